@@ -1,0 +1,136 @@
+package data
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/claritty/claritty/store"
+)
+
+// The import formats.
+const (
+	FormatAuto   = ""
+	FormatManual = "mimics-manual"
+	FormatClick  = "mimics-click"
+	FormatSERP   = "serp"
+)
+
+// Formats lists the formats import accepts.
+var Formats = []string{FormatManual, FormatClick, FormatSERP}
+
+// DefaultLabelsAs names the annotator that a release's labels belong to.
+const DefaultLabelsAs = "mimics-release"
+
+// Options steer an import.
+type Options struct {
+	Format   string // one of Formats; empty detects it from the first line
+	Dataset  string // dataset to add to; empty uses the file's base name
+	LabelsAs string // annotator for a release's labels; empty uses DefaultLabelsAs
+}
+
+// Result says what an import did.
+type Result struct {
+	File    string
+	Format  string
+	Dataset string
+	store.ImportStats
+}
+
+// ImportFile imports one file: all of it, or (on any error) none of it.
+func ImportFile(ctx context.Context, st *store.Store, path string, opt Options) (Result, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Result{File: path}, err
+	}
+	defer f.Close()
+	if opt.Dataset == "" {
+		base := filepath.Base(path)
+		opt.Dataset = strings.TrimSuffix(base, filepath.Ext(base))
+	}
+	return Import(ctx, st, f, path, opt)
+}
+
+// Import reads r (named name in errors) into the store in one transaction.
+func Import(ctx context.Context, st *store.Store, r io.Reader, name string, opt Options) (Result, error) {
+	res := Result{File: name, Dataset: opt.Dataset}
+	if opt.LabelsAs == "" {
+		opt.LabelsAs = DefaultLabelsAs
+	}
+	lr := newLineReader(r, name)
+	first, err := lr.next()
+	if errors.Is(err, io.EOF) {
+		return res, lineErr(name, 0, "file is empty: want a header line")
+	}
+	if err != nil {
+		return res, err
+	}
+	if res.Format, err = detect(lr, first, opt.Format); err != nil {
+		return res, err
+	}
+	dataset := opt.Dataset
+	if res.Format == FormatSERP {
+		dataset, res.Dataset = "", ""
+	}
+	im, err := st.BeginImport(ctx, dataset, "mimics", res.Format)
+	if err != nil {
+		return res, err
+	}
+	defer im.Rollback()
+	if res.Format == FormatSERP {
+		err = readSERP(lr, first, im)
+	} else {
+		err = readMIMICS(lr, res.Format, im, opt.LabelsAs)
+	}
+	if err != nil {
+		return res, err
+	}
+	res.ImportStats, err = im.Commit()
+	return res, err
+}
+
+// detect names the format from the first line, and checks it against the
+// format asked for.
+func detect(lr *lineReader, first []byte, want string) (string, error) {
+	got := ""
+	switch {
+	case bytes.HasPrefix(bytes.TrimLeft(first, " \t"), []byte("{")):
+		got = FormatSERP
+	case string(first) == manualHeader:
+		got = FormatManual
+	case string(first) == clickHeader:
+		got = FormatClick
+	}
+	switch {
+	case want != FormatAuto && !isFormat(want):
+		return "", fmt.Errorf("unknown format %q (want one of %s)", want, strings.Join(Formats, ", "))
+	case got == "" && want == FormatAuto:
+		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the mimics-manual or mimics-click header, or a Bing results JSON object")
+	case got == "":
+		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the %s header", want)
+	case want != FormatAuto && got != want:
+		return "", lineErr(lr.file, lr.n, "this is a %s file, not %s", got, want)
+	}
+	return got, nil
+}
+
+func isFormat(f string) bool {
+	for _, x := range Formats {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+func eofOK(err error) error {
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,163 @@
+package data
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/claritty/claritty/store"
+)
+
+// The MIMICS TSV headers, exactly as released.
+var (
+	manualHeader = "query\tquestion\toption_1\toption_2\toption_3\toption_4\toption_5\t" +
+		"question_label\toptions_overall_label\toption_label_1\toption_label_2\toption_label_3\toption_label_4\toption_label_5"
+	clickHeader = "query\tquestion\toption_1\toption_2\toption_3\toption_4\toption_5\t" +
+		"impression_level\tengagement_level\toption_cctr_1\toption_cctr_2\toption_cctr_3\toption_cctr_4\toption_cctr_5"
+)
+
+// ManualHeader is the header line of a mimics-manual TSV.
+func ManualHeader() string { return manualHeader }
+
+const fieldCount = 14
+
+// sink is where a reader puts what it reads; *store.Importer is one.
+type sink interface {
+	AddPane(store.Pane) (int64, bool, error)
+	AddLabel(itemID int64, unit, annotator string, value int) error
+	AddSERP(query string, results []store.SERPResult) error
+}
+
+// readMIMICS reads the body of a mimics-manual or mimics-click TSV (the
+// header already read) into the sink.
+func readMIMICS(lr *lineReader, format string, to sink, labelsAs string) error {
+	for {
+		line, err := lr.next()
+		if err != nil {
+			return eofOK(err)
+		}
+		if len(line) == 0 {
+			return lineErr(lr.file, lr.n, "empty line (a %s row has %d tab-separated fields)", format, fieldCount)
+		}
+		fields := strings.Split(string(line), "\t")
+		if len(fields) != fieldCount {
+			return lineErr(lr.file, lr.n, "%d fields, want %d (truncated or damaged line?)", len(fields), fieldCount)
+		}
+		if err := addRow(lr, format, fields, to, labelsAs); err != nil {
+			return err
+		}
+	}
+}
+
+func addRow(lr *lineReader, format string, f []string, to sink, labelsAs string) error {
+	p := store.Pane{Query: f[0], Question: f[1]}
+	copy(p.Options[:], f[2:7])
+	if err := checkPane(p); err != nil {
+		return lineErr(lr.file, lr.n, "%v", err)
+	}
+	var labels []unitLabel
+	var err error
+	if format == FormatManual {
+		labels, err = manualLabels(p, f[7:])
+	} else {
+		p.Meta, err = clickMeta(f[7:])
+	}
+	if err != nil {
+		return lineErr(lr.file, lr.n, "%v", err)
+	}
+	id, _, err := to.AddPane(p)
+	if err != nil {
+		return lineErr(lr.file, lr.n, "%v", err)
+	}
+	for _, l := range labels {
+		if err := to.AddLabel(id, l.unit, labelsAs, l.value); err != nil {
+			return lineErr(lr.file, lr.n, "%v", err)
+		}
+	}
+	return nil
+}
+
+func checkPane(p store.Pane) error {
+	if strings.TrimSpace(p.Query) == "" {
+		return fmt.Errorf("query is empty")
+	}
+	if strings.TrimSpace(p.Question) == "" {
+		return fmt.Errorf("question is empty")
+	}
+	if p.Options[0] == "" {
+		return fmt.Errorf("option_1 is empty: a pane needs at least one candidate answer")
+	}
+	for i := 1; i < len(p.Options); i++ {
+		if p.Options[i] != "" && p.Options[i-1] == "" {
+			return fmt.Errorf("option_%d follows an empty option_%d", i+1, i)
+		}
+	}
+	return nil
+}
+
+type unitLabel struct {
+	unit  string
+	value int
+}
+
+// manualLabels reads the seven label columns. Empty means not labelled; an
+// empty question_label is the N/A of generic-template panes, never 0.
+func manualLabels(p store.Pane, f []string) ([]unitLabel, error) {
+	names := []string{"question_label", "options_overall_label",
+		"option_label_1", "option_label_2", "option_label_3", "option_label_4", "option_label_5"}
+	var out []unitLabel
+	for i, raw := range f {
+		if raw == "" {
+			continue
+		}
+		v, ok := parseLabel(raw)
+		if !ok {
+			return nil, fmt.Errorf("%s is %q, want 2, 1, 0 or empty", names[i], Clean(raw))
+		}
+		if i >= 2 && p.Options[i-2] == "" {
+			return nil, fmt.Errorf("%s is set but option_%d is empty", names[i], i-1)
+		}
+		out = append(out, unitLabel{store.Units[i], v})
+	}
+	return out, nil
+}
+
+func parseLabel(s string) (int, bool) {
+	switch s {
+	case "0", "1", "2":
+		return int(s[0] - '0'), true
+	}
+	return 0, false
+}
+
+// clickMeta turns MIMICS-Click signals into the item's metadata JSON.
+func clickMeta(f []string) (string, error) {
+	switch f[0] {
+	case "low", "medium", "high":
+	default:
+		return "", fmt.Errorf("impression_level is %q, want low, medium or high", Clean(f[0]))
+	}
+	eng, err := strconv.Atoi(f[1])
+	if err != nil || eng < 0 || eng > 10 {
+		return "", fmt.Errorf("engagement_level is %q, want an integer from 0 to 10", Clean(f[1]))
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `{"impression_level":%q,"engagement_level":%d,"option_cctr":[`, f[0], eng)
+	for i, raw := range f[2:] {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if raw == "" {
+			b.WriteString("null")
+			continue
+		}
+		v, err := strconv.ParseFloat(raw, 64)
+		if err != nil || v < 0 || v > 1 {
+			return "", fmt.Errorf("option_cctr_%d is %q, want a probability from 0 to 1", i+1, Clean(raw))
+		}
+		b.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
+	}
+	b.WriteString("]}")
+	return b.String(), nil
+}

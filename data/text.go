@@ -1,0 +1,72 @@
+// Package data reads and writes the dataset formats claritty speaks (MIMICS
+// TSVs, Bing search results, label TSVs), holds the embedded demo dataset, and
+// turns untrusted dataset text into text that is safe to print.
+package data
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Clean makes untrusted text harmless on a terminal: C0 and C1 control
+// characters (ESC among them, so no escape sequence survives), DEL, and the
+// bidirectional overrides that can reorder what is shown are replaced by
+// visible stand-ins. Tabs and newlines become spaces; invalid UTF-8 becomes
+// U+FFFD.
+func Clean(s string) string {
+	if isPlain(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i, w := 0, 0; i < len(s); i += w {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		w = size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteRune(utf8.RuneError)
+		case r == '\t' || r == '\n' || r == '\r':
+			b.WriteByte(' ')
+		case r < 0x20:
+			b.WriteRune(0x2400 + r) // the Control Pictures block: ␛ for ESC
+		case r == 0x7f:
+			b.WriteRune('␡')
+		case r >= 0x80 && r < 0xa0, isBidiControl(r):
+			b.WriteRune(utf8.RuneError)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isPlain reports whether s is printable ASCII, the common case, which needs
+// no copy.
+func isPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+func isBidiControl(r rune) bool {
+	return (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f
+}
+
+// Unquote undoes the CSV quoting some MIMICS fields carry: a field wrapped in
+// double quotes loses them and each doubled quote becomes one. The release
+// quoted a few fields twice ("Which """"asdd"""" do you mean?"), so doubled
+// quotes left after one pass are collapsed too. Fields that are not quoted
+// come back unchanged.
+func Unquote(raw string) string {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return raw
+	}
+	s := strings.ReplaceAll(raw[1:len(raw)-1], `""`, `"`)
+	return strings.ReplaceAll(s, `""`, `"`)
+}
+
+// Display is the text to show for a raw field: unquoted, then cleaned.
+func Display(raw string) string { return Clean(Unquote(raw)) }

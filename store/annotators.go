@@ -1,0 +1,51 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// Annotator is a person (or a release) who labels items.
+type Annotator struct {
+	ID   int64
+	Name string
+	Role string
+}
+
+// EnsureAnnotator returns the named annotator, adding them if they are new.
+func (s *Store) EnsureAnnotator(ctx context.Context, name string) (Annotator, error) {
+	var a Annotator
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		id, err := s.ensureAnnotator(ctx, tx, name)
+		if err != nil {
+			return err
+		}
+		a.ID, a.Name = id, name
+		return tx.QueryRowContext(ctx, `SELECT role FROM annotators WHERE id = ?`, id).Scan(&a.Role)
+	})
+	if err != nil {
+		return a, fmt.Errorf("annotator %q: %w", name, err)
+	}
+	return a, nil
+}
+
+func (s *Store) ensureAnnotator(ctx context.Context, tx *sql.Tx, name string) (int64, error) {
+	if name == "" {
+		return 0, errors.New("annotator name is empty")
+	}
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM annotators WHERE name = ?`, name).Scan(&id)
+	if err == nil {
+		return id, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return 0, err
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO annotators (name, created_at) VALUES (?, ?)`, name, s.now())
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
+}

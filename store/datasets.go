@@ -1,0 +1,76 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// Dataset is a named collection of items of one task kind.
+type Dataset struct {
+	ID     int64
+	Name   string
+	Kind   string
+	Format string
+	Items  int
+}
+
+// Datasets lists every dataset in creation order with its item count.
+func (s *Store) Datasets(ctx context.Context) ([]Dataset, error) {
+	rows, err := s.db.QueryContext(ctx, `
+		SELECT d.id, d.name, d.kind, d.format,
+		       (SELECT count(*) FROM items i WHERE i.dataset_id = d.id)
+		FROM datasets d ORDER BY d.id`)
+	if err != nil {
+		return nil, fmt.Errorf("list datasets: %w", err)
+	}
+	defer rows.Close()
+	var ds []Dataset
+	for rows.Next() {
+		var d Dataset
+		if err := rows.Scan(&d.ID, &d.Name, &d.Kind, &d.Format, &d.Items); err != nil {
+			return nil, fmt.Errorf("list datasets: %w", err)
+		}
+		ds = append(ds, d)
+	}
+	return ds, rows.Err()
+}
+
+// DatasetByName finds a dataset; ErrNotFound when there is none.
+func (s *Store) DatasetByName(ctx context.Context, name string) (Dataset, error) {
+	var d Dataset
+	err := s.db.QueryRowContext(ctx, `
+		SELECT d.id, d.name, d.kind, d.format,
+		       (SELECT count(*) FROM items i WHERE i.dataset_id = d.id)
+		FROM datasets d WHERE d.name = ?`, name).Scan(&d.ID, &d.Name, &d.Kind, &d.Format, &d.Items)
+	if errors.Is(err, sql.ErrNoRows) {
+		return d, fmt.Errorf("dataset %q: %w", name, ErrNotFound)
+	}
+	if err != nil {
+		return d, fmt.Errorf("find dataset %q: %w", name, err)
+	}
+	return d, nil
+}
+
+// ensureDataset returns the id of the named dataset, creating it if needed.
+func (s *Store) ensureDataset(ctx context.Context, tx *sql.Tx, name, kind, format string) (int64, error) {
+	var id int64
+	var have string
+	err := tx.QueryRowContext(ctx, `SELECT id, kind FROM datasets WHERE name = ?`, name).Scan(&id, &have)
+	if err == nil {
+		if have != kind {
+			return 0, fmt.Errorf("dataset %q holds %s items, not %s", name, have, kind)
+		}
+		return id, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return 0, err
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO datasets (name, kind, format, created_at) VALUES (?, ?, ?, ?)`,
+		name, kind, format, s.now())
+	if err != nil {
+		return 0, fmt.Errorf("create dataset %q: %w", name, err)
+	}
+	return res.LastInsertId()
+}

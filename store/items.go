@@ -1,0 +1,117 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Pane is one MIMICS clarification pane as it stands in its source file: every
+// field is the raw text of a TSV cell, quotes included.
+type Pane struct {
+	Query    string
+	Question string
+	Options  [5]string
+	Meta     string // JSON object; "" means {}
+}
+
+// UID derives the pane's stable id from its raw fields, so the same pane gets
+// the same id in every database and importing a file twice adds nothing.
+// Metadata is left out: the pane is its text, not its click statistics.
+func (p Pane) UID() string {
+	h := sha256.New()
+	h.Write([]byte(p.Query))
+	for _, f := range append([]string{p.Question}, p.Options[:]...) {
+		h.Write([]byte{'\t'})
+		h.Write([]byte(f))
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// AnswerCount is the number of non-empty candidate answers.
+func (p Pane) AnswerCount() int {
+	n := 0
+	for _, o := range p.Options {
+		if o != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// Item is a stored pane with its place in its dataset.
+type Item struct {
+	ID        int64
+	DatasetID int64
+	UID       string
+	Seq       int
+	Pane
+}
+
+const itemColumns = `id, dataset_id, uid, seq, query, question,
+	option_1, option_2, option_3, option_4, option_5, meta`
+
+func scanItem(sc interface{ Scan(...any) error }) (Item, error) {
+	var it Item
+	o := &it.Options
+	err := sc.Scan(&it.ID, &it.DatasetID, &it.UID, &it.Seq, &it.Query, &it.Question,
+		&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta)
+	return it, err
+}
+
+// ItemByID loads one item.
+func (s *Store) ItemByID(ctx context.Context, id int64) (Item, error) {
+	it, err := scanItem(s.db.QueryRowContext(ctx, `SELECT `+itemColumns+` FROM items WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return it, fmt.Errorf("item %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return it, fmt.Errorf("load item %d: %w", id, err)
+	}
+	return it, nil
+}
+
+// ItemByUID finds an item of a dataset by its stable id.
+func (s *Store) ItemByUID(ctx context.Context, datasetID int64, uid string) (Item, error) {
+	it, err := scanItem(s.db.QueryRowContext(ctx,
+		`SELECT `+itemColumns+` FROM items WHERE dataset_id = ? AND uid = ?`, datasetID, uid))
+	if errors.Is(err, sql.ErrNoRows) {
+		return it, fmt.Errorf("item %s: %w", uid, ErrNotFound)
+	}
+	if err != nil {
+		return it, fmt.Errorf("load item %s: %w", uid, err)
+	}
+	return it, nil
+}
+
+// EachItem calls fn for every item of a dataset in import order.
+func (s *Store) EachItem(ctx context.Context, datasetID int64, fn func(Item) error) error {
+	rows, err := s.db.QueryContext(ctx,
+		`SELECT `+itemColumns+` FROM items WHERE dataset_id = ? ORDER BY seq`, datasetID)
+	if err != nil {
+		return fmt.Errorf("list items: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		it, err := scanItem(rows)
+		if err != nil {
+			return fmt.Errorf("list items: %w", err)
+		}
+		if err := fn(it); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// metaOrEmpty stores a missing metadata object as {} so it always parses.
+func metaOrEmpty(m string) string {
+	if strings.TrimSpace(m) == "" {
+		return "{}"
+	}
+	return m
+}

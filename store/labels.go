@@ -1,0 +1,201 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// Units lists the label slots of a MIMICS pane in HIT order.
+var Units = []string{"question", "answer_set", "landing_1", "landing_2", "landing_3", "landing_4", "landing_5"}
+
+// unitOrder sorts units in HIT order inside SQL.
+const unitOrder = `CASE unit WHEN 'question' THEN 0 WHEN 'answer_set' THEN 1
+	ELSE 1 + CAST(substr(unit, 9) AS INTEGER) END`
+
+// LabelChange sets (Value non-nil) or removes (Value nil) one label.
+type LabelChange struct {
+	ItemID      int64
+	AnnotatorID int64
+	Unit        string
+	Value       *int
+	Seconds     float64 // time spent on the step before keying
+	Finish      bool    // the HIT is complete with this label
+	Source      string  // tui, undo …
+}
+
+// SetLabel applies one keyed label in its own transaction: the label, its
+// history entry and the HIT's progress commit together or not at all. It
+// returns the value the label had before (nil when it had none).
+func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err error) {
+	if ch.Source == "" {
+		ch.Source = "tui"
+	}
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		now := s.now()
+		var err error
+		if old, err = currentLabel(ctx, tx, ch); err != nil {
+			return err
+		}
+		if err := writeLabel(ctx, tx, ch, now); err != nil {
+			return err
+		}
+		if !sameValue(old, ch.Value) {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO label_history
+				(item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+				ch.ItemID, ch.Unit, ch.AnnotatorID, old, ch.Value, ch.AnnotatorID, now, ch.Source); err != nil {
+				return fmt.Errorf("append history: %w", err)
+			}
+		}
+		return touchHIT(ctx, tx, ch, now)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("set label %s: %w", ch.Unit, err)
+	}
+	return old, nil
+}
+
+func currentLabel(ctx context.Context, tx *sql.Tx, ch LabelChange) (*int, error) {
+	var v int
+	err := tx.QueryRowContext(ctx, `SELECT value FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
+		ch.ItemID, ch.Unit, ch.AnnotatorID).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &v, nil
+}
+
+func writeLabel(ctx context.Context, tx *sql.Tx, ch LabelChange, now string) error {
+	if ch.Value == nil {
+		_, err := tx.ExecContext(ctx, `DELETE FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
+			ch.ItemID, ch.Unit, ch.AnnotatorID)
+		return err
+	}
+	// Seconds add up over visits: the time a unit took is all the time spent on it.
+	_, err := tx.ExecContext(ctx, `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds)
+		VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (item_id, unit, annotator_id) DO UPDATE SET
+			value = excluded.value, updated_at = excluded.updated_at,
+			seconds = coalesce(labels.seconds, 0) + excluded.seconds`,
+		ch.ItemID, ch.Unit, ch.AnnotatorID, *ch.Value, now, now, ch.Seconds)
+	return err
+}
+
+// touchHIT keeps the HIT row in step with its labels: a removed label reopens
+// a finished HIT, a finishing label closes it.
+func touchHIT(ctx context.Context, tx *sql.Tx, ch LabelChange, now string) error {
+	if err := ensureHIT(ctx, tx, ch.ItemID, ch.AnnotatorID, now); err != nil {
+		return err
+	}
+	var q string
+	switch {
+	case ch.Value == nil:
+		q = `UPDATE hits SET finished_at = NULL WHERE item_id = ? AND annotator_id = ?`
+	case ch.Finish:
+		q = `UPDATE hits SET finished_at = coalesce(finished_at, ?2) WHERE item_id = ?1 AND annotator_id = ?3`
+		_, err := tx.ExecContext(ctx, q, ch.ItemID, now, ch.AnnotatorID)
+		return err
+	default:
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, q, ch.ItemID, ch.AnnotatorID)
+	return err
+}
+
+func sameValue(a, b *int) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return *a == *b
+}
+
+// Labels returns one annotator's current labels on an item, by unit.
+func (s *Store) Labels(ctx context.Context, itemID, annotatorID int64) (map[string]int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
+		itemID, annotatorID)
+	if err != nil {
+		return nil, fmt.Errorf("load labels: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var u string
+		var v int
+		if err := rows.Scan(&u, &v); err != nil {
+			return nil, fmt.Errorf("load labels: %w", err)
+		}
+		out[u] = v
+	}
+	return out, rows.Err()
+}
+
+// HistoryEntry is one change of one label.
+type HistoryEntry struct {
+	Unit      string
+	Annotator string
+	Actor     string
+	Old, New  *int
+	At        string
+	Source    string
+}
+
+// History lists every change to an item's labels, oldest first.
+func (s *Store) History(ctx context.Context, itemID int64) ([]HistoryEntry, error) {
+	rows, err := s.db.QueryContext(ctx, `
+		SELECT h.unit, a.name, x.name, h.old_value, h.new_value, h.at, h.source
+		FROM label_history h JOIN annotators a ON a.id = h.annotator_id
+		JOIN annotators x ON x.id = h.actor_id
+		WHERE h.item_id = ? ORDER BY h.id`, itemID)
+	if err != nil {
+		return nil, fmt.Errorf("load history: %w", err)
+	}
+	defer rows.Close()
+	var hs []HistoryEntry
+	for rows.Next() {
+		var h HistoryEntry
+		if err := rows.Scan(&h.Unit, &h.Annotator, &h.Actor, &h.Old, &h.New, &h.At, &h.Source); err != nil {
+			return nil, fmt.Errorf("load history: %w", err)
+		}
+		hs = append(hs, h)
+	}
+	return hs, rows.Err()
+}
+
+// LabelRow is one label as exported.
+type LabelRow struct {
+	Item      string // the item's stable uid
+	Unit      string
+	Annotator string
+	Value     int
+	CreatedAt string
+	Seconds   *float64
+}
+
+// EachLabel calls fn for every label of a dataset (all datasets when
+// datasetID is 0), in import order, then HIT order, then annotator name.
+func (s *Store) EachLabel(ctx context.Context, datasetID int64, fn func(LabelRow) error) error {
+	rows, err := s.db.QueryContext(ctx, `
+		SELECT i.uid, l.unit, a.name, l.value, l.created_at, l.seconds
+		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
+		WHERE ?1 = 0 OR i.dataset_id = ?1
+		ORDER BY i.dataset_id, i.seq, `+unitOrder+`, a.name`, datasetID)
+	if err != nil {
+		return fmt.Errorf("list labels: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r LabelRow
+		if err := rows.Scan(&r.Item, &r.Unit, &r.Annotator, &r.Value, &r.CreatedAt, &r.Seconds); err != nil {
+			return fmt.Errorf("list labels: %w", err)
+		}
+		if err := fn(r); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

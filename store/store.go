@@ -1,0 +1,106 @@
+// Package store keeps everything claritty knows in one SQLite file: datasets,
+// items, annotators, labels and their history, HIT progress, flags and notes.
+// Every write is one immediate transaction, so a label is on disk the moment
+// the call returns and several processes can share the file.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
+)
+
+// Store is an open claritty database.
+type Store struct {
+	db   *sql.DB
+	path string
+	// Now is the clock used for every timestamp; tests replace it.
+	Now func() time.Time
+}
+
+// timeFormat is how timestamps are stored: UTC, sortable as text.
+const timeFormat = "2006-01-02T15:04:05.000Z"
+
+// Open opens (creating if needed) the database at path and brings its schema
+// up to date. It refuses files that are not claritty databases and databases
+// written by a newer claritty.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("create database folder: %w", err)
+		}
+	}
+	db, err := sql.Open("sqlite", dsn(path))
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	s := &Store{db: db, path: path, Now: time.Now}
+	if err := s.checkWAL(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// dsn orders the pragmas so busy_timeout applies before journal_mode, which
+// itself may need the lock; _txlock=immediate makes every transaction take the
+// write lock at BEGIN, so two writers queue instead of failing mid-transaction.
+func dsn(path string) string {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "foreign_keys(ON)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_txlock", "immediate")
+	return "file:" + path + "?" + q.Encode()
+}
+
+func (s *Store) checkWAL(ctx context.Context) error {
+	var mode string
+	if err := s.db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
+		return fmt.Errorf("open %s: %w", s.path, err)
+	}
+	if !strings.EqualFold(mode, "wal") {
+		return fmt.Errorf("open %s: journal mode is %q, want wal", s.path, mode)
+	}
+	return nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Path is the file the store was opened on.
+func (s *Store) Path() string { return s.path }
+
+// DB exposes the handle for read-only reports and tests.
+func (s *Store) DB() *sql.DB { return s.db }
+
+func (s *Store) now() string { return s.Now().UTC().Format(timeFormat) }
+
+// tx runs fn in one immediate transaction and commits it.
+func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// ErrNotFound is returned when a named row does not exist.
+var ErrNotFound = errors.New("not found")
