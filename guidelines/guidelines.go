@@ -83,3 +83,29 @@ func Plain(md string) string {
 	md = strings.NewReplacer("**", "", "`", "").Replace(md)
 	return emphasis.ReplaceAllString(md, "$1")
 }
+
+// Summary is the guideline of a step in a few lines for the HIT screen: one
+// line per label of the scale, or the opening paragraph of a step without
+// labels. Each line is whole; the screen cuts it to its width.
+func Summary(stepID string) []string {
+	sec := Section(stepID)
+	if sec == "" {
+		return nil
+	}
+	_, body, _ := strings.Cut(sec, "\n")
+	var out []string
+	for _, para := range strings.Split(body, "\n\n") {
+		for _, item := range strings.Split(para, "\n- ") {
+			item = strings.TrimPrefix(strings.TrimSpace(item), "- ")
+			if strings.HasPrefix(item, "**") && len(item) > 2 && item[2] >= '0' && item[2] <= '9' {
+				text, _, _ := strings.Cut(item, "\n  *Example:*")
+				out = append(out, Plain(strings.Join(strings.Fields(text), " ")))
+			}
+		}
+	}
+	if len(out) == 0 {
+		first, _, _ := strings.Cut(body, "\n\n")
+		out = append(out, Plain(strings.Join(strings.Fields(first), " ")))
+	}
+	return out
+}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/claritty/claritty/data"
+)
+
+func newImportCmd(g *globals) *cobra.Command {
+	var opt data.Options
+	cmd := &cobra.Command{
+		Use:   "import FILE...",
+		Short: "Load panes, labels or search results into the database",
+		Long: "Load MIMICS TSVs (mimics-manual, mimics-click) or Bing Web Search API results (serp).\n" +
+			"The format is detected from the first line unless --format is given. Each file is\n" +
+			"imported whole or not at all; importing a file again adds nothing.",
+		Example: "  claritty import MIMICS-Manual.tsv\n  claritty import --format serp results.jsonl",
+		Args:    cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, err := g.open(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			for _, path := range args {
+				res, err := data.ImportFile(cmd.Context(), st, path, opt)
+				if err != nil {
+					return err
+				}
+				reportImport(cmd, res)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opt.Format, "format", "", "file format: "+strings.Join(data.Formats, ", ")+" (default: detect)")
+	f.StringVar(&opt.Dataset, "dataset", "", "dataset to add the panes to (default: the file's name)")
+	f.StringVar(&opt.LabelsAs, "labels-as", data.DefaultLabelsAs, "annotator that a mimics-manual file's labels belong to")
+	return cmd
+}
+
+func reportImport(cmd *cobra.Command, r data.Result) {
+	w := cmd.ErrOrStderr()
+	if r.Format == data.FormatSERP {
+		fmt.Fprintf(w, "%s: serp: %d queries added (%d results), %d already present\n",
+			r.File, r.Queries, r.Results, r.QueriesKnown)
+		return
+	}
+	fmt.Fprintf(w, "%s: %s → dataset %q: %d panes added, %d already present; %d labels added, %d already present\n",
+		r.File, r.Format, r.Dataset, r.Items, r.ItemsKnown, r.Labels, r.LabelsKnown)
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/spf13/cobra"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/tui"
+)
+
+func newRootCmd() *cobra.Command {
+	g := &globals{}
+	var dataset, serpURL string
+	cmd := &cobra.Command{
+		Use:   "claritty",
+		Short: "A terminal workbench for judging search clarifications",
+		Long: "claritty opens your next unfinished HIT: label MIMICS clarification panes step by\n" +
+			"step (search results, question, answer set, landing pages). Every label is saved\n" +
+			"the moment you key it. A new database starts with a demo dataset.",
+		Example:       "  claritty\n  claritty --as ana --dataset MIMICS-Manual\n  claritty import MIMICS-Manual.tsv",
+		Args:          cobra.NoArgs,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runTUI(cmd.Context(), g, dataset, serpURL)
+		},
+	}
+	pf := cmd.PersistentFlags()
+	pf.StringVar(&g.db, "db", defaultDBPath(), "database file ($CLARITTY_DB, else the XDG data folder)")
+	pf.StringVar(&g.as, "as", defaultAnnotator(), "annotator name (default: your login name)")
+	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset to annotate (default: the first one)")
+	cmd.Flags().StringVar(&serpURL, "serp-url", tui.DefaultSERPURL, "results page URL template; {query} is replaced")
+	cmd.AddCommand(newImportCmd(g), newExportCmd(g))
+	return cmd
+}
+
+func runTUI(ctx context.Context, g *globals, dataset, serpURL string) error {
+	st, err := g.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := fillIfEmpty(ctx, st); err != nil {
+		return err
+	}
+	ds, err := datasetFor(ctx, st, dataset)
+	if err != nil {
+		return err
+	}
+	an, err := st.EnsureAnnotator(ctx, g.as)
+	if err != nil {
+		return err
+	}
+	m := tui.New(ctx, tui.Config{Store: st, Dataset: ds, Annotator: an, SERPURL: serpURL})
+	if _, err := tea.NewProgram(m, tea.WithContext(ctx)).Run(); err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	if m.Interrupted() {
+		return errInterrupted
+	}
+	return nil
+}
+
+// fillIfEmpty gives a new database the demo dataset, so the first run has
+// something to label.
+func fillIfEmpty(ctx context.Context, st *store.Store) error {
+	ds, err := st.Datasets(ctx)
+	if err != nil || len(ds) > 0 {
+		return err
+	}
+	return data.LoadDemo(ctx, st)
+}

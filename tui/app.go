@@ -1,0 +1,295 @@
+// Package tui is claritty's terminal interface: one root Bubble Tea model
+// that owns the screens (HIT, queue) and the overlays (flag, note,
+// guideline, help). Every store call goes through a worker in a tea.Cmd;
+// Update itself never touches the database.
+package tui
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/claritty/claritty/store"
+)
+
+// Config is what the TUI needs from the command line.
+type Config struct {
+	Store     *store.Store
+	Dataset   store.Dataset
+	Annotator store.Annotator
+	SERPURL   string           // results page template; {query} is replaced
+	Open      func(string) error // opens a URL in the browser
+	Now       func() time.Time
+}
+
+// DefaultSERPURL is a Bing search for the query.
+const DefaultSERPURL = "https://www.bing.com/search?q={query}"
+
+type screen int
+
+const (
+	screenHIT screen = iota
+	screenQueue
+)
+
+type overlay int
+
+const (
+	overlayNone overlay = iota
+	overlayFlag
+	overlayNote
+	overlayGuide
+	overlayHelp
+)
+
+// undoEntry remembers one keyed label so u can put back what it replaced.
+type undoEntry struct {
+	itemID int64
+	unit   string
+	old    *int
+}
+
+// Model is the root model, the only tea.Model of the program.
+type Model struct {
+	cfg    Config
+	ctx    context.Context
+	work   *worker
+	width  int
+	height int
+	styles Styles
+	help   help.Model
+
+	hitKeys   hitKeys
+	queueKeys queueKeys
+	pagerKeys pagerKeys
+
+	screen  screen
+	overlay overlay
+
+	hit     *hitState // nil until the first HIT is loaded
+	allDone bool
+	loading bool
+	pending []tea.KeyPressMsg // keys typed while a HIT was loading
+
+	status    string
+	statusErr bool
+	undo      []undoEntry
+
+	queue      queueState
+	flagReason string
+	input      textinput.Model
+	pagerTop   int
+
+	quitting    bool
+	interrupted bool
+}
+
+// New builds the root model; Init loads the annotator's first unfinished HIT.
+func New(ctx context.Context, cfg Config) *Model {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.SERPURL == "" {
+		cfg.SERPURL = DefaultSERPURL
+	}
+	if cfg.Open == nil {
+		cfg.Open = OpenBrowser
+	}
+	in := textinput.New()
+	in.Prompt = "› "
+	in.CharLimit = 2000
+	m := &Model{
+		cfg: cfg, ctx: ctx, work: newWorker(),
+		width: 80, height: 24,
+		styles:    DefaultStyles(true),
+		help:      help.New(),
+		hitKeys:   defaultHITKeys(),
+		queueKeys: defaultQueueKeys(),
+		pagerKeys: defaultPagerKeys(),
+		input:     in,
+		loading:   true,
+	}
+	return m
+}
+
+// Interrupted reports whether the user left with ctrl+c.
+func (m *Model) Interrupted() bool { return m.interrupted }
+
+// Init asks for the background colour and loads the first HIT.
+func (m *Model) Init() tea.Cmd {
+	return tea.Batch(tea.RequestBackgroundColor, m.loadNext(0))
+}
+
+// Update handles one message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.help.SetWidth(msg.Width)
+		m.input.SetWidth(max(10, msg.Width-6))
+		return m, m.queueResized()
+	case tea.BackgroundColorMsg:
+		m.styles = DefaultStyles(msg.IsDark())
+		m.help.Styles = help.DefaultStyles(msg.IsDark())
+		return m, nil
+	case tea.KeyPressMsg:
+		return m, m.handleKey(msg)
+	case tea.PasteMsg:
+		if m.overlay == overlayFlag && m.flagReason != "" || m.overlay == overlayNote {
+			var cmd tea.Cmd
+			m.input, cmd = m.input.Update(msg)
+			return m, cmd
+		}
+		return m, nil
+	case hitLoadedMsg:
+		return m, m.hitLoaded(msg)
+	case allDoneMsg:
+		m.loading, m.allDone, m.hit = false, true, nil
+		m.setStatus("", false)
+		return m, m.replayPending()
+	case savedMsg:
+		return m, m.saved(msg)
+	case queueLoadedMsg:
+		m.queue.loaded(msg)
+		if msg.err != nil {
+			m.setStatus(msg.err.Error(), true)
+		}
+		return m, nil
+	case openedMsg:
+		if msg.err != nil {
+			m.setStatus("could not open a browser ("+msg.err.Error()+"): "+msg.url, true)
+		} else {
+			m.setStatus("opened "+msg.url, false)
+		}
+		return m, nil
+	case flushedMsg:
+		return m, tea.Quit
+	}
+	return m, nil
+}
+
+func (m *Model) setStatus(s string, isErr bool) { m.status, m.statusErr = s, isErr }
+
+// handleKey routes a key to the overlay or screen that has focus.
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.quitting {
+		return nil
+	}
+	if msg.String() == "ctrl+c" {
+		m.interrupted = true
+		return m.quit()
+	}
+	switch m.overlay {
+	case overlayFlag:
+		return m.flagKey(msg)
+	case overlayNote:
+		return m.noteKey(msg)
+	case overlayGuide, overlayHelp:
+		return m.pagerKey(msg)
+	}
+	if m.screen == screenQueue {
+		return m.queueKey(msg)
+	}
+	if m.loading {
+		// Keys typed while the next HIT loads are kept and replayed on it,
+		// so a fast annotator loses no keystroke.
+		m.pending = append(m.pending, msg)
+		return nil
+	}
+	return m.hitKey(msg)
+}
+
+// quit waits for every queued write to commit, then exits. Nothing else
+// needs saving: each label was committed when it was keyed.
+func (m *Model) quit() tea.Cmd {
+	m.quitting = true
+	var cmds []tea.Cmd
+	if m.hit != nil && !m.loading {
+		cmds = append(cmds, m.stepEvent(m.hit, m.hit.cur, "leave"))
+	}
+	cmds = append(cmds, m.work.do(func() tea.Msg { return flushedMsg{} }))
+	return tea.Sequence(cmds...)
+}
+
+func (m *Model) replayPending() tea.Cmd {
+	keys := m.pending
+	m.pending = nil
+	var cmds []tea.Cmd
+	for _, k := range keys {
+		cmds = append(cmds, m.handleKey(k))
+	}
+	return tea.Batch(cmds...)
+}
+
+// loadNext loads the first unfinished HIT at or after seq (wrapping round).
+func (m *Model) loadNext(seq int) tea.Cmd {
+	m.loading = true
+	st, ds, an := m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator.ID
+	return m.work.do(func() tea.Msg {
+		id, ok, err := st.NextUnfinished(m.ctx, ds, an, seq)
+		if err != nil {
+			return hitLoadedMsg{err: err}
+		}
+		if !ok {
+			done, total, _ := st.Progress(m.ctx, ds, an)
+			return allDoneMsg{done: done, total: total}
+		}
+		h, err := loadHIT(m.ctx, st, id, an)
+		return hitLoadedMsg{hit: h, step: -1, err: err}
+	})
+}
+
+// loadItem loads one HIT, showing step (or resuming when step is -1).
+func (m *Model) loadItem(itemID int64, step int) tea.Cmd {
+	m.loading = true
+	st, an := m.cfg.Store, m.cfg.Annotator.ID
+	return m.work.do(func() tea.Msg {
+		h, err := loadHIT(m.ctx, st, itemID, an)
+		return hitLoadedMsg{hit: h, step: step, err: err}
+	})
+}
+
+func (m *Model) hitLoaded(msg hitLoadedMsg) tea.Cmd {
+	m.loading = false
+	if msg.err != nil {
+		m.setStatus(msg.err.Error(), true)
+		return m.replayPending()
+	}
+	m.hit, m.allDone = msg.hit, false
+	m.hit.cur = m.hit.resumeStep()
+	if msg.step >= 0 && msg.step < len(m.hit.steps) {
+		m.hit.cur = msg.step
+	}
+	m.hit.entered = m.cfg.Now()
+	return tea.Batch(m.stepEvent(m.hit, m.hit.cur, "enter"), m.replayPending())
+}
+
+func (m *Model) saved(msg savedMsg) tea.Cmd {
+	if msg.err == nil {
+		return nil
+	}
+	m.setStatus("not saved: "+msg.err.Error(), true)
+	if m.hit != nil {
+		return m.loadItem(m.hit.item.ID, m.hit.cur)
+	}
+	return nil
+}
+
+// stepEvent records entering or leaving step i of h.
+func (m *Model) stepEvent(h *hitState, i int, event string) tea.Cmd {
+	st, item, an, name := m.cfg.Store, h.item.ID, m.cfg.Annotator.ID, h.stepName(i)
+	return m.work.do(func() tea.Msg {
+		return savedMsg{what: event, err: st.StepEvent(m.ctx, item, an, name, event)}
+	})
+}
+
+// View renders the current screen.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.WindowTitle = "claritty"
+	return v
+}

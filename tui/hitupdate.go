@@ -1,0 +1,200 @@
+package tui
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/claritty/claritty/store"
+)
+
+// hitKey handles a key on the HIT screen (or the all-done screen).
+func (m *Model) hitKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.hitKeys
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m.quit()
+	case key.Matches(msg, k.Help):
+		m.openPager(overlayHelp)
+		return nil
+	case key.Matches(msg, k.Guide):
+		m.openPager(overlayGuide)
+		return nil
+	case key.Matches(msg, k.Queue):
+		return m.openQueue()
+	case key.Matches(msg, k.Undo):
+		return m.undoLast()
+	}
+	if m.hit == nil {
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.Review):
+		return m.review()
+	case key.Matches(msg, k.Good):
+		return m.label(2)
+	case key.Matches(msg, k.Fair):
+		return m.label(1)
+	case key.Matches(msg, k.Bad):
+		return m.label(0)
+	case key.Matches(msg, k.Next):
+		if !m.hit.complete(m.hit.cur) || m.hit.cur == len(m.hit.steps)-1 {
+			return nil
+		}
+		return m.goTo(m.hit.cur + 1)
+	case key.Matches(msg, k.Back):
+		if m.hit.cur == 0 {
+			m.setStatus("this is the first step", false)
+			return nil
+		}
+		return m.goTo(m.hit.cur - 1)
+	case key.Matches(msg, k.Open):
+		return m.open(m.hit.openURL(m.cfg.SERPURL))
+	case key.Matches(msg, k.Flag):
+		m.overlay, m.flagReason = overlayFlag, ""
+		return nil
+	case key.Matches(msg, k.Note):
+		m.overlay = overlayNote
+		m.input.Reset()
+		m.input.Placeholder = "note on this pane (enter saves, esc cancels)"
+		return m.input.Focus()
+	}
+	return m.scroll(msg)
+}
+
+// goTo shows step i, recording the time spent on the step it leaves.
+func (m *Model) goTo(i int) tea.Cmd {
+	h := m.hit
+	leave := m.stepEvent(h, h.cur, "leave")
+	h.cur, h.scroll, h.entered = i, 0, m.cfg.Now()
+	m.setStatus("", false)
+	return tea.Sequence(leave, m.stepEvent(h, i, "enter"))
+}
+
+// review marks Step I done (enter), or moves on from a step already done.
+func (m *Model) review() tea.Cmd {
+	h := m.hit
+	if h.step().id != "serp" {
+		if h.complete(h.cur) && h.cur < len(h.steps)-1 {
+			return m.goTo(h.cur + 1)
+		}
+		return nil
+	}
+	var save tea.Cmd
+	if !h.reviewed {
+		h.reviewed = true
+		st, item, an := m.cfg.Store, h.item.ID, m.cfg.Annotator.ID
+		save = m.work.do(func() tea.Msg {
+			return savedMsg{what: "reviewed", err: st.MarkSERPReviewed(m.ctx, item, an)}
+		})
+	}
+	return tea.Sequence(save, m.goTo(h.cur+1))
+}
+
+// label keys value for the current step, commits it in its own transaction,
+// and moves on: to the next step, or, after the last one, to the next HIT.
+func (m *Model) label(value int) tea.Cmd {
+	h := m.hit
+	st := h.step()
+	if st.unit == "" {
+		m.setStatus("press enter once you have reviewed the results", false)
+		return nil
+	}
+	old, had := h.labels[st.unit]
+	h.labels[st.unit] = value
+	last := h.cur == len(h.steps)-1
+	finish := last && h.firstOpen() < 0
+	entry := undoEntry{itemID: h.item.ID, unit: st.unit}
+	if had {
+		entry.old = &old
+	}
+	m.undo = append(m.undo, entry)
+	seconds := m.cfg.Now().Sub(h.entered).Seconds()
+	save := m.saveLabel(store.LabelChange{ItemID: h.item.ID, AnnotatorID: m.cfg.Annotator.ID,
+		Unit: st.unit, Value: &value, Seconds: seconds, Finish: finish})
+	switch {
+	case finish:
+		leave := m.stepEvent(h, h.cur, "leave")
+		m.setStatus(fmt.Sprintf("HIT %d done.", h.item.Seq), false)
+		return tea.Sequence(save, leave, m.loadNext(h.item.Seq+1))
+	case last:
+		return tea.Sequence(save, m.goTo(h.firstOpen()))
+	default:
+		return tea.Sequence(save, m.goTo(h.cur+1))
+	}
+}
+
+func (m *Model) saveLabel(ch store.LabelChange) tea.Cmd {
+	st := m.cfg.Store
+	return m.work.do(func() tea.Msg {
+		_, err := st.SetLabel(m.ctx, ch)
+		return savedMsg{what: ch.Unit, err: err}
+	})
+}
+
+// undoLast puts back what the last keyed label replaced, on whichever HIT it
+// was, and shows that step again.
+func (m *Model) undoLast() tea.Cmd {
+	if len(m.undo) == 0 {
+		m.setStatus("nothing to undo in this session", false)
+		return nil
+	}
+	e := m.undo[len(m.undo)-1]
+	m.undo = m.undo[:len(m.undo)-1]
+	save := m.saveLabel(store.LabelChange{ItemID: e.itemID, AnnotatorID: m.cfg.Annotator.ID,
+		Unit: e.unit, Value: e.old, Source: "undo"})
+	m.setStatus("undid "+e.unit, false)
+	if m.hit != nil && m.hit.item.ID == e.itemID {
+		h := m.hit
+		if e.old == nil {
+			delete(h.labels, e.unit)
+			h.finished = false
+		} else {
+			h.labels[e.unit] = *e.old
+		}
+		return tea.Sequence(save, m.goTo(h.unitStep(e.unit)))
+	}
+	var leave tea.Cmd
+	if m.hit != nil {
+		leave = m.stepEvent(m.hit, m.hit.cur, "leave")
+	}
+	return tea.Sequence(leave, save, m.loadItemAtUnit(e.itemID, e.unit))
+}
+
+// loadItemAtUnit loads a HIT and shows the step of unit.
+func (m *Model) loadItemAtUnit(itemID int64, unit string) tea.Cmd {
+	m.loading = true
+	st, an := m.cfg.Store, m.cfg.Annotator.ID
+	return m.work.do(func() tea.Msg {
+		h, err := loadHIT(m.ctx, st, itemID, an)
+		if err != nil {
+			return hitLoadedMsg{err: err}
+		}
+		return hitLoadedMsg{hit: h, step: h.unitStep(unit)}
+	})
+}
+
+// scroll moves the search results of Step I.
+func (m *Model) scroll(msg tea.KeyPressMsg) tea.Cmd {
+	k, h := m.hitKeys, m.hit
+	page := max(1, m.bodyHeight()-2)
+	switch {
+	case key.Matches(msg, k.Down):
+		h.scroll++
+	case key.Matches(msg, k.Up):
+		h.scroll--
+	case key.Matches(msg, k.PageDown):
+		h.scroll += page
+	case key.Matches(msg, k.PageUp):
+		h.scroll -= page
+	}
+	h.scroll = max(0, h.scroll)
+	return nil
+}
+
+func (m *Model) open(url string) tea.Cmd {
+	opener := m.cfg.Open
+	m.setStatus("opening "+url, false)
+	return func() tea.Msg { return openedMsg{url: url, err: opener(url)} }
+}

@@ -1,0 +1,108 @@
+package tui
+
+import "charm.land/bubbles/v2/key"
+
+// hitKeys are the keys of the HIT screen. Labels sit on 2 1 0 and everything
+// else is a single letter under the fingers, so labelling never needs a mouse.
+type hitKeys struct {
+	Review, Good, Fair, Bad, Next, Back, Undo  key.Binding
+	Open, Flag, Note, Guide, Queue, Help, Quit key.Binding
+	Up, Down, PageUp, PageDown                 key.Binding
+}
+
+func defaultHITKeys() hitKeys {
+	b := func(keys []string, k, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+	}
+	return hitKeys{
+		Review:   b([]string{"enter"}, "enter", "reviewed"),
+		Good:     b([]string{"2"}, "2", "good"),
+		Fair:     b([]string{"1"}, "1", "fair"),
+		Bad:      b([]string{"0"}, "0", "bad"),
+		Next:     b([]string{"right", "tab"}, "→", "next step"),
+		Back:     b([]string{"left", "backspace", "h"}, "←", "back"),
+		Undo:     b([]string{"u"}, "u", "undo"),
+		Open:     b([]string{"o"}, "o", "results"),
+		Flag:     b([]string{"!"}, "!", "flag"),
+		Note:     b([]string{"n"}, "n", "note"),
+		Guide:    b([]string{"g"}, "g", "guideline"),
+		Queue:    b([]string{"l"}, "l", "queue"),
+		Help:     b([]string{"?"}, "?", "help"),
+		Quit:     b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Up:       b([]string{"up", "k"}, "↑/k", "scroll up"),
+		Down:     b([]string{"down", "j"}, "↓/j", "scroll down"),
+		PageUp:   b([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
+		PageDown: b([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
+	}
+}
+
+// shortHelp is the footer for the current step: on Step I the review key,
+// elsewhere the labels.
+func (k hitKeys) shortHelp(onSERP bool) []key.Binding {
+	if onSERP {
+		return []key.Binding{k.Review, k.Open, k.Down, k.Back, k.Flag, k.Note, k.Guide, k.Queue, k.Help, k.Quit}
+	}
+	return []key.Binding{k.Good, k.Fair, k.Bad, k.Open, k.Back, k.Undo, k.Flag, k.Note, k.Guide, k.Queue, k.Help, k.Quit}
+}
+
+func (k hitKeys) fullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Review, k.Good, k.Fair, k.Bad, k.Next, k.Back, k.Undo},
+		{k.Open, k.Flag, k.Note, k.Guide, k.Queue},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Help, k.Quit},
+	}
+}
+
+// queueKeys are the keys of the queue screen.
+type queueKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom, Open, Close, Quit key.Binding
+}
+
+func defaultQueueKeys() queueKeys {
+	b := func(keys []string, k, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+	}
+	return queueKeys{
+		Up:       b([]string{"up", "k"}, "↑/k", "up"),
+		Down:     b([]string{"down", "j"}, "↓/j", "down"),
+		PageUp:   b([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
+		PageDown: b([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
+		Top:      b([]string{"home", "g"}, "g", "first"),
+		Bottom:   b([]string{"end", "G"}, "G", "last"),
+		Open:     b([]string{"enter"}, "enter", "open HIT"),
+		Close:    b([]string{"esc", "l"}, "esc", "back"),
+		Quit:     b([]string{"q", "ctrl+c"}, "q", "quit"),
+	}
+}
+
+func (k queueKeys) shortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.PageDown, k.Top, k.Bottom, k.Open, k.Close, k.Quit}
+}
+
+// pagerKeys scroll the guideline and the help screen.
+type pagerKeys struct {
+	Up, Down, PageUp, PageDown, Close key.Binding
+}
+
+func defaultPagerKeys() pagerKeys {
+	b := func(keys []string, k, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+	}
+	return pagerKeys{
+		Up:       b([]string{"up", "k"}, "↑/k", "up"),
+		Down:     b([]string{"down", "j"}, "↓/j", "down"),
+		PageUp:   b([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
+		PageDown: b([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
+		Close:    b([]string{"esc", "q", "g", "?"}, "esc", "close"),
+	}
+}
+
+func (k pagerKeys) shortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.PageDown, k.Close}
+}
+
+// helpKeyMap adapts a list of bindings to help.KeyMap.
+type helpKeyMap []key.Binding
+
+func (h helpKeyMap) ShortHelp() []key.Binding  { return h }
+func (h helpKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{h} }

@@ -1,0 +1,36 @@
+package tui
+
+import "github.com/claritty/claritty/store"
+
+// hitLoadedMsg carries a HIT read from the store.
+type hitLoadedMsg struct {
+	hit  *hitState
+	step int // step to show; -1 resumes at the first unfinished one
+	err  error
+}
+
+// allDoneMsg says the annotator has no unfinished HIT left.
+type allDoneMsg struct{ done, total int }
+
+// savedMsg reports a finished write; on error the HIT is read again so the
+// screen shows what the database holds.
+type savedMsg struct {
+	what string
+	err  error
+}
+
+// queueLoadedMsg carries one window of the queue.
+type queueLoadedMsg struct {
+	offset int
+	rows   []store.QueueRow
+	err    error
+}
+
+// openedMsg reports an attempt to open a URL in the browser.
+type openedMsg struct {
+	url string
+	err error
+}
+
+// flushedMsg arrives once every queued write has committed.
+type flushedMsg struct{}

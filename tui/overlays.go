@@ -1,0 +1,113 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/claritty/claritty/store"
+)
+
+// flagReasonKeys maps one key to each flag reason.
+var flagReasonKeys = map[string]string{
+	"s": "sensitive", "i": "inappropriate", "b": "broken", "o": "other",
+	"1": "sensitive", "2": "inappropriate", "3": "broken", "4": "other",
+}
+
+// flagKey first takes a reason (one key), then an optional note; enter
+// saves the flag and sets the pane aside, esc cancels.
+func (m *Model) flagKey(msg tea.KeyPressMsg) tea.Cmd {
+	if msg.String() == "esc" {
+		m.closeOverlay("flag cancelled")
+		return nil
+	}
+	if m.flagReason == "" {
+		if r, ok := flagReasonKeys[msg.String()]; ok {
+			m.flagReason = r
+			m.input.Reset()
+			m.input.Placeholder = "optional note on why (enter saves, esc cancels)"
+			return m.input.Focus()
+		}
+		return nil
+	}
+	if msg.String() != "enter" {
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(msg)
+		return cmd
+	}
+	h, reason, note := m.hit, m.flagReason, strings.TrimSpace(m.input.Value())
+	m.closeOverlay("flagged as " + reason + "; the pane leaves your queue")
+	if h == nil {
+		return nil
+	}
+	h.flagged = true
+	st, item, an := m.cfg.Store, h.item.ID, m.cfg.Annotator.ID
+	save := m.work.do(func() tea.Msg {
+		return savedMsg{what: "flag", err: st.AddFlag(m.ctx, item, an, reason, note)}
+	})
+	return tea.Sequence(save, m.stepEvent(h, h.cur, "leave"), m.loadNext(h.item.Seq+1))
+}
+
+// noteKey edits a note; enter saves it to the current step.
+func (m *Model) noteKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch msg.String() {
+	case "esc":
+		m.closeOverlay("note discarded")
+		return nil
+	case "enter":
+		body := strings.TrimSpace(m.input.Value())
+		if body == "" || m.hit == nil {
+			m.closeOverlay("empty note not saved")
+			return nil
+		}
+		h := m.hit
+		st, item, an, step := m.cfg.Store, h.item.ID, m.cfg.Annotator.ID, h.stepName(h.cur)
+		m.closeOverlay("note saved")
+		return m.work.do(func() tea.Msg {
+			return savedMsg{what: "note", err: st.AddNote(m.ctx, item, an, step, body)}
+		})
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	return cmd
+}
+
+func (m *Model) closeOverlay(status string) {
+	m.overlay, m.flagReason = overlayNone, ""
+	m.input.Blur()
+	m.setStatus(status, false)
+}
+
+func (m *Model) openPager(o overlay) {
+	m.overlay, m.pagerTop = o, 0
+}
+
+// pagerKey scrolls the guideline or help; the keys that opened it close it.
+func (m *Model) pagerKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.pagerKeys
+	page := max(1, m.bodyHeight()-1)
+	switch {
+	case key.Matches(msg, k.Close):
+		m.overlay = overlayNone
+	case key.Matches(msg, k.Down):
+		m.pagerTop++
+	case key.Matches(msg, k.Up):
+		m.pagerTop--
+	case key.Matches(msg, k.PageDown):
+		m.pagerTop += page
+	case key.Matches(msg, k.PageUp):
+		m.pagerTop -= page
+	}
+	m.pagerTop = max(0, m.pagerTop)
+	return nil
+}
+
+// flagReasons lists the reasons with their keys, for the flag prompt.
+func flagReasonsLine() string {
+	var parts []string
+	for _, r := range store.FlagReasons {
+		parts = append(parts, r[:1]+" "+r)
+	}
+	return strings.Join(parts, " · ")
+}

@@ -1,0 +1,363 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
+)
+
+// Rows around the body: header, query, step indicator and a blank line
+// above; status and key help below.
+const (
+	rowsAbove = 4
+	rowsBelow = 2
+)
+
+func (m *Model) bodyHeight() int { return max(1, m.height-rowsAbove-rowsBelow) }
+
+// render lays out the whole screen as exactly height lines of at most width
+// cells, so no resize leaves stray text behind.
+func (m *Model) render() string {
+	above := []string{m.headerLine(), "", "", ""}
+	var body []string
+	var keys []key.Binding
+	switch {
+	case m.screen == screenQueue:
+		above = above[:1]
+		body, keys = m.renderQueue(), m.queueKeys.shortHelp()
+	case m.overlay == overlayHelp || m.overlay == overlayGuide:
+		above = above[:1]
+		body, keys = m.renderPager(), m.pagerKeys.shortHelp()
+	case m.hit == nil:
+		body, keys = m.renderEmpty(), []key.Binding{m.hitKeys.Queue, m.hitKeys.Undo, m.hitKeys.Help, m.hitKeys.Quit}
+	default:
+		above[1], above[2] = m.queryLine(), m.stepsLine()
+		body, keys = m.renderHIT(), m.hitKeys.shortHelp(m.hit.step().id == "serp")
+	}
+	avail := max(0, m.height-len(above)-rowsBelow)
+	body = fitLines(body, avail)
+	lines := append(append(above, body...), m.statusLine(), m.help.ShortHelpView(keys))
+	if len(lines) > m.height {
+		lines = lines[:m.height]
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, m.width, "…")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// fitLines pads or cuts lines to exactly n.
+func fitLines(lines []string, n int) []string {
+	if len(lines) > n {
+		return lines[:n]
+	}
+	for len(lines) < n {
+		lines = append(lines, "")
+	}
+	return lines
+}
+
+// wrap word-wraps text to width and indents every line.
+func wrap(text string, width int, indent string) []string {
+	w := max(10, width-lipgloss.Width(indent))
+	var out []string
+	for _, l := range strings.Split(ansi.Wrap(text, w, ""), "\n") {
+		out = append(out, indent+l)
+	}
+	return out
+}
+
+func (m *Model) headerLine() string {
+	s := m.styles
+	left := s.Brand.Render(" claritty") + s.Dim.Render(" · ") + s.Header.Render(data.Clean(m.cfg.Dataset.Name)) +
+		s.Dim.Render(" · ") + s.Header.Render(data.Clean(m.cfg.Annotator.Name))
+	var right string
+	if h := m.hit; h != nil {
+		right = s.Header.Render(fmt.Sprintf("HIT %d / %d", h.item.Seq, h.total)) + "  " + m.progressBar(h.done, h.total)
+	}
+	gap := m.width - lipgloss.Width(left) - lipgloss.Width(right) - 1
+	if gap < 1 {
+		return left
+	}
+	return left + strings.Repeat(" ", gap) + right
+}
+
+// progressBar shows the share of the annotator's HITs that are done.
+func (m *Model) progressBar(done, total int) string {
+	if total == 0 {
+		return ""
+	}
+	const width = 12
+	filled := done * width / total
+	pct := done * 100 / total
+	return m.styles.Bar.Render(strings.Repeat("█", filled)) +
+		m.styles.BarEmpty.Render(strings.Repeat("░", width-filled)) +
+		m.styles.Header.Render(fmt.Sprintf(" %d%%", pct))
+}
+
+func (m *Model) queryLine() string {
+	return m.styles.Dim.Render(" query  ") + m.styles.Title.Render(m.hit.query)
+}
+
+// stepsLine is the step indicator: ✓ done, ● current, ○ to do.
+func (m *Model) stepsLine() string {
+	h, s := m.hit, m.styles
+	var parts []string
+	for _, g := range guidelines.MIMICSSteps {
+		name := g.Numeral + " " + g.Short
+		var idx []int
+		for i, st := range h.steps {
+			if st.id == g.ID {
+				idx = append(idx, i)
+			}
+		}
+		if len(idx) == 0 {
+			parts = append(parts, s.StepTodo.Render("– "+g.Numeral+" n/a"))
+			continue
+		}
+		if g.ID == "landing" {
+			done, total := h.landingCounts()
+			name += fmt.Sprintf(" %d/%d", done, total)
+		}
+		current, complete := false, true
+		for _, i := range idx {
+			current = current || i == h.cur
+			complete = complete && h.complete(i)
+		}
+		switch {
+		case current:
+			parts = append(parts, s.StepCurrent.Render("● "+name))
+		case complete:
+			parts = append(parts, s.StepDone.Render("✓ "+name))
+		default:
+			parts = append(parts, s.StepTodo.Render("○ "+name))
+		}
+	}
+	return " " + strings.Join(parts, "   ")
+}
+
+func (m *Model) statusLine() string {
+	s := m.styles
+	switch {
+	case m.status != "" && m.statusErr:
+		return s.Error.Render(" " + data.Clean(m.status))
+	case m.status != "":
+		return s.Dim.Render(" " + data.Clean(m.status))
+	case m.hit != nil && m.hit.flagged:
+		return s.Status["flagged"].Render(" you flagged this pane")
+	case m.hit != nil && m.hit.finished:
+		return s.OK.Render(" ✓ this HIT is done; changes are saved as you key them")
+	}
+	return ""
+}
+
+func (m *Model) renderEmpty() []string {
+	s := m.styles
+	if !m.allDone {
+		return []string{s.Dim.Render(" loading…")}
+	}
+	return []string{
+		s.OK.Render(fmt.Sprintf(" All %d HITs of %s are done. Thank you!", m.cfg.Dataset.Items, data.Clean(m.cfg.Dataset.Name))),
+		"",
+		s.Dim.Render(" l lists them to review or change a label · q quits"),
+	}
+}
+
+// renderHIT is the body of the HIT screen: the step's content, then the
+// guideline for this step (or the flag and note prompts).
+func (m *Model) renderHIT() []string {
+	avail := m.bodyHeight()
+	foot := m.renderPrompt()
+	if foot == nil {
+		foot = m.guideExcerpt()
+	}
+	if avail-len(foot) < 6 {
+		foot = foot[:min(len(foot), max(0, avail-6))]
+	}
+	content := fitLines(m.stepContent(avail-len(foot)), avail-len(foot))
+	return append(content, foot...)
+}
+
+func (m *Model) stepContent(avail int) []string {
+	h, s := m.hit, m.styles
+	st := h.step()
+	g := guidelines.MIMICSSteps[stepIndex(st.id)]
+	title := s.Title.Render(fmt.Sprintf(" Step %s · %s", g.Numeral, g.Title))
+	switch st.id {
+	case "serp":
+		if h.reviewed {
+			title += s.OK.Render("  ✓ reviewed")
+		}
+		return append([]string{title}, m.serpWindow(avail-1)...)
+	case "question":
+		lines := []string{title, ""}
+		lines = append(lines, wrap(s.Title.Render(h.question), m.width, "   ")...)
+		lines = append(lines, "", m.scaleLine(st.unit), "",
+			s.Dim.Render("   The candidate answers stay hidden until Step III."))
+		return lines
+	}
+	if st.id == "landing" {
+		title = s.Title.Render(fmt.Sprintf(" Step IV · Landing page of answer %d of %d", st.answer+1, len(h.answers)))
+	}
+	lines := []string{title, ""}
+	if h.generic {
+		lines = append(lines, s.Dim.Render("   "+h.question+"  (generic template: no question label)"))
+	} else {
+		lines = append(lines, wrap(s.Text.Render(h.question), m.width, "   ")...)
+	}
+	lines = append(lines, m.answerLines(st)...)
+	lines = append(lines, "", m.scaleLine(st.unit))
+	if st.id == "landing" {
+		lines = append(lines, s.Dim.Render("   o opens "+h.openURL(m.cfg.SERPURL)))
+	}
+	return lines
+}
+
+func stepIndex(id string) int {
+	for i, g := range guidelines.MIMICSSteps {
+		if g.ID == id {
+			return i
+		}
+	}
+	return 0
+}
+
+// answerLines lists the candidate answers; on Step IV the current one is
+// marked and the landing labels already given are shown beside theirs.
+func (m *Model) answerLines(st stepRef) []string {
+	h, s := m.hit, m.styles
+	var lines []string
+	for i, a := range h.answers {
+		mark, style := "     ", s.Text
+		if st.id == "landing" && i == st.answer {
+			mark, style = s.Cursor.Render("   ▸ "), s.Title
+		}
+		line := mark + style.Render(fmt.Sprintf("%d. %s", i+1, a))
+		if v, ok := h.labels[fmt.Sprintf("landing_%d", i+1)]; ok && st.id == "landing" {
+			line += s.Dim.Render("  · " + guidelines.GoodFairBad[2-v].Name)
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// scaleLine shows the three labels with the one given highlighted.
+func (m *Model) scaleLine(unit string) string {
+	s := m.styles
+	cur, has := m.hit.labels[unit]
+	var parts []string
+	for _, l := range guidelines.GoodFairBad {
+		text := " " + l.Key + " " + l.Name + " "
+		if has && cur == l.Value {
+			parts = append(parts, s.Chosen.Render(text))
+		} else {
+			parts = append(parts, s.Choice.Render(text))
+		}
+	}
+	return "   " + strings.Join(parts, "  ")
+}
+
+// serpLines are the imported search results of the query, or how to see
+// them when none were imported.
+func (m *Model) serpLines() []string {
+	h, s := m.hit, m.styles
+	if !h.serpKnown {
+		return append([]string{"", s.Text.Render("   No search results were imported for this query.")},
+			append(wrap(s.Dim.Render("o opens them in your browser: "+h.openURL(m.cfg.SERPURL)), m.width, "   "),
+				"", s.Text.Render("   Review them, then press enter."))...)
+	}
+	if len(h.serp) == 0 {
+		return []string{"", s.Text.Render("   The search engine returned no web results for this query."),
+			s.Dim.Render("   Press enter to go on, or o to look yourself.")}
+	}
+	var lines []string
+	for i, r := range h.serp {
+		lines = append(lines, "")
+		lines = append(lines, wrap(s.Title.Render(fmt.Sprintf("%d. %s", i+1, data.Clean(r.Name))), m.width, "   ")...)
+		lines = append(lines, wrap(s.Accent.Render(data.Clean(r.URL)), m.width, "      ")...)
+		lines = append(lines, wrap(s.Text.Render(data.Clean(r.Snippet)), m.width, "      ")...)
+	}
+	return lines
+}
+
+// serpWindow is the part of the results that fits, from the scroll offset,
+// with a marker when more lies below.
+func (m *Model) serpWindow(avail int) []string {
+	lines := m.serpLines()
+	top := min(m.hit.scroll, max(0, len(lines)-avail))
+	lines = lines[top:]
+	if len(lines) > avail && avail > 0 {
+		lines = append(lines[:avail-1], m.styles.Dim.Render(fmt.Sprintf("   ↓ %d more lines (j/k, pgdn)", len(lines)-avail+1)))
+	}
+	return lines
+}
+
+// guideExcerpt is the short guideline for the current step.
+func (m *Model) guideExcerpt() []string {
+	s := m.styles
+	lines := []string{s.Dim.Render(strings.Repeat("─", max(0, m.width)))}
+	summary := guidelines.Summary(m.hit.step().id)
+	if m.hit.step().id == "serp" {
+		// One paragraph: wrapped, where the label lines are one line each.
+		return append(lines, fitLines(wrap(s.Dim.Render(strings.Join(summary, " ")), m.width, " "), 3)...)
+	}
+	for _, l := range summary {
+		lines = append(lines, s.Dim.Render(" "+l))
+	}
+	return lines
+}
+
+// renderPrompt is the flag or note prompt, or nil.
+func (m *Model) renderPrompt() []string {
+	s := m.styles
+	rule := s.Dim.Render(strings.Repeat("─", max(0, m.width)))
+	switch {
+	case m.overlay == overlayFlag && m.flagReason == "":
+		return []string{rule, s.Title.Render(" Flag this pane: why?"),
+			s.Text.Render(" " + flagReasonsLine() + " · esc cancel")}
+	case m.overlay == overlayFlag:
+		return []string{rule, s.Title.Render(" Flag as " + m.flagReason + ": a note for the lead (optional)"), " " + m.input.View()}
+	case m.overlay == overlayNote:
+		return []string{rule, s.Title.Render(" Note on " + m.hit.stepName(m.hit.cur)), " " + m.input.View()}
+	}
+	return nil
+}
+
+// renderPager shows the full guideline or the full help, scrolled.
+func (m *Model) renderPager() []string {
+	s := m.styles
+	var title string
+	var lines []string
+	if m.overlay == overlayGuide {
+		title = " Guideline · MIMICS clarification panes"
+		for _, l := range strings.Split(guidelines.Plain(guidelines.MIMICSText()), "\n") {
+			switch {
+			case strings.HasPrefix(l, "#"):
+				lines = append(lines, s.Title.Render(" "+strings.TrimLeft(l, "# ")))
+			case l == "":
+				lines = append(lines, "")
+			default:
+				lines = append(lines, wrap(s.Text.Render(l), m.width-1, " ")...)
+			}
+		}
+	} else {
+		title = " Keys"
+		lines = strings.Split(m.help.FullHelpView(m.hitKeys.fullHelp()), "\n")
+		for i := range lines {
+			lines[i] = " " + lines[i]
+		}
+		lines = append(lines, "",
+			s.Text.Render(" Each label is saved the moment you key it; q just leaves."),
+			s.Text.Render(" Flag: ! then s sensitive · i inappropriate · b broken · o other, a note, enter."),
+			s.Text.Render(" Queue: l lists your HITs (to do, in progress, done, flagged); enter opens one."))
+	}
+	avail := max(1, m.height-1-rowsBelow-1)
+	top := min(m.pagerTop, max(0, len(lines)-avail))
+	return append([]string{s.Brand.Render(title)}, lines[top:]...)
+}
