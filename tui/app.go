@@ -20,7 +20,7 @@ type Config struct {
 	Store     *store.Store
 	Dataset   store.Dataset
 	Annotator store.Annotator
-	SERPURL   string           // results page template; {query} is replaced
+	SERPURL   string             // results page template; {query} is replaced
 	Open      func(string) error // opens a URL in the browser
 	Now       func() time.Time
 }
