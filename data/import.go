@@ -82,16 +82,19 @@ func Import(ctx context.Context, st *store.Store, r io.Reader, name string, opt 
 		return res, err
 	}
 	defer im.Rollback()
-	if res.Format == FormatSERP {
-		err = readSERP(lr, first, im)
-	} else {
-		err = readMIMICS(lr, res.Format, im, opt.LabelsAs)
-	}
-	if err != nil {
+	if err := readBody(lr, first, res.Format, im, opt.LabelsAs); err != nil {
 		return res, err
 	}
 	res.ImportStats, err = im.Commit()
 	return res, err
+}
+
+// readBody reads everything after the first line into the sink.
+func readBody(lr *lineReader, first []byte, format string, to sink, labelsAs string) error {
+	if format == FormatSERP {
+		return readSERP(lr, first, to)
+	}
+	return readMIMICS(lr, format, to, labelsAs)
 }
 
 // detect names the format from the first line, and checks it against the

@@ -40,9 +40,9 @@ func defaultHITKeys() hitKeys {
 // elsewhere the labels.
 func (k hitKeys) shortHelp(onSERP bool) []key.Binding {
 	if onSERP {
-		return []key.Binding{k.Review, k.Open, k.Down, k.Back, k.Flag, k.Note, k.Guide, k.Queue, k.Help, k.Quit}
+		return []key.Binding{k.Review, k.Open, k.Down, k.Help, k.Quit, k.Flag, k.Note, k.Guide, k.Queue, k.Undo}
 	}
-	return []key.Binding{k.Good, k.Fair, k.Bad, k.Open, k.Back, k.Undo, k.Flag, k.Note, k.Guide, k.Queue, k.Help, k.Quit}
+	return []key.Binding{k.Good, k.Fair, k.Bad, k.Back, k.Undo, k.Help, k.Quit, k.Open, k.Flag, k.Note, k.Guide, k.Queue}
 }
 
 func (k hitKeys) fullHelp() [][]key.Binding {
@@ -99,6 +99,14 @@ func defaultPagerKeys() pagerKeys {
 
 func (k pagerKeys) shortHelp() []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.PageDown, k.Close}
+}
+
+// promptKeys is the footer while a flag or note prompt has the keyboard.
+func promptKeys() []key.Binding {
+	return []key.Binding{
+		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")),
+		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+	}
 }
 
 // helpKeyMap adapts a list of bindings to help.KeyMap.

@@ -74,6 +74,7 @@ func (m *Model) queueKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Open):
 		if r, ok := q.selected(); ok {
 			m.screen = screenHIT
+			m.setStatus("", false)
 			var leave tea.Cmd
 			if m.hit != nil && !m.loading {
 				leave = m.stepEvent(m.hit, m.hit.cur, "leave")
@@ -129,7 +130,7 @@ func (m *Model) renderQueue() []string {
 	q, s := &m.queue, m.styles
 	lines := []string{
 		s.Title.Render(fmt.Sprintf("Queue · %d HITs", q.total)) + s.Dim.Render("  enter opens a HIT · esc returns"),
-		s.Dim.Render(fmt.Sprintf("%7s  %-11s  %s", "HIT", "status", "query")),
+		s.Dim.Render(fmt.Sprintf("  %7s  %-11s  %s", "HIT", "status", "query")),
 	}
 	if !q.ready && len(q.rows) == 0 {
 		return append(lines, s.Dim.Render("loading…"))

@@ -39,6 +39,9 @@ func (m *Model) render() string {
 	default:
 		above[1], above[2] = m.queryLine(), m.stepsLine()
 		body, keys = m.renderHIT(), m.hitKeys.shortHelp(m.hit.step().id == "serp")
+		if m.overlay == overlayFlag || m.overlay == overlayNote {
+			keys = promptKeys()
+		}
 	}
 	avail := max(0, m.height-len(above)-rowsBelow)
 	body = fitLines(body, avail)
@@ -336,7 +339,7 @@ func (m *Model) renderPager() []string {
 	var lines []string
 	if m.overlay == overlayGuide {
 		title = " Guideline · MIMICS clarification panes"
-		for _, l := range strings.Split(guidelines.Plain(guidelines.MIMICSText()), "\n") {
+		for _, l := range reflow(guidelines.Plain(guidelines.MIMICSText())) {
 			switch {
 			case strings.HasPrefix(l, "#"):
 				lines = append(lines, s.Title.Render(" "+strings.TrimLeft(l, "# ")))
@@ -360,4 +363,21 @@ func (m *Model) renderPager() []string {
 	avail := max(1, m.height-1-rowsBelow-1)
 	top := min(m.pagerTop, max(0, len(lines)-avail))
 	return append([]string{s.Brand.Render(title)}, lines[top:]...)
+}
+
+// reflow joins the hard-wrapped lines of each markdown paragraph or list
+// item into one line, so the pager can wrap it to the terminal's width.
+func reflow(md string) []string {
+	var out []string
+	for _, l := range strings.Split(md, "\n") {
+		t := strings.TrimSpace(l)
+		joinable := len(out) > 0 && out[len(out)-1] != "" && !strings.HasPrefix(out[len(out)-1], "#")
+		switch {
+		case t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "- ") || !joinable:
+			out = append(out, t)
+		default:
+			out[len(out)-1] += " " + t
+		}
+	}
+	return out
 }
