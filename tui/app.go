@@ -101,6 +101,10 @@ func New(ctx context.Context, cfg Config) *Model {
 	in := textinput.New()
 	in.Prompt = "› "
 	in.CharLimit = 2000
+	// A steady cursor: no blink ticks waking the program while someone types.
+	is := in.Styles()
+	is.Cursor.Blink = false
+	in.SetStyles(is)
 	m := &Model{
 		cfg: cfg, ctx: ctx, work: newWorker(),
 		width: 80, height: 24,

@@ -12,32 +12,37 @@ import (
 	"github.com/claritty/claritty/guidelines"
 )
 
-// Rows around the body: header, query, step indicator and a blank line
-// above; status and key help below.
+// Rows below the body: status and key help. Above it sit the header, the
+// query (wrapped, up to maxQueryRows), the step indicator and a blank line.
 const (
-	rowsAbove = 4
-	rowsBelow = 2
+	rowsBelow    = 2
+	maxQueryRows = 3
 )
 
-func (m *Model) bodyHeight() int { return max(1, m.height-rowsAbove-rowsBelow) }
+func (m *Model) bodyHeight() int {
+	above := 1
+	if m.screen == screenHIT && m.overlay != overlayGuide && m.overlay != overlayHelp && m.hit != nil {
+		above += len(m.queryLines()) + 2
+	}
+	return max(1, m.height-above-rowsBelow)
+}
 
 // render lays out the whole screen as exactly height lines of at most width
 // cells, so no resize leaves stray text behind.
 func (m *Model) render() string {
-	above := []string{m.headerLine(), "", "", ""}
+	above := []string{m.headerLine()}
 	var body []string
 	var keys []key.Binding
 	switch {
 	case m.screen == screenQueue:
-		above = above[:1]
 		body, keys = m.renderQueue(), m.queueKeys.shortHelp()
 	case m.overlay == overlayHelp || m.overlay == overlayGuide:
-		above = above[:1]
 		body, keys = m.renderPager(), m.pagerKeys.shortHelp()
 	case m.hit == nil:
+		above = append(above, "")
 		body, keys = m.renderEmpty(), []key.Binding{m.hitKeys.Queue, m.hitKeys.Undo, m.hitKeys.Help, m.hitKeys.Quit}
 	default:
-		above[1], above[2] = m.queryLine(), m.stepsLine()
+		above = append(append(above, m.queryLines()...), m.stepsLine(), "")
 		body, keys = m.renderHIT(), m.hitKeys.shortHelp(m.hit.step().id == "serp")
 		if m.overlay == overlayFlag || m.overlay == overlayNote {
 			keys = promptKeys()
@@ -104,8 +109,15 @@ func (m *Model) progressBar(done, total int) string {
 		m.styles.Header.Render(fmt.Sprintf(" %d%%", pct))
 }
 
-func (m *Model) queryLine() string {
-	return m.styles.Dim.Render(" query  ") + m.styles.Title.Render(m.hit.query)
+// queryLines shows the whole query, wrapped, up to maxQueryRows lines: a
+// query cut short could change the judgement.
+func (m *Model) queryLines() []string {
+	lines := wrap(m.styles.Title.Render(m.hit.query), m.width, "        ")
+	lines[0] = m.styles.Dim.Render(" query  ") + strings.TrimPrefix(lines[0], "        ")
+	if len(lines) > maxQueryRows {
+		lines = lines[:maxQueryRows]
+	}
+	return lines
 }
 
 // stepsLine is the step indicator: ✓ done, ● current, ○ to do.

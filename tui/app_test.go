@@ -1,0 +1,348 @@
+package tui
+
+import (
+	"context"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
+)
+
+// harness is a root model over a fresh demo database, driven by hand:
+// messages go into Update and every command is run to completion, in order.
+type harness struct {
+	t      *testing.T
+	st     *store.Store
+	m      *Model
+	opened []string
+}
+
+func newHarness(t *testing.T, w, h int) *harness {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if err := data.LoadDemo(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	return startHarness(t, st, "ana", w, h)
+}
+
+// startHarness opens a model on an existing database, as a new process would.
+func startHarness(t *testing.T, st *store.Store, name string, w, h int) *harness {
+	t.Helper()
+	ctx := context.Background()
+	ds, err := st.DatasetByName(ctx, data.DemoDataset)
+	if err != nil {
+		ds = mustFirstDataset(t, st)
+	}
+	an, err := st.EnsureAnnotator(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &harness{t: t, st: st}
+	clock := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
+	hs.m = New(ctx, Config{Store: st, Dataset: ds, Annotator: an,
+		Now:  func() time.Time { clock = clock.Add(1500 * time.Millisecond); return clock },
+		Open: func(u string) error { hs.opened = append(hs.opened, u); return nil }})
+	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
+	hs.run(hs.m.Init())
+	return hs
+}
+
+func mustFirstDataset(t *testing.T, st *store.Store) store.Dataset {
+	ds, err := st.Datasets(context.Background())
+	if err != nil || len(ds) == 0 {
+		t.Fatalf("no dataset: %v", err)
+	}
+	return ds[0]
+}
+
+func (h *harness) send(msg tea.Msg) {
+	_, cmd := h.m.Update(msg)
+	h.run(cmd)
+}
+
+// run executes a command and feeds its messages back, depth first, which is
+// the order tea.Sequence gives.
+func (h *harness) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	msg := cmd()
+	if msg == nil {
+		return
+	}
+	if cmds, ok := asCmds(msg); ok {
+		for _, c := range cmds {
+			h.run(c)
+		}
+		return
+	}
+	if _, ok := msg.(tea.QuitMsg); ok {
+		return
+	}
+	h.send(msg)
+}
+
+// asCmds unpacks tea.BatchMsg and Bubble Tea's unexported sequence message,
+// both slices of commands.
+func asCmds(msg tea.Msg) ([]tea.Cmd, bool) {
+	v := reflect.ValueOf(msg)
+	if v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeOf(tea.Cmd(nil)) {
+		return nil, false
+	}
+	out := make([]tea.Cmd, v.Len())
+	for i := range out {
+		out[i] = v.Index(i).Interface().(tea.Cmd)
+	}
+	return out, true
+}
+
+// keys presses each key in turn: named keys ("enter", "left") or single
+// characters.
+func (h *harness) keys(ks ...string) {
+	for _, k := range ks {
+		h.send(keyMsg(k))
+	}
+}
+
+func keyMsg(k string) tea.KeyPressMsg {
+	named := map[string]rune{"enter": tea.KeyEnter, "left": tea.KeyLeft, "right": tea.KeyRight,
+		"backspace": tea.KeyBackspace, "esc": tea.KeyEscape, "down": tea.KeyDown, "up": tea.KeyUp}
+	if r, ok := named[k]; ok {
+		return tea.KeyPressMsg{Code: r}
+	}
+	if k == "ctrl+c" {
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+func (h *harness) typeText(s string) {
+	for _, r := range s {
+		h.send(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+}
+
+// screen is the rendered view without colours.
+func (h *harness) screen() string { return ansi.Strip(h.m.View().Content) }
+
+func (h *harness) labels(seq int) map[string]int {
+	h.t.Helper()
+	it := h.item(seq)
+	l, err := h.st.Labels(context.Background(), it.ID, h.m.cfg.Annotator.ID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return l
+}
+
+func (h *harness) item(seq int) store.Item {
+	h.t.Helper()
+	var found store.Item
+	h.st.EachItem(context.Background(), h.m.cfg.Dataset.ID, func(it store.Item) error {
+		if it.Seq == seq {
+			found = it
+		}
+		return nil
+	})
+	if found.ID == 0 {
+		h.t.Fatalf("no item %d", seq)
+	}
+	return found
+}
+
+func (h *harness) hitState(seq int) store.HIT {
+	h.t.Helper()
+	s, err := h.st.LoadHIT(context.Background(), h.item(seq).ID, h.m.cfg.Annotator.ID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return s
+}
+
+func (h *harness) expect(substr string) {
+	h.t.Helper()
+	if s := h.screen(); !strings.Contains(s, substr) {
+		h.t.Fatalf("screen lacks %q:\n%s", substr, s)
+	}
+}
+
+func equalLabels(a, b map[string]int) bool { return reflect.DeepEqual(a, b) }
+
+func TestLabelWholeHIT(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	h.expect("HIT 1 / 40")
+	h.expect("Step I · Review the search results")
+	h.keys("2") // no label on Step I
+	if len(h.labels(1)) != 0 {
+		t.Fatal("a label key on Step I stored a label")
+	}
+	h.keys("enter")
+	h.expect("Step II · Label the clarifying question")
+	if strings.Contains(h.screen(), "new caledonia travel") {
+		t.Fatal("Step II shows the candidate answers")
+	}
+	h.keys("2", "1")
+	h.expect("Landing page of answer 1 of 4")
+	h.keys("2", "1", "0", "2")
+	h.expect("HIT 2 / 40")
+	h.expect("sourdough starter")
+	want := map[string]int{"question": 2, "answer_set": 1, "landing_1": 2, "landing_2": 1, "landing_3": 0, "landing_4": 2}
+	if got := h.labels(1); !equalLabels(got, want) {
+		t.Fatalf("stored %v, want %v", got, want)
+	}
+	if s := h.hitState(1); !s.Finished || !s.SERPReviewed {
+		t.Fatalf("HIT state %+v", s)
+	}
+	// Time per label comes from the injected clock: each step took at least one tick.
+	var secs float64
+	h.st.DB().QueryRow(`SELECT min(seconds) FROM labels`).Scan(&secs)
+	if secs < 1.5 {
+		t.Fatalf("seconds %v", secs)
+	}
+}
+
+func TestGenericPaneSkipsQuestion(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	h.keys("l", "down", "down", "down", "enter") // HIT 4: python, generic template
+	h.expect("HIT 4 / 40")
+	h.expect("– II n/a")
+	h.keys("enter")
+	h.expect("Step III · Label the candidate answer set")
+	h.expect("generic template: no question label")
+	h.keys("1", "2", "2", "2")
+	got := h.labels(4)
+	if _, ok := got["question"]; ok || len(got) != 4 || !h.hitState(4).Finished {
+		t.Fatalf("generic pane labels %v", got)
+	}
+}
+
+func TestBackChangeAndHistory(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	h.keys("enter", "2", "1", "left", "backspace")
+	h.expect("Step II · Label the clarifying question")
+	h.keys("0")
+	h.expect("Step III")
+	if got := h.labels(1); got["question"] != 0 || got["answer_set"] != 1 {
+		t.Fatalf("labels %v", got)
+	}
+	hist, _ := h.st.History(context.Background(), h.item(1).ID)
+	if len(hist) != 3 || *hist[2].Old != 2 || *hist[2].New != 0 {
+		t.Fatalf("history %+v", hist)
+	}
+	h.keys("left", "left")
+	h.expect("Step I · Review the search results")
+	h.expect("✓ reviewed")
+}
+
+func TestUndoAcrossHITs(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	h.keys("enter", "2", "2", "2", "2", "2", "1")
+	h.expect("HIT 2 / 40")
+	h.keys("u")
+	h.expect("HIT 1 / 40")
+	h.expect("Landing page of answer 4 of 4")
+	if _, ok := h.labels(1)["landing_4"]; ok || h.hitState(1).Finished {
+		t.Fatal("undo left the last label or the HIT finished")
+	}
+	h.keys("u") // undo a change-free label: landing_3 goes too
+	h.expect("Landing page of answer 3 of 4")
+	h.keys("0", "0")
+	if got := h.labels(1); got["landing_3"] != 0 || got["landing_4"] != 0 || !h.hitState(1).Finished {
+		t.Fatalf("relabelled %v", got)
+	}
+	h.expect("HIT 2 / 40")
+}
+
+func TestReopenResumesAtFirstUnfinishedStep(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	h.keys("enter", "2")
+	h.keys("q")
+	again := startHarness(t, h.st, "ana", 80, 24)
+	again.expect("HIT 1 / 40")
+	again.expect("Step III · Label the candidate answer set")
+	// Someone else starts at the beginning: labels are per annotator.
+	other := startHarness(t, h.st, "ben", 80, 24)
+	other.expect("Step I · Review the search results")
+}
+
+func TestKeysTypedWhileLoadingAreKept(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	h.keys("enter", "2", "2", "2", "2", "2")
+	// The last landing label finishes the HIT; press the next keys before
+	// the next HIT has loaded, as a fast annotator would.
+	_, cmd := h.m.Update(keyMsg("2"))
+	for _, k := range []string{"enter", "1"} {
+		_, c := h.m.Update(keyMsg(k))
+		if c != nil {
+			t.Fatalf("key %q acted before the HIT loaded", k)
+		}
+	}
+	h.run(cmd)
+	h.expect("HIT 2 / 40")
+	if got := h.labels(2); got["question"] != 1 || !h.hitState(2).SERPReviewed {
+		t.Fatalf("HIT 2 labels %v", got)
+	}
+}
+
+func TestFlagNoteAndOpen(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	h.keys("o")
+	h.keys("n")
+	h.typeText("unclear query — ünïcode")
+	h.expect("Note on serp")
+	h.keys("enter")
+	notes, _ := h.st.Notes(context.Background(), h.item(1).ID)
+	if len(notes) != 1 || notes[0].Body != "unclear query — ünïcode" || notes[0].Step != "serp" {
+		t.Fatalf("notes %+v", notes)
+	}
+	h.keys("!", "b")
+	h.typeText("dead links")
+	h.keys("enter")
+	flags, _ := h.st.Flags(context.Background(), h.item(1).ID)
+	if len(flags) != 1 || flags[0].Reason != "broken" || flags[0].Note != "dead links" {
+		t.Fatalf("flags %+v", flags)
+	}
+	h.expect("HIT 2 / 40")
+	h.keys("enter", "2", "2") // sourdough starter: Step IV, answer "make"
+	h.keys("o")
+	want := []string{
+		"https://www.bing.com/search?q=new+caledonia",
+		"https://www.bing.com/search?q=sourdough+starter+make",
+	}
+	if !reflect.DeepEqual(h.opened, want) {
+		t.Fatalf("opened %v, want %v", h.opened, want)
+	}
+	// The queue shows the flag; the flagged HIT is no longer next.
+	h.keys("l")
+	h.expect("flagged")
+	h.keys("esc", "!", "esc")
+	h.expect("flag cancelled")
+}
+
+func TestQuitWaitsForWrites(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	h.keys("enter", "2")
+	_, cmd := h.m.Update(keyMsg("q"))
+	h.run(cmd)
+	if !h.m.quitting || h.labels(1)["question"] != 2 {
+		t.Fatal("quit before the label was written")
+	}
+	_, cmd = h.m.Update(keyMsg("ctrl+c"))
+	if !h.m.Interrupted() && cmd != nil {
+		t.Fatal("ctrl+c after quitting")
+	}
+}
