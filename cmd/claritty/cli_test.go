@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/data"
+)
+
+// binary builds claritty once for the tests that run it as a user would.
+func binary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "claritty")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+func runBin(t *testing.T, bin, db string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(bin, append([]string{"--db", db}, args...)...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return result{out.String(), errb.String(), code}
+}
+
+func TestImportAndExportCommands(t *testing.T) {
+	bin := binary(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	tsv := filepath.Join(dir, "panes.tsv")
+	os.WriteFile(tsv, []byte(data.ManualHeader()+"\njaguar\tWhich jaguar?\tcar\tcat\t\t\t\t2\t1\t2\t0\t\t\t\n"), 0o644)
+
+	r := runBin(t, bin, db, "import", tsv)
+	if r.code != 0 || !strings.Contains(r.stderr, "1 panes added") {
+		t.Fatalf("import: %+v", r)
+	}
+	r = runBin(t, bin, db, "import", tsv)
+	if r.code != 0 || !strings.Contains(r.stderr, "0 panes added, 1 already present") {
+		t.Fatalf("second import: %+v", r)
+	}
+
+	bad := filepath.Join(dir, "bad.tsv")
+	os.WriteFile(bad, []byte(data.ManualHeader()+"\npuma\tWhich?\ta\tb\t\t\t\t2\t3\t\t\t\t\t\n"), 0o644)
+	r = runBin(t, bin, db, "import", bad)
+	if r.code == 0 || !strings.Contains(r.stderr, bad+":2: options_overall_label is \"3\"") {
+		t.Fatalf("bad import: %+v", r)
+	}
+
+	out := filepath.Join(dir, "labels.tsv")
+	r = runBin(t, bin, db, "export", "--format", "labels", "--out", out)
+	if r.code != 0 {
+		t.Fatalf("export: %+v", r)
+	}
+	got, _ := os.ReadFile(out)
+	lines := strings.Split(strings.TrimSpace(string(got)), "\n")
+	if lines[0] != "item\tunit\tannotator\tlabel\tcreated_at\tseconds" || len(lines) != 5 {
+		t.Fatalf("export:\n%s", got)
+	}
+	wantUnits := []string{"question\tmimics-release\t2", "answer_set\tmimics-release\t1", "landing_1\tmimics-release\t2", "landing_2\tmimics-release\t0"}
+	for i, w := range wantUnits {
+		if !strings.Contains(lines[i+1], "\t"+w+"\t") {
+			t.Errorf("line %d %q lacks %q", i+2, lines[i+1], w)
+		}
+	}
+	r = runBin(t, bin, db, "export", "--format", "labels")
+	if r.stdout != string(got) {
+		t.Fatal("stdout export differs from --out export")
+	}
+	r = runBin(t, bin, db, "export", "--format", "nope")
+	if r.code == 0 || !strings.Contains(r.stderr, "unknown export format") {
+		t.Fatalf("bad format: %+v", r)
+	}
+}
+
+// A failed import leaves the database exactly as it was, seen from a fresh
+// process.
+func TestFailedImportLeavesDatabase(t *testing.T) {
+	bin := binary(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	good := filepath.Join(dir, "good.tsv")
+	os.WriteFile(good, []byte(data.ManualHeader()+"\njaguar\tWhich jaguar?\tcar\tcat\t\t\t\t2\t1\t2\t0\t\t\t\n"), 0o644)
+	runBin(t, bin, db, "import", good)
+	dump := func() string { return runBin(t, bin, db, "export", "--format", "labels").stdout }
+	before := dump()
+	bad := filepath.Join(dir, "bad.tsv")
+	os.WriteFile(bad, []byte(data.ManualHeader()+"\npuma\tWhich?\ta\tb\t\t\t\t2\t1\t1\t1\t\t\t\nlynx\tWhich?\n"), 0o644)
+	if r := runBin(t, bin, db, "import", bad); r.code == 0 || !strings.Contains(r.stderr, "bad.tsv:3: 2 fields, want 14") {
+		t.Fatalf("bad import: %+v", r)
+	}
+	if dump() != before {
+		t.Fatal("failed import changed the labels")
+	}
+	r := runBin(t, bin, db, "import", "--dataset", "panes", good)
+	if !strings.Contains(r.stderr, "1 panes added") {
+		t.Fatalf("another dataset gets its own copy: %+v", r)
+	}
+}
+
+func TestDefaultDBPath(t *testing.T) {
+	t.Setenv("CLARITTY_DB", "/x/y.db")
+	if p := defaultDBPath(); p != "/x/y.db" {
+		t.Fatal(p)
+	}
+	t.Setenv("CLARITTY_DB", "")
+	t.Setenv("XDG_DATA_HOME", "/data")
+	if p := defaultDBPath(); p != "/data/claritty/claritty.db" {
+		t.Fatal(p)
+	}
+	t.Setenv("XDG_DATA_HOME", "")
+	t.Setenv("HOME", "/home/ana")
+	if p := defaultDBPath(); p != "/home/ana/.local/share/claritty/claritty.db" {
+		t.Fatal(p)
+	}
+}
+
+func TestFillIfEmptyOnlyOnce(t *testing.T) {
+	g := &globals{db: filepath.Join(t.TempDir(), "c.db")}
+	st, err := g.open(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for i := 0; i < 2; i++ {
+		if err := fillIfEmpty(context.Background(), st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ds, _ := st.Datasets(context.Background())
+	if len(ds) != 1 || ds[0].Name != data.DemoDataset || ds[0].Items != 40 {
+		t.Fatalf("datasets %+v", ds)
+	}
+}
