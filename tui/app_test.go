@@ -18,13 +18,13 @@ import (
 // harness is a root model over a fresh demo database, driven by hand:
 // messages go into Update and every command is run to completion, in order.
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	st     *store.Store
 	m      *Model
 	opened []string
 }
 
-func newHarness(t *testing.T, w, h int) *harness {
+func newHarness(t testing.TB, w, h int) *harness {
 	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"))
@@ -39,7 +39,7 @@ func newHarness(t *testing.T, w, h int) *harness {
 }
 
 // startHarness opens a model on an existing database, as a new process would.
-func startHarness(t *testing.T, st *store.Store, name string, w, h int) *harness {
+func startHarness(t testing.TB, st *store.Store, name string, w, h int) *harness {
 	t.Helper()
 	ctx := context.Background()
 	ds, err := st.DatasetByName(ctx, data.DemoDataset)
@@ -60,7 +60,7 @@ func startHarness(t *testing.T, st *store.Store, name string, w, h int) *harness
 	return hs
 }
 
-func mustFirstDataset(t *testing.T, st *store.Store) store.Dataset {
+func mustFirstDataset(t testing.TB, st *store.Store) store.Dataset {
 	ds, err := st.Datasets(context.Background())
 	if err != nil || len(ds) == 0 {
 		t.Fatalf("no dataset: %v", err)

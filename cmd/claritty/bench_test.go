@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/tui"
+)
+
+// BenchmarkFirstFrame measures what `claritty` does before its first frame
+// on a database of 400,000 panes: open the file, pick the dataset and the
+// annotator, find their first unfinished HIT, load it and render it.
+//
+//	go test ./cmd/claritty -run '^$' -bench FirstFrame -benchtime 20x
+func BenchmarkFirstFrame(b *testing.B) {
+	const panes = 400000
+	dir := b.TempDir()
+	file := filepath.Join(dir, "panes.tsv")
+	if err := data.WriteClickFile(file, panes); err != nil {
+		b.Fatal(err)
+	}
+	g := &globals{db: filepath.Join(dir, "c.db"), as: "ana"}
+	ctx := context.Background()
+	st, err := g.open(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := data.ImportFile(ctx, st, file, data.Options{}); err != nil {
+		b.Fatal(err)
+	}
+	st.Close()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		frame := firstFrame(b, g)
+		if !strings.Contains(frame, "HIT 1 / 400000") {
+			b.Fatalf("the first frame shows no HIT:\n%s", frame)
+		}
+	}
+}
+
+func firstFrame(b *testing.B, g *globals) string {
+	ctx := context.Background()
+	st, err := g.open(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	if err := fillIfEmpty(ctx, st); err != nil {
+		b.Fatal(err)
+	}
+	ds, err := datasetFor(ctx, st, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	an, err := st.EnsureAnnotator(ctx, g.as)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := tui.New(ctx, tui.Config{Store: st, Dataset: ds, Annotator: an})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	runCmd(m, m.Init())
+	return m.View().Content
+}
+
+// runCmd runs a command to completion, feeding its messages back into the
+// model, as the program would before the first frame.
+func runCmd(m tea.Model, cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	msg := cmd()
+	v := reflect.ValueOf(msg)
+	if v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
+		for i := 0; i < v.Len(); i++ {
+			runCmd(m, v.Index(i).Interface().(tea.Cmd))
+		}
+		return
+	}
+	if msg != nil {
+		_, next := m.Update(msg)
+		runCmd(m, next)
+	}
+}

@@ -1,0 +1,56 @@
+package data
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// BenchmarkImportClick compares claritty's import of a MIMICS-Click-sized
+// file with the sqlite3 shell's .import of the same rows into a table of the
+// same columns and a unique index over the pane's text (what claritty's
+// content-derived id stands for). Run both in one go and compare rows/s:
+//
+//	go test ./data -run '^$' -bench ImportClick -benchtime 3x
+func BenchmarkImportClick(b *testing.B) {
+	dir := b.TempDir()
+	file := filepath.Join(dir, "click.tsv")
+	if err := WriteClickFile(file, ClickRows); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("claritty", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			st := openStore(b)
+			res, err := ImportFile(context.Background(), st, file, Options{})
+			if err != nil || res.Items != ClickRows {
+				b.Fatalf("%+v %v", res, err)
+			}
+		}
+		b.ReportMetric(float64(ClickRows*b.N)/b.Elapsed().Seconds(), "rows/s")
+	})
+	b.Run("sqlite3-shell", func(b *testing.B) {
+		if _, err := exec.LookPath("sqlite3"); err != nil {
+			b.Skip("sqlite3 shell not installed")
+		}
+		for i := 0; i < b.N; i++ {
+			db := filepath.Join(b.TempDir(), "shell.db")
+			// Dot-commands must start their line, so the script is built by lines.
+			script := strings.Join([]string{
+				"CREATE TABLE click (query TEXT, question TEXT, option_1 TEXT, option_2 TEXT, option_3 TEXT," +
+					" option_4 TEXT, option_5 TEXT, impression_level TEXT, engagement_level TEXT, option_cctr_1 TEXT," +
+					" option_cctr_2 TEXT, option_cctr_3 TEXT, option_cctr_4 TEXT, option_cctr_5 TEXT);",
+				"CREATE UNIQUE INDEX click_pane ON click (query, question, option_1, option_2, option_3, option_4, option_5);",
+				".mode tabs",
+				".import --skip 1 " + file + " click",
+			}, "\n")
+			cmd := exec.Command("sqlite3", db)
+			cmd.Stdin = strings.NewReader(script)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				b.Fatalf("sqlite3: %v %s", err, out)
+			}
+		}
+		b.ReportMetric(float64(ClickRows*b.N)/b.Elapsed().Seconds(), "rows/s")
+	})
+}
