@@ -61,24 +61,6 @@ func (s *Store) MarkSERPReviewed(ctx context.Context, itemID, annotatorID int64)
 	return nil
 }
 
-// FinishHIT marks a HIT complete (for panes whose last label was keyed
-// earlier and changed since).
-func (s *Store) FinishHIT(ctx context.Context, itemID, annotatorID int64) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		now := s.now()
-		if err := ensureHIT(ctx, tx, itemID, annotatorID, now); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, `UPDATE hits SET finished_at = coalesce(finished_at, ?)
-			WHERE item_id = ? AND annotator_id = ?`, now, itemID, annotatorID)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("finish HIT: %w", err)
-	}
-	return nil
-}
-
 // unfinished selects an annotator's items still to do: not finished and not
 // set aside with a flag.
 const unfinished = `dataset_id = ?1 AND id NOT IN (

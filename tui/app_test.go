@@ -346,3 +346,23 @@ func TestQuitWaitsForWrites(t *testing.T) {
 		t.Fatal("ctrl+c after quitting")
 	}
 }
+
+func TestScrollSearchResults(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	h.expect("more lines (j/k, pgdn)")
+	if strings.Contains(h.screen(), "4. Map of New Caledonia") {
+		t.Fatal("the last result fits already; the test needs a longer list")
+	}
+	for i := 0; i < 30; i++ {
+		h.keys("down")
+	}
+	h.expect("4. Map of New Caledonia")
+	if strings.Contains(h.screen(), "more lines") || strings.Contains(h.screen(), "1. New Caledonia - travel guide") {
+		t.Fatalf("scrolled to the end:\n%s", h.screen())
+	}
+	h.keys("up")
+	for i := 0; i < 30; i++ {
+		h.keys("k")
+	}
+	h.expect("1. New Caledonia - travel guide")
+}

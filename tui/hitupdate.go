@@ -178,18 +178,7 @@ func (m *Model) loadItemAtUnit(itemID int64, unit string) tea.Cmd {
 // scroll moves the search results of Step I.
 func (m *Model) scroll(msg tea.KeyPressMsg) tea.Cmd {
 	k, h := m.hitKeys, m.hit
-	page := max(1, m.bodyHeight()-2)
-	switch {
-	case key.Matches(msg, k.Down):
-		h.scroll++
-	case key.Matches(msg, k.Up):
-		h.scroll--
-	case key.Matches(msg, k.PageDown):
-		h.scroll += page
-	case key.Matches(msg, k.PageUp):
-		h.scroll -= page
-	}
-	h.scroll = max(0, h.scroll)
+	h.scroll = max(0, h.scroll+scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, m.bodyHeight()-2))
 	return nil
 }
 

@@ -1,6 +1,10 @@
 package tui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+)
 
 // hitKeys are the keys of the HIT screen. Labels sit on 2 1 0 and everything
 // else is a single letter under the fingers, so labelling never needs a mouse.
@@ -114,3 +118,19 @@ type helpKeyMap []key.Binding
 
 func (h helpKeyMap) ShortHelp() []key.Binding  { return h }
 func (h helpKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{h} }
+
+// scrollDelta is how many lines a scroll key moves: one, or a page.
+func scrollDelta(msg fmt.Stringer, up, down, pageUp, pageDown key.Binding, page int) int {
+	page = max(1, page)
+	switch {
+	case key.Matches(msg, down):
+		return 1
+	case key.Matches(msg, up):
+		return -1
+	case key.Matches(msg, pageDown):
+		return page
+	case key.Matches(msg, pageUp):
+		return -page
+	}
+	return 0
+}

@@ -86,20 +86,11 @@ func (m *Model) openPager(o overlay) {
 // pagerKey scrolls the guideline or help; the keys that opened it close it.
 func (m *Model) pagerKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.pagerKeys
-	page := max(1, m.bodyHeight()-1)
-	switch {
-	case key.Matches(msg, k.Close):
+	if key.Matches(msg, k.Close) {
 		m.overlay = overlayNone
-	case key.Matches(msg, k.Down):
-		m.pagerTop++
-	case key.Matches(msg, k.Up):
-		m.pagerTop--
-	case key.Matches(msg, k.PageDown):
-		m.pagerTop += page
-	case key.Matches(msg, k.PageUp):
-		m.pagerTop -= page
+		return nil
 	}
-	m.pagerTop = max(0, m.pagerTop)
+	m.pagerTop = max(0, m.pagerTop+scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, m.bodyHeight()-1))
 	return nil
 }
 
