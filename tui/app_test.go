@@ -360,9 +360,24 @@ func TestScrollSearchResults(t *testing.T) {
 	if strings.Contains(h.screen(), "more lines") || strings.Contains(h.screen(), "1. New Caledonia - travel guide") {
 		t.Fatalf("scrolled to the end:\n%s", h.screen())
 	}
-	h.keys("up")
+	h.keys("up") // one line back up at once, however far down was pressed
+	h.expect("more lines")
 	for i := 0; i < 30; i++ {
 		h.keys("k")
 	}
 	h.expect("1. New Caledonia - travel guide")
+}
+
+func TestGuidelinePagerScrollsToItsEnd(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	h.keys("g")
+	h.expect("Judging MIMICS clarification panes")
+	for i := 0; i < 200; i++ {
+		h.keys("down")
+	}
+	h.expect("After the last landing page the HIT is done")
+	h.keys("up")
+	h.expect("After the last landing page") // still near the end: the offset did not run past it
+	h.keys("esc")
+	h.expect("Step I · Review the search results")
 }

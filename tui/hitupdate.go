@@ -178,7 +178,11 @@ func (m *Model) loadItemAtUnit(itemID int64, unit string) tea.Cmd {
 // scroll moves the search results of Step I.
 func (m *Model) scroll(msg tea.KeyPressMsg) tea.Cmd {
 	k, h := m.hitKeys, m.hit
-	h.scroll = max(0, h.scroll+scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, m.bodyHeight()-2))
+	if h.step().id != "serp" {
+		return nil
+	}
+	d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, m.bodyHeight()-2)
+	h.scroll = min(max(0, h.scroll+d), m.serpMaxScroll())
 	return nil
 }
 

@@ -90,7 +90,8 @@ func (m *Model) pagerKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.overlay = overlayNone
 		return nil
 	}
-	m.pagerTop = max(0, m.pagerTop+scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, m.bodyHeight()-1))
+	d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, m.bodyHeight()-1)
+	m.pagerTop = min(max(0, m.pagerTop+d), m.pagerMaxTop())
 	return nil
 }
 

@@ -187,16 +187,26 @@ func (m *Model) renderEmpty() []string {
 // renderHIT is the body of the HIT screen: the step's content, then the
 // guideline for this step (or the flag and note prompts).
 func (m *Model) renderHIT() []string {
-	avail := m.bodyHeight()
+	foot := m.hitFoot()
+	rows := m.bodyHeight() - len(foot)
+	return append(fitLines(m.stepContent(rows), rows), foot...)
+}
+
+// hitFoot is what sits under the step: a prompt, or the step's guideline,
+// shortened so the step keeps at least six rows.
+func (m *Model) hitFoot() []string {
 	foot := m.renderPrompt()
 	if foot == nil {
 		foot = m.guideExcerpt()
 	}
-	if avail-len(foot) < 6 {
-		foot = foot[:min(len(foot), max(0, avail-6))]
-	}
-	content := fitLines(m.stepContent(avail-len(foot)), avail-len(foot))
-	return append(content, foot...)
+	return foot[:min(len(foot), max(0, m.bodyHeight()-6))]
+}
+
+// serpMaxScroll is the furthest the results can scroll: the last line at the
+// bottom of the window (the step's title takes one row).
+func (m *Model) serpMaxScroll() int {
+	rows := m.bodyHeight() - len(m.hitFoot()) - 1
+	return max(0, len(m.serpLines())-rows)
 }
 
 func (m *Model) stepContent(avail int) []string {
@@ -346,9 +356,14 @@ func (m *Model) renderPrompt() []string {
 
 // renderPager shows the full guideline or the full help, scrolled.
 func (m *Model) renderPager() []string {
+	title, lines := m.pagerLines()
+	top := min(m.pagerTop, max(0, len(lines)-m.pagerRows()))
+	return append([]string{m.styles.Brand.Render(title)}, lines[top:]...)
+}
+
+// pagerLines is the whole text of the open pager, wrapped to the width.
+func (m *Model) pagerLines() (title string, lines []string) {
 	s := m.styles
-	var title string
-	var lines []string
 	if m.overlay == overlayGuide {
 		title = " Guideline · MIMICS clarification panes"
 		for _, l := range reflow(guidelines.Plain(guidelines.MIMICSText())) {
@@ -372,9 +387,15 @@ func (m *Model) renderPager() []string {
 			s.Text.Render(" Flag: ! then s sensitive · i inappropriate · b broken · o other, a note, enter."),
 			s.Text.Render(" Queue: l lists your HITs (to do, in progress, done, flagged); enter opens one."))
 	}
-	avail := max(1, m.height-1-rowsBelow-1)
-	top := min(m.pagerTop, max(0, len(lines)-avail))
-	return append([]string{s.Brand.Render(title)}, lines[top:]...)
+	return title, lines
+}
+
+// pagerRows is how many pager lines fit under its title.
+func (m *Model) pagerRows() int { return max(1, m.height-1-rowsBelow-1) }
+
+func (m *Model) pagerMaxTop() int {
+	_, lines := m.pagerLines()
+	return max(0, len(lines)-m.pagerRows())
 }
 
 // reflow joins the hard-wrapped lines of each markdown paragraph or list
