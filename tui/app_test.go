@@ -26,16 +26,22 @@ type harness struct {
 
 func newHarness(t testing.TB, w, h int) *harness {
 	t.Helper()
-	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"))
+	st := openTestStore(t)
+	if err := data.LoadDemo(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	return startHarness(t, st, "ana", w, h)
+}
+
+// openTestStore opens an empty database in the test's temporary folder.
+func openTestStore(t testing.TB) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "c.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	if err := data.LoadDemo(ctx, st); err != nil {
-		t.Fatal(err)
-	}
-	return startHarness(t, st, "ana", w, h)
+	return st
 }
 
 // startHarness opens a model on an existing database, as a new process would.

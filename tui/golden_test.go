@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,7 +10,6 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/claritty/claritty/data"
-	"github.com/claritty/claritty/store"
 )
 
 // checkFits asserts the frame is exactly the terminal's size: height lines,
@@ -71,11 +69,7 @@ func itoa(n int) string {
 func hostileHarness(t *testing.T, w, h int) *harness {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := openTestStore(t)
 	long := strings.Repeat("very long query words ", 12)
 	tsv := data.ManualHeader() + "\n" +
 		"evil\x1b]0;owned\x07 \x1b[2Jquery\tWhich \x1b[31mred\x1b[0m one do you mean?\t東京タワー 展望台 チケット 料金\tcafé crème brûlée\t\u202eevil\t\t\t\t\t\t\t\t\t\n" +
