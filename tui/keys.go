@@ -6,6 +6,11 @@ import (
 	"charm.land/bubbles/v2/key"
 )
 
+// bind makes a binding for keys, shown in help as k and desc.
+func bind(keys []string, k, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+}
+
 // hitKeys are the keys of the HIT screen. Labels sit on 2 1 0 and everything
 // else is a single letter under the fingers, so labelling never needs a mouse.
 type hitKeys struct {
@@ -15,28 +20,25 @@ type hitKeys struct {
 }
 
 func defaultHITKeys() hitKeys {
-	b := func(keys []string, k, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
-	}
 	return hitKeys{
-		Review:   b([]string{"enter"}, "enter", "reviewed"),
-		Good:     b([]string{"2"}, "2", "good"),
-		Fair:     b([]string{"1"}, "1", "fair"),
-		Bad:      b([]string{"0"}, "0", "bad"),
-		Next:     b([]string{"right", "tab"}, "→", "next step"),
-		Back:     b([]string{"left", "backspace", "h"}, "←", "back"),
-		Undo:     b([]string{"u"}, "u", "undo"),
-		Open:     b([]string{"o"}, "o", "results"),
-		Flag:     b([]string{"!"}, "!", "flag"),
-		Note:     b([]string{"n"}, "n", "note"),
-		Guide:    b([]string{"g"}, "g", "guideline"),
-		Queue:    b([]string{"l"}, "l", "queue"),
-		Help:     b([]string{"?"}, "?", "help"),
-		Quit:     b([]string{"q", "ctrl+c"}, "q", "quit"),
-		Up:       b([]string{"up", "k"}, "↑/k", "scroll up"),
-		Down:     b([]string{"down", "j"}, "↓/j", "scroll down"),
-		PageUp:   b([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
-		PageDown: b([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
+		Review:   bind([]string{"enter"}, "enter", "reviewed"),
+		Good:     bind([]string{"2"}, "2", "good"),
+		Fair:     bind([]string{"1"}, "1", "fair"),
+		Bad:      bind([]string{"0"}, "0", "bad"),
+		Next:     bind([]string{"right", "tab"}, "→", "next step"),
+		Back:     bind([]string{"left", "backspace", "h"}, "←", "back"),
+		Undo:     bind([]string{"u"}, "u", "undo"),
+		Open:     bind([]string{"o"}, "o", "results"),
+		Flag:     bind([]string{"!"}, "!", "flag"),
+		Note:     bind([]string{"n"}, "n", "note"),
+		Guide:    bind([]string{"g"}, "g", "guideline"),
+		Queue:    bind([]string{"l"}, "l", "queue"),
+		Help:     bind([]string{"?"}, "?", "help"),
+		Quit:     bind([]string{"q", "ctrl+c"}, "q", "quit"),
+		Up:       bind([]string{"up", "k"}, "↑/k", "scroll up"),
+		Down:     bind([]string{"down", "j"}, "↓/j", "scroll down"),
+		PageUp:   bind([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
+		PageDown: bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
 	}
 }
 
@@ -63,19 +65,16 @@ type queueKeys struct {
 }
 
 func defaultQueueKeys() queueKeys {
-	b := func(keys []string, k, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
-	}
 	return queueKeys{
-		Up:       b([]string{"up", "k"}, "↑/k", "up"),
-		Down:     b([]string{"down", "j"}, "↓/j", "down"),
-		PageUp:   b([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
-		PageDown: b([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
-		Top:      b([]string{"home", "g"}, "g", "first"),
-		Bottom:   b([]string{"end", "G"}, "G", "last"),
-		Open:     b([]string{"enter"}, "enter", "open HIT"),
-		Close:    b([]string{"esc", "l"}, "esc", "back"),
-		Quit:     b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Up:       bind([]string{"up", "k"}, "↑/k", "up"),
+		Down:     bind([]string{"down", "j"}, "↓/j", "down"),
+		PageUp:   bind([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
+		PageDown: bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
+		Top:      bind([]string{"home", "g"}, "g", "first"),
+		Bottom:   bind([]string{"end", "G"}, "G", "last"),
+		Open:     bind([]string{"enter"}, "enter", "open HIT"),
+		Close:    bind([]string{"esc", "l"}, "esc", "back"),
+		Quit:     bind([]string{"q", "ctrl+c"}, "q", "quit"),
 	}
 }
 
@@ -89,15 +88,12 @@ type pagerKeys struct {
 }
 
 func defaultPagerKeys() pagerKeys {
-	b := func(keys []string, k, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
-	}
 	return pagerKeys{
-		Up:       b([]string{"up", "k"}, "↑/k", "up"),
-		Down:     b([]string{"down", "j"}, "↓/j", "down"),
-		PageUp:   b([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
-		PageDown: b([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
-		Close:    b([]string{"esc", "q", "g", "?"}, "esc", "close"),
+		Up:       bind([]string{"up", "k"}, "↑/k", "up"),
+		Down:     bind([]string{"down", "j"}, "↓/j", "down"),
+		PageUp:   bind([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
+		PageDown: bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
+		Close:    bind([]string{"esc", "q", "g", "?"}, "esc", "close"),
 	}
 }
 

@@ -3,24 +3,64 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/claritty/claritty/data"
 )
 
-// binary builds claritty once for the tests that run it as a user would.
+var (
+	buildOnce sync.Once
+	builtBin  string
+	buildErr  error
+)
+
+// binary builds claritty once for all the tests that run it as a user would.
 func binary(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "claritty")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "claritty-bin")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		builtBin = filepath.Join(dir, "claritty")
+		if out, err := exec.Command("go", "build", "-o", builtBin, ".").CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
 	}
-	return bin
+	return builtBin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if builtBin != "" {
+		os.RemoveAll(filepath.Dir(builtBin))
+	}
+	os.Exit(code)
+}
+
+// jaguarRow is one labelled mimics-manual pane: question 2, answer set 1,
+// landing pages 2 and 0.
+const jaguarRow = "jaguar\tWhich jaguar?\tcar\tcat\t\t\t\t2\t1\t2\t0\t\t\t"
+
+// writePanes writes a mimics-manual file with the given rows into dir.
+func writePanes(t *testing.T, dir, name string, rows ...string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	body := data.ManualHeader() + "\n" + strings.Join(rows, "\n") + "\n"
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 type result struct {
@@ -47,8 +87,7 @@ func TestImportAndExportCommands(t *testing.T) {
 	bin := binary(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "c.db")
-	tsv := filepath.Join(dir, "panes.tsv")
-	os.WriteFile(tsv, []byte(data.ManualHeader()+"\njaguar\tWhich jaguar?\tcar\tcat\t\t\t\t2\t1\t2\t0\t\t\t\n"), 0o644)
+	tsv := writePanes(t, dir, "panes.tsv", jaguarRow)
 
 	r := runBin(t, bin, db, "import", tsv)
 	if r.code != 0 || !strings.Contains(r.stderr, "1 panes added") {
@@ -59,8 +98,7 @@ func TestImportAndExportCommands(t *testing.T) {
 		t.Fatalf("second import: %+v", r)
 	}
 
-	bad := filepath.Join(dir, "bad.tsv")
-	os.WriteFile(bad, []byte(data.ManualHeader()+"\npuma\tWhich?\ta\tb\t\t\t\t2\t3\t\t\t\t\t\n"), 0o644)
+	bad := writePanes(t, dir, "bad.tsv", "puma\tWhich?\ta\tb\t\t\t\t2\t3\t\t\t\t\t")
 	r = runBin(t, bin, db, "import", bad)
 	if r.code == 0 || !strings.Contains(r.stderr, bad+":2: options_overall_label is \"3\"") {
 		t.Fatalf("bad import: %+v", r)
@@ -98,13 +136,11 @@ func TestFailedImportLeavesDatabase(t *testing.T) {
 	bin := binary(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "c.db")
-	good := filepath.Join(dir, "good.tsv")
-	os.WriteFile(good, []byte(data.ManualHeader()+"\njaguar\tWhich jaguar?\tcar\tcat\t\t\t\t2\t1\t2\t0\t\t\t\n"), 0o644)
+	good := writePanes(t, dir, "good.tsv", jaguarRow)
 	runBin(t, bin, db, "import", good)
 	dump := func() string { return runBin(t, bin, db, "export", "--format", "labels").stdout }
 	before := dump()
-	bad := filepath.Join(dir, "bad.tsv")
-	os.WriteFile(bad, []byte(data.ManualHeader()+"\npuma\tWhich?\ta\tb\t\t\t\t2\t1\t1\t1\t\t\t\nlynx\tWhich?\n"), 0o644)
+	bad := writePanes(t, dir, "bad.tsv", "puma\tWhich?\ta\tb\t\t\t\t2\t1\t1\t1\t\t\t", "lynx\tWhich?")
 	if r := runBin(t, bin, db, "import", bad); r.code == 0 || !strings.Contains(r.stderr, "bad.tsv:3: 2 fields, want 14") {
 		t.Fatalf("bad import: %+v", r)
 	}
