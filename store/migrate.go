@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"embed"
 	"errors"
 	"fmt"
@@ -84,43 +85,107 @@ func (s *Store) migrate(ctx context.Context) error {
 	}
 }
 
+// migrateOne applies the next migration, if any, and reports whether the
+// schema was already current. It runs on a connection with foreign keys
+// off, because rebuilding a table (SQLite's way to change its constraints)
+// drops a table others refer to; the keys are checked before commit instead.
 func (s *Store) migrateOne(ctx context.Context, ms []migration) (done bool, err error) {
-	err = s.tx(ctx, func(tx *sql.Tx) error {
-		var appID, version int
-		if err := tx.QueryRowContext(ctx, "PRAGMA application_id").Scan(&appID); err != nil {
-			return err
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
+		return false, err
+	}
+	defer func() {
+		if _, onErr := conn.ExecContext(ctx, "PRAGMA foreign_keys = ON"); onErr != nil {
+			// Never hand the pool a connection that skips foreign keys.
+			conn.Raw(func(any) error { return driver.ErrBadConn })
 		}
-		if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
-			return err
+	}()
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
+	if done, err = applyNext(ctx, tx, ms); err != nil || done {
+		return done, err
+	}
+	return false, tx.Commit()
+}
+
+// applyNext checks the file is ours, then applies the migration after its
+// user_version and records it, inside tx.
+func applyNext(ctx context.Context, tx *sql.Tx, ms []migration) (done bool, err error) {
+	version, err := checkOwner(ctx, tx)
+	if err != nil {
+		return false, err
+	}
+	if version > len(ms) {
+		return false, fmt.Errorf("%w (schema %d, this binary knows %d)", ErrNewerDatabase, version, len(ms))
+	}
+	if version == len(ms) {
+		return true, nil
+	}
+	m := ms[version]
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return false, fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	if err := foreignKeyCheck(ctx, tx); err != nil {
+		return false, fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	_, err = tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version))
+	return false, err
+}
+
+// checkOwner refuses other programs' databases, marks a new empty file as
+// claritty's, and returns its schema version.
+func checkOwner(ctx context.Context, tx *sql.Tx) (version int, err error) {
+	var appID int
+	if err := tx.QueryRowContext(ctx, "PRAGMA application_id").Scan(&appID); err != nil {
+		return 0, err
+	}
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return 0, err
+	}
+	if appID != 0 && appID != ApplicationID {
+		return 0, ErrNotClaritty
+	}
+	if appID == 0 {
+		var tables int
+		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_schema").Scan(&tables); err != nil {
+			return 0, err
 		}
-		if appID != 0 && appID != ApplicationID {
-			return ErrNotClaritty
+		if tables > 0 {
+			return 0, ErrNotClaritty
 		}
-		if appID == 0 {
-			var tables int
-			if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_schema").Scan(&tables); err != nil {
-				return err
-			}
-			if tables > 0 {
-				return ErrNotClaritty
-			}
-			if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", ApplicationID)); err != nil {
-				return err
-			}
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", ApplicationID)); err != nil {
+			return 0, err
 		}
-		if version > len(ms) {
-			return fmt.Errorf("%w (schema %d, this binary knows %d)", ErrNewerDatabase, version, len(ms))
-		}
-		if version == len(ms) {
-			done = true
-			return nil
-		}
-		m := ms[version]
-		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-			return fmt.Errorf("migration %s: %w", m.name, err)
-		}
-		_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version))
+	}
+	return version, nil
+}
+
+// foreignKeyCheck fails if any row refers to a row that is not there.
+func foreignKeyCheck(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, "PRAGMA foreign_key_check")
+	if err != nil {
 		return err
-	})
-	return done, err
+	}
+	defer rows.Close()
+	if rows.Next() {
+		var table string
+		var rowid sql.NullInt64
+		var parent string
+		var fk int
+		if err := rows.Scan(&table, &rowid, &parent, &fk); err != nil {
+			return err
+		}
+		if rowid.Valid {
+			return fmt.Errorf("row %d of %s refers to a missing %s row", rowid.Int64, table, parent)
+		}
+		return fmt.Errorf("a row of %s refers to a missing %s row", table, parent)
+	}
+	return rows.Err()
 }

@@ -1,0 +1,97 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// openAtVersion makes a database with only the first n migrations applied,
+// as an older claritty left it, and returns a handle on it.
+func openAtVersion(t *testing.T, n int) (*sql.DB, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", dsn(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := &Store{db: db, path: path, Now: time.Now}
+	for {
+		done, err := old.migrateOne(context.Background(), ms[:n])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done {
+			return db, path
+		}
+	}
+}
+
+const oldRows = `
+INSERT INTO datasets VALUES (1, 'd', 'mimics', 'mimics-manual', 't');
+INSERT INTO annotators VALUES (1, 'ana', 'annotator', 't');
+INSERT INTO items (id, dataset_id, uid, seq, query, question, option_1) VALUES
+	(1, 1, 'aaaa', 1, 'q1', 'Which?', 'a'), (2, 1, 'bbbb', 2, 'q2', 'Which?', 'b');
+INSERT INTO labels VALUES (2, 'question', 1, 2, 't', 't', 1.5);
+INSERT INTO label_history (item_id, unit, annotator_id, new_value, actor_id, at) VALUES (2, 'question', 1, 2, 1, 't');
+INSERT INTO hits VALUES (2, 1, 't', 't', NULL);
+INSERT INTO flags (item_id, annotator_id, reason, at) VALUES (1, 1, 'broken', 't');`
+
+func TestMigrationRebuildsItemsKeepingEverything(t *testing.T) {
+	db, path := openAtVersion(t, 1)
+	if _, err := db.Exec(oldRows); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	st, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if indexes := itemIndexNames(t, st); indexes != "items_seq items_uid" {
+		t.Fatalf("items indexes: %q", indexes)
+	}
+	var joined, fk int
+	var check string
+	st.db.QueryRow(`SELECT count(*) FROM labels l JOIN items i ON i.id = l.item_id
+		JOIN hits h ON h.item_id = i.id WHERE i.uid = 'bbbb'`).Scan(&joined)
+	st.db.QueryRow(`PRAGMA integrity_check`).Scan(&check)
+	st.db.QueryRow(`PRAGMA foreign_keys`).Scan(&fk)
+	if joined != 1 || check != "ok" || fk != 1 {
+		t.Fatalf("after migration: %d joined rows, integrity %q, foreign_keys %d", joined, check, fk)
+	}
+	if _, err := st.db.Exec(`INSERT INTO items (dataset_id, uid, seq, query, question) VALUES (1, 'aaaa', 3, 'q', 'Which?')`); err == nil {
+		t.Error("a second pane with the same uid was accepted")
+	}
+	if _, err := st.db.Exec(`INSERT INTO labels VALUES (99, 'question', 1, 2, 't', 't', NULL)`); err == nil {
+		t.Error("a label for a missing item was accepted: foreign keys are off")
+	}
+}
+
+func TestMigrationStopsOnBrokenForeignKeys(t *testing.T) {
+	db, path := openAtVersion(t, 1)
+	db.Exec(oldRows)
+	// A label for an item that is not there, as only a damaged file holds.
+	if _, err := db.Exec(`PRAGMA foreign_keys = OFF; INSERT INTO labels VALUES (7, 'question', 1, 2, 't', 't', NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	_, err := Open(context.Background(), path)
+	if err == nil || !strings.Contains(err.Error(), "labels refers to a missing items row") {
+		t.Fatalf("open: %v", err)
+	}
+	db, _ = sql.Open("sqlite", dsn(path))
+	defer db.Close()
+	var version int
+	db.QueryRow("PRAGMA user_version").Scan(&version)
+	if version != 1 {
+		t.Fatalf("user_version %d after a refused migration, want 1", version)
+	}
+}
