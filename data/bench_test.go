@@ -2,6 +2,7 @@ package data
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -53,4 +54,26 @@ func BenchmarkImportClick(b *testing.B) {
 		}
 		b.ReportMetric(float64(ClickRows*b.N)/b.Elapsed().Seconds(), "rows/s")
 	})
+}
+
+// BenchmarkReadClick reads the same file with no database behind the reader:
+// the share of an import that is parsing and checking.
+func BenchmarkReadClick(b *testing.B) {
+	dir := b.TempDir()
+	file := filepath.Join(dir, "click.tsv")
+	if err := WriteClickFile(file, ClickRows); err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		f, err := os.Open(file)
+		if err != nil {
+			b.Fatal(err)
+		}
+		lr := newLineReader(f, file)
+		first, _ := lr.next()
+		if err := readBody(lr, first, FormatClick, nopSink{}, ""); err != nil {
+			b.Fatal(err)
+		}
+		f.Close()
+	}
 }

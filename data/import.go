@@ -70,6 +70,7 @@ func Import(ctx context.Context, st *store.Store, r io.Reader, name string, opt 
 	if err != nil {
 		return res, err
 	}
+	first = bytes.Clone(first) // kept while later lines are read
 	if res.Format, err = detect(lr, first, opt.Format); err != nil {
 		return res, err
 	}

@@ -5,10 +5,12 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -232,6 +234,29 @@ func TestFinalLineWithoutNewlineAndCRLF(t *testing.T) {
 	}
 }
 
+// Lines longer than the reader's buffer arrive whole, between short ones,
+// and a bad byte deep in one is reported at its place.
+func TestLinesLongerThanTheBuffer(t *testing.T) {
+	st := openStore(t)
+	question := strings.Repeat("which one ", 30000) + "?" // 300,001 bytes
+	long := strings.Replace(good, "Which jaguar?", question, 1)
+	body := hdr + good + long + strings.Replace(good, "jaguar", "puma", 1)
+	res, err := Import(context.Background(), st, strings.NewReader(body), "x.tsv", Options{Dataset: "x"})
+	if err != nil || res.Items != 3 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	var got string
+	st.DB().QueryRow(`SELECT question FROM items WHERE seq = 2`).Scan(&got)
+	if got != question {
+		t.Fatalf("long question came back with %d bytes", len(got))
+	}
+	bad := strings.Replace(long, "?", "\xff", 1)
+	_, err = Import(context.Background(), st, strings.NewReader(hdr+bad), "y.tsv", Options{Dataset: "x"})
+	if err == nil || !strings.HasPrefix(err.Error(), fmt.Sprintf("y.tsv:2: invalid UTF-8 at byte %d", len("jaguar\t")+len(question))) {
+		t.Fatalf("error %v", err)
+	}
+}
+
 func TestDemoData(t *testing.T) {
 	st := openStore(t)
 	ctx := context.Background()
@@ -275,9 +300,8 @@ func TestDemoData(t *testing.T) {
 // nopSink accepts everything, so the readers can be fuzzed without a database.
 type nopSink struct{}
 
-func (nopSink) AddPane(store.Pane) (int64, bool, error)   { return 1, true, nil }
-func (nopSink) AddLabel(int64, string, string, int) error { return nil }
-func (nopSink) AddSERP(string, []store.SERPResult) error  { return nil }
+func (nopSink) AddPane(store.Pane, ...store.UnitLabel) (bool, error) { return true, nil }
+func (nopSink) AddSERP(string, []store.SERPResult) error             { return nil }
 
 // FuzzReaders: no input makes a reader panic, and every error it returns
 // names the file and a line.
@@ -298,6 +322,38 @@ func FuzzReaders(f *testing.F) {
 		}
 		if err != nil && !strings.HasPrefix(err.Error(), "f:") {
 			t.Fatalf("error without a location: %v", err)
+		}
+	})
+}
+
+// FuzzClickMeta: whatever the signal columns hold, the metadata is either
+// refused or valid JSON that decodes to the values read by strconv.
+func FuzzClickMeta(f *testing.F) {
+	f.Add("low", "3", "0.5", "0.125", "", "NaN", "1e-7")
+	f.Add("high", "10", "1", "0", "0x1p-2", "", "")
+	f.Fuzz(func(t *testing.T, level, eng, c1, c2, c3, c4, c5 string) {
+		cctr := []string{c1, c2, c3, c4, c5}
+		meta, err := clickMeta(append([]string{level, eng}, cctr...))
+		if err != nil {
+			return
+		}
+		var got struct {
+			Level string     `json:"impression_level"`
+			Eng   int        `json:"engagement_level"`
+			CCTR  []*float64 `json:"option_cctr"`
+		}
+		if err := json.Unmarshal([]byte(meta), &got); err != nil {
+			t.Fatalf("%s: %v", meta, err)
+		}
+		wantEng, _ := strconv.Atoi(eng)
+		if got.Level != level || got.Eng != wantEng || len(got.CCTR) != 5 {
+			t.Fatalf("%s from %q %q", meta, level, eng)
+		}
+		for i, raw := range cctr {
+			want, err := strconv.ParseFloat(raw, 64)
+			if (raw == "") != (got.CCTR[i] == nil) || (raw != "" && (err != nil || *got.CCTR[i] != want)) {
+				t.Fatalf("option_cctr_%d %q became %s", i+1, raw, meta)
+			}
 		}
 	})
 }

@@ -14,15 +14,18 @@ type lineReader struct {
 	r    *bufio.Reader
 	file string
 	n    int
+	long []byte // holds a line longer than r's buffer
 }
 
 func newLineReader(r io.Reader, file string) *lineReader {
 	return &lineReader{r: bufio.NewReaderSize(r, 1<<16), file: file}
 }
 
-// next returns the next line without its line ending, or io.EOF.
+// next returns the next line without its line ending, or io.EOF. The line
+// is only valid until the next call: not copying it saves an allocation per
+// row of files with 400,000 rows.
 func (lr *lineReader) next() ([]byte, error) {
-	line, err := lr.r.ReadBytes('\n')
+	line, err := lr.readLine()
 	if len(line) == 0 && err != nil {
 		return nil, err
 	}
@@ -36,6 +39,21 @@ func (lr *lineReader) next() ([]byte, error) {
 		return nil, lineErr(lr.file, lr.n, "invalid UTF-8 at byte %d", invalidAt(line)+1)
 	}
 	return line, nil
+}
+
+// readLine is bufio's ReadBytes without the copy, except for lines longer
+// than the buffer.
+func (lr *lineReader) readLine() ([]byte, error) {
+	line, err := lr.r.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return line, err
+	}
+	lr.long = append(lr.long[:0], line...)
+	for err == bufio.ErrBufferFull {
+		line, err = lr.r.ReadSlice('\n')
+		lr.long = append(lr.long, line...)
+	}
+	return lr.long, err
 }
 
 func invalidAt(b []byte) int {

@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/hex"
 	"fmt"
+	"slices"
 )
 
 // ImportStats counts what an import added and what it already had.
@@ -16,6 +18,14 @@ type ImportStats struct {
 
 // Importer adds one file's content inside a single transaction: either all
 // of it lands (Commit) or none of it does (Rollback), whatever fails midway.
+//
+// Panes are recognised in Go (a set of the dataset's uids, loaded when the
+// import begins; the import holds the write lock, so the set stays true) and
+// written in file order. A big import drops the items' uid and seq indexes
+// while it writes and builds them again at Commit: the uid is a content hash,
+// so keeping its index up to date puts every pane at a random place in it,
+// which was most of an import's time, while building it afterwards is one
+// sort. The rebuilt unique indexes check again that no pane came twice.
 type Importer struct {
 	s          *Store
 	ctx        context.Context
@@ -23,22 +33,36 @@ type Importer struct {
 	datasetID  int64
 	nextSeq    int
 	now        string
+	known      map[[8]byte]int64 // uid -> item id, for every pane of the dataset
+	dropAfter  int               // new panes after which the item indexes are dropped
+	dropped    bool              // they are, and Commit builds them again
 	annotators map[string]int64
 	stmts      map[string]*sql.Stmt
 	stats      ImportStats
 }
 
+// UnitLabel is a label that comes with an imported pane.
+type UnitLabel struct {
+	Unit, Annotator string
+	Value           int
+}
+
 var importSQL = map[string]string{
 	"item": `INSERT INTO items (dataset_id, uid, seq, query, question,
 			option_1, option_2, option_3, option_4, option_5, meta)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-	"itemID": `SELECT id FROM items WHERE dataset_id = ? AND uid = ?`,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	"label": `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 	"history": `INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
 		VALUES (?, ?, ?, NULL, ?, ?, ?, 'import')`,
 	"query":  `INSERT INTO serp_queries (query, imported_at) VALUES (?, ?) ON CONFLICT DO NOTHING`,
 	"result": `INSERT INTO serp_results (query, rank, name, url, snippet) VALUES (?, ?, ?, ?, ?)`,
+}
+
+// itemIndexes are dropped by a big import and built again at its end.
+var itemIndexes = map[string]string{
+	"items_uid": `CREATE UNIQUE INDEX items_uid ON items (dataset_id, uid)`,
+	"items_seq": `CREATE UNIQUE INDEX items_seq ON items (dataset_id, seq)`,
 }
 
 // BeginImport starts an import into the named dataset (created if new). An
@@ -48,7 +72,7 @@ func (s *Store) BeginImport(ctx context.Context, dataset, kind, format string) (
 	if err != nil {
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
-	im := &Importer{s: s, ctx: ctx, tx: tx, now: s.now(),
+	im := &Importer{s: s, ctx: ctx, tx: tx, now: s.now(), known: map[[8]byte]int64{},
 		annotators: map[string]int64{}, stmts: map[string]*sql.Stmt{}}
 	if err := im.prepare(dataset, kind, format); err != nil {
 		tx.Rollback()
@@ -58,6 +82,31 @@ func (s *Store) BeginImport(ctx context.Context, dataset, kind, format string) (
 }
 
 func (im *Importer) prepare(dataset, kind, format string) error {
+	if dataset == "" {
+		return im.prepareStmts()
+	}
+	id, err := im.s.ensureDataset(im.ctx, im.tx, dataset, kind, format)
+	if err != nil {
+		return err
+	}
+	im.datasetID = id
+	var total int
+	err = im.tx.QueryRowContext(im.ctx, `SELECT count(*),
+		(SELECT coalesce(max(seq), 0) + 1 FROM items WHERE dataset_id = ?) FROM items`, id).
+		Scan(&total, &im.nextSeq)
+	if err != nil {
+		return err
+	}
+	// Rebuilding the index sorts every item of every dataset; it pays once
+	// the import adds more than about a fifth of that.
+	im.dropAfter = max(4096, total/5)
+	if err := im.loadKnown(); err != nil {
+		return err
+	}
+	return im.prepareStmts()
+}
+
+func (im *Importer) prepareStmts() error {
 	for name, q := range importSQL {
 		st, err := im.tx.PrepareContext(im.ctx, q)
 		if err != nil {
@@ -65,68 +114,123 @@ func (im *Importer) prepare(dataset, kind, format string) error {
 		}
 		im.stmts[name] = st
 	}
-	if dataset == "" {
-		return nil
-	}
-	id, err := im.s.ensureDataset(im.ctx, im.tx, dataset, kind, format)
+	return nil
+}
+
+// loadKnown reads the uids the dataset already has, so a pane seen before is
+// recognised without a query per row.
+func (im *Importer) loadKnown() error {
+	rows, err := im.tx.QueryContext(im.ctx, `SELECT uid, id FROM items WHERE dataset_id = ?`, im.datasetID)
 	if err != nil {
 		return err
 	}
-	im.datasetID = id
-	return im.tx.QueryRowContext(im.ctx,
-		`SELECT coalesce(max(seq), 0) + 1 FROM items WHERE dataset_id = ?`, id).Scan(&im.nextSeq)
+	defer rows.Close()
+	for rows.Next() {
+		var uid []byte
+		var id int64
+		var key [8]byte
+		if err := rows.Scan(&uid, &id); err != nil {
+			return err
+		}
+		if n, err := hex.Decode(key[:], uid); err != nil || n != len(key) {
+			return fmt.Errorf("item %d has a malformed uid %q", id, uid)
+		}
+		im.known[key] = id
+	}
+	return rows.Err()
 }
 
 // DatasetID is the dataset the import adds to.
 func (im *Importer) DatasetID() int64 { return im.datasetID }
 
-// AddPane adds a pane unless the dataset already has it, and returns its id.
-func (im *Importer) AddPane(p Pane) (id int64, added bool, err error) {
+// AddPane adds a pane unless the dataset already has it, and its labels
+// unless their annotator already has one for the unit (the first wins).
+func (im *Importer) AddPane(p Pane, labels ...UnitLabel) (added bool, err error) {
 	if im.datasetID == 0 {
-		return 0, false, fmt.Errorf("add pane: this import has no dataset")
+		return false, fmt.Errorf("add pane: this import has no dataset")
 	}
-	uid := p.UID()
-	o := p.Options
-	res, err := im.stmts["item"].ExecContext(im.ctx, im.datasetID, uid, im.nextSeq,
-		p.Query, p.Question, o[0], o[1], o[2], o[3], o[4], metaOrEmpty(p.Meta))
-	if err != nil {
-		return 0, false, fmt.Errorf("add pane: %w", err)
+	if err := checkLabels(labels); err != nil {
+		return false, err
 	}
-	if n, _ := res.RowsAffected(); n == 1 {
-		im.nextSeq++
-		im.stats.Items++
-		id, err = res.LastInsertId()
-		return id, true, err
+	key := p.uidKey()
+	id, known := im.known[key]
+	if known {
+		im.stats.ItemsKnown++
+	} else if id, err = im.writePane(key, p); err != nil {
+		return false, err
 	}
-	im.stats.ItemsKnown++
-	err = im.stmts["itemID"].QueryRowContext(im.ctx, im.datasetID, uid).Scan(&id)
-	return id, false, err
+	for _, l := range labels {
+		if err := im.writeLabel(id, l); err != nil {
+			return false, err
+		}
+	}
+	return !known, nil
 }
 
-// AddLabel records a label by the named annotator unless they already have
-// one for this unit; a first label is a history entry like any other.
-func (im *Importer) AddLabel(itemID int64, unit, annotator string, value int) error {
-	aid, ok := im.annotators[annotator]
-	if !ok {
-		var err error
-		if aid, err = im.s.ensureAnnotator(im.ctx, im.tx, annotator); err != nil {
-			return fmt.Errorf("add label: %w", err)
+func checkLabels(labels []UnitLabel) error {
+	for _, l := range labels {
+		if !slices.Contains(Units, l.Unit) || l.Value < 0 || l.Value > 2 {
+			return fmt.Errorf("add label: %s=%d is not a MIMICS label", l.Unit, l.Value)
 		}
-		im.annotators[annotator] = aid
 	}
-	res, err := im.stmts["label"].ExecContext(im.ctx, itemID, unit, aid, value, im.now, im.now)
+	return nil
+}
+
+func (im *Importer) writePane(key [8]byte, p Pane) (int64, error) {
+	if im.stats.Items == im.dropAfter && !im.dropped {
+		for name := range itemIndexes {
+			if _, err := im.tx.ExecContext(im.ctx, `DROP INDEX `+name); err != nil {
+				return 0, fmt.Errorf("add pane: %w", err)
+			}
+		}
+		im.dropped = true
+	}
+	o := p.Options
+	res, err := im.stmts["item"].ExecContext(im.ctx, im.datasetID, hex.EncodeToString(key[:]), im.nextSeq,
+		p.Query, p.Question, o[0], o[1], o[2], o[3], o[4], metaOrEmpty(p.Meta))
 	if err != nil {
-		return fmt.Errorf("add label %s=%d: %w", unit, value, err)
+		return 0, fmt.Errorf("add pane: %w", err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return 0, fmt.Errorf("add pane: %w", err)
+	}
+	im.known[key] = id
+	im.nextSeq++
+	im.stats.Items++
+	return id, nil
+}
+
+func (im *Importer) writeLabel(itemID int64, l UnitLabel) error {
+	aid, err := im.annotator(l.Annotator)
+	if err != nil {
+		return fmt.Errorf("add label: %w", err)
+	}
+	res, err := im.stmts["label"].ExecContext(im.ctx, itemID, l.Unit, aid, l.Value, im.now, im.now)
+	if err != nil {
+		return fmt.Errorf("add label %s=%d: %w", l.Unit, l.Value, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		im.stats.LabelsKnown++
 		return nil
 	}
 	im.stats.Labels++
-	if _, err := im.stmts["history"].ExecContext(im.ctx, itemID, unit, aid, value, aid, im.now); err != nil {
+	_, err = im.stmts["history"].ExecContext(im.ctx, itemID, l.Unit, aid, l.Value, aid, im.now)
+	if err != nil {
 		return fmt.Errorf("add label history: %w", err)
 	}
 	return nil
+}
+
+func (im *Importer) annotator(name string) (int64, error) {
+	if id, ok := im.annotators[name]; ok {
+		return id, nil
+	}
+	id, err := im.s.ensureAnnotator(im.ctx, im.tx, name)
+	if err == nil {
+		im.annotators[name] = id
+	}
+	return id, err
 }
 
 // SERPResult is one web page of a search result list.
@@ -154,9 +258,18 @@ func (im *Importer) AddSERP(query string, results []SERPResult) error {
 	return nil
 }
 
-// Commit makes the whole import visible at once.
+// Commit builds the item indexes again if the import dropped them, and
+// makes the whole import visible at once.
 func (im *Importer) Commit() (ImportStats, error) {
 	im.closeStmts()
+	if im.dropped {
+		for _, create := range itemIndexes {
+			if _, err := im.tx.ExecContext(im.ctx, create); err != nil {
+				im.tx.Rollback()
+				return im.stats, fmt.Errorf("commit import: %w", err)
+			}
+		}
+	}
 	if err := im.tx.Commit(); err != nil {
 		return im.stats, fmt.Errorf("commit import: %w", err)
 	}

@@ -1,0 +1,140 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+// importPanes runs one import that drops the item indexes after dropAfter
+// new panes, so small tests take the path of big imports.
+func importPanes(t *testing.T, st *Store, dropAfter int, panes []Pane, labels [][]UnitLabel) ImportStats {
+	t.Helper()
+	im, err := st.BeginImport(context.Background(), "d", "mimics", "mimics-manual")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer im.Rollback()
+	im.dropAfter = dropAfter
+	for i, p := range panes {
+		if _, err := im.AddPane(p, labels[i]...); err != nil {
+			t.Fatalf("pane %d: %v", i, err)
+		}
+	}
+	stats, err := im.Commit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return stats
+}
+
+// itemIndexNames lists the indexes the items table has.
+func itemIndexNames(t *testing.T, st *Store) string {
+	t.Helper()
+	var names string
+	st.db.QueryRow(`SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema
+		WHERE type = 'index' AND tbl_name = 'items' ORDER BY name)`).Scan(&names)
+	return names
+}
+
+func TestBigImportKeepsFileOrderFirstLabelsAndIndexes(t *testing.T) {
+	st := openTemp(t)
+	ctx := context.Background()
+	pane := func(i int) Pane {
+		return Pane{Query: fmt.Sprintf("query %d", i), Question: "Which?", Options: [5]string{"a", "b"}}
+	}
+	// Panes 0..7 in order of first appearance, some repeated later in the file
+	// (before and after the indexes are dropped); each appearance brings a question label
+	// and repeats also an answer_set label.
+	order := []int{0, 1, 0, 2, 3, 4, 1, 5, 6, 2, 7, 7}
+	var panes []Pane
+	var labels [][]UnitLabel
+	wantQuestion := map[string]int{}
+	wantSet := map[string]int{}
+	for n, i := range order {
+		p := pane(i)
+		ls := []UnitLabel{{"question", "rel", n % 3}}
+		if _, seen := wantQuestion[p.UID()]; seen {
+			ls = append(ls, UnitLabel{"answer_set", "rel", (n + 1) % 3})
+			if _, ok := wantSet[p.UID()]; !ok {
+				wantSet[p.UID()] = (n + 1) % 3
+			}
+		} else {
+			wantQuestion[p.UID()] = n % 3
+		}
+		panes = append(panes, p)
+		labels = append(labels, ls)
+	}
+	stats := importPanes(t, st, 3, panes, labels)
+	if got := itemIndexNames(t, st); got != "items_seq items_uid" {
+		t.Fatalf("indexes after a big import: %q", got)
+	}
+	if stats.Items != 8 || stats.ItemsKnown != 4 || stats.Labels != 8+len(wantSet) {
+		t.Fatalf("stats %+v", stats)
+	}
+	ds, _ := st.Datasets(ctx)
+	rel, _ := st.EnsureAnnotator(ctx, "rel")
+	seq := 0
+	ids := map[int64]bool{}
+	err := st.EachItem(ctx, ds[0].ID, func(it Item) error {
+		seq++
+		if it.Seq != seq || it.Pane.Query != pane(seq-1).Query || it.UID != pane(seq-1).UID() {
+			t.Errorf("seq %d holds %q (seq %d)", seq, it.Query, it.Seq)
+		}
+		ids[it.ID] = true
+		got, err := st.Labels(ctx, it.ID, rel.ID)
+		if err != nil {
+			return err
+		}
+		if got["question"] != wantQuestion[it.UID] {
+			t.Errorf("%s: question %d, want the first label %d", it.Query, got["question"], wantQuestion[it.UID])
+		}
+		if v, ok := wantSet[it.UID]; ok != (got["answer_set"] == v && len(got) == 2) {
+			t.Errorf("%s: labels %v, want answer_set %d (%v)", it.Query, got, v, ok)
+		}
+		return nil
+	})
+	if err != nil || seq != 8 || len(ids) != 8 {
+		t.Fatalf("%d items, %d ids, %v", seq, len(ids), err)
+	}
+
+	// Again, with one new pane: it comes last, and nothing else is added.
+	more := append(panes, pane(8))
+	stats = importPanes(t, st, 3, more, append(labels, nil))
+	if stats.Items != 1 || stats.ItemsKnown != len(panes) || stats.Labels != 0 {
+		t.Fatalf("second import %+v", stats)
+	}
+	last, err := st.ItemByUID(ctx, ds[0].ID, pane(8).UID())
+	if err != nil || last.Seq != 9 {
+		t.Fatalf("new pane: %+v %v", last, err)
+	}
+}
+
+func TestImportRefusesBadLabelsAndRollsBackDroppedIndexes(t *testing.T) {
+	st := openTemp(t)
+	ctx := context.Background()
+	im, err := st.BeginImport(ctx, "d", "mimics", "mimics-manual")
+	if err != nil {
+		t.Fatal(err)
+	}
+	im.dropAfter = 2
+	for i := 0; i < 5; i++ {
+		if _, err := im.AddPane(Pane{Query: fmt.Sprint(i), Question: "Which?", Options: [5]string{"a"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, bad := range []UnitLabel{{"question", "rel", 3}, {"landing_6", "rel", 1}, {"question", "", 1}} {
+		if _, err := im.AddPane(Pane{Query: "x", Question: "Which?", Options: [5]string{"a"}}, bad); err == nil {
+			t.Errorf("label %+v accepted", bad)
+		}
+	}
+	im.Rollback()
+	if got := itemIndexNames(t, st); got != "items_seq items_uid" {
+		t.Fatalf("indexes after a rolled-back big import: %q", got)
+	}
+	var n int
+	st.db.QueryRow("SELECT (SELECT count(*) FROM items) + (SELECT count(*) FROM datasets) + (SELECT count(*) FROM annotators)").Scan(&n)
+	if n != 0 {
+		t.Fatalf("rolled-back import left %d rows", n)
+	}
+}
