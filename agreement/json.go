@@ -1,0 +1,170 @@
+package agreement
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"strconv"
+)
+
+// The JSON shape of `claritty agree --json`; undefined values are null.
+type (
+	typeJSON struct {
+		Type          string      `json:"type"`
+		Items         int         `json:"items"`
+		Ratings       int         `json:"ratings"`
+		RatersPerItem minMaxJSON  `json:"raters_per_item"`
+		Observed      Value       `json:"observed_agreement"`
+		Chance        Value       `json:"chance_agreement"`
+		FleissKappa   Value       `json:"fleiss_kappa"`
+		GwetAC1       Value       `json:"gwet_ac1"`
+		Alpha         alphaJSON   `json:"krippendorff_alpha"`
+		PerCategory   orderedJSON `json:"per_category_kappa"`
+		CI95          ciJSON      `json:"ci95"`
+	}
+	minMaxJSON struct {
+		Min int `json:"min"`
+		Max int `json:"max"`
+	}
+	alphaJSON struct {
+		Nominal  Value `json:"nominal"`
+		Ordinal  Value `json:"ordinal"`
+		Interval Value `json:"interval"`
+	}
+	ciJSON struct {
+		FleissKappa  Interval `json:"fleiss_kappa"`
+		AlphaOrdinal Interval `json:"krippendorff_alpha_ordinal"`
+	}
+	pairJSON struct {
+		A     string `json:"a"`
+		B     string `json:"b"`
+		Items int    `json:"items"`
+		Kappa Value  `json:"cohen_kappa"`
+	}
+	annotatorJSON struct {
+		Annotator string `json:"annotator"`
+		Items     int    `json:"items"`
+		Agreement Value  `json:"agreement_with_majority"`
+	}
+)
+
+// orderedJSON is a JSON object whose keys keep the scale's order.
+type orderedJSON struct {
+	keys   []string
+	values []json.Marshaler
+}
+
+func (o orderedJSON) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, k := range o.keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, k)
+		v, err := o.values[i].MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(b, ':'), v...)
+	}
+	return append(b, '}'), nil
+}
+
+func (r Report) typeJSON(t TypeReport) typeJSON {
+	per := orderedJSON{keys: r.Scale.Categories}
+	for _, v := range t.PerCategory {
+		per.values = append(per.values, v)
+	}
+	return typeJSON{
+		Type: t.Type, Items: t.Items, Ratings: t.Ratings,
+		RatersPerItem: minMaxJSON{t.MinRaters, t.MaxRaters},
+		Observed:      t.Observed, Chance: t.Chance,
+		FleissKappa: t.FleissKappa, GwetAC1: t.GwetAC1,
+		Alpha:       alphaJSON{t.AlphaNominal, t.AlphaOrdinal, t.AlphaInterval},
+		PerCategory: per,
+		CI95:        ciJSON{t.CIKappa, t.CIAlphaOrdinal},
+	}
+}
+
+// WriteJSON writes the report in the shape `claritty agree --json`
+// documents. The majority list is written as it goes: it has a row per
+// unit, millions for a big dataset.
+func (r Report) WriteJSON(w io.Writer) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	types := make([]typeJSON, 0, len(r.Types))
+	for _, t := range r.Types {
+		types = append(types, r.typeJSON(t))
+	}
+	pairs := make([]pairJSON, 0, len(r.Pairs))
+	for _, p := range r.Pairs {
+		pairs = append(pairs, pairJSON{p.A, p.B, p.Items, p.Kappa})
+	}
+	anns := make([]annotatorJSON, 0, len(r.Annotators))
+	for _, a := range r.Annotators {
+		anns = append(anns, annotatorJSON{a.Annotator, a.Items, a.Agreement})
+	}
+	head, err := json.Marshal(struct {
+		Types      []typeJSON      `json:"types"`
+		Pooled     typeJSON        `json:"pooled"`
+		Pairs      []pairJSON      `json:"pairs"`
+		Annotators []annotatorJSON `json:"annotators"`
+	}{types, r.typeJSON(r.Pooled), pairs, anns})
+	if err != nil {
+		return err
+	}
+	bw.Write(head[:len(head)-1]) // reopened for the majority list
+	bw.WriteString(`,"majority":[`)
+	buf := make([]byte, 0, 256)
+	for i, v := range r.Majority {
+		buf = r.appendVote(buf[:0], v, i > 0)
+		bw.Write(buf)
+	}
+	bw.WriteString("]}\n")
+	return bw.Flush()
+}
+
+func (r Report) appendVote(b []byte, v Vote, comma bool) []byte {
+	if comma {
+		b = append(b, ',')
+	}
+	b = append(b, `{"item":`...)
+	b = appendString(b, v.Item)
+	b = append(b, `,"unit":`...)
+	b = appendString(b, v.Unit)
+	b = append(b, `,"label":`...)
+	if v.Label < 0 {
+		b = append(b, "null"...)
+	} else {
+		b = appendString(b, r.Scale.Categories[v.Label])
+	}
+	b = append(b, `,"votes":{`...)
+	first := true
+	for k, n := range v.Votes {
+		if n == 0 {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = appendString(b, r.Scale.Categories[k])
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
+	return append(b, "}}"...)
+}
+
+// appendString appends s as a JSON string. Item ids and category names are
+// almost always plain ASCII, which is copied as is; anything else goes
+// through encoding/json, which escapes it correctly.
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s)
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}

@@ -1,0 +1,150 @@
+// Package agreement computes majority votes and inter-annotator agreement:
+// Fleiss' kappa (Gwet's form for a varying number of raters), per-category
+// kappa, Krippendorff's alpha (nominal, ordinal, interval), Gwet's AC1,
+// Cohen's kappa for each pair of annotators, each annotator's agreement with
+// the majority, and bootstrap intervals. It is pure: no I/O, stdlib only.
+package agreement
+
+// Study is rating data ready for a report. Subjects are the rated things
+// (one unit of one item); all of them share one scale.
+type Study struct {
+	Scale    Scale
+	Types    []string // unit types in report order
+	Raters   []string
+	Subjects []Subject
+}
+
+// Subject is one unit of one item and the ratings it got.
+type Subject struct {
+	Item, Unit string
+	Type       int // index into Study.Types
+	Ratings    []Rating
+}
+
+// Rating is one rater's category (indexes into Study.Raters and the scale).
+type Rating struct {
+	Rater, Category int
+}
+
+// Options tune a report.
+type Options struct {
+	Bootstrap int    // replicates for the 95% intervals; 0 means none
+	Seed      uint64 // the same seed gives the same intervals
+}
+
+// DefaultOptions: 1,000 replicates, seed 1.
+var DefaultOptions = Options{Bootstrap: 1000, Seed: 1}
+
+// Report is everything `claritty agree` prints.
+type Report struct {
+	Scale      Scale
+	Types      []TypeReport
+	Pooled     TypeReport
+	Pairs      []Pair
+	Annotators []AnnotatorAgreement
+	Majority   []Vote
+}
+
+// TypeReport is the agreement over the units of one type (or all of them).
+type TypeReport struct {
+	Type string
+	Coefficients
+	CIKappa, CIAlphaOrdinal Interval
+}
+
+// Pair is Cohen's kappa between two annotators over the units both rated.
+type Pair struct {
+	A, B  string
+	Items int
+	Kappa Value
+}
+
+// AnnotatorAgreement is how often an annotator's label is the majority's,
+// over the units they rated that have two or more ratings and a majority.
+type AnnotatorAgreement struct {
+	Annotator string
+	Items     int
+	Agreement Value
+}
+
+// Vote is a unit's majority label (-1 for none) and its votes per category.
+type Vote struct {
+	Item, Unit string
+	Label      int
+	Votes      []int
+}
+
+// Analyze computes the report.
+func Analyze(st *Study, opt Options) Report {
+	q := len(st.Scale.Categories)
+	pooled := newPatternSet(q)
+	types := make([]*patternSet, len(st.Types))
+	for i := range types {
+		types[i] = newPatternSet(q)
+	}
+	pairs := newPairTable(len(st.Raters), q)
+	ann := make([]struct{ n, agree int }, len(st.Raters))
+	rep := Report{Scale: st.Scale, Majority: make([]Vote, len(st.Subjects))}
+	votes := make([]int, q*len(st.Subjects)) // one allocation for every unit's votes
+	for si, s := range st.Subjects {
+		counts := votes[si*q : (si+1)*q : (si+1)*q]
+		for _, r := range s.Ratings {
+			counts[r.Category]++
+		}
+		types[s.Type].add(counts)
+		pooled.add(counts)
+		label := Majority(counts)
+		rep.Majority[si] = Vote{Item: s.Item, Unit: s.Unit, Label: label, Votes: counts}
+		pairs.add(s.Ratings)
+		if label >= 0 && len(s.Ratings) >= 2 {
+			for _, r := range s.Ratings {
+				ann[r.Rater].n++
+				if r.Category == label {
+					ann[r.Rater].agree++
+				}
+			}
+		}
+	}
+	for i, ps := range types {
+		rep.Types = append(rep.Types, typeReport(st.Types[i], ps, st.Scale, opt))
+	}
+	rep.Pooled = typeReport("pooled", pooled, st.Scale, opt)
+	rep.Pairs = pairs.kappas(st.Raters)
+	for i, a := range ann {
+		v := undefined
+		if a.n > 0 {
+			v = defined(float64(a.agree) / float64(a.n))
+		}
+		rep.Annotators = append(rep.Annotators, AnnotatorAgreement{Annotator: st.Raters[i], Items: a.n, Agreement: v})
+	}
+	return rep
+}
+
+func typeReport(name string, ps *patternSet, scale Scale, opt Options) TypeReport {
+	tr := TypeReport{Type: name, Coefficients: compute(ps, ps.weights, scale)}
+	if opt.Bootstrap > 0 && tr.FleissKappa.Defined {
+		tr.CIKappa, tr.CIAlphaOrdinal = bootstrap(ps, opt.Bootstrap, opt.Seed)
+	}
+	if !tr.AlphaOrdinal.Defined {
+		tr.CIAlphaOrdinal = Interval{}
+	}
+	return tr
+}
+
+// Majority is the unique most frequent category of a unit's votes, or -1
+// when there are no votes or the most frequent are tied.
+func Majority(votes []int) int {
+	best, top, tied := -1, 0, false
+	for k, n := range votes {
+		switch {
+		case n > top:
+			best, top, tied = k, n, false
+		case n == top && n > 0:
+			tied = true
+		}
+	}
+	if tied {
+		return -1
+	}
+	return best
+}
