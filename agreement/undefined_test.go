@@ -127,3 +127,32 @@ func TestJSONShape(t *testing.T) {
 		t.Errorf("annotator keys %v", got)
 	}
 }
+
+func TestUnitTypeAndScales(t *testing.T) {
+	t.Parallel()
+	for unit, want := range map[string]string{"landing_3": "landing", "question": "question",
+		"answer_set": "answer_set", "relevance_12": "relevance", "x_": "x_", "_1": "_1"} {
+		if got := UnitType(unit); got != want {
+			t.Errorf("UnitType(%q) = %q, want %q", unit, got, want)
+		}
+	}
+	if s := InferScale([]string{"10", "2", "2", "1.5"}); !reflect.DeepEqual(s.Categories, []string{"1.5", "2", "10"}) || s.Values[2] != 10 {
+		t.Errorf("numeric scale %+v", s)
+	}
+	if s := InferScale([]string{"none", "full", "partial"}); !reflect.DeepEqual(s.Categories, []string{"full", "none", "partial"}) || s.Values != nil {
+		t.Errorf("named scale %+v", s)
+	}
+	b := NewBuilder(NewScale([]string{"0", "1", "2"}))
+	if err := b.Add("i", "landing_1", "ana", "2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Add("i", "landing_1", "ana", "1"); err == nil {
+		t.Error("a second label by the same rater was accepted")
+	}
+	if err := b.Add("i", "landing_2", "ana", "3"); err == nil {
+		t.Error("a label off the scale was accepted")
+	}
+	if st := b.Study(); len(st.Subjects) != 1 || st.Types[0] != "landing" {
+		t.Errorf("study %+v", st)
+	}
+}

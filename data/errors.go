@@ -16,6 +16,8 @@ func (e *LineError) Error() string {
 	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 }
 
+// lineErr builds a LineError; the message is cleaned, as it may quote text
+// from the file and goes to a terminal.
 func lineErr(file string, line int, format string, args ...any) error {
-	return &LineError{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
+	return &LineError{File: file, Line: line, Msg: Clean(fmt.Sprintf(format, args...))}
 }

@@ -1,0 +1,126 @@
+package agreement
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// UnitType is a unit's label type: its name up to a trailing _<number>, so
+// landing_1 … landing_5 are all "landing".
+func UnitType(unit string) string {
+	i := strings.LastIndexByte(unit, '_')
+	if i <= 0 || i == len(unit)-1 {
+		return unit
+	}
+	if _, err := strconv.Atoi(unit[i+1:]); err != nil {
+		return unit
+	}
+	return unit[:i]
+}
+
+// NewScale makes the scale for categories in ordinal order; when every name
+// is a number, the numbers are also the interval values.
+func NewScale(categories []string) Scale {
+	s := Scale{Categories: categories}
+	values := make([]float64, len(categories))
+	for i, c := range categories {
+		v, err := strconv.ParseFloat(c, 64)
+		if err != nil {
+			return s
+		}
+		values[i] = v
+	}
+	s.Values = values
+	return s
+}
+
+// InferScale orders the labels seen when no order was given: by value when
+// all are numbers, else alphabetically.
+func InferScale(labels []string) Scale {
+	seen := slices.Clone(labels)
+	slices.Sort(seen)
+	seen = slices.Compact(seen)
+	s := NewScale(seen)
+	if s.Values != nil {
+		slices.SortFunc(seen, func(a, b string) int {
+			x, _ := strconv.ParseFloat(a, 64)
+			y, _ := strconv.ParseFloat(b, 64)
+			switch {
+			case x < y:
+				return -1
+			case x > y:
+				return 1
+			}
+			return 0
+		})
+		s = NewScale(seen)
+	}
+	return s
+}
+
+// Builder gathers ratings into a study, unit by unit.
+type Builder struct {
+	st       Study
+	cats     map[string]int
+	raters   map[string]int
+	types    map[string]int
+	subjects map[[2]string]int
+}
+
+// NewBuilder starts a study on the given scale.
+func NewBuilder(scale Scale) *Builder {
+	b := &Builder{st: Study{Scale: scale}, cats: map[string]int{}, raters: map[string]int{},
+		types: map[string]int{}, subjects: map[[2]string]int{}}
+	for i, c := range scale.Categories {
+		b.cats[c] = i
+	}
+	return b
+}
+
+// DeclareTypes fixes the report order of unit types known in advance.
+func (b *Builder) DeclareTypes(types ...string) {
+	for _, t := range types {
+		b.index(b.types, t, &b.st.Types)
+	}
+}
+
+// Add records that rater put the unit of the item in category. A category
+// off the scale, or a second rating of a unit by the same rater, is refused.
+func (b *Builder) Add(item, unit, rater, category string) error {
+	c, ok := b.cats[category]
+	if !ok {
+		return fmt.Errorf("label %q is not one of the categories %s", category, strings.Join(b.st.Scale.Categories, ", "))
+	}
+	r := b.index(b.raters, rater, &b.st.Raters)
+	key := [2]string{item, unit}
+	si, ok := b.subjects[key]
+	if !ok {
+		si = len(b.st.Subjects)
+		b.subjects[key] = si
+		t := b.index(b.types, UnitType(unit), &b.st.Types)
+		b.st.Subjects = append(b.st.Subjects, Subject{Item: item, Unit: unit, Type: t})
+	}
+	s := &b.st.Subjects[si]
+	for _, x := range s.Ratings {
+		if x.Rater == r {
+			return fmt.Errorf("%s has a second label for %s of %s", rater, unit, item)
+		}
+	}
+	s.Ratings = append(s.Ratings, Rating{Rater: r, Category: c})
+	return nil
+}
+
+func (b *Builder) index(m map[string]int, name string, names *[]string) int {
+	i, ok := m[name]
+	if !ok {
+		i = len(*names)
+		m[name] = i
+		*names = append(*names, name)
+	}
+	return i
+}
+
+// Study is what was added, units in the order they first came.
+func (b *Builder) Study() *Study { return &b.st }

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/data"
+)
+
+type agreeFlags struct {
+	dataset, ratings, categories string
+	json                         bool
+	opt                          agreement.Options
+}
+
+func newAgreeCmd(g *globals) *cobra.Command {
+	fl := agreeFlags{opt: agreement.DefaultOptions}
+	cmd := &cobra.Command{
+		Use:   "agree",
+		Short: "Agreement report for a dataset or a ratings file",
+		Long: "Majority votes and inter-annotator agreement per label type and pooled: Fleiss' kappa\n" +
+			"(Gwet's form when the number of raters varies), per-category kappa, Krippendorff's alpha\n" +
+			"(nominal, ordinal, interval), Gwet's AC1, Cohen's kappa per pair of annotators, each\n" +
+			"annotator's agreement with the majority, and 95% bootstrap intervals over the rated\n" +
+			"units. A value whose chance agreement is 1, or with fewer than two rated units, is\n" +
+			"undefined (null in JSON).",
+		Example: "  claritty agree --dataset MIMICS-Manual\n" +
+			"  claritty agree --ratings labels.tsv --categories 0,1,2 --json",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			st, what, err := loadStudy(cmd, g, fl)
+			if err != nil {
+				return err
+			}
+			rep := agreement.Analyze(st, fl.opt)
+			if fl.json {
+				return rep.WriteJSON(cmd.OutOrStdout())
+			}
+			return writeAgreement(cmd.OutOrStdout(), rep, what, fl.opt)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&fl.dataset, "dataset", "", "dataset in the database (default: the first)")
+	f.StringVar(&fl.ratings, "ratings", "", "a labels TSV (item unit annotator label) instead of the database")
+	f.StringVar(&fl.categories, "categories", "", "the categories in ordinal order, comma-separated (with --ratings)")
+	f.BoolVar(&fl.json, "json", false, "write JSON")
+	f.IntVar(&fl.opt.Bootstrap, "bootstrap", fl.opt.Bootstrap, "bootstrap replicates for the 95% intervals (0: none)")
+	f.Uint64Var(&fl.opt.Seed, "seed", fl.opt.Seed, "seed of the bootstrap, for reproducible intervals")
+	return cmd
+}
+
+// loadStudy reads the ratings file, or the dataset's labels.
+func loadStudy(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Study, string, error) {
+	if fl.ratings != "" {
+		if fl.dataset != "" {
+			return nil, "", fmt.Errorf("give --dataset or --ratings, not both")
+		}
+		f, err := os.Open(fl.ratings)
+		if err != nil {
+			return nil, "", err
+		}
+		defer f.Close()
+		rows, err := data.ReadRatings(f, fl.ratings)
+		if err != nil {
+			return nil, "", err
+		}
+		var cats []string
+		if fl.categories != "" {
+			cats = strings.Split(fl.categories, ",")
+		}
+		st, err := data.RatingsStudy(rows, fl.ratings, cats)
+		return st, fl.ratings, err
+	}
+	if fl.categories != "" {
+		return nil, "", fmt.Errorf("--categories goes with --ratings: a dataset's scale is known")
+	}
+	s, err := g.open(cmd.Context())
+	if err != nil {
+		return nil, "", err
+	}
+	defer s.Close()
+	d, err := datasetFor(cmd.Context(), s, fl.dataset)
+	if err != nil {
+		return nil, "", err
+	}
+	st, err := data.DatasetStudy(cmd.Context(), s, d.ID)
+	return st, fmt.Sprintf("dataset %q", data.Clean(d.Name)), err
+}
+
+// writeAgreement prints the report as tables for people.
+func writeAgreement(w io.Writer, rep agreement.Report, what string, opt agreement.Options) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "Agreement in %s; categories in order: %s.\n", what, strings.Join(rep.Scale.Categories, " < "))
+	if rep.Scale.Values == nil {
+		fmt.Fprintln(tw, "The categories are not numbers, so interval alpha is undefined.")
+	}
+	fmt.Fprintf(tw, "Intervals: 95%%, bootstrap over rated units, %d replicates, seed %d.\n\n", opt.Bootstrap, opt.Seed)
+	fmt.Fprintln(tw, "type\tunits\tratings\traters\tobserved\tchance\tFleiss κ\t95% CI\tAC1\tα nominal\tα ordinal\t95% CI\tα interval")
+	for _, t := range append(rep.Types, rep.Pooled) {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d–%d\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\n", data.Clean(t.Type), t.Items, t.Ratings,
+			t.MinRaters, t.MaxRaters, t.Observed, t.Chance, t.FleissKappa, t.CIKappa, t.GwetAC1,
+			t.AlphaNominal, t.AlphaOrdinal, t.CIAlphaOrdinal, t.AlphaInterval)
+	}
+	fmt.Fprintf(tw, "\nkappa of each category against the rest\ntype")
+	for _, c := range rep.Scale.Categories {
+		fmt.Fprintf(tw, "\t%s", data.Clean(c))
+	}
+	fmt.Fprintln(tw)
+	for _, t := range append(rep.Types, rep.Pooled) {
+		fmt.Fprint(tw, data.Clean(t.Type))
+		for _, v := range t.PerCategory {
+			fmt.Fprintf(tw, "\t%v", v)
+		}
+		fmt.Fprintln(tw)
+	}
+	writePeople(tw, rep)
+	return tw.Flush()
+}
+
+// writePeople prints the pairs, each annotator against the majority, and
+// how many units have no majority.
+func writePeople(tw *tabwriter.Writer, rep agreement.Report) {
+	fmt.Fprintln(tw, "\nannotator\tunits\tagreement with majority")
+	for _, a := range rep.Annotators {
+		fmt.Fprintf(tw, "%s\t%d\t%v\n", data.Clean(a.Annotator), a.Items, a.Agreement)
+	}
+	fmt.Fprintln(tw, "\nannotator\tannotator\tunits\tCohen's κ")
+	for _, p := range rep.Pairs {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%v\n", data.Clean(p.A), data.Clean(p.B), p.Items, p.Kappa)
+	}
+	ties, single := 0, 0
+	for _, v := range rep.Majority {
+		n := 0
+		for _, c := range v.Votes {
+			n += c
+		}
+		switch {
+		case v.Label < 0:
+			ties++
+		case n == 1:
+			single++
+		}
+	}
+	fmt.Fprintf(tw, "\n%d units, %d with no majority (tied), %d with a single label.\n", len(rep.Majority), ties, single)
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// krippendorffTSV is Krippendorff (2011)'s example as a labels TSV: four
+// observers, twelve units, values 1–5 with some missing.
+func krippendorffTSV(t *testing.T, dir string) string {
+	t.Helper()
+	obs := map[string][12]int{
+		"A": {1, 2, 3, 3, 2, 1, 4, 1, 2, 0, 0, 0},
+		"B": {1, 2, 3, 3, 2, 2, 4, 1, 2, 5, 0, 3},
+		"C": {0, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, 0},
+		"D": {1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, 0},
+	}
+	var b strings.Builder
+	b.WriteString("item\tunit\tannotator\tlabel\n")
+	for _, who := range []string{"A", "B", "C", "D"} {
+		for u, v := range obs[who] {
+			if v > 0 {
+				fmt.Fprintf(&b, "u%d\trelevance_1\t%s\t%d\n", u+1, who, v)
+			}
+		}
+	}
+	p := filepath.Join(dir, "k.tsv")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestAgreeRatingsJSON(t *testing.T) {
+	bin, dir := binary(t), t.TempDir()
+	file := krippendorffTSV(t, dir)
+	db := filepath.Join(dir, "c.db")
+	r := runBin(t, bin, db, "agree", "--ratings", file, "--categories", "1,2,3,4,5", "--json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	var rep struct {
+		Types []struct {
+			Type  string             `json:"type"`
+			Items int                `json:"items"`
+			Alpha map[string]float64 `json:"krippendorff_alpha"`
+			CI95  map[string][]float64
+		} `json:"types"`
+		Majority []map[string]any `json:"majority"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, r.stdout)
+	}
+	if len(rep.Types) != 1 || rep.Types[0].Type != "relevance" || rep.Types[0].Items != 12 || len(rep.Majority) != 12 {
+		t.Fatalf("report %+v", rep)
+	}
+	for metric, want := range map[string]float64{"nominal": 0.743, "ordinal": 0.815, "interval": 0.849} {
+		if got := rep.Types[0].Alpha[metric]; math.Abs(got-want) > 0.0005 {
+			t.Errorf("%s alpha %.4f, published %.3f", metric, got, want)
+		}
+	}
+	again := runBin(t, bin, db, "agree", "--ratings", file, "--categories", "1,2,3,4,5", "--json")
+	if again.stdout != r.stdout {
+		t.Error("two runs with the same seed differ")
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Error("agree --ratings created a database")
+	}
+}
+
+func TestAgreeRefusesBadRatings(t *testing.T) {
+	bin, dir := binary(t), t.TempDir()
+	file := krippendorffTSV(t, dir)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--categories", "1,2,3,4"}, file + ":20: label \"5\" is not one of the categories 1, 2, 3, 4"},
+		{[]string{"--categories", "1,2,3,4,5", "--dataset", "x"}, "give --dataset or --ratings, not both"},
+	} {
+		r := runBin(t, bin, filepath.Join(dir, "c.db"), append([]string{"agree", "--ratings", file}, c.args...)...)
+		if r.code == 0 || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, r.code, r.stderr, c.want)
+		}
+	}
+	dup := filepath.Join(dir, "dup.tsv")
+	os.WriteFile(dup, []byte("item\tunit\tannotator\tlabel\ni\tquestion\tana\t2\ni\tquestion\tana\t1\n"), 0o644)
+	r := runBin(t, bin, filepath.Join(dir, "c.db"), "agree", "--ratings", dup)
+	if r.code == 0 || !strings.Contains(r.stderr, dup+":3: ana has a second label for question of i") {
+		t.Errorf("duplicate: exit %d, %q", r.code, r.stderr)
+	}
+}
+
+// On a database, the report covers the dataset's labels, types in unit order.
+func TestAgreeOnDatabase(t *testing.T) {
+	bin, dir := binary(t), t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	panes := writePanes(t, dir, "m.tsv", jaguarRow, strings.Replace(jaguarRow, "jaguar", "puma", 2))
+	if r := runBin(t, bin, db, "import", panes); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	r := runBin(t, bin, db, "agree", "--dataset", "m")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	lines := strings.Split(r.stdout, "\n")
+	var types []string
+	for _, l := range lines {
+		for _, ty := range []string{"question ", "answer_set ", "landing ", "pooled "} {
+			if strings.HasPrefix(l, ty) && len(types) < 4 {
+				types = append(types, strings.TrimSpace(ty))
+			}
+		}
+	}
+	if strings.Join(types, ",") != "question,answer_set,landing,pooled" || !strings.Contains(r.stdout, "mimics-release") {
+		t.Fatalf("report:\n%s", r.stdout)
+	}
+}

@@ -1,0 +1,32 @@
+package data
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestReadRatings(t *testing.T) {
+	rows, err := ReadRatings(strings.NewReader(LabelsHeader+"\nabc\tlanding_2\tana\t1\t2026-01-01T00:00:00.000Z\t3.5\n"), "l.tsv")
+	if err != nil || len(rows) != 1 {
+		t.Fatalf("%v %v", rows, err)
+	}
+	if r := rows[0]; r.Line != 2 || r.Unit != "landing_2" || r.Label != "1" || r.Seconds != "3.5" || r.CreatedAt == "" {
+		t.Fatalf("row %+v", r)
+	}
+	for body, want := range map[string]string{
+		"":                                      "l.tsv: file is empty",
+		"item\tunit\tlabel\n":                   "l.tsv:1: header must start with item, unit, annotator, label",
+		RatingsHeader + "\ni\tq\tana\n":         "l.tsv:2: 3 fields, want 4",
+		RatingsHeader + "\ni\tq\t\t2\n":         "l.tsv:2: annotator is empty",
+		RatingsHeader + "\ni\tq\ta\x1b[31m\t\n": "l.tsv:2: label is empty",
+	} {
+		if _, err := ReadRatings(strings.NewReader(body), "l.tsv"); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%q: error %v, want %q", body, err, want)
+		}
+	}
+	// Names from the file are shown harmlessly in errors.
+	_, err = RatingsStudy([]RatingRow{{Line: 2, Item: "i", Unit: "q", Annotator: "a", Label: "\x1b[31m"}}, "l.tsv", []string{"0"})
+	if err == nil || strings.Contains(err.Error(), "\x1b") {
+		t.Errorf("error %q", err)
+	}
+}
