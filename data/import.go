@@ -29,9 +29,10 @@ const DefaultLabelsAs = "mimics-release"
 
 // Options steer an import.
 type Options struct {
-	Format   string // one of Formats; empty detects it from the first line
-	Dataset  string // dataset to add to; empty uses the file's base name
-	LabelsAs string // annotator for a release's labels; empty uses DefaultLabelsAs
+	Format   string        // one of Formats; empty detects it from the first line
+	Dataset  string        // dataset to add to; empty uses the file's base name
+	LabelsAs string        // annotator for a release's labels; empty uses DefaultLabelsAs
+	Policy   *store.Policy // the dataset's redundancy policy; nil keeps it
 }
 
 // Result says what an import did.
@@ -83,6 +84,11 @@ func Import(ctx context.Context, st *store.Store, r io.Reader, name string, opt 
 		return res, err
 	}
 	defer im.Rollback()
+	if opt.Policy != nil && dataset != "" {
+		if err := im.SetPolicy(*opt.Policy); err != nil {
+			return res, err
+		}
+	}
 	if err := readBody(lr, first, res.Format, im, opt.LabelsAs); err != nil {
 		return res, err
 	}

@@ -2,22 +2,15 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"time"
 )
 
-// StepEvent records that an annotator entered or left a step of a HIT.
+// StepEvent records that an annotator entered or left a step of a HIT. It
+// holds nothing: looking at an item is not working on it.
 func (s *Store) StepEvent(ctx context.Context, itemID, annotatorID int64, step, event string) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		now := s.now()
-		if err := ensureHIT(ctx, tx, itemID, annotatorID, now); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO step_events (item_id, annotator_id, step, event, at)
-			VALUES (?, ?, ?, ?, ?)`, itemID, annotatorID, step, event, now)
-		return err
-	})
+	_, err := s.db.ExecContext(ctx, `INSERT INTO step_events (item_id, annotator_id, step, event, at)
+		VALUES (?, ?, ?, ?, ?)`, itemID, annotatorID, step, event, s.now())
 	if err != nil {
 		return fmt.Errorf("record %s %s: %w", event, step, err)
 	}

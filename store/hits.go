@@ -16,12 +16,6 @@ type HIT struct {
 	Labels       map[string]int
 }
 
-func ensureHIT(ctx context.Context, tx *sql.Tx, itemID, annotatorID int64, now string) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO hits (item_id, annotator_id, started_at) VALUES (?, ?, ?)
-		ON CONFLICT DO NOTHING`, itemID, annotatorID, now)
-	return err
-}
-
 // LoadHIT reads an annotator's state on an item.
 func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, error) {
 	var h HIT
@@ -47,42 +41,17 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 // MarkSERPReviewed records that the annotator finished Step I.
 func (s *Store) MarkSERPReviewed(ctx context.Context, itemID, annotatorID int64) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		now := s.now()
-		if err := ensureHIT(ctx, tx, itemID, annotatorID, now); err != nil {
+		if err := holdHIT(ctx, tx, s, itemID, annotatorID); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE hits SET serp_reviewed = coalesce(serp_reviewed, ?)
-			WHERE item_id = ? AND annotator_id = ?`, now, itemID, annotatorID)
+			WHERE item_id = ? AND annotator_id = ?`, s.now(), itemID, annotatorID)
 		return err
 	})
 	if err != nil {
 		return fmt.Errorf("mark results reviewed: %w", err)
 	}
 	return nil
-}
-
-// unfinished selects an annotator's items still to do: not finished and not
-// set aside with a flag.
-const unfinished = `dataset_id = ?1 AND id NOT IN (
-		SELECT item_id FROM hits WHERE annotator_id = ?2 AND finished_at IS NOT NULL
-		UNION SELECT item_id FROM flags WHERE annotator_id = ?2)`
-
-// NextUnfinished returns the first item at or after seq that the annotator
-// has not finished, wrapping round to the start; ok is false when all are done.
-func (s *Store) NextUnfinished(ctx context.Context, datasetID, annotatorID int64, seq int) (id int64, ok bool, err error) {
-	for _, q := range []string{
-		`SELECT id FROM items WHERE ` + unfinished + ` AND seq >= ?3 ORDER BY seq LIMIT 1`,
-		`SELECT id FROM items WHERE ` + unfinished + ` ORDER BY seq LIMIT 1`,
-	} {
-		err = s.db.QueryRowContext(ctx, q, datasetID, annotatorID, seq).Scan(&id)
-		if err == nil {
-			return id, true, nil
-		}
-		if !errors.Is(err, sql.ErrNoRows) {
-			return 0, false, fmt.Errorf("find next HIT: %w", err)
-		}
-	}
-	return 0, false, nil
 }
 
 // Progress counts an annotator's finished HITs and all HITs of a dataset.

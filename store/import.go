@@ -39,6 +39,7 @@ type Importer struct {
 	annotators map[string]int64
 	stmts      map[string]*sql.Stmt
 	stats      ImportStats
+	policy     *Policy // set at Commit, when given
 }
 
 // UnitLabel is a label that comes with an imported pane.
@@ -258,10 +259,26 @@ func (im *Importer) AddSERP(query string, results []SERPResult) error {
 	return nil
 }
 
+// SetPolicy gives the dataset this redundancy policy when the import
+// commits, with everything else or not at all.
+func (im *Importer) SetPolicy(p Policy) error {
+	if err := p.Check(); err != nil {
+		return err
+	}
+	im.policy = &p
+	return nil
+}
+
 // Commit builds the item indexes again if the import dropped them, and
 // makes the whole import visible at once.
 func (im *Importer) Commit() (ImportStats, error) {
 	im.closeStmts()
+	if im.policy != nil && im.datasetID != 0 {
+		if err := setPolicy(im.ctx, im.tx, im.datasetID, *im.policy); err != nil {
+			im.tx.Rollback()
+			return im.stats, fmt.Errorf("commit import: %w", err)
+		}
+	}
 	if im.dropped {
 		for _, create := range itemIndexes {
 			if _, err := im.tx.ExecContext(im.ctx, create); err != nil {

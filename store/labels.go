@@ -34,6 +34,9 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err err
 	}
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		now := s.now()
+		if err := holdHIT(ctx, tx, s, ch.ItemID, ch.AnnotatorID); err != nil {
+			return err
+		}
 		var err error
 		if old, err = currentLabel(ctx, tx, ch); err != nil {
 			return err
@@ -49,7 +52,10 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err err
 				return fmt.Errorf("append history: %w", err)
 			}
 		}
-		return touchHIT(ctx, tx, ch, now)
+		if err := touchHIT(ctx, tx, ch, now); err != nil {
+			return err
+		}
+		return refreshItem(ctx, tx, ch.ItemID)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("set label %s: %w", ch.Unit, err)
@@ -86,12 +92,9 @@ func writeLabel(ctx context.Context, tx *sql.Tx, ch LabelChange, now string) err
 	return err
 }
 
-// touchHIT keeps the HIT row in step with its labels: a removed label reopens
-// a finished HIT, a finishing label closes it.
+// touchHIT keeps the HIT row (made by holdHIT) in step with its labels: a
+// removed label reopens a finished HIT, a finishing label closes it.
 func touchHIT(ctx context.Context, tx *sql.Tx, ch LabelChange, now string) error {
-	if err := ensureHIT(ctx, tx, ch.ItemID, ch.AnnotatorID, now); err != nil {
-		return err
-	}
 	var q string
 	switch {
 	case ch.Value == nil:

@@ -55,7 +55,7 @@ func TestMigrationRebuildsItemsKeepingEverything(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if indexes := itemIndexNames(t, st); indexes != "items_seq items_uid" {
+	if indexes := itemIndexNames(t, st); indexes != "items_partial items_seq items_uid" {
 		t.Fatalf("items indexes: %q", indexes)
 	}
 	var joined, fk int

@@ -182,32 +182,33 @@ func TestFinishUndoAndProgress(t *testing.T) {
 	st := openTemp(t)
 	ctx := context.Background()
 	ds, items, ann := seed(t, st, 3)
-	if id, ok, _ := st.NextUnfinished(ctx, ds, ann.ID, 0); !ok || id != items[0] {
+	if id, ok, _ := next(t, st, ds, ann.ID); !ok || id != items[0] {
 		t.Fatalf("next = %d %v", id, ok)
 	}
 	st.SetLabel(ctx, LabelChange{ItemID: items[0], AnnotatorID: ann.ID, Unit: "landing_2", Value: ptr(1), Finish: true})
 	if done, total, _ := st.Progress(ctx, ds, ann.ID); done != 1 || total != 3 {
 		t.Fatalf("progress %d/%d", done, total)
 	}
-	if id, _, _ := st.NextUnfinished(ctx, ds, ann.ID, 0); id != items[1] {
+	if id, _, _ := next(t, st, ds, ann.ID); id != items[1] {
 		t.Fatalf("next after finishing the first = %d", id)
 	}
 	st.AddFlag(ctx, items[1], ann.ID, "broken", "")
-	if id, _, _ := st.NextUnfinished(ctx, ds, ann.ID, 0); id != items[2] {
+	if id, _, _ := next(t, st, ds, ann.ID); id != items[2] {
 		t.Fatalf("next after flagging the second = %d", id)
 	}
 	// Undoing the finishing label reopens the HIT.
 	st.SetLabel(ctx, LabelChange{ItemID: items[0], AnnotatorID: ann.ID, Unit: "landing_2", Value: nil})
-	if id, _, _ := st.NextUnfinished(ctx, ds, ann.ID, 0); id != items[0] {
+	if id, _, _ := next(t, st, ds, ann.ID); id != items[0] {
 		t.Fatalf("next after undo = %d", id)
 	}
-	// Wrapping: from past the last item, the search starts again at the top.
-	if id, _, _ := st.NextUnfinished(ctx, ds, ann.ID, 99); id != items[0] {
+	// From past the last item, the annotator's own open HITs come first.
+	if id, _, _, _ := st.NextHIT(ctx, ds, ann.ID, 99); id != items[0] {
 		t.Fatalf("wrapped next = %d", id)
 	}
 	rows, _ := st.Queue(ctx, ds, ann.ID, 0, 10)
 	got := [3]Status{rows[0].Status, rows[1].Status, rows[2].Status}
-	if got != [3]Status{StatusInProgress, StatusFlagged, StatusTodo} {
+	// The third was handed out (held) when the second was flagged.
+	if got != [3]Status{StatusInProgress, StatusFlagged, StatusInProgress} {
 		t.Fatalf("queue statuses %v", got)
 	}
 }
@@ -245,8 +246,11 @@ func TestTimeSpent(t *testing.T) {
 func TestConcurrentWriters(t *testing.T) {
 	st := openTemp(t)
 	ctx := context.Background()
-	_, items, _ := seed(t, st, 20)
+	ds, items, _ := seed(t, st, 20)
 	const writers = 6
+	if err := st.SetPolicy(ctx, ds, Policy{Min: writers, Max: writers, Lease: time.Hour}); err != nil {
+		t.Fatal(err)
+	}
 	var wg sync.WaitGroup
 	errs := make(chan error, writers*len(items))
 	for w := 0; w < writers; w++ {

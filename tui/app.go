@@ -6,6 +6,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -71,6 +72,7 @@ type Model struct {
 
 	hit     *hitState // nil until the first HIT is loaded
 	allDone bool
+	noWork  allDoneMsg // why there is no HIT, when allDone
 	loading bool
 	pending []tea.KeyPressMsg // keys typed while a HIT was loading
 
@@ -151,7 +153,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case hitLoadedMsg:
 		return m, m.hitLoaded(msg)
 	case allDoneMsg:
-		m.loading, m.allDone, m.hit = false, true, nil
+		m.loading, m.allDone, m.hit, m.noWork = false, true, nil, msg
 		m.setStatus("", false)
 		return m, m.replayPending()
 	case savedMsg:
@@ -228,29 +230,38 @@ func (m *Model) replayPending() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// loadNext loads the first unfinished HIT at or after seq (wrapping round).
+// loadNext asks the store for the annotator's next HIT under the dataset's
+// policy (their own open HITs first, then what still wants annotators, from
+// seq on) and loads it.
 func (m *Model) loadNext(seq int) tea.Cmd {
 	m.loading = true
 	st, ds, an := m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator.ID
 	return m.work.do(func() tea.Msg {
-		id, ok, err := st.NextUnfinished(m.ctx, ds, an, seq)
+		id, ok, nw, err := st.NextHIT(m.ctx, ds, an, seq)
 		if err != nil {
 			return hitLoadedMsg{err: err}
 		}
 		if !ok {
-			done, total, _ := st.Progress(m.ctx, ds, an)
-			return allDoneMsg{done: done, total: total}
+			policy, _ := st.DatasetPolicy(m.ctx, ds)
+			return allDoneMsg{noWork: nw, lease: policy.Lease}
 		}
 		h, err := loadHIT(m.ctx, st, id, an)
 		return hitLoadedMsg{hit: h, step: -1, err: err}
 	})
 }
 
-// loadItem loads one HIT, showing step (or resuming when step is -1).
-func (m *Model) loadItem(itemID int64, step int) tea.Cmd {
+// loadItem loads one HIT, showing step (or resuming when step is -1). With
+// claim, the annotator picked it (from the queue), so the policy must have
+// room for them first.
+func (m *Model) loadItem(itemID int64, step int, claim bool) tea.Cmd {
 	m.loading = true
 	st, an := m.cfg.Store, m.cfg.Annotator.ID
 	return m.work.do(func() tea.Msg {
+		if claim {
+			if err := st.ClaimHIT(m.ctx, itemID, an); err != nil {
+				return hitLoadedMsg{err: err}
+			}
+		}
 		h, err := loadHIT(m.ctx, st, itemID, an)
 		return hitLoadedMsg{hit: h, step: step, err: err}
 	})
@@ -275,9 +286,14 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	if msg.err == nil {
 		return nil
 	}
+	if errors.Is(msg.err, store.ErrNoRoom) {
+		// The HIT was left idle past its lease and others took its place.
+		m.setStatus("not saved: this HIT was released to others after you left it idle; your earlier labels are kept", true)
+		return m.loadNext(0)
+	}
 	m.setStatus("not saved: "+msg.err.Error(), true)
 	if m.hit != nil {
-		return m.loadItem(m.hit.item.ID, m.hit.cur)
+		return m.loadItem(m.hit.item.ID, m.hit.cur, false)
 	}
 	return nil
 }

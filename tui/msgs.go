@@ -1,6 +1,10 @@
 package tui
 
-import "github.com/claritty/claritty/store"
+import (
+	"time"
+
+	"github.com/claritty/claritty/store"
+)
 
 // hitLoadedMsg carries a HIT read from the store.
 type hitLoadedMsg struct {
@@ -9,8 +13,11 @@ type hitLoadedMsg struct {
 	err  error
 }
 
-// allDoneMsg says the annotator has no unfinished HIT left.
-type allDoneMsg struct{ done, total int }
+// allDoneMsg says the annotator has no HIT now, and why.
+type allDoneMsg struct {
+	noWork store.NoWork
+	lease  time.Duration
+}
 
 // savedMsg reports a finished write; on error the HIT is read again so the
 // screen shows what the database holds.

@@ -79,7 +79,7 @@ func (m *Model) queueKey(msg tea.KeyPressMsg) tea.Cmd {
 			if m.hit != nil && !m.loading {
 				leave = m.stepEvent(m.hit, m.hit.cur, "leave")
 			}
-			return tea.Sequence(leave, m.loadItem(r.ItemID, -1))
+			return tea.Sequence(leave, m.loadItem(r.ItemID, -1, true))
 		}
 		return nil
 	case key.Matches(msg, k.Down):

@@ -177,11 +177,17 @@ func (m *Model) renderEmpty() []string {
 	if !m.allDone {
 		return []string{s.Dim.Render(" loading…")}
 	}
-	return []string{
-		s.OK.Render(fmt.Sprintf(" All %d HITs of %s are done. Thank you!", m.cfg.Dataset.Items, data.Clean(m.cfg.Dataset.Name))),
-		"",
-		s.Dim.Render(" l lists them to review or change a label · q quits"),
+	nw, name := m.noWork.noWork, data.Clean(m.cfg.Dataset.Name)
+	lines := []string{s.OK.Render(fmt.Sprintf(" No more HITs for you in %s: you finished %d. Thank you!", name, nw.Done))}
+	if nw.HeldByOthers > 0 {
+		lines = []string{
+			s.OK.Render(fmt.Sprintf(" No HIT for you right now in %s (you finished %d).", name, nw.Done)),
+			s.Dim.Render(fmt.Sprintf(" %d panes are held by other annotators; one comes back to you if it is left idle for %v.",
+				nw.HeldByOthers, m.noWork.lease)),
+		}
 	}
+	lines = append(lines, s.Dim.Render(fmt.Sprintf(" %d panes have all their annotators; %d wait for adjudication.", nw.Complete, nw.Adjudication)))
+	return append(lines, "", s.Dim.Render(" l lists the panes to review or change a label · q quits"))
 }
 
 // renderHIT is the body of the HIT screen: the step's content, then the

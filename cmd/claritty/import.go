@@ -7,10 +7,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
 )
 
 func newImportCmd(g *globals) *cobra.Command {
 	var opt data.Options
+	policy := store.DefaultPolicy
 	cmd := &cobra.Command{
 		Use:   "import FILE...",
 		Short: "Load panes, labels or search results into the database",
@@ -20,6 +22,13 @@ func newImportCmd(g *globals) *cobra.Command {
 		Example: "  claritty import MIMICS-Manual.tsv\n  claritty import --format serp results.jsonl",
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// A policy is set only when asked, so a re-import keeps a changed one.
+			if f := cmd.Flags(); f.Changed("min") || f.Changed("max") || f.Changed("lease") {
+				if err := policy.Check(); err != nil {
+					return err
+				}
+				opt.Policy = &policy
+			}
 			st, err := g.open(cmd.Context())
 			if err != nil {
 				return err
@@ -39,6 +48,7 @@ func newImportCmd(g *globals) *cobra.Command {
 	f.StringVar(&opt.Format, "format", "", "file format: "+strings.Join(data.Formats, ", ")+" (default: detect)")
 	f.StringVar(&opt.Dataset, "dataset", "", "dataset to add the panes to (default: the file's name)")
 	f.StringVar(&opt.LabelsAs, "labels-as", data.DefaultLabelsAs, "annotator that a mimics-manual file's labels belong to")
+	policyFlags(cmd, &policy)
 	return cmd
 }
 

@@ -34,7 +34,7 @@ func newRootCmd() *cobra.Command {
 	pf.StringVar(&g.as, "as", defaultAnnotator(), "annotator name (default: your login name)")
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset to annotate (default: the first one)")
 	cmd.Flags().StringVar(&serpURL, "serp-url", tui.DefaultSERPURL, "results page URL template; {query} is replaced")
-	cmd.AddCommand(newImportCmd(g), newExportCmd(g), newAgreeCmd(g))
+	cmd.AddCommand(newImportCmd(g), newExportCmd(g), newAgreeCmd(g), newPolicyCmd(g))
 	return cmd
 }
 

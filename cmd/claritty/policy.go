@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
+)
+
+// policyFlags adds --min, --max and --lease, starting from p.
+func policyFlags(cmd *cobra.Command, p *store.Policy) {
+	f := cmd.Flags()
+	f.IntVar(&p.Min, "min", p.Min, "annotators every pane goes to")
+	f.IntVar(&p.Max, "max", p.Max, "annotators a pane with a tied unit may go to, one more at a time")
+	f.DurationVar(&p.Lease, "lease", p.Lease, "a HIT left untouched this long is released to others (its labels stay)")
+}
+
+func newPolicyCmd(g *globals) *cobra.Command {
+	var dataset string
+	var p store.Policy
+	cmd := &cobra.Command{
+		Use:   "policy",
+		Short: "Show or change a dataset's redundancy policy",
+		Long: "Every pane goes to --min annotators; a unit without a majority sends its pane to one\n" +
+			"more, up to --max; still tied, it waits for adjudication. A HIT left untouched for\n" +
+			"--lease is released to others. With no flags, the policy is shown.",
+		Example: "  claritty policy --dataset MIMICS-Manual --min 3 --max 5 --lease 30m",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			st, err := g.open(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			d, err := datasetFor(cmd.Context(), st, dataset)
+			if err != nil {
+				return err
+			}
+			cur, err := st.DatasetPolicy(cmd.Context(), d.ID)
+			if err != nil {
+				return err
+			}
+			f := cmd.Flags()
+			if f.Changed("min") || f.Changed("max") || f.Changed("lease") {
+				if !f.Changed("min") {
+					p.Min = cur.Min
+				}
+				if !f.Changed("max") {
+					p.Max = cur.Max
+				}
+				if !f.Changed("lease") {
+					p.Lease = cur.Lease
+				}
+				if err := st.SetPolicy(cmd.Context(), d.ID, p); err != nil {
+					return err
+				}
+				cur = p
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "dataset %q: min %d, max %d annotators per pane; lease %v\n",
+				data.Clean(d.Name), cur.Min, cur.Max, cur.Lease)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset (default: the first)")
+	policyFlags(cmd, &p)
+	return cmd
+}
