@@ -387,3 +387,25 @@ func TestGuidelinePagerScrollsToItsEnd(t *testing.T) {
 	h.keys("esc")
 	h.expect("Step I · Review the search results")
 }
+
+// Two annotators on a one-pane dataset that wants one: the second is told
+// the pane is held by someone else, and by whom it may come back.
+func TestNoWorkSaysWhy(t *testing.T) {
+	st := openTestStore(t)
+	ctx := context.Background()
+	im, err := st.BeginImport(ctx, "one", "mimics", "mimics-manual")
+	if err != nil {
+		t.Fatal(err)
+	}
+	im.AddPane(store.Pane{Query: "jaguar", Question: "Which jaguar?", Options: [5]string{"car", "cat"}})
+	im.SetPolicy(store.Policy{Min: 1, Max: 1, Lease: 30 * time.Minute})
+	if _, err := im.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	first := startHarness(t, st, "ana", 100, 24)
+	first.expect("jaguar")
+	second := startHarness(t, st, "bob", 100, 24)
+	second.expect("No HIT for you right now in one (you finished 0).")
+	second.expect("1 pane is held by other annotators; it comes back to you if left idle for 30m0s.")
+	second.expect("0 panes have all the annotators they need; 0 wait for adjudication.")
+}

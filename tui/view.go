@@ -182,11 +182,13 @@ func (m *Model) renderEmpty() []string {
 	if nw.HeldByOthers > 0 {
 		lines = []string{
 			s.OK.Render(fmt.Sprintf(" No HIT for you right now in %s (you finished %d).", name, nw.Done)),
-			s.Dim.Render(fmt.Sprintf(" %d panes are held by other annotators; one comes back to you if it is left idle for %v.",
-				nw.HeldByOthers, m.noWork.lease)),
+			s.Dim.Render(fmt.Sprintf(" %s held by other annotators; it comes back to you if left idle for %v.",
+				count(nw.HeldByOthers, "pane is", "panes are"), m.noWork.lease)),
 		}
 	}
-	lines = append(lines, s.Dim.Render(fmt.Sprintf(" %d panes have all their annotators; %d wait for adjudication.", nw.Complete, nw.Adjudication)))
+	lines = append(lines, s.Dim.Render(fmt.Sprintf(" %s; %s for adjudication.",
+		count(nw.Complete, "pane has all the annotators it needs", "panes have all the annotators they need"),
+		count(nw.Adjudication, "waits", "wait"))))
 	return append(lines, "", s.Dim.Render(" l lists the panes to review or change a label · q quits"))
 }
 
@@ -419,4 +421,12 @@ func reflow(md string) []string {
 		}
 	}
 	return out
+}
+
+// count is "1 pane is" or "3 panes are".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
