@@ -241,7 +241,7 @@ func refreshItem(ctx context.Context, tx *sql.Tx, itemID int64) error {
 // how many need nobody more, how many are held by others for now (they come
 // back if released), and how many wait for adjudication.
 type NoWork struct {
-	Done, Complete, HeldByOthers, Adjudication, Flagged int
+	Done, Complete, HeldByOthers, Adjudication int
 }
 
 func noWork(ctx context.Context, tx *sql.Tx, datasetID, annotatorID int64, cutoff string) (NoWork, error) {
@@ -252,9 +252,7 @@ func noWork(ctx context.Context, tx *sql.Tx, datasetID, annotatorID int64, cutof
 		(SELECT count(*) FROM items i WHERE i.dataset_id = ?1 AND i.open = 0 AND i.tied = 0),
 		(SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
 			WHERE i.dataset_id = ?1 AND i.open = 1 AND `+notMine+` AND NOT (`+room+`)),
-		(SELECT count(*) FROM items i WHERE i.dataset_id = ?1 AND i.open = 0 AND i.tied > 0),
-		(SELECT count(DISTINCT f.item_id) FROM flags f JOIN items i ON i.id = f.item_id
-			WHERE f.annotator_id = ?2 AND i.dataset_id = ?1)`,
-		datasetID, annotatorID, cutoff).Scan(&nw.Done, &nw.Complete, &nw.HeldByOthers, &nw.Adjudication, &nw.Flagged)
+		(SELECT count(*) FROM items i WHERE i.dataset_id = ?1 AND i.open = 0 AND i.tied > 0)`,
+		datasetID, annotatorID, cutoff).Scan(&nw.Done, &nw.Complete, &nw.HeldByOthers, &nw.Adjudication)
 	return nw, err
 }
