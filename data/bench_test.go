@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // BenchmarkImportClick compares claritty's import of a MIMICS-Click-sized
@@ -23,7 +25,7 @@ func BenchmarkImportClick(b *testing.B) {
 	}
 	b.Run("claritty", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			st := openStore(b)
+			st := storetest.Open(b)
 			res, err := ImportFile(context.Background(), st, file, Options{})
 			if err != nil || res.Items != ClickRows {
 				b.Fatalf("%+v %v", res, err)

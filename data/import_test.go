@@ -9,23 +9,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
-
-func openStore(t testing.TB) *store.Store {
-	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "c.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
-}
 
 func sharedOrSkip(t testing.TB, rel string) string {
 	t.Helper()
@@ -85,7 +75,7 @@ func countManual(t *testing.T, path string) (panes, queries, labels int) {
 
 func TestImportMIMICSManual(t *testing.T) {
 	path := sharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
-	st := openStore(t)
+	st := storetest.Open(t)
 	ctx := context.Background()
 	res, err := ImportFile(ctx, st, path, Options{})
 	if err != nil {
@@ -134,7 +124,7 @@ func readFile(t *testing.T, p string) string {
 
 func TestImportClickExplore(t *testing.T) {
 	path := sharedOrSkip(t, "mimics-duo/Mimics-ClickExploreSampling.tsv")
-	st := openStore(t)
+	st := storetest.Open(t)
 	res, err := ImportFile(context.Background(), st, path, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -176,7 +166,7 @@ func TestDamagedFilesChangeNothing(t *testing.T) {
 		{"bad serp json", `{"queryContext":{"originalQuery":"a"}}` + "\n{oops\n", "x.tsv:2: not a JSON object"},
 		{"serp without query", `{"webPages":{"value":[]}}` + "\n", "x.tsv:1: no queryContext.originalQuery"},
 	}
-	st := openStore(t)
+	st := storetest.Open(t)
 	ctx := context.Background()
 	if _, err := Import(ctx, st, strings.NewReader(hdr+good), "seed.tsv", Options{Dataset: "x"}); err != nil {
 		t.Fatal(err)
@@ -208,7 +198,7 @@ func TestDamagedReleaseChangesNothing(t *testing.T) {
 	lines := bytes.SplitAfter(b, []byte("\n"))
 	cut := bytes.Join(lines[:2000], nil)
 	cut = append(cut, lines[2000][:len(lines[2000])/2]...)
-	st := openStore(t)
+	st := storetest.Open(t)
 	before := fingerprint(t, st.DB())
 	_, err := Import(context.Background(), st, bytes.NewReader(cut), "cut.tsv", Options{Dataset: "m"})
 	if err == nil || !strings.HasPrefix(err.Error(), "cut.tsv:2001: ") {
@@ -220,7 +210,7 @@ func TestDamagedReleaseChangesNothing(t *testing.T) {
 }
 
 func TestFinalLineWithoutNewlineAndCRLF(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	body := strings.ReplaceAll(hdr+good, "\n", "\r\n")
 	body += strings.TrimSuffix(strings.Replace(good, "jaguar", "puma", 1), "\n")
 	res, err := Import(context.Background(), st, strings.NewReader(body), "x.tsv", Options{Dataset: "x"})
@@ -237,7 +227,7 @@ func TestFinalLineWithoutNewlineAndCRLF(t *testing.T) {
 // Lines longer than the reader's buffer arrive whole, between short ones,
 // and a bad byte deep in one is reported at its place.
 func TestLinesLongerThanTheBuffer(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	question := strings.Repeat("which one ", 30000) + "?" // 300,001 bytes
 	long := strings.Replace(good, "Which jaguar?", question, 1)
 	body := hdr + good + long + strings.Replace(good, "jaguar", "puma", 1)
@@ -258,7 +248,7 @@ func TestLinesLongerThanTheBuffer(t *testing.T) {
 }
 
 func TestDemoData(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	ctx := context.Background()
 	for i := 0; i < 2; i++ {
 		if err := LoadDemo(ctx, st); err != nil {

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // harness is a root model over a fresh demo database, driven by hand:
@@ -26,22 +26,11 @@ type harness struct {
 
 func newHarness(t testing.TB, w, h int) *harness {
 	t.Helper()
-	st := openTestStore(t)
+	st := storetest.Open(t)
 	if err := data.LoadDemo(context.Background(), st); err != nil {
 		t.Fatal(err)
 	}
 	return startHarness(t, st, "ana", w, h)
-}
-
-// openTestStore opens an empty database in the test's temporary folder.
-func openTestStore(t testing.TB) *store.Store {
-	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "c.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
 }
 
 // startHarness opens a model on an existing database, as a new process would.
@@ -389,9 +378,9 @@ func TestGuidelinePagerScrollsToItsEnd(t *testing.T) {
 }
 
 // Two annotators on a one-pane dataset that wants one: the second is told
-// the pane is held by someone else, and by whom it may come back.
+// the pane is held by someone else, and when it may come back.
 func TestNoWorkSaysWhy(t *testing.T) {
-	st := openTestStore(t)
+	st := storetest.Open(t)
 	ctx := context.Background()
 	im, err := st.BeginImport(ctx, "one", "mimics", "mimics-manual")
 	if err != nil {

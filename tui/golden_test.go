@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // checkFits asserts the frame is exactly the terminal's size: height lines,
@@ -69,7 +70,7 @@ func itoa(n int) string {
 func hostileHarness(t *testing.T, w, h int) *harness {
 	t.Helper()
 	ctx := context.Background()
-	st := openTestStore(t)
+	st := storetest.Open(t)
 	long := strings.Repeat("very long query words ", 12)
 	tsv := data.ManualHeader() + "\n" +
 		"evil\x1b]0;owned\x07 \x1b[2Jquery\tWhich \x1b[31mred\x1b[0m one do you mean?\t東京タワー 展望台 チケット 料金\tcafé crème brûlée\t\u202eevil\t\t\t\t\t\t\t\t\t\n" +
