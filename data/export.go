@@ -13,7 +13,7 @@ import (
 )
 
 // LabelsHeader is the header of a labels TSV.
-const LabelsHeader = "item\tunit\tannotator\tlabel\tcreated_at\tseconds"
+const LabelsHeader = "item\tunit\tannotator\tlabel\tcreated_at\tupdated_at\tseconds"
 
 // WriteLabels writes every label of a dataset (all datasets for id 0) as a
 // labels TSV. Annotator names are cleaned so a tab or newline in one cannot
@@ -26,7 +26,8 @@ func WriteLabels(ctx context.Context, st *store.Store, datasetID int64, w io.Wri
 		if r.Seconds != nil {
 			secs = strconv.FormatFloat(*r.Seconds, 'f', 1, 64)
 		}
-		_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%d\t%s\t%s\n", r.Item, r.Unit, Clean(r.Annotator), r.Value, r.CreatedAt, secs)
+		_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\n",
+			r.Item, r.Unit, Clean(r.Annotator), r.Value, r.CreatedAt, r.UpdatedAt, secs)
 		return err
 	})
 	if err != nil {

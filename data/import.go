@@ -19,10 +19,11 @@ const (
 	FormatManual = "mimics-manual"
 	FormatClick  = "mimics-click"
 	FormatSERP   = "serp"
+	FormatLabels = "labels"
 )
 
 // Formats lists the formats import accepts.
-var Formats = []string{FormatManual, FormatClick, FormatSERP}
+var Formats = []string{FormatManual, FormatClick, FormatSERP, FormatLabels}
 
 // DefaultLabelsAs names the annotator that a release's labels belong to.
 const DefaultLabelsAs = "mimics-release"
@@ -30,7 +31,7 @@ const DefaultLabelsAs = "mimics-release"
 // Options steer an import.
 type Options struct {
 	Format   string        // one of Formats; empty detects it from the first line
-	Dataset  string        // dataset to add to; empty uses the file's base name
+	Dataset  string        // dataset to add to; empty uses the file's base name (labels: any)
 	LabelsAs string        // annotator for a release's labels; empty uses DefaultLabelsAs
 	Policy   *store.Policy // the dataset's redundancy policy; nil keeps it
 }
@@ -41,6 +42,7 @@ type Result struct {
 	Format  string
 	Dataset string
 	store.ImportStats
+	Merge store.MergeStats // a labels file's
 }
 
 // ImportFile imports one file: all of it, or (on any error) none of it.
@@ -50,10 +52,6 @@ func ImportFile(ctx context.Context, st *store.Store, path string, opt Options) 
 		return Result{File: path}, err
 	}
 	defer f.Close()
-	if opt.Dataset == "" {
-		base := filepath.Base(path)
-		opt.Dataset = strings.TrimSuffix(base, filepath.Ext(base))
-	}
 	return Import(ctx, st, f, path, opt)
 }
 
@@ -75,10 +73,19 @@ func Import(ctx context.Context, st *store.Store, r io.Reader, name string, opt 
 	if res.Format, err = detect(lr, first, opt.Format); err != nil {
 		return res, err
 	}
-	dataset := opt.Dataset
-	if res.Format == FormatSERP {
-		dataset, res.Dataset = "", ""
+	if res.Format == FormatLabels {
+		res.Merge, err = mergeLabels(ctx, st, lr, first, opt)
+		return res, err
 	}
+	dataset := opt.Dataset
+	switch {
+	case res.Format == FormatSERP:
+		dataset = ""
+	case dataset == "":
+		base := filepath.Base(name)
+		dataset = strings.TrimSuffix(base, filepath.Ext(base))
+	}
+	res.Dataset = dataset
 	im, err := st.BeginImport(ctx, dataset, "mimics", res.Format)
 	if err != nil {
 		return res, err
@@ -115,12 +122,14 @@ func detect(lr *lineReader, first []byte, want string) (string, error) {
 		got = FormatManual
 	case string(first) == clickHeader:
 		got = FormatClick
+	case isRatingsHeader(first):
+		got = FormatLabels
 	}
 	switch {
 	case want != FormatAuto && !isFormat(want):
 		return "", fmt.Errorf("unknown format %q (want one of %s)", want, strings.Join(Formats, ", "))
 	case got == "" && want == FormatAuto:
-		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the mimics-manual or mimics-click header, or a Bing results JSON object")
+		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the mimics-manual, mimics-click or labels header, or a Bing results JSON object")
 	case got == "":
 		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the %s header", want)
 	case want != FormatAuto && got != want:

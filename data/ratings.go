@@ -5,61 +5,97 @@ import (
 	"strings"
 )
 
-// RatingsHeader starts the header of a labels TSV read as ratings; further
-// columns (created_at, seconds) may follow.
+// RatingsHeader starts the header of a labels TSV; further columns
+// (created_at, updated_at, seconds) may follow, in any order.
 const RatingsHeader = "item\tunit\tannotator\tlabel"
 
 // RatingRow is one row of a labels TSV.
 type RatingRow struct {
 	Line                         int
 	Item, Unit, Annotator, Label string
-	CreatedAt, Seconds           string // "" when the file has no such column
+	// "" when the file has no such column or leaves the cell empty.
+	CreatedAt, UpdatedAt, Seconds string
 }
 
-// ReadRatings reads a labels TSV (header item unit annotator label, then
-// optional columns). Errors name the file and line.
+// ReadRatings reads a whole labels TSV. Errors name the file and line.
 func ReadRatings(r io.Reader, name string) ([]RatingRow, error) {
-	lr := newLineReader(r, name)
-	first, err := lr.next()
-	if err == io.EOF {
-		return nil, lineErr(name, 0, "file is empty: want the header %q", strings.ReplaceAll(RatingsHeader, "\t", " "))
-	}
+	rr, err := newRatingsReader(newLineReader(r, name), nil)
 	if err != nil {
 		return nil, err
 	}
-	header := strings.Split(string(first), "\t")
-	if !strings.HasPrefix(string(first)+"\t", RatingsHeader+"\t") {
-		return nil, lineErr(name, 1, "header must start with item, unit, annotator, label (tab-separated)")
-	}
-	col := map[string]int{}
-	for i, h := range header {
-		col[h] = i
-	}
 	var rows []RatingRow
 	for {
-		line, err := lr.next()
+		row, err := rr.next()
 		if err == io.EOF {
 			return rows, nil
 		}
 		if err != nil {
 			return nil, err
 		}
-		f := strings.Split(string(line), "\t")
-		if len(f) != len(header) {
-			return nil, lineErr(name, lr.n, "%d fields, want %d like the header", len(f), len(header))
-		}
-		row := RatingRow{Line: lr.n, Item: f[0], Unit: f[1], Annotator: f[2], Label: f[3]}
-		for i, v := range f[:4] {
-			if v == "" {
-				return nil, lineErr(name, lr.n, "%s is empty", strings.Split(RatingsHeader, "\t")[i])
-			}
-		}
-		if i, ok := col["created_at"]; ok {
-			row.CreatedAt = f[i]
-		}
-		if i, ok := col["seconds"]; ok {
-			row.Seconds = f[i]
-		}
 		rows = append(rows, row)
 	}
+}
+
+// ratingsReader streams the rows of a labels TSV, so a merge of millions
+// of labels never holds the file in memory.
+type ratingsReader struct {
+	lr     *lineReader
+	fields int
+	col    map[string]int
+}
+
+// newRatingsReader reads the header (or takes first, the header line
+// already read) and checks it.
+func newRatingsReader(lr *lineReader, first []byte) (*ratingsReader, error) {
+	if first == nil {
+		line, err := lr.next()
+		if err == io.EOF {
+			return nil, lineErr(lr.file, 0, "file is empty: want the header %q", strings.ReplaceAll(RatingsHeader, "\t", " "))
+		}
+		if err != nil {
+			return nil, err
+		}
+		first = line
+	}
+	if !isRatingsHeader(first) {
+		return nil, lineErr(lr.file, 1, "header must start with item, unit, annotator, label (tab-separated)")
+	}
+	header := strings.Split(string(first), "\t")
+	rr := &ratingsReader{lr: lr, fields: len(header), col: map[string]int{}}
+	for i, h := range header {
+		if _, dup := rr.col[h]; dup {
+			return nil, lineErr(lr.file, 1, "column %q appears twice", h)
+		}
+		rr.col[h] = i
+	}
+	return rr, nil
+}
+
+func isRatingsHeader(line []byte) bool {
+	return strings.HasPrefix(string(line)+"\t", RatingsHeader+"\t")
+}
+
+// next returns the next row, or io.EOF.
+func (rr *ratingsReader) next() (RatingRow, error) {
+	line, err := rr.lr.next()
+	if err != nil {
+		return RatingRow{}, err
+	}
+	n := rr.lr.n
+	f := strings.Split(string(line), "\t")
+	if len(f) != rr.fields {
+		return RatingRow{}, lineErr(rr.lr.file, n, "%d fields, want %d like the header", len(f), rr.fields)
+	}
+	row := RatingRow{Line: n, Item: f[0], Unit: f[1], Annotator: f[2], Label: f[3]}
+	for i, v := range f[:4] {
+		if v == "" {
+			return RatingRow{}, lineErr(rr.lr.file, n, "%s is empty", strings.Split(RatingsHeader, "\t")[i])
+		}
+	}
+	for name, to := range map[string]*string{"created_at": &row.CreatedAt, "updated_at": &row.UpdatedAt, "seconds": &row.Seconds} {
+		if i, ok := rr.col[name]; ok {
+			*to = f[i]
+		}
+	}
+	return row, nil
 }

@@ -6,11 +6,12 @@ import (
 )
 
 func TestReadRatings(t *testing.T) {
-	rows, err := ReadRatings(strings.NewReader(LabelsHeader+"\nabc\tlanding_2\tana\t1\t2026-01-01T00:00:00.000Z\t3.5\n"), "l.tsv")
+	rows, err := ReadRatings(strings.NewReader(LabelsHeader+"\nabc\tlanding_2\tana\t1\t2026-01-01T00:00:00.000Z\t2026-01-02T00:00:00.000Z\t3.5\n"), "l.tsv")
 	if err != nil || len(rows) != 1 {
 		t.Fatalf("%v %v", rows, err)
 	}
-	if r := rows[0]; r.Line != 2 || r.Unit != "landing_2" || r.Label != "1" || r.Seconds != "3.5" || r.CreatedAt == "" {
+	if r := rows[0]; r.Line != 2 || r.Unit != "landing_2" || r.Label != "1" || r.Seconds != "3.5" ||
+		r.CreatedAt != "2026-01-01T00:00:00.000Z" || r.UpdatedAt != "2026-01-02T00:00:00.000Z" {
 		t.Fatalf("row %+v", r)
 	}
 	for body, want := range map[string]string{
@@ -19,6 +20,7 @@ func TestReadRatings(t *testing.T) {
 		RatingsHeader + "\ni\tq\tana\n":         "l.tsv:2: 3 fields, want 4",
 		RatingsHeader + "\ni\tq\t\t2\n":         "l.tsv:2: annotator is empty",
 		RatingsHeader + "\ni\tq\ta\x1b[31m\t\n": "l.tsv:2: label is empty",
+		RatingsHeader + "\tseconds\tseconds\n":  "l.tsv:1: column \"seconds\" appears twice",
 	} {
 		if _, err := ReadRatings(strings.NewReader(body), "l.tsv"); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%q: error %v, want %q", body, err, want)

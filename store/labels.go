@@ -176,6 +176,7 @@ type LabelRow struct {
 	Annotator string
 	Value     int
 	CreatedAt string
+	UpdatedAt string // when it got its current value
 	Seconds   *float64
 }
 
@@ -183,7 +184,7 @@ type LabelRow struct {
 // datasetID is 0), in import order, then HIT order, then annotator name.
 func (s *Store) EachLabel(ctx context.Context, datasetID int64, fn func(LabelRow) error) error {
 	rows, err := s.db.QueryContext(ctx, `
-		SELECT i.uid, l.unit, a.name, l.value, l.created_at, l.seconds
+		SELECT i.uid, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds
 		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
 		WHERE ?1 = 0 OR i.dataset_id = ?1
 		ORDER BY i.dataset_id, i.seq, `+unitOrder+`, a.name`, datasetID)
@@ -193,7 +194,7 @@ func (s *Store) EachLabel(ctx context.Context, datasetID int64, fn func(LabelRow
 	defer rows.Close()
 	for rows.Next() {
 		var r LabelRow
-		if err := rows.Scan(&r.Item, &r.Unit, &r.Annotator, &r.Value, &r.CreatedAt, &r.Seconds); err != nil {
+		if err := rows.Scan(&r.Item, &r.Unit, &r.Annotator, &r.Value, &r.CreatedAt, &r.UpdatedAt, &r.Seconds); err != nil {
 			return fmt.Errorf("list labels: %w", err)
 		}
 		if err := fn(r); err != nil {

@@ -111,7 +111,7 @@ func TestImportAndExportCommands(t *testing.T) {
 	}
 	got, _ := os.ReadFile(out)
 	lines := strings.Split(strings.TrimSpace(string(got)), "\n")
-	if lines[0] != "item\tunit\tannotator\tlabel\tcreated_at\tseconds" || len(lines) != 5 {
+	if lines[0] != "item\tunit\tannotator\tlabel\tcreated_at\tupdated_at\tseconds" || len(lines) != 5 {
 		t.Fatalf("export:\n%s", got)
 	}
 	wantUnits := []string{"question\tmimics-release\t2", "answer_set\tmimics-release\t1", "landing_1\tmimics-release\t2", "landing_2\tmimics-release\t0"}
@@ -124,9 +124,37 @@ func TestImportAndExportCommands(t *testing.T) {
 	if r.stdout != string(got) {
 		t.Fatal("stdout export differs from --out export")
 	}
+	mergeLabelsFile(t, bin, dir, tsv, strings.ReplaceAll(string(got), "mimics-release", "ana"))
 	r = runBin(t, bin, db, "export", "--format", "nope")
 	if r.code == 0 || !strings.Contains(r.stderr, "unknown export format") {
 		t.Fatalf("bad format: %+v", r)
+	}
+}
+
+// mergeLabelsFile merges an exported labels file into a second database
+// with the same panes: once adds, twice adds nothing, a bad row is refused.
+func mergeLabelsFile(t *testing.T, bin, dir, panes, labels string) {
+	t.Helper()
+	db := filepath.Join(dir, "other.db")
+	if r := runBin(t, bin, db, "import", "--labels-as", "release", panes); r.code != 0 {
+		t.Fatalf("import panes: %+v", r)
+	}
+	file := filepath.Join(dir, "from-laptop.tsv")
+	os.WriteFile(file, []byte(labels), 0o644)
+	for _, want := range []string{"4 added, 0 changed, 0 already present", "0 added, 0 changed, 4 already present"} {
+		r := runBin(t, bin, db, "import", "--format", "labels", file)
+		if r.code != 0 || !strings.Contains(r.stderr, "labels: "+want) {
+			t.Fatalf("merge: %+v, want %q", r, want)
+		}
+	}
+	if r := runBin(t, bin, db, "agree", "--dataset", "panes", "--json"); !strings.Contains(r.stdout, `"annotator":"ana"`) {
+		t.Fatalf("merged labels not in the report: %+v", r)
+	}
+	bad := strings.Replace(labels, "\tana\t2\t", "\tana\t7\t", 1)
+	os.WriteFile(file, []byte(bad), 0o644)
+	r := runBin(t, bin, db, "import", file)
+	if r.code == 0 || !strings.Contains(r.stderr, file+":2: label \"7\" is not one of 0, 1, 2") {
+		t.Fatalf("bad merge: %+v", r)
 	}
 }
 

@@ -14,7 +14,8 @@ func newExportCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "export",
 		Short: "Write labels to stdout or a file",
-		Long: "Write every label as a labels TSV (item unit annotator label created_at seconds).\n" +
+		Long: "Write every label as a labels TSV (item unit annotator label created_at updated_at\n" +
+			"seconds), the file another database merges with claritty import --format labels.\n" +
 			"With --out the file is written atomically: readers never see half of it.",
 		Example: "  claritty export --format labels --out labels.tsv",
 		Args:    cobra.NoArgs,

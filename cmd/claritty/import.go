@@ -16,11 +16,15 @@ func newImportCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "import FILE...",
 		Short: "Load panes, labels or search results into the database",
-		Long: "Load MIMICS TSVs (mimics-manual, mimics-click) or Bing Web Search API results (serp).\n" +
+		Long: "Load MIMICS TSVs (mimics-manual, mimics-click), Bing Web Search API results (serp),\n" +
+			"or labels exported from another database (labels), to merge annotators' work.\n" +
 			"The format is detected from the first line unless --format is given. Each file is\n" +
-			"imported whole or not at all; importing a file again adds nothing.",
-		Example: "  claritty import MIMICS-Manual.tsv\n  claritty import --format serp results.jsonl",
-		Args:    cobra.MinimumNArgs(1),
+			"imported whole or not at all; importing a file again adds nothing. A merged label\n" +
+			"that differs from the stored one replaces it only if it is newer (updated_at; a file\n" +
+			"without times counts as newest), and the change goes into the history.",
+		Example: "  claritty import MIMICS-Manual.tsv\n  claritty import --format serp results.jsonl\n" +
+			"  claritty import --format labels labels-from-laptop.tsv",
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// A policy is set only when asked, so a re-import keeps a changed one.
 			if f := cmd.Flags(); f.Changed("min") || f.Changed("max") || f.Changed("lease") {
@@ -46,7 +50,7 @@ func newImportCmd(g *globals) *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&opt.Format, "format", "", "file format: "+strings.Join(data.Formats, ", ")+" (default: detect)")
-	f.StringVar(&opt.Dataset, "dataset", "", "dataset to add the panes to (default: the file's name)")
+	f.StringVar(&opt.Dataset, "dataset", "", "dataset to add the panes to (default: the file's name); for labels, where their panes are")
 	f.StringVar(&opt.LabelsAs, "labels-as", data.DefaultLabelsAs, "annotator that a mimics-manual file's labels belong to")
 	policyFlags(cmd, &policy)
 	return cmd
@@ -54,6 +58,11 @@ func newImportCmd(g *globals) *cobra.Command {
 
 func reportImport(cmd *cobra.Command, r data.Result) {
 	w := cmd.ErrOrStderr()
+	if m := r.Merge; r.Format == data.FormatLabels {
+		fmt.Fprintf(w, "%s: labels: %d added, %d changed, %d already present, %d older than the stored label (kept); %d HITs finished\n",
+			r.File, m.Added, m.Changed, m.Same, m.KeptNewer, m.Finished)
+		return
+	}
 	if r.Format == data.FormatSERP {
 		fmt.Fprintf(w, "%s: serp: %d queries added (%d results), %d already present\n",
 			r.File, r.Queries, r.Results, r.QueriesKnown)

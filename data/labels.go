@@ -1,0 +1,151 @@
+package data
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+)
+
+// HITUnits lists the units a MIMICS HIT asks for: the question label
+// (unless the question is the generic template), the answer-set label and
+// one landing label per answer.
+func HITUnits(rawQuestion string, answers int) []string {
+	var units []string
+	if !guidelines.IsGeneric(Display(rawQuestion)) {
+		units = append(units, "question")
+	}
+	units = append(units, "answer_set")
+	for i := 1; i <= answers; i++ {
+		units = append(units, fmt.Sprintf("landing_%d", i))
+	}
+	return units
+}
+
+// hitComplete says whether labels by unit are a whole HIT of the pane.
+func hitComplete(ref store.ItemRef, have map[string]bool) bool {
+	for _, u := range HITUnits(ref.Question, ref.Answers) {
+		if !have[u] {
+			return false
+		}
+	}
+	return true
+}
+
+// mergeLabels merges a labels TSV (exported by another database) in one
+// transaction. Items are found by uid in opt.Dataset, or in whichever
+// dataset holds them when none is given.
+func mergeLabels(ctx context.Context, st *store.Store, lr *lineReader, first []byte, opt Options) (store.MergeStats, error) {
+	rr, err := newRatingsReader(lr, first)
+	if err != nil {
+		return store.MergeStats{}, err
+	}
+	m, err := st.BeginMerge(ctx, opt.Dataset)
+	if err != nil {
+		return store.MergeStats{}, err
+	}
+	defer m.Rollback()
+	for {
+		row, err := rr.next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return store.MergeStats{}, err
+		}
+		l, err := mergedLabel(m, row, opt.Dataset)
+		if err != nil {
+			return store.MergeStats{}, lineErr(lr.file, row.Line, "%v", err)
+		}
+		if err := m.Add(l); err != nil {
+			return store.MergeStats{}, lineErr(lr.file, row.Line, "%v", err)
+		}
+	}
+	return m.Commit(hitComplete)
+}
+
+// mergedLabel checks one row and resolves its item.
+func mergedLabel(m *store.Merger, row RatingRow, dataset string) (store.MergedLabel, error) {
+	l := store.MergedLabel{Unit: row.Unit, Annotator: row.Annotator}
+	if Clean(row.Annotator) != row.Annotator {
+		return l, fmt.Errorf("annotator %q has control characters", row.Annotator)
+	}
+	switch row.Label {
+	case "0", "1", "2":
+		l.Value = int(row.Label[0] - '0')
+	default:
+		return l, fmt.Errorf("label %q is not one of 0, 1, 2", row.Label)
+	}
+	var err error
+	if l.Item, err = m.Item(row.Item); err != nil {
+		return l, itemErr(row.Item, dataset, err)
+	}
+	if err := checkUnit(row.Unit, l.Item.Answers); err != nil {
+		return l, err
+	}
+	if l.CreatedAt, err = labelTime("created_at", row.CreatedAt); err != nil {
+		return l, err
+	}
+	if l.UpdatedAt, err = labelTime("updated_at", row.UpdatedAt); err != nil {
+		return l, err
+	}
+	if l.UpdatedAt == "" {
+		// A file from before updated_at, or by hand: its created_at is the
+		// label's time, as far as it knows.
+		l.UpdatedAt = l.CreatedAt
+	}
+	if row.Seconds != "" {
+		s, err := strconv.ParseFloat(row.Seconds, 64)
+		if err != nil || s < 0 || math.IsInf(s, 0) || math.IsNaN(s) {
+			return l, fmt.Errorf("seconds %q is not a number of seconds", row.Seconds)
+		}
+		l.Seconds = &s
+	}
+	return l, nil
+}
+
+func itemErr(uid, dataset string, err error) error {
+	switch {
+	case errors.Is(err, store.ErrNotFound) && dataset != "":
+		return fmt.Errorf("item %s is not in dataset %q: import its panes first", uid, dataset)
+	case errors.Is(err, store.ErrNotFound):
+		return fmt.Errorf("no dataset has item %s: import its panes first", uid)
+	case errors.Is(err, store.ErrAmbiguous):
+		return fmt.Errorf("item %s %v: say which with --dataset", uid, err)
+	}
+	return err
+}
+
+// checkUnit refuses a unit MIMICS does not have, or a landing label for an
+// answer the pane does not have.
+func checkUnit(unit string, answers int) error {
+	for i, u := range store.Units {
+		if u != unit {
+			continue
+		}
+		if n := i - 1; n > answers {
+			return fmt.Errorf("the pane has %d candidate answers, so no %s", answers, unit)
+		}
+		return nil
+	}
+	return fmt.Errorf("unit %q is not one of %s", unit, strings.Join(store.Units, ", "))
+}
+
+// labelTime reads an RFC 3339 time into the store's form; "" stays "".
+func labelTime(column, s string) (string, error) {
+	if s == "" {
+		return "", nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return "", fmt.Errorf("%s %q is not a time like 2026-11-22T09:30:00.000Z", column, s)
+	}
+	return store.FormatTime(t), nil
+}

@@ -1,0 +1,253 @@
+package data
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// demoStore is a fresh database with the demo panes, on a clock that moves
+// one second per timestamp so label times are ordered and known.
+func demoStore(t *testing.T, start time.Time) *store.Store {
+	t.Helper()
+	st := storetest.Open(t)
+	clock := start
+	st.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	if err := LoadDemo(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// keyHIT labels the units of the demo pane seq as the annotator, the way
+// the TUI does: one SetLabel per unit, the last one finishing the HIT.
+func keyHIT(t *testing.T, st *store.Store, name string, seq int, values map[string]int) {
+	t.Helper()
+	ctx := context.Background()
+	ds, _ := st.DatasetByName(ctx, DemoDataset)
+	it := itemAt(t, st, ds.ID, seq)
+	an, err := st.EnsureAnnotator(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := HITUnits(it.Question, it.AnswerCount())
+	keyed := 0
+	for _, u := range units {
+		v, ok := values[u]
+		if !ok {
+			continue
+		}
+		keyed++
+		_, err := st.SetLabel(ctx, store.LabelChange{ItemID: it.ID, AnnotatorID: an.ID, Unit: u, Value: &v,
+			Seconds: 2, Finish: keyed == len(units)})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func itemAt(t *testing.T, st *store.Store, datasetID int64, seq int) store.Item {
+	t.Helper()
+	var found store.Item
+	err := st.EachItem(context.Background(), datasetID, func(it store.Item) error {
+		if it.Seq == seq {
+			found = it
+		}
+		return nil
+	})
+	if err != nil || found.ID == 0 {
+		t.Fatalf("no pane %d: %v", seq, err)
+	}
+	return found
+}
+
+// allLabels lists every label as "uid unit annotator value" lines.
+func allLabels(t *testing.T, st *store.Store) string {
+	t.Helper()
+	var b strings.Builder
+	err := st.EachLabel(context.Background(), 0, func(r store.LabelRow) error {
+		fmt.Fprintln(&b, r.Item, r.Unit, r.Annotator, r.Value)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func exportLabels(t *testing.T, st *store.Store) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteLabels(context.Background(), st, 0, &b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func merge(t *testing.T, st *store.Store, file, dataset string) (store.MergeStats, error) {
+	t.Helper()
+	res, err := Import(context.Background(), st, strings.NewReader(file), "labels.tsv",
+		Options{Format: FormatAuto, Dataset: dataset})
+	if err == nil && res.Format != FormatLabels {
+		t.Fatalf("detected %s", res.Format)
+	}
+	return res.Merge, err
+}
+
+var all2 = map[string]int{"question": 2, "answer_set": 2, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2, "landing_5": 2}
+
+func TestMergeLabelsFromAnotherDatabase(t *testing.T) {
+	ctx := context.Background()
+	laptop := demoStore(t, time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC))
+	keyHIT(t, laptop, "ana", 1, all2)
+	keyHIT(t, laptop, "bo", 1, all2)
+	keyHIT(t, laptop, "bo", 2, map[string]int{"question": 1}) // started, not finished
+	file := exportLabels(t, laptop)
+
+	server := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	keyHIT(t, server, "cy", 1, all2)
+	got, err := merge(t, server, file, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := strings.Count(file, "\n") - 1
+	if got.Added != n || got.Changed+got.Same+got.KeptNewer != 0 || got.Finished != 2 {
+		t.Fatalf("first merge %+v, want %d added and 2 HITs finished", got, n)
+	}
+	if !strings.Contains(allLabels(t, server), allLabels(t, laptop)[:40]) {
+		t.Fatal("merged labels missing")
+	}
+	// The labels keep the times they were keyed at on the laptop.
+	if again := exportLabels(t, server); !strings.Contains(again, strings.Split(file, "\n")[1]) {
+		t.Fatalf("merged row changed:\n%s\nnot in\n%s", strings.Split(file, "\n")[1], again)
+	}
+
+	// Twice is once: nothing added, nothing in the history.
+	before := fingerprint(t, server.DB())
+	got, err = merge(t, server, file, "")
+	if err != nil || got.Added+got.Changed != 0 || got.Same != n || got.Finished != 0 {
+		t.Fatalf("second merge %+v %v", got, err)
+	}
+	if fingerprint(t, server.DB()) != before {
+		t.Fatal("merging the same file twice changed the database")
+	}
+
+	// Pane 1 now has ana, bo and cy, agreeing: it is complete, and a fourth
+	// annotator is given pane 2 (bo's open HIT there holds one place of three).
+	ds, _ := server.DatasetByName(ctx, DemoDataset)
+	dee, _ := server.EnsureAnnotator(ctx, "dee")
+	id, ok, _, err := server.NextHIT(ctx, ds.ID, dee.ID, 0)
+	if err != nil || !ok || id != itemAt(t, server, ds.ID, 2).ID {
+		t.Fatalf("next HIT for dee: %d %v %v, want pane 2", id, ok, err)
+	}
+	// bo resumes pane 2 on the server where the laptop left it.
+	bo, _ := server.EnsureAnnotator(ctx, "bo")
+	h, err := server.LoadHIT(ctx, itemAt(t, server, ds.ID, 2).ID, bo.ID)
+	if err != nil || !h.Started || h.Finished || h.Labels["question"] != 1 {
+		t.Fatalf("bo's pane 2 on the server: %+v %v", h, err)
+	}
+}
+
+func TestMergeNewestWins(t *testing.T) {
+	ctx := context.Background()
+	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	keyHIT(t, st, "ana", 1, map[string]int{"question": 2})
+	uid := itemAt(t, st, 1, 1).UID
+	row := func(label, updated string) string {
+		return LabelsHeader + "\n" + uid + "\tquestion\tana\t" + label + "\t2026-11-01T00:00:00.000Z\t" + updated + "\t4.0\n"
+	}
+	// Older than the stored label (keyed 2026-11-21): the stored one stays.
+	got, err := merge(t, st, row("0", "2026-11-20T00:00:00Z"), "")
+	if err != nil || got.KeptNewer != 1 || labelOf(t, st, "ana") != 2 {
+		t.Fatalf("older label: %+v %v, label %d", got, err, labelOf(t, st, "ana"))
+	}
+	// Newer: it wins, and the history says so.
+	got, err = merge(t, st, row("0", "2026-11-22T10:00:00+01:00"), "")
+	if err != nil || got.Changed != 1 || labelOf(t, st, "ana") != 0 {
+		t.Fatalf("newer label: %+v %v", got, err)
+	}
+	hist, _ := st.History(ctx, itemAt(t, st, 1, 1).ID)
+	last := hist[len(hist)-1]
+	if last.Source != "merge" || *last.Old != 2 || *last.New != 0 || last.At != "2026-11-22T09:00:00.000Z" {
+		t.Fatalf("history %+v", last)
+	}
+	// A file without times counts as newest.
+	noTimes := RatingsHeader + "\n" + uid + "\tquestion\tana\t1\n"
+	if got, err = merge(t, st, noTimes, ""); err != nil || got.Changed != 1 || labelOf(t, st, "ana") != 1 {
+		t.Fatalf("file without times: %+v %v", got, err)
+	}
+	if got, err = merge(t, st, noTimes, ""); err != nil || got.Same != 1 {
+		t.Fatalf("again: %+v %v", got, err)
+	}
+}
+
+func labelOf(t *testing.T, st *store.Store, name string) int {
+	t.Helper()
+	an, _ := st.EnsureAnnotator(context.Background(), name)
+	l, err := st.Labels(context.Background(), itemAt(t, st, 1, 1).ID, an.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l["question"]
+}
+
+func TestMergeRefusesBadRowsAndChangesNothing(t *testing.T) {
+	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	keyHIT(t, st, "ana", 1, map[string]int{"question": 2})
+	uid := itemAt(t, st, 1, 1).UID   // 5 answers
+	short := itemAt(t, st, 1, 4).UID // python: 3 answers
+	row := func(f ...string) string { return strings.Join(f, "\t") + "\n" }
+	good := row(uid, "answer_set", "bo", "1", "", "", "") // comes first, and must not stay
+	for body, want := range map[string]string{
+		row("0123456789abcdef", "question", "bo", "1", "", "", ""): "labels.tsv:3: no dataset has item 0123456789abcdef",
+		row(uid, "question", "bo", "3", "", "", ""):                `labels.tsv:3: label "3" is not one of 0, 1, 2`,
+		row(uid, "clarity", "bo", "1", "", "", ""):                 `labels.tsv:3: unit "clarity" is not one of question, answer_set`,
+		row(short, "landing_4", "bo", "1", "", "", ""):             "labels.tsv:3: the pane has 3 candidate answers, so no landing_4",
+		row(uid, "question", "b\x1b[2Jo", "1", "", "", ""):         "labels.tsv:3: annotator",
+		row(uid, "question", "bo", "1", "yesterday", "", ""):       `labels.tsv:3: created_at "yesterday" is not a time`,
+		row(uid, "question", "bo", "1", "", "2026-13-01", ""):      `labels.tsv:3: updated_at "2026-13-01" is not a time`,
+		row(uid, "question", "bo", "1", "", "", "-2"):              `labels.tsv:3: seconds "-2" is not a number`,
+		row(uid, "question", "bo", "1", "", "", "NaN"):             `labels.tsv:3: seconds "NaN" is not a number`,
+		row(uid, "question", "bo"):                                 "labels.tsv:3: 3 fields, want 7",
+	} {
+		before := fingerprint(t, st.DB())
+		_, err := merge(t, st, LabelsHeader+"\n"+good+body, "")
+		if err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "\x1b") {
+			t.Errorf("%q: error %v, want %q", body, err, want)
+		}
+		if fingerprint(t, st.DB()) != before {
+			t.Errorf("%q: a refused merge changed the database", body)
+		}
+	}
+}
+
+func TestMergeFindsItemsByDataset(t *testing.T) {
+	ctx := context.Background()
+	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	b, _ := demoFS.ReadFile("demo/demo.tsv")
+	if _, err := Import(ctx, st, bytes.NewReader(b), "copy.tsv", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	uid := itemAt(t, st, 1, 1).UID
+	file := RatingsHeader + "\n" + uid + "\tquestion\tana\t2\n"
+	if _, err := merge(t, st, file, ""); err == nil || !strings.Contains(err.Error(), "say which with --dataset") {
+		t.Fatalf("ambiguous uid: %v", err)
+	}
+	if _, err := merge(t, st, file, "copy"); err != nil {
+		t.Fatal(err)
+	}
+	copyDS, _ := st.DatasetByName(ctx, "copy")
+	an, _ := st.EnsureAnnotator(ctx, "ana")
+	if l, _ := st.Labels(ctx, itemAt(t, st, copyDS.ID, 1).ID, an.ID); l["question"] != 2 {
+		t.Fatalf("label went elsewhere: %v", l)
+	}
+	if _, err := merge(t, st, file, "nope"); err == nil || !strings.Contains(err.Error(), `dataset "nope"`) {
+		t.Fatalf("unknown dataset: %v", err)
+	}
+}

@@ -1,0 +1,252 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// FormatTime writes t the way the store keeps timestamps (UTC, millisecond,
+// sortable as text), so times read from a file compare with stored ones.
+func FormatTime(t time.Time) string { return t.UTC().Format(timeFormat) }
+
+// ItemRef is what a merge needs to know about an item: which it is and what
+// its HIT asks for.
+type ItemRef struct {
+	ID        int64
+	DatasetID int64
+	Question  string // raw, as imported
+	Answers   int    // non-empty candidate answers
+}
+
+// MergedLabel is one label from another database.
+type MergedLabel struct {
+	Item      ItemRef
+	Unit      string
+	Annotator string
+	Value     int
+	CreatedAt string   // FormatTime; "" when the file has none
+	UpdatedAt string   // when it got this value; "" wins over any stored label (stored as now)
+	Seconds   *float64 // time spent, when known
+}
+
+// MergeStats counts what a merge did with each label.
+type MergeStats struct {
+	Added     int // new (item, unit, annotator)
+	Changed   int // differed from the stored label and was newer: replaced it
+	Same      int // the stored label already had this value
+	KeptNewer int // differed, but the stored label is newer and stays
+	Finished  int // HITs the merged labels completed
+}
+
+// ErrAmbiguous means an item uid names panes in more than one dataset.
+var ErrAmbiguous = errors.New("is in more than one dataset")
+
+// Merger adds labels from another database in one transaction: all of them
+// or (on Rollback) none.
+type Merger struct {
+	s          *Store
+	ctx        context.Context
+	tx         *sql.Tx
+	datasetID  int64 // 0: items are looked up in every dataset
+	now        string
+	annotators map[string]int64
+	touched    map[hitKey]ItemRef
+	order      []hitKey
+	stats      MergeStats
+}
+
+type hitKey struct{ item, annotator int64 }
+
+// BeginMerge starts a merge into the named dataset, or into whichever
+// dataset holds each item when dataset is "".
+func (s *Store) BeginMerge(ctx context.Context, dataset string) (*Merger, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("begin merge: %w", err)
+	}
+	m := &Merger{s: s, ctx: ctx, tx: tx, now: s.now(),
+		annotators: map[string]int64{}, touched: map[hitKey]ItemRef{}}
+	if dataset != "" {
+		err := tx.QueryRowContext(ctx, `SELECT id FROM datasets WHERE name = ?`, dataset).Scan(&m.datasetID)
+		if errors.Is(err, sql.ErrNoRows) {
+			tx.Rollback()
+			return nil, fmt.Errorf("dataset %q: %w", dataset, ErrNotFound)
+		}
+		if err != nil {
+			tx.Rollback()
+			return nil, fmt.Errorf("begin merge: %w", err)
+		}
+	}
+	return m, nil
+}
+
+// Item finds the pane a label belongs to by its uid: ErrNotFound when no
+// dataset (or not the merge's) has it, ErrAmbiguous when several do.
+func (m *Merger) Item(uid string) (ItemRef, error) {
+	rows, err := m.tx.QueryContext(m.ctx, `SELECT id, dataset_id, question,
+		(option_1 != '') + (option_2 != '') + (option_3 != '') + (option_4 != '') + (option_5 != '')
+		FROM items WHERE uid = ?1 AND (?2 = 0 OR dataset_id = ?2) LIMIT 2`, uid, m.datasetID)
+	if err != nil {
+		return ItemRef{}, err
+	}
+	defer rows.Close()
+	var refs []ItemRef
+	for rows.Next() {
+		var r ItemRef
+		if err := rows.Scan(&r.ID, &r.DatasetID, &r.Question, &r.Answers); err != nil {
+			return ItemRef{}, err
+		}
+		refs = append(refs, r)
+	}
+	if err := rows.Err(); err != nil {
+		return ItemRef{}, err
+	}
+	switch len(refs) {
+	case 0:
+		return ItemRef{}, ErrNotFound
+	case 1:
+		return refs[0], nil
+	}
+	return ItemRef{}, ErrAmbiguous
+}
+
+// Add merges one label. The newest value wins: a label that differs from
+// the stored one replaces it only if it changed later, and the change goes
+// into the history like any other. A label equal to the stored one adds
+// nothing, so merging a file twice is the same as merging it once.
+func (m *Merger) Add(l MergedLabel) error {
+	ann, err := m.annotator(l.Annotator)
+	if err != nil {
+		return err
+	}
+	at, newest := l.UpdatedAt, l.UpdatedAt == ""
+	if newest {
+		at = m.now
+	}
+	created := l.CreatedAt
+	if created == "" || created > at {
+		created = at
+	}
+	var cur int
+	var curAt string
+	err = m.tx.QueryRowContext(m.ctx, `SELECT value, updated_at FROM labels
+		WHERE item_id = ? AND unit = ? AND annotator_id = ?`, l.Item.ID, l.Unit, ann).Scan(&cur, &curAt)
+	var old *int
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		_, err = m.tx.ExecContext(m.ctx, `INSERT INTO labels
+			(item_id, unit, annotator_id, value, created_at, updated_at, seconds) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			l.Item.ID, l.Unit, ann, l.Value, created, at, l.Seconds)
+		m.stats.Added++
+	case err != nil:
+		return err
+	case cur == l.Value:
+		m.stats.Same++
+		return nil
+	case !newest && at <= curAt:
+		m.stats.KeptNewer++
+		return nil
+	default:
+		old = &cur
+		_, err = m.tx.ExecContext(m.ctx, `UPDATE labels SET value = ?, updated_at = ?,
+			seconds = coalesce(?, seconds) WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
+			l.Value, at, l.Seconds, l.Item.ID, l.Unit, ann)
+		m.stats.Changed++
+	}
+	if err != nil {
+		return err
+	}
+	_, err = m.tx.ExecContext(m.ctx, `INSERT INTO label_history
+		(item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'merge')`, l.Item.ID, l.Unit, ann, old, l.Value, ann, at)
+	if err != nil {
+		return err
+	}
+	k := hitKey{l.Item.ID, ann}
+	if _, ok := m.touched[k]; !ok {
+		m.touched[k] = l.Item
+		m.order = append(m.order, k)
+	}
+	return nil
+}
+
+func (m *Merger) annotator(name string) (int64, error) {
+	if id, ok := m.annotators[name]; ok {
+		return id, nil
+	}
+	id, err := m.s.ensureAnnotator(m.ctx, m.tx, name)
+	if err != nil {
+		return 0, err
+	}
+	m.annotators[name] = id
+	return id, nil
+}
+
+// Commit records the HITs the merged labels started or finished, so
+// assignment counts the annotators who did them elsewhere, and makes the
+// merge visible at once. complete says whether an annotator's labels on an
+// item (by unit) are a whole HIT.
+func (m *Merger) Commit(complete func(ItemRef, map[string]bool) bool) (MergeStats, error) {
+	defer m.tx.Rollback()
+	for _, k := range m.order {
+		if err := m.recordHIT(k, m.touched[k], complete); err != nil {
+			return m.stats, fmt.Errorf("commit merge: %w", err)
+		}
+	}
+	if err := m.tx.Commit(); err != nil {
+		return m.stats, fmt.Errorf("commit merge: %w", err)
+	}
+	return m.stats, nil
+}
+
+// Rollback discards the merge; safe after Commit.
+func (m *Merger) Rollback() { m.tx.Rollback() }
+
+// recordHIT gives the annotator a HIT row on the item dated by their
+// labels: finished when the labels are complete, else open (and released
+// to others once its lease has run out, like any idle HIT).
+func (m *Merger) recordHIT(k hitKey, ref ItemRef, complete func(ItemRef, map[string]bool) bool) error {
+	rows, err := m.tx.QueryContext(m.ctx, `SELECT unit, created_at, updated_at FROM labels
+		WHERE item_id = ? AND annotator_id = ?`, k.item, k.annotator)
+	if err != nil {
+		return err
+	}
+	units := map[string]bool{}
+	first, last := "", ""
+	for rows.Next() {
+		var unit, created, updated string
+		if err := rows.Scan(&unit, &created, &updated); err != nil {
+			rows.Close()
+			return err
+		}
+		units[unit] = true
+		if first == "" || created < first {
+			first = created
+		}
+		last = max(last, updated)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	var finished any
+	if complete(ref, units) {
+		finished = last
+	}
+	res, err := m.tx.ExecContext(m.ctx, `INSERT INTO hits
+		(item_id, annotator_id, started_at, serp_reviewed, finished_at, touched_at) VALUES (?1, ?2, ?3, ?4, ?4, ?5)
+		ON CONFLICT DO UPDATE SET finished_at = coalesce(hits.finished_at, excluded.finished_at),
+			serp_reviewed = coalesce(hits.serp_reviewed, excluded.serp_reviewed),
+			touched_at = max(coalesce(hits.touched_at, ''), excluded.touched_at)
+		WHERE hits.finished_at IS NULL`, k.item, k.annotator, first, finished, last)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n > 0 && finished != nil {
+		m.stats.Finished++
+	}
+	return refreshItem(m.ctx, m.tx, k.item)
+}
