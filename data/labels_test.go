@@ -117,8 +117,9 @@ func TestMergeLabelsFromAnotherDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := strings.Count(file, "\n") - 1
-	if got.Added != n || got.Changed+got.Same+got.KeptNewer != 0 || got.Finished != 2 {
-		t.Fatalf("first merge %+v, want %d added and 2 HITs finished", got, n)
+	demo := strings.Count(demoFile(t, "demo/demo-labels.tsv"), "\n") - 1
+	if got.Added != n-demo || got.Same != demo || got.Changed+got.KeptNewer != 0 || got.Finished != 2 {
+		t.Fatalf("first merge %+v, want %d added, %d already there and 2 HITs finished", got, n-demo, demo)
 	}
 	if !strings.Contains(allLabels(t, server), allLabels(t, laptop)[:40]) {
 		t.Fatal("merged labels missing")
@@ -131,7 +132,7 @@ func TestMergeLabelsFromAnotherDatabase(t *testing.T) {
 	// Twice is once: nothing added, nothing in the history.
 	before := fingerprint(t, server.DB())
 	got, err = merge(t, server, file, "")
-	if err != nil || got.Added+got.Changed != 0 || got.Same != n || got.Finished != 0 {
+	if err != nil || got.Added+got.Changed+got.KeptNewer != 0 || got.Same != n || got.Finished != 0 {
 		t.Fatalf("second merge %+v %v", got, err)
 	}
 	if fingerprint(t, server.DB()) != before {
@@ -184,6 +185,37 @@ func TestMergeNewestWins(t *testing.T) {
 	}
 	if got, err = merge(t, st, noTimes, ""); err != nil || got.Same != 1 {
 		t.Fatalf("again: %+v %v", got, err)
+	}
+}
+
+func demoFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := demoFS.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// The demo's labels: three demo annotators finished every pane of the
+// second half, one pane went to five and is still tied, and the first half
+// is left for the user.
+func TestDemoLabels(t *testing.T) {
+	ctx := context.Background()
+	st := demoStore(t, time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
+	db := st.DB()
+	var panes, complete, tied, tiedUnits, firstHalf int
+	err := db.QueryRow(`SELECT count(*), sum(open = 0 AND tied = 0 AND finished = 3),
+		sum(open = 0 AND tied > 0 AND finished = 5), sum(tied), sum(seq <= 20 AND finished > 0)
+		FROM items WHERE seq > 20 OR finished > 0`).Scan(&panes, &complete, &tied, &tiedUnits, &firstHalf)
+	if err != nil || panes != 20 || complete != 19 || tied != 1 || tiedUnits != 1 || firstHalf != 0 {
+		t.Fatalf("%d panes labelled: %d complete, %d tied after five (%d units), %d in the first half; %v",
+			panes, complete, tied, tiedUnits, firstHalf, err)
+	}
+	ds, _ := st.DatasetByName(ctx, DemoDataset)
+	me, _ := st.EnsureAnnotator(ctx, "newcomer")
+	if id, ok, _, err := st.NextHIT(ctx, ds.ID, me.ID, 0); err != nil || !ok || id != itemAt(t, st, ds.ID, 1).ID {
+		t.Fatalf("a new annotator starts at %d (%v %v), want pane 1", id, ok, err)
 	}
 }
 
