@@ -13,11 +13,15 @@ import (
 // with the numbers as interval values.
 var MIMICSScale = agreement.NewScale([]string{"0", "1", "2"})
 
-// DatasetStudy gathers every label of a dataset for an agreement report.
-func DatasetStudy(ctx context.Context, st *store.Store, datasetID int64) (*agreement.Study, error) {
+// DatasetStudy gathers every label of a dataset for an agreement report,
+// leaving out the items in hidden (by uid; nil hides none).
+func DatasetStudy(ctx context.Context, st *store.Store, datasetID int64, hidden map[string]bool) (*agreement.Study, error) {
 	b := agreement.NewBuilder(MIMICSScale)
 	b.DeclareTypes("question", "answer_set", "landing")
 	err := st.EachLabel(ctx, datasetID, func(r store.LabelRow) error {
+		if hidden[r.Item] {
+			return nil
+		}
 		return b.Add(r.Item, r.Unit, r.Annotator, strconv.Itoa(r.Value))
 	})
 	if err != nil {

@@ -81,6 +81,7 @@ type Model struct {
 	undo      []undoEntry
 
 	queue      queueState
+	pane       paneState
 	flagReason string
 	input      textinput.Model
 	pagerTop   int
@@ -158,6 +159,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.replayPending()
 	case savedMsg:
 		return m, m.saved(msg)
+	case paneMsg:
+		return m, m.paneComputed(msg)
 	case queueLoadedMsg:
 		m.queue.loaded(msg)
 		if msg.err != nil {
@@ -284,6 +287,9 @@ func (m *Model) hitLoaded(msg hitLoadedMsg) tea.Cmd {
 
 func (m *Model) saved(msg savedMsg) tea.Cmd {
 	if msg.err == nil {
+		if msg.finished {
+			return m.refreshPane()
+		}
 		return nil
 	}
 	if errors.Is(msg.err, store.ErrNoRoom) {

@@ -42,6 +42,7 @@ func TestGoldenScreens(t *testing.T) {
 			{"guideline", []string{"g"}},
 			{"help", []string{"?"}},
 			{"flag", []string{"enter", "!"}},
+			{"pane", []string{"enter", "2", "tab"}},
 		}
 		for _, s := range steps {
 			t.Run(s.name+"_"+itoa(size.w)+"x"+itoa(size.h), func(t *testing.T) {

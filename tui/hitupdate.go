@@ -25,6 +25,8 @@ func (m *Model) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openQueue()
 	case key.Matches(msg, k.Undo):
 		return m.undoLast()
+	case key.Matches(msg, k.Pane):
+		return m.togglePane()
 	}
 	if m.hit == nil {
 		return nil
@@ -129,7 +131,7 @@ func (m *Model) saveLabel(ch store.LabelChange) tea.Cmd {
 	st := m.cfg.Store
 	return m.work.do(func() tea.Msg {
 		_, err := st.SetLabel(m.ctx, ch)
-		return savedMsg{what: ch.Unit, err: err}
+		return savedMsg{what: ch.Unit, finished: ch.Finish, err: err}
 	})
 }
 

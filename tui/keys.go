@@ -16,6 +16,7 @@ func bind(keys []string, k, desc string) key.Binding {
 type hitKeys struct {
 	Review, Good, Fair, Bad, Next, Back, Undo  key.Binding
 	Open, Flag, Note, Guide, Queue, Help, Quit key.Binding
+	Pane                                       key.Binding
 	Up, Down, PageUp, PageDown                 key.Binding
 }
 
@@ -25,7 +26,7 @@ func defaultHITKeys() hitKeys {
 		Good:     bind([]string{"2"}, "2", "good"),
 		Fair:     bind([]string{"1"}, "1", "fair"),
 		Bad:      bind([]string{"0"}, "0", "bad"),
-		Next:     bind([]string{"right", "tab"}, "→", "next step"),
+		Next:     bind([]string{"right"}, "→", "next step"),
 		Back:     bind([]string{"left", "backspace", "h"}, "←", "back"),
 		Undo:     bind([]string{"u"}, "u", "undo"),
 		Open:     bind([]string{"o"}, "o", "results"),
@@ -34,6 +35,7 @@ func defaultHITKeys() hitKeys {
 		Guide:    bind([]string{"g"}, "g", "guideline"),
 		Queue:    bind([]string{"l"}, "l", "queue"),
 		Help:     bind([]string{"?"}, "?", "help"),
+		Pane:     bind([]string{"tab"}, "tab", "agreement pane"),
 		Quit:     bind([]string{"q", "ctrl+c"}, "q", "quit"),
 		Up:       bind([]string{"up", "k"}, "↑/k", "scroll up"),
 		Down:     bind([]string{"down", "j"}, "↓/j", "scroll down"),
@@ -46,15 +48,15 @@ func defaultHITKeys() hitKeys {
 // elsewhere the labels.
 func (k hitKeys) shortHelp(onSERP bool) []key.Binding {
 	if onSERP {
-		return []key.Binding{k.Review, k.Open, k.Down, k.Help, k.Quit, k.Flag, k.Note, k.Guide, k.Queue, k.Undo}
+		return []key.Binding{k.Review, k.Open, k.Down, k.Help, k.Quit, k.Pane, k.Flag, k.Note, k.Guide, k.Queue, k.Undo}
 	}
-	return []key.Binding{k.Good, k.Fair, k.Bad, k.Back, k.Undo, k.Help, k.Quit, k.Open, k.Flag, k.Note, k.Guide, k.Queue}
+	return []key.Binding{k.Good, k.Fair, k.Bad, k.Back, k.Undo, k.Help, k.Quit, k.Pane, k.Open, k.Flag, k.Note, k.Guide, k.Queue}
 }
 
 func (k hitKeys) fullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Review, k.Good, k.Fair, k.Bad, k.Next, k.Back, k.Undo},
-		{k.Open, k.Flag, k.Note, k.Guide, k.Queue},
+		{k.Open, k.Flag, k.Note, k.Guide, k.Queue, k.Pane},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Help, k.Quit},
 	}
 }

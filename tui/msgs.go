@@ -22,8 +22,9 @@ type allDoneMsg struct {
 // savedMsg reports a finished write; on error the HIT is read again so the
 // screen shows what the database holds.
 type savedMsg struct {
-	what string
-	err  error
+	what     string
+	finished bool // the label finished a HIT
+	err      error
 }
 
 // queueLoadedMsg carries one window of the queue.

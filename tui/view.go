@@ -50,7 +50,8 @@ func (m *Model) render() string {
 	}
 	avail := max(0, m.height-len(above)-rowsBelow)
 	body = fitLines(body, avail)
-	lines := append(append(above, body...), m.statusLine(), m.help.ShortHelpView(keys))
+	middle := m.withPane(append(above[1:], body...))
+	lines := append(append([]string{above[0]}, middle...), m.statusLine(), m.help.ShortHelpView(keys))
 	if len(lines) > m.height {
 		lines = lines[:m.height]
 	}
@@ -112,7 +113,7 @@ func (m *Model) progressBar(done, total int) string {
 // queryLines shows the whole query, wrapped, up to maxQueryRows lines: a
 // query cut short could change the judgement.
 func (m *Model) queryLines() []string {
-	lines := wrap(m.styles.Title.Render(m.hit.query), m.width, "        ")
+	lines := wrap(m.styles.Title.Render(m.hit.query), m.mainWidth(), "        ")
 	lines[0] = m.styles.Dim.Render(" query  ") + strings.TrimPrefix(lines[0], "        ")
 	if len(lines) > maxQueryRows {
 		lines = lines[:maxQueryRows]
@@ -120,12 +121,25 @@ func (m *Model) queryLines() []string {
 	return lines
 }
 
-// stepsLine is the step indicator: ✓ done, ● current, ○ to do.
+// stepsLine is the step indicator: ✓ done, ● current, ○ to do. Where the
+// names do not fit (a narrow terminal, or the side pane open) it shows the
+// numerals alone.
 func (m *Model) stepsLine() string {
+	line := m.steps(true)
+	if lipgloss.Width(line) > m.mainWidth() {
+		line = m.steps(false)
+	}
+	return line
+}
+
+func (m *Model) steps(named bool) string {
 	h, s := m.hit, m.styles
 	var parts []string
 	for _, g := range guidelines.MIMICSSteps {
-		name := g.Numeral + " " + g.Short
+		name := g.Numeral
+		if named {
+			name += " " + g.Short
+		}
 		var idx []int
 		for i, st := range h.steps {
 			if st.id == g.ID {
@@ -230,7 +244,7 @@ func (m *Model) stepContent(avail int) []string {
 		return append([]string{title}, m.serpWindow(avail-1)...)
 	case "question":
 		lines := []string{title, ""}
-		lines = append(lines, wrap(s.Title.Render(h.question), m.width, "   ")...)
+		lines = append(lines, wrap(s.Title.Render(h.question), m.mainWidth(), "   ")...)
 		lines = append(lines, "", m.scaleLine(st.unit), "",
 			s.Dim.Render("   The candidate answers stay hidden until Step III."))
 		return lines
@@ -242,7 +256,7 @@ func (m *Model) stepContent(avail int) []string {
 	if h.generic {
 		lines = append(lines, s.Dim.Render("   "+h.question+"  (generic template: no question label)"))
 	} else {
-		lines = append(lines, wrap(s.Text.Render(h.question), m.width, "   ")...)
+		lines = append(lines, wrap(s.Text.Render(h.question), m.mainWidth(), "   ")...)
 	}
 	lines = append(lines, m.answerLines(st)...)
 	lines = append(lines, "", m.scaleLine(st.unit))
@@ -302,7 +316,7 @@ func (m *Model) serpLines() []string {
 	h, s := m.hit, m.styles
 	if !h.serpKnown {
 		return append([]string{"", s.Text.Render("   No search results were imported for this query.")},
-			append(wrap(s.Dim.Render("o opens them in your browser: "+h.openURL(m.cfg.SERPURL)), m.width, "   "),
+			append(wrap(s.Dim.Render("o opens them in your browser: "+h.openURL(m.cfg.SERPURL)), m.mainWidth(), "   "),
 				"", s.Text.Render("   Review them, then press enter."))...)
 	}
 	if len(h.serp) == 0 {
@@ -312,9 +326,9 @@ func (m *Model) serpLines() []string {
 	var lines []string
 	for i, r := range h.serp {
 		lines = append(lines, "")
-		lines = append(lines, wrap(s.Title.Render(fmt.Sprintf("%d. %s", i+1, data.Clean(r.Name))), m.width, "   ")...)
-		lines = append(lines, wrap(s.Accent.Render(data.Clean(r.URL)), m.width, "      ")...)
-		lines = append(lines, wrap(s.Text.Render(data.Clean(r.Snippet)), m.width, "      ")...)
+		lines = append(lines, wrap(s.Title.Render(fmt.Sprintf("%d. %s", i+1, data.Clean(r.Name))), m.mainWidth(), "   ")...)
+		lines = append(lines, wrap(s.Accent.Render(data.Clean(r.URL)), m.mainWidth(), "      ")...)
+		lines = append(lines, wrap(s.Text.Render(data.Clean(r.Snippet)), m.mainWidth(), "      ")...)
 	}
 	return lines
 }
@@ -334,11 +348,11 @@ func (m *Model) serpWindow(avail int) []string {
 // guideExcerpt is the short guideline for the current step.
 func (m *Model) guideExcerpt() []string {
 	s := m.styles
-	lines := []string{s.Dim.Render(strings.Repeat("─", max(0, m.width)))}
+	lines := []string{s.Dim.Render(strings.Repeat("─", max(0, m.mainWidth())))}
 	summary := guidelines.Summary(m.hit.step().id)
 	if m.hit.step().id == "serp" {
 		// One paragraph: wrapped, where the label lines are one line each.
-		return append(lines, fitLines(wrap(s.Dim.Render(strings.Join(summary, " ")), m.width, " "), 3)...)
+		return append(lines, fitLines(wrap(s.Dim.Render(strings.Join(summary, " ")), m.mainWidth(), " "), 3)...)
 	}
 	for _, l := range summary {
 		lines = append(lines, s.Dim.Render(" "+l))
@@ -349,7 +363,7 @@ func (m *Model) guideExcerpt() []string {
 // renderPrompt is the flag or note prompt, or nil.
 func (m *Model) renderPrompt() []string {
 	s := m.styles
-	rule := s.Dim.Render(strings.Repeat("─", max(0, m.width)))
+	rule := s.Dim.Render(strings.Repeat("─", max(0, m.mainWidth())))
 	switch {
 	case m.overlay == overlayFlag && m.flagReason == "":
 		return []string{rule, s.Title.Render(" Flag this pane: why?"),
@@ -393,7 +407,9 @@ func (m *Model) pagerLines() (title string, lines []string) {
 		lines = append(lines, "",
 			s.Text.Render(" Each label is saved the moment you key it; q just leaves."),
 			s.Text.Render(" Flag: ! then s sensitive · i inappropriate · b broken · o other, a note, enter."),
-			s.Text.Render(" Queue: l lists your HITs (to do, in progress, done, flagged); enter opens one."))
+			s.Text.Render(" Queue: l lists your HITs (to do, in progress, done, flagged); enter opens one."),
+			s.Text.Render(" Pane: tab shows agreement and progress beside the HIT, updated after each HIT you"),
+			s.Text.Render(" finish; panes you still have open are left out, so others' labels never show early."))
 	}
 	return title, lines
 }

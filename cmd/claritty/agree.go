@@ -89,7 +89,7 @@ func loadStudy(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Study,
 	if err != nil {
 		return nil, "", err
 	}
-	st, err := data.DatasetStudy(cmd.Context(), s, d.ID)
+	st, err := data.DatasetStudy(cmd.Context(), s, d.ID, nil)
 	return st, fmt.Sprintf("dataset %q", data.Clean(d.Name)), err
 }
 

@@ -1,0 +1,84 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// DatasetProgress is where a dataset stands under its policy.
+type DatasetProgress struct {
+	Items        int // panes in the dataset
+	Complete     int // panes with all the annotators they need and a majority on every unit
+	Adjudication int // units still tied after the policy's max annotators
+}
+
+// DatasetProgress reads a dataset's counters (kept by every label's transaction).
+func (s *Store) DatasetProgress(ctx context.Context, datasetID int64) (DatasetProgress, error) {
+	var p DatasetProgress
+	err := s.db.QueryRowContext(ctx, `SELECT count(*),
+		coalesce(sum(open = 0 AND tied = 0), 0), coalesce(sum(CASE WHEN open = 0 THEN tied END), 0)
+		FROM items WHERE dataset_id = ?`, datasetID).Scan(&p.Items, &p.Complete, &p.Adjudication)
+	if err != nil {
+		return p, fmt.Errorf("dataset progress: %w", err)
+	}
+	return p, nil
+}
+
+// OpenItemUIDs lists the uids of the items the annotator has started and
+// not finished: their labels by others must stay hidden from them.
+func (s *Store) OpenItemUIDs(ctx context.Context, datasetID, annotatorID int64) (map[string]bool, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT i.uid FROM hits h JOIN items i ON i.id = h.item_id
+		WHERE h.annotator_id = ? AND h.finished_at IS NULL AND i.dataset_id = ?`, annotatorID, datasetID)
+	if err != nil {
+		return nil, fmt.Errorf("open HITs: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var uid string
+		if err := rows.Scan(&uid); err != nil {
+			return nil, fmt.Errorf("open HITs: %w", err)
+		}
+		out[uid] = true
+	}
+	return out, rows.Err()
+}
+
+// HITTimes is the time the annotator spent on each HIT they finished in the
+// dataset, measured like TimeSpent (on screen, step by step). HITs with no
+// recorded steps (merged from another database) are left out.
+func (s *Store) HITTimes(ctx context.Context, datasetID, annotatorID int64) ([]time.Duration, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT e.item_id, e.event, e.at FROM step_events e
+		JOIN hits h ON h.item_id = e.item_id AND h.annotator_id = e.annotator_id
+		JOIN items i ON i.id = e.item_id
+		WHERE e.annotator_id = ? AND i.dataset_id = ? AND h.finished_at IS NOT NULL
+		ORDER BY e.item_id, e.id`, annotatorID, datasetID)
+	if err != nil {
+		return nil, fmt.Errorf("HIT times: %w", err)
+	}
+	defer rows.Close()
+	var out []time.Duration
+	cur, open := int64(-1), false
+	var since time.Time
+	for rows.Next() {
+		var item int64
+		var event, at string
+		if err := rows.Scan(&item, &event, &at); err != nil {
+			return nil, fmt.Errorf("HIT times: %w", err)
+		}
+		t, err := time.Parse(timeFormat, at)
+		if err != nil {
+			return nil, fmt.Errorf("HIT times: %w", err)
+		}
+		if item != cur {
+			cur, open = item, false
+			out = append(out, 0)
+		}
+		if open {
+			out[len(out)-1] += t.Sub(since)
+		}
+		open, since = event == "enter", t
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,206 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
+)
+
+// The side pane (tab) shows the dataset's agreement and progress and the
+// annotator's own pace. It is computed off the UI thread, in its own
+// command rather than on the write worker, so a big dataset's report never
+// holds up a keyed label; one computation runs at a time, and a request
+// made while one runs is served by another once it ends.
+type paneState struct {
+	visible   bool
+	computing bool
+	dirty     bool       // asked again while computing
+	stats     *paneStats // nil until the first computation ends
+}
+
+// paneStats is one computation's result.
+type paneStats struct {
+	types    []agreement.TypeReport // per unit type, then pooled
+	progress store.DatasetProgress
+	done     int           // the annotator's finished HITs
+	perHIT   time.Duration // median time on screen per finished HIT; 0 if unknown
+	at       time.Time
+	err      error
+}
+
+// paneMsg carries a computed pane.
+type paneMsg struct{ stats *paneStats }
+
+// Pane widths: beside the HIT when the terminal is wide enough, else the
+// pane takes the HIT's place until tab hides it again.
+const (
+	paneWidth     = 29
+	paneMinMain   = 46 // narrowest HIT column the pane may leave
+	paneSeparator = " │"
+)
+
+func (m *Model) togglePane() tea.Cmd {
+	m.pane.visible = !m.pane.visible
+	return m.refreshPane()
+}
+
+// refreshPane recomputes the pane if it is shown.
+func (m *Model) refreshPane() tea.Cmd {
+	p := &m.pane
+	if !p.visible {
+		return nil
+	}
+	if p.computing {
+		p.dirty = true
+		return nil
+	}
+	p.computing = true
+	ctx, st, ds, an, now := m.ctx, m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator.ID, m.cfg.Now
+	return func() tea.Msg { return paneMsg{computePane(ctx, st, ds, an, now)} }
+}
+
+func (m *Model) paneComputed(msg paneMsg) tea.Cmd {
+	p := &m.pane
+	p.computing, p.stats = false, msg.stats
+	if p.dirty {
+		p.dirty = false
+		return m.refreshPane()
+	}
+	return nil
+}
+
+// computePane gathers the pane's numbers. The items the annotator still has
+// open are left out of the agreement figures: others' labels on them must
+// not reach the annotator in any form before they have finished.
+func computePane(ctx context.Context, st *store.Store, datasetID, annotatorID int64, now func() time.Time) *paneStats {
+	ps := &paneStats{}
+	hidden, err := st.OpenItemUIDs(ctx, datasetID, annotatorID)
+	if err != nil {
+		ps.err = err
+		return ps
+	}
+	study, err := data.DatasetStudy(ctx, st, datasetID, hidden)
+	if err != nil {
+		ps.err = err
+		return ps
+	}
+	rep := agreement.Analyze(study, agreement.Options{})
+	ps.types = append(rep.Types, rep.Pooled)
+	if ps.progress, err = st.DatasetProgress(ctx, datasetID); err != nil {
+		ps.err = err
+		return ps
+	}
+	times, err := st.HITTimes(ctx, datasetID, annotatorID)
+	if err != nil {
+		ps.err = err
+		return ps
+	}
+	ps.perHIT = median(times)
+	ps.done, _, err = st.Progress(ctx, datasetID, annotatorID)
+	ps.err, ps.at = err, now()
+	return ps
+}
+
+// median of durations (the mean of the middle two for an even count), so a
+// HIT left open over lunch does not make the pace meaningless.
+func median(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// paneSide reports whether the pane sits beside the HIT (true) or, on a
+// narrow terminal, in its place.
+func (m *Model) paneSide() bool {
+	return m.width >= paneWidth+lipgloss.Width(paneSeparator)+paneMinMain
+}
+
+// paneShown reports whether the current screen shows the pane.
+func (m *Model) paneShown() bool {
+	return m.pane.visible && m.screen == screenHIT && m.overlay != overlayGuide && m.overlay != overlayHelp
+}
+
+// mainWidth is the width the HIT may use.
+func (m *Model) mainWidth() int {
+	if m.paneShown() && m.paneSide() {
+		return m.width - paneWidth - lipgloss.Width(paneSeparator)
+	}
+	return m.width
+}
+
+// withPane lays the pane beside (or instead of) the screen's middle rows.
+func (m *Model) withPane(rows []string) []string {
+	if !m.paneShown() {
+		return rows
+	}
+	pane := fitLines(m.paneLines(), len(rows))
+	if !m.paneSide() {
+		return pane
+	}
+	w := m.mainWidth()
+	sep := m.styles.Dim.Render(paneSeparator)
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		r = ansi.Truncate(r, w, "…")
+		out[i] = r + strings.Repeat(" ", max(0, w-lipgloss.Width(r))) + sep + ansi.Truncate(pane[i], paneWidth, "…")
+	}
+	return out
+}
+
+// paneLines is the pane's text.
+func (m *Model) paneLines() []string {
+	s, p := m.styles, m.pane.stats
+	lines := []string{s.Brand.Render(" agreement") + s.Dim.Render(" · live")}
+	switch {
+	case p == nil:
+		return append(lines, s.Dim.Render(" computing…"))
+	case p.err != nil:
+		return append(lines, wrap(s.Error.Render(p.err.Error()), paneWidth, " ")...)
+	}
+	lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-10s %5s %5s %5s", "labels", "κ", "α", "units")))
+	for _, t := range p.types {
+		name := strings.ReplaceAll(t.Type, "_", " ")
+		style := s.Text
+		if t.Type == "pooled" {
+			style = s.Title
+		}
+		lines = append(lines, style.Render(fmt.Sprintf(" %-10s %5s %5s %5d", name, coef(t.FleissKappa), coef(t.AlphaOrdinal), t.Items)))
+	}
+	lines = append(lines, s.Dim.Render(" κ Fleiss · α Kripp. ordinal"), "",
+		s.Text.Render(fmt.Sprintf(" %-14s %d / %d", "panes complete", p.progress.Complete, p.progress.Items)),
+		s.Text.Render(fmt.Sprintf(" %-14s %s", "to adjudicate", count(p.progress.Adjudication, "unit", "units"))),
+		"", s.Title.Render(" you · "+data.Clean(m.cfg.Annotator.Name)),
+		s.Text.Render(fmt.Sprintf(" %-14s %d / %d", "HITs done", p.done, p.progress.Items)))
+	if p.perHIT >= time.Second {
+		lines = append(lines,
+			s.Text.Render(fmt.Sprintf(" %-14s %s", "time per HIT", p.perHIT.Round(time.Second))),
+			s.Text.Render(fmt.Sprintf(" %-14s %.0f / hour", "pace", float64(time.Hour)/float64(p.perHIT))))
+	}
+	return append(lines, "", s.Dim.Render(" updated "+p.at.Format("15:04:05")+" · tab hides"))
+}
+
+// coef prints a coefficient to two places (claritty agree gives more), or
+// — when it is undefined.
+func coef(v agreement.Value) string {
+	if !v.Defined {
+		return "—"
+	}
+	return fmt.Sprintf("%.2f", v.V)
+}

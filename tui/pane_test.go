@@ -1,0 +1,148 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// paneRow is the pane's line for a label type, fields split.
+func (h *harness) paneRow(name string) []string {
+	h.t.Helper()
+	for _, l := range strings.Split(h.screen(), "\n") {
+		_, right, ok := strings.Cut(l, "│")
+		if !ok {
+			right = l
+		}
+		if f := strings.Fields(right); len(f) > 0 && strings.Join(f[:len(f)-3], " ") == name {
+			return f[len(f)-3:]
+		}
+	}
+	h.t.Fatalf("no pane row %q:\n%s", name, h.screen())
+	return nil
+}
+
+// keyAll labels every unit of the pane as name, through the store as
+// another process would.
+func keyAll(t *testing.T, st *store.Store, it store.Item, name string, value int) {
+	t.Helper()
+	ctx := context.Background()
+	an, err := st.EnsureAnnotator(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := data.HITUnits(it.Question, it.AnswerCount())
+	for i, u := range units {
+		v := value
+		if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: it.ID, AnnotatorID: an.ID, Unit: u, Value: &v,
+			Finish: i == len(units)-1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// expected is the pooled row the pane must show, computed from the labels
+// with the given items hidden.
+func expectedPooled(t *testing.T, st *store.Store, datasetID int64, hidden map[string]bool) []string {
+	t.Helper()
+	study, err := data.DatasetStudy(context.Background(), st, datasetID, hidden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := agreement.Analyze(study, agreement.Options{}).Pooled
+	return []string{fmt.Sprintf("%.2f", p.FleissKappa.V), fmt.Sprintf("%.2f", p.AlphaOrdinal.V), fmt.Sprint(p.Items)}
+}
+
+// Others' labels on a pane the annotator has open never reach the pane; once
+// the annotator finishes it, the pane updates by itself and counts them.
+func TestPaneIsBlindAndUpdates(t *testing.T) {
+	st := storetest.Open(t)
+	clock := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+	st.Now = func() time.Time { clock = clock.Add(2 * time.Second); return clock }
+	if err := data.LoadDemo(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	h := startHarness(t, st, "ana", 120, 40)
+	ds := h.m.cfg.Dataset.ID
+	one := h.item(1)
+	keyAll(t, h.st, one, "bo", 0) // bo and cy disagree with what ana will key
+	keyAll(t, h.st, one, "cy", 0)
+
+	h.keys("tab")
+	h.expect("agreement · live")
+	blind := expectedPooled(t, h.st, ds, map[string]bool{one.UID: true})
+	if got := h.paneRow("pooled"); strings.Join(got, " ") != strings.Join(blind, " ") {
+		t.Fatalf("pane shows %v while pane 1 is open, want %v (without it)", got, blind)
+	}
+	h.expect("HITs done      0 / 40")
+
+	h.keys("enter", "2", "2", "2", "2", "2", "2") // ana finishes HIT 1
+	h.expect("HIT 2 / 40")
+	all := expectedPooled(t, h.st, ds, nil)
+	if all[2] == blind[2] {
+		t.Fatal("test is void: pane 1 adds no units")
+	}
+	if got := h.paneRow("pooled"); strings.Join(got, " ") != strings.Join(all, " ") {
+		t.Fatalf("after HIT 1 the pane shows %v, want %v", got, all)
+	}
+	h.expect("HITs done      1 / 40")
+	h.expect("to adjudicate  1 unit")
+	// The one finished HIT's time, as the store's per-HIT account gives it.
+	_, spent, err := h.st.TimeSpent(context.Background(), one.ID, h.m.cfg.Annotator.ID)
+	if err != nil || spent < time.Second {
+		t.Fatalf("time spent %v %v", spent, err)
+	}
+	h.expect(fmt.Sprintf("time per HIT   %s", spent.Round(time.Second)))
+	h.expect(fmt.Sprintf("pace           %.0f / hour", float64(time.Hour)/float64(spent)))
+	h.keys("tab")
+	if strings.Contains(h.screen(), "agreement · live") {
+		t.Fatal("tab did not hide the pane")
+	}
+}
+
+// A request made while the pane is being computed is served once it ends.
+func TestPaneRecomputesAfterARequestDuringComputation(t *testing.T) {
+	h := newHarness(t, 120, 40)
+	h.m.pane.visible = true
+	first := h.m.refreshPane()
+	if first == nil || h.m.refreshPane() != nil || !h.m.pane.dirty {
+		t.Fatal("a second request during a computation should wait, marked dirty")
+	}
+	msg := first()
+	if again := h.m.paneComputed(msg.(paneMsg)); again == nil || h.m.pane.dirty {
+		t.Fatal("the waiting request was not served")
+	}
+}
+
+// On a terminal too narrow for both, the pane takes the HIT's place.
+func TestPaneOnANarrowTerminal(t *testing.T) {
+	h := newHarness(t, 60, 20)
+	h.keys("enter", "tab")
+	checkFits(t, h, 60, 20)
+	h.expect("agreement · live")
+	if strings.Contains(h.screen(), "Label the clarifying question") {
+		t.Fatal("pane and HIT squeezed side by side at 60 columns")
+	}
+	h.keys("tab")
+	h.expect("Label the clarifying question")
+}
+
+func TestMedian(t *testing.T) {
+	s := time.Second
+	for _, c := range []struct {
+		in   []time.Duration
+		want time.Duration
+	}{{nil, 0}, {[]time.Duration{5 * s}, 5 * s}, {[]time.Duration{9 * s, 1 * s, 4 * s}, 4 * s},
+		{[]time.Duration{600 * s, 2 * s, 4 * s, 3 * s}, 3500 * time.Millisecond}} {
+		if got := median(c.in); got != c.want {
+			t.Errorf("median %v = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
