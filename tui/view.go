@@ -314,14 +314,15 @@ func (m *Model) scaleLine(unit string) string {
 // them when none were imported.
 func (m *Model) serpLines() []string {
 	h, s := m.hit, m.styles
+	w := m.mainWidth()
 	if !h.serpKnown {
-		return append([]string{"", s.Text.Render("   No search results were imported for this query.")},
-			append(wrap(s.Dim.Render("o opens them in your browser: "+h.openURL(m.cfg.SERPURL)), m.mainWidth(), "   "),
-				"", s.Text.Render("   Review them, then press enter."))...)
+		lines := append([]string{""}, wrap(s.Text.Render("No search results were imported for this query."), w, "   ")...)
+		lines = append(lines, wrap(s.Dim.Render("o opens them in your browser: "+h.openURL(m.cfg.SERPURL)), w, "   ")...)
+		return append(append(lines, ""), wrap(s.Text.Render("Review them, then press enter."), w, "   ")...)
 	}
 	if len(h.serp) == 0 {
-		return []string{"", s.Text.Render("   The search engine returned no web results for this query."),
-			s.Dim.Render("   Press enter to go on, or o to look yourself.")}
+		lines := append([]string{""}, wrap(s.Text.Render("The search engine returned no web results for this query."), w, "   ")...)
+		return append(lines, wrap(s.Dim.Render("Press enter to go on, or o to look yourself."), w, "   ")...)
 	}
 	var lines []string
 	for i, r := range h.serp {

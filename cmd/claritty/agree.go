@@ -100,12 +100,18 @@ func writeAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	if rep.Scale.Values == nil {
 		fmt.Fprintln(tw, "The categories are not numbers, so interval alpha is undefined.")
 	}
-	fmt.Fprintf(tw, "Intervals: 95%%, bootstrap over rated units, %d replicates, seed %d.\n\n", opt.Bootstrap, opt.Seed)
+	ci := func(i agreement.Interval) any { return i }
+	if opt.Bootstrap > 0 {
+		fmt.Fprintf(tw, "Intervals: 95%%, bootstrap over rated units, %d replicates, seed %d.\n\n", opt.Bootstrap, opt.Seed)
+	} else {
+		fmt.Fprint(tw, "No intervals (--bootstrap 0).\n\n")
+		ci = func(agreement.Interval) any { return "—" }
+	}
 	fmt.Fprintln(tw, "type\tunits\tratings\traters\tobserved\tchance\tFleiss κ\t95% CI\tAC1\tα nominal\tα ordinal\t95% CI\tα interval")
 	for _, t := range append(rep.Types, rep.Pooled) {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d–%d\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\n", data.Clean(t.Type), t.Items, t.Ratings,
-			t.MinRaters, t.MaxRaters, t.Observed, t.Chance, t.FleissKappa, t.CIKappa, t.GwetAC1,
-			t.AlphaNominal, t.AlphaOrdinal, t.CIAlphaOrdinal, t.AlphaInterval)
+			t.MinRaters, t.MaxRaters, t.Observed, t.Chance, t.FleissKappa, ci(t.CIKappa), t.GwetAC1,
+			t.AlphaNominal, t.AlphaOrdinal, ci(t.CIAlphaOrdinal), t.AlphaInterval)
 	}
 	fmt.Fprintf(tw, "\nkappa of each category against the rest\ntype")
 	for _, c := range rep.Scale.Categories {
