@@ -54,6 +54,7 @@ func TestFleiss1971(t *testing.T) {
 			t.Errorf("κ for %s = %v, published %.3f", scale.Categories[k], c.PerCategory[k], want)
 		}
 	}
+	checkNaiveKappa(t, countStudy(fleiss1971, scale), c)
 	if c.Items != 30 || c.Ratings != 180 || c.MinRaters != 6 || c.MaxRaters != 6 {
 		t.Errorf("counts %+v", c.Coefficients)
 	}
@@ -67,10 +68,34 @@ func TestWikipediaFleiss(t *testing.T) {
 		{0, 0, 0, 0, 14}, {0, 2, 6, 4, 2}, {0, 0, 3, 5, 6}, {0, 3, 9, 2, 0}, {2, 2, 8, 1, 1},
 		{7, 7, 0, 0, 0}, {3, 2, 6, 3, 0}, {2, 5, 3, 2, 2}, {6, 5, 2, 1, 0}, {0, 2, 2, 3, 7},
 	}
-	c := Analyze(countStudy(table, Scale{Categories: []string{"1", "2", "3", "4", "5"}}), Options{}).Types[0]
+	st := countStudy(table, Scale{Categories: []string{"1", "2", "3", "4", "5"}})
+	c := Analyze(st, Options{}).Types[0]
 	if !near(c.FleissKappa, 0.210, 3) || !near(c.Observed, 0.378, 3) || !near(c.Chance, 0.213, 3) {
 		t.Errorf("kappa %v, P̄ %v, P̄e %v; published 0.210, 0.378, 0.213", c.FleissKappa, c.Observed, c.Chance)
 	}
+	if math.Abs(c.FleissKappa.V-0.210) > 1e-4 {
+		t.Errorf("kappa %v is not within 1e-4 of 0.210", c.FleissKappa.V)
+	}
+	checkNaiveKappa(t, st, c)
+}
+
+// checkNaiveKappa holds a published example to the pairwise definitions
+// (independent_test.go), to 1e-9: every digit, not just the published ones.
+func checkNaiveKappa(t *testing.T, st *Study, c TypeReport) {
+	t.Helper()
+	var naive []naiveSubject
+	for _, s := range st.Subjects {
+		var ns naiveSubject
+		for _, r := range s.Ratings {
+			ns = append(ns, [2]int{r.Rater, r.Category})
+		}
+		naive = append(naive, ns)
+	}
+	po, pe, kappa, ac1 := naiveKappa(naive, len(st.Scale.Categories))
+	close9(t, "observed", c.Observed, po)
+	close9(t, "chance", c.Chance, pe)
+	close9(t, "fleiss", c.FleissKappa, kappa)
+	close9(t, "ac1", c.GwetAC1, ac1)
 }
 
 // Krippendorff (2011), "Computing Krippendorff's alpha-reliability": four
@@ -88,14 +113,18 @@ func TestKrippendorff2011(t *testing.T) {
 		Types:  []string{"t"},
 		Raters: []string{"A", "B", "C", "D"},
 	}
+	var naive []naiveSubject
 	for u := range 12 {
 		s := Subject{Item: strconv.Itoa(u + 1), Unit: "u"}
+		var ns naiveSubject
 		for r := range 4 {
 			if v := obs[r][u]; v > 0 {
 				s.Ratings = append(s.Ratings, Rating{Rater: r, Category: v - 1})
+				ns = append(ns, [2]int{r, v - 1})
 			}
 		}
 		st.Subjects = append(st.Subjects, s)
+		naive = append(naive, ns)
 	}
 	c := Analyze(st, Options{}).Types[0]
 	for _, x := range []struct {
@@ -107,6 +136,15 @@ func TestKrippendorff2011(t *testing.T) {
 			t.Errorf("%s alpha %v, published %.3f", x.name, x.got, x.want)
 		}
 	}
+	// The paper gives three places; beyond them, the pairwise definition
+	// (independent_test.go) on the same data fixes every digit.
+	close9(t, "nominal", c.AlphaNominal, naiveAlpha(naive, 5, func(a, b int, _ []float64) float64 {
+		return map[bool]float64{true: 0, false: 1}[a == b]
+	}))
+	close9(t, "ordinal", c.AlphaOrdinal, naiveAlpha(naive, 5, naiveOrdinal))
+	close9(t, "interval", c.AlphaInterval, naiveAlpha(naive, 5, func(a, b int, _ []float64) float64 {
+		return float64((a - b) * (a - b))
+	}))
 	if c.Items != 12 || c.MinRaters != 1 || c.MaxRaters != 4 {
 		t.Errorf("items %d raters %d–%d", c.Items, c.MinRaters, c.MaxRaters)
 	}
