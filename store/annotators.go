@@ -49,3 +49,21 @@ func (s *Store) ensureAnnotator(ctx context.Context, tx *sql.Tx, name string) (i
 	}
 	return res.LastInsertId()
 }
+
+// Annotators lists everyone, by id.
+func (s *Store) Annotators(ctx context.Context) ([]Annotator, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name, role FROM annotators ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("list annotators: %w", err)
+	}
+	defer rows.Close()
+	var out []Annotator
+	for rows.Next() {
+		var a Annotator
+		if err := rows.Scan(&a.ID, &a.Name, &a.Role); err != nil {
+			return nil, fmt.Errorf("list annotators: %w", err)
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}

@@ -25,22 +25,22 @@ func (s *Store) DatasetProgress(ctx context.Context, datasetID int64) (DatasetPr
 	return p, nil
 }
 
-// OpenItemUIDs lists the uids of the items the annotator has started and
-// not finished: their labels by others must stay hidden from them.
-func (s *Store) OpenItemUIDs(ctx context.Context, datasetID, annotatorID int64) (map[string]bool, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT i.uid FROM hits h JOIN items i ON i.id = h.item_id
+// OpenItems lists the ids of the items the annotator has started and not
+// finished: their labels by others must stay hidden from them.
+func (s *Store) OpenItems(ctx context.Context, datasetID, annotatorID int64) (map[int64]bool, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT h.item_id FROM hits h JOIN items i ON i.id = h.item_id
 		WHERE h.annotator_id = ? AND h.finished_at IS NULL AND i.dataset_id = ?`, annotatorID, datasetID)
 	if err != nil {
 		return nil, fmt.Errorf("open HITs: %w", err)
 	}
 	defer rows.Close()
-	out := map[string]bool{}
+	out := map[int64]bool{}
 	for rows.Next() {
-		var uid string
-		if err := rows.Scan(&uid); err != nil {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
 			return nil, fmt.Errorf("open HITs: %w", err)
 		}
-		out[uid] = true
+		out[id] = true
 	}
 	return out, rows.Err()
 }

@@ -49,9 +49,8 @@ func TestProgressForThePane(t *testing.T) {
 	if err != nil || p != (DatasetProgress{Items: 3, Complete: 1, Adjudication: 4}) {
 		t.Fatalf("progress %+v %v", p, err)
 	}
-	open, err := st.OpenItemUIDs(ctx, ds, ana.ID)
-	it, _ := st.ItemByID(ctx, items[2])
-	if err != nil || len(open) != 1 || !open[it.UID] {
+	open, err := st.OpenItems(ctx, ds, ana.ID)
+	if err != nil || len(open) != 1 || !open[items[2]] {
 		t.Fatalf("open %v %v", open, err)
 	}
 }

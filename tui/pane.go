@@ -84,7 +84,7 @@ func (m *Model) paneComputed(msg paneMsg) tea.Cmd {
 // not reach the annotator in any form before they have finished.
 func computePane(ctx context.Context, st *store.Store, datasetID, annotatorID int64, now func() time.Time) *paneStats {
 	ps := &paneStats{}
-	hidden, err := st.OpenItemUIDs(ctx, datasetID, annotatorID)
+	hidden, err := st.OpenItems(ctx, datasetID, annotatorID)
 	if err != nil {
 		ps.err = err
 		return ps

@@ -50,7 +50,7 @@ func keyAll(t *testing.T, st *store.Store, it store.Item, name string, value int
 
 // expected is the pooled row the pane must show, computed from the labels
 // with the given items hidden.
-func expectedPooled(t *testing.T, st *store.Store, datasetID int64, hidden map[string]bool) []string {
+func expectedPooled(t *testing.T, st *store.Store, datasetID int64, hidden map[int64]bool) []string {
 	t.Helper()
 	study, err := data.DatasetStudy(context.Background(), st, datasetID, hidden)
 	if err != nil {
@@ -77,7 +77,7 @@ func TestPaneIsBlindAndUpdates(t *testing.T) {
 
 	h.keys("tab")
 	h.expect("agreement · live")
-	blind := expectedPooled(t, h.st, ds, map[string]bool{one.UID: true})
+	blind := expectedPooled(t, h.st, ds, map[int64]bool{one.ID: true})
 	if got := h.paneRow("pooled"); strings.Join(got, " ") != strings.Join(blind, " ") {
 		t.Fatalf("pane shows %v while pane 1 is open, want %v (without it)", got, blind)
 	}
