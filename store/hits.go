@@ -74,6 +74,9 @@ const (
 	StatusInProgress Status = "in progress"
 	StatusDone       Status = "done"
 	StatusFlagged    Status = "flagged"
+	// StatusNotNeeded: the annotator has not started it and the pane has
+	// all the annotators its policy asks for.
+	StatusNotNeeded Status = "not needed"
 )
 
 // QueueRow is one line of an annotator's queue.
@@ -90,7 +93,7 @@ func (s *Store) Queue(ctx context.Context, datasetID, annotatorID int64, offset,
 	rows, err := s.db.QueryContext(ctx, `
 		SELECT i.id, i.seq, i.query,
 		       EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2),
-		       h.item_id IS NOT NULL, h.finished_at IS NOT NULL
+		       h.item_id IS NOT NULL, h.finished_at IS NOT NULL, i.open
 		FROM items i LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2
 		WHERE i.dataset_id = ?1 AND i.seq > ?3 ORDER BY i.seq LIMIT ?4`,
 		datasetID, annotatorID, offset, limit)
@@ -101,8 +104,8 @@ func (s *Store) Queue(ctx context.Context, datasetID, annotatorID int64, offset,
 	var out []QueueRow
 	for rows.Next() {
 		var r QueueRow
-		var flagged, started, finished bool
-		if err := rows.Scan(&r.ItemID, &r.Seq, &r.Query, &flagged, &started, &finished); err != nil {
+		var flagged, started, finished, open bool
+		if err := rows.Scan(&r.ItemID, &r.Seq, &r.Query, &flagged, &started, &finished, &open); err != nil {
 			return nil, fmt.Errorf("list queue: %w", err)
 		}
 		switch {
@@ -112,6 +115,8 @@ func (s *Store) Queue(ctx context.Context, datasetID, annotatorID int64, offset,
 			r.Status = StatusDone
 		case started:
 			r.Status = StatusInProgress
+		case !open:
+			r.Status = StatusNotNeeded
 		default:
 			r.Status = StatusTodo
 		}

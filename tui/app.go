@@ -273,8 +273,18 @@ func (m *Model) loadItem(itemID int64, step int, claim bool) tea.Cmd {
 func (m *Model) hitLoaded(msg hitLoadedMsg) tea.Cmd {
 	m.loading = false
 	if msg.err != nil {
-		m.setStatus(msg.err.Error(), true)
-		return m.replayPending()
+		if errors.Is(msg.err, store.ErrNoRoom) {
+			m.setStatus("that pane already has all the annotators its policy asks for; pick another (l)", true)
+		} else {
+			m.setStatus(msg.err.Error(), true)
+		}
+		// Back on the HIT that was left for it: its clock runs again.
+		var enter tea.Cmd
+		if m.hit != nil {
+			m.hit.entered = m.cfg.Now()
+			enter = m.stepEvent(m.hit, m.hit.cur, "enter")
+		}
+		return tea.Batch(enter, m.replayPending())
 	}
 	m.hit, m.allDone = msg.hit, false
 	m.hit.cur = m.hit.resumeStep()

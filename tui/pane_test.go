@@ -146,3 +146,14 @@ func TestMedian(t *testing.T) {
 		}
 	}
 }
+
+// Panes the demo annotators completed show as not needed in the queue, and
+// opening one says why it cannot be taken.
+func TestQueueShowsPanesNotNeeded(t *testing.T) {
+	h := newHarness(t, 100, 30)
+	h.keys("l", "G")
+	h.expect("not needed")
+	h.keys("enter")
+	h.expect("already has all the annotators its policy asks for")
+	h.expect("HIT 1 / 40") // still on the HIT the annotator had
+}

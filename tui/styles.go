@@ -53,6 +53,7 @@ func DefaultStyles(isDark bool) Styles {
 			"in progress": fg(warn),
 			"done":        fg(good),
 			"flagged":     fg(bad),
+			"not needed":  fg(dim),
 		},
 	}
 }
