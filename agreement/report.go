@@ -148,3 +148,40 @@ func Majority(votes []int) int {
 	}
 	return best
 }
+
+// Provenance says how a unit's gold label was decided.
+type Provenance string
+
+// The provenances of a gold label.
+const (
+	Unanimous   Provenance = "unanimous"   // every label agrees
+	ByMajority  Provenance = "majority"    // a unique most frequent label
+	Adjudicated Provenance = "adjudicated" // an adjudicator decided
+	Unresolved  Provenance = "unresolved"  // labels, but no majority and no decision yet
+)
+
+// Gold is a unit's gold label: the adjudicated one (adjudicated >= 0) if
+// any, else the majority of votes (per category). A unit with neither has
+// label -1: Unresolved if it has labels, provenance "" if it has none.
+func Gold(votes []int, adjudicated int) (int, Provenance) {
+	if adjudicated >= 0 {
+		return adjudicated, Adjudicated
+	}
+	n, used := 0, 0
+	for _, v := range votes {
+		n += v
+		if v > 0 {
+			used++
+		}
+	}
+	switch label := Majority(votes); {
+	case n == 0:
+		return -1, ""
+	case label < 0:
+		return -1, Unresolved
+	case used == 1:
+		return label, Unanimous
+	default:
+		return label, ByMajority
+	}
+}

@@ -3,6 +3,9 @@ package data
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -16,9 +19,13 @@ import (
 const LabelsHeader = "item\tunit\tannotator\tlabel\tcreated_at\tupdated_at\tseconds"
 
 // WriteLabels writes every label of a dataset (all datasets for id 0) as a
-// labels TSV. Annotator names are cleaned so a tab or newline in one cannot
-// break the file.
-func WriteLabels(ctx context.Context, st *store.Store, datasetID int64, w io.Writer) error {
+// labels TSV. Annotator names go through rename (nil keeps them; see
+// Pseudonyms) and are cleaned so a tab or newline in one cannot break the
+// file.
+func WriteLabels(ctx context.Context, st *store.Store, datasetID int64, w io.Writer, rename func(string) string) error {
+	if rename == nil {
+		rename = func(s string) string { return s }
+	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, LabelsHeader)
 	err := st.EachLabel(ctx, datasetID, func(r store.LabelRow) error {
@@ -27,7 +34,7 @@ func WriteLabels(ctx context.Context, st *store.Store, datasetID int64, w io.Wri
 			secs = strconv.FormatFloat(*r.Seconds, 'f', 1, 64)
 		}
 		_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\n",
-			r.Item, r.Unit, Clean(r.Annotator), r.Value, r.CreatedAt, r.UpdatedAt, secs)
+			r.Item, r.Unit, Clean(rename(r.Annotator)), r.Value, r.CreatedAt, r.UpdatedAt, secs)
 		return err
 	})
 	if err != nil {
@@ -59,4 +66,23 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// Pseudonyms returns the database's stable pseudonym for each name: the
+// same name always gets the same pseudonym in exports of this database, and
+// without the database's secret salt a pseudonym cannot be traced back by
+// trying likely names.
+func Pseudonyms(ctx context.Context, st *store.Store) (func(string) string, error) {
+	salt, err := st.Setting(ctx, "pseudonym_salt", func() (string, error) {
+		b := make([]byte, 16)
+		_, err := rand.Read(b)
+		return hex.EncodeToString(b), err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return func(name string) string {
+		sum := sha256.Sum256([]byte(salt + "\x00" + name))
+		return "annotator-" + hex.EncodeToString(sum[:5])
+	}, nil
 }

@@ -84,7 +84,7 @@ func allLabels(t *testing.T, st *store.Store) string {
 func exportLabels(t *testing.T, st *store.Store) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := WriteLabels(context.Background(), st, 0, &b); err != nil {
+	if err := WriteLabels(context.Background(), st, 0, &b, nil); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()

@@ -24,7 +24,7 @@ func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
 		t.Fatal(err)
 	}
 	var tsv bytes.Buffer
-	if err := WriteLabels(ctx, st, ds.ID, &tsv); err != nil {
+	if err := WriteLabels(ctx, st, ds.ID, &tsv, nil); err != nil {
 		t.Fatal(err)
 	}
 	rows, err := ReadRatings(&tsv, "labels.tsv")

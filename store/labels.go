@@ -1,14 +1,10 @@
 package store
 
 import (
-	"bytes"
-	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
-	"strconv"
 )
 
 // Units lists the label slots of a MIMICS pane in HIT order.
@@ -248,9 +244,6 @@ func (s *Store) EachItemVotes(ctx context.Context, datasetID int64, fn func(iv *
 		if iv.Votes, err = unpackVotes(iv.Votes[:0], packed); err != nil {
 			return fmt.Errorf("list labels of item %d: %w", iv.ID, err)
 		}
-		slices.SortFunc(iv.Votes, func(a, b UnitVote) int {
-			return cmp.Or(cmp.Compare(a.Unit, b.Unit), cmp.Compare(a.Annotator, b.Annotator))
-		})
 		if err := fn(iv); err != nil {
 			return err
 		}
@@ -259,23 +252,4 @@ func (s *Store) EachItemVotes(ctx context.Context, datasetID int64, fn func(iv *
 		return fmt.Errorf("list labels: %w", err)
 	}
 	return nil
-}
-
-// unpackVotes parses "unit annotator value,…" as EachItemVotes packs it.
-func unpackVotes(out []UnitVote, b []byte) ([]UnitVote, error) {
-	for len(b) > 0 {
-		var one []byte
-		one, b, _ = bytes.Cut(b, []byte{','})
-		unit, rest, _ := bytes.Cut(one, []byte{' '})
-		ann, val, _ := bytes.Cut(rest, []byte{' '})
-		v := UnitVote{Unit: slices.Index(Units, string(unit))}
-		a, err1 := strconv.ParseInt(string(ann), 10, 64)
-		x, err2 := strconv.Atoi(string(val))
-		if v.Unit < 0 || err1 != nil || err2 != nil {
-			return out, fmt.Errorf("unreadable label %q", one)
-		}
-		v.Annotator, v.Value = a, x
-		out = append(out, v)
-	}
-	return out, nil
 }

@@ -10,18 +10,23 @@ import (
 type DatasetProgress struct {
 	Items        int // panes in the dataset
 	Complete     int // panes with all the annotators they need and a majority on every unit
-	Adjudication int // units still tied after the policy's max annotators
+	Adjudication int // units waiting for a decision: tied after the policy's max annotators, or referred
 }
 
 // DatasetProgress reads a dataset's counters (kept by every label's transaction).
 func (s *Store) DatasetProgress(ctx context.Context, datasetID int64) (DatasetProgress, error) {
 	var p DatasetProgress
-	err := s.db.QueryRowContext(ctx, `SELECT count(*),
-		coalesce(sum(open = 0 AND tied = 0), 0), coalesce(sum(CASE WHEN open = 0 THEN tied END), 0)
-		FROM items WHERE dataset_id = ?`, datasetID).Scan(&p.Items, &p.Complete, &p.Adjudication)
+	err := s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(open = 0 AND tied = 0), 0)
+		FROM items WHERE dataset_id = ?`, datasetID).Scan(&p.Items, &p.Complete)
 	if err != nil {
 		return p, fmt.Errorf("dataset progress: %w", err)
 	}
+	// Only the count leaves the store here: no role is needed to see it.
+	waiting, err := disputed(ctx, s.db, datasetID, false)
+	if err != nil {
+		return p, fmt.Errorf("dataset progress: %w", err)
+	}
+	p.Adjudication = len(waiting)
 	return p, nil
 }
 

@@ -1,51 +1,127 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
 )
 
+type exportFlags struct {
+	format, out, dataset string
+	pseudonymize         bool
+	includeUnresolved    bool
+}
+
 func newExportCmd(g *globals) *cobra.Command {
-	var format, out, dataset string
+	var fl exportFlags
 	cmd := &cobra.Command{
 		Use:   "export",
-		Short: "Write labels to stdout or a file",
-		Long: "Write every label as a labels TSV (item unit annotator label created_at updated_at\n" +
-			"seconds), the file another database merges with claritty import --format labels.\n" +
-			"With --out the file is written atomically: readers never see half of it.",
-		Example: "  claritty export --format labels --out labels.tsv",
-		Args:    cobra.NoArgs,
+		Short: "Write labels, gold labels or a release file",
+		Long: "Formats:\n" +
+			"  labels         every label: item unit annotator label created_at updated_at seconds,\n" +
+			"                 the file another database merges with claritty import --format labels\n" +
+			"                 (--pseudonymize: stable pseudonyms instead of names)\n" +
+			"  mimics-manual  gold labels in the released MIMICS-Manual format, panes in import order;\n" +
+			"                 flagged panes and panes with unresolved units are left out and counted\n" +
+			"                 on stderr (--include-unresolved keeps the latter, their cells empty)\n" +
+			"  gold           one row per unit: item unit label provenance votes adjudicator\n" +
+			"A unit's gold label is its adjudicated label if any, else the majority of the labels of\n" +
+			"finished HITs. With --out the file is written atomically: readers never see half of it.",
+		Example: "  claritty export --format labels --out labels.tsv\n" +
+			"  claritty export --format mimics-manual --dataset MIMICS-Manual --out release.tsv",
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if format != "labels" {
-				return fmt.Errorf("unknown export format %q (want labels)", format)
+			write, err := exporter(cmd, fl)
+			if err != nil {
+				return err
 			}
 			st, err := g.open(cmd.Context())
 			if err != nil {
 				return err
 			}
 			defer st.Close()
+			run := func(w io.Writer) error { return write(cmd.Context(), st, w) }
+			if fl.out == "" || fl.out == "-" {
+				return run(cmd.OutOrStdout())
+			}
+			return data.WriteFileAtomic(fl.out, run)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&fl.format, "format", "labels", "export format: labels, mimics-manual, gold")
+	f.StringVarP(&fl.out, "out", "o", "", "file to write (default: stdout)")
+	f.StringVar(&fl.dataset, "dataset", "", "dataset (labels default: all; others: the first)")
+	f.BoolVar(&fl.pseudonymize, "pseudonymize", false, "labels: stable pseudonyms instead of annotator names")
+	f.BoolVar(&fl.includeUnresolved, "include-unresolved", false, "mimics-manual: keep panes with unresolved units, their cells empty")
+	return cmd
+}
+
+type writeFunc func(ctx context.Context, st *store.Store, w io.Writer) error
+
+// exporter checks the flags and returns the writer for the format.
+func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
+	if fl.pseudonymize && fl.format != "labels" {
+		return nil, fmt.Errorf("--pseudonymize applies to --format labels")
+	}
+	if fl.includeUnresolved && fl.format != "mimics-manual" {
+		return nil, fmt.Errorf("--include-unresolved applies to --format mimics-manual")
+	}
+	stderr := cmd.ErrOrStderr()
+	switch fl.format {
+	case "labels":
+		return func(ctx context.Context, st *store.Store, w io.Writer) error {
 			var id int64
-			if dataset != "" {
-				d, err := st.DatasetByName(cmd.Context(), dataset)
+			if fl.dataset != "" {
+				d, err := st.DatasetByName(ctx, fl.dataset)
 				if err != nil {
 					return err
 				}
 				id = d.ID
 			}
-			write := func(w io.Writer) error { return data.WriteLabels(cmd.Context(), st, id, w) }
-			if out == "" || out == "-" {
-				return write(cmd.OutOrStdout())
+			var rename func(string) string
+			if fl.pseudonymize {
+				var err error
+				if rename, err = data.Pseudonyms(ctx, st); err != nil {
+					return err
+				}
 			}
-			return data.WriteFileAtomic(out, write)
-		},
+			return data.WriteLabels(ctx, st, id, w, rename)
+		}, nil
+	case "mimics-manual":
+		return func(ctx context.Context, st *store.Store, w io.Writer) error {
+			d, err := datasetFor(ctx, st, fl.dataset)
+			if err != nil {
+				return err
+			}
+			sum, err := data.WriteManual(ctx, st, d.ID, w, fl.includeUnresolved)
+			if err != nil {
+				return err
+			}
+			unresolved := "left out"
+			if fl.includeUnresolved {
+				unresolved = "included, cells empty"
+			}
+			fmt.Fprintf(stderr, "%s: %d panes written; %d flagged (left out); %d with unresolved units (%s); %d not labelled (left out)\n",
+				data.Clean(d.Name), sum.Written, sum.Flagged, sum.Unresolved, unresolved, sum.Unlabelled)
+			return nil
+		}, nil
+	case "gold":
+		return func(ctx context.Context, st *store.Store, w io.Writer) error {
+			d, err := datasetFor(ctx, st, fl.dataset)
+			if err != nil {
+				return err
+			}
+			flagged, err := data.WriteGold(ctx, st, d.ID, w)
+			if err == nil && flagged > 0 {
+				fmt.Fprintf(stderr, "%s: %d flagged panes left out\n", data.Clean(d.Name), flagged)
+			}
+			return err
+		}, nil
 	}
-	f := cmd.Flags()
-	f.StringVar(&format, "format", "labels", "export format: labels")
-	f.StringVarP(&out, "out", "o", "", "file to write (default: stdout)")
-	f.StringVar(&dataset, "dataset", "", "only this dataset (default: all)")
-	return cmd
+	return nil, fmt.Errorf("unknown export format %q (want labels, mimics-manual or gold)", fl.format)
 }

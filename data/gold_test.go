@@ -1,0 +1,168 @@
+package data
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/claritty/claritty/store"
+)
+
+// The released MIMICS-Manual.tsv, imported and exported as a release, comes
+// back byte for byte.
+func TestReleaseRoundTrip(t *testing.T) {
+	path := sharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
+	ctx := context.Background()
+	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	res, err := ImportFile(ctx, st, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := st.DatasetByName(ctx, res.Dataset)
+	var out bytes.Buffer
+	sum, err := WriteManual(ctx, st, ds.ID, &out, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := os.ReadFile(path)
+	if !bytes.Equal(out.Bytes(), want) {
+		t.Fatalf("round trip differs (%d bytes, want %d); summary %+v", out.Len(), len(want), sum)
+	}
+	if sum.Written != 2832 || sum.Flagged+sum.Unresolved+sum.Unlabelled != 0 {
+		t.Fatalf("summary %+v", sum)
+	}
+}
+
+// goldStore has three demo panes labelled by three annotators each:
+// pane 1 unanimous, pane 2 with a 2-1 majority on the question and a
+// three-way tie on answer_set, pane 3 flagged; pane 4 is half done by one
+// annotator (an open HIT, which gold ignores).
+func goldStore(t *testing.T) (*store.Store, int64) {
+	t.Helper()
+	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	ctx := context.Background()
+	ds, _ := st.DatasetByName(ctx, DemoDataset)
+	st.SetPolicy(ctx, ds.ID, store.Policy{Min: 3, Max: 3, Lease: time.Hour})
+	for _, who := range []string{"ana", "bo", "cy"} {
+		keyHIT(t, st, who, 1, all2)
+		keyHIT(t, st, who, 3, all2)
+	}
+	keyHIT(t, st, "ana", 2, map[string]int{"question": 2, "answer_set": 0, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2})
+	keyHIT(t, st, "bo", 2, map[string]int{"question": 2, "answer_set": 1, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2})
+	keyHIT(t, st, "cy", 2, map[string]int{"question": 1, "answer_set": 2, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2})
+	keyHIT(t, st, "ana", 4, map[string]int{"answer_set": 0})
+	cy, _ := st.EnsureAnnotator(ctx, "cy")
+	if err := st.AddFlag(ctx, itemAt(t, st, ds.ID, 3).ID, cy.ID, "broken", ""); err != nil {
+		t.Fatal(err)
+	}
+	return st, ds.ID
+}
+
+func goldOf(t *testing.T, st *store.Store, ds int64, seq int) *PaneGold {
+	t.Helper()
+	var found *PaneGold
+	err := EachPaneGold(context.Background(), st, ds, func(p *PaneGold) error {
+		if p.Item.Seq == seq {
+			c := *p
+			found = &c
+		}
+		return nil
+	})
+	if err != nil || found == nil {
+		t.Fatalf("pane %d: %v", seq, err)
+	}
+	return found
+}
+
+func TestGoldAndProvenance(t *testing.T) {
+	st, ds := goldStore(t)
+	p1, p2, p4 := goldOf(t, st, ds, 1), goldOf(t, st, ds, 2), goldOf(t, st, ds, 4)
+	if u := p1.Units[0]; u.Unit != "question" || u.Label != 2 || u.Provenance != "unanimous" || p1.Missing != 0 {
+		t.Fatalf("pane 1 %+v", p1)
+	}
+	q, as := p2.Units[0], p2.Units[1]
+	if q.Label != 2 || q.Provenance != "majority" || as.Label != -1 || as.Provenance != "unresolved" || p2.Missing != 1 {
+		t.Fatalf("pane 2: question %+v, answer set %+v, missing %d", q, as, p2.Missing)
+	}
+	if len(p4.Units) != 0 {
+		t.Fatalf("an open HIT's labels made gold: %+v", p4.Units)
+	}
+
+	// The export leaves out the flagged pane and the unresolved ones (pane
+	// 2, and the demo's pane still tied after five); with
+	// --include-unresolved pane 2 comes with an empty answer-set cell. The
+	// demo annotators' 19 complete panes come too.
+	var out bytes.Buffer
+	sum, err := WriteManual(context.Background(), st, ds, &out, false)
+	if err != nil || sum != (ReleaseSummary{Written: 1 + 19, Flagged: 1, Unresolved: 2, Unlabelled: 40 - 20 - 1 - 2}) {
+		t.Fatalf("summary %+v %v", sum, err)
+	}
+	if lines := strings.Split(out.String(), "\n"); len(lines) != 22 || !strings.HasPrefix(lines[1], "new caledonia\t") ||
+		!strings.HasSuffix(lines[1], "\t2\t2\t2\t2\t2\t2\t") {
+		t.Fatalf("release:\n%s", out.String())
+	}
+	out.Reset()
+	sum, _ = WriteManual(context.Background(), st, ds, &out, true)
+	line := strings.Split(out.String(), "\n")[2]
+	if sum.Written != 22 || !strings.HasPrefix(line, "sourdough starter\t") || !strings.HasSuffix(line, "\t2\t\t2\t2\t2\t2\t") {
+		t.Fatalf("with unresolved: %+v\n%s", sum, out.String())
+	}
+}
+
+func TestGoldExport(t *testing.T) {
+	st, ds := goldStore(t)
+	var out bytes.Buffer
+	flagged, err := WriteGold(context.Background(), st, ds, &out)
+	if err != nil || flagged != 1 {
+		t.Fatalf("%d flagged, %v", flagged, err)
+	}
+	uid := itemAt(t, st, ds, 2).UID
+	for _, want := range []string{
+		GoldHeader + "\n",
+		uid + "\tquestion\t2\tmajority\t1:1,2:2\t\n",
+		uid + "\tanswer_set\t\tunresolved\t0:1,1:1,2:1\t\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("gold export lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestPseudonymsAreStableAndHideNames(t *testing.T) {
+	st, ds := goldStore(t)
+	ctx := context.Background()
+	export := func() string {
+		rename, err := Pseudonyms(ctx, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := WriteLabels(ctx, st, ds, &b, rename); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	a, b := export(), export()
+	if a != b {
+		t.Fatal("pseudonyms changed between exports")
+	}
+	for _, name := range []string{"\tana\t", "\tbo\t", "\tcy\t", "demo-kai"} {
+		if strings.Contains(a, name) {
+			t.Fatalf("%q appears in a pseudonymized export", name)
+		}
+	}
+	rows, err := ReadRatings(strings.NewReader(a), "p.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	people := map[string]bool{}
+	for _, r := range rows {
+		people[r.Annotator] = true
+	}
+	if len(people) != 3+5 { // ana, bo, cy and the five demo annotators
+		t.Fatalf("%d pseudonyms: %v", len(people), people)
+	}
+}

@@ -1,0 +1,238 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/claritty/claritty/agreement"
+)
+
+// Disputed is a unit in the adjudication queue.
+type Disputed struct {
+	Item     Item
+	Unit     string
+	Votes    []int // settled labels per value 0, 1, 2
+	Referred string
+	// Decided is the current decision, nil while none; decided units stay
+	// listable so a decision can be revisited.
+	Decided *int
+}
+
+// Dispute is how contested the unit is: the share of labels that are not
+// the most frequent label (0 unanimous, towards 1 split evenly).
+func (d Disputed) Dispute() float64 {
+	n, top := 0, 0
+	for _, v := range d.Votes {
+		n += v
+		top = max(top, v)
+	}
+	if n == 0 {
+		return 0
+	}
+	return 1 - float64(top)/float64(n)
+}
+
+// AdjudicationQueue lists a dataset's units for adjudication: those still
+// without a majority once the item has had the policy's max annotators,
+// and those a lead referred. Most disputed first (then more labels, then
+// import order). Decided units are left out unless withDecided. Only
+// adjudicators and leads may read it: it shows everyone's labels.
+func (s *Store) AdjudicationQueue(ctx context.Context, datasetID, actorID int64, withDecided bool) ([]Disputed, error) {
+	var out []Disputed
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := requireRole(ctx, tx, actorID, "adjudication", RoleAdjudicator, RoleLead); err != nil {
+			return err
+		}
+		var err error
+		out, err = disputed(ctx, tx, datasetID, withDecided)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("adjudication queue: %w", err)
+	}
+	slices.SortStableFunc(out, func(a, b Disputed) int {
+		return cmp.Or(cmp.Compare(b.Dispute(), a.Dispute()), cmp.Compare(sum(b.Votes), sum(a.Votes)),
+			cmp.Compare(a.Item.Seq, b.Item.Seq), cmp.Compare(slices.Index(Units, a.Unit), slices.Index(Units, b.Unit)))
+	})
+	return out, nil
+}
+
+func sum(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
+}
+
+// disputed reads the candidate items (closed with ties, or referred) and
+// keeps their tied or referred units.
+func disputed(ctx context.Context, q querier, datasetID int64, withDecided bool) ([]Disputed, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+itemColumns+`, i.open = 0 AND i.tied > 0,
+		(SELECT group_concat(l.unit || ' ' || l.annotator_id || ' ' || l.value, ',') FROM labels l
+			WHERE l.item_id = i.id AND NOT EXISTS (SELECT 1 FROM hits h
+				WHERE h.item_id = l.item_id AND h.annotator_id = l.annotator_id AND h.finished_at IS NULL)),
+		(SELECT group_concat(a.unit || ' ' || a.adjudicator_id || ' ' || a.value, ',') FROM adjudications a WHERE a.item_id = i.id),
+		(SELECT group_concat(r.unit || ' ' || r.sent_by || ' 0', ',') FROM referrals r WHERE r.item_id = i.id)
+		FROM items i WHERE i.dataset_id = ?1 AND ((i.open = 0 AND i.tied > 0)
+			OR EXISTS (SELECT 1 FROM referrals r WHERE r.item_id = i.id))
+		ORDER BY i.seq`, datasetID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Disputed
+	for rows.Next() {
+		var it Item
+		var closedTie bool
+		var votes, decisions, referred sql.RawBytes
+		o := &it.Options
+		if err := rows.Scan(&it.ID, &it.DatasetID, &it.UID, &it.Seq, &it.Query, &it.Question,
+			&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta, &closedTie, &votes, &decisions, &referred); err != nil {
+			return nil, err
+		}
+		vs, err1 := unpackVotes(nil, votes)
+		ds, err2 := unpackVotes(nil, decisions)
+		rs, err3 := unpackVotes(nil, referred)
+		if err := errors.Join(err1, err2, err3); err != nil {
+			return nil, fmt.Errorf("item %d: %w", it.ID, err)
+		}
+		for ui, unit := range Units {
+			d := Disputed{Item: it, Unit: unit, Votes: make([]int, 3)}
+			for _, v := range vs {
+				if v.Unit == ui {
+					d.Votes[v.Value]++
+				}
+			}
+			for _, x := range ds {
+				if x.Unit == ui {
+					d.Decided = &x.Value
+				}
+			}
+			for _, r := range rs {
+				if r.Unit == ui {
+					d.Referred = "referred"
+				}
+			}
+			tied := closedTie && sum(d.Votes) > 0 && agreement.Majority(d.Votes) < 0
+			if (tied || d.Referred != "") && (withDecided || d.Decided == nil) {
+				out = append(out, d)
+			}
+		}
+	}
+	return out, rows.Err()
+}
+
+// Adjudicate sets the final label of a unit (value nil withdraws the
+// decision), with an optional reason, as the adjudicator; every decision
+// and change goes into the adjudication history. Refused (ErrNotAllowed)
+// unless the adjudicator is an adjudicator or a lead.
+func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value *int, adjudicatorID int64, reason string) error {
+	if !slices.Contains(Units, unit) {
+		return fmt.Errorf("adjudicate: unknown unit %q", unit)
+	}
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := requireRole(ctx, tx, adjudicatorID, "adjudication", RoleAdjudicator, RoleLead); err != nil {
+			return err
+		}
+		var old *int
+		var v int
+		err := tx.QueryRowContext(ctx, `SELECT value FROM adjudications WHERE item_id = ? AND unit = ?`, itemID, unit).Scan(&v)
+		switch {
+		case err == nil:
+			old = &v
+		case !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
+		now := s.now()
+		if value == nil {
+			_, err = tx.ExecContext(ctx, `DELETE FROM adjudications WHERE item_id = ? AND unit = ?`, itemID, unit)
+		} else {
+			_, err = tx.ExecContext(ctx, `INSERT INTO adjudications (item_id, unit, value, adjudicator_id, reason, at)
+				VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET value = excluded.value,
+				adjudicator_id = excluded.adjudicator_id, reason = excluded.reason, at = excluded.at`,
+				itemID, unit, *value, adjudicatorID, reason, now)
+		}
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO adjudication_history
+			(item_id, unit, old_value, new_value, adjudicator_id, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			itemID, unit, old, value, adjudicatorID, reason, now)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("adjudicate %s: %w", unit, err)
+	}
+	return nil
+}
+
+// Refer sends units of an item to adjudication whatever their votes; only
+// a lead may.
+func (s *Store) Refer(ctx context.Context, itemID int64, units []string, leadID int64, reason string) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := requireRole(ctx, tx, leadID, "sending units to adjudication", RoleLead); err != nil {
+			return err
+		}
+		for _, u := range units {
+			if !slices.Contains(Units, u) {
+				return fmt.Errorf("unknown unit %q", u)
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO referrals (item_id, unit, sent_by, reason, at)
+				VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, itemID, u, leadID, reason, s.now())
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("refer: %w", err)
+	}
+	return nil
+}
+
+// querier is a *sql.DB or a *sql.Tx.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// UnitLabelView is one annotator's label on a unit, as the adjudicator sees it.
+type UnitLabelView struct {
+	Annotator string
+	Value     int
+	Seconds   *float64
+}
+
+// UnitLabels lists every annotator's label on a unit, for adjudicators and
+// leads only.
+func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, actorID int64) ([]UnitLabelView, error) {
+	var out []UnitLabelView
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := requireRole(ctx, tx, actorID, "seeing others' labels", RoleAdjudicator, RoleLead); err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT a.name, l.value, l.seconds FROM labels l
+			JOIN annotators a ON a.id = l.annotator_id WHERE l.item_id = ? AND l.unit = ? ORDER BY a.name`, itemID, unit)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var v UnitLabelView
+			if err := rows.Scan(&v.Annotator, &v.Value, &v.Seconds); err != nil {
+				return err
+			}
+			out = append(out, v)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("unit labels: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,91 @@
+package store
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strconv"
+)
+
+// Decision is an adjudicator's final label on a unit.
+type Decision struct {
+	Unit        int // index into Units
+	Value       int
+	Adjudicator int64
+}
+
+// GoldRow is one pane with everything its gold labels rest on.
+type GoldRow struct {
+	Item
+	Votes     []UnitVote // settled labels: from finished HITs, or imported without a HIT
+	Decisions []Decision
+	Flagged   bool // someone flagged the pane
+}
+
+// EachGoldRow calls fn for every pane of a dataset in import order. Labels
+// of HITs still in progress are left out: they may yet change. fn must not
+// keep the row.
+func (s *Store) EachGoldRow(ctx context.Context, datasetID int64, fn func(*GoldRow) error) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+itemColumns+`,
+		(SELECT group_concat(l.unit || ' ' || l.annotator_id || ' ' || l.value, ',') FROM labels l
+			WHERE l.item_id = items.id AND NOT EXISTS (SELECT 1 FROM hits h
+				WHERE h.item_id = l.item_id AND h.annotator_id = l.annotator_id AND h.finished_at IS NULL)),
+		(SELECT group_concat(a.unit || ' ' || a.adjudicator_id || ' ' || a.value, ',') FROM adjudications a
+			WHERE a.item_id = items.id),
+		EXISTS (SELECT 1 FROM flags f WHERE f.item_id = items.id)
+		FROM items WHERE dataset_id = ? ORDER BY seq`, datasetID)
+	if err != nil {
+		return fmt.Errorf("read gold: %w", err)
+	}
+	defer rows.Close()
+	g := &GoldRow{}
+	for rows.Next() {
+		var votes, decisions sql.RawBytes
+		o := &g.Options
+		if err := rows.Scan(&g.ID, &g.DatasetID, &g.UID, &g.Seq, &g.Query, &g.Question,
+			&o[0], &o[1], &o[2], &o[3], &o[4], &g.Meta, &votes, &decisions, &g.Flagged); err != nil {
+			return fmt.Errorf("read gold: %w", err)
+		}
+		if g.Votes, err = unpackVotes(g.Votes[:0], votes); err != nil {
+			return fmt.Errorf("read gold of item %d: %w", g.ID, err)
+		}
+		dv, err := unpackVotes(nil, decisions)
+		if err != nil {
+			return fmt.Errorf("read gold of item %d: %w", g.ID, err)
+		}
+		g.Decisions = g.Decisions[:0]
+		for _, d := range dv {
+			g.Decisions = append(g.Decisions, Decision{Unit: d.Unit, Value: d.Value, Adjudicator: d.Annotator})
+		}
+		if err := fn(g); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// unpackVotes parses "unit annotator value,…" as the queries above pack it,
+// in HIT order of units, then by annotator.
+func unpackVotes(out []UnitVote, b []byte) ([]UnitVote, error) {
+	for len(b) > 0 {
+		var one []byte
+		one, b, _ = bytes.Cut(b, []byte{','})
+		unit, rest, _ := bytes.Cut(one, []byte{' '})
+		ann, val, _ := bytes.Cut(rest, []byte{' '})
+		v := UnitVote{Unit: slices.Index(Units, string(unit))}
+		a, err1 := strconv.ParseInt(string(ann), 10, 64)
+		x, err2 := strconv.Atoi(string(val))
+		if v.Unit < 0 || err1 != nil || err2 != nil {
+			return out, fmt.Errorf("unreadable label %q", one)
+		}
+		v.Annotator, v.Value = a, x
+		out = append(out, v)
+	}
+	slices.SortFunc(out, func(a, b UnitVote) int {
+		return cmp.Or(cmp.Compare(a.Unit, b.Unit), cmp.Compare(a.Annotator, b.Annotator))
+	})
+	return out, nil
+}

@@ -1,0 +1,30 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// Setting reads a database-wide setting; when it is not set yet, it stores
+// and returns what create makes, in one transaction, so two processes
+// asking at once agree on one value.
+func (s *Store) Setting(ctx context.Context, key string, create func() (string, error)) (string, error) {
+	var v string
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if v, err = create(); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES (?, ?)`, key, v)
+		return err
+	})
+	if err != nil {
+		return "", fmt.Errorf("setting %s: %w", key, err)
+	}
+	return v, nil
+}
