@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Setting reads a database-wide setting; when it is not set yet, it stores
@@ -27,4 +28,28 @@ func (s *Store) Setting(ctx context.Context, key string, create func() (string, 
 		return "", fmt.Errorf("setting %s: %w", key, err)
 	}
 	return v, nil
+}
+
+// settingValues lists the settings a lead may set, with their values.
+var settingValues = map[string][]string{
+	"adjudication_names": {"names", "pseudonyms"},
+}
+
+// SetSetting changes a database-wide setting; only a lead may.
+func (s *Store) SetSetting(ctx context.Context, actorID int64, key, value string) error {
+	if !slices.Contains(settingValues[key], value) {
+		return fmt.Errorf("setting %s: %q is not one of %v", key, value, settingValues[key])
+	}
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := requireRole(ctx, tx, actorID, "changing settings", RoleLead); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES (?, ?)
+			ON CONFLICT DO UPDATE SET value = excluded.value`, key, value)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("setting %s: %w", key, err)
+	}
+	return nil
 }

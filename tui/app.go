@@ -24,6 +24,8 @@ type Config struct {
 	SERPURL   string             // results page template; {query} is replaced
 	Open      func(string) error // opens a URL in the browser
 	Now       func() time.Time
+	// Adjudicate starts on the adjudication screen instead of a HIT.
+	Adjudicate bool
 }
 
 // DefaultSERPURL is a Bing search for the query.
@@ -34,6 +36,7 @@ type screen int
 const (
 	screenHIT screen = iota
 	screenQueue
+	screenAdjudicate
 )
 
 type overlay int
@@ -66,6 +69,7 @@ type Model struct {
 	hitKeys   hitKeys
 	queueKeys queueKeys
 	pagerKeys pagerKeys
+	adjKeys   adjKeys
 
 	screen  screen
 	overlay overlay
@@ -82,6 +86,7 @@ type Model struct {
 
 	queue      queueState
 	pane       paneState
+	adj        adjState
 	flagReason string
 	input      textinput.Model
 	pagerTop   int
@@ -116,6 +121,7 @@ func New(ctx context.Context, cfg Config) *Model {
 		hitKeys:   defaultHITKeys(),
 		queueKeys: defaultQueueKeys(),
 		pagerKeys: defaultPagerKeys(),
+		adjKeys:   defaultAdjKeys(),
 		input:     in,
 		loading:   true,
 	}
@@ -125,8 +131,13 @@ func New(ctx context.Context, cfg Config) *Model {
 // Interrupted reports whether the user left with ctrl+c.
 func (m *Model) Interrupted() bool { return m.interrupted }
 
-// Init asks for the background colour and loads the first HIT.
+// Init asks for the background colour and loads the first HIT, or the
+// adjudication queue (which holds no HIT).
 func (m *Model) Init() tea.Cmd {
+	if m.cfg.Adjudicate {
+		m.loading = false
+		return tea.Batch(tea.RequestBackgroundColor, m.openAdjudication())
+	}
 	return tea.Batch(tea.RequestBackgroundColor, m.loadNext(0))
 }
 
@@ -145,7 +156,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m, m.handleKey(msg)
 	case tea.PasteMsg:
-		if m.overlay == overlayFlag && m.flagReason != "" || m.overlay == overlayNote {
+		if m.overlay == overlayFlag && m.flagReason != "" || m.overlay == overlayNote || m.adj.reasoning {
 			var cmd tea.Cmd
 			m.input, cmd = m.input.Update(msg)
 			return m, cmd
@@ -161,6 +172,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.saved(msg)
 	case paneMsg:
 		return m, m.paneComputed(msg)
+	case adjQueueMsg:
+		return m, m.adjQueueLoaded(msg)
+	case adjDetailMsg:
+		m.adjDetailLoaded(msg)
+		return m, nil
 	case queueLoadedMsg:
 		m.queue.loaded(msg)
 		if msg.err != nil {
@@ -199,8 +215,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case overlayGuide, overlayHelp:
 		return m.pagerKey(msg)
 	}
-	if m.screen == screenQueue {
+	switch m.screen {
+	case screenQueue:
 		return m.queueKey(msg)
+	case screenAdjudicate:
+		return m.adjKey(msg)
 	}
 	if m.loading {
 		// Keys typed while the next HIT loads are kept and replayed on it,

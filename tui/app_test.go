@@ -36,18 +36,25 @@ func newHarness(t testing.TB, w, h int) *harness {
 // startHarness opens a model on an existing database, as a new process would.
 func startHarness(t testing.TB, st *store.Store, name string, w, h int) *harness {
 	t.Helper()
+	an, err := st.EnsureAnnotator(context.Background(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return startAs(t, st, an, w, h, false)
+}
+
+// startAs opens a model for an annotator already resolved, on the HIT
+// screen or (adjudicate) the adjudication screen.
+func startAs(t testing.TB, st *store.Store, an store.Annotator, w, h int, adjudicate bool) *harness {
+	t.Helper()
 	ctx := context.Background()
 	ds, err := st.DatasetByName(ctx, data.DemoDataset)
 	if err != nil {
 		ds = mustFirstDataset(t, st)
 	}
-	an, err := st.EnsureAnnotator(ctx, name)
-	if err != nil {
-		t.Fatal(err)
-	}
 	hs := &harness{t: t, st: st}
 	clock := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
-	hs.m = New(ctx, Config{Store: st, Dataset: ds, Annotator: an,
+	hs.m = New(ctx, Config{Store: st, Dataset: ds, Annotator: an, Adjudicate: adjudicate,
 		Now:  func() time.Time { clock = clock.Add(1500 * time.Millisecond); return clock },
 		Open: func(u string) error { hs.opened = append(hs.opened, u); return nil }})
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})

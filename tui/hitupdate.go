@@ -27,6 +27,8 @@ func (m *Model) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.undoLast()
 	case key.Matches(msg, k.Pane):
 		return m.togglePane()
+	case key.Matches(msg, k.Adjudicate):
+		return m.openAdjudication()
 	}
 	if m.hit == nil {
 		return nil

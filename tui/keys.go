@@ -16,31 +16,32 @@ func bind(keys []string, k, desc string) key.Binding {
 type hitKeys struct {
 	Review, Good, Fair, Bad, Next, Back, Undo  key.Binding
 	Open, Flag, Note, Guide, Queue, Help, Quit key.Binding
-	Pane                                       key.Binding
+	Pane, Adjudicate                           key.Binding
 	Up, Down, PageUp, PageDown                 key.Binding
 }
 
 func defaultHITKeys() hitKeys {
 	return hitKeys{
-		Review:   bind([]string{"enter"}, "enter", "reviewed"),
-		Good:     bind([]string{"2"}, "2", "good"),
-		Fair:     bind([]string{"1"}, "1", "fair"),
-		Bad:      bind([]string{"0"}, "0", "bad"),
-		Next:     bind([]string{"right"}, "→", "next step"),
-		Back:     bind([]string{"left", "backspace", "h"}, "←", "back"),
-		Undo:     bind([]string{"u"}, "u", "undo"),
-		Open:     bind([]string{"o"}, "o", "results"),
-		Flag:     bind([]string{"!"}, "!", "flag"),
-		Note:     bind([]string{"n"}, "n", "note"),
-		Guide:    bind([]string{"g"}, "g", "guideline"),
-		Queue:    bind([]string{"l"}, "l", "queue"),
-		Help:     bind([]string{"?"}, "?", "help"),
-		Pane:     bind([]string{"tab"}, "tab", "agreement pane"),
-		Quit:     bind([]string{"q", "ctrl+c"}, "q", "quit"),
-		Up:       bind([]string{"up", "k"}, "↑/k", "scroll up"),
-		Down:     bind([]string{"down", "j"}, "↓/j", "scroll down"),
-		PageUp:   bind([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
-		PageDown: bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
+		Review:     bind([]string{"enter"}, "enter", "reviewed"),
+		Good:       bind([]string{"2"}, "2", "good"),
+		Fair:       bind([]string{"1"}, "1", "fair"),
+		Bad:        bind([]string{"0"}, "0", "bad"),
+		Next:       bind([]string{"right"}, "→", "next step"),
+		Back:       bind([]string{"left", "backspace", "h"}, "←", "back"),
+		Undo:       bind([]string{"u"}, "u", "undo"),
+		Open:       bind([]string{"o"}, "o", "results"),
+		Flag:       bind([]string{"!"}, "!", "flag"),
+		Note:       bind([]string{"n"}, "n", "note"),
+		Guide:      bind([]string{"g"}, "g", "guideline"),
+		Queue:      bind([]string{"l"}, "l", "queue"),
+		Help:       bind([]string{"?"}, "?", "help"),
+		Pane:       bind([]string{"tab"}, "tab", "agreement pane"),
+		Adjudicate: bind([]string{"a"}, "a", "adjudicate (adjudicators, leads)"),
+		Quit:       bind([]string{"q", "ctrl+c"}, "q", "quit"),
+		Up:         bind([]string{"up", "k"}, "↑/k", "scroll up"),
+		Down:       bind([]string{"down", "j"}, "↓/j", "scroll down"),
+		PageUp:     bind([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
+		PageDown:   bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
 	}
 }
 
@@ -56,7 +57,7 @@ func (k hitKeys) shortHelp(onSERP bool) []key.Binding {
 func (k hitKeys) fullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Review, k.Good, k.Fair, k.Bad, k.Next, k.Back, k.Undo},
-		{k.Open, k.Flag, k.Note, k.Guide, k.Queue, k.Pane},
+		{k.Open, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Help, k.Quit},
 	}
 }

@@ -38,6 +38,11 @@ func (m *Model) render() string {
 		body, keys = m.renderQueue(), m.queueKeys.shortHelp()
 	case m.overlay == overlayHelp || m.overlay == overlayGuide:
 		body, keys = m.renderPager(), m.pagerKeys.shortHelp()
+	case m.screen == screenAdjudicate:
+		body, keys = m.renderAdjudication(), m.adjKeys.shortHelp()
+		if m.adj.reasoning {
+			keys = promptKeys()
+		}
 	case m.hit == nil:
 		above = append(above, "")
 		body, keys = m.renderEmpty(), []key.Binding{m.hitKeys.Queue, m.hitKeys.Undo, m.hitKeys.Help, m.hitKeys.Quit}

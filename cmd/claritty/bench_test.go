@@ -58,7 +58,7 @@ func firstFrame(b *testing.B, g *globals) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	an, err := st.EnsureAnnotator(ctx, g.as)
+	an, err := g.actor(ctx, st)
 	if err != nil {
 		b.Fatal(err)
 	}

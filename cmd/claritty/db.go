@@ -28,8 +28,8 @@ func defaultDBPath() string {
 	return filepath.Join(home, ".local", "share", "claritty", "claritty.db")
 }
 
-// defaultAnnotator is the OS user's login name.
-func defaultAnnotator() string {
+// osUser is who is acting: the operating system's user.
+func osUser() string {
 	if u, err := user.Current(); err == nil && u.Username != "" {
 		return u.Username
 	}
@@ -46,6 +46,12 @@ type globals struct {
 
 func (g *globals) open(ctx context.Context) (*store.Store, error) {
 	return store.Open(ctx, g.db)
+}
+
+// actor is who is acting: the OS user, or with --as someone else if the
+// OS user is a lead (store.Actor decides, so no command can bypass it).
+func (g *globals) actor(ctx context.Context, st *store.Store) (store.Annotator, error) {
+	return st.Actor(ctx, osUser(), g.as)
 }
 
 // datasetFor picks the named dataset, or the first one when no name is given.

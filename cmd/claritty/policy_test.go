@@ -29,3 +29,39 @@ func TestPolicyAtImportAndLater(t *testing.T) {
 		t.Fatalf("bad policy at import: exit %d %q", r.code, r.stderr)
 	}
 }
+
+// Roles from the command line: the first user of a new database is a lead,
+// who may give roles; an annotator is refused adjudication before any
+// screen opens.
+func TestAnnotatorsAndAdjudicateCommands(t *testing.T) {
+	bin := binary(t)
+	db := filepath.Join(t.TempDir(), "c.db")
+	me := osUser()
+	if r := runBin(t, bin, db, "import", writePanes(t, t.TempDir(), "panes.tsv", jaguarRow)); r.code != 0 {
+		t.Fatalf("import: %+v", r)
+	}
+	r := runBin(t, bin, db, "annotators")
+	if r.code != 0 || !strings.Contains(r.stdout, me) || !strings.Contains(r.stdout, "lead") {
+		t.Fatalf("list: %+v", r)
+	}
+	if r := runBin(t, bin, db, "annotators", "ana", "--role", "adjudicator"); r.code != 0 || !strings.Contains(r.stderr, "ana is now adjudicator") {
+		t.Fatalf("set role: %+v", r)
+	}
+	if r := runBin(t, bin, db, "annotators", "ana", "--role", "boss"); r.code == 0 || !strings.Contains(r.stderr, "boss") {
+		t.Fatalf("bad role: %+v", r)
+	}
+	r = runBin(t, bin, db, "--as", "bo", "adjudicate")
+	if r.code == 0 || !strings.Contains(r.stderr, "adjudication is for adjudicators and leads; bo's role is annotator") {
+		t.Fatalf("an annotator adjudicating: %+v", r)
+	}
+	r = runBin(t, bin, db, "annotators")
+	roles := map[string]string{}
+	for _, l := range strings.Split(r.stdout, "\n") {
+		if f := strings.Fields(l); len(f) == 2 {
+			roles[f[0]] = f[1]
+		}
+	}
+	if roles["ana"] != "adjudicator" || roles["bo"] != "annotator" || roles[me] != "lead" {
+		t.Fatalf("roles after: %v", roles)
+	}
+}

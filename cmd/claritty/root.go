@@ -26,19 +26,20 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runTUI(cmd.Context(), g, dataset, serpURL)
+			return runTUI(cmd.Context(), g, dataset, serpURL, false)
 		},
 	}
 	pf := cmd.PersistentFlags()
 	pf.StringVar(&g.db, "db", defaultDBPath(), "database file ($CLARITTY_DB, else the XDG data folder)")
-	pf.StringVar(&g.as, "as", defaultAnnotator(), "annotator name (default: your login name)")
+	pf.StringVar(&g.as, "as", "", "act as this annotator (leads only; default: your login name)")
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset to annotate (default: the first one)")
 	cmd.Flags().StringVar(&serpURL, "serp-url", tui.DefaultSERPURL, "results page URL template; {query} is replaced")
-	cmd.AddCommand(newImportCmd(g), newExportCmd(g), newAgreeCmd(g), newPolicyCmd(g))
+	cmd.AddCommand(newImportCmd(g), newExportCmd(g), newAgreeCmd(g), newPolicyCmd(g),
+		newAnnotatorsCmd(g), newAdjudicateCmd(g))
 	return cmd
 }
 
-func runTUI(ctx context.Context, g *globals, dataset, serpURL string) error {
+func runTUI(ctx context.Context, g *globals, dataset, serpURL string, adjudicate bool) error {
 	st, err := g.open(ctx)
 	if err != nil {
 		return err
@@ -51,11 +52,15 @@ func runTUI(ctx context.Context, g *globals, dataset, serpURL string) error {
 	if err != nil {
 		return err
 	}
-	an, err := st.EnsureAnnotator(ctx, g.as)
+	an, err := g.actor(ctx, st)
 	if err != nil {
 		return err
 	}
-	m := tui.New(ctx, tui.Config{Store: st, Dataset: ds, Annotator: an, SERPURL: serpURL})
+	if adjudicate && !store.CanAdjudicate(an.Role) {
+		return fmt.Errorf("%w: adjudication is for adjudicators and leads; %s's role is %s (a lead can change it: claritty annotators NAME --role adjudicator)",
+			store.ErrNotAllowed, an.Name, an.Role)
+	}
+	m := tui.New(ctx, tui.Config{Store: st, Dataset: ds, Annotator: an, SERPURL: serpURL, Adjudicate: adjudicate})
 	if _, err := tea.NewProgram(m, tea.WithContext(ctx)).Run(); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}

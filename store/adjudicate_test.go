@@ -1,0 +1,140 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
+
+func TestActorAndRoles(t *testing.T) {
+	st := openTemp(t)
+	ctx := context.Background()
+	lead, err := st.Actor(ctx, "root", "")
+	if err != nil || lead.Role != RoleLead {
+		t.Fatalf("the first OS user of a new database: %+v %v", lead, err)
+	}
+	ana, err := st.Actor(ctx, "root", "ana") // a lead may act as someone
+	if err != nil || ana.Name != "ana" || ana.Role != RoleAnnotator {
+		t.Fatalf("--as ana: %+v %v", ana, err)
+	}
+	eve, err := st.Actor(ctx, "eve", "")
+	if err != nil || eve.Role != RoleAnnotator {
+		t.Fatalf("a second OS user: %+v %v", eve, err)
+	}
+	if _, err := st.Actor(ctx, "eve", "root"); !errors.Is(err, ErrNotAllowed) {
+		t.Fatalf("an annotator acting as the lead: %v", err)
+	}
+	if _, err := st.SetRole(ctx, eve.ID, "eve", RoleLead); !errors.Is(err, ErrNotAllowed) {
+		t.Fatalf("an annotator raising their own role: %v", err)
+	}
+	if _, err := st.SetRole(ctx, lead.ID, "eve", RoleAdjudicator); err != nil {
+		t.Fatal(err)
+	}
+	if a, _ := st.Actor(ctx, "eve", ""); a.Role != RoleAdjudicator {
+		t.Fatalf("eve is %s", a.Role)
+	}
+	if _, err := st.SetRole(ctx, lead.ID, "root", RoleAnnotator); !errors.Is(err, ErrNotAllowed) {
+		t.Fatalf("the only lead stepping down: %v", err)
+	}
+	if _, err := st.SetRole(ctx, lead.ID, "eve", "boss"); err == nil {
+		t.Fatal("an unknown role was accepted")
+	}
+}
+
+// disputedStore: two panes, policy 2/2, so a split is final and goes to
+// adjudication. Pane 0: ana 2s, bo 0s (every unit split). Pane 1: ana 2,
+// bo 2 (agreed).
+func disputedStore(t *testing.T) (st *Store, ds int64, items []int64, lead, ana, eve Annotator) {
+	t.Helper()
+	st = openTemp(t)
+	ctx := context.Background()
+	ds, items, _ = seed(t, st, 2)
+	lead, _ = st.Actor(ctx, "root", "")
+	ana, _ = st.Actor(ctx, "root", "ana")
+	bo, _ := st.Actor(ctx, "root", "bo")
+	eve, _ = st.Actor(ctx, "eve", "")
+	if err := st.SetPolicy(ctx, ds, Policy{Min: 2, Max: 2, Lease: time.Hour}); err != nil {
+		t.Fatal(err)
+	}
+	label(t, st, items[0], ana.ID, 2)
+	label(t, st, items[0], bo.ID, 0)
+	label(t, st, items[1], ana.ID, 2)
+	label(t, st, items[1], bo.ID, 2)
+	return st, ds, items, lead, ana, eve
+}
+
+func TestOnlyAdjudicatorsAdjudicate(t *testing.T) {
+	st, ds, items, lead, ana, eve := disputedStore(t)
+	ctx := context.Background()
+	if _, err := st.AdjudicationQueue(ctx, ds, ana.ID, false); !errors.Is(err, ErrNotAllowed) {
+		t.Fatalf("an annotator read the queue: %v", err)
+	}
+	if err := st.Adjudicate(ctx, items[0], "question", ptr(1), ana.ID, ""); !errors.Is(err, ErrNotAllowed) {
+		t.Fatalf("an annotator adjudicated: %v", err)
+	}
+	if _, err := st.UnitLabels(ctx, items[0], "question", ana.ID); !errors.Is(err, ErrNotAllowed) {
+		t.Fatalf("an annotator read others' labels: %v", err)
+	}
+	if err := st.Refer(ctx, items[1], []string{"question"}, eve.ID, ""); !errors.Is(err, ErrNotAllowed) {
+		t.Fatalf("an annotator referred a unit: %v", err)
+	}
+	var n int
+	st.DB().QueryRow(`SELECT count(*) FROM adjudications`).Scan(&n)
+	if n != 0 {
+		t.Fatal("a refused decision was stored")
+	}
+	st.SetRole(ctx, lead.ID, "eve", RoleAdjudicator)
+	if q, err := st.AdjudicationQueue(ctx, ds, eve.ID, false); err != nil || len(q) != 4 {
+		t.Fatalf("adjudicator's queue: %d %v", len(q), err)
+	}
+}
+
+func TestAdjudicationQueueAndDecisions(t *testing.T) {
+	st, ds, items, lead, _, _ := disputedStore(t)
+	ctx := context.Background()
+	// The lead also sends pane 1's agreed landing_2 to adjudication.
+	if err := st.Refer(ctx, items[1], []string{"landing_2"}, lead.ID, "below threshold"); err != nil {
+		t.Fatal(err)
+	}
+	q, err := st.AdjudicationQueue(ctx, ds, lead.ID, false)
+	if err != nil || len(q) != 5 {
+		t.Fatalf("queue %d %v", len(q), err)
+	}
+	// Split units (dispute 0.5) before the referred, agreed one (dispute 0).
+	if q[0].Item.ID != items[0] || q[0].Unit != "question" || q[0].Dispute() != 0.5 ||
+		q[4].Item.ID != items[1] || q[4].Unit != "landing_2" || q[4].Referred == "" || q[4].Dispute() != 0 {
+		t.Fatalf("order: first %+v, last %+v", q[0], q[4])
+	}
+	if p, _ := st.DatasetProgress(ctx, ds); p.Adjudication != 5 {
+		t.Fatalf("progress counts %d waiting", p.Adjudication)
+	}
+	if err := st.Adjudicate(ctx, items[0], "question", ptr(1), lead.ID, "both half right"); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Adjudicate(ctx, items[0], "question", ptr(2), lead.ID, "on second thought"); err != nil {
+		t.Fatal(err)
+	}
+	q, _ = st.AdjudicationQueue(ctx, ds, lead.ID, false)
+	all, _ := st.AdjudicationQueue(ctx, ds, lead.ID, true)
+	if len(q) != 4 || len(all) != 5 {
+		t.Fatalf("after a decision: %d waiting, %d in all", len(q), len(all))
+	}
+	if p, _ := st.DatasetProgress(ctx, ds); p.Adjudication != 4 {
+		t.Fatalf("progress counts %d waiting after a decision", p.Adjudication)
+	}
+	var old, cur *int
+	var n int
+	st.DB().QueryRow(`SELECT count(*) FROM adjudication_history WHERE item_id = ?`, items[0]).Scan(&n)
+	st.DB().QueryRow(`SELECT old_value, new_value FROM adjudication_history ORDER BY id DESC LIMIT 1`).Scan(&old, &cur)
+	if n != 2 || *old != 1 || *cur != 2 {
+		t.Fatalf("history: %d rows, last %v → %v", n, old, cur)
+	}
+	// Withdrawn, the unit waits again.
+	if err := st.Adjudicate(ctx, items[0], "question", nil, lead.ID, ""); err != nil {
+		t.Fatal(err)
+	}
+	if q, _ := st.AdjudicationQueue(ctx, ds, lead.ID, false); len(q) != 5 {
+		t.Fatalf("after withdrawing: %d waiting", len(q))
+	}
+}

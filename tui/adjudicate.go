@@ -1,0 +1,383 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+)
+
+// adjState is the adjudication screen: the queue of disputed units, one
+// shown at a time with every annotator's label, note, flag and time. The
+// store checks the role on every read and write; the screen only reports
+// a refusal.
+type adjState struct {
+	units     []store.Disputed
+	cur       int
+	decided   bool // the queue includes decided units, to revisit them
+	pseudonym func(string) string
+	detail    *adjDetail // of units[cur]; nil while loading
+	reasoning bool       // the reason prompt is open
+}
+
+// adjDetail is what the adjudicator sees of one unit besides the pane.
+type adjDetail struct {
+	itemID int64
+	unit   string
+	labels []store.UnitLabelView
+	notes  []store.Note
+	flags  []store.Flag
+}
+
+type adjQueueMsg struct {
+	units     []store.Disputed
+	pseudonym func(string) string
+	err       error
+}
+
+type adjDetailMsg struct {
+	detail *adjDetail
+	err    error
+}
+
+// adjKeys are the keys of the adjudication screen.
+type adjKeys struct {
+	Good, Fair, Bad, Reason, Withdraw, Next, Prev, Decided, Guide, Back, Quit key.Binding
+}
+
+func defaultAdjKeys() adjKeys {
+	return adjKeys{
+		Good:     bind([]string{"2"}, "2", "good"),
+		Fair:     bind([]string{"1"}, "1", "fair"),
+		Bad:      bind([]string{"0"}, "0", "bad"),
+		Reason:   bind([]string{"r"}, "r", "reason"),
+		Withdraw: bind([]string{"x"}, "x", "withdraw"),
+		Next:     bind([]string{"j", "down", "right"}, "j", "next unit"),
+		Prev:     bind([]string{"k", "up", "left"}, "k", "previous"),
+		Decided:  bind([]string{"d"}, "d", "show decided"),
+		Guide:    bind([]string{"g"}, "g", "guideline"),
+		Back:     bind([]string{"esc"}, "esc", "back to HITs"),
+		Quit:     bind([]string{"q", "ctrl+c"}, "q", "quit"),
+	}
+}
+
+func (k adjKeys) shortHelp() []key.Binding {
+	return []key.Binding{k.Good, k.Fair, k.Bad, k.Next, k.Prev, k.Reason, k.Withdraw, k.Decided, k.Guide, k.Back, k.Quit}
+}
+
+// openAdjudication loads the queue; the store refuses those not allowed.
+func (m *Model) openAdjudication() tea.Cmd {
+	st, ds, me, withDecided := m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator.ID, m.adj.decided
+	return m.work.do(func() tea.Msg {
+		units, err := st.AdjudicationQueue(m.ctx, ds, me, withDecided)
+		if err != nil {
+			return adjQueueMsg{err: err}
+		}
+		show, err := st.Setting(m.ctx, "adjudication_names", func() (string, error) { return "names", nil })
+		if err != nil {
+			return adjQueueMsg{err: err}
+		}
+		name := func(s string) string { return s }
+		if show == "pseudonyms" {
+			if name, err = data.Pseudonyms(m.ctx, st); err != nil {
+				return adjQueueMsg{err: err}
+			}
+		}
+		return adjQueueMsg{units: units, pseudonym: name}
+	})
+}
+
+func (m *Model) adjQueueLoaded(msg adjQueueMsg) tea.Cmd {
+	if msg.err != nil {
+		if errors.Is(msg.err, store.ErrNotAllowed) {
+			m.setStatus("adjudication is for adjudicators and leads (claritty annotators)", true)
+		} else {
+			m.setStatus(msg.err.Error(), true)
+		}
+		if m.hit == nil && !m.allDone && !m.loading {
+			return m.loadNext(0) // started on this screen: fall back to HITs
+		}
+		return nil
+	}
+	m.screen = screenAdjudicate
+	a := &m.adj
+	a.units, a.pseudonym, a.detail = msg.units, msg.pseudonym, nil
+	a.cur = min(a.cur, max(0, len(a.units)-1))
+	return m.loadAdjDetail()
+}
+
+func (m *Model) loadAdjDetail() tea.Cmd {
+	a := &m.adj
+	a.detail = nil
+	if len(a.units) == 0 {
+		return nil
+	}
+	d := a.units[a.cur]
+	st, me := m.cfg.Store, m.cfg.Annotator.ID
+	return m.work.do(func() tea.Msg {
+		det := &adjDetail{itemID: d.Item.ID, unit: d.Unit}
+		var err error
+		if det.labels, err = st.UnitLabels(m.ctx, d.Item.ID, d.Unit, me); err != nil {
+			return adjDetailMsg{err: err}
+		}
+		if det.notes, err = st.Notes(m.ctx, d.Item.ID); err != nil {
+			return adjDetailMsg{err: err}
+		}
+		det.flags, err = st.Flags(m.ctx, d.Item.ID)
+		return adjDetailMsg{detail: det, err: err}
+	})
+}
+
+func (m *Model) adjDetailLoaded(msg adjDetailMsg) {
+	if msg.err != nil {
+		m.setStatus(msg.err.Error(), true)
+		return
+	}
+	a := &m.adj
+	if len(a.units) > 0 && a.units[a.cur].Item.ID == msg.detail.itemID && a.units[a.cur].Unit == msg.detail.unit {
+		a.detail = msg.detail
+	}
+}
+
+// adjKey handles a key on the adjudication screen.
+func (m *Model) adjKey(msg tea.KeyPressMsg) tea.Cmd {
+	a, k := &m.adj, m.adjKeys
+	if a.reasoning {
+		return m.reasonKey(msg)
+	}
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m.quit()
+	case key.Matches(msg, k.Back):
+		m.screen = screenHIT
+		m.setStatus("", false)
+		if m.hit == nil && !m.allDone && !m.loading {
+			return m.loadNext(0) // started on this screen: no HIT yet
+		}
+		return nil
+	case key.Matches(msg, k.Guide):
+		m.openPager(overlayGuide)
+		return nil
+	case key.Matches(msg, k.Decided):
+		a.decided = !a.decided
+		return m.openAdjudication()
+	}
+	if len(a.units) == 0 {
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.Good):
+		return m.decide(intPtr(2), "")
+	case key.Matches(msg, k.Fair):
+		return m.decide(intPtr(1), "")
+	case key.Matches(msg, k.Bad):
+		return m.decide(intPtr(0), "")
+	case key.Matches(msg, k.Withdraw):
+		return m.decide(nil, "")
+	case key.Matches(msg, k.Reason):
+		if a.units[a.cur].Decided == nil {
+			m.setStatus("decide first (2 1 0), then r adds a reason", false)
+			return nil
+		}
+		a.reasoning = true
+		m.input.Reset()
+		m.input.Placeholder = "why this label (enter saves, esc cancels)"
+		return m.input.Focus()
+	case key.Matches(msg, k.Next):
+		return m.moveAdj(a.cur + 1)
+	case key.Matches(msg, k.Prev):
+		return m.moveAdj(a.cur - 1)
+	}
+	return nil
+}
+
+func intPtr(v int) *int { return &v }
+
+func (m *Model) moveAdj(i int) tea.Cmd {
+	a := &m.adj
+	if i < 0 || i >= len(a.units) {
+		m.setStatus("no more units that way", false)
+		return nil
+	}
+	a.cur = i
+	m.setStatus("", false)
+	return m.loadAdjDetail()
+}
+
+// decide stores the decision on the current unit (nil withdraws it) and
+// moves on to the next unit still waiting.
+func (m *Model) decide(value *int, reason string) tea.Cmd {
+	a := &m.adj
+	d := &a.units[a.cur]
+	d.Decided = value
+	st, me, item, unit := m.cfg.Store, m.cfg.Annotator.ID, d.Item.ID, d.Unit
+	save := m.work.do(func() tea.Msg {
+		return savedMsg{what: "decision", err: st.Adjudicate(m.ctx, item, unit, value, me, reason)}
+	})
+	switch {
+	case value == nil:
+		m.setStatus("decision withdrawn: the unit waits again", false)
+		return save
+	case reason != "":
+		m.setStatus("reason saved", false)
+		return save
+	}
+	m.setStatus(fmt.Sprintf("%s of pane %d: %s", unit, d.Item.Seq, labelName(*value)), false)
+	for i := a.cur + 1; i < len(a.units); i++ {
+		if a.units[i].Decided == nil {
+			a.cur = i
+			return tea.Sequence(save, m.loadAdjDetail())
+		}
+	}
+	m.setStatus("decided; no unit after this one waits (k goes back, d shows decided units)", false)
+	return save
+}
+
+// reasonKey edits the reason for the current decision.
+func (m *Model) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
+	a := &m.adj
+	switch msg.String() {
+	case "esc":
+		a.reasoning = false
+		m.input.Blur()
+		return nil
+	case "enter":
+		a.reasoning = false
+		m.input.Blur()
+		reason := strings.TrimSpace(m.input.Value())
+		if reason == "" {
+			return nil
+		}
+		return m.decide(a.units[a.cur].Decided, reason)
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	return cmd
+}
+
+func labelName(v int) string {
+	for _, l := range guidelines.GoodFairBad {
+		if l.Value == v {
+			return l.Key + " " + l.Name
+		}
+	}
+	return fmt.Sprint(v)
+}
+
+// stepOf is the guideline step of a unit.
+func stepOf(unit string) string {
+	if strings.HasPrefix(unit, "landing_") {
+		return "landing"
+	}
+	return unit
+}
+
+// renderAdjudication draws the current disputed unit.
+func (m *Model) renderAdjudication() []string {
+	a, s := &m.adj, m.styles
+	waiting := 0
+	for _, u := range a.units {
+		if u.Decided == nil {
+			waiting++
+		}
+	}
+	title := s.Title.Render(fmt.Sprintf(" Adjudication · %d waiting", waiting))
+	if a.decided {
+		title += s.Dim.Render(fmt.Sprintf(" · %d listed with decided ones", len(a.units)))
+	}
+	if len(a.units) == 0 {
+		return []string{title, "", s.OK.Render(" Nothing waits for adjudication in " + data.Clean(m.cfg.Dataset.Name) + "."),
+			s.Dim.Render(" d lists decided units too · esc goes back")}
+	}
+	d := a.units[a.cur]
+	lines := []string{title + s.Dim.Render(fmt.Sprintf("   unit %d of %d", a.cur+1, len(a.units))), ""}
+	lines = append(lines, wrap(s.Dim.Render("query  ")+s.Title.Render(data.Display(d.Item.Query)), m.width, " ")...)
+	head := fmt.Sprintf(" pane %d · %s · %s", d.Item.Seq, d.Unit, votesText(d.Votes))
+	if d.Referred != "" {
+		head += " · sent by a lead"
+	}
+	lines = append(lines, s.Accent.Render(head), "")
+	lines = append(lines, m.adjPane(d)...)
+	lines = append(lines, "", s.Title.Render(" labels"))
+	lines = append(lines, m.adjLabels()...)
+	dec := s.Dim.Render(" decision: none yet: 2 1 0 decides")
+	if d.Decided != nil {
+		dec = s.Chosen.Render(" decision: "+labelName(*d.Decided)+" ") + s.Dim.Render("  r adds a reason · x withdraws")
+	}
+	lines = append(lines, "", dec)
+	if a.reasoning {
+		lines = append(lines, " "+m.input.View())
+	}
+	lines = append(lines, s.Dim.Render(strings.Repeat("─", max(0, m.width))))
+	for _, l := range guidelines.Summary(stepOf(d.Unit)) {
+		lines = append(lines, s.Dim.Render(" "+l))
+	}
+	return lines
+}
+
+func votesText(votes []int) string {
+	var parts []string
+	for v := len(votes) - 1; v >= 0; v-- {
+		if votes[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%d× %s", votes[v], labelName(v)))
+		}
+	}
+	if len(parts) == 0 {
+		return "no labels"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// adjPane shows the pane as the annotators saw it at this unit's step:
+// the question, and the answers from Step III on, the unit's answer marked.
+func (m *Model) adjPane(d store.Disputed) []string {
+	s := m.styles
+	lines := wrap(s.Text.Render(data.Display(d.Item.Question)), m.width, "   ")
+	if d.Unit == "question" {
+		return append(lines, s.Dim.Render("   (the answers were hidden at this step)"))
+	}
+	n := 0
+	for _, o := range d.Item.Options {
+		if o == "" {
+			continue
+		}
+		n++
+		mark, style := "     ", s.Text
+		if d.Unit == fmt.Sprintf("landing_%d", n) {
+			mark, style = s.Cursor.Render("   ▸ "), s.Title
+		}
+		lines = append(lines, mark+style.Render(fmt.Sprintf("%d. %s", n, data.Display(o))))
+	}
+	return lines
+}
+
+// adjLabels lists every annotator's label with their time, and the pane's
+// notes and flags.
+func (m *Model) adjLabels() []string {
+	a, s := &m.adj, m.styles
+	if a.detail == nil {
+		return []string{s.Dim.Render("   loading…")}
+	}
+	name := func(n string) string { return data.Clean(a.pseudonym(n)) }
+	var lines []string
+	for _, l := range a.detail.labels {
+		secs := ""
+		if l.Seconds != nil {
+			secs = fmt.Sprintf("%.0fs", *l.Seconds)
+		}
+		lines = append(lines, s.Text.Render(fmt.Sprintf("   %-20s %-8s %6s", name(l.Annotator), labelName(l.Value), secs)))
+	}
+	for _, n := range a.detail.notes {
+		lines = append(lines, wrap(s.Dim.Render(fmt.Sprintf("note by %s at %s: %s", name(n.Annotator), n.Step, data.Clean(n.Body))), m.width, "   ")...)
+	}
+	for _, f := range a.detail.flags {
+		lines = append(lines, s.Error.Render(fmt.Sprintf("   flagged %s by %s %s", f.Reason, name(f.Annotator), data.Clean(f.Note))))
+	}
+	return lines
+}

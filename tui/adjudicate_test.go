@@ -1,0 +1,136 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// disputedDemo is the demo database with policy 3/3 and pane 1 split three
+// ways on its question and answer set by ana, bo and cy: with the demo's
+// pane 33 (still tied after five), three units wait for adjudication.
+func disputedDemo(t *testing.T) (*store.Store, store.Annotator) {
+	t.Helper()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	if err := data.LoadDemo(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	lead, err := st.Actor(ctx, "lee", "")
+	if err != nil || lead.Role != store.RoleLead {
+		t.Fatalf("lead %+v %v", lead, err)
+	}
+	ds, _ := st.DatasetByName(ctx, data.DemoDataset)
+	st.SetPolicy(ctx, ds.ID, store.Policy{Min: 3, Max: 3, Lease: time.Hour})
+	var one store.Item
+	st.EachItem(ctx, ds.ID, func(it store.Item) error {
+		if it.Seq == 1 {
+			one = it
+		}
+		return nil
+	})
+	for i, who := range []string{"ana", "bo", "cy"} {
+		v := 2 - i
+		keyAllWith(t, st, one, who, map[string]int{"question": v, "answer_set": v})
+	}
+	return st, lead
+}
+
+// keyAllWith labels every unit of the pane as name: the given values, 2
+// for the rest.
+func keyAllWith(t *testing.T, st *store.Store, it store.Item, name string, values map[string]int) {
+	t.Helper()
+	ctx := context.Background()
+	an, _ := st.EnsureAnnotator(ctx, name)
+	units := data.HITUnits(it.Question, it.AnswerCount())
+	for i, u := range units {
+		v, ok := values[u]
+		if !ok {
+			v = 2
+		}
+		if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: it.ID, AnnotatorID: an.ID, Unit: u, Value: &v,
+			Finish: i == len(units)-1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestAnnotatorCannotAdjudicate(t *testing.T) {
+	st, _ := disputedDemo(t)
+	h := startHarness(t, st, "ana", 100, 30)
+	h.keys("a")
+	h.expect("adjudication is for adjudicators and leads")
+	if strings.Contains(h.screen(), "Adjudication ·") {
+		t.Fatal("an annotator reached the adjudication screen")
+	}
+	an, _ := st.EnsureAnnotator(context.Background(), "ana")
+	h2 := startAs(t, st, an, 100, 30, true) // even when started on it
+	if strings.Contains(h2.screen(), "Adjudication ·") || strings.Contains(h2.screen(), "bo ") {
+		t.Fatalf("an annotator saw the queue:\n%s", h2.screen())
+	}
+}
+
+// A lead settles the three units; the gold export then carries the
+// decisions with provenance adjudicated.
+func TestAdjudicateThreeUnits(t *testing.T) {
+	st, lead := disputedDemo(t)
+	h := startAs(t, st, lead, 100, 40, true)
+	h.expect("Adjudication · 3 waiting")
+	// Most disputed first: pane 1's three-way splits, then pane 33's 2-2-1.
+	h.expect("pane 1 · question · 1× 2 Good, 1× 1 Fair, 1× 0 Bad")
+	for _, who := range []string{"ana", "bo", "cy"} {
+		h.expect(who)
+	}
+	h.keys("1")
+	h.expect("pane 1 · answer_set")
+	h.keys("k", "r")
+	h.typeText("fair covers both readings")
+	h.keys("enter")
+	h.expect("reason saved")
+	h.keys("j", "0")
+	h.expect("pane 33 · landing_1")
+	h.keys("2")
+	h.expect("Adjudication · 0 waiting")
+	h.expect("no unit after this one waits")
+
+	var out bytes.Buffer
+	ds, _ := st.DatasetByName(context.Background(), data.DemoDataset)
+	if _, err := data.WriteGold(context.Background(), st, ds.ID, &out); err != nil {
+		t.Fatal(err)
+	}
+	n := strings.Count(out.String(), "\tadjudicated\t")
+	if n != 3 || !strings.Contains(out.String(), "\tquestion\t1\tadjudicated\t0:1,1:1,2:1\tlee\n") {
+		t.Fatalf("%d adjudicated rows:\n%s", n, out.String())
+	}
+	var reason string
+	st.DB().QueryRow(`SELECT reason FROM adjudications WHERE unit = 'question'`).Scan(&reason)
+	if reason != "fair covers both readings" {
+		t.Fatalf("reason %q", reason)
+	}
+	// Revisit: d lists decided units; x withdraws one, which waits again.
+	h.keys("d")
+	h.expect("3 listed with decided ones")
+	h.keys("x")
+	h.keys("d")
+	h.expect("Adjudication · 1 waiting")
+}
+
+func TestAdjudicationGolden(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+		t.Run(itoa(size.w)+"x"+itoa(size.h), func(t *testing.T) {
+			st, lead := disputedDemo(t)
+			h := startAs(t, st, lead, size.w, size.h, true)
+			h.keys("j", "j") // pane 33's landing_1: the answers, one marked
+			checkFits(t, h, size.w, size.h)
+			golden.RequireEqual(t, h.screen())
+		})
+	}
+}
