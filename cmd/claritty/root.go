@@ -35,7 +35,7 @@ func newRootCmd() *cobra.Command {
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset to annotate (default: the first one)")
 	cmd.Flags().StringVar(&serpURL, "serp-url", tui.DefaultSERPURL, "results page URL template; {query} is replaced")
 	cmd.AddCommand(newImportCmd(g), newExportCmd(g), newAgreeCmd(g), newPolicyCmd(g),
-		newAnnotatorsCmd(g), newAdjudicateCmd(g))
+		newAnnotatorsCmd(g), newAdjudicateCmd(g), newStatsCmd(g))
 	return cmd
 }
 

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/claritty/claritty/data"
+)
+
+func newStatsCmd(g *globals) *cobra.Command {
+	var dataset string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "stats",
+		Short: "The MIMICS paper's statistics for a dataset's gold labels",
+		Long: "Table 1 (queries, panes, panes per query, candidate answers per pane), Table 4\n" +
+			"(question templates T1-T7 with the paper's regular expressions over the unquoted,\n" +
+			"lower-cased question: panes and mean question label), Table 6 (by query length in\n" +
+			"words, 1-9 and 10+) and Table 7 (by number of answers, 2-5): panes, and mean ±\n" +
+			"population standard deviation of the gold question, answer-set and landing labels (a\n" +
+			"pane's landing label is the mean over its answers), with n. Flagged panes are left out.",
+		Example: "  claritty stats --dataset MIMICS-Manual\n  claritty stats --dataset MIMICS-Manual --json",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			st, err := g.open(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			d, err := datasetFor(cmd.Context(), st, dataset)
+			if err != nil {
+				return err
+			}
+			s, err := data.DatasetStats(cmd.Context(), st, d.ID)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return s.WriteJSON(cmd.OutOrStdout())
+			}
+			return s.WriteText(cmd.OutOrStdout())
+		},
+	}
+	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset (default: the first one)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "write JSON")
+	return cmd
+}

@@ -1,0 +1,283 @@
+package data
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/claritty/claritty/store"
+)
+
+// Templates are the question templates of the MIMICS paper's Table 4, with
+// the paper's regular expressions. They are matched anywhere in the
+// unquoted, lower-cased question (a question may match more than one).
+var Templates = []struct {
+	ID      string
+	Pattern *regexp.Regexp
+}{
+	{"T1", regexp.MustCompile(`select one to refine your search`)},
+	{"T2", regexp.MustCompile(`what (do you want|would you like) to know about (.+)?`)},
+	{"T3", regexp.MustCompile(`(which|what) (.+) do you mean?`)},
+	{"T4", regexp.MustCompile(`(what|which) (.+) are you looking for?`)},
+	{"T5", regexp.MustCompile(`what (do you want|would you like) to do with (.+)?`)},
+	{"T6", regexp.MustCompile(`who are you shopping for?`)},
+	{"T7", regexp.MustCompile(`what are you trying to do?`)},
+}
+
+// Summary is a mean, population standard deviation, and extremes.
+type Summary struct {
+	Mean float64 `json:"mean"`
+	Std  float64 `json:"std"`
+	Min  int     `json:"min"`
+	Max  int     `json:"max"`
+}
+
+// Moments is the mean and population standard deviation of n values; both
+// null (nil) when n is 0.
+type Moments struct {
+	Mean *float64 `json:"mean"`
+	Std  *float64 `json:"std"`
+	N    int      `json:"n"`
+}
+
+// TemplateMean is a template's count and mean question label.
+type TemplateMean struct {
+	Mean *float64 `json:"mean"`
+	N    int      `json:"n"`
+}
+
+// Stats are the MIMICS paper's tables over a dataset's gold labels.
+type Stats struct {
+	Table1 struct {
+		Queries        int     `json:"queries"`
+		Panes          int     `json:"panes"`
+		PanesPerQuery  Summary `json:"panes_per_query"`
+		AnswersPerPane Summary `json:"answers_per_pane"`
+	} `json:"table1"`
+	Templates     []TemplateRow `json:"templates"`
+	ByQueryLength []LengthRow   `json:"by_query_length"`
+	ByAnswerCount []CountRow    `json:"by_answer_count"`
+	Flagged       int           `json:"-"` // panes left out
+}
+
+// TemplateRow is one row of Table 4.
+type TemplateRow struct {
+	ID       string       `json:"id"`
+	Panes    int          `json:"panes"`
+	Question TemplateMean `json:"question"`
+}
+
+// LengthRow is one row of Table 6: "1" … "9", "10+".
+type LengthRow struct {
+	Length string `json:"length"`
+	Group
+}
+
+// CountRow is one row of Table 7: 2 … 5 answers.
+type CountRow struct {
+	Answers int `json:"answers"`
+	Group
+}
+
+// Group is one row of Tables 6 and 7: panes, and the moments of the
+// question, answer-set and landing labels (a pane's landing label is the
+// mean of its answers' landing labels).
+type Group struct {
+	Panes     int     `json:"panes"`
+	Question  Moments `json:"question"`
+	AnswerSet Moments `json:"answer_set"`
+	Landing   Moments `json:"landing"`
+}
+
+// groupSums gathers one group's labels.
+type groupSums struct {
+	panes                        int
+	question, answerSet, landing []float64
+}
+
+func (g *groupSums) add(p *PaneGold) {
+	g.panes++
+	if v := p.Label("question"); v >= 0 {
+		g.question = append(g.question, float64(v))
+	}
+	if v := p.Label("answer_set"); v >= 0 {
+		g.answerSet = append(g.answerSet, float64(v))
+	}
+	var land []float64
+	for i := 1; i <= p.Item.AnswerCount(); i++ {
+		if v := p.Label("landing_" + strconv.Itoa(i)); v >= 0 {
+			land = append(land, float64(v))
+		}
+	}
+	if len(land) > 0 {
+		g.landing = append(g.landing, mean(land))
+	}
+}
+
+func (g *groupSums) group() Group {
+	return Group{Panes: g.panes, Question: moments(g.question), AnswerSet: moments(g.answerSet), Landing: moments(g.landing)}
+}
+
+func mean(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
+
+// pstd is the population standard deviation (divided by n), as the paper's
+// tables use.
+func pstd(xs []float64) float64 {
+	m, s := mean(xs), 0.0
+	for _, x := range xs {
+		s += (x - m) * (x - m)
+	}
+	return math.Sqrt(s / float64(len(xs)))
+}
+
+func moments(xs []float64) Moments {
+	if len(xs) == 0 {
+		return Moments{}
+	}
+	m, s := mean(xs), pstd(xs)
+	return Moments{Mean: &m, Std: &s, N: len(xs)}
+}
+
+func summary(xs []int) Summary {
+	if len(xs) == 0 {
+		return Summary{}
+	}
+	fs := make([]float64, len(xs))
+	out := Summary{Min: xs[0], Max: xs[0]}
+	for i, x := range xs {
+		fs[i] = float64(x)
+		out.Min, out.Max = min(out.Min, x), max(out.Max, x)
+	}
+	out.Mean, out.Std = mean(fs), pstd(fs)
+	return out
+}
+
+// lengthBucket is a query's length in whitespace-separated words, 10 and
+// more together.
+func lengthBucket(query string) int { return min(len(strings.Fields(query)), 10) }
+
+// DatasetStats computes the tables over a dataset's unflagged panes.
+func DatasetStats(ctx context.Context, st *store.Store, datasetID int64) (*Stats, error) {
+	s := &Stats{}
+	perQuery := map[string]int{}
+	var queries []string
+	var answers []int
+	tmpl := make([]struct {
+		panes int
+		q     []float64
+	}, len(Templates))
+	lengths := make([]groupSums, 11)
+	counts := make([]groupSums, 6)
+	err := EachPaneGold(ctx, st, datasetID, func(p *PaneGold) error {
+		if p.Flagged {
+			s.Flagged++
+			return nil
+		}
+		query := Unquote(p.Item.Query)
+		if perQuery[query] == 0 {
+			queries = append(queries, query)
+		}
+		perQuery[query]++
+		answers = append(answers, p.Item.AnswerCount())
+		question := strings.ToLower(Unquote(p.Item.Question))
+		for i, t := range Templates {
+			if t.Pattern.MatchString(question) {
+				tmpl[i].panes++
+				if v := p.Label("question"); v >= 0 {
+					tmpl[i].q = append(tmpl[i].q, float64(v))
+				}
+			}
+		}
+		lengths[lengthBucket(query)].add(p)
+		counts[min(p.Item.AnswerCount(), 5)].add(p)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	perQ := make([]int, len(queries))
+	for i, q := range queries {
+		perQ[i] = perQuery[q]
+	}
+	t1 := &s.Table1
+	t1.Queries, t1.Panes, t1.PanesPerQuery, t1.AnswersPerPane = len(queries), len(answers), summary(perQ), summary(answers)
+	for i, t := range Templates {
+		s.Templates = append(s.Templates, TemplateRow{ID: t.ID, Panes: tmpl[i].panes,
+			Question: TemplateMean{Mean: moments(tmpl[i].q).Mean, N: len(tmpl[i].q)}})
+	}
+	for l := 1; l <= 10; l++ {
+		name := strconv.Itoa(l)
+		if l == 10 {
+			name = "10+"
+		}
+		s.ByQueryLength = append(s.ByQueryLength, LengthRow{name, lengths[l].group()})
+	}
+	for n := 2; n <= 5; n++ {
+		s.ByAnswerCount = append(s.ByAnswerCount, CountRow{n, counts[n].group()})
+	}
+	return s, nil
+}
+
+// WriteJSON writes the tables in the shape claritty stats --json gives.
+func (s *Stats) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
+}
+
+// WriteText writes the tables for people, laid out like the paper's.
+func (s *Stats) WriteText(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	t1 := s.Table1
+	fmt.Fprintf(tw, "Table 1\nunique queries\t%d\npanes (query-clarification pairs)\t%d\n", t1.Queries, t1.Panes)
+	fmt.Fprintf(tw, "panes per query\t%.2f ± %.2f\t(min %d, max %d)\n", t1.PanesPerQuery.Mean, t1.PanesPerQuery.Std, t1.PanesPerQuery.Min, t1.PanesPerQuery.Max)
+	fmt.Fprintf(tw, "candidate answers per pane\t%.2f ± %.2f\t(min %d, max %d)\n", t1.AnswersPerPane.Mean, t1.AnswersPerPane.Std, t1.AnswersPerPane.Min, t1.AnswersPerPane.Max)
+	fmt.Fprintln(tw, "\nTable 4: question templates\nid\ttemplate\tpanes\tquestion label\tn")
+	for i, t := range s.Templates {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%d\n", t.ID, Templates[i].Pattern, t.Panes, num(t.Question.Mean), t.Question.N)
+	}
+	fmt.Fprintln(tw, "\nTable 6: by query length (words)\nlength\tpanes\tquestion\tn\tanswer set\tn\tlanding\tn")
+	for _, r := range s.ByQueryLength {
+		writeGroup(tw, r.Length, r.Group)
+	}
+	fmt.Fprintln(tw, "\nTable 7: by number of candidate answers\nanswers\tpanes\tquestion\tn\tanswer set\tn\tlanding\tn")
+	for _, r := range s.ByAnswerCount {
+		writeGroup(tw, strconv.Itoa(r.Answers), r.Group)
+	}
+	fmt.Fprintln(tw, "\nMeans ± population standard deviations of gold labels; a pane's landing label is the mean over its answers.")
+	if s.Flagged > 0 {
+		fmt.Fprintf(tw, "%d flagged panes left out.\n", s.Flagged)
+	}
+	return tw.Flush()
+}
+
+func writeGroup(w io.Writer, name string, g Group) {
+	fmt.Fprintf(w, "%s\t%d\t%s\t%d\t%s\t%d\t%s\t%d\n", name, g.Panes,
+		meanStd(g.Question), g.Question.N, meanStd(g.AnswerSet), g.AnswerSet.N, meanStd(g.Landing), g.Landing.N)
+}
+
+func meanStd(m Moments) string {
+	if m.Mean == nil {
+		return "N/A"
+	}
+	return fmt.Sprintf("%.4f ± %.4f", *m.Mean, *m.Std)
+}
+
+func num(x *float64) string {
+	if x == nil {
+		return "N/A"
+	}
+	return fmt.Sprintf("%.4f", *x)
+}
