@@ -179,3 +179,55 @@ func WriteGold(ctx context.Context, st *store.Store, datasetID int64, w io.Write
 	}
 	return flagged, bw.Flush()
 }
+
+// PaneAgreement is the share of agreeing pairs of labels over a pane's
+// units with two or more labels; ok is false when it has none.
+func (p *PaneGold) PaneAgreement() (share float64, ok bool) {
+	agree, pairs := 0, 0
+	for _, u := range p.Units {
+		n := 0
+		for _, k := range u.Votes {
+			agree += k * (k - 1) / 2
+			n += k
+		}
+		pairs += n * (n - 1) / 2
+	}
+	if pairs == 0 {
+		return 0, false
+	}
+	return float64(agree) / float64(pairs), true
+}
+
+// ReferBelow sends every labelled unit of each unflagged pane whose
+// agreement (PaneAgreement) is below threshold to adjudication, as the
+// lead. It returns how many panes and units it sent.
+func ReferBelow(ctx context.Context, st *store.Store, datasetID, leadID int64, threshold float64) (panes, units int, err error) {
+	type referral struct {
+		item  int64
+		units []string
+	}
+	var todo []referral
+	err = EachPaneGold(ctx, st, datasetID, func(p *PaneGold) error {
+		share, ok := p.PaneAgreement()
+		if p.Flagged || !ok || share >= threshold {
+			return nil
+		}
+		r := referral{item: p.Item.ID}
+		for _, u := range p.Units {
+			r.units = append(r.units, u.Unit)
+		}
+		todo = append(todo, r)
+		return nil
+	})
+	if err != nil {
+		return 0, 0, err
+	}
+	reason := fmt.Sprintf("pane agreement below %.2f", threshold)
+	for _, r := range todo {
+		if err := st.Refer(ctx, r.item, r.units, leadID, reason); err != nil {
+			return panes, units, err
+		}
+		panes, units = panes+1, units+len(r.units)
+	}
+	return panes, units, nil
+}

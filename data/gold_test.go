@@ -3,6 +3,8 @@ package data
 import (
 	"bytes"
 	"context"
+	"errors"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -164,5 +166,31 @@ func TestPseudonymsAreStableAndHideNames(t *testing.T) {
 	}
 	if len(people) != 3+5 { // ana, bo, cy and the five demo annotators
 		t.Fatalf("%d pseudonyms: %v", len(people), people)
+	}
+}
+
+func TestReferBelow(t *testing.T) {
+	st, ds := goldStore(t)
+	ctx := context.Background()
+	p2 := goldOf(t, st, ds, 2)
+	// question 2,2,1: 1 of 3 pairs agree; answer set 0,1,2: none; four
+	// landing pages 2,2,2: 3 of 3 each. 13 of 18.
+	if share, ok := p2.PaneAgreement(); !ok || math.Abs(share-13.0/18) > 1e-12 {
+		t.Fatalf("pane 2 agreement %v %v", share, ok)
+	}
+	ana, _ := st.Actor(ctx, "lee", "") // first OS user: a lead
+	bo, _ := st.Actor(ctx, "bob", "")
+	if _, _, err := ReferBelow(ctx, st, ds, bo.ID, 0.75); !errors.Is(err, store.ErrNotAllowed) {
+		t.Fatalf("an annotator referred: %v", err)
+	}
+	panes, units, err := ReferBelow(ctx, st, ds, ana.ID, 0.75)
+	if err != nil || panes < 1 {
+		t.Fatalf("%d panes %d units %v", panes, units, err)
+	}
+	var n, p2n, p1n int
+	st.DB().QueryRow(`SELECT count(*), sum(item_id = ?), sum(item_id = ?) FROM referrals`,
+		p2.Item.ID, itemAt(t, st, ds, 1).ID).Scan(&n, &p2n, &p1n)
+	if n != units || p2n != 6 || p1n != 0 {
+		t.Fatalf("%d referrals (%d returned), pane 2: %d, pane 1: %d", n, units, p2n, p1n)
 	}
 }

@@ -134,3 +134,17 @@ func TestAdjudicationGolden(t *testing.T) {
 		})
 	}
 }
+
+func TestStatsViewIsTheLeads(t *testing.T) {
+	st, lead := disputedDemo(t)
+	h := startHarness(t, st, "ana", 100, 40)
+	h.keys("s")
+	h.expect("the statistics view is for leads")
+	h = startAs(t, st, lead, 120, 40, false)
+	h.keys("s")
+	h.expect("Statistics · demo")
+	h.expect("unique queries")
+	h.expect("Table 6: by query length")
+	h.keys("esc")
+	h.expect("Step I")
+}

@@ -47,6 +47,7 @@ const (
 	overlayNote
 	overlayGuide
 	overlayHelp
+	overlayStats // the lead's statistics tables
 )
 
 // undoEntry remembers one keyed label so u can put back what it replaced.
@@ -86,6 +87,7 @@ type Model struct {
 
 	queue      queueState
 	pane       paneState
+	stats      []string // the statistics pager's lines, once computed
 	adj        adjState
 	flagReason string
 	input      textinput.Model
@@ -177,6 +179,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case adjDetailMsg:
 		m.adjDetailLoaded(msg)
 		return m, nil
+	case statsMsg:
+		m.statsLoaded(msg)
+		return m, nil
 	case queueLoadedMsg:
 		m.queue.loaded(msg)
 		if msg.err != nil {
@@ -212,7 +217,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.flagKey(msg)
 	case overlayNote:
 		return m.noteKey(msg)
-	case overlayGuide, overlayHelp:
+	case overlayGuide, overlayHelp, overlayStats:
 		return m.pagerKey(msg)
 	}
 	switch m.screen {

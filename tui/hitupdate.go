@@ -29,6 +29,8 @@ func (m *Model) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.togglePane()
 	case key.Matches(msg, k.Adjudicate):
 		return m.openAdjudication()
+	case key.Matches(msg, k.Stats):
+		return m.openStats()
 	}
 	if m.hit == nil {
 		return nil

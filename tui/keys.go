@@ -16,7 +16,7 @@ func bind(keys []string, k, desc string) key.Binding {
 type hitKeys struct {
 	Review, Good, Fair, Bad, Next, Back, Undo  key.Binding
 	Open, Flag, Note, Guide, Queue, Help, Quit key.Binding
-	Pane, Adjudicate                           key.Binding
+	Pane, Adjudicate, Stats                    key.Binding
 	Up, Down, PageUp, PageDown                 key.Binding
 }
 
@@ -37,6 +37,7 @@ func defaultHITKeys() hitKeys {
 		Help:       bind([]string{"?"}, "?", "help"),
 		Pane:       bind([]string{"tab"}, "tab", "agreement pane"),
 		Adjudicate: bind([]string{"a"}, "a", "adjudicate (adjudicators, leads)"),
+		Stats:      bind([]string{"s"}, "s", "statistics (leads)"),
 		Quit:       bind([]string{"q", "ctrl+c"}, "q", "quit"),
 		Up:         bind([]string{"up", "k"}, "↑/k", "scroll up"),
 		Down:       bind([]string{"down", "j"}, "↓/j", "scroll down"),
@@ -57,7 +58,7 @@ func (k hitKeys) shortHelp(onSERP bool) []key.Binding {
 func (k hitKeys) fullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Review, k.Good, k.Fair, k.Bad, k.Next, k.Back, k.Undo},
-		{k.Open, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate},
+		{k.Open, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Help, k.Quit},
 	}
 }

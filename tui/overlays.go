@@ -83,6 +83,12 @@ func (m *Model) openPager(o overlay) {
 	m.overlay, m.pagerTop = o, 0
 }
 
+// pagerOpen reports whether a full-screen pager (guideline, help,
+// statistics) is open.
+func (m *Model) pagerOpen() bool {
+	return m.overlay == overlayGuide || m.overlay == overlayHelp || m.overlay == overlayStats
+}
+
 // pagerKey scrolls the guideline or help; the keys that opened it close it.
 func (m *Model) pagerKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.pagerKeys

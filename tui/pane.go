@@ -134,7 +134,7 @@ func (m *Model) paneSide() bool {
 
 // paneShown reports whether the current screen shows the pane.
 func (m *Model) paneShown() bool {
-	return m.pane.visible && m.screen == screenHIT && m.overlay != overlayGuide && m.overlay != overlayHelp
+	return m.pane.visible && m.screen == screenHIT && !m.pagerOpen()
 }
 
 // mainWidth is the width the HIT may use.

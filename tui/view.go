@@ -21,7 +21,7 @@ const (
 
 func (m *Model) bodyHeight() int {
 	above := 1
-	if m.screen == screenHIT && m.overlay != overlayGuide && m.overlay != overlayHelp && m.hit != nil {
+	if m.screen == screenHIT && !m.pagerOpen() && m.hit != nil {
 		above += len(m.queryLines()) + 2
 	}
 	return max(1, m.height-above-rowsBelow)
@@ -36,7 +36,7 @@ func (m *Model) render() string {
 	switch {
 	case m.screen == screenQueue:
 		body, keys = m.renderQueue(), m.queueKeys.shortHelp()
-	case m.overlay == overlayHelp || m.overlay == overlayGuide:
+	case m.pagerOpen():
 		body, keys = m.renderPager(), m.pagerKeys.shortHelp()
 	case m.screen == screenAdjudicate:
 		body, keys = m.renderAdjudication(), m.adjKeys.shortHelp()
@@ -392,6 +392,9 @@ func (m *Model) renderPager() []string {
 // pagerLines is the whole text of the open pager, wrapped to the width.
 func (m *Model) pagerLines() (title string, lines []string) {
 	s := m.styles
+	if m.overlay == overlayStats {
+		return " Statistics · " + data.Clean(m.cfg.Dataset.Name) + " (claritty stats)", m.stats
+	}
 	if m.overlay == overlayGuide {
 		title = " Guideline · MIMICS clarification panes"
 		for _, l := range reflow(guidelines.Plain(guidelines.MIMICSText())) {

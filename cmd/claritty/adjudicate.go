@@ -1,13 +1,17 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
+	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/tui"
 )
 
 func newAdjudicateCmd(g *globals) *cobra.Command {
 	var dataset string
+	var below float64
 	cmd := &cobra.Command{
 		Use:   "adjudicate",
 		Short: "Settle disputed units (adjudicators and leads)",
@@ -15,13 +19,43 @@ func newAdjudicateCmd(g *globals) *cobra.Command {
 			"max annotators, and units a lead sent there; most disputed first. Each shows the\n" +
 			"pane as annotators saw it, every label with its time, notes and flags, and the\n" +
 			"step's guideline; 2 1 0 sets the final label, r adds a reason, x withdraws it.\n" +
-			"Every decision goes into the history; d lists decided units to revisit them.",
-		Example: "  claritty adjudicate --dataset MIMICS-Manual",
+			"Every decision goes into the history; d lists decided units to revisit them.\n\n" +
+			"--refer-below X (leads only) sends every labelled unit of each pane whose agreement\n" +
+			"(the share of agreeing pairs of labels) is below X to the queue, and exits.",
+		Example: "  claritty adjudicate --dataset MIMICS-Manual\n  claritty adjudicate --refer-below 0.5",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if cmd.Flags().Changed("refer-below") {
+				return referBelow(cmd, g, dataset, below)
+			}
 			return runTUI(cmd.Context(), g, dataset, tui.DefaultSERPURL, true)
 		},
 	}
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset (default: the first one)")
+	cmd.Flags().Float64Var(&below, "refer-below", 0, "send panes with agreement below this share to adjudication (leads)")
 	return cmd
+}
+
+func referBelow(cmd *cobra.Command, g *globals, dataset string, below float64) error {
+	ctx := cmd.Context()
+	st, err := g.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	me, err := g.actor(ctx, st)
+	if err != nil {
+		return err
+	}
+	d, err := datasetFor(ctx, st, dataset)
+	if err != nil {
+		return err
+	}
+	panes, units, err := data.ReferBelow(ctx, st, d.ID, me.ID, below)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "%s: sent %d units of %d panes with agreement below %.2f to adjudication\n",
+		data.Clean(d.Name), units, panes, below)
+	return nil
 }
