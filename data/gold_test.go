@@ -194,3 +194,29 @@ func TestReferBelow(t *testing.T) {
 		t.Fatalf("%d referrals (%d returned), pane 2: %d, pane 1: %d", n, units, p2n, p1n)
 	}
 }
+
+// A release file that contradicts the labels it brought before (the same
+// pane twice with different labels, or a re-import of a changed file) is
+// refused at its line, and the database stays as it was.
+func TestConflictingReleaseIsRefused(t *testing.T) {
+	ctx := context.Background()
+	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	row := "jaguar\tWhich jaguar?\tcar\tcat\t\t\t\t2\t1\t2\t0\t\t\t"
+	if _, err := Import(ctx, st, strings.NewReader(ManualHeader()+"\n"+row+"\n"), "r.tsv", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	before := fingerprint(t, st.DB())
+	changed := strings.Replace(row, "\t2\t1\t2\t0", "\t2\t0\t2\t0", 1)
+	for name, body := range map[string]string{
+		"r.tsv":   "puma\tWhich puma?\ta\tb\t\t\t\t1\t1\t1\t1\t\t\t\n" + changed + "\n",
+		"dup.tsv": row + "\n" + changed + "\n",
+	} {
+		_, err := Import(ctx, st, strings.NewReader(ManualHeader()+"\n"+body), name, Options{Dataset: "r"})
+		if err == nil || !strings.HasPrefix(err.Error(), name+":3: mimics-release already has answer_set = 1") {
+			t.Errorf("%s: %v", name, err)
+		}
+		if fingerprint(t, st.DB()) != before {
+			t.Errorf("%s: a refused import changed the database", name)
+		}
+	}
+}

@@ -212,6 +212,19 @@ func (im *Importer) writeLabel(itemID int64, l UnitLabel) error {
 		return fmt.Errorf("add label %s=%d: %w", l.Unit, l.Value, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
+		// Known: the same label again is nothing new; a different one is a
+		// conflict the file cannot settle (merging changes is what
+		// import --format labels is for).
+		var have int
+		err := im.tx.QueryRowContext(im.ctx, `SELECT value FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
+			itemID, l.Unit, aid).Scan(&have)
+		if err != nil {
+			return fmt.Errorf("add label %s: %w", l.Unit, err)
+		}
+		if have != l.Value {
+			return fmt.Errorf("%s already has %s = %d for this pane, and this file says %d; a release's labels do not change on import (use --labels-as NAME for another set, or import --format labels to merge changes)",
+				l.Annotator, l.Unit, have, l.Value)
+		}
 		im.stats.LabelsKnown++
 		return nil
 	}

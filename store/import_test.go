@@ -44,8 +44,8 @@ func TestBigImportKeepsFileOrderFirstLabelsAndIndexes(t *testing.T) {
 		return Pane{Query: fmt.Sprintf("query %d", i), Question: "Which?", Options: [5]string{"a", "b"}}
 	}
 	// Panes 0..7 in order of first appearance, some repeated later in the file
-	// (before and after the indexes are dropped); each appearance brings a question label
-	// and repeats also an answer_set label.
+	// (before and after the indexes are dropped); each appearance brings the
+	// pane's question label and repeats also an answer_set label.
 	order := []int{0, 1, 0, 2, 3, 4, 1, 5, 6, 2, 7, 7}
 	var panes []Pane
 	var labels [][]UnitLabel
@@ -53,14 +53,14 @@ func TestBigImportKeepsFileOrderFirstLabelsAndIndexes(t *testing.T) {
 	wantSet := map[string]int{}
 	for n, i := range order {
 		p := pane(i)
-		ls := []UnitLabel{{"question", "rel", n % 3}}
+		ls := []UnitLabel{{"question", "rel", i % 3}}
 		if _, seen := wantQuestion[p.UID()]; seen {
 			ls = append(ls, UnitLabel{"answer_set", "rel", (n + 1) % 3})
 			if _, ok := wantSet[p.UID()]; !ok {
 				wantSet[p.UID()] = (n + 1) % 3
 			}
 		} else {
-			wantQuestion[p.UID()] = n % 3
+			wantQuestion[p.UID()] = i % 3
 		}
 		panes = append(panes, p)
 		labels = append(labels, ls)

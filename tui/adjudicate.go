@@ -24,6 +24,8 @@ type adjState struct {
 	pseudonym func(string) string
 	detail    *adjDetail // of units[cur]; nil while loading
 	reasoning bool       // the reason prompt is open
+	reasonFor int        // the unit the reason is for
+	last      int        // the unit decided last (the screen has moved on from it); -1 none
 }
 
 // adjDetail is what the adjudicator sees of one unit besides the pane.
@@ -107,7 +109,7 @@ func (m *Model) adjQueueLoaded(msg adjQueueMsg) tea.Cmd {
 	}
 	m.screen = screenAdjudicate
 	a := &m.adj
-	a.units, a.pseudonym, a.detail = msg.units, msg.pseudonym, nil
+	a.units, a.pseudonym, a.detail, a.last = msg.units, msg.pseudonym, nil, -1
 	a.cur = min(a.cur, max(0, len(a.units)-1))
 	return m.loadAdjDetail()
 }
@@ -173,22 +175,15 @@ func (m *Model) adjKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Good):
-		return m.decide(intPtr(2), "")
+		return m.decide(a.cur, intPtr(2), "")
 	case key.Matches(msg, k.Fair):
-		return m.decide(intPtr(1), "")
+		return m.decide(a.cur, intPtr(1), "")
 	case key.Matches(msg, k.Bad):
-		return m.decide(intPtr(0), "")
+		return m.decide(a.cur, intPtr(0), "")
 	case key.Matches(msg, k.Withdraw):
-		return m.decide(nil, "")
+		return m.decide(a.cur, nil, "")
 	case key.Matches(msg, k.Reason):
-		if a.units[a.cur].Decided == nil {
-			m.setStatus("decide first (2 1 0), then r adds a reason", false)
-			return nil
-		}
-		a.reasoning = true
-		m.input.Reset()
-		m.input.Placeholder = "why this label (enter saves, esc cancels)"
-		return m.input.Focus()
+		return m.openReason()
 	case key.Matches(msg, k.Next):
 		return m.moveAdj(a.cur + 1)
 	case key.Matches(msg, k.Prev):
@@ -210,11 +205,32 @@ func (m *Model) moveAdj(i int) tea.Cmd {
 	return m.loadAdjDetail()
 }
 
-// decide stores the decision on the current unit (nil withdraws it) and
-// moves on to the next unit still waiting.
-func (m *Model) decide(value *int, reason string) tea.Cmd {
+// openReason opens the reason prompt for the current unit if it is
+// decided, else for the unit just decided (the screen has moved on to the
+// next one by then).
+func (m *Model) openReason() tea.Cmd {
 	a := &m.adj
-	d := &a.units[a.cur]
+	a.reasonFor = a.cur
+	if a.units[a.cur].Decided == nil {
+		a.reasonFor = a.last
+	}
+	if a.reasonFor < 0 || a.units[a.reasonFor].Decided == nil {
+		m.setStatus("decide first (2 1 0), then r adds a reason", false)
+		return nil
+	}
+	a.reasoning = true
+	d := a.units[a.reasonFor]
+	m.input.Reset()
+	m.input.Placeholder = fmt.Sprintf("why %s for %s of pane %d (enter saves, esc cancels)",
+		labelName(*d.Decided), d.Unit, d.Item.Seq)
+	return m.input.Focus()
+}
+
+// decide stores the decision on unit i (nil withdraws it); a new decision
+// moves on to the next unit still waiting.
+func (m *Model) decide(i int, value *int, reason string) tea.Cmd {
+	a := &m.adj
+	d := &a.units[i]
 	d.Decided = value
 	st, me, item, unit := m.cfg.Store, m.cfg.Annotator.ID, d.Item.ID, d.Unit
 	save := m.work.do(func() tea.Msg {
@@ -228,10 +244,11 @@ func (m *Model) decide(value *int, reason string) tea.Cmd {
 		m.setStatus("reason saved", false)
 		return save
 	}
-	m.setStatus(fmt.Sprintf("%s of pane %d: %s", unit, d.Item.Seq, labelName(*value)), false)
-	for i := a.cur + 1; i < len(a.units); i++ {
-		if a.units[i].Decided == nil {
-			a.cur = i
+	a.last = i
+	m.setStatus(fmt.Sprintf("%s of pane %d: %s (r adds a reason)", unit, d.Item.Seq, labelName(*value)), false)
+	for j := i + 1; j < len(a.units); j++ {
+		if a.units[j].Decided == nil {
+			a.cur = j
 			return tea.Sequence(save, m.loadAdjDetail())
 		}
 	}
@@ -254,7 +271,7 @@ func (m *Model) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
 		if reason == "" {
 			return nil
 		}
-		return m.decide(a.units[a.cur].Decided, reason)
+		return m.decide(a.reasonFor, a.units[a.reasonFor].Decided, reason)
 	}
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)

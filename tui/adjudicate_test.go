@@ -97,6 +97,11 @@ func TestAdjudicateThreeUnits(t *testing.T) {
 	h.expect("reason saved")
 	h.keys("j", "0")
 	h.expect("pane 33 · landing_1")
+	// r right after a decision gives the reason for the unit just decided,
+	// not the one the screen moved on to.
+	h.keys("r")
+	h.typeText("dup answers")
+	h.keys("enter")
 	h.keys("2")
 	h.expect("Adjudication · 0 waiting")
 	h.expect("no unit after this one waits")
@@ -114,6 +119,15 @@ func TestAdjudicateThreeUnits(t *testing.T) {
 	st.DB().QueryRow(`SELECT reason FROM adjudications WHERE unit = 'question'`).Scan(&reason)
 	if reason != "fair covers both readings" {
 		t.Fatalf("reason %q", reason)
+	}
+	st.DB().QueryRow(`SELECT reason FROM adjudications WHERE unit = 'answer_set'`).Scan(&reason)
+	if reason != "dup answers" {
+		t.Fatalf("answer set reason %q", reason)
+	}
+	var unreasoned int
+	st.DB().QueryRow(`SELECT count(*) FROM adjudications WHERE unit = 'landing_1' AND reason = ''`).Scan(&unreasoned)
+	if unreasoned != 1 {
+		t.Fatal("the reason went to the unit on screen")
 	}
 	// Revisit: d lists decided units; x withdraws one, which waits again.
 	h.keys("d")
