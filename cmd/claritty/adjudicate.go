@@ -38,16 +38,12 @@ func newAdjudicateCmd(g *globals) *cobra.Command {
 
 func referBelow(cmd *cobra.Command, g *globals, dataset string, below float64) error {
 	ctx := cmd.Context()
-	st, err := g.open(ctx)
+	st, d, err := g.openDataset(ctx, dataset)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	me, err := g.actor(ctx, st)
-	if err != nil {
-		return err
-	}
-	d, err := datasetFor(ctx, st, dataset)
 	if err != nil {
 		return err
 	}

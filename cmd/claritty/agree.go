@@ -80,15 +80,11 @@ func loadStudy(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Study,
 	if fl.categories != "" {
 		return nil, "", fmt.Errorf("--categories goes with --ratings: a dataset's scale is known")
 	}
-	s, err := g.open(cmd.Context())
+	s, d, err := g.openDataset(cmd.Context(), fl.dataset)
 	if err != nil {
 		return nil, "", err
 	}
 	defer s.Close()
-	d, err := datasetFor(cmd.Context(), s, fl.dataset)
-	if err != nil {
-		return nil, "", err
-	}
 	st, err := data.DatasetStudy(cmd.Context(), s, d.ID, nil)
 	return st, fmt.Sprintf("dataset %q", data.Clean(d.Name)), err
 }

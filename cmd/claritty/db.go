@@ -54,6 +54,21 @@ func (g *globals) actor(ctx context.Context, st *store.Store) (store.Annotator, 
 	return st.Actor(ctx, osUser(), g.as)
 }
 
+// openDataset opens the database and finds the named dataset (the first
+// one when name is ""); the caller closes the store.
+func (g *globals) openDataset(ctx context.Context, name string) (*store.Store, store.Dataset, error) {
+	st, err := g.open(ctx)
+	if err != nil {
+		return nil, store.Dataset{}, err
+	}
+	d, err := datasetFor(ctx, st, name)
+	if err != nil {
+		st.Close()
+		return nil, store.Dataset{}, err
+	}
+	return st, d, nil
+}
+
 // datasetFor picks the named dataset, or the first one when no name is given.
 func datasetFor(ctx context.Context, st *store.Store, name string) (store.Dataset, error) {
 	if name != "" {

@@ -29,15 +29,11 @@ func newPolicyCmd(g *globals) *cobra.Command {
 		Example: "  claritty policy --dataset MIMICS-Manual --min 3 --max 5 --lease 30m",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, err := g.open(cmd.Context())
+			st, d, err := g.openDataset(cmd.Context(), dataset)
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			d, err := datasetFor(cmd.Context(), st, dataset)
-			if err != nil {
-				return err
-			}
 			cur, err := st.DatasetPolicy(cmd.Context(), d.ID)
 			if err != nil {
 				return err

@@ -21,15 +21,11 @@ func newStatsCmd(g *globals) *cobra.Command {
 		Example: "  claritty stats --dataset MIMICS-Manual\n  claritty stats --dataset MIMICS-Manual --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, err := g.open(cmd.Context())
+			st, d, err := g.openDataset(cmd.Context(), dataset)
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			d, err := datasetFor(cmd.Context(), st, dataset)
-			if err != nil {
-				return err
-			}
 			s, err := data.DatasetStats(cmd.Context(), st, d.ID)
 			if err != nil {
 				return err
