@@ -239,7 +239,7 @@ func refreshItem(ctx context.Context, tx *sql.Tx, itemID int64) error {
 
 // NoWork says why an annotator has no HIT: how many items they finished,
 // how many need nobody more, how many are held by others for now (they come
-// back if released), and how many wait for adjudication.
+// back if released), and how many units wait for adjudication.
 type NoWork struct {
 	Done, Complete, HeldByOthers, Adjudication int
 }
@@ -251,8 +251,12 @@ func noWork(ctx context.Context, tx *sql.Tx, datasetID, annotatorID int64, cutof
 			WHERE h.annotator_id = ?2 AND h.finished_at IS NOT NULL AND i.dataset_id = ?1),
 		(SELECT count(*) FROM items i WHERE i.dataset_id = ?1 AND i.open = 0 AND i.tied = 0),
 		(SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
-			WHERE i.dataset_id = ?1 AND i.open = 1 AND `+notMine+` AND NOT (`+room+`)),
-		(SELECT count(*) FROM items i WHERE i.dataset_id = ?1 AND i.open = 0 AND i.tied > 0)`,
-		datasetID, annotatorID, cutoff).Scan(&nw.Done, &nw.Complete, &nw.HeldByOthers, &nw.Adjudication)
+			WHERE i.dataset_id = ?1 AND i.open = 1 AND `+notMine+` AND NOT (`+room+`))`,
+		datasetID, annotatorID, cutoff).Scan(&nw.Done, &nw.Complete, &nw.HeldByOthers)
+	if err != nil {
+		return nw, err
+	}
+	waiting, err := disputed(ctx, tx, datasetID, false)
+	nw.Adjudication = len(waiting)
 	return nw, err
 }

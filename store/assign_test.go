@@ -102,7 +102,7 @@ func TestTiesGoToMoreAnnotatorsThenAdjudication(t *testing.T) {
 	label(t, st, items[0], who[2], 2) // 0, 1, 2: still no majority
 	// Max reached and still tied: nobody more, it waits for adjudication.
 	_, ok, nw := next(t, st, ds, who[3])
-	if ok || nw.Adjudication != 1 || nw.Complete != 0 {
+	if ok || nw.Adjudication != 4 || nw.Complete != 0 { // four units, all tied
 		t.Fatalf("after max: ok %v %+v", ok, nw)
 	}
 	var tied int

@@ -403,5 +403,5 @@ func TestNoWorkSaysWhy(t *testing.T) {
 	second := startHarness(t, st, "bob", 100, 24)
 	second.expect("No HIT for you right now in one (you finished 0).")
 	second.expect("1 pane is held by other annotators; it comes back to you if left idle for 30m0s.")
-	second.expect("0 panes have all the annotators they need; 0 wait for adjudication.")
+	second.expect("0 panes have all the annotators they need; 0 units wait for adjudication.")
 }

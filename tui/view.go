@@ -207,7 +207,7 @@ func (m *Model) renderEmpty() []string {
 	}
 	lines = append(lines, s.Dim.Render(fmt.Sprintf(" %s; %s for adjudication.",
 		count(nw.Complete, "pane has all the annotators it needs", "panes have all the annotators they need"),
-		count(nw.Adjudication, "waits", "wait"))))
+		count(nw.Adjudication, "unit waits", "units wait"))))
 	return append(lines, "", s.Dim.Render(" l lists the panes to review or change a label · q quits"))
 }
 
