@@ -36,10 +36,11 @@ type (
 		AlphaOrdinal Interval `json:"krippendorff_alpha_ordinal"`
 	}
 	pairJSON struct {
-		A     string `json:"a"`
-		B     string `json:"b"`
-		Items int    `json:"items"`
-		Kappa Value  `json:"cohen_kappa"`
+		A        string `json:"a"`
+		B        string `json:"b"`
+		Items    int    `json:"items"`
+		Kappa    Value  `json:"cohen_kappa"`
+		Weighted Value  `json:"cohen_kappa_quadratic"`
 	}
 	annotatorJSON struct {
 		Annotator string `json:"annotator"`
@@ -97,7 +98,7 @@ func (r Report) WriteJSON(w io.Writer) error {
 	}
 	pairs := make([]pairJSON, 0, len(r.Pairs))
 	for _, p := range r.Pairs {
-		pairs = append(pairs, pairJSON{p.A, p.B, p.Items, p.Kappa})
+		pairs = append(pairs, pairJSON{p.A, p.B, p.Items, p.Kappa, p.Weighted})
 	}
 	anns := make([]annotatorJSON, 0, len(r.Annotators))
 	for _, a := range r.Annotators {

@@ -52,11 +52,15 @@ type TypeReport struct {
 	CIKappa, CIAlphaOrdinal Interval
 }
 
-// Pair is Cohen's kappa between two annotators over the units both rated.
+// Pair is Cohen's kappa between two annotators over the units both rated,
+// unweighted and, on a scale with interval values, quadratic-weighted (the
+// one to read for ratings, where 4 against 5 is a smaller disagreement than
+// 1 against 5).
 type Pair struct {
-	A, B  string
-	Items int
-	Kappa Value
+	A, B     string
+	Items    int
+	Kappa    Value
+	Weighted Value
 }
 
 // AnnotatorAgreement is how often an annotator's label is the majority's,
@@ -109,7 +113,7 @@ func Analyze(st *Study, opt Options) Report {
 		rep.Types = append(rep.Types, typeReport(st.Types[i], ps, st.Scale, opt))
 	}
 	rep.Pooled = typeReport("pooled", pooled, st.Scale, opt)
-	rep.Pairs = pairs.kappas(st.Raters)
+	rep.Pairs = pairs.kappas(st.Raters, st.Scale.Values)
 	for i, a := range ann {
 		v := undefined
 		if a.n > 0 {
@@ -160,10 +164,67 @@ const (
 	Unresolved  Provenance = "unresolved"  // labels, but no majority and no decision yet
 )
 
-// Gold is a unit's gold label: the adjudicated one (adjudicated >= 0) if
-// any, else the majority of votes (per category). A unit with neither has
-// label -1: Unresolved if it has labels, provenance "" if it has none.
+// Median is the median of a unit's votes (counts per category): the middle
+// one when the number of votes is odd; when it is even, the two middle
+// votes if they are the same category, else -1, like a tie. So the median
+// of a rating scale is always a point of the scale, and an even split
+// between two points goes to one more annotator, as a majority tie does.
+func Median(votes []int) int {
+	n := 0
+	for _, v := range votes {
+		n += v
+	}
+	if n == 0 {
+		return -1
+	}
+	lo, hi := nth(votes, (n-1)/2), nth(votes, n/2)
+	if lo != hi {
+		return -1
+	}
+	return lo
+}
+
+// nth is the category of the i-th vote (from 0) in category order.
+func nth(votes []int, i int) int {
+	for k, v := range votes {
+		if i < v {
+			return k
+		}
+		i -= v
+	}
+	return -1
+}
+
+// Rule chooses a unit's gold label from its votes when no adjudicator has.
+type Rule string
+
+// The rules a dataset's policy may choose.
+const (
+	RuleMajority Rule = "majority" // the unique most frequent label
+	RuleMedian   Rule = "median"   // the median rating (Median), for rating scales
+)
+
+// Pick applies the rule: a category, or -1 when the votes settle nothing.
+func (r Rule) Pick(votes []int) int {
+	if r == RuleMedian {
+		return Median(votes)
+	}
+	return Majority(votes)
+}
+
+// ByMedian is the provenance of a gold label that is the median rating.
+const ByMedian Provenance = "median"
+
+// Gold is a unit's gold label under the majority rule (Rule.Gold).
 func Gold(votes []int, adjudicated int) (int, Provenance) {
+	return RuleMajority.Gold(votes, adjudicated)
+}
+
+// Gold is a unit's gold label: the adjudicated one (adjudicated >= 0) if
+// any, else what the rule picks from the votes (per category). A unit with
+// neither has label -1: Unresolved if it has labels, provenance "" if it
+// has none.
+func (r Rule) Gold(votes []int, adjudicated int) (int, Provenance) {
 	if adjudicated >= 0 {
 		return adjudicated, Adjudicated
 	}
@@ -174,13 +235,15 @@ func Gold(votes []int, adjudicated int) (int, Provenance) {
 			used++
 		}
 	}
-	switch label := Majority(votes); {
+	switch label := r.Pick(votes); {
 	case n == 0:
 		return -1, ""
 	case label < 0:
 		return -1, Unresolved
 	case used == 1:
 		return label, Unanimous
+	case r == RuleMedian:
+		return label, ByMedian
 	default:
 		return label, ByMajority
 	}

@@ -119,7 +119,7 @@ func TestJSONShape(t *testing.T) {
 	if len(pairs) != 3 {
 		t.Fatalf("%d pairs, want 3", len(pairs))
 	}
-	if got := keys(pairs[0].(map[string]any)); !reflect.DeepEqual(got, []string{"a", "b", "cohen_kappa", "items"}) {
+	if got := keys(pairs[0].(map[string]any)); !reflect.DeepEqual(got, []string{"a", "b", "cohen_kappa", "cohen_kappa_quadratic", "items"}) {
 		t.Errorf("pair keys %v", got)
 	}
 	ann := top["annotators"].([]any)[0].(map[string]any)

@@ -5,6 +5,7 @@ package guidelines
 import (
 	_ "embed"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -50,6 +51,126 @@ func IsGeneric(question string) bool {
 //go:embed mimics.md
 var mimicsText string
 
+//go:embed clarimm.md
+var clarimmText string
+
+// Protocol is one task kind: its steps, its scale, the units an item of it
+// may have and its guideline text.
+type Protocol struct {
+	Kind  string // the dataset kind: mimics, clarimm
+	Title string // the guideline's title
+	Steps []Step
+	Scale []Label  // from the best label down
+	Types []string // label types (a unit's name without its _n), in HIT order
+	Units []string // every unit an item may have, in HIT order
+	text  string
+}
+
+// MIMICS is the MIMICS-Manual protocol (Zamani et al. 2020, §3.3).
+var MIMICS = Protocol{
+	Kind: "mimics", Title: "MIMICS clarification panes", Steps: MIMICSSteps, Scale: GoodFairBad,
+	Types: []string{"question", "answer_set", "landing"},
+	Units: []string{"question", "answer_set", "landing_1", "landing_2", "landing_3", "landing_4", "landing_5"},
+	text:  mimicsText,
+}
+
+// Likert is ClariMM's five-point scale, 1 poor to 5 excellent.
+var Likert = []Label{{5, "5", "Excellent"}, {4, "4", "Good"}, {3, "3", "Fair"}, {2, "2", "Weak"}, {1, "1", "Poor"}}
+
+// MaxTurns is the longest conversation ClariMM has, and so the number of
+// relevance units.
+const MaxTurns = 4
+
+// ClariMMSteps are the ratings of one conversation (ClariMM §3.2, Appendix
+// B): relevance once per turn, then the whole dialogue three times.
+var ClariMMSteps = []Step{
+	{ID: "relevance", Title: "Relevance of the turn to the topic", Short: "relevance", Scale: Likert},
+	{ID: "coherence", Title: "Coherence of the dialogue", Short: "coherence", Scale: Likert},
+	{ID: "diversity", Title: "Diversity of the dialogue", Short: "diversity", Scale: Likert},
+	{ID: "intent_reveal", Title: "Intent reveal of the dialogue", Short: "intent", Scale: Likert},
+}
+
+// ClariMM is the conversation-rating protocol.
+var ClariMM = Protocol{
+	Kind: "clarimm", Title: "ClariMM clarification conversations", Steps: ClariMMSteps, Scale: Likert,
+	Types: []string{"relevance", "coherence", "diversity", "intent_reveal"},
+	Units: []string{"relevance_1", "relevance_2", "relevance_3", "relevance_4", "coherence", "diversity", "intent_reveal"},
+	text:  clarimmText,
+}
+
+// Protocols lists every task kind.
+var Protocols = []Protocol{MIMICS, ClariMM}
+
+// ForKind finds a dataset kind's protocol; MIMICS for an unknown kind, so an
+// old database still opens.
+func ForKind(kind string) Protocol {
+	for _, p := range Protocols {
+		if p.Kind == kind {
+			return p
+		}
+	}
+	return MIMICS
+}
+
+// ForUnit finds the protocol a unit belongs to.
+func ForUnit(unit string) (Protocol, bool) {
+	for _, p := range Protocols {
+		for _, u := range p.Units {
+			if u == unit {
+				return p, true
+			}
+		}
+	}
+	return Protocol{}, false
+}
+
+// Valid reports whether value is a point of the scale.
+func (p Protocol) Valid(value int) bool {
+	for _, l := range p.Scale {
+		if l.Value == value {
+			return true
+		}
+	}
+	return false
+}
+
+// Categories are the scale's values from the lowest up, as text: the order
+// agreement's ordinal and interval metrics need.
+func (p Protocol) Categories() []string {
+	out := make([]string, len(p.Scale))
+	for i, l := range p.Scale {
+		out[len(out)-1-i] = l.Key
+	}
+	return out
+}
+
+// Low is the scale's lowest value: a category's index is value - Low.
+func (p Protocol) Low() int { return p.Scale[len(p.Scale)-1].Value }
+
+// LabelName is "Good" for 2 on the MIMICS scale, or the value when it is
+// not on the scale.
+func (p Protocol) LabelName(value int) string {
+	for _, l := range p.Scale {
+		if l.Value == value {
+			return l.Name
+		}
+	}
+	return strconv.Itoa(value)
+}
+
+// Step finds a step by id.
+func (p Protocol) Step(id string) Step {
+	for _, s := range p.Steps {
+		if s.ID == id {
+			return s
+		}
+	}
+	return Step{}
+}
+
+// Text is the whole guideline as markdown.
+func (p Protocol) Text() string { return p.text }
+
 // MIMICSText is the whole MIMICS guideline as markdown.
 func MIMICSText() string { return mimicsText }
 
@@ -61,17 +182,17 @@ var (
 
 // Section returns the guideline section for a step id (its heading line
 // without the anchor, then its body), or "" when there is none.
-func Section(stepID string) string {
-	locs := sectionHeading.FindAllStringSubmatchIndex(mimicsText, -1)
+func (p Protocol) Section(stepID string) string {
+	locs := sectionHeading.FindAllStringSubmatchIndex(p.text, -1)
 	for i, l := range locs {
-		if mimicsText[l[4]:l[5]] != stepID {
+		if p.text[l[4]:l[5]] != stepID {
 			continue
 		}
-		end := len(mimicsText)
+		end := len(p.text)
 		if i+1 < len(locs) {
 			end = locs[i+1][0]
 		}
-		return mimicsText[l[2]:l[3]] + "\n" + strings.TrimSpace(mimicsText[l[1]:end])
+		return p.text[l[2]:l[3]] + "\n" + strings.TrimSpace(p.text[l[1]:end])
 	}
 	return ""
 }
@@ -87,8 +208,8 @@ func Plain(md string) string {
 // Summary is the guideline of a step in a few lines for the HIT screen: one
 // line per label of the scale, or the opening paragraph of a step without
 // labels. Each line is whole; the screen cuts it to its width.
-func Summary(stepID string) []string {
-	sec := Section(stepID)
+func (p Protocol) Summary(stepID string) []string {
+	sec := p.Section(stepID)
 	if sec == "" {
 		return nil
 	}

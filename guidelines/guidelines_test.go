@@ -6,16 +6,25 @@ import (
 )
 
 func TestEveryStepHasGuidance(t *testing.T) {
-	for _, st := range MIMICSSteps {
-		if Section(st.ID) == "" {
-			t.Errorf("no guideline section for %s", st.ID)
+	for _, p := range Protocols {
+		for _, st := range p.Steps {
+			checkStepGuidance(t, p, st)
 		}
-		sum := Summary(st.ID)
+	}
+}
+
+func checkStepGuidance(t *testing.T, p Protocol, st Step) {
+	t.Helper()
+	{
+		if p.Section(st.ID) == "" {
+			t.Errorf("%s: no guideline section for %s", p.Kind, st.ID)
+		}
+		sum := p.Summary(st.ID)
 		if len(st.Scale) == 0 {
 			if len(sum) != 1 || sum[0] == "" {
 				t.Errorf("%s summary %q", st.ID, sum)
 			}
-			continue
+			return
 		}
 		// One line per label, in scale order, so the HIT screen can show
 		// what 2, 1 and 0 mean on this step.
@@ -44,5 +53,35 @@ func TestIsGeneric(t *testing.T) {
 		if IsGeneric(q) != want {
 			t.Errorf("IsGeneric(%q) = %v", q, !want)
 		}
+	}
+}
+
+// Every unit belongs to one protocol, and its type is one of that
+// protocol's types, so a label can always be put on the right scale.
+func TestUnitsAndScales(t *testing.T) {
+	seen := map[string]string{}
+	for _, p := range Protocols {
+		for _, u := range p.Units {
+			if other, ok := seen[u]; ok {
+				t.Errorf("unit %s in both %s and %s", u, other, p.Kind)
+			}
+			seen[u] = p.Kind
+			if got, ok := ForUnit(u); !ok || got.Kind != p.Kind {
+				t.Errorf("ForUnit(%s) = %s", u, got.Kind)
+			}
+		}
+		cats := p.Categories()
+		if len(cats) != len(p.Scale) || cats[0] != p.Scale[len(p.Scale)-1].Key {
+			t.Errorf("%s categories %v are not the scale from the lowest up", p.Kind, cats)
+		}
+	}
+	if !ClariMM.Valid(5) || !ClariMM.Valid(1) || ClariMM.Valid(0) || ClariMM.Valid(6) {
+		t.Error("ClariMM scale is not 1-5")
+	}
+	if !MIMICS.Valid(0) || MIMICS.Valid(3) || ClariMM.Low() != 1 || MIMICS.Low() != 0 {
+		t.Error("MIMICS scale is not 0-2")
+	}
+	if ForKind("clarimm").Kind != "clarimm" || ForKind("nonsense").Kind != "mimics" {
+		t.Error("ForKind")
 	}
 }
