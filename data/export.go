@@ -12,22 +12,44 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
 // LabelsHeader is the header of a labels TSV.
 const LabelsHeader = "item\tunit\tannotator\tlabel\tcreated_at\tupdated_at\tseconds"
 
+// ClariMMRatingsExportHeader is the header of a clarimm-ratings export: one
+// row per conversation, unit and annotator. It reads back as a labels TSV.
+const ClariMMRatingsExportHeader = "conversation\tunit\tannotator\trating\tcreated_at\tupdated_at\tseconds"
+
 // WriteLabels writes every label of a dataset (all datasets for id 0) as a
 // labels TSV. Annotator names go through rename (nil keeps them; see
 // Pseudonyms) and are cleaned so a tab or newline in one cannot break the
 // file.
 func WriteLabels(ctx context.Context, st *store.Store, datasetID int64, w io.Writer, rename func(string) string) error {
+	return writeLabels(ctx, st, datasetID, w, rename, LabelsHeader)
+}
+
+// WriteClariMMRatings writes a conversation dataset's ratings, one row per
+// conversation, unit and annotator, in import order, then HIT order.
+func WriteClariMMRatings(ctx context.Context, st *store.Store, datasetID int64, w io.Writer, rename func(string) string) error {
+	kind, err := st.DatasetKind(ctx, datasetID)
+	if err != nil {
+		return err
+	}
+	if kind != guidelines.ClariMM.Kind {
+		return fmt.Errorf("dataset holds %s items, not conversations: export --format labels", kind)
+	}
+	return writeLabels(ctx, st, datasetID, w, rename, ClariMMRatingsExportHeader)
+}
+
+func writeLabels(ctx context.Context, st *store.Store, datasetID int64, w io.Writer, rename func(string) string, header string) error {
 	if rename == nil {
 		rename = func(s string) string { return s }
 	}
 	bw := bufio.NewWriter(w)
-	fmt.Fprintln(bw, LabelsHeader)
+	fmt.Fprintln(bw, header)
 	err := st.EachLabel(ctx, datasetID, func(r store.LabelRow) error {
 		secs := ""
 		if r.Seconds != nil {

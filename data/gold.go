@@ -2,13 +2,16 @@ package data
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -17,7 +20,7 @@ type UnitGold struct {
 	Unit        string
 	Label       int // -1: none (unresolved)
 	Provenance  agreement.Provenance
-	Votes       []int  // labels per category (0, 1, 2)
+	Votes       []int  // labels per value (store.VoteSlots)
 	Adjudicator string // who decided, when adjudicated
 }
 
@@ -42,18 +45,65 @@ func (p *PaneGold) Label(unit string) int {
 	return -1
 }
 
-// EachPaneGold calls fn for every pane of a dataset in import order with
-// its gold labels: a unit's adjudicated label if any, else its majority
-// among settled labels (agreement.Gold).
+// ConversationUnits lists the units of a conversation with this many
+// turns: the relevance of each turn, then the whole dialogue's coherence,
+// diversity and intent reveal.
+func ConversationUnits(turns int) []string {
+	units := slices.Clone(guidelines.ClariMM.Units[:min(turns, guidelines.MaxTurns)])
+	return append(units, guidelines.ClariMM.Units[guidelines.MaxTurns:]...)
+}
+
+// itemUnits lists the units an item's HIT asks for, by its kind.
+func itemUnits(kind string, it store.Item, turns int) []string {
+	if kind == guidelines.ClariMM.Kind {
+		return ConversationUnits(turns)
+	}
+	return HITUnits(it.Question, it.AnswerCount())
+}
+
+// datasetRules is a dataset's protocol and gold rule, and for
+// conversations their numbers of turns.
+type datasetRules struct {
+	guidelines.Protocol
+	rule  agreement.Rule
+	turns map[int64]int
+}
+
+func rulesOf(ctx context.Context, st *store.Store, datasetID int64) (datasetRules, error) {
+	kind, err := st.DatasetKind(ctx, datasetID)
+	if err != nil {
+		return datasetRules{}, err
+	}
+	pol, err := st.DatasetPolicy(ctx, datasetID)
+	if err != nil {
+		return datasetRules{}, err
+	}
+	r := datasetRules{Protocol: guidelines.ForKind(kind), rule: pol.Gold}
+	if kind == guidelines.ClariMM.Kind {
+		r.turns, err = st.TurnCounts(ctx, datasetID)
+	}
+	return r, err
+}
+
+// EachPaneGold calls fn for every item of a dataset in import order with
+// its gold labels: a unit's adjudicated label if any, else what the
+// dataset's rule (majority, or median) picks from its settled labels.
 func EachPaneGold(ctx context.Context, st *store.Store, datasetID int64, fn func(*PaneGold) error) error {
 	names, err := annotatorNames(ctx, st)
+	if err != nil {
+		return err
+	}
+	rules, err := rulesOf(ctx, st, datasetID)
 	if err != nil {
 		return err
 	}
 	return st.EachGoldRow(ctx, datasetID, func(r *store.GoldRow) error {
 		p := &PaneGold{Item: r.Item, Flagged: r.Flagged}
 		for ui, unit := range store.Units {
-			votes := make([]int, len(MIMICSScale.Categories))
+			if !slices.Contains(rules.Units, unit) {
+				continue
+			}
+			votes := make([]int, store.VoteSlots)
 			for _, v := range r.Votes {
 				if v.Unit == ui {
 					votes[v.Value]++
@@ -65,12 +115,12 @@ func EachPaneGold(ctx context.Context, st *store.Store, datasetID int64, fn func
 					adj, by = d.Value, names[d.Adjudicator]
 				}
 			}
-			label, prov := agreement.Gold(votes, adj)
+			label, prov := rules.rule.Gold(votes, adj)
 			if prov != "" {
 				p.Units = append(p.Units, UnitGold{Unit: unit, Label: label, Provenance: prov, Votes: votes, Adjudicator: by})
 			}
 		}
-		for _, u := range HITUnits(r.Question, r.AnswerCount()) {
+		for _, u := range itemUnits(rules.Kind, r.Item, rules.turns[r.ID]) {
 			if p.Label(u) < 0 {
 				p.Missing++
 			}
@@ -105,6 +155,9 @@ type ReleaseSummary struct {
 // a missing answer, or, with includeUnresolved, an unresolved unit).
 func WriteManual(ctx context.Context, st *store.Store, datasetID int64, w io.Writer, includeUnresolved bool) (ReleaseSummary, error) {
 	var sum ReleaseSummary
+	if kind, err := st.DatasetKind(ctx, datasetID); err != nil || kind != guidelines.MIMICS.Kind {
+		return sum, cmp.Or(err, fmt.Errorf("a %s dataset has no MIMICS-Manual release: export --format clarimm-gold", kind))
+	}
 	bw := bufio.NewWriter(w)
 	bw.WriteString(manualHeader + "\n")
 	err := EachPaneGold(ctx, st, datasetID, func(p *PaneGold) error {
@@ -124,10 +177,10 @@ func WriteManual(ctx context.Context, st *store.Store, datasetID int64, w io.Wri
 		sum.Written++
 		it := p.Item
 		fields := append([]string{it.Query, it.Question}, it.Options[:]...)
-		for _, u := range store.Units {
+		for _, u := range guidelines.MIMICS.Units {
 			cell := ""
 			if l := p.Label(u); l >= 0 {
-				cell = MIMICSScale.Categories[l]
+				cell = strconv.Itoa(l)
 			}
 			fields = append(fields, cell)
 		}
@@ -158,12 +211,12 @@ func WriteGold(ctx context.Context, st *store.Store, datasetID int64, w io.Write
 		for _, u := range p.Units {
 			label := ""
 			if u.Label >= 0 {
-				label = MIMICSScale.Categories[u.Label]
+				label = strconv.Itoa(u.Label)
 			}
 			var votes []string
 			for k, n := range u.Votes {
 				if n > 0 {
-					votes = append(votes, MIMICSScale.Categories[k]+":"+strconv.Itoa(n))
+					votes = append(votes, strconv.Itoa(k)+":"+strconv.Itoa(n))
 				}
 			}
 			_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s\n", p.Item.UID, u.Unit, label, u.Provenance,
@@ -230,4 +283,60 @@ func ReferBelow(ctx context.Context, st *store.Store, datasetID, leadID int64, t
 		panes, units = panes+1, units+len(r.units)
 	}
 	return panes, units, nil
+}
+
+// ClariMMGoldHeader is the header of a clarimm-gold export: one row per
+// conversation, its gold rating of each unit (empty: no gold yet, or no such
+// turn).
+var ClariMMGoldHeader = "conversation\ttopic\tfacet\tturns\t" + strings.Join(guidelines.ClariMM.Units, "\t")
+
+// WriteClariMMGold writes the gold ratings of a conversation dataset, one
+// row per conversation in import order. Flagged conversations and ones
+// without ratings are left out; ones with units still unresolved are
+// written with those cells empty and counted.
+func WriteClariMMGold(ctx context.Context, st *store.Store, datasetID int64, w io.Writer) (ReleaseSummary, error) {
+	var sum ReleaseSummary
+	rules, err := rulesOf(ctx, st, datasetID)
+	if err != nil {
+		return sum, err
+	}
+	if rules.Kind != guidelines.ClariMM.Kind {
+		return sum, fmt.Errorf("dataset holds %s items, not conversations: export --format gold or mimics-manual", rules.Kind)
+	}
+	bw := bufio.NewWriter(w)
+	bw.WriteString(ClariMMGoldHeader + "\n")
+	err = EachPaneGold(ctx, st, datasetID, func(p *PaneGold) error {
+		switch {
+		case p.Flagged:
+			sum.Flagged++
+			return nil
+		case len(p.Units) == 0:
+			sum.Unlabelled++
+			return nil
+		case p.Missing > 0:
+			sum.Unresolved++
+		}
+		sum.Written++
+		it := p.Item
+		fields := []string{tsvCell(it.UID), tsvCell(it.Query), tsvCell(it.Question), strconv.Itoa(rules.turns[it.ID])}
+		for _, u := range guidelines.ClariMM.Units {
+			cell := ""
+			if l := p.Label(u); l >= 0 {
+				cell = strconv.Itoa(l)
+			}
+			fields = append(fields, cell)
+		}
+		_, err := bw.WriteString(strings.Join(fields, "\t") + "\n")
+		return err
+	})
+	if err != nil {
+		return sum, err
+	}
+	return sum, bw.Flush()
+}
+
+// tsvCell makes dataset text safe in one TSV cell: tabs and line breaks
+// become spaces, control characters are neutralised.
+func tsvCell(s string) string {
+	return Clean(strings.NewReplacer("\t", " ", "\r\n", " ", "\n", " ", "\r", " ").Replace(s))
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -23,7 +24,7 @@ const (
 )
 
 // Formats lists the formats import accepts.
-var Formats = []string{FormatManual, FormatClick, FormatSERP, FormatLabels}
+var Formats = []string{FormatManual, FormatClick, FormatSERP, FormatLabels, FormatClariMM}
 
 // DefaultLabelsAs names the annotator that a release's labels belong to.
 const DefaultLabelsAs = "mimics-release"
@@ -42,7 +43,8 @@ type Result struct {
 	Format  string
 	Dataset string
 	store.ImportStats
-	Merge store.MergeStats // a labels file's
+	Merge    store.MergeStats // a labels file's
+	Warnings []ImageWarning   // a clarimm file's images that show as placeholders
 }
 
 // ImportFile imports one file: all of it, or (on any error) none of it.
@@ -86,7 +88,11 @@ func Import(ctx context.Context, st *store.Store, r io.Reader, name string, opt 
 		dataset = strings.TrimSuffix(base, filepath.Ext(base))
 	}
 	res.Dataset = dataset
-	im, err := st.BeginImport(ctx, dataset, "mimics", res.Format)
+	kind := guidelines.MIMICS.Kind
+	if res.Format == FormatClariMM {
+		kind = guidelines.ClariMM.Kind
+	}
+	im, err := st.BeginImport(ctx, dataset, kind, res.Format)
 	if err != nil {
 		return res, err
 	}
@@ -96,7 +102,15 @@ func Import(ctx context.Context, st *store.Store, r io.Reader, name string, opt 
 			return res, err
 		}
 	}
-	if err := readBody(lr, first, res.Format, im, opt.LabelsAs); err != nil {
+	if res.Format == FormatClariMM {
+		dir, err := filepath.Abs(filepath.Dir(name))
+		if err != nil {
+			return res, err
+		}
+		if res.Warnings, err = readClariMM(lr, first, dir, im); err != nil {
+			return res, err
+		}
+	} else if err := readBody(lr, first, res.Format, im, opt.LabelsAs); err != nil {
 		return res, err
 	}
 	res.ImportStats, err = im.Commit()
@@ -116,6 +130,8 @@ func readBody(lr *lineReader, first []byte, format string, to sink, labelsAs str
 func detect(lr *lineReader, first []byte, want string) (string, error) {
 	got := ""
 	switch {
+	case bytes.HasPrefix(bytes.TrimLeft(first, " \t"), []byte("{")) && (want == FormatClariMM || isClariMMLine(first)):
+		got = FormatClariMM // a malformed first line is reported by the reader, with its problem
 	case bytes.HasPrefix(bytes.TrimLeft(first, " \t"), []byte("{")):
 		got = FormatSERP
 	case string(first) == manualHeader:
@@ -129,7 +145,7 @@ func detect(lr *lineReader, first []byte, want string) (string, error) {
 	case want != FormatAuto && !isFormat(want):
 		return "", fmt.Errorf("unknown format %q (want one of %s)", want, strings.Join(Formats, ", "))
 	case got == "" && want == FormatAuto:
-		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the mimics-manual, mimics-click or labels header, or a Bing results JSON object")
+		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the mimics-manual, mimics-click or labels header, a Bing results JSON object or a clarimm conversation")
 	case got == "":
 		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the %s header", want)
 	case want != FormatAuto && got != want:

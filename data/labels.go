@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -29,9 +30,17 @@ func HITUnits(rawQuestion string, answers int) []string {
 	return units
 }
 
-// hitComplete says whether labels by unit are a whole HIT of the pane.
+// refUnits lists the units of an item's HIT, by its kind.
+func refUnits(ref store.ItemRef) []string {
+	if ref.Kind == guidelines.ClariMM.Kind {
+		return ConversationUnits(ref.Turns)
+	}
+	return HITUnits(ref.Question, ref.Answers)
+}
+
+// hitComplete says whether labels by unit are a whole HIT of the item.
 func hitComplete(ref store.ItemRef, have map[string]bool) bool {
-	for _, u := range HITUnits(ref.Question, ref.Answers) {
+	for _, u := range refUnits(ref) {
 		if !have[u] {
 			return false
 		}
@@ -77,17 +86,17 @@ func mergedLabel(m *store.Merger, row RatingRow, dataset string) (store.MergedLa
 	if Clean(row.Annotator) != row.Annotator {
 		return l, fmt.Errorf("annotator %q has control characters", row.Annotator)
 	}
-	switch row.Label {
-	case "0", "1", "2":
-		l.Value = int(row.Label[0] - '0')
-	default:
-		return l, fmt.Errorf("label %q is not one of 0, 1, 2", row.Label)
-	}
 	var err error
 	if l.Item, err = m.Item(row.Item); err != nil {
 		return l, itemErr(row.Item, dataset, err)
 	}
-	if err := checkUnit(row.Unit, l.Item.Answers); err != nil {
+	p := guidelines.ForKind(l.Item.Kind)
+	v, err := strconv.Atoi(row.Label)
+	if err != nil || !p.Valid(v) || strconv.Itoa(v) != row.Label {
+		return l, fmt.Errorf("label %q is not one of %s", row.Label, strings.Join(p.Categories(), ", "))
+	}
+	l.Value = v
+	if err := checkUnit(row.Unit, l.Item); err != nil {
 		return l, err
 	}
 	if l.CreatedAt, err = labelTime("created_at", row.CreatedAt); err != nil {
@@ -123,19 +132,26 @@ func itemErr(uid, dataset string, err error) error {
 	return err
 }
 
-// checkUnit refuses a unit MIMICS does not have, or a landing label for an
-// answer the pane does not have.
-func checkUnit(unit string, answers int) error {
-	for i, u := range store.Units {
-		if u != unit {
-			continue
-		}
-		if n := i - 1; n > answers {
-			return fmt.Errorf("the pane has %d candidate answers, so no %s", answers, unit)
+// checkUnit refuses a unit the item's kind does not have, a landing label
+// for an answer the pane does not have, or a relevance rating for a turn
+// the conversation does not have.
+func checkUnit(unit string, ref store.ItemRef) error {
+	p := guidelines.ForKind(ref.Kind)
+	if !slices.Contains(p.Units, unit) {
+		return fmt.Errorf("unit %q is not one of %s", unit, strings.Join(p.Units, ", "))
+	}
+	if ref.Kind == guidelines.ClariMM.Kind {
+		if !slices.Contains(ConversationUnits(ref.Turns), unit) {
+			return fmt.Errorf("the conversation has %d turns, so no %s", ref.Turns, unit)
 		}
 		return nil
 	}
-	return fmt.Errorf("unit %q is not one of %s", unit, strings.Join(store.Units, ", "))
+	// A release may label a generic question, so only landing pages are
+	// checked against the pane.
+	if n := slices.Index(p.Units, unit) - 1; n > ref.Answers {
+		return fmt.Errorf("the pane has %d candidate answers, so no %s", ref.Answers, unit)
+	}
+	return nil
 }
 
 // labelTime reads an RFC 3339 time into the store's form; "" stays "".

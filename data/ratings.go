@@ -9,6 +9,10 @@ import (
 // (created_at, updated_at, seconds) may follow, in any order.
 const RatingsHeader = "item\tunit\tannotator\tlabel"
 
+// ClariMMRatingsHeader starts the header of a clarimm-ratings TSV: a labels
+// TSV whose first and fourth columns say what they hold for conversations.
+const ClariMMRatingsHeader = "conversation\tunit\tannotator\trating"
+
 // RatingRow is one row of a labels TSV.
 type RatingRow struct {
 	Line                         int
@@ -58,7 +62,7 @@ func newRatingsReader(lr *lineReader, first []byte) (*ratingsReader, error) {
 		first = line
 	}
 	if !isRatingsHeader(first) {
-		return nil, lineErr(lr.file, 1, "header must start with item, unit, annotator, label (tab-separated)")
+		return nil, lineErr(lr.file, 1, "header must start with item, unit, annotator, label (or conversation, unit, annotator, rating), tab-separated")
 	}
 	header := strings.Split(string(first), "\t")
 	rr := &ratingsReader{lr: lr, fields: len(header), col: map[string]int{}}
@@ -72,7 +76,8 @@ func newRatingsReader(lr *lineReader, first []byte) (*ratingsReader, error) {
 }
 
 func isRatingsHeader(line []byte) bool {
-	return strings.HasPrefix(string(line)+"\t", RatingsHeader+"\t")
+	return strings.HasPrefix(string(line)+"\t", RatingsHeader+"\t") ||
+		strings.HasPrefix(string(line)+"\t", ClariMMRatingsHeader+"\t")
 }
 
 // next returns the next row, or io.EOF.

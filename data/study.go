@@ -3,14 +3,20 @@ package data
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
 // MIMICSScale is the 2/1/0 scale as agreement sees it: Bad < Fair < Good,
 // with the numbers as interval values.
-var MIMICSScale = agreement.NewScale([]string{"0", "1", "2"})
+var MIMICSScale = ScaleOf(guidelines.MIMICS)
+
+// ScaleOf is a protocol's scale as agreement sees it: its values from the
+// lowest up, which are also their interval values.
+func ScaleOf(p guidelines.Protocol) agreement.Scale { return agreement.NewScale(p.Categories()) }
 
 // DatasetStudy gathers every label of a dataset for an agreement report,
 // leaving out the items in hidden (by id; nil hides none). Units come in
@@ -22,7 +28,17 @@ func DatasetStudy(ctx context.Context, st *store.Store, datasetID int64, hidden 
 	if err != nil {
 		return nil, err
 	}
-	study := &agreement.Study{Scale: MIMICSScale, Types: []string{"question", "answer_set", "landing"}}
+	kind, err := st.DatasetKind(ctx, datasetID)
+	if err != nil {
+		return nil, err
+	}
+	p := guidelines.ForKind(kind)
+	study := &agreement.Study{Scale: ScaleOf(p), Types: p.Types}
+	typeOf := make([]int, len(store.Units)) // unit index -> type index
+	for i, u := range store.Units {
+		typeOf[i] = slices.Index(p.Types, agreement.UnitType(u))
+	}
+	low := p.Low()
 	rater := map[int64]int{} // annotator id -> index into study.Raters
 	err = st.EachItemVotes(ctx, datasetID, func(iv *store.ItemVotes) error {
 		if hidden[iv.ID] {
@@ -32,8 +48,11 @@ func DatasetStudy(ctx context.Context, st *store.Store, datasetID int64, hidden 
 		for _, v := range iv.Votes {
 			if v.Unit != last {
 				last = v.Unit
+				if typeOf[v.Unit] < 0 {
+					return fmt.Errorf("item %s has a %s label, which %s items do not have", iv.UID, store.Units[v.Unit], kind)
+				}
 				study.Subjects = append(study.Subjects, agreement.Subject{
-					Item: iv.UID, Unit: store.Units[v.Unit], Type: min(v.Unit, 2)})
+					Item: iv.UID, Unit: store.Units[v.Unit], Type: typeOf[v.Unit]})
 			}
 			r, ok := rater[v.Annotator]
 			if !ok {
@@ -42,7 +61,7 @@ func DatasetStudy(ctx context.Context, st *store.Store, datasetID int64, hidden 
 				study.Raters = append(study.Raters, nameOf(people, v.Annotator))
 			}
 			s := &study.Subjects[len(study.Subjects)-1]
-			s.Ratings = append(s.Ratings, agreement.Rating{Rater: r, Category: v.Value})
+			s.Ratings = append(s.Ratings, agreement.Rating{Rater: r, Category: v.Value - low})
 		}
 		return nil
 	})

@@ -15,7 +15,7 @@ import (
 type Disputed struct {
 	Item     Item
 	Unit     string
-	Votes    []int // settled labels per value 0, 1, 2
+	Votes    []int // settled labels per value (VoteSlots)
 	Referred string
 	// Decided is the current decision, nil while none; decided units stay
 	// listable so a decision can be revisited.
@@ -72,6 +72,10 @@ func sum(xs []int) int {
 // disputed reads the candidate items (closed with ties, or referred) and
 // keeps their tied or referred units.
 func disputed(ctx context.Context, q querier, datasetID int64, withDecided bool) ([]Disputed, error) {
+	rule, err := goldRule(ctx, q, datasetID)
+	if err != nil {
+		return nil, err
+	}
 	rows, err := q.QueryContext(ctx, `SELECT `+itemColumns+`, i.open = 0 AND i.tied > 0,
 		(SELECT group_concat(l.unit || ' ' || l.annotator_id || ' ' || l.value, ',') FROM labels l
 			WHERE l.item_id = i.id AND NOT EXISTS (SELECT 1 FROM hits h
@@ -102,7 +106,7 @@ func disputed(ctx context.Context, q querier, datasetID int64, withDecided bool)
 			return nil, fmt.Errorf("item %d: %w", it.ID, err)
 		}
 		for ui, unit := range Units {
-			d := Disputed{Item: it, Unit: unit, Votes: make([]int, 3)}
+			d := Disputed{Item: it, Unit: unit, Votes: make([]int, VoteSlots)}
 			for _, v := range vs {
 				if v.Unit == ui {
 					d.Votes[v.Value]++
@@ -118,7 +122,7 @@ func disputed(ctx context.Context, q querier, datasetID int64, withDecided bool)
 					d.Referred = "referred"
 				}
 			}
-			tied := closedTie && sum(d.Votes) > 0 && agreement.Majority(d.Votes) < 0
+			tied := closedTie && sum(d.Votes) > 0 && rule.Pick(d.Votes) < 0
 			if (tied || d.Referred != "") && (withDecided || d.Decided == nil) {
 				out = append(out, d)
 			}
@@ -194,6 +198,22 @@ func (s *Store) Refer(ctx context.Context, itemID int64, units []string, leadID 
 		return fmt.Errorf("refer: %w", err)
 	}
 	return nil
+}
+
+// goldRule is the dataset's rule for gold labels.
+func goldRule(ctx context.Context, q querier, datasetID int64) (agreement.Rule, error) {
+	rows, err := q.QueryContext(ctx, `SELECT gold_rule FROM datasets WHERE id = ?`, datasetID)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	rule := agreement.RuleMajority
+	if rows.Next() {
+		if err := rows.Scan(&rule); err != nil {
+			return "", err
+		}
+	}
+	return rule, rows.Err()
 }
 
 // querier is a *sql.DB or a *sql.Tx.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/guidelines"
 )
 
 // Policy is a dataset's redundancy policy: every item goes to Min
@@ -16,10 +17,13 @@ import (
 type Policy struct {
 	Min, Max int
 	Lease    time.Duration
+	// Gold picks a unit's gold label from its votes: majority (the
+	// default), or median for rating scales. "" keeps the dataset's rule.
+	Gold agreement.Rule
 }
 
 // DefaultPolicy is MIMICS-Manual's: three annotators, up to five.
-var DefaultPolicy = Policy{Min: 3, Max: 5, Lease: 30 * time.Minute}
+var DefaultPolicy = Policy{Min: 3, Max: 5, Lease: 30 * time.Minute, Gold: agreement.RuleMajority}
 
 // Check refuses a policy that cannot work.
 func (p Policy) Check() error {
@@ -30,6 +34,8 @@ func (p Policy) Check() error {
 		return fmt.Errorf("policy: max %d is below min %d", p.Max, p.Min)
 	case p.Lease < time.Second:
 		return fmt.Errorf("policy: lease %v is shorter than a second", p.Lease)
+	case p.Gold != "" && p.Gold != agreement.RuleMajority && p.Gold != agreement.RuleMedian:
+		return fmt.Errorf("policy: gold rule %q is not majority or median", p.Gold)
 	}
 	return nil
 }
@@ -42,8 +48,8 @@ var ErrNoRoom = errors.New("held by as many annotators as the policy asks for")
 func (s *Store) DatasetPolicy(ctx context.Context, datasetID int64) (Policy, error) {
 	var p Policy
 	var secs int64
-	err := s.db.QueryRowContext(ctx, `SELECT min_annotators, max_annotators, lease_seconds FROM datasets WHERE id = ?`,
-		datasetID).Scan(&p.Min, &p.Max, &secs)
+	err := s.db.QueryRowContext(ctx, `SELECT min_annotators, max_annotators, lease_seconds, gold_rule
+		FROM datasets WHERE id = ?`, datasetID).Scan(&p.Min, &p.Max, &secs, &p.Gold)
 	if err != nil {
 		return p, fmt.Errorf("read policy: %w", err)
 	}
@@ -65,14 +71,57 @@ func (s *Store) SetPolicy(ctx context.Context, datasetID int64, p Policy) error 
 }
 
 func setPolicy(ctx context.Context, tx *sql.Tx, datasetID int64, p Policy) error {
-	_, err := tx.ExecContext(ctx, `UPDATE datasets SET min_annotators = ?, max_annotators = ?, lease_seconds = ?
-		WHERE id = ?`, p.Min, p.Max, int64(p.Lease/time.Second), datasetID)
+	var kind string
+	var rule agreement.Rule
+	err := tx.QueryRowContext(ctx, `SELECT kind, gold_rule FROM datasets WHERE id = ?`, datasetID).Scan(&kind, &rule)
 	if err != nil {
 		return err
+	}
+	if p.Gold == agreement.RuleMedian && kind != guidelines.ClariMM.Kind {
+		return fmt.Errorf("the median rule is for rating scales (clarimm datasets), not %s", kind)
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE datasets SET min_annotators = ?, max_annotators = ?, lease_seconds = ?,
+		gold_rule = coalesce(nullif(?, ''), gold_rule) WHERE id = ?`,
+		p.Min, p.Max, int64(p.Lease/time.Second), string(p.Gold), datasetID)
+	if err != nil {
+		return err
+	}
+	if p.Gold != "" && p.Gold != rule {
+		// Another rule settles other units: count every item's ties again.
+		if err := refreshDataset(ctx, tx, datasetID); err != nil {
+			return err
+		}
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE items SET open = (finished < ?2 OR (tied > 0 AND finished < ?3))
 		WHERE dataset_id = ?1`, datasetID, p.Min, p.Max)
 	return err
+}
+
+// refreshDataset recounts every item of a dataset (refreshItem).
+func refreshDataset(ctx context.Context, tx *sql.Tx, datasetID int64) error {
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM items WHERE dataset_id = ? AND finished > 0`, datasetID)
+	if err != nil {
+		return err
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if err := refreshItem(ctx, tx, id); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // The SQL below reads ?1 dataset, ?2 annotator, ?3 the lease cutoff (a HIT
@@ -194,9 +243,16 @@ func holdHIT(ctx context.Context, tx *sql.Tx, s *Store, itemID, annotatorID int6
 	return claim(ctx, tx, itemID, annotatorID, now)
 }
 
-// refreshItem recounts an item's finished annotators and its units without
-// a majority among their labels, and whether its policy wants more.
+// refreshItem recounts an item's finished annotators and its units whose
+// labels settle nothing under the dataset's gold rule (no majority, or no
+// median), and whether its policy wants more.
 func refreshItem(ctx context.Context, tx *sql.Tx, itemID int64) error {
+	var rule agreement.Rule
+	err := tx.QueryRowContext(ctx, `SELECT d.gold_rule FROM items i JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.id = ?`, itemID).Scan(&rule)
+	if err != nil {
+		return err
+	}
 	rows, err := tx.QueryContext(ctx, `SELECT l.unit, l.value FROM labels l
 		JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
 		WHERE l.item_id = ? AND h.finished_at IS NOT NULL`, itemID)
@@ -212,7 +268,7 @@ func refreshItem(ctx context.Context, tx *sql.Tx, itemID int64) error {
 			return err
 		}
 		if votes[unit] == nil {
-			votes[unit] = make([]int, 3)
+			votes[unit] = make([]int, VoteSlots)
 		}
 		votes[unit][v]++
 	}
@@ -222,7 +278,7 @@ func refreshItem(ctx context.Context, tx *sql.Tx, itemID int64) error {
 	}
 	tied := 0
 	for _, v := range votes {
-		if agreement.Majority(v) < 0 {
+		if rule.Pick(v) < 0 {
 			tied++
 		}
 	}

@@ -74,3 +74,16 @@ func (s *Store) ensureDataset(ctx context.Context, tx *sql.Tx, name, kind, forma
 	}
 	return res.LastInsertId()
 }
+
+// DatasetKind is a dataset's task kind (mimics, clarimm).
+func (s *Store) DatasetKind(ctx context.Context, datasetID int64) (string, error) {
+	var kind string
+	err := s.db.QueryRowContext(ctx, `SELECT kind FROM datasets WHERE id = ?`, datasetID).Scan(&kind)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("dataset %d: %w", datasetID, ErrNotFound)
+	}
+	if err != nil {
+		return "", fmt.Errorf("find dataset %d: %w", datasetID, err)
+	}
+	return kind, nil
+}

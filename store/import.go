@@ -5,7 +5,8 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
-	"slices"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // ImportStats counts what an import added and what it already had.
@@ -101,6 +102,12 @@ func (im *Importer) prepare(dataset, kind, format string) error {
 	// Rebuilding the index sorts every item of every dataset; it pays once
 	// the import adds more than about a fifth of that.
 	im.dropAfter = max(4096, total/5)
+	if kind != guidelines.MIMICS.Kind {
+		// Conversations keep the id their file gives them, not a content
+		// hash; AddConversation looks each one up instead.
+		im.known = nil
+		return im.prepareStmts()
+	}
 	if err := im.loadKnown(); err != nil {
 		return err
 	}
@@ -170,7 +177,7 @@ func (im *Importer) AddPane(p Pane, labels ...UnitLabel) (added bool, err error)
 
 func checkLabels(labels []UnitLabel) error {
 	for _, l := range labels {
-		if !slices.Contains(Units, l.Unit) || l.Value < 0 || l.Value > 2 {
+		if p, ok := guidelines.ForUnit(l.Unit); !ok || p.Kind != guidelines.MIMICS.Kind || !p.Valid(l.Value) {
 			return fmt.Errorf("add label: %s=%d is not a MIMICS label", l.Unit, l.Value)
 		}
 	}

@@ -5,14 +5,30 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
-// Units lists the label slots of a MIMICS pane in HIT order.
-var Units = []string{"question", "answer_set", "landing_1", "landing_2", "landing_3", "landing_4", "landing_5"}
+// Units lists every unit of every task kind, each kind's in HIT order: a
+// vote's Unit is an index into it.
+var Units = slices.Concat(guidelines.MIMICS.Units, guidelines.ClariMM.Units)
+
+// VoteSlots is the length of a unit's votes (labels per value): every
+// scale's values fall in 0 … 5, so a value is its own index.
+const VoteSlots = 6
 
 // unitOrder sorts units in HIT order inside SQL.
-const unitOrder = `CASE unit WHEN 'question' THEN 0 WHEN 'answer_set' THEN 1
-	ELSE 1 + CAST(substr(unit, 9) AS INTEGER) END`
+var unitOrder = func() string {
+	var b strings.Builder
+	b.WriteString("CASE unit")
+	for i, u := range Units {
+		b.WriteString(" WHEN '" + u + "' THEN " + strconv.Itoa(i))
+	}
+	return b.String() + " END"
+}()
 
 // LabelChange sets (Value non-nil) or removes (Value nil) one label.
 type LabelChange struct {

@@ -17,8 +17,10 @@ func FormatTime(t time.Time) string { return t.UTC().Format(timeFormat) }
 type ItemRef struct {
 	ID        int64
 	DatasetID int64
+	Kind      string // the dataset's task kind
 	Question  string // raw, as imported
 	Answers   int    // non-empty candidate answers
+	Turns     int    // a conversation's turns
 }
 
 // MergedLabel is one label from another database.
@@ -86,9 +88,11 @@ func (s *Store) BeginMerge(ctx context.Context, dataset string) (*Merger, error)
 // Item finds the pane a label belongs to by its uid: ErrNotFound when no
 // dataset (or not the merge's) has it, ErrAmbiguous when several do.
 func (m *Merger) Item(uid string) (ItemRef, error) {
-	rows, err := m.tx.QueryContext(m.ctx, `SELECT id, dataset_id, question,
-		(option_1 != '') + (option_2 != '') + (option_3 != '') + (option_4 != '') + (option_5 != '')
-		FROM items WHERE uid = ?1 AND (?2 = 0 OR dataset_id = ?2) LIMIT 2`, uid, m.datasetID)
+	rows, err := m.tx.QueryContext(m.ctx, `SELECT i.id, i.dataset_id, d.kind, i.question,
+		(option_1 != '') + (option_2 != '') + (option_3 != '') + (option_4 != '') + (option_5 != ''),
+		(SELECT count(*) FROM turns t WHERE t.item_id = i.id)
+		FROM items i JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.uid = ?1 AND (?2 = 0 OR i.dataset_id = ?2) LIMIT 2`, uid, m.datasetID)
 	if err != nil {
 		return ItemRef{}, err
 	}
@@ -96,7 +100,7 @@ func (m *Merger) Item(uid string) (ItemRef, error) {
 	var refs []ItemRef
 	for rows.Next() {
 		var r ItemRef
-		if err := rows.Scan(&r.ID, &r.DatasetID, &r.Question, &r.Answers); err != nil {
+		if err := rows.Scan(&r.ID, &r.DatasetID, &r.Kind, &r.Question, &r.Answers, &r.Turns); err != nil {
 			return ItemRef{}, err
 		}
 		refs = append(refs, r)

@@ -332,7 +332,7 @@ func (m *Model) renderAdjudication() []string {
 		lines = append(lines, " "+m.input.View())
 	}
 	lines = append(lines, s.Dim.Render(strings.Repeat("─", max(0, m.width))))
-	for _, l := range guidelines.Summary(stepOf(d.Unit)) {
+	for _, l := range guidelines.MIMICS.Summary(stepOf(d.Unit)) {
 		lines = append(lines, s.Dim.Render(" "+l))
 	}
 	return lines

@@ -355,7 +355,7 @@ func (m *Model) serpWindow(avail int) []string {
 func (m *Model) guideExcerpt() []string {
 	s := m.styles
 	lines := []string{s.Dim.Render(strings.Repeat("─", max(0, m.mainWidth())))}
-	summary := guidelines.Summary(m.hit.step().id)
+	summary := guidelines.MIMICS.Summary(m.hit.step().id)
 	if m.hit.step().id == "serp" {
 		// One paragraph: wrapped, where the label lines are one line each.
 		return append(lines, fitLines(wrap(s.Dim.Render(strings.Join(summary, " ")), m.mainWidth(), " "), 3)...)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
 )
 
 type agreeFlags struct {
@@ -26,7 +27,8 @@ func newAgreeCmd(g *globals) *cobra.Command {
 		Short: "Agreement report for a dataset or a ratings file",
 		Long: "Majority votes and inter-annotator agreement per label type and pooled: Fleiss' kappa\n" +
 			"(Gwet's form when the number of raters varies), per-category kappa, Krippendorff's alpha\n" +
-			"(nominal, ordinal, interval), Gwet's AC1, Cohen's kappa per pair of annotators, each\n" +
+			"(nominal, ordinal, interval), Gwet's AC1, Cohen's kappa per pair of annotators (and\n" +
+			"quadratic-weighted on numeric scales, the one to read for ClariMM's 1-5 ratings), each\n" +
 			"annotator's agreement with the majority, and 95% bootstrap intervals over the rated\n" +
 			"units. A value whose chance agreement is 1, or with fewer than two rated units, is\n" +
 			"undefined (null in JSON).",
@@ -42,7 +44,7 @@ func newAgreeCmd(g *globals) *cobra.Command {
 			if fl.json {
 				return rep.WriteJSON(cmd.OutOrStdout())
 			}
-			return writeAgreement(cmd.OutOrStdout(), rep, what, fl.opt)
+			return writeAgreement(cmd.OutOrStdout(), rep, what, fl.opt, ratingUnits(st))
 		},
 	}
 	f := cmd.Flags()
@@ -89,12 +91,27 @@ func loadStudy(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Study,
 	return st, fmt.Sprintf("dataset %q", data.Clean(d.Name)), err
 }
 
+// ratingUnits reports whether every unit of the study is a ClariMM rating.
+func ratingUnits(st *agreement.Study) bool {
+	for _, s := range st.Subjects {
+		if p, ok := guidelines.ForUnit(s.Unit); !ok || p.Kind != guidelines.ClariMM.Kind {
+			return false
+		}
+	}
+	return len(st.Subjects) > 0
+}
+
 // writeAgreement prints the report as tables for people.
-func writeAgreement(w io.Writer, rep agreement.Report, what string, opt agreement.Options) error {
+func writeAgreement(w io.Writer, rep agreement.Report, what string, opt agreement.Options, ratings bool) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "Agreement in %s; categories in order: %s.\n", what, strings.Join(rep.Scale.Categories, " < "))
 	if rep.Scale.Values == nil {
 		fmt.Fprintln(tw, "The categories are not numbers, so interval alpha is undefined.")
+	}
+	if ratings {
+		fmt.Fprintln(tw, "These are ratings: ordinal, not nominal. Read α ordinal, α interval (the points taken as\n"+
+			"equally spaced) and the pairs' quadratic-weighted κ; Fleiss' κ, AC1 and α nominal count a\n"+
+			"4 against a 5 as fully as a 1 against a 5.")
 	}
 	ci := func(i agreement.Interval) any { return i }
 	if opt.Bootstrap > 0 {
@@ -132,9 +149,9 @@ func writePeople(tw *tabwriter.Writer, rep agreement.Report) {
 	for _, a := range rep.Annotators {
 		fmt.Fprintf(tw, "%s\t%d\t%v\n", data.Clean(a.Annotator), a.Items, a.Agreement)
 	}
-	fmt.Fprintln(tw, "\nannotator\tannotator\tunits\tCohen's κ")
+	fmt.Fprintln(tw, "\nannotator\tannotator\tunits\tCohen's κ\tquadratic-weighted κ")
 	for _, p := range rep.Pairs {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%v\n", data.Clean(p.A), data.Clean(p.B), p.Items, p.Kappa)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%v\t%v\n", data.Clean(p.A), data.Clean(p.B), p.Items, p.Kappa, p.Weighted)
 	}
 	ties, single := 0, 0
 	for _, v := range rep.Majority {

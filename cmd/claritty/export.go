@@ -30,10 +30,16 @@ func newExportCmd(g *globals) *cobra.Command {
 			"                 flagged panes and panes with unresolved units are left out and counted\n" +
 			"                 on stderr (--include-unresolved keeps the latter, their cells empty)\n" +
 			"  gold           one row per unit: item unit label provenance votes adjudicator\n" +
-			"A unit's gold label is its adjudicated label if any, else the majority of the labels of\n" +
-			"finished HITs. With --out the file is written atomically: readers never see half of it.",
+			"  clarimm-ratings  a conversation dataset's ratings: conversation unit annotator rating\n" +
+			"                 created_at updated_at seconds (merges like labels; --pseudonymize)\n" +
+			"  clarimm-gold   one row per conversation: conversation topic facet turns and the gold\n" +
+			"                 rating of relevance_1 … relevance_4, coherence, diversity, intent_reveal\n" +
+			"A unit's gold label is its adjudicated label if any, else the majority (or, under\n" +
+			"policy --gold median, the median) of the labels of finished HITs. With --out the file\n" +
+			"is written atomically: readers never see half of it.",
 		Example: "  claritty export --format labels --out labels.tsv\n" +
-			"  claritty export --format mimics-manual --dataset MIMICS-Manual --out release.tsv",
+			"  claritty export --format mimics-manual --dataset MIMICS-Manual --out release.tsv\n" +
+			"  claritty export --format clarimm-ratings --dataset conversations --out ratings.tsv",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			write, err := exporter(cmd, fl)
@@ -53,7 +59,7 @@ func newExportCmd(g *globals) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.format, "format", "labels", "export format: labels, mimics-manual, gold")
+	f.StringVar(&fl.format, "format", "labels", "export format: labels, mimics-manual, gold, clarimm-ratings, clarimm-gold")
 	f.StringVarP(&fl.out, "out", "o", "", "file to write (default: stdout)")
 	f.StringVar(&fl.dataset, "dataset", "", "dataset (labels default: all; others: the first)")
 	f.BoolVar(&fl.pseudonymize, "pseudonymize", false, "labels: stable pseudonyms instead of annotator names")
@@ -65,8 +71,8 @@ type writeFunc func(ctx context.Context, st *store.Store, w io.Writer) error
 
 // exporter checks the flags and returns the writer for the format.
 func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
-	if fl.pseudonymize && fl.format != "labels" {
-		return nil, fmt.Errorf("--pseudonymize applies to --format labels")
+	if fl.pseudonymize && fl.format != "labels" && fl.format != "clarimm-ratings" {
+		return nil, fmt.Errorf("--pseudonymize applies to --format labels and clarimm-ratings")
 	}
 	if fl.includeUnresolved && fl.format != "mimics-manual" {
 		return nil, fmt.Errorf("--include-unresolved applies to --format mimics-manual")
@@ -122,6 +128,33 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			}
 			return err
 		}, nil
+	case "clarimm-ratings":
+		return func(ctx context.Context, st *store.Store, w io.Writer) error {
+			d, err := datasetFor(ctx, st, fl.dataset)
+			if err != nil {
+				return err
+			}
+			var rename func(string) string
+			if fl.pseudonymize {
+				if rename, err = data.Pseudonyms(ctx, st); err != nil {
+					return err
+				}
+			}
+			return data.WriteClariMMRatings(ctx, st, d.ID, w, rename)
+		}, nil
+	case "clarimm-gold":
+		return func(ctx context.Context, st *store.Store, w io.Writer) error {
+			d, err := datasetFor(ctx, st, fl.dataset)
+			if err != nil {
+				return err
+			}
+			sum, err := data.WriteClariMMGold(ctx, st, d.ID, w)
+			if err == nil {
+				fmt.Fprintf(stderr, "%s: %d conversations written (%d with unresolved units, cells empty); %d flagged and %d not rated (left out)\n",
+					data.Clean(d.Name), sum.Written, sum.Unresolved, sum.Flagged, sum.Unlabelled)
+			}
+			return err
+		}, nil
 	}
-	return nil, fmt.Errorf("unknown export format %q (want labels, mimics-manual or gold)", fl.format)
+	return nil, fmt.Errorf("unknown export format %q (want labels, mimics-manual, gold, clarimm-ratings or clarimm-gold)", fl.format)
 }

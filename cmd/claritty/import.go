@@ -17,17 +17,19 @@ func newImportCmd(g *globals) *cobra.Command {
 		Use:   "import FILE...",
 		Short: "Load panes, labels or search results into the database",
 		Long: "Load MIMICS TSVs (mimics-manual, mimics-click), Bing Web Search API results (serp),\n" +
-			"or labels exported from another database (labels), to merge annotators' work.\n" +
+			"ClariMM conversations to rate (clarimm JSONL; image paths relative to the file's folder),\n" +
+			"or labels exported from another database (labels, clarimm-ratings), to merge annotators' work.\n" +
 			"The format is detected from the first line unless --format is given. Each file is\n" +
 			"imported whole or not at all; importing a file again adds nothing. A merged label\n" +
 			"that differs from the stored one replaces it only if it is newer (updated_at; a file\n" +
 			"without times counts as newest), and the change goes into the history.",
 		Example: "  claritty import MIMICS-Manual.tsv\n  claritty import --format serp results.jsonl\n" +
+			"  claritty import --format clarimm conversations.jsonl\n" +
 			"  claritty import --format labels labels-from-laptop.tsv",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// A policy is set only when asked, so a re-import keeps a changed one.
-			if f := cmd.Flags(); f.Changed("min") || f.Changed("max") || f.Changed("lease") {
+			if policyChanged(cmd) {
 				if err := policy.Check(); err != nil {
 					return err
 				}
@@ -61,6 +63,14 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 	if m := r.Merge; r.Format == data.FormatLabels {
 		fmt.Fprintf(w, "%s: labels: %d added, %d changed, %d already present, %d older than the stored label (kept); %d HITs finished\n",
 			r.File, m.Added, m.Changed, m.Same, m.KeptNewer, m.Finished)
+		return
+	}
+	for _, warn := range r.Warnings {
+		fmt.Fprintln(w, "warning: "+warn.String())
+	}
+	if r.Format == data.FormatClariMM {
+		fmt.Fprintf(w, "%s: clarimm → dataset %q: %d conversations added, %d already present; %d images show as placeholders\n",
+			r.File, r.Dataset, r.Items, r.ItemsKnown, len(r.Warnings))
 		return
 	}
 	if r.Format == data.FormatSERP {

@@ -15,6 +15,13 @@ func policyFlags(cmd *cobra.Command, p *store.Policy) {
 	f.IntVar(&p.Min, "min", p.Min, "annotators every pane goes to")
 	f.IntVar(&p.Max, "max", p.Max, "annotators a pane with a tied unit may go to, one more at a time")
 	f.DurationVar(&p.Lease, "lease", p.Lease, "a HIT left untouched this long is released to others (its labels stay)")
+	f.StringVar((*string)(&p.Gold), "gold", "", "how a unit's gold label is chosen: majority, or median (rating scales: clarimm) (default: keep)")
+}
+
+// policyChanged reports whether any policy flag was given.
+func policyChanged(cmd *cobra.Command) bool {
+	f := cmd.Flags()
+	return f.Changed("min") || f.Changed("max") || f.Changed("lease") || f.Changed("gold")
 }
 
 func newPolicyCmd(g *globals) *cobra.Command {
@@ -25,8 +32,11 @@ func newPolicyCmd(g *globals) *cobra.Command {
 		Short: "Show or change a dataset's redundancy policy",
 		Long: "Every pane goes to --min annotators; a unit without a majority sends its pane to one\n" +
 			"more, up to --max; still tied, it waits for adjudication. A HIT left untouched for\n" +
-			"--lease is released to others. With no flags, the policy is shown.",
-		Example: "  claritty policy --dataset MIMICS-Manual --min 3 --max 5 --lease 30m",
+			"--lease is released to others. --gold median makes a rating unit's gold label its\n" +
+			"median rating instead of its majority (an even split between two ratings counts as a\n" +
+			"tie). With no flags, the policy is shown.",
+		Example: "  claritty policy --dataset MIMICS-Manual --min 3 --max 5 --lease 30m\n" +
+			"  claritty policy --dataset ratings --gold median",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			st, d, err := g.openDataset(cmd.Context(), dataset)
@@ -39,7 +49,7 @@ func newPolicyCmd(g *globals) *cobra.Command {
 				return err
 			}
 			f := cmd.Flags()
-			if f.Changed("min") || f.Changed("max") || f.Changed("lease") {
+			if policyChanged(cmd) {
 				if !f.Changed("min") {
 					p.Min = cur.Min
 				}
@@ -52,10 +62,12 @@ func newPolicyCmd(g *globals) *cobra.Command {
 				if err := st.SetPolicy(cmd.Context(), d.ID, p); err != nil {
 					return err
 				}
-				cur = p
+				if cur, err = st.DatasetPolicy(cmd.Context(), d.ID); err != nil {
+					return err
+				}
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "dataset %q: min %d, max %d annotators per pane; lease %v\n",
-				data.Clean(d.Name), cur.Min, cur.Max, cur.Lease)
+			fmt.Fprintf(cmd.OutOrStdout(), "dataset %q: min %d, max %d annotators per item; lease %v; gold label by %s\n",
+				data.Clean(d.Name), cur.Min, cur.Max, cur.Lease, cur.Gold)
 			return nil
 		},
 	}

@@ -13,12 +13,12 @@ func TestPolicyAtImportAndLater(t *testing.T) {
 	if r := runBin(t, bin, db, "import", "--min", "2", "--max", "4", panes); r.code != 0 {
 		t.Fatal(r.stderr)
 	}
-	if r := runBin(t, bin, db, "policy"); !strings.Contains(r.stdout, `"m": min 2, max 4 annotators per pane; lease 30m0s`) {
+	if r := runBin(t, bin, db, "policy"); !strings.Contains(r.stdout, `"m": min 2, max 4 annotators per item; lease 30m0s; gold label by majority`) {
 		t.Fatalf("policy after import: %q %q", r.stdout, r.stderr)
 	}
 	// A re-import without policy flags keeps the policy.
 	runBin(t, bin, db, "import", panes)
-	if r := runBin(t, bin, db, "policy", "--lease", "5m"); !strings.Contains(r.stdout, "min 2, max 4 annotators per pane; lease 5m0s") {
+	if r := runBin(t, bin, db, "policy", "--lease", "5m"); !strings.Contains(r.stdout, "min 2, max 4 annotators per item; lease 5m0s") {
 		t.Fatalf("policy after a lease change: %q", r.stdout)
 	}
 	r := runBin(t, bin, db, "policy", "--max", "1")
@@ -27,6 +27,16 @@ func TestPolicyAtImportAndLater(t *testing.T) {
 	}
 	if r := runBin(t, bin, db, "import", "--min", "0", panes); r.code == 0 || !strings.Contains(r.stderr, "min is 0") {
 		t.Fatalf("bad policy at import: exit %d %q", r.code, r.stderr)
+	}
+	// The median suits rating scales only; the refusal changes nothing.
+	if r := runBin(t, bin, db, "policy", "--gold", "median"); r.code == 0 || !strings.Contains(r.stderr, "median rule is for rating scales") {
+		t.Fatalf("median on MIMICS: exit %d %q", r.code, r.stderr)
+	}
+	if r := runBin(t, bin, db, "policy", "--gold", "mode"); r.code == 0 || !strings.Contains(r.stderr, `gold rule "mode"`) {
+		t.Fatalf("unknown rule: exit %d %q", r.code, r.stderr)
+	}
+	if r := runBin(t, bin, db, "policy"); !strings.Contains(r.stdout, "lease 5m0s; gold label by majority") {
+		t.Fatalf("policy after refusals: %q", r.stdout)
 	}
 }
 

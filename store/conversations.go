@@ -1,0 +1,191 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Conversation is one ClariMM clarification conversation as its file gives
+// it: an id, the topic the user started from, the facet they had in mind
+// (hidden from the system), and one to four turns.
+type Conversation struct {
+	ID, Topic, Facet string
+	Turns            []Turn
+}
+
+// Turn is one clarifying question, its images and the user's answer.
+type Turn struct {
+	Question, Answer string
+	Images           []Image
+}
+
+// Image is one image of a turn: a local file or a URL. Preview is a small
+// PNG made at import (nil for a URL, or a file that would not decode, and
+// then Problem says why).
+type Image struct {
+	Src      string // as written in the file
+	Location string // the absolute path of a local file, or the URL
+	Preview  []byte
+	Problem  string
+}
+
+// IsURL reports whether the image is a web address rather than a file.
+func (im Image) IsURL() bool { return isWebURL(im.Location) }
+
+func isWebURL(s string) bool {
+	return len(s) > 8 && (s[:7] == "http://" || s[:8] == "https://")
+}
+
+// fingerprint identifies a conversation's content, so a second import of
+// the same id is recognised as the same conversation or refused as a
+// different one. Previews are left out: they follow from the images.
+func (c Conversation) fingerprint() string {
+	type img struct{ Src string }
+	type turn struct {
+		Q, A string
+		I    []img
+	}
+	v := struct {
+		ID, Topic, Facet string
+		Turns            []turn
+	}{ID: c.ID, Topic: c.Topic, Facet: c.Facet}
+	for _, t := range c.Turns {
+		tt := turn{Q: t.Question, A: t.Answer}
+		for _, i := range t.Images {
+			tt.I = append(tt.I, img{i.Src})
+		}
+		v.Turns = append(v.Turns, tt)
+	}
+	b, _ := json.Marshal(v) // plain strings and slices: cannot fail
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:16])
+}
+
+// ErrConflict means an import holds a different version of something the
+// database already has.
+var ErrConflict = errors.New("conflicts with what the database holds")
+
+// AddConversation adds a conversation unless the dataset already has it
+// (same id, same content); the same id with other content is ErrConflict.
+func (im *Importer) AddConversation(c Conversation) (added bool, err error) {
+	if im.datasetID == 0 {
+		return false, fmt.Errorf("add conversation: this import has no dataset")
+	}
+	fp := c.fingerprint()
+	var have string
+	err = im.tx.QueryRowContext(im.ctx, `SELECT json_extract(meta, '$.fingerprint') FROM items
+		WHERE dataset_id = ? AND uid = ?`, im.datasetID, c.ID).Scan(&have)
+	switch {
+	case err == nil && have == fp:
+		im.stats.ItemsKnown++
+		return false, nil
+	case err == nil:
+		return false, fmt.Errorf("conversation %q is already imported with other content: %w", c.ID, ErrConflict)
+	case !errors.Is(err, sql.ErrNoRows):
+		return false, fmt.Errorf("add conversation: %w", err)
+	}
+	meta, _ := json.Marshal(map[string]string{"fingerprint": fp})
+	res, err := im.tx.ExecContext(im.ctx, `INSERT INTO items (dataset_id, uid, seq, query, question, meta)
+		VALUES (?, ?, ?, ?, ?, ?)`, im.datasetID, c.ID, im.nextSeq, c.Topic, c.Facet, string(meta))
+	if err != nil {
+		return false, fmt.Errorf("add conversation %q: %w", c.ID, err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return false, fmt.Errorf("add conversation %q: %w", c.ID, err)
+	}
+	if err := im.writeTurns(id, c.Turns); err != nil {
+		return false, fmt.Errorf("add conversation %q: %w", c.ID, err)
+	}
+	im.nextSeq++
+	im.stats.Items++
+	return true, nil
+}
+
+func (im *Importer) writeTurns(itemID int64, turns []Turn) error {
+	for ti, t := range turns {
+		_, err := im.tx.ExecContext(im.ctx, `INSERT INTO turns (item_id, turn, question, answer) VALUES (?, ?, ?, ?)`,
+			itemID, ti+1, t.Question, t.Answer)
+		if err != nil {
+			return err
+		}
+		for pi, img := range t.Images {
+			_, err := im.tx.ExecContext(im.ctx, `INSERT INTO images (item_id, turn, pos, src, location, preview, problem)
+				VALUES (?, ?, ?, ?, ?, ?, ?)`, itemID, ti+1, pi+1, img.Src, img.Location, img.Preview, img.Problem)
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Turns loads a conversation's turns with their images, in order; none for
+// an item that is not a conversation.
+func (s *Store) Turns(ctx context.Context, itemID int64) ([]Turn, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT turn, question, answer FROM turns WHERE item_id = ? ORDER BY turn`, itemID)
+	if err != nil {
+		return nil, fmt.Errorf("load turns: %w", err)
+	}
+	var turns []Turn
+	for rows.Next() {
+		var n int
+		var t Turn
+		if err := rows.Scan(&n, &t.Question, &t.Answer); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("load turns: %w", err)
+		}
+		turns = append(turns, t)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("load turns: %w", err)
+	}
+	return turns, s.loadImages(ctx, itemID, turns)
+}
+
+func (s *Store) loadImages(ctx context.Context, itemID int64, turns []Turn) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT turn, src, location, preview, problem FROM images
+		WHERE item_id = ? ORDER BY turn, pos`, itemID)
+	if err != nil {
+		return fmt.Errorf("load images: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var n int
+		var img Image
+		if err := rows.Scan(&n, &img.Src, &img.Location, &img.Preview, &img.Problem); err != nil {
+			return fmt.Errorf("load images: %w", err)
+		}
+		if n < 1 || n > len(turns) {
+			return fmt.Errorf("load images: image of turn %d, which item %d lacks", n, itemID)
+		}
+		turns[n-1].Images = append(turns[n-1].Images, img)
+	}
+	return rows.Err()
+}
+
+// TurnCounts maps each conversation of a dataset to its number of turns.
+func (s *Store) TurnCounts(ctx context.Context, datasetID int64) (map[int64]int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT t.item_id, count(*) FROM turns t JOIN items i ON i.id = t.item_id
+		WHERE i.dataset_id = ? GROUP BY t.item_id`, datasetID)
+	if err != nil {
+		return nil, fmt.Errorf("count turns: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]int{}
+	for rows.Next() {
+		var id int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, fmt.Errorf("count turns: %w", err)
+		}
+		out[id] = n
+	}
+	return out, rows.Err()
+}
