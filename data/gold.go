@@ -6,8 +6,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/claritty/claritty/agreement"

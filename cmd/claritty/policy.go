@@ -37,7 +37,7 @@ func newPolicyCmd(g *globals) *cobra.Command {
 			"tie). With no flags, the policy is shown.",
 		Example: "  claritty policy --dataset MIMICS-Manual --min 3 --max 5 --lease 30m\n" +
 			"  claritty policy --dataset ratings --gold median",
-		Args:    cobra.NoArgs,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			st, d, err := g.openDataset(cmd.Context(), dataset)
 			if err != nil {
