@@ -31,7 +31,7 @@ func sharedOrSkip(t testing.TB, rel string) string {
 func fingerprint(t *testing.T, db *sql.DB) string {
 	t.Helper()
 	h := sha256.New()
-	tables := []string{"datasets", "items", "annotators", "labels", "label_history", "hits", "serp_queries", "serp_results"}
+	tables := []string{"datasets", "items", "annotators", "labels", "label_history", "hits", "serp_queries", "serp_results", "turns", "images"}
 	for _, tb := range tables {
 		rows, err := db.Query("SELECT * FROM " + tb + " ORDER BY 1")
 		if err != nil {

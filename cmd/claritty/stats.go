@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
 )
 
 func newStatsCmd(g *globals) *cobra.Command {
@@ -11,13 +12,16 @@ func newStatsCmd(g *globals) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "stats",
-		Short: "The MIMICS paper's statistics for a dataset's gold labels",
+		Short: "The MIMICS paper's statistics of gold labels, or ClariMM's Table 1 of ratings",
 		Long: "Table 1 (queries, panes, panes per query, candidate answers per pane), Table 4\n" +
 			"(question templates T1-T7 with the paper's regular expressions over the unquoted,\n" +
 			"lower-cased question: panes and mean question label), Table 6 (by query length in\n" +
 			"words, 1-9 and 10+) and Table 7 (by number of answers, 2-5): panes, and mean ±\n" +
 			"population standard deviation of the gold question, answer-set and landing labels (a\n" +
-			"pane's landing label is the mean over its answers), with n. Flagged panes are left out.",
+			"pane's landing label is the mean over its answers), with n. Flagged panes are left out.\n" +
+			"For a clarimm dataset: ClariMM's Table 1, the mean, population standard deviation and\n" +
+			"median of every rating of each unit (relevance of turns 1-4, coherence, diversity,\n" +
+			"intent reveal), with n; --json gives {\"metrics\": [{\"metric\", \"n\", \"mean\", \"std\", \"median\"}]}.",
 		Example: "  claritty stats --dataset MIMICS-Manual\n  claritty stats --dataset MIMICS-Manual --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -26,6 +30,16 @@ func newStatsCmd(g *globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
+			if d.Kind == guidelines.ClariMM.Kind {
+				rs, err := data.ClariMMStats(cmd.Context(), st, d.ID, nil)
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return rs.WriteJSON(cmd.OutOrStdout())
+				}
+				return rs.WriteText(cmd.OutOrStdout())
+			}
 			s, err := data.DatasetStats(cmd.Context(), st, d.ID)
 			if err != nil {
 				return err

@@ -1,0 +1,382 @@
+package data
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// writePNG writes a w × h image, left half red, right half blue.
+func writePNG(t *testing.T, path string, w, h int) {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			c := color.RGBA{200, 20, 20, 255}
+			if x >= w/2 {
+				c = color.RGBA{20, 20, 200, 255}
+			}
+			img.Set(x, y, c)
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// conv builds one clarimm line with the given turns' images.
+func conv(id string, images ...[]string) string {
+	var turns []string
+	for i, imgs := range images {
+		q := make([]string, len(imgs))
+		for j, s := range imgs {
+			q[j] = fmt.Sprintf("%q", s)
+		}
+		turns = append(turns, fmt.Sprintf(`{"question": "Question %d about %s?", "images": [%s], "answer": "Answer %d."}`,
+			i+1, id, strings.Join(q, ", "), i+1))
+	}
+	return fmt.Sprintf(`{"id": %q, "topic": "topic of %s", "facet": "facet of %s", "turns": [%s]}`,
+		id, id, id, strings.Join(turns, ", "))
+}
+
+func writeFile(t *testing.T, path, body string) string {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestImportClariMM(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	writePNG(t, filepath.Join(dir, "img", "wide.png"), 300, 100)
+	writeFile(t, filepath.Join(dir, "img", "broken.jpg"), "\xff\xd8\xff\xe0 not really a jpeg")
+	body := conv("c1", []string{"img/wide.png", "https://example.org/x.jpg"}, nil, []string{"img/broken.jpg"}) + "\n" +
+		conv("c2", []string{"img/wide.png"}) + "\n"
+	file := writeFile(t, filepath.Join(dir, "convs.jsonl"), body)
+	st := storetest.Open(t)
+	res, err := ImportFile(ctx, st, file, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Format != FormatClariMM || res.Dataset != "convs" || res.Items != 2 {
+		t.Fatalf("result %+v", res)
+	}
+	if len(res.Warnings) != 1 || res.Warnings[0].Line != 1 || res.Warnings[0].Src != "img/broken.jpg" {
+		t.Fatalf("warnings %+v", res.Warnings)
+	}
+	ds, _ := st.DatasetByName(ctx, "convs")
+	if ds.Kind != "clarimm" {
+		t.Fatalf("kind %q", ds.Kind)
+	}
+	it, err := st.ItemByUID(ctx, ds.ID, "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if it.Query != "topic of c1" || it.Question != "facet of c1" {
+		t.Fatalf("item %+v", it)
+	}
+	turns, err := st.Turns(ctx, it.ID)
+	if err != nil || len(turns) != 3 {
+		t.Fatalf("turns %+v %v", turns, err)
+	}
+	wide, url, broken := turns[0].Images[0], turns[0].Images[1], turns[2].Images[0]
+	if wide.Location != filepath.Join(dir, "img", "wide.png") || wide.Problem != "" {
+		t.Fatalf("local image %+v", wide)
+	}
+	prev, err := png.Decode(bytes.NewReader(wide.Preview))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 300 × 100 fits the 64-pixel box as 64 × 21, its colours kept.
+	if b := prev.Bounds(); b.Dx() != 64 || b.Dy() != 21 {
+		t.Fatalf("preview %v", b)
+	}
+	if r, _, b, _ := prev.At(0, 10).RGBA(); r>>8 != 200 || b>>8 != 20 {
+		t.Fatalf("left of the preview is not red: %v", prev.At(0, 10))
+	}
+	if !url.IsURL() || url.Preview != nil {
+		t.Fatalf("url image %+v", url)
+	}
+	if broken.Preview != nil || broken.Problem == "" {
+		t.Fatalf("broken image %+v", broken)
+	}
+	if len(turns[1].Images) != 0 || turns[1].Question != "Question 2 about c1?" || turns[1].Answer != "Answer 2." {
+		t.Fatalf("turn 2 %+v", turns[1])
+	}
+
+	// Again: nothing new.
+	before := fingerprint(t, st.DB())
+	res, err = ImportFile(ctx, st, file, Options{})
+	if err != nil || res.Items != 0 || res.ItemsKnown != 2 {
+		t.Fatalf("re-import %+v %v", res, err)
+	}
+	if fingerprint(t, st.DB()) != before {
+		t.Fatal("re-import changed the database")
+	}
+}
+
+func TestClariMMRefusals(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	dir := filepath.Join(root, "data")
+	writePNG(t, filepath.Join(dir, "ok.png"), 4, 4)
+	writePNG(t, filepath.Join(root, "secret.png"), 4, 4)
+	if err := os.Symlink(filepath.Join(root, "secret.png"), filepath.Join(dir, "link.png")); err != nil {
+		t.Fatal(err)
+	}
+	good := conv("ok", []string{"ok.png"})
+	st := storetest.Open(t)
+	if _, err := ImportFile(ctx, st, writeFile(t, filepath.Join(dir, "seed.jsonl"), good+"\n"), Options{Dataset: "d"}); err != nil {
+		t.Fatal(err)
+	}
+	five := conv("five", nil, nil, nil, nil, nil)
+	cases := []struct{ name, body, want string }{
+		{"escaping path", good + "\n" + conv("x", []string{"../secret.png"}), `x.jsonl:2: turn 1: image "../secret.png" leaves the file's folder`},
+		{"escaping deeper", conv("x", []string{"sub/../../secret.png"}), `x.jsonl:1: turn 1: image "sub/../../secret.png" leaves`},
+		{"symbolic link out", conv("x", []string{"link.png"}), `x.jsonl:1: turn 1: image "link.png" leaves the file's folder through a symbolic link`},
+		{"absolute path", conv("x", []string{filepath.Join(root, "secret.png")}), "x.jsonl:1: turn 1: image"},
+		{"file url", conv("x", []string{"file:///etc/passwd"}), "x.jsonl:1: turn 1: image \"file:///etc/passwd\": only paths"},
+		{"five turns", good + "\n\n" + five, `x.jsonl:3: conversation "five" has 5 turns; at most 4 are rated`},
+		{"no turns", `{"id": "n", "topic": "t", "facet": "f", "turns": []}`, `x.jsonl:1: conversation "n" has no turns`},
+		{"broken json", good + "\n" + `{"id": "b", "topic": `, "x.jsonl:2: not a conversation: "},
+		{"wrong type", `{"id": 7, "topic": "t", "facet": "f", "turns": [{"question": "q", "answer": "a"}]}`, "x.jsonl:1: not a conversation: id should be text, not a number"},
+		{"missing facet", `{"id": "m", "topic": "t", "turns": [{"question": "q", "answer": "a"}]}`, "x.jsonl:1: facet is missing or empty"},
+		{"empty answer", `{"id": "m", "topic": "t", "facet": "f", "turns": [{"question": "q", "answer": " "}]}`, "x.jsonl:1: turn 1: answer is missing or empty"},
+		{"duplicate id", conv("x", nil) + "\n" + conv("x", nil), `x.jsonl:2: conversation "x" is already on line 1`},
+		{"changed content", strings.Replace(good, "topic of ok", "another topic", 1), `x.jsonl:1: conversation "ok" is already imported with other content`},
+		{"control characters in id", strings.Replace(good, `"id": "ok"`, `"id": "o\u001b[2Jk"`, 1), "x.jsonl:1: id"},
+	}
+	before := fingerprint(t, st.DB())
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := writeFile(t, filepath.Join(dir, "x.jsonl"), c.body+"\n")
+			_, err := ImportFile(ctx, st, path, Options{Dataset: "d", Format: FormatClariMM})
+			var le *LineError
+			if err == nil || !errors.As(err, &le) || !strings.HasPrefix(err.Error(), path[:len(path)-len("x.jsonl")]+c.want) {
+				t.Fatalf("error %v\nwant one starting %q", err, c.want)
+			}
+			if strings.ContainsRune(err.Error(), '\x1b') {
+				t.Fatalf("escape sequence in the error: %q", err)
+			}
+			if fingerprint(t, st.DB()) != before {
+				t.Fatal("the failed import changed the database")
+			}
+		})
+	}
+}
+
+// importConversations adds n conversations of turns[i] turns to dataset d.
+func importConversations(t *testing.T, st *store.Store, turns []int) store.Dataset {
+	t.Helper()
+	var b strings.Builder
+	for i, n := range turns {
+		b.WriteString(conv(fmt.Sprintf("c%d", i+1), make([][]string, n)...) + "\n")
+	}
+	ctx := context.Background()
+	if _, err := Import(ctx, st, strings.NewReader(b.String()), filepath.Join(t.TempDir(), "d.jsonl"), Options{Dataset: "d"}); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := st.DatasetByName(ctx, "d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}
+
+// Ratings merge in as labels do, on the 1-5 scale and only for units the
+// conversation has.
+func TestMergeClariMMRatings(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	importConversations(t, st, []int{3})
+	full := ClariMMRatingsExportHeader + "\n"
+	for _, u := range ConversationUnits(3) {
+		full += "c1\t" + u + "\tana\t4\t\t\t\n"
+	}
+	res, err := Import(ctx, st, strings.NewReader(full), "r.tsv", Options{})
+	if err != nil || res.Merge.Added != 6 || res.Merge.Finished != 1 {
+		t.Fatalf("merge %+v %v", res.Merge, err)
+	}
+	before := fingerprint(t, st.DB())
+	for _, c := range []struct{ row, want string }{
+		{"c1\tcoherence\tbo\t6", `r.tsv:2: label "6" is not one of 1, 2, 3, 4, 5`},
+		{"c1\tcoherence\tbo\t0", `r.tsv:2: label "0" is not one of 1, 2, 3, 4, 5`},
+		{"c1\trelevance_4\tbo\t3", "r.tsv:2: the conversation has 3 turns, so no relevance_4"},
+		{"c1\tlanding_1\tbo\t2", `r.tsv:2: unit "landing_1" is not one of relevance_1`},
+	} {
+		_, err := Import(ctx, st, strings.NewReader(RatingsHeader+"\n"+c.row+"\n"), "r.tsv", Options{})
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q", c.row, err, c.want)
+		}
+	}
+	if fingerprint(t, st.DB()) != before {
+		t.Fatal("a refused merge changed the database")
+	}
+}
+
+// ratingsFile makes a labels TSV of random ratings by several annotators,
+// and keeps them per unit for an independent computation.
+func ratingsFile(turns []int, raters int, seed uint64) (string, map[string][]float64) {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var b strings.Builder
+	b.WriteString(RatingsHeader + "\n")
+	per := map[string][]float64{}
+	for i, n := range turns {
+		for _, u := range ConversationUnits(n) {
+			for r := range raters {
+				v := 1 + rng.IntN(5)
+				fmt.Fprintf(&b, "c%d\t%s\trater%d\t%d\n", i+1, u, r, v)
+				per[u] = append(per[u], float64(v))
+			}
+		}
+	}
+	return b.String(), per
+}
+
+// naiveStats is the textbook computation, written apart from the code under
+// test: the mean by summing, the population variance as E[x²] − E[x]², the
+// median by counting how many ratings lie at or below each point.
+func naiveStats(xs []float64) (mean, std, med float64) {
+	var s, s2 float64
+	for _, x := range xs {
+		s += x
+		s2 += x * x
+	}
+	n := float64(len(xs))
+	mean = s / n
+	std = math.Sqrt(s2/n - mean*mean)
+	// The k-th smallest rating (from 0) is the least point with more than
+	// k ratings at or below it.
+	kth := func(k int) float64 {
+		for v := 1.0; v <= 5; v++ {
+			atOrBelow := 0
+			for _, x := range xs {
+				if x <= v {
+					atOrBelow++
+				}
+			}
+			if atOrBelow > k {
+				return v
+			}
+		}
+		return math.NaN()
+	}
+	return mean, std, (kth((len(xs)-1)/2) + kth(len(xs)/2)) / 2
+}
+
+func TestClariMMStatsIndependently(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	turns := []int{1, 2, 3, 4, 4, 3, 2, 4}
+	ds := importConversations(t, st, turns)
+	body, per := ratingsFile(turns, 3, 7)
+	if _, err := Import(ctx, st, strings.NewReader(body), "r.tsv", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := ClariMMStats(ctx, st, ds.ID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs.Metrics) != 7 {
+		t.Fatalf("%d metrics", len(rs.Metrics))
+	}
+	for _, m := range rs.Metrics {
+		xs := per[m.Metric]
+		mean, std, med := naiveStats(xs)
+		if m.N != len(xs) || math.Abs(*m.Mean-mean) > 1e-12 || math.Abs(*m.Std-std) > 1e-9 || *m.Median != med {
+			t.Errorf("%s: n %d mean %v std %v median %v; want %d %v %v %v", m.Metric, m.N, *m.Mean, *m.Std, *m.Median, len(xs), mean, std, med)
+		}
+	}
+	// Turn 1 exists in all 8 conversations, turn 4 in 3 of them.
+	if rs.Metrics[0].N != 24 || rs.Metrics[3].N != 9 {
+		t.Fatalf("n per turn %d %d", rs.Metrics[0].N, rs.Metrics[3].N)
+	}
+}
+
+// Hand-worked: ratings 1, 2, 4, 5 have mean 3, population std √2.5 and
+// median 3 (the mean of 2 and 4).
+func TestClariMMStatsHandWorked(t *testing.T) {
+	m := metricStats("coherence", []float64{5, 1, 4, 2})
+	if m.N != 4 || *m.Mean != 3 || math.Abs(*m.Std-math.Sqrt(2.5)) > 1e-15 || *m.Median != 3 {
+		t.Fatalf("%+v", m)
+	}
+	if e := metricStats("diversity", nil); e.Mean != nil || e.N != 0 {
+		t.Fatalf("no ratings %+v", e)
+	}
+}
+
+// Under the median rule a conversation's gold is the median rating, and an
+// even split goes to one more annotator.
+func TestMedianGold(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	ds := importConversations(t, st, []int{1})
+	pol, _ := st.DatasetPolicy(ctx, ds.ID)
+	pol.Min, pol.Max, pol.Gold = 3, 4, agreement.RuleMedian
+	if err := st.SetPolicy(ctx, ds.ID, pol); err != nil {
+		t.Fatal(err)
+	}
+	rows := RatingsHeader + "\n"
+	for _, r := range []struct {
+		who string
+		v   [4]int // relevance_1, coherence, diversity, intent_reveal
+	}{{"a", [4]int{1, 2, 5, 3}}, {"b", [4]int{4, 2, 5, 3}}, {"c", [4]int{5, 4, 1, 3}}} {
+		for i, u := range ConversationUnits(1) {
+			rows += fmt.Sprintf("c1\t%s\t%s\t%d\n", u, r.who, r.v[i])
+		}
+	}
+	if _, err := Import(ctx, st, strings.NewReader(rows), "r.tsv", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var got *PaneGold
+	EachPaneGold(ctx, st, ds.ID, func(p *PaneGold) error { c := *p; got = &c; return nil })
+	want := map[string]struct {
+		label int
+		prov  agreement.Provenance
+	}{
+		"relevance_1": {4, agreement.ByMedian}, "coherence": {2, agreement.ByMedian},
+		"diversity": {5, agreement.ByMedian}, "intent_reveal": {3, agreement.Unanimous},
+	}
+	for _, u := range got.Units {
+		if w := want[u.Unit]; u.Label != w.label || u.Provenance != w.prov {
+			t.Errorf("%s: %d %s, want %d %s", u.Unit, u.Label, u.Provenance, w.label, w.prov)
+		}
+	}
+	// Median settles every unit, so three annotators are enough.
+	var out bytes.Buffer
+	sum, err := WriteClariMMGold(ctx, st, ds.ID, &out)
+	if err != nil || sum.Written != 1 || sum.Unresolved != 0 {
+		t.Fatalf("gold export %+v %v", sum, err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if want := "c1\ttopic of c1\tfacet of c1\t1\t4\t\t\t\t2\t5\t3"; lines[1] != want {
+		t.Fatalf("gold row %q, want %q", lines[1], want)
+	}
+	if !slices.Equal(strings.Split(lines[0], "\t")[4:], []string{"relevance_1", "relevance_2", "relevance_3", "relevance_4", "coherence", "diversity", "intent_reveal"}) {
+		t.Fatalf("header %q", lines[0])
+	}
+}

@@ -1,0 +1,143 @@
+package data
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+)
+
+// RatingStats is ClariMM's Table 1 for a conversation dataset: per unit,
+// the mean, population standard deviation and median over all its ratings.
+type RatingStats struct {
+	Metrics []MetricStats `json:"metrics"`
+	Flagged int           `json:"-"` // conversations left out
+}
+
+// MetricStats summarises the ratings of one unit; the figures are null
+// without ratings.
+type MetricStats struct {
+	Metric string   `json:"metric"`
+	N      int      `json:"n"`
+	Mean   *float64 `json:"mean"`
+	Std    *float64 `json:"std"`
+	Median *float64 `json:"median"`
+}
+
+// metricNames are Table 1's row names.
+var metricNames = map[string]string{
+	"relevance_1": "Relevance (Turn 1)", "relevance_2": "Relevance (Turn 2)",
+	"relevance_3": "Relevance (Turn 3)", "relevance_4": "Relevance (Turn 4)",
+	"coherence": "Coherence", "diversity": "Diversity", "intent_reveal": "Intent reveal",
+}
+
+// ClariMMStats gathers every settled rating (from finished HITs, or
+// imported) of a conversation dataset, leaving out flagged conversations
+// and those in hidden (by id; the side pane hides the annotator's open
+// ones), and summarises each unit. Every rating counts, not gold labels:
+// the paper's Table 1 pools both authors' ratings.
+func ClariMMStats(ctx context.Context, st *store.Store, datasetID int64, hidden map[int64]bool) (*RatingStats, error) {
+	kind, err := st.DatasetKind(ctx, datasetID)
+	if err != nil {
+		return nil, err
+	}
+	if kind != guidelines.ClariMM.Kind {
+		return nil, fmt.Errorf("dataset holds %s items, not conversations", kind)
+	}
+	units := guidelines.ClariMM.Units
+	ratings := make([][]float64, len(units))
+	out := &RatingStats{}
+	err = st.EachGoldRow(ctx, datasetID, func(r *store.GoldRow) error {
+		if hidden[r.ID] {
+			return nil
+		}
+		if r.Flagged {
+			out.Flagged++
+			return nil
+		}
+		for _, v := range r.Votes {
+			if i := slices.Index(units, store.Units[v.Unit]); i >= 0 {
+				ratings[i] = append(ratings[i], float64(v.Value))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i, u := range units {
+		out.Metrics = append(out.Metrics, metricStats(u, ratings[i]))
+	}
+	return out, nil
+}
+
+func metricStats(unit string, xs []float64) MetricStats {
+	m := MetricStats{Metric: unit, N: len(xs)}
+	if len(xs) == 0 {
+		return m
+	}
+	mo := moments(xs)
+	med := median(xs)
+	m.Mean, m.Std, m.Median = mo.Mean, mo.Std, &med
+	return m
+}
+
+// median is the middle value, or the mean of the two middle values of an
+// even number of them (sorts xs).
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	n := len(xs)
+	if n%2 == 1 {
+		return xs[n/2]
+	}
+	return (xs[n/2-1] + xs[n/2]) / 2
+}
+
+// WriteJSON writes {"metrics": [{"metric", "n", "mean", "std", "median"}]}.
+func (s *RatingStats) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
+}
+
+// Lines is Table 1 as aligned text lines, for the terminal and the side pane.
+func (s *RatingStats) Lines() []string {
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "metric\tmean\tstd\tmedian\tn\t")
+	for _, m := range s.Metrics {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t\n", metricNames[m.Metric], fixed2(m.Mean), fixed2(m.Std), fixed2(m.Median), m.N)
+	}
+	tw.Flush()
+	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return lines
+}
+
+// WriteText writes Table 1 for people, with how it was computed.
+func (s *RatingStats) WriteText(w io.Writer) error {
+	fmt.Fprintln(w, "Table 1: conversation quality (ClariMM), every settled rating, 1 poor to 5 excellent")
+	for _, l := range s.Lines() {
+		fmt.Fprintln(w, l)
+	}
+	fmt.Fprintln(w, "\nstd is the population standard deviation (divided by n); the median of an even number of\nratings is the mean of the two middle ones. Ratings of unfinished HITs are left out.")
+	if s.Flagged > 0 {
+		fmt.Fprintf(w, "%d flagged conversations left out.\n", s.Flagged)
+	}
+	return nil
+}
+
+func fixed2(x *float64) string {
+	if x == nil {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f", *x)
+}
