@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"embed"
+	"os"
+	"path/filepath"
 
 	"github.com/claritty/claritty/store"
 )
@@ -11,7 +13,10 @@ import (
 // DemoDataset names the dataset the embedded demo panes go to.
 const DemoDataset = "demo"
 
-//go:embed demo/demo.tsv demo/demo-serp.jsonl demo/demo-labels.tsv
+// DemoConversations names the dataset of the demo ClariMM conversations.
+const DemoConversations = "demo-conversations"
+
+//go:embed demo/demo.tsv demo/demo-serp.jsonl demo/demo-labels.tsv demo/conversations
 var demoFS embed.FS
 
 // LoadDemo fills a database with the demo panes, their search results, and
@@ -33,5 +38,35 @@ func LoadDemo(ctx context.Context, st *store.Store) error {
 			return err
 		}
 	}
-	return nil
+	return loadDemoConversations(ctx, st)
+}
+
+// loadDemoConversations puts the demo conversations and their pictures in
+// a folder beside the database (so o can open the pictures), imports them,
+// and merges three demo annotators' ratings of the last two.
+func loadDemoConversations(ctx context.Context, st *store.Store) error {
+	dir := filepath.Join(filepath.Dir(st.Path()), "claritty-demo")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	entries, err := demoFS.ReadDir("demo/conversations")
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		b, err := demoFS.ReadFile("demo/conversations/" + e.Name())
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644); err != nil {
+			return err
+		}
+	}
+	opt := Options{Format: FormatClariMM, Dataset: DemoConversations}
+	if _, err := ImportFile(ctx, st, filepath.Join(dir, "demo-conversations.jsonl"), opt); err != nil {
+		return err
+	}
+	opt.Format = FormatLabels
+	_, err = ImportFile(ctx, st, filepath.Join(dir, "demo-ratings.tsv"), opt)
+	return err
 }

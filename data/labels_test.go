@@ -117,7 +117,8 @@ func TestMergeLabelsFromAnotherDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := strings.Count(file, "\n") - 1
-	demo := strings.Count(demoFile(t, "demo/demo-labels.tsv"), "\n") - 1
+	demo := strings.Count(demoFile(t, "demo/demo-labels.tsv"), "\n") - 1 +
+		strings.Count(demoFile(t, "demo/conversations/demo-ratings.tsv"), "\n") - 1
 	if got.Added != n-demo || got.Same != demo || got.Changed+got.KeptNewer != 0 || got.Finished != 2 {
 		t.Fatalf("first merge %+v, want %d added, %d already there and 2 HITs finished", got, n-demo, demo)
 	}
@@ -204,10 +205,20 @@ func TestDemoLabels(t *testing.T) {
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
 	db := st.DB()
-	var panes, complete, tied, tiedUnits, firstHalf int
+	// The demo conversations: five, the last two rated by three demo
+	// annotators with a majority on every unit, the first three left for
+	// the user; every picture has a preview.
+	var convs, rated, previews, urls int
 	err := db.QueryRow(`SELECT count(*), sum(open = 0 AND tied = 0 AND finished = 3),
+		(SELECT count(*) FROM images WHERE preview IS NOT NULL), (SELECT count(*) FROM images WHERE preview IS NULL AND problem = '')
+		FROM items WHERE dataset_id = (SELECT id FROM datasets WHERE name = ?)`, DemoConversations).Scan(&convs, &rated, &previews, &urls)
+	if err != nil || convs != 5 || rated != 2 || previews != 11 || urls != 1 {
+		t.Fatalf("demo conversations: %d, %d rated, %d previews, %d links; %v", convs, rated, previews, urls, err)
+	}
+	var panes, complete, tied, tiedUnits, firstHalf int
+	err = db.QueryRow(`SELECT count(*), sum(open = 0 AND tied = 0 AND finished = 3),
 		sum(open = 0 AND tied > 0 AND finished = 5), sum(tied), sum(seq <= 20 AND finished > 0)
-		FROM items WHERE seq > 20 OR finished > 0`).Scan(&panes, &complete, &tied, &tiedUnits, &firstHalf)
+		FROM items WHERE dataset_id = (SELECT id FROM datasets WHERE name = 'demo') AND (seq > 20 OR finished > 0)`).Scan(&panes, &complete, &tied, &tiedUnits, &firstHalf)
 	if err != nil || panes != 20 || complete != 19 || tied != 1 || tiedUnits != 1 || firstHalf != 0 {
 		t.Fatalf("%d panes labelled: %d complete, %d tied after five (%d units), %d in the first half; %v",
 			panes, complete, tied, tiedUnits, firstHalf, err)

@@ -12,7 +12,9 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -95,6 +97,10 @@ type Model struct {
 
 	quitting    bool
 	interrupted bool
+
+	// profile is the terminal's colour profile; without colours, image
+	// previews are drawn with characters by brightness.
+	profile colorprofile.Profile
 }
 
 // New builds the root model; Init loads the annotator's first unfinished HIT.
@@ -126,6 +132,7 @@ func New(ctx context.Context, cfg Config) *Model {
 		adjKeys:   defaultAdjKeys(),
 		input:     in,
 		loading:   true,
+		profile:   colorprofile.TrueColor,
 	}
 	return m
 }
@@ -151,6 +158,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.help.SetWidth(msg.Width)
 		m.input.SetWidth(max(10, msg.Width-6))
 		return m, m.queueResized()
+	case tea.ColorProfileMsg:
+		m.profile = msg.Profile
+		return m, nil
 	case tea.BackgroundColorMsg:
 		m.styles = DefaultStyles(msg.IsDark())
 		m.help.Styles = help.DefaultStyles(msg.IsDark())
@@ -202,6 +212,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) setStatus(s string, isErr bool) { m.status, m.statusErr = s, isErr }
+
+// protocol is the task kind on screen: the HIT's, else the dataset's.
+func (m *Model) protocol() guidelines.Protocol {
+	if m.hit != nil {
+		return m.hit.proto
+	}
+	return guidelines.ForKind(m.cfg.Dataset.Kind)
+}
+
+// mono reports whether the terminal shows no colours.
+func (m *Model) mono() bool { return m.profile == colorprofile.NoTTY || m.profile == colorprofile.ASCII }
 
 // handleKey routes a key to the overlay or screen that has focus.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {

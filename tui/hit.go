@@ -15,20 +15,22 @@ import (
 // stepRef is one step of a particular pane's HIT: Step IV appears once per
 // candidate answer, and Step II is left out for generic-template panes.
 type stepRef struct {
-	id     string // serp, question, answer_set, landing
+	id     string // serp, question, answer_set, landing; relevance, coherence, …
 	unit   string // label unit; "" for serp
-	answer int    // 0-based answer index on landing steps
+	answer int    // 0-based answer index on landing steps, turn on relevance steps
 }
 
 // hitState is one annotator's view of one pane: the pane's text (already
 // cleaned for the terminal), their labels, and where they are in it. Its
 // methods are pure; the root model does the I/O.
 type hitState struct {
+	proto    guidelines.Protocol
 	item     store.Item
-	query    string
-	question string
+	query    string // a conversation's topic
+	question string // a conversation's facet
 	answers  []string
 	generic  bool
+	conv     *conversation // a ClariMM conversation's turns; nil for a pane
 
 	serp      []store.SERPResult
 	serpKnown bool
@@ -48,6 +50,7 @@ type hitState struct {
 
 func newHITState(it store.Item, h store.HIT) *hitState {
 	s := &hitState{
+		proto:    guidelines.MIMICS,
 		item:     it,
 		query:    data.Display(it.Query),
 		question: data.Display(it.Question),
@@ -131,10 +134,11 @@ func (s *hitState) unitStep(unit string) int {
 	return -1
 }
 
-// landingCounts says how many landing pages are labelled and how many exist.
-func (s *hitState) landingCounts() (labelled, total int) {
+// repeatedCounts says, for a step that repeats (landing pages, turns), how
+// many are labelled and how many exist.
+func (s *hitState) repeatedCounts(id string) (labelled, total int) {
 	for _, st := range s.steps {
-		if st.id == "landing" {
+		if st.id == id {
 			total++
 			if _, ok := s.labels[st.unit]; ok {
 				labelled++
@@ -170,10 +174,22 @@ func loadHIT(ctx context.Context, st *store.Store, itemID, annotatorID int64) (*
 	if err != nil {
 		return nil, err
 	}
-	s := newHITState(it, h)
-	s.serp, s.serpKnown, err = st.SERP(ctx, data.Unquote(it.Query))
+	kind, err := st.DatasetKind(ctx, it.DatasetID)
 	if err != nil {
 		return nil, err
+	}
+	var s *hitState
+	if kind == guidelines.ClariMM.Kind {
+		turns, err := st.Turns(ctx, itemID)
+		if err != nil {
+			return nil, err
+		}
+		s = newConversationState(it, h, turns)
+	} else {
+		s = newHITState(it, h)
+		if s.serp, s.serpKnown, err = st.SERP(ctx, data.Unquote(it.Query)); err != nil {
+			return nil, err
+		}
 	}
 	s.done, s.total, err = st.Progress(ctx, it.DatasetID, annotatorID)
 	return s, err

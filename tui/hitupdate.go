@@ -35,9 +35,18 @@ func (m *Model) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.hit == nil {
 		return nil
 	}
+	if v, ok := digit(msg); ok && m.hit.conv != nil {
+		if !m.hit.proto.Valid(v) {
+			m.setStatus("ratings run from 1 (poor) to 5 (excellent)", false)
+			return nil
+		}
+		return m.label(v)
+	}
 	switch {
 	case key.Matches(msg, k.Review):
 		return m.review()
+	case key.Matches(msg, k.Open) && m.hit.conv != nil:
+		return m.openImage()
 	case key.Matches(msg, k.Good):
 		return m.label(2)
 	case key.Matches(msg, k.Fair):
@@ -69,11 +78,23 @@ func (m *Model) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 	return m.scroll(msg)
 }
 
+// digit is the number a single-digit key stands for.
+func digit(msg tea.KeyPressMsg) (int, bool) {
+	s := msg.String()
+	if len(s) != 1 || s[0] < '0' || s[0] > '9' {
+		return 0, false
+	}
+	return int(s[0] - '0'), true
+}
+
 // goTo shows step i, recording the time spent on the step it leaves.
 func (m *Model) goTo(i int) tea.Cmd {
 	h := m.hit
 	leave := m.stepEvent(h, h.cur, "leave")
 	h.cur, h.scroll, h.entered = i, 0, m.cfg.Now()
+	if h.conv != nil {
+		h.conv.opened = 0
+	}
 	m.setStatus("", false)
 	return tea.Sequence(leave, m.stepEvent(h, i, "enter"))
 }
@@ -181,9 +202,15 @@ func (m *Model) loadItemAtUnit(itemID int64, unit string) tea.Cmd {
 	})
 }
 
-// scroll moves the search results of Step I.
+// scroll moves the search results of Step I, or a conversation.
 func (m *Model) scroll(msg tea.KeyPressMsg) tea.Cmd {
 	k, h := m.hitKeys, m.hit
+	if h.conv != nil {
+		_, anchor := m.dialogueLines()
+		d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, m.bodyHeight()-4)
+		h.scroll = min(max(-anchor, h.scroll+d), m.maxConvScroll())
+		return nil
+	}
 	if h.step().id != "serp" {
 		return nil
 	}

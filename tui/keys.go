@@ -14,7 +14,8 @@ func bind(keys []string, k, desc string) key.Binding {
 // hitKeys are the keys of the HIT screen. Labels sit on 2 1 0 and everything
 // else is a single letter under the fingers, so labelling never needs a mouse.
 type hitKeys struct {
-	Review, Good, Fair, Bad, Next, Back, Undo  key.Binding
+	Review, Good, Fair, Bad, Rate, Next, Back  key.Binding
+	Undo, OpenImage                            key.Binding
 	Open, Flag, Note, Guide, Queue, Help, Quit key.Binding
 	Pane, Adjudicate, Stats                    key.Binding
 	Up, Down, PageUp, PageDown                 key.Binding
@@ -26,6 +27,8 @@ func defaultHITKeys() hitKeys {
 		Good:       bind([]string{"2"}, "2", "good"),
 		Fair:       bind([]string{"1"}, "1", "fair"),
 		Bad:        bind([]string{"0"}, "0", "bad"),
+		Rate:       bind([]string{"1", "2", "3", "4", "5"}, "1-5", "rate"),
+		OpenImage:  bind([]string{"o"}, "o", "open image"),
 		Next:       bind([]string{"right"}, "→", "next step"),
 		Back:       bind([]string{"left", "backspace", "h"}, "←", "back"),
 		Undo:       bind([]string{"u"}, "u", "undo"),
@@ -47,15 +50,25 @@ func defaultHITKeys() hitKeys {
 }
 
 // shortHelp is the footer for the current step: on Step I the review key,
-// elsewhere the labels.
-func (k hitKeys) shortHelp(onSERP bool) []key.Binding {
+// elsewhere the labels; a conversation's ratings and image key.
+func (k hitKeys) shortHelp(onSERP, conversation bool) []key.Binding {
+	if conversation {
+		return []key.Binding{k.Rate, k.Back, k.Undo, k.OpenImage, k.Down, k.Help, k.Quit, k.Pane, k.Flag, k.Note, k.Guide, k.Queue}
+	}
 	if onSERP {
 		return []key.Binding{k.Review, k.Open, k.Down, k.Help, k.Quit, k.Pane, k.Flag, k.Note, k.Guide, k.Queue, k.Undo}
 	}
 	return []key.Binding{k.Good, k.Fair, k.Bad, k.Back, k.Undo, k.Help, k.Quit, k.Pane, k.Open, k.Flag, k.Note, k.Guide, k.Queue}
 }
 
-func (k hitKeys) fullHelp() [][]key.Binding {
+func (k hitKeys) fullHelp(conversation bool) [][]key.Binding {
+	if conversation {
+		return [][]key.Binding{
+			{k.Rate, k.Review, k.Next, k.Back, k.Undo},
+			{k.OpenImage, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats},
+			{k.Up, k.Down, k.PageUp, k.PageDown, k.Help, k.Quit},
+		}
+	}
 	return [][]key.Binding{
 		{k.Review, k.Good, k.Fair, k.Bad, k.Next, k.Back, k.Undo},
 		{k.Open, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats},

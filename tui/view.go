@@ -48,7 +48,7 @@ func (m *Model) render() string {
 		body, keys = m.renderEmpty(), []key.Binding{m.hitKeys.Queue, m.hitKeys.Undo, m.hitKeys.Help, m.hitKeys.Quit}
 	default:
 		above = append(append(above, m.queryLines()...), m.stepsLine(), "")
-		body, keys = m.renderHIT(), m.hitKeys.shortHelp(m.hit.step().id == "serp")
+		body, keys = m.renderHIT(), m.hitKeys.shortHelp(m.hit.step().id == "serp", m.hit.conv != nil)
 		if m.overlay == overlayFlag || m.overlay == overlayNote {
 			keys = promptKeys()
 		}
@@ -118,10 +118,22 @@ func (m *Model) progressBar(done, total int) string {
 // queryLines shows the whole query, wrapped, up to maxQueryRows lines: a
 // query cut short could change the judgement.
 func (m *Model) queryLines() []string {
-	lines := wrap(m.styles.Title.Render(m.hit.query), m.mainWidth(), "        ")
-	lines[0] = m.styles.Dim.Render(" query  ") + strings.TrimPrefix(lines[0], "        ")
+	s := m.styles
+	label := " query  "
+	if m.hit.conv != nil {
+		label = " topic  "
+	}
+	lines := wrap(s.Title.Render(m.hit.query), m.mainWidth(), "        ")
+	lines[0] = s.Dim.Render(label) + strings.TrimPrefix(lines[0], "        ")
 	if len(lines) > maxQueryRows {
 		lines = lines[:maxQueryRows]
+	}
+	if m.hit.conv != nil {
+		// The user's hidden intent: the annotator judges against it, the
+		// system in the conversation never saw it.
+		facet := wrap(s.Accent.Render(m.hit.question), m.mainWidth(), "        ")
+		facet[0] = s.Dim.Render(" intent ") + strings.TrimPrefix(facet[0], "        ")
+		lines = append(lines, facet[:min(len(facet), 2)]...)
 	}
 	return lines
 }
@@ -140,9 +152,14 @@ func (m *Model) stepsLine() string {
 func (m *Model) steps(named bool) string {
 	h, s := m.hit, m.styles
 	var parts []string
-	for _, g := range guidelines.MIMICSSteps {
+	for _, g := range h.proto.Steps {
 		name := g.Numeral
-		if named {
+		switch {
+		case name == "" && named:
+			name = g.Short
+		case name == "":
+			name = g.Short[:3]
+		case named:
 			name += " " + g.Short
 		}
 		var idx []int
@@ -155,8 +172,8 @@ func (m *Model) steps(named bool) string {
 			parts = append(parts, s.StepTodo.Render("– "+g.Numeral+" n/a"))
 			continue
 		}
-		if g.ID == "landing" {
-			done, total := h.landingCounts()
+		if g.ID == "landing" || g.ID == "relevance" {
+			done, total := h.repeatedCounts(g.ID)
 			name += fmt.Sprintf(" %d/%d", done, total)
 		}
 		current, complete := false, true
@@ -220,13 +237,23 @@ func (m *Model) renderHIT() []string {
 }
 
 // hitFoot is what sits under the step: a prompt, or the step's guideline,
-// shortened so the step keeps at least six rows.
+// shortened so the step keeps at least six rows (a conversation, whose
+// turns have images, twelve).
 func (m *Model) hitFoot() []string {
 	foot := m.renderPrompt()
 	if foot == nil {
 		foot = m.guideExcerpt()
 	}
-	return foot[:min(len(foot), max(0, m.bodyHeight()-6))]
+	keep := 6
+	if m.hit.conv != nil {
+		keep = 12
+	}
+	room := max(0, m.bodyHeight()-keep)
+	if foot != nil && m.renderPrompt() == nil && len(foot) > room && room >= 2 && m.hit.conv != nil {
+		// Not every point of the scale fits: say where to read them all.
+		return []string{foot[0], m.styles.Dim.Render(" g shows what each point of the scale means for this step")}
+	}
+	return foot[:min(len(foot), room)]
 }
 
 // serpMaxScroll is the furthest the results can scroll: the last line at the
@@ -238,6 +265,9 @@ func (m *Model) serpMaxScroll() int {
 
 func (m *Model) stepContent(avail int) []string {
 	h, s := m.hit, m.styles
+	if h.conv != nil {
+		return m.convContent(avail)
+	}
 	st := h.step()
 	g := guidelines.MIMICSSteps[stepIndex(st.id)]
 	title := s.Title.Render(fmt.Sprintf(" Step %s · %s", g.Numeral, g.Title))
@@ -292,20 +322,33 @@ func (m *Model) answerLines(st stepRef) []string {
 		}
 		line := mark + style.Render(fmt.Sprintf("%d. %s", i+1, a))
 		if v, ok := h.labels[fmt.Sprintf("landing_%d", i+1)]; ok && st.id == "landing" {
-			line += s.Dim.Render("  · " + guidelines.GoodFairBad[2-v].Name)
+			line += s.Dim.Render("  · " + h.proto.LabelName(v))
 		}
 		lines = append(lines, line)
 	}
 	return lines
 }
 
-// scaleLine shows the three labels with the one given highlighted.
+// scaleLine shows the scale's labels with the one given highlighted; where
+// the names do not fit, the keys alone.
 func (m *Model) scaleLine(unit string) string {
+	for _, named := range []bool{true, false} {
+		if line := m.scale(unit, named); named == false || lipgloss.Width(line) <= m.mainWidth() {
+			return line
+		}
+	}
+	return ""
+}
+
+func (m *Model) scale(unit string, named bool) string {
 	s := m.styles
 	cur, has := m.hit.labels[unit]
 	var parts []string
-	for _, l := range guidelines.GoodFairBad {
-		text := " " + l.Key + " " + l.Name + " "
+	for _, l := range m.hit.proto.Scale {
+		text := " " + l.Key + " "
+		if named {
+			text += l.Name + " "
+		}
 		if has && cur == l.Value {
 			parts = append(parts, s.Chosen.Render(text))
 		} else {
@@ -355,7 +398,7 @@ func (m *Model) serpWindow(avail int) []string {
 func (m *Model) guideExcerpt() []string {
 	s := m.styles
 	lines := []string{s.Dim.Render(strings.Repeat("─", max(0, m.mainWidth())))}
-	summary := guidelines.MIMICS.Summary(m.hit.step().id)
+	summary := m.hit.proto.Summary(m.hit.step().id)
 	if m.hit.step().id == "serp" {
 		// One paragraph: wrapped, where the label lines are one line each.
 		return append(lines, fitLines(wrap(s.Dim.Render(strings.Join(summary, " ")), m.mainWidth(), " "), 3)...)
@@ -396,8 +439,9 @@ func (m *Model) pagerLines() (title string, lines []string) {
 		return " Statistics · " + data.Clean(m.cfg.Dataset.Name) + " (claritty stats)", m.stats
 	}
 	if m.overlay == overlayGuide {
-		title = " Guideline · MIMICS clarification panes"
-		for _, l := range reflow(guidelines.Plain(guidelines.MIMICSText())) {
+		p := m.protocol()
+		title = " Guideline · " + p.Title
+		for _, l := range reflow(guidelines.Plain(p.Text())) {
 			switch {
 			case strings.HasPrefix(l, "#"):
 				lines = append(lines, s.Title.Render(" "+strings.TrimLeft(l, "# ")))
@@ -409,7 +453,7 @@ func (m *Model) pagerLines() (title string, lines []string) {
 		}
 	} else {
 		title = " Keys"
-		lines = strings.Split(m.help.FullHelpView(m.hitKeys.fullHelp()), "\n")
+		lines = strings.Split(m.help.FullHelpView(m.hitKeys.fullHelp(m.protocol().Kind == guidelines.ClariMM.Kind)), "\n")
 		for i := range lines {
 			lines[i] = " " + lines[i]
 		}

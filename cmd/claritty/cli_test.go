@@ -211,7 +211,8 @@ func TestFillIfEmptyOnlyOnce(t *testing.T) {
 		}
 	}
 	ds, _ := st.Datasets(context.Background())
-	if len(ds) != 1 || ds[0].Name != data.DemoDataset || ds[0].Items != 40 {
+	if len(ds) != 2 || ds[0].Name != data.DemoDataset || ds[0].Items != 40 ||
+		ds[1].Name != data.DemoConversations || ds[1].Items != 5 || ds[1].Kind != "clarimm" {
 		t.Fatalf("datasets %+v", ds)
 	}
 }
