@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
@@ -108,16 +106,9 @@ func (s *RatingStats) WriteJSON(w io.Writer) error {
 
 // Lines is Table 1 as aligned text lines, for the terminal and the side pane.
 func (s *RatingStats) Lines() []string {
-	var b strings.Builder
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "metric\tmean\tstd\tmedian\tn\t")
+	lines := []string{fmt.Sprintf("%-18s %5s %5s %6s %5s", "metric", "mean", "std", "median", "n")}
 	for _, m := range s.Metrics {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t\n", metricNames[m.Metric], fixed2(m.Mean), fixed2(m.Std), fixed2(m.Median), m.N)
-	}
-	tw.Flush()
-	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
+		lines = append(lines, fmt.Sprintf("%-18s %5s %5s %6s %5d", metricNames[m.Metric], fixed2(m.Mean), fixed2(m.Std), fixed2(m.Median), m.N))
 	}
 	return lines
 }

@@ -47,8 +47,15 @@ func startHarness(t testing.TB, st *store.Store, name string, w, h int) *harness
 // screen or (adjudicate) the adjudication screen.
 func startAs(t testing.TB, st *store.Store, an store.Annotator, w, h int, adjudicate bool) *harness {
 	t.Helper()
+	return startOn(t, st, an, data.DemoDataset, w, h, adjudicate)
+}
+
+// startOn opens a model on the named dataset (the first one if there is no
+// such dataset).
+func startOn(t testing.TB, st *store.Store, an store.Annotator, dataset string, w, h int, adjudicate bool) *harness {
+	t.Helper()
 	ctx := context.Background()
-	ds, err := st.DatasetByName(ctx, data.DemoDataset)
+	ds, err := st.DatasetByName(ctx, dataset)
 	if err != nil {
 		ds = mustFirstDataset(t, st)
 	}

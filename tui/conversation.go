@@ -147,17 +147,20 @@ func (m *Model) convContent(avail int) []string {
 }
 
 // window shows rows lines of lines from top (clamped), with a marker line
-// where more lies above or below.
+// above where lines are hidden above, and one at the bottom where more
+// lie below; the line at top is always shown.
 func (m *Model) window(lines []string, top, rows int) []string {
-	top = min(max(0, top), max(0, len(lines)-rows))
-	out := lines[top:]
-	if len(out) > rows {
-		out = append(out[:rows-1:rows-1], m.styles.Dim.Render(fmt.Sprintf("   ↓ %d more lines (j/k)", len(out)-rows+1)))
+	top = min(max(0, top), max(0, len(lines)-rows+1))
+	var out []string
+	if top > 0 {
+		out = append(out, m.styles.Dim.Render(fmt.Sprintf("   ↑ %d lines above (k)", top)))
+		rows--
 	}
-	if top > 0 && len(out) > 0 {
-		out = append([]string{m.styles.Dim.Render(fmt.Sprintf("   ↑ %d lines above (k)", top))}, out[1:]...)
+	rest := lines[top:]
+	if len(rest) > rows && rows > 0 {
+		return append(append(out, rest[:rows-1]...), m.styles.Dim.Render(fmt.Sprintf("   ↓ %d more lines (j)", len(rest)-rows+1)))
 	}
-	return out
+	return append(out, rest[:min(len(rest), max(0, rows))]...)
 }
 
 // maxConvScroll is how far j can move the dialogue from its anchor.

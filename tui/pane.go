@@ -13,6 +13,7 @@ import (
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -31,6 +32,7 @@ type paneState struct {
 // paneStats is one computation's result.
 type paneStats struct {
 	types    []agreement.TypeReport // per unit type, then pooled
+	ratings  *data.RatingStats      // a conversation dataset's Table 1
 	progress store.DatasetProgress
 	done     int           // the annotator's finished HITs
 	perHIT   time.Duration // median time on screen per finished HIT; 0 if unknown
@@ -96,6 +98,12 @@ func computePane(ctx context.Context, st *store.Store, datasetID, annotatorID in
 	}
 	rep := agreement.Analyze(study, agreement.Options{})
 	ps.types = append(rep.Types, rep.Pooled)
+	if kind, _ := st.DatasetKind(ctx, datasetID); kind == guidelines.ClariMM.Kind {
+		if ps.ratings, err = data.ClariMMStats(ctx, st, datasetID, hidden); err != nil {
+			ps.err = err
+			return ps
+		}
+	}
 	if ps.progress, err = st.DatasetProgress(ctx, datasetID); err != nil {
 		ps.err = err
 		return ps
@@ -176,15 +184,21 @@ func (m *Model) paneLines() []string {
 	}
 	lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-10s %5s %5s %5s", "labels", "κ", "α", "units")))
 	for _, t := range p.types {
-		name := strings.ReplaceAll(t.Type, "_", " ")
+		name := ansi.Truncate(strings.ReplaceAll(t.Type, "_", " "), 10, "")
 		style := s.Text
 		if t.Type == "pooled" {
 			style = s.Title
 		}
 		lines = append(lines, style.Render(fmt.Sprintf(" %-10s %5s %5s %5d", name, coef(t.FleissKappa), coef(t.AlphaOrdinal), t.Items)))
 	}
-	lines = append(lines, s.Dim.Render(" κ Fleiss · α Kripp. ordinal"), "",
-		s.Text.Render(fmt.Sprintf(" %-14s %d / %d", "panes complete", p.progress.Complete, p.progress.Items)),
+	lines = append(lines, s.Dim.Render(" κ Fleiss · α Kripp. ordinal"), "")
+	items := "panes complete"
+	if p.ratings != nil {
+		lines = append(append(lines, ratingLines(s, p.ratings)...), "")
+		items = "convs complete"
+	}
+	lines = append(lines,
+		s.Text.Render(fmt.Sprintf(" %-14s %d / %d", items, p.progress.Complete, p.progress.Items)),
 		s.Text.Render(fmt.Sprintf(" %-14s %s", "to adjudicate", count(p.progress.Adjudication, "unit", "units"))),
 		"", s.Title.Render(" you · "+data.Clean(m.cfg.Annotator.Name)),
 		s.Text.Render(fmt.Sprintf(" %-14s %d / %d", "HITs done", p.done, p.progress.Items)))
@@ -194,6 +208,26 @@ func (m *Model) paneLines() []string {
 			s.Text.Render(fmt.Sprintf(" %-14s %.0f / hour", "pace", float64(time.Hour)/float64(p.perHIT))))
 	}
 	return append(lines, "", s.Dim.Render(" updated "+p.at.Format("15:04:05")+" · tab hides"))
+}
+
+// ratingLines is ClariMM's Table 1 in the pane's width: mean, population
+// std and median of every rating of each unit, and their number.
+func ratingLines(s Styles, r *data.RatingStats) []string {
+	lines := []string{s.Brand.Render(" ratings") + s.Dim.Render(" · Table 1"),
+		s.Dim.Render(fmt.Sprintf(" %-9s %4s %4s %3s %4s", "", "mean", "std", "med", "n"))}
+	short := map[string]string{"coherence": "coherence", "diversity": "diversity", "intent_reveal": "intent"}
+	for _, m := range r.Metrics {
+		name := short[m.Metric]
+		if name == "" {
+			name = "relev. " + strings.TrimPrefix(m.Metric, "relevance_")
+		}
+		if m.N == 0 {
+			lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-9s %4s %4s %3s %4d", name, "—", "—", "—", 0)))
+			continue
+		}
+		lines = append(lines, s.Text.Render(fmt.Sprintf(" %-9s %4.2f %4.2f %3.1f %4d", name, *m.Mean, *m.Std, *m.Median, m.N)))
+	}
+	return lines
 }
 
 // coef prints a coefficient to two places (claritty agree gives more), or

@@ -1,0 +1,172 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// convHarness opens the demo conversations for ana.
+func convHarness(t *testing.T, w, h int) *harness {
+	t.Helper()
+	st := storetest.Open(t)
+	if err := data.LoadDemo(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	an, err := st.EnsureAnnotator(context.Background(), "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return startOn(t, st, an, data.DemoConversations, w, h, false)
+}
+
+func TestConversationGolden(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+		for _, s := range []struct {
+			name string
+			keys []string
+		}{
+			{"turn1", nil},
+			{"turn2", []string{"5"}},
+			{"coherence", []string{"5", "4", "3"}},
+			{"scrolled", []string{"5", "4", "3", "j", "j", "j"}},
+			{"pane", []string{"5", "tab"}},
+			{"guideline", []string{"g"}},
+		} {
+			t.Run(fmt.Sprintf("%s_%dx%d", s.name, size.w, size.h), func(t *testing.T) {
+				h := convHarness(t, size.w, size.h)
+				h.keys(s.keys...)
+				checkFits(t, h, size.w, size.h)
+				golden.RequireEqual(t, h.screen())
+			})
+		}
+	}
+}
+
+// Rating a three-turn conversation keys six units and moves on; the
+// labels are in the database, and back, undo and resume work as on a pane.
+func TestRateConversation(t *testing.T) {
+	h := convHarness(t, 80, 24)
+	h.expect("topic  lighthouse")
+	h.expect("Relevance of turn 1 of 3")
+	h.keys("0") // not on the scale: nothing happens
+	h.expect("ratings run from 1 (poor) to 5 (excellent)")
+	h.keys("5", "4")
+	h.expect("Relevance of turn 3 of 3")
+	h.keys("left")
+	h.expect("Relevance of turn 2 of 3")
+	h.keys("2") // change turn 2
+	h.keys("u") // and undo the change
+	h.expect("Relevance of turn 2 of 3")
+	if got := h.labels(1)["relevance_2"]; got != 4 {
+		t.Fatalf("undo left relevance_2 = %d", got)
+	}
+	h.keys("right", "3", "4", "3", "5")
+	h.expect("topic  apple")
+	want := map[string]int{"relevance_1": 5, "relevance_2": 4, "relevance_3": 3, "coherence": 4, "diversity": 3, "intent_reveal": 5}
+	if got := h.labels(1); !equalLabels(got, want) {
+		t.Fatalf("labels %v, want %v", got, want)
+	}
+	// A new session resumes at the next unrated unit.
+	h.keys("5")
+	h2 := startOn(t, h.st, h.m.cfg.Annotator, data.DemoConversations, 80, 24, false)
+	h2.expect("topic  apple")
+	h2.expect("Relevance of turn 2 of 2")
+}
+
+// o opens the images of the turn in turn, then comes back to the first;
+// an image file that has gone says so instead of failing silently.
+func TestOpenImages(t *testing.T) {
+	h := convHarness(t, 80, 24)
+	h.keys("5") // turn 2: a file and a link
+	h.keys("o", "o", "o")
+	if len(h.opened) != 3 || !strings.HasSuffix(h.opened[0], "lighthouse.png") ||
+		h.opened[1] != "https://example.org/lighthouses/brittany.jpg" || h.opened[2] != h.opened[0] {
+		t.Fatalf("opened %q", h.opened)
+	}
+	if err := os.Remove(h.opened[0]); err != nil {
+		t.Fatal(err)
+	}
+	h.keys("o", "o") // the link, then the removed file
+	h.expect("no longer there")
+	h.keys("5") // turn 3 has no images
+	h.keys("o")
+	h.expect("no images on this step")
+}
+
+// An image drawn in half blocks keeps its colours: the upper pixel as the
+// foreground, the lower as the background. Without colours the same image
+// is drawn by brightness.
+func TestHalfBlocks(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 2, 2))
+	img.SetRGBA(0, 0, color.RGBA{255, 0, 0, 255})
+	img.SetRGBA(0, 1, color.RGBA{0, 0, 255, 255})
+	img.SetRGBA(1, 0, color.RGBA{255, 255, 255, 255})
+	img.SetRGBA(1, 1, color.RGBA{255, 255, 255, 255})
+	lines := halfBlocks(img, false)
+	if len(lines) != 1 || !strings.Contains(lines[0], "38;2;255;0;0") || !strings.Contains(lines[0], "48;2;0;0;255") {
+		t.Fatalf("colour cells %q", lines)
+	}
+	mono := halfBlocks(img, true)
+	if len(mono) != 1 || mono[0][1] != '@' || strings.ContainsRune(mono[0], '\x1b') {
+		t.Fatalf("mono cells %q", mono)
+	}
+}
+
+// On a terminal without colours the previews are characters, not blank.
+func TestMonoPreview(t *testing.T) {
+	h := convHarness(t, 80, 24)
+	h.send(tea.ColorProfileMsg{Profile: colorprofile.ASCII})
+	if strings.Contains(h.screen(), "▀") {
+		t.Fatal("half blocks on a terminal without colours")
+	}
+	checkFits(t, h, 80, 24)
+	golden.RequireEqual(t, h.screen())
+}
+
+// Hostile conversation text and an undecodable image: harmless characters,
+// a visible placeholder, a screen that fits.
+func TestHostileConversation(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "bad.gif"), []byte("GIF89a\x01\x00garbage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("très long 東京タワー words ", 20)
+	line := `{"id": "h", "topic": "evil\u001b]0;owned\u0007 topic", "facet": "` + long + `", "turns": [` +
+		`{"question": "Which \u001b[31mred\u001b[0m one? ` + long + `", "images": ["bad.gif"], "answer": "\u202eevil"}]}`
+	path := filepath.Join(dir, "h.jsonl")
+	os.WriteFile(path, []byte(line+"\n"), 0o644)
+	res, err := data.ImportFile(ctx, st, path, data.Options{})
+	if err != nil || len(res.Warnings) != 1 {
+		t.Fatalf("import %+v %v", res, err)
+	}
+	an, _ := st.EnsureAnnotator(ctx, "ana")
+	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}, {50, 16}} {
+		h := startOn(t, st, an, "h", size.w, size.h, false)
+		raw := h.m.View().Content
+		for _, bad := range []string{"\x1b]0", "\x07", "\x1b[31mred", "\u202e"} {
+			if strings.Contains(raw, bad) {
+				t.Fatalf("dataset text reached the terminal raw: %q", bad)
+			}
+		}
+		checkFits(t, h, size.w, size.h)
+		h.keys(strings.Split(strings.Repeat("j", 30), "")...)
+		checkFits(t, h, size.w, size.h)
+		h.expect("[1] bad.gif")
+		h.expect("└")
+	}
+}
