@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
@@ -32,6 +33,7 @@ type adjState struct {
 type adjDetail struct {
 	itemID int64
 	unit   string
+	turns  []store.Turn // a conversation's
 	labels []store.UnitLabelView
 	notes  []store.Note
 	flags  []store.Flag
@@ -69,8 +71,13 @@ func defaultAdjKeys() adjKeys {
 	}
 }
 
-func (k adjKeys) shortHelp() []key.Binding {
-	return []key.Binding{k.Good, k.Fair, k.Bad, k.Next, k.Prev, k.Reason, k.Withdraw, k.Decided, k.Guide, k.Back, k.Quit}
+func (k adjKeys) shortHelp(p guidelines.Protocol) []key.Binding {
+	decide := []key.Binding{k.Good, k.Fair, k.Bad}
+	if p.Kind != guidelines.MIMICS.Kind {
+		cats := p.Categories()
+		decide = []key.Binding{bind(cats, cats[0]+"-"+cats[len(cats)-1], "decide")}
+	}
+	return append(decide, k.Next, k.Prev, k.Reason, k.Withdraw, k.Decided, k.Guide, k.Back, k.Quit)
 }
 
 // openAdjudication loads the queue; the store refuses those not allowed.
@@ -131,7 +138,10 @@ func (m *Model) loadAdjDetail() tea.Cmd {
 		if det.notes, err = st.Notes(m.ctx, d.Item.ID); err != nil {
 			return adjDetailMsg{err: err}
 		}
-		det.flags, err = st.Flags(m.ctx, d.Item.ID)
+		if det.flags, err = st.Flags(m.ctx, d.Item.ID); err != nil {
+			return adjDetailMsg{err: err}
+		}
+		det.turns, err = st.Turns(m.ctx, d.Item.ID)
 		return adjDetailMsg{detail: det, err: err}
 	})
 }
@@ -173,13 +183,14 @@ func (m *Model) adjKey(msg tea.KeyPressMsg) tea.Cmd {
 	if len(a.units) == 0 {
 		return nil
 	}
+	if v, ok := digit(msg); ok {
+		if !m.protocol().Valid(v) {
+			m.setStatus("not a point of this scale: "+scaleKeys(m.protocol()), false)
+			return nil
+		}
+		return m.decide(a.cur, intPtr(v), "")
+	}
 	switch {
-	case key.Matches(msg, k.Good):
-		return m.decide(a.cur, intPtr(2), "")
-	case key.Matches(msg, k.Fair):
-		return m.decide(a.cur, intPtr(1), "")
-	case key.Matches(msg, k.Bad):
-		return m.decide(a.cur, intPtr(0), "")
 	case key.Matches(msg, k.Withdraw):
 		return m.decide(a.cur, nil, "")
 	case key.Matches(msg, k.Reason):
@@ -215,14 +226,14 @@ func (m *Model) openReason() tea.Cmd {
 		a.reasonFor = a.last
 	}
 	if a.reasonFor < 0 || a.units[a.reasonFor].Decided == nil {
-		m.setStatus("decide first (2 1 0), then r adds a reason", false)
+		m.setStatus("decide first ("+scaleKeys(m.protocol())+"), then r adds a reason", false)
 		return nil
 	}
 	a.reasoning = true
 	d := a.units[a.reasonFor]
 	m.input.Reset()
-	m.input.Placeholder = fmt.Sprintf("why %s for %s of pane %d (enter saves, esc cancels)",
-		labelName(*d.Decided), d.Unit, d.Item.Seq)
+	m.input.Placeholder = fmt.Sprintf("why %s for %s of %s %d (enter saves, esc cancels)",
+		m.labelName(*d.Decided), d.Unit, m.itemNoun(), d.Item.Seq)
 	return m.input.Focus()
 }
 
@@ -245,7 +256,7 @@ func (m *Model) decide(i int, value *int, reason string) tea.Cmd {
 		return save
 	}
 	a.last = i
-	m.setStatus(fmt.Sprintf("%s of pane %d: %s (r adds a reason)", unit, d.Item.Seq, labelName(*value)), false)
+	m.setStatus(fmt.Sprintf("%s of %s %d: %s (r adds a reason)", unit, m.itemNoun(), d.Item.Seq, m.labelName(*value)), false)
 	for j := i + 1; j < len(a.units); j++ {
 		if a.units[j].Decided == nil {
 			a.cur = j
@@ -278,22 +289,30 @@ func (m *Model) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-func labelName(v int) string {
-	for _, l := range guidelines.GoodFairBad {
-		if l.Value == v {
-			return l.Key + " " + l.Name
-		}
+// labelName is "2 Good", or "4 Good" on a rating scale.
+func (m *Model) labelName(v int) string {
+	return fmt.Sprintf("%d %s", v, m.protocol().LabelName(v))
+}
+
+// scaleKeys lists the keys of a scale, best first: "2 1 0".
+func scaleKeys(p guidelines.Protocol) string {
+	var keys []string
+	for _, l := range p.Scale {
+		keys = append(keys, l.Key)
 	}
-	return fmt.Sprint(v)
+	return strings.Join(keys, " ")
+}
+
+// itemNoun names the dataset's items.
+func (m *Model) itemNoun() string {
+	if m.protocol().Kind == guidelines.ClariMM.Kind {
+		return "conversation"
+	}
+	return "pane"
 }
 
 // stepOf is the guideline step of a unit.
-func stepOf(unit string) string {
-	if strings.HasPrefix(unit, "landing_") {
-		return "landing"
-	}
-	return unit
-}
+func stepOf(unit string) string { return agreement.UnitType(unit) }
 
 // renderAdjudication draws the current disputed unit.
 func (m *Model) renderAdjudication() []string {
@@ -314,8 +333,12 @@ func (m *Model) renderAdjudication() []string {
 	}
 	d := a.units[a.cur]
 	lines := []string{title + s.Dim.Render(fmt.Sprintf("   unit %d of %d", a.cur+1, len(a.units))), ""}
-	lines = append(lines, wrap(s.Dim.Render("query  ")+s.Title.Render(data.Display(d.Item.Query)), m.width, " ")...)
-	head := fmt.Sprintf(" pane %d · %s · %s", d.Item.Seq, d.Unit, votesText(d.Votes))
+	label := "query  "
+	if m.itemNoun() == "conversation" {
+		label = "topic  "
+	}
+	lines = append(lines, wrap(s.Dim.Render(label)+s.Title.Render(data.Display(d.Item.Query)), m.width, " ")...)
+	head := fmt.Sprintf(" %s %d · %s · %s", m.itemNoun(), d.Item.Seq, d.Unit, m.votesText(d.Votes))
 	if d.Referred != "" {
 		head += " · sent by a lead"
 	}
@@ -323,26 +346,26 @@ func (m *Model) renderAdjudication() []string {
 	lines = append(lines, m.adjPane(d)...)
 	lines = append(lines, "", s.Title.Render(" labels"))
 	lines = append(lines, m.adjLabels()...)
-	dec := s.Dim.Render(" decision: none yet: 2 1 0 decides")
+	dec := s.Dim.Render(" decision: none yet: " + scaleKeys(m.protocol()) + " decides")
 	if d.Decided != nil {
-		dec = s.Chosen.Render(" decision: "+labelName(*d.Decided)+" ") + s.Dim.Render("  r adds a reason · x withdraws")
+		dec = s.Chosen.Render(" decision: "+m.labelName(*d.Decided)+" ") + s.Dim.Render("  r adds a reason · x withdraws")
 	}
 	lines = append(lines, "", dec)
 	if a.reasoning {
 		lines = append(lines, " "+m.input.View())
 	}
 	lines = append(lines, s.Dim.Render(strings.Repeat("─", max(0, m.width))))
-	for _, l := range guidelines.MIMICS.Summary(stepOf(d.Unit)) {
+	for _, l := range m.protocol().Summary(stepOf(d.Unit)) {
 		lines = append(lines, s.Dim.Render(" "+l))
 	}
 	return lines
 }
 
-func votesText(votes []int) string {
+func (m *Model) votesText(votes []int) string {
 	var parts []string
 	for v := len(votes) - 1; v >= 0; v-- {
 		if votes[v] > 0 {
-			parts = append(parts, fmt.Sprintf("%d× %s", votes[v], labelName(v)))
+			parts = append(parts, fmt.Sprintf("%d× %s", votes[v], m.labelName(v)))
 		}
 	}
 	if len(parts) == 0 {
@@ -355,6 +378,9 @@ func votesText(votes []int) string {
 // the question, and the answers from Step III on, the unit's answer marked.
 func (m *Model) adjPane(d store.Disputed) []string {
 	s := m.styles
+	if m.itemNoun() == "conversation" {
+		return m.adjConversation(d)
+	}
 	lines := wrap(s.Text.Render(data.Display(d.Item.Question)), m.width, "   ")
 	if d.Unit == "question" {
 		return append(lines, s.Dim.Render("   (the answers were hidden at this step)"))
@@ -382,19 +408,47 @@ func (m *Model) adjLabels() []string {
 		return []string{s.Dim.Render("   loading…")}
 	}
 	name := func(n string) string { return data.Clean(a.pseudonym(n)) }
+	labelWidth := 0
+	for _, l := range m.protocol().Scale {
+		labelWidth = max(labelWidth, len(m.labelName(l.Value)))
+	}
 	var lines []string
 	for _, l := range a.detail.labels {
 		secs := ""
 		if l.Seconds != nil {
 			secs = fmt.Sprintf("%.0fs", *l.Seconds)
 		}
-		lines = append(lines, s.Text.Render(fmt.Sprintf("   %-20s %-8s %6s", name(l.Annotator), labelName(l.Value), secs)))
+		lines = append(lines, s.Text.Render(fmt.Sprintf("   %-20s %-*s %6s", name(l.Annotator), labelWidth, m.labelName(l.Value), secs)))
 	}
 	for _, n := range a.detail.notes {
 		lines = append(lines, wrap(s.Dim.Render(fmt.Sprintf("note by %s at %s: %s", name(n.Annotator), n.Step, data.Clean(n.Body))), m.width, "   ")...)
 	}
 	for _, f := range a.detail.flags {
 		lines = append(lines, s.Error.Render(fmt.Sprintf("   flagged %s by %s %s", f.Reason, name(f.Annotator), data.Clean(f.Note))))
+	}
+	return lines
+}
+
+// adjConversation shows a conversation as its annotators saw it: the
+// facet, then the turn of a relevance unit, or every turn for a unit of the
+// whole dialogue (images by name: o on the HIT screen opens them).
+func (m *Model) adjConversation(d store.Disputed) []string {
+	s := m.styles
+	lines := wrap(s.Dim.Render("intent ")+s.Accent.Render(data.Display(d.Item.Question)), m.width, "   ")
+	if m.adj.detail == nil {
+		return append(lines, s.Dim.Render("   loading…"))
+	}
+	for i, t := range m.adj.detail.turns {
+		unit := fmt.Sprintf("relevance_%d", i+1)
+		if strings.HasPrefix(d.Unit, "relevance_") && d.Unit != unit {
+			continue
+		}
+		lines = append(lines, s.Dim.Render(fmt.Sprintf("   Turn %d", i+1)))
+		lines = append(lines, labelled(wrap(s.Title.Render(data.Clean(t.Question)), m.width, "        "), s.Accent.Render("   Q    "))...)
+		for j, img := range t.Images {
+			lines = append(lines, s.Dim.Render(fmt.Sprintf("        [%d] %s", j+1, data.Clean(img.Src))))
+		}
+		lines = append(lines, labelled(wrap(s.Text.Render(data.Clean(t.Answer)), m.width, "        "), s.Accent.Render("   A    "))...)
 	}
 	return lines
 }

@@ -200,7 +200,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case openedMsg:
 		if msg.err != nil {
-			m.setStatus("could not open a browser ("+msg.err.Error()+"): "+msg.url, true)
+			m.setStatus("could not open "+msg.url+": "+msg.err.Error(), true)
 		} else {
 			m.setStatus("opened "+msg.url, false)
 		}
@@ -222,7 +222,9 @@ func (m *Model) protocol() guidelines.Protocol {
 }
 
 // mono reports whether the terminal shows no colours.
-func (m *Model) mono() bool { return m.profile == colorprofile.NoTTY || m.profile == colorprofile.ASCII }
+func (m *Model) mono() bool {
+	return m.profile == colorprofile.NoTTY || m.profile == colorprofile.ASCII
+}
 
 // handleKey routes a key to the overlay or screen that has focus.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -169,4 +170,68 @@ func TestHostileConversation(t *testing.T) {
 		h.expect("[1] bad.gif")
 		h.expect("└")
 	}
+}
+
+// A conversation unit still tied after the policy's annotators reaches the
+// adjudication screen, which shows the turn and takes a 1-5 decision.
+func TestAdjudicateConversation(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	if err := data.LoadDemo(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	lead, err := st.Actor(ctx, "lee", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := st.DatasetByName(ctx, data.DemoConversations)
+	pol, _ := st.DatasetPolicy(ctx, ds.ID)
+	pol.Min, pol.Max = 2, 2
+	if err := st.SetPolicy(ctx, ds.ID, pol); err != nil {
+		t.Fatal(err)
+	}
+	it, _ := st.ItemByUID(ctx, ds.ID, "demo-apple")
+	for who, rel2 := range map[string]int{"ana": 4, "bo": 2} {
+		an, _ := st.EnsureAnnotator(ctx, who)
+		units := data.ConversationUnits(2)
+		for i, u := range units {
+			v := 3
+			if u == "relevance_2" {
+				v = rel2
+			}
+			if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: it.ID, AnnotatorID: an.ID, Unit: u, Value: &v,
+				Finish: i == len(units)-1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	h := startOn(t, st, lead, data.DemoConversations, 80, 24, true)
+	h.expect("conversation 2 · relevance_2 · 1× 4 Good, 1× 2 Weak")
+	h.expect("Would you like recipes")
+	h.expect("[1] orchard.png")
+	checkFits(t, h, 80, 24)
+	h.keys("0")
+	h.expect("not a point of this scale")
+	h.keys("3")
+	gold := goldOf(t, st, ds.ID, "demo-apple", "relevance_2")
+	if gold.Label != 3 || gold.Provenance != "adjudicated" {
+		t.Fatalf("gold %+v", gold)
+	}
+}
+
+func goldOf(t *testing.T, st *store.Store, datasetID int64, uid, unit string) data.UnitGold {
+	t.Helper()
+	var out data.UnitGold
+	err := data.EachPaneGold(context.Background(), st, datasetID, func(p *data.PaneGold) error {
+		for _, u := range p.Units {
+			if p.Item.UID == uid && u.Unit == unit {
+				out = u
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

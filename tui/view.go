@@ -39,7 +39,7 @@ func (m *Model) render() string {
 	case m.pagerOpen():
 		body, keys = m.renderPager(), m.pagerKeys.shortHelp()
 	case m.screen == screenAdjudicate:
-		body, keys = m.renderAdjudication(), m.adjKeys.shortHelp()
+		body, keys = m.renderAdjudication(), m.adjKeys.shortHelp(m.protocol())
 		if m.adj.reasoning {
 			keys = promptKeys()
 		}
