@@ -200,7 +200,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case openedMsg:
 		if msg.err != nil {
-			m.setStatus("could not open "+msg.url+": "+msg.err.Error(), true)
+			m.setStatus("could not open ("+msg.err.Error()+"): "+msg.url, true)
 		} else {
 			m.setStatus("opened "+msg.url, false)
 		}
