@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -130,7 +131,7 @@ func (m *Model) renderQueue() []string {
 	q, s := &m.queue, m.styles
 	lines := []string{
 		s.Title.Render(fmt.Sprintf("Queue · %d HITs", q.total)) + s.Dim.Render("  enter opens a HIT · esc returns"),
-		s.Dim.Render(fmt.Sprintf("  %7s  %-11s  %s", "HIT", "status", "query")),
+		s.Dim.Render(fmt.Sprintf("  %7s  %-11s  %s", "HIT", "status", m.textColumn())),
 	}
 	if !q.ready && len(q.rows) == 0 {
 		return append(lines, s.Dim.Render("loading…"))
@@ -147,4 +148,13 @@ func (m *Model) renderQueue() []string {
 		lines = append(lines, mark+line)
 	}
 	return lines
+}
+
+// textColumn names what the queue lists: a pane's query, a conversation's
+// topic.
+func (m *Model) textColumn() string {
+	if m.protocol().Kind == guidelines.ClariMM.Kind {
+		return "topic"
+	}
+	return "query"
 }
