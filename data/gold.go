@@ -85,6 +85,18 @@ func rulesOf(ctx context.Context, st *store.Store, datasetID int64) (datasetRule
 	return r, err
 }
 
+// labelCells are the gold labels of units as TSV cells, "" where a unit
+// has none.
+func (p *PaneGold) labelCells(units []string) []string {
+	cells := make([]string, len(units))
+	for i, u := range units {
+		if l := p.Label(u); l >= 0 {
+			cells[i] = strconv.Itoa(l)
+		}
+	}
+	return cells
+}
+
 // EachPaneGold calls fn for every item of a dataset in import order with
 // its gold labels: a unit's adjudicated label if any, else what the
 // dataset's rule (majority, or median) picks from its settled labels.
@@ -177,14 +189,7 @@ func WriteManual(ctx context.Context, st *store.Store, datasetID int64, w io.Wri
 		sum.Written++
 		it := p.Item
 		fields := append([]string{it.Query, it.Question}, it.Options[:]...)
-		for _, u := range guidelines.MIMICS.Units {
-			cell := ""
-			if l := p.Label(u); l >= 0 {
-				cell = strconv.Itoa(l)
-			}
-			fields = append(fields, cell)
-		}
-		_, err := bw.WriteString(strings.Join(fields, "\t") + "\n")
+		_, err := bw.WriteString(strings.Join(append(fields, p.labelCells(guidelines.MIMICS.Units)...), "\t") + "\n")
 		return err
 	})
 	if err != nil {
@@ -319,14 +324,7 @@ func WriteClariMMGold(ctx context.Context, st *store.Store, datasetID int64, w i
 		sum.Written++
 		it := p.Item
 		fields := []string{tsvCell(it.UID), tsvCell(it.Query), tsvCell(it.Question), strconv.Itoa(rules.turns[it.ID])}
-		for _, u := range guidelines.ClariMM.Units {
-			cell := ""
-			if l := p.Label(u); l >= 0 {
-				cell = strconv.Itoa(l)
-			}
-			fields = append(fields, cell)
-		}
-		_, err := bw.WriteString(strings.Join(fields, "\t") + "\n")
+		_, err := bw.WriteString(strings.Join(append(fields, p.labelCells(guidelines.ClariMM.Units)...), "\t") + "\n")
 		return err
 	})
 	if err != nil {

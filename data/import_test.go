@@ -3,7 +3,6 @@ package data
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -26,30 +25,12 @@ func sharedOrSkip(t testing.TB, rel string) string {
 	return p
 }
 
-// fingerprint hashes every row of every table, to tell whether a failed
-// import changed anything at all.
+// fingerprint hashes every row of every table an import writes, to tell
+// whether a failed import changed anything at all.
 func fingerprint(t *testing.T, db *sql.DB) string {
 	t.Helper()
-	h := sha256.New()
-	tables := []string{"datasets", "items", "annotators", "labels", "label_history", "hits", "serp_queries", "serp_results", "turns", "images"}
-	for _, tb := range tables {
-		rows, err := db.Query("SELECT * FROM " + tb + " ORDER BY 1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		cols, _ := rows.Columns()
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		for rows.Next() {
-			rows.Scan(ptrs...)
-			fmt.Fprintln(h, tb, vals)
-		}
-		rows.Close()
-	}
-	return fmt.Sprintf("%x", h.Sum(nil))
+	return storetest.Fingerprint(t, db, "datasets", "items", "annotators", "labels", "label_history", "hits",
+		"serp_queries", "serp_results", "turns", "images")
 }
 
 // countManual reads the released file independently of the importer: panes,

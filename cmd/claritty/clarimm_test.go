@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -13,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // The ClariMM study from the command line: import conversations, merge
@@ -127,23 +127,5 @@ func dbBytes(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	h := sha256.New()
-	for _, tb := range []string{"datasets", "items", "turns", "images", "labels", "label_history", "hits"} {
-		rows, err := st.DB().Query("SELECT * FROM " + tb + " ORDER BY 1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		cols, _ := rows.Columns()
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		for rows.Next() {
-			rows.Scan(ptrs...)
-			fmt.Fprintln(h, tb, vals)
-		}
-		rows.Close()
-	}
-	return fmt.Sprintf("%x", h.Sum(nil))
+	return storetest.Fingerprint(t, st.DB(), "datasets", "items", "turns", "images", "labels", "label_history", "hits")
 }

@@ -3,6 +3,9 @@ package storetest
 
 import (
 	"context"
+	"crypto/sha256"
+	"database/sql"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -19,4 +22,31 @@ func Open(t testing.TB) *store.Store {
 	}
 	t.Cleanup(func() { st.Close() })
 	return st
+}
+
+// Fingerprint hashes every row of the given tables, to tell whether a
+// refused action changed anything at all.
+func Fingerprint(t testing.TB, db *sql.DB, tables ...string) string {
+	t.Helper()
+	h := sha256.New()
+	for _, tb := range tables {
+		rows, err := db.Query("SELECT * FROM " + tb + " ORDER BY 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols, _ := rows.Columns()
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		for rows.Next() {
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintln(h, tb, vals)
+		}
+		rows.Close()
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
 }
