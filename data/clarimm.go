@@ -55,7 +55,7 @@ type ImageWarning struct {
 }
 
 func (w ImageWarning) String() string {
-	return fmt.Sprintf("%s:%d: image %s %s; it shows as a placeholder", w.File, w.Line, Clean(w.Src), w.Problem)
+	return fmt.Sprintf("%s:%d: image %s: %s; it shows as a placeholder", w.File, w.Line, Clean(w.Src), w.Problem)
 }
 
 // readClariMM checks every line, makes the previews of the local images

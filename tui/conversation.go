@@ -272,17 +272,17 @@ func (m *Model) imageBlock(img convImage, n, maxWidth int) []string {
 // (claritty fetches nothing) or a file that would not decode.
 func (m *Model) placeholder(img convImage, width int) []string {
 	s := m.styles
-	why := "no preview: " + img.problem
-	if img.url {
-		why = "web image · o opens it"
+	text := []string{"web image", "o opens it"}
+	if !img.url {
+		text = append([]string{"no preview:"}, strings.Split(ansi.Wrap(img.problem, width-4, ""), "\n")...)
+		text = text[:min(len(text), 3)]
 	}
-	inner := width - 4
-	text := ansi.Truncate(why, inner, "…")
-	return []string{
-		s.Dim.Render("┌" + strings.Repeat("─", width-2) + "┐"),
-		s.Dim.Render("│ ") + s.Text.Render(text) + strings.Repeat(" ", inner-lipgloss.Width(text)) + s.Dim.Render(" │"),
-		s.Dim.Render("└" + strings.Repeat("─", width-2) + "┘"),
+	lines := []string{s.Dim.Render("┌" + strings.Repeat("─", width-2) + "┐")}
+	for _, t := range text {
+		t = ansi.Truncate(t, width-4, "…")
+		lines = append(lines, s.Dim.Render("│ ")+s.Text.Render(t)+strings.Repeat(" ", width-4-lipgloss.Width(t))+s.Dim.Render(" │"))
 	}
+	return append(lines, s.Dim.Render("└"+strings.Repeat("─", width-2)+"┘"))
 }
 
 // halfBlocks draws an image two pixels per cell: '▀' in the upper pixel's
