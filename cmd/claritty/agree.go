@@ -73,8 +73,13 @@ func loadStudy(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Study,
 			return nil, "", err
 		}
 		var cats []string
-		if fl.categories != "" {
+		switch {
+		case fl.categories != "":
 			cats = strings.Split(fl.categories, ",")
+		case allClariMM(rows):
+			// The whole 1-5 scale, not just the points someone used:
+			// chance agreement depends on it.
+			cats = guidelines.ClariMM.Categories()
 		}
 		st, err := data.RatingsStudy(rows, fl.ratings, cats)
 		return st, fl.ratings, err
@@ -89,6 +94,16 @@ func loadStudy(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Study,
 	defer s.Close()
 	st, err := data.DatasetStudy(cmd.Context(), s, d.ID, nil)
 	return st, fmt.Sprintf("dataset %q", data.Clean(d.Name)), err
+}
+
+// allClariMM reports whether every row rates a ClariMM unit.
+func allClariMM(rows []data.RatingRow) bool {
+	for _, r := range rows {
+		if p, ok := guidelines.ForUnit(r.Unit); !ok || p.Kind != guidelines.ClariMM.Kind {
+			return false
+		}
+	}
+	return len(rows) > 0
 }
 
 // ratingUnits reports whether every unit of the study is a ClariMM rating.

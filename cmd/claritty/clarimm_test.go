@@ -91,6 +91,10 @@ func TestClariMMCommands(t *testing.T) {
 		!strings.Contains(r.stdout, "quadratic-weighted κ") {
 		t.Fatalf("agree: %q %q", r.stdout, r.stderr)
 	}
+	// A ratings file is on the whole 1-5 scale even where nobody used a point.
+	if r := runBin(t, bin, db, "agree", "--ratings", rpath, "--bootstrap", "0"); !strings.Contains(r.stdout, "1 < 2 < 3 < 4 < 5") {
+		t.Fatalf("agree --ratings: %q %q", r.stdout, r.stderr)
+	}
 
 	before := dbBytes(t, db)
 	bad := filepath.Join(dir, "bad.jsonl")
