@@ -92,7 +92,9 @@ func TestClariMMCommands(t *testing.T) {
 		t.Fatalf("agree: %q %q", r.stdout, r.stderr)
 	}
 	// A ratings file is on the whole 1-5 scale even where nobody used a point.
-	if r := runBin(t, bin, db, "agree", "--ratings", rpath, "--bootstrap", "0"); !strings.Contains(r.stdout, "1 < 2 < 3 < 4 < 5") {
+	narrow := filepath.Join(dir, "narrow.tsv")
+	os.WriteFile(narrow, []byte("conversation\tunit\tannotator\trating\na\tcoherence\tana\t3\na\tcoherence\tbo\t4\n"), 0o644)
+	if r := runBin(t, bin, db, "agree", "--ratings", narrow, "--bootstrap", "0"); !strings.Contains(r.stdout, "1 < 2 < 3 < 4 < 5") {
 		t.Fatalf("agree --ratings: %q %q", r.stdout, r.stderr)
 	}
 
