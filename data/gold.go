@@ -161,6 +161,27 @@ type ReleaseSummary struct {
 	Unlabelled int // no labels at all
 }
 
+// count tallies an item and says whether a release writes it: not when
+// flagged or without labels, nor with an unresolved unit unless
+// includeUnresolved.
+func (sum *ReleaseSummary) count(p *PaneGold, includeUnresolved bool) bool {
+	switch {
+	case p.Flagged:
+		sum.Flagged++
+		return false
+	case len(p.Units) == 0:
+		sum.Unlabelled++
+		return false
+	case p.Missing > 0:
+		sum.Unresolved++
+		if !includeUnresolved {
+			return false
+		}
+	}
+	sum.Written++
+	return true
+}
+
 // WriteManual writes a dataset's gold labels in the released MIMICS-Manual
 // format: its header, its column order, the panes' raw field bytes in
 // import order, and an empty cell for no label (a generic question's N/A,
@@ -173,20 +194,9 @@ func WriteManual(ctx context.Context, st *store.Store, datasetID int64, w io.Wri
 	bw := bufio.NewWriter(w)
 	bw.WriteString(manualHeader + "\n")
 	err := EachPaneGold(ctx, st, datasetID, func(p *PaneGold) error {
-		switch {
-		case p.Flagged:
-			sum.Flagged++
+		if !sum.count(p, includeUnresolved) {
 			return nil
-		case len(p.Units) == 0:
-			sum.Unlabelled++
-			return nil
-		case p.Missing > 0:
-			sum.Unresolved++
-			if !includeUnresolved {
-				return nil
-			}
 		}
-		sum.Written++
 		it := p.Item
 		fields := append([]string{it.Query, it.Question}, it.Options[:]...)
 		_, err := bw.WriteString(strings.Join(append(fields, p.labelCells(guidelines.MIMICS.Units)...), "\t") + "\n")
@@ -311,17 +321,9 @@ func WriteClariMMGold(ctx context.Context, st *store.Store, datasetID int64, w i
 	bw := bufio.NewWriter(w)
 	bw.WriteString(ClariMMGoldHeader + "\n")
 	err = EachPaneGold(ctx, st, datasetID, func(p *PaneGold) error {
-		switch {
-		case p.Flagged:
-			sum.Flagged++
+		if !sum.count(p, true) {
 			return nil
-		case len(p.Units) == 0:
-			sum.Unlabelled++
-			return nil
-		case p.Missing > 0:
-			sum.Unresolved++
 		}
-		sum.Written++
 		it := p.Item
 		fields := []string{tsvCell(it.UID), tsvCell(it.Query), tsvCell(it.Question), strconv.Itoa(rules.turns[it.ID])}
 		_, err := bw.WriteString(strings.Join(append(fields, p.labelCells(guidelines.ClariMM.Units)...), "\t") + "\n")
