@@ -53,16 +53,24 @@ func ConversationUnits(turns int) []string {
 	return append(units, guidelines.ClariMM.Units[guidelines.MaxTurns:]...)
 }
 
+// NuggetUnits lists the units of an answer judged against n nuggets.
+func NuggetUnits(n int) []string {
+	return slices.Clone(guidelines.Nuggets.Units[:min(n, guidelines.MaxNuggets)])
+}
+
 // itemUnits lists the units an item's HIT asks for, by its kind.
-func itemUnits(kind string, it store.Item, turns int) []string {
-	if kind == guidelines.ClariMM.Kind {
-		return ConversationUnits(turns)
+func itemUnits(kind string, it store.Item, count int) []string {
+	switch kind {
+	case guidelines.ClariMM.Kind:
+		return ConversationUnits(count)
+	case guidelines.Nuggets.Kind:
+		return NuggetUnits(count)
 	}
 	return HITUnits(it.Question, it.AnswerCount())
 }
 
 // datasetRules is a dataset's protocol and gold rule, and for
-// conversations their numbers of turns.
+// conversations their numbers of turns, for answers their nuggets.
 type datasetRules struct {
 	guidelines.Protocol
 	rule  agreement.Rule
@@ -79,8 +87,8 @@ func rulesOf(ctx context.Context, st *store.Store, datasetID int64) (datasetRule
 		return datasetRules{}, err
 	}
 	r := datasetRules{Protocol: guidelines.ForKind(kind), rule: pol.Gold}
-	if kind == guidelines.ClariMM.Kind {
-		r.turns, err = st.TurnCounts(ctx, datasetID)
+	if kind != guidelines.MIMICS.Kind {
+		r.turns, err = st.UnitCounts(ctx, datasetID)
 	}
 	return r, err
 }

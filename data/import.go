@@ -24,7 +24,7 @@ const (
 )
 
 // Formats lists the formats import accepts.
-var Formats = []string{FormatManual, FormatClick, FormatSERP, FormatLabels, FormatClariMM}
+var Formats = []string{FormatManual, FormatClick, FormatSERP, FormatLabels, FormatClariMM, FormatNuggets, FormatCandidates}
 
 // DefaultLabelsAs names the annotator that a release's labels belong to.
 const DefaultLabelsAs = "mimics-release"
@@ -35,6 +35,7 @@ type Options struct {
 	Dataset  string        // dataset to add to; empty uses the file's base name (labels: any)
 	LabelsAs string        // annotator for a release's labels; empty uses DefaultLabelsAs
 	Policy   *store.Policy // the dataset's redundancy policy; nil keeps it
+	System   string        // the system whose candidate answers these are
 }
 
 // Result says what an import did.
@@ -83,15 +84,16 @@ func Import(ctx context.Context, st *store.Store, r io.Reader, name string, opt 
 	switch {
 	case res.Format == FormatSERP:
 		dataset = ""
+	case res.Format == FormatCandidates:
+		if dataset, err = answersDataset(ctx, st, name, dataset); err != nil {
+			return res, err
+		}
 	case dataset == "":
 		base := filepath.Base(name)
 		dataset = strings.TrimSuffix(base, filepath.Ext(base))
 	}
 	res.Dataset = dataset
-	kind := guidelines.MIMICS.Kind
-	if res.Format == FormatClariMM {
-		kind = guidelines.ClariMM.Kind
-	}
+	kind := formatKind(res.Format)
 	im, err := st.BeginImport(ctx, dataset, kind, res.Format)
 	if err != nil {
 		return res, err
@@ -110,29 +112,74 @@ func Import(ctx context.Context, st *store.Store, r io.Reader, name string, opt 
 		if res.Warnings, err = readClariMM(lr, first, dir, im); err != nil {
 			return res, err
 		}
-	} else if err := readBody(lr, first, res.Format, im, opt.LabelsAs); err != nil {
+	} else if err := readBody(lr, first, res.Format, im, opt); err != nil {
 		return res, err
 	}
 	res.ImportStats, err = im.Commit()
 	return res, err
 }
 
-// readBody reads everything after the first line into the sink.
-func readBody(lr *lineReader, first []byte, format string, to sink, labelsAs string) error {
-	if format == FormatSERP {
-		return readSERP(lr, first, to)
+// formatKind is the task kind of the items a format holds.
+func formatKind(format string) string {
+	switch format {
+	case FormatClariMM:
+		return guidelines.ClariMM.Kind
+	case FormatNuggets, FormatCandidates:
+		return guidelines.Nuggets.Kind
 	}
-	return readMIMICS(lr, format, to, labelsAs)
+	return guidelines.MIMICS.Kind
+}
+
+// answersDataset finds the nuggets dataset candidate answers go to: the
+// one named, or the only one there is.
+func answersDataset(ctx context.Context, st *store.Store, file, name string) (string, error) {
+	all, err := st.Datasets(ctx)
+	if err != nil {
+		return "", err
+	}
+	var found []string
+	for _, d := range all {
+		if d.Kind == guidelines.Nuggets.Kind && (name == "" || d.Name == name) {
+			found = append(found, d.Name)
+		}
+	}
+	switch {
+	case len(found) == 1:
+		return found[0], nil
+	case name != "":
+		return "", lineErr(file, 0, "no nuggets dataset is named %q: import its gold nuggets first", name)
+	case len(found) == 0:
+		return "", lineErr(file, 0, "no nuggets dataset yet: import the gold nuggets first (--format nuggets)")
+	}
+	return "", lineErr(file, 0, "several nuggets datasets (%s): say which with --dataset", strings.Join(found, ", "))
+}
+
+// readBody reads everything after the first line into the import.
+func readBody(lr *lineReader, first []byte, format string, im sink, opt Options) error {
+	switch format {
+	case FormatSERP:
+		return readSERP(lr, first, im)
+	case FormatNuggets:
+		return readNuggets(lr, first, im)
+	case FormatCandidates:
+		return readCandidates(lr, first, im, opt.System)
+	}
+	return readMIMICS(lr, format, im, opt.LabelsAs)
 }
 
 // detect names the format from the first line, and checks it against the
 // format asked for.
 func detect(lr *lineReader, first []byte, want string) (string, error) {
 	got := ""
+	isJSON := bytes.HasPrefix(bytes.TrimLeft(first, " \t"), []byte("{"))
 	switch {
-	case bytes.HasPrefix(bytes.TrimLeft(first, " \t"), []byte("{")) && (want == FormatClariMM || isClariMMLine(first)):
+	case isJSON && (want == FormatClariMM || isClariMMLine(first)):
 		got = FormatClariMM // a malformed first line is reported by the reader, with its problem
-	case bytes.HasPrefix(bytes.TrimLeft(first, " \t"), []byte("{")):
+	case isJSON && (want == FormatNuggets || isIntentLine(first)):
+		got = FormatNuggets
+	case isJSON && (want == FormatCandidates || isCandidateLine(first)):
+		got = FormatCandidates
+	case isJSON:
 		got = FormatSERP
 	case string(first) == manualHeader:
 		got = FormatManual
@@ -145,7 +192,7 @@ func detect(lr *lineReader, first []byte, want string) (string, error) {
 	case want != FormatAuto && !isFormat(want):
 		return "", fmt.Errorf("unknown format %q (want one of %s)", want, strings.Join(Formats, ", "))
 	case got == "" && want == FormatAuto:
-		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the mimics-manual, mimics-click or labels header, a Bing results JSON object or a clarimm conversation")
+		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the mimics-manual, mimics-click or labels header, a Bing results JSON object, a clarimm conversation, a nuggets intent or a candidate answer")
 	case got == "":
 		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the %s header", want)
 	case want != FormatAuto && got != want:

@@ -273,6 +273,8 @@ type nopSink struct{}
 
 func (nopSink) AddPane(store.Pane, ...store.UnitLabel) (bool, error) { return true, nil }
 func (nopSink) AddSERP(string, []store.SERPResult) error             { return nil }
+func (nopSink) AddIntent(store.Intent) (bool, error)                 { return true, nil }
+func (nopSink) AddAnswer(store.Answer) (bool, error)                 { return true, nil }
 
 // FuzzReaders: no input makes a reader panic, and every error it returns
 // names the file and a line.
@@ -289,7 +291,7 @@ func FuzzReaders(f *testing.F) {
 		}
 		format, err := detect(lr, first, FormatAuto)
 		if err == nil {
-			err = readBody(lr, first, format, nopSink{}, "r")
+			err = readBody(lr, first, format, nopSink{}, Options{LabelsAs: "r", System: "s"})
 		}
 		if err != nil && !strings.HasPrefix(err.Error(), "f:") {
 			t.Fatalf("error without a location: %v", err)

@@ -32,8 +32,11 @@ func HITUnits(rawQuestion string, answers int) []string {
 
 // refUnits lists the units of an item's HIT, by its kind.
 func refUnits(ref store.ItemRef) []string {
-	if ref.Kind == guidelines.ClariMM.Kind {
+	switch ref.Kind {
+	case guidelines.ClariMM.Kind:
 		return ConversationUnits(ref.Turns)
+	case guidelines.Nuggets.Kind:
+		return NuggetUnits(ref.Nuggets)
 	}
 	return HITUnits(ref.Question, ref.Answers)
 }
@@ -91,8 +94,8 @@ func mergedLabel(m *store.Merger, row RatingRow, dataset string) (store.MergedLa
 		return l, itemErr(row.Item, dataset, err)
 	}
 	p := guidelines.ForKind(l.Item.Kind)
-	v, err := strconv.Atoi(row.Label)
-	if err != nil || !p.Valid(v) || strconv.Itoa(v) != row.Label {
+	v, ok := p.ParseLabel(row.Label)
+	if !ok {
 		return l, fmt.Errorf("label %q is not one of %s", row.Label, strings.Join(p.Categories(), ", "))
 	}
 	l.Value = v
@@ -143,6 +146,12 @@ func checkUnit(unit string, ref store.ItemRef) error {
 	if ref.Kind == guidelines.ClariMM.Kind {
 		if !slices.Contains(ConversationUnits(ref.Turns), unit) {
 			return fmt.Errorf("the conversation has %d turns, so no %s", ref.Turns, unit)
+		}
+		return nil
+	}
+	if ref.Kind == guidelines.Nuggets.Kind {
+		if !slices.Contains(NuggetUnits(ref.Nuggets), unit) {
+			return fmt.Errorf("the answer's intent has %d nuggets, so no %s", ref.Nuggets, unit)
 		}
 		return nil
 	}

@@ -25,6 +25,8 @@ const fieldCount = 14
 type sink interface {
 	AddPane(store.Pane, ...store.UnitLabel) (bool, error)
 	AddSERP(query string, results []store.SERPResult) error
+	AddIntent(store.Intent) (bool, error)
+	AddAnswer(store.Answer) (bool, error)
 }
 
 // readMIMICS reads the body of a mimics-manual or mimics-click TSV (the

@@ -54,6 +54,9 @@ var mimicsText string
 //go:embed clarimm.md
 var clarimmText string
 
+//go:embed nuggets.md
+var nuggetsText string
+
 // Protocol is one task kind: its steps, its scale, the units an item of it
 // may have and its guideline text.
 type Protocol struct {
@@ -63,6 +66,7 @@ type Protocol struct {
 	Scale []Label  // from the best label down
 	Types []string // label types (a unit's name without its _n), in HIT order
 	Units []string // every unit an item may have, in HIT order
+	Named bool     // labels are written by name (full), not by value (2)
 	text  string
 }
 
@@ -98,8 +102,41 @@ var ClariMM = Protocol{
 	text:  clarimmText,
 }
 
+// FullPartialNone is the nugget coverage scale of Clarify-Then-Search:
+// the answer restores the nugget fully (credit 1), partly (0.5) or not at
+// all (0). Values follow the other scales, best highest.
+var FullPartialNone = []Label{{2, "f", "full"}, {1, "p", "partial"}, {0, "n", "none"}}
+
+// MaxNuggets is the most gold nuggets one intent may have: each is a unit
+// of every answer judged against it.
+const MaxNuggets = 30
+
+// NuggetSteps is the one repeated step of nugget judging.
+var NuggetSteps = []Step{
+	{ID: "nugget", Title: "Does the answer restore this nugget?", Short: "nugget", Scale: FullPartialNone},
+}
+
+// Nuggets is Clarify-Then-Search nugget judging: one system's answer to an
+// intent query, each weighted gold nugget judged full, partial or none.
+var Nuggets = Protocol{
+	Kind: "nuggets", Title: "Clarify-Then-Search nugget judging", Steps: NuggetSteps, Scale: FullPartialNone,
+	Types: []string{"nugget"}, Units: numbered("nugget", MaxNuggets), Named: true,
+	text: nuggetsText,
+}
+
+// NuggetUnit is the unit of an intent's n-th nugget (from 1).
+func NuggetUnit(n int) string { return "nugget_" + strconv.Itoa(n) }
+
+func numbered(prefix string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = prefix + "_" + strconv.Itoa(i+1)
+	}
+	return out
+}
+
 // Protocols lists every task kind.
-var Protocols = []Protocol{MIMICS, ClariMM}
+var Protocols = []Protocol{MIMICS, ClariMM, Nuggets}
 
 // ForKind finds a dataset kind's protocol; MIMICS for an unknown kind, so an
 // old database still opens.
@@ -134,14 +171,45 @@ func (p Protocol) Valid(value int) bool {
 	return false
 }
 
-// Categories are the scale's values from the lowest up, as text: the order
-// agreement's ordinal and interval metrics need.
+// Categories are the scale's labels from the lowest up, as files write
+// them: the order agreement's ordinal and interval metrics need.
 func (p Protocol) Categories() []string {
 	out := make([]string, len(p.Scale))
 	for i, l := range p.Scale {
-		out[len(out)-1-i] = l.Key
+		out[len(out)-1-i] = p.LabelString(l.Value)
 	}
 	return out
+}
+
+// LabelString is a label as files write it: "2" on a numbered scale,
+// "full" on a named one.
+func (p Protocol) LabelString(value int) string {
+	if p.Named {
+		return p.LabelName(value)
+	}
+	return strconv.Itoa(value)
+}
+
+// ParseLabel reads a label as files write it. A named scale also takes
+// the values, so "2" and "full" are the same nugget judgement.
+func (p Protocol) ParseLabel(s string) (int, bool) {
+	for _, l := range p.Scale {
+		if s == strconv.Itoa(l.Value) || (p.Named && s == l.Name) {
+			return l.Value, true
+		}
+	}
+	return 0, false
+}
+
+// ValueOfKey finds the label a key gives: its own key, or its value as a
+// digit.
+func (p Protocol) ValueOfKey(k string) (int, bool) {
+	for _, l := range p.Scale {
+		if k == l.Key || k == strconv.Itoa(l.Value) {
+			return l.Value, true
+		}
+	}
+	return 0, false
 }
 
 // Low is the scale's lowest value: a category's index is value - Low.

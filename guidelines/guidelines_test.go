@@ -1,6 +1,7 @@
 package guidelines
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -32,7 +33,7 @@ func checkStepGuidance(t *testing.T, p Protocol, st Step) {
 			t.Fatalf("%s: %d summary lines for %d labels: %q", st.ID, len(sum), len(st.Scale), sum)
 		}
 		for i, l := range st.Scale {
-			if want := l.Key + " " + l.Name + " — "; !strings.HasPrefix(sum[i], want) {
+			if want := strconv.Itoa(l.Value) + " " + l.Name + " "; !strings.HasPrefix(sum[i], want) {
 				t.Errorf("%s line %d %q lacks %q", st.ID, i, sum[i], want)
 			}
 			if strings.ContainsAny(sum[i], "*`{}") {
@@ -71,7 +72,7 @@ func TestUnitsAndScales(t *testing.T) {
 			}
 		}
 		cats := p.Categories()
-		if len(cats) != len(p.Scale) || cats[0] != p.Scale[len(p.Scale)-1].Key {
+		if len(cats) != len(p.Scale) || cats[0] != p.LabelString(p.Low()) {
 			t.Errorf("%s categories %v are not the scale from the lowest up", p.Kind, cats)
 		}
 	}
@@ -83,5 +84,40 @@ func TestUnitsAndScales(t *testing.T) {
 	}
 	if ForKind("clarimm").Kind != "clarimm" || ForKind("nonsense").Kind != "mimics" {
 		t.Error("ForKind")
+	}
+}
+
+// Nugget judgements are written by name and keyed by letter or digit;
+// the other scales are written and keyed by their digits alone.
+func TestNuggetLabels(t *testing.T) {
+	if got := Nuggets.Categories(); strings.Join(got, " ") != "none partial full" {
+		t.Errorf("nugget categories %v", got)
+	}
+	for in, want := range map[string]int{"full": 2, "2": 2, "partial": 1, "1": 1, "none": 0, "0": 0} {
+		if v, ok := Nuggets.ParseLabel(in); !ok || v != want {
+			t.Errorf("ParseLabel(%q) = %d, %v", in, v, ok)
+		}
+	}
+	for _, bad := range []string{"Full", "f", "3", ""} {
+		if _, ok := Nuggets.ParseLabel(bad); ok {
+			t.Errorf("ParseLabel(%q) accepted", bad)
+		}
+	}
+	if _, ok := MIMICS.ParseLabel("Good"); ok {
+		t.Error("MIMICS labels are written as digits, not names")
+	}
+	for k, want := range map[string]int{"f": 2, "p": 1, "n": 0, "2": 2, "0": 0} {
+		if v, ok := Nuggets.ValueOfKey(k); !ok || v != want {
+			t.Errorf("ValueOfKey(%q) = %d, %v", k, v, ok)
+		}
+	}
+	if _, ok := MIMICS.ValueOfKey("f"); ok {
+		t.Error("f is no MIMICS key")
+	}
+	if Nuggets.LabelString(1) != "partial" || MIMICS.LabelString(1) != "1" {
+		t.Error("LabelString")
+	}
+	if len(Nuggets.Units) != MaxNuggets || NuggetUnit(MaxNuggets) != Nuggets.Units[MaxNuggets-1] {
+		t.Errorf("nugget units %v", Nuggets.Units)
 	}
 }

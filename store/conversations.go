@@ -169,23 +169,3 @@ func (s *Store) loadImages(ctx context.Context, itemID int64, turns []Turn) erro
 	}
 	return rows.Err()
 }
-
-// TurnCounts maps each conversation of a dataset to its number of turns.
-func (s *Store) TurnCounts(ctx context.Context, datasetID int64) (map[int64]int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT t.item_id, count(*) FROM turns t JOIN items i ON i.id = t.item_id
-		WHERE i.dataset_id = ? GROUP BY t.item_id`, datasetID)
-	if err != nil {
-		return nil, fmt.Errorf("count turns: %w", err)
-	}
-	defer rows.Close()
-	out := map[int64]int{}
-	for rows.Next() {
-		var id int64
-		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return nil, fmt.Errorf("count turns: %w", err)
-		}
-		out[id] = n
-	}
-	return out, rows.Err()
-}

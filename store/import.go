@@ -15,6 +15,8 @@ type ImportStats struct {
 	Labels, LabelsKnown   int
 	Queries, QueriesKnown int // SERP result lists
 	Results               int
+	Intents               int // nugget gold
+	Runs, RunLines        int // benchmark runs registered, and their lines
 }
 
 // Importer adds one file's content inside a single transaction: either all
@@ -41,6 +43,7 @@ type Importer struct {
 	stmts      map[string]*sql.Stmt
 	stats      ImportStats
 	policy     *Policy // set at Commit, when given
+	renumber   bool    // answers were added: number the dataset's items again
 }
 
 // UnitLabel is a label that comes with an imported pane.
@@ -295,6 +298,12 @@ func (im *Importer) Commit() (ImportStats, error) {
 	im.closeStmts()
 	if im.policy != nil && im.datasetID != 0 {
 		if err := setPolicy(im.ctx, im.tx, im.datasetID, *im.policy); err != nil {
+			im.tx.Rollback()
+			return im.stats, fmt.Errorf("commit import: %w", err)
+		}
+	}
+	if im.renumber {
+		if err := im.renumberAnswers(); err != nil {
 			im.tx.Rollback()
 			return im.stats, fmt.Errorf("commit import: %w", err)
 		}

@@ -21,6 +21,7 @@ type ItemRef struct {
 	Question  string // raw, as imported
 	Answers   int    // non-empty candidate answers
 	Turns     int    // a conversation's turns
+	Nuggets   int    // an answer's gold nuggets
 }
 
 // MergedLabel is one label from another database.
@@ -90,7 +91,8 @@ func (s *Store) BeginMerge(ctx context.Context, dataset string) (*Merger, error)
 func (m *Merger) Item(uid string) (ItemRef, error) {
 	rows, err := m.tx.QueryContext(m.ctx, `SELECT i.id, i.dataset_id, d.kind, i.question,
 		(option_1 != '') + (option_2 != '') + (option_3 != '') + (option_4 != '') + (option_5 != ''),
-		(SELECT count(*) FROM turns t WHERE t.item_id = i.id)
+		(SELECT count(*) FROM turns t WHERE t.item_id = i.id),
+		(SELECT count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id WHERE a.item_id = i.id)
 		FROM items i JOIN datasets d ON d.id = i.dataset_id
 		WHERE i.uid = ?1 AND (?2 = 0 OR i.dataset_id = ?2) LIMIT 2`, uid, m.datasetID)
 	if err != nil {
@@ -100,7 +102,7 @@ func (m *Merger) Item(uid string) (ItemRef, error) {
 	var refs []ItemRef
 	for rows.Next() {
 		var r ItemRef
-		if err := rows.Scan(&r.ID, &r.DatasetID, &r.Kind, &r.Question, &r.Answers, &r.Turns); err != nil {
+		if err := rows.Scan(&r.ID, &r.DatasetID, &r.Kind, &r.Question, &r.Answers, &r.Turns, &r.Nuggets); err != nil {
 			return ItemRef{}, err
 		}
 		refs = append(refs, r)

@@ -1,0 +1,208 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// Run is a registered benchmark run.
+type Run struct {
+	ID        int64
+	DatasetID int64
+	Name      string
+	Kind      string // nuggets, trec, labels
+	Target    string // a trec run's gold: landing or answer_set
+	CreatedAt string
+}
+
+// ErrRunExists means a run of that name holds other content.
+var ErrRunExists = errors.New("a run of that name already holds other content")
+
+// ensureRun finds the dataset's run of this name or registers it. A
+// nuggets run grows as its answers come; a trec or labels run is one file,
+// so the same name with another file (fingerprint) is ErrRunExists.
+func (im *Importer) ensureRun(name, kind, target, fingerprint string) (int64, error) {
+	var id int64
+	var haveKind, haveFP string
+	err := im.tx.QueryRowContext(im.ctx, `SELECT id, kind, fingerprint FROM runs WHERE dataset_id = ? AND name = ?`,
+		im.datasetID, name).Scan(&id, &haveKind, &haveFP)
+	switch {
+	case err == nil && haveKind != kind:
+		return 0, fmt.Errorf("run %q is a %s run, not %s: %w", name, haveKind, kind, ErrRunExists)
+	case err == nil && haveFP != fingerprint:
+		return 0, fmt.Errorf("run %q: %w", name, ErrRunExists)
+	case err == nil:
+		return id, nil
+	case !errors.Is(err, sql.ErrNoRows):
+		return 0, fmt.Errorf("find run: %w", err)
+	}
+	res, err := im.tx.ExecContext(im.ctx, `INSERT INTO runs (dataset_id, name, kind, target, fingerprint, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, im.datasetID, name, kind, target, fingerprint, im.now)
+	if err != nil {
+		return 0, fmt.Errorf("register run %q: %w", name, err)
+	}
+	im.stats.Runs++
+	return res.LastInsertId()
+}
+
+// RunWriter adds one trec or labels run's lines inside an import.
+type RunWriter struct {
+	im    *Importer
+	id    int64
+	known bool // the same run, same file, is registered already
+	doc   *sql.Stmt
+	label *sql.Stmt
+}
+
+// AddRun registers a trec or labels run of the import's dataset. Adding
+// the same file under the same name again adds nothing; another file
+// under a name in use is ErrRunExists.
+func (im *Importer) AddRun(name, kind, target, fingerprint string) (*RunWriter, error) {
+	before := im.stats.Runs
+	id, err := im.ensureRun(name, kind, target, fingerprint)
+	if err != nil {
+		return nil, err
+	}
+	w := &RunWriter{im: im, id: id, known: im.stats.Runs == before}
+	if w.doc, err = im.tx.PrepareContext(im.ctx, `INSERT INTO run_docs (run_id, query, doc, score) VALUES (?, ?, ?, ?)`); err != nil {
+		return nil, fmt.Errorf("add run: %w", err)
+	}
+	if w.label, err = im.tx.PrepareContext(im.ctx, `INSERT INTO run_labels (run_id, item_id, unit, value) VALUES (?, ?, ?, ?)`); err != nil {
+		return nil, fmt.Errorf("add run: %w", err)
+	}
+	im.stmts["run_doc"], im.stmts["run_label"] = w.doc, w.label // closed with the import's
+	return w, nil
+}
+
+// Known reports that this run was registered before, from the same file:
+// its lines are there already.
+func (w *RunWriter) Known() bool { return w.known }
+
+// Doc adds one ranked document of a trec run.
+func (w *RunWriter) Doc(query, doc string, score float64) error {
+	if _, err := w.doc.ExecContext(w.im.ctx, w.id, query, doc, score); err != nil {
+		return fmt.Errorf("add run line: %w", err)
+	}
+	w.im.stats.RunLines++
+	return nil
+}
+
+// Label adds one predicted label of a labels run.
+func (w *RunWriter) Label(itemID int64, unit string, value int) error {
+	if _, err := w.label.ExecContext(w.im.ctx, w.id, itemID, unit, value); err != nil {
+		return fmt.Errorf("add run line: %w", err)
+	}
+	w.im.stats.RunLines++
+	return nil
+}
+
+// Runs lists a dataset's runs in the order they were registered.
+func (s *Store) Runs(ctx context.Context, datasetID int64) ([]Run, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, dataset_id, name, kind, target, created_at FROM runs
+		WHERE dataset_id = ? ORDER BY id`, datasetID)
+	if err != nil {
+		return nil, fmt.Errorf("list runs: %w", err)
+	}
+	defer rows.Close()
+	var out []Run
+	for rows.Next() {
+		var r Run
+		if err := rows.Scan(&r.ID, &r.DatasetID, &r.Name, &r.Kind, &r.Target, &r.CreatedAt); err != nil {
+			return nil, fmt.Errorf("list runs: %w", err)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// RunDoc is one line of a trec run.
+type RunDoc struct {
+	Query, Doc string
+	Score      float64
+}
+
+// RunDocs calls fn for every line of a trec run, query by query.
+func (s *Store) RunDocs(ctx context.Context, runID int64, fn func(RunDoc) error) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT query, doc, score FROM run_docs WHERE run_id = ? ORDER BY query`, runID)
+	if err != nil {
+		return fmt.Errorf("read run: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var d RunDoc
+		if err := rows.Scan(&d.Query, &d.Doc, &d.Score); err != nil {
+			return fmt.Errorf("read run: %w", err)
+		}
+		if err := fn(d); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// RunLabel is one prediction of a labels run.
+type RunLabel struct {
+	ItemID int64
+	Unit   string
+	Value  int
+}
+
+// RunLabels lists a labels run's predictions.
+func (s *Store) RunLabels(ctx context.Context, runID int64) ([]RunLabel, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT item_id, unit, value FROM run_labels WHERE run_id = ?`, runID)
+	if err != nil {
+		return nil, fmt.Errorf("read run: %w", err)
+	}
+	defer rows.Close()
+	var out []RunLabel
+	for rows.Next() {
+		var l RunLabel
+		if err := rows.Scan(&l.ItemID, &l.Unit, &l.Value); err != nil {
+			return nil, fmt.Errorf("read run: %w", err)
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// AnswerRow is what scoring needs of one answer item: whose it is and
+// what its nuggets weigh.
+type AnswerRow struct {
+	ItemID  int64
+	RunID   int64
+	K       *int
+	Weights []float64 // nugget_1 … in order
+}
+
+// AnswerRows lists every answer of a nuggets dataset.
+func (s *Store) AnswerRows(ctx context.Context, datasetID int64) ([]AnswerRow, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT a.item_id, a.run_id, a.k, n.weight
+		FROM answers a JOIN items i ON i.id = a.item_id JOIN nuggets n ON n.intent_id = a.intent_id
+		WHERE i.dataset_id = ? ORDER BY i.seq, n.pos`, datasetID)
+	if err != nil {
+		return nil, fmt.Errorf("read answers: %w", err)
+	}
+	defer rows.Close()
+	var out []AnswerRow
+	for rows.Next() {
+		var item, run int64
+		var k sql.NullInt64
+		var w float64
+		if err := rows.Scan(&item, &run, &k, &w); err != nil {
+			return nil, fmt.Errorf("read answers: %w", err)
+		}
+		if len(out) == 0 || out[len(out)-1].ItemID != item {
+			row := AnswerRow{ItemID: item, RunID: run}
+			if k.Valid {
+				v := int(k.Int64)
+				row.K = &v
+			}
+			out = append(out, row)
+		}
+		last := &out[len(out)-1]
+		last.Weights = append(last.Weights, w)
+	}
+	return out, rows.Err()
+}
