@@ -55,8 +55,9 @@ func writeLabels(ctx context.Context, st *store.Store, datasetID int64, w io.Wri
 		if r.Seconds != nil {
 			secs = strconv.FormatFloat(*r.Seconds, 'f', 1, 64)
 		}
-		_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\n",
-			r.Item, r.Unit, Clean(rename(r.Annotator)), r.Value, r.CreatedAt, r.UpdatedAt, secs)
+		p, _ := guidelines.ForUnit(r.Unit) // the store holds no other units
+		_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+			Clean(r.Item), r.Unit, Clean(rename(r.Annotator)), p.LabelString(r.Value), r.CreatedAt, r.UpdatedAt, secs)
 		return err
 	})
 	if err != nil {

@@ -87,3 +87,18 @@ func (s *Store) HITTimes(ctx context.Context, datasetID, annotatorID int64) ([]t
 	}
 	return out, rows.Err()
 }
+
+// ChangeMark moves whenever a label or a decision changes, in this
+// process or another: the last entries of the two append-only histories.
+type ChangeMark struct{ Labels, Decisions int64 }
+
+// Changes reads the current mark; two cheap lookups of a max rowid.
+func (s *Store) Changes(ctx context.Context) (ChangeMark, error) {
+	var c ChangeMark
+	err := s.db.QueryRowContext(ctx, `SELECT coalesce((SELECT max(id) FROM label_history), 0),
+		coalesce((SELECT max(id) FROM adjudication_history), 0)`).Scan(&c.Labels, &c.Decisions)
+	if err != nil {
+		return c, fmt.Errorf("read changes: %w", err)
+	}
+	return c, nil
+}

@@ -170,17 +170,22 @@ func (s *Store) RunLabels(ctx context.Context, runID int64) ([]RunLabel, error) 
 // AnswerRow is what scoring needs of one answer item: whose it is and
 // what its nuggets weigh.
 type AnswerRow struct {
-	ItemID  int64
-	RunID   int64
-	K       *int
-	Weights []float64 // nugget_1 … in order
+	ItemID    int64
+	RunID     int64
+	Intent    string // the intent's id
+	System    string
+	K         *int
+	Weights   []float64 // nugget_1 … in order
+	NuggetIDs []string
 }
 
-// AnswerRows lists every answer of a nuggets dataset.
+// AnswerRows lists every answer of a nuggets dataset, intent by intent
+// in import order, systems by name.
 func (s *Store) AnswerRows(ctx context.Context, datasetID int64) ([]AnswerRow, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT a.item_id, a.run_id, a.k, n.weight
-		FROM answers a JOIN items i ON i.id = a.item_id JOIN nuggets n ON n.intent_id = a.intent_id
-		WHERE i.dataset_id = ? ORDER BY i.seq, n.pos`, datasetID)
+	rows, err := s.db.QueryContext(ctx, `SELECT a.item_id, a.run_id, t.uid, r.name, a.k, n.weight, n.nugget
+		FROM answers a JOIN items i ON i.id = a.item_id JOIN intents t ON t.id = a.intent_id
+		JOIN runs r ON r.id = a.run_id JOIN nuggets n ON n.intent_id = a.intent_id
+		WHERE i.dataset_id = ? ORDER BY t.seq, r.name, n.pos`, datasetID)
 	if err != nil {
 		return nil, fmt.Errorf("read answers: %w", err)
 	}
@@ -188,13 +193,14 @@ func (s *Store) AnswerRows(ctx context.Context, datasetID int64) ([]AnswerRow, e
 	var out []AnswerRow
 	for rows.Next() {
 		var item, run int64
+		var intent, system, nugget string
 		var k sql.NullInt64
 		var w float64
-		if err := rows.Scan(&item, &run, &k, &w); err != nil {
+		if err := rows.Scan(&item, &run, &intent, &system, &k, &w, &nugget); err != nil {
 			return nil, fmt.Errorf("read answers: %w", err)
 		}
 		if len(out) == 0 || out[len(out)-1].ItemID != item {
-			row := AnswerRow{ItemID: item, RunID: run}
+			row := AnswerRow{ItemID: item, RunID: run, Intent: intent, System: system}
 			if k.Valid {
 				v := int(k.Int64)
 				row.K = &v
@@ -203,6 +209,7 @@ func (s *Store) AnswerRows(ctx context.Context, datasetID int64) ([]AnswerRow, e
 		}
 		last := &out[len(out)-1]
 		last.Weights = append(last.Weights, w)
+		last.NuggetIDs = append(last.NuggetIDs, nugget)
 	}
 	return out, rows.Err()
 }

@@ -305,8 +305,11 @@ func scaleKeys(p guidelines.Protocol) string {
 
 // itemNoun names the dataset's items.
 func (m *Model) itemNoun() string {
-	if m.protocol().Kind == guidelines.ClariMM.Kind {
+	switch m.protocol().Kind {
+	case guidelines.ClariMM.Kind:
 		return "conversation"
+	case guidelines.Nuggets.Kind:
+		return "answer"
 	}
 	return "pane"
 }

@@ -28,6 +28,11 @@ type Config struct {
 	Now       func() time.Time
 	// Adjudicate starts on the adjudication screen instead of a HIT.
 	Adjudicate bool
+	// PanePoll is how often a shown side pane looks for labels and
+	// decisions keyed elsewhere (other annotators, adjudicators), so its
+	// agreement and leaderboard follow the gold labels as they form; 0
+	// looks only after this process's own changes.
+	PanePoll time.Duration
 }
 
 // DefaultSERPURL is a Bing search for the query.
@@ -126,7 +131,7 @@ func New(ctx context.Context, cfg Config) *Model {
 		width: 80, height: 24,
 		styles:    DefaultStyles(true),
 		help:      help.New(),
-		hitKeys:   defaultHITKeys(),
+		hitKeys:   hitKeysFor(cfg.Dataset.Kind),
 		queueKeys: defaultQueueKeys(),
 		pagerKeys: defaultPagerKeys(),
 		adjKeys:   defaultAdjKeys(),
@@ -184,6 +189,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.saved(msg)
 	case paneMsg:
 		return m, m.paneComputed(msg)
+	case paneTickMsg:
+		return m, m.paneTick()
+	case paneMarkMsg:
+		return m, m.paneMarked(msg)
 	case adjQueueMsg:
 		return m, m.adjQueueLoaded(msg)
 	case adjDetailMsg:

@@ -77,7 +77,7 @@ func BenchmarkPane(b *testing.B) {
 	an, _ := st.EnsureAnnotator(ctx, "a00")
 	b.ResetTimer()
 	for range b.N {
-		if p := computePane(ctx, st, ds.ID, an.ID, time.Now); p.err != nil || p.types[3].Ratings != 840000 {
+		if p := computePane(ctx, st, ds, an.ID, time.Now); p.err != nil || p.types[3].Ratings != 840000 {
 			b.Fatalf("%v %d", p.err, p.types[3].Ratings)
 		}
 	}

@@ -31,6 +31,7 @@ type hitState struct {
 	answers  []string
 	generic  bool
 	conv     *conversation // a ClariMM conversation's turns; nil for a pane
+	nug      *nuggetItem   // an answer judged against nuggets; nil otherwise
 
 	serp      []store.SERPResult
 	serpKnown bool
@@ -179,13 +180,20 @@ func loadHIT(ctx context.Context, st *store.Store, itemID, annotatorID int64) (*
 		return nil, err
 	}
 	var s *hitState
-	if kind == guidelines.ClariMM.Kind {
+	switch kind {
+	case guidelines.ClariMM.Kind:
 		turns, err := st.Turns(ctx, itemID)
 		if err != nil {
 			return nil, err
 		}
 		s = newConversationState(it, h, turns)
-	} else {
+	case guidelines.Nuggets.Kind:
+		in, err := st.AnswerIntent(ctx, itemID)
+		if err != nil {
+			return nil, err
+		}
+		s = newNuggetState(it, h, in)
+	default:
 		s = newHITState(it, h)
 		if s.serp, s.serpKnown, err = st.SERP(ctx, data.Unquote(it.Query)); err != nil {
 			return nil, err

@@ -47,6 +47,8 @@ func (m *Model) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.review()
 	case key.Matches(msg, k.Open) && m.hit.conv != nil:
 		return m.openImage()
+	case key.Matches(msg, k.Open) && m.hit.nug != nil:
+		return nil // nothing to open: the answer is all there is
 	case key.Matches(msg, k.Good):
 		return m.label(2)
 	case key.Matches(msg, k.Fair):
@@ -91,7 +93,10 @@ func digit(msg tea.KeyPressMsg) (int, bool) {
 func (m *Model) goTo(i int) tea.Cmd {
 	h := m.hit
 	leave := m.stepEvent(h, h.cur, "leave")
-	h.cur, h.scroll, h.entered = i, 0, m.cfg.Now()
+	h.cur, h.entered = i, m.cfg.Now()
+	if h.nug == nil {
+		h.scroll = 0 // an answer stays where it was read; a step's own text starts at its top
+	}
 	if h.conv != nil {
 		h.conv.opened = 0
 	}
@@ -205,6 +210,16 @@ func (m *Model) loadItemAtUnit(itemID int64, unit string) tea.Cmd {
 // scroll moves the search results of Step I, or a conversation.
 func (m *Model) scroll(msg tea.KeyPressMsg) tea.Cmd {
 	k, h := m.hitKeys, m.hit
+	if h.nug != nil {
+		switch {
+		case key.Matches(msg, k.Up), key.Matches(msg, k.Down):
+			return m.nuggetScroll(scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, 1), false)
+		case key.Matches(msg, k.PageUp), key.Matches(msg, k.PageDown):
+			_, rows := m.nuggetLayout(m.bodyHeight() - len(m.hitFoot()))
+			return m.nuggetScroll(scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, max(1, rows-1)), true)
+		}
+		return nil
+	}
 	if h.conv != nil {
 		_, anchor := m.dialogueLines()
 		d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, m.bodyHeight()-4)

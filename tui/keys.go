@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // bind makes a binding for keys, shown in help as k and desc.
@@ -51,9 +53,12 @@ func defaultHITKeys() hitKeys {
 
 // shortHelp is the footer for the current step: on Step I the review key,
 // elsewhere the labels; a conversation's ratings and image key.
-func (k hitKeys) shortHelp(onSERP, conversation bool) []key.Binding {
-	if conversation {
+func (k hitKeys) shortHelp(onSERP bool, kind string) []key.Binding {
+	switch kind {
+	case guidelines.ClariMM.Kind:
 		return []key.Binding{k.Rate, k.Back, k.Undo, k.OpenImage, k.Down, k.Help, k.Quit, k.Pane, k.Flag, k.Note, k.Guide, k.Queue}
+	case guidelines.Nuggets.Kind:
+		return []key.Binding{k.Good, k.Fair, k.Bad, k.Down, k.Up, k.PageDown, k.Undo, k.Help, k.Quit, k.Pane, k.Flag, k.Note, k.Guide, k.Queue}
 	}
 	if onSERP {
 		return []key.Binding{k.Review, k.Open, k.Down, k.Help, k.Quit, k.Pane, k.Flag, k.Note, k.Guide, k.Queue, k.Undo}
@@ -61,8 +66,15 @@ func (k hitKeys) shortHelp(onSERP, conversation bool) []key.Binding {
 	return []key.Binding{k.Good, k.Fair, k.Bad, k.Back, k.Undo, k.Help, k.Quit, k.Pane, k.Open, k.Flag, k.Note, k.Guide, k.Queue}
 }
 
-func (k hitKeys) fullHelp(conversation bool) [][]key.Binding {
-	if conversation {
+func (k hitKeys) fullHelp(kind string) [][]key.Binding {
+	if kind == guidelines.Nuggets.Kind {
+		return [][]key.Binding{
+			{k.Good, k.Fair, k.Bad, k.Down, k.Up, k.Back, k.Undo},
+			{k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats},
+			{k.PageUp, k.PageDown, k.Help, k.Quit},
+		}
+	}
+	if kind == guidelines.ClariMM.Kind {
 		return [][]key.Binding{
 			{k.Rate, k.Review, k.Next, k.Back, k.Undo},
 			{k.OpenImage, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats},

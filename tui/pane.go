@@ -24,6 +24,7 @@ import (
 // made while one runs is served by another once it ends.
 type paneState struct {
 	visible   bool
+	ticking   bool // a poll for others' changes is scheduled
 	computing bool
 	dirty     bool       // asked again while computing
 	stats     *paneStats // nil until the first computation ends
@@ -33,6 +34,8 @@ type paneState struct {
 type paneStats struct {
 	types    []agreement.TypeReport // per unit type, then pooled
 	ratings  *data.RatingStats      // a conversation dataset's Table 1
+	bench    []data.RunScore        // the dataset's benchmark runs
+	mark     store.ChangeMark       // the labels and decisions it rests on
 	progress store.DatasetProgress
 	done     int           // the annotator's finished HITs
 	perHIT   time.Duration // median time on screen per finished HIT; 0 if unknown
@@ -53,7 +56,46 @@ const (
 
 func (m *Model) togglePane() tea.Cmd {
 	m.pane.visible = !m.pane.visible
-	return m.refreshPane()
+	return tea.Batch(m.refreshPane(), m.schedulePoll())
+}
+
+type (
+	paneTickMsg struct{}
+	paneMarkMsg struct {
+		mark store.ChangeMark
+		err  error
+	}
+)
+
+func (m *Model) schedulePoll() tea.Cmd {
+	if !m.pane.visible || m.pane.ticking || m.cfg.PanePoll <= 0 {
+		return nil
+	}
+	m.pane.ticking = true
+	return tea.Tick(m.cfg.PanePoll, func(time.Time) tea.Msg { return paneTickMsg{} })
+}
+
+// paneTick reads the change mark off the UI thread.
+func (m *Model) paneTick() tea.Cmd {
+	m.pane.ticking = false
+	if !m.pane.visible {
+		return nil
+	}
+	ctx, st := m.ctx, m.cfg.Store
+	return func() tea.Msg {
+		mark, err := st.Changes(ctx)
+		return paneMarkMsg{mark, err}
+	}
+}
+
+// paneMarked recomputes the pane when something changed since it was
+// computed, and schedules the next look.
+func (m *Model) paneMarked(msg paneMarkMsg) tea.Cmd {
+	var refresh tea.Cmd
+	if p := m.pane.stats; msg.err == nil && p != nil && p.mark != msg.mark {
+		refresh = m.refreshPane()
+	}
+	return tea.Batch(refresh, m.schedulePoll())
 }
 
 // refreshPane recomputes the pane if it is shown.
@@ -67,7 +109,7 @@ func (m *Model) refreshPane() tea.Cmd {
 		return nil
 	}
 	p.computing = true
-	ctx, st, ds, an, now := m.ctx, m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator.ID, m.cfg.Now
+	ctx, st, ds, an, now := m.ctx, m.cfg.Store, m.cfg.Dataset, m.cfg.Annotator.ID, m.cfg.Now
 	return func() tea.Msg { return paneMsg{computePane(ctx, st, ds, an, now)} }
 }
 
@@ -84,8 +126,15 @@ func (m *Model) paneComputed(msg paneMsg) tea.Cmd {
 // computePane gathers the pane's numbers. The items the annotator still has
 // open are left out of the agreement figures: others' labels on them must
 // not reach the annotator in any form before they have finished.
-func computePane(ctx context.Context, st *store.Store, datasetID, annotatorID int64, now func() time.Time) *paneStats {
+func computePane(ctx context.Context, st *store.Store, ds store.Dataset, annotatorID int64, now func() time.Time) *paneStats {
 	ps := &paneStats{}
+	datasetID := ds.ID
+	mark, err := st.Changes(ctx)
+	if err != nil {
+		ps.err = err
+		return ps
+	}
+	ps.mark = mark
 	hidden, err := st.OpenItems(ctx, datasetID, annotatorID)
 	if err != nil {
 		ps.err = err
@@ -103,6 +152,10 @@ func computePane(ctx context.Context, st *store.Store, datasetID, annotatorID in
 			ps.err = err
 			return ps
 		}
+	}
+	if ps.bench, err = data.ScoreRuns(ctx, st, ds, hidden); err != nil {
+		ps.err = err
+		return ps
 	}
 	if ps.progress, err = st.DatasetProgress(ctx, datasetID); err != nil {
 		ps.err = err
@@ -193,9 +246,15 @@ func (m *Model) paneLines() []string {
 	}
 	lines = append(lines, s.Dim.Render(" κ Fleiss · α Kripp. ordinal"), "")
 	items := "panes complete"
+	if m.protocol().Kind == guidelines.Nuggets.Kind {
+		items = "answers judged"
+	}
 	if p.ratings != nil {
 		lines = append(append(lines, ratingLines(s, p.ratings)...), "")
 		items = "convs complete"
+	}
+	if len(p.bench) > 0 {
+		lines = append(append(lines, benchLines(s, p.bench)...), "")
 	}
 	lines = append(lines,
 		s.Text.Render(fmt.Sprintf(" %-14s %d / %d", items, p.progress.Complete, p.progress.Items)),
@@ -237,4 +296,52 @@ func coef(v agreement.Value) string {
 		return "—"
 	}
 	return fmt.Sprintf("%.2f", v.V)
+}
+
+// benchLines is the leaderboard in the pane's width: nugget runs as the
+// Clarify-Then-Search table (best mean first), other runs two figures a
+// line; n/total* marks figures that rest on items not wholly judged.
+func benchLines(s Styles, runs []data.RunScore) []string {
+	lines := []string{s.Brand.Render(" benchmark") + s.Dim.Render(" · gold so far")}
+	var nuggets, others []data.RunScore
+	for _, r := range runs {
+		if r.Kind == data.RunNuggets {
+			nuggets = append(nuggets, r)
+		} else {
+			others = append(others, r)
+		}
+	}
+	if len(nuggets) > 0 {
+		slices.SortStableFunc(nuggets, func(a, b data.RunScore) int { return data.CompareMean(b, a) })
+		lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-6s%6s%6s%6s %s", "system", "mean", "p50", "p90", "n")))
+		for _, r := range nuggets {
+			row := fmt.Sprintf(" %-6s%6s%6s%6s %s", ansi.Truncate(data.Clean(r.Name), 6, "…"),
+				r.Metric[0].Value.Format(1), r.Metric[1].Value.Format(1), r.Metric[2].Value.Format(1), paneN(r))
+			lines = append(lines, s.Text.Render(row))
+		}
+	}
+	for _, r := range others {
+		lines = append(lines, s.Title.Render(" "+ansi.Truncate(data.Clean(r.Name), paneWidth-10, "…"))+s.Dim.Render(" n "+paneN(r)))
+		for i := 0; i < len(r.Metric); i += 2 {
+			row := " "
+			for _, x := range r.Metric[i:min(i+2, len(r.Metric))] {
+				row += fmt.Sprintf(" %-8s %5s ", x.Name, x.Value.Format(3))
+			}
+			lines = append(lines, s.Text.Render(row))
+		}
+	}
+	for _, r := range runs {
+		if !r.Complete {
+			return append(lines, s.Dim.Render(" * rests on items not all judged"))
+		}
+	}
+	return lines
+}
+
+// paneN is a run's n, starred while some of it waits for gold.
+func paneN(r data.RunScore) string {
+	if r.Complete {
+		return fmt.Sprint(r.Items)
+	}
+	return fmt.Sprint(r.Items, "*")
 }

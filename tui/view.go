@@ -48,7 +48,7 @@ func (m *Model) render() string {
 		body, keys = m.renderEmpty(), []key.Binding{m.hitKeys.Queue, m.hitKeys.Undo, m.hitKeys.Help, m.hitKeys.Quit}
 	default:
 		above = append(append(above, m.queryLines()...), m.stepsLine(), "")
-		body, keys = m.renderHIT(), m.hitKeys.shortHelp(m.hit.step().id == "serp", m.hit.conv != nil)
+		body, keys = m.renderHIT(), m.hitKeys.shortHelp(m.hit.step().id == "serp", m.hit.proto.Kind)
 		if m.overlay == overlayFlag || m.overlay == overlayNote {
 			keys = promptKeys()
 		}
@@ -172,7 +172,7 @@ func (m *Model) steps(named bool) string {
 			parts = append(parts, s.StepTodo.Render("– "+g.Numeral+" n/a"))
 			continue
 		}
-		if g.ID == "landing" || g.ID == "relevance" {
+		if g.ID == "landing" || g.ID == "relevance" || g.ID == "nugget" {
 			done, total := h.repeatedCounts(g.ID)
 			name += fmt.Sprintf(" %d/%d", done, total)
 		}
@@ -245,11 +245,14 @@ func (m *Model) hitFoot() []string {
 		foot = m.guideExcerpt()
 	}
 	keep := 6
-	if m.hit.conv != nil {
+	switch {
+	case m.hit.conv != nil:
 		keep = 12
+	case m.hit.nug != nil:
+		keep = 10
 	}
 	room := max(0, m.bodyHeight()-keep)
-	if foot != nil && m.renderPrompt() == nil && len(foot) > room && room >= 2 && m.hit.conv != nil {
+	if foot != nil && m.renderPrompt() == nil && len(foot) > room && room >= 2 && m.hit.proto.Kind != guidelines.MIMICS.Kind {
 		// Not every point of the scale fits: say where to read them all.
 		return []string{foot[0], m.styles.Dim.Render(" g shows what each point of the scale means for this step")}
 	}
@@ -267,6 +270,9 @@ func (m *Model) stepContent(avail int) []string {
 	h, s := m.hit, m.styles
 	if h.conv != nil {
 		return m.convContent(avail)
+	}
+	if h.nug != nil {
+		return m.nuggetContent(avail)
 	}
 	st := h.step()
 	g := guidelines.MIMICSSteps[stepIndex(st.id)]
@@ -453,7 +459,7 @@ func (m *Model) pagerLines() (title string, lines []string) {
 		}
 	} else {
 		title = " Keys"
-		lines = strings.Split(m.help.FullHelpView(m.hitKeys.fullHelp(m.protocol().Kind == guidelines.ClariMM.Kind)), "\n")
+		lines = strings.Split(m.help.FullHelpView(m.hitKeys.fullHelp(m.protocol().Kind)), "\n")
 		for i := range lines {
 			lines[i] = " " + lines[i]
 		}

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -34,6 +36,10 @@ func newExportCmd(g *globals) *cobra.Command {
 			"                 created_at updated_at seconds (merges like labels; --pseudonymize)\n" +
 			"  clarimm-gold   one row per conversation: conversation topic facet turns and the gold\n" +
 			"                 rating of relevance_1 … relevance_4, coherence, diversity, intent_reveal\n" +
+			"  nugget-judgements  JSONL, one line per answer of a nuggets dataset: {\"id\": intent,\n" +
+			"                 \"system\", \"k\", \"restore_score_100\" (null until every nugget is judged),\n" +
+			"                 \"nuggets\": [{\"id\", \"weight\", \"coverage\": full|partial|none|null}]}\n" +
+			"  bench          the benchmark summary, as claritty bench --json\n" +
 			"A unit's gold label is its adjudicated label if any, else the majority (or, under\n" +
 			"policy --gold median, the median) of the labels of finished HITs. With --out the file\n" +
 			"is written atomically: readers never see half of it.",
@@ -59,7 +65,7 @@ func newExportCmd(g *globals) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.format, "format", "labels", "export format: labels, mimics-manual, gold, clarimm-ratings, clarimm-gold")
+	f.StringVar(&fl.format, "format", "labels", "export format: "+strings.Join(exportFormats, ", "))
 	f.StringVarP(&fl.out, "out", "o", "", "file to write (default: stdout)")
 	f.StringVar(&fl.dataset, "dataset", "", "dataset (labels default: all; others: the first)")
 	f.BoolVar(&fl.pseudonymize, "pseudonymize", false, "labels: stable pseudonyms instead of annotator names")
@@ -155,6 +161,41 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			}
 			return err
 		}, nil
+	case "nugget-judgements":
+		return func(ctx context.Context, st *store.Store, w io.Writer) error {
+			d, err := datasetOfKind(ctx, st, fl.dataset, guidelines.Nuggets.Kind)
+			if err != nil {
+				return err
+			}
+			return data.WriteNuggetJudgements(ctx, st, d, w)
+		}, nil
+	case "bench":
+		return func(ctx context.Context, st *store.Store, w io.Writer) error {
+			scores, err := scoreAll(ctx, st, fl.dataset)
+			if err != nil {
+				return err
+			}
+			return data.WriteBenchJSON(w, scores)
+		}, nil
 	}
-	return nil, fmt.Errorf("unknown export format %q (want labels, mimics-manual, gold, clarimm-ratings or clarimm-gold)", fl.format)
+	return nil, fmt.Errorf("unknown export format %q (want %s)", fl.format, strings.Join(exportFormats, ", "))
+}
+
+var exportFormats = []string{"labels", "mimics-manual", "gold", "clarimm-ratings", "clarimm-gold", "nugget-judgements", "bench"}
+
+// datasetOfKind picks the named dataset, or the first of the kind.
+func datasetOfKind(ctx context.Context, st *store.Store, name, kind string) (store.Dataset, error) {
+	if name != "" {
+		return st.DatasetByName(ctx, name)
+	}
+	ds, err := st.Datasets(ctx)
+	if err != nil {
+		return store.Dataset{}, err
+	}
+	for _, d := range ds {
+		if d.Kind == kind {
+			return d, nil
+		}
+	}
+	return store.Dataset{}, fmt.Errorf("the database has no %s dataset", kind)
 }

@@ -18,6 +18,9 @@ func newImportCmd(g *globals) *cobra.Command {
 		Short: "Load panes, labels or search results into the database",
 		Long: "Load MIMICS TSVs (mimics-manual, mimics-click), Bing Web Search API results (serp),\n" +
 			"ClariMM conversations to rate (clarimm JSONL; image paths relative to the file's folder),\n" +
+			"Clarify-Then-Search gold nuggets (nuggets JSONL: {\"id\", \"query\", \"blurred_query\"?,\n" +
+			"\"nuggets\": [{\"id\", \"text\", \"weight\"}]}, or the nuggets under \"gold\") and a system's\n" +
+			"answers to judge against them (candidates JSONL: {\"id\", \"answer\", \"k\"?}, --system NAME),\n" +
 			"or labels exported from another database (labels, clarimm-ratings), to merge annotators' work.\n" +
 			"The format is detected from the first line unless --format is given. Each file is\n" +
 			"imported whole or not at all; importing a file again adds nothing. A merged label\n" +
@@ -25,6 +28,8 @@ func newImportCmd(g *globals) *cobra.Command {
 			"without times counts as newest), and the change goes into the history.",
 		Example: "  claritty import MIMICS-Manual.tsv\n  claritty import --format serp results.jsonl\n" +
 			"  claritty import --format clarimm conversations.jsonl\n" +
+			"  claritty import --format nuggets gold.jsonl\n" +
+			"  claritty import --format candidates --system baseline answers.jsonl\n" +
 			"  claritty import --format labels labels-from-laptop.tsv",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -53,6 +58,7 @@ func newImportCmd(g *globals) *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&opt.Format, "format", "", "file format: "+strings.Join(data.Formats, ", ")+" (default: detect)")
 	f.StringVar(&opt.Dataset, "dataset", "", "dataset to add the panes to (default: the file's name); for labels, where their panes are")
+	f.StringVar(&opt.System, "system", "", "candidates: the system whose answers these are (else each line's \"system\")")
 	f.StringVar(&opt.LabelsAs, "labels-as", data.DefaultLabelsAs, "annotator that a mimics-manual file's labels belong to")
 	policyFlags(cmd, &policy)
 	return cmd
@@ -71,6 +77,16 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 	if r.Format == data.FormatClariMM {
 		fmt.Fprintf(w, "%s: clarimm → dataset %q: %d conversations added, %d already present; %d images show as placeholders\n",
 			r.File, r.Dataset, r.Items, r.ItemsKnown, len(r.Warnings))
+		return
+	}
+	switch r.Format {
+	case data.FormatNuggets:
+		fmt.Fprintf(w, "%s: nuggets → dataset %q: %d intents added, %d already present\n",
+			r.File, r.Dataset, r.Intents, r.ItemsKnown)
+		return
+	case data.FormatCandidates:
+		fmt.Fprintf(w, "%s: candidates → dataset %q: %d answers added, %d already present\n",
+			r.File, r.Dataset, r.Items, r.ItemsKnown)
 		return
 	}
 	if r.Format == data.FormatSERP {

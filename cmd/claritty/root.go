@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
@@ -34,7 +35,7 @@ func newRootCmd() *cobra.Command {
 	pf.StringVar(&g.as, "as", "", "act as this annotator (leads only; default: your login name)")
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset to annotate (default: the first one)")
 	cmd.Flags().StringVar(&serpURL, "serp-url", tui.DefaultSERPURL, "results page URL template; {query} is replaced")
-	cmd.AddCommand(newImportCmd(g), newExportCmd(g), newAgreeCmd(g), newPolicyCmd(g),
+	cmd.AddCommand(newImportCmd(g), newExportCmd(g), newBenchCmd(g), newAgreeCmd(g), newPolicyCmd(g),
 		newAnnotatorsCmd(g), newAdjudicateCmd(g), newStatsCmd(g))
 	return cmd
 }
@@ -60,7 +61,8 @@ func runTUI(ctx context.Context, g *globals, dataset, serpURL string, adjudicate
 		return fmt.Errorf("%w: adjudication is for adjudicators and leads; %s's role is %s (a lead can change it: claritty annotators NAME --role adjudicator)",
 			store.ErrNotAllowed, an.Name, an.Role)
 	}
-	m := tui.New(ctx, tui.Config{Store: st, Dataset: ds, Annotator: an, SERPURL: serpURL, Adjudicate: adjudicate})
+	m := tui.New(ctx, tui.Config{Store: st, Dataset: ds, Annotator: an, SERPURL: serpURL, Adjudicate: adjudicate,
+		PanePoll: 2 * time.Second})
 	if _, err := tea.NewProgram(m, tea.WithContext(ctx)).Run(); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}

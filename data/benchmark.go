@@ -1,0 +1,456 @@
+package data
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/claritty/claritty/bench"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+)
+
+// RunScore is one run scored against the gold labels as they stand.
+type RunScore struct {
+	Dataset string         `json:"dataset"`
+	Name    string         `json:"name"`
+	Kind    string         `json:"kind"`
+	Target  string         `json:"target,omitempty"` // trec: landing or answer_set
+	K       string         `json:"k,omitempty"`      // nuggets: the clarification turns its answers asked
+	Metric  []bench.Metric `json:"-"`
+	// Items counts what the figures rest on: answers fully judged, queries
+	// judged, items with a gold label for a prediction. Total is all the
+	// run has. Complete says nothing the run holds waits for a gold label:
+	// a trec query judged in part, or one prediction without gold, makes
+	// the figures provisional.
+	Items    int               `json:"items"`
+	Total    int               `json:"total"`
+	Complete bool              `json:"complete"`
+	ByType   []TypeScore       `json:"-"`
+	Scores   map[int64]float64 `json:"-"` // nuggets: restore_score_100 per judged answer
+	Coverage map[int64][]int   `json:"-"` // nuggets: gold coverage per nugget, -1 unjudged
+	byType   map[string]bench.Classification
+}
+
+// TypeScore is a labels run on one label type.
+type TypeScore struct {
+	Type string
+	bench.Classification
+}
+
+// goldIndex is a dataset's gold labels, by item and unit, leaving out
+// flagged items and the items in hidden.
+type goldIndex struct {
+	name   string // the dataset's
+	kind   string
+	items  map[int64]*PaneGold
+	byUID  map[string]*PaneGold
+	counts map[int64]int
+}
+
+func loadGold(ctx context.Context, st *store.Store, d store.Dataset, hidden map[int64]bool) (*goldIndex, error) {
+	kind := d.Kind
+	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}, byUID: map[string]*PaneGold{}}
+	var err error
+	if g.counts, err = st.UnitCounts(ctx, d.ID); err != nil {
+		return nil, err
+	}
+	err = EachPaneGold(ctx, st, d.ID, func(p *PaneGold) error {
+		if hidden[p.Item.ID] {
+			p.Units, p.Missing = nil, len(itemUnits(kind, p.Item, g.counts[p.Item.ID]))
+		}
+		if p.Flagged {
+			p.Units = nil // a flagged item is not judged until someone settles it
+		}
+		g.items[p.Item.ID] = p
+		g.byUID[p.Item.UID] = p
+		return nil
+	})
+	return g, err
+}
+
+// ScoreRuns scores every run of a dataset against its gold labels. Items
+// in hidden count as not judged (the side pane hides an annotator's open
+// items from them).
+func ScoreRuns(ctx context.Context, st *store.Store, d store.Dataset, hidden map[int64]bool) ([]RunScore, error) {
+	runs, err := st.Runs(ctx, d.ID)
+	if err != nil || len(runs) == 0 {
+		return nil, err
+	}
+	g, err := loadGold(ctx, st, d, hidden)
+	if err != nil {
+		return nil, err
+	}
+	var answers []store.AnswerRow
+	if g.kind == guidelines.Nuggets.Kind {
+		if answers, err = st.AnswerRows(ctx, d.ID); err != nil {
+			return nil, err
+		}
+	}
+	var out []RunScore
+	for _, r := range runs {
+		s := RunScore{Dataset: g.name, Name: r.Name, Kind: r.Kind, Target: r.Target}
+		switch r.Kind {
+		case RunNuggets:
+			scoreNuggets(&s, r.ID, answers, g)
+		case RunTREC:
+			err = scoreTREC(ctx, st, &s, r, g)
+		case RunLabels:
+			err = scoreLabels(ctx, st, &s, r, g)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("score run %q: %w", r.Name, err)
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// scoreNuggets gives each fully judged answer its restore score and the
+// run the Clarify-Then-Search summary over them.
+func scoreNuggets(s *RunScore, runID int64, answers []store.AnswerRow, g *goldIndex) {
+	s.Scores, s.Coverage = map[int64]float64{}, map[int64][]int{}
+	var scores []float64
+	ks := map[int]bool{}
+	noK := false
+	for _, a := range answers {
+		if a.RunID != runID {
+			continue
+		}
+		s.Total++
+		if a.K != nil {
+			ks[*a.K] = true
+		} else {
+			noK = true
+		}
+		p := g.items[a.ItemID]
+		cov := make([]int, len(a.Weights))
+		nuggets := make([]bench.Nugget, len(a.Weights))
+		judged := p != nil
+		for i, w := range a.Weights {
+			cov[i] = -1
+			if p != nil {
+				cov[i] = p.Label(guidelines.NuggetUnit(i + 1))
+			}
+			judged = judged && cov[i] >= 0
+			nuggets[i] = bench.Nugget{Weight: w, Coverage: bench.Coverage(max(cov[i], 0))}
+		}
+		s.Coverage[a.ItemID] = cov
+		if !judged {
+			continue
+		}
+		score, err := bench.RestoreScore(nuggets)
+		if err != nil {
+			continue // weights summing to 0 are refused at import
+		}
+		s.Scores[a.ItemID] = score
+		scores = append(scores, score)
+	}
+	s.Items, s.Complete = len(scores), len(scores) == s.Total
+	s.K = kText(ks, noK)
+	sum := bench.Summarise(scores)
+	s.Metric = []bench.Metric{{Name: "restore_mean", Value: sum.Mean}, {Name: "restore_p50", Value: sum.P50},
+		{Name: "restore_p90", Value: sum.P90}}
+}
+
+// kText is the k column: one value, "–" when the answers give none, or the
+// values seen ("1,3").
+func kText(ks map[int]bool, none bool) string {
+	if len(ks) == 0 {
+		return "–"
+	}
+	var vals []string
+	for k := range ks {
+		vals = append(vals, strconv.Itoa(k))
+	}
+	slices.Sort(vals)
+	if none {
+		vals = append(vals, "–")
+	}
+	return strings.Join(vals, ",")
+}
+
+// scoreTREC builds qrels from the gold landing labels (query = pane,
+// document = answer position) or answer-set labels (query = query text,
+// document = pane) and evaluates the run with trec_eval's conventions.
+// A query is judged when any of its documents has a gold label, complete
+// when all of them do.
+func scoreTREC(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g *goldIndex) error {
+	qrels, complete := bench.Qrels{}, map[string]bool{}
+	for _, p := range g.items {
+		if r.Target == TargetLanding {
+			judged := map[string]int{}
+			for pos := 1; pos <= p.Item.AnswerCount(); pos++ {
+				if l := p.Label("landing_" + strconv.Itoa(pos)); l >= 0 {
+					judged[strconv.Itoa(pos)] = l
+				}
+			}
+			if len(judged) > 0 {
+				qrels[p.Item.UID] = judged
+			}
+			complete[p.Item.UID] = len(judged) == p.Item.AnswerCount()
+			continue
+		}
+		q := normQuery(p.Item.Query)
+		if _, seen := complete[q]; !seen {
+			complete[q] = true
+		}
+		l := p.Label("answer_set")
+		if l < 0 {
+			complete[q] = false
+			continue
+		}
+		if qrels[q] == nil {
+			qrels[q] = map[string]int{}
+		}
+		qrels[q][p.Item.UID] = l
+	}
+	run := bench.Run{}
+	err := st.RunDocs(ctx, r.ID, func(d store.RunDoc) error {
+		run[d.Query] = append(run[d.Query], bench.Doc{ID: d.Doc, Score: d.Score})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	res, err := bench.Evaluate(run, qrels)
+	if err != nil {
+		return err
+	}
+	s.Metric, s.Items, s.Total = res.Metrics, res.Queries, len(run)
+	s.Complete = true
+	for q := range run {
+		s.Complete = s.Complete && complete[q]
+	}
+	return nil
+}
+
+// scoreLabels pairs each prediction with its unit's gold label: pooled,
+// and per label type.
+func scoreLabels(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g *goldIndex) error {
+	preds, err := st.RunLabels(ctx, r.ID)
+	if err != nil {
+		return err
+	}
+	p := guidelines.ForKind(g.kind)
+	var all []bench.Prediction
+	byType := map[string][]bench.Prediction{}
+	items, scored := map[int64]bool{}, map[int64]bool{}
+	for _, pr := range preds {
+		items[pr.ItemID] = true
+		pg := g.items[pr.ItemID]
+		if pg == nil {
+			continue
+		}
+		gold := pg.Label(pr.Unit)
+		if gold < 0 {
+			continue
+		}
+		scored[pr.ItemID] = true
+		pair := bench.Prediction{Gold: p.LabelString(gold), Predicted: p.LabelString(pr.Value)}
+		all = append(all, pair)
+		typ := unitType(pr.Unit)
+		byType[typ] = append(byType[typ], pair)
+	}
+	c := bench.Classify(all)
+	s.Metric, s.Items, s.Total = c.Metrics(), len(scored), len(items)
+	s.Complete = len(all) == len(preds)
+	for _, t := range p.Types {
+		if ps, ok := byType[t]; ok {
+			s.ByType = append(s.ByType, TypeScore{Type: t, Classification: bench.Classify(ps)})
+		}
+	}
+	return nil
+}
+
+// unitType is a unit's label type: landing_3 is a landing label.
+func unitType(unit string) string {
+	if i := strings.LastIndexByte(unit, '_'); i > 0 {
+		if _, err := strconv.Atoi(unit[i+1:]); err == nil {
+			return unit[:i]
+		}
+	}
+	return unit
+}
+
+// metricsJSON keeps the metrics in report order.
+type metricsJSON []bench.Metric
+
+func (m metricsJSON) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, x := range m {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		k, _ := json.Marshal(x.Name)
+		v, _ := x.Value.MarshalJSON()
+		b = append(append(append(b, k...), ':'), v...)
+	}
+	return append(b, '}'), nil
+}
+
+// WriteBenchJSON writes {"runs": [{"name", "kind", "metrics", "items",
+// …}]}, with a labels run's figures per label type under by_type.
+func WriteBenchJSON(w io.Writer, scores []RunScore) error {
+	type runJSON struct {
+		RunScore
+		Metrics metricsJSON            `json:"metrics"`
+		ByType  map[string]metricsJSON `json:"by_type,omitempty"`
+	}
+	out := struct {
+		Runs []runJSON `json:"runs"`
+	}{Runs: []runJSON{}}
+	for _, s := range scores {
+		r := runJSON{RunScore: s, Metrics: s.Metric}
+		for _, t := range s.ByType {
+			if r.ByType == nil {
+				r.ByType = map[string]metricsJSON{}
+			}
+			r.ByType[t.Type] = t.Metrics()
+		}
+		out.Runs = append(out.Runs, r)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// BenchLines is the leaderboard as text: nugget runs as the
+// Clarify-Then-Search tables (system, k, mean, p50, p90, n), best mean
+// first; other runs one row per metric. A run whose figures are
+// provisional has its n marked with *.
+func BenchLines(scores []RunScore) []string {
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	nuggets := slices.DeleteFunc(slices.Clone(scores), func(s RunScore) bool { return s.Kind != RunNuggets })
+	slices.SortStableFunc(nuggets, func(a, b RunScore) int { return CompareMean(b, a) })
+	if len(nuggets) > 0 {
+		fmt.Fprintln(tw, "system\tk\tmean\tp50\tp90\tn")
+		for _, s := range nuggets {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", Clean(s.Name), s.K, s.Metric[0].Value.Format(3),
+				s.Metric[1].Value.Format(3), s.Metric[2].Value.Format(3), JudgedText(s))
+		}
+	}
+	first := true
+	for _, s := range scores {
+		if s.Kind == RunNuggets {
+			continue
+		}
+		if first {
+			if len(nuggets) > 0 {
+				fmt.Fprintln(tw, "\t\t\t\t\t")
+			}
+			fmt.Fprintln(tw, "run\tagainst\tmetric\tvalue\tn\t")
+			first = false
+		}
+		against := s.Target
+		if s.Kind == RunLabels {
+			against = "labels"
+		}
+		for _, m := range s.Metric {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", Clean(s.Name), against, m.Name, m.Value.Format(4), JudgedText(s))
+		}
+		for _, t := range s.ByType {
+			for _, m := range t.Metrics() {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t\n", Clean(s.Name), t.Type, m.Name, m.Value.Format(4), t.N)
+			}
+		}
+	}
+	tw.Flush()
+	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return lines
+}
+
+// JudgedText is n, or n/total* while some of the run waits for gold.
+func JudgedText(s RunScore) string {
+	if s.Complete {
+		return strconv.Itoa(s.Items)
+	}
+	return fmt.Sprintf("%d/%d*", s.Items, s.Total)
+}
+
+// CompareMean orders runs by mean restore score, undefined lowest.
+func CompareMean(a, b RunScore) int {
+	x, y := a.Metric[0].Value, b.Metric[0].Value
+	switch {
+	case x.Defined != y.Defined:
+		if x.Defined {
+			return 1
+		}
+		return -1
+	case x.X < y.X:
+		return -1
+	case x.X > y.X:
+		return 1
+	}
+	return 0
+}
+
+// WriteNuggetJudgements writes one JSON line per answer of a nuggets
+// dataset, as Clarify-Then-Search's per-item file: the intent's id, the
+// system, k, restore_score_100 (null until every nugget has a gold
+// judgement) and each nugget's gold coverage (full, partial, none, or
+// null when unresolved).
+func WriteNuggetJudgements(ctx context.Context, st *store.Store, d store.Dataset, w io.Writer) error {
+	if d.Kind != guidelines.Nuggets.Kind {
+		return fmt.Errorf("nugget judgements come from a nuggets dataset, and %q holds %s items", d.Name, d.Kind)
+	}
+	scores, err := ScoreRuns(ctx, st, d, nil)
+	if err != nil {
+		return err
+	}
+	score, coverage := map[int64]float64{}, map[int64][]int{}
+	for _, s := range scores {
+		for id, x := range s.Scores {
+			score[id] = x
+		}
+		for id, c := range s.Coverage {
+			coverage[id] = c
+		}
+	}
+	rows, err := st.AnswerRows(ctx, d.ID)
+	if err != nil {
+		return err
+	}
+	type nuggetJSON struct {
+		ID       string  `json:"id"`
+		Weight   float64 `json:"weight"`
+		Coverage *string `json:"coverage"`
+	}
+	type itemJSON struct {
+		ID      string       `json:"id"`
+		System  string       `json:"system"`
+		K       *int         `json:"k"`
+		Score   *float64     `json:"restore_score_100"`
+		Nuggets []nuggetJSON `json:"nuggets"`
+	}
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	for _, r := range rows {
+		it := itemJSON{ID: r.Intent, System: r.System, K: r.K}
+		if x, ok := score[r.ItemID]; ok {
+			it.Score = &x
+		}
+		for i, id := range r.NuggetIDs {
+			n := nuggetJSON{ID: id, Weight: r.Weights[i]}
+			if c := coverage[r.ItemID]; i < len(c) && c[i] >= 0 {
+				name := guidelines.Nuggets.LabelString(c[i])
+				n.Coverage = &name
+			}
+			it.Nuggets = append(it.Nuggets, n)
+		}
+		if err := enc.Encode(it); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}

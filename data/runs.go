@@ -1,0 +1,330 @@
+package data
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+)
+
+// The kinds of benchmark run.
+const (
+	RunNuggets = "nuggets" // a system's candidate answers, judged by nuggets
+	RunTREC    = "trec"    // a ranking in TREC run format
+	RunLabels  = "labels"  // predicted labels, "item unit label"
+)
+
+// RunKinds lists the kinds bench add takes.
+var RunKinds = []string{RunNuggets, RunTREC, RunLabels}
+
+// The golds a trec run is scored against.
+const (
+	TargetLanding   = "landing"    // query = pane, document = answer position 1-5
+	TargetAnswerSet = "answer_set" // query = query text, document = pane
+)
+
+// RunOptions name a run and where it goes.
+type RunOptions struct {
+	Kind    string
+	Name    string
+	Dataset string // empty: found from the file's items
+}
+
+// RunResult says what registering a run did.
+type RunResult struct {
+	Dataset string
+	Target  string
+	Known   bool // the same file was registered under this name before
+	store.ImportStats
+}
+
+// AddRun registers a benchmark run from a file, all of it or nothing.
+// A nuggets run is a candidates import under the run's name.
+func AddRun(ctx context.Context, st *store.Store, path string, opt RunOptions) (RunResult, error) {
+	if err := CheckRunName(opt.Name); err != nil {
+		return RunResult{}, err
+	}
+	if opt.Kind == RunNuggets {
+		res, err := ImportFile(ctx, st, path, Options{Format: FormatCandidates, Dataset: opt.Dataset, System: opt.Name})
+		return RunResult{Dataset: res.Dataset, ImportStats: res.ImportStats, Known: err == nil && res.Items == 0}, err
+	}
+	if opt.Kind != RunTREC && opt.Kind != RunLabels {
+		return RunResult{}, fmt.Errorf("unknown run kind %q (want one of %s)", opt.Kind, strings.Join(RunKinds, ", "))
+	}
+	body, err := os.ReadFile(path)
+	if err != nil {
+		return RunResult{}, err
+	}
+	sum := sha256.Sum256(body)
+	rr := &runReader{file: path, fingerprint: hex.EncodeToString(sum[:16])}
+	if err := rr.readLines(body); err != nil {
+		return RunResult{}, err
+	}
+	if len(rr.lines) == 0 {
+		return RunResult{}, lineErr(path, 0, "the run is empty")
+	}
+	if err := rr.findDataset(ctx, st, opt); err != nil {
+		return RunResult{}, err
+	}
+	return rr.write(ctx, st, opt)
+}
+
+// runLine is one line of a run file, split into fields.
+type runLine struct {
+	n      int
+	fields []string
+}
+
+type runReader struct {
+	file, fingerprint string
+	kind              string
+	lines             []runLine
+	dataset           store.Dataset
+	target            string
+	items             map[string]runItem // uid -> item of the dataset
+}
+
+type runItem struct {
+	id      int64
+	query   string // normalised (single spaces)
+	answers int
+	units   []string // the units its HIT has
+}
+
+func (rr *runReader) readLines(body []byte) error {
+	lr := newLineReader(bytes.NewReader(body), rr.file)
+	for {
+		line, err := lr.next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		f := strings.Fields(string(line))
+		if len(f) == 0 {
+			continue
+		}
+		rr.lines = append(rr.lines, runLine{n: lr.n, fields: f})
+	}
+}
+
+// normQuery is a query as a TREC run can carry it: runs of white space
+// become one space.
+func normQuery(q string) string { return strings.Join(strings.Fields(q), " ") }
+
+// findDataset picks the dataset the run is over: the one named, or the
+// MIMICS dataset that has the first line's item.
+func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOptions) error {
+	all, err := st.Datasets(ctx)
+	if err != nil {
+		return err
+	}
+	rr.kind = opt.Kind
+	first := rr.lines[0]
+	if opt.Kind == RunLabels && isLabelsRunHeader(first.fields) {
+		rr.lines = rr.lines[1:]
+		if len(rr.lines) == 0 {
+			return lineErr(rr.file, first.n, "the run has a header and nothing else")
+		}
+		first = rr.lines[0]
+	}
+	for _, d := range all {
+		if opt.Dataset != "" && d.Name != opt.Dataset {
+			continue
+		}
+		if opt.Kind == RunTREC && d.Kind != guidelines.MIMICS.Kind {
+			continue
+		}
+		if err := rr.loadItems(ctx, st, d); err != nil {
+			return err
+		}
+		if rr.matches(first) {
+			rr.dataset = d
+			return nil
+		}
+	}
+	switch {
+	case opt.Dataset != "" && rr.items == nil:
+		return lineErr(rr.file, 0, "no dataset is named %q", opt.Dataset)
+	case opt.Kind == RunTREC:
+		return lineErr(rr.file, first.n, "unknown item: neither %q nor %q is a pane of any MIMICS dataset%s",
+			trecQuery(first.fields), trecDoc(first.fields), inDataset(opt.Dataset))
+	}
+	return lineErr(rr.file, first.n, "unknown item %q%s", first.fields[0], inDataset(opt.Dataset))
+}
+
+func inDataset(name string) string {
+	if name == "" {
+		return ""
+	}
+	return fmt.Sprintf(" in dataset %q", name)
+}
+
+func isLabelsRunHeader(f []string) bool {
+	return len(f) == 3 && f[0] == "item" && f[1] == "unit" && f[2] == "label"
+}
+
+// matches says whether the line's item is in the loaded dataset, and for
+// a trec run which gold it ranks against.
+func (rr *runReader) matches(l runLine) bool {
+	if rr.kind == RunLabels {
+		_, ok := rr.items[l.fields[0]]
+		return ok
+	}
+	if len(l.fields) < 6 {
+		return false
+	}
+	if _, ok := rr.items[trecQuery(l.fields)]; ok {
+		rr.target = TargetLanding
+		return true
+	}
+	if _, ok := rr.items[trecDoc(l.fields)]; ok {
+		rr.target = TargetAnswerSet
+		return true
+	}
+	return false
+}
+
+func (rr *runReader) loadItems(ctx context.Context, st *store.Store, d store.Dataset) error {
+	counts, err := st.UnitCounts(ctx, d.ID)
+	if err != nil {
+		return err
+	}
+	rr.items = map[string]runItem{}
+	return st.EachItem(ctx, d.ID, func(it store.Item) error {
+		rr.items[it.UID] = runItem{id: it.ID, query: normQuery(it.Query), answers: it.AnswerCount(),
+			units: itemUnits(d.Kind, it, counts[it.ID])}
+		return nil
+	})
+}
+
+// A TREC line is "query Q0 document rank score tag"; the query of a run
+// over one query's panes is its text, which may hold spaces, so fields are
+// taken from the right.
+func trecQuery(f []string) string { return strings.Join(f[:len(f)-5], " ") }
+func trecDoc(f []string) string   { return f[len(f)-4] }
+
+func (rr *runReader) write(ctx context.Context, st *store.Store, opt RunOptions) (RunResult, error) {
+	res := RunResult{Dataset: rr.dataset.Name, Target: rr.target}
+	im, err := st.BeginImport(ctx, rr.dataset.Name, rr.dataset.Kind, rr.dataset.Format)
+	if err != nil {
+		return res, err
+	}
+	defer im.Rollback()
+	w, err := im.AddRun(opt.Name, opt.Kind, rr.target, rr.fingerprint)
+	if errors.Is(err, store.ErrRunExists) {
+		return res, lineErr(rr.file, 0, "%v: pick another --name", err)
+	}
+	if err != nil {
+		return res, err
+	}
+	if res.Known = w.Known(); !res.Known {
+		if opt.Kind == RunTREC {
+			err = rr.writeTREC(w)
+		} else {
+			err = rr.writeLabels(w)
+		}
+		if err != nil {
+			return res, err
+		}
+	}
+	res.ImportStats, err = im.Commit()
+	return res, err
+}
+
+func (rr *runReader) writeTREC(w *store.RunWriter) error {
+	seen := map[[2]string]int{}
+	for _, l := range rr.lines {
+		q, doc, score, err := rr.trecLine(l)
+		if err != nil {
+			return lineErr(rr.file, l.n, "%v", err)
+		}
+		key := [2]string{q, doc}
+		if prev, dup := seen[key]; dup {
+			return lineErr(rr.file, l.n, "duplicate document %q for query %q: already on line %d", doc, q, prev)
+		}
+		seen[key] = l.n
+		if err := w.Doc(q, doc, score); err != nil {
+			return lineErr(rr.file, l.n, "%v", err)
+		}
+	}
+	return nil
+}
+
+// trecLine checks one line of a trec run against the dataset.
+func (rr *runReader) trecLine(l runLine) (query, doc string, score float64, err error) {
+	f := l.fields
+	if len(f) < 6 {
+		return "", "", 0, fmt.Errorf("want query Q0 document rank score tag, got %d fields", len(f))
+	}
+	query, doc = trecQuery(f), trecDoc(f)
+	if _, err := strconv.Atoi(f[len(f)-3]); err != nil {
+		return "", "", 0, fmt.Errorf("rank %q is not a whole number", f[len(f)-3])
+	}
+	score, err = strconv.ParseFloat(f[len(f)-2], 64)
+	if err != nil || math.IsNaN(score) || math.IsInf(score, 0) {
+		return "", "", 0, fmt.Errorf("bad score %q: want a finite number", f[len(f)-2])
+	}
+	if rr.target == TargetLanding {
+		it, ok := rr.items[query]
+		if !ok {
+			return "", "", 0, fmt.Errorf("unknown item %q in dataset %q", query, rr.dataset.Name)
+		}
+		pos, err := strconv.Atoi(doc)
+		if err != nil || pos < 1 || pos > it.answers {
+			return "", "", 0, fmt.Errorf("document %q: the pane's answers are numbered 1 to %d", doc, it.answers)
+		}
+		return query, doc, score, nil
+	}
+	it, ok := rr.items[doc]
+	if !ok {
+		return "", "", 0, fmt.Errorf("unknown item %q in dataset %q", doc, rr.dataset.Name)
+	}
+	if it.query != query {
+		return "", "", 0, fmt.Errorf("item %q is a pane of query %q, not %q", doc, it.query, query)
+	}
+	return query, doc, score, nil
+}
+
+func (rr *runReader) writeLabels(w *store.RunWriter) error {
+	p := guidelines.ForKind(rr.dataset.Kind)
+	seen := map[[2]string]int{}
+	for _, l := range rr.lines {
+		f := l.fields
+		if len(f) != 3 {
+			return lineErr(rr.file, l.n, "want item unit label, got %d fields", len(f))
+		}
+		it, ok := rr.items[f[0]]
+		if !ok {
+			return lineErr(rr.file, l.n, "unknown item %q in dataset %q", f[0], rr.dataset.Name)
+		}
+		if !slices.Contains(it.units, f[1]) {
+			return lineErr(rr.file, l.n, "item %q has no unit %q (it has %s)", f[0], f[1], strings.Join(it.units, ", "))
+		}
+		v, ok := p.ParseLabel(f[2])
+		if !ok {
+			return lineErr(rr.file, l.n, "label %q is not one of %s", f[2], strings.Join(p.Categories(), ", "))
+		}
+		key := [2]string{f[0], f[1]}
+		if prev, dup := seen[key]; dup {
+			return lineErr(rr.file, l.n, "item %q unit %s is already predicted on line %d", f[0], f[1], prev)
+		}
+		seen[key] = l.n
+		if err := w.Label(it.id, f[1], v); err != nil {
+			return lineErr(rr.file, l.n, "%v", err)
+		}
+	}
+	return nil
+}
