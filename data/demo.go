@@ -16,7 +16,11 @@ const DemoDataset = "demo"
 // DemoConversations names the dataset of the demo ClariMM conversations.
 const DemoConversations = "demo-conversations"
 
-//go:embed demo/demo.tsv demo/demo-serp.jsonl demo/demo-labels.tsv demo/conversations
+// DemoNuggets names the dataset of the demo intents, whose answers from
+// two demo systems are judged against gold nuggets.
+const DemoNuggets = "demo-nuggets"
+
+//go:embed demo/demo.tsv demo/demo-serp.jsonl demo/demo-labels.tsv demo/demo-rerank.run demo/conversations demo/nuggets
 var demoFS embed.FS
 
 // LoadDemo fills a database with the demo panes, their search results, and
@@ -38,7 +42,50 @@ func LoadDemo(ctx context.Context, st *store.Store) error {
 			return err
 		}
 	}
-	return loadDemoConversations(ctx, st)
+	if err := addDemoRun(ctx, st, "demo/demo-rerank.run", RunOptions{Kind: RunTREC, Name: "demo-rerank", Dataset: DemoDataset}); err != nil {
+		return err
+	}
+	if err := loadDemoConversations(ctx, st); err != nil {
+		return err
+	}
+	return loadDemoNuggets(ctx, st)
+}
+
+func addDemoRun(ctx context.Context, st *store.Store, file string, opt RunOptions) error {
+	b, err := demoFS.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	_, err = AddRunBytes(ctx, st, b, "demo:"+file, opt)
+	return err
+}
+
+// loadDemoNuggets imports the demo intents, the answers of two demo
+// systems (orig, which asks nothing, and clarify, which asks one
+// question), and three demo annotators' judgements of the first two
+// intents' answers: the leaderboard shows on first run, and moves as the
+// user judges the rest.
+func loadDemoNuggets(ctx context.Context, st *store.Store) error {
+	b, err := demoFS.ReadFile("demo/nuggets/demo-nuggets.jsonl")
+	if err != nil {
+		return err
+	}
+	opt := Options{Format: FormatNuggets, Dataset: DemoNuggets}
+	if _, err := Import(ctx, st, bytes.NewReader(b), "demo:demo-nuggets.jsonl", opt); err != nil {
+		return err
+	}
+	for _, sys := range []string{"orig", "clarify"} {
+		err := addDemoRun(ctx, st, "demo/nuggets/demo-"+sys+".jsonl", RunOptions{Kind: RunNuggets, Name: sys, Dataset: DemoNuggets})
+		if err != nil {
+			return err
+		}
+	}
+	if b, err = demoFS.ReadFile("demo/nuggets/demo-judgements.tsv"); err != nil {
+		return err
+	}
+	opt = Options{Format: FormatLabels, Dataset: DemoNuggets}
+	_, err = Import(ctx, st, bytes.NewReader(b), "demo:demo-judgements.tsv", opt)
+	return err
 }
 
 // loadDemoConversations puts the demo conversations and their pictures in

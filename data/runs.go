@@ -50,29 +50,34 @@ type RunResult struct {
 }
 
 // AddRun registers a benchmark run from a file, all of it or nothing.
-// A nuggets run is a candidates import under the run's name.
 func AddRun(ctx context.Context, st *store.Store, path string, opt RunOptions) (RunResult, error) {
+	body, err := os.ReadFile(path)
+	if err != nil {
+		return RunResult{}, err
+	}
+	return AddRunBytes(ctx, st, body, path, opt)
+}
+
+// AddRunBytes registers a run from a file's bytes (named name in errors).
+// A nuggets run is a candidates import under the run's name.
+func AddRunBytes(ctx context.Context, st *store.Store, body []byte, name string, opt RunOptions) (RunResult, error) {
 	if err := CheckRunName(opt.Name); err != nil {
 		return RunResult{}, err
 	}
 	if opt.Kind == RunNuggets {
-		res, err := ImportFile(ctx, st, path, Options{Format: FormatCandidates, Dataset: opt.Dataset, System: opt.Name})
+		res, err := Import(ctx, st, bytes.NewReader(body), name, Options{Format: FormatCandidates, Dataset: opt.Dataset, System: opt.Name})
 		return RunResult{Dataset: res.Dataset, ImportStats: res.ImportStats, Known: err == nil && res.Items == 0}, err
 	}
 	if opt.Kind != RunTREC && opt.Kind != RunLabels {
 		return RunResult{}, fmt.Errorf("unknown run kind %q (want one of %s)", opt.Kind, strings.Join(RunKinds, ", "))
 	}
-	body, err := os.ReadFile(path)
-	if err != nil {
-		return RunResult{}, err
-	}
 	sum := sha256.Sum256(body)
-	rr := &runReader{file: path, fingerprint: hex.EncodeToString(sum[:16])}
+	rr := &runReader{file: name, fingerprint: hex.EncodeToString(sum[:16])}
 	if err := rr.readLines(body); err != nil {
 		return RunResult{}, err
 	}
 	if len(rr.lines) == 0 {
-		return RunResult{}, lineErr(path, 0, "the run is empty")
+		return RunResult{}, lineErr(name, 0, "the run is empty")
 	}
 	if err := rr.findDataset(ctx, st, opt); err != nil {
 		return RunResult{}, err
@@ -158,6 +163,8 @@ func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOp
 	switch {
 	case opt.Dataset != "" && rr.items == nil:
 		return lineErr(rr.file, 0, "no dataset is named %q", opt.Dataset)
+	case opt.Kind == RunTREC && len(first.fields) < 6:
+		return lineErr(rr.file, first.n, "want query Q0 document rank score tag, got %d fields", len(first.fields))
 	case opt.Kind == RunTREC:
 		return lineErr(rr.file, first.n, "unknown item: neither %q nor %q is a pane of any MIMICS dataset%s",
 			trecQuery(first.fields), trecDoc(first.fields), inDataset(opt.Dataset))

@@ -323,16 +323,16 @@ func benchLines(s Styles, runs []data.RunScore) []string {
 	for _, r := range others {
 		lines = append(lines, s.Title.Render(" "+ansi.Truncate(data.Clean(r.Name), paneWidth-10, "…"))+s.Dim.Render(" n "+paneN(r)))
 		for i := 0; i < len(r.Metric); i += 2 {
-			row := " "
+			var cells []string
 			for _, x := range r.Metric[i:min(i+2, len(r.Metric))] {
-				row += fmt.Sprintf(" %-8s %5s ", x.Name, x.Value.Format(3))
+				cells = append(cells, fmt.Sprintf("%-8s%5s", strings.ReplaceAll(x.Name, "_", " "), x.Value.Format(3)))
 			}
-			lines = append(lines, s.Text.Render(row))
+			lines = append(lines, s.Text.Render(" "+strings.Join(cells, "  ")))
 		}
 	}
 	for _, r := range runs {
 		if !r.Complete {
-			return append(lines, s.Dim.Render(" * rests on items not all judged"))
+			return append(lines, s.Dim.Render(" * some items not judged yet"))
 		}
 	}
 	return lines

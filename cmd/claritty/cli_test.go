@@ -211,8 +211,9 @@ func TestFillIfEmptyOnlyOnce(t *testing.T) {
 		}
 	}
 	ds, _ := st.Datasets(context.Background())
-	if len(ds) != 2 || ds[0].Name != data.DemoDataset || ds[0].Items != 40 ||
-		ds[1].Name != data.DemoConversations || ds[1].Items != 5 || ds[1].Kind != "clarimm" {
+	if len(ds) != 3 || ds[0].Name != data.DemoDataset || ds[0].Items != 40 ||
+		ds[1].Name != data.DemoConversations || ds[1].Items != 5 || ds[1].Kind != "clarimm" ||
+		ds[2].Name != data.DemoNuggets || ds[2].Items != 8 || ds[2].Kind != "nuggets" {
 		t.Fatalf("datasets %+v", ds)
 	}
 }

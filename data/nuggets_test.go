@@ -1,0 +1,213 @@
+package data
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+const goldFile = `{"id": "q1", "query": "golden gate", "nuggets": [{"id": "n1", "text": "1937", "weight": 3}, {"id": "n2", "text": "Strauss", "weight": 2}, {"id": "n3", "text": "1280 m", "weight": 1}]}
+{"id": 2, "query": "espresso", "blurred_query": "coffee", "gold": {"nuggets": [{"id": 1, "text": "63 mg", "weight": 0.5}, {"id": 2, "text": "95 mg", "weight": 1.5}]}}
+`
+
+// nuggetStore holds the two intents above and answers from systems a
+// (k 1) and b.
+func nuggetStore(t *testing.T) (*store.Store, store.Dataset) {
+	t.Helper()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	dir := t.TempDir()
+	if _, err := ImportFile(ctx, st, writeFile(t, filepath.Join(dir, "gold.jsonl"), goldFile), Options{Dataset: "g"}); err != nil {
+		t.Fatal(err)
+	}
+	a := `{"id": "q1", "answer": "opened 1937, by Strauss", "k": 1}` + "\n" + `{"id": "2", "answer": "about 60 mg", "k": 1}` + "\n"
+	b := `{"id": "q1", "answer": "a bridge", "system": "b"}` + "\n" + `{"id": "2", "answer": "strong", "system": "b"}` + "\n"
+	if _, err := ImportFile(ctx, st, writeFile(t, filepath.Join(dir, "a.jsonl"), a), Options{Format: FormatCandidates, System: "a"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ImportFile(ctx, st, writeFile(t, filepath.Join(dir, "b.jsonl"), b), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	d, err := st.DatasetByName(ctx, "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, d
+}
+
+func TestImportNuggetsAndCandidates(t *testing.T) {
+	ctx := context.Background()
+	st, d := nuggetStore(t)
+	if d.Kind != "nuggets" || d.Items != 4 {
+		t.Fatalf("dataset %+v, want 4 nuggets items", d)
+	}
+	in, err := st.AnswerIntent(ctx, itemAt(t, st, d.ID, 1).ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.ID != "q1" || len(in.Nuggets) != 3 || in.Nuggets[0].Weight != 3 {
+		t.Errorf("first item's intent %+v", in)
+	}
+	in2, _ := st.AnswerIntent(ctx, itemAt(t, st, d.ID, 3).ID)
+	if in2.ID != "2" || in2.Blurred != "coffee" || in2.Nuggets[1].ID != "2" || in2.Nuggets[0].Weight != 0.5 {
+		t.Errorf("gold-nested intent %+v", in2)
+	}
+	// Both systems' answers to an intent come together, intent by intent.
+	for seq, want := range map[int]string{1: "q1@", 2: "q1@", 3: "2@", 4: "2@"} {
+		if uid := itemAt(t, st, d.ID, seq).UID; !strings.HasPrefix(uid, want) {
+			t.Errorf("item %d is %s, want an answer to %s", seq, uid, want)
+		}
+	}
+	// Importing the same files again adds nothing.
+	before := storetest.Fingerprint(t, st.DB(), "items", "intents", "nuggets", "answers", "runs")
+	dir := t.TempDir()
+	res, err := ImportFile(ctx, st, writeFile(t, filepath.Join(dir, "gold.jsonl"), goldFile), Options{Dataset: "g"})
+	if err != nil || res.Intents != 0 || res.ItemsKnown != 2 {
+		t.Fatalf("re-import: %+v, %v", res, err)
+	}
+	if storetest.Fingerprint(t, st.DB(), "items", "intents", "nuggets", "answers", "runs") != before {
+		t.Error("re-importing the gold changed the database")
+	}
+}
+
+// Systems come interleaved: over many intents, the order of two systems'
+// answers is not the same for every intent.
+func TestAnswersInterleaved(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	dir := t.TempDir()
+	var gold, a, b strings.Builder
+	for i := range 12 {
+		fmt.Fprintf(&gold, `{"id": "i%d", "query": "q%d", "nuggets": [{"id": "n", "text": "t", "weight": 1}]}`+"\n", i, i)
+		fmt.Fprintf(&a, `{"id": "i%d", "answer": "x"}`+"\n", i)
+		fmt.Fprintf(&b, `{"id": "i%d", "answer": "y"}`+"\n", i)
+	}
+	ImportFile(ctx, st, writeFile(t, filepath.Join(dir, "g.jsonl"), gold.String()), Options{})
+	for sys, body := range map[string]string{"a": a.String(), "b": b.String()} {
+		if _, err := ImportFile(ctx, st, writeFile(t, filepath.Join(dir, sys), body), Options{Format: FormatCandidates, System: sys}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, _ := st.DatasetByName(ctx, "g")
+	aFirst := 0
+	for i := range 12 {
+		first := itemAt(t, st, d.ID, 2*i+1).UID
+		if !strings.HasPrefix(first, fmt.Sprintf("i%d@", i)) {
+			t.Fatalf("item %d is %s: intents out of order", 2*i+1, first)
+		}
+		if strings.HasSuffix(first, "@a") {
+			aFirst++
+		}
+	}
+	if aFirst == 0 || aFirst == 12 {
+		t.Errorf("system a came first for %d of 12 intents: not interleaved", aFirst)
+	}
+}
+
+func TestNuggetRefusals(t *testing.T) {
+	ctx := context.Background()
+	many := make([]string, 31)
+	for i := range many {
+		many[i] = fmt.Sprintf(`{"id": "n%d", "text": "t", "weight": 1}`, i)
+	}
+	cases := map[string]string{
+		`{"id": "x", "query": "q", "nuggets": []}`:                                                                             "has no nuggets",
+		`{"id": "x", "query": "q", "nuggets": [` + strings.Join(many, ",") + `]}`:                                              "has 31 nuggets; at most 30",
+		`{"id": "x", "query": "q", "nuggets": [{"id": "a", "text": "t", "weight": -1}]}`:                                       "weight -1 is negative",
+		`{"id": "x", "query": "q", "nuggets": [{"id": "a", "text": "t", "weight": 0}]}`:                                        "sum to 0",
+		`{"id": "x", "query": "q", "nuggets": [{"id": "a", "text": "t", "weight": 1}, {"id": "a", "text": "u", "weight": 1}]}`: `nugget id "a" comes twice`,
+		`{"id": "x", "query": "q", "nuggets": [{"id": "a", "text": "", "weight": 1}]}`:                                         "text is missing or empty",
+		`{"id": "x", "query": "q", "nuggets": [{"id": "a", "text": "t"}]}`:                                                     "weight is missing",
+		`{"id": 1.5, "query": "q", "nuggets": [{"id": "a", "text": "t", "weight": 1}]}`:                                        "not a whole number",
+		`{"query": "q", "nuggets": [{"id": "a", "text": "t", "weight": 1}]}`:                                                   "id is missing",
+		`{"id": "x", "query": "q", "nuggets": {"id": "a"}}`:                                                                    "nuggets should be a list",
+	}
+	for line, want := range cases {
+		st := storetest.Open(t)
+		path := writeFile(t, filepath.Join(t.TempDir(), "g.jsonl"), `{"id": "ok", "query": "q", "nuggets": [{"id": "a", "text": "t", "weight": 1}]}`+"\n"+line+"\n")
+		_, err := ImportFile(ctx, st, path, Options{Format: FormatNuggets})
+		var le *LineError
+		if !errors.As(err, &le) || le.Line != 2 || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s\n  err = %v, want line 2: %s", line, err, want)
+		}
+		if ds, _ := st.Datasets(ctx); len(ds) != 0 {
+			t.Errorf("%s: a refused file left a dataset behind", line)
+		}
+	}
+}
+
+func TestCandidateRefusals(t *testing.T) {
+	ctx := context.Background()
+	for line, want := range map[string]string{
+		`{"id": "nope", "answer": "x"}`:                  `unknown intent "nope"`,
+		`{"id": "q1", "answer": "x", "system": "other"}`: `the line says system "other", the command line "a"`,
+		`{"id": "q1"}`:                                   "answer is missing",
+		`{"id": "q1", "answer": "x", "k": -1}`:           "k -1 is negative",
+		`{"id": "q1", "answer": "again", "system": "a"}`: "already has another answer",
+		`{"id": "2", "answer": "about 60 mg", "k": 1}` + "\n" + `{"id": "2", "answer": "about 60 mg", "k": 1}`: "already on line",
+	} {
+		st, d := nuggetStore(t)
+		before := storetest.Fingerprint(t, st.DB(), "items", "answers", "runs")
+		path := writeFile(t, filepath.Join(t.TempDir(), "c.jsonl"), line+"\n")
+		_, err := ImportFile(ctx, st, path, Options{Format: FormatCandidates, System: "a", Dataset: d.Name})
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "c.jsonl:") {
+			t.Errorf("%s\n  err = %v, want file:line: %s", line, err, want)
+		}
+		if storetest.Fingerprint(t, st.DB(), "items", "answers", "runs") != before {
+			t.Errorf("%s: a refused file changed the database", line)
+		}
+	}
+}
+
+// Judgements by label merge, scored by hand: system a restores q1's 1937
+// fully and Strauss partly, (3·1 + 2·0.5 + 0)/6; intent 2's 95 mg fully,
+// 1.5/2. System b's second answer has one nugget unjudged.
+func TestScoreNuggetRuns(t *testing.T) {
+	ctx := context.Background()
+	st, d := nuggetStore(t)
+	labels := "item\tunit\tannotator\tlabel\n" +
+		"q1@a\tnugget_1\tann\tfull\nq1@a\tnugget_2\tann\tpartial\nq1@a\tnugget_3\tann\tnone\n" +
+		"2@a\tnugget_1\tann\t0\n2@a\tnugget_2\tann\t2\n" +
+		"q1@b\tnugget_1\tann\tnone\nq1@b\tnugget_2\tann\tnone\nq1@b\tnugget_3\tann\tpartial\n" +
+		"2@b\tnugget_1\tann\tfull\n"
+	if _, err := ImportFile(ctx, st, writeFile(t, filepath.Join(t.TempDir(), "l.tsv"), labels), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	runs, err := ScoreRuns(ctx, st, d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != 2 || runs[0].Name != "a" || runs[1].Name != "b" {
+		t.Fatalf("runs %+v", runs)
+	}
+	a, b := runs[0], runs[1]
+	s1, s2 := 100*4.0/6, 100*1.5/2
+	wantA := map[string]float64{"restore_mean": (s1 + s2) / 2, "restore_p50": (s1 + s2) / 2, "restore_p90": s1 + 0.9*(s2-s1)}
+	for _, m := range a.Metric {
+		if math.Abs(m.Value.X-wantA[m.Name]) > 1e-9 {
+			t.Errorf("a %s = %v, want %v", m.Name, m.Value.X, wantA[m.Name])
+		}
+	}
+	if a.Items != 2 || !a.Complete || a.K != "1" {
+		t.Errorf("a: %d items, complete %v, k %s", a.Items, a.Complete, a.K)
+	}
+	if b.Items != 1 || b.Total != 2 || b.Complete || b.K != "–" || math.Abs(b.Metric[0].Value.X-100*0.5/6) > 1e-9 {
+		t.Errorf("b: %+v", b)
+	}
+	// Hiding b's judged answer (an annotator's open item) leaves b unscored.
+	hidden := map[int64]bool{}
+	for id := range b.Scores {
+		hidden[id] = true
+	}
+	runs, _ = ScoreRuns(ctx, st, d, hidden)
+	if runs[1].Items != 0 || runs[1].Metric[0].Value.Defined {
+		t.Errorf("b with its answer hidden: %+v", runs[1])
+	}
+}

@@ -1,0 +1,223 @@
+package data
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// goldGrades reads the demo's gold landing labels back from the gold
+// export: pane uid -> answer position -> grade.
+func goldGrades(t *testing.T, st *store.Store, ds int64) map[string]map[string]int {
+	t.Helper()
+	var b bytes.Buffer
+	if _, err := WriteGold(context.Background(), st, ds, &b); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]map[string]int{}
+	for _, l := range strings.Split(strings.TrimSpace(b.String()), "\n")[1:] {
+		f := strings.Split(l, "\t")
+		if strings.HasPrefix(f[1], "landing_") && f[2] != "" {
+			if out[f[0]] == nil {
+				out[f[0]] = map[string]int{}
+			}
+			out[f[0]][strings.TrimPrefix(f[1], "landing_")], _ = strconv.Atoi(f[2])
+		}
+	}
+	return out
+}
+
+// naiveNDCG is nDCG@k written out plainly from the definition, apart
+// from bench: sort by score, ties by document id descending.
+func naiveNDCG(docs [][2]string, grades map[string]int, k int) float64 {
+	sort.SliceStable(docs, func(i, j int) bool {
+		si, _ := strconv.ParseFloat(docs[i][1], 64)
+		sj, _ := strconv.ParseFloat(docs[j][1], 64)
+		if si != sj {
+			return si > sj
+		}
+		return docs[i][0] > docs[j][0]
+	})
+	var dcg, idcg float64
+	for i := 0; i < k && i < len(docs); i++ {
+		dcg += float64(grades[docs[i][0]]) / math.Log2(float64(i)+2)
+	}
+	var ideal []int
+	for _, g := range grades {
+		ideal = append(ideal, g)
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(ideal)))
+	for i := 0; i < k && i < len(ideal); i++ {
+		idcg += float64(ideal[i]) / math.Log2(float64(i)+2)
+	}
+	if idcg == 0 {
+		return 0
+	}
+	return dcg / idcg
+}
+
+// The demo's TREC run, scored against the demo's gold landing labels, as
+// a plain reading of the run file and the gold export computes it.
+func TestTRECRunAgainstGoldLanding(t *testing.T) {
+	ctx := context.Background()
+	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	d, _ := st.DatasetByName(ctx, DemoDataset)
+	grades := goldGrades(t, st, d.ID)
+	run, _ := demoFS.ReadFile("demo/demo-rerank.run")
+	byQuery := map[string][][2]string{}
+	for _, l := range strings.Split(strings.TrimSpace(string(run)), "\n") {
+		f := strings.Fields(l)
+		byQuery[f[0]] = append(byQuery[f[0]], [2]string{f[2], f[4]})
+	}
+	want := map[int]float64{}
+	n := 0
+	for q, docs := range byQuery {
+		if grades[q] == nil {
+			continue
+		}
+		n++
+		for _, k := range []int{1, 3, 5} {
+			want[k] += naiveNDCG(docs, grades[q], k)
+		}
+	}
+	scores, err := ScoreRuns(ctx, st, d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(scores) != 1 || scores[0].Target != TargetLanding || scores[0].Items != n || n == 0 {
+		t.Fatalf("scores %+v, want one landing run over %d queries", scores, n)
+	}
+	for _, k := range []int{1, 3, 5} {
+		name := fmt.Sprintf("ndcg@%d", k)
+		for _, m := range scores[0].Metric {
+			if m.Name == name && math.Abs(m.Value.X-want[k]/float64(n)) > 1e-12 {
+				t.Errorf("%s = %v, want %v", name, m.Value.X, want[k]/float64(n))
+			}
+		}
+	}
+	if scores[0].Complete {
+		t.Error("the demo run ranks unlabelled panes, yet it is marked complete")
+	}
+}
+
+func runFile(t *testing.T, body string) string {
+	return writeFile(t, filepath.Join(t.TempDir(), "r.run"), body)
+}
+
+func TestMalformedRunsAreRefused(t *testing.T) {
+	ctx := context.Background()
+	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	pane := "167898f358b1292e" // vpn: 3 answers
+	cases := []struct{ kind, body, want string }{
+		{"trec", pane + " Q0 1 1 2.0 t\nffffffffffffffff Q0 1 1 1.0 t\n", `r.run:2: unknown item "ffffffffffffffff"`},
+		{"trec", pane + " Q0 1 1 2.0 t\n" + pane + " Q0 2 2 1.0 t\n" + pane + " Q0 1 3 0.5 t\n", `r.run:3: duplicate document "1"`},
+		{"trec", pane + " Q0 1 1 high t\n", `r.run:1: bad score "high"`},
+		{"trec", pane + " Q0 1 1 NaN t\n", `r.run:1: bad score "NaN"`},
+		{"trec", pane + " Q0 1 first 2 t\n", `r.run:1: rank "first" is not a whole number`},
+		{"trec", pane + " Q0 4 1 2 t\n", `r.run:1: document "4": the pane's answers are numbered 1 to 3`},
+		{"trec", pane + " Q0 1 1\n", "r.run:1: want query Q0 document rank score tag, got 4 fields"},
+		{"trec", "no such thing Q0 x 1 1 t\n", "r.run:1: unknown item"},
+		{"trec", "vpn Q0 " + pane + " 1 1 t\nhotels in paris Q0 " + pane + " 1 1 t\n", `r.run:2: item "167898f358b1292e" is a pane of query "vpn", not "hotels in paris"`},
+		{"labels", pane + "\tlanding_4\t2\n", `r.run:1: item "167898f358b1292e" has no unit "landing_4"`},
+		{"labels", pane + "\tanswer_set\tGood\n", `r.run:1: label "Good" is not one of 0, 1, 2`},
+		{"labels", pane + "\tanswer_set\t2\n" + pane + "\tanswer_set\t1\n", "r.run:2: item \"167898f358b1292e\" unit answer_set is already predicted on line 1"},
+		{"labels", "nope\tquestion\t2\n", `r.run:1: unknown item "nope"`},
+		{"labels", "", "r.run: the run is empty"},
+	}
+	tables := []string{"runs", "run_docs", "run_labels"}
+	before := storetest.Fingerprint(t, st.DB(), tables...)
+	for _, c := range cases {
+		_, err := AddRun(ctx, st, runFile(t, c.body), RunOptions{Kind: c.kind, Name: "x"})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s run %q:\n  err = %v\n  want %s", c.kind, c.body, err, c.want)
+		}
+	}
+	if storetest.Fingerprint(t, st.DB(), tables...) != before {
+		t.Error("a refused run changed the database")
+	}
+}
+
+func TestRunNamesAndRepeats(t *testing.T) {
+	ctx := context.Background()
+	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	body := "vpn Q0 167898f358b1292e 1 1.5 t\n"
+	res, err := AddRun(ctx, st, runFile(t, body), RunOptions{Kind: "trec", Name: "sets"})
+	if err != nil || res.Target != TargetAnswerSet || res.RunLines != 1 {
+		t.Fatalf("answer-set run: %+v, %v", res, err)
+	}
+	res, err = AddRun(ctx, st, runFile(t, body), RunOptions{Kind: "trec", Name: "sets"})
+	if err != nil || !res.Known {
+		t.Errorf("the same file again: %+v, %v", res, err)
+	}
+	_, err = AddRun(ctx, st, runFile(t, body+"vpn Q0 46d6d8f8856ec64b 2 1 t\n"), RunOptions{Kind: "trec", Name: "sets"})
+	if err == nil || !strings.Contains(err.Error(), "already holds other content") {
+		t.Errorf("another file under the same name: %v", err)
+	}
+	for _, bad := range []string{"", "a@b", "tab\there"} {
+		if _, err := AddRun(ctx, st, runFile(t, body), RunOptions{Kind: "trec", Name: bad}); err == nil {
+			t.Errorf("run name %q accepted", bad)
+		}
+	}
+}
+
+// A labels run against the demo's gold: accuracy, F1 and kappa as the
+// predictions and the gold export give them, counted by hand.
+func TestLabelsRun(t *testing.T) {
+	ctx := context.Background()
+	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	d, _ := st.DatasetByName(ctx, DemoDataset)
+	grades := goldGrades(t, st, d.ID)
+	// Predict 2 for landing_1 of every pane with gold there, and one
+	// prediction for a pane without gold.
+	var body strings.Builder
+	body.WriteString("item unit label\n")
+	right, n := 0, 0
+	for uid, g := range grades {
+		if v, ok := g["1"]; ok {
+			fmt.Fprintf(&body, "%s landing_1 2\n", uid)
+			n++
+			if v == 2 {
+				right++
+			}
+		}
+	}
+	body.WriteString("c47950bdbed9465e answer_set 1\n")
+	if _, err := AddRun(ctx, st, runFile(t, body.String()), RunOptions{Kind: "labels", Name: "all-two"}); err != nil {
+		t.Fatal(err)
+	}
+	scores, err := ScoreRuns(ctx, st, d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s RunScore
+	for _, x := range scores {
+		if x.Name == "all-two" {
+			s = x
+		}
+	}
+	if s.Items != n || s.Total != n+1 || s.Complete {
+		t.Fatalf("labels run: %d of %d items, complete %v; want %d of %d, incomplete", s.Items, s.Total, s.Complete, n, n+1)
+	}
+	acc := s.Metric[0].Value.X
+	if math.Abs(acc-float64(right)/float64(n)) > 1e-12 {
+		t.Errorf("accuracy %v, want %d/%d", acc, right, n)
+	}
+	// Always predicting one label: kappa is 0 (chance agreement equals the
+	// observed), and macro-F1 averages class 2's F1 with 0 for the others.
+	if s.Metric[2].Value.X != 0 && math.Abs(s.Metric[2].Value.X) > 1e-12 {
+		t.Errorf("kappa %v, want 0", s.Metric[2].Value.X)
+	}
+	if len(s.ByType) != 1 || s.ByType[0].Type != "landing" {
+		t.Errorf("by type %+v", s.ByType)
+	}
+}
