@@ -247,7 +247,7 @@ func (m *Model) paneLines() []string {
 	lines = append(lines, s.Dim.Render(" κ Fleiss · α Kripp. ordinal"), "")
 	items := "panes complete"
 	if m.protocol().Kind == guidelines.Nuggets.Kind {
-		items = "answers judged"
+		items = "items complete"
 	}
 	if p.ratings != nil {
 		lines = append(append(lines, ratingLines(s, p.ratings)...), "")
@@ -313,9 +313,9 @@ func benchLines(s Styles, runs []data.RunScore) []string {
 	}
 	if len(nuggets) > 0 {
 		slices.SortStableFunc(nuggets, func(a, b data.RunScore) int { return data.CompareMean(b, a) })
-		lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-6s%6s%6s%6s %s", "system", "mean", "p50", "p90", "n")))
+		lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-7s%6s%6s%6s %s", "system", "mean", "p50", "p90", "n")))
 		for _, r := range nuggets {
-			row := fmt.Sprintf(" %-6s%6s%6s%6s %s", ansi.Truncate(data.Clean(r.Name), 6, "…"),
+			row := fmt.Sprintf(" %-7s%6s%6s%6s %s", ansi.Truncate(data.Clean(r.Name), 7, "…"),
 				r.Metric[0].Value.Format(1), r.Metric[1].Value.Format(1), r.Metric[2].Value.Format(1), paneN(r))
 			lines = append(lines, s.Text.Render(row))
 		}
