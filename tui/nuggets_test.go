@@ -1,0 +1,135 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// nuggetHarness opens the demo's nuggets dataset as ana, whose first HIT
+// is the first answer to the third demo intent (the first two are judged
+// by the demo annotators already).
+func nuggetHarness(t *testing.T, w, h int) *harness {
+	t.Helper()
+	st := storetest.Open(t)
+	if err := data.LoadDemo(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	an, err := st.EnsureAnnotator(context.Background(), "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return startOn(t, st, an, data.DemoNuggets, w, h, false)
+}
+
+func TestNuggetGolden(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+		for _, s := range []struct {
+			name string
+			keys []string
+		}{
+			{"first", nil},
+			{"judged2", []string{"f", "p"}},
+			{"pane", []string{"n", "n", "n", "n", "p", "tab"}},
+			{"guideline", []string{"g"}},
+		} {
+			t.Run(fmt.Sprintf("%s_%dx%d", s.name, size.w, size.h), func(t *testing.T) {
+				h := nuggetHarness(t, size.w, size.h)
+				h.keys(s.keys...)
+				checkFits(t, h, size.w, size.h)
+				golden.RequireEqual(t, h.screen())
+			})
+		}
+	}
+}
+
+// Judging an answer: f p n and 2 1 0 judge and move on, j and k move
+// between nuggets, e takes a note (n is none), and the last judgement
+// finishes the HIT. The screen never names the system.
+func TestJudgeNuggets(t *testing.T) {
+	h := nuggetHarness(t, 100, 30)
+	h.expect("query  What are the entry requirements for a Schengen")
+	h.expect("Nugget 1 of 5")
+	h.expect("w 3    Stays of up to 90 days")
+	first := h.item(5)
+	h.keys("f")
+	h.expect("Nugget 2 of 5")
+	h.keys("k")
+	h.expect("Nugget 1 of 5")
+	h.expect("· full")
+	h.keys("j", "2", "1")
+	h.expect("Nugget 4 of 5")
+	h.keys("e")
+	h.expect("Note on nugget_4")
+	h.keys("esc", "0")
+	h.expect("Nugget 5 of 5")
+	for _, sys := range []string{"orig", "clarify", "@"} {
+		if strings.Contains(h.screen(), sys) {
+			t.Fatalf("the judging screen shows %q:\n%s", sys, h.screen())
+		}
+	}
+	h.keys("n")
+	h.expect("HIT 5 done.")
+	h.expect("HIT 6 / 8")
+	got := labelsOf(t, h, first)
+	want := map[string]int{"nugget_1": 2, "nugget_2": 2, "nugget_3": 1, "nugget_4": 0, "nugget_5": 0}
+	if !equalLabels(got, want) {
+		t.Fatalf("labels %v, want %v", got, want)
+	}
+	if !h.hitState(5).Finished {
+		t.Error("the answer's HIT is not finished")
+	}
+	// Out of range: k on the first nugget says so and stays.
+	h.keys("k")
+	h.expect("nugget 1 of 5: there is no other that way")
+}
+
+func labelsOf(t *testing.T, h *harness, it store.Item) map[string]int {
+	t.Helper()
+	l, err := h.st.Labels(context.Background(), it.ID, h.m.cfg.Annotator.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// The leaderboard follows the gold labels: finishing an answer scores it,
+// and a change keyed in another process is picked up by the poll.
+func TestLeaderboardFollowsGold(t *testing.T) {
+	h := nuggetHarness(t, 120, 40)
+	h.keys("tab")
+	h.expect("orig     34.4  34.4  46.9 2*")
+	h.keys("n", "n", "n", "n", "p")
+	h.expect("orig     24.8  18.8  43.8 3*")
+	// Another process judges an answer of the last intent.
+	ctx := context.Background()
+	bo, _ := h.st.EnsureAnnotator(ctx, "bo")
+	target := h.item(8)
+	for i := 1; i <= 3; i++ {
+		last := i == 3
+		two := 2
+		if _, err := h.st.SetLabel(ctx, store.LabelChange{ItemID: target.ID, AnnotatorID: bo.ID,
+			Unit: fmt.Sprintf("nugget_%d", i), Value: &two, Finish: last}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mark, err := h.st.Changes(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.run(h.m.paneMarked(paneMarkMsg{mark: mark}))
+	if strings.Contains(h.screen(), "24.8  18.8  43.8 3*") && strings.Contains(h.screen(), "96.9  96.9  99.4 2*") {
+		t.Fatalf("the pane did not follow the other process's judgement:\n%s", h.screen())
+	}
+	// The same mark again computes nothing.
+	if cmd := h.m.paneMarked(paneMarkMsg{mark: mark}); cmd != nil && h.m.pane.computing {
+		t.Error("an unchanged mark recomputed the pane")
+	}
+}
