@@ -57,6 +57,8 @@ type Merger struct {
 	now        string
 	annotators map[string]int64
 	touched    map[hitKey]ItemRef
+	items      map[string]ItemRef // found so far: a file labels each item many times
+	stmts      map[string]*sql.Stmt
 	order      []hitKey
 	stats      MergeStats
 }
@@ -71,7 +73,8 @@ func (s *Store) BeginMerge(ctx context.Context, dataset string) (*Merger, error)
 		return nil, fmt.Errorf("begin merge: %w", err)
 	}
 	m := &Merger{s: s, ctx: ctx, tx: tx, now: s.now(),
-		annotators: map[string]int64{}, touched: map[hitKey]ItemRef{}}
+		annotators: map[string]int64{}, touched: map[hitKey]ItemRef{}, items: map[string]ItemRef{},
+		stmts: map[string]*sql.Stmt{}}
 	if dataset != "" {
 		err := tx.QueryRowContext(ctx, `SELECT id FROM datasets WHERE name = ?`, dataset).Scan(&m.datasetID)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -89,12 +92,25 @@ func (s *Store) BeginMerge(ctx context.Context, dataset string) (*Merger, error)
 // Item finds the pane a label belongs to by its uid: ErrNotFound when no
 // dataset (or not the merge's) has it, ErrAmbiguous when several do.
 func (m *Merger) Item(uid string) (ItemRef, error) {
+	if r, ok := m.items[uid]; ok {
+		return r, nil
+	}
+	r, err := m.findItem(uid)
+	if err == nil {
+		m.items[uid] = r
+	}
+	return r, err
+}
+
+// findItem looks the uid up dataset by dataset, so each lookup is one
+// probe of the (dataset_id, uid) index rather than a scan of every item.
+func (m *Merger) findItem(uid string) (ItemRef, error) {
 	rows, err := m.tx.QueryContext(m.ctx, `SELECT i.id, i.dataset_id, d.kind, i.question,
 		(option_1 != '') + (option_2 != '') + (option_3 != '') + (option_4 != '') + (option_5 != ''),
 		(SELECT count(*) FROM turns t WHERE t.item_id = i.id),
 		(SELECT count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id WHERE a.item_id = i.id)
 		FROM items i JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.uid = ?1 AND (?2 = 0 OR i.dataset_id = ?2) LIMIT 2`, uid, m.datasetID)
+		WHERE i.dataset_id IN (SELECT id FROM datasets WHERE ?2 = 0 OR id = ?2) AND i.uid = ?1 LIMIT 2`, uid, m.datasetID)
 	if err != nil {
 		return ItemRef{}, err
 	}
@@ -138,14 +154,14 @@ func (m *Merger) Add(l MergedLabel) error {
 	}
 	var cur int
 	var curAt string
-	err = m.tx.QueryRowContext(m.ctx, `SELECT value, updated_at FROM labels
-		WHERE item_id = ? AND unit = ? AND annotator_id = ?`, l.Item.ID, l.Unit, ann).Scan(&cur, &curAt)
+	if err := m.prepare(); err != nil {
+		return err
+	}
+	err = m.stmts[mergeFind].QueryRowContext(m.ctx, l.Item.ID, l.Unit, ann).Scan(&cur, &curAt)
 	var old *int
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		_, err = m.tx.ExecContext(m.ctx, `INSERT INTO labels
-			(item_id, unit, annotator_id, value, created_at, updated_at, seconds) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			l.Item.ID, l.Unit, ann, l.Value, created, at, l.Seconds)
+		_, err = m.stmts[mergeInsert].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, l.Value, created, at, l.Seconds)
 		m.stats.Added++
 	case err != nil:
 		return err
@@ -165,9 +181,7 @@ func (m *Merger) Add(l MergedLabel) error {
 	if err != nil {
 		return err
 	}
-	_, err = m.tx.ExecContext(m.ctx, `INSERT INTO label_history
-		(item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 'merge')`, l.Item.ID, l.Unit, ann, old, l.Value, ann, at)
+	_, err = m.stmts[mergeHistory].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, old, l.Value, ann, at)
 	if err != nil {
 		return err
 	}
@@ -197,6 +211,7 @@ func (m *Merger) annotator(name string) (int64, error) {
 // item (by unit) are a whole HIT.
 func (m *Merger) Commit(complete func(ItemRef, map[string]bool) bool) (MergeStats, error) {
 	defer m.tx.Rollback()
+	defer m.closeStmts()
 	for _, k := range m.order {
 		if err := m.recordHIT(k, m.touched[k], complete); err != nil {
 			return m.stats, fmt.Errorf("commit merge: %w", err)
@@ -209,7 +224,40 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]bool) bool) (MergeStat
 }
 
 // Rollback discards the merge; safe after Commit.
-func (m *Merger) Rollback() { m.tx.Rollback() }
+func (m *Merger) Rollback() {
+	m.closeStmts()
+	m.tx.Rollback()
+}
+
+// The statements run once per label, prepared once per merge: a
+// 150,000-label file spent most of its time preparing them again.
+const (
+	mergeFind    = `SELECT value, updated_at FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`
+	mergeInsert  = `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds) VALUES (?, ?, ?, ?, ?, ?, ?)`
+	mergeHistory = `INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'merge')`
+)
+
+func (m *Merger) prepare() error {
+	if len(m.stmts) > 0 {
+		return nil
+	}
+	for _, q := range []string{mergeFind, mergeInsert, mergeHistory} {
+		st, err := m.tx.PrepareContext(m.ctx, q)
+		if err != nil {
+			return err
+		}
+		m.stmts[q] = st
+	}
+	return nil
+}
+
+func (m *Merger) closeStmts() {
+	for _, st := range m.stmts {
+		st.Close()
+	}
+	m.stmts = map[string]*sql.Stmt{}
+}
 
 // recordHIT gives the annotator a HIT row on the item dated by their
 // labels: finished when the labels are complete, else open (and released

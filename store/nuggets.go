@@ -157,18 +157,37 @@ const placeholderSeq = -(1 << 40)
 // intent by intent, the systems' answers to each in shuffled order, so
 // answers from different systems come interleaved and no system's come in
 // a row. Seq goes negative first, as it must stay unique at every step.
+// (One UPDATE with a window function over a CTE was quadratic here.)
 func (im *Importer) renumberAnswers() error {
-	_, err := im.tx.ExecContext(im.ctx, `WITH o AS (
-			SELECT a.item_id, row_number() OVER (ORDER BY n.seq, a.shuffle, a.item_id) AS r
-			FROM answers a JOIN intents n ON n.id = a.intent_id WHERE n.dataset_id = ?1)
-		UPDATE items SET seq = -(SELECT r FROM o WHERE o.item_id = items.id)
-		WHERE dataset_id = ?1 AND id IN (SELECT item_id FROM o)`, im.datasetID)
+	rows, err := im.tx.QueryContext(im.ctx, `SELECT a.item_id FROM answers a JOIN intents n ON n.id = a.intent_id
+		WHERE n.dataset_id = ? ORDER BY n.seq, a.shuffle, a.item_id`, im.datasetID)
 	if err != nil {
 		return fmt.Errorf("order answers: %w", err)
 	}
-	_, err = im.tx.ExecContext(im.ctx, `UPDATE items SET seq = -seq WHERE dataset_id = ? AND seq < 0`, im.datasetID)
+	var order []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return fmt.Errorf("order answers: %w", err)
+		}
+		order = append(order, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("order answers: %w", err)
+	}
+	set, err := im.tx.PrepareContext(im.ctx, `UPDATE items SET seq = ? WHERE id = ?`)
 	if err != nil {
 		return fmt.Errorf("order answers: %w", err)
+	}
+	defer set.Close()
+	for _, pass := range []int{-1, 1} {
+		for i, id := range order {
+			if _, err := set.ExecContext(im.ctx, pass*(i+1), id); err != nil {
+				return fmt.Errorf("order answers: %w", err)
+			}
+		}
 	}
 	return nil
 }
