@@ -3,10 +3,12 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data"
@@ -33,7 +35,8 @@ type adjState struct {
 type adjDetail struct {
 	itemID int64
 	unit   string
-	turns  []store.Turn // a conversation's
+	turns  []store.Turn    // a conversation's
+	intent *store.IntentOf // an answer's, with its nuggets
 	labels []store.UnitLabelView
 	notes  []store.Note
 	flags  []store.Flag
@@ -73,9 +76,15 @@ func defaultAdjKeys() adjKeys {
 
 func (k adjKeys) shortHelp(p guidelines.Protocol) []key.Binding {
 	decide := []key.Binding{k.Good, k.Fair, k.Bad}
-	if p.Kind != guidelines.MIMICS.Kind {
+	switch p.Kind {
+	case guidelines.ClariMM.Kind:
 		cats := p.Categories()
 		decide = []key.Binding{bind(cats, cats[0]+"-"+cats[len(cats)-1], "decide")}
+	case guidelines.Nuggets.Kind:
+		decide = nil
+		for _, l := range p.Scale {
+			decide = append(decide, bind([]string{l.Key, strconv.Itoa(l.Value)}, l.Key, l.Name))
+		}
 	}
 	return append(decide, k.Next, k.Prev, k.Reason, k.Withdraw, k.Decided, k.Guide, k.Back, k.Quit)
 }
@@ -141,6 +150,11 @@ func (m *Model) loadAdjDetail() tea.Cmd {
 		if det.flags, err = st.Flags(m.ctx, d.Item.ID); err != nil {
 			return adjDetailMsg{err: err}
 		}
+		if m.protocol().Kind == guidelines.Nuggets.Kind {
+			in, err := st.AnswerIntent(m.ctx, d.Item.ID)
+			det.intent = &in
+			return adjDetailMsg{detail: det, err: err}
+		}
 		det.turns, err = st.Turns(m.ctx, d.Item.ID)
 		return adjDetailMsg{detail: det, err: err}
 	})
@@ -183,12 +197,12 @@ func (m *Model) adjKey(msg tea.KeyPressMsg) tea.Cmd {
 	if len(a.units) == 0 {
 		return nil
 	}
-	if v, ok := digit(msg); ok {
-		if !m.protocol().Valid(v) {
-			m.setStatus("not a point of this scale: "+scaleKeys(m.protocol()), false)
-			return nil
-		}
+	if v, ok := m.protocol().ValueOfKey(msg.String()); ok {
 		return m.decide(a.cur, intPtr(v), "")
+	}
+	if _, ok := digit(msg); ok {
+		m.setStatus("not a point of this scale: "+scaleKeys(m.protocol()), false)
+		return nil
 	}
 	switch {
 	case key.Matches(msg, k.Withdraw):
@@ -381,8 +395,11 @@ func (m *Model) votesText(votes []int) string {
 // the question, and the answers from Step III on, the unit's answer marked.
 func (m *Model) adjPane(d store.Disputed) []string {
 	s := m.styles
-	if m.itemNoun() == "conversation" {
+	switch m.itemNoun() {
+	case "conversation":
 		return m.adjConversation(d)
+	case "answer":
+		return m.adjAnswer(d)
 	}
 	lines := wrap(s.Text.Render(data.Display(d.Item.Question)), m.width, "   ")
 	if d.Unit == "question" {
@@ -452,6 +469,29 @@ func (m *Model) adjConversation(d store.Disputed) []string {
 			lines = append(lines, s.Dim.Render(fmt.Sprintf("        [%d] %s", j+1, data.Clean(img.Src))))
 		}
 		lines = append(lines, labelled(wrap(s.Text.Render(data.Clean(t.Answer)), m.width, "        "), s.Accent.Render("   A    "))...)
+	}
+	return lines
+}
+
+// adjAnswer shows an answer as its judges saw it, with the disputed
+// nugget whole and marked among the others (the system stays hidden here
+// too: an adjudicator judges the text).
+func (m *Model) adjAnswer(d store.Disputed) []string {
+	s := m.styles
+	lines := wrap(s.Text.Render(data.Display(d.Item.Question)), m.width, "   ")
+	det := m.adj.detail
+	if det == nil || det.intent == nil {
+		return append(lines, s.Dim.Render("   loading…"))
+	}
+	lines = append(lines, "")
+	for i, n := range det.intent.Nuggets {
+		head := fmt.Sprintf("%2d  w %-4s ", i+1, strconv.FormatFloat(n.Weight, 'g', 4, 64))
+		if guidelines.NuggetUnit(i+1) == d.Unit {
+			lines = append(lines, labelled(wrap(s.Title.Render(data.Display(n.Text)), m.width, "     "+strings.Repeat(" ", len(head))),
+				s.Cursor.Render("   ▸ ")+s.Title.Render(head))...)
+			continue
+		}
+		lines = append(lines, ansi.Truncate(s.Dim.Render("     "+head+data.Display(n.Text)), m.width, "…"))
 	}
 	return lines
 }

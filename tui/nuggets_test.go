@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
 
@@ -132,4 +133,68 @@ func TestLeaderboardFollowsGold(t *testing.T) {
 	if cmd := h.m.paneMarked(paneMarkMsg{mark: mark}); cmd != nil && h.m.pane.computing {
 		t.Error("an unchanged mark recomputed the pane")
 	}
+}
+
+// A nugget judged full, partial and none by three annotators is a tie
+// the adjudicator settles with f, p or n, seeing the answer and the
+// disputed nugget whole.
+func TestAdjudicateNugget(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	if err := data.LoadDemo(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	lead, err := st.Actor(ctx, "lee", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := st.DatasetByName(ctx, data.DemoNuggets)
+	st.SetPolicy(ctx, ds.ID, store.Policy{Min: 3, Max: 3, Lease: time.Hour})
+	var it store.Item
+	st.EachItem(ctx, ds.ID, func(x store.Item) error {
+		if x.Seq == 5 {
+			it = x
+		}
+		return nil
+	})
+	for i, who := range []string{"ana", "bo", "cy"} {
+		an, _ := st.EnsureAnnotator(ctx, who)
+		for n := 1; n <= 5; n++ {
+			v := 2
+			if n == 2 {
+				v = 2 - i
+			}
+			if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: it.ID, AnnotatorID: an.ID,
+				Unit: fmt.Sprintf("nugget_%d", n), Value: &v, Finish: n == 5}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	h := startOn(t, st, lead, data.DemoNuggets, 100, 30, true)
+	h.expect("answer 5 · nugget_2 · 1× 2 full, 1× 1 partial, 1× 0 none")
+	h.expect("▸  2  w 2    Travel medical insurance with at least €30,000 cover is required.")
+	h.expect("f full")
+	h.keys("p")
+	h.expect("decision: 1 partial")
+	g := goldOfItem(t, st, ds.ID, it.ID)
+	if g["nugget_2"] != 1 {
+		t.Fatalf("gold after the decision: %v", g)
+	}
+}
+
+func goldOfItem(t *testing.T, st *store.Store, ds, id int64) map[string]int {
+	t.Helper()
+	out := map[string]int{}
+	err := data.EachPaneGold(context.Background(), st, ds, func(p *data.PaneGold) error {
+		if p.Item.ID == id {
+			for _, u := range p.Units {
+				out[u.Unit] = u.Label
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
