@@ -197,7 +197,8 @@ func (sum *ReleaseSummary) count(p *PaneGold, includeUnresolved bool) bool {
 func WriteManual(ctx context.Context, st *store.Store, datasetID int64, w io.Writer, includeUnresolved bool) (ReleaseSummary, error) {
 	var sum ReleaseSummary
 	if kind, err := st.DatasetKind(ctx, datasetID); err != nil || kind != guidelines.MIMICS.Kind {
-		return sum, cmp.Or(err, fmt.Errorf("a %s dataset has no MIMICS-Manual release: export --format clarimm-gold", kind))
+		release := map[string]string{guidelines.ClariMM.Kind: "clarimm-gold", guidelines.Nuggets.Kind: "nugget-judgements"}[kind]
+		return sum, cmp.Or(err, fmt.Errorf("a %s dataset has no MIMICS-Manual release: export --format %s", kind, release))
 	}
 	bw := bufio.NewWriter(w)
 	bw.WriteString(manualHeader + "\n")

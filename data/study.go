@@ -14,9 +14,18 @@ import (
 // with the numbers as interval values.
 var MIMICSScale = ScaleOf(guidelines.MIMICS)
 
-// ScaleOf is a protocol's scale as agreement sees it: its values from the
-// lowest up, which are also their interval values.
-func ScaleOf(p guidelines.Protocol) agreement.Scale { return agreement.NewScale(p.Categories()) }
+// ScaleOf is a protocol's scale as agreement sees it: its labels from the
+// lowest up, with their values as interval values (a named scale's too:
+// none, partial and full are worth 0, ½ and 1 of a nugget, evenly spaced).
+func ScaleOf(p guidelines.Protocol) agreement.Scale {
+	s := agreement.NewScale(p.Categories())
+	if p.Named {
+		for i := range s.Categories {
+			s.Values = append(s.Values, float64(p.Low()+i))
+		}
+	}
+	return s
+}
 
 // DatasetStudy gathers every label of a dataset for an agreement report,
 // leaving out the items in hidden (by id; nil hides none). Units come in

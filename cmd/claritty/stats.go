@@ -21,7 +21,8 @@ func newStatsCmd(g *globals) *cobra.Command {
 			"pane's landing label is the mean over its answers), with n. Flagged panes are left out.\n" +
 			"For a clarimm dataset: ClariMM's Table 1, the mean, population standard deviation and\n" +
 			"median of every rating of each unit (relevance of turns 1-4, coherence, diversity,\n" +
-			"intent reveal), with n; --json gives {\"metrics\": [{\"metric\", \"n\", \"mean\", \"std\", \"median\"}]}.",
+			"intent reveal), with n; --json gives {\"metrics\": [{\"metric\", \"n\", \"mean\", \"std\", \"median\"}]}.\n" +
+			"For a nuggets dataset: the Clarify-Then-Search table of its systems, as claritty bench.",
 		Example: "  claritty stats --dataset MIMICS-Manual\n  claritty stats --dataset MIMICS-Manual --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -30,6 +31,17 @@ func newStatsCmd(g *globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
+			if d.Kind == guidelines.Nuggets.Kind {
+				// Its statistics are the Clarify-Then-Search table.
+				scores, err := data.ScoreRuns(cmd.Context(), st, d, nil)
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return data.WriteBenchJSON(cmd.OutOrStdout(), scores)
+				}
+				return writeBenchText(cmd.OutOrStdout(), scores)
+			}
 			if d.Kind == guidelines.ClariMM.Kind {
 				rs, err := data.ClariMMStats(cmd.Context(), st, d.ID, nil)
 				if err != nil {
