@@ -50,13 +50,12 @@ type goldIndex struct {
 	name   string // the dataset's
 	kind   string
 	items  map[int64]*PaneGold
-	byUID  map[string]*PaneGold
 	counts map[int64]int
 }
 
 func loadGold(ctx context.Context, st *store.Store, d store.Dataset, hidden map[int64]bool) (*goldIndex, error) {
 	kind := d.Kind
-	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}, byUID: map[string]*PaneGold{}}
+	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}}
 	var err error
 	if g.counts, err = st.UnitCounts(ctx, d.ID); err != nil {
 		return nil, err
@@ -66,10 +65,9 @@ func loadGold(ctx context.Context, st *store.Store, d store.Dataset, hidden map[
 			p.Units, p.Missing = nil, len(itemUnits(kind, p.Item, g.counts[p.Item.ID]))
 		}
 		if p.Flagged {
-			p.Units = nil // a flagged item is not judged until someone settles it
+			p.Units = nil // a flagged item counts as not judged, as a release leaves it out
 		}
 		g.items[p.Item.ID] = p
-		g.byUID[p.Item.UID] = p
 		return nil
 	})
 	return g, err

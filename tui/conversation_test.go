@@ -22,6 +22,12 @@ import (
 // convHarness opens the demo conversations for ana.
 func convHarness(t *testing.T, w, h int) *harness {
 	t.Helper()
+	return demoHarness(t, data.DemoConversations, w, h)
+}
+
+// demoHarness opens a dataset of the demo as ana.
+func demoHarness(t *testing.T, dataset string, w, h int) *harness {
+	t.Helper()
 	st := storetest.Open(t)
 	if err := data.LoadDemo(context.Background(), st); err != nil {
 		t.Fatal(err)
@@ -30,7 +36,7 @@ func convHarness(t *testing.T, w, h int) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return startOn(t, st, an, data.DemoConversations, w, h, false)
+	return startOn(t, st, an, dataset, w, h, false)
 }
 
 func TestConversationGolden(t *testing.T) {

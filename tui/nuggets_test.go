@@ -19,15 +19,7 @@ import (
 // by the demo annotators already).
 func nuggetHarness(t *testing.T, w, h int) *harness {
 	t.Helper()
-	st := storetest.Open(t)
-	if err := data.LoadDemo(context.Background(), st); err != nil {
-		t.Fatal(err)
-	}
-	an, err := st.EnsureAnnotator(context.Background(), "ana")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return startOn(t, st, an, data.DemoNuggets, w, h, false)
+	return demoHarness(t, data.DemoNuggets, w, h)
 }
 
 func TestNuggetGolden(t *testing.T) {
