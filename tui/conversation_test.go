@@ -40,20 +40,29 @@ func demoHarness(t *testing.T, dataset string, w, h int) *harness {
 }
 
 func TestConversationGolden(t *testing.T) {
+	demoGoldens(t, data.DemoConversations, []keyedScreen{
+		{"turn1", nil},
+		{"turn2", []string{"5"}},
+		{"coherence", []string{"5", "4", "3"}},
+		{"scrolled", []string{"5", "4", "3", "j", "j", "j"}},
+		{"pane", []string{"5", "tab"}},
+		{"guideline", []string{"g"}},
+	})
+}
+
+// keyedScreen is a golden screen: the keys pressed to reach it.
+type keyedScreen struct {
+	name string
+	keys []string
+}
+
+// demoGoldens renders each screen of a demo dataset at 80×24 and 120×40
+// against its golden file.
+func demoGoldens(t *testing.T, dataset string, screens []keyedScreen) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
-		for _, s := range []struct {
-			name string
-			keys []string
-		}{
-			{"turn1", nil},
-			{"turn2", []string{"5"}},
-			{"coherence", []string{"5", "4", "3"}},
-			{"scrolled", []string{"5", "4", "3", "j", "j", "j"}},
-			{"pane", []string{"5", "tab"}},
-			{"guideline", []string{"g"}},
-		} {
+		for _, s := range screens {
 			t.Run(fmt.Sprintf("%s_%dx%d", s.name, size.w, size.h), func(t *testing.T) {
-				h := convHarness(t, size.w, size.h)
+				h := demoHarness(t, dataset, size.w, size.h)
 				h.keys(s.keys...)
 				checkFits(t, h, size.w, size.h)
 				golden.RequireEqual(t, h.screen())

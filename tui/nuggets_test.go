@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -23,24 +21,12 @@ func nuggetHarness(t *testing.T, w, h int) *harness {
 }
 
 func TestNuggetGolden(t *testing.T) {
-	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
-		for _, s := range []struct {
-			name string
-			keys []string
-		}{
-			{"first", nil},
-			{"judged2", []string{"f", "p"}},
-			{"pane", []string{"n", "n", "n", "n", "p", "tab"}},
-			{"guideline", []string{"g"}},
-		} {
-			t.Run(fmt.Sprintf("%s_%dx%d", s.name, size.w, size.h), func(t *testing.T) {
-				h := nuggetHarness(t, size.w, size.h)
-				h.keys(s.keys...)
-				checkFits(t, h, size.w, size.h)
-				golden.RequireEqual(t, h.screen())
-			})
-		}
-	}
+	demoGoldens(t, data.DemoNuggets, []keyedScreen{
+		{"first", nil},
+		{"judged2", []string{"f", "p"}},
+		{"pane", []string{"n", "n", "n", "n", "p", "tab"}},
+		{"guideline", []string{"g"}},
+	})
 }
 
 // Judging an answer: f p n and 2 1 0 judge and move on, j and k move
