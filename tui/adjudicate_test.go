@@ -20,16 +20,7 @@ import (
 func disputedDemo(t *testing.T) (*store.Store, store.Annotator) {
 	t.Helper()
 	ctx := context.Background()
-	st := storetest.Open(t)
-	if err := data.LoadDemo(ctx, st); err != nil {
-		t.Fatal(err)
-	}
-	lead, err := st.Actor(ctx, "lee", "")
-	if err != nil || lead.Role != store.RoleLead {
-		t.Fatalf("lead %+v %v", lead, err)
-	}
-	ds, _ := st.DatasetByName(ctx, data.DemoDataset)
-	st.SetPolicy(ctx, ds.ID, store.Policy{Min: 3, Max: 3, Lease: time.Hour})
+	st, lead, ds := demoForLead(t, data.DemoDataset, 3)
 	var one store.Item
 	st.EachItem(ctx, ds.ID, func(it store.Item) error {
 		if it.Seq == 1 {
@@ -42,6 +33,35 @@ func disputedDemo(t *testing.T) (*store.Store, store.Annotator) {
 		keyAllWith(t, st, one, who, map[string]int{"question": v, "answer_set": v})
 	}
 	return st, lead
+}
+
+// demoForLead is the demo database with its first user, lee, a lead, and
+// the dataset's policy set to exactly n annotators an item, so a tie among
+// them goes straight to adjudication.
+func demoForLead(t *testing.T, dataset string, n int) (*store.Store, store.Annotator, store.Dataset) {
+	t.Helper()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	if err := data.LoadDemo(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	lead, err := st.Actor(ctx, "lee", "")
+	if err != nil || lead.Role != store.RoleLead {
+		t.Fatalf("lead %+v %v", lead, err)
+	}
+	ds, err := st.DatasetByName(ctx, dataset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, err := st.DatasetPolicy(ctx, ds.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol.Min, pol.Max, pol.Lease = n, n, time.Hour
+	if err := st.SetPolicy(ctx, ds.ID, pol); err != nil {
+		t.Fatal(err)
+	}
+	return st, lead, ds
 }
 
 // keyAllWith labels every unit of the pane as name: the given values, 2

@@ -191,20 +191,7 @@ func TestHostileConversation(t *testing.T) {
 // adjudication screen, which shows the turn and takes a 1-5 decision.
 func TestAdjudicateConversation(t *testing.T) {
 	ctx := context.Background()
-	st := storetest.Open(t)
-	if err := data.LoadDemo(ctx, st); err != nil {
-		t.Fatal(err)
-	}
-	lead, err := st.Actor(ctx, "lee", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, _ := st.DatasetByName(ctx, data.DemoConversations)
-	pol, _ := st.DatasetPolicy(ctx, ds.ID)
-	pol.Min, pol.Max = 2, 2
-	if err := st.SetPolicy(ctx, ds.ID, pol); err != nil {
-		t.Fatal(err)
-	}
+	st, lead, ds := demoForLead(t, data.DemoConversations, 2)
 	it, _ := st.ItemByUID(ctx, ds.ID, "demo-apple")
 	for who, rel2 := range map[string]int{"ana": 4, "bo": 2} {
 		an, _ := st.EnsureAnnotator(ctx, who)
