@@ -89,7 +89,8 @@ func (r Report) typeJSON(t TypeReport) typeJSON {
 
 // WriteJSON writes the report in the shape `claritty agree --json`
 // documents. The majority list is written as it goes: it has a row per
-// unit, millions for a big dataset.
+// unit, millions for a big dataset. A report whose Majority is nil (held
+// back from a reader who may not see per-unit votes) has no "majority".
 func (r Report) WriteJSON(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	types := make([]typeJSON, 0, len(r.Types))
@@ -112,6 +113,11 @@ func (r Report) WriteJSON(w io.Writer) error {
 	}{types, r.typeJSON(r.Pooled), pairs, anns})
 	if err != nil {
 		return err
+	}
+	if r.Majority == nil {
+		bw.Write(head)
+		bw.WriteString("\n")
+		return bw.Flush()
 	}
 	bw.Write(head[:len(head)-1]) // reopened for the majority list
 	bw.WriteString(`,"majority":[`)

@@ -26,7 +26,7 @@ func BenchmarkImportClick(b *testing.B) {
 	b.Run("claritty", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			st := storetest.Open(b)
-			res, err := ImportFile(context.Background(), st, file, Options{})
+			res, err := ImportFile(context.Background(), st, lead(b, st), file, Options{})
 			if err != nil || res.Items != ClickRows {
 				b.Fatalf("%+v %v", res, err)
 			}

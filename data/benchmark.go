@@ -53,17 +53,14 @@ type goldIndex struct {
 	counts map[int64]int
 }
 
-func loadGold(ctx context.Context, st *store.Store, d store.Dataset, hidden map[int64]bool) (*goldIndex, error) {
+func loadGold(ctx context.Context, r *store.Reading, d store.Dataset) (*goldIndex, error) {
 	kind := d.Kind
 	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}}
 	var err error
-	if g.counts, err = st.UnitCounts(ctx, d.ID); err != nil {
+	if g.counts, err = r.Store().UnitCounts(ctx, d.ID); err != nil {
 		return nil, err
 	}
-	err = EachPaneGold(ctx, st, d.ID, func(p *PaneGold) error {
-		if hidden[p.Item.ID] {
-			p.Units, p.Missing = nil, len(itemUnits(kind, p.Item, g.counts[p.Item.ID]))
-		}
+	err = EachPaneGold(ctx, r, func(p *PaneGold) error {
 		if p.Flagged {
 			p.Units = nil // a flagged item counts as not judged, as a release leaves it out
 		}
@@ -73,15 +70,19 @@ func loadGold(ctx context.Context, st *store.Store, d store.Dataset, hidden map[
 	return g, err
 }
 
-// ScoreRuns scores every run of a dataset against its gold labels. Items
-// in hidden count as not judged (the side pane hides an annotator's open
-// items from them).
-func ScoreRuns(ctx context.Context, st *store.Store, d store.Dataset, hidden map[int64]bool) ([]RunScore, error) {
+// ScoreRuns scores every run of dataset d, read with r, against its gold
+// labels. Items the reading hides (the reader's open ones) count as not
+// judged.
+func ScoreRuns(ctx context.Context, r *store.Reading, d store.Dataset) ([]RunScore, error) {
+	if r.DatasetID() != d.ID {
+		return nil, fmt.Errorf("score runs: the reading is of another dataset")
+	}
+	st := r.Store()
 	runs, err := st.Runs(ctx, d.ID)
 	if err != nil || len(runs) == 0 {
 		return nil, err
 	}
-	g, err := loadGold(ctx, st, d, hidden)
+	g, err := loadGold(ctx, r, d)
 	if err != nil {
 		return nil, err
 	}
@@ -398,11 +399,15 @@ func CompareMean(a, b RunScore) int {
 // system, k, restore_score_100 (null until every nugget has a gold
 // judgement) and each nugget's gold coverage (full, partial, none, or
 // null when unresolved).
-func WriteNuggetJudgements(ctx context.Context, st *store.Store, d store.Dataset, w io.Writer) error {
+func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer) error {
 	if d.Kind != guidelines.Nuggets.Kind {
 		return fmt.Errorf("nugget judgements come from a nuggets dataset, and %q holds %s items", d.Name, d.Kind)
 	}
-	scores, err := ScoreRuns(ctx, st, d, nil)
+	if err := r.RequireGold(); err != nil {
+		return err
+	}
+	st := r.Store()
+	scores, err := ScoreRuns(ctx, r, d)
 	if err != nil {
 		return err
 	}

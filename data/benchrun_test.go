@@ -32,7 +32,7 @@ func benchNuggetStore(b *testing.B) (*store.Store, store.Dataset) {
 		}
 		gold.WriteString("]}\n")
 	}
-	if _, err := ImportFile(ctx, st, writeBenchFile(b, dir, "gold.jsonl", gold.String()), Options{Dataset: "g"}); err != nil {
+	if _, err := ImportFile(ctx, st, lead(b, st), writeBenchFile(b, dir, "gold.jsonl", gold.String()), Options{Dataset: "g"}); err != nil {
 		b.Fatal(err)
 	}
 	var labels strings.Builder
@@ -49,11 +49,11 @@ func benchNuggetStore(b *testing.B) (*store.Store, store.Dataset) {
 			}
 		}
 		opt := Options{Format: FormatCandidates, System: fmt.Sprintf("s%d", s)}
-		if _, err := ImportFile(ctx, st, writeBenchFile(b, dir, fmt.Sprintf("s%d.jsonl", s), answers.String()), opt); err != nil {
+		if _, err := ImportFile(ctx, st, lead(b, st), writeBenchFile(b, dir, fmt.Sprintf("s%d.jsonl", s), answers.String()), opt); err != nil {
 			b.Fatal(err)
 		}
 	}
-	if _, err := ImportFile(ctx, st, writeBenchFile(b, dir, "labels.tsv", labels.String()), Options{}); err != nil {
+	if _, err := ImportFile(ctx, st, lead(b, st), writeBenchFile(b, dir, "labels.tsv", labels.String()), Options{}); err != nil {
 		b.Fatal(err)
 	}
 	d, _ := st.DatasetByName(ctx, "g")
@@ -77,7 +77,7 @@ func BenchmarkScoreNuggets(b *testing.B) {
 	ctx := context.Background()
 	b.Run("score", func(b *testing.B) {
 		for range b.N {
-			runs, err := ScoreRuns(ctx, st, d, nil)
+			runs, err := ScoreRuns(ctx, readGold(b, st, d.ID), d)
 			if err != nil || len(runs) != 5 || runs[0].Total != 2000 || runs[0].Items == 0 {
 				b.Fatalf("%v %+v", err, runs)
 			}
@@ -127,7 +127,7 @@ func BenchmarkTRECRun(b *testing.B) {
 	dir := b.TempDir()
 	// b.N is 1 here: the sub-benchmarks below choose their own.
 	panes, uids := benchPanes(b, dir)
-	if _, err := ImportFile(ctx, st, panes, Options{Dataset: "p"}); err != nil {
+	if _, err := ImportFile(ctx, st, lead(b, st), panes, Options{Dataset: "p"}); err != nil {
 		b.Fatal(err)
 	}
 	run := trecRun(b, dir, uids)
@@ -135,7 +135,7 @@ func BenchmarkTRECRun(b *testing.B) {
 	b.Run("register", func(b *testing.B) {
 		for range b.N {
 			registered++
-			res, err := AddRun(ctx, st, run, RunOptions{Kind: RunTREC, Name: fmt.Sprintf("r%d", registered), Dataset: "p"})
+			res, err := AddRun(ctx, st, lead(b, st), run, RunOptions{Kind: RunTREC, Name: fmt.Sprintf("r%d", registered), Dataset: "p"})
 			if err != nil || res.RunLines != 100000 {
 				b.Fatalf("%v %+v", err, res)
 			}
@@ -143,16 +143,16 @@ func BenchmarkTRECRun(b *testing.B) {
 	})
 	// Score one run: keep a single run registered.
 	st2 := storetest.Open(b)
-	if _, err := ImportFile(ctx, st2, panes, Options{Dataset: "p"}); err != nil {
+	if _, err := ImportFile(ctx, st2, lead(b, st2), panes, Options{Dataset: "p"}); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := AddRun(ctx, st2, run, RunOptions{Kind: RunTREC, Name: "r", Dataset: "p"}); err != nil {
+	if _, err := AddRun(ctx, st2, lead(b, st2), run, RunOptions{Kind: RunTREC, Name: "r", Dataset: "p"}); err != nil {
 		b.Fatal(err)
 	}
 	d, _ := st2.DatasetByName(ctx, "p")
 	b.Run("score", func(b *testing.B) {
 		for range b.N {
-			runs, err := ScoreRuns(ctx, st2, d, nil)
+			runs, err := ScoreRuns(ctx, readGold(b, st2, d.ID), d)
 			if err != nil || len(runs) != 1 || runs[0].Items != 20000 {
 				b.Fatalf("%v %+v", err, runs)
 			}

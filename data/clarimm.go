@@ -163,7 +163,8 @@ func kindOf(k string) string {
 }
 
 // resolveImage checks one image reference: an http(s) URL, or a path
-// relative to dir that stays inside it (symbolic links included).
+// relative to dir that stays inside it (symbolic links included); with no
+// dir, only a URL.
 func resolveImage(src, dir string) (store.Image, error) {
 	img := store.Image{Src: src, Location: src}
 	lower := strings.ToLower(src)
@@ -178,6 +179,9 @@ func resolveImage(src, dir string) (store.Image, error) {
 		return img, fmt.Errorf("image %q: only paths relative to the file's folder and http(s) URLs are allowed", src)
 	case filepath.IsAbs(src) || strings.HasPrefix(src, "~"):
 		return img, fmt.Errorf("image %q: the path must be relative to the file's folder", src)
+	}
+	if dir == "" {
+		return img, fmt.Errorf("image %q: a file sent over SSH has no folder beside it; give images as http(s) URLs", src)
 	}
 	path := filepath.Join(dir, filepath.FromSlash(src))
 	if !inside(dir, path) {

@@ -78,7 +78,7 @@ func TestImportClariMM(t *testing.T) {
 		conv("c2", []string{"img/wide.png"}) + "\n"
 	file := writeFile(t, filepath.Join(dir, "convs.jsonl"), body)
 	st := storetest.Open(t)
-	res, err := ImportFile(ctx, st, file, Options{})
+	res, err := ImportFile(ctx, st, lead(t, st), file, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestImportClariMM(t *testing.T) {
 
 	// Again: nothing new.
 	before := fingerprint(t, st.DB())
-	res, err = ImportFile(ctx, st, file, Options{})
+	res, err = ImportFile(ctx, st, lead(t, st), file, Options{})
 	if err != nil || res.Items != 0 || res.ItemsKnown != 2 {
 		t.Fatalf("re-import %+v %v", res, err)
 	}
@@ -150,7 +150,7 @@ func TestClariMMRefusals(t *testing.T) {
 	}
 	good := conv("ok", []string{"ok.png"})
 	st := storetest.Open(t)
-	if _, err := ImportFile(ctx, st, writeFile(t, filepath.Join(dir, "seed.jsonl"), good+"\n"), Options{Dataset: "d"}); err != nil {
+	if _, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "seed.jsonl"), good+"\n"), Options{Dataset: "d"}); err != nil {
 		t.Fatal(err)
 	}
 	five := conv("five", nil, nil, nil, nil, nil)
@@ -174,7 +174,7 @@ func TestClariMMRefusals(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			path := writeFile(t, filepath.Join(dir, "x.jsonl"), c.body+"\n")
-			_, err := ImportFile(ctx, st, path, Options{Dataset: "d", Format: FormatClariMM})
+			_, err := ImportFile(ctx, st, lead(t, st), path, Options{Dataset: "d", Format: FormatClariMM})
 			var le *LineError
 			if err == nil || !errors.As(err, &le) || !strings.HasPrefix(err.Error(), path[:len(path)-len("x.jsonl")]+c.want) {
 				t.Fatalf("error %v\nwant one starting %q", err, c.want)
@@ -197,7 +197,7 @@ func importConversations(t *testing.T, st *store.Store, turns []int) store.Datas
 		b.WriteString(conv(fmt.Sprintf("c%d", i+1), make([][]string, n)...) + "\n")
 	}
 	ctx := context.Background()
-	if _, err := Import(ctx, st, strings.NewReader(b.String()), filepath.Join(t.TempDir(), "d.jsonl"), Options{Dataset: "d"}); err != nil {
+	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(b.String()), filepath.Join(t.TempDir(), "d.jsonl"), Options{Dataset: "d"}); err != nil {
 		t.Fatal(err)
 	}
 	ds, err := st.DatasetByName(ctx, "d")
@@ -217,7 +217,7 @@ func TestMergeClariMMRatings(t *testing.T) {
 	for _, u := range ConversationUnits(3) {
 		full += "c1\t" + u + "\tana\t4\t\t\t\n"
 	}
-	res, err := Import(ctx, st, strings.NewReader(full), "r.tsv", Options{})
+	res, err := Import(ctx, st, lead(t, st), strings.NewReader(full), "r.tsv", Options{})
 	if err != nil || res.Merge.Added != 6 || res.Merge.Finished != 1 {
 		t.Fatalf("merge %+v %v", res.Merge, err)
 	}
@@ -228,7 +228,7 @@ func TestMergeClariMMRatings(t *testing.T) {
 		{"c1\trelevance_4\tbo\t3", "r.tsv:2: the conversation has 3 turns, so no relevance_4"},
 		{"c1\tlanding_1\tbo\t2", `r.tsv:2: unit "landing_1" is not one of relevance_1`},
 	} {
-		_, err := Import(ctx, st, strings.NewReader(RatingsHeader+"\n"+c.row+"\n"), "r.tsv", Options{})
+		_, err := Import(ctx, st, lead(t, st), strings.NewReader(RatingsHeader+"\n"+c.row+"\n"), "r.tsv", Options{})
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want %q", c.row, err, c.want)
 		}
@@ -294,10 +294,10 @@ func TestClariMMStatsIndependently(t *testing.T) {
 	turns := []int{1, 2, 3, 4, 4, 3, 2, 4}
 	ds := importConversations(t, st, turns)
 	body, per := ratingsFile(turns, 3, 7)
-	if _, err := Import(ctx, st, strings.NewReader(body), "r.tsv", Options{}); err != nil {
+	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(body), "r.tsv", Options{}); err != nil {
 		t.Fatal(err)
 	}
-	rs, err := ClariMMStats(ctx, st, ds.ID, nil)
+	rs, err := ClariMMStats(ctx, readGold(t, st, ds.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,7 +337,7 @@ func TestMedianGold(t *testing.T) {
 	ds := importConversations(t, st, []int{1})
 	pol, _ := st.DatasetPolicy(ctx, ds.ID)
 	pol.Min, pol.Max, pol.Gold = 3, 4, agreement.RuleMedian
-	if err := st.SetPolicy(ctx, ds.ID, pol); err != nil {
+	if err := st.SetPolicy(ctx, lead(t, st), ds.ID, pol); err != nil {
 		t.Fatal(err)
 	}
 	rows := RatingsHeader + "\n"
@@ -349,11 +349,11 @@ func TestMedianGold(t *testing.T) {
 			rows += fmt.Sprintf("c1\t%s\t%s\t%d\n", u, r.who, r.v[i])
 		}
 	}
-	if _, err := Import(ctx, st, strings.NewReader(rows), "r.tsv", Options{}); err != nil {
+	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(rows), "r.tsv", Options{}); err != nil {
 		t.Fatal(err)
 	}
 	var got *PaneGold
-	EachPaneGold(ctx, st, ds.ID, func(p *PaneGold) error { c := *p; got = &c; return nil })
+	EachPaneGold(ctx, readGold(t, st, ds.ID), func(p *PaneGold) error { c := *p; got = &c; return nil })
 	want := map[string]struct {
 		label int
 		prov  agreement.Provenance
@@ -368,7 +368,7 @@ func TestMedianGold(t *testing.T) {
 	}
 	// Median settles every unit, so three annotators are enough.
 	var out bytes.Buffer
-	sum, err := WriteClariMMGold(ctx, st, ds.ID, &out)
+	sum, err := WriteClariMMGold(ctx, readGold(t, st, ds.ID), &out)
 	if err != nil || sum.Written != 1 || sum.Unresolved != 0 {
 		t.Fatalf("gold export %+v %v", sum, err)
 	}

@@ -26,8 +26,9 @@ var demoFS embed.FS
 // LoadDemo fills a database with the demo panes, their search results, and
 // the labels of demo annotators on the second half of the panes (so the
 // agreement pane has something to show on first run; the first half is
-// left for the user). It is idempotent like any import.
-func LoadDemo(ctx context.Context, st *store.Store) error {
+// left for the user). It is idempotent like any import, and like any import
+// needs a lead (who).
+func LoadDemo(ctx context.Context, st *store.Store, who store.Annotator) error {
 	for _, f := range []struct{ name, format string }{
 		{"demo/demo.tsv", FormatManual},
 		{"demo/demo-serp.jsonl", FormatSERP},
@@ -38,25 +39,25 @@ func LoadDemo(ctx context.Context, st *store.Store) error {
 			return err
 		}
 		opt := Options{Format: f.format, Dataset: DemoDataset}
-		if _, err := Import(ctx, st, bytes.NewReader(b), "demo:"+f.name, opt); err != nil {
+		if _, err := Import(ctx, st, who, bytes.NewReader(b), "demo:"+f.name, opt); err != nil {
 			return err
 		}
 	}
-	if err := addDemoRun(ctx, st, "demo/demo-rerank.run", RunOptions{Kind: RunTREC, Name: "demo-rerank", Dataset: DemoDataset}); err != nil {
+	if err := addDemoRun(ctx, st, who, "demo/demo-rerank.run", RunOptions{Kind: RunTREC, Name: "demo-rerank", Dataset: DemoDataset}); err != nil {
 		return err
 	}
-	if err := loadDemoConversations(ctx, st); err != nil {
+	if err := loadDemoConversations(ctx, st, who); err != nil {
 		return err
 	}
-	return loadDemoNuggets(ctx, st)
+	return loadDemoNuggets(ctx, st, who)
 }
 
-func addDemoRun(ctx context.Context, st *store.Store, file string, opt RunOptions) error {
+func addDemoRun(ctx context.Context, st *store.Store, who store.Annotator, file string, opt RunOptions) error {
 	b, err := demoFS.ReadFile(file)
 	if err != nil {
 		return err
 	}
-	_, err = AddRunBytes(ctx, st, b, "demo:"+file, opt)
+	_, err = AddRunBytes(ctx, st, who, b, "demo:"+file, opt)
 	return err
 }
 
@@ -65,17 +66,17 @@ func addDemoRun(ctx context.Context, st *store.Store, file string, opt RunOption
 // question), and three demo annotators' judgements of the first two
 // intents' answers: the leaderboard shows on first run, and moves as the
 // user judges the rest.
-func loadDemoNuggets(ctx context.Context, st *store.Store) error {
+func loadDemoNuggets(ctx context.Context, st *store.Store, who store.Annotator) error {
 	b, err := demoFS.ReadFile("demo/nuggets/demo-nuggets.jsonl")
 	if err != nil {
 		return err
 	}
 	opt := Options{Format: FormatNuggets, Dataset: DemoNuggets}
-	if _, err := Import(ctx, st, bytes.NewReader(b), "demo:demo-nuggets.jsonl", opt); err != nil {
+	if _, err := Import(ctx, st, who, bytes.NewReader(b), "demo:demo-nuggets.jsonl", opt); err != nil {
 		return err
 	}
 	for _, sys := range []string{"orig", "clarify"} {
-		err := addDemoRun(ctx, st, "demo/nuggets/demo-"+sys+".jsonl", RunOptions{Kind: RunNuggets, Name: sys, Dataset: DemoNuggets})
+		err := addDemoRun(ctx, st, who, "demo/nuggets/demo-"+sys+".jsonl", RunOptions{Kind: RunNuggets, Name: sys, Dataset: DemoNuggets})
 		if err != nil {
 			return err
 		}
@@ -84,14 +85,14 @@ func loadDemoNuggets(ctx context.Context, st *store.Store) error {
 		return err
 	}
 	opt = Options{Format: FormatLabels, Dataset: DemoNuggets}
-	_, err = Import(ctx, st, bytes.NewReader(b), "demo:demo-judgements.tsv", opt)
+	_, err = Import(ctx, st, who, bytes.NewReader(b), "demo:demo-judgements.tsv", opt)
 	return err
 }
 
 // loadDemoConversations puts the demo conversations and their pictures in
 // a folder beside the database (so o can open the pictures), imports them,
 // and merges three demo annotators' ratings of the last two.
-func loadDemoConversations(ctx context.Context, st *store.Store) error {
+func loadDemoConversations(ctx context.Context, st *store.Store, who store.Annotator) error {
 	dir := filepath.Join(filepath.Dir(st.Path()), "claritty-demo")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -110,10 +111,10 @@ func loadDemoConversations(ctx context.Context, st *store.Store) error {
 		}
 	}
 	opt := Options{Format: FormatClariMM, Dataset: DemoConversations}
-	if _, err := ImportFile(ctx, st, filepath.Join(dir, "demo-conversations.jsonl"), opt); err != nil {
+	if _, err := ImportFile(ctx, st, who, filepath.Join(dir, "demo-conversations.jsonl"), opt); err != nil {
 		return err
 	}
 	opt.Format = FormatLabels
-	_, err = ImportFile(ctx, st, filepath.Join(dir, "demo-ratings.tsv"), opt)
+	_, err = ImportFile(ctx, st, who, filepath.Join(dir, "demo-ratings.tsv"), opt)
 	return err
 }

@@ -23,41 +23,41 @@ const LabelsHeader = "item\tunit\tannotator\tlabel\tcreated_at\tupdated_at\tseco
 // row per conversation, unit and annotator. It reads back as a labels TSV.
 const ClariMMRatingsExportHeader = "conversation\tunit\tannotator\trating\tcreated_at\tupdated_at\tseconds"
 
-// WriteLabels writes every label of a dataset (all datasets for id 0) as a
-// labels TSV. Annotator names go through rename (nil keeps them; see
-// Pseudonyms) and are cleaned so a tab or newline in one cannot break the
-// file.
-func WriteLabels(ctx context.Context, st *store.Store, datasetID int64, w io.Writer, rename func(string) string) error {
-	return writeLabels(ctx, st, datasetID, w, rename, LabelsHeader)
+// WriteLabels writes the labels of the reading (a dataset, or all datasets
+// for id 0; everyone's for a lead, else the reader's own) as a labels TSV.
+// Annotator names go through rename (nil keeps them; see Pseudonyms) and
+// are cleaned so a tab or newline in one cannot break the file.
+func WriteLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func(string) string) error {
+	return writeLabels(ctx, r, w, rename, LabelsHeader)
 }
 
 // WriteClariMMRatings writes a conversation dataset's ratings, one row per
 // conversation, unit and annotator, in import order, then HIT order.
-func WriteClariMMRatings(ctx context.Context, st *store.Store, datasetID int64, w io.Writer, rename func(string) string) error {
-	kind, err := st.DatasetKind(ctx, datasetID)
+func WriteClariMMRatings(ctx context.Context, r *store.Reading, w io.Writer, rename func(string) string) error {
+	kind, err := r.Store().DatasetKind(ctx, r.DatasetID())
 	if err != nil {
 		return err
 	}
 	if kind != guidelines.ClariMM.Kind {
 		return fmt.Errorf("dataset holds %s items, not conversations: export --format labels", kind)
 	}
-	return writeLabels(ctx, st, datasetID, w, rename, ClariMMRatingsExportHeader)
+	return writeLabels(ctx, r, w, rename, ClariMMRatingsExportHeader)
 }
 
-func writeLabels(ctx context.Context, st *store.Store, datasetID int64, w io.Writer, rename func(string) string, header string) error {
+func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func(string) string, header string) error {
 	if rename == nil {
 		rename = func(s string) string { return s }
 	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, header)
-	err := st.EachLabel(ctx, datasetID, func(r store.LabelRow) error {
+	err := r.EachLabel(ctx, func(l store.LabelRow) error {
 		secs := ""
-		if r.Seconds != nil {
-			secs = strconv.FormatFloat(*r.Seconds, 'f', 1, 64)
+		if l.Seconds != nil {
+			secs = strconv.FormatFloat(*l.Seconds, 'f', 1, 64)
 		}
-		p, _ := guidelines.ForUnit(r.Unit) // the store holds no other units
+		p, _ := guidelines.ForUnit(l.Unit) // the store holds no other units
 		_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
-			Clean(r.Item), r.Unit, Clean(rename(r.Annotator)), p.LabelString(r.Value), r.CreatedAt, r.UpdatedAt, secs)
+			Clean(l.Item), l.Unit, Clean(rename(l.Annotator)), p.LabelString(l.Value), l.CreatedAt, l.UpdatedAt, secs)
 		return err
 	})
 	if err != nil {

@@ -105,10 +105,12 @@ func (p *PaneGold) labelCells(units []string) []string {
 	return cells
 }
 
-// EachPaneGold calls fn for every item of a dataset in import order with
-// its gold labels: a unit's adjudicated label if any, else what the
-// dataset's rule (majority, or median) picks from its settled labels.
-func EachPaneGold(ctx context.Context, st *store.Store, datasetID int64, fn func(*PaneGold) error) error {
+// EachPaneGold calls fn for every item of the reading's dataset in import
+// order with its gold labels: a unit's adjudicated label if any, else what
+// the dataset's rule (majority, or median) picks from its settled labels.
+// An item the reading hides comes with none.
+func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) error) error {
+	st, datasetID := r.Store(), r.DatasetID()
 	names, err := annotatorNames(ctx, st)
 	if err != nil {
 		return err
@@ -117,20 +119,20 @@ func EachPaneGold(ctx context.Context, st *store.Store, datasetID int64, fn func
 	if err != nil {
 		return err
 	}
-	return st.EachGoldRow(ctx, datasetID, func(r *store.GoldRow) error {
-		p := &PaneGold{Item: r.Item, Flagged: r.Flagged}
+	return r.EachGoldRow(ctx, func(row *store.GoldRow) error {
+		p := &PaneGold{Item: row.Item, Flagged: row.Flagged}
 		for ui, unit := range store.Units {
 			if !slices.Contains(rules.Units, unit) {
 				continue
 			}
 			votes := make([]int, store.VoteSlots)
-			for _, v := range r.Votes {
+			for _, v := range row.Votes {
 				if v.Unit == ui {
 					votes[v.Value]++
 				}
 			}
 			adj, by := -1, ""
-			for _, d := range r.Decisions {
+			for _, d := range row.Decisions {
 				if d.Unit == ui {
 					adj, by = d.Value, names[d.Adjudicator]
 				}
@@ -140,7 +142,7 @@ func EachPaneGold(ctx context.Context, st *store.Store, datasetID int64, fn func
 				p.Units = append(p.Units, UnitGold{Unit: unit, Label: label, Provenance: prov, Votes: votes, Adjudicator: by})
 			}
 		}
-		for _, u := range itemUnits(rules.Kind, r.Item, rules.turns[r.ID]) {
+		for _, u := range itemUnits(rules.Kind, row.Item, rules.turns[row.ID]) {
 			if p.Label(u) < 0 {
 				p.Missing++
 			}
@@ -194,15 +196,19 @@ func (sum *ReleaseSummary) count(p *PaneGold, includeUnresolved bool) bool {
 // format: its header, its column order, the panes' raw field bytes in
 // import order, and an empty cell for no label (a generic question's N/A,
 // a missing answer, or, with includeUnresolved, an unresolved unit).
-func WriteManual(ctx context.Context, st *store.Store, datasetID int64, w io.Writer, includeUnresolved bool) (ReleaseSummary, error) {
+func WriteManual(ctx context.Context, r *store.Reading, w io.Writer, includeUnresolved bool) (ReleaseSummary, error) {
 	var sum ReleaseSummary
+	if err := r.RequireGold(); err != nil {
+		return sum, err
+	}
+	st, datasetID := r.Store(), r.DatasetID()
 	if kind, err := st.DatasetKind(ctx, datasetID); err != nil || kind != guidelines.MIMICS.Kind {
 		release := map[string]string{guidelines.ClariMM.Kind: "clarimm-gold", guidelines.Nuggets.Kind: "nugget-judgements"}[kind]
 		return sum, cmp.Or(err, fmt.Errorf("a %s dataset has no MIMICS-Manual release: export --format %s", kind, release))
 	}
 	bw := bufio.NewWriter(w)
 	bw.WriteString(manualHeader + "\n")
-	err := EachPaneGold(ctx, st, datasetID, func(p *PaneGold) error {
+	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
 		if !sum.count(p, includeUnresolved) {
 			return nil
 		}
@@ -224,10 +230,13 @@ const GoldHeader = "item\tunit\tlabel\tprovenance\tvotes\tadjudicator"
 // panes: the gold label ("" when unresolved), its provenance, the votes
 // per category ("0:1,2:2", categories without votes left out) and who
 // adjudicated it. It returns how many flagged panes it left out.
-func WriteGold(ctx context.Context, st *store.Store, datasetID int64, w io.Writer) (flagged int, err error) {
+func WriteGold(ctx context.Context, r *store.Reading, w io.Writer) (flagged int, err error) {
+	if err := r.RequireGold(); err != nil {
+		return 0, err
+	}
 	bw := bufio.NewWriter(w)
 	bw.WriteString(GoldHeader + "\n")
-	err = EachPaneGold(ctx, st, datasetID, func(p *PaneGold) error {
+	err = EachPaneGold(ctx, r, func(p *PaneGold) error {
 		if p.Flagged {
 			flagged++
 			return nil
@@ -277,34 +286,37 @@ func (p *PaneGold) PaneAgreement() (share float64, ok bool) {
 
 // ReferBelow sends every labelled unit of each unflagged pane whose
 // agreement (PaneAgreement) is below threshold to adjudication, as the
-// lead. It returns how many panes and units it sent.
-func ReferBelow(ctx context.Context, st *store.Store, datasetID, leadID int64, threshold float64) (panes, units int, err error) {
+// lead who, reading with r. It returns how many panes and units it sent.
+func ReferBelow(ctx context.Context, r *store.Reading, who store.Annotator, threshold float64) (panes, units int, err error) {
+	if err := r.RequireGold(); err != nil {
+		return 0, 0, err
+	}
 	type referral struct {
 		item  int64
 		units []string
 	}
 	var todo []referral
-	err = EachPaneGold(ctx, st, datasetID, func(p *PaneGold) error {
+	err = EachPaneGold(ctx, r, func(p *PaneGold) error {
 		share, ok := p.PaneAgreement()
 		if p.Flagged || !ok || share >= threshold {
 			return nil
 		}
-		r := referral{item: p.Item.ID}
+		ref := referral{item: p.Item.ID}
 		for _, u := range p.Units {
-			r.units = append(r.units, u.Unit)
+			ref.units = append(ref.units, u.Unit)
 		}
-		todo = append(todo, r)
+		todo = append(todo, ref)
 		return nil
 	})
 	if err != nil {
 		return 0, 0, err
 	}
 	reason := fmt.Sprintf("pane agreement below %.2f", threshold)
-	for _, r := range todo {
-		if err := st.Refer(ctx, r.item, r.units, leadID, reason); err != nil {
+	for _, ref := range todo {
+		if err := r.Store().Refer(ctx, ref.item, ref.units, who, reason); err != nil {
 			return panes, units, err
 		}
-		panes, units = panes+1, units+len(r.units)
+		panes, units = panes+1, units+len(ref.units)
 	}
 	return panes, units, nil
 }
@@ -318,9 +330,12 @@ var ClariMMGoldHeader = "conversation\ttopic\tfacet\tturns\t" + strings.Join(gui
 // row per conversation in import order. Flagged conversations and ones
 // without ratings are left out; ones with units still unresolved are
 // written with those cells empty and counted.
-func WriteClariMMGold(ctx context.Context, st *store.Store, datasetID int64, w io.Writer) (ReleaseSummary, error) {
+func WriteClariMMGold(ctx context.Context, r *store.Reading, w io.Writer) (ReleaseSummary, error) {
 	var sum ReleaseSummary
-	rules, err := rulesOf(ctx, st, datasetID)
+	if err := r.RequireGold(); err != nil {
+		return sum, err
+	}
+	rules, err := rulesOf(ctx, r.Store(), r.DatasetID())
 	if err != nil {
 		return sum, err
 	}
@@ -329,7 +344,7 @@ func WriteClariMMGold(ctx context.Context, st *store.Store, datasetID int64, w i
 	}
 	bw := bufio.NewWriter(w)
 	bw.WriteString(ClariMMGoldHeader + "\n")
-	err = EachPaneGold(ctx, st, datasetID, func(p *PaneGold) error {
+	err = EachPaneGold(ctx, r, func(p *PaneGold) error {
 		if !sum.count(p, true) {
 			return nil
 		}

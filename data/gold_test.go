@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // The released MIMICS-Manual.tsv, imported and exported as a release, comes
@@ -19,13 +20,13 @@ func TestReleaseRoundTrip(t *testing.T) {
 	path := sharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
-	res, err := ImportFile(ctx, st, path, Options{})
+	res, err := ImportFile(ctx, st, lead(t, st), path, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ds, _ := st.DatasetByName(ctx, res.Dataset)
 	var out bytes.Buffer
-	sum, err := WriteManual(ctx, st, ds.ID, &out, false)
+	sum, err := WriteManual(ctx, readGold(t, st, ds.ID), &out, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +48,7 @@ func goldStore(t *testing.T) (*store.Store, int64) {
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	ctx := context.Background()
 	ds, _ := st.DatasetByName(ctx, DemoDataset)
-	st.SetPolicy(ctx, ds.ID, store.Policy{Min: 3, Max: 3, Lease: time.Hour})
+	st.SetPolicy(ctx, lead(t, st), ds.ID, store.Policy{Min: 3, Max: 3, Lease: time.Hour})
 	for _, who := range []string{"ana", "bo", "cy"} {
 		keyHIT(t, st, who, 1, all2)
 		keyHIT(t, st, who, 3, all2)
@@ -63,10 +64,10 @@ func goldStore(t *testing.T) (*store.Store, int64) {
 	return st, ds.ID
 }
 
-func goldOf(t *testing.T, st *store.Store, ds int64, seq int) *PaneGold {
+func paneGoldAt(t *testing.T, st *store.Store, ds int64, seq int) *PaneGold {
 	t.Helper()
 	var found *PaneGold
-	err := EachPaneGold(context.Background(), st, ds, func(p *PaneGold) error {
+	err := EachPaneGold(context.Background(), readGold(t, st, ds), func(p *PaneGold) error {
 		if p.Item.Seq == seq {
 			c := *p
 			found = &c
@@ -81,7 +82,7 @@ func goldOf(t *testing.T, st *store.Store, ds int64, seq int) *PaneGold {
 
 func TestGoldAndProvenance(t *testing.T) {
 	st, ds := goldStore(t)
-	p1, p2, p4 := goldOf(t, st, ds, 1), goldOf(t, st, ds, 2), goldOf(t, st, ds, 4)
+	p1, p2, p4 := paneGoldAt(t, st, ds, 1), paneGoldAt(t, st, ds, 2), paneGoldAt(t, st, ds, 4)
 	if u := p1.Units[0]; u.Unit != "question" || u.Label != 2 || u.Provenance != "unanimous" || p1.Missing != 0 {
 		t.Fatalf("pane 1 %+v", p1)
 	}
@@ -98,7 +99,7 @@ func TestGoldAndProvenance(t *testing.T) {
 	// --include-unresolved pane 2 comes with an empty answer-set cell. The
 	// demo annotators' 19 complete panes come too.
 	var out bytes.Buffer
-	sum, err := WriteManual(context.Background(), st, ds, &out, false)
+	sum, err := WriteManual(context.Background(), readGold(t, st, ds), &out, false)
 	if err != nil || sum != (ReleaseSummary{Written: 1 + 19, Flagged: 1, Unresolved: 2, Unlabelled: 40 - 20 - 1 - 2}) {
 		t.Fatalf("summary %+v %v", sum, err)
 	}
@@ -107,7 +108,7 @@ func TestGoldAndProvenance(t *testing.T) {
 		t.Fatalf("release:\n%s", out.String())
 	}
 	out.Reset()
-	sum, _ = WriteManual(context.Background(), st, ds, &out, true)
+	sum, _ = WriteManual(context.Background(), readGold(t, st, ds), &out, true)
 	line := strings.Split(out.String(), "\n")[2]
 	if sum.Written != 22 || !strings.HasPrefix(line, "sourdough starter\t") || !strings.HasSuffix(line, "\t2\t\t2\t2\t2\t2\t") {
 		t.Fatalf("with unresolved: %+v\n%s", sum, out.String())
@@ -117,7 +118,7 @@ func TestGoldAndProvenance(t *testing.T) {
 func TestGoldExport(t *testing.T) {
 	st, ds := goldStore(t)
 	var out bytes.Buffer
-	flagged, err := WriteGold(context.Background(), st, ds, &out)
+	flagged, err := WriteGold(context.Background(), readGold(t, st, ds), &out)
 	if err != nil || flagged != 1 {
 		t.Fatalf("%d flagged, %v", flagged, err)
 	}
@@ -142,7 +143,7 @@ func TestPseudonymsAreStableAndHideNames(t *testing.T) {
 			t.Fatal(err)
 		}
 		var b bytes.Buffer
-		if err := WriteLabels(ctx, st, ds, &b, rename); err != nil {
+		if err := WriteLabels(ctx, labelsOf(t, st, ds), &b, rename); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()
@@ -172,18 +173,21 @@ func TestPseudonymsAreStableAndHideNames(t *testing.T) {
 func TestReferBelow(t *testing.T) {
 	st, ds := goldStore(t)
 	ctx := context.Background()
-	p2 := goldOf(t, st, ds, 2)
+	p2 := paneGoldAt(t, st, ds, 2)
 	// question 2,2,1: 1 of 3 pairs agree; answer set 0,1,2: none; four
 	// landing pages 2,2,2: 3 of 3 each. 13 of 18.
 	if share, ok := p2.PaneAgreement(); !ok || math.Abs(share-13.0/18) > 1e-12 {
 		t.Fatalf("pane 2 agreement %v %v", share, ok)
 	}
-	ana, _ := st.Actor(ctx, "lee", "") // first OS user: a lead
-	bo, _ := st.Actor(ctx, "bob", "")
-	if _, _, err := ReferBelow(ctx, st, ds, bo.ID, 0.75); !errors.Is(err, store.ErrNotAllowed) {
-		t.Fatalf("an annotator referred: %v", err)
+	ana := lead(t, st)
+	bo := storetest.Person(t, st, "bob", store.RoleAnnotator)
+	if _, err := st.ReadGold(ctx, bo, ds); !errors.Is(err, store.ErrNotAllowed) {
+		t.Fatalf("an annotator read gold to refer with: %v", err)
 	}
-	panes, units, err := ReferBelow(ctx, st, ds, ana.ID, 0.75)
+	if _, _, err := ReferBelow(ctx, figuresFor(t, st, "cy2", ds), ana, 0.75); !errors.Is(err, store.ErrNotAllowed) {
+		t.Fatalf("referred from a reading for figures: %v", err)
+	}
+	panes, units, err := ReferBelow(ctx, readGold(t, st, ds), ana, 0.75)
 	if err != nil || panes < 1 {
 		t.Fatalf("%d panes %d units %v", panes, units, err)
 	}
@@ -202,7 +206,7 @@ func TestConflictingReleaseIsRefused(t *testing.T) {
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	row := "jaguar\tWhich jaguar?\tcar\tcat\t\t\t\t2\t1\t2\t0\t\t\t"
-	if _, err := Import(ctx, st, strings.NewReader(ManualHeader()+"\n"+row+"\n"), "r.tsv", Options{}); err != nil {
+	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(ManualHeader()+"\n"+row+"\n"), "r.tsv", Options{}); err != nil {
 		t.Fatal(err)
 	}
 	before := fingerprint(t, st.DB())
@@ -211,7 +215,7 @@ func TestConflictingReleaseIsRefused(t *testing.T) {
 		"r.tsv":   "puma\tWhich puma?\ta\tb\t\t\t\t1\t1\t1\t1\t\t\t\n" + changed + "\n",
 		"dup.tsv": row + "\n" + changed + "\n",
 	} {
-		_, err := Import(ctx, st, strings.NewReader(ManualHeader()+"\n"+body), name, Options{Dataset: "r"})
+		_, err := Import(ctx, st, lead(t, st), strings.NewReader(ManualHeader()+"\n"+body), name, Options{Dataset: "r"})
 		if err == nil || !strings.HasPrefix(err.Error(), name+":3: mimics-release already has answer_set = 1") {
 			t.Errorf("%s: %v", name, err)
 		}

@@ -36,6 +36,10 @@ type Options struct {
 	LabelsAs string        // annotator for a release's labels; empty uses DefaultLabelsAs
 	Policy   *store.Policy // the dataset's redundancy policy; nil keeps it
 	System   string        // the system whose candidate answers these are
+	// NoLocalFiles refuses image paths in a clarimm file: over SSH the
+	// file comes on standard input, and the server's files are not the
+	// client's to read.
+	NoLocalFiles bool
 }
 
 // Result says what an import did.
@@ -48,18 +52,21 @@ type Result struct {
 	Warnings []ImageWarning   // a clarimm file's images that show as placeholders
 }
 
-// ImportFile imports one file: all of it, or (on any error) none of it.
-func ImportFile(ctx context.Context, st *store.Store, path string, opt Options) (Result, error) {
+// ImportFile imports one file as who: all of it, or (on any error) none of
+// it.
+func ImportFile(ctx context.Context, st *store.Store, who store.Annotator, path string, opt Options) (Result, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return Result{File: path}, err
 	}
 	defer f.Close()
-	return Import(ctx, st, f, path, opt)
+	return Import(ctx, st, who, f, path, opt)
 }
 
-// Import reads r (named name in errors) into the store in one transaction.
-func Import(ctx context.Context, st *store.Store, r io.Reader, name string, opt Options) (Result, error) {
+// Import reads r (named name in errors) into the store in one transaction,
+// as who: items, results and runs only a lead may import (the store
+// refuses anyone else), labels anyone may merge under their own name.
+func Import(ctx context.Context, st *store.Store, who store.Annotator, r io.Reader, name string, opt Options) (Result, error) {
 	res := Result{File: name, Dataset: opt.Dataset}
 	if opt.LabelsAs == "" {
 		opt.LabelsAs = DefaultLabelsAs
@@ -77,7 +84,7 @@ func Import(ctx context.Context, st *store.Store, r io.Reader, name string, opt 
 		return res, err
 	}
 	if res.Format == FormatLabels {
-		res.Merge, err = mergeLabels(ctx, st, lr, first, opt)
+		res.Merge, err = mergeLabels(ctx, st, who, lr, first, opt)
 		return res, err
 	}
 	dataset := opt.Dataset
@@ -88,13 +95,15 @@ func Import(ctx context.Context, st *store.Store, r io.Reader, name string, opt 
 		if dataset, err = answersDataset(ctx, st, name, dataset); err != nil {
 			return res, err
 		}
+	case dataset == "" && name == "-":
+		return res, lineErr(name, 0, "standard input has no file name to call the dataset by: give --dataset NAME")
 	case dataset == "":
 		base := filepath.Base(name)
 		dataset = strings.TrimSuffix(base, filepath.Ext(base))
 	}
 	res.Dataset = dataset
 	kind := formatKind(res.Format)
-	im, err := st.BeginImport(ctx, dataset, kind, res.Format)
+	im, err := st.BeginImport(ctx, who, dataset, kind, res.Format)
 	if err != nil {
 		return res, err
 	}
@@ -108,6 +117,9 @@ func Import(ctx context.Context, st *store.Store, r io.Reader, name string, opt 
 		dir, err := filepath.Abs(filepath.Dir(name))
 		if err != nil {
 			return res, err
+		}
+		if opt.NoLocalFiles {
+			dir = ""
 		}
 		if res.Warnings, err = readClariMM(lr, first, dir, im); err != nil {
 			return res, err

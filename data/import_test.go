@@ -58,7 +58,7 @@ func TestImportMIMICSManual(t *testing.T) {
 	path := sharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	st := storetest.Open(t)
 	ctx := context.Background()
-	res, err := ImportFile(ctx, st, path, Options{})
+	res, err := ImportFile(ctx, st, lead(t, st), path, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestImportMIMICSManual(t *testing.T) {
 	if raw != `"Which """"asdd"""" do you mean?"` {
 		t.Fatalf("raw question %q", raw)
 	}
-	again, err := ImportFile(ctx, st, path, Options{})
+	again, err := ImportFile(ctx, st, lead(t, st), path, Options{})
 	if err != nil || again.Items != 0 || again.Labels != 0 || again.ItemsKnown != panes {
 		t.Fatalf("second import: %+v %v", again, err)
 	}
@@ -106,7 +106,7 @@ func readFile(t *testing.T, p string) string {
 func TestImportClickExplore(t *testing.T) {
 	path := sharedOrSkip(t, "mimics-duo/Mimics-ClickExploreSampling.tsv")
 	st := storetest.Open(t)
-	res, err := ImportFile(context.Background(), st, path, Options{})
+	res, err := ImportFile(context.Background(), st, lead(t, st), path, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestImportClickExplore(t *testing.T) {
 	if meta != `{"impression_level":"medium","engagement_level":8,"option_cctr":[1,0,0,0,0]}` {
 		t.Fatalf("meta %s", meta)
 	}
-	again, _ := ImportFile(context.Background(), st, path, Options{})
+	again, _ := ImportFile(context.Background(), st, lead(t, st), path, Options{})
 	if again.Items != 0 || again.ItemsKnown != 1034 {
 		t.Fatalf("second import: %+v", again)
 	}
@@ -149,7 +149,7 @@ func TestDamagedFilesChangeNothing(t *testing.T) {
 	}
 	st := storetest.Open(t)
 	ctx := context.Background()
-	if _, err := Import(ctx, st, strings.NewReader(hdr+good), "seed.tsv", Options{Dataset: "x"}); err != nil {
+	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(hdr+good), "seed.tsv", Options{Dataset: "x"}); err != nil {
 		t.Fatal(err)
 	}
 	before := fingerprint(t, st.DB())
@@ -159,7 +159,7 @@ func TestDamagedFilesChangeNothing(t *testing.T) {
 			if c.name == "wrong format asked" {
 				opt.Format = FormatClick
 			}
-			_, err := Import(ctx, st, strings.NewReader(c.body), "x.tsv", opt)
+			_, err := Import(ctx, st, lead(t, st), strings.NewReader(c.body), "x.tsv", opt)
 			var le *LineError
 			if err == nil || !errors.As(err, &le) || !strings.HasPrefix(err.Error(), c.want) {
 				t.Fatalf("error %v, want one starting %q", err, c.want)
@@ -180,8 +180,9 @@ func TestDamagedReleaseChangesNothing(t *testing.T) {
 	cut := bytes.Join(lines[:2000], nil)
 	cut = append(cut, lines[2000][:len(lines[2000])/2]...)
 	st := storetest.Open(t)
+	me := lead(t, st)
 	before := fingerprint(t, st.DB())
-	_, err := Import(context.Background(), st, bytes.NewReader(cut), "cut.tsv", Options{Dataset: "m"})
+	_, err := Import(context.Background(), st, me, bytes.NewReader(cut), "cut.tsv", Options{Dataset: "m"})
 	if err == nil || !strings.HasPrefix(err.Error(), "cut.tsv:2001: ") {
 		t.Fatalf("error %v", err)
 	}
@@ -194,7 +195,7 @@ func TestFinalLineWithoutNewlineAndCRLF(t *testing.T) {
 	st := storetest.Open(t)
 	body := strings.ReplaceAll(hdr+good, "\n", "\r\n")
 	body += strings.TrimSuffix(strings.Replace(good, "jaguar", "puma", 1), "\n")
-	res, err := Import(context.Background(), st, strings.NewReader(body), "x.tsv", Options{Dataset: "x"})
+	res, err := Import(context.Background(), st, lead(t, st), strings.NewReader(body), "x.tsv", Options{Dataset: "x"})
 	if err != nil || res.Items != 2 || res.Labels != 8 {
 		t.Fatalf("%+v %v", res, err)
 	}
@@ -212,7 +213,7 @@ func TestLinesLongerThanTheBuffer(t *testing.T) {
 	question := strings.Repeat("which one ", 30000) + "?" // 300,001 bytes
 	long := strings.Replace(good, "Which jaguar?", question, 1)
 	body := hdr + good + long + strings.Replace(good, "jaguar", "puma", 1)
-	res, err := Import(context.Background(), st, strings.NewReader(body), "x.tsv", Options{Dataset: "x"})
+	res, err := Import(context.Background(), st, lead(t, st), strings.NewReader(body), "x.tsv", Options{Dataset: "x"})
 	if err != nil || res.Items != 3 {
 		t.Fatalf("%+v %v", res, err)
 	}
@@ -222,7 +223,7 @@ func TestLinesLongerThanTheBuffer(t *testing.T) {
 		t.Fatalf("long question came back with %d bytes", len(got))
 	}
 	bad := strings.Replace(long, "?", "\xff", 1)
-	_, err = Import(context.Background(), st, strings.NewReader(hdr+bad), "y.tsv", Options{Dataset: "x"})
+	_, err = Import(context.Background(), st, lead(t, st), strings.NewReader(hdr+bad), "y.tsv", Options{Dataset: "x"})
 	if err == nil || !strings.HasPrefix(err.Error(), fmt.Sprintf("y.tsv:2: invalid UTF-8 at byte %d", len("jaguar\t")+len(question))) {
 		t.Fatalf("error %v", err)
 	}
@@ -232,7 +233,7 @@ func TestDemoData(t *testing.T) {
 	st := storetest.Open(t)
 	ctx := context.Background()
 	for i := 0; i < 2; i++ {
-		if err := LoadDemo(ctx, st); err != nil {
+		if err := LoadDemo(ctx, st, lead(t, st)); err != nil {
 			t.Fatal(err)
 		}
 	}

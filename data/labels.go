@@ -54,12 +54,12 @@ func hitComplete(ref store.ItemRef, have map[string]bool) bool {
 // mergeLabels merges a labels TSV (exported by another database) in one
 // transaction. Items are found by uid in opt.Dataset, or in whichever
 // dataset holds them when none is given.
-func mergeLabels(ctx context.Context, st *store.Store, lr *lineReader, first []byte, opt Options) (store.MergeStats, error) {
+func mergeLabels(ctx context.Context, st *store.Store, who store.Annotator, lr *lineReader, first []byte, opt Options) (store.MergeStats, error) {
 	rr, err := newRatingsReader(lr, first)
 	if err != nil {
 		return store.MergeStats{}, err
 	}
-	m, err := st.BeginMerge(ctx, opt.Dataset)
+	m, err := st.BeginMerge(ctx, who, opt.Dataset)
 	if err != nil {
 		return store.MergeStats{}, err
 	}

@@ -19,7 +19,7 @@ func demoStore(t *testing.T, start time.Time) *store.Store {
 	st := storetest.Open(t)
 	clock := start
 	st.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
-	if err := LoadDemo(context.Background(), st); err != nil {
+	if err := LoadDemo(context.Background(), st, lead(t, st)); err != nil {
 		t.Fatal(err)
 	}
 	return st
@@ -71,7 +71,7 @@ func itemAt(t *testing.T, st *store.Store, datasetID int64, seq int) store.Item 
 func allLabels(t *testing.T, st *store.Store) string {
 	t.Helper()
 	var b strings.Builder
-	err := st.EachLabel(context.Background(), 0, func(r store.LabelRow) error {
+	err := labelsOf(t, st, 0).EachLabel(context.Background(), func(r store.LabelRow) error {
 		fmt.Fprintln(&b, r.Item, r.Unit, r.Annotator, r.Value)
 		return nil
 	})
@@ -84,7 +84,7 @@ func allLabels(t *testing.T, st *store.Store) string {
 func exportLabels(t *testing.T, st *store.Store) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := WriteLabels(context.Background(), st, 0, &b, nil); err != nil {
+	if err := WriteLabels(context.Background(), labelsOf(t, st, 0), &b, nil); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -92,7 +92,7 @@ func exportLabels(t *testing.T, st *store.Store) string {
 
 func merge(t *testing.T, st *store.Store, file, dataset string) (store.MergeStats, error) {
 	t.Helper()
-	res, err := Import(context.Background(), st, strings.NewReader(file), "labels.tsv",
+	res, err := Import(context.Background(), st, lead(t, st), strings.NewReader(file), "labels.tsv",
 		Options{Format: FormatAuto, Dataset: dataset})
 	if err == nil && res.Format != FormatLabels {
 		t.Fatalf("detected %s", res.Format)
@@ -275,7 +275,7 @@ func TestMergeFindsItemsByDataset(t *testing.T) {
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	b, _ := demoFS.ReadFile("demo/demo.tsv")
-	if _, err := Import(ctx, st, bytes.NewReader(b), "copy.tsv", Options{}); err != nil {
+	if _, err := Import(ctx, st, lead(t, st), bytes.NewReader(b), "copy.tsv", Options{}); err != nil {
 		t.Fatal(err)
 	}
 	uid := itemAt(t, st, 1, 1).UID

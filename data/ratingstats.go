@@ -36,12 +36,12 @@ var metricNames = map[string]string{
 }
 
 // ClariMMStats gathers every settled rating (from finished HITs, or
-// imported) of a conversation dataset, leaving out flagged conversations
-// and those in hidden (by id; the side pane hides the annotator's open
-// ones), and summarises each unit. Every rating counts, not gold labels:
-// the paper's Table 1 pools both authors' ratings.
-func ClariMMStats(ctx context.Context, st *store.Store, datasetID int64, hidden map[int64]bool) (*RatingStats, error) {
-	kind, err := st.DatasetKind(ctx, datasetID)
+// imported) of the reading's conversation dataset, leaving out flagged
+// conversations and those the reading hides (the reader's open ones), and
+// summarises each unit. Every rating counts, not gold labels: the paper's
+// Table 1 pools both authors' ratings.
+func ClariMMStats(ctx context.Context, r *store.Reading) (*RatingStats, error) {
+	kind, err := r.Store().DatasetKind(ctx, r.DatasetID())
 	if err != nil {
 		return nil, err
 	}
@@ -51,15 +51,12 @@ func ClariMMStats(ctx context.Context, st *store.Store, datasetID int64, hidden 
 	units := guidelines.ClariMM.Units
 	ratings := make([][]float64, len(units))
 	out := &RatingStats{}
-	err = st.EachGoldRow(ctx, datasetID, func(r *store.GoldRow) error {
-		if hidden[r.ID] {
-			return nil
-		}
-		if r.Flagged {
+	err = r.EachGoldRow(ctx, func(row *store.GoldRow) error {
+		if row.Flagged {
 			out.Flagged++
 			return nil
 		}
-		for _, v := range r.Votes {
+		for _, v := range row.Votes {
 			if i := slices.Index(units, store.Units[v.Unit]); i >= 0 {
 				ratings[i] = append(ratings[i], float64(v.Value))
 			}

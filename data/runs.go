@@ -50,22 +50,22 @@ type RunResult struct {
 }
 
 // AddRun registers a benchmark run from a file, all of it or nothing.
-func AddRun(ctx context.Context, st *store.Store, path string, opt RunOptions) (RunResult, error) {
+func AddRun(ctx context.Context, st *store.Store, who store.Annotator, path string, opt RunOptions) (RunResult, error) {
 	body, err := os.ReadFile(path)
 	if err != nil {
 		return RunResult{}, err
 	}
-	return AddRunBytes(ctx, st, body, path, opt)
+	return AddRunBytes(ctx, st, who, body, path, opt)
 }
 
 // AddRunBytes registers a run from a file's bytes (named name in errors).
 // A nuggets run is a candidates import under the run's name.
-func AddRunBytes(ctx context.Context, st *store.Store, body []byte, name string, opt RunOptions) (RunResult, error) {
+func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body []byte, name string, opt RunOptions) (RunResult, error) {
 	if err := CheckRunName(opt.Name); err != nil {
 		return RunResult{}, err
 	}
 	if opt.Kind == RunNuggets {
-		res, err := Import(ctx, st, bytes.NewReader(body), name, Options{Format: FormatCandidates, Dataset: opt.Dataset, System: opt.Name})
+		res, err := Import(ctx, st, who, bytes.NewReader(body), name, Options{Format: FormatCandidates, Dataset: opt.Dataset, System: opt.Name})
 		return RunResult{Dataset: res.Dataset, ImportStats: res.ImportStats, Known: err == nil && res.Items == 0}, err
 	}
 	if opt.Kind != RunTREC && opt.Kind != RunLabels {
@@ -82,7 +82,7 @@ func AddRunBytes(ctx context.Context, st *store.Store, body []byte, name string,
 	if err := rr.findDataset(ctx, st, opt); err != nil {
 		return RunResult{}, err
 	}
-	return rr.write(ctx, st, opt)
+	return rr.write(ctx, st, who, opt)
 }
 
 // runLine is one line of a run file, split into fields.
@@ -223,9 +223,9 @@ func (rr *runReader) loadItems(ctx context.Context, st *store.Store, d store.Dat
 func trecQuery(f []string) string { return strings.Join(f[:len(f)-5], " ") }
 func trecDoc(f []string) string   { return f[len(f)-4] }
 
-func (rr *runReader) write(ctx context.Context, st *store.Store, opt RunOptions) (RunResult, error) {
+func (rr *runReader) write(ctx context.Context, st *store.Store, who store.Annotator, opt RunOptions) (RunResult, error) {
 	res := RunResult{Dataset: rr.dataset.Name, Target: rr.target}
-	im, err := st.BeginImport(ctx, rr.dataset.Name, rr.dataset.Kind, rr.dataset.Format)
+	im, err := st.BeginImport(ctx, who, rr.dataset.Name, rr.dataset.Kind, rr.dataset.Format)
 	if err != nil {
 		return res, err
 	}

@@ -21,7 +21,7 @@ import (
 func goldGrades(t *testing.T, st *store.Store, ds int64) map[string]map[string]int {
 	t.Helper()
 	var b bytes.Buffer
-	if _, err := WriteGold(context.Background(), st, ds, &b); err != nil {
+	if _, err := WriteGold(context.Background(), readGold(t, st, ds), &b); err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]map[string]int{}
@@ -90,7 +90,7 @@ func TestTRECRunAgainstGoldLanding(t *testing.T) {
 			want[k] += naiveNDCG(docs, grades[q], k)
 		}
 	}
-	scores, err := ScoreRuns(ctx, st, d, nil)
+	scores, err := ScoreRuns(ctx, readGold(t, st, d.ID), d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestMalformedRunsAreRefused(t *testing.T) {
 	tables := []string{"runs", "run_docs", "run_labels"}
 	before := storetest.Fingerprint(t, st.DB(), tables...)
 	for _, c := range cases {
-		_, err := AddRun(ctx, st, runFile(t, c.body), RunOptions{Kind: c.kind, Name: "x"})
+		_, err := AddRun(ctx, st, lead(t, st), runFile(t, c.body), RunOptions{Kind: c.kind, Name: "x"})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s run %q:\n  err = %v\n  want %s", c.kind, c.body, err, c.want)
 		}
@@ -151,20 +151,20 @@ func TestRunNamesAndRepeats(t *testing.T) {
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	body := "vpn Q0 167898f358b1292e 1 1.5 t\n"
-	res, err := AddRun(ctx, st, runFile(t, body), RunOptions{Kind: "trec", Name: "sets"})
+	res, err := AddRun(ctx, st, lead(t, st), runFile(t, body), RunOptions{Kind: "trec", Name: "sets"})
 	if err != nil || res.Target != TargetAnswerSet || res.RunLines != 1 {
 		t.Fatalf("answer-set run: %+v, %v", res, err)
 	}
-	res, err = AddRun(ctx, st, runFile(t, body), RunOptions{Kind: "trec", Name: "sets"})
+	res, err = AddRun(ctx, st, lead(t, st), runFile(t, body), RunOptions{Kind: "trec", Name: "sets"})
 	if err != nil || !res.Known {
 		t.Errorf("the same file again: %+v, %v", res, err)
 	}
-	_, err = AddRun(ctx, st, runFile(t, body+"vpn Q0 46d6d8f8856ec64b 2 1 t\n"), RunOptions{Kind: "trec", Name: "sets"})
+	_, err = AddRun(ctx, st, lead(t, st), runFile(t, body+"vpn Q0 46d6d8f8856ec64b 2 1 t\n"), RunOptions{Kind: "trec", Name: "sets"})
 	if err == nil || !strings.Contains(err.Error(), "already holds other content") {
 		t.Errorf("another file under the same name: %v", err)
 	}
 	for _, bad := range []string{"", "a@b", "tab\there"} {
-		if _, err := AddRun(ctx, st, runFile(t, body), RunOptions{Kind: "trec", Name: bad}); err == nil {
+		if _, err := AddRun(ctx, st, lead(t, st), runFile(t, body), RunOptions{Kind: "trec", Name: bad}); err == nil {
 			t.Errorf("run name %q accepted", bad)
 		}
 	}
@@ -192,10 +192,10 @@ func TestLabelsRun(t *testing.T) {
 		}
 	}
 	body.WriteString("c47950bdbed9465e answer_set 1\n")
-	if _, err := AddRun(ctx, st, runFile(t, body.String()), RunOptions{Kind: "labels", Name: "all-two"}); err != nil {
+	if _, err := AddRun(ctx, st, lead(t, st), runFile(t, body.String()), RunOptions{Kind: "labels", Name: "all-two"}); err != nil {
 		t.Fatal(err)
 	}
-	scores, err := ScoreRuns(ctx, st, d, nil)
+	scores, err := ScoreRuns(ctx, readGold(t, st, d.ID), d)
 	if err != nil {
 		t.Fatal(err)
 	}

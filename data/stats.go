@@ -168,8 +168,9 @@ func summary(xs []int) Summary {
 // more together.
 func lengthBucket(query string) int { return min(len(strings.Fields(query)), 10) }
 
-// DatasetStats computes the tables over a dataset's unflagged panes.
-func DatasetStats(ctx context.Context, st *store.Store, datasetID int64) (*Stats, error) {
+// DatasetStats computes the tables over the unflagged panes of the
+// reading's dataset (a pane the reading hides counts as unlabelled).
+func DatasetStats(ctx context.Context, r *store.Reading) (*Stats, error) {
 	s := &Stats{}
 	perQuery := map[string]int{}
 	var queries []string
@@ -180,7 +181,7 @@ func DatasetStats(ctx context.Context, st *store.Store, datasetID int64) (*Stats
 	}, len(Templates))
 	lengths := make([]groupSums, 11)
 	counts := make([]groupSums, 6)
-	err := EachPaneGold(ctx, st, datasetID, func(p *PaneGold) error {
+	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
 		if p.Flagged {
 			s.Flagged++
 			return nil

@@ -35,12 +35,12 @@ func TestStatsReproduceThePaper(t *testing.T) {
 	path := sharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	ctx := context.Background()
 	st := storetest.Open(t)
-	res, err := ImportFile(ctx, st, path, Options{})
+	res, err := ImportFile(ctx, st, lead(t, st), path, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ds, _ := st.DatasetByName(ctx, res.Dataset)
-	s, err := DatasetStats(ctx, st, ds.ID)
+	s, err := DatasetStats(ctx, readGold(t, st, ds.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,11 +115,11 @@ func TestStatsByHand(t *testing.T) {
 		"a b\twhat would you like to know about a b?\tx\ty\t\t\t\t2\t1\t2\t0\t\t\t\n" +
 		"a b\tSelect one to refine your search\tx\ty\tz\t\t\t\t0\t2\t2\t2\t\t\n" +
 		"\"c\"\tWhich c do you mean?\tx\ty\t\t\t\t1\t2\t1\t1\t\t\t\n"
-	if _, err := Import(ctx, st, strings.NewReader(tsv), "hand.tsv", Options{}); err != nil {
+	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(tsv), "hand.tsv", Options{}); err != nil {
 		t.Fatal(err)
 	}
 	ds, _ := st.DatasetByName(ctx, "hand")
-	s, err := DatasetStats(ctx, st, ds.ID)
+	s, err := DatasetStats(ctx, readGold(t, st, ds.ID))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,12 +27,13 @@ func ScaleOf(p guidelines.Protocol) agreement.Scale {
 	return s
 }
 
-// DatasetStudy gathers every label of a dataset for an agreement report,
-// leaving out the items in hidden (by id; nil hides none). Units come in
-// import order, then HIT order; the store guarantees one label per
-// annotator and unit, on the scale, so the study is built directly, which
-// keeps a report over millions of labels fast.
-func DatasetStudy(ctx context.Context, st *store.Store, datasetID int64, hidden map[int64]bool) (*agreement.Study, error) {
+// DatasetStudy gathers every label of the reading's dataset for an
+// agreement report, less the items the reading hides. Units come in import
+// order, then HIT order; the store guarantees one label per annotator and
+// unit, on the scale, so the study is built directly, which keeps a report
+// over millions of labels fast.
+func DatasetStudy(ctx context.Context, r *store.Reading) (*agreement.Study, error) {
+	st, datasetID := r.Store(), r.DatasetID()
 	people, err := st.Annotators(ctx)
 	if err != nil {
 		return nil, err
@@ -49,10 +50,7 @@ func DatasetStudy(ctx context.Context, st *store.Store, datasetID int64, hidden 
 	}
 	low := p.Low()
 	rater := map[int64]int{} // annotator id -> index into study.Raters
-	err = st.EachItemVotes(ctx, datasetID, func(iv *store.ItemVotes) error {
-		if hidden[iv.ID] {
-			return nil
-		}
+	err = r.EachItemVotes(ctx, func(iv *store.ItemVotes) error {
 		last := -1
 		for _, v := range iv.Votes {
 			if v.Unit != last {

@@ -19,12 +19,12 @@ func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
 	keyHIT(t, st, "zed", 1, all2) // a late name: the two paths order people differently
 	keyHIT(t, st, "ana", 1, map[string]int{"question": 0, "answer_set": 1, "landing_1": 2, "landing_2": 0, "landing_3": 1, "landing_4": 2})
 	ds, _ := st.DatasetByName(ctx, DemoDataset)
-	fast, err := DatasetStudy(ctx, st, ds.ID, nil)
+	fast, err := DatasetStudy(ctx, readGold(t, st, ds.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var tsv bytes.Buffer
-	if err := WriteLabels(ctx, st, ds.ID, &tsv, nil); err != nil {
+	if err := WriteLabels(ctx, labelsOf(t, st, ds.ID), &tsv, nil); err != nil {
 		t.Fatal(err)
 	}
 	rows, err := ReadRatings(&tsv, "labels.tsv")
@@ -59,7 +59,7 @@ func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
 		t.Fatalf("people differ: %v / %v", people(a), people(b))
 	}
 	// Hiding pane 1 leaves exactly its units out.
-	hidden, err := DatasetStudy(ctx, st, ds.ID, map[int64]bool{itemAt(t, st, ds.ID, 1).ID: true})
+	hidden, err := DatasetStudy(ctx, figuresFor(t, st, "newcomer", ds.ID, itemAt(t, st, ds.ID, 1).ID))
 	if err != nil || len(hidden.Subjects) != len(fast.Subjects)-6 {
 		t.Fatalf("hidden: %d subjects of %d (%v)", len(hidden.Subjects), len(fast.Subjects), err)
 	}

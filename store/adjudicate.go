@@ -41,14 +41,14 @@ func (d Disputed) Dispute() float64 {
 // and those a lead referred. Most disputed first (then more labels, then
 // import order). Decided units are left out unless withDecided. Only
 // adjudicators and leads may read it: it shows everyone's labels.
-func (s *Store) AdjudicationQueue(ctx context.Context, datasetID, actorID int64, withDecided bool) ([]Disputed, error) {
+func (s *Store) AdjudicationQueue(ctx context.Context, datasetID int64, who Annotator, withDecided bool) ([]Disputed, error) {
 	var out []Disputed
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := requireRole(ctx, tx, actorID, "adjudication", RoleAdjudicator, RoleLead); err != nil {
+		if err := requireRole(ctx, tx, who.ID, ActAdjudicate); err != nil {
 			return err
 		}
 		var err error
-		out, err = disputed(ctx, tx, datasetID, withDecided)
+		out, err = disputed(ctx, tx, datasetID, 0, withDecided)
 		return err
 	})
 	if err != nil {
@@ -69,9 +69,10 @@ func sum(xs []int) int {
 	return n
 }
 
-// disputed reads the candidate items (closed with ties, or referred) and
-// keeps their tied or referred units.
-func disputed(ctx context.Context, q querier, datasetID int64, withDecided bool) ([]Disputed, error) {
+// disputed reads the candidate items (closed with ties, or referred) of a
+// dataset, or only item itemID when it is not 0, and keeps their tied or
+// referred units.
+func disputed(ctx context.Context, q querier, datasetID, itemID int64, withDecided bool) ([]Disputed, error) {
 	rule, err := goldRule(ctx, q, datasetID)
 	if err != nil {
 		return nil, err
@@ -82,9 +83,9 @@ func disputed(ctx context.Context, q querier, datasetID int64, withDecided bool)
 				WHERE h.item_id = l.item_id AND h.annotator_id = l.annotator_id AND h.finished_at IS NULL)),
 		(SELECT group_concat(a.unit || ' ' || a.adjudicator_id || ' ' || a.value, ',') FROM adjudications a WHERE a.item_id = i.id),
 		(SELECT group_concat(r.unit || ' ' || r.sent_by || ' 0', ',') FROM referrals r WHERE r.item_id = i.id)
-		FROM items i WHERE i.dataset_id = ?1 AND ((i.open = 0 AND i.tied > 0)
+		FROM items i WHERE i.dataset_id = ?1 AND (?2 = 0 OR i.id = ?2) AND ((i.open = 0 AND i.tied > 0)
 			OR EXISTS (SELECT 1 FROM referrals r WHERE r.item_id = i.id))
-		ORDER BY i.seq`, datasetID)
+		ORDER BY i.seq`, datasetID, itemID)
 	if err != nil {
 		return nil, err
 	}
@@ -132,15 +133,17 @@ func disputed(ctx context.Context, q querier, datasetID int64, withDecided bool)
 }
 
 // Adjudicate sets the final label of a unit (value nil withdraws the
-// decision), with an optional reason, as the adjudicator; every decision
-// and change goes into the adjudication history. Refused (ErrNotAllowed)
-// unless the adjudicator is an adjudicator or a lead.
-func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value *int, adjudicatorID int64, reason string) error {
+// decision), with an optional reason, as who; every decision and change
+// goes into the adjudication history with who decided and who really acted.
+// Refused (ErrNotAllowed) unless who is a lead, or an adjudicator and the
+// unit is in the adjudication queue.
+func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value *int, who Annotator, reason string) error {
 	if !slices.Contains(Units, unit) {
 		return fmt.Errorf("adjudicate: unknown unit %q", unit)
 	}
+	adjudicatorID := who.ID
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := requireRole(ctx, tx, adjudicatorID, "adjudication", RoleAdjudicator, RoleLead); err != nil {
+		if err := requireDisputed(ctx, tx, who.ID, itemID, unit); err != nil {
 			return err
 		}
 		var old *int
@@ -165,8 +168,8 @@ func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO adjudication_history
-			(item_id, unit, old_value, new_value, adjudicator_id, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			itemID, unit, old, value, adjudicatorID, reason, now)
+			(item_id, unit, old_value, new_value, adjudicator_id, reason, at, actor_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			itemID, unit, old, value, adjudicatorID, reason, now, who.ActorID())
 		return err
 	})
 	if err != nil {
@@ -177,9 +180,10 @@ func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value
 
 // Refer sends units of an item to adjudication whatever their votes; only
 // a lead may.
-func (s *Store) Refer(ctx context.Context, itemID int64, units []string, leadID int64, reason string) error {
+func (s *Store) Refer(ctx context.Context, itemID int64, units []string, who Annotator, reason string) error {
+	leadID := who.ID
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := requireRole(ctx, tx, leadID, "sending units to adjudication", RoleLead); err != nil {
+		if err := requireRole(ctx, tx, leadID, ActRefer); err != nil {
 			return err
 		}
 		for _, u := range units {
@@ -228,12 +232,12 @@ type UnitLabelView struct {
 	Seconds   *float64
 }
 
-// UnitLabels lists every annotator's label on a unit, for adjudicators and
-// leads only.
-func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, actorID int64) ([]UnitLabelView, error) {
+// UnitLabels lists every annotator's label on a unit: for leads, and for
+// adjudicators on a unit in the adjudication queue.
+func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, who Annotator) ([]UnitLabelView, error) {
 	var out []UnitLabelView
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := requireRole(ctx, tx, actorID, "seeing others' labels", RoleAdjudicator, RoleLead); err != nil {
+		if err := requireDisputed(ctx, tx, who.ID, itemID, unit); err != nil {
 			return err
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT a.name, l.value, l.seconds FROM labels l
@@ -255,4 +259,32 @@ func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, actor
 		return nil, fmt.Errorf("unit labels: %w", err)
 	}
 	return out, nil
+}
+
+// requireDisputed lets a lead through, and an adjudicator only to a unit
+// of the adjudication queue (decided or not), or with unit "" to an item
+// with one: what an adjudicator sees of others' work is the disputes.
+func requireDisputed(ctx context.Context, tx *sql.Tx, actorID, itemID int64, unit string) error {
+	if err := requireRole(ctx, tx, actorID, ActAdjudicate); err != nil {
+		return err
+	}
+	role, err := roleOf(ctx, tx, actorID)
+	if err != nil || Allows(role, ActReadGold) {
+		return err
+	}
+	var datasetID int64
+	if err := tx.QueryRowContext(ctx, `SELECT dataset_id FROM items WHERE id = ?`, itemID).Scan(&datasetID); err != nil {
+		return fmt.Errorf("item %d: %w", itemID, err)
+	}
+	queue, err := disputed(ctx, tx, datasetID, itemID, true)
+	if err != nil {
+		return err
+	}
+	for _, d := range queue {
+		if unit == "" || d.Unit == unit {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: %s of item %d is not in the adjudication queue; an adjudicator sees the labels of disputed units only",
+		ErrNotAllowed, cmp.Or(unit, "no unit"), itemID)
 }

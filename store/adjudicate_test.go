@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 )
@@ -14,8 +15,14 @@ func TestActorAndRoles(t *testing.T) {
 	if err != nil || lead.Role != RoleLead {
 		t.Fatalf("the first OS user of a new database: %+v %v", lead, err)
 	}
+	if _, err := st.Actor(ctx, "root", "ana"); err == nil || !strings.Contains(err.Error(), "ana is not an annotator yet") {
+		t.Fatalf("--as someone who is not an annotator yet: %v", err)
+	}
+	if _, err := st.SetRole(ctx, lead, "ana", RoleAnnotator); err != nil {
+		t.Fatal(err)
+	}
 	ana, err := st.Actor(ctx, "root", "ana") // a lead may act as someone
-	if err != nil || ana.Name != "ana" || ana.Role != RoleAnnotator {
+	if err != nil || ana.Name != "ana" || ana.Role != RoleAnnotator || ana.ByName != "root" || ana.ActorID() != lead.ID {
 		t.Fatalf("--as ana: %+v %v", ana, err)
 	}
 	eve, err := st.Actor(ctx, "eve", "")
@@ -25,19 +32,19 @@ func TestActorAndRoles(t *testing.T) {
 	if _, err := st.Actor(ctx, "eve", "root"); !errors.Is(err, ErrNotAllowed) {
 		t.Fatalf("an annotator acting as the lead: %v", err)
 	}
-	if _, err := st.SetRole(ctx, eve.ID, "eve", RoleLead); !errors.Is(err, ErrNotAllowed) {
+	if _, err := st.SetRole(ctx, eve, "eve", RoleLead); !errors.Is(err, ErrNotAllowed) {
 		t.Fatalf("an annotator raising their own role: %v", err)
 	}
-	if _, err := st.SetRole(ctx, lead.ID, "eve", RoleAdjudicator); err != nil {
+	if _, err := st.SetRole(ctx, lead, "eve", RoleAdjudicator); err != nil {
 		t.Fatal(err)
 	}
 	if a, _ := st.Actor(ctx, "eve", ""); a.Role != RoleAdjudicator {
 		t.Fatalf("eve is %s", a.Role)
 	}
-	if _, err := st.SetRole(ctx, lead.ID, "root", RoleAnnotator); !errors.Is(err, ErrNotAllowed) {
+	if _, err := st.SetRole(ctx, lead, "root", RoleAnnotator); !errors.Is(err, ErrNotAllowed) {
 		t.Fatalf("the only lead stepping down: %v", err)
 	}
-	if _, err := st.SetRole(ctx, lead.ID, "eve", "boss"); err == nil {
+	if _, err := st.SetRole(ctx, lead, "eve", "boss"); err == nil {
 		t.Fatal("an unknown role was accepted")
 	}
 }
@@ -51,10 +58,15 @@ func disputedStore(t *testing.T) (st *Store, ds int64, items []int64, lead, ana,
 	ctx := context.Background()
 	ds, items, _ = seed(t, st, 2)
 	lead, _ = st.Actor(ctx, "root", "")
+	for _, name := range []string{"ana", "bo"} {
+		if _, err := st.SetRole(ctx, lead, name, RoleAnnotator); err != nil {
+			t.Fatal(err)
+		}
+	}
 	ana, _ = st.Actor(ctx, "root", "ana")
 	bo, _ := st.Actor(ctx, "root", "bo")
 	eve, _ = st.Actor(ctx, "eve", "")
-	if err := st.SetPolicy(ctx, ds, Policy{Min: 2, Max: 2, Lease: time.Hour}); err != nil {
+	if err := st.SetPolicy(ctx, testLead(t, st), ds, Policy{Min: 2, Max: 2, Lease: time.Hour}); err != nil {
 		t.Fatal(err)
 	}
 	label(t, st, items[0], ana.ID, 2)
@@ -67,16 +79,16 @@ func disputedStore(t *testing.T) (st *Store, ds int64, items []int64, lead, ana,
 func TestOnlyAdjudicatorsAdjudicate(t *testing.T) {
 	st, ds, items, lead, ana, eve := disputedStore(t)
 	ctx := context.Background()
-	if _, err := st.AdjudicationQueue(ctx, ds, ana.ID, false); !errors.Is(err, ErrNotAllowed) {
+	if _, err := st.AdjudicationQueue(ctx, ds, ana, false); !errors.Is(err, ErrNotAllowed) {
 		t.Fatalf("an annotator read the queue: %v", err)
 	}
-	if err := st.Adjudicate(ctx, items[0], "question", ptr(1), ana.ID, ""); !errors.Is(err, ErrNotAllowed) {
+	if err := st.Adjudicate(ctx, items[0], "question", ptr(1), ana, ""); !errors.Is(err, ErrNotAllowed) {
 		t.Fatalf("an annotator adjudicated: %v", err)
 	}
-	if _, err := st.UnitLabels(ctx, items[0], "question", ana.ID); !errors.Is(err, ErrNotAllowed) {
+	if _, err := st.UnitLabels(ctx, items[0], "question", ana); !errors.Is(err, ErrNotAllowed) {
 		t.Fatalf("an annotator read others' labels: %v", err)
 	}
-	if err := st.Refer(ctx, items[1], []string{"question"}, eve.ID, ""); !errors.Is(err, ErrNotAllowed) {
+	if err := st.Refer(ctx, items[1], []string{"question"}, eve, ""); !errors.Is(err, ErrNotAllowed) {
 		t.Fatalf("an annotator referred a unit: %v", err)
 	}
 	var n int
@@ -84,8 +96,8 @@ func TestOnlyAdjudicatorsAdjudicate(t *testing.T) {
 	if n != 0 {
 		t.Fatal("a refused decision was stored")
 	}
-	st.SetRole(ctx, lead.ID, "eve", RoleAdjudicator)
-	if q, err := st.AdjudicationQueue(ctx, ds, eve.ID, false); err != nil || len(q) != 4 {
+	st.SetRole(ctx, lead, "eve", RoleAdjudicator)
+	if q, err := st.AdjudicationQueue(ctx, ds, eve, false); err != nil || len(q) != 4 {
 		t.Fatalf("adjudicator's queue: %d %v", len(q), err)
 	}
 }
@@ -94,10 +106,10 @@ func TestAdjudicationQueueAndDecisions(t *testing.T) {
 	st, ds, items, lead, _, _ := disputedStore(t)
 	ctx := context.Background()
 	// The lead also sends pane 1's agreed landing_2 to adjudication.
-	if err := st.Refer(ctx, items[1], []string{"landing_2"}, lead.ID, "below threshold"); err != nil {
+	if err := st.Refer(ctx, items[1], []string{"landing_2"}, lead, "below threshold"); err != nil {
 		t.Fatal(err)
 	}
-	q, err := st.AdjudicationQueue(ctx, ds, lead.ID, false)
+	q, err := st.AdjudicationQueue(ctx, ds, lead, false)
 	if err != nil || len(q) != 5 {
 		t.Fatalf("queue %d %v", len(q), err)
 	}
@@ -109,14 +121,14 @@ func TestAdjudicationQueueAndDecisions(t *testing.T) {
 	if p, _ := st.DatasetProgress(ctx, ds); p.Adjudication != 5 {
 		t.Fatalf("progress counts %d waiting", p.Adjudication)
 	}
-	if err := st.Adjudicate(ctx, items[0], "question", ptr(1), lead.ID, "both half right"); err != nil {
+	if err := st.Adjudicate(ctx, items[0], "question", ptr(1), lead, "both half right"); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.Adjudicate(ctx, items[0], "question", ptr(2), lead.ID, "on second thought"); err != nil {
+	if err := st.Adjudicate(ctx, items[0], "question", ptr(2), lead, "on second thought"); err != nil {
 		t.Fatal(err)
 	}
-	q, _ = st.AdjudicationQueue(ctx, ds, lead.ID, false)
-	all, _ := st.AdjudicationQueue(ctx, ds, lead.ID, true)
+	q, _ = st.AdjudicationQueue(ctx, ds, lead, false)
+	all, _ := st.AdjudicationQueue(ctx, ds, lead, true)
 	if len(q) != 4 || len(all) != 5 {
 		t.Fatalf("after a decision: %d waiting, %d in all", len(q), len(all))
 	}
@@ -131,10 +143,10 @@ func TestAdjudicationQueueAndDecisions(t *testing.T) {
 		t.Fatalf("history: %d rows, last %v → %v", n, old, cur)
 	}
 	// Withdrawn, the unit waits again.
-	if err := st.Adjudicate(ctx, items[0], "question", nil, lead.ID, ""); err != nil {
+	if err := st.Adjudicate(ctx, items[0], "question", nil, lead, ""); err != nil {
 		t.Fatal(err)
 	}
-	if q, _ := st.AdjudicationQueue(ctx, ds, lead.ID, false); len(q) != 5 {
+	if q, _ := st.AdjudicationQueue(ctx, ds, lead, false); len(q) != 5 {
 		t.Fatalf("after withdrawing: %d waiting", len(q))
 	}
 }

@@ -7,11 +7,25 @@ import (
 	"fmt"
 )
 
-// Annotator is a person (or a release) who labels items.
+// Annotator is a person (or a release) who labels items, as they act:
+// when a lead acts as someone else (--as), ID, Name and Role are that
+// annotator's (their rights apply) and ByID, ByName the lead's, so history
+// can say who really did it.
 type Annotator struct {
-	ID   int64
-	Name string
-	Role string
+	ID     int64
+	Name   string
+	Role   string
+	ByID   int64
+	ByName string
+	Keys   int // SSH keys registered (Annotators fills it)
+}
+
+// ActorID is who really acts: the lead behind --as, else the annotator.
+func (a Annotator) ActorID() int64 {
+	if a.ByID != 0 {
+		return a.ByID
+	}
+	return a.ID
 }
 
 // EnsureAnnotator returns the named annotator, adding them if they are new.
@@ -52,7 +66,8 @@ func (s *Store) ensureAnnotator(ctx context.Context, tx *sql.Tx, name string) (i
 
 // Annotators lists everyone, by id.
 func (s *Store) Annotators(ctx context.Context) ([]Annotator, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, name, role FROM annotators ORDER BY id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name, role,
+		(SELECT count(*) FROM annotator_keys k WHERE k.annotator_id = annotators.id) FROM annotators ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("list annotators: %w", err)
 	}
@@ -60,7 +75,7 @@ func (s *Store) Annotators(ctx context.Context) ([]Annotator, error) {
 	var out []Annotator
 	for rows.Next() {
 		var a Annotator
-		if err := rows.Scan(&a.ID, &a.Name, &a.Role); err != nil {
+		if err := rows.Scan(&a.ID, &a.Name, &a.Role, &a.Keys); err != nil {
 			return nil, fmt.Errorf("list annotators: %w", err)
 		}
 		out = append(out, a)

@@ -57,13 +57,18 @@ func (s *Store) DatasetPolicy(ctx context.Context, datasetID int64) (Policy, err
 	return p, nil
 }
 
-// SetPolicy changes a dataset's policy; items it now wants more annotators
-// for are open again at once.
-func (s *Store) SetPolicy(ctx context.Context, datasetID int64, p Policy) error {
+// SetPolicy changes a dataset's policy, if who is a lead; items it now
+// wants more annotators for are open again at once.
+func (s *Store) SetPolicy(ctx context.Context, who Annotator, datasetID int64, p Policy) error {
 	if err := p.Check(); err != nil {
 		return err
 	}
-	err := s.tx(ctx, func(tx *sql.Tx) error { return setPolicy(ctx, tx, datasetID, p) })
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := requireRole(ctx, tx, who.ID, ActPolicy); err != nil {
+			return err
+		}
+		return setPolicy(ctx, tx, datasetID, p)
+	})
 	if err != nil {
 		return fmt.Errorf("set policy: %w", err)
 	}
@@ -312,7 +317,7 @@ func noWork(ctx context.Context, tx *sql.Tx, datasetID, annotatorID int64, cutof
 	if err != nil {
 		return nw, err
 	}
-	waiting, err := disputed(ctx, tx, datasetID, false)
+	waiting, err := disputed(ctx, tx, datasetID, 0, false)
 	nw.Adjudication = len(waiting)
 	return nw, err
 }

@@ -87,7 +87,7 @@ func TestTiesGoToMoreAnnotatorsThenAdjudication(t *testing.T) {
 	st := openTemp(t)
 	ctx := context.Background()
 	ds, items, _ := seed(t, st, 1)
-	if err := st.SetPolicy(ctx, ds, Policy{Min: 2, Max: 3, Lease: time.Hour}); err != nil {
+	if err := st.SetPolicy(ctx, testLead(t, st), ds, Policy{Min: 2, Max: 3, Lease: time.Hour}); err != nil {
 		t.Fatal(err)
 	}
 	who := annotators(t, st, "a", "b", "c", "d")
@@ -111,7 +111,7 @@ func TestTiesGoToMoreAnnotatorsThenAdjudication(t *testing.T) {
 		t.Fatalf("%d tied units, want 4", tied)
 	}
 	// Raising max sends it out again at once; the fourth label breaks the tie.
-	if err := st.SetPolicy(ctx, ds, Policy{Min: 2, Max: 4, Lease: time.Hour}); err != nil {
+	if err := st.SetPolicy(ctx, testLead(t, st), ds, Policy{Min: 2, Max: 4, Lease: time.Hour}); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok, _ := next(t, st, ds, who[3]); !ok {
@@ -130,7 +130,7 @@ func TestLeaseReleasesAStaleHIT(t *testing.T) {
 	st.Now = c.now
 	ctx := context.Background()
 	ds, items, _ := seed(t, st, 1)
-	if err := st.SetPolicy(ctx, ds, Policy{Min: 1, Max: 1, Lease: 30 * time.Minute}); err != nil {
+	if err := st.SetPolicy(ctx, testLead(t, st), ds, Policy{Min: 1, Max: 1, Lease: 30 * time.Minute}); err != nil {
 		t.Fatal(err)
 	}
 	who := annotators(t, st, "a", "b")

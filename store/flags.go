@@ -27,23 +27,46 @@ func (s *Store) AddFlag(ctx context.Context, itemID, annotatorID int64, reason, 
 	return nil
 }
 
-// Flags lists the flags on an item.
-func (s *Store) Flags(ctx context.Context, itemID int64) ([]Flag, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT a.name, f.reason, f.note, f.at FROM flags f
-		JOIN annotators a ON a.id = f.annotator_id WHERE f.item_id = ? ORDER BY f.id`, itemID)
+// Flags lists the flags on an item that who may see: everyone's for a
+// lead, or for an adjudicator on an item in the adjudication queue; else
+// their own.
+func (s *Store) Flags(ctx context.Context, itemID int64, who Annotator) ([]Flag, error) {
+	var fs []Flag
+	err := s.readItemNotes(ctx, itemID, who, `SELECT a.name, f.reason, f.note, f.at FROM flags f
+		JOIN annotators a ON a.id = f.annotator_id WHERE f.item_id = ?1 AND (?2 = 0 OR f.annotator_id = ?2) ORDER BY f.id`,
+		func(rows *sql.Rows) error {
+			var f Flag
+			err := rows.Scan(&f.Annotator, &f.Reason, &f.Note, &f.At)
+			fs = append(fs, f)
+			return err
+		})
 	if err != nil {
 		return nil, fmt.Errorf("list flags: %w", err)
 	}
-	defer rows.Close()
-	var fs []Flag
-	for rows.Next() {
-		var f Flag
-		if err := rows.Scan(&f.Annotator, &f.Reason, &f.Note, &f.At); err != nil {
-			return nil, fmt.Errorf("list flags: %w", err)
+	return fs, nil
+}
+
+// readItemNotes runs one query over an item's notes or flags, with ?2 the
+// annotator they are limited to (0: everyone's), in the transaction that
+// decides it.
+func (s *Store) readItemNotes(ctx context.Context, itemID int64, who Annotator, query string, scan func(*sql.Rows) error) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		only := who.ID
+		if requireDisputed(ctx, tx, who.ID, itemID, "") == nil {
+			only = 0
 		}
-		fs = append(fs, f)
-	}
-	return fs, rows.Err()
+		rows, err := tx.QueryContext(ctx, query, itemID, only)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			if err := scan(rows); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
+	})
 }
 
 // Note is a free-text remark on an item, made at some step.
@@ -64,21 +87,19 @@ func (s *Store) AddNote(ctx context.Context, itemID, annotatorID int64, step, bo
 	return nil
 }
 
-// Notes lists the notes on an item.
-func (s *Store) Notes(ctx context.Context, itemID int64) ([]Note, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT a.name, n.step, n.body, n.at FROM notes n
-		JOIN annotators a ON a.id = n.annotator_id WHERE n.item_id = ? ORDER BY n.id`, itemID)
+// Notes lists the notes on an item that who may see, as Flags.
+func (s *Store) Notes(ctx context.Context, itemID int64, who Annotator) ([]Note, error) {
+	var ns []Note
+	err := s.readItemNotes(ctx, itemID, who, `SELECT a.name, n.step, n.body, n.at FROM notes n
+		JOIN annotators a ON a.id = n.annotator_id WHERE n.item_id = ?1 AND (?2 = 0 OR n.annotator_id = ?2) ORDER BY n.id`,
+		func(rows *sql.Rows) error {
+			var n Note
+			err := rows.Scan(&n.Annotator, &n.Step, &n.Body, &n.At)
+			ns = append(ns, n)
+			return err
+		})
 	if err != nil {
 		return nil, fmt.Errorf("list notes: %w", err)
 	}
-	defer rows.Close()
-	var ns []Note
-	for rows.Next() {
-		var n Note
-		if err := rows.Scan(&n.Annotator, &n.Step, &n.Body, &n.At); err != nil {
-			return nil, fmt.Errorf("list notes: %w", err)
-		}
-		ns = append(ns, n)
-	}
-	return ns, rows.Err()
+	return ns, nil
 }

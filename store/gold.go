@@ -25,18 +25,22 @@ type GoldRow struct {
 	Flagged   bool // someone flagged the pane
 }
 
-// EachGoldRow calls fn for every pane of a dataset in import order. Labels
-// of HITs still in progress are left out: they may yet change. fn must not
-// keep the row.
-func (s *Store) EachGoldRow(ctx context.Context, datasetID int64, fn func(*GoldRow) error) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+itemColumns+`,
+// EachGoldRow calls fn for every pane of the reading's dataset in import
+// order. Labels of HITs still in progress are left out: they may yet
+// change. An item hidden from the reader comes without labels, decisions
+// or flags, as if nobody had touched it. fn must not keep the row.
+func (r *Reading) EachGoldRow(ctx context.Context, fn func(*GoldRow) error) error {
+	if err := r.votesAllowed(); err != nil {
+		return fmt.Errorf("read gold: %w", err)
+	}
+	rows, err := r.tx.QueryContext(ctx, `SELECT `+itemColumns+`,
 		(SELECT group_concat(l.unit || ' ' || l.annotator_id || ' ' || l.value, ',') FROM labels l
 			WHERE l.item_id = items.id AND NOT EXISTS (SELECT 1 FROM hits h
 				WHERE h.item_id = l.item_id AND h.annotator_id = l.annotator_id AND h.finished_at IS NULL)),
 		(SELECT group_concat(a.unit || ' ' || a.adjudicator_id || ' ' || a.value, ',') FROM adjudications a
 			WHERE a.item_id = items.id),
 		EXISTS (SELECT 1 FROM flags f WHERE f.item_id = items.id)
-		FROM items WHERE dataset_id = ? ORDER BY seq`, datasetID)
+		FROM items WHERE dataset_id = ? ORDER BY seq`, r.dataset)
 	if err != nil {
 		return fmt.Errorf("read gold: %w", err)
 	}
@@ -59,6 +63,9 @@ func (s *Store) EachGoldRow(ctx context.Context, datasetID int64, fn func(*GoldR
 		g.Decisions = g.Decisions[:0]
 		for _, d := range dv {
 			g.Decisions = append(g.Decisions, Decision{Unit: d.Unit, Value: d.Value, Adjudicator: d.Annotator})
+		}
+		if r.hidden[g.ID] {
+			g.Votes, g.Decisions, g.Flagged = g.Votes[:0], g.Decisions[:0], false
 		}
 		if err := fn(g); err != nil {
 			return err

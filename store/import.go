@@ -40,6 +40,7 @@ type Importer struct {
 	dropAfter  int               // new panes after which the item indexes are dropped
 	dropped    bool              // they are, and Commit builds them again
 	annotators map[string]int64
+	actor      int64 // who imports: the actor of the history rows
 	stmts      map[string]*sql.Stmt
 	stats      ImportStats
 	policy     *Policy // set at Commit, when given
@@ -70,15 +71,20 @@ var itemIndexes = map[string]string{
 	"items_seq": `CREATE UNIQUE INDEX items_seq ON items (dataset_id, seq)`,
 }
 
-// BeginImport starts an import into the named dataset (created if new). An
-// empty dataset name starts an import that holds no items (SERP results).
-func (s *Store) BeginImport(ctx context.Context, dataset, kind, format string) (*Importer, error) {
+// BeginImport starts an import by who into the named dataset (created if
+// new); only a lead may import. An empty dataset name starts an import
+// that holds no items (SERP results).
+func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset, kind, format string) (*Importer, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
+	if err := requireRole(ctx, tx, who.ID, ActImport); err != nil {
+		tx.Rollback()
+		return nil, fmt.Errorf("import: %w", err)
+	}
 	im := &Importer{s: s, ctx: ctx, tx: tx, now: s.now(), known: map[[8]byte]int64{},
-		annotators: map[string]int64{}, stmts: map[string]*sql.Stmt{}}
+		annotators: map[string]int64{}, actor: who.ActorID(), stmts: map[string]*sql.Stmt{}}
 	if err := im.prepare(dataset, kind, format); err != nil {
 		tx.Rollback()
 		return nil, fmt.Errorf("begin import: %w", err)
@@ -239,7 +245,7 @@ func (im *Importer) writeLabel(itemID int64, l UnitLabel) error {
 		return nil
 	}
 	im.stats.Labels++
-	_, err = im.stmts["history"].ExecContext(im.ctx, itemID, l.Unit, aid, l.Value, aid, im.now)
+	_, err = im.stmts["history"].ExecContext(im.ctx, itemID, l.Unit, aid, l.Value, im.actor, im.now)
 	if err != nil {
 		return fmt.Errorf("add label history: %w", err)
 	}

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -39,6 +40,9 @@ type LabelChange struct {
 	Seconds     float64 // time spent on the step before keying
 	Finish      bool    // the HIT is complete with this label
 	Source      string  // tui, undo …
+	// ActorID is who keys it, when not the annotator: a lead acting as
+	// them (--as). History keeps both.
+	ActorID int64
 }
 
 // SetLabel applies one keyed label in its own transaction: the label, its
@@ -64,7 +68,7 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err err
 			if _, err := tx.ExecContext(ctx, `INSERT INTO label_history
 				(item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-				ch.ItemID, ch.Unit, ch.AnnotatorID, old, ch.Value, ch.AnnotatorID, now, ch.Source); err != nil {
+				ch.ItemID, ch.Unit, ch.AnnotatorID, old, ch.Value, cmp.Or(ch.ActorID, ch.AnnotatorID), now, ch.Source); err != nil {
 				return fmt.Errorf("append history: %w", err)
 			}
 		}
@@ -196,14 +200,24 @@ type LabelRow struct {
 	Seconds   *float64
 }
 
-// EachLabel calls fn for every label of a dataset (all datasets when
-// datasetID is 0), in import order, then HIT order, then annotator name.
-func (s *Store) EachLabel(ctx context.Context, datasetID int64, fn func(LabelRow) error) error {
-	rows, err := s.db.QueryContext(ctx, `
+// EachLabel calls fn for every label of the reading's dataset (all
+// datasets when it is 0) that the reader may have, in import order, then
+// HIT order, then annotator name: a lead's reading has everyone's, a
+// reading of one's own labels just theirs. A reading for figures has none
+// to give: it refuses.
+func (r *Reading) EachLabel(ctx context.Context, fn func(LabelRow) error) error {
+	only := int64(0)
+	switch r.scope {
+	case scopeOwn:
+		only = r.reader.ID
+	case scopeFigures:
+		return fmt.Errorf("list labels: %w: a reading for figures hands out no labels", ErrNotAllowed)
+	}
+	rows, err := r.tx.QueryContext(ctx, `
 		SELECT i.uid, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds
 		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
-		WHERE ?1 = 0 OR i.dataset_id = ?1
-		ORDER BY i.dataset_id, i.seq, `+unitOrder+`, a.name`, datasetID)
+		WHERE (?1 = 0 OR i.dataset_id = ?1) AND (?2 = 0 OR l.annotator_id = ?2)
+		ORDER BY i.dataset_id, i.seq, `+unitOrder+`, a.name`, r.dataset, only)
 	if err != nil {
 		return fmt.Errorf("list labels: %w", err)
 	}
@@ -235,18 +249,22 @@ type ItemVotes struct {
 	Votes []UnitVote // in HIT order of units, then by annotator id
 }
 
-// EachItemVotes calls fn for every item of a dataset that has labels, in
-// import order, with its labels. It reads the items by their seq index and
-// each item's labels by their primary key, so nothing is sorted; it is
-// the fast path for agreement over millions of labels (the ordered,
-// named rows of EachLabel are for export). fn must not keep iv.
-func (s *Store) EachItemVotes(ctx context.Context, datasetID int64, fn func(iv *ItemVotes) error) error {
+// EachItemVotes calls fn for every item of the reading's dataset that has
+// labels, in import order, with its labels, leaving out the items hidden
+// from the reader. It reads the items by their seq index and each item's
+// labels by their primary key, so nothing is sorted; it is the fast path
+// for agreement over millions of labels (the ordered, named rows of
+// EachLabel are for export). fn must not keep iv.
+func (r *Reading) EachItemVotes(ctx context.Context, fn func(iv *ItemVotes) error) error {
+	if err := r.votesAllowed(); err != nil {
+		return fmt.Errorf("list labels: %w", err)
+	}
 	// One row per item, its labels packed as "unit annotator value" items:
 	// a row costs the driver far more than the bytes in it.
-	rows, err := s.db.QueryContext(ctx, `SELECT i.id, i.uid,
+	rows, err := r.tx.QueryContext(ctx, `SELECT i.id, i.uid,
 		group_concat(l.unit || ' ' || l.annotator_id || ' ' || l.value, ',')
 		FROM items i JOIN labels l ON l.item_id = i.id WHERE i.dataset_id = ?
-		GROUP BY i.seq ORDER BY i.seq`, datasetID)
+		GROUP BY i.seq ORDER BY i.seq`, r.dataset)
 	if err != nil {
 		return fmt.Errorf("list labels: %w", err)
 	}
@@ -256,6 +274,9 @@ func (s *Store) EachItemVotes(ctx context.Context, datasetID int64, fn func(iv *
 		var packed sql.RawBytes
 		if err := rows.Scan(&iv.ID, &iv.UID, &packed); err != nil {
 			return fmt.Errorf("list labels: %w", err)
+		}
+		if r.hidden[iv.ID] {
+			continue
 		}
 		if iv.Votes, err = unpackVotes(iv.Votes[:0], packed); err != nil {
 			return fmt.Errorf("list labels of item %d: %w", iv.ID, err)

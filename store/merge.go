@@ -55,6 +55,8 @@ type Merger struct {
 	tx         *sql.Tx
 	datasetID  int64 // 0: items are looked up in every dataset
 	now        string
+	who        Annotator // who merges: the actor of every history row
+	role       string    // who's role when the merge began, in its transaction
 	annotators map[string]int64
 	touched    map[hitKey]ItemRef
 	items      map[string]ItemRef // found so far: a file labels each item many times
@@ -65,14 +67,21 @@ type Merger struct {
 
 type hitKey struct{ item, annotator int64 }
 
-// BeginMerge starts a merge into the named dataset, or into whichever
-// dataset holds each item when dataset is "".
-func (s *Store) BeginMerge(ctx context.Context, dataset string) (*Merger, error) {
+// BeginMerge starts a merge by who into the named dataset, or into
+// whichever dataset holds each item when dataset is "". A lead may merge
+// anyone's labels; anyone else only their own, on items the policy has
+// room for them on, as if they had keyed them.
+func (s *Store) BeginMerge(ctx context.Context, who Annotator, dataset string) (*Merger, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("begin merge: %w", err)
 	}
-	m := &Merger{s: s, ctx: ctx, tx: tx, now: s.now(),
+	role, err := roleOf(ctx, tx, who.ID)
+	if err != nil {
+		tx.Rollback()
+		return nil, fmt.Errorf("begin merge: %w", err)
+	}
+	m := &Merger{s: s, ctx: ctx, tx: tx, now: s.now(), who: who, role: role,
 		annotators: map[string]int64{}, touched: map[hitKey]ItemRef{}, items: map[string]ItemRef{},
 		stmts: map[string]*sql.Stmt{}}
 	if dataset != "" {
@@ -144,6 +153,9 @@ func (m *Merger) Add(l MergedLabel) error {
 	if err != nil {
 		return err
 	}
+	if err := m.mayMerge(l, ann); err != nil {
+		return err
+	}
 	at, newest := l.UpdatedAt, l.UpdatedAt == ""
 	if newest {
 		at = m.now
@@ -181,7 +193,7 @@ func (m *Merger) Add(l MergedLabel) error {
 	if err != nil {
 		return err
 	}
-	_, err = m.stmts[mergeHistory].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, old, l.Value, ann, at)
+	_, err = m.stmts[mergeHistory].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, old, l.Value, m.who.ActorID(), at)
 	if err != nil {
 		return err
 	}
@@ -193,9 +205,43 @@ func (m *Merger) Add(l MergedLabel) error {
 	return nil
 }
 
+// mayMerge refuses a label under someone else's name unless the merger is
+// a lead, and holds the item for a non-lead the first time they merge onto
+// it, so their labels never put more annotators on an item than its policy
+// asks for.
+func (m *Merger) mayMerge(l MergedLabel, ann int64) error {
+	if Allows(m.role, ActMergeOthers) {
+		return nil
+	}
+	if ann != m.who.ID {
+		err := refusal(m.ctx, m.tx, m.who.ID, m.role, permissions[ActMergeOthers])
+		return fmt.Errorf("this label is %s's: %w", l.Annotator, err)
+	}
+	if _, held := m.touched[hitKey{l.Item.ID, ann}]; held {
+		return nil
+	}
+	if err := holdHIT(m.ctx, m.tx, m.s, l.Item.ID, ann); err != nil {
+		return fmt.Errorf("item %d: %w", l.Item.ID, err)
+	}
+	return nil
+}
+
 func (m *Merger) annotator(name string) (int64, error) {
 	if id, ok := m.annotators[name]; ok {
 		return id, nil
+	}
+	if !Allows(m.role, ActMergeOthers) {
+		// Only a lead brings new names in; anyone else's own name exists.
+		var id int64
+		err := m.tx.QueryRowContext(m.ctx, `SELECT id FROM annotators WHERE name = ?`, name).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			err = refusal(m.ctx, m.tx, m.who.ID, m.role, permissions[ActMergeOthers])
+			return 0, fmt.Errorf("this label is %s's: %w", name, err)
+		}
+		if err == nil {
+			m.annotators[name] = id
+		}
+		return id, err
 	}
 	id, err := m.s.ensureAnnotator(m.ctx, m.tx, name)
 	if err != nil {

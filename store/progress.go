@@ -22,7 +22,7 @@ func (s *Store) DatasetProgress(ctx context.Context, datasetID int64) (DatasetPr
 		return p, fmt.Errorf("dataset progress: %w", err)
 	}
 	// Only the count leaves the store here: no role is needed to see it.
-	waiting, err := disputed(ctx, s.db, datasetID, false)
+	waiting, err := disputed(ctx, s.db, datasetID, 0, false)
 	if err != nil {
 		return p, fmt.Errorf("dataset progress: %w", err)
 	}
@@ -33,21 +33,7 @@ func (s *Store) DatasetProgress(ctx context.Context, datasetID int64) (DatasetPr
 // OpenItems lists the ids of the items the annotator has started and not
 // finished: their labels by others must stay hidden from them.
 func (s *Store) OpenItems(ctx context.Context, datasetID, annotatorID int64) (map[int64]bool, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT h.item_id FROM hits h JOIN items i ON i.id = h.item_id
-		WHERE h.annotator_id = ? AND h.finished_at IS NULL AND i.dataset_id = ?`, annotatorID, datasetID)
-	if err != nil {
-		return nil, fmt.Errorf("open HITs: %w", err)
-	}
-	defer rows.Close()
-	out := map[int64]bool{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("open HITs: %w", err)
-		}
-		out[id] = true
-	}
-	return out, rows.Err()
+	return openItems(ctx, s.db, datasetID, annotatorID)
 }
 
 // HITTimes is the time the annotator spent on each HIT they finished in the

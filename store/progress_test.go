@@ -13,7 +13,7 @@ func TestProgressForThePane(t *testing.T) {
 	st := openTemp(t)
 	ctx := context.Background()
 	ds, items, ana := seed(t, st, 3)
-	if err := st.SetPolicy(ctx, ds, Policy{Min: 2, Max: 2, Lease: time.Hour}); err != nil {
+	if err := st.SetPolicy(ctx, testLead(t, st), ds, Policy{Min: 2, Max: 2, Lease: time.Hour}); err != nil {
 		t.Fatal(err)
 	}
 	bo := annotators(t, st, "bo")[0]

@@ -8,29 +8,11 @@ import (
 	"slices"
 )
 
-// The roles an annotator can have. Adjudicators and leads may adjudicate;
-// only leads change roles, act as someone else, or send units to
-// adjudication.
-const (
-	RoleAnnotator   = "annotator"
-	RoleAdjudicator = "adjudicator"
-	RoleLead        = "lead"
-)
-
-// Roles lists the roles in order of rights.
-var Roles = []string{RoleAnnotator, RoleAdjudicator, RoleLead}
-
-// ErrNotAllowed means the acting annotator's role does not allow the action.
-var ErrNotAllowed = errors.New("not allowed")
-
-// CanAdjudicate reports whether a role may open adjudication.
-func CanAdjudicate(role string) bool { return role == RoleAdjudicator || role == RoleLead }
-
-// Actor resolves who is acting. osUser is the operating system's user, who
-// is always who acts, unless they are a lead and ask to act as someone else
-// (as, when not ""). A database without a lead makes its first OS user one,
-// so a new database has someone who can give out roles; typing another name
-// never raises anyone's rights.
+// Actor resolves who is acting from the operating system's user: osUser
+// acts as themself, unless they are a lead and ask to act as someone else
+// (as, when not ""), who must already be an annotator. A database without a
+// lead makes its first OS user one, so a new database has someone who can
+// give out roles; typing another name never raises anyone's rights.
 func (s *Store) Actor(ctx context.Context, osUser, as string) (Annotator, error) {
 	var a Annotator
 	err := s.tx(ctx, func(tx *sql.Tx) error {
@@ -47,19 +29,7 @@ func (s *Store) Actor(ctx context.Context, osUser, as string) (Annotator, error)
 				return err
 			}
 		}
-		name, id := osUser, me
-		if as != "" && as != osUser {
-			if role, err := roleOf(ctx, tx, me); err != nil || role != RoleLead {
-				return cmpErr(err, fmt.Errorf("%w: only a lead may act as someone else (--as %s); %s is %s",
-					ErrNotAllowed, as, osUser, article(role)))
-			}
-			if id, err = s.ensureAnnotator(ctx, tx, as); err != nil {
-				return err
-			}
-			name = as
-		}
-		a.ID, a.Name = id, name
-		a.Role, err = roleOf(ctx, tx, id)
+		a, err = actAs(ctx, tx, me, as)
 		return err
 	})
 	if err != nil {
@@ -68,57 +38,66 @@ func (s *Store) Actor(ctx context.Context, osUser, as string) (Annotator, error)
 	return a, nil
 }
 
-// cmpErr returns err if it is set, else alt.
-func cmpErr(err, alt error) error {
-	if err != nil {
+// ActAs resolves who acts for an annotator already known (over SSH, the
+// owner of the key): themself, or with as, another annotator, if they are
+// a lead. Nobody is made a lead here.
+func (s *Store) ActAs(ctx context.Context, me Annotator, as string) (Annotator, error) {
+	var a Annotator
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		a, err = actAs(ctx, tx, me.ID, as)
 		return err
-	}
-	return alt
-}
-
-func article(role string) string {
-	if role == RoleAdjudicator || role == RoleAnnotator {
-		return "an " + role
-	}
-	return "a " + role
-}
-
-func roleOf(ctx context.Context, tx *sql.Tx, id int64) (string, error) {
-	var role string
-	err := tx.QueryRowContext(ctx, `SELECT role FROM annotators WHERE id = ?`, id).Scan(&role)
-	return role, err
-}
-
-// requireRole refuses (ErrNotAllowed) unless the annotator has one of roles.
-func requireRole(ctx context.Context, tx *sql.Tx, id int64, what string, roles ...string) error {
-	role, err := roleOf(ctx, tx, id)
+	})
 	if err != nil {
-		return err
+		return a, fmt.Errorf("who is acting: %w", err)
 	}
-	if !slices.Contains(roles, role) {
-		return fmt.Errorf("%w: %s needs the role %s; you are %s", ErrNotAllowed, what, joinOr(roles), article(role))
-	}
-	return nil
+	return a, nil
 }
 
-func joinOr(xs []string) string {
-	switch len(xs) {
-	case 1:
-		return xs[0]
-	case 2:
-		return xs[0] + " or " + xs[1]
+func actAs(ctx context.Context, tx *sql.Tx, me int64, as string) (Annotator, error) {
+	self, err := annotatorByID(ctx, tx, me)
+	if err != nil || as == "" || as == self.Name {
+		return self, err
 	}
-	return fmt.Sprint(xs)
+	if err := requireRole(ctx, tx, me, ActActAs); err != nil {
+		return self, err
+	}
+	var other Annotator
+	err = tx.QueryRowContext(ctx, `SELECT id, name, role FROM annotators WHERE name = ?`, as).
+		Scan(&other.ID, &other.Name, &other.Role)
+	if errors.Is(err, sql.ErrNoRows) {
+		return self, fmt.Errorf("--as %s: %s is not an annotator yet (add them first: claritty annotators %s --role annotator)",
+			as, as, as)
+	}
+	other.ByID, other.ByName = self.ID, self.Name
+	return other, err
+}
+
+func annotatorByID(ctx context.Context, q querier, id int64) (Annotator, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, name, role FROM annotators WHERE id = ?`, id)
+	if err != nil {
+		return Annotator{}, err
+	}
+	defer rows.Close()
+	var a Annotator
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return a, err
+		}
+		return a, fmt.Errorf("annotator %d: %w", id, ErrNotFound)
+	}
+	err = rows.Scan(&a.ID, &a.Name, &a.Role)
+	return a, err
 }
 
 // SetRole gives an annotator (added if new) a role; only a lead may.
-func (s *Store) SetRole(ctx context.Context, actorID int64, name, role string) (Annotator, error) {
+func (s *Store) SetRole(ctx context.Context, actor Annotator, name, role string) (Annotator, error) {
 	a := Annotator{Name: name, Role: role}
 	if !slices.Contains(Roles, role) {
 		return a, fmt.Errorf("role %q: want annotator, adjudicator or lead", role)
 	}
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := requireRole(ctx, tx, actorID, "changing roles", RoleLead); err != nil {
+		if err := requireRole(ctx, tx, actor.ID, ActRoles); err != nil {
 			return err
 		}
 		var err error

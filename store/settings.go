@@ -36,12 +36,12 @@ var settingValues = map[string][]string{
 }
 
 // SetSetting changes a database-wide setting; only a lead may.
-func (s *Store) SetSetting(ctx context.Context, actorID int64, key, value string) error {
+func (s *Store) SetSetting(ctx context.Context, who Annotator, key, value string) error {
 	if !slices.Contains(settingValues[key], value) {
 		return fmt.Errorf("setting %s: %q is not one of %v", key, value, settingValues[key])
 	}
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := requireRole(ctx, tx, actorID, "changing settings", RoleLead); err != nil {
+		if err := requireRole(ctx, tx, who.ID, ActSettings); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES (?, ?)

@@ -21,8 +21,9 @@ import (
 
 // Store is an open claritty database.
 type Store struct {
-	db   *sql.DB
-	path string
+	db       *sql.DB
+	path     string
+	borrowed bool // Close leaves the database open (Borrow)
 	// Now is the clock used for every timestamp; tests replace it.
 	Now func() time.Time
 }
@@ -87,8 +88,13 @@ func (s *Store) checkWAL(ctx context.Context) error {
 	return nil
 }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close closes the database, unless this handle is borrowed.
+func (s *Store) Close() error {
+	if s.borrowed {
+		return nil
+	}
+	return s.db.Close()
+}
 
 // Path is the file the store was opened on.
 func (s *Store) Path() string { return s.path }
@@ -113,3 +119,11 @@ func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 
 // ErrNotFound is returned when a named row does not exist.
 var ErrNotFound = errors.New("not found")
+
+// Borrow returns a handle on the same database whose Close does nothing:
+// the server lends its one store to each session's command this way.
+func (s *Store) Borrow() *Store {
+	b := *s
+	b.borrowed = true
+	return &b
+}

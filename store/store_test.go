@@ -22,11 +22,22 @@ func openTemp(t *testing.T) *Store {
 	return st
 }
 
+// testLead is the database's lead: root, the first OS user of a new
+// database (or the one who became its lead first).
+func testLead(t testing.TB, st *Store) Annotator {
+	t.Helper()
+	a, err := st.Actor(context.Background(), "root", "")
+	if err != nil || a.Role != RoleLead {
+		t.Fatalf("root as the lead: %+v %v", a, err)
+	}
+	return a
+}
+
 // seed adds a dataset with n panes and one annotator.
 func seed(t *testing.T, st *Store, n int) (datasetID int64, items []int64, ann Annotator) {
 	t.Helper()
 	ctx := context.Background()
-	im, err := st.BeginImport(ctx, "d", "mimics", "mimics-manual")
+	im, err := st.BeginImport(ctx, testLead(t, st), "d", "mimics", "mimics-manual")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +259,7 @@ func TestConcurrentWriters(t *testing.T) {
 	ctx := context.Background()
 	ds, items, _ := seed(t, st, 20)
 	const writers = 6
-	if err := st.SetPolicy(ctx, ds, Policy{Min: writers, Max: writers, Lease: time.Hour}); err != nil {
+	if err := st.SetPolicy(ctx, testLead(t, st), ds, Policy{Min: writers, Max: writers, Lease: time.Hour}); err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
@@ -292,7 +303,7 @@ func TestImportIsAllOrNothingAndIdempotent(t *testing.T) {
 	st := openTemp(t)
 	ctx := context.Background()
 	p := Pane{Query: "q", Question: "Which?", Options: [5]string{"a", "b"}}
-	im, _ := st.BeginImport(ctx, "d", "mimics", "mimics-manual")
+	im, _ := st.BeginImport(ctx, testLead(t, st), "d", "mimics", "mimics-manual")
 	im.AddPane(p, UnitLabel{"question", "rel", 2})
 	im.Rollback()
 	var n int
@@ -301,7 +312,7 @@ func TestImportIsAllOrNothingAndIdempotent(t *testing.T) {
 		t.Fatalf("rolled-back import left %d rows", n)
 	}
 	for round := 0; round < 2; round++ {
-		im, _ := st.BeginImport(ctx, "d", "mimics", "mimics-manual")
+		im, _ := st.BeginImport(ctx, testLead(t, st), "d", "mimics", "mimics-manual")
 		added, err := im.AddPane(p, UnitLabel{"question", "rel", 2})
 		if err != nil || added != (round == 0) {
 			t.Fatalf("round %d: added %v err %v", round, added, err)

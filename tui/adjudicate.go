@@ -91,7 +91,7 @@ func (k adjKeys) shortHelp(p guidelines.Protocol) []key.Binding {
 
 // openAdjudication loads the queue; the store refuses those not allowed.
 func (m *Model) openAdjudication() tea.Cmd {
-	st, ds, me, withDecided := m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator.ID, m.adj.decided
+	st, ds, me, withDecided := m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator, m.adj.decided
 	return m.work.do(func() tea.Msg {
 		units, err := st.AdjudicationQueue(m.ctx, ds, me, withDecided)
 		if err != nil {
@@ -137,17 +137,17 @@ func (m *Model) loadAdjDetail() tea.Cmd {
 		return nil
 	}
 	d := a.units[a.cur]
-	st, me := m.cfg.Store, m.cfg.Annotator.ID
+	st, me := m.cfg.Store, m.cfg.Annotator
 	return m.work.do(func() tea.Msg {
 		det := &adjDetail{itemID: d.Item.ID, unit: d.Unit}
 		var err error
 		if det.labels, err = st.UnitLabels(m.ctx, d.Item.ID, d.Unit, me); err != nil {
 			return adjDetailMsg{err: err}
 		}
-		if det.notes, err = st.Notes(m.ctx, d.Item.ID); err != nil {
+		if det.notes, err = st.Notes(m.ctx, d.Item.ID, me); err != nil {
 			return adjDetailMsg{err: err}
 		}
-		if det.flags, err = st.Flags(m.ctx, d.Item.ID); err != nil {
+		if det.flags, err = st.Flags(m.ctx, d.Item.ID, me); err != nil {
 			return adjDetailMsg{err: err}
 		}
 		if m.protocol().Kind == guidelines.Nuggets.Kind {
@@ -257,7 +257,7 @@ func (m *Model) decide(i int, value *int, reason string) tea.Cmd {
 	a := &m.adj
 	d := &a.units[i]
 	d.Decided = value
-	st, me, item, unit := m.cfg.Store, m.cfg.Annotator.ID, d.Item.ID, d.Unit
+	st, me, item, unit := m.cfg.Store, m.cfg.Annotator, d.Item.ID, d.Unit
 	save := m.work.do(func() tea.Msg {
 		return savedMsg{what: "decision", err: st.Adjudicate(m.ctx, item, unit, value, me, reason)}
 	})

@@ -145,6 +145,15 @@ func New(ctx context.Context, cfg Config) *Model {
 // Interrupted reports whether the user left with ctrl+c.
 func (m *Model) Interrupted() bool { return m.interrupted }
 
+// Wait returns once every write queued so far has committed (or failed).
+// A program that ended without q (its SSH client went away) calls it
+// before the session is let go, so nothing keyed is dropped.
+func (m *Model) Wait() {
+	done := make(chan struct{})
+	m.work.jobs <- func() { close(done) }
+	<-done
+}
+
 // Init asks for the background colour and loads the first HIT, or the
 // adjudication queue (which holds no HIT).
 func (m *Model) Init() tea.Cmd {
@@ -216,6 +225,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case flushedMsg:
 		return m, tea.Quit
+	case ShutdownMsg:
+		m.setStatus(msg.Reason+": everything you keyed is saved", true)
+		if m.quitting {
+			return m, nil
+		}
+		return m, m.quit()
 	}
 	return m, nil
 }

@@ -27,7 +27,7 @@ type harness struct {
 func newHarness(t testing.TB, w, h int) *harness {
 	t.Helper()
 	st := storetest.Open(t)
-	if err := data.LoadDemo(context.Background(), st); err != nil {
+	if err := data.LoadDemo(context.Background(), st, storetest.Lead(t, st)); err != nil {
 		t.Fatal(err)
 	}
 	return startHarness(t, st, "ana", w, h)
@@ -314,14 +314,14 @@ func TestFlagNoteAndOpen(t *testing.T) {
 	h.typeText("unclear query — ünïcode")
 	h.expect("Note on serp")
 	h.keys("enter")
-	notes, _ := h.st.Notes(context.Background(), h.item(1).ID)
+	notes, _ := h.st.Notes(context.Background(), h.item(1).ID, h.m.cfg.Annotator)
 	if len(notes) != 1 || notes[0].Body != "unclear query — ünïcode" || notes[0].Step != "serp" {
 		t.Fatalf("notes %+v", notes)
 	}
 	h.keys("!", "b")
 	h.typeText("dead links")
 	h.keys("enter")
-	flags, _ := h.st.Flags(context.Background(), h.item(1).ID)
+	flags, _ := h.st.Flags(context.Background(), h.item(1).ID, h.m.cfg.Annotator)
 	if len(flags) != 1 || flags[0].Reason != "broken" || flags[0].Note != "dead links" {
 		t.Fatalf("flags %+v", flags)
 	}
@@ -396,7 +396,7 @@ func TestGuidelinePagerScrollsToItsEnd(t *testing.T) {
 func TestNoWorkSaysWhy(t *testing.T) {
 	st := storetest.Open(t)
 	ctx := context.Background()
-	im, err := st.BeginImport(ctx, "one", "mimics", "mimics-manual")
+	im, err := st.BeginImport(ctx, storetest.Lead(t, st), "one", "mimics", "mimics-manual")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -411,4 +411,16 @@ func TestNoWorkSaysWhy(t *testing.T) {
 	second.expect("No HIT for you right now in one (you finished 0).")
 	second.expect("1 pane is held by other annotators; it comes back to you if left idle for 30m0s.")
 	second.expect("0 panes have all the annotators they need; 0 units wait for adjudication.")
+}
+
+// goldReading is the lead's reading of everything in a dataset, closed
+// when the test ends.
+func goldReading(t testing.TB, st *store.Store, datasetID int64) *store.Reading {
+	t.Helper()
+	r, err := st.ReadGold(context.Background(), storetest.Lead(t, st), datasetID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
 }

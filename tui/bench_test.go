@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -52,7 +53,7 @@ func BenchmarkKeystroke(b *testing.B) {
 func BenchmarkPane(b *testing.B) {
 	st := storetest.Open(b)
 	ctx := context.Background()
-	im, err := st.BeginImport(ctx, "big", "mimics", "mimics-manual")
+	im, err := st.BeginImport(ctx, storetest.Lead(b, st), "big", "mimics", "mimics-manual")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func BenchmarkPane(b *testing.B) {
 			Options: [5]string{"a", "b", "c", "d", "e"}}
 		var labels []store.UnitLabel
 		for _, a := range rng.Perm(30)[:3] {
-			for _, u := range store.Units {
+			for _, u := range guidelines.MIMICS.Units {
 				labels = append(labels, store.UnitLabel{Unit: u, Annotator: fmt.Sprintf("a%02d", a), Value: rng.IntN(3)})
 			}
 		}
@@ -77,7 +78,7 @@ func BenchmarkPane(b *testing.B) {
 	an, _ := st.EnsureAnnotator(ctx, "a00")
 	b.ResetTimer()
 	for range b.N {
-		if p := computePane(ctx, st, ds, an.ID, time.Now); p.err != nil || p.types[3].Ratings != 840000 {
+		if p := computePane(ctx, st, ds, an, time.Now); p.err != nil || p.types[3].Ratings != 840000 {
 			b.Fatalf("%v %d", p.err, p.types[3].Ratings)
 		}
 	}

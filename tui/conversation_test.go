@@ -29,7 +29,7 @@ func convHarness(t *testing.T, w, h int) *harness {
 func demoHarness(t *testing.T, dataset string, w, h int) *harness {
 	t.Helper()
 	st := storetest.Open(t)
-	if err := data.LoadDemo(context.Background(), st); err != nil {
+	if err := data.LoadDemo(context.Background(), st, storetest.Lead(t, st)); err != nil {
 		t.Fatal(err)
 	}
 	an, err := st.EnsureAnnotator(context.Background(), "ana")
@@ -166,7 +166,7 @@ func TestHostileConversation(t *testing.T) {
 		`{"question": "Which \u001b[31mred\u001b[0m one? ` + long + `", "images": ["bad.gif"], "answer": "\u202eevil"}]}`
 	path := filepath.Join(dir, "h.jsonl")
 	os.WriteFile(path, []byte(line+"\n"), 0o644)
-	res, err := data.ImportFile(ctx, st, path, data.Options{})
+	res, err := data.ImportFile(ctx, st, storetest.Lead(t, st), path, data.Options{})
 	if err != nil || len(res.Warnings) != 1 {
 		t.Fatalf("import %+v %v", res, err)
 	}
@@ -224,7 +224,7 @@ func TestAdjudicateConversation(t *testing.T) {
 func goldOf(t *testing.T, st *store.Store, datasetID int64, uid, unit string) data.UnitGold {
 	t.Helper()
 	var out data.UnitGold
-	err := data.EachPaneGold(context.Background(), st, datasetID, func(p *data.PaneGold) error {
+	err := data.EachPaneGold(context.Background(), goldReading(t, st, datasetID), func(p *data.PaneGold) error {
 		for _, u := range p.Units {
 			if p.Item.UID == uid && u.Unit == unit {
 				out = u

@@ -13,6 +13,7 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // A whole HIT through a real Bubble Tea program: the labels are in the
@@ -24,7 +25,7 @@ func TestFlowThroughProgram(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if err := data.LoadDemo(ctx, st); err != nil {
+	if err := data.LoadDemo(ctx, st, storetest.Lead(t, st)); err != nil {
 		t.Fatal(err)
 	}
 	ds, _ := st.DatasetByName(ctx, data.DemoDataset)

@@ -76,7 +76,7 @@ func hostileHarness(t *testing.T, w, h int) *harness {
 	tsv := data.ManualHeader() + "\n" +
 		"evil\x1b]0;owned\x07 \x1b[2Jquery\tWhich \x1b[31mred\x1b[0m one do you mean?\t東京タワー 展望台 チケット 料金\tcafé crème brûlée\t\u202eevil\t\t\t\t\t\t\t\t\t\n" +
 		long + "\t\"Which \"\"long\"\" thing, " + long + "?\"\t" + long + "\tb\t\t\t\t\t\t\t\t\t\t\n"
-	if _, err := data.Import(ctx, st, strings.NewReader(tsv), "hostile.tsv", data.Options{Dataset: "hostile"}); err != nil {
+	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(tsv), "hostile.tsv", data.Options{Dataset: "hostile"}); err != nil {
 		t.Fatal(err)
 	}
 	return startHarness(t, st, "ana", w, h)

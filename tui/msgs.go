@@ -42,3 +42,7 @@ type openedMsg struct {
 
 // flushedMsg arrives once every queued write has committed.
 type flushedMsg struct{}
+
+// ShutdownMsg tells the program that it must end (claritty serve is
+// stopping): it says so, lets every queued write commit, and quits.
+type ShutdownMsg struct{ Reason string }

@@ -156,7 +156,7 @@ func TestAdjudicateNugget(t *testing.T) {
 func goldOfItem(t *testing.T, st *store.Store, ds, id int64) map[string]int {
 	t.Helper()
 	out := map[string]int{}
-	err := data.EachPaneGold(context.Background(), st, ds, func(p *data.PaneGold) error {
+	err := data.EachPaneGold(context.Background(), goldReading(t, st, ds), func(p *data.PaneGold) error {
 		if p.Item.ID == id {
 			for _, u := range p.Units {
 				out[u.Unit] = u.Label

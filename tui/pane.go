@@ -109,7 +109,7 @@ func (m *Model) refreshPane() tea.Cmd {
 		return nil
 	}
 	p.computing = true
-	ctx, st, ds, an, now := m.ctx, m.cfg.Store, m.cfg.Dataset, m.cfg.Annotator.ID, m.cfg.Now
+	ctx, st, ds, an, now := m.ctx, m.cfg.Store, m.cfg.Dataset, m.cfg.Annotator, m.cfg.Now
 	return func() tea.Msg { return paneMsg{computePane(ctx, st, ds, an, now)} }
 }
 
@@ -123,37 +123,39 @@ func (m *Model) paneComputed(msg paneMsg) tea.Cmd {
 	return nil
 }
 
-// computePane gathers the pane's numbers. The items the annotator still has
-// open are left out of the agreement figures: others' labels on them must
-// not reach the annotator in any form before they have finished.
-func computePane(ctx context.Context, st *store.Store, ds store.Dataset, annotatorID int64, now func() time.Time) *paneStats {
+// computePane gathers the pane's numbers from the store's reading for
+// figures, which leaves out the items the annotator still has open: others'
+// labels on them must not reach the annotator in any form before they have
+// finished.
+func computePane(ctx context.Context, st *store.Store, ds store.Dataset, an store.Annotator, now func() time.Time) *paneStats {
 	ps := &paneStats{}
-	datasetID := ds.ID
+	datasetID, annotatorID := ds.ID, an.ID
 	mark, err := st.Changes(ctx)
 	if err != nil {
 		ps.err = err
 		return ps
 	}
 	ps.mark = mark
-	hidden, err := st.OpenItems(ctx, datasetID, annotatorID)
+	r, err := st.ReadFigures(ctx, an, datasetID)
 	if err != nil {
 		ps.err = err
 		return ps
 	}
-	study, err := data.DatasetStudy(ctx, st, datasetID, hidden)
+	defer r.Close()
+	study, err := data.DatasetStudy(ctx, r)
 	if err != nil {
 		ps.err = err
 		return ps
 	}
 	rep := agreement.Analyze(study, agreement.Options{})
 	ps.types = append(rep.Types, rep.Pooled)
-	if kind, _ := st.DatasetKind(ctx, datasetID); kind == guidelines.ClariMM.Kind {
-		if ps.ratings, err = data.ClariMMStats(ctx, st, datasetID, hidden); err != nil {
+	if ds.Kind == guidelines.ClariMM.Kind {
+		if ps.ratings, err = data.ClariMMStats(ctx, r); err != nil {
 			ps.err = err
 			return ps
 		}
 	}
-	if ps.bench, err = data.ScoreRuns(ctx, st, ds, hidden); err != nil {
+	if ps.bench, err = data.ScoreRuns(ctx, r, ds); err != nil {
 		ps.err = err
 		return ps
 	}

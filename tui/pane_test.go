@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -48,14 +49,17 @@ func keyAll(t *testing.T, st *store.Store, it store.Item, name string, value int
 	}
 }
 
-// expected is the pooled row the pane must show, computed from the labels
-// with the given items hidden.
-func expectedPooled(t *testing.T, st *store.Store, datasetID int64, hidden map[int64]bool) []string {
+// expected is the pooled row the pane must show, computed from every label
+// (the lead's reading) less the units of the hidden items.
+func expectedPooled(t *testing.T, st *store.Store, datasetID int64, hidden ...store.Item) []string {
 	t.Helper()
-	study, err := data.DatasetStudy(context.Background(), st, datasetID, hidden)
+	study, err := data.DatasetStudy(context.Background(), goldReading(t, st, datasetID))
 	if err != nil {
 		t.Fatal(err)
 	}
+	study.Subjects = slices.DeleteFunc(study.Subjects, func(s agreement.Subject) bool {
+		return slices.ContainsFunc(hidden, func(it store.Item) bool { return it.UID == s.Item })
+	})
 	p := agreement.Analyze(study, agreement.Options{}).Pooled
 	return []string{fmt.Sprintf("%.2f", p.FleissKappa.V), fmt.Sprintf("%.2f", p.AlphaOrdinal.V), fmt.Sprint(p.Items)}
 }
@@ -66,7 +70,7 @@ func TestPaneIsBlindAndUpdates(t *testing.T) {
 	st := storetest.Open(t)
 	clock := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 	st.Now = func() time.Time { clock = clock.Add(2 * time.Second); return clock }
-	if err := data.LoadDemo(context.Background(), st); err != nil {
+	if err := data.LoadDemo(context.Background(), st, storetest.Lead(t, st)); err != nil {
 		t.Fatal(err)
 	}
 	h := startHarness(t, st, "ana", 120, 40)
@@ -77,7 +81,7 @@ func TestPaneIsBlindAndUpdates(t *testing.T) {
 
 	h.keys("tab")
 	h.expect("agreement · live")
-	blind := expectedPooled(t, h.st, ds, map[int64]bool{one.ID: true})
+	blind := expectedPooled(t, h.st, ds, one)
 	if got := h.paneRow("pooled"); strings.Join(got, " ") != strings.Join(blind, " ") {
 		t.Fatalf("pane shows %v while pane 1 is open, want %v (without it)", got, blind)
 	}
@@ -85,7 +89,7 @@ func TestPaneIsBlindAndUpdates(t *testing.T) {
 
 	h.keys("enter", "2", "2", "2", "2", "2", "2") // ana finishes HIT 1
 	h.expect("HIT 2 / 40")
-	all := expectedPooled(t, h.st, ds, nil)
+	all := expectedPooled(t, h.st, ds)
 	if all[2] == blind[2] {
 		t.Fatal("test is void: pane 1 adds no units")
 	}

@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/claritty/claritty/data"
-	"github.com/claritty/claritty/store"
 )
 
 // statsMsg carries the statistics tables as text lines.
@@ -16,18 +15,21 @@ type statsMsg struct {
 	err   error
 }
 
-// openStats shows the lead the MIMICS paper's tables for the dataset, the
-// same as claritty stats prints, computed off the UI thread.
+// openStats shows the MIMICS paper's tables for the dataset, the same as
+// claritty stats prints, computed off the UI thread. Like every aggregate
+// figure they are open to every role and leave out the items the annotator
+// has open (the store's reading for figures).
 func (m *Model) openStats() tea.Cmd {
-	if m.cfg.Annotator.Role != store.RoleLead {
-		m.setStatus("the statistics view is for leads", true)
-		return nil
-	}
 	m.stats = []string{m.styles.Dim.Render(" computing…")}
 	m.openPager(overlayStats)
-	ctx, st, ds := m.ctx, m.cfg.Store, m.cfg.Dataset.ID
+	ctx, st, ds, an := m.ctx, m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator
 	return func() tea.Msg {
-		s, err := data.DatasetStats(ctx, st, ds)
+		r, err := st.ReadFigures(ctx, an, ds)
+		if err != nil {
+			return statsMsg{err: err}
+		}
+		defer r.Close()
+		s, err := data.DatasetStats(ctx, r)
 		if err != nil {
 			return statsMsg{err: err}
 		}

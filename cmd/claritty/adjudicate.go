@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/tui"
 )
 
@@ -38,16 +39,16 @@ func newAdjudicateCmd(g *globals) *cobra.Command {
 
 func referBelow(cmd *cobra.Command, g *globals, dataset string, below float64) error {
 	ctx := cmd.Context()
-	st, d, err := g.openDataset(ctx, dataset)
+	st, me, d, err := g.openDataset(ctx, dataset)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	me, err := g.actor(ctx, st)
-	if err != nil {
+	var panes, units int
+	err = withReading(ctx, st, me, d.ID, st.ReadGold, func(r *store.Reading) error {
+		panes, units, err = data.ReferBelow(ctx, r, me, below)
 		return err
-	}
-	panes, units, err := data.ReferBelow(ctx, st, d.ID, me.ID, below)
+	})
 	if err != nil {
 		return err
 	}

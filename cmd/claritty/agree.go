@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
 )
 
 type agreeFlags struct {
@@ -36,12 +36,17 @@ func newAgreeCmd(g *globals) *cobra.Command {
 			"  claritty agree --ratings labels.tsv --categories 0,1,2 --json",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, what, err := loadStudy(cmd, g, fl)
+			st, what, votes, err := loadStudy(cmd, g, fl)
 			if err != nil {
 				return err
 			}
 			rep := agreement.Analyze(st, fl.opt)
 			if fl.json {
+				if !votes {
+					// Per-unit majorities are gold in all but name: leads only.
+					rep.Majority = nil
+					fmt.Fprintln(cmd.ErrOrStderr(), "the per-unit majority list is left out: it is for leads")
+				}
 				return rep.WriteJSON(cmd.OutOrStdout())
 			}
 			return writeAgreement(cmd.OutOrStdout(), rep, what, fl.opt, ratingUnits(st))
@@ -57,43 +62,56 @@ func newAgreeCmd(g *globals) *cobra.Command {
 	return cmd
 }
 
-// loadStudy reads the ratings file, or the dataset's labels.
-func loadStudy(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Study, string, error) {
+// loadStudy reads the ratings file, or the dataset's labels as the acting
+// annotator may read them for figures (their open items left out), and says
+// whether per-unit votes may be shown.
+func loadStudy(cmd *cobra.Command, g *globals, fl agreeFlags) (st *agreement.Study, what string, votes bool, err error) {
 	if fl.ratings != "" {
-		if fl.dataset != "" {
-			return nil, "", fmt.Errorf("give --dataset or --ratings, not both")
-		}
-		f, err := os.Open(fl.ratings)
-		if err != nil {
-			return nil, "", err
-		}
-		defer f.Close()
-		rows, err := data.ReadRatings(f, fl.ratings)
-		if err != nil {
-			return nil, "", err
-		}
-		var cats []string
-		switch {
-		case fl.categories != "":
-			cats = strings.Split(fl.categories, ",")
-		case allClariMM(rows):
-			// The whole 1-5 scale, not just the points someone used:
-			// chance agreement depends on it.
-			cats = guidelines.ClariMM.Categories()
-		}
-		st, err := data.RatingsStudy(rows, fl.ratings, cats)
-		return st, fl.ratings, err
+		st, err = loadRatings(cmd, g, fl)
+		return st, fl.ratings, true, err
 	}
 	if fl.categories != "" {
-		return nil, "", fmt.Errorf("--categories goes with --ratings: a dataset's scale is known")
+		return nil, "", false, fmt.Errorf("--categories goes with --ratings: a dataset's scale is known")
 	}
-	s, d, err := g.openDataset(cmd.Context(), fl.dataset)
+	ctx := cmd.Context()
+	s, me, d, err := g.openDataset(ctx, fl.dataset)
 	if err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	defer s.Close()
-	st, err := data.DatasetStudy(cmd.Context(), s, d.ID, nil)
-	return st, fmt.Sprintf("dataset %q", data.Clean(d.Name)), err
+	err = withReading(ctx, s, me, d.ID, s.ReadFigures, func(r *store.Reading) error {
+		votes = r.ShowsVotes()
+		st, err = data.DatasetStudy(ctx, r)
+		return err
+	})
+	return st, fmt.Sprintf("dataset %q", data.Clean(d.Name)), votes, err
+}
+
+// loadRatings reads a labels TSV someone has: it is theirs, so all of it
+// may be shown.
+func loadRatings(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Study, error) {
+	if fl.dataset != "" {
+		return nil, fmt.Errorf("give --dataset or --ratings, not both")
+	}
+	f, err := g.inputFile(cmd.InOrStdin(), fl.ratings)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rows, err := data.ReadRatings(f, fl.ratings)
+	if err != nil {
+		return nil, err
+	}
+	var cats []string
+	switch {
+	case fl.categories != "":
+		cats = strings.Split(fl.categories, ",")
+	case allClariMM(rows):
+		// The whole 1-5 scale, not just the points someone used:
+		// chance agreement depends on it.
+		cats = guidelines.ClariMM.Categories()
+	}
+	return data.RatingsStudy(rows, fl.ratings, cats)
 }
 
 // allClariMM reports whether every row rates a ClariMM unit.

@@ -34,12 +34,12 @@ func newBenchCmd(g *globals) *cobra.Command {
 			"  claritty bench add --kind nuggets --name baseline answers.jsonl",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, err := g.open(cmd.Context())
+			st, me, err := g.openAs(cmd.Context())
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			scores, err := scoreAll(cmd.Context(), st, dataset)
+			scores, err := scoreAll(cmd.Context(), st, me, dataset)
 			if err != nil {
 				return err
 			}
@@ -55,8 +55,9 @@ func newBenchCmd(g *globals) *cobra.Command {
 	return cmd
 }
 
-// scoreAll scores the runs of the named dataset, or of every dataset.
-func scoreAll(ctx context.Context, st *store.Store, name string) ([]data.RunScore, error) {
+// scoreAll scores the runs of the named dataset, or of every dataset, as
+// me sees them (the items me has open left out).
+func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name string) ([]data.RunScore, error) {
 	var ds []store.Dataset
 	if name != "" {
 		d, err := st.DatasetByName(ctx, name)
@@ -72,11 +73,14 @@ func scoreAll(ctx context.Context, st *store.Store, name string) ([]data.RunScor
 	}
 	var all []data.RunScore
 	for _, d := range ds {
-		s, err := data.ScoreRuns(ctx, st, d, nil)
+		err := withReading(ctx, st, me, d.ID, st.ReadFigures, func(r *store.Reading) error {
+			s, err := data.ScoreRuns(ctx, r, d)
+			all = append(all, s...)
+			return err
+		})
 		if err != nil {
 			return nil, err
 		}
-		all = append(all, s...)
 	}
 	return all, nil
 }
@@ -123,7 +127,8 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 			"           scored against the gold label of each unit\n" +
 			"A run is registered whole or not at all: an unknown item, a document retrieved twice,\n" +
 			"a bad score or rank, a unit the item lacks or a label off the scale is refused with\n" +
-			"file:line. Registering the same file under the same name again adds nothing.",
+			"file:line. Registering the same file under the same name again adds nothing.\n" +
+			"Only a lead registers runs. FILE - reads standard input (over SSH, the only way).",
 		Example: "  claritty bench add --kind nuggets --name baseline-k1 answers.jsonl\n" +
 			"  claritty bench add --kind trec --name bm25 rerank.run\n" +
 			"  claritty bench add --kind labels --name llm-judge predictions.tsv",
@@ -132,12 +137,22 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 			if opt.Kind == "" || opt.Name == "" {
 				return fmt.Errorf("give --kind (%s) and --name", strings.Join(data.RunKinds, ", "))
 			}
-			st, err := g.open(cmd.Context())
+			ctx := cmd.Context()
+			st, me, err := g.openAs(ctx)
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			res, err := data.AddRun(cmd.Context(), st, args[0], opt)
+			f, err := g.inputFile(cmd.InOrStdin(), args[0])
+			if err != nil {
+				return err
+			}
+			body, err := io.ReadAll(f)
+			f.Close()
+			if err != nil {
+				return err
+			}
+			res, err := data.AddRunBytes(ctx, st, me, body, args[0], opt)
 			if err != nil {
 				return err
 			}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
 )
 
 var (
@@ -205,8 +206,12 @@ func TestFillIfEmptyOnlyOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
+	me, err := g.actor(context.Background(), st)
+	if err != nil || me.Role != store.RoleLead {
+		t.Fatalf("the first user of a new database: %+v %v", me, err)
+	}
 	for i := 0; i < 2; i++ {
-		if err := fillIfEmpty(context.Background(), st); err != nil {
+		if err := fillIfEmpty(context.Background(), st, me); err != nil {
 			t.Fatal(err)
 		}
 	}

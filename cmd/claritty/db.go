@@ -3,11 +3,15 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"os/user"
 	"path/filepath"
+	"strconv"
 
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/tui"
 )
 
 // errInterrupted ends the program with exit status 130, as Ctrl-C should.
@@ -28,45 +32,86 @@ func defaultDBPath() string {
 	return filepath.Join(home, ".local", "share", "claritty", "claritty.db")
 }
 
-// osUser is who is acting: the operating system's user.
-func osUser() string {
-	if u, err := user.Current(); err == nil && u.Username != "" {
+// osUser is who is acting locally: the user of the process's uid in the
+// passwd database.
+func osUser() string { return identity(os.Getuid(), user.LookupId) }
+
+// identity names the user of uid by its passwd entry. A uid without one
+// acts as uid-N: $USER and $LOGNAME are never read, since anyone can set
+// them (os/user.Current falls back to them, so it is not used).
+func identity(uid int, lookup func(string) (*user.User, error)) string {
+	if u, err := lookup(strconv.Itoa(uid)); err == nil && u.Username != "" {
 		return u.Username
 	}
-	if n := os.Getenv("USER"); n != "" {
-		return n
-	}
-	return "annotator"
+	return fmt.Sprintf("uid-%d", uid)
 }
 
+// globals are the flags every command shares, and for a command run over
+// SSH, the session it runs for.
 type globals struct {
-	db string
-	as string
+	db     string
+	as     string
+	remote *remote // nil when run locally
 }
 
+// remote is an SSH session a command runs for (claritty serve): the
+// server's one store, the annotator the session's key belongs to, and the
+// session's input. Its commands never touch the server's files.
+type remote struct {
+	store  *store.Store
+	who    store.Annotator
+	stdin  io.Reader
+	runTUI func(ctx context.Context, cfg tui.Config) error // on the session's terminal
+}
+
+// open opens the database: the --db file locally, the server's store over
+// SSH (which the command's Close leaves open).
 func (g *globals) open(ctx context.Context) (*store.Store, error) {
+	if g.remote != nil {
+		return g.remote.store.Borrow(), nil
+	}
 	return store.Open(ctx, g.db)
 }
 
-// actor is who is acting: the OS user, or with --as someone else if the
-// OS user is a lead (store.Actor decides, so no command can bypass it).
+// actor is who is acting: locally the OS user, over SSH the owner of the
+// session's key; with --as someone else, if that person is a lead
+// (store.Actor and store.ActAs decide, so no command can bypass it).
 func (g *globals) actor(ctx context.Context, st *store.Store) (store.Annotator, error) {
+	if g.remote != nil {
+		return st.ActAs(ctx, g.remote.who, g.as)
+	}
 	return st.Actor(ctx, osUser(), g.as)
 }
 
-// openDataset opens the database and finds the named dataset (the first
-// one when name is ""); the caller closes the store.
-func (g *globals) openDataset(ctx context.Context, name string) (*store.Store, store.Dataset, error) {
+// openAs opens the database and resolves who is acting; the caller closes
+// the store.
+func (g *globals) openAs(ctx context.Context) (*store.Store, store.Annotator, error) {
 	st, err := g.open(ctx)
 	if err != nil {
-		return nil, store.Dataset{}, err
+		return nil, store.Annotator{}, err
+	}
+	me, err := g.actor(ctx, st)
+	if err != nil {
+		st.Close()
+		return nil, me, err
+	}
+	return st, me, nil
+}
+
+// openDataset opens the database, resolves who is acting and finds the
+// named dataset (the first one when name is ""); the caller closes the
+// store.
+func (g *globals) openDataset(ctx context.Context, name string) (*store.Store, store.Annotator, store.Dataset, error) {
+	st, me, err := g.openAs(ctx)
+	if err != nil {
+		return nil, me, store.Dataset{}, err
 	}
 	d, err := datasetFor(ctx, st, name)
 	if err != nil {
 		st.Close()
-		return nil, store.Dataset{}, err
+		return nil, me, store.Dataset{}, err
 	}
-	return st, d, nil
+	return st, me, d, nil
 }
 
 // datasetFor picks the named dataset, or the first one when no name is given.
@@ -79,7 +124,32 @@ func datasetFor(ctx context.Context, st *store.Store, name string) (store.Datase
 		return store.Dataset{}, err
 	}
 	if len(ds) == 0 {
-		return store.Dataset{}, errors.New("the database has no datasets yet: run claritty import FILE")
+		return store.Dataset{}, errors.New("the database has no datasets yet: a lead imports them (claritty import FILE)")
 	}
 	return ds[0], nil
+}
+
+// inputFile opens a file a command reads: "-" is standard input (over
+// SSH, the client's); locally any path, over SSH nothing else, since the
+// server's files are not the client's to read.
+func (g *globals) inputFile(stdin io.Reader, path string) (io.ReadCloser, error) {
+	if path == "-" {
+		if g.remote != nil {
+			stdin = g.remote.stdin
+		}
+		return io.NopCloser(stdin), nil
+	}
+	if g.remote != nil {
+		return nil, fmt.Errorf("%s: over SSH a command reads files from your side: give - and send the file on standard input (ssh … claritty-command - < %s)", path, filepath.Base(path))
+	}
+	return os.Open(path)
+}
+
+// checkOutput refuses, over SSH, to write a file on the server: output goes
+// to the client's standard output.
+func (g *globals) checkOutput(path string) error {
+	if g.remote != nil && path != "" && path != "-" {
+		return fmt.Errorf("--out %s: over SSH output goes to your standard output (--out - or no --out)", path)
+	}
+	return nil
 }

@@ -42,7 +42,10 @@ func newExportCmd(g *globals) *cobra.Command {
 			"  bench          the benchmark summary, as claritty bench --json\n" +
 			"A unit's gold label is its adjudicated label if any, else the majority (or, under\n" +
 			"policy --gold median, the median) of the labels of finished HITs. With --out the file\n" +
-			"is written atomically: readers never see half of it.",
+			"is written atomically: readers never see half of it.\n" +
+			"Who sees what: labels and clarimm-ratings hold a lead's every label and anyone else's\n" +
+			"own; the gold, release and judgement formats are for leads; bench is for everyone,\n" +
+			"leaving out the items you have open.",
 		Example: "  claritty export --format labels --out labels.tsv\n" +
 			"  claritty export --format mimics-manual --dataset MIMICS-Manual --out release.tsv\n" +
 			"  claritty export --format clarimm-ratings --dataset conversations --out ratings.tsv",
@@ -52,12 +55,15 @@ func newExportCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			st, err := g.open(cmd.Context())
+			if err := g.checkOutput(fl.out); err != nil {
+				return err
+			}
+			st, me, err := g.openAs(cmd.Context())
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			run := func(w io.Writer) error { return write(cmd.Context(), st, w) }
+			run := func(w io.Writer) error { return write(cmd.Context(), st, me, w) }
 			if fl.out == "" || fl.out == "-" {
 				return run(cmd.OutOrStdout())
 			}
@@ -73,7 +79,20 @@ func newExportCmd(g *globals) *cobra.Command {
 	return cmd
 }
 
-type writeFunc func(ctx context.Context, st *store.Store, w io.Writer) error
+type writeFunc func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error
+
+// withReading runs fn over a reading of the dataset that open (one of the
+// store's ReadLabels, ReadFigures, ReadGold) makes for me: the store
+// decides there what me may have.
+func withReading(ctx context.Context, st *store.Store, me store.Annotator, datasetID int64,
+	open func(context.Context, store.Annotator, int64) (*store.Reading, error), fn func(*store.Reading) error) error {
+	r, err := open(ctx, me, datasetID)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	return fn(r)
+}
 
 // exporter checks the flags and returns the writer for the format.
 func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
@@ -86,7 +105,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 	stderr := cmd.ErrOrStderr()
 	switch fl.format {
 	case "labels":
-		return func(ctx context.Context, st *store.Store, w io.Writer) error {
+		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
 			var id int64
 			if fl.dataset != "" {
 				d, err := st.DatasetByName(ctx, fl.dataset)
@@ -102,15 +121,21 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 					return err
 				}
 			}
-			return data.WriteLabels(ctx, st, id, w, rename)
+			return withReading(ctx, st, me, id, st.ReadLabels, func(r *store.Reading) error {
+				return data.WriteLabels(ctx, r, w, rename)
+			})
 		}, nil
 	case "mimics-manual":
-		return func(ctx context.Context, st *store.Store, w io.Writer) error {
+		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
 			d, err := datasetFor(ctx, st, fl.dataset)
 			if err != nil {
 				return err
 			}
-			sum, err := data.WriteManual(ctx, st, d.ID, w, fl.includeUnresolved)
+			var sum data.ReleaseSummary
+			err = withReading(ctx, st, me, d.ID, st.ReadGold, func(r *store.Reading) error {
+				sum, err = data.WriteManual(ctx, r, w, fl.includeUnresolved)
+				return err
+			})
 			if err != nil {
 				return err
 			}
@@ -123,19 +148,23 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			return nil
 		}, nil
 	case "gold":
-		return func(ctx context.Context, st *store.Store, w io.Writer) error {
+		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
 			d, err := datasetFor(ctx, st, fl.dataset)
 			if err != nil {
 				return err
 			}
-			flagged, err := data.WriteGold(ctx, st, d.ID, w)
+			var flagged int
+			err = withReading(ctx, st, me, d.ID, st.ReadGold, func(r *store.Reading) error {
+				flagged, err = data.WriteGold(ctx, r, w)
+				return err
+			})
 			if err == nil && flagged > 0 {
 				fmt.Fprintf(stderr, "%s: %d flagged panes left out\n", data.Clean(d.Name), flagged)
 			}
 			return err
 		}, nil
 	case "clarimm-ratings":
-		return func(ctx context.Context, st *store.Store, w io.Writer) error {
+		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
 			d, err := datasetFor(ctx, st, fl.dataset)
 			if err != nil {
 				return err
@@ -146,15 +175,21 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 					return err
 				}
 			}
-			return data.WriteClariMMRatings(ctx, st, d.ID, w, rename)
+			return withReading(ctx, st, me, d.ID, st.ReadLabels, func(r *store.Reading) error {
+				return data.WriteClariMMRatings(ctx, r, w, rename)
+			})
 		}, nil
 	case "clarimm-gold":
-		return func(ctx context.Context, st *store.Store, w io.Writer) error {
+		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
 			d, err := datasetFor(ctx, st, fl.dataset)
 			if err != nil {
 				return err
 			}
-			sum, err := data.WriteClariMMGold(ctx, st, d.ID, w)
+			var sum data.ReleaseSummary
+			err = withReading(ctx, st, me, d.ID, st.ReadGold, func(r *store.Reading) error {
+				sum, err = data.WriteClariMMGold(ctx, r, w)
+				return err
+			})
 			if err == nil {
 				fmt.Fprintf(stderr, "%s: %d conversations written (%d with unresolved units, cells empty); %d flagged and %d not rated (left out)\n",
 					data.Clean(d.Name), sum.Written, sum.Unresolved, sum.Flagged, sum.Unlabelled)
@@ -162,16 +197,18 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			return err
 		}, nil
 	case "nugget-judgements":
-		return func(ctx context.Context, st *store.Store, w io.Writer) error {
+		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
 			d, err := datasetOfKind(ctx, st, fl.dataset, guidelines.Nuggets.Kind)
 			if err != nil {
 				return err
 			}
-			return data.WriteNuggetJudgements(ctx, st, d, w)
+			return withReading(ctx, st, me, d.ID, st.ReadGold, func(r *store.Reading) error {
+				return data.WriteNuggetJudgements(ctx, r, d, w)
+			})
 		}, nil
 	case "bench":
-		return func(ctx context.Context, st *store.Store, w io.Writer) error {
-			scores, err := scoreAll(ctx, st, fl.dataset)
+		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
+			scores, err := scoreAll(ctx, st, me, fl.dataset)
 			if err != nil {
 				return err
 			}

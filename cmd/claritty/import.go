@@ -25,7 +25,9 @@ func newImportCmd(g *globals) *cobra.Command {
 			"The format is detected from the first line unless --format is given. Each file is\n" +
 			"imported whole or not at all; importing a file again adds nothing. A merged label\n" +
 			"that differs from the stored one replaces it only if it is newer (updated_at; a file\n" +
-			"without times counts as newest), and the change goes into the history.",
+			"without times counts as newest), and the change goes into the history.\n" +
+			"Only a lead imports data; anyone may merge labels under their own name (a lead, anyone's).\n" +
+			"FILE - reads standard input (over SSH, the only way: ssh HOST import - < FILE).",
 		Example: "  claritty import MIMICS-Manual.tsv\n  claritty import --format serp results.jsonl\n" +
 			"  claritty import --format clarimm conversations.jsonl\n" +
 			"  claritty import --format nuggets gold.jsonl\n" +
@@ -40,13 +42,20 @@ func newImportCmd(g *globals) *cobra.Command {
 				}
 				opt.Policy = &policy
 			}
-			st, err := g.open(cmd.Context())
+			ctx := cmd.Context()
+			st, me, err := g.openAs(ctx)
 			if err != nil {
 				return err
 			}
 			defer st.Close()
+			opt.NoLocalFiles = g.remote != nil
 			for _, path := range args {
-				res, err := data.ImportFile(cmd.Context(), st, path, opt)
+				f, err := g.inputFile(cmd.InOrStdin(), path)
+				if err != nil {
+					return err
+				}
+				res, err := data.Import(ctx, st, me, f, path, opt)
+				f.Close()
 				if err != nil {
 					return err
 				}
@@ -63,7 +72,6 @@ func newImportCmd(g *globals) *cobra.Command {
 	policyFlags(cmd, &policy)
 	return cmd
 }
-
 func reportImport(cmd *cobra.Command, r data.Result) {
 	w := cmd.ErrOrStderr()
 	if m := r.Merge; r.Format == data.FormatLabels {

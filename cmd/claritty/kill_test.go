@@ -24,6 +24,9 @@ func TestKillMidHITLosesNothing(t *testing.T) {
 		return string(out)
 	}
 	defer tmux("kill-server")
+	if r := runBin(t, bin, db, "annotators", "kim", "--role", "annotator"); r.code != 0 {
+		t.Fatalf("add kim: %+v", r)
+	}
 	start := func() {
 		tmux("new-session", "-d", "-x", "80", "-y", "24", bin+" --db "+db+" --as kim; sleep 30")
 	}

@@ -15,7 +15,7 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	err := fang.Execute(ctx, newRootCmd(), fang.WithErrorHandler(printError), fang.WithoutManpage())
+	err := fang.Execute(ctx, newRootCmd(&globals{}), fang.WithErrorHandler(printError), fang.WithoutManpage())
 	switch {
 	case err == nil:
 	case errors.Is(err, errInterrupted) || errors.Is(err, context.Canceled):

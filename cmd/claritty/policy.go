@@ -34,12 +34,12 @@ func newPolicyCmd(g *globals) *cobra.Command {
 			"more, up to --max; still tied, it waits for adjudication. A HIT left untouched for\n" +
 			"--lease is released to others. --gold median makes a rating unit's gold label its\n" +
 			"median rating instead of its majority (an even split between two ratings counts as a\n" +
-			"tie). With no flags, the policy is shown.",
+			"tie). With no flags, the policy is shown. Only a lead changes it.",
 		Example: "  claritty policy --dataset MIMICS-Manual --min 3 --max 5 --lease 30m\n" +
 			"  claritty policy --dataset ratings --gold median",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, d, err := g.openDataset(cmd.Context(), dataset)
+			st, me, d, err := g.openDataset(cmd.Context(), dataset)
 			if err != nil {
 				return err
 			}
@@ -59,7 +59,7 @@ func newPolicyCmd(g *globals) *cobra.Command {
 				if !f.Changed("lease") {
 					p.Lease = cur.Lease
 				}
-				if err := st.SetPolicy(cmd.Context(), d.ID, p); err != nil {
+				if err := st.SetPolicy(cmd.Context(), me, d.ID, p); err != nil {
 					return err
 				}
 				if cur, err = st.DatasetPolicy(cmd.Context(), d.ID); err != nil {

@@ -60,6 +60,12 @@ func TestAnnotatorsAndAdjudicateCommands(t *testing.T) {
 	if r := runBin(t, bin, db, "annotators", "ana", "--role", "boss"); r.code == 0 || !strings.Contains(r.stderr, "boss") {
 		t.Fatalf("bad role: %+v", r)
 	}
+	if r := runBin(t, bin, db, "--as", "bo", "adjudicate"); r.code == 0 || !strings.Contains(r.stderr, "bo is not an annotator yet") {
+		t.Fatalf("--as someone not yet an annotator: %+v", r)
+	}
+	if r := runBin(t, bin, db, "annotators", "bo", "--role", "annotator"); r.code != 0 {
+		t.Fatalf("add bo: %+v", r)
+	}
 	r = runBin(t, bin, db, "--as", "bo", "adjudicate")
 	if r.code == 0 || !strings.Contains(r.stderr, "adjudication is for adjudicators and leads; bo's role is annotator") {
 		t.Fatalf("an annotator adjudicating: %+v", r)
@@ -67,7 +73,7 @@ func TestAnnotatorsAndAdjudicateCommands(t *testing.T) {
 	r = runBin(t, bin, db, "annotators")
 	roles := map[string]string{}
 	for _, l := range strings.Split(r.stdout, "\n") {
-		if f := strings.Fields(l); len(f) == 2 {
+		if f := strings.Fields(l); len(f) == 3 {
 			roles[f[0]] = f[1]
 		}
 	}

@@ -13,8 +13,7 @@ import (
 	"github.com/claritty/claritty/tui"
 )
 
-func newRootCmd() *cobra.Command {
-	g := &globals{}
+func newRootCmd(g *globals) *cobra.Command {
 	var dataset, serpURL string
 	cmd := &cobra.Command{
 		Use:   "claritty",
@@ -31,8 +30,11 @@ func newRootCmd() *cobra.Command {
 		},
 	}
 	pf := cmd.PersistentFlags()
-	pf.StringVar(&g.db, "db", defaultDBPath(), "database file ($CLARITTY_DB, else the XDG data folder)")
-	pf.StringVar(&g.as, "as", "", "act as this annotator (leads only; default: your login name)")
+	if g.remote == nil {
+		// Over SSH the database is the server's: there is no --db to give.
+		pf.StringVar(&g.db, "db", defaultDBPath(), "database file ($CLARITTY_DB, else the XDG data folder)")
+	}
+	pf.StringVar(&g.as, "as", "", "act as this annotator (leads only; default: you)")
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset to annotate (default: the first one)")
 	cmd.Flags().StringVar(&serpURL, "serp-url", tui.DefaultSERPURL, "results page URL template; {query} is replaced")
 	cmd.AddCommand(newImportCmd(g), newExportCmd(g), newBenchCmd(g), newAgreeCmd(g), newPolicyCmd(g),
@@ -41,28 +43,30 @@ func newRootCmd() *cobra.Command {
 }
 
 func runTUI(ctx context.Context, g *globals, dataset, serpURL string, adjudicate bool) error {
-	st, err := g.open(ctx)
+	st, an, err := g.openAs(ctx)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	if err := fillIfEmpty(ctx, st); err != nil {
-		return err
+	if g.remote == nil {
+		if err := fillIfEmpty(ctx, st, an); err != nil {
+			return err
+		}
 	}
 	ds, err := datasetFor(ctx, st, dataset)
 	if err != nil {
 		return err
 	}
-	an, err := g.actor(ctx, st)
-	if err != nil {
-		return err
-	}
 	if adjudicate && !store.CanAdjudicate(an.Role) {
-		return fmt.Errorf("%w: adjudication is for adjudicators and leads; %s's role is %s (a lead can change it: claritty annotators NAME --role adjudicator)",
-			store.ErrNotAllowed, an.Name, an.Role)
+		return fmt.Errorf("%w: adjudication is for adjudicators and leads; %s's role is %s (a lead can change it: claritty annotators %s --role adjudicator)",
+			store.ErrNotAllowed, an.Name, an.Role, an.Name)
 	}
-	m := tui.New(ctx, tui.Config{Store: st, Dataset: ds, Annotator: an, SERPURL: serpURL, Adjudicate: adjudicate,
-		PanePoll: 2 * time.Second})
+	cfg := tui.Config{Store: st, Dataset: ds, Annotator: an, SERPURL: serpURL, Adjudicate: adjudicate,
+		PanePoll: 2 * time.Second}
+	if g.remote != nil {
+		return g.remote.runTUI(ctx, cfg)
+	}
+	m := tui.New(ctx, cfg)
 	if _, err := tea.NewProgram(m, tea.WithContext(ctx)).Run(); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
@@ -73,11 +77,16 @@ func runTUI(ctx context.Context, g *globals, dataset, serpURL string, adjudicate
 }
 
 // fillIfEmpty gives a new database the demo dataset, so the first run has
-// something to label.
-func fillIfEmpty(ctx context.Context, st *store.Store) error {
+// something to label. Only a lead imports (the one behind --as, if any;
+// only a lead can use it), so for anyone else it leaves the database as
+// it is.
+func fillIfEmpty(ctx context.Context, st *store.Store, who store.Annotator) error {
+	if who.ByID != 0 {
+		who = store.Annotator{ID: who.ByID, Name: who.ByName, Role: store.RoleLead}
+	}
 	ds, err := st.Datasets(ctx)
-	if err != nil || len(ds) > 0 {
+	if err != nil || len(ds) > 0 || !store.Allows(who.Role, store.ActImport) {
 		return err
 	}
-	return data.LoadDemo(ctx, st)
+	return data.LoadDemo(ctx, st, who)
 }

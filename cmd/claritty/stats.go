@@ -5,6 +5,7 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
 )
 
 func newStatsCmd(g *globals) *cobra.Command {
@@ -26,43 +27,53 @@ func newStatsCmd(g *globals) *cobra.Command {
 		Example: "  claritty stats --dataset MIMICS-Manual\n  claritty stats --dataset MIMICS-Manual --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, d, err := g.openDataset(cmd.Context(), dataset)
+			ctx := cmd.Context()
+			st, me, d, err := g.openDataset(ctx, dataset)
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			if d.Kind == guidelines.Nuggets.Kind {
-				// Its statistics are the Clarify-Then-Search table.
-				scores, err := data.ScoreRuns(cmd.Context(), st, d, nil)
-				if err != nil {
-					return err
-				}
-				if asJSON {
-					return data.WriteBenchJSON(cmd.OutOrStdout(), scores)
-				}
-				return writeBenchText(cmd.OutOrStdout(), scores)
-			}
-			if d.Kind == guidelines.ClariMM.Kind {
-				rs, err := data.ClariMMStats(cmd.Context(), st, d.ID, nil)
-				if err != nil {
-					return err
-				}
-				if asJSON {
-					return rs.WriteJSON(cmd.OutOrStdout())
-				}
-				return rs.WriteText(cmd.OutOrStdout())
-			}
-			s, err := data.DatasetStats(cmd.Context(), st, d.ID)
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return s.WriteJSON(cmd.OutOrStdout())
-			}
-			return s.WriteText(cmd.OutOrStdout())
+			return withReading(ctx, st, me, d.ID, st.ReadFigures, func(r *store.Reading) error {
+				return writeStats(cmd, r, d, asJSON)
+			})
 		},
 	}
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset (default: the first one)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "write JSON")
 	return cmd
+}
+
+// writeStats writes the dataset's tables over the reading: every role may
+// read them, the items the reader has open left out.
+func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bool) error {
+	ctx, w := cmd.Context(), cmd.OutOrStdout()
+	switch d.Kind {
+	case guidelines.Nuggets.Kind:
+		// Its statistics are the Clarify-Then-Search table.
+		scores, err := data.ScoreRuns(ctx, r, d)
+		if err != nil {
+			return err
+		}
+		if asJSON {
+			return data.WriteBenchJSON(w, scores)
+		}
+		return writeBenchText(w, scores)
+	case guidelines.ClariMM.Kind:
+		rs, err := data.ClariMMStats(ctx, r)
+		if err != nil {
+			return err
+		}
+		if asJSON {
+			return rs.WriteJSON(w)
+		}
+		return rs.WriteText(w)
+	}
+	s, err := data.DatasetStats(ctx, r)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return s.WriteJSON(w)
+	}
+	return s.WriteText(w)
 }

@@ -50,3 +50,34 @@ func Fingerprint(t testing.TB, db *sql.DB, tables ...string) string {
 	}
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
+
+// Lead is the database's first lead, for tests that import or read gold;
+// a database without one gets "lead", as its first OS user would be.
+func Lead(t testing.TB, st *store.Store) store.Annotator {
+	t.Helper()
+	people, err := st.Annotators(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range people {
+		if a.Role == store.RoleLead {
+			return a
+		}
+	}
+	a, err := st.Actor(context.Background(), "lead", "")
+	if err != nil || a.Role != store.RoleLead {
+		t.Fatalf("lead: %+v %v", a, err)
+	}
+	return a
+}
+
+// Person adds (or finds) an annotator with the given role, given by the
+// database's lead.
+func Person(t testing.TB, st *store.Store, name, role string) store.Annotator {
+	t.Helper()
+	a, err := st.SetRole(context.Background(), Lead(t, st), name, role)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}

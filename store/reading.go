@@ -1,0 +1,140 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// scope is how much of a dataset's labels a Reading hands out.
+type scope int
+
+const (
+	scopeOwn     scope = iota + 1 // the reader's own labels
+	scopeFigures                  // votes and gold for aggregate figures, the reader's open items left out
+	scopeAll                      // everything: for leads
+)
+
+// A Reading is one read of a dataset's labels on someone's behalf. It is a
+// read-only transaction, so the role check, the items hidden from the
+// reader and every row it hands out come from one snapshot (which never
+// blocks anyone keying labels), and the rule of who sees what is applied
+// here rather than by each command or screen: ReadLabels, ReadFigures and
+// ReadGold are the only ways to one. Close it when done.
+type Reading struct {
+	s       *Store
+	tx      *sql.Tx
+	reader  Annotator
+	dataset int64
+	scope   scope
+	hidden  map[int64]bool
+	votes   bool // the reader's role may see per-unit votes, majorities and gold
+}
+
+// ReadLabels opens a reading of a dataset's labels (every dataset's for
+// datasetID 0) for export: everyone's for a lead, else only who's own.
+func (s *Store) ReadLabels(ctx context.Context, who Annotator, datasetID int64) (*Reading, error) {
+	return s.read(ctx, who, datasetID, func(r *Reading) error {
+		r.scope = scopeOwn
+		if r.votes {
+			r.scope = scopeAll
+		}
+		return nil
+	})
+}
+
+// ReadFigures opens a reading for aggregate figures (agreement, the
+// paper's tables, benchmark scores), open to every role. The items who
+// has open are left out: others' labels on them must not reach who in any
+// form before they finish. Per-unit output (a majority per unit) may leave
+// the program only when ShowsVotes says so.
+func (s *Store) ReadFigures(ctx context.Context, who Annotator, datasetID int64) (*Reading, error) {
+	return s.read(ctx, who, datasetID, func(r *Reading) error {
+		r.scope = scopeFigures
+		var err error
+		r.hidden, err = openItems(ctx, r.tx, datasetID, who.ID)
+		return err
+	})
+}
+
+// ReadGold opens a reading of everything: every vote, decision and gold
+// label, for releases and gold exports. Only a lead may.
+func (s *Store) ReadGold(ctx context.Context, who Annotator, datasetID int64) (*Reading, error) {
+	return s.read(ctx, who, datasetID, func(r *Reading) error {
+		r.scope = scopeAll
+		return requireRole(ctx, r.tx, who.ID, ActReadGold)
+	})
+}
+
+func (s *Store) read(ctx context.Context, who Annotator, datasetID int64, setup func(*Reading) error) (*Reading, error) {
+	// ReadOnly begins a deferred transaction (not the immediate one every
+	// write takes): a snapshot that holds no lock against writers.
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("begin reading: %w", err)
+	}
+	r := &Reading{s: s, tx: tx, reader: who, dataset: datasetID}
+	role, err := roleOf(ctx, tx, who.ID)
+	if err == nil {
+		r.votes = Allows(role, ActReadGold)
+		err = setup(r)
+	}
+	if err != nil {
+		tx.Rollback()
+		return nil, err
+	}
+	return r, nil
+}
+
+// Close ends the reading.
+func (r *Reading) Close() error { return r.tx.Rollback() }
+
+// Store is the database read, for what is no one's label (items, runs,
+// policies).
+func (r *Reading) Store() *Store { return r.s }
+
+// DatasetID is the dataset read; 0 for every dataset.
+func (r *Reading) DatasetID() int64 { return r.dataset }
+
+// ShowsVotes reports whether per-unit votes, majorities and gold labels
+// may leave the program for this reader (their role, in this snapshot).
+func (r *Reading) ShowsVotes() bool { return r.votes }
+
+// Hidden reports whether an item is left out of the reading.
+func (r *Reading) Hidden(itemID int64) bool { return r.hidden[itemID] }
+
+// RequireGold refuses unless this reading holds everything, as releases
+// and gold exports must.
+func (r *Reading) RequireGold() error {
+	if r.scope != scopeAll {
+		return fmt.Errorf("%w: gold labels come from a lead's reading of the whole dataset", ErrNotAllowed)
+	}
+	return nil
+}
+
+func (r *Reading) votesAllowed() error {
+	if r.scope == scopeOwn {
+		return fmt.Errorf("%w: a reading of your own labels holds no one else's votes", ErrNotAllowed)
+	}
+	return nil
+}
+
+// openItems lists the items of a dataset the annotator has started and not
+// finished.
+func openItems(ctx context.Context, q querier, datasetID, annotatorID int64) (map[int64]bool, error) {
+	rows, err := q.QueryContext(ctx, `SELECT h.item_id FROM hits h JOIN items i ON i.id = h.item_id
+		WHERE h.annotator_id = ? AND h.finished_at IS NULL AND i.dataset_id = ?`, annotatorID, datasetID)
+	if err != nil {
+		return nil, fmt.Errorf("open HITs: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]bool{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("open HITs: %w", err)
+		}
+		out[id] = true
+	}
+	return out, rows.Err()
+}
