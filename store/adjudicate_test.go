@@ -150,3 +150,81 @@ func TestAdjudicationQueueAndDecisions(t *testing.T) {
 		t.Fatalf("after withdrawing: %d waiting", len(q))
 	}
 }
+
+// An adjudicator sees others' labels, notes and flags, and decides, only
+// on units in the adjudication queue; a lead anywhere; an annotator sees
+// only their own notes and flags.
+func TestAdjudicatorsSeeDisputesOnly(t *testing.T) {
+	st, ds, items, lead, ana, eve := disputedStore(t)
+	ctx := context.Background()
+	eve, err := st.SetRole(ctx, lead, "eve", RoleAdjudicator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bo, _ := st.Actor(ctx, "root", "bo")
+	for _, it := range items {
+		st.AddNote(ctx, it, bo.ID, "question", "bo's note")
+		st.AddFlag(ctx, it, bo.ID, "other", "bo's flag")
+		st.AddNote(ctx, it, ana.ID, "question", "ana's note")
+	}
+	disputed, agreed := items[0], items[1]
+	if l, err := st.UnitLabels(ctx, disputed, "question", eve); err != nil || len(l) != 2 {
+		t.Fatalf("eve on a disputed unit: %v %v", l, err)
+	}
+	if _, err := st.UnitLabels(ctx, agreed, "question", eve); !errors.Is(err, ErrNotAllowed) {
+		t.Fatalf("eve read the labels of an agreed unit: %v", err)
+	}
+	if l, err := st.UnitLabels(ctx, agreed, "question", lead); err != nil || len(l) != 2 {
+		t.Fatalf("the lead on an agreed unit: %v %v", l, err)
+	}
+	if err := st.Adjudicate(ctx, agreed, "question", ptr(0), eve, ""); !errors.Is(err, ErrNotAllowed) {
+		t.Fatalf("eve decided an agreed unit: %v", err)
+	}
+	if err := st.Adjudicate(ctx, disputed, "question", ptr(1), eve, ""); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := st.UnitLabels(ctx, disputed, "question", eve); err != nil || len(l) != 2 {
+		t.Fatalf("eve revisiting a decided unit: %v %v", l, err)
+	}
+	count := func(itemID int64, who Annotator) (notes, flags int) {
+		n, err1 := st.Notes(ctx, itemID, who)
+		f, err2 := st.Flags(ctx, itemID, who)
+		if err := errors.Join(err1, err2); err != nil {
+			t.Fatal(err)
+		}
+		return len(n), len(f)
+	}
+	for _, c := range []struct {
+		item         int64
+		who          Annotator
+		notes, flags int
+	}{{disputed, eve, 2, 1}, {agreed, eve, 0, 0}, {agreed, lead, 2, 1}, {disputed, ana, 1, 0}, {agreed, ana, 1, 0}} {
+		if n, f := count(c.item, c.who); n != c.notes || f != c.flags {
+			t.Errorf("%s on item %d sees %d notes and %d flags, want %d and %d", c.who.Name, c.item, n, f, c.notes, c.flags)
+		}
+	}
+	_ = ds
+}
+
+// A lead acting as an adjudicator decides as them; the history keeps who
+// really did it.
+func TestAdjudicationHistoryKeepsTheActor(t *testing.T) {
+	st, _, items, lead, _, _ := disputedStore(t)
+	ctx := context.Background()
+	if _, err := st.SetRole(ctx, lead, "eve", RoleAdjudicator); err != nil {
+		t.Fatal(err)
+	}
+	eve, err := st.Actor(ctx, "root", "eve")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Adjudicate(ctx, items[0], "question", ptr(2), eve, ""); err != nil {
+		t.Fatal(err)
+	}
+	var adjudicator, actor string
+	st.db.QueryRow(`SELECT a.name, x.name FROM adjudication_history h JOIN annotators a ON a.id = h.adjudicator_id
+		JOIN annotators x ON x.id = h.actor_id`).Scan(&adjudicator, &actor)
+	if adjudicator != "eve" || actor != "root" {
+		t.Fatalf("history: adjudicator %q, actor %q", adjudicator, actor)
+	}
+}

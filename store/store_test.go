@@ -351,3 +351,80 @@ func TestUIDIsContentDerived(t *testing.T) {
 		t.Errorf("long pane uid %q", long.UID())
 	}
 }
+
+// A label keyed by a lead acting as someone (--as) is that person's label,
+// and the history names the lead as who keyed it.
+func TestLabelHistoryKeepsTheActor(t *testing.T) {
+	st := openTemp(t)
+	ctx := context.Background()
+	_, items, ana := seed(t, st, 1)
+	lead := testLead(t, st)
+	asAna, err := st.Actor(ctx, "root", "ana")
+	if err != nil || asAna.ID != ana.ID {
+		t.Fatalf("--as ana: %+v %v", asAna, err)
+	}
+	v := 2
+	if _, err := st.SetLabel(ctx, LabelChange{ItemID: items[0], AnnotatorID: asAna.ID, ActorID: asAna.ActorID(),
+		Unit: "question", Value: &v}); err != nil {
+		t.Fatal(err)
+	}
+	var annotator, actor int64
+	st.db.QueryRow(`SELECT annotator_id, actor_id FROM label_history`).Scan(&annotator, &actor)
+	if annotator != ana.ID || actor != lead.ID {
+		t.Fatalf("history: annotator %d actor %d, want %d and %d", annotator, actor, ana.ID, lead.ID)
+	}
+}
+
+// Anyone but a lead merges labels only under their own name, and only on
+// items the policy has room for them on.
+func TestMergeRules(t *testing.T) {
+	st := openTemp(t)
+	ctx := context.Background()
+	ds, items, ana := seed(t, st, 2)
+	lead := testLead(t, st)
+	if err := st.SetPolicy(ctx, lead, ds, Policy{Min: 1, Max: 1, Lease: time.Hour}); err != nil {
+		t.Fatal(err)
+	}
+	bo, _ := st.SetRole(ctx, lead, "bo", RoleAnnotator)
+	label(t, st, items[0], bo.ID, 2) // item 0 has its one annotator
+	merge := func(who Annotator, item int64, annotator string) error {
+		m, err := st.BeginMerge(ctx, who, "")
+		if err != nil {
+			return err
+		}
+		defer m.Rollback()
+		ref, err := m.Item(itemUID(t, st, item))
+		if err != nil {
+			return err
+		}
+		if err := m.Add(MergedLabel{Item: ref, Unit: "question", Annotator: annotator, Value: 1}); err != nil {
+			return err
+		}
+		_, err = m.Commit(func(ItemRef, map[string]bool) bool { return false })
+		return err
+	}
+	if err := merge(ana, items[1], "bo"); !errors.Is(err, ErrNotAllowed) {
+		t.Fatalf("ana merged bo's label: %v", err)
+	}
+	if err := merge(ana, items[1], "zed"); !errors.Is(err, ErrNotAllowed) {
+		t.Fatalf("ana merged a label of a new name: %v", err)
+	}
+	if err := merge(ana, items[0], "ana"); !errors.Is(err, ErrNoRoom) {
+		t.Fatalf("ana merged onto an item with no room for her: %v", err)
+	}
+	if err := merge(ana, items[1], "ana"); err != nil {
+		t.Fatalf("ana merging her own label: %v", err)
+	}
+	if err := merge(lead, items[0], "zed"); err != nil {
+		t.Fatalf("the lead merging anyone's: %v", err)
+	}
+}
+
+func itemUID(t *testing.T, st *Store, id int64) string {
+	t.Helper()
+	it, err := st.ItemByID(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return it.UID
+}

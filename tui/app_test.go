@@ -257,6 +257,28 @@ func TestBackChangeAndHistory(t *testing.T) {
 	h.expect("✓ reviewed")
 }
 
+// A lead acting as ana keys ana's labels; the history says the lead did.
+func TestLabelsKeyedAsSomeoneElse(t *testing.T) {
+	st := storetest.Open(t)
+	ctx := context.Background()
+	lead := storetest.Lead(t, st)
+	if err := data.LoadDemo(ctx, st, lead); err != nil {
+		t.Fatal(err)
+	}
+	storetest.Person(t, st, "ana", store.RoleAnnotator)
+	asAna, err := st.Actor(ctx, lead.Name, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startAs(t, st, asAna, 80, 24, false)
+	h.keys("enter", "2")
+	h.expect("Step III")
+	hist, _ := st.History(ctx, h.item(1).ID)
+	if len(hist) != 1 || hist[0].Annotator != "ana" || hist[0].Actor != lead.Name {
+		t.Fatalf("history %+v", hist)
+	}
+}
+
 func TestUndoAcrossHITs(t *testing.T) {
 	h := newHarness(t, 80, 24)
 	h.keys("enter", "2", "2", "2", "2", "2", "1")

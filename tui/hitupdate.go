@@ -157,7 +157,10 @@ func (m *Model) label(value int) tea.Cmd {
 	}
 }
 
+// saveLabel queues one label's write, as the annotator on screen, keyed by
+// whoever really acts (a lead behind --as).
 func (m *Model) saveLabel(ch store.LabelChange) tea.Cmd {
+	ch.ActorID = m.cfg.Annotator.ActorID()
 	st := m.cfg.Store
 	return m.work.do(func() tea.Msg {
 		_, err := st.SetLabel(m.ctx, ch)

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Who acts is the passwd entry of the uid; a uid without one is uid-N, and
+// the environment ($USER, $LOGNAME) is never asked.
+func TestIdentity(t *testing.T) {
+	t.Setenv("USER", "root")
+	t.Setenv("LOGNAME", "root")
+	known := func(uid string) (*user.User, error) {
+		if uid == "1000" {
+			return &user.User{Uid: uid, Username: "ana"}, nil
+		}
+		return nil, user.UnknownUserIdError(54321)
+	}
+	if got := identity(1000, known); got != "ana" {
+		t.Errorf("uid 1000 acts as %q, want ana", got)
+	}
+	if got := identity(54321, known); got != "uid-54321" {
+		t.Errorf("a uid without a passwd entry acts as %q, want uid-54321", got)
+	}
+	broken := func(string) (*user.User, error) { return nil, errors.New("nsswitch down") }
+	if got := identity(7, broken); got != "uid-7" {
+		t.Errorf("with the passwd database unreadable: %q", got)
+	}
+}
+
+// As other OS users, on one database: an annotator cannot act as the lead
+// or read gold, and a uid with no passwd entry is uid-N whatever $USER
+// says. It needs root (to run as other users) and setpriv.
+func TestOtherOSUsers(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("needs root to run the binary as other users")
+	}
+	setpriv, err := exec.LookPath("setpriv")
+	if err != nil {
+		t.Skip("setpriv not installed")
+	}
+	games, err := user.Lookup("games")
+	if err != nil {
+		t.Skip("no games user")
+	}
+	dir, err := os.MkdirTemp("", "claritty-users")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	os.Chmod(dir, 0o777)
+	bin := filepath.Join(dir, "claritty")
+	if b, err := os.ReadFile(binary(t)); err != nil || os.WriteFile(bin, b, 0o755) != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "c.db")
+	me := osUser()
+	if r := runBin(t, bin, db, "import", writePanes(t, dir, "panes.tsv", jaguarRow)); r.code != 0 {
+		t.Fatalf("the lead's import: %+v", r)
+	}
+	if r := runBin(t, bin, db, "annotators", "games", "--role", "annotator"); r.code != 0 {
+		t.Fatalf("add games: %+v", r)
+	}
+	for _, f := range []string{db, db + "-wal", db + "-shm"} {
+		os.Chmod(f, 0o666)
+	}
+	as := func(uid, gid string, args ...string) result {
+		t.Helper()
+		cmd := exec.Command(setpriv, append([]string{"--reuid=" + uid, "--regid=" + gid, "--clear-groups", bin, "--db", db}, args...)...)
+		cmd.Env = []string{"USER=" + me, "LOGNAME=" + me, "HOME=" + dir}
+		var out, errb strings.Builder
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return result{out.String(), errb.String(), code}
+	}
+	for _, args := range [][]string{{"export", "--format", "gold"}, {"--as", me, "export", "--format", "labels"},
+		{"policy", "--min", "1"}, {"annotators", "games", "--role", "lead"}} {
+		if r := as(games.Uid, games.Gid, args...); r.code == 0 || !strings.Contains(r.stderr, "not allowed") {
+			t.Errorf("games %v: %+v", args, r)
+		}
+	}
+	if r := as(games.Uid, games.Gid, "export", "--format", "labels"); r.code != 0 || strings.Contains(r.stdout, "mimics-release") {
+		t.Errorf("games's own labels: %+v", r)
+	}
+	// uid 54321 has no passwd entry and says it is the lead in $USER.
+	if r := as("54321", "54321", "policy", "--min", "1"); r.code == 0 || !strings.Contains(r.stderr, "uid-54321 is an annotator") {
+		t.Errorf("an unknown uid changing the policy: %+v", r)
+	}
+	r := runBin(t, bin, db, "annotators")
+	if !strings.Contains(r.stdout, "uid-54321") || !strings.Contains(r.stdout, "games") {
+		t.Errorf("annotators after: %s", r.stdout)
+	}
+}

@@ -1,0 +1,383 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// team is a database as a team leaves it after some work: the demo data
+// imported by the lead (this process's OS user), annotators ana, bo and cy
+// and an adjudicator eve. bo and cy finished pane 1; ana finished pane 2
+// and has pane 1 open, with one label keyed.
+type team struct {
+	db, dir      string
+	pane1, pane2 store.Item
+	lead         string
+}
+
+func newTeam(t *testing.T) team {
+	t.Helper()
+	ctx := context.Background()
+	dir := t.TempDir()
+	tm := team{db: filepath.Join(dir, "team.db"), dir: dir, lead: osUser()}
+	st, err := store.Open(ctx, tm.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	lead, err := st.Actor(ctx, tm.lead, "")
+	if err != nil || lead.Role != store.RoleLead {
+		t.Fatalf("lead %+v %v", lead, err)
+	}
+	if err := data.LoadDemo(ctx, st, lead); err != nil {
+		t.Fatal(err)
+	}
+	people := map[string]store.Annotator{}
+	for name, role := range map[string]string{"ana": store.RoleAnnotator, "bo": store.RoleAnnotator,
+		"cy": store.RoleAnnotator, "eve": store.RoleAdjudicator} {
+		if people[name], err = st.SetRole(ctx, lead, name, role); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ds, err := st.DatasetByName(ctx, data.DemoDataset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.EachItem(ctx, ds.ID, func(it store.Item) error {
+		switch it.Seq {
+		case 1:
+			tm.pane1 = it
+		case 2:
+			tm.pane2 = it
+		}
+		return nil
+	})
+	keyHIT(t, st, tm.pane1, people["bo"], 0)
+	keyHIT(t, st, tm.pane1, people["cy"], 0)
+	keyHIT(t, st, tm.pane2, people["ana"], 2)
+	two := 2
+	if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: tm.pane1.ID, AnnotatorID: people["ana"].ID,
+		Unit: "answer_set", Value: &two}); err != nil {
+		t.Fatal(err)
+	}
+	return tm
+}
+
+// keyHIT labels every unit of a pane as one annotator, finishing the HIT.
+func keyHIT(t *testing.T, st *store.Store, it store.Item, who store.Annotator, v int) {
+	t.Helper()
+	units := data.HITUnits(it.Question, it.AnswerCount())
+	for i, u := range units {
+		if _, err := st.SetLabel(context.Background(), store.LabelChange{ItemID: it.ID, AnnotatorID: who.ID,
+			Unit: u, Value: &v, Finish: i == len(units)-1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// file writes a file into the team's folder.
+func (tm team) file(t *testing.T, name, body string) string {
+	t.Helper()
+	p := filepath.Join(tm.dir, name)
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// fingerprint hashes every row of every table of the database.
+func (tm team) fingerprint(t *testing.T) string {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+tm.db+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables []string
+	for rows.Next() {
+		var n string
+		rows.Scan(&n)
+		tables = append(tables, n)
+	}
+	rows.Close()
+	return storetest.Fingerprint(t, db, tables...)
+}
+
+// run runs the binary on the team's database as who (--as, which the lead
+// running the tests may use), with stdin.
+func (tm team) run(t *testing.T, who, stdin string, args ...string) result {
+	t.Helper()
+	if who != "" {
+		args = append([]string{"--as", who}, args...)
+	}
+	cmd := exec.Command(binary(t), append([]string{"--db", tm.db}, args...)...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return result{out.String(), errb.String(), code}
+}
+
+// refused checks a refusal as the table promises it: non-zero exit, one
+// line naming the role needed and who can grant it, nothing changed.
+func (tm team) refused(t *testing.T, who, need string, args ...string) {
+	t.Helper()
+	before := tm.fingerprint(t)
+	r := tm.run(t, who, "", args...)
+	msg := strings.TrimRight(r.stderr, "\n")
+	if r.code == 0 || strings.Contains(msg, "\n") || !strings.Contains(msg, "not allowed") ||
+		!strings.Contains(msg, "needs the "+need+" role") || !strings.Contains(msg, "leads: "+tm.lead) {
+		t.Errorf("%s %v: want one line refusing it for want of the %s role, got %+v", who, args, need, r)
+	}
+	if r.stdout != "" {
+		t.Errorf("%s %v: refused, yet wrote %q", who, args, r.stdout)
+	}
+	if tm.fingerprint(t) != before {
+		t.Errorf("%s %v: refused, yet the database changed", who, args)
+	}
+}
+
+const (
+	serpLine      = `{"queryContext":{"originalQuery":"jaguar"},"webPages":{"value":[{"name":"n","url":"https://x.example","snippet":"s"}]}}`
+	clarimmLine   = `{"id": "c1", "topic": "lighthouse", "facet": "visiting", "turns": [{"question": "Which?", "answer": "Visiting."}]}`
+	nuggetsLine   = `{"id": "q9", "query": "golden gate", "nuggets": [{"id": "n1", "text": "1937", "weight": 3}]}`
+	candidateLine = `{"id": "ct-001", "answer": "It opened in 1937.", "system": "sneaky"}`
+)
+
+// Row "import panes, results, conversations, nuggets": leads only.
+func TestImportIsForLeads(t *testing.T) {
+	tm := newTeam(t)
+	files := map[string]string{
+		"panes.tsv": data.ManualHeader() + "\n" + jaguarRow + "\n", "serp.jsonl": serpLine + "\n",
+		"convs.jsonl": clarimmLine + "\n", "gold.jsonl": nuggetsLine + "\n", "answers.jsonl": candidateLine + "\n",
+	}
+	for _, who := range []string{"ana", "eve"} {
+		for name, body := range files {
+			tm.refused(t, who, "lead", "import", tm.file(t, name, body))
+		}
+	}
+	if r := tm.run(t, "", "", "import", tm.file(t, "panes.tsv", files["panes.tsv"])); r.code != 0 {
+		t.Fatalf("the lead's import: %+v", r)
+	}
+}
+
+// Row "policy": leads change it; anyone may read it.
+func TestPolicyIsForLeads(t *testing.T) {
+	tm := newTeam(t)
+	for _, who := range []string{"ana", "eve"} {
+		tm.refused(t, who, "lead", "policy", "--min", "1", "--max", "1")
+		tm.refused(t, who, "lead", "policy", "--lease", "1h")
+		if r := tm.run(t, who, "", "policy"); r.code != 0 || !strings.Contains(r.stdout, "min 3, max 5") {
+			t.Errorf("%s reading the policy: %+v", who, r)
+		}
+	}
+	if r := tm.run(t, "", "", "policy", "--min", "1", "--max", "1"); r.code != 0 || !strings.Contains(r.stdout, "min 1, max 1") {
+		t.Fatalf("the lead's policy: %+v", r)
+	}
+}
+
+// Row "bench add": leads only.
+func TestBenchAddIsForLeads(t *testing.T) {
+	tm := newTeam(t)
+	run := tm.file(t, "oracle.tsv", tm.pane1.UID+" question 2\n")
+	for _, who := range []string{"ana", "eve"} {
+		tm.refused(t, who, "lead", "bench", "add", "--kind", "labels", "--name", "oracle", run)
+		tm.refused(t, who, "lead", "bench", "add", "--kind", "nuggets", "--name", "sneaky",
+			tm.file(t, "a.jsonl", candidateLine+"\n"))
+	}
+}
+
+// Row "roles": leads only, keys and settings included; nobody raises
+// their own rights, not with --as either.
+func TestRolesAreForLeads(t *testing.T) {
+	tm := newTeam(t)
+	key := tm.file(t, "k.pub", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHxY4Vm6kz3r2sQnJ4yXcVb1lOa2qGQ5Z3x8Y1r9T0aN ana@laptop\n")
+	for _, who := range []string{"ana", "eve"} {
+		tm.refused(t, who, "lead", "annotators", "bo", "--role", "adjudicator")
+		tm.refused(t, who, "lead", "annotators", who, "--role", "lead")
+		tm.refused(t, who, "lead", "annotators", who, "--key-file", key)
+		tm.refused(t, who, "lead", "annotators", "--keys")
+		tm.refused(t, who, "lead", "annotators", "--adjudicators-see", "pseudonyms")
+	}
+	if r := tm.run(t, "ana", "", "annotators"); r.code != 0 || !strings.Contains(r.stdout, "eve") {
+		t.Fatalf("ana listing the team: %+v", r)
+	}
+}
+
+// Row "adjudicate --refer-below": leads only.
+func TestReferIsForLeads(t *testing.T) {
+	tm := newTeam(t)
+	for _, who := range []string{"ana", "eve"} {
+		tm.refused(t, who, "lead", "adjudicate", "--refer-below", "0.9")
+	}
+}
+
+// Row "backup": leads only, and nothing is written for anyone else.
+func TestBackupIsForLeads(t *testing.T) {
+	tm := newTeam(t)
+	out := filepath.Join(tm.dir, "copy.db")
+	for _, who := range []string{"ana", "eve"} {
+		tm.refused(t, who, "lead", "backup", "--out", out)
+		if _, err := os.Stat(out); err == nil {
+			t.Fatalf("%s's refused backup left %s", who, out)
+		}
+	}
+	if r := tm.run(t, "", "", "backup", "--out", out); r.code != 0 {
+		t.Fatalf("the lead's backup: %+v", r)
+	}
+	fi, err := os.Stat(out)
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("backup file: %v %v", fi, err)
+	}
+	r := runBin(t, binary(t), out, "export", "--format", "labels")
+	orig := tm.run(t, "", "", "export", "--format", "labels")
+	if r.code != 0 || r.stdout != orig.stdout || strings.Count(r.stdout, "\n") < 100 {
+		t.Fatalf("the backup's labels differ from the database's: %d vs %d lines", strings.Count(r.stdout, "\n"), strings.Count(orig.stdout, "\n"))
+	}
+	// Streamed to standard output it is the same database.
+	r = tm.run(t, "", "", "backup", "--out", "-")
+	streamed := tm.file(t, "streamed.db", r.stdout)
+	if r.code != 0 || runBin(t, binary(t), streamed, "export", "--format", "labels").stdout != orig.stdout {
+		t.Fatalf("streamed backup: %+v", r.stderr)
+	}
+}
+
+// Row "per-unit votes, majority, gold": leads only; --as gives nobody more.
+func TestGoldIsForLeads(t *testing.T) {
+	tm := newTeam(t)
+	for _, who := range []string{"ana", "eve"} {
+		tm.refused(t, who, "lead", "export", "--format", "gold")
+		tm.refused(t, who, "lead", "export", "--format", "mimics-manual")
+		tm.refused(t, who, "lead", "export", "--format", "clarimm-gold", "--dataset", data.DemoConversations)
+		tm.refused(t, who, "lead", "export", "--format", "nugget-judgements", "--dataset", data.DemoNuggets)
+	}
+	if r := tm.run(t, "", "", "export", "--format", "gold"); r.code != 0 || !strings.Contains(r.stdout, tm.pane1.UID) {
+		t.Fatalf("the lead's gold export: %+v", r)
+	}
+}
+
+// Row "aggregate figures": everyone, less the items they have open; the
+// per-unit majority list only for a lead.
+func TestAgreementLeavesOutOpenItemsAndMajorities(t *testing.T) {
+	tm := newTeam(t)
+	type report struct {
+		Pooled   struct{ Items, Ratings int }
+		Majority *[]struct{ Item, Unit string }
+	}
+	read := func(who string) report {
+		r := tm.run(t, who, "", "agree", "--json", "--bootstrap", "0")
+		var rep report
+		if r.code != 0 || json.Unmarshal([]byte(r.stdout), &rep) != nil {
+			t.Fatalf("%s agree: %+v", who, r)
+		}
+		return rep
+	}
+	lead, ana, eve := read(""), read("ana"), read("eve")
+	if lead.Majority == nil || ana.Majority != nil || eve.Majority != nil {
+		t.Fatalf("majority lists: lead %v, ana %v, eve %v", lead.Majority != nil, ana.Majority != nil, eve.Majority != nil)
+	}
+	onPane1 := 0
+	for _, m := range *lead.Majority {
+		if m.Item == tm.pane1.UID {
+			onPane1++
+		}
+	}
+	if onPane1 == 0 || ana.Pooled.Items != lead.Pooled.Items-onPane1 || eve.Pooled.Items != lead.Pooled.Items {
+		t.Fatalf("units: lead %d (%d on pane 1, which ana has open), ana %d, eve %d",
+			lead.Pooled.Items, onPane1, ana.Pooled.Items, eve.Pooled.Items)
+	}
+	for _, who := range []string{"ana", "eve"} {
+		for _, args := range [][]string{{"stats", "--json"}, {"bench", "--json"}, {"agree"}} {
+			if r := tm.run(t, who, "", args...); r.code != 0 {
+				t.Errorf("%s %v: %+v", who, args, r)
+			}
+		}
+	}
+}
+
+// Row "export --format labels": one's own labels, all of them for a lead.
+func TestLabelsExportIsOwnLabels(t *testing.T) {
+	tm := newTeam(t)
+	annotators := func(who string, args ...string) map[string]int {
+		r := tm.run(t, who, "", append([]string{"export"}, args...)...)
+		if r.code != 0 {
+			t.Fatalf("%s export: %+v", who, r)
+		}
+		n := map[string]int{}
+		for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n")[1:] {
+			n[strings.Split(l, "\t")[2]]++
+		}
+		return n
+	}
+	own := len(data.HITUnits(tm.pane2.Question, tm.pane2.AnswerCount())) + 1 // pane 2, and pane 1's answer set
+	if got := annotators("ana", "--format", "labels"); len(got) != 1 || got["ana"] != own {
+		t.Fatalf("ana's export holds %v, want her %d labels", got, own)
+	}
+	if got := annotators("eve", "--format", "labels"); len(got) != 0 {
+		t.Fatalf("eve's export holds %v", got)
+	}
+	if got := annotators("ana", "--format", "clarimm-ratings", "--dataset", data.DemoConversations); len(got) != 0 {
+		t.Fatalf("ana's ratings export holds %v", got)
+	}
+	if got := annotators("", "--format", "labels"); got["bo"] == 0 || got["cy"] == 0 || got["ana"] != own || len(got) < 6 {
+		t.Fatalf("the lead's export holds %v", got)
+	}
+}
+
+// Row "import --format labels": rows under one's own name only (a lead's
+// any), and the history names who acted apart from whose label it is.
+func TestLabelsImportIsOwnRows(t *testing.T) {
+	tm := newTeam(t)
+	row := func(who, label string) string {
+		return data.LabelsHeader + "\n" + tm.pane1.UID + "\tquestion\t" + who + "\t" + label + "\t\t\t\n"
+	}
+	for _, who := range []string{"ana", "eve"} {
+		before := tm.fingerprint(t)
+		r := tm.run(t, who, "", "import", "--format", "labels", tm.file(t, "bo.tsv", row("bo", "2")))
+		if r.code == 0 || !strings.Contains(r.stderr, "bo.tsv:2: this label is bo's") ||
+			!strings.Contains(r.stderr, "needs the lead role") || tm.fingerprint(t) != before {
+			t.Fatalf("%s merging bo's label: %+v", who, r)
+		}
+		r = tm.run(t, who, "", "import", "--format", "labels", tm.file(t, "new.tsv", row("mallory", "2")))
+		if r.code == 0 || !strings.Contains(r.stderr, "this label is mallory's") || tm.fingerprint(t) != before {
+			t.Fatalf("%s merging a new name's label: %+v", who, r)
+		}
+	}
+	// ana's own row, from standard input, changes her own label.
+	if r := tm.run(t, "ana", row("ana", "1"), "import", "--format", "labels", "-"); r.code != 0 {
+		t.Fatalf("ana merging her own label: %+v", r)
+	}
+	// The lead merges bo's; the history says the lead did it, to bo's label.
+	if r := tm.run(t, "", "", "import", "--format", "labels", tm.file(t, "bo.tsv", row("bo", "2"))); r.code != 0 {
+		t.Fatalf("the lead merging bo's label: %+v", r)
+	}
+	db, _ := sql.Open("sqlite", "file:"+tm.db+"?mode=ro")
+	defer db.Close()
+	var annotator, actor string
+	err := db.QueryRow(`SELECT a.name, x.name FROM label_history h JOIN annotators a ON a.id = h.annotator_id
+		JOIN annotators x ON x.id = h.actor_id WHERE h.source = 'merge' ORDER BY h.id DESC LIMIT 1`).Scan(&annotator, &actor)
+	if err != nil || annotator != "bo" || actor != tm.lead {
+		t.Fatalf("history of the merge: annotator %q, actor %q (%v)", annotator, actor, err)
+	}
+}
