@@ -140,7 +140,7 @@ func (g *globals) inputFile(stdin io.Reader, path string) (io.ReadCloser, error)
 		return io.NopCloser(stdin), nil
 	}
 	if g.remote != nil {
-		return nil, fmt.Errorf("%s: over SSH a command reads files from your side: give - and send the file on standard input (ssh … claritty-command - < %s)", path, filepath.Base(path))
+		return nil, fmt.Errorf("%s: over SSH the file is on your side: give - instead and send it on standard input (ssh … - < %s)", path, filepath.Base(path))
 	}
 	return os.Open(path)
 }

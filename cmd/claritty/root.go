@@ -39,6 +39,9 @@ func newRootCmd(g *globals) *cobra.Command {
 	cmd.Flags().StringVar(&serpURL, "serp-url", tui.DefaultSERPURL, "results page URL template; {query} is replaced")
 	cmd.AddCommand(newImportCmd(g), newExportCmd(g), newBenchCmd(g), newAgreeCmd(g), newPolicyCmd(g),
 		newAnnotatorsCmd(g), newAdjudicateCmd(g), newStatsCmd(g), newBackupCmd(g))
+	if g.remote == nil {
+		cmd.AddCommand(newServeCmd(g))
+	}
 	return cmd
 }
 

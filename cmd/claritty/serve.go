@@ -1,0 +1,211 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/fang/v2"
+	"charm.land/log/v2"
+	"charm.land/wish/v2/bubbletea"
+	"github.com/spf13/cobra"
+
+	"github.com/claritty/claritty/cmd/claritty/sshserve"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/tui"
+)
+
+type serveFlags struct {
+	listen      string
+	maxSessions int
+	idle        time.Duration
+	maxPaste    int
+	maxUpload   int64
+	grace       time.Duration
+}
+
+func newServeCmd(g *globals) *cobra.Command {
+	fl := serveFlags{listen: "127.0.0.1:23234", maxSessions: 500, idle: 30 * time.Minute,
+		maxPaste: 64 << 10, maxUpload: 1 << 30, grace: 30 * time.Second}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the TUI and the commands to a team over SSH",
+		Long: "Listens for SSH connections and serves the database to the people a lead registered\n" +
+			"keys for (claritty annotators NAME --role ROLE --key-file KEY.pub). Public-key\n" +
+			"authentication only; an unknown key is refused with its fingerprint. ssh -p PORT HOST\n" +
+			"opens the TUI as the key's annotator; ssh -p PORT HOST agree --json (stats, bench,\n" +
+			"export, annotators, policy, import -, bench add -, backup --out -) runs the command as\n" +
+			"them, under their role. The host key is created beside the database on first run;\n" +
+			"the database, its WAL and the host key are made mode 0600, so only the server's user\n" +
+			"can read them and every role rule holds. SIGINT or SIGTERM stops it: no new\n" +
+			"connections, each session is told, what was keyed is saved, exit 0.",
+		Example: "  claritty serve --db team.db\n  claritty serve --listen 0.0.0.0:23234 --db /srv/claritty/team.db",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return serve(cmd, g, fl)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&fl.listen, "listen", fl.listen, "address to listen on (host:port)")
+	f.IntVar(&fl.maxSessions, "max-sessions", fl.maxSessions, "sessions at once; more are refused")
+	f.DurationVar(&fl.idle, "idle-timeout", fl.idle, "close a connection with no traffic for this long (its labels stay)")
+	f.IntVar(&fl.maxPaste, "max-paste", fl.maxPaste, "bytes of one paste into the TUI (the rest is dropped)")
+	f.Int64Var(&fl.maxUpload, "max-upload", fl.maxUpload, "bytes a command may read from standard input (import -)")
+	f.DurationVar(&fl.grace, "grace", fl.grace, "on SIGTERM, how long to wait for sessions to end")
+	return cmd
+}
+
+func serve(cmd *cobra.Command, g *globals, fl serveFlags) error {
+	private() // the database, its WAL and the host key: the server's user's alone
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	logger := log.NewWithOptions(cmd.ErrOrStderr(), log.Options{ReportTimestamp: true, Prefix: "claritty serve"})
+	st, me, err := g.openAs(context.WithoutCancel(ctx))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := makePrivate(st.Path(), logger); err != nil {
+		return err
+	}
+	srv, err := sshserve.New(sshserve.Config{
+		Addr: fl.listen, HostKeyPath: st.Path() + "-ssh_host_ed25519_key", Store: st,
+		MaxSessions: fl.maxSessions, IdleTimeout: fl.idle, MaxPaste: fl.maxPaste, MaxUpload: fl.maxUpload,
+		Log: logger, Handle: func(ctx context.Context, s *sshserve.Session) int { return runSession(ctx, st, s) },
+	})
+	if err != nil {
+		return err
+	}
+	addr, err := srv.Listen()
+	if err != nil {
+		return err
+	}
+	logger.Info("listening", "addr", addr.String(), "db", st.Path(), "operator", me.Name, "role", me.Role)
+	if people, err := st.Annotators(ctx); err == nil && !anyKeys(people) {
+		logger.Warn("no SSH key is registered yet: claritty annotators NAME --role ROLE --key-file KEY.pub")
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve() }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("stopping: no new connections; telling every session")
+	sctx, cancel := context.WithTimeout(context.Background(), fl.grace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		logger.Warn("stopped", "err", err)
+	}
+	logger.Info("stopped")
+	return nil
+}
+
+func anyKeys(people []store.Annotator) bool {
+	for _, a := range people {
+		if a.Keys > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// makePrivate makes the database files that exist mode 0600 (a new one is
+// created so, under the umask private set).
+func makePrivate(db string, logger *log.Logger) error {
+	for _, p := range []string{db, db + "-wal", db + "-shm"} {
+		fi, err := os.Stat(p)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if fi.Mode().Perm()&0o077 != 0 {
+			if err := os.Chmod(p, 0o600); err != nil {
+				return err
+			}
+			logger.Info("made private", "file", p, "was", fi.Mode().Perm().String())
+		}
+	}
+	return nil
+}
+
+// runSession runs one SSH session: the command line it asked for (none:
+// the TUI) with the session's annotator acting, its output to the client,
+// and its exit status back, as the local binary would give it.
+func runSession(ctx context.Context, st *store.Store, s *sshserve.Session) int {
+	g := &globals{remote: &remote{store: st, who: s.Who, stdin: s.CommandInput()}}
+	g.remote.runTUI = func(ctx context.Context, cfg tui.Config) error { return sessionTUI(ctx, s, cfg) }
+	root := newRootCmd(g)
+	// Never nil: cobra reads os.Args, the server's own command line, when
+	// it is given no arguments at all.
+	root.SetArgs(append([]string{}, s.Command()...))
+	root.SetIn(g.remote.stdin)
+	root.SetOut(s)
+	root.SetErr(s.Stderr())
+	err := fang.Execute(ctx, root, fang.WithErrorHandler(printError), fang.WithoutManpage(), fang.WithoutCompletions())
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errInterrupted) || errors.Is(err, context.Canceled):
+		return 130
+	}
+	return 1
+}
+
+// errOverSSH is why nothing opens in a browser for an SSH session: the
+// server's browser is not the annotator's. The screen shows the address.
+var errOverSSH = errors.New("over SSH: copy the address")
+
+// sessionTUI runs the TUI on the session's terminal, at its size and
+// following its resizes. Writes are made with a context the client's
+// going away does not cancel, and the session ends only once they have
+// committed; a server shutdown asks the TUI to quit the same way.
+func sessionTUI(ctx context.Context, s *sshserve.Session, cfg tui.Config) error {
+	_, winch, ok := s.Pty()
+	if !ok {
+		return errors.New("the TUI needs a terminal: connect without a command, or with ssh -t")
+	}
+	cfg.Open = func(string) error { return errOverSSH }
+	m := tui.New(context.WithoutCancel(ctx), cfg)
+	opts := append(bubbletea.MakeOptions(s), tea.WithInput(s.TerminalInput()), tea.WithContext(ctx))
+	p := tea.NewProgram(m, opts...)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case w := <-winch:
+				p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+			case <-s.Closing():
+				p.Send(tui.ShutdownMsg{Reason: "the server is shutting down"})
+				<-done
+				return
+			}
+		}
+	}()
+	_, err := p.Run()
+	m.Wait()
+	select {
+	case <-s.Closing():
+		fmt.Fprintln(s.Stderr(), "claritty: the server is shutting down; everything you keyed is saved. Connect again once it is back.")
+	default:
+	}
+	switch {
+	case m.Interrupted():
+		return errInterrupted
+	case errors.Is(err, tea.ErrProgramKilled) || ctx.Err() != nil:
+		return nil // the client went away; what they keyed is saved
+	case err != nil:
+		return fmt.Errorf("run: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,342 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"database/sql"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
+)
+
+// server is claritty serve running as a process on a loopback port.
+type server struct {
+	cmd    *exec.Cmd
+	addr   string
+	stderr *syncBuffer
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+// startServe runs claritty serve on the team's database and waits for it
+// to listen.
+func startServe(t *testing.T, db string) *server {
+	t.Helper()
+	cmd := exec.Command(binary(t), "--db", db, "serve", "--listen", "127.0.0.1:0")
+	pr, pw := io.Pipe()
+	srv := &server{cmd: cmd, stderr: &syncBuffer{}}
+	cmd.Stderr = io.MultiWriter(srv.stderr, pw)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		re := regexp.MustCompile(`listening addr=(\S+)`)
+		for sc.Scan() {
+			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m[1]
+			}
+		}
+	}()
+	select {
+	case srv.addr = <-found:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("serve never listened:\n%s", srv.stderr)
+	}
+	return srv
+}
+
+// sshKey makes a key pair and writes its public half as KEY.pub.
+func sshKey(t *testing.T, dir, name string) (gossh.Signer, string) {
+	t.Helper()
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub := filepath.Join(dir, name+".pub")
+	if err := os.WriteFile(pub, gossh.MarshalAuthorizedKey(signer.PublicKey()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return signer, pub
+}
+
+func sshDial(t *testing.T, addr string, signer gossh.Signer) (*gossh.Client, error) {
+	t.Helper()
+	return gossh.Dial("tcp", addr, &gossh.ClientConfig{User: "claritty", Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second})
+}
+
+// sshRun runs one command over SSH: stdout, stderr, exit status.
+func sshRun(t *testing.T, c *gossh.Client, stdin, command string) result {
+	t.Helper()
+	s, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var out, errb bytes.Buffer
+	s.Stdin, s.Stdout, s.Stderr = strings.NewReader(stdin), &out, &errb
+	code := 0
+	if err := s.Run(command); err != nil {
+		ee, ok := err.(*gossh.ExitError)
+		if !ok {
+			t.Fatalf("%s: %v", command, err)
+		}
+		code = ee.ExitStatus()
+	}
+	return result{out.String(), errb.String(), code}
+}
+
+// terminal is an SSH session with a PTY: what it shows, less escapes.
+type terminal struct {
+	s      *gossh.Session
+	in     io.Writer
+	screen *syncBuffer
+}
+
+func openTerminal(t *testing.T, c *gossh.Client, w, h int) *terminal {
+	t.Helper()
+	s, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RequestPty("xterm-256color", h, w, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	term := &terminal{s: s, screen: &syncBuffer{}}
+	term.in, _ = s.StdinPipe()
+	s.Stdout = term.screen
+	if err := s.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	return term
+}
+
+// waitFor waits until the terminal has shown text (escapes stripped).
+func (term *terminal) waitFor(t *testing.T, text string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if strings.Contains(ansi.Strip(term.screen.String()), text) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("the terminal never showed %q; it shows:\n%s", text, ansi.Strip(term.screen.String()))
+}
+
+// labelsOf counts an annotator's labels on an item, and whether their HIT
+// is finished, reading the database as another process would.
+func labelsOf(t *testing.T, db string, itemID int64, name string) (labels int, finished bool) {
+	t.Helper()
+	conn, err := sql.Open("sqlite", "file:"+db+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	err = conn.QueryRow(`SELECT (SELECT count(*) FROM labels l JOIN annotators a ON a.id = l.annotator_id
+			WHERE l.item_id = ?1 AND a.name = ?2),
+		EXISTS (SELECT 1 FROM hits h JOIN annotators a ON a.id = h.annotator_id
+			WHERE h.item_id = ?1 AND a.name = ?2 AND h.finished_at IS NOT NULL)`, itemID, name).Scan(&labels, &finished)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return labels, finished
+}
+
+func waitLabels(t *testing.T, db string, itemID int64, name string, want int, finished bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if n, f := labelsOf(t, db, itemID, name); n == want && f == finished {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	n, f := labelsOf(t, db, itemID, name)
+	t.Fatalf("%s has %d labels on item %d (finished %v), want %d (%v)", name, n, itemID, f, want, finished)
+}
+
+// A team on one server: an annotator keys a whole HIT over SSH through a
+// PTY and the labels are theirs; unknown keys are refused; commands run
+// under the key's role, with stdout, stderr and the exit status passed
+// back; a client gone mid-HIT loses nothing; SIGTERM ends it all cleanly.
+func TestServeOverSSH(t *testing.T) {
+	tm := newTeam(t)
+	dee, deePub := sshKey(t, tm.dir, "dee")
+	ana, anaPub := sshKey(t, tm.dir, "ana")
+	stranger, _ := sshKey(t, tm.dir, "stranger")
+	if r := tm.run(t, "", "", "annotators", "dee", "--role", "annotator", "--key-file", deePub); r.code != 0 {
+		t.Fatalf("register dee: %+v", r)
+	}
+	if r := tm.run(t, "", "", "annotators", "ana", "--key-file", anaPub); r.code != 0 {
+		t.Fatalf("register ana's key: %+v", r)
+	}
+	srv := startServe(t, tm.db)
+	for _, f := range []string{tm.db, tm.db + "-ssh_host_ed25519_key"} {
+		if fi, err := os.Stat(f); err != nil || fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s: %v %v, want mode 0600", f, fi.Mode(), err)
+		}
+	}
+
+	if c, err := sshDial(t, srv.addr, stranger); err == nil {
+		c.Close()
+		t.Fatal("an unknown key was let in")
+	}
+	if !strings.Contains(srv.stderr.String(), "refused") {
+		t.Fatalf("no refusal logged:\n%s", srv.stderr)
+	}
+
+	// dee keys a whole MIMICS HIT through a PTY: the pane ana finished,
+	// which still wants annotators.
+	c, err := sshDial(t, srv.addr, dee)
+	if err != nil {
+		t.Fatal(err)
+	}
+	term := openTerminal(t, c, 100, 30)
+	term.waitFor(t, "claritty · demo · dee")
+	term.waitFor(t, "Step I")
+	units := data.HITUnits(tm.pane2.Question, tm.pane2.AnswerCount())
+	keys := "\r"
+	for range units {
+		keys += "2"
+	}
+	io.WriteString(term.in, keys)
+	waitLabels(t, tm.db, tm.pane2.ID, "dee", len(units), true)
+	term.waitFor(t, "HIT 2 done.")
+	term.s.WindowChange(24, 80)
+	// The next HIT: enter and a label in one go, and the client leaves as
+	// soon as the first of the two writes has committed. The label still
+	// does: a session's writes outlive its client.
+	next := nextItemOf(t, tm.db, "dee")
+	io.WriteString(term.in, "\r2")
+	waitReviewed(t, tm.db, next, "dee")
+	c.Close()
+	waitLabels(t, tm.db, next, "dee", 1, false)
+
+	// Commands run as the key's owner, under their role.
+	c, err = sshDial(t, srv.addr, ana)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	r := sshRun(t, c, "", "export --format labels")
+	if r.code != 0 || r.stderr != "" {
+		t.Fatalf("ana's export: %+v", r)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n")[1:] {
+		if strings.Split(l, "\t")[2] != "ana" {
+			t.Fatalf("ana's export holds %q", l)
+		}
+	}
+	r = sshRun(t, c, "", "policy --min 1 --max 1")
+	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "needs the lead role") {
+		t.Fatalf("ana's policy: %+v", r)
+	}
+	r = sshRun(t, c, "", "import "+tm.file(t, "p.tsv", data.ManualHeader()+"\n"+jaguarRow+"\n"))
+	if r.code != 1 || !strings.Contains(r.stderr, "over SSH the file is on your side") {
+		t.Fatalf("an import naming a server path: %+v", r)
+	}
+	row := data.LabelsHeader + "\n" + tm.pane1.UID + "\tquestion\tana\t1\t\t\t\n"
+	if r = sshRun(t, c, row, "import --format labels -"); r.code != 0 || !strings.Contains(r.stderr, "1 added") {
+		t.Fatalf("ana's own label from stdin: %+v", r)
+	}
+	if r = sshRun(t, c, "", "--db /tmp/x.db agree"); r.code != 1 || !strings.Contains(r.stderr, "unknown flag: --db") {
+		t.Fatalf("--db over SSH: %+v", r)
+	}
+	if r = sshRun(t, c, "", "agree --json --bootstrap 0"); r.code != 0 || !strings.Contains(r.stdout, `"pooled"`) || strings.Contains(r.stdout, `"majority"`) {
+		t.Fatalf("ana's agreement: %+v", r)
+	}
+
+	if err := srv.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve after SIGTERM: %v\n%s", err, srv.stderr)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not stop on SIGTERM")
+	}
+	if !strings.Contains(srv.stderr.String(), "stopped") {
+		t.Fatalf("log:\n%s", srv.stderr)
+	}
+}
+
+// nextItemOf is the item an annotator has open (started, not finished).
+func nextItemOf(t *testing.T, db, name string) int64 {
+	t.Helper()
+	st, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		var id int64
+		err := st.DB().QueryRow(`SELECT h.item_id FROM hits h JOIN annotators a ON a.id = h.annotator_id
+			WHERE a.name = ? AND h.finished_at IS NULL`, name).Scan(&id)
+		if err == nil {
+			return id
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("%s has no open HIT", name)
+	return 0
+}
+
+// waitReviewed waits until an annotator's HIT records Step I as reviewed.
+func waitReviewed(t *testing.T, db string, itemID int64, name string) {
+	t.Helper()
+	conn, err := sql.Open("sqlite", "file:"+db+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		var ok bool
+		conn.QueryRow(`SELECT EXISTS (SELECT 1 FROM hits h JOIN annotators a ON a.id = h.annotator_id
+			WHERE h.item_id = ? AND a.name = ? AND h.serp_reviewed IS NOT NULL)`, itemID, name).Scan(&ok)
+		if ok {
+			return
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	t.Fatalf("%s never reviewed item %d", name, itemID)
+}
