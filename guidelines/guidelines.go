@@ -5,8 +5,10 @@ package guidelines
 import (
 	_ "embed"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Label is one point of a scale and the key that gives it.
@@ -277,6 +279,20 @@ func Plain(md string) string {
 // line per label of the scale, or the opening paragraph of a step without
 // labels. Each line is whole; the screen cuts it to its width.
 func (p Protocol) Summary(stepID string) []string {
+	key := p.Kind + "\x00" + stepID
+	if s, ok := summaries.Load(key); ok {
+		return slices.Clone(s.([]string))
+	}
+	s := p.summary(stepID)
+	summaries.Store(key, s)
+	return slices.Clone(s)
+}
+
+// summaries holds each step's summary once made: the guideline text is
+// embedded and never changes, and every frame of a HIT shows one.
+var summaries sync.Map
+
+func (p Protocol) summary(stepID string) []string {
 	sec := p.Section(stepID)
 	if sec == "" {
 		return nil

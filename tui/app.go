@@ -106,6 +106,16 @@ type Model struct {
 	// profile is the terminal's colour profile; without colours, image
 	// previews are drawn with characters by brightness.
 	profile colorprofile.Profile
+
+	// view is the last frame, valid until a message changes the model:
+	// most messages are writes committing, which change nothing on screen,
+	// and a frame costs more than the write (hundreds of SSH sessions
+	// render on one server).
+	view      tea.View
+	viewValid bool
+	// helpLines keeps the key line rendered for each set of keys at a
+	// width: it is the same for most frames and costly to measure.
+	helpLines map[string]string
 }
 
 // New builds the root model; Init loads the annotator's first unfinished HIT.
@@ -166,6 +176,10 @@ func (m *Model) Init() tea.Cmd {
 
 // Update handles one message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if s, ok := msg.(savedMsg); ok && s.err == nil && !s.finished {
+		return m, nil // a write committed; nothing on screen depends on it
+	}
+	m.viewValid = false
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -178,6 +192,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.BackgroundColorMsg:
 		m.styles = DefaultStyles(msg.IsDark())
 		m.help.Styles = help.DefaultStyles(msg.IsDark())
+		m.helpLines = nil
 		return m, nil
 	case tea.KeyPressMsg:
 		return m, m.handleKey(msg)
@@ -393,10 +408,15 @@ func (m *Model) stepEvent(h *hitState, i int, event string) tea.Cmd {
 	})
 }
 
-// View renders the current screen.
+// View renders the current screen, or gives the last frame again when no
+// message has changed the model since.
 func (m *Model) View() tea.View {
+	if m.viewValid {
+		return m.view
+	}
 	v := tea.NewView(m.render())
 	v.AltScreen = true
 	v.WindowTitle = "claritty"
+	m.view, m.viewValid = v, true
 	return v
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 
@@ -158,4 +159,25 @@ func scrollDelta(msg fmt.Stringer, up, down, pageUp, pageDown key.Binding, page 
 		return -page
 	}
 	return 0
+}
+
+// shortHelp is the key line for keys, as help renders it, kept for the
+// next frame with the same keys and width (new colours clear it).
+func (m *Model) shortHelp(keys []key.Binding) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d", m.help.Width())
+	for _, k := range keys {
+		h := k.Help()
+		fmt.Fprintf(&b, "\x00%s\x01%s\x01%t", h.Key, h.Desc, k.Enabled())
+	}
+	id := b.String()
+	if line, ok := m.helpLines[id]; ok {
+		return line
+	}
+	if m.helpLines == nil || len(m.helpLines) > 64 {
+		m.helpLines = map[string]string{}
+	}
+	line := m.help.ShortHelpView(keys)
+	m.helpLines[id] = line
+	return line
 }

@@ -56,7 +56,7 @@ func (m *Model) render() string {
 	avail := max(0, m.height-len(above)-rowsBelow)
 	body = fitLines(body, avail)
 	middle := m.withPane(append(above[1:], body...))
-	lines := append(append([]string{above[0]}, middle...), m.statusLine(), m.help.ShortHelpView(keys))
+	lines := append(append([]string{above[0]}, middle...), m.statusLine(), m.shortHelp(keys))
 	if len(lines) > m.height {
 		lines = lines[:m.height]
 	}

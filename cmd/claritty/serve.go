@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -27,6 +28,7 @@ type serveFlags struct {
 	maxPaste    int
 	maxUpload   int64
 	grace       time.Duration
+	cpuProfile  string
 }
 
 func newServeCmd(g *globals) *cobra.Command {
@@ -57,11 +59,24 @@ func newServeCmd(g *globals) *cobra.Command {
 	f.IntVar(&fl.maxPaste, "max-paste", fl.maxPaste, "bytes of one paste into the TUI (the rest is dropped)")
 	f.Int64Var(&fl.maxUpload, "max-upload", fl.maxUpload, "bytes a command may read from standard input (import -)")
 	f.DurationVar(&fl.grace, "grace", fl.grace, "on SIGTERM, how long to wait for sessions to end")
+	f.StringVar(&fl.cpuProfile, "cpuprofile", "", "write a CPU profile of the server to this file until it stops")
+	f.MarkHidden("cpuprofile")
 	return cmd
 }
 
 func serve(cmd *cobra.Command, g *globals, fl serveFlags) error {
 	private() // the database, its WAL and the host key: the server's user's alone
+	if fl.cpuProfile != "" {
+		f, err := os.Create(fl.cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	logger := log.NewWithOptions(cmd.ErrOrStderr(), log.Options{ReportTimestamp: true, Prefix: "claritty serve"})
@@ -174,7 +189,9 @@ func sessionTUI(ctx context.Context, s *sshserve.Session, cfg tui.Config) error 
 	}
 	cfg.Open = func(string) error { return errOverSSH }
 	m := tui.New(context.WithoutCancel(ctx), cfg)
-	opts := append(bubbletea.MakeOptions(s), tea.WithInput(s.TerminalInput()), tea.WithContext(ctx))
+	// 20 frames a second is smooth for keying and a third of the renderer's
+	// default wake-ups, which add up over hundreds of sessions.
+	opts := append(bubbletea.MakeOptions(s), tea.WithInput(s.TerminalInput()), tea.WithContext(ctx), tea.WithFPS(20))
 	p := tea.NewProgram(m, opts...)
 	done := make(chan struct{})
 	defer close(done)
@@ -183,7 +200,11 @@ func sessionTUI(ctx context.Context, s *sshserve.Session, cfg tui.Config) error 
 			select {
 			case <-done:
 				return
-			case w := <-winch:
+			case w, open := <-winch:
+				if !open {
+					winch = nil // the client is gone; a closed channel would spin
+					continue
+				}
 				p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
 			case <-s.Closing():
 				p.Send(tui.ShutdownMsg{Reason: "the server is shutting down"})
