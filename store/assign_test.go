@@ -81,6 +81,7 @@ func TestThreeAnnotatorsThenTheNextItem(t *testing.T) {
 	if _, ok, nw := next(t, st, ds, who[2]); ok || nw.Done != 1 || nw.Complete != 1 || nw.HeldByOthers != 1 {
 		t.Fatalf("c: ok %v, %+v", ok, nw)
 	}
+	checkFree(t, st)
 }
 
 func TestTiesGoToMoreAnnotatorsThenAdjudication(t *testing.T) {
@@ -122,6 +123,7 @@ func TestTiesGoToMoreAnnotatorsThenAdjudication(t *testing.T) {
 	if _, ok, nw := next(t, st, ds, who[3]); ok || tied != 0 || nw.Complete != 1 {
 		t.Fatalf("after the tie broke: tied %d, %+v", tied, nw)
 	}
+	checkFree(t, st)
 }
 
 func TestLeaseReleasesAStaleHIT(t *testing.T) {
@@ -157,6 +159,7 @@ func TestLeaseReleasesAStaleHIT(t *testing.T) {
 	if err := st.ClaimHIT(ctx, items[0], who[0]); !errors.Is(err, ErrNoRoom) {
 		t.Fatalf("a claimed it back: %v", err)
 	}
+	checkFree(t, st)
 }
 
 func TestNeverTheSameAnnotatorTwice(t *testing.T) {
@@ -175,6 +178,7 @@ func TestNeverTheSameAnnotatorTwice(t *testing.T) {
 	if _, ok, nw := next(t, st, ds, who[0]); ok || nw.Done != 3 {
 		t.Fatalf("after all three: ok %v %+v", ok, nw)
 	}
+	checkFree(t, st)
 }
 
 func TestPolicyIsChecked(t *testing.T) {

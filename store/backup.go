@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 )
 
@@ -19,7 +20,7 @@ func (s *Store) Backup(ctx context.Context, who Annotator, path string) error {
 	defer conn.Close()
 	// The check runs on the connection that copies: SQLite cannot VACUUM
 	// inside a transaction, so this is as close as the two can be.
-	tx, err := conn.BeginTx(ctx, nil)
+	tx, err := conn.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}

@@ -9,10 +9,39 @@ import (
 // StepEvent records that an annotator entered or left a step of a HIT. It
 // holds nothing: looking at an item is not working on it.
 func (s *Store) StepEvent(ctx context.Context, itemID, annotatorID int64, step, event string) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO step_events (item_id, annotator_id, step, event, at)
+	err := s.write(ctx, `INSERT INTO step_events (item_id, annotator_id, step, event, at)
 		VALUES (?, ?, ?, ?, ?)`, itemID, annotatorID, step, event, s.now())
 	if err != nil {
 		return fmt.Errorf("record %s %s: %w", event, step, err)
+	}
+	return nil
+}
+
+// StepMove is leaving one step of a HIT (Leave) for another (Enter);
+// either may be "" (the HIT's last step left, or its first entered).
+type StepMove struct{ Leave, Enter string }
+
+// MoveStep records a move between steps in one transaction. A label or a
+// review usually moves on too: SetLabel and MarkSERPReviewed take the move
+// and record it with themselves, as moving on is most of a HIT's writes.
+func (s *Store) MoveStep(ctx context.Context, itemID, annotatorID int64, move StepMove) error {
+	err := s.prepTx(ctx, func(w *ptx) error { return recordMove(w, itemID, annotatorID, move, s.now()) })
+	if err != nil {
+		return fmt.Errorf("record leave %s, enter %s: %w", move.Leave, move.Enter, err)
+	}
+	return nil
+}
+
+func recordMove(w *ptx, itemID, annotatorID int64, move StepMove, now string) error {
+	for _, e := range []struct{ step, event string }{{move.Leave, "leave"}, {move.Enter, "enter"}} {
+		if e.step == "" {
+			continue
+		}
+		_, err := w.exec(`INSERT INTO step_events (item_id, annotator_id, step, event, at) VALUES (?, ?, ?, ?, ?)`,
+			itemID, annotatorID, e.step, e.event, now)
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -20,8 +20,8 @@ type HIT struct {
 func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, error) {
 	var h HIT
 	var reviewed, finished sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT serp_reviewed, finished_at FROM hits WHERE item_id = ? AND annotator_id = ?`,
-		itemID, annotatorID).Scan(&reviewed, &finished)
+	err := s.readRow(ctx, `SELECT serp_reviewed, finished_at FROM hits WHERE item_id = ? AND annotator_id = ?`,
+		[]any{itemID, annotatorID}, &reviewed, &finished)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 	case err != nil:
@@ -29,8 +29,8 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 	default:
 		h.Started, h.SERPReviewed, h.Finished = true, reviewed.Valid, finished.Valid
 	}
-	err = s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM flags WHERE item_id = ? AND annotator_id = ?)`,
-		itemID, annotatorID).Scan(&h.Flagged)
+	err = s.readRow(ctx, `SELECT EXISTS (SELECT 1 FROM flags WHERE item_id = ? AND annotator_id = ?)`,
+		[]any{itemID, annotatorID}, &h.Flagged)
 	if err != nil {
 		return h, fmt.Errorf("load HIT: %w", err)
 	}
@@ -38,15 +38,20 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 	return h, err
 }
 
-// MarkSERPReviewed records that the annotator finished Step I.
-func (s *Store) MarkSERPReviewed(ctx context.Context, itemID, annotatorID int64) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := holdHIT(ctx, tx, s, itemID, annotatorID); err != nil {
+// MarkSERPReviewed records that the annotator finished Step I, and the
+// move to the next step that comes with it.
+func (s *Store) MarkSERPReviewed(ctx context.Context, itemID, annotatorID int64, move StepMove) error {
+	err := s.prepTx(ctx, func(w *ptx) error {
+		if _, err := holdHIT(w, s, itemID, annotatorID); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE hits SET serp_reviewed = coalesce(serp_reviewed, ?)
-			WHERE item_id = ? AND annotator_id = ?`, s.now(), itemID, annotatorID)
-		return err
+		now := s.now()
+		_, err := w.exec(`UPDATE hits SET serp_reviewed = coalesce(serp_reviewed, ?)
+			WHERE item_id = ? AND annotator_id = ?`, now, itemID, annotatorID)
+		if err != nil {
+			return err
+		}
+		return recordMove(w, itemID, annotatorID, move, now)
 	})
 	if err != nil {
 		return fmt.Errorf("mark results reviewed: %w", err)
@@ -56,10 +61,10 @@ func (s *Store) MarkSERPReviewed(ctx context.Context, itemID, annotatorID int64)
 
 // Progress counts an annotator's finished HITs and all HITs of a dataset.
 func (s *Store) Progress(ctx context.Context, datasetID, annotatorID int64) (done, total int, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT
+	err = s.readRow(ctx, `SELECT
 		(SELECT count(*) FROM hits h JOIN items i ON i.id = h.item_id
 		 WHERE h.annotator_id = ?2 AND h.finished_at IS NOT NULL AND i.dataset_id = ?1),
-		(SELECT count(*) FROM items WHERE dataset_id = ?1)`, datasetID, annotatorID).Scan(&done, &total)
+		(SELECT count(*) FROM items WHERE dataset_id = ?1)`, []any{datasetID, annotatorID}, &done, &total)
 	if err != nil {
 		return 0, 0, fmt.Errorf("count progress: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
+	"sync"
 
 	"github.com/claritty/claritty/guidelines"
 )
@@ -40,7 +41,8 @@ type Importer struct {
 	dropAfter  int               // new panes after which the item indexes are dropped
 	dropped    bool              // they are, and Commit builds them again
 	annotators map[string]int64
-	actor      int64 // who imports: the actor of the history rows
+	actor      int64  // who imports: the actor of the history rows
+	unlock     func() // lets this process's other writers on, once
 	stmts      map[string]*sql.Stmt
 	stats      ImportStats
 	policy     *Policy // set at Commit, when given
@@ -75,18 +77,21 @@ var itemIndexes = map[string]string{
 // new); only a lead may import. An empty dataset name starts an import
 // that holds no items (SERP results).
 func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset, kind, format string) (*Importer, error) {
+	s.writers.Lock()
+	unlock := sync.OnceFunc(s.writers.Unlock)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
+		unlock()
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
+	im := &Importer{s: s, ctx: ctx, tx: tx, now: s.now(), known: map[[8]byte]int64{},
+		annotators: map[string]int64{}, actor: who.ActorID(), unlock: unlock, stmts: map[string]*sql.Stmt{}}
 	if err := requireRole(ctx, tx, who.ID, ActImport); err != nil {
-		tx.Rollback()
+		im.Rollback()
 		return nil, fmt.Errorf("import: %w", err)
 	}
-	im := &Importer{s: s, ctx: ctx, tx: tx, now: s.now(), known: map[[8]byte]int64{},
-		annotators: map[string]int64{}, actor: who.ActorID(), stmts: map[string]*sql.Stmt{}}
 	if err := im.prepare(dataset, kind, format); err != nil {
-		tx.Rollback()
+		im.Rollback()
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
 	return im, nil
@@ -301,6 +306,7 @@ func (im *Importer) SetPolicy(p Policy) error {
 // Commit builds the item indexes again if the import dropped them, and
 // makes the whole import visible at once.
 func (im *Importer) Commit() (ImportStats, error) {
+	defer im.unlock()
 	im.closeStmts()
 	if im.policy != nil && im.datasetID != 0 {
 		if err := setPolicy(im.ctx, im.tx, im.datasetID, *im.policy); err != nil {
@@ -332,6 +338,7 @@ func (im *Importer) Commit() (ImportStats, error) {
 func (im *Importer) Rollback() {
 	im.closeStmts()
 	im.tx.Rollback()
+	im.unlock()
 }
 
 func (im *Importer) closeStmts() {

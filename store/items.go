@@ -65,6 +65,15 @@ type Item struct {
 const itemColumns = `id, dataset_id, uid, seq, query, question,
 	option_1, option_2, option_3, option_4, option_5, meta`
 
+// scanItemRow reads one item with a prepared query.
+func scanItemRow(ctx context.Context, s *Store, query string, args ...any) (Item, error) {
+	var it Item
+	o := &it.Options
+	err := s.readRow(ctx, query, args, &it.ID, &it.DatasetID, &it.UID, &it.Seq, &it.Query, &it.Question,
+		&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta)
+	return it, err
+}
+
 func scanItem(sc interface{ Scan(...any) error }) (Item, error) {
 	var it Item
 	o := &it.Options
@@ -75,7 +84,7 @@ func scanItem(sc interface{ Scan(...any) error }) (Item, error) {
 
 // ItemByID loads one item.
 func (s *Store) ItemByID(ctx context.Context, id int64) (Item, error) {
-	it, err := scanItem(s.db.QueryRowContext(ctx, `SELECT `+itemColumns+` FROM items WHERE id = ?`, id))
+	it, err := scanItemRow(ctx, s, `SELECT `+itemColumns+` FROM items WHERE id = ?`, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return it, fmt.Errorf("item %d: %w", id, ErrNotFound)
 	}

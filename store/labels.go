@@ -43,6 +43,8 @@ type LabelChange struct {
 	// ActorID is who keys it, when not the annotator: a lead acting as
 	// them (--as). History keeps both.
 	ActorID int64
+	// Move is the step change the label brings, recorded with it.
+	Move StepMove
 }
 
 // SetLabel applies one keyed label in its own transaction: the label, its
@@ -52,30 +54,38 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err err
 	if ch.Source == "" {
 		ch.Source = "tui"
 	}
-	err = s.tx(ctx, func(tx *sql.Tx) error {
+	err = s.prepTx(ctx, func(w *ptx) error {
 		now := s.now()
-		if err := holdHIT(ctx, tx, s, ch.ItemID, ch.AnnotatorID); err != nil {
+		finished, err := holdHIT(w, s, ch.ItemID, ch.AnnotatorID)
+		if err != nil {
 			return err
 		}
-		var err error
-		if old, err = currentLabel(ctx, tx, ch); err != nil {
+		if old, err = currentLabel(w, ch); err != nil {
 			return err
 		}
-		if err := writeLabel(ctx, tx, ch, now); err != nil {
+		if err := writeLabel(w, ch, now); err != nil {
 			return err
 		}
 		if !sameValue(old, ch.Value) {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO label_history
+			if _, err := w.exec(`INSERT INTO label_history
 				(item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 				ch.ItemID, ch.Unit, ch.AnnotatorID, old, ch.Value, cmp.Or(ch.ActorID, ch.AnnotatorID), now, ch.Source); err != nil {
 				return fmt.Errorf("append history: %w", err)
 			}
 		}
-		if err := touchHIT(ctx, tx, ch, now); err != nil {
+		if err := touchHIT(w, ch, now); err != nil {
 			return err
 		}
-		return refreshItem(ctx, tx, ch.ItemID)
+		if err := recordMove(w, ch.ItemID, ch.AnnotatorID, ch.Move, now); err != nil {
+			return err
+		}
+		if !finished && !ch.Finish && ch.Value != nil {
+			// A label of a HIT in progress counts for nothing yet: the
+			// item's counters rest on finished HITs only.
+			return nil
+		}
+		return refreshItem(w, ch.ItemID)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("set label %s: %w", ch.Unit, err)
@@ -83,10 +93,10 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err err
 	return old, nil
 }
 
-func currentLabel(ctx context.Context, tx *sql.Tx, ch LabelChange) (*int, error) {
+func currentLabel(w *ptx, ch LabelChange) (*int, error) {
 	var v int
-	err := tx.QueryRowContext(ctx, `SELECT value FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
-		ch.ItemID, ch.Unit, ch.AnnotatorID).Scan(&v)
+	err := w.scan(`SELECT value FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
+		[]any{ch.ItemID, ch.Unit, ch.AnnotatorID}, &v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -96,14 +106,14 @@ func currentLabel(ctx context.Context, tx *sql.Tx, ch LabelChange) (*int, error)
 	return &v, nil
 }
 
-func writeLabel(ctx context.Context, tx *sql.Tx, ch LabelChange, now string) error {
+func writeLabel(w *ptx, ch LabelChange, now string) error {
 	if ch.Value == nil {
-		_, err := tx.ExecContext(ctx, `DELETE FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
+		_, err := w.exec(`DELETE FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
 			ch.ItemID, ch.Unit, ch.AnnotatorID)
 		return err
 	}
 	// Seconds add up over visits: the time a unit took is all the time spent on it.
-	_, err := tx.ExecContext(ctx, `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds)
+	_, err := w.exec(`INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds)
 		VALUES (?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (item_id, unit, annotator_id) DO UPDATE SET
 			value = excluded.value, updated_at = excluded.updated_at,
@@ -114,19 +124,19 @@ func writeLabel(ctx context.Context, tx *sql.Tx, ch LabelChange, now string) err
 
 // touchHIT keeps the HIT row (made by holdHIT) in step with its labels: a
 // removed label reopens a finished HIT, a finishing label closes it.
-func touchHIT(ctx context.Context, tx *sql.Tx, ch LabelChange, now string) error {
+func touchHIT(w *ptx, ch LabelChange, now string) error {
 	var q string
 	switch {
 	case ch.Value == nil:
 		q = `UPDATE hits SET finished_at = NULL WHERE item_id = ? AND annotator_id = ?`
 	case ch.Finish:
 		q = `UPDATE hits SET finished_at = coalesce(finished_at, ?2) WHERE item_id = ?1 AND annotator_id = ?3`
-		_, err := tx.ExecContext(ctx, q, ch.ItemID, now, ch.AnnotatorID)
+		_, err := w.exec(q, ch.ItemID, now, ch.AnnotatorID)
 		return err
 	default:
 		return nil
 	}
-	_, err := tx.ExecContext(ctx, q, ch.ItemID, ch.AnnotatorID)
+	_, err := w.exec(q, ch.ItemID, ch.AnnotatorID)
 	return err
 }
 
@@ -139,7 +149,7 @@ func sameValue(a, b *int) bool {
 
 // Labels returns one annotator's current labels on an item, by unit.
 func (s *Store) Labels(ctx context.Context, itemID, annotatorID int64) (map[string]int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
+	rows, err := s.readRows(ctx, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
 		itemID, annotatorID)
 	if err != nil {
 		return nil, fmt.Errorf("load labels: %w", err)

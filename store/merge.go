@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -57,6 +58,7 @@ type Merger struct {
 	now        string
 	who        Annotator // who merges: the actor of every history row
 	role       string    // who's role when the merge began, in its transaction
+	unlock     func()    // lets this process's other writers on, once
 	annotators map[string]int64
 	touched    map[hitKey]ItemRef
 	items      map[string]ItemRef // found so far: a file labels each item many times
@@ -72,26 +74,30 @@ type hitKey struct{ item, annotator int64 }
 // anyone's labels; anyone else only their own, on items the policy has
 // room for them on, as if they had keyed them.
 func (s *Store) BeginMerge(ctx context.Context, who Annotator, dataset string) (*Merger, error) {
+	s.writers.Lock()
+	unlock := sync.OnceFunc(s.writers.Unlock)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
+		unlock()
 		return nil, fmt.Errorf("begin merge: %w", err)
 	}
 	role, err := roleOf(ctx, tx, who.ID)
 	if err != nil {
 		tx.Rollback()
+		unlock()
 		return nil, fmt.Errorf("begin merge: %w", err)
 	}
-	m := &Merger{s: s, ctx: ctx, tx: tx, now: s.now(), who: who, role: role,
+	m := &Merger{s: s, ctx: ctx, tx: tx, now: s.now(), who: who, role: role, unlock: unlock,
 		annotators: map[string]int64{}, touched: map[hitKey]ItemRef{}, items: map[string]ItemRef{},
 		stmts: map[string]*sql.Stmt{}}
 	if dataset != "" {
 		err := tx.QueryRowContext(ctx, `SELECT id FROM datasets WHERE name = ?`, dataset).Scan(&m.datasetID)
 		if errors.Is(err, sql.ErrNoRows) {
-			tx.Rollback()
+			m.Rollback()
 			return nil, fmt.Errorf("dataset %q: %w", dataset, ErrNotFound)
 		}
 		if err != nil {
-			tx.Rollback()
+			m.Rollback()
 			return nil, fmt.Errorf("begin merge: %w", err)
 		}
 	}
@@ -220,7 +226,7 @@ func (m *Merger) mayMerge(l MergedLabel, ann int64) error {
 	if _, held := m.touched[hitKey{l.Item.ID, ann}]; held {
 		return nil
 	}
-	if err := holdHIT(m.ctx, m.tx, m.s, l.Item.ID, ann); err != nil {
+	if _, err := holdHIT(m.s.wrap(m.ctx, m.tx), m.s, l.Item.ID, ann); err != nil {
 		return fmt.Errorf("item %d: %w", l.Item.ID, err)
 	}
 	return nil
@@ -256,6 +262,7 @@ func (m *Merger) annotator(name string) (int64, error) {
 // merge visible at once. complete says whether an annotator's labels on an
 // item (by unit) are a whole HIT.
 func (m *Merger) Commit(complete func(ItemRef, map[string]bool) bool) (MergeStats, error) {
+	defer m.unlock()
 	defer m.tx.Rollback()
 	defer m.closeStmts()
 	for _, k := range m.order {
@@ -273,6 +280,7 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]bool) bool) (MergeStat
 func (m *Merger) Rollback() {
 	m.closeStmts()
 	m.tx.Rollback()
+	m.unlock()
 }
 
 // The statements run once per label, prepared once per merge: a
@@ -348,5 +356,5 @@ func (m *Merger) recordHIT(k hitKey, ref ItemRef, complete func(ItemRef, map[str
 	if n, _ := res.RowsAffected(); n > 0 && finished != nil {
 		m.stats.Finished++
 	}
-	return refreshItem(m.ctx, m.tx, k.item)
+	return refreshItem(m.s.wrap(m.ctx, m.tx), k.item)
 }

@@ -55,9 +55,10 @@ func TestMigrationRebuildsItemsKeepingEverything(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if indexes := itemIndexNames(t, st); indexes != "items_partial items_seq items_uid" {
+	if indexes := itemIndexNames(t, st); indexes != "items_free items_free_partial items_seq items_uid" {
 		t.Fatalf("items indexes: %q", indexes)
 	}
+	checkFree(t, st) // marked from the HITs the file had
 	var joined, fk int
 	var check string
 	st.db.QueryRow(`SELECT count(*) FROM labels l JOIN items i ON i.id = l.item_id

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
@@ -24,6 +25,14 @@ type Store struct {
 	db       *sql.DB
 	path     string
 	borrowed bool // Close leaves the database open (Borrow)
+	// writers lets this process's write transactions through one at a
+	// time: the writer's batches (writer.go), imports and merges, and
+	// single statements (write). SQLite's busy handler sleeps and retries
+	// and, with hundreds of sessions writing, gave up; other processes
+	// still queue on busy_timeout. Shared by every Borrow of the store.
+	writers *sync.Mutex
+	stmts   *stmtCache // the hot path's prepared statements (prepared.go)
+	w       *writer    // runs Store.tx writes, several to a transaction (writer.go)
 	// Now is the clock used for every timestamp; tests replace it.
 	Now func() time.Time
 }
@@ -44,7 +53,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{db: db, path: path, Now: time.Now}
+	// database/sql keeps 2 idle connections by default: with a server's
+	// sessions reading at once it opened and closed SQLite connections
+	// all the time (each mapping and unmapping the WAL index).
+	db.SetMaxIdleConns(32)
+	s := &Store{db: db, path: path, Now: time.Now, writers: &sync.Mutex{}, stmts: &stmtCache{db: db}}
 	if err := s.checkWAL(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -53,6 +66,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
+	s.startWriter()
 	return s, nil
 }
 
@@ -93,6 +107,8 @@ func (s *Store) Close() error {
 	if s.borrowed {
 		return nil
 	}
+	s.closeWriter()
+	s.stmts.close()
 	return s.db.Close()
 }
 
@@ -103,19 +119,6 @@ func (s *Store) Path() string { return s.path }
 func (s *Store) DB() *sql.DB { return s.db }
 
 func (s *Store) now() string { return s.Now().UTC().Format(timeFormat) }
-
-// tx runs fn in one immediate transaction and commits it.
-func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := fn(tx); err != nil {
-		return err
-	}
-	return tx.Commit()
-}
 
 // ErrNotFound is returned when a named row does not exist.
 var ErrNotFound = errors.New("not found")

@@ -118,6 +118,33 @@ func TestEightProcessesShareOneDatabase(t *testing.T) {
 	}
 	checkLabelsAsKeyed(t, st, dir)
 	checkNeverOverAssigned(t, st)
+	checkFree(t, st)
+}
+
+// checkFree checks that every item's counters and free mark say what they
+// should: finished counts its finished HITs, open follows the policy, and
+// free is NULL for an item nobody has had, else open and wanting more
+// annotators than it has HITs in progress.
+func checkFree(t *testing.T, st *Store) {
+	t.Helper()
+	var badCounts int
+	st.db.QueryRow(`SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.finished != (SELECT count(*) FROM hits h WHERE h.item_id = i.id AND h.finished_at IS NOT NULL)
+		OR i.open != (i.finished < d.min_annotators OR (i.tied > 0 AND i.finished < d.max_annotators))`).Scan(&badCounts)
+	if badCounts != 0 {
+		t.Fatalf("%d items' counters are wrong", badCounts)
+	}
+	var wrong, free int
+	err := st.db.QueryRow(`SELECT count(*) FILTER (WHERE free IS NOT CASE
+			WHEN NOT EXISTS (SELECT 1 FROM hits h WHERE h.item_id = i.id) THEN NULL
+			ELSE (open = 1 AND (CASE WHEN finished < d.min_annotators THEN d.min_annotators - finished ELSE 1 END)
+				> (SELECT count(*) FROM hits h WHERE h.item_id = i.id AND h.finished_at IS NULL)) END),
+		count(*) FILTER (WHERE free = 1)
+		FROM items i JOIN datasets d ON d.id = i.dataset_id`).Scan(&wrong, &free)
+	if err != nil || wrong != 0 {
+		t.Fatalf("%d items' free marks are wrong (%v)", wrong, err)
+	}
+	t.Logf("%d items free", free)
 }
 
 func checkLabelsAsKeyed(t *testing.T, st *Store, dir string) {

@@ -92,7 +92,17 @@ func digit(msg tea.KeyPressMsg) (int, bool) {
 // goTo shows step i, recording the time spent on the step it leaves.
 func (m *Model) goTo(i int) tea.Cmd {
 	h := m.hit
-	leave := m.stepEvent(h, h.cur, "leave")
+	st, item, an, move := m.cfg.Store, h.item.ID, m.cfg.Annotator.ID, m.moveTo(i)
+	return m.work.do(func() tea.Msg {
+		return savedMsg{what: "step", err: st.MoveStep(m.ctx, item, an, move)}
+	})
+}
+
+// moveTo shows step i and returns the move, for the caller to record
+// (with the label or review that brings it, in one write).
+func (m *Model) moveTo(i int) store.StepMove {
+	h := m.hit
+	move := store.StepMove{Leave: h.stepName(h.cur), Enter: h.stepName(i)}
 	h.cur, h.entered = i, m.cfg.Now()
 	if h.nug == nil {
 		h.scroll = 0 // an answer stays where it was read; a step's own text starts at its top
@@ -101,7 +111,7 @@ func (m *Model) goTo(i int) tea.Cmd {
 		h.conv.opened = 0
 	}
 	m.setStatus("", false)
-	return tea.Sequence(leave, m.stepEvent(h, i, "enter"))
+	return move
 }
 
 // review marks Step I done (enter), or moves on from a step already done.
@@ -113,15 +123,14 @@ func (m *Model) review() tea.Cmd {
 		}
 		return nil
 	}
-	var save tea.Cmd
-	if !h.reviewed {
-		h.reviewed = true
-		st, item, an := m.cfg.Store, h.item.ID, m.cfg.Annotator.ID
-		save = m.work.do(func() tea.Msg {
-			return savedMsg{what: "reviewed", err: st.MarkSERPReviewed(m.ctx, item, an)}
-		})
+	if h.reviewed {
+		return m.goTo(h.cur + 1)
 	}
-	return tea.Sequence(save, m.goTo(h.cur+1))
+	h.reviewed = true
+	st, item, an, move := m.cfg.Store, h.item.ID, m.cfg.Annotator.ID, m.moveTo(h.cur+1)
+	return m.work.do(func() tea.Msg {
+		return savedMsg{what: "reviewed", err: st.MarkSERPReviewed(m.ctx, item, an, move)}
+	})
 }
 
 // label keys value for the current step, commits it in its own transaction,
@@ -142,19 +151,20 @@ func (m *Model) label(value int) tea.Cmd {
 		entry.old = &old
 	}
 	m.undo = append(m.undo, entry)
-	seconds := m.cfg.Now().Sub(h.entered).Seconds()
-	save := m.saveLabel(store.LabelChange{ItemID: h.item.ID, AnnotatorID: m.cfg.Annotator.ID,
-		Unit: st.unit, Value: &value, Seconds: seconds, Finish: finish})
+	ch := store.LabelChange{ItemID: h.item.ID, AnnotatorID: m.cfg.Annotator.ID,
+		Unit: st.unit, Value: &value, Seconds: m.cfg.Now().Sub(h.entered).Seconds(), Finish: finish}
+	// The step it moves to is recorded with the label, in its transaction.
 	switch {
 	case finish:
-		leave := m.stepEvent(h, h.cur, "leave")
+		ch.Move.Leave = h.stepName(h.cur)
 		m.setStatus(fmt.Sprintf("HIT %d done.", h.item.Seq), false)
-		return tea.Sequence(save, leave, m.loadNext(h.item.Seq+1))
+		return tea.Sequence(m.saveLabel(ch), m.loadNext(h.item.Seq+1))
 	case last:
-		return tea.Sequence(save, m.goTo(h.firstOpen()))
+		ch.Move = m.moveTo(h.firstOpen())
 	default:
-		return tea.Sequence(save, m.goTo(h.cur+1))
+		ch.Move = m.moveTo(h.cur + 1)
 	}
+	return m.saveLabel(ch)
 }
 
 // saveLabel queues one label's write, as the annotator on screen, keyed by

@@ -1,0 +1,125 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"sync"
+)
+
+// stmtCache holds the statements of the paths every keyed label takes,
+// each prepared once on the pool: a transaction then runs it on its own
+// connection, which database/sql prepares it on once and keeps. Parsing
+// the same SQL again for every key was a seventh of a busy server's CPU.
+type stmtCache struct {
+	db *sql.DB
+	m  sync.Map // query -> *sql.Stmt
+}
+
+func (c *stmtCache) get(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := c.m.Load(query); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := c.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if prev, loaded := c.m.LoadOrStore(query, st); loaded {
+		st.Close()
+		return prev.(*sql.Stmt), nil
+	}
+	return st, nil
+}
+
+func (c *stmtCache) close() {
+	c.m.Range(func(_, st any) bool {
+		st.(*sql.Stmt).Close()
+		return true
+	})
+}
+
+// readRow runs a prepared read of one row into dest.
+func (s *Store) readRow(ctx context.Context, query string, args []any, dest ...any) error {
+	st, err := s.stmts.get(ctx, query)
+	if err != nil {
+		return err
+	}
+	return st.QueryRowContext(ctx, args...).Scan(dest...)
+}
+
+// readRows runs a prepared read.
+func (s *Store) readRows(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := s.stmts.get(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryContext(ctx, args...)
+}
+
+// write runs one prepared statement that writes, as a write of its own
+// (Store.tx).
+func (s *Store) write(ctx context.Context, query string, args ...any) error {
+	return s.prepTx(ctx, func(w *ptx) error {
+		_, err := w.exec(query, args...)
+		return err
+	})
+}
+
+// ptx is a transaction that runs its statements prepared (with no
+// cache, as they come).
+type ptx struct {
+	tx    *sql.Tx
+	ctx   context.Context
+	stmts *stmtCache
+}
+
+func (s *Store) wrap(ctx context.Context, tx *sql.Tx) *ptx {
+	return &ptx{tx: tx, ctx: ctx, stmts: s.stmts}
+}
+
+// prepTx runs fn in one immediate transaction (Store.tx), with prepared
+// statements.
+func (s *Store) prepTx(ctx context.Context, fn func(*ptx) error) error {
+	return s.tx(ctx, func(tx *sql.Tx) error { return fn(s.wrap(ctx, tx)) })
+}
+
+func (w *ptx) stmt(query string) (*sql.Stmt, error) {
+	st, err := w.stmts.get(w.ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return w.tx.StmtContext(w.ctx, st), nil
+}
+
+func (w *ptx) exec(query string, args ...any) (sql.Result, error) {
+	if w.stmts == nil {
+		return w.tx.ExecContext(w.ctx, query, args...)
+	}
+	st, err := w.stmt(query)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(w.ctx, args...)
+}
+
+// scan runs a query for one row into dest; sql.ErrNoRows when it has none.
+func (w *ptx) scan(query string, args []any, dest ...any) error {
+	if w.stmts == nil {
+		return w.tx.QueryRowContext(w.ctx, query, args...).Scan(dest...)
+	}
+	st, err := w.stmt(query)
+	if err != nil {
+		return err
+	}
+	return st.QueryRowContext(w.ctx, args...).Scan(dest...)
+}
+
+func (w *ptx) query(query string, args ...any) (*sql.Rows, error) {
+	if w.stmts == nil {
+		return w.tx.QueryContext(w.ctx, query, args...)
+	}
+	st, err := w.stmt(query)
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryContext(w.ctx, args...)
+}

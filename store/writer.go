@@ -1,0 +1,150 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+)
+
+// ErrClosed means the store was closed while a write waited.
+var ErrClosed = errors.New("store is closed")
+
+// maxBatch is how many waiting writes one transaction takes at most.
+const maxBatch = 64
+
+// writer applies this process's write transactions (Store.tx) from one
+// goroutine, group commit style: it takes every write waiting when it
+// starts a transaction, runs each in a savepoint of its own (a write that
+// fails is rolled back alone) and commits them together; each caller
+// returns once its write is committed. With hundreds of SSH sessions
+// keying, handing a lock from goroutine to goroutine cost more than the
+// writes (a 0.2 ms transaction held the lock for 0.9 ms, waiting its turn
+// to run); one goroutine going through the queue does not.
+type writer struct {
+	jobs chan *writeJob // unbuffered: a job sent is a job the writer took
+	stop chan struct{}
+	done chan struct{}
+	once sync.Once
+}
+
+type writeJob struct {
+	ctx context.Context
+	fn  func(*sql.Tx) error
+	err chan error
+}
+
+func (s *Store) startWriter() {
+	s.w = &writer{jobs: make(chan *writeJob), stop: make(chan struct{}), done: make(chan struct{})}
+	go s.w.run(s)
+}
+
+// closeWriter stops the writer; writes waiting or coming get ErrClosed.
+func (s *Store) closeWriter() {
+	s.w.once.Do(func() { close(s.w.stop) })
+	<-s.w.done
+}
+
+// tx runs fn in an immediate transaction, committed before it returns.
+// fn may share the transaction with other writes, each in its own
+// savepoint, so it must not keep the transaction or assume what others
+// wrote in it.
+func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	j := &writeJob{ctx: ctx, fn: fn, err: make(chan error, 1)}
+	select {
+	case s.w.jobs <- j:
+	case <-s.w.stop:
+		return ErrClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return <-j.err
+}
+
+func (w *writer) run(s *Store) {
+	defer close(w.done)
+	for {
+		select {
+		case j := <-w.jobs:
+			batch := []*writeJob{j}
+		more:
+			for len(batch) < maxBatch {
+				select {
+				case j := <-w.jobs:
+					batch = append(batch, j)
+				default:
+					break more
+				}
+			}
+			s.commit(batch)
+		case <-w.stop:
+			return
+		}
+	}
+}
+
+// commit runs a batch of writes in one transaction, under the process's
+// lock of writers (imports and merges take it too).
+func (s *Store) commit(batch []*writeJob) {
+	s.writers.Lock()
+	defer s.writers.Unlock()
+	errs := make([]error, len(batch))
+	tx, err := s.db.BeginTx(context.Background(), nil)
+	if err == nil {
+		if len(batch) == 1 {
+			errs[0] = call(batch[0], tx) // alone: the transaction is its savepoint
+		} else {
+			for i, j := range batch {
+				errs[i] = inSavepoint(j, tx)
+			}
+		}
+		if errs[0] != nil && len(batch) == 1 {
+			err = tx.Rollback()
+			if err == nil {
+				err = errs[0]
+			}
+		} else {
+			err = tx.Commit()
+		}
+	}
+	for i, j := range batch {
+		if errs[i] == nil {
+			errs[i] = err // the batch's commit failed: nothing of it is on disk
+		}
+		j.err <- errs[i]
+	}
+}
+
+// inSavepoint runs one write of a batch, rolling back just its own
+// changes when it fails.
+func inSavepoint(j *writeJob, tx *sql.Tx) error {
+	bg := context.Background()
+	if _, err := tx.ExecContext(bg, "SAVEPOINT write"); err != nil {
+		return err
+	}
+	err := call(j, tx)
+	if err != nil {
+		if _, rerr := tx.ExecContext(bg, "ROLLBACK TO write"); rerr != nil {
+			return errors.Join(err, rerr)
+		}
+	}
+	if _, rerr := tx.ExecContext(bg, "RELEASE write"); rerr != nil {
+		return errors.Join(err, rerr)
+	}
+	return err
+}
+
+// call runs a write, turning a panic into its error: one bad write must
+// not take the others of its batch, or the writer, down with it.
+func call(j *writeJob, tx *sql.Tx) (err error) {
+	if err := j.ctx.Err(); err != nil {
+		return err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("write panicked: %v", r)
+		}
+	}()
+	return j.fn(tx)
+}
