@@ -11,7 +11,6 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/store"
-	"github.com/claritty/claritty/store/storetest"
 	"github.com/claritty/claritty/tui"
 )
 
@@ -33,7 +32,10 @@ func BenchmarkFirstFrame(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	me := storetest.Lead(b, st)
+	me, err := st.Actor(ctx, osUser(), "") // the first user: a lead
+	if err != nil {
+		b.Fatal(err)
+	}
 	if _, err := data.ImportFile(ctx, st, me, file, data.Options{}); err != nil {
 		b.Fatal(err)
 	}

@@ -22,7 +22,7 @@ var (
 )
 
 // binary builds claritty once for all the tests that run it as a user would.
-func binary(t *testing.T) string {
+func binary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "claritty-bin")

@@ -46,9 +46,9 @@ func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return 
 
 // startServe runs claritty serve on the team's database and waits for it
 // to listen.
-func startServe(t *testing.T, db string) *server {
+func startServe(t testing.TB, db string, extra ...string) *server {
 	t.Helper()
-	cmd := exec.Command(binary(t), "--db", db, "serve", "--listen", "127.0.0.1:0")
+	cmd := exec.Command(binary(t), append([]string{"--db", db, "serve", "--listen", "127.0.0.1:0"}, extra...)...)
 	pr, pw := io.Pipe()
 	srv := &server{cmd: cmd, stderr: &syncBuffer{}}
 	cmd.Stderr = io.MultiWriter(srv.stderr, pw)
@@ -74,8 +74,21 @@ func startServe(t *testing.T, db string) *server {
 	return srv
 }
 
+// waitLog waits for the server's log to say text: it reaches the test
+// through a pipe, a moment after the server wrote it.
+func (srv *server) waitLog(t *testing.T, text string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(srv.stderr.String(), text) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the server never logged %q:\n%s", text, srv.stderr)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // sshKey makes a key pair and writes its public half as KEY.pub.
-func sshKey(t *testing.T, dir, name string) (gossh.Signer, string) {
+func sshKey(t testing.TB, dir, name string) (gossh.Signer, string) {
 	t.Helper()
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
@@ -215,9 +228,7 @@ func TestServeOverSSH(t *testing.T) {
 		c.Close()
 		t.Fatal("an unknown key was let in")
 	}
-	if !strings.Contains(srv.stderr.String(), "refused") {
-		t.Fatalf("no refusal logged:\n%s", srv.stderr)
-	}
+	srv.waitLog(t, "refused")
 
 	// dee keys a whole MIMICS HIT through a PTY: the pane ana finished,
 	// which still wants annotators.
@@ -293,9 +304,7 @@ func TestServeOverSSH(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("serve did not stop on SIGTERM")
 	}
-	if !strings.Contains(srv.stderr.String(), "stopped") {
-		t.Fatalf("log:\n%s", srv.stderr)
-	}
+	srv.waitLog(t, "stopped")
 }
 
 // nextItemOf is the item an annotator has open (started, not finished).
