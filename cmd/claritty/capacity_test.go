@@ -28,8 +28,10 @@ import (
 // BenchmarkServeCapacity starts claritty serve (the built binary, its own
 // process) on 127.0.0.1:0 and drives N concurrent SSH sessions through a
 // PTY, each keying whole HITs (enter, then a label for the question, the
-// answer set and three landing pages) at 2 keys a second, from a random
-// start so the keys do not come in waves. It reports, per N:
+// answer set and three landing pages) at 2 keys a second on average, each
+// key 400 to 600 ms after the last, from a start spread over a HIT's length:
+// people do not key in step, and sessions that do finish their HITs
+// together, all wanting their next one at once. It reports, per N:
 //
 //   - p50_ms, p99_ms, max_ms: from a label key's send to the commit of
 //     its label, over every label keyed. A reader in this process polls the
@@ -50,14 +52,26 @@ import (
 //
 //     go test ./cmd/claritty -run '^$' -bench ServeCapacity -benchtime 1x -timeout 30m
 //
-// CLARITTY_LOAD_SECONDS sets how long each N keys (default 30);
+// CLARITTY_LOAD_SECONDS sets how long each N keys (default 30),
+// CLARITTY_LOAD_SESSIONS the Ns (default 10,50,200,500), and
 // CLARITTY_LOAD_PROFILE=DIR writes the server's CPU profile for each N there.
 func BenchmarkServeCapacity(b *testing.B) {
 	secs := 30
 	if s, err := strconv.Atoi(os.Getenv("CLARITTY_LOAD_SECONDS")); err == nil && s > 0 {
 		secs = s
 	}
-	for _, n := range []int{10, 50, 200, 500} {
+	ns := []int{10, 50, 200, 500}
+	if list := os.Getenv("CLARITTY_LOAD_SESSIONS"); list != "" {
+		ns = nil
+		for _, f := range strings.Split(list, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 1 {
+				b.Fatalf("CLARITTY_LOAD_SESSIONS=%q: want numbers like 10,50", list)
+			}
+			ns = append(ns, n)
+		}
+	}
+	for _, n := range ns {
 		b.Run(fmt.Sprintf("sessions=%d", n), func(b *testing.B) {
 			for range b.N {
 				r := loadServer(b, n, time.Duration(secs)*time.Second)
@@ -246,12 +260,10 @@ func (s *loadSession) connect(addr string) error {
 	return sess.Shell()
 }
 
-// key sends whole HITs' keys at 2 a second until stop, from a random
-// offset within the first half second.
+// key sends whole HITs' keys until stop, 2 a second on average, from a
+// random start within the first HIT's time.
 func (s *loadSession) key(stop time.Time) {
-	time.Sleep(rand.N(500 * time.Millisecond))
-	tick := time.NewTicker(500 * time.Millisecond)
-	defer tick.Stop()
+	time.Sleep(rand.N(time.Duration(len(hitKeys)) * 500 * time.Millisecond))
 	for i := 0; time.Now().Before(stop); i++ {
 		k := hitKeys[i%len(hitKeys)]
 		now := time.Now()
@@ -261,7 +273,7 @@ func (s *loadSession) key(stop time.Time) {
 		if k != "\r" {
 			s.sent = append(s.sent, now)
 		}
-		<-tick.C
+		time.Sleep(400*time.Millisecond + rand.N(200*time.Millisecond))
 	}
 }
 
