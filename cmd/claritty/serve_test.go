@@ -349,3 +349,84 @@ func waitReviewed(t *testing.T, db string, itemID int64, name string) {
 	}
 	t.Fatalf("%s never reviewed item %d", name, itemID)
 }
+
+// kill -9 of the server loses no label keyed before it; started again, the
+// annotator's HIT resumes where they were.
+func TestServeKilledLosesNothing(t *testing.T) {
+	tm := newTeam(t)
+	dee, deePub := sshKey(t, tm.dir, "dee")
+	if r := tm.run(t, "", "", "annotators", "dee", "--role", "annotator", "--key-file", deePub); r.code != 0 {
+		t.Fatalf("register dee: %+v", r)
+	}
+	srv := startServe(t, tm.db)
+	c, err := sshDial(t, srv.addr, dee)
+	if err != nil {
+		t.Fatal(err)
+	}
+	term := openTerminal(t, c, 100, 30)
+	term.waitFor(t, "Step I")
+	io.WriteString(term.in, "\r21")
+	waitLabels(t, tm.db, tm.pane2.ID, "dee", 2, false)
+	io.WriteString(term.in, "0")
+	time.Sleep(300 * time.Millisecond) // keyed, as the local kill test allows
+	srv.cmd.Process.Kill()
+	srv.cmd.Wait()
+	c.Close()
+	if n, _ := labelsOf(t, tm.db, tm.pane2.ID, "dee"); n != 3 {
+		t.Fatalf("after kill -9 dee has %d labels, want 3", n)
+	}
+	srv = startServe(t, tm.db)
+	c, err = sshDial(t, srv.addr, dee)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	term = openTerminal(t, c, 100, 30)
+	term.waitFor(t, "Landing page of answer 2")
+}
+
+// A client sending garbage, or pasting without end, ends at most its own
+// session: another annotator keys a whole HIT meanwhile, and the server
+// stays up.
+func TestServeSurvivesHostileClients(t *testing.T) {
+	tm := newTeam(t)
+	dee, deePub := sshKey(t, tm.dir, "dee")
+	eve, evePub := sshKey(t, tm.dir, "eve")
+	for who, pub := range map[string]string{"dee": deePub, "eve": evePub} {
+		if r := tm.run(t, "", "", "annotators", who, "--role", "annotator", "--key-file", pub); r.code != 0 {
+			t.Fatalf("register %s: %+v", who, r)
+		}
+	}
+	srv := startServe(t, tm.db)
+	hostile, err := sshDial(t, srv.addr, eve)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := openTerminal(t, hostile, 80, 24)
+	bad.waitFor(t, "Step I")
+	junk := make([]byte, 1<<20)
+	rand.Read(junk)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		bad.in.Write(junk)                                             // garbage, escape sequences and all
+		io.WriteString(bad.in, "\x1b[200~"+strings.Repeat("x", 8<<20)) // a paste that never ends
+		hostile.Close()                                                // gone mid-whatever
+	}()
+
+	c, err := sshDial(t, srv.addr, dee)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	term := openTerminal(t, c, 100, 30)
+	term.waitFor(t, "Step I")
+	units := data.HITUnits(tm.pane2.Question, tm.pane2.AnswerCount())
+	io.WriteString(term.in, "\r"+strings.Repeat("2", len(units)))
+	waitLabels(t, tm.db, tm.pane2.ID, "dee", len(units), true)
+	<-done
+	if r := sshRun(t, c, "", "policy"); r.code != 0 {
+		t.Fatalf("the server after the hostile client: %+v", r)
+	}
+	srv.waitLog(t, "disconnect user=eve")
+}
