@@ -207,6 +207,26 @@ func importConversations(t *testing.T, st *store.Store, turns []int) store.Datas
 	return ds
 }
 
+// A conversation file sent over SSH (NoLocalFiles) has no folder beside it
+// on the server: an image path is refused at its line, a URL is kept.
+func TestClariMMOverSSHTakesURLsOnly(t *testing.T) {
+	st := storetest.Open(t)
+	ctx := context.Background()
+	opt := Options{Dataset: "d", NoLocalFiles: true}
+	_, err := Import(ctx, st, lead(t, st), strings.NewReader(conv("x", []string{"pics/tower.png"})+"\n"), "-", opt)
+	if err == nil || !strings.Contains(err.Error(), `-:1: turn 1: image "pics/tower.png": a file sent over SSH has no folder beside it`) {
+		t.Fatalf("an image path over SSH: %v", err)
+	}
+	res, err := Import(ctx, st, lead(t, st), strings.NewReader(conv("x", []string{"https://example.org/t.png"})+"\n"), "-", opt)
+	if err != nil || res.Items != 1 {
+		t.Fatalf("a URL over SSH: %+v %v", res, err)
+	}
+	_, err = Import(ctx, st, lead(t, st), strings.NewReader(conv("y")+"\n"), "-", Options{NoLocalFiles: true})
+	if err == nil || !strings.Contains(err.Error(), "give --dataset NAME") {
+		t.Fatalf("standard input without --dataset: %v", err)
+	}
+}
+
 // Ratings merge in as labels do, on the 1-5 scale and only for units the
 // conversation has.
 func TestMergeClariMMRatings(t *testing.T) {

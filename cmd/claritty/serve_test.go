@@ -218,7 +218,7 @@ func TestServeOverSSH(t *testing.T) {
 		t.Fatalf("register ana's key: %+v", r)
 	}
 	srv := startServe(t, tm.db)
-	for _, f := range []string{tm.db, tm.db + "-ssh_host_ed25519_key"} {
+	for _, f := range []string{tm.db, tm.db + "-wal", tm.db + "-ssh_host_ed25519_key"} {
 		if fi, err := os.Stat(f); err != nil || fi.Mode().Perm() != 0o600 {
 			t.Errorf("%s: %v %v, want mode 0600", f, fi.Mode(), err)
 		}
