@@ -20,14 +20,7 @@ type Key struct {
 // lead may. A key already theirs is kept as it is; a key registered to
 // someone else is refused, since a key is one person.
 func (s *Store) AddKeys(ctx context.Context, who Annotator, name string, keys []Key) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := requireRole(ctx, tx, who.ID, ActRoles); err != nil {
-			return err
-		}
-		id, err := annotatorID(ctx, tx, name)
-		if err != nil {
-			return err
-		}
+	err := s.keysTx(ctx, who, name, func(tx *sql.Tx, id int64) error {
 		for _, k := range keys {
 			var owner string
 			err := tx.QueryRowContext(ctx, `SELECT a.name FROM annotator_keys k JOIN annotators a ON a.id = k.annotator_id
@@ -56,14 +49,7 @@ func (s *Store) AddKeys(ctx context.Context, who Annotator, name string, keys []
 
 // RemoveKey unregisters one of the named annotator's keys; only a lead may.
 func (s *Store) RemoveKey(ctx context.Context, who Annotator, name, fingerprint string) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := requireRole(ctx, tx, who.ID, ActRoles); err != nil {
-			return err
-		}
-		id, err := annotatorID(ctx, tx, name)
-		if err != nil {
-			return err
-		}
+	err := s.keysTx(ctx, who, name, func(tx *sql.Tx, id int64) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM annotator_keys WHERE fingerprint = ? AND annotator_id = ?`, fingerprint, id)
 		if err != nil {
 			return err
@@ -120,6 +106,21 @@ func (s *Store) Keys(ctx context.Context, who Annotator) ([]Key, error) {
 		return nil, fmt.Errorf("list keys: %w", err)
 	}
 	return out, nil
+}
+
+// keysTx runs fn on the named annotator's keys, in a transaction that
+// first checks who may change keys.
+func (s *Store) keysTx(ctx context.Context, who Annotator, name string, fn func(tx *sql.Tx, id int64) error) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := requireRole(ctx, tx, who.ID, ActRoles); err != nil {
+			return err
+		}
+		id, err := annotatorID(ctx, tx, name)
+		if err != nil {
+			return err
+		}
+		return fn(tx, id)
+	})
 }
 
 func annotatorID(ctx context.Context, tx *sql.Tx, name string) (int64, error) {

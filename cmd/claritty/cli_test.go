@@ -71,7 +71,12 @@ type result struct {
 
 func runBin(t *testing.T, bin, db string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(bin, append([]string{"--db", db}, args...)...)
+	return run(t, exec.Command(bin, append([]string{"--db", db}, args...)...))
+}
+
+// run runs a command to its end: its output, its errors, its exit status.
+func run(t *testing.T, cmd *exec.Cmd) result {
+	t.Helper()
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

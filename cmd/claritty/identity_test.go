@@ -73,16 +73,7 @@ func TestOtherOSUsers(t *testing.T) {
 		t.Helper()
 		cmd := exec.Command(setpriv, append([]string{"--reuid=" + uid, "--regid=" + gid, "--clear-groups", bin, "--db", db}, args...)...)
 		cmd.Env = []string{"USER=" + me, "LOGNAME=" + me, "HOME=" + dir}
-		var out, errb strings.Builder
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		err := cmd.Run()
-		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		return result{out.String(), errb.String(), code}
+		return run(t, cmd)
 	}
 	for _, args := range [][]string{{"export", "--format", "gold"}, {"--as", me, "export", "--format", "labels"},
 		{"policy", "--min", "1"}, {"annotators", "games", "--role", "lead"}} {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -127,16 +126,7 @@ func (tm team) run(t *testing.T, who, stdin string, args ...string) result {
 	}
 	cmd := exec.Command(binary(t), append([]string{"--db", tm.db}, args...)...)
 	cmd.Stdin = strings.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return result{out.String(), errb.String(), code}
+	return run(t, cmd)
 }
 
 // refused checks a refusal as the table promises it: non-zero exit, one

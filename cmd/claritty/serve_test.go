@@ -87,6 +87,21 @@ func (srv *server) waitLog(t *testing.T, text string) {
 	}
 }
 
+// keyFor makes a key for name, who becomes an annotator of the team
+// unless they have a role already, and registers it as the lead would.
+func (tm team) keyFor(t *testing.T, name string) gossh.Signer {
+	t.Helper()
+	signer, pub := sshKey(t, tm.dir, name)
+	args := []string{"annotators", name, "--key-file", pub}
+	if r := tm.run(t, "", "", "annotators"); !strings.Contains(r.stdout, name+" ") {
+		args = append(args, "--role", "annotator")
+	}
+	if r := tm.run(t, "", "", args...); r.code != 0 {
+		t.Fatalf("register %s's key: %+v", name, r)
+	}
+	return signer
+}
+
 // sshKey makes a key pair and writes its public half as KEY.pub.
 func sshKey(t testing.TB, dir, name string) (gossh.Signer, string) {
 	t.Helper()
@@ -208,15 +223,8 @@ func waitLabels(t *testing.T, db string, itemID int64, name string, want int, fi
 // back; a client gone mid-HIT loses nothing; SIGTERM ends it all cleanly.
 func TestServeOverSSH(t *testing.T) {
 	tm := newTeam(t)
-	dee, deePub := sshKey(t, tm.dir, "dee")
-	ana, anaPub := sshKey(t, tm.dir, "ana")
+	dee, ana := tm.keyFor(t, "dee"), tm.keyFor(t, "ana")
 	stranger, _ := sshKey(t, tm.dir, "stranger")
-	if r := tm.run(t, "", "", "annotators", "dee", "--role", "annotator", "--key-file", deePub); r.code != 0 {
-		t.Fatalf("register dee: %+v", r)
-	}
-	if r := tm.run(t, "", "", "annotators", "ana", "--key-file", anaPub); r.code != 0 {
-		t.Fatalf("register ana's key: %+v", r)
-	}
 	srv := startServe(t, tm.db)
 	for _, f := range []string{tm.db, tm.db + "-wal", tm.db + "-ssh_host_ed25519_key"} {
 		if fi, err := os.Stat(f); err != nil || fi.Mode().Perm() != 0o600 {
@@ -354,10 +362,7 @@ func waitReviewed(t *testing.T, db string, itemID int64, name string) {
 // annotator's HIT resumes where they were.
 func TestServeKilledLosesNothing(t *testing.T) {
 	tm := newTeam(t)
-	dee, deePub := sshKey(t, tm.dir, "dee")
-	if r := tm.run(t, "", "", "annotators", "dee", "--role", "annotator", "--key-file", deePub); r.code != 0 {
-		t.Fatalf("register dee: %+v", r)
-	}
+	dee := tm.keyFor(t, "dee")
 	srv := startServe(t, tm.db)
 	c, err := sshDial(t, srv.addr, dee)
 	if err != nil {
@@ -390,13 +395,7 @@ func TestServeKilledLosesNothing(t *testing.T) {
 // stays up.
 func TestServeSurvivesHostileClients(t *testing.T) {
 	tm := newTeam(t)
-	dee, deePub := sshKey(t, tm.dir, "dee")
-	eve, evePub := sshKey(t, tm.dir, "eve")
-	for who, pub := range map[string]string{"dee": deePub, "eve": evePub} {
-		if r := tm.run(t, "", "", "annotators", who, "--role", "annotator", "--key-file", pub); r.code != 0 {
-			t.Fatalf("register %s: %+v", who, r)
-		}
-	}
+	dee, eve := tm.keyFor(t, "dee"), tm.keyFor(t, "mallory")
 	srv := startServe(t, tm.db)
 	hostile, err := sshDial(t, srv.addr, eve)
 	if err != nil {
@@ -428,5 +427,5 @@ func TestServeSurvivesHostileClients(t *testing.T) {
 	if r := sshRun(t, c, "", "policy"); r.code != 0 {
 		t.Fatalf("the server after the hostile client: %+v", r)
 	}
-	srv.waitLog(t, "disconnect user=eve")
+	srv.waitLog(t, "disconnect user=mallory")
 }

@@ -81,10 +81,10 @@ func New(cfg Config) (*Server, error) {
 		wish.WithHostKeyPath(cfg.HostKeyPath),
 		wish.WithPublicKeyAuth(s.knownKey),
 		wish.WithKeyboardInteractiveAuth(s.explainRefusal),
-		wish.WithIdleTimeout(cfg.IdleTimeout),
 		wish.WithMiddleware(s.handle),
 		func(srv *ssh.Server) error {
 			srv.HandshakeTimeout = 30 * time.Second
+			srv.ConnCallback = func(_ ssh.Context, c net.Conn) net.Conn { return newIdleConn(c, cfg.IdleTimeout) }
 			return nil
 		},
 	)

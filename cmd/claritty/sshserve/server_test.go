@@ -11,6 +11,7 @@ import (
 	"net"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -40,8 +41,30 @@ func newKey(t *testing.T) (gossh.Signer, store.Key) {
 type testServer struct {
 	srv  *Server
 	addr string
-	log  *bytes.Buffer
+	log  *logBuffer
 	st   *store.Store
+}
+
+// logBuffer is the server's log, written by its goroutines and read by
+// the test.
+type logBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) { l.mu.Lock(); defer l.mu.Unlock(); return l.b.Write(p) }
+func (l *logBuffer) String() string              { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
+
+// connect dials the server with a registered key, closed when the test ends.
+func (ts *testServer) connect(t *testing.T, signer gossh.Signer) *gossh.Client {
+	t.Helper()
+	var shown []string
+	c, err := dial(ts.addr, signer, &shown)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
 }
 
 // startServer serves a store where ana holds a registered key, with a
@@ -56,10 +79,10 @@ func startServer(t *testing.T, cfg Config) (*testServer, gossh.Signer) {
 	if err := st.AddKeys(context.Background(), lead, "ana", []store.Key{key}); err != nil {
 		t.Fatal(err)
 	}
-	var logs bytes.Buffer
+	logs := &logBuffer{}
 	cfg.Addr, cfg.Store = "127.0.0.1:0", st
 	cfg.HostKeyPath = filepath.Join(t.TempDir(), "host_key")
-	cfg.Log = log.New(&logs)
+	cfg.Log = log.New(logs)
 	cfg.Handle = func(ctx context.Context, s *Session) int {
 		fmt.Fprintf(s, "%s %s\n", s.Who.Name, strings.Join(s.Command(), " "))
 		if len(s.Command()) > 0 && s.Command()[0] == "wait" {
@@ -81,7 +104,7 @@ func startServer(t *testing.T, cfg Config) (*testServer, gossh.Signer) {
 	}
 	go srv.Serve()
 	t.Cleanup(func() { srv.Shutdown(context.Background()) })
-	return &testServer{srv: srv, addr: addr.String(), log: &logs, st: st}, signer
+	return &testServer{srv: srv, addr: addr.String(), log: logs, st: st}, signer
 }
 
 // dial connects with a key; instructions collects what keyboard-interactive
@@ -121,12 +144,7 @@ func run(t *testing.T, c *gossh.Client, cmd string) (string, int) {
 
 func TestKnownKeyActsAsItsOwner(t *testing.T) {
 	ts, ana := startServer(t, Config{})
-	var shown []string
-	c, err := dial(ts.addr, ana, &shown)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := ts.connect(t, ana)
 	if out, code := run(t, c, "agree --json"); out != "ana agree --json\n" || code != 0 {
 		t.Fatalf("session: %q %d", out, code)
 	}
@@ -158,12 +176,7 @@ func TestUnknownKeyIsRefusedWithItsFingerprint(t *testing.T) {
 // A key removed while connected no longer opens sessions.
 func TestRemovedKeyOpensNoSession(t *testing.T) {
 	ts, ana := startServer(t, Config{})
-	var shown []string
-	c, err := dial(ts.addr, ana, &shown)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := ts.connect(t, ana)
 	fp := gossh.FingerprintSHA256(ana.PublicKey())
 	if err := ts.st.RemoveKey(context.Background(), storetest.Lead(t, ts.st), "ana", fp); err != nil {
 		t.Fatal(err)
@@ -175,12 +188,7 @@ func TestRemovedKeyOpensNoSession(t *testing.T) {
 
 func TestMaxSessions(t *testing.T) {
 	ts, ana := startServer(t, Config{MaxSessions: 1})
-	var shown []string
-	c, err := dial(ts.addr, ana, &shown)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := ts.connect(t, ana)
 	first, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
@@ -204,12 +212,7 @@ func TestMaxSessions(t *testing.T) {
 // one after.
 func TestShutdownWaitsForSessions(t *testing.T) {
 	ts, ana := startServer(t, Config{})
-	var shown []string
-	c, err := dial(ts.addr, ana, &shown)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := ts.connect(t, ana)
 	s, _ := c.NewSession()
 	var out bytes.Buffer
 	s.Stdout = &out
@@ -235,11 +238,7 @@ func TestShutdownWaitsForSessions(t *testing.T) {
 // A client that goes quiet past the idle timeout is let go.
 func TestIdleTimeout(t *testing.T) {
 	ts, ana := startServer(t, Config{IdleTimeout: 200 * time.Millisecond})
-	var shown []string
-	c, err := dial(ts.addr, ana, &shown)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := ts.connect(t, ana)
 	done := make(chan error, 1)
 	go func() { done <- c.Wait() }()
 	select {
