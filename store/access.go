@@ -89,18 +89,13 @@ func requireRole(ctx context.Context, tx *sql.Tx, id int64, a Action) error {
 	return refusal(ctx, tx, id, role, p)
 }
 
-func refusal(ctx context.Context, q querier, id int64, role string, p permission) error {
+func refusal(ctx context.Context, tx *sql.Tx, id int64, role string, p permission) error {
 	var name, leads string
-	rows, err := q.QueryContext(ctx, `SELECT (SELECT name FROM annotators WHERE id = ?),
-		coalesce((SELECT group_concat(name, ', ') FROM (SELECT name FROM annotators WHERE role = 'lead' ORDER BY name)), '')`, id)
+	err := tx.QueryRowContext(ctx, `SELECT coalesce((SELECT name FROM annotators WHERE id = ?), ''),
+		coalesce((SELECT group_concat(name, ', ') FROM (SELECT name FROM annotators WHERE role = 'lead' ORDER BY name)), '')`, id).
+		Scan(&name, &leads)
 	if err != nil {
 		return err
-	}
-	defer rows.Close()
-	if rows.Next() {
-		if err := rows.Scan(&name, &leads); err != nil {
-			return err
-		}
 	}
 	need := p.roles[0]
 	return fmt.Errorf("%w: %s needs the %s role; %s is %s (a lead can grant it: claritty annotators %s --role %s; leads: %s)",
@@ -114,19 +109,11 @@ func article(role string) string {
 	return "a " + role
 }
 
-func roleOf(ctx context.Context, q querier, id int64) (string, error) {
-	rows, err := q.QueryContext(ctx, `SELECT role FROM annotators WHERE id = ?`, id)
-	if err != nil {
-		return "", err
-	}
-	defer rows.Close()
-	if !rows.Next() {
-		if err := rows.Err(); err != nil {
-			return "", err
-		}
+func roleOf(ctx context.Context, tx *sql.Tx, id int64) (string, error) {
+	var role string
+	err := tx.QueryRowContext(ctx, `SELECT role FROM annotators WHERE id = ?`, id).Scan(&role)
+	if errors.Is(err, sql.ErrNoRows) {
 		return "", fmt.Errorf("%w: nobody is acting (annotator %d is unknown)", ErrNotAllowed, id)
 	}
-	var role string
-	err = rows.Scan(&role)
 	return role, err
 }

@@ -43,7 +43,7 @@ func (d Disputed) Dispute() float64 {
 // adjudicators and leads may read it: it shows everyone's labels.
 func (s *Store) AdjudicationQueue(ctx context.Context, datasetID int64, who Annotator, withDecided bool) ([]Disputed, error) {
 	var out []Disputed
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *sql.Tx) error {
 		if err := requireRole(ctx, tx, who.ID, ActAdjudicate); err != nil {
 			return err
 		}
@@ -141,7 +141,6 @@ func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value
 	if !slices.Contains(Units, unit) {
 		return fmt.Errorf("adjudicate: unknown unit %q", unit)
 	}
-	adjudicatorID := who.ID
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if err := requireDisputed(ctx, tx, who.ID, itemID, unit); err != nil {
 			return err
@@ -162,14 +161,14 @@ func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value
 			_, err = tx.ExecContext(ctx, `INSERT INTO adjudications (item_id, unit, value, adjudicator_id, reason, at)
 				VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET value = excluded.value,
 				adjudicator_id = excluded.adjudicator_id, reason = excluded.reason, at = excluded.at`,
-				itemID, unit, *value, adjudicatorID, reason, now)
+				itemID, unit, *value, who.ID, reason, now)
 		}
 		if err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO adjudication_history
 			(item_id, unit, old_value, new_value, adjudicator_id, reason, at, actor_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			itemID, unit, old, value, adjudicatorID, reason, now, who.ActorID())
+			itemID, unit, old, value, who.ID, reason, now, who.ActorID())
 		return err
 	})
 	if err != nil {
@@ -181,9 +180,8 @@ func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value
 // Refer sends units of an item to adjudication whatever their votes; only
 // a lead may.
 func (s *Store) Refer(ctx context.Context, itemID int64, units []string, who Annotator, reason string) error {
-	leadID := who.ID
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := requireRole(ctx, tx, leadID, ActRefer); err != nil {
+		if err := requireRole(ctx, tx, who.ID, ActRefer); err != nil {
 			return err
 		}
 		for _, u := range units {
@@ -191,7 +189,7 @@ func (s *Store) Refer(ctx context.Context, itemID int64, units []string, who Ann
 				return fmt.Errorf("unknown unit %q", u)
 			}
 			_, err := tx.ExecContext(ctx, `INSERT INTO referrals (item_id, unit, sent_by, reason, at)
-				VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, itemID, u, leadID, reason, s.now())
+				VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, itemID, u, who.ID, reason, s.now())
 			if err != nil {
 				return err
 			}
@@ -236,7 +234,7 @@ type UnitLabelView struct {
 // adjudicators on a unit in the adjudication queue.
 func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, who Annotator) ([]UnitLabelView, error) {
 	var out []UnitLabelView
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *sql.Tx) error {
 		if err := requireDisputed(ctx, tx, who.ID, itemID, unit); err != nil {
 			return err
 		}
@@ -265,12 +263,14 @@ func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, who A
 // of the adjudication queue (decided or not), or with unit "" to an item
 // with one: what an adjudicator sees of others' work is the disputes.
 func requireDisputed(ctx context.Context, tx *sql.Tx, actorID, itemID int64, unit string) error {
-	if err := requireRole(ctx, tx, actorID, ActAdjudicate); err != nil {
-		return err
-	}
 	role, err := roleOf(ctx, tx, actorID)
-	if err != nil || Allows(role, ActReadGold) {
+	switch {
+	case err != nil:
 		return err
+	case !Allows(role, ActAdjudicate):
+		return refusal(ctx, tx, actorID, role, permissions[ActAdjudicate])
+	case Allows(role, ActReadGold):
+		return nil
 	}
 	var datasetID int64
 	if err := tx.QueryRowContext(ctx, `SELECT dataset_id FROM items WHERE id = ?`, itemID).Scan(&datasetID); err != nil {

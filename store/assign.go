@@ -63,11 +63,11 @@ func (s *Store) SetPolicy(ctx context.Context, who Annotator, datasetID int64, p
 	if err := p.Check(); err != nil {
 		return err
 	}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := requireRole(ctx, tx, who.ID, ActPolicy); err != nil {
+	err := s.prepTx(ctx, func(w *ptx) error {
+		if err := requireRole(ctx, w.tx, who.ID, ActPolicy); err != nil {
 			return err
 		}
-		return setPolicy(ctx, tx, datasetID, p)
+		return setPolicy(w, datasetID, p)
 	})
 	if err != nil {
 		return fmt.Errorf("set policy: %w", err)
@@ -75,7 +75,8 @@ func (s *Store) SetPolicy(ctx context.Context, who Annotator, datasetID int64, p
 	return nil
 }
 
-func setPolicy(ctx context.Context, tx *sql.Tx, datasetID int64, p Policy) error {
+func setPolicy(w *ptx, datasetID int64, p Policy) error {
+	ctx, tx := w.ctx, w.tx
 	var kind string
 	var rule agreement.Rule
 	err := tx.QueryRowContext(ctx, `SELECT kind, gold_rule FROM datasets WHERE id = ?`, datasetID).Scan(&kind, &rule)
@@ -93,7 +94,7 @@ func setPolicy(ctx context.Context, tx *sql.Tx, datasetID int64, p Policy) error
 	}
 	if p.Gold != "" && p.Gold != rule {
 		// Another rule settles other units: count every item's ties again.
-		if err := refreshDataset(ctx, tx, datasetID); err != nil {
+		if err := refreshDataset(w, datasetID); err != nil {
 			return err
 		}
 	}
@@ -107,8 +108,8 @@ func setPolicy(ctx context.Context, tx *sql.Tx, datasetID int64, p Policy) error
 }
 
 // refreshDataset recounts every item of a dataset (refreshItem).
-func refreshDataset(ctx context.Context, tx *sql.Tx, datasetID int64) error {
-	rows, err := tx.QueryContext(ctx, `SELECT id FROM items WHERE dataset_id = ? AND finished > 0`, datasetID)
+func refreshDataset(w *ptx, datasetID int64) error {
+	rows, err := w.query(`SELECT id FROM items WHERE dataset_id = ? AND finished > 0`, datasetID)
 	if err != nil {
 		return err
 	}
@@ -125,7 +126,6 @@ func refreshDataset(ctx context.Context, tx *sql.Tx, datasetID int64) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	w := &ptx{tx: tx, ctx: ctx} // a policy change: rare, nothing to cache
 	for _, id := range ids {
 		if err := refreshItem(w, id); err != nil {
 			return err
@@ -145,19 +145,21 @@ const (
 	room = `(SELECT count(*) FROM hits h WHERE h.item_id = i.id AND h.finished_at IS NULL
 			AND h.annotator_id != ?2 AND h.touched_at >= ?3)
 		< CASE WHEN i.finished < d.min_annotators THEN d.min_annotators - i.finished ELSE 1 END`
-	candidate = `SELECT i.id FROM items i JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.dataset_id = ?1 AND i.open = 1 AND ` + notMine + ` AND ` + room
-	// free: candidates among the items in play marked free (refreshFree),
-	// through their own indexes; fresh: the items nobody has had yet. The
-	// two hold every item with room but those whose room is an expired
-	// lease, which the last query finds.
-	free = `SELECT i.id FROM items i INDEXED BY items_free JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.dataset_id = ?1 AND i.free = 1 AND ` + notMine + ` AND ` + room
-	fresh = `SELECT i.id FROM items i INDEXED BY items_seq JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.dataset_id = ?1 AND i.free IS NULL AND ` + notMine + ` AND ` + room
-	freePartial = `SELECT i.id FROM items i INDEXED BY items_free_partial JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.dataset_id = ?1 AND i.free = 1 AND i.finished > 0 AND ` + notMine + ` AND ` + room
+	// free: items in play marked free (refreshFree), through their own
+	// indexes; fresh: the items nobody has had yet. The two hold every item
+	// with room but those whose room is an expired lease, which the last
+	// query finds.
+	free        = `i.free = 1`
+	fresh       = `i.free IS NULL`
+	freePartial = `i.free = 1 AND i.finished > 0`
 )
+
+// candidates is the items of dataset ?1 that are cond, walked through
+// index, that the annotator ?2 may be given.
+func candidates(index, cond string) string {
+	return `SELECT i.id FROM items i INDEXED BY ` + index + ` JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.dataset_id = ?1 AND ` + cond + ` AND ` + notMine + ` AND ` + room
+}
 
 var nextQueries = []string{
 	// 1. The annotator's own started HITs, unless released and taken since.
@@ -170,13 +172,13 @@ var nextQueries = []string{
 		ORDER BY i.seq LIMIT 1`,
 	// 2. Items others finished that still want annotators (ties, or short
 	// of min), so items complete before new ones start.
-	freePartial + ` ORDER BY i.seq LIMIT 1`,
+	candidates("items_free_partial", freePartial) + ` ORDER BY i.seq LIMIT 1`,
 	// 3. Anything free from the annotator's place on, then from the start:
 	// items in play first (their index is small), then fresh ones.
-	free + ` AND i.seq >= ?4 ORDER BY i.seq LIMIT 1`,
-	fresh + ` AND i.seq >= ?4 ORDER BY i.seq LIMIT 1`,
-	free + ` ORDER BY i.seq LIMIT 1`,
-	fresh + ` ORDER BY i.seq LIMIT 1`,
+	candidates("items_free", free) + ` AND i.seq >= ?4 ORDER BY i.seq LIMIT 1`,
+	candidates("items_seq", fresh) + ` AND i.seq >= ?4 ORDER BY i.seq LIMIT 1`,
+	candidates("items_free", free) + ` ORDER BY i.seq LIMIT 1`,
+	candidates("items_seq", fresh) + ` ORDER BY i.seq LIMIT 1`,
 	// 4. An item whose only room is a HIT left past its lease.
 	`SELECT i.id FROM hits s INDEXED BY hits_stale JOIN items i ON i.id = s.item_id JOIN datasets d ON d.id = i.dataset_id
 		WHERE s.finished_at IS NULL AND s.touched_at < ?3 AND i.dataset_id = ?1 AND i.open = 1

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 )
 
@@ -50,10 +51,13 @@ func (s *Store) Flags(ctx context.Context, itemID int64, who Annotator) ([]Flag,
 // annotator they are limited to (0: everyone's), in the transaction that
 // decides it.
 func (s *Store) readItemNotes(ctx context.Context, itemID int64, who Annotator, query string, scan func(*sql.Rows) error) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.readTx(ctx, func(tx *sql.Tx) error {
 		only := who.ID
-		if requireDisputed(ctx, tx, who.ID, itemID, "") == nil {
+		switch err := requireDisputed(ctx, tx, who.ID, itemID, ""); {
+		case err == nil:
 			only = 0
+		case !errors.Is(err, ErrNotAllowed):
+			return err
 		}
 		rows, err := tx.QueryContext(ctx, query, itemID, only)
 		if err != nil {

@@ -309,7 +309,7 @@ func (im *Importer) Commit() (ImportStats, error) {
 	defer im.unlock()
 	im.closeStmts()
 	if im.policy != nil && im.datasetID != 0 {
-		if err := setPolicy(im.ctx, im.tx, im.datasetID, *im.policy); err != nil {
+		if err := setPolicy(im.s.wrap(im.ctx, im.tx), im.datasetID, *im.policy); err != nil {
 			im.tx.Rollback()
 			return im.stats, fmt.Errorf("commit import: %w", err)
 		}

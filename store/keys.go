@@ -83,7 +83,7 @@ func (s *Store) KeyOwner(ctx context.Context, fingerprint string) (Annotator, er
 // Keys lists every registered key, by annotator; only a lead may.
 func (s *Store) Keys(ctx context.Context, who Annotator) ([]Key, error) {
 	var out []Key
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *sql.Tx) error {
 		if err := requireRole(ctx, tx, who.ID, ActRoles); err != nil {
 			return err
 		}

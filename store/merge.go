@@ -155,11 +155,11 @@ func (m *Merger) findItem(uid string) (ItemRef, error) {
 // into the history like any other. A label equal to the stored one adds
 // nothing, so merging a file twice is the same as merging it once.
 func (m *Merger) Add(l MergedLabel) error {
-	ann, err := m.annotator(l.Annotator)
-	if err != nil {
+	if err := m.mayMerge(l); err != nil {
 		return err
 	}
-	if err := m.mayMerge(l, ann); err != nil {
+	ann, err := m.annotator(l.Annotator)
+	if err != nil {
 		return err
 	}
 	at, newest := l.UpdatedAt, l.UpdatedAt == ""
@@ -215,18 +215,18 @@ func (m *Merger) Add(l MergedLabel) error {
 // a lead, and holds the item for a non-lead the first time they merge onto
 // it, so their labels never put more annotators on an item than its policy
 // asks for.
-func (m *Merger) mayMerge(l MergedLabel, ann int64) error {
+func (m *Merger) mayMerge(l MergedLabel) error {
 	if Allows(m.role, ActMergeOthers) {
 		return nil
 	}
-	if ann != m.who.ID {
+	if l.Annotator != m.who.Name {
 		err := refusal(m.ctx, m.tx, m.who.ID, m.role, permissions[ActMergeOthers])
 		return fmt.Errorf("this label is %s's: %w", l.Annotator, err)
 	}
-	if _, held := m.touched[hitKey{l.Item.ID, ann}]; held {
+	if _, held := m.touched[hitKey{l.Item.ID, m.who.ID}]; held {
 		return nil
 	}
-	if _, err := holdHIT(m.s.wrap(m.ctx, m.tx), m.s, l.Item.ID, ann); err != nil {
+	if _, err := holdHIT(m.s.wrap(m.ctx, m.tx), m.s, l.Item.ID, m.who.ID); err != nil {
 		return fmt.Errorf("item %d: %w", l.Item.ID, err)
 	}
 	return nil
@@ -235,19 +235,6 @@ func (m *Merger) mayMerge(l MergedLabel, ann int64) error {
 func (m *Merger) annotator(name string) (int64, error) {
 	if id, ok := m.annotators[name]; ok {
 		return id, nil
-	}
-	if !Allows(m.role, ActMergeOthers) {
-		// Only a lead brings new names in; anyone else's own name exists.
-		var id int64
-		err := m.tx.QueryRowContext(m.ctx, `SELECT id FROM annotators WHERE name = ?`, name).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
-			err = refusal(m.ctx, m.tx, m.who.ID, m.role, permissions[ActMergeOthers])
-			return 0, fmt.Errorf("this label is %s's: %w", name, err)
-		}
-		if err == nil {
-			m.annotators[name] = id
-		}
-		return id, err
 	}
 	id, err := m.s.ensureAnnotator(m.ctx, m.tx, name)
 	if err != nil {

@@ -64,8 +64,7 @@ func (s *Store) write(ctx context.Context, query string, args ...any) error {
 	})
 }
 
-// ptx is a transaction that runs its statements prepared (with no
-// cache, as they come).
+// ptx is a transaction that runs its statements prepared.
 type ptx struct {
 	tx    *sql.Tx
 	ctx   context.Context
@@ -91,9 +90,6 @@ func (w *ptx) stmt(query string) (*sql.Stmt, error) {
 }
 
 func (w *ptx) exec(query string, args ...any) (sql.Result, error) {
-	if w.stmts == nil {
-		return w.tx.ExecContext(w.ctx, query, args...)
-	}
 	st, err := w.stmt(query)
 	if err != nil {
 		return nil, err
@@ -103,9 +99,6 @@ func (w *ptx) exec(query string, args ...any) (sql.Result, error) {
 
 // scan runs a query for one row into dest; sql.ErrNoRows when it has none.
 func (w *ptx) scan(query string, args []any, dest ...any) error {
-	if w.stmts == nil {
-		return w.tx.QueryRowContext(w.ctx, query, args...).Scan(dest...)
-	}
 	st, err := w.stmt(query)
 	if err != nil {
 		return err
@@ -114,9 +107,6 @@ func (w *ptx) scan(query string, args []any, dest ...any) error {
 }
 
 func (w *ptx) query(query string, args ...any) (*sql.Rows, error) {
-	if w.stmts == nil {
-		return w.tx.QueryContext(w.ctx, query, args...)
-	}
 	st, err := w.stmt(query)
 	if err != nil {
 		return nil, err

@@ -30,12 +30,6 @@ func (s *Store) DatasetProgress(ctx context.Context, datasetID int64) (DatasetPr
 	return p, nil
 }
 
-// OpenItems lists the ids of the items the annotator has started and not
-// finished: their labels by others must stay hidden from them.
-func (s *Store) OpenItems(ctx context.Context, datasetID, annotatorID int64) (map[int64]bool, error) {
-	return openItems(ctx, s.db, datasetID, annotatorID)
-}
-
 // HITTimes is the time the annotator spent on each HIT they finished in the
 // dataset, measured like TimeSpent (on screen, step by step). HITs with no
 // recorded steps (merged from another database) are left out.

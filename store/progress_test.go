@@ -49,8 +49,14 @@ func TestProgressForThePane(t *testing.T) {
 	if err != nil || p != (DatasetProgress{Items: 3, Complete: 1, Adjudication: 4}) {
 		t.Fatalf("progress %+v %v", p, err)
 	}
-	open, err := st.OpenItems(ctx, ds, ana.ID)
-	if err != nil || len(open) != 1 || !open[items[2]] {
-		t.Fatalf("open %v %v", open, err)
+	r, err := st.ReadFigures(ctx, Annotator{ID: ana.ID}, ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for i, it := range items {
+		if r.Hidden(it) != (i == 2) {
+			t.Errorf("item %d hidden from ana: %v; she has only item 2 open", i, r.Hidden(it))
+		}
 	}
 }

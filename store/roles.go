@@ -43,7 +43,7 @@ func (s *Store) Actor(ctx context.Context, osUser, as string) (Annotator, error)
 // a lead. Nobody is made a lead here.
 func (s *Store) ActAs(ctx context.Context, me Annotator, as string) (Annotator, error) {
 	var a Annotator
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *sql.Tx) error {
 		var err error
 		a, err = actAs(ctx, tx, me.ID, as)
 		return err
@@ -73,20 +73,12 @@ func actAs(ctx context.Context, tx *sql.Tx, me int64, as string) (Annotator, err
 	return other, err
 }
 
-func annotatorByID(ctx context.Context, q querier, id int64) (Annotator, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, name, role FROM annotators WHERE id = ?`, id)
-	if err != nil {
-		return Annotator{}, err
-	}
-	defer rows.Close()
+func annotatorByID(ctx context.Context, tx *sql.Tx, id int64) (Annotator, error) {
 	var a Annotator
-	if !rows.Next() {
-		if err := rows.Err(); err != nil {
-			return a, err
-		}
+	err := tx.QueryRowContext(ctx, `SELECT id, name, role FROM annotators WHERE id = ?`, id).Scan(&a.ID, &a.Name, &a.Role)
+	if errors.Is(err, sql.ErrNoRows) {
 		return a, fmt.Errorf("annotator %d: %w", id, ErrNotFound)
 	}
-	err = rows.Scan(&a.ID, &a.Name, &a.Role)
 	return a, err
 }
 

@@ -45,7 +45,7 @@ func referBelow(cmd *cobra.Command, g *globals, dataset string, below float64) e
 	}
 	defer st.Close()
 	var panes, units int
-	err = withReading(ctx, st, me, d.ID, st.ReadGold, func(r *store.Reading) error {
+	err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
 		panes, units, err = data.ReferBelow(ctx, r, me, below)
 		return err
 	})

@@ -79,7 +79,7 @@ func loadStudy(cmd *cobra.Command, g *globals, fl agreeFlags) (st *agreement.Stu
 		return nil, "", false, err
 	}
 	defer s.Close()
-	err = withReading(ctx, s, me, d.ID, s.ReadFigures, func(r *store.Reading) error {
+	err = withReading(ctx, me, d.ID, s.ReadFigures, func(r *store.Reading) error {
 		votes = r.ShowsVotes()
 		st, err = data.DatasetStudy(ctx, r)
 		return err

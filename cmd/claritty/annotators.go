@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"text/tabwriter"
 
@@ -89,7 +88,7 @@ func changeAnnotator(cmd *cobra.Command, g *globals, st *store.Store, me store.A
 		fmt.Fprintf(w, "%s is now %s\n", data.Clean(a.Name), a.Role)
 	}
 	for _, path := range fl.keyFiles {
-		keys, err := keysFrom(ctx, g, cmd, path)
+		keys, err := keysFrom(g, cmd, path)
 		if err != nil {
 			return err
 		}
@@ -109,7 +108,7 @@ func changeAnnotator(cmd *cobra.Command, g *globals, st *store.Store, me store.A
 	return nil
 }
 
-func keysFrom(_ context.Context, g *globals, cmd *cobra.Command, path string) ([]store.Key, error) {
+func keysFrom(g *globals, cmd *cobra.Command, path string) ([]store.Key, error) {
 	f, err := g.inputFile(cmd.InOrStdin(), path)
 	if err != nil {
 		return nil, err

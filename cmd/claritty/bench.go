@@ -73,7 +73,7 @@ func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name str
 	}
 	var all []data.RunScore
 	for _, d := range ds {
-		err := withReading(ctx, st, me, d.ID, st.ReadFigures, func(r *store.Reading) error {
+		err := withReading(ctx, me, d.ID, st.ReadFigures, func(r *store.Reading) error {
 			s, err := data.ScoreRuns(ctx, r, d)
 			all = append(all, s...)
 			return err

@@ -55,12 +55,11 @@ type globals struct {
 }
 
 // remote is an SSH session a command runs for (claritty serve): the
-// server's one store, the annotator the session's key belongs to, and the
-// session's input. Its commands never touch the server's files.
+// server's one store and the annotator the session's key belongs to. Its
+// commands never touch the server's files.
 type remote struct {
 	store  *store.Store
 	who    store.Annotator
-	stdin  io.Reader
 	runTUI func(ctx context.Context, cfg tui.Config) error // on the session's terminal
 }
 
@@ -129,14 +128,11 @@ func datasetFor(ctx context.Context, st *store.Store, name string) (store.Datase
 	return ds[0], nil
 }
 
-// inputFile opens a file a command reads: "-" is standard input (over
-// SSH, the client's); locally any path, over SSH nothing else, since the
-// server's files are not the client's to read.
+// inputFile opens a file a command reads: "-" is the command's standard
+// input (over SSH, the client's); locally any path, over SSH nothing else,
+// since the server's files are not the client's to read.
 func (g *globals) inputFile(stdin io.Reader, path string) (io.ReadCloser, error) {
 	if path == "-" {
-		if g.remote != nil {
-			stdin = g.remote.stdin
-		}
 		return io.NopCloser(stdin), nil
 	}
 	if g.remote != nil {

@@ -84,7 +84,7 @@ type writeFunc func(ctx context.Context, st *store.Store, me store.Annotator, w 
 // withReading runs fn over a reading of the dataset that open (one of the
 // store's ReadLabels, ReadFigures, ReadGold) makes for me: the store
 // decides there what me may have.
-func withReading(ctx context.Context, st *store.Store, me store.Annotator, datasetID int64,
+func withReading(ctx context.Context, me store.Annotator, datasetID int64,
 	open func(context.Context, store.Annotator, int64) (*store.Reading, error), fn func(*store.Reading) error) error {
 	r, err := open(ctx, me, datasetID)
 	if err != nil {
@@ -121,7 +121,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 					return err
 				}
 			}
-			return withReading(ctx, st, me, id, st.ReadLabels, func(r *store.Reading) error {
+			return withReading(ctx, me, id, st.ReadLabels, func(r *store.Reading) error {
 				return data.WriteLabels(ctx, r, w, rename)
 			})
 		}, nil
@@ -132,7 +132,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 				return err
 			}
 			var sum data.ReleaseSummary
-			err = withReading(ctx, st, me, d.ID, st.ReadGold, func(r *store.Reading) error {
+			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
 				sum, err = data.WriteManual(ctx, r, w, fl.includeUnresolved)
 				return err
 			})
@@ -154,7 +154,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 				return err
 			}
 			var flagged int
-			err = withReading(ctx, st, me, d.ID, st.ReadGold, func(r *store.Reading) error {
+			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
 				flagged, err = data.WriteGold(ctx, r, w)
 				return err
 			})
@@ -175,7 +175,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 					return err
 				}
 			}
-			return withReading(ctx, st, me, d.ID, st.ReadLabels, func(r *store.Reading) error {
+			return withReading(ctx, me, d.ID, st.ReadLabels, func(r *store.Reading) error {
 				return data.WriteClariMMRatings(ctx, r, w, rename)
 			})
 		}, nil
@@ -186,7 +186,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 				return err
 			}
 			var sum data.ReleaseSummary
-			err = withReading(ctx, st, me, d.ID, st.ReadGold, func(r *store.Reading) error {
+			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
 				sum, err = data.WriteClariMMGold(ctx, r, w)
 				return err
 			})
@@ -202,7 +202,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			if err != nil {
 				return err
 			}
-			return withReading(ctx, st, me, d.ID, st.ReadGold, func(r *store.Reading) error {
+			return withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
 				return data.WriteNuggetJudgements(ctx, r, d, w)
 			})
 		}, nil

@@ -155,13 +155,13 @@ func makePrivate(db string, logger *log.Logger) error {
 // the TUI) with the session's annotator acting, its output to the client,
 // and its exit status back, as the local binary would give it.
 func runSession(ctx context.Context, st *store.Store, s *sshserve.Session) int {
-	g := &globals{remote: &remote{store: st, who: s.Who, stdin: s.CommandInput()}}
+	g := &globals{remote: &remote{store: st, who: s.Who}}
 	g.remote.runTUI = func(ctx context.Context, cfg tui.Config) error { return sessionTUI(ctx, s, cfg) }
 	root := newRootCmd(g)
 	// Never nil: cobra reads os.Args, the server's own command line, when
 	// it is given no arguments at all.
 	root.SetArgs(append([]string{}, s.Command()...))
-	root.SetIn(g.remote.stdin)
+	root.SetIn(s.CommandInput())
 	root.SetOut(s)
 	root.SetErr(s.Stderr())
 	err := fang.Execute(ctx, root, fang.WithErrorHandler(printError), fang.WithoutManpage(), fang.WithoutCompletions())

@@ -280,11 +280,30 @@ func TestServeOverSSH(t *testing.T) {
 			t.Fatalf("ana's export holds %q", l)
 		}
 	}
-	r = sshRun(t, c, "", "policy --min 1 --max 1")
-	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "needs the lead role") {
-		t.Fatalf("ana's policy: %+v", r)
+	// Every lead's route is refused to ana's key, one line, nothing written,
+	// the database as it was.
+	before := tm.fingerprint(t)
+	panes := data.ManualHeader() + "\n" + jaguarRow + "\n"
+	for _, c2 := range []struct{ stdin, command string }{
+		{"", "policy --min 1 --max 1"},
+		{"", "--as bo export --format labels"},
+		{"", "export --format gold"},
+		{"", "backup --out -"},
+		{"", "annotators bo --role lead"},
+		{"", "adjudicate --refer-below 0.9"},
+		{panes, "import --dataset sneaky -"},
+		{tm.pane1.UID + " question 2\n", "bench add --kind labels --name oracle -"},
+	} {
+		r := sshRun(t, c, c2.stdin, c2.command)
+		if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "not allowed") ||
+			strings.Count(strings.TrimRight(r.stderr, "\n"), "\n") != 0 {
+			t.Errorf("ana over SSH, %s: %+v", c2.command, r)
+		}
 	}
-	r = sshRun(t, c, "", "import "+tm.file(t, "p.tsv", data.ManualHeader()+"\n"+jaguarRow+"\n"))
+	if tm.fingerprint(t) != before {
+		t.Fatal("refused commands over SSH changed the database")
+	}
+	r = sshRun(t, c, "", "import "+tm.file(t, "p.tsv", panes))
 	if r.code != 1 || !strings.Contains(r.stderr, "over SSH the file is on your side") {
 		t.Fatalf("an import naming a server path: %+v", r)
 	}

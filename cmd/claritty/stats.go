@@ -33,7 +33,7 @@ func newStatsCmd(g *globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			return withReading(ctx, st, me, d.ID, st.ReadFigures, func(r *store.Reading) error {
+			return withReading(ctx, me, d.ID, st.ReadFigures, func(r *store.Reading) error {
 				return writeStats(cmd, r, d, asJSON)
 			})
 		},
