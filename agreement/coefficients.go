@@ -10,6 +10,7 @@ type Scale struct {
 // Coefficients are the agreement figures of one set of subjects.
 type Coefficients struct {
 	Items, Ratings       int // subjects with at least one rating, and their ratings
+	Paired               int // subjects with two or more ratings: all observed agreement rests on them
 	MinRaters, MaxRaters int // raters per subject
 	Observed, Chance     Value
 	FleissKappa, GwetAC1 Value
@@ -212,6 +213,9 @@ func compute(ps *patternSet, w []float64, scale Scale) Coefficients {
 		}
 		c.Items += int(w[i])
 		c.Ratings += int(w[i]) * p.raters
+		if p.raters >= 2 {
+			c.Paired += int(w[i])
+		}
 		if c.MinRaters < 0 || p.raters < c.MinRaters {
 			c.MinRaters = p.raters
 		}

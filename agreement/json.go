@@ -13,6 +13,8 @@ type (
 		Type          string      `json:"type"`
 		Items         int         `json:"items"`
 		Ratings       int         `json:"ratings"`
+		Paired        int         `json:"items_with_2plus_ratings"`
+		Warnings      []string    `json:"warnings"`
 		RatersPerItem minMaxJSON  `json:"raters_per_item"`
 		Observed      Value       `json:"observed_agreement"`
 		Chance        Value       `json:"chance_agreement"`
@@ -77,7 +79,7 @@ func (r Report) typeJSON(t TypeReport) typeJSON {
 		per.values = append(per.values, v)
 	}
 	return typeJSON{
-		Type: t.Type, Items: t.Items, Ratings: t.Ratings,
+		Type: t.Type, Items: t.Items, Ratings: t.Ratings, Paired: t.Paired, Warnings: t.Warnings(),
 		RatersPerItem: minMaxJSON{t.MinRaters, t.MaxRaters},
 		Observed:      t.Observed, Chance: t.Chance,
 		FleissKappa: t.FleissKappa, GwetAC1: t.GwetAC1,
@@ -106,11 +108,12 @@ func (r Report) WriteJSON(w io.Writer) error {
 		anns = append(anns, annotatorJSON{a.Annotator, a.Items, a.Agreement})
 	}
 	head, err := json.Marshal(struct {
+		MinRaters  int             `json:"min_raters"`
 		Types      []typeJSON      `json:"types"`
 		Pooled     typeJSON        `json:"pooled"`
 		Pairs      []pairJSON      `json:"pairs"`
 		Annotators []annotatorJSON `json:"annotators"`
-	}{types, r.typeJSON(r.Pooled), pairs, anns})
+	}{r.MinRaters, types, r.typeJSON(r.Pooled), pairs, anns})
 	if err != nil {
 		return err
 	}

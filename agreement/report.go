@@ -5,6 +5,8 @@
 // the majority, and bootstrap intervals. It is pure: no I/O, stdlib only.
 package agreement
 
+import "fmt"
+
 // Study is rating data ready for a report. Subjects are the rated things
 // (one unit of one item); all of them share one scale.
 type Study struct {
@@ -30,6 +32,31 @@ type Rating struct {
 type Options struct {
 	Bootstrap int    // replicates for the 95% intervals; 0 means none
 	Seed      uint64 // the same seed gives the same intervals
+	// MinRaters leaves out every subject with fewer ratings, from every
+	// figure of the report; 0 or 1 keeps them all.
+	MinRaters int
+}
+
+// FewPaired is the number of subjects with two or more ratings below which
+// a report warns that its coefficients rest on too few.
+const FewPaired = 20
+
+// Warnings says in words when a type's coefficients are hard to read:
+// when they rest on fewer than FewPaired subjects with two or more
+// ratings, and when most subjects have a single rating, so kappa's and
+// AC1's chance agreement comes mostly from subjects that add nothing to
+// the observed agreement (alpha leaves single ratings out).
+func (t TypeReport) Warnings() []string {
+	w := []string{}
+	if t.Items > 0 && t.Paired < FewPaired {
+		w = append(w, fmt.Sprintf("%s: the coefficients rest on %d units with two or more labels (fewer than %d); read them as rough",
+			t.Type, t.Paired, FewPaired))
+	}
+	if single := t.Items - t.Paired; single*2 > t.Items {
+		w = append(w, fmt.Sprintf("%s: %d of %d units have a single label; Fleiss' κ and AC1 take chance agreement from all %d "+
+			"but observed agreement from the %d others (--min-raters 2 leaves them out)", t.Type, single, t.Items, t.Items, t.Paired))
+	}
+	return w
 }
 
 // DefaultOptions: 1,000 replicates, seed 1.
@@ -38,6 +65,7 @@ var DefaultOptions = Options{Bootstrap: 1000, Seed: 1}
 // Report is everything `claritty agree` prints.
 type Report struct {
 	Scale      Scale
+	MinRaters  int // subjects with fewer ratings were left out (Options.MinRaters)
 	Types      []TypeReport
 	Pooled     TypeReport
 	Pairs      []Pair
@@ -78,8 +106,12 @@ type Vote struct {
 	Votes      []int
 }
 
-// Analyze computes the report.
+// Analyze computes the report, over the subjects with at least
+// opt.MinRaters ratings.
 func Analyze(st *Study, opt Options) Report {
+	if opt.MinRaters > 1 {
+		st = st.withMinRaters(opt.MinRaters)
+	}
 	q := len(st.Scale.Categories)
 	pooled := newPatternSet(q)
 	types := make([]*patternSet, len(st.Types))
@@ -88,7 +120,7 @@ func Analyze(st *Study, opt Options) Report {
 	}
 	pairs := newPairTable(len(st.Raters), q)
 	ann := make([]struct{ n, agree int }, len(st.Raters))
-	rep := Report{Scale: st.Scale, Majority: make([]Vote, len(st.Subjects))}
+	rep := Report{Scale: st.Scale, MinRaters: max(opt.MinRaters, 1), Majority: make([]Vote, len(st.Subjects))}
 	votes := make([]int, q*len(st.Subjects)) // one allocation for every unit's votes
 	for si, s := range st.Subjects {
 		counts := votes[si*q : (si+1)*q : (si+1)*q]
@@ -135,6 +167,18 @@ func typeReport(name string, ps *patternSet, scale Scale, opt Options) TypeRepor
 	return tr
 }
 
+// withMinRaters is the study without the subjects rated fewer than k times.
+func (st *Study) withMinRaters(k int) *Study {
+	out := *st
+	out.Subjects = nil
+	for _, s := range st.Subjects {
+		if len(s.Ratings) >= k {
+			out.Subjects = append(out.Subjects, s)
+		}
+	}
+	return &out
+}
+
 // Majority is the unique most frequent category of a unit's votes, or -1
 // when there are no votes or the most frequent are tied.
 func Majority(votes []int) int {
@@ -162,6 +206,13 @@ const (
 	ByMajority  Provenance = "majority"    // a unique most frequent label
 	Adjudicated Provenance = "adjudicated" // an adjudicator decided
 	Unresolved  Provenance = "unresolved"  // labels, but no majority and no decision yet
+	// Insufficient: fewer annotators have finished the unit than the
+	// dataset's policy asks for; the label is the rule's pick so far
+	// (or -1), and may yet change.
+	Insufficient Provenance = "insufficient"
+	// Imported: every label of the unit came from a release file (a
+	// MIMICS-Manual import), so the label is that release's gold.
+	Imported Provenance = "imported"
 )
 
 // Median is the median of a unit's votes (counts per category): the middle

@@ -83,12 +83,12 @@ func TestJSONShape(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &top); err != nil {
 		t.Fatalf("%v\n%s", err, buf.String())
 	}
-	if got := keys(top); !reflect.DeepEqual(got, []string{"annotators", "majority", "pairs", "pooled", "types"}) {
+	if got := keys(top); !reflect.DeepEqual(got, []string{"annotators", "majority", "min_raters", "pairs", "pooled", "types"}) {
 		t.Fatalf("top-level keys %v", got)
 	}
 	typ := top["types"].([]any)[0].(map[string]any)
-	want := []string{"chance_agreement", "ci95", "fleiss_kappa", "gwet_ac1", "items", "krippendorff_alpha",
-		"observed_agreement", "per_category_kappa", "raters_per_item", "ratings", "type"}
+	want := []string{"chance_agreement", "ci95", "fleiss_kappa", "gwet_ac1", "items", "items_with_2plus_ratings", "krippendorff_alpha",
+		"observed_agreement", "per_category_kappa", "raters_per_item", "ratings", "type", "warnings"}
 	if !reflect.DeepEqual(keys(typ), want) || !reflect.DeepEqual(keys(top["pooled"].(map[string]any)), want) {
 		t.Fatalf("type keys %v", keys(typ))
 	}

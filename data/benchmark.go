@@ -398,18 +398,26 @@ func CompareMean(a, b RunScore) int {
 // dataset, as Clarify-Then-Search's per-item file: the intent's id, the
 // system, k, restore_score_100 (null until every nugget has a gold
 // judgement) and each nugget's gold coverage (full, partial, none, or
-// null when unresolved).
-func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer) error {
+// null when unresolved or not judged yet). Flagged answers are left out,
+// and so are answers with a nugget judged by fewer annotators than the
+// policy's min unless opts keep them.
+func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, opts ReleaseOptions) (ReleaseSummary, error) {
+	opts.IncludeUnresolved = true
+	sum := ReleaseSummary{Kept: opts}
 	if d.Kind != guidelines.Nuggets.Kind {
-		return fmt.Errorf("nugget judgements come from a nuggets dataset, and %q holds %s items", d.Name, d.Kind)
+		return sum, fmt.Errorf("nugget judgements come from a nuggets dataset, and %q holds %s items", d.Name, d.Kind)
 	}
 	if err := r.RequireGold(); err != nil {
-		return err
+		return sum, err
 	}
 	st := r.Store()
 	scores, err := ScoreRuns(ctx, r, d)
 	if err != nil {
-		return err
+		return sum, err
+	}
+	gold := map[int64]*PaneGold{}
+	if err := EachPaneGold(ctx, r, func(p *PaneGold) error { gold[p.Item.ID] = p; return nil }); err != nil {
+		return sum, err
 	}
 	score, coverage := map[int64]float64{}, map[int64][]int{}
 	for _, s := range scores {
@@ -422,7 +430,7 @@ func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Datase
 	}
 	rows, err := st.AnswerRows(ctx, d.ID)
 	if err != nil {
-		return err
+		return sum, err
 	}
 	type nuggetJSON struct {
 		ID       string  `json:"id"`
@@ -439,6 +447,10 @@ func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Datase
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	for _, r := range rows {
+		// An answer nobody has judged yet is written, its coverage null.
+		if p := gold[r.ItemID]; p != nil && !sum.count(p) && (p.Flagged || len(p.Units) > 0) {
+			continue
+		}
 		it := itemJSON{ID: r.Intent, System: r.System, K: r.K}
 		if x, ok := score[r.ItemID]; ok {
 			it.Score = &x
@@ -452,8 +464,8 @@ func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Datase
 			it.Nuggets = append(it.Nuggets, n)
 		}
 		if err := enc.Encode(it); err != nil {
-			return err
+			return sum, err
 		}
 	}
-	return bw.Flush()
+	return sum, bw.Flush()
 }

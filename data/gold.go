@@ -30,6 +30,8 @@ type PaneGold struct {
 	Item    store.Item
 	Units   []UnitGold
 	Flagged bool
+	// Insufficient counts the units whose provenance is Insufficient.
+	Insufficient int
 	// Missing counts the units the pane's HIT asks for that have no gold
 	// label: unresolved, or not labelled yet.
 	Missing int
@@ -74,6 +76,7 @@ func itemUnits(kind string, it store.Item, count int) []string {
 type datasetRules struct {
 	guidelines.Protocol
 	rule  agreement.Rule
+	min   int // annotators the policy asks for per item
 	turns map[int64]int
 }
 
@@ -86,7 +89,7 @@ func rulesOf(ctx context.Context, st *store.Store, datasetID int64) (datasetRule
 	if err != nil {
 		return datasetRules{}, err
 	}
-	r := datasetRules{Protocol: guidelines.ForKind(kind), rule: pol.Gold}
+	r := datasetRules{Protocol: guidelines.ForKind(kind), rule: pol.Gold, min: pol.Min}
 	if kind != guidelines.MIMICS.Kind {
 		r.turns, err = st.UnitCounts(ctx, datasetID)
 	}
@@ -107,8 +110,9 @@ func (p *PaneGold) labelCells(units []string) []string {
 
 // EachPaneGold calls fn for every item of the reading's dataset in import
 // order with its gold labels: a unit's adjudicated label if any, else what
-// the dataset's rule (majority, or median) picks from its settled labels.
-// An item the reading hides comes with none.
+// the dataset's rule (majority, or median) picks from its settled labels,
+// with the provenance unitGold gives it. An item the reading hides comes
+// with none.
 func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) error) error {
 	st, datasetID := r.Store(), r.DatasetID()
 	names, err := annotatorNames(ctx, st)
@@ -125,22 +129,14 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 			if !slices.Contains(rules.Units, unit) {
 				continue
 			}
-			votes := make([]int, store.VoteSlots)
-			for _, v := range row.Votes {
-				if v.Unit == ui {
-					votes[v.Value]++
-				}
+			u := rules.unitGold(ui, row, names)
+			if u.Provenance == "" {
+				continue
 			}
-			adj, by := -1, ""
-			for _, d := range row.Decisions {
-				if d.Unit == ui {
-					adj, by = d.Value, names[d.Adjudicator]
-				}
+			if u.Provenance == agreement.Insufficient {
+				p.Insufficient++
 			}
-			label, prov := rules.rule.Gold(votes, adj)
-			if prov != "" {
-				p.Units = append(p.Units, UnitGold{Unit: unit, Label: label, Provenance: prov, Votes: votes, Adjudicator: by})
-			}
+			p.Units = append(p.Units, u)
 		}
 		for _, u := range itemUnits(rules.Kind, row.Item, rules.turns[row.ID]) {
 			if p.Label(u) < 0 {
@@ -149,6 +145,42 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 		}
 		return fn(p)
 	})
+}
+
+// unitGold is unit ui's gold label on a row. An adjudicator's decision
+// stands whatever the votes. Otherwise the rule picks from the settled
+// votes, and the provenance says what the pick rests on: Imported when
+// every vote came from a release file; Insufficient when fewer annotators
+// than the policy's min have settled labels on the unit, so one person's
+// label is never called unanimous; else the rule's own (unanimous,
+// majority, median, unresolved).
+func (rules datasetRules) unitGold(ui int, row *store.GoldRow, names map[int64]string) UnitGold {
+	u := UnitGold{Unit: store.Units[ui], Votes: make([]int, store.VoteSlots)}
+	n, imported := 0, 0
+	for _, v := range row.Votes {
+		if v.Unit == ui {
+			u.Votes[v.Value]++
+			n++
+			if v.Imported {
+				imported++
+			}
+		}
+	}
+	adj := -1
+	for _, d := range row.Decisions {
+		if d.Unit == ui {
+			adj, u.Adjudicator = d.Value, names[d.Adjudicator]
+		}
+	}
+	u.Label, u.Provenance = rules.rule.Gold(u.Votes, adj)
+	switch {
+	case u.Provenance == "" || u.Provenance == agreement.Adjudicated:
+	case imported == n && u.Provenance != agreement.Unresolved:
+		u.Provenance = agreement.Imported
+	case n < rules.min:
+		u.Provenance = agreement.Insufficient
+	}
+	return u
 }
 
 func annotatorNames(ctx context.Context, st *store.Store) (map[int64]string, error) {
@@ -163,18 +195,33 @@ func annotatorNames(ctx context.Context, st *store.Store) (map[int64]string, err
 	return names, nil
 }
 
-// ReleaseSummary counts the panes a release export wrote and left out.
-type ReleaseSummary struct {
-	Written    int
-	Flagged    int // someone flagged the pane
-	Unresolved int // a unit the HIT asks for has no gold label (left out unless asked for)
-	Unlabelled int // no labels at all
+// ReleaseOptions says which incomplete panes a release or gold export
+// keeps. By default it writes only panes whose gold is whole: every unit
+// resolved and resting on at least the policy's min annotators.
+type ReleaseOptions struct {
+	// IncludeUnresolved keeps panes with a unit that has no gold label
+	// (a tie, or not labelled yet), its cell empty.
+	IncludeUnresolved bool
+	// IncludeIncomplete keeps panes with a unit whose provenance is
+	// insufficient: fewer annotators than the policy's min.
+	IncludeIncomplete bool
 }
 
-// count tallies an item and says whether a release writes it: not when
-// flagged or without labels, nor with an unresolved unit unless
-// includeUnresolved.
-func (sum *ReleaseSummary) count(p *PaneGold, includeUnresolved bool) bool {
+// ReleaseSummary counts the panes an export wrote and left out, and why.
+type ReleaseSummary struct {
+	Written      int
+	Flagged      int // a flag stands on the pane (open or upheld)
+	Unresolved   int // a unit the HIT asks for has no gold label
+	Insufficient int // a unit rests on fewer annotators than the policy's min
+	Unlabelled   int // no labels at all
+	Kept         ReleaseOptions
+}
+
+// count tallies an item and says whether the export writes it: not when
+// flagged or without labels, nor when insufficient or unresolved unless
+// the options keep those. A pane both insufficient and unresolved counts
+// as insufficient: more annotators may resolve it.
+func (sum *ReleaseSummary) count(p *PaneGold) bool {
 	switch {
 	case p.Flagged:
 		sum.Flagged++
@@ -182,9 +229,14 @@ func (sum *ReleaseSummary) count(p *PaneGold, includeUnresolved bool) bool {
 	case len(p.Units) == 0:
 		sum.Unlabelled++
 		return false
+	case p.Insufficient > 0:
+		sum.Insufficient++
+		if !sum.Kept.IncludeIncomplete {
+			return false
+		}
 	case p.Missing > 0:
 		sum.Unresolved++
-		if !includeUnresolved {
+		if !sum.Kept.IncludeUnresolved {
 			return false
 		}
 	}
@@ -192,12 +244,27 @@ func (sum *ReleaseSummary) count(p *PaneGold, includeUnresolved bool) bool {
 	return true
 }
 
+// Line is the summary as one line for stderr, noun the export's item
+// ("panes", "conversations", "answers").
+func (sum ReleaseSummary) Line(noun string) string {
+	keep := func(kept bool, flag string) string {
+		if kept {
+			return "kept"
+		}
+		return "left out; " + flag + " keeps them"
+	}
+	return fmt.Sprintf("%d %s written; %d flagged (left out; claritty flags reviews them); "+
+		"%d with fewer annotators than the policy's min (%s); %d with unresolved units (%s); %d not labelled",
+		sum.Written, noun, sum.Flagged, sum.Insufficient, keep(sum.Kept.IncludeIncomplete, "--include-incomplete"),
+		sum.Unresolved, keep(sum.Kept.IncludeUnresolved, "--include-unresolved"), sum.Unlabelled)
+}
+
 // WriteManual writes a dataset's gold labels in the released MIMICS-Manual
 // format: its header, its column order, the panes' raw field bytes in
 // import order, and an empty cell for no label (a generic question's N/A,
-// a missing answer, or, with includeUnresolved, an unresolved unit).
-func WriteManual(ctx context.Context, r *store.Reading, w io.Writer, includeUnresolved bool) (ReleaseSummary, error) {
-	var sum ReleaseSummary
+// a missing answer, or, as opts allow, an unresolved unit).
+func WriteManual(ctx context.Context, r *store.Reading, w io.Writer, opts ReleaseOptions) (ReleaseSummary, error) {
+	sum := ReleaseSummary{Kept: opts}
 	if err := r.RequireGold(); err != nil {
 		return sum, err
 	}
@@ -209,7 +276,7 @@ func WriteManual(ctx context.Context, r *store.Reading, w io.Writer, includeUnre
 	bw := bufio.NewWriter(w)
 	bw.WriteString(manualHeader + "\n")
 	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
-		if !sum.count(p, includeUnresolved) {
+		if !sum.count(p) {
 			return nil
 		}
 		it := p.Item
@@ -226,19 +293,22 @@ func WriteManual(ctx context.Context, r *store.Reading, w io.Writer, includeUnre
 // GoldHeader is the header of a gold export: one row per unit.
 const GoldHeader = "item\tunit\tlabel\tprovenance\tvotes\tadjudicator"
 
-// WriteGold writes one row per labelled unit of a dataset's unflagged
-// panes: the gold label ("" when unresolved), its provenance, the votes
-// per category ("0:1,2:2", categories without votes left out) and who
-// adjudicated it. It returns how many flagged panes it left out.
-func WriteGold(ctx context.Context, r *store.Reading, w io.Writer) (flagged int, err error) {
+// WriteGold writes one row per labelled unit of a dataset's panes: the
+// gold label ("" when unresolved), its provenance, the votes per category
+// ("0:1,2:2", categories without votes left out) and who adjudicated it.
+// Flagged panes are left out, and panes with insufficient units unless
+// opts keep them; unresolved units are written (their provenance says
+// so) whatever opts say.
+func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts ReleaseOptions) (ReleaseSummary, error) {
+	opts.IncludeUnresolved = true
+	sum := ReleaseSummary{Kept: opts}
 	if err := r.RequireGold(); err != nil {
-		return 0, err
+		return sum, err
 	}
 	bw := bufio.NewWriter(w)
 	bw.WriteString(GoldHeader + "\n")
-	err = EachPaneGold(ctx, r, func(p *PaneGold) error {
-		if p.Flagged {
-			flagged++
+	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
+		if !sum.count(p) {
 			return nil
 		}
 		for _, u := range p.Units {
@@ -261,9 +331,9 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer) (flagged int,
 		return nil
 	})
 	if err != nil {
-		return flagged, err
+		return sum, err
 	}
-	return flagged, bw.Flush()
+	return sum, bw.Flush()
 }
 
 // PaneAgreement is the share of agreeing pairs of labels over a pane's
@@ -327,11 +397,13 @@ func ReferBelow(ctx context.Context, r *store.Reading, who store.Annotator, thre
 var ClariMMGoldHeader = "conversation\ttopic\tfacet\tturns\t" + strings.Join(guidelines.ClariMM.Units, "\t")
 
 // WriteClariMMGold writes the gold ratings of a conversation dataset, one
-// row per conversation in import order. Flagged conversations and ones
-// without ratings are left out; ones with units still unresolved are
-// written with those cells empty and counted.
-func WriteClariMMGold(ctx context.Context, r *store.Reading, w io.Writer) (ReleaseSummary, error) {
-	var sum ReleaseSummary
+// row per conversation in import order. Flagged conversations, ones
+// without ratings and, unless opts keep them, ones with units rated by
+// fewer annotators than the policy's min are left out; ones with units
+// still unresolved are written with those cells empty and counted.
+func WriteClariMMGold(ctx context.Context, r *store.Reading, w io.Writer, opts ReleaseOptions) (ReleaseSummary, error) {
+	opts.IncludeUnresolved = true
+	sum := ReleaseSummary{Kept: opts}
 	if err := r.RequireGold(); err != nil {
 		return sum, err
 	}
@@ -345,7 +417,7 @@ func WriteClariMMGold(ctx context.Context, r *store.Reading, w io.Writer) (Relea
 	bw := bufio.NewWriter(w)
 	bw.WriteString(ClariMMGoldHeader + "\n")
 	err = EachPaneGold(ctx, r, func(p *PaneGold) error {
-		if !sum.count(p, true) {
+		if !sum.count(p) {
 			return nil
 		}
 		it := p.Item

@@ -26,7 +26,7 @@ func TestReleaseRoundTrip(t *testing.T) {
 	}
 	ds, _ := st.DatasetByName(ctx, res.Dataset)
 	var out bytes.Buffer
-	sum, err := WriteManual(ctx, readGold(t, st, ds.ID), &out, false)
+	sum, err := WriteManual(ctx, readGold(t, st, ds.ID), &out, ReleaseOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,8 +34,18 @@ func TestReleaseRoundTrip(t *testing.T) {
 	if !bytes.Equal(out.Bytes(), want) {
 		t.Fatalf("round trip differs (%d bytes, want %d); summary %+v", out.Len(), len(want), sum)
 	}
-	if sum.Written != 2832 || sum.Flagged+sum.Unresolved+sum.Unlabelled != 0 {
+	if sum.Written != 2832 || sum.Flagged+sum.Unresolved+sum.Unlabelled+sum.Insufficient != 0 {
 		t.Fatalf("summary %+v", sum)
+	}
+	// Every unit of the release says where its label came from.
+	out.Reset()
+	if _, err := WriteGold(ctx, readGold(t, st, ds.ID), &out, ReleaseOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(strings.TrimSpace(out.String()), "\n")[1:] {
+		if f := strings.Split(line, "\t"); f[3] != "imported" {
+			t.Fatalf("gold row %d: %q, want provenance imported", i+2, line)
+		}
 	}
 }
 
@@ -99,8 +109,8 @@ func TestGoldAndProvenance(t *testing.T) {
 	// --include-unresolved pane 2 comes with an empty answer-set cell. The
 	// demo annotators' 19 complete panes come too.
 	var out bytes.Buffer
-	sum, err := WriteManual(context.Background(), readGold(t, st, ds), &out, false)
-	if err != nil || sum != (ReleaseSummary{Written: 1 + 19, Flagged: 1, Unresolved: 2, Unlabelled: 40 - 20 - 1 - 2}) {
+	sum, err := WriteManual(context.Background(), readGold(t, st, ds), &out, ReleaseOptions{})
+	if err != nil || sum != (ReleaseSummary{Written: 1 + 19, Flagged: 1, Unresolved: 2, Unlabelled: 40 - 20 - 1 - 2, Kept: ReleaseOptions{}}) {
 		t.Fatalf("summary %+v %v", sum, err)
 	}
 	if lines := strings.Split(out.String(), "\n"); len(lines) != 22 || !strings.HasPrefix(lines[1], "new caledonia\t") ||
@@ -108,19 +118,61 @@ func TestGoldAndProvenance(t *testing.T) {
 		t.Fatalf("release:\n%s", out.String())
 	}
 	out.Reset()
-	sum, _ = WriteManual(context.Background(), readGold(t, st, ds), &out, true)
+	sum, _ = WriteManual(context.Background(), readGold(t, st, ds), &out, ReleaseOptions{IncludeUnresolved: true})
 	line := strings.Split(out.String(), "\n")[2]
 	if sum.Written != 22 || !strings.HasPrefix(line, "sourdough starter\t") || !strings.HasSuffix(line, "\t2\t\t2\t2\t2\t2\t") {
 		t.Fatalf("with unresolved: %+v\n%s", sum, out.String())
 	}
 }
 
+// One annotator's finished HIT on a dataset whose policy asks for three is
+// not gold: its units are insufficient, never unanimous, and the release
+// and gold exports leave the pane out (and say so) unless asked to keep it.
+func TestSingleAnnotatorIsInsufficient(t *testing.T) {
+	st, ds := goldStore(t)
+	ctx := context.Background()
+	keyHIT(t, st, "bo", 5, all2)
+	p5 := paneGoldAt(t, st, ds, 5)
+	if len(p5.Units) == 0 || p5.Insufficient != len(p5.Units) {
+		t.Fatalf("pane 5: %+v", p5)
+	}
+	for _, u := range p5.Units {
+		if u.Provenance != "insufficient" || u.Label != 2 {
+			t.Fatalf("pane 5 unit %+v, want insufficient with the label so far", u)
+		}
+	}
+	var out bytes.Buffer
+	sum, err := WriteManual(ctx, readGold(t, st, ds), &out, ReleaseOptions{})
+	if err != nil || sum.Insufficient != 1 || strings.Contains(out.String(), itemAt(t, st, ds, 5).Query+"\t") {
+		t.Fatalf("release %+v %v:\n%s", sum, err, out.String())
+	}
+	if !strings.Contains(sum.Line("panes"), "1 with fewer annotators than the policy's min (left out; --include-incomplete keeps them)") {
+		t.Fatalf("summary line: %s", sum.Line("panes"))
+	}
+	out.Reset()
+	sum, _ = WriteManual(ctx, readGold(t, st, ds), &out, ReleaseOptions{IncludeIncomplete: true})
+	if sum.Insufficient != 1 || !strings.Contains(out.String(), itemAt(t, st, ds, 5).Query+"\t") {
+		t.Fatalf("with incomplete %+v:\n%s", sum, out.String())
+	}
+	out.Reset()
+	uid := itemAt(t, st, ds, 5).UID
+	sum, _ = WriteGold(ctx, readGold(t, st, ds), &out, ReleaseOptions{})
+	if sum.Insufficient != 1 || strings.Contains(out.String(), uid) {
+		t.Fatalf("gold export kept an insufficient pane: %+v", sum)
+	}
+	out.Reset()
+	WriteGold(ctx, readGold(t, st, ds), &out, ReleaseOptions{IncludeIncomplete: true})
+	if !strings.Contains(out.String(), uid+"\tquestion\t2\tinsufficient\t2:1\t\n") {
+		t.Fatalf("gold export with incomplete:\n%s", out.String())
+	}
+}
+
 func TestGoldExport(t *testing.T) {
 	st, ds := goldStore(t)
 	var out bytes.Buffer
-	flagged, err := WriteGold(context.Background(), readGold(t, st, ds), &out)
-	if err != nil || flagged != 1 {
-		t.Fatalf("%d flagged, %v", flagged, err)
+	sum, err := WriteGold(context.Background(), readGold(t, st, ds), &out, ReleaseOptions{})
+	if err != nil || sum.Flagged != 1 {
+		t.Fatalf("%+v, %v", sum, err)
 	}
 	uid := itemAt(t, st, ds, 2).UID
 	for _, want := range []string{

@@ -15,7 +15,10 @@ import (
 // the mean, population standard deviation and median over all its ratings.
 type RatingStats struct {
 	Metrics []MetricStats `json:"metrics"`
-	Flagged int           `json:"-"` // conversations left out
+	// Rated conversations have at least one settled rating; Table 1
+	// rests on them.
+	Rated   int `json:"rated_conversations"`
+	Flagged int `json:"flagged_conversations_left_out"`
 }
 
 // MetricStats summarises the ratings of one unit; the figures are null
@@ -55,6 +58,9 @@ func ClariMMStats(ctx context.Context, r *store.Reading) (*RatingStats, error) {
 		if row.Flagged {
 			out.Flagged++
 			return nil
+		}
+		if len(row.Votes) > 0 {
+			out.Rated++
 		}
 		for _, v := range row.Votes {
 			if i := slices.Index(units, store.Units[v.Unit]); i >= 0 {
@@ -117,9 +123,7 @@ func (s *RatingStats) WriteText(w io.Writer) error {
 		fmt.Fprintln(w, l)
 	}
 	fmt.Fprintln(w, "\nstd is the population standard deviation (divided by n); the median of an even number of\nratings is the mean of the two middle ones. Ratings of unfinished HITs are left out.")
-	if s.Flagged > 0 {
-		fmt.Fprintf(w, "%d flagged conversations left out.\n", s.Flagged)
-	}
+	fmt.Fprintf(w, "The table rests on %d rated conversations; %d flagged conversations left out.\n", s.Rated, s.Flagged)
 	return nil
 }
 

@@ -63,7 +63,34 @@ type Stats struct {
 	Templates     []TemplateRow `json:"templates"`
 	ByQueryLength []LengthRow   `json:"by_query_length"`
 	ByAnswerCount []CountRow    `json:"by_answer_count"`
+	Basis         Basis         `json:"basis"`
 	Flagged       int           `json:"-"` // panes left out
+}
+
+// Basis says how many panes the label figures of the tables rest on.
+type Basis struct {
+	// Labelled panes have at least one gold label; the label columns
+	// are means over them.
+	Labelled int `json:"labelled_panes"`
+	// Insufficient of them have a unit labelled by fewer annotators
+	// than the policy's min (provenance insufficient).
+	Insufficient int `json:"insufficient_panes"`
+	Flagged      int `json:"flagged_panes_left_out"`
+}
+
+func (b *Basis) count(p *PaneGold) {
+	if len(p.Units) > 0 {
+		b.Labelled++
+	}
+	if p.Insufficient > 0 {
+		b.Insufficient++
+	}
+}
+
+// String says it in a sentence.
+func (b Basis) String() string {
+	return fmt.Sprintf("The label figures rest on %d panes with gold labels, %d of them with units labelled by fewer\n"+
+		"annotators than the policy's min; %d flagged panes left out.", b.Labelled, b.Insufficient, b.Flagged)
 }
 
 // TemplateRow is one row of Table 4.
@@ -184,8 +211,10 @@ func DatasetStats(ctx context.Context, r *store.Reading) (*Stats, error) {
 	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
 		if p.Flagged {
 			s.Flagged++
+			s.Basis.Flagged++
 			return nil
 		}
+		s.Basis.count(p)
 		query := Unquote(p.Item.Query)
 		if perQuery[query] == 0 {
 			queries = append(queries, query)
@@ -258,9 +287,7 @@ func (s *Stats) WriteText(w io.Writer) error {
 		writeGroup(tw, strconv.Itoa(r.Answers), r.Group)
 	}
 	fmt.Fprintln(tw, "\nMeans ± population standard deviations of gold labels; a pane's landing label is the mean over its answers.")
-	if s.Flagged > 0 {
-		fmt.Fprintf(tw, "%d flagged panes left out.\n", s.Flagged)
-	}
+	fmt.Fprintln(tw, s.Basis)
 	return tw.Flush()
 }
 

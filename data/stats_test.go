@@ -155,7 +155,8 @@ func TestStatsByHand(t *testing.T) {
 	   {"answers": 4, "panes": 0, "question": {"mean": null, "std": null, "n": 0},
 	    "answer_set": {"mean": null, "std": null, "n": 0}, "landing": {"mean": null, "std": null, "n": 0}},
 	   {"answers": 5, "panes": 0, "question": {"mean": null, "std": null, "n": 0},
-	    "answer_set": {"mean": null, "std": null, "n": 0}, "landing": {"mean": null, "std": null, "n": 0}}]}`), &want)
+	    "answer_set": {"mean": null, "std": null, "n": 0}, "landing": {"mean": null, "std": null, "n": 0}}],
+	 "basis": {"labelled_panes": 3, "insufficient_panes": 0, "flagged_panes_left_out": 0}}`), &want)
 	// Only lengths 1 and 2 are checked here; the other eight rows are empty.
 	got["by_query_length"] = got["by_query_length"].([]any)[:2]
 	if !reflect.DeepEqual(got, want) {

@@ -64,3 +64,37 @@ func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
 		t.Fatalf("hidden: %d subjects of %d (%v)", len(hidden.Subjects), len(fast.Subjects), err)
 	}
 }
+
+// Only settled labels count for agreement, as for gold: one annotator's
+// half-done HIT changes nothing in the report until it is finished.
+func TestHalfDoneHITLeavesAgreementAlone(t *testing.T) {
+	ctx := context.Background()
+	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	ds, _ := st.DatasetByName(ctx, DemoDataset)
+	keyHIT(t, st, "ana", 5, all2)
+	keyHIT(t, st, "bo", 5, all2)
+	report := func() agreement.Report {
+		study, err := DatasetStudy(ctx, readGold(t, st, ds.ID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return agreement.Analyze(study, agreement.Options{})
+	}
+	before := report()
+	keyHIT(t, st, "cy", 5, map[string]int{"question": 0, "answer_set": 0}) // two of its units: open
+	if after := report(); !reflect.DeepEqual(after.Pooled, before.Pooled) {
+		t.Fatalf("a half-done HIT moved agreement: observed %v → %v, α %v → %v",
+			before.Pooled.Observed, after.Pooled.Observed, before.Pooled.AlphaNominal, after.Pooled.AlphaNominal)
+	}
+	// Finished, it counts.
+	it := itemAt(t, st, ds.ID, 5)
+	units := HITUnits(it.Question, it.AnswerCount())
+	zeros := map[string]int{}
+	for _, u := range units {
+		zeros[u] = 0
+	}
+	keyHIT(t, st, "cy", 5, zeros)
+	if after := report(); after.Pooled.Ratings != before.Pooled.Ratings+len(units) {
+		t.Fatalf("a finished HIT: %d ratings, want %d", after.Pooled.Ratings, before.Pooled.Ratings+len(units))
+	}
+}

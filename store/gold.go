@@ -17,10 +17,25 @@ type Decision struct {
 	Adjudicator int64
 }
 
+// settledVotes packs an item's settled labels (see below) as
+// "unit annotator value[ i]" items, " i" marking a label imported from a
+// release file, for unpackVotes; items.id is the item.
+//
+// A label is settled when it may no longer change without someone going
+// back to it: it belongs to a finished HIT (keyed, or merged as a whole
+// HIT), or it came from a release file, which has no HIT at all. A label of
+// a HIT still in progress is not, and every figure (gold, agreement, the
+// paper's tables, bench scores, the side pane) reads settled labels only,
+// through this one query.
+const settledVotes = `SELECT group_concat(l.unit || ' ' || l.annotator_id || ' ' || l.value ||
+		iif(h.item_id IS NULL, ' i', ''), ',')
+	FROM labels l LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
+	WHERE l.item_id = items.id AND (h.item_id IS NULL OR h.finished_at IS NOT NULL)`
+
 // GoldRow is one pane with everything its gold labels rest on.
 type GoldRow struct {
 	Item
-	Votes     []UnitVote // settled labels: from finished HITs, or imported without a HIT
+	Votes     []UnitVote // settled labels (settledVotes)
 	Decisions []Decision
 	Flagged   bool // someone flagged the pane
 }
@@ -33,10 +48,7 @@ func (r *Reading) EachGoldRow(ctx context.Context, fn func(*GoldRow) error) erro
 	if err := r.votesAllowed(); err != nil {
 		return fmt.Errorf("read gold: %w", err)
 	}
-	rows, err := r.tx.QueryContext(ctx, `SELECT `+itemColumns+`,
-		(SELECT group_concat(l.unit || ' ' || l.annotator_id || ' ' || l.value, ',') FROM labels l
-			WHERE l.item_id = items.id AND NOT EXISTS (SELECT 1 FROM hits h
-				WHERE h.item_id = l.item_id AND h.annotator_id = l.annotator_id AND h.finished_at IS NULL)),
+	rows, err := r.tx.QueryContext(ctx, `SELECT `+itemColumns+`, (`+settledVotes+`),
 		(SELECT group_concat(a.unit || ' ' || a.adjudicator_id || ' ' || a.value, ',') FROM adjudications a
 			WHERE a.item_id = items.id),
 		EXISTS (SELECT 1 FROM flags f WHERE f.item_id = items.id)
@@ -74,15 +86,16 @@ func (r *Reading) EachGoldRow(ctx context.Context, fn func(*GoldRow) error) erro
 	return rows.Err()
 }
 
-// unpackVotes parses "unit annotator value,…" as the queries above pack it,
-// in HIT order of units, then by annotator.
+// unpackVotes parses "unit annotator value[ i],…" as the queries above
+// pack it, in HIT order of units, then by annotator.
 func unpackVotes(out []UnitVote, b []byte) ([]UnitVote, error) {
 	for len(b) > 0 {
 		var one []byte
 		one, b, _ = bytes.Cut(b, []byte{','})
 		unit, rest, _ := bytes.Cut(one, []byte{' '})
 		ann, val, _ := bytes.Cut(rest, []byte{' '})
-		v := UnitVote{Unit: slices.Index(Units, string(unit))}
+		val, mark, _ := bytes.Cut(val, []byte{' '})
+		v := UnitVote{Unit: slices.Index(Units, string(unit)), Imported: string(mark) == "i"}
 		a, err1 := strconv.ParseInt(string(ann), 10, 64)
 		x, err2 := strconv.Atoi(string(val))
 		if v.Unit < 0 || err1 != nil || err2 != nil {

@@ -250,6 +250,7 @@ type UnitVote struct {
 	Unit      int
 	Annotator int64
 	Value     int
+	Imported  bool // from a release file, not keyed or merged
 }
 
 // ItemVotes is every label of one item.
@@ -260,7 +261,7 @@ type ItemVotes struct {
 }
 
 // EachItemVotes calls fn for every item of the reading's dataset that has
-// labels, in import order, with its labels, leaving out the items hidden
+// settled labels, in import order, with them, leaving out the items hidden
 // from the reader. It reads the items by their seq index and each item's
 // labels by their primary key, so nothing is sorted; it is the fast path
 // for agreement over millions of labels (the ordered, named rows of
@@ -271,10 +272,8 @@ func (r *Reading) EachItemVotes(ctx context.Context, fn func(iv *ItemVotes) erro
 	}
 	// One row per item, its labels packed as "unit annotator value" items:
 	// a row costs the driver far more than the bytes in it.
-	rows, err := r.tx.QueryContext(ctx, `SELECT i.id, i.uid,
-		group_concat(l.unit || ' ' || l.annotator_id || ' ' || l.value, ',')
-		FROM items i JOIN labels l ON l.item_id = i.id WHERE i.dataset_id = ?
-		GROUP BY i.seq ORDER BY i.seq`, r.dataset)
+	rows, err := r.tx.QueryContext(ctx, `SELECT id, uid, (`+settledVotes+`) AS votes
+		FROM items WHERE dataset_id = ? AND votes IS NOT NULL ORDER BY seq`, r.dataset)
 	if err != nil {
 		return fmt.Errorf("list labels: %w", err)
 	}

@@ -31,7 +31,10 @@ func newAgreeCmd(g *globals) *cobra.Command {
 			"quadratic-weighted on numeric scales, the one to read for ClariMM's 1-5 ratings), each\n" +
 			"annotator's agreement with the majority, and 95% bootstrap intervals over the rated\n" +
 			"units. A value whose chance agreement is 1, or with fewer than two rated units, is\n" +
-			"undefined (null in JSON).",
+			"undefined (null in JSON). Each type says how many units have two or more labels (all\n" +
+			"observed agreement rests on them) and warns when that is under 20 or when most units\n" +
+			"have a single label; --min-raters 2 computes every figure over units with at least two.\n" +
+			"A dataset's labels count once settled: finished HITs, merged whole HITs, imported releases.",
 		Example: "  claritty agree --dataset MIMICS-Manual\n" +
 			"  claritty agree --ratings labels.tsv --categories 0,1,2 --json",
 		Args: cobra.NoArgs,
@@ -57,6 +60,7 @@ func newAgreeCmd(g *globals) *cobra.Command {
 	f.StringVar(&fl.ratings, "ratings", "", "a labels TSV (item unit annotator label) instead of the database")
 	f.StringVar(&fl.categories, "categories", "", "the categories in ordinal order, comma-separated (with --ratings)")
 	f.BoolVar(&fl.json, "json", false, "write JSON")
+	f.IntVar(&fl.opt.MinRaters, "min-raters", 1, "leave out units with fewer labels than this, from every figure")
 	f.IntVar(&fl.opt.Bootstrap, "bootstrap", fl.opt.Bootstrap, "bootstrap replicates for the 95% intervals (0: none)")
 	f.Uint64Var(&fl.opt.Seed, "seed", fl.opt.Seed, "seed of the bootstrap, for reproducible intervals")
 	return cmd
@@ -153,11 +157,19 @@ func writeAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 		fmt.Fprint(tw, "No intervals (--bootstrap 0).\n\n")
 		ci = func(agreement.Interval) any { return "—" }
 	}
-	fmt.Fprintln(tw, "type\tunits\tratings\traters\tobserved\tchance\tFleiss κ\t95% CI\tAC1\tα nominal\tα ordinal\t95% CI\tα interval")
+	if rep.MinRaters > 1 {
+		fmt.Fprintf(tw, "Units with fewer than %d labels are left out of every figure (--min-raters).\n\n", rep.MinRaters)
+	}
+	fmt.Fprintln(tw, "type\tunits\t≥2 labels\tratings\traters\tobserved\tchance\tFleiss κ\t95% CI\tAC1\tα nominal\tα ordinal\t95% CI\tα interval")
+	var warnings []string
 	for _, t := range append(rep.Types, rep.Pooled) {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d–%d\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\n", data.Clean(t.Type), t.Items, t.Ratings,
+		warnings = append(warnings, t.Warnings()...)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d–%d\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\n", data.Clean(t.Type), t.Items, t.Paired, t.Ratings,
 			t.MinRaters, t.MaxRaters, t.Observed, t.Chance, t.FleissKappa, ci(t.CIKappa), t.GwetAC1,
 			t.AlphaNominal, t.AlphaOrdinal, ci(t.CIAlphaOrdinal), t.AlphaInterval)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(tw, "Caution: %s.\n", data.Clean(w))
 	}
 	fmt.Fprintf(tw, "\nkappa of each category against the rest\ntype")
 	for _, c := range rep.Scale.Categories {

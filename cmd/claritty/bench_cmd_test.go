@@ -68,7 +68,7 @@ func TestBenchCommands(t *testing.T) {
 		t.Errorf("bench table:\n%s", text)
 	}
 	out := filepath.Join(dir, "per_item.jsonl")
-	if r := runBin(t, bin, db, "export", "--format", "nugget-judgements", "--out", out); r.code != 0 {
+	if r := runBin(t, bin, db, "export", "--format", "nugget-judgements", "--include-incomplete", "--out", out); r.code != 0 {
 		t.Fatalf("export: %q", r.stderr)
 	}
 	body, _ := os.ReadFile(out)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -17,6 +18,11 @@ type exportFlags struct {
 	format, out, dataset string
 	pseudonymize         bool
 	includeUnresolved    bool
+	includeIncomplete    bool
+}
+
+func (fl exportFlags) release() data.ReleaseOptions {
+	return data.ReleaseOptions{IncludeUnresolved: fl.includeUnresolved, IncludeIncomplete: fl.includeIncomplete}
 }
 
 func newExportCmd(g *globals) *cobra.Command {
@@ -29,9 +35,14 @@ func newExportCmd(g *globals) *cobra.Command {
 			"                 the file another database merges with claritty import --format labels\n" +
 			"                 (--pseudonymize: stable pseudonyms instead of names)\n" +
 			"  mimics-manual  gold labels in the released MIMICS-Manual format, panes in import order;\n" +
-			"                 flagged panes and panes with unresolved units are left out and counted\n" +
-			"                 on stderr (--include-unresolved keeps the latter, their cells empty)\n" +
-			"  gold           one row per unit: item unit label provenance votes adjudicator\n" +
+			"                 flagged panes, panes with units labelled by fewer annotators than the\n" +
+			"                 policy's min, and panes with unresolved units are left out and counted\n" +
+			"                 on stderr (--include-incomplete keeps the second, --include-unresolved\n" +
+			"                 the third, their cells empty)\n" +
+			"  gold           one row per unit: item unit label provenance votes adjudicator;\n" +
+			"                 provenance is adjudicated, unanimous, majority, median, unresolved,\n" +
+			"                 insufficient (fewer annotators than the policy's min: left out unless\n" +
+			"                 --include-incomplete) or imported (from a release file)\n" +
 			"  clarimm-ratings  a conversation dataset's ratings: conversation unit annotator rating\n" +
 			"                 created_at updated_at seconds (merges like labels; --pseudonymize)\n" +
 			"  clarimm-gold   one row per conversation: conversation topic facet turns and the gold\n" +
@@ -41,7 +52,9 @@ func newExportCmd(g *globals) *cobra.Command {
 			"                 \"nuggets\": [{\"id\", \"weight\", \"coverage\": full|partial|none|null}]}\n" +
 			"  bench          the benchmark summary, as claritty bench --json\n" +
 			"A unit's gold label is its adjudicated label if any, else the majority (or, under\n" +
-			"policy --gold median, the median) of the labels of finished HITs. With --out the file\n" +
+			"policy --gold median, the median) of its settled labels (finished HITs, merged whole\n" +
+			"HITs, imported releases). Every release and gold format leaves out flagged items and\n" +
+			"items with insufficient units, and says on stderr how many and why. With --out the file\n" +
 			"is written atomically: readers never see half of it.\n" +
 			"Who sees what: labels and clarimm-ratings hold a lead's every label and anyone else's\n" +
 			"own; the gold, release and judgement formats are for leads; bench is for everyone,\n" +
@@ -76,6 +89,7 @@ func newExportCmd(g *globals) *cobra.Command {
 	f.StringVar(&fl.dataset, "dataset", "", "dataset (labels default: all; others: the first)")
 	f.BoolVar(&fl.pseudonymize, "pseudonymize", false, "labels: stable pseudonyms instead of annotator names")
 	f.BoolVar(&fl.includeUnresolved, "include-unresolved", false, "mimics-manual: keep panes with unresolved units, their cells empty")
+	f.BoolVar(&fl.includeIncomplete, "include-incomplete", false, "release and gold formats: keep items labelled by fewer annotators than the policy's min")
 	return cmd
 }
 
@@ -102,7 +116,13 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 	if fl.includeUnresolved && fl.format != "mimics-manual" {
 		return nil, fmt.Errorf("--include-unresolved applies to --format mimics-manual")
 	}
+	if fl.includeIncomplete && !slices.Contains([]string{"mimics-manual", "gold", "clarimm-gold", "nugget-judgements"}, fl.format) {
+		return nil, fmt.Errorf("--include-incomplete applies to --format mimics-manual, gold, clarimm-gold and nugget-judgements")
+	}
 	stderr := cmd.ErrOrStderr()
+	report := func(d store.Dataset, noun string, sum data.ReleaseSummary) {
+		fmt.Fprintf(stderr, "%s: %s\n", data.Clean(d.Name), sum.Line(noun))
+	}
 	switch fl.format {
 	case "labels":
 		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
@@ -133,19 +153,13 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			}
 			var sum data.ReleaseSummary
 			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-				sum, err = data.WriteManual(ctx, r, w, fl.includeUnresolved)
+				sum, err = data.WriteManual(ctx, r, w, fl.release())
 				return err
 			})
-			if err != nil {
-				return err
+			if err == nil {
+				report(d, "panes", sum)
 			}
-			unresolved := "left out"
-			if fl.includeUnresolved {
-				unresolved = "included, cells empty"
-			}
-			fmt.Fprintf(stderr, "%s: %d panes written; %d flagged (left out); %d with unresolved units (%s); %d not labelled (left out)\n",
-				data.Clean(d.Name), sum.Written, sum.Flagged, sum.Unresolved, unresolved, sum.Unlabelled)
-			return nil
+			return err
 		}, nil
 	case "gold":
 		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
@@ -153,13 +167,13 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			if err != nil {
 				return err
 			}
-			var flagged int
+			var sum data.ReleaseSummary
 			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-				flagged, err = data.WriteGold(ctx, r, w)
+				sum, err = data.WriteGold(ctx, r, w, fl.release())
 				return err
 			})
-			if err == nil && flagged > 0 {
-				fmt.Fprintf(stderr, "%s: %d flagged panes left out\n", data.Clean(d.Name), flagged)
+			if err == nil {
+				report(d, "panes", sum)
 			}
 			return err
 		}, nil
@@ -187,12 +201,11 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			}
 			var sum data.ReleaseSummary
 			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-				sum, err = data.WriteClariMMGold(ctx, r, w)
+				sum, err = data.WriteClariMMGold(ctx, r, w, fl.release())
 				return err
 			})
 			if err == nil {
-				fmt.Fprintf(stderr, "%s: %d conversations written (%d with unresolved units, cells empty); %d flagged and %d not rated (left out)\n",
-					data.Clean(d.Name), sum.Written, sum.Unresolved, sum.Flagged, sum.Unlabelled)
+				report(d, "conversations", sum)
 			}
 			return err
 		}, nil
@@ -202,9 +215,15 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			if err != nil {
 				return err
 			}
-			return withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-				return data.WriteNuggetJudgements(ctx, r, d, w)
+			var sum data.ReleaseSummary
+			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
+				sum, err = data.WriteNuggetJudgements(ctx, r, d, w, fl.release())
+				return err
 			})
+			if err == nil {
+				report(d, "answers", sum)
+			}
+			return err
 		}, nil
 	case "bench":
 		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {

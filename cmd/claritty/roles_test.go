@@ -262,7 +262,7 @@ func TestGoldIsForLeads(t *testing.T) {
 		tm.refused(t, who, "lead", "export", "--format", "clarimm-gold", "--dataset", data.DemoConversations)
 		tm.refused(t, who, "lead", "export", "--format", "nugget-judgements", "--dataset", data.DemoNuggets)
 	}
-	if r := tm.run(t, "", "", "export", "--format", "gold"); r.code != 0 || !strings.Contains(r.stdout, tm.pane1.UID) {
+	if r := tm.run(t, "", "", "export", "--format", "gold", "--include-incomplete"); r.code != 0 || !strings.Contains(r.stdout, tm.pane1.UID) {
 		t.Fatalf("the lead's gold export: %+v", r)
 	}
 }
