@@ -43,6 +43,7 @@ const (
 	ActAdjudicate                    // the adjudication queue: disputed units, their labels, decisions
 	ActReadGold                      // every label, per-unit votes, majorities and gold labels
 	ActMergeOthers                   // merge labels under another annotator's name
+	ActReviewFlags                   // list everyone's flags, uphold or clear them
 )
 
 // permission is who may do an action, and how a refusal names it.
@@ -66,6 +67,7 @@ var permissions = map[Action]permission{
 	ActAdjudicate:  {"adjudication", []string{RoleAdjudicator, RoleLead}},
 	ActReadGold:    {"reading others' labels, votes, majorities and gold labels", leadOnly},
 	ActMergeOthers: {"importing labels under another annotator's name", leadOnly},
+	ActReviewFlags: {"reviewing flags", []string{RoleAdjudicator, RoleLead}},
 }
 
 // Allows reports whether a role may do an action.

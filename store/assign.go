@@ -140,7 +140,7 @@ const (
 	// notMine: the annotator has not opened, labelled or flagged the item.
 	notMine = `NOT EXISTS (SELECT 1 FROM hits h WHERE h.item_id = i.id AND h.annotator_id = ?2)
 		AND NOT EXISTS (SELECT 1 FROM labels l WHERE l.item_id = i.id AND l.annotator_id = ?2)
-		AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2)`
+		AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2 AND ` + standingFlag + `)`
 	// room: fewer others hold the item than it still wants.
 	room = `(SELECT count(*) FROM hits h WHERE h.item_id = i.id AND h.finished_at IS NULL
 			AND h.annotator_id != ?2 AND h.touched_at >= ?3)
@@ -167,7 +167,7 @@ var nextQueries = []string{
 	// planner walks every item of the dataset in seq order to skip a sort.
 	`SELECT i.id FROM hits h INDEXED BY hits_annotator CROSS JOIN items i ON i.id = h.item_id JOIN datasets d ON d.id = i.dataset_id
 		WHERE h.annotator_id = ?2 AND h.finished_at IS NULL AND i.dataset_id = ?1
-		AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2)
+		AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2 AND ` + standingFlag + `)
 		AND (h.touched_at >= ?3 OR (i.open = 1 AND ` + room + `))
 		ORDER BY i.seq LIMIT 1`,
 	// 2. Items others finished that still want annotators (ties, or short

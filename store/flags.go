@@ -15,12 +15,26 @@ type Flag struct {
 	Annotator, Reason, Note, At string
 }
 
-// AddFlag flags an item; a flagged item leaves the annotator's to-do list.
+// standingFlag is the SQL condition of a flag f that stands: open, or
+// upheld by a reviewer. A standing flag leaves its item out of releases,
+// gold and its author's queue; a cleared or withdrawn one does not.
+const standingFlag = `f.status IN ('open', 'upheld')`
+
+// AddFlag flags an item; a flagged item leaves the annotator's to-do list
+// and, until a reviewer clears the flag, every release.
 func (s *Store) AddFlag(ctx context.Context, itemID, annotatorID int64, reason, note string) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO flags (item_id, annotator_id, reason, note, at)
-			VALUES (?, ?, ?, ?, ?)`, itemID, annotatorID, reason, note, s.now())
-		return err
+		now := s.now()
+		res, err := tx.ExecContext(ctx, `INSERT INTO flags (item_id, annotator_id, reason, note, at)
+			VALUES (?, ?, ?, ?, ?)`, itemID, annotatorID, reason, note, now)
+		if err != nil {
+			return err
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return err
+		}
+		return flagHistory(ctx, tx, id, "flag", annotatorID, note, now)
 	})
 	if err != nil {
 		return fmt.Errorf("flag item: %w", err)

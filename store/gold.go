@@ -51,7 +51,7 @@ func (r *Reading) EachGoldRow(ctx context.Context, fn func(*GoldRow) error) erro
 	rows, err := r.tx.QueryContext(ctx, `SELECT `+itemColumns+`, (`+settledVotes+`),
 		(SELECT group_concat(a.unit || ' ' || a.adjudicator_id || ' ' || a.value, ',') FROM adjudications a
 			WHERE a.item_id = items.id),
-		EXISTS (SELECT 1 FROM flags f WHERE f.item_id = items.id)
+		EXISTS (SELECT 1 FROM flags f WHERE f.item_id = items.id AND `+standingFlag+`)
 		FROM items WHERE dataset_id = ? ORDER BY seq`, r.dataset)
 	if err != nil {
 		return fmt.Errorf("read gold: %w", err)

@@ -29,7 +29,7 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 	default:
 		h.Started, h.SERPReviewed, h.Finished = true, reviewed.Valid, finished.Valid
 	}
-	err = s.readRow(ctx, `SELECT EXISTS (SELECT 1 FROM flags WHERE item_id = ? AND annotator_id = ?)`,
+	err = s.readRow(ctx, `SELECT EXISTS (SELECT 1 FROM flags f WHERE f.item_id = ? AND f.annotator_id = ? AND `+standingFlag+`)`,
 		[]any{itemID, annotatorID}, &h.Flagged)
 	if err != nil {
 		return h, fmt.Errorf("load HIT: %w", err)
@@ -97,7 +97,7 @@ type QueueRow struct {
 func (s *Store) Queue(ctx context.Context, datasetID, annotatorID int64, offset, limit int) ([]QueueRow, error) {
 	rows, err := s.db.QueryContext(ctx, `
 		SELECT i.id, i.seq, i.query,
-		       EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2),
+		       EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2 AND `+standingFlag+`),
 		       h.item_id IS NOT NULL, h.finished_at IS NOT NULL, i.open
 		FROM items i LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2
 		WHERE i.dataset_id = ?1 AND i.seq > ?3 ORDER BY i.seq LIMIT ?4`,

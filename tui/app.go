@@ -44,6 +44,7 @@ const (
 	screenHIT screen = iota
 	screenQueue
 	screenAdjudicate
+	screenFlags
 )
 
 type overlay int
@@ -78,6 +79,7 @@ type Model struct {
 	queueKeys queueKeys
 	pagerKeys pagerKeys
 	adjKeys   adjKeys
+	flagsKeys flagsKeys
 
 	screen  screen
 	overlay overlay
@@ -96,6 +98,7 @@ type Model struct {
 	pane       paneState
 	stats      []string // the statistics pager's lines, once computed
 	adj        adjState
+	flags      flagsState
 	flagReason string
 	input      textinput.Model
 	pagerTop   int
@@ -145,6 +148,7 @@ func New(ctx context.Context, cfg Config) *Model {
 		queueKeys: defaultQueueKeys(),
 		pagerKeys: defaultPagerKeys(),
 		adjKeys:   defaultAdjKeys(),
+		flagsKeys: defaultFlagsKeys(),
 		input:     in,
 		loading:   true,
 		profile:   colorprofile.TrueColor,
@@ -197,7 +201,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m, m.handleKey(msg)
 	case tea.PasteMsg:
-		if m.overlay == overlayFlag && m.flagReason != "" || m.overlay == overlayNote || m.adj.reasoning {
+		if m.overlay == overlayFlag && m.flagReason != "" || m.overlay == overlayNote || m.adj.reasoning || m.flags.reasoning {
 			var cmd tea.Cmd
 			m.input, cmd = m.input.Update(msg)
 			return m, cmd
@@ -225,6 +229,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case statsMsg:
 		m.statsLoaded(msg)
 		return m, nil
+	case flagsLoadedMsg:
+		m.flagsLoaded(msg)
+		return m, nil
+	case flagReviewedMsg:
+		return m, m.flagReviewed(msg)
 	case queueLoadedMsg:
 		m.queue.loaded(msg)
 		if msg.err != nil {
@@ -287,6 +296,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.queueKey(msg)
 	case screenAdjudicate:
 		return m.adjKey(msg)
+	case screenFlags:
+		return m.flagsKey(msg)
 	}
 	if m.loading {
 		// Keys typed while the next HIT loads are kept and replayed on it,

@@ -31,6 +31,8 @@ func (m *Model) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openAdjudication()
 	case key.Matches(msg, k.Stats):
 		return m.openStats()
+	case key.Matches(msg, k.Flags):
+		return m.openFlags()
 	}
 	if m.hit == nil {
 		return nil

@@ -20,7 +20,7 @@ type hitKeys struct {
 	Review, Good, Fair, Bad, Rate, Next, Back  key.Binding
 	Undo, OpenImage                            key.Binding
 	Open, Flag, Note, Guide, Queue, Help, Quit key.Binding
-	Pane, Adjudicate, Stats                    key.Binding
+	Pane, Adjudicate, Stats, Flags             key.Binding
 	Up, Down, PageUp, PageDown                 key.Binding
 }
 
@@ -43,7 +43,8 @@ func defaultHITKeys() hitKeys {
 		Help:       bind([]string{"?"}, "?", "help"),
 		Pane:       bind([]string{"tab"}, "tab", "agreement pane"),
 		Adjudicate: bind([]string{"a"}, "a", "adjudicate (adjudicators, leads)"),
-		Stats:      bind([]string{"s"}, "s", "statistics (leads)"),
+		Stats:      bind([]string{"s"}, "s", "statistics"),
+		Flags:      bind([]string{"F"}, "F", "flags: review, withdraw"),
 		Quit:       bind([]string{"q", "ctrl+c"}, "q", "quit"),
 		Up:         bind([]string{"up", "k"}, "↑/k", "scroll up"),
 		Down:       bind([]string{"down", "j"}, "↓/j", "scroll down"),
@@ -71,20 +72,20 @@ func (k hitKeys) fullHelp(kind string) [][]key.Binding {
 	if kind == guidelines.Nuggets.Kind {
 		return [][]key.Binding{
 			{k.Good, k.Fair, k.Bad, k.Down, k.Up, k.Back, k.Undo},
-			{k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats},
+			{k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Flags},
 			{k.PageUp, k.PageDown, k.Help, k.Quit},
 		}
 	}
 	if kind == guidelines.ClariMM.Kind {
 		return [][]key.Binding{
 			{k.Rate, k.Review, k.Next, k.Back, k.Undo},
-			{k.OpenImage, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats},
+			{k.OpenImage, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Flags},
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Help, k.Quit},
 		}
 	}
 	return [][]key.Binding{
 		{k.Review, k.Good, k.Fair, k.Bad, k.Next, k.Back, k.Undo},
-		{k.Open, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats},
+		{k.Open, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Flags},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Help, k.Quit},
 	}
 }

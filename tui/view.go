@@ -36,6 +36,11 @@ func (m *Model) render() string {
 	switch {
 	case m.screen == screenQueue:
 		body, keys = m.renderQueue(), m.queueKeys.shortHelp()
+	case m.screen == screenFlags:
+		body, keys = m.renderFlags(), m.flagsKeys.shortHelp()
+		if m.flags.reasoning {
+			keys = promptKeys()
+		}
 	case m.pagerOpen():
 		body, keys = m.renderPager(), m.pagerKeys.shortHelp()
 	case m.screen == screenAdjudicate:
@@ -466,6 +471,7 @@ func (m *Model) pagerLines() (title string, lines []string) {
 		lines = append(lines, "",
 			s.Text.Render(" Each label is saved the moment you key it; q just leaves."),
 			s.Text.Render(" Flag: ! then s sensitive · i inappropriate · b broken · o other, a note, enter."),
+			s.Text.Render(" F lists flags: your own to withdraw (w); leads and adjudicators uphold (u) or clear (c)."),
 			s.Text.Render(" Queue: l lists your HITs (to do, in progress, done, flagged); enter opens one."),
 			s.Text.Render(" Pane: tab shows agreement and progress beside the HIT, updated after each HIT you"),
 			s.Text.Render(" finish; panes you still have open are left out, so others' labels never show early."))

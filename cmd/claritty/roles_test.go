@@ -371,3 +371,52 @@ func TestLabelsImportIsOwnRows(t *testing.T) {
 		t.Fatalf("history of the merge: annotator %q, actor %q (%v)", annotator, actor, err)
 	}
 }
+
+// Flags have an owner: an annotator sees and withdraws only their own; a
+// lead or adjudicator lists everyone's and upholds or clears them with a
+// reason; every step is in the flag's history.
+func TestFlagsHaveAnOwner(t *testing.T) {
+	tm := newTeam(t)
+	ctx := context.Background()
+	st, err := store.Open(ctx, tm.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ana, _ := st.EnsureAnnotator(ctx, "ana")
+	if err := st.AddFlag(ctx, tm.pane2.ID, ana.ID, "broken", "answers \x1b[31mmissing"); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if r := tm.run(t, "bo", "", "flags"); r.code != 0 || strings.TrimSpace(r.stdout) != "No flags." {
+		t.Fatalf("bo sees others' flags: %+v", r)
+	}
+	if r := tm.run(t, "ana", "", "flags"); r.code != 0 || !strings.Contains(r.stdout, "answers ␛[31mmissing") {
+		t.Fatalf("ana's own flags: %+v", r)
+	}
+	tm.refused(t, "bo", "adjudicator or lead", "flags", "clear", "1", "--reason", "looks fine")
+	tm.refused(t, "ana", "adjudicator or lead", "flags", "uphold", "1", "--reason", "mine")
+	if r := tm.run(t, "eve", "", "flags", "uphold", "1"); r.code == 0 || !strings.Contains(r.stderr, "--reason") {
+		t.Fatalf("uphold without a reason: %+v", r)
+	}
+	if r := tm.run(t, "eve", "", "flags", "uphold", "1", "--reason", "no answers at all"); r.code != 0 {
+		t.Fatalf("the adjudicator upholds: %+v", r)
+	}
+	if r := tm.run(t, "ana", "", "flags", "withdraw", "1"); r.code == 0 || !strings.Contains(r.stderr, "only an open flag") {
+		t.Fatalf("withdrawing an upheld flag: %+v", r)
+	}
+	r := tm.run(t, "", "", "flags", "history", "1")
+	if r.code != 0 || !strings.Contains(r.stdout, "flag ") || !strings.Contains(r.stdout, "uphold  "+tm.lead) || !strings.Contains(r.stdout, "no answers at all") {
+		t.Fatalf("history: %+v", r)
+	}
+	r = tm.run(t, "", "", "export", "--format", "mimics-manual", "--include-incomplete")
+	if r.code != 0 || !strings.Contains(r.stderr, "1 flagged (left out") || strings.Contains(r.stdout, tm.pane2.Query+"\t") {
+		t.Fatalf("the release keeps an upheld flag's pane: %+v", r.stderr)
+	}
+	if r := tm.run(t, "", "", "flags", "clear", "1", "--reason", "fixed upstream"); r.code != 0 {
+		t.Fatalf("the lead clears: %+v", r)
+	}
+	r = tm.run(t, "", "", "export", "--format", "mimics-manual", "--include-incomplete")
+	if r.code != 0 || !strings.Contains(r.stderr, "0 flagged") || !strings.Contains(r.stdout, tm.pane2.Query+"\t") {
+		t.Fatalf("a cleared flag's pane is still left out: %+v", r.stderr)
+	}
+}
