@@ -40,6 +40,8 @@ type Options struct {
 	// file comes on standard input, and the server's files are not the
 	// client's to read.
 	NoLocalFiles bool
+	// MaxLine is the longest line accepted, in bytes; 0 is DefaultMaxLine.
+	MaxLine int
 }
 
 // Result says what an import did.
@@ -50,6 +52,9 @@ type Result struct {
 	store.ImportStats
 	Merge    store.MergeStats // a labels file's
 	Warnings []ImageWarning   // a clarimm file's images that show as placeholders
+	// Notes are what the read noticed that is not an error ("FILE:N: last
+	// line has no line end (cut short?)"), for stderr.
+	Notes []string
 }
 
 // ImportFile imports one file as who: all of it, or (on any error) none of
@@ -71,7 +76,16 @@ func Import(ctx context.Context, st *store.Store, who store.Annotator, r io.Read
 	if opt.LabelsAs == "" {
 		opt.LabelsAs = DefaultLabelsAs
 	}
-	lr := newLineReader(r, name)
+	lr := newLineReader(r, name).limit(opt.MaxLine)
+	res, err := importLines(ctx, st, who, lr, opt, res)
+	if err == nil {
+		res.Notes = lr.warnings()
+	}
+	return res, err
+}
+
+func importLines(ctx context.Context, st *store.Store, who store.Annotator, lr *lineReader, opt Options, res Result) (Result, error) {
+	name := lr.file
 	first, err := lr.next()
 	if errors.Is(err, io.EOF) {
 		return res, lineErr(name, 0, "file is empty: want a header line")
@@ -125,6 +139,9 @@ func Import(ctx context.Context, st *store.Store, who store.Annotator, r io.Read
 			return res, err
 		}
 	} else if err := readBody(lr, first, res.Format, im, opt); err != nil {
+		return res, err
+	}
+	if err := headerOnly(lr, res.Format); err != nil {
 		return res, err
 	}
 	res.ImportStats, err = im.Commit()
@@ -211,6 +228,19 @@ func detect(lr *lineReader, first []byte, want string) (string, error) {
 		return "", lineErr(lr.file, lr.n, "this is a %s file, not %s", got, want)
 	}
 	return got, nil
+}
+
+// headerOnly refuses a file in a format with a header that has nothing
+// after it: an import of it would create an empty dataset, most likely
+// from a file that lost its rows on the way.
+func headerOnly(lr *lineReader, format string) error {
+	switch format {
+	case FormatManual, FormatClick, FormatLabels:
+		if lr.n <= 1 {
+			return lineErr(lr.file, 0, "the file has a header and no rows; nothing was imported")
+		}
+	}
+	return nil
 }
 
 func isFormat(f string) bool {

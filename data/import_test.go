@@ -16,13 +16,21 @@ import (
 	"github.com/claritty/claritty/store/storetest"
 )
 
+// sharedOrSkip finds a released data file in ../shared/data. Without it a
+// test skips, except under CI (CI set), where the files are promised:
+// there a missing file fails the test rather than passing it unseen.
 func sharedOrSkip(t testing.TB, rel string) string {
 	t.Helper()
 	p, ok := SharedFile(rel)
-	if !ok {
+	switch {
+	case ok:
+		return p
+	case os.Getenv("CI") != "":
+		t.Fatalf("../shared/data/%s not present, and CI is set: the released data must be beside the checkout", rel)
+	default:
 		t.Skipf("../shared/data/%s not present", rel)
 	}
-	return p
+	return ""
 }
 
 // fingerprint hashes every row of every table an import writes, to tell
@@ -330,4 +338,22 @@ func FuzzClickMeta(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A LineError keeps its cause; the database or the disk failing is never
+// blamed on a line of the file.
+func TestLineErrorsKeepTheirCause(t *testing.T) {
+	cause := store.ErrConflict
+	err := lineErr("f.tsv", 3, "pane: %v", cause)
+	var le *LineError
+	if !errors.As(err, &le) || le.Line != 3 || !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("%v does not unwrap to its cause", err)
+	}
+	err = lineErr("f.tsv", 3, "%v", fmt.Errorf("add pane: %w", context.Canceled))
+	if errors.As(err, &le) || !errors.Is(err, context.Canceled) || strings.Contains(err.Error(), "f.tsv:3") {
+		t.Fatalf("a storage failure blamed on the line: %v", err)
+	}
+	if got := lineErr("f.tsv", 1, "field %q", strings.Repeat("x", 500)).Error(); len(got) > 150 || !strings.Contains(got, "(500 bytes)") {
+		t.Fatalf("long field quoted whole: %s", got)
+	}
 }

@@ -67,6 +67,9 @@ func mergeLabels(ctx context.Context, st *store.Store, who store.Annotator, lr *
 	for {
 		row, err := rr.next()
 		if errors.Is(err, io.EOF) {
+			if err := headerOnly(lr, FormatLabels); err != nil {
+				return store.MergeStats{}, err
+			}
 			break
 		}
 		if err != nil {

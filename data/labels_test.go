@@ -14,7 +14,7 @@ import (
 
 // demoStore is a fresh database with the demo panes, on a clock that moves
 // one second per timestamp so label times are ordered and known.
-func demoStore(t *testing.T, start time.Time) *store.Store {
+func demoStore(t testing.TB, start time.Time) *store.Store {
 	t.Helper()
 	st := storetest.Open(t)
 	clock := start

@@ -39,6 +39,7 @@ type RunOptions struct {
 	Kind    string
 	Name    string
 	Dataset string // empty: found from the file's items
+	MaxLine int    // the longest line accepted, in bytes; 0 is DefaultMaxLine
 }
 
 // RunResult says what registering a run did.
@@ -47,6 +48,7 @@ type RunResult struct {
 	Target  string
 	Known   bool // the same file was registered under this name before
 	store.ImportStats
+	Notes []string // what the read noticed that is not an error, for stderr
 }
 
 // AddRun registers a benchmark run from a file, all of it or nothing.
@@ -65,15 +67,17 @@ func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body
 		return RunResult{}, err
 	}
 	if opt.Kind == RunNuggets {
-		res, err := Import(ctx, st, who, bytes.NewReader(body), name, Options{Format: FormatCandidates, Dataset: opt.Dataset, System: opt.Name})
-		return RunResult{Dataset: res.Dataset, ImportStats: res.ImportStats, Known: err == nil && res.Items == 0}, err
+		res, err := Import(ctx, st, who, bytes.NewReader(body), name, Options{Format: FormatCandidates, Dataset: opt.Dataset,
+			System: opt.Name, MaxLine: opt.MaxLine})
+		return RunResult{Dataset: res.Dataset, ImportStats: res.ImportStats, Known: err == nil && res.Items == 0, Notes: res.Notes}, err
 	}
 	if opt.Kind != RunTREC && opt.Kind != RunLabels {
 		return RunResult{}, fmt.Errorf("unknown run kind %q (want one of %s)", opt.Kind, strings.Join(RunKinds, ", "))
 	}
 	sum := sha256.Sum256(body)
 	rr := &runReader{file: name, fingerprint: hex.EncodeToString(sum[:16])}
-	if err := rr.readLines(body); err != nil {
+	notes, err := rr.readLines(body, opt.MaxLine)
+	if err != nil {
 		return RunResult{}, err
 	}
 	if len(rr.lines) == 0 {
@@ -82,7 +86,9 @@ func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body
 	if err := rr.findDataset(ctx, st, opt); err != nil {
 		return RunResult{}, err
 	}
-	return rr.write(ctx, st, who, opt)
+	res, err := rr.write(ctx, st, who, opt)
+	res.Notes = notes
+	return res, err
 }
 
 // runLine is one line of a run file, split into fields.
@@ -107,15 +113,15 @@ type runItem struct {
 	units   []string // the units its HIT has
 }
 
-func (rr *runReader) readLines(body []byte) error {
-	lr := newLineReader(bytes.NewReader(body), rr.file)
+func (rr *runReader) readLines(body []byte, maxLine int) (notes []string, err error) {
+	lr := newLineReader(bytes.NewReader(body), rr.file).limit(maxLine)
 	for {
 		line, err := lr.next()
 		if errors.Is(err, io.EOF) {
-			return nil
+			return lr.warnings(), nil
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		f := strings.Fields(string(line))
 		if len(f) == 0 {

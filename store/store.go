@@ -7,8 +7,11 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -41,13 +44,17 @@ type Store struct {
 const timeFormat = "2006-01-02T15:04:05.000Z"
 
 // Open opens (creating if needed) the database at path and brings its schema
-// up to date. It refuses files that are not claritty databases and databases
-// written by a newer claritty.
+// up to date. It refuses, before writing anything to it, a file that is not
+// a claritty database, and a database written by a newer claritty; a path
+// whose folder does not exist is refused too (the caller creates the
+// default location's folder). A database small enough to read in a moment
+// is checked for damage first (quickCheck).
 func Open(ctx context.Context, path string) (*Store, error) {
-	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("create database folder: %w", err)
-		}
+	if err := checkFolder(path); err != nil {
+		return nil, err
+	}
+	if err := checkHeader(path); err != nil {
+		return nil, err
 	}
 	db, err := sql.Open("sqlite", dsn(path))
 	if err != nil {
@@ -58,30 +65,127 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	// all the time (each mapping and unmapping the WAL index).
 	db.SetMaxIdleConns(32)
 	s := &Store{db: db, path: path, Now: time.Now, writers: &sync.Mutex{}, stmts: &stmtCache{db: db}}
-	if err := s.checkWAL(ctx); err != nil {
-		db.Close()
-		return nil, err
-	}
-	if err := s.migrate(ctx); err != nil {
-		db.Close()
-		return nil, err
+	for _, step := range []func(context.Context) error{s.checkWAL, s.quickCheck, s.migrate} {
+		if err := step(ctx); err != nil {
+			db.Close()
+			return nil, err
+		}
 	}
 	s.startWriter()
 	return s, nil
 }
 
+// checkFolder refuses a path whose folder is missing: a mistyped --db
+// would otherwise leave a fresh, empty database somewhere unexpected.
+func checkFolder(path string) error {
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("open %s: the folder %s does not exist (create it first, or leave out --db for the default place)", path, dir)
+	case err != nil:
+		return fmt.Errorf("open %s: %w", path, err)
+	case !fi.IsDir():
+		return fmt.Errorf("open %s: %s is not a folder", path, dir)
+	}
+	return nil
+}
+
+// checkHeader reads the first 100 bytes of an existing file (SQLite's
+// header) and refuses anything but a new, empty or claritty database,
+// before a connection's pragmas (journal_mode=WAL among them) change it.
+func checkHeader(path string) error {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	defer f.Close()
+	var h [100]byte
+	n, err := io.ReadFull(f, h[:])
+	switch {
+	case n == 0:
+		return nil // an empty file: SQLite makes it a database
+	case err != nil || string(h[:16]) != "SQLite format 3\x00":
+		return fmt.Errorf("open %s: %w: it is not a SQLite database file", path, ErrNotClaritty)
+	}
+	appID := binary.BigEndian.Uint32(h[68:72])
+	schemaCookie := binary.BigEndian.Uint32(h[40:44])
+	if appID != ApplicationID && (appID != 0 || schemaCookie != 0) {
+		return fmt.Errorf("open %s: %w: another program's SQLite database (application_id %#x); nothing was written to it",
+			path, ErrNotClaritty, appID)
+	}
+	return nil
+}
+
+// quickCheckLimit is the largest file Open checks for damage: SQLite's
+// quick_check reads every page, about a second per few hundred megabytes.
+// Larger databases are checked with claritty check.
+const quickCheckLimit = 256 << 20
+
+// quickCheck runs PRAGMA quick_check on a database small enough, so a
+// damaged file is refused with what to do rather than opened in silence.
+func (s *Store) quickCheck(ctx context.Context) error {
+	if fi, err := os.Stat(s.path); err != nil || fi.Size() > quickCheckLimit {
+		return nil
+	}
+	var first string
+	err := s.db.QueryRowContext(ctx, "PRAGMA quick_check(1)").Scan(&first)
+	if err == nil && first != "ok" {
+		err = fmt.Errorf("%w: %s", ErrDamaged, first)
+	}
+	if err != nil {
+		return Explain(fmt.Errorf("open %s: %w", s.path, err))
+	}
+	return nil
+}
+
+// ErrDamaged means a check found the database file damaged.
+var ErrDamaged = errors.New("database disk image is malformed")
+
 // dsn orders the pragmas so busy_timeout applies before journal_mode, which
 // itself may need the lock; _txlock=immediate makes every transaction take the
 // write lock at BEGIN, so two writers queue instead of failing mid-transaction.
+// synchronous=FULL syncs the WAL at every commit, so a label whose call has
+// returned survives a power cut, not only a killed process; an import is
+// one transaction, so it costs it one sync (BENCHMARKS.md has the cost per
+// keyed label). The path is made absolute (so no "//" can read as a URI's
+// host) and escaped for a file: URI, in which ?, # and % would otherwise
+// end or change it.
 func dsn(path string) string {
+	path = absPath(path)
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "foreign_keys(ON)")
-	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "synchronous(FULL)")
 	q.Add("_pragma", fmt.Sprintf("threads(%d)", sortThreads()))
 	q.Add("_txlock", "immediate")
-	return "file:" + path + "?" + q.Encode()
+	return "file:" + uriPath(path) + "?" + q.Encode()
+}
+
+func absPath(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
+}
+
+// uriPath escapes a file path for SQLite's file: URI: every byte but
+// letters, digits, "/" and "-._~" becomes %XX, which SQLite decodes.
+func uriPath(path string) string {
+	var b strings.Builder
+	for i := 0; i < len(path); i++ {
+		c := path[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("/-._~", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
 }
 
 // sortThreads is how many helper threads SQLite may use to sort, which

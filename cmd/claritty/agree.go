@@ -18,6 +18,7 @@ type agreeFlags struct {
 	dataset, ratings, categories string
 	json                         bool
 	opt                          agreement.Options
+	maxLine                      int
 }
 
 func newAgreeCmd(g *globals) *cobra.Command {
@@ -60,6 +61,7 @@ func newAgreeCmd(g *globals) *cobra.Command {
 	f.StringVar(&fl.ratings, "ratings", "", "a labels TSV (item unit annotator label) instead of the database")
 	f.StringVar(&fl.categories, "categories", "", "the categories in ordinal order, comma-separated (with --ratings)")
 	f.BoolVar(&fl.json, "json", false, "write JSON")
+	f.IntVar(&fl.maxLine, "max-line", data.DefaultMaxLine, "--ratings: longest line accepted, in bytes")
 	f.IntVar(&fl.opt.MinRaters, "min-raters", 1, "leave out units with fewer labels than this, from every figure")
 	f.IntVar(&fl.opt.Bootstrap, "bootstrap", fl.opt.Bootstrap, "bootstrap replicates for the 95% intervals (0: none)")
 	f.Uint64Var(&fl.opt.Seed, "seed", fl.opt.Seed, "seed of the bootstrap, for reproducible intervals")
@@ -102,9 +104,12 @@ func loadRatings(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Stud
 		return nil, err
 	}
 	defer f.Close()
-	rows, err := data.ReadRatings(f, fl.ratings)
+	rows, notes, err := data.ReadRatingsNoting(f, fl.ratings, fl.maxLine)
 	if err != nil {
 		return nil, err
+	}
+	for _, n := range notes {
+		fmt.Fprintln(cmd.ErrOrStderr(), "warning: "+n)
 	}
 	var cats []string
 	switch {

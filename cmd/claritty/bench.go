@@ -147,7 +147,7 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			body, err := io.ReadAll(f)
+			body, err := io.ReadAll(data.LineLimited(f, args[0], opt.MaxLine))
 			f.Close()
 			if err != nil {
 				return err
@@ -164,11 +164,16 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 	f.StringVar(&opt.Kind, "kind", "", "run kind: "+strings.Join(data.RunKinds, ", "))
 	f.StringVar(&opt.Name, "name", "", "the run's (system's) name")
 	f.StringVar(&opt.Dataset, "dataset", "", "dataset the run is over (default: found from the file)")
+	f.IntVar(&opt.MaxLine, "max-line", data.DefaultMaxLine, "longest line accepted, in bytes")
 	return cmd
 }
 
 func reportRun(w io.Writer, file string, opt data.RunOptions, res data.RunResult) {
 	name := data.Clean(opt.Name)
+	for _, n := range res.Notes {
+		fmt.Fprintln(w, "warning: "+n)
+	}
+	file = data.Clean(file)
 	switch {
 	case opt.Kind == data.RunNuggets:
 		fmt.Fprintf(w, "%s: nuggets run %q → dataset %q: %d answers added, %d already present\n",

@@ -69,6 +69,13 @@ func (g *globals) open(ctx context.Context) (*store.Store, error) {
 	if g.remote != nil {
 		return g.remote.store.Borrow(), nil
 	}
+	if g.db == defaultDBPath() && os.Getenv("CLARITTY_DB") == "" {
+		// The default place is created on first use; a --db or
+		// $CLARITTY_DB whose folder is missing is refused by Open.
+		if err := os.MkdirAll(filepath.Dir(g.db), 0o755); err != nil {
+			return nil, fmt.Errorf("create the database folder: %w", err)
+		}
+	}
 	return store.Open(ctx, g.db)
 }
 

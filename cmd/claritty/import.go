@@ -69,11 +69,16 @@ func newImportCmd(g *globals) *cobra.Command {
 	f.StringVar(&opt.Dataset, "dataset", "", "dataset to add the panes to (default: the file's name); for labels, where their panes are")
 	f.StringVar(&opt.System, "system", "", "candidates: the system whose answers these are (else each line's \"system\")")
 	f.StringVar(&opt.LabelsAs, "labels-as", data.DefaultLabelsAs, "annotator that a mimics-manual file's labels belong to")
+	f.IntVar(&opt.MaxLine, "max-line", data.DefaultMaxLine, "longest line accepted, in bytes")
 	policyFlags(cmd, &policy)
 	return cmd
 }
 func reportImport(cmd *cobra.Command, r data.Result) {
 	w := cmd.ErrOrStderr()
+	for _, n := range r.Notes {
+		fmt.Fprintln(w, "warning: "+n)
+	}
+	r.File = data.Clean(r.File)
 	if m := r.Merge; r.Format == data.FormatLabels {
 		fmt.Fprintf(w, "%s: labels: %d added, %d changed, %d already present, %d older than the stored label (kept); %d HITs finished\n",
 			r.File, m.Added, m.Changed, m.Same, m.KeptNewer, m.Finished)

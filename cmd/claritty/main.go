@@ -8,8 +8,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
 	"charm.land/fang/v2"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
 )
 
 func main() {
@@ -26,10 +30,16 @@ func main() {
 }
 
 // printError prints errors plainly: "file:line: what is wrong" must stay one
-// greppable line.
+// greppable line (what to do about a damaged file or a full disk may follow
+// on the next). Each line is cleaned: an error may quote a file name or
+// text from a file, and goes to a terminal.
 func printError(w io.Writer, _ fang.Styles, err error) {
 	if errors.Is(err, errInterrupted) {
 		return
 	}
-	fmt.Fprintf(w, "claritty: %v\n", err)
+	lines := strings.Split(store.Explain(err).Error(), "\n")
+	for i, l := range lines {
+		lines[i] = data.Clean(l)
+	}
+	fmt.Fprintf(w, "claritty: %s\n", strings.Join(lines, "\n"))
 }

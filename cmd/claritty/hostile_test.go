@@ -1,0 +1,70 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/data"
+)
+
+// Hostile and damaged input files: each is refused (or warned about) as
+// the user would want, at file:line, with short messages and clean names,
+// and a refused one changes nothing.
+func TestHostileFiles(t *testing.T) {
+	bin, dir := binary(t), t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if r := runBin(t, bin, db, "import", write("seed.tsv", data.ManualHeader()+"\n"+jaguarRow+"\n")); r.code != 0 {
+		t.Fatalf("seed: %+v", r)
+	}
+	before := dbBytes(t, db)
+	refused := func(want string, args ...string) {
+		t.Helper()
+		r := runBin(t, bin, db, args...)
+		if r.code == 0 || !strings.Contains(r.stderr, want) || len(r.stderr) > 600 || strings.ContainsRune(r.stderr, 0x1b) {
+			t.Errorf("%v: want a short refusal with %q, got %d %.600q", args, want, r.code, r.stderr)
+		}
+		if dbBytes(t, db) != before {
+			t.Errorf("%v: refused, yet the database changed", args)
+		}
+	}
+	// An endless line stops at the limit, without reading further.
+	refused("/dev/zero:1: line is longer than 1 MiB", "import", "--format", "serp", "/dev/zero")
+	refused("/dev/zero:1: line is longer than 1 MiB", "bench", "add", "--kind", "trec", "--name", "z", "/dev/zero")
+	refused("/dev/zero:1: line is longer than 1 MiB", "agree", "--ratings", "/dev/zero")
+	refused("big.jsonl:2: line is longer than 1 KiB", "import", "--max-line", "1024",
+		write("big.jsonl", `{"queryContext":{"originalQuery":"a"}}`+"\n"+`{"x":"`+strings.Repeat("y", 2000)+`"}`+"\n"))
+	// An error quotes at most 80 bytes of a 20 MB field.
+	huge := strings.Repeat("Q", 20<<20)
+	refused("(20971520 bytes)", "import", "--max-line", "40000000",
+		write("huge.tsv", data.ManualHeader()+"\n"+strings.Replace(jaguarRow, "\t2\t1\t2\t0", "\t"+huge+"\t1\t2\t0", 1)+"\n"))
+	// A header and nothing else creates nothing.
+	refused("header.tsv: the file has a header and no rows", "import", write("header.tsv", data.ManualHeader()+"\n"))
+	refused("header-labels.tsv: the file has a header and no rows", "import",
+		write("header-labels.tsv", "item\tunit\tannotator\tlabel\n"))
+	// A file name's escape sequences never reach the terminal.
+	refused("bad␛[31mname.tsv:2:", "import", write("bad\x1b[31mname.tsv", data.ManualHeader()+"\nonly\tthree\tfields\n"))
+
+	// A UTF-8 byte order mark is skipped; a last line without a line end
+	// is imported, with a warning that it may have been cut short.
+	bom := write("bom.tsv", "\xef\xbb\xbf"+data.ManualHeader()+"\n"+strings.Replace(jaguarRow, "jaguar", "puma", 1))
+	r := runBin(t, bin, db, "import", bom)
+	if r.code != 0 || !strings.Contains(r.stderr, "warning: "+bom+":2: last line has no line end (cut short?)") ||
+		!strings.Contains(r.stderr, "1 panes added") {
+		t.Fatalf("BOM and a cut last line: %+v", r)
+	}
+	// With the limit raised, a long line is fine.
+	long := `{"queryContext":{"originalQuery":"long"},"webPages":{"value":[{"name":"n","url":"https://x.example","snippet":"` +
+		strings.Repeat("s", 2<<20) + `"}]}}` + "\n"
+	if r := runBin(t, bin, db, "import", "--max-line", "4194304", write("long.jsonl", long)); r.code != 0 {
+		t.Fatalf("--max-line: %+v", r.stderr)
+	}
+}

@@ -1,0 +1,118 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+)
+
+// CheckResult is one check of a database file and what it found.
+type CheckResult struct {
+	Name     string   // what was checked
+	Problems []string // empty: the check passed
+}
+
+// checks are claritty's own invariants: each query counts the rows that
+// break one, and lists a few of them.
+var checks = []struct {
+	name, count, examples string
+}{
+	{"every label has history",
+		`SELECT count(*) FROM labels l WHERE NOT EXISTS (SELECT 1 FROM label_history h
+			WHERE h.item_id = l.item_id AND h.unit = l.unit AND h.annotator_id = l.annotator_id)`,
+		`SELECT 'item ' || l.item_id || ' ' || l.unit || ' by annotator ' || l.annotator_id FROM labels l
+			WHERE NOT EXISTS (SELECT 1 FROM label_history h
+			WHERE h.item_id = l.item_id AND h.unit = l.unit AND h.annotator_id = l.annotator_id) LIMIT 5`},
+	{"item counters match the finished HITs",
+		`SELECT count(*) FROM items i WHERE i.finished != (SELECT count(*) FROM hits h
+			WHERE h.item_id = i.id AND h.finished_at IS NOT NULL)`,
+		`SELECT 'item ' || i.id || ': finished ' || i.finished || ', HITs finished ' ||
+			(SELECT count(*) FROM hits h WHERE h.item_id = i.id AND h.finished_at IS NOT NULL) FROM items i
+			WHERE i.finished != (SELECT count(*) FROM hits h WHERE h.item_id = i.id AND h.finished_at IS NOT NULL) LIMIT 5`},
+	{"items are open exactly when the policy wants more annotators",
+		`SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
+			WHERE i.open != (i.finished < d.min_annotators OR (i.tied > 0 AND i.finished < d.max_annotators))`,
+		`SELECT 'item ' || i.id || ': open ' || i.open || ' with ' || i.finished || ' finished, ' || i.tied || ' tied' FROM items i
+			JOIN datasets d ON d.id = i.dataset_id
+			WHERE i.open != (i.finished < d.min_annotators OR (i.tied > 0 AND i.finished < d.max_annotators)) LIMIT 5`},
+	{"no item has more finished HITs than its policy's max",
+		`SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.finished > d.max_annotators`,
+		`SELECT 'item ' || i.id || ': ' || i.finished || ' finished, max ' || d.max_annotators FROM items i
+			JOIN datasets d ON d.id = i.dataset_id WHERE i.finished > d.max_annotators LIMIT 5`},
+}
+
+// CheckFile checks the database at path without changing it: SQLite's
+// integrity check (every page), its foreign keys, then claritty's own
+// invariants. It opens the file read-only and runs no migration, so it
+// works on a file too damaged, or too new, to open for work. A file that is
+// not a claritty database is refused.
+func CheckFile(ctx context.Context, path string) ([]CheckResult, error) {
+	if err := checkHeader(path); err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("sqlite", "file:"+uriPath(absPath(path))+"?mode=ro&"+url.Values{"_pragma": {"busy_timeout(10000)"}}.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("check %s: %w", path, err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	var out []CheckResult
+	integrity, err := pragmaRows(ctx, db, "PRAGMA integrity_check(20)")
+	if IsDamaged(err) {
+		// Damage can stop the check itself: that is its finding.
+		integrity, err = append(integrity, err.Error()), nil
+	}
+	if err != nil {
+		return nil, Explain(fmt.Errorf("check %s: %w", path, err))
+	}
+	if len(integrity) == 1 && integrity[0] == "ok" {
+		integrity = nil
+	}
+	out = append(out, CheckResult{Name: "SQLite integrity (every page, index and constraint)", Problems: integrity})
+	fk, err := pragmaRows(ctx, db, "SELECT \"table\" || ' row ' || coalesce(rowid, '?') || ' points at a missing ' || parent FROM pragma_foreign_key_check LIMIT 20")
+	if IsDamaged(err) {
+		fk, err = append(fk, err.Error()), nil
+	}
+	if err != nil {
+		return nil, Explain(fmt.Errorf("check %s: %w", path, err))
+	}
+	out = append(out, CheckResult{Name: "foreign keys", Problems: fk})
+	if len(integrity) > 0 {
+		// Invariant queries over damaged pages mean little, or fail.
+		return out, nil
+	}
+	for _, c := range checks {
+		var n int
+		if err := db.QueryRowContext(ctx, c.count).Scan(&n); err != nil {
+			return nil, Explain(fmt.Errorf("check %s: %s: %w", path, c.name, err))
+		}
+		r := CheckResult{Name: c.name}
+		if n > 0 {
+			ex, err := pragmaRows(ctx, db, c.examples)
+			if err != nil {
+				return nil, fmt.Errorf("check %s: %s: %w", path, c.name, err)
+			}
+			r.Problems = append([]string{fmt.Sprintf("%d rows break it, such as:", n)}, ex...)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+func pragmaRows(ctx context.Context, db *sql.DB, query string) ([]string, error) {
+	rows, err := db.QueryContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}

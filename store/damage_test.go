@@ -1,0 +1,162 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// A path with URI characters opens exactly that file: the DSN escapes it.
+func TestOddPathsAreFiles(t *testing.T) {
+	for _, name := range []string{"q?x.db", "a#b.db", "p%41.db", "sp ace.db", "mode=ro&x.db"} {
+		dir := t.TempDir()
+		st, err := Open(context.Background(), filepath.Join(dir, name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		st.Close()
+		entries, _ := os.ReadDir(dir)
+		var names []string
+		for _, e := range entries {
+			names = append(names, strings.TrimSuffix(strings.TrimSuffix(e.Name(), "-wal"), "-shm"))
+		}
+		slices.Sort(names)
+		if names = slices.Compact(names); len(names) != 1 || names[0] != name {
+			t.Errorf("--db %q made %v", name, names)
+		}
+	}
+}
+
+// A file that is not claritty's is refused before anything is written to
+// it: not switched to WAL, not given an application_id.
+func TestForeignFilesAreNotTouched(t *testing.T) {
+	dir := t.TempDir()
+	foreign := filepath.Join(dir, "other.db")
+	db, err := sql.Open("sqlite", foreign)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	text := filepath.Join(dir, "readme.db")
+	os.WriteFile(text, []byte("just some text, long enough to have a header's worth of bytes in it, and then some more of it\n"), 0o644)
+	for _, p := range []string{foreign, text} {
+		before, _ := os.ReadFile(p)
+		_, err := Open(context.Background(), p)
+		if !errors.Is(err, ErrNotClaritty) {
+			t.Errorf("%s: %v, want ErrNotClaritty", filepath.Base(p), err)
+		}
+		after, _ := os.ReadFile(p)
+		if string(before) != string(after) {
+			t.Errorf("%s: refused, yet changed", filepath.Base(p))
+		}
+		if _, err := os.Stat(p + "-wal"); err == nil {
+			t.Errorf("%s: refused, yet a WAL was made", filepath.Base(p))
+		}
+	}
+}
+
+func TestMissingFolderIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	_, err := Open(context.Background(), filepath.Join(dir, "no", "such", "c.db"))
+	if err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "no")); err == nil {
+		t.Fatal("a folder was created")
+	}
+}
+
+// A file with random bytes written into its middle is refused at Open
+// with what to do, and CheckFile reports the damage.
+func TestDamagedFileIsRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.db")
+	st, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	im, err := st.BeginImport(context.Background(), testLead(t, st), "d", "mimics", "mimics-manual")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3000 {
+		if _, err := im.AddPane(Pane{Query: strings.Repeat("query ", 5) + string(rune('a'+i%26)) + itoa(i), Question: "Which?",
+			Options: [5]string{"a", "b"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := im.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	st.Close() // the last connection checkpoints the WAL into the file
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, _ := f.Stat()
+	junk := make([]byte, 8192)
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range junk {
+		junk[i] = byte(r.UintN(256))
+	}
+	f.WriteAt(junk, fi.Size()/2/4096*4096)
+	f.Close()
+	before, _ := os.ReadFile(path)
+	_, err = Open(context.Background(), path)
+	if err == nil || !strings.Contains(err.Error(), "claritty check") {
+		t.Fatalf("a damaged file opened: %v", err)
+	}
+	results, err := CheckFile(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results[0].Problems) == 0 {
+		t.Fatalf("check found no damage: %+v", results)
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Fatal("opening and checking a damaged file changed it")
+	}
+}
+
+// CheckFile finds a broken invariant and names the item.
+func TestCheckFindsBrokenCounters(t *testing.T) {
+	st := openTemp(t)
+	_, items, ana := seed(t, st, 3)
+	one := 1
+	if _, err := st.SetLabel(context.Background(), LabelChange{ItemID: items[0], AnnotatorID: ana.ID, Unit: "question", Value: &one}); err != nil {
+		t.Fatal(err)
+	}
+	results, err := CheckFile(context.Background(), st.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range results {
+		if len(r.Problems) > 0 {
+			t.Fatalf("a sound database fails %q: %v", r.Name, r.Problems)
+		}
+	}
+	st.DB().Exec(`UPDATE items SET finished = 7 WHERE id = ?`, items[1])
+	st.DB().Exec(`DELETE FROM label_history`)
+	results, _ = CheckFile(context.Background(), st.Path())
+	failed := map[string]string{}
+	for _, r := range results {
+		if len(r.Problems) > 0 {
+			failed[r.Name] = strings.Join(r.Problems, "; ")
+		}
+	}
+	if !strings.Contains(failed["item counters match the finished HITs"], "finished 7") ||
+		!strings.Contains(failed["every label has history"], "1 rows break it") {
+		t.Fatalf("failed checks: %v", failed)
+	}
+}
