@@ -6,8 +6,10 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -69,7 +71,7 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 // WriteFileAtomic writes a file through a temporary file in the same folder
 // and a rename, so readers see the old file or the whole new one, never half.
 func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	tmp, err := createTemp(path)
 	if err != nil {
 		return err
 	}
@@ -89,6 +91,22 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// createTemp creates a new file beside path, ".NAME.RANDOM.tmp", with mode
+// 0666 less the umask, as any file the user makes (os.CreateTemp's 0600
+// would make every export private whatever the umask says).
+func createTemp(path string) (*os.File, error) {
+	for range 100 {
+		var b [6]byte
+		rand.Read(b[:])
+		name := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+"."+hex.EncodeToString(b[:])+".tmp")
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, fmt.Errorf("write %s: could not find a free temporary name beside it", path)
 }
 
 // Pseudonyms returns the database's stable pseudonym for each name: the

@@ -9,13 +9,21 @@ import (
 // StepEvent records that an annotator entered or left a step of a HIT. It
 // holds nothing: looking at an item is not working on it.
 func (s *Store) StepEvent(ctx context.Context, itemID, annotatorID int64, step, event string) error {
-	err := s.write(ctx, `INSERT INTO step_events (item_id, annotator_id, step, event, at)
-		VALUES (?, ?, ?, ?, ?)`, itemID, annotatorID, step, event, s.now())
+	err := s.write(ctx, insertStepEvent, itemID, annotatorID, step, event, s.now())
 	if err != nil {
 		return fmt.Errorf("record %s %s: %w", event, step, err)
 	}
 	return nil
 }
+
+// insertStepEvent records ?4 (enter or leave) of step ?3 of a HIT, unless
+// the HIT's last event is that very one: a screen that reloads the HIT it
+// shows (after a failed write, say, once the disk has room again) would
+// otherwise enter the same step twice and count its time twice.
+const insertStepEvent = `INSERT INTO step_events (item_id, annotator_id, step, event, at)
+	SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM (SELECT step, event FROM step_events
+		WHERE item_id = ?1 AND annotator_id = ?2 ORDER BY id DESC LIMIT 1) last
+		WHERE last.step = ?3 AND last.event = ?4)`
 
 // StepMove is leaving one step of a HIT (Leave) for another (Enter);
 // either may be "" (the HIT's last step left, or its first entered).
@@ -37,8 +45,7 @@ func recordMove(w *ptx, itemID, annotatorID int64, move StepMove, now string) er
 		if e.step == "" {
 			continue
 		}
-		_, err := w.exec(`INSERT INTO step_events (item_id, annotator_id, step, event, at) VALUES (?, ?, ?, ?, ?)`,
-			itemID, annotatorID, e.step, e.event, now)
+		_, err := w.exec(insertStepEvent, itemID, annotatorID, e.step, e.event, now)
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -106,6 +107,11 @@ type Model struct {
 	quitting    bool
 	interrupted bool
 
+	// trouble is the wait before the next retry after the disk or the
+	// database refused a write (0: no trouble); retrying, that one is set.
+	trouble  time.Duration
+	retrying bool
+
 	// profile is the terminal's colour profile; without colours, image
 	// previews are drawn with characters by brightness.
 	profile colorprofile.Profile
@@ -180,7 +186,7 @@ func (m *Model) Init() tea.Cmd {
 
 // Update handles one message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if s, ok := msg.(savedMsg); ok && s.err == nil && !s.finished {
+	if s, ok := msg.(savedMsg); ok && s.err == nil && !s.finished && m.trouble == 0 {
 		return m, nil // a write committed; nothing on screen depends on it
 	}
 	m.viewValid = false
@@ -229,6 +235,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case statsMsg:
 		m.statsLoaded(msg)
 		return m, nil
+	case retryMsg:
+		return m, m.retry()
 	case flagsLoadedMsg:
 		m.flagsLoaded(msg)
 		return m, nil
@@ -394,10 +402,17 @@ func (m *Model) hitLoaded(msg hitLoadedMsg) tea.Cmd {
 
 func (m *Model) saved(msg savedMsg) tea.Cmd {
 	if msg.err == nil {
+		if m.trouble > 0 {
+			m.trouble = 0
+			m.setStatus("saving again", false)
+		}
 		if msg.finished {
 			return m.refreshPane()
 		}
 		return nil
+	}
+	if store.IsStorageFailure(msg.err) && m.ctx.Err() == nil {
+		return m.storageTrouble(msg.err)
 	}
 	if errors.Is(msg.err, store.ErrNoRoom) {
 		// The HIT was left idle past its lease and others took its place.
@@ -409,6 +424,36 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 		return m.loadItem(m.hit.item.ID, m.hit.cur, false)
 	}
 	return nil
+}
+
+// storageTrouble handles a write the disk or the database refused (full,
+// unwritable): one message, and one retry at a time, after a wait that
+// doubles up to 30 seconds, instead of reloading at once and failing again
+// as fast as the CPU allows. A retry reloads the HIT from the database, so
+// the screen shows what is saved: the label that failed is asked again.
+func (m *Model) storageTrouble(err error) tea.Cmd {
+	m.trouble = min(max(2*m.trouble, time.Second), 30*time.Second)
+	what := "the database cannot be written (" + err.Error() + ")"
+	if store.IsDiskFull(err) {
+		what = "the disk is full"
+	}
+	m.setStatus(fmt.Sprintf("not saved, trying again in %s: %s; everything saved before is safe", m.trouble, what), true)
+	if m.retrying {
+		return nil
+	}
+	m.retrying = true
+	return tea.Tick(m.trouble, func(time.Time) tea.Msg { return retryMsg{} })
+}
+
+// retryMsg is the time to try again after storage trouble.
+type retryMsg struct{}
+
+func (m *Model) retry() tea.Cmd {
+	m.retrying = false
+	if m.hit == nil || m.loading {
+		return nil
+	}
+	return m.loadItem(m.hit.item.ID, -1, false)
 }
 
 // stepEvent records entering or leaving step i of h.

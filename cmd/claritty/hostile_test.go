@@ -1,10 +1,14 @@
 package main
 
 import (
+	"errors"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/claritty/claritty/data"
 )
@@ -66,5 +70,36 @@ func TestHostileFiles(t *testing.T) {
 		strings.Repeat("s", 2<<20) + `"}]}}` + "\n"
 	if r := runBin(t, bin, db, "import", "--max-line", "4194304", write("long.jsonl", long)); r.code != 0 {
 		t.Fatalf("--max-line: %+v", r.stderr)
+	}
+}
+
+// Ctrl-C ends a command with status 130 and changes nothing, even one
+// blocked reading its standard input.
+func TestInterruptExits130(t *testing.T) {
+	bin, dir := binary(t), t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	if r := runBin(t, bin, db, "import", "-", "--dataset", "d"); r.code == 0 {
+		t.Fatalf("an empty stdin imported: %+v", r)
+	}
+	before := dbBytes(t, db)
+	cmd := exec.Command(bin, "--db", db, "import", "-", "--dataset", "d")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(in, data.ManualHeader()+"\n"+jaguarRow+"\n") // and then nothing more: it waits
+	time.Sleep(500 * time.Millisecond)
+	cmd.Process.Signal(os.Interrupt)
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
+		t.Fatalf("after Ctrl-C: %v", err)
+	}
+	in.Close()
+	if dbBytes(t, db) != before {
+		t.Fatal("an interrupted import changed the database")
 	}
 }

@@ -9,6 +9,9 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
 
 	"charm.land/fang/v2"
 
@@ -17,15 +20,40 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Ctrl-C and a polite kill cancel the context: a command stops where it
+	// is, its transaction rolls back, an export removes its temporary
+	// file, and the exit status is 130.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go exitSoonAfter(ctx)
 	err := fang.Execute(ctx, newRootCmd(&globals{}), fang.WithErrorHandler(printError), fang.WithoutManpage())
 	switch {
 	case err == nil:
-	case errors.Is(err, errInterrupted) || errors.Is(err, context.Canceled):
+	case errors.Is(err, errInterrupted) || errors.Is(err, context.Canceled) || ctx.Err() != nil:
+		// SQLite reports a cancelled query as its own "interrupted".
 		os.Exit(130)
 	default:
 		os.Exit(1)
+	}
+}
+
+// signalGrace is how long a command has, after Ctrl-C or SIGTERM, to stop
+// by itself before the process exits with 130 anyway: one blocked in a read
+// (import - waiting on a terminal) never looks at its context. SQLite
+// rolls back whatever was not committed. serve sets it to 0: its shutdown
+// waits for every session to save.
+var signalGrace atomic.Int64
+
+func init() { signalGrace.Store(int64(5 * time.Second)) }
+
+func exitSoonAfter(ctx context.Context) {
+	<-ctx.Done()
+	if d := time.Duration(signalGrace.Load()); d > 0 {
+		time.Sleep(d)
+		if signalGrace.Load() > 0 {
+			fmt.Fprintln(os.Stderr, "claritty: interrupted")
+			os.Exit(130)
+		}
 	}
 }
 

@@ -49,6 +49,7 @@ func newServeCmd(g *globals) *cobra.Command {
 		Example: "  claritty serve --db team.db\n  claritty serve --listen 0.0.0.0:23234 --db /srv/claritty/team.db",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			signalGrace.Store(0) // shutdown lets every session save first
 			return serve(cmd, g, fl)
 		},
 	}
