@@ -371,12 +371,18 @@ func noWork(ctx context.Context, tx *sql.Tx, datasetID, annotatorID int64, cutof
 			WHERE h.annotator_id = ?2 AND h.finished_at IS NOT NULL AND i.dataset_id = ?1),
 		(SELECT count(*) FROM items i WHERE i.dataset_id = ?1 AND i.open = 0 AND i.tied = 0),
 		(SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
-			WHERE i.dataset_id = ?1 AND i.open = 1 AND `+notMine+` AND NOT (`+room+`))`,
-		datasetID, annotatorID, cutoff).Scan(&nw.Done, &nw.Complete, &nw.HeldByOthers)
-	if err != nil {
-		return nw, err
-	}
-	waiting, err := disputed(ctx, tx, datasetID, 0, false)
-	nw.Adjudication = len(waiting)
+			WHERE i.dataset_id = ?1 AND i.open = 1 AND `+notMine+` AND NOT (`+room+`)),
+		`+waitingUnits,
+		datasetID, annotatorID, cutoff).Scan(&nw.Done, &nw.Complete, &nw.HeldByOthers, &nw.Adjudication)
 	return nw, err
 }
+
+// waitingUnits counts the units of dataset ?1 waiting for adjudication
+// from the item counters, without building the queue (AdjudicationQueue):
+// the tied units of closed items less their decisions on units nobody
+// referred, plus referred units without a decision.
+const waitingUnits = `(SELECT coalesce(sum(max(0, i.tied - (SELECT count(*) FROM adjudications a
+		WHERE a.item_id = i.id AND NOT EXISTS (SELECT 1 FROM referrals r WHERE r.item_id = a.item_id AND r.unit = a.unit)))), 0)
+	FROM items i WHERE i.dataset_id = ?1 AND i.open = 0 AND i.tied > 0)
+	+ (SELECT count(*) FROM referrals r JOIN items i ON i.id = r.item_id WHERE i.dataset_id = ?1
+		AND NOT EXISTS (SELECT 1 FROM adjudications a WHERE a.item_id = r.item_id AND a.unit = r.unit))`

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -158,5 +159,38 @@ func TestCheckFindsBrokenCounters(t *testing.T) {
 	if !strings.Contains(failed["item counters match the finished HITs"], "finished 7") ||
 		!strings.Contains(failed["every label has history"], "1 rows break it") {
 		t.Fatalf("failed checks: %v", failed)
+	}
+}
+
+// Reading a setting that exists, and the progress counters, take no write
+// lock: they answer while another process holds it.
+func TestReadsDoNotWaitForWriters(t *testing.T) {
+	st := openTemp(t)
+	ctx := context.Background()
+	ds, _, _ := seed(t, st, 2)
+	if _, err := st.Setting(ctx, "pseudonym_salt", func() (string, error) { return "s", nil }); err != nil {
+		t.Fatal(err)
+	}
+	other, err := sql.Open("sqlite", "file:"+uriPath(st.Path())+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	conn, _ := other.Conn(ctx)
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	defer conn.ExecContext(ctx, "ROLLBACK")
+	short, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	if v, err := st.Setting(short, "pseudonym_salt", nil); err != nil || v != "s" {
+		t.Fatalf("Setting waited for the writer: %q %v", v, err)
+	}
+	if v, err := st.SettingOr(short, "adjudication_names", "names"); err != nil || v != "names" {
+		t.Fatalf("SettingOr: %q %v", v, err)
+	}
+	if _, err := st.DatasetProgress(short, ds); err != nil {
+		t.Fatalf("DatasetProgress: %v", err)
 	}
 }

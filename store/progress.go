@@ -16,17 +16,13 @@ type DatasetProgress struct {
 // DatasetProgress reads a dataset's counters (kept by every label's transaction).
 func (s *Store) DatasetProgress(ctx context.Context, datasetID int64) (DatasetProgress, error) {
 	var p DatasetProgress
-	err := s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(open = 0 AND tied = 0), 0)
-		FROM items WHERE dataset_id = ?`, datasetID).Scan(&p.Items, &p.Complete)
+	// Only the count of waiting units leaves the store here: no role is
+	// needed to see it, and the queue itself is not built (waitingUnits).
+	err := s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(open = 0 AND tied = 0), 0), `+waitingUnits+`
+		FROM items WHERE dataset_id = ?1`, datasetID).Scan(&p.Items, &p.Complete, &p.Adjudication)
 	if err != nil {
 		return p, fmt.Errorf("dataset progress: %w", err)
 	}
-	// Only the count leaves the store here: no role is needed to see it.
-	waiting, err := disputed(ctx, s.db, datasetID, 0, false)
-	if err != nil {
-		return p, fmt.Errorf("dataset progress: %w", err)
-	}
-	p.Adjudication = len(waiting)
 	return p, nil
 }
 

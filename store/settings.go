@@ -12,8 +12,12 @@ import (
 // and returns what create makes, in one transaction, so two processes
 // asking at once agree on one value.
 func (s *Store) Setting(ctx context.Context, key string, create func() (string, error)) (string, error) {
-	var v string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	v, ok, err := s.readSetting(ctx, key)
+	if err != nil || ok {
+		return v, err
+	}
+	// Only a setting not there yet takes the write lock, once.
+	err = s.tx(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
 		if !errors.Is(err, sql.ErrNoRows) {
 			return err
@@ -28,6 +32,28 @@ func (s *Store) Setting(ctx context.Context, key string, create func() (string, 
 		return "", fmt.Errorf("setting %s: %w", key, err)
 	}
 	return v, nil
+}
+
+// SettingOr reads a setting, or def when it was never set; it writes
+// nothing.
+func (s *Store) SettingOr(ctx context.Context, key, def string) (string, error) {
+	v, ok, err := s.readSetting(ctx, key)
+	if !ok {
+		v = def
+	}
+	return v, err
+}
+
+func (s *Store) readSetting(ctx context.Context, key string) (string, bool, error) {
+	var v string
+	err := s.readRow(ctx, `SELECT value FROM settings WHERE key = ?`, []any{key}, &v)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return "", false, nil
+	case err != nil:
+		return "", false, fmt.Errorf("setting %s: %w", key, err)
+	}
+	return v, true, nil
 }
 
 // settingValues lists the settings a lead may set, with their values.

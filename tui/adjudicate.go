@@ -97,7 +97,7 @@ func (m *Model) openAdjudication() tea.Cmd {
 		if err != nil {
 			return adjQueueMsg{err: err}
 		}
-		show, err := st.Setting(m.ctx, "adjudication_names", func() (string, error) { return "names", nil })
+		show, err := st.SettingOr(m.ctx, "adjudication_names", "names")
 		if err != nil {
 			return adjQueueMsg{err: err}
 		}
