@@ -110,7 +110,14 @@ func (m *Model) refreshPane() tea.Cmd {
 	}
 	p.computing = true
 	ctx, st, ds, an, now := m.ctx, m.cfg.Store, m.cfg.Dataset, m.cfg.Annotator, m.cfg.Now
-	return func() tea.Msg { return paneMsg{computePane(ctx, st, ds, an, now)} }
+	// The figures are read after every write queued before this request
+	// (the HIT's last step event among them) has committed, but off the
+	// worker, so a big dataset's report never delays a keyed label.
+	writes := m.work.drained()
+	return func() tea.Msg {
+		<-writes
+		return paneMsg{computePane(ctx, st, ds, an, now)}
+	}
 }
 
 func (m *Model) paneComputed(msg paneMsg) tea.Cmd {

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/store"
@@ -160,4 +162,29 @@ func TestQueueShowsPanesNotNeeded(t *testing.T) {
 	h.keys("enter")
 	h.expect("already has all the annotators its policy asks for")
 	h.expect("HIT 1 / 40") // still on the HIT the annotator had
+}
+
+// The side pane's figures are read only after every write queued before
+// the request has run: a HIT's last step event is in them, whatever the
+// scheduler does. Fails deterministically without the wait.
+func TestPaneWaitsForQueuedWrites(t *testing.T) {
+	h := newHarness(t, 120, 30)
+	h.keys("tab")
+	if !h.m.pane.visible || h.m.pane.computing {
+		t.Fatalf("pane visible %v, computing %v", h.m.pane.visible, h.m.pane.computing)
+	}
+	release := make(chan struct{})
+	h.m.work.jobs <- func() { <-release } // a write still on its way to disk
+	cmd := h.m.refreshPane()
+	got := make(chan tea.Msg, 1)
+	go func() { got <- cmd() }()
+	select {
+	case <-got:
+		t.Fatal("the pane read the database before the queued write ran")
+	case <-time.After(300 * time.Millisecond):
+	}
+	close(release)
+	if _, ok := (<-got).(paneMsg); !ok {
+		t.Fatal("no pane figures after the write")
+	}
 }

@@ -27,3 +27,11 @@ func (w *worker) do(fn func() tea.Msg) tea.Cmd {
 	w.jobs <- func() { done <- fn() }
 	return func() tea.Msg { return <-done }
 }
+
+// drained returns a channel closed once every job queued so far has run:
+// what waits on it sees their writes committed.
+func (w *worker) drained() <-chan struct{} {
+	done := make(chan struct{})
+	w.jobs <- func() { close(done) }
+	return done
+}
