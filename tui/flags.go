@@ -200,7 +200,8 @@ func (m *Model) renderFlags() []string {
 	r := f.rows[f.cursor]
 	lines = append(lines, "", s.Dim.Render("note: ")+data.Clean(cmp.Or(r.Note, "—")))
 	if r.Reviewer != "" {
-		lines = append(lines, s.Dim.Render(r.Status+" by ")+data.Clean(r.Reviewer)+s.Dim.Render(" at "+r.Reviewed+": ")+data.Clean(r.Review))
+		lines = append(lines, s.Dim.Render(r.Status+" by ")+data.Clean(r.Reviewer)+s.Dim.Render(": ")+data.Clean(r.Review)+
+			s.Dim.Render(" ("+r.Reviewed+")"))
 	}
 	return lines
 }
