@@ -77,13 +77,17 @@ func ScoreRuns(ctx context.Context, r *store.Reading, d store.Dataset) ([]RunSco
 	if r.DatasetID() != d.ID {
 		return nil, fmt.Errorf("score runs: the reading is of another dataset")
 	}
-	st := r.Store()
-	runs, err := st.Runs(ctx, d.ID)
-	if err != nil || len(runs) == 0 {
-		return nil, err
-	}
 	g, err := loadGold(ctx, r, d)
 	if err != nil {
+		return nil, err
+	}
+	return scoreRuns(ctx, r.Store(), d, g)
+}
+
+// scoreRuns scores every run of dataset d against its gold labels g.
+func scoreRuns(ctx context.Context, st *store.Store, d store.Dataset, g *goldIndex) ([]RunScore, error) {
+	runs, err := st.Runs(ctx, d.ID)
+	if err != nil || len(runs) == 0 {
 		return nil, err
 	}
 	var answers []store.AnswerRow
@@ -411,12 +415,12 @@ func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Datase
 		return sum, err
 	}
 	st := r.Store()
-	scores, err := ScoreRuns(ctx, r, d)
+	g, err := loadGold(ctx, r, d)
 	if err != nil {
 		return sum, err
 	}
-	gold := map[int64]*PaneGold{}
-	if err := EachPaneGold(ctx, r, func(p *PaneGold) error { gold[p.Item.ID] = p; return nil }); err != nil {
+	scores, err := scoreRuns(ctx, st, d, g)
+	if err != nil {
 		return sum, err
 	}
 	score, coverage := map[int64]float64{}, map[int64][]int{}
@@ -448,7 +452,7 @@ func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Datase
 	enc := json.NewEncoder(bw)
 	for _, r := range rows {
 		// An answer nobody has judged yet is written, its coverage null.
-		if p := gold[r.ItemID]; p != nil && !sum.count(p) && (p.Flagged || len(p.Units) > 0) {
+		if p := g.items[r.ItemID]; p != nil && !sum.count(p) && (p.Flagged || len(p.Units) > 0) {
 			continue
 		}
 		it := itemJSON{ID: r.Intent, System: r.System, K: r.K}

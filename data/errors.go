@@ -137,7 +137,7 @@ func (l *lineLimited) Read(p []byte) (int, error) {
 			continue
 		}
 		if l.run++; l.run > l.max {
-			return 0, lineErr(l.name, l.line, "line is longer than %s, the most a line may hold (--max-line raises it)", byteSize(l.max))
+			return 0, tooLong(l.name, l.line, l.max)
 		}
 	}
 	return n, err

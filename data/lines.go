@@ -91,9 +91,14 @@ func (lr *lineReader) readLine() ([]byte, error) {
 
 func (lr *lineReader) checkLength(line []byte, err error) ([]byte, error) {
 	if len(bytes.TrimRight(line, "\r\n")) > lr.max {
-		return nil, lineErr(lr.file, lr.n+1, "line is longer than %s, the most a line may hold (--max-line raises it)", byteSize(lr.max))
+		return nil, tooLong(lr.file, lr.n+1, lr.max)
 	}
 	return line, err
+}
+
+// tooLong is the error of a line past the limit.
+func tooLong(file string, line, max int) error {
+	return lineErr(file, line, "line is longer than %s, the most a line may hold (--max-line raises it)", byteSize(max))
 }
 
 // byteSize says n bytes the way people read it.

@@ -64,7 +64,6 @@ type Stats struct {
 	ByQueryLength []LengthRow   `json:"by_query_length"`
 	ByAnswerCount []CountRow    `json:"by_answer_count"`
 	Basis         Basis         `json:"basis"`
-	Flagged       int           `json:"-"` // panes left out
 }
 
 // Basis says how many panes the label figures of the tables rest on.
@@ -210,7 +209,6 @@ func DatasetStats(ctx context.Context, r *store.Reading) (*Stats, error) {
 	counts := make([]groupSums, 6)
 	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
 		if p.Flagged {
-			s.Flagged++
 			s.Basis.Flagged++
 			return nil
 		}

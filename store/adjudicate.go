@@ -78,9 +78,7 @@ func disputed(ctx context.Context, q querier, datasetID, itemID int64, withDecid
 		return nil, err
 	}
 	rows, err := q.QueryContext(ctx, `SELECT `+itemColumns+`, i.open = 0 AND i.tied > 0,
-		(SELECT group_concat(l.unit || ' ' || l.annotator_id || ' ' || l.value, ',') FROM labels l
-			WHERE l.item_id = i.id AND NOT EXISTS (SELECT 1 FROM hits h
-				WHERE h.item_id = l.item_id AND h.annotator_id = l.annotator_id AND h.finished_at IS NULL)),
+		(`+settledVotesOf("i.id")+`),
 		(SELECT group_concat(a.unit || ' ' || a.adjudicator_id || ' ' || a.value, ',') FROM adjudications a WHERE a.item_id = i.id),
 		(SELECT group_concat(r.unit || ' ' || r.sent_by || ' 0', ',') FROM referrals r WHERE r.item_id = i.id)
 		FROM items i WHERE i.dataset_id = ?1 AND (?2 = 0 OR i.id = ?2) AND ((i.open = 0 AND i.tied > 0)

@@ -118,6 +118,10 @@ func TestDamagedFileIsRefused(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "claritty check") {
 		t.Fatalf("a damaged file opened: %v", err)
 	}
+	// The command line explains whatever reaches it: once, not twice.
+	if n := strings.Count(Explain(err).Error(), "claritty check"); n != 1 {
+		t.Fatalf("advice given %d times:\n%v", n, Explain(err))
+	}
 	results, err := CheckFile(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -43,16 +42,30 @@ func IsDamaged(err error) bool {
 	return c == sqlite3.SQLITE_CORRUPT || c == sqlite3.SQLITE_NOTADB || errors.Is(err, ErrDamaged)
 }
 
+// explained is an error with what to do about it added (Explain).
+type explained struct {
+	err    error
+	advice string
+}
+
+func (e *explained) Error() string { return e.err.Error() + "\n" + e.advice }
+func (e *explained) Unwrap() error { return e.err }
+
 // Explain adds what to do to the storage failures people meet: a damaged
-// file, a full disk. Other errors come back unchanged.
+// file, a full disk. Other errors, and ones already explained (Open
+// explains its own; the command line explains whatever reaches it), come
+// back unchanged.
 func Explain(err error) error {
+	var done *explained
 	switch {
+	case errors.As(err, &done):
+		return err
 	case IsDamaged(err):
-		return fmt.Errorf("%w\nthe database file is damaged. Stop every claritty using it, keep a copy of the file, "+
-			"run claritty check to see what is wrong, and restore the latest backup (claritty backup makes one); "+
-			"sqlite3's .recover can often save the rest", err)
+		return &explained{err, "the database file is damaged. Stop every claritty using it, keep a copy of the file, " +
+			"run claritty check to see what is wrong, and restore the latest backup (claritty backup makes one); " +
+			"sqlite3's .recover can often save the rest"}
 	case IsDiskFull(err):
-		return fmt.Errorf("%w\nthe disk is full: free some space and run the command again; nothing was written", err)
+		return &explained{err, "the disk is full: free some space and run the command again; nothing was written"}
 	}
 	return err
 }

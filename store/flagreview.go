@@ -82,17 +82,29 @@ func (s *Store) ListFlags(ctx context.Context, who Annotator, f FlagFilter) ([]F
 // ErrFlagState means a flag is not in a state the review step applies to.
 var ErrFlagState = errors.New("flag")
 
+// FlagStatusAfter is the status a review step ("uphold", "clear",
+// "withdraw") leaves a flag in; "" for no such step.
+func FlagStatusAfter(step string) string {
+	return map[string]string{"uphold": FlagUpheld, "clear": FlagCleared, "withdraw": FlagWithdrawn}[step]
+}
+
 // ReviewFlag applies one review step to flag id, as who, with a reason:
 // "uphold" (the item stays out of releases) and "clear" (it goes back in)
 // by a lead or an adjudicator, with a reason, on a flag not withdrawn;
 // "withdraw" by the flag's author while it is open. The step and its
 // reason go to flag_history.
 func (s *Store) ReviewFlag(ctx context.Context, who Annotator, id int64, action, reason string) error {
-	status := map[string]string{"uphold": FlagUpheld, "clear": FlagCleared, "withdraw": FlagWithdrawn}[action]
+	status := FlagStatusAfter(action)
 	if status == "" {
 		return fmt.Errorf("review flag: unknown step %q (want uphold, clear or withdraw)", action)
 	}
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		// The role first: whether a flag exists is not for everyone.
+		if action != "withdraw" {
+			if err := requireRole(ctx, tx, who.ID, ActReviewFlags); err != nil {
+				return err
+			}
+		}
 		var author int64
 		var now string
 		err := tx.QueryRowContext(ctx, `SELECT annotator_id, status FROM flags WHERE id = ?`, id).Scan(&author, &now)
@@ -107,16 +119,10 @@ func (s *Store) ReviewFlag(ctx context.Context, who Annotator, id int64, action,
 			return fmt.Errorf("%w: only its author may withdraw a flag; a lead or adjudicator clears it", ErrNotAllowed)
 		case action == "withdraw" && now != FlagOpen:
 			return fmt.Errorf("%w %d is %s: only an open flag can be withdrawn", ErrFlagState, id, now)
-		case action != "withdraw":
-			if err := requireRole(ctx, tx, who.ID, ActReviewFlags); err != nil {
-				return err
-			}
-			if reason == "" {
-				return fmt.Errorf("%w %d: say why it is %s (--reason)", ErrFlagState, id, status)
-			}
-			if now == FlagWithdrawn {
-				return fmt.Errorf("%w %d was withdrawn by its author", ErrFlagState, id)
-			}
+		case action != "withdraw" && reason == "":
+			return fmt.Errorf("%w %d: say why it is %s (--reason)", ErrFlagState, id, status)
+		case action != "withdraw" && now == FlagWithdrawn:
+			return fmt.Errorf("%w %d was withdrawn by its author", ErrFlagState, id)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE flags SET status = ? WHERE id = ?`, status, id); err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Decision is an adjudicator's final label on a unit.
@@ -19,7 +20,8 @@ type Decision struct {
 
 // settledVotes packs an item's settled labels (see below) as
 // "unit annotator value[ i]" items, " i" marking a label imported from a
-// release file, for unpackVotes; items.id is the item.
+// release file, for unpackVotes; items.id is the item (settledVotesOf
+// names it otherwise).
 //
 // A label is settled when it may no longer change without someone going
 // back to it: it belongs to a finished HIT (keyed, or merged as a whole
@@ -31,6 +33,11 @@ const settledVotes = `SELECT group_concat(l.unit || ' ' || l.annotator_id || ' '
 		iif(h.item_id IS NULL, ' i', ''), ',')
 	FROM labels l LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
 	WHERE l.item_id = items.id AND (h.item_id IS NULL OR h.finished_at IS NOT NULL)`
+
+// settledVotesOf is settledVotes of the item whose id is the column item.
+func settledVotesOf(item string) string {
+	return strings.Replace(settledVotes, "items.id", item, 1)
+}
 
 // GoldRow is one pane with everything its gold labels rest on.
 type GoldRow struct {

@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/store"
@@ -96,8 +97,7 @@ func (m *Model) flagReviewed(msg flagReviewedMsg) tea.Cmd {
 		m.setStatus(text, true)
 		return nil
 	}
-	m.setStatus(fmt.Sprintf("flag %d: %s", msg.id, map[string]string{"uphold": store.FlagUpheld,
-		"clear": store.FlagCleared, "withdraw": store.FlagWithdrawn}[msg.step]), false)
+	m.setStatus(fmt.Sprintf("flag %d: %s", msg.id, store.FlagStatusAfter(msg.step)), false)
 	return m.loadFlags()
 }
 
@@ -190,7 +190,7 @@ func (m *Model) renderFlags() []string {
 	}
 	lines = append(lines, s.Dim.Render(fmt.Sprintf("  %5s  %-9s  %-13s  %-12s  %s", "id", "status", "reason", "by", m.textColumn())))
 	for i, r := range f.rows {
-		line := fmt.Sprintf("%5d  %-9s  %-13s  %-12s  %s", r.ID, r.Status, r.Reason, oneCell(r.Author, 12), data.Display(r.Query))
+		line := fmt.Sprintf("%5d  %-9s  %-13s  %-12s  %s", r.ID, r.Status, r.Reason, ansi.Truncate(data.Clean(r.Author), 12, "…"), data.Display(r.Query))
 		if i == f.cursor {
 			lines = append(lines, s.Cursor.Render("▸ ")+s.Title.Render(line))
 			continue
@@ -204,13 +204,4 @@ func (m *Model) renderFlags() []string {
 			s.Dim.Render(" ("+r.Reviewed+")"))
 	}
 	return lines
-}
-
-// oneCell cleans a name and cuts it to n characters.
-func oneCell(s string, n int) string {
-	r := []rune(data.Clean(s))
-	if len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return string(r)
 }

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
 	"text/tabwriter"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/data"
@@ -74,16 +76,28 @@ func writeFlags(w io.Writer, fs []store.FlagRow) error {
 }
 
 // cell is dataset or user text for one table cell: cleaned, on one line,
-// at most n characters.
+// at most n cells wide; "-" when empty.
 func cell(s string, n int) string {
-	r := []rune(data.Clean(s))
-	if len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	if len(r) == 0 {
+	if s == "" {
 		return "-"
 	}
-	return string(r)
+	return ansi.Truncate(data.Clean(s), n, "…")
+}
+
+// onFlag runs fn on the flag whose id is the command's argument, as the
+// acting annotator; the store decides what they may do to it.
+func onFlag(cmd *cobra.Command, g *globals, arg string, fn func(ctx context.Context, st *store.Store, me store.Annotator, id int64) error) error {
+	id, err := strconv.ParseInt(arg, 10, 64)
+	if err != nil {
+		return fmt.Errorf("flag id %q is not a number (claritty flags lists them)", arg)
+	}
+	ctx := cmd.Context()
+	st, me, err := g.openAs(ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return fn(ctx, st, me, id)
 }
 
 func flagStepCmd(g *globals, step, short string, needReason bool) *cobra.Command {
@@ -93,22 +107,13 @@ func flagStepCmd(g *globals, step, short string, needReason bool) *cobra.Command
 		Short: short,
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := strconv.ParseInt(args[0], 10, 64)
-			if err != nil {
-				return fmt.Errorf("flag id %q is not a number (claritty flags lists them)", args[0])
-			}
-			ctx := cmd.Context()
-			st, me, err := g.openAs(ctx)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			if err := st.ReviewFlag(ctx, me, id, step, reason); err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "flag %d: %s\n", id, map[string]string{"uphold": store.FlagUpheld,
-				"clear": store.FlagCleared, "withdraw": store.FlagWithdrawn}[step])
-			return nil
+			return onFlag(cmd, g, args[0], func(ctx context.Context, st *store.Store, me store.Annotator, id int64) error {
+				if err := st.ReviewFlag(ctx, me, id, step, reason); err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "flag %d: %s\n", id, store.FlagStatusAfter(step))
+				return nil
+			})
 		},
 	}
 	usage := "why (kept in the flag's history)"
@@ -125,26 +130,18 @@ func flagHistoryCmd(g *globals) *cobra.Command {
 		Short: "Every step of a flag: who flagged, upheld, cleared or withdrew it, when and why",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := strconv.ParseInt(args[0], 10, 64)
-			if err != nil {
-				return fmt.Errorf("flag id %q is not a number (claritty flags lists them)", args[0])
-			}
-			ctx := cmd.Context()
-			st, me, err := g.openAs(ctx)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			h, err := st.FlagHistory(ctx, me, id)
-			if err != nil {
-				return err
-			}
-			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "at\tstep\tby\twhy")
-			for _, r := range h {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.At, r.Action, cell(r.Actor, 20), cell(r.Reason, 60))
-			}
-			return tw.Flush()
+			return onFlag(cmd, g, args[0], func(ctx context.Context, st *store.Store, me store.Annotator, id int64) error {
+				h, err := st.FlagHistory(ctx, me, id)
+				if err != nil {
+					return err
+				}
+				tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
+				fmt.Fprintln(tw, "at\tstep\tby\twhy")
+				for _, r := range h {
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.At, r.Action, cell(r.Actor, 20), cell(r.Reason, 60))
+				}
+				return tw.Flush()
+			})
 		},
 	}
 }

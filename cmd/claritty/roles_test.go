@@ -394,6 +394,17 @@ func TestFlagsHaveAnOwner(t *testing.T) {
 		t.Fatalf("ana's own flags: %+v", r)
 	}
 	tm.refused(t, "bo", "adjudicator or lead", "flags", "clear", "1", "--reason", "looks fine")
+	tm.refused(t, "bo", "adjudicator or lead", "flags", "clear", "99", "--reason", "no such flag")
+	// Nor may bo withdraw ana's flag, or read its history.
+	for _, args := range [][]string{{"flags", "withdraw", "1"}, {"flags", "history", "1"}} {
+		before := tm.fingerprint(t)
+		if r := tm.run(t, "bo", "", args...); r.code == 0 || !strings.Contains(r.stderr, "not allowed") || r.stdout != "" {
+			t.Errorf("bo %v: %+v", args, r)
+		}
+		if tm.fingerprint(t) != before {
+			t.Errorf("bo %v: refused, yet the database changed", args)
+		}
+	}
 	tm.refused(t, "ana", "adjudicator or lead", "flags", "uphold", "1", "--reason", "mine")
 	if r := tm.run(t, "eve", "", "flags", "uphold", "1"); r.code == 0 || !strings.Contains(r.stderr, "--reason") {
 		t.Fatalf("uphold without a reason: %+v", r)

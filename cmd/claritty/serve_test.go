@@ -291,6 +291,8 @@ func TestServeOverSSH(t *testing.T) {
 		{"", "backup --out -"},
 		{"", "annotators bo --role lead"},
 		{"", "adjudicate --refer-below 0.9"},
+		{"", "flags clear 1 --reason fine"},
+		{"", "export --format gold --include-incomplete"},
 		{panes, "import --dataset sneaky -"},
 		{tm.pane1.UID + " question 2\n", "bench add --kind labels --name oracle -"},
 	} {
