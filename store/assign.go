@@ -103,7 +103,7 @@ func setPolicy(w *ptx, datasetID int64, p Policy) error {
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, refreshFree, 0, datasetID)
+	_, err = tx.ExecContext(ctx, refreshFreeDataset, datasetID)
 	return err
 }
 
@@ -185,15 +185,23 @@ var nextQueries = []string{
 		AND ` + notMine + ` AND ` + room + ` ORDER BY i.seq LIMIT 1`,
 }
 
-// refreshFree marks whether an item (every item in play of dataset ?2,
-// with ?1 0) wants more annotators than it has HITs in progress; every
-// change to its HITs or counters runs it, in the same transaction. An item
-// nobody has had stays unmarked (NULL): it is free.
-const refreshFree = `UPDATE items SET free = (open = 1 AND
+// refreshFree marks whether item ?1 wants more annotators than it has HITs
+// in progress; every change to its HITs or counters runs it, in the same
+// transaction. An item nobody has had stays unmarked (NULL): it is free.
+// (It once took "every item of a dataset" as another argument, joined with
+// OR: SQLite then walked the whole items table for each label. One item, by
+// its key; a dataset, by its own statement.)
+const refreshFree = `UPDATE items SET free = ` + freeValue + `
+	FROM datasets d WHERE items.id = ?1 AND d.id = items.dataset_id`
+
+// refreshFreeDataset is refreshFree for every item in play of dataset ?1,
+// after a policy change.
+const refreshFreeDataset = `UPDATE items SET free = ` + freeValue + `
+	FROM datasets d WHERE items.dataset_id = ?1 AND items.free IS NOT NULL AND d.id = ?1`
+
+const freeValue = `(open = 1 AND
 		(CASE WHEN finished < d.min_annotators THEN d.min_annotators - finished ELSE 1 END)
-		> (SELECT count(*) FROM hits h WHERE h.item_id = items.id AND h.finished_at IS NULL))
-	FROM datasets d WHERE d.id = items.dataset_id AND (?1 = 0 OR items.id = ?1)
-		AND (?2 = 0 OR (items.dataset_id = ?2 AND items.free IS NOT NULL))`
+		> (SELECT count(*) FROM hits h WHERE h.item_id = items.id AND h.finished_at IS NULL))`
 
 // NextHIT gives the annotator their next HIT in the dataset and holds it
 // for them, all in one immediate transaction, so two processes can never
@@ -254,7 +262,7 @@ func claim(w *ptx, itemID, annotatorID int64, now string) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.exec(refreshFree, itemID, 0)
+	_, err = w.exec(refreshFree, itemID)
 	return err
 }
 
@@ -353,7 +361,7 @@ func refreshItem(w *ptx, itemID int64) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.exec(refreshFree, itemID, 0)
+	_, err = w.exec(refreshFree, itemID)
 	return err
 }
 

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // FormatTime writes t the way the store keeps timestamps (UTC, millisecond,
@@ -58,16 +60,38 @@ type Merger struct {
 	now        string
 	who        Annotator // who merges: the actor of every history row
 	role       string    // who's role when the merge began, in its transaction
-	unlock     func()    // lets this process's other writers on, once
+	unlock     func()    // ends the merge's connection and lets this process's other writers on, once
 	annotators map[string]int64
-	touched    map[hitKey]ItemRef
+	touched    map[hitKey]bool    // (item, annotator) pairs the file labels
 	items      map[string]ItemRef // found so far: a file labels each item many times
+	labels     map[int64]*mergeItem
 	stmts      map[string]*sql.Stmt
-	order      []hitKey
+	trigger    string  // the kind trigger, set aside while the merge writes
+	order      []int64 // items in the order the file first labels them
 	stats      MergeStats
 }
 
 type hitKey struct{ item, annotator int64 }
+
+// mergeItem is an item's labels as the merge goes: read once, at the
+// first of its labels in the file, then kept in step with every write, so
+// a label costs one insert (and its history row) rather than a lookup
+// too, and its HITs are dated at commit without reading the labels again.
+type mergeItem struct {
+	ref    ItemRef
+	labels map[labelKey]storedLabel
+	who    []int64 // annotators the file labels it for, in file order
+}
+
+type labelKey struct {
+	unit      string
+	annotator int64
+}
+
+type storedLabel struct {
+	value            int
+	created, updated string
+}
 
 // BeginMerge starts a merge by who into the named dataset, or into
 // whichever dataset holds each item when dataset is "". A lead may merge
@@ -75,8 +99,19 @@ type hitKey struct{ item, annotator int64 }
 // room for them on, as if they had keyed them.
 func (s *Store) BeginMerge(ctx context.Context, who Annotator, dataset string) (*Merger, error) {
 	s.writers.Lock()
-	unlock := sync.OnceFunc(s.writers.Unlock)
-	tx, err := s.db.BeginTx(ctx, nil)
+	// A connection of its own, so the merge's larger page cache (prepare)
+	// goes back to SQLite's default before the pool lends it to others.
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		s.writers.Unlock()
+		return nil, fmt.Errorf("begin merge: %w", err)
+	}
+	unlock := sync.OnceFunc(func() {
+		conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA cache_size = -2000`)
+		conn.Close()
+		s.writers.Unlock()
+	})
+	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		unlock()
 		return nil, fmt.Errorf("begin merge: %w", err)
@@ -88,8 +123,8 @@ func (s *Store) BeginMerge(ctx context.Context, who Annotator, dataset string) (
 		return nil, fmt.Errorf("begin merge: %w", err)
 	}
 	m := &Merger{s: s, ctx: ctx, tx: tx, now: s.now(), who: who, role: role, unlock: unlock,
-		annotators: map[string]int64{}, touched: map[hitKey]ItemRef{}, items: map[string]ItemRef{},
-		stmts: map[string]*sql.Stmt{}}
+		annotators: map[string]int64{}, touched: map[hitKey]bool{}, items: map[string]ItemRef{},
+		labels: map[int64]*mergeItem{}, stmts: map[string]*sql.Stmt{}}
 	if dataset != "" {
 		err := tx.QueryRowContext(ctx, `SELECT id FROM datasets WHERE name = ?`, dataset).Scan(&m.datasetID)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -170,30 +205,33 @@ func (m *Merger) Add(l MergedLabel) error {
 	if created == "" || created > at {
 		created = at
 	}
-	var cur int
-	var curAt string
+	if p, ok := guidelines.ForUnit(l.Unit); !ok || p.Kind != l.Item.Kind {
+		return fmt.Errorf("unit %q does not belong to the item's task kind (%s)", l.Unit, l.Item.Kind)
+	}
 	if err := m.prepare(); err != nil {
 		return err
 	}
-	err = m.stmts[mergeFind].QueryRowContext(m.ctx, l.Item.ID, l.Unit, ann).Scan(&cur, &curAt)
+	it, err := m.item(l.Item)
+	if err != nil {
+		return err
+	}
+	key := labelKey{l.Unit, ann}
+	cur, exists := it.labels[key]
 	var old *int
 	switch {
-	case errors.Is(err, sql.ErrNoRows):
+	case !exists:
 		_, err = m.stmts[mergeInsert].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, l.Value, created, at, l.Seconds)
+		cur.created = created
 		m.stats.Added++
-	case err != nil:
-		return err
-	case cur == l.Value:
+	case cur.value == l.Value:
 		m.stats.Same++
 		return nil
-	case !newest && at <= curAt:
+	case !newest && at <= cur.updated:
 		m.stats.KeptNewer++
 		return nil
 	default:
-		old = &cur
-		_, err = m.tx.ExecContext(m.ctx, `UPDATE labels SET value = ?, updated_at = ?,
-			seconds = coalesce(?, seconds) WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
-			l.Value, at, l.Seconds, l.Item.ID, l.Unit, ann)
+		old = &cur.value
+		_, err = m.stmts[mergeUpdate].ExecContext(m.ctx, l.Value, at, l.Seconds, l.Item.ID, l.Unit, ann)
 		m.stats.Changed++
 	}
 	if err != nil {
@@ -203,12 +241,40 @@ func (m *Merger) Add(l MergedLabel) error {
 	if err != nil {
 		return err
 	}
+	it.labels[key] = storedLabel{value: l.Value, created: cur.created, updated: at}
 	k := hitKey{l.Item.ID, ann}
-	if _, ok := m.touched[k]; !ok {
-		m.touched[k] = l.Item
-		m.order = append(m.order, k)
+	if !m.touched[k] {
+		m.touched[k] = true
+		it.who = append(it.who, ann)
 	}
 	return nil
+}
+
+// item is the merge's view of an item's labels, read at its first label.
+func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
+	if it, ok := m.labels[ref.ID]; ok {
+		return it, nil
+	}
+	it := &mergeItem{ref: ref, labels: map[labelKey]storedLabel{}}
+	rows, err := m.stmts[mergeLoad].QueryContext(m.ctx, ref.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k labelKey
+		var l storedLabel
+		if err := rows.Scan(&k.unit, &k.annotator, &l.value, &l.created, &l.updated); err != nil {
+			return nil, err
+		}
+		it.labels[k] = l
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	m.labels[ref.ID] = it
+	m.order = append(m.order, ref.ID)
+	return it, nil
 }
 
 // mayMerge refuses a label under someone else's name unless the merger is
@@ -252,8 +318,23 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]bool) bool) (MergeStat
 	defer m.unlock()
 	defer m.tx.Rollback()
 	defer m.closeStmts()
-	for _, k := range m.order {
-		if err := m.recordHIT(k, m.touched[k], complete); err != nil {
+	w := m.s.wrap(m.ctx, m.tx)
+	for _, id := range m.order {
+		it := m.labels[id]
+		for _, ann := range it.who {
+			if err := m.recordHIT(it, ann, complete); err != nil {
+				return m.stats, fmt.Errorf("commit merge: %w", err)
+			}
+		}
+		// Once per item, however many annotators' HITs the file holds.
+		if len(it.who) > 0 {
+			if err := refreshItem(w, id); err != nil {
+				return m.stats, fmt.Errorf("commit merge: %w", err)
+			}
+		}
+	}
+	if m.trigger != "" {
+		if _, err := m.tx.ExecContext(m.ctx, m.trigger); err != nil {
 			return m.stats, fmt.Errorf("commit merge: %w", err)
 		}
 	}
@@ -270,20 +351,45 @@ func (m *Merger) Rollback() {
 	m.unlock()
 }
 
-// The statements run once per label, prepared once per merge: a
+// The statements run once per label or item, prepared once per merge: a
 // 150,000-label file spent most of its time preparing them again.
 const (
-	mergeFind    = `SELECT value, updated_at FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`
-	mergeInsert  = `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds) VALUES (?, ?, ?, ?, ?, ?, ?)`
+	mergeLoad   = `SELECT unit, annotator_id, value, created_at, updated_at FROM labels WHERE item_id = ?`
+	mergeInsert = `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds) VALUES (?, ?, ?, ?, ?, ?, ?)`
+	mergeUpdate = `UPDATE labels SET value = ?, updated_at = ?, seconds = coalesce(?, seconds)
+		WHERE item_id = ? AND unit = ? AND annotator_id = ?`
 	mergeHistory = `INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
 		VALUES (?, ?, ?, ?, ?, ?, ?, 'merge')`
+	mergeHIT = `INSERT INTO hits
+		(item_id, annotator_id, started_at, serp_reviewed, finished_at, touched_at) VALUES (?1, ?2, ?3, ?4, ?4, ?5)
+		ON CONFLICT DO UPDATE SET finished_at = coalesce(hits.finished_at, excluded.finished_at),
+			serp_reviewed = coalesce(hits.serp_reviewed, excluded.serp_reviewed),
+			touched_at = max(coalesce(hits.touched_at, ''), excluded.touched_at)
+		WHERE hits.finished_at IS NULL`
 )
 
+// prepare makes the merge's statements and sets the labels' kind trigger
+// aside until Commit: its RAISE makes SQLite keep a statement journal for
+// every insert, whose memory was most of a merge's time. Add checks each
+// label's unit against its item's kind instead, and the trigger is back in
+// the same transaction, so no other writer ever sees the table without it.
 func (m *Merger) prepare() error {
 	if len(m.stmts) > 0 {
 		return nil
 	}
-	for _, q := range []string{mergeFind, mergeInsert, mergeHistory} {
+	err := m.tx.QueryRowContext(m.ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'labels_kind'`).Scan(&m.trigger)
+	if err != nil {
+		return fmt.Errorf("read the labels' kind trigger: %w", err)
+	}
+	if _, err := m.tx.ExecContext(m.ctx, `DROP TRIGGER labels_kind`); err != nil {
+		return err
+	}
+	// The merge's pages stay in memory until commit: with SQLite's
+	// default 2 MB cache they were spilled and read back all the time.
+	if _, err := m.tx.ExecContext(m.ctx, `PRAGMA cache_size = -262144`); err != nil {
+		return err
+	}
+	for _, q := range []string{mergeLoad, mergeInsert, mergeUpdate, mergeHistory, mergeHIT} {
 		st, err := m.tx.PrepareContext(m.ctx, q)
 		if err != nil {
 			return err
@@ -303,45 +409,29 @@ func (m *Merger) closeStmts() {
 // recordHIT gives the annotator a HIT row on the item dated by their
 // labels: finished when the labels are complete, else open (and released
 // to others once its lease has run out, like any idle HIT).
-func (m *Merger) recordHIT(k hitKey, ref ItemRef, complete func(ItemRef, map[string]bool) bool) error {
-	rows, err := m.tx.QueryContext(m.ctx, `SELECT unit, created_at, updated_at FROM labels
-		WHERE item_id = ? AND annotator_id = ?`, k.item, k.annotator)
-	if err != nil {
-		return err
-	}
+func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[string]bool) bool) error {
 	units := map[string]bool{}
 	first, last := "", ""
-	for rows.Next() {
-		var unit, created, updated string
-		if err := rows.Scan(&unit, &created, &updated); err != nil {
-			rows.Close()
-			return err
+	for k, l := range it.labels {
+		if k.annotator != ann {
+			continue
 		}
-		units[unit] = true
-		if first == "" || created < first {
-			first = created
+		units[k.unit] = true
+		if first == "" || l.created < first {
+			first = l.created
 		}
-		last = max(last, updated)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
+		last = max(last, l.updated)
 	}
 	var finished any
-	if complete(ref, units) {
+	if complete(it.ref, units) {
 		finished = last
 	}
-	res, err := m.tx.ExecContext(m.ctx, `INSERT INTO hits
-		(item_id, annotator_id, started_at, serp_reviewed, finished_at, touched_at) VALUES (?1, ?2, ?3, ?4, ?4, ?5)
-		ON CONFLICT DO UPDATE SET finished_at = coalesce(hits.finished_at, excluded.finished_at),
-			serp_reviewed = coalesce(hits.serp_reviewed, excluded.serp_reviewed),
-			touched_at = max(coalesce(hits.touched_at, ''), excluded.touched_at)
-		WHERE hits.finished_at IS NULL`, k.item, k.annotator, first, finished, last)
+	res, err := m.stmts[mergeHIT].ExecContext(m.ctx, it.ref.ID, ann, first, finished, last)
 	if err != nil {
 		return err
 	}
 	if n, _ := res.RowsAffected(); n > 0 && finished != nil {
 		m.stats.Finished++
 	}
-	return refreshItem(m.s.wrap(m.ctx, m.tx), k.item)
+	return nil
 }

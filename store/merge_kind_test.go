@@ -1,0 +1,55 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// The merge sets the labels' kind trigger aside while it writes; the rule
+// it stood for still holds during the merge, and the trigger is back after
+// it, whether the merge committed or not.
+func TestMergeKeepsTheKindRule(t *testing.T) {
+	ctx := context.Background()
+	st := openTemp(t)
+	lead := testLead(t, st)
+	_, ids, _ := seed(t, st, 1)
+	ref := ItemRef{ID: ids[0], Kind: "mimics", Question: "q", Answers: 1}
+	m, err := st.BeginMerge(ctx, lead, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Add(MergedLabel{Item: ref, Unit: "question", Annotator: "ana", Value: 2}); err != nil {
+		t.Fatal(err)
+	}
+	err = m.Add(MergedLabel{Item: ref, Unit: "coherence", Annotator: "ana", Value: 2})
+	if err == nil || !strings.Contains(err.Error(), "task kind") {
+		t.Fatalf("a conversation unit merged onto a pane: %v", err)
+	}
+	m.Rollback()
+	for _, commit := range []bool{false, true} {
+		m, err := st.BeginMerge(ctx, lead, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Add(MergedLabel{Item: ref, Unit: "answer_set", Annotator: "ana", Value: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if commit {
+			if _, err := m.Commit(func(ItemRef, map[string]bool) bool { return false }); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			m.Rollback()
+		}
+		var n int
+		if err := st.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'labels_kind'`).Scan(&n); err != nil || n != 1 {
+			t.Fatalf("commit=%v: kind trigger %d %v", commit, n, err)
+		}
+		_, err = st.db.ExecContext(ctx, `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at)
+			VALUES (?, 'coherence', ?, 3, 'x', 'x')`, ids[0], lead.ID)
+		if err == nil {
+			t.Fatalf("commit=%v: the kind trigger let a conversation unit onto a pane", commit)
+		}
+	}
+}
