@@ -154,35 +154,115 @@ const (
 	freePartial = `i.free = 1 AND i.finished > 0`
 )
 
-// candidates is the items of dataset ?1 that are cond, walked through
-// index, that the annotator ?2 may be given.
-func candidates(index, cond string) string {
-	return `SELECT i.id FROM items i INDEXED BY ` + index + ` JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.dataset_id = ?1 AND ` + cond + ` AND ` + notMine + ` AND ` + room
-}
-
-var nextQueries = []string{
-	// 1. The annotator's own started HITs, unless released and taken since.
+// The searches of NextHIT, in the order it tries them. ?4 is where a walk
+// starts: the annotator's place, or the cursor that says every free item
+// before it is theirs already (assign_cursors), or the first item nobody
+// has had (datasets.fresh_from); so no search crosses the items an
+// annotator finished, however many they are.
+const (
+	// The annotator's own started HITs, unless released and taken since.
 	// CROSS JOIN keeps their few HITs the outer loop: left to itself the
 	// planner walks every item of the dataset in seq order to skip a sort.
-	`SELECT i.id FROM hits h INDEXED BY hits_annotator CROSS JOIN items i ON i.id = h.item_id JOIN datasets d ON d.id = i.dataset_id
+	ownQuery = `SELECT i.id, i.seq FROM hits h INDEXED BY hits_annotator CROSS JOIN items i ON i.id = h.item_id JOIN datasets d ON d.id = i.dataset_id
 		WHERE h.annotator_id = ?2 AND h.finished_at IS NULL AND i.dataset_id = ?1
 		AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2 AND ` + standingFlag + `)
 		AND (h.touched_at >= ?3 OR (i.open = 1 AND ` + room + `))
-		ORDER BY i.seq LIMIT 1`,
-	// 2. Items others finished that still want annotators (ties, or short
-	// of min), so items complete before new ones start.
-	candidates("items_free_partial", freePartial) + ` ORDER BY i.seq LIMIT 1`,
-	// 3. Anything free from the annotator's place on, then from the start:
-	// items in play first (their index is small), then fresh ones.
-	candidates("items_free", free) + ` AND i.seq >= ?4 ORDER BY i.seq LIMIT 1`,
-	candidates("items_seq", fresh) + ` AND i.seq >= ?4 ORDER BY i.seq LIMIT 1`,
-	candidates("items_free", free) + ` ORDER BY i.seq LIMIT 1`,
-	candidates("items_seq", fresh) + ` ORDER BY i.seq LIMIT 1`,
-	// 4. An item whose only room is a HIT left past its lease.
-	`SELECT i.id FROM hits s INDEXED BY hits_stale JOIN items i ON i.id = s.item_id JOIN datasets d ON d.id = i.dataset_id
+		ORDER BY i.seq LIMIT 1`
+	// Items others finished that still want annotators (ties, or short of
+	// min), so items complete before new ones start.
+	partialQuery = `SELECT i.id, i.seq FROM items i INDEXED BY items_free_partial JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.dataset_id = ?1 AND ` + freePartial + ` AND i.seq >= ?4 AND ` + notMine + ` ORDER BY i.seq LIMIT 1`
+	// Items in play with room (their index is small).
+	freeQuery = `SELECT i.id, i.seq FROM items i INDEXED BY items_free JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.dataset_id = ?1 AND ` + free + ` AND i.seq >= ?4 AND ` + notMine + ` ORDER BY i.seq LIMIT 1`
+	// Items nobody has had.
+	freshQuery = `SELECT i.id, i.seq FROM items i INDEXED BY items_seq JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.dataset_id = ?1 AND ` + fresh + ` AND i.seq >= ?4 AND ` + notMine + ` ORDER BY i.seq LIMIT 1`
+	// An item whose only room is a HIT left past its lease.
+	staleQuery = `SELECT i.id, i.seq FROM hits s INDEXED BY hits_stale JOIN items i ON i.id = s.item_id JOIN datasets d ON d.id = i.dataset_id
 		WHERE s.finished_at IS NULL AND s.touched_at < ?3 AND i.dataset_id = ?1 AND i.open = 1
-		AND ` + notMine + ` AND ` + room + ` ORDER BY i.seq LIMIT 1`,
+		AND ` + notMine + ` AND ` + room + ` ORDER BY i.seq LIMIT 1`
+
+	// The annotator's cursors in the dataset, made at their first search.
+	cursorMake = `INSERT INTO assign_cursors (dataset_id, annotator_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING`
+	cursorRead = `SELECT c.partial_from, c.free_from FROM assign_cursors c WHERE c.dataset_id = ?1 AND c.annotator_id = ?2`
+	cursorSet  = `UPDATE assign_cursors SET partial_from = ?3, free_from = ?4 WHERE dataset_id = ?1 AND annotator_id = ?2`
+	// fresh_from moves to the first item nobody has had: items only ever
+	// leave that state, so each is passed once in the dataset's life.
+	freshAdvance = `UPDATE datasets SET fresh_from = coalesce(
+			(SELECT i.seq FROM items i INDEXED BY items_seq WHERE i.dataset_id = ?1 AND i.seq >= datasets.fresh_from
+				AND i.free IS NULL ORDER BY i.seq LIMIT 1),
+			(SELECT max(i.seq) + 1 FROM items i WHERE i.dataset_id = ?1), 0)
+		WHERE id = ?1 RETURNING fresh_from`
+)
+
+// beyond is a cursor past every item: nothing free is left to walk until
+// an item becomes free again and the trigger moves the cursor back.
+const beyond = 1 << 62
+
+// search is one NextHIT search: its query and where it starts.
+type search struct {
+	query string
+	from  int
+}
+
+// findHIT runs NextHIT's searches in order and returns the first item
+// found, moving the annotator's cursors past what the searches proved
+// theirs.
+func findHIT(w *ptx, datasetID, annotatorID int64, cutoff string, fromSeq int) (id int64, ok bool, err error) {
+	args := func(from int) []any { return []any{datasetID, annotatorID, cutoff, from} }
+	var seq int
+	if err := w.scan(ownQuery, args(0), &id, &seq); err == nil || !errors.Is(err, sql.ErrNoRows) {
+		return id, err == nil, err
+	}
+	if _, err := w.exec(cursorMake, datasetID, annotatorID); err != nil {
+		return 0, false, err
+	}
+	var partialFrom, freeFrom, freshFrom int
+	if err := w.scan(cursorRead, args(0), &partialFrom, &freeFrom); err != nil {
+		return 0, false, err
+	}
+	defer func() {
+		if err == nil {
+			_, err = w.exec(cursorSet, datasetID, annotatorID, partialFrom, freeFrom)
+		}
+	}()
+	// A walk from a cursor moves it to what it finds: every free item
+	// before that is the annotator's.
+	walk := func(q string, cursor *int, from int) (bool, error) {
+		err := w.scan(q, args(max(from, *cursor)), &id, &seq)
+		found := err == nil
+		if errors.Is(err, sql.ErrNoRows) {
+			err, seq = nil, beyond
+		}
+		if err == nil && from <= *cursor {
+			*cursor = seq
+		}
+		return found, err
+	}
+	if found, err := walk(partialQuery, &partialFrom, 0); found || err != nil {
+		return id, found, err
+	}
+	if found, err := walk(freeQuery, &freeFrom, fromSeq); found || err != nil {
+		return id, found, err
+	}
+	if err := w.scan(freshAdvance, []any{datasetID}, &freshFrom); err != nil {
+		return 0, false, err
+	}
+	if found, err := walk(freshQuery, &freshFrom, fromSeq); found || err != nil {
+		return id, found, err
+	}
+	if found, err := walk(freeQuery, &freeFrom, 0); found || err != nil {
+		return id, found, err
+	}
+	if found, err := walk(freshQuery, &freshFrom, 0); found || err != nil {
+		return id, found, err
+	}
+	err = w.scan(staleQuery, args(0), &id, &seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	return id, err == nil, err
 }
 
 // refreshFree marks whether item ?1 wants more annotators than it has HITs
@@ -219,15 +299,11 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 		if err != nil {
 			return err
 		}
-		for _, q := range nextQueries {
-			err = w.scan(q, []any{datasetID, annotatorID, cutoff, fromSeq}, &id)
-			if errors.Is(err, sql.ErrNoRows) {
-				continue
-			}
-			if err != nil {
-				return err
-			}
-			ok = true
+		id, ok, err = findHIT(w, datasetID, annotatorID, cutoff, fromSeq)
+		if err != nil {
+			return err
+		}
+		if ok {
 			return claim(w, id, annotatorID, now)
 		}
 		nw, err = noWork(ctx, w.tx, datasetID, annotatorID, cutoff)
@@ -242,7 +318,7 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 // leaseTimes is now, and the time before which an untouched HIT is released.
 func (s *Store) leaseTimes(w *ptx, datasetID int64) (now, cutoff string, err error) {
 	var secs int64
-	if err := w.scan(`SELECT lease_seconds FROM datasets WHERE id = ?`, []any{datasetID}, &secs); err != nil {
+	if err := w.scan(leaseRead, []any{datasetID}, &secs); err != nil {
 		return "", "", err
 	}
 	t := s.Now().UTC()
@@ -250,15 +326,14 @@ func (s *Store) leaseTimes(w *ptx, datasetID int64) (now, cutoff string, err err
 }
 
 func claim(w *ptx, itemID, annotatorID int64, now string) error {
-	res, err := w.exec(`UPDATE hits SET touched_at = ?3 WHERE item_id = ?1 AND annotator_id = ?2`, itemID, annotatorID, now)
+	res, err := w.exec(claimTouch, itemID, annotatorID, now)
 	if err != nil {
 		return err
 	}
 	if n, err := res.RowsAffected(); err != nil || n > 0 {
 		return err // held already: the item's free mark stands
 	}
-	_, err = w.exec(`INSERT INTO hits (item_id, annotator_id, started_at, touched_at) VALUES (?1, ?2, ?3, ?3)`,
-		itemID, annotatorID, now)
+	_, err = w.exec(claimInsert, itemID, annotatorID, now)
 	if err != nil {
 		return err
 	}
@@ -286,9 +361,7 @@ func (s *Store) ClaimHIT(ctx context.Context, itemID, annotatorID int64) error {
 func holdHIT(w *ptx, s *Store, itemID, annotatorID int64) (finished bool, err error) {
 	var datasetID int64
 	var done, touched sql.NullString
-	err = w.scan(`SELECT i.dataset_id, h.finished_at, h.touched_at FROM items i
-		LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2 WHERE i.id = ?1`,
-		[]any{itemID, annotatorID}, &datasetID, &done, &touched)
+	err = w.scan(holdRead, []any{itemID, annotatorID}, &datasetID, &done, &touched)
 	if err != nil {
 		return false, err
 	}
@@ -300,8 +373,7 @@ func holdHIT(w *ptx, s *Store, itemID, annotatorID int64) (finished bool, err er
 		return done.Valid, claim(w, itemID, annotatorID, now)
 	}
 	var free bool
-	err = w.scan(`SELECT i.open = 1 AND `+room+` FROM items i JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.id = ?4`, []any{datasetID, annotatorID, cutoff, itemID}, &free)
+	err = w.scan(holdRoom, []any{datasetID, annotatorID, cutoff, itemID}, &free)
 	if err != nil {
 		return false, err
 	}
@@ -316,14 +388,11 @@ func holdHIT(w *ptx, s *Store, itemID, annotatorID int64) (finished bool, err er
 // median), and whether its policy wants more.
 func refreshItem(w *ptx, itemID int64) error {
 	var rule agreement.Rule
-	err := w.scan(`SELECT d.gold_rule FROM items i JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.id = ?`, []any{itemID}, &rule)
+	err := w.scan(itemRule, []any{itemID}, &rule)
 	if err != nil {
 		return err
 	}
-	rows, err := w.query(`SELECT l.unit, l.value FROM labels l
-		JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
-		WHERE l.item_id = ? AND h.finished_at IS NOT NULL`, itemID)
+	rows, err := w.query(itemFinishedVotes, itemID)
 	if err != nil {
 		return err
 	}
@@ -350,20 +419,38 @@ func refreshItem(w *ptx, itemID int64) error {
 			tied++
 		}
 	}
-	_, err = w.exec(`UPDATE items SET
-		finished = (SELECT count(*) FROM hits WHERE item_id = ?1 AND finished_at IS NOT NULL), tied = ?2
-		WHERE id = ?1`, itemID, tied)
+	_, err = w.exec(itemCount, itemID, tied)
 	if err != nil {
 		return err
 	}
-	_, err = w.exec(`UPDATE items SET open = (finished < d.min_annotators
-		OR (tied > 0 AND finished < d.max_annotators)) FROM datasets d WHERE items.id = ? AND d.id = items.dataset_id`, itemID)
+	_, err = w.exec(itemOpen, itemID)
 	if err != nil {
 		return err
 	}
 	_, err = w.exec(refreshFree, itemID)
 	return err
 }
+
+// The statements of a HIT's transactions (claim, holdHIT, refreshItem),
+// named so a test can read their query plans.
+const (
+	leaseRead   = `SELECT lease_seconds FROM datasets WHERE id = ?`
+	claimTouch  = `UPDATE hits SET touched_at = ?3 WHERE item_id = ?1 AND annotator_id = ?2`
+	claimInsert = `INSERT INTO hits (item_id, annotator_id, started_at, touched_at) VALUES (?1, ?2, ?3, ?3)`
+	holdRead    = `SELECT i.dataset_id, h.finished_at, h.touched_at FROM items i
+		LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2 WHERE i.id = ?1`
+	holdRoom = `SELECT i.open = 1 AND ` + room + ` FROM items i JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.id = ?4`
+	itemRule          = `SELECT d.gold_rule FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
+	itemFinishedVotes = `SELECT l.unit, l.value FROM labels l
+		JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
+		WHERE l.item_id = ? AND h.finished_at IS NOT NULL`
+	itemCount = `UPDATE items SET
+		finished = (SELECT count(*) FROM hits WHERE item_id = ?1 AND finished_at IS NOT NULL), tied = ?2
+		WHERE id = ?1`
+	itemOpen = `UPDATE items SET open = (finished < d.min_annotators
+		OR (tied > 0 AND finished < d.max_annotators)) FROM datasets d WHERE items.id = ? AND d.id = items.dataset_id`
+)
 
 // NoWork says why an annotator has no HIT: how many items they finished,
 // how many need nobody more, how many are held by others for now (they come

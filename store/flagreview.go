@@ -127,6 +127,15 @@ func (s *Store) ReviewFlag(ctx context.Context, who Annotator, id int64, action,
 		if _, err := tx.ExecContext(ctx, `UPDATE flags SET status = ? WHERE id = ?`, status, id); err != nil {
 			return err
 		}
+		// A flag that no longer stands gives its item back to its author:
+		// their assignment walks must see it again (assign_cursors).
+		if _, err := tx.ExecContext(ctx, `UPDATE assign_cursors SET
+				partial_from = min(partial_from, (SELECT i.seq FROM items i JOIN flags f ON f.item_id = i.id WHERE f.id = ?1)),
+				free_from = min(free_from, (SELECT i.seq FROM items i JOIN flags f ON f.item_id = i.id WHERE f.id = ?1))
+			WHERE (dataset_id, annotator_id) = (SELECT i.dataset_id, f.annotator_id FROM items i JOIN flags f ON f.item_id = i.id WHERE f.id = ?1)
+				AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.id = ?1 AND `+standingFlag+`)`, id); err != nil {
+			return err
+		}
 		return flagHistory(ctx, tx, id, action, who.ActorID(), reason, s.now())
 	})
 	if err != nil {
