@@ -17,6 +17,10 @@ func bootstrap(ps *patternSet, reps int, seed uint64) (kappa, alphaOrd Interval)
 		return Interval{}, Interval{}
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x636c6172697474)) // "claritt"
+	// Patterns come in the order they were met, which differs between a
+	// report from ratings and one from a kept table of the same patterns;
+	// in a canonical order the same seed gives both the same intervals.
+	ps = ps.sorted()
 	w := make([]float64, len(ps.weights))
 	var ks, as []float64
 	for range reps {

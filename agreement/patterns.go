@@ -1,5 +1,7 @@
 package agreement
 
+import "slices"
+
 // A pattern is one row of a subjects × categories count table ("Fleiss
 // form"): how many raters put a subject in each category. Every coefficient
 // of a set of subjects is a function of how often each pattern occurs, so
@@ -101,4 +103,20 @@ func appendUvarint(b []byte, v uint64) []byte {
 		v >>= 7
 	}
 	return append(b, byte(v))
+}
+
+// sorted is a copy of the set with its patterns in count order (its
+// lookup tables are left out: it is for reading).
+func (ps *patternSet) sorted() *patternSet {
+	idx := make([]int, len(ps.patterns))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return slices.Compare(ps.patterns[a].counts, ps.patterns[b].counts) })
+	out := &patternSet{q: ps.q}
+	for _, i := range idx {
+		out.patterns = append(out.patterns, ps.patterns[i])
+		out.weights = append(out.weights, ps.weights[i])
+	}
+	return out
 }

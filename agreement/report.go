@@ -68,6 +68,7 @@ type Report struct {
 	MinRaters  int // subjects with fewer ratings were left out (Options.MinRaters)
 	Types      []TypeReport
 	Pooled     TypeReport
+	Units      UnitSummary
 	Pairs      []Pair
 	Annotators []AnnotatorAgreement
 	Majority   []Vote
@@ -131,6 +132,7 @@ func Analyze(st *Study, opt Options) Report {
 		pooled.add(counts)
 		label := Majority(counts)
 		rep.Majority[si] = Vote{Item: s.Item, Unit: s.Unit, Label: label, Votes: counts}
+		rep.Units.add(counts, len(s.Ratings), 1)
 		pairs.add(s.Ratings)
 		if label >= 0 && len(s.Ratings) >= 2 {
 			for _, r := range s.Ratings {

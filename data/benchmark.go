@@ -77,6 +77,11 @@ func ScoreRuns(ctx context.Context, r *store.Reading, d store.Dataset) ([]RunSco
 	if r.DatasetID() != d.ID {
 		return nil, fmt.Errorf("score runs: the reading is of another dataset")
 	}
+	// Most datasets have no runs: then no gold is read (the side pane
+	// asks after every HIT).
+	if runs, err := r.Store().Runs(ctx, d.ID); err != nil || len(runs) == 0 {
+		return nil, err
+	}
 	g, err := loadGold(ctx, r, d)
 	if err != nil {
 		return nil, err

@@ -106,3 +106,40 @@ func RatingsStudy(rows []RatingRow, name string, categories []string) (*agreemen
 	}
 	return b.Study(), nil
 }
+
+// KeptReport is the agreement report of the reading's dataset from its
+// kept table of count patterns (store.Reading.PatternCounts): every
+// coefficient and interval of agreement.Analyze over DatasetStudy, at a
+// cost that grows with the distinct patterns rather than the labels, but
+// without pairs, annotators against the majority or per-unit majorities.
+func KeptReport(ctx context.Context, r *store.Reading, opt agreement.Options) (agreement.Report, error) {
+	kind, err := r.Store().DatasetKind(ctx, r.DatasetID())
+	if err != nil {
+		return agreement.Report{}, err
+	}
+	rows, err := r.PatternCounts(ctx)
+	if err != nil {
+		return agreement.Report{}, err
+	}
+	p := guidelines.ForKind(kind)
+	scale, low, q := ScaleOf(p), p.Low(), len(p.Categories())
+	counts := make([]agreement.PatternCount, 0, len(rows))
+	for _, row := range rows {
+		t := slices.Index(p.Types, row.Type)
+		if t < 0 {
+			return agreement.Report{}, fmt.Errorf("agreement table: %s units in a %s dataset", row.Type, kind)
+		}
+		c := agreement.PatternCount{Type: t, Counts: make([]int, q), Units: row.Units}
+		for v, n := range row.Votes {
+			if n == 0 {
+				continue
+			}
+			if v < low || v-low >= q {
+				return agreement.Report{}, fmt.Errorf("agreement table: %s label %d is off the %s scale", row.Type, v, kind)
+			}
+			c.Counts[v-low] = n
+		}
+		counts = append(counts, c)
+	}
+	return agreement.AnalyzeCounts(scale, p.Types, counts, opt), nil
+}

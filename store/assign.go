@@ -337,8 +337,16 @@ func claim(w *ptx, itemID, annotatorID int64, now string) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.exec(refreshFree, itemID)
-	return err
+	if _, err = w.exec(refreshFree, itemID); err != nil {
+		return err
+	}
+	// Labels the annotator has from a release file were settled; in a HIT
+	// of theirs in progress they are not, until it is finished.
+	var imported bool
+	if err := w.scan(claimHasLabels, []any{itemID, annotatorID}, &imported); err != nil || !imported {
+		return err
+	}
+	return refreshPatterns(w, itemID)
 }
 
 // ClaimHIT holds an item the annotator picked themselves (from the queue),
@@ -427,8 +435,10 @@ func refreshItem(w *ptx, itemID int64) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.exec(refreshFree, itemID)
-	return err
+	if _, err = w.exec(refreshFree, itemID); err != nil {
+		return err
+	}
+	return refreshPatterns(w, itemID)
 }
 
 // The statements of a HIT's transactions (claim, holdHIT, refreshItem),
@@ -437,6 +447,7 @@ const (
 	leaseRead   = `SELECT lease_seconds FROM datasets WHERE id = ?`
 	claimTouch  = `UPDATE hits SET touched_at = ?3 WHERE item_id = ?1 AND annotator_id = ?2`
 	claimInsert = `INSERT INTO hits (item_id, annotator_id, started_at, touched_at) VALUES (?1, ?2, ?3, ?3)`
+	claimHasLabels = `SELECT EXISTS (SELECT 1 FROM labels l WHERE l.item_id = ?1 AND l.annotator_id = ?2)`
 	holdRead    = `SELECT i.dataset_id, h.finished_at, h.touched_at FROM items i
 		LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2 WHERE i.id = ?1`
 	holdRoom = `SELECT i.open = 1 AND ` + room + ` FROM items i JOIN datasets d ON d.id = i.dataset_id

@@ -97,6 +97,17 @@ func CheckFile(ctx context.Context, path string) ([]CheckResult, error) {
 		}
 		out = append(out, r)
 	}
+	var kept bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'agreement_patterns')`).Scan(&kept); err != nil {
+		return nil, Explain(fmt.Errorf("check %s: %w", path, err))
+	}
+	if kept { // a file from before migration 0011 keeps no table
+		problems, err := recountPatterns(ctx, db)
+		if err != nil {
+			return nil, Explain(fmt.Errorf("check %s: agreement table: %w", path, err))
+		}
+		out = append(out, CheckResult{Name: "the kept agreement table matches a recount of the settled labels", Problems: problems})
+	}
 	return out, nil
 }
 

@@ -38,6 +38,7 @@ type Importer struct {
 	nextSeq    int
 	now        string
 	known      map[[8]byte]int64 // uid -> item id, for every pane of the dataset
+	labelled   map[int64]bool    // items given labels: their agreement patterns change at commit
 	dropAfter  int               // new panes after which the item indexes are dropped
 	dropped    bool              // they are, and Commit builds them again
 	annotators map[string]int64
@@ -84,7 +85,7 @@ func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset, kind, f
 		unlock()
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
-	im := &Importer{s: s, ctx: ctx, tx: tx, now: s.now(), known: map[[8]byte]int64{},
+	im := &Importer{s: s, ctx: ctx, tx: tx, now: s.now(), known: map[[8]byte]int64{}, labelled: map[int64]bool{},
 		annotators: map[string]int64{}, actor: who.ActorID(), unlock: unlock, stmts: map[string]*sql.Stmt{}}
 	if err := requireRole(ctx, tx, who.ID, ActImport); err != nil {
 		im.Rollback()
@@ -250,6 +251,7 @@ func (im *Importer) writeLabel(itemID int64, l UnitLabel) error {
 		return nil
 	}
 	im.stats.Labels++
+	im.labelled[itemID] = true
 	_, err = im.stmts["history"].ExecContext(im.ctx, itemID, l.Unit, aid, l.Value, im.actor, im.now)
 	if err != nil {
 		return fmt.Errorf("add label history: %w", err)
@@ -316,6 +318,13 @@ func (im *Importer) Commit() (ImportStats, error) {
 	}
 	if im.renumber {
 		if err := im.renumberAnswers(); err != nil {
+			im.tx.Rollback()
+			return im.stats, fmt.Errorf("commit import: %w", err)
+		}
+	}
+	w := im.s.wrap(im.ctx, im.tx)
+	for id := range im.labelled {
+		if err := refreshPatterns(w, id); err != nil {
 			im.tx.Rollback()
 			return im.stats, fmt.Errorf("commit import: %w", err)
 		}

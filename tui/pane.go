@@ -149,12 +149,13 @@ func computePane(ctx context.Context, st *store.Store, ds store.Dataset, an stor
 		return ps
 	}
 	defer r.Close()
-	study, err := data.DatasetStudy(ctx, r)
+	// The kept table of count patterns, not every label: its cost grows
+	// with the distinct patterns, so a refresh stays fast at millions.
+	rep, err := data.KeptReport(ctx, r, agreement.Options{})
 	if err != nil {
 		ps.err = err
 		return ps
 	}
-	rep := agreement.Analyze(study, agreement.Options{})
 	ps.types = append(rep.Types, rep.Pooled)
 	if ds.Kind == guidelines.ClariMM.Kind {
 		if ps.ratings, err = data.ClariMMStats(ctx, r); err != nil {

@@ -16,7 +16,7 @@ import (
 
 type agreeFlags struct {
 	dataset, ratings, categories string
-	json                         bool
+	json, pairs                  bool
 	opt                          agreement.Options
 	maxLine                      int
 }
@@ -35,11 +35,16 @@ func newAgreeCmd(g *globals) *cobra.Command {
 			"undefined (null in JSON). Each type says how many units have two or more labels (all\n" +
 			"observed agreement rests on them) and warns when that is under 20 or when most units\n" +
 			"have a single label; --min-raters 2 computes every figure over units with at least two.\n" +
-			"A dataset's labels count once settled: finished HITs, merged whole HITs, imported releases.",
+			"A dataset's labels count once settled: finished HITs, merged whole HITs, imported releases.\n" +
+			"From a dataset the coefficients come from its kept table of count patterns, which costs the\n" +
+			"same at a thousand labels or millions; --pairs and --json read every label.",
 		Example: "  claritty agree --dataset MIMICS-Manual\n" +
 			"  claritty agree --ratings labels.tsv --categories 0,1,2 --json",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if fl.ratings == "" && !fl.json && !fl.pairs {
+				return keptAgreement(cmd, g, fl)
+			}
 			st, what, votes, err := loadStudy(cmd, g, fl)
 			if err != nil {
 				return err
@@ -53,14 +58,15 @@ func newAgreeCmd(g *globals) *cobra.Command {
 				}
 				return rep.WriteJSON(cmd.OutOrStdout())
 			}
-			return writeAgreement(cmd.OutOrStdout(), rep, what, fl.opt, ratingUnits(st))
+			return writeAgreement(cmd.OutOrStdout(), rep, what, fl.opt, ratingUnits(st), true)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&fl.dataset, "dataset", "", "dataset in the database (default: the first)")
 	f.StringVar(&fl.ratings, "ratings", "", "a labels TSV (item unit annotator label) instead of the database")
 	f.StringVar(&fl.categories, "categories", "", "the categories in ordinal order, comma-separated (with --ratings)")
-	f.BoolVar(&fl.json, "json", false, "write JSON")
+	f.BoolVar(&fl.json, "json", false, "write JSON (reads every label, like --pairs)")
+	f.BoolVar(&fl.pairs, "pairs", false, "also Cohen's kappa per pair of annotators and each annotator against the majority (reads every label)")
 	f.IntVar(&fl.maxLine, "max-line", data.DefaultMaxLine, "--ratings: longest line accepted, in bytes")
 	f.IntVar(&fl.opt.MinRaters, "min-raters", 1, "leave out units with fewer labels than this, from every figure")
 	f.IntVar(&fl.opt.Bootstrap, "bootstrap", fl.opt.Bootstrap, "bootstrap replicates for the 95% intervals (0: none)")
@@ -91,6 +97,31 @@ func loadStudy(cmd *cobra.Command, g *globals, fl agreeFlags) (st *agreement.Stu
 		return err
 	})
 	return st, fmt.Sprintf("dataset %q", data.Clean(d.Name)), votes, err
+}
+
+// keptAgreement prints a dataset's report from its kept table of count
+// patterns, as the acting annotator may read it (their open items left
+// out): every coefficient and interval, no pairs.
+func keptAgreement(cmd *cobra.Command, g *globals, fl agreeFlags) error {
+	if fl.categories != "" {
+		return fmt.Errorf("--categories goes with --ratings: a dataset's scale is known")
+	}
+	ctx := cmd.Context()
+	s, me, d, err := g.openDataset(ctx, fl.dataset)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	var rep agreement.Report
+	err = withReading(ctx, me, d.ID, s.ReadFigures, func(r *store.Reading) error {
+		rep, err = data.KeptReport(ctx, r, fl.opt)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	what := fmt.Sprintf("dataset %q", data.Clean(d.Name))
+	return writeAgreement(cmd.OutOrStdout(), rep, what, fl.opt, d.Kind == guidelines.ClariMM.Kind && rep.Units.Units > 0, false)
 }
 
 // loadRatings reads a labels TSV someone has: it is theirs, so all of it
@@ -144,7 +175,7 @@ func ratingUnits(st *agreement.Study) bool {
 }
 
 // writeAgreement prints the report as tables for people.
-func writeAgreement(w io.Writer, rep agreement.Report, what string, opt agreement.Options, ratings bool) error {
+func writeAgreement(w io.Writer, rep agreement.Report, what string, opt agreement.Options, ratings, people bool) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "Agreement in %s; categories in order: %s.\n", what, strings.Join(rep.Scale.Categories, " < "))
 	if rep.Scale.Values == nil {
@@ -188,7 +219,13 @@ func writeAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 		}
 		fmt.Fprintln(tw)
 	}
-	writePeople(tw, rep)
+	if people {
+		writePeople(tw, rep)
+	} else {
+		fmt.Fprintln(tw, "\nPairs of annotators and each annotator against the majority: --pairs (reads every label).")
+	}
+	u := rep.Units
+	fmt.Fprintf(tw, "\n%d units, %d with no majority (tied), %d with a single label.\n", u.Units, u.Tied, u.Single)
 	return tw.Flush()
 }
 
@@ -203,18 +240,4 @@ func writePeople(tw *tabwriter.Writer, rep agreement.Report) {
 	for _, p := range rep.Pairs {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%v\t%v\n", data.Clean(p.A), data.Clean(p.B), p.Items, p.Kappa, p.Weighted)
 	}
-	ties, single := 0, 0
-	for _, v := range rep.Majority {
-		n := 0
-		for _, c := range v.Votes {
-			n += c
-		}
-		switch {
-		case v.Label < 0:
-			ties++
-		case n == 1:
-			single++
-		}
-	}
-	fmt.Fprintf(tw, "\n%d units, %d with no majority (tied), %d with a single label.\n", len(rep.Majority), ties, single)
 }

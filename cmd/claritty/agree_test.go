@@ -117,7 +117,17 @@ func TestAgreeOnDatabase(t *testing.T) {
 			}
 		}
 	}
-	if strings.Join(types, ",") != "question,answer_set,landing,pooled" || !strings.Contains(r.stdout, "mimics-release") {
+	if strings.Join(types, ",") != "question,answer_set,landing,pooled" || !strings.Contains(r.stdout, "--pairs") {
 		t.Fatalf("report:\n%s", r.stdout)
+	}
+	// --pairs reads every label and adds the people; every figure before
+	// them, from the kept table without it, is the same.
+	full := runBin(t, bin, db, "agree", "--dataset", "m", "--pairs")
+	if full.code != 0 || !strings.Contains(full.stdout, "mimics-release") {
+		t.Fatalf("--pairs: exit %d\n%s%s", full.code, full.stdout, full.stderr)
+	}
+	kept, _, _ := strings.Cut(r.stdout, "Pairs of annotators")
+	if !strings.HasPrefix(full.stdout, strings.TrimRight(kept, "\n")) {
+		t.Fatalf("the kept table's report:\n%s\ndiffers from the one from every label:\n%s", kept, full.stdout)
 	}
 }

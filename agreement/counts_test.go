@@ -1,0 +1,55 @@
+package agreement
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// A report from count patterns alone is the report from the ratings they
+// came from: every coefficient (to rounding: sums run in another order),
+// the intervals (exactly: the bootstrap draws over patterns in a canonical
+// order), the units' summary, with and without --min-raters.
+func TestCountsGiveTheSameReport(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	st := &Study{Scale: NewScale([]string{"0", "1", "2"}), Types: []string{"a", "b"}, Raters: []string{"r0", "r1", "r2", "r3", "r4"}}
+	for i := range 3000 {
+		s := Subject{Item: fmt.Sprint(i), Unit: "u", Type: i % 2}
+		for _, r := range rng.Perm(5)[:1+rng.IntN(4)] {
+			s.Ratings = append(s.Ratings, Rating{Rater: r, Category: rng.IntN(3)})
+		}
+		st.Subjects = append(st.Subjects, s)
+	}
+	kept := map[[4]int]int{} // type, counts -> units
+	for _, s := range st.Subjects {
+		k := [4]int{s.Type}
+		for _, r := range s.Ratings {
+			k[1+r.Category]++
+		}
+		kept[k]++
+	}
+	var counts []PatternCount
+	for k, n := range kept {
+		counts = append(counts, PatternCount{Type: k[0], Counts: []int{k[1], k[2], k[3]}, Units: n})
+	}
+	for _, opt := range []Options{{Bootstrap: 200, Seed: 9}, {MinRaters: 2, Bootstrap: 200, Seed: 9}} {
+		want := Analyze(st, opt)
+		got := AnalyzeCounts(st.Scale, st.Types, counts, opt)
+		if got.Units != want.Units || got.MinRaters != want.MinRaters {
+			t.Fatalf("units %+v, want %+v", got.Units, want.Units)
+		}
+		for i, w := range append(want.Types, want.Pooled) {
+			g := append(got.Types, got.Pooled)[i]
+			if g.Items != w.Items || g.Ratings != w.Ratings || g.Paired != w.Paired || g.CIKappa != w.CIKappa || g.CIAlphaOrdinal != w.CIAlphaOrdinal {
+				t.Fatalf("%s: %+v\nwant %+v", w.Type, g, w)
+			}
+			for j, pair := range [][2]Value{{g.FleissKappa, w.FleissKappa}, {g.AlphaOrdinal, w.AlphaOrdinal},
+				{g.AlphaNominal, w.AlphaNominal}, {g.AlphaInterval, w.AlphaInterval}, {g.GwetAC1, w.GwetAC1}, {g.Observed, w.Observed}} {
+				if pair[0].Defined != pair[1].Defined || math.Abs(pair[0].V-pair[1].V) > 1e-12 {
+					t.Fatalf("%s: figure %d is %v, want %v", w.Type, j, pair[0], pair[1])
+				}
+			}
+		}
+	}
+}
