@@ -49,11 +49,12 @@ func WriteClickFile(path string, n int) error {
 
 // Team is what BuildTeam made.
 type Team struct {
-	Dataset    string   // the dataset's name
-	Panes      int      // panes imported
-	Labelled   int      // panes every annotator finished
-	Labels     int      // labels merged
-	Annotators []string // the team, by name
+	Dataset    string        // the dataset's name
+	Panes      int           // panes imported
+	Labelled   int           // panes every annotator finished
+	Labels     int           // labels merged
+	Annotators []string      // the team, by name
+	Merge      time.Duration // merging the labels, from BeginMerge to Commit
 }
 
 // BuildTeam builds a database shaped like a team's after weeks of work, for
@@ -93,6 +94,7 @@ func BuildTeam(ctx context.Context, st *store.Store, lead store.Annotator, dir s
 	if err != nil {
 		return team, err
 	}
+	began := time.Now()
 	m, err := st.BeginMerge(ctx, lead, team.Dataset)
 	if err != nil {
 		return team, err
@@ -120,5 +122,6 @@ func BuildTeam(ctx context.Context, st *store.Store, lead store.Annotator, dir s
 		}
 	}
 	_, err = m.Commit(hitComplete)
+	team.Merge = time.Since(began)
 	return team, err
 }

@@ -393,52 +393,63 @@ func holdHIT(w *ptx, s *Store, itemID, annotatorID int64) (finished bool, err er
 
 // refreshItem recounts an item's finished annotators and its units whose
 // labels settle nothing under the dataset's gold rule (no majority, or no
-// median), and whether its policy wants more.
+// median), whether its policy wants more and whether it is free, and its
+// part of the agreement table (refreshPatterns), from one read of its
+// labels and in one write of its row.
 func refreshItem(w *ptx, itemID int64) error {
 	var rule agreement.Rule
-	err := w.scan(itemRule, []any{itemID}, &rule)
+	var datasetID int64
+	var stored string
+	if err := w.scan(itemState, []any{itemID}, &rule, &datasetID, &stored); err != nil {
+		return err
+	}
+	rows, err := w.query(itemVotes, itemID)
 	if err != nil {
 		return err
 	}
-	rows, err := w.query(itemFinishedVotes, itemID)
-	if err != nil {
-		return err
-	}
-	votes := map[string][]int{}
+	finished := map[string][]int{}          // labels of finished HITs: the counters
+	settled := map[string]*[VoteSlots]int{} // and of release files: agreement
 	for rows.Next() {
 		var unit string
 		var v int
-		if err := rows.Scan(&unit, &v); err != nil {
+		var done, imported bool
+		if err := rows.Scan(&unit, &v, &done, &imported); err != nil {
 			rows.Close()
 			return err
 		}
-		if votes[unit] == nil {
-			votes[unit] = make([]int, VoteSlots)
+		if v < 0 || v >= VoteSlots {
+			rows.Close()
+			return fmt.Errorf("item %d: %s label %d is off every scale", itemID, unit, v)
 		}
-		votes[unit][v]++
+		if done {
+			if finished[unit] == nil {
+				finished[unit] = make([]int, VoteSlots)
+			}
+			finished[unit][v]++
+		}
+		if done || imported {
+			if settled[unit] == nil {
+				settled[unit] = &[VoteSlots]int{}
+			}
+			settled[unit][v]++
+		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return err
 	}
 	tied := 0
-	for _, v := range votes {
+	for _, v := range finished {
 		if rule.Pick(v) < 0 {
 			tied++
 		}
 	}
-	_, err = w.exec(itemCount, itemID, tied)
-	if err != nil {
+	now := formatPatterns(settled)
+	if err := applyPatterns(w, datasetID, stored, now); err != nil {
 		return err
 	}
-	_, err = w.exec(itemOpen, itemID)
-	if err != nil {
-		return err
-	}
-	if _, err = w.exec(refreshFree, itemID); err != nil {
-		return err
-	}
-	return refreshPatterns(w, itemID)
+	_, err = w.exec(itemRefresh, itemID, tied, now)
+	return err
 }
 
 // The statements of a HIT's transactions (claim, holdHIT, refreshItem),
@@ -452,15 +463,21 @@ const (
 		LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2 WHERE i.id = ?1`
 	holdRoom = `SELECT i.open = 1 AND ` + room + ` FROM items i JOIN datasets d ON d.id = i.dataset_id
 		WHERE i.id = ?4`
-	itemRule          = `SELECT d.gold_rule FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
-	itemFinishedVotes = `SELECT l.unit, l.value FROM labels l
-		JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
-		WHERE l.item_id = ? AND h.finished_at IS NOT NULL`
-	itemCount = `UPDATE items SET
-		finished = (SELECT count(*) FROM hits WHERE item_id = ?1 AND finished_at IS NOT NULL), tied = ?2
-		WHERE id = ?1`
-	itemOpen = `UPDATE items SET open = (finished < d.min_annotators
-		OR (tied > 0 AND finished < d.max_annotators)) FROM datasets d WHERE items.id = ? AND d.id = items.dataset_id`
+	itemState = `SELECT d.gold_rule, i.dataset_id, i.patterns FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
+	// Each label of the item, whether its HIT is finished, and whether it
+	// came from a release file (no HIT): settled either way.
+	itemVotes = `SELECT l.unit, l.value, coalesce(h.finished_at IS NOT NULL, 0), h.item_id IS NULL FROM labels l
+		LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id WHERE l.item_id = ?`
+	// The item's counters, open and free marks (see refreshFree) and
+	// agreement patterns from its HITs (?2 tied units, ?3 patterns).
+	itemRefresh = `UPDATE items SET finished = c.done, tied = ?2, patterns = ?3,
+		open = (c.done < d.min_annotators OR (?2 > 0 AND c.done < d.max_annotators)),
+		free = CASE WHEN c.done + c.going = 0 THEN NULL
+			ELSE (c.done < d.min_annotators OR (?2 > 0 AND c.done < d.max_annotators)) AND
+				(CASE WHEN c.done < d.min_annotators THEN d.min_annotators - c.done ELSE 1 END) > c.going END
+		FROM datasets d, (SELECT count(finished_at) AS done, count(*) - count(finished_at) AS going
+			FROM hits WHERE item_id = ?1) c
+		WHERE items.id = ?1 AND d.id = items.dataset_id`
 )
 
 // NoWork says why an annotator has no HIT: how many items they finished,

@@ -32,8 +32,9 @@ func TestAssignmentUsesIndexes(t *testing.T) {
 		"own": ownQuery, "partial": partialQuery, "free": freeQuery, "fresh": freshQuery, "stale": staleQuery,
 		"cursorMake": cursorMake, "cursorRead": cursorRead, "cursorSet": cursorSet, "freshAdvance": freshAdvance,
 		"refreshFree": refreshFree, "lease": leaseRead, "claimTouch": claimTouch, "claimInsert": claimInsert,
-		"holdRead": holdRead, "holdRoom": holdRoom, "itemRule": itemRule, "itemFinishedVotes": itemFinishedVotes,
-		"itemCount": itemCount, "itemOpen": itemOpen,
+		"holdRead": holdRead, "holdRoom": holdRoom, "itemState": itemState, "itemVotes": itemVotes,
+		"itemRefresh": itemRefresh, "patternsOfItem": patternsOfItem, "settledOfItem": settledOfItem,
+		"patternAdd": patternAdd, "patternTake": patternTake, "patternDrop": patternDrop,
 	}
 	var trigger string
 	if err := st.db.QueryRow(`SELECT sql FROM sqlite_master WHERE name = 'items_free_cursors'`).Scan(&trigger); err != nil {
@@ -56,11 +57,19 @@ func TestAssignmentUsesIndexes(t *testing.T) {
 			plan = append(plan, detail)
 		}
 		rows.Close()
+		materialized := map[string]bool{}
+		for _, step := range plan {
+			if m, ok := strings.CutPrefix(step, "MATERIALIZE "); ok {
+				materialized[m] = true
+			}
+		}
 		for _, step := range plan {
 			// The own and stale searches sort what they found: the
 			// annotator's HITs in progress, the HITs past their lease.
 			sorts := strings.Contains(step, "TEMP B-TREE") && name != "own" && name != "stale"
-			if strings.HasPrefix(step, "SCAN ") || sorts {
+			// A subquery's result, made by searches, is read whole.
+			scan, ok := strings.CutPrefix(step, "SCAN ")
+			if (ok && !materialized[scan]) || sorts {
 				t.Errorf("%s walks a table or sorts: %q\nplan: %s", name, step, strings.Join(plan, " | "))
 			}
 		}

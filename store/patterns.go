@@ -50,6 +50,19 @@ func refreshPatterns(w *ptx, itemID int64) error {
 	if err != nil {
 		return err
 	}
+	if err := applyPatterns(w, datasetID, stored, now); err != nil {
+		return err
+	}
+	if now == stored {
+		return nil
+	}
+	_, err = w.exec(patternsSet, now, itemID)
+	return err
+}
+
+// applyPatterns changes the dataset's table from an item's old part to its
+// new one: only the units whose pattern changed.
+func applyPatterns(w *ptx, datasetID int64, stored, now string) error {
 	if now == stored {
 		return nil
 	}
@@ -68,8 +81,7 @@ func refreshPatterns(w *ptx, itemID int64) error {
 			}
 		}
 	}
-	_, err = w.exec(patternsSet, now, itemID)
-	return err
+	return nil
 }
 
 func takePattern(w *ptx, datasetID int64, unit, p string) error {
