@@ -21,12 +21,14 @@ import (
 //
 //   - next-hit: after a HIT is finished, find the next one and load it, as
 //     the TUI does (NextHIT, LoadHIT, ItemByID); p50 and max over b.N HITs;
+//
 //   - first-frame/new: `claritty` before its first frame for an annotator
 //     who has never had a HIT; first-frame/resume: for one with a HIT open;
+//
 //   - agree: `claritty agree` end to end from the database (the binary, as
 //     a lead, with its 1,000 bootstrap replicates).
 //
-//	CLARITTY_BENCH_PANES=10000,100000,414362 go test ./cmd/claritty -run '^$' -bench Scale -benchtime 20x -timeout 60m
+//     CLARITTY_BENCH_PANES=10000,100000,414362 go test ./cmd/claritty -run '^$' -bench Scale -benchtime 20x -timeout 60m
 func BenchmarkScale(b *testing.B) {
 	for _, n := range teamdb.Sizes(b) {
 		b.Run(fmt.Sprintf("%d/next-hit", n), func(b *testing.B) { benchNextHIT(b, n) })
