@@ -36,11 +36,31 @@ var checks = []struct {
 		`SELECT 'item ' || i.id || ': open ' || i.open || ' with ' || i.finished || ' finished, ' || i.tied || ' tied' FROM items i
 			JOIN datasets d ON d.id = i.dataset_id
 			WHERE i.open != (i.finished < d.min_annotators OR (i.tied > 0 AND i.finished < d.max_annotators)) LIMIT 5`},
+	{"dataset counters match their items",
+		`SELECT count(*) FROM datasets d WHERE d.items_count != (SELECT count(*) FROM items i WHERE i.dataset_id = d.id)
+			OR d.complete_count != (SELECT count(*) FROM items i WHERE i.dataset_id = d.id AND i.open = 0 AND i.tied = 0)`,
+		`SELECT 'dataset ' || d.id || ': ' || d.items_count || ' items, ' || d.complete_count || ' complete kept; ' ||
+			(SELECT count(*) FROM items i WHERE i.dataset_id = d.id) || ' and ' ||
+			(SELECT count(*) FROM items i WHERE i.dataset_id = d.id AND i.open = 0 AND i.tied = 0) || ' counted' FROM datasets d
+			WHERE d.items_count != (SELECT count(*) FROM items i WHERE i.dataset_id = d.id)
+			OR d.complete_count != (SELECT count(*) FROM items i WHERE i.dataset_id = d.id AND i.open = 0 AND i.tied = 0) LIMIT 5`},
+	{"each annotator's finished HITs match their counter",
+		`SELECT count(*) FROM (` + doneRecount + `)`,
+		`SELECT 'dataset ' || dataset_id || ', annotator ' || annotator_id || ': ' || kept || ' kept, ' || counted || ' counted' FROM (` + doneRecount + `) LIMIT 5`},
 	{"no item has more finished HITs than its policy's max",
 		`SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.finished > d.max_annotators`,
 		`SELECT 'item ' || i.id || ': ' || i.finished || ' finished, max ' || d.max_annotators FROM items i
 			JOIN datasets d ON d.id = i.dataset_id WHERE i.finished > d.max_annotators LIMIT 5`},
 }
+
+// doneRecount lists the (dataset, annotator) pairs whose annotator_done
+// differs from a count of their finished HITs.
+const doneRecount = `SELECT coalesce(c.dataset_id, k.dataset_id) AS dataset_id, coalesce(c.annotator_id, k.annotator_id) AS annotator_id,
+		coalesce(k.done, 0) AS kept, coalesce(c.n, 0) AS counted
+	FROM (SELECT i.dataset_id, h.annotator_id, count(*) AS n FROM hits h JOIN items i ON i.id = h.item_id
+		WHERE h.finished_at IS NOT NULL GROUP BY 1, 2) c
+	FULL JOIN annotator_done k ON k.dataset_id = c.dataset_id AND k.annotator_id = c.annotator_id
+	WHERE coalesce(k.done, 0) != coalesce(c.n, 0)`
 
 // CheckFile checks the database at path without changing it: SQLite's
 // integrity check (every page), its foreign keys, then claritty's own

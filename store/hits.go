@@ -61,10 +61,11 @@ func (s *Store) MarkSERPReviewed(ctx context.Context, itemID, annotatorID int64,
 
 // Progress counts an annotator's finished HITs and all HITs of a dataset.
 func (s *Store) Progress(ctx context.Context, datasetID, annotatorID int64) (done, total int, err error) {
+	// Counters (migration 0012): counting was a walk over every finished
+	// HIT of the annotator for every HIT shown.
 	err = s.readRow(ctx, `SELECT
-		(SELECT count(*) FROM hits h JOIN items i ON i.id = h.item_id
-		 WHERE h.annotator_id = ?2 AND h.finished_at IS NOT NULL AND i.dataset_id = ?1),
-		(SELECT count(*) FROM items WHERE dataset_id = ?1)`, []any{datasetID, annotatorID}, &done, &total)
+		coalesce((SELECT done FROM annotator_done WHERE dataset_id = ?1 AND annotator_id = ?2), 0),
+		(SELECT items_count FROM datasets WHERE id = ?1)`, []any{datasetID, annotatorID}, &done, &total)
 	if err != nil {
 		return 0, 0, fmt.Errorf("count progress: %w", err)
 	}

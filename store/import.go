@@ -322,6 +322,13 @@ func (im *Importer) Commit() (ImportStats, error) {
 			return im.stats, fmt.Errorf("commit import: %w", err)
 		}
 	}
+	if im.datasetID != 0 {
+		if _, err := im.tx.ExecContext(im.ctx, `UPDATE datasets SET items_count =
+				(SELECT count(*) FROM items WHERE dataset_id = ?1) WHERE id = ?1`, im.datasetID); err != nil {
+			im.tx.Rollback()
+			return im.stats, fmt.Errorf("commit import: %w", err)
+		}
+	}
 	w := im.s.wrap(im.ctx, im.tx)
 	for id := range im.labelled {
 		if err := refreshPatterns(w, id); err != nil {

@@ -127,4 +127,16 @@ func TestKeptPatternsMatchLabels(t *testing.T) {
 		t.Fatalf("the migration counts %d units, the kept table %d", again, kept)
 	}
 	recount(t, st, "after the migration's count")
+
+	// Every other kept counter (items, complete items, each annotator's
+	// finished HITs) holds after the same work.
+	results, err := CheckFile(ctx, st.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range results {
+		if len(r.Problems) > 0 {
+			t.Errorf("check %q: %s", r.Name, strings.Join(r.Problems, "; "))
+		}
+	}
 }

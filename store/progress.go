@@ -13,13 +13,14 @@ type DatasetProgress struct {
 	Adjudication int // units waiting for a decision: tied after the policy's max annotators, or referred
 }
 
-// DatasetProgress reads a dataset's counters (kept by every label's transaction).
+// DatasetProgress reads a dataset's counters (kept by every label's
+// transaction and each import: migration 0012), without counting items.
 func (s *Store) DatasetProgress(ctx context.Context, datasetID int64) (DatasetProgress, error) {
 	var p DatasetProgress
 	// Only the count of waiting units leaves the store here: no role is
 	// needed to see it, and the queue itself is not built (waitingUnits).
-	err := s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(open = 0 AND tied = 0), 0), `+waitingUnits+`
-		FROM items WHERE dataset_id = ?1`, datasetID).Scan(&p.Items, &p.Complete, &p.Adjudication)
+	err := s.db.QueryRowContext(ctx, `SELECT items_count, complete_count, `+waitingUnits+`
+		FROM datasets WHERE id = ?1`, datasetID).Scan(&p.Items, &p.Complete, &p.Adjudication)
 	if err != nil {
 		return p, fmt.Errorf("dataset progress: %w", err)
 	}

@@ -3,13 +3,13 @@ package tui
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
-	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/teamdb"
 	"github.com/claritty/claritty/store"
-	"github.com/claritty/claritty/store/storetest"
 )
 
 // BenchmarkKeystroke measures one keystroke's Update plus the View that
@@ -44,42 +44,102 @@ func BenchmarkKeystroke(b *testing.B) {
 	}
 }
 
-// BenchmarkPane measures one side-pane computation (read every label of
-// the dataset, the agreement report without intervals, the counters) on a
-// database of 40,000 five-answer panes labelled by three of 30 annotators:
-// 840,000 labels.
+// BenchmarkPane measures one side-pane computation (the kept agreement
+// table less the annotator's open HIT, the counters, the annotator's pace)
+// on a team's database at each size of $CLARITTY_BENCH_PANES (data/teamdb:
+// three annotators who finished all but the last twentieth of the panes),
+// for one of them with a HIT open.
 //
-//	go test ./tui -run '^$' -bench Pane -benchtime 3x
+//	CLARITTY_BENCH_PANES=10000,100000,414362 go test ./tui -run '^$' -bench Pane -benchtime 10x -timeout 60m
 func BenchmarkPane(b *testing.B) {
-	st := storetest.Open(b)
-	ctx := context.Background()
-	im, err := st.BeginImport(ctx, storetest.Lead(b, st), "big", "mimics", "mimics-manual")
-	if err != nil {
-		b.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := range 40000 {
-		p := store.Pane{Query: fmt.Sprintf("query %d", i), Question: "Which one?",
-			Options: [5]string{"a", "b", "c", "d", "e"}}
-		var labels []store.UnitLabel
-		for _, a := range rng.Perm(30)[:3] {
-			for _, u := range guidelines.MIMICS.Units {
-				labels = append(labels, store.UnitLabel{Unit: u, Annotator: fmt.Sprintf("a%02d", a), Value: rng.IntN(3)})
+	for _, n := range teamdb.Sizes(b) {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			ctx := context.Background()
+			st, err := store.Open(ctx, teamdb.Copy(b, n))
+			if err != nil {
+				b.Fatal(err)
 			}
-		}
-		if _, err := im.AddPane(p, labels...); err != nil {
-			b.Fatal(err)
-		}
+			defer st.Close()
+			ds, err := st.DatasetByName(ctx, "click")
+			if err != nil {
+				b.Fatal(err)
+			}
+			an, err := st.EnsureAnnotator(ctx, "ann1")
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, ok, _, err := st.NextHIT(ctx, ds.ID, an.ID, 0); err != nil || !ok {
+				b.Fatalf("no HIT to hold open: %v", err)
+			}
+			b.ResetTimer()
+			for range b.N {
+				p := computePane(ctx, st, ds, an, time.Now)
+				if p.err != nil || p.types[len(p.types)-1].Items == 0 {
+					b.Fatalf("%v %+v", p.err, p.types)
+				}
+			}
+		})
 	}
-	if _, err := im.Commit(); err != nil {
-		b.Fatal(err)
-	}
-	ds, _ := st.DatasetByName(ctx, "big")
-	an, _ := st.EnsureAnnotator(ctx, "a00")
-	b.ResetTimer()
-	for range b.N {
-		if p := computePane(ctx, st, ds, an, time.Now); p.err != nil || p.types[3].Ratings != 840000 {
-			b.Fatalf("%v %d", p.err, p.types[3].Ratings)
-		}
+}
+
+// BenchmarkNextHIT measures what the annotator waits for after finishing a
+// HIT on a team's database at each size of $CLARITTY_BENCH_PANES: the
+// worker's NextHIT and the load of the HIT screen (loadNext's work), for
+// ann1, who has finished all but the last twentieth of the panes; p50 and
+// max over b.N finished HITs.
+//
+//	CLARITTY_BENCH_PANES=10000,100000,414362 go test ./tui -run '^$' -bench NextHIT -benchtime 20x -timeout 60m
+func BenchmarkNextHIT(b *testing.B) {
+	for _, n := range teamdb.Sizes(b) {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			ctx := context.Background()
+			st, err := store.Open(ctx, teamdb.Copy(b, n))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			ds, err := st.DatasetByName(ctx, "click")
+			if err != nil {
+				b.Fatal(err)
+			}
+			an, err := st.EnsureAnnotator(ctx, "ann1")
+			if err != nil {
+				b.Fatal(err)
+			}
+			next := func() *hitState {
+				id, ok, _, err := st.NextHIT(ctx, ds.ID, an.ID, 0)
+				if err != nil || !ok {
+					b.Fatalf("no next HIT: %v", err)
+				}
+				h, err := loadHIT(ctx, st, id, an.ID)
+				if err != nil {
+					b.Fatal(err)
+				}
+				return h
+			}
+			h := next() // the session's first HIT
+			var times []time.Duration
+			b.ResetTimer()
+			for range b.N {
+				b.StopTimer()
+				units := data.HITUnits(h.item.Question, h.item.AnswerCount())
+				for i, u := range units {
+					v := i % 3
+					_, err := st.SetLabel(ctx, store.LabelChange{ItemID: h.item.ID, AnnotatorID: an.ID,
+						Unit: u, Value: &v, Seconds: 3, Finish: i == len(units)-1})
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.StartTimer()
+				start := time.Now()
+				h = next()
+				times = append(times, time.Since(start))
+			}
+			b.StopTimer()
+			slices.Sort(times)
+			b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(times[len(times)-1].Microseconds())/1000, "max-ms")
+		})
 	}
 }

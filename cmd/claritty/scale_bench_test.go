@@ -4,12 +4,10 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/teamdb"
 	"github.com/claritty/claritty/store"
 )
@@ -18,9 +16,6 @@ import (
 // database shaped like a team's after weeks of work (teamdb: Click-shaped
 // panes, three annotators who finished all but the last twentieth), at
 // each size of $CLARITTY_BENCH_PANES:
-//
-//   - next-hit: after a HIT is finished, find the next one and load it, as
-//     the TUI does (NextHIT, LoadHIT, ItemByID); p50 and max over b.N HITs;
 //
 //   - first-frame/new: `claritty` before its first frame for an annotator
 //     who has never had a HIT; first-frame/resume: for one with a HIT open;
@@ -31,69 +26,9 @@ import (
 //     CLARITTY_BENCH_PANES=10000,100000,414362 go test ./cmd/claritty -run '^$' -bench Scale -benchtime 20x -timeout 60m
 func BenchmarkScale(b *testing.B) {
 	for _, n := range teamdb.Sizes(b) {
-		b.Run(fmt.Sprintf("%d/next-hit", n), func(b *testing.B) { benchNextHIT(b, n) })
 		b.Run(fmt.Sprintf("%d/first-frame/new", n), func(b *testing.B) { benchFirstFrame(b, n, true) })
 		b.Run(fmt.Sprintf("%d/first-frame/resume", n), func(b *testing.B) { benchFirstFrame(b, n, false) })
 		b.Run(fmt.Sprintf("%d/agree", n), func(b *testing.B) { benchAgree(b, n) })
-	}
-}
-
-func benchNextHIT(b *testing.B, n int) {
-	ctx := context.Background()
-	st, err := store.Open(ctx, teamdb.Copy(b, n))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	ds, err := st.DatasetByName(ctx, "click")
-	if err != nil {
-		b.Fatal(err)
-	}
-	ann, err := st.EnsureAnnotator(ctx, "ann1")
-	if err != nil {
-		b.Fatal(err)
-	}
-	next := func() store.Item {
-		id, ok, _, err := st.NextHIT(ctx, ds.ID, ann.ID, 0)
-		if err != nil || !ok {
-			b.Fatalf("no next HIT: %v", err)
-		}
-		if _, err := st.LoadHIT(ctx, id, ann.ID); err != nil {
-			b.Fatal(err)
-		}
-		it, err := st.ItemByID(ctx, id)
-		if err != nil {
-			b.Fatal(err)
-		}
-		return it
-	}
-	it := next() // the annotator's first HIT of the session
-	var times []time.Duration
-	b.ResetTimer()
-	for range b.N {
-		b.StopTimer()
-		finishHIT(b, st, it, ann.ID)
-		b.StartTimer()
-		start := time.Now()
-		it = next()
-		times = append(times, time.Since(start))
-	}
-	b.StopTimer()
-	slices.Sort(times)
-	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
-	b.ReportMetric(float64(times[len(times)-1].Microseconds())/1000, "max-ms")
-}
-
-// finishHIT keys every unit of the annotator's HIT on the item.
-func finishHIT(b *testing.B, st *store.Store, it store.Item, annotator int64) {
-	units := data.HITUnits(it.Question, it.AnswerCount())
-	for i, u := range units {
-		v := i % 3
-		_, err := st.SetLabel(context.Background(), store.LabelChange{ItemID: it.ID, AnnotatorID: annotator,
-			Unit: u, Value: &v, Seconds: 3, Finish: i == len(units)-1})
-		if err != nil {
-			b.Fatal(err)
-		}
 	}
 }
 
@@ -143,4 +78,86 @@ func benchAgree(b *testing.B, n int) {
 			b.Fatalf("agree: %v\n%s", err, out)
 		}
 	}
+}
+
+// BenchmarkTUIMemory runs the binary in tmux (100x30) as ann1 on a copy of
+// the team database, opens the side pane, keys 20 whole HITs (waiting for
+// each to be saved and the next to show) and reports the process's peak
+// resident memory (VmHWM) and the wall time per HIT.
+//
+//	CLARITTY_BENCH_PANES=10000,100000,414362 go test ./cmd/claritty -run '^$' -bench TUIMemory -benchtime 1x -timeout 60m
+func BenchmarkTUIMemory(b *testing.B) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		b.Skip("tmux is not installed")
+	}
+	bin := binary(b)
+	for _, n := range teamdb.Sizes(b) {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for range b.N {
+				b.StopTimer()
+				db := teamdb.Copy(b, n)
+				b.StartTimer()
+				peak, perHIT := keyTwentyHITs(b, bin, db)
+				b.ReportMetric(float64(peak)/1024, "peak-MB")
+				b.ReportMetric(float64(perHIT.Microseconds())/1000, "ms/HIT")
+			}
+		})
+	}
+}
+
+func keyTwentyHITs(b *testing.B, bin, db string) (peakKB int, perHIT time.Duration) {
+	session := fmt.Sprintf("claritty-mem-%d", time.Now().UnixNano())
+	tmux := func(args ...string) string {
+		out, err := exec.Command("tmux", args...).CombinedOutput()
+		if err != nil {
+			b.Fatalf("tmux %v: %v %s", args, err, out)
+		}
+		return string(out)
+	}
+	tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", bin+" --db "+db+" --as ann1")
+	defer exec.Command("tmux", "kill-session", "-t", session).Run()
+	pid := strings.TrimSpace(tmux("display-message", "-p", "-t", session, "#{pane_pid}"))
+	waitFor := func(want string) string {
+		deadline := time.Now().Add(2 * time.Minute)
+		for time.Now().Before(deadline) {
+			if screen := tmux("capture-pane", "-p", "-t", session); strings.Contains(screen, want) {
+				return screen
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		b.Fatalf("no %q on the screen:\n%s", want, tmux("capture-pane", "-p", "-t", session))
+		return ""
+	}
+	waitFor("Step I")
+	tmux("send-keys", "-t", session, "Tab")
+	waitFor("pooled")
+	start := time.Now()
+	for range 20 {
+		before := hitNumber(waitFor("Step I"))
+		tmux("send-keys", "-t", session, "Enter")
+		for range 7 { // question, answer set, up to five landing pages
+			tmux("send-keys", "-t", session, "1")
+		}
+		waitFor(fmt.Sprintf("HIT %d ", before+1))
+	}
+	perHIT = time.Since(start) / 20
+	status, err := exec.Command("cat", "/proc/"+pid+"/status").Output()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			fmt.Sscanf(strings.TrimSpace(v), "%d", &peakKB)
+		}
+	}
+	return peakKB, perHIT
+}
+
+// hitNumber reads the header's "HIT n / total".
+func hitNumber(screen string) int {
+	var n int
+	if _, after, ok := strings.Cut(screen, "HIT "); ok {
+		fmt.Sscanf(after, "%d", &n)
+	}
+	return n
 }
