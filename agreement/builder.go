@@ -63,7 +63,9 @@ func InferScale(labels []string) Scale {
 // Builder gathers ratings into a study, unit by unit.
 type Builder struct {
 	st       Study
-	cats     map[string]int
+	cats     map[string]int // nil: the scale comes at StudyOn
+	labels   []string       // without a scale: the labels seen, as Rating.Category indexes them
+	seen     map[string]int
 	raters   map[string]int
 	types    map[string]int
 	subjects map[[2]string]int
@@ -71,12 +73,20 @@ type Builder struct {
 
 // NewBuilder starts a study on the given scale.
 func NewBuilder(scale Scale) *Builder {
-	b := &Builder{st: Study{Scale: scale}, cats: map[string]int{}, raters: map[string]int{},
-		types: map[string]int{}, subjects: map[[2]string]int{}}
+	b := NewOpenBuilder()
+	b.st.Scale, b.cats = scale, map[string]int{}
 	for i, c := range scale.Categories {
 		b.cats[c] = i
 	}
 	return b
+}
+
+// NewOpenBuilder starts a study whose scale is known only once every
+// rating is in (StudyOn), so a file can be read once, row by row, without
+// keeping its rows to infer the scale first.
+func NewOpenBuilder() *Builder {
+	return &Builder{seen: map[string]int{}, raters: map[string]int{},
+		types: map[string]int{}, subjects: map[[2]string]int{}}
 }
 
 // DeclareTypes fixes the report order of unit types known in advance.
@@ -89,9 +99,14 @@ func (b *Builder) DeclareTypes(types ...string) {
 // Add records that rater put the unit of the item in category. A category
 // off the scale, or a second rating of a unit by the same rater, is refused.
 func (b *Builder) Add(item, unit, rater, category string) error {
-	c, ok := b.cats[category]
-	if !ok {
-		return fmt.Errorf("label %q is not one of the categories %s", category, strings.Join(b.st.Scale.Categories, ", "))
+	var c int
+	if b.cats != nil {
+		var ok bool
+		if c, ok = b.cats[category]; !ok {
+			return fmt.Errorf("label %q is not one of the categories %s", category, strings.Join(b.st.Scale.Categories, ", "))
+		}
+	} else {
+		c = b.index(b.seen, category, &b.labels)
 	}
 	r := b.index(b.raters, rater, &b.st.Raters)
 	key := [2]string{item, unit}
@@ -110,6 +125,32 @@ func (b *Builder) Add(item, unit, rater, category string) error {
 	}
 	s.Ratings = append(s.Ratings, Rating{Rater: r, Category: c})
 	return nil
+}
+
+// Labels are the labels an open builder has seen, in the order first seen.
+func (b *Builder) Labels() []string { return b.labels }
+
+// StudyOn puts an open builder's ratings on the scale: every label seen
+// must be one of its categories.
+func (b *Builder) StudyOn(scale Scale) (*Study, error) {
+	if b.cats != nil {
+		return nil, fmt.Errorf("this study's scale was given at the start")
+	}
+	to := make([]int, len(b.labels))
+	for i, l := range b.labels {
+		to[i] = slices.Index(scale.Categories, l)
+		if to[i] < 0 {
+			return nil, fmt.Errorf("label %q is not one of the categories %s", l, strings.Join(scale.Categories, ", "))
+		}
+	}
+	for i := range b.st.Subjects {
+		for j := range b.st.Subjects[i].Ratings {
+			r := &b.st.Subjects[i].Ratings[j]
+			r.Category = to[r.Category]
+		}
+	}
+	b.st.Scale, b.cats = scale, map[string]int{}
+	return &b.st, nil
 }
 
 func (b *Builder) index(m map[string]int, name string, names *[]string) int {

@@ -2,7 +2,11 @@ package data
 
 import (
 	"io"
+	"slices"
 	"strings"
+
+	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/guidelines"
 )
 
 // RatingsHeader starts the header of a labels TSV; further columns
@@ -112,4 +116,62 @@ func (rr *ratingsReader) next() (RatingRow, error) {
 		}
 	}
 	return row, nil
+}
+
+// ReadRatingsStudy reads a labels TSV straight into an agreement study,
+// row by row, keeping no rows: its memory grows with the units and labels
+// of the study, not with the file's lines and their strings. The scale is
+// categories when given (in ordinal order); else ClariMM's whole 1-5 scale
+// when every row rates a ClariMM unit (chance agreement depends on the
+// points nobody used too); else the labels the file holds
+// (agreement.InferScale). It also returns what the read noticed that is
+// not an error, for stderr.
+func ReadRatingsStudy(r io.Reader, name string, maxLine int, categories []string) (*agreement.Study, []string, error) {
+	lr := newLineReader(r, name).limit(maxLine)
+	rr, err := newRatingsReader(lr, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	b := agreement.NewOpenBuilder()
+	if len(categories) > 0 {
+		b = agreement.NewBuilder(agreement.NewScale(categories))
+	}
+	firstLine := map[string]int{} // label -> its first line, for errors found at the end
+	clarimm, rows := true, 0
+	for {
+		row, err := rr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		rows++
+		if _, ok := firstLine[row.Label]; !ok {
+			firstLine[row.Label] = row.Line
+		}
+		if p, ok := guidelines.ForUnit(row.Unit); !ok || p.Kind != guidelines.ClariMM.Kind {
+			clarimm = false
+		}
+		if err := b.Add(row.Item, row.Unit, row.Annotator, row.Label); err != nil {
+			return nil, nil, lineErr(name, row.Line, "%v", err)
+		}
+	}
+	if err := headerOnly(lr, FormatLabels); err != nil {
+		return nil, nil, err
+	}
+	if len(categories) > 0 {
+		return b.Study(), lr.warnings(), nil
+	}
+	scale := agreement.InferScale(b.Labels())
+	if clarimm && rows > 0 {
+		scale = agreement.NewScale(guidelines.ClariMM.Categories())
+	}
+	for _, l := range b.Labels() {
+		if !slices.Contains(scale.Categories, l) {
+			return nil, nil, lineErr(name, firstLine[l], "label %q is not one of the categories %s", l, strings.Join(scale.Categories, ", "))
+		}
+	}
+	st, err := b.StudyOn(scale)
+	return st, lr.warnings(), err
 }

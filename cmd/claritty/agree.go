@@ -135,33 +135,18 @@ func loadRatings(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Stud
 		return nil, err
 	}
 	defer f.Close()
-	rows, notes, err := data.ReadRatingsNoting(f, fl.ratings, fl.maxLine)
+	var cats []string
+	if fl.categories != "" {
+		cats = strings.Split(fl.categories, ",")
+	}
+	st, notes, err := data.ReadRatingsStudy(f, fl.ratings, fl.maxLine, cats)
 	if err != nil {
 		return nil, err
 	}
 	for _, n := range notes {
 		fmt.Fprintln(cmd.ErrOrStderr(), "warning: "+n)
 	}
-	var cats []string
-	switch {
-	case fl.categories != "":
-		cats = strings.Split(fl.categories, ",")
-	case allClariMM(rows):
-		// The whole 1-5 scale, not just the points someone used:
-		// chance agreement depends on it.
-		cats = guidelines.ClariMM.Categories()
-	}
-	return data.RatingsStudy(rows, fl.ratings, cats)
-}
-
-// allClariMM reports whether every row rates a ClariMM unit.
-func allClariMM(rows []data.RatingRow) bool {
-	for _, r := range rows {
-		if p, ok := guidelines.ForUnit(r.Unit); !ok || p.Kind != guidelines.ClariMM.Kind {
-			return false
-		}
-	}
-	return len(rows) > 0
+	return st, nil
 }
 
 // ratingUnits reports whether every unit of the study is a ClariMM rating.
