@@ -18,7 +18,7 @@ func TestStreamedStudyIsTheRowsStudy(t *testing.T) {
 		body string
 		cats []string
 	}{
-		{header + "a\tq\tx\t2\na\tq\ty\t0\nb\tq\tx\t1\nb\tlanding_1\ty\t10\n", nil},     // numbers: by value, 10 after 2
+		{header + "a\tq\tx\t2\na\tq\ty\t0\nb\tq\tx\t1\nb\tlanding_1\ty\t10\n", nil},       // numbers: by value, 10 after 2
 		{header + "a\tq\tx\tno\na\tq\ty\tyes\nb\tq\tx\tmaybe\n", nil},                     // words: alphabetical
 		{header + "c1\tcoherence\tx\t4\nc1\tcoherence\ty\t5\nc2\tdiversity\tx\t3\n", nil}, // ClariMM: the whole 1-5
 		{header + "a\tq\tx\tlow\na\tq\ty\thigh\n", []string{"low", "mid", "high"}},
