@@ -16,11 +16,11 @@ type Dataset struct {
 	Items  int
 }
 
-// Datasets lists every dataset in creation order with its item count.
+// Datasets lists every dataset in creation order with its item count
+// (kept: migration 0012).
 func (s *Store) Datasets(ctx context.Context) ([]Dataset, error) {
 	rows, err := s.db.QueryContext(ctx, `
-		SELECT d.id, d.name, d.kind, d.format,
-		       (SELECT count(*) FROM items i WHERE i.dataset_id = d.id)
+		SELECT d.id, d.name, d.kind, d.format, d.items_count
 		FROM datasets d ORDER BY d.id`)
 	if err != nil {
 		return nil, fmt.Errorf("list datasets: %w", err)
@@ -42,7 +42,7 @@ func (s *Store) DatasetByName(ctx context.Context, name string) (Dataset, error)
 	var d Dataset
 	err := s.db.QueryRowContext(ctx, `
 		SELECT d.id, d.name, d.kind, d.format,
-		       (SELECT count(*) FROM items i WHERE i.dataset_id = d.id)
+		       d.items_count
 		FROM datasets d WHERE d.name = ?`, name).Scan(&d.ID, &d.Name, &d.Kind, &d.Format, &d.Items)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, fmt.Errorf("dataset %q: %w", name, ErrNotFound)
