@@ -75,20 +75,14 @@ func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body
 		return RunResult{}, fmt.Errorf("unknown run kind %q (want one of %s)", opt.Kind, strings.Join(RunKinds, ", "))
 	}
 	sum := sha256.Sum256(body)
-	rr := &runReader{file: name, fingerprint: hex.EncodeToString(sum[:16])}
-	notes, err := rr.readLines(body, opt.MaxLine)
-	if err != nil {
+	rr := &runReader{file: name, fingerprint: hex.EncodeToString(sum[:16]), body: body, maxLine: opt.MaxLine}
+	if err := rr.readFirst(opt.Kind); err != nil {
 		return RunResult{}, err
-	}
-	if len(rr.lines) == 0 {
-		return RunResult{}, lineErr(name, 0, "the run is empty")
 	}
 	if err := rr.findDataset(ctx, st, opt); err != nil {
 		return RunResult{}, err
 	}
-	res, err := rr.write(ctx, st, who, opt)
-	res.Notes = notes
-	return res, err
+	return rr.write(ctx, st, who, opt)
 }
 
 // runLine is one line of a run file, split into fields.
@@ -97,10 +91,17 @@ type runLine struct {
 	fields []string
 }
 
+// runReader reads a run's lines from its bytes as it goes, twice (the
+// first line to find the dataset, then every line to check and store it),
+// and keeps no line: what it holds grows with the dataset's items, not the
+// run's lines.
 type runReader struct {
 	file, fingerprint string
+	body              []byte
+	maxLine           int
 	kind              string
-	lines             []runLine
+	first             runLine // the first line of predictions
+	header            int     // a labels run's header line, 0 if none
 	dataset           store.Dataset
 	target            string
 	items             map[string]runItem // uid -> item of the dataset
@@ -113,8 +114,10 @@ type runItem struct {
 	units   []string // the units its HIT has
 }
 
-func (rr *runReader) readLines(body []byte, maxLine int) (notes []string, err error) {
-	lr := newLineReader(bytes.NewReader(body), rr.file).limit(maxLine)
+// each calls fn with every line of predictions (not blank, not the
+// header), and returns what the read noticed that is not an error.
+func (rr *runReader) each(fn func(runLine) error) (notes []string, err error) {
+	lr := newLineReader(bytes.NewReader(rr.body), rr.file).limit(rr.maxLine)
 	for {
 		line, err := lr.next()
 		if errors.Is(err, io.EOF) {
@@ -124,11 +127,38 @@ func (rr *runReader) readLines(body []byte, maxLine int) (notes []string, err er
 			return nil, err
 		}
 		f := strings.Fields(string(line))
-		if len(f) == 0 {
+		if len(f) == 0 || lr.n == rr.header {
 			continue
 		}
-		rr.lines = append(rr.lines, runLine{n: lr.n, fields: f})
+		if err := fn(runLine{n: lr.n, fields: f}); err != nil {
+			return nil, err
+		}
 	}
+}
+
+// errFound stops each at the line it was looking for.
+var errFound = errors.New("found")
+
+// readFirst finds the first line of predictions, past a labels run's header.
+func (rr *runReader) readFirst(kind string) error {
+	found := false
+	_, err := rr.each(func(l runLine) error {
+		if kind == RunLabels && rr.header == 0 && !found && isLabelsRunHeader(l.fields) {
+			rr.header = l.n
+			return nil
+		}
+		rr.first, found = l, true
+		return errFound
+	})
+	switch {
+	case err != nil && !errors.Is(err, errFound):
+		return err
+	case !found && rr.header > 0:
+		return lineErr(rr.file, rr.header, "the run has a header and nothing else")
+	case !found:
+		return lineErr(rr.file, 0, "the run is empty")
+	}
+	return nil
 }
 
 // normQuery is a query as a TREC run can carry it: runs of white space
@@ -143,14 +173,7 @@ func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOp
 		return err
 	}
 	rr.kind = opt.Kind
-	first := rr.lines[0]
-	if opt.Kind == RunLabels && isLabelsRunHeader(first.fields) {
-		rr.lines = rr.lines[1:]
-		if len(rr.lines) == 0 {
-			return lineErr(rr.file, first.n, "the run has a header and nothing else")
-		}
-		first = rr.lines[0]
-	}
+	first := rr.first
 	for _, d := range all {
 		if opt.Dataset != "" && d.Name != opt.Dataset {
 			continue
@@ -245,9 +268,9 @@ func (rr *runReader) write(ctx context.Context, st *store.Store, who store.Annot
 	}
 	if res.Known = w.Known(); !res.Known {
 		if opt.Kind == RunTREC {
-			err = rr.writeTREC(w)
+			res.Notes, err = rr.writeTREC(w)
 		} else {
-			err = rr.writeLabels(w)
+			res.Notes, err = rr.writeLabels(w)
 		}
 		if err != nil {
 			return res, err
@@ -257,14 +280,22 @@ func (rr *runReader) write(ctx context.Context, st *store.Store, who store.Annot
 	return res, err
 }
 
-func (rr *runReader) writeTREC(w *store.RunWriter) error {
-	seen := map[[2]string]int{}
-	for _, l := range rr.lines {
+// writeTREC checks and stores every line of a trec run. A repeated
+// (query, document) is found by the item and document it names: small
+// keys, so the check's memory grows with what the run ranks, not with its
+// lines' text.
+func (rr *runReader) writeTREC(w *store.RunWriter) ([]string, error) {
+	seen := map[[2]int64]int{}
+	return rr.each(func(l runLine) error {
 		q, doc, score, err := rr.trecLine(l)
 		if err != nil {
 			return lineErr(rr.file, l.n, "%v", err)
 		}
-		key := [2]string{q, doc}
+		key := [2]int64{rr.items[doc].id, 0}
+		if rr.target == TargetLanding {
+			pos, _ := strconv.Atoi(doc)
+			key = [2]int64{rr.items[q].id, int64(pos)}
+		}
 		if prev, dup := seen[key]; dup {
 			return lineErr(rr.file, l.n, "duplicate document %q for query %q: already on line %d", doc, q, prev)
 		}
@@ -272,8 +303,8 @@ func (rr *runReader) writeTREC(w *store.RunWriter) error {
 		if err := w.Doc(q, doc, score); err != nil {
 			return lineErr(rr.file, l.n, "%v", err)
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // trecLine checks one line of a trec run against the dataset.
@@ -311,10 +342,10 @@ func (rr *runReader) trecLine(l runLine) (query, doc string, score float64, err 
 	return query, doc, score, nil
 }
 
-func (rr *runReader) writeLabels(w *store.RunWriter) error {
+func (rr *runReader) writeLabels(w *store.RunWriter) ([]string, error) {
 	p := guidelines.ForKind(rr.dataset.Kind)
-	seen := map[[2]string]int{}
-	for _, l := range rr.lines {
+	seen := map[[2]int64]int{} // item id, unit: small keys, as in writeTREC
+	return rr.each(func(l runLine) error {
 		f := l.fields
 		if len(f) != 3 {
 			return lineErr(rr.file, l.n, "want item unit label, got %d fields", len(f))
@@ -330,7 +361,7 @@ func (rr *runReader) writeLabels(w *store.RunWriter) error {
 		if !ok {
 			return lineErr(rr.file, l.n, "label %q is not one of %s", f[2], strings.Join(p.Categories(), ", "))
 		}
-		key := [2]string{f[0], f[1]}
+		key := [2]int64{it.id, int64(slices.Index(store.Units, f[1]))}
 		if prev, dup := seen[key]; dup {
 			return lineErr(rr.file, l.n, "item %q unit %s is already predicted on line %d", f[0], f[1], prev)
 		}
@@ -338,6 +369,6 @@ func (rr *runReader) writeLabels(w *store.RunWriter) error {
 		if err := w.Label(it.id, f[1], v); err != nil {
 			return lineErr(rr.file, l.n, "%v", err)
 		}
-	}
-	return nil
+		return nil
+	})
 }
