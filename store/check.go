@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"net/url"
+	"os"
 )
 
 // CheckResult is one check of a database file and what it found.
@@ -70,6 +71,13 @@ const doneRecount = `SELECT coalesce(c.dataset_id, k.dataset_id) AS dataset_id, 
 func CheckFile(ctx context.Context, path string) ([]CheckResult, error) {
 	if err := checkHeader(path); err != nil {
 		return nil, err
+	}
+	// The first import of an empty database runs in rollback mode
+	// (store/import.go); one killed leaves a journal that only a
+	// connection that may write can roll back.
+	if fi, err := os.Stat(path + "-journal"); err == nil && fi.Size() > 0 {
+		return nil, fmt.Errorf("check %s: %s-journal is the rollback journal of an import that is running or was killed: "+
+			"when no import runs, open the database once with claritty (claritty stats, say) and SQLite rolls the import back; then check again", path, path)
 	}
 	db, err := sql.Open("sqlite", "file:"+uriPath(absPath(path))+"?mode=ro&"+url.Values{"_pragma": {"busy_timeout(10000)"}}.Encode())
 	if err != nil {

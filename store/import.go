@@ -79,8 +79,21 @@ var itemIndexes = map[string]string{
 // that holds no items (SERP results).
 func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset, kind, format string) (*Importer, error) {
 	s.writers.Lock()
-	unlock := sync.OnceFunc(s.writers.Unlock)
-	tx, err := s.db.BeginTx(ctx, nil)
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		s.writers.Unlock()
+		return nil, fmt.Errorf("begin import: %w", err)
+	}
+	rollbackMode := intoEmpty(ctx, conn)
+	unlock := sync.OnceFunc(func() {
+		if rollbackMode {
+			var mode string
+			conn.QueryRowContext(context.WithoutCancel(ctx), `PRAGMA journal_mode = WAL`).Scan(&mode)
+		}
+		conn.Close()
+		s.writers.Unlock()
+	})
+	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		unlock()
 		return nil, fmt.Errorf("begin import: %w", err)
@@ -96,6 +109,25 @@ func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset, kind, f
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
 	return im, nil
+}
+
+// intoEmpty puts a database with no items yet in rollback-journal mode
+// for its first import, and says whether it did. In WAL mode every page of
+// a big import is written twice, to the log and then to the file; a
+// rollback journal of an empty database records almost nothing, so each
+// page is written once. The import's connection goes back to WAL when it
+// ends (Open sets WAL on every connection too). A database anyone else has
+// open stays in WAL: SQLite refuses the change then.
+func intoEmpty(ctx context.Context, conn *sql.Conn) bool {
+	var items bool
+	if err := conn.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM items)`).Scan(&items); err != nil || items {
+		return false
+	}
+	var mode string
+	if err := conn.QueryRowContext(ctx, `PRAGMA journal_mode = DELETE`).Scan(&mode); err != nil {
+		return false
+	}
+	return mode == "delete"
 }
 
 func (im *Importer) prepare(dataset, kind, format string) error {
@@ -311,7 +343,7 @@ func (im *Importer) Commit() (ImportStats, error) {
 	defer im.unlock()
 	im.closeStmts()
 	if im.policy != nil && im.datasetID != 0 {
-		if err := setPolicy(im.s.wrap(im.ctx, im.tx), im.datasetID, *im.policy); err != nil {
+		if err := setPolicy(ownPtx(im.ctx, im.tx), im.datasetID, *im.policy); err != nil {
 			im.tx.Rollback()
 			return im.stats, fmt.Errorf("commit import: %w", err)
 		}
@@ -329,7 +361,7 @@ func (im *Importer) Commit() (ImportStats, error) {
 			return im.stats, fmt.Errorf("commit import: %w", err)
 		}
 	}
-	w := im.s.wrap(im.ctx, im.tx)
+	w := ownPtx(im.ctx, im.tx)
 	for id := range im.labelled {
 		if err := refreshPatterns(w, id); err != nil {
 			im.tx.Rollback()

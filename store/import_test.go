@@ -138,3 +138,36 @@ func TestImportRefusesBadLabelsAndRollsBackDroppedIndexes(t *testing.T) {
 		t.Fatalf("rolled-back import left %d rows", n)
 	}
 }
+
+// The first import of an empty database runs in rollback mode and leaves
+// the file in WAL mode again, committed or not; a later import never
+// leaves WAL.
+func TestFirstImportReturnsToWAL(t *testing.T) {
+	ctx := context.Background()
+	st := openTemp(t)
+	lead := testLead(t, st)
+	mode := func() string {
+		var m string
+		st.db.QueryRow(`PRAGMA journal_mode`).Scan(&m)
+		return m
+	}
+	for _, commit := range []bool{false, true, true} {
+		im, err := st.BeginImport(ctx, lead, "d", "mimics", "mimics-manual")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := im.AddPane(Pane{Query: fmt.Sprint("q", commit), Question: "Which?", Options: [5]string{"a"}}); err != nil {
+			t.Fatal(err)
+		}
+		if commit {
+			if _, err := im.Commit(); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			im.Rollback()
+		}
+		if m := mode(); m != "wal" {
+			t.Fatalf("after an import (commit %v) the journal mode is %q", commit, m)
+		}
+	}
+}

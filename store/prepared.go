@@ -64,11 +64,22 @@ func (s *Store) write(ctx context.Context, query string, args ...any) error {
 	})
 }
 
-// ptx is a transaction that runs its statements prepared.
+// ptx is a transaction that runs its statements prepared: through the
+// store's cache (prepared once per process), or, for an import, on its own
+// connection only (local).
 type ptx struct {
 	tx    *sql.Tx
 	ctx   context.Context
 	stmts *stmtCache
+	local map[string]*sql.Stmt
+}
+
+// ownPtx is a ptx whose statements are prepared on the transaction's own
+// connection and live as long as it: the first import of an empty database
+// runs in rollback mode, in which a statement prepared on another
+// connection of the pool waits for the import's lock.
+func ownPtx(ctx context.Context, tx *sql.Tx) *ptx {
+	return &ptx{tx: tx, ctx: ctx, local: map[string]*sql.Stmt{}}
 }
 
 func (s *Store) wrap(ctx context.Context, tx *sql.Tx) *ptx {
@@ -82,6 +93,16 @@ func (s *Store) prepTx(ctx context.Context, fn func(*ptx) error) error {
 }
 
 func (w *ptx) stmt(query string) (*sql.Stmt, error) {
+	if w.local != nil {
+		if st, ok := w.local[query]; ok {
+			return st, nil
+		}
+		st, err := w.tx.PrepareContext(w.ctx, query)
+		if err == nil {
+			w.local[query] = st
+		}
+		return st, err
+	}
 	st, err := w.stmts.get(w.ctx, query)
 	if err != nil {
 		return nil, err

@@ -148,8 +148,11 @@ func (s *Store) quickCheck(ctx context.Context) error {
 // ErrDamaged means a check found the database file damaged.
 var ErrDamaged = errors.New("database disk image is malformed")
 
-// dsn orders the pragmas so busy_timeout applies before journal_mode, which
-// itself may need the lock; _txlock=immediate makes every transaction take the
+// dsn sets every connection's pragmas, busy_timeout first. WAL is not among
+// them: it is a property of the file, set once by Open (checkWAL), so a
+// connection the pool opens while the first import of an empty database
+// runs in rollback mode (store/import.go) does not try to change it back
+// under the import's lock. _txlock=immediate makes every transaction take the
 // write lock at BEGIN, so two writers queue instead of failing mid-transaction.
 // synchronous=FULL syncs the WAL at every commit, so a label whose call has
 // returned survives a power cut, not only a killed process; an import is
@@ -161,7 +164,6 @@ func dsn(path string) string {
 	path = absPath(path)
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout(10000)")
-	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "foreign_keys(ON)")
 	q.Add("_pragma", "synchronous("+syncMode+")")
 	q.Add("_pragma", fmt.Sprintf("threads(%d)", sortThreads()))
@@ -202,13 +204,15 @@ func sortThreads() int {
 	return min(runtime.NumCPU(), 4)
 }
 
+// checkWAL puts the file in WAL mode (it stays so: the mode is kept in the
+// file) and makes sure it is.
 func (s *Store) checkWAL(ctx context.Context) error {
 	var mode string
-	if err := s.db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
+	if err := s.db.QueryRowContext(ctx, "PRAGMA journal_mode = WAL").Scan(&mode); err != nil {
 		return fmt.Errorf("open %s: %w", s.path, err)
 	}
 	if !strings.EqualFold(mode, "wal") {
-		return fmt.Errorf("open %s: journal mode is %q, want wal", s.path, mode)
+		return fmt.Errorf("open %s: journal mode is %q, want wal (is another claritty importing into this new database? try again when it ends)", s.path, mode)
 	}
 	return nil
 }

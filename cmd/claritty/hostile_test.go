@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -11,6 +13,7 @@ import (
 	"time"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
 )
 
 // Hostile and damaged input files: each is refused (or warned about) as
@@ -101,5 +104,59 @@ func TestInterruptExits130(t *testing.T) {
 	in.Close()
 	if dbBytes(t, db) != before {
 		t.Fatal("an interrupted import changed the database")
+	}
+}
+
+// The first import of an empty database runs in rollback mode (each page
+// written once); killed, it leaves a rollback journal, and the next
+// claritty to open the file rolls it back: no pane, WAL again, and
+// `claritty check` passes.
+func TestKilledFirstImportLeavesAnEmptyDatabase(t *testing.T) {
+	bin, dir := binary(t), t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	cmd := exec.Command(bin, "--db", db, "import", "-", "--dataset", "d")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(in, data.ManualHeader()+"\n")
+	for i := range 20000 { // enough rows to spill pages to the file
+		io.WriteString(in, strings.Replace(jaguarRow, "jaguar", fmt.Sprintf("jaguar%d", i), 2)+"\n")
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if fi, err := os.Stat(db + "-journal"); err == nil && fi.Size() > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the import never wrote a rollback journal")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	if r := runBin(t, bin, db, "check"); r.code == 0 || !strings.Contains(r.stderr, "rollback journal") {
+		t.Fatalf("check with a hot journal: %+v", r)
+	}
+	if r := runBin(t, bin, db, "annotators"); r.code != 0 {
+		t.Fatalf("opening after the kill: %+v", r)
+	}
+	if r := runBin(t, bin, db, "check"); r.code != 0 {
+		t.Fatalf("check after the rollback: %+v", r)
+	}
+	st, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var mode string
+	var items int
+	st.DB().QueryRow(`PRAGMA journal_mode`).Scan(&mode)
+	st.DB().QueryRow(`SELECT count(*) FROM items`).Scan(&items)
+	if mode != "wal" || items != 0 {
+		t.Fatalf("after a killed first import: journal mode %q, %d items", mode, items)
 	}
 }
