@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -38,24 +39,51 @@ func BenchmarkImportClick(b *testing.B) {
 			b.Skip("sqlite3 shell not installed")
 		}
 		for i := 0; i < b.N; i++ {
-			db := filepath.Join(b.TempDir(), "shell.db")
-			// Dot-commands must start their line, so the script is built by lines.
-			script := strings.Join([]string{
-				"CREATE TABLE click (query TEXT, question TEXT, option_1 TEXT, option_2 TEXT, option_3 TEXT," +
-					" option_4 TEXT, option_5 TEXT, impression_level TEXT, engagement_level TEXT, option_cctr_1 TEXT," +
-					" option_cctr_2 TEXT, option_cctr_3 TEXT, option_cctr_4 TEXT, option_cctr_5 TEXT);",
-				"CREATE UNIQUE INDEX click_pane ON click (query, question, option_1, option_2, option_3, option_4, option_5);",
-				".mode tabs",
-				".import --skip 1 " + file + " click",
-			}, "\n")
-			cmd := exec.Command("sqlite3", db)
-			cmd.Stdin = strings.NewReader(script)
-			if out, err := cmd.CombinedOutput(); err != nil {
-				b.Fatalf("sqlite3: %v %s", err, out)
-			}
+			shellImport(b, file)
 		}
 		b.ReportMetric(float64(ClickRows*b.N)/b.Elapsed().Seconds(), "rows/s")
 	})
+	// ratio: the two in turn, claritty then the shell, b.N times each, so
+	// both see the same load; the metric is claritty's time over the
+	// shell's. `-count 3` gives three ratios.
+	b.Run("ratio", func(b *testing.B) {
+		if _, err := exec.LookPath("sqlite3"); err != nil {
+			b.Skip("sqlite3 shell not installed")
+		}
+		var ours, shell time.Duration
+		for i := 0; i < b.N; i++ {
+			start := time.Now()
+			st := storetest.Open(b)
+			if res, err := ImportFile(context.Background(), st, lead(b, st), file, Options{}); err != nil || res.Items != ClickRows {
+				b.Fatalf("%+v %v", res, err)
+			}
+			ours += time.Since(start)
+			start = time.Now()
+			shellImport(b, file)
+			shell += time.Since(start)
+		}
+		b.ReportMetric(ours.Seconds()/shell.Seconds(), "ratio")
+	})
+}
+
+// shellImport is the sqlite3 shell's .import of the file into a table of
+// the same columns with a unique index over the pane's text.
+func shellImport(b *testing.B, file string) {
+	db := filepath.Join(b.TempDir(), "shell.db")
+	// Dot-commands must start their line, so the script is built by lines.
+	script := strings.Join([]string{
+		"CREATE TABLE click (query TEXT, question TEXT, option_1 TEXT, option_2 TEXT, option_3 TEXT," +
+			" option_4 TEXT, option_5 TEXT, impression_level TEXT, engagement_level TEXT, option_cctr_1 TEXT," +
+			" option_cctr_2 TEXT, option_cctr_3 TEXT, option_cctr_4 TEXT, option_cctr_5 TEXT);",
+		"CREATE UNIQUE INDEX click_pane ON click (query, question, option_1, option_2, option_3, option_4, option_5);",
+		".mode tabs",
+		".import --skip 1 " + file + " click",
+	}, "\n")
+	cmd := exec.Command("sqlite3", db)
+	cmd.Stdin = strings.NewReader(script)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("sqlite3: %v %s", err, out)
+	}
 }
 
 // BenchmarkReadClick reads the same file with no database behind the reader:
