@@ -183,6 +183,22 @@ const (
 		WHERE s.finished_at IS NULL AND s.touched_at < ?3 AND i.dataset_id = ?1 AND i.open = 1
 		AND ` + notMine + ` AND ` + room + ` ORDER BY i.seq LIMIT 1`
 
+	// The items listed behind the annotator's cursor (assign_returns) that
+	// are theirs to take, for the partial and free walks.
+	partialReturns = `SELECT i.id, i.seq FROM assign_returns r JOIN items i INDEXED BY items_seq ON i.dataset_id = r.dataset_id AND i.seq = r.seq
+		JOIN datasets d ON d.id = i.dataset_id
+		WHERE r.dataset_id = ?1 AND r.annotator_id = ?2 AND r.kind = 'partial' AND r.seq >= ?4 AND ` + freePartial + ` AND ` + notMine + `
+		ORDER BY r.seq LIMIT 1`
+	freeReturns = `SELECT i.id, i.seq FROM assign_returns r JOIN items i INDEXED BY items_seq ON i.dataset_id = r.dataset_id AND i.seq = r.seq
+		JOIN datasets d ON d.id = i.dataset_id
+		WHERE r.dataset_id = ?1 AND r.annotator_id = ?2 AND r.kind = 'free' AND r.seq >= ?4 AND ` + free + ` AND ` + notMine + `
+		ORDER BY r.seq LIMIT 1`
+	// After a walk, the listed items from ?4 (where it started) up to ?5
+	// (what it found) were not to be taken, and those from ?6 (the new
+	// cursor) on are the cursor's.
+	returnsDone = `DELETE FROM assign_returns WHERE dataset_id = ?1 AND annotator_id = ?2 AND kind = ?3
+		AND ((seq >= ?4 AND seq < ?5) OR seq >= ?6)`
+
 	// The annotator's cursors in the dataset, made at their first search.
 	cursorMake = `INSERT INTO assign_cursors (dataset_id, annotator_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING`
 	cursorRead = `SELECT c.partial_from, c.free_from FROM assign_cursors c WHERE c.dataset_id = ?1 AND c.annotator_id = ?2`
@@ -197,14 +213,8 @@ const (
 )
 
 // beyond is a cursor past every item: nothing free is left to walk until
-// an item becomes free again and the trigger moves the cursor back.
+// an item becomes free again and the trigger lists it.
 const beyond = 1 << 62
-
-// search is one NextHIT search: its query and where it starts.
-type search struct {
-	query string
-	from  int
-}
 
 // findHIT runs NextHIT's searches in order and returns the first item
 // found, moving the annotator's cursors past what the searches proved
@@ -227,35 +237,61 @@ func findHIT(w *ptx, datasetID, annotatorID int64, cutoff string, fromSeq int) (
 			_, err = w.exec(cursorSet, datasetID, annotatorID, partialFrom, freeFrom)
 		}
 	}()
-	// A walk from a cursor moves it to what it finds: every free item
-	// before that is the annotator's.
-	walk := func(q string, cursor *int, from int) (bool, error) {
-		err := w.scan(q, args(max(from, *cursor)), &id, &seq)
-		found := err == nil
+	// first is the first item of q from start on; found says if there is one.
+	first := func(q string, start int) (itemID int64, at int, found bool, err error) {
+		err = w.scan(q, args(start), &itemID, &at)
 		if errors.Is(err, sql.ErrNoRows) {
-			err, seq = nil, beyond
+			return 0, beyond, false, nil
 		}
-		if err == nil && from <= *cursor {
-			*cursor = seq
-		}
-		return found, err
+		return itemID, at, err == nil, err
 	}
-	if found, err := walk(partialQuery, &partialFrom, 0); found || err != nil {
+	// walk is the first item from `from` on among the listed returns
+	// (returnsQuery; "" for none) and from the cursor on. A walk from the
+	// start moves the cursor to what it found from there (every free item
+	// before it is the annotator's) and forgets the returns it has seen.
+	walk := func(q, returnsQuery, kind string, cursor *int, from int) (bool, error) {
+		cid, cseq, cfound, err := first(q, max(from, *cursor))
+		if err != nil {
+			return false, err
+		}
+		rid, rseq, rfound := int64(0), beyond, false
+		if returnsQuery != "" {
+			if rid, rseq, rfound, err = first(returnsQuery, from); err != nil {
+				return false, err
+			}
+		}
+		id, seq = cid, cseq
+		if rfound && rseq < cseq {
+			id, seq = rid, rseq
+		}
+		if from <= *cursor {
+			*cursor = cseq
+			if returnsQuery != "" {
+				if _, err := w.exec(returnsDone, datasetID, annotatorID, kind, from, seq, cseq); err != nil {
+					return false, err
+				}
+			}
+		}
+		return cfound || rfound, nil
+	}
+	if found, err := walk(partialQuery, partialReturns, "partial", &partialFrom, 0); found || err != nil {
 		return id, found, err
 	}
-	if found, err := walk(freeQuery, &freeFrom, fromSeq); found || err != nil {
+	if found, err := walk(freeQuery, freeReturns, "free", &freeFrom, fromSeq); found || err != nil {
 		return id, found, err
 	}
 	if err := w.scan(freshAdvance, []any{datasetID}, &freshFrom); err != nil {
 		return 0, false, err
 	}
-	if found, err := walk(freshQuery, &freshFrom, fromSeq); found || err != nil {
+	// (freshFrom is the dataset's, not the annotator's: walks move it here
+	// only for the rest of this search.)
+	if found, err := walk(freshQuery, "", "", &freshFrom, fromSeq); found || err != nil {
 		return id, found, err
 	}
-	if found, err := walk(freeQuery, &freeFrom, 0); found || err != nil {
+	if found, err := walk(freeQuery, freeReturns, "free", &freeFrom, 0); found || err != nil {
 		return id, found, err
 	}
-	if found, err := walk(freshQuery, &freshFrom, 0); found || err != nil {
+	if found, err := walk(freshQuery, "", "", &freshFrom, 0); found || err != nil {
 		return id, found, err
 	}
 	err = w.scan(staleQuery, args(0), &id, &seq)

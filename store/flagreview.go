@@ -128,12 +128,15 @@ func (s *Store) ReviewFlag(ctx context.Context, who Annotator, id int64, action,
 			return err
 		}
 		// A flag that no longer stands gives its item back to its author:
-		// their assignment walks must see it again (assign_cursors).
-		if _, err := tx.ExecContext(ctx, `UPDATE assign_cursors SET
-				partial_from = min(partial_from, (SELECT i.seq FROM items i JOIN flags f ON f.item_id = i.id WHERE f.id = ?1)),
-				free_from = min(free_from, (SELECT i.seq FROM items i JOIN flags f ON f.item_id = i.id WHERE f.id = ?1))
-			WHERE (dataset_id, annotator_id) = (SELECT i.dataset_id, f.annotator_id FROM items i JOIN flags f ON f.item_id = i.id WHERE f.id = ?1)
-				AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.id = ?1 AND `+standingFlag+`)`, id); err != nil {
+		// their assignment walks must see it again (assign_returns).
+		if _, err := tx.ExecContext(ctx, `INSERT INTO assign_returns (dataset_id, annotator_id, kind, seq)
+			SELECT c.dataset_id, c.annotator_id, k.kind, i.seq
+			FROM flags f JOIN items i ON i.id = f.item_id
+			JOIN assign_cursors c ON c.dataset_id = i.dataset_id AND c.annotator_id = f.annotator_id,
+			(SELECT 'free' AS kind UNION ALL SELECT 'partial') k
+			WHERE f.id = ?1 AND f.status NOT IN ('open', 'upheld')
+				AND i.seq < iif(k.kind = 'free', c.free_from, c.partial_from)
+			ON CONFLICT DO NOTHING`, id); err != nil {
 			return err
 		}
 		return flagHistory(ctx, tx, id, action, who.ActorID(), reason, s.now())

@@ -190,6 +190,9 @@ func (im *Importer) renumberAnswers() error {
 		}
 	}
 	// Assignment's cursors are places in the old order: start them again.
+	if _, err := im.tx.ExecContext(im.ctx, `DELETE FROM assign_returns WHERE dataset_id = ?`, im.datasetID); err != nil {
+		return fmt.Errorf("order answers: %w", err)
+	}
 	if _, err := im.tx.ExecContext(im.ctx, `DELETE FROM assign_cursors WHERE dataset_id = ?`, im.datasetID); err != nil {
 		return fmt.Errorf("order answers: %w", err)
 	}

@@ -91,7 +91,17 @@ func BenchmarkPane(b *testing.B) {
 //	CLARITTY_BENCH_PANES=10000,100000,414362 go test ./tui -run '^$' -bench NextHIT -benchtime 20x -timeout 60m
 func BenchmarkNextHIT(b *testing.B) {
 	for _, n := range teamdb.Sizes(b) {
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
+		b.Run(fmt.Sprint(n), func(b *testing.B) { benchNextHIT(b, n, false) })
+		b.Run(fmt.Sprintf("%d/with-others", n), func(b *testing.B) { benchNextHIT(b, n, true) })
+	}
+}
+
+// benchNextHIT times ann1's next HIT after each of theirs; with others,
+// ann2 and ann3 each finish a HIT between two of ann1's, so panes become
+// free for ann1 behind their place, as when a team works at once.
+func benchNextHIT(b *testing.B, n int, others bool) {
+	{
+		{
 			ctx := context.Background()
 			st, err := store.Open(ctx, teamdb.Copy(b, n))
 			if err != nil {
@@ -106,29 +116,47 @@ func BenchmarkNextHIT(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			next := func() *hitState {
-				id, ok, _, err := st.NextHIT(ctx, ds.ID, an.ID, 0)
+			nextFor := func(who int64) *hitState {
+				id, ok, _, err := st.NextHIT(ctx, ds.ID, who, 0)
 				if err != nil || !ok {
 					b.Fatalf("no next HIT: %v", err)
 				}
-				h, err := loadHIT(ctx, st, id, an.ID)
+				h, err := loadHIT(ctx, st, id, who)
 				if err != nil {
 					b.Fatal(err)
 				}
 				return h
+			}
+			next := func() *hitState { return nextFor(an.ID) }
+			finish := func(h *hitState, who int64) {
+				units := data.HITUnits(h.item.Question, h.item.AnswerCount())
+				for i, u := range units {
+					v := i % 3
+					_, err := st.SetLabel(ctx, store.LabelChange{ItemID: h.item.ID, AnnotatorID: who,
+						Unit: u, Value: &v, Seconds: 3, Finish: i == len(units)-1})
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			var team []int64
+			for _, name := range []string{"ann2", "ann3"} {
+				a, err := st.EnsureAnnotator(ctx, name)
+				if err != nil {
+					b.Fatal(err)
+				}
+				team = append(team, a.ID)
+				nextFor(a.ID) // their first walk, like ann1's below, is not timed
 			}
 			h := next() // the session's first HIT
 			var times []time.Duration
 			b.ResetTimer()
 			for range b.N {
 				b.StopTimer()
-				units := data.HITUnits(h.item.Question, h.item.AnswerCount())
-				for i, u := range units {
-					v := i % 3
-					_, err := st.SetLabel(ctx, store.LabelChange{ItemID: h.item.ID, AnnotatorID: an.ID,
-						Unit: u, Value: &v, Seconds: 3, Finish: i == len(units)-1})
-					if err != nil {
-						b.Fatal(err)
+				finish(h, an.ID)
+				if others {
+					for _, who := range team {
+						finish(nextFor(who), who)
 					}
 				}
 				b.StartTimer()
@@ -140,6 +168,6 @@ func BenchmarkNextHIT(b *testing.B) {
 			slices.Sort(times)
 			b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
 			b.ReportMetric(float64(times[len(times)-1].Microseconds())/1000, "max-ms")
-		})
+		}
 	}
 }
