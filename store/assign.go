@@ -525,10 +525,11 @@ type NoWork struct {
 
 func noWork(ctx context.Context, tx *sql.Tx, datasetID, annotatorID int64, cutoff string) (NoWork, error) {
 	var nw NoWork
+	// Done and complete from the counters (migration 0012); the panes held
+	// by others are counted, once, when the annotator has run out of work.
 	err := tx.QueryRowContext(ctx, `SELECT
-		(SELECT count(*) FROM hits h JOIN items i ON i.id = h.item_id
-			WHERE h.annotator_id = ?2 AND h.finished_at IS NOT NULL AND i.dataset_id = ?1),
-		(SELECT count(*) FROM items i WHERE i.dataset_id = ?1 AND i.open = 0 AND i.tied = 0),
+		coalesce((SELECT done FROM annotator_done WHERE dataset_id = ?1 AND annotator_id = ?2), 0),
+		(SELECT complete_count FROM datasets WHERE id = ?1),
 		(SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
 			WHERE i.dataset_id = ?1 AND i.open = 1 AND `+notMine+` AND NOT (`+room+`)),
 		`+waitingUnits,

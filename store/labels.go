@@ -123,22 +123,37 @@ func writeLabel(w *ptx, ch LabelChange, now string) error {
 }
 
 // touchHIT keeps the HIT row (made by holdHIT) in step with its labels: a
-// removed label reopens a finished HIT, a finishing label closes it.
+// removed label reopens a finished HIT, a finishing label closes it; either
+// moves the annotator's count of finished HITs.
 func touchHIT(w *ptx, ch LabelChange, now string) error {
-	var q string
+	var res sql.Result
+	var err error
+	delta := 1
 	switch {
 	case ch.Value == nil:
-		q = `UPDATE hits SET finished_at = NULL WHERE item_id = ? AND annotator_id = ?`
+		res, err = w.exec(`UPDATE hits SET finished_at = NULL WHERE item_id = ? AND annotator_id = ? AND finished_at IS NOT NULL`,
+			ch.ItemID, ch.AnnotatorID)
+		delta = -1
 	case ch.Finish:
-		q = `UPDATE hits SET finished_at = coalesce(finished_at, ?2) WHERE item_id = ?1 AND annotator_id = ?3`
-		_, err := w.exec(q, ch.ItemID, now, ch.AnnotatorID)
-		return err
+		res, err = w.exec(`UPDATE hits SET finished_at = ?2 WHERE item_id = ?1 AND annotator_id = ?3 AND finished_at IS NULL`,
+			ch.ItemID, now, ch.AnnotatorID)
 	default:
 		return nil
 	}
-	_, err := w.exec(q, ch.ItemID, ch.AnnotatorID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n > 0 {
+		_, err = w.exec(doneAdd, ch.ItemID, ch.AnnotatorID, delta)
+	}
 	return err
 }
+
+// doneAdd adds ?3 to the finished HITs of annotator ?2 in item ?1's dataset
+// (annotator_done, migration 0012).
+const doneAdd = `INSERT INTO annotator_done (dataset_id, annotator_id, done)
+	SELECT i.dataset_id, ?2, ?3 FROM items i WHERE i.id = ?1
+	ON CONFLICT DO UPDATE SET done = done + excluded.done`
 
 func sameValue(a, b *int) bool {
 	if a == nil || b == nil {

@@ -66,8 +66,9 @@ type Merger struct {
 	items      map[string]ItemRef // found so far: a file labels each item many times
 	labels     map[int64]*mergeItem
 	stmts      map[string]*sql.Stmt
-	trigger    string  // the kind trigger, set aside while the merge writes
-	order      []int64 // items in the order the file first labels them
+	trigger    string           // the kind trigger, set aside while the merge writes
+	order      []int64          // items in the order the file first labels them
+	done       map[[2]int64]int // HITs the merge finished, by dataset and annotator
 	stats      MergeStats
 }
 
@@ -124,7 +125,7 @@ func (s *Store) BeginMerge(ctx context.Context, who Annotator, dataset string) (
 	}
 	m := &Merger{s: s, ctx: ctx, tx: tx, now: s.now(), who: who, role: role, unlock: unlock,
 		annotators: map[string]int64{}, touched: map[hitKey]bool{}, items: map[string]ItemRef{},
-		labels: map[int64]*mergeItem{}, stmts: map[string]*sql.Stmt{}}
+		labels: map[int64]*mergeItem{}, stmts: map[string]*sql.Stmt{}, done: map[[2]int64]int{}}
 	if dataset != "" {
 		err := tx.QueryRowContext(ctx, `SELECT id FROM datasets WHERE name = ?`, dataset).Scan(&m.datasetID)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -255,6 +256,15 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	if it, ok := m.labels[ref.ID]; ok {
 		return it, nil
 	}
+	// The item's dataset from the database, not the caller: the merge's
+	// counters are kept by it.
+	err := m.stmts[mergeDataset].QueryRowContext(m.ctx, ref.ID).Scan(&ref.DatasetID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("item %d: %w", ref.ID, ErrNotFound)
+	}
+	if err != nil {
+		return nil, err
+	}
 	it := &mergeItem{ref: ref, labels: map[labelKey]storedLabel{}}
 	rows, err := m.stmts[mergeLoad].QueryContext(m.ctx, ref.ID)
 	if err != nil {
@@ -319,6 +329,9 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]bool) bool) (MergeStat
 	defer m.tx.Rollback()
 	defer m.closeStmts()
 	w := m.s.wrap(m.ctx, m.tx)
+	// The items' agreement patterns change the dataset's table once, at
+	// the end, rather than item by item.
+	w.deltas = map[patternKey]int{}
 	for _, id := range m.order {
 		it := m.labels[id]
 		for _, ann := range it.who {
@@ -331,6 +344,15 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]bool) bool) (MergeStat
 			if err := refreshItem(w, id); err != nil {
 				return m.stats, fmt.Errorf("commit merge: %w", err)
 			}
+		}
+	}
+	if err := flushPatterns(w); err != nil {
+		return m.stats, fmt.Errorf("commit merge: %w", err)
+	}
+	for k, n := range m.done {
+		if _, err := m.tx.ExecContext(m.ctx, `INSERT INTO annotator_done (dataset_id, annotator_id, done) VALUES (?, ?, ?)
+			ON CONFLICT DO UPDATE SET done = done + excluded.done`, k[0], k[1], n); err != nil {
+			return m.stats, fmt.Errorf("commit merge: %w", err)
 		}
 	}
 	if m.trigger != "" {
@@ -354,9 +376,10 @@ func (m *Merger) Rollback() {
 // The statements run once per label or item, prepared once per merge: a
 // 150,000-label file spent most of its time preparing them again.
 const (
-	mergeLoad   = `SELECT unit, annotator_id, value, created_at, updated_at FROM labels WHERE item_id = ?`
-	mergeInsert = `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds) VALUES (?, ?, ?, ?, ?, ?, ?)`
-	mergeUpdate = `UPDATE labels SET value = ?, updated_at = ?, seconds = coalesce(?, seconds)
+	mergeDataset = `SELECT dataset_id FROM items WHERE id = ?`
+	mergeLoad    = `SELECT unit, annotator_id, value, created_at, updated_at FROM labels WHERE item_id = ?`
+	mergeInsert  = `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds) VALUES (?, ?, ?, ?, ?, ?, ?)`
+	mergeUpdate  = `UPDATE labels SET value = ?, updated_at = ?, seconds = coalesce(?, seconds)
 		WHERE item_id = ? AND unit = ? AND annotator_id = ?`
 	mergeHistory = `INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
 		VALUES (?, ?, ?, ?, ?, ?, ?, 'merge')`
@@ -389,7 +412,7 @@ func (m *Merger) prepare() error {
 	if _, err := m.tx.ExecContext(m.ctx, `PRAGMA cache_size = -262144`); err != nil {
 		return err
 	}
-	for _, q := range []string{mergeLoad, mergeInsert, mergeUpdate, mergeHistory, mergeHIT} {
+	for _, q := range []string{mergeDataset, mergeLoad, mergeInsert, mergeUpdate, mergeHistory, mergeHIT} {
 		st, err := m.tx.PrepareContext(m.ctx, q)
 		if err != nil {
 			return err
@@ -432,6 +455,7 @@ func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[
 	}
 	if n, _ := res.RowsAffected(); n > 0 && finished != nil {
 		m.stats.Finished++
+		m.done[[2]int64{it.ref.DatasetID, ann}]++
 	}
 	return nil
 }

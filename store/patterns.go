@@ -69,18 +69,61 @@ func applyPatterns(w *ptx, datasetID int64, stored, now string) error {
 	was, is := parsePatterns(stored), parsePatterns(now)
 	for unit, p := range was {
 		if is[unit] != p {
-			if err := takePattern(w, datasetID, unit, p); err != nil {
+			if w.deltas != nil {
+				w.deltas[patternKey{datasetID, agreement.UnitType(unit), p}]--
+			} else if err := takePattern(w, datasetID, unit, p); err != nil {
 				return err
 			}
 		}
 	}
 	for unit, p := range is {
 		if was[unit] != p {
-			if _, err := w.exec(patternAdd, datasetID, agreement.UnitType(unit), p); err != nil {
+			if w.deltas != nil {
+				w.deltas[patternKey{datasetID, agreement.UnitType(unit), p}]++
+			} else if _, err := w.exec(patternAdd, datasetID, agreement.UnitType(unit), p); err != nil {
 				return err
 			}
 		}
 	}
+	return nil
+}
+
+// patternKey is one row of agreement_patterns.
+type patternKey struct {
+	dataset       int64
+	unitType, pat string
+}
+
+// flushPatterns writes the gathered changes to agreement_patterns.
+func flushPatterns(w *ptx) error {
+	for k, d := range w.deltas {
+		switch {
+		case d > 0:
+			if _, err := w.exec(`INSERT INTO agreement_patterns (dataset_id, unit_type, pattern, units) VALUES (?1, ?2, ?3, ?4)
+				ON CONFLICT DO UPDATE SET units = units + ?4`, k.dataset, k.unitType, k.pat, d); err != nil {
+				return err
+			}
+		case d < 0:
+			res, err := w.exec(`UPDATE agreement_patterns SET units = units + ?4
+				WHERE dataset_id = ?1 AND unit_type = ?2 AND pattern = ?3 AND units + ?4 > 0`, k.dataset, k.unitType, k.pat, d)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n > 0 {
+				continue
+			}
+			// The row's units fall to nothing (or below: a bug).
+			res, err = w.exec(`DELETE FROM agreement_patterns WHERE dataset_id = ? AND unit_type = ? AND pattern = ? AND units = ?`,
+				k.dataset, k.unitType, k.pat, -d)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				return fmt.Errorf("agreement table: cannot take %d units of type %s with pattern %q", -d, k.unitType, k.pat)
+			}
+		}
+	}
+	clear(w.deltas)
 	return nil
 }
 

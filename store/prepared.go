@@ -72,6 +72,9 @@ type ptx struct {
 	ctx   context.Context
 	stmts *stmtCache
 	local map[string]*sql.Stmt
+	// deltas, when not nil, gathers changes to agreement_patterns for
+	// flushPatterns instead of writing each at once (a merge's commit).
+	deltas map[patternKey]int
 }
 
 // ownPtx is a ptx whose statements are prepared on the transaction's own

@@ -4,8 +4,10 @@
 -- dataset's items, its complete items and the annotator's finished HITs:
 -- a walk over hundreds of thousands of rows each time at MIMICS-Click scale.
 -- They are kept instead: items_count by each import at its commit,
--- complete_count and annotator_done by the triggers below, in the
--- transactions that change them. `claritty check` recounts all three.
+-- complete_count by the trigger below, annotator_done by the two places a
+-- HIT finishes or reopens (store.SetLabel and a merge's commit: a trigger
+-- per HIT was a fifth of a merge), in the transactions that change them.
+-- `claritty check` recounts all three.
 ALTER TABLE datasets ADD COLUMN items_count INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE datasets ADD COLUMN complete_count INTEGER NOT NULL DEFAULT 0;
 UPDATE datasets SET
@@ -29,20 +31,6 @@ CREATE TABLE annotator_done (
 INSERT INTO annotator_done (dataset_id, annotator_id, done)
 SELECT i.dataset_id, h.annotator_id, count(*) FROM hits h JOIN items i ON i.id = h.item_id
 WHERE h.finished_at IS NOT NULL GROUP BY 1, 2;
-
-CREATE TRIGGER hits_done_added AFTER INSERT ON hits WHEN new.finished_at IS NOT NULL
-BEGIN
-    INSERT INTO annotator_done (dataset_id, annotator_id, done)
-    SELECT i.dataset_id, new.annotator_id, 1 FROM items i WHERE i.id = new.item_id
-    ON CONFLICT DO UPDATE SET done = done + 1;
-END;
-CREATE TRIGGER hits_done_changed AFTER UPDATE OF finished_at ON hits
-WHEN (old.finished_at IS NULL) != (new.finished_at IS NULL)
-BEGIN
-    INSERT INTO annotator_done (dataset_id, annotator_id, done)
-    SELECT i.dataset_id, new.annotator_id, iif(new.finished_at IS NULL, -1, 1) FROM items i WHERE i.id = new.item_id
-    ON CONFLICT DO UPDATE SET done = done + excluded.done;
-END;
 
 -- Closed items with tied units: the units waiting for adjudication.
 CREATE INDEX items_waiting ON items (dataset_id) WHERE open = 0 AND tied > 0;
