@@ -538,11 +538,13 @@ func noWork(ctx context.Context, tx *sql.Tx, datasetID, annotatorID int64, cutof
 }
 
 // waitingUnits counts the units of dataset ?1 waiting for adjudication
-// from the item counters, without building the queue (AdjudicationQueue):
+// from the item counters, without building the queue (AdjudicationQueue),
+// through the closed items with ties (items_waiting) and the referrals (the
+// CROSS JOIN keeps them the outer loop: else every item is probed):
 // the tied units of closed items less their decisions on units nobody
 // referred, plus referred units without a decision.
 const waitingUnits = `(SELECT coalesce(sum(max(0, i.tied - (SELECT count(*) FROM adjudications a
 		WHERE a.item_id = i.id AND NOT EXISTS (SELECT 1 FROM referrals r WHERE r.item_id = a.item_id AND r.unit = a.unit)))), 0)
 	FROM items i INDEXED BY items_waiting WHERE i.dataset_id = ?1 AND i.open = 0 AND i.tied > 0)
-	+ (SELECT count(*) FROM referrals r JOIN items i ON i.id = r.item_id WHERE i.dataset_id = ?1
+	+ (SELECT count(*) FROM referrals r CROSS JOIN items i ON i.id = r.item_id WHERE i.dataset_id = ?1
 		AND NOT EXISTS (SELECT 1 FROM adjudications a WHERE a.item_id = r.item_id AND a.unit = r.unit))`

@@ -34,7 +34,7 @@ func TestAssignmentUsesIndexes(t *testing.T) {
 		"partialReturns": partialReturns, "freeReturns": freeReturns, "returnsDone": returnsDone, "cursorMake": cursorMake, "cursorRead": cursorRead, "cursorSet": cursorSet, "freshAdvance": freshAdvance,
 		"refreshFree": refreshFree, "lease": leaseRead, "claimTouch": claimTouch, "claimInsert": claimInsert,
 		"holdRead": holdRead, "holdRoom": holdRoom, "itemState": itemState, "itemVotes": itemVotes,
-		"itemRefresh": itemRefresh, "patternsOfItem": patternsOfItem, "settledOfItem": settledOfItem,
+		"itemRefresh": itemRefresh, "waitingUnits": "SELECT " + waitingUnits, "patternsOfItem": patternsOfItem, "settledOfItem": settledOfItem,
 		"patternAdd": patternAdd, "patternTake": patternTake, "patternDrop": patternDrop,
 	}
 	var trigger string
@@ -79,7 +79,11 @@ func TestAssignmentUsesIndexes(t *testing.T) {
 			// A subquery's result, made by searches, is read whole, and
 			// a row of constants is no table.
 			scan, ok := strings.CutPrefix(step, "SCAN ")
-			if (ok && !materialized[scan] && scan != "CONSTANT ROW") || sorts {
+			// The referrals (units a lead sent to adjudication, a handful)
+			// are read whole: probing them from each item of the dataset
+			// was a search in the plan but a walk over every item.
+			referrals := name == "waitingUnits" && scan == "r"
+			if (ok && !materialized[scan] && scan != "CONSTANT ROW" && !referrals) || sorts {
 				t.Errorf("%s walks a table or sorts: %q\nplan: %s", name, step, strings.Join(plan, " | "))
 			}
 		}
