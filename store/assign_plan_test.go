@@ -217,3 +217,41 @@ func TestWithdrawnFlagComesBack(t *testing.T) {
 		t.Fatalf("after withdrawing her flag ana got %d, want item 1 (%d) back", id, items[0])
 	}
 }
+
+// More items freed behind an annotator's cursor than the list keeps (64):
+// the cursor moves back instead, and every NextHIT still gives what a full
+// walk gives.
+func TestManyItemsFreedBehindTheCursor(t *testing.T) {
+	ctx := context.Background()
+	st := openTemp(t)
+	ds, items, ana := seed(t, st, 200)
+	bo := annotators(t, st, "bo")[0]
+	// bo's walks find nothing partly done and take the first fresh pane.
+	id, _, _ := next(t, st, ds, bo)
+	label(t, st, id, bo, 1)
+	// ana finishes 150 panes behind bo's cursors: each wants two more.
+	for _, it := range items[1:151] {
+		if err := st.ClaimHIT(ctx, it, ana.ID); err != nil {
+			t.Fatal(err)
+		}
+		label(t, st, it, ana.ID, 2)
+	}
+	var listed int
+	st.db.QueryRow(`SELECT count(*) FROM assign_returns WHERE annotator_id = ?`, bo).Scan(&listed)
+	if listed != 128 {
+		t.Fatalf("%d items listed for bo, want 64 of each kind", listed)
+	}
+	for range 160 {
+		want := fullWalk(t, st, ds, bo, 0)
+		got, ok, _ := next(t, st, ds, bo)
+		if !ok {
+			got = 0
+		}
+		if got != want {
+			t.Fatalf("bo got item %d, a full walk gives %d", got, want)
+		}
+		if ok {
+			label(t, st, got, bo, 0)
+		}
+	}
+}

@@ -182,6 +182,20 @@ func computePane(ctx context.Context, st *store.Store, ds store.Dataset, an stor
 	return ps
 }
 
+// short writes a count so that it fits the pane's narrow columns whole
+// rather than cut: exact below 10,000, then in thousands or millions,
+// rounded down (305,638 is 305k, 1,377,402 is 1.3M), so a figure never
+// shows more than there is.
+func short(n int) string {
+	switch {
+	case n < 10_000:
+		return fmt.Sprint(n)
+	case n < 1_000_000:
+		return fmt.Sprintf("%dk", n/1000)
+	}
+	return fmt.Sprintf("%d.%dM", n/1_000_000, n/100_000%10)
+}
+
 // median of durations (the mean of the middle two for an even count), so a
 // HIT left open over lunch does not make the pace meaningless.
 func median(ds []time.Duration) time.Duration {
@@ -252,7 +266,7 @@ func (m *Model) paneLines() []string {
 		if t.Type == "pooled" {
 			style = s.Title
 		}
-		lines = append(lines, style.Render(fmt.Sprintf(" %-10s %5s %5s %5d", name, coef(t.FleissKappa), coef(t.AlphaOrdinal), t.Items)))
+		lines = append(lines, style.Render(fmt.Sprintf(" %-10s %5s %5s %5s", name, coef(t.FleissKappa), coef(t.AlphaOrdinal), short(t.Items))))
 	}
 	lines = append(lines, s.Dim.Render(" κ Fleiss · α Kripp. ordinal"), "")
 	items := "panes complete"
@@ -267,10 +281,10 @@ func (m *Model) paneLines() []string {
 		lines = append(append(lines, benchLines(s, p.bench)...), "")
 	}
 	lines = append(lines,
-		s.Text.Render(fmt.Sprintf(" %-14s %d / %d", items, p.progress.Complete, p.progress.Items)),
+		s.Text.Render(fmt.Sprintf(" %-14s %s / %s", items, short(p.progress.Complete), short(p.progress.Items))),
 		s.Text.Render(fmt.Sprintf(" %-14s %s", "to adjudicate", count(p.progress.Adjudication, "unit", "units"))),
 		"", s.Title.Render(" you · "+data.Clean(m.cfg.Annotator.Name)),
-		s.Text.Render(fmt.Sprintf(" %-14s %d / %d", "HITs done", p.done, p.progress.Items)))
+		s.Text.Render(fmt.Sprintf(" %-14s %s / %s", "HITs done", short(p.done), short(p.progress.Items))))
 	if p.perHIT >= time.Second {
 		lines = append(lines,
 			s.Text.Render(fmt.Sprintf(" %-14s %s", "time per HIT", p.perHIT.Round(time.Second))),

@@ -188,3 +188,13 @@ func TestPaneWaitsForQueuedWrites(t *testing.T) {
 		t.Fatal("no pane figures after the write")
 	}
 }
+
+// Counts fit the pane whole, rounded down, never cut mid-number.
+func TestShortCounts(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 9999: "9999", 10000: "10k", 305638: "305k", 999999: "999k",
+		1000000: "1.0M", 1377402: "1.3M", 20331999: "20.3M"} {
+		if got := short(n); got != want {
+			t.Errorf("short(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

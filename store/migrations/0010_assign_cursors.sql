@@ -35,6 +35,10 @@ CREATE TABLE assign_returns (
 -- item of the dataset below fresh_from has been had, so the walk starts there.
 ALTER TABLE datasets ADD COLUMN fresh_from INTEGER NOT NULL DEFAULT 0;
 
+-- A list is kept short: past 64 items an annotator's cursor moves back to
+-- the item instead (so a merge that frees a hundred thousand panes for a
+-- hundred annotators writes a few thousand rows, not ten million); with that
+-- many free items behind it that are not theirs, their next walk is short.
 CREATE TRIGGER items_free_returns AFTER UPDATE OF free, finished ON items
 WHEN new.free = 1 AND (old.free IS NOT 1 OR (old.finished = 0 AND new.finished > 0))
 BEGIN
@@ -43,9 +47,23 @@ BEGIN
     FROM assign_cursors c, (SELECT 'free' AS kind UNION ALL SELECT 'partial' WHERE new.finished > 0) k
     WHERE c.dataset_id = new.dataset_id
         AND iif(k.kind = 'free', c.free_from, c.partial_from) > new.seq
+        AND (SELECT count(*) FROM assign_returns r WHERE r.dataset_id = c.dataset_id
+            AND r.annotator_id = c.annotator_id AND r.kind = k.kind) < 64
         AND NOT EXISTS (SELECT 1 FROM hits h WHERE h.item_id = new.id AND h.annotator_id = c.annotator_id)
         AND NOT EXISTS (SELECT 1 FROM labels l WHERE l.item_id = new.id AND l.annotator_id = c.annotator_id)
         AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.item_id = new.id AND f.annotator_id = c.annotator_id
             AND f.status IN ('open', 'upheld'))
     ON CONFLICT DO NOTHING;
+    UPDATE assign_cursors SET
+        free_from = iif(free_from > new.seq AND NOT EXISTS (SELECT 1 FROM assign_returns r
+            WHERE r.dataset_id = assign_cursors.dataset_id AND r.annotator_id = assign_cursors.annotator_id
+            AND r.kind = 'free' AND r.seq = new.seq), new.seq, free_from),
+        partial_from = iif(new.finished > 0 AND partial_from > new.seq AND NOT EXISTS (SELECT 1 FROM assign_returns r
+            WHERE r.dataset_id = assign_cursors.dataset_id AND r.annotator_id = assign_cursors.annotator_id
+            AND r.kind = 'partial' AND r.seq = new.seq), new.seq, partial_from)
+    WHERE dataset_id = new.dataset_id AND (free_from > new.seq OR (new.finished > 0 AND partial_from > new.seq))
+        AND NOT EXISTS (SELECT 1 FROM hits h WHERE h.item_id = new.id AND h.annotator_id = assign_cursors.annotator_id)
+        AND NOT EXISTS (SELECT 1 FROM labels l WHERE l.item_id = new.id AND l.annotator_id = assign_cursors.annotator_id)
+        AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.item_id = new.id AND f.annotator_id = assign_cursors.annotator_id
+            AND f.status IN ('open', 'upheld'));
 END;
