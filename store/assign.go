@@ -220,85 +220,107 @@ const beyond = 1 << 62
 // found, moving the annotator's cursors past what the searches proved
 // theirs.
 func findHIT(w *ptx, datasetID, annotatorID int64, cutoff string, fromSeq int) (id int64, ok bool, err error) {
-	args := func(from int) []any { return []any{datasetID, annotatorID, cutoff, from} }
-	var seq int
-	if err := w.scan(ownQuery, args(0), &id, &seq); err == nil || !errors.Is(err, sql.ErrNoRows) {
-		return id, err == nil, err
+	s := &search{w: w, dataset: datasetID, annotator: annotatorID, cutoff: cutoff}
+	if id, _, ok, err = s.first(ownQuery, 0); ok || err != nil {
+		return id, ok, err
 	}
-	if _, err := w.exec(cursorMake, datasetID, annotatorID); err != nil {
+	if err := s.readCursors(); err != nil {
 		return 0, false, err
 	}
-	var partialFrom, freeFrom, freshFrom int
-	if err := w.scan(cursorRead, args(0), &partialFrom, &freeFrom); err != nil {
-		return 0, false, err
+	steps := []struct {
+		query, returns, kind string
+		cursor               *int
+		from                 int
+	}{
+		{partialQuery, partialReturns, "partial", &s.partialFrom, 0},
+		{freeQuery, freeReturns, "free", &s.freeFrom, fromSeq},
+		{freshQuery, "", "", &s.freshFrom, fromSeq},
+		{freeQuery, freeReturns, "free", &s.freeFrom, 0},
+		{freshQuery, "", "", &s.freshFrom, 0},
 	}
-	defer func() {
-		if err == nil {
-			_, err = w.exec(cursorSet, datasetID, annotatorID, partialFrom, freeFrom)
-		}
-	}()
-	// first is the first item of q from start on; found says if there is one.
-	first := func(q string, start int) (itemID int64, at int, found bool, err error) {
-		err = w.scan(q, args(start), &itemID, &at)
-		if errors.Is(err, sql.ErrNoRows) {
-			return 0, beyond, false, nil
-		}
-		return itemID, at, err == nil, err
-	}
-	// walk is the first item from `from` on among the listed returns
-	// (returnsQuery; "" for none) and from the cursor on. A walk from the
-	// start moves the cursor to what it found from there (every free item
-	// before it is the annotator's) and forgets the returns it has seen.
-	walk := func(q, returnsQuery, kind string, cursor *int, from int) (bool, error) {
-		cid, cseq, cfound, err := first(q, max(from, *cursor))
-		if err != nil {
-			return false, err
-		}
-		rid, rseq, rfound := int64(0), beyond, false
-		if returnsQuery != "" {
-			if rid, rseq, rfound, err = first(returnsQuery, from); err != nil {
-				return false, err
+	for _, st := range steps {
+		if st.query == freshQuery && !s.freshRead {
+			if err := w.scan(freshAdvance, []any{datasetID}, &s.freshFrom); err != nil {
+				return 0, false, err
 			}
+			s.freshRead = true
 		}
-		id, seq = cid, cseq
-		if rfound && rseq < cseq {
-			id, seq = rid, rseq
+		if id, ok, err = s.walk(st.query, st.returns, st.kind, st.cursor, st.from); ok || err != nil {
+			break
 		}
-		if from <= *cursor {
-			*cursor = cseq
-			if returnsQuery != "" {
-				if _, err := w.exec(returnsDone, datasetID, annotatorID, kind, from, seq, cseq); err != nil {
-					return false, err
-				}
-			}
-		}
-		return cfound || rfound, nil
 	}
-	if found, err := walk(partialQuery, partialReturns, "partial", &partialFrom, 0); found || err != nil {
-		return id, found, err
+	if err == nil {
+		err = s.writeCursors()
 	}
-	if found, err := walk(freeQuery, freeReturns, "free", &freeFrom, fromSeq); found || err != nil {
-		return id, found, err
+	if ok || err != nil {
+		return id, ok, err
 	}
-	if err := w.scan(freshAdvance, []any{datasetID}, &freshFrom); err != nil {
-		return 0, false, err
+	id, _, ok, err = s.first(staleQuery, 0)
+	return id, ok, err
+}
+
+// search is one NextHIT's walk: the annotator's cursors (read at its start,
+// written at its end) and the dataset's first item nobody has had, which
+// walks here move only for the rest of the search.
+type search struct {
+	w                     *ptx
+	dataset, annotator    int64
+	cutoff                string
+	partialFrom, freeFrom int
+	freshFrom             int
+	freshRead             bool
+}
+
+func (s *search) readCursors() error {
+	if _, err := s.w.exec(cursorMake, s.dataset, s.annotator); err != nil {
+		return err
 	}
-	// (freshFrom is the dataset's, not the annotator's: walks move it here
-	// only for the rest of this search.)
-	if found, err := walk(freshQuery, "", "", &freshFrom, fromSeq); found || err != nil {
-		return id, found, err
-	}
-	if found, err := walk(freeQuery, freeReturns, "free", &freeFrom, 0); found || err != nil {
-		return id, found, err
-	}
-	if found, err := walk(freshQuery, "", "", &freshFrom, 0); found || err != nil {
-		return id, found, err
-	}
-	err = w.scan(staleQuery, args(0), &id, &seq)
+	return s.w.scan(cursorRead, []any{s.dataset, s.annotator}, &s.partialFrom, &s.freeFrom)
+}
+
+func (s *search) writeCursors() error {
+	_, err := s.w.exec(cursorSet, s.dataset, s.annotator, s.partialFrom, s.freeFrom)
+	return err
+}
+
+// first is the first item of q from start on (at: its seq, or beyond).
+func (s *search) first(q string, start int) (id int64, at int, found bool, err error) {
+	err = s.w.scan(q, []any{s.dataset, s.annotator, s.cutoff, start}, &id, &at)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, false, nil
+		return 0, beyond, false, nil
 	}
-	return id, err == nil, err
+	return id, at, err == nil, err
+}
+
+// walk is the first item from `from` on among the listed returns
+// (returnsQuery; "" for none) and from the cursor on. A walk that starts
+// at or before the cursor moves it to what it found from there (every free
+// item before that is the annotator's) and forgets the listed items it
+// passed and those the cursor now covers.
+func (s *search) walk(q, returnsQuery, kind string, cursor *int, from int) (int64, bool, error) {
+	cid, cseq, found, err := s.first(q, max(from, *cursor))
+	if err != nil {
+		return 0, false, err
+	}
+	id, seq := cid, cseq
+	if returnsQuery != "" {
+		rid, rseq, rfound, err := s.first(returnsQuery, from)
+		if err != nil {
+			return 0, false, err
+		}
+		if rfound && rseq < cseq {
+			id, seq, found = rid, rseq, true
+		}
+	}
+	if from <= *cursor {
+		*cursor = cseq
+		if returnsQuery != "" {
+			if _, err := s.w.exec(returnsDone, s.dataset, s.annotator, kind, from, seq, cseq); err != nil {
+				return 0, false, err
+			}
+		}
+	}
+	return id, found, nil
 }
 
 // refreshFree marks whether item ?1 wants more annotators than it has HITs
