@@ -23,7 +23,7 @@ import (
 
 // generation names the databases BuildTeam makes: a change to what it
 // builds (not to the schema, which Open migrates) takes a new one.
-const generation = "g4"
+const generation = "g5"
 
 // Sizes are the pane counts benchmarks run at: $CLARITTY_BENCH_PANES, a
 // comma-separated list, or 10,000 (BENCHMARKS.md runs 10000,100000,414362).

@@ -41,6 +41,7 @@ ALTER TABLE datasets ADD COLUMN fresh_from INTEGER NOT NULL DEFAULT 0;
 -- many free items behind it that are not theirs, their next walk is short.
 CREATE TRIGGER items_free_returns AFTER UPDATE OF free, finished ON items
 WHEN new.free = 1 AND (old.free IS NOT 1 OR (old.finished = 0 AND new.finished > 0))
+    AND EXISTS (SELECT 1 FROM assign_cursors c WHERE c.dataset_id = new.dataset_id)
 BEGIN
     INSERT INTO assign_returns (dataset_id, annotator_id, kind, seq)
     SELECT c.dataset_id, c.annotator_id, k.kind, new.seq
