@@ -84,7 +84,7 @@ func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset, kind, f
 		s.writers.Unlock()
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
-	rollbackMode := intoEmpty(ctx, conn)
+	rollbackMode := intoEmpty(ctx, conn, who.ID)
 	unlock := sync.OnceFunc(func() {
 		if rollbackMode {
 			var mode string
@@ -118,9 +118,15 @@ func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset, kind, f
 // page is written once. The import's connection goes back to WAL when it
 // ends (Open sets WAL on every connection too). A database anyone else has
 // open stays in WAL: SQLite refuses the change then.
-func intoEmpty(ctx context.Context, conn *sql.Conn) bool {
+//
+// Only for someone who may import: a refused import leaves the file as it
+// was (its transaction checks the role again).
+func intoEmpty(ctx context.Context, conn *sql.Conn, who int64) bool {
 	var items bool
-	if err := conn.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM items)`).Scan(&items); err != nil || items {
+	var role string
+	err := conn.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM items), (SELECT role FROM annotators WHERE id = ?)`,
+		who).Scan(&items, &role)
+	if err != nil || items || !Allows(role, ActImport) {
 		return false
 	}
 	var mode string
