@@ -404,7 +404,7 @@ func claim(w *ptx, itemID, annotatorID int64, now string) error {
 	if err := w.scan(claimHasLabels, []any{itemID, annotatorID}, &imported); err != nil || !imported {
 		return err
 	}
-	return refreshPatterns(w, itemID)
+	return refreshItem(w, itemID)
 }
 
 // ClaimHIT holds an item the annotator picked themselves (from the queue),
@@ -452,7 +452,7 @@ func holdHIT(w *ptx, s *Store, itemID, annotatorID int64) (finished bool, err er
 // refreshItem recounts an item's finished annotators and its units whose
 // labels settle nothing under the dataset's gold rule (no majority, or no
 // median), whether its policy wants more and whether it is free, and its
-// part of the agreement table (refreshPatterns), from one read of its
+// part of the agreement table (applyPatterns), from one read of its
 // labels and in one write of its row.
 func refreshItem(w *ptx, itemID int64) error {
 	var rule agreement.Rule

@@ -34,7 +34,7 @@ func TestAssignmentUsesIndexes(t *testing.T) {
 		"partialReturns": partialReturns, "freeReturns": freeReturns, "returnsDone": returnsDone, "cursorMake": cursorMake, "cursorRead": cursorRead, "cursorSet": cursorSet, "freshAdvance": freshAdvance,
 		"refreshFree": refreshFree, "lease": leaseRead, "claimTouch": claimTouch, "claimInsert": claimInsert,
 		"holdRead": holdRead, "holdRoom": holdRoom, "itemState": itemState, "itemVotes": itemVotes,
-		"itemRefresh": itemRefresh, "waitingUnits": "SELECT " + waitingUnits, "patternsOfItem": patternsOfItem, "settledOfItem": settledOfItem,
+		"itemRefresh": itemRefresh, "waitingUnits": "SELECT " + waitingUnits,
 		"patternAdd": patternAdd, "patternTake": patternTake, "patternDrop": patternDrop,
 	}
 	var trigger string

@@ -38,7 +38,7 @@ type Importer struct {
 	nextSeq    int
 	now        string
 	known      map[[8]byte]int64 // uid -> item id, for every pane of the dataset
-	labelled   map[int64]bool    // items given labels: their agreement patterns change at commit
+	labelled   map[int64]bool    // items given labels: recounted at commit (refreshItem)
 	dropAfter  int               // new panes after which the item indexes are dropped
 	dropped    bool              // they are, and Commit builds them again
 	annotators map[string]int64
@@ -372,7 +372,7 @@ func (im *Importer) Commit() (ImportStats, error) {
 	}
 	w := ownPtx(im.ctx, im.tx)
 	for id := range im.labelled {
-		if err := refreshPatterns(w, id); err != nil {
+		if err := refreshItem(w, id); err != nil {
 			im.tx.Rollback()
 			return im.stats, fmt.Errorf("commit import: %w", err)
 		}

@@ -21,71 +21,32 @@ type PatternCount struct {
 	Units int
 }
 
-// The statements that keep agreement_patterns (migration 0011).
-const (
-	patternsOfItem = `SELECT i.dataset_id, i.patterns FROM items i WHERE i.id = ?`
-	settledOfItem  = `SELECT l.unit, l.value FROM labels l
-		LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
-		WHERE l.item_id = ? AND (h.item_id IS NULL OR h.finished_at IS NOT NULL)`
-	patternAdd = `INSERT INTO agreement_patterns (dataset_id, unit_type, pattern, units) VALUES (?, ?, ?, 1)
-		ON CONFLICT DO UPDATE SET units = units + 1`
-	patternTake = `UPDATE agreement_patterns SET units = units - 1
-		WHERE dataset_id = ? AND unit_type = ? AND pattern = ? AND units > 1`
-	patternDrop = `DELETE FROM agreement_patterns
-		WHERE dataset_id = ? AND unit_type = ? AND pattern = ? AND units = 1`
-	patternsSet = `UPDATE items SET patterns = ? WHERE id = ?`
-)
-
-// refreshPatterns brings the item's part of its dataset's agreement table
-// up to date with its settled labels: every transaction that may settle,
-// change or unsettle a label runs it for the item (through refreshItem, an
-// import's labelled items, a claim over imported labels).
-func refreshPatterns(w *ptx, itemID int64) error {
-	var datasetID int64
-	var stored string
-	if err := w.scan(patternsOfItem, []any{itemID}, &datasetID, &stored); err != nil {
-		return err
-	}
-	now, err := settledPatterns(w, itemID)
-	if err != nil {
-		return err
-	}
-	if err := applyPatterns(w, datasetID, stored, now); err != nil {
-		return err
-	}
-	if now == stored {
-		return nil
-	}
-	_, err = w.exec(patternsSet, now, itemID)
-	return err
-}
-
 // applyPatterns changes the dataset's table from an item's old part to its
-// new one: only the units whose pattern changed.
+// new one, only for the units whose pattern changed: at once, or, when the
+// transaction gathers them (w.deltas, a merge's commit), at its flush.
 func applyPatterns(w *ptx, datasetID int64, stored, now string) error {
 	if now == stored {
 		return nil
 	}
+	deltas := w.deltas
+	if deltas == nil {
+		deltas = map[patternKey]int{}
+	}
 	was, is := parsePatterns(stored), parsePatterns(now)
 	for unit, p := range was {
 		if is[unit] != p {
-			if w.deltas != nil {
-				w.deltas[patternKey{datasetID, agreement.UnitType(unit), p}]--
-			} else if err := takePattern(w, datasetID, unit, p); err != nil {
-				return err
-			}
+			deltas[patternKey{datasetID, agreement.UnitType(unit), p}]--
 		}
 	}
 	for unit, p := range is {
 		if was[unit] != p {
-			if w.deltas != nil {
-				w.deltas[patternKey{datasetID, agreement.UnitType(unit), p}]++
-			} else if _, err := w.exec(patternAdd, datasetID, agreement.UnitType(unit), p); err != nil {
-				return err
-			}
+			deltas[patternKey{datasetID, agreement.UnitType(unit), p}]++
 		}
 	}
-	return nil
+	if w.deltas != nil {
+		return nil
+	}
+	return writePatterns(w, deltas)
 }
 
 // patternKey is one row of agreement_patterns.
@@ -94,85 +55,55 @@ type patternKey struct {
 	unitType, pat string
 }
 
-// flushPatterns writes the gathered changes to agreement_patterns.
+// The statements that change agreement_patterns by ?4 units (migration
+// 0011): an addition, a taking that leaves some, a taking of the last.
+const (
+	patternAdd = `INSERT INTO agreement_patterns (dataset_id, unit_type, pattern, units) VALUES (?1, ?2, ?3, ?4)
+		ON CONFLICT DO UPDATE SET units = units + ?4`
+	patternTake = `UPDATE agreement_patterns SET units = units + ?4
+		WHERE dataset_id = ?1 AND unit_type = ?2 AND pattern = ?3 AND units + ?4 > 0`
+	patternDrop = `DELETE FROM agreement_patterns WHERE dataset_id = ?1 AND unit_type = ?2 AND pattern = ?3 AND units = -?4`
+)
+
+// flushPatterns writes the changes the transaction gathered.
 func flushPatterns(w *ptx) error {
-	for k, d := range w.deltas {
-		switch {
-		case d > 0:
-			if _, err := w.exec(`INSERT INTO agreement_patterns (dataset_id, unit_type, pattern, units) VALUES (?1, ?2, ?3, ?4)
-				ON CONFLICT DO UPDATE SET units = units + ?4`, k.dataset, k.unitType, k.pat, d); err != nil {
+	err := writePatterns(w, w.deltas)
+	clear(w.deltas)
+	return err
+}
+
+// writePatterns changes agreement_patterns by deltas (units per row).
+func writePatterns(w *ptx, deltas map[patternKey]int) error {
+	for k, d := range deltas {
+		args := []any{k.dataset, k.unitType, k.pat, d}
+		if d > 0 {
+			if _, err := w.exec(patternAdd, args...); err != nil {
 				return err
 			}
-		case d < 0:
-			res, err := w.exec(`UPDATE agreement_patterns SET units = units + ?4
-				WHERE dataset_id = ?1 AND unit_type = ?2 AND pattern = ?3 AND units + ?4 > 0`, k.dataset, k.unitType, k.pat, d)
+			continue
+		}
+		if d == 0 {
+			continue
+		}
+		for _, q := range []string{patternTake, patternDrop} {
+			res, err := w.exec(q, args...)
 			if err != nil {
 				return err
 			}
 			if n, _ := res.RowsAffected(); n > 0 {
-				continue
+				break
 			}
-			// The row's units fall to nothing (or below: a bug).
-			res, err = w.exec(`DELETE FROM agreement_patterns WHERE dataset_id = ? AND unit_type = ? AND pattern = ? AND units = ?`,
-				k.dataset, k.unitType, k.pat, -d)
-			if err != nil {
-				return err
-			}
-			if n, _ := res.RowsAffected(); n == 0 {
+			if q == patternDrop { // fewer units than taken: a bug
 				return fmt.Errorf("agreement table: cannot take %d units of type %s with pattern %q", -d, k.unitType, k.pat)
 			}
 		}
 	}
-	clear(w.deltas)
 	return nil
 }
 
-func takePattern(w *ptx, datasetID int64, unit, p string) error {
-	typ := agreement.UnitType(unit)
-	res, err := w.exec(patternTake, datasetID, typ, p)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n > 0 {
-		return nil
-	}
-	res, err = w.exec(patternDrop, datasetID, typ, p)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("agreement table: no unit of type %s with pattern %q to take out", typ, p)
-	}
-	return nil
-}
-
-// settledPatterns is an item's part of the table as items.patterns holds
+// formatPatterns is an item's part of the table as items.patterns holds
 // it: "unit c0 c1 c2 c3 c4 c5" per unit with settled labels, in the order
 // of Units, comma-separated.
-func settledPatterns(w *ptx, itemID int64) (string, error) {
-	rows, err := w.query(settledOfItem, itemID)
-	if err != nil {
-		return "", err
-	}
-	defer rows.Close()
-	votes := map[string]*[VoteSlots]int{}
-	for rows.Next() {
-		var unit string
-		var v int
-		if err := rows.Scan(&unit, &v); err != nil {
-			return "", err
-		}
-		if votes[unit] == nil {
-			votes[unit] = &[VoteSlots]int{}
-		}
-		votes[unit][v]++
-	}
-	if err := rows.Err(); err != nil {
-		return "", err
-	}
-	return formatPatterns(votes), nil
-}
-
 func formatPatterns(votes map[string]*[VoteSlots]int) string {
 	var parts []string
 	for _, u := range Units {
