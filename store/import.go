@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
-	"sync"
 
 	"github.com/claritty/claritty/guidelines"
 )
@@ -78,21 +77,17 @@ var itemIndexes = map[string]string{
 // new); only a lead may import. An empty dataset name starts an import
 // that holds no items (SERP results).
 func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset, kind, format string) (*Importer, error) {
-	s.writers.Lock()
-	conn, err := s.db.Conn(ctx)
-	if err != nil {
-		s.writers.Unlock()
-		return nil, fmt.Errorf("begin import: %w", err)
-	}
-	rollbackMode := intoEmpty(ctx, conn, who.ID)
-	unlock := sync.OnceFunc(func() {
+	var rollbackMode bool
+	conn, unlock, err := s.ownConn(ctx, func(ctx context.Context, conn *sql.Conn) {
 		if rollbackMode {
 			var mode string
-			conn.QueryRowContext(context.WithoutCancel(ctx), `PRAGMA journal_mode = WAL`).Scan(&mode)
+			conn.QueryRowContext(ctx, `PRAGMA journal_mode = WAL`).Scan(&mode)
 		}
-		conn.Close()
-		s.writers.Unlock()
 	})
+	if err != nil {
+		return nil, fmt.Errorf("begin import: %w", err)
+	}
+	rollbackMode = intoEmpty(ctx, conn, who.ID)
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		unlock()
@@ -115,9 +110,9 @@ func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset, kind, f
 // for its first import, and says whether it did. In WAL mode every page of
 // a big import is written twice, to the log and then to the file; a
 // rollback journal of an empty database records almost nothing, so each
-// page is written once. The import's connection goes back to WAL when it
-// ends (Open sets WAL on every connection too). A database anyone else has
-// open stays in WAL: SQLite refuses the change then.
+// page is written once. The import's connection puts the file back in WAL
+// when it ends (Open sets it too, once per open). A database anyone else
+// has open stays in WAL: SQLite refuses the change then.
 //
 // Only for someone who may import: a refused import leaves the file as it
 // was (its transaction checks the role again).

@@ -149,11 +149,16 @@ func touchHIT(w *ptx, ch LabelChange, now string) error {
 	return err
 }
 
-// doneAdd adds ?3 to the finished HITs of annotator ?2 in item ?1's dataset
-// (annotator_done, migration 0012).
-const doneAdd = `INSERT INTO annotator_done (dataset_id, annotator_id, done)
+// doneAdd adds ?3 to the finished HITs of annotator ?2 in item ?1's dataset,
+// doneAddTo ?3 to annotator ?2's in dataset ?1 (annotator_done, migration
+// 0012).
+const (
+	doneAdd = `INSERT INTO annotator_done (dataset_id, annotator_id, done)
 	SELECT i.dataset_id, ?2, ?3 FROM items i WHERE i.id = ?1
 	ON CONFLICT DO UPDATE SET done = done + excluded.done`
+	doneAddTo = `INSERT INTO annotator_done (dataset_id, annotator_id, done) VALUES (?1, ?2, ?3)
+	ON CONFLICT DO UPDATE SET done = done + excluded.done`
+)
 
 func sameValue(a, b *int) bool {
 	if a == nil || b == nil {

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/claritty/claritty/guidelines"
@@ -99,19 +98,14 @@ type storedLabel struct {
 // anyone's labels; anyone else only their own, on items the policy has
 // room for them on, as if they had keyed them.
 func (s *Store) BeginMerge(ctx context.Context, who Annotator, dataset string) (*Merger, error) {
-	s.writers.Lock()
 	// A connection of its own, so the merge's larger page cache (prepare)
 	// goes back to SQLite's default before the pool lends it to others.
-	conn, err := s.db.Conn(ctx)
+	conn, unlock, err := s.ownConn(ctx, func(ctx context.Context, conn *sql.Conn) {
+		conn.ExecContext(ctx, `PRAGMA cache_size = -2000`)
+	})
 	if err != nil {
-		s.writers.Unlock()
 		return nil, fmt.Errorf("begin merge: %w", err)
 	}
-	unlock := sync.OnceFunc(func() {
-		conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA cache_size = -2000`)
-		conn.Close()
-		s.writers.Unlock()
-	})
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		unlock()
@@ -206,15 +200,17 @@ func (m *Merger) Add(l MergedLabel) error {
 	if created == "" || created > at {
 		created = at
 	}
-	if p, ok := guidelines.ForUnit(l.Unit); !ok || p.Kind != l.Item.Kind {
-		return fmt.Errorf("unit %q does not belong to the item's task kind (%s)", l.Unit, l.Item.Kind)
-	}
 	if err := m.prepare(); err != nil {
 		return err
 	}
 	it, err := m.item(l.Item)
 	if err != nil {
 		return err
+	}
+	// The kind trigger is set aside during the merge (prepare): its rule,
+	// against the item's kind as the database has it.
+	if p, ok := guidelines.ForUnit(l.Unit); !ok || p.Kind != it.ref.Kind {
+		return fmt.Errorf("unit %q does not belong to the item's task kind (%s)", l.Unit, it.ref.Kind)
 	}
 	key := labelKey{l.Unit, ann}
 	cur, exists := it.labels[key]
@@ -256,9 +252,9 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	if it, ok := m.labels[ref.ID]; ok {
 		return it, nil
 	}
-	// The item's dataset from the database, not the caller: the merge's
-	// counters are kept by it.
-	err := m.stmts[mergeDataset].QueryRowContext(m.ctx, ref.ID).Scan(&ref.DatasetID)
+	// The item's dataset and kind from the database, not the caller: the
+	// merge's counters are kept by the one, its labels checked by the other.
+	err := m.stmts[mergeDataset].QueryRowContext(m.ctx, ref.ID).Scan(&ref.DatasetID, &ref.Kind)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("item %d: %w", ref.ID, ErrNotFound)
 	}
@@ -350,8 +346,7 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]bool) bool) (MergeStat
 		return m.stats, fmt.Errorf("commit merge: %w", err)
 	}
 	for k, n := range m.done {
-		if _, err := m.tx.ExecContext(m.ctx, `INSERT INTO annotator_done (dataset_id, annotator_id, done) VALUES (?, ?, ?)
-			ON CONFLICT DO UPDATE SET done = done + excluded.done`, k[0], k[1], n); err != nil {
+		if _, err := m.tx.ExecContext(m.ctx, doneAddTo, k[0], k[1], n); err != nil {
 			return m.stats, fmt.Errorf("commit merge: %w", err)
 		}
 	}
@@ -376,7 +371,7 @@ func (m *Merger) Rollback() {
 // The statements run once per label or item, prepared once per merge: a
 // 150,000-label file spent most of its time preparing them again.
 const (
-	mergeDataset = `SELECT dataset_id FROM items WHERE id = ?`
+	mergeDataset = `SELECT i.dataset_id, d.kind FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
 	mergeLoad    = `SELECT unit, annotator_id, value, created_at, updated_at FROM labels WHERE item_id = ?`
 	mergeInsert  = `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds) VALUES (?, ?, ?, ?, ?, ?, ?)`
 	mergeUpdate  = `UPDATE labels SET value = ?, updated_at = ?, seconds = coalesce(?, seconds)

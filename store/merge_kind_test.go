@@ -26,6 +26,13 @@ func TestMergeKeepsTheKindRule(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "task kind") {
 		t.Fatalf("a conversation unit merged onto a pane: %v", err)
 	}
+	// The kind is the database's, not the caller's.
+	lying := ref
+	lying.Kind = "clarimm"
+	err = m.Add(MergedLabel{Item: lying, Unit: "coherence", Annotator: "ana", Value: 3})
+	if err == nil || !strings.Contains(err.Error(), "task kind") {
+		t.Fatalf("a conversation unit merged onto a pane said to be a conversation: %v", err)
+	}
 	m.Rollback()
 	for _, commit := range []bool{false, true} {
 		m, err := st.BeginMerge(ctx, lead, "")

@@ -160,3 +160,22 @@ func call(j *writeJob, tx *sql.Tx) (err error) {
 	}()
 	return j.fn(tx)
 }
+
+// ownConn takes this process's write lock and a connection of the pool for
+// one long write (an import, a merge); release runs done on the connection
+// (to undo what the write changed in it), returns it to the pool and lets
+// the other writers on. release may be called more than once.
+func (s *Store) ownConn(ctx context.Context, done func(context.Context, *sql.Conn)) (*sql.Conn, func(), error) {
+	s.writers.Lock()
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		s.writers.Unlock()
+		return nil, nil, err
+	}
+	release := sync.OnceFunc(func() {
+		done(context.WithoutCancel(ctx), conn)
+		conn.Close()
+		s.writers.Unlock()
+	})
+	return conn, release, nil
+}
