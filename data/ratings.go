@@ -25,34 +25,6 @@ type RatingRow struct {
 	CreatedAt, UpdatedAt, Seconds string
 }
 
-// ReadRatings reads a whole labels TSV. Errors name the file and line.
-func ReadRatings(r io.Reader, name string) ([]RatingRow, error) {
-	rows, _, err := ReadRatingsNoting(r, name, 0)
-	return rows, err
-}
-
-// ReadRatingsNoting is ReadRatings with a longest line (0: DefaultMaxLine)
-// that also returns what the read noticed that is not an error (a last
-// line without a line end), for stderr.
-func ReadRatingsNoting(r io.Reader, name string, maxLine int) ([]RatingRow, []string, error) {
-	lr := newLineReader(r, name).limit(maxLine)
-	rr, err := newRatingsReader(lr, nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	var rows []RatingRow
-	for {
-		row, err := rr.next()
-		if err == io.EOF {
-			return rows, lr.warnings(), headerOnly(lr, FormatLabels)
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		rows = append(rows, row)
-	}
-}
-
 // ratingsReader streams the rows of a labels TSV, so a merge of millions
 // of labels never holds the file in memory.
 type ratingsReader struct {

@@ -27,7 +27,7 @@ func TestReadRatings(t *testing.T) {
 		}
 	}
 	// Names from the file are shown harmlessly in errors.
-	_, err = RatingsStudy([]RatingRow{{Line: 2, Item: "i", Unit: "q", Annotator: "a", Label: "\x1b[31m"}}, "l.tsv", []string{"0"})
+	_, _, err = ReadRatingsStudy(strings.NewReader(RatingsHeader+"\ni\tq\ta\t\x1b[31m\n"), "l.tsv", 0, []string{"0"})
 	if err == nil || strings.Contains(err.Error(), "\x1b") {
 		t.Errorf("error %q", err)
 	}

@@ -87,26 +87,6 @@ func nameOf(people []store.Annotator, id int64) string {
 	return fmt.Sprintf("annotator %d", id) // added since the list was read
 }
 
-// RatingsStudy gathers the rows of a labels TSV on the given categories (in
-// ordinal order), or on the labels it holds when categories is empty.
-func RatingsStudy(rows []RatingRow, name string, categories []string) (*agreement.Study, error) {
-	scale := agreement.NewScale(categories)
-	if len(categories) == 0 {
-		labels := make([]string, len(rows))
-		for i, r := range rows {
-			labels[i] = r.Label
-		}
-		scale = agreement.InferScale(labels)
-	}
-	b := agreement.NewBuilder(scale)
-	for _, r := range rows {
-		if err := b.Add(r.Item, r.Unit, r.Annotator, r.Label); err != nil {
-			return nil, lineErr(name, r.Line, "%v", err)
-		}
-	}
-	return b.Study(), nil
-}
-
 // KeptReport is the agreement report of the reading's dataset from its
 // kept table of count patterns (store.Reading.PatternCounts): every
 // coefficient and interval of agreement.Analyze over DatasetStudy, at a
