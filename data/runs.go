@@ -143,7 +143,7 @@ var errFound = errors.New("found")
 func (rr *runReader) readFirst(kind string) error {
 	found := false
 	_, err := rr.each(func(l runLine) error {
-		if kind == RunLabels && rr.header == 0 && !found && isLabelsRunHeader(l.fields) {
+		if kind == RunLabels && rr.header == 0 && isLabelsRunHeader(l.fields) {
 			rr.header = l.n
 			return nil
 		}

@@ -54,20 +54,7 @@ func BenchmarkKeystroke(b *testing.B) {
 func BenchmarkPane(b *testing.B) {
 	for _, n := range teamdb.Sizes(b) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			ctx := context.Background()
-			st, err := store.Open(ctx, teamdb.Copy(b, n))
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer st.Close()
-			ds, err := st.DatasetByName(ctx, "click")
-			if err != nil {
-				b.Fatal(err)
-			}
-			an, err := st.EnsureAnnotator(ctx, "ann1")
-			if err != nil {
-				b.Fatal(err)
-			}
+			ctx, st, ds, an := teamAnnotator(b, n)
 			if _, ok, _, err := st.NextHIT(ctx, ds.ID, an.ID, 0); err != nil || !ok {
 				b.Fatalf("no HIT to hold open: %v", err)
 			}
@@ -100,74 +87,77 @@ func BenchmarkNextHIT(b *testing.B) {
 // ann2 and ann3 each finish a HIT between two of ann1's, so panes become
 // free for ann1 behind their place, as when a team works at once.
 func benchNextHIT(b *testing.B, n int, others bool) {
-	{
-		{
-			ctx := context.Background()
-			st, err := store.Open(ctx, teamdb.Copy(b, n))
+	ctx, st, ds, an := teamAnnotator(b, n)
+	nextFor := func(who int64) *hitState {
+		id, ok, _, err := st.NextHIT(ctx, ds.ID, who, 0)
+		if err != nil || !ok {
+			b.Fatalf("no next HIT: %v", err)
+		}
+		h, err := loadHIT(ctx, st, id, who)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return h
+	}
+	next := func() *hitState { return nextFor(an.ID) }
+	finish := func(h *hitState, who int64) {
+		units := data.HITUnits(h.item.Question, h.item.AnswerCount())
+		for i, u := range units {
+			v := i % 3
+			_, err := st.SetLabel(ctx, store.LabelChange{ItemID: h.item.ID, AnnotatorID: who,
+				Unit: u, Value: &v, Seconds: 3, Finish: i == len(units)-1})
 			if err != nil {
 				b.Fatal(err)
 			}
-			defer st.Close()
-			ds, err := st.DatasetByName(ctx, "click")
-			if err != nil {
-				b.Fatal(err)
-			}
-			an, err := st.EnsureAnnotator(ctx, "ann1")
-			if err != nil {
-				b.Fatal(err)
-			}
-			nextFor := func(who int64) *hitState {
-				id, ok, _, err := st.NextHIT(ctx, ds.ID, who, 0)
-				if err != nil || !ok {
-					b.Fatalf("no next HIT: %v", err)
-				}
-				h, err := loadHIT(ctx, st, id, who)
-				if err != nil {
-					b.Fatal(err)
-				}
-				return h
-			}
-			next := func() *hitState { return nextFor(an.ID) }
-			finish := func(h *hitState, who int64) {
-				units := data.HITUnits(h.item.Question, h.item.AnswerCount())
-				for i, u := range units {
-					v := i % 3
-					_, err := st.SetLabel(ctx, store.LabelChange{ItemID: h.item.ID, AnnotatorID: who,
-						Unit: u, Value: &v, Seconds: 3, Finish: i == len(units)-1})
-					if err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
-			var team []int64
-			for _, name := range []string{"ann2", "ann3"} {
-				a, err := st.EnsureAnnotator(ctx, name)
-				if err != nil {
-					b.Fatal(err)
-				}
-				team = append(team, a.ID)
-				nextFor(a.ID) // their first walk, like ann1's below, is not timed
-			}
-			h := next() // the session's first HIT
-			var times []time.Duration
-			b.ResetTimer()
-			for range b.N {
-				b.StopTimer()
-				finish(h, an.ID)
-				if others {
-					for _, who := range team {
-						finish(nextFor(who), who)
-					}
-				}
-				b.StartTimer()
-				start := time.Now()
-				h = next()
-				times = append(times, time.Since(start))
-			}
-			b.StopTimer()
-			slices.Sort(times)
-			b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
-			b.ReportMetric(float64(times[len(times)-1].Microseconds())/1000, "max-ms")
 		}
 	}
+	var team []int64
+	for _, name := range []string{"ann2", "ann3"} {
+		a, err := st.EnsureAnnotator(ctx, name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		team = append(team, a.ID)
+		nextFor(a.ID) // their first walk, like ann1's below, is not timed
+	}
+	h := next() // the session's first HIT
+	var times []time.Duration
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		finish(h, an.ID)
+		if others {
+			for _, who := range team {
+				finish(nextFor(who), who)
+			}
+		}
+		b.StartTimer()
+		start := time.Now()
+		h = next()
+		times = append(times, time.Since(start))
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(times[len(times)-1].Microseconds())/1000, "max-ms")
+}
+
+// teamAnnotator opens a copy of the team database of n panes (data/teamdb)
+// and gives its dataset and ann1; the store closes with the benchmark.
+func teamAnnotator(b *testing.B, n int) (context.Context, *store.Store, store.Dataset, store.Annotator) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, teamdb.Copy(b, n))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	ds, err := st.DatasetByName(ctx, "click")
+	if err != nil {
+		b.Fatal(err)
+	}
+	an, err := st.EnsureAnnotator(ctx, "ann1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return ctx, st, ds, an
 }
