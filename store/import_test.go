@@ -1,8 +1,11 @@
 package store
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"testing"
 )
 
@@ -169,5 +172,34 @@ func TestFirstImportReturnsToWAL(t *testing.T) {
 		if m := mode(); m != "wal" {
 			t.Fatalf("after an import (commit %v) the journal mode is %q", commit, m)
 		}
+	}
+}
+
+// An annotator's import into an empty database is refused and leaves the
+// file as it was: not even its journal mode changes for it.
+func TestRefusedFirstImportLeavesTheFile(t *testing.T) {
+	ctx := context.Background()
+	st := openTemp(t)
+	testLead(t, st)
+	ana, err := st.EnsureAnnotator(ctx, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := func() []byte {
+		st.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+		b, err := os.ReadFile(st.Path())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	before := header()
+	if _, err := st.BeginImport(ctx, ana, "d", "mimics", "mimics-manual"); !errors.Is(err, ErrNotAllowed) {
+		t.Fatalf("an annotator's import: %v", err)
+	}
+	var mode string
+	st.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode)
+	if !bytes.Equal(header(), before) || mode != "wal" {
+		t.Fatalf("a refused import changed the file (journal mode %q)", mode)
 	}
 }

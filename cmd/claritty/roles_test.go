@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -296,6 +297,21 @@ func TestAgreementLeavesOutOpenItemsAndMajorities(t *testing.T) {
 	if onPane1 == 0 || ana.Pooled.Items != lead.Pooled.Items-onPane1 || eve.Pooled.Items != lead.Pooled.Items {
 		t.Fatalf("units: lead %d (%d on pane 1, which ana has open), ana %d, eve %d",
 			lead.Pooled.Items, onPane1, ana.Pooled.Items, eve.Pooled.Items)
+	}
+	// The tables for people come from the kept table of patterns: the
+	// same units, ana's open pane left out there too.
+	for who, want := range map[string]report{"": lead, "ana": ana, "eve": eve} {
+		r := tm.run(t, who, "", "agree", "--bootstrap", "0")
+		var units int
+		for _, line := range strings.Split(r.stdout, "\n") {
+			if f := strings.Fields(line); len(f) > 1 && f[0] == "pooled" {
+				units, _ = strconv.Atoi(f[1])
+				break
+			}
+		}
+		if r.code != 0 || units != want.Pooled.Items {
+			t.Fatalf("%q's agree tables count %d pooled units, their JSON %d: %+v", who, units, want.Pooled.Items, r)
+		}
 	}
 	for _, who := range []string{"ana", "eve"} {
 		for _, args := range [][]string{{"stats", "--json"}, {"bench", "--json"}, {"agree"}} {
