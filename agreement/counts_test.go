@@ -33,6 +33,33 @@ func TestCountsGiveTheSameReport(t *testing.T) {
 	for k, n := range kept {
 		counts = append(counts, PatternCount{Type: k[0], Counts: []int{k[1], k[2], k[3]}, Units: n})
 	}
+	// The units' summary, counted here straight from the ratings.
+	var byHand UnitSummary
+	for _, sub := range st.Subjects {
+		counts := make([]int, 3)
+		for _, r := range sub.Ratings {
+			counts[r.Category]++
+		}
+		top, atTop := 0, 0
+		for _, c := range counts {
+			switch {
+			case c > top:
+				top, atTop = c, 1
+			case c == top:
+				atTop++
+			}
+		}
+		byHand.Units++
+		switch {
+		case atTop > 1:
+			byHand.Tied++
+		case len(sub.Ratings) == 1:
+			byHand.Single++
+		}
+	}
+	if got := Analyze(st, Options{}).Units; got != byHand || byHand.Tied == 0 || byHand.Single == 0 {
+		t.Fatalf("units %+v, counted by hand %+v", got, byHand)
+	}
 	for _, opt := range []Options{{Bootstrap: 200, Seed: 9}, {MinRaters: 2, Bootstrap: 200, Seed: 9}} {
 		want := Analyze(st, opt)
 		got := AnalyzeCounts(st.Scale, st.Types, counts, opt)
