@@ -37,6 +37,11 @@ func (m *Model) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.hit == nil {
 		return nil
 	}
+	if m.paneCovers() {
+		// The annotator cannot see the step: no key may label it.
+		m.setStatus("the agreement pane covers the HIT: tab shows the HIT again", false)
+		return nil
+	}
 	if v, ok := digit(msg); ok && m.hit.conv != nil {
 		if !m.hit.proto.Valid(v) {
 			m.setStatus("ratings run from 1 (poor) to 5 (excellent)", false)

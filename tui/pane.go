@@ -222,6 +222,12 @@ func (m *Model) paneShown() bool {
 	return m.pane.visible && m.screen == screenHIT && !m.pagerOpen()
 }
 
+// paneCovers reports whether the pane is shown in the HIT's place (a
+// narrow terminal): the HIT's keys then do nothing.
+func (m *Model) paneCovers() bool {
+	return m.paneShown() && !m.paneSide()
+}
+
 // mainWidth is the width the HIT may use.
 func (m *Model) mainWidth() int {
 	if m.paneShown() && m.paneSide() {

@@ -136,8 +136,21 @@ func TestPaneOnANarrowTerminal(t *testing.T) {
 	if strings.Contains(h.screen(), "Label the clarifying question") {
 		t.Fatal("pane and HIT squeezed side by side at 60 columns")
 	}
+	// The step is out of sight: its keys label nothing, and the footer
+	// says how to get it back.
+	h.expect("tab back to the HIT")
+	if strings.Contains(h.screen(), "2 good") {
+		t.Fatalf("the footer offers label keys under the pane:\n%s", h.screen())
+	}
+	h.keys("2")
+	h.expect("the agreement pane covers the HIT")
 	h.keys("tab")
 	h.expect("Label the clarifying question")
+	if labels, err := h.st.Labels(context.Background(), h.m.hit.item.ID, h.m.cfg.Annotator.ID); err != nil || len(labels) != 0 {
+		t.Fatalf("a key under the pane labelled %v (%v)", labels, err)
+	}
+	h.keys("2")
+	h.expect("Step III")
 }
 
 func TestMedian(t *testing.T) {

@@ -57,6 +57,11 @@ func (m *Model) render() string {
 		if m.overlay == overlayFlag || m.overlay == overlayNote {
 			keys = promptKeys()
 		}
+		if m.paneCovers() {
+			back := m.hitKeys.Pane
+			back.SetHelp("tab", "back to the HIT")
+			keys = []key.Binding{back, m.hitKeys.Help, m.hitKeys.Quit}
+		}
 	}
 	avail := max(0, m.height-len(above)-rowsBelow)
 	body = fitLines(body, avail)
