@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/claritty/claritty/bench"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -341,7 +342,7 @@ func BenchLines(scores []RunScore) []string {
 	if len(nuggets) > 0 {
 		fmt.Fprintln(tw, "system\tk\tmean\tp50\tp90\tn")
 		for _, s := range nuggets {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", Clean(s.Name), s.K, s.Metric[0].Value.Format(3),
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), s.K, s.Metric[0].Value.Format(3),
 				s.Metric[1].Value.Format(3), s.Metric[2].Value.Format(3), JudgedText(s))
 		}
 	}
@@ -362,11 +363,11 @@ func BenchLines(scores []RunScore) []string {
 			against = "labels"
 		}
 		for _, m := range s.Metric {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", Clean(s.Name), against, m.Name, m.Value.Format(4), JudgedText(s))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", display.Clean(s.Name), against, m.Name, m.Value.Format(4), JudgedText(s))
 		}
 		for _, t := range s.ByType {
 			for _, m := range t.Metrics() {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t\n", Clean(s.Name), t.Type, m.Name, m.Value.Format(4), t.N)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t\n", display.Clean(s.Name), t.Type, m.Name, m.Value.Format(4), t.N)
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -55,7 +56,7 @@ type ImageWarning struct {
 }
 
 func (w ImageWarning) String() string {
-	return fmt.Sprintf("%s:%d: image %s: %s; it shows as a placeholder", w.File, w.Line, Clean(w.Src), w.Problem)
+	return fmt.Sprintf("%s:%d: image %s: %s; it shows as a placeholder", w.File, w.Line, display.Clean(w.Src), w.Problem)
 }
 
 // readClariMM checks every line, makes the previews of the local images
@@ -106,7 +107,7 @@ func parseConversation(line []byte, dir string) (store.Conversation, error) {
 			return c, fmt.Errorf("%s is missing or empty", name)
 		}
 	}
-	if Clean(*l.ID) != *l.ID || strings.ContainsAny(*l.ID, "\t\n") {
+	if display.Clean(*l.ID) != *l.ID || strings.ContainsAny(*l.ID, "\t\n") {
 		return c, fmt.Errorf("id %q has control characters", *l.ID)
 	}
 	c.ID, c.Topic, c.Facet = *l.ID, *l.Topic, *l.Facet
@@ -171,7 +172,7 @@ func resolveImage(src, dir string) (store.Image, error) {
 	switch {
 	case strings.TrimSpace(src) == "":
 		return img, fmt.Errorf("an image path is empty")
-	case Clean(src) != src:
+	case display.Clean(src) != src:
 		return img, fmt.Errorf("image %q has control characters", src)
 	case strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://"):
 		return img, nil
@@ -231,7 +232,7 @@ func makePreviews(convs []store.Conversation, lines []int, file string) []ImageW
 		go func() {
 			defer wg.Done()
 			for p := range todo {
-				prev, problem := MakePreview(p)
+				prev, problem := display.MakePreview(p)
 				mu.Lock()
 				paths[p] = &result{prev, problem}
 				mu.Unlock()

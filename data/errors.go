@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
 
@@ -22,9 +23,9 @@ type LineError struct {
 // the command line or the file system and goes to a terminal.
 func (e *LineError) Error() string {
 	if e.Line == 0 {
-		return fmt.Sprintf("%s: %s", Clean(e.File), e.Msg)
+		return fmt.Sprintf("%s: %s", display.Clean(e.File), e.Msg)
 	}
-	return fmt.Sprintf("%s:%d: %s", Clean(e.File), e.Line, e.Msg)
+	return fmt.Sprintf("%s:%d: %s", display.Clean(e.File), e.Line, e.Msg)
 }
 
 // Unwrap is the cause, if any.
@@ -44,12 +45,12 @@ func lineErr(file string, line int, format string, args ...any) error {
 	for _, a := range args {
 		if v, ok := a.(error); ok {
 			if store.IsStorageFailure(v) {
-				return fmt.Errorf("%w (while reading %s; the file is not at fault)", v, Clean(file))
+				return fmt.Errorf("%w (while reading %s; the file is not at fault)", v, display.Clean(file))
 			}
 			e.Err = v
 		}
 	}
-	e.Msg = Clean(capQuoted(fmt.Sprintf(format, args...)))
+	e.Msg = display.Clean(capQuoted(fmt.Sprintf(format, args...)))
 	return e
 }
 

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -59,7 +60,7 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 		}
 		p, _ := guidelines.ForUnit(l.Unit) // the store holds no other units
 		_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
-			Clean(l.Item), l.Unit, Clean(rename(l.Annotator)), p.LabelString(l.Value), l.CreatedAt, l.UpdatedAt, secs)
+			display.Clean(l.Item), l.Unit, display.Clean(rename(l.Annotator)), p.LabelString(l.Value), l.CreatedAt, l.UpdatedAt, secs)
 		return err
 	})
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -323,7 +324,7 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts ReleaseO
 				}
 			}
 			_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s\n", p.Item.UID, u.Unit, label, u.Provenance,
-				strings.Join(votes, ","), Clean(u.Adjudicator))
+				strings.Join(votes, ","), display.Clean(u.Adjudicator))
 			if err != nil {
 				return err
 			}
@@ -434,5 +435,5 @@ func WriteClariMMGold(ctx context.Context, r *store.Reading, w io.Writer, opts R
 // tsvCell makes dataset text safe in one TSV cell: tabs and line breaks
 // become spaces, control characters are neutralised.
 func tsvCell(s string) string {
-	return Clean(strings.NewReplacer("\t", " ", "\r\n", " ", "\n", " ", "\r", " ").Replace(s))
+	return display.Clean(strings.NewReplacer("\t", " ", "\r\n", " ", "\n", " ", "\r", " ").Replace(s))
 }

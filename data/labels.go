@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -20,7 +21,7 @@ import (
 // one landing label per answer.
 func HITUnits(rawQuestion string, answers int) []string {
 	var units []string
-	if !guidelines.IsGeneric(Display(rawQuestion)) {
+	if !guidelines.IsGeneric(display.Field(rawQuestion)) {
 		units = append(units, "question")
 	}
 	units = append(units, "answer_set")
@@ -89,7 +90,7 @@ func mergeLabels(ctx context.Context, st *store.Store, who store.Annotator, lr *
 // mergedLabel checks one row and resolves its item.
 func mergedLabel(m *store.Merger, row RatingRow, dataset string) (store.MergedLabel, error) {
 	l := store.MergedLabel{Unit: row.Unit, Annotator: row.Annotator}
-	if Clean(row.Annotator) != row.Annotator {
+	if display.Clean(row.Annotator) != row.Annotator {
 		return l, fmt.Errorf("annotator %q has control characters", row.Annotator)
 	}
 	var err error

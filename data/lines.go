@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+
+	"github.com/claritty/claritty/display"
 )
 
 // DefaultMaxLine is the longest line a reader accepts unless told
@@ -45,7 +47,7 @@ func (lr *lineReader) warnings() []string {
 	if lr.cut == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("%s:%d: last line has no line end (cut short?)", Clean(lr.file), lr.cut)}
+	return []string{fmt.Sprintf("%s:%d: last line has no line end (cut short?)", display.Clean(lr.file), lr.cut)}
 }
 
 // next returns the next line without its line ending, or io.EOF. The line

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
 
@@ -120,7 +121,7 @@ func manualLabels(p store.Pane, f []string, annotator string) ([]store.UnitLabel
 		}
 		v, ok := parseLabel(raw)
 		if !ok {
-			return nil, fmt.Errorf("%s is %q, want 2, 1, 0 or empty", names[i], Clean(raw))
+			return nil, fmt.Errorf("%s is %q, want 2, 1, 0 or empty", names[i], display.Clean(raw))
 		}
 		if i >= 2 && p.Options[i-2] == "" {
 			return nil, fmt.Errorf("%s is set but option_%d is empty", names[i], i-1)
@@ -146,11 +147,11 @@ func clickMeta(f []string) (string, error) {
 	switch f[0] {
 	case "low", "medium", "high":
 	default:
-		return "", fmt.Errorf("impression_level is %q, want low, medium or high", Clean(f[0]))
+		return "", fmt.Errorf("impression_level is %q, want low, medium or high", display.Clean(f[0]))
 	}
 	eng, err := strconv.Atoi(f[1])
 	if err != nil || eng < 0 || eng > 10 {
-		return "", fmt.Errorf("engagement_level is %q, want an integer from 0 to 10", Clean(f[1]))
+		return "", fmt.Errorf("engagement_level is %q, want an integer from 0 to 10", display.Clean(f[1]))
 	}
 	b := make([]byte, 0, 128)
 	b = append(b, `{"impression_level":"`...)
@@ -168,7 +169,7 @@ func clickMeta(f []string) (string, error) {
 		}
 		v, err := strconv.ParseFloat(raw, 64)
 		if err != nil || !(v >= 0 && v <= 1) { // also refuses NaN
-			return "", fmt.Errorf("option_cctr_%d is %q, want a probability from 0 to 1", i+1, Clean(raw))
+			return "", fmt.Errorf("option_cctr_%d is %q, want a probability from 0 to 1", i+1, display.Clean(raw))
 		}
 		b = strconv.AppendFloat(b, v, 'g', -1, 64)
 	}

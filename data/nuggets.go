@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -88,7 +89,7 @@ func idText(raw json.RawMessage, what string) (string, error) {
 		d := json.NewDecoder(bytes.NewReader(raw))
 		d.UseNumber()
 		if d.Decode(&n) != nil {
-			return "", fmt.Errorf("%s should be text or a number, not %s", what, Clean(string(raw)))
+			return "", fmt.Errorf("%s should be text or a number, not %s", what, display.Clean(string(raw)))
 		}
 		if _, err := strconv.ParseInt(n.String(), 10, 64); err != nil {
 			return "", fmt.Errorf("%s %s is not a whole number", what, n)
@@ -98,7 +99,7 @@ func idText(raw json.RawMessage, what string) (string, error) {
 	switch {
 	case strings.TrimSpace(s) == "":
 		return "", fmt.Errorf("%s is empty", what)
-	case Clean(s) != s || strings.ContainsAny(s, "\t\n"):
+	case display.Clean(s) != s || strings.ContainsAny(s, "\t\n"):
 		return "", fmt.Errorf("%s %q has control characters", what, s)
 	}
 	return s, nil
@@ -267,7 +268,7 @@ func CheckRunName(name string) error {
 	switch {
 	case strings.TrimSpace(name) == "":
 		return fmt.Errorf("the system name is empty")
-	case Clean(name) != name || strings.ContainsAny(name, "\t\n"):
+	case display.Clean(name) != name || strings.ContainsAny(name, "\t\n"):
 		return fmt.Errorf("system name %q has control characters", name)
 	case strings.Contains(name, "@"):
 		return fmt.Errorf("system name %q has an @, which claritty keeps for item ids", name)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
 
@@ -213,13 +214,13 @@ func DatasetStats(ctx context.Context, r *store.Reading) (*Stats, error) {
 			return nil
 		}
 		s.Basis.count(p)
-		query := Unquote(p.Item.Query)
+		query := display.Unquote(p.Item.Query)
 		if perQuery[query] == 0 {
 			queries = append(queries, query)
 		}
 		perQuery[query]++
 		answers = append(answers, p.Item.AnswerCount())
-		question := strings.ToLower(Unquote(p.Item.Question))
+		question := strings.ToLower(display.Unquote(p.Item.Question))
 		for i, t := range Templates {
 			if t.Pattern.MatchString(question) {
 				tmpl[i].panes++

@@ -12,6 +12,7 @@ import (
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -345,7 +346,7 @@ func (m *Model) renderAdjudication() []string {
 		title += s.Dim.Render(fmt.Sprintf(" · %d listed with decided ones", len(a.units)))
 	}
 	if len(a.units) == 0 {
-		return []string{title, "", s.OK.Render(" Nothing waits for adjudication in " + data.Clean(m.cfg.Dataset.Name) + "."),
+		return []string{title, "", s.OK.Render(" Nothing waits for adjudication in " + display.Clean(m.cfg.Dataset.Name) + "."),
 			s.Dim.Render(" d lists decided units too · esc goes back")}
 	}
 	d := a.units[a.cur]
@@ -354,7 +355,7 @@ func (m *Model) renderAdjudication() []string {
 	if m.itemNoun() == "conversation" {
 		label = "topic  "
 	}
-	lines = append(lines, wrap(s.Dim.Render(label)+s.Title.Render(data.Display(d.Item.Query)), m.width, " ")...)
+	lines = append(lines, wrap(s.Dim.Render(label)+s.Title.Render(display.Field(d.Item.Query)), m.width, " ")...)
 	head := fmt.Sprintf(" %s %d · %s · %s", m.itemNoun(), d.Item.Seq, d.Unit, m.votesText(d.Votes))
 	if d.Referred != "" {
 		head += " · sent by a lead"
@@ -401,7 +402,7 @@ func (m *Model) adjPane(d store.Disputed) []string {
 	case "answer":
 		return m.adjAnswer(d)
 	}
-	lines := wrap(s.Text.Render(data.Display(d.Item.Question)), m.width, "   ")
+	lines := wrap(s.Text.Render(display.Field(d.Item.Question)), m.width, "   ")
 	if d.Unit == "question" {
 		return append(lines, s.Dim.Render("   (the answers were hidden at this step)"))
 	}
@@ -415,7 +416,7 @@ func (m *Model) adjPane(d store.Disputed) []string {
 		if d.Unit == fmt.Sprintf("landing_%d", n) {
 			mark, style = s.Cursor.Render("   ▸ "), s.Title
 		}
-		lines = append(lines, mark+style.Render(fmt.Sprintf("%d. %s", n, data.Display(o))))
+		lines = append(lines, mark+style.Render(fmt.Sprintf("%d. %s", n, display.Field(o))))
 	}
 	return lines
 }
@@ -427,7 +428,7 @@ func (m *Model) adjLabels() []string {
 	if a.detail == nil {
 		return []string{s.Dim.Render("   loading…")}
 	}
-	name := func(n string) string { return data.Clean(a.pseudonym(n)) }
+	name := func(n string) string { return display.Clean(a.pseudonym(n)) }
 	labelWidth := 0
 	for _, l := range m.protocol().Scale {
 		labelWidth = max(labelWidth, len(m.labelName(l.Value)))
@@ -441,10 +442,10 @@ func (m *Model) adjLabels() []string {
 		lines = append(lines, s.Text.Render(fmt.Sprintf("   %-20s %-*s %6s", name(l.Annotator), labelWidth, m.labelName(l.Value), secs)))
 	}
 	for _, n := range a.detail.notes {
-		lines = append(lines, wrap(s.Dim.Render(fmt.Sprintf("note by %s at %s: %s", name(n.Annotator), n.Step, data.Clean(n.Body))), m.width, "   ")...)
+		lines = append(lines, wrap(s.Dim.Render(fmt.Sprintf("note by %s at %s: %s", name(n.Annotator), n.Step, display.Clean(n.Body))), m.width, "   ")...)
 	}
 	for _, f := range a.detail.flags {
-		lines = append(lines, s.Error.Render(fmt.Sprintf("   flagged %s by %s %s", f.Reason, name(f.Annotator), data.Clean(f.Note))))
+		lines = append(lines, s.Error.Render(fmt.Sprintf("   flagged %s by %s %s", f.Reason, name(f.Annotator), display.Clean(f.Note))))
 	}
 	return lines
 }
@@ -454,7 +455,7 @@ func (m *Model) adjLabels() []string {
 // whole dialogue (images by name: o on the HIT screen opens them).
 func (m *Model) adjConversation(d store.Disputed) []string {
 	s := m.styles
-	lines := wrap(s.Dim.Render("intent ")+s.Accent.Render(data.Display(d.Item.Question)), m.width, "   ")
+	lines := wrap(s.Dim.Render("intent ")+s.Accent.Render(display.Field(d.Item.Question)), m.width, "   ")
 	if m.adj.detail == nil {
 		return append(lines, s.Dim.Render("   loading…"))
 	}
@@ -464,11 +465,11 @@ func (m *Model) adjConversation(d store.Disputed) []string {
 			continue
 		}
 		lines = append(lines, s.Dim.Render(fmt.Sprintf("   Turn %d", i+1)))
-		lines = append(lines, labelled(wrap(s.Title.Render(data.Clean(t.Question)), m.width, "        "), s.Accent.Render("   Q    "))...)
+		lines = append(lines, labelled(wrap(s.Title.Render(display.Clean(t.Question)), m.width, "        "), s.Accent.Render("   Q    "))...)
 		for j, img := range t.Images {
-			lines = append(lines, s.Dim.Render(fmt.Sprintf("        [%d] %s", j+1, data.Clean(img.Src))))
+			lines = append(lines, s.Dim.Render(fmt.Sprintf("        [%d] %s", j+1, display.Clean(img.Src))))
 		}
-		lines = append(lines, labelled(wrap(s.Text.Render(data.Clean(t.Answer)), m.width, "        "), s.Accent.Render("   A    "))...)
+		lines = append(lines, labelled(wrap(s.Text.Render(display.Clean(t.Answer)), m.width, "        "), s.Accent.Render("   A    "))...)
 	}
 	return lines
 }
@@ -478,7 +479,7 @@ func (m *Model) adjConversation(d store.Disputed) []string {
 // too: an adjudicator judges the text).
 func (m *Model) adjAnswer(d store.Disputed) []string {
 	s := m.styles
-	lines := wrap(s.Text.Render(data.Display(d.Item.Question)), m.width, "   ")
+	lines := wrap(s.Text.Render(display.Field(d.Item.Question)), m.width, "   ")
 	det := m.adj.detail
 	if det == nil || det.intent == nil {
 		return append(lines, s.Dim.Render("   loading…"))
@@ -487,11 +488,11 @@ func (m *Model) adjAnswer(d store.Disputed) []string {
 	for i, n := range det.intent.Nuggets {
 		head := fmt.Sprintf("%2d  w %-4s ", i+1, strconv.FormatFloat(n.Weight, 'g', 4, 64))
 		if guidelines.NuggetUnit(i+1) == d.Unit {
-			lines = append(lines, labelled(wrap(s.Title.Render(data.Display(n.Text)), m.width, "     "+strings.Repeat(" ", len(head))),
+			lines = append(lines, labelled(wrap(s.Title.Render(display.Field(n.Text)), m.width, "     "+strings.Repeat(" ", len(head))),
 				s.Cursor.Render("   ▸ ")+s.Title.Render(head))...)
 			continue
 		}
-		lines = append(lines, ansi.Truncate(s.Dim.Render("     "+head+data.Display(n.Text)), m.width, "…"))
+		lines = append(lines, ansi.Truncate(s.Dim.Render("     "+head+display.Field(n.Text)), m.width, "…"))
 	}
 	return lines
 }

@@ -13,7 +13,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -41,12 +41,12 @@ type convImage struct {
 func newConversation(turns []store.Turn) *conversation {
 	c := &conversation{}
 	for _, t := range turns {
-		ct := convTurn{question: data.Clean(t.Question), answer: data.Clean(t.Answer)}
+		ct := convTurn{question: display.Clean(t.Question), answer: display.Clean(t.Answer)}
 		for _, img := range t.Images {
 			ci := convImage{location: img.Location, url: img.IsURL(), problem: img.Problem}
-			ci.name = data.Clean(img.Src)
+			ci.name = display.Clean(img.Src)
 			if !ci.url {
-				ci.name = data.Clean(filepath.Base(filepath.FromSlash(img.Src)))
+				ci.name = display.Clean(filepath.Base(filepath.FromSlash(img.Src)))
 			}
 			if img.Preview != nil {
 				p, err := png.Decode(bytes.NewReader(img.Preview))
@@ -69,8 +69,8 @@ func newConversationState(it store.Item, h store.HIT, turns []store.Turn) *hitSt
 	s := &hitState{
 		proto:    guidelines.ClariMM,
 		item:     it,
-		query:    data.Display(it.Query),
-		question: data.Display(it.Question),
+		query:    display.Field(it.Query),
+		question: display.Field(it.Question),
 		labels:   h.Labels,
 		reviewed: true, // no search results to review
 		finished: h.Finished,
@@ -252,8 +252,8 @@ func (m *Model) imageBlock(img convImage, n, maxWidth int) []string {
 	var body []string
 	if img.preview != nil {
 		b := img.preview.Bounds()
-		pw, ph := data.FitBox(b.Dx(), b.Dy(), min(maxWidth, 40), 2*m.previewRows())
-		body = halfBlocks(data.Resize(img.preview, pw, ph+ph%2), m.mono())
+		pw, ph := display.FitBox(b.Dx(), b.Dy(), min(maxWidth, 40), 2*m.previewRows())
+		body = halfBlocks(display.Resize(img.preview, pw, ph+ph%2), m.mono())
 	} else {
 		body = m.placeholder(img, min(maxWidth, 26))
 	}

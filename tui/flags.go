@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
 
@@ -190,7 +190,7 @@ func (m *Model) renderFlags() []string {
 	}
 	lines = append(lines, s.Dim.Render(fmt.Sprintf("  %5s  %-9s  %-13s  %-12s  %s", "id", "status", "reason", "by", m.textColumn())))
 	for i, r := range f.rows {
-		line := fmt.Sprintf("%5d  %-9s  %-13s  %-12s  %s", r.ID, r.Status, r.Reason, ansi.Truncate(data.Clean(r.Author), 12, "…"), data.Display(r.Query))
+		line := fmt.Sprintf("%5d  %-9s  %-13s  %-12s  %s", r.ID, r.Status, r.Reason, ansi.Truncate(display.Clean(r.Author), 12, "…"), display.Field(r.Query))
 		if i == f.cursor {
 			lines = append(lines, s.Cursor.Render("▸ ")+s.Title.Render(line))
 			continue
@@ -198,9 +198,9 @@ func (m *Model) renderFlags() []string {
 		lines = append(lines, "  "+line)
 	}
 	r := f.rows[f.cursor]
-	lines = append(lines, "", s.Dim.Render("note: ")+data.Clean(cmp.Or(r.Note, "—")))
+	lines = append(lines, "", s.Dim.Render("note: ")+display.Clean(cmp.Or(r.Note, "—")))
 	if r.Reviewer != "" {
-		lines = append(lines, s.Dim.Render(r.Status+" by ")+data.Clean(r.Reviewer)+s.Dim.Render(": ")+data.Clean(r.Review)+
+		lines = append(lines, s.Dim.Render(r.Status+" by ")+display.Clean(r.Reviewer)+s.Dim.Render(": ")+display.Clean(r.Review)+
 			s.Dim.Render(" ("+r.Reviewed+")"))
 	}
 	return lines

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -53,8 +53,8 @@ func newHITState(it store.Item, h store.HIT) *hitState {
 	s := &hitState{
 		proto:    guidelines.MIMICS,
 		item:     it,
-		query:    data.Display(it.Query),
-		question: data.Display(it.Question),
+		query:    display.Field(it.Query),
+		question: display.Field(it.Question),
 		labels:   h.Labels,
 		reviewed: h.SERPReviewed,
 		finished: h.Finished,
@@ -65,7 +65,7 @@ func newHITState(it store.Item, h store.HIT) *hitState {
 	}
 	for _, o := range it.Options {
 		if o != "" {
-			s.answers = append(s.answers, data.Display(o))
+			s.answers = append(s.answers, display.Field(o))
 		}
 	}
 	s.generic = guidelines.IsGeneric(s.question)
@@ -153,9 +153,9 @@ func (s *hitState) repeatedCounts(id string) (labelled, total int) {
 // Step IV the landing page of the current answer (the answer alone when it
 // already contains the query, else "query answer").
 func (s *hitState) openURL(template string) string {
-	q := data.Unquote(s.item.Query)
+	q := display.Unquote(s.item.Query)
 	if st := s.step(); st.id == "landing" {
-		a := data.Unquote(s.item.Options[st.answer])
+		a := display.Unquote(s.item.Options[st.answer])
 		if strings.Contains(strings.ToLower(a), strings.ToLower(q)) {
 			q = a
 		} else {
@@ -195,7 +195,7 @@ func loadHIT(ctx context.Context, st *store.Store, itemID, annotatorID int64) (*
 		s = newNuggetState(it, h, in)
 	default:
 		s = newHITState(it, h)
-		if s.serp, s.serpKnown, err = st.SERP(ctx, data.Unquote(it.Query)); err != nil {
+		if s.serp, s.serpKnown, err = st.SERP(ctx, display.Unquote(it.Query)); err != nil {
 			return nil, err
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -32,18 +32,18 @@ func newNuggetState(it store.Item, h store.HIT, in store.IntentOf) *hitState {
 	s := &hitState{
 		proto:    guidelines.Nuggets,
 		item:     it,
-		query:    data.Display(in.Query),
+		query:    display.Field(in.Query),
 		labels:   h.Labels,
 		reviewed: true, // nothing to review before the first nugget
 		finished: h.Finished,
 		flagged:  h.Flagged,
-		nug:      &nuggetItem{answer: data.Display(it.Question)},
+		nug:      &nuggetItem{answer: display.Field(it.Question)},
 	}
 	if s.labels == nil {
 		s.labels = map[string]int{}
 	}
 	for i, n := range in.Nuggets {
-		s.nug.nuggets = append(s.nug.nuggets, nuggetView{text: data.Display(n.Text),
+		s.nug.nuggets = append(s.nug.nuggets, nuggetView{text: display.Field(n.Text),
 			weight: strconv.FormatFloat(n.Weight, 'g', 4, 64)})
 		s.steps = append(s.steps, stepRef{id: "nugget", unit: guidelines.NuggetUnit(i + 1), answer: i})
 	}

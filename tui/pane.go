@@ -13,6 +13,7 @@ import (
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -289,7 +290,7 @@ func (m *Model) paneLines() []string {
 	lines = append(lines,
 		s.Text.Render(fmt.Sprintf(" %-14s %s / %s", items, short(p.progress.Complete), short(p.progress.Items))),
 		s.Text.Render(fmt.Sprintf(" %-14s %s", "to adjudicate", count(p.progress.Adjudication, "unit", "units"))),
-		"", s.Title.Render(" you · "+data.Clean(m.cfg.Annotator.Name)),
+		"", s.Title.Render(" you · "+display.Clean(m.cfg.Annotator.Name)),
 		s.Text.Render(fmt.Sprintf(" %-14s %s / %s", "HITs done", short(p.done), short(p.progress.Items))))
 	if p.perHIT >= time.Second {
 		lines = append(lines,
@@ -345,13 +346,13 @@ func benchLines(s Styles, runs []data.RunScore) []string {
 		slices.SortStableFunc(nuggets, func(a, b data.RunScore) int { return data.CompareMean(b, a) })
 		lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-7s%6s%6s%6s %s", "system", "mean", "p50", "p90", "n")))
 		for _, r := range nuggets {
-			row := fmt.Sprintf(" %-7s%6s%6s%6s %s", ansi.Truncate(data.Clean(r.Name), 7, "…"),
+			row := fmt.Sprintf(" %-7s%6s%6s%6s %s", ansi.Truncate(display.Clean(r.Name), 7, "…"),
 				r.Metric[0].Value.Format(1), r.Metric[1].Value.Format(1), r.Metric[2].Value.Format(1), paneN(r))
 			lines = append(lines, s.Text.Render(row))
 		}
 	}
 	for _, r := range others {
-		lines = append(lines, s.Title.Render(" "+ansi.Truncate(data.Clean(r.Name), paneWidth-10, "…"))+s.Dim.Render(" n "+paneN(r)))
+		lines = append(lines, s.Title.Render(" "+ansi.Truncate(display.Clean(r.Name), paneWidth-10, "…"))+s.Dim.Render(" n "+paneN(r)))
 		for i := 0; i < len(r.Metric); i += 2 {
 			var cells []string
 			for _, x := range r.Metric[i:min(i+2, len(r.Metric))] {

@@ -6,7 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -139,11 +139,11 @@ func (m *Model) renderQueue() []string {
 	for _, r := range q.rows {
 		mark := "  "
 		st := s.Status[string(r.Status)]
-		line := fmt.Sprintf("%7d  %s  %s", r.Seq, st.Render(fmt.Sprintf("%-11s", r.Status)), data.Display(r.Query))
+		line := fmt.Sprintf("%7d  %s  %s", r.Seq, st.Render(fmt.Sprintf("%-11s", r.Status)), display.Field(r.Query))
 		if r.Seq == q.cursor {
 			mark = s.Cursor.Render("▸ ")
 			line = s.Title.Render(fmt.Sprintf("%7d", r.Seq)) + "  " + st.Render(fmt.Sprintf("%-11s", r.Status)) + "  " +
-				s.Title.Render(data.Display(r.Query))
+				s.Title.Render(display.Field(r.Query))
 		}
 		lines = append(lines, mark+line)
 	}

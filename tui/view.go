@@ -8,7 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -99,8 +99,8 @@ func wrap(text string, width int, indent string) []string {
 
 func (m *Model) headerLine() string {
 	s := m.styles
-	left := s.Brand.Render(" claritty") + s.Dim.Render(" · ") + s.Header.Render(data.Clean(m.cfg.Dataset.Name)) +
-		s.Dim.Render(" · ") + s.Header.Render(data.Clean(m.cfg.Annotator.Name))
+	left := s.Brand.Render(" claritty") + s.Dim.Render(" · ") + s.Header.Render(display.Clean(m.cfg.Dataset.Name)) +
+		s.Dim.Render(" · ") + s.Header.Render(display.Clean(m.cfg.Annotator.Name))
 	var right string
 	if h := m.hit; h != nil {
 		right = s.Header.Render(fmt.Sprintf("HIT %d / %d", h.item.Seq, h.total)) + "  " + m.progressBar(h.done, h.total)
@@ -207,9 +207,9 @@ func (m *Model) statusLine() string {
 	s := m.styles
 	switch {
 	case m.status != "" && m.statusErr:
-		return s.Error.Render(" " + data.Clean(m.status))
+		return s.Error.Render(" " + display.Clean(m.status))
 	case m.status != "":
-		return s.Dim.Render(" " + data.Clean(m.status))
+		return s.Dim.Render(" " + display.Clean(m.status))
 	case m.hit != nil && m.hit.flagged:
 		return s.Status["flagged"].Render(" you flagged this pane")
 	case m.hit != nil && m.hit.finished:
@@ -223,7 +223,7 @@ func (m *Model) renderEmpty() []string {
 	if !m.allDone {
 		return []string{s.Dim.Render(" loading…")}
 	}
-	nw, name := m.noWork.noWork, data.Clean(m.cfg.Dataset.Name)
+	nw, name := m.noWork.noWork, display.Clean(m.cfg.Dataset.Name)
 	lines := []string{s.OK.Render(fmt.Sprintf(" No more HITs for you in %s: you finished %d. Thank you!", name, nw.Done))}
 	if nw.HeldByOthers > 0 {
 		lines = []string{
@@ -391,9 +391,9 @@ func (m *Model) serpLines() []string {
 	var lines []string
 	for i, r := range h.serp {
 		lines = append(lines, "")
-		lines = append(lines, wrap(s.Title.Render(fmt.Sprintf("%d. %s", i+1, data.Clean(r.Name))), m.mainWidth(), "   ")...)
-		lines = append(lines, wrap(s.Accent.Render(data.Clean(r.URL)), m.mainWidth(), "      ")...)
-		lines = append(lines, wrap(s.Text.Render(data.Clean(r.Snippet)), m.mainWidth(), "      ")...)
+		lines = append(lines, wrap(s.Title.Render(fmt.Sprintf("%d. %s", i+1, display.Clean(r.Name))), m.mainWidth(), "   ")...)
+		lines = append(lines, wrap(s.Accent.Render(display.Clean(r.URL)), m.mainWidth(), "      ")...)
+		lines = append(lines, wrap(s.Text.Render(display.Clean(r.Snippet)), m.mainWidth(), "      ")...)
 	}
 	return lines
 }
@@ -452,7 +452,7 @@ func (m *Model) renderPager() []string {
 func (m *Model) pagerLines() (title string, lines []string) {
 	s := m.styles
 	if m.overlay == overlayStats {
-		return " Statistics · " + data.Clean(m.cfg.Dataset.Name) + " (claritty stats)", m.stats
+		return " Statistics · " + display.Clean(m.cfg.Dataset.Name) + " (claritty stats)", m.stats
 	}
 	if m.overlay == overlayGuide {
 		p := m.protocol()

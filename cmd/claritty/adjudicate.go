@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/tui"
 )
@@ -53,6 +54,6 @@ func referBelow(cmd *cobra.Command, g *globals, dataset string, below float64) e
 		return err
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: sent %d units of %d panes with agreement below %.2f to adjudication\n",
-		data.Clean(d.Name), units, panes, below)
+		display.Clean(d.Name), units, panes, below)
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -96,7 +97,7 @@ func loadStudy(cmd *cobra.Command, g *globals, fl agreeFlags) (st *agreement.Stu
 		st, err = data.DatasetStudy(ctx, r)
 		return err
 	})
-	return st, fmt.Sprintf("dataset %q", data.Clean(d.Name)), votes, err
+	return st, fmt.Sprintf("dataset %q", display.Clean(d.Name)), votes, err
 }
 
 // keptAgreement prints a dataset's report from its kept table of count
@@ -120,7 +121,7 @@ func keptAgreement(cmd *cobra.Command, g *globals, fl agreeFlags) error {
 	if err != nil {
 		return err
 	}
-	what := fmt.Sprintf("dataset %q", data.Clean(d.Name))
+	what := fmt.Sprintf("dataset %q", display.Clean(d.Name))
 	return writeAgreement(cmd.OutOrStdout(), rep, what, fl.opt, d.Kind == guidelines.ClariMM.Kind && rep.Units.Units > 0, false)
 }
 
@@ -185,20 +186,20 @@ func writeAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	var warnings []string
 	for _, t := range append(rep.Types, rep.Pooled) {
 		warnings = append(warnings, t.Warnings()...)
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d–%d\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\n", data.Clean(t.Type), t.Items, t.Paired, t.Ratings,
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d–%d\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\n", display.Clean(t.Type), t.Items, t.Paired, t.Ratings,
 			t.MinRaters, t.MaxRaters, t.Observed, t.Chance, t.FleissKappa, ci(t.CIKappa), t.GwetAC1,
 			t.AlphaNominal, t.AlphaOrdinal, ci(t.CIAlphaOrdinal), t.AlphaInterval)
 	}
 	for _, w := range warnings {
-		fmt.Fprintf(tw, "Caution: %s.\n", data.Clean(w))
+		fmt.Fprintf(tw, "Caution: %s.\n", display.Clean(w))
 	}
 	fmt.Fprintf(tw, "\nkappa of each category against the rest\ntype")
 	for _, c := range rep.Scale.Categories {
-		fmt.Fprintf(tw, "\t%s", data.Clean(c))
+		fmt.Fprintf(tw, "\t%s", display.Clean(c))
 	}
 	fmt.Fprintln(tw)
 	for _, t := range append(rep.Types, rep.Pooled) {
-		fmt.Fprint(tw, data.Clean(t.Type))
+		fmt.Fprint(tw, display.Clean(t.Type))
 		for _, v := range t.PerCategory {
 			fmt.Fprintf(tw, "\t%v", v)
 		}
@@ -219,10 +220,10 @@ func writeAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 func writePeople(tw *tabwriter.Writer, rep agreement.Report) {
 	fmt.Fprintln(tw, "\nannotator\tunits\tagreement with majority")
 	for _, a := range rep.Annotators {
-		fmt.Fprintf(tw, "%s\t%d\t%v\n", data.Clean(a.Annotator), a.Items, a.Agreement)
+		fmt.Fprintf(tw, "%s\t%d\t%v\n", display.Clean(a.Annotator), a.Items, a.Agreement)
 	}
 	fmt.Fprintln(tw, "\nannotator\tannotator\tunits\tCohen's κ\tquadratic-weighted κ")
 	for _, p := range rep.Pairs {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%v\t%v\n", data.Clean(p.A), data.Clean(p.B), p.Items, p.Kappa, p.Weighted)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%v\t%v\n", display.Clean(p.A), display.Clean(p.B), p.Items, p.Kappa, p.Weighted)
 	}
 }

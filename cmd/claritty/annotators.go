@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
 
@@ -85,7 +85,7 @@ func changeAnnotator(cmd *cobra.Command, g *globals, st *store.Store, me store.A
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "%s is now %s\n", data.Clean(a.Name), a.Role)
+		fmt.Fprintf(w, "%s is now %s\n", display.Clean(a.Name), a.Role)
 	}
 	for _, path := range fl.keyFiles {
 		keys, err := keysFrom(g, cmd, path)
@@ -96,14 +96,14 @@ func changeAnnotator(cmd *cobra.Command, g *globals, st *store.Store, me store.A
 			return err
 		}
 		for _, k := range keys {
-			fmt.Fprintf(w, "%s: key %s registered\n", data.Clean(name), k.Fingerprint)
+			fmt.Fprintf(w, "%s: key %s registered\n", display.Clean(name), k.Fingerprint)
 		}
 	}
 	for _, fp := range fl.removeKeys {
 		if err := st.RemoveKey(ctx, me, name, fp); err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "%s: key %s removed\n", data.Clean(name), data.Clean(fp))
+		fmt.Fprintf(w, "%s: key %s removed\n", display.Clean(name), display.Clean(fp))
 	}
 	return nil
 }
@@ -125,7 +125,7 @@ func listAnnotators(cmd *cobra.Command, st *store.Store) error {
 	tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "annotator\trole\tkeys")
 	for _, a := range people {
-		fmt.Fprintf(tw, "%s\t%s\t%d\n", data.Clean(a.Name), a.Role, a.Keys)
+		fmt.Fprintf(tw, "%s\t%s\t%d\n", display.Clean(a.Name), a.Role, a.Keys)
 	}
 	return tw.Flush()
 }
@@ -138,7 +138,7 @@ func listKeys(cmd *cobra.Command, st *store.Store, me store.Annotator) error {
 	tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "annotator\tfingerprint\tcomment\tadded")
 	for _, k := range keys {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", data.Clean(k.Annotator), k.Fingerprint, data.Clean(k.Comment), k.AddedAt)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", display.Clean(k.Annotator), k.Fingerprint, display.Clean(k.Comment), k.AddedAt)
 	}
 	return tw.Flush()
 }

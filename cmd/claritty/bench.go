@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
 
@@ -99,7 +100,7 @@ func writeBenchText(w io.Writer, scores []data.RunScore) error {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "%s\n", data.Clean(scores[i].Dataset))
+		fmt.Fprintf(w, "%s\n", display.Clean(scores[i].Dataset))
 		for _, l := range data.BenchLines(scores[i:j]) {
 			if _, err := fmt.Fprintln(w, "  "+l); err != nil {
 				return err
@@ -169,21 +170,21 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 }
 
 func reportRun(w io.Writer, file string, opt data.RunOptions, res data.RunResult) {
-	name := data.Clean(opt.Name)
+	name := display.Clean(opt.Name)
 	for _, n := range res.Notes {
 		fmt.Fprintln(w, "warning: "+n)
 	}
-	file = data.Clean(file)
+	file = display.Clean(file)
 	switch {
 	case opt.Kind == data.RunNuggets:
 		fmt.Fprintf(w, "%s: nuggets run %q → dataset %q: %d answers added, %d already present\n",
-			file, name, data.Clean(res.Dataset), res.Items, res.ItemsKnown)
+			file, name, display.Clean(res.Dataset), res.Items, res.ItemsKnown)
 	case res.Known:
 		fmt.Fprintf(w, "%s: %s run %q is already registered from this file; nothing added\n", file, opt.Kind, name)
 	case opt.Kind == data.RunTREC:
 		fmt.Fprintf(w, "%s: trec run %q → dataset %q, against the gold %s labels: %d lines\n",
-			file, name, data.Clean(res.Dataset), strings.ReplaceAll(res.Target, "_", "-"), res.RunLines)
+			file, name, display.Clean(res.Dataset), strings.ReplaceAll(res.Target, "_", "-"), res.RunLines)
 	default:
-		fmt.Fprintf(w, "%s: labels run %q → dataset %q: %d predictions\n", file, name, data.Clean(res.Dataset), res.RunLines)
+		fmt.Fprintf(w, "%s: labels run %q → dataset %q: %d predictions\n", file, name, display.Clean(res.Dataset), res.RunLines)
 	}
 }

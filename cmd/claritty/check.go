@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
 
@@ -42,11 +42,11 @@ func newCheckCmd(g *globals) *cobra.Command {
 				failed = true
 				fmt.Fprintf(w, "FAIL  %s\n", r.Name)
 				for _, p := range r.Problems {
-					fmt.Fprintf(w, "      %s\n", data.Clean(p))
+					fmt.Fprintf(w, "      %s\n", display.Clean(p))
 				}
 			}
 			if failed {
-				return fmt.Errorf("%w: %s", errCheckFailed, data.Clean(g.db))
+				return fmt.Errorf("%w: %s", errCheckFailed, display.Clean(g.db))
 			}
 			return nil
 		},

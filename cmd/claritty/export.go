@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -121,7 +122,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 	}
 	stderr := cmd.ErrOrStderr()
 	report := func(d store.Dataset, noun string, sum data.ReleaseSummary) {
-		fmt.Fprintf(stderr, "%s: %s\n", data.Clean(d.Name), sum.Line(noun))
+		fmt.Fprintf(stderr, "%s: %s\n", display.Clean(d.Name), sum.Line(noun))
 	}
 	switch fl.format {
 	case "labels":

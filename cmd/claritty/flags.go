@@ -10,7 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
-	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
 
@@ -69,7 +69,7 @@ func writeFlags(w io.Writer, fs []store.FlagRow) error {
 	fmt.Fprintln(tw, "id\tdataset\titem\tquery\tflagged by\treason\tnote\tat\tstatus\treviewed by\twhy")
 	for _, f := range fs {
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", f.ID, cell(f.Dataset, 24), cell(f.ItemUID, 20),
-			cell(data.Unquote(f.Query), 40), cell(f.Author, 20), f.Reason, cell(f.Note, 40), f.At, f.Status,
+			cell(display.Unquote(f.Query), 40), cell(f.Author, 20), f.Reason, cell(f.Note, 40), f.At, f.Status,
 			cell(f.Reviewer, 20), cell(f.Review, 40))
 	}
 	return tw.Flush()
@@ -81,7 +81,7 @@ func cell(s string, n int) string {
 	if s == "" {
 		return "-"
 	}
-	return ansi.Truncate(data.Clean(s), n, "…")
+	return ansi.Truncate(display.Clean(s), n, "…")
 }
 
 // onFlag runs fn on the flag whose id is the command's argument, as the

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
 
@@ -78,7 +79,7 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 	for _, n := range r.Notes {
 		fmt.Fprintln(w, "warning: "+n)
 	}
-	r.File = data.Clean(r.File)
+	r.File = display.Clean(r.File)
 	if m := r.Merge; r.Format == data.FormatLabels {
 		fmt.Fprintf(w, "%s: labels: %d added, %d changed, %d already present, %d older than the stored label (kept); %d HITs finished\n",
 			r.File, m.Added, m.Changed, m.Same, m.KeptNewer, m.Finished)

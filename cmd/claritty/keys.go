@@ -8,7 +8,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
 
@@ -29,7 +29,7 @@ func readKeys(r io.Reader, name string) ([]store.Key, error) {
 			return nil, fmt.Errorf("%s:%d: not an SSH public key (want a line like ssh-ed25519 AAAA… you@laptop): %v", name, n, err)
 		}
 		keys = append(keys, store.Key{Fingerprint: gossh.FingerprintSHA256(pub),
-			Public: strings.TrimSpace(string(gossh.MarshalAuthorizedKey(pub))), Comment: data.Clean(comment)})
+			Public: strings.TrimSpace(string(gossh.MarshalAuthorizedKey(pub))), Comment: display.Clean(comment)})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)

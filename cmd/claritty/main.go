@@ -15,7 +15,7 @@ import (
 
 	"charm.land/fang/v2"
 
-	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
 
@@ -67,7 +67,7 @@ func printError(w io.Writer, _ fang.Styles, err error) {
 	}
 	lines := strings.Split(store.Explain(err).Error(), "\n")
 	for i, l := range lines {
-		lines[i] = data.Clean(l)
+		lines[i] = display.Clean(l)
 	}
 	fmt.Fprintf(w, "claritty: %s\n", strings.Join(lines, "\n"))
 }

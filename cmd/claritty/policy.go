@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
 
@@ -67,7 +67,7 @@ func newPolicyCmd(g *globals) *cobra.Command {
 				}
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "dataset %q: min %d, max %d annotators per item; lease %v; gold label by %s\n",
-				data.Clean(d.Name), cur.Min, cur.Max, cur.Lease, cur.Gold)
+				display.Clean(d.Name), cur.Min, cur.Max, cur.Lease, cur.Gold)
 			return nil
 		},
 	}

@@ -1,7 +1,8 @@
-// Package data reads and writes the dataset formats claritty speaks (MIMICS
-// TSVs, Bing search results, label TSVs), holds the embedded demo dataset, and
-// turns untrusted dataset text into text that is safe to print.
-package data
+// Package display turns untrusted dataset text and pictures into what a
+// terminal may safely show: control characters and escape sequences
+// neutralised, MIMICS's CSV quoting undone, images brought down to small
+// previews. It knows nothing of files or the database.
+package display
 
 import (
 	"strings"
@@ -68,5 +69,6 @@ func Unquote(raw string) string {
 	return strings.ReplaceAll(s, `""`, `"`)
 }
 
-// Display is the text to show for a raw field: unquoted, then cleaned.
-func Display(raw string) string { return Clean(Unquote(raw)) }
+// Field is the text to show for a raw imported field: unquoted, then
+// cleaned.
+func Field(raw string) string { return Clean(Unquote(raw)) }

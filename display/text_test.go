@@ -1,4 +1,4 @@
-package data
+package display
 
 import (
 	"strings"
@@ -47,7 +47,7 @@ func FuzzClean(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		out := Display(s)
+		out := Field(s)
 		if !utf8.ValidString(out) {
 			t.Fatalf("invalid UTF-8 out of %q", s)
 		}
