@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -21,18 +22,18 @@ import (
 func BenchmarkImportClick(b *testing.B) {
 	dir := b.TempDir()
 	file := filepath.Join(dir, "click.tsv")
-	if err := WriteClickFile(file, ClickRows); err != nil {
+	if err := datatest.WriteClickFile(file, datatest.ClickRows); err != nil {
 		b.Fatal(err)
 	}
 	b.Run("claritty", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			st := storetest.Open(b)
 			res, err := ImportFile(context.Background(), st, lead(b, st), file, Options{})
-			if err != nil || res.Items != ClickRows {
+			if err != nil || res.Items != datatest.ClickRows {
 				b.Fatalf("%+v %v", res, err)
 			}
 		}
-		b.ReportMetric(float64(ClickRows*b.N)/b.Elapsed().Seconds(), "rows/s")
+		b.ReportMetric(float64(datatest.ClickRows*b.N)/b.Elapsed().Seconds(), "rows/s")
 	})
 	b.Run("sqlite3-shell", func(b *testing.B) {
 		if _, err := exec.LookPath("sqlite3"); err != nil {
@@ -41,7 +42,7 @@ func BenchmarkImportClick(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			shellImport(b, file)
 		}
-		b.ReportMetric(float64(ClickRows*b.N)/b.Elapsed().Seconds(), "rows/s")
+		b.ReportMetric(float64(datatest.ClickRows*b.N)/b.Elapsed().Seconds(), "rows/s")
 	})
 	// ratio: the two in turn, claritty then the shell, b.N times each, so
 	// both see the same load; the metric is claritty's time over the
@@ -54,7 +55,7 @@ func BenchmarkImportClick(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			start := time.Now()
 			st := storetest.Open(b)
-			if res, err := ImportFile(context.Background(), st, lead(b, st), file, Options{}); err != nil || res.Items != ClickRows {
+			if res, err := ImportFile(context.Background(), st, lead(b, st), file, Options{}); err != nil || res.Items != datatest.ClickRows {
 				b.Fatalf("%+v %v", res, err)
 			}
 			ours += time.Since(start)
@@ -91,7 +92,7 @@ func shellImport(b *testing.B, file string) {
 func BenchmarkReadClick(b *testing.B) {
 	dir := b.TempDir()
 	file := filepath.Join(dir, "click.tsv")
-	if err := WriteClickFile(file, ClickRows); err != nil {
+	if err := datatest.WriteClickFile(file, datatest.ClickRows); err != nil {
 		b.Fatal(err)
 	}
 	for i := 0; i < b.N; i++ {

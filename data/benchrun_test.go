@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -77,7 +78,7 @@ func BenchmarkScoreNuggets(b *testing.B) {
 	ctx := context.Background()
 	b.Run("score", func(b *testing.B) {
 		for range b.N {
-			runs, err := ScoreRuns(ctx, readGold(b, st, d.ID), d)
+			runs, err := report.ScoreRuns(ctx, readGold(b, st, d.ID), d)
 			if err != nil || len(runs) != 5 || runs[0].Total != 2000 || runs[0].Items == 0 {
 				b.Fatalf("%v %+v", err, runs)
 			}
@@ -135,7 +136,7 @@ func BenchmarkTRECRun(b *testing.B) {
 	b.Run("register", func(b *testing.B) {
 		for range b.N {
 			registered++
-			res, err := AddRun(ctx, st, lead(b, st), run, RunOptions{Kind: RunTREC, Name: fmt.Sprintf("r%d", registered), Dataset: "p"})
+			res, err := AddRun(ctx, st, lead(b, st), run, RunOptions{Kind: store.RunTREC, Name: fmt.Sprintf("r%d", registered), Dataset: "p"})
 			if err != nil || res.RunLines != 100000 {
 				b.Fatalf("%v %+v", err, res)
 			}
@@ -146,13 +147,13 @@ func BenchmarkTRECRun(b *testing.B) {
 	if _, err := ImportFile(ctx, st2, lead(b, st2), panes, Options{Dataset: "p"}); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := AddRun(ctx, st2, lead(b, st2), run, RunOptions{Kind: RunTREC, Name: "r", Dataset: "p"}); err != nil {
+	if _, err := AddRun(ctx, st2, lead(b, st2), run, RunOptions{Kind: store.RunTREC, Name: "r", Dataset: "p"}); err != nil {
 		b.Fatal(err)
 	}
 	d, _ := st2.DatasetByName(ctx, "p")
 	b.Run("score", func(b *testing.B) {
 		for range b.N {
-			runs, err := ScoreRuns(ctx, readGold(b, st2, d.ID), d)
+			runs, err := report.ScoreRuns(ctx, readGold(b, st2, d.ID), d)
 			if err != nil || len(runs) != 1 || runs[0].Items != 20000 {
 				b.Fatalf("%v %+v", err, runs)
 			}

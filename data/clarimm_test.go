@@ -17,6 +17,8 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -234,7 +236,7 @@ func TestMergeClariMMRatings(t *testing.T) {
 	st := storetest.Open(t)
 	importConversations(t, st, []int{3})
 	full := ClariMMRatingsExportHeader + "\n"
-	for _, u := range ConversationUnits(3) {
+	for _, u := range guidelines.ClariMM.Units(guidelines.Shape{Turns: 3}) {
 		full += "c1\t" + u + "\tana\t4\t\t\t\n"
 	}
 	res, err := Import(ctx, st, lead(t, st), strings.NewReader(full), "r.tsv", Options{})
@@ -266,7 +268,7 @@ func ratingsFile(turns []int, raters int, seed uint64) (string, map[string][]flo
 	b.WriteString(RatingsHeader + "\n")
 	per := map[string][]float64{}
 	for i, n := range turns {
-		for _, u := range ConversationUnits(n) {
+		for _, u := range guidelines.ClariMM.Units(guidelines.Shape{Turns: n}) {
 			for r := range raters {
 				v := 1 + rng.IntN(5)
 				fmt.Fprintf(&b, "c%d\t%s\trater%d\t%d\n", i+1, u, r, v)
@@ -317,7 +319,7 @@ func TestClariMMStatsIndependently(t *testing.T) {
 	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(body), "r.tsv", Options{}); err != nil {
 		t.Fatal(err)
 	}
-	rs, err := ClariMMStats(ctx, readGold(t, st, ds.ID))
+	rs, err := report.ClariMMStats(ctx, readGold(t, st, ds.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,18 +339,6 @@ func TestClariMMStatsIndependently(t *testing.T) {
 	}
 }
 
-// Hand-worked: ratings 1, 2, 4, 5 have mean 3, population std √2.5 and
-// median 3 (the mean of 2 and 4).
-func TestClariMMStatsHandWorked(t *testing.T) {
-	m := metricStats("coherence", []float64{5, 1, 4, 2})
-	if m.N != 4 || *m.Mean != 3 || math.Abs(*m.Std-math.Sqrt(2.5)) > 1e-15 || *m.Median != 3 {
-		t.Fatalf("%+v", m)
-	}
-	if e := metricStats("diversity", nil); e.Mean != nil || e.N != 0 {
-		t.Fatalf("no ratings %+v", e)
-	}
-}
-
 // Under the median rule a conversation's gold is the median rating, and an
 // even split goes to one more annotator.
 func TestMedianGold(t *testing.T) {
@@ -365,15 +355,15 @@ func TestMedianGold(t *testing.T) {
 		who string
 		v   [4]int // relevance_1, coherence, diversity, intent_reveal
 	}{{"a", [4]int{1, 2, 5, 3}}, {"b", [4]int{4, 2, 5, 3}}, {"c", [4]int{5, 4, 1, 3}}} {
-		for i, u := range ConversationUnits(1) {
+		for i, u := range guidelines.ClariMM.Units(guidelines.Shape{Turns: 1}) {
 			rows += fmt.Sprintf("c1\t%s\t%s\t%d\n", u, r.who, r.v[i])
 		}
 	}
 	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(rows), "r.tsv", Options{}); err != nil {
 		t.Fatal(err)
 	}
-	var got *PaneGold
-	EachPaneGold(ctx, readGold(t, st, ds.ID), func(p *PaneGold) error { c := *p; got = &c; return nil })
+	var got *report.PaneGold
+	report.EachPaneGold(ctx, readGold(t, st, ds.ID), func(p *report.PaneGold) error { c := *p; got = &c; return nil })
 	want := map[string]struct {
 		label int
 		prov  agreement.Provenance
@@ -388,7 +378,7 @@ func TestMedianGold(t *testing.T) {
 	}
 	// Median settles every unit, so three annotators are enough.
 	var out bytes.Buffer
-	sum, err := WriteClariMMGold(ctx, readGold(t, st, ds.ID), &out, ReleaseOptions{})
+	sum, err := report.WriteClariMMGold(ctx, readGold(t, st, ds.ID), &out, report.ReleaseOptions{})
 	if err != nil || sum.Written != 1 || sum.Unresolved != 0 {
 		t.Fatalf("gold export %+v %v", sum, err)
 	}

@@ -43,7 +43,7 @@ func LoadDemo(ctx context.Context, st *store.Store, who store.Annotator) error {
 			return err
 		}
 	}
-	if err := addDemoRun(ctx, st, who, "demo/demo-rerank.run", RunOptions{Kind: RunTREC, Name: "demo-rerank", Dataset: DemoDataset}); err != nil {
+	if err := addDemoRun(ctx, st, who, "demo/demo-rerank.run", RunOptions{Kind: store.RunTREC, Name: "demo-rerank", Dataset: DemoDataset}); err != nil {
 		return err
 	}
 	if err := loadDemoConversations(ctx, st, who); err != nil {
@@ -76,7 +76,7 @@ func loadDemoNuggets(ctx context.Context, st *store.Store, who store.Annotator) 
 		return err
 	}
 	for _, sys := range []string{"orig", "clarify"} {
-		err := addDemoRun(ctx, st, who, "demo/nuggets/demo-"+sys+".jsonl", RunOptions{Kind: RunNuggets, Name: sys, Dataset: DemoNuggets})
+		err := addDemoRun(ctx, st, who, "demo/nuggets/demo-"+sys+".jsonl", RunOptions{Kind: store.RunNuggets, Name: sys, Dataset: DemoNuggets})
 		if err != nil {
 			return err
 		}

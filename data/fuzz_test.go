@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/store"
 )
 
@@ -29,7 +30,7 @@ func seedFiles(f *testing.F, demo []string, shared []string) {
 		f.Add(b)
 	}
 	for _, rel := range shared {
-		p, ok := SharedFile(rel)
+		p, ok := datatest.SharedFile(rel)
 		if !ok {
 			if os.Getenv("CI") != "" {
 				f.Fatalf("../shared/data/%s not present, and CI is set", rel)
@@ -107,7 +108,7 @@ func FuzzRuns(f *testing.F) {
 	f.Add([]byte("q Q0 doc 1 2.5 tag\n"))
 	st, who := fuzzStore(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, kind := range []string{RunTREC, RunLabels} {
+		for _, kind := range []string{store.RunTREC, store.RunLabels} {
 			_, err := AddRunBytes(context.Background(), st, who, b, "f", RunOptions{Kind: kind, Name: "fuzz-" + kind})
 			located(t, err)
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -26,7 +27,7 @@ func TestReleaseRoundTrip(t *testing.T) {
 	}
 	ds, _ := st.DatasetByName(ctx, res.Dataset)
 	var out bytes.Buffer
-	sum, err := WriteManual(ctx, readGold(t, st, ds.ID), &out, ReleaseOptions{})
+	sum, err := WriteManual(ctx, readGold(t, st, ds.ID), &out, report.ReleaseOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +40,7 @@ func TestReleaseRoundTrip(t *testing.T) {
 	}
 	// Every unit of the release says where its label came from.
 	out.Reset()
-	if _, err := WriteGold(ctx, readGold(t, st, ds.ID), &out, ReleaseOptions{}); err != nil {
+	if _, err := report.WriteGold(ctx, readGold(t, st, ds.ID), &out, report.ReleaseOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	for i, line := range strings.Split(strings.TrimSpace(out.String()), "\n")[1:] {
@@ -74,10 +75,10 @@ func goldStore(t *testing.T) (*store.Store, int64) {
 	return st, ds.ID
 }
 
-func paneGoldAt(t *testing.T, st *store.Store, ds int64, seq int) *PaneGold {
+func paneGoldAt(t *testing.T, st *store.Store, ds int64, seq int) *report.PaneGold {
 	t.Helper()
-	var found *PaneGold
-	err := EachPaneGold(context.Background(), readGold(t, st, ds), func(p *PaneGold) error {
+	var found *report.PaneGold
+	err := report.EachPaneGold(context.Background(), readGold(t, st, ds), func(p *report.PaneGold) error {
 		if p.Item.Seq == seq {
 			c := *p
 			found = &c
@@ -109,8 +110,8 @@ func TestGoldAndProvenance(t *testing.T) {
 	// --include-unresolved pane 2 comes with an empty answer-set cell. The
 	// demo annotators' 19 complete panes come too.
 	var out bytes.Buffer
-	sum, err := WriteManual(context.Background(), readGold(t, st, ds), &out, ReleaseOptions{})
-	if err != nil || sum != (ReleaseSummary{Written: 1 + 19, Flagged: 1, Unresolved: 2, Unlabelled: 40 - 20 - 1 - 2, Kept: ReleaseOptions{}}) {
+	sum, err := WriteManual(context.Background(), readGold(t, st, ds), &out, report.ReleaseOptions{})
+	if err != nil || sum != (report.ReleaseSummary{Written: 1 + 19, Flagged: 1, Unresolved: 2, Unlabelled: 40 - 20 - 1 - 2, Kept: report.ReleaseOptions{}}) {
 		t.Fatalf("summary %+v %v", sum, err)
 	}
 	if lines := strings.Split(out.String(), "\n"); len(lines) != 22 || !strings.HasPrefix(lines[1], "new caledonia\t") ||
@@ -118,7 +119,7 @@ func TestGoldAndProvenance(t *testing.T) {
 		t.Fatalf("release:\n%s", out.String())
 	}
 	out.Reset()
-	sum, _ = WriteManual(context.Background(), readGold(t, st, ds), &out, ReleaseOptions{IncludeUnresolved: true})
+	sum, _ = WriteManual(context.Background(), readGold(t, st, ds), &out, report.ReleaseOptions{IncludeUnresolved: true})
 	line := strings.Split(out.String(), "\n")[2]
 	if sum.Written != 22 || !strings.HasPrefix(line, "sourdough starter\t") || !strings.HasSuffix(line, "\t2\t\t2\t2\t2\t2\t") {
 		t.Fatalf("with unresolved: %+v\n%s", sum, out.String())
@@ -142,7 +143,7 @@ func TestSingleAnnotatorIsInsufficient(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	sum, err := WriteManual(ctx, readGold(t, st, ds), &out, ReleaseOptions{})
+	sum, err := WriteManual(ctx, readGold(t, st, ds), &out, report.ReleaseOptions{})
 	if err != nil || sum.Insufficient != 1 || strings.Contains(out.String(), itemAt(t, st, ds, 5).Query+"\t") {
 		t.Fatalf("release %+v %v:\n%s", sum, err, out.String())
 	}
@@ -150,18 +151,18 @@ func TestSingleAnnotatorIsInsufficient(t *testing.T) {
 		t.Fatalf("summary line: %s", sum.Line("panes"))
 	}
 	out.Reset()
-	sum, _ = WriteManual(ctx, readGold(t, st, ds), &out, ReleaseOptions{IncludeIncomplete: true})
+	sum, _ = WriteManual(ctx, readGold(t, st, ds), &out, report.ReleaseOptions{IncludeIncomplete: true})
 	if sum.Insufficient != 1 || !strings.Contains(out.String(), itemAt(t, st, ds, 5).Query+"\t") {
 		t.Fatalf("with incomplete %+v:\n%s", sum, out.String())
 	}
 	out.Reset()
 	uid := itemAt(t, st, ds, 5).UID
-	sum, _ = WriteGold(ctx, readGold(t, st, ds), &out, ReleaseOptions{})
+	sum, _ = report.WriteGold(ctx, readGold(t, st, ds), &out, report.ReleaseOptions{})
 	if sum.Insufficient != 1 || strings.Contains(out.String(), uid) {
 		t.Fatalf("gold export kept an insufficient pane: %+v", sum)
 	}
 	out.Reset()
-	WriteGold(ctx, readGold(t, st, ds), &out, ReleaseOptions{IncludeIncomplete: true})
+	report.WriteGold(ctx, readGold(t, st, ds), &out, report.ReleaseOptions{IncludeIncomplete: true})
 	if !strings.Contains(out.String(), uid+"\tquestion\t2\tinsufficient\t2:1\t\n") {
 		t.Fatalf("gold export with incomplete:\n%s", out.String())
 	}
@@ -170,13 +171,13 @@ func TestSingleAnnotatorIsInsufficient(t *testing.T) {
 func TestGoldExport(t *testing.T) {
 	st, ds := goldStore(t)
 	var out bytes.Buffer
-	sum, err := WriteGold(context.Background(), readGold(t, st, ds), &out, ReleaseOptions{})
+	sum, err := report.WriteGold(context.Background(), readGold(t, st, ds), &out, report.ReleaseOptions{})
 	if err != nil || sum.Flagged != 1 {
 		t.Fatalf("%+v, %v", sum, err)
 	}
 	uid := itemAt(t, st, ds, 2).UID
 	for _, want := range []string{
-		GoldHeader + "\n",
+		report.GoldHeader + "\n",
 		uid + "\tquestion\t2\tmajority\t1:1,2:2\t\n",
 		uid + "\tanswer_set\t\tunresolved\t0:1,1:1,2:1\t\n",
 	} {
@@ -190,7 +191,7 @@ func TestPseudonymsAreStableAndHideNames(t *testing.T) {
 	st, ds := goldStore(t)
 	ctx := context.Background()
 	export := func() string {
-		rename, err := Pseudonyms(ctx, st)
+		rename, err := st.Pseudonyms(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -236,10 +237,10 @@ func TestReferBelow(t *testing.T) {
 	if _, err := st.ReadGold(ctx, bo, ds); !errors.Is(err, store.ErrNotAllowed) {
 		t.Fatalf("an annotator read gold to refer with: %v", err)
 	}
-	if _, _, err := ReferBelow(ctx, figuresFor(t, st, "cy2", ds), ana, 0.75); !errors.Is(err, store.ErrNotAllowed) {
+	if _, _, err := report.ReferBelow(ctx, figuresFor(t, st, "cy2", ds), ana, 0.75); !errors.Is(err, store.ErrNotAllowed) {
 		t.Fatalf("referred from a reading for figures: %v", err)
 	}
-	panes, units, err := ReferBelow(ctx, readGold(t, st, ds), ana, 0.75)
+	panes, units, err := report.ReferBelow(ctx, readGold(t, st, ds), ana, 0.75)
 	if err != nil || panes < 1 {
 		t.Fatalf("%d panes %d units %v", panes, units, err)
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -21,7 +22,7 @@ import (
 // there a missing file fails the test rather than passing it unseen.
 func sharedOrSkip(t testing.TB, rel string) string {
 	t.Helper()
-	p, ok := SharedFile(rel)
+	p, ok := datatest.SharedFile(rel)
 	switch {
 	case ok:
 		return p
@@ -355,5 +356,13 @@ func TestLineErrorsKeepTheirCause(t *testing.T) {
 	}
 	if got := lineErr("f.tsv", 1, "field %q", strings.Repeat("x", 500)).Error(); len(got) > 150 || !strings.Contains(got, "(500 bytes)") {
 		t.Fatalf("long field quoted whole: %s", got)
+	}
+}
+
+// The generated Click files benchmarks import carry the header the reader
+// knows MIMICS-Click by.
+func TestClickHeaderOfGenerated(t *testing.T) {
+	if datatest.ClickHeader != clickHeader {
+		t.Fatalf("datatest's Click header %q is not the reader's %q", datatest.ClickHeader, clickHeader)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
 
@@ -19,7 +21,7 @@ func TestKeptReportIsTheReportFromLabels(t *testing.T) {
 	st := demoStore(t, time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC))
 	every := func(v int) map[string]int {
 		m := map[string]int{}
-		for _, u := range HITUnits("Which one?", 5) {
+		for _, u := range guidelines.MIMICS.Units(guidelines.Shape{Question: "Which one?", Answers: 5}) {
 			m[u] = v
 		}
 		return m
@@ -57,12 +59,12 @@ func TestKeptReportIsTheReportFromLabels(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			study, err := DatasetStudy(ctx, r)
+			study, err := report.DatasetStudy(ctx, r)
 			if err != nil {
 				t.Fatal(err)
 			}
 			want := agreement.Analyze(study, opt)
-			got, err := KeptReport(ctx, r, opt)
+			got, err := report.KeptReport(ctx, r, opt)
 			r.Close()
 			if err != nil {
 				t.Fatal(err)

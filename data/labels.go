@@ -16,42 +16,6 @@ import (
 	"github.com/claritty/claritty/store"
 )
 
-// HITUnits lists the units a MIMICS HIT asks for: the question label
-// (unless the question is the generic template), the answer-set label and
-// one landing label per answer.
-func HITUnits(rawQuestion string, answers int) []string {
-	var units []string
-	if !guidelines.IsGeneric(display.Field(rawQuestion)) {
-		units = append(units, "question")
-	}
-	units = append(units, "answer_set")
-	for i := 1; i <= answers; i++ {
-		units = append(units, fmt.Sprintf("landing_%d", i))
-	}
-	return units
-}
-
-// refUnits lists the units of an item's HIT, by its kind.
-func refUnits(ref store.ItemRef) []string {
-	switch ref.Kind {
-	case guidelines.ClariMM.Kind:
-		return ConversationUnits(ref.Turns)
-	case guidelines.Nuggets.Kind:
-		return NuggetUnits(ref.Nuggets)
-	}
-	return HITUnits(ref.Question, ref.Answers)
-}
-
-// hitComplete says whether labels by unit are a whole HIT of the item.
-func hitComplete(ref store.ItemRef, have map[string]bool) bool {
-	for _, u := range refUnits(ref) {
-		if !have[u] {
-			return false
-		}
-	}
-	return true
-}
-
 // mergeLabels merges a labels TSV (exported by another database) in one
 // transaction. Items are found by uid in opt.Dataset, or in whichever
 // dataset holds them when none is given.
@@ -84,7 +48,7 @@ func mergeLabels(ctx context.Context, st *store.Store, who store.Annotator, lr *
 			return store.MergeStats{}, lineErr(lr.file, row.Line, "%v", err)
 		}
 	}
-	return m.Commit(hitComplete)
+	return m.Commit(store.ItemRef.Complete)
 }
 
 // mergedLabel checks one row and resolves its item.
@@ -144,24 +108,24 @@ func itemErr(uid, dataset string, err error) error {
 // the conversation does not have.
 func checkUnit(unit string, ref store.ItemRef) error {
 	p := guidelines.ForKind(ref.Kind)
-	if !slices.Contains(p.Units, unit) {
-		return fmt.Errorf("unit %q is not one of %s", unit, strings.Join(p.Units, ", "))
+	if !slices.Contains(p.AllUnits, unit) {
+		return fmt.Errorf("unit %q is not one of %s", unit, strings.Join(p.AllUnits, ", "))
 	}
 	if ref.Kind == guidelines.ClariMM.Kind {
-		if !slices.Contains(ConversationUnits(ref.Turns), unit) {
+		if !slices.Contains(ref.Units(), unit) {
 			return fmt.Errorf("the conversation has %d turns, so no %s", ref.Turns, unit)
 		}
 		return nil
 	}
 	if ref.Kind == guidelines.Nuggets.Kind {
-		if !slices.Contains(NuggetUnits(ref.Nuggets), unit) {
+		if !slices.Contains(ref.Units(), unit) {
 			return fmt.Errorf("the answer's intent has %d nuggets, so no %s", ref.Nuggets, unit)
 		}
 		return nil
 	}
 	// A release may label a generic question, so only landing pages are
 	// checked against the pane.
-	if n := slices.Index(p.Units, unit) - 1; n > ref.Answers {
+	if n := slices.Index(p.AllUnits, unit) - 1; n > ref.Answers {
 		return fmt.Errorf("the pane has %d candidate answers, so no %s", ref.Answers, unit)
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -36,7 +37,7 @@ func keyHIT(t *testing.T, st *store.Store, name string, seq int, values map[stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	units := HITUnits(it.Question, it.AnswerCount())
+	units := guidelines.MIMICS.Units(it.Shape(0))
 	keyed := 0
 	for _, u := range units {
 		v, ok := values[u]

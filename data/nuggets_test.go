@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -180,7 +181,7 @@ func TestScoreNuggetRuns(t *testing.T) {
 	if _, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(t.TempDir(), "l.tsv"), labels), Options{}); err != nil {
 		t.Fatal(err)
 	}
-	runs, err := ScoreRuns(ctx, readGold(t, st, d.ID), d)
+	runs, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +207,7 @@ func TestScoreNuggetRuns(t *testing.T) {
 	for id := range b.Scores {
 		hidden = append(hidden, id)
 	}
-	runs, _ = ScoreRuns(ctx, figuresFor(t, st, "newcomer", d.ID, hidden...), d)
+	runs, _ = report.ScoreRuns(ctx, figuresFor(t, st, "newcomer", d.ID, hidden...), d)
 	if runs[1].Items != 0 || runs[1].Metric[0].Value.Defined {
 		t.Errorf("b with its answer hidden: %+v", runs[1])
 	}

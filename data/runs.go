@@ -15,24 +15,12 @@ import (
 	"strings"
 
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
 
-// The kinds of benchmark run.
-const (
-	RunNuggets = "nuggets" // a system's candidate answers, judged by nuggets
-	RunTREC    = "trec"    // a ranking in TREC run format
-	RunLabels  = "labels"  // predicted labels, "item unit label"
-)
-
 // RunKinds lists the kinds bench add takes.
-var RunKinds = []string{RunNuggets, RunTREC, RunLabels}
-
-// The golds a trec run is scored against.
-const (
-	TargetLanding   = "landing"    // query = pane, document = answer position 1-5
-	TargetAnswerSet = "answer_set" // query = query text, document = pane
-)
+var RunKinds = []string{store.RunNuggets, store.RunTREC, store.RunLabels}
 
 // RunOptions name a run and where it goes.
 type RunOptions struct {
@@ -66,12 +54,12 @@ func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body
 	if err := CheckRunName(opt.Name); err != nil {
 		return RunResult{}, err
 	}
-	if opt.Kind == RunNuggets {
+	if opt.Kind == store.RunNuggets {
 		res, err := Import(ctx, st, who, bytes.NewReader(body), name, Options{Format: FormatCandidates, Dataset: opt.Dataset,
 			System: opt.Name, MaxLine: opt.MaxLine})
 		return RunResult{Dataset: res.Dataset, ImportStats: res.ImportStats, Known: err == nil && res.Items == 0, Notes: res.Notes}, err
 	}
-	if opt.Kind != RunTREC && opt.Kind != RunLabels {
+	if opt.Kind != store.RunTREC && opt.Kind != store.RunLabels {
 		return RunResult{}, fmt.Errorf("unknown run kind %q (want one of %s)", opt.Kind, strings.Join(RunKinds, ", "))
 	}
 	sum := sha256.Sum256(body)
@@ -143,7 +131,7 @@ var errFound = errors.New("found")
 func (rr *runReader) readFirst(kind string) error {
 	found := false
 	_, err := rr.each(func(l runLine) error {
-		if kind == RunLabels && rr.header == 0 && isLabelsRunHeader(l.fields) {
+		if kind == store.RunLabels && rr.header == 0 && isLabelsRunHeader(l.fields) {
 			rr.header = l.n
 			return nil
 		}
@@ -161,10 +149,6 @@ func (rr *runReader) readFirst(kind string) error {
 	return nil
 }
 
-// normQuery is a query as a TREC run can carry it: runs of white space
-// become one space.
-func normQuery(q string) string { return strings.Join(strings.Fields(q), " ") }
-
 // findDataset picks the dataset the run is over: the one named, or the
 // MIMICS dataset that has the first line's item.
 func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOptions) error {
@@ -178,7 +162,7 @@ func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOp
 		if opt.Dataset != "" && d.Name != opt.Dataset {
 			continue
 		}
-		if opt.Kind == RunTREC && d.Kind != guidelines.MIMICS.Kind {
+		if opt.Kind == store.RunTREC && d.Kind != guidelines.MIMICS.Kind {
 			continue
 		}
 		if err := rr.loadItems(ctx, st, d); err != nil {
@@ -192,9 +176,9 @@ func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOp
 	switch {
 	case opt.Dataset != "" && rr.items == nil:
 		return lineErr(rr.file, 0, "no dataset is named %q", opt.Dataset)
-	case opt.Kind == RunTREC && len(first.fields) < 6:
+	case opt.Kind == store.RunTREC && len(first.fields) < 6:
 		return lineErr(rr.file, first.n, "want query Q0 document rank score tag, got %d fields", len(first.fields))
-	case opt.Kind == RunTREC:
+	case opt.Kind == store.RunTREC:
 		return lineErr(rr.file, first.n, "unknown item: neither %q nor %q is a pane of any MIMICS dataset%s",
 			trecQuery(first.fields), trecDoc(first.fields), inDataset(opt.Dataset))
 	}
@@ -215,7 +199,7 @@ func isLabelsRunHeader(f []string) bool {
 // matches says whether the line's item is in the loaded dataset, and for
 // a trec run which gold it ranks against.
 func (rr *runReader) matches(l runLine) bool {
-	if rr.kind == RunLabels {
+	if rr.kind == store.RunLabels {
 		_, ok := rr.items[l.fields[0]]
 		return ok
 	}
@@ -223,11 +207,11 @@ func (rr *runReader) matches(l runLine) bool {
 		return false
 	}
 	if _, ok := rr.items[trecQuery(l.fields)]; ok {
-		rr.target = TargetLanding
+		rr.target = store.TargetLanding
 		return true
 	}
 	if _, ok := rr.items[trecDoc(l.fields)]; ok {
-		rr.target = TargetAnswerSet
+		rr.target = store.TargetAnswerSet
 		return true
 	}
 	return false
@@ -240,8 +224,8 @@ func (rr *runReader) loadItems(ctx context.Context, st *store.Store, d store.Dat
 	}
 	rr.items = map[string]runItem{}
 	return st.EachItem(ctx, d.ID, func(it store.Item) error {
-		rr.items[it.UID] = runItem{id: it.ID, query: normQuery(it.Query), answers: it.AnswerCount(),
-			units: itemUnits(d.Kind, it, counts[it.ID])}
+		rr.items[it.UID] = runItem{id: it.ID, query: store.RunQuery(it.Query), answers: it.AnswerCount(),
+			units: report.ItemUnits(d.Kind, it, counts[it.ID])}
 		return nil
 	})
 }
@@ -267,7 +251,7 @@ func (rr *runReader) write(ctx context.Context, st *store.Store, who store.Annot
 		return res, err
 	}
 	if res.Known = w.Known(); !res.Known {
-		if opt.Kind == RunTREC {
+		if opt.Kind == store.RunTREC {
 			res.Notes, err = rr.writeTREC(w)
 		} else {
 			res.Notes, err = rr.writeLabels(w)
@@ -292,7 +276,7 @@ func (rr *runReader) writeTREC(w *store.RunWriter) ([]string, error) {
 			return lineErr(rr.file, l.n, "%v", err)
 		}
 		key := [2]int64{rr.items[doc].id, 0}
-		if rr.target == TargetLanding {
+		if rr.target == store.TargetLanding {
 			pos, _ := strconv.Atoi(doc)
 			key = [2]int64{rr.items[q].id, int64(pos)}
 		}
@@ -321,7 +305,7 @@ func (rr *runReader) trecLine(l runLine) (query, doc string, score float64, err 
 	if err != nil || math.IsNaN(score) || math.IsInf(score, 0) {
 		return "", "", 0, fmt.Errorf("bad score %q: want a finite number", f[len(f)-2])
 	}
-	if rr.target == TargetLanding {
+	if rr.target == store.TargetLanding {
 		it, ok := rr.items[query]
 		if !ok {
 			return "", "", 0, fmt.Errorf("unknown item %q in dataset %q", query, rr.dataset.Name)

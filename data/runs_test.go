@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -21,7 +22,7 @@ import (
 func goldGrades(t *testing.T, st *store.Store, ds int64) map[string]map[string]int {
 	t.Helper()
 	var b bytes.Buffer
-	if _, err := WriteGold(context.Background(), readGold(t, st, ds), &b, ReleaseOptions{}); err != nil {
+	if _, err := report.WriteGold(context.Background(), readGold(t, st, ds), &b, report.ReleaseOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]map[string]int{}
@@ -90,11 +91,11 @@ func TestTRECRunAgainstGoldLanding(t *testing.T) {
 			want[k] += naiveNDCG(docs, grades[q], k)
 		}
 	}
-	scores, err := ScoreRuns(ctx, readGold(t, st, d.ID), d)
+	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(scores) != 1 || scores[0].Target != TargetLanding || scores[0].Items != n || n == 0 {
+	if len(scores) != 1 || scores[0].Target != store.TargetLanding || scores[0].Items != n || n == 0 {
 		t.Fatalf("scores %+v, want one landing run over %d queries", scores, n)
 	}
 	for _, k := range []int{1, 3, 5} {
@@ -152,7 +153,7 @@ func TestRunNamesAndRepeats(t *testing.T) {
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	body := "vpn Q0 167898f358b1292e 1 1.5 t\n"
 	res, err := AddRun(ctx, st, lead(t, st), runFile(t, body), RunOptions{Kind: "trec", Name: "sets"})
-	if err != nil || res.Target != TargetAnswerSet || res.RunLines != 1 {
+	if err != nil || res.Target != store.TargetAnswerSet || res.RunLines != 1 {
 		t.Fatalf("answer-set run: %+v, %v", res, err)
 	}
 	res, err = AddRun(ctx, st, lead(t, st), runFile(t, body), RunOptions{Kind: "trec", Name: "sets"})
@@ -195,11 +196,11 @@ func TestLabelsRun(t *testing.T) {
 	if _, err := AddRun(ctx, st, lead(t, st), runFile(t, body.String()), RunOptions{Kind: "labels", Name: "all-two"}); err != nil {
 		t.Fatal(err)
 	}
-	scores, err := ScoreRuns(ctx, readGold(t, st, d.ID), d)
+	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s RunScore
+	var s report.RunScore
 	for _, x := range scores {
 		if x.Name == "all-two" {
 			s = x

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -40,7 +41,7 @@ func TestStatsReproduceThePaper(t *testing.T) {
 		t.Fatal(err)
 	}
 	ds, _ := st.DatasetByName(ctx, res.Dataset)
-	s, err := DatasetStats(ctx, readGold(t, st, ds.ID))
+	s, err := report.DatasetStats(ctx, readGold(t, st, ds.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +95,7 @@ func TestStatsReproduceThePaper(t *testing.T) {
 	}
 }
 
-func checkGroup(t *testing.T, name string, g Group, want [7]string) {
+func checkGroup(t *testing.T, name string, g report.Group, want [7]string) {
 	t.Helper()
 	got := []*float64{g.Question.Mean, g.Question.Std, g.AnswerSet.Mean, g.AnswerSet.Std, g.Landing.Mean, g.Landing.Std}
 	if strconv.Itoa(g.Panes) != want[0] {
@@ -119,7 +120,7 @@ func TestStatsByHand(t *testing.T) {
 		t.Fatal(err)
 	}
 	ds, _ := st.DatasetByName(ctx, "hand")
-	s, err := DatasetStats(ctx, readGold(t, st, ds.ID))
+	s, err := report.DatasetStats(ctx, readGold(t, st, ds.ID))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 )
 
 // The fast study straight from the store and the study read back from the
@@ -19,7 +21,7 @@ func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
 	keyHIT(t, st, "zed", 1, all2) // a late name: the two paths order people differently
 	keyHIT(t, st, "ana", 1, map[string]int{"question": 0, "answer_set": 1, "landing_1": 2, "landing_2": 0, "landing_3": 1, "landing_4": 2})
 	ds, _ := st.DatasetByName(ctx, DemoDataset)
-	fast, err := DatasetStudy(ctx, readGold(t, st, ds.ID))
+	fast, err := report.DatasetStudy(ctx, readGold(t, st, ds.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +61,7 @@ func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
 		t.Fatalf("people differ: %v / %v", people(a), people(b))
 	}
 	// Hiding pane 1 leaves exactly its units out.
-	hidden, err := DatasetStudy(ctx, figuresFor(t, st, "newcomer", ds.ID, itemAt(t, st, ds.ID, 1).ID))
+	hidden, err := report.DatasetStudy(ctx, figuresFor(t, st, "newcomer", ds.ID, itemAt(t, st, ds.ID, 1).ID))
 	if err != nil || len(hidden.Subjects) != len(fast.Subjects)-6 {
 		t.Fatalf("hidden: %d subjects of %d (%v)", len(hidden.Subjects), len(fast.Subjects), err)
 	}
@@ -74,7 +76,7 @@ func TestHalfDoneHITLeavesAgreementAlone(t *testing.T) {
 	keyHIT(t, st, "ana", 5, all2)
 	keyHIT(t, st, "bo", 5, all2)
 	report := func() agreement.Report {
-		study, err := DatasetStudy(ctx, readGold(t, st, ds.ID))
+		study, err := report.DatasetStudy(ctx, readGold(t, st, ds.ID))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,7 +90,7 @@ func TestHalfDoneHITLeavesAgreementAlone(t *testing.T) {
 	}
 	// Finished, it counts.
 	it := itemAt(t, st, ds.ID, 5)
-	units := HITUnits(it.Question, it.AnswerCount())
+	units := guidelines.MIMICS.Units(it.Shape(0))
 	zeros := map[string]int{}
 	for _, u := range units {
 		zeros[u] = 0

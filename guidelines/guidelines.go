@@ -62,22 +62,22 @@ var nuggetsText string
 // Protocol is one task kind: its steps, its scale, the units an item of it
 // may have and its guideline text.
 type Protocol struct {
-	Kind  string // the dataset kind: mimics, clarimm
-	Title string // the guideline's title
-	Steps []Step
-	Scale []Label  // from the best label down
-	Types []string // label types (a unit's name without its _n), in HIT order
-	Units []string // every unit an item may have, in HIT order
-	Named bool     // labels are written by name (full), not by value (2)
-	text  string
+	Kind      string   // the dataset kind: mimics, clarimm
+	Title     string   // the guideline's title
+	StepTypes []Step   // each kind of step once, in HIT order
+	Scale     []Label  // from the best label down
+	Types     []string // label types (a unit's name without its _n), in HIT order
+	AllUnits  []string // every unit an item may have, in HIT order
+	Named     bool     // labels are written by name (full), not by value (2)
+	text      string
 }
 
 // MIMICS is the MIMICS-Manual protocol (Zamani et al. 2020, §3.3).
 var MIMICS = Protocol{
-	Kind: "mimics", Title: "MIMICS clarification panes", Steps: MIMICSSteps, Scale: GoodFairBad,
-	Types: []string{"question", "answer_set", "landing"},
-	Units: []string{"question", "answer_set", "landing_1", "landing_2", "landing_3", "landing_4", "landing_5"},
-	text:  mimicsText,
+	Kind: "mimics", Title: "MIMICS clarification panes", StepTypes: MIMICSSteps, Scale: GoodFairBad,
+	Types:    []string{"question", "answer_set", "landing"},
+	AllUnits: []string{"question", "answer_set", "landing_1", "landing_2", "landing_3", "landing_4", "landing_5"},
+	text:     mimicsText,
 }
 
 // Likert is ClariMM's five-point scale, 1 poor to 5 excellent.
@@ -98,10 +98,10 @@ var ClariMMSteps = []Step{
 
 // ClariMM is the conversation-rating protocol.
 var ClariMM = Protocol{
-	Kind: "clarimm", Title: "ClariMM clarification conversations", Steps: ClariMMSteps, Scale: Likert,
-	Types: []string{"relevance", "coherence", "diversity", "intent_reveal"},
-	Units: []string{"relevance_1", "relevance_2", "relevance_3", "relevance_4", "coherence", "diversity", "intent_reveal"},
-	text:  clarimmText,
+	Kind: "clarimm", Title: "ClariMM clarification conversations", StepTypes: ClariMMSteps, Scale: Likert,
+	Types:    []string{"relevance", "coherence", "diversity", "intent_reveal"},
+	AllUnits: []string{"relevance_1", "relevance_2", "relevance_3", "relevance_4", "coherence", "diversity", "intent_reveal"},
+	text:     clarimmText,
 }
 
 // FullPartialNone is the nugget coverage scale of Clarify-Then-Search:
@@ -121,8 +121,8 @@ var NuggetSteps = []Step{
 // Nuggets is Clarify-Then-Search nugget judging: one system's answer to an
 // intent query, each weighted gold nugget judged full, partial or none.
 var Nuggets = Protocol{
-	Kind: "nuggets", Title: "Clarify-Then-Search nugget judging", Steps: NuggetSteps, Scale: FullPartialNone,
-	Types: []string{"nugget"}, Units: numbered("nugget", MaxNuggets), Named: true,
+	Kind: "nuggets", Title: "Clarify-Then-Search nugget judging", StepTypes: NuggetSteps, Scale: FullPartialNone,
+	Types: []string{"nugget"}, AllUnits: numbered("nugget", MaxNuggets), Named: true,
 	text: nuggetsText,
 }
 
@@ -154,7 +154,7 @@ func ForKind(kind string) Protocol {
 // ForUnit finds the protocol a unit belongs to.
 func ForUnit(unit string) (Protocol, bool) {
 	for _, p := range Protocols {
-		for _, u := range p.Units {
+		for _, u := range p.AllUnits {
 			if u == unit {
 				return p, true
 			}
@@ -230,7 +230,7 @@ func (p Protocol) LabelName(value int) string {
 
 // Step finds a step by id.
 func (p Protocol) Step(id string) Step {
-	for _, s := range p.Steps {
+	for _, s := range p.StepTypes {
 		if s.ID == id {
 			return s
 		}

@@ -8,7 +8,7 @@ import (
 
 func TestEveryStepHasGuidance(t *testing.T) {
 	for _, p := range Protocols {
-		for _, st := range p.Steps {
+		for _, st := range p.StepTypes {
 			checkStepGuidance(t, p, st)
 		}
 	}
@@ -62,7 +62,7 @@ func TestIsGeneric(t *testing.T) {
 func TestUnitsAndScales(t *testing.T) {
 	seen := map[string]string{}
 	for _, p := range Protocols {
-		for _, u := range p.Units {
+		for _, u := range p.AllUnits {
 			if other, ok := seen[u]; ok {
 				t.Errorf("unit %s in both %s and %s", u, other, p.Kind)
 			}
@@ -117,7 +117,7 @@ func TestNuggetLabels(t *testing.T) {
 	if Nuggets.LabelString(1) != "partial" || MIMICS.LabelString(1) != "1" {
 		t.Error("LabelString")
 	}
-	if len(Nuggets.Units) != MaxNuggets || NuggetUnit(MaxNuggets) != Nuggets.Units[MaxNuggets-1] {
-		t.Errorf("nugget units %v", Nuggets.Units)
+	if len(Nuggets.AllUnits) != MaxNuggets || NuggetUnit(MaxNuggets) != Nuggets.AllUnits[MaxNuggets-1] {
+		t.Errorf("nugget units %v", Nuggets.AllUnits)
 	}
 }

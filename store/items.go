@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // Pane is one MIMICS clarification pane as it stands in its source file: every
@@ -51,6 +53,13 @@ func (p Pane) AnswerCount() int {
 		}
 	}
 	return n
+}
+
+// Shape is what of the pane decides its HIT's steps (guidelines.Steps).
+// count is what other tables hold: a conversation's turns or an answer's
+// nuggets; each kind reads only its own field.
+func (p Pane) Shape(count int) guidelines.Shape {
+	return guidelines.Shape{Question: p.Question, Answers: p.AnswerCount(), Turns: count, Nuggets: count}
 }
 
 // Item is a stored pane with its place in its dataset.

@@ -15,7 +15,7 @@ import (
 
 // Units lists every unit of every task kind, each kind's in HIT order: a
 // vote's Unit is an index into it.
-var Units = slices.Concat(guidelines.MIMICS.Units, guidelines.ClariMM.Units, guidelines.Nuggets.Units)
+var Units = slices.Concat(guidelines.MIMICS.AllUnits, guidelines.ClariMM.AllUnits, guidelines.Nuggets.AllUnits)
 
 // VoteSlots is the length of a unit's votes (labels per value): every
 // scale's values fall in 0 … 5, so a value is its own index.

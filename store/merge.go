@@ -26,6 +26,21 @@ type ItemRef struct {
 	Nuggets   int    // an answer's gold nuggets
 }
 
+// Units lists the units the item's HIT asks for.
+func (r ItemRef) Units() []string {
+	return guidelines.ForKind(r.Kind).Units(guidelines.Shape{Question: r.Question, Answers: r.Answers, Turns: r.Turns, Nuggets: r.Nuggets})
+}
+
+// Complete says whether labels by unit are a whole HIT of the item.
+func (r ItemRef) Complete(have map[string]bool) bool {
+	for _, u := range r.Units() {
+		if !have[u] {
+			return false
+		}
+	}
+	return true
+}
+
 // MergedLabel is one label from another database.
 type MergedLabel struct {
 	Item      ItemRef

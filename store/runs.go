@@ -5,7 +5,25 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 )
+
+// The kinds of benchmark run.
+const (
+	RunNuggets = "nuggets" // a system's candidate answers, judged by nuggets
+	RunTREC    = "trec"    // a ranking in TREC run format
+	RunLabels  = "labels"  // predicted labels, "item unit label"
+)
+
+// The golds a trec run is scored against.
+const (
+	TargetLanding   = "landing"    // query = pane, document = answer position 1-5
+	TargetAnswerSet = "answer_set" // query = query text, document = pane
+)
+
+// RunQuery is a query as a TREC run can carry it: runs of white space
+// become one space. A run's queries and the items' are matched in this form.
+func RunQuery(q string) string { return strings.Join(strings.Fields(q), " ") }
 
 // Run is a registered benchmark run.
 type Run struct {

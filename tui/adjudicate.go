@@ -11,7 +11,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/claritty/claritty/agreement"
-	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
@@ -104,7 +103,7 @@ func (m *Model) openAdjudication() tea.Cmd {
 		}
 		name := func(s string) string { return s }
 		if show == "pseudonyms" {
-			if name, err = data.Pseudonyms(m.ctx, st); err != nil {
+			if name, err = st.Pseudonyms(m.ctx); err != nil {
 				return adjQueueMsg{err: err}
 			}
 		}

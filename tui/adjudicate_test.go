@@ -11,6 +11,8 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -71,7 +73,7 @@ func keyAllWith(t *testing.T, st *store.Store, it store.Item, name string, value
 	t.Helper()
 	ctx := context.Background()
 	an, _ := st.EnsureAnnotator(ctx, name)
-	units := data.HITUnits(it.Question, it.AnswerCount())
+	units := guidelines.MIMICS.Units(it.Shape(0))
 	for i, u := range units {
 		v, ok := values[u]
 		if !ok {
@@ -129,7 +131,7 @@ func TestAdjudicateThreeUnits(t *testing.T) {
 
 	var out bytes.Buffer
 	ds, _ := st.DatasetByName(context.Background(), data.DemoDataset)
-	if _, err := data.WriteGold(context.Background(), goldReading(t, st, ds.ID), &out, data.ReleaseOptions{}); err != nil {
+	if _, err := report.WriteGold(context.Background(), goldReading(t, st, ds.ID), &out, report.ReleaseOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	n := strings.Count(out.String(), "\tadjudicated\t")
@@ -185,7 +187,7 @@ func TestStatsViewLeavesOutTheOpenHIT(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer r.Close()
-		s, err := data.DatasetStats(context.Background(), r)
+		s, err := report.DatasetStats(context.Background(), r)
 		var b bytes.Buffer
 		if err == nil {
 			err = s.WriteText(&b)

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/teamdb"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -101,7 +101,7 @@ func benchNextHIT(b *testing.B, n int, others bool) {
 	}
 	next := func() *hitState { return nextFor(an.ID) }
 	finish := func(h *hitState, who int64) {
-		units := data.HITUnits(h.item.Question, h.item.AnswerCount())
+		units := guidelines.MIMICS.Units(h.item.Shape(0))
 		for i, u := range units {
 			v := i % 3
 			_, err := st.SetLabel(ctx, store.LabelChange{ItemID: h.item.ID, AnnotatorID: who,

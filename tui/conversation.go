@@ -80,12 +80,7 @@ func newConversationState(it store.Item, h store.HIT, turns []store.Turn) *hitSt
 	if s.labels == nil {
 		s.labels = map[string]int{}
 	}
-	for i := range turns {
-		s.steps = append(s.steps, stepRef{id: "relevance", unit: fmt.Sprintf("relevance_%d", i+1), answer: i})
-	}
-	for _, u := range guidelines.ClariMM.Units[guidelines.MaxTurns:] {
-		s.steps = append(s.steps, stepRef{id: u, unit: u})
-	}
+	s.steps = stepsOf(guidelines.ClariMM, guidelines.Shape{Turns: len(turns)})
 	return s
 }
 

@@ -15,6 +15,8 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -195,7 +197,7 @@ func TestAdjudicateConversation(t *testing.T) {
 	it, _ := st.ItemByUID(ctx, ds.ID, "demo-apple")
 	for who, rel2 := range map[string]int{"ana": 4, "bo": 2} {
 		an, _ := st.EnsureAnnotator(ctx, who)
-		units := data.ConversationUnits(2)
+		units := guidelines.ClariMM.Units(guidelines.Shape{Turns: 2})
 		for i, u := range units {
 			v := 3
 			if u == "relevance_2" {
@@ -221,10 +223,10 @@ func TestAdjudicateConversation(t *testing.T) {
 	}
 }
 
-func goldOf(t *testing.T, st *store.Store, datasetID int64, uid, unit string) data.UnitGold {
+func goldOf(t *testing.T, st *store.Store, datasetID int64, uid, unit string) report.UnitGold {
 	t.Helper()
-	var out data.UnitGold
-	err := data.EachPaneGold(context.Background(), goldReading(t, st, datasetID), func(p *data.PaneGold) error {
+	var out report.UnitGold
+	err := report.EachPaneGold(context.Background(), goldReading(t, st, datasetID), func(p *report.PaneGold) error {
 		for _, u := range p.Units {
 			if p.Item.UID == uid && u.Unit == unit {
 				out = u

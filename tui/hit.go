@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"fmt"
 	"net/url"
 	"strings"
 	"time"
@@ -69,20 +68,17 @@ func newHITState(it store.Item, h store.HIT) *hitState {
 		}
 	}
 	s.generic = guidelines.IsGeneric(s.question)
-	s.steps = buildSteps(s.generic, len(s.answers))
+	s.steps = stepsOf(guidelines.MIMICS, it.Shape(0))
 	return s
 }
 
-func buildSteps(generic bool, answers int) []stepRef {
-	steps := []stepRef{{id: "serp"}}
-	if !generic {
-		steps = append(steps, stepRef{id: "question", unit: "question"})
+// stepsOf is an item's steps as the screen walks them.
+func stepsOf(p guidelines.Protocol, sh guidelines.Shape) []stepRef {
+	var out []stepRef
+	for _, st := range p.Steps(sh) {
+		out = append(out, stepRef{id: st.ID, unit: st.Unit, answer: st.Index})
 	}
-	steps = append(steps, stepRef{id: "answer_set", unit: "answer_set"})
-	for i := 0; i < answers; i++ {
-		steps = append(steps, stepRef{id: "landing", unit: fmt.Sprintf("landing_%d", i+1), answer: i})
-	}
-	return steps
+	return out
 }
 
 func (s *hitState) step() stepRef { return s.steps[s.cur] }

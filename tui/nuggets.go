@@ -42,11 +42,11 @@ func newNuggetState(it store.Item, h store.HIT, in store.IntentOf) *hitState {
 	if s.labels == nil {
 		s.labels = map[string]int{}
 	}
-	for i, n := range in.Nuggets {
+	for _, n := range in.Nuggets {
 		s.nug.nuggets = append(s.nug.nuggets, nuggetView{text: display.Field(n.Text),
 			weight: strconv.FormatFloat(n.Weight, 'g', 4, 64)})
-		s.steps = append(s.steps, stepRef{id: "nugget", unit: guidelines.NuggetUnit(i + 1), answer: i})
 	}
+	s.steps = stepsOf(guidelines.Nuggets, guidelines.Shape{Nuggets: len(in.Nuggets)})
 	return s
 }
 

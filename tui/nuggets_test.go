@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
 
@@ -156,7 +157,7 @@ func TestAdjudicateNugget(t *testing.T) {
 func goldOfItem(t *testing.T, st *store.Store, ds, id int64) map[string]int {
 	t.Helper()
 	out := map[string]int{}
-	err := data.EachPaneGold(context.Background(), goldReading(t, st, ds), func(p *data.PaneGold) error {
+	err := report.EachPaneGold(context.Background(), goldReading(t, st, ds), func(p *report.PaneGold) error {
 		if p.Item.ID == id {
 			for _, u := range p.Units {
 				out[u.Unit] = u.Label

@@ -12,9 +12,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/claritty/claritty/agreement"
-	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
 
@@ -34,8 +34,8 @@ type paneState struct {
 // paneStats is one computation's result.
 type paneStats struct {
 	types    []agreement.TypeReport // per unit type, then pooled
-	ratings  *data.RatingStats      // a conversation dataset's Table 1
-	bench    []data.RunScore        // the dataset's benchmark runs
+	ratings  *report.RatingStats    // a conversation dataset's Table 1
+	bench    []report.RunScore      // the dataset's benchmark runs
 	mark     store.ChangeMark       // the labels and decisions it rests on
 	progress store.DatasetProgress
 	done     int           // the annotator's finished HITs
@@ -152,19 +152,19 @@ func computePane(ctx context.Context, st *store.Store, ds store.Dataset, an stor
 	defer r.Close()
 	// The kept table of count patterns, not every label: its cost grows
 	// with the distinct patterns, so a refresh stays fast at millions.
-	rep, err := data.KeptReport(ctx, r, agreement.Options{})
+	rep, err := report.KeptReport(ctx, r, agreement.Options{})
 	if err != nil {
 		ps.err = err
 		return ps
 	}
 	ps.types = append(rep.Types, rep.Pooled)
 	if ds.Kind == guidelines.ClariMM.Kind {
-		if ps.ratings, err = data.ClariMMStats(ctx, r); err != nil {
+		if ps.ratings, err = report.ClariMMStats(ctx, r); err != nil {
 			ps.err = err
 			return ps
 		}
 	}
-	if ps.bench, err = data.ScoreRuns(ctx, r, ds); err != nil {
+	if ps.bench, err = report.ScoreRuns(ctx, r, ds); err != nil {
 		ps.err = err
 		return ps
 	}
@@ -302,7 +302,7 @@ func (m *Model) paneLines() []string {
 
 // ratingLines is ClariMM's Table 1 in the pane's width: mean, population
 // std and median of every rating of each unit, and their number.
-func ratingLines(s Styles, r *data.RatingStats) []string {
+func ratingLines(s Styles, r *report.RatingStats) []string {
 	lines := []string{s.Brand.Render(" ratings") + s.Dim.Render(" · Table 1"),
 		s.Dim.Render(fmt.Sprintf(" %-9s %4s %4s %3s %4s", "", "mean", "std", "med", "n"))}
 	short := map[string]string{"coherence": "coherence", "diversity": "diversity", "intent_reveal": "intent"}
@@ -332,18 +332,18 @@ func coef(v agreement.Value) string {
 // benchLines is the leaderboard in the pane's width: nugget runs as the
 // Clarify-Then-Search table (best mean first), other runs two figures a
 // line; n/total* marks figures that rest on items not wholly judged.
-func benchLines(s Styles, runs []data.RunScore) []string {
+func benchLines(s Styles, runs []report.RunScore) []string {
 	lines := []string{s.Brand.Render(" benchmark") + s.Dim.Render(" · gold so far")}
-	var nuggets, others []data.RunScore
+	var nuggets, others []report.RunScore
 	for _, r := range runs {
-		if r.Kind == data.RunNuggets {
+		if r.Kind == store.RunNuggets {
 			nuggets = append(nuggets, r)
 		} else {
 			others = append(others, r)
 		}
 	}
 	if len(nuggets) > 0 {
-		slices.SortStableFunc(nuggets, func(a, b data.RunScore) int { return data.CompareMean(b, a) })
+		slices.SortStableFunc(nuggets, func(a, b report.RunScore) int { return report.CompareMean(b, a) })
 		lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-7s%6s%6s%6s %s", "system", "mean", "p50", "p90", "n")))
 		for _, r := range nuggets {
 			row := fmt.Sprintf(" %-7s%6s%6s%6s %s", ansi.Truncate(display.Clean(r.Name), 7, "…"),
@@ -370,7 +370,7 @@ func benchLines(s Styles, runs []data.RunScore) []string {
 }
 
 // paneN is a run's n, starred while some of it waits for gold.
-func paneN(r data.RunScore) string {
+func paneN(r report.RunScore) string {
 	if r.Complete {
 		return fmt.Sprint(r.Items)
 	}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -41,7 +43,7 @@ func keyAll(t *testing.T, st *store.Store, it store.Item, name string, value int
 	if err != nil {
 		t.Fatal(err)
 	}
-	units := data.HITUnits(it.Question, it.AnswerCount())
+	units := guidelines.MIMICS.Units(it.Shape(0))
 	for i, u := range units {
 		v := value
 		if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: it.ID, AnnotatorID: an.ID, Unit: u, Value: &v,
@@ -55,7 +57,7 @@ func keyAll(t *testing.T, st *store.Store, it store.Item, name string, value int
 // (the lead's reading) less the units of the hidden items.
 func expectedPooled(t *testing.T, st *store.Store, datasetID int64, hidden ...store.Item) []string {
 	t.Helper()
-	study, err := data.DatasetStudy(context.Background(), goldReading(t, st, datasetID))
+	study, err := report.DatasetStudy(context.Background(), goldReading(t, st, datasetID))
 	if err != nil {
 		t.Fatal(err)
 	}

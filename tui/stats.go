@@ -5,8 +5,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/report"
 )
 
 // statsMsg carries the statistics tables as text lines.
@@ -29,7 +28,7 @@ func (m *Model) openStats() tea.Cmd {
 			return statsMsg{err: err}
 		}
 		defer r.Close()
-		s, err := data.DatasetStats(ctx, r)
+		s, err := report.DatasetStats(ctx, r)
 		if err != nil {
 			return statsMsg{err: err}
 		}

@@ -162,7 +162,7 @@ func (m *Model) stepsLine() string {
 func (m *Model) steps(named bool) string {
 	h, s := m.hit, m.styles
 	var parts []string
-	for _, g := range h.proto.Steps {
+	for _, g := range h.proto.StepTypes {
 		name := g.Numeral
 		switch {
 		case name == "" && named:

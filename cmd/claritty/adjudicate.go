@@ -5,8 +5,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/tui"
 )
@@ -47,7 +47,7 @@ func referBelow(cmd *cobra.Command, g *globals, dataset string, below float64) e
 	defer st.Close()
 	var panes, units int
 	err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-		panes, units, err = data.ReferBelow(ctx, r, me, below)
+		panes, units, err = report.ReferBelow(ctx, r, me, below)
 		return err
 	})
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
 
@@ -45,7 +46,7 @@ func newBenchCmd(g *globals) *cobra.Command {
 				return err
 			}
 			if asJSON {
-				return data.WriteBenchJSON(cmd.OutOrStdout(), scores)
+				return report.WriteBenchJSON(cmd.OutOrStdout(), scores)
 			}
 			return writeBenchText(cmd.OutOrStdout(), scores)
 		},
@@ -58,7 +59,7 @@ func newBenchCmd(g *globals) *cobra.Command {
 
 // scoreAll scores the runs of the named dataset, or of every dataset, as
 // me sees them (the items me has open left out).
-func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name string) ([]data.RunScore, error) {
+func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name string) ([]report.RunScore, error) {
 	var ds []store.Dataset
 	if name != "" {
 		d, err := st.DatasetByName(ctx, name)
@@ -72,10 +73,10 @@ func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name str
 			return nil, err
 		}
 	}
-	var all []data.RunScore
+	var all []report.RunScore
 	for _, d := range ds {
 		err := withReading(ctx, me, d.ID, st.ReadFigures, func(r *store.Reading) error {
-			s, err := data.ScoreRuns(ctx, r, d)
+			s, err := report.ScoreRuns(ctx, r, d)
 			all = append(all, s...)
 			return err
 		})
@@ -87,7 +88,7 @@ func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name str
 }
 
 // writeBenchText prints each dataset's leaderboard under its name.
-func writeBenchText(w io.Writer, scores []data.RunScore) error {
+func writeBenchText(w io.Writer, scores []report.RunScore) error {
 	if len(scores) == 0 {
 		_, err := fmt.Fprintln(w, "no benchmark runs yet: claritty bench add --kind nuggets|trec|labels --name NAME FILE")
 		return err
@@ -101,7 +102,7 @@ func writeBenchText(w io.Writer, scores []data.RunScore) error {
 			fmt.Fprintln(w)
 		}
 		fmt.Fprintf(w, "%s\n", display.Clean(scores[i].Dataset))
-		for _, l := range data.BenchLines(scores[i:j]) {
+		for _, l := range report.BenchLines(scores[i:j]) {
 			if _, err := fmt.Fprintln(w, "  "+l); err != nil {
 				return err
 			}
@@ -176,12 +177,12 @@ func reportRun(w io.Writer, file string, opt data.RunOptions, res data.RunResult
 	}
 	file = display.Clean(file)
 	switch {
-	case opt.Kind == data.RunNuggets:
+	case opt.Kind == store.RunNuggets:
 		fmt.Fprintf(w, "%s: nuggets run %q → dataset %q: %d answers added, %d already present\n",
 			file, name, display.Clean(res.Dataset), res.Items, res.ItemsKnown)
 	case res.Known:
 		fmt.Fprintf(w, "%s: %s run %q is already registered from this file; nothing added\n", file, opt.Kind, name)
-	case opt.Kind == data.RunTREC:
+	case opt.Kind == store.RunTREC:
 		fmt.Fprintf(w, "%s: trec run %q → dataset %q, against the gold %s labels: %d lines\n",
 			file, name, display.Clean(res.Dataset), strings.ReplaceAll(res.Target, "_", "-"), res.RunLines)
 	default:

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/tui"
 )
@@ -23,7 +24,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 	const panes = 400000
 	dir := b.TempDir()
 	file := filepath.Join(dir, "panes.tsv")
-	if err := data.WriteClickFile(file, panes); err != nil {
+	if err := datatest.WriteClickFile(file, panes); err != nil {
 		b.Fatal(err)
 	}
 	g := &globals{db: filepath.Join(dir, "c.db")}

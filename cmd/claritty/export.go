@@ -12,6 +12,7 @@ import (
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
 
@@ -22,8 +23,8 @@ type exportFlags struct {
 	includeIncomplete    bool
 }
 
-func (fl exportFlags) release() data.ReleaseOptions {
-	return data.ReleaseOptions{IncludeUnresolved: fl.includeUnresolved, IncludeIncomplete: fl.includeIncomplete}
+func (fl exportFlags) release() report.ReleaseOptions {
+	return report.ReleaseOptions{IncludeUnresolved: fl.includeUnresolved, IncludeIncomplete: fl.includeIncomplete}
 }
 
 func newExportCmd(g *globals) *cobra.Command {
@@ -121,7 +122,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 		return nil, fmt.Errorf("--include-incomplete applies to --format mimics-manual, gold, clarimm-gold and nugget-judgements")
 	}
 	stderr := cmd.ErrOrStderr()
-	report := func(d store.Dataset, noun string, sum data.ReleaseSummary) {
+	summarize := func(d store.Dataset, noun string, sum report.ReleaseSummary) {
 		fmt.Fprintf(stderr, "%s: %s\n", display.Clean(d.Name), sum.Line(noun))
 	}
 	switch fl.format {
@@ -138,7 +139,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			var rename func(string) string
 			if fl.pseudonymize {
 				var err error
-				if rename, err = data.Pseudonyms(ctx, st); err != nil {
+				if rename, err = st.Pseudonyms(ctx); err != nil {
 					return err
 				}
 			}
@@ -152,13 +153,13 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			if err != nil {
 				return err
 			}
-			var sum data.ReleaseSummary
+			var sum report.ReleaseSummary
 			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
 				sum, err = data.WriteManual(ctx, r, w, fl.release())
 				return err
 			})
 			if err == nil {
-				report(d, "panes", sum)
+				summarize(d, "panes", sum)
 			}
 			return err
 		}, nil
@@ -168,13 +169,13 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			if err != nil {
 				return err
 			}
-			var sum data.ReleaseSummary
+			var sum report.ReleaseSummary
 			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-				sum, err = data.WriteGold(ctx, r, w, fl.release())
+				sum, err = report.WriteGold(ctx, r, w, fl.release())
 				return err
 			})
 			if err == nil {
-				report(d, "panes", sum)
+				summarize(d, "panes", sum)
 			}
 			return err
 		}, nil
@@ -186,7 +187,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			}
 			var rename func(string) string
 			if fl.pseudonymize {
-				if rename, err = data.Pseudonyms(ctx, st); err != nil {
+				if rename, err = st.Pseudonyms(ctx); err != nil {
 					return err
 				}
 			}
@@ -200,13 +201,13 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			if err != nil {
 				return err
 			}
-			var sum data.ReleaseSummary
+			var sum report.ReleaseSummary
 			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-				sum, err = data.WriteClariMMGold(ctx, r, w, fl.release())
+				sum, err = report.WriteClariMMGold(ctx, r, w, fl.release())
 				return err
 			})
 			if err == nil {
-				report(d, "conversations", sum)
+				summarize(d, "conversations", sum)
 			}
 			return err
 		}, nil
@@ -216,13 +217,13 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			if err != nil {
 				return err
 			}
-			var sum data.ReleaseSummary
+			var sum report.ReleaseSummary
 			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-				sum, err = data.WriteNuggetJudgements(ctx, r, d, w, fl.release())
+				sum, err = report.WriteNuggetJudgements(ctx, r, d, w, fl.release())
 				return err
 			})
 			if err == nil {
-				report(d, "answers", sum)
+				summarize(d, "answers", sum)
 			}
 			return err
 		}, nil
@@ -232,7 +233,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			if err != nil {
 				return err
 			}
-			return data.WriteBenchJSON(w, scores)
+			return report.WriteBenchJSON(w, scores)
 		}, nil
 	}
 	return nil, fmt.Errorf("unknown export format %q (want %s)", fl.format, strings.Join(exportFormats, ", "))

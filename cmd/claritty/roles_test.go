@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -77,7 +78,7 @@ func newTeam(t *testing.T) team {
 // keyHIT labels every unit of a pane as one annotator, finishing the HIT.
 func keyHIT(t *testing.T, st *store.Store, it store.Item, who store.Annotator, v int) {
 	t.Helper()
-	units := data.HITUnits(it.Question, it.AnswerCount())
+	units := guidelines.MIMICS.Units(it.Shape(0))
 	for i, u := range units {
 		if _, err := st.SetLabel(context.Background(), store.LabelChange{ItemID: it.ID, AnnotatorID: who.ID,
 			Unit: u, Value: &v, Finish: i == len(units)-1}); err != nil {
@@ -336,7 +337,7 @@ func TestLabelsExportIsOwnLabels(t *testing.T) {
 		}
 		return n
 	}
-	own := len(data.HITUnits(tm.pane2.Question, tm.pane2.AnswerCount())) + 1 // pane 2, and pane 1's answer set
+	own := len(guidelines.MIMICS.Units(tm.pane2.Shape(0))) + 1 // pane 2, and pane 1's answer set
 	if got := annotators("ana", "--format", "labels"); len(got) != 1 || got["ana"] != own {
 		t.Fatalf("ana's export holds %v, want her %d labels", got, own)
 	}

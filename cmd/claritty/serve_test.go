@@ -22,6 +22,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -247,7 +248,7 @@ func TestServeOverSSH(t *testing.T) {
 	term := openTerminal(t, c, 100, 30)
 	term.waitFor(t, "claritty · demo · dee")
 	term.waitFor(t, "Step I")
-	units := data.HITUnits(tm.pane2.Question, tm.pane2.AnswerCount())
+	units := guidelines.MIMICS.Units(tm.pane2.Shape(0))
 	keys := "\r"
 	for range units {
 		keys += "2"
@@ -441,7 +442,7 @@ func TestServeSurvivesHostileClients(t *testing.T) {
 	defer c.Close()
 	term := openTerminal(t, c, 100, 30)
 	term.waitFor(t, "Step I")
-	units := data.HITUnits(tm.pane2.Question, tm.pane2.AnswerCount())
+	units := guidelines.MIMICS.Units(tm.pane2.Shape(0))
 	io.WriteString(term.in, "\r"+strings.Repeat("2", len(units)))
 	waitLabels(t, tm.db, tm.pane2.ID, "dee", len(units), true)
 	<-done

@@ -3,8 +3,8 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
 
@@ -50,16 +50,16 @@ func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bo
 	switch d.Kind {
 	case guidelines.Nuggets.Kind:
 		// Its statistics are the Clarify-Then-Search table.
-		scores, err := data.ScoreRuns(ctx, r, d)
+		scores, err := report.ScoreRuns(ctx, r, d)
 		if err != nil {
 			return err
 		}
 		if asJSON {
-			return data.WriteBenchJSON(w, scores)
+			return report.WriteBenchJSON(w, scores)
 		}
 		return writeBenchText(w, scores)
 	case guidelines.ClariMM.Kind:
-		rs, err := data.ClariMMStats(ctx, r)
+		rs, err := report.ClariMMStats(ctx, r)
 		if err != nil {
 			return err
 		}
@@ -68,7 +68,7 @@ func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bo
 		}
 		return rs.WriteText(w)
 	}
-	s, err := data.DatasetStats(ctx, r)
+	s, err := report.DatasetStats(ctx, r)
 	if err != nil {
 		return err
 	}

@@ -1,5 +1,5 @@
 // Package teamdb gives benchmarks a database shaped like a team's after
-// weeks of work (data.BuildTeam): Click-shaped panes, three annotators who
+// weeks of work (BuildTeam): Click-shaped panes, three annotators who
 // each finished all but the last twentieth. Building one of 414,362 panes
 // takes minutes, so each size is built once into a cache folder and copied
 // for each benchmark that writes to it.
@@ -17,7 +17,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/store"
 )
 
@@ -87,7 +86,7 @@ func cachePath(tb testing.TB, n int) string {
 
 // Build builds the team database of n panes into the cache (replacing one
 // there) and says how long merging its labels took.
-func Build(tb testing.TB, n int) (data.Team, time.Duration) {
+func Build(tb testing.TB, n int) (Team, time.Duration) {
 	tb.Helper()
 	path := cachePath(tb, n)
 	tmp := path + ".building"
@@ -103,7 +102,7 @@ func Build(tb testing.TB, n int) (data.Team, time.Duration) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	team, err := data.BuildTeam(ctx, st, lead, tb.TempDir(), n, 3)
+	team, err := BuildTeam(ctx, st, lead, tb.TempDir(), n, 3)
 	if err != nil {
 		tb.Fatal(err)
 	}

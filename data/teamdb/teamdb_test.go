@@ -6,7 +6,7 @@ import (
 )
 
 // BenchmarkMerge builds a team database of each size from scratch and
-// reports the labels merge's rate (the labels are merged by data.BuildTeam
+// reports the labels merge's rate (the labels are merged by BuildTeam
 // through store.Merger, as `import --format labels` does), then leaves the
 // database in the cache for the other benchmarks.
 //

@@ -1,4 +1,4 @@
-package data
+package report
 
 import (
 	"bufio"
@@ -106,11 +106,11 @@ func scoreRuns(ctx context.Context, st *store.Store, d store.Dataset, g *goldInd
 	for _, r := range runs {
 		s := RunScore{Dataset: g.name, Name: r.Name, Kind: r.Kind, Target: r.Target}
 		switch r.Kind {
-		case RunNuggets:
+		case store.RunNuggets:
 			scoreNuggets(&s, r.ID, answers, g)
-		case RunTREC:
+		case store.RunTREC:
 			err = scoreTREC(ctx, st, &s, r, g)
-		case RunLabels:
+		case store.RunLabels:
 			err = scoreLabels(ctx, st, &s, r, g)
 		}
 		if err != nil {
@@ -193,7 +193,7 @@ func kText(ks map[int]bool, none bool) string {
 func scoreTREC(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g *goldIndex) error {
 	qrels, complete := bench.Qrels{}, map[string]bool{}
 	for _, p := range g.items {
-		if r.Target == TargetLanding {
+		if r.Target == store.TargetLanding {
 			judged := map[string]int{}
 			for pos := 1; pos <= p.Item.AnswerCount(); pos++ {
 				if l := p.Label("landing_" + strconv.Itoa(pos)); l >= 0 {
@@ -206,7 +206,7 @@ func scoreTREC(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g
 			complete[p.Item.UID] = len(judged) == p.Item.AnswerCount()
 			continue
 		}
-		q := normQuery(p.Item.Query)
+		q := store.RunQuery(p.Item.Query)
 		if _, seen := complete[q]; !seen {
 			complete[q] = true
 		}
@@ -337,7 +337,7 @@ func WriteBenchJSON(w io.Writer, scores []RunScore) error {
 func BenchLines(scores []RunScore) []string {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	nuggets := slices.DeleteFunc(slices.Clone(scores), func(s RunScore) bool { return s.Kind != RunNuggets })
+	nuggets := slices.DeleteFunc(slices.Clone(scores), func(s RunScore) bool { return s.Kind != store.RunNuggets })
 	slices.SortStableFunc(nuggets, func(a, b RunScore) int { return CompareMean(b, a) })
 	if len(nuggets) > 0 {
 		fmt.Fprintln(tw, "system\tk\tmean\tp50\tp90\tn")
@@ -348,7 +348,7 @@ func BenchLines(scores []RunScore) []string {
 	}
 	first := true
 	for _, s := range scores {
-		if s.Kind == RunNuggets {
+		if s.Kind == store.RunNuggets {
 			continue
 		}
 		if first {
@@ -359,7 +359,7 @@ func BenchLines(scores []RunScore) []string {
 			first = false
 		}
 		against := s.Target
-		if s.Kind == RunLabels {
+		if s.Kind == store.RunLabels {
 			against = "labels"
 		}
 		for _, m := range s.Metric {
@@ -458,7 +458,7 @@ func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Datase
 	enc := json.NewEncoder(bw)
 	for _, r := range rows {
 		// An answer nobody has judged yet is written, its coverage null.
-		if p := g.items[r.ItemID]; p != nil && !sum.count(p) && (p.Flagged || len(p.Units) > 0) {
+		if p := g.items[r.ItemID]; p != nil && !sum.Keep(p) && (p.Flagged || len(p.Units) > 0) {
 			continue
 		}
 		it := itemJSON{ID: r.Intent, System: r.System, K: r.K}

@@ -1,4 +1,4 @@
-package data
+package teamdb
 
 import (
 	"context"
@@ -10,11 +10,11 @@ import (
 // BenchmarkBuildTeam merges a team's labels into a fresh database of
 // Click-shaped panes (BuildTeam): the labels merge's rate, in labels/s.
 //
-//	go test ./data -run '^$' -bench BuildTeam -benchtime 1x
+//	go test ./data/teamdb -run '^$' -bench BuildTeam -benchtime 1x
 func BenchmarkBuildTeam(b *testing.B) {
 	for range b.N {
 		st := storetest.Open(b)
-		team, err := BuildTeam(context.Background(), st, lead(b, st), b.TempDir(), 10000, 3)
+		team, err := BuildTeam(context.Background(), st, storetest.Lead(b, st), b.TempDir(), 10000, 3)
 		if err != nil {
 			b.Fatal(err)
 		}

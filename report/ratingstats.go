@@ -1,4 +1,4 @@
-package data
+package report
 
 import (
 	"context"
@@ -51,7 +51,7 @@ func ClariMMStats(ctx context.Context, r *store.Reading) (*RatingStats, error) {
 	if kind != guidelines.ClariMM.Kind {
 		return nil, fmt.Errorf("dataset holds %s items, not conversations", kind)
 	}
-	units := guidelines.ClariMM.Units
+	units := guidelines.ClariMM.AllUnits
 	ratings := make([][]float64, len(units))
 	out := &RatingStats{}
 	err = r.EachGoldRow(ctx, func(row *store.GoldRow) error {

@@ -1,8 +1,7 @@
-package data
+package report
 
 import (
 	"bufio"
-	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -48,28 +47,10 @@ func (p *PaneGold) Label(unit string) int {
 	return -1
 }
 
-// ConversationUnits lists the units of a conversation with this many
-// turns: the relevance of each turn, then the whole dialogue's coherence,
-// diversity and intent reveal.
-func ConversationUnits(turns int) []string {
-	units := slices.Clone(guidelines.ClariMM.Units[:min(turns, guidelines.MaxTurns)])
-	return append(units, guidelines.ClariMM.Units[guidelines.MaxTurns:]...)
-}
-
-// NuggetUnits lists the units of an answer judged against n nuggets.
-func NuggetUnits(n int) []string {
-	return slices.Clone(guidelines.Nuggets.Units[:min(n, guidelines.MaxNuggets)])
-}
-
-// itemUnits lists the units an item's HIT asks for, by its kind.
-func itemUnits(kind string, it store.Item, count int) []string {
-	switch kind {
-	case guidelines.ClariMM.Kind:
-		return ConversationUnits(count)
-	case guidelines.Nuggets.Kind:
-		return NuggetUnits(count)
-	}
-	return HITUnits(it.Question, it.AnswerCount())
+// ItemUnits lists the units an item's HIT asks for, by its kind; count is
+// a conversation's turns or an answer's nuggets.
+func ItemUnits(kind string, it store.Item, count int) []string {
+	return guidelines.ForKind(kind).Units(it.Shape(count))
 }
 
 // datasetRules is a dataset's protocol and gold rule, and for
@@ -97,9 +78,9 @@ func rulesOf(ctx context.Context, st *store.Store, datasetID int64) (datasetRule
 	return r, err
 }
 
-// labelCells are the gold labels of units as TSV cells, "" where a unit
+// LabelCells are the gold labels of units as TSV cells, "" where a unit
 // has none.
-func (p *PaneGold) labelCells(units []string) []string {
+func (p *PaneGold) LabelCells(units []string) []string {
 	cells := make([]string, len(units))
 	for i, u := range units {
 		if l := p.Label(u); l >= 0 {
@@ -127,7 +108,7 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 	return r.EachGoldRow(ctx, func(row *store.GoldRow) error {
 		p := &PaneGold{Item: row.Item, Flagged: row.Flagged}
 		for ui, unit := range store.Units {
-			if !slices.Contains(rules.Units, unit) {
+			if !slices.Contains(rules.AllUnits, unit) {
 				continue
 			}
 			u := rules.unitGold(ui, row, names)
@@ -139,7 +120,7 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 			}
 			p.Units = append(p.Units, u)
 		}
-		for _, u := range itemUnits(rules.Kind, row.Item, rules.turns[row.ID]) {
+		for _, u := range ItemUnits(rules.Kind, row.Item, rules.turns[row.ID]) {
 			if p.Label(u) < 0 {
 				p.Missing++
 			}
@@ -218,11 +199,11 @@ type ReleaseSummary struct {
 	Kept         ReleaseOptions
 }
 
-// count tallies an item and says whether the export writes it: not when
+// Keep tallies an item and says whether the export writes it: not when
 // flagged or without labels, nor when insufficient or unresolved unless
 // the options keep those. A pane both insufficient and unresolved counts
 // as insufficient: more annotators may resolve it.
-func (sum *ReleaseSummary) count(p *PaneGold) bool {
+func (sum *ReleaseSummary) Keep(p *PaneGold) bool {
 	switch {
 	case p.Flagged:
 		sum.Flagged++
@@ -260,37 +241,6 @@ func (sum ReleaseSummary) Line(noun string) string {
 		sum.Unresolved, keep(sum.Kept.IncludeUnresolved, "--include-unresolved"), sum.Unlabelled)
 }
 
-// WriteManual writes a dataset's gold labels in the released MIMICS-Manual
-// format: its header, its column order, the panes' raw field bytes in
-// import order, and an empty cell for no label (a generic question's N/A,
-// a missing answer, or, as opts allow, an unresolved unit).
-func WriteManual(ctx context.Context, r *store.Reading, w io.Writer, opts ReleaseOptions) (ReleaseSummary, error) {
-	sum := ReleaseSummary{Kept: opts}
-	if err := r.RequireGold(); err != nil {
-		return sum, err
-	}
-	st, datasetID := r.Store(), r.DatasetID()
-	if kind, err := st.DatasetKind(ctx, datasetID); err != nil || kind != guidelines.MIMICS.Kind {
-		release := map[string]string{guidelines.ClariMM.Kind: "clarimm-gold", guidelines.Nuggets.Kind: "nugget-judgements"}[kind]
-		return sum, cmp.Or(err, fmt.Errorf("a %s dataset has no MIMICS-Manual release: export --format %s", kind, release))
-	}
-	bw := bufio.NewWriter(w)
-	bw.WriteString(manualHeader + "\n")
-	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
-		if !sum.count(p) {
-			return nil
-		}
-		it := p.Item
-		fields := append([]string{it.Query, it.Question}, it.Options[:]...)
-		_, err := bw.WriteString(strings.Join(append(fields, p.labelCells(guidelines.MIMICS.Units)...), "\t") + "\n")
-		return err
-	})
-	if err != nil {
-		return sum, err
-	}
-	return sum, bw.Flush()
-}
-
 // GoldHeader is the header of a gold export: one row per unit.
 const GoldHeader = "item\tunit\tlabel\tprovenance\tvotes\tadjudicator"
 
@@ -309,7 +259,7 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts ReleaseO
 	bw := bufio.NewWriter(w)
 	bw.WriteString(GoldHeader + "\n")
 	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
-		if !sum.count(p) {
+		if !sum.Keep(p) {
 			return nil
 		}
 		for _, u := range p.Units {
@@ -395,7 +345,7 @@ func ReferBelow(ctx context.Context, r *store.Reading, who store.Annotator, thre
 // ClariMMGoldHeader is the header of a clarimm-gold export: one row per
 // conversation, its gold rating of each unit (empty: no gold yet, or no such
 // turn).
-var ClariMMGoldHeader = "conversation\ttopic\tfacet\tturns\t" + strings.Join(guidelines.ClariMM.Units, "\t")
+var ClariMMGoldHeader = "conversation\ttopic\tfacet\tturns\t" + strings.Join(guidelines.ClariMM.AllUnits, "\t")
 
 // WriteClariMMGold writes the gold ratings of a conversation dataset, one
 // row per conversation in import order. Flagged conversations, ones
@@ -418,12 +368,12 @@ func WriteClariMMGold(ctx context.Context, r *store.Reading, w io.Writer, opts R
 	bw := bufio.NewWriter(w)
 	bw.WriteString(ClariMMGoldHeader + "\n")
 	err = EachPaneGold(ctx, r, func(p *PaneGold) error {
-		if !sum.count(p) {
+		if !sum.Keep(p) {
 			return nil
 		}
 		it := p.Item
 		fields := []string{tsvCell(it.UID), tsvCell(it.Query), tsvCell(it.Question), strconv.Itoa(rules.turns[it.ID])}
-		_, err := bw.WriteString(strings.Join(append(fields, p.labelCells(guidelines.ClariMM.Units)...), "\t") + "\n")
+		_, err := bw.WriteString(strings.Join(append(fields, p.LabelCells(guidelines.ClariMM.AllUnits)...), "\t") + "\n")
 		return err
 	})
 	if err != nil {

@@ -1,51 +1,16 @@
-package data
+package teamdb
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"time"
 
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/store"
 )
-
-// ClickRows is the size of the MIMICS-Click release.
-const ClickRows = 414362
-
-// WriteClickFile writes n generated rows (for benchmarks) in MIMICS-Click format: distinct
-// panes with 2–5 answers, a mix of generic and specific questions.
-func WriteClickFile(path string, n int) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	fmt.Fprintln(w, clickHeader)
-	levels := []string{"low", "medium", "high"}
-	for i := 0; i < n; i++ {
-		q := fmt.Sprintf("generated query %d", i)
-		question := "Select one to refine your search"
-		if i%3 != 0 {
-			question = fmt.Sprintf("Which %s are you looking for?", q)
-		}
-		answers := 2 + i%4
-		opts := make([]string, 5)
-		cctr := make([]string, 5)
-		for j := 0; j < answers; j++ {
-			opts[j] = fmt.Sprintf("%s option %d", q, j+1)
-			cctr[j] = fmt.Sprintf("%.3f", float64((i+j)%7)/7)
-		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\n", q, question,
-			opts[0], opts[1], opts[2], opts[3], opts[4], levels[i%3], i%11, cctr[0], cctr[1], cctr[2], cctr[3], cctr[4])
-	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	return f.Close()
-}
 
 // Team is what BuildTeam made.
 type Team struct {
@@ -58,7 +23,7 @@ type Team struct {
 }
 
 // BuildTeam builds a database shaped like a team's after weeks of work, for
-// benchmarks: panes generated Click-shaped panes (WriteClickFile, into dir),
+// benchmarks: panes generated Click-shaped panes (datatest.WriteClickFile, into dir),
 // imported as dataset "click", and annotators annotators ("ann1", …) who
 // have each finished every pane but the last twentieth, merged through
 // the labels merge (store.Merger) as whole HITs. Each unit has a true label
@@ -68,10 +33,10 @@ type Team struct {
 func BuildTeam(ctx context.Context, st *store.Store, lead store.Annotator, dir string, panes, annotators int) (Team, error) {
 	team := Team{Dataset: "click", Panes: panes, Labelled: panes - panes/20}
 	file := filepath.Join(dir, "click.tsv")
-	if err := WriteClickFile(file, panes); err != nil {
+	if err := datatest.WriteClickFile(file, panes); err != nil {
 		return team, err
 	}
-	if _, err := ImportFile(ctx, st, lead, file, Options{Dataset: team.Dataset}); err != nil {
+	if _, err := data.ImportFile(ctx, st, lead, file, data.Options{Dataset: team.Dataset}); err != nil {
 		return team, err
 	}
 	ds, err := st.DatasetByName(ctx, team.Dataset)
@@ -104,7 +69,7 @@ func BuildTeam(ctx context.Context, st *store.Store, lead store.Annotator, dir s
 	start := time.Date(2026, 10, 1, 9, 0, 0, 0, time.UTC)
 	for i, ref := range items {
 		at := store.FormatTime(start.Add(time.Duration(i) * time.Second))
-		for _, unit := range refUnits(ref) {
+		for _, unit := range ref.Units() {
 			truth := rng.IntN(3)
 			for _, who := range team.Annotators {
 				v := truth
@@ -121,7 +86,7 @@ func BuildTeam(ctx context.Context, st *store.Store, lead store.Annotator, dir s
 			}
 		}
 	}
-	_, err = m.Commit(hitComplete)
+	_, err = m.Commit(store.ItemRef.Complete)
 	team.Merge = time.Since(began)
 	return team, err
 }

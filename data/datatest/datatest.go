@@ -1,0 +1,75 @@
+// Package datatest holds what tests and benchmarks of several packages use
+// to get data shaped like the real thing: the released MIMICS files beside
+// the repository, and generated Click-shaped files of any size. It imports
+// nothing of claritty's, so data's own tests may use it.
+package datatest
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// SharedFile finds a file under the shared/data folder that sits beside the
+// module root (../shared/data from the repository). Tests and benchmarks use
+// the released MIMICS files from there when they exist and skip otherwise;
+// the project itself never ships them.
+func SharedFile(rel string) (string, bool) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", false
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			p := filepath.Join(dir, "..", "shared", "data", rel)
+			_, err := os.Stat(p)
+			return p, err == nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+	}
+}
+
+// ClickRows is the size of the MIMICS-Click release.
+const ClickRows = 414362
+
+// WriteClickFile writes n generated rows (for benchmarks) in MIMICS-Click format: distinct
+// panes with 2–5 answers, a mix of generic and specific questions.
+func WriteClickFile(path string, n int) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	fmt.Fprintln(w, ClickHeader)
+	levels := []string{"low", "medium", "high"}
+	for i := 0; i < n; i++ {
+		q := fmt.Sprintf("generated query %d", i)
+		question := "Select one to refine your search"
+		if i%3 != 0 {
+			question = fmt.Sprintf("Which %s are you looking for?", q)
+		}
+		answers := 2 + i%4
+		opts := make([]string, 5)
+		cctr := make([]string, 5)
+		for j := 0; j < answers; j++ {
+			opts[j] = fmt.Sprintf("%s option %d", q, j+1)
+			cctr[j] = fmt.Sprintf("%.3f", float64((i+j)%7)/7)
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\n", q, question,
+			opts[0], opts[1], opts[2], opts[3], opts[4], levels[i%3], i%11, cctr[0], cctr[1], cctr[2], cctr[3], cctr[4])
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// ClickHeader is the MIMICS-Click header as released. data's reader knows
+// the format by it; TestClickHeaderOfGenerated in data checks the two agree.
+const ClickHeader = "query\tquestion\toption_1\toption_2\toption_3\toption_4\toption_5\t" +
+	"impression_level\tengagement_level\toption_cctr_1\toption_cctr_2\toption_cctr_3\toption_cctr_4\toption_cctr_5"

@@ -1,0 +1,75 @@
+package guidelines
+
+import (
+	"strconv"
+
+	"github.com/claritty/claritty/display"
+)
+
+// Shape is what of an item decides its HIT: a pane's question (raw, as
+// imported) and number of candidate answers, a conversation's turns, the
+// nuggets an answer is judged against. Each kind reads only its own fields.
+type Shape struct {
+	Question string
+	Answers  int
+	Turns    int
+	Nuggets  int
+}
+
+// ItemStep is one step of one item's HIT: a step type (serp, landing,
+// relevance, nugget…), the unit it labels ("" for a step with no label,
+// the SERP review), and for a repeated step which answer, turn or nugget
+// it is about (from 0).
+type ItemStep struct {
+	ID    string
+	Unit  string
+	Index int
+}
+
+// Steps lists an item's HIT in order: for MIMICS the SERP review, the
+// question (left out for the generic template), the answer set and one
+// landing page per answer; for ClariMM relevance per turn, then the whole
+// dialogue three times; for nuggets one step per nugget. It is the one
+// definition of a HIT's steps: the screens, the gold, the exports and the
+// merge all read it.
+func (p Protocol) Steps(s Shape) []ItemStep {
+	var out []ItemStep
+	switch p.Kind {
+	case ClariMM.Kind:
+		for i := range min(s.Turns, MaxTurns) {
+			out = append(out, ItemStep{ID: "relevance", Unit: "relevance_" + strconv.Itoa(i+1), Index: i})
+		}
+		for _, st := range p.StepTypes[1:] {
+			out = append(out, ItemStep{ID: st.ID, Unit: st.ID})
+		}
+	case Nuggets.Kind:
+		for i := range min(s.Nuggets, MaxNuggets) {
+			out = append(out, ItemStep{ID: "nugget", Unit: NuggetUnit(i + 1), Index: i})
+		}
+	default:
+		out = append(out, ItemStep{ID: "serp"})
+		if !IsGeneric(display.Field(s.Question)) {
+			out = append(out, ItemStep{ID: "question", Unit: "question"})
+		}
+		out = append(out, ItemStep{ID: "answer_set", Unit: "answer_set"})
+		for i := range min(s.Answers, MaxAnswers) {
+			out = append(out, ItemStep{ID: "landing", Unit: "landing_" + strconv.Itoa(i+1), Index: i})
+		}
+	}
+	return out
+}
+
+// Units lists the units an item's HIT asks for, in HIT order: its steps'
+// units, without the steps that label nothing.
+func (p Protocol) Units(s Shape) []string {
+	var out []string
+	for _, st := range p.Steps(s) {
+		if st.Unit != "" {
+			out = append(out, st.Unit)
+		}
+	}
+	return out
+}
+
+// MaxAnswers is the most candidate answers a MIMICS pane has.
+const MaxAnswers = 5

@@ -1,0 +1,82 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/display"
+)
+
+// WriteAgreement prints an agreement report as tables for people: what
+// names the labels' source, ratings says they are ClariMM ratings (read the
+// ordinal figures), people adds the pairs and each annotator against the
+// majority (a report from every label; the kept table has no people).
+func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreement.Options, ratings, people bool) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "Agreement in %s; categories in order: %s.\n", what, strings.Join(rep.Scale.Categories, " < "))
+	if rep.Scale.Values == nil {
+		fmt.Fprintln(tw, "The categories are not numbers, so interval alpha is undefined.")
+	}
+	if ratings {
+		fmt.Fprintln(tw, "These are ratings: ordinal, not nominal. Read α ordinal, α interval (the points taken as\n"+
+			"equally spaced) and the pairs' quadratic-weighted κ; Fleiss' κ, AC1 and α nominal count a\n"+
+			"4 against a 5 as fully as a 1 against a 5.")
+	}
+	ci := func(i agreement.Interval) any { return i }
+	if opt.Bootstrap > 0 {
+		fmt.Fprintf(tw, "Intervals: 95%%, bootstrap over rated units, %d replicates, seed %d.\n\n", opt.Bootstrap, opt.Seed)
+	} else {
+		fmt.Fprint(tw, "No intervals (--bootstrap 0).\n\n")
+		ci = func(agreement.Interval) any { return "—" }
+	}
+	if rep.MinRaters > 1 {
+		fmt.Fprintf(tw, "Units with fewer than %d labels are left out of every figure (--min-raters).\n\n", rep.MinRaters)
+	}
+	fmt.Fprintln(tw, "type\tunits\t≥2 labels\tratings\traters\tobserved\tchance\tFleiss κ\t95% CI\tAC1\tα nominal\tα ordinal\t95% CI\tα interval")
+	var warnings []string
+	for _, t := range append(rep.Types, rep.Pooled) {
+		warnings = append(warnings, t.Warnings()...)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d–%d\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\n", display.Clean(t.Type), t.Items, t.Paired, t.Ratings,
+			t.MinRaters, t.MaxRaters, t.Observed, t.Chance, t.FleissKappa, ci(t.CIKappa), t.GwetAC1,
+			t.AlphaNominal, t.AlphaOrdinal, ci(t.CIAlphaOrdinal), t.AlphaInterval)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(tw, "Caution: %s.\n", display.Clean(w))
+	}
+	fmt.Fprintf(tw, "\nkappa of each category against the rest\ntype")
+	for _, c := range rep.Scale.Categories {
+		fmt.Fprintf(tw, "\t%s", display.Clean(c))
+	}
+	fmt.Fprintln(tw)
+	for _, t := range append(rep.Types, rep.Pooled) {
+		fmt.Fprint(tw, display.Clean(t.Type))
+		for _, v := range t.PerCategory {
+			fmt.Fprintf(tw, "\t%v", v)
+		}
+		fmt.Fprintln(tw)
+	}
+	if people {
+		writePeople(tw, rep)
+	} else {
+		fmt.Fprintln(tw, "\nPairs of annotators and each annotator against the majority: --pairs (reads every label).")
+	}
+	u := rep.Units
+	fmt.Fprintf(tw, "\n%d units, %d with no majority (tied), %d with a single label.\n", u.Units, u.Tied, u.Single)
+	return tw.Flush()
+}
+
+// writePeople prints the pairs, each annotator against the majority, and
+// how many units have no majority.
+func writePeople(tw *tabwriter.Writer, rep agreement.Report) {
+	fmt.Fprintln(tw, "\nannotator\tunits\tagreement with majority")
+	for _, a := range rep.Annotators {
+		fmt.Fprintf(tw, "%s\t%d\t%v\n", display.Clean(a.Annotator), a.Items, a.Agreement)
+	}
+	fmt.Fprintln(tw, "\nannotator\tannotator\tunits\tCohen's κ\tquadratic-weighted κ")
+	for _, p := range rep.Pairs {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%v\t%v\n", display.Clean(p.A), display.Clean(p.B), p.Items, p.Kappa, p.Weighted)
+	}
+}
