@@ -106,8 +106,10 @@ var ClariMM = Protocol{
 
 // FullPartialNone is the nugget coverage scale of Clarify-Then-Search:
 // the answer restores the nugget fully (credit 1), partly (0.5) or not at
-// all (0). Values follow the other scales, best highest.
-var FullPartialNone = []Label{{2, "f", "full"}, {1, "p", "partial"}, {0, "n", "none"}}
+// all (0). Values follow the other scales, best highest; like every scale its
+// keys are digits, so letters stay free for what every screen shares (n is
+// a note everywhere).
+var FullPartialNone = []Label{{2, "2", "full"}, {1, "1", "partial"}, {0, "0", "none"}}
 
 // MaxNuggets is the most gold nuggets one intent may have: each is a unit
 // of every answer judged against it.

@@ -14,6 +14,19 @@ type HIT struct {
 	Finished     bool
 	Flagged      bool
 	Labels       map[string]int
+	// Note is the annotator's latest note on the item ("" for none): the
+	// screen shows it beside the item and opens it for editing.
+	Note string
+	// Undo is what u takes back, last first: the labels the annotator keyed
+	// on this HIT that are not undone yet, rebuilt from the label history
+	// so that a reopened HIT can still be undone.
+	Undo []UndoStep
+}
+
+// UndoStep is one keyed label and the value it replaced (nil: none).
+type UndoStep struct {
+	Unit string
+	Old  *int
 }
 
 // LoadHIT reads an annotator's state on an item.
@@ -34,8 +47,78 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 	if err != nil {
 		return h, fmt.Errorf("load HIT: %w", err)
 	}
-	h.Labels, err = s.Labels(ctx, itemID, annotatorID)
+	if h.Labels, err = s.Labels(ctx, itemID, annotatorID); err != nil {
+		return h, err
+	}
+	if h.Note, err = s.latestNote(ctx, itemID, annotatorID); err != nil {
+		return h, err
+	}
+	h.Undo, err = s.undoSteps(ctx, itemID, annotatorID)
 	return h, err
+}
+
+// latestNote is the annotator's last note on the item, or "".
+func (s *Store) latestNote(ctx context.Context, itemID, annotatorID int64) (string, error) {
+	var body string
+	err := s.readRow(ctx, `SELECT body FROM notes WHERE item_id = ? AND annotator_id = ? ORDER BY id DESC LIMIT 1`,
+		[]any{itemID, annotatorID}, &body)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("load HIT: note: %w", err)
+	}
+	return body, nil
+}
+
+// undoSteps replays the annotator's label history on the item: a keyed
+// label (source tui) is pushed, an undo pops the last one, and anything
+// else (an import, a merge) replaced the labels wholesale, so nothing
+// before it can be undone.
+func (s *Store) undoSteps(ctx context.Context, itemID, annotatorID int64) ([]UndoStep, error) {
+	rows, err := s.readRows(ctx, `SELECT unit, old_value, source FROM label_history
+		WHERE item_id = ? AND annotator_id = ? ORDER BY id`, itemID, annotatorID)
+	if err != nil {
+		return nil, fmt.Errorf("load HIT: history: %w", err)
+	}
+	defer rows.Close()
+	var out []UndoStep
+	for rows.Next() {
+		var u UndoStep
+		var old sql.NullInt64
+		var source string
+		if err := rows.Scan(&u.Unit, &old, &source); err != nil {
+			return nil, fmt.Errorf("load HIT: history: %w", err)
+		}
+		switch source {
+		case "tui":
+			if old.Valid {
+				v := int(old.Int64)
+				u.Old = &v
+			}
+			out = append(out, u)
+		case "undo":
+			if len(out) > 0 {
+				out = out[:len(out)-1]
+			}
+		default:
+			out = out[:0]
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("load HIT: history: %w", err)
+	}
+	return out, nil
+}
+
+// OpenHITs counts the annotator's HITs in the dataset that are started and
+// not finished (flagged ones among them): with the finished ones, the HITs
+// assigned to them so far. It walks the annotator's open HITs only.
+func (s *Store) OpenHITs(ctx context.Context, datasetID, annotatorID int64) (int, error) {
+	var n int
+	err := s.readRow(ctx, `SELECT count(*) FROM hits h JOIN items i ON i.id = h.item_id
+		WHERE h.annotator_id = ?2 AND h.finished_at IS NULL AND i.dataset_id = ?1`, []any{datasetID, annotatorID}, &n)
+	if err != nil {
+		return 0, fmt.Errorf("count open HITs: %w", err)
+	}
+	return n, nil
 }
 
 // MarkSERPReviewed records that the annotator finished Step I, and the

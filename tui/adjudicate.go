@@ -8,7 +8,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/display"
@@ -29,6 +28,9 @@ type adjState struct {
 	reasoning bool       // the reason prompt is open
 	reasonFor int        // the unit the reason is for
 	last      int        // the unit decided last (the screen has moved on from it); -1 none
+	// scroll moves the unit's item from where its answer shows; the last
+	// frame's bounds clamp the keys.
+	scroll, scrollLo, scrollHi int
 }
 
 // adjDetail is what the adjudicator sees of one unit besides the pane.
@@ -55,7 +57,8 @@ type adjDetailMsg struct {
 
 // adjKeys are the keys of the adjudication screen.
 type adjKeys struct {
-	Good, Fair, Bad, Reason, Withdraw, Next, Prev, Decided, Guide, Back, Quit key.Binding
+	Good, Fair, Bad, Reason, Withdraw, Next, Prev, Decided, Guide, Help, Back, Quit key.Binding
+	PageUp, PageDown                                                                key.Binding
 }
 
 func defaultAdjKeys() adjKeys {
@@ -69,12 +72,28 @@ func defaultAdjKeys() adjKeys {
 		Prev:     bind([]string{"k", "up", "left"}, "k", "previous"),
 		Decided:  bind([]string{"d"}, "d", "show decided"),
 		Guide:    bind([]string{"g"}, "g", "guideline"),
+		Help:     bind([]string{"?"}, "?", "help"),
+		PageUp:   bind([]string{"pgup", "ctrl+u"}, "pgup", "scroll up"),
+		PageDown: bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "scroll down"),
 		Back:     bind([]string{"esc"}, "esc", "back to HITs"),
 		Quit:     bind([]string{"q", "ctrl+c"}, "q", "quit"),
 	}
 }
 
 func (k adjKeys) shortHelp(p guidelines.Protocol) []key.Binding {
+	return append(k.decideKeys(p), k.Next, k.Prev, k.Reason, k.Withdraw, k.Decided, k.Guide, k.Back, k.Help, k.Quit)
+}
+
+func (k adjKeys) fullHelp(p guidelines.Protocol) [][]key.Binding {
+	return [][]key.Binding{
+		append(k.decideKeys(p), k.Reason, k.Withdraw),
+		{k.Next, k.Prev, k.Decided, k.PageDown, k.PageUp},
+		{k.Guide, k.Help, k.Back, k.Quit},
+	}
+}
+
+// decideKeys are the keys that decide a unit: the scale's.
+func (k adjKeys) decideKeys(p guidelines.Protocol) []key.Binding {
 	decide := []key.Binding{k.Good, k.Fair, k.Bad}
 	switch p.Kind {
 	case guidelines.ClariMM.Kind:
@@ -86,7 +105,7 @@ func (k adjKeys) shortHelp(p guidelines.Protocol) []key.Binding {
 			decide = append(decide, bind([]string{l.Key, strconv.Itoa(l.Value)}, l.Key, l.Name))
 		}
 	}
-	return append(decide, k.Next, k.Prev, k.Reason, k.Withdraw, k.Decided, k.Guide, k.Back, k.Quit)
+	return decide
 }
 
 // openAdjudication loads the queue; the store refuses those not allowed.
@@ -190,6 +209,9 @@ func (m *Model) adjKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Guide):
 		m.openPager(overlayGuide)
 		return nil
+	case key.Matches(msg, k.Help):
+		m.openPager(overlayHelp)
+		return nil
 	case key.Matches(msg, k.Decided):
 		a.decided = !a.decided
 		return m.openAdjudication()
@@ -209,6 +231,10 @@ func (m *Model) adjKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.decide(a.cur, nil, "")
 	case key.Matches(msg, k.Reason):
 		return m.openReason()
+	case key.Matches(msg, k.PageDown), key.Matches(msg, k.PageUp):
+		d := scrollDelta(msg, key.Binding{}, key.Binding{}, k.PageUp, k.PageDown, max(1, m.height/2))
+		a.scroll = min(max(a.scrollLo, a.scroll+d), a.scrollHi)
+		return nil
 	case key.Matches(msg, k.Next):
 		return m.moveAdj(a.cur + 1)
 	case key.Matches(msg, k.Prev):
@@ -225,7 +251,7 @@ func (m *Model) moveAdj(i int) tea.Cmd {
 		m.setStatus("no more units that way", false)
 		return nil
 	}
-	a.cur = i
+	a.cur, a.scroll = i, 0
 	m.setStatus("", false)
 	return m.loadAdjDetail()
 }
@@ -273,7 +299,7 @@ func (m *Model) decide(i int, value *int, reason string) tea.Cmd {
 	m.setStatus(fmt.Sprintf("%s of %s %d: %s (r adds a reason)", unit, m.itemNoun(), d.Item.Seq, m.labelName(*value)), false)
 	for j := i + 1; j < len(a.units); j++ {
 		if a.units[j].Decided == nil {
-			a.cur = j
+			a.cur, a.scroll = j, 0
 			return tea.Sequence(save, m.loadAdjDetail())
 		}
 	}
@@ -331,9 +357,14 @@ func (m *Model) itemNoun() string {
 // stepOf is the guideline step of a unit.
 func stepOf(unit string) string { return agreement.UnitType(unit) }
 
-// renderAdjudication draws the current disputed unit.
+// renderAdjudication draws the current disputed unit in the rows under
+// the header: its title and unit on top, the decision (and an open reason
+// prompt) always at the bottom, the pane as the annotators saw it with
+// everyone's labels between them, scrolled (pgdn, pgup) to the unit's
+// answer, and the step's guidance where there is room.
 func (m *Model) renderAdjudication() []string {
-	a, s := &m.adj, m.styles
+	a, s, w := &m.adj, m.styles, m.width
+	rows := m.bodyRows
 	waiting := 0
 	for _, u := range a.units {
 		if u.Decided == nil {
@@ -345,37 +376,41 @@ func (m *Model) renderAdjudication() []string {
 		title += s.Dim.Render(fmt.Sprintf(" · %d listed with decided ones", len(a.units)))
 	}
 	if len(a.units) == 0 {
-		return []string{title, "", s.OK.Render(" Nothing waits for adjudication in " + display.Clean(m.cfg.Dataset.Name) + "."),
-			s.Dim.Render(" d lists decided units too · esc goes back")}
+		return append([]string{title, ""}, append(wrap(s.OK.Render("Nothing waits for adjudication in "+display.Clean(m.cfg.Dataset.Name)+"."), w, " "),
+			s.Dim.Render(fitWords(" d lists decided units too · esc goes back", w)))...)
 	}
 	d := a.units[a.cur]
-	lines := []string{title + s.Dim.Render(fmt.Sprintf("   unit %d of %d", a.cur+1, len(a.units))), ""}
-	label := "query  "
-	if m.itemNoun() == "conversation" {
-		label = "topic  "
-	}
-	lines = append(lines, wrap(s.Dim.Render(label)+s.Title.Render(display.Field(d.Item.Query)), m.width, " ")...)
-	head := fmt.Sprintf(" %s %d · %s · %s", m.itemNoun(), d.Item.Seq, d.Unit, m.votesText(d.Votes))
+	title = fitWords(title+s.Dim.Render(fmt.Sprintf("   unit %d of %d", a.cur+1, len(a.units))), w)
+	top := []string{title}
+	top = append(top, capLines(labelled(wrap(s.Title.Render(display.Field(d.Item.Query)), w, "        "), s.Dim.Render(fmt.Sprintf(" %-6s ", kindFor(m.protocol().Kind).topic()))), 2, w)...)
+	head := fmt.Sprintf("%s %d · %s · %s", m.itemNoun(), d.Item.Seq, d.Unit, m.votesText(d.Votes))
 	if d.Referred != "" {
 		head += " · sent by a lead"
 	}
-	lines = append(lines, s.Accent.Render(head), "")
-	lines = append(lines, m.adjPane(d)...)
-	lines = append(lines, "", s.Title.Render(" labels"))
-	lines = append(lines, m.adjLabels()...)
+	top = append(top, wrap(s.Accent.Render(head), w, " ")...)
+	pane, focus := m.adjPane(d)
+	middle := append(append(pane, "", s.Title.Render(" labels")), m.adjLabels()...)
 	dec := s.Dim.Render(" decision: none yet: " + scaleKeys(m.protocol()) + " decides")
 	if d.Decided != nil {
 		dec = s.Chosen.Render(" decision: "+m.labelName(*d.Decided)+" ") + s.Dim.Render("  r adds a reason · x withdraws")
 	}
-	lines = append(lines, "", dec)
+	bottom := []string{fitWords(dec, w)}
 	if a.reasoning {
-		lines = append(lines, " "+m.input.View())
+		bottom = append(bottom, " "+m.input.View())
 	}
-	lines = append(lines, s.Dim.Render(strings.Repeat("─", max(0, m.width))))
-	for _, l := range m.protocol().Summary(stepOf(d.Unit)) {
-		lines = append(lines, s.Dim.Render(" "+l))
+	avail := rows - len(top) - len(bottom)
+	var guide []string
+	// The labels come before the guidance: g reads all of it.
+	if room := avail - len(middle); room >= 3 {
+		guide = append([]string{s.Dim.Render(strings.Repeat("─", max(0, w)))}, m.guidance(m.protocol(), stepOf(d.Unit), w)...)
+		if len(guide) > room {
+			guide = append(guide[:room-1], s.Dim.Render(fitWords(" … g reads the rest of this step's guidance", w)))
+		}
 	}
-	return lines
+	v := m.scrolled(middle, focus, max(1, avail-len(guide)), a.scroll, "pgup", "pgdn")
+	a.scroll, a.scrollLo, a.scrollHi = v.scroll, v.lo, v.hi
+	out := append(append(top, v.lines...), bottom...)
+	return append(fitLines(out, rows-len(guide)), guide...)
 }
 
 func (m *Model) votesText(votes []int) string {
@@ -391,19 +426,21 @@ func (m *Model) votesText(votes []int) string {
 	return strings.Join(parts, ", ")
 }
 
-// adjPane shows the pane as the annotators saw it at this unit's step:
-// the question, and the answers from Step III on, the unit's answer marked.
-func (m *Model) adjPane(d store.Disputed) []string {
-	s := m.styles
+// adjPane shows the item as the annotators saw it at this unit's step
+// and which of its lines the unit is about. For a pane: the question, and
+// the answers from Step III on, the unit's answer marked.
+func (m *Model) adjPane(d store.Disputed) (lines []string, focus [2]int) {
+	s, w := m.styles, m.width
 	switch m.itemNoun() {
 	case "conversation":
 		return m.adjConversation(d)
 	case "answer":
 		return m.adjAnswer(d)
 	}
-	lines := wrap(s.Text.Render(display.Field(d.Item.Question)), m.width, "   ")
+	lines = wrap(s.Text.Render(display.Field(d.Item.Question)), w, "   ")
+	focus = [2]int{0, len(lines)}
 	if d.Unit == "question" {
-		return append(lines, s.Dim.Render("   (the answers were hidden at this step)"))
+		return append(lines, s.Dim.Render("   (the answers were hidden at this step)")), focus
 	}
 	n := 0
 	for _, o := range d.Item.Options {
@@ -412,12 +449,20 @@ func (m *Model) adjPane(d store.Disputed) []string {
 		}
 		n++
 		mark, style := "     ", s.Text
-		if d.Unit == fmt.Sprintf("landing_%d", n) {
-			mark, style = s.Cursor.Render("   ▸ "), s.Title
+		current := d.Unit == fmt.Sprintf("landing_%d", n)
+		if current {
+			mark, style = "   ▸ ", s.Title
 		}
-		lines = append(lines, mark+style.Render(fmt.Sprintf("%d. %s", n, display.Field(o))))
+		answer := labelled(wrap(style.Render(fmt.Sprintf("%d. %s", n, display.Field(o))), w, "        "), s.Cursor.Render(mark))
+		if current || d.Unit == "answer_set" && n == 1 {
+			focus = [2]int{len(lines), len(lines) + len(answer)}
+		}
+		lines = append(lines, answer...)
 	}
-	return lines
+	if d.Unit == "answer_set" {
+		focus[1] = len(lines)
+	}
+	return lines, focus
 }
 
 // adjLabels lists every annotator's label with their time, and the pane's
@@ -452,11 +497,11 @@ func (m *Model) adjLabels() []string {
 // adjConversation shows a conversation as its annotators saw it: the
 // facet, then the turn of a relevance unit, or every turn for a unit of the
 // whole dialogue (images by name: o on the HIT screen opens them).
-func (m *Model) adjConversation(d store.Disputed) []string {
+func (m *Model) adjConversation(d store.Disputed) (lines []string, focus [2]int) {
 	s := m.styles
-	lines := wrap(s.Dim.Render("intent ")+s.Accent.Render(display.Field(d.Item.Question)), m.width, "   ")
+	lines = wrap(s.Dim.Render("intent ")+s.Accent.Render(display.Field(d.Item.Question)), m.width, "   ")
 	if m.adj.detail == nil {
-		return append(lines, s.Dim.Render("   loading…"))
+		return append(lines, s.Dim.Render("   loading…")), focus
 	}
 	for i, t := range m.adj.detail.turns {
 		unit := fmt.Sprintf("relevance_%d", i+1)
@@ -470,28 +515,30 @@ func (m *Model) adjConversation(d store.Disputed) []string {
 		}
 		lines = append(lines, labelled(wrap(s.Text.Render(display.Clean(t.Answer)), m.width, "        "), s.Accent.Render("   A    "))...)
 	}
-	return lines
+	return lines, focus
 }
 
 // adjAnswer shows an answer as its judges saw it, with the disputed
 // nugget whole and marked among the others (the system stays hidden here
 // too: an adjudicator judges the text).
-func (m *Model) adjAnswer(d store.Disputed) []string {
+func (m *Model) adjAnswer(d store.Disputed) (lines []string, focus [2]int) {
 	s := m.styles
-	lines := wrap(s.Text.Render(display.Field(d.Item.Question)), m.width, "   ")
+	lines = wrap(s.Text.Render(display.Field(d.Item.Question)), m.width, "   ")
 	det := m.adj.detail
 	if det == nil || det.intent == nil {
-		return append(lines, s.Dim.Render("   loading…"))
+		return append(lines, s.Dim.Render("   loading…")), focus
 	}
 	lines = append(lines, "")
 	for i, n := range det.intent.Nuggets {
 		head := fmt.Sprintf("%2d  w %-4s ", i+1, strconv.FormatFloat(n.Weight, 'g', 4, 64))
 		if guidelines.NuggetUnit(i+1) == d.Unit {
-			lines = append(lines, labelled(wrap(s.Title.Render(display.Field(n.Text)), m.width, "     "+strings.Repeat(" ", len(head))),
-				s.Cursor.Render("   ▸ ")+s.Title.Render(head))...)
+			nugget := labelled(wrap(s.Title.Render(display.Field(n.Text)), m.width, "     "+strings.Repeat(" ", len(head))),
+				s.Cursor.Render("   ▸ ")+s.Title.Render(head))
+			focus = [2]int{len(lines), len(lines) + len(nugget)}
+			lines = append(lines, nugget...)
 			continue
 		}
-		lines = append(lines, ansi.Truncate(s.Dim.Render("     "+head+display.Field(n.Text)), m.width, "…"))
+		lines = append(lines, fitWords(s.Dim.Render("     "+head+display.Field(n.Text)), m.width))
 	}
-	return lines
+	return lines, focus
 }

@@ -34,6 +34,9 @@ type Config struct {
 	// agreement and leaderboard follow the gold labels as they form; 0
 	// looks only after this process's own changes.
 	PanePoll time.Duration
+	// Clock is how often the header's time on the HIT moves on; 0 shows
+	// the time as of the last change only.
+	Clock time.Duration
 }
 
 // DefaultSERPURL is a Bing search for the query.
@@ -58,13 +61,6 @@ const (
 	overlayHelp
 	overlayStats // the lead's statistics tables
 )
-
-// undoEntry remembers one keyed label so u can put back what it replaced.
-type undoEntry struct {
-	itemID int64
-	unit   string
-	old    *int
-}
 
 // Model is the root model, the only tea.Model of the program.
 type Model struct {
@@ -93,7 +89,7 @@ type Model struct {
 
 	status    string
 	statusErr bool
-	undo      []undoEntry
+	ticking   bool // the header's clock is running
 
 	queue      queueState
 	pane       paneState
@@ -125,6 +121,12 @@ type Model struct {
 	// helpLines keeps the key line rendered for each set of keys at a
 	// width: it is the same for most frames and costly to measure.
 	helpLines map[string]string
+	// cuts counts the lines of the last frame cut at the terminal's edge:
+	// the screens lay out to fit, so the tests expect none.
+	cuts int
+	// bodyRows is the rows under the header and above the status of the
+	// frame being drawn, for the screens that fit their own layout.
+	bodyRows int
 }
 
 // New builds the root model; Init loads the annotator's first unfinished HIT.
@@ -150,7 +152,7 @@ func New(ctx context.Context, cfg Config) *Model {
 		width: 80, height: 24,
 		styles:    DefaultStyles(true),
 		help:      help.New(),
-		hitKeys:   hitKeysFor(cfg.Dataset.Kind),
+		hitKeys:   kindFor(cfg.Dataset.Kind).keys(),
 		queueKeys: defaultQueueKeys(),
 		pagerKeys: defaultPagerKeys(),
 		adjKeys:   defaultAdjKeys(),
@@ -184,87 +186,96 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(tea.RequestBackgroundColor, m.loadNext(0))
 }
 
-// Update handles one message.
+// Update handles one message, then lays out the frame at once: the keys
+// that follow scroll within the bounds of what is on screen.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if s, ok := msg.(savedMsg); ok && s.err == nil && !s.finished && m.trouble == 0 {
 		return m, nil // a write committed; nothing on screen depends on it
 	}
-	m.viewValid = false
+	cmd := m.update(msg)
+	m.frame()
+	return m, cmd
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.help.SetWidth(msg.Width)
 		m.input.SetWidth(max(10, msg.Width-6))
-		return m, m.queueResized()
+		return m.queueResized()
 	case tea.ColorProfileMsg:
 		m.profile = msg.Profile
-		return m, nil
+		return nil
 	case tea.BackgroundColorMsg:
 		m.styles = DefaultStyles(msg.IsDark())
 		m.help.Styles = help.DefaultStyles(msg.IsDark())
 		m.helpLines = nil
-		return m, nil
+		return nil
 	case tea.KeyPressMsg:
-		return m, m.handleKey(msg)
+		return m.handleKey(msg)
 	case tea.PasteMsg:
 		if m.overlay == overlayFlag && m.flagReason != "" || m.overlay == overlayNote || m.adj.reasoning || m.flags.reasoning {
 			var cmd tea.Cmd
 			m.input, cmd = m.input.Update(msg)
-			return m, cmd
+			return cmd
 		}
-		return m, nil
+		return nil
 	case hitLoadedMsg:
-		return m, m.hitLoaded(msg)
+		return m.hitLoaded(msg)
 	case allDoneMsg:
 		m.loading, m.allDone, m.hit, m.noWork = false, true, nil, msg
 		m.setStatus("", false)
-		return m, m.replayPending()
+		return m.replayPending()
 	case savedMsg:
-		return m, m.saved(msg)
+		return m.saved(msg)
 	case paneMsg:
-		return m, m.paneComputed(msg)
+		return m.paneComputed(msg)
 	case paneTickMsg:
-		return m, m.paneTick()
+		return m.paneTick()
 	case paneMarkMsg:
-		return m, m.paneMarked(msg)
+		return m.paneMarked(msg)
 	case adjQueueMsg:
-		return m, m.adjQueueLoaded(msg)
+		return m.adjQueueLoaded(msg)
 	case adjDetailMsg:
 		m.adjDetailLoaded(msg)
-		return m, nil
+		return nil
 	case statsMsg:
 		m.statsLoaded(msg)
-		return m, nil
+		return nil
 	case retryMsg:
-		return m, m.retry()
+		return m.retry()
+	case clockMsg:
+		m.ticking = false
+		return m.startClock()
 	case flagsLoadedMsg:
 		m.flagsLoaded(msg)
-		return m, nil
+		return nil
 	case flagReviewedMsg:
-		return m, m.flagReviewed(msg)
+		return m.flagReviewed(msg)
 	case queueLoadedMsg:
 		m.queue.loaded(msg)
 		if msg.err != nil {
 			m.setStatus(msg.err.Error(), true)
 		}
-		return m, nil
+		return nil
 	case openedMsg:
 		if msg.err != nil {
 			m.setStatus("could not open ("+msg.err.Error()+"): "+msg.url, true)
 		} else {
 			m.setStatus("opened "+msg.url, false)
 		}
-		return m, nil
+		return nil
 	case flushedMsg:
-		return m, tea.Quit
+		return tea.Quit
 	case ShutdownMsg:
 		m.setStatus(msg.Reason+": everything you keyed is saved", true)
 		if m.quitting {
-			return m, nil
+			return nil
 		}
-		return m, m.quit()
+		return m.quit()
 	}
-	return m, nil
+	return nil
 }
 
 func (m *Model) setStatus(s string, isErr bool) { m.status, m.statusErr = s, isErr }
@@ -290,6 +301,14 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if msg.String() == "ctrl+c" {
 		m.interrupted = true
 		return m.quit()
+	}
+	if m.tooSmall() {
+		// Nothing of the screen shows: no key may act on it but q, and not
+		// while a prompt holds typed text.
+		if msg.String() == "q" && m.overlay != overlayNote && m.overlay != overlayFlag && !m.adj.reasoning && !m.flags.reasoning {
+			return m.quit()
+		}
+		return nil
 	}
 	switch m.overlay {
 	case overlayFlag:
@@ -334,6 +353,7 @@ func (m *Model) replayPending() tea.Cmd {
 	var cmds []tea.Cmd
 	for _, k := range keys {
 		cmds = append(cmds, m.handleKey(k))
+		m.frame() // the next key scrolls within what this one left on screen
 	}
 	return tea.Batch(cmds...)
 }
@@ -392,12 +412,14 @@ func (m *Model) hitLoaded(msg hitLoadedMsg) tea.Cmd {
 		return tea.Batch(enter, m.replayPending())
 	}
 	m.hit, m.allDone = msg.hit, false
+	m.hitKeys = m.hit.kind.keys()
 	m.hit.cur = m.hit.resumeStep()
 	if msg.step >= 0 && msg.step < len(m.hit.steps) {
 		m.hit.cur = msg.step
 	}
 	m.hit.entered = m.cfg.Now()
-	return tea.Batch(m.stepEvent(m.hit, m.hit.cur, "enter"), m.replayPending())
+	m.hit.opened = m.hit.entered
+	return tea.Batch(m.stepEvent(m.hit, m.hit.cur, "enter"), m.replayPending(), m.startClock())
 }
 
 func (m *Model) saved(msg savedMsg) tea.Cmd {
@@ -445,6 +467,19 @@ func (m *Model) storageTrouble(err error) tea.Cmd {
 	return tea.Tick(m.trouble, func(time.Time) tea.Msg { return retryMsg{} })
 }
 
+// clockMsg is a second gone on the header's clock.
+type clockMsg struct{}
+
+// startClock ticks the header's time on the HIT once a second while a HIT
+// is shown; one tick at a time.
+func (m *Model) startClock() tea.Cmd {
+	if m.ticking || m.hit == nil || m.quitting || m.cfg.Clock <= 0 {
+		return nil
+	}
+	m.ticking = true
+	return tea.Tick(m.cfg.Clock, func(time.Time) tea.Msg { return clockMsg{} })
+}
+
 // retryMsg is the time to try again after storage trouble.
 type retryMsg struct{}
 
@@ -467,12 +502,16 @@ func (m *Model) stepEvent(h *hitState, i int, event string) tea.Cmd {
 // View renders the current screen, or gives the last frame again when no
 // message has changed the model since.
 func (m *Model) View() tea.View {
-	if m.viewValid {
-		return m.view
+	if !m.viewValid {
+		m.frame()
 	}
+	return m.view
+}
+
+// frame lays out the screen as it stands and keeps it for View.
+func (m *Model) frame() {
 	v := tea.NewView(m.render())
 	v.AltScreen = true
 	v.WindowTitle = "claritty"
 	m.view, m.viewValid = v, true
-	return v
 }

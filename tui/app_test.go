@@ -193,7 +193,7 @@ func equalLabels(a, b map[string]int) bool { return reflect.DeepEqual(a, b) }
 
 func TestLabelWholeHIT(t *testing.T) {
 	h := newHarness(t, 80, 24)
-	h.expect("HIT 1 / 40")
+	h.expect("HIT 1 ·")
 	h.expect("Step I · Review the search results")
 	h.keys("2") // no label on Step I
 	if len(h.labels(1)) != 0 {
@@ -207,7 +207,7 @@ func TestLabelWholeHIT(t *testing.T) {
 	h.keys("2", "1")
 	h.expect("Landing page of answer 1 of 4")
 	h.keys("2", "1", "0", "2")
-	h.expect("HIT 2 / 40")
+	h.expect("HIT 2 ·")
 	h.expect("sourdough starter")
 	want := map[string]int{"question": 2, "answer_set": 1, "landing_1": 2, "landing_2": 1, "landing_3": 0, "landing_4": 2}
 	if got := h.labels(1); !equalLabels(got, want) {
@@ -227,7 +227,7 @@ func TestLabelWholeHIT(t *testing.T) {
 func TestGenericPaneSkipsQuestion(t *testing.T) {
 	h := newHarness(t, 80, 24)
 	h.keys("l", "down", "down", "down", "enter") // HIT 4: python, generic template
-	h.expect("HIT 4 / 40")
+	h.expect("HIT 4 ·")
 	h.expect("– II n/a")
 	h.keys("enter")
 	h.expect("Step III · Label the candidate answer set")
@@ -279,23 +279,40 @@ func TestLabelsKeyedAsSomeoneElse(t *testing.T) {
 	}
 }
 
-func TestUndoAcrossHITs(t *testing.T) {
+// Undo stays inside the HIT on screen: after a HIT is finished, u on the
+// next one does not reach back into it; reopened (from the queue, or in
+// a new session), a HIT can undo its own labels again, last first.
+func TestUndoStaysInsideTheHIT(t *testing.T) {
 	h := newHarness(t, 80, 24)
 	h.keys("enter", "2", "2", "2", "2", "2", "1")
-	h.expect("HIT 2 / 40")
+	h.expect("HIT 2 ·")
 	h.keys("u")
-	h.expect("HIT 1 / 40")
-	h.expect("Landing page of answer 4 of 4")
-	if _, ok := h.labels(1)["landing_4"]; ok || h.hitState(1).Finished {
+	h.expect("nothing to undo on this HIT")
+	if !h.hitState(1).Finished || h.labels(1)["landing_4"] != 1 {
+		t.Fatal("u on HIT 2 changed HIT 1")
+	}
+	h.keys("enter", "2", "u")
+	h.expect("undid question")
+	h.expect("Step II · Label the clarifying question")
+	if _, ok := h.labels(2)["question"]; ok {
+		t.Fatal("undo left HIT 2's question label")
+	}
+	// A new session on HIT 1 (the queue's first row) undoes its labels
+	// from the history: landing_4, then landing_3.
+	again := startHarness(t, h.st, "ana", 80, 24)
+	again.keys("l", "g", "enter")
+	again.expect("HIT 1 ·")
+	again.keys("u")
+	again.expect("Landing page of answer 4 of 4")
+	if _, ok := again.labels(1)["landing_4"]; ok || again.hitState(1).Finished {
 		t.Fatal("undo left the last label or the HIT finished")
 	}
-	h.keys("u") // undo a change-free label: landing_3 goes too
-	h.expect("Landing page of answer 3 of 4")
-	h.keys("0", "0")
-	if got := h.labels(1); got["landing_3"] != 0 || got["landing_4"] != 0 || !h.hitState(1).Finished {
+	again.keys("u")
+	again.expect("Landing page of answer 3 of 4")
+	again.keys("0", "0")
+	if got := again.labels(1); got["landing_3"] != 0 || got["landing_4"] != 0 || !again.hitState(1).Finished {
 		t.Fatalf("relabelled %v", got)
 	}
-	h.expect("HIT 2 / 40")
 }
 
 func TestReopenResumesAtFirstUnfinishedStep(t *testing.T) {
@@ -303,7 +320,7 @@ func TestReopenResumesAtFirstUnfinishedStep(t *testing.T) {
 	h.keys("enter", "2")
 	h.keys("q")
 	again := startHarness(t, h.st, "ana", 80, 24)
-	again.expect("HIT 1 / 40")
+	again.expect("HIT 1 ·")
 	again.expect("Step III · Label the candidate answer set")
 	// Someone else starts at the beginning: labels are per annotator.
 	other := startHarness(t, h.st, "ben", 80, 24)
@@ -323,7 +340,7 @@ func TestKeysTypedWhileLoadingAreKept(t *testing.T) {
 		}
 	}
 	h.run(cmd)
-	h.expect("HIT 2 / 40")
+	h.expect("HIT 2 ·")
 	if got := h.labels(2); got["question"] != 1 || !h.hitState(2).SERPReviewed {
 		t.Fatalf("HIT 2 labels %v", got)
 	}
@@ -334,12 +351,20 @@ func TestFlagNoteAndOpen(t *testing.T) {
 	h.keys("o")
 	h.keys("n")
 	h.typeText("unclear query — ünïcode")
-	h.expect("Note on serp")
+	h.expect("Note on this pane (at serp)")
 	h.keys("enter")
 	notes, _ := h.st.Notes(context.Background(), h.item(1).ID, h.m.cfg.Annotator)
 	if len(notes) != 1 || notes[0].Body != "unclear query — ünïcode" || notes[0].Step != "serp" {
 		t.Fatalf("notes %+v", notes)
 	}
+	// The saved note shows under the step, and n opens it to edit; esc
+	// keeps it as saved and says so.
+	h.expect("✎ your note: unclear query — ünïcode")
+	h.keys("n")
+	h.expect("› unclear query — ünïcode")
+	h.keys("esc")
+	h.expect("note unchanged: your saved note is kept")
+	h.expect("✎ your note: unclear query — ünïcode")
 	h.keys("!", "b")
 	h.typeText("dead links")
 	h.keys("enter")
@@ -347,7 +372,7 @@ func TestFlagNoteAndOpen(t *testing.T) {
 	if len(flags) != 1 || flags[0].Reason != "broken" || flags[0].Note != "dead links" {
 		t.Fatalf("flags %+v", flags)
 	}
-	h.expect("HIT 2 / 40")
+	h.expect("HIT 2 ·")
 	h.keys("enter", "2", "2") // sourdough starter: Step IV, answer "make"
 	h.keys("o")
 	want := []string{
@@ -380,7 +405,7 @@ func TestQuitWaitsForWrites(t *testing.T) {
 
 func TestScrollSearchResults(t *testing.T) {
 	h := newHarness(t, 80, 24)
-	h.expect("more lines (j/k, pgdn)")
+	h.expect("more (j, pgdn)")
 	if strings.Contains(h.screen(), "4. Map of New Caledonia") {
 		t.Fatal("the last result fits already; the test needs a longer list")
 	}
@@ -388,20 +413,29 @@ func TestScrollSearchResults(t *testing.T) {
 		h.keys("down")
 	}
 	h.expect("4. Map of New Caledonia")
-	if strings.Contains(h.screen(), "more lines") || strings.Contains(h.screen(), "1. New Caledonia - travel guide") {
+	if strings.Contains(h.screen(), "(j, pgdn)") || strings.Contains(h.screen(), "1. New Caledonia - travel guide") {
 		t.Fatalf("scrolled to the end:\n%s", h.screen())
 	}
+	h.expect("more (k, pgup)")
 	h.keys("up") // one line back up at once, however far down was pressed
-	h.expect("more lines")
+	h.expect("more (j, pgdn)")
 	for i := 0; i < 30; i++ {
 		h.keys("k")
 	}
 	h.expect("1. New Caledonia - travel guide")
 }
 
+// g opens the guideline at the step on screen; it scrolls to its start
+// and its end, and no further.
 func TestGuidelinePagerScrollsToItsEnd(t *testing.T) {
 	h := newHarness(t, 80, 24)
-	h.keys("g")
+	h.keys("enter", "2", "g")
+	if !strings.Contains(strings.Split(h.screen(), "\n")[2], "Step III — Label the candidate answer set") {
+		t.Fatalf("g did not open at Step III:\n%s", h.screen())
+	}
+	for i := 0; i < 200; i++ {
+		h.keys("up")
+	}
 	h.expect("Judging MIMICS clarification panes")
 	for i := 0; i < 200; i++ {
 		h.keys("down")
@@ -410,7 +444,7 @@ func TestGuidelinePagerScrollsToItsEnd(t *testing.T) {
 	h.keys("up")
 	h.expect("After the last landing page") // still near the end: the offset did not run past it
 	h.keys("esc")
-	h.expect("Step I · Review the search results")
+	h.expect("Step III · Label the candidate answer set")
 }
 
 // Two annotators on a one-pane dataset that wants one: the second is told

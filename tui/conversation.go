@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/png"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -63,32 +65,81 @@ func newConversation(turns []store.Turn) *conversation {
 	return c
 }
 
-// newConversationState is the HIT of one conversation: the relevance of
-// each turn, then coherence, diversity and intent reveal of the whole.
-func newConversationState(it store.Item, h store.HIT, turns []store.Turn) *hitState {
-	s := &hitState{
-		proto:    guidelines.ClariMM,
-		item:     it,
-		query:    display.Field(it.Query),
-		question: display.Field(it.Question),
-		labels:   h.Labels,
-		reviewed: true, // no search results to review
-		finished: h.Finished,
-		flagged:  h.Flagged,
-		conv:     newConversation(turns),
+// convKind is a ClariMM conversation (§3.2, Appendix B): the relevance of
+// each turn, then coherence, diversity and intent reveal of the whole,
+// each rated 1 to 5.
+type convKind struct{ conv *conversation }
+
+func loadConversation(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {
+	turns, err := st.Turns(ctx, it.ID)
+	if err != nil {
+		return nil, err
 	}
-	if s.labels == nil {
-		s.labels = map[string]int{}
+	k := &convKind{conv: newConversation(turns)}
+	s := newHITState(guidelines.ClariMM, k, it, h, guidelines.Shape{Turns: len(turns)})
+	s.reviewed = true // no search results to review
+	return s, nil
+}
+
+func (*convKind) noun() string  { return "conversation" }
+func (*convKind) topic() string { return "topic" }
+func (*convKind) keys() hitKeys { return conversationHITKeys() }
+
+// context is the user's hidden intent: the annotator judges against it,
+// the system in the conversation never saw it.
+func (*convKind) context(m *Model, h *hitState, width int) []string {
+	s := m.styles
+	return labelled(wrap(s.Accent.Render(h.question), width, "        "), s.Dim.Render(" intent "))
+}
+
+func (k *convKind) key(m *Model, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if key.Matches(msg, m.hitKeys.OpenImage) {
+		return m.openImage(h, k.conv), true
 	}
-	s.steps = stepsOf(guidelines.ClariMM, guidelines.Shape{Turns: len(turns)})
-	return s
+	return nil, false
+}
+
+// conversationHITKeys rate with 1-5 and open images with o.
+func conversationHITKeys() hitKeys {
+	k := defaultHITKeys()
+	k.Open = k.OpenImage
+	return k
+}
+
+func (*convKind) shortHelp(k hitKeys, _ *hitState) []key.Binding {
+	return []key.Binding{k.Rate, k.Back, k.Undo, k.Down, k.OpenImage, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
+}
+
+func (*convKind) fullHelp(k hitKeys) [][]key.Binding {
+	return [][]key.Binding{
+		{k.Rate, k.Next, k.Back, k.Undo},
+		{k.OpenImage, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Flags},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.GuideDown, k.GuideUp, k.Help, k.Quit},
+	}
+}
+
+// build is the step's title, the dialogue with the turn being rated in
+// focus (the whole dialogue from its start on the other steps), and the
+// scale.
+func (k *convKind) build(m *Model, h *hitState, width, rows int) stepView {
+	s := m.styles
+	st := h.step()
+	title := h.proto.Step(st.id).Title
+	short := title
+	if st.id == "relevance" {
+		title = fmt.Sprintf("Relevance of turn %d of %d to the topic", st.answer+1, len(k.conv.turns))
+		short = fmt.Sprintf("Relevance of turn %d of %d", st.answer+1, len(k.conv.turns))
+	}
+	lines, focus := k.dialogueLines(m, h, width, rows)
+	return stepView{title: s.Title.Render(" " + title), short: s.Title.Render(" " + short), lines: lines, focus: focus,
+		choices: []string{m.scaleLine(h, st.unit, width)}}
 }
 
 // stepImages are the images o opens on the current step: the turn's on a
 // relevance step, every image of the dialogue on the others.
-func (s *hitState) stepImages() (imgs []convImage, turn []int) {
-	for i, t := range s.conv.turns {
-		if st := s.step(); st.id == "relevance" && st.answer != i {
+func (c *conversation) stepImages(st stepRef) (imgs []convImage, turn []int) {
+	for i, t := range c.turns {
+		if st.id == "relevance" && st.answer != i {
 			continue
 		}
 		for _, img := range t.images {
@@ -100,15 +151,14 @@ func (s *hitState) stepImages() (imgs []convImage, turn []int) {
 
 // openImage opens the step's next image: the full file, or the URL, with
 // the same opener as the search results.
-func (m *Model) openImage() tea.Cmd {
-	h := m.hit
-	imgs, turns := h.stepImages()
+func (m *Model) openImage(h *hitState, c *conversation) tea.Cmd {
+	imgs, turns := c.stepImages(h.step())
 	if len(imgs) == 0 {
 		m.setStatus("no images on this step", false)
 		return nil
 	}
-	i := h.conv.opened % len(imgs)
-	h.conv.opened++
+	i := c.opened % len(imgs)
+	c.opened++
 	img, opener := imgs[i], m.cfg.Open
 	m.setStatus(fmt.Sprintf("opening image %d of %d (turn %d): %s", i+1, len(imgs), turns[i], img.name), false)
 	return func() tea.Msg {
@@ -122,58 +172,25 @@ func (m *Model) openImage() tea.Cmd {
 }
 
 // previewRows is how many rows an image preview takes: a third of the
-// body, between 3 and 8, so a whole turn fits on a 24-row terminal.
-func (m *Model) previewRows() int { return min(8, max(3, (m.bodyHeight()-2)/3)) }
+// rows at hand, between 3 and 8, so a whole turn fits on a 24-row
+// terminal; with fewer than 16 rows none, the images named only (o opens
+// them), so the turn's answer still shows.
+func previewRows(rows int) int {
+	if rows < 16 {
+		return 0
+	}
+	return min(8, max(3, (rows-2)/3))
+}
 
-// convContent is the body of a conversation step: its title, the dialogue
-// (scrolled to the turn being rated), and the scale.
-func (m *Model) convContent(avail int) []string {
-	h, s := m.hit, m.styles
+// dialogueLines is the whole conversation as screen lines, and the turn
+// being rated (none on whole-dialogue steps).
+func (k *convKind) dialogueLines(m *Model, h *hitState, w, rows int) (lines []string, focus [2]int) {
+	s := m.styles
 	st := h.step()
-	title := h.proto.Step(st.id).Title
-	if st.id == "relevance" {
-		title = fmt.Sprintf("Relevance of turn %d of %d to the topic", st.answer+1, len(h.conv.turns))
-	}
-	head := []string{s.Title.Render(" " + title)}
-	tail := []string{"", m.scaleLine(st.unit)}
-	rows := max(1, avail-len(head)-len(tail))
-	lines, anchor := m.dialogueLines()
-	return append(append(head, m.window(lines, anchor+h.scroll, rows)...), tail...)
-}
-
-// window shows rows lines of lines from top (clamped), with a marker line
-// above where lines are hidden above, and one at the bottom where more
-// lie below; the line at top is always shown.
-func (m *Model) window(lines []string, top, rows int) []string {
-	top = min(max(0, top), max(0, len(lines)-rows+1))
-	var out []string
-	if top > 0 {
-		out = append(out, m.styles.Dim.Render(fmt.Sprintf("   ↑ %d lines above (k)", top)))
-		rows--
-	}
-	rest := lines[top:]
-	if len(rest) > rows && rows > 0 {
-		return append(append(out, rest[:rows-1]...), m.styles.Dim.Render(fmt.Sprintf("   ↓ %d more lines (j)", len(rest)-rows+1)))
-	}
-	return append(out, rest[:min(len(rest), max(0, rows))]...)
-}
-
-// maxConvScroll is how far j can move the dialogue from its anchor.
-func (m *Model) maxConvScroll() int {
-	lines, anchor := m.dialogueLines()
-	return max(0, len(lines)-anchor)
-}
-
-// dialogueLines is the whole conversation as screen lines, and the line
-// where the turn being rated starts (0 on whole-dialogue steps).
-func (m *Model) dialogueLines() (lines []string, anchor int) {
-	h, s := m.hit, m.styles
-	w := m.mainWidth()
-	st := h.step()
-	for i, t := range h.conv.turns {
+	for i, t := range k.conv.turns {
 		current := st.id == "relevance" && st.answer == i
 		if current {
-			anchor = len(lines)
+			focus[0] = len(lines)
 		}
 		head := s.Dim.Render(fmt.Sprintf("   Turn %d", i+1))
 		if current {
@@ -184,22 +201,19 @@ func (m *Model) dialogueLines() (lines []string, anchor int) {
 		}
 		lines = append(lines, head)
 		lines = append(lines, labelled(wrap(s.Title.Render(t.question), w, "        "), s.Accent.Render("   Q    "))...)
-		lines = append(lines, m.imageRows(t.images, w-8, "        ")...)
+		lines = append(lines, m.imageRows(t.images, w-8, "        ", previewRows(rows))...)
 		lines = append(lines, labelled(wrap(s.Text.Render(t.answer), w, "        "), s.Accent.Render("   A    "))...)
+		if current {
+			focus[1] = len(lines)
+		}
 		lines = append(lines, "")
 	}
-	return lines, anchor
-}
-
-// labelled puts a label in the indent of a wrapped block's first line.
-func labelled(lines []string, label string) []string {
-	lines[0] = label + strings.TrimLeft(lines[0], " ")
-	return lines
+	return lines, focus
 }
 
 // imageRows lays a turn's images side by side, as many as fit in width,
 // each with a caption numbering it for o.
-func (m *Model) imageRows(imgs []convImage, width int, indent string) []string {
+func (m *Model) imageRows(imgs []convImage, width int, indent string, rows int) []string {
 	var out, row []string
 	rowWidth := 0
 	flush := func() {
@@ -209,7 +223,7 @@ func (m *Model) imageRows(imgs []convImage, width int, indent string) []string {
 		row, rowWidth = nil, 0
 	}
 	for i, img := range imgs {
-		block := m.imageBlock(img, i+1, max(8, width))
+		block := m.imageBlock(img, i+1, max(8, width), rows)
 		bw := lipgloss.Width(block[0])
 		if rowWidth > 0 && rowWidth+2+bw > width {
 			flush()
@@ -243,13 +257,17 @@ func sideBySide(rows, block []string, left int) []string {
 
 // imageBlock is one image's preview (or placeholder) and its caption, all
 // lines the same width.
-func (m *Model) imageBlock(img convImage, n, maxWidth int) []string {
+func (m *Model) imageBlock(img convImage, n, maxWidth, rows int) []string {
 	var body []string
-	if img.preview != nil {
+	switch {
+	case rows == 0:
+		caption := fitWords(fmt.Sprintf("[%d] %s (o opens it)", n, img.name), maxWidth)
+		return []string{m.styles.Dim.Render(caption)}
+	case img.preview != nil:
 		b := img.preview.Bounds()
-		pw, ph := display.FitBox(b.Dx(), b.Dy(), min(maxWidth, 40), 2*m.previewRows())
+		pw, ph := display.FitBox(b.Dx(), b.Dy(), min(maxWidth, 40), 2*rows)
 		body = halfBlocks(display.Resize(img.preview, pw, ph+ph%2), m.mono())
-	} else {
+	default:
 		body = m.placeholder(img, min(maxWidth, 26))
 	}
 	bw := lipgloss.Width(body[0])

@@ -185,7 +185,11 @@ func TestHostileConversation(t *testing.T) {
 		h.keys(strings.Split(strings.Repeat("j", 30), "")...)
 		checkFits(t, h, size.w, size.h)
 		h.expect("[1] bad.gif")
-		h.expect("└")
+		if size.h >= 24 {
+			h.expect("└") // the placeholder of a picture that will not decode
+		} else {
+			h.expect("(o opens it)") // too few rows for pictures: named only
+		}
 	}
 }
 

@@ -177,8 +177,8 @@ func (m *Model) renderFlags() []string {
 	if f.all {
 		which = "all"
 	}
-	lines := []string{s.Title.Render(fmt.Sprintf("Flags · %d %s", len(f.rows), which)) +
-		s.Dim.Render("  u upholds · c clears (leads, adjudicators) · w withdraws your own")}
+	lines := []string{fitWords(s.Title.Render(fmt.Sprintf("Flags · %d %s", len(f.rows), which))+
+		s.Dim.Render("  u upholds · c clears (leads, adjudicators) · w withdraws your own"), m.width)}
 	switch {
 	case !f.ready && len(f.rows) == 0:
 		return append(lines, s.Dim.Render("loading…"))
@@ -192,16 +192,17 @@ func (m *Model) renderFlags() []string {
 	for i, r := range f.rows {
 		line := fmt.Sprintf("%5d  %-9s  %-13s  %-12s  %s", r.ID, r.Status, r.Reason, ansi.Truncate(display.Clean(r.Author), 12, "…"), display.Field(r.Query))
 		if i == f.cursor {
-			lines = append(lines, s.Cursor.Render("▸ ")+s.Title.Render(line))
+			lines = append(lines, fitWords(s.Cursor.Render("▸ ")+s.Title.Render(line), m.width))
 			continue
 		}
-		lines = append(lines, "  "+line)
+		lines = append(lines, fitWords("  "+line, m.width))
 	}
 	r := f.rows[f.cursor]
-	lines = append(lines, "", s.Dim.Render("note: ")+display.Clean(cmp.Or(r.Note, "—")))
+	lines = append(lines, "")
+	lines = append(lines, wrap(s.Dim.Render("note: ")+display.Clean(cmp.Or(r.Note, "—")), m.width, "")...)
 	if r.Reviewer != "" {
-		lines = append(lines, s.Dim.Render(r.Status+" by ")+display.Clean(r.Reviewer)+s.Dim.Render(": ")+display.Clean(r.Review)+
-			s.Dim.Render(" ("+r.Reviewed+")"))
+		lines = append(lines, wrap(s.Dim.Render(r.Status+" by ")+display.Clean(r.Reviewer)+s.Dim.Render(": ")+display.Clean(r.Review)+
+			s.Dim.Render(" ("+r.Reviewed+")"), m.width, "")...)
 	}
 	return lines
 }

@@ -3,7 +3,9 @@ package tui
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -61,7 +63,7 @@ func TestFlowThroughProgram(t *testing.T) {
 	}, teatest.WithDuration(10*time.Second))
 	tm.Send(keyMsg("q"))
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
-	if v := final.View().Content; !bytes.Contains([]byte(v), []byte("HIT 2 / 40")) {
+	if v := final.View().Content; !bytes.Contains([]byte(v), []byte("HIT 2 ·")) {
 		t.Fatalf("final screen:\n%s", v)
 	}
 	got, _ := st.Labels(ctx, it.ID, an.ID)
@@ -74,4 +76,62 @@ func TestFlowThroughProgram(t *testing.T) {
 	waitFor(tm, "sourdough starter")
 	tm.Send(keyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+}
+
+// One HIT of each task kind through a real Bubble Tea program at 60x20,
+// from the first key to the next HIT: every label is in the database, and
+// the screen has moved on.
+func TestFlowPerKindAt60x20(t *testing.T) {
+	for _, c := range []struct {
+		dataset string
+		seq     int // the first HIT ana gets
+		keys    []string
+		next    string
+	}{
+		{data.DemoDataset, 1, []string{"enter", "2", "1", "2", "2", "1", "0"}, "HIT 2 ·"},
+		{data.DemoConversations, 1, []string{"4", "3", "5", "4", "2", "3"}, "HIT 2 ·"},
+		{data.DemoNuggets, 5, []string{"2", "1", "0", "2", "2"}, "HIT 6 ·"},
+	} {
+		t.Run(c.dataset, func(t *testing.T) {
+			ctx := context.Background()
+			st, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			if err := data.LoadDemo(ctx, st, storetest.Lead(t, st)); err != nil {
+				t.Fatal(err)
+			}
+			ds, _ := st.DatasetByName(ctx, c.dataset)
+			an, _ := st.EnsureAnnotator(ctx, "ana")
+			m := New(ctx, Config{Store: st, Dataset: ds, Annotator: an, Open: func(string) error { return nil }})
+			tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(60, 20),
+				teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+			teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(fmt.Sprintf("HIT %d ·", c.seq))) },
+				teatest.WithDuration(10*time.Second))
+			for _, k := range c.keys {
+				tm.Send(keyMsg(k))
+			}
+			var it store.Item
+			st.EachItem(ctx, ds.ID, func(i store.Item) error {
+				if i.Seq == c.seq {
+					it = i
+				}
+				return nil
+			})
+			teatest.WaitFor(t, tm.Output(), func([]byte) bool {
+				h, err := st.LoadHIT(ctx, it.ID, an.ID)
+				return err == nil && h.Finished
+			}, teatest.WithDuration(10*time.Second))
+			tm.Send(keyMsg("q"))
+			final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+			if v := final.View().Content; !strings.Contains(v, c.next) {
+				t.Fatalf("final screen:\n%s", v)
+			}
+			got, _ := st.Labels(ctx, it.ID, an.ID)
+			if len(got) != len(c.keys)-strings.Count(strings.Join(c.keys, " "), "enter") {
+				t.Fatalf("labels %v after keys %v", got, c.keys)
+			}
+		})
+	}
 }

@@ -112,7 +112,10 @@ func TestResize(t *testing.T) {
 		h.expect("Landing page of answer 1 of 4")
 	}
 	h.keys("l")
+	h.send(tea.WindowSizeMsg{Width: 100, Height: 12})
+	checkFits(t, h, 100, 12)
+	h.expect("▸")
 	h.send(tea.WindowSizeMsg{Width: 100, Height: 10})
 	checkFits(t, h, 100, 10)
-	h.expect("▸")
+	h.expect("make the window larger")
 }

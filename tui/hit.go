@@ -2,8 +2,6 @@ package tui
 
 import (
 	"context"
-	"net/url"
-	"strings"
 	"time"
 
 	"github.com/claritty/claritty/display"
@@ -25,15 +23,9 @@ type stepRef struct {
 type hitState struct {
 	proto    guidelines.Protocol
 	item     store.Item
-	query    string // a conversation's topic
-	question string // a conversation's facet
-	answers  []string
-	generic  bool
-	conv     *conversation // a ClariMM conversation's turns; nil for a pane
-	nug      *nuggetItem   // an answer judged against nuggets; nil otherwise
-
-	serp      []store.SERPResult
-	serpKnown bool
+	query    string  // a conversation's topic
+	question string  // a conversation's facet
+	kind     hitKind // the task kind, with what of the item only it shows
 
 	labels   map[string]int
 	reviewed bool
@@ -43,14 +35,30 @@ type hitState struct {
 	steps   []stepRef
 	cur     int
 	entered time.Time // when the current step was shown
-	scroll  int       // first line shown of a scrollable step
+	opened  time.Time // when the HIT was shown, for the header's clock
+	// scroll moves the step's content from where it shows what is being
+	// labelled (0); the step's own view clamps it.
+	scroll int
+	// What the last frame found: the scroll's bounds, and whether what is
+	// being labelled was out of sight at this step and scroll (a label key
+	// then brings it back instead of labelling).
+	scrollLo, scrollHi int
+	hidden             *[2]int // step, scroll
+	guideTop           int     // first line of the step's guidance shown (J, K)
 
-	done, total int // the annotator's progress over the dataset
+	note string           // the annotator's saved note on the item
+	undo []store.UndoStep // what u takes back, last on top
+
+	done, open int // the annotator's finished and unfinished HITs in the dataset
+	items      int // the dataset's items, for the queue
 }
 
-func newHITState(it store.Item, h store.HIT) *hitState {
+// newHITState is the common part of every kind's HIT: the item's text,
+// the annotator's labels, note and undo history, and the steps.
+func newHITState(p guidelines.Protocol, k hitKind, it store.Item, h store.HIT, sh guidelines.Shape) *hitState {
 	s := &hitState{
-		proto:    guidelines.MIMICS,
+		proto:    p,
+		kind:     k,
 		item:     it,
 		query:    display.Field(it.Query),
 		question: display.Field(it.Question),
@@ -58,17 +66,13 @@ func newHITState(it store.Item, h store.HIT) *hitState {
 		reviewed: h.SERPReviewed,
 		finished: h.Finished,
 		flagged:  h.Flagged,
+		note:     display.Clean(h.Note),
+		undo:     h.Undo,
+		steps:    stepsOf(p, sh),
 	}
 	if s.labels == nil {
 		s.labels = map[string]int{}
 	}
-	for _, o := range it.Options {
-		if o != "" {
-			s.answers = append(s.answers, display.Field(o))
-		}
-	}
-	s.generic = guidelines.IsGeneric(s.question)
-	s.steps = stepsOf(guidelines.MIMICS, it.Shape(0))
 	return s
 }
 
@@ -145,20 +149,15 @@ func (s *hitState) repeatedCounts(id string) (labelled, total int) {
 	return labelled, total
 }
 
-// openURL is the results page for the current step: the query's, or on
-// Step IV the landing page of the current answer (the answer alone when it
-// already contains the query, else "query answer").
-func (s *hitState) openURL(template string) string {
-	q := display.Unquote(s.item.Query)
-	if st := s.step(); st.id == "landing" {
-		a := display.Unquote(s.item.Options[st.answer])
-		if strings.Contains(strings.ToLower(a), strings.ToLower(q)) {
-			q = a
-		} else {
-			q = q + " " + a
-		}
+// loadKind reads what the item's kind shows besides the item itself.
+func loadKind(ctx context.Context, st *store.Store, kind string, it store.Item, h store.HIT) (*hitState, error) {
+	switch kind {
+	case guidelines.ClariMM.Kind:
+		return loadConversation(ctx, st, it, h)
+	case guidelines.Nuggets.Kind:
+		return loadNuggetAnswer(ctx, st, it, h)
 	}
-	return strings.ReplaceAll(template, "{query}", url.QueryEscape(q))
+	return loadPane(ctx, st, it, h)
 }
 
 // loadHIT reads everything the HIT screen shows about one item.
@@ -175,26 +174,13 @@ func loadHIT(ctx context.Context, st *store.Store, itemID, annotatorID int64) (*
 	if err != nil {
 		return nil, err
 	}
-	var s *hitState
-	switch kind {
-	case guidelines.ClariMM.Kind:
-		turns, err := st.Turns(ctx, itemID)
-		if err != nil {
-			return nil, err
-		}
-		s = newConversationState(it, h, turns)
-	case guidelines.Nuggets.Kind:
-		in, err := st.AnswerIntent(ctx, itemID)
-		if err != nil {
-			return nil, err
-		}
-		s = newNuggetState(it, h, in)
-	default:
-		s = newHITState(it, h)
-		if s.serp, s.serpKnown, err = st.SERP(ctx, display.Unquote(it.Query)); err != nil {
-			return nil, err
-		}
+	s, err := loadKind(ctx, st, kind, it, h)
+	if err != nil {
+		return nil, err
 	}
-	s.done, s.total, err = st.Progress(ctx, it.DatasetID, annotatorID)
+	if s.done, s.items, err = st.Progress(ctx, it.DatasetID, annotatorID); err != nil {
+		return nil, err
+	}
+	s.open, err = st.OpenHITs(ctx, it.DatasetID, annotatorID)
 	return s, err
 }

@@ -2,10 +2,12 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -19,12 +21,10 @@ func (m *Model) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openPager(overlayHelp)
 		return nil
 	case key.Matches(msg, k.Guide):
-		m.openPager(overlayGuide)
+		m.openGuide()
 		return nil
 	case key.Matches(msg, k.Queue):
 		return m.openQueue()
-	case key.Matches(msg, k.Undo):
-		return m.undoLast()
 	case key.Matches(msg, k.Pane):
 		return m.togglePane()
 	case key.Matches(msg, k.Adjudicate):
@@ -34,57 +34,83 @@ func (m *Model) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Flags):
 		return m.openFlags()
 	}
-	if m.hit == nil {
+	h := m.hit
+	switch {
+	case h == nil:
+		if key.Matches(msg, k.Undo) {
+			m.setStatus("nothing to undo: no HIT is open (l lists yours)", false)
+		}
 		return nil
-	}
-	if m.paneCovers() {
+	case m.paneCovers():
 		// The annotator cannot see the step: no key may label it.
 		m.setStatus("the agreement pane covers the HIT: tab shows the HIT again", false)
 		return nil
+	case key.Matches(msg, k.Undo):
+		return m.undoLast()
 	}
-	if v, ok := digit(msg); ok && m.hit.conv != nil {
-		if !m.hit.proto.Valid(v) {
-			m.setStatus("ratings run from 1 (poor) to 5 (excellent)", false)
-			return nil
-		}
-		return m.label(v)
+	if cmd, ok := h.kind.key(m, h, msg); ok {
+		return cmd
+	}
+	if v, ok := h.proto.ValueOfKey(msg.String()); ok {
+		return m.labelKey(v)
+	}
+	if _, ok := digit(msg); ok {
+		m.setStatus(scaleHint(h.proto), false)
+		return nil
 	}
 	switch {
 	case key.Matches(msg, k.Review):
 		return m.review()
-	case key.Matches(msg, k.Open) && m.hit.conv != nil:
-		return m.openImage()
-	case key.Matches(msg, k.Open) && m.hit.nug != nil:
-		return nil // nothing to open: the answer is all there is
-	case key.Matches(msg, k.Good):
-		return m.label(2)
-	case key.Matches(msg, k.Fair):
-		return m.label(1)
-	case key.Matches(msg, k.Bad):
-		return m.label(0)
 	case key.Matches(msg, k.Next):
-		if !m.hit.complete(m.hit.cur) || m.hit.cur == len(m.hit.steps)-1 {
+		if !h.complete(h.cur) || h.cur == len(h.steps)-1 {
 			return nil
 		}
-		return m.goTo(m.hit.cur + 1)
+		return m.goTo(h.cur + 1)
 	case key.Matches(msg, k.Back):
-		if m.hit.cur == 0 {
+		if h.cur == 0 {
 			m.setStatus("this is the first step", false)
 			return nil
 		}
-		return m.goTo(m.hit.cur - 1)
-	case key.Matches(msg, k.Open):
-		return m.open(m.hit.openURL(m.cfg.SERPURL))
+		return m.goTo(h.cur - 1)
 	case key.Matches(msg, k.Flag):
 		m.overlay, m.flagReason = overlayFlag, ""
 		return nil
 	case key.Matches(msg, k.Note):
-		m.overlay = overlayNote
-		m.input.Reset()
-		m.input.Placeholder = "note on this pane (enter saves, esc cancels)"
-		return m.input.Focus()
+		return m.openNote()
+	case key.Matches(msg, k.GuideDown):
+		h.guideTop++ // the strip clamps it to its text
+		return nil
+	case key.Matches(msg, k.GuideUp):
+		h.guideTop = max(0, h.guideTop-1)
+		return nil
 	}
 	return m.scroll(msg)
+}
+
+// scaleHint says which keys label, after a digit that is not one of them.
+func scaleHint(p guidelines.Protocol) string {
+	if len(p.Scale) > 3 {
+		lo, hi := p.Scale[len(p.Scale)-1], p.Scale[0]
+		return fmt.Sprintf("ratings run from %s (%s) to %s (%s)", lo.Key, strings.ToLower(lo.Name), hi.Key, strings.ToLower(hi.Name))
+	}
+	var parts []string
+	for _, l := range p.Scale {
+		parts = append(parts, l.Key+" "+strings.ToLower(l.Name))
+	}
+	return "labels: " + strings.Join(parts, " · ")
+}
+
+// labelKey labels the current step, once what it labels is on screen: if
+// the annotator scrolled it out of sight, the key brings it back instead,
+// so no label is ever given to something unseen.
+func (m *Model) labelKey(v int) tea.Cmd {
+	h := m.hit
+	if h.hidden != nil && *h.hidden == [2]int{h.cur, h.scroll} && h.step().unit != "" {
+		h.scroll = 0
+		m.setStatus("back in view: key the label again", false)
+		return nil
+	}
+	return m.label(v)
 }
 
 // digit is the number a single-digit key stands for.
@@ -111,12 +137,12 @@ func (m *Model) moveTo(i int) store.StepMove {
 	h := m.hit
 	move := store.StepMove{Leave: h.stepName(h.cur), Enter: h.stepName(i)}
 	h.cur, h.entered = i, m.cfg.Now()
-	if h.nug == nil {
-		h.scroll = 0 // an answer stays where it was read; a step's own text starts at its top
+	if e, ok := h.kind.(stepEnterer); ok {
+		e.enterStep(h)
+	} else {
+		h.scroll = 0 // a step's content starts where what it labels shows
 	}
-	if h.conv != nil {
-		h.conv.opened = 0
-	}
+	h.guideTop = 0
 	m.setStatus("", false)
 	return move
 }
@@ -153,11 +179,11 @@ func (m *Model) label(value int) tea.Cmd {
 	h.labels[st.unit] = value
 	last := h.cur == len(h.steps)-1
 	finish := last && h.firstOpen() < 0
-	entry := undoEntry{itemID: h.item.ID, unit: st.unit}
+	entry := store.UndoStep{Unit: st.unit}
 	if had {
-		entry.old = &old
+		entry.Old = &old
 	}
-	m.undo = append(m.undo, entry)
+	h.undo = append(h.undo, entry)
 	ch := store.LabelChange{ItemID: h.item.ID, AnnotatorID: m.cfg.Annotator.ID,
 		Unit: st.unit, Value: &value, Seconds: m.cfg.Now().Sub(h.entered).Seconds(), Finish: finish}
 	// The step it moves to is recorded with the label, in its transaction.
@@ -185,72 +211,36 @@ func (m *Model) saveLabel(ch store.LabelChange) tea.Cmd {
 	})
 }
 
-// undoLast puts back what the last keyed label replaced, on whichever HIT it
-// was, and shows that step again.
+// undoLast takes back the last label keyed on this HIT, and shows its
+// step. Undo stays inside the HIT: it never reaches into another one, and
+// a reopened HIT can still undo its own labels (the store rebuilds them
+// from the label history).
 func (m *Model) undoLast() tea.Cmd {
-	if len(m.undo) == 0 {
-		m.setStatus("nothing to undo in this session", false)
+	h := m.hit
+	if len(h.undo) == 0 {
+		m.setStatus("nothing to undo on this HIT", false)
 		return nil
 	}
-	e := m.undo[len(m.undo)-1]
-	m.undo = m.undo[:len(m.undo)-1]
-	save := m.saveLabel(store.LabelChange{ItemID: e.itemID, AnnotatorID: m.cfg.Annotator.ID,
-		Unit: e.unit, Value: e.old, Source: "undo"})
-	m.setStatus("undid "+e.unit, false)
-	if m.hit != nil && m.hit.item.ID == e.itemID {
-		h := m.hit
-		if e.old == nil {
-			delete(h.labels, e.unit)
-			h.finished = false
-		} else {
-			h.labels[e.unit] = *e.old
-		}
-		return tea.Sequence(save, m.goTo(h.unitStep(e.unit)))
+	e := h.undo[len(h.undo)-1]
+	h.undo = h.undo[:len(h.undo)-1]
+	save := m.saveLabel(store.LabelChange{ItemID: h.item.ID, AnnotatorID: m.cfg.Annotator.ID,
+		Unit: e.Unit, Value: e.Old, Source: "undo"})
+	if e.Old == nil {
+		delete(h.labels, e.Unit)
+		h.finished = false
+	} else {
+		h.labels[e.Unit] = *e.Old
 	}
-	var leave tea.Cmd
-	if m.hit != nil {
-		leave = m.stepEvent(m.hit, m.hit.cur, "leave")
-	}
-	return tea.Sequence(leave, save, m.loadItemAtUnit(e.itemID, e.unit))
+	move := m.goTo(h.unitStep(e.Unit))
+	m.setStatus("undid "+e.Unit, false)
+	return tea.Sequence(save, move)
 }
 
-// loadItemAtUnit loads a HIT and shows the step of unit.
-func (m *Model) loadItemAtUnit(itemID int64, unit string) tea.Cmd {
-	m.loading = true
-	st, an := m.cfg.Store, m.cfg.Annotator.ID
-	return m.work.do(func() tea.Msg {
-		h, err := loadHIT(m.ctx, st, itemID, an)
-		if err != nil {
-			return hitLoadedMsg{err: err}
-		}
-		return hitLoadedMsg{hit: h, step: h.unitStep(unit)}
-	})
-}
-
-// scroll moves the search results of Step I, or a conversation.
+// scroll moves the step's content: a line, or a page.
 func (m *Model) scroll(msg tea.KeyPressMsg) tea.Cmd {
 	k, h := m.hitKeys, m.hit
-	if h.nug != nil {
-		switch {
-		case key.Matches(msg, k.Up), key.Matches(msg, k.Down):
-			return m.nuggetScroll(scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, 1), false)
-		case key.Matches(msg, k.PageUp), key.Matches(msg, k.PageDown):
-			_, rows := m.nuggetLayout(m.bodyHeight() - len(m.hitFoot()))
-			return m.nuggetScroll(scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, max(1, rows-1)), true)
-		}
-		return nil
-	}
-	if h.conv != nil {
-		_, anchor := m.dialogueLines()
-		d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, m.bodyHeight()-4)
-		h.scroll = min(max(-anchor, h.scroll+d), m.maxConvScroll())
-		return nil
-	}
-	if h.step().id != "serp" {
-		return nil
-	}
-	d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, m.bodyHeight()-2)
-	h.scroll = min(max(0, h.scroll+d), m.serpMaxScroll())
+	d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, max(1, m.height/2))
+	h.scroll = min(max(h.scrollLo, h.scroll+d), h.scrollHi)
 	return nil
 }
 

@@ -5,8 +5,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-
-	"github.com/claritty/claritty/guidelines"
+	"charm.land/lipgloss/v2"
 )
 
 // bind makes a binding for keys, shown in help as k and desc.
@@ -22,6 +21,7 @@ type hitKeys struct {
 	Open, Flag, Note, Guide, Queue, Help, Quit key.Binding
 	Pane, Adjudicate, Stats, Flags             key.Binding
 	Up, Down, PageUp, PageDown                 key.Binding
+	GuideUp, GuideDown                         key.Binding
 }
 
 func defaultHITKeys() hitKeys {
@@ -50,43 +50,8 @@ func defaultHITKeys() hitKeys {
 		Down:       bind([]string{"down", "j"}, "↓/j", "scroll down"),
 		PageUp:     bind([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
 		PageDown:   bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
-	}
-}
-
-// shortHelp is the footer for the current step: on Step I the review key,
-// elsewhere the labels; a conversation's ratings and image key.
-func (k hitKeys) shortHelp(onSERP bool, kind string) []key.Binding {
-	switch kind {
-	case guidelines.ClariMM.Kind:
-		return []key.Binding{k.Rate, k.Back, k.Undo, k.OpenImage, k.Down, k.Help, k.Quit, k.Pane, k.Flag, k.Note, k.Guide, k.Queue}
-	case guidelines.Nuggets.Kind:
-		return []key.Binding{k.Good, k.Fair, k.Bad, k.Down, k.Up, k.PageDown, k.Undo, k.Help, k.Quit, k.Pane, k.Flag, k.Note, k.Guide, k.Queue}
-	}
-	if onSERP {
-		return []key.Binding{k.Review, k.Open, k.Down, k.Help, k.Quit, k.Pane, k.Flag, k.Note, k.Guide, k.Queue, k.Undo}
-	}
-	return []key.Binding{k.Good, k.Fair, k.Bad, k.Back, k.Undo, k.Help, k.Quit, k.Pane, k.Open, k.Flag, k.Note, k.Guide, k.Queue}
-}
-
-func (k hitKeys) fullHelp(kind string) [][]key.Binding {
-	if kind == guidelines.Nuggets.Kind {
-		return [][]key.Binding{
-			{k.Good, k.Fair, k.Bad, k.Down, k.Up, k.Back, k.Undo},
-			{k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Flags},
-			{k.PageUp, k.PageDown, k.Help, k.Quit},
-		}
-	}
-	if kind == guidelines.ClariMM.Kind {
-		return [][]key.Binding{
-			{k.Rate, k.Review, k.Next, k.Back, k.Undo},
-			{k.OpenImage, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Flags},
-			{k.Up, k.Down, k.PageUp, k.PageDown, k.Help, k.Quit},
-		}
-	}
-	return [][]key.Binding{
-		{k.Review, k.Good, k.Fair, k.Bad, k.Next, k.Back, k.Undo},
-		{k.Open, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Flags},
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Help, k.Quit},
+		GuideUp:    bind([]string{"K"}, "K", "guidance up"),
+		GuideDown:  bind([]string{"J"}, "J", "guidance down"),
 	}
 }
 
@@ -129,7 +94,7 @@ func defaultPagerKeys() pagerKeys {
 }
 
 func (k pagerKeys) shortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.PageDown, k.Close}
+	return []key.Binding{k.Close, k.Down, k.Up, k.PageDown, k.PageUp}
 }
 
 // promptKeys is the footer while a flag or note prompt has the keyboard.
@@ -162,11 +127,12 @@ func scrollDelta(msg fmt.Stringer, up, down, pageUp, pageDown key.Binding, page 
 	return 0
 }
 
-// shortHelp is the key line for keys, as help renders it, kept for the
-// next frame with the same keys and width (new colours clear it).
-func (m *Model) shortHelp(keys []key.Binding) string {
+// keyLine is the footer for keys at width, kept for the next frame with
+// the same keys and width (new colours clear it): it is the same for most
+// frames and costly to measure.
+func (m *Model) keyLine(keys []key.Binding, width int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d", m.help.Width())
+	fmt.Fprintf(&b, "%d", width)
 	for _, k := range keys {
 		h := k.Help()
 		fmt.Fprintf(&b, "\x00%s\x01%s\x01%t", h.Key, h.Desc, k.Enabled())
@@ -178,7 +144,95 @@ func (m *Model) shortHelp(keys []key.Binding) string {
 	if m.helpLines == nil || len(m.helpLines) > 64 {
 		m.helpLines = map[string]string{}
 	}
-	line := m.help.ShortHelpView(keys)
+	line := m.fitKeys(keys, width)
 	m.helpLines[id] = line
 	return line
+}
+
+// helpContent is the help screen's keys and notes for the screen under it.
+func (m *Model) helpContent() (groups [][]key.Binding, notes []string) {
+	if m.screen == screenAdjudicate {
+		return m.adjKeys.fullHelp(m.protocol()), []string{
+			"Each decision is saved the moment you key it and becomes the unit's gold label; x withdraws it.",
+			"r adds a reason to the decision on screen, or to the one just made.",
+			"d lists decided units too, to revisit them; esc goes back to your HITs.",
+		}
+	}
+	kind := kindFor(m.protocol().Kind)
+	if m.hit != nil {
+		kind = m.hit.kind
+	}
+	return kind.fullHelp(m.hitKeys), []string{
+		"Each label is saved the moment you key it; q just leaves.",
+		"u takes back the last label of this HIT; ← goes back a step to change one.",
+		"n writes a note on this " + kind.noun() + " for the lead; it shows under the step once saved, and n edits it.",
+		"Flag: ! then s sensitive · i inappropriate · b broken · o other, a note, enter.",
+		"F lists flags: your own to withdraw (w); leads and adjudicators uphold (u) or clear (c).",
+		"Queue: l lists your HITs (to do, in progress, done, flagged); enter opens one.",
+		"Pane: tab shows agreement and progress beside the HIT, updated after each HIT you finish; what you still have open is left out, so others' labels never show early.",
+	}
+}
+
+// helpColumns lays out groups of bindings as columns side by side where
+// they fit in width, else one under another: no binding is ever left out.
+func (m *Model) helpColumns(groups [][]key.Binding, width int) []string {
+	st := m.help.Styles
+	var cols [][]string
+	for _, g := range groups {
+		keyW := 0
+		for _, k := range g {
+			keyW = max(keyW, lipgloss.Width(k.Help().Key))
+		}
+		var col []string
+		for _, k := range g {
+			if !k.Enabled() {
+				continue
+			}
+			h := k.Help()
+			col = append(col, st.FullKey.Render(h.Key+strings.Repeat(" ", keyW-lipgloss.Width(h.Key)))+" "+st.FullDesc.Render(h.Desc))
+		}
+		cols = append(cols, col)
+	}
+	const gap = 4
+	total, height := 0, 0
+	for _, c := range cols {
+		total, height = total+colWidth(c)+gap, max(height, len(c))
+	}
+	if total-gap+1 <= width {
+		rows := make([]string, height)
+		for _, c := range cols {
+			w := colWidth(c)
+			for i := range rows {
+				cell := ""
+				if i < len(c) {
+					cell = c[i]
+				}
+				rows[i] += cell + strings.Repeat(" ", w-lipgloss.Width(cell)+gap)
+			}
+		}
+		return indent(rows)
+	}
+	var out []string
+	for i, c := range cols {
+		if i > 0 {
+			out = append(out, "")
+		}
+		out = append(out, c...)
+	}
+	return indent(out)
+}
+
+func colWidth(c []string) int {
+	w := 0
+	for _, l := range c {
+		w = max(w, lipgloss.Width(l))
+	}
+	return w
+}
+
+func indent(lines []string) []string {
+	for i := range lines {
+		lines[i] = " " + strings.TrimRight(lines[i], " ")
+	}
+	return lines
 }

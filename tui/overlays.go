@@ -6,6 +6,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/charmbracelet/x/ansi"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -49,19 +51,45 @@ func (m *Model) flagKey(msg tea.KeyPressMsg) tea.Cmd {
 	return tea.Sequence(save, m.stepEvent(h, h.cur, "leave"), m.loadNext(h.item.Seq+1))
 }
 
-// noteKey edits a note; enter saves it to the current step.
+// openNote opens the note prompt on the annotator's saved note, to edit.
+func (m *Model) openNote() tea.Cmd {
+	m.overlay = overlayNote
+	m.input.Reset()
+	m.input.SetValue(m.hit.note)
+	m.input.CursorEnd()
+	m.input.Placeholder = "a note on this " + m.hit.kind.noun() + " for the lead (enter saves, esc keeps what is saved)"
+	return m.input.Focus()
+}
+
+// noteKey edits the note; enter saves it (at the current step), esc
+// leaves the saved note as it was.
 func (m *Model) noteKey(msg tea.KeyPressMsg) tea.Cmd {
+	h := m.hit
 	switch msg.String() {
 	case "esc":
-		m.closeOverlay("note discarded")
+		if h != nil && h.note != "" {
+			m.closeOverlay("note unchanged: your saved note is kept")
+		} else {
+			m.closeOverlay("no note saved")
+		}
 		return nil
 	case "enter":
 		body := strings.TrimSpace(m.input.Value())
-		if body == "" || m.hit == nil {
+		switch {
+		case h == nil:
+			m.closeOverlay("")
+			return nil
+		case body == "" && h.note != "":
+			m.closeOverlay("an empty note is not saved: your saved note is kept")
+			return nil
+		case body == "":
 			m.closeOverlay("empty note not saved")
 			return nil
+		case body == h.note:
+			m.closeOverlay("note unchanged")
+			return nil
 		}
-		h := m.hit
+		h.note = body
 		st, item, an, step := m.cfg.Store, h.item.ID, m.cfg.Annotator.ID, h.stepName(h.cur)
 		m.closeOverlay("note saved")
 		return m.work.do(func() tea.Msg {
@@ -83,6 +111,23 @@ func (m *Model) openPager(o overlay) {
 	m.overlay, m.pagerTop = o, 0
 }
 
+// openGuide opens the guideline at the section of the step on screen.
+func (m *Model) openGuide() {
+	m.openPager(overlayGuide)
+	if m.hit == nil {
+		return
+	}
+	head, _, _ := strings.Cut(m.hit.proto.Section(m.hit.step().id), "\n")
+	head = strings.TrimSpace(guidelines.Plain(head))
+	_, lines := m.pagerLines()
+	for i, l := range lines {
+		if head != "" && strings.TrimSpace(ansi.Strip(l)) == head {
+			m.pagerTop = min(i, m.pagerMaxTop())
+			return
+		}
+	}
+}
+
 // pagerOpen reports whether a full-screen pager (guideline, help,
 // statistics) is open.
 func (m *Model) pagerOpen() bool {
@@ -96,7 +141,7 @@ func (m *Model) pagerKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.overlay = overlayNone
 		return nil
 	}
-	d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, m.bodyHeight()-1)
+	d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, m.pagerRows()-1)
 	m.pagerTop = min(max(0, m.pagerTop+d), m.pagerMaxTop())
 	return nil
 }

@@ -36,6 +36,7 @@ type paneStats struct {
 	types    []agreement.TypeReport // per unit type, then pooled
 	ratings  *report.RatingStats    // a conversation dataset's Table 1
 	bench    []report.RunScore      // the dataset's benchmark runs
+	hidden   int                    // runs left out: the annotator judges here
 	mark     store.ChangeMark       // the labels and decisions it rests on
 	progress store.DatasetProgress
 	done     int           // the annotator's finished HITs
@@ -168,6 +169,17 @@ func computePane(ctx context.Context, st *store.Store, ds store.Dataset, an stor
 		ps.err = err
 		return ps
 	}
+	// A judge who sees the systems' running scores while judging their
+	// outputs judges differently: while the annotator has HITs open here,
+	// the pane gives progress only.
+	open, err := st.OpenHITs(ctx, datasetID, annotatorID)
+	if err != nil {
+		ps.err = err
+		return ps
+	}
+	if open > 0 {
+		ps.bench, ps.hidden = nil, len(ps.bench)
+	}
 	if ps.progress, err = st.DatasetProgress(ctx, datasetID); err != nil {
 		ps.err = err
 		return ps
@@ -286,6 +298,10 @@ func (m *Model) paneLines() []string {
 	}
 	if len(p.bench) > 0 {
 		lines = append(append(lines, benchLines(s, p.bench)...), "")
+	}
+	if p.hidden > 0 {
+		lines = append(lines, s.Brand.Render(" benchmark")+s.Dim.Render(" · "+count(p.hidden, "run", "runs")),
+			s.Dim.Render(" scores show once you have"), s.Dim.Render(" no HIT open here"), "")
 	}
 	lines = append(lines,
 		s.Text.Render(fmt.Sprintf(" %-14s %s / %s", items, short(p.progress.Complete), short(p.progress.Items))),

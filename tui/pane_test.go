@@ -92,7 +92,7 @@ func TestPaneIsBlindAndUpdates(t *testing.T) {
 	h.expect("HITs done      0 / 40")
 
 	h.keys("enter", "2", "2", "2", "2", "2", "2") // ana finishes HIT 1
-	h.expect("HIT 2 / 40")
+	h.expect("HIT 2 ·")
 	all := expectedPooled(t, h.st, ds)
 	if all[2] == blind[2] {
 		t.Fatal("test is void: pane 1 adds no units")
@@ -176,7 +176,7 @@ func TestQueueShowsPanesNotNeeded(t *testing.T) {
 	h.expect("not needed")
 	h.keys("enter")
 	h.expect("already has all the annotators its policy asks for")
-	h.expect("HIT 1 / 40") // still on the HIT the annotator had
+	h.expect("HIT 1 ·") // still on the HIT the annotator had
 }
 
 // The side pane's figures are read only after every write queued before

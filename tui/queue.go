@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/claritty/claritty/display"
-	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -39,7 +38,7 @@ func (m *Model) openQueue() tea.Cmd {
 	q.total = m.cfg.Dataset.Items
 	q.cursor = 1
 	if m.hit != nil {
-		q.cursor, q.total = m.hit.item.Seq, m.hit.total
+		q.cursor, q.total = m.hit.item.Seq, m.hit.items
 	}
 	q.top = max(0, q.cursor-1-m.queueRows()/2)
 	return m.loadQueue()
@@ -130,7 +129,7 @@ func (q *queueState) selected() (store.QueueRow, bool) {
 func (m *Model) renderQueue() []string {
 	q, s := &m.queue, m.styles
 	lines := []string{
-		s.Title.Render(fmt.Sprintf("Queue · %d HITs", q.total)) + s.Dim.Render("  enter opens a HIT · esc returns"),
+		fitWords(s.Title.Render(fmt.Sprintf(" Queue · %s", count(q.total, "HIT", "HITs")))+s.Dim.Render("  enter opens a HIT · esc returns"), m.width),
 		s.Dim.Render(fmt.Sprintf("  %7s  %-11s  %s", "HIT", "status", m.textColumn())),
 	}
 	if !q.ready && len(q.rows) == 0 {
@@ -145,16 +144,11 @@ func (m *Model) renderQueue() []string {
 			line = s.Title.Render(fmt.Sprintf("%7d", r.Seq)) + "  " + st.Render(fmt.Sprintf("%-11s", r.Status)) + "  " +
 				s.Title.Render(display.Field(r.Query))
 		}
-		lines = append(lines, mark+line)
+		lines = append(lines, fitWords(mark+line, m.width))
 	}
 	return lines
 }
 
 // textColumn names what the queue lists: a pane's query, a conversation's
 // topic.
-func (m *Model) textColumn() string {
-	if m.protocol().Kind == guidelines.ClariMM.Kind {
-		return "topic"
-	}
-	return "query"
-}
+func (m *Model) textColumn() string { return kindFor(m.protocol().Kind).topic() }

@@ -65,7 +65,7 @@ func runTUI(ctx context.Context, g *globals, dataset, serpURL string, adjudicate
 			store.ErrNotAllowed, an.Name, an.Role, an.Name)
 	}
 	cfg := tui.Config{Store: st, Dataset: ds, Annotator: an, SERPURL: serpURL, Adjudicate: adjudicate,
-		PanePoll: 2 * time.Second}
+		PanePoll: 2 * time.Second, Clock: time.Second}
 	if g.remote != nil {
 		return g.remote.runTUI(ctx, cfg)
 	}

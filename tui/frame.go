@@ -1,0 +1,238 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/claritty/claritty/display"
+)
+
+// The smallest terminal the screens are laid out for: below it the screen
+// asks for a larger window and no key but quit does anything.
+const (
+	minWidth  = 40
+	minHeight = 12
+)
+
+// rowsBelow are the status line and the key line under every screen (a
+// long status takes one more).
+const rowsBelow = 2
+
+// tooSmall reports whether the terminal is below the smallest size.
+func (m *Model) tooSmall() bool { return m.width < minWidth || m.height < minHeight }
+
+// render lays out the whole screen as exactly height lines of at most width
+// cells, so no resize leaves stray text behind.
+func (m *Model) render() string {
+	if m.tooSmall() {
+		return m.renderTooSmall()
+	}
+	above := []string{m.headerLine()}
+	status := m.statusLines()
+	below := len(status) + 1
+	m.bodyRows = m.height - 1 - below
+	var body, keys = m.screenBody()
+	if m.screen == screenHIT && !m.pagerOpen() && m.hit != nil {
+		rows := m.height - below - 1
+		top := m.hitTop(rows)
+		body = m.renderHIT(rows - len(top))
+		above = append(above, top...)
+	}
+	avail := max(0, m.height-len(above)-below)
+	body = fitLines(body, avail)
+	middle := m.withPane(append(above[1:], body...))
+	lines := append(append([]string{above[0]}, middle...), status...)
+	lines = append(lines, m.keyLine(keys, m.width))
+	lines, m.cuts = fitFrame(lines, m.width, m.height)
+	return strings.Join(lines, "\n")
+}
+
+// screenBody is the body and the key line of the screen that has focus;
+// the HIT's body is laid out by render, which knows its rows.
+func (m *Model) screenBody() ([]string, []key.Binding) {
+	switch {
+	case m.screen == screenQueue:
+		return m.renderQueue(), m.queueKeys.shortHelp()
+	case m.screen == screenFlags && m.flags.reasoning:
+		return m.renderFlags(), promptKeys()
+	case m.screen == screenFlags:
+		return m.renderFlags(), m.flagsKeys.shortHelp()
+	case m.pagerOpen():
+		return m.renderPager(), m.pagerKeys.shortHelp()
+	case m.screen == screenAdjudicate && m.adj.reasoning:
+		return m.renderAdjudication(), promptKeys()
+	case m.screen == screenAdjudicate:
+		return m.renderAdjudication(), m.adjKeys.shortHelp(m.protocol())
+	case m.hit == nil:
+		k := m.hitKeys
+		return append([]string{""}, m.renderEmpty()...), []key.Binding{k.Queue, k.Adjudicate, k.Help, k.Quit}
+	case m.paneCovers():
+		back := m.hitKeys.Pane
+		back.SetHelp("tab", "back to the HIT (labels keys are off)")
+		return nil, []key.Binding{back, m.hitKeys.Help, m.hitKeys.Quit}
+	case m.overlay == overlayNote:
+		keys := promptKeys()
+		keys[1].SetHelp("esc", "keep the saved note")
+		return nil, keys
+	case m.overlay == overlayFlag:
+		return nil, promptKeys()
+	}
+	return nil, m.hit.kind.shortHelp(m.hitKeys, m.hit)
+}
+
+// fitFrame makes lines exactly height lines, none wider than width. The
+// screens lay out their lines to fit already; cutting here is the last
+// guard, so no frame can ever spill past the terminal.
+// It reports how many lines it cut, for the tests that check none was.
+func fitFrame(lines []string, width, height int) ([]string, int) {
+	lines = fitLines(lines, height)
+	cuts := 0
+	for i, l := range lines {
+		if lipgloss.Width(l) > width {
+			lines[i] = ansi.Truncate(l, width, "…")
+			cuts++
+		}
+	}
+	return lines, cuts
+}
+
+// renderTooSmall asks for a larger window, in whatever room there is.
+func (m *Model) renderTooSmall() string {
+	s := m.styles
+	lines := []string{
+		s.Title.Render("make the window larger"),
+		s.Dim.Render(fmt.Sprintf("claritty needs %d×%d; this is %d×%d.", minWidth, minHeight, m.width, m.height)),
+		s.Dim.Render("Keys do nothing until then; q quits."),
+	}
+	var out []string
+	for _, l := range lines {
+		out = append(out, wrap(l, m.width, "")...)
+	}
+	out, _ = fitFrame(out, m.width, m.height)
+	return strings.Join(out, "\n")
+}
+
+// fitKeys is the footer: as many whole bindings as fit in width, in the
+// order given (most useful first), and "? more" when some are left out.
+// A binding is never cut.
+func (m *Model) fitKeys(keys []key.Binding, width int) string {
+	st := m.help.Styles
+	sep := st.ShortSeparator.Render(" • ")
+	more := st.ShortKey.Render("?") + " " + st.ShortDesc.Render("more")
+	var parts []string
+	used := 1
+	hasHelp := false
+	for _, k := range keys {
+		hasHelp = hasHelp || k.Help().Key == "?"
+	}
+	if !hasHelp {
+		more = st.ShortDesc.Render("…")
+	}
+	for i, k := range keys {
+		if !k.Enabled() {
+			continue
+		}
+		h := k.Help()
+		part := st.ShortKey.Render(h.Key) + " " + st.ShortDesc.Render(h.Desc)
+		w := lipgloss.Width(part)
+		if len(parts) > 0 {
+			w += lipgloss.Width(sep)
+		}
+		rest := 0
+		if i < len(keys)-1 {
+			rest = lipgloss.Width(sep) + lipgloss.Width(more) // room to say there is more
+		}
+		if used+w+rest > width {
+			if used+lipgloss.Width(sep)+lipgloss.Width(more) <= width && len(parts) > 0 {
+				parts = append(parts, more)
+			}
+			break
+		}
+		parts, used = append(parts, part), used+w
+	}
+	return " " + strings.Join(parts, sep)
+}
+
+// headerLine is the brand, dataset and annotator on the left and, on a
+// HIT, which HIT it is, the annotator's own progress (done / assigned so
+// far) and the time on this HIT, shortened until it fits.
+func (m *Model) headerLine() string {
+	s := m.styles
+	name := display.Clean(m.cfg.Dataset.Name)
+	who := display.Clean(m.cfg.Annotator.Name)
+	lefts := []string{
+		s.Brand.Render(" claritty") + s.Dim.Render(" · ") + s.Header.Render(name) + s.Dim.Render(" · ") + s.Header.Render(who),
+		s.Brand.Render(" claritty") + s.Dim.Render(" · ") + s.Header.Render(who),
+		s.Brand.Render(" claritty"),
+	}
+	rights := []string{""}
+	if h := m.hit; h != nil {
+		clock := clockText(m.cfg.Now().Sub(h.opened))
+		done, mine := h.done, h.done+h.open
+		rights = []string{
+			fmt.Sprintf("HIT %d · %d done / %d yours · %s on it", h.item.Seq, done, mine, clock),
+			fmt.Sprintf("HIT %d · %d/%d done · %s", h.item.Seq, done, mine, clock),
+			fmt.Sprintf("HIT %d · %s", h.item.Seq, clock),
+		}
+	}
+	for _, r := range rights {
+		for _, l := range lefts {
+			right := s.Header.Render(r)
+			gap := m.width - lipgloss.Width(l) - lipgloss.Width(right) - 1
+			if gap >= 2 {
+				return l + strings.Repeat(" ", gap) + right
+			}
+		}
+	}
+	return lefts[len(lefts)-1]
+}
+
+// clockText is a duration as m:ss, or h:mm:ss past an hour.
+func clockText(d time.Duration) string {
+	d = max(0, d).Truncate(time.Second)
+	h, mn, sec := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
+	if h > 0 {
+		return fmt.Sprintf("%d:%02d:%02d", h, mn, sec)
+	}
+	return fmt.Sprintf("%d:%02d", mn, sec)
+}
+
+// fitWords shortens text to at most width cells at a word boundary, with
+// "…" where it was cut: a shortened line never ends inside a word.
+func fitWords(text string, width int) string {
+	if lipgloss.Width(text) <= width {
+		return text
+	}
+	cut := ansi.Truncate(text, max(0, width-1), "")
+	plain := ansi.Strip(cut)
+	if i := strings.LastIndex(plain, " "); i > 0 {
+		cut = ansi.Truncate(cut, lipgloss.Width(plain[:i]), "")
+	}
+	return strings.TrimRight(cut, " ") + "…"
+}
+
+// urlLines shows a URL whole, on lines of its own: indented where it fits
+// so, else from the first column and broken only at the screen's edge,
+// never at a word, so it can be read or copied from a terminal reached
+// over SSH, where o cannot open a browser.
+func urlLines(style lipgloss.Style, url, indent string, width int) []string {
+	if lipgloss.Width(indent+url) <= width {
+		return []string{indent + style.Render(url)}
+	}
+	var out []string
+	for _, l := range strings.Split(ansi.Hardwrap(url, max(1, width), false), "\n") {
+		out = append(out, style.Render(l))
+	}
+	return out
+}
+
+// labelled puts a label in the indent of a wrapped block's first line.
+func labelled(lines []string, label string) []string {
+	lines[0] = label + strings.TrimLeft(lines[0], " ")
+	return lines
+}

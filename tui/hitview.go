@@ -1,0 +1,301 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/claritty/claritty/guidelines"
+)
+
+// hitTop is what stays above the step on a HIT: the query (or topic), what
+// the kind adds under it, the step indicator and, with room to spare, a
+// blank line. The query gets fewer lines on a short terminal, so the step
+// keeps its rows; rows is the room under the header.
+func (m *Model) hitTop(rows int) []string {
+	h, s, w := m.hit, m.styles, m.mainWidth()
+	most := 3
+	switch {
+	case m.height < 16:
+		most = 1
+	case m.height < 24:
+		most = 2
+	}
+	const indent = "        "
+	label := s.Dim.Render(fmt.Sprintf(" %-6s ", h.kind.topic()))
+	top := capLines(labelled(wrap(s.Title.Render(h.query), w, indent), label), most, w)
+	top = append(top, capLines(h.kind.context(m, h, w), max(1, most-1), w)...)
+	top = append(top, m.stepsLine(w))
+	if rows-len(top) >= 18 {
+		top = append(top, "")
+	}
+	return top
+}
+
+// capLines keeps the first n of lines, the last one ending in "…" when
+// more were left out (the whole text is a scroll away in the guideline or
+// the queue, and the step's own text is never cut).
+func capLines(lines []string, n, width int) []string {
+	if len(lines) <= n {
+		return lines
+	}
+	lines = lines[:n]
+	lines[n-1] = fitWords(lines[n-1]+" …", width)
+	return lines
+}
+
+// renderHIT is the HIT's body in rows lines: the step's title, its content
+// (scrolled so that what is being labelled shows), the kind's fixed lines,
+// the label choices, the annotator's note, and the step's guidance or an
+// open prompt in what is left.
+func (m *Model) renderHIT(rows int) []string {
+	if m.paneCovers() {
+		return nil // the pane takes the HIT's place; withPane draws it
+	}
+	h, w := m.hit, m.mainWidth()
+	v := h.kind.build(m, h, w, rows)
+	below := append(append([]string{}, v.fixed...), v.choices...)
+	below = append(below, m.noteLines(w)...)
+	// The content gets what it needs to show its focus, and two thirds of
+	// the room if it has that much; the step's guidance gets the rest.
+	avail := rows - 1 - len(below)
+	focus := max(1, v.focus[1]-v.focus[0])
+	foot := m.renderPrompt(w)
+	if foot == nil {
+		foot = m.guideStrip(h, w, avail-min(len(v.lines), max(focus+2, avail*2/3)))
+	}
+	content := max(1, rows-1-len(below)-len(foot))
+	title := v.title
+	if lipgloss.Width(title) > w {
+		title = fitWords(v.short, w)
+	}
+	out := append([]string{title}, m.window(h, v.lines, v.focus, content)...)
+	out = append(append(out, below...), foot...)
+	return fitLines(out, rows)
+}
+
+// window shows the step's content in rows lines (scrolled), recording
+// the scroll's bounds and whether what is labelled was out of sight, for
+// the keys.
+func (m *Model) window(h *hitState, lines []string, focus [2]int, rows int) []string {
+	up, down := m.scrollHints()
+	w := m.scrolled(lines, focus, rows, h.scroll, up, down)
+	h.scroll, h.scrollLo, h.scrollHi, h.hidden = w.scroll, w.lo, w.hi, nil
+	if w.hidden {
+		h.hidden = &[2]int{h.cur, h.scroll}
+	}
+	return w.lines
+}
+
+// view is a window on some lines: what shows, and the scroll's bounds.
+type view struct {
+	lines          []string
+	scroll, lo, hi int
+	hidden         bool // the focus is not all in sight
+}
+
+// scrolled shows rows lines of lines. Unscrolled, it starts where the
+// focus (what a label is about) shows whole with as much as fits above
+// it; scroll moves from there, clamped. A marker line replaces the first
+// or the last line where lines are hidden above or below, naming the keys
+// (up, down) that show them.
+func (m *Model) scrolled(lines []string, focus [2]int, rows, scroll int, up, down string) view {
+	if len(lines) <= rows {
+		return view{lines: lines}
+	}
+	inner := max(1, rows-2)
+	auto := max(0, min(focus[0], focus[1]-inner))
+	last := len(lines) - max(1, rows-1) // the top that shows the last line
+	auto = min(auto, last)
+	v := view{lo: -auto, hi: last - auto}
+	v.scroll = min(max(scroll, v.lo), v.hi)
+	top := auto + v.scroll
+	// Unscrolled, a focus too long for the room between two markers goes
+	// without the upper one: what is labelled comes before the marker.
+	tight := v.scroll == 0 && focus[1]-focus[0] > inner
+	if top > 0 && rows > 1 && !tight {
+		v.lines = append(v.lines, m.styles.Dim.Render(fmt.Sprintf("   ↑ %d more (%s)", top, up)))
+	}
+	room := rows - len(v.lines)
+	if top+room < len(lines) && room > 1 {
+		room--
+		v.lines = append(v.lines, lines[top:top+room]...)
+		v.lines = append(v.lines, m.styles.Dim.Render(fmt.Sprintf("   ↓ %d more (%s)", len(lines)-top-room, down)))
+	} else {
+		v.lines = append(v.lines, lines[top:min(len(lines), top+room)]...)
+	}
+	// Hidden: the focus's start is out of sight, or all of it would fit
+	// and some is out of sight (a focus longer than the room shows from
+	// its start, which is as much as can show).
+	flen := focus[1] - focus[0]
+	v.hidden = flen > 0 && (focus[0] < top || focus[0] >= top+room || flen <= room && focus[1] > top+room)
+	return v
+}
+
+// scrollHints name the keys that scroll the step's content.
+func (m *Model) scrollHints() (up, down string) {
+	k := m.hitKeys
+	if strings.HasPrefix(k.Up.Help().Desc, "scroll") {
+		return "k, pgup", "j, pgdn"
+	}
+	return k.PageUp.Help().Key, k.PageDown.Help().Key
+}
+
+// noteLines shows the annotator's saved note on the item, on one line.
+func (m *Model) noteLines(w int) []string {
+	if m.hit.note == "" || m.overlay == overlayNote {
+		return nil
+	}
+	s := m.styles
+	return []string{fitWords(s.Accent.Render(" ✎ your note: ")+s.Text.Render(m.hit.note), w)}
+}
+
+// guideStrip is the current step's whole guidance (its guideline
+// section) under a rule, in room rows: where it does not fit, a window
+// that J and K scroll, with what is hidden marked. Nothing when there is
+// no room for a line of it.
+func (m *Model) guideStrip(h *hitState, w, room int) []string {
+	s := m.styles
+	if room < 4 {
+		return nil // the content needs the rows more; g has the guidance
+	}
+	lines := m.guidance(h.proto, h.step().id, w)
+	rule := s.Dim.Render(strings.Repeat("─", max(0, w)))
+	if len(lines) < room {
+		return append([]string{rule}, lines...)
+	}
+	rows := room - 1
+	if rows < 3 {
+		return []string{rule, s.Dim.Render(fitWords(" g reads this step's guidance", w))}
+	}
+	h.guideTop = min(max(0, h.guideTop), len(lines)-(rows-1))
+	top := h.guideTop
+	head := fmt.Sprintf("─ guidance %d–%d of %d · J/K scroll · g all ", top+1, top+rows-1, len(lines))
+	out := []string{s.Dim.Render(fitWords(head+strings.Repeat("─", max(0, w-lipgloss.Width(head))), w))}
+	out = append(out, lines[top:top+rows-1]...)
+	return append(out, s.Dim.Render(fitWords(fmt.Sprintf(" ↓ %d more lines of guidance (J)", len(lines)-top-rows+1), w)))
+}
+
+// guidance is a step's guideline section without its heading, wrapped to
+// w: every point and every label's description whole.
+func (m *Model) guidance(p guidelines.Protocol, stepID string, w int) []string {
+	s := m.styles
+	_, body, _ := strings.Cut(p.Section(stepID), "\n")
+	var lines []string
+	for _, l := range reflow(guidelines.Plain(body)) {
+		switch {
+		case l == "" && (len(lines) == 0 || lines[len(lines)-1] == ""):
+		case l == "":
+			lines = append(lines, "")
+		case strings.HasPrefix(l, "- "):
+			lines = append(lines, labelled(wrap(s.Dim.Render(strings.TrimPrefix(l, "- ")), w, "   "), " • ")...)
+		default:
+			lines = append(lines, wrap(s.Dim.Render(l), w, " ")...)
+		}
+	}
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// renderPrompt is the flag or note prompt, or nil.
+func (m *Model) renderPrompt(w int) []string {
+	s := m.styles
+	rule := s.Dim.Render(strings.Repeat("─", max(0, w)))
+	switch {
+	case m.overlay == overlayFlag && m.flagReason == "":
+		return append([]string{rule, s.Title.Render(" Flag this pane: why?")},
+			wrap(s.Text.Render(flagReasonsLine()+" · esc cancel"), w, " ")...)
+	case m.overlay == overlayFlag:
+		return append(wrap(s.Title.Render("Flag as "+m.flagReason+": a note for the lead (optional)"), w, " "), " "+m.input.View())
+	case m.overlay == overlayNote:
+		return []string{rule, s.Title.Render(fitWords(" Note on this "+m.hit.kind.noun()+" (at "+m.hit.stepName(m.hit.cur)+")", w)), " " + m.input.View()}
+	}
+	return nil
+}
+
+// stepsLine is the step indicator: ✓ done, ● current, ○ to do. Where the
+// names do not fit it shows the numerals alone, and where those do not,
+// which step of how many.
+func (m *Model) stepsLine(w int) string {
+	if line := m.steps(true); lipgloss.Width(line) <= w {
+		return line
+	}
+	if line := m.steps(false); lipgloss.Width(line) <= w {
+		return line
+	}
+	h := m.hit
+	return m.styles.StepCurrent.Render(fitWords(fmt.Sprintf(" ● step %d of %d · %s", h.cur+1, len(h.steps), h.stepName(h.cur)), w))
+}
+
+func (m *Model) steps(named bool) string {
+	h, s := m.hit, m.styles
+	var parts []string
+	for _, g := range h.proto.StepTypes {
+		name := g.Numeral
+		switch {
+		case name == "" && named:
+			name = g.Short
+		case name == "":
+			name = g.Short[:3]
+		case named:
+			name += " " + g.Short
+		}
+		var idx []int
+		for i, st := range h.steps {
+			if st.id == g.ID {
+				idx = append(idx, i)
+			}
+		}
+		if len(idx) == 0 {
+			parts = append(parts, s.StepTodo.Render("– "+g.Numeral+" n/a"))
+			continue
+		}
+		if len(idx) > 1 || g.ID == "landing" || g.ID == "relevance" || g.ID == "nugget" {
+			done, total := h.repeatedCounts(g.ID)
+			name += fmt.Sprintf(" %d/%d", done, total)
+		}
+		current, complete := false, true
+		for _, i := range idx {
+			current = current || i == h.cur
+			complete = complete && h.complete(i)
+		}
+		switch {
+		case current:
+			parts = append(parts, s.StepCurrent.Render("● "+name))
+		case complete:
+			parts = append(parts, s.StepDone.Render("✓ "+name))
+		default:
+			parts = append(parts, s.StepTodo.Render("○ "+name))
+		}
+	}
+	return " " + strings.Join(parts, "   ")
+}
+
+// scaleLine shows the scale's labels with the one given highlighted; where
+// the names do not fit, the keys alone.
+func (m *Model) scaleLine(h *hitState, unit string, w int) string {
+	if line := m.scale(h, unit, true); lipgloss.Width(line) <= w {
+		return line
+	}
+	return m.scale(h, unit, false)
+}
+
+func (m *Model) scale(h *hitState, unit string, named bool) string {
+	s := m.styles
+	cur, has := h.labels[unit]
+	var parts []string
+	for _, l := range h.proto.Scale {
+		text := " " + l.Key + " "
+		if named {
+			text += l.Name + " "
+		}
+		if has && cur == l.Value {
+			parts = append(parts, s.Chosen.Render(text))
+		} else {
+			parts = append(parts, s.Choice.Render(text))
+		}
+	}
+	return "   " + strings.Join(parts, "  ")
+}

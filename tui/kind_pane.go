@@ -1,0 +1,173 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+)
+
+// paneKind is a MIMICS clarification pane (Zamani et al. 2020, §3.3): the
+// search results to review, then the question, the answer set and each
+// answer's landing page, labelled 2 1 0.
+type paneKind struct {
+	answers   []string // the non-empty candidate answers, cleaned
+	generic   bool     // the generic template question: no Step II
+	serp      []store.SERPResult
+	serpKnown bool // results were imported for the query
+}
+
+func loadPane(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {
+	k := &paneKind{}
+	s := newHITState(guidelines.MIMICS, k, it, h, it.Shape(0))
+	for _, o := range it.Options {
+		if o != "" {
+			k.answers = append(k.answers, display.Field(o))
+		}
+	}
+	k.generic = guidelines.IsGeneric(s.question)
+	var err error
+	k.serp, k.serpKnown, err = st.SERP(ctx, display.Unquote(it.Query))
+	return s, err
+}
+
+func (*paneKind) noun() string                            { return "pane" }
+func (*paneKind) topic() string                           { return "query" }
+func (*paneKind) context(*Model, *hitState, int) []string { return nil }
+func (*paneKind) keys() hitKeys                           { return defaultHITKeys() }
+
+// paneURL is the results page for the current step: the query's, or on
+// Step IV the landing page of the current answer (the answer alone when it
+// already contains the query, else "query answer").
+func paneURL(h *hitState, template string) string {
+	q := display.Unquote(h.item.Query)
+	if st := h.step(); st.id == "landing" {
+		a := display.Unquote(h.item.Options[st.answer])
+		if strings.Contains(strings.ToLower(a), strings.ToLower(q)) {
+			q = a
+		} else {
+			q = q + " " + a
+		}
+	}
+	return strings.ReplaceAll(template, "{query}", url.QueryEscape(q))
+}
+
+func (k *paneKind) key(m *Model, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if key.Matches(msg, m.hitKeys.Open) {
+		return m.open(paneURL(h, m.cfg.SERPURL)), true
+	}
+	return nil, false
+}
+
+func (*paneKind) shortHelp(k hitKeys, h *hitState) []key.Binding {
+	if h != nil && h.step().id == "serp" {
+		return []key.Binding{k.Review, k.Open, k.Down, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
+	}
+	return []key.Binding{k.Good, k.Fair, k.Bad, k.Back, k.Undo, k.Down, k.Open, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
+}
+
+func (*paneKind) fullHelp(k hitKeys) [][]key.Binding {
+	return [][]key.Binding{
+		{k.Review, k.Good, k.Fair, k.Bad, k.Next, k.Back, k.Undo},
+		{k.Open, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Flags},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.GuideDown, k.GuideUp, k.Help, k.Quit},
+	}
+}
+
+// build lays out the step: Step I the results; Step II the question alone
+// (the answers stay hidden until Step III); Steps III and IV the question
+// and the answers, the answer set or the current answer in focus.
+func (k *paneKind) build(m *Model, h *hitState, width, _ int) stepView {
+	s := m.styles
+	st := h.step()
+	g := h.proto.Step(st.id)
+	v := stepView{title: s.Title.Render(fmt.Sprintf(" Step %s · %s", g.Numeral, g.Title)),
+		short: s.Title.Render(fmt.Sprintf(" %s · %s", g.Numeral, g.Short))}
+	switch st.id {
+	case "serp":
+		if h.reviewed {
+			v.title += s.OK.Render("  ✓ reviewed")
+		}
+		v.lines = k.serpLines(m, h, width)
+		v.choices = []string{"   " + s.Choice.Render(" enter ") + s.Dim.Render(" reviewed: on to the question")}
+		return v
+	case "question":
+		v.lines = wrap(s.Title.Render(h.question), width, "   ")
+		v.focus = [2]int{0, len(v.lines)}
+		v.lines = append(v.lines, "", s.Dim.Render("   The candidate answers stay hidden until Step III."))
+		v.choices = []string{m.scaleLine(h, st.unit, width)}
+		return v
+	case "landing":
+		v.title = s.Title.Render(fmt.Sprintf(" Step IV · Landing page of answer %d of %d", st.answer+1, len(k.answers)))
+		v.short = s.Title.Render(fmt.Sprintf(" IV · landing page of answer %d of %d", st.answer+1, len(k.answers)))
+	}
+	if k.generic {
+		v.lines = wrap(s.Dim.Render(h.question+"  (generic template: no question label)"), width, "   ")
+	} else {
+		v.lines = wrap(s.Text.Render(h.question), width, "   ")
+	}
+	v.lines = append(v.lines, "")
+	v.focus[0] = len(v.lines)
+	for i, a := range k.answers {
+		line := k.answerLines(m, h, i, a, width)
+		if st.id == "landing" && i == st.answer {
+			v.focus = [2]int{len(v.lines), len(v.lines) + len(line)}
+		}
+		v.lines = append(v.lines, line...)
+	}
+	if st.id != "landing" {
+		v.focus[1] = len(v.lines)
+	} else {
+		v.lines = append(v.lines, "", s.Dim.Render("   o opens its results page:"))
+		v.lines = append(v.lines, urlLines(s.Accent, paneURL(h, m.cfg.SERPURL), "   ", width)...)
+	}
+	v.choices = []string{m.scaleLine(h, st.unit, width)}
+	return v
+}
+
+// answerLines is answer i, wrapped: on Step IV the current one marked and
+// each landing label already given beside its answer.
+func (k *paneKind) answerLines(m *Model, h *hitState, i int, a string, width int) []string {
+	s, st := m.styles, h.step()
+	style, mark := s.Text, "     "
+	if st.id == "landing" && i == st.answer {
+		style, mark = s.Title, "   ▸ "
+	}
+	text := style.Render(fmt.Sprintf("%d. %s", i+1, a))
+	if v, ok := h.labels[fmt.Sprintf("landing_%d", i+1)]; ok && st.id == "landing" {
+		text += s.Dim.Render("  · " + h.proto.LabelName(v))
+	}
+	lines := wrap(text, width, "        ")
+	return labelled(lines, s.Cursor.Render(mark))
+}
+
+// serpLines are the imported search results of the query, or how to see
+// them when none were imported.
+func (k *paneKind) serpLines(m *Model, h *hitState, w int) []string {
+	s := m.styles
+	if !k.serpKnown {
+		lines := append([]string{""}, wrap(s.Text.Render("No search results were imported for this query."), w, "   ")...)
+		lines = append(lines, wrap(s.Dim.Render("o opens them in your browser:"), w, "   ")...)
+		lines = append(lines, urlLines(s.Accent, paneURL(h, m.cfg.SERPURL), "   ", w)...)
+		return append(append(lines, ""), wrap(s.Text.Render("Review them, then press enter."), w, "   ")...)
+	}
+	if len(k.serp) == 0 {
+		lines := append([]string{""}, wrap(s.Text.Render("The search engine returned no web results for this query."), w, "   ")...)
+		return append(lines, wrap(s.Dim.Render("Press enter to go on, or o to look yourself."), w, "   ")...)
+	}
+	var lines []string
+	for i, r := range k.serp {
+		lines = append(lines, "")
+		lines = append(lines, wrap(s.Title.Render(fmt.Sprintf("%d. %s", i+1, display.Clean(r.Name))), w, "   ")...)
+		lines = append(lines, urlLines(s.Accent, display.Clean(r.URL), "      ", w)...)
+		lines = append(lines, wrap(s.Text.Render(display.Clean(r.Snippet)), w, "      ")...)
+	}
+	return lines
+}

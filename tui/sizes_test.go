@@ -1,0 +1,186 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// everySize is the terminals a laptop split gives, from the smallest the
+// screens lay out for to a wide one.
+var everySize = []struct{ w, h int }{{40, 12}, {60, 20}, {80, 24}, {120, 40}, {200, 60}}
+
+// longPane is one pane whose question is 600 characters and whose five
+// answers include a long one: the screen must still show the answer being
+// labelled and the choices at every size.
+func longPaneHarness(t *testing.T, w, h int) *harness {
+	t.Helper()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	question := "Which of these " + strings.Repeat("quite particular and rather wordy ", 17) + "things do you mean?"
+	question = question[:600]
+	answers := []string{"first short answer", "a second answer that goes on for a good while, long enough to wrap over two lines of a narrow terminal",
+		"third", "fourth answer", "fifth and last answer"}
+	tsv := data.ManualHeader() + "\n" + "long question pane\t" + question + "\t" + strings.Join(answers, "\t") + strings.Repeat("\t", 7) + "\n"
+	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(tsv), "long.tsv", data.Options{Dataset: "long"}); err != nil {
+		t.Fatal(err)
+	}
+	return startHarness(t, st, "ana", w, h)
+}
+
+// sizedScreen is one screen to draw at every size, and what must be on it
+// at every size: the item being labelled and the choices.
+type sizedScreen struct {
+	name  string
+	start func(t *testing.T, w, h int) *harness
+	keys  []string
+	must  []string       // text that must show
+	scale *regexp.Regexp // the label choices, when the screen labels
+	cuts  bool           // lines may be cut (wide tables)
+}
+
+var (
+	mimicsScale = regexp.MustCompile(`(?m)^ +2 (Good )? +1 (Fair )? +0 (Bad )? *$`)
+	likertScale = regexp.MustCompile(`(?m)^ +5 (Excellent )? +4 (Good )? +3 (Fair )? +2 (Weak )? +1 (Poor )? *$`)
+	nuggetScale = regexp.MustCompile(`(?m)^ +2 (full )? +1 (partial )? +0 (none )? *$`)
+)
+
+func everyScreen() []sizedScreen {
+	pane, conv, nug := longPaneHarness, func(t *testing.T, w, h int) *harness {
+		return demoHarness(t, data.DemoConversations, w, h)
+	}, func(t *testing.T, w, h int) *harness {
+		return demoHarness(t, data.DemoNuggets, w, h)
+	}
+	screens := []sizedScreen{
+		{name: "pane_serp", start: pane, must: []string{"I ·", "enter"}},
+		{name: "pane_question", start: pane, keys: []string{"enter"}, must: []string{"II", "Which of these"}, scale: mimicsScale},
+		{name: "pane_answers", start: pane, keys: []string{"enter", "2"}, must: []string{"III", "1. first short answer"}, scale: mimicsScale},
+	}
+	answers := []string{"first short answer", "a second answer", "third", "fourth answer", "fifth and last answer"}
+	for i, a := range answers {
+		keys := append([]string{"enter", "2", "2"}, strings.Split(strings.Repeat("1", i), "")...)
+		screens = append(screens, sizedScreen{name: fmt.Sprintf("pane_landing%d", i+1), start: pane, keys: keys,
+			must: []string{fmt.Sprintf("answer %d of 5", i+1), fmt.Sprintf("▸ %d. %s", i+1, a)}, scale: mimicsScale})
+	}
+	for i := 1; i <= 3; i++ {
+		keys := strings.Split(strings.Repeat("4", i-1), "")
+		screens = append(screens, sizedScreen{name: fmt.Sprintf("conversation_turn%d", i), start: conv, keys: keys,
+			must: []string{fmt.Sprintf("turn %d of 3", i), fmt.Sprintf("▸ Turn %d", i)}, scale: likertScale})
+	}
+	for i, step := range []string{"Coherence", "Diversity", "Intent reveal"} {
+		keys := strings.Split(strings.Repeat("4", 3+i), "")
+		screens = append(screens, sizedScreen{name: "conversation_" + strings.ToLower(strings.Fields(step)[0]), start: conv,
+			keys: keys, must: []string{step + " of the dialogue"}, scale: likertScale})
+	}
+	for i := 1; i <= 5; i++ {
+		keys := strings.Split(strings.Repeat("2", i-1), "")
+		screens = append(screens, sizedScreen{name: fmt.Sprintf("nugget%d", i), start: nug, keys: keys,
+			must: []string{fmt.Sprintf("Nugget %d of 5", i), fmt.Sprintf("▸ ○  %d", i)}, scale: nuggetScale})
+	}
+	return append(screens,
+		sizedScreen{name: "adjudication", start: func(t *testing.T, w, h int) *harness {
+			st, lead := disputedDemo(t)
+			return startAs(t, st, lead, w, h, true)
+		}, keys: []string{"j", "j"}, must: []string{"landing_1", "decision"}},
+		sizedScreen{name: "queue", start: pane, keys: []string{"l"}, must: []string{"Queue", "▸"}},
+		sizedScreen{name: "help", start: pane, keys: []string{"?"}, must: []string{"Keys", "enter"}},
+		sizedScreen{name: "statistics", start: func(t *testing.T, w, h int) *harness {
+			return demoHarness(t, data.DemoDataset, w, h)
+		}, keys: []string{"s"}, must: []string{"Statistics"}, cuts: true},
+	)
+}
+
+// Every screen at every size shows what is being labelled and its choices,
+// fits the terminal, and has no line cut at its edge (only the statistics'
+// wide tables may be); its golden file shows the rest.
+func TestEverySize(t *testing.T) {
+	for _, sc := range everyScreen() {
+		for _, size := range everySize {
+			t.Run(fmt.Sprintf("%s_%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
+				h := sc.start(t, size.w, size.h)
+				h.keys(sc.keys...)
+				checkFits(t, h, size.w, size.h)
+				screen := h.screen()
+				for _, m := range sc.must {
+					if !strings.Contains(screen, m) {
+						t.Fatalf("%q is not on screen:\n%s", m, screen)
+					}
+				}
+				if sc.scale != nil && !sc.scale.MatchString(screen) {
+					t.Fatalf("the label choices are not on screen:\n%s", screen)
+				}
+				if h.m.cuts > 0 && !sc.cuts {
+					t.Fatalf("%d lines cut at the edge:\n%s", h.m.cuts, screen)
+				}
+				golden.RequireEqual(t, screen)
+			})
+		}
+	}
+}
+
+// Below 40x12 the screen asks for a larger window and no key labels,
+// reviews or moves; at 40x12 the same keys work.
+func TestTooSmallIgnoresKeys(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{39, 24}, {80, 11}, {20, 5}} {
+		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			h := newHarness(t, size.w, size.h)
+			checkFits(t, h, size.w, size.h)
+			if size.w >= 30 {
+				h.expect("make the window larger")
+			}
+			h.keys("enter", "2", "1", "0", "l", "n", "!", "tab", "u")
+			if got := h.labels(1); len(got) != 0 || h.hitState(1).SERPReviewed {
+				t.Fatalf("keys acted on a screen too small to show them: labels %v", got)
+			}
+			if h.m.overlay != overlayNone || h.m.screen != screenHIT || h.m.pane.visible {
+				t.Fatal("a key opened something on a screen too small to show it")
+			}
+			h.send(tea.WindowSizeMsg{Width: 40, Height: 12})
+			h.keys("enter", "2")
+			if got := h.labels(1); got["question"] != 2 {
+				t.Fatalf("at 40x12 the keys did not label: %v", got)
+			}
+		})
+	}
+}
+
+// A results page's URL shows whole on lines of its own, broken only at
+// the screen's edge: joined up, the lines are the URL o opens.
+func TestURLShownWhole(t *testing.T) {
+	for _, w := range []int{40, 60, 200} {
+		h := longPaneHarness(t, w, 40)
+		h.keys("enter", "2", "2")
+		h.keys(strings.Split(strings.Repeat("j", 40), "")...) // down to the URL under the answers
+		want := "https://www.bing.com/search?q=" + url.QueryEscape("long question pane first short answer")
+		lines := strings.Split(h.screen(), "\n")
+		got := ""
+		for i, l := range lines {
+			if t := strings.TrimSpace(l); strings.HasPrefix(t, "https://") {
+				got = t
+				for _, next := range lines[i+1:] {
+					if len(got) >= len(want) || strings.HasPrefix(next, " ") {
+						break
+					}
+					got += next
+				}
+				break
+			}
+		}
+		if got != want {
+			t.Fatalf("at %d columns the URL reads %q, want %q:\n%s", w, got, want, h.screen())
+		}
+		h.keys("o")
+		if len(h.opened) != 1 || h.opened[0] != want {
+			t.Fatalf("o opened %v", h.opened)
+		}
+	}
+}
