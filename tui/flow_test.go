@@ -22,21 +22,8 @@ import (
 // database when the program has quit, and a new program resumes after them.
 func TestFlowThroughProgram(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if err := data.LoadDemo(ctx, st, storetest.Lead(t, st)); err != nil {
-		t.Fatal(err)
-	}
-	ds, _ := st.DatasetByName(ctx, data.DemoDataset)
-	an, _ := st.EnsureAnnotator(ctx, "ana")
-	start := func() *teatest.TestModel {
-		m := New(ctx, Config{Store: st, Dataset: ds, Annotator: an, Open: func(string) error { return nil }})
-		return teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24),
-			teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
-	}
+	st, ds, an := demoOnDisk(t, data.DemoDataset)
+	start := func() *teatest.TestModel { return program(t, st, ds, an, 80, 24) }
 	waitFor := func(tm *teatest.TestModel, s string) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(s)) },
@@ -45,24 +32,7 @@ func TestFlowThroughProgram(t *testing.T) {
 
 	tm := start()
 	waitFor(tm, "Review the search results")
-	for _, k := range []string{"enter", "2", "1", "2", "2", "1", "0"} {
-		tm.Send(keyMsg(k))
-	}
-	var it store.Item
-	st.EachItem(ctx, ds.ID, func(i store.Item) error {
-		if i.Seq == 1 {
-			it = i
-		}
-		return nil
-	})
-	// The renderer sends only the cells that change, so later frames are
-	// not searchable text: wait on the database instead.
-	teatest.WaitFor(t, tm.Output(), func([]byte) bool {
-		h, err := st.LoadHIT(ctx, it.ID, an.ID)
-		return err == nil && h.Finished
-	}, teatest.WithDuration(10*time.Second))
-	tm.Send(keyMsg("q"))
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	it, final := finishHIT(t, tm, st, ds, an, 1, []string{"enter", "2", "1", "2", "2", "1", "0"})
 	if v := final.View().Content; !bytes.Contains([]byte(v), []byte("HIT 2 ·")) {
 		t.Fatalf("final screen:\n%s", v)
 	}
@@ -94,37 +64,11 @@ func TestFlowPerKindAt60x20(t *testing.T) {
 	} {
 		t.Run(c.dataset, func(t *testing.T) {
 			ctx := context.Background()
-			st, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer st.Close()
-			if err := data.LoadDemo(ctx, st, storetest.Lead(t, st)); err != nil {
-				t.Fatal(err)
-			}
-			ds, _ := st.DatasetByName(ctx, c.dataset)
-			an, _ := st.EnsureAnnotator(ctx, "ana")
-			m := New(ctx, Config{Store: st, Dataset: ds, Annotator: an, Open: func(string) error { return nil }})
-			tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(60, 20),
-				teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+			st, ds, an := demoOnDisk(t, c.dataset)
+			tm := program(t, st, ds, an, 60, 20)
 			teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(fmt.Sprintf("HIT %d ·", c.seq))) },
 				teatest.WithDuration(10*time.Second))
-			for _, k := range c.keys {
-				tm.Send(keyMsg(k))
-			}
-			var it store.Item
-			st.EachItem(ctx, ds.ID, func(i store.Item) error {
-				if i.Seq == c.seq {
-					it = i
-				}
-				return nil
-			})
-			teatest.WaitFor(t, tm.Output(), func([]byte) bool {
-				h, err := st.LoadHIT(ctx, it.ID, an.ID)
-				return err == nil && h.Finished
-			}, teatest.WithDuration(10*time.Second))
-			tm.Send(keyMsg("q"))
-			final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+			it, final := finishHIT(t, tm, st, ds, an, c.seq, c.keys)
 			if v := final.View().Content; !strings.Contains(v, c.next) {
 				t.Fatalf("final screen:\n%s", v)
 			}
@@ -134,4 +78,54 @@ func TestFlowPerKindAt60x20(t *testing.T) {
 			}
 		})
 	}
+}
+
+// demoOnDisk is the demo in a database file (as a real run has it), the
+// dataset named and ana to label it.
+func demoOnDisk(t *testing.T, dataset string) (*store.Store, store.Dataset, store.Annotator) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if err := data.LoadDemo(ctx, st, storetest.Lead(t, st)); err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := st.DatasetByName(ctx, dataset)
+	an, _ := st.EnsureAnnotator(ctx, "ana")
+	return st, ds, an
+}
+
+// program runs the TUI in a real Bubble Tea program on a w×h terminal.
+func program(t *testing.T, st *store.Store, ds store.Dataset, an store.Annotator, w, h int) *teatest.TestModel {
+	m := New(context.Background(), Config{Store: st, Dataset: ds, Annotator: an, Open: func(string) error { return nil }})
+	return teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+}
+
+// finishHIT keys a HIT's labels into a running program, waits until the
+// database has the HIT finished, quits, and gives the item and the final
+// model. The renderer sends only the cells that change, so later frames
+// are not searchable text: it waits on the database instead.
+func finishHIT(t *testing.T, tm *teatest.TestModel, st *store.Store, ds store.Dataset, an store.Annotator, seq int, keys []string) (store.Item, *Model) {
+	t.Helper()
+	ctx := context.Background()
+	for _, k := range keys {
+		tm.Send(keyMsg(k))
+	}
+	var it store.Item
+	st.EachItem(ctx, ds.ID, func(i store.Item) error {
+		if i.Seq == seq {
+			it = i
+		}
+		return nil
+	})
+	teatest.WaitFor(t, tm.Output(), func([]byte) bool {
+		h, err := st.LoadHIT(ctx, it.ID, an.ID)
+		return err == nil && h.Finished
+	}, teatest.WithDuration(10*time.Second))
+	tm.Send(keyMsg("q"))
+	return it, tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
 }
