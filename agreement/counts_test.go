@@ -80,3 +80,50 @@ func TestCountsGiveTheSameReport(t *testing.T) {
 		}
 	}
 }
+
+// The label counts per type (from ratings or from patterns) and per
+// annotator are the ratings counted one by one.
+func TestLabelCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	st := &Study{Scale: NewScale([]string{"0", "1", "2"}), Types: []string{"a", "b"}, Raters: []string{"r0", "r1", "r2"}}
+	perType := [2][3]int{}
+	perRater := [3][3]int{}
+	kept := map[[4]int]int{}
+	for i := range 500 {
+		s := Subject{Item: fmt.Sprint(i), Unit: "u", Type: i % 2}
+		k := [4]int{s.Type}
+		for _, r := range rng.Perm(3)[:1+rng.IntN(3)] {
+			c := rng.IntN(3)
+			s.Ratings = append(s.Ratings, Rating{Rater: r, Category: c})
+			perType[s.Type][c]++
+			perRater[r][c]++
+			k[1+c]++
+		}
+		kept[k]++
+		st.Subjects = append(st.Subjects, s)
+	}
+	var counts []PatternCount
+	for k, n := range kept {
+		counts = append(counts, PatternCount{Type: k[0], Counts: []int{k[1], k[2], k[3]}, Units: n})
+	}
+	for _, rep := range []Report{Analyze(st, Options{}), AnalyzeCounts(st.Scale, st.Types, counts, Options{})} {
+		for ti, tr := range rep.Types {
+			if fmt.Sprint(tr.Labels) != fmt.Sprint(perType[ti][:]) {
+				t.Errorf("type %s labels %v, counted %v", tr.Type, tr.Labels, perType[ti])
+			}
+		}
+		pooled := [3]int{}
+		for c := range 3 {
+			pooled[c] = perType[0][c] + perType[1][c]
+		}
+		if fmt.Sprint(rep.Pooled.Labels) != fmt.Sprint(pooled[:]) {
+			t.Errorf("pooled labels %v, counted %v", rep.Pooled.Labels, pooled)
+		}
+	}
+	rep := Analyze(st, Options{})
+	for ri, a := range rep.AnnotatorLabels {
+		if a.Name != st.Raters[ri] || fmt.Sprint(a.Labels) != fmt.Sprint(perRater[ri][:]) {
+			t.Errorf("%s labels %v, counted %v", a.Name, a.Labels, perRater[ri])
+		}
+	}
+}

@@ -72,11 +72,24 @@ type Report struct {
 	Pairs      []Pair
 	Annotators []AnnotatorAgreement
 	Majority   []Vote
+	// AnnotatorLabels counts each annotator's labels per category, over
+	// the report's units: empty in a report from counts, which has no
+	// annotators.
+	AnnotatorLabels []LabelCount
+}
+
+// LabelCount is how many labels fell in each category (indexes into the
+// scale), for one unit type or one annotator.
+type LabelCount struct {
+	Name   string
+	Labels []int
 }
 
 // TypeReport is the agreement over the units of one type (or all of them).
 type TypeReport struct {
 	Type string
+	// Labels counts the labels of the type's units per category.
+	Labels []int
 	Coefficients
 	CIKappa, CIAlphaOrdinal Interval
 }
@@ -121,12 +134,14 @@ func Analyze(st *Study, opt Options) Report {
 	}
 	pairs := newPairTable(len(st.Raters), q)
 	ann := make([]struct{ n, agree int }, len(st.Raters))
+	byRater := make([]int, q*len(st.Raters))
 	rep := Report{Scale: st.Scale, MinRaters: max(opt.MinRaters, 1), Majority: make([]Vote, len(st.Subjects))}
 	votes := make([]int, q*len(st.Subjects)) // one allocation for every unit's votes
 	for si, s := range st.Subjects {
 		counts := votes[si*q : (si+1)*q : (si+1)*q]
 		for _, r := range s.Ratings {
 			counts[r.Category]++
+			byRater[r.Rater*q+r.Category]++
 		}
 		types[s.Type].add(counts)
 		pooled.add(counts)
@@ -154,12 +169,18 @@ func Analyze(st *Study, opt Options) Report {
 			v = defined(float64(a.agree) / float64(a.n))
 		}
 		rep.Annotators = append(rep.Annotators, AnnotatorAgreement{Annotator: st.Raters[i], Items: a.n, Agreement: v})
+		rep.AnnotatorLabels = append(rep.AnnotatorLabels, LabelCount{Name: st.Raters[i], Labels: byRater[i*q : (i+1)*q : (i+1)*q]})
 	}
 	return rep
 }
 
 func typeReport(name string, ps *patternSet, scale Scale, opt Options) TypeReport {
-	tr := TypeReport{Type: name, Coefficients: compute(ps, ps.weights, scale)}
+	tr := TypeReport{Type: name, Labels: make([]int, len(scale.Categories)), Coefficients: compute(ps, ps.weights, scale)}
+	for i, p := range ps.patterns {
+		for c, k := range p.counts {
+			tr.Labels[c] += k * int(ps.weights[i])
+		}
+	}
 	if opt.Bootstrap > 0 && tr.FleissKappa.Defined {
 		tr.CIKappa, tr.CIAlphaOrdinal = bootstrap(ps, opt.Bootstrap, opt.Seed)
 	}

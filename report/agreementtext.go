@@ -61,11 +61,36 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	if people {
 		writePeople(tw, rep)
 	} else {
-		fmt.Fprintln(tw, "\nPairs of annotators and each annotator against the majority: --pairs (reads every label).")
+		fmt.Fprintln(tw, "\nPairs of annotators, each annotator against the majority, and their charts: --pairs (reads every label).")
 	}
 	u := rep.Units
 	fmt.Fprintf(tw, "\n%d units, %d with no majority (tied), %d with a single label.\n", u.Units, u.Tied, u.Single)
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	return writeCharts(w, rep, people)
+}
+
+// ChartWidth is the width the text output's charts are drawn to.
+const ChartWidth = 80
+
+// writeCharts draws the labels per unit type and, from every label, per
+// annotator and the annotators' pairwise kappa.
+func writeCharts(w io.Writer, rep agreement.Report, people bool) error {
+	lines := []string{""}
+	var rows []agreement.LabelCount
+	for _, t := range append(rep.Types, rep.Pooled) {
+		rows = append(rows, agreement.LabelCount{Name: t.Type, Labels: t.Labels})
+	}
+	lines = append(lines, LabelChart("Labels per unit type (each bar is 100%; its characters are the labels)", rep.Scale, rows, ChartWidth)...)
+	if people {
+		lines = append(lines, "")
+		lines = append(lines, LabelChart("Labels per annotator", rep.Scale, rep.AnnotatorLabels, ChartWidth)...)
+		lines = append(lines, "")
+		lines = append(lines, KappaHeatmap(rep.Pairs, ChartWidth)...)
+	}
+	_, err := io.WriteString(w, strings.Join(lines, "\n")+"\n")
+	return err
 }
 
 // writePeople prints the pairs, each annotator against the majority, and

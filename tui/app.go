@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
+	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -93,7 +94,8 @@ type Model struct {
 
 	queue      queueState
 	pane       paneState
-	stats      []string // the statistics pager's lines, once computed
+	stats      []string          // the statistics tables' lines, once computed
+	statsRep   *agreement.Report // the report from every label the charts draw
 	adj        adjState
 	flags      flagsState
 	flagReason string

@@ -5,12 +5,15 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/report"
 )
 
-// statsMsg carries the statistics tables as text lines.
+// statsMsg carries the statistics tables as text lines, and the
+// agreement report from every label the charts are drawn from.
 type statsMsg struct {
 	lines []string
+	rep   *agreement.Report
 	err   error
 }
 
@@ -36,7 +39,12 @@ func (m *Model) openStats() tea.Cmd {
 		if err := s.WriteText(&b); err != nil {
 			return statsMsg{err: err}
 		}
-		return statsMsg{lines: strings.Split(strings.TrimRight(b.String(), "\n"), "\n")}
+		study, err := report.DatasetStudy(ctx, r)
+		if err != nil {
+			return statsMsg{err: err}
+		}
+		rep := agreement.Analyze(study, agreement.Options{})
+		return statsMsg{lines: strings.Split(strings.TrimRight(b.String(), "\n"), "\n"), rep: &rep}
 	}
 }
 
@@ -45,8 +53,34 @@ func (m *Model) statsLoaded(msg statsMsg) {
 		m.stats = []string{m.styles.Error.Render(" " + msg.err.Error())}
 		return
 	}
-	m.stats = m.stats[:0]
+	m.stats, m.statsRep = m.stats[:0], msg.rep
 	for _, l := range msg.lines {
 		m.stats = append(m.stats, m.styles.Text.Render(" "+l))
 	}
+}
+
+// statsLines are the statistics pager's lines: the charts, drawn to the
+// terminal's width, then the tables.
+func (m *Model) statsLines() []string {
+	rep := m.statsRep
+	if rep == nil {
+		return m.stats
+	}
+	w := m.width - 1
+	var rows []agreement.LabelCount
+	for _, t := range append(rep.Types, rep.Pooled) {
+		rows = append(rows, agreement.LabelCount{Name: t.Type, Labels: t.Labels})
+	}
+	var lines []string
+	for _, part := range [][]string{
+		report.LabelChart("Labels per unit type (each bar is 100%; its characters are the labels)", rep.Scale, rows, w),
+		report.LabelChart("Labels per annotator", rep.Scale, rep.AnnotatorLabels, w),
+		report.KappaHeatmap(rep.Pairs, w),
+	} {
+		for _, l := range part {
+			lines = append(lines, " "+l)
+		}
+		lines = append(lines, "")
+	}
+	return append(lines, m.stats...)
 }

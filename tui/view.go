@@ -91,7 +91,7 @@ func (m *Model) renderPager() []string {
 func (m *Model) pagerLines() (title string, lines []string) {
 	s := m.styles
 	if m.overlay == overlayStats {
-		return " Statistics · " + display.Clean(m.cfg.Dataset.Name) + " (claritty stats)", m.stats
+		return " Statistics · " + display.Clean(m.cfg.Dataset.Name) + " (claritty stats)", m.statsLines()
 	}
 	if m.overlay == overlayGuide {
 		p := m.protocol()

@@ -2,8 +2,11 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
+	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/agreement"
@@ -58,7 +61,7 @@ func newAgreeCmd(g *globals) *cobra.Command {
 				}
 				return rep.WriteJSON(cmd.OutOrStdout())
 			}
-			return report.WriteAgreement(cmd.OutOrStdout(), rep, what, fl.opt, ratingUnits(st), true)
+			return report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, ratingUnits(st), true)
 		},
 	}
 	f := cmd.Flags()
@@ -121,7 +124,7 @@ func keptAgreement(cmd *cobra.Command, g *globals, fl agreeFlags) error {
 		return err
 	}
 	what := fmt.Sprintf("dataset %q", display.Clean(d.Name))
-	return report.WriteAgreement(cmd.OutOrStdout(), rep, what, fl.opt, d.Kind == guidelines.ClariMM.Kind && rep.Units.Units > 0, false)
+	return report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, d.Kind == guidelines.ClariMM.Kind && rep.Units.Units > 0, false)
 }
 
 // loadRatings reads a labels TSV someone has: it is theirs, so all of it
@@ -157,4 +160,11 @@ func ratingUnits(st *agreement.Study) bool {
 		}
 	}
 	return len(st.Subjects) > 0
+}
+
+// chartWriter is the command's output, with the charts' colours brought
+// down to what it is: none for a file or a pipe (the characters carry
+// every value), the terminal's profile otherwise.
+func chartWriter(cmd *cobra.Command) io.Writer {
+	return colorprofile.NewWriter(cmd.OutOrStdout(), os.Environ())
 }

@@ -1,0 +1,208 @@
+package report
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/display"
+)
+
+// The charts are text first: every value is carried by characters (a
+// category's own key in its bar, a kappa's digits and shade in its cell),
+// so they read the same on a terminal without colour, in a file and on
+// paper. Colour is added with Lip Gloss; the writer or the program that
+// shows them brings it down to what the terminal has.
+
+// nameWidth is the column of row names: unit types, annotators.
+const nameWidth = 12
+
+// LabelChart draws one bar per row, each the row's labels as shares of
+// 100%, every cell the key of its category (its label as files write it,
+// first character), then the shares and the number of labels. It fits in
+// width columns: the shares go first, then the bar narrows to 10.
+func LabelChart(title string, scale agreement.Scale, rows []agreement.LabelCount, width int) []string {
+	out := []string{fitLine(title, width)}
+	q := len(scale.Categories)
+	for _, r := range rows {
+		total := 0
+		for _, n := range r.Labels {
+			total += n
+		}
+		name := fitName(strings.ReplaceAll(display.Clean(r.Name), "_", " "))
+		if total == 0 {
+			out = append(out, name+" no labels")
+			continue
+		}
+		var shares []string
+		for c := q - 1; c >= 0; c-- {
+			shares = append(shares, fmt.Sprintf("%s %d%%", catKey(scale, c), (r.Labels[c]*100+total/2)/total))
+		}
+		tail := "  " + strings.Join(shares, " ") + fmt.Sprintf("  n %d", total)
+		bar := width - nameWidth - lipgloss.Width(tail)
+		if bar < 10 {
+			tail = fmt.Sprintf("  n %d", total)
+			bar = width - nameWidth - lipgloss.Width(tail)
+		}
+		out = append(out, name+drawBar(scale, r.Labels, total, min(40, max(4, bar)))+tail)
+	}
+	return out
+}
+
+// drawBar is a bar of width cells split among the categories by the
+// largest-remainder rule, so the cells always add up to the width; the
+// best category comes first, as the scales list them.
+func drawBar(scale agreement.Scale, labels []int, total, width int) string {
+	q := len(labels)
+	cells := make([]int, q)
+	used := 0
+	rem := make([]int, q)
+	for c, n := range labels {
+		cells[c] = n * width / total
+		rem[c] = n * width % total
+		used += cells[c]
+	}
+	for ; used < width; used++ {
+		best := 0
+		for c := range rem {
+			if rem[c] > rem[best] {
+				best = c
+			}
+		}
+		cells[best]++
+		rem[best] = -1
+	}
+	var b strings.Builder
+	for c := q - 1; c >= 0; c-- {
+		if cells[c] > 0 {
+			b.WriteString(categoryStyle(c, q).Render(strings.Repeat(catKey(scale, c), cells[c])))
+		}
+	}
+	return b.String()
+}
+
+// catKey is the character that stands for category c: its label's first.
+func catKey(scale agreement.Scale, c int) string {
+	r := []rune(display.Clean(scale.Categories[c]))
+	if len(r) == 0 {
+		return "?"
+	}
+	return string(r[0])
+}
+
+// categoryStyle colours category c of q from red (lowest) to green
+// (highest).
+func categoryStyle(c, q int) lipgloss.Style {
+	ramp := []color.Color{lipgloss.Color("#D7263D"), lipgloss.Color("#F46036"), lipgloss.Color("#E2C044"),
+		lipgloss.Color("#9BC53D"), lipgloss.Color("#1B998B")}
+	i := 0
+	if q > 1 {
+		i = c * (len(ramp) - 1) / (q - 1)
+	}
+	return lipgloss.NewStyle().Foreground(ramp[i])
+}
+
+// Kappa shades, Landis and Koch's bands: below .2 slight, to .4 fair, to .6
+// moderate, to .8 substantial, above almost perfect.
+var kappaShades = []struct {
+	below float64
+	glyph string
+	bg    string
+}{{0.2, " ", "#5A1A1A"}, {0.4, "░", "#7A4A12"}, {0.6, "▒", "#6B6B12"}, {0.8, "▓", "#2E6B1F"}, {2, "█", "#145A32"}}
+
+// KappaHeatmap draws Cohen's kappa between each pair of annotators as a
+// matrix: a cell is a shade (its band) and the value, "—" for a pair with
+// no unit in common. Rows are named, columns numbered; as many annotators
+// as fit in width are shown, and a line says how many were left out.
+func KappaHeatmap(pairs []agreement.Pair, width int) []string {
+	var names []string
+	index := map[string]int{}
+	for _, p := range pairs {
+		for _, n := range []string{p.A, p.B} {
+			if _, ok := index[n]; !ok {
+				index[n] = len(names)
+				names = append(names, n)
+			}
+		}
+	}
+	out := []string{fitLine("Cohen's κ between annotators", width)}
+	if len(names) < 2 {
+		return append(out, "  fewer than two annotators share a unit")
+	}
+	const cell = 7
+	shown := min(len(names), max(2, (width-nameWidth-2)/cell))
+	kappa := map[[2]int]agreement.Value{}
+	for _, p := range pairs {
+		a, b := index[p.A], index[p.B]
+		kappa[[2]int{a, b}], kappa[[2]int{b, a}] = p.Kappa, p.Kappa
+	}
+	head := strings.Repeat(" ", nameWidth+2)
+	for j := range shown {
+		head += fmt.Sprintf("%*d ", cell-1, j+1)
+	}
+	out = append(out, strings.TrimRight(head, " "))
+	for i := range shown {
+		row := fitName(fmt.Sprintf("%d %s", i+1, display.Clean(names[i]))) + "  "
+		for j := range shown {
+			row += kappaCell(kappa[[2]int{i, j}], i == j, cell-1) + " "
+		}
+		out = append(out, strings.TrimRight(row, " "))
+	}
+	if shown < len(names) {
+		out = append(out, fitLine(fmt.Sprintf("  … and %d more annotators (claritty agree --pairs --json has every pair)", len(names)-shown), width))
+	}
+	return append(out, fitLine("  ░ .2–.4 fair  ▒ .4–.6 moderate  ▓ .6–.8 substantial  █ .8– almost perfect", width))
+}
+
+// kappaCell is one cell of the heatmap, width wide.
+func kappaCell(v agreement.Value, self bool, width int) string {
+	switch {
+	case self:
+		return fmt.Sprintf("%*s", width, "·")
+	case !v.Defined:
+		return fmt.Sprintf("%*s", width, "—")
+	}
+	shade := kappaShades[len(kappaShades)-1]
+	for _, s := range kappaShades {
+		if v.V < s.below {
+			shade = s
+			break
+		}
+	}
+	text := fmt.Sprintf("%s%*s", shade.glyph, width-1, shortCoef(v.V))
+	return lipgloss.NewStyle().Background(lipgloss.Color(shade.bg)).Foreground(lipgloss.Color("#F0F0F0")).Render(text)
+}
+
+// shortCoef writes a coefficient in four characters: .62, -.13, 1.00.
+func shortCoef(v float64) string {
+	s := fmt.Sprintf("%.2f", v)
+	switch {
+	case strings.HasPrefix(s, "0."):
+		return s[1:]
+	case strings.HasPrefix(s, "-0."):
+		return "-" + s[2:]
+	}
+	return s
+}
+
+// fitName is a row name in the name column, shortened at its end.
+func fitName(name string) string {
+	name = ansi.Truncate(name, nameWidth-1, "…")
+	return name + strings.Repeat(" ", nameWidth-lipgloss.Width(name))
+}
+
+// fitLine shortens a line of text to width at a word.
+func fitLine(s string, width int) string {
+	if lipgloss.Width(s) <= width {
+		return s
+	}
+	cut := ansi.Truncate(s, max(0, width-1), "")
+	if i := strings.LastIndex(cut, " "); i > 0 {
+		cut = cut[:i]
+	}
+	return cut + "…"
+}

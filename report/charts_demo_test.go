@@ -1,0 +1,67 @@
+package report_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/report"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// On the demo, the per-annotator chart counts what SQL counts straight
+// from the labels of finished HITs: each annotator's labels per value.
+func TestAnnotatorChartCountsTheLabels(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	lead := storetest.Lead(t, st)
+	if err := data.LoadDemo(ctx, st, lead); err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := st.DatasetByName(ctx, data.DemoDataset)
+	r, err := st.ReadLabels(ctx, lead, ds.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	study, err := report.DatasetStudy(ctx, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := agreement.Analyze(study, agreement.Options{})
+	rows, err := st.DB().Query(`SELECT a.name, l.value, count(*) FROM labels l
+		JOIN annotators a ON a.id = l.annotator_id
+		JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id AND h.finished_at IS NOT NULL
+		JOIN items i ON i.id = l.item_id WHERE i.dataset_id = ? GROUP BY a.name, l.value`, ds.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][3]int{}
+	for rows.Next() {
+		var name string
+		var v, n int
+		rows.Scan(&name, &v, &n)
+		c := want[name]
+		c[v] = n
+		want[name] = c
+	}
+	rows.Close()
+	if len(want) < 3 || len(rep.AnnotatorLabels) != len(want) {
+		t.Fatalf("annotators %v, SQL %v", rep.AnnotatorLabels, want)
+	}
+	chart := report.LabelChart("Labels per annotator", rep.Scale, rep.AnnotatorLabels, 80)
+	for i, a := range rep.AnnotatorLabels {
+		w := want[a.Name]
+		if fmt.Sprint(a.Labels) != fmt.Sprint(w[:]) {
+			t.Errorf("%s: %v, SQL counts %v", a.Name, a.Labels, w)
+		}
+		if line := ansi.Strip(chart[i+1]); !strings.HasSuffix(line, fmt.Sprintf("n %d", w[0]+w[1]+w[2])) {
+			t.Errorf("chart line %q", line)
+		}
+	}
+}

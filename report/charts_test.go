@@ -1,0 +1,64 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/claritty/claritty/agreement"
+)
+
+// Hand-worked: labels 0, 1, 2, 2 on a 10-cell bar are 2.5, 2.5 and 5
+// cells; the largest remainders (a tie, the lower category first) give
+// the spare cell to 0, so the bar reads 2222211000 best first, with the
+// shares 50%, 25%, 25% and n 4. Without colour the characters carry it all.
+func TestLabelChartHandWorked(t *testing.T) {
+	scale := agreement.NewScale([]string{"0", "1", "2"})
+	lines := LabelChart("Labels", scale, []agreement.LabelCount{{Name: "answer_set", Labels: []int{1, 1, 2}}}, 12+10+len("  2 50% 1 25% 0 25%  n 4"))
+	got := ansi.Strip(lines[1])
+	want := "answer set  2222211000  2 50% 1 25% 0 25%  n 4"
+	if got != want {
+		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+	// Narrower: the shares go, the bar stays at least 10 cells.
+	narrow := ansi.Strip(LabelChart("Labels", scale, []agreement.LabelCount{{Name: "q", Labels: []int{0, 0, 3}}}, 30)[1])
+	if narrow != "q           "+strings.Repeat("2", 30-12-len("  n 3"))+"  n 3" {
+		t.Fatalf("narrow %q", narrow)
+	}
+}
+
+// A pair's cell is its band's shade and its value; a pair with no unit in
+// common shows —, the diagonal ·.
+func TestKappaHeatmapHandWorked(t *testing.T) {
+	pairs := []agreement.Pair{
+		{A: "ana", B: "bo", Kappa: agreement.Value{V: 0.62, Defined: true}},
+		{A: "ana", B: "cy", Kappa: agreement.Value{}},
+		{A: "bo", B: "cy", Kappa: agreement.Value{V: -0.13, Defined: true}},
+	}
+	var plain []string
+	for _, l := range KappaHeatmap(pairs, 80) {
+		plain = append(plain, ansi.Strip(l))
+	}
+	// A row: its name in 12 columns, two spaces, then cells six wide,
+	// right-aligned, one space apart; the header numbers the columns.
+	row := func(name string, cells ...string) string {
+		s := name + strings.Repeat(" ", 12-len(name)) + " "
+		for _, c := range cells {
+			s += " " + strings.Repeat(" ", 6-len([]rune(c))) + c
+		}
+		return s
+	}
+	want := []string{
+		"Cohen's κ between annotators",
+		row("", "1", "2", "3"),
+		row("1 ana", "·", "▓  .62", "—"),
+		row("2 bo", "▓  .62", "·", "-.13"),
+		row("3 cy", "—", "-.13", "·"),
+	}
+	for i, w := range want {
+		if plain[i] != w {
+			t.Fatalf("line %d\n got %q\nwant %q\n%s", i, plain[i], w, strings.Join(plain, "\n"))
+		}
+	}
+}
