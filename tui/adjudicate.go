@@ -310,23 +310,17 @@ func (m *Model) decide(i int, value *int, reason string) tea.Cmd {
 // reasonKey edits the reason for the current decision.
 func (m *Model) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
 	a := &m.adj
-	switch msg.String() {
-	case "esc":
+	return m.promptKey(msg, func(reason string) tea.Cmd {
 		a.reasoning = false
 		m.input.Blur()
-		return nil
-	case "enter":
-		a.reasoning = false
-		m.input.Blur()
-		reason := strings.TrimSpace(m.input.Value())
 		if reason == "" {
 			return nil
 		}
 		return m.decide(a.reasonFor, a.units[a.reasonFor].Decided, reason)
-	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
-	return cmd
+	}, func() tea.Cmd {
+		a.reasoning = false
+		return nil
+	})
 }
 
 // labelName is "2 Good", or "4 Good" on a rating scale.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -73,11 +74,12 @@ type Model struct {
 	styles Styles
 	help   help.Model
 
-	hitKeys   hitKeys
-	queueKeys queueKeys
-	pagerKeys pagerKeys
-	adjKeys   adjKeys
-	flagsKeys flagsKeys
+	hitKeys    hitKeys
+	queueKeys  queueKeys
+	pagerKeys  pagerKeys
+	adjKeys    adjKeys
+	flagsKeys  flagsKeys
+	promptKeys promptKeyMap
 
 	screen  screen
 	overlay overlay
@@ -152,19 +154,24 @@ func New(ctx context.Context, cfg Config) *Model {
 	m := &Model{
 		cfg: cfg, ctx: ctx, work: newWorker(),
 		width: 80, height: 24,
-		styles:    DefaultStyles(true),
-		help:      help.New(),
-		hitKeys:   kindFor(cfg.Dataset.Kind).keys(),
-		queueKeys: defaultQueueKeys(),
-		pagerKeys: defaultPagerKeys(),
-		adjKeys:   defaultAdjKeys(),
-		flagsKeys: defaultFlagsKeys(),
-		input:     in,
-		loading:   true,
-		profile:   colorprofile.TrueColor,
+		styles:     DefaultStyles(true),
+		help:       help.New(),
+		hitKeys:    kindFor(cfg.Dataset.Kind).keys(),
+		queueKeys:  defaultQueueKeys(),
+		pagerKeys:  defaultPagerKeys(),
+		adjKeys:    defaultAdjKeys(),
+		flagsKeys:  defaultFlagsKeys(),
+		promptKeys: defaultPromptKeys(),
+		input:      in,
+		loading:    true,
+		profile:    colorprofile.TrueColor,
 	}
 	return m
 }
+
+// interruptKey leaves at once, from any screen or prompt: every keyed
+// label is saved already.
+var interruptKey = bind([]string{"ctrl+c"}, "ctrl+c", "quit")
 
 // Interrupted reports whether the user left with ctrl+c.
 func (m *Model) Interrupted() bool { return m.interrupted }
@@ -300,14 +307,14 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.quitting {
 		return nil
 	}
-	if msg.String() == "ctrl+c" {
+	if key.Matches(msg, interruptKey) {
 		m.interrupted = true
 		return m.quit()
 	}
 	if m.tooSmall() {
 		// Nothing of the screen shows: no key may act on it but q, and not
 		// while a prompt holds typed text.
-		if msg.String() == "q" && m.overlay != overlayNote && m.overlay != overlayFlag && !m.adj.reasoning && !m.flags.reasoning {
+		if key.Matches(msg, m.hitKeys.Quit) && m.overlay != overlayNote && m.overlay != overlayFlag && !m.adj.reasoning && !m.flags.reasoning {
 			return m.quit()
 		}
 		return nil

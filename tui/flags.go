@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -142,14 +141,7 @@ func (m *Model) flagsKey(msg tea.KeyPressMsg) tea.Cmd {
 // flagReasonKey edits the reason of an uphold or clear; enter applies it.
 func (m *Model) flagReasonKey(msg tea.KeyPressMsg) tea.Cmd {
 	f := &m.flags
-	switch msg.String() {
-	case "esc":
-		f.reasoning = false
-		m.input.Blur()
-		m.setStatus("nothing changed", false)
-		return nil
-	case "enter":
-		reason := strings.TrimSpace(m.input.Value())
+	return m.promptKey(msg, func(reason string) tea.Cmd {
 		if reason == "" {
 			m.setStatus("say why: a review needs a reason", true)
 			return nil
@@ -157,10 +149,11 @@ func (m *Model) flagReasonKey(msg tea.KeyPressMsg) tea.Cmd {
 		f.reasoning = false
 		m.input.Blur()
 		return m.reviewFlag(f.rows[f.cursor].ID, f.step, reason)
-	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
-	return cmd
+	}, func() tea.Cmd {
+		f.reasoning = false
+		m.setStatus("nothing changed", false)
+		return nil
+	})
 }
 
 func (m *Model) reviewFlag(id int64, step, reason string) tea.Cmd {

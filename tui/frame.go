@@ -59,13 +59,13 @@ func (m *Model) screenBody() ([]string, []key.Binding) {
 	case m.screen == screenQueue:
 		return m.renderQueue(), m.queueKeys.shortHelp()
 	case m.screen == screenFlags && m.flags.reasoning:
-		return m.renderFlags(), promptKeys()
+		return m.renderFlags(), m.promptKeys.ShortHelp()
 	case m.screen == screenFlags:
 		return m.renderFlags(), m.flagsKeys.shortHelp()
 	case m.pagerOpen():
 		return m.renderPager(), m.pagerKeys.shortHelp()
 	case m.screen == screenAdjudicate && m.adj.reasoning:
-		return m.renderAdjudication(), promptKeys()
+		return m.renderAdjudication(), m.promptKeys.ShortHelp()
 	case m.screen == screenAdjudicate:
 		return m.renderAdjudication(), m.adjKeys.shortHelp(m.protocol())
 	case m.hit == nil:
@@ -76,11 +76,11 @@ func (m *Model) screenBody() ([]string, []key.Binding) {
 		back.SetHelp("tab", "back to the HIT (labels keys are off)")
 		return nil, []key.Binding{back, m.hitKeys.Help, m.hitKeys.Quit}
 	case m.overlay == overlayNote:
-		keys := promptKeys()
+		keys := m.promptKeys.ShortHelp()
 		keys[1].SetHelp("esc", "keep the saved note")
 		return nil, keys
 	case m.overlay == overlayFlag:
-		return nil, promptKeys()
+		return nil, m.promptKeys.ShortHelp()
 	}
 	return nil, m.hit.kind.shortHelp(m.hitKeys, m.hit)
 }

@@ -97,14 +97,6 @@ func (k pagerKeys) shortHelp() []key.Binding {
 	return []key.Binding{k.Close, k.Down, k.Up, k.PageDown, k.PageUp}
 }
 
-// promptKeys is the footer while a flag or note prompt has the keyboard.
-func promptKeys() []key.Binding {
-	return []key.Binding{
-		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")),
-		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
-	}
-}
-
 // helpKeyMap adapts a list of bindings to help.KeyMap.
 type helpKeyMap []key.Binding
 

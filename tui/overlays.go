@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -11,34 +12,68 @@ import (
 	"github.com/claritty/claritty/store"
 )
 
-// flagReasonKeys maps one key to each flag reason.
-var flagReasonKeys = map[string]string{
-	"s": "sensitive", "i": "inappropriate", "b": "broken", "o": "other",
-	"1": "sensitive", "2": "inappropriate", "3": "broken", "4": "other",
+// promptKeyMap is the keys of every text prompt (a flag's note, a note,
+// a decision's or a review's reason): enter saves, esc leaves, every other
+// key edits the text.
+type promptKeyMap struct{ Save, Cancel key.Binding }
+
+func defaultPromptKeys() promptKeyMap {
+	return promptKeyMap{Save: bind([]string{"enter"}, "enter", "save"), Cancel: bind([]string{"esc"}, "esc", "cancel")}
+}
+
+func (k promptKeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Save, k.Cancel} }
+
+// promptKey runs a key through the open text prompt: save gets the text
+// (trimmed) on enter, cancel runs on esc, any other key edits.
+func (m *Model) promptKey(msg tea.KeyPressMsg, save func(text string) tea.Cmd, cancel func() tea.Cmd) tea.Cmd {
+	switch {
+	case key.Matches(msg, m.promptKeys.Cancel):
+		m.input.Blur()
+		return cancel()
+	case key.Matches(msg, m.promptKeys.Save):
+		return save(strings.TrimSpace(m.input.Value()))
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	return cmd
+}
+
+// flagReasonKeys are one key per flag reason: its initial, or its number.
+func flagReasonKeys() []key.Binding {
+	var out []key.Binding
+	for i, r := range store.FlagReasons {
+		out = append(out, bind([]string{r[:1], strconv.Itoa(i + 1)}, r[:1], r))
+	}
+	return out
 }
 
 // flagKey first takes a reason (one key), then an optional note; enter
 // saves the flag and sets the pane aside, esc cancels.
 func (m *Model) flagKey(msg tea.KeyPressMsg) tea.Cmd {
-	if msg.String() == "esc" {
+	cancel := func() tea.Cmd {
 		m.closeOverlay("flag cancelled")
 		return nil
 	}
 	if m.flagReason == "" {
-		if r, ok := flagReasonKeys[msg.String()]; ok {
-			m.flagReason = r
-			m.input.Reset()
-			m.input.Placeholder = "optional note on why (enter saves, esc cancels)"
-			return m.input.Focus()
+		if key.Matches(msg, m.promptKeys.Cancel) {
+			return cancel()
+		}
+		for i, k := range flagReasonKeys() {
+			if key.Matches(msg, k) {
+				m.flagReason = store.FlagReasons[i]
+				m.input.Reset()
+				m.input.Placeholder = "optional note on why (enter saves, esc cancels)"
+				return m.input.Focus()
+			}
 		}
 		return nil
 	}
-	if msg.String() != "enter" {
-		var cmd tea.Cmd
-		m.input, cmd = m.input.Update(msg)
-		return cmd
-	}
-	h, reason, note := m.hit, m.flagReason, strings.TrimSpace(m.input.Value())
+	return m.promptKey(msg, m.saveFlag, cancel)
+}
+
+// saveFlag stores the flag with its note and moves on to the next HIT.
+func (m *Model) saveFlag(note string) tea.Cmd {
+	h, reason := m.hit, m.flagReason
 	m.closeOverlay("flagged as " + reason + "; the pane leaves your queue")
 	if h == nil {
 		return nil
@@ -64,41 +99,39 @@ func (m *Model) openNote() tea.Cmd {
 // noteKey edits the note; enter saves it (at the current step), esc
 // leaves the saved note as it was.
 func (m *Model) noteKey(msg tea.KeyPressMsg) tea.Cmd {
-	h := m.hit
-	switch msg.String() {
-	case "esc":
-		if h != nil && h.note != "" {
+	return m.promptKey(msg, m.saveNote, func() tea.Cmd {
+		if m.hit != nil && m.hit.note != "" {
 			m.closeOverlay("note unchanged: your saved note is kept")
 		} else {
 			m.closeOverlay("no note saved")
 		}
 		return nil
-	case "enter":
-		body := strings.TrimSpace(m.input.Value())
-		switch {
-		case h == nil:
-			m.closeOverlay("")
-			return nil
-		case body == "" && h.note != "":
-			m.closeOverlay("an empty note is not saved: your saved note is kept")
-			return nil
-		case body == "":
-			m.closeOverlay("empty note not saved")
-			return nil
-		case body == h.note:
-			m.closeOverlay("note unchanged")
-			return nil
-		}
-		h.note = body
-		st, item, an, step := m.cfg.Store, h.item.ID, m.cfg.Annotator.ID, h.stepName(h.cur)
-		m.closeOverlay("note saved")
-		return m.work.do(func() tea.Msg {
-			return savedMsg{what: "note", err: st.AddNote(m.ctx, item, an, step, body)}
-		})
+	})
+}
+
+// saveNote stores the note typed, unless it is empty or unchanged.
+func (m *Model) saveNote(body string) tea.Cmd {
+	h := m.hit
+	switch {
+	case h == nil:
+		m.closeOverlay("")
+		return nil
+	case body == "" && h.note != "":
+		m.closeOverlay("an empty note is not saved: your saved note is kept")
+		return nil
+	case body == "":
+		m.closeOverlay("empty note not saved")
+		return nil
+	case body == h.note:
+		m.closeOverlay("note unchanged")
+		return nil
 	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
-	return cmd
+	h.note = body
+	st, item, an, step := m.cfg.Store, h.item.ID, m.cfg.Annotator.ID, h.stepName(h.cur)
+	m.closeOverlay("note saved")
+	return m.work.do(func() tea.Msg {
+		return savedMsg{what: "note", err: st.AddNote(m.ctx, item, an, step, body)}
+	})
 }
 
 func (m *Model) closeOverlay(status string) {
