@@ -236,3 +236,60 @@ func labelled(lines []string, label string) []string {
 	lines[0] = label + strings.TrimLeft(lines[0], " ")
 	return lines
 }
+
+// fitLines pads or cuts lines to exactly n.
+func fitLines(lines []string, n int) []string {
+	if len(lines) > n {
+		return lines[:n]
+	}
+	for len(lines) < n {
+		lines = append(lines, "")
+	}
+	return lines
+}
+
+// wrap word-wraps text to width and indents every line.
+func wrap(text string, width int, indent string) []string {
+	w := max(10, width-lipgloss.Width(indent))
+	var out []string
+	for _, l := range strings.Split(ansi.Wrap(text, w, ""), "\n") {
+		out = append(out, indent+l)
+	}
+	return out
+}
+
+// statusLines is the status: one line, or two for a long message on a
+// terminal with rows to spare, shortened at a word where it must be.
+func (m *Model) statusLines() []string {
+	s := m.styles
+	var text string
+	style := s.Dim
+	switch {
+	case m.status != "" && m.statusErr:
+		text, style = display.Clean(m.status), s.Error
+	case m.status != "":
+		text = display.Clean(m.status)
+	case m.hit != nil && m.hit.flagged:
+		text, style = "you flagged this "+m.hit.kind.noun(), s.Status["flagged"]
+	case m.hit != nil && m.hit.finished:
+		text, style = "✓ this HIT is done; changes are saved as you key them", s.OK
+	}
+	lines := wrap(style.Render(text), m.width, " ")
+	most := 1
+	if m.height >= 16 {
+		most = 2
+	}
+	if len(lines) > most {
+		lines = lines[:most]
+		lines[most-1] = fitWords(lines[most-1]+" …", m.width)
+	}
+	return lines
+}
+
+// count is "1 pane is" or "3 panes are".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -298,4 +299,24 @@ func (m *Model) scale(h *hitState, unit string, named bool) string {
 		}
 	}
 	return "   " + strings.Join(parts, "  ")
+}
+
+func (m *Model) renderEmpty() []string {
+	s := m.styles
+	if !m.allDone {
+		return []string{s.Dim.Render(" loading…")}
+	}
+	nw, name := m.noWork.noWork, display.Clean(m.cfg.Dataset.Name)
+	lines := []string{s.OK.Render(fmt.Sprintf(" No more HITs for you in %s: you finished %d. Thank you!", name, nw.Done))}
+	if nw.HeldByOthers > 0 {
+		lines = []string{
+			s.OK.Render(fmt.Sprintf(" No HIT for you right now in %s (you finished %d).", name, nw.Done)),
+			s.Dim.Render(fmt.Sprintf(" %s held by other annotators; it comes back to you if left idle for %v.",
+				count(nw.HeldByOthers, "pane is", "panes are"), m.noWork.lease)),
+		}
+	}
+	lines = append(lines, s.Dim.Render(fmt.Sprintf(" %s; %s for adjudication.",
+		count(nw.Complete, "pane has all the annotators it needs", "panes have all the annotators they need"),
+		count(nw.Adjudication, "unit waits", "units wait"))))
+	return append(lines, "", s.Dim.Render(" l lists the panes to review or change a label · q quits"))
 }

@@ -7,8 +7,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/charmbracelet/x/ansi"
-	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -138,45 +136,6 @@ func (m *Model) closeOverlay(status string) {
 	m.overlay, m.flagReason = overlayNone, ""
 	m.input.Blur()
 	m.setStatus(status, false)
-}
-
-func (m *Model) openPager(o overlay) {
-	m.overlay, m.pagerTop = o, 0
-}
-
-// openGuide opens the guideline at the section of the step on screen.
-func (m *Model) openGuide() {
-	m.openPager(overlayGuide)
-	if m.hit == nil {
-		return
-	}
-	head, _, _ := strings.Cut(m.hit.proto.Section(m.hit.step().id), "\n")
-	head = strings.TrimSpace(guidelines.Plain(head))
-	_, lines := m.pagerLines()
-	for i, l := range lines {
-		if head != "" && strings.TrimSpace(ansi.Strip(l)) == head {
-			m.pagerTop = min(i, m.pagerMaxTop())
-			return
-		}
-	}
-}
-
-// pagerOpen reports whether a full-screen pager (guideline, help,
-// statistics) is open.
-func (m *Model) pagerOpen() bool {
-	return m.overlay == overlayGuide || m.overlay == overlayHelp || m.overlay == overlayStats
-}
-
-// pagerKey scrolls the guideline or help; the keys that opened it close it.
-func (m *Model) pagerKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.pagerKeys
-	if key.Matches(msg, k.Close) {
-		m.overlay = overlayNone
-		return nil
-	}
-	d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, m.pagerRows()-1)
-	m.pagerTop = min(max(0, m.pagerTop+d), m.pagerMaxTop())
-	return nil
 }
 
 // flagReasons lists the reasons with their keys, for the flag prompt.

@@ -1,0 +1,120 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
+)
+
+// The pagers: the guideline (opened at the step on screen), the keys and
+// the statistics, full screen and scrolled with the pager's keys.
+
+// renderPager shows the full guideline or the full help, scrolled.
+func (m *Model) renderPager() []string {
+	title, lines := m.pagerLines()
+	top := min(m.pagerTop, max(0, len(lines)-m.pagerRows()))
+	return append([]string{m.styles.Brand.Render(title)}, lines[top:]...)
+}
+
+// pagerLines is the whole text of the open pager, wrapped to the width.
+func (m *Model) pagerLines() (title string, lines []string) {
+	s := m.styles
+	if m.overlay == overlayStats {
+		return " Statistics · " + display.Clean(m.cfg.Dataset.Name) + " (claritty stats)", m.statsLines()
+	}
+	if m.overlay == overlayGuide {
+		p := m.protocol()
+		title = " Guideline · " + p.Title
+		for _, l := range reflow(guidelines.Plain(p.Text())) {
+			switch {
+			case strings.HasPrefix(l, "#"):
+				lines = append(lines, s.Title.Render(" "+strings.TrimLeft(l, "# ")))
+			case l == "":
+				lines = append(lines, "")
+			case strings.HasPrefix(l, "- "):
+				lines = append(lines, labelled(wrap(s.Text.Render(strings.TrimPrefix(l, "- ")), m.width-1, "   "), " • ")...)
+			default:
+				lines = append(lines, wrap(s.Text.Render(l), m.width-1, " ")...)
+			}
+		}
+	} else {
+		title = " Keys"
+		groups, notes := m.helpContent()
+		lines = m.helpColumns(groups, m.width-1)
+		lines = append(lines, "")
+		for _, n := range notes {
+			lines = append(lines, wrap(s.Text.Render(n), m.width-1, " ")...)
+		}
+	}
+	return title, lines
+}
+
+// pagerRows is how many pager lines fit under its title.
+func (m *Model) pagerRows() int { return max(1, m.bodyRows-1) }
+
+// pagerMaxTop is the furthest the pager scrolls: its last line at the
+// bottom.
+func (m *Model) pagerMaxTop() int {
+	_, lines := m.pagerLines()
+	return max(0, len(lines)-m.pagerRows())
+}
+
+// reflow joins the hard-wrapped lines of each markdown paragraph or list
+// item into one line, so the pager can wrap it to the terminal's width.
+func reflow(md string) []string {
+	var out []string
+	for _, l := range strings.Split(md, "\n") {
+		t := strings.TrimSpace(l)
+		joinable := len(out) > 0 && out[len(out)-1] != "" && !strings.HasPrefix(out[len(out)-1], "#")
+		switch {
+		case t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "- ") || !joinable:
+			out = append(out, t)
+		default:
+			out[len(out)-1] += " " + t
+		}
+	}
+	return out
+}
+
+func (m *Model) openPager(o overlay) {
+	m.overlay, m.pagerTop = o, 0
+}
+
+// openGuide opens the guideline at the section of the step on screen.
+func (m *Model) openGuide() {
+	m.openPager(overlayGuide)
+	if m.hit == nil {
+		return
+	}
+	head, _, _ := strings.Cut(m.hit.proto.Section(m.hit.step().id), "\n")
+	head = strings.TrimSpace(guidelines.Plain(head))
+	_, lines := m.pagerLines()
+	for i, l := range lines {
+		if head != "" && strings.TrimSpace(ansi.Strip(l)) == head {
+			m.pagerTop = min(i, m.pagerMaxTop())
+			return
+		}
+	}
+}
+
+// pagerOpen reports whether a full-screen pager (guideline, help,
+// statistics) is open.
+func (m *Model) pagerOpen() bool {
+	return m.overlay == overlayGuide || m.overlay == overlayHelp || m.overlay == overlayStats
+}
+
+// pagerKey scrolls the guideline or help; the keys that opened it close it.
+func (m *Model) pagerKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.pagerKeys
+	if key.Matches(msg, k.Close) {
+		m.overlay = overlayNone
+		return nil
+	}
+	d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, m.pagerRows()-1)
+	m.pagerTop = min(max(0, m.pagerTop+d), m.pagerMaxTop())
+	return nil
+}
