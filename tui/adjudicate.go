@@ -206,7 +206,11 @@ func (m *Model) adjKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(msg, k.Guide):
-		m.openPager(overlayGuide)
+		if len(a.units) > 0 {
+			m.openGuide(stepOf(a.units[a.cur].Unit))
+		} else {
+			m.openGuide("")
+		}
 		return nil
 	case key.Matches(msg, k.Help):
 		m.openPager(overlayHelp)

@@ -21,7 +21,11 @@ func (m *Model) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openPager(overlayHelp)
 		return nil
 	case key.Matches(msg, k.Guide):
-		m.openGuide()
+		if m.hit != nil {
+			m.openGuide(m.hit.step().id)
+		} else {
+			m.openGuide("")
+		}
 		return nil
 	case key.Matches(msg, k.Queue):
 		return m.openQueue()

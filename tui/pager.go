@@ -84,13 +84,14 @@ func (m *Model) openPager(o overlay) {
 	m.overlay, m.pagerTop = o, 0
 }
 
-// openGuide opens the guideline at the section of the step on screen.
-func (m *Model) openGuide() {
+// openGuide opens the guideline at the section of a step ("" opens it
+// at its start).
+func (m *Model) openGuide(stepID string) {
 	m.openPager(overlayGuide)
-	if m.hit == nil {
+	if stepID == "" {
 		return
 	}
-	head, _, _ := strings.Cut(m.hit.proto.Section(m.hit.step().id), "\n")
+	head, _, _ := strings.Cut(m.protocol().Section(stepID), "\n")
 	head = strings.TrimSpace(guidelines.Plain(head))
 	_, lines := m.pagerLines()
 	for i, l := range lines {
