@@ -66,20 +66,13 @@ const (
 
 // Model is the root model, the only tea.Model of the program.
 type Model struct {
-	cfg    Config
-	ctx    context.Context
-	work   *worker
+	*session
 	width  int
 	height int
-	styles Styles
-	help   help.Model
 
-	hitKeys    hitKeys
-	queueKeys  queueKeys
-	pagerKeys  pagerKeys
-	adjKeys    adjKeys
-	flagsKeys  flagsKeys
-	promptKeys promptKeyMap
+	hitKeys   hitKeys
+	pagerKeys pagerKeys
+	adjKeys   adjKeys
 
 	screen  screen
 	overlay overlay
@@ -90,18 +83,15 @@ type Model struct {
 	loading bool
 	pending []tea.KeyPressMsg // keys typed while a HIT was loading
 
-	status    string
-	statusErr bool
-	ticking   bool // the header's clock is running
+	ticking bool // the header's clock is running
 
-	queue      queueState
+	queue      *queueScreen
 	pane       paneState
 	stats      []string          // the statistics tables' lines, once computed
 	statsRep   *agreement.Report // the report from every label the charts draw
 	adj        adjState
-	flags      flagsState
+	flags      *flagsScreen
 	flagReason string
-	input      textinput.Model
 	pagerTop   int
 
 	quitting    bool
@@ -151,20 +141,19 @@ func New(ctx context.Context, cfg Config) *Model {
 	is := in.Styles()
 	is.Cursor.Blink = false
 	in.SetStyles(is)
+	sess := &session{cfg: cfg, ctx: ctx, work: newWorker(), styles: DefaultStyles(true), help: help.New(),
+		input: in, promptKeys: defaultPromptKeys()}
 	m := &Model{
-		cfg: cfg, ctx: ctx, work: newWorker(),
-		width: 80, height: 24,
-		styles:     DefaultStyles(true),
-		help:       help.New(),
-		hitKeys:    kindFor(cfg.Dataset.Kind).keys(),
-		queueKeys:  defaultQueueKeys(),
-		pagerKeys:  defaultPagerKeys(),
-		adjKeys:    defaultAdjKeys(),
-		flagsKeys:  defaultFlagsKeys(),
-		promptKeys: defaultPromptKeys(),
-		input:      in,
-		loading:    true,
-		profile:    colorprofile.TrueColor,
+		session:   sess,
+		width:     80,
+		height:    24,
+		hitKeys:   kindFor(cfg.Dataset.Kind).keys(),
+		pagerKeys: defaultPagerKeys(),
+		adjKeys:   defaultAdjKeys(),
+		queue:     newQueueScreen(sess),
+		flags:     newFlagsScreen(sess),
+		loading:   true,
+		profile:   colorprofile.TrueColor,
 	}
 	return m
 }
@@ -212,7 +201,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.width, m.height = msg.Width, msg.Height
 		m.help.SetWidth(msg.Width)
 		m.input.SetWidth(max(10, msg.Width-6))
-		return m.queueResized()
+		m.flags.SetSize(msg.Width, msg.Height-1-rowsBelow)
+		return m.queue.SetSize(msg.Width, msg.Height-1-rowsBelow)
 	case tea.ColorProfileMsg:
 		m.profile = msg.Profile
 		return nil
@@ -257,17 +247,24 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case clockMsg:
 		m.ticking = false
 		return m.startClock()
-	case flagsLoadedMsg:
-		m.flagsLoaded(msg)
-		return nil
-	case flagReviewedMsg:
-		return m.flagReviewed(msg)
+	case flagsLoadedMsg, flagReviewedMsg:
+		return m.flags.Update(msg)
 	case queueLoadedMsg:
-		m.queue.loaded(msg)
-		if msg.err != nil {
-			m.setStatus(msg.err.Error(), true)
-		}
+		return m.queue.Update(msg)
+	case closeScreenMsg:
+		m.screen = screenHIT
 		return nil
+	case openHITMsg:
+		return m.openHIT(msg.itemID)
+	case openGuideMsg:
+		m.openGuide(msg.step)
+		return nil
+	case openHelpMsg:
+		m.openPager(overlayHelp)
+		return nil
+	case quitMsg:
+		m.interrupted = m.interrupted || msg.interrupted
+		return m.quit()
 	case openedMsg:
 		if msg.err != nil {
 			m.setStatus("could not open ("+msg.err.Error()+"): "+msg.url, true)
@@ -286,8 +283,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	}
 	return nil
 }
-
-func (m *Model) setStatus(s string, isErr bool) { m.status, m.statusErr = s, isErr }
 
 // protocol is the task kind on screen: the HIT's, else the dataset's.
 func (m *Model) protocol() guidelines.Protocol {
@@ -329,11 +324,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch m.screen {
 	case screenQueue:
-		return m.queueKey(msg)
+		return m.queue.Update(msg)
 	case screenAdjudicate:
 		return m.adjKey(msg)
 	case screenFlags:
-		return m.flagsKey(msg)
+		return m.flags.Update(msg)
 	}
 	if m.loading {
 		// Keys typed while the next HIT loads are kept and replayed on it,
@@ -523,4 +518,32 @@ func (m *Model) frame() {
 	v.AltScreen = true
 	v.WindowTitle = "claritty"
 	m.view, m.viewValid = v, true
+}
+
+// openQueue shows the queue with the current HIT selected.
+func (m *Model) openQueue() tea.Cmd {
+	m.screen = screenQueue
+	seq, total := 1, m.cfg.Dataset.Items
+	if m.hit != nil {
+		seq, total = m.hit.item.Seq, m.hit.items
+	}
+	return m.queue.open(seq, total)
+}
+
+// openHIT leaves the HIT on screen and opens the one picked, if the
+// dataset's policy has room for the annotator on it.
+func (m *Model) openHIT(itemID int64) tea.Cmd {
+	m.screen = screenHIT
+	m.setStatus("", false)
+	var leave tea.Cmd
+	if m.hit != nil && !m.loading {
+		leave = m.stepEvent(m.hit, m.hit.cur, "leave")
+	}
+	return tea.Sequence(leave, m.loadItem(itemID, -1, true))
+}
+
+// openFlags shows the flags screen.
+func (m *Model) openFlags() tea.Cmd {
+	m.screen = screenFlags
+	return m.flags.open()
 }

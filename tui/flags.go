@@ -13,11 +13,15 @@ import (
 	"github.com/claritty/claritty/store"
 )
 
-// flagsState is the flags screen: the flags the annotator may see (every
-// one for a lead or an adjudicator, else their own), standing ones only
-// unless all is set; a reviewer upholds or clears the selected one with a
-// reason, its author withdraws it.
-type flagsState struct {
+// flagsScreen lists the flags the annotator may see (every one for a lead
+// or an adjudicator, else their own), standing ones only unless all is
+// set; a reviewer upholds or clears the selected one with a reason, its
+// author withdraws it. The store checks who may do which.
+type flagsScreen struct {
+	*session
+	keys          flagsKeys
+	width, height int
+
 	rows      []store.FlagRow
 	cursor    int
 	all       bool
@@ -28,7 +32,7 @@ type flagsState struct {
 
 // flagsKeys are the keys of the flags screen.
 type flagsKeys struct {
-	Up, Down, Uphold, Clear, Withdraw, All, Close, Quit key.Binding
+	Up, Down, Uphold, Clear, Withdraw, All, Close, Help, Quit key.Binding
 }
 
 func defaultFlagsKeys() flagsKeys {
@@ -40,12 +44,44 @@ func defaultFlagsKeys() flagsKeys {
 		Withdraw: bind([]string{"w"}, "w", "withdraw mine"),
 		All:      bind([]string{"a"}, "a", "all / standing"),
 		Close:    bind([]string{"esc", "F"}, "esc", "back"),
+		Help:     bind([]string{"?"}, "?", "help"),
 		Quit:     bind([]string{"q", "ctrl+c"}, "q", "quit"),
 	}
 }
 
-func (k flagsKeys) shortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Uphold, k.Clear, k.Withdraw, k.All, k.Close, k.Quit}
+func newFlagsScreen(s *session) *flagsScreen {
+	return &flagsScreen{session: s, keys: defaultFlagsKeys()}
+}
+
+func (f *flagsScreen) SetSize(width, height int) tea.Cmd {
+	f.width, f.height = width, height
+	return nil
+}
+
+func (f *flagsScreen) ShortHelp() []key.Binding {
+	if f.reasoning {
+		return f.promptKeys.ShortHelp()
+	}
+	k := f.keys
+	return []key.Binding{k.Up, k.Down, k.Uphold, k.Clear, k.Withdraw, k.All, k.Close, k.Help, k.Quit}
+}
+
+func (f *flagsScreen) FullHelp() [][]key.Binding {
+	k := f.keys
+	return [][]key.Binding{{k.Up, k.Down, k.All}, {k.Uphold, k.Clear, k.Withdraw}, {k.Close, k.Help, k.Quit}}
+}
+
+// Update takes the screen's keys and the results of its reads and writes.
+func (f *flagsScreen) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case flagsLoadedMsg:
+		f.loaded(msg)
+	case flagReviewedMsg:
+		return f.reviewed(msg)
+	case tea.KeyPressMsg:
+		return f.key(msg)
+	}
+	return nil
 }
 
 // flagsLoadedMsg carries the flags list.
@@ -61,63 +97,62 @@ type flagReviewedMsg struct {
 	err  error
 }
 
-// openFlags shows the flags screen.
-func (m *Model) openFlags() tea.Cmd {
-	m.screen = screenFlags
-	m.flags.cursor = 0
-	return m.loadFlags()
+// open shows the flags from the first.
+func (f *flagsScreen) open() tea.Cmd {
+	f.cursor = 0
+	return f.load()
 }
 
-func (m *Model) loadFlags() tea.Cmd {
-	m.flags.ready = false
-	st, who, f := m.cfg.Store, m.cfg.Annotator, store.FlagFilter{DatasetID: m.cfg.Dataset.ID, All: m.flags.all}
-	return m.work.do(func() tea.Msg {
-		rows, err := st.ListFlags(m.ctx, who, f)
+func (f *flagsScreen) load() tea.Cmd {
+	f.ready = false
+	st, who, ctx, filter := f.cfg.Store, f.cfg.Annotator, f.ctx, store.FlagFilter{DatasetID: f.cfg.Dataset.ID, All: f.all}
+	return f.work.do(func() tea.Msg {
+		rows, err := st.ListFlags(ctx, who, filter)
 		return flagsLoadedMsg{rows: rows, err: err}
 	})
 }
 
-func (m *Model) flagsLoaded(msg flagsLoadedMsg) {
-	f := &m.flags
+func (f *flagsScreen) loaded(msg flagsLoadedMsg) {
 	if msg.err != nil {
-		m.setStatus(msg.err.Error(), true)
+		f.setStatus(msg.err.Error(), true)
 		return
 	}
 	f.rows, f.ready = msg.rows, true
 	f.cursor = min(f.cursor, max(0, len(f.rows)-1))
 }
 
-func (m *Model) flagReviewed(msg flagReviewedMsg) tea.Cmd {
+func (f *flagsScreen) reviewed(msg flagReviewedMsg) tea.Cmd {
 	if msg.err != nil {
 		text := msg.err.Error()
 		if errors.Is(msg.err, store.ErrNotAllowed) {
 			text = "not allowed: " + text
 		}
-		m.setStatus(text, true)
+		f.setStatus(text, true)
 		return nil
 	}
-	m.setStatus(fmt.Sprintf("flag %d: %s", msg.id, store.FlagStatusAfter(msg.step)), false)
-	return m.loadFlags()
+	f.setStatus(fmt.Sprintf("flag %d: %s", msg.id, store.FlagStatusAfter(msg.step)), false)
+	return f.load()
 }
 
-func (m *Model) flagsKey(msg tea.KeyPressMsg) tea.Cmd {
-	f, k := &m.flags, m.flagsKeys
+func (f *flagsScreen) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := f.keys
 	if f.reasoning {
-		return m.flagReasonKey(msg)
+		return f.reasonKey(msg)
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
-		return m.quit()
+		return ask(quitMsg{})
 	case key.Matches(msg, k.Close):
-		m.screen = screenHIT
-		return nil
+		return ask(closeScreenMsg{})
+	case key.Matches(msg, k.Help):
+		return ask(openHelpMsg{})
 	case key.Matches(msg, k.Down):
 		f.cursor = min(f.cursor+1, max(0, len(f.rows)-1))
 	case key.Matches(msg, k.Up):
 		f.cursor = max(f.cursor-1, 0)
 	case key.Matches(msg, k.All):
 		f.all = !f.all
-		return m.loadFlags()
+		return f.load()
 	case key.Matches(msg, k.Uphold), key.Matches(msg, k.Clear):
 		if len(f.rows) == 0 {
 			return nil
@@ -126,52 +161,51 @@ func (m *Model) flagsKey(msg tea.KeyPressMsg) tea.Cmd {
 		if key.Matches(msg, k.Clear) {
 			f.step = "clear"
 		}
-		m.input.Reset()
-		m.input.Placeholder = "why " + f.step + " it? (enter saves, esc cancels)"
-		return m.input.Focus()
+		f.input.Reset()
+		f.input.Placeholder = "why " + f.step + " it? (enter saves, esc cancels)"
+		return f.input.Focus()
 	case key.Matches(msg, k.Withdraw):
 		if len(f.rows) == 0 {
 			return nil
 		}
-		return m.reviewFlag(f.rows[f.cursor].ID, "withdraw", "")
+		return f.review(f.rows[f.cursor].ID, "withdraw", "")
 	}
 	return nil
 }
 
-// flagReasonKey edits the reason of an uphold or clear; enter applies it.
-func (m *Model) flagReasonKey(msg tea.KeyPressMsg) tea.Cmd {
-	f := &m.flags
-	return m.promptKey(msg, func(reason string) tea.Cmd {
+// reasonKey edits the reason of an uphold or clear; enter applies it.
+func (f *flagsScreen) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
+	return f.promptKey(msg, func(reason string) tea.Cmd {
 		if reason == "" {
-			m.setStatus("say why: a review needs a reason", true)
+			f.setStatus("say why: a review needs a reason", true)
 			return nil
 		}
 		f.reasoning = false
-		m.input.Blur()
-		return m.reviewFlag(f.rows[f.cursor].ID, f.step, reason)
+		f.input.Blur()
+		return f.review(f.rows[f.cursor].ID, f.step, reason)
 	}, func() tea.Cmd {
 		f.reasoning = false
-		m.setStatus("nothing changed", false)
+		f.setStatus("nothing changed", false)
 		return nil
 	})
 }
 
-func (m *Model) reviewFlag(id int64, step, reason string) tea.Cmd {
-	st, who := m.cfg.Store, m.cfg.Annotator
-	return m.work.do(func() tea.Msg {
-		return flagReviewedMsg{id: id, step: step, err: st.ReviewFlag(m.ctx, who, id, step, reason)}
+func (f *flagsScreen) review(id int64, step, reason string) tea.Cmd {
+	st, who, ctx := f.cfg.Store, f.cfg.Annotator, f.ctx
+	return f.work.do(func() tea.Msg {
+		return flagReviewedMsg{id: id, step: step, err: st.ReviewFlag(ctx, who, id, step, reason)}
 	})
 }
 
-// renderFlags draws the list, the selected flag's note and review below it.
-func (m *Model) renderFlags() []string {
-	f, s := &m.flags, m.styles
+// View draws the list, the selected flag's note and review below it.
+func (f *flagsScreen) View() []string {
+	s := f.styles
 	which := "standing"
 	if f.all {
 		which = "all"
 	}
 	lines := []string{fitWords(s.Title.Render(fmt.Sprintf("Flags · %d %s", len(f.rows), which))+
-		s.Dim.Render("  u upholds · c clears (leads, adjudicators) · w withdraws your own"), m.width)}
+		s.Dim.Render("  u upholds · c clears (leads, adjudicators) · w withdraws your own"), f.width)}
 	switch {
 	case !f.ready && len(f.rows) == 0:
 		return append(lines, s.Dim.Render("loading…"))
@@ -179,23 +213,23 @@ func (m *Model) renderFlags() []string {
 		return append(lines, "", "No flags.")
 	}
 	if f.reasoning {
-		lines = append(lines, m.input.View())
+		lines = append(lines, f.input.View())
 	}
-	lines = append(lines, s.Dim.Render(fmt.Sprintf("  %5s  %-9s  %-13s  %-12s  %s", "id", "status", "reason", "by", m.textColumn())))
+	lines = append(lines, s.Dim.Render(fmt.Sprintf("  %5s  %-9s  %-13s  %-12s  %s", "id", "status", "reason", "by", kindFor(f.cfg.Dataset.Kind).topic())))
 	for i, r := range f.rows {
 		line := fmt.Sprintf("%5d  %-9s  %-13s  %-12s  %s", r.ID, r.Status, r.Reason, ansi.Truncate(display.Clean(r.Author), 12, "…"), display.Field(r.Query))
 		if i == f.cursor {
-			lines = append(lines, fitWords(s.Cursor.Render("▸ ")+s.Title.Render(line), m.width))
+			lines = append(lines, fitWords(s.Cursor.Render("▸ ")+s.Title.Render(line), f.width))
 			continue
 		}
-		lines = append(lines, fitWords("  "+line, m.width))
+		lines = append(lines, fitWords("  "+line, f.width))
 	}
 	r := f.rows[f.cursor]
 	lines = append(lines, "")
-	lines = append(lines, wrap(s.Dim.Render("note: ")+display.Clean(cmp.Or(r.Note, "—")), m.width, "")...)
+	lines = append(lines, wrap(s.Dim.Render("note: ")+display.Clean(cmp.Or(r.Note, "—")), f.width, "")...)
 	if r.Reviewer != "" {
 		lines = append(lines, wrap(s.Dim.Render(r.Status+" by ")+display.Clean(r.Reviewer)+s.Dim.Render(": ")+display.Clean(r.Review)+
-			s.Dim.Render(" ("+r.Reviewed+")"), m.width, "")...)
+			s.Dim.Render(" ("+r.Reviewed+")"), f.width, "")...)
 	}
 	return lines
 }

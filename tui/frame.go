@@ -56,14 +56,12 @@ func (m *Model) render() string {
 // the HIT's body is laid out by render, which knows its rows.
 func (m *Model) screenBody() ([]string, []key.Binding) {
 	switch {
-	case m.screen == screenQueue:
-		return m.renderQueue(), m.queueKeys.shortHelp()
-	case m.screen == screenFlags && m.flags.reasoning:
-		return m.renderFlags(), m.promptKeys.ShortHelp()
-	case m.screen == screenFlags:
-		return m.renderFlags(), m.flagsKeys.shortHelp()
 	case m.pagerOpen():
 		return m.renderPager(), m.pagerKeys.shortHelp()
+	case m.screen == screenQueue:
+		return m.queue.View(), m.queue.ShortHelp()
+	case m.screen == screenFlags:
+		return m.flags.View(), m.flags.ShortHelp()
 	case m.screen == screenAdjudicate && m.adj.reasoning:
 		return m.renderAdjudication(), m.promptKeys.ShortHelp()
 	case m.screen == screenAdjudicate:

@@ -206,7 +206,7 @@ func (m *Model) renderPrompt(w int) []string {
 	rule := s.Dim.Render(strings.Repeat("─", max(0, w)))
 	switch {
 	case m.overlay == overlayFlag && m.flagReason == "":
-		return append([]string{rule, s.Title.Render(" Flag this "+m.hit.kind.noun()+": why?")},
+		return append([]string{rule, s.Title.Render(" Flag this " + m.hit.kind.noun() + ": why?")},
 			wrap(s.Text.Render(flagReasonsLine()+" · esc cancel"), w, " ")...)
 	case m.overlay == overlayFlag:
 		return append(wrap(s.Title.Render("Flag as "+m.flagReason+": a note for the lead (optional)"), w, " "), " "+m.input.View())

@@ -57,7 +57,7 @@ func defaultHITKeys() hitKeys {
 
 // queueKeys are the keys of the queue screen.
 type queueKeys struct {
-	Up, Down, PageUp, PageDown, Top, Bottom, Open, Close, Quit key.Binding
+	Up, Down, PageUp, PageDown, Top, Bottom, Open, Close, Help, Quit key.Binding
 }
 
 func defaultQueueKeys() queueKeys {
@@ -70,12 +70,9 @@ func defaultQueueKeys() queueKeys {
 		Bottom:   bind([]string{"end", "G"}, "G", "last"),
 		Open:     bind([]string{"enter"}, "enter", "open HIT"),
 		Close:    bind([]string{"esc", "l"}, "esc", "back"),
+		Help:     bind([]string{"?"}, "?", "help"),
 		Quit:     bind([]string{"q", "ctrl+c"}, "q", "quit"),
 	}
-}
-
-func (k queueKeys) shortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.PageDown, k.Top, k.Bottom, k.Open, k.Close, k.Quit}
 }
 
 // pagerKeys scroll the guideline and the help screen.
@@ -143,6 +140,12 @@ func (m *Model) keyLine(keys []key.Binding, width int) string {
 
 // helpContent is the help screen's keys and notes for the screen under it.
 func (m *Model) helpContent() (groups [][]key.Binding, notes []string) {
+	switch m.screen {
+	case screenQueue:
+		return m.queue.FullHelp(), []string{"enter opens the HIT under the cursor; one you have not started yet only if its policy has room for you."}
+	case screenFlags:
+		return m.flags.FullHelp(), []string{"Leads and adjudicators uphold (u) or clear (c) a flag with a reason; you withdraw your own (w)."}
+	}
 	if m.screen == screenAdjudicate {
 		return m.adjKeys.fullHelp(m.protocol()), []string{
 			"Each decision is saved the moment you key it and becomes the unit's gold label; x withdraws it.",

@@ -27,13 +27,6 @@ type savedMsg struct {
 	err      error
 }
 
-// queueLoadedMsg carries one window of the queue.
-type queueLoadedMsg struct {
-	offset int
-	rows   []store.QueueRow
-	err    error
-}
-
 // openedMsg reports an attempt to open a URL in the browser.
 type openedMsg struct {
 	url string

@@ -21,21 +21,6 @@ func defaultPromptKeys() promptKeyMap {
 
 func (k promptKeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Save, k.Cancel} }
 
-// promptKey runs a key through the open text prompt: save gets the text
-// (trimmed) on enter, cancel runs on esc, any other key edits.
-func (m *Model) promptKey(msg tea.KeyPressMsg, save func(text string) tea.Cmd, cancel func() tea.Cmd) tea.Cmd {
-	switch {
-	case key.Matches(msg, m.promptKeys.Cancel):
-		m.input.Blur()
-		return cancel()
-	case key.Matches(msg, m.promptKeys.Save):
-		return save(strings.TrimSpace(m.input.Value()))
-	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
-	return cmd
-}
-
 // flagReasonKeys are one key per flag reason: its initial, or its number.
 func flagReasonKeys() []key.Binding {
 	var out []key.Binding

@@ -10,10 +10,14 @@ import (
 	"github.com/claritty/claritty/store"
 )
 
-// queueState is the queue screen: a cursor over all HITs of the dataset,
-// of which only the visible window is read from the store, so a dataset of
-// 400,000 panes opens as fast as one of 40.
-type queueState struct {
+// queueScreen lists the annotator's HITs: a cursor over all HITs of the
+// dataset, of which only the visible window is read from the store, so a
+// dataset of 400,000 panes opens as fast as one of 40.
+type queueScreen struct {
+	*session
+	keys          queueKeys
+	width, height int
+
 	cursor int // seq of the selected HIT, 1-based
 	top    int // rows above the window
 	total  int
@@ -22,86 +26,96 @@ type queueState struct {
 	ready  bool
 }
 
-func (q *queueState) loaded(msg queueLoadedMsg) {
-	if msg.err != nil || msg.offset != q.top {
-		return // an older window; a newer read is on its way
-	}
-	q.offset, q.rows, q.ready = msg.offset, msg.rows, true
+// queueLoadedMsg carries one window of the queue.
+type queueLoadedMsg struct {
+	offset int
+	rows   []store.QueueRow
+	err    error
 }
 
-func (m *Model) queueRows() int { return max(1, m.height-5) }
-
-// openQueue shows the queue with the current HIT selected.
-func (m *Model) openQueue() tea.Cmd {
-	m.screen = screenQueue
-	q := &m.queue
-	q.total = m.cfg.Dataset.Items
-	q.cursor = 1
-	if m.hit != nil {
-		q.cursor, q.total = m.hit.item.Seq, m.hit.items
-	}
-	q.top = max(0, q.cursor-1-m.queueRows()/2)
-	return m.loadQueue()
+func newQueueScreen(s *session) *queueScreen {
+	return &queueScreen{session: s, keys: defaultQueueKeys()}
 }
 
-func (m *Model) loadQueue() tea.Cmd {
-	q := &m.queue
+// rows is how many HITs fit under the title and the column heads.
+func (q *queueScreen) rowsShown() int { return max(1, q.height-2) }
+
+// open shows the queue of total HITs with seq selected.
+func (q *queueScreen) open(seq, total int) tea.Cmd {
+	q.cursor, q.total = max(1, seq), total
+	q.top = max(0, q.cursor-1-q.rowsShown()/2)
+	return q.load()
+}
+
+func (q *queueScreen) load() tea.Cmd {
 	q.ready = false
-	st, ds, an, top, n := m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator.ID, q.top, m.queueRows()
-	return m.work.do(func() tea.Msg {
-		rows, err := st.Queue(m.ctx, ds, an, top, n)
+	st, ds, an, top, n, ctx := q.cfg.Store, q.cfg.Dataset.ID, q.cfg.Annotator.ID, q.top, q.rowsShown(), q.ctx
+	return q.work.do(func() tea.Msg {
+		rows, err := st.Queue(ctx, ds, an, top, n)
 		return queueLoadedMsg{offset: top, rows: rows, err: err}
 	})
 }
 
-// queueResized keeps the cursor visible after a resize.
-func (m *Model) queueResized() tea.Cmd {
-	if m.screen != screenQueue {
+// SetSize keeps the cursor in the window, which may take another read.
+func (q *queueScreen) SetSize(width, height int) tea.Cmd {
+	q.width, q.height = width, height
+	if q.total == 0 {
 		return nil
 	}
-	return m.scrollQueueTo(m.queue.cursor)
+	return q.scrollTo(q.cursor)
 }
 
-func (m *Model) queueKey(msg tea.KeyPressMsg) tea.Cmd {
-	k, q := m.queueKeys, &m.queue
-	page := m.queueRows()
-	switch {
-	case key.Matches(msg, k.Quit):
-		return m.quit()
-	case key.Matches(msg, k.Close):
-		m.screen = screenHIT
-		return nil
-	case key.Matches(msg, k.Open):
-		if r, ok := q.selected(); ok {
-			m.screen = screenHIT
-			m.setStatus("", false)
-			var leave tea.Cmd
-			if m.hit != nil && !m.loading {
-				leave = m.stepEvent(m.hit, m.hit.cur, "leave")
-			}
-			return tea.Sequence(leave, m.loadItem(r.ItemID, -1, true))
+func (q *queueScreen) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case queueLoadedMsg:
+		if msg.err != nil {
+			q.setStatus(msg.err.Error(), true)
+			return nil
+		}
+		if msg.offset == q.top { // else an older window: a newer read is on its way
+			q.offset, q.rows, q.ready = msg.offset, msg.rows, true
 		}
 		return nil
-	case key.Matches(msg, k.Down):
-		return m.scrollQueueTo(q.cursor + 1)
-	case key.Matches(msg, k.Up):
-		return m.scrollQueueTo(q.cursor - 1)
-	case key.Matches(msg, k.PageDown):
-		return m.scrollQueueTo(q.cursor + page)
-	case key.Matches(msg, k.PageUp):
-		return m.scrollQueueTo(q.cursor - page)
-	case key.Matches(msg, k.Top):
-		return m.scrollQueueTo(1)
-	case key.Matches(msg, k.Bottom):
-		return m.scrollQueueTo(q.total)
+	case tea.KeyPressMsg:
+		return q.key(msg)
 	}
 	return nil
 }
 
-// scrollQueueTo moves the cursor, reading a new window when it leaves the
-// one on screen.
-func (m *Model) scrollQueueTo(seq int) tea.Cmd {
-	q, n := &m.queue, m.queueRows()
+func (q *queueScreen) key(msg tea.KeyPressMsg) tea.Cmd {
+	k, page := q.keys, q.rowsShown()
+	switch {
+	case key.Matches(msg, k.Quit):
+		return ask(quitMsg{})
+	case key.Matches(msg, k.Close):
+		return ask(closeScreenMsg{})
+	case key.Matches(msg, k.Help):
+		return ask(openHelpMsg{})
+	case key.Matches(msg, k.Open):
+		if r, ok := q.selected(); ok {
+			return ask(openHITMsg{itemID: r.ItemID})
+		}
+		return nil
+	case key.Matches(msg, k.Down):
+		return q.scrollTo(q.cursor + 1)
+	case key.Matches(msg, k.Up):
+		return q.scrollTo(q.cursor - 1)
+	case key.Matches(msg, k.PageDown):
+		return q.scrollTo(q.cursor + page)
+	case key.Matches(msg, k.PageUp):
+		return q.scrollTo(q.cursor - page)
+	case key.Matches(msg, k.Top):
+		return q.scrollTo(1)
+	case key.Matches(msg, k.Bottom):
+		return q.scrollTo(q.total)
+	}
+	return nil
+}
+
+// scrollTo moves the cursor, reading a new window when it leaves the one
+// on screen.
+func (q *queueScreen) scrollTo(seq int) tea.Cmd {
+	n := q.rowsShown()
 	q.cursor = min(max(1, seq), max(1, q.total))
 	top := q.top
 	if q.cursor-1 < top {
@@ -114,10 +128,10 @@ func (m *Model) scrollQueueTo(seq int) tea.Cmd {
 		return nil
 	}
 	q.top = top
-	return m.loadQueue()
+	return q.load()
 }
 
-func (q *queueState) selected() (store.QueueRow, bool) {
+func (q *queueScreen) selected() (store.QueueRow, bool) {
 	i := q.cursor - 1 - q.offset
 	if !q.ready || i < 0 || i >= len(q.rows) {
 		return store.QueueRow{}, false
@@ -125,12 +139,12 @@ func (q *queueState) selected() (store.QueueRow, bool) {
 	return q.rows[i], true
 }
 
-// renderQueue draws the visible window of the queue.
-func (m *Model) renderQueue() []string {
-	q, s := &m.queue, m.styles
+// View draws the visible window of the queue.
+func (q *queueScreen) View() []string {
+	s := q.styles
 	lines := []string{
-		fitWords(s.Title.Render(fmt.Sprintf(" Queue · %s", count(q.total, "HIT", "HITs")))+s.Dim.Render("  enter opens a HIT · esc returns"), m.width),
-		s.Dim.Render(fmt.Sprintf("  %7s  %-11s  %s", "HIT", "status", m.textColumn())),
+		fitWords(s.Title.Render(fmt.Sprintf(" Queue · %s", count(q.total, "HIT", "HITs")))+s.Dim.Render("  enter opens a HIT · esc returns"), q.width),
+		s.Dim.Render(fmt.Sprintf("  %7s  %-11s  %s", "HIT", "status", kindFor(q.cfg.Dataset.Kind).topic())),
 	}
 	if !q.ready && len(q.rows) == 0 {
 		return append(lines, s.Dim.Render("loading…"))
@@ -144,11 +158,17 @@ func (m *Model) renderQueue() []string {
 			line = s.Title.Render(fmt.Sprintf("%7d", r.Seq)) + "  " + st.Render(fmt.Sprintf("%-11s", r.Status)) + "  " +
 				s.Title.Render(display.Field(r.Query))
 		}
-		lines = append(lines, fitWords(mark+line, m.width))
+		lines = append(lines, fitWords(mark+line, q.width))
 	}
 	return lines
 }
 
-// textColumn names what the queue lists: a pane's query, a conversation's
-// topic.
-func (m *Model) textColumn() string { return kindFor(m.protocol().Kind).topic() }
+func (q *queueScreen) ShortHelp() []key.Binding {
+	k := q.keys
+	return []key.Binding{k.Open, k.Close, k.Down, k.Up, k.PageDown, k.Top, k.Bottom, k.Help, k.Quit}
+}
+
+func (q *queueScreen) FullHelp() [][]key.Binding {
+	k := q.keys
+	return [][]key.Binding{{k.Open, k.Close, k.Help, k.Quit}, {k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}}
+}

@@ -184,3 +184,22 @@ func TestURLShownWhole(t *testing.T) {
 		}
 	}
 }
+
+// ? opens the keys of the screen on top, on every screen: the queue's,
+// the flags', adjudication's; esc comes back to it.
+func TestHelpOnEveryScreen(t *testing.T) {
+	st, lead := disputedDemo(t)
+	h := startAs(t, st, lead, 100, 30, false)
+	for _, c := range []struct{ open, want, back string }{
+		{"l", "G    last", "Queue ·"},
+		{"F", "u uphold", "Flags ·"},
+		{"a", "show decided", "Adjudication ·"},
+	} {
+		h.keys(c.open, "?")
+		h.expect(" Keys")
+		h.expect(c.want)
+		h.keys("esc")
+		h.expect(c.back)
+		h.keys("esc")
+	}
+}

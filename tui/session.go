@@ -1,0 +1,72 @@
+package tui
+
+import (
+	"context"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+)
+
+// session is what every screen shares: who works on which dataset and
+// how to reach the store (every call through the one worker, in order),
+// the styles, the status line, and the one text input the prompts use.
+// The root model and each screen hold the same session.
+type session struct {
+	cfg        Config
+	ctx        context.Context
+	work       *worker
+	styles     Styles
+	help       help.Model
+	input      textinput.Model
+	promptKeys promptKeyMap
+	status     string
+	statusErr  bool
+}
+
+func (s *session) setStatus(text string, isErr bool) { s.status, s.statusErr = text, isErr }
+
+// promptKey runs a key through the open text prompt: save gets the text
+// (trimmed) on enter, cancel runs on esc, any other key edits.
+func (s *session) promptKey(msg tea.KeyPressMsg, save func(text string) tea.Cmd, cancel func() tea.Cmd) tea.Cmd {
+	switch {
+	case key.Matches(msg, s.promptKeys.Cancel):
+		s.input.Blur()
+		return cancel()
+	case key.Matches(msg, s.promptKeys.Save):
+		return save(strings.TrimSpace(s.input.Value()))
+	}
+	var cmd tea.Cmd
+	s.input, cmd = s.input.Update(msg)
+	return cmd
+}
+
+// A screen is one of the TUI's full screens besides the HIT (the queue,
+// the flags, adjudication), in the shape of soft-serve's and crush's
+// components: it is told its size, handles its keys and its own messages,
+// draws its rows and names its keys. What only the root can do (go back
+// to the HIT, open one, open a pager, quit) it asks for with a message.
+type screenModel interface {
+	// SetSize gives the screen the rows and columns between the header
+	// and the status line; a screen that reads a window of rows may need
+	// another.
+	SetSize(width, height int) tea.Cmd
+	Update(msg tea.Msg) tea.Cmd
+	View() []string
+	ShortHelp() []key.Binding
+	FullHelp() [][]key.Binding
+}
+
+// What a screen asks of the root.
+type (
+	closeScreenMsg struct{}                   // back to the HIT screen
+	openHITMsg     struct{ itemID int64 }     // open this HIT (the annotator picked it)
+	openGuideMsg   struct{ step string }      // the guideline at a step's section
+	openHelpMsg    struct{}                   // the help pager, for the screen on top
+	quitMsg        struct{ interrupted bool } // leave, once every write is saved
+)
+
+// ask is a command that sends msg to the root.
+func ask(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
