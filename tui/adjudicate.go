@@ -18,7 +18,11 @@ import (
 // shown at a time with every annotator's label, note, flag and time. The
 // store checks the role on every read and write; the screen only reports
 // a refusal.
-type adjState struct {
+type adjScreen struct {
+	*session
+	keys          adjKeys
+	width, height int
+
 	units     []store.Disputed
 	cur       int
 	decided   bool // the queue includes decided units, to revisit them
@@ -107,21 +111,57 @@ func (k adjKeys) decideKeys(p guidelines.Protocol) []key.Binding {
 	return decide
 }
 
-// openAdjudication loads the queue; the store refuses those not allowed.
-func (m *Model) openAdjudication() tea.Cmd {
-	st, ds, me, withDecided := m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator, m.adj.decided
-	return m.work.do(func() tea.Msg {
-		units, err := st.AdjudicationQueue(m.ctx, ds, me, withDecided)
+func newAdjScreen(s *session) *adjScreen {
+	return &adjScreen{session: s, keys: defaultAdjKeys(), last: -1}
+}
+
+// protocol is the task kind being adjudicated: the dataset's.
+func (a *adjScreen) protocol() guidelines.Protocol { return guidelines.ForKind(a.cfg.Dataset.Kind) }
+
+func (a *adjScreen) SetSize(width, height int) tea.Cmd {
+	a.width, a.height = width, height
+	return nil
+}
+
+// Update takes the screen's keys and the results of its reads.
+func (a *adjScreen) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case adjQueueMsg:
+		return a.queueLoaded(msg)
+	case adjDetailMsg:
+		a.detailLoaded(msg)
+	case tea.KeyPressMsg:
+		return a.key(msg)
+	}
+	return nil
+}
+
+func (a *adjScreen) View() []string { return a.render() }
+
+func (a *adjScreen) ShortHelp() []key.Binding {
+	if a.reasoning {
+		return a.promptKeys.ShortHelp()
+	}
+	return a.keys.shortHelp(a.protocol())
+}
+
+func (a *adjScreen) FullHelp() [][]key.Binding { return a.keys.fullHelp(a.protocol()) }
+
+// load reads the queue; the store refuses those not allowed.
+func (a *adjScreen) load() tea.Cmd {
+	st, ds, me, withDecided := a.cfg.Store, a.cfg.Dataset.ID, a.cfg.Annotator, a.decided
+	return a.work.do(func() tea.Msg {
+		units, err := st.AdjudicationQueue(a.ctx, ds, me, withDecided)
 		if err != nil {
 			return adjQueueMsg{err: err}
 		}
-		show, err := st.SettingOr(m.ctx, "adjudication_names", "names")
+		show, err := st.SettingOr(a.ctx, "adjudication_names", "names")
 		if err != nil {
 			return adjQueueMsg{err: err}
 		}
 		name := func(s string) string { return s }
 		if show == "pseudonyms" {
-			if name, err = st.Pseudonyms(m.ctx); err != nil {
+			if name, err = st.Pseudonyms(a.ctx); err != nil {
 				return adjQueueMsg{err: err}
 			}
 		}
@@ -129,197 +169,181 @@ func (m *Model) openAdjudication() tea.Cmd {
 	})
 }
 
-func (m *Model) adjQueueLoaded(msg adjQueueMsg) tea.Cmd {
+// queueLoaded shows the queue read, or says why there is none and goes
+// back to the HITs.
+func (a *adjScreen) queueLoaded(msg adjQueueMsg) tea.Cmd {
 	if msg.err != nil {
 		if errors.Is(msg.err, store.ErrNotAllowed) {
-			m.setStatus("adjudication is for adjudicators and leads (claritty annotators)", true)
+			a.setStatus("adjudication is for adjudicators and leads (claritty annotators)", true)
 		} else {
-			m.setStatus(msg.err.Error(), true)
+			a.setStatus(msg.err.Error(), true)
 		}
-		if m.hit == nil && !m.allDone && !m.loading {
-			return m.loadNext(0) // started on this screen: fall back to HITs
-		}
-		return nil
+		return ask(closeScreenMsg{})
 	}
-	m.screen = screenAdjudicate
-	a := &m.adj
 	a.units, a.pseudonym, a.detail, a.last = msg.units, msg.pseudonym, nil, -1
 	a.cur = min(a.cur, max(0, len(a.units)-1))
-	return m.loadAdjDetail()
+	return a.loadAdjDetail()
 }
 
-func (m *Model) loadAdjDetail() tea.Cmd {
-	a := &m.adj
+func (a *adjScreen) loadAdjDetail() tea.Cmd {
 	a.detail = nil
 	if len(a.units) == 0 {
 		return nil
 	}
 	d := a.units[a.cur]
-	st, me := m.cfg.Store, m.cfg.Annotator
-	return m.work.do(func() tea.Msg {
+	st, me := a.cfg.Store, a.cfg.Annotator
+	return a.work.do(func() tea.Msg {
 		det := &adjDetail{itemID: d.Item.ID, unit: d.Unit}
 		var err error
-		if det.labels, err = st.UnitLabels(m.ctx, d.Item.ID, d.Unit, me); err != nil {
+		if det.labels, err = st.UnitLabels(a.ctx, d.Item.ID, d.Unit, me); err != nil {
 			return adjDetailMsg{err: err}
 		}
-		if det.notes, err = st.Notes(m.ctx, d.Item.ID, me); err != nil {
+		if det.notes, err = st.Notes(a.ctx, d.Item.ID, me); err != nil {
 			return adjDetailMsg{err: err}
 		}
-		if det.flags, err = st.Flags(m.ctx, d.Item.ID, me); err != nil {
+		if det.flags, err = st.Flags(a.ctx, d.Item.ID, me); err != nil {
 			return adjDetailMsg{err: err}
 		}
-		if m.protocol().Kind == guidelines.Nuggets.Kind {
-			in, err := st.AnswerIntent(m.ctx, d.Item.ID)
+		if a.protocol().Kind == guidelines.Nuggets.Kind {
+			in, err := st.AnswerIntent(a.ctx, d.Item.ID)
 			det.intent = &in
 			return adjDetailMsg{detail: det, err: err}
 		}
-		det.turns, err = st.Turns(m.ctx, d.Item.ID)
+		det.turns, err = st.Turns(a.ctx, d.Item.ID)
 		return adjDetailMsg{detail: det, err: err}
 	})
 }
 
-func (m *Model) adjDetailLoaded(msg adjDetailMsg) {
+func (a *adjScreen) detailLoaded(msg adjDetailMsg) {
 	if msg.err != nil {
-		m.setStatus(msg.err.Error(), true)
+		a.setStatus(msg.err.Error(), true)
 		return
 	}
-	a := &m.adj
 	if len(a.units) > 0 && a.units[a.cur].Item.ID == msg.detail.itemID && a.units[a.cur].Unit == msg.detail.unit {
 		a.detail = msg.detail
 	}
 }
 
-// adjKey handles a key on the adjudication screen.
-func (m *Model) adjKey(msg tea.KeyPressMsg) tea.Cmd {
-	a, k := &m.adj, m.adjKeys
+// key handles a key on the adjudication screen.
+func (a *adjScreen) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := a.keys
 	if a.reasoning {
-		return m.reasonKey(msg)
+		return a.reasonKey(msg)
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
-		return m.quit()
+		return ask(quitMsg{})
 	case key.Matches(msg, k.Back):
-		m.screen = screenHIT
-		m.setStatus("", false)
-		if m.hit == nil && !m.allDone && !m.loading {
-			return m.loadNext(0) // started on this screen: no HIT yet
-		}
-		return nil
+		a.setStatus("", false)
+		return ask(closeScreenMsg{})
 	case key.Matches(msg, k.Guide):
 		if len(a.units) > 0 {
-			m.openGuide(stepOf(a.units[a.cur].Unit))
-		} else {
-			m.openGuide("")
+			return ask(openGuideMsg{step: stepOf(a.units[a.cur].Unit)})
 		}
-		return nil
+		return ask(openGuideMsg{})
 	case key.Matches(msg, k.Help):
-		m.openPager(overlayHelp)
-		return nil
+		return ask(openHelpMsg{})
 	case key.Matches(msg, k.Decided):
 		a.decided = !a.decided
-		return m.openAdjudication()
+		return a.load()
 	}
 	if len(a.units) == 0 {
 		return nil
 	}
-	if v, ok := m.protocol().ValueOfKey(msg.String()); ok {
-		return m.decide(a.cur, intPtr(v), "")
+	if v, ok := a.protocol().ValueOfKey(msg.String()); ok {
+		return a.decide(a.cur, intPtr(v), "")
 	}
 	if _, ok := digit(msg); ok {
-		m.setStatus("not a point of this scale: "+scaleKeys(m.protocol()), false)
+		a.setStatus("not a point of this scale: "+scaleKeys(a.protocol()), false)
 		return nil
 	}
 	switch {
 	case key.Matches(msg, k.Withdraw):
-		return m.decide(a.cur, nil, "")
+		return a.decide(a.cur, nil, "")
 	case key.Matches(msg, k.Reason):
-		return m.openReason()
+		return a.openReason()
 	case key.Matches(msg, k.PageDown), key.Matches(msg, k.PageUp):
-		d := scrollDelta(msg, key.Binding{}, key.Binding{}, k.PageUp, k.PageDown, max(1, m.height/2))
+		d := scrollDelta(msg, key.Binding{}, key.Binding{}, k.PageUp, k.PageDown, max(1, a.height/2))
 		a.scroll = min(max(a.scrollLo, a.scroll+d), a.scrollHi)
 		return nil
 	case key.Matches(msg, k.Next):
-		return m.moveAdj(a.cur + 1)
+		return a.moveAdj(a.cur + 1)
 	case key.Matches(msg, k.Prev):
-		return m.moveAdj(a.cur - 1)
+		return a.moveAdj(a.cur - 1)
 	}
 	return nil
 }
 
 func intPtr(v int) *int { return &v }
 
-func (m *Model) moveAdj(i int) tea.Cmd {
-	a := &m.adj
+func (a *adjScreen) moveAdj(i int) tea.Cmd {
 	if i < 0 || i >= len(a.units) {
-		m.setStatus("no more units that way", false)
+		a.setStatus("no more units that way", false)
 		return nil
 	}
 	a.cur, a.scroll = i, 0
-	m.setStatus("", false)
-	return m.loadAdjDetail()
+	a.setStatus("", false)
+	return a.loadAdjDetail()
 }
 
 // openReason opens the reason prompt for the current unit if it is
 // decided, else for the unit just decided (the screen has moved on to the
 // next one by then).
-func (m *Model) openReason() tea.Cmd {
-	a := &m.adj
+func (a *adjScreen) openReason() tea.Cmd {
 	a.reasonFor = a.cur
 	if a.units[a.cur].Decided == nil {
 		a.reasonFor = a.last
 	}
 	if a.reasonFor < 0 || a.units[a.reasonFor].Decided == nil {
-		m.setStatus("decide first ("+scaleKeys(m.protocol())+"), then r adds a reason", false)
+		a.setStatus("decide first ("+scaleKeys(a.protocol())+"), then r adds a reason", false)
 		return nil
 	}
 	a.reasoning = true
 	d := a.units[a.reasonFor]
-	m.input.Reset()
-	m.input.Placeholder = fmt.Sprintf("why %s for %s of %s %d (enter saves, esc cancels)",
-		m.labelName(*d.Decided), d.Unit, m.itemNoun(), d.Item.Seq)
-	return m.input.Focus()
+	a.input.Reset()
+	a.input.Placeholder = fmt.Sprintf("why %s for %s of %s %d (enter saves, esc cancels)",
+		a.labelName(*d.Decided), d.Unit, a.itemNoun(), d.Item.Seq)
+	return a.input.Focus()
 }
 
 // decide stores the decision on unit i (nil withdraws it); a new decision
 // moves on to the next unit still waiting.
-func (m *Model) decide(i int, value *int, reason string) tea.Cmd {
-	a := &m.adj
+func (a *adjScreen) decide(i int, value *int, reason string) tea.Cmd {
 	d := &a.units[i]
 	d.Decided = value
-	st, me, item, unit := m.cfg.Store, m.cfg.Annotator, d.Item.ID, d.Unit
-	save := m.work.do(func() tea.Msg {
-		return savedMsg{what: "decision", err: st.Adjudicate(m.ctx, item, unit, value, me, reason)}
+	st, me, item, unit := a.cfg.Store, a.cfg.Annotator, d.Item.ID, d.Unit
+	save := a.work.do(func() tea.Msg {
+		return savedMsg{what: "decision", err: st.Adjudicate(a.ctx, item, unit, value, me, reason)}
 	})
 	switch {
 	case value == nil:
-		m.setStatus("decision withdrawn: the unit waits again", false)
+		a.setStatus("decision withdrawn: the unit waits again", false)
 		return save
 	case reason != "":
-		m.setStatus("reason saved", false)
+		a.setStatus("reason saved", false)
 		return save
 	}
 	a.last = i
-	m.setStatus(fmt.Sprintf("%s of %s %d: %s (r adds a reason)", unit, m.itemNoun(), d.Item.Seq, m.labelName(*value)), false)
+	a.setStatus(fmt.Sprintf("%s of %s %d: %s (r adds a reason)", unit, a.itemNoun(), d.Item.Seq, a.labelName(*value)), false)
 	for j := i + 1; j < len(a.units); j++ {
 		if a.units[j].Decided == nil {
 			a.cur, a.scroll = j, 0
-			return tea.Sequence(save, m.loadAdjDetail())
+			return tea.Sequence(save, a.loadAdjDetail())
 		}
 	}
-	m.setStatus("decided; no unit after this one waits (k goes back, d shows decided units)", false)
+	a.setStatus("decided; no unit after this one waits (k goes back, d shows decided units)", false)
 	return save
 }
 
 // reasonKey edits the reason for the current decision.
-func (m *Model) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
-	a := &m.adj
-	return m.promptKey(msg, func(reason string) tea.Cmd {
+func (a *adjScreen) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
+	return a.promptKey(msg, func(reason string) tea.Cmd {
 		a.reasoning = false
-		m.input.Blur()
+		a.input.Blur()
 		if reason == "" {
 			return nil
 		}
-		return m.decide(a.reasonFor, a.units[a.reasonFor].Decided, reason)
+		return a.decide(a.reasonFor, a.units[a.reasonFor].Decided, reason)
 	}, func() tea.Cmd {
 		a.reasoning = false
 		return nil
@@ -327,8 +351,8 @@ func (m *Model) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // labelName is "2 Good", or "4 Good" on a rating scale.
-func (m *Model) labelName(v int) string {
-	return fmt.Sprintf("%d %s", v, m.protocol().LabelName(v))
+func (a *adjScreen) labelName(v int) string {
+	return fmt.Sprintf("%d %s", v, a.protocol().LabelName(v))
 }
 
 // scaleKeys lists the keys of a scale, best first: "2 1 0".
@@ -341,8 +365,8 @@ func scaleKeys(p guidelines.Protocol) string {
 }
 
 // itemNoun names the dataset's items.
-func (m *Model) itemNoun() string {
-	switch m.protocol().Kind {
+func (a *adjScreen) itemNoun() string {
+	switch a.protocol().Kind {
 	case guidelines.ClariMM.Kind:
 		return "conversation"
 	case guidelines.Nuggets.Kind:

@@ -72,7 +72,6 @@ type Model struct {
 
 	hitKeys   hitKeys
 	pagerKeys pagerKeys
-	adjKeys   adjKeys
 
 	screen  screen
 	overlay overlay
@@ -89,7 +88,7 @@ type Model struct {
 	pane       paneState
 	stats      []string          // the statistics tables' lines, once computed
 	statsRep   *agreement.Report // the report from every label the charts draw
-	adj        adjState
+	adj        *adjScreen
 	flags      *flagsScreen
 	flagReason string
 	pagerTop   int
@@ -149,9 +148,9 @@ func New(ctx context.Context, cfg Config) *Model {
 		height:    24,
 		hitKeys:   kindFor(cfg.Dataset.Kind).keys(),
 		pagerKeys: defaultPagerKeys(),
-		adjKeys:   defaultAdjKeys(),
 		queue:     newQueueScreen(sess),
 		flags:     newFlagsScreen(sess),
+		adj:       newAdjScreen(sess),
 		loading:   true,
 		profile:   colorprofile.TrueColor,
 	}
@@ -201,8 +200,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.width, m.height = msg.Width, msg.Height
 		m.help.SetWidth(msg.Width)
 		m.input.SetWidth(max(10, msg.Width-6))
-		m.flags.SetSize(msg.Width, msg.Height-1-rowsBelow)
-		return m.queue.SetSize(msg.Width, msg.Height-1-rowsBelow)
+		var cmds []tea.Cmd
+		for _, s := range []screenModel{m.queue, m.flags, m.adj} {
+			cmds = append(cmds, s.SetSize(msg.Width, msg.Height-1-rowsBelow))
+		}
+		return tea.Batch(cmds...)
 	case tea.ColorProfileMsg:
 		m.profile = msg.Profile
 		return nil
@@ -235,10 +237,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case paneMarkMsg:
 		return m.paneMarked(msg)
 	case adjQueueMsg:
-		return m.adjQueueLoaded(msg)
+		if msg.err == nil {
+			m.screen = screenAdjudicate
+		}
+		return m.adj.Update(msg)
 	case adjDetailMsg:
-		m.adjDetailLoaded(msg)
-		return nil
+		return m.adj.Update(msg)
 	case statsMsg:
 		m.statsLoaded(msg)
 		return nil
@@ -253,6 +257,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.queue.Update(msg)
 	case closeScreenMsg:
 		m.screen = screenHIT
+		if m.hit == nil && !m.allDone && !m.loading {
+			return m.loadNext(0) // started on a screen: no HIT yet
+		}
 		return nil
 	case openHITMsg:
 		return m.openHIT(msg.itemID)
@@ -322,13 +329,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case overlayGuide, overlayHelp, overlayStats:
 		return m.pagerKey(msg)
 	}
-	switch m.screen {
-	case screenQueue:
-		return m.queue.Update(msg)
-	case screenAdjudicate:
-		return m.adjKey(msg)
-	case screenFlags:
-		return m.flags.Update(msg)
+	if s := m.active(); s != nil {
+		return s.Update(msg)
 	}
 	if m.loading {
 		// Keys typed while the next HIT loads are kept and replayed on it,
@@ -546,4 +548,21 @@ func (m *Model) openHIT(itemID int64) tea.Cmd {
 func (m *Model) openFlags() tea.Cmd {
 	m.screen = screenFlags
 	return m.flags.open()
+}
+
+// openAdjudication reads the adjudication queue; the screen shows once it
+// is read (the store refuses those not allowed, and the HIT stays).
+func (m *Model) openAdjudication() tea.Cmd { return m.adj.load() }
+
+// active is the screen on top of the HIT, or nil on the HIT screen.
+func (m *Model) active() screenModel {
+	switch m.screen {
+	case screenQueue:
+		return m.queue
+	case screenFlags:
+		return m.flags
+	case screenAdjudicate:
+		return m.adj
+	}
+	return nil
 }

@@ -55,17 +55,13 @@ func (m *Model) render() string {
 // screenBody is the body and the key line of the screen that has focus;
 // the HIT's body is laid out by render, which knows its rows.
 func (m *Model) screenBody() ([]string, []key.Binding) {
-	switch {
-	case m.pagerOpen():
+	if m.pagerOpen() {
 		return m.renderPager(), m.pagerKeys.shortHelp()
-	case m.screen == screenQueue:
-		return m.queue.View(), m.queue.ShortHelp()
-	case m.screen == screenFlags:
-		return m.flags.View(), m.flags.ShortHelp()
-	case m.screen == screenAdjudicate && m.adj.reasoning:
-		return m.renderAdjudication(), m.promptKeys.ShortHelp()
-	case m.screen == screenAdjudicate:
-		return m.renderAdjudication(), m.adjKeys.shortHelp(m.protocol())
+	}
+	if s := m.active(); s != nil {
+		return s.View(), s.ShortHelp()
+	}
+	switch {
 	case m.hit == nil:
 		k := m.hitKeys
 		return append([]string{""}, m.renderEmpty()...), []key.Binding{k.Queue, k.Adjudicate, k.Help, k.Quit}

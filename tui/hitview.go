@@ -100,7 +100,7 @@ type view struct {
 // it; scroll moves from there, clamped. A marker line replaces the first
 // or the last line where lines are hidden above or below, naming the keys
 // (up, down) that show them.
-func (m *Model) scrolled(lines []string, focus [2]int, rows, scroll int, up, down string) view {
+func (ss *session) scrolled(lines []string, focus [2]int, rows, scroll int, up, down string) view {
 	if len(lines) <= rows {
 		return view{lines: lines}
 	}
@@ -115,13 +115,13 @@ func (m *Model) scrolled(lines []string, focus [2]int, rows, scroll int, up, dow
 	// without the upper one: what is labelled comes before the marker.
 	tight := v.scroll == 0 && focus[1]-focus[0] > inner
 	if top > 0 && rows > 1 && !tight {
-		v.lines = append(v.lines, m.styles.Dim.Render(fmt.Sprintf("   ↑ %d more (%s)", top, up)))
+		v.lines = append(v.lines, ss.styles.Dim.Render(fmt.Sprintf("   ↑ %d more (%s)", top, up)))
 	}
 	room := rows - len(v.lines)
 	if top+room < len(lines) && room > 1 {
 		room--
 		v.lines = append(v.lines, lines[top:top+room]...)
-		v.lines = append(v.lines, m.styles.Dim.Render(fmt.Sprintf("   ↓ %d more (%s)", len(lines)-top-room, down)))
+		v.lines = append(v.lines, ss.styles.Dim.Render(fmt.Sprintf("   ↓ %d more (%s)", len(lines)-top-room, down)))
 	} else {
 		v.lines = append(v.lines, lines[top:min(len(lines), top+room)]...)
 	}
@@ -179,8 +179,8 @@ func (m *Model) guideStrip(h *hitState, w, room int) []string {
 
 // guidance is a step's guideline section without its heading, wrapped to
 // w: every point and every label's description whole.
-func (m *Model) guidance(p guidelines.Protocol, stepID string, w int) []string {
-	s := m.styles
+func (ss *session) guidance(p guidelines.Protocol, stepID string, w int) []string {
+	s := ss.styles
 	_, body, _ := strings.Cut(p.Section(stepID), "\n")
 	var lines []string
 	for _, l := range reflow(guidelines.Plain(body)) {

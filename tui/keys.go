@@ -145,9 +145,8 @@ func (m *Model) helpContent() (groups [][]key.Binding, notes []string) {
 		return m.queue.FullHelp(), []string{"enter opens the HIT under the cursor; one you have not started yet only if its policy has room for you."}
 	case screenFlags:
 		return m.flags.FullHelp(), []string{"Leads and adjudicators uphold (u) or clear (c) a flag with a reason; you withdraw your own (w)."}
-	}
-	if m.screen == screenAdjudicate {
-		return m.adjKeys.fullHelp(m.protocol()), []string{
+	case screenAdjudicate:
+		return m.adj.FullHelp(), []string{
 			"Each decision is saved the moment you key it and becomes the unit's gold label; x withdraws it.",
 			"r adds a reason to the decision on screen, or to the one just made.",
 			"d lists decided units too, to revisit them; esc goes back to your HITs.",
