@@ -55,7 +55,7 @@ func (m *Model) statsLoaded(msg statsMsg) {
 	}
 	m.stats, m.statsRep = m.stats[:0], msg.rep
 	for _, l := range msg.lines {
-		m.stats = append(m.stats, m.styles.Text.Render(" "+l))
+		m.stats = append(m.stats, m.styles.Text.Render(l))
 	}
 }
 
@@ -65,6 +65,12 @@ func (m *Model) statsLines() []string {
 	rep := m.statsRep
 	if rep == nil {
 		return m.stats
+	}
+	// A table row wider than the window wraps at a word, indented, rather
+	// than being cut.
+	var tables []string
+	for _, l := range m.stats {
+		tables = append(tables, labelled(wrap(l, m.width-1, "    "), " ")...)
 	}
 	w := m.width - 1
 	var rows []agreement.LabelCount
@@ -82,5 +88,5 @@ func (m *Model) statsLines() []string {
 		}
 		lines = append(lines, "")
 	}
-	return append(lines, m.stats...)
+	return append(lines, tables...)
 }
