@@ -70,6 +70,8 @@ type Protocol struct {
 	AllUnits  []string // every unit an item may have, in HIT order
 	Named     bool     // labels are written by name (full), not by value (2)
 	text      string
+	// steps lays out an item's HIT (Steps); each kind says how.
+	steps func(Shape) []ItemStep
 }
 
 // MIMICS is the MIMICS-Manual protocol (Zamani et al. 2020, §3.3).
@@ -77,7 +79,7 @@ var MIMICS = Protocol{
 	Kind: "mimics", Title: "MIMICS clarification panes", StepTypes: MIMICSSteps, Scale: GoodFairBad,
 	Types:    []string{"question", "answer_set", "landing"},
 	AllUnits: []string{"question", "answer_set", "landing_1", "landing_2", "landing_3", "landing_4", "landing_5"},
-	text:     mimicsText,
+	text:     mimicsText, steps: mimicsSteps,
 }
 
 // Likert is ClariMM's five-point scale, 1 poor to 5 excellent.
@@ -101,7 +103,7 @@ var ClariMM = Protocol{
 	Kind: "clarimm", Title: "ClariMM clarification conversations", StepTypes: ClariMMSteps, Scale: Likert,
 	Types:    []string{"relevance", "coherence", "diversity", "intent_reveal"},
 	AllUnits: []string{"relevance_1", "relevance_2", "relevance_3", "relevance_4", "coherence", "diversity", "intent_reveal"},
-	text:     clarimmText,
+	text:     clarimmText, steps: clarimmSteps,
 }
 
 // FullPartialNone is the nugget coverage scale of Clarify-Then-Search:
@@ -125,7 +127,7 @@ var NuggetSteps = []Step{
 var Nuggets = Protocol{
 	Kind: "nuggets", Title: "Clarify-Then-Search nugget judging", StepTypes: NuggetSteps, Scale: FullPartialNone,
 	Types: []string{"nugget"}, AllUnits: numbered("nugget", MaxNuggets), Named: true,
-	text: nuggetsText,
+	text: nuggetsText, steps: nuggetSteps,
 }
 
 // NuggetUnit is the unit of an intent's n-th nugget (from 1).

@@ -33,28 +33,40 @@ type ItemStep struct {
 // definition of a HIT's steps: the screens, the gold, the exports and the
 // merge all read it.
 func (p Protocol) Steps(s Shape) []ItemStep {
-	var out []ItemStep
-	switch p.Kind {
-	case ClariMM.Kind:
-		for i := range min(s.Turns, MaxTurns) {
-			out = append(out, ItemStep{ID: "relevance", Unit: "relevance_" + strconv.Itoa(i+1), Index: i})
-		}
-		for _, st := range p.StepTypes[1:] {
-			out = append(out, ItemStep{ID: st.ID, Unit: st.ID})
-		}
-	case Nuggets.Kind:
-		for i := range min(s.Nuggets, MaxNuggets) {
-			out = append(out, ItemStep{ID: "nugget", Unit: NuggetUnit(i + 1), Index: i})
-		}
-	default:
-		out = append(out, ItemStep{ID: "serp"})
-		if !IsGeneric(display.Field(s.Question)) {
-			out = append(out, ItemStep{ID: "question", Unit: "question"})
-		}
-		out = append(out, ItemStep{ID: "answer_set", Unit: "answer_set"})
-		for i := range min(s.Answers, MaxAnswers) {
-			out = append(out, ItemStep{ID: "landing", Unit: "landing_" + strconv.Itoa(i+1), Index: i})
-		}
+	if p.steps == nil {
+		return nil
+	}
+	return p.steps(s)
+}
+
+// mimicsSteps: Step I, II (unless generic), III, and IV once per answer.
+func mimicsSteps(s Shape) []ItemStep {
+	out := []ItemStep{{ID: "serp"}}
+	if !IsGeneric(display.Field(s.Question)) {
+		out = append(out, ItemStep{ID: "question", Unit: "question"})
+	}
+	out = append(out, ItemStep{ID: "answer_set", Unit: "answer_set"})
+	return append(out, repeated("landing", min(s.Answers, MaxAnswers))...)
+}
+
+// clarimmSteps: relevance per turn, then coherence, diversity and intent
+// reveal of the whole dialogue.
+func clarimmSteps(s Shape) []ItemStep {
+	out := repeated("relevance", min(s.Turns, MaxTurns))
+	for _, st := range ClariMMSteps[1:] {
+		out = append(out, ItemStep{ID: st.ID, Unit: st.ID})
+	}
+	return out
+}
+
+// nuggetSteps: one step per nugget.
+func nuggetSteps(s Shape) []ItemStep { return repeated("nugget", min(s.Nuggets, MaxNuggets)) }
+
+// repeated is n steps of one type, units id_1 … id_n.
+func repeated(id string, n int) []ItemStep {
+	out := make([]ItemStep, n)
+	for i := range out {
+		out[i] = ItemStep{ID: id, Unit: id + "_" + strconv.Itoa(i+1), Index: i}
 	}
 	return out
 }

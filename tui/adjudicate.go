@@ -3,7 +3,6 @@ package tui
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -95,18 +94,20 @@ func (k adjKeys) fullHelp(p guidelines.Protocol) [][]key.Binding {
 	}
 }
 
-// decideKeys are the keys that decide a unit: the scale's.
+// decideKeys are the keys that decide a unit: the scale's, one binding
+// per label, or one for the whole of a long rating scale.
 func (k adjKeys) decideKeys(p guidelines.Protocol) []key.Binding {
-	decide := []key.Binding{k.Good, k.Fair, k.Bad}
-	switch p.Kind {
-	case guidelines.ClariMM.Kind:
-		cats := p.Categories()
-		decide = []key.Binding{bind(cats, cats[0]+"-"+cats[len(cats)-1], "decide")}
-	case guidelines.Nuggets.Kind:
-		decide = nil
+	if len(p.Scale) > 3 {
+		lo, hi := p.Scale[len(p.Scale)-1].Key, p.Scale[0].Key
+		var keys []string
 		for _, l := range p.Scale {
-			decide = append(decide, bind([]string{l.Key, strconv.Itoa(l.Value)}, l.Key, l.Name))
+			keys = append(keys, l.Key)
 		}
+		return []key.Binding{bind(keys, lo+"-"+hi, "decide")}
+	}
+	var decide []key.Binding
+	for _, l := range p.Scale {
+		decide = append(decide, bind([]string{l.Key}, l.Key, strings.ToLower(l.Name)))
 	}
 	return decide
 }
@@ -204,12 +205,7 @@ func (a *adjScreen) loadAdjDetail() tea.Cmd {
 		if det.flags, err = st.Flags(a.ctx, d.Item.ID, me); err != nil {
 			return adjDetailMsg{err: err}
 		}
-		if a.protocol().Kind == guidelines.Nuggets.Kind {
-			in, err := st.AnswerIntent(a.ctx, d.Item.ID)
-			det.intent = &in
-			return adjDetailMsg{detail: det, err: err}
-		}
-		det.turns, err = st.Turns(a.ctx, d.Item.ID)
+		err = kindFor(a.cfg.Dataset.Kind).loadDisputed(a.ctx, st, d.Item.ID, det)
 		return adjDetailMsg{detail: det, err: err}
 	})
 }
@@ -365,15 +361,7 @@ func scaleKeys(p guidelines.Protocol) string {
 }
 
 // itemNoun names the dataset's items.
-func (a *adjScreen) itemNoun() string {
-	switch a.protocol().Kind {
-	case guidelines.ClariMM.Kind:
-		return "conversation"
-	case guidelines.Nuggets.Kind:
-		return "answer"
-	}
-	return "pane"
-}
+func (a *adjScreen) itemNoun() string { return kindFor(a.cfg.Dataset.Kind).noun() }
 
 // stepOf is the guideline step of a unit.
 func stepOf(unit string) string { return agreement.UnitType(unit) }

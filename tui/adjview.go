@@ -2,11 +2,9 @@ package tui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/claritty/claritty/display"
-	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -81,43 +79,9 @@ func (a *adjScreen) votesText(votes []int) string {
 	return strings.Join(parts, ", ")
 }
 
-// adjPane shows the item as the annotators saw it at this unit's step
-// and which of its lines the unit is about. For a pane: the question, and
-// the answers from Step III on, the unit's answer marked.
-func (a *adjScreen) adjPane(d store.Disputed) (lines []string, focus [2]int) {
-	s, w := a.styles, a.width
-	switch a.itemNoun() {
-	case "conversation":
-		return a.adjConversation(d)
-	case "answer":
-		return a.adjAnswer(d)
-	}
-	lines = wrap(s.Text.Render(display.Field(d.Item.Question)), w, "   ")
-	focus = [2]int{0, len(lines)}
-	if d.Unit == "question" {
-		return append(lines, s.Dim.Render("   (the answers were hidden at this step)")), focus
-	}
-	n := 0
-	for _, o := range d.Item.Options {
-		if o == "" {
-			continue
-		}
-		n++
-		mark, style := "     ", s.Text
-		current := d.Unit == fmt.Sprintf("landing_%d", n)
-		if current {
-			mark, style = "   ▸ ", s.Title
-		}
-		answer := labelled(wrap(style.Render(fmt.Sprintf("%d. %s", n, display.Field(o))), w, "        "), s.Cursor.Render(mark))
-		if current || d.Unit == "answer_set" && n == 1 {
-			focus = [2]int{len(lines), len(lines) + len(answer)}
-		}
-		lines = append(lines, answer...)
-	}
-	if d.Unit == "answer_set" {
-		focus[1] = len(lines)
-	}
-	return lines, focus
+// adjPane is the unit's item as its kind draws it for adjudication.
+func (a *adjScreen) adjPane(d store.Disputed) ([]string, [2]int) {
+	return kindFor(a.cfg.Dataset.Kind).disputed(a, d, a.detail)
 }
 
 // adjLabels lists every annotator's label with their time, and the pane's
@@ -147,53 +111,4 @@ func (a *adjScreen) adjLabels() []string {
 		lines = append(lines, s.Error.Render(fmt.Sprintf("   flagged %s by %s %s", f.Reason, name(f.Annotator), display.Clean(f.Note))))
 	}
 	return lines
-}
-
-// adjConversation shows a conversation as its annotators saw it: the
-// facet, then the turn of a relevance unit, or every turn for a unit of the
-// whole dialogue (images by name: o on the HIT screen opens them).
-func (a *adjScreen) adjConversation(d store.Disputed) (lines []string, focus [2]int) {
-	s := a.styles
-	lines = wrap(s.Dim.Render("intent ")+s.Accent.Render(display.Field(d.Item.Question)), a.width, "   ")
-	if a.detail == nil {
-		return append(lines, s.Dim.Render("   loading…")), focus
-	}
-	for i, t := range a.detail.turns {
-		unit := fmt.Sprintf("relevance_%d", i+1)
-		if strings.HasPrefix(d.Unit, "relevance_") && d.Unit != unit {
-			continue
-		}
-		lines = append(lines, s.Dim.Render(fmt.Sprintf("   Turn %d", i+1)))
-		lines = append(lines, labelled(wrap(s.Title.Render(display.Clean(t.Question)), a.width, "        "), s.Accent.Render("   Q    "))...)
-		for j, img := range t.Images {
-			lines = append(lines, s.Dim.Render(fmt.Sprintf("        [%d] %s", j+1, display.Clean(img.Src))))
-		}
-		lines = append(lines, labelled(wrap(s.Text.Render(display.Clean(t.Answer)), a.width, "        "), s.Accent.Render("   A    "))...)
-	}
-	return lines, focus
-}
-
-// adjAnswer shows an answer as its judges saw it, with the disputed
-// nugget whole and marked among the others (the system stays hidden here
-// too: an adjudicator judges the text).
-func (a *adjScreen) adjAnswer(d store.Disputed) (lines []string, focus [2]int) {
-	s := a.styles
-	lines = wrap(s.Text.Render(display.Field(d.Item.Question)), a.width, "   ")
-	det := a.detail
-	if det == nil || det.intent == nil {
-		return append(lines, s.Dim.Render("   loading…")), focus
-	}
-	lines = append(lines, "")
-	for i, n := range det.intent.Nuggets {
-		head := fmt.Sprintf("%2d  w %-4s ", i+1, strconv.FormatFloat(n.Weight, 'g', 4, 64))
-		if guidelines.NuggetUnit(i+1) == d.Unit {
-			nugget := labelled(wrap(s.Title.Render(display.Field(n.Text)), a.width, "     "+strings.Repeat(" ", len(head))),
-				s.Cursor.Render("   ▸ ")+s.Title.Render(head))
-			focus = [2]int{len(lines), len(lines) + len(nugget)}
-			lines = append(lines, nugget...)
-			continue
-		}
-		lines = append(lines, fitWords(s.Dim.Render("     "+head+display.Field(n.Text)), a.width))
-	}
-	return lines, focus
 }

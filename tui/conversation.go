@@ -70,6 +70,10 @@ func newConversation(turns []store.Turn) *conversation {
 // each rated 1 to 5.
 type convKind struct{ conv *conversation }
 
+func init() {
+	registerKind(guidelines.ClariMM.Kind, kindEntry{blank: func() hitKind { return &convKind{} }, load: loadConversation})
+}
+
 func loadConversation(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {
 	turns, err := st.Turns(ctx, it.ID)
 	if err != nil {
@@ -334,4 +338,34 @@ func brightness(a, b interface{ RGBA() (r, g, b, a uint32) }) int {
 		return int(299*(r>>8)+587*(g>>8)+114*(bl>>8)) / 1000
 	}
 	return (luma(a) + luma(b)) / 2
+}
+
+// disputed shows a conversation as its annotators saw it: the
+// facet, then the turn of a relevance unit, or every turn for a unit of the
+// whole dialogue (images by name: o on the HIT screen opens them).
+func (*convKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lines []string, focus [2]int) {
+	s := a.styles
+	lines = wrap(s.Dim.Render("intent ")+s.Accent.Render(display.Field(d.Item.Question)), a.width, "   ")
+	if det == nil {
+		return append(lines, s.Dim.Render("   loading…")), focus
+	}
+	for i, t := range det.turns {
+		unit := fmt.Sprintf("relevance_%d", i+1)
+		if strings.HasPrefix(d.Unit, "relevance_") && d.Unit != unit {
+			continue
+		}
+		lines = append(lines, s.Dim.Render(fmt.Sprintf("   Turn %d", i+1)))
+		lines = append(lines, labelled(wrap(s.Title.Render(display.Clean(t.Question)), a.width, "        "), s.Accent.Render("   Q    "))...)
+		for j, img := range t.Images {
+			lines = append(lines, s.Dim.Render(fmt.Sprintf("        [%d] %s", j+1, display.Clean(img.Src))))
+		}
+		lines = append(lines, labelled(wrap(s.Text.Render(display.Clean(t.Answer)), a.width, "        "), s.Accent.Render("   A    "))...)
+	}
+	return lines, focus
+}
+
+// loadDisputed reads the conversation's turns.
+func (*convKind) loadDisputed(ctx context.Context, st *store.Store, itemID int64, det *adjDetail) (err error) {
+	det.turns, err = st.Turns(ctx, itemID)
+	return err
 }

@@ -151,13 +151,7 @@ func (s *hitState) repeatedCounts(id string) (labelled, total int) {
 
 // loadKind reads what the item's kind shows besides the item itself.
 func loadKind(ctx context.Context, st *store.Store, kind string, it store.Item, h store.HIT) (*hitState, error) {
-	switch kind {
-	case guidelines.ClariMM.Kind:
-		return loadConversation(ctx, st, it, h)
-	case guidelines.Nuggets.Kind:
-		return loadNuggetAnswer(ctx, st, it, h)
-	}
-	return loadPane(ctx, st, it, h)
+	return entryFor(kind).load(ctx, st, it, h)
 }
 
 // loadHIT reads everything the HIT screen shows about one item.

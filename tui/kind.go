@@ -1,10 +1,13 @@
 package tui
 
 import (
+	"context"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
 )
 
 // hitKind is what one task kind brings to the HIT screen: what its items
@@ -31,6 +34,14 @@ type hitKind interface {
 	shortHelp(k hitKeys, h *hitState) []key.Binding
 	// fullHelp is the help screen's columns.
 	fullHelp(k hitKeys) [][]key.Binding
+	// loadDisputed reads what the adjudication screen shows of an item
+	// besides the item itself (a conversation's turns, an answer's
+	// nuggets) into det.
+	loadDisputed(ctx context.Context, st *store.Store, itemID int64, det *adjDetail) error
+	// disputed draws an item for the adjudication screen as its
+	// annotators saw it at the unit's step, and which of its lines the
+	// unit is about; det is nil while it loads.
+	disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lines []string, focus [2]int)
 }
 
 // stepView is one step laid out: a title, content that scrolls when it
@@ -45,17 +56,32 @@ type stepView struct {
 	choices []string
 }
 
-// kindFor is the HIT screen's kind for a dataset's kind; an unknown kind
-// is shown as MIMICS panes, as guidelines.ForKind reads it.
-func kindFor(kind string) hitKind {
-	switch kind {
-	case guidelines.ClariMM.Kind:
-		return &convKind{}
-	case guidelines.Nuggets.Kind:
-		return &nuggetKind{}
-	}
-	return &paneKind{}
+// kindEntry is how the HIT screen makes a task kind: blank, for its
+// names and keys before any HIT is loaded, and from an item, with what
+// only that kind reads from the store.
+type kindEntry struct {
+	blank func() hitKind
+	load  func(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error)
 }
+
+// kinds are the task kinds the HIT screen knows, each registered by its
+// own file (kind_pane.go, conversation.go, nuggets.go): adding a kind adds
+// a file, not a case to every switch.
+var kinds = map[string]kindEntry{}
+
+func registerKind(kind string, e kindEntry) { kinds[kind] = e }
+
+// entryFor is a dataset kind's entry; an unknown kind is shown as MIMICS
+// panes, as guidelines.ForKind reads it.
+func entryFor(kind string) kindEntry {
+	if e, ok := kinds[kind]; ok {
+		return e
+	}
+	return kinds[guidelines.MIMICS.Kind]
+}
+
+// kindFor is the HIT screen's kind for a dataset's kind, with no item.
+func kindFor(kind string) hitKind { return entryFor(kind).blank() }
 
 // stepEnterer is a kind that keeps state per step: it is told when a step
 // is entered, in place of the content going back to what the step labels.

@@ -24,6 +24,10 @@ type paneKind struct {
 	serpKnown bool // results were imported for the query
 }
 
+func init() {
+	registerKind(guidelines.MIMICS.Kind, kindEntry{blank: func() hitKind { return &paneKind{} }, load: loadPane})
+}
+
 func loadPane(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {
 	k := &paneKind{}
 	s := newHITState(guidelines.MIMICS, k, it, h, it.Shape(0))
@@ -171,3 +175,38 @@ func (k *paneKind) serpLines(m *Model, h *hitState, w int) []string {
 	}
 	return lines
 }
+
+// disputed shows a pane as its annotators saw it at the unit's step: the
+// question, and the answers from Step III on, the unit's answer marked.
+func (*paneKind) disputed(a *adjScreen, d store.Disputed, _ *adjDetail) (lines []string, focus [2]int) {
+	s, w := a.styles, a.width
+	lines = wrap(s.Text.Render(display.Field(d.Item.Question)), w, "   ")
+	focus = [2]int{0, len(lines)}
+	if d.Unit == "question" {
+		return append(lines, s.Dim.Render("   (the answers were hidden at this step)")), focus
+	}
+	n := 0
+	for _, o := range d.Item.Options {
+		if o == "" {
+			continue
+		}
+		n++
+		mark, style := "     ", s.Text
+		current := d.Unit == fmt.Sprintf("landing_%d", n)
+		if current {
+			mark, style = "   ▸ ", s.Title
+		}
+		answer := labelled(wrap(style.Render(fmt.Sprintf("%d. %s", n, display.Field(o))), w, "        "), s.Cursor.Render(mark))
+		if current || d.Unit == "answer_set" && n == 1 {
+			focus = [2]int{len(lines), len(lines) + len(answer)}
+		}
+		lines = append(lines, answer...)
+	}
+	if d.Unit == "answer_set" {
+		focus[1] = len(lines)
+	}
+	return lines, focus
+}
+
+// loadDisputed: a pane is all in its item.
+func (*paneKind) loadDisputed(context.Context, *store.Store, int64, *adjDetail) error { return nil }

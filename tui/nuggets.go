@@ -30,6 +30,10 @@ type nuggetView struct {
 	weight string // as short as the number allows: 3, 0.25
 }
 
+func init() {
+	registerKind(guidelines.Nuggets.Kind, kindEntry{blank: func() hitKind { return &nuggetKind{} }, load: loadNuggetAnswer})
+}
+
 func loadNuggetAnswer(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {
 	in, err := st.AnswerIntent(ctx, it.ID)
 	if err != nil {
@@ -167,4 +171,35 @@ func (k *nuggetKind) nuggetList(m *Model, h *hitState, w int) (lines []string, a
 		}
 	}
 	return lines, at, n
+}
+
+// disputed shows an answer as its judges saw it, with the disputed
+// nugget whole and marked among the others (the system stays hidden here
+// too: an adjudicator judges the text).
+func (*nuggetKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lines []string, focus [2]int) {
+	s := a.styles
+	lines = wrap(s.Text.Render(display.Field(d.Item.Question)), a.width, "   ")
+	if det == nil || det.intent == nil {
+		return append(lines, s.Dim.Render("   loading…")), focus
+	}
+	lines = append(lines, "")
+	for i, n := range det.intent.Nuggets {
+		head := fmt.Sprintf("%2d  w %-4s ", i+1, strconv.FormatFloat(n.Weight, 'g', 4, 64))
+		if guidelines.NuggetUnit(i+1) == d.Unit {
+			nugget := labelled(wrap(s.Title.Render(display.Field(n.Text)), a.width, "     "+strings.Repeat(" ", len(head))),
+				s.Cursor.Render("   ▸ ")+s.Title.Render(head))
+			focus = [2]int{len(lines), len(lines) + len(nugget)}
+			lines = append(lines, nugget...)
+			continue
+		}
+		lines = append(lines, fitWords(s.Dim.Render("     "+head+display.Field(n.Text)), a.width))
+	}
+	return lines, focus
+}
+
+// loadDisputed reads the answer's intent and its nuggets.
+func (*nuggetKind) loadDisputed(ctx context.Context, st *store.Store, itemID int64, det *adjDetail) error {
+	in, err := st.AnswerIntent(ctx, itemID)
+	det.intent = &in
+	return err
 }
