@@ -179,7 +179,24 @@ func (m *Model) guideStrip(h *hitState, w, room int) []string {
 
 // guidance is a step's guideline section without its heading, wrapped to
 // w: every point and every label's description whole.
+//
+// The lines are kept per step and width (new colours clear them): every
+// frame of a HIT shows them, and laying them out is most of a frame's cost.
+// Callers must not change them.
 func (ss *session) guidance(p guidelines.Protocol, stepID string, w int) []string {
+	id := fmt.Sprintf("%s\x00%s\x00%d", p.Kind, stepID, w)
+	if lines, ok := ss.guides[id]; ok {
+		return lines
+	}
+	if ss.guides == nil || len(ss.guides) > 64 {
+		ss.guides = map[string][]string{}
+	}
+	lines := ss.layGuidance(p, stepID, w)
+	ss.guides[id] = lines
+	return lines
+}
+
+func (ss *session) layGuidance(p guidelines.Protocol, stepID string, w int) []string {
 	s := ss.styles
 	_, body, _ := strings.Cut(p.Section(stepID), "\n")
 	var lines []string

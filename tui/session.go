@@ -24,6 +24,7 @@ type session struct {
 	promptKeys promptKeyMap
 	status     string
 	statusErr  bool
+	guides     map[string][]string // each step's guidance laid out, by width
 }
 
 func (s *session) setStatus(text string, isErr bool) { s.status, s.statusErr = text, isErr }
