@@ -59,26 +59,26 @@ type adjDetailMsg struct {
 
 // adjKeys are the keys of the adjudication screen.
 type adjKeys struct {
-	Good, Fair, Bad, Reason, Withdraw, Next, Prev, Decided, Guide, Help, Back, Quit key.Binding
-	PageUp, PageDown                                                                key.Binding
+	Good, Fair, Bad, Reason, Withdraw, Next, Prev, Decided, Guide, Back key.Binding
+	PageUp, PageDown                                                    key.Binding
+	sharedKeys
 }
 
 func defaultAdjKeys() adjKeys {
 	return adjKeys{
-		Good:     bind([]string{"2"}, "2", "good"),
-		Fair:     bind([]string{"1"}, "1", "fair"),
-		Bad:      bind([]string{"0"}, "0", "bad"),
-		Reason:   bind([]string{"r"}, "r", "reason"),
-		Withdraw: bind([]string{"x"}, "x", "withdraw"),
-		Next:     bind([]string{"j", "down", "right"}, "j", "next unit"),
-		Prev:     bind([]string{"k", "up", "left"}, "k", "previous"),
-		Decided:  bind([]string{"d"}, "d", "show decided"),
-		Guide:    bind([]string{"g"}, "g", "guideline"),
-		Help:     bind([]string{"?"}, "?", "help"),
-		PageUp:   bind([]string{"pgup", "ctrl+u"}, "pgup", "scroll up"),
-		PageDown: bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "scroll down"),
-		Back:     bind([]string{"esc"}, "esc", "back to HITs"),
-		Quit:     bind([]string{"q", "ctrl+c"}, "q", "quit"),
+		Good:       bind([]string{"2"}, "2", "good"),
+		Fair:       bind([]string{"1"}, "1", "fair"),
+		Bad:        bind([]string{"0"}, "0", "bad"),
+		Reason:     bind([]string{"r"}, "r", "reason"),
+		Withdraw:   bind([]string{"x"}, "x", "withdraw"),
+		Next:       bind([]string{"j", "down", "right"}, "j", "next unit"),
+		Prev:       bind([]string{"k", "up", "left"}, "k", "previous"),
+		Decided:    bind([]string{"d"}, "d", "show decided"),
+		Guide:      bind([]string{"g"}, "g", "guideline"),
+		PageUp:     bind([]string{"pgup", "ctrl+u"}, "pgup", "scroll up"),
+		PageDown:   bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "scroll down"),
+		Back:       bind([]string{"esc"}, "esc", "back to HITs"),
+		sharedKeys: defaultSharedKeys(),
 	}
 }
 

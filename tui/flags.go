@@ -32,20 +32,20 @@ type flagsScreen struct {
 
 // flagsKeys are the keys of the flags screen.
 type flagsKeys struct {
-	Up, Down, Uphold, Clear, Withdraw, All, Close, Help, Quit key.Binding
+	Up, Down, Uphold, Clear, Withdraw, All, Close key.Binding
+	sharedKeys
 }
 
 func defaultFlagsKeys() flagsKeys {
 	return flagsKeys{
-		Up:       bind([]string{"up", "k"}, "↑/k", "up"),
-		Down:     bind([]string{"down", "j"}, "↓/j", "down"),
-		Uphold:   bind([]string{"u"}, "u", "uphold"),
-		Clear:    bind([]string{"c"}, "c", "clear"),
-		Withdraw: bind([]string{"w"}, "w", "withdraw mine"),
-		All:      bind([]string{"a"}, "a", "all / standing"),
-		Close:    bind([]string{"esc", "F"}, "esc", "back"),
-		Help:     bind([]string{"?"}, "?", "help"),
-		Quit:     bind([]string{"q", "ctrl+c"}, "q", "quit"),
+		Up:         bind([]string{"up", "k"}, "↑/k", "up"),
+		Down:       bind([]string{"down", "j"}, "↓/j", "down"),
+		Uphold:     bind([]string{"u"}, "u", "uphold"),
+		Clear:      bind([]string{"c"}, "c", "clear"),
+		Withdraw:   bind([]string{"w"}, "w", "withdraw mine"),
+		All:        bind([]string{"a"}, "a", "all / standing"),
+		Close:      bind([]string{"esc", "F"}, "esc", "back"),
+		sharedKeys: defaultSharedKeys(),
 	}
 }
 

@@ -34,8 +34,8 @@ func (m *Model) hitTop(rows int) []string {
 }
 
 // capLines keeps the first n of lines, the last one ending in "…" when
-// more were left out (the whole text is a scroll away in the guideline or
-// the queue, and the step's own text is never cut).
+// more were left out: only the query or the intent above the step is ever
+// shortened (a taller window shows it whole); the step's own text scrolls.
 func capLines(lines []string, n, width int) []string {
 	if len(lines) <= n {
 		return lines

@@ -13,15 +13,29 @@ func bind(keys []string, k, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
 }
 
+// sharedKeys are the keys every screen has: help for its keys, and quit
+// (every label is saved already). Each screen's key map embeds them.
+type sharedKeys struct {
+	Help, Quit key.Binding
+}
+
+func defaultSharedKeys() sharedKeys {
+	return sharedKeys{
+		Help: bind([]string{"?"}, "?", "help"),
+		Quit: bind([]string{"q", "ctrl+c"}, "q", "quit"),
+	}
+}
+
 // hitKeys are the keys of the HIT screen. Labels sit on 2 1 0 and everything
 // else is a single letter under the fingers, so labelling never needs a mouse.
 type hitKeys struct {
-	Review, Good, Fair, Bad, Rate, Next, Back  key.Binding
-	Undo, OpenImage                            key.Binding
-	Open, Flag, Note, Guide, Queue, Help, Quit key.Binding
-	Pane, Adjudicate, Stats, Flags             key.Binding
-	Up, Down, PageUp, PageDown                 key.Binding
-	GuideUp, GuideDown                         key.Binding
+	Review, Good, Fair, Bad, Rate, Next, Back key.Binding
+	Undo, OpenImage                           key.Binding
+	Open, Flag, Note, Guide, Queue            key.Binding
+	Pane, Adjudicate, Stats, Flags            key.Binding
+	Up, Down, PageUp, PageDown                key.Binding
+	GuideUp, GuideDown                        key.Binding
+	sharedKeys
 }
 
 func defaultHITKeys() hitKeys {
@@ -40,38 +54,37 @@ func defaultHITKeys() hitKeys {
 		Note:       bind([]string{"n"}, "n", "note"),
 		Guide:      bind([]string{"g"}, "g", "guideline"),
 		Queue:      bind([]string{"l"}, "l", "queue"),
-		Help:       bind([]string{"?"}, "?", "help"),
 		Pane:       bind([]string{"tab"}, "tab", "agreement pane"),
 		Adjudicate: bind([]string{"a"}, "a", "adjudicate (adjudicators, leads)"),
 		Stats:      bind([]string{"s"}, "s", "statistics"),
 		Flags:      bind([]string{"F"}, "F", "flags: review, withdraw"),
-		Quit:       bind([]string{"q", "ctrl+c"}, "q", "quit"),
 		Up:         bind([]string{"up", "k"}, "↑/k", "scroll up"),
 		Down:       bind([]string{"down", "j"}, "↓/j", "scroll down"),
 		PageUp:     bind([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
 		PageDown:   bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
 		GuideUp:    bind([]string{"K"}, "K", "guidance up"),
 		GuideDown:  bind([]string{"J"}, "J", "guidance down"),
+		sharedKeys: defaultSharedKeys(),
 	}
 }
 
 // queueKeys are the keys of the queue screen.
 type queueKeys struct {
-	Up, Down, PageUp, PageDown, Top, Bottom, Open, Close, Help, Quit key.Binding
+	Up, Down, PageUp, PageDown, Top, Bottom, Open, Close key.Binding
+	sharedKeys
 }
 
 func defaultQueueKeys() queueKeys {
 	return queueKeys{
-		Up:       bind([]string{"up", "k"}, "↑/k", "up"),
-		Down:     bind([]string{"down", "j"}, "↓/j", "down"),
-		PageUp:   bind([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
-		PageDown: bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
-		Top:      bind([]string{"home", "g"}, "g", "first"),
-		Bottom:   bind([]string{"end", "G"}, "G", "last"),
-		Open:     bind([]string{"enter"}, "enter", "open HIT"),
-		Close:    bind([]string{"esc", "l"}, "esc", "back"),
-		Help:     bind([]string{"?"}, "?", "help"),
-		Quit:     bind([]string{"q", "ctrl+c"}, "q", "quit"),
+		Up:         bind([]string{"up", "k"}, "↑/k", "up"),
+		Down:       bind([]string{"down", "j"}, "↓/j", "down"),
+		PageUp:     bind([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
+		PageDown:   bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
+		Top:        bind([]string{"home", "g"}, "g", "first"),
+		Bottom:     bind([]string{"end", "G"}, "G", "last"),
+		Open:       bind([]string{"enter"}, "enter", "open HIT"),
+		Close:      bind([]string{"esc", "l"}, "esc", "back"),
+		sharedKeys: defaultSharedKeys(),
 	}
 }
 
@@ -93,12 +106,6 @@ func defaultPagerKeys() pagerKeys {
 func (k pagerKeys) shortHelp() []key.Binding {
 	return []key.Binding{k.Close, k.Down, k.Up, k.PageDown, k.PageUp}
 }
-
-// helpKeyMap adapts a list of bindings to help.KeyMap.
-type helpKeyMap []key.Binding
-
-func (h helpKeyMap) ShortHelp() []key.Binding  { return h }
-func (h helpKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{h} }
 
 // scrollDelta is how many lines a scroll key moves: one, or a page.
 func scrollDelta(msg fmt.Stringer, up, down, pageUp, pageDown key.Binding, page int) int {
