@@ -178,7 +178,7 @@ func TestAdjudicationGolden(t *testing.T) {
 func TestStatsViewLeavesOutTheOpenHIT(t *testing.T) {
 	st, lead := disputedDemo(t)
 	h := startHarness(t, st, "ana", 100, 40)
-	open := h.m.hit.item
+	open := h.m.hit.hit.item
 	keyAll(t, st, open, "bo", 0)
 	keyAll(t, st, open, "cy", 0)
 	tables := func(who store.Annotator) []string {

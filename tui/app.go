@@ -6,8 +6,6 @@ package tui
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -70,40 +68,22 @@ type Model struct {
 	width  int
 	height int
 
-	hitKeys   hitKeys
 	pagerKeys pagerKeys
 
 	screen  screen
-	overlay overlay
+	overlay overlay // a pager over the screen, or none
 
-	hit     *hitState // nil until the first HIT is loaded
-	allDone bool
-	noWork  allDoneMsg // why there is no HIT, when allDone
-	loading bool
-	pending []tea.KeyPressMsg // keys typed while a HIT was loading
-
-	ticking bool // the header's clock is running
-
-	queue      *queueScreen
-	pane       paneState
-	stats      []string          // the statistics tables' lines, once computed
-	statsRep   *agreement.Report // the report from every label the charts draw
-	adj        *adjScreen
-	flags      *flagsScreen
-	flagReason string
-	pagerTop   int
+	hit      *hitScreen
+	queue    *queueScreen
+	pane     paneState
+	stats    []string          // the statistics tables' lines, once computed
+	statsRep *agreement.Report // the report from every label the charts draw
+	adj      *adjScreen
+	flags    *flagsScreen
+	pagerTop int
 
 	quitting    bool
 	interrupted bool
-
-	// trouble is the wait before the next retry after the disk or the
-	// database refused a write (0: no trouble); retrying, that one is set.
-	trouble  time.Duration
-	retrying bool
-
-	// profile is the terminal's colour profile; without colours, image
-	// previews are drawn with characters by brightness.
-	profile colorprofile.Profile
 
 	// view is the last frame, valid until a message changes the model:
 	// most messages are writes committing, which change nothing on screen,
@@ -141,18 +121,16 @@ func New(ctx context.Context, cfg Config) *Model {
 	is.Cursor.Blink = false
 	in.SetStyles(is)
 	sess := &session{cfg: cfg, ctx: ctx, work: newWorker(), styles: DefaultStyles(true), help: help.New(),
-		input: in, promptKeys: defaultPromptKeys()}
+		input: in, promptKeys: defaultPromptKeys(), profile: colorprofile.TrueColor}
 	m := &Model{
 		session:   sess,
 		width:     80,
 		height:    24,
-		hitKeys:   kindFor(cfg.Dataset.Kind).keys(),
 		pagerKeys: defaultPagerKeys(),
+		hit:       newHITScreen(sess),
 		queue:     newQueueScreen(sess),
 		flags:     newFlagsScreen(sess),
 		adj:       newAdjScreen(sess),
-		loading:   true,
-		profile:   colorprofile.TrueColor,
 	}
 	return m
 }
@@ -177,16 +155,16 @@ func (m *Model) Wait() {
 // adjudication queue (which holds no HIT).
 func (m *Model) Init() tea.Cmd {
 	if m.cfg.Adjudicate {
-		m.loading = false
+		m.hit.loading = false
 		return tea.Batch(tea.RequestBackgroundColor, m.openAdjudication())
 	}
-	return tea.Batch(tea.RequestBackgroundColor, m.loadNext(0))
+	return tea.Batch(tea.RequestBackgroundColor, m.hit.loadNext(0))
 }
 
 // Update handles one message, then lays out the frame at once: the keys
 // that follow scroll within the bounds of what is on screen.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if s, ok := msg.(savedMsg); ok && s.err == nil && !s.finished && m.trouble == 0 {
+	if s, ok := msg.(savedMsg); ok && s.err == nil && !s.finished && m.hit.trouble == 0 {
 		return m, nil // a write committed; nothing on screen depends on it
 	}
 	cmd := m.update(msg)
@@ -201,7 +179,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.help.SetWidth(msg.Width)
 		m.input.SetWidth(max(10, msg.Width-6))
 		var cmds []tea.Cmd
-		for _, s := range []screenModel{m.queue, m.flags, m.adj} {
+		for _, s := range []screenModel{m.queue, m.flags, m.adj, m.hit} {
 			cmds = append(cmds, s.SetSize(msg.Width, msg.Height-1-rowsBelow))
 		}
 		return tea.Batch(cmds...)
@@ -216,20 +194,25 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
 	case tea.PasteMsg:
-		if m.overlay == overlayFlag && m.flagReason != "" || m.overlay == overlayNote || m.adj.reasoning || m.flags.reasoning {
+		if m.adj.reasoning || m.flags.reasoning {
 			var cmd tea.Cmd
 			m.input, cmd = m.input.Update(msg)
 			return cmd
 		}
-		return nil
-	case hitLoadedMsg:
-		return m.hitLoaded(msg)
-	case allDoneMsg:
-		m.loading, m.allDone, m.hit, m.noWork = false, true, nil, msg
-		m.setStatus("", false)
-		return m.replayPending()
+		return m.hit.Update(msg)
+	case hitLoadedMsg, allDoneMsg, retryMsg, openedMsg:
+		return m.hit.Update(msg)
+	case clockMsg:
+		if m.quitting {
+			return nil
+		}
+		return m.hit.Update(msg)
 	case savedMsg:
-		return m.saved(msg)
+		cmd := m.hit.Update(msg)
+		if msg.err == nil && msg.finished {
+			cmd = tea.Batch(cmd, m.refreshPane())
+		}
+		return cmd
 	case paneMsg:
 		return m.paneComputed(msg)
 	case paneTickMsg:
@@ -246,21 +229,22 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case statsMsg:
 		m.statsLoaded(msg)
 		return nil
-	case retryMsg:
-		return m.retry()
-	case clockMsg:
-		m.ticking = false
-		return m.startClock()
 	case flagsLoadedMsg, flagReviewedMsg:
 		return m.flags.Update(msg)
 	case queueLoadedMsg:
 		return m.queue.Update(msg)
 	case closeScreenMsg:
 		m.screen = screenHIT
-		if m.hit == nil && !m.allDone && !m.loading {
-			return m.loadNext(0) // started on a screen: no HIT yet
+		if h := m.hit; h.hit == nil && !h.allDone && !h.loading {
+			return h.loadNext(0) // started on a screen: no HIT yet
 		}
 		return nil
+	case openScreenMsg:
+		return m.openScreen(msg.which)
+	case openStatsMsg:
+		return m.openStats()
+	case togglePaneMsg:
+		return m.togglePane()
 	case openHITMsg:
 		return m.openHIT(msg.itemID)
 	case openGuideMsg:
@@ -272,13 +256,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case quitMsg:
 		m.interrupted = m.interrupted || msg.interrupted
 		return m.quit()
-	case openedMsg:
-		if msg.err != nil {
-			m.setStatus("could not open ("+msg.err.Error()+"): "+msg.url, true)
-		} else {
-			m.setStatus("opened "+msg.url, false)
-		}
-		return nil
 	case flushedMsg:
 		return tea.Quit
 	case ShutdownMsg:
@@ -293,15 +270,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 
 // protocol is the task kind on screen: the HIT's, else the dataset's.
 func (m *Model) protocol() guidelines.Protocol {
-	if m.hit != nil {
-		return m.hit.proto
+	if m.hit.hit != nil {
+		return m.hit.hit.proto
 	}
 	return guidelines.ForKind(m.cfg.Dataset.Kind)
-}
-
-// mono reports whether the terminal shows no colours.
-func (m *Model) mono() bool {
-	return m.profile == colorprofile.NoTTY || m.profile == colorprofile.ASCII
 }
 
 // handleKey routes a key to the overlay or screen that has focus.
@@ -316,193 +288,22 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.tooSmall() {
 		// Nothing of the screen shows: no key may act on it but q, and not
 		// while a prompt holds typed text.
-		if key.Matches(msg, m.hitKeys.Quit) && m.overlay != overlayNote && m.overlay != overlayFlag && !m.adj.reasoning && !m.flags.reasoning {
+		if key.Matches(msg, m.hit.keys.Quit) && m.hit.prompt == overlayNone && !m.adj.reasoning && !m.flags.reasoning {
 			return m.quit()
 		}
 		return nil
 	}
-	switch m.overlay {
-	case overlayFlag:
-		return m.flagKey(msg)
-	case overlayNote:
-		return m.noteKey(msg)
-	case overlayGuide, overlayHelp, overlayStats:
+	if m.pagerOpen() {
 		return m.pagerKey(msg)
 	}
-	if s := m.active(); s != nil {
-		return s.Update(msg)
-	}
-	if m.loading {
-		// Keys typed while the next HIT loads are kept and replayed on it,
-		// so a fast annotator loses no keystroke.
-		m.pending = append(m.pending, msg)
-		return nil
-	}
-	return m.hitKey(msg)
+	return m.active().Update(msg)
 }
 
 // quit waits for every queued write to commit, then exits. Nothing else
 // needs saving: each label was committed when it was keyed.
 func (m *Model) quit() tea.Cmd {
 	m.quitting = true
-	var cmds []tea.Cmd
-	if m.hit != nil && !m.loading {
-		cmds = append(cmds, m.stepEvent(m.hit, m.hit.cur, "leave"))
-	}
-	cmds = append(cmds, m.work.do(func() tea.Msg { return flushedMsg{} }))
-	return tea.Sequence(cmds...)
-}
-
-func (m *Model) replayPending() tea.Cmd {
-	keys := m.pending
-	m.pending = nil
-	var cmds []tea.Cmd
-	for _, k := range keys {
-		cmds = append(cmds, m.handleKey(k))
-		m.frame() // the next key scrolls within what this one left on screen
-	}
-	return tea.Batch(cmds...)
-}
-
-// loadNext asks the store for the annotator's next HIT under the dataset's
-// policy (their own open HITs first, then what still wants annotators, from
-// seq on) and loads it.
-func (m *Model) loadNext(seq int) tea.Cmd {
-	m.loading = true
-	st, ds, an := m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator.ID
-	return m.work.do(func() tea.Msg {
-		id, ok, nw, err := st.NextHIT(m.ctx, ds, an, seq)
-		if err != nil {
-			return hitLoadedMsg{err: err}
-		}
-		if !ok {
-			policy, _ := st.DatasetPolicy(m.ctx, ds)
-			return allDoneMsg{noWork: nw, lease: policy.Lease}
-		}
-		h, err := loadHIT(m.ctx, st, id, an)
-		return hitLoadedMsg{hit: h, step: -1, err: err}
-	})
-}
-
-// loadItem loads one HIT, showing step (or resuming when step is -1). With
-// claim, the annotator picked it (from the queue), so the policy must have
-// room for them first.
-func (m *Model) loadItem(itemID int64, step int, claim bool) tea.Cmd {
-	m.loading = true
-	st, an := m.cfg.Store, m.cfg.Annotator.ID
-	return m.work.do(func() tea.Msg {
-		if claim {
-			if err := st.ClaimHIT(m.ctx, itemID, an); err != nil {
-				return hitLoadedMsg{err: err}
-			}
-		}
-		h, err := loadHIT(m.ctx, st, itemID, an)
-		return hitLoadedMsg{hit: h, step: step, err: err}
-	})
-}
-
-func (m *Model) hitLoaded(msg hitLoadedMsg) tea.Cmd {
-	m.loading = false
-	if msg.err != nil {
-		if errors.Is(msg.err, store.ErrNoRoom) {
-			m.setStatus("that pane already has all the annotators its policy asks for; pick another (l)", true)
-		} else {
-			m.setStatus(msg.err.Error(), true)
-		}
-		// Back on the HIT that was left for it: its clock runs again.
-		var enter tea.Cmd
-		if m.hit != nil {
-			m.hit.entered = m.cfg.Now()
-			enter = m.stepEvent(m.hit, m.hit.cur, "enter")
-		}
-		return tea.Batch(enter, m.replayPending())
-	}
-	m.hit, m.allDone = msg.hit, false
-	m.hitKeys = m.hit.kind.keys()
-	m.hit.cur = m.hit.resumeStep()
-	if msg.step >= 0 && msg.step < len(m.hit.steps) {
-		m.hit.cur = msg.step
-	}
-	m.hit.entered = m.cfg.Now()
-	m.hit.opened = m.hit.entered
-	return tea.Batch(m.stepEvent(m.hit, m.hit.cur, "enter"), m.replayPending(), m.startClock())
-}
-
-func (m *Model) saved(msg savedMsg) tea.Cmd {
-	if msg.err == nil {
-		if m.trouble > 0 {
-			m.trouble = 0
-			m.setStatus("saving again", false)
-		}
-		if msg.finished {
-			return m.refreshPane()
-		}
-		return nil
-	}
-	if store.IsStorageFailure(msg.err) && m.ctx.Err() == nil {
-		return m.storageTrouble(msg.err)
-	}
-	if errors.Is(msg.err, store.ErrNoRoom) {
-		// The HIT was left idle past its lease and others took its place.
-		m.setStatus("not saved: this HIT was released to others after you left it idle; your earlier labels are kept", true)
-		return m.loadNext(0)
-	}
-	m.setStatus("not saved: "+msg.err.Error(), true)
-	if m.hit != nil {
-		return m.loadItem(m.hit.item.ID, m.hit.cur, false)
-	}
-	return nil
-}
-
-// storageTrouble handles a write the disk or the database refused (full,
-// unwritable): one message, and one retry at a time, after a wait that
-// doubles up to 30 seconds, instead of reloading at once and failing again
-// as fast as the CPU allows. A retry reloads the HIT from the database, so
-// the screen shows what is saved: the label that failed is asked again.
-func (m *Model) storageTrouble(err error) tea.Cmd {
-	m.trouble = min(max(2*m.trouble, time.Second), 30*time.Second)
-	what := "the database cannot be written (" + err.Error() + ")"
-	if store.IsDiskFull(err) {
-		what = "the disk is full"
-	}
-	m.setStatus(fmt.Sprintf("not saved, trying again in %s: %s; everything saved before is safe", m.trouble, what), true)
-	if m.retrying {
-		return nil
-	}
-	m.retrying = true
-	return tea.Tick(m.trouble, func(time.Time) tea.Msg { return retryMsg{} })
-}
-
-// clockMsg is a second gone on the header's clock.
-type clockMsg struct{}
-
-// startClock ticks the header's time on the HIT once a second while a HIT
-// is shown; one tick at a time.
-func (m *Model) startClock() tea.Cmd {
-	if m.ticking || m.hit == nil || m.quitting || m.cfg.Clock <= 0 {
-		return nil
-	}
-	m.ticking = true
-	return tea.Tick(m.cfg.Clock, func(time.Time) tea.Msg { return clockMsg{} })
-}
-
-// retryMsg is the time to try again after storage trouble.
-type retryMsg struct{}
-
-func (m *Model) retry() tea.Cmd {
-	m.retrying = false
-	if m.hit == nil || m.loading {
-		return nil
-	}
-	return m.loadItem(m.hit.item.ID, -1, false)
-}
-
-// stepEvent records entering or leaving step i of h.
-func (m *Model) stepEvent(h *hitState, i int, event string) tea.Cmd {
-	st, item, an, name := m.cfg.Store, h.item.ID, m.cfg.Annotator.ID, h.stepName(i)
-	return m.work.do(func() tea.Msg {
-		return savedMsg{what: event, err: st.StepEvent(m.ctx, item, an, name, event)}
-	})
+	return tea.Sequence(m.hit.leave(), m.work.do(func() tea.Msg { return flushedMsg{} }))
 }
 
 // View renders the current screen, or gives the last frame again when no
@@ -526,8 +327,8 @@ func (m *Model) frame() {
 func (m *Model) openQueue() tea.Cmd {
 	m.screen = screenQueue
 	seq, total := 1, m.cfg.Dataset.Items
-	if m.hit != nil {
-		seq, total = m.hit.item.Seq, m.hit.items
+	if h := m.hit.hit; h != nil {
+		seq, total = h.item.Seq, h.items
 	}
 	return m.queue.open(seq, total)
 }
@@ -537,11 +338,20 @@ func (m *Model) openQueue() tea.Cmd {
 func (m *Model) openHIT(itemID int64) tea.Cmd {
 	m.screen = screenHIT
 	m.setStatus("", false)
-	var leave tea.Cmd
-	if m.hit != nil && !m.loading {
-		leave = m.stepEvent(m.hit, m.hit.cur, "leave")
+	return tea.Sequence(m.hit.leave(), m.hit.loadItem(itemID, -1, true))
+}
+
+// openScreen opens one of the screens over the HIT.
+func (m *Model) openScreen(which screen) tea.Cmd {
+	switch which {
+	case screenQueue:
+		return m.openQueue()
+	case screenFlags:
+		return m.openFlags()
+	case screenAdjudicate:
+		return m.openAdjudication()
 	}
-	return tea.Sequence(leave, m.loadItem(itemID, -1, true))
+	return nil
 }
 
 // openFlags shows the flags screen.
@@ -554,7 +364,7 @@ func (m *Model) openFlags() tea.Cmd {
 // is read (the store refuses those not allowed, and the HIT stays).
 func (m *Model) openAdjudication() tea.Cmd { return m.adj.load() }
 
-// active is the screen on top of the HIT, or nil on the HIT screen.
+// active is the screen on top.
 func (m *Model) active() screenModel {
 	switch m.screen {
 	case screenQueue:
@@ -564,5 +374,5 @@ func (m *Model) active() screenModel {
 	case screenAdjudicate:
 		return m.adj
 	}
-	return nil
+	return m.hit
 }

@@ -91,13 +91,13 @@ func (*convKind) keys() hitKeys { return conversationHITKeys() }
 
 // context is the user's hidden intent: the annotator judges against it,
 // the system in the conversation never saw it.
-func (*convKind) context(m *Model, h *hitState, width int) []string {
+func (*convKind) context(m *hitScreen, h *hitState, width int) []string {
 	s := m.styles
 	return labelled(wrap(s.Accent.Render(h.question), width, "        "), s.Dim.Render(" intent "))
 }
 
-func (k *convKind) key(m *Model, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	if key.Matches(msg, m.hitKeys.OpenImage) {
+func (k *convKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if key.Matches(msg, m.keys.OpenImage) {
 		return m.openImage(h, k.conv), true
 	}
 	return nil, false
@@ -125,7 +125,7 @@ func (*convKind) fullHelp(k hitKeys) [][]key.Binding {
 // build is the step's title, the dialogue with the turn being rated in
 // focus (the whole dialogue from its start on the other steps), and the
 // scale.
-func (k *convKind) build(m *Model, h *hitState, width, rows int) stepView {
+func (k *convKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 	s := m.styles
 	st := h.step()
 	title := h.proto.Step(st.id).Title
@@ -155,7 +155,7 @@ func (c *conversation) stepImages(st stepRef) (imgs []convImage, turn []int) {
 
 // openImage opens the step's next image: the full file, or the URL, with
 // the same opener as the search results.
-func (m *Model) openImage(h *hitState, c *conversation) tea.Cmd {
+func (m *hitScreen) openImage(h *hitState, c *conversation) tea.Cmd {
 	imgs, turns := c.stepImages(h.step())
 	if len(imgs) == 0 {
 		m.setStatus("no images on this step", false)
@@ -188,7 +188,7 @@ func previewRows(rows int) int {
 
 // dialogueLines is the whole conversation as screen lines, and the turn
 // being rated (none on whole-dialogue steps).
-func (k *convKind) dialogueLines(m *Model, h *hitState, w, rows int) (lines []string, focus [2]int) {
+func (k *convKind) dialogueLines(m *hitScreen, h *hitState, w, rows int) (lines []string, focus [2]int) {
 	s := m.styles
 	st := h.step()
 	for i, t := range k.conv.turns {
@@ -217,7 +217,7 @@ func (k *convKind) dialogueLines(m *Model, h *hitState, w, rows int) (lines []st
 
 // imageRows lays a turn's images side by side, as many as fit in width,
 // each with a caption numbering it for o.
-func (m *Model) imageRows(imgs []convImage, width int, indent string, rows int) []string {
+func (m *hitScreen) imageRows(imgs []convImage, width int, indent string, rows int) []string {
 	var out, row []string
 	rowWidth := 0
 	flush := func() {
@@ -261,7 +261,7 @@ func sideBySide(rows, block []string, left int) []string {
 
 // imageBlock is one image's preview (or placeholder) and its caption, all
 // lines the same width.
-func (m *Model) imageBlock(img convImage, n, maxWidth, rows int) []string {
+func (m *hitScreen) imageBlock(img convImage, n, maxWidth, rows int) []string {
 	var body []string
 	switch {
 	case rows == 0:
@@ -287,7 +287,7 @@ func (m *Model) imageBlock(img convImage, n, maxWidth, rows int) []string {
 
 // placeholder stands in for an image without a preview: a web address
 // (claritty fetches nothing) or a file that would not decode.
-func (m *Model) placeholder(img convImage, width int) []string {
+func (m *hitScreen) placeholder(img convImage, width int) []string {
 	s := m.styles
 	text := []string{"web image", "o opens it"}
 	if !img.url {

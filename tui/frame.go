@@ -32,51 +32,28 @@ func (m *Model) render() string {
 	if m.tooSmall() {
 		return m.renderTooSmall()
 	}
-	above := []string{m.headerLine()}
 	status := m.statusLines()
-	below := len(status) + 1
-	m.bodyRows = m.height - 1 - below
-	var body, keys = m.screenBody()
-	if m.screen == screenHIT && !m.pagerOpen() && m.hit != nil {
-		rows := m.height - below - 1
-		top := m.hitTop(rows)
-		body = m.renderHIT(rows - len(top))
-		above = append(above, top...)
-	}
-	avail := max(0, m.height-len(above)-below)
-	body = fitLines(body, avail)
-	middle := m.withPane(append(above[1:], body...))
-	lines := append(append([]string{above[0]}, middle...), status...)
+	// The layout, handed down: the rows between the header and the status
+	// to every screen, the columns the side pane leaves to the HIT.
+	m.bodyRows = m.height - 1 - len(status) - 1
+	m.hit.SetSize(m.mainWidth(), m.bodyRows)
+	m.hit.covered = m.paneCovers()
+	body, keys := m.screenBody()
+	middle := m.withPane(fitLines(body, max(0, m.bodyRows)))
+	lines := append(append([]string{m.headerLine()}, middle...), status...)
 	lines = append(lines, m.keyLine(keys, m.width))
 	lines, m.cuts = fitFrame(lines, m.width, m.height)
 	return strings.Join(lines, "\n")
 }
 
-// screenBody is the body and the key line of the screen that has focus;
-// the HIT's body is laid out by render, which knows its rows.
+// screenBody is the body and the key line of the pager or the screen on
+// top.
 func (m *Model) screenBody() ([]string, []key.Binding) {
 	if m.pagerOpen() {
 		return m.renderPager(), m.pagerKeys.shortHelp()
 	}
-	if s := m.active(); s != nil {
-		return s.View(), s.ShortHelp()
-	}
-	switch {
-	case m.hit == nil:
-		k := m.hitKeys
-		return append([]string{""}, m.renderEmpty()...), []key.Binding{k.Queue, k.Adjudicate, k.Help, k.Quit}
-	case m.paneCovers():
-		back := m.hitKeys.Pane
-		back.SetHelp("tab", "back to the HIT (labels keys are off)")
-		return nil, []key.Binding{back, m.hitKeys.Help, m.hitKeys.Quit}
-	case m.overlay == overlayNote:
-		keys := m.promptKeys.ShortHelp()
-		keys[1].SetHelp("esc", "keep the saved note")
-		return nil, keys
-	case m.overlay == overlayFlag:
-		return nil, m.promptKeys.ShortHelp()
-	}
-	return nil, m.hit.kind.shortHelp(m.hitKeys, m.hit)
+	s := m.active()
+	return s.View(), s.ShortHelp()
 }
 
 // fitFrame makes lines exactly height lines, none wider than width. The
@@ -165,13 +142,19 @@ func (m *Model) headerLine() string {
 		s.Brand.Render(" claritty"),
 	}
 	rights := []string{""}
-	if h := m.hit; h != nil {
-		clock := clockText(m.cfg.Now().Sub(h.opened))
+	if h := m.hit.hit; h != nil {
+		// The time on the HIT shows where the clock runs (cfg.Clock): a
+		// time that never moved on would mislead.
+		long, mid, short := "", "", ""
+		if m.cfg.Clock > 0 {
+			clock := clockText(m.cfg.Now().Sub(h.opened))
+			long, mid, short = " · "+clock+" on it", " · "+clock, " · "+clock
+		}
 		done, mine := h.done, h.done+h.open
 		rights = []string{
-			fmt.Sprintf("HIT %d · %d done / %d yours · %s on it", h.item.Seq, done, mine, clock),
-			fmt.Sprintf("HIT %d · %d/%d done · %s", h.item.Seq, done, mine, clock),
-			fmt.Sprintf("HIT %d · %s", h.item.Seq, clock),
+			fmt.Sprintf("HIT %d · %d done / %d yours%s", h.item.Seq, done, mine, long),
+			fmt.Sprintf("HIT %d · %d/%d done%s", h.item.Seq, done, mine, mid),
+			fmt.Sprintf("HIT %d%s", h.item.Seq, short),
 		}
 	}
 	for _, r := range rights {
@@ -263,9 +246,9 @@ func (m *Model) statusLines() []string {
 		text, style = display.Clean(m.status), s.Error
 	case m.status != "":
 		text = display.Clean(m.status)
-	case m.hit != nil && m.hit.flagged:
-		text, style = "you flagged this "+m.hit.kind.noun(), s.Status["flagged"]
-	case m.hit != nil && m.hit.finished:
+	case m.hit.hit != nil && m.hit.hit.flagged:
+		text, style = "you flagged this "+m.hit.hit.kind.noun(), s.Status["flagged"]
+	case m.hit.hit != nil && m.hit.hit.finished:
 		text, style = "✓ this HIT is done; changes are saved as you key them", s.OK
 	}
 	lines := wrap(style.Render(text), m.width, " ")

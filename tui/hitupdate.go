@@ -12,31 +12,28 @@ import (
 )
 
 // hitKey handles a key on the HIT screen (or the all-done screen).
-func (m *Model) hitKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.hitKeys
+func (m *hitScreen) hitKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
 	switch {
 	case key.Matches(msg, k.Quit):
-		return m.quit()
+		return ask(quitMsg{})
 	case key.Matches(msg, k.Help):
-		m.openPager(overlayHelp)
-		return nil
+		return ask(openHelpMsg{})
 	case key.Matches(msg, k.Guide):
 		if m.hit != nil {
-			m.openGuide(m.hit.step().id)
-		} else {
-			m.openGuide("")
+			return ask(openGuideMsg{step: m.hit.step().id})
 		}
-		return nil
+		return ask(openGuideMsg{})
 	case key.Matches(msg, k.Queue):
-		return m.openQueue()
+		return ask(openScreenMsg{screenQueue})
 	case key.Matches(msg, k.Pane):
-		return m.togglePane()
+		return ask(togglePaneMsg{})
 	case key.Matches(msg, k.Adjudicate):
-		return m.openAdjudication()
+		return ask(openScreenMsg{screenAdjudicate})
 	case key.Matches(msg, k.Stats):
-		return m.openStats()
+		return ask(openStatsMsg{})
 	case key.Matches(msg, k.Flags):
-		return m.openFlags()
+		return ask(openScreenMsg{screenFlags})
 	}
 	h := m.hit
 	switch {
@@ -45,7 +42,7 @@ func (m *Model) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.setStatus("nothing to undo: no HIT is open (l lists yours)", false)
 		}
 		return nil
-	case m.paneCovers():
+	case m.covered:
 		// The annotator cannot see the step: no key may label it.
 		m.setStatus("the agreement pane covers the HIT: tab shows the HIT again", false)
 		return nil
@@ -77,7 +74,7 @@ func (m *Model) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.goTo(h.cur - 1)
 	case key.Matches(msg, k.Flag):
-		m.overlay, m.flagReason = overlayFlag, ""
+		m.prompt, m.flagReason = overlayFlag, ""
 		return nil
 	case key.Matches(msg, k.Note):
 		return m.openNote()
@@ -107,7 +104,7 @@ func scaleHint(p guidelines.Protocol) string {
 // labelKey labels the current step, once what it labels is on screen: if
 // the annotator scrolled it out of sight, the key brings it back instead,
 // so no label is ever given to something unseen.
-func (m *Model) labelKey(v int) tea.Cmd {
+func (m *hitScreen) labelKey(v int) tea.Cmd {
 	h := m.hit
 	if h.hidden != nil && *h.hidden == [2]int{h.cur, h.scroll} && h.step().unit != "" {
 		h.scroll = 0
@@ -127,7 +124,7 @@ func digit(msg tea.KeyPressMsg) (int, bool) {
 }
 
 // goTo shows step i, recording the time spent on the step it leaves.
-func (m *Model) goTo(i int) tea.Cmd {
+func (m *hitScreen) goTo(i int) tea.Cmd {
 	h := m.hit
 	st, item, an, move := m.cfg.Store, h.item.ID, m.cfg.Annotator.ID, m.moveTo(i)
 	return m.work.do(func() tea.Msg {
@@ -137,7 +134,7 @@ func (m *Model) goTo(i int) tea.Cmd {
 
 // moveTo shows step i and returns the move, for the caller to record
 // (with the label or review that brings it, in one write).
-func (m *Model) moveTo(i int) store.StepMove {
+func (m *hitScreen) moveTo(i int) store.StepMove {
 	h := m.hit
 	move := store.StepMove{Leave: h.stepName(h.cur), Enter: h.stepName(i)}
 	h.cur, h.entered = i, m.cfg.Now()
@@ -152,7 +149,7 @@ func (m *Model) moveTo(i int) store.StepMove {
 }
 
 // review marks Step I done (enter), or moves on from a step already done.
-func (m *Model) review() tea.Cmd {
+func (m *hitScreen) review() tea.Cmd {
 	h := m.hit
 	if h.step().id != "serp" {
 		if h.complete(h.cur) && h.cur < len(h.steps)-1 {
@@ -172,7 +169,7 @@ func (m *Model) review() tea.Cmd {
 
 // label keys value for the current step, commits it in its own transaction,
 // and moves on: to the next step, or, after the last one, to the next HIT.
-func (m *Model) label(value int) tea.Cmd {
+func (m *hitScreen) label(value int) tea.Cmd {
 	h := m.hit
 	st := h.step()
 	if st.unit == "" {
@@ -206,7 +203,7 @@ func (m *Model) label(value int) tea.Cmd {
 
 // saveLabel queues one label's write, as the annotator on screen, keyed by
 // whoever really acts (a lead behind --as).
-func (m *Model) saveLabel(ch store.LabelChange) tea.Cmd {
+func (m *hitScreen) saveLabel(ch store.LabelChange) tea.Cmd {
 	ch.ActorID = m.cfg.Annotator.ActorID()
 	st := m.cfg.Store
 	return m.work.do(func() tea.Msg {
@@ -219,7 +216,7 @@ func (m *Model) saveLabel(ch store.LabelChange) tea.Cmd {
 // step. Undo stays inside the HIT: it never reaches into another one, and
 // a reopened HIT can still undo its own labels (the store rebuilds them
 // from the label history).
-func (m *Model) undoLast() tea.Cmd {
+func (m *hitScreen) undoLast() tea.Cmd {
 	h := m.hit
 	if len(h.undo) == 0 {
 		m.setStatus("nothing to undo on this HIT", false)
@@ -241,14 +238,14 @@ func (m *Model) undoLast() tea.Cmd {
 }
 
 // scroll moves the step's content: a line, or a page.
-func (m *Model) scroll(msg tea.KeyPressMsg) tea.Cmd {
-	k, h := m.hitKeys, m.hit
+func (m *hitScreen) scroll(msg tea.KeyPressMsg) tea.Cmd {
+	k, h := m.keys, m.hit
 	d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, max(1, m.height/2))
 	h.scroll = min(max(h.scrollLo, h.scroll+d), h.scrollHi)
 	return nil
 }
 
-func (m *Model) open(url string) tea.Cmd {
+func (m *hitScreen) open(url string) tea.Cmd {
 	opener := m.cfg.Open
 	m.setStatus("opening "+url, false)
 	return func() tea.Msg { return openedMsg{url: url, err: opener(url)} }

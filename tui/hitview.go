@@ -13,8 +13,8 @@ import (
 // the kind adds under it, the step indicator and, with room to spare, a
 // blank line. The query gets fewer lines on a short terminal, so the step
 // keeps its rows; rows is the room under the header.
-func (m *Model) hitTop(rows int) []string {
-	h, s, w := m.hit, m.styles, m.mainWidth()
+func (m *hitScreen) hitTop(rows int) []string {
+	h, s, w := m.hit, m.styles, m.width
 	most := 3
 	switch {
 	case m.height < 16:
@@ -49,11 +49,11 @@ func capLines(lines []string, n, width int) []string {
 // (scrolled so that what is being labelled shows), the kind's fixed lines,
 // the label choices, the annotator's note, and the step's guidance or an
 // open prompt in what is left.
-func (m *Model) renderHIT(rows int) []string {
-	if m.paneCovers() {
+func (m *hitScreen) renderHIT(rows int) []string {
+	if m.covered {
 		return nil // the pane takes the HIT's place; withPane draws it
 	}
-	h, w := m.hit, m.mainWidth()
+	h, w := m.hit, m.width
 	v := h.kind.build(m, h, w, rows)
 	below := append(append([]string{}, v.fixed...), v.choices...)
 	below = append(below, m.noteLines(w)...)
@@ -78,7 +78,7 @@ func (m *Model) renderHIT(rows int) []string {
 // window shows the step's content in rows lines (scrolled), recording
 // the scroll's bounds and whether what is labelled was out of sight, for
 // the keys.
-func (m *Model) window(h *hitState, lines []string, focus [2]int, rows int) []string {
+func (m *hitScreen) window(h *hitState, lines []string, focus [2]int, rows int) []string {
 	up, down := m.scrollHints()
 	w := m.scrolled(lines, focus, rows, h.scroll, up, down)
 	h.scroll, h.scrollLo, h.scrollHi, h.hidden = w.scroll, w.lo, w.hi, nil
@@ -134,8 +134,8 @@ func (ss *session) scrolled(lines []string, focus [2]int, rows, scroll int, up, 
 }
 
 // scrollHints name the keys that scroll the step's content.
-func (m *Model) scrollHints() (up, down string) {
-	k := m.hitKeys
+func (m *hitScreen) scrollHints() (up, down string) {
+	k := m.keys
 	if strings.HasPrefix(k.Up.Help().Desc, "scroll") {
 		return "k, pgup", "j, pgdn"
 	}
@@ -143,8 +143,8 @@ func (m *Model) scrollHints() (up, down string) {
 }
 
 // noteLines shows the annotator's saved note on the item, on one line.
-func (m *Model) noteLines(w int) []string {
-	if m.hit.note == "" || m.overlay == overlayNote {
+func (m *hitScreen) noteLines(w int) []string {
+	if m.hit.note == "" || m.prompt == overlayNote {
 		return nil
 	}
 	s := m.styles
@@ -155,7 +155,7 @@ func (m *Model) noteLines(w int) []string {
 // section) under a rule, in room rows: where it does not fit, a window
 // that J and K scroll, with what is hidden marked. Nothing when there is
 // no room for a line of it.
-func (m *Model) guideStrip(h *hitState, w, room int) []string {
+func (m *hitScreen) guideStrip(h *hitState, w, room int) []string {
 	s := m.styles
 	if room < 4 {
 		return nil // the content needs the rows more; g has the guidance
@@ -218,16 +218,16 @@ func (ss *session) layGuidance(p guidelines.Protocol, stepID string, w int) []st
 }
 
 // renderPrompt is the flag or note prompt, or nil.
-func (m *Model) renderPrompt(w int) []string {
+func (m *hitScreen) renderPrompt(w int) []string {
 	s := m.styles
 	rule := s.Dim.Render(strings.Repeat("─", max(0, w)))
 	switch {
-	case m.overlay == overlayFlag && m.flagReason == "":
+	case m.prompt == overlayFlag && m.flagReason == "":
 		return append([]string{rule, s.Title.Render(" Flag this " + m.hit.kind.noun() + ": why?")},
 			wrap(s.Text.Render(flagReasonsLine()+" · esc cancel"), w, " ")...)
-	case m.overlay == overlayFlag:
+	case m.prompt == overlayFlag:
 		return append(wrap(s.Title.Render("Flag as "+m.flagReason+": a note for the lead (optional)"), w, " "), " "+m.input.View())
-	case m.overlay == overlayNote:
+	case m.prompt == overlayNote:
 		return []string{rule, s.Title.Render(fitWords(" Note on this "+m.hit.kind.noun()+" (at "+m.hit.stepName(m.hit.cur)+")", w)), " " + m.input.View()}
 	}
 	return nil
@@ -236,7 +236,7 @@ func (m *Model) renderPrompt(w int) []string {
 // stepsLine is the step indicator: ✓ done, ● current, ○ to do. Where the
 // names do not fit it shows the numerals alone, and where those do not,
 // which step of how many.
-func (m *Model) stepsLine(w int) string {
+func (m *hitScreen) stepsLine(w int) string {
 	if line := m.steps(true); lipgloss.Width(line) <= w {
 		return line
 	}
@@ -247,7 +247,7 @@ func (m *Model) stepsLine(w int) string {
 	return m.styles.StepCurrent.Render(fitWords(fmt.Sprintf(" ● step %d of %d · %s", h.cur+1, len(h.steps), h.stepName(h.cur)), w))
 }
 
-func (m *Model) steps(named bool) string {
+func (m *hitScreen) steps(named bool) string {
 	h, s := m.hit, m.styles
 	var parts []string
 	for _, g := range h.proto.StepTypes {
@@ -293,14 +293,14 @@ func (m *Model) steps(named bool) string {
 
 // scaleLine shows the scale's labels with the one given highlighted; where
 // the names do not fit, the keys alone.
-func (m *Model) scaleLine(h *hitState, unit string, w int) string {
+func (m *hitScreen) scaleLine(h *hitState, unit string, w int) string {
 	if line := m.scale(h, unit, true); lipgloss.Width(line) <= w {
 		return line
 	}
 	return m.scale(h, unit, false)
 }
 
-func (m *Model) scale(h *hitState, unit string, named bool) string {
+func (m *hitScreen) scale(h *hitState, unit string, named bool) string {
 	s := m.styles
 	cur, has := h.labels[unit]
 	var parts []string
@@ -318,7 +318,7 @@ func (m *Model) scale(h *hitState, unit string, named bool) string {
 	return "   " + strings.Join(parts, "  ")
 }
 
-func (m *Model) renderEmpty() []string {
+func (m *hitScreen) renderEmpty() []string {
 	s := m.styles
 	if !m.allDone {
 		return []string{s.Dim.Render(" loading…")}

@@ -159,11 +159,8 @@ func (m *Model) helpContent() (groups [][]key.Binding, notes []string) {
 			"d lists decided units too, to revisit them; esc goes back to your HITs.",
 		}
 	}
-	kind := kindFor(m.protocol().Kind)
-	if m.hit != nil {
-		kind = m.hit.kind
-	}
-	return kind.fullHelp(m.hitKeys), []string{
+	kind := m.hit.kind()
+	return m.hit.FullHelp(), []string{
 		"Each label is saved the moment you key it; q just leaves.",
 		"u takes back the last label of this HIT; ← goes back a step to change one.",
 		"n writes a note on this " + kind.noun() + " for the lead; it shows under the step once saved, and n edits it.",

@@ -21,13 +21,13 @@ type hitKind interface {
 	topic() string
 	// context is what sits under the topic for the whole HIT (a
 	// conversation's hidden intent); nil for none.
-	context(m *Model, h *hitState, width int) []string
+	context(m *hitScreen, h *hitState, width int) []string
 	// build lays out the current step in width columns, knowing rows are
 	// at hand for it (the HIT screen fits what it returns).
-	build(m *Model, h *hitState, width, rows int) stepView
+	build(m *hitScreen, h *hitState, width, rows int) stepView
 	// key handles the kind's own keys (open, move, scroll); handled is
 	// false for a key the kind leaves to the HIT screen.
-	key(m *Model, h *hitState, msg tea.KeyPressMsg) (cmd tea.Cmd, handled bool)
+	key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (cmd tea.Cmd, handled bool)
 	// keys are the HIT screen's bindings for the kind.
 	keys() hitKeys
 	// shortHelp is the footer on the current step, most useful first.

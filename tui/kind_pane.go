@@ -42,10 +42,10 @@ func loadPane(ctx context.Context, st *store.Store, it store.Item, h store.HIT) 
 	return s, err
 }
 
-func (*paneKind) noun() string                            { return "pane" }
-func (*paneKind) topic() string                           { return "query" }
-func (*paneKind) context(*Model, *hitState, int) []string { return nil }
-func (*paneKind) keys() hitKeys                           { return defaultHITKeys() }
+func (*paneKind) noun() string                                { return "pane" }
+func (*paneKind) topic() string                               { return "query" }
+func (*paneKind) context(*hitScreen, *hitState, int) []string { return nil }
+func (*paneKind) keys() hitKeys                               { return defaultHITKeys() }
 
 // paneURL is the results page for the current step: the query's, or on
 // Step IV the landing page of the current answer (the answer alone when it
@@ -63,8 +63,8 @@ func paneURL(h *hitState, template string) string {
 	return strings.ReplaceAll(template, "{query}", url.QueryEscape(q))
 }
 
-func (k *paneKind) key(m *Model, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	if key.Matches(msg, m.hitKeys.Open) {
+func (k *paneKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if key.Matches(msg, m.keys.Open) {
 		return m.open(paneURL(h, m.cfg.SERPURL)), true
 	}
 	return nil, false
@@ -88,7 +88,7 @@ func (*paneKind) fullHelp(k hitKeys) [][]key.Binding {
 // build lays out the step: Step I the results; Step II the question alone
 // (the answers stay hidden until Step III); Steps III and IV the question
 // and the answers, the answer set or the current answer in focus.
-func (k *paneKind) build(m *Model, h *hitState, width, _ int) stepView {
+func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 	s := m.styles
 	st := h.step()
 	g := h.proto.Step(st.id)
@@ -138,7 +138,7 @@ func (k *paneKind) build(m *Model, h *hitState, width, _ int) stepView {
 
 // answerLines is answer i, wrapped: on Step IV the current one marked and
 // each landing label already given beside its answer.
-func (k *paneKind) answerLines(m *Model, h *hitState, i int, a string, width int) []string {
+func (k *paneKind) answerLines(m *hitScreen, h *hitState, i int, a string, width int) []string {
 	s, st := m.styles, h.step()
 	style, mark := s.Text, "     "
 	if st.id == "landing" && i == st.answer {
@@ -154,7 +154,7 @@ func (k *paneKind) answerLines(m *Model, h *hitState, i int, a string, width int
 
 // serpLines are the imported search results of the query, or how to see
 // them when none were imported.
-func (k *paneKind) serpLines(m *Model, h *hitState, w int) []string {
+func (k *paneKind) serpLines(m *hitScreen, h *hitState, w int) []string {
 	s := m.styles
 	if !k.serpKnown {
 		lines := append([]string{""}, wrap(s.Text.Render("No search results were imported for this query."), w, "   ")...)

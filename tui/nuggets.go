@@ -50,9 +50,9 @@ func loadNuggetAnswer(ctx context.Context, st *store.Store, it store.Item, h sto
 	return s, nil
 }
 
-func (*nuggetKind) noun() string                            { return "answer" }
-func (*nuggetKind) topic() string                           { return "query" }
-func (*nuggetKind) context(*Model, *hitState, int) []string { return nil }
+func (*nuggetKind) noun() string                                { return "answer" }
+func (*nuggetKind) topic() string                               { return "query" }
+func (*nuggetKind) context(*hitScreen, *hitState, int) []string { return nil }
 
 // keys judge with 2 1 0 like every scale; j and k move between nuggets
 // and the page keys scroll the answer.
@@ -82,8 +82,8 @@ func (*nuggetKind) fullHelp(k hitKeys) [][]key.Binding {
 
 // key moves between nuggets with j and k; the page keys scroll the answer
 // as any step's content scrolls, and o has nothing to open.
-func (k *nuggetKind) key(m *Model, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	keys := m.hitKeys
+func (k *nuggetKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	keys := m.keys
 	d := 0
 	switch {
 	case key.Matches(msg, keys.Open):
@@ -105,7 +105,7 @@ func (k *nuggetKind) key(m *Model, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, b
 
 // build is the answer (scrolling), the nuggets under it with the current
 // one whole, and the scale.
-func (k *nuggetKind) build(m *Model, h *hitState, width, rows int) stepView {
+func (k *nuggetKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 	s := m.styles
 	st := h.step()
 	v := stepView{title: s.Title.Render(fmt.Sprintf(" Nugget %d of %d · %s", st.answer+1, len(h.steps), guidelines.NuggetSteps[0].Title)),
@@ -133,7 +133,7 @@ func (k *nuggetKind) build(m *Model, h *hitState, width, rows int) stepView {
 // nuggetList is every nugget on one line, the current one marked and
 // wrapped whole (up to three lines), with the judgements given so far;
 // the current nugget takes lines[at:at+n].
-func (k *nuggetKind) nuggetList(m *Model, h *hitState, w int) (lines []string, at, n int) {
+func (k *nuggetKind) nuggetList(m *hitScreen, h *hitState, w int) (lines []string, at, n int) {
 	s := m.styles
 	for i, nv := range k.nuggets {
 		unit := guidelines.NuggetUnit(i + 1)

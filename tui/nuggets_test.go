@@ -88,10 +88,10 @@ func TestLeaderboardFollowsGold(t *testing.T) {
 	h.keys("0", "0", "0", "0", "1")
 	h.expect("HIT 6 ·")
 	h.expect("scores show once you have")
-	for i := 0; i < 100 && !h.m.allDone; i++ {
+	for i := 0; i < 100 && !h.m.hit.allDone; i++ {
 		h.keys("2")
 	}
-	if !h.m.allDone {
+	if !h.m.hit.allDone {
 		t.Fatal("the judge did not finish the dataset")
 	}
 	h.expect("orig ")

@@ -148,7 +148,7 @@ func TestPaneOnANarrowTerminal(t *testing.T) {
 	h.expect("the agreement pane covers the HIT")
 	h.keys("tab")
 	h.expect("Label the clarifying question")
-	if labels, err := h.st.Labels(context.Background(), h.m.hit.item.ID, h.m.cfg.Annotator.ID); err != nil || len(labels) != 0 {
+	if labels, err := h.st.Labels(context.Background(), h.m.hit.hit.item.ID, h.m.cfg.Annotator.ID); err != nil || len(labels) != 0 {
 		t.Fatalf("a key under the pane labelled %v (%v)", labels, err)
 	}
 	h.keys("2")

@@ -32,7 +32,7 @@ func flagReasonKeys() []key.Binding {
 
 // flagKey first takes a reason (one key), then an optional note; enter
 // saves the flag and sets the pane aside, esc cancels.
-func (m *Model) flagKey(msg tea.KeyPressMsg) tea.Cmd {
+func (m *hitScreen) flagKey(msg tea.KeyPressMsg) tea.Cmd {
 	cancel := func() tea.Cmd {
 		m.closeOverlay("flag cancelled")
 		return nil
@@ -55,7 +55,7 @@ func (m *Model) flagKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // saveFlag stores the flag with its note and moves on to the next HIT.
-func (m *Model) saveFlag(note string) tea.Cmd {
+func (m *hitScreen) saveFlag(note string) tea.Cmd {
 	h, reason := m.hit, m.flagReason
 	m.closeOverlay("flagged as " + reason + "; the pane leaves your queue")
 	if h == nil {
@@ -70,8 +70,8 @@ func (m *Model) saveFlag(note string) tea.Cmd {
 }
 
 // openNote opens the note prompt on the annotator's saved note, to edit.
-func (m *Model) openNote() tea.Cmd {
-	m.overlay = overlayNote
+func (m *hitScreen) openNote() tea.Cmd {
+	m.prompt = overlayNote
 	m.input.Reset()
 	m.input.SetValue(m.hit.note)
 	m.input.CursorEnd()
@@ -81,7 +81,7 @@ func (m *Model) openNote() tea.Cmd {
 
 // noteKey edits the note; enter saves it (at the current step), esc
 // leaves the saved note as it was.
-func (m *Model) noteKey(msg tea.KeyPressMsg) tea.Cmd {
+func (m *hitScreen) noteKey(msg tea.KeyPressMsg) tea.Cmd {
 	return m.promptKey(msg, m.saveNote, func() tea.Cmd {
 		if m.hit != nil && m.hit.note != "" {
 			m.closeOverlay("note unchanged: your saved note is kept")
@@ -93,7 +93,7 @@ func (m *Model) noteKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // saveNote stores the note typed, unless it is empty or unchanged.
-func (m *Model) saveNote(body string) tea.Cmd {
+func (m *hitScreen) saveNote(body string) tea.Cmd {
 	h := m.hit
 	switch {
 	case h == nil:
@@ -117,8 +117,8 @@ func (m *Model) saveNote(body string) tea.Cmd {
 	})
 }
 
-func (m *Model) closeOverlay(status string) {
-	m.overlay, m.flagReason = overlayNone, ""
+func (m *hitScreen) closeOverlay(status string) {
+	m.prompt, m.flagReason = overlayNone, ""
 	m.input.Blur()
 	m.setStatus(status, false)
 }

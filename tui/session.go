@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 )
 
 // session is what every screen shares: who works on which dataset and
@@ -25,6 +26,14 @@ type session struct {
 	status     string
 	statusErr  bool
 	guides     map[string][]string // each step's guidance laid out, by width
+	// profile is the terminal's colour profile; without colours, image
+	// previews are drawn with characters by brightness.
+	profile colorprofile.Profile
+}
+
+// mono reports whether the terminal shows no colours.
+func (s *session) mono() bool {
+	return s.profile == colorprofile.NoTTY || s.profile == colorprofile.ASCII
 }
 
 func (s *session) setStatus(text string, isErr bool) { s.status, s.statusErr = text, isErr }

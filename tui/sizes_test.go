@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
@@ -140,7 +141,7 @@ func TestTooSmallIgnoresKeys(t *testing.T) {
 			if got := h.labels(1); len(got) != 0 || h.hitState(1).SERPReviewed {
 				t.Fatalf("keys acted on a screen too small to show them: labels %v", got)
 			}
-			if h.m.overlay != overlayNone || h.m.screen != screenHIT || h.m.pane.visible {
+			if h.m.overlay != overlayNone || h.m.hit.prompt != overlayNone || h.m.screen != screenHIT || h.m.pane.visible {
 				t.Fatal("a key opened something on a screen too small to show it")
 			}
 			h.send(tea.WindowSizeMsg{Width: 40, Height: 12})
@@ -200,5 +201,22 @@ func TestHelpOnEveryScreen(t *testing.T) {
 		h.keys("esc")
 		h.expect(c.back)
 		h.keys("esc")
+	}
+}
+
+// The header counts the annotator's own HITs (done / given to them so far,
+// not the dataset's panes) and, where the clock runs, the time on this one.
+func TestHeaderCountsOwnHITs(t *testing.T) {
+	h := newHarness(t, 100, 30)
+	h.expect("HIT 1 · 0 done / 1 yours")
+	h.keys("enter", "2", "1", "2", "2", "1", "0")
+	h.expect("HIT 2 · 1 done / 2 yours")
+	h.m.cfg.Clock = time.Second // the harness runs no ticks; the header reads the clock when drawn
+	opened := h.m.hit.hit.opened
+	h.m.cfg.Now = func() time.Time { return opened.Add(75 * time.Second) }
+	h.m.frame()
+	h.expect("HIT 2 · 1 done / 2 yours · 1:15 on it")
+	if got := clockText(3*time.Hour + 4*time.Minute + 5*time.Second); got != "3:04:05" {
+		t.Fatalf("clockText %q", got)
 	}
 }

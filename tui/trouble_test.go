@@ -27,20 +27,20 @@ func TestStorageTroubleBacksOff(t *testing.T) {
 			scheduled++
 		}
 	}
-	if scheduled != 1 || h.m.loading || !h.m.retrying || h.m.trouble != 30*time.Second {
+	if scheduled != 1 || h.m.hit.loading || !h.m.hit.retrying || h.m.hit.trouble != 30*time.Second {
 		t.Fatalf("20 failures: %d commands, loading %v, retrying %v, wait %v; want one retry waiting 30s",
-			scheduled, h.m.loading, h.m.retrying, h.m.trouble)
+			scheduled, h.m.hit.loading, h.m.hit.retrying, h.m.hit.trouble)
 	}
 	h.expect("not saved, trying again in 30s: the database cannot be written")
 	if got := strings.Count(h.screen(), "not saved"); got != 1 {
 		t.Fatalf("%d messages on screen", got)
 	}
 	h.send(retryMsg{})
-	if h.m.retrying || events() != before {
-		t.Fatalf("the retry: retrying %v, %d step events (was %d)", h.m.retrying, events(), before)
+	if h.m.hit.retrying || events() != before {
+		t.Fatalf("the retry: retrying %v, %d step events (was %d)", h.m.hit.retrying, events(), before)
 	}
 	h.send(savedMsg{what: "label"})
-	if h.m.trouble != 0 {
+	if h.m.hit.trouble != 0 {
 		t.Fatal("a write that succeeded did not end the trouble")
 	}
 	h.expect("saving again")

@@ -1,0 +1,307 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/claritty/claritty/store"
+)
+
+// hitScreen is the HIT screen: the annotator's current HIT (or why there
+// is none), its keys, the flag and note prompts on it, and the writes it
+// queues. The root hands it its size (the columns the side pane leaves,
+// the rows under the header and status) and whether the pane covers it.
+type hitScreen struct {
+	*session
+	keys          hitKeys
+	width, height int
+	covered       bool // the side pane is shown in its place (a narrow terminal)
+
+	hit     *hitState // nil until the first HIT is loaded
+	allDone bool
+	noWork  allDoneMsg // why there is no HIT, when allDone
+	loading bool
+	pending []tea.KeyPressMsg // keys typed while a HIT was loading
+
+	prompt     overlay // overlayFlag or overlayNote while one is open
+	flagReason string
+	ticking    bool // the header's clock is running
+
+	// trouble is the wait before the next retry after the disk or the
+	// database refused a write (0: no trouble); retrying, that one is set.
+	trouble  time.Duration
+	retrying bool
+}
+
+// What the HIT screen asks of the root.
+type (
+	openScreenMsg struct{ which screen } // the queue, the flags or adjudication
+	openStatsMsg  struct{}
+	togglePaneMsg struct{}
+)
+
+func newHITScreen(s *session) *hitScreen {
+	return &hitScreen{session: s, keys: kindFor(s.cfg.Dataset.Kind).keys(), loading: true}
+}
+
+// SetSize gives the HIT the columns beside the side pane and the rows
+// under the header and above the status line.
+func (m *hitScreen) SetSize(width, height int) tea.Cmd {
+	m.width, m.height = width, height
+	return nil
+}
+
+// Update takes the screen's keys and the results of its reads and writes.
+func (m *hitScreen) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.PasteMsg:
+		if m.prompt == overlayFlag && m.flagReason != "" || m.prompt == overlayNote {
+			var cmd tea.Cmd
+			m.input, cmd = m.input.Update(msg)
+			return cmd
+		}
+	case hitLoadedMsg:
+		return m.hitLoaded(msg)
+	case allDoneMsg:
+		m.loading, m.allDone, m.hit, m.noWork = false, true, nil, msg
+		m.setStatus("", false)
+		return m.replayPending()
+	case savedMsg:
+		return m.saved(msg)
+	case retryMsg:
+		return m.retry()
+	case clockMsg:
+		m.ticking = false
+		return m.startClock()
+	case openedMsg:
+		if msg.err != nil {
+			m.setStatus("could not open ("+msg.err.Error()+"): "+msg.url, true)
+		} else {
+			m.setStatus("opened "+msg.url, false)
+		}
+	}
+	return nil
+}
+
+// key routes a key to the open prompt or the HIT; keys typed while the
+// next HIT loads are kept and replayed on it, so a fast annotator loses
+// no keystroke.
+func (m *hitScreen) key(msg tea.KeyPressMsg) tea.Cmd {
+	switch m.prompt {
+	case overlayFlag:
+		return m.flagKey(msg)
+	case overlayNote:
+		return m.noteKey(msg)
+	}
+	if m.loading {
+		m.pending = append(m.pending, msg)
+		return nil
+	}
+	return m.hitKey(msg)
+}
+
+// View is the HIT's rows: the query and the step indicator on top, then
+// the step; or why there is no HIT.
+func (m *hitScreen) View() []string {
+	if m.hit == nil {
+		return append([]string{""}, m.renderEmpty()...)
+	}
+	top := m.hitTop(m.height)
+	return append(top, m.renderHIT(m.height-len(top))...)
+}
+
+func (m *hitScreen) ShortHelp() []key.Binding {
+	k := m.keys
+	switch {
+	case m.hit == nil:
+		return []key.Binding{k.Queue, k.Adjudicate, k.Help, k.Quit}
+	case m.covered:
+		back := k.Pane
+		back.SetHelp("tab", "back to the HIT (label keys are off)")
+		return []key.Binding{back, k.Help, k.Quit}
+	case m.prompt == overlayNote:
+		keys := m.promptKeys.ShortHelp()
+		keys[1].SetHelp("esc", "keep the saved note")
+		return keys
+	case m.prompt == overlayFlag:
+		return m.promptKeys.ShortHelp()
+	}
+	return m.hit.kind.shortHelp(k, m.hit)
+}
+
+func (m *hitScreen) FullHelp() [][]key.Binding { return m.kind().fullHelp(m.keys) }
+
+// kind is the kind on screen: the HIT's, else the dataset's.
+func (m *hitScreen) kind() hitKind {
+	if m.hit != nil {
+		return m.hit.kind
+	}
+	return kindFor(m.cfg.Dataset.Kind)
+}
+
+// leave records leaving the step on screen, when the program ends.
+func (m *hitScreen) leave() tea.Cmd {
+	if m.hit == nil || m.loading {
+		return nil
+	}
+	return m.stepEvent(m.hit, m.hit.cur, "leave")
+}
+
+// layout lays the HIT out as the next frame will, so a replayed key
+// scrolls within the bounds it would have on screen.
+func (m *hitScreen) layout() { m.View() }
+
+func (m *hitScreen) replayPending() tea.Cmd {
+	keys := m.pending
+	m.pending = nil
+	var cmds []tea.Cmd
+	for _, k := range keys {
+		cmds = append(cmds, m.key(k))
+		m.layout() // the next key scrolls within what this one left on screen
+	}
+	return tea.Batch(cmds...)
+}
+
+// loadNext asks the store for the annotator's next HIT under the dataset's
+// policy (their own open HITs first, then what still wants annotators, from
+// seq on) and loads it.
+func (m *hitScreen) loadNext(seq int) tea.Cmd {
+	m.loading = true
+	st, ds, an := m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator.ID
+	return m.work.do(func() tea.Msg {
+		id, ok, nw, err := st.NextHIT(m.ctx, ds, an, seq)
+		if err != nil {
+			return hitLoadedMsg{err: err}
+		}
+		if !ok {
+			policy, _ := st.DatasetPolicy(m.ctx, ds)
+			return allDoneMsg{noWork: nw, lease: policy.Lease}
+		}
+		h, err := loadHIT(m.ctx, st, id, an)
+		return hitLoadedMsg{hit: h, step: -1, err: err}
+	})
+}
+
+// loadItem loads one HIT, showing step (or resuming when step is -1). With
+// claim, the annotator picked it (from the queue), so the policy must have
+// room for them first.
+func (m *hitScreen) loadItem(itemID int64, step int, claim bool) tea.Cmd {
+	m.loading = true
+	st, an := m.cfg.Store, m.cfg.Annotator.ID
+	return m.work.do(func() tea.Msg {
+		if claim {
+			if err := st.ClaimHIT(m.ctx, itemID, an); err != nil {
+				return hitLoadedMsg{err: err}
+			}
+		}
+		h, err := loadHIT(m.ctx, st, itemID, an)
+		return hitLoadedMsg{hit: h, step: step, err: err}
+	})
+}
+
+func (m *hitScreen) hitLoaded(msg hitLoadedMsg) tea.Cmd {
+	m.loading = false
+	if msg.err != nil {
+		if errors.Is(msg.err, store.ErrNoRoom) {
+			m.setStatus("that pane already has all the annotators its policy asks for; pick another (l)", true)
+		} else {
+			m.setStatus(msg.err.Error(), true)
+		}
+		// Back on the HIT that was left for it: its clock runs again.
+		var enter tea.Cmd
+		if m.hit != nil {
+			m.hit.entered = m.cfg.Now()
+			enter = m.stepEvent(m.hit, m.hit.cur, "enter")
+		}
+		return tea.Batch(enter, m.replayPending())
+	}
+	m.hit, m.allDone = msg.hit, false
+	m.keys = m.hit.kind.keys()
+	m.hit.cur = m.hit.resumeStep()
+	if msg.step >= 0 && msg.step < len(m.hit.steps) {
+		m.hit.cur = msg.step
+	}
+	m.hit.entered = m.cfg.Now()
+	m.hit.opened = m.hit.entered
+	return tea.Batch(m.stepEvent(m.hit, m.hit.cur, "enter"), m.replayPending(), m.startClock())
+}
+
+func (m *hitScreen) saved(msg savedMsg) tea.Cmd {
+	if msg.err == nil {
+		if m.trouble > 0 {
+			m.trouble = 0
+			m.setStatus("saving again", false)
+		}
+		return nil // a finished HIT refreshes the side pane: the root sees to it
+	}
+	if store.IsStorageFailure(msg.err) && m.ctx.Err() == nil {
+		return m.storageTrouble(msg.err)
+	}
+	if errors.Is(msg.err, store.ErrNoRoom) {
+		// The HIT was left idle past its lease and others took its place.
+		m.setStatus("not saved: this HIT was released to others after you left it idle; your earlier labels are kept", true)
+		return m.loadNext(0)
+	}
+	m.setStatus("not saved: "+msg.err.Error(), true)
+	if m.hit != nil {
+		return m.loadItem(m.hit.item.ID, m.hit.cur, false)
+	}
+	return nil
+}
+
+// storageTrouble handles a write the disk or the database refused (full,
+// unwritable): one message, and one retry at a time, after a wait that
+// doubles up to 30 seconds, instead of reloading at once and failing again
+// as fast as the CPU allows. A retry reloads the HIT from the database, so
+// the screen shows what is saved: the label that failed is asked again.
+func (m *hitScreen) storageTrouble(err error) tea.Cmd {
+	m.trouble = min(max(2*m.trouble, time.Second), 30*time.Second)
+	what := "the database cannot be written (" + err.Error() + ")"
+	if store.IsDiskFull(err) {
+		what = "the disk is full"
+	}
+	m.setStatus(fmt.Sprintf("not saved, trying again in %s: %s; everything saved before is safe", m.trouble, what), true)
+	if m.retrying {
+		return nil
+	}
+	m.retrying = true
+	return tea.Tick(m.trouble, func(time.Time) tea.Msg { return retryMsg{} })
+}
+
+// retryMsg is the time to try again after storage trouble.
+type retryMsg struct{}
+
+func (m *hitScreen) retry() tea.Cmd {
+	m.retrying = false
+	if m.hit == nil || m.loading {
+		return nil
+	}
+	return m.loadItem(m.hit.item.ID, -1, false)
+}
+
+// clockMsg is a second gone on the header's clock.
+type clockMsg struct{}
+
+// startClock ticks the header's time on the HIT once a second while a HIT
+// is shown; one tick at a time.
+func (m *hitScreen) startClock() tea.Cmd {
+	if m.ticking || m.hit == nil || m.cfg.Clock <= 0 {
+		return nil
+	}
+	m.ticking = true
+	return tea.Tick(m.cfg.Clock, func(time.Time) tea.Msg { return clockMsg{} })
+}
+
+// stepEvent records entering or leaving step i of h.
+func (m *hitScreen) stepEvent(h *hitState, i int, event string) tea.Cmd {
+	st, item, an, name := m.cfg.Store, h.item.ID, m.cfg.Annotator.ID, h.stepName(i)
+	return m.work.do(func() tea.Msg {
+		return savedMsg{what: event, err: st.StepEvent(m.ctx, item, an, name, event)}
+	})
+}
