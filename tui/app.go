@@ -256,6 +256,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case quitMsg:
 		m.interrupted = m.interrupted || msg.interrupted
 		return m.quit()
+	case replayMsg:
+		var cmds []tea.Cmd
+		for _, k := range msg.keys {
+			cmds = append(cmds, m.handleKey(k))
+			m.frame() // the next key scrolls within what this one left on screen
+		}
+		return tea.Batch(cmds...)
 	case flushedMsg:
 		return tea.Quit
 	case ShutdownMsg:

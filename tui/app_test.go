@@ -346,6 +346,25 @@ func TestKeysTypedWhileLoadingAreKept(t *testing.T) {
 	}
 }
 
+// Keys typed while a HIT loads go where they would have gone: after l,
+// to the queue.
+func TestKeysAfterLeavingTheHITWhileLoading(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	h.keys("enter", "2", "2", "2", "2", "2")
+	_, cmd := h.m.Update(keyMsg("2")) // finishes HIT 1; HIT 2 loads
+	for _, k := range []string{"l", "j", "j"} {
+		h.m.Update(keyMsg(k))
+	}
+	h.run(cmd)
+	h.expect("Queue · 40 HITs")
+	if h.m.queue.cursor != 4 {
+		t.Fatalf("the queue's cursor is on %d, want 4 (HIT 2, then j j)", h.m.queue.cursor)
+	}
+	if got := h.labels(2); len(got) != 0 {
+		t.Fatalf("keys meant for the queue labelled HIT 2: %v", got)
+	}
+}
+
 func TestFlagNoteAndOpen(t *testing.T) {
 	h := newHarness(t, 80, 24)
 	h.keys("o")

@@ -157,16 +157,33 @@ func (m *hitScreen) leave() tea.Cmd {
 // scrolls within the bounds it would have on screen.
 func (m *hitScreen) layout() { m.View() }
 
+// replayPending runs the keys typed while the HIT loaded. A key that
+// leaves the HIT screen (the queue, a pager, the pane, quitting) hands the
+// keys after it back to the root, which routes them once it has followed
+// that key.
 func (m *hitScreen) replayPending() tea.Cmd {
 	keys := m.pending
 	m.pending = nil
 	var cmds []tea.Cmd
-	for _, k := range keys {
-		cmds = append(cmds, m.key(k))
+	for i, k := range keys {
+		cmd := m.key(k)
+		if m.leaves(k) && i+1 < len(keys) {
+			return tea.Batch(append(cmds, tea.Sequence(cmd, ask(replayMsg{keys: keys[i+1:]})))...)
+		}
+		cmds = append(cmds, cmd)
 		m.layout() // the next key scrolls within what this one left on screen
 	}
 	return tea.Batch(cmds...)
 }
+
+// leaves reports whether a key takes the keyboard away from the HIT.
+func (m *hitScreen) leaves(msg tea.KeyPressMsg) bool {
+	k := m.keys
+	return m.prompt == overlayNone && key.Matches(msg, k.Help, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Flags, k.Quit)
+}
+
+// replayMsg hands the root keys to route as if typed now.
+type replayMsg struct{ keys []tea.KeyPressMsg }
 
 // loadNext asks the store for the annotator's next HIT under the dataset's
 // policy (their own open HITs first, then what still wants annotators, from
