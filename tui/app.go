@@ -254,7 +254,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.openPager(overlayHelp)
 		return nil
 	case quitMsg:
-		m.interrupted = m.interrupted || msg.interrupted
 		return m.quit()
 	case replayMsg:
 		var cmds []tea.Cmd

@@ -71,11 +71,11 @@ type screenModel interface {
 
 // What a screen asks of the root.
 type (
-	closeScreenMsg struct{}                   // back to the HIT screen
-	openHITMsg     struct{ itemID int64 }     // open this HIT (the annotator picked it)
-	openGuideMsg   struct{ step string }      // the guideline at a step's section
-	openHelpMsg    struct{}                   // the help pager, for the screen on top
-	quitMsg        struct{ interrupted bool } // leave, once every write is saved
+	closeScreenMsg struct{}               // back to the HIT screen
+	openHITMsg     struct{ itemID int64 } // open this HIT (the annotator picked it)
+	openGuideMsg   struct{ step string }  // the guideline at a step's section
+	openHelpMsg    struct{}               // the help pager, for the screen on top
+	quitMsg        struct{}               // leave, once every write is saved
 )
 
 // ask is a command that sends msg to the root.
