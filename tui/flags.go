@@ -204,7 +204,7 @@ func (f *flagsScreen) View() []string {
 	if f.all {
 		which = "all"
 	}
-	lines := []string{fitWords(s.Title.Render(fmt.Sprintf("Flags · %d %s", len(f.rows), which))+
+	lines := []string{fitWords(s.Title.Render(fmt.Sprintf(" Flags · %d %s", len(f.rows), which))+
 		s.Dim.Render("  u upholds · c clears (leads, adjudicators) · w withdraws your own"), f.width)}
 	switch {
 	case !f.ready && len(f.rows) == 0:
