@@ -1,8 +1,10 @@
 // Package bench scores benchmark runs against gold labels: Clarify-Then-Search
 // restore scores and their percentiles, trec_eval's ranking metrics (nDCG@k,
-// MRR, P@k) and the classification metrics ClariLM reports (accuracy,
-// macro-F1, Cohen's kappa). It is pure computation: no I/O, nothing of the
-// rest of the project.
+// MRR, P@k), the classification metrics ClariLM reports (accuracy,
+// macro-F1, Cohen's kappa), ClariLM's token F1 of generated clarifying
+// questions, and pairwise comparisons (win / tie / lose shares with Wilson
+// intervals, position bias, a Bradley–Terry ranking). It is pure
+// computation: no I/O, nothing of the rest of the project.
 package bench
 
 import (
