@@ -33,8 +33,8 @@ const z95 = 1.959963984540054
 // normal approximation, stays inside [0, 1] and is honest for small n and
 // for shares near 0 or 1 (100 comparisons per test set in ClariLM).
 type Share struct {
-	K, N     int
-	P        Value
+	K, N      int
+	P         Value
 	Low, High Value
 }
 
