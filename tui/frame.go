@@ -252,8 +252,11 @@ func (m *Model) statusLines() []string {
 		text, style = "✓ this HIT is done; changes are saved as you key them", s.OK
 	}
 	lines := wrap(style.Render(text), m.width, " ")
+	// Two lines for a long message where rows are to spare, on the HIT
+	// screen only: it is laid out each frame, the other screens take their
+	// rows at a resize (the queue reads a window of that many).
 	most := 1
-	if m.height >= 16 {
+	if m.height >= 16 && m.screen == screenHIT && !m.pagerOpen() {
 		most = 2
 	}
 	if len(lines) > most {
