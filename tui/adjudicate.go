@@ -13,7 +13,7 @@ import (
 	"github.com/claritty/claritty/store"
 )
 
-// adjState is the adjudication screen: the queue of disputed units, one
+// adjScreen is the adjudication screen: the queue of disputed units, one
 // shown at a time with every annotator's label, note, flag and time. The
 // store checks the role on every read and write; the screen only reports
 // a refusal.
