@@ -1,50 +1,72 @@
 package agreement
 
-// pairTable holds, for each pair of raters who rated a subject together, a
-// q × q table of their joint labels.
-type pairTable struct {
-	raters, q int
-	tables    map[int][]float64 // a*raters + b, a < b
+// People gathers, one unit at a time, what a report says about the
+// annotators rather than the units: each one's labels per category and,
+// for each pair who labelled a unit together, a q × q table of their joint
+// labels. Its memory grows with the annotators, not the units, so figures
+// over millions of labels can be read as a stream (report.PeopleOf).
+type People struct {
+	q      int
+	names  []string
+	labels [][]int
+	tables map[[2]int][]float64 // raters a < b
 }
 
-func newPairTable(raters, q int) *pairTable {
-	return &pairTable{raters: raters, q: q, tables: map[int][]float64{}}
+// NewPeople gathers figures on a scale of q categories.
+func NewPeople(q int) *People { return &People{q: q, tables: map[[2]int][]float64{}} }
+
+// AddRater adds a rater and gives its index, for the ratings Add takes.
+func (p *People) AddRater(name string) int {
+	p.names = append(p.names, name)
+	p.labels = append(p.labels, make([]int, p.q))
+	return len(p.names) - 1
 }
 
-func (pt *pairTable) add(rs []Rating) {
+// Add counts one unit's ratings.
+func (p *People) Add(rs []Rating) {
 	for i, first := range rs {
+		p.labels[first.Rater][first.Category]++
 		for _, second := range rs[i+1:] {
 			x, y := first, second
 			if x.Rater > y.Rater {
 				x, y = y, x
 			}
-			key := x.Rater*pt.raters + y.Rater
-			t := pt.tables[key]
+			key := [2]int{x.Rater, y.Rater}
+			t := p.tables[key]
 			if t == nil {
-				t = make([]float64, pt.q*pt.q)
-				pt.tables[key] = t
+				t = make([]float64, p.q*p.q)
+				p.tables[key] = t
 			}
-			t[x.Category*pt.q+y.Category]++
+			t[x.Category*p.q+y.Category]++
 		}
 	}
 }
 
-// kappas lists Cohen's kappa for every pair, in rater order, and the
-// quadratic-weighted kappa when the scale has interval values.
-func (pt *pairTable) kappas(names []string, values []float64) []Pair {
+// Labels is each rater's labels per category, in rater order.
+func (p *People) Labels() []LabelCount {
+	out := make([]LabelCount, len(p.names))
+	for i, n := range p.names {
+		out[i] = LabelCount{Name: n, Labels: p.labels[i]}
+	}
+	return out
+}
+
+// Pairs is Cohen's kappa for every pair who share a unit, in rater order,
+// and the quadratic-weighted kappa when the scale has interval values.
+func (p *People) Pairs(values []float64) []Pair {
 	var out []Pair
-	for a := range pt.raters {
-		for b := a + 1; b < pt.raters; b++ {
-			t := pt.tables[a*pt.raters+b]
+	for a := range p.names {
+		for b := a + 1; b < len(p.names); b++ {
+			t := p.tables[[2]int{a, b}]
 			if t == nil {
 				continue
 			}
-			n, k := cohen(t, pt.q)
+			n, k := cohen(t, p.q)
 			w := undefined
 			if values != nil {
 				w = QuadraticKappa(t, values)
 			}
-			out = append(out, Pair{A: names[a], B: names[b], Items: n, Kappa: k, Weighted: w})
+			out = append(out, Pair{A: p.names[a], B: p.names[b], Items: n, Kappa: k, Weighted: w})
 		}
 	}
 	return out

@@ -132,23 +132,24 @@ func Analyze(st *Study, opt Options) Report {
 	for i := range types {
 		types[i] = newPatternSet(q)
 	}
-	pairs := newPairTable(len(st.Raters), q)
+	people := NewPeople(q)
+	for _, r := range st.Raters {
+		people.AddRater(r)
+	}
 	ann := make([]struct{ n, agree int }, len(st.Raters))
-	byRater := make([]int, q*len(st.Raters))
 	rep := Report{Scale: st.Scale, MinRaters: max(opt.MinRaters, 1), Majority: make([]Vote, len(st.Subjects))}
 	votes := make([]int, q*len(st.Subjects)) // one allocation for every unit's votes
 	for si, s := range st.Subjects {
 		counts := votes[si*q : (si+1)*q : (si+1)*q]
 		for _, r := range s.Ratings {
 			counts[r.Category]++
-			byRater[r.Rater*q+r.Category]++
 		}
 		types[s.Type].add(counts)
 		pooled.add(counts)
 		label := Majority(counts)
 		rep.Majority[si] = Vote{Item: s.Item, Unit: s.Unit, Label: label, Votes: counts}
 		rep.Units.add(counts, len(s.Ratings), 1)
-		pairs.add(s.Ratings)
+		people.Add(s.Ratings)
 		if label >= 0 && len(s.Ratings) >= 2 {
 			for _, r := range s.Ratings {
 				ann[r.Rater].n++
@@ -162,14 +163,14 @@ func Analyze(st *Study, opt Options) Report {
 		rep.Types = append(rep.Types, typeReport(st.Types[i], ps, st.Scale, opt))
 	}
 	rep.Pooled = typeReport("pooled", pooled, st.Scale, opt)
-	rep.Pairs = pairs.kappas(st.Raters, st.Scale.Values)
+	rep.Pairs = people.Pairs(st.Scale.Values)
+	rep.AnnotatorLabels = people.Labels()
 	for i, a := range ann {
 		v := undefined
 		if a.n > 0 {
 			v = defined(float64(a.agree) / float64(a.n))
 		}
 		rep.Annotators = append(rep.Annotators, AnnotatorAgreement{Annotator: st.Raters[i], Items: a.n, Agreement: v})
-		rep.AnnotatorLabels = append(rep.AnnotatorLabels, LabelCount{Name: st.Raters[i], Labels: byRater[i*q : (i+1)*q : (i+1)*q]})
 	}
 	return rep
 }

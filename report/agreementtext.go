@@ -74,25 +74,32 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 // ChartWidth is the width the text output's charts are drawn to.
 const ChartWidth = 80
 
-// writeCharts draws the labels per unit type and, from every label, per
-// annotator and the annotators' pairwise kappa.
+// writeCharts draws the report's charts under its tables.
 func writeCharts(w io.Writer, rep agreement.Report, people bool) error {
-	lines := []string{""}
+	_, err := io.WriteString(w, "\n"+strings.Join(AgreementCharts(rep, people, ChartWidth), "\n"))
+	return err
+}
+
+// AgreementCharts draws a report's charts in width columns, a blank line
+// after each: the labels of each unit type (and pooled) and, with people
+// (a report from every label), each annotator's labels and the pairwise
+// kappa heatmap.
+func AgreementCharts(rep agreement.Report, people bool, width int) []string {
 	var rows []agreement.LabelCount
 	for _, t := range append(rep.Types, rep.Pooled) {
 		rows = append(rows, agreement.LabelCount{Name: t.Type, Labels: t.Labels})
 	}
-	lines = append(lines, LabelChart("Labels per unit type (each bar is 100%; its characters are the labels)", rep.Scale, rows, ChartWidth)...)
+	charts := [][]string{LabelChart("Labels per unit type (each bar is 100%; its characters are the labels)", rep.Scale, rows, width)}
 	if people {
-		lines = append(lines, "")
-		lines = append(lines, LabelChart("Labels per annotator", rep.Scale, rep.AnnotatorLabels, ChartWidth)...)
-		lines = append(lines, "")
-		lines = append(lines, KappaHeatmap(rep.Pairs, ChartWidth)...)
+		charts = append(charts, LabelChart("Labels per annotator", rep.Scale, rep.AnnotatorLabels, width),
+			KappaHeatmap(rep.Pairs, width))
 	}
-	_, err := io.WriteString(w, strings.Join(lines, "\n")+"\n")
-	return err
+	var lines []string
+	for _, c := range charts {
+		lines = append(append(lines, c...), "")
+	}
+	return lines
 }
-
 // writePeople prints the pairs, each annotator against the majority, and
 // how many units have no majority.
 func writePeople(tw *tabwriter.Writer, rep agreement.Report) {

@@ -65,3 +65,37 @@ func TestAnnotatorChartCountsTheLabels(t *testing.T) {
 		}
 	}
 }
+
+// The annotators' figures read as a stream are those of the report over
+// the whole study: the same labels per annotator, the same pairs.
+func TestPeopleOfIsTheStudysPeople(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	lead := storetest.Lead(t, st)
+	if err := data.LoadDemo(ctx, st, lead); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{data.DemoDataset, data.DemoConversations, data.DemoNuggets} {
+		ds, _ := st.DatasetByName(ctx, name)
+		r, err := st.ReadLabels(ctx, lead, ds.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		study, err := report.DatasetStudy(ctx, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		people, err := report.PeopleOf(ctx, r)
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep := agreement.Analyze(study, agreement.Options{})
+		if got, want := fmt.Sprint(people.Labels()), fmt.Sprint(rep.AnnotatorLabels); got != want || len(rep.AnnotatorLabels) < 2 {
+			t.Errorf("%s labels\n got %s\nwant %s", name, got, want)
+		}
+		if got, want := fmt.Sprint(people.Pairs(study.Scale.Values)), fmt.Sprint(rep.Pairs); got != want || len(rep.Pairs) == 0 {
+			t.Errorf("%s pairs\n got %s\nwant %s", name, got, want)
+		}
+	}
+}

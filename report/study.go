@@ -33,49 +33,85 @@ func ScaleOf(p guidelines.Protocol) agreement.Scale {
 // unit, on the scale, so the study is built directly, which keeps a report
 // over millions of labels fast.
 func DatasetStudy(ctx context.Context, r *store.Reading) (*agreement.Study, error) {
-	st, datasetID := r.Store(), r.DatasetID()
-	people, err := st.Annotators(ctx)
+	p, err := protocolOf(ctx, r)
 	if err != nil {
 		return nil, err
 	}
-	kind, err := st.DatasetKind(ctx, datasetID)
-	if err != nil {
-		return nil, err
-	}
-	p := guidelines.ForKind(kind)
 	study := &agreement.Study{Scale: ScaleOf(p), Types: p.Types}
+	newRater := func(name string) int {
+		study.Raters = append(study.Raters, name)
+		return len(study.Raters) - 1
+	}
+	err = eachUnitRatings(ctx, r, p, newRater, func(uid string, unit, typ int, rs []agreement.Rating) error {
+		study.Subjects = append(study.Subjects, agreement.Subject{Item: uid, Unit: store.Units[unit], Type: typ,
+			Ratings: slices.Clone(rs)})
+		return nil
+	})
+	return study, err
+}
+
+// PeopleOf is what the reading's labels say about the annotators (each
+// one's labels per category, each pair's joint table), read as a stream:
+// unlike DatasetStudy its memory does not grow with the labels.
+func PeopleOf(ctx context.Context, r *store.Reading) (*agreement.People, error) {
+	p, err := protocolOf(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	people := agreement.NewPeople(len(p.Scale))
+	err = eachUnitRatings(ctx, r, p, people.AddRater, func(_ string, _, _ int, rs []agreement.Rating) error {
+		people.Add(rs)
+		return nil
+	})
+	return people, err
+}
+
+func protocolOf(ctx context.Context, r *store.Reading) (guidelines.Protocol, error) {
+	kind, err := r.Store().DatasetKind(ctx, r.DatasetID())
+	return guidelines.ForKind(kind), err
+}
+
+// eachUnitRatings streams the reading's labels one unit at a time: its
+// item's uid, its index into store.Units, its type's index into p.Types and
+// its ratings (reused between calls). Annotators get rater indexes from
+// newRater in the order they are met.
+func eachUnitRatings(ctx context.Context, r *store.Reading, p guidelines.Protocol, newRater func(name string) int,
+	fn func(uid string, unit, typ int, rs []agreement.Rating) error) error {
+	people, err := r.Store().Annotators(ctx)
+	if err != nil {
+		return err
+	}
 	typeOf := make([]int, len(store.Units)) // unit index -> type index
 	for i, u := range store.Units {
 		typeOf[i] = slices.Index(p.Types, agreement.UnitType(u))
 	}
 	low := p.Low()
-	rater := map[int64]int{} // annotator id -> index into study.Raters
+	rater := map[int64]int{} // annotator id -> rater index
+	var rs []agreement.Rating
 	err = r.EachItemVotes(ctx, func(iv *store.ItemVotes) error {
-		last := -1
-		for _, v := range iv.Votes {
-			if v.Unit != last {
-				last = v.Unit
-				if typeOf[v.Unit] < 0 {
-					return fmt.Errorf("item %s has a %s label, which %s items do not have", iv.UID, store.Units[v.Unit], kind)
-				}
-				study.Subjects = append(study.Subjects, agreement.Subject{
-					Item: iv.UID, Unit: store.Units[v.Unit], Type: typeOf[v.Unit]})
+		for i, v := range iv.Votes {
+			if typeOf[v.Unit] < 0 {
+				return fmt.Errorf("item %s has a %s label, which %s items do not have", iv.UID, store.Units[v.Unit], p.Kind)
 			}
-			r, ok := rater[v.Annotator]
+			ri, ok := rater[v.Annotator]
 			if !ok {
-				r = len(study.Raters)
-				rater[v.Annotator] = r
-				study.Raters = append(study.Raters, nameOf(people, v.Annotator))
+				ri = newRater(nameOf(people, v.Annotator))
+				rater[v.Annotator] = ri
 			}
-			s := &study.Subjects[len(study.Subjects)-1]
-			s.Ratings = append(s.Ratings, agreement.Rating{Rater: r, Category: v.Value - low})
+			rs = append(rs, agreement.Rating{Rater: ri, Category: v.Value - low})
+			if i+1 == len(iv.Votes) || iv.Votes[i+1].Unit != v.Unit {
+				if err := fn(iv.UID, v.Unit, typeOf[v.Unit], rs); err != nil {
+					return err
+				}
+				rs = rs[:0]
+			}
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("read labels: %w", err)
+		return fmt.Errorf("read labels: %w", err)
 	}
-	return study, nil
+	return nil
 }
 
 func nameOf(people []store.Annotator, id int64) string {

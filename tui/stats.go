@@ -9,8 +9,9 @@ import (
 	"github.com/claritty/claritty/report"
 )
 
-// statsMsg carries the statistics tables as text lines, and the
-// agreement report from every label the charts are drawn from.
+// statsMsg carries the statistics tables as text lines, and the figures
+// the charts are drawn from: the kept table's report with the annotators'
+// figures, read as a stream, added (never every label in memory at once).
 type statsMsg struct {
 	lines []string
 	rep   *agreement.Report
@@ -39,11 +40,15 @@ func (m *Model) openStats() tea.Cmd {
 		if err := s.WriteText(&b); err != nil {
 			return statsMsg{err: err}
 		}
-		study, err := report.DatasetStudy(ctx, r)
+		rep, err := report.KeptReport(ctx, r, agreement.Options{})
 		if err != nil {
 			return statsMsg{err: err}
 		}
-		rep := agreement.Analyze(study, agreement.Options{})
+		people, err := report.PeopleOf(ctx, r)
+		if err != nil {
+			return statsMsg{err: err}
+		}
+		rep.AnnotatorLabels, rep.Pairs = people.Labels(), people.Pairs(rep.Scale.Values)
 		return statsMsg{lines: strings.Split(strings.TrimRight(b.String(), "\n"), "\n"), rep: &rep}
 	}
 }
@@ -72,21 +77,12 @@ func (m *Model) statsLines() []string {
 	for _, l := range m.stats {
 		tables = append(tables, labelled(wrap(l, m.width-1, "    "), " ")...)
 	}
-	w := m.width - 1
-	var rows []agreement.LabelCount
-	for _, t := range append(rep.Types, rep.Pooled) {
-		rows = append(rows, agreement.LabelCount{Name: t.Type, Labels: t.Labels})
-	}
 	var lines []string
-	for _, part := range [][]string{
-		report.LabelChart("Labels per unit type (each bar is 100%; its characters are the labels)", rep.Scale, rows, w),
-		report.LabelChart("Labels per annotator", rep.Scale, rep.AnnotatorLabels, w),
-		report.KappaHeatmap(rep.Pairs, w),
-	} {
-		for _, l := range part {
-			lines = append(lines, " "+l)
+	for _, l := range report.AgreementCharts(*rep, true, m.width-1) {
+		if l != "" {
+			l = " " + l
 		}
-		lines = append(lines, "")
+		lines = append(lines, l)
 	}
 	return append(lines, tables...)
 }
