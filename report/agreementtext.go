@@ -100,6 +100,7 @@ func AgreementCharts(rep agreement.Report, people bool, width int) []string {
 	}
 	return lines
 }
+
 // writePeople prints the pairs, each annotator against the majority, and
 // how many units have no majority.
 func writePeople(tw *tabwriter.Writer, rep agreement.Report) {
