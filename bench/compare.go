@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -124,12 +125,7 @@ func Compare(js []Judgement) (Comparison, error) {
 			}
 		}
 	}
-	slices.SortFunc(order, func(x, y key) int {
-		if x.a != y.a {
-			return cmpString(x.a, y.a)
-		}
-		return cmpString(x.b, y.b)
-	})
+	slices.SortFunc(order, func(x, y key) int { return cmp.Or(cmp.Compare(x.a, y.a), cmp.Compare(x.b, y.b)) })
 	var c Comparison
 	for _, k := range order {
 		t := tallies[k]
@@ -140,16 +136,6 @@ func Compare(js []Judgement) (Comparison, error) {
 	c.PositionBias = Wilson(leftWins, decisive)
 	c.Ranking = BradleyTerry(c.Pairs)
 	return c, nil
-}
-
-func cmpString(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // BradleyTerry fits strengths to the pairs' results by maximum likelihood,
@@ -223,14 +209,8 @@ func BradleyTerry(pairs []PairResult) []Strength {
 	for i, s := range names {
 		out[i] = Strength{System: s, Score: strength[i], Wins: wins[i], Games: played[i]}
 	}
-	slices.SortStableFunc(out, func(x, y Strength) int {
-		switch {
-		case x.Score > y.Score:
-			return -1
-		case x.Score < y.Score:
-			return 1
-		}
-		return cmpString(x.System, y.System)
+	slices.SortFunc(out, func(x, y Strength) int {
+		return cmp.Or(cmp.Compare(y.Score, x.Score), cmp.Compare(x.System, y.System)) // best first
 	})
 	return out
 }

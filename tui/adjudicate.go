@@ -226,19 +226,18 @@ func (a *adjScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	if a.reasoning {
 		return a.reasonKey(msg)
 	}
-	switch {
-	case key.Matches(msg, k.Quit):
-		return ask(quitMsg{})
-	case key.Matches(msg, k.Back):
+	if key.Matches(msg, k.Back) {
 		a.setStatus("", false)
-		return ask(closeScreenMsg{})
+	}
+	if cmd := screenKey(msg, k.sharedKeys, k.Back); cmd != nil {
+		return cmd
+	}
+	switch {
 	case key.Matches(msg, k.Guide):
 		if len(a.units) > 0 {
 			return ask(openGuideMsg{step: stepOf(a.units[a.cur].Unit)})
 		}
 		return ask(openGuideMsg{})
-	case key.Matches(msg, k.Help):
-		return ask(openHelpMsg{})
 	case key.Matches(msg, k.Decided):
 		a.decided = !a.decided
 		return a.load()

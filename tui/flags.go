@@ -139,13 +139,10 @@ func (f *flagsScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	if f.reasoning {
 		return f.reasonKey(msg)
 	}
+	if cmd := screenKey(msg, k.sharedKeys, k.Close); cmd != nil {
+		return cmd
+	}
 	switch {
-	case key.Matches(msg, k.Quit):
-		return ask(quitMsg{})
-	case key.Matches(msg, k.Close):
-		return ask(closeScreenMsg{})
-	case key.Matches(msg, k.Help):
-		return ask(openHelpMsg{})
 	case key.Matches(msg, k.Down):
 		f.cursor = min(f.cursor+1, max(0, len(f.rows)-1))
 	case key.Matches(msg, k.Up):

@@ -84,13 +84,10 @@ func (q *queueScreen) Update(msg tea.Msg) tea.Cmd {
 
 func (q *queueScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	k, page := q.keys, q.rowsShown()
+	if cmd := screenKey(msg, k.sharedKeys, k.Close); cmd != nil {
+		return cmd
+	}
 	switch {
-	case key.Matches(msg, k.Quit):
-		return ask(quitMsg{})
-	case key.Matches(msg, k.Close):
-		return ask(closeScreenMsg{})
-	case key.Matches(msg, k.Help):
-		return ask(openHelpMsg{})
 	case key.Matches(msg, k.Open):
 		if r, ok := q.selected(); ok {
 			return ask(openHITMsg{itemID: r.ItemID})

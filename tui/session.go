@@ -80,3 +80,17 @@ type (
 
 // ask is a command that sends msg to the root.
 func ask(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+
+// screenKey is what a screen's shared keys (quit, help) and its key back
+// to the HITs ask of the root, or nil for any other key.
+func screenKey(msg tea.KeyPressMsg, k sharedKeys, back key.Binding) tea.Cmd {
+	switch {
+	case key.Matches(msg, k.Quit):
+		return ask(quitMsg{})
+	case key.Matches(msg, back):
+		return ask(closeScreenMsg{})
+	case key.Matches(msg, k.Help):
+		return ask(openHelpMsg{})
+	}
+	return nil
+}
