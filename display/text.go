@@ -7,6 +7,9 @@ package display
 import (
 	"strings"
 	"unicode/utf8"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Clean makes untrusted text harmless on a terminal: C0 and C1 control
@@ -72,3 +75,17 @@ func Unquote(raw string) string {
 // Field is the text to show for a raw imported field: unquoted, then
 // cleaned.
 func Field(raw string) string { return Clean(Unquote(raw)) }
+
+// FitWords shortens text to at most width cells at a word boundary, with
+// "…" where it was cut: a shortened line never ends inside a word.
+func FitWords(text string, width int) string {
+	if lipgloss.Width(text) <= width {
+		return text
+	}
+	cut := ansi.Truncate(text, max(0, width-1), "")
+	plain := ansi.Strip(cut)
+	if i := strings.LastIndex(plain, " "); i > 0 {
+		cut = ansi.Truncate(cut, lipgloss.Width(plain[:i]), "")
+	}
+	return strings.TrimRight(cut, " ") + "…"
+}

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 func TestClean(t *testing.T) {
@@ -60,4 +62,22 @@ func FuzzClean(f *testing.F) {
 			t.Fatal("ESC survived")
 		}
 	})
+}
+
+// FitWords cuts at the last word that fits and marks the cut; text that
+// fits, and the styling of what is kept, are left alone.
+func TestFitWords(t *testing.T) {
+	if got := FitWords("the quick brown fox", 12); got != "the quick…" {
+		t.Errorf("%q", got)
+	}
+	if got := FitWords("the quick brown fox", 19); got != "the quick brown fox" {
+		t.Errorf("%q", got)
+	}
+	if got := FitWords("supercalifragilistic", 6); got != "super…" {
+		t.Errorf("one long word is cut where it must be: %q", got)
+	}
+	styled := "\x1b[1mthe quick\x1b[0m brown fox"
+	if got := FitWords(styled, 12); ansi.Strip(got) != "the quick…" || !strings.HasPrefix(got, "\x1b[1m") {
+		t.Errorf("%q", got)
+	}
 }

@@ -26,7 +26,7 @@ const nameWidth = 12
 // first character), then the shares and the number of labels. It fits in
 // width columns: the shares go first, then the bar narrows to 10.
 func LabelChart(title string, scale agreement.Scale, rows []agreement.LabelCount, width int) []string {
-	out := []string{fitLine(title, width)}
+	out := []string{display.FitWords(title, width)}
 	q := len(scale.Categories)
 	for _, r := range rows {
 		total := 0
@@ -129,7 +129,7 @@ func KappaHeatmap(pairs []agreement.Pair, width int) []string {
 			}
 		}
 	}
-	out := []string{fitLine("Cohen's κ between annotators", width)}
+	out := []string{display.FitWords("Cohen's κ between annotators", width)}
 	if len(names) < 2 {
 		return append(out, "  fewer than two annotators share a unit")
 	}
@@ -153,9 +153,9 @@ func KappaHeatmap(pairs []agreement.Pair, width int) []string {
 		out = append(out, strings.TrimRight(row, " "))
 	}
 	if shown < len(names) {
-		out = append(out, fitLine(fmt.Sprintf("  … and %d more annotators (claritty agree --pairs --json has every pair)", len(names)-shown), width))
+		out = append(out, display.FitWords(fmt.Sprintf("  … and %d more annotators (claritty agree --pairs --json has every pair)", len(names)-shown), width))
 	}
-	return append(out, fitLine("  ░ .2–.4 fair  ▒ .4–.6 moderate  ▓ .6–.8 substantial  █ .8– almost perfect", width))
+	return append(out, display.FitWords("  ░ .2–.4 fair  ▒ .4–.6 moderate  ▓ .6–.8 substantial  █ .8– almost perfect", width))
 }
 
 // kappaCell is one cell of the heatmap, width wide.
@@ -193,16 +193,4 @@ func shortCoef(v float64) string {
 func fitName(name string) string {
 	name = ansi.Truncate(name, nameWidth-1, "…")
 	return name + strings.Repeat(" ", nameWidth-lipgloss.Width(name))
-}
-
-// fitLine shortens a line of text to width at a word.
-func fitLine(s string, width int) string {
-	if lipgloss.Width(s) <= width {
-		return s
-	}
-	cut := ansi.Truncate(s, max(0, width-1), "")
-	if i := strings.LastIndex(cut, " "); i > 0 {
-		cut = cut[:i]
-	}
-	return cut + "…"
 }

@@ -30,10 +30,10 @@ func (a *adjScreen) render() []string {
 	}
 	if len(a.units) == 0 {
 		return append([]string{title, ""}, append(wrap(s.OK.Render("Nothing waits for adjudication in "+display.Clean(a.cfg.Dataset.Name)+"."), w, " "),
-			s.Dim.Render(fitWords(" d lists decided units too · esc goes back", w)))...)
+			s.Dim.Render(display.FitWords(" d lists decided units too · esc goes back", w)))...)
 	}
 	d := a.units[a.cur]
-	title = fitWords(title+s.Dim.Render(fmt.Sprintf("   unit %d of %d", a.cur+1, len(a.units))), w)
+	title = display.FitWords(title+s.Dim.Render(fmt.Sprintf("   unit %d of %d", a.cur+1, len(a.units))), w)
 	top := []string{title}
 	top = append(top, capLines(labelled(wrap(s.Title.Render(display.Field(d.Item.Query)), w, "        "), s.Dim.Render(fmt.Sprintf(" %-6s ", kindFor(a.protocol().Kind).topic()))), 2, w)...)
 	head := fmt.Sprintf("%s %d · %s · %s", a.itemNoun(), d.Item.Seq, d.Unit, a.votesText(d.Votes))
@@ -47,7 +47,7 @@ func (a *adjScreen) render() []string {
 	if d.Decided != nil {
 		dec = s.Chosen.Render(" decision: "+a.labelName(*d.Decided)+" ") + s.Dim.Render("  r adds a reason · x withdraws")
 	}
-	bottom := []string{fitWords(dec, w)}
+	bottom := []string{display.FitWords(dec, w)}
 	if a.reasoning {
 		bottom = append(bottom, " "+a.input.View())
 	}
@@ -57,7 +57,7 @@ func (a *adjScreen) render() []string {
 	if room := avail - len(middle); room >= 3 {
 		guide = append([]string{s.Dim.Render(strings.Repeat("─", max(0, w)))}, a.guidance(a.protocol(), stepOf(d.Unit), w)...)
 		if len(guide) > room {
-			guide = append(guide[:room-1], s.Dim.Render(fitWords(" … g reads the rest of this step's guidance", w)))
+			guide = append(guide[:room-1], s.Dim.Render(display.FitWords(" … g reads the rest of this step's guidance", w)))
 		}
 	}
 	v := a.scrolled(middle, focus, max(1, avail-len(guide)), a.scroll, "pgup", "pgdn")

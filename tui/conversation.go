@@ -265,7 +265,7 @@ func (m *hitScreen) imageBlock(img convImage, n, maxWidth, rows int) []string {
 	var body []string
 	switch {
 	case rows == 0:
-		caption := fitWords(fmt.Sprintf("[%d] %s (o opens it)", n, img.name), maxWidth)
+		caption := display.FitWords(fmt.Sprintf("[%d] %s (o opens it)", n, img.name), maxWidth)
 		return []string{m.styles.Dim.Render(caption)}
 	case img.preview != nil:
 		b := img.preview.Bounds()

@@ -201,7 +201,7 @@ func (f *flagsScreen) View() []string {
 	if f.all {
 		which = "all"
 	}
-	lines := []string{fitWords(s.Title.Render(fmt.Sprintf(" Flags · %d %s", len(f.rows), which))+
+	lines := []string{display.FitWords(s.Title.Render(fmt.Sprintf(" Flags · %d %s", len(f.rows), which))+
 		s.Dim.Render("  u upholds · c clears (leads, adjudicators) · w withdraws your own"), f.width)}
 	switch {
 	case !f.ready && len(f.rows) == 0:
@@ -216,10 +216,10 @@ func (f *flagsScreen) View() []string {
 	for i, r := range f.rows {
 		line := fmt.Sprintf("%5d  %-9s  %-13s  %-12s  %s", r.ID, r.Status, r.Reason, ansi.Truncate(display.Clean(r.Author), 12, "…"), display.Field(r.Query))
 		if i == f.cursor {
-			lines = append(lines, fitWords(s.Cursor.Render("▸ ")+s.Title.Render(line), f.width))
+			lines = append(lines, display.FitWords(s.Cursor.Render("▸ ")+s.Title.Render(line), f.width))
 			continue
 		}
-		lines = append(lines, fitWords("  "+line, f.width))
+		lines = append(lines, display.FitWords("  "+line, f.width))
 	}
 	r := f.rows[f.cursor]
 	lines = append(lines, "")

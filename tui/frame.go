@@ -179,20 +179,6 @@ func clockText(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d", mn, sec)
 }
 
-// fitWords shortens text to at most width cells at a word boundary, with
-// "…" where it was cut: a shortened line never ends inside a word.
-func fitWords(text string, width int) string {
-	if lipgloss.Width(text) <= width {
-		return text
-	}
-	cut := ansi.Truncate(text, max(0, width-1), "")
-	plain := ansi.Strip(cut)
-	if i := strings.LastIndex(plain, " "); i > 0 {
-		cut = ansi.Truncate(cut, lipgloss.Width(plain[:i]), "")
-	}
-	return strings.TrimRight(cut, " ") + "…"
-}
-
 // urlLines shows a URL whole, on lines of its own: indented where it fits
 // so, else from the first column and broken only at the screen's edge,
 // never at a word, so it can be read or copied from a terminal reached
@@ -261,7 +247,7 @@ func (m *Model) statusLines() []string {
 	}
 	if len(lines) > most {
 		lines = lines[:most]
-		lines[most-1] = fitWords(lines[most-1]+" …", m.width)
+		lines[most-1] = display.FitWords(lines[most-1]+" …", m.width)
 	}
 	return lines
 }

@@ -41,7 +41,7 @@ func capLines(lines []string, n, width int) []string {
 		return lines
 	}
 	lines = lines[:n]
-	lines[n-1] = fitWords(lines[n-1]+" …", width)
+	lines[n-1] = display.FitWords(lines[n-1]+" …", width)
 	return lines
 }
 
@@ -68,7 +68,7 @@ func (m *hitScreen) renderHIT(rows int) []string {
 	content := max(1, rows-1-len(below)-len(foot))
 	title := v.title
 	if lipgloss.Width(title) > w {
-		title = fitWords(v.short, w)
+		title = display.FitWords(v.short, w)
 	}
 	out := append([]string{title}, m.window(h, v.lines, v.focus, content)...)
 	out = append(append(out, below...), foot...)
@@ -148,7 +148,7 @@ func (m *hitScreen) noteLines(w int) []string {
 		return nil
 	}
 	s := m.styles
-	return []string{fitWords(s.Accent.Render(" ✎ your note: ")+s.Text.Render(m.hit.note), w)}
+	return []string{display.FitWords(s.Accent.Render(" ✎ your note: ")+s.Text.Render(m.hit.note), w)}
 }
 
 // guideStrip is the current step's whole guidance (its guideline
@@ -167,14 +167,14 @@ func (m *hitScreen) guideStrip(h *hitState, w, room int) []string {
 	}
 	rows := room - 1
 	if rows < 3 {
-		return []string{rule, s.Dim.Render(fitWords(" g reads this step's guidance", w))}
+		return []string{rule, s.Dim.Render(display.FitWords(" g reads this step's guidance", w))}
 	}
 	h.guideTop = min(max(0, h.guideTop), len(lines)-(rows-1))
 	top := h.guideTop
 	head := fmt.Sprintf("─ guidance %d–%d of %d · J/K scroll · g all ", top+1, top+rows-1, len(lines))
-	out := []string{s.Dim.Render(fitWords(head+strings.Repeat("─", max(0, w-lipgloss.Width(head))), w))}
+	out := []string{s.Dim.Render(display.FitWords(head+strings.Repeat("─", max(0, w-lipgloss.Width(head))), w))}
 	out = append(out, lines[top:top+rows-1]...)
-	return append(out, s.Dim.Render(fitWords(fmt.Sprintf(" ↓ %d more lines of guidance (J)", len(lines)-top-rows+1), w)))
+	return append(out, s.Dim.Render(display.FitWords(fmt.Sprintf(" ↓ %d more lines of guidance (J)", len(lines)-top-rows+1), w)))
 }
 
 // guidance is a step's guideline section without its heading, wrapped to
@@ -228,7 +228,7 @@ func (m *hitScreen) renderPrompt(w int) []string {
 	case m.prompt == overlayFlag:
 		return append(wrap(s.Title.Render("Flag as "+m.flagReason+": a note for the lead (optional)"), w, " "), " "+m.input.View())
 	case m.prompt == overlayNote:
-		return []string{rule, s.Title.Render(fitWords(" Note on this "+m.hit.kind.noun()+" (at "+m.hit.stepName(m.hit.cur)+")", w)), " " + m.input.View()}
+		return []string{rule, s.Title.Render(display.FitWords(" Note on this "+m.hit.kind.noun()+" (at "+m.hit.stepName(m.hit.cur)+")", w)), " " + m.input.View()}
 	}
 	return nil
 }
@@ -244,7 +244,7 @@ func (m *hitScreen) stepsLine(w int) string {
 		return line
 	}
 	h := m.hit
-	return m.styles.StepCurrent.Render(fitWords(fmt.Sprintf(" ● step %d of %d · %s", h.cur+1, len(h.steps), h.stepName(h.cur)), w))
+	return m.styles.StepCurrent.Render(display.FitWords(fmt.Sprintf(" ● step %d of %d · %s", h.cur+1, len(h.steps), h.stepName(h.cur)), w))
 }
 
 func (m *hitScreen) steps(named bool) string {

@@ -192,7 +192,7 @@ func (*nuggetKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lin
 			lines = append(lines, nugget...)
 			continue
 		}
-		lines = append(lines, fitWords(s.Dim.Render("     "+head+display.Field(n.Text)), a.width))
+		lines = append(lines, display.FitWords(s.Dim.Render("     "+head+display.Field(n.Text)), a.width))
 	}
 	return lines, focus
 }

@@ -140,7 +140,7 @@ func (q *queueScreen) selected() (store.QueueRow, bool) {
 func (q *queueScreen) View() []string {
 	s := q.styles
 	lines := []string{
-		fitWords(s.Title.Render(fmt.Sprintf(" Queue · %s", count(q.total, "HIT", "HITs")))+s.Dim.Render("  enter opens a HIT · esc returns"), q.width),
+		display.FitWords(s.Title.Render(fmt.Sprintf(" Queue · %s", count(q.total, "HIT", "HITs")))+s.Dim.Render("  enter opens a HIT · esc returns"), q.width),
 		s.Dim.Render(fmt.Sprintf("  %7s  %-11s  %s", "HIT", "status", kindFor(q.cfg.Dataset.Kind).topic())),
 	}
 	if !q.ready && len(q.rows) == 0 {
@@ -155,7 +155,7 @@ func (q *queueScreen) View() []string {
 			line = s.Title.Render(fmt.Sprintf("%7d", r.Seq)) + "  " + st.Render(fmt.Sprintf("%-11s", r.Status)) + "  " +
 				s.Title.Render(display.Field(r.Query))
 		}
-		lines = append(lines, fitWords(mark+line, q.width))
+		lines = append(lines, display.FitWords(mark+line, q.width))
 	}
 	return lines
 }
