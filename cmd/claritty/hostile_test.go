@@ -85,18 +85,11 @@ func TestInterruptExits130(t *testing.T) {
 		t.Fatalf("an empty stdin imported: %+v", r)
 	}
 	before := dbBytes(t, db)
-	cmd := exec.Command(bin, "--db", db, "import", "-", "--dataset", "d")
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, in := startImport(t, bin, db)
 	io.WriteString(in, data.ManualHeader()+"\n"+jaguarRow+"\n") // and then nothing more: it waits
 	time.Sleep(500 * time.Millisecond)
 	cmd.Process.Signal(os.Interrupt)
-	err = cmd.Wait()
+	err := cmd.Wait()
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
 		t.Fatalf("after Ctrl-C: %v", err)
@@ -114,14 +107,7 @@ func TestInterruptExits130(t *testing.T) {
 func TestKilledFirstImportLeavesAnEmptyDatabase(t *testing.T) {
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
-	cmd := exec.Command(bin, "--db", db, "import", "-", "--dataset", "d")
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, in := startImport(t, bin, db)
 	io.WriteString(in, data.ManualHeader()+"\n")
 	for i := range 20000 { // enough rows to spill pages to the file
 		io.WriteString(in, strings.Replace(jaguarRow, "jaguar", fmt.Sprintf("jaguar%d", i), 2)+"\n")
@@ -159,4 +145,19 @@ func TestKilledFirstImportLeavesAnEmptyDatabase(t *testing.T) {
 	if mode != "wal" || items != 0 {
 		t.Fatalf("after a killed first import: journal mode %q, %d items", mode, items)
 	}
+}
+
+// startImport starts `claritty import -` into dataset d and gives its
+// standard input, for a test to write rows into and then interrupt it.
+func startImport(t *testing.T, bin, db string) (*exec.Cmd, io.WriteCloser) {
+	t.Helper()
+	cmd := exec.Command(bin, "--db", db, "import", "-", "--dataset", "d")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, in
 }
