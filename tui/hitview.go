@@ -70,7 +70,7 @@ func (m *hitScreen) renderHIT(rows int) []string {
 	if lipgloss.Width(title) > w {
 		title = display.FitWords(v.short, w)
 	}
-	out := append([]string{title}, m.window(h, v.lines, v.focus, content)...)
+	out := append([]string{title}, m.window(h, v, content)...)
 	out = append(append(out, below...), foot...)
 	return fitLines(out, rows)
 }
@@ -78,9 +78,12 @@ func (m *hitScreen) renderHIT(rows int) []string {
 // window shows the step's content in rows lines (scrolled), recording
 // the scroll's bounds and whether what is labelled was out of sight, for
 // the keys.
-func (m *hitScreen) window(h *hitState, lines []string, focus [2]int, rows int) []string {
-	up, down := m.scrollHints()
-	w := m.scrolled(lines, focus, rows, h.scroll, up, down)
+func (m *hitScreen) window(h *hitState, v stepView, rows int) []string {
+	up, down := "k, pgup", "j, pgdn"
+	if v.pageOnly {
+		up, down = "pgup", "pgdn"
+	}
+	w := m.scrolled(v.lines, v.focus, rows, h.scroll, up, down)
 	h.scroll, h.scrollLo, h.scrollHi, h.hidden = w.scroll, w.lo, w.hi, nil
 	if w.hidden {
 		h.hidden = &[2]int{h.cur, h.scroll}
@@ -131,15 +134,6 @@ func (ss *session) scrolled(lines []string, focus [2]int, rows, scroll int, up, 
 	flen := focus[1] - focus[0]
 	v.hidden = flen > 0 && (focus[0] < top || focus[0] >= top+room || flen <= room && focus[1] > top+room)
 	return v
-}
-
-// scrollHints name the keys that scroll the step's content.
-func (m *hitScreen) scrollHints() (up, down string) {
-	k := m.keys
-	if strings.HasPrefix(k.Up.Help().Desc, "scroll") {
-		return "k, pgup", "j, pgdn"
-	}
-	return k.PageUp.Help().Key, k.PageDown.Help().Key
 }
 
 // noteLines shows the annotator's saved note on the item, on one line.

@@ -54,6 +54,9 @@ type stepView struct {
 	focus   [2]int // lines[focus[0]:focus[1]] is what the label is about
 	fixed   []string
 	choices []string
+	// pageOnly: only the page keys scroll the content (the kind keeps j
+	// and k for itself), as its markers say.
+	pageOnly bool
 }
 
 // kindEntry is how the HIT screen makes a task kind: blank, for its

@@ -110,6 +110,7 @@ func (k *nuggetKind) build(m *hitScreen, h *hitState, width, rows int) stepView 
 	st := h.step()
 	v := stepView{title: s.Title.Render(fmt.Sprintf(" Nugget %d of %d · %s", st.answer+1, len(h.steps), guidelines.NuggetSteps[0].Title)),
 		short: s.Title.Render(fmt.Sprintf(" Nugget %d of %d · does the answer restore it?", st.answer+1, len(h.steps)))}
+	v.pageOnly = true // j and k move between nuggets
 	if lipgloss.Width(v.short) > width {
 		v.short = s.Title.Render(fmt.Sprintf(" Nugget %d of %d", st.answer+1, len(h.steps)))
 	}
