@@ -105,7 +105,7 @@ func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 	case "question":
 		v.lines = wrap(s.Title.Render(h.question), width, "   ")
 		v.focus = [2]int{0, len(v.lines)}
-		v.lines = append(v.lines, "", s.Dim.Render("   The candidate answers stay hidden until Step III."))
+		v.lines = append(append(v.lines, ""), wrap(s.Dim.Render("The candidate answers stay hidden until Step III."), width, "   ")...)
 		v.choices = []string{m.scaleLine(h, st.unit, width)}
 		return v
 	case "landing":
@@ -183,7 +183,7 @@ func (*paneKind) disputed(a *adjScreen, d store.Disputed, _ *adjDetail) (lines [
 	lines = wrap(s.Text.Render(display.Field(d.Item.Question)), w, "   ")
 	focus = [2]int{0, len(lines)}
 	if d.Unit == "question" {
-		return append(lines, s.Dim.Render("   (the answers were hidden at this step)")), focus
+		return append(lines, wrap(s.Dim.Render("(the answers were hidden at this step)"), w, "   ")...), focus
 	}
 	n := 0
 	for _, o := range d.Item.Options {

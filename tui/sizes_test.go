@@ -55,6 +55,7 @@ var (
 )
 
 func everyScreen() []sizedScreen {
+	demo := func(t *testing.T, w, h int) *harness { return demoHarness(t, data.DemoDataset, w, h) }
 	pane, conv, nug := longPaneHarness, func(t *testing.T, w, h int) *harness {
 		return demoHarness(t, data.DemoConversations, w, h)
 	}, func(t *testing.T, w, h int) *harness {
@@ -63,6 +64,7 @@ func everyScreen() []sizedScreen {
 	screens := []sizedScreen{
 		{name: "pane_serp", start: pane, must: []string{"I ·", "enter"}},
 		{name: "pane_question", start: pane, keys: []string{"enter"}, must: []string{"II", "Which of these"}, scale: mimicsScale},
+		{name: "pane_short_question", start: demo, keys: []string{"enter"}, must: []string{"II", "know about"}, scale: mimicsScale},
 		{name: "pane_answers", start: pane, keys: []string{"enter", "2"}, must: []string{"III", "1. first short answer"}, scale: mimicsScale},
 	}
 	answers := []string{"first short answer", "a second answer", "third", "fourth answer", "fifth and last answer"}
