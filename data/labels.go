@@ -62,9 +62,9 @@ func mergedLabel(m *store.Merger, row RatingRow, dataset string) (store.MergedLa
 		return l, itemErr(row.Item, dataset, err)
 	}
 	p := guidelines.ForKind(l.Item.Kind)
-	v, ok := p.ParseLabel(row.Label)
+	v, ok := p.ParseLabel(row.Unit, row.Label)
 	if !ok {
-		return l, fmt.Errorf("label %q is not one of %s", row.Label, strings.Join(p.Categories(), ", "))
+		return l, fmt.Errorf("label %q is not one of %s", row.Label, strings.Join(p.UnitCategories(row.Unit), ", "))
 	}
 	l.Value = v
 	if err := checkUnit(row.Unit, l.Item); err != nil {

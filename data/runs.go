@@ -341,9 +341,9 @@ func (rr *runReader) writeLabels(w *store.RunWriter) ([]string, error) {
 		if !slices.Contains(it.units, f[1]) {
 			return lineErr(rr.file, l.n, "item %q has no unit %q (it has %s)", f[0], f[1], strings.Join(it.units, ", "))
 		}
-		v, ok := p.ParseLabel(f[2])
+		v, ok := p.ParseLabel(f[1], f[2])
 		if !ok {
-			return lineErr(rr.file, l.n, "label %q is not one of %s", f[2], strings.Join(p.Categories(), ", "))
+			return lineErr(rr.file, l.n, "label %q is not one of %s", f[2], strings.Join(p.UnitCategories(f[1]), ", "))
 		}
 		key := [2]int64{it.id, int64(slices.Index(store.Units, f[1]))}
 		if prev, dup := seen[key]; dup {

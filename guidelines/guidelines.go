@@ -59,6 +59,12 @@ var clarimmText string
 //go:embed nuggets.md
 var nuggetsText string
 
+//go:embed necessity.md
+var necessityText string
+
+//go:embed compare.md
+var compareText string
+
 // Protocol is one task kind: its steps, its scale, the units an item of it
 // may have and its guideline text.
 type Protocol struct {
@@ -69,7 +75,10 @@ type Protocol struct {
 	Types     []string // label types (a unit's name without its _n), in HIT order
 	AllUnits  []string // every unit an item may have, in HIT order
 	Named     bool     // labels are written by name (full), not by value (2)
-	text      string
+	// Nominal says the labels have no order (yes, no; a facet's number):
+	// agreement reads them as categories only.
+	Nominal bool
+	text    string
 	// steps lays out an item's HIT (Steps); each kind says how.
 	steps func(Shape) []ItemStep
 }
@@ -142,7 +151,7 @@ func numbered(prefix string, n int) []string {
 }
 
 // Protocols lists every task kind.
-var Protocols = []Protocol{MIMICS, ClariMM, Nuggets}
+var Protocols = []Protocol{MIMICS, ClariMM, Nuggets, Necessity, Compare}
 
 // ForKind finds a dataset kind's protocol; MIMICS for an unknown kind, so an
 // old database still opens.
@@ -167,9 +176,31 @@ func ForUnit(unit string) (Protocol, bool) {
 	return Protocol{}, false
 }
 
-// Valid reports whether value is a point of the scale.
-func (p Protocol) Valid(value int) bool {
-	for _, l := range p.Scale {
+// ScaleOf is the scale a unit is labelled on: its step's own (a necessity
+// item's facet is chosen on another scale than its yes or no), else the
+// protocol's.
+func (p Protocol) ScaleOf(unit string) []Label {
+	if s := p.Step(unitType(unit)).Scale; s != nil {
+		return s
+	}
+	return p.Scale
+}
+
+// unitType is a unit's name without its _n: landing_2 is a landing.
+func unitType(unit string) string {
+	i := strings.LastIndexByte(unit, '_')
+	if i < 0 {
+		return unit
+	}
+	if _, err := strconv.Atoi(unit[i+1:]); err != nil {
+		return unit
+	}
+	return unit[:i]
+}
+
+// Valid reports whether value is a point of the unit's scale.
+func (p Protocol) Valid(unit string, value int) bool {
+	for _, l := range p.ScaleOf(unit) {
 		if l.Value == value {
 			return true
 		}
@@ -196,26 +227,50 @@ func (p Protocol) LabelString(value int) string {
 	return strconv.Itoa(value)
 }
 
-// ParseLabel reads a label as files write it. A named scale also takes
-// the values, so "2" and "full" are the same nugget judgement.
-func (p Protocol) ParseLabel(s string) (int, bool) {
-	for _, l := range p.Scale {
-		if s == strconv.Itoa(l.Value) || (p.Named && s == l.Name) {
+// ParseLabel reads a unit's label as files write it: its value on a
+// numbered scale; on a named one its name or its key, so "2" and "full" are
+// the same nugget judgement and "0" and "none" the same facet choice.
+func (p Protocol) ParseLabel(unit, s string) (int, bool) {
+	for _, l := range p.ScaleOf(unit) {
+		if p.Named && (s == l.Name || (l.Key != "" && s == l.Key)) || !p.Named && s == strconv.Itoa(l.Value) {
 			return l.Value, true
 		}
 	}
 	return 0, false
 }
 
-// ValueOfKey finds the label a key gives: its own key, or its value as a
-// digit.
-func (p Protocol) ValueOfKey(k string) (int, bool) {
-	for _, l := range p.Scale {
-		if k == l.Key || k == strconv.Itoa(l.Value) {
+// UnitCategories are the labels a unit takes as files write them, from the
+// lowest up: what an error about a label that is none of them lists.
+func (p Protocol) UnitCategories(unit string) []string {
+	sc := p.ScaleOf(unit)
+	out := make([]string, len(sc))
+	for i, l := range sc {
+		out[len(out)-1-i] = p.LabelString(l.Value)
+	}
+	return out
+}
+
+// ValueOfKey finds the label a key gives on the unit's step. A step whose
+// labels have no keys (a comparison: which side is which changes from item
+// to item) is keyed by its kind, not here.
+func (p Protocol) ValueOfKey(unit, k string) (int, bool) {
+	for _, l := range p.ScaleOf(unit) {
+		if l.Key != "" && k == l.Key {
 			return l.Value, true
 		}
 	}
 	return 0, false
+}
+
+// KeyOf is the key that gives value on the unit's step, or "" when there
+// is none.
+func (p Protocol) KeyOf(unit string, value int) string {
+	for _, l := range p.ScaleOf(unit) {
+		if l.Value == value {
+			return l.Key
+		}
+	}
+	return ""
 }
 
 // Low is the scale's lowest value: a category's index is value - Low.

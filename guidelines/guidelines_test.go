@@ -27,6 +27,19 @@ func checkStepGuidance(t *testing.T, p Protocol, st Step) {
 			}
 			return
 		}
+		for _, line := range sum {
+			if strings.ContainsAny(line, "*`{}") {
+				t.Errorf("markdown left in %q", line)
+			}
+		}
+		if !keyedByValue(st.Scale) {
+			// A facet's or a comparison's keys are not its values: the
+			// guideline speaks of what is pressed (1-9, 0; 1 A, 2, 3 B).
+			if len(sum) < 2 {
+				t.Errorf("%s: summary %q", st.ID, sum)
+			}
+			return
+		}
 		// One line per label, in scale order, so the HIT screen can show
 		// what 2, 1 and 0 mean on this step.
 		if len(sum) != len(st.Scale) {
@@ -36,11 +49,17 @@ func checkStepGuidance(t *testing.T, p Protocol, st Step) {
 			if want := strconv.Itoa(l.Value) + " " + l.Name + " "; !strings.HasPrefix(sum[i], want) {
 				t.Errorf("%s line %d %q lacks %q", st.ID, i, sum[i], want)
 			}
-			if strings.ContainsAny(sum[i], "*`{}") {
-				t.Errorf("markdown left in %q", sum[i])
-			}
 		}
 	}
+}
+
+func keyedByValue(scale []Label) bool {
+	for _, l := range scale {
+		if l.Key != strconv.Itoa(l.Value) {
+			return false
+		}
+	}
+	return true
 }
 
 func TestIsGeneric(t *testing.T) {
@@ -76,10 +95,10 @@ func TestUnitsAndScales(t *testing.T) {
 			t.Errorf("%s categories %v are not the scale from the lowest up", p.Kind, cats)
 		}
 	}
-	if !ClariMM.Valid(5) || !ClariMM.Valid(1) || ClariMM.Valid(0) || ClariMM.Valid(6) {
+	if !ClariMM.Valid("coherence", 5) || !ClariMM.Valid("relevance_2", 1) || ClariMM.Valid("coherence", 0) || ClariMM.Valid("coherence", 6) {
 		t.Error("ClariMM scale is not 1-5")
 	}
-	if !MIMICS.Valid(0) || MIMICS.Valid(3) || ClariMM.Low() != 1 || MIMICS.Low() != 0 {
+	if !MIMICS.Valid("landing_3", 0) || MIMICS.Valid("question", 3) || ClariMM.Low() != 1 || MIMICS.Low() != 0 {
 		t.Error("MIMICS scale is not 0-2")
 	}
 	if ForKind("clarimm").Kind != "clarimm" || ForKind("nonsense").Kind != "mimics" {
@@ -94,29 +113,31 @@ func TestNuggetLabels(t *testing.T) {
 		t.Errorf("nugget categories %v", got)
 	}
 	for in, want := range map[string]int{"full": 2, "2": 2, "partial": 1, "1": 1, "none": 0, "0": 0} {
-		if v, ok := Nuggets.ParseLabel(in); !ok || v != want {
+		if v, ok := Nuggets.ParseLabel("nugget_3", in); !ok || v != want {
 			t.Errorf("ParseLabel(%q) = %d, %v", in, v, ok)
 		}
 	}
 	for _, bad := range []string{"Full", "f", "3", ""} {
-		if _, ok := Nuggets.ParseLabel(bad); ok {
+		if _, ok := Nuggets.ParseLabel("nugget_3", bad); ok {
 			t.Errorf("ParseLabel(%q) accepted", bad)
 		}
 	}
-	if _, ok := MIMICS.ParseLabel("Good"); ok {
+	if _, ok := MIMICS.ParseLabel("question", "Good"); ok {
 		t.Error("MIMICS labels are written as digits, not names")
 	}
 	for k, want := range map[string]int{"2": 2, "1": 1, "0": 0} {
-		if v, ok := Nuggets.ValueOfKey(k); !ok || v != want {
+		if v, ok := Nuggets.ValueOfKey("nugget_1", k); !ok || v != want {
 			t.Errorf("ValueOfKey(%q) = %d, %v", k, v, ok)
 		}
 	}
 	// Every scale labels with digits: letters are the keys every screen
 	// shares (n is a note everywhere).
 	for _, p := range Protocols {
-		for _, k := range []string{"f", "p", "n", "e"} {
-			if _, ok := p.ValueOfKey(k); ok {
-				t.Errorf("%s: %q labels", p.Kind, k)
+		for _, u := range p.AllUnits {
+			for _, k := range []string{"f", "p", "n", "e", ""} {
+				if _, ok := p.ValueOfKey(u, k); ok {
+					t.Errorf("%s %s: %q labels", p.Kind, u, k)
+				}
 			}
 		}
 	}
@@ -125,5 +146,53 @@ func TestNuggetLabels(t *testing.T) {
 	}
 	if len(Nuggets.AllUnits) != MaxNuggets || NuggetUnit(MaxNuggets) != Nuggets.AllUnits[MaxNuggets-1] {
 		t.Errorf("nugget units %v", Nuggets.AllUnits)
+	}
+}
+
+// A necessity item's two steps take their own labels: yes and no (1, 0),
+// then a facet 1-9 or none (0). Each value of the kind is its own category,
+// and a label given to the wrong unit is refused.
+func TestNecessityLabels(t *testing.T) {
+	p := Necessity
+	if got := strings.Join(p.Categories(), " "); got != "no yes none 1 2 3 4 5 6 7 8 9" {
+		t.Errorf("categories %s", got)
+	}
+	for _, c := range []struct {
+		unit, in string
+		want     int
+		ok       bool
+	}{
+		{"necessity", "yes", NecessityYes, true}, {"necessity", "1", NecessityYes, true},
+		{"necessity", "no", NecessityNo, true}, {"necessity", "0", NecessityNo, true},
+		{"necessity", "none", 0, false}, {"necessity", "3", 0, false}, {"necessity", "Yes", 0, false},
+		{"facet", "none", FacetNone, true}, {"facet", "0", FacetNone, true},
+		{"facet", "1", FacetValue(1), true}, {"facet", "9", FacetValue(9), true},
+		{"facet", "yes", 0, false}, {"facet", "10", 0, false}, {"facet", "11", 0, false},
+	} {
+		v, ok := p.ParseLabel(c.unit, c.in)
+		if ok != c.ok || ok && v != c.want {
+			t.Errorf("ParseLabel(%s, %q) = %d, %v", c.unit, c.in, v, ok)
+		}
+	}
+	for k := 0; k <= 9; k++ {
+		v, ok := p.ValueOfKey("facet", strconv.Itoa(k))
+		if !ok || FacetOf(v) != k || p.KeyOf("facet", v) != strconv.Itoa(k) {
+			t.Errorf("facet key %d gives %d, %v", k, v, ok)
+		}
+	}
+	if v, _ := p.ValueOfKey("necessity", "1"); v != NecessityYes || p.Valid("necessity", FacetValue(1)) || p.Valid("facet", NecessityYes) {
+		t.Error("necessity keys")
+	}
+	if p.LabelString(FacetValue(3)) != "3" || p.LabelString(FacetNone) != "none" || p.LabelString(NecessityNo) != "no" {
+		t.Error("LabelString")
+	}
+	// Comparison labels have no keys: the kind turns A/B into win or lose.
+	for _, k := range []string{"1", "2", "3"} {
+		if _, ok := Compare.ValueOfKey("preference", k); ok {
+			t.Errorf("preference key %s", k)
+		}
+	}
+	if got := strings.Join(Compare.Categories(), " "); got != "lose tie win" {
+		t.Errorf("compare categories %s", got)
 	}
 }

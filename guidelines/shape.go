@@ -14,6 +14,7 @@ type Shape struct {
 	Answers  int
 	Turns    int
 	Nuggets  int
+	Facets   int // a necessity item's candidate facets
 }
 
 // ItemStep is one step of one item's HIT: a step type (serp, landing,
@@ -24,6 +25,50 @@ type ItemStep struct {
 	ID    string
 	Unit  string
 	Index int
+	// When, if set, is the label the step waits for: a necessity item's
+	// facet is chosen only after a yes. Until then the step asks nothing.
+	When *Condition
+}
+
+// Condition is one unit holding one label.
+type Condition struct {
+	Unit  string
+	Value int
+}
+
+// Applies says whether the step asks for a label, given the annotator's
+// labels so far.
+func (st ItemStep) Applies(labels map[string]int) bool {
+	if st.When == nil {
+		return true
+	}
+	v, ok := labels[st.When.Unit]
+	return ok && v == st.When.Value
+}
+
+// Complete says whether labels (by unit) are a whole HIT of an item of this
+// shape: every step that applies to them has its label.
+func (p Protocol) Complete(s Shape, labels map[string]int) bool {
+	for _, st := range p.Steps(s) {
+		if st.Unit == "" || !st.Applies(labels) {
+			continue
+		}
+		if _, ok := labels[st.Unit]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Requires is the condition a unit's label waits for, if any: a label of
+// it stands only while the condition holds.
+func (p Protocol) Requires(unit string) (Condition, bool) {
+	for _, st := range p.Steps(Shape{Facets: MaxFacets, Answers: MaxAnswers, Turns: MaxTurns, Nuggets: MaxNuggets}) {
+		if st.Unit == unit && st.When != nil {
+			return *st.When, true
+		}
+	}
+	return Condition{}, false
 }
 
 // Steps lists an item's HIT in order: for MIMICS the SERP review, the
@@ -71,8 +116,9 @@ func repeated(id string, n int) []ItemStep {
 	return out
 }
 
-// Units lists the units an item's HIT asks for, in HIT order: its steps'
-// units, without the steps that label nothing.
+// Units lists the units an item's HIT may ask for, in HIT order: its
+// steps' units, without the steps that label nothing (and with those that
+// wait for a label: a necessity item's facet).
 func (p Protocol) Units(s Shape) []string {
 	var out []string
 	for _, st := range p.Steps(s) {

@@ -225,7 +225,7 @@ func (im *Importer) AddPane(p Pane, labels ...UnitLabel) (added bool, err error)
 
 func checkLabels(labels []UnitLabel) error {
 	for _, l := range labels {
-		if p, ok := guidelines.ForUnit(l.Unit); !ok || p.Kind != guidelines.MIMICS.Kind || !p.Valid(l.Value) {
+		if p, ok := guidelines.ForUnit(l.Unit); !ok || p.Kind != guidelines.MIMICS.Kind || !p.Valid(l.Unit, l.Value) {
 			return fmt.Errorf("add label: %s=%d is not a MIMICS label", l.Unit, l.Value)
 		}
 	}

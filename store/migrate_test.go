@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -94,5 +95,62 @@ func TestMigrationStopsOnBrokenForeignKeys(t *testing.T) {
 	db.QueryRow("PRAGMA user_version").Scan(&version)
 	if version != 1 {
 		t.Fatalf("user_version %d after a refused migration, want 1", version)
+	}
+}
+
+// 0013 rebuilds the label tables for ClariLM's kinds: everything a version
+// 12 database held is still there, the assignment trigger that names labels
+// still fires, and the new units take their own values only.
+func TestMigrationToClariLMKeepsLabels(t *testing.T) {
+	db, path := openAtVersion(t, 12)
+	rows := strings.Replace(oldRows, "INSERT INTO datasets VALUES", "INSERT INTO datasets (id, name, kind, format, created_at) VALUES", 1)
+	rows = strings.Replace(rows, "INSERT INTO hits VALUES", "INSERT INTO hits (item_id, annotator_id, started_at, touched_at, finished_at) VALUES", 1)
+	if _, err := db.Exec(rows + `
+		INSERT INTO adjudications VALUES (2, 'question', 1, 1, 'why', 't');
+		INSERT INTO adjudication_history (item_id, unit, new_value, adjudicator_id, at, actor_id) VALUES (2, 'question', 1, 1, 't', 1);
+		INSERT INTO runs (dataset_id, name, kind, created_at) VALUES (1, 'r', 'labels', 't');
+		INSERT INTO run_labels VALUES (1, 2, 'question', 2);`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	st, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	counts := ""
+	for _, table := range []string{"labels", "label_history", "adjudications", "adjudication_history", "runs", "run_labels"} {
+		var n int
+		st.db.QueryRow(`SELECT count(*) FROM ` + table).Scan(&n)
+		counts += fmt.Sprintf("%s=%d ", table, n)
+	}
+	if counts != "labels=1 label_history=1 adjudications=1 adjudication_history=1 runs=1 run_labels=1 " {
+		t.Fatalf("after 0013: %s", counts)
+	}
+	var trig string
+	st.db.QueryRow(`SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master
+		WHERE type = 'trigger' AND name IN ('labels_kind', 'adjudications_kind', 'items_free_returns') ORDER BY name)`).Scan(&trig)
+	if trig != "adjudications_kind items_free_returns labels_kind" {
+		t.Errorf("triggers after 0013: %s", trig)
+	}
+	// The assignment trigger still runs (it reads labels): freeing an item
+	// must not fail.
+	if _, err := st.db.Exec(`UPDATE items SET free = 1 WHERE id = 1`); err != nil {
+		t.Fatalf("assignment trigger after 0013: %v", err)
+	}
+	st.db.Exec(`INSERT INTO datasets (id, name, kind, format, created_at) VALUES (2, 'n', 'necessity', 'necessity', 't')`)
+	st.db.Exec(`INSERT INTO items (id, dataset_id, uid, seq, query, question) VALUES (3, 2, 'r1', 1, 'I need a visa', '')`)
+	for _, c := range []struct {
+		unit  string
+		value int
+		ok    bool
+	}{
+		{"necessity", 1, true}, {"necessity", 2, false}, {"facet", 11, true}, {"facet", 1, false}, {"facet", 12, false},
+		{"question", 1, false}, {"preference", 2, false},
+	} {
+		_, err := st.db.Exec(`INSERT INTO labels VALUES (3, ?, 1, ?, 't', 't', NULL)`, c.unit, c.value)
+		if (err == nil) != c.ok {
+			t.Errorf("%s=%d on a necessity item: err %v", c.unit, c.value, err)
+		}
 	}
 }

@@ -245,7 +245,7 @@ func (a *adjScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	if len(a.units) == 0 {
 		return nil
 	}
-	if v, ok := a.protocol().ValueOfKey(msg.String()); ok {
+	if v, ok := a.protocol().ValueOfKey(a.units[a.cur].Unit, msg.String()); ok {
 		return a.decide(a.cur, intPtr(v), "")
 	}
 	if _, ok := digit(msg); ok {

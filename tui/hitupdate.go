@@ -52,7 +52,7 @@ func (m *hitScreen) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := h.kind.key(m, h, msg); ok {
 		return cmd
 	}
-	if v, ok := h.proto.ValueOfKey(msg.String()); ok {
+	if v, ok := h.proto.ValueOfKey(h.step().unit, msg.String()); ok {
 		return m.labelKey(v)
 	}
 	if _, ok := digit(msg); ok {
