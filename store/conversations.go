@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -73,37 +72,13 @@ var ErrConflict = errors.New("conflicts with what the database holds")
 // AddConversation adds a conversation unless the dataset already has it
 // (same id, same content); the same id with other content is ErrConflict.
 func (im *Importer) AddConversation(c Conversation) (added bool, err error) {
-	if im.datasetID == 0 {
-		return false, fmt.Errorf("add conversation: this import has no dataset")
-	}
-	fp := c.fingerprint()
-	var have string
-	err = im.tx.QueryRowContext(im.ctx, `SELECT json_extract(meta, '$.fingerprint') FROM items
-		WHERE dataset_id = ? AND uid = ?`, im.datasetID, c.ID).Scan(&have)
-	switch {
-	case err == nil && have == fp:
-		im.stats.ItemsKnown++
-		return false, nil
-	case err == nil:
-		return false, fmt.Errorf("conversation %q is already imported with other content: %w", c.ID, ErrConflict)
-	case !errors.Is(err, sql.ErrNoRows):
-		return false, fmt.Errorf("add conversation: %w", err)
-	}
-	meta, _ := json.Marshal(map[string]string{"fingerprint": fp})
-	res, err := im.tx.ExecContext(im.ctx, `INSERT INTO items (dataset_id, uid, seq, query, question, meta)
-		VALUES (?, ?, ?, ?, ?, ?)`, im.datasetID, c.ID, im.nextSeq, c.Topic, c.Facet, string(meta))
-	if err != nil {
-		return false, fmt.Errorf("add conversation %q: %w", c.ID, err)
-	}
-	id, err := res.LastInsertId()
-	if err != nil {
-		return false, fmt.Errorf("add conversation %q: %w", c.ID, err)
+	id, err := im.addKeyed("conversation", c.ID, c.fingerprint(), c.Topic, c.Facet)
+	if err != nil || id == 0 {
+		return false, err
 	}
 	if err := im.writeTurns(id, c.Turns); err != nil {
 		return false, fmt.Errorf("add conversation %q: %w", c.ID, err)
 	}
-	im.nextSeq++
-	im.stats.Items++
 	return true, nil
 }
 

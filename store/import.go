@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/claritty/claritty/guidelines"
 )
@@ -47,6 +48,9 @@ type Importer struct {
 	stats      ImportStats
 	policy     *Policy // set at Commit, when given
 	renumber   bool    // answers were added: number the dataset's items again
+	// newPairs are the compare items added, by (first, second) system:
+	// their sides are drawn at Commit.
+	newPairs map[[2]string][]int64
 }
 
 // UnitLabel is a label that comes with an imported pane.
@@ -345,6 +349,12 @@ func (im *Importer) Commit() (ImportStats, error) {
 	im.closeStmts()
 	if im.policy != nil && im.datasetID != 0 {
 		if err := setPolicy(ownPtx(im.ctx, im.tx), im.datasetID, *im.policy); err != nil {
+			im.tx.Rollback()
+			return im.stats, fmt.Errorf("commit import: %w", err)
+		}
+	}
+	if len(im.newPairs) > 0 {
+		if err := im.drawSides(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))); err != nil {
 			im.tx.Rollback()
 			return im.stats, fmt.Errorf("commit import: %w", err)
 		}

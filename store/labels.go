@@ -15,11 +15,18 @@ import (
 
 // Units lists every unit of every task kind, each kind's in HIT order: a
 // vote's Unit is an index into it.
-var Units = slices.Concat(guidelines.MIMICS.AllUnits, guidelines.ClariMM.AllUnits, guidelines.Nuggets.AllUnits)
+var Units = slices.Concat(guidelines.MIMICS.AllUnits, guidelines.ClariMM.AllUnits, guidelines.Nuggets.AllUnits,
+	guidelines.Necessity.AllUnits, guidelines.Compare.AllUnits)
 
 // VoteSlots is the length of a unit's votes (labels per value): every
-// scale's values fall in 0 … 5, so a value is its own index.
-const VoteSlots = 6
+// scale's values fall in 0 … 11 (a facet choice is 2 … 11), so a value is
+// its own index.
+const VoteSlots = 12
+
+// patternSlots is the fewest counts a kept pattern writes: the six of every
+// scale before facets, so the patterns databases already keep read the
+// same and a facet's longer pattern is the only one that grows.
+const patternSlots = 6
 
 // unitOrder sorts units in HIT order inside SQL.
 var unitOrder = func() string {
@@ -64,6 +71,9 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err err
 			return err
 		}
 		if err := writeLabel(w, ch, now); err != nil {
+			return err
+		}
+		if err := keepConditions(w, ch, now); err != nil {
 			return err
 		}
 		if !sameValue(old, ch.Value) {

@@ -24,21 +24,20 @@ type ItemRef struct {
 	Answers   int    // non-empty candidate answers
 	Turns     int    // a conversation's turns
 	Nuggets   int    // an answer's gold nuggets
+	Facets    int    // a request's candidate facets
 }
 
-// Units lists the units the item's HIT asks for.
-func (r ItemRef) Units() []string {
-	return guidelines.ForKind(r.Kind).Units(guidelines.Shape{Question: r.Question, Answers: r.Answers, Turns: r.Turns, Nuggets: r.Nuggets})
+func (r ItemRef) shape() guidelines.Shape {
+	return guidelines.Shape{Question: r.Question, Answers: r.Answers, Turns: r.Turns, Nuggets: r.Nuggets, Facets: r.Facets}
 }
 
-// Complete says whether labels by unit are a whole HIT of the item.
-func (r ItemRef) Complete(have map[string]bool) bool {
-	for _, u := range r.Units() {
-		if !have[u] {
-			return false
-		}
-	}
-	return true
+// Units lists the units the item's HIT may ask for.
+func (r ItemRef) Units() []string { return guidelines.ForKind(r.Kind).Units(r.shape()) }
+
+// Complete says whether labels (values by unit) are a whole HIT of the
+// item: every step that applies to them is labelled.
+func (r ItemRef) Complete(labels map[string]int) bool {
+	return guidelines.ForKind(r.Kind).Complete(r.shape(), labels)
 }
 
 // MergedLabel is one label from another database.
@@ -168,7 +167,8 @@ func (m *Merger) findItem(uid string) (ItemRef, error) {
 	rows, err := m.tx.QueryContext(m.ctx, `SELECT i.id, i.dataset_id, d.kind, i.question,
 		(option_1 != '') + (option_2 != '') + (option_3 != '') + (option_4 != '') + (option_5 != ''),
 		(SELECT count(*) FROM turns t WHERE t.item_id = i.id),
-		(SELECT count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id WHERE a.item_id = i.id)
+		(SELECT count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id WHERE a.item_id = i.id),
+		(SELECT count(*) FROM facets f WHERE f.item_id = i.id)
 		FROM items i JOIN datasets d ON d.id = i.dataset_id
 		WHERE i.dataset_id IN (SELECT id FROM datasets WHERE ?2 = 0 OR id = ?2) AND i.uid = ?1 LIMIT 2`, uid, m.datasetID)
 	if err != nil {
@@ -178,7 +178,7 @@ func (m *Merger) findItem(uid string) (ItemRef, error) {
 	var refs []ItemRef
 	for rows.Next() {
 		var r ItemRef
-		if err := rows.Scan(&r.ID, &r.DatasetID, &r.Kind, &r.Question, &r.Answers, &r.Turns, &r.Nuggets); err != nil {
+		if err := rows.Scan(&r.ID, &r.DatasetID, &r.Kind, &r.Question, &r.Answers, &r.Turns, &r.Nuggets, &r.Facets); err != nil {
 			return ItemRef{}, err
 		}
 		refs = append(refs, r)
@@ -335,7 +335,7 @@ func (m *Merger) annotator(name string) (int64, error) {
 // assignment counts the annotators who did them elsewhere, and makes the
 // merge visible at once. complete says whether an annotator's labels on an
 // item (by unit) are a whole HIT.
-func (m *Merger) Commit(complete func(ItemRef, map[string]bool) bool) (MergeStats, error) {
+func (m *Merger) Commit(complete func(ItemRef, map[string]int) bool) (MergeStats, error) {
 	defer m.unlock()
 	defer m.tx.Rollback()
 	defer m.closeStmts()
@@ -442,18 +442,21 @@ func (m *Merger) closeStmts() {
 // recordHIT gives the annotator a HIT row on the item dated by their
 // labels: finished when the labels are complete, else open (and released
 // to others once its lease has run out, like any idle HIT).
-func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[string]bool) bool) error {
-	units := map[string]bool{}
+func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[string]int) bool) error {
+	units := map[string]int{}
 	first, last := "", ""
 	for k, l := range it.labels {
 		if k.annotator != ann {
 			continue
 		}
-		units[k.unit] = true
+		units[k.unit] = l.value
 		if first == "" || l.created < first {
 			first = l.created
 		}
 		last = max(last, l.updated)
+	}
+	if err := conditionsMet(it.ref.Kind, units); err != nil {
+		return fmt.Errorf("item %d, annotator %d: %w", it.ref.ID, ann, err)
 	}
 	var finished any
 	if complete(it.ref, units) {

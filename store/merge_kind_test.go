@@ -43,7 +43,7 @@ func TestMergeKeepsTheKindRule(t *testing.T) {
 			t.Fatal(err)
 		}
 		if commit {
-			if _, err := m.Commit(func(ItemRef, map[string]bool) bool { return false }); err != nil {
+			if _, err := m.Commit(func(ItemRef, map[string]int) bool { return false }); err != nil {
 				t.Fatal(err)
 			}
 		} else {

@@ -237,14 +237,18 @@ func (s *Store) AnswerIntent(ctx context.Context, itemID int64) (IntentOf, error
 }
 
 // UnitCounts maps each item of a dataset to how many repeated units it
-// has: a conversation's turns, an answer's nuggets. Other kinds have none.
+// has: a conversation's turns, an answer's nuggets, a request's facets.
+// Other kinds have none.
 func (s *Store) UnitCounts(ctx context.Context, datasetID int64) (map[int64]int, error) {
 	rows, err := s.db.QueryContext(ctx, `
 		SELECT t.item_id, count(*) FROM turns t JOIN items i ON i.id = t.item_id
 			WHERE i.dataset_id = ?1 GROUP BY t.item_id
 		UNION ALL
 		SELECT a.item_id, count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id
-			JOIN items i ON i.id = a.item_id WHERE i.dataset_id = ?1 GROUP BY a.item_id`, datasetID)
+			JOIN items i ON i.id = a.item_id WHERE i.dataset_id = ?1 GROUP BY a.item_id
+		UNION ALL
+		SELECT f.item_id, count(*) FROM facets f JOIN items i ON i.id = f.item_id
+			WHERE i.dataset_id = ?1 GROUP BY f.item_id`, datasetID)
 	if err != nil {
 		return nil, fmt.Errorf("count units: %w", err)
 	}

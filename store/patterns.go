@@ -116,7 +116,13 @@ func formatPatterns(votes map[string]*[VoteSlots]int) string {
 
 func formatVotes(c [VoteSlots]int) string {
 	var b strings.Builder
-	for i, n := range c {
+	end := patternSlots
+	for i := end; i < VoteSlots; i++ {
+		if c[i] > 0 {
+			end = i + 1
+		}
+	}
+	for i, n := range c[:end] {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
@@ -139,8 +145,8 @@ func parsePatterns(s string) map[string]string {
 func parseVotes(p string) ([VoteSlots]int, error) {
 	var c [VoteSlots]int
 	f := strings.Fields(p)
-	if len(f) != VoteSlots {
-		return c, fmt.Errorf("pattern %q has %d counts, want %d", p, len(f), VoteSlots)
+	if len(f) < patternSlots || len(f) > VoteSlots {
+		return c, fmt.Errorf("pattern %q has %d counts, want %d to %d", p, len(f), patternSlots, VoteSlots)
 	}
 	for i, s := range f {
 		n, err := strconv.Atoi(s)

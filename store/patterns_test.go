@@ -91,7 +91,7 @@ func TestKeptPatternsMatchLabels(t *testing.T) {
 					}
 				}
 			}
-			if _, err := m.Commit(func(ItemRef, map[string]bool) bool { return rng.IntN(3) > 0 }); err != nil {
+			if _, err := m.Commit(func(ItemRef, map[string]int) bool { return rng.IntN(3) > 0 }); err != nil {
 				t.Fatal(err)
 			}
 		case r == 8: // ana opens a pane she has release labels on
@@ -137,6 +137,34 @@ func TestKeptPatternsMatchLabels(t *testing.T) {
 	for _, r := range results {
 		if len(r.Problems) > 0 {
 			t.Errorf("check %q: %s", r.Name, strings.Join(r.Problems, "; "))
+		}
+	}
+}
+
+// A kept pattern writes six counts, as before facets, unless a label past
+// the sixth value (a facet choice) needs more; both read back the same.
+func TestPatternsKeepTheirOldFormat(t *testing.T) {
+	for _, c := range []struct {
+		votes [VoteSlots]int
+		want  string
+	}{
+		{[VoteSlots]int{0, 2, 1}, "0 2 1 0 0 0"},
+		{[VoteSlots]int{5: 1}, "0 0 0 0 0 1"},
+		{[VoteSlots]int{2: 1, 7: 2}, "0 0 1 0 0 0 0 2"},
+		{[VoteSlots]int{11: 3}, "0 0 0 0 0 0 0 0 0 0 0 3"},
+	} {
+		got := formatVotes(c.votes)
+		if got != c.want {
+			t.Errorf("formatVotes(%v) = %q, want %q", c.votes, got, c.want)
+		}
+		back, err := parseVotes(got)
+		if err != nil || back != c.votes {
+			t.Errorf("parseVotes(%q) = %v, %v", got, back, err)
+		}
+	}
+	for _, bad := range []string{"0 1 2", "0 0 0 0 0 0 0 0 0 0 0 0 1", "0 0 0 0 0 x"} {
+		if _, err := parseVotes(bad); err == nil {
+			t.Errorf("parseVotes(%q) accepted", bad)
 		}
 	}
 }

@@ -400,7 +400,7 @@ func TestMergeRules(t *testing.T) {
 		if err := m.Add(MergedLabel{Item: ref, Unit: "question", Annotator: annotator, Value: 1}); err != nil {
 			return err
 		}
-		_, err = m.Commit(func(ItemRef, map[string]bool) bool { return false })
+		_, err = m.Commit(func(ItemRef, map[string]int) bool { return false })
 		return err
 	}
 	if err := merge(ana, items[1], "bo"); !errors.Is(err, ErrNotAllowed) {

@@ -1,0 +1,91 @@
+package store
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+
+	"github.com/claritty/claritty/guidelines"
+)
+
+// ErrCondition means a label waits for another the annotator has not
+// given: a facet is chosen only for a request that needs clarification.
+var ErrCondition = errors.New("waits for another label")
+
+// keepConditions holds a label to the steps it depends on, in the label's
+// transaction, whoever writes it (the HIT screen, an undo, a lead acting as
+// someone): a label whose step waits for another must find that label
+// given (a facet after a yes), must be within the item's candidates, and a
+// change that ends a step's condition (yes to no) takes that step's label
+// away, into the history like any removal.
+func keepConditions(w *ptx, ch LabelChange, now string) error {
+	p, ok := guidelines.ForUnit(ch.Unit)
+	if !ok {
+		return nil
+	}
+	if cond, ok := p.Requires(ch.Unit); ok && ch.Value != nil {
+		have, err := currentLabel(w, LabelChange{ItemID: ch.ItemID, AnnotatorID: ch.AnnotatorID, Unit: cond.Unit})
+		if err != nil {
+			return err
+		}
+		if have == nil || *have != cond.Value {
+			return fmt.Errorf("%s %w: %s %s", ch.Unit, ErrCondition, cond.Unit, p.LabelString(cond.Value))
+		}
+		if err := facetInRange(w, ch); err != nil {
+			return err
+		}
+	}
+	for _, u := range p.AllUnits {
+		cond, ok := p.Requires(u)
+		if !ok || cond.Unit != ch.Unit || ch.Value != nil && *ch.Value == cond.Value {
+			continue
+		}
+		dep := LabelChange{ItemID: ch.ItemID, AnnotatorID: ch.AnnotatorID, Unit: u}
+		old, err := currentLabel(w, dep)
+		if err != nil || old == nil {
+			return err
+		}
+		if err := writeLabel(w, dep, now); err != nil {
+			return err
+		}
+		if _, err := w.exec(`INSERT INTO label_history
+			(item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
+			VALUES (?, ?, ?, ?, NULL, ?, ?, ?)`,
+			ch.ItemID, u, ch.AnnotatorID, *old, cmp.Or(ch.ActorID, ch.AnnotatorID), now, ch.Source); err != nil {
+			return fmt.Errorf("append history: %w", err)
+		}
+	}
+	return nil
+}
+
+// facetInRange refuses a facet the item does not offer.
+func facetInRange(w *ptx, ch LabelChange) error {
+	if ch.Unit != "facet" {
+		return nil
+	}
+	var n int
+	if err := w.scan(`SELECT count(*) FROM facets WHERE item_id = ?`, []any{ch.ItemID}, &n); err != nil {
+		return err
+	}
+	if k := guidelines.FacetOf(*ch.Value); k > n {
+		return fmt.Errorf("facet %d: the item has %d candidate facets", k, n)
+	}
+	return nil
+}
+
+// conditionsMet says whether one annotator's labels of an item (values by
+// unit) keep every condition: a merged file may not hold a facet without
+// its yes either.
+func conditionsMet(kind string, labels map[string]int) error {
+	p := guidelines.ForKind(kind)
+	for u := range labels {
+		cond, ok := p.Requires(u)
+		if !ok {
+			continue
+		}
+		if v, has := labels[cond.Unit]; !has || v != cond.Value {
+			return fmt.Errorf("%s %w: %s %s", u, ErrCondition, cond.Unit, p.LabelString(cond.Value))
+		}
+	}
+	return nil
+}

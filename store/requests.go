@@ -1,0 +1,225 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+)
+
+// Message is one turn of the conversation before a request: who said it
+// (user, assistant …) and what.
+type Message struct {
+	Role, Text string
+}
+
+// Request is a necessity item as its file gives it: a user request, the
+// conversation before it, the candidate facets a system found (at most
+// guidelines.MaxFacets) and, when known, the reference clarifying question
+// generated questions are scored against.
+type Request struct {
+	ID, Text, Reference string
+	Context             []Message
+	Facets              []string
+}
+
+// contentPrint identifies an item's content: a second import of the same
+// id is the same item, or a different one to refuse.
+func contentPrint(v any) string {
+	b, _ := json.Marshal(v) // strings and slices: cannot fail
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:16])
+}
+
+// AddRequest adds a necessity item unless the dataset already has it (same
+// id, same content); the same id with other content is ErrConflict.
+func (im *Importer) AddRequest(r Request) (added bool, err error) {
+	itemID, err := im.addKeyed("request", r.ID, contentPrint(r), r.Text, r.Reference)
+	if err != nil || itemID == 0 {
+		return false, err
+	}
+	if err := im.writeContext(itemID, r.Context); err != nil {
+		return false, fmt.Errorf("add request %q: %w", r.ID, err)
+	}
+	for i, f := range r.Facets {
+		if _, err := im.tx.ExecContext(im.ctx, `INSERT INTO facets (item_id, pos, text) VALUES (?, ?, ?)`,
+			itemID, i+1, f); err != nil {
+			return false, fmt.Errorf("add request %q: facet %d: %w", r.ID, i+1, err)
+		}
+	}
+	return true, nil
+}
+
+// addKeyed adds an item (a what: request, conversation …) known by its
+// file's id and a print of its content: 0 when the dataset has it already,
+// ErrConflict when it has other content under that id.
+func (im *Importer) addKeyed(what, uid, print, query, question string) (int64, error) {
+	if im.datasetID == 0 {
+		return 0, fmt.Errorf("add %s: this import has no dataset", what)
+	}
+	var have string
+	err := im.tx.QueryRowContext(im.ctx, `SELECT json_extract(meta, '$.fingerprint') FROM items
+		WHERE dataset_id = ? AND uid = ?`, im.datasetID, uid).Scan(&have)
+	switch {
+	case err == nil && have == print:
+		im.stats.ItemsKnown++
+		return 0, nil
+	case err == nil:
+		return 0, fmt.Errorf("%s %q is already imported with other content: %w", what, uid, ErrConflict)
+	case !errors.Is(err, sql.ErrNoRows):
+		return 0, fmt.Errorf("add %s: %w", what, err)
+	}
+	meta, _ := json.Marshal(map[string]string{"fingerprint": print})
+	res, err := im.tx.ExecContext(im.ctx, `INSERT INTO items (dataset_id, uid, seq, query, question, meta)
+		VALUES (?, ?, ?, ?, ?, ?)`, im.datasetID, uid, im.nextSeq, query, question, string(meta))
+	if err != nil {
+		return 0, fmt.Errorf("add %s %q: %w", what, uid, err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return 0, fmt.Errorf("add %s %q: %w", what, uid, err)
+	}
+	im.nextSeq++
+	im.stats.Items++
+	return id, nil
+}
+
+func (im *Importer) writeContext(itemID int64, turns []Message) error {
+	for i, m := range turns {
+		if _, err := im.tx.ExecContext(im.ctx, `INSERT INTO context_turns (item_id, pos, role, text) VALUES (?, ?, ?, ?)`,
+			itemID, i+1, m.Role, m.Text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Pair is one comparison as the file gives it: a request, the conversation
+// before it, and two systems' outputs. First is the system preference
+// labels speak for.
+type Pair struct {
+	UID, Request        string
+	Context             []Message
+	First, Second       string
+	FirstOut, SecondOut string
+}
+
+// AddPair adds a comparison unless the dataset already has it (same id,
+// same content); the same id with other content is ErrConflict. Which side
+// the first system's output shows on is drawn at Commit (drawSides).
+func (im *Importer) AddPair(p Pair) (added bool, err error) {
+	itemID, err := im.addKeyed("pair", p.UID, contentPrint(p), p.Request, "")
+	if err != nil || itemID == 0 {
+		return false, err
+	}
+	if err := im.writeContext(itemID, p.Context); err != nil {
+		return false, fmt.Errorf("add pair %q: %w", p.UID, err)
+	}
+	if _, err := im.tx.ExecContext(im.ctx, `INSERT INTO pairs (item_id, first, second, first_output, second_output, first_left)
+		VALUES (?, ?, ?, ?, ?, 0)`, itemID, p.First, p.Second, p.FirstOut, p.SecondOut); err != nil {
+		return false, fmt.Errorf("add pair %q: %w", p.UID, err)
+	}
+	key := [2]string{p.First, p.Second}
+	if im.newPairs == nil {
+		im.newPairs = map[[2]string][]int64{}
+	}
+	im.newPairs[key] = append(im.newPairs[key], itemID)
+	return true, nil
+}
+
+// drawSides draws, for the pairs this import added, which side each first
+// system's output shows on: per pair of systems, a shuffled list with as
+// many lefts as rights over the dataset's pairs of those systems (one more
+// of either when their number is odd, drawn at random), so a judge can
+// learn nothing from the side and a position bias shows as one.
+func (im *Importer) drawSides(rng *rand.Rand) error {
+	for key, ids := range im.newPairs {
+		var left, total int
+		if err := im.tx.QueryRowContext(im.ctx, `SELECT coalesce(sum(first_left), 0), count(*) FROM pairs p
+			JOIN items i ON i.id = p.item_id WHERE i.dataset_id = ? AND p.first = ? AND p.second = ?`,
+			im.datasetID, key[0], key[1]).Scan(&left, &total); err != nil {
+			return err
+		}
+		all := total // the new ones are in it, all on the right so far
+		want := all / 2
+		if all%2 == 1 && rng.IntN(2) == 1 {
+			want++
+		}
+		sides := make([]int, len(ids))
+		for i := range min(max(want-left, 0), len(ids)) {
+			sides[i] = 1
+		}
+		rng.Shuffle(len(sides), func(i, j int) { sides[i], sides[j] = sides[j], sides[i] })
+		for i, id := range ids {
+			if _, err := im.tx.ExecContext(im.ctx, `UPDATE pairs SET first_left = ? WHERE item_id = ?`, sides[i], id); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Context is the conversation before a necessity or compare item's
+// request, in order; none for other items.
+func (s *Store) Context(ctx context.Context, itemID int64) ([]Message, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT role, text FROM context_turns WHERE item_id = ? ORDER BY pos`, itemID)
+	if err != nil {
+		return nil, fmt.Errorf("load context: %w", err)
+	}
+	defer rows.Close()
+	var out []Message
+	for rows.Next() {
+		var m Message
+		if err := rows.Scan(&m.Role, &m.Text); err != nil {
+			return nil, fmt.Errorf("load context: %w", err)
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// Facets are a necessity item's candidate facets, in order (facet 1 first).
+func (s *Store) Facets(ctx context.Context, itemID int64) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT text FROM facets WHERE item_id = ? ORDER BY pos`, itemID)
+	if err != nil {
+		return nil, fmt.Errorf("load facets: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var f string
+		if err := rows.Scan(&f); err != nil {
+			return nil, fmt.Errorf("load facets: %w", err)
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// Sides is a compare item as the judge sees it: the two outputs as A and
+// B, and whether A is the first system's (which the judging screen keeps
+// to turn "A better" into a label, and never shows). It holds no system's
+// name.
+type Sides struct {
+	A, B     string
+	FirstIsA bool
+}
+
+// PairSides loads a compare item's outputs in the order drawn for it.
+func (s *Store) PairSides(ctx context.Context, itemID int64) (Sides, error) {
+	var first, second string
+	var left bool
+	err := s.db.QueryRowContext(ctx, `SELECT first_output, second_output, first_left FROM pairs WHERE item_id = ?`,
+		itemID).Scan(&first, &second, &left)
+	if err != nil {
+		return Sides{}, fmt.Errorf("load pair: %w", err)
+	}
+	if left {
+		return Sides{A: first, B: second, FirstIsA: true}, nil
+	}
+	return Sides{A: second, B: first}, nil
+}

@@ -1,0 +1,210 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/claritty/claritty/guidelines"
+)
+
+// importRequests adds necessity requests, the i-th with i%4 facets.
+func importRequests(t *testing.T, st *Store, n int) (datasetID int64, items []int64) {
+	t.Helper()
+	ctx := context.Background()
+	im, err := st.BeginImport(ctx, testLead(t, st), "nec", guidelines.Necessity.Kind, "necessity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer im.Rollback()
+	for i := range n {
+		r := Request{ID: fmt.Sprintf("r%d", i), Text: fmt.Sprintf("request %d", i),
+			Context: []Message{{"user", "hello"}, {"assistant", "hi"}}}
+		for k := range i % 4 {
+			r.Facets = append(r.Facets, fmt.Sprintf("facet %d", k+1))
+		}
+		if added, err := im.AddRequest(r); err != nil || !added {
+			t.Fatalf("add request %d: %v %v", i, added, err)
+		}
+	}
+	datasetID = im.DatasetID()
+	if _, err := im.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	st.EachItem(ctx, datasetID, func(it Item) error {
+		items = append(items, it.ID)
+		return nil
+	})
+	return datasetID, items
+}
+
+// A request imported twice is one item; the same id with another text is
+// refused; its conversation and facets come back in order.
+func TestRequestsImportOnce(t *testing.T) {
+	st := openTemp(t)
+	ctx := context.Background()
+	_, items := importRequests(t, st, 4)
+	im, err := st.BeginImport(ctx, testLead(t, st), "nec", guidelines.Necessity.Kind, "necessity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	added, err := im.AddRequest(Request{ID: "r3", Text: "request 3", Context: []Message{{"user", "hello"}, {"assistant", "hi"}},
+		Facets: []string{"facet 1", "facet 2", "facet 3"}})
+	if err != nil || added {
+		t.Errorf("same request again: added %v, %v", added, err)
+	}
+	if _, err := im.AddRequest(Request{ID: "r3", Text: "other"}); !errors.Is(err, ErrConflict) {
+		t.Errorf("other content under r3: %v", err)
+	}
+	im.Rollback()
+	facets, err := st.Facets(ctx, items[3])
+	if err != nil || fmt.Sprint(facets) != "[facet 1 facet 2 facet 3]" {
+		t.Errorf("facets %q %v", facets, err)
+	}
+	conv, err := st.Context(ctx, items[3])
+	if err != nil || fmt.Sprint(conv) != "[{user hello} {assistant hi}]" {
+		t.Errorf("context %v %v", conv, err)
+	}
+}
+
+// The facet rule holds in the store, whatever keys it: no facet before a
+// yes, none past the item's candidates, and a no takes a chosen facet away
+// (into the history).
+func TestFacetWaitsForYesInTheStore(t *testing.T) {
+	st := openTemp(t)
+	ctx := context.Background()
+	_, items := importRequests(t, st, 4)
+	item := items[2] // two facets
+	ana := annotators(t, st, "ana")[0]
+	set := func(unit string, v *int) error {
+		_, err := st.SetLabel(ctx, LabelChange{ItemID: item, AnnotatorID: ana, Unit: unit, Value: v})
+		return err
+	}
+	if err := set("facet", ptr(guidelines.FacetValue(1))); !errors.Is(err, ErrCondition) {
+		t.Fatalf("facet before any necessity label: %v", err)
+	}
+	if err := set("necessity", ptr(guidelines.NecessityNo)); err != nil {
+		t.Fatal(err)
+	}
+	if err := set("facet", ptr(guidelines.FacetValue(1))); !errors.Is(err, ErrCondition) {
+		t.Fatalf("facet after no: %v", err)
+	}
+	if err := set("necessity", ptr(guidelines.NecessityYes)); err != nil {
+		t.Fatal(err)
+	}
+	if err := set("facet", ptr(guidelines.FacetValue(3))); err == nil {
+		t.Fatal("facet 3 of 2 accepted")
+	}
+	if err := set("facet", ptr(guidelines.FacetValue(2))); err != nil {
+		t.Fatal(err)
+	}
+	if err := set("necessity", ptr(guidelines.NecessityNo)); err != nil {
+		t.Fatal(err)
+	}
+	var facets, removals int
+	st.db.QueryRow(`SELECT count(*) FROM labels WHERE item_id = ? AND unit = 'facet'`, item).Scan(&facets)
+	st.db.QueryRow(`SELECT count(*) FROM label_history WHERE item_id = ? AND unit = 'facet' AND new_value IS NULL`, item).Scan(&removals)
+	if facets != 0 || removals != 1 {
+		t.Errorf("after yes, facet 2, no: %d facet labels, %d removals in the history", facets, removals)
+	}
+}
+
+// Sides are drawn per item and balanced: over any number of pairs of two
+// systems, the first system's output is on the left in half of them (one
+// more of either when odd), also across imports; and what the screen
+// loads holds only the outputs.
+func TestPairSidesBalanced(t *testing.T) {
+	st := openTemp(t)
+	ctx := context.Background()
+	lead := testLead(t, st)
+	total := 0
+	for round, n := range []int{7, 1, 10, 5} {
+		im, err := st.BeginImport(ctx, lead, "cmp", guidelines.Compare.Kind, "pairs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			p := Pair{UID: fmt.Sprintf("q%d-%d", round, i), Request: "req", First: "alpha", Second: "beta",
+				FirstOut: "from alpha", SecondOut: "from beta"}
+			if _, err := im.AddPair(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := im.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		total += n
+		var left int
+		st.db.QueryRow(`SELECT sum(first_left) FROM pairs`).Scan(&left)
+		if d := 2*left - total; d < -1 || d > 1 {
+			t.Errorf("after %d pairs, %d with the first system on the left", total, left)
+		}
+	}
+	var ids []int64
+	rows, _ := st.db.Query(`SELECT item_id FROM pairs`)
+	for rows.Next() {
+		var id int64
+		rows.Scan(&id)
+		ids = append(ids, id)
+	}
+	rows.Close()
+	lefts := 0
+	for _, id := range ids {
+		s, err := st.PairSides(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Sides{A: "from alpha", B: "from beta", FirstIsA: true}
+		if !s.FirstIsA {
+			want = Sides{A: "from beta", B: "from alpha"}
+		} else {
+			lefts++
+		}
+		if s != want {
+			t.Errorf("item %d: %+v", id, s)
+		}
+	}
+	if d := 2*lefts - len(ids); d < -1 || d > 1 {
+		t.Errorf("%d of %d shown with the first on the left", lefts, len(ids))
+	}
+}
+
+// drawSides' shuffle: over many draws each new pair is on the left about
+// half the time, so the side of one item says nothing of another's.
+func TestDrawnSidesVaryByItem(t *testing.T) {
+	st := openTemp(t)
+	ctx := context.Background()
+	lead := testLead(t, st)
+	const n, rounds = 6, 200
+	onLeft := make([]int, n)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for r := range rounds {
+		im, err := st.BeginImport(ctx, lead, fmt.Sprintf("cmp%d", r), guidelines.Compare.Kind, "pairs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			im.AddPair(Pair{UID: fmt.Sprint(i), Request: "req", First: "a", Second: "b", FirstOut: "x", SecondOut: "y"})
+		}
+		if err := im.drawSides(rng); err != nil {
+			t.Fatal(err)
+		}
+		rows, _ := im.tx.Query(`SELECT i.uid, p.first_left FROM pairs p JOIN items i ON i.id = p.item_id WHERE i.dataset_id = ?`, im.DatasetID())
+		for rows.Next() {
+			var uid, left int
+			rows.Scan(&uid, &left)
+			onLeft[uid] += left
+		}
+		rows.Close()
+		im.Rollback()
+	}
+	// Each position is on the left with probability ½: 200 draws put it
+	// there 100 ± 3.3 standard deviations (7·√50 ≈ 23.3) times.
+	for i, k := range onLeft {
+		if k < 100-24 || k > 100+24 {
+			t.Errorf("item %d on the left %d times of %d", i, k, rounds)
+		}
+	}
+}
