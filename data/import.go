@@ -24,7 +24,7 @@ const (
 )
 
 // Formats lists the formats import accepts.
-var Formats = []string{FormatManual, FormatClick, FormatSERP, FormatLabels, FormatClariMM, FormatNuggets, FormatCandidates}
+var Formats = []string{FormatManual, FormatClick, FormatSERP, FormatLabels, FormatClariMM, FormatNuggets, FormatCandidates, FormatNecessity, FormatPairs}
 
 // DefaultLabelsAs names the annotator that a release's labels belong to.
 const DefaultLabelsAs = "mimics-release"
@@ -36,6 +36,7 @@ type Options struct {
 	LabelsAs string        // annotator for a release's labels; empty uses DefaultLabelsAs
 	Policy   *store.Policy // the dataset's redundancy policy; nil keeps it
 	System   string        // the system whose candidate answers these are
+	Against  string        // pairs: compare each system with this one only
 	// NoLocalFiles refuses image paths in a clarimm file: over SSH the
 	// file comes on standard input, and the server's files are not the
 	// client's to read.
@@ -155,6 +156,10 @@ func formatKind(format string) string {
 		return guidelines.ClariMM.Kind
 	case FormatNuggets, FormatCandidates:
 		return guidelines.Nuggets.Kind
+	case FormatNecessity:
+		return guidelines.Necessity.Kind
+	case FormatPairs:
+		return guidelines.Compare.Kind
 	}
 	return guidelines.MIMICS.Kind
 }
@@ -192,6 +197,10 @@ func readBody(lr *lineReader, first []byte, format string, im sink, opt Options)
 		return readNuggets(lr, first, im)
 	case FormatCandidates:
 		return readCandidates(lr, first, im, opt.System)
+	case FormatNecessity:
+		return readNecessity(lr, first, im)
+	case FormatPairs:
+		return readPairs(lr, first, im, opt.Against)
 	}
 	return readMIMICS(lr, format, im, opt.LabelsAs)
 }
@@ -208,6 +217,10 @@ func detect(lr *lineReader, first []byte, want string) (string, error) {
 		got = FormatNuggets
 	case isJSON && (want == FormatCandidates || isCandidateLine(first)):
 		got = FormatCandidates
+	case isJSON && (want == FormatPairs || isPairsLine(first)):
+		got = FormatPairs
+	case isJSON && (want == FormatNecessity || isNecessityLine(first)):
+		got = FormatNecessity
 	case isJSON:
 		got = FormatSERP
 	case string(first) == manualHeader:
@@ -221,7 +234,7 @@ func detect(lr *lineReader, first []byte, want string) (string, error) {
 	case want != FormatAuto && !isFormat(want):
 		return "", fmt.Errorf("unknown format %q (want one of %s)", want, strings.Join(Formats, ", "))
 	case got == "" && want == FormatAuto:
-		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the mimics-manual, mimics-click or labels header, a Bing results JSON object, a clarimm conversation, a nuggets intent or a candidate answer")
+		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the mimics-manual, mimics-click or labels header, a Bing results JSON object, a clarimm conversation, a nuggets intent, a candidate answer, a necessity request or a pairs line")
 	case got == "":
 		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the %s header", want)
 	case want != FormatAuto && got != want:

@@ -285,6 +285,8 @@ func (nopSink) AddPane(store.Pane, ...store.UnitLabel) (bool, error) { return tr
 func (nopSink) AddSERP(string, []store.SERPResult) error             { return nil }
 func (nopSink) AddIntent(store.Intent) (bool, error)                 { return true, nil }
 func (nopSink) AddAnswer(store.Answer) (bool, error)                 { return true, nil }
+func (nopSink) AddRequest(store.Request) (bool, error)               { return true, nil }
+func (nopSink) AddPair(store.Pair) (bool, error)                     { return true, nil }
 
 // FuzzReaders: no input makes a reader panic, and every error it returns
 // names the file and a line.
@@ -293,6 +295,8 @@ func FuzzReaders(f *testing.F) {
 	f.Add([]byte(clickHeader + "\nq\tWhich?\ta\tb\t\t\t\tlow\t3\t0.5\t0.1\t\t\t\n"))
 	f.Add([]byte(`{"queryContext":{"originalQuery":"a"},"webPages":{"value":[{"name":"n","url":"u","snippet":"s"}]}}` + "\n"))
 	f.Add([]byte(hdr + "\"q\"\t\"\"\"x\"\"\"\ta\tb\t\t\t\t\t\t\t\t\t\t\n"))
+	f.Add([]byte(`{"id": "r1", "request": "I need a visa", "facets": ["country", "type"], "context": [{"role": "user", "text": "hi"}]}` + "\n"))
+	f.Add([]byte(`{"id": 7, "request": "visa?", "outputs": {"a": "Which country?", "b": "Sure.", "c": "x"}}` + "\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		lr := newLineReader(bytes.NewReader(b), "f")
 		first, err := lr.next()

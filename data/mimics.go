@@ -28,6 +28,8 @@ type sink interface {
 	AddSERP(query string, results []store.SERPResult) error
 	AddIntent(store.Intent) (bool, error)
 	AddAnswer(store.Answer) (bool, error)
+	AddRequest(store.Request) (bool, error)
+	AddPair(store.Pair) (bool, error)
 }
 
 // readMIMICS reads the body of a mimics-manual or mimics-click TSV (the

@@ -22,6 +22,10 @@ func newImportCmd(g *globals) *cobra.Command {
 			"Clarify-Then-Search gold nuggets (nuggets JSONL: {\"id\", \"query\", \"blurred_query\"?,\n" +
 			"\"nuggets\": [{\"id\", \"text\", \"weight\"}]}, or the nuggets under \"gold\") and a system's\n" +
 			"answers to judge against them (candidates JSONL: {\"id\", \"answer\", \"k\"?}, --system NAME),\n" +
+			"ClariLM necessity requests (necessity JSONL: {\"id\", \"request\", \"context\"?: [{\"role\", \"text\"}],\n" +
+			"\"facets\"?: [...] (at most 9), \"reference\"?}), outputs to compare blind (pairs JSONL: {\"id\",\n" +
+			"\"request\", \"context\"?, \"outputs\": {\"<system>\": \"text\", ...}}; every pair of systems, or each\n" +
+			"against --against REF),\n" +
 			"or labels exported from another database (labels, clarimm-ratings), to merge annotators' work.\n" +
 			"The format is detected from the first line unless --format is given. Each file is\n" +
 			"imported whole or not at all; importing a file again adds nothing. A merged label\n" +
@@ -33,6 +37,8 @@ func newImportCmd(g *globals) *cobra.Command {
 			"  claritty import --format clarimm conversations.jsonl\n" +
 			"  claritty import --format nuggets gold.jsonl\n" +
 			"  claritty import --format candidates --system baseline answers.jsonl\n" +
+			"  claritty import --format necessity requests.jsonl\n" +
+			"  claritty import --format pairs --against baseline outputs.jsonl\n" +
 			"  claritty import --format labels labels-from-laptop.tsv",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -69,6 +75,7 @@ func newImportCmd(g *globals) *cobra.Command {
 	f.StringVar(&opt.Format, "format", "", "file format: "+strings.Join(data.Formats, ", ")+" (default: detect)")
 	f.StringVar(&opt.Dataset, "dataset", "", "dataset to add the panes to (default: the file's name); for labels, where their panes are")
 	f.StringVar(&opt.System, "system", "", "candidates: the system whose answers these are (else each line's \"system\")")
+	f.StringVar(&opt.Against, "against", "", "pairs: compare each system with this one only (else every pair)")
 	f.StringVar(&opt.LabelsAs, "labels-as", data.DefaultLabelsAs, "annotator that a mimics-manual file's labels belong to")
 	f.IntVar(&opt.MaxLine, "max-line", data.DefaultMaxLine, "longest line accepted, in bytes")
 	policyFlags(cmd, &policy)

@@ -1,0 +1,233 @@
+package data
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+)
+
+// FormatNecessity is ClariLM-style necessity items, one per line:
+//
+//	{"id": "...", "request": "...", "context": [{"role": "user", "text": "..."}],
+//	 "facets": ["...", ...], "reference": "..."}
+//
+// context, facets (at most nine) and reference (the clarifying question a
+// generated one is scored against) are optional.
+const FormatNecessity = "necessity"
+
+// FormatPairs is outputs to compare, one request per line:
+//
+//	{"id": "...", "request": "...", "context": [...],
+//	 "outputs": {"<system>": "...", "<system>": "..."}}
+//
+// Two systems make one pair; more make every pair, or with --against REF
+// each system against REF.
+const FormatPairs = "pairs"
+
+type messageLine struct {
+	Role *string `json:"role"`
+	Text *string `json:"text"`
+}
+
+type necessityLine struct {
+	ID        json.RawMessage `json:"id"`
+	Request   *string         `json:"request"`
+	Context   []messageLine   `json:"context"`
+	Facets    []string        `json:"facets"`
+	Reference *string         `json:"reference"`
+}
+
+type pairsLine struct {
+	ID      json.RawMessage    `json:"id"`
+	Request *string            `json:"request"`
+	Context []messageLine      `json:"context"`
+	Outputs *map[string]string `json:"outputs"`
+}
+
+// isPairsLine tells a comparison line: it has a request and outputs.
+func isPairsLine(line []byte) bool {
+	m := jsonKeys(line)
+	_, r := m["request"]
+	_, o := m["outputs"]
+	return r && o
+}
+
+// isNecessityLine tells a necessity line: a request without outputs.
+func isNecessityLine(line []byte) bool {
+	m := jsonKeys(line)
+	_, r := m["request"]
+	_, o := m["outputs"]
+	return r && !o
+}
+
+// strictJSON decodes a line refusing fields the format does not have, so a
+// misspelt "facet" is an error at its line rather than facets lost.
+func strictJSON(line []byte, v any) error {
+	d := json.NewDecoder(bytes.NewReader(line))
+	d.DisallowUnknownFields()
+	return d.Decode(v)
+}
+
+// readNecessity adds a necessity file's requests; any bad line stops it.
+func readNecessity(lr *lineReader, first []byte, im sink) error {
+	seen := map[string]int{}
+	return eachJSONLine(lr, first, func(line []byte, n int) error {
+		r, err := parseRequest(line)
+		if err != nil {
+			return lineErr(lr.file, n, "%v", err)
+		}
+		if prev, dup := seen[r.ID]; dup {
+			return lineErr(lr.file, n, "request %q is already on line %d", r.ID, prev)
+		}
+		seen[r.ID] = n
+		if _, err := im.AddRequest(r); err != nil {
+			return lineErr(lr.file, n, "%v", err)
+		}
+		return nil
+	})
+}
+
+func parseRequest(line []byte) (store.Request, error) {
+	var r store.Request
+	var l necessityLine
+	if err := strictJSON(line, &l); err != nil {
+		return r, fmt.Errorf("not a necessity item: %s", jsonProblem(err))
+	}
+	var err error
+	if r.ID, err = idText(l.ID, "id"); err != nil {
+		return r, err
+	}
+	if l.Request == nil || strings.TrimSpace(*l.Request) == "" {
+		return r, fmt.Errorf("request %q: request is missing or empty", r.ID)
+	}
+	r.Text = *l.Request
+	if r.Context, err = parseContext(l.Context); err != nil {
+		return r, fmt.Errorf("request %q: %v", r.ID, err)
+	}
+	if len(l.Facets) > guidelines.MaxFacets {
+		return r, fmt.Errorf("request %q has %d facets; at most %d can be chosen by key", r.ID, len(l.Facets), guidelines.MaxFacets)
+	}
+	for i, f := range l.Facets {
+		if strings.TrimSpace(f) == "" {
+			return r, fmt.Errorf("request %q: facet %d is empty", r.ID, i+1)
+		}
+		if j := slices.Index(l.Facets[:i], f); j >= 0 {
+			return r, fmt.Errorf("request %q: facet %d is facet %d again", r.ID, i+1, j+1)
+		}
+	}
+	r.Facets = l.Facets
+	if l.Reference != nil {
+		r.Reference = *l.Reference
+	}
+	return r, nil
+}
+
+func parseContext(lines []messageLine) ([]store.Message, error) {
+	var out []store.Message
+	for i, m := range lines {
+		if m.Role == nil || strings.TrimSpace(*m.Role) == "" {
+			return nil, fmt.Errorf("context turn %d: role is missing or empty", i+1)
+		}
+		if m.Text == nil {
+			return nil, fmt.Errorf("context turn %d: text is missing", i+1)
+		}
+		out = append(out, store.Message{Role: *m.Role, Text: *m.Text})
+	}
+	return out, nil
+}
+
+// readPairs adds a pairs file's comparisons: every pair of a line's systems,
+// or each against the reference system when against is set.
+func readPairs(lr *lineReader, first []byte, im sink, against string) error {
+	seen := map[string]int{}
+	return eachJSONLine(lr, first, func(line []byte, n int) error {
+		pairs, err := parsePairs(line, against)
+		if err != nil {
+			return lineErr(lr.file, n, "%v", err)
+		}
+		for _, p := range pairs {
+			if prev, dup := seen[p.UID]; dup {
+				return lineErr(lr.file, n, "pair %q is already on line %d", p.UID, prev)
+			}
+			seen[p.UID] = n
+			if _, err := im.AddPair(p); err != nil {
+				return lineErr(lr.file, n, "%v", err)
+			}
+		}
+		return nil
+	})
+}
+
+func parsePairs(line []byte, against string) ([]store.Pair, error) {
+	var l pairsLine
+	if err := strictJSON(line, &l); err != nil {
+		return nil, fmt.Errorf("not a comparison: %s", jsonProblem(err))
+	}
+	id, err := idText(l.ID, "id")
+	if err != nil {
+		return nil, err
+	}
+	if l.Request == nil || strings.TrimSpace(*l.Request) == "" {
+		return nil, fmt.Errorf("request %q: request is missing or empty", id)
+	}
+	ctx, err := parseContext(l.Context)
+	if err != nil {
+		return nil, fmt.Errorf("request %q: %v", id, err)
+	}
+	if l.Outputs == nil || len(*l.Outputs) < 2 {
+		return nil, fmt.Errorf("request %q: outputs needs two systems or more", id)
+	}
+	outs := *l.Outputs
+	var systems []string
+	for name, text := range outs {
+		switch {
+		case strings.TrimSpace(name) == "":
+			return nil, fmt.Errorf("request %q: a system has an empty name", id)
+		case display.Clean(name) != name || strings.ContainsAny(name, "\t\n/"):
+			return nil, fmt.Errorf("request %q: system name %q has control characters or a slash", id, name)
+		case strings.TrimSpace(text) == "":
+			return nil, fmt.Errorf("request %q: the output of %s is empty", id, name)
+		}
+		systems = append(systems, name)
+	}
+	slices.Sort(systems)
+	pairs := pairsOf(systems, against)
+	if against != "" && outs[against] == "" {
+		return nil, fmt.Errorf("request %q has no output from %s (--against)", id, against)
+	}
+	var out []store.Pair
+	for _, sp := range pairs {
+		p := store.Pair{UID: id, Request: *l.Request, Context: ctx, First: sp[0], Second: sp[1],
+			FirstOut: outs[sp[0]], SecondOut: outs[sp[1]]}
+		if len(pairs) > 1 {
+			p.UID = id + "/" + sp[0] + "/" + sp[1]
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// pairsOf lists the pairs of sorted systems to compare, the first of each
+// being the side its labels speak for: every pair in name order, or each
+// other system against the reference (which is then second).
+func pairsOf(systems []string, against string) [][2]string {
+	var out [][2]string
+	for i, a := range systems {
+		if against != "" {
+			if a != against {
+				out = append(out, [2]string{a, against})
+			}
+			continue
+		}
+		for _, b := range systems[i+1:] {
+			out = append(out, [2]string{a, b})
+		}
+	}
+	return out
+}

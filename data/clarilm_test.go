@@ -1,0 +1,94 @@
+package data
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+const necessityFile = `{"id": "r1", "request": "I need a visa", "facets": ["destination country", "visa type"], "reference": "Which country are you travelling to?"}
+{"id": 2, "request": "What is the capital of Peru?", "context": [{"role": "user", "text": "quiz time"}, {"role": "assistant", "text": "Go ahead."}]}
+`
+
+const pairsFile = `{"id": "p1", "request": "I need a visa", "outputs": {"clarilm": "Which country are you going to?", "base": "Here is how visas work."}}
+{"id": "p2", "request": "Book a table", "outputs": {"clarilm": "For how many people?", "base": "Done.", "gpt": "Where?"}}
+`
+
+// Both formats import all at once, are told apart by their first line, and
+// a second import adds nothing.
+func TestImportNecessityAndPairs(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	dir := t.TempDir()
+	nec := writeFile(t, filepath.Join(dir, "nec.jsonl"), necessityFile)
+	for range 2 {
+		res, err := ImportFile(ctx, st, lead(t, st), nec, Options{})
+		if err != nil || res.Format != FormatNecessity {
+			t.Fatalf("import necessity: %+v %v", res, err)
+		}
+	}
+	d, err := st.DatasetByName(ctx, "nec")
+	if err != nil || d.Kind != "necessity" || d.Items != 2 {
+		t.Fatalf("necessity dataset %+v %v", d, err)
+	}
+	cmp := writeFile(t, filepath.Join(dir, "cmp.jsonl"), pairsFile)
+	res, err := ImportFile(ctx, st, lead(t, st), cmp, Options{})
+	if err != nil || res.Format != FormatPairs || res.Items != 4 {
+		t.Fatalf("import pairs: %+v %v", res, err)
+	}
+	var uids []string
+	d, _ = st.DatasetByName(ctx, "cmp")
+	st.EachItem(ctx, d.ID, func(it store.Item) error {
+		uids = append(uids, it.UID)
+		return nil
+	})
+	slices.Sort(uids)
+	if got := strings.Join(uids, " "); got != "p1 p2/base/clarilm p2/base/gpt p2/clarilm/gpt" {
+		t.Errorf("pair uids %s", got)
+	}
+	// --against names the reference: each other system against it.
+	st2 := storetest.Open(t)
+	res, err = ImportFile(ctx, st2, lead(t, st2), cmp, Options{Against: "base"})
+	if err != nil || res.Items != 3 {
+		t.Fatalf("import --against base: %+v %v", res, err)
+	}
+}
+
+func TestNecessityAndPairsRefusals(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct{ format, good, line, want string }{
+		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": " "}`, "request is missing or empty"},
+		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facet": ["a"]}`, `unknown field "facet"`},
+		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facets": ["1","2","3","4","5","6","7","8","9","10"]}`, "has 10 facets; at most 9"},
+		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facets": ["a", "a"]}`, "facet 2 is facet 1 again"},
+		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "context": [{"text": "hi"}]}`, "context turn 1: role is missing"},
+		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "ok", "request": "q"}`, `request "ok" is already on line 1`},
+		{FormatPairs, `{"id": "ok", "request": "q", "outputs": {"a": "x", "b": "y"}}`, `{"id": "x", "request": "q", "outputs": {"a": "x"}}`, "two systems or more"},
+		{FormatPairs, `{"id": "ok", "request": "q", "outputs": {"a": "x", "b": "y"}}`, `{"id": "x", "request": "q", "outputs": {"a": "x", "b": ""}}`, "the output of b is empty"},
+		{FormatPairs, `{"id": "ok", "request": "q", "outputs": {"a": "x", "b": "y"}}`, `{"id": "x", "request": "q", "outputs": {"a/b": "x", "b": "y"}}`, "a slash"},
+		{FormatPairs, `{"id": "ok", "request": "q", "outputs": {"a": "x", "b": "y"}}`, `{"id": "x", "request": "q", "outputs": {"a\u001b[2J": "x", "b": "y"}}`, "control characters"},
+	}
+	for _, c := range cases {
+		st := storetest.Open(t)
+		path := writeFile(t, filepath.Join(t.TempDir(), "f.jsonl"), c.good+"\n"+c.line+"\n")
+		_, err := ImportFile(ctx, st, lead(t, st), path, Options{Format: c.format})
+		var le *LineError
+		if !errors.As(err, &le) || le.Line != 2 || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s\n  err = %v, want line 2: %s", c.line, err, c.want)
+		}
+		if ds, _ := st.Datasets(ctx); len(ds) != 0 {
+			t.Errorf("%s: a refused file left a dataset behind", c.line)
+		}
+	}
+	st := storetest.Open(t)
+	path := writeFile(t, filepath.Join(t.TempDir(), "f.jsonl"), pairsFile)
+	if _, err := ImportFile(ctx, st, lead(t, st), path, Options{Against: "gpt"}); err == nil || !strings.Contains(err.Error(), "f.jsonl:1: request \"p1\" has no output from gpt") {
+		t.Errorf("--against a system a line lacks: %v", err)
+	}
+}
