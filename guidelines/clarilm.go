@@ -86,3 +86,17 @@ func necessitySteps(s Shape) []ItemStep {
 	}
 	return out
 }
+
+// Describe names a unit's label for a person deciding on it: its key and
+// name ("2 Good", "1 yes", "0 none"), the step and the name where they are
+// the same ("facet 3"), the name alone where the step has no keys.
+func (p Protocol) Describe(unit string, value int) string {
+	k, name := p.KeyOf(unit, value), p.LabelName(value)
+	switch {
+	case k == "":
+		return name
+	case k == name:
+		return p.Step(unitType(unit)).Short + " " + name
+	}
+	return k + " " + name
+}

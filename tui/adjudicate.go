@@ -41,6 +41,11 @@ type adjDetail struct {
 	unit   string
 	turns  []store.Turn    // a conversation's
 	intent *store.IntentOf // an answer's, with its nuggets
+	// A request's (necessity, compare): the conversation before it, its
+	// candidate facets, and a pair's outputs as A and B.
+	context []store.Message
+	facets  []string
+	sides   *store.Sides
 	labels []store.UnitLabelView
 	notes  []store.Note
 	flags  []store.Flag
@@ -97,6 +102,9 @@ func (k adjKeys) fullHelp(p guidelines.Protocol) [][]key.Binding {
 // decideKeys are the keys that decide a unit: the scale's, one binding
 // per label, or one for the whole of a long rating scale.
 func (k adjKeys) decideKeys(p guidelines.Protocol) []key.Binding {
+	if kk, ok := kindFor(p.Kind).(adjKeyer); ok {
+		return kk.decideKeys()
+	}
 	if len(p.Scale) > 3 {
 		lo, hi := p.Scale[len(p.Scale)-1].Key, p.Scale[0].Key
 		var keys []string
@@ -245,7 +253,7 @@ func (a *adjScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	if len(a.units) == 0 {
 		return nil
 	}
-	if v, ok := a.protocol().ValueOfKey(a.units[a.cur].Unit, msg.String()); ok {
+	if v, ok := a.valueOfKey(msg.String()); ok {
 		return a.decide(a.cur, intPtr(v), "")
 	}
 	if _, ok := digit(msg); ok {
@@ -297,7 +305,7 @@ func (a *adjScreen) openReason() tea.Cmd {
 	d := a.units[a.reasonFor]
 	a.input.Reset()
 	a.input.Placeholder = fmt.Sprintf("why %s for %s of %s %d (enter saves, esc cancels)",
-		a.labelName(*d.Decided), d.Unit, a.itemNoun(), d.Item.Seq)
+		a.labelName(d.Unit, *d.Decided), d.Unit, a.itemNoun(), d.Item.Seq)
 	return a.input.Focus()
 }
 
@@ -319,7 +327,7 @@ func (a *adjScreen) decide(i int, value *int, reason string) tea.Cmd {
 		return save
 	}
 	a.last = i
-	a.setStatus(fmt.Sprintf("%s of %s %d: %s (r adds a reason)", unit, a.itemNoun(), d.Item.Seq, a.labelName(*value)), false)
+	a.setStatus(fmt.Sprintf("%s of %s %d: %s (r adds a reason)", unit, a.itemNoun(), d.Item.Seq, a.labelName(unit, *value)), false)
 	for j := i + 1; j < len(a.units); j++ {
 		if a.units[j].Decided == nil {
 			a.cur, a.scroll = j, 0
@@ -345,9 +353,38 @@ func (a *adjScreen) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
 	})
 }
 
-// labelName is "2 Good", or "4 Good" on a rating scale.
-func (a *adjScreen) labelName(v int) string {
-	return fmt.Sprintf("%d %s", v, a.protocol().LabelName(v))
+// labelName is how the screen names a label of the unit: "2 Good", "4 Good"
+// on a rating scale, "facet 3", or what the kind says (a comparison's
+// "A better", as the adjudicator sees the outputs).
+func (a *adjScreen) labelName(unit string, v int) string {
+	if k, ok := kindFor(a.cfg.Dataset.Kind).(adjKeyer); ok {
+		det := a.detail
+		if det != nil && (len(a.units) == 0 || det.itemID != a.units[a.cur].Item.ID) {
+			det = nil // another item's: its A is not this one's
+		}
+		return k.adjLabel(det, v)
+	}
+	return a.protocol().Describe(unit, v)
+}
+
+// valueOfKey is the label a key decides for the current unit: by its
+// scale, or by its kind where what the key means changes from item to item.
+func (a *adjScreen) valueOfKey(k string) (int, bool) {
+	if kk, ok := kindFor(a.cfg.Dataset.Kind).(adjKeyer); ok {
+		if a.detail == nil || a.detail.itemID != a.units[a.cur].Item.ID {
+			return 0, false // still loading: what A is is not known yet
+		}
+		return kk.adjValue(a.detail, k)
+	}
+	return a.protocol().ValueOfKey(a.units[a.cur].Unit, k)
+}
+
+// adjKeyer is a kind whose decisions are keyed by what is on screen, not by
+// value: a comparison's 1 means "A better", a win or a loss by item.
+type adjKeyer interface {
+	adjValue(det *adjDetail, k string) (int, bool)
+	adjLabel(det *adjDetail, v int) string
+	decideKeys() []key.Binding
 }
 
 // scaleKeys lists the keys of a scale, best first: "2 1 0".

@@ -36,7 +36,7 @@ func (a *adjScreen) render() []string {
 	title = display.FitWords(title+s.Dim.Render(fmt.Sprintf("   unit %d of %d", a.cur+1, len(a.units))), w)
 	top := []string{title}
 	top = append(top, capLines(labelled(wrap(s.Title.Render(display.Field(d.Item.Query)), w, "        "), s.Dim.Render(fmt.Sprintf(" %-6s ", kindFor(a.protocol().Kind).topic()))), 2, w)...)
-	head := fmt.Sprintf("%s %d · %s · %s", a.itemNoun(), d.Item.Seq, d.Unit, a.votesText(d.Votes))
+	head := fmt.Sprintf("%s %d · %s · %s", a.itemNoun(), d.Item.Seq, d.Unit, a.votesText(d.Unit, d.Votes))
 	if d.Referred != "" {
 		head += " · sent by a lead"
 	}
@@ -45,7 +45,7 @@ func (a *adjScreen) render() []string {
 	middle := append(append(pane, "", s.Title.Render(" labels")), a.adjLabels()...)
 	dec := s.Dim.Render(" decision: none yet: " + scaleKeys(a.protocol()) + " decides")
 	if d.Decided != nil {
-		dec = s.Chosen.Render(" decision: "+a.labelName(*d.Decided)+" ") + s.Dim.Render("  r adds a reason · x withdraws")
+		dec = s.Chosen.Render(" decision: "+a.labelName(d.Unit, *d.Decided)+" ") + s.Dim.Render("  r adds a reason · x withdraws")
 	}
 	bottom := []string{display.FitWords(dec, w)}
 	if a.reasoning {
@@ -66,11 +66,11 @@ func (a *adjScreen) render() []string {
 	return append(fitLines(out, rows-len(guide)), guide...)
 }
 
-func (a *adjScreen) votesText(votes []int) string {
+func (a *adjScreen) votesText(unit string, votes []int) string {
 	var parts []string
 	for v := len(votes) - 1; v >= 0; v-- {
 		if votes[v] > 0 {
-			parts = append(parts, fmt.Sprintf("%d× %s", votes[v], a.labelName(v)))
+			parts = append(parts, fmt.Sprintf("%d× %s", votes[v], a.labelName(unit, v)))
 		}
 	}
 	if len(parts) == 0 {
@@ -93,8 +93,8 @@ func (a *adjScreen) adjLabels() []string {
 	}
 	name := func(n string) string { return display.Clean(a.pseudonym(n)) }
 	labelWidth := 0
-	for _, l := range a.protocol().Scale {
-		labelWidth = max(labelWidth, len(a.labelName(l.Value)))
+	for _, l := range a.protocol().ScaleOf(a.detail.unit) {
+		labelWidth = max(labelWidth, len(a.labelName(a.detail.unit, l.Value)))
 	}
 	var lines []string
 	for _, l := range a.detail.labels {
@@ -102,7 +102,7 @@ func (a *adjScreen) adjLabels() []string {
 		if l.Seconds != nil {
 			secs = fmt.Sprintf("%.0fs", *l.Seconds)
 		}
-		lines = append(lines, s.Text.Render(fmt.Sprintf("   %-20s %-*s %6s", name(l.Annotator), labelWidth, a.labelName(l.Value), secs)))
+		lines = append(lines, s.Text.Render(fmt.Sprintf("   %-20s %-*s %6s", name(l.Annotator), labelWidth, a.labelName(a.detail.unit, l.Value), secs)))
 	}
 	for _, n := range a.detail.notes {
 		lines = append(lines, wrap(s.Dim.Render(fmt.Sprintf("note by %s at %s: %s", name(n.Annotator), n.Step, display.Clean(n.Body))), a.width, "   ")...)

@@ -15,6 +15,9 @@ type stepRef struct {
 	id     string // serp, question, answer_set, landing; relevance, coherence, …
 	unit   string // label unit; "" for serp
 	answer int    // 0-based answer index on landing steps, turn on relevance steps
+	// when is the label the step waits for (a facet waits for a yes);
+	// nil for a step that always asks.
+	when *guidelines.Condition
 }
 
 // hitState is one annotator's view of one pane: the pane's text (already
@@ -80,16 +83,46 @@ func newHITState(p guidelines.Protocol, k hitKind, it store.Item, h store.HIT, s
 func stepsOf(p guidelines.Protocol, sh guidelines.Shape) []stepRef {
 	var out []stepRef
 	for _, st := range p.Steps(sh) {
-		out = append(out, stepRef{id: st.ID, unit: st.Unit, answer: st.Index})
+		out = append(out, stepRef{id: st.ID, unit: st.Unit, answer: st.Index, when: st.When})
 	}
 	return out
 }
 
 func (s *hitState) step() stepRef { return s.steps[s.cur] }
 
-// complete reports whether step i needs nothing more.
+// applies says whether step i asks anything, given the labels so far.
+func (s *hitState) applies(i int) bool {
+	st := s.steps[i]
+	return guidelines.ItemStep{Unit: st.unit, When: st.when}.Applies(s.labels)
+}
+
+// nextStep is the first step after i that asks anything, or -1.
+func (s *hitState) nextStep(i int) int {
+	for j := i + 1; j < len(s.steps); j++ {
+		if s.applies(j) {
+			return j
+		}
+	}
+	return -1
+}
+
+// dropInapplicable forgets labels of steps that no longer ask (a facet
+// after yes turned to no): the store takes them away in the same write.
+func (s *hitState) dropInapplicable() {
+	for i, st := range s.steps {
+		if st.unit != "" && !s.applies(i) {
+			delete(s.labels, st.unit)
+		}
+	}
+}
+
+// complete reports whether step i needs nothing more: labelled, or not
+// asking anything.
 func (s *hitState) complete(i int) bool {
 	st := s.steps[i]
+	if !s.applies(i) {
+		return true
+	}
 	if st.unit == "" {
 		return s.reviewed
 	}

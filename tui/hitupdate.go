@@ -56,17 +56,17 @@ func (m *hitScreen) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.labelKey(v)
 	}
 	if _, ok := digit(msg); ok {
-		m.setStatus(scaleHint(h.proto), false)
+		m.setStatus(scaleHint(h.proto.ScaleOf(h.step().unit)), false)
 		return nil
 	}
 	switch {
 	case key.Matches(msg, k.Review):
 		return m.review()
 	case key.Matches(msg, k.Next):
-		if !h.complete(h.cur) || h.cur == len(h.steps)-1 {
+		if !h.complete(h.cur) || h.nextStep(h.cur) < 0 {
 			return nil
 		}
-		return m.goTo(h.cur + 1)
+		return m.goTo(h.nextStep(h.cur))
 	case key.Matches(msg, k.Back):
 		if h.cur == 0 {
 			m.setStatus("this is the first step", false)
@@ -89,13 +89,13 @@ func (m *hitScreen) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // scaleHint says which keys label, after a digit that is not one of them.
-func scaleHint(p guidelines.Protocol) string {
-	if len(p.Scale) > 3 {
-		lo, hi := p.Scale[len(p.Scale)-1], p.Scale[0]
+func scaleHint(scale []guidelines.Label) string {
+	if len(scale) > 3 {
+		lo, hi := scale[len(scale)-1], scale[0]
 		return fmt.Sprintf("ratings run from %s (%s) to %s (%s)", lo.Key, strings.ToLower(lo.Name), hi.Key, strings.ToLower(hi.Name))
 	}
 	var parts []string
-	for _, l := range p.Scale {
+	for _, l := range scale {
 		parts = append(parts, l.Key+" "+strings.ToLower(l.Name))
 	}
 	return "labels: " + strings.Join(parts, " · ")
@@ -152,8 +152,8 @@ func (m *hitScreen) moveTo(i int) store.StepMove {
 func (m *hitScreen) review() tea.Cmd {
 	h := m.hit
 	if h.step().id != "serp" {
-		if h.complete(h.cur) && h.cur < len(h.steps)-1 {
-			return m.goTo(h.cur + 1)
+		if h.complete(h.cur) && h.nextStep(h.cur) >= 0 {
+			return m.goTo(h.nextStep(h.cur))
 		}
 		return nil
 	}
@@ -178,7 +178,8 @@ func (m *hitScreen) label(value int) tea.Cmd {
 	}
 	old, had := h.labels[st.unit]
 	h.labels[st.unit] = value
-	last := h.cur == len(h.steps)-1
+	h.dropInapplicable()
+	last := h.nextStep(h.cur) < 0
 	finish := last && h.firstOpen() < 0
 	entry := store.UndoStep{Unit: st.unit}
 	if had {
@@ -196,7 +197,7 @@ func (m *hitScreen) label(value int) tea.Cmd {
 	case last:
 		ch.Move = m.moveTo(h.firstOpen())
 	default:
-		ch.Move = m.moveTo(h.cur + 1)
+		ch.Move = m.moveTo(h.nextStep(h.cur))
 	}
 	return m.saveLabel(ch)
 }
@@ -232,6 +233,7 @@ func (m *hitScreen) undoLast() tea.Cmd {
 	} else {
 		h.labels[e.Unit] = *e.Old
 	}
+	h.dropInapplicable()
 	move := m.goTo(h.unitStep(e.Unit))
 	m.setStatus("undid "+e.Unit, false)
 	return tea.Sequence(save, move)

@@ -23,8 +23,11 @@ func (m *hitScreen) hitTop(rows int) []string {
 		most = 2
 	}
 	const indent = "        "
-	label := s.Dim.Render(fmt.Sprintf(" %-6s ", h.kind.topic()))
-	top := capLines(labelled(wrap(s.Title.Render(h.query), w, indent), label), most, w)
+	var top []string
+	if h.query != "" { // a request's kinds show it whole in the step instead
+		label := s.Dim.Render(fmt.Sprintf(" %-6s ", h.kind.topic()))
+		top = capLines(labelled(wrap(s.Title.Render(h.query), w, indent), label), most, w)
+	}
 	top = append(top, capLines(h.kind.context(m, h, w), max(1, most-1), w)...)
 	top = append(top, m.stepsLine(w))
 	if rows-len(top) >= 18 {
@@ -298,7 +301,7 @@ func (m *hitScreen) scale(h *hitState, unit string, named bool) string {
 	s := m.styles
 	cur, has := h.labels[unit]
 	var parts []string
-	for _, l := range h.proto.Scale {
+	for _, l := range h.proto.ScaleOf(unit) {
 		text := " " + l.Key + " "
 		if named {
 			text += l.Name + " "
@@ -318,16 +321,17 @@ func (m *hitScreen) renderEmpty() []string {
 		return []string{s.Dim.Render(" loading…")}
 	}
 	nw, name := m.noWork.noWork, display.Clean(m.cfg.Dataset.Name)
+	noun := kindFor(m.cfg.Dataset.Kind).noun() // pane, conversation, request …
 	lines := []string{s.OK.Render(fmt.Sprintf(" No more HITs for you in %s: you finished %d. Thank you!", name, nw.Done))}
 	if nw.HeldByOthers > 0 {
 		lines = []string{
 			s.OK.Render(fmt.Sprintf(" No HIT for you right now in %s (you finished %d).", name, nw.Done)),
 			s.Dim.Render(fmt.Sprintf(" %s held by other annotators; it comes back to you if left idle for %v.",
-				count(nw.HeldByOthers, "pane is", "panes are"), m.noWork.lease)),
+				count(nw.HeldByOthers, noun+" is", noun+"s are"), m.noWork.lease)),
 		}
 	}
 	lines = append(lines, s.Dim.Render(fmt.Sprintf(" %s; %s for adjudication.",
-		count(nw.Complete, "pane has all the annotators it needs", "panes have all the annotators they need"),
+		count(nw.Complete, noun+" has all the annotators it needs", noun+"s have all the annotators they need"),
 		count(nw.Adjudication, "unit waits", "units wait"))))
-	return append(lines, "", s.Dim.Render(" l lists the panes to review or change a label · q quits"))
+	return append(lines, "", s.Dim.Render(" l lists the "+noun+"s to review or change a label · q quits"))
 }

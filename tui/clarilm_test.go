@@ -1,0 +1,112 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// importText imports a file's text as the lead.
+func importText(t *testing.T, st *store.Store, dataset, format, text string) {
+	t.Helper()
+	_, err := data.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(text), dataset+".jsonl",
+		data.Options{Format: format, Dataset: dataset})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A necessity request: 1 yes leads to the facets, a facet finishes the
+// HIT; 0 no finishes it at once; a facet the request lacks is refused
+// before it could be keyed.
+func TestJudgeNecessity(t *testing.T) {
+	st := storetest.Open(t)
+	importText(t, st, "nec", data.FormatNecessity,
+		`{"id": "r1", "request": "I need a visa", "context": [{"role": "user", "text": "planning a trip"}], "facets": ["destination country", "visa type"]}
+{"id": "r2", "request": "What is the capital of Peru?", "facets": ["a", "b"]}
+`)
+	ana, _ := st.EnsureAnnotator(context.Background(), "ana")
+	h := startOn(t, st, ana, "nec", 80, 24, false)
+	h.expect("Does the request need clarification?")
+	h.expect("I need a visa")
+	h.expect("planning a trip")
+	h.expect("1 yes")
+	h.keys("1")
+	h.expect("Which facet should be clarified first?")
+	h.expect("destination country")
+	h.keys("3")
+	h.expect("this request has 2 candidate facets")
+	h.keys("2")
+	h.expect("HIT 1 done.")
+	h.expect("What is the capital of Peru?")
+	if got := h.labels(1); !equalLabels(got, map[string]int{"necessity": guidelines.NecessityYes, "facet": guidelines.FacetValue(2)}) {
+		t.Errorf("request 1 labels %v", got)
+	}
+	h.keys("0")
+	h.expect("No more HITs for you in nec: you finished 2.")
+	h.expect("0 requests have all the annotators they need")
+	if got := h.labels(2); !equalLabels(got, map[string]int{"necessity": guidelines.NecessityNo}) {
+		t.Errorf("request 2 labels %v", got)
+	}
+	if hs := h.hitState(2); !hs.Finished {
+		t.Error("a no did not finish the HIT")
+	}
+}
+
+// The compare screen never shows a system's name, at any size, while it
+// shows both outputs; 1 and 3 label the side shown as A and B, stored from
+// the first system's side whichever side it was drawn on; over the items
+// the first system is on the left as often as on the right.
+func TestCompareIsBlind(t *testing.T) {
+	st := storetest.Open(t)
+	var b strings.Builder
+	const n = 12
+	for i := range n {
+		fmt.Fprintf(&b, `{"id": "q%d", "request": "request %d", "outputs": {"zebrasys": "zeta output %d", "quokkasys": "kappa output %d"}}`+"\n", i, i, i, i)
+	}
+	importText(t, st, "cmp", data.FormatPairs, b.String())
+	ana, _ := st.EnsureAnnotator(context.Background(), "ana")
+	left := 0
+	for _, size := range [][2]int{{40, 12}, {60, 20}, {80, 24}, {120, 40}} {
+		h := startOn(t, st, ana, "cmp", size[0], size[1], false)
+		for _, name := range []string{"zebrasys", "quokkasys"} {
+			if strings.Contains(h.screen(), name) {
+				t.Fatalf("%dx%d: the compare screen shows %q:\n%s", size[0], size[1], name, h.screen())
+			}
+		}
+		if size[0] >= 80 {
+			h.expect(" A ")
+			h.expect(" B ")
+		}
+	}
+	h := startOn(t, st, ana, "cmp", 120, 40, false)
+	for seq := 1; seq <= n; seq++ {
+		h.expect(fmt.Sprintf("request %d", seq-1))
+		screen := h.screen()
+		if strings.Contains(screen, "zebrasys") || strings.Contains(screen, "quokkasys") {
+			t.Fatalf("HIT %d shows a system:\n%s", seq, screen)
+		}
+		// quokkasys sorts first: its output is "kappa…". Is it A?
+		aIsFirst := strings.Index(screen, "kappa output") < strings.Index(screen, "zeta output")
+		if aIsFirst {
+			left++
+		}
+		h.keys("1") // A better
+		want := guidelines.PreferLose
+		if aIsFirst {
+			want = guidelines.PreferWin
+		}
+		if got := h.labels(seq)["preference"]; got != want {
+			t.Errorf("HIT %d: 1 (A better) stored %d, want %d (first system on the left: %v)", seq, got, want, aIsFirst)
+		}
+	}
+	if left != n/2 {
+		t.Errorf("the first system was on the left in %d of %d pairs", left, n)
+	}
+}

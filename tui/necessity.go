@@ -1,0 +1,202 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+)
+
+// necessityKind is a user request (ClariLM §3.3): does it need
+// clarification (1 yes, 0 no), and after a yes, when a system found
+// candidate facets, which to ask about first (1-9, 0 none fits).
+type necessityKind struct {
+	request string
+	before  []store.Message // the conversation before the request
+	facets  []string
+}
+
+func init() {
+	registerKind(guidelines.Necessity.Kind, kindEntry{blank: func() hitKind { return &necessityKind{} }, load: loadRequest})
+}
+
+func loadRequest(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {
+	conv, err := st.Context(ctx, it.ID)
+	if err != nil {
+		return nil, err
+	}
+	facets, err := st.Facets(ctx, it.ID)
+	if err != nil {
+		return nil, err
+	}
+	k := &necessityKind{request: display.Field(it.Query), before: conv}
+	for _, f := range facets {
+		k.facets = append(k.facets, display.Field(f))
+	}
+	s := newHITState(guidelines.Necessity, k, it, h, guidelines.Shape{Facets: len(facets)})
+	s.reviewed = true // nothing to review first
+	s.query = ""      // the step shows the request whole
+	return s, nil
+}
+
+func (*necessityKind) noun() string                                { return "request" }
+func (*necessityKind) topic() string                               { return "request" }
+func (*necessityKind) context(*hitScreen, *hitState, int) []string { return nil }
+
+// keys: 1 yes and 0 no, then 1-9 a facet and 0 none; digits like every
+// scale, so letters stay the keys every screen shares.
+func (*necessityKind) keys() hitKeys {
+	k := defaultHITKeys()
+	k.Good = bind([]string{"1"}, "1", "yes, clarify")
+	k.Bad = bind([]string{"0"}, "0", "no")
+	k.Rate = bind([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "facet")
+	k.Fair = bind([]string{"0"}, "0", "none fits")
+	return k
+}
+
+func (*necessityKind) shortHelp(k hitKeys, h *hitState) []key.Binding {
+	if h != nil && h.step().id == "facet" {
+		return []key.Binding{k.Rate, k.Fair, k.Back, k.Undo, k.Down, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
+	}
+	return []key.Binding{k.Good, k.Bad, k.Back, k.Undo, k.Down, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
+}
+
+func (*necessityKind) fullHelp(k hitKeys) [][]key.Binding {
+	return [][]key.Binding{
+		{k.Good, k.Bad, k.Rate, k.Fair, k.Next, k.Back, k.Undo},
+		{k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Flags},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.GuideDown, k.GuideUp, k.Help, k.Quit},
+	}
+}
+
+// key refuses a facet the item does not have, before it could be keyed;
+// o has nothing to open.
+func (k *necessityKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if key.Matches(msg, m.keys.Open) {
+		return nil, true
+	}
+	if d, ok := digit(msg); ok && h.step().id == "facet" && d > len(k.facets) {
+		m.setStatus(fmt.Sprintf("this request has %d candidate facets: 1-%d, or 0 when none fits", len(k.facets), len(k.facets)), false)
+		return nil, true
+	}
+	return nil, false
+}
+
+// build is the conversation before the request, the request, and the
+// candidate facets: on the first step for reading, on the facet step as
+// the choices, in focus.
+func (k *necessityKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
+	s := m.styles
+	st := h.step()
+	v := stepView{title: s.Title.Render(" " + h.proto.Step(st.id).Title)}
+	switch st.id {
+	case "facet":
+		v.short = s.Title.Render(" Which facet first?")
+	default:
+		v.short = s.Title.Render(" Needs clarification?")
+	}
+	v.lines = requestLines(m.styles, k.before, k.request, width)
+	reqEnd := len(v.lines)
+	v.focus = [2]int{0, reqEnd}
+	if len(k.facets) > 0 {
+		v.lines = append(v.lines, "", s.Dim.Render("   candidate facets"))
+		at := len(v.lines)
+		v.lines = append(v.lines, k.facetLines(m, h, width, st.id == "facet")...)
+		if st.id == "facet" {
+			v.focus = [2]int{at, len(v.lines)}
+		}
+	}
+	if st.id == "facet" {
+		v.choices = []string{k.facetChoice(m, h)}
+	} else {
+		v.choices = []string{m.scaleLine(h, st.unit, width)}
+	}
+	return v
+}
+
+// requestLines are the turns before a request (role, then text) and the
+// request itself, whole: the necessity and compare kinds, and their
+// adjudication, all start so.
+func requestLines(s Styles, conv []store.Message, request string, width int) []string {
+	var lines []string
+	for _, t := range conv {
+		role := display.Field(t.Role)
+		lines = append(lines, labelled(wrap(s.Dim.Render(display.Field(t.Text)), width, "     "),
+			s.Dim.Render(" "+display.FitWords(role, 12)+": "))...)
+	}
+	if len(conv) > 0 {
+		lines = append(lines, "")
+	}
+	return append(lines, labelled(wrap(s.Title.Render(request), width, "     "), s.Accent.Render(" ▸ "))...)
+}
+
+// facetLines number the facets, the chosen one marked.
+func (k *necessityKind) facetLines(m *hitScreen, h *hitState, width int, choosing bool) []string {
+	s := m.styles
+	chosen, has := h.labels["facet"]
+	var lines []string
+	for i, f := range k.facets {
+		head := "   " + strconv.Itoa(i+1) + "  "
+		style := s.Dim
+		if choosing {
+			style = s.Text
+		}
+		if has && guidelines.FacetOf(chosen) == i+1 {
+			head, style = s.Cursor.Render(" ▸ ")+strconv.Itoa(i+1)+"  ", s.Chosen
+		}
+		lines = append(lines, labelled(wrap(style.Render(f), width, "      "), head)...)
+	}
+	return lines
+}
+
+// facetChoice is the facet step's choices line: the keys, with the choice
+// made so far.
+func (k *necessityKind) facetChoice(m *hitScreen, h *hitState) string {
+	s := m.styles
+	line := fmt.Sprintf("   1-%d facet · 0 none fits", len(k.facets))
+	if v, ok := h.labels["facet"]; ok {
+		if f := guidelines.FacetOf(v); f > 0 {
+			return s.Choice.Render(line) + s.Chosen.Render(fmt.Sprintf(" facet %d ", f))
+		}
+		return s.Choice.Render(line) + s.Chosen.Render(" none fits ")
+	}
+	return s.Choice.Render(line)
+}
+
+// disputed shows the request with its conversation and facets, the
+// disputed decision's part in focus.
+func (k *necessityKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lines []string, focus [2]int) {
+	s := a.styles
+	if det == nil {
+		return []string{s.Dim.Render("   loading…")}, focus
+	}
+	lines = requestLines(a.styles, det.context, display.Field(d.Item.Query), a.width)
+	focus = [2]int{0, len(lines)}
+	if len(det.facets) > 0 {
+		lines = append(lines, "", s.Dim.Render("   candidate facets"))
+		at := len(lines)
+		for i, f := range det.facets {
+			lines = append(lines, labelled(wrap(s.Text.Render(display.Field(f)), a.width, "      "), "   "+strconv.Itoa(i+1)+"  ")...)
+		}
+		if d.Unit == "facet" {
+			focus = [2]int{at, len(lines)}
+		}
+	}
+	return lines, focus
+}
+
+// loadDisputed reads the conversation and the facets.
+func (*necessityKind) loadDisputed(ctx context.Context, st *store.Store, itemID int64, det *adjDetail) error {
+	var err error
+	if det.context, err = st.Context(ctx, itemID); err != nil {
+		return err
+	}
+	det.facets, err = st.Facets(ctx, itemID)
+	return err
+}
