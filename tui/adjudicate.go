@@ -46,9 +46,9 @@ type adjDetail struct {
 	context []store.Message
 	facets  []string
 	sides   *store.Sides
-	labels []store.UnitLabelView
-	notes  []store.Note
-	flags  []store.Flag
+	labels  []store.UnitLabelView
+	notes   []store.Note
+	flags   []store.Flag
 }
 
 type adjQueueMsg struct {
