@@ -271,12 +271,21 @@ func (m *hitScreen) steps(named bool) string {
 			done, total := h.repeatedCounts(g.ID)
 			name += fmt.Sprintf(" %d/%d", done, total)
 		}
-		current, complete := false, true
+		current, complete, waiting := false, true, true
 		for _, i := range idx {
 			current = current || i == h.cur
 			complete = complete && h.complete(i)
+			waiting = waiting && !h.applies(i)
 		}
 		switch {
+		case waiting && !current:
+			// A step that waits for a label (a facet for a yes): n/a once
+			// that label says otherwise, to do until then.
+			if _, decided := h.labels[h.steps[idx[0]].when.Unit]; decided {
+				parts = append(parts, s.StepTodo.Render("– "+name+" n/a"))
+			} else {
+				parts = append(parts, s.StepTodo.Render("○ "+name))
+			}
 		case current:
 			parts = append(parts, s.StepCurrent.Render("● "+name))
 		case complete:
