@@ -78,6 +78,25 @@ func rulesOf(ctx context.Context, st *store.Store, datasetID int64) (datasetRule
 	return r, err
 }
 
+// missing counts the units the item's HIT asks for, given its gold labels,
+// that have none: a facet is asked for only when the gold says the request
+// needs clarification.
+func (p *PaneGold) missing(proto guidelines.Protocol, shape guidelines.Shape) int {
+	gold := map[string]int{}
+	for _, u := range p.Units {
+		if u.Label >= 0 {
+			gold[u.Unit] = u.Label
+		}
+	}
+	n := 0
+	for _, st := range proto.Steps(shape) {
+		if st.Unit != "" && st.Applies(gold) && p.Label(st.Unit) < 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // LabelCells are the gold labels of units as TSV cells, "" where a unit
 // has none.
 func (p *PaneGold) LabelCells(units []string) []string {
@@ -120,11 +139,7 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 			}
 			p.Units = append(p.Units, u)
 		}
-		for _, u := range ItemUnits(rules.Kind, row.Item, rules.turns[row.ID]) {
-			if p.Label(u) < 0 {
-				p.Missing++
-			}
-		}
+		p.Missing = p.missing(rules.Protocol, row.Item.Shape(rules.turns[row.ID]))
 		return fn(p)
 	})
 }

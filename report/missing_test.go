@@ -1,0 +1,33 @@
+package report
+
+import (
+	"testing"
+
+	"github.com/claritty/claritty/guidelines"
+)
+
+// A request's facet is missing from its gold only when the gold says it
+// needs clarification: a no asks for nothing more.
+func TestMissingFacetOnlyAfterYes(t *testing.T) {
+	sh := guidelines.Shape{Facets: 3}
+	for _, c := range []struct {
+		units []UnitGold
+		want  int
+	}{
+		{nil, 1},
+		{[]UnitGold{{Unit: "necessity", Label: guidelines.NecessityNo}}, 0},
+		{[]UnitGold{{Unit: "necessity", Label: guidelines.NecessityYes}}, 1},
+		{[]UnitGold{{Unit: "necessity", Label: guidelines.NecessityYes}, {Unit: "facet", Label: guidelines.FacetValue(2)}}, 0},
+		{[]UnitGold{{Unit: "necessity", Label: -1}}, 1},
+	} {
+		p := &PaneGold{Units: c.units}
+		if got := p.missing(guidelines.Necessity, sh); got != c.want {
+			t.Errorf("%+v: %d missing, want %d", c.units, got, c.want)
+		}
+	}
+	// Other kinds: every unit of the HIT.
+	p := &PaneGold{Units: []UnitGold{{Unit: "question", Label: 2}}}
+	if got := p.missing(guidelines.MIMICS, guidelines.Shape{Question: "Which?", Answers: 2}); got != 3 {
+		t.Errorf("MIMICS pane with a question label: %d missing, want 3", got)
+	}
+}
