@@ -2,9 +2,6 @@ package store
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -60,9 +57,7 @@ func (c Conversation) fingerprint() string {
 		}
 		v.Turns = append(v.Turns, tt)
 	}
-	b, _ := json.Marshal(v) // plain strings and slices: cannot fail
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:16])
+	return contentPrint(v)
 }
 
 // ErrConflict means an import holds a different version of something the

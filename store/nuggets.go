@@ -5,8 +5,6 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/binary"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -24,11 +22,7 @@ type Nugget struct {
 	Weight   float64
 }
 
-func (in Intent) fingerprint() string {
-	b, _ := json.Marshal(in) // strings, floats and slices: cannot fail
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:16])
-}
+func (in Intent) fingerprint() string { return contentPrint(in) }
 
 // AddIntent adds an intent unless the dataset already has it (same id,
 // same content); the same id with other content is ErrConflict.

@@ -27,10 +27,11 @@ type Request struct {
 	Facets              []string
 }
 
-// contentPrint identifies an item's content: a second import of the same
-// id is the same item, or a different one to refuse.
+// contentPrint identifies an item's content (a conversation, an intent, a
+// request, a pair): a second import of the same id is the same item, or a
+// different one to refuse.
 func contentPrint(v any) string {
-	b, _ := json.Marshal(v) // strings and slices: cannot fail
+	b, _ := json.Marshal(v) // strings, floats and slices: cannot fail
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:16])
 }
