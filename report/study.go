@@ -16,10 +16,12 @@ var MIMICSScale = ScaleOf(guidelines.MIMICS)
 
 // ScaleOf is a protocol's scale as agreement sees it: its labels from the
 // lowest up, with their values as interval values (a named scale's too:
-// none, partial and full are worth 0, ½ and 1 of a nugget, evenly spaced).
+// none, partial and full are worth 0, ½ and 1 of a nugget, evenly spaced),
+// except a nominal scale's, whose labels (yes, no, a facet) have no
+// distances, so no interval figure is computed for them.
 func ScaleOf(p guidelines.Protocol) agreement.Scale {
 	s := agreement.NewScale(p.Categories())
-	if p.Named {
+	if p.Named && !p.Nominal {
 		for i := range s.Categories {
 			s.Values = append(s.Values, float64(p.Low()+i))
 		}

@@ -31,3 +31,14 @@ func TestMissingFacetOnlyAfterYes(t *testing.T) {
 		t.Errorf("MIMICS pane with a question label: %d missing, want 3", got)
 	}
 }
+
+// A nominal kind's labels carry no interval values; a named ordinal
+// scale's do, evenly spaced from its lowest.
+func TestScaleOfNominal(t *testing.T) {
+	if s := ScaleOf(guidelines.Necessity); s.Values != nil || len(s.Categories) != 12 {
+		t.Errorf("necessity scale %+v", s)
+	}
+	if s := ScaleOf(guidelines.Compare); len(s.Values) != 3 || s.Values[0] != 0 || s.Values[2] != 2 {
+		t.Errorf("compare scale %+v", s)
+	}
+}
