@@ -92,3 +92,37 @@ func TestNecessityAndPairsRefusals(t *testing.T) {
 		t.Errorf("--against a system a line lacks: %v", err)
 	}
 }
+
+// A labels file merges necessity labels like any other, and the facet rule
+// holds there too: no facet without the annotator's yes, none past the
+// request's candidates; a refused file changes nothing.
+func TestMergeNecessityLabels(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	dir := t.TempDir()
+	if _, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "nec.jsonl"), necessityFile), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	row := func(item, unit, who, label string) string {
+		return item + "\t" + unit + "\t" + who + "\t" + label + "\t2026-11-01T00:00:00.000Z\t2026-11-01T00:00:00.000Z\t3\n"
+	}
+	before := storetest.Fingerprint(t, st.DB(), "labels", "label_history", "hits")
+	for name, body := range map[string]string{
+		"facet without yes": row("r1", "necessity", "ana", "no") + row("r1", "facet", "ana", "1"),
+		"facet past the candidates": row("r1", "necessity", "ana", "yes") + row("r1", "facet", "ana", "3"),
+		"facet alone":               row("r1", "facet", "bo", "2"),
+	} {
+		path := writeFile(t, filepath.Join(dir, "l.tsv"), LabelsHeader+"\n"+body)
+		if _, err := ImportFile(ctx, st, lead(t, st), path, Options{}); err == nil {
+			t.Errorf("%s: merged", name)
+		}
+		if after := storetest.Fingerprint(t, st.DB(), "labels", "label_history", "hits"); after != before {
+			t.Errorf("%s: a refused merge changed the database", name)
+		}
+	}
+	good := row("r1", "necessity", "ana", "yes") + row("r1", "facet", "ana", "2") + row("2", "necessity", "ana", "no")
+	res, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "g.tsv"), LabelsHeader+"\n"+good), Options{})
+	if err != nil || res.Merge.Added != 3 || res.Merge.Finished != 2 {
+		t.Fatalf("good merge: %+v %v", res.Merge, err)
+	}
+}

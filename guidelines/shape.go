@@ -63,12 +63,38 @@ func (p Protocol) Complete(s Shape, labels map[string]int) bool {
 // Requires is the condition a unit's label waits for, if any: a label of
 // it stands only while the condition holds.
 func (p Protocol) Requires(unit string) (Condition, bool) {
-	for _, st := range p.Steps(Shape{Facets: MaxFacets, Answers: MaxAnswers, Turns: MaxTurns, Nuggets: MaxNuggets}) {
-		if st.Unit == unit && st.When != nil {
-			return *st.When, true
+	c, ok := conditions[p.Kind][unit]
+	return c, ok
+}
+
+// Conditions are the kind's waiting units and what each waits for (none
+// for most kinds); the caller must not change the map.
+func (p Protocol) Conditions() map[string]Condition { return conditions[p.Kind] }
+
+// conditions are read off each kind's steps at their largest shape, once:
+// every label the store writes asks for them.
+var conditions = func() map[string]map[string]Condition {
+	out := map[string]map[string]Condition{}
+	for _, p := range Protocols {
+		for _, st := range p.Steps(Shape{Facets: MaxFacets, Answers: MaxAnswers, Turns: MaxTurns, Nuggets: MaxNuggets}) {
+			if st.When != nil {
+				if out[p.Kind] == nil {
+					out[p.Kind] = map[string]Condition{}
+				}
+				out[p.Kind][st.Unit] = *st.When
+			}
 		}
 	}
-	return Condition{}, false
+	return out
+}()
+
+// Fits says whether value is a label the unit may take on an item of this
+// shape: on its scale, and for a facet one of the item's candidates.
+func (p Protocol) Fits(s Shape, unit string, value int) bool {
+	if !p.Valid(unit, value) {
+		return false
+	}
+	return p.Kind != Necessity.Kind || unit != "facet" || FacetOf(value) <= s.Facets
 }
 
 // Steps lists an item's HIT in order: for MIMICS the SERP review, the

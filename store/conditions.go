@@ -15,12 +15,12 @@ var ErrCondition = errors.New("waits for another label")
 // keepConditions holds a label to the steps it depends on, in the label's
 // transaction, whoever writes it (the HIT screen, an undo, a lead acting as
 // someone): a label whose step waits for another must find that label
-// given (a facet after a yes), must be within the item's candidates, and a
-// change that ends a step's condition (yes to no) takes that step's label
-// away, into the history like any removal.
+// given (a facet after a yes), must fit the item (a facet among its
+// candidates), and a change that ends a step's condition (yes to no) takes
+// that step's label away, into the history like any removal.
 func keepConditions(w *ptx, ch LabelChange, now string) error {
 	p, ok := guidelines.ForUnit(ch.Unit)
-	if !ok {
+	if !ok || len(p.Conditions()) == 0 {
 		return nil
 	}
 	if cond, ok := p.Requires(ch.Unit); ok && ch.Value != nil {
@@ -31,13 +31,16 @@ func keepConditions(w *ptx, ch LabelChange, now string) error {
 		if have == nil || *have != cond.Value {
 			return fmt.Errorf("%s %w: %s %s", ch.Unit, ErrCondition, cond.Unit, p.LabelString(cond.Value))
 		}
-		if err := facetInRange(w, ch); err != nil {
+		var facets int
+		if err := w.scan(`SELECT count(*) FROM facets WHERE item_id = ?`, []any{ch.ItemID}, &facets); err != nil {
 			return err
 		}
+		if !p.Fits(guidelines.Shape{Facets: facets}, ch.Unit, *ch.Value) {
+			return fmt.Errorf("%s %s: the item has %d candidate facets", ch.Unit, p.LabelString(*ch.Value), facets)
+		}
 	}
-	for _, u := range p.AllUnits {
-		cond, ok := p.Requires(u)
-		if !ok || cond.Unit != ch.Unit || ch.Value != nil && *ch.Value == cond.Value {
+	for u, cond := range p.Conditions() {
+		if cond.Unit != ch.Unit || ch.Value != nil && *ch.Value == cond.Value {
 			continue
 		}
 		dep := LabelChange{ItemID: ch.ItemID, AnnotatorID: ch.AnnotatorID, Unit: u}
@@ -58,32 +61,20 @@ func keepConditions(w *ptx, ch LabelChange, now string) error {
 	return nil
 }
 
-// facetInRange refuses a facet the item does not offer.
-func facetInRange(w *ptx, ch LabelChange) error {
-	if ch.Unit != "facet" {
-		return nil
-	}
-	var n int
-	if err := w.scan(`SELECT count(*) FROM facets WHERE item_id = ?`, []any{ch.ItemID}, &n); err != nil {
-		return err
-	}
-	if k := guidelines.FacetOf(*ch.Value); k > n {
-		return fmt.Errorf("facet %d: the item has %d candidate facets", k, n)
-	}
-	return nil
-}
-
 // conditionsMet says whether one annotator's labels of an item (values by
-// unit) keep every condition: a merged file may not hold a facet without
-// its yes either.
-func conditionsMet(kind string, labels map[string]int) error {
-	p := guidelines.ForKind(kind)
-	for u := range labels {
+// unit) keep every condition and fit the item: a merged file may not hold a
+// facet without its yes, or past the item's candidates, either.
+func conditionsMet(ref ItemRef, labels map[string]int) error {
+	p := guidelines.ForKind(ref.Kind)
+	for u, v := range labels {
+		if !p.Fits(ref.shape(), u, v) {
+			return fmt.Errorf("%s %s does not fit the item (%d candidate facets)", u, p.LabelString(v), ref.Facets)
+		}
 		cond, ok := p.Requires(u)
 		if !ok {
 			continue
 		}
-		if v, has := labels[cond.Unit]; !has || v != cond.Value {
+		if have, has := labels[cond.Unit]; !has || have != cond.Value {
 			return fmt.Errorf("%s %w: %s %s", u, ErrCondition, cond.Unit, p.LabelString(cond.Value))
 		}
 	}

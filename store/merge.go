@@ -455,7 +455,7 @@ func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[
 		}
 		last = max(last, l.updated)
 	}
-	if err := conditionsMet(it.ref.Kind, units); err != nil {
+	if err := conditionsMet(it.ref, units); err != nil {
 		return fmt.Errorf("item %d, annotator %d: %w", it.ref.ID, ann, err)
 	}
 	var finished any
