@@ -108,7 +108,7 @@ func TestMergeNecessityLabels(t *testing.T) {
 	}
 	before := storetest.Fingerprint(t, st.DB(), "labels", "label_history", "hits")
 	for name, body := range map[string]string{
-		"facet without yes": row("r1", "necessity", "ana", "no") + row("r1", "facet", "ana", "1"),
+		"facet without yes":         row("r1", "necessity", "ana", "no") + row("r1", "facet", "ana", "1"),
 		"facet past the candidates": row("r1", "necessity", "ana", "yes") + row("r1", "facet", "ana", "3"),
 		"facet alone":               row("r1", "facet", "bo", "2"),
 	} {
