@@ -87,34 +87,36 @@ func defaultAdjKeys() adjKeys {
 	}
 }
 
-func (k adjKeys) shortHelp(p guidelines.Protocol) []key.Binding {
-	return append(k.decideKeys(p), k.Next, k.Prev, k.Reason, k.Withdraw, k.Decided, k.Guide, k.Back, k.Help, k.Quit)
+func (k adjKeys) shortHelp(p guidelines.Protocol, unit string) []key.Binding {
+	return append(k.decideKeys(p, unit), k.Next, k.Prev, k.Reason, k.Withdraw, k.Decided, k.Guide, k.Back, k.Help, k.Quit)
 }
 
-func (k adjKeys) fullHelp(p guidelines.Protocol) [][]key.Binding {
+func (k adjKeys) fullHelp(p guidelines.Protocol, unit string) [][]key.Binding {
 	return [][]key.Binding{
-		append(k.decideKeys(p), k.Reason, k.Withdraw),
+		append(k.decideKeys(p, unit), k.Reason, k.Withdraw),
 		{k.Next, k.Prev, k.Decided, k.PageDown, k.PageUp},
 		{k.Guide, k.Help, k.Back, k.Quit},
 	}
 }
 
-// decideKeys are the keys that decide a unit: the scale's, one binding
-// per label, or one for the whole of a long rating scale.
-func (k adjKeys) decideKeys(p guidelines.Protocol) []key.Binding {
+// decideKeys are the keys that decide a unit: its scale's (a facet's are
+// not a yes or no's), one binding per label, or one for the whole of a long
+// scale; a kind's own where its keys change from item to item.
+func (k adjKeys) decideKeys(p guidelines.Protocol, unit string) []key.Binding {
 	if kk, ok := kindFor(p.Kind).(adjKeyer); ok {
 		return kk.decideKeys()
 	}
-	if len(p.Scale) > 3 {
-		lo, hi := p.Scale[len(p.Scale)-1].Key, p.Scale[0].Key
+	scale := p.ScaleOf(unit)
+	if len(scale) > 3 {
+		lo, hi := scale[len(scale)-1].Key, scale[0].Key
 		var keys []string
-		for _, l := range p.Scale {
+		for _, l := range scale {
 			keys = append(keys, l.Key)
 		}
 		return []key.Binding{bind(keys, lo+"-"+hi, "decide")}
 	}
 	var decide []key.Binding
-	for _, l := range p.Scale {
+	for _, l := range scale {
 		decide = append(decide, bind([]string{l.Key}, l.Key, strings.ToLower(l.Name)))
 	}
 	return decide
@@ -151,10 +153,18 @@ func (a *adjScreen) ShortHelp() []key.Binding {
 	if a.reasoning {
 		return a.promptKeys.ShortHelp()
 	}
-	return a.keys.shortHelp(a.protocol())
+	return a.keys.shortHelp(a.protocol(), a.unit())
 }
 
-func (a *adjScreen) FullHelp() [][]key.Binding { return a.keys.fullHelp(a.protocol()) }
+func (a *adjScreen) FullHelp() [][]key.Binding { return a.keys.fullHelp(a.protocol(), a.unit()) }
+
+// unit is the unit on screen, "" when there is none.
+func (a *adjScreen) unit() string {
+	if a.cur < len(a.units) {
+		return a.units[a.cur].Unit
+	}
+	return ""
+}
 
 // load reads the queue; the store refuses those not allowed.
 func (a *adjScreen) load() tea.Cmd {
@@ -257,7 +267,7 @@ func (a *adjScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 		return a.decide(a.cur, intPtr(v), "")
 	}
 	if _, ok := digit(msg); ok {
-		a.setStatus("not a point of this scale: "+scaleKeys(a.protocol()), false)
+		a.setStatus("not a point of this scale: "+a.decideText(), false)
 		return nil
 	}
 	switch {
@@ -298,7 +308,7 @@ func (a *adjScreen) openReason() tea.Cmd {
 		a.reasonFor = a.last
 	}
 	if a.reasonFor < 0 || a.units[a.reasonFor].Decided == nil {
-		a.setStatus("decide first ("+scaleKeys(a.protocol())+"), then r adds a reason", false)
+		a.setStatus("decide first ("+a.decideText()+"), then r adds a reason", false)
 		return nil
 	}
 	a.reasoning = true
@@ -387,11 +397,12 @@ type adjKeyer interface {
 	decideKeys() []key.Binding
 }
 
-// scaleKeys lists the keys of a scale, best first: "2 1 0".
-func scaleKeys(p guidelines.Protocol) string {
+// decideText lists the keys that decide the unit on screen: "2 1 0",
+// "1-5", "1 2 3".
+func (a *adjScreen) decideText() string {
 	var keys []string
-	for _, l := range p.Scale {
-		keys = append(keys, l.Key)
+	for _, b := range a.keys.decideKeys(a.protocol(), a.unit()) {
+		keys = append(keys, b.Help().Key)
 	}
 	return strings.Join(keys, " ")
 }

@@ -43,7 +43,7 @@ func (a *adjScreen) render() []string {
 	top = append(top, wrap(s.Accent.Render(head), w, " ")...)
 	pane, focus := a.adjPane(d)
 	middle := append(append(pane, "", s.Title.Render(" labels")), a.adjLabels()...)
-	dec := s.Dim.Render(" decision: none yet: " + scaleKeys(a.protocol()) + " decides")
+	dec := s.Dim.Render(" decision: none yet: " + a.decideText() + " decides")
 	if d.Decided != nil {
 		dec = s.Chosen.Render(" decision: "+a.labelName(d.Unit, *d.Decided)+" ") + s.Dim.Render("  r adds a reason · x withdraws")
 	}

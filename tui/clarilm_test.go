@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
@@ -108,5 +109,54 @@ func TestCompareIsBlind(t *testing.T) {
 	}
 	if left != n/2 {
 		t.Errorf("the first system was on the left in %d of %d pairs", left, n)
+	}
+}
+
+// A tied comparison reaches adjudication blind too: the votes read as the
+// judges saw them (A better, B better), no system is named, and 1 decides
+// for A, stored from the first system's side by the item's drawn order.
+func TestAdjudicateComparisonBlind(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	lead := storetest.Lead(t, st)
+	_, err := data.Import(ctx, st, lead, strings.NewReader(
+		`{"id": "q1", "request": "Book a table", "outputs": {"zebrasys": "zeta: how many?", "quokkasys": "kappa: done"}}`+"\n"),
+		"cmp.jsonl", data.Options{Dataset: "cmp", Policy: &store.Policy{Min: 2, Max: 2, Lease: time.Hour}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := st.DatasetByName(ctx, "cmp")
+	var it store.Item
+	st.EachItem(ctx, ds.ID, func(x store.Item) error { it = x; return nil })
+	for i, who := range []string{"ana", "bo"} {
+		an, _ := st.EnsureAnnotator(ctx, who)
+		v := []int{guidelines.PreferWin, guidelines.PreferLose}[i]
+		if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: it.ID, AnnotatorID: an.ID, Unit: "preference", Value: &v, Finish: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sides, err := st.PairSides(ctx, it.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startOn(t, st, lead, "cmp", 100, 30, true)
+	h.expect("1× 1 A better") // in value order, which the drawn side decides
+	h.expect("1× 3 B better")
+	h.expect("decision: none yet: 1 2 3 decides")
+	for _, name := range []string{"zebrasys", "quokkasys"} {
+		if strings.Contains(h.screen(), name) {
+			t.Fatalf("adjudication shows %q:\n%s", name, h.screen())
+		}
+	}
+	h.keys("1")
+	h.expect("decision: 1 A better")
+	want := guidelines.PreferLose // quokkasys, first by name, is B
+	if sides.FirstIsA {
+		want = guidelines.PreferWin
+	}
+	var got int
+	st.DB().QueryRow(`SELECT value FROM adjudications WHERE item_id = ?`, it.ID).Scan(&got)
+	if got != want {
+		t.Errorf("1 (A better) decided %d, want %d (first system is A: %v)", got, want, sides.FirstIsA)
 	}
 }

@@ -72,35 +72,39 @@ func (*compareKind) fullHelp(k hitKeys) [][]key.Binding {
 	}
 }
 
-// preferenceOf is the label a key gives, from the first system's side:
-// 1 (A better) is a win when A is the first system's output.
-func preferenceOf(sides store.Sides, k string) (int, bool) {
+// sidesScale is the comparison's scale as this item shows it: 1 A better,
+// 2 tie, 3 B better, each the label it stores from the first system's
+// side (1 is a win when A is the first system's output). Keys, choices and
+// adjudication all read it, so what a key means and what the screen says
+// it means cannot part.
+func sidesScale(sides store.Sides) []guidelines.Label {
 	aWins, bWins := guidelines.PreferWin, guidelines.PreferLose
 	if !sides.FirstIsA {
 		aWins, bWins = bWins, aWins
 	}
-	switch k {
-	case "1":
-		return aWins, true
-	case "2":
-		return guidelines.PreferTie, true
-	case "3":
-		return bWins, true
-	}
-	return 0, false
+	return []guidelines.Label{{Value: aWins, Key: "1", Name: "A better"}, {Value: guidelines.PreferTie, Key: "2", Name: "tie"},
+		{Value: bWins, Key: "3", Name: "B better"}}
 }
 
-// keyOfPreference is the key that gives a stored preference on this item.
-func keyOfPreference(sides store.Sides, v int) string {
-	for _, k := range []string{"1", "2", "3"} {
-		if p, _ := preferenceOf(sides, k); p == v {
-			return k
+// labelWithKey finds the label a key gives, and labelWithValue the label of
+// a value, on a scale.
+func labelWithKey(scale []guidelines.Label, k string) (guidelines.Label, bool) {
+	for _, l := range scale {
+		if l.Key == k {
+			return l, true
 		}
 	}
-	return ""
+	return guidelines.Label{}, false
 }
 
-var preferenceNames = map[string]string{"1": "A better", "2": "tie", "3": "B better"}
+func labelWithValue(scale []guidelines.Label, v int) (guidelines.Label, bool) {
+	for _, l := range scale {
+		if l.Value == v {
+			return l, true
+		}
+	}
+	return guidelines.Label{}, false
+}
 
 func (k *compareKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if key.Matches(msg, m.keys.Open) {
@@ -109,8 +113,8 @@ func (k *compareKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.C
 	if _, ok := digit(msg); !ok {
 		return nil, false
 	}
-	if v, ok := preferenceOf(k.sides, msg.String()); ok {
-		return m.labelKey(v), true
+	if l, ok := labelWithKey(sidesScale(k.sides), msg.String()); ok {
+		return m.labelKey(l.Value), true
 	}
 	m.setStatus("1 A better · 2 tie · 3 B better", false)
 	return nil, true
@@ -121,12 +125,13 @@ func (k *compareKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.C
 func (k *compareKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 	s := m.styles
 	v := stepView{title: s.Title.Render(" " + guidelines.CompareSteps[0].Title), short: s.Title.Render(" A or B?")}
-	v.lines = requestLines(s, k.before, k.request, width)
+	v.lines, _ = requestLines(s, k.before, k.request, width)
 	v.lines = append(v.lines, "")
 	at := len(v.lines)
 	v.lines = append(v.lines, outputLines(s, k.sides, width)...)
 	v.focus = [2]int{at, len(v.lines)}
-	v.choices = []string{k.choiceLine(m, h, width)}
+	cur, has := h.labels["preference"]
+	v.choices = []string{m.labelsLine(sidesScale(k.sides), cur, has, width)}
 	return v
 }
 
@@ -154,35 +159,14 @@ func outputLines(s Styles, sides store.Sides, width int) []string {
 	return out
 }
 
-// choiceLine is the three choices, the one given highlighted.
-func (k *compareKind) choiceLine(m *hitScreen, h *hitState, width int) string {
-	s := m.styles
-	cur := ""
-	if v, ok := h.labels["preference"]; ok {
-		cur = keyOfPreference(k.sides, v)
-	}
-	var parts []string
-	for _, key := range []string{"1", "2", "3"} {
-		text := " " + key + " " + preferenceNames[key] + " "
-		if width < 40 {
-			text = " " + key + " "
-		}
-		if key == cur {
-			parts = append(parts, s.Chosen.Render(text))
-		} else {
-			parts = append(parts, s.Choice.Render(text))
-		}
-	}
-	return "   " + strings.Join(parts, "  ")
-}
-
 // disputed shows the pair as its judges saw it: the same A and B.
 func (*compareKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lines []string, focus [2]int) {
 	s := a.styles
 	if det == nil || det.sides == nil {
 		return []string{s.Dim.Render("   loading…")}, focus
 	}
-	lines = append(requestLines(s, det.context, display.Field(d.Item.Query), a.width), "")
+	lines, _ = requestLines(s, det.context, display.Field(d.Item.Query), a.width)
+	lines = append(lines, "")
 	at := len(lines)
 	lines = append(lines, outputLines(s, *det.sides, a.width)...)
 	return lines, [2]int{at, len(lines)}
@@ -203,17 +187,22 @@ func (*compareKind) adjValue(det *adjDetail, k string) (int, bool) {
 	if det == nil || det.sides == nil {
 		return 0, false
 	}
-	return preferenceOf(*det.sides, k)
+	l, ok := labelWithKey(sidesScale(*det.sides), k)
+	return l.Value, ok
 }
 
 func (*compareKind) adjLabel(det *adjDetail, v int) string {
 	if det == nil || det.sides == nil {
 		return guidelines.Compare.LabelName(v)
 	}
-	k := keyOfPreference(*det.sides, v)
-	return k + " " + preferenceNames[k]
+	l, _ := labelWithValue(sidesScale(*det.sides), v)
+	return l.Key + " " + l.Name
 }
 
 func (*compareKind) decideKeys() []key.Binding {
-	return []key.Binding{bind([]string{"1"}, "1", "A better"), bind([]string{"2"}, "2", "tie"), bind([]string{"3"}, "3", "B better")}
+	var out []key.Binding
+	for _, l := range sidesScale(store.Sides{}) { // keys and names are the same on every item
+		out = append(out, bind([]string{l.Key}, l.Key, l.Name))
+	}
+	return out
 }

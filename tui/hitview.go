@@ -297,20 +297,25 @@ func (m *hitScreen) steps(named bool) string {
 	return " " + strings.Join(parts, "   ")
 }
 
-// scaleLine shows the scale's labels with the one given highlighted; where
-// the names do not fit, the keys alone.
+// scaleLine shows the unit's scale with the label given highlighted.
 func (m *hitScreen) scaleLine(h *hitState, unit string, w int) string {
-	if line := m.scale(h, unit, true); lipgloss.Width(line) <= w {
-		return line
-	}
-	return m.scale(h, unit, false)
+	cur, has := h.labels[unit]
+	return m.labelsLine(h.proto.ScaleOf(unit), cur, has, w)
 }
 
-func (m *hitScreen) scale(h *hitState, unit string, named bool) string {
+// labelsLine shows labels by key and name, the one given (cur, when has)
+// highlighted; where the names do not fit, the keys alone.
+func (m *hitScreen) labelsLine(labels []guidelines.Label, cur int, has bool, w int) string {
+	if line := m.choiceParts(labels, cur, has, true); lipgloss.Width(line) <= w {
+		return line
+	}
+	return m.choiceParts(labels, cur, has, false)
+}
+
+func (m *hitScreen) choiceParts(labels []guidelines.Label, cur int, has, named bool) string {
 	s := m.styles
-	cur, has := h.labels[unit]
 	var parts []string
-	for _, l := range h.proto.ScaleOf(unit) {
+	for _, l := range labels {
 		text := " " + l.Key + " "
 		if named {
 			text += l.Name + " "

@@ -101,9 +101,9 @@ func (k *necessityKind) build(m *hitScreen, h *hitState, width, rows int) stepVi
 	default:
 		v.short = s.Title.Render(" Needs clarification?")
 	}
-	v.lines = requestLines(m.styles, k.before, k.request, width)
-	reqEnd := len(v.lines)
-	v.focus = [2]int{0, reqEnd}
+	var at int
+	v.lines, at = requestLines(m.styles, k.before, k.request, width)
+	v.focus = [2]int{at, len(v.lines)} // the request, however long the conversation before it
 	if len(k.facets) > 0 {
 		v.lines = append(v.lines, "", s.Dim.Render("   candidate facets"))
 		at := len(v.lines)
@@ -121,10 +121,9 @@ func (k *necessityKind) build(m *hitScreen, h *hitState, width, rows int) stepVi
 }
 
 // requestLines are the turns before a request (role, then text) and the
-// request itself, whole: the necessity and compare kinds, and their
-// adjudication, all start so.
-func requestLines(s Styles, conv []store.Message, request string, width int) []string {
-	var lines []string
+// request itself, whole, from lines[at]: the necessity and compare kinds,
+// and their adjudication, all start so.
+func requestLines(s Styles, conv []store.Message, request string, width int) (lines []string, at int) {
 	for _, t := range conv {
 		role := display.Field(t.Role)
 		lines = append(lines, labelled(wrap(s.Dim.Render(display.Field(t.Text)), width, "     "),
@@ -133,7 +132,8 @@ func requestLines(s Styles, conv []store.Message, request string, width int) []s
 	if len(conv) > 0 {
 		lines = append(lines, "")
 	}
-	return append(lines, labelled(wrap(s.Title.Render(request), width, "     "), s.Accent.Render(" ▸ "))...)
+	at = len(lines)
+	return append(lines, labelled(wrap(s.Title.Render(request), width, "     "), s.Accent.Render(" ▸ "))...), at
 }
 
 // facetLines number the facets, the chosen one marked.
@@ -176,8 +176,9 @@ func (k *necessityKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail)
 	if det == nil {
 		return []string{s.Dim.Render("   loading…")}, focus
 	}
-	lines = requestLines(a.styles, det.context, display.Field(d.Item.Query), a.width)
-	focus = [2]int{0, len(lines)}
+	var at int
+	lines, at = requestLines(a.styles, det.context, display.Field(d.Item.Query), a.width)
+	focus = [2]int{at, len(lines)}
 	if len(det.facets) > 0 {
 		lines = append(lines, "", s.Dim.Render("   candidate facets"))
 		at := len(lines)
