@@ -155,14 +155,18 @@ const (
 	clarimmLine   = `{"id": "c1", "topic": "lighthouse", "facet": "visiting", "turns": [{"question": "Which?", "answer": "Visiting."}]}`
 	nuggetsLine   = `{"id": "q9", "query": "golden gate", "nuggets": [{"id": "n1", "text": "1937", "weight": 3}]}`
 	candidateLine = `{"id": "ct-001", "answer": "It opened in 1937.", "system": "sneaky"}`
+	necessityLine = `{"id": "r1", "request": "I need a visa", "facets": ["country"]}`
+	pairsLine     = `{"id": "p1", "request": "I need a visa", "outputs": {"a": "Which country?", "b": "Sure."}}`
 )
 
-// Row "import panes, results, conversations, nuggets": leads only.
+// Row "import panes, results, conversations, nuggets, requests, pairs":
+// leads only.
 func TestImportIsForLeads(t *testing.T) {
 	tm := newTeam(t)
 	files := map[string]string{
 		"panes.tsv": data.ManualHeader() + "\n" + jaguarRow + "\n", "serp.jsonl": serpLine + "\n",
 		"convs.jsonl": clarimmLine + "\n", "gold.jsonl": nuggetsLine + "\n", "answers.jsonl": candidateLine + "\n",
+		"requests.jsonl": necessityLine + "\n", "pairs.jsonl": pairsLine + "\n",
 	}
 	for _, who := range []string{"ana", "eve"} {
 		for name, body := range files {
