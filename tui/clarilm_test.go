@@ -160,3 +160,26 @@ func TestAdjudicateComparisonBlind(t *testing.T) {
 		t.Errorf("1 (A better) decided %d, want %d (first system is A: %v)", got, want, sides.FirstIsA)
 	}
 }
+
+// Where A and B do not fit together (40x12), a key labels nothing until B
+// has been on screen to its end: the label weighs both.
+func TestCompareWaitsForBothOutputs(t *testing.T) {
+	st := storetest.Open(t)
+	long := strings.Repeat("word ", 40)
+	importText(t, st, "cmp", data.FormatPairs,
+		`{"id": "q1", "request": "r", "outputs": {"x": "first `+long+`end", "y": "second `+long+`end"}}`+"\n")
+	ana, _ := st.EnsureAnnotator(context.Background(), "ana")
+	h := startOn(t, st, ana, "cmp", 40, 12, false)
+	h.keys("3")
+	h.expect("read to the end first")
+	if got := h.labels(1); len(got) != 0 {
+		t.Fatalf("labelled %v before B was read", got)
+	}
+	for i := 0; i < 20 && strings.Contains(h.screen(), "more (j"); i++ {
+		h.keys("j")
+	}
+	h.keys("3")
+	if got := h.labels(1); len(got) != 1 {
+		t.Fatalf("after reading to the end, 3 labelled %v:\n%s", got, h.screen())
+	}
+}

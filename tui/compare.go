@@ -130,6 +130,7 @@ func (k *compareKind) build(m *hitScreen, h *hitState, width, rows int) stepView
 	at := len(v.lines)
 	v.lines = append(v.lines, outputLines(s, k.sides, width)...)
 	v.focus = [2]int{at, len(v.lines)}
+	v.readToEnd = true // A against B: both whole before a key counts
 	cur, has := h.labels["preference"]
 	v.choices = []string{m.labelsLine(sidesScale(k.sides), cur, has, width)}
 	return v

@@ -47,6 +47,10 @@ type hitState struct {
 	// then brings it back instead of labelling).
 	scrollLo, scrollHi int
 	hidden             *[2]int // step, scroll
+	// readStep is the step whose focus was last seen to its end, and
+	// unread says the current step needs that and has not had it.
+	readStep int
+	unread   bool
 	guideTop           int     // first line of the step's guidance shown (J, K)
 
 	note string           // the annotator's saved note on the item
@@ -72,6 +76,7 @@ func newHITState(p guidelines.Protocol, k hitKind, it store.Item, h store.HIT, s
 		note:     display.Clean(h.Note),
 		undo:     h.Undo,
 		steps:    stepsOf(p, sh),
+		readStep: -1,
 	}
 	if s.labels == nil {
 		s.labels = map[string]int{}

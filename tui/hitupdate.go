@@ -111,6 +111,10 @@ func (m *hitScreen) labelKey(v int) tea.Cmd {
 		m.setStatus("back in view: key the label again", false)
 		return nil
 	}
+	if h.unread && h.step().unit != "" {
+		m.setStatus("read to the end first (j, pgdn): the label weighs all of it", false)
+		return nil
+	}
 	return m.label(v)
 }
 

@@ -88,9 +88,18 @@ func (m *hitScreen) window(h *hitState, v stepView, rows int) []string {
 	}
 	w := m.scrolled(v.lines, v.focus, rows, h.scroll, up, down)
 	h.scroll, h.scrollLo, h.scrollHi, h.hidden = w.scroll, w.lo, w.hi, nil
+	if v.readToEnd {
+		// Read through, not from its start: out of sight only when none of
+		// it shows.
+		w.hidden = !w.focusSome
+	}
 	if w.hidden {
 		h.hidden = &[2]int{h.cur, h.scroll}
 	}
+	if w.focusEnd {
+		h.readStep = h.cur
+	}
+	h.unread = v.readToEnd && h.readStep != h.cur
 	return w.lines
 }
 
@@ -99,6 +108,8 @@ type view struct {
 	lines          []string
 	scroll, lo, hi int
 	hidden         bool // the focus is not all in sight
+	focusEnd       bool // the focus's last line is in sight
+	focusSome      bool // some of the focus is in sight
 }
 
 // scrolled shows rows lines of lines. Unscrolled, it starts where the
@@ -108,7 +119,7 @@ type view struct {
 // (up, down) that show them.
 func (ss *session) scrolled(lines []string, focus [2]int, rows, scroll int, up, down string) view {
 	if len(lines) <= rows {
-		return view{lines: lines}
+		return view{lines: lines, focusEnd: true, focusSome: true}
 	}
 	inner := max(1, rows-2)
 	auto := max(0, min(focus[0], focus[1]-inner))
@@ -136,6 +147,8 @@ func (ss *session) scrolled(lines []string, focus [2]int, rows, scroll int, up, 
 	// its start, which is as much as can show).
 	flen := focus[1] - focus[0]
 	v.hidden = flen > 0 && (focus[0] < top || focus[0] >= top+room || flen <= room && focus[1] > top+room)
+	v.focusEnd = focus[1] > top && focus[1] <= top+room
+	v.focusSome = focus[0] < top+room && focus[1] > top
 	return v
 }
 

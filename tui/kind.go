@@ -57,6 +57,10 @@ type stepView struct {
 	// pageOnly: only the page keys scroll the content (the kind keeps j
 	// and k for itself), as its markers say.
 	pageOnly bool
+	// readToEnd: the label weighs all of the focus (a comparison, A
+	// against B), so no label key counts until its last line has been on
+	// screen at this step.
+	readToEnd bool
 }
 
 // kindEntry is how the HIT screen makes a task kind: blank, for its

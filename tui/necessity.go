@@ -60,8 +60,9 @@ func (*necessityKind) keys() hitKeys {
 	return k
 }
 
-func (*necessityKind) shortHelp(k hitKeys, h *hitState) []key.Binding {
+func (nk *necessityKind) shortHelp(k hitKeys, h *hitState) []key.Binding {
 	if h != nil && h.step().id == "facet" {
+		k.Rate.SetHelp(facetKeys(len(nk.facets)), "facet") // the keys this request has
 		return []key.Binding{k.Rate, k.Fair, k.Back, k.Undo, k.Down, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
 	}
 	return []key.Binding{k.Good, k.Bad, k.Back, k.Undo, k.Down, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
@@ -82,7 +83,7 @@ func (k *necessityKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea
 		return nil, true
 	}
 	if d, ok := digit(msg); ok && h.step().id == "facet" && d > len(k.facets) {
-		m.setStatus(fmt.Sprintf("this request has %d candidate facets: 1-%d, or 0 when none fits", len(k.facets), len(k.facets)), false)
+		m.setStatus(fmt.Sprintf("this request has %d candidate facets: %s, or 0 when none fits", len(k.facets), facetKeys(len(k.facets))), false)
 		return nil, true
 	}
 	return nil, false
@@ -159,7 +160,7 @@ func (k *necessityKind) facetLines(m *hitScreen, h *hitState, width int, choosin
 // made so far.
 func (k *necessityKind) facetChoice(m *hitScreen, h *hitState) string {
 	s := m.styles
-	line := fmt.Sprintf("   1-%d facet · 0 none fits", len(k.facets))
+	line := "   " + facetKeys(len(k.facets)) + " facet · 0 none fits"
 	if v, ok := h.labels["facet"]; ok {
 		if f := guidelines.FacetOf(v); f > 0 {
 			return s.Choice.Render(line) + s.Chosen.Render(fmt.Sprintf(" facet %d ", f))
@@ -167,6 +168,14 @@ func (k *necessityKind) facetChoice(m *hitScreen, h *hitState) string {
 		return s.Choice.Render(line) + s.Chosen.Render(" none fits ")
 	}
 	return s.Choice.Render(line)
+}
+
+// facetKeys names the keys of n facets: "1", "1-3".
+func facetKeys(n int) string {
+	if n == 1 {
+		return "1"
+	}
+	return "1-" + strconv.Itoa(n)
 }
 
 // disputed shows the request with its conversation and facets, the
