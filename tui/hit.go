@@ -51,7 +51,7 @@ type hitState struct {
 	// unread says the current step needs that and has not had it.
 	readStep int
 	unread   bool
-	guideTop           int     // first line of the step's guidance shown (J, K)
+	guideTop int // first line of the step's guidance shown (J, K)
 
 	note string           // the annotator's saved note on the item
 	undo []store.UndoStep // what u takes back, last on top
