@@ -171,7 +171,7 @@ func TestCompareWaitsForBothOutputs(t *testing.T) {
 	ana, _ := st.EnsureAnnotator(context.Background(), "ana")
 	h := startOn(t, st, ana, "cmp", 40, 12, false)
 	h.keys("3")
-	h.expect("read to the end first")
+	h.expect("read it all first")
 	if got := h.labels(1); len(got) != 0 {
 		t.Fatalf("labelled %v before B was read", got)
 	}

@@ -112,7 +112,7 @@ func (m *hitScreen) labelKey(v int) tea.Cmd {
 		return nil
 	}
 	if h.unread && h.step().unit != "" {
-		m.setStatus("read to the end first (j, pgdn): the label weighs all of it", false)
+		m.setStatus("read it all first: j, pgdn scroll", false)
 		return nil
 	}
 	return m.label(v)
