@@ -126,3 +126,50 @@ func TestMergeNecessityLabels(t *testing.T) {
 		t.Fatalf("good merge: %+v %v", res.Merge, err)
 	}
 }
+
+// A judge's verdicts name a system of the pair or tie; anything else is
+// refused at its line, and a questions run has nothing to score on pairs.
+func TestJudgeRunRefusals(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	dir := t.TempDir()
+	if _, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "cmp.jsonl"), pairsFile), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ kind, body, want string }{
+		{"labels", "p1 preference clarilm\np1 preference base\n", `r.run:2: item "p1" unit preference is already predicted on line 1`},
+		{"labels", "p1 preference A\n", `r.run:1: verdict "A": want "base", "clarilm" or tie`},
+		{"labels", "p2/base/gpt preference clarilm\n", `r.run:1: verdict "clarilm": want "base", "gpt" or tie`},
+		{"labels", "p1 preference\n", "r.run:1: want item unit label, got 2 fields"},
+		{"questions", "p1\tWhich country?\n", `r.run:1: unknown item "p1"`},
+	}
+	tables := []string{"runs", "run_labels", "run_questions"}
+	before := storetest.Fingerprint(t, st.DB(), tables...)
+	for _, c := range cases {
+		_, err := AddRun(ctx, st, lead(t, st), runFile(t, c.body), RunOptions{Kind: c.kind, Name: "x"})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s run %q:\n  err = %v\n  want %s", c.kind, c.body, err, c.want)
+		}
+	}
+	if storetest.Fingerprint(t, st.DB(), tables...) != before {
+		t.Error("a refused run changed the database")
+	}
+	res, err := AddRun(ctx, st, lead(t, st), runFile(t, "p1 preference clarilm\np2/base/gpt preference tie\np2/clarilm/gpt preference gpt\n"),
+		RunOptions{Kind: "labels", Name: "judge"})
+	if err != nil || res.RunLines != 3 {
+		t.Fatalf("good verdicts: %+v %v", res, err)
+	}
+	var got []int
+	rows, _ := st.DB().Query(`SELECT value FROM run_labels ORDER BY item_id`)
+	for rows.Next() {
+		var v int
+		rows.Scan(&v)
+		got = append(got, v)
+	}
+	rows.Close()
+	// A value speaks for the pair's first system (base in base/clarilm,
+	// clarilm in clarilm/gpt): the second one better is a loss.
+	if !slices.Equal(got, []int{0, 1, 0}) {
+		t.Errorf("stored verdicts %v, want lose, tie, lose from the first system's side", got)
+	}
+}

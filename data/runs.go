@@ -20,7 +20,7 @@ import (
 )
 
 // RunKinds lists the kinds bench add takes.
-var RunKinds = []string{store.RunNuggets, store.RunTREC, store.RunLabels}
+var RunKinds = []string{store.RunNuggets, store.RunTREC, store.RunLabels, store.RunQuestions}
 
 // RunOptions name a run and where it goes.
 type RunOptions struct {
@@ -59,7 +59,7 @@ func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body
 			System: opt.Name, MaxLine: opt.MaxLine})
 		return RunResult{Dataset: res.Dataset, ImportStats: res.ImportStats, Known: err == nil && res.Items == 0, Notes: res.Notes}, err
 	}
-	if opt.Kind != store.RunTREC && opt.Kind != store.RunLabels {
+	if !slices.Contains(RunKinds, opt.Kind) {
 		return RunResult{}, fmt.Errorf("unknown run kind %q (want one of %s)", opt.Kind, strings.Join(RunKinds, ", "))
 	}
 	sum := sha256.Sum256(body)
@@ -76,6 +76,7 @@ func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body
 // runLine is one line of a run file, split into fields.
 type runLine struct {
 	n      int
+	text   string // the line as read, for a questions run's free text
 	fields []string
 }
 
@@ -93,13 +94,15 @@ type runReader struct {
 	dataset           store.Dataset
 	target            string
 	items             map[string]runItem // uid -> item of the dataset
+	pairs             map[int64]store.PairSystems
 }
 
 type runItem struct {
-	id      int64
-	query   string // normalised (single spaces)
-	answers int
-	units   []string // the units its HIT has
+	id        int64
+	reference bool   // it has a reference question
+	query     string // normalised (single spaces)
+	answers   int
+	units     []string // the units its HIT has
 }
 
 // each calls fn with every line of predictions (not blank, not the
@@ -118,7 +121,7 @@ func (rr *runReader) each(fn func(runLine) error) (notes []string, err error) {
 		if len(f) == 0 || lr.n == rr.header {
 			continue
 		}
-		if err := fn(runLine{n: lr.n, fields: f}); err != nil {
+		if err := fn(runLine{n: lr.n, text: string(line), fields: f}); err != nil {
 			return nil, err
 		}
 	}
@@ -131,7 +134,7 @@ var errFound = errors.New("found")
 func (rr *runReader) readFirst(kind string) error {
 	found := false
 	_, err := rr.each(func(l runLine) error {
-		if kind == store.RunLabels && rr.header == 0 && isLabelsRunHeader(l.fields) {
+		if rr.header == 0 && isRunHeader(kind, l.fields) {
 			rr.header = l.n
 			return nil
 		}
@@ -165,6 +168,9 @@ func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOp
 		if opt.Kind == store.RunTREC && d.Kind != guidelines.MIMICS.Kind {
 			continue
 		}
+		if opt.Kind == store.RunQuestions && !hasReferences(d.Kind) {
+			continue
+		}
 		if err := rr.loadItems(ctx, st, d); err != nil {
 			return err
 		}
@@ -192,14 +198,29 @@ func inDataset(name string) string {
 	return fmt.Sprintf(" in dataset %q", name)
 }
 
-func isLabelsRunHeader(f []string) bool {
-	return len(f) == 3 && f[0] == "item" && f[1] == "unit" && f[2] == "label"
+// isRunHeader says whether a line is the optional header of a labels run
+// ("item unit label") or a questions run ("item question").
+func isRunHeader(kind string, f []string) bool {
+	switch kind {
+	case store.RunLabels:
+		return len(f) == 3 && f[0] == "item" && f[1] == "unit" && f[2] == "label"
+	case store.RunQuestions:
+		return len(f) == 2 && f[0] == "item" && f[1] == "question"
+	}
+	return false
+}
+
+// hasReferences says whether a kind's items carry the reference clarifying
+// question a questions run is scored against: a MIMICS pane's question, a
+// necessity request's reference.
+func hasReferences(kind string) bool {
+	return kind == guidelines.MIMICS.Kind || kind == guidelines.Necessity.Kind
 }
 
 // matches says whether the line's item is in the loaded dataset, and for
 // a trec run which gold it ranks against.
 func (rr *runReader) matches(l runLine) bool {
-	if rr.kind == store.RunLabels {
+	if rr.kind != store.RunTREC {
 		_, ok := rr.items[l.fields[0]]
 		return ok
 	}
@@ -225,7 +246,8 @@ func (rr *runReader) loadItems(ctx context.Context, st *store.Store, d store.Dat
 	rr.items = map[string]runItem{}
 	return st.EachItem(ctx, d.ID, func(it store.Item) error {
 		rr.items[it.UID] = runItem{id: it.ID, query: store.RunQuery(it.Query), answers: it.AnswerCount(),
-			units: report.ItemUnits(d.Kind, it, counts[it.ID])}
+			reference: strings.TrimSpace(it.Question) != "",
+			units:     report.ItemUnits(d.Kind, it, counts[it.ID])}
 		return nil
 	})
 }
@@ -251,10 +273,15 @@ func (rr *runReader) write(ctx context.Context, st *store.Store, who store.Annot
 		return res, err
 	}
 	if res.Known = w.Known(); !res.Known {
-		if opt.Kind == store.RunTREC {
+		switch opt.Kind {
+		case store.RunTREC:
 			res.Notes, err = rr.writeTREC(w)
-		} else {
-			res.Notes, err = rr.writeLabels(w)
+		case store.RunQuestions:
+			res.Notes, err = rr.writeQuestions(w)
+		default:
+			if rr.pairs, err = im.PairSystems(); err == nil {
+				res.Notes, err = rr.writeLabels(w)
+			}
 		}
 		if err != nil {
 			return res, err
@@ -331,7 +358,7 @@ func (rr *runReader) writeLabels(w *store.RunWriter) ([]string, error) {
 	seen := map[[2]int64]int{} // item id, unit: small keys, as in writeTREC
 	return rr.each(func(l runLine) error {
 		f := l.fields
-		if len(f) != 3 {
+		if len(f) < 3 || len(f) > 3 && f[1] != guidelines.PreferenceUnit {
 			return lineErr(rr.file, l.n, "want item unit label, got %d fields", len(f))
 		}
 		it, ok := rr.items[f[0]]
@@ -341,9 +368,9 @@ func (rr *runReader) writeLabels(w *store.RunWriter) ([]string, error) {
 		if !slices.Contains(it.units, f[1]) {
 			return lineErr(rr.file, l.n, "item %q has no unit %q (it has %s)", f[0], f[1], strings.Join(it.units, ", "))
 		}
-		v, ok := p.ParseLabel(f[1], f[2])
-		if !ok {
-			return lineErr(rr.file, l.n, "label %q is not one of %s", f[2], strings.Join(p.UnitCategories(f[1]), ", "))
+		v, err := rr.parseLabel(p, it, f[1], f[2:])
+		if err != nil {
+			return lineErr(rr.file, l.n, "%v", err)
 		}
 		key := [2]int64{it.id, int64(slices.Index(store.Units, f[1]))}
 		if prev, dup := seen[key]; dup {
@@ -355,4 +382,60 @@ func (rr *runReader) writeLabels(w *store.RunWriter) ([]string, error) {
 		}
 		return nil
 	})
+}
+
+// parseLabel reads a predicted label. A verdict on a pair names the
+// better system, or tie: a judge that saw the outputs in its own order
+// speaks of systems, never of A and B. A system's name may hold spaces.
+func (rr *runReader) parseLabel(p guidelines.Protocol, it runItem, unit string, words []string) (int, error) {
+	if unit != guidelines.PreferenceUnit {
+		if v, ok := p.ParseLabel(unit, words[0]); ok {
+			return v, nil
+		}
+		return 0, fmt.Errorf("label %q is not one of %s", words[0], strings.Join(p.UnitCategories(unit), ", "))
+	}
+	pair := rr.pairs[it.id]
+	switch said := strings.Join(words, " "); said {
+	case store.RunQuery(pair.First):
+		return guidelines.PreferWin, nil
+	case store.RunQuery(pair.Second):
+		return guidelines.PreferLose, nil
+	case "tie":
+		return guidelines.PreferTie, nil
+	default:
+		return 0, fmt.Errorf("verdict %q: want %q, %q or tie", said, pair.First, pair.Second)
+	}
+}
+
+// writeQuestions checks and stores every line of a questions run:
+// "item<TAB>question", the question the rest of the line.
+func (rr *runReader) writeQuestions(w *store.RunWriter) ([]string, error) {
+	seen := map[int64]int{}
+	noRef := 0
+	notes, err := rr.each(func(l runLine) error {
+		uid, q, ok := strings.Cut(strings.TrimRight(l.text, "\r"), "\t")
+		q = strings.TrimSpace(q)
+		if !ok || q == "" {
+			return lineErr(rr.file, l.n, "want item<TAB>question")
+		}
+		it, known := rr.items[uid]
+		if !known {
+			return lineErr(rr.file, l.n, "unknown item %q in dataset %q", uid, rr.dataset.Name)
+		}
+		if prev, dup := seen[it.id]; dup {
+			return lineErr(rr.file, l.n, "item %q already has a question on line %d", uid, prev)
+		}
+		seen[it.id] = l.n
+		if !it.reference {
+			noRef++
+		}
+		if err := w.Question(it.id, q); err != nil {
+			return lineErr(rr.file, l.n, "%v", err)
+		}
+		return nil
+	})
+	if noRef > 0 {
+		notes = append(notes, fmt.Sprintf("%d of the run's items have no reference question: they are left out of its score", noRef))
+	}
+	return notes, err
 }

@@ -134,8 +134,12 @@ func TestMalformedRunsAreRefused(t *testing.T) {
 		{"labels", pane + "\tanswer_set\t2\n" + pane + "\tanswer_set\t1\n", "r.run:2: item \"167898f358b1292e\" unit answer_set is already predicted on line 1"},
 		{"labels", "nope\tquestion\t2\n", `r.run:1: unknown item "nope"`},
 		{"labels", "", "r.run: the run is empty"},
+		{"questions", pane + " what vpn?\n", "r.run:1: want item<TAB>question"},
+		{"questions", pane + "\t  \n", "r.run:1: want item<TAB>question"},
+		{"questions", pane + "\tfree?\n" + pane + "\tpaid?\n", `r.run:2: item "167898f358b1292e" already has a question on line 1`},
+		{"questions", pane + "\tfree?\nnope\tpaid?\n", `r.run:2: unknown item "nope"`},
 	}
-	tables := []string{"runs", "run_docs", "run_labels"}
+	tables := []string{"runs", "run_docs", "run_labels", "run_questions"}
 	before := storetest.Fingerprint(t, st.DB(), tables...)
 	for _, c := range cases {
 		_, err := AddRun(ctx, st, lead(t, st), runFile(t, c.body), RunOptions{Kind: c.kind, Name: "x"})
@@ -220,5 +224,39 @@ func TestLabelsRun(t *testing.T) {
 	}
 	if len(s.ByType) != 1 || s.ByType[0].Type != "landing" {
 		t.Errorf("by type %+v", s.ByType)
+	}
+}
+
+// A questions run over MIMICS panes is scored against each pane's own
+// clarifying question: a run that repeats the questions scores 1, one
+// that asks about nothing in them 0.
+func TestQuestionsRunAgainstPaneQuestions(t *testing.T) {
+	ctx := context.Background()
+	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	d, _ := st.DatasetByName(ctx, DemoDataset)
+	var same, other strings.Builder
+	n := 0
+	st.EachItem(ctx, d.ID, func(it store.Item) error {
+		if n < 3 {
+			same.WriteString(it.UID + "\t" + it.Question + "\n")
+			other.WriteString(it.UID + "\tZebra crossings?\n")
+		}
+		n++
+		return nil
+	})
+	for name, body := range map[string]string{"same": same.String(), "other": other.String()} {
+		if _, err := AddRun(ctx, st, lead(t, st), runFile(t, body), RunOptions{Kind: store.RunQuestions, Name: name}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float64{"same": 1, "other": 0}
+	for _, s := range scores {
+		if w, ok := want[s.Name]; ok && (s.Items != 3 || s.Metric[0].Value.X != w || !s.Metric[0].Value.Defined) {
+			t.Errorf("%s: %+v, want token F1 %v over 3 panes", s.Name, s, w)
+		}
 	}
 }

@@ -22,6 +22,13 @@ func FacetValue(k int) int { return FacetNone + k }
 // fits.
 func FacetOf(value int) int { return value - FacetNone }
 
+// The units of the ClariLM kinds.
+const (
+	NecessityUnit  = "necessity"
+	FacetUnit      = "facet"
+	PreferenceUnit = "preference"
+)
+
 // YesNo is the necessity scale: does the request need clarification?
 var YesNo = []Label{{NecessityYes, "1", "yes"}, {NecessityNo, "0", "no"}}
 

@@ -36,6 +36,9 @@ type RunScore struct {
 	ByType   []TypeScore       `json:"-"`
 	Scores   map[int64]float64 `json:"-"` // nuggets: restore_score_100 per judged answer
 	Coverage map[int64][]int   `json:"-"` // nuggets: gold coverage per nugget, -1 unjudged
+	// Comparison is a judge's verdicts on a compare dataset beside the
+	// gold's, over the pairs both judged.
+	Comparison *RunComparison `json:"comparison,omitempty"`
 	byType   map[string]bench.Classification
 }
 
@@ -51,12 +54,15 @@ type goldIndex struct {
 	name   string // the dataset's
 	kind   string
 	items  map[int64]*PaneGold
+	order  []int64 // the items in import order
 	counts map[int64]int
+	pairs  map[int64]store.PairSystems // a compare dataset's systems by item
+	refs   map[int64]string            // reference questions by item, for questions runs
 }
 
 func loadGold(ctx context.Context, r *store.Reading, d store.Dataset) (*goldIndex, error) {
 	kind := d.Kind
-	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}}
+	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}, refs: map[int64]string{}}
 	var err error
 	if g.counts, err = r.Store().UnitCounts(ctx, d.ID); err != nil {
 		return nil, err
@@ -66,8 +72,15 @@ func loadGold(ctx context.Context, r *store.Reading, d store.Dataset) (*goldInde
 			p.Units = nil // a flagged item counts as not judged, as a release leaves it out
 		}
 		g.items[p.Item.ID] = p
+		g.order = append(g.order, p.Item.ID)
+		if p.Item.Question != "" {
+			g.refs[p.Item.ID] = p.Item.Question
+		}
 		return nil
 	})
+	if err == nil && kind == guidelines.Compare.Kind {
+		g.pairs, err = r.PairSystems(ctx)
+	}
 	return g, err
 }
 
@@ -112,6 +125,8 @@ func scoreRuns(ctx context.Context, st *store.Store, d store.Dataset, g *goldInd
 			err = scoreTREC(ctx, st, &s, r, g)
 		case store.RunLabels:
 			err = scoreLabels(ctx, st, &s, r, g)
+		case store.RunQuestions:
+			err = scoreQuestions(ctx, st, &s, r, g)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("score run %q: %w", r.Name, err)
@@ -241,7 +256,11 @@ func scoreTREC(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g
 }
 
 // scoreLabels pairs each prediction with its unit's gold label: pooled,
-// and per label type.
+// and per label type. A prediction for a unit the gold says does not
+// apply (a facet for a request the gold says needs no clarification) is
+// left out, as ClariLM scores facet selection on the requests that need
+// it; it waits for nothing. Verdicts on a compare dataset also make the
+// win / tie / lose table each side would report.
 func scoreLabels(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g *goldIndex) error {
 	preds, err := st.RunLabels(ctx, r.ID)
 	if err != nil {
@@ -251,11 +270,18 @@ func scoreLabels(ctx context.Context, st *store.Store, s *RunScore, r store.Run,
 	var all []bench.Prediction
 	byType := map[string][]bench.Prediction{}
 	items, scored := map[int64]bool{}, map[int64]bool{}
+	moot := 0
 	for _, pr := range preds {
 		items[pr.ItemID] = true
 		pg := g.items[pr.ItemID]
 		if pg == nil {
 			continue
+		}
+		if c, ok := p.Requires(pr.Unit); ok {
+			if v := pg.Label(c.Unit); v >= 0 && v != c.Value {
+				moot++
+				continue
+			}
 		}
 		gold := pg.Label(pr.Unit)
 		if gold < 0 {
@@ -269,12 +295,45 @@ func scoreLabels(ctx context.Context, st *store.Store, s *RunScore, r store.Run,
 	}
 	c := bench.Classify(all)
 	s.Metric, s.Items, s.Total = c.Metrics(), len(scored), len(items)
-	s.Complete = len(all) == len(preds)
+	s.Complete = len(all)+moot == len(preds)
 	for _, t := range p.Types {
 		if ps, ok := byType[t]; ok {
 			s.ByType = append(s.ByType, TypeScore{Type: t, Classification: bench.Classify(ps)})
 		}
 	}
+	if g.kind == guidelines.Compare.Kind {
+		return scoreVerdicts(s, preds, g)
+	}
+	return nil
+}
+
+// scoreQuestions scores a run's generated clarifying questions against
+// the items' reference questions by ClariLM's token F1, averaged over the
+// items that have a reference (an item without one cannot be scored, and
+// waits for nothing). It needs no gold label.
+func scoreQuestions(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g *goldIndex) error {
+	qs, err := st.RunQuestions(ctx, r.ID)
+	if err != nil {
+		return err
+	}
+	var f1s []float64
+	for _, q := range qs {
+		ref, ok := g.refs[q.ItemID]
+		if !ok || strings.TrimSpace(ref) == "" || g.items[q.ItemID].Flagged {
+			continue // a flagged item is left out, as a release leaves it
+		}
+		f1s = append(f1s, bench.TokenF1(q.Text, ref))
+	}
+	s.Items, s.Total, s.Complete = len(f1s), len(qs), true
+	mean := bench.Undefined
+	if len(f1s) > 0 {
+		sum := 0.0
+		for _, f := range f1s {
+			sum += f
+		}
+		mean = bench.Of(sum / float64(len(f1s)))
+	}
+	s.Metric = []bench.Metric{{Name: "token_f1", Value: mean}}
 	return nil
 }
 
@@ -305,16 +364,18 @@ func (m metricsJSON) MarshalJSON() ([]byte, error) {
 }
 
 // WriteBenchJSON writes {"runs": [{"name", "kind", "metrics", "items",
-// …}]}, with a labels run's figures per label type under by_type.
-func WriteBenchJSON(w io.Writer, scores []RunScore) error {
+// …}], "comparisons": […]}, with a labels run's figures per label type
+// under by_type, and each compare dataset's gold table in comparisons.
+func WriteBenchJSON(w io.Writer, scores []RunScore, comps []ComparisonScore) error {
 	type runJSON struct {
 		RunScore
 		Metrics metricsJSON            `json:"metrics"`
 		ByType  map[string]metricsJSON `json:"by_type,omitempty"`
 	}
 	out := struct {
-		Runs []runJSON `json:"runs"`
-	}{Runs: []runJSON{}}
+		Runs        []runJSON         `json:"runs"`
+		Comparisons []ComparisonScore `json:"comparisons,omitempty"`
+	}{Runs: []runJSON{}, Comparisons: comps}
 	for _, s := range scores {
 		r := runJSON{RunScore: s, Metrics: s.Metric}
 		for _, t := range s.ByType {
@@ -359,22 +420,40 @@ func BenchLines(scores []RunScore) []string {
 			first = false
 		}
 		against := s.Target
-		if s.Kind == store.RunLabels {
+		switch s.Kind {
+		case store.RunLabels:
 			against = "labels"
+		case store.RunQuestions:
+			against = "reference"
 		}
 		for _, m := range s.Metric {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", display.Clean(s.Name), against, m.Name, m.Value.Format(4), JudgedText(s))
 		}
 		for _, t := range s.ByType {
+			if len(s.ByType) == 1 {
+				break // one label type: its rows would repeat the pooled ones
+			}
 			for _, m := range t.Metrics() {
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t\n", display.Clean(s.Name), t.Type, m.Name, m.Value.Format(4), t.N)
 			}
 		}
 	}
 	tw.Flush()
-	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	lines := trimLines(b.String())
+	for _, s := range scores {
+		if c := s.Comparison; c != nil {
+			lines = append(lines, "", display.Clean(s.Name)+" as judge, over the pairs it and the gold both judged:")
+			lines = append(lines, indent(ComparisonLines(c.Judge, false))...)
+			lines = append(lines, "the gold over the same pairs:")
+			lines = append(lines, indent(ComparisonLines(c.Gold, true))...)
+		}
+	}
+	return lines
+}
+
+func indent(lines []string) []string {
 	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
+		lines[i] = "  " + l
 	}
 	return lines
 }

@@ -224,3 +224,54 @@ func (s *Store) PairSides(ctx context.Context, itemID int64) (Sides, error) {
 	}
 	return Sides{A: second, B: first}, nil
 }
+
+// PairSystems is who a compare item sets against whom, and on which side
+// the first system's output was shown. It names systems, so only readings
+// and imports hand it out, never the judging screen.
+type PairSystems struct {
+	First, Second string
+	FirstLeft     bool
+}
+
+// pairSystems lists the systems of a dataset's compare items by item.
+func pairSystems(ctx context.Context, q querier, datasetID int64) (map[int64]PairSystems, error) {
+	rows, err := q.QueryContext(ctx, `SELECT p.item_id, p.first, p.second, p.first_left FROM pairs p
+		JOIN items i ON i.id = p.item_id WHERE i.dataset_id = ?`, datasetID)
+	if err != nil {
+		return nil, fmt.Errorf("load pairs: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]PairSystems{}
+	for rows.Next() {
+		var id int64
+		var p PairSystems
+		if err := rows.Scan(&id, &p.First, &p.Second, &p.FirstLeft); err != nil {
+			return nil, fmt.Errorf("load pairs: %w", err)
+		}
+		out[id] = p
+	}
+	return out, rows.Err()
+}
+
+// PairSystems lists the systems of the import's dataset's compare items:
+// a run of judge verdicts names systems, and is read against them.
+func (im *Importer) PairSystems() (map[int64]PairSystems, error) {
+	return pairSystems(im.ctx, im.tx, im.datasetID)
+}
+
+// PairSystems lists the systems of the dataset's compare items, for
+// figures over systems (win / tie / lose, a ranking), leaving out the
+// items the reading hides. A reading of one's own labels has none: which
+// system wrote which output must not reach a judge item by item.
+func (r *Reading) PairSystems(ctx context.Context) (map[int64]PairSystems, error) {
+	if err := r.votesAllowed(); err != nil {
+		return nil, err
+	}
+	all, err := pairSystems(ctx, r.tx, r.dataset)
+	for id := range all {
+		if r.hidden[id] {
+			delete(all, id)
+		}
+	}
+	return all, err
+}

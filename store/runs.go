@@ -10,9 +10,10 @@ import (
 
 // The kinds of benchmark run.
 const (
-	RunNuggets = "nuggets" // a system's candidate answers, judged by nuggets
-	RunTREC    = "trec"    // a ranking in TREC run format
-	RunLabels  = "labels"  // predicted labels, "item unit label"
+	RunNuggets   = "nuggets"   // a system's candidate answers, judged by nuggets
+	RunTREC      = "trec"      // a ranking in TREC run format
+	RunLabels    = "labels"    // predicted labels, "item unit label"
+	RunQuestions = "questions" // generated clarifying questions, "item<TAB>question"
 )
 
 // The golds a trec run is scored against.
@@ -30,7 +31,7 @@ type Run struct {
 	ID        int64
 	DatasetID int64
 	Name      string
-	Kind      string // nuggets, trec, labels
+	Kind      string // nuggets, trec, labels, questions
 	Target    string // a trec run's gold: landing or answer_set
 	CreatedAt string
 }
@@ -67,11 +68,12 @@ func (im *Importer) ensureRun(name, kind, target, fingerprint string) (int64, er
 
 // RunWriter adds one trec or labels run's lines inside an import.
 type RunWriter struct {
-	im    *Importer
-	id    int64
-	known bool // the same run, same file, is registered already
-	doc   *sql.Stmt
-	label *sql.Stmt
+	im       *Importer
+	id       int64
+	known    bool // the same run, same file, is registered already
+	doc      *sql.Stmt
+	label    *sql.Stmt
+	question *sql.Stmt
 }
 
 // AddRun registers a trec or labels run of the import's dataset. Adding
@@ -90,7 +92,11 @@ func (im *Importer) AddRun(name, kind, target, fingerprint string) (*RunWriter, 
 	if w.label, err = im.tx.PrepareContext(im.ctx, `INSERT INTO run_labels (run_id, item_id, unit, value) VALUES (?, ?, ?, ?)`); err != nil {
 		return nil, fmt.Errorf("add run: %w", err)
 	}
-	im.stmts["run_doc"], im.stmts["run_label"] = w.doc, w.label // closed with the import's
+	if w.question, err = im.tx.PrepareContext(im.ctx, `INSERT INTO run_questions (run_id, item_id, text) VALUES (?, ?, ?)`); err != nil {
+		return nil, fmt.Errorf("add run: %w", err)
+	}
+	// closed with the import's
+	im.stmts["run_doc"], im.stmts["run_label"], im.stmts["run_question"] = w.doc, w.label, w.question
 	return w, nil
 }
 
@@ -110,6 +116,15 @@ func (w *RunWriter) Doc(query, doc string, score float64) error {
 // Label adds one predicted label of a labels run.
 func (w *RunWriter) Label(itemID int64, unit string, value int) error {
 	if _, err := w.label.ExecContext(w.im.ctx, w.id, itemID, unit, value); err != nil {
+		return fmt.Errorf("add run line: %w", err)
+	}
+	w.im.stats.RunLines++
+	return nil
+}
+
+// Question adds one generated question of a questions run.
+func (w *RunWriter) Question(itemID int64, text string) error {
+	if _, err := w.question.ExecContext(w.im.ctx, w.id, itemID, text); err != nil {
 		return fmt.Errorf("add run line: %w", err)
 	}
 	w.im.stats.RunLines++
@@ -181,6 +196,30 @@ func (s *Store) RunLabels(ctx context.Context, runID int64) ([]RunLabel, error) 
 			return nil, fmt.Errorf("read run: %w", err)
 		}
 		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// RunQuestion is one generated question of a questions run.
+type RunQuestion struct {
+	ItemID int64
+	Text   string
+}
+
+// RunQuestions lists a questions run's questions.
+func (s *Store) RunQuestions(ctx context.Context, runID int64) ([]RunQuestion, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT item_id, text FROM run_questions WHERE run_id = ?`, runID)
+	if err != nil {
+		return nil, fmt.Errorf("read run: %w", err)
+	}
+	defer rows.Close()
+	var out []RunQuestion
+	for rows.Next() {
+		var q RunQuestion
+		if err := rows.Scan(&q.ItemID, &q.Text); err != nil {
+			return nil, fmt.Errorf("read run: %w", err)
+		}
+		out = append(out, q)
 	}
 	return out, rows.Err()
 }

@@ -29,9 +29,20 @@ func newBenchCmd(g *globals) *cobra.Command {
 			"judged grade; unjudged = not relevant; relevant from grade 1; P@k over k), averaged\n" +
 			"over the queries that are both in the run and judged. Labels runs: accuracy, macro-F1\n" +
 			"and Cohen's kappa against the gold label of each predicted unit, pooled and per label\n" +
-			"type. n counts what the figures rest on; n/total* marks a run not yet wholly judged.\n" +
+			"type (a facet predicted for a request whose gold needs no clarification is left out).\n" +
+			"Questions runs: ClariLM's token F1 of each generated question against the item's\n" +
+			"reference (a necessity request's \"reference\", a MIMICS pane's question): lower-cased,\n" +
+			"cut at anything not a letter or digit, articles and stop words removed, averaged over\n" +
+			"the items with a reference (BERTScore needs a model and is not computed).\n" +
+			"Compare datasets: the gold's win / tie / lose share per pair of systems (from the first\n" +
+			"system's side) with 95% Wilson intervals, the share of decisive verdicts the left-hand\n" +
+			"output won, and with three or more systems a Bradley–Terry ranking (a tie half a win\n" +
+			"each way); a judge's labels run adds the same table by its verdicts and by the gold's\n" +
+			"over the pairs both judged.\n" +
+			"n counts what the figures rest on; n/total* marks a run not yet wholly judged.\n" +
 			"--json: {\"runs\": [{\"dataset\", \"name\", \"kind\", \"metrics\": {…}, \"items\", \"total\",\n" +
-			"\"complete\"}]}; undefined figures are null.",
+			"\"complete\", \"comparison\"?}], \"comparisons\": [{\"dataset\", \"pairs\", \"position_bias\",\n" +
+			"\"ranking\"}]}; undefined figures are null.",
 		Example: "  claritty bench\n  claritty bench --json\n" +
 			"  claritty bench add --kind nuggets --name baseline answers.jsonl",
 		Args: cobra.NoArgs,
@@ -41,14 +52,14 @@ func newBenchCmd(g *globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			scores, err := scoreAll(cmd.Context(), st, me, dataset)
+			scores, comps, err := scoreAll(cmd.Context(), st, me, dataset)
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				return report.WriteBenchJSON(cmd.OutOrStdout(), scores)
+				return report.WriteBenchJSON(cmd.OutOrStdout(), scores, comps)
 			}
-			return writeBenchText(cmd.OutOrStdout(), scores)
+			return writeBenchText(cmd.OutOrStdout(), scores, comps)
 		},
 	}
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset (default: every dataset with runs)")
@@ -58,75 +69,107 @@ func newBenchCmd(g *globals) *cobra.Command {
 }
 
 // scoreAll scores the runs of the named dataset, or of every dataset, as
-// me sees them (the items me has open left out).
-func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name string) ([]report.RunScore, error) {
+// me sees them (the items me has open left out), and tabulates each
+// compare dataset's gold verdicts.
+func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name string) ([]report.RunScore, []report.ComparisonScore, error) {
 	var ds []store.Dataset
 	if name != "" {
 		d, err := st.DatasetByName(ctx, name)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		ds = []store.Dataset{d}
 	} else {
 		var err error
 		if ds, err = st.Datasets(ctx); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	var all []report.RunScore
+	var comps []report.ComparisonScore
 	for _, d := range ds {
 		err := withReading(ctx, me, d.ID, st.ReadFigures, func(r *store.Reading) error {
 			s, err := report.ScoreRuns(ctx, r, d)
+			if err != nil {
+				return err
+			}
 			all = append(all, s...)
+			c, err := report.CompareGold(ctx, r, d)
+			if c != nil {
+				comps = append(comps, *c)
+			}
 			return err
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return all, nil
+	return all, comps, nil
 }
 
-// writeBenchText prints each dataset's leaderboard under its name.
-func writeBenchText(w io.Writer, scores []report.RunScore) error {
-	if len(scores) == 0 {
-		_, err := fmt.Fprintln(w, "no benchmark runs yet: claritty bench add --kind nuggets|trec|labels --name NAME FILE")
+// writeBenchText prints each dataset's leaderboard under its name, then
+// each compare dataset's gold table.
+func writeBenchText(w io.Writer, scores []report.RunScore, comps []report.ComparisonScore) error {
+	if len(scores) == 0 && len(comps) == 0 {
+		_, err := fmt.Fprintf(w, "no benchmark runs yet: claritty bench add --kind %s --name NAME FILE\n",
+			strings.Join(data.RunKinds, "|"))
 		return err
 	}
+	gap := false
 	for i := 0; i < len(scores); {
 		j := i
 		for j < len(scores) && scores[j].Dataset == scores[i].Dataset {
 			j++
 		}
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		fmt.Fprintf(w, "%s\n", display.Clean(scores[i].Dataset))
-		for _, l := range report.BenchLines(scores[i:j]) {
-			if _, err := fmt.Fprintln(w, "  "+l); err != nil {
-				return err
-			}
+		lines := append([]string{display.Clean(scores[i].Dataset)}, indentAll(report.BenchLines(scores[i:j]))...)
+		if err := writeBlock(w, &gap, lines); err != nil {
+			return err
 		}
 		i = j
 	}
+	for i := range comps {
+		if err := writeBlock(w, &gap, report.ComparisonText(&comps[i])); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// writeBlock writes lines, after a blank line when one came before.
+func writeBlock(w io.Writer, gap *bool, lines []string) error {
+	if *gap {
+		lines = append([]string{""}, lines...)
+	}
+	*gap = true
+	_, err := io.WriteString(w, strings.Join(lines, "\n")+"\n")
+	return err
+}
+
+func indentAll(lines []string) []string {
+	for i, l := range lines {
+		lines[i] = "  " + l
+	}
+	return lines
 }
 
 func newBenchAddCmd(g *globals) *cobra.Command {
 	var opt data.RunOptions
 	cmd := &cobra.Command{
-		Use:   "add --kind nuggets|trec|labels --name NAME FILE",
+		Use:   "add --kind nuggets|trec|labels|questions --name NAME FILE",
 		Short: "Register a benchmark run",
 		Long: "Kinds:\n" +
-			"  nuggets  a system's candidate answers, JSONL {\"id\": intent, \"answer\", \"k\"?}; each\n" +
-			"           becomes an item to judge against the intent's gold nuggets, the system hidden\n" +
-			"           (the same as claritty import --format candidates --system NAME)\n" +
-			"  trec     a TREC run, \"query Q0 document rank score tag\": over MIMICS panes\n" +
-			"           (\"<item> Q0 <answer position 1-5> …\") it is scored against the gold landing\n" +
-			"           labels, over the panes of each query (\"<query text> Q0 <item> …\") against the\n" +
-			"           gold answer-set labels; which one is seen from the first line\n" +
-			"  labels   predicted labels, \"item unit label\" (white-space separated, header optional),\n" +
-			"           scored against the gold label of each unit\n" +
+			"  nuggets    a system's candidate answers, JSONL {\"id\": intent, \"answer\", \"k\"?}; each\n" +
+			"             becomes an item to judge against the intent's gold nuggets, the system hidden\n" +
+			"             (the same as claritty import --format candidates --system NAME)\n" +
+			"  trec       a TREC run, \"query Q0 document rank score tag\": over MIMICS panes\n" +
+			"             (\"<item> Q0 <answer position 1-5> …\") it is scored against the gold landing\n" +
+			"             labels, over the panes of each query (\"<query text> Q0 <item> …\") against the\n" +
+			"             gold answer-set labels; which one is seen from the first line\n" +
+			"  labels     predicted labels, \"item unit label\" (white-space separated, header optional),\n" +
+			"             scored against the gold label of each unit; on a compare dataset a judge's\n" +
+			"             verdict names the better system or tie (\"p1 preference gpt-4\")\n" +
+			"  questions  generated clarifying questions, \"item<TAB>question\" (header item<TAB>question\n" +
+			"             optional), over a necessity or MIMICS dataset\n" +
 			"A run is registered whole or not at all: an unknown item, a document retrieved twice,\n" +
 			"a bad score or rank, a unit the item lacks or a label off the scale is refused with\n" +
 			"file:line. Registering the same file under the same name again adds nothing.\n" +
@@ -185,6 +228,8 @@ func reportRun(w io.Writer, file string, opt data.RunOptions, res data.RunResult
 	case opt.Kind == store.RunTREC:
 		fmt.Fprintf(w, "%s: trec run %q → dataset %q, against the gold %s labels: %d lines\n",
 			file, name, display.Clean(res.Dataset), strings.ReplaceAll(res.Target, "_", "-"), res.RunLines)
+	case opt.Kind == store.RunQuestions:
+		fmt.Fprintf(w, "%s: questions run %q → dataset %q: %d questions\n", file, name, display.Clean(res.Dataset), res.RunLines)
 	default:
 		fmt.Fprintf(w, "%s: labels run %q → dataset %q: %d predictions\n", file, name, display.Clean(res.Dataset), res.RunLines)
 	}

@@ -229,11 +229,11 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 		}, nil
 	case "bench":
 		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
-			scores, err := scoreAll(ctx, st, me, fl.dataset)
+			scores, comps, err := scoreAll(ctx, st, me, fl.dataset)
 			if err != nil {
 				return err
 			}
-			return report.WriteBenchJSON(w, scores)
+			return report.WriteBenchJSON(w, scores, comps)
 		}, nil
 	}
 	return nil, fmt.Errorf("unknown export format %q (want %s)", fl.format, strings.Join(exportFormats, ", "))

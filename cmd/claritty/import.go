@@ -115,6 +115,10 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 			r.File, r.Queries, r.Results, r.QueriesKnown)
 		return
 	}
-	fmt.Fprintf(w, "%s: %s → dataset %q: %d panes added, %d already present; %d labels added, %d already present\n",
-		r.File, r.Format, r.Dataset, r.Items, r.ItemsKnown, r.Labels, r.LabelsKnown)
+	noun := map[string]string{data.FormatNecessity: "requests", data.FormatPairs: "pairs"}[r.Format]
+	if noun == "" {
+		noun = "panes"
+	}
+	fmt.Fprintf(w, "%s: %s → dataset %q: %d %s added, %d already present; %d labels added, %d already present\n",
+		r.File, r.Format, r.Dataset, r.Items, noun, r.ItemsKnown, r.Labels, r.LabelsKnown)
 }

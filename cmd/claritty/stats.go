@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/guidelines"
@@ -23,7 +25,10 @@ func newStatsCmd(g *globals) *cobra.Command {
 			"For a clarimm dataset: ClariMM's Table 1, the mean, population standard deviation and\n" +
 			"median of every rating of each unit (relevance of turns 1-4, coherence, diversity,\n" +
 			"intent reveal), with n; --json gives {\"metrics\": [{\"metric\", \"n\", \"mean\", \"std\", \"median\"}]}.\n" +
-			"For a nuggets dataset: the Clarify-Then-Search table of its systems, as claritty bench.",
+			"For a nuggets dataset: the Clarify-Then-Search table of its systems, as claritty bench.\n" +
+			"For a necessity dataset: the requests that need clarification (gold), with a 95% Wilson\n" +
+			"interval, and the facet chosen for them. For a compare dataset: the gold's win / tie /\n" +
+			"lose table per pair of systems, position bias and Bradley–Terry ranking, as claritty bench.",
 		Example: "  claritty stats --dataset MIMICS-Manual\n  claritty stats --dataset MIMICS-Manual --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -55,9 +60,29 @@ func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bo
 			return err
 		}
 		if asJSON {
-			return report.WriteBenchJSON(w, scores)
+			return report.WriteBenchJSON(w, scores, nil)
 		}
-		return writeBenchText(w, scores)
+		return writeBenchText(w, scores, nil)
+	case guidelines.Necessity.Kind:
+		ns, err := report.NecessityGold(ctx, r)
+		if err != nil {
+			return err
+		}
+		if asJSON {
+			return ns.WriteJSON(w)
+		}
+		return ns.WriteText(w)
+	case guidelines.Compare.Kind:
+		c, err := report.CompareGold(ctx, r, d)
+		if err != nil {
+			return err
+		}
+		if asJSON {
+			enc := json.NewEncoder(w)
+			enc.SetIndent("", "  ")
+			return enc.Encode(c)
+		}
+		return writeBenchText(w, nil, []report.ComparisonScore{*c})
 	case guidelines.ClariMM.Kind:
 		rs, err := report.ClariMMStats(ctx, r)
 		if err != nil {

@@ -1,0 +1,233 @@
+package report
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/claritty/claritty/bench"
+	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+)
+
+// ComparisonScore is what a compare dataset's verdicts say about its
+// systems: the win / tie / lose table of each pair, the position bias and
+// a Bradley–Terry ranking (ClariLM Figure 4). Judge is "gold" for the
+// people's gold labels, or the run whose verdicts they are.
+type ComparisonScore struct {
+	Dataset string
+	Judge   string
+	Items   int // the pairs with a verdict
+	Total   int // the dataset's pairs
+	bench.Comparison
+	// Positions says the position bias means something: the verdicts were
+	// given by judges who saw the drawn sides. A run's judge saw whatever
+	// order its makers gave it.
+	Positions bool
+}
+
+// CompareGold tabulates the gold verdicts of a compare dataset; nil for
+// other kinds.
+func CompareGold(ctx context.Context, r *store.Reading, d store.Dataset) (*ComparisonScore, error) {
+	if d.Kind != guidelines.Compare.Kind {
+		return nil, nil
+	}
+	g, err := loadGold(ctx, r, d)
+	if err != nil {
+		return nil, err
+	}
+	js := g.judgements(func(id int64) (int, bool) {
+		l := g.items[id].Label(guidelines.PreferenceUnit)
+		return l, l >= 0
+	})
+	c, err := bench.Compare(js)
+	if err != nil {
+		return nil, err
+	}
+	return &ComparisonScore{Dataset: d.Name, Judge: "gold", Items: len(js), Total: len(g.pairs), Comparison: c, Positions: true}, nil
+}
+
+// judgements turns the verdicts verdict gives (a preference value from the
+// first system's side, and whether there is one) into judgements, item by
+// item in import order.
+func (g *goldIndex) judgements(verdict func(itemID int64) (int, bool)) []bench.Judgement {
+	var js []bench.Judgement
+	for _, id := range g.order {
+		p, ok := g.pairs[id]
+		if !ok || g.items[id] == nil {
+			continue
+		}
+		v, ok := verdict(id)
+		if !ok {
+			continue
+		}
+		js = append(js, bench.Judgement{First: p.First, Second: p.Second, Outcome: bench.Outcome(v), FirstLeft: p.FirstLeft})
+	}
+	return js
+}
+
+// RunComparison is a judge run's verdicts set beside the gold's over the
+// pairs both have: the table each side would report.
+type RunComparison struct {
+	Judge, Gold bench.Comparison
+}
+
+// scoreVerdicts adds to a labels run over a compare dataset the table its
+// verdicts make and the one the gold makes over the same pairs.
+func scoreVerdicts(s *RunScore, preds []store.RunLabel, g *goldIndex) error {
+	judged := map[int64]int{}
+	for _, pr := range preds {
+		if pr.Unit == guidelines.PreferenceUnit {
+			judged[pr.ItemID] = pr.Value
+		}
+	}
+	both := func(id int64) bool {
+		_, ok := judged[id]
+		return ok && g.items[id].Label(guidelines.PreferenceUnit) >= 0
+	}
+	judge, err := bench.Compare(g.judgements(func(id int64) (int, bool) { return judged[id], both(id) }))
+	if err != nil {
+		return err
+	}
+	gold, err := bench.Compare(g.judgements(func(id int64) (int, bool) {
+		return g.items[id].Label(guidelines.PreferenceUnit), both(id)
+	}))
+	if err != nil {
+		return err
+	}
+	s.Comparison = &RunComparison{Judge: judge, Gold: gold}
+	return nil
+}
+
+// comparisonJSON is a comparison as bench --json writes it.
+type comparisonJSON struct {
+	Pairs        []pairJSON     `json:"pairs"`
+	PositionBias *shareJSON     `json:"position_bias,omitempty"`
+	Ranking      []strengthJSON `json:"ranking,omitempty"`
+}
+
+type shareJSON struct {
+	K     int         `json:"k"`
+	N     int         `json:"n"`
+	Share bench.Value `json:"share"`
+	Low   bench.Value `json:"low"`
+	High  bench.Value `json:"high"`
+}
+
+type pairJSON struct {
+	First       string    `json:"first"`
+	Second      string    `json:"second"`
+	Comparisons int       `json:"comparisons"`
+	Win         shareJSON `json:"win"`
+	Tie         shareJSON `json:"tie"`
+	Lose        shareJSON `json:"lose"`
+	FirstLeft   *int      `json:"first_left,omitempty"`
+	LeftWon     *int      `json:"left_won,omitempty"`
+}
+
+type strengthJSON struct {
+	System   string  `json:"system"`
+	Strength float64 `json:"strength"`
+	Wins     float64 `json:"wins"`
+	Games    int     `json:"games"`
+}
+
+func shareOf(s bench.Share) shareJSON {
+	return shareJSON{K: s.K, N: s.N, Share: s.P, Low: s.Low, High: s.High}
+}
+
+// toJSON writes the comparison; positions says whether the sides shown
+// mean anything for these verdicts.
+func toJSON(c bench.Comparison, positions bool) comparisonJSON {
+	out := comparisonJSON{Pairs: []pairJSON{}}
+	for _, p := range c.Pairs {
+		pj := pairJSON{First: p.First, Second: p.Second, Comparisons: p.Comparisons,
+			Win: shareOf(p.Win), Tie: shareOf(p.Tie), Lose: shareOf(p.Lose)}
+		if positions {
+			pj.FirstLeft, pj.LeftWon = &p.FirstLeft, &p.Left
+		}
+		out.Pairs = append(out.Pairs, pj)
+	}
+	if positions {
+		b := shareOf(c.PositionBias)
+		out.PositionBias = &b
+	}
+	for _, s := range c.Ranking {
+		out.Ranking = append(out.Ranking, strengthJSON{System: s.System, Strength: s.Score, Wins: s.Wins, Games: s.Games})
+	}
+	return out
+}
+
+// MarshalJSON writes {"dataset", "judge", "items", "total", "pairs",
+// "position_bias", "ranking"}.
+func (c ComparisonScore) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Dataset string `json:"dataset"`
+		Judge   string `json:"judge"`
+		Items   int    `json:"items"`
+		Total   int    `json:"total"`
+		comparisonJSON
+	}{c.Dataset, c.Judge, c.Items, c.Total, toJSON(c.Comparison, c.Positions)})
+}
+
+// MarshalJSON writes {"judge": …, "gold": …}: the judge's own table and
+// the gold's over the same pairs.
+func (c RunComparison) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Judge comparisonJSON `json:"judge"`
+		Gold  comparisonJSON `json:"gold"`
+	}{toJSON(c.Judge, false), toJSON(c.Gold, true)})
+}
+
+// shareText is "0.500 [0.237, 0.763]".
+func shareText(s bench.Share) string {
+	if !s.P.Defined {
+		return "–"
+	}
+	return fmt.Sprintf("%s [%s, %s]", s.P.Format(3), s.Low.Format(3), s.High.Format(3))
+}
+
+// ComparisonLines is a comparison as text: one row per pair of systems,
+// then the position bias (when it means something) and the ranking.
+func ComparisonLines(c bench.Comparison, positions bool) []string {
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "first\tsecond\twin\ttie\tlose\tn\t")
+	for _, p := range c.Pairs {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t\n", display.Clean(p.First), display.Clean(p.Second),
+			shareText(p.Win), shareText(p.Tie), shareText(p.Lose), p.Comparisons)
+	}
+	tw.Flush()
+	lines := trimLines(b.String())
+	if positions {
+		lines = append(lines, fmt.Sprintf("left output won %d of %d decisive verdicts: %s", c.PositionBias.K,
+			c.PositionBias.N, shareText(c.PositionBias)))
+	}
+	if len(c.Ranking) > 0 {
+		parts := make([]string, len(c.Ranking))
+		for i, s := range c.Ranking {
+			parts[i] = display.Clean(s.System) + " " + strconv.FormatFloat(s.Score, 'f', 3, 64)
+		}
+		lines = append(lines, "Bradley–Terry: "+strings.Join(parts, " > "))
+	}
+	return lines
+}
+
+// ComparisonText is the gold comparison of one dataset under a heading.
+func ComparisonText(c *ComparisonScore) []string {
+	head := fmt.Sprintf("%s: %d of %d pairs with a gold verdict (95%% Wilson intervals)", display.Clean(c.Dataset), c.Items, c.Total)
+	return append([]string{head}, indent(ComparisonLines(c.Comparison, c.Positions))...)
+}
+
+// trimLines splits tabwriter output into lines without trailing spaces.
+func trimLines(s string) []string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return lines
+}
