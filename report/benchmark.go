@@ -39,7 +39,7 @@ type RunScore struct {
 	// Comparison is a judge's verdicts on a compare dataset beside the
 	// gold's, over the pairs both judged.
 	Comparison *RunComparison `json:"comparison,omitempty"`
-	byType   map[string]bench.Classification
+	byType     map[string]bench.Classification
 }
 
 // TypeScore is a labels run on one label type.
