@@ -20,7 +20,15 @@ const DemoConversations = "demo-conversations"
 // two demo systems are judged against gold nuggets.
 const DemoNuggets = "demo-nuggets"
 
-//go:embed demo/demo.tsv demo/demo-serp.jsonl demo/demo-labels.tsv demo/demo-rerank.run demo/conversations demo/nuggets
+// DemoNecessity and DemoPairs name the datasets of the demo ClariLM
+// tasks: requests to judge for clarification necessity, and two demo
+// systems' outputs to compare blind.
+const (
+	DemoNecessity = "demo-necessity"
+	DemoPairs     = "demo-pairs"
+)
+
+//go:embed demo/demo.tsv demo/demo-serp.jsonl demo/demo-labels.tsv demo/demo-rerank.run demo/conversations demo/nuggets demo/clarilm
 var demoFS embed.FS
 
 // LoadDemo fills a database with the demo panes, their search results, and
@@ -49,7 +57,41 @@ func LoadDemo(ctx context.Context, st *store.Store, who store.Annotator) error {
 	if err := loadDemoConversations(ctx, st, who); err != nil {
 		return err
 	}
-	return loadDemoNuggets(ctx, st, who)
+	if err := loadDemoNuggets(ctx, st, who); err != nil {
+		return err
+	}
+	return loadDemoClariLM(ctx, st, who)
+}
+
+// loadDemoClariLM imports the demo requests and pairs with three demo
+// annotators' judgements of the second half of each, a demo model's
+// necessity labels and generated questions, and a demo LLM judge's
+// verdicts: the scores show on first run and move as the user judges.
+func loadDemoClariLM(ctx context.Context, st *store.Store, who store.Annotator) error {
+	for _, f := range []struct{ file, format, dataset string }{
+		{"demo-necessity.jsonl", FormatNecessity, DemoNecessity},
+		{"demo-necessity-labels.tsv", FormatLabels, DemoNecessity},
+		{"demo-pairs.jsonl", FormatPairs, DemoPairs},
+		{"demo-pairs-labels.tsv", FormatLabels, DemoPairs},
+	} {
+		b, err := demoFS.ReadFile("demo/clarilm/" + f.file)
+		if err != nil {
+			return err
+		}
+		if _, err := Import(ctx, st, who, bytes.NewReader(b), "demo:"+f.file, Options{Format: f.format, Dataset: f.dataset}); err != nil {
+			return err
+		}
+	}
+	for _, r := range []struct{ file, kind, name, dataset string }{
+		{"demo-necessity.run", store.RunLabels, "demo-llm", DemoNecessity},
+		{"demo-questions.tsv", store.RunQuestions, "demo-gen", DemoNecessity},
+		{"demo-judge.run", store.RunLabels, "demo-judge", DemoPairs},
+	} {
+		if err := addDemoRun(ctx, st, who, "demo/clarilm/"+r.file, RunOptions{Kind: r.kind, Name: r.name, Dataset: r.dataset}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func addDemoRun(ctx context.Context, st *store.Store, who store.Annotator, file string, opt RunOptions) error {

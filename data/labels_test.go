@@ -120,7 +120,9 @@ func TestMergeLabelsFromAnotherDatabase(t *testing.T) {
 	n := strings.Count(file, "\n") - 1
 	demo := strings.Count(demoFile(t, "demo/demo-labels.tsv"), "\n") - 1 +
 		strings.Count(demoFile(t, "demo/conversations/demo-ratings.tsv"), "\n") - 1 +
-		strings.Count(demoFile(t, "demo/nuggets/demo-judgements.tsv"), "\n") - 1
+		strings.Count(demoFile(t, "demo/nuggets/demo-judgements.tsv"), "\n") - 1 +
+		strings.Count(demoFile(t, "demo/clarilm/demo-necessity-labels.tsv"), "\n") - 1 +
+		strings.Count(demoFile(t, "demo/clarilm/demo-pairs-labels.tsv"), "\n") - 1
 	if got.Added != n-demo || got.Same != demo || got.Changed+got.KeptNewer != 0 || got.Finished != 2 {
 		t.Fatalf("first merge %+v, want %d added, %d already there and 2 HITs finished", got, n-demo, demo)
 	}

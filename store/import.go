@@ -354,7 +354,11 @@ func (im *Importer) Commit() (ImportStats, error) {
 		}
 	}
 	if len(im.newPairs) > 0 {
-		if err := im.drawSides(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))); err != nil {
+		rng := im.s.Sides
+		if rng == nil {
+			rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+		}
+		if err := im.drawSides(rng); err != nil {
 			im.tx.Rollback()
 			return im.stats, fmt.Errorf("commit import: %w", err)
 		}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -38,6 +39,9 @@ type Store struct {
 	w       *writer    // runs Store.tx writes, several to a transaction (writer.go)
 	// Now is the clock used for every timestamp; tests replace it.
 	Now func() time.Time
+	// Sides, when set, is the source of the sides a pair's outputs are
+	// drawn to at import; tests set it so a screen can be a golden file.
+	Sides *rand.Rand
 }
 
 // timeFormat is how timestamps are stored: UTC, sortable as text.

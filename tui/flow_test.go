@@ -61,6 +61,8 @@ func TestFlowPerKindAt60x20(t *testing.T) {
 		{data.DemoDataset, 1, []string{"enter", "2", "1", "2", "2", "1", "0"}, "HIT 2 ·"},
 		{data.DemoConversations, 1, []string{"4", "3", "5", "4", "2", "3"}, "HIT 2 ·"},
 		{data.DemoNuggets, 5, []string{"2", "1", "0", "2", "2"}, "HIT 6 ·"},
+		{data.DemoNecessity, 1, []string{"1", "2"}, "HIT 2 ·"},
+		{data.DemoPairs, 1, []string{"3"}, "HIT 2 ·"},
 	} {
 		t.Run(c.dataset, func(t *testing.T) {
 			ctx := context.Background()

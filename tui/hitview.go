@@ -277,7 +277,11 @@ func (m *hitScreen) steps(named bool) string {
 			}
 		}
 		if len(idx) == 0 {
-			parts = append(parts, s.StepTodo.Render("– "+g.Numeral+" n/a"))
+			short := g.Numeral // a step with no numeral goes by its name
+			if short == "" {
+				short = name
+			}
+			parts = append(parts, s.StepTodo.Render("– "+short+" n/a"))
 			continue
 		}
 		if len(idx) > 1 || g.ID == "landing" || g.ID == "relevance" || g.ID == "nugget" {

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/bench"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
@@ -33,11 +34,12 @@ type paneState struct {
 
 // paneStats is one computation's result.
 type paneStats struct {
-	types    []agreement.TypeReport // per unit type, then pooled
-	ratings  *report.RatingStats    // a conversation dataset's Table 1
-	bench    []report.RunScore      // the dataset's benchmark runs
-	hidden   int                    // runs left out: the annotator judges here
-	mark     store.ChangeMark       // the labels and decisions it rests on
+	types    []agreement.TypeReport  // per unit type, then pooled
+	ratings  *report.RatingStats     // a conversation dataset's Table 1
+	bench    []report.RunScore       // the dataset's benchmark runs
+	compare  *report.ComparisonScore // a compare dataset's gold verdicts
+	hidden   int                     // runs left out: the annotator judges here
+	mark     store.ChangeMark        // the labels and decisions it rests on
 	progress store.DatasetProgress
 	done     int           // the annotator's finished HITs
 	perHIT   time.Duration // median time on screen per finished HIT; 0 if unknown
@@ -169,6 +171,10 @@ func computePane(ctx context.Context, st *store.Store, ds store.Dataset, an stor
 		ps.err = err
 		return ps
 	}
+	if ps.compare, err = report.CompareGold(ctx, r, ds); err != nil {
+		ps.err = err
+		return ps
+	}
 	// A judge who sees the systems' running scores while judging their
 	// outputs judges differently: while the annotator has HITs open here,
 	// the pane gives progress only.
@@ -179,6 +185,9 @@ func computePane(ctx context.Context, st *store.Store, ds store.Dataset, an stor
 	}
 	if open > 0 {
 		ps.bench, ps.hidden = nil, len(ps.bench)
+		if ps.compare != nil {
+			ps.compare, ps.hidden = nil, ps.hidden+1
+		}
 	}
 	if ps.progress, err = st.DatasetProgress(ctx, datasetID); err != nil {
 		ps.err = err
@@ -285,10 +294,18 @@ func (m *Model) paneLines() []string {
 		if t.Type == "pooled" {
 			style = s.Title
 		}
-		lines = append(lines, style.Render(fmt.Sprintf(" %-10s %5s %5s %5s", name, coef(t.FleissKappa), coef(t.AlphaOrdinal), short(t.Items))))
+		alpha := t.AlphaOrdinal
+		if m.protocol().Nominal {
+			alpha = t.AlphaNominal // no order among yes, no and the facets
+		}
+		lines = append(lines, style.Render(fmt.Sprintf(" %-10s %5s %5s %5s", name, coef(t.FleissKappa), coef(alpha), short(t.Items))))
 	}
-	lines = append(lines, s.Dim.Render(" κ Fleiss · α Kripp. ordinal"), "")
-	items := "panes complete"
+	alphaName := "ordinal"
+	if m.protocol().Nominal {
+		alphaName = "nominal"
+	}
+	lines = append(lines, s.Dim.Render(" κ Fleiss · α Kripp. "+alphaName), "")
+	items := kindFor(m.protocol().Kind).noun() + "s complete"
 	if m.protocol().Kind == guidelines.Nuggets.Kind {
 		items = "items complete"
 	}
@@ -298,6 +315,9 @@ func (m *Model) paneLines() []string {
 	}
 	if len(p.bench) > 0 {
 		lines = append(append(lines, benchLines(s, p.bench)...), "")
+	}
+	if p.compare != nil {
+		lines = append(append(lines, compareLines(s, p.compare)...), "")
 	}
 	if p.hidden > 0 {
 		lines = append(lines, s.Brand.Render(" benchmark")+s.Dim.Render(" · "+count(p.hidden, "run", "runs")),
@@ -381,6 +401,32 @@ func benchLines(s Styles, runs []report.RunScore) []string {
 		if !r.Complete {
 			return append(lines, s.Dim.Render(" * some items not judged yet"))
 		}
+	}
+	return lines
+}
+
+// compareLines is a compare dataset's gold table in the pane's width:
+// each pair of systems' win, tie and lose shares from the first's side,
+// the left-hand position's share of decisive verdicts, and the
+// Bradley–Terry order. The intervals are for claritty bench.
+func compareLines(s Styles, c *report.ComparisonScore) []string {
+	lines := []string{s.Brand.Render(" systems") + s.Dim.Render(" · gold so far"),
+		s.Dim.Render(fmt.Sprintf(" %-11s %3s %3s %4s %3s", "pair", "win", "tie", "lose", "n"))}
+	frac := func(v bench.Share) string { return strings.TrimPrefix(v.P.Format(2), "0") }
+	for _, p := range c.Pairs {
+		pair := ansi.Truncate(display.Clean(p.First)+"–"+display.Clean(p.Second), 11, "…")
+		lines = append(lines, s.Text.Render(fmt.Sprintf(" %-11s %3s %3s %4s %3s", pair, frac(p.Win), frac(p.Tie),
+			frac(p.Lose), short(p.Comparisons))))
+	}
+	if b := c.PositionBias; b.N > 0 {
+		lines = append(lines, s.Dim.Render(fmt.Sprintf(" left won %s of %s (%s)", short(b.K), short(b.N), frac(b))))
+	}
+	if len(c.Ranking) > 0 {
+		names := make([]string, len(c.Ranking))
+		for i, r := range c.Ranking {
+			names[i] = display.Clean(r.System)
+		}
+		lines = append(lines, s.Dim.Render(ansi.Truncate(" BT "+strings.Join(names, " > "), paneWidth, "…")))
 	}
 	return lines
 }

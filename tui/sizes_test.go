@@ -52,6 +52,9 @@ var (
 	mimicsScale = regexp.MustCompile(`(?m)^ +2 (Good )? +1 (Fair )? +0 (Bad )? *$`)
 	likertScale = regexp.MustCompile(`(?m)^ +5 (Excellent )? +4 (Good )? +3 (Fair )? +2 (Weak )? +1 (Poor )? *$`)
 	nuggetScale = regexp.MustCompile(`(?m)^ +2 (full )? +1 (partial )? +0 (none )? *$`)
+	yesNoScale  = regexp.MustCompile(`(?m)^ +1 (yes )? +0( no)? *$`)
+	facetScale  = regexp.MustCompile(`(?m)^ +1-3 (facet · )?0( none fits)? *$`)
+	abScale     = regexp.MustCompile(`(?m)^ +1 (A better )? +2 (tie )? +3( B better)? *$`)
 )
 
 func everyScreen() []sizedScreen {
@@ -88,6 +91,13 @@ func everyScreen() []sizedScreen {
 		screens = append(screens, sizedScreen{name: fmt.Sprintf("nugget%d", i), start: nug, keys: keys,
 			must: []string{fmt.Sprintf("Nugget %d of 5", i), fmt.Sprintf("▸ ○  %d", i)}, scale: nuggetScale})
 	}
+	nec := func(t *testing.T, w, h int) *harness { return demoHarness(t, data.DemoNecessity, w, h) }
+	pairs := func(t *testing.T, w, h int) *harness { return demoHarness(t, data.DemoPairs, w, h) }
+	screens = append(screens,
+		sizedScreen{name: "necessity", start: nec, must: []string{"need clarification?", "▸ Book me a table"}, scale: yesNoScale},
+		sizedScreen{name: "necessity_facet", start: nec, keys: []string{"1"}, must: []string{"Which facet", "3  what time"}, scale: facetScale},
+		sizedScreen{name: "compare", start: pairs, must: []string{"Which output", "A  ", "B  "}, scale: abScale},
+	)
 	return append(screens,
 		sizedScreen{name: "adjudication", start: func(t *testing.T, w, h int) *harness {
 			st, lead := disputedDemo(t)

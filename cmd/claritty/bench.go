@@ -147,7 +147,9 @@ func writeBlock(w io.Writer, gap *bool, lines []string) error {
 
 func indentAll(lines []string) []string {
 	for i, l := range lines {
-		lines[i] = "  " + l
+		if l != "" {
+			lines[i] = "  " + l
+		}
 	}
 	return lines
 }

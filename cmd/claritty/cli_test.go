@@ -221,9 +221,11 @@ func TestFillIfEmptyOnlyOnce(t *testing.T) {
 		}
 	}
 	ds, _ := st.Datasets(context.Background())
-	if len(ds) != 3 || ds[0].Name != data.DemoDataset || ds[0].Items != 40 ||
+	if len(ds) != 5 || ds[0].Name != data.DemoDataset || ds[0].Items != 40 ||
 		ds[1].Name != data.DemoConversations || ds[1].Items != 5 || ds[1].Kind != "clarimm" ||
-		ds[2].Name != data.DemoNuggets || ds[2].Items != 8 || ds[2].Kind != "nuggets" {
+		ds[2].Name != data.DemoNuggets || ds[2].Items != 8 || ds[2].Kind != "nuggets" ||
+		ds[3].Name != data.DemoNecessity || ds[3].Items != 8 || ds[3].Kind != "necessity" ||
+		ds[4].Name != data.DemoPairs || ds[4].Items != 8 || ds[4].Kind != "compare" {
 		t.Fatalf("datasets %+v", ds)
 	}
 }
