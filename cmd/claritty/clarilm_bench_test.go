@@ -224,6 +224,46 @@ func TestClariLMBench(t *testing.T) {
 	if out := squeeze(must("stats", "stats", "--dataset", "cmp").stdout); !strings.Contains(out, "cmp: 12 of 12 pairs") {
 		t.Errorf("compare stats:\n%s", out)
 	}
+	// The gold exports: each line's gold and, for pairs, who is better by
+	// name and which side the first system was shown on.
+	type goldLine struct {
+		ID         string
+		Necessity  *struct{ Label *string }
+		Facet      *struct{ Label *string }
+		FacetText  *string `json:"facet_text"`
+		First      string
+		FirstShown string `json:"first_shown"`
+		Preference *struct {
+			Label *string
+			Votes map[string]int
+		}
+		Better *string
+	}
+	readLines := func(format string) map[string]goldLine {
+		out := map[string]goldLine{}
+		for _, l := range strings.Split(strings.TrimSpace(must(format, "export", "--format", format, "--include-incomplete").stdout), "\n") {
+			var g goldLine
+			if err := json.Unmarshal([]byte(l), &g); err != nil {
+				t.Fatalf("%s: %v\n%s", format, err, l)
+			}
+			out[g.ID] = g
+		}
+		return out
+	}
+	ng := readLines("necessity-gold")
+	if len(ng) != 6 || *ng["r1"].Necessity.Label != "yes" || *ng["r1"].Facet.Label != "2" || *ng["r1"].FacetText != "y" ||
+		*ng["r3"].Facet.Label != "none" || ng["r3"].FacetText != nil || *ng["r4"].Necessity.Label != "no" || ng["r4"].Facet != nil {
+		t.Errorf("necessity gold %+v", ng)
+	}
+	pg := readLines("pairs-gold")
+	for uid, byPair := range map[string]string{"p1/a/c": "win a", "p3/a/b": "lose b", "p1/b/c": "tie tie"} {
+		f := strings.Fields(byPair)
+		g := pg[uid]
+		shown := map[bool]string{true: "A", false: "B"}[left[uid]]
+		if g.Preference == nil || *g.Preference.Label != f[0] || *g.Better != f[1] || g.Preference.Votes[f[0]] != 1 || g.FirstShown != shown {
+			t.Errorf("pairs gold %s: %+v, want %s, shown %s", uid, g, byPair, shown)
+		}
+	}
 	text := squeeze(must("bench", "bench").stdout)
 	for _, want := range []string{"gpt-judge as judge", "Bradley–Terry:", "cmp: 12 of 12 pairs with a gold verdict", "gen reference token_f1 0.5357 2"} {
 		if !strings.Contains(text, want) {

@@ -52,6 +52,13 @@ func newExportCmd(g *globals) *cobra.Command {
 			"  nugget-judgements  JSONL, one line per answer of a nuggets dataset: {\"id\": intent,\n" +
 			"                 \"system\", \"k\", \"restore_score_100\" (null until every nugget is judged),\n" +
 			"                 \"nuggets\": [{\"id\", \"weight\", \"coverage\": full|partial|none|null}]}\n" +
+			"  necessity-gold JSONL, one line per request of a necessity dataset: {\"id\", \"request\",\n" +
+			"                 \"facets\", \"necessity\": gold, \"facet\": gold or null (no yes), \"facet_text\"}\n" +
+			"  pairs-gold     JSONL, one line per pair of a compare dataset: {\"id\", \"request\", \"first\",\n" +
+			"                 \"second\", \"first_shown\": A|B, \"preference\": gold (win|tie|lose from the\n" +
+			"                 first system's side), \"better\": a system, tie or null}\n" +
+			"                 a JSONL gold is {\"label\" (null: unresolved), \"provenance\", \"votes\": {label:\n" +
+			"                 count}, \"adjudicator\"?}; flagged and insufficient items left out as for gold\n" +
 			"  bench          the benchmark summary, as claritty bench --json\n" +
 			"A unit's gold label is its adjudicated label if any, else the majority (or, under\n" +
 			"policy --gold median, the median) of its settled labels (finished HITs, merged whole\n" +
@@ -118,8 +125,8 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 	if fl.includeUnresolved && fl.format != "mimics-manual" {
 		return nil, fmt.Errorf("--include-unresolved applies to --format mimics-manual")
 	}
-	if fl.includeIncomplete && !slices.Contains([]string{"mimics-manual", "gold", "clarimm-gold", "nugget-judgements"}, fl.format) {
-		return nil, fmt.Errorf("--include-incomplete applies to --format mimics-manual, gold, clarimm-gold and nugget-judgements")
+	if kept := []string{"mimics-manual", "gold", "clarimm-gold", "nugget-judgements", "necessity-gold", "pairs-gold"}; fl.includeIncomplete && !slices.Contains(kept, fl.format) {
+		return nil, fmt.Errorf("--include-incomplete applies to --format %s", strings.Join(kept, ", "))
 	}
 	stderr := cmd.ErrOrStderr()
 	summarize := func(d store.Dataset, noun string, sum report.ReleaseSummary) {
@@ -211,6 +218,26 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			}
 			return err
 		}, nil
+	case "necessity-gold", "pairs-gold":
+		kind, write, noun := guidelines.Necessity.Kind, report.WriteNecessityGold, "requests"
+		if fl.format == "pairs-gold" {
+			kind, write, noun = guidelines.Compare.Kind, report.WritePairsGold, "pairs"
+		}
+		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
+			d, err := datasetOfKind(ctx, st, fl.dataset, kind)
+			if err != nil {
+				return err
+			}
+			var sum report.ReleaseSummary
+			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
+				sum, err = write(ctx, r, w, fl.release())
+				return err
+			})
+			if err == nil {
+				summarize(d, noun, sum)
+			}
+			return err
+		}, nil
 	case "nugget-judgements":
 		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
 			d, err := datasetOfKind(ctx, st, fl.dataset, guidelines.Nuggets.Kind)
@@ -239,7 +266,8 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 	return nil, fmt.Errorf("unknown export format %q (want %s)", fl.format, strings.Join(exportFormats, ", "))
 }
 
-var exportFormats = []string{"labels", "mimics-manual", "gold", "clarimm-ratings", "clarimm-gold", "nugget-judgements", "bench"}
+var exportFormats = []string{"labels", "mimics-manual", "gold", "clarimm-ratings", "clarimm-gold", "nugget-judgements",
+	"necessity-gold", "pairs-gold", "bench"}
 
 // datasetOfKind picks the named dataset, or the first of the kind.
 func datasetOfKind(ctx context.Context, st *store.Store, name, kind string) (store.Dataset, error) {

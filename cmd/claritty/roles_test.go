@@ -267,6 +267,8 @@ func TestGoldIsForLeads(t *testing.T) {
 		tm.refused(t, who, "lead", "export", "--format", "mimics-manual")
 		tm.refused(t, who, "lead", "export", "--format", "clarimm-gold", "--dataset", data.DemoConversations)
 		tm.refused(t, who, "lead", "export", "--format", "nugget-judgements", "--dataset", data.DemoNuggets)
+		tm.refused(t, who, "lead", "export", "--format", "necessity-gold", "--dataset", data.DemoNecessity)
+		tm.refused(t, who, "lead", "export", "--format", "pairs-gold", "--dataset", data.DemoPairs)
 	}
 	if r := tm.run(t, "", "", "export", "--format", "gold", "--include-incomplete"); r.code != 0 || !strings.Contains(r.stdout, tm.pane1.UID) {
 		t.Fatalf("the lead's gold export: %+v", r)
