@@ -5,6 +5,9 @@ package agreement
 type Scale struct {
 	Categories []string
 	Values     []float64 // nil: the categories have no interval values
+	// Nominal says the categories have no order (yes, no, a facet): ordinal
+	// alpha, which reads an order into them, is left undefined.
+	Nominal bool
 }
 
 // Coefficients are the agreement figures of one set of subjects.
@@ -202,7 +205,9 @@ func compute(ps *patternSet, w []float64, scale Scale) Coefficients {
 	c.PerCategory = s.perCategory()
 	o := coincidences(ps, w)
 	c.AlphaNominal = alpha(o, s.n2, nominal)
-	c.AlphaOrdinal = alpha(o, s.n2, ordinal)
+	if !scale.Nominal {
+		c.AlphaOrdinal = alpha(o, s.n2, ordinal)
+	}
 	if scale.Values != nil {
 		c.AlphaInterval = alpha(o, s.n2, interval(scale.Values))
 	}

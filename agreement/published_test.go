@@ -149,3 +149,18 @@ func TestKrippendorff2011(t *testing.T) {
 		t.Errorf("items %d raters %d–%d", c.Items, c.MinRaters, c.MaxRaters)
 	}
 }
+
+// A nominal scale's categories have no order: ordinal alpha is left
+// undefined rather than read into them, nominal alpha is the same as on an
+// ordered scale of the same categories.
+func TestNominalScaleHasNoOrdinalAlpha(t *testing.T) {
+	table := [][]int{{3, 0, 0}, {0, 2, 1}, {1, 1, 1}, {0, 0, 3}, {2, 1, 0}}
+	ordered := Analyze(countStudy(table, Scale{Categories: []string{"a", "b", "c"}}), Options{}).Pooled
+	nominal := Analyze(countStudy(table, Scale{Categories: []string{"a", "b", "c"}, Nominal: true}), Options{Bootstrap: 50}).Pooled
+	if nominal.AlphaOrdinal.Defined || nominal.CIAlphaOrdinal != (Interval{}) || !ordered.AlphaOrdinal.Defined {
+		t.Errorf("ordinal alpha: nominal %v %v, ordered %v", nominal.AlphaOrdinal, nominal.CIAlphaOrdinal, ordered.AlphaOrdinal)
+	}
+	if nominal.AlphaNominal != ordered.AlphaNominal || !nominal.AlphaNominal.Defined {
+		t.Errorf("nominal alpha %v, want %v", nominal.AlphaNominal, ordered.AlphaNominal)
+	}
+}

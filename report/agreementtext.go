@@ -16,8 +16,13 @@ import (
 // majority (a report from every label; the kept table has no people).
 func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreement.Options, ratings, people bool) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "Agreement in %s; categories in order: %s.\n", what, strings.Join(rep.Scale.Categories, " < "))
-	if rep.Scale.Values == nil {
+	if rep.Scale.Nominal {
+		fmt.Fprintf(tw, "Agreement in %s; categories, in no order: %s.\n", what, strings.Join(rep.Scale.Categories, ", "))
+		fmt.Fprintln(tw, "Read Fleiss' κ, AC1 and α nominal; ordinal and interval alpha would read an order into them.")
+	} else {
+		fmt.Fprintf(tw, "Agreement in %s; categories in order: %s.\n", what, strings.Join(rep.Scale.Categories, " < "))
+	}
+	if rep.Scale.Values == nil && !rep.Scale.Nominal {
 		fmt.Fprintln(tw, "The categories are not numbers, so interval alpha is undefined.")
 	}
 	if ratings {

@@ -21,6 +21,7 @@ var MIMICSScale = ScaleOf(guidelines.MIMICS)
 // distances, so no interval figure is computed for them.
 func ScaleOf(p guidelines.Protocol) agreement.Scale {
 	s := agreement.NewScale(p.Categories())
+	s.Nominal = p.Nominal
 	if p.Named && !p.Nominal {
 		for i := range s.Categories {
 			s.Values = append(s.Values, float64(p.Low()+i))
