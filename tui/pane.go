@@ -392,7 +392,7 @@ func benchLines(s Styles, runs []report.RunScore) []string {
 		for i := 0; i < len(r.Metric); i += 2 {
 			var cells []string
 			for _, x := range r.Metric[i:min(i+2, len(r.Metric))] {
-				cells = append(cells, fmt.Sprintf("%-8s%5s", strings.ReplaceAll(x.Name, "_", " "), x.Value.Format(3)))
+				cells = append(cells, fmt.Sprintf("%-6s%6s", shortMetric(x.Name), x.Value.Format(3)))
 			}
 			lines = append(lines, s.Text.Render(" "+strings.Join(cells, "  ")))
 		}
@@ -403,6 +403,15 @@ func benchLines(s Styles, runs []report.RunScore) []string {
 		}
 	}
 	return lines
+}
+
+// shortMetric is a metric's name in six cells, so two fit a pane line with
+// a space before each value ("accuracy" ran into its figure).
+func shortMetric(name string) string {
+	if s, ok := map[string]string{"accuracy": "acc", "macro_f1": "F1", "kappa": "κ", "token_f1": "tok F1"}[name]; ok {
+		return s
+	}
+	return ansi.Truncate(name, 6, "")
 }
 
 // compareLines is a compare dataset's gold table in the pane's width:

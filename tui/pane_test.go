@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -10,7 +11,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/bench"
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
@@ -210,6 +213,31 @@ func TestShortCounts(t *testing.T) {
 		1000000: "1.0M", 1377402: "1.3M", 20331999: "20.3M"} {
 		if got := short(n); got != want {
 			t.Errorf("short(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// Every run's figures fit the pane with a space between each name and its
+// value, whatever the metric ("accuracy" once ran into its figure), and a
+// compare dataset's table fits it too.
+func TestBenchLinesFitThePane(t *testing.T) {
+	s := DefaultStyles(true)
+	var metrics []bench.Metric
+	for _, name := range []string{"accuracy", "macro_f1", "kappa", "token_f1", "ndcg@1", "ndcg@3", "mrr", "p@1"} {
+		metrics = append(metrics, bench.Metric{Name: name, Value: bench.Of(0.123456)})
+	}
+	lines := benchLines(s, []report.RunScore{{Name: "a-run-with-a-long-name", Kind: store.RunLabels, Metric: metrics, Complete: true}})
+	c := &report.ComparisonScore{Comparison: bench.Comparison{Pairs: []bench.PairResult{{First: "answer-first", Second: "ask-first",
+		Win: bench.Wilson(1, 4), Tie: bench.Wilson(1, 4), Lose: bench.Wilson(2, 4), Comparisons: 4}}, PositionBias: bench.Wilson(1, 3),
+		Ranking: []bench.Strength{{System: "answer-first"}, {System: "ask-first"}, {System: "third-system"}}}}
+	lines = append(lines, compareLines(s, c)...)
+	for _, l := range lines {
+		plain := ansi.Strip(l)
+		if w := ansi.StringWidth(plain); w > paneWidth {
+			t.Errorf("%q is %d cells wide, the pane %d", plain, w, paneWidth)
+		}
+		if regexp.MustCompile(`[a-z1]0\.\d{3}`).MatchString(plain) {
+			t.Errorf("%q: a name runs into its value", plain)
 		}
 	}
 }
