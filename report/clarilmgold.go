@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 
 	"github.com/claritty/claritty/guidelines"
@@ -50,19 +49,12 @@ func goldExport(ctx context.Context, r *store.Reading, kind string, w io.Writer,
 	line func(p *PaneGold) (any, error)) (ReleaseSummary, error) {
 	opts.IncludeUnresolved = true // an unresolved unit's label is null, its votes there to see
 	sum := ReleaseSummary{Kept: opts}
-	if err := r.RequireGold(); err != nil {
+	if _, err := goldOfKind(ctx, r, kind); err != nil {
 		return sum, err
-	}
-	rules, err := rulesOf(ctx, r.Store(), r.DatasetID())
-	if err != nil {
-		return sum, err
-	}
-	if rules.Kind != kind {
-		return sum, fmt.Errorf("the dataset holds %s items, not %s items", rules.Kind, kind)
 	}
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
-	err = EachPaneGold(ctx, r, func(p *PaneGold) error {
+	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
 		if !sum.Keep(p) {
 			return nil
 		}

@@ -370,15 +370,9 @@ var ClariMMGoldHeader = "conversation\ttopic\tfacet\tturns\t" + strings.Join(gui
 func WriteClariMMGold(ctx context.Context, r *store.Reading, w io.Writer, opts ReleaseOptions) (ReleaseSummary, error) {
 	opts.IncludeUnresolved = true
 	sum := ReleaseSummary{Kept: opts}
-	if err := r.RequireGold(); err != nil {
-		return sum, err
-	}
-	rules, err := rulesOf(ctx, r.Store(), r.DatasetID())
+	rules, err := goldOfKind(ctx, r, guidelines.ClariMM.Kind)
 	if err != nil {
 		return sum, err
-	}
-	if rules.Kind != guidelines.ClariMM.Kind {
-		return sum, fmt.Errorf("dataset holds %s items, not conversations: export --format gold or mimics-manual", rules.Kind)
 	}
 	bw := bufio.NewWriter(w)
 	bw.WriteString(ClariMMGoldHeader + "\n")
@@ -395,6 +389,19 @@ func WriteClariMMGold(ctx context.Context, r *store.Reading, w io.Writer, opts R
 		return sum, err
 	}
 	return sum, bw.Flush()
+}
+
+// goldOfKind is the rules of a gold export of a dataset of kind: a lead's
+// whole reading, of a dataset of that kind.
+func goldOfKind(ctx context.Context, r *store.Reading, kind string) (datasetRules, error) {
+	if err := r.RequireGold(); err != nil {
+		return datasetRules{}, err
+	}
+	rules, err := rulesOf(ctx, r.Store(), r.DatasetID())
+	if err == nil && rules.Kind != kind {
+		err = fmt.Errorf("the dataset holds %s items, not %s items", rules.Kind, kind)
+	}
+	return rules, err
 }
 
 // tsvCell makes dataset text safe in one TSV cell: tabs and line breaks
