@@ -125,10 +125,12 @@ func (k *compareKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.C
 func (k *compareKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 	s := m.styles
 	v := stepView{title: s.Title.Render(" " + guidelines.CompareSteps[0].Title), short: s.Title.Render(" A or B?")}
-	v.lines, _ = requestLines(s, k.before, k.request, width)
+	var at int
+	v.lines, at = requestLines(s, k.before, k.request, width)
 	v.lines = append(v.lines, "")
-	at := len(v.lines)
 	v.lines = append(v.lines, outputLines(s, k.sides, width)...)
+	// The request and both outputs: A and B are judged as answers to it,
+	// so where they do not all fit the request shows first.
 	v.focus = [2]int{at, len(v.lines)}
 	v.readToEnd = true // A against B: both whole before a key counts
 	cur, has := h.labels["preference"]

@@ -96,7 +96,7 @@ func everyScreen() []sizedScreen {
 	screens = append(screens,
 		sizedScreen{name: "necessity", start: nec, must: []string{"need clarification?", "▸ Book me a table"}, scale: yesNoScale},
 		sizedScreen{name: "necessity_facet", start: nec, keys: []string{"1"}, must: []string{"Which facet", "3  what time"}, scale: facetScale},
-		sizedScreen{name: "compare", start: pairs, must: []string{"Which output", "A  ", "B  "}, scale: abScale},
+		sizedScreen{name: "compare", start: pairs, must: []string{"▸ Book me a table", "A  "}, scale: abScale},
 	)
 	return append(screens,
 		sizedScreen{name: "adjudication", start: func(t *testing.T, w, h int) *harness {
