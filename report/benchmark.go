@@ -39,7 +39,6 @@ type RunScore struct {
 	// Comparison is a judge's verdicts on a compare dataset beside the
 	// gold's, over the pairs both judged.
 	Comparison *RunComparison `json:"comparison,omitempty"`
-	byType     map[string]bench.Classification
 }
 
 // TypeScore is a labels run on one label type.
@@ -57,12 +56,11 @@ type goldIndex struct {
 	order  []int64 // the items in import order
 	counts map[int64]int
 	pairs  map[int64]store.PairSystems // a compare dataset's systems by item
-	refs   map[int64]string            // reference questions by item, for questions runs
 }
 
 func loadGold(ctx context.Context, r *store.Reading, d store.Dataset) (*goldIndex, error) {
 	kind := d.Kind
-	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}, refs: map[int64]string{}}
+	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}}
 	var err error
 	if g.counts, err = r.Store().UnitCounts(ctx, d.ID); err != nil {
 		return nil, err
@@ -73,9 +71,6 @@ func loadGold(ctx context.Context, r *store.Reading, d store.Dataset) (*goldInde
 		}
 		g.items[p.Item.ID] = p
 		g.order = append(g.order, p.Item.ID)
-		if p.Item.Question != "" {
-			g.refs[p.Item.ID] = p.Item.Question
-		}
 		return nil
 	})
 	if err == nil && kind == guidelines.Compare.Kind {
@@ -101,6 +96,28 @@ func ScoreRuns(ctx context.Context, r *store.Reading, d store.Dataset) ([]RunSco
 		return nil, err
 	}
 	return scoreRuns(ctx, r.Store(), d, g)
+}
+
+// ScoreDataset is ScoreRuns and, for a compare dataset, CompareGold, over
+// one read of the gold labels: the side pane and claritty bench want both.
+func ScoreDataset(ctx context.Context, r *store.Reading, d store.Dataset) ([]RunScore, *ComparisonScore, error) {
+	if d.Kind != guidelines.Compare.Kind {
+		scores, err := ScoreRuns(ctx, r, d)
+		return scores, nil, err
+	}
+	if r.DatasetID() != d.ID {
+		return nil, nil, fmt.Errorf("score runs: the reading is of another dataset")
+	}
+	g, err := loadGold(ctx, r, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	scores, err := scoreRuns(ctx, r.Store(), d, g)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := compareGold(g)
+	return scores, c, err
 }
 
 // scoreRuns scores every run of dataset d against its gold labels g.
@@ -318,22 +335,14 @@ func scoreQuestions(ctx context.Context, st *store.Store, s *RunScore, r store.R
 	}
 	var f1s []float64
 	for _, q := range qs {
-		ref, ok := g.refs[q.ItemID]
-		if !ok || strings.TrimSpace(ref) == "" || g.items[q.ItemID].Flagged {
-			continue // a flagged item is left out, as a release leaves it
+		p := g.items[q.ItemID]
+		if p == nil || p.Flagged || strings.TrimSpace(p.Item.Question) == "" {
+			continue // hidden, flagged (a release leaves it out) or without a reference
 		}
-		f1s = append(f1s, bench.TokenF1(q.Text, ref))
+		f1s = append(f1s, bench.TokenF1(q.Text, p.Item.Question))
 	}
 	s.Items, s.Total, s.Complete = len(f1s), len(qs), true
-	mean := bench.Undefined
-	if len(f1s) > 0 {
-		sum := 0.0
-		for _, f := range f1s {
-			sum += f
-		}
-		mean = bench.Of(sum / float64(len(f1s)))
-	}
-	s.Metric = []bench.Metric{{Name: "token_f1", Value: mean}}
+	s.Metric = []bench.Metric{{Name: "token_f1", Value: bench.Summarise(f1s).Mean}}
 	return nil
 }
 
@@ -443,17 +452,20 @@ func BenchLines(scores []RunScore) []string {
 	for _, s := range scores {
 		if c := s.Comparison; c != nil {
 			lines = append(lines, "", display.Clean(s.Name)+" as judge, over the pairs it and the gold both judged:")
-			lines = append(lines, indent(ComparisonLines(c.Judge, false))...)
+			lines = append(lines, Indent(ComparisonLines(c.Judge, false))...)
 			lines = append(lines, "the gold over the same pairs:")
-			lines = append(lines, indent(ComparisonLines(c.Gold, true))...)
+			lines = append(lines, Indent(ComparisonLines(c.Gold, true))...)
 		}
 	}
 	return lines
 }
 
-func indent(lines []string) []string {
+// Indent indents each line but a blank one by two spaces, in place.
+func Indent(lines []string) []string {
 	for i, l := range lines {
-		lines[i] = "  " + l
+		if l != "" {
+			lines[i] = "  " + l
+		}
 	}
 	return lines
 }

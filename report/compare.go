@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -40,6 +41,10 @@ func CompareGold(ctx context.Context, r *store.Reading, d store.Dataset) (*Compa
 	if err != nil {
 		return nil, err
 	}
+	return compareGold(g)
+}
+
+func compareGold(g *goldIndex) (*ComparisonScore, error) {
 	js := g.judgements(func(id int64) (int, bool) {
 		l := g.items[id].Label(guidelines.PreferenceUnit)
 		return l, l >= 0
@@ -48,7 +53,7 @@ func CompareGold(ctx context.Context, r *store.Reading, d store.Dataset) (*Compa
 	if err != nil {
 		return nil, err
 	}
-	return &ComparisonScore{Dataset: d.Name, Judge: "gold", Items: len(js), Total: len(g.pairs), Comparison: c, Positions: true}, nil
+	return &ComparisonScore{Dataset: g.name, Judge: "gold", Items: len(js), Total: len(g.pairs), Comparison: c, Positions: true}, nil
 }
 
 // judgements turns the verdicts verdict gives (a preference value from the
@@ -58,7 +63,7 @@ func (g *goldIndex) judgements(verdict func(itemID int64) (int, bool)) []bench.J
 	var js []bench.Judgement
 	for _, id := range g.order {
 		p, ok := g.pairs[id]
-		if !ok || g.items[id] == nil {
+		if !ok {
 			continue
 		}
 		v, ok := verdict(id)
@@ -220,7 +225,14 @@ func ComparisonLines(c bench.Comparison, positions bool) []string {
 // ComparisonText is the gold comparison of one dataset under a heading.
 func ComparisonText(c *ComparisonScore) []string {
 	head := fmt.Sprintf("%s: %d of %d pairs with a gold verdict (95%% Wilson intervals)", display.Clean(c.Dataset), c.Items, c.Total)
-	return append([]string{head}, indent(ComparisonLines(c.Comparison, c.Positions))...)
+	return append([]string{head}, Indent(ComparisonLines(c.Comparison, c.Positions))...)
+}
+
+// WriteJSON writes the comparison as bench --json's comparisons hold it.
+func (c *ComparisonScore) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(c)
 }
 
 // trimLines splits tabwriter output into lines without trailing spaces.

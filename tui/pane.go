@@ -167,11 +167,7 @@ func computePane(ctx context.Context, st *store.Store, ds store.Dataset, an stor
 			return ps
 		}
 	}
-	if ps.bench, err = report.ScoreRuns(ctx, r, ds); err != nil {
-		ps.err = err
-		return ps
-	}
-	if ps.compare, err = report.CompareGold(ctx, r, ds); err != nil {
+	if ps.bench, ps.compare, err = report.ScoreDataset(ctx, r, ds); err != nil {
 		ps.err = err
 		return ps
 	}

@@ -89,12 +89,8 @@ func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name str
 	var comps []report.ComparisonScore
 	for _, d := range ds {
 		err := withReading(ctx, me, d.ID, st.ReadFigures, func(r *store.Reading) error {
-			s, err := report.ScoreRuns(ctx, r, d)
-			if err != nil {
-				return err
-			}
+			s, c, err := report.ScoreDataset(ctx, r, d)
 			all = append(all, s...)
-			c, err := report.CompareGold(ctx, r, d)
 			if c != nil {
 				comps = append(comps, *c)
 			}
@@ -121,7 +117,7 @@ func writeBenchText(w io.Writer, scores []report.RunScore, comps []report.Compar
 		for j < len(scores) && scores[j].Dataset == scores[i].Dataset {
 			j++
 		}
-		lines := append([]string{display.Clean(scores[i].Dataset)}, indentAll(report.BenchLines(scores[i:j]))...)
+		lines := append([]string{display.Clean(scores[i].Dataset)}, report.Indent(report.BenchLines(scores[i:j]))...)
 		if err := writeBlock(w, &gap, lines); err != nil {
 			return err
 		}
@@ -143,15 +139,6 @@ func writeBlock(w io.Writer, gap *bool, lines []string) error {
 	*gap = true
 	_, err := io.WriteString(w, strings.Join(lines, "\n")+"\n")
 	return err
-}
-
-func indentAll(lines []string) []string {
-	for i, l := range lines {
-		if l != "" {
-			lines[i] = "  " + l
-		}
-	}
-	return lines
 }
 
 func newBenchAddCmd(g *globals) *cobra.Command {

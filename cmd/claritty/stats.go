@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/guidelines"
@@ -78,9 +76,7 @@ func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bo
 			return err
 		}
 		if asJSON {
-			enc := json.NewEncoder(w)
-			enc.SetIndent("", "  ")
-			return enc.Encode(c)
+			return c.WriteJSON(w)
 		}
 		return writeBenchText(w, nil, []report.ComparisonScore{*c})
 	case guidelines.ClariMM.Kind:
