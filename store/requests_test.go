@@ -208,3 +208,49 @@ func TestDrawnSidesVaryByItem(t *testing.T) {
 		}
 	}
 }
+
+// Which system wrote which output leaves the store only in readings for
+// figures: a reading of one's own labels refuses it, and a reading for
+// figures leaves out the pair the reader has open.
+func TestPairSystemsOnlyInAggregateReadings(t *testing.T) {
+	st := openTemp(t)
+	ctx := context.Background()
+	lead := testLead(t, st)
+	im, err := st.BeginImport(ctx, lead, "cmp", guidelines.Compare.Kind, "pairs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		im.AddPair(Pair{UID: fmt.Sprint(i), Request: "req", First: "a", Second: "b", FirstOut: "x", SecondOut: "y"})
+	}
+	if _, err := im.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	ds := im.DatasetID()
+	ana, err := st.EnsureAnnotator(ctx, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	open, ok, _, err := st.NextHIT(ctx, ds, ana.ID, 0)
+	if err != nil || !ok {
+		t.Fatalf("ana's HIT: %v %v", ok, err)
+	}
+	read := func(how func(context.Context, Annotator, int64) (*Reading, error), who Annotator) (map[int64]PairSystems, error) {
+		r, err := how(ctx, who, ds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		return r.PairSystems(ctx)
+	}
+	if got, err := read(st.ReadLabels, ana); !errors.Is(err, ErrNotAllowed) || got != nil {
+		t.Errorf("ana's own labels reading gave the systems: %v %v", got, err)
+	}
+	got, err := read(st.ReadFigures, ana)
+	if _, has := got[open]; err != nil || has || len(got) != 2 {
+		t.Errorf("ana's figures reading: %v %v, want the two pairs she has not open", got, err)
+	}
+	if got, err := read(st.ReadGold, lead); err != nil || len(got) != 3 || got[open].First != "a" {
+		t.Errorf("the lead's reading: %v %v", got, err)
+	}
+}

@@ -201,6 +201,10 @@ func TestBenchAddIsForLeads(t *testing.T) {
 		tm.refused(t, who, "lead", "bench", "add", "--kind", "labels", "--name", "oracle", run)
 		tm.refused(t, who, "lead", "bench", "add", "--kind", "nuggets", "--name", "sneaky",
 			tm.file(t, "a.jsonl", candidateLine+"\n"))
+		tm.refused(t, who, "lead", "bench", "add", "--kind", "questions", "--name", "asker",
+			tm.file(t, "q.tsv", tm.pane1.UID+"\tWhich one?\n"))
+		tm.refused(t, who, "lead", "bench", "add", "--kind", "labels", "--name", "judge", "--dataset", data.DemoPairs,
+			tm.file(t, "judge.run", "cmp-01 preference ask-first\n"))
 	}
 }
 
@@ -321,7 +325,8 @@ func TestAgreementLeavesOutOpenItemsAndMajorities(t *testing.T) {
 		}
 	}
 	for _, who := range []string{"ana", "eve"} {
-		for _, args := range [][]string{{"stats", "--json"}, {"bench", "--json"}, {"agree"}} {
+		for _, args := range [][]string{{"stats", "--json"}, {"bench", "--json"}, {"agree"},
+			{"stats", "--dataset", data.DemoPairs}, {"stats", "--dataset", data.DemoNecessity, "--json"}} {
 			if r := tm.run(t, who, "", args...); r.code != 0 {
 				t.Errorf("%s %v: %+v", who, args, r)
 			}
