@@ -39,6 +39,7 @@ type paneStats struct {
 	bench    []report.RunScore       // the dataset's benchmark runs
 	compare  *report.ComparisonScore // a compare dataset's gold verdicts
 	hidden   int                     // runs left out: the annotator judges here
+	hideComp bool                    // the systems' table left out, for the same reason
 	mark     store.ChangeMark        // the labels and decisions it rests on
 	progress store.DatasetProgress
 	done     int           // the annotator's finished HITs
@@ -181,9 +182,7 @@ func computePane(ctx context.Context, st *store.Store, ds store.Dataset, an stor
 	}
 	if open > 0 {
 		ps.bench, ps.hidden = nil, len(ps.bench)
-		if ps.compare != nil {
-			ps.compare, ps.hidden = nil, ps.hidden+1
-		}
+		ps.compare, ps.hideComp = nil, ps.compare != nil
 	}
 	if ps.progress, err = st.DatasetProgress(ctx, datasetID); err != nil {
 		ps.err = err
@@ -283,6 +282,11 @@ func (m *Model) paneLines() []string {
 	case p.err != nil:
 		return append(lines, wrap(s.Error.Render(p.err.Error()), paneWidth, " ")...)
 	}
+	// A nominal kind's labels (yes, no, a facet) have no order to weigh.
+	nominal, alphaName := m.protocol().Nominal, "ordinal"
+	if nominal {
+		alphaName = "nominal"
+	}
 	lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-10s %5s %5s %5s", "labels", "κ", "α", "units")))
 	for _, t := range p.types {
 		name := ansi.Truncate(strings.ReplaceAll(t.Type, "_", " "), 10, "")
@@ -291,14 +295,10 @@ func (m *Model) paneLines() []string {
 			style = s.Title
 		}
 		alpha := t.AlphaOrdinal
-		if m.protocol().Nominal {
-			alpha = t.AlphaNominal // no order among yes, no and the facets
+		if nominal {
+			alpha = t.AlphaNominal
 		}
 		lines = append(lines, style.Render(fmt.Sprintf(" %-10s %5s %5s %5s", name, coef(t.FleissKappa), coef(alpha), short(t.Items))))
-	}
-	alphaName := "ordinal"
-	if m.protocol().Nominal {
-		alphaName = "nominal"
 	}
 	lines = append(lines, s.Dim.Render(" κ Fleiss · α Kripp. "+alphaName), "")
 	items := kindFor(m.protocol().Kind).noun() + "s complete"
@@ -315,8 +315,15 @@ func (m *Model) paneLines() []string {
 	if p.compare != nil {
 		lines = append(append(lines, compareLines(s, p.compare)...), "")
 	}
-	if p.hidden > 0 {
-		lines = append(lines, s.Brand.Render(" benchmark")+s.Dim.Render(" · "+count(p.hidden, "run", "runs")),
+	if p.hidden > 0 || p.hideComp {
+		what := []string{}
+		if p.hidden > 0 {
+			what = append(what, count(p.hidden, "run", "runs"))
+		}
+		if p.hideComp {
+			what = append(what, "systems")
+		}
+		lines = append(lines, s.Brand.Render(" benchmark")+s.Dim.Render(" · "+strings.Join(what, ", ")),
 			s.Dim.Render(" scores show once you have"), s.Dim.Render(" no HIT open here"), "")
 	}
 	lines = append(lines,
@@ -404,11 +411,13 @@ func benchLines(s Styles, runs []report.RunScore) []string {
 // shortMetric is a metric's name in six cells, so two fit a pane line with
 // a space before each value ("accuracy" ran into its figure).
 func shortMetric(name string) string {
-	if s, ok := map[string]string{"accuracy": "acc", "macro_f1": "F1", "kappa": "κ", "token_f1": "tok F1"}[name]; ok {
+	if s, ok := shortMetrics[name]; ok {
 		return s
 	}
 	return ansi.Truncate(name, 6, "")
 }
+
+var shortMetrics = map[string]string{"accuracy": "acc", "macro_f1": "F1", "kappa": "κ", "token_f1": "tok F1"}
 
 // compareLines is a compare dataset's gold table in the pane's width:
 // each pair of systems' win, tie and lose shares from the first's side,

@@ -241,3 +241,20 @@ func TestBenchLinesFitThePane(t *testing.T) {
 		}
 	}
 }
+
+// A judge with a pair open sees no system's standing: the systems' table
+// and the judge run's scores stay out of the pane until the pair is done,
+// then show.
+func TestPaneHidesSystemsWhileJudging(t *testing.T) {
+	h := demoHarness(t, data.DemoPairs, 120, 40)
+	h.keys("tab")
+	h.expect("benchmark · 1 run, systems")
+	if strings.Contains(h.screen(), "systems · gold so far") || strings.Contains(h.screen(), "answer-fir") {
+		t.Fatalf("the systems' table shows while a pair is open:\n%s", h.screen())
+	}
+	for range 4 { // the four pairs nobody judged yet: then no HIT is open
+		h.keys("2")
+	}
+	h.expect("systems · gold so far")
+	h.expect("answer-fir")
+}
