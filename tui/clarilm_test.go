@@ -31,6 +31,7 @@ func TestJudgeNecessity(t *testing.T) {
 	importText(t, st, "nec", data.FormatNecessity,
 		`{"id": "r1", "request": "I need a visa", "context": [{"role": "user", "text": "planning a trip"}], "facets": ["destination country", "visa type"]}
 {"id": "r2", "request": "What is the capital of Peru?", "facets": ["a", "b"]}
+{"id": "r3", "request": "Book it", "context": [{"role": "user", "text": "the 7 pm table"}]}
 `)
 	ana, _ := st.EnsureAnnotator(context.Background(), "ana")
 	h := startOn(t, st, ana, "nec", 80, 24, false)
@@ -50,13 +51,20 @@ func TestJudgeNecessity(t *testing.T) {
 		t.Errorf("request 1 labels %v", got)
 	}
 	h.keys("0")
-	h.expect("No more HITs for you in nec: you finished 2.")
-	h.expect("0 requests have all the annotators they need")
+	h.expect("Book it")
 	if got := h.labels(2); !equalLabels(got, map[string]int{"necessity": guidelines.NecessityNo}) {
 		t.Errorf("request 2 labels %v", got)
 	}
 	if hs := h.hitState(2); !hs.Finished {
 		t.Error("a no did not finish the HIT")
+	}
+	// A request without candidates has no facet step: it reads n/a by
+	// name from the start, and a yes finishes the HIT.
+	h.expect("– facet n/a")
+	h.keys("1")
+	h.expect("No more HITs for you in nec: you finished 3.")
+	if got := h.labels(3); !equalLabels(got, map[string]int{"necessity": guidelines.NecessityYes}) || !h.hitState(3).Finished {
+		t.Errorf("request 3 labels %v", got)
 	}
 }
 
