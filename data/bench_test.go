@@ -102,7 +102,7 @@ func BenchmarkReadClick(b *testing.B) {
 		}
 		lr := newLineReader(f, file)
 		lr.next() // the header
-		if err := readMIMICS(lr, FormatClick, nopSink{}, ""); err != nil {
+		if err := readMIMICS(lr, FormatClick, nopSink{}, "", false); err != nil {
 			b.Fatal(err)
 		}
 		f.Close()

@@ -37,6 +37,10 @@ type Options struct {
 	Policy   *store.Policy // the dataset's redundancy policy; nil keeps it
 	System   string        // the system whose candidate answers these are
 	Against  string        // pairs: compare each system with this one only
+	// Purpose imports items with known answers into the dataset's practice
+	// (store.PurposePractice) or gold checks (store.PurposeCheck); "" for
+	// the task's own items.
+	Purpose string
 	// NoLocalFiles refuses image paths in a clarimm file: over SSH the
 	// file comes on standard input, and the server's files are not the
 	// client's to read.
@@ -103,6 +107,11 @@ func importLines(ctx context.Context, st *store.Store, who store.Annotator, lr *
 		return res, err
 	}
 	dataset := opt.Dataset
+	if opt.Purpose != "" {
+		if err := knownImport(name, res.Format, dataset); err != nil {
+			return res, err
+		}
+	}
 	switch {
 	case res.Format == FormatSERP:
 		dataset = ""
@@ -118,7 +127,12 @@ func importLines(ctx context.Context, st *store.Store, who store.Annotator, lr *
 	}
 	res.Dataset = dataset
 	kind := formatKind(res.Format)
-	im, err := st.BeginImport(ctx, who, dataset, kind, res.Format)
+	var im *store.Importer
+	if opt.Purpose != "" {
+		im, err = st.BeginKnownImport(ctx, who, dataset, opt.Purpose, kind, res.Format)
+	} else {
+		im, err = st.BeginImport(ctx, who, dataset, kind, res.Format)
+	}
 	if err != nil {
 		return res, err
 	}
@@ -147,6 +161,18 @@ func importLines(ctx context.Context, st *store.Store, who store.Annotator, lr *
 	}
 	res.ImportStats, err = im.Commit()
 	return res, err
+}
+
+// knownImport refuses a practice or gold-check import that cannot say
+// which task it is for or carries no answers.
+func knownImport(name, format, dataset string) error {
+	if format != FormatManual {
+		return lineErr(name, 1, "practice and gold-check items need their answers in the file: only a mimics-manual file (its label columns) has them, not %s", format)
+	}
+	if dataset == "" {
+		return lineErr(name, 0, "say which dataset these panes are for: --dataset NAME")
+	}
+	return nil
 }
 
 // formatKind is the task kind of the items a format holds.
@@ -202,7 +228,7 @@ func readBody(lr *lineReader, first []byte, format string, im sink, opt Options)
 	case FormatPairs:
 		return readPairs(lr, first, im, opt.Against)
 	}
-	return readMIMICS(lr, format, im, opt.LabelsAs)
+	return readMIMICS(lr, format, im, opt.LabelsAs, opt.Purpose != "")
 }
 
 // detect names the format from the first line, and checks it against the

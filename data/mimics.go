@@ -33,8 +33,9 @@ type sink interface {
 }
 
 // readMIMICS reads the body of a mimics-manual or mimics-click TSV (the
-// header already read) into the sink.
-func readMIMICS(lr *lineReader, format string, to sink, labelsAs string) error {
+// header already read) into the sink. With known, each pane's labels are
+// its answers (practice and gold checks), so a pane without one is refused.
+func readMIMICS(lr *lineReader, format string, to sink, labelsAs string, known bool) error {
 	for {
 		line, err := lr.next()
 		if err != nil {
@@ -47,7 +48,7 @@ func readMIMICS(lr *lineReader, format string, to sink, labelsAs string) error {
 		if n := splitTabs(string(line), fields[:]); n != fieldCount {
 			return lineErr(lr.file, lr.n, "%d fields, want %d (truncated or damaged line?)", n, fieldCount)
 		}
-		if err := addRow(lr, format, fields[:], to, labelsAs); err != nil {
+		if err := addRow(lr, format, fields[:], to, labelsAs, known); err != nil {
 			return err
 		}
 	}
@@ -70,7 +71,7 @@ func splitTabs(line string, into []string) int {
 	}
 }
 
-func addRow(lr *lineReader, format string, f []string, to sink, labelsAs string) error {
+func addRow(lr *lineReader, format string, f []string, to sink, labelsAs string, known bool) error {
 	p := store.Pane{Query: f[0], Question: f[1]}
 	copy(p.Options[:], f[2:7])
 	if err := checkPane(p); err != nil {
@@ -85,6 +86,9 @@ func addRow(lr *lineReader, format string, f []string, to sink, labelsAs string)
 	}
 	if err != nil {
 		return lineErr(lr.file, lr.n, "%v", err)
+	}
+	if known && len(labels) == 0 {
+		return lineErr(lr.file, lr.n, "no labels: a practice or gold-check pane needs its answers in the label columns")
 	}
 	if _, err := to.AddPane(p, labels...); err != nil {
 		return lineErr(lr.file, lr.n, "%v", err)

@@ -44,6 +44,8 @@ const (
 	ActReadGold                      // every label, per-unit votes, majorities and gold labels
 	ActMergeOthers                   // merge labels under another annotator's name
 	ActReviewFlags                   // list everyone's flags, uphold or clear them
+	ActStanding                      // waive or reset an annotator's qualification, resume a paused one
+	ActQuality                       // each annotator's quality: gold checks, consistency, error rates
 )
 
 // permission is who may do an action, and how a refusal names it.
@@ -68,6 +70,8 @@ var permissions = map[Action]permission{
 	ActReadGold:    {"reading others' labels, votes, majorities and gold labels", leadOnly},
 	ActMergeOthers: {"importing labels under another annotator's name", leadOnly},
 	ActReviewFlags: {"reviewing flags", []string{RoleAdjudicator, RoleLead}},
+	ActStanding:    {"waiving, resetting or resuming an annotator", leadOnly},
+	ActQuality:     {"reading annotators' quality", []string{RoleAdjudicator, RoleLead}},
 }
 
 // Allows reports whether a role may do an action.

@@ -219,13 +219,13 @@ const beyond = 1 << 62
 // findHIT runs NextHIT's searches in order and returns the first item
 // found, moving the annotator's cursors past what the searches proved
 // theirs.
-func findHIT(w *ptx, datasetID, annotatorID int64, cutoff string, fromSeq int) (id int64, ok bool, err error) {
+func findHIT(w *ptx, datasetID, annotatorID int64, cutoff string, fromSeq int) (id int64, own, ok bool, err error) {
 	s := &search{w: w, dataset: datasetID, annotator: annotatorID, cutoff: cutoff}
 	if id, _, ok, err = s.first(ownQuery, 0); ok || err != nil {
-		return id, ok, err
+		return id, ok, ok, err
 	}
 	if err := s.readCursors(); err != nil {
-		return 0, false, err
+		return 0, false, false, err
 	}
 	steps := []struct {
 		query, returns, kind string
@@ -241,7 +241,7 @@ func findHIT(w *ptx, datasetID, annotatorID int64, cutoff string, fromSeq int) (
 	for _, st := range steps {
 		if st.query == freshQuery && !s.freshRead {
 			if err := w.scan(freshAdvance, []any{datasetID}, &s.freshFrom); err != nil {
-				return 0, false, err
+				return 0, false, false, err
 			}
 			s.freshRead = true
 		}
@@ -253,10 +253,10 @@ func findHIT(w *ptx, datasetID, annotatorID int64, cutoff string, fromSeq int) (
 		err = s.writeCursors()
 	}
 	if ok || err != nil {
-		return id, ok, err
+		return id, false, ok, err
 	}
 	id, _, ok, err = s.first(staleQuery, 0)
-	return id, ok, err
+	return id, false, ok, err
 }
 
 // search is one NextHIT's walk: the annotator's cursors (read at its start,
@@ -357,9 +357,34 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 		if err != nil {
 			return err
 		}
-		id, ok, err = findHIT(w, datasetID, annotatorID, cutoff, fromSeq)
+		g, err := readGate(w, datasetID, annotatorID)
 		if err != nil {
 			return err
+		}
+		switch {
+		case g.standing.Paused:
+			nw.Paused, nw.PausedAt = true, g.standing.PausedAt
+			return nil
+		case !g.standing.Cleared():
+			// Practice until qualified.
+			id, ok, err = nextPractice(w, g, annotatorID, now)
+			nw.NoPractice = !ok
+			return err
+		}
+		if id, ok, err = openHidden(w, g, datasetID, annotatorID, now); ok || err != nil {
+			return err
+		}
+		var own bool
+		id, own, ok, err = findHIT(w, datasetID, annotatorID, cutoff, fromSeq)
+		if err != nil {
+			return err
+		}
+		if ok && !own {
+			// A new HIT: a gold check or a repeat in its place, at their rates.
+			if hid, hidden, err := s.drawHidden(w, g, datasetID, annotatorID, now); hidden || err != nil {
+				id, ok = hid, hidden
+				return err
+			}
 		}
 		if ok {
 			return claim(w, id, annotatorID, now)
@@ -543,6 +568,12 @@ const (
 // back if released), and how many units wait for adjudication.
 type NoWork struct {
 	Done, Complete, HeldByOthers, Adjudication int
+	// Paused: a lead must resume the annotator (their gold checks fell
+	// below the policy's threshold at PausedAt). NoPractice: they must
+	// qualify first, and the dataset has no practice items.
+	Paused     bool
+	PausedAt   string
+	NoPractice bool
 }
 
 func noWork(ctx context.Context, tx *sql.Tx, datasetID, annotatorID int64, cutoff string) (NoWork, error) {

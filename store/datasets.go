@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Dataset is a named collection of items of one task kind.
@@ -21,7 +22,7 @@ type Dataset struct {
 func (s *Store) Datasets(ctx context.Context) ([]Dataset, error) {
 	rows, err := s.db.QueryContext(ctx, `
 		SELECT d.id, d.name, d.kind, d.format, d.items_count
-		FROM datasets d ORDER BY d.id`)
+		FROM datasets d WHERE d.purpose = 'task' ORDER BY d.id`)
 	if err != nil {
 		return nil, fmt.Errorf("list datasets: %w", err)
 	}
@@ -43,7 +44,7 @@ func (s *Store) DatasetByName(ctx context.Context, name string) (Dataset, error)
 	err := s.db.QueryRowContext(ctx, `
 		SELECT d.id, d.name, d.kind, d.format,
 		       d.items_count
-		FROM datasets d WHERE d.name = ?`, name).Scan(&d.ID, &d.Name, &d.Kind, &d.Format, &d.Items)
+		FROM datasets d WHERE d.name = ? AND d.purpose = 'task'`, name).Scan(&d.ID, &d.Name, &d.Kind, &d.Format, &d.Items)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, fmt.Errorf("dataset %q: %w", name, ErrNotFound)
 	}
@@ -55,6 +56,9 @@ func (s *Store) DatasetByName(ctx context.Context, name string) (Dataset, error)
 
 // ensureDataset returns the id of the named dataset, creating it if needed.
 func (s *Store) ensureDataset(ctx context.Context, tx *sql.Tx, name, kind, format string) (int64, error) {
+	if strings.ContainsRune(name, '\x1f') {
+		return 0, fmt.Errorf("dataset name %q holds a control character", name)
+	}
 	var id int64
 	var have string
 	err := tx.QueryRowContext(ctx, `SELECT id, kind FROM datasets WHERE name = ?`, name).Scan(&id, &have)
@@ -71,6 +75,23 @@ func (s *Store) ensureDataset(ctx context.Context, tx *sql.Tx, name, kind, forma
 		name, kind, format, s.now())
 	if err != nil {
 		return 0, fmt.Errorf("create dataset %q: %w", name, err)
+	}
+	return res.LastInsertId()
+}
+
+// ensureSide returns the id of the task dataset's practice or check
+// dataset, creating it if needed. Its policy lets every annotator have
+// every item (none is ever full) and hands none out as a task.
+func (s *Store) ensureSide(tx *sql.Tx, ctx context.Context, taskID int64, task, purpose, kind, format string) (int64, error) {
+	id, ok, err := sideDataset(ctx, tx, taskID, purpose)
+	if err != nil || ok {
+		return id, err
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO datasets (name, kind, format, created_at, purpose, parent_id,
+		min_annotators, max_annotators) VALUES (?, ?, ?, ?, ?, ?, 1000000, 1000000)`,
+		sideName(task, purpose), kind, format, s.now(), purpose, taskID)
+	if err != nil {
+		return 0, fmt.Errorf("create the %s items of %q: %w", purpose, task, err)
 	}
 	return res.LastInsertId()
 }

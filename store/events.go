@@ -19,11 +19,13 @@ func (s *Store) StepEvent(ctx context.Context, itemID, annotatorID int64, step, 
 // insertStepEvent records ?4 (enter or leave) of step ?3 of a HIT, unless
 // the HIT's last event is that very one: a screen that reloads the HIT it
 // shows (after a failed write, say, once the disk has room again) would
-// otherwise enter the same step twice and count its time twice.
+// otherwise enter the same step twice and count its time twice. A repeat's
+// steps are not recorded: they would count as time on the first answer.
 const insertStepEvent = `INSERT INTO step_events (item_id, annotator_id, step, event, at)
 	SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM (SELECT step, event FROM step_events
 		WHERE item_id = ?1 AND annotator_id = ?2 ORDER BY id DESC LIMIT 1) last
-		WHERE last.step = ?3 AND last.event = ?4)`
+		WHERE last.step = ?3 AND last.event = ?4)
+	AND NOT EXISTS (SELECT 1 FROM repeats r WHERE r.item_id = ?1 AND r.annotator_id = ?2 AND r.finished_at IS NULL)`
 
 // StepMove is leaving one step of a HIT (Leave) for another (Enter);
 // either may be "" (the HIT's last step left, or its first entered).

@@ -21,6 +21,9 @@ type HIT struct {
 	// on this HIT that are not undone yet, rebuilt from the label history
 	// so that a reopened HIT can still be undone.
 	Undo []UndoStep
+	// Practice: the item is a practice item with known answers
+	// (PracticeFeedback); a gold check or a repeat looks like any HIT.
+	Practice bool
 }
 
 // UndoStep is one keyed label and the value it replaced (nil: none).
@@ -33,7 +36,21 @@ type UndoStep struct {
 func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, error) {
 	var h HIT
 	var reviewed, finished sql.NullString
-	err := s.readRow(ctx, `SELECT serp_reviewed, finished_at FROM hits WHERE item_id = ? AND annotator_id = ?`,
+	var repeatID int64
+	err := s.readRow(ctx, `SELECT r.id, r.serp_reviewed FROM repeats r
+		WHERE r.item_id = ? AND r.annotator_id = ? AND r.finished_at IS NULL`, []any{itemID, annotatorID}, &repeatID, &reviewed)
+	switch {
+	case err == nil:
+		return loadRepeat(ctx, s, repeatID, reviewed.Valid)
+	case !errors.Is(err, sql.ErrNoRows):
+		return h, fmt.Errorf("load HIT: %w", err)
+	}
+	err = s.readRow(ctx, `SELECT d.purpose = 'practice' FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`,
+		[]any{itemID}, &h.Practice)
+	if err != nil {
+		return h, fmt.Errorf("load HIT: %w", err)
+	}
+	err = s.readRow(ctx, `SELECT serp_reviewed, finished_at FROM hits WHERE item_id = ? AND annotator_id = ?`,
 		[]any{itemID, annotatorID}, &reviewed, &finished)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -55,6 +72,27 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 	}
 	h.Undo, err = s.undoSteps(ctx, itemID, annotatorID)
 	return h, err
+}
+
+// loadRepeat is an open repeat as the screen shows it: a HIT like a new
+// one, with the labels of the second answer so far (nothing of the first:
+// no labels, note or undo).
+func loadRepeat(ctx context.Context, s *Store, repeatID int64, reviewed bool) (HIT, error) {
+	h := HIT{Started: true, SERPReviewed: reviewed, Labels: map[string]int{}}
+	rows, err := s.readRows(ctx, `SELECT unit, value FROM repeat_labels WHERE repeat_id = ?`, repeatID)
+	if err != nil {
+		return h, fmt.Errorf("load HIT: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var unit string
+		var v int
+		if err := rows.Scan(&unit, &v); err != nil {
+			return h, fmt.Errorf("load HIT: %w", err)
+		}
+		h.Labels[unit] = v
+	}
+	return h, rows.Err()
 }
 
 // latestNote is the annotator's last note on the item, or "".
@@ -125,10 +163,16 @@ func (s *Store) OpenHITs(ctx context.Context, datasetID, annotatorID int64) (int
 // move to the next step that comes with it.
 func (s *Store) MarkSERPReviewed(ctx context.Context, itemID, annotatorID int64, move StepMove) error {
 	err := s.prepTx(ctx, func(w *ptx) error {
+		now := s.now()
+		if rid, repeat, err := openRepeat(w, itemID, annotatorID); err != nil || repeat {
+			if err == nil {
+				_, err = w.exec(`UPDATE repeats SET serp_reviewed = coalesce(serp_reviewed, ?) WHERE id = ?`, now, rid)
+			}
+			return err
+		}
 		if _, err := holdHIT(w, s, itemID, annotatorID); err != nil {
 			return err
 		}
-		now := s.now()
 		_, err := w.exec(`UPDATE hits SET serp_reviewed = coalesce(serp_reviewed, ?)
 			WHERE item_id = ? AND annotator_id = ?`, now, itemID, annotatorID)
 		if err != nil {

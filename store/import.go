@@ -51,6 +51,9 @@ type Importer struct {
 	// newPairs are the compare items added, by (first, second) system:
 	// their sides are drawn at Commit.
 	newPairs map[[2]string][]int64
+	// purpose is PurposePractice or PurposeCheck for items with known
+	// answers (BeginKnownImport), "" for a task's items.
+	purpose string
 }
 
 // UnitLabel is a label that comes with an imported pane.
@@ -81,6 +84,22 @@ var itemIndexes = map[string]string{
 // new); only a lead may import. An empty dataset name starts an import
 // that holds no items (SERP results).
 func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset, kind, format string) (*Importer, error) {
+	return s.beginImport(ctx, who, dataset, "", kind, format)
+}
+
+// BeginKnownImport starts an import of items with known answers into the
+// named task dataset's practice or gold-check items (purpose
+// PurposePractice or PurposeCheck): the task dataset is made if new, the
+// items go to a dataset of their own beside it, and the labels that come
+// with them are their answers (known_labels), nobody's labels.
+func (s *Store) BeginKnownImport(ctx context.Context, who Annotator, task, purpose, kind, format string) (*Importer, error) {
+	if purpose != PurposePractice && purpose != PurposeCheck {
+		return nil, fmt.Errorf("begin import: no such purpose %q", purpose)
+	}
+	return s.beginImport(ctx, who, task, purpose, kind, format)
+}
+
+func (s *Store) beginImport(ctx context.Context, who Annotator, dataset, purpose, kind, format string) (*Importer, error) {
 	var rollbackMode bool
 	conn, unlock, err := s.ownConn(ctx, func(ctx context.Context, conn *sql.Conn) {
 		if rollbackMode {
@@ -98,7 +117,8 @@ func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset, kind, f
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
 	im := &Importer{s: s, ctx: ctx, tx: tx, now: s.now(), known: map[[8]byte]int64{}, labelled: map[int64]bool{},
-		annotators: map[string]int64{}, actor: who.ActorID(), unlock: unlock, stmts: map[string]*sql.Stmt{}}
+		annotators: map[string]int64{}, actor: who.ActorID(), unlock: unlock, stmts: map[string]*sql.Stmt{},
+		purpose: purpose}
 	if err := requireRole(ctx, tx, who.ID, ActImport); err != nil {
 		im.Rollback()
 		return nil, fmt.Errorf("import: %w", err)
@@ -142,6 +162,11 @@ func (im *Importer) prepare(dataset, kind, format string) error {
 	id, err := im.s.ensureDataset(im.ctx, im.tx, dataset, kind, format)
 	if err != nil {
 		return err
+	}
+	if im.purpose != "" {
+		if id, err = im.s.ensureSide(im.tx, im.ctx, id, dataset, im.purpose, kind, format); err != nil {
+			return err
+		}
 	}
 	im.datasetID = id
 	var total int
@@ -262,6 +287,9 @@ func (im *Importer) writePane(key [8]byte, p Pane) (int64, error) {
 }
 
 func (im *Importer) writeLabel(itemID int64, l UnitLabel) error {
+	if im.purpose != "" {
+		return im.writeKnown(itemID, l)
+	}
 	aid, err := im.annotator(l.Annotator)
 	if err != nil {
 		return fmt.Errorf("add label: %w", err)
@@ -412,4 +440,20 @@ func (im *Importer) closeStmts() {
 		st.Close()
 	}
 	im.stmts = map[string]*sql.Stmt{}
+}
+
+// writeKnown stores a practice or check item's answer for a unit; the same
+// answer again is nothing new, another one is refused.
+func (im *Importer) writeKnown(itemID int64, l UnitLabel) error {
+	var have int
+	err := im.tx.QueryRowContext(im.ctx, `INSERT INTO known_labels (item_id, unit, value) VALUES (?1, ?2, ?3)
+		ON CONFLICT DO UPDATE SET value = value RETURNING value`, itemID, l.Unit, l.Value).Scan(&have)
+	switch {
+	case err != nil:
+		return fmt.Errorf("add answer %s=%d: %w", l.Unit, l.Value, err)
+	case have != l.Value:
+		return fmt.Errorf("this pane's answer for %s is %d already, and this file says %d", l.Unit, have, l.Value)
+	}
+	im.stats.Labels++
+	return nil
 }

@@ -63,6 +63,14 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err err
 	}
 	err = s.prepTx(ctx, func(w *ptx) error {
 		now := s.now()
+		// A repeat's answer is kept apart from the first (migration 0014).
+		rid, repeat, err := openRepeat(w, ch.ItemID, ch.AnnotatorID)
+		if err != nil || repeat {
+			if err == nil {
+				old, err = setRepeatLabel(w, rid, ch, now)
+			}
+			return err
+		}
 		finished, err := holdHIT(w, s, ch.ItemID, ch.AnnotatorID)
 		if err != nil {
 			return err
@@ -154,7 +162,9 @@ func touchHIT(w *ptx, ch LabelChange, now string) error {
 		return err
 	}
 	if n, _ := res.RowsAffected(); n > 0 {
-		_, err = w.exec(doneAdd, ch.ItemID, ch.AnnotatorID, delta)
+		if _, err = w.exec(doneAdd, ch.ItemID, ch.AnnotatorID, delta); err == nil && delta > 0 {
+			err = afterFinish(w, ch.ItemID, ch.AnnotatorID, now)
+		}
 	}
 	return err
 }

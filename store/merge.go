@@ -170,7 +170,7 @@ func (m *Merger) findItem(uid string) (ItemRef, error) {
 		(SELECT count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id WHERE a.item_id = i.id),
 		(SELECT count(*) FROM facets f WHERE f.item_id = i.id)
 		FROM items i JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.dataset_id IN (SELECT id FROM datasets WHERE ?2 = 0 OR id = ?2) AND i.uid = ?1 LIMIT 2`, uid, m.datasetID)
+		WHERE i.dataset_id IN (SELECT id FROM datasets WHERE purpose = 'task' AND (?2 = 0 OR id = ?2)) AND i.uid = ?1 LIMIT 2`, uid, m.datasetID)
 	if err != nil {
 		return ItemRef{}, err
 	}

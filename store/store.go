@@ -42,6 +42,10 @@ type Store struct {
 	// Sides, when set, is the source of the sides a pair's outputs are
 	// drawn to at import; tests set it so a screen can be a golden file.
 	Sides *rand.Rand
+	// Draws, when set, decides which HITs are gold checks and repeats
+	// (NextHIT); tests set it to count them. drawMu guards it.
+	Draws  *rand.Rand
+	drawMu *sync.Mutex
 }
 
 // timeFormat is how timestamps are stored: UTC, sortable as text.
@@ -68,7 +72,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	// sessions reading at once it opened and closed SQLite connections
 	// all the time (each mapping and unmapping the WAL index).
 	db.SetMaxIdleConns(32)
-	s := &Store{db: db, path: path, Now: time.Now, writers: &sync.Mutex{}, stmts: &stmtCache{db: db}}
+	s := &Store{db: db, path: path, Now: time.Now, writers: &sync.Mutex{}, drawMu: &sync.Mutex{}, stmts: &stmtCache{db: db}}
 	for _, step := range []func(context.Context) error{s.checkWAL, s.quickCheck, s.migrate} {
 		if err := step(ctx); err != nil {
 			db.Close()

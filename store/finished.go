@@ -1,0 +1,156 @@
+package store
+
+import (
+	"fmt"
+
+	"github.com/claritty/claritty/guidelines"
+)
+
+// afterFinish is what a HIT's finishing label sets going, in its
+// transaction: by the purpose of the item's dataset, a task HIT gets its
+// place in the annotator's count (for repeats) and its speed mark, a
+// practice HIT is scored (and may qualify the annotator), a gold check is
+// marked and may pause them.
+func afterFinish(w *ptx, itemID, annotatorID int64, now string) error {
+	var purpose string
+	var datasetID, taskID int64
+	var fast float64
+	err := w.scan(`SELECT d.id, d.purpose, coalesce(d.parent_id, d.id), t.fast_seconds FROM items i
+		JOIN datasets d ON d.id = i.dataset_id JOIN datasets t ON t.id = coalesce(d.parent_id, d.id) WHERE i.id = ?`,
+		[]any{itemID}, &datasetID, &purpose, &taskID, &fast)
+	if err != nil {
+		return err
+	}
+	switch purpose {
+	case PurposePractice:
+		return scorePractice(w, taskID, itemID, annotatorID, now)
+	case PurposeCheck:
+		if err := markFast(w, itemID, annotatorID, fast); err != nil {
+			return err
+		}
+		return judgeChecks(w, taskID, datasetID, annotatorID, now)
+	}
+	if _, err := w.exec(`UPDATE hits SET done_no = (SELECT done FROM annotator_done WHERE dataset_id = ?3 AND annotator_id = ?2)
+		WHERE item_id = ?1 AND annotator_id = ?2`, itemID, annotatorID, datasetID); err != nil {
+		return err
+	}
+	return markFast(w, itemID, annotatorID, fast)
+}
+
+// markFast marks the HIT too fast when its labelled steps took less than
+// fast seconds in all (labels.seconds: the time on each step before its
+// label was keyed, over every visit).
+func markFast(w *ptx, itemID, annotatorID int64, fast float64) error {
+	_, err := w.exec(`UPDATE hits SET too_fast = ?3 > 0 AND (SELECT coalesce(sum(seconds), 0) FROM labels
+		WHERE item_id = ?1 AND annotator_id = ?2) < ?3 WHERE item_id = ?1 AND annotator_id = ?2`, itemID, annotatorID, fast)
+	return err
+}
+
+// knownMatch counts an item's known units and those the annotator's labels
+// match (a unit they did not label does not match).
+const knownMatch = `SELECT count(*), count(l.value) FILTER (WHERE l.value = k.value) FROM known_labels k
+	LEFT JOIN labels l ON l.item_id = k.item_id AND l.unit = k.unit AND l.annotator_id = ?2 WHERE k.item_id = ?1`
+
+// scorePractice records a finished practice attempt and, when it ends a
+// round of the qualification, passes or fails the round.
+func scorePractice(w *ptx, taskID, itemID, annotatorID int64, now string) error {
+	var units, matched int
+	var retry bool
+	if err := w.scan(knownMatch, []any{itemID, annotatorID}, &units, &matched); err != nil {
+		return err
+	}
+	if err := w.scan(`SELECT retry FROM hits WHERE item_id = ? AND annotator_id = ?`, []any{itemID, annotatorID}, &retry); err != nil {
+		return err
+	}
+	if _, err := w.exec(`INSERT INTO practice_attempts (dataset_id, annotator_id, item_id, units, matched, retry, at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, taskID, annotatorID, itemID, units, matched, retry, now); err != nil {
+		return err
+	}
+	if retry {
+		return nil
+	}
+	st, err := standingOf(w.ctx, w.tx, taskID, annotatorID)
+	if err != nil || !st.Required || st.Qualified != "" || st.InRound != 0 || st.LastRound < 0 {
+		return err
+	}
+	// This attempt ended a round.
+	detail := fmt.Sprintf("round %d: %.0f%% of units matched over %d practice HITs (pass %.0f%%)",
+		st.Round-1, 100*st.LastRound, st.Need, 100*st.Pass)
+	if _, err := w.exec(standingMake, taskID, annotatorID); err != nil {
+		return err
+	}
+	if st.LastRound+1e-12 < st.Pass {
+		return standingEvent(w, taskID, annotatorID, "failed", detail, annotatorID, now)
+	}
+	if _, err := w.exec(`UPDATE standing SET qualified = 'passed' WHERE dataset_id = ? AND annotator_id = ?`,
+		taskID, annotatorID); err != nil {
+		return err
+	}
+	return standingEvent(w, taskID, annotatorID, "passed", detail, annotatorID, now)
+}
+
+// judgeChecks pauses the annotator when their gold-check accuracy since
+// they were last resumed is below the dataset's pause-below, over at least
+// pause-after checks.
+func judgeChecks(w *ptx, taskID, checkID, annotatorID int64, now string) error {
+	var below float64
+	var after, checks, units, matched int
+	var paused bool
+	err := w.scan(`SELECT d.pause_below, d.pause_after, coalesce(s.paused_at IS NOT NULL, 0) FROM datasets d
+		LEFT JOIN standing s ON s.dataset_id = d.id AND s.annotator_id = ?2 WHERE d.id = ?1`,
+		[]any{taskID, annotatorID}, &below, &after, &paused)
+	if err != nil || below == 0 || paused {
+		return err
+	}
+	err = w.scan(`SELECT count(DISTINCT h.item_id), count(k.unit), count(l.value) FILTER (WHERE l.value = k.value)
+		FROM hits h JOIN items i ON i.id = h.item_id JOIN known_labels k ON k.item_id = h.item_id
+		LEFT JOIN labels l ON l.item_id = k.item_id AND l.unit = k.unit AND l.annotator_id = h.annotator_id
+		WHERE h.annotator_id = ?2 AND i.dataset_id = ?1 AND h.finished_at IS NOT NULL
+			AND h.finished_at >= coalesce((SELECT checks_since FROM standing WHERE dataset_id = ?3 AND annotator_id = ?2), '')`,
+		[]any{checkID, annotatorID, taskID}, &checks, &units, &matched)
+	if err != nil || checks < after || share(matched, units)+1e-12 >= below {
+		return err
+	}
+	if _, err := w.exec(standingMake, taskID, annotatorID); err != nil {
+		return err
+	}
+	if _, err := w.exec(`UPDATE standing SET paused_at = ? WHERE dataset_id = ? AND annotator_id = ?`,
+		now, taskID, annotatorID); err != nil {
+		return err
+	}
+	detail := fmt.Sprintf("gold-check accuracy %.0f%% (%d of %d units over %d checks), below %.0f%%",
+		100*share(matched, units), matched, units, checks, 100*below)
+	return standingEvent(w, taskID, annotatorID, "paused", detail, annotatorID, now)
+}
+
+// setRepeatLabel applies a label change to an open repeat: the second
+// answer, kept apart from the first. It returns the value it had.
+func setRepeatLabel(w *ptx, repeatID int64, ch LabelChange, now string) (*int, error) {
+	if ch.Value != nil {
+		if p, ok := guidelines.ForUnit(ch.Unit); !ok || !p.Valid(ch.Unit, *ch.Value) {
+			return nil, fmt.Errorf("%s=%d is not a label", ch.Unit, *ch.Value)
+		}
+	}
+	var old *int
+	var v int
+	err := w.scan(`SELECT value FROM repeat_labels WHERE repeat_id = ? AND unit = ?`, []any{repeatID, ch.Unit}, &v)
+	if err == nil {
+		old = &v
+	}
+	if ch.Value == nil {
+		_, err = w.exec(`DELETE FROM repeat_labels WHERE repeat_id = ? AND unit = ?`, repeatID, ch.Unit)
+	} else {
+		_, err = w.exec(`INSERT INTO repeat_labels (repeat_id, unit, value, seconds, at) VALUES (?1, ?2, ?3, ?4, ?5)
+			ON CONFLICT DO UPDATE SET value = excluded.value, at = excluded.at,
+				seconds = coalesce(repeat_labels.seconds, 0) + excluded.seconds`,
+			repeatID, ch.Unit, *ch.Value, ch.Seconds, now)
+	}
+	if err != nil || !ch.Finish || ch.Value == nil {
+		return old, err
+	}
+	_, err = w.exec(`UPDATE repeats SET finished_at = ?2, too_fast = (SELECT t.fast_seconds > 0 AND
+			(SELECT coalesce(sum(seconds), 0) FROM repeat_labels WHERE repeat_id = ?1) < t.fast_seconds
+			FROM items i JOIN datasets t ON t.id = i.dataset_id WHERE i.id = repeats.item_id)
+		WHERE id = ?1`, repeatID, now)
+	return old, err
+}
