@@ -54,6 +54,7 @@ type Result struct {
 	File    string
 	Format  string
 	Dataset string
+	Purpose string // Options.Purpose
 	store.ImportStats
 	Merge    store.MergeStats // a labels file's
 	Warnings []ImageWarning   // a clarimm file's images that show as placeholders
@@ -77,7 +78,7 @@ func ImportFile(ctx context.Context, st *store.Store, who store.Annotator, path 
 // as who: items, results and runs only a lead may import (the store
 // refuses anyone else), labels anyone may merge under their own name.
 func Import(ctx context.Context, st *store.Store, who store.Annotator, r io.Reader, name string, opt Options) (Result, error) {
-	res := Result{File: name, Dataset: opt.Dataset}
+	res := Result{File: name, Dataset: opt.Dataset, Purpose: opt.Purpose}
 	if opt.LabelsAs == "" {
 		opt.LabelsAs = DefaultLabelsAs
 	}

@@ -373,3 +373,16 @@ func (p Protocol) summary(stepID string) []string {
 	}
 	return out
 }
+
+// LabelGuide is the guideline's line for one label of a unit ("2 Good —
+// …"), or its name alone when the guideline has no line for it: what a
+// practising annotator reads beside the answer they missed.
+func (p Protocol) LabelGuide(unit string, value int) string {
+	k := p.KeyOf(unit, value)
+	for _, line := range p.Summary(unitType(unit)) {
+		if k != "" && strings.HasPrefix(line, k+" ") {
+			return line
+		}
+	}
+	return p.Describe(unit, value)
+}

@@ -82,3 +82,16 @@ func (s *Store) Annotators(ctx context.Context) ([]Annotator, error) {
 	}
 	return out, rows.Err()
 }
+
+// AnnotatorByName finds an annotator; ErrNotFound when there is none.
+func (s *Store) AnnotatorByName(ctx context.Context, name string) (Annotator, error) {
+	a := Annotator{Name: name}
+	err := s.readRow(ctx, `SELECT id, role FROM annotators WHERE name = ?`, []any{name}, &a.ID, &a.Role)
+	if errors.Is(err, sql.ErrNoRows) {
+		return a, fmt.Errorf("annotator %q: %w", name, ErrNotFound)
+	}
+	if err != nil {
+		return a, fmt.Errorf("find annotator %q: %w", name, err)
+	}
+	return a, nil
+}

@@ -445,15 +445,23 @@ func (im *Importer) closeStmts() {
 // writeKnown stores a practice or check item's answer for a unit; the same
 // answer again is nothing new, another one is refused.
 func (im *Importer) writeKnown(itemID int64, l UnitLabel) error {
+	res, err := im.tx.ExecContext(im.ctx, `INSERT INTO known_labels (item_id, unit, value) VALUES (?1, ?2, ?3)
+		ON CONFLICT DO NOTHING`, itemID, l.Unit, l.Value)
+	if err != nil {
+		return fmt.Errorf("add answer %s=%d: %w", l.Unit, l.Value, err)
+	}
+	if n, _ := res.RowsAffected(); n > 0 {
+		im.stats.Labels++
+		return nil
+	}
 	var have int
-	err := im.tx.QueryRowContext(im.ctx, `INSERT INTO known_labels (item_id, unit, value) VALUES (?1, ?2, ?3)
-		ON CONFLICT DO UPDATE SET value = value RETURNING value`, itemID, l.Unit, l.Value).Scan(&have)
+	err = im.tx.QueryRowContext(im.ctx, `SELECT value FROM known_labels WHERE item_id = ? AND unit = ?`, itemID, l.Unit).Scan(&have)
 	switch {
 	case err != nil:
-		return fmt.Errorf("add answer %s=%d: %w", l.Unit, l.Value, err)
+		return fmt.Errorf("add answer %s: %w", l.Unit, err)
 	case have != l.Value:
 		return fmt.Errorf("this pane's answer for %s is %d already, and this file says %d", l.Unit, have, l.Value)
 	}
-	im.stats.Labels++
+	im.stats.LabelsKnown++
 	return nil
 }

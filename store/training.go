@@ -303,3 +303,32 @@ func (s *Store) StandingHistory(ctx context.Context, datasetID int64) ([]Standin
 	}
 	return out, rows.Err()
 }
+
+// Summary says where the annotator stands in a line: qualified or
+// practising (how far), and paused.
+func (s Standing) Summary() string {
+	var out string
+	switch {
+	case s.Qualified == "passed":
+		out = "qualified"
+	case s.Qualified == "waived":
+		out = "qualified (waived)"
+	case !s.Required && s.Need > 0:
+		out = "lead: no practice asked"
+	case !s.Required:
+		out = "no qualification asked"
+	default:
+		out = fmt.Sprintf("practising: round %d, %d of %d HITs", s.Round, s.InRound, s.Need)
+		if s.Units > 0 {
+			out += fmt.Sprintf(", %.0f%% matched", 100*share(s.Matched, s.Units))
+		}
+		out += fmt.Sprintf(" (pass %.0f%%)", 100*s.Pass)
+		if s.LastRound >= 0 {
+			out += fmt.Sprintf("; last round %.0f%%", 100*s.LastRound)
+		}
+	}
+	if s.Paused {
+		out += "; paused since " + s.PausedAt
+	}
+	return out
+}

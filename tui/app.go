@@ -200,7 +200,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return cmd
 		}
 		return m.hit.Update(msg)
-	case hitLoadedMsg, allDoneMsg, retryMsg, openedMsg:
+	case hitLoadedMsg, allDoneMsg, feedbackMsg, retryMsg, openedMsg:
 		return m.hit.Update(msg)
 	case clockMsg:
 		if m.quitting {

@@ -156,6 +156,13 @@ func (m *Model) headerLine() string {
 			fmt.Sprintf("HIT %d · %d/%d done%s", h.item.Seq, done, mine, mid),
 			fmt.Sprintf("HIT %d%s", h.item.Seq, short),
 		}
+		if st := h.standing; h.practice {
+			rights = []string{
+				fmt.Sprintf("PRACTICE %d · round %d: %d of %d done%s", h.item.Seq, st.Round, st.InRound, st.Need, long),
+				fmt.Sprintf("PRACTICE · %d/%d%s", st.InRound, st.Need, mid),
+				"PRACTICE",
+			}
+		}
 	}
 	for _, r := range rights {
 		for _, l := range lefts {

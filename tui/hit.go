@@ -58,6 +58,12 @@ type hitState struct {
 
 	done, open int // the annotator's finished and unfinished HITs in the dataset
 	items      int // the dataset's items, for the queue
+
+	// practice: a practice item (feedback follows its last label), with
+	// the annotator's standing; goldCheck: a gold check, shown as real work.
+	practice  bool
+	standing  store.Standing
+	goldCheck bool
 }
 
 // newHITState is the common part of every kind's HIT: the item's text,
@@ -192,8 +198,10 @@ func loadKind(ctx context.Context, st *store.Store, kind string, it store.Item, 
 	return entryFor(kind).load(ctx, st, it, h)
 }
 
-// loadHIT reads everything the HIT screen shows about one item.
-func loadHIT(ctx context.Context, st *store.Store, itemID, annotatorID int64) (*hitState, error) {
+// loadHIT reads everything the HIT screen shows about one item, in the
+// task dataset on screen (a practice or gold-check item is in one of its
+// own: the progress shown is the task's).
+func loadHIT(ctx context.Context, st *store.Store, datasetID, itemID, annotatorID int64) (*hitState, error) {
 	it, err := st.ItemByID(ctx, itemID)
 	if err != nil {
 		return nil, err
@@ -210,9 +218,15 @@ func loadHIT(ctx context.Context, st *store.Store, itemID, annotatorID int64) (*
 	if err != nil {
 		return nil, err
 	}
-	if s.done, s.items, err = st.Progress(ctx, it.DatasetID, annotatorID); err != nil {
+	s.practice, s.goldCheck = h.Practice, it.DatasetID != datasetID && !h.Practice
+	if s.practice {
+		if s.standing, err = st.Standing(ctx, datasetID, annotatorID); err != nil {
+			return nil, err
+		}
+	}
+	if s.done, s.items, err = st.Progress(ctx, datasetID, annotatorID); err != nil {
 		return nil, err
 	}
-	s.open, err = st.OpenHITs(ctx, it.DatasetID, annotatorID)
+	s.open, err = st.OpenHITs(ctx, datasetID, annotatorID)
 	return s, err
 }

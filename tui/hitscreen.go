@@ -21,8 +21,9 @@ type hitScreen struct {
 	width, height int
 	covered       bool // the side pane is shown in its place (a narrow terminal)
 
-	hit     *hitState // nil until the first HIT is loaded
-	allDone bool
+	hit      *hitState // nil until the first HIT is loaded
+	feedback *feedback // after a practice HIT: its answers, until r or enter
+	allDone  bool
 	noWork  allDoneMsg // why there is no HIT, when allDone
 	loading bool
 	pending []tea.KeyPressMsg // keys typed while a HIT was loading
@@ -68,6 +69,8 @@ func (m *hitScreen) Update(msg tea.Msg) tea.Cmd {
 		}
 	case hitLoadedMsg:
 		return m.hitLoaded(msg)
+	case feedbackMsg:
+		return m.feedbackLoaded(msg)
 	case allDoneMsg:
 		m.loading, m.allDone, m.hit, m.noWork = false, true, nil, msg
 		m.setStatus("", false)
@@ -103,12 +106,18 @@ func (m *hitScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.pending = append(m.pending, msg)
 		return nil
 	}
+	if m.feedback != nil {
+		return m.feedbackKey(msg)
+	}
 	return m.hitKey(msg)
 }
 
 // View is the HIT's rows: the query and the step indicator on top, then
 // the step; or why there is no HIT.
 func (m *hitScreen) View() []string {
+	if m.feedback != nil {
+		return m.renderFeedback()
+	}
 	if m.hit == nil {
 		return append([]string{""}, m.renderEmpty()...)
 	}
@@ -119,6 +128,8 @@ func (m *hitScreen) View() []string {
 func (m *hitScreen) ShortHelp() []key.Binding {
 	k := m.keys
 	switch {
+	case m.feedback != nil:
+		return []key.Binding{feedbackKeys.Retry, feedbackKeys.Next, k.Help, k.Quit}
 	case m.hit == nil:
 		return []key.Binding{k.Queue, k.Adjudicate, k.Help, k.Quit}
 	case m.covered:
@@ -200,7 +211,12 @@ func (m *hitScreen) loadNext(seq int) tea.Cmd {
 			policy, _ := st.DatasetPolicy(m.ctx, ds)
 			return allDoneMsg{noWork: nw, lease: policy.Lease}
 		}
-		h, err := loadHIT(m.ctx, st, id, an)
+		h, err := loadHIT(m.ctx, st, ds, id, an)
+		if err == nil && h.goldCheck {
+			// A gold check takes the place of the HIT the annotator is at,
+			// and its number: nothing tells it from real work.
+			h.item.Seq = max(seq, 1)
+		}
 		return hitLoadedMsg{hit: h, step: -1, err: err}
 	})
 }
@@ -210,14 +226,21 @@ func (m *hitScreen) loadNext(seq int) tea.Cmd {
 // room for them first.
 func (m *hitScreen) loadItem(itemID int64, step int, claim bool) tea.Cmd {
 	m.loading = true
-	st, an := m.cfg.Store, m.cfg.Annotator.ID
+	st, ds, an := m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator.ID
+	seq := 0
+	if m.hit != nil && m.hit.item.ID == itemID {
+		seq = m.hit.item.Seq // a gold check keeps the number it was shown with
+	}
 	return m.work.do(func() tea.Msg {
 		if claim {
 			if err := st.ClaimHIT(m.ctx, itemID, an); err != nil {
 				return hitLoadedMsg{err: err}
 			}
 		}
-		h, err := loadHIT(m.ctx, st, itemID, an)
+		h, err := loadHIT(m.ctx, st, ds, itemID, an)
+		if err == nil && h.goldCheck && seq > 0 {
+			h.item.Seq = seq
+		}
 		return hitLoadedMsg{hit: h, step: step, err: err}
 	})
 }

@@ -196,6 +196,10 @@ func (m *hitScreen) label(value int) tea.Cmd {
 	switch {
 	case finish:
 		ch.Move.Leave = h.stepName(h.cur)
+		if h.practice {
+			m.setStatus("", false)
+			return tea.Sequence(m.saveLabel(ch), m.loadFeedback(h))
+		}
 		m.setStatus(fmt.Sprintf("HIT %d done.", h.item.Seq), false)
 		return tea.Sequence(m.saveLabel(ch), m.loadNext(h.item.Seq+1))
 	case last:

@@ -352,6 +352,22 @@ func (m *hitScreen) renderEmpty() []string {
 		return []string{s.Dim.Render(" loading…")}
 	}
 	nw, name := m.noWork.noWork, display.Clean(m.cfg.Dataset.Name)
+	switch {
+	case nw.Paused:
+		return []string{
+			s.Error.Render(fmt.Sprintf(" You are paused in %s: no new HITs until a lead resumes you.", name)),
+			s.Dim.Render(" Your answers on the hidden gold checks fell below the share this dataset asks for."),
+			s.Dim.Render(" Everything you labelled is saved. Ask your lead to look at it with you."),
+			"", s.Dim.Render(" l lists your HITs · q quits"),
+		}
+	case nw.NoPractice:
+		return []string{
+			s.Error.Render(fmt.Sprintf(" %s asks new annotators to qualify on practice HITs first,", name)),
+			s.Dim.Render(" and has none yet: ask your lead to import them (claritty import --practice)"),
+			s.Dim.Render(" or to waive the qualification for you."),
+			"", s.Dim.Render(" q quits"),
+		}
+	}
 	noun := kindFor(m.cfg.Dataset.Kind).noun() // pane, conversation, request …
 	lines := []string{s.OK.Render(fmt.Sprintf(" No more HITs for you in %s: you finished %d. Thank you!", name, nw.Done))}
 	if nw.HeldByOthers > 0 {

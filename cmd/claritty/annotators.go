@@ -15,6 +15,15 @@ type annotatorFlags struct {
 	keyFiles   []string
 	removeKeys []string
 	listKeys   bool
+	dataset    string
+	standing   string // store.StandingWaive, StandingReset or StandingResume
+	quality    bool
+	json       bool
+}
+
+// changes reports whether the flags change NAME.
+func (fl annotatorFlags) changes() bool {
+	return fl.role != "" || len(fl.keyFiles) > 0 || len(fl.removeKeys) > 0 || fl.standing != ""
 }
 
 func newAnnotatorsCmd(g *globals) *cobra.Command {
@@ -42,11 +51,14 @@ func newAnnotatorsCmd(g *globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			if len(args) == 0 && (fl.role != "" || len(fl.keyFiles) > 0 || len(fl.removeKeys) > 0) {
-				return fmt.Errorf("--role, --key-file and --remove-key need the annotator's name: claritty annotators NAME …")
+			if err := fl.pickStanding(cmd); err != nil {
+				return err
 			}
-			if len(args) == 1 && fl.role == "" && len(fl.keyFiles) == 0 && len(fl.removeKeys) == 0 {
-				return fmt.Errorf("give the role for %s with --role (annotator, adjudicator or lead), or keys with --key-file", args[0])
+			if len(args) == 0 && fl.changes() {
+				return fmt.Errorf("--role, --key-file, --remove-key, --waive, --reset and --resume need the annotator's name: claritty annotators NAME …")
+			}
+			if len(args) == 1 && !fl.changes() {
+				return fmt.Errorf("give the role for %s with --role (annotator, adjudicator or lead), keys with --key-file, or --waive, --reset or --resume", args[0])
 			}
 			if len(args) == 1 {
 				if err := changeAnnotator(cmd, g, st, me, args[0], fl); err != nil {
@@ -61,10 +73,12 @@ func newAnnotatorsCmd(g *globals) *cobra.Command {
 			switch {
 			case fl.listKeys:
 				return listKeys(cmd, st, me)
+			case fl.quality:
+				return showQuality(cmd, st, me, fl)
 			case len(args) == 1 || fl.see != "":
 				return nil
 			}
-			return listAnnotators(cmd, st)
+			return listAnnotators(cmd, st, me, fl.dataset)
 		},
 	}
 	f := cmd.Flags()
@@ -73,7 +87,27 @@ func newAnnotatorsCmd(g *globals) *cobra.Command {
 	f.StringArrayVar(&fl.removeKeys, "remove-key", nil, "unregister NAME's key with this fingerprint (SHA256:…)")
 	f.BoolVar(&fl.listKeys, "keys", false, "list every registered key (leads)")
 	f.StringVar(&fl.see, "adjudicators-see", "", "names or pseudonyms on the adjudication screen")
+	f.StringVar(&fl.dataset, "dataset", "", "the dataset whose qualification and quality to show or change (default: every dataset with a training policy; for changes, the first)")
+	f.Bool("waive", false, "let NAME do real work in --dataset without qualifying (leads)")
+	f.Bool("reset", false, "make NAME qualify in --dataset again, from a fresh round (leads)")
+	f.Bool("resume", false, "let NAME, paused after failing gold checks, work in --dataset again (leads)")
+	f.BoolVar(&fl.quality, "quality", false, "each annotator's quality in --dataset: HITs, time, gold checks, consistency, agreement, Dawid–Skene (leads, adjudicators)")
+	f.BoolVar(&fl.json, "json", false, "with --quality: JSON")
 	return cmd
+}
+
+// pickStanding reads --waive, --reset and --resume: one at most.
+func (fl *annotatorFlags) pickStanding(cmd *cobra.Command) error {
+	f := cmd.Flags()
+	for flag, change := range map[string]string{"waive": store.StandingWaive, "reset": store.StandingReset, "resume": store.StandingResume} {
+		if on, _ := f.GetBool(flag); on {
+			if fl.standing != "" {
+				return fmt.Errorf("--waive, --reset and --resume: give one at a time")
+			}
+			fl.standing = change
+		}
+	}
+	return nil
 }
 
 // changeAnnotator applies --role, --key-file and --remove-key to name, in
@@ -105,6 +139,31 @@ func changeAnnotator(cmd *cobra.Command, g *globals, st *store.Store, me store.A
 		}
 		fmt.Fprintf(w, "%s: key %s removed\n", display.Clean(name), display.Clean(fp))
 	}
+	if fl.standing != "" {
+		return changeStanding(cmd, st, me, name, fl)
+	}
+	return nil
+}
+
+// changeStanding waives, resets or resumes name in the dataset.
+func changeStanding(cmd *cobra.Command, st *store.Store, me store.Annotator, name string, fl annotatorFlags) error {
+	ctx := cmd.Context()
+	d, err := datasetFor(ctx, st, fl.dataset)
+	if err != nil {
+		return err
+	}
+	a, err := st.AnnotatorByName(ctx, name)
+	if err != nil {
+		return err
+	}
+	if err := st.ChangeStanding(ctx, me, d.ID, a.ID, fl.standing); err != nil {
+		return err
+	}
+	now, err := st.Standing(ctx, d.ID, a.ID)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "%s in %q: %s\n", display.Clean(name), display.Clean(d.Name), now.Summary())
 	return nil
 }
 
@@ -117,17 +176,64 @@ func keysFrom(g *globals, cmd *cobra.Command, path string) ([]store.Key, error) 
 	return readKeys(f, path)
 }
 
-func listAnnotators(cmd *cobra.Command, st *store.Store) error {
-	people, err := st.Annotators(cmd.Context())
+// listAnnotators lists everyone with their role and keys; to a lead or an
+// adjudicator, also where each stands in the datasets that train
+// annotators (or in the one named).
+func listAnnotators(cmd *cobra.Command, st *store.Store, me store.Annotator, dataset string) error {
+	ctx := cmd.Context()
+	people, err := st.Annotators(ctx)
 	if err != nil {
 		return err
 	}
+	var trained []store.Dataset
+	if store.Allows(me.Role, store.ActQuality) {
+		if trained, err = trainingDatasets(cmd, st, dataset); err != nil {
+			return err
+		}
+	}
 	tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "annotator\trole\tkeys")
+	fmt.Fprint(tw, "annotator\trole\tkeys")
+	for _, d := range trained {
+		fmt.Fprintf(tw, "\t%s", display.Clean(d.Name))
+	}
+	fmt.Fprintln(tw)
 	for _, a := range people {
-		fmt.Fprintf(tw, "%s\t%s\t%d\n", display.Clean(a.Name), a.Role, a.Keys)
+		fmt.Fprintf(tw, "%s\t%s\t%d", display.Clean(a.Name), a.Role, a.Keys)
+		for _, d := range trained {
+			s, err := st.Standing(ctx, d.ID, a.ID)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(tw, "\t%s", s.Summary())
+		}
+		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
+}
+
+// trainingDatasets is the named dataset, or every dataset whose policy
+// trains or checks annotators.
+func trainingDatasets(cmd *cobra.Command, st *store.Store, name string) ([]store.Dataset, error) {
+	ctx := cmd.Context()
+	if name != "" {
+		d, err := st.DatasetByName(ctx, name)
+		return []store.Dataset{d}, err
+	}
+	all, err := st.Datasets(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []store.Dataset
+	for _, d := range all {
+		t, err := st.DatasetTraining(ctx, d.ID)
+		if err != nil {
+			return nil, err
+		}
+		if t.Qualify > 0 || t.CheckRate > 0 || t.RepeatRate > 0 || t.PauseBelow > 0 || t.Fast > 0 {
+			out = append(out, d)
+		}
+	}
+	return out, nil
 }
 
 func listKeys(cmd *cobra.Command, st *store.Store, me store.Annotator) error {
@@ -141,4 +247,9 @@ func listKeys(cmd *cobra.Command, st *store.Store, me store.Annotator) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", display.Clean(k.Annotator), k.Fingerprint, display.Clean(k.Comment), k.AddedAt)
 	}
 	return tw.Flush()
+}
+
+// showQuality prints each annotator's quality in the dataset.
+func showQuality(cmd *cobra.Command, st *store.Store, me store.Annotator, fl annotatorFlags) error {
+	return fmt.Errorf("--quality: not yet")
 }

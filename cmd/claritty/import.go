@@ -13,6 +13,7 @@ import (
 
 func newImportCmd(g *globals) *cobra.Command {
 	var opt data.Options
+	var practice, goldCheck bool
 	policy := store.DefaultPolicy
 	cmd := &cobra.Command{
 		Use:   "import FILE...",
@@ -31,6 +32,10 @@ func newImportCmd(g *globals) *cobra.Command {
 			"imported whole or not at all; importing a file again adds nothing. A merged label\n" +
 			"that differs from the stored one replaces it only if it is newer (updated_at; a file\n" +
 			"without times counts as newest), and the change goes into the history.\n" +
+			"--practice and --gold-check import a mimics-manual file's panes with their labels as the\n" +
+			"answers: practice for new annotators of --dataset (with feedback), or hidden checks mixed\n" +
+			"into real work (claritty policy --qualify, --check-rate). They never reach the task's\n" +
+			"gold, agreement or exports.\n" +
 			"Only a lead imports data; anyone may merge labels under their own name (a lead, anyone's).\n" +
 			"FILE - reads standard input (over SSH, the only way: ssh HOST import - < FILE).",
 		Example: "  claritty import MIMICS-Manual.tsv\n  claritty import --format serp results.jsonl\n" +
@@ -39,11 +44,19 @@ func newImportCmd(g *globals) *cobra.Command {
 			"  claritty import --format candidates --system baseline answers.jsonl\n" +
 			"  claritty import --format necessity requests.jsonl\n" +
 			"  claritty import --format pairs --against baseline outputs.jsonl\n" +
-			"  claritty import --format labels labels-from-laptop.tsv",
+			"  claritty import --format labels labels-from-laptop.tsv\n" +
+			"  claritty import --practice --dataset MIMICS-Manual practice.tsv\n" +
+			"  claritty import --gold-check --dataset MIMICS-Manual checks.tsv",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// A policy is set only when asked, so a re-import keeps a changed one.
+			if err := knownPurpose(&opt, practice, goldCheck); err != nil {
+				return err
+			}
 			if policyChanged(cmd) {
+				if opt.Purpose != "" {
+					return fmt.Errorf("--min, --max, --lease and --gold set the task's policy: give them to claritty policy, not with --practice or --gold-check")
+				}
 				if err := policy.Check(); err != nil {
 					return err
 				}
@@ -78,9 +91,24 @@ func newImportCmd(g *globals) *cobra.Command {
 	f.StringVar(&opt.Against, "against", "", "pairs: compare each system with this one only (else every pair)")
 	f.StringVar(&opt.LabelsAs, "labels-as", data.DefaultLabelsAs, "annotator that a mimics-manual file's labels belong to")
 	f.IntVar(&opt.MaxLine, "max-line", data.DefaultMaxLine, "longest line accepted, in bytes")
+	f.BoolVar(&practice, "practice", false, "the panes are practice for --dataset: their labels are the answers an annotator's practice is checked against")
+	f.BoolVar(&goldCheck, "gold-check", false, "the panes are hidden gold checks for --dataset: their labels are the answers")
 	policyFlags(cmd, &policy)
 	return cmd
 }
+// knownPurpose sets the import's purpose from --practice and --gold-check.
+func knownPurpose(opt *data.Options, practice, goldCheck bool) error {
+	switch {
+	case practice && goldCheck:
+		return fmt.Errorf("--practice and --gold-check: a pane is one or the other; import them from two files")
+	case practice:
+		opt.Purpose = store.PurposePractice
+	case goldCheck:
+		opt.Purpose = store.PurposeCheck
+	}
+	return nil
+}
+
 func reportImport(cmd *cobra.Command, r data.Result) {
 	w := cmd.ErrOrStderr()
 	for _, n := range r.Notes {
@@ -113,6 +141,12 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 	if r.Format == data.FormatSERP {
 		fmt.Fprintf(w, "%s: serp: %d queries added (%d results), %d already present\n",
 			r.File, r.Queries, r.Results, r.QueriesKnown)
+		return
+	}
+	if r.Purpose != "" {
+		what := map[string]string{store.PurposePractice: "practice", store.PurposeCheck: "gold-check"}[r.Purpose]
+		fmt.Fprintf(w, "%s: %s → %s panes of dataset %q: %d added, %d already present; %d answers added, %d already present\n",
+			r.File, r.Format, what, r.Dataset, r.Items, r.ItemsKnown, r.Labels, r.LabelsKnown)
 		return
 	}
 	noun := map[string]string{data.FormatNecessity: "requests", data.FormatPairs: "pairs"}[r.Format]

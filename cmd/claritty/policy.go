@@ -24,9 +24,64 @@ func policyChanged(cmd *cobra.Command) bool {
 	return f.Changed("min") || f.Changed("max") || f.Changed("lease") || f.Changed("gold")
 }
 
+// trainingFlags adds the training policy's flags, starting from t.
+func trainingFlags(cmd *cobra.Command, t *store.Training) {
+	f := cmd.Flags()
+	f.IntVar(&t.Qualify, "qualify", t.Qualify, "practice HITs in a qualification round; real work opens after a round at --pass (0: none asked)")
+	f.Float64Var(&t.Pass, "pass", t.Pass, "share of a practice round's units that must match the answers")
+	f.Float64Var(&t.CheckRate, "check-rate", t.CheckRate, "share of HITs that are hidden gold checks")
+	f.Float64Var(&t.RepeatRate, "repeat-rate", t.RepeatRate, "share of HITs that repeat one the annotator finished")
+	f.IntVar(&t.RepeatGap, "repeat-gap", t.RepeatGap, "HITs finished since before an item comes back as a repeat")
+	f.DurationVar(&t.Fast, "fast", t.Fast, "mark a HIT whose labelled steps took less than this (0: none)")
+	f.Float64Var(&t.PauseBelow, "pause-below", t.PauseBelow, "pause an annotator whose gold-check accuracy falls below this (0: never)")
+	f.IntVar(&t.PauseAfter, "pause-after", t.PauseAfter, "gold checks since the last resume before accuracy can pause anyone")
+}
+
+// trainingChanged reports whether any training flag was given, and
+// makes t the current policy cur with the flags given applied.
+func trainingChanged(cmd *cobra.Command, t *store.Training, cur store.Training) bool {
+	f := cmd.Flags()
+	merged, changed := cur, false
+	set := func(name string, apply func()) {
+		if f.Changed(name) {
+			apply()
+			changed = true
+		}
+	}
+	set("qualify", func() { merged.Qualify = t.Qualify })
+	set("pass", func() { merged.Pass = t.Pass })
+	set("check-rate", func() { merged.CheckRate = t.CheckRate })
+	set("repeat-rate", func() { merged.RepeatRate = t.RepeatRate })
+	set("repeat-gap", func() { merged.RepeatGap = t.RepeatGap })
+	set("fast", func() { merged.Fast = t.Fast })
+	set("pause-below", func() { merged.PauseBelow = t.PauseBelow })
+	set("pause-after", func() { merged.PauseAfter = t.PauseAfter })
+	*t = merged
+	return changed
+}
+
+// trainingLine says a training policy in words.
+func trainingLine(t store.Training) string {
+	q := "no qualification"
+	if t.Qualify > 0 {
+		q = fmt.Sprintf("qualify after %d practice HITs at %.0f%% of units matched", t.Qualify, 100*t.Pass)
+	}
+	pause := "never paused"
+	if t.PauseBelow > 0 {
+		pause = fmt.Sprintf("paused below %.0f%% gold-check accuracy after %d checks", 100*t.PauseBelow, t.PauseAfter)
+	}
+	fast := "no speed mark"
+	if t.Fast > 0 {
+		fast = fmt.Sprintf("a HIT under %v marked too fast", t.Fast)
+	}
+	return fmt.Sprintf("%s; gold checks %.0f%% of HITs, repeats %.0f%% (at least %d HITs later); %s; %s",
+		q, 100*t.CheckRate, 100*t.RepeatRate, t.RepeatGap, fast, pause)
+}
+
 func newPolicyCmd(g *globals) *cobra.Command {
 	var dataset string
 	var p store.Policy
+	t := store.DefaultTraining
 	cmd := &cobra.Command{
 		Use:   "policy",
 		Short: "Show or change a dataset's redundancy policy",
@@ -66,12 +121,24 @@ func newPolicyCmd(g *globals) *cobra.Command {
 					return err
 				}
 			}
+			tcur, err := st.DatasetTraining(cmd.Context(), d.ID)
+			if err != nil {
+				return err
+			}
+			if trainingChanged(cmd, &t, tcur) {
+				if err := st.SetTraining(cmd.Context(), me, d.ID, t); err != nil {
+					return err
+				}
+				tcur = t
+			}
 			fmt.Fprintf(cmd.OutOrStdout(), "dataset %q: min %d, max %d annotators per item; lease %v; gold label by %s\n",
 				display.Clean(d.Name), cur.Min, cur.Max, cur.Lease, cur.Gold)
+			fmt.Fprintf(cmd.OutOrStdout(), "training: %s\n", trainingLine(tcur))
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset (default: the first)")
 	policyFlags(cmd, &p)
+	trainingFlags(cmd, &t)
 	return cmd
 }
