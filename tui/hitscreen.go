@@ -24,9 +24,9 @@ type hitScreen struct {
 	hit      *hitState // nil until the first HIT is loaded
 	feedback *feedback // after a practice HIT: its answers, until r or enter
 	allDone  bool
-	noWork  allDoneMsg // why there is no HIT, when allDone
-	loading bool
-	pending []tea.KeyPressMsg // keys typed while a HIT was loading
+	noWork   allDoneMsg // why there is no HIT, when allDone
+	loading  bool
+	pending  []tea.KeyPressMsg // keys typed while a HIT was loading
 
 	prompt     overlay // overlayFlag or overlayNote while one is open
 	flagReason string

@@ -96,6 +96,7 @@ func newImportCmd(g *globals) *cobra.Command {
 	policyFlags(cmd, &policy)
 	return cmd
 }
+
 // knownPurpose sets the import's purpose from --practice and --gold-check.
 func knownPurpose(opt *data.Options, practice, goldCheck bool) error {
 	switch {
