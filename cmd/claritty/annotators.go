@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
 
@@ -249,7 +250,21 @@ func listKeys(cmd *cobra.Command, st *store.Store, me store.Annotator) error {
 	return tw.Flush()
 }
 
-// showQuality prints each annotator's quality in the dataset.
+// showQuality prints each annotator's quality in the dataset (leads and
+// adjudicators: the store refuses anyone else).
 func showQuality(cmd *cobra.Command, st *store.Store, me store.Annotator, fl annotatorFlags) error {
-	return fmt.Errorf("--quality: not yet")
+	ctx := cmd.Context()
+	d, err := datasetFor(ctx, st, fl.dataset)
+	if err != nil {
+		return err
+	}
+	q, err := report.ReadQuality(ctx, st, me, d)
+	if err != nil {
+		return err
+	}
+	if fl.json {
+		return q.WriteJSON(cmd.OutOrStdout())
+	}
+	_, err = fmt.Fprint(cmd.OutOrStdout(), q.Text())
+	return err
 }

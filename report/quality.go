@@ -1,0 +1,376 @@
+package report
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/store"
+)
+
+// Quality is each annotator's quality in a task dataset.
+type Quality struct {
+	Dataset    string             `json:"dataset"`
+	Annotators []AnnotatorQuality `json:"annotators"`
+	// Models are the Dawid–Skene fits, one per scale, over every settled
+	// label of the task.
+	Models []QualityModel `json:"dawid_skene"`
+}
+
+// AnnotatorQuality is one annotator's figures. A share or coefficient
+// with nothing to rest on is undefined (JSON null).
+type AnnotatorQuality struct {
+	Annotator string `json:"annotator"`
+	// HITs are finished task HITs (gold checks and repeats apart); their
+	// time is the time spent on their labelled steps.
+	HITs          int             `json:"hits"`
+	MedianSeconds agreement.Value `json:"median_seconds"`
+	TooFast       int             `json:"too_fast"`
+	TooFastShare  agreement.Value `json:"too_fast_share"`
+	// Gold checks: finished checks, their known units, those matched.
+	Checks        int             `json:"gold_checks"`
+	CheckUnits    int             `json:"gold_check_units"`
+	CheckMatched  int             `json:"gold_check_matched"`
+	CheckAccuracy agreement.Value `json:"gold_check_accuracy"`
+	// Self-consistency over the units of finished repeats: the share the
+	// second answer repeats and Cohen's kappa between the two answers.
+	Repeats       int             `json:"repeats"`
+	RepeatUnits   int             `json:"repeat_units"`
+	SelfAgreement agreement.Value `json:"self_agreement"`
+	SelfKappa     agreement.Value `json:"self_kappa"`
+	// Agreement with the majority of the other annotators of each unit
+	// (units where the others have a unique majority).
+	MajorityUnits     int             `json:"majority_units"`
+	MajorityAgreement agreement.Value `json:"majority_agreement"`
+	// Mean of Cohen's kappa with each other annotator over the units both
+	// labelled (pairs where it is defined).
+	MeanPairKappa agreement.Value `json:"mean_pairwise_kappa"`
+	KappaPairs    int             `json:"kappa_pairs"`
+	// DawidSkene: the annotator's confusion matrix and accuracy in each
+	// model they have labels in, in the order of Quality.Models.
+	DawidSkene []DSAnnotator `json:"dawid_skene"`
+}
+
+// DSAnnotator is one annotator in one Dawid–Skene model.
+type DSAnnotator struct {
+	Scale     string      `json:"scale"`
+	Confusion [][]float64 `json:"confusion"` // [true class][given class], classes in the model's value order
+	Accuracy  float64     `json:"accuracy"`
+}
+
+// QualityModel is a Dawid–Skene fit as the report shows it.
+type QualityModel struct {
+	Scale         string    `json:"scale"`
+	Values        []int     `json:"values"`
+	Priors        []float64 `json:"priors"`
+	Units         int       `json:"units"`
+	Iterations    int       `json:"iterations"`
+	Converged     bool      `json:"converged"`
+	LogLikelihood float64   `json:"log_likelihood"`
+}
+
+// ReadQuality reads and computes a dataset's quality report, if who is a
+// lead or an adjudicator.
+func ReadQuality(ctx context.Context, st *store.Store, who store.Annotator, d store.Dataset) (Quality, error) {
+	data, err := st.ReadQuality(ctx, who, d.ID)
+	if err != nil {
+		return Quality{}, err
+	}
+	return ComputeQuality(d.Name, data)
+}
+
+// ComputeQuality computes the report from the data.
+func ComputeQuality(dataset string, data store.QualityData) (Quality, error) {
+	q := Quality{Dataset: dataset}
+	by := map[string]*AnnotatorQuality{}
+	get := func(name string) *AnnotatorQuality {
+		a := by[name]
+		if a == nil {
+			a = &AnnotatorQuality{Annotator: name}
+			by[name] = a
+		}
+		return a
+	}
+	times := map[string][]float64{}
+	for _, h := range data.HITs {
+		a := get(h.Annotator)
+		a.HITs++
+		times[h.Annotator] = append(times[h.Annotator], h.Seconds)
+		if h.TooFast {
+			a.TooFast++
+		}
+	}
+	for name, ts := range times {
+		a := by[name]
+		a.MedianSeconds = defined(median(ts)) // sorts ts: it is this annotator's own slice
+		a.TooFastShare = fraction(a.TooFast, a.HITs)
+	}
+	for _, c := range data.Checks {
+		a := get(c.Annotator)
+		a.Checks++
+		a.CheckUnits += c.Units
+		a.CheckMatched += c.Matched
+	}
+	selfConsistency(data, get)
+	withMajority(data, get)
+	pairKappas(data, get)
+	models, err := FitDSModels(data.Kind, data.Labels)
+	if err != nil {
+		return q, err
+	}
+	for _, m := range models {
+		q.Models = append(q.Models, QualityModel{Scale: m.Scale(), Values: m.Values, Priors: m.Fit.Priors,
+			Units: len(m.Units), Iterations: m.Fit.Iterations, Converged: m.Fit.Converged, LogLikelihood: m.Fit.LogLikelihood})
+		for i, name := range m.Annotators {
+			a := get(name)
+			a.DawidSkene = append(a.DawidSkene, DSAnnotator{Scale: m.Scale(), Confusion: m.Fit.Confusion[i], Accuracy: m.Fit.Accuracy[i]})
+		}
+	}
+	for _, a := range by {
+		a.CheckAccuracy = fraction(a.CheckMatched, a.CheckUnits)
+		q.Annotators = append(q.Annotators, *a)
+	}
+	sort.Slice(q.Annotators, func(i, j int) bool { return q.Annotators[i].Annotator < q.Annotators[j].Annotator })
+	return q, nil
+}
+
+// selfConsistency compares each repeat's second answers with the first.
+func selfConsistency(data store.QualityData, get func(string) *AnnotatorQuality) {
+	people := map[string]*agreement.People{}
+	items := map[string]map[int64]bool{}
+	same := map[string]int{}
+	for _, r := range data.Repeats {
+		a := get(r.Annotator)
+		p := people[r.Annotator]
+		if p == nil {
+			p = agreement.NewPeople(store.VoteSlots) // a value is its own category
+			p.AddRater("first")
+			p.AddRater("second")
+			people[r.Annotator], items[r.Annotator] = p, map[int64]bool{}
+		}
+		if !items[r.Annotator][r.Item] {
+			items[r.Annotator][r.Item] = true
+			a.Repeats++
+		}
+		a.RepeatUnits++
+		if r.First == r.Second {
+			same[r.Annotator]++
+		}
+		p.Add([]agreement.Rating{{Rater: 0, Category: r.First}, {Rater: 1, Category: r.Second}})
+	}
+	for name, p := range people {
+		a := get(name)
+		a.SelfAgreement = fraction(same[name], a.RepeatUnits)
+		a.SelfKappa = p.Pairs(nil)[0].Kappa
+	}
+}
+
+// unitLabels groups the settled labels by unit: annotator → value.
+func unitLabels(labels []store.QualityLabel) ([]UnitKey, map[UnitKey]map[string]int) {
+	by := map[UnitKey]map[string]int{}
+	var keys []UnitKey
+	for _, l := range labels {
+		k := UnitKey{l.Item, l.Unit}
+		if by[k] == nil {
+			by[k] = map[string]int{}
+			keys = append(keys, k)
+		}
+		by[k][l.Annotator] = l.Value
+	}
+	return keys, by
+}
+
+// withMajority compares each label with the unique majority of the other
+// annotators of its unit.
+func withMajority(data store.QualityData, get func(string) *AnnotatorQuality) {
+	keys, by := unitLabels(data.Labels)
+	agree := map[string]int{}
+	for _, k := range keys {
+		for name, v := range by[k] {
+			votes := make([]int, store.VoteSlots)
+			others := 0
+			for other, w := range by[k] {
+				if other != name {
+					votes[w]++
+					others++
+				}
+			}
+			maj := agreement.Majority(votes)
+			if others == 0 || maj < 0 {
+				continue
+			}
+			get(name).MajorityUnits++
+			if maj == v {
+				agree[name]++
+			}
+		}
+	}
+	for _, k := range keys {
+		for name := range by[k] {
+			if a := get(name); a.MajorityUnits > 0 {
+				a.MajorityAgreement = fraction(agree[name], a.MajorityUnits)
+			}
+		}
+	}
+}
+
+// pairKappas is each annotator's mean Cohen's kappa with the others.
+func pairKappas(data store.QualityData, get func(string) *AnnotatorQuality) {
+	keys, by := unitLabels(data.Labels)
+	people := agreement.NewPeople(store.VoteSlots)
+	index := map[string]int{}
+	var names []string
+	for _, l := range data.Labels {
+		if _, ok := index[l.Annotator]; !ok {
+			names = append(names, l.Annotator)
+		}
+		index[l.Annotator] = 0
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		index[n] = people.AddRater(n)
+	}
+	for _, k := range keys {
+		var rs []agreement.Rating
+		for name, v := range by[k] {
+			rs = append(rs, agreement.Rating{Rater: index[name], Category: v})
+		}
+		people.Add(rs)
+	}
+	sum := map[string]float64{}
+	for _, pr := range people.Pairs(nil) {
+		if !pr.Kappa.Defined {
+			continue
+		}
+		for _, n := range []string{pr.A, pr.B} {
+			sum[n] += pr.Kappa.V
+			get(n).KappaPairs++
+		}
+	}
+	for n, s := range sum {
+		a := get(n)
+		a.MeanPairKappa = defined(s / float64(a.KappaPairs))
+	}
+}
+
+func defined(v float64) agreement.Value { return agreement.Value{V: v, Defined: true} }
+
+// fraction is n/of, undefined when of is 0.
+func fraction(n, of int) agreement.Value {
+	if of == 0 {
+		return agreement.Value{}
+	}
+	return defined(float64(n) / float64(of))
+}
+
+// WriteJSON writes the report as one JSON document.
+func (q Quality) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(q)
+}
+
+// Text is the report for a terminal: a table of figures per annotator,
+// then each one's Dawid–Skene confusion matrices.
+func (q Quality) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Annotator quality in %q\n\n", display.Clean(q.Dataset))
+	rows := [][]string{{"annotator", "HITs", "median", "fast", "gold checks", "self (κ)", "vs majority", "mean κ", "DS accuracy"}}
+	for _, a := range q.Annotators {
+		ds := make([]string, len(a.DawidSkene))
+		for i, d := range a.DawidSkene {
+			ds[i] = pct(d.Accuracy)
+		}
+		rows = append(rows, []string{display.Clean(a.Annotator), fmt.Sprint(a.HITs), seconds(a.MedianSeconds),
+			valuePct(a.TooFastShare), checkText(a), selfText(a), valuePct(a.MajorityAgreement),
+			value2(a.MeanPairKappa), strings.Join(ds, " ")})
+	}
+	writeTable(&b, rows)
+	b.WriteString("\nHITs: finished task HITs (gold checks and repeats apart); median: time on their labelled steps;\n" +
+		"fast: share marked too fast; gold checks: share of known units matched (checks); self: share of\n" +
+		"repeated units answered the same, with Cohen's κ; vs majority: share matching the other annotators'\n" +
+		"unique majority; mean κ: Cohen's κ with each other annotator, averaged; DS: Dawid–Skene accuracy.\n")
+	for _, m := range q.Models {
+		fmt.Fprintf(&b, "\nDawid–Skene on %s: %d units, priors %s, %d iterations%s\n", m.Scale, m.Units,
+			floats(m.Priors), m.Iterations, map[bool]string{true: "", false: " (not converged)"}[m.Converged])
+		for _, a := range q.Annotators {
+			for _, d := range a.DawidSkene {
+				if d.Scale != m.Scale {
+					continue
+				}
+				fmt.Fprintf(&b, "  %s (accuracy %s): rows true %v, columns given\n", display.Clean(a.Annotator), pct(d.Accuracy), m.Values)
+				for k, row := range d.Confusion {
+					fmt.Fprintf(&b, "    %2d  %s\n", m.Values[k], floats(row))
+				}
+			}
+		}
+	}
+	return b.String()
+}
+
+func writeTable(b *strings.Builder, rows [][]string) {
+	widths := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], len([]rune(c)))
+		}
+	}
+	for _, r := range rows {
+		var line strings.Builder
+		for i, c := range r {
+			line.WriteString(c + strings.Repeat(" ", widths[i]-len([]rune(c))+2))
+		}
+		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
+}
+
+func pct(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }
+
+func valuePct(v agreement.Value) string {
+	if !v.Defined {
+		return "–"
+	}
+	return pct(v.V)
+}
+
+func value2(v agreement.Value) string {
+	if !v.Defined {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f", v.V)
+}
+
+func seconds(v agreement.Value) string {
+	if !v.Defined {
+		return "–"
+	}
+	return fmt.Sprintf("%.1fs", v.V)
+}
+
+func checkText(a AnnotatorQuality) string {
+	if a.Checks == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%s (%d)", valuePct(a.CheckAccuracy), a.Checks)
+}
+
+func selfText(a AnnotatorQuality) string {
+	if a.RepeatUnits == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%s (%s)", valuePct(a.SelfAgreement), value2(a.SelfKappa))
+}
+
+func floats(xs []float64) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprintf("%.3f", x)
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,147 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// QualityData is what the quality report is computed from, for one task
+// dataset: its finished HITs, gold checks, repeats and settled labels.
+type QualityData struct {
+	Kind    string
+	HITs    []QualityHIT
+	Checks  []QualityCheck
+	Repeats []RepeatPair
+	// Labels are the task's settled labels: of finished HITs, and
+	// imported ones (which have no HIT).
+	Labels []QualityLabel
+}
+
+// QualityHIT is a finished HIT of the task: the time its labelled steps
+// took (labels.seconds summed) and its speed mark.
+type QualityHIT struct {
+	Annotator string
+	Item      int64
+	Seconds   float64
+	TooFast   bool
+}
+
+// QualityCheck is a finished gold check: its known units and those the
+// annotator's labels matched.
+type QualityCheck struct {
+	Annotator      string
+	Item           int64
+	Units, Matched int
+}
+
+// RepeatPair is one unit of a finished repeat: the first answer and the
+// second (a unit answered only once is left out).
+type RepeatPair struct {
+	Annotator     string
+	Item          int64
+	Unit          string
+	First, Second int
+}
+
+// QualityLabel is one settled label of the task.
+type QualityLabel struct {
+	Annotator string
+	Item      int64
+	Unit      string
+	Value     int
+}
+
+// ReadQuality reads a task dataset's quality data, if who is a lead or an
+// adjudicator, in one snapshot.
+func (s *Store) ReadQuality(ctx context.Context, who Annotator, datasetID int64) (QualityData, error) {
+	var q QualityData
+	err := s.readTx(ctx, func(tx *sql.Tx) error {
+		if err := requireRole(ctx, tx, who.ID, ActQuality); err != nil {
+			return err
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT kind FROM datasets WHERE id = ? AND purpose = 'task'`, datasetID).Scan(&q.Kind); err != nil {
+			return err
+		}
+		return readQuality(ctx, tx, datasetID, &q)
+	})
+	if err != nil {
+		return q, fmt.Errorf("read quality: %w", err)
+	}
+	return q, nil
+}
+
+func readQuality(ctx context.Context, tx *sql.Tx, datasetID int64, q *QualityData) error {
+	err := eachRow(ctx, tx, `SELECT a.name, h.item_id, (SELECT coalesce(sum(l.seconds), 0) FROM labels l
+			WHERE l.item_id = h.item_id AND l.annotator_id = h.annotator_id), h.too_fast
+		FROM hits h JOIN items i ON i.id = h.item_id JOIN annotators a ON a.id = h.annotator_id
+		WHERE i.dataset_id = ? AND h.finished_at IS NOT NULL ORDER BY a.name, h.item_id`, []any{datasetID},
+		func(rows *sql.Rows) error {
+			var h QualityHIT
+			err := rows.Scan(&h.Annotator, &h.Item, &h.Seconds, &h.TooFast)
+			q.HITs = append(q.HITs, h)
+			return err
+		})
+	if err != nil {
+		return err
+	}
+	err = eachRow(ctx, tx, `SELECT a.name, h.item_id, count(k.unit), count(l.value) FILTER (WHERE l.value = k.value)
+		FROM hits h JOIN items i ON i.id = h.item_id JOIN datasets c ON c.id = i.dataset_id
+		JOIN annotators a ON a.id = h.annotator_id JOIN known_labels k ON k.item_id = h.item_id
+		LEFT JOIN labels l ON l.item_id = k.item_id AND l.unit = k.unit AND l.annotator_id = h.annotator_id
+		WHERE c.parent_id = ? AND c.purpose = 'check' AND h.finished_at IS NOT NULL
+		GROUP BY h.item_id, h.annotator_id ORDER BY a.name, h.item_id`, []any{datasetID},
+		func(rows *sql.Rows) error {
+			var c QualityCheck
+			err := rows.Scan(&c.Annotator, &c.Item, &c.Units, &c.Matched)
+			q.Checks = append(q.Checks, c)
+			return err
+		})
+	if err != nil {
+		return err
+	}
+	err = eachRow(ctx, tx, `SELECT a.name, r.item_id, rl.unit, l.value, rl.value
+		FROM repeats r JOIN items i ON i.id = r.item_id JOIN annotators a ON a.id = r.annotator_id
+		JOIN repeat_labels rl ON rl.repeat_id = r.id
+		JOIN labels l ON l.item_id = r.item_id AND l.annotator_id = r.annotator_id AND l.unit = rl.unit
+		WHERE i.dataset_id = ? AND r.finished_at IS NOT NULL ORDER BY a.name, r.item_id, `+unitOrderOf("rl.unit"),
+		[]any{datasetID},
+		func(rows *sql.Rows) error {
+			var p RepeatPair
+			err := rows.Scan(&p.Annotator, &p.Item, &p.Unit, &p.First, &p.Second)
+			q.Repeats = append(q.Repeats, p)
+			return err
+		})
+	if err != nil {
+		return err
+	}
+	return eachRow(ctx, tx, `SELECT a.name, l.item_id, l.unit, l.value
+		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
+		LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
+		WHERE i.dataset_id = ? AND (h.item_id IS NULL OR h.finished_at IS NOT NULL)
+		ORDER BY l.item_id, `+unitOrderOf("l.unit")+`, a.name`, []any{datasetID},
+		func(rows *sql.Rows) error {
+			var l QualityLabel
+			err := rows.Scan(&l.Annotator, &l.Item, &l.Unit, &l.Value)
+			q.Labels = append(q.Labels, l)
+			return err
+		})
+}
+
+// unitOrderOf is unitOrder for a qualified column.
+func unitOrderOf(col string) string { return "CASE " + col + unitOrder[len("CASE unit"):] }
+
+// eachRow runs a query and hands each row to fn.
+func eachRow(ctx context.Context, tx *sql.Tx, query string, args []any, fn func(*sql.Rows) error) error {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
