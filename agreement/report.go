@@ -237,6 +237,9 @@ const (
 	// Imported: every label of the unit came from a release file (a
 	// MIMICS-Manual import), so the label is that release's gold.
 	Imported Provenance = "imported"
+	// Model: a model of every annotator's errors (Dawid–Skene) picked the
+	// label, the class it finds most probable; its posterior goes with it.
+	Model Provenance = "model"
 )
 
 // Median is the median of a unit's votes (counts per category): the middle

@@ -2,8 +2,10 @@ package data
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -185,6 +187,83 @@ func TestChecksAndRepeatsOverAThousandHITs(t *testing.T) {
 	tm.work(t, cy, 300, 0.95, 2, rand.New(rand.NewPCG(3, 3)), gap)
 	tm.neverReachTheTask(t)
 	tm.qualityMatches(t)
+	tm.dawidSkeneGold(t)
+}
+
+// dawidSkeneGold sets the gold rule to dawid-skene and checks the gold
+// export's posteriors against a fit of the labels the test keyed, indexed
+// here, and each label against its posterior's best class.
+func (tm *team) dawidSkeneGold(t *testing.T) {
+	t.Helper()
+	ctx := context.Background()
+	lead := storetest.Lead(t, tm.st)
+	pol, err := tm.st.DatasetPolicy(ctx, tm.ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol.Gold = store.GoldDawidSkene
+	if err := tm.st.SetPolicy(ctx, lead, tm.ds, pol); err != nil {
+		t.Fatal(err)
+	}
+	// The fit, from the test's own records.
+	names := slices.Sorted(maps.Keys(tm.keyed))
+	unitIndex := map[[2]any]int{}
+	var labels []agreement.DSLabel
+	for a, name := range names {
+		for _, k := range slices.SortedFunc(maps.Keys(tm.keyed[name]), func(x, y [2]any) int {
+			return cmp.Or(cmp.Compare(x[0].(int64), y[0].(int64)), cmp.Compare(x[1].(string), y[1].(string)))
+		}) {
+			u, ok := unitIndex[k]
+			if !ok {
+				u = len(unitIndex)
+				unitIndex[k] = u
+			}
+			labels = append(labels, agreement.DSLabel{Unit: u, Annotator: a, Class: tm.keyed[name][k]})
+		}
+	}
+	fit, err := agreement.FitDawidSkene(labels, len(unitIndex), len(names), 3, agreement.DSOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := tm.st.ReadGold(ctx, lead, tm.ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var gold bytes.Buffer
+	if _, err := report.WriteGold(ctx, r, &gold, report.ReleaseOptions{IncludeIncomplete: true}); err != nil {
+		t.Fatal(err)
+	}
+	uids := map[string]int64{}
+	tm.st.EachItem(ctx, tm.ds, func(it store.Item) error { uids[it.UID] = it.ID; return nil })
+	lines := strings.Split(strings.TrimSpace(gold.String()), "\n")
+	if lines[0] != report.GoldHeader+"\tposterior" {
+		t.Fatalf("gold header %q", lines[0])
+	}
+	model := 0
+	for _, l := range lines[1:] {
+		f := strings.Split(l, "\t")
+		u := unitIndex[[2]any{uids[f[0]], f[1]}]
+		post := fit.Posterior[u]
+		best, _ := fit.Best(u)
+		if f[2] != strconv.Itoa(best) || (f[3] != "model" && f[3] != "insufficient") {
+			t.Fatalf("gold row %q: want label %d (posterior %v), provenance model", l, best, post)
+		}
+		if f[3] == "model" {
+			model++
+		}
+		for _, cell := range strings.Split(f[6], ",") {
+			v, p, _ := strings.Cut(cell, ":")
+			k, _ := strconv.Atoi(v)
+			got, _ := strconv.ParseFloat(p, 64)
+			if math.Abs(got-post[k]) > 1e-5 { // the cell has six significant digits
+				t.Fatalf("gold row %q: posterior of %d is %v", l, k, post[k])
+			}
+		}
+	}
+	if model == 0 {
+		t.Fatal("no unit rests on enough annotators for the model's gold")
+	}
 }
 
 // neverReachTheTask: the agreement study, the gold and the labels export

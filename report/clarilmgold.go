@@ -18,6 +18,9 @@ type goldJSON struct {
 	Provenance  string         `json:"provenance"`
 	Votes       map[string]int `json:"votes"`
 	Adjudicator string         `json:"adjudicator,omitempty"`
+	// Posterior is the Dawid–Skene posterior by label name, when the
+	// dataset's gold is the model's.
+	Posterior map[string]float64 `json:"posterior,omitempty"`
 }
 
 // unitJSON is unit's gold on p, or nil when the unit has neither a label
@@ -35,6 +38,14 @@ func unitJSON(p *PaneGold, proto guidelines.Protocol, unit string) *goldJSON {
 		for v, n := range u.Votes {
 			if n > 0 {
 				g.Votes[proto.LabelName(v)] = n
+			}
+		}
+		for v, pr := range u.Posterior {
+			if pr > 0 {
+				if g.Posterior == nil {
+					g.Posterior = map[string]float64{}
+				}
+				g.Posterior[proto.LabelName(v)] = pr
 			}
 		}
 		return g

@@ -22,6 +22,9 @@ type UnitGold struct {
 	Provenance  agreement.Provenance
 	Votes       []int  // labels per value (store.VoteSlots)
 	Adjudicator string // who decided, when adjudicated
+	// Posterior is the Dawid–Skene posterior per value (store.VoteSlots
+	// long) when the dataset's gold is the model's, else nil.
+	Posterior []float64
 }
 
 // PaneGold is a pane's gold labels: its units with labels or a decision,
@@ -60,6 +63,10 @@ type datasetRules struct {
 	rule  agreement.Rule
 	min   int // annotators the policy asks for per item
 	turns map[int64]int
+	// model: the gold is a Dawid–Skene fit's (policy --gold dawid-skene):
+	// each settled unit's posterior per value.
+	model     bool
+	posterior map[UnitKey][]float64
 }
 
 func rulesOf(ctx context.Context, st *store.Store, datasetID int64) (datasetRules, error) {
@@ -71,7 +78,7 @@ func rulesOf(ctx context.Context, st *store.Store, datasetID int64) (datasetRule
 	if err != nil {
 		return datasetRules{}, err
 	}
-	r := datasetRules{Protocol: guidelines.ForKind(kind), rule: pol.Gold, min: pol.Min}
+	r := datasetRules{Protocol: guidelines.ForKind(kind), rule: pol.Gold, min: pol.Min, model: pol.Model == store.GoldDawidSkene}
 	if kind != guidelines.MIMICS.Kind {
 		r.turns, err = st.UnitCounts(ctx, datasetID)
 	}
@@ -124,6 +131,11 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 	if err != nil {
 		return err
 	}
+	if rules.model {
+		if rules.posterior, err = goldModel(ctx, r, rules.Kind); err != nil {
+			return err
+		}
+	}
 	return r.EachGoldRow(ctx, func(row *store.GoldRow) error {
 		p := &PaneGold{Item: row.Item, Flagged: row.Flagged}
 		for ui, unit := range store.Units {
@@ -170,6 +182,15 @@ func (rules datasetRules) unitGold(ui int, row *store.GoldRow, names map[int64]s
 		}
 	}
 	u.Label, u.Provenance = rules.rule.Gold(u.Votes, adj)
+	if post, ok := rules.posterior[UnitKey{row.ID, u.Unit}]; ok && adj < 0 {
+		// The model's pick; resting on fewer annotators than the policy's
+		// min, it is still insufficient, whatever the posterior says.
+		u.Posterior, u.Label, u.Provenance = post, slices.Index(post, slices.Max(post)), agreement.Model
+		if n < rules.min {
+			u.Provenance = agreement.Insufficient
+		}
+		return u
+	}
 	switch {
 	case u.Provenance == "" || u.Provenance == agreement.Adjudicated:
 	case imported == n && u.Provenance != agreement.Unresolved:
@@ -178,6 +199,37 @@ func (rules datasetRules) unitGold(ui int, row *store.GoldRow, names map[int64]s
 		u.Provenance = agreement.Insufficient
 	}
 	return u
+}
+
+// goldModel fits Dawid–Skene to the reading's settled labels (one pass over
+// the gold rows) and gives each labelled unit its posterior per value.
+func goldModel(ctx context.Context, r *store.Reading, kind string) (map[UnitKey][]float64, error) {
+	var labels []store.QualityLabel
+	err := r.EachGoldRow(ctx, func(row *store.GoldRow) error {
+		for _, v := range row.Votes {
+			labels = append(labels, store.QualityLabel{Annotator: strconv.FormatInt(v.Annotator, 10),
+				Item: row.ID, Unit: store.Units[v.Unit], Value: v.Value})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	models, err := FitDSModels(kind, labels)
+	if err != nil {
+		return nil, err
+	}
+	out := map[UnitKey][]float64{}
+	for _, m := range models {
+		for i, uk := range m.Units {
+			post := make([]float64, store.VoteSlots)
+			for k, p := range m.Fit.Posterior[i] {
+				post[m.Values[k]] = p
+			}
+			out[uk] = post
+		}
+	}
+	return out, nil
 }
 
 func annotatorNames(ctx context.Context, st *store.Store) (map[int64]string, error) {
@@ -271,9 +323,18 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts ReleaseO
 	if err := r.RequireGold(); err != nil {
 		return sum, err
 	}
+	pol, err := r.Store().DatasetPolicy(ctx, r.DatasetID())
+	if err != nil {
+		return sum, err
+	}
+	model := pol.Model == store.GoldDawidSkene
 	bw := bufio.NewWriter(w)
-	bw.WriteString(GoldHeader + "\n")
-	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
+	if model {
+		bw.WriteString(GoldHeader + "\tposterior\n")
+	} else {
+		bw.WriteString(GoldHeader + "\n")
+	}
+	err = EachPaneGold(ctx, r, func(p *PaneGold) error {
 		if !sum.Keep(p) {
 			return nil
 		}
@@ -288,8 +349,14 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts ReleaseO
 					votes = append(votes, strconv.Itoa(k)+":"+strconv.Itoa(n))
 				}
 			}
-			_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s\n", p.Item.UID, u.Unit, label, u.Provenance,
+			_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s", p.Item.UID, u.Unit, label, u.Provenance,
 				strings.Join(votes, ","), display.Clean(u.Adjudicator))
+			if err == nil && model {
+				_, err = bw.WriteString("\t" + posteriorCell(u.Posterior))
+			}
+			if err == nil {
+				err = bw.WriteByte('\n')
+			}
 			if err != nil {
 				return err
 			}
@@ -300,6 +367,18 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts ReleaseO
 		return sum, err
 	}
 	return sum, bw.Flush()
+}
+
+// posteriorCell is a posterior as "0:0.012,1:0.103,2:0.885", values
+// with no probability left out ("" for a unit the model did not see).
+func posteriorCell(post []float64) string {
+	var parts []string
+	for v, p := range post {
+		if p > 0 {
+			parts = append(parts, strconv.Itoa(v)+":"+strconv.FormatFloat(p, 'g', 6, 64))
+		}
+	}
+	return strings.Join(parts, ",")
 }
 
 // PaneAgreement is the share of agreeing pairs of labels over a pane's

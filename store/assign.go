@@ -19,8 +19,17 @@ type Policy struct {
 	Lease    time.Duration
 	// Gold picks a unit's gold label from its votes: majority (the
 	// default), or median for rating scales. "" keeps the dataset's rule.
+	// GoldDawidSkene makes the gold a model's (Model); the rule then
+	// stays, for ties and assignment.
 	Gold agreement.Rule
+	// Model is GoldDawidSkene when a Dawid–Skene fit picks the gold
+	// labels, "" when the rule does.
+	Model agreement.Rule
 }
+
+// GoldDawidSkene is the gold of a Dawid–Skene model: a unit's gold is the
+// class with the highest posterior after EM over every settled label.
+const GoldDawidSkene agreement.Rule = "dawid-skene"
 
 // DefaultPolicy is MIMICS-Manual's: three annotators, up to five.
 var DefaultPolicy = Policy{Min: 3, Max: 5, Lease: 30 * time.Minute, Gold: agreement.RuleMajority}
@@ -34,8 +43,8 @@ func (p Policy) Check() error {
 		return fmt.Errorf("policy: max %d is below min %d", p.Max, p.Min)
 	case p.Lease < time.Second:
 		return fmt.Errorf("policy: lease %v is shorter than a second", p.Lease)
-	case p.Gold != "" && p.Gold != agreement.RuleMajority && p.Gold != agreement.RuleMedian:
-		return fmt.Errorf("policy: gold rule %q is not majority or median", p.Gold)
+	case p.Gold != "" && p.Gold != agreement.RuleMajority && p.Gold != agreement.RuleMedian && p.Gold != GoldDawidSkene:
+		return fmt.Errorf("policy: gold rule %q is not majority, median or dawid-skene", p.Gold)
 	}
 	return nil
 }
@@ -48,8 +57,8 @@ var ErrNoRoom = errors.New("held by as many annotators as the policy asks for")
 func (s *Store) DatasetPolicy(ctx context.Context, datasetID int64) (Policy, error) {
 	var p Policy
 	var secs int64
-	err := s.db.QueryRowContext(ctx, `SELECT min_annotators, max_annotators, lease_seconds, gold_rule
-		FROM datasets WHERE id = ?`, datasetID).Scan(&p.Min, &p.Max, &secs, &p.Gold)
+	err := s.db.QueryRowContext(ctx, `SELECT min_annotators, max_annotators, lease_seconds, gold_rule, gold_model
+		FROM datasets WHERE id = ?`, datasetID).Scan(&p.Min, &p.Max, &secs, &p.Gold, &p.Model)
 	if err != nil {
 		return p, fmt.Errorf("read policy: %w", err)
 	}
@@ -85,6 +94,16 @@ func setPolicy(w *ptx, datasetID int64, p Policy) error {
 	}
 	if p.Gold == agreement.RuleMedian && kind != guidelines.ClariMM.Kind {
 		return fmt.Errorf("the median rule is for rating scales (clarimm datasets), not %s", kind)
+	}
+	// A model's gold leaves the rule as it is; a rule's gold ends the model.
+	model := ""
+	if p.Gold == GoldDawidSkene {
+		model, p.Gold = string(GoldDawidSkene), ""
+	}
+	if p.Gold != "" || model != "" {
+		if _, err := tx.ExecContext(ctx, `UPDATE datasets SET gold_model = ? WHERE id = ?`, model, datasetID); err != nil {
+			return err
+		}
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE datasets SET min_annotators = ?, max_annotators = ?, lease_seconds = ?,
 		gold_rule = coalesce(nullif(?, ''), gold_rule) WHERE id = ?`,

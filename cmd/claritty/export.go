@@ -44,7 +44,8 @@ func newExportCmd(g *globals) *cobra.Command {
 			"  gold           one row per unit: item unit label provenance votes adjudicator;\n" +
 			"                 provenance is adjudicated, unanimous, majority, median, unresolved,\n" +
 			"                 insufficient (fewer annotators than the policy's min: left out unless\n" +
-			"                 --include-incomplete) or imported (from a release file)\n" +
+			"                 --include-incomplete), imported (from a release file) or model (policy\n" +
+			"                 --gold dawid-skene: a posterior column follows, \"0:0.01,1:0.09,2:0.9\")\n" +
 			"  clarimm-ratings  a conversation dataset's ratings: conversation unit annotator rating\n" +
 			"                 created_at updated_at seconds (merges like labels; --pseudonymize)\n" +
 			"  clarimm-gold   one row per conversation: conversation topic facet turns and the gold\n" +

@@ -15,7 +15,7 @@ func policyFlags(cmd *cobra.Command, p *store.Policy) {
 	f.IntVar(&p.Min, "min", p.Min, "annotators every pane goes to")
 	f.IntVar(&p.Max, "max", p.Max, "annotators a pane with a tied unit may go to, one more at a time")
 	f.DurationVar(&p.Lease, "lease", p.Lease, "a HIT left untouched this long is released to others (its labels stay)")
-	f.StringVar((*string)(&p.Gold), "gold", "", "how a unit's gold label is chosen: majority, or median (rating scales: clarimm) (default: keep)")
+	f.StringVar((*string)(&p.Gold), "gold", "", "how a unit's gold label is chosen: majority, median (rating scales: clarimm), or dawid-skene (the class a Dawid–Skene model of every annotator's errors finds most probable; ties and assignment keep the rule) (default: keep)")
 }
 
 // policyChanged reports whether any policy flag was given.
@@ -131,8 +131,12 @@ func newPolicyCmd(g *globals) *cobra.Command {
 				}
 				tcur = t
 			}
+			gold := string(cur.Gold)
+			if cur.Model != "" {
+				gold = fmt.Sprintf("%s (ties and assignment by %s)", cur.Model, cur.Gold)
+			}
 			fmt.Fprintf(cmd.OutOrStdout(), "dataset %q: min %d, max %d annotators per item; lease %v; gold label by %s\n",
-				display.Clean(d.Name), cur.Min, cur.Max, cur.Lease, cur.Gold)
+				display.Clean(d.Name), cur.Min, cur.Max, cur.Lease, gold)
 			fmt.Fprintf(cmd.OutOrStdout(), "training: %s\n", trainingLine(tcur))
 			return nil
 		},
