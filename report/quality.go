@@ -276,6 +276,17 @@ func (q Quality) WriteJSON(w io.Writer) error {
 	return enc.Encode(q)
 }
 
+// qualityKey says what each column of the table means, a line each.
+const qualityKey = `HITs         finished task HITs (gold checks and repeats apart)
+median       time on a HIT's labelled steps
+fast         share of HITs marked too fast
+gold checks  share of the checks' known units matched (checks done)
+self (κ)     share of repeated units answered the same (Cohen's κ)
+vs majority  share matching the other annotators' unique majority
+mean κ       Cohen's κ with each other annotator, averaged
+DS accuracy  Dawid–Skene: the chance of giving the true class, per scale
+`
+
 // Text is the report for a terminal: a table of figures per annotator,
 // then each one's Dawid–Skene confusion matrices.
 func (q Quality) Text() string {
@@ -292,10 +303,7 @@ func (q Quality) Text() string {
 			value2(a.MeanPairKappa), strings.Join(ds, " ")})
 	}
 	writeTable(&b, rows)
-	b.WriteString("\nHITs: finished task HITs (gold checks and repeats apart); median: time on their labelled steps;\n" +
-		"fast: share marked too fast; gold checks: share of known units matched (checks); self: share of\n" +
-		"repeated units answered the same, with Cohen's κ; vs majority: share matching the other annotators'\n" +
-		"unique majority; mean κ: Cohen's κ with each other annotator, averaged; DS: Dawid–Skene accuracy.\n")
+	b.WriteString("\n" + qualityKey)
 	for _, m := range q.Models {
 		fmt.Fprintf(&b, "\nDawid–Skene on %s: %d units, priors %s, %d iterations%s\n", m.Scale, m.Units,
 			floats(m.Priors), m.Iterations, map[bool]string{true: "", false: " (not converged)"}[m.Converged])

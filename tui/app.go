@@ -59,7 +59,8 @@ const (
 	overlayNote
 	overlayGuide
 	overlayHelp
-	overlayStats // the lead's statistics tables
+	overlayStats   // the lead's statistics tables
+	overlayQuality // each annotator's quality (adjudicators, leads)
 )
 
 // Model is the root model, the only tea.Model of the program.
@@ -77,6 +78,7 @@ type Model struct {
 	queue    *queueScreen
 	pane     paneState
 	stats    []string          // the statistics tables' lines, once computed
+	quality  []string          // the quality report's lines, once computed
 	statsRep *agreement.Report // the report from every label the charts draw
 	adj      *adjScreen
 	flags    *flagsScreen
@@ -229,6 +231,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case statsMsg:
 		m.statsLoaded(msg)
 		return nil
+	case qualityMsg:
+		m.qualityLoaded(msg)
+		return nil
 	case flagsLoadedMsg, flagReviewedMsg:
 		return m.flags.Update(msg)
 	case queueLoadedMsg:
@@ -243,6 +248,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.openScreen(msg.which)
 	case openStatsMsg:
 		return m.openStats()
+	case openQualityMsg:
+		return m.openQuality()
 	case togglePaneMsg:
 		return m.togglePane()
 	case openHITMsg:

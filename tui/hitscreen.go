@@ -42,7 +42,9 @@ type hitScreen struct {
 type (
 	openScreenMsg struct{ which screen } // the queue, the flags or adjudication
 	openStatsMsg  struct{}
-	togglePaneMsg struct{}
+	// openQualityMsg opens the annotators' quality report.
+	openQualityMsg struct{}
+	togglePaneMsg  struct{}
 )
 
 func newHITScreen(s *session) *hitScreen {
@@ -190,7 +192,7 @@ func (m *hitScreen) replayPending() tea.Cmd {
 // leaves reports whether a key takes the keyboard away from the HIT.
 func (m *hitScreen) leaves(msg tea.KeyPressMsg) bool {
 	k := m.keys
-	return m.prompt == overlayNone && key.Matches(msg, k.Help, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Flags, k.Quit)
+	return m.prompt == overlayNone && key.Matches(msg, k.Help, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags, k.Quit)
 }
 
 // replayMsg hands the root keys to route as if typed now.

@@ -32,6 +32,8 @@ func (m *hitScreen) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 		return ask(openScreenMsg{screenAdjudicate})
 	case key.Matches(msg, k.Stats):
 		return ask(openStatsMsg{})
+	case key.Matches(msg, k.Quality):
+		return ask(openQualityMsg{})
 	case key.Matches(msg, k.Flags):
 		return ask(openScreenMsg{screenFlags})
 	}

@@ -32,7 +32,7 @@ type hitKeys struct {
 	Review, Good, Fair, Bad, Rate, Next, Back key.Binding
 	Undo, OpenImage                           key.Binding
 	Open, Flag, Note, Guide, Queue            key.Binding
-	Pane, Adjudicate, Stats, Flags            key.Binding
+	Pane, Adjudicate, Stats, Flags, Quality   key.Binding
 	Up, Down, PageUp, PageDown                key.Binding
 	GuideUp, GuideDown                        key.Binding
 	sharedKeys
@@ -58,6 +58,7 @@ func defaultHITKeys() hitKeys {
 		Adjudicate: bind([]string{"a"}, "a", "adjudicate (adjudicators, leads)"),
 		Stats:      bind([]string{"s"}, "s", "statistics"),
 		Flags:      bind([]string{"F"}, "F", "flags: review, withdraw"),
+		Quality:    bind([]string{"Q"}, "Q", "annotators' quality (adjudicators, leads)"),
 		Up:         bind([]string{"up", "k"}, "↑/k", "scroll up"),
 		Down:       bind([]string{"down", "j"}, "↓/j", "scroll down"),
 		PageUp:     bind([]string{"pgup", "ctrl+u"}, "pgup", "page up"),

@@ -80,7 +80,7 @@ func (*paneKind) shortHelp(k hitKeys, h *hitState) []key.Binding {
 func (*paneKind) fullHelp(k hitKeys) [][]key.Binding {
 	return [][]key.Binding{
 		{k.Review, k.Good, k.Fair, k.Bad, k.Next, k.Back, k.Undo},
-		{k.Open, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Flags},
+		{k.Open, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.GuideDown, k.GuideUp, k.Help, k.Quit},
 	}
 }

@@ -71,7 +71,7 @@ func (nk *necessityKind) shortHelp(k hitKeys, h *hitState) []key.Binding {
 func (*necessityKind) fullHelp(k hitKeys) [][]key.Binding {
 	return [][]key.Binding{
 		{k.Good, k.Bad, k.Rate, k.Fair, k.Next, k.Back, k.Undo},
-		{k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Flags},
+		{k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.GuideDown, k.GuideUp, k.Help, k.Quit},
 	}
 }

@@ -26,6 +26,13 @@ func (m *Model) pagerLines() (title string, lines []string) {
 	if m.overlay == overlayStats {
 		return " Statistics · " + display.Clean(m.cfg.Dataset.Name) + " (claritty stats)", m.statsLines()
 	}
+	if m.overlay == overlayQuality {
+		title = " Annotator quality · " + display.Clean(m.cfg.Dataset.Name) + " (claritty annotators --quality)"
+		for _, l := range m.quality {
+			lines = append(lines, labelled(wrap(l, m.width-1, "    "), " ")...)
+		}
+		return title, lines
+	}
 	if m.overlay == overlayGuide {
 		p := m.protocol()
 		title = " Guideline · " + p.Title
@@ -105,7 +112,7 @@ func (m *Model) openGuide(stepID string) {
 // pagerOpen reports whether a full-screen pager (guideline, help,
 // statistics) is open.
 func (m *Model) pagerOpen() bool {
-	return m.overlay == overlayGuide || m.overlay == overlayHelp || m.overlay == overlayStats
+	return m.overlay == overlayGuide || m.overlay == overlayHelp || m.overlay == overlayStats || m.overlay == overlayQuality
 }
 
 // pagerKey scrolls the guideline or help; the keys that opened it close it.

@@ -108,6 +108,9 @@ func (m *hitScreen) renderFeedback() []string {
 			you = fb.proto.Describe(a.Unit, *a.Given)
 		}
 		line := fmt.Sprintf(" %s %-10s you %-10s answer %s", mark, unitName(fb.proto, a.Unit), you, fb.proto.Describe(a.Unit, a.Expected))
+		if w < 56 { // a narrow window: the answer must not be cut
+			line = fmt.Sprintf(" %s %s %s, answer %s", mark, unitName(fb.proto, a.Unit), you, fb.proto.Describe(a.Unit, a.Expected))
+		}
 		units = append(units, []string{display.FitWords(style.Render(line), w)})
 		var g []string
 		if !a.Matched() {
@@ -115,8 +118,13 @@ func (m *hitScreen) renderFeedback() []string {
 		}
 		guides = append(guides, g)
 	}
-	tail := append([]string{""}, wrap(standingText(s, fb.standing), w, " ")...)
-	tail = append(tail, "", display.FitWords(s.Dim.Render(" r try this one again (it will not count) · enter next"), w))
+	gap := []string{""}
+	if m.height < 16 {
+		// A small window keeps its rows for the answers.
+		head, gap = head[1:], nil
+	}
+	tail := append(gap, wrap(standingText(s, fb.standing), w, " ")...)
+	tail = append(append(tail, gap...), display.FitWords(s.Dim.Render(" r try this one again (it will not count) · enter next"), w))
 	room := m.height - len(head) - len(tail)
 	body := fitFeedback(units, guides, room)
 	return append(append(head, body...), tail...)

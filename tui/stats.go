@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/report"
 )
 
@@ -85,4 +86,36 @@ func (m *Model) statsLines() []string {
 		lines = append(lines, l)
 	}
 	return append(lines, tables...)
+}
+
+// qualityMsg carries the quality report's lines.
+type qualityMsg struct {
+	lines []string
+	err   error
+}
+
+// openQuality opens the pager on each annotator's quality, computed in the
+// background (the store refuses it to annotators: the pager says so).
+func (m *Model) openQuality() tea.Cmd {
+	m.quality = []string{m.styles.Dim.Render(" computing…")}
+	m.openPager(overlayQuality)
+	ctx, st, ds, an := m.ctx, m.cfg.Store, m.cfg.Dataset, m.cfg.Annotator
+	return func() tea.Msg {
+		q, err := report.ReadQuality(ctx, st, an, ds)
+		if err != nil {
+			return qualityMsg{err: err}
+		}
+		return qualityMsg{lines: strings.Split(strings.TrimRight(q.Text(), "\n"), "\n")}
+	}
+}
+
+func (m *Model) qualityLoaded(msg qualityMsg) {
+	if msg.err != nil {
+		m.quality = []string{m.styles.Error.Render(" " + msg.err.Error())}
+		return
+	}
+	m.quality = m.quality[:0]
+	for _, l := range msg.lines {
+		m.quality = append(m.quality, m.styles.Text.Render(display.Clean(l)))
+	}
 }
