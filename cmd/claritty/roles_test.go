@@ -459,3 +459,42 @@ func TestFlagsHaveAnOwner(t *testing.T) {
 		t.Fatalf("a cleared flag's pane is still left out: %+v", r.stderr)
 	}
 }
+
+// TestTrainingIsForLeads: practice and gold checks come only from a lead,
+// the training policy and standings change only by a lead, and the quality
+// report is for leads and adjudicators; a refusal changes nothing.
+func TestTrainingIsForLeads(t *testing.T) {
+	tm := newTeam(t)
+	manual := tm.file(t, "practice.tsv", data.ManualHeader()+"\n"+
+		"jaguar\tWhich one?\tcar\tcat\t\t\t\t2\t2\t2\t2\t\t\t\n")
+	for _, who := range []string{"ana", "eve"} {
+		tm.refused(t, who, "lead", "import", "--practice", "--dataset", data.DemoDataset, manual)
+		tm.refused(t, who, "lead", "import", "--gold-check", "--dataset", data.DemoDataset, manual)
+		tm.refused(t, who, "lead", "policy", "--qualify", "3")
+		tm.refused(t, who, "lead", "policy", "--check-rate", "0.1")
+		tm.refused(t, who, "lead", "annotators", "bo", "--waive")
+		tm.refused(t, who, "lead", "annotators", "bo", "--reset")
+		tm.refused(t, who, "lead", "annotators", "bo", "--resume")
+	}
+	tm.refused(t, "ana", "adjudicator or lead", "annotators", "--quality")
+	tm.refused(t, "ana", "adjudicator or lead", "annotators", "--quality", "--json")
+	if r := tm.run(t, "eve", "", "annotators", "--quality", "--json"); r.code != 0 || !strings.Contains(r.stdout, `"annotator": "bo"`) {
+		t.Fatalf("an adjudicator reads the quality report: %+v", r)
+	}
+	if r := tm.run(t, "", "", "import", "--practice", "--dataset", data.DemoDataset, manual); r.code != 0 {
+		t.Fatalf("the lead imports practice: %+v", r)
+	}
+	if r := tm.run(t, "", "", "policy", "--qualify", "1", "--pass", "0.5"); r.code != 0 || !strings.Contains(r.stdout, "qualify after 1 practice HITs") {
+		t.Fatalf("the lead sets qualification: %+v", r)
+	}
+	// A lead's list shows where each stands; an annotator's does not.
+	if r := tm.run(t, "", "", "annotators"); !strings.Contains(r.stdout, "practising: round 1") {
+		t.Fatalf("the lead's list: %+v", r)
+	}
+	if r := tm.run(t, "ana", "", "annotators"); r.code != 0 || strings.Contains(r.stdout, "practising") {
+		t.Fatalf("an annotator's list: %+v", r)
+	}
+	if r := tm.run(t, "", "", "annotators", "bo", "--waive"); r.code != 0 || !strings.Contains(r.stderr, "qualified (waived)") {
+		t.Fatalf("the lead waives: %+v", r)
+	}
+}
