@@ -39,8 +39,14 @@ func newAnnotatorsCmd(g *globals) *cobra.Command {
 			"serve; give it again for more files, and --remove-key FINGERPRINT to take one back.\n" +
 			"--keys lists every key's fingerprint. Only a lead changes roles and keys; the first\n" +
 			"user of a new database is a lead. --adjudicators-see sets whether the adjudication\n" +
-			"screen shows annotators' names or stable pseudonyms.",
+			"screen shows annotators' names or stable pseudonyms.\n" +
+			"To leads and adjudicators the list also shows where each annotator stands in every\n" +
+			"dataset that trains or checks them (claritty policy --qualify, --check-rate …);\n" +
+			"--waive, --reset and --resume change it for NAME in --dataset (leads). --quality\n" +
+			"prints each annotator's quality in --dataset (--json for JSON).",
 		Example: "  claritty annotators\n  claritty annotators ana --role adjudicator\n" +
+			"  claritty annotators ana --resume --dataset MIMICS-Manual\n" +
+			"  claritty annotators --quality --dataset MIMICS-Manual\n" +
 			"  claritty annotators ana --role annotator --key-file ana.pub\n" +
 			"  claritty annotators ana --remove-key SHA256:2xq…\n" +
 			"  claritty annotators --adjudicators-see pseudonyms",
