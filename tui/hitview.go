@@ -356,7 +356,7 @@ func (m *hitScreen) renderEmpty() []string {
 	case nw.Paused:
 		return []string{
 			s.Error.Render(fmt.Sprintf(" You are paused in %s: no new HITs until a lead resumes you.", name)),
-			s.Dim.Render(" Your answers on the hidden gold checks fell below the share this dataset asks for."),
+			s.Dim.Render(" Your gold-check answers fell below the share asked for."),
 			s.Dim.Render(" Everything you labelled is saved. Ask your lead to look at it with you."),
 			"", s.Dim.Render(" l lists your HITs · q quits"),
 		}
