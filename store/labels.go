@@ -266,7 +266,8 @@ func (r *Reading) EachLabel(ctx context.Context, fn func(LabelRow) error) error 
 	rows, err := r.tx.QueryContext(ctx, `
 		SELECT i.uid, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds
 		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
-		WHERE (?1 = 0 OR i.dataset_id = ?1) AND (?2 = 0 OR l.annotator_id = ?2)
+		WHERE (i.dataset_id = ?1 OR (?1 = 0 AND (SELECT d.purpose FROM datasets d WHERE d.id = i.dataset_id) = 'task'))
+			AND (?2 = 0 OR l.annotator_id = ?2)
 		ORDER BY i.dataset_id, i.seq, `+unitOrder+`, a.name`, r.dataset, only)
 	if err != nil {
 		return fmt.Errorf("list labels: %w", err)

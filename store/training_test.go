@@ -128,7 +128,16 @@ func TestPracticeUntilQualified(t *testing.T) {
 	if err != nil || len(hist) != 2 || hist[0].Event != "failed" || hist[1].Event != "passed" {
 		t.Fatalf("history %+v %v, want failed then passed", hist, err)
 	}
-	// Practice never reaches the task: no counters, no labels.
+	// Practice never reaches the task, nor an export of every dataset.
+	r, err := st.ReadLabels(ctx, testLead(t, st), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	exported := 0
+	if err := r.EachLabel(ctx, func(LabelRow) error { exported++; return nil }); err != nil || exported != 0 {
+		t.Fatalf("an export of every dataset has %d labels (%v), want none: only practice was labelled", exported, err)
+	}
 	var n int
 	if err := st.db.QueryRow(`SELECT count(*) FROM labels l JOIN items i ON i.id = l.item_id WHERE i.dataset_id = ?`, ds).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("task labels after practice: %d %v", n, err)
