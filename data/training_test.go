@@ -331,7 +331,7 @@ func (tm *team) qualityMatches(t *testing.T) {
 		t.Fatal(err)
 	}
 	const tol = 1e-9
-	close := func(what string, got agreement.Value, want float64) {
+	near := func(what string, got agreement.Value, want float64) {
 		t.Helper()
 		if !got.Defined || math.Abs(got.V-want) > tol {
 			t.Errorf("%s: %+v, want %v", what, got, want)
@@ -344,14 +344,14 @@ func (tm *team) qualityMatches(t *testing.T) {
 			t.Errorf("%s: %d HITs, keyed %d", name, a.HITs, len(secs))
 		}
 		s := slices.Sorted(slices.Values(secs))
-		close(name+" median", a.MedianSeconds, (s[(len(s)-1)/2]+s[len(s)/2])/2)
+		near(name+" median", a.MedianSeconds, (s[(len(s)-1)/2]+s[len(s)/2])/2)
 		fast := 0.0
 		if secs[0] < 3 { // every HIT of one annotator took the same time
 			fast = 1
 		}
-		close(name+" too fast", a.TooFastShare, fast)
+		near(name+" too fast", a.TooFastShare, fast)
 		if c := tm.checkOK[name]; c[0] > 0 {
-			close(name+" gold checks", a.CheckAccuracy, float64(c[1])/float64(c[0]))
+			near(name+" gold checks", a.CheckAccuracy, float64(c[1])/float64(c[0]))
 		}
 		if sec := tm.second[name]; len(sec) > 0 {
 			var first, second []int
@@ -364,12 +364,12 @@ func (tm *team) qualityMatches(t *testing.T) {
 					same++
 				}
 			}
-			close(name+" self agreement", a.SelfAgreement, float64(same)/float64(len(first)))
-			close(name+" self kappa", a.SelfKappa, cohenKappa(first, second))
+			near(name+" self agreement", a.SelfAgreement, float64(same)/float64(len(first)))
+			near(name+" self kappa", a.SelfKappa, cohenKappa(first, second))
 		}
 		agree, units := tm.vsMajority(name)
-		close(name+" vs majority", a.MajorityAgreement, float64(agree)/float64(units))
-		close(name+" mean kappa", a.MeanPairKappa, tm.meanKappa(name))
+		near(name+" vs majority", a.MajorityAgreement, float64(agree)/float64(units))
+		near(name+" mean kappa", a.MeanPairKappa, tm.meanKappa(name))
 		for _, ds := range a.DawidSkene {
 			m := q.Models[0]
 			acc := 0.0

@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/display"
@@ -118,8 +118,9 @@ func ComputeQuality(dataset string, data store.QualityData) (Quality, error) {
 		a.CheckMatched += c.Matched
 	}
 	selfConsistency(data, get)
-	withMajority(data, get)
-	pairKappas(data, get)
+	units := groupLabels(data.Labels)
+	withMajority(units, get)
+	pairKappas(units, get)
 	models, err := FitDSModels(data.Kind, data.Labels)
 	if err != nil {
 		return q, err
@@ -171,75 +172,70 @@ func selfConsistency(data store.QualityData, get func(string) *AnnotatorQuality)
 	}
 }
 
-// unitLabels groups the settled labels by unit: annotator → value.
-func unitLabels(labels []store.QualityLabel) ([]UnitKey, map[UnitKey]map[string]int) {
-	by := map[UnitKey]map[string]int{}
-	var keys []UnitKey
+// unitLabels groups the settled labels by unit, in their order: who gave
+// which value.
+type unitLabels struct {
+	keys []UnitKey
+	by   map[UnitKey]map[string]int
+}
+
+func groupLabels(labels []store.QualityLabel) unitLabels {
+	u := unitLabels{by: map[UnitKey]map[string]int{}}
 	for _, l := range labels {
 		k := UnitKey{l.Item, l.Unit}
-		if by[k] == nil {
-			by[k] = map[string]int{}
-			keys = append(keys, k)
+		if u.by[k] == nil {
+			u.by[k] = map[string]int{}
+			u.keys = append(u.keys, k)
 		}
-		by[k][l.Annotator] = l.Value
+		u.by[k][l.Annotator] = l.Value
 	}
-	return keys, by
+	return u
 }
 
 // withMajority compares each label with the unique majority of the other
 // annotators of its unit.
-func withMajority(data store.QualityData, get func(string) *AnnotatorQuality) {
-	keys, by := unitLabels(data.Labels)
-	agree := map[string]int{}
-	for _, k := range keys {
-		for name, v := range by[k] {
+func withMajority(u unitLabels, get func(string) *AnnotatorQuality) {
+	agree, units := map[string]int{}, map[string]int{}
+	for _, k := range u.keys {
+		for name, v := range u.by[k] {
 			votes := make([]int, store.VoteSlots)
-			others := 0
-			for other, w := range by[k] {
+			for other, w := range u.by[k] {
 				if other != name {
 					votes[w]++
-					others++
 				}
 			}
-			maj := agreement.Majority(votes)
-			if others == 0 || maj < 0 {
+			maj := agreement.Majority(votes) // -1: no others, or a tie
+			if maj < 0 {
 				continue
 			}
-			get(name).MajorityUnits++
+			units[name]++
 			if maj == v {
 				agree[name]++
 			}
 		}
 	}
-	for _, k := range keys {
-		for name := range by[k] {
-			if a := get(name); a.MajorityUnits > 0 {
-				a.MajorityAgreement = fraction(agree[name], a.MajorityUnits)
-			}
-		}
+	for name, n := range units {
+		a := get(name)
+		a.MajorityUnits, a.MajorityAgreement = n, fraction(agree[name], n)
 	}
 }
 
 // pairKappas is each annotator's mean Cohen's kappa with the others.
-func pairKappas(data store.QualityData, get func(string) *AnnotatorQuality) {
-	keys, by := unitLabels(data.Labels)
-	people := agreement.NewPeople(store.VoteSlots)
+func pairKappas(u unitLabels, get func(string) *AnnotatorQuality) {
+	people := agreement.NewPeople(store.VoteSlots) // a value is its own category
 	index := map[string]int{}
-	var names []string
-	for _, l := range data.Labels {
-		if _, ok := index[l.Annotator]; !ok {
-			names = append(names, l.Annotator)
+	rater := func(name string) int {
+		i, ok := index[name]
+		if !ok {
+			i = people.AddRater(name)
+			index[name] = i
 		}
-		index[l.Annotator] = 0
+		return i
 	}
-	slices.Sort(names)
-	for _, n := range names {
-		index[n] = people.AddRater(n)
-	}
-	for _, k := range keys {
+	for _, k := range u.keys {
 		var rs []agreement.Rating
-		for name, v := range by[k] {
-			rs = append(rs, agreement.Rating{Rater: index[name], Category: v})
+		for name, v := range u.by[k] {
+			rs = append(rs, agreement.Rating{Rater: rater(name), Category: v})
 		}
 		people.Add(rs)
 	}
@@ -322,20 +318,15 @@ func (q Quality) Text() string {
 	return b.String()
 }
 
+// writeTable writes rows as aligned columns, without trailing spaces.
 func writeTable(b *strings.Builder, rows [][]string) {
-	widths := make([]int, len(rows[0]))
+	var t strings.Builder
+	tw := tabwriter.NewWriter(&t, 0, 0, 2, ' ', 0)
 	for _, r := range rows {
-		for i, c := range r {
-			widths[i] = max(widths[i], len([]rune(c)))
-		}
+		fmt.Fprintln(tw, strings.Join(r, "\t"))
 	}
-	for _, r := range rows {
-		var line strings.Builder
-		for i, c := range r {
-			line.WriteString(c + strings.Repeat(" ", widths[i]-len([]rune(c))+2))
-		}
-		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
-	}
+	tw.Flush()
+	b.WriteString(strings.Join(trimLines(t.String()), "\n") + "\n")
 }
 
 func pct(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }

@@ -46,10 +46,17 @@ func markFast(w *ptx, itemID, annotatorID int64, fast float64) error {
 	return err
 }
 
-// knownMatch counts an item's known units and those the annotator's labels
-// match (a unit they did not label does not match).
-const knownMatch = `SELECT count(*), count(l.value) FILTER (WHERE l.value = k.value) FROM known_labels k
-	LEFT JOIN labels l ON l.item_id = k.item_id AND l.unit = k.unit AND l.annotator_id = ?2 WHERE k.item_id = ?1`
+// knownJoin pairs each known unit of HIT h's item with the label h's
+// annotator gave it, and knownCounts counts the known units and those the
+// labels match (a unit left unlabelled does not match): practice scoring,
+// pausing and the quality report all count so.
+const (
+	knownJoin = ` JOIN known_labels k ON k.item_id = h.item_id
+		LEFT JOIN labels l ON l.item_id = k.item_id AND l.unit = k.unit AND l.annotator_id = h.annotator_id `
+	knownCounts = `count(k.unit), count(l.value) FILTER (WHERE l.value = k.value)`
+	// knownMatch is knownCounts for one HIT: item ?1, annotator ?2.
+	knownMatch = `SELECT ` + knownCounts + ` FROM hits h` + knownJoin + `WHERE h.item_id = ?1 AND h.annotator_id = ?2`
+)
 
 // scorePractice records a finished practice attempt and, when it ends a
 // round of the qualification, passes or fails the round.
@@ -102,9 +109,8 @@ func judgeChecks(w *ptx, taskID, checkID, annotatorID int64, now string) error {
 	if err != nil || below == 0 || paused {
 		return err
 	}
-	err = w.scan(`SELECT count(DISTINCT h.item_id), count(k.unit), count(l.value) FILTER (WHERE l.value = k.value)
-		FROM hits h JOIN items i ON i.id = h.item_id JOIN known_labels k ON k.item_id = h.item_id
-		LEFT JOIN labels l ON l.item_id = k.item_id AND l.unit = k.unit AND l.annotator_id = h.annotator_id
+	err = w.scan(`SELECT count(DISTINCT h.item_id), `+knownCounts+`
+		FROM hits h JOIN items i ON i.id = h.item_id`+knownJoin+`
 		WHERE h.annotator_id = ?2 AND i.dataset_id = ?1 AND h.finished_at IS NOT NULL
 			AND h.finished_at >= coalesce((SELECT checks_since FROM standing WHERE dataset_id = ?3 AND annotator_id = ?2), '')`,
 		[]any{checkID, annotatorID, taskID}, &checks, &units, &matched)

@@ -20,7 +20,6 @@ type gate struct {
 	standing Standing
 	practice int64 // the practice dataset (0: none)
 	check    int64 // the gold-check dataset (0: none)
-	from     int64 // practice attempts from this id count
 }
 
 func readGate(w *ptx, datasetID, annotatorID int64) (gate, error) {
@@ -35,11 +34,7 @@ func readGate(w *ptx, datasetID, annotatorID int64) (gate, error) {
 	if g.practice, _, err = sideDataset(w.ctx, w.tx, datasetID, PurposePractice); err != nil {
 		return g, err
 	}
-	if g.check, _, err = sideDataset(w.ctx, w.tx, datasetID, PurposeCheck); err != nil {
-		return g, err
-	}
-	err = w.scan(`SELECT coalesce((SELECT counts_from FROM standing WHERE dataset_id = ? AND annotator_id = ?), 0)`,
-		[]any{datasetID, annotatorID}, &g.from)
+	g.check, _, err = sideDataset(w.ctx, w.tx, datasetID, PurposeCheck)
 	return g, err
 }
 
@@ -62,7 +57,7 @@ func nextPractice(w *ptx, g gate, annotatorID int64, now string) (int64, bool, e
 	err = w.scan(`SELECT i.id FROM items i LEFT JOIN (SELECT item_id, max(id) AS last FROM practice_attempts
 			WHERE annotator_id = ?2 AND id >= ?3 GROUP BY item_id) a ON a.item_id = i.id
 		WHERE i.dataset_id = ?1 ORDER BY a.last IS NOT NULL, a.last, i.seq LIMIT 1`,
-		[]any{g.practice, annotatorID, g.from}, &id)
+		[]any{g.practice, annotatorID, g.standing.countsFrom}, &id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, nil
 	}

@@ -85,10 +85,9 @@ func readQuality(ctx context.Context, tx *sql.Tx, datasetID int64, q *QualityDat
 	if err != nil {
 		return err
 	}
-	err = eachRow(ctx, tx, `SELECT a.name, h.item_id, count(k.unit), count(l.value) FILTER (WHERE l.value = k.value)
+	err = eachRow(ctx, tx, `SELECT a.name, h.item_id, `+knownCounts+`
 		FROM hits h JOIN items i ON i.id = h.item_id JOIN datasets c ON c.id = i.dataset_id
-		JOIN annotators a ON a.id = h.annotator_id JOIN known_labels k ON k.item_id = h.item_id
-		LEFT JOIN labels l ON l.item_id = k.item_id AND l.unit = k.unit AND l.annotator_id = h.annotator_id
+		JOIN annotators a ON a.id = h.annotator_id`+knownJoin+`
 		WHERE c.parent_id = ? AND c.purpose = 'check' AND h.finished_at IS NOT NULL
 		GROUP BY h.item_id, h.annotator_id ORDER BY a.name, h.item_id`, []any{datasetID},
 		func(rows *sql.Rows) error {

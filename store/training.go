@@ -147,6 +147,9 @@ type Standing struct {
 	LastRound float64
 	Paused    bool
 	PausedAt  string
+	// countsFrom: practice attempts from this id on count (a reset
+	// moves it past those before).
+	countsFrom int64
 }
 
 // Cleared reports whether the annotator may do real work: qualified, or
@@ -171,12 +174,11 @@ func standingOf(ctx context.Context, tx *sql.Tx, datasetID, annotatorID int64) (
 	st := Standing{LastRound: -1}
 	var role string
 	var qualified, paused sql.NullString
-	var countsFrom int64
 	err := tx.QueryRowContext(ctx, `SELECT d.qualify_hits, d.qualify_pass, a.role, s.qualified, coalesce(s.counts_from, 0), s.paused_at,
 			(SELECT count(*) FROM items i JOIN datasets p ON p.id = i.dataset_id WHERE p.parent_id = d.id AND p.purpose = 'practice')
 		FROM datasets d JOIN annotators a ON a.id = ?2
 		LEFT JOIN standing s ON s.dataset_id = d.id AND s.annotator_id = a.id WHERE d.id = ?1`,
-		datasetID, annotatorID).Scan(&st.Need, &st.Pass, &role, &qualified, &countsFrom, &paused, &st.PracticeItems)
+		datasetID, annotatorID).Scan(&st.Need, &st.Pass, &role, &qualified, &st.countsFrom, &paused, &st.PracticeItems)
 	if err != nil {
 		return st, err
 	}
@@ -185,19 +187,20 @@ func standingOf(ctx context.Context, tx *sql.Tx, datasetID, annotatorID int64) (
 	if st.Need == 0 {
 		return st, nil
 	}
+	countsFrom := st.countsFrom
 	var scored int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM practice_attempts
 		WHERE dataset_id = ? AND annotator_id = ? AND retry = 0 AND id >= ?`, datasetID, annotatorID, countsFrom).Scan(&scored); err != nil {
 		return st, err
 	}
 	st.Round, st.InRound = scored/st.Need+1, scored%st.Need
-	if err := roundSums(ctx, tx, datasetID, annotatorID, countsFrom, st.InRound, &st.Units, &st.Matched); err != nil {
+	if err := roundSums(ctx, tx, datasetID, annotatorID, countsFrom, 0, st.InRound, &st.Units, &st.Matched); err != nil {
 		return st, err
 	}
 	if scored >= st.Need {
 		var units, matched int
 		// The last finished round is the Need attempts before this round's.
-		if err := roundSumsAt(ctx, tx, datasetID, annotatorID, countsFrom, st.InRound, st.Need, &units, &matched); err != nil {
+		if err := roundSums(ctx, tx, datasetID, annotatorID, countsFrom, st.InRound, st.Need, &units, &matched); err != nil {
 			return st, err
 		}
 		st.LastRound = share(matched, units)
@@ -205,13 +208,9 @@ func standingOf(ctx context.Context, tx *sql.Tx, datasetID, annotatorID int64) (
 	return st, nil
 }
 
-// roundSums adds up the units and matches of the last n scored attempts.
-func roundSums(ctx context.Context, tx *sql.Tx, datasetID, annotatorID, countsFrom int64, n int, units, matched *int) error {
-	return roundSumsAt(ctx, tx, datasetID, annotatorID, countsFrom, 0, n, units, matched)
-}
-
-// roundSumsAt adds up n scored attempts, skipping the last skip.
-func roundSumsAt(ctx context.Context, tx *sql.Tx, datasetID, annotatorID, countsFrom int64, skip, n int, units, matched *int) error {
+// roundSums adds up the units and matches of n scored attempts, the last
+// skip left out.
+func roundSums(ctx context.Context, tx *sql.Tx, datasetID, annotatorID, countsFrom int64, skip, n int, units, matched *int) error {
 	return tx.QueryRowContext(ctx, `SELECT coalesce(sum(units), 0), coalesce(sum(matched), 0) FROM
 		(SELECT units, matched FROM practice_attempts WHERE dataset_id = ? AND annotator_id = ? AND retry = 0 AND id >= ?
 			ORDER BY id DESC LIMIT ? OFFSET ?)`,
