@@ -443,7 +443,7 @@ func cpuTicks(b *testing.B, pid int) int64 {
 }
 
 // peakRSS is a process's peak resident memory in KiB.
-func peakRSS(b *testing.B, pid int) int64 {
+func peakRSS(b testing.TB, pid int) int64 {
 	b.Helper()
 	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {

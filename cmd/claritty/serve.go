@@ -27,13 +27,17 @@ type serveFlags struct {
 	idle        time.Duration
 	maxPaste    int
 	maxUpload   int64
+	handshake   time.Duration
+	maxPending  int
+	maxPerAddr  int
 	grace       time.Duration
 	cpuProfile  string
 }
 
 func newServeCmd(g *globals) *cobra.Command {
 	fl := serveFlags{listen: "127.0.0.1:23234", maxSessions: 500, idle: 30 * time.Minute,
-		maxPaste: 64 << 10, maxUpload: 1 << 30, grace: 30 * time.Second}
+		maxPaste: 64 << 10, maxUpload: 1 << 30, grace: 30 * time.Second,
+		handshake: 30 * time.Second, maxPending: 64, maxPerAddr: 16}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the TUI and the commands to a team over SSH",
@@ -59,6 +63,9 @@ func newServeCmd(g *globals) *cobra.Command {
 	f.DurationVar(&fl.idle, "idle-timeout", fl.idle, "close a connection with no traffic for this long (its labels stay)")
 	f.IntVar(&fl.maxPaste, "max-paste", fl.maxPaste, "bytes of one paste into the TUI (the rest is dropped)")
 	f.Int64Var(&fl.maxUpload, "max-upload", fl.maxUpload, "bytes a command may read from standard input (import -)")
+	f.DurationVar(&fl.handshake, "handshake-timeout", fl.handshake, "close a connection that has not authenticated by then")
+	f.IntVar(&fl.maxPending, "max-handshakes", fl.maxPending, "connections waiting to authenticate at once; more are closed at once (0: no cap)")
+	f.IntVar(&fl.maxPerAddr, "max-handshakes-per-addr", fl.maxPerAddr, "of those, from one client address (0: no cap)")
 	f.DurationVar(&fl.grace, "grace", fl.grace, "on SIGTERM, how long to wait for sessions to end")
 	f.StringVar(&fl.cpuProfile, "cpuprofile", "", "write a CPU profile of the server to this file until it stops")
 	f.MarkHidden("cpuprofile")
@@ -92,6 +99,7 @@ func serve(cmd *cobra.Command, g *globals, fl serveFlags) error {
 	srv, err := sshserve.New(sshserve.Config{
 		Addr: fl.listen, HostKeyPath: st.Path() + "-ssh_host_ed25519_key", Store: st,
 		MaxSessions: fl.maxSessions, IdleTimeout: fl.idle, MaxPaste: fl.maxPaste, MaxUpload: fl.maxUpload,
+		HandshakeTimeout: fl.handshake, MaxHandshakes: fl.maxPending, MaxHandshakesPerAddr: fl.maxPerAddr,
 		Log: logger, Handle: func(ctx context.Context, s *sshserve.Session) int { return runSession(ctx, st, s) },
 	})
 	if err != nil {

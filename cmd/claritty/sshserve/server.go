@@ -34,7 +34,14 @@ type Config struct {
 	IdleTimeout time.Duration // a connection with no traffic this long is closed
 	MaxPaste    int           // bytes of one bracketed paste a terminal session passes on
 	MaxUpload   int64         // bytes of standard input a command may read
-	Log         *log.Logger
+	// HandshakeTimeout closes a connection not authenticated by then (0:
+	// 30 s);
+	// MaxHandshakes and MaxHandshakesPerAddr cap how many such connections
+	// are held at once, in all and from one address (0: no cap).
+	HandshakeTimeout     time.Duration
+	MaxHandshakes        int
+	MaxHandshakesPerAddr int
+	Log                  *log.Logger
 	// Handle runs one session and returns its exit status. It must return
 	// soon after s.Closing() is closed, once what was keyed is saved.
 	Handle func(ctx context.Context, s *Session) int
@@ -47,6 +54,7 @@ type Session struct {
 	Fingerprint string
 	closing     <-chan struct{}
 	cfg         *Config
+	clamped     *clampedPty
 }
 
 // Closing is closed when the server begins to stop.
@@ -76,6 +84,10 @@ type Server struct {
 // New makes a server; Listen binds it and Serve runs it.
 func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, closing: make(chan struct{})}
+	if cfg.HandshakeTimeout <= 0 {
+		cfg.HandshakeTimeout = 30 * time.Second
+	}
+	g := newGate(cfg.MaxHandshakes, cfg.MaxHandshakesPerAddr, cfg.Log)
 	srv, err := wish.NewServer(
 		wish.WithAddress(cfg.Addr),
 		wish.WithHostKeyPath(cfg.HostKeyPath),
@@ -83,8 +95,9 @@ func New(cfg Config) (*Server, error) {
 		wish.WithKeyboardInteractiveAuth(s.explainRefusal),
 		wish.WithMiddleware(s.handle),
 		func(srv *ssh.Server) error {
-			srv.HandshakeTimeout = 30 * time.Second
-			srv.ConnCallback = func(_ ssh.Context, c net.Conn) net.Conn { return newIdleConn(c, cfg.IdleTimeout) }
+			srv.HandshakeTimeout = cfg.HandshakeTimeout
+			srv.ConnCallback = g.wrap(cfg.IdleTimeout)
+			srv.ServerConfigCallback = g.config
 			return nil
 		},
 	)
@@ -210,7 +223,7 @@ func (s *Server) handle(ssh.Handler) ssh.Handler {
 		defer func() { s.active.Add(-1); s.sessions.Done() }()
 		cmd := strings.Join(sess.Command(), " ")
 		s.cfg.Log.Info("connect", "user", who.Name, "key", fp, "addr", addr, "command", cmd)
-		session := &Session{Session: sess, Who: who, Fingerprint: fp, closing: s.closing, cfg: &s.cfg}
+		session := &Session{Session: sess, Who: who, Fingerprint: fp, closing: s.closing, cfg: &s.cfg, clamped: &clampedPty{}}
 		code := s.cfg.Handle(sess.Context(), session)
 		s.cfg.Log.Info("disconnect", "user", who.Name, "key", fp, "addr", addr, "exit", code,
 			"duration", time.Since(start).Round(time.Millisecond))
