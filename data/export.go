@@ -3,14 +3,8 @@ package data
 import (
 	"bufio"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strconv"
 
 	"github.com/claritty/claritty/display"
@@ -66,45 +60,4 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 		return err
 	}
 	return bw.Flush()
-}
-
-// WriteFileAtomic writes a file through a temporary file in the same folder
-// and a rename, so readers see the old file or the whole new one, never half.
-func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
-	tmp, err := createTemp(path)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
-
-// createTemp creates a new file beside path, ".NAME.RANDOM.tmp", with mode
-// 0666 less the umask, as any file the user makes (os.CreateTemp's 0600
-// would make every export private whatever the umask says).
-func createTemp(path string) (*os.File, error) {
-	for range 100 {
-		var b [6]byte
-		rand.Read(b[:])
-		name := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+"."+hex.EncodeToString(b[:])+".tmp")
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
-		if !errors.Is(err, fs.ErrExist) {
-			return f, err
-		}
-	}
-	return nil, fmt.Errorf("write %s: could not find a free temporary name beside it", path)
 }

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
+
+	"github.com/claritty/claritty/data/outfile"
+	"github.com/claritty/claritty/store"
 )
 
 func newBackupCmd(g *globals) *cobra.Command {
@@ -17,8 +19,10 @@ func newBackupCmd(g *globals) *cobra.Command {
 		Long: "Writes a consistent snapshot of the database, taken online: it holds every label\n" +
 			"committed before the backup began, and opens as a claritty database (claritty --db\n" +
 			"FILE). Nobody has to stop keying. The file is created mode 0600, through a temporary\n" +
-			"file and a rename, so FILE is never half written. --out - streams it to standard\n" +
-			"output (over SSH, the only way: ssh HOST backup --out - > claritty-backup.db).",
+			"file and a rename, so FILE is never half written; a symlink is followed and what it\n" +
+			"names replaced; a FIFO or a device is written in place and stays what it was.\n" +
+			"--out - streams it to standard output (over SSH, the only way: ssh HOST backup\n" +
+			"--out - > claritty-backup.db). A killed backup's temporary file is removed by the next.",
 		Example: "  claritty backup --out claritty-2026-11-23.db\n  ssh -p 23234 host backup --out - > backup.db",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -34,44 +38,50 @@ func newBackupCmd(g *globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			dir := filepath.Dir(out)
-			if out == "-" {
-				dir = filepath.Dir(st.Path()) // beside the database: room for a copy of it
-			}
-			tmp, err := os.CreateTemp(dir, ".claritty-backup-*.tmp") // mode 0600
-			if err != nil {
-				return err
-			}
-			tmp.Close()
-			defer os.Remove(tmp.Name())
-			if err := st.Backup(ctx, me, tmp.Name()); err != nil {
-				return err
-			}
 			if out != "-" {
-				if err := syncFile(tmp.Name()); err != nil {
+				f, err := outfile.Create(out, outfile.Private)
+				if err != nil {
 					return err
 				}
-				return os.Rename(tmp.Name(), out)
+				if !f.InPlace {
+					// VACUUM INTO fills the empty temporary file by name.
+					if err := st.Backup(ctx, me, f.Name()); err != nil {
+						f.Abort()
+						return err
+					}
+					return f.Commit()
+				}
+				defer f.Abort()
+				if err := streamBackup(ctx, st, me, f); err != nil {
+					return err
+				}
+				return f.Commit()
 			}
-			f, err := os.Open(tmp.Name())
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			_, err = io.Copy(cmd.OutOrStdout(), f)
-			return err
+			return streamBackup(ctx, st, me, cmd.OutOrStdout())
 		},
 	}
 	cmd.Flags().StringVarP(&out, "out", "o", "", "file to write, or - for standard output")
 	return cmd
 }
 
-// syncFile makes a file's content durable before it is renamed into place.
-func syncFile(path string) error {
-	f, err := os.Open(path)
+// streamBackup writes a backup to a stream (standard output, a FIFO, a
+// device): SQLite writes a file, so it is made beside the database, where
+// there is room for a copy, then copied out and removed.
+func streamBackup(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
+	outfile.Sweep(st.Path() + "-backup") // what a killed backup left
+	tmp, err := outfile.Temp(st.Path() + "-backup")
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	return f.Sync()
+	defer tmp.Abort()
+	if err := tmp.Chmod(0o600); err != nil {
+		return err
+	}
+	if err := st.Backup(ctx, me, tmp.Name()); err != nil {
+		return err
+	}
+	if _, err := io.Copy(w, tmp); err != nil {
+		return err
+	}
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/claritty/claritty/data/outfile"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
@@ -22,7 +23,8 @@ func newCheckCmd(g *globals) *cobra.Command {
 			"has history, item counters match the finished HITs, items are open exactly when their\n" +
 			"policy wants more annotators, no item over its policy's max). Exit status 0 when all\n" +
 			"pass, 1 when any fails. It runs on a file too damaged to open for work; if it reports\n" +
-			"damage, stop every claritty using the file, keep a copy, and restore the latest backup.",
+			"damage, stop every claritty using the file, keep a copy, and restore the latest backup.\n" +
+			"It also notes a killed backup's temporary file beside the database.",
 		Example: "  claritty check\n  claritty --db team.db check",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -44,6 +46,9 @@ func newCheckCmd(g *globals) *cobra.Command {
 				for _, p := range r.Problems {
 					fmt.Fprintf(w, "      %s\n", display.Clean(p))
 				}
+			}
+			for _, p := range outfile.Stale(g.db + "-backup") {
+				fmt.Fprintf(w, "note  %s was left by a killed backup: the next backup removes it, or delete it\n", display.Clean(p))
 			}
 			if failed {
 				return fmt.Errorf("%w: %s", errCheckFailed, display.Clean(g.db))

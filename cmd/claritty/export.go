@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/outfile"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
@@ -64,8 +65,9 @@ func newExportCmd(g *globals) *cobra.Command {
 			"A unit's gold label is its adjudicated label if any, else the majority (or, under\n" +
 			"policy --gold median, the median) of its settled labels (finished HITs, merged whole\n" +
 			"HITs, imported releases). Every release and gold format leaves out flagged items and\n" +
-			"items with insufficient units, and says on stderr how many and why. With --out the file\n" +
-			"is written atomically: readers never see half of it.\n" +
+			"items with insufficient units, and says on stderr how many and why. With --out a file\n" +
+			"is written atomically (readers never see half of it; a symlink's target is replaced);\n" +
+			"a FIFO or a device (/dev/stdout) is written in place and stays what it was.\n" +
 			"Who sees what: labels and clarimm-ratings hold a lead's every label and anyone else's\n" +
 			"own; the gold, release and judgement formats are for leads; bench is for everyone,\n" +
 			"leaving out the items you have open.",
@@ -90,7 +92,7 @@ func newExportCmd(g *globals) *cobra.Command {
 			if fl.out == "" || fl.out == "-" {
 				return run(cmd.OutOrStdout())
 			}
-			return data.WriteFileAtomic(fl.out, run)
+			return outfile.Write(fl.out, outfile.Shared, run)
 		},
 	}
 	f := cmd.Flags()
