@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"net/url"
 	"os"
 )
 
@@ -79,9 +78,12 @@ func CheckFile(ctx context.Context, path string) ([]CheckResult, error) {
 		return nil, fmt.Errorf("check %s: %s-journal is the rollback journal of an import that is running or was killed: "+
 			"when no import runs, open the database once with claritty (claritty stats, say) and SQLite rolls the import back; then check again", path, path)
 	}
-	db, err := sql.Open("sqlite", "file:"+uriPath(absPath(path))+"?mode=ro&"+url.Values{"_pragma": {"busy_timeout(10000)"}}.Encode())
+	db, err := openReader(ctx, path)
+	if IsDamaged(err) {
+		return []CheckResult{{Name: "SQLite integrity (every page, index and constraint)", Problems: []string{err.Error()}}}, nil
+	}
 	if err != nil {
-		return nil, fmt.Errorf("check %s: %w", path, err)
+		return nil, Explain(fmt.Errorf("check %s: %w", path, err))
 	}
 	defer db.Close()
 	db.SetMaxOpenConns(1)

@@ -14,6 +14,9 @@ import (
 // lead makes its first OS user one, so a new database has someone who can
 // give out roles; typing another name never raises anyone's rights.
 func (s *Store) Actor(ctx context.Context, osUser, as string) (Annotator, error) {
+	if s.readOnly {
+		return s.actorReadOnly(ctx, osUser, as)
+	}
 	var a Annotator
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		me, err := s.ensureAnnotator(ctx, tx, osUser)

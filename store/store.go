@@ -29,6 +29,7 @@ type Store struct {
 	db       *sql.DB
 	path     string
 	borrowed bool // Close leaves the database open (Borrow)
+	readOnly bool // OpenReadOnly: every write returns ErrReadOnly
 	// writers lets this process's write transactions through one at a
 	// time: the writer's batches (writer.go), imports and merges, and
 	// single statements (write). SQLite's busy handler sleeps and retries
@@ -58,10 +59,24 @@ const timeFormat = "2006-01-02T15:04:05.000Z"
 // default location's folder). A database small enough to read in a moment
 // is checked for damage first (quickCheck).
 func Open(ctx context.Context, path string) (*Store, error) {
+	return OpenMode(ctx, path, DefaultFileMode)
+}
+
+// DefaultFileMode is a new database's mode: its owner's alone, for every
+// label and gold is in it. SQLite gives the WAL and its index the
+// database file's mode.
+const DefaultFileMode fs.FileMode = 0o600
+
+// OpenMode is Open, creating a new database with mode (0660 for a team
+// sharing a local file through a group) whatever the umask says.
+func OpenMode(ctx context.Context, path string, mode fs.FileMode) (*Store, error) {
 	if err := checkFolder(path); err != nil {
 		return nil, err
 	}
 	if err := checkHeader(path); err != nil {
+		return nil, err
+	}
+	if err := createFile(path, mode); err != nil {
 		return nil, err
 	}
 	db, err := sql.Open("sqlite", dsn(path))
@@ -95,6 +110,23 @@ func checkFolder(path string) error {
 		return fmt.Errorf("open %s: %w", path, err)
 	case !fi.IsDir():
 		return fmt.Errorf("open %s: %s is not a folder", path, dir)
+	}
+	return nil
+}
+
+// createFile makes an empty database file with mode, before SQLite makes
+// it with 0644 less the umask: readable by every user of the machine.
+func createFile(path string, mode fs.FileMode) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	defer f.Close()
+	if err := f.Chmod(mode); err != nil { // the umask may have taken bits
+		return fmt.Errorf("open %s: %w", path, err)
 	}
 	return nil
 }

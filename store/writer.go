@@ -63,6 +63,9 @@ func (s *Store) readTx(ctx context.Context, fn func(*sql.Tx) error) error {
 // savepoint, so it must not keep the transaction or assume what others
 // wrote in it.
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	if s.readOnly {
+		return ErrReadOnly
+	}
 	j := &writeJob{ctx: ctx, fn: fn, err: make(chan error, 1)}
 	select {
 	case s.w.jobs <- j:
@@ -166,6 +169,9 @@ func call(j *writeJob, tx *sql.Tx) (err error) {
 // (to undo what the write changed in it), returns it to the pool and lets
 // the other writers on. release may be called more than once.
 func (s *Store) ownConn(ctx context.Context, done func(context.Context, *sql.Conn)) (*sql.Conn, func(), error) {
+	if s.readOnly {
+		return nil, nil, ErrReadOnly
+	}
 	s.writers.Lock()
 	conn, err := s.db.Conn(ctx)
 	if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -46,6 +47,10 @@ func newCheckCmd(g *globals) *cobra.Command {
 				for _, p := range r.Problems {
 					fmt.Fprintf(w, "      %s\n", display.Clean(p))
 				}
+			}
+			if fi, err := os.Stat(g.db); err == nil && fi.Mode().Perm()&0o004 != 0 {
+				fmt.Fprintf(w, "note  every user of this machine can read %s (mode %04o): chmod 600 it, or 660 for a group\n",
+					display.Clean(g.db), fi.Mode().Perm())
 			}
 			for _, p := range outfile.Stale(g.db + "-backup") {
 				fmt.Fprintf(w, "note  %s was left by a killed backup: the next backup removes it, or delete it\n", display.Clean(p))

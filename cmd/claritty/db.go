@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/user"
 	"path/filepath"
@@ -50,6 +51,7 @@ func identity(uid int, lookup func(string) (*user.User, error)) string {
 // SSH, the session it runs for.
 type globals struct {
 	db     string
+	dbMode string // a new database's mode, octal (--db-mode)
 	as     string
 	remote *remote // nil when run locally
 }
@@ -76,7 +78,37 @@ func (g *globals) open(ctx context.Context) (*store.Store, error) {
 			return nil, fmt.Errorf("create the database folder: %w", err)
 		}
 	}
-	return store.Open(ctx, g.db)
+	if readOnlyFile(g.db) {
+		// Someone else's file, or a folder we may not write in: read it
+		// as it is. Reading commands work; a write says why it cannot.
+		return store.OpenReadOnly(ctx, g.db)
+	}
+	mode, err := parseDBMode(g.dbMode)
+	if err != nil {
+		return nil, err
+	}
+	return store.OpenMode(ctx, g.db, mode)
+}
+
+// defaultDBMode is $CLARITTY_DB_MODE, else 0600.
+func defaultDBMode() string {
+	if m := os.Getenv("CLARITTY_DB_MODE"); m != "" {
+		return m
+	}
+	return "0600"
+}
+
+// parseDBMode reads --db-mode: octal, the owner may read and write, and
+// other users get nothing (a group may).
+func parseDBMode(s string) (fs.FileMode, error) {
+	if s == "" {
+		return store.DefaultFileMode, nil
+	}
+	m, err := strconv.ParseUint(s, 8, 32)
+	if err != nil || m&^0o777 != 0 || m&0o600 != 0o600 || m&0o007 != 0 {
+		return 0, fmt.Errorf("--db-mode %q: give an octal mode the owner reads and writes and other users cannot touch, such as 0600 or 0660", s)
+	}
+	return fs.FileMode(m), nil
 }
 
 // actor is who is acting: locally the OS user, over SSH the owner of the

@@ -33,6 +33,7 @@ func newRootCmd(g *globals) *cobra.Command {
 	if g.remote == nil {
 		// Over SSH the database is the server's: there is no --db to give.
 		pf.StringVar(&g.db, "db", defaultDBPath(), "database file ($CLARITTY_DB, else the XDG data folder)")
+		pf.StringVar(&g.dbMode, "db-mode", defaultDBMode(), "mode of a database claritty creates: 0600, or 0660 for a group sharing the file ($CLARITTY_DB_MODE)")
 	}
 	pf.StringVar(&g.as, "as", "", "act as this annotator (leads only; default: you)")
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset to annotate (default: the first one)")
