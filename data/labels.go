@@ -83,13 +83,21 @@ func mergedLabel(m *store.Merger, row RatingRow, dataset string) (store.MergedLa
 	}
 	if row.Seconds != "" {
 		s, err := strconv.ParseFloat(row.Seconds, 64)
-		if err != nil || s < 0 || math.IsInf(s, 0) || math.IsNaN(s) {
+		if err != nil || math.IsInf(s, 0) || math.IsNaN(s) {
 			return l, fmt.Errorf("seconds %q is not a number of seconds", row.Seconds)
+		}
+		if s < 0 || s > MaxLabelSeconds {
+			return l, fmt.Errorf("seconds %q is outside 0 to %d (one day)", row.Seconds, MaxLabelSeconds)
 		}
 		l.Seconds = &s
 	}
 	return l, nil
 }
+
+// MaxLabelSeconds is the most time a labels file may say one label took:
+// a figure past a day is a broken clock or a broken file, and would swamp
+// every median and speed figure of the quality report.
+const MaxLabelSeconds = 24 * 60 * 60
 
 func itemErr(uid, dataset string, err error) error {
 	switch {

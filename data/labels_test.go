@@ -259,7 +259,7 @@ func TestMergeRefusesBadRowsAndChangesNothing(t *testing.T) {
 		row(uid, "question", "b\x1b[2Jo", "1", "", "", ""):         "labels.tsv:3: annotator",
 		row(uid, "question", "bo", "1", "yesterday", "", ""):       `labels.tsv:3: created_at "yesterday" is not a time`,
 		row(uid, "question", "bo", "1", "", "2026-13-01", ""):      `labels.tsv:3: updated_at "2026-13-01" is not a time`,
-		row(uid, "question", "bo", "1", "", "", "-2"):              `labels.tsv:3: seconds "-2" is not a number`,
+		row(uid, "question", "bo", "1", "", "", "-2"):              `labels.tsv:3: seconds "-2" is outside 0 to 86400 (one day)`,
 		row(uid, "question", "bo", "1", "", "", "NaN"):             `labels.tsv:3: seconds "NaN" is not a number`,
 		row(uid, "question", "bo"):                                 "labels.tsv:3: 3 fields, want 7",
 	} {

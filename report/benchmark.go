@@ -395,7 +395,7 @@ func WriteBenchJSON(w io.Writer, scores []RunScore, comps []ComparisonScore) err
 		}
 		out.Runs = append(out.Runs, r)
 	}
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(display.JSON(w)) // C1 escaped as encoding/json escapes C0
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
 }
@@ -545,7 +545,7 @@ func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Datase
 		Score   *float64     `json:"restore_score_100"`
 		Nuggets []nuggetJSON `json:"nuggets"`
 	}
-	bw := bufio.NewWriter(w)
+	bw := bufio.NewWriter(display.JSON(w)) // C1 escaped as encoding/json escapes C0
 	enc := json.NewEncoder(bw)
 	for _, r := range rows {
 		// An answer nobody has judged yet is written, its coverage null.

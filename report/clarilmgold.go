@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -63,7 +64,7 @@ func goldExport(ctx context.Context, r *store.Reading, kind string, w io.Writer,
 	if _, err := goldOfKind(ctx, r, kind); err != nil {
 		return sum, err
 	}
-	bw := bufio.NewWriter(w)
+	bw := bufio.NewWriter(display.JSON(w)) // C1 escaped as encoding/json escapes C0
 	enc := json.NewEncoder(bw)
 	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
 		if !sum.Keep(p) {

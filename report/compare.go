@@ -230,7 +230,7 @@ func ComparisonText(c *ComparisonScore) []string {
 
 // WriteJSON writes the comparison as bench --json's comparisons hold it.
 func (c *ComparisonScore) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(display.JSON(w)) // C1 escaped as encoding/json escapes C0
 	enc.SetIndent("", "  ")
 	return enc.Encode(c)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/claritty/claritty/bench"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -85,7 +86,7 @@ func (s *NecessityStats) WriteJSON(w io.Writer) error {
 			facets[strconv.Itoa(k)] = s.Facet[k]
 		}
 	}
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(display.JSON(w)) // C1 escaped as encoding/json escapes C0
 	enc.SetIndent("", "  ")
 	return enc.Encode(struct {
 		Requests    int            `json:"requests"`

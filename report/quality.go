@@ -267,7 +267,7 @@ func fraction(n, of int) agreement.Value {
 
 // WriteJSON writes the report as one JSON document.
 func (q Quality) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(display.JSON(w)) // C1 escaped as encoding/json escapes C0
 	enc.SetIndent("", "  ")
 	return enc.Encode(q)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -102,7 +103,7 @@ func median(xs []float64) float64 {
 
 // WriteJSON writes {"metrics": [{"metric", "n", "mean", "std", "median"}]}.
 func (s *RatingStats) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(display.JSON(w)) // C1 escaped as encoding/json escapes C0
 	enc.SetIndent("", "  ")
 	return enc.Encode(s)
 }

@@ -261,7 +261,7 @@ func DatasetStats(ctx context.Context, r *store.Reading) (*Stats, error) {
 
 // WriteJSON writes the tables in the shape claritty stats --json gives.
 func (s *Stats) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(display.JSON(w)) // C1 escaped as encoding/json escapes C0
 	enc.SetIndent("", "  ")
 	return enc.Encode(s)
 }

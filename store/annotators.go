@@ -1,10 +1,14 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Annotator is a person (or a release) who labels items, as they act:
@@ -46,9 +50,6 @@ func (s *Store) EnsureAnnotator(ctx context.Context, name string) (Annotator, er
 }
 
 func (s *Store) ensureAnnotator(ctx context.Context, tx *sql.Tx, name string) (int64, error) {
-	if name == "" {
-		return 0, errors.New("annotator name is empty")
-	}
 	var id int64
 	err := tx.QueryRowContext(ctx, `SELECT id FROM annotators WHERE name = ?`, name).Scan(&id)
 	if err == nil {
@@ -57,11 +58,63 @@ func (s *Store) ensureAnnotator(ctx context.Context, tx *sql.Tx, name string) (i
 	if !errors.Is(err, sql.ErrNoRows) {
 		return 0, err
 	}
+	if err := CheckName(name); err != nil {
+		return 0, err
+	}
+	if other, err := sameIgnoringCase(ctx, tx, name); err != nil || other != "" {
+		return 0, cmp.Or(err, fmt.Errorf("annotator %q: %q is already here, and names are unique ignoring case", name, other))
+	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO annotators (name, created_at) VALUES (?, ?)`, name, s.now())
 	if err != nil {
 		return 0, err
 	}
 	return res.LastInsertId()
+}
+
+// MaxNameLen is the longest annotator name, in characters.
+const MaxNameLen = 64
+
+// CheckName says what is wrong with a new annotator's name: empty, too
+// long, space at either end, or a character that is not printable (a
+// control character, an escape, a tab): names appear on every screen and
+// in every export, and two people must not pass for one.
+func CheckName(name string) error {
+	switch {
+	case name == "":
+		return errors.New("annotator name is empty")
+	case !utf8.ValidString(name):
+		return fmt.Errorf("annotator name %q is not valid UTF-8", name)
+	case utf8.RuneCountInString(name) > MaxNameLen:
+		return fmt.Errorf("annotator name %q is longer than %d characters", name, MaxNameLen)
+	case strings.TrimSpace(name) != name:
+		return fmt.Errorf("annotator name %q has space at its start or end (say %q)", name, strings.TrimSpace(name))
+	}
+	for _, r := range name {
+		if !unicode.IsPrint(r) {
+			return fmt.Errorf("annotator name %q holds %U, which is not printable", name, r)
+		}
+	}
+	return nil
+}
+
+// sameIgnoringCase is the annotator whose name differs from name only in
+// case ("LP" beside "lp"), or "".
+func sameIgnoringCase(ctx context.Context, tx *sql.Tx, name string) (string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT name FROM annotators`)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var other string
+		if err := rows.Scan(&other); err != nil {
+			return "", err
+		}
+		if strings.EqualFold(other, name) {
+			return other, nil
+		}
+	}
+	return "", rows.Err()
 }
 
 // Annotators lists everyone, by id.

@@ -59,7 +59,7 @@ func newAgreeCmd(g *globals) *cobra.Command {
 					rep.Majority = nil
 					fmt.Fprintln(cmd.ErrOrStderr(), "the per-unit majority list is left out: it is for leads")
 				}
-				return rep.WriteJSON(cmd.OutOrStdout())
+				return rep.WriteJSON(display.JSON(cmd.OutOrStdout())) // C1 escaped, as C0 is
 			}
 			return report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, ratingUnits(st), true)
 		},
