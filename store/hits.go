@@ -24,6 +24,9 @@ type HIT struct {
 	// Practice: the item is a practice item with known answers
 	// (PracticeFeedback); a gold check or a repeat looks like any HIT.
 	Practice bool
+	// Rev is the revision loaded, read before anything else: a label
+	// keyed on it is refused once the HIT has changed (LabelChange.Rev).
+	Rev Rev
 }
 
 // UndoStep is one keyed label and the value it replaced (nil: none).
@@ -37,11 +40,14 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 	var h HIT
 	var reviewed, finished sql.NullString
 	var repeatID int64
-	err := s.readRow(ctx, `SELECT r.id, r.serp_reviewed FROM repeats r
-		WHERE r.item_id = ? AND r.annotator_id = ? AND r.finished_at IS NULL`, []any{itemID, annotatorID}, &repeatID, &reviewed)
+	var rev int64
+	err := s.readRow(ctx, `SELECT r.id, r.serp_reviewed, r.rev FROM repeats r
+		WHERE r.item_id = ? AND r.annotator_id = ? AND r.finished_at IS NULL`, []any{itemID, annotatorID}, &repeatID, &reviewed, &rev)
 	switch {
 	case err == nil:
-		return loadRepeat(ctx, s, repeatID, reviewed.Valid)
+		h, err := loadRepeat(ctx, s, repeatID, reviewed.Valid)
+		h.Rev = Rev{Repeat: repeatID, N: rev}
+		return h, err
 	case !errors.Is(err, sql.ErrNoRows):
 		return h, fmt.Errorf("load HIT: %w", err)
 	}
@@ -50,8 +56,10 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 	if err != nil {
 		return h, fmt.Errorf("load HIT: %w", err)
 	}
-	err = s.readRow(ctx, `SELECT serp_reviewed, finished_at FROM hits WHERE item_id = ? AND annotator_id = ?`,
-		[]any{itemID, annotatorID}, &reviewed, &finished)
+	// The revision first: labels read after it are at least as new, so a
+	// change in between makes the screen's next key stale, never lost.
+	err = s.readRow(ctx, `SELECT serp_reviewed, finished_at, rev FROM hits WHERE item_id = ? AND annotator_id = ?`,
+		[]any{itemID, annotatorID}, &reviewed, &finished, &h.Rev.N)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 	case err != nil:

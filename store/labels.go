@@ -52,6 +52,59 @@ type LabelChange struct {
 	ActorID int64
 	// Move is the step change the label brings, recorded with it.
 	Move StepMove
+	// Rev, when set, is the HIT's revision as the screen loaded it:
+	// SetLabel refuses the label (ErrStale) if the HIT has changed since,
+	// in another window or by a merge, and on success sets it to the new
+	// revision, for the screen's next key. Only the goroutine that calls
+	// SetLabel may touch it.
+	Rev *Rev
+}
+
+// Rev is a HIT's revision: which record the screen showed (an open
+// repeat's second answer, or the HIT itself) and how many writes of its
+// labels it had seen (hits.rev, repeats.rev; migration 0015).
+type Rev struct {
+	Repeat int64 // the open repeat shown; 0: the HIT
+	N      int64
+}
+
+// ErrStale is a label keyed on a screen that no longer shows the HIT as
+// it is: another window (or a merge) changed or finished it since.
+var ErrStale = errors.New("changed in another window since this screen loaded it")
+
+// StaleError is ErrStale, saying whether the HIT is finished now.
+type StaleError struct{ Finished bool }
+
+func (e *StaleError) Error() string {
+	if e.Finished {
+		return "finished in another window since this screen loaded it"
+	}
+	return ErrStale.Error()
+}
+
+func (e *StaleError) Is(target error) bool { return target == ErrStale }
+
+// checkRev refuses a change whose screen saw another revision of the HIT
+// than the one stored, and moves the revision on; rid is the open repeat
+// the change goes to (0: none).
+func checkRev(w *ptx, ch LabelChange, rid int64) (int64, error) {
+	var n int64
+	var finished bool
+	var err error
+	if rid != 0 {
+		err = w.scan(`UPDATE repeats SET rev = rev + 1 WHERE id = ? RETURNING rev - 1, finished_at IS NOT NULL`,
+			[]any{rid}, &n, &finished)
+	} else {
+		err = w.scan(`UPDATE hits SET rev = rev + 1 WHERE item_id = ? AND annotator_id = ? RETURNING rev - 1, finished_at IS NOT NULL`,
+			[]any{ch.ItemID, ch.AnnotatorID}, &n, &finished)
+	}
+	if err != nil {
+		return 0, err
+	}
+	if ch.Rev != nil && (ch.Rev.Repeat != rid || ch.Rev.N != n) {
+		return 0, &StaleError{Finished: finished || (ch.Rev.Repeat != 0 && rid == 0)}
+	}
+	return n + 1, nil
 }
 
 // SetLabel applies one keyed label in its own transaction: the label, its
@@ -61,11 +114,15 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err err
 	if ch.Source == "" {
 		ch.Source = "tui"
 	}
+	var rev int64
 	err = s.prepTx(ctx, func(w *ptx) error {
 		now := s.now()
 		// A repeat's answer is kept apart from the first (migration 0014).
 		rid, repeat, err := openRepeat(w, ch.ItemID, ch.AnnotatorID)
 		if err != nil || repeat {
+			if err == nil {
+				rev, err = checkRev(w, ch, rid)
+			}
 			if err == nil {
 				old, err = setRepeatLabel(w, rid, ch, now)
 			}
@@ -73,6 +130,9 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err err
 		}
 		finished, err := holdHIT(w, s, ch.ItemID, ch.AnnotatorID)
 		if err != nil {
+			return err
+		}
+		if rev, err = checkRev(w, ch, 0); err != nil {
 			return err
 		}
 		if old, err = currentLabel(w, ch); err != nil {
@@ -107,6 +167,9 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("set label %s: %w", ch.Unit, err)
+	}
+	if ch.Rev != nil {
+		ch.Rev.N = rev
 	}
 	return old, nil
 }

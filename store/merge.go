@@ -393,12 +393,16 @@ const (
 		WHERE item_id = ? AND unit = ? AND annotator_id = ?`
 	mergeHistory = `INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
 		VALUES (?, ?, ?, ?, ?, ?, ?, 'merge')`
+	// A HIT the merge touched moves its revision on (migration 0015), so
+	// a window that shows it open refuses its next key and reloads.
 	mergeHIT = `INSERT INTO hits
 		(item_id, annotator_id, started_at, serp_reviewed, finished_at, touched_at) VALUES (?1, ?2, ?3, ?4, ?4, ?5)
 		ON CONFLICT DO UPDATE SET finished_at = coalesce(hits.finished_at, excluded.finished_at),
 			serp_reviewed = coalesce(hits.serp_reviewed, excluded.serp_reviewed),
-			touched_at = max(coalesce(hits.touched_at, ''), excluded.touched_at)
+			touched_at = max(coalesce(hits.touched_at, ''), excluded.touched_at),
+			rev = hits.rev + 1
 		WHERE hits.finished_at IS NULL`
+	mergeRev = `UPDATE hits SET rev = rev + 1 WHERE item_id = ? AND annotator_id = ?`
 )
 
 // prepare makes the merge's statements and sets the labels' kind trigger
@@ -422,7 +426,7 @@ func (m *Merger) prepare() error {
 	if _, err := m.tx.ExecContext(m.ctx, `PRAGMA cache_size = -262144`); err != nil {
 		return err
 	}
-	for _, q := range []string{mergeDataset, mergeLoad, mergeInsert, mergeUpdate, mergeHistory, mergeHIT} {
+	for _, q := range []string{mergeDataset, mergeLoad, mergeInsert, mergeUpdate, mergeHistory, mergeHIT, mergeRev} {
 		st, err := m.tx.PrepareContext(m.ctx, q)
 		if err != nil {
 			return err
@@ -466,9 +470,13 @@ func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[
 	if err != nil {
 		return err
 	}
-	if n, _ := res.RowsAffected(); n > 0 && finished != nil {
+	n, _ := res.RowsAffected()
+	switch {
+	case n == 0: // finished before: only its revision moves
+		_, err = m.stmts[mergeRev].ExecContext(m.ctx, it.ref.ID, ann)
+	case finished != nil:
 		m.stats.Finished++
 		m.done[[2]int64{it.ref.DatasetID, ann}]++
 	}
-	return nil
+	return err
 }

@@ -83,8 +83,8 @@ func restartPractice(w *ptx, itemID, annotatorID int64, retry bool, now string) 
 	if _, err := w.exec(`DELETE FROM labels WHERE item_id = ? AND annotator_id = ?`, itemID, annotatorID); err != nil {
 		return err
 	}
-	res, err := w.exec(`UPDATE hits SET finished_at = NULL, serp_reviewed = NULL, started_at = ?3, touched_at = ?3, retry = ?4
-		WHERE item_id = ?1 AND annotator_id = ?2`, itemID, annotatorID, now, retry)
+	res, err := w.exec(`UPDATE hits SET finished_at = NULL, serp_reviewed = NULL, started_at = ?3, touched_at = ?3, retry = ?4,
+			rev = rev + 1 WHERE item_id = ?1 AND annotator_id = ?2`, itemID, annotatorID, now, retry)
 	if err != nil {
 		return err
 	}

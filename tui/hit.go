@@ -55,6 +55,11 @@ type hitState struct {
 
 	note string           // the annotator's saved note on the item
 	undo []store.UndoStep // what u takes back, last on top
+	// rev is the HIT's revision this screen holds: made when the HIT is
+	// loaded, then read and moved on only by the worker, in the label
+	// writes it runs (store.LabelChange.Rev). A write the store finds
+	// stale is refused, and the HIT is loaded again.
+	rev *store.Rev
 
 	done, open int // the annotator's finished and unfinished HITs in the dataset
 	items      int // the dataset's items, for the queue
@@ -219,6 +224,8 @@ func loadHIT(ctx context.Context, st *store.Store, datasetID, itemID, annotatorI
 		return nil, err
 	}
 	s.practice, s.goldCheck = h.Practice, it.DatasetID != datasetID && !h.Practice
+	rev := h.Rev
+	s.rev = &rev
 	if s.practice {
 		if s.standing, err = st.Standing(ctx, datasetID, annotatorID); err != nil {
 			return nil, err

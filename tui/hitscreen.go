@@ -250,6 +250,15 @@ func (m *hitScreen) loadItem(itemID int64, step int, claim bool) tea.Cmd {
 func (m *hitScreen) hitLoaded(msg hitLoadedMsg) tea.Cmd {
 	m.loading = false
 	if msg.err != nil {
+		if errors.Is(msg.err, store.ErrStale) {
+			// Another window has changed or finished this HIT: show it as it
+			// is now. Keys queued behind the refused one are refused too.
+			m.setStatus("not saved: this HIT was "+staleWhy(msg.err)+"; here it is as saved", true)
+			if m.hit != nil {
+				return m.loadItem(m.hit.item.ID, -1, false)
+			}
+			return nil
+		}
 		if errors.Is(msg.err, store.ErrNoRoom) {
 			m.setStatus("that pane already has all the annotators its policy asks for; pick another (l)", true)
 		} else {
@@ -285,6 +294,15 @@ func (m *hitScreen) saved(msg savedMsg) tea.Cmd {
 	if store.IsStorageFailure(msg.err) && m.ctx.Err() == nil {
 		return m.storageTrouble(msg.err)
 	}
+	if errors.Is(msg.err, store.ErrStale) {
+		// Another window has changed or finished this HIT: show it as it
+		// is now. Keys queued behind the refused one are refused too.
+		m.setStatus("not saved: this HIT was "+staleWhy(msg.err)+"; here it is as saved", true)
+		if m.hit != nil {
+			return m.loadItem(m.hit.item.ID, -1, false)
+		}
+		return nil
+	}
 	if errors.Is(msg.err, store.ErrNoRoom) {
 		// The HIT was left idle past its lease and others took its place.
 		m.setStatus("not saved: this HIT was released to others after you left it idle; your earlier labels are kept", true)
@@ -295,6 +313,15 @@ func (m *hitScreen) saved(msg savedMsg) tea.Cmd {
 		return m.loadItem(m.hit.item.ID, m.hit.cur, false)
 	}
 	return nil
+}
+
+// staleWhy says what the other window did.
+func staleWhy(err error) string {
+	var se *store.StaleError
+	if errors.As(err, &se) && se.Finished {
+		return "finished in another window"
+	}
+	return "changed in another window"
 }
 
 // storageTrouble handles a write the disk or the database refused (full,

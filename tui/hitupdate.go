@@ -216,6 +216,7 @@ func (m *hitScreen) label(value int) tea.Cmd {
 // whoever really acts (a lead behind --as).
 func (m *hitScreen) saveLabel(ch store.LabelChange) tea.Cmd {
 	ch.ActorID = m.cfg.Annotator.ActorID()
+	ch.Rev = m.hit.rev // the HIT as this screen shows it
 	st := m.cfg.Store
 	return m.work.do(func() tea.Msg {
 		_, err := st.SetLabel(m.ctx, ch)

@@ -1,0 +1,11 @@
+-- 0015: each HIT's revision.
+--
+-- The same annotator may have one HIT open in two windows. A key in a
+-- window that still shows what the other has since changed or finished
+-- wrote a label on top of it, unseen. Every write of a HIT's labels (a
+-- key, an undo, a merge, a practice retry) now adds one to its rev, and a
+-- screen's key says which rev it loaded: SetLabel refuses one that is
+-- out of date (store.ErrStale), and the screen reloads. A repeat's
+-- second answer keeps its own.
+ALTER TABLE hits ADD COLUMN rev INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE repeats ADD COLUMN rev INTEGER NOT NULL DEFAULT 0;
