@@ -198,3 +198,43 @@ func TestReadsDoNotWaitForWriters(t *testing.T) {
 		t.Fatalf("DatasetProgress: %v", err)
 	}
 }
+
+// check holds claritty to the max it applied when it gave each HIT out:
+// more finished HITs given out than that fails; the same number made up
+// of merged work (no claimed max) passes with a note naming the item.
+func TestCheckHoldsTheMaxClaimed(t *testing.T) {
+	ctx := context.Background()
+	st := openTemp(t)
+	_, items, _ := seed(t, st, 2)
+	for i := range 6 {
+		a, err := st.EnsureAnnotator(ctx, "a"+itoa(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.DB().Exec(`INSERT INTO hits (item_id, annotator_id, started_at, finished_at, claimed_max)
+			VALUES (?, ?, '2026-01-01', '2026-01-01', 5)`, items[0], a.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.DB().Exec(`UPDATE items SET finished = 6 WHERE id = ?`, items[0])
+	byName := func() map[string]CheckResult {
+		results, err := CheckFile(ctx, st.Path())
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]CheckResult{}
+		for _, r := range results {
+			m[r.Name] = r
+		}
+		return m
+	}
+	const name = "no item has more finished HITs claritty gave out than its policy's max allowed"
+	if r := byName()[name]; !strings.Contains(strings.Join(r.Problems, ";"), "item "+itoa(int(items[0]))+": 6 finished HITs given out, max 5") {
+		t.Fatalf("six HITs given out under a max of five: %+v", r)
+	}
+	st.DB().Exec(`UPDATE hits SET claimed_max = NULL WHERE annotator_id IN (SELECT annotator_id FROM hits WHERE item_id = ? LIMIT 2)`, items[0])
+	r := byName()[name]
+	if len(r.Problems) > 0 || !strings.Contains(strings.Join(r.Notes, ";"), "item "+itoa(int(items[0]))+": 6 finished HITs, max 5 (2 merged") {
+		t.Fatalf("four given out and two merged: %+v", r)
+	}
+}

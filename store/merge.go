@@ -58,6 +58,10 @@ type MergeStats struct {
 	Same      int // the stored label already had this value
 	KeptNewer int // differed, but the stored label is newer and stays
 	Finished  int // HITs the merged labels completed
+	// PastMax counts the items the merge left with more finished HITs
+	// than their policy's max: merged work counts, though claritty would
+	// not have handed those HITs out (claritty check notes them).
+	PastMax int
 }
 
 // ErrAmbiguous means an item uid names panes in more than one dataset.
@@ -345,6 +349,7 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]int) bool) (MergeStats
 	w.deltas = map[patternKey]int{}
 	for _, id := range m.order {
 		it := m.labels[id]
+		finished := m.stats.Finished
 		for _, ann := range it.who {
 			if err := m.recordHIT(it, ann, complete); err != nil {
 				return m.stats, fmt.Errorf("commit merge: %w", err)
@@ -354,6 +359,15 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]int) bool) (MergeStats
 		if len(it.who) > 0 {
 			if err := refreshItem(w, id); err != nil {
 				return m.stats, fmt.Errorf("commit merge: %w", err)
+			}
+		}
+		if m.stats.Finished > finished {
+			var past bool
+			if err := w.scan(mergePastMax, []any{id}, &past); err != nil {
+				return m.stats, fmt.Errorf("commit merge: %w", err)
+			}
+			if past {
+				m.stats.PastMax++
 			}
 		}
 	}
@@ -402,7 +416,8 @@ const (
 			touched_at = max(coalesce(hits.touched_at, ''), excluded.touched_at),
 			rev = hits.rev + 1
 		WHERE hits.finished_at IS NULL`
-	mergeRev = `UPDATE hits SET rev = rev + 1 WHERE item_id = ? AND annotator_id = ?`
+	mergeRev     = `UPDATE hits SET rev = rev + 1 WHERE item_id = ? AND annotator_id = ?`
+	mergePastMax = `SELECT i.finished > d.max_annotators FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
 )
 
 // prepare makes the merge's statements and sets the labels' kind trigger

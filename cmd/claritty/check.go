@@ -40,6 +40,9 @@ func newCheckCmd(g *globals) *cobra.Command {
 			for _, r := range results {
 				if len(r.Problems) == 0 {
 					fmt.Fprintf(w, "ok    %s\n", r.Name)
+					for _, n := range r.Notes {
+						fmt.Fprintf(w, "      %s\n", display.Clean(n))
+					}
 					continue
 				}
 				failed = true

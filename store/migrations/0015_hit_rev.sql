@@ -9,3 +9,10 @@
 -- second answer keeps its own.
 ALTER TABLE hits ADD COLUMN rev INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE repeats ADD COLUMN rev INTEGER NOT NULL DEFAULT 0;
+
+-- The policy's max when claritty handed the HIT out (NULL: it did not:
+-- merged from elsewhere, practice, or given before this column). Work
+-- merged from another database may leave an item past its max, and a
+-- lead may lower the max later; neither is claritty's fault, so `check`
+-- holds claritty to the max it applied each time it gave a HIT out.
+ALTER TABLE hits ADD COLUMN claimed_max INTEGER;
