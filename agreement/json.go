@@ -23,6 +23,7 @@ type (
 		Alpha         alphaJSON   `json:"krippendorff_alpha"`
 		PerCategory   orderedJSON `json:"per_category_kappa"`
 		CI95          ciJSON      `json:"ci95"`
+		Withheld      string      `json:"withheld,omitempty"`
 	}
 	minMaxJSON struct {
 		Min int `json:"min"`
@@ -75,7 +76,11 @@ func (o orderedJSON) MarshalJSON() ([]byte, error) {
 
 func (r Report) typeJSON(t TypeReport) typeJSON {
 	per := orderedJSON{keys: r.Scale.Categories}
-	for _, v := range t.PerCategory {
+	for i := range r.Scale.Categories {
+		v := undefined // a withheld type has none
+		if i < len(t.PerCategory) {
+			v = t.PerCategory[i]
+		}
 		per.values = append(per.values, v)
 	}
 	return typeJSON{
@@ -86,6 +91,7 @@ func (r Report) typeJSON(t TypeReport) typeJSON {
 		Alpha:       alphaJSON{t.AlphaNominal, t.AlphaOrdinal, t.AlphaInterval},
 		PerCategory: per,
 		CI95:        ciJSON{t.CIKappa, t.CIAlphaOrdinal},
+		Withheld:    t.Withheld,
 	}
 }
 
@@ -113,7 +119,8 @@ func (r Report) WriteJSON(w io.Writer) error {
 		Pooled     typeJSON        `json:"pooled"`
 		Pairs      []pairJSON      `json:"pairs"`
 		Annotators []annotatorJSON `json:"annotators"`
-	}{r.MinRaters, types, r.typeJSON(r.Pooled), pairs, anns})
+		Withheld   []string        `json:"withheld,omitempty"`
+	}{r.MinRaters, types, r.typeJSON(r.Pooled), pairs, anns, r.Withheld})
 	if err != nil {
 		return err
 	}

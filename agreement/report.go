@@ -76,6 +76,10 @@ type Report struct {
 	// the report's units: empty in a report from counts, which has no
 	// annotators.
 	AnnotatorLabels []LabelCount
+	// Withheld says what was taken out of the report for its reader
+	// (figures over too few items of others'): the rows are gone, these
+	// notes say so.
+	Withheld []string
 }
 
 // LabelCount is how many labels fell in each category (indexes into the
@@ -92,6 +96,16 @@ type TypeReport struct {
 	Labels []int
 	Coefficients
 	CIKappa, CIAlphaOrdinal Interval
+	// Withheld, when set, says why the type's figures are not for this
+	// reader ("< 5 panes"): Withhold has taken them out.
+	Withheld string
+}
+
+// Withhold takes the type's figures out (its counts of units and
+// ratings stay) and says why.
+func (t *TypeReport) Withhold(why string) {
+	*t = TypeReport{Type: t.Type, Withheld: why, Coefficients: Coefficients{Items: t.Items, Ratings: t.Ratings,
+		Paired: t.Paired, MinRaters: t.MinRaters, MaxRaters: t.MaxRaters}}
 }
 
 // Pair is Cohen's kappa between two annotators over the units both rated,

@@ -43,6 +43,11 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	fmt.Fprintln(tw, "type\tunits\t≥2 labels\tratings\traters\tobserved\tchance\tFleiss κ\t95% CI\tAC1\tα nominal\tα ordinal\t95% CI\tα interval")
 	var warnings []string
 	for _, t := range append(rep.Types, rep.Pooled) {
+		if t.Withheld != "" {
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d–%d\t%s\t\t\t\t\t\t\t\t\n", display.Clean(t.Type), t.Items, t.Paired, t.Ratings,
+				t.MinRaters, t.MaxRaters, t.Withheld)
+			continue
+		}
 		warnings = append(warnings, t.Warnings()...)
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d–%d\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\n", display.Clean(t.Type), t.Items, t.Paired, t.Ratings,
 			t.MinRaters, t.MaxRaters, t.Observed, t.Chance, t.FleissKappa, ci(t.CIKappa), t.GwetAC1,
@@ -58,6 +63,9 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	fmt.Fprintln(tw)
 	for _, t := range append(rep.Types, rep.Pooled) {
 		fmt.Fprint(tw, display.Clean(t.Type))
+		if t.Withheld != "" {
+			fmt.Fprint(tw, "\t"+t.Withheld)
+		}
 		for _, v := range t.PerCategory {
 			fmt.Fprintf(tw, "\t%v", v)
 		}
@@ -70,6 +78,13 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	}
 	u := rep.Units
 	fmt.Fprintf(tw, "\n%d units, %d with no majority (tied), %d with a single label.\n", u.Units, u.Tied, u.Single)
+	if len(rep.Withheld) > 0 || anyWithheld(rep) {
+		fmt.Fprintln(tw)
+		for _, n := range rep.Withheld {
+			fmt.Fprintln(tw, "Withheld: "+n+".")
+		}
+		fmt.Fprintln(tw, withheldNote)
+	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
@@ -92,7 +107,9 @@ func writeCharts(w io.Writer, rep agreement.Report, people bool) error {
 func AgreementCharts(rep agreement.Report, people bool, width int) []string {
 	var rows []agreement.LabelCount
 	for _, t := range append(rep.Types, rep.Pooled) {
-		rows = append(rows, agreement.LabelCount{Name: t.Type, Labels: t.Labels})
+		if t.Withheld == "" && t.Labels != nil {
+			rows = append(rows, agreement.LabelCount{Name: t.Type, Labels: t.Labels})
+		}
 	}
 	charts := [][]string{LabelChart("Labels per unit type (each bar is 100%; its characters are the labels)", rep.Scale, rows, width)}
 	if people {
@@ -104,6 +121,16 @@ func AgreementCharts(rep agreement.Report, people bool, width int) []string {
 		lines = append(append(lines, c...), "")
 	}
 	return lines
+}
+
+// anyWithheld says whether a type's figures were withheld.
+func anyWithheld(rep agreement.Report) bool {
+	for _, t := range append(rep.Types, rep.Pooled) {
+		if t.Withheld != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // writePeople prints the pairs, each annotator against the majority, and

@@ -39,12 +39,20 @@ type RunScore struct {
 	// Comparison is a judge's verdicts on a compare dataset beside the
 	// gold's, over the pairs both judged.
 	Comparison *RunComparison `json:"comparison,omitempty"`
+	// Withheld says why the figures are left out for this reader: they
+	// rest on too few items of others' gold (store.Blind).
+	Withheld string `json:"withheld,omitempty"`
+	// rests: the items whose gold the figures rest on, pooled and per
+	// label type, for the reader's Blind rule.
+	rests     []int64
+	restsType map[string][]int64
 }
 
 // TypeScore is a labels run on one label type.
 type TypeScore struct {
 	Type string
 	bench.Classification
+	Withheld string // as RunScore's, for this type
 }
 
 // goldIndex is a dataset's gold labels, by item and unit, leaving out
@@ -56,11 +64,12 @@ type goldIndex struct {
 	order  []int64 // the items in import order
 	counts map[int64]int
 	pairs  map[int64]store.PairSystems // a compare dataset's systems by item
+	blind  store.Blind                 // what the reader may see of the figures
 }
 
 func loadGold(ctx context.Context, r *store.Reading, d store.Dataset) (*goldIndex, error) {
 	kind := d.Kind
-	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}}
+	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}, blind: r.Blind()}
 	var err error
 	if g.counts, err = r.Store().UnitCounts(ctx, d.ID); err != nil {
 		return nil, err
@@ -148,9 +157,43 @@ func scoreRuns(ctx context.Context, st *store.Store, d store.Dataset, g *goldInd
 		if err != nil {
 			return nil, fmt.Errorf("score run %q: %w", r.Name, err)
 		}
+		blindRun(&s, g)
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// blindRun takes out of a run's score what the reader may not see: every
+// figure, when the gold it rests on covers too few items of others'; a
+// label type's, when its own items are too few. A questions run rests on
+// the items' reference questions, which are data, not anyone's labels.
+func blindRun(s *RunScore, g *goldIndex) {
+	b := g.blind
+	if b.All || s.Kind == store.RunQuestions {
+		return
+	}
+	rests := func(ids []int64) tally {
+		var t tally
+		for _, id := range ids {
+			t.add(b, id)
+		}
+		return t
+	}
+	noun := kindNoun(g.kind)
+	if why := rests(s.rests).withheld(b, noun); why != "" {
+		s.Withheld = why
+		for i := range s.Metric {
+			s.Metric[i].Value = bench.Value{}
+		}
+		s.ByType, s.Scores, s.Coverage, s.Comparison = nil, nil, nil, nil
+		return
+	}
+	for i := range s.ByType {
+		t := &s.ByType[i]
+		if why := rests(s.restsType[t.Type]).withheld(b, noun); why != "" {
+			*t = TypeScore{Type: t.Type, Withheld: why}
+		}
+	}
 }
 
 // scoreNuggets gives each fully judged answer its restore score and the
@@ -191,6 +234,7 @@ func scoreNuggets(s *RunScore, runID int64, answers []store.AnswerRow, g *goldIn
 			continue // weights summing to 0 are refused at import
 		}
 		s.Scores[a.ItemID] = score
+		s.rests = append(s.rests, a.ItemID)
 		scores = append(scores, score)
 	}
 	s.Items, s.Complete = len(scores), len(scores) == s.Total
@@ -264,6 +308,19 @@ func scoreTREC(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g
 	if err != nil {
 		return err
 	}
+	// The figures rest on the panes whose gold the run's queries meet.
+	for _, p := range g.items {
+		q, judged := store.RunQuery(p.Item.Query), false
+		if r.Target == store.TargetLanding {
+			q = p.Item.UID
+			judged = len(qrels[q]) > 0
+		} else {
+			_, judged = qrels[q][p.Item.UID]
+		}
+		if _, ran := run[q]; ran && judged {
+			s.rests = append(s.rests, p.Item.ID)
+		}
+	}
 	s.Metric, s.Items, s.Total = res.Metrics, res.Queries, len(run)
 	s.Complete = true
 	for q := range run {
@@ -287,6 +344,8 @@ func scoreLabels(ctx context.Context, st *store.Store, s *RunScore, r store.Run,
 	var all []bench.Prediction
 	byType := map[string][]bench.Prediction{}
 	items, scored := map[int64]bool{}, map[int64]bool{}
+	typeSeen := map[string]map[int64]bool{}
+	s.restsType = map[string][]int64{}
 	moot := 0
 	for _, pr := range preds {
 		items[pr.ItemID] = true
@@ -304,10 +363,20 @@ func scoreLabels(ctx context.Context, st *store.Store, s *RunScore, r store.Run,
 		if gold < 0 {
 			continue
 		}
+		typ := unitType(pr.Unit)
+		if !scored[pr.ItemID] {
+			s.rests = append(s.rests, pr.ItemID)
+		}
 		scored[pr.ItemID] = true
+		if !typeSeen[typ][pr.ItemID] {
+			if typeSeen[typ] == nil {
+				typeSeen[typ] = map[int64]bool{}
+			}
+			typeSeen[typ][pr.ItemID] = true
+			s.restsType[typ] = append(s.restsType[typ], pr.ItemID)
+		}
 		pair := bench.Prediction{Gold: p.LabelString(gold), Predicted: p.LabelString(pr.Value)}
 		all = append(all, pair)
-		typ := unitType(pr.Unit)
 		byType[typ] = append(byType[typ], pair)
 	}
 	c := bench.Classify(all)
@@ -378,8 +447,9 @@ func (m metricsJSON) MarshalJSON() ([]byte, error) {
 func WriteBenchJSON(w io.Writer, scores []RunScore, comps []ComparisonScore) error {
 	type runJSON struct {
 		RunScore
-		Metrics metricsJSON            `json:"metrics"`
-		ByType  map[string]metricsJSON `json:"by_type,omitempty"`
+		Metrics        metricsJSON            `json:"metrics"`
+		ByType         map[string]metricsJSON `json:"by_type,omitempty"`
+		ByTypeWithheld map[string]string      `json:"by_type_withheld,omitempty"`
 	}
 	out := struct {
 		Runs        []runJSON         `json:"runs"`
@@ -388,6 +458,13 @@ func WriteBenchJSON(w io.Writer, scores []RunScore, comps []ComparisonScore) err
 	for _, s := range scores {
 		r := runJSON{RunScore: s, Metrics: s.Metric}
 		for _, t := range s.ByType {
+			if t.Withheld != "" {
+				if r.ByTypeWithheld == nil {
+					r.ByTypeWithheld = map[string]string{}
+				}
+				r.ByTypeWithheld[t.Type] = t.Withheld
+				continue
+			}
 			if r.ByType == nil {
 				r.ByType = map[string]metricsJSON{}
 			}
@@ -412,6 +489,10 @@ func BenchLines(scores []RunScore) []string {
 	if len(nuggets) > 0 {
 		fmt.Fprintln(tw, "system\tk\tmean\tp50\tp90\tn")
 		for _, s := range nuggets {
+			if s.Withheld != "" {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t\t\t%s\n", display.Clean(s.Name), s.K, s.Withheld, JudgedText(s))
+				continue
+			}
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), s.K, s.Metric[0].Value.Format(3),
 				s.Metric[1].Value.Format(3), s.Metric[2].Value.Format(3), JudgedText(s))
 		}
@@ -435,12 +516,20 @@ func BenchLines(scores []RunScore) []string {
 		case store.RunQuestions:
 			against = "reference"
 		}
+		if s.Withheld != "" {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", display.Clean(s.Name), against, "all", s.Withheld, JudgedText(s))
+			continue
+		}
 		for _, m := range s.Metric {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", display.Clean(s.Name), against, m.Name, m.Value.Format(4), JudgedText(s))
 		}
 		for _, t := range s.ByType {
 			if len(s.ByType) == 1 {
 				break // one label type: its rows would repeat the pooled ones
+			}
+			if t.Withheld != "" {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\t\n", display.Clean(s.Name), t.Type, "all", t.Withheld)
+				continue
 			}
 			for _, m := range t.Metrics() {
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t\n", display.Clean(s.Name), t.Type, m.Name, m.Value.Format(4), t.N)
@@ -450,11 +539,17 @@ func BenchLines(scores []RunScore) []string {
 	tw.Flush()
 	lines := trimLines(b.String())
 	for _, s := range scores {
+		if s.Withheld != "" || slices.ContainsFunc(s.ByType, func(t TypeScore) bool { return t.Withheld != "" }) {
+			lines = append(lines, strings.Split(withheldNote, "\n")...)
+			break
+		}
+	}
+	for _, s := range scores {
 		if c := s.Comparison; c != nil {
 			lines = append(lines, "", display.Clean(s.Name)+" as judge, over the pairs it and the gold both judged:")
-			lines = append(lines, Indent(ComparisonLines(c.Judge, false))...)
+			lines = append(lines, Indent(ComparisonLines(c.Judge, false, c.JudgeWithheld))...)
 			lines = append(lines, "the gold over the same pairs:")
-			lines = append(lines, Indent(ComparisonLines(c.Gold, true))...)
+			lines = append(lines, Indent(ComparisonLines(c.Gold, true, c.GoldWithheld))...)
 		}
 	}
 	return lines

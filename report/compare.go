@@ -29,6 +29,59 @@ type ComparisonScore struct {
 	// given by judges who saw the drawn sides. A run's judge saw whatever
 	// order its makers gave it.
 	Positions bool
+	// Withheld says which of its figures the reader may not see; they
+	// are taken out of Comparison (store.Blind).
+	Withheld ComparisonWithheld
+}
+
+// ComparisonWithheld marks what of a comparison a reader may not see,
+// and why ("< 5 pairs"): a pair of systems' table, the position bias,
+// the ranking. The figures themselves are taken out.
+type ComparisonWithheld struct {
+	Pairs   map[[2]string]string
+	Bias    string
+	Ranking string
+}
+
+// blindComparison takes out of c what its reader may not see: each pair
+// of systems' table rests on its judged items, the position bias and the
+// ranking on all of them; all three are label distributions, which wait
+// for an annotator's first finished work too.
+func blindComparison(c *bench.Comparison, js []bench.Judgement, ids []int64, b store.Blind) ComparisonWithheld {
+	var out ComparisonWithheld
+	if b.All {
+		return out
+	}
+	per, all := map[[2]string]*tally{}, tally{}
+	for i, j := range js {
+		k := [2]string{min(j.First, j.Second), max(j.First, j.Second)}
+		if per[k] == nil {
+			per[k] = &tally{}
+		}
+		per[k].add(b, ids[i])
+		all.add(b, ids[i])
+	}
+	for i := range c.Pairs {
+		p := &c.Pairs[i]
+		t := per[[2]string{p.First, p.Second}]
+		if t == nil {
+			t = &tally{}
+		}
+		if why := spreadWithheld(b, *t, "pairs"); why != "" {
+			if out.Pairs == nil {
+				out.Pairs = map[[2]string]string{}
+			}
+			out.Pairs[[2]string{p.First, p.Second}] = why
+			p.Win, p.Tie, p.Lose = bench.Share{N: p.Comparisons}, bench.Share{N: p.Comparisons}, bench.Share{N: p.Comparisons}
+			p.FirstLeft, p.Left = 0, 0
+		}
+	}
+	if why := spreadWithheld(b, all, "pairs"); why != "" {
+		out.Bias, out.Ranking = why, why
+		c.PositionBias = bench.Share{N: c.PositionBias.N}
+		c.Ranking = nil
+	}
+	return out
 }
 
 // CompareGold tabulates the gold verdicts of a compare dataset; nil for
@@ -45,7 +98,7 @@ func CompareGold(ctx context.Context, r *store.Reading, d store.Dataset) (*Compa
 }
 
 func compareGold(g *goldIndex) (*ComparisonScore, error) {
-	js := g.judgements(func(id int64) (int, bool) {
+	js, ids := g.judgements(func(id int64) (int, bool) {
 		l := g.items[id].Label(guidelines.PreferenceUnit)
 		return l, l >= 0
 	})
@@ -53,14 +106,17 @@ func compareGold(g *goldIndex) (*ComparisonScore, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &ComparisonScore{Dataset: g.name, Judge: "gold", Items: len(js), Total: len(g.pairs), Comparison: c, Positions: true}, nil
+	withheld := blindComparison(&c, js, ids, g.blind)
+	return &ComparisonScore{Dataset: g.name, Judge: "gold", Items: len(js), Total: len(g.pairs), Comparison: c,
+		Positions: true, Withheld: withheld}, nil
 }
 
 // judgements turns the verdicts verdict gives (a preference value from the
 // first system's side, and whether there is one) into judgements, item by
-// item in import order.
-func (g *goldIndex) judgements(verdict func(itemID int64) (int, bool)) []bench.Judgement {
+// item in import order, with the item of each.
+func (g *goldIndex) judgements(verdict func(itemID int64) (int, bool)) ([]bench.Judgement, []int64) {
 	var js []bench.Judgement
+	var ids []int64
 	for _, id := range g.order {
 		p, ok := g.pairs[id]
 		if !ok {
@@ -71,14 +127,17 @@ func (g *goldIndex) judgements(verdict func(itemID int64) (int, bool)) []bench.J
 			continue
 		}
 		js = append(js, bench.Judgement{First: p.First, Second: p.Second, Outcome: bench.Outcome(v), FirstLeft: p.FirstLeft})
+		ids = append(ids, id)
 	}
-	return js
+	return js, ids
 }
 
 // RunComparison is a judge run's verdicts set beside the gold's over the
 // pairs both have: the table each side would report.
 type RunComparison struct {
 	Judge, Gold bench.Comparison
+	// JudgeWithheld and GoldWithheld: what the reader may not see of each.
+	JudgeWithheld, GoldWithheld ComparisonWithheld
 }
 
 // scoreVerdicts adds to a labels run over a compare dataset the table its
@@ -94,25 +153,33 @@ func scoreVerdicts(s *RunScore, preds []store.RunLabel, g *goldIndex) error {
 		_, ok := judged[id]
 		return ok && g.items[id].Label(guidelines.PreferenceUnit) >= 0
 	}
-	judge, err := bench.Compare(g.judgements(func(id int64) (int, bool) { return judged[id], both(id) }))
+	jjs, ids := g.judgements(func(id int64) (int, bool) { return judged[id], both(id) })
+	judge, err := bench.Compare(jjs)
 	if err != nil {
 		return err
 	}
-	gold, err := bench.Compare(g.judgements(func(id int64) (int, bool) {
+	gjs, _ := g.judgements(func(id int64) (int, bool) {
 		return g.items[id].Label(guidelines.PreferenceUnit), both(id)
-	}))
+	})
+	gold, err := bench.Compare(gjs)
 	if err != nil {
 		return err
 	}
-	s.Comparison = &RunComparison{Judge: judge, Gold: gold}
+	// Both tables rest on the same pairs, which have gold.
+	c := &RunComparison{Judge: judge, Gold: gold}
+	c.JudgeWithheld = blindComparison(&c.Judge, jjs, ids, g.blind)
+	c.GoldWithheld = blindComparison(&c.Gold, gjs, ids, g.blind)
+	s.Comparison = c
 	return nil
 }
 
 // comparisonJSON is a comparison as bench --json writes it.
 type comparisonJSON struct {
-	Pairs        []pairJSON     `json:"pairs"`
-	PositionBias *shareJSON     `json:"position_bias,omitempty"`
-	Ranking      []strengthJSON `json:"ranking,omitempty"`
+	Pairs           []pairJSON     `json:"pairs"`
+	PositionBias    *shareJSON     `json:"position_bias,omitempty"`
+	BiasWithheld    string         `json:"position_bias_withheld,omitempty"`
+	Ranking         []strengthJSON `json:"ranking,omitempty"`
+	RankingWithheld string         `json:"ranking_withheld,omitempty"`
 }
 
 type shareJSON struct {
@@ -124,14 +191,15 @@ type shareJSON struct {
 }
 
 type pairJSON struct {
-	First       string    `json:"first"`
-	Second      string    `json:"second"`
-	Comparisons int       `json:"comparisons"`
-	Win         shareJSON `json:"win"`
-	Tie         shareJSON `json:"tie"`
-	Lose        shareJSON `json:"lose"`
-	FirstLeft   *int      `json:"first_left,omitempty"`
-	LeftWon     *int      `json:"left_won,omitempty"`
+	First       string     `json:"first"`
+	Second      string     `json:"second"`
+	Comparisons int        `json:"comparisons"`
+	Win         *shareJSON `json:"win"`
+	Tie         *shareJSON `json:"tie"`
+	Lose        *shareJSON `json:"lose"`
+	FirstLeft   *int       `json:"first_left,omitempty"`
+	LeftWon     *int       `json:"left_won,omitempty"`
+	Withheld    string     `json:"withheld,omitempty"`
 }
 
 type strengthJSON struct {
@@ -147,19 +215,26 @@ func shareOf(s bench.Share) shareJSON {
 
 // toJSON writes the comparison; positions says whether the sides shown
 // mean anything for these verdicts.
-func toJSON(c bench.Comparison, positions bool) comparisonJSON {
-	out := comparisonJSON{Pairs: []pairJSON{}}
+func toJSON(c bench.Comparison, positions bool, wh ComparisonWithheld) comparisonJSON {
+	out := comparisonJSON{Pairs: []pairJSON{}, RankingWithheld: wh.Ranking}
 	for _, p := range c.Pairs {
 		pj := pairJSON{First: p.First, Second: p.Second, Comparisons: p.Comparisons,
-			Win: shareOf(p.Win), Tie: shareOf(p.Tie), Lose: shareOf(p.Lose)}
-		if positions {
-			pj.FirstLeft, pj.LeftWon = &p.FirstLeft, &p.Left
+			Withheld: wh.Pairs[[2]string{p.First, p.Second}]}
+		if pj.Withheld == "" {
+			win, tie, lose := shareOf(p.Win), shareOf(p.Tie), shareOf(p.Lose)
+			pj.Win, pj.Tie, pj.Lose = &win, &tie, &lose
+			if positions {
+				pj.FirstLeft, pj.LeftWon = &p.FirstLeft, &p.Left
+			}
 		}
 		out.Pairs = append(out.Pairs, pj)
 	}
-	if positions {
+	if positions && wh.Bias == "" {
 		b := shareOf(c.PositionBias)
 		out.PositionBias = &b
+	}
+	if positions {
+		out.BiasWithheld = wh.Bias
 	}
 	for _, s := range c.Ranking {
 		out.Ranking = append(out.Ranking, strengthJSON{System: s.System, Strength: s.Score, Wins: s.Wins, Games: s.Games})
@@ -176,7 +251,7 @@ func (c ComparisonScore) MarshalJSON() ([]byte, error) {
 		Items   int    `json:"items"`
 		Total   int    `json:"total"`
 		comparisonJSON
-	}{c.Dataset, c.Judge, c.Items, c.Total, toJSON(c.Comparison, c.Positions)})
+	}{c.Dataset, c.Judge, c.Items, c.Total, toJSON(c.Comparison, c.Positions, c.Withheld)})
 }
 
 // MarshalJSON writes {"judge": …, "gold": …}: the judge's own table and
@@ -185,7 +260,7 @@ func (c RunComparison) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		Judge comparisonJSON `json:"judge"`
 		Gold  comparisonJSON `json:"gold"`
-	}{toJSON(c.Judge, false), toJSON(c.Gold, true)})
+	}{toJSON(c.Judge, false, c.JudgeWithheld), toJSON(c.Gold, true, c.GoldWithheld)})
 }
 
 // shareText is "0.500 [0.237, 0.763]".
@@ -198,19 +273,29 @@ func shareText(s bench.Share) string {
 
 // ComparisonLines is a comparison as text: one row per pair of systems,
 // then the position bias (when it means something) and the ranking.
-func ComparisonLines(c bench.Comparison, positions bool) []string {
+func ComparisonLines(c bench.Comparison, positions bool, wh ComparisonWithheld) []string {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "first\tsecond\twin\ttie\tlose\tn\t")
 	for _, p := range c.Pairs {
+		if why := wh.Pairs[[2]string{p.First, p.Second}]; why != "" {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t\t\t%d\t\n", display.Clean(p.First), display.Clean(p.Second), why, p.Comparisons)
+			continue
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t\n", display.Clean(p.First), display.Clean(p.Second),
 			shareText(p.Win), shareText(p.Tie), shareText(p.Lose), p.Comparisons)
 	}
 	tw.Flush()
 	lines := trimLines(b.String())
-	if positions {
+	switch {
+	case positions && wh.Bias != "":
+		lines = append(lines, "left output's share of decisive verdicts: "+wh.Bias)
+	case positions:
 		lines = append(lines, fmt.Sprintf("left output won %d of %d decisive verdicts: %s", c.PositionBias.K,
 			c.PositionBias.N, shareText(c.PositionBias)))
+	}
+	if wh.Ranking != "" {
+		lines = append(lines, "Bradley–Terry: "+wh.Ranking)
 	}
 	if len(c.Ranking) > 0 {
 		parts := make([]string, len(c.Ranking))
@@ -225,7 +310,7 @@ func ComparisonLines(c bench.Comparison, positions bool) []string {
 // ComparisonText is the gold comparison of one dataset under a heading.
 func ComparisonText(c *ComparisonScore) []string {
 	head := fmt.Sprintf("%s: %d of %d pairs with a gold verdict (95%% Wilson intervals)", display.Clean(c.Dataset), c.Items, c.Total)
-	return append([]string{head}, Indent(ComparisonLines(c.Comparison, c.Positions))...)
+	return append([]string{head}, Indent(ComparisonLines(c.Comparison, c.Positions, c.Withheld))...)
 }
 
 // WriteJSON writes the comparison as bench --json's comparisons hold it.

@@ -30,6 +30,9 @@ type MetricStats struct {
 	Mean   *float64 `json:"mean"`
 	Std    *float64 `json:"std"`
 	Median *float64 `json:"median"`
+	// Withheld says why the figures are null for this reader: they rest
+	// on too few conversations of others' (store.Blind).
+	Withheld string `json:"withheld,omitempty"`
 }
 
 // metricNames are Table 1's row names.
@@ -54,6 +57,8 @@ func ClariMMStats(ctx context.Context, r *store.Reading) (*RatingStats, error) {
 	}
 	units := guidelines.ClariMM.AllUnits
 	ratings := make([][]float64, len(units))
+	rated := make([]tally, len(units)) // the conversations each metric rests on
+	blind := r.Blind()
 	out := &RatingStats{}
 	err = r.EachGoldRow(ctx, func(row *store.GoldRow) error {
 		if row.Flagged {
@@ -63,9 +68,14 @@ func ClariMMStats(ctx context.Context, r *store.Reading) (*RatingStats, error) {
 		if len(row.Votes) > 0 {
 			out.Rated++
 		}
+		seen := make([]bool, len(units))
 		for _, v := range row.Votes {
 			if i := slices.Index(units, store.Units[v.Unit]); i >= 0 {
 				ratings[i] = append(ratings[i], float64(v.Value))
+				if !seen[i] {
+					seen[i] = true
+					rated[i].add(blind, row.ID)
+				}
 			}
 		}
 		return nil
@@ -74,6 +84,10 @@ func ClariMMStats(ctx context.Context, r *store.Reading) (*RatingStats, error) {
 		return nil, err
 	}
 	for i, u := range units {
+		if why := rated[i].withheld(blind, "conversations"); why != "" {
+			out.Metrics = append(out.Metrics, MetricStats{Metric: u, N: len(ratings[i]), Withheld: why})
+			continue
+		}
 		out.Metrics = append(out.Metrics, metricStats(u, ratings[i]))
 	}
 	return out, nil
@@ -112,6 +126,10 @@ func (s *RatingStats) WriteJSON(w io.Writer) error {
 func (s *RatingStats) Lines() []string {
 	lines := []string{fmt.Sprintf("%-18s %5s %5s %6s %5s", "metric", "mean", "std", "median", "n")}
 	for _, m := range s.Metrics {
+		if m.Withheld != "" {
+			lines = append(lines, fmt.Sprintf("%-18s %18s %5d", metricNames[m.Metric], m.Withheld, m.N))
+			continue
+		}
 		lines = append(lines, fmt.Sprintf("%-18s %5s %5s %6s %5d", metricNames[m.Metric], fixed2(m.Mean), fixed2(m.Std), fixed2(m.Median), m.N))
 	}
 	return lines
@@ -125,6 +143,12 @@ func (s *RatingStats) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintln(w, "\nstd is the population standard deviation (divided by n); the median of an even number of\nratings is the mean of the two middle ones. Ratings of unfinished HITs are left out.")
 	fmt.Fprintf(w, "The table rests on %d rated conversations; %d flagged conversations left out.\n", s.Rated, s.Flagged)
+	for _, m := range s.Metrics {
+		if m.Withheld != "" {
+			fmt.Fprintln(w, withheldNote)
+			break
+		}
+	}
 	return nil
 }
 

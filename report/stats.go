@@ -1,12 +1,14 @@
 package report
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -45,12 +47,16 @@ type Moments struct {
 	Mean *float64 `json:"mean"`
 	Std  *float64 `json:"std"`
 	N    int      `json:"n"`
+	// Withheld says why the figures are null for this reader: they rest
+	// on too few panes of others' ("< 5 panes"; store.Blind).
+	Withheld string `json:"withheld,omitempty"`
 }
 
 // TemplateMean is a template's count and mean question label.
 type TemplateMean struct {
-	Mean *float64 `json:"mean"`
-	N    int      `json:"n"`
+	Mean     *float64 `json:"mean"`
+	N        int      `json:"n"`
+	Withheld string   `json:"withheld,omitempty"`
 }
 
 // Stats are the MIMICS paper's tables over a dataset's gold labels.
@@ -122,19 +128,22 @@ type Group struct {
 	Landing   Moments `json:"landing"`
 }
 
-// groupSums gathers one group's labels.
+// groupSums gathers one group's labels, and the panes each column rests on.
 type groupSums struct {
 	panes                        int
 	question, answerSet, landing []float64
+	qPanes, aPanes, lPanes       tally
 }
 
-func (g *groupSums) add(p *PaneGold) {
+func (g *groupSums) add(p *PaneGold, b store.Blind) {
 	g.panes++
 	if v := p.Label("question"); v >= 0 {
 		g.question = append(g.question, float64(v))
+		g.qPanes.add(b, p.Item.ID)
 	}
 	if v := p.Label("answer_set"); v >= 0 {
 		g.answerSet = append(g.answerSet, float64(v))
+		g.aPanes.add(b, p.Item.ID)
 	}
 	var land []float64
 	for i := 1; i <= p.Item.AnswerCount(); i++ {
@@ -144,11 +153,22 @@ func (g *groupSums) add(p *PaneGold) {
 	}
 	if len(land) > 0 {
 		g.landing = append(g.landing, mean(land))
+		g.lPanes.add(b, p.Item.ID)
 	}
 }
 
-func (g *groupSums) group() Group {
-	return Group{Panes: g.panes, Question: moments(g.question), AnswerSet: moments(g.answerSet), Landing: moments(g.landing)}
+func (g *groupSums) group(b store.Blind) Group {
+	return Group{Panes: g.panes, Question: blindMoments(g.question, g.qPanes, b),
+		AnswerSet: blindMoments(g.answerSet, g.aPanes, b), Landing: blindMoments(g.landing, g.lPanes, b)}
+}
+
+// blindMoments is moments(xs), withheld when the panes they come from
+// are too few for the reader.
+func blindMoments(xs []float64, t tally, b store.Blind) Moments {
+	if why := t.withheld(b, "panes"); why != "" {
+		return Moments{N: len(xs), Withheld: why}
+	}
+	return moments(xs)
 }
 
 func mean(xs []float64) float64 {
@@ -203,9 +223,11 @@ func DatasetStats(ctx context.Context, r *store.Reading) (*Stats, error) {
 	var queries []string
 	var answers []int
 	tmpl := make([]struct {
-		panes int
-		q     []float64
+		panes    int
+		q        []float64
+		labelled tally
 	}, len(Templates))
+	blind := r.Blind()
 	lengths := make([]groupSums, 11)
 	counts := make([]groupSums, 6)
 	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
@@ -226,11 +248,12 @@ func DatasetStats(ctx context.Context, r *store.Reading) (*Stats, error) {
 				tmpl[i].panes++
 				if v := p.Label("question"); v >= 0 {
 					tmpl[i].q = append(tmpl[i].q, float64(v))
+					tmpl[i].labelled.add(blind, p.Item.ID)
 				}
 			}
 		}
-		lengths[lengthBucket(query)].add(p)
-		counts[min(p.Item.AnswerCount(), 5)].add(p)
+		lengths[lengthBucket(query)].add(p, blind)
+		counts[min(p.Item.AnswerCount(), 5)].add(p, blind)
 		return nil
 	})
 	if err != nil {
@@ -243,18 +266,19 @@ func DatasetStats(ctx context.Context, r *store.Reading) (*Stats, error) {
 	t1 := &s.Table1
 	t1.Queries, t1.Panes, t1.PanesPerQuery, t1.AnswersPerPane = len(queries), len(answers), summary(perQ), summary(answers)
 	for i, t := range Templates {
+		q := blindMoments(tmpl[i].q, tmpl[i].labelled, blind)
 		s.Templates = append(s.Templates, TemplateRow{ID: t.ID, Panes: tmpl[i].panes,
-			Question: TemplateMean{Mean: moments(tmpl[i].q).Mean, N: len(tmpl[i].q)}})
+			Question: TemplateMean{Mean: q.Mean, N: q.N, Withheld: q.Withheld}})
 	}
 	for l := 1; l <= 10; l++ {
 		name := strconv.Itoa(l)
 		if l == 10 {
 			name = "10+"
 		}
-		s.ByQueryLength = append(s.ByQueryLength, LengthRow{name, lengths[l].group()})
+		s.ByQueryLength = append(s.ByQueryLength, LengthRow{name, lengths[l].group(blind)})
 	}
 	for n := 2; n <= 5; n++ {
-		s.ByAnswerCount = append(s.ByAnswerCount, CountRow{n, counts[n].group()})
+		s.ByAnswerCount = append(s.ByAnswerCount, CountRow{n, counts[n].group(blind)})
 	}
 	return s, nil
 }
@@ -275,7 +299,7 @@ func (s *Stats) WriteText(w io.Writer) error {
 	fmt.Fprintf(tw, "candidate answers per pane\t%.2f ± %.2f\t(min %d, max %d)\n", t1.AnswersPerPane.Mean, t1.AnswersPerPane.Std, t1.AnswersPerPane.Min, t1.AnswersPerPane.Max)
 	fmt.Fprintln(tw, "\nTable 4: question templates\nid\ttemplate\tpanes\tquestion label\tn")
 	for i, t := range s.Templates {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%d\n", t.ID, Templates[i].Pattern, t.Panes, num(t.Question.Mean), t.Question.N)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%d\n", t.ID, Templates[i].Pattern, t.Panes, cmp.Or(t.Question.Withheld, num(t.Question.Mean)), t.Question.N)
 	}
 	fmt.Fprintln(tw, "\nTable 6: by query length (words)\nlength\tpanes\tquestion\tn\tanswer set\tn\tlanding\tn")
 	for _, r := range s.ByQueryLength {
@@ -287,7 +311,34 @@ func (s *Stats) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintln(tw, "\nMeans ± population standard deviations of gold labels; a pane's landing label is the mean over its answers.")
 	fmt.Fprintln(tw, s.Basis)
+	if s.withheld() {
+		fmt.Fprintln(tw, withheldNote)
+	}
 	return tw.Flush()
+}
+
+// withheld says whether any figure of the tables is withheld.
+func (s *Stats) withheld() bool {
+	for _, t := range s.Templates {
+		if t.Question.Withheld != "" {
+			return true
+		}
+	}
+	for _, g := range slices.Concat(groupsOf(s.ByQueryLength, func(r LengthRow) Group { return r.Group }),
+		groupsOf(s.ByAnswerCount, func(r CountRow) Group { return r.Group })) {
+		if g.Question.Withheld != "" || g.AnswerSet.Withheld != "" || g.Landing.Withheld != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func groupsOf[T any](rows []T, g func(T) Group) []Group {
+	out := make([]Group, len(rows))
+	for i, r := range rows {
+		out[i] = g(r)
+	}
+	return out
 }
 
 func writeGroup(w io.Writer, name string, g Group) {
@@ -296,6 +347,9 @@ func writeGroup(w io.Writer, name string, g Group) {
 }
 
 func meanStd(m Moments) string {
+	if m.Withheld != "" {
+		return m.Withheld
+	}
 	if m.Mean == nil {
 		return "N/A"
 	}

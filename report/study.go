@@ -160,5 +160,38 @@ func KeptReport(ctx context.Context, r *store.Reading, opt agreement.Options) (a
 		}
 		counts = append(counts, c)
 	}
-	return agreement.AnalyzeCounts(scale, p.Types, counts, opt), nil
+	rep := agreement.AnalyzeCounts(scale, p.Types, counts, opt)
+	return rep, blindAgreement(ctx, r, p, &rep)
+}
+
+// StudyReport is agreement.Analyze over DatasetStudy: every figure of
+// KeptReport and, from every label, the pairs, each annotator against the
+// majority and their label counts; less what the reader may not see.
+func StudyReport(ctx context.Context, r *store.Reading, opt agreement.Options) (agreement.Report, error) {
+	p, err := protocolOf(ctx, r)
+	if err != nil {
+		return agreement.Report{}, err
+	}
+	st, err := DatasetStudy(ctx, r)
+	if err != nil {
+		return agreement.Report{}, err
+	}
+	rep := agreement.Analyze(st, opt)
+	return rep, blindAgreement(ctx, r, p, &rep)
+}
+
+// AddPeople adds to a kept report what the labels say about the
+// annotators (PeopleOf: their labels per category, the pairs' kappas),
+// less what the reader may not see.
+func AddPeople(ctx context.Context, r *store.Reading, rep *agreement.Report) error {
+	p, err := protocolOf(ctx, r)
+	if err != nil {
+		return err
+	}
+	people, err := PeopleOf(ctx, r)
+	if err != nil {
+		return err
+	}
+	rep.AnnotatorLabels, rep.Pairs = people.Labels(), people.Pairs(rep.Scale.Values)
+	return blindAgreement(ctx, r, p, rep)
 }

@@ -25,6 +25,9 @@ type Policy struct {
 	// Model is GoldDawidSkene when a Dawid–Skene fit picks the gold
 	// labels, "" when the rule does.
 	Model agreement.Rule
+	// WithholdBelow is the fewest items a figure shown below the lead
+	// role may rest on (Blind); 0 keeps the dataset's.
+	WithholdBelow int
 }
 
 // GoldDawidSkene is the gold of a Dawid–Skene model: a unit's gold is the
@@ -43,6 +46,8 @@ func (p Policy) Check() error {
 		return fmt.Errorf("policy: max %d is below min %d", p.Max, p.Min)
 	case p.Lease < time.Second:
 		return fmt.Errorf("policy: lease %v is shorter than a second", p.Lease)
+	case p.WithholdBelow < 0:
+		return fmt.Errorf("policy: withhold-below is %d, want 1 or more (1 shows every figure)", p.WithholdBelow)
 	case p.Gold != "" && p.Gold != agreement.RuleMajority && p.Gold != agreement.RuleMedian && p.Gold != GoldDawidSkene:
 		return fmt.Errorf("policy: gold rule %q is not majority, median or dawid-skene", p.Gold)
 	}
@@ -57,8 +62,8 @@ var ErrNoRoom = errors.New("held by as many annotators as the policy asks for")
 func (s *Store) DatasetPolicy(ctx context.Context, datasetID int64) (Policy, error) {
 	var p Policy
 	var secs int64
-	err := s.db.QueryRowContext(ctx, `SELECT min_annotators, max_annotators, lease_seconds, gold_rule, gold_model
-		FROM datasets WHERE id = ?`, datasetID).Scan(&p.Min, &p.Max, &secs, &p.Gold, &p.Model)
+	err := s.db.QueryRowContext(ctx, `SELECT min_annotators, max_annotators, lease_seconds, gold_rule, gold_model, withhold_below
+		FROM datasets WHERE id = ?`, datasetID).Scan(&p.Min, &p.Max, &secs, &p.Gold, &p.Model, &p.WithholdBelow)
 	if err != nil {
 		return p, fmt.Errorf("read policy: %w", err)
 	}
@@ -106,8 +111,8 @@ func setPolicy(w *ptx, datasetID int64, p Policy) error {
 		}
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE datasets SET min_annotators = ?, max_annotators = ?, lease_seconds = ?,
-		gold_rule = coalesce(nullif(?, ''), gold_rule) WHERE id = ?`,
-		p.Min, p.Max, int64(p.Lease/time.Second), string(p.Gold), datasetID)
+		gold_rule = coalesce(nullif(?, ''), gold_rule), withhold_below = coalesce(nullif(?, 0), withhold_below) WHERE id = ?`,
+		p.Min, p.Max, int64(p.Lease/time.Second), string(p.Gold), p.WithholdBelow, datasetID)
 	if err != nil {
 		return err
 	}
@@ -557,9 +562,9 @@ func refreshItem(w *ptx, itemID int64) error {
 // The statements of a HIT's transactions (claim, holdHIT, refreshItem),
 // named so a test can read their query plans.
 const (
-	leaseRead      = `SELECT lease_seconds FROM datasets WHERE id = ?`
-	claimTouch     = `UPDATE hits SET touched_at = ?3 WHERE item_id = ?1 AND annotator_id = ?2`
-	claimInsert    = `INSERT INTO hits (item_id, annotator_id, started_at, touched_at, claimed_max) VALUES (?1, ?2, ?3, ?3,
+	leaseRead   = `SELECT lease_seconds FROM datasets WHERE id = ?`
+	claimTouch  = `UPDATE hits SET touched_at = ?3 WHERE item_id = ?1 AND annotator_id = ?2`
+	claimInsert = `INSERT INTO hits (item_id, annotator_id, started_at, touched_at, claimed_max) VALUES (?1, ?2, ?3, ?3,
 		(SELECT d.max_annotators FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?1))`
 	claimHasLabels = `SELECT EXISTS (SELECT 1 FROM labels l WHERE l.item_id = ?1 AND l.annotator_id = ?2)`
 	holdRead       = `SELECT i.dataset_id, h.finished_at, h.touched_at FROM items i

@@ -29,6 +29,7 @@ type Reading struct {
 	scope   scope
 	hidden  map[int64]bool
 	votes   bool // the reader's role may see per-unit votes, majorities and gold
+	blind   Blind
 }
 
 // ReadLabels opens a reading of a dataset's labels (every dataset's for
@@ -78,6 +79,9 @@ func (s *Store) read(ctx context.Context, who Annotator, datasetID int64, setup 
 	if err == nil {
 		r.votes = Allows(role, ActReadGold)
 		err = setup(r)
+	}
+	if err == nil {
+		err = r.loadBlind(ctx, role)
 	}
 	if err != nil {
 		tx.Rollback()

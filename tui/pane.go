@@ -288,6 +288,7 @@ func (m *Model) paneLines() []string {
 		alphaName = "nominal"
 	}
 	lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-10s %5s %5s %5s", "labels", "κ", "α", "units")))
+	withheld := false
 	for _, t := range p.types {
 		name := ansi.Truncate(strings.ReplaceAll(t.Type, "_", " "), 10, "")
 		style := s.Text
@@ -298,9 +299,18 @@ func (m *Model) paneLines() []string {
 		if nominal {
 			alpha = t.AlphaNominal
 		}
+		if t.Withheld != "" {
+			withheld = true
+			lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-10s %5s %5s %5s", name, few(t.Withheld), "", short(t.Items))))
+			continue
+		}
 		lines = append(lines, style.Render(fmt.Sprintf(" %-10s %5s %5s %5s", name, coef(t.FleissKappa), coef(alpha), short(t.Items))))
 	}
-	lines = append(lines, s.Dim.Render(" κ Fleiss · α Kripp. "+alphaName), "")
+	lines = append(lines, s.Dim.Render(" κ Fleiss · α Kripp. "+alphaName))
+	if withheld {
+		lines = append(lines, s.Dim.Render(" <n: too few items to show"))
+	}
+	lines = append(lines, "")
 	items := kindFor(m.protocol().Kind).noun() + "s complete"
 	if m.protocol().Kind == guidelines.Nuggets.Kind {
 		items = "items complete"
@@ -350,8 +360,12 @@ func ratingLines(s Styles, r *report.RatingStats) []string {
 		if name == "" {
 			name = "relev. " + strings.TrimPrefix(m.Metric, "relevance_")
 		}
-		if m.N == 0 {
-			lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-9s %4s %4s %3s %4d", name, "—", "—", "—", 0)))
+		if m.Withheld != "" {
+			lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-9s %4s %4s %3s %4d", name, few(m.Withheld), "", "", m.N)))
+			continue
+		}
+		if m.N == 0 || m.Mean == nil {
+			lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-9s %4s %4s %3s %4d", name, "—", "—", "—", m.N)))
 			continue
 		}
 		lines = append(lines, s.Text.Render(fmt.Sprintf(" %-9s %4.2f %4.2f %3.1f %4d", name, *m.Mean, *m.Std, *m.Median, m.N)))
@@ -387,11 +401,18 @@ func benchLines(s Styles, runs []report.RunScore) []string {
 		for _, r := range nuggets {
 			row := fmt.Sprintf(" %-7s%6s%6s%6s %s", ansi.Truncate(display.Clean(r.Name), 7, "…"),
 				r.Metric[0].Value.Format(1), r.Metric[1].Value.Format(1), r.Metric[2].Value.Format(1), paneN(r))
+			if r.Withheld != "" {
+				row = fmt.Sprintf(" %-7s%6s%6s%6s %s", ansi.Truncate(display.Clean(r.Name), 7, "…"), few(r.Withheld), "", "", paneN(r))
+			}
 			lines = append(lines, s.Text.Render(row))
 		}
 	}
 	for _, r := range others {
 		lines = append(lines, s.Title.Render(" "+ansi.Truncate(display.Clean(r.Name), paneWidth-10, "…"))+s.Dim.Render(" n "+paneN(r)))
+		if r.Withheld != "" {
+			lines = append(lines, s.Dim.Render(" "+ansi.Truncate(r.Withheld, paneWidth-1, "…")))
+			continue
+		}
 		for i := 0; i < len(r.Metric); i += 2 {
 			var cells []string
 			for _, x := range r.Metric[i:min(i+2, len(r.Metric))] {
@@ -429,10 +450,16 @@ func compareLines(s Styles, c *report.ComparisonScore) []string {
 	frac := func(v bench.Share) string { return strings.TrimPrefix(v.P.Format(2), "0") }
 	for _, p := range c.Pairs {
 		pair := ansi.Truncate(display.Clean(p.First)+"–"+display.Clean(p.Second), 11, "…")
+		if why := c.Withheld.Pairs[[2]string{p.First, p.Second}]; why != "" {
+			lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-11s %3s %3s %4s %3s", pair, few(why), "", "", short(p.Comparisons))))
+			continue
+		}
 		lines = append(lines, s.Text.Render(fmt.Sprintf(" %-11s %3s %3s %4s %3s", pair, frac(p.Win), frac(p.Tie),
 			frac(p.Lose), short(p.Comparisons))))
 	}
-	if b := c.PositionBias; b.N > 0 {
+	if c.Withheld.Bias != "" {
+		lines = append(lines, s.Dim.Render(ansi.Truncate(" left-side share "+c.Withheld.Bias, paneWidth, "…")))
+	} else if b := c.PositionBias; b.N > 0 {
 		lines = append(lines, s.Dim.Render(fmt.Sprintf(" left won %s of %s (%s)", short(b.K), short(b.N), frac(b))))
 	}
 	if len(c.Ranking) > 0 {
@@ -443,6 +470,15 @@ func compareLines(s Styles, c *report.ComparisonScore) []string {
 		lines = append(lines, s.Dim.Render(ansi.Truncate(" BT "+strings.Join(names, " > "), paneWidth, "…")))
 	}
 	return lines
+}
+
+// few is a withheld figure in a pane's narrow column: "< 5 panes" is
+// "< 5", and one waiting for the reader's first work is "–".
+func few(why string) string {
+	if f := strings.Fields(why); len(f) >= 2 && f[0] == "<" {
+		return "<" + f[1]
+	}
+	return "–"
 }
 
 // paneN is a run's n, starred while some of it waits for gold.

@@ -107,7 +107,7 @@ func everyScreen() []sizedScreen {
 		sizedScreen{name: "help", start: pane, keys: []string{"?"}, must: []string{"Keys", "enter"}},
 		sizedScreen{name: "statistics", start: func(t *testing.T, w, h int) *harness {
 			return demoHarness(t, data.DemoDataset, w, h)
-		}, keys: append([]string{"s"}, strings.Split(strings.Repeat("j", 30), "")...), must: []string{"Statistics", "Table"}},
+		}, keys: append([]string{"s"}, strings.Split(strings.Repeat("j", 30), "")...), must: []string{"Statistics", "panes"}},
 	)
 }
 

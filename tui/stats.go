@@ -45,11 +45,9 @@ func (m *Model) openStats() tea.Cmd {
 		if err != nil {
 			return statsMsg{err: err}
 		}
-		people, err := report.PeopleOf(ctx, r)
-		if err != nil {
+		if err := report.AddPeople(ctx, r, &rep); err != nil {
 			return statsMsg{err: err}
 		}
-		rep.AnnotatorLabels, rep.Pairs = people.Labels(), people.Pairs(rep.Scale.Values)
 		return statsMsg{lines: strings.Split(strings.TrimRight(b.String(), "\n"), "\n"), rep: &rep}
 	}
 }

@@ -48,11 +48,10 @@ func newAgreeCmd(g *globals) *cobra.Command {
 			if fl.ratings == "" && !fl.json && !fl.pairs {
 				return keptAgreement(cmd, g, fl)
 			}
-			st, what, votes, err := loadStudy(cmd, g, fl)
+			rep, what, votes, ratings, err := loadReport(cmd, g, fl)
 			if err != nil {
 				return err
 			}
-			rep := agreement.Analyze(st, fl.opt)
 			if fl.json {
 				if !votes {
 					// Per-unit majorities are gold in all but name: leads only.
@@ -61,7 +60,7 @@ func newAgreeCmd(g *globals) *cobra.Command {
 				}
 				return rep.WriteJSON(display.JSON(cmd.OutOrStdout())) // C1 escaped, as C0 is
 			}
-			return report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, ratingUnits(st), true)
+			return report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, ratings, true)
 		},
 	}
 	f := cmd.Flags()
@@ -77,29 +76,34 @@ func newAgreeCmd(g *globals) *cobra.Command {
 	return cmd
 }
 
-// loadStudy reads the ratings file, or the dataset's labels as the acting
-// annotator may read them for figures (their open items left out), and says
-// whether per-unit votes may be shown.
-func loadStudy(cmd *cobra.Command, g *globals, fl agreeFlags) (st *agreement.Study, what string, votes bool, err error) {
+// loadReport reads the ratings file, or the dataset's labels as the
+// acting annotator may read them for figures (their open items left out,
+// figures over too few items of others' withheld), into a report from
+// every label; it says whether per-unit votes may be shown and whether
+// the units are ratings.
+func loadReport(cmd *cobra.Command, g *globals, fl agreeFlags) (rep agreement.Report, what string, votes, ratings bool, err error) {
 	if fl.ratings != "" {
-		st, err = loadRatings(cmd, g, fl)
-		return st, fl.ratings, true, err
+		st, err := loadRatings(cmd, g, fl)
+		if err != nil {
+			return rep, "", false, false, err
+		}
+		return agreement.Analyze(st, fl.opt), fl.ratings, true, ratingUnits(st), nil
 	}
 	if fl.categories != "" {
-		return nil, "", false, fmt.Errorf("--categories goes with --ratings: a dataset's scale is known")
+		return rep, "", false, false, fmt.Errorf("--categories goes with --ratings: a dataset's scale is known")
 	}
 	ctx := cmd.Context()
 	s, me, d, err := g.openDataset(ctx, fl.dataset)
 	if err != nil {
-		return nil, "", false, err
+		return rep, "", false, false, err
 	}
 	defer s.Close()
 	err = withReading(ctx, me, d.ID, s.ReadFigures, func(r *store.Reading) error {
 		votes = r.ShowsVotes()
-		st, err = report.DatasetStudy(ctx, r)
+		rep, err = report.StudyReport(ctx, r, fl.opt)
 		return err
 	})
-	return st, fmt.Sprintf("dataset %q", display.Clean(d.Name)), votes, err
+	return rep, fmt.Sprintf("dataset %q", display.Clean(d.Name)), votes, d.Kind == guidelines.ClariMM.Kind && rep.Units.Units > 0, err
 }
 
 // keptAgreement prints a dataset's report from its kept table of count

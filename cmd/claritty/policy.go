@@ -15,13 +15,14 @@ func policyFlags(cmd *cobra.Command, p *store.Policy) {
 	f.IntVar(&p.Min, "min", p.Min, "annotators every pane goes to")
 	f.IntVar(&p.Max, "max", p.Max, "annotators a pane with a tied unit may go to, one more at a time")
 	f.DurationVar(&p.Lease, "lease", p.Lease, "a HIT left untouched this long is released to others (its labels stay)")
+	f.IntVar(&p.WithholdBelow, "withhold-below", 0, "a figure shown to anyone but a lead needs this many items, unless they finished them all (default 5; 1 shows every figure)")
 	f.StringVar((*string)(&p.Gold), "gold", "", "how a unit's gold label is chosen: majority, median (rating scales: clarimm), or dawid-skene (the class a Dawid–Skene model of every annotator's errors finds most probable; ties and assignment keep the rule) (default: keep)")
 }
 
 // policyChanged reports whether any policy flag was given.
 func policyChanged(cmd *cobra.Command) bool {
 	f := cmd.Flags()
-	return f.Changed("min") || f.Changed("max") || f.Changed("lease") || f.Changed("gold")
+	return f.Changed("min") || f.Changed("max") || f.Changed("lease") || f.Changed("gold") || f.Changed("withhold-below")
 }
 
 // trainingFlags adds the training policy's flags, starting from t.
@@ -104,6 +105,9 @@ func newPolicyCmd(g *globals) *cobra.Command {
 				return err
 			}
 			f := cmd.Flags()
+			if f.Changed("withhold-below") && p.WithholdBelow < 1 {
+				return fmt.Errorf("--withhold-below %d: want 1 or more (1 shows every figure)", p.WithholdBelow)
+			}
 			if policyChanged(cmd) {
 				if !f.Changed("min") {
 					p.Min = cur.Min
@@ -137,6 +141,8 @@ func newPolicyCmd(g *globals) *cobra.Command {
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "dataset %q: min %d, max %d annotators per item; lease %v; gold label by %s\n",
 				display.Clean(d.Name), cur.Min, cur.Max, cur.Lease, gold)
+			fmt.Fprintf(cmd.OutOrStdout(), "figures below the lead role: withheld when they rest on fewer than %d items "+
+				"the reader has not all finished\n", cur.WithholdBelow)
 			fmt.Fprintf(cmd.OutOrStdout(), "training: %s\n", trainingLine(tcur))
 			return nil
 		},

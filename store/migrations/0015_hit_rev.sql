@@ -16,3 +16,8 @@ ALTER TABLE repeats ADD COLUMN rev INTEGER NOT NULL DEFAULT 0;
 -- lead may lower the max later; neither is claritty's fault, so `check`
 -- holds claritty to the max it applied each time it gave a HIT out.
 ALTER TABLE hits ADD COLUMN claimed_max INTEGER;
+
+-- Figures shown below the lead role need this many items (or to rest on
+-- the reader's own finished items only): a mean over one pane is that
+-- pane's gold (store.Blind, claritty policy --withhold-below).
+ALTER TABLE datasets ADD COLUMN withhold_below INTEGER NOT NULL DEFAULT 5;
