@@ -61,6 +61,10 @@ func InferScale(labels []string) Scale {
 }
 
 // Builder gathers ratings into a study, unit by unit.
+//
+// Its memory grows with the distinct items, units and ratings, never with
+// the text of the rows: each item's and unit's name is kept once (a copy,
+// so a row's line is not held), and a unit is found by their indexes.
 type Builder struct {
 	st       Study
 	cats     map[string]int // nil: the scale comes at StudyOn
@@ -68,7 +72,11 @@ type Builder struct {
 	seen     map[string]int
 	raters   map[string]int
 	types    map[string]int
-	subjects map[[2]string]int
+	items    map[string]int32
+	itemName []string
+	units    map[string]int32
+	unitName []string
+	subjects map[[2]int32]int
 }
 
 // NewBuilder starts a study on the given scale.
@@ -85,8 +93,8 @@ func NewBuilder(scale Scale) *Builder {
 // rating is in (StudyOn), so a file can be read once, row by row, without
 // keeping its rows to infer the scale first.
 func NewOpenBuilder() *Builder {
-	return &Builder{seen: map[string]int{}, raters: map[string]int{},
-		types: map[string]int{}, subjects: map[[2]string]int{}}
+	return &Builder{seen: map[string]int{}, raters: map[string]int{}, types: map[string]int{},
+		items: map[string]int32{}, units: map[string]int32{}, subjects: map[[2]int32]int{}}
 }
 
 // DeclareTypes fixes the report order of unit types known in advance.
@@ -109,13 +117,14 @@ func (b *Builder) Add(item, unit, rater, category string) error {
 		c = b.index(b.seen, category, &b.labels)
 	}
 	r := b.index(b.raters, rater, &b.st.Raters)
-	key := [2]string{item, unit}
+	key := [2]int32{intern(b.items, item, &b.itemName), intern(b.units, unit, &b.unitName)}
 	si, ok := b.subjects[key]
 	if !ok {
 		si = len(b.st.Subjects)
 		b.subjects[key] = si
 		t := b.index(b.types, UnitType(unit), &b.st.Types)
-		b.st.Subjects = append(b.st.Subjects, Subject{Item: item, Unit: unit, Type: t})
+		b.st.Subjects = append(b.st.Subjects, Subject{Item: b.itemName[key[0]], Unit: b.unitName[key[1]], Type: t,
+			Ratings: make([]Rating, 0, 3)})
 	}
 	s := &b.st.Subjects[si]
 	for _, x := range s.Ratings {
@@ -157,6 +166,19 @@ func (b *Builder) index(m map[string]int, name string, names *[]string) int {
 	i, ok := m[name]
 	if !ok {
 		i = len(*names)
+		name = strings.Clone(name) // not the row's line
+		m[name] = i
+		*names = append(*names, name)
+	}
+	return i
+}
+
+// intern is name's index among names, a copy of it added when new.
+func intern(m map[string]int32, name string, names *[]string) int32 {
+	i, ok := m[name]
+	if !ok {
+		i = int32(len(*names))
+		name = strings.Clone(name)
 		m[name] = i
 		*names = append(*names, name)
 	}

@@ -3,6 +3,7 @@ package data
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -225,5 +226,37 @@ func TestDemoClariLMScores(t *testing.T) {
 	c, err := report.CompareGold(ctx, readGold(t, st, p.ID), p)
 	if err != nil || c.Items != 4 || c.Total != 8 || len(c.Pairs) != 1 {
 		t.Fatalf("demo comparison %+v %v", c, err)
+	}
+}
+
+// A pairs line whose systems would make more than MaxPairsPerLine pairs is
+// refused at its line before any pair is made; 45 systems (990 pairs) are
+// not, nor are 1,001 against one reference (1,000 pairs).
+func TestPairsLineIsBounded(t *testing.T) {
+	ctx := context.Background()
+	line := func(id string, n int) string {
+		var outs []string
+		for i := range n {
+			outs = append(outs, fmt.Sprintf(`"s%04d": "out %d"`, i, i))
+		}
+		return fmt.Sprintf(`{"id": %q, "request": "Book a table", "outputs": {%s}}`, id, strings.Join(outs, ", "))
+	}
+	dir := t.TempDir()
+	st := storetest.Open(t)
+	many := writeFile(t, filepath.Join(dir, "many.jsonl"), line("p1", 45)+"\n"+line("p2", 1001)+"\n")
+	_, err := ImportFile(ctx, st, lead(t, st), many, Options{})
+	if err == nil || !strings.Contains(err.Error(), "many.jsonl:2: request \"p2\": 1001 systems make 500500 pairs, more than the 1000") {
+		t.Fatalf("1,001 systems: %v", err)
+	}
+	if _, err := st.DatasetByName(ctx, "many"); err == nil {
+		t.Fatal("a refused file made a dataset")
+	}
+	res, err := ImportFile(ctx, st, lead(t, st), many, Options{Against: "s0000"})
+	if err != nil || res.Items != 44+1000 {
+		t.Fatalf("against one reference: %+v %v", res, err)
+	}
+	ok := writeFile(t, filepath.Join(dir, "ok.jsonl"), line("p1", 45)+"\n")
+	if res, err := ImportFile(ctx, st, lead(t, st), ok, Options{}); err != nil || res.Items != 990 {
+		t.Fatalf("45 systems: %+v %v", res, err)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/claritty/claritty/guidelines"
@@ -71,6 +73,7 @@ var ErrAmbiguous = errors.New("is in more than one dataset")
 // or (on Rollback) none.
 type Merger struct {
 	s          *Store
+	w          *ptx // the transaction with its statements bound, for holdHIT
 	ctx        context.Context
 	tx         *sql.Tx
 	datasetID  int64 // 0: items are looked up in every dataset
@@ -95,21 +98,43 @@ type hitKey struct{ item, annotator int64 }
 // first of its labels in the file, then kept in step with every write, so
 // a label costs one insert (and its history row) rather than a lookup
 // too, and its HITs are dated at commit without reading the labels again.
+//
+// Its labels take 32 bytes each (a unit's index, times as milliseconds),
+// so a merge's memory grows with the items it touches, not with the text
+// of the file's rows: a 300,000-row merge once peaked at 1.44 GB.
 type mergeItem struct {
 	ref    ItemRef
-	labels map[labelKey]storedLabel
-	who    []int64 // annotators the file labels it for, in file order
-}
-
-type labelKey struct {
-	unit      string
-	annotator int64
+	labels []storedLabel // a few per annotator: found by a walk
+	who    []int64       // annotators the file labels it for, in file order
 }
 
 type storedLabel struct {
-	value            int
-	created, updated string
+	unit, value      int16 // unit: index into Units
+	annotator        int64
+	created, updated int64 // Unix milliseconds (stamp)
 }
+
+// find is the index of the annotator's label on unit, or -1.
+func (it *mergeItem) find(unit int16, annotator int64) int {
+	for i, l := range it.labels {
+		if l.unit == unit && l.annotator == annotator {
+			return i
+		}
+	}
+	return -1
+}
+
+// stamp is a stored time (timeFormat) as Unix milliseconds, which order
+// as the text does; unstamp writes it back.
+func stamp(s string) (int64, error) {
+	t, err := time.Parse(timeFormat, s)
+	if err != nil {
+		return 0, fmt.Errorf("time %q: %w", s, err)
+	}
+	return t.UnixMilli(), nil
+}
+
+func unstamp(ms int64) string { return FormatTime(time.UnixMilli(ms)) }
 
 // BeginMerge starts a merge by who into the named dataset, or into
 // whichever dataset holds each item when dataset is "". A lead may merge
@@ -160,7 +185,7 @@ func (m *Merger) Item(uid string) (ItemRef, error) {
 	}
 	r, err := m.findItem(uid)
 	if err == nil {
-		m.items[uid] = r
+		m.items[strings.Clone(uid)] = r // not the row's line
 	}
 	return r, err
 }
@@ -231,22 +256,32 @@ func (m *Merger) Add(l MergedLabel) error {
 	if p, ok := guidelines.ForUnit(l.Unit); !ok || p.Kind != it.ref.Kind {
 		return fmt.Errorf("unit %q does not belong to the item's task kind (%s)", l.Unit, it.ref.Kind)
 	}
-	key := labelKey{l.Unit, ann}
-	cur, exists := it.labels[key]
+	unit := int16(slices.Index(Units, l.Unit))
+	atMS, err := stamp(at)
+	if err != nil {
+		return err
+	}
+	createdMS, err := stamp(created)
+	if err != nil {
+		return err
+	}
+	i := it.find(unit, ann)
 	var old *int
 	switch {
-	case !exists:
+	case i < 0:
 		_, err = m.stmts[mergeInsert].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, l.Value, created, at, l.Seconds)
-		cur.created = created
+		it.labels = append(it.labels, storedLabel{unit: unit, annotator: ann, created: createdMS})
+		i = len(it.labels) - 1
 		m.stats.Added++
-	case cur.value == l.Value:
+	case int(it.labels[i].value) == l.Value:
 		m.stats.Same++
 		return nil
-	case !newest && at <= cur.updated:
+	case !newest && atMS <= it.labels[i].updated:
 		m.stats.KeptNewer++
 		return nil
 	default:
-		old = &cur.value
+		v := int(it.labels[i].value)
+		old = &v
 		_, err = m.stmts[mergeUpdate].ExecContext(m.ctx, l.Value, at, l.Seconds, l.Item.ID, l.Unit, ann)
 		m.stats.Changed++
 	}
@@ -257,7 +292,7 @@ func (m *Merger) Add(l MergedLabel) error {
 	if err != nil {
 		return err
 	}
-	it.labels[key] = storedLabel{value: l.Value, created: cur.created, updated: at}
+	it.labels[i].value, it.labels[i].updated = int16(l.Value), atMS
 	k := hitKey{l.Item.ID, ann}
 	if !m.touched[k] {
 		m.touched[k] = true
@@ -280,19 +315,26 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	if err != nil {
 		return nil, err
 	}
-	it := &mergeItem{ref: ref, labels: map[labelKey]storedLabel{}}
+	it := &mergeItem{ref: ref}
 	rows, err := m.stmts[mergeLoad].QueryContext(m.ctx, ref.ID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var k labelKey
+		var unit, created, updated string
 		var l storedLabel
-		if err := rows.Scan(&k.unit, &k.annotator, &l.value, &l.created, &l.updated); err != nil {
+		if err := rows.Scan(&unit, &l.annotator, &l.value, &created, &updated); err != nil {
 			return nil, err
 		}
-		it.labels[k] = l
+		l.unit = int16(slices.Index(Units, unit))
+		if l.created, err = stamp(created); err != nil {
+			return nil, err
+		}
+		if l.updated, err = stamp(updated); err != nil {
+			return nil, err
+		}
+		it.labels = append(it.labels, l)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -317,7 +359,10 @@ func (m *Merger) mayMerge(l MergedLabel) error {
 	if _, held := m.touched[hitKey{l.Item.ID, m.who.ID}]; held {
 		return nil
 	}
-	if _, err := holdHIT(m.s.wrap(m.ctx, m.tx), m.s, l.Item.ID, m.who.ID); err != nil {
+	if m.w == nil {
+		m.w = m.s.wrap(m.ctx, m.tx)
+	}
+	if _, err := holdHIT(m.w, m.s, l.Item.ID, m.who.ID); err != nil {
 		return fmt.Errorf("item %d: %w", l.Item.ID, err)
 	}
 	return nil
@@ -463,17 +508,18 @@ func (m *Merger) closeStmts() {
 // to others once its lease has run out, like any idle HIT).
 func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[string]int) bool) error {
 	units := map[string]int{}
-	first, last := "", ""
-	for k, l := range it.labels {
-		if k.annotator != ann {
+	var firstMS, lastMS int64
+	for _, l := range it.labels {
+		if l.annotator != ann {
 			continue
 		}
-		units[k.unit] = l.value
-		if first == "" || l.created < first {
-			first = l.created
+		units[Units[l.unit]] = int(l.value)
+		if len(units) == 1 || l.created < firstMS {
+			firstMS = l.created
 		}
-		last = max(last, l.updated)
+		lastMS = max(lastMS, l.updated)
 	}
+	first, last := unstamp(firstMS), unstamp(lastMS)
 	if err := conditionsMet(it.ref, units); err != nil {
 		return fmt.Errorf("item %d, annotator %d: %w", it.ref.ID, ann, err)
 	}

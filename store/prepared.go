@@ -75,6 +75,10 @@ type ptx struct {
 	// deltas, when not nil, gathers changes to agreement_patterns for
 	// flushPatterns instead of writing each at once (a merge's commit).
 	deltas map[patternKey]int
+	// bound holds each cached statement bound to tx: database/sql keeps
+	// every Tx.Stmt until the transaction ends, so binding anew on each
+	// call grew a merge's memory with every item it touched.
+	bound map[*sql.Stmt]*sql.Stmt
 }
 
 // ownPtx is a ptx whose statements are prepared on the transaction's own
@@ -110,7 +114,15 @@ func (w *ptx) stmt(query string) (*sql.Stmt, error) {
 	if err != nil {
 		return nil, err
 	}
-	return w.tx.StmtContext(w.ctx, st), nil
+	if b, ok := w.bound[st]; ok {
+		return b, nil
+	}
+	if w.bound == nil {
+		w.bound = map[*sql.Stmt]*sql.Stmt{}
+	}
+	b := w.tx.StmtContext(w.ctx, st)
+	w.bound[st] = b
+	return b, nil
 }
 
 func (w *ptx) exec(query string, args ...any) (sql.Result, error) {

@@ -75,7 +75,7 @@ func runBin(t *testing.T, bin, db string, args ...string) result {
 }
 
 // run runs a command to its end: its output, its errors, its exit status.
-func run(t *testing.T, cmd *exec.Cmd) result {
+func run(t testing.TB, cmd *exec.Cmd) result {
 	t.Helper()
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

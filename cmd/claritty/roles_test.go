@@ -27,7 +27,7 @@ type team struct {
 	lead         string
 }
 
-func newTeam(t *testing.T) team {
+func newTeam(t testing.TB) team {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -76,7 +76,7 @@ func newTeam(t *testing.T) team {
 }
 
 // keyHIT labels every unit of a pane as one annotator, finishing the HIT.
-func keyHIT(t *testing.T, st *store.Store, it store.Item, who store.Annotator, v int) {
+func keyHIT(t testing.TB, st *store.Store, it store.Item, who store.Annotator, v int) {
 	t.Helper()
 	units := guidelines.MIMICS.Units(it.Shape(0))
 	for i, u := range units {
@@ -98,7 +98,7 @@ func (tm team) file(t *testing.T, name, body string) string {
 }
 
 // fingerprint hashes every row of every table of the database.
-func (tm team) fingerprint(t *testing.T) string {
+func (tm team) fingerprint(t testing.TB) string {
 	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+tm.db+"?mode=ro")
 	if err != nil {
@@ -121,7 +121,7 @@ func (tm team) fingerprint(t *testing.T) string {
 
 // run runs the binary on the team's database as who (--as, which the lead
 // running the tests may use), with stdin.
-func (tm team) run(t *testing.T, who, stdin string, args ...string) result {
+func (tm team) run(t testing.TB, who, stdin string, args ...string) result {
 	t.Helper()
 	if who != "" {
 		args = append([]string{"--as", who}, args...)

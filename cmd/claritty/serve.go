@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"runtime/pprof"
 	"syscall"
 	"time"
@@ -27,6 +28,9 @@ type serveFlags struct {
 	idle        time.Duration
 	maxPaste    int
 	maxUpload   int64
+	maxUpOthers int64
+	maxHeavy    int
+	memLimit    int64
 	handshake   time.Duration
 	maxPending  int
 	maxPerAddr  int
@@ -36,7 +40,8 @@ type serveFlags struct {
 
 func newServeCmd(g *globals) *cobra.Command {
 	fl := serveFlags{listen: "127.0.0.1:23234", maxSessions: 500, idle: 30 * time.Minute,
-		maxPaste: 64 << 10, maxUpload: 1 << 30, grace: 30 * time.Second,
+		maxPaste: 64 << 10, maxUpload: 1 << 30, maxUpOthers: 64 << 20, grace: 30 * time.Second,
+		maxHeavy: 2, memLimit: 1 << 30,
 		handshake: 30 * time.Second, maxPending: 64, maxPerAddr: 16}
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -62,7 +67,10 @@ func newServeCmd(g *globals) *cobra.Command {
 	f.IntVar(&fl.maxSessions, "max-sessions", fl.maxSessions, "sessions at once; more are refused")
 	f.DurationVar(&fl.idle, "idle-timeout", fl.idle, "close a connection with no traffic for this long (its labels stay)")
 	f.IntVar(&fl.maxPaste, "max-paste", fl.maxPaste, "bytes of one paste into the TUI (the rest is dropped)")
-	f.Int64Var(&fl.maxUpload, "max-upload", fl.maxUpload, "bytes a command may read from standard input (import -)")
+	f.Int64Var(&fl.maxUpload, "max-upload", fl.maxUpload, "bytes a lead's command may read from standard input (import -)")
+	f.Int64Var(&fl.maxUpOthers, "max-upload-annotator", fl.maxUpOthers, "bytes an annotator's or adjudicator's command may read from standard input")
+	f.IntVar(&fl.maxHeavy, "max-heavy", fl.maxHeavy, "import, agree, bench, stats, export and backup commands run at once; more wait their turn (0: no limit)")
+	f.Int64Var(&fl.memLimit, "memory-limit", fl.memLimit, "bytes of memory past which the server collects garbage harder (a soft limit; $GOMEMLIMIT wins; 0: none)")
 	f.DurationVar(&fl.handshake, "handshake-timeout", fl.handshake, "close a connection that has not authenticated by then")
 	f.IntVar(&fl.maxPending, "max-handshakes", fl.maxPending, "connections waiting to authenticate at once; more are closed at once (0: no cap)")
 	f.IntVar(&fl.maxPerAddr, "max-handshakes-per-addr", fl.maxPerAddr, "of those, from one client address (0: no cap)")
@@ -74,6 +82,9 @@ func newServeCmd(g *globals) *cobra.Command {
 
 func serve(cmd *cobra.Command, g *globals, fl serveFlags) error {
 	private() // the database, its WAL and the host key: the server's user's alone
+	if fl.memLimit > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(fl.memLimit)
+	}
 	if fl.cpuProfile != "" {
 		f, err := os.Create(fl.cpuProfile)
 		if err != nil {
@@ -96,11 +107,13 @@ func serve(cmd *cobra.Command, g *globals, fl serveFlags) error {
 	if err := makePrivate(st.Path(), logger); err != nil {
 		return err
 	}
+	heavy := newHeavyGate(fl.maxHeavy)
 	srv, err := sshserve.New(sshserve.Config{
 		Addr: fl.listen, HostKeyPath: st.Path() + "-ssh_host_ed25519_key", Store: st,
 		MaxSessions: fl.maxSessions, IdleTimeout: fl.idle, MaxPaste: fl.maxPaste, MaxUpload: fl.maxUpload,
 		HandshakeTimeout: fl.handshake, MaxHandshakes: fl.maxPending, MaxHandshakesPerAddr: fl.maxPerAddr,
-		Log: logger, Handle: func(ctx context.Context, s *sshserve.Session) int { return runSession(ctx, st, s) },
+		MaxUploadOthers: fl.maxUpOthers,
+		Log:             logger, Handle: func(ctx context.Context, s *sshserve.Session) int { return runSession(ctx, st, heavy, s) },
 	})
 	if err != nil {
 		return err
@@ -163,7 +176,12 @@ func makePrivate(db string, logger *log.Logger) error {
 // runSession runs one SSH session: the command line it asked for (none:
 // the TUI) with the session's annotator acting, its output to the client,
 // and its exit status back, as the local binary would give it.
-func runSession(ctx context.Context, st *store.Store, s *sshserve.Session) int {
+func runSession(ctx context.Context, st *store.Store, heavy heavyGate, s *sshserve.Session) int {
+	release, err := heavy.enter(ctx, s.Command(), s.Stderr())
+	if err != nil {
+		return 130 // the client left while it waited
+	}
+	defer release()
 	g := &globals{remote: &remote{store: st, who: s.Who}}
 	g.remote.runTUI = func(ctx context.Context, cfg tui.Config) error { return sessionTUI(ctx, s, cfg) }
 	root := newRootCmd(g)
@@ -173,7 +191,7 @@ func runSession(ctx context.Context, st *store.Store, s *sshserve.Session) int {
 	root.SetIn(s.CommandInput())
 	root.SetOut(s)
 	root.SetErr(s.Stderr())
-	err := fang.Execute(ctx, root, fang.WithErrorHandler(printError), fang.WithoutManpage(), fang.WithoutCompletions())
+	err = fang.Execute(ctx, root, fang.WithErrorHandler(printError), fang.WithoutManpage(), fang.WithoutCompletions())
 	switch {
 	case err == nil:
 		return 0

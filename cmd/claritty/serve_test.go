@@ -90,7 +90,7 @@ func (srv *server) waitLog(t *testing.T, text string) {
 
 // keyFor makes a key for name, who becomes an annotator of the team
 // unless they have a role already, and registers it as the lead would.
-func (tm team) keyFor(t *testing.T, name string) gossh.Signer {
+func (tm team) keyFor(t testing.TB, name string) gossh.Signer {
 	t.Helper()
 	signer, pub := sshKey(t, tm.dir, name)
 	args := []string{"annotators", name, "--key-file", pub}
@@ -121,14 +121,14 @@ func sshKey(t testing.TB, dir, name string) (gossh.Signer, string) {
 	return signer, pub
 }
 
-func sshDial(t *testing.T, addr string, signer gossh.Signer) (*gossh.Client, error) {
+func sshDial(t testing.TB, addr string, signer gossh.Signer) (*gossh.Client, error) {
 	t.Helper()
 	return gossh.Dial("tcp", addr, &gossh.ClientConfig{User: "claritty", Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second})
 }
 
 // sshRun runs one command over SSH: stdout, stderr, exit status.
-func sshRun(t *testing.T, c *gossh.Client, stdin, command string) result {
+func sshRun(t testing.TB, c *gossh.Client, stdin, command string) result {
 	t.Helper()
 	s, err := c.NewSession()
 	if err != nil {
@@ -155,7 +155,7 @@ type terminal struct {
 	screen *syncBuffer
 }
 
-func openTerminal(t *testing.T, c *gossh.Client, w, h int) *terminal {
+func openTerminal(t testing.TB, c *gossh.Client, w, h int) *terminal {
 	t.Helper()
 	s, err := c.NewSession()
 	if err != nil {
@@ -174,7 +174,7 @@ func openTerminal(t *testing.T, c *gossh.Client, w, h int) *terminal {
 }
 
 // waitFor waits until the terminal has shown text (escapes stripped).
-func (term *terminal) waitFor(t *testing.T, text string) {
+func (term *terminal) waitFor(t testing.TB, text string) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
@@ -188,7 +188,7 @@ func (term *terminal) waitFor(t *testing.T, text string) {
 
 // labelsOf counts an annotator's labels on an item, and whether their HIT
 // is finished, reading the database as another process would.
-func labelsOf(t *testing.T, db string, itemID int64, name string) (labels int, finished bool) {
+func labelsOf(t testing.TB, db string, itemID int64, name string) (labels int, finished bool) {
 	t.Helper()
 	conn, err := sql.Open("sqlite", "file:"+db+"?mode=ro")
 	if err != nil {
@@ -205,7 +205,7 @@ func labelsOf(t *testing.T, db string, itemID int64, name string) (labels int, f
 	return labels, finished
 }
 
-func waitLabels(t *testing.T, db string, itemID int64, name string, want int, finished bool) {
+func waitLabels(t testing.TB, db string, itemID int64, name string, want int, finished bool) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {

@@ -33,7 +33,11 @@ type Config struct {
 	MaxSessions int           // sessions at once; more are refused
 	IdleTimeout time.Duration // a connection with no traffic this long is closed
 	MaxPaste    int           // bytes of one bracketed paste a terminal session passes on
-	MaxUpload   int64         // bytes of standard input a command may read
+	MaxUpload   int64         // bytes of standard input a lead's command may read
+	// MaxUploadOthers is the same for annotators and adjudicators, whose
+	// uploads (their own labels, a ratings file) are far smaller than a
+	// lead's imports; 0: MaxUpload.
+	MaxUploadOthers int64
 	// HandshakeTimeout closes a connection not authenticated by then (0:
 	// 30 s);
 	// MaxHandshakes and MaxHandshakesPerAddr cap how many such connections
@@ -67,7 +71,11 @@ func (s *Session) TerminalInput() io.Reader { return newPasteLimit(s.Session, s.
 // CommandInput is the client's standard input for a command, which fails
 // past the server's upload limit (an import then changes nothing).
 func (s *Session) CommandInput() io.Reader {
-	return &uploadLimit{r: s.Session, left: s.cfg.MaxUpload, max: s.cfg.MaxUpload}
+	limit, flag := s.cfg.MaxUpload, "--max-upload"
+	if s.Who.Role != store.RoleLead && s.cfg.MaxUploadOthers > 0 {
+		limit, flag = s.cfg.MaxUploadOthers, "--max-upload-annotator"
+	}
+	return &uploadLimit{r: s.Session, left: limit, max: limit, flag: flag, role: s.Who.Role}
 }
 
 // Server is a claritty SSH server.
@@ -238,11 +246,12 @@ func (s *Server) refuse(sess ssh.Session, fp, addr, why string) {
 }
 
 // errUploadTooBig ends a command whose input passes the server's limit.
-var errUploadTooBig = errors.New("standard input is larger than the server takes (claritty serve --max-upload)")
+var errUploadTooBig = errors.New("standard input is larger than the server takes")
 
 type uploadLimit struct {
-	r         io.Reader
-	left, max int64
+	r          io.Reader
+	left, max  int64
+	flag, role string
 }
 
 func (u *uploadLimit) Read(p []byte) (int, error) {
@@ -252,7 +261,11 @@ func (u *uploadLimit) Read(p []byte) (int, error) {
 		if n, err := u.r.Read(one[:]); n == 0 && err != nil {
 			return 0, err
 		}
-		return 0, fmt.Errorf("%w: more than %d bytes", errUploadTooBig, u.max)
+		article := "an"
+		if u.role == store.RoleLead {
+			article = "a"
+		}
+		return 0, fmt.Errorf("%w from %s %s: more than %d bytes (claritty serve %s)", errUploadTooBig, article, u.role, u.max, u.flag)
 	}
 	if int64(len(p)) > u.left {
 		p = p[:u.left]

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// heavyCommands read a whole dataset or a whole upload: run together from
+// many sessions, each holding its memory at once, they could take the
+// server (and every session) down, so a server runs a few at a time and
+// queues the rest.
+var heavyCommands = map[string]bool{"import": true, "agree": true, "bench": true, "stats": true,
+	"export": true, "backup": true}
+
+// heavyGate lets a few heavy commands run at once; nil lets all through.
+type heavyGate chan struct{}
+
+func newHeavyGate(n int) heavyGate {
+	if n <= 0 {
+		return nil
+	}
+	return make(heavyGate, n)
+}
+
+// enter waits for a place for args' command, if it is heavy, saying on
+// w that it waits; the release it returns gives the place back.
+func (g heavyGate) enter(ctx context.Context, args []string, w io.Writer) (release func(), err error) {
+	if g == nil || !heavyCommands[commandOf(args)] {
+		return func() {}, nil
+	}
+	select {
+	case g <- struct{}{}:
+		return func() { <-g }, nil
+	default:
+	}
+	fmt.Fprintf(w, "claritty: waiting: the server runs %d commands like %s at a time, and they are all running\n", cap(g), commandOf(args))
+	select {
+	case g <- struct{}{}:
+		return func() { <-g }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// commandOf is the command a session's arguments name: the first that is
+// not a global flag or its value ("--as NAME agree" is agree).
+func commandOf(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--as":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
+}
