@@ -88,14 +88,30 @@ func OpenMode(ctx context.Context, path string, mode fs.FileMode) (*Store, error
 	// all the time (each mapping and unmapping the WAL index).
 	db.SetMaxIdleConns(32)
 	s := &Store{db: db, path: path, Now: time.Now, writers: &sync.Mutex{}, drawMu: &sync.Mutex{}, stmts: &stmtCache{db: db}}
-	for _, step := range []func(context.Context) error{s.checkWAL, s.quickCheck, s.migrate} {
+	for _, step := range []func(context.Context) error{s.checkWAL, s.quickCheck, s.migrate, s.followReplication} {
 		if err := step(ctx); err != nil {
-			db.Close()
+			s.db.Close()
 			return nil, err
 		}
 	}
 	s.startWriter()
 	return s, nil
+}
+
+// followReplication reopens the database's connections with a later
+// autocheckpoint when Litestream replicates it (store/litestream.go).
+func (s *Store) followReplication(ctx context.Context) error {
+	if !replicated(ctx, s.db) {
+		return nil
+	}
+	db, err := sql.Open("sqlite", dsn(s.path)+"&"+url.Values{"_pragma": {fmt.Sprintf("wal_autocheckpoint(%d)", replicatedCheckpoint)}}.Encode())
+	if err != nil {
+		return fmt.Errorf("open %s: %w", s.path, err)
+	}
+	db.SetMaxIdleConns(32)
+	s.db.Close()
+	s.db, s.stmts = db, &stmtCache{db: db}
+	return nil
 }
 
 // checkFolder refuses a path whose folder is missing: a mistyped --db
@@ -153,7 +169,7 @@ func checkHeader(path string) error {
 	}
 	appID := binary.BigEndian.Uint32(h[68:72])
 	schemaCookie := binary.BigEndian.Uint32(h[40:44])
-	if appID != ApplicationID && (appID != 0 || schemaCookie != 0) {
+	if appID != ApplicationID && (appID != 0 || schemaCookie != 0 && !onlyLitestreamTables(path)) {
 		return fmt.Errorf("open %s: %w: another program's SQLite database (application_id %#x); nothing was written to it",
 			path, ErrNotClaritty, appID)
 	}
