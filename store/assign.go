@@ -411,7 +411,7 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 			}
 		}
 		if ok {
-			return claim(w, id, annotatorID, now)
+			return claim(w, id, annotatorID, now, 0)
 		}
 		nw, err = noWork(ctx, w.tx, datasetID, annotatorID, cutoff)
 		return err
@@ -432,15 +432,18 @@ func (s *Store) leaseTimes(w *ptx, datasetID int64) (now, cutoff string, err err
 	return t.Format(timeFormat), t.Add(-time.Duration(secs) * time.Second).Format(timeFormat), nil
 }
 
-func claim(w *ptx, itemID, annotatorID int64, now string) error {
-	res, err := w.exec(claimTouch, itemID, annotatorID, now)
+// claim holds the item for the annotator (a HIT row, touched now), and
+// moves its revision on by bump: a label's write holds the HIT and moves
+// it in one statement (migration 0015).
+func claim(w *ptx, itemID, annotatorID int64, now string, bump int) error {
+	res, err := w.exec(claimTouch, itemID, annotatorID, now, bump)
 	if err != nil {
 		return err
 	}
 	if n, err := res.RowsAffected(); err != nil || n > 0 {
 		return err // held already: the item's free mark stands
 	}
-	_, err = w.exec(claimInsert, itemID, annotatorID, now)
+	_, err = w.exec(claimInsert, itemID, annotatorID, now, bump)
 	if err != nil {
 		return err
 	}
@@ -460,7 +463,7 @@ func claim(w *ptx, itemID, annotatorID int64, now string) error {
 // if the policy has room for them; ErrNoRoom if not.
 func (s *Store) ClaimHIT(ctx context.Context, itemID, annotatorID int64) error {
 	err := s.prepTx(ctx, func(w *ptx) error {
-		_, err := holdHIT(w, s, itemID, annotatorID)
+		_, _, err := holdHIT(w, s, itemID, annotatorID, 0)
 		return err
 	})
 	if err != nil {
@@ -473,29 +476,29 @@ func (s *Store) ClaimHIT(ctx context.Context, itemID, annotatorID int64) error {
 // a finished HIT or one still within its lease is theirs; a new one, or one
 // released after the lease, needs room under the policy. It says whether
 // the HIT was finished.
-func holdHIT(w *ptx, s *Store, itemID, annotatorID int64) (finished bool, err error) {
+func holdHIT(w *ptx, s *Store, itemID, annotatorID int64, bump int) (finished bool, rev int64, err error) {
 	var datasetID int64
 	var done, touched sql.NullString
-	err = w.scan(holdRead, []any{itemID, annotatorID}, &datasetID, &done, &touched)
+	err = w.scan(holdRead, []any{itemID, annotatorID}, &datasetID, &done, &touched, &rev)
 	if err != nil {
-		return false, err
+		return false, 0, err
 	}
 	now, cutoff, err := s.leaseTimes(w, datasetID)
 	if err != nil {
-		return false, err
+		return false, 0, err
 	}
 	if done.Valid || (touched.Valid && touched.String >= cutoff) {
-		return done.Valid, claim(w, itemID, annotatorID, now)
+		return done.Valid, rev, claim(w, itemID, annotatorID, now, bump)
 	}
 	var free bool
 	err = w.scan(holdRoom, []any{datasetID, annotatorID, cutoff, itemID}, &free)
 	if err != nil {
-		return false, err
+		return false, 0, err
 	}
 	if !free {
-		return false, ErrNoRoom
+		return false, 0, ErrNoRoom
 	}
-	return false, claim(w, itemID, annotatorID, now)
+	return false, rev, claim(w, itemID, annotatorID, now, bump)
 }
 
 // refreshItem recounts an item's finished annotators and its units whose
@@ -567,7 +570,7 @@ const (
 	claimInsert = `INSERT INTO hits (item_id, annotator_id, started_at, touched_at, claimed_max) VALUES (?1, ?2, ?3, ?3,
 		(SELECT d.max_annotators FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?1))`
 	claimHasLabels = `SELECT EXISTS (SELECT 1 FROM labels l WHERE l.item_id = ?1 AND l.annotator_id = ?2)`
-	holdRead       = `SELECT i.dataset_id, h.finished_at, h.touched_at FROM items i
+	holdRead       = `SELECT i.dataset_id, h.finished_at, h.touched_at, coalesce(h.rev, 0) FROM items i
 		LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2 WHERE i.id = ?1`
 	holdRoom = `SELECT i.open = 1 AND ` + room + ` FROM items i JOIN datasets d ON d.id = i.dataset_id
 		WHERE i.id = ?4`

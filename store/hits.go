@@ -178,7 +178,7 @@ func (s *Store) MarkSERPReviewed(ctx context.Context, itemID, annotatorID int64,
 			}
 			return err
 		}
-		if _, err := holdHIT(w, s, itemID, annotatorID); err != nil {
+		if _, _, err := holdHIT(w, s, itemID, annotatorID, 0); err != nil {
 			return err
 		}
 		_, err := w.exec(`UPDATE hits SET serp_reviewed = coalesce(serp_reviewed, ?)

@@ -84,27 +84,21 @@ func (e *StaleError) Error() string {
 
 func (e *StaleError) Is(target error) bool { return target == ErrStale }
 
-// checkRev refuses a change whose screen saw another revision of the HIT
-// than the one stored, and moves the revision on; rid is the open repeat
-// the change goes to (0: none).
-func checkRev(w *ptx, ch LabelChange, rid int64) (int64, error) {
+// staleRev refuses a change whose screen saw another revision than rev
+// of the record it goes to (rid: the open repeat, 0 the HIT itself).
+func staleRev(ch LabelChange, rid, rev int64, finished bool) error {
+	if ch.Rev != nil && (ch.Rev.Repeat != rid || ch.Rev.N != rev) {
+		// A repeat the screen showed that is no longer open was finished.
+		return &StaleError{Finished: finished || (ch.Rev.Repeat != 0 && rid == 0)}
+	}
+	return nil
+}
+
+// repeatRev moves an open repeat's revision on and says what it was.
+func repeatRev(w *ptx, rid int64) (int64, error) {
 	var n int64
-	var finished bool
-	var err error
-	if rid != 0 {
-		err = w.scan(`UPDATE repeats SET rev = rev + 1 WHERE id = ? RETURNING rev - 1, finished_at IS NOT NULL`,
-			[]any{rid}, &n, &finished)
-	} else {
-		err = w.scan(`UPDATE hits SET rev = rev + 1 WHERE item_id = ? AND annotator_id = ? RETURNING rev - 1, finished_at IS NOT NULL`,
-			[]any{ch.ItemID, ch.AnnotatorID}, &n, &finished)
-	}
-	if err != nil {
-		return 0, err
-	}
-	if ch.Rev != nil && (ch.Rev.Repeat != rid || ch.Rev.N != n) {
-		return 0, &StaleError{Finished: finished || (ch.Rev.Repeat != 0 && rid == 0)}
-	}
-	return n + 1, nil
+	err := w.scan(`UPDATE repeats SET rev = rev + 1 WHERE id = ? RETURNING rev - 1`, []any{rid}, &n)
+	return n, err
 }
 
 // SetLabel applies one keyed label in its own transaction: the label, its
@@ -121,20 +115,26 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err err
 		rid, repeat, err := openRepeat(w, ch.ItemID, ch.AnnotatorID)
 		if err != nil || repeat {
 			if err == nil {
-				rev, err = checkRev(w, ch, rid)
+				rev, err = repeatRev(w, rid)
+			}
+			if err == nil {
+				err = staleRev(ch, rid, rev, false)
 			}
 			if err == nil {
 				old, err = setRepeatLabel(w, rid, ch, now)
 			}
+			rev++
 			return err
 		}
-		finished, err := holdHIT(w, s, ch.ItemID, ch.AnnotatorID)
+		// Holding the HIT moves its revision on, in the same statement.
+		finished, held, err := holdHIT(w, s, ch.ItemID, ch.AnnotatorID, 1)
 		if err != nil {
 			return err
 		}
-		if rev, err = checkRev(w, ch, 0); err != nil {
+		if err := staleRev(ch, 0, held, finished); err != nil {
 			return err
 		}
+		rev = held + 1
 		if old, err = currentLabel(w, ch); err != nil {
 			return err
 		}

@@ -362,7 +362,7 @@ func (m *Merger) mayMerge(l MergedLabel) error {
 	if m.w == nil {
 		m.w = m.s.wrap(m.ctx, m.tx)
 	}
-	if _, err := holdHIT(m.w, m.s, l.Item.ID, m.who.ID); err != nil {
+	if _, _, err := holdHIT(m.w, m.s, l.Item.ID, m.who.ID, 0); err != nil {
 		return fmt.Errorf("item %d: %w", l.Item.ID, err)
 	}
 	return nil
