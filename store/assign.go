@@ -566,8 +566,8 @@ func refreshItem(w *ptx, itemID int64) error {
 // named so a test can read their query plans.
 const (
 	leaseRead   = `SELECT lease_seconds FROM datasets WHERE id = ?`
-	claimTouch  = `UPDATE hits SET touched_at = ?3 WHERE item_id = ?1 AND annotator_id = ?2`
-	claimInsert = `INSERT INTO hits (item_id, annotator_id, started_at, touched_at, claimed_max) VALUES (?1, ?2, ?3, ?3,
+	claimTouch  = `UPDATE hits SET touched_at = ?3, rev = rev + ?4 WHERE item_id = ?1 AND annotator_id = ?2`
+	claimInsert = `INSERT INTO hits (item_id, annotator_id, started_at, touched_at, rev, claimed_max) VALUES (?1, ?2, ?3, ?3, ?4,
 		(SELECT d.max_annotators FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?1))`
 	claimHasLabels = `SELECT EXISTS (SELECT 1 FROM labels l WHERE l.item_id = ?1 AND l.annotator_id = ?2)`
 	holdRead       = `SELECT i.dataset_id, h.finished_at, h.touched_at, coalesce(h.rev, 0) FROM items i

@@ -48,7 +48,7 @@ func nextPractice(w *ptx, g gate, annotatorID int64, now string) (int64, bool, e
 	var id int64
 	err := w.scan(openInDataset, []any{g.practice, annotatorID}, &id)
 	if err == nil {
-		_, err = w.exec(claimTouch, id, annotatorID, now)
+		_, err = w.exec(claimTouch, id, annotatorID, now, 0)
 		return id, err == nil, err
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
@@ -159,7 +159,7 @@ func nextCheck(w *ptx, checkID, annotatorID int64, now string) (int64, bool, err
 	if err != nil {
 		return 0, false, err
 	}
-	_, err = w.exec(claimInsert, id, annotatorID, now)
+	_, err = w.exec(claimInsert, id, annotatorID, now, 0)
 	return id, err == nil, err
 }
 
@@ -202,7 +202,7 @@ func openHidden(w *ptx, g gate, datasetID, annotatorID int64, now string) (int64
 		return 0, false, nil
 	}
 	if err == nil {
-		_, err = w.exec(claimTouch, id, annotatorID, now)
+		_, err = w.exec(claimTouch, id, annotatorID, now, 0)
 	}
 	return id, err == nil, err
 }
