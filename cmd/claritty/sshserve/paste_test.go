@@ -35,7 +35,7 @@ func TestPasteLimit(t *testing.T) {
 
 func TestUploadLimit(t *testing.T) {
 	read := func(in string, max int64) (string, error) {
-		b, err := io.ReadAll(&uploadLimit{r: iotest.HalfReader(strings.NewReader(in)), left: max, max: max})
+		b, err := io.ReadAll(&uploadLimit{r: iotest.HalfReader(strings.NewReader(in)), left: max, max: max, flag: "--max-upload", role: "lead"})
 		return string(b), err
 	}
 	if got, err := read("12345", 5); got != "12345" || err != nil {
