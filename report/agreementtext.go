@@ -6,6 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/display"
 )
@@ -111,8 +112,16 @@ func AgreementCharts(rep agreement.Report, people bool, width int) []string {
 			rows = append(rows, agreement.LabelCount{Name: t.Type, Labels: t.Labels})
 		}
 	}
-	charts := [][]string{LabelChart("Labels per unit type (each bar is 100%; its characters are the labels)", rep.Scale, rows, width)}
-	if people {
+	var charts [][]string
+	if len(rows) > 0 {
+		charts = append(charts, LabelChart("Labels per unit type (each bar is 100%; its characters are the labels)", rep.Scale, rows, width))
+	} else {
+		charts = append(charts, wrapped("Labels per unit type: withheld (too few items of others', or none of your work here yet)", width))
+	}
+	switch {
+	case people && len(rep.AnnotatorLabels)+len(rep.Pairs) == 0 && len(rep.Withheld) > 0:
+		charts = append(charts, wrapped("Annotators' labels and kappas: withheld ("+strings.Join(rep.Withheld, "; ")+")", width))
+	case people:
 		charts = append(charts, LabelChart("Labels per annotator", rep.Scale, rep.AnnotatorLabels, width),
 			KappaHeatmap(rep.Pairs, width))
 	}
@@ -121,6 +130,11 @@ func AgreementCharts(rep agreement.Report, people bool, width int) []string {
 		lines = append(append(lines, c...), "")
 	}
 	return lines
+}
+
+// wrapped is text broken at words into lines of at most width cells.
+func wrapped(text string, width int) []string {
+	return strings.Split(ansi.Wrap(text, max(10, width), ""), "\n")
 }
 
 // anyWithheld says whether a type's figures were withheld.
