@@ -77,9 +77,11 @@ func blindComparison(c *bench.Comparison, js []bench.Judgement, ids []int64, b s
 		}
 	}
 	if why := spreadWithheld(b, all, "pairs"); why != "" {
-		out.Bias, out.Ranking = why, why
+		out.Bias = why
 		c.PositionBias = bench.Share{N: c.PositionBias.N}
-		c.Ranking = nil
+		if len(c.Ranking) > 0 { // none with fewer than three systems
+			out.Ranking, c.Ranking = why, nil
+		}
 	}
 	return out
 }
