@@ -90,7 +90,9 @@ func newPolicyCmd(g *globals) *cobra.Command {
 			"more, up to --max; still tied, it waits for adjudication. A HIT left untouched for\n" +
 			"--lease is released to others. --gold median makes a rating unit's gold label its\n" +
 			"median rating instead of its majority (an even split between two ratings counts as a\n" +
-			"tie). With no flags, the policy is shown. Only a lead changes it.",
+			"tie). --withhold-below N: a figure shown to anyone but a lead that rests on fewer than N\n" +
+			"items, not all of them finished by the reader, is withheld (default 5). With no flags,\n" +
+			"the policy is shown. Only a lead changes it.",
 		Example: "  claritty policy --dataset MIMICS-Manual --min 3 --max 5 --lease 30m\n" +
 			"  claritty policy --dataset ratings --gold median",
 		Args: cobra.NoArgs,

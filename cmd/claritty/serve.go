@@ -53,8 +53,11 @@ func newServeCmd(g *globals) *cobra.Command {
 			"export, annotators, policy, import -, bench add -, backup --out -) runs the command as\n" +
 			"them, under their role. The host key is created beside the database on first run;\n" +
 			"the database, its WAL and the host key are made mode 0600, so only the server's user\n" +
-			"can read them and every role rule holds. SIGINT or SIGTERM stops it: no new\n" +
-			"connections, each session is told, what was keyed is saved, exit 0.",
+			"can read them and every role rule holds. What a client controls is bounded: windows are\n" +
+			"drawn at most 500x200, uploads stop at --max-upload (leads) or --max-upload-annotator,\n" +
+			"--max-heavy import/agree/bench/stats/export/backup commands run at once (the rest wait),\n" +
+			"and connections not yet authenticated are capped in all and per address. SIGINT or\n" +
+			"SIGTERM stops it: no new connections, each session is told, what was keyed is saved, exit 0.",
 		Example: "  claritty serve --db team.db\n  claritty serve --listen 0.0.0.0:23234 --db /srv/claritty/team.db",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

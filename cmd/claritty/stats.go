@@ -26,7 +26,9 @@ func newStatsCmd(g *globals) *cobra.Command {
 			"For a nuggets dataset: the Clarify-Then-Search table of its systems, as claritty bench.\n" +
 			"For a necessity dataset: the requests that need clarification (gold), with a 95% Wilson\n" +
 			"interval, and the facet chosen for them. For a compare dataset: the gold's win / tie /\n" +
-			"lose table per pair of systems, position bias and Bradley–Terry ranking, as claritty bench.",
+			"lose table per pair of systems, position bias and Bradley–Terry ranking, as claritty bench.\n" +
+			"Below the lead role a figure over fewer items than the policy's --withhold-below (5), not\n" +
+			"all of them yours, shows \"< 5 panes\"; label shares wait for your first finished work.",
 		Example: "  claritty stats --dataset MIMICS-Manual\n  claritty stats --dataset MIMICS-Manual --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
