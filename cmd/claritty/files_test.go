@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
-	"os/user"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -71,17 +70,7 @@ func TestNewDatabasesArePrivate(t *testing.T) {
 // annotators and check open it read-only and change nothing; a write says
 // why it cannot be made. Run as the games user, so it needs root.
 func TestReadingCommandsOnAReadOnlyDatabase(t *testing.T) {
-	if os.Getuid() != 0 {
-		t.Skip("needs root to run the binary as another user")
-	}
-	setpriv, err := exec.LookPath("setpriv")
-	if err != nil {
-		t.Skip("setpriv not installed")
-	}
-	games, err := user.Lookup("games")
-	if err != nil {
-		t.Skip("no games user")
-	}
+	setpriv, games := otherUser(t)
 	tm := newTeam(t)
 	if r := tm.run(t, "", "", "annotators", "games", "--role", "adjudicator"); r.code != 0 {
 		t.Fatalf("add games: %+v", r)

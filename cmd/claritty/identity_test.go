@@ -37,17 +37,7 @@ func TestIdentity(t *testing.T) {
 // or read gold, and a uid with no passwd entry is uid-N whatever $USER
 // says. It needs root (to run as other users) and setpriv.
 func TestOtherOSUsers(t *testing.T) {
-	if os.Getuid() != 0 {
-		t.Skip("needs root to run the binary as other users")
-	}
-	setpriv, err := exec.LookPath("setpriv")
-	if err != nil {
-		t.Skip("setpriv not installed")
-	}
-	games, err := user.Lookup("games")
-	if err != nil {
-		t.Skip("no games user")
-	}
+	setpriv, games := otherUser(t)
 	dir, err := os.MkdirTemp("", "claritty-users")
 	if err != nil {
 		t.Fatal(err)
@@ -92,4 +82,21 @@ func TestOtherOSUsers(t *testing.T) {
 	if !strings.Contains(r.stdout, "uid-54321") || !strings.Contains(r.stdout, "games") {
 		t.Errorf("annotators after: %s", r.stdout)
 	}
+}
+
+// otherUser is setpriv and the games user, to run the binary as someone
+// else; the test is skipped without root, setpriv or that user.
+func otherUser(t *testing.T) (setpriv string, games *user.User) {
+	t.Helper()
+	if os.Getuid() != 0 {
+		t.Skip("needs root to run the binary as other users")
+	}
+	setpriv, err := exec.LookPath("setpriv")
+	if err != nil {
+		t.Skip("setpriv not installed")
+	}
+	if games, err = user.Lookup("games"); err != nil {
+		t.Skip("no games user")
+	}
+	return setpriv, games
 }

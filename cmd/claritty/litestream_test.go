@@ -74,13 +74,7 @@ func TestLitestreamDrill(t *testing.T) {
 	tm := team{db: db, dir: dir, lead: osUser()}
 	dee := tm.keyFor(t, "dee")
 	srv := startServe(t, db)
-	c, err := sshDial(t, srv.addr, dee)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	term := openTerminal(t, c, 100, 30)
-	term.waitFor(t, "Step I")
+	term := terminalAt(t, srv.addr, dee, 100, 30)
 
 	// Ten seconds of keying: whole HITs, a key every 100 ms.
 	stop := time.Now().Add(10 * time.Second)

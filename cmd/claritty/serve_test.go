@@ -173,6 +173,21 @@ func openTerminal(t testing.TB, c *gossh.Client, w, h int) *terminal {
 	return term
 }
 
+// terminalAt connects to the server with a key and opens the TUI through
+// a PTY of w×h, once it shows its first step; the connection closes when
+// the test ends.
+func terminalAt(t testing.TB, addr string, signer gossh.Signer, w, h int) *terminal {
+	t.Helper()
+	c, err := sshDial(t, addr, signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	term := openTerminal(t, c, w, h)
+	term.waitFor(t, "Step I")
+	return term
+}
+
 // waitFor waits until the terminal has shown text (escapes stripped).
 func (term *terminal) waitFor(t testing.TB, text string) {
 	t.Helper()

@@ -21,20 +21,8 @@ func TestServeClampsWindowSizes(t *testing.T) {
 	dee, eve := tm.keyFor(t, "dee"), tm.keyFor(t, "mallory")
 	srv := startServe(t, tm.db)
 
-	hostile, err := sshDial(t, srv.addr, eve)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer hostile.Close()
-	huge := openTerminal(t, hostile, 100000, 100000)
-	huge.waitFor(t, "Step I")
-	other, err := sshDial(t, srv.addr, eve)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	resized := openTerminal(t, other, 80, 24)
-	resized.waitFor(t, "Step I")
+	huge := terminalAt(t, srv.addr, eve, 100000, 100000)
+	resized := terminalAt(t, srv.addr, eve, 80, 24)
 	for _, s := range []*gossh.Session{resized.s, huge.s} {
 		if err := s.WindowChange(2147483647, 2147483647); err != nil {
 			t.Fatal(err)
@@ -43,13 +31,7 @@ func TestServeClampsWindowSizes(t *testing.T) {
 	io.WriteString(resized.in, "?") // a frame at the new size
 	time.Sleep(500 * time.Millisecond)
 
-	c, err := sshDial(t, srv.addr, dee)
-	if err != nil {
-		t.Fatalf("a new client after the huge windows: %v\n%s", err, srv.stderr)
-	}
-	defer c.Close()
-	term := openTerminal(t, c, 100, 30)
-	term.waitFor(t, "Step I")
+	term := terminalAt(t, srv.addr, dee, 100, 30) // a new client after the huge windows
 	units := guidelines.MIMICS.Units(tm.pane2.Shape(0))
 	io.WriteString(term.in, "\r"+strings.Repeat("2", len(units)))
 	waitLabels(t, tm.db, tm.pane2.ID, "dee", len(units), true)
@@ -60,6 +42,11 @@ func TestServeClampsWindowSizes(t *testing.T) {
 	if kb > 200<<10 {
 		t.Errorf("the server's peak memory is %d MB, want under 200 MB", kb>>10)
 	}
+	c, err := sshDial(t, srv.addr, dee)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
 	if r := sshRun(t, c, "", "policy"); r.code != 0 {
 		t.Fatalf("the server after the huge windows: %+v\n%s", r, srv.stderr)
 	}

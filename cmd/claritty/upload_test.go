@@ -46,13 +46,7 @@ func parallelUploads(t testing.TB, n, size int, extra ...string) (peakKB int64, 
 		signers = append(signers, tm.keyFor(t, fmt.Sprintf("up%02d", i)))
 	}
 	srv := startServe(t, tm.db, extra...)
-	c, err := sshDial(t, srv.addr, keyer)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	term := openTerminal(t, c, 100, 30)
-	term.waitFor(t, "Step I")
+	term := terminalAt(t, srv.addr, keyer, 100, 30)
 
 	start := time.Now()
 	var wg sync.WaitGroup
