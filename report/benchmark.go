@@ -42,8 +42,8 @@ type RunScore struct {
 	// Withheld says why the figures are left out for this reader: they
 	// rest on too few items of others' gold (store.Blind).
 	Withheld string `json:"withheld,omitempty"`
-	// rests: the items whose gold the figures rest on, pooled and per
-	// label type, for the reader's Blind rule.
+	// rests: the items whose gold the figures rest on (an item may come
+	// more than once), pooled and per label type, for the Blind rule.
 	rests     []int64
 	restsType map[string][]int64
 }
@@ -172,10 +172,14 @@ func blindRun(s *RunScore, g *goldIndex) {
 	if b.All || s.Kind == store.RunQuestions {
 		return
 	}
-	rests := func(ids []int64) tally {
+	rests := func(ids []int64) tally { // an item once, however many of its units
 		var t tally
+		seen := map[int64]bool{}
 		for _, id := range ids {
-			t.add(b, id)
+			if !seen[id] {
+				seen[id] = true
+				t.add(b, id)
+			}
 		}
 		return t
 	}
@@ -344,7 +348,6 @@ func scoreLabels(ctx context.Context, st *store.Store, s *RunScore, r store.Run,
 	var all []bench.Prediction
 	byType := map[string][]bench.Prediction{}
 	items, scored := map[int64]bool{}, map[int64]bool{}
-	typeSeen := map[string]map[int64]bool{}
 	s.restsType = map[string][]int64{}
 	moot := 0
 	for _, pr := range preds {
@@ -364,17 +367,9 @@ func scoreLabels(ctx context.Context, st *store.Store, s *RunScore, r store.Run,
 			continue
 		}
 		typ := unitType(pr.Unit)
-		if !scored[pr.ItemID] {
-			s.rests = append(s.rests, pr.ItemID)
-		}
 		scored[pr.ItemID] = true
-		if !typeSeen[typ][pr.ItemID] {
-			if typeSeen[typ] == nil {
-				typeSeen[typ] = map[int64]bool{}
-			}
-			typeSeen[typ][pr.ItemID] = true
-			s.restsType[typ] = append(s.restsType[typ], pr.ItemID)
-		}
+		s.rests = append(s.rests, pr.ItemID)
+		s.restsType[typ] = append(s.restsType[typ], pr.ItemID)
 		pair := bench.Prediction{Gold: p.LabelString(gold), Predicted: p.LabelString(pr.Value)}
 		all = append(all, pair)
 		byType[typ] = append(byType[typ], pair)
