@@ -10,23 +10,25 @@ import (
 	"github.com/claritty/claritty/store"
 )
 
-// tally counts the items one figure rests on, and the reader's own
-// finished items among them, for the reading's Blind rule: a figure over
-// too few items of others' is withheld (store.Blind).
-type tally struct{ n, mine int }
+// tally counts the items one figure rests on, keeping the first few, for
+// the reading's Blind rule: a figure over too few items of others' is
+// withheld (store.Blind).
+type tally struct {
+	n   int
+	few []int64 // the first b.Min items: all of them when too few
+}
 
 // add counts an item, once per figure.
 func (t *tally) add(b store.Blind, itemID int64) {
-	t.n++
-	if b.Mine(itemID) {
-		t.mine++
+	if t.n++; len(t.few) < b.Min {
+		t.few = append(t.few, itemID)
 	}
 }
 
 // withheld is what the figure shows instead ("< 5 panes"), or "" when it
 // may be shown.
 func (t tally) withheld(b store.Blind, noun string) string {
-	if b.Shows(t.n, t.mine) {
+	if b.Shows(t.n, t.few) {
 		return ""
 	}
 	return b.Withheld(noun)
@@ -71,11 +73,11 @@ func blindAgreement(ctx context.Context, r *store.Reading, p guidelines.Protocol
 	for _, t := range append(pointers(rep.Types), &rep.Pooled) {
 		us := units(t.Type)
 		if t.Items > 0 && t.Items < b.Min*len(us) {
-			n, mine, err := r.SettledItems(ctx, us, rep.MinRaters)
+			n, few, err := r.SettledItems(ctx, us, rep.MinRaters)
 			if err != nil {
 				return err
 			}
-			if why := (tally{n: min(n, t.Items), mine: mine}).withheld(b, noun); why != "" {
+			if why := (tally{n: min(n, t.Items), few: few}).withheld(b, noun); why != "" {
 				t.Withhold(why)
 				continue
 			}

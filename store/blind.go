@@ -23,18 +23,25 @@ type Blind struct {
 	All    bool // a lead's reading
 	Min    int  // the dataset's policy (withhold_below)
 	Worked bool // the reader may see how labels spread (Spread)
-	mine   map[int64]bool
+	// mine counts the items among ids the reader has finished. It is
+	// asked only of a figure over fewer than Min items, so a reader with
+	// hundreds of thousands of finished HITs costs nothing more.
+	mine func(ids []int64) (int, error)
 }
 
 // DefaultWithholdBelow is a new dataset's Min.
 const DefaultWithholdBelow = 5
 
-// Mine says whether the reader has finished the item.
-func (b Blind) Mine(itemID int64) bool { return b.mine[itemID] }
-
-// Shows says whether a figure resting on n items, mine of them the
-// reader's finished ones, may be shown.
-func (b Blind) Shows(n, mine int) bool { return b.All || n >= b.Min || mine >= n }
+// Shows says whether a figure resting on n distinct items may be shown;
+// few are the first Min of them (all of them when there are fewer), whose
+// reader's own are counted only then. A failed count withholds it.
+func (b Blind) Shows(n int, few []int64) bool {
+	if b.All || n >= b.Min {
+		return true
+	}
+	mine, err := b.mine(few)
+	return err == nil && mine >= n
+}
 
 // Spread says whether label distributions, per-annotator figures and
 // position shares may be shown.
@@ -47,35 +54,47 @@ func (b Blind) Withheld(noun string) string { return fmt.Sprintf("< %d %s", b.Mi
 func (r *Reading) Blind() Blind { return r.blind }
 
 // loadBlind reads what the reader may see: a lead everything; anyone
-// else under the dataset's policy, with the items they have finished.
+// else under the dataset's policy. Whether an annotator has finished work
+// in the dataset comes from its kept counter (annotator_done).
 func (r *Reading) loadBlind(ctx context.Context, role string) error {
 	if role == RoleLead {
 		r.blind = Blind{All: true}
 		return nil
 	}
-	b := Blind{Min: DefaultWithholdBelow, mine: map[int64]bool{}}
+	b := Blind{Min: DefaultWithholdBelow, Worked: role != RoleAnnotator}
 	if r.dataset != 0 {
 		if err := r.tx.QueryRowContext(ctx, `SELECT withhold_below FROM datasets WHERE id = ?`, r.dataset).Scan(&b.Min); err != nil {
 			return fmt.Errorf("figures: %w", err)
 		}
 	}
-	rows, err := r.tx.QueryContext(ctx, `SELECT h.item_id FROM hits h JOIN items i ON i.id = h.item_id
-		WHERE h.annotator_id = ?1 AND h.finished_at IS NOT NULL AND (?2 = 0 OR i.dataset_id = ?2)`, r.reader.ID, r.dataset)
-	if err != nil {
-		return fmt.Errorf("figures: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
+	if !b.Worked {
+		err := r.tx.QueryRowContext(ctx, `SELECT coalesce(sum(done), 0) > 0 FROM annotator_done
+			WHERE annotator_id = ?1 AND (?2 = 0 OR dataset_id = ?2)`, r.reader.ID, r.dataset).Scan(&b.Worked)
+		if err != nil {
 			return fmt.Errorf("figures: %w", err)
 		}
-		b.mine[id] = true
 	}
-	b.Worked = len(b.mine) > 0 || role != RoleAnnotator
+	b.mine = func(ids []int64) (int, error) { return r.finishedAmong(ctx, ids) }
 	r.blind = b
-	return rows.Err()
+	return nil
 }
+
+// finishedAmong counts the items among ids the reader has finished.
+func (r *Reading) finishedAmong(ctx context.Context, ids []int64) (int, error) {
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	args := []any{r.reader.ID}
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	var n int
+	err := r.tx.QueryRowContext(ctx, `SELECT count(*) FROM hits WHERE annotator_id = ? AND finished_at IS NOT NULL
+		AND item_id IN (`+marks(len(ids))+`)`, args...).Scan(&n)
+	return n, err
+}
+
+func marks(n int) string { return strings.TrimSuffix(strings.Repeat("?,", n), ",") }
 
 // SettledItems counts the items of the reading's dataset (less the
 // hidden ones) that have a unit among units with at least minRaters
@@ -83,8 +102,7 @@ func (r *Reading) loadBlind(ctx context.Context, role string) error {
 // finished items among them: what a figure of the kept agreement table,
 // which holds counts and no items, rests on. Its callers ask only when
 // the table's units are too few to settle it, so it reads few labels.
-func (r *Reading) SettledItems(ctx context.Context, units []string, minRaters int) (n, mine int, err error) {
-	marks := strings.TrimSuffix(strings.Repeat("?,", len(units)), ",")
+func (r *Reading) SettledItems(ctx context.Context, units []string, minRaters int) (n int, few []int64, err error) {
 	args := []any{r.dataset}
 	for _, u := range units {
 		args = append(args, u)
@@ -93,24 +111,23 @@ func (r *Reading) SettledItems(ctx context.Context, units []string, minRaters in
 	rows, err := r.tx.QueryContext(ctx, `SELECT DISTINCT item_id FROM (SELECT l.item_id FROM labels l
 		JOIN items i ON i.id = l.item_id
 		LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
-		WHERE i.dataset_id = ? AND l.unit IN (`+marks+`) AND (h.item_id IS NULL OR h.finished_at IS NOT NULL)
+		WHERE i.dataset_id = ? AND l.unit IN (`+marks(len(units))+`) AND (h.item_id IS NULL OR h.finished_at IS NOT NULL)
 		GROUP BY l.item_id, l.unit HAVING count(*) >= ?)`, args...)
 	if err != nil {
-		return 0, 0, fmt.Errorf("figures: %w", err)
+		return 0, nil, fmt.Errorf("figures: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var id int64
 		if err := rows.Scan(&id); err != nil {
-			return 0, 0, fmt.Errorf("figures: %w", err)
+			return 0, nil, fmt.Errorf("figures: %w", err)
 		}
 		if r.hidden[id] {
 			continue
 		}
-		n++
-		if r.blind.mine[id] {
-			mine++
+		if n++; len(few) < r.blind.Min {
+			few = append(few, id)
 		}
 	}
-	return n, mine, rows.Err()
+	return n, few, rows.Err()
 }
