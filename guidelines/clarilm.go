@@ -52,7 +52,7 @@ var NecessitySteps = []Step{
 // Necessity is the clarification-necessity kind: a user request, the
 // conversation before it, and the candidate facets a system found.
 var Necessity = Protocol{
-	Kind: "necessity", Title: "ClariLM clarification necessity", StepTypes: NecessitySteps,
+	Kind: "necessity", Items: "requests", Title: "ClariLM clarification necessity", StepTypes: NecessitySteps,
 	Scale: append(append([]Label{}, FacetChoices...), YesNo...),
 	Types: []string{"necessity", "facet"}, AllUnits: []string{"necessity", "facet"},
 	Named: true, Nominal: true, text: necessityText, steps: necessitySteps,
@@ -79,7 +79,7 @@ var CompareSteps = []Step{
 // Compare is the blinded pairwise comparison of two systems' outputs to one
 // request (ClariLM §4.6.2, done by people instead of GPT-4).
 var Compare = Protocol{
-	Kind: "compare", Title: "Blinded pairwise comparison", StepTypes: CompareSteps, Scale: WinTieLose,
+	Kind: "compare", Items: "pairs", Title: "Blinded pairwise comparison", StepTypes: CompareSteps, Scale: WinTieLose,
 	Types: []string{"preference"}, AllUnits: []string{"preference"}, Named: true,
 	text: compareText, steps: func(Shape) []ItemStep { return []ItemStep{{ID: "preference", Unit: "preference"}} },
 }

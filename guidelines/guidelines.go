@@ -69,6 +69,7 @@ var compareText string
 // may have and its guideline text.
 type Protocol struct {
 	Kind      string   // the dataset kind: mimics, clarimm
+	Items     string   // what its items are called, plural: panes, conversations
 	Title     string   // the guideline's title
 	StepTypes []Step   // each kind of step once, in HIT order
 	Scale     []Label  // from the best label down
@@ -85,7 +86,7 @@ type Protocol struct {
 
 // MIMICS is the MIMICS-Manual protocol (Zamani et al. 2020, §3.3).
 var MIMICS = Protocol{
-	Kind: "mimics", Title: "MIMICS clarification panes", StepTypes: MIMICSSteps, Scale: GoodFairBad,
+	Kind: "mimics", Items: "panes", Title: "MIMICS clarification panes", StepTypes: MIMICSSteps, Scale: GoodFairBad,
 	Types:    []string{"question", "answer_set", "landing"},
 	AllUnits: []string{"question", "answer_set", "landing_1", "landing_2", "landing_3", "landing_4", "landing_5"},
 	text:     mimicsText, steps: mimicsSteps,
@@ -109,7 +110,7 @@ var ClariMMSteps = []Step{
 
 // ClariMM is the conversation-rating protocol.
 var ClariMM = Protocol{
-	Kind: "clarimm", Title: "ClariMM clarification conversations", StepTypes: ClariMMSteps, Scale: Likert,
+	Kind: "clarimm", Items: "conversations", Title: "ClariMM clarification conversations", StepTypes: ClariMMSteps, Scale: Likert,
 	Types:    []string{"relevance", "coherence", "diversity", "intent_reveal"},
 	AllUnits: []string{"relevance_1", "relevance_2", "relevance_3", "relevance_4", "coherence", "diversity", "intent_reveal"},
 	text:     clarimmText, steps: clarimmSteps,
@@ -134,7 +135,7 @@ var NuggetSteps = []Step{
 // Nuggets is Clarify-Then-Search nugget judging: one system's answer to an
 // intent query, each weighted gold nugget judged full, partial or none.
 var Nuggets = Protocol{
-	Kind: "nuggets", Title: "Clarify-Then-Search nugget judging", StepTypes: NuggetSteps, Scale: FullPartialNone,
+	Kind: "nuggets", Items: "answers", Title: "Clarify-Then-Search nugget judging", StepTypes: NuggetSteps, Scale: FullPartialNone,
 	Types: []string{"nugget"}, AllUnits: numbered("nugget", MaxNuggets), Named: true,
 	text: nuggetsText, steps: nuggetSteps,
 }

@@ -183,7 +183,7 @@ func blindRun(s *RunScore, g *goldIndex) {
 		}
 		return t
 	}
-	noun := kindNoun(g.kind)
+	noun := guidelines.ForKind(g.kind).Items
 	if why := rests(s.rests).withheld(b, noun); why != "" {
 		s.Withheld = why
 		for i := range s.Metric {

@@ -69,7 +69,7 @@ func blindAgreement(ctx context.Context, r *store.Reading, p guidelines.Protocol
 		}
 		return out
 	}
-	noun := kindNoun(p.Kind)
+	noun := p.Items
 	for _, t := range append(pointers(rep.Types), &rep.Pooled) {
 		us := units(t.Type)
 		if t.Items > 0 && t.Items < b.Min*len(us) {
@@ -119,19 +119,4 @@ func sum(xs []int) int {
 		s += x
 	}
 	return s
-}
-
-// kindNoun is what a kind's items are called in a withheld figure.
-func kindNoun(kind string) string {
-	switch kind {
-	case guidelines.ClariMM.Kind:
-		return "conversations"
-	case guidelines.Nuggets.Kind:
-		return "answers"
-	case guidelines.Necessity.Kind:
-		return "requests"
-	case guidelines.Compare.Kind:
-		return "pairs"
-	}
-	return "panes"
 }

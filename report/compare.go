@@ -67,7 +67,7 @@ func blindComparison(c *bench.Comparison, js []bench.Judgement, ids []int64, b s
 		if t == nil {
 			t = &tally{}
 		}
-		if why := spreadWithheld(b, *t, "pairs"); why != "" {
+		if why := spreadWithheld(b, *t, guidelines.Compare.Items); why != "" {
 			if out.Pairs == nil {
 				out.Pairs = map[[2]string]string{}
 			}
@@ -76,7 +76,7 @@ func blindComparison(c *bench.Comparison, js []bench.Judgement, ids []int64, b s
 			p.FirstLeft, p.Left = 0, 0
 		}
 	}
-	if why := spreadWithheld(b, all, "pairs"); why != "" {
+	if why := spreadWithheld(b, all, guidelines.Compare.Items); why != "" {
 		out.Bias = why
 		c.PositionBias = bench.Share{N: c.PositionBias.N}
 		if len(c.Ranking) > 0 { // none with fewer than three systems

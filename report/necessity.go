@@ -66,7 +66,8 @@ func NecessityGold(ctx context.Context, r *store.Reading) (*NecessityStats, erro
 	})
 	s.NeedsClar = bench.Wilson(yes, s.Judged)
 	// Both are label distributions: the yes share and the facets chosen.
-	s.Withheld, s.FacetsWithheld = spreadWithheld(blind, judged, "requests"), spreadWithheld(blind, faceted, "requests")
+	s.Withheld, s.FacetsWithheld = spreadWithheld(blind, judged, guidelines.Necessity.Items),
+		spreadWithheld(blind, faceted, guidelines.Necessity.Items)
 	if s.Withheld != "" {
 		s.NeedsClar = bench.Share{N: s.Judged}
 	}

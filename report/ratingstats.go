@@ -84,7 +84,7 @@ func ClariMMStats(ctx context.Context, r *store.Reading) (*RatingStats, error) {
 		return nil, err
 	}
 	for i, u := range units {
-		if why := rated[i].withheld(blind, "conversations"); why != "" {
+		if why := rated[i].withheld(blind, guidelines.ClariMM.Items); why != "" {
 			out.Metrics = append(out.Metrics, MetricStats{Metric: u, N: len(ratings[i]), Withheld: why})
 			continue
 		}

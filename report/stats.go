@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -165,7 +166,7 @@ func (g *groupSums) group(b store.Blind) Group {
 // blindMoments is moments(xs), withheld when the panes they come from
 // are too few for the reader.
 func blindMoments(xs []float64, t tally, b store.Blind) Moments {
-	if why := t.withheld(b, "panes"); why != "" {
+	if why := t.withheld(b, guidelines.MIMICS.Items); why != "" {
 		return Moments{N: len(xs), Withheld: why}
 	}
 	return moments(xs)

@@ -132,8 +132,8 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 		return nil, fmt.Errorf("--include-incomplete applies to --format %s", strings.Join(kept, ", "))
 	}
 	stderr := cmd.ErrOrStderr()
-	summarize := func(d store.Dataset, noun string, sum report.ReleaseSummary) {
-		fmt.Fprintf(stderr, "%s: %s\n", display.Clean(d.Name), sum.Line(noun))
+	summarize := func(d store.Dataset, sum report.ReleaseSummary) {
+		fmt.Fprintf(stderr, "%s: %s\n", display.Clean(d.Name), sum.Line(guidelines.ForKind(d.Kind).Items))
 	}
 	switch fl.format {
 	case "labels":
@@ -169,7 +169,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 				return err
 			})
 			if err == nil {
-				summarize(d, "panes", sum)
+				summarize(d, sum)
 			}
 			return err
 		}, nil
@@ -185,7 +185,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 				return err
 			})
 			if err == nil {
-				summarize(d, "panes", sum)
+				summarize(d, sum)
 			}
 			return err
 		}, nil
@@ -217,14 +217,14 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 				return err
 			})
 			if err == nil {
-				summarize(d, "conversations", sum)
+				summarize(d, sum)
 			}
 			return err
 		}, nil
 	case "necessity-gold", "pairs-gold":
-		kind, write, noun := guidelines.Necessity.Kind, report.WriteNecessityGold, "requests"
+		kind, write := guidelines.Necessity.Kind, report.WriteNecessityGold
 		if fl.format == "pairs-gold" {
-			kind, write, noun = guidelines.Compare.Kind, report.WritePairsGold, "pairs"
+			kind, write = guidelines.Compare.Kind, report.WritePairsGold
 		}
 		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
 			d, err := datasetOfKind(ctx, st, fl.dataset, kind)
@@ -237,7 +237,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 				return err
 			})
 			if err == nil {
-				summarize(d, noun, sum)
+				summarize(d, sum)
 			}
 			return err
 		}, nil
@@ -253,7 +253,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 				return err
 			})
 			if err == nil {
-				summarize(d, "answers", sum)
+				summarize(d, sum)
 			}
 			return err
 		}, nil
