@@ -47,15 +47,13 @@ func spreadWithheld(b store.Blind, t tally, noun string) string {
 	return t.withheld(b, noun)
 }
 
-// blindAgreement takes out of rep what r's reader may not see: a unit
-// type's figures (and the pooled ones) when they rest on fewer than the
-// policy's items of others'; its label counts, and every per-annotator
-// figure, from an annotator with no finished work in the dataset; each
-// annotator's and each pair's row that rests on too few units. A
-// type's units may come several from one item (landing_1 … landing_5 of
-// one pane), so the items are counted in the store whenever the units
-// could be fewer than the policy's items.
-func blindAgreement(ctx context.Context, r *store.Reading, p guidelines.Protocol, rep *agreement.Report) error {
+// blindTypes takes out of rep what r's reader may not see of each unit
+// type (and the pooled one): its figures when they rest on fewer than the
+// policy's items of others', its label counts from an annotator with no
+// finished work in the dataset. A type's units may come several from one
+// item (landing_1 … landing_5 of one pane), so the items are counted in
+// the store whenever the units could be fewer than the policy's items.
+func blindTypes(ctx context.Context, r *store.Reading, p guidelines.Protocol, rep *agreement.Report) error {
 	b := r.Blind()
 	if b.All {
 		return nil
@@ -86,12 +84,22 @@ func blindAgreement(ctx context.Context, r *store.Reading, p guidelines.Protocol
 			t.Labels = nil
 		}
 	}
+	return nil
+}
+
+// blindPeople takes out of rep every per-annotator figure from an
+// annotator with no finished work in the dataset, and each annotator's and
+// each pair's row that rests on too few units from anyone but a lead.
+func blindPeople(b store.Blind, rep *agreement.Report) {
+	if b.All {
+		return
+	}
 	if !b.Spread() {
 		if len(rep.Pairs)+len(rep.Annotators)+len(rep.AnnotatorLabels) > 0 {
 			rep.Withheld = append(rep.Withheld, "each annotator's figures, until you have finished work here")
 		}
 		rep.Pairs, rep.Annotators, rep.AnnotatorLabels = nil, nil, nil
-		return nil
+		return
 	}
 	// Per-annotator rows rest on units, not items: one resting on fewer
 	// units than the policy's items rests on fewer items too.
@@ -102,7 +110,6 @@ func blindAgreement(ctx context.Context, r *store.Reading, p guidelines.Protocol
 	if gone := before - len(rep.Pairs) - len(rep.Annotators) - len(rep.AnnotatorLabels); gone > 0 {
 		rep.Withheld = append(rep.Withheld, fmt.Sprintf("%d rows of annotators' figures that rest on fewer than %d units", gone, b.Min))
 	}
-	return nil
 }
 
 func pointers[T any](xs []T) []*T {

@@ -161,7 +161,7 @@ func KeptReport(ctx context.Context, r *store.Reading, opt agreement.Options) (a
 		counts = append(counts, c)
 	}
 	rep := agreement.AnalyzeCounts(scale, p.Types, counts, opt)
-	return rep, blindAgreement(ctx, r, p, &rep)
+	return rep, blindTypes(ctx, r, p, &rep) // a report from counts has no annotators
 }
 
 // StudyReport is agreement.Analyze over DatasetStudy: every figure of
@@ -177,21 +177,19 @@ func StudyReport(ctx context.Context, r *store.Reading, opt agreement.Options) (
 		return agreement.Report{}, err
 	}
 	rep := agreement.Analyze(st, opt)
-	return rep, blindAgreement(ctx, r, p, &rep)
+	blindPeople(r.Blind(), &rep)
+	return rep, blindTypes(ctx, r, p, &rep)
 }
 
-// AddPeople adds to a kept report what the labels say about the
-// annotators (PeopleOf: their labels per category, the pairs' kappas),
-// less what the reader may not see.
+// AddPeople adds to a report of the same reading (KeptReport) what the
+// labels say about the annotators (PeopleOf: their labels per category,
+// the pairs' kappas), less what the reader may not see.
 func AddPeople(ctx context.Context, r *store.Reading, rep *agreement.Report) error {
-	p, err := protocolOf(ctx, r)
-	if err != nil {
-		return err
-	}
 	people, err := PeopleOf(ctx, r)
 	if err != nil {
 		return err
 	}
 	rep.AnnotatorLabels, rep.Pairs = people.Labels(), people.Pairs(rep.Scale.Values)
-	return blindAgreement(ctx, r, p, rep)
+	blindPeople(r.Blind(), rep)
+	return nil
 }
