@@ -64,7 +64,7 @@ const overMax = `SELECT i.id, count(*) AS given, max(h.claimed_max) AS allowed F
 // lowered after the HITs were given out.
 const pastMax = `SELECT 'item ' || i.id || ': ' || i.finished || ' finished HITs, max ' || d.max_annotators || ' (' ||
 		(SELECT count(*) FROM hits h WHERE h.item_id = i.id AND h.finished_at IS NOT NULL AND h.claimed_max IS NULL) ||
-		' merged, given before claritty 0015 or practice)'
+		' of them merged, practice, or given before claritty recorded the max)'
 	FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.finished > d.max_annotators`
 
 // doneRecount lists the (dataset, annotator) pairs whose annotator_done

@@ -234,7 +234,7 @@ func TestCheckHoldsTheMaxClaimed(t *testing.T) {
 	}
 	st.DB().Exec(`UPDATE hits SET claimed_max = NULL WHERE annotator_id IN (SELECT annotator_id FROM hits WHERE item_id = ? LIMIT 2)`, items[0])
 	r := byName()[name]
-	if len(r.Problems) > 0 || !strings.Contains(strings.Join(r.Notes, ";"), "item "+itoa(int(items[0]))+": 6 finished HITs, max 5 (2 merged") {
+	if len(r.Problems) > 0 || !strings.Contains(strings.Join(r.Notes, ";"), "item "+itoa(int(items[0]))+": 6 finished HITs, max 5 (2 of them merged") {
 		t.Fatalf("four given out and two merged: %+v", r)
 	}
 }

@@ -13,7 +13,10 @@ import (
 // database, not another program's; and while they are there, claritty's
 // connections checkpoint only past a large WAL, as Litestream's docs ask,
 // so its passive checkpoints do not race Litestream's.
-const litestreamPrefix = "_litestream_"
+//
+// litestreamTable is true, in SQL over sqlite_schema, of Litestream's own
+// tables (_litestream_seq, _litestream_lock).
+const litestreamTable = `name LIKE '\_litestream\_%' ESCAPE '\'`
 
 // replicatedCheckpoint is the WAL's pages past which a replicated
 // database's connections checkpoint themselves (SQLite's default is 1000):
@@ -31,13 +34,13 @@ func onlyLitestreamTables(path string) bool {
 	}
 	defer db.Close()
 	var others int
-	err = db.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE '\_litestream\_%' ESCAPE '\'`).Scan(&others)
+	err = db.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE NOT ` + litestreamTable).Scan(&others)
 	return err == nil && others == 0
 }
 
 // replicated says whether Litestream keeps its tables in the database.
 func replicated(ctx context.Context, db *sql.DB) bool {
 	var n int
-	err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name LIKE '\_litestream\_%' ESCAPE '\'`).Scan(&n)
+	err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE `+litestreamTable).Scan(&n)
 	return err == nil && n > 0
 }

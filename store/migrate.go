@@ -155,7 +155,7 @@ func checkOwner(ctx context.Context, tx *sql.Tx) (version int, err error) {
 	if appID == 0 {
 		var tables int
 		// Litestream's tables may come first (store/litestream.go).
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE '\_litestream\_%' ESCAPE '\'`).Scan(&tables); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE NOT `+litestreamTable).Scan(&tables); err != nil {
 			return 0, err
 		}
 		if tables > 0 {

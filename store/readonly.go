@@ -8,8 +8,6 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
-	"sync"
-	"time"
 
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -38,8 +36,8 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, Explain(fmt.Errorf("open %s read-only: %w", path, err))
 	}
-	s := &Store{db: db, path: path, Now: time.Now, writers: &sync.Mutex{}, drawMu: &sync.Mutex{},
-		stmts: &stmtCache{db: db}, readOnly: true}
+	s := newStore(db, path)
+	s.readOnly = true
 	if err := s.checkSchemaCurrent(ctx); err != nil {
 		db.Close()
 		return nil, err

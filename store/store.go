@@ -87,7 +87,7 @@ func OpenMode(ctx context.Context, path string, mode fs.FileMode) (*Store, error
 	// sessions reading at once it opened and closed SQLite connections
 	// all the time (each mapping and unmapping the WAL index).
 	db.SetMaxIdleConns(32)
-	s := &Store{db: db, path: path, Now: time.Now, writers: &sync.Mutex{}, drawMu: &sync.Mutex{}, stmts: &stmtCache{db: db}}
+	s := newStore(db, path)
 	for _, step := range []func(context.Context) error{s.checkWAL, s.quickCheck, s.migrate, s.followReplication} {
 		if err := step(ctx); err != nil {
 			s.db.Close()
@@ -96,6 +96,11 @@ func OpenMode(ctx context.Context, path string, mode fs.FileMode) (*Store, error
 	}
 	s.startWriter()
 	return s, nil
+}
+
+// newStore is a store on an open database, its writer not yet started.
+func newStore(db *sql.DB, path string) *Store {
+	return &Store{db: db, path: path, Now: time.Now, writers: &sync.Mutex{}, drawMu: &sync.Mutex{}, stmts: &stmtCache{db: db}}
 }
 
 // followReplication reopens the database's connections with a later
