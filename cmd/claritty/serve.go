@@ -113,10 +113,10 @@ func serve(cmd *cobra.Command, g *globals, fl serveFlags) error {
 	heavy := newHeavyGate(fl.maxHeavy)
 	srv, err := sshserve.New(sshserve.Config{
 		Addr: fl.listen, HostKeyPath: st.Path() + "-ssh_host_ed25519_key", Store: st,
-		MaxSessions: fl.maxSessions, IdleTimeout: fl.idle, MaxPaste: fl.maxPaste, MaxUpload: fl.maxUpload,
+		MaxSessions: fl.maxSessions, IdleTimeout: fl.idle, MaxPaste: fl.maxPaste,
+		MaxUpload: fl.maxUpload, MaxUploadOthers: fl.maxUpOthers,
 		HandshakeTimeout: fl.handshake, MaxHandshakes: fl.maxPending, MaxHandshakesPerAddr: fl.maxPerAddr,
-		MaxUploadOthers: fl.maxUpOthers,
-		Log:             logger, Handle: func(ctx context.Context, s *sshserve.Session) int { return runSession(ctx, st, heavy, s) },
+		Log: logger, Handle: func(ctx context.Context, s *sshserve.Session) int { return runSession(ctx, st, heavy, s) },
 	})
 	if err != nil {
 		return err

@@ -39,9 +39,8 @@ type Config struct {
 	// lead's imports; 0: MaxUpload.
 	MaxUploadOthers int64
 	// HandshakeTimeout closes a connection not authenticated by then (0:
-	// 30 s);
-	// MaxHandshakes and MaxHandshakesPerAddr cap how many such connections
-	// are held at once, in all and from one address (0: no cap).
+	// 30 s); MaxHandshakes and MaxHandshakesPerAddr cap how many such
+	// connections are held at once, in all and from one address (0: none).
 	HandshakeTimeout     time.Duration
 	MaxHandshakes        int
 	MaxHandshakesPerAddr int
@@ -91,10 +90,10 @@ type Server struct {
 
 // New makes a server; Listen binds it and Serve runs it.
 func New(cfg Config) (*Server, error) {
-	s := &Server{cfg: cfg, closing: make(chan struct{})}
 	if cfg.HandshakeTimeout <= 0 {
 		cfg.HandshakeTimeout = 30 * time.Second
 	}
+	s := &Server{cfg: cfg, closing: make(chan struct{})}
 	g := newGate(cfg.MaxHandshakes, cfg.MaxHandshakesPerAddr, cfg.Log)
 	srv, err := wish.NewServer(
 		wish.WithAddress(cfg.Addr),

@@ -61,10 +61,15 @@ func (s *Session) Pty() (ssh.Pty, <-chan ssh.Window, bool) {
 		out := make(chan ssh.Window, 1)
 		c.winch = out
 		go func() {
-			// Ends when the session's requests end: its channel is closed then.
+			// Ends when the session's requests end (its channel is closed
+			// then), or when the session does and nobody reads any more.
 			defer close(out)
 			for w := range winch {
-				out <- ClampWindow(w)
+				select {
+				case out <- ClampWindow(w):
+				case <-s.Context().Done():
+					return
+				}
 			}
 		}()
 	})
