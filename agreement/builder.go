@@ -72,11 +72,11 @@ type Builder struct {
 	seen     map[string]int
 	raters   map[string]int
 	types    map[string]int
-	items    map[string]int32
+	items    map[string]int
 	itemName []string
-	units    map[string]int32
+	units    map[string]int
 	unitName []string
-	subjects map[[2]int32]int
+	subjects map[[2]int]int
 }
 
 // NewBuilder starts a study on the given scale.
@@ -94,7 +94,7 @@ func NewBuilder(scale Scale) *Builder {
 // keeping its rows to infer the scale first.
 func NewOpenBuilder() *Builder {
 	return &Builder{seen: map[string]int{}, raters: map[string]int{}, types: map[string]int{},
-		items: map[string]int32{}, units: map[string]int32{}, subjects: map[[2]int32]int{}}
+		items: map[string]int{}, units: map[string]int{}, subjects: map[[2]int]int{}}
 }
 
 // DeclareTypes fixes the report order of unit types known in advance.
@@ -117,7 +117,7 @@ func (b *Builder) Add(item, unit, rater, category string) error {
 		c = b.index(b.seen, category, &b.labels)
 	}
 	r := b.index(b.raters, rater, &b.st.Raters)
-	key := [2]int32{intern(b.items, item, &b.itemName), intern(b.units, unit, &b.unitName)}
+	key := [2]int{b.index(b.items, item, &b.itemName), b.index(b.units, unit, &b.unitName)}
 	si, ok := b.subjects[key]
 	if !ok {
 		si = len(b.st.Subjects)
@@ -167,18 +167,6 @@ func (b *Builder) index(m map[string]int, name string, names *[]string) int {
 	if !ok {
 		i = len(*names)
 		name = strings.Clone(name) // not the row's line
-		m[name] = i
-		*names = append(*names, name)
-	}
-	return i
-}
-
-// intern is name's index among names, a copy of it added when new.
-func intern(m map[string]int32, name string, names *[]string) int32 {
-	i, ok := m[name]
-	if !ok {
-		i = int32(len(*names))
-		name = strings.Clone(name)
 		m[name] = i
 		*names = append(*names, name)
 	}

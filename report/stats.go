@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -325,21 +324,22 @@ func (s *Stats) withheld() bool {
 			return true
 		}
 	}
-	for _, g := range slices.Concat(groupsOf(s.ByQueryLength, func(r LengthRow) Group { return r.Group }),
-		groupsOf(s.ByAnswerCount, func(r CountRow) Group { return r.Group })) {
-		if g.Question.Withheld != "" || g.AnswerSet.Withheld != "" || g.Landing.Withheld != "" {
+	for _, r := range s.ByQueryLength {
+		if r.withheld() {
+			return true
+		}
+	}
+	for _, r := range s.ByAnswerCount {
+		if r.withheld() {
 			return true
 		}
 	}
 	return false
 }
 
-func groupsOf[T any](rows []T, g func(T) Group) []Group {
-	out := make([]Group, len(rows))
-	for i, r := range rows {
-		out[i] = g(r)
-	}
-	return out
+// withheld says whether any of the group's columns is withheld.
+func (g Group) withheld() bool {
+	return g.Question.Withheld != "" || g.AnswerSet.Withheld != "" || g.Landing.Withheld != ""
 }
 
 func writeGroup(w io.Writer, name string, g Group) {

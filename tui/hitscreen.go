@@ -296,10 +296,11 @@ func (m *hitScreen) saved(msg savedMsg) tea.Cmd {
 	}
 	if errors.Is(msg.err, store.ErrStale) {
 		// Another window has changed or finished this HIT: show it as it
-		// is now. Keys queued behind the refused one are refused too.
+		// is now, at the step this window was on. Keys queued behind the
+		// refused one are refused too.
 		m.setStatus("not saved: this HIT was "+staleWhy(msg.err)+"; here it is as saved", true)
 		if m.hit != nil {
-			return m.loadItem(m.hit.item.ID, -1, false)
+			return m.loadItem(m.hit.item.ID, m.hit.cur, false)
 		}
 		return nil
 	}
