@@ -46,14 +46,27 @@ func (st ItemStep) Applies(labels map[string]int) bool {
 	return ok && v == st.When.Value
 }
 
-// Complete says whether labels (by unit) are a whole HIT of an item of this
-// shape: every step that applies to them has its label.
-func (p Protocol) Complete(s Shape, labels map[string]int) bool {
+// Asked lists, in HIT order, the units an item of this shape asks of an
+// annotator whose labels are these: its steps' units (a generic pane has no
+// question step) whose conditions the labels meet (a facet only after a
+// yes). It is the one answer to "was this unit asked?": completeness,
+// practice and gold-check scores, the quality report and the gold all read
+// it, and the HIT screen walks the same steps with the same Applies.
+func (p Protocol) Asked(s Shape, labels map[string]int) []string {
+	var out []string
 	for _, st := range p.Steps(s) {
-		if st.Unit == "" || !st.Applies(labels) {
-			continue
+		if st.Unit != "" && st.Applies(labels) {
+			out = append(out, st.Unit)
 		}
-		if _, ok := labels[st.Unit]; !ok {
+	}
+	return out
+}
+
+// Complete says whether labels (by unit) are a whole HIT of an item of this
+// shape: every unit it asked has its label.
+func (p Protocol) Complete(s Shape, labels map[string]int) bool {
+	for _, u := range p.Asked(s, labels) {
+		if _, ok := labels[u]; !ok {
 			return false
 		}
 	}

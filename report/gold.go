@@ -96,8 +96,8 @@ func (p *PaneGold) missing(proto guidelines.Protocol, shape guidelines.Shape) in
 		}
 	}
 	n := 0
-	for _, st := range proto.Steps(shape) {
-		if st.Unit != "" && st.Applies(gold) && p.Label(st.Unit) < 0 {
+	for _, u := range proto.Asked(shape, gold) {
+		if p.Label(u) < 0 {
 			n++
 		}
 	}

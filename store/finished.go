@@ -1,6 +1,7 @@
 package store
 
 import (
+	"database/sql"
 	"fmt"
 
 	"github.com/claritty/claritty/guidelines"
@@ -46,31 +47,19 @@ func markFast(w *ptx, itemID, annotatorID int64, fast float64) error {
 	return err
 }
 
-// knownJoin pairs each known unit of HIT h's item with the label h's
-// annotator gave it, and knownCounts counts the known units and those the
-// labels match (a unit left unlabelled does not match): practice scoring,
-// pausing and the quality report all count so.
-const (
-	knownJoin = ` JOIN known_labels k ON k.item_id = h.item_id
-		LEFT JOIN labels l ON l.item_id = k.item_id AND l.unit = k.unit AND l.annotator_id = h.annotator_id `
-	knownCounts = `count(k.unit), count(l.value) FILTER (WHERE l.value = k.value)`
-	// knownMatch is knownCounts for one HIT: item ?1, annotator ?2.
-	knownMatch = `SELECT ` + knownCounts + ` FROM hits h` + knownJoin + `WHERE h.item_id = ?1 AND h.annotator_id = ?2`
-)
-
 // scorePractice records a finished practice attempt and, when it ends a
 // round of the qualification, passes or fails the round.
 func scorePractice(w *ptx, taskID, itemID, annotatorID int64, now string) error {
-	var units, matched int
 	var retry bool
-	if err := w.scan(knownMatch, []any{itemID, annotatorID}, &units, &matched); err != nil {
+	sc, err := knownScore(w.ctx, w.tx, itemID, annotatorID)
+	if err != nil {
 		return err
 	}
 	if err := w.scan(`SELECT retry FROM hits WHERE item_id = ? AND annotator_id = ?`, []any{itemID, annotatorID}, &retry); err != nil {
 		return err
 	}
 	if _, err := w.exec(`INSERT INTO practice_attempts (dataset_id, annotator_id, item_id, units, matched, retry, at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, taskID, annotatorID, itemID, units, matched, retry, now); err != nil {
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, taskID, annotatorID, itemID, sc.Units, sc.Matched, retry, now); err != nil {
 		return err
 	}
 	if retry {
@@ -101,7 +90,7 @@ func scorePractice(w *ptx, taskID, itemID, annotatorID int64, now string) error 
 // pause-after checks.
 func judgeChecks(w *ptx, taskID, checkID, annotatorID int64, now string) error {
 	var below float64
-	var after, checks, units, matched int
+	var after int
 	var paused bool
 	err := w.scan(`SELECT d.pause_below, d.pause_after, coalesce(s.paused_at IS NOT NULL, 0) FROM datasets d
 		LEFT JOIN standing s ON s.dataset_id = d.id AND s.annotator_id = ?2 WHERE d.id = ?1`,
@@ -109,13 +98,29 @@ func judgeChecks(w *ptx, taskID, checkID, annotatorID int64, now string) error {
 	if err != nil || below == 0 || paused {
 		return err
 	}
-	err = w.scan(`SELECT count(DISTINCT h.item_id), `+knownCounts+`
-		FROM hits h JOIN items i ON i.id = h.item_id`+knownJoin+`
+	var items []int64
+	err = eachRow(w.ctx, w.tx, `SELECT h.item_id FROM hits h JOIN items i ON i.id = h.item_id
 		WHERE h.annotator_id = ?2 AND i.dataset_id = ?1 AND h.finished_at IS NOT NULL
 			AND h.finished_at >= coalesce((SELECT checks_since FROM standing WHERE dataset_id = ?3 AND annotator_id = ?2), '')`,
-		[]any{checkID, annotatorID, taskID}, &checks, &units, &matched)
-	if err != nil || checks < after || share(matched, units)+1e-12 >= below {
+		[]any{checkID, annotatorID, taskID}, func(rows *sql.Rows) error {
+			var id int64
+			err := rows.Scan(&id)
+			items = append(items, id)
+			return err
+		})
+	if err != nil || len(items) < after {
 		return err
+	}
+	checks, units, matched := len(items), 0, 0
+	for _, id := range items {
+		sc, err := knownScore(w.ctx, w.tx, id, annotatorID)
+		if err != nil {
+			return err
+		}
+		units, matched = units+sc.Units, matched+sc.Matched
+	}
+	if share(matched, units)+1e-12 >= below {
+		return nil
 	}
 	if _, err := w.exec(standingMake, taskID, annotatorID); err != nil {
 		return err

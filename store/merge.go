@@ -193,11 +193,7 @@ func (m *Merger) Item(uid string) (ItemRef, error) {
 // findItem looks the uid up dataset by dataset, so each lookup is one
 // probe of the (dataset_id, uid) index rather than a scan of every item.
 func (m *Merger) findItem(uid string) (ItemRef, error) {
-	rows, err := m.tx.QueryContext(m.ctx, `SELECT i.id, i.dataset_id, d.kind, i.question,
-		(option_1 != '') + (option_2 != '') + (option_3 != '') + (option_4 != '') + (option_5 != ''),
-		(SELECT count(*) FROM turns t WHERE t.item_id = i.id),
-		(SELECT count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id WHERE a.item_id = i.id),
-		(SELECT count(*) FROM facets f WHERE f.item_id = i.id)
+	rows, err := m.tx.QueryContext(m.ctx, `SELECT `+refColumns+`
 		FROM items i JOIN datasets d ON d.id = i.dataset_id
 		WHERE i.dataset_id IN (SELECT id FROM datasets WHERE purpose = 'task' AND (?2 = 0 OR id = ?2)) AND i.uid = ?1 LIMIT 2`, uid, m.datasetID)
 	if err != nil {
@@ -206,8 +202,8 @@ func (m *Merger) findItem(uid string) (ItemRef, error) {
 	defer rows.Close()
 	var refs []ItemRef
 	for rows.Next() {
-		var r ItemRef
-		if err := rows.Scan(&r.ID, &r.DatasetID, &r.Kind, &r.Question, &r.Answers, &r.Turns, &r.Nuggets, &r.Facets); err != nil {
+		r, err := scanRef(rows)
+		if err != nil {
 			return ItemRef{}, err
 		}
 		refs = append(refs, r)

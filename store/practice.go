@@ -230,34 +230,23 @@ type UnitAnswer struct {
 func (u UnitAnswer) Matched() bool { return u.Given != nil && *u.Given == u.Expected }
 
 // PracticeFeedback is what the screen shows after a practice HIT: each
-// unit's answer beside the annotator's label, in HIT order, and where they
+// known unit the HIT asked, its answer beside the annotator's label, in HIT
+// order, and where they
 // now stand in the task dataset.
 func (s *Store) PracticeFeedback(ctx context.Context, taskID, itemID, annotatorID int64) ([]UnitAnswer, Standing, error) {
 	var out []UnitAnswer
 	var st Standing
 	err := s.readTx(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT unit, expected, given FROM (SELECT k.unit AS unit, k.value AS expected,
-				l.value AS given FROM known_labels k JOIN items i ON i.id = k.item_id JOIN datasets d ON d.id = i.dataset_id
-				LEFT JOIN labels l ON l.item_id = k.item_id AND l.unit = k.unit AND l.annotator_id = ?2
-				WHERE k.item_id = ?1 AND d.purpose = 'practice') ORDER BY `+unitOrder, itemID, annotatorID)
+		var purpose string
+		err := tx.QueryRowContext(ctx, `SELECT d.purpose FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`,
+			itemID).Scan(&purpose)
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var u UnitAnswer
-			var given sql.NullInt64
-			if err := rows.Scan(&u.Unit, &u.Expected, &given); err != nil {
+		if purpose == PurposePractice {
+			if out, err = knownAnswers(ctx, tx, itemID, annotatorID); err != nil {
 				return err
 			}
-			if given.Valid {
-				v := int(given.Int64)
-				u.Given = &v
-			}
-			out = append(out, u)
-		}
-		if err := rows.Err(); err != nil {
-			return err
 		}
 		st, err = standingOf(ctx, tx, taskID, annotatorID)
 		return err

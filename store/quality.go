@@ -27,8 +27,8 @@ type QualityHIT struct {
 	TooFast   bool
 }
 
-// QualityCheck is a finished gold check: its known units and those the
-// annotator's labels matched.
+// QualityCheck is a finished gold check: the known units its HIT asked
+// (KnownScore) and those the annotator's labels matched.
 type QualityCheck struct {
 	Annotator      string
 	Item           int64
@@ -85,19 +85,29 @@ func readQuality(ctx context.Context, tx *sql.Tx, datasetID int64, q *QualityDat
 	if err != nil {
 		return err
 	}
-	err = eachRow(ctx, tx, `SELECT a.name, h.item_id, `+knownCounts+`
+	var annotatorIDs []int64
+	err = eachRow(ctx, tx, `SELECT a.name, a.id, h.item_id
 		FROM hits h JOIN items i ON i.id = h.item_id JOIN datasets c ON c.id = i.dataset_id
-		JOIN annotators a ON a.id = h.annotator_id`+knownJoin+`
+		JOIN annotators a ON a.id = h.annotator_id
 		WHERE c.parent_id = ? AND c.purpose = 'check' AND h.finished_at IS NOT NULL
-		GROUP BY h.item_id, h.annotator_id ORDER BY a.name, h.item_id`, []any{datasetID},
+		ORDER BY a.name, h.item_id`, []any{datasetID},
 		func(rows *sql.Rows) error {
 			var c QualityCheck
-			err := rows.Scan(&c.Annotator, &c.Item, &c.Units, &c.Matched)
+			var id int64
+			err := rows.Scan(&c.Annotator, &id, &c.Item)
 			q.Checks = append(q.Checks, c)
+			annotatorIDs = append(annotatorIDs, id)
 			return err
 		})
 	if err != nil {
 		return err
+	}
+	for i := range q.Checks {
+		sc, err := knownScore(ctx, tx, q.Checks[i].Item, annotatorIDs[i])
+		if err != nil {
+			return err
+		}
+		q.Checks[i].Units, q.Checks[i].Matched = sc.Units, sc.Matched
 	}
 	err = eachRow(ctx, tx, `SELECT a.name, r.item_id, rl.unit, l.value, rl.value
 		FROM repeats r JOIN items i ON i.id = r.item_id JOIN annotators a ON a.id = r.annotator_id

@@ -11,6 +11,12 @@ import (
 // dataset "d" as purpose, every unit's answer 2, and returns their ids.
 func seedKnown(t *testing.T, st *Store, purpose string, n int) []int64 {
 	t.Helper()
+	return seedKnownAsking(t, st, purpose, n, "Which?")
+}
+
+// seedKnownAsking is seedKnown with each pane's question.
+func seedKnownAsking(t *testing.T, st *Store, purpose string, n int, question string) []int64 {
+	t.Helper()
 	ctx := context.Background()
 	im, err := st.BeginKnownImport(ctx, testLead(t, st), "d", purpose, "mimics", "mimics-manual")
 	if err != nil {
@@ -21,7 +27,7 @@ func seedKnown(t *testing.T, st *Store, purpose string, n int) []int64 {
 		answers = append(answers, UnitLabel{Unit: u, Annotator: "x", Value: 2})
 	}
 	for i := range n {
-		p := Pane{Query: fmt.Sprintf("%s %d", purpose, i), Question: "Which?", Options: [5]string{"a", "b"}}
+		p := Pane{Query: fmt.Sprintf("%s %d", purpose, i), Question: question, Options: [5]string{"a", "b"}}
 		if _, err := im.AddPane(p, answers...); err != nil {
 			t.Fatal(err)
 		}
@@ -212,5 +218,87 @@ func TestGoldChecksPauseUntilResumed(t *testing.T) {
 	hist, _ := st.StandingHistory(ctx, ds)
 	if len(hist) != 2 || hist[0].Event != "paused" || hist[1].Event != "resumed" || hist[1].Actor != "root" {
 		t.Fatalf("history %+v", hist)
+	}
+}
+
+// finishGeneric labels what a generic pane's HIT asks, each unit its
+// answer (2): the answer set and both landing pages; the question step is
+// skipped, so the question gets no label.
+func finishGeneric(t *testing.T, st *Store, item, who int64) {
+	t.Helper()
+	units := []string{"answer_set", "landing_1", "landing_2"}
+	for i, u := range units {
+		ch := LabelChange{ItemID: item, AnnotatorID: who, Unit: u, Value: ptr(2), Finish: i == len(units)-1}
+		if _, err := st.SetLabel(context.Background(), ch); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A generic pane never asks its question, though the release labels it:
+// a perfect annotator scores 100% on practice, is never paused by gold
+// checks, and the quality report counts only the units asked.
+func TestKnownUnitsCountOnlyWhereAsked(t *testing.T) {
+	st := openTemp(t)
+	ds, _, ana := seed(t, st, 40)
+	practice := seedKnownAsking(t, st, PurposePractice, 2, "Select one to refine your search")
+	checks := seedKnownAsking(t, st, PurposeCheck, 5, "Select one to refine your search.")
+	st.Draws = rand.New(rand.NewPCG(3, 4))
+	setTraining(t, st, ds, Training{Qualify: 2, Pass: 0.8, CheckRate: 0.5, RepeatGap: 1, PauseBelow: 0.9, PauseAfter: 1})
+	ctx := context.Background()
+	isPractice, isCheck := map[int64]bool{}, map[int64]bool{}
+	for _, id := range practice {
+		isPractice[id] = true
+	}
+	for _, id := range checks {
+		isCheck[id] = true
+	}
+	for range 2 {
+		id, ok, _ := next(t, st, ds, ana.ID)
+		if !ok || !isPractice[id] {
+			t.Fatalf("got %d, want a practice item", id)
+		}
+		finishGeneric(t, st, id, ana.ID)
+		answers, _, err := st.PracticeFeedback(ctx, ds, id, ana.ID)
+		if err != nil || len(answers) != 3 {
+			t.Fatalf("feedback on a generic pane: %+v %v, want the 3 units asked", answers, err)
+		}
+		for _, a := range answers {
+			if a.Unit == "question" || !a.Matched() {
+				t.Errorf("feedback %+v", a)
+			}
+		}
+	}
+	s := standing(t, st, ds, ana.ID)
+	if s.Qualified != "passed" || s.LastRound != 1 {
+		t.Fatalf("a perfect annotator on generic panes: %+v, want passed at 100%%", s)
+	}
+	seen := 0
+	for range 20 {
+		id, ok, nw := next(t, st, ds, ana.ID)
+		if nw.Paused {
+			t.Fatalf("paused after %d gold checks over a question never asked", seen)
+		}
+		if !ok {
+			break
+		}
+		if isCheck[id] {
+			seen++
+			finishGeneric(t, st, id, ana.ID)
+		} else {
+			labelUnits(t, st, id, ana.ID, 4)
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no gold check was handed out")
+	}
+	q, err := st.ReadQuality(ctx, testLead(t, st), ds)
+	if err != nil || len(q.Checks) != seen {
+		t.Fatalf("quality checks %+v %v, want %d", q.Checks, err, seen)
+	}
+	for _, c := range q.Checks {
+		if c.Units != 3 || c.Matched != 3 {
+			t.Errorf("check %+v: want 3 of 3 units asked", c)
+		}
 	}
 }

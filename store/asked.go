@@ -1,0 +1,99 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/claritty/claritty/guidelines"
+)
+
+// refColumns read an item's ItemRef from items i joined to datasets d: what
+// its HIT asks depends on its kind, question and counts of answers, turns,
+// nuggets and facets.
+const refColumns = `i.id, i.dataset_id, d.kind, i.question,
+	(option_1 != '') + (option_2 != '') + (option_3 != '') + (option_4 != '') + (option_5 != ''),
+	(SELECT count(*) FROM turns t WHERE t.item_id = i.id),
+	(SELECT count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id WHERE a.item_id = i.id),
+	(SELECT count(*) FROM facets f WHERE f.item_id = i.id)`
+
+func scanRef(row interface{ Scan(...any) error }) (ItemRef, error) {
+	var r ItemRef
+	err := row.Scan(&r.ID, &r.DatasetID, &r.Kind, &r.Question, &r.Answers, &r.Turns, &r.Nuggets, &r.Facets)
+	return r, err
+}
+
+// Asked lists the units the item's HIT asked an annotator whose labels are
+// these (guidelines.Protocol.Asked).
+func (r ItemRef) Asked(labels map[string]int) []string {
+	return guidelines.ForKind(r.Kind).Asked(r.shape(), labels)
+}
+
+// KnownScore is one HIT against its item's known answers: the known units
+// its HIT asked the annotator, and those their labels match. A known unit
+// the HIT never asked (a generic pane's question, a facet after a no) is
+// not counted either way.
+type KnownScore struct{ Units, Matched int }
+
+// knownScore scores HIT (item, annotator) against the item's known labels:
+// practice scoring, gold checks and the quality report all count so.
+func knownScore(ctx context.Context, tx *sql.Tx, itemID, annotatorID int64) (KnownScore, error) {
+	var sc KnownScore
+	answers, err := knownAnswers(ctx, tx, itemID, annotatorID)
+	if err != nil {
+		return sc, err
+	}
+	for _, a := range answers {
+		sc.Units++
+		if a.Matched() {
+			sc.Matched++
+		}
+	}
+	return sc, nil
+}
+
+// knownAnswers are the known units of HIT (item, annotator) its HIT asked,
+// in HIT order, each beside the annotator's label.
+func knownAnswers(ctx context.Context, tx *sql.Tx, itemID, annotatorID int64) ([]UnitAnswer, error) {
+	ref, err := scanRef(tx.QueryRowContext(ctx, `SELECT `+refColumns+` FROM items i JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.id = ?`, itemID))
+	if err != nil {
+		return nil, err
+	}
+	given := map[string]int{}
+	err = eachRow(ctx, tx, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`, []any{itemID, annotatorID},
+		func(rows *sql.Rows) error {
+			var u string
+			var v int
+			err := rows.Scan(&u, &v)
+			given[u] = v
+			return err
+		})
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]int{}
+	err = eachRow(ctx, tx, `SELECT unit, value FROM known_labels WHERE item_id = ?`, []any{itemID},
+		func(rows *sql.Rows) error {
+			var u string
+			var v int
+			err := rows.Scan(&u, &v)
+			known[u] = v
+			return err
+		})
+	if err != nil {
+		return nil, err
+	}
+	var out []UnitAnswer
+	for _, u := range ref.Asked(given) {
+		want, ok := known[u]
+		if !ok {
+			continue
+		}
+		a := UnitAnswer{Unit: u, Expected: want}
+		if v, ok := given[u]; ok {
+			a.Given = &v
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
