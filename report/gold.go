@@ -142,18 +142,51 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 			if !slices.Contains(rules.AllUnits, unit) {
 				continue
 			}
-			u := rules.unitGold(ui, row, names)
-			if u.Provenance == "" {
-				continue
+			if u := rules.unitGold(ui, row, names); u.Provenance != "" {
+				p.Units = append(p.Units, u)
 			}
+		}
+		p.Units = rules.conditioned(p.Units)
+		for _, u := range p.Units {
 			if u.Provenance == agreement.Insufficient {
 				p.Insufficient++
 			}
-			p.Units = append(p.Units, u)
 		}
 		p.Missing = p.missing(rules.Protocol, row.Item.Shape(rules.turns[row.ID]))
 		return fn(p)
 	})
+}
+
+// conditioned applies the kind's conditions to an item's gold units (in
+// HIT order, so a condition's unit comes before the units waiting on it).
+// A unit asked only under a condition (the facet, asked after a yes) has
+// gold only where the condition's own gold holds: after a gold no, or an
+// unresolved necessity, it has none, whatever its votes. Where it holds,
+// the unit was asked of exactly the annotators for whom the condition held,
+// so it rests on as many annotators as the condition's unit does: settled
+// when that unit is (the policy's min), insufficient when that unit is.
+// The unit's own votes never make it insufficient: a request three people
+// judged, one of them no, has two facet labels and a settled facet gold.
+func (rules datasetRules) conditioned(units []UnitGold) []UnitGold {
+	byUnit := map[string]UnitGold{}
+	out := units[:0]
+	for _, u := range units {
+		byUnit[u.Unit] = u
+		c, ok := rules.Requires(u.Unit)
+		if !ok {
+			out = append(out, u)
+			continue
+		}
+		cond, ok := byUnit[c.Unit]
+		if !ok || cond.Label != c.Value {
+			continue
+		}
+		if cond.Provenance == agreement.Insufficient && u.Provenance != agreement.Adjudicated {
+			u.Provenance = agreement.Insufficient
+		}
+		out = append(out, u)
+	}
+	return out
 }
 
 // unitGold is unit ui's gold label on a row. An adjudicator's decision
@@ -162,9 +195,14 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 // every vote came from a release file; Insufficient when fewer annotators
 // than the policy's min have settled labels on the unit, so one person's
 // label is never called unanimous; else the rule's own (unanimous,
-// majority, median, unresolved).
+// majority, median, unresolved). A unit asked under a condition needs
+// only its own votes here: conditioned settles it by its condition's unit.
 func (rules datasetRules) unitGold(ui int, row *store.GoldRow, names map[int64]string) UnitGold {
 	u := UnitGold{Unit: store.Units[ui], Votes: make([]int, store.VoteSlots)}
+	need := rules.min
+	if _, ok := rules.Requires(u.Unit); ok {
+		need = 1
+	}
 	n, imported := 0, 0
 	for _, v := range row.Votes {
 		if v.Unit == ui {
@@ -186,7 +224,7 @@ func (rules datasetRules) unitGold(ui int, row *store.GoldRow, names map[int64]s
 		// The model's pick; resting on fewer annotators than the policy's
 		// min, it is still insufficient, whatever the posterior says.
 		u.Posterior, u.Label, u.Provenance = post, slices.Index(post, slices.Max(post)), agreement.Model
-		if n < rules.min {
+		if n < need {
 			u.Provenance = agreement.Insufficient
 		}
 		return u
@@ -195,7 +233,7 @@ func (rules datasetRules) unitGold(ui int, row *store.GoldRow, names map[int64]s
 	case u.Provenance == "" || u.Provenance == agreement.Adjudicated:
 	case imported == n && u.Provenance != agreement.Unresolved:
 		u.Provenance = agreement.Imported
-	case n < rules.min:
+	case n < need:
 		u.Provenance = agreement.Insufficient
 	}
 	return u
