@@ -8,6 +8,11 @@ type Scale struct {
 	// Nominal says the categories have no order (yes, no, a facet): ordinal
 	// alpha, which reads an order into them, is left undefined.
 	Nominal bool
+	// Unpooled says the categories join several types' own scales (a
+	// request's yes/no and its facet's number): no figure pools the
+	// types, so a report has no pooled row and its pairs' kappas are over
+	// the first type alone (PairsOver).
+	Unpooled bool
 }
 
 // Coefficients are the agreement figures of one set of subjects.

@@ -36,7 +36,9 @@ func AnalyzeCounts(scale Scale, types []string, counts []PatternCount, opt Optio
 	for i, ps := range sets {
 		rep.Types = append(rep.Types, typeReport(types[i], ps, scale, opt))
 	}
-	rep.Pooled = typeReport("pooled", pooled, scale, opt)
+	if !scale.Unpooled {
+		rep.Pooled = typeReport("pooled", pooled, scale, opt)
+	}
 	return rep
 }
 

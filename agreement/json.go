@@ -109,6 +109,11 @@ func (r Report) WriteJSON(w io.Writer) error {
 	for _, p := range r.Pairs {
 		pairs = append(pairs, pairJSON{p.A, p.B, p.Items, p.Kappa, p.Weighted})
 	}
+	var pooled *typeJSON // null where the types' scales differ
+	if r.Pooled.Type != "" {
+		p := r.typeJSON(r.Pooled)
+		pooled = &p
+	}
 	anns := make([]annotatorJSON, 0, len(r.Annotators))
 	for _, a := range r.Annotators {
 		anns = append(anns, annotatorJSON{a.Annotator, a.Items, a.Agreement})
@@ -116,11 +121,12 @@ func (r Report) WriteJSON(w io.Writer) error {
 	head, err := json.Marshal(struct {
 		MinRaters  int             `json:"min_raters"`
 		Types      []typeJSON      `json:"types"`
-		Pooled     typeJSON        `json:"pooled"`
+		Pooled     *typeJSON       `json:"pooled"`
 		Pairs      []pairJSON      `json:"pairs"`
+		PairsOver  string          `json:"pairs_over,omitempty"`
 		Annotators []annotatorJSON `json:"annotators"`
 		Withheld   []string        `json:"withheld,omitempty"`
-	}{r.MinRaters, types, r.typeJSON(r.Pooled), pairs, anns, r.Withheld})
+	}{r.MinRaters, types, pooled, pairs, r.PairsOver, anns, r.Withheld})
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,10 @@
 // the majority, and bootstrap intervals. It is pure: no I/O, stdlib only.
 package agreement
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Study is rating data ready for a report. Subjects are the rated things
 // (one unit of one item); all of them share one scale.
@@ -59,6 +62,27 @@ func (t TypeReport) Warnings() []string {
 	return w
 }
 
+// Rows are the report's type rows and, when the scale pools, the pooled
+// one: what every table and chart of types lists.
+func (r Report) Rows() []TypeReport {
+	if r.Pooled.Type == "" {
+		return r.Types
+	}
+	return append(slices.Clip(r.Types), r.Pooled)
+}
+
+// RowPointers are Rows to change in place.
+func (r *Report) RowPointers() []*TypeReport {
+	var out []*TypeReport
+	for i := range r.Types {
+		out = append(out, &r.Types[i])
+	}
+	if r.Pooled.Type != "" {
+		out = append(out, &r.Pooled)
+	}
+	return out
+}
+
 // DefaultOptions: 1,000 replicates, seed 1.
 var DefaultOptions = Options{Bootstrap: 1000, Seed: 1}
 
@@ -66,10 +90,15 @@ var DefaultOptions = Options{Bootstrap: 1000, Seed: 1}
 type Report struct {
 	Scale      Scale
 	MinRaters  int // subjects with fewer ratings were left out (Options.MinRaters)
-	Types      []TypeReport
-	Pooled     TypeReport
-	Units      UnitSummary
-	Pairs      []Pair
+	Types []TypeReport
+	// Pooled is every type's units together; its Type is "" (no row) on
+	// a Scale.Unpooled, where pooling would mix scales.
+	Pooled TypeReport
+	Units  UnitSummary
+	Pairs  []Pair
+	// PairsOver names the one type the pairs' kappas are over when the
+	// scale is unpooled; "" when they are over every unit.
+	PairsOver string
 	Annotators []AnnotatorAgreement
 	Majority   []Vote
 	// AnnotatorLabels counts each annotator's labels per category, over
@@ -163,7 +192,9 @@ func Analyze(st *Study, opt Options) Report {
 		label := Majority(counts)
 		rep.Majority[si] = Vote{Item: s.Item, Unit: s.Unit, Label: label, Votes: counts}
 		rep.Units.add(counts, len(s.Ratings), 1)
-		people.Add(s.Ratings)
+		if !st.Scale.Unpooled || s.Type == 0 {
+			people.Add(s.Ratings)
+		}
 		if label >= 0 && len(s.Ratings) >= 2 {
 			for _, r := range s.Ratings {
 				ann[r.Rater].n++
@@ -176,7 +207,11 @@ func Analyze(st *Study, opt Options) Report {
 	for i, ps := range types {
 		rep.Types = append(rep.Types, typeReport(st.Types[i], ps, st.Scale, opt))
 	}
-	rep.Pooled = typeReport("pooled", pooled, st.Scale, opt)
+	if st.Scale.Unpooled && len(st.Types) > 0 {
+		rep.PairsOver = st.Types[0]
+	} else {
+		rep.Pooled = typeReport("pooled", pooled, st.Scale, opt)
+	}
 	rep.Pairs = people.Pairs(st.Scale.Values)
 	rep.AnnotatorLabels = people.Labels()
 	for i, a := range ann {

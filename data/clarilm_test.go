@@ -214,7 +214,7 @@ func TestDemoClariLMScores(t *testing.T) {
 		}
 	}
 	d, _ := st.DatasetByName(ctx, DemoNecessity)
-	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d)
+	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d, report.ScoreOptions{})
 	if err != nil || len(scores) != 2 || n == 0 {
 		t.Fatalf("demo necessity scores %+v %v", scores, err)
 	}
@@ -223,7 +223,7 @@ func TestDemoClariLMScores(t *testing.T) {
 		t.Errorf("demo necessity accuracy %+v, want %d of %d", nec, right, n)
 	}
 	p, _ := st.DatasetByName(ctx, DemoPairs)
-	c, err := report.CompareGold(ctx, readGold(t, st, p.ID), p)
+	c, err := report.CompareGold(ctx, readGold(t, st, p.ID), p, report.ScoreOptions{})
 	if err != nil || c.Items != 4 || c.Total != 8 || len(c.Pairs) != 1 {
 		t.Fatalf("demo comparison %+v %v", c, err)
 	}

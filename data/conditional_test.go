@@ -156,7 +156,7 @@ func TestNecessityFacetAskedAfterYes(t *testing.T) {
 			}
 		}
 	}
-	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d)
+	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d, report.ScoreOptions{})
 	if err != nil || len(scores) != 1 {
 		t.Fatalf("scores %+v %v", scores, err)
 	}

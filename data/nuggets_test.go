@@ -169,7 +169,9 @@ func TestCandidateRefusals(t *testing.T) {
 
 // Judgements by label merge, scored by hand: system a restores q1's 1937
 // fully and Strauss partly, (3·1 + 2·0.5 + 0)/6; intent 2's 95 mg fully,
-// 1.5/2. System b's second answer has one nugget unjudged.
+// 1.5/2. System b's second answer has one nugget unjudged. One annotator
+// judged them all, fewer than the policy's min: the gold is provisional,
+// left waiting by default and scored with Provisional.
 func TestScoreNuggetRuns(t *testing.T) {
 	ctx := context.Background()
 	st, d := nuggetStore(t)
@@ -181,7 +183,22 @@ func TestScoreNuggetRuns(t *testing.T) {
 	if _, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(t.TempDir(), "l.tsv"), labels), Options{}); err != nil {
 		t.Fatal(err)
 	}
-	runs, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d)
+	runs, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d, report.ScoreOptions{})
+	if err != nil || len(runs) != 2 {
+		t.Fatalf("runs %+v %v", runs, err)
+	}
+	for _, r := range runs {
+		if r.Items != 0 || r.Complete || r.Metric[0].Value.Defined || r.Gold.Settled != 0 || r.Gold.ProvisionalScored {
+			t.Errorf("%s scored on provisional gold by default: %+v, gold %+v", r.Name, r, *r.Gold)
+		}
+	}
+	if g := *runs[0].Gold; g.Provisional != 2 || g.Missing != 0 {
+		t.Errorf("a's gold %+v, want its 2 answers provisional", g)
+	}
+	if g := *runs[1].Gold; g.Provisional != 1 || g.Missing != 1 {
+		t.Errorf("b's gold %+v, want 1 answer provisional and 1 missing", g)
+	}
+	runs, err = report.ScoreRuns(ctx, readGold(t, st, d.ID), d, report.ScoreOptions{Provisional: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +224,7 @@ func TestScoreNuggetRuns(t *testing.T) {
 	for id := range b.Scores {
 		hidden = append(hidden, id)
 	}
-	runs, _ = report.ScoreRuns(ctx, figuresFor(t, st, "newcomer", d.ID, hidden...), d)
+	runs, _ = report.ScoreRuns(ctx, figuresFor(t, st, "newcomer", d.ID, hidden...), d, report.ScoreOptions{Provisional: true})
 	if runs[1].Items != 0 || runs[1].Metric[0].Value.Defined {
 		t.Errorf("b with its answer hidden: %+v", runs[1])
 	}

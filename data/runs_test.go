@@ -91,7 +91,7 @@ func TestTRECRunAgainstGoldLanding(t *testing.T) {
 			want[k] += naiveNDCG(docs, grades[q], k)
 		}
 	}
-	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d)
+	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d, report.ScoreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func TestLabelsRun(t *testing.T) {
 	if _, err := AddRun(ctx, st, lead(t, st), runFile(t, body.String()), RunOptions{Kind: "labels", Name: "all-two"}); err != nil {
 		t.Fatal(err)
 	}
-	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d)
+	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d, report.ScoreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,8 +222,15 @@ func TestLabelsRun(t *testing.T) {
 	if s.Metric[2].Value.X != 0 && math.Abs(s.Metric[2].Value.X) > 1e-12 {
 		t.Errorf("kappa %v, want 0", s.Metric[2].Value.X)
 	}
-	if len(s.ByType) != 1 || s.ByType[0].Type != "landing" {
+	// The one answer-set prediction has no gold: its type is listed with
+	// nothing scored, and its gold counted missing; the pooled figure
+	// rests on the landing labels alone, and says so.
+	if len(s.ByType) != 2 || s.ByType[0].Type != "answer_set" || s.ByType[0].N != 0 || s.ByType[0].Gold.Missing != 1 ||
+		s.ByType[1].Type != "landing" || s.ByType[1].N != n || s.ByType[1].Gold.Settled != n {
 		t.Errorf("by type %+v", s.ByType)
+	}
+	if fmt.Sprint(s.PooledOver) != "[landing]" || s.Gold.Settled != n || s.Gold.Missing != 1 {
+		t.Errorf("pooled over %v, gold %+v", s.PooledOver, s.Gold)
 	}
 }
 
@@ -249,7 +256,7 @@ func TestQuestionsRunAgainstPaneQuestions(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d)
+	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d, report.ScoreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -274,6 +274,18 @@ func (p Protocol) KeyOf(unit string, value int) string {
 	return ""
 }
 
+// OneScale says whether every label type of the kind is labelled on one
+// scale, so a figure may pool them (MIMICS' three types are all
+// Good/Fair/Bad); a necessity request's yes/no and facet number are not.
+func (p Protocol) OneScale() bool {
+	for _, t := range p.Types {
+		if !slices.Equal(p.ScaleOf(t), p.ScaleOf(p.Types[0])) {
+			return false
+		}
+	}
+	return true
+}
+
 // Low is the scale's lowest value: a category's index is value - Low.
 func (p Protocol) Low() int { return p.Scale[len(p.Scale)-1].Value }
 

@@ -38,12 +38,15 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 		fmt.Fprint(tw, "No intervals (--bootstrap 0).\n\n")
 		ci = func(agreement.Interval) any { return "—" }
 	}
+	if rep.Scale.Unpooled {
+		fmt.Fprintf(tw, "The unit types have scales of their own (%s): no figure pools them.\n\n", strings.Join(typeNames(rep), ", "))
+	}
 	if rep.MinRaters > 1 {
 		fmt.Fprintf(tw, "Units with fewer than %d labels are left out of every figure (--min-raters).\n\n", rep.MinRaters)
 	}
 	fmt.Fprintln(tw, "type\tunits\t≥2 labels\tratings\traters\tobserved\tchance\tFleiss κ\t95% CI\tAC1\tα nominal\tα ordinal\t95% CI\tα interval")
 	var warnings []string
-	for _, t := range append(rep.Types, rep.Pooled) {
+	for _, t := range rep.Rows() {
 		if t.Withheld != "" {
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d–%d\t%s\t\t\t\t\t\t\t\t\n", display.Clean(t.Type), t.Items, t.Paired, t.Ratings,
 				t.MinRaters, t.MaxRaters, t.Withheld)
@@ -62,7 +65,7 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 		fmt.Fprintf(tw, "\t%s", display.Clean(c))
 	}
 	fmt.Fprintln(tw)
-	for _, t := range append(rep.Types, rep.Pooled) {
+	for _, t := range rep.Rows() {
 		fmt.Fprint(tw, display.Clean(t.Type))
 		if t.Withheld != "" {
 			fmt.Fprint(tw, "\t"+t.Withheld)
@@ -107,7 +110,7 @@ func writeCharts(w io.Writer, rep agreement.Report, people bool) error {
 // kappa heatmap.
 func AgreementCharts(rep agreement.Report, people bool, width int) []string {
 	var rows []agreement.LabelCount
-	for _, t := range append(rep.Types, rep.Pooled) {
+	for _, t := range rep.Rows() {
 		if t.Withheld == "" && t.Labels != nil {
 			rows = append(rows, agreement.LabelCount{Name: t.Type, Labels: t.Labels})
 		}
@@ -122,7 +125,11 @@ func AgreementCharts(rep agreement.Report, people bool, width int) []string {
 	case people && len(rep.AnnotatorLabels)+len(rep.Pairs) == 0 && len(rep.Withheld) > 0:
 		charts = append(charts, wrapped("Annotators' labels and kappas: withheld ("+strings.Join(rep.Withheld, "; ")+")", width))
 	case people:
-		charts = append(charts, LabelChart("Labels per annotator", rep.Scale, rep.AnnotatorLabels, width),
+		title := "Labels per annotator"
+		if rep.PairsOver != "" {
+			title += ", " + display.Clean(rep.PairsOver) + " units"
+		}
+		charts = append(charts, LabelChart(title, rep.Scale, rep.AnnotatorLabels, width),
 			KappaHeatmap(rep.Pairs, width))
 	}
 	var lines []string
@@ -132,6 +139,15 @@ func AgreementCharts(rep agreement.Report, people bool, width int) []string {
 	return lines
 }
 
+// typeNames are the report's unit types.
+func typeNames(rep agreement.Report) []string {
+	var out []string
+	for _, t := range rep.Types {
+		out = append(out, display.Clean(t.Type))
+	}
+	return out
+}
+
 // wrapped is text broken at words into lines of at most width cells.
 func wrapped(text string, width int) []string {
 	return strings.Split(ansi.Wrap(text, max(10, width), ""), "\n")
@@ -139,7 +155,7 @@ func wrapped(text string, width int) []string {
 
 // anyWithheld says whether a type's figures were withheld.
 func anyWithheld(rep agreement.Report) bool {
-	for _, t := range append(rep.Types, rep.Pooled) {
+	for _, t := range rep.Rows() {
 		if t.Withheld != "" {
 			return true
 		}
@@ -153,6 +169,9 @@ func writePeople(tw *tabwriter.Writer, rep agreement.Report) {
 	fmt.Fprintln(tw, "\nannotator\tunits\tagreement with majority")
 	for _, a := range rep.Annotators {
 		fmt.Fprintf(tw, "%s\t%d\t%v\n", display.Clean(a.Annotator), a.Items, a.Agreement)
+	}
+	if rep.PairsOver != "" {
+		fmt.Fprintf(tw, "\nPairs over the %s units alone (the types' scales differ).\n", display.Clean(rep.PairsOver))
 	}
 	fmt.Fprintln(tw, "\nannotator\tannotator\tunits\tCohen's κ\tquadratic-weighted κ")
 	for _, p := range rep.Pairs {

@@ -42,6 +42,14 @@ type RunScore struct {
 	// Withheld says why the figures are left out for this reader: they
 	// rest on too few items of others' gold (store.Blind).
 	Withheld string `json:"withheld,omitempty"`
+	// Gold is how much of the gold the figures could rest on is settled,
+	// provisional or missing (nil for a questions run, which rests on
+	// reference questions).
+	Gold *GoldBasis `json:"gold,omitempty"`
+	// PooledOver names the label types a labels run's top-level metrics
+	// pool, only ever types of one scale; a run whose types have different
+	// scales (necessity yes/no, facet 1-9/none) has no pooled figure.
+	PooledOver []string `json:"pooled_over,omitempty"`
 	// rests: the items whose gold the figures rest on (an item may come
 	// more than once), pooled and per label type, for the Blind rule.
 	rests     []int64
@@ -53,6 +61,7 @@ type TypeScore struct {
 	Type string
 	bench.Classification
 	Withheld string // as RunScore's, for this type
+	Gold     GoldBasis
 }
 
 // goldIndex is a dataset's gold labels, by item and unit, leaving out
@@ -65,11 +74,22 @@ type goldIndex struct {
 	counts map[int64]int
 	pairs  map[int64]store.PairSystems // a compare dataset's systems by item
 	blind  store.Blind                 // what the reader may see of the figures
+	opts   ScoreOptions
 }
 
-func loadGold(ctx context.Context, r *store.Reading, d store.Dataset) (*goldIndex, error) {
+// gold is the label a score may use for an item's unit (-1: none) and
+// what that gold is: settled, provisional or missing.
+func (g *goldIndex) gold(itemID int64, unit string) (int, goldState) {
+	return g.opts.stateOf(g.items[itemID], unit)
+}
+
+// basis is an empty GoldBasis that knows whether provisional gold is
+// scored.
+func (g *goldIndex) basis() *GoldBasis { return &GoldBasis{ProvisionalScored: g.opts.Provisional} }
+
+func loadGold(ctx context.Context, r *store.Reading, d store.Dataset, opts ScoreOptions) (*goldIndex, error) {
 	kind := d.Kind
-	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}, blind: r.Blind()}
+	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}, blind: r.Blind(), opts: opts}
 	var err error
 	if g.counts, err = r.Store().UnitCounts(ctx, d.ID); err != nil {
 		return nil, err
@@ -89,9 +109,9 @@ func loadGold(ctx context.Context, r *store.Reading, d store.Dataset) (*goldInde
 }
 
 // ScoreRuns scores every run of dataset d, read with r, against its gold
-// labels. Items the reading hides (the reader's open ones) count as not
-// judged.
-func ScoreRuns(ctx context.Context, r *store.Reading, d store.Dataset) ([]RunScore, error) {
+// labels: settled ones, and provisional ones too when opts say so. Items
+// the reading hides (the reader's open ones) count as not judged.
+func ScoreRuns(ctx context.Context, r *store.Reading, d store.Dataset, opts ScoreOptions) ([]RunScore, error) {
 	if r.DatasetID() != d.ID {
 		return nil, fmt.Errorf("score runs: the reading is of another dataset")
 	}
@@ -100,7 +120,7 @@ func ScoreRuns(ctx context.Context, r *store.Reading, d store.Dataset) ([]RunSco
 	if runs, err := r.Store().Runs(ctx, d.ID); err != nil || len(runs) == 0 {
 		return nil, err
 	}
-	g, err := loadGold(ctx, r, d)
+	g, err := loadGold(ctx, r, d, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -109,15 +129,15 @@ func ScoreRuns(ctx context.Context, r *store.Reading, d store.Dataset) ([]RunSco
 
 // ScoreDataset is ScoreRuns and, for a compare dataset, CompareGold, over
 // one read of the gold labels: the side pane and claritty bench want both.
-func ScoreDataset(ctx context.Context, r *store.Reading, d store.Dataset) ([]RunScore, *ComparisonScore, error) {
+func ScoreDataset(ctx context.Context, r *store.Reading, d store.Dataset, opts ScoreOptions) ([]RunScore, *ComparisonScore, error) {
 	if d.Kind != guidelines.Compare.Kind {
-		scores, err := ScoreRuns(ctx, r, d)
+		scores, err := ScoreRuns(ctx, r, d, opts)
 		return scores, nil, err
 	}
 	if r.DatasetID() != d.ID {
 		return nil, nil, fmt.Errorf("score runs: the reading is of another dataset")
 	}
-	g, err := loadGold(ctx, r, d)
+	g, err := loadGold(ctx, r, d, opts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -203,7 +223,7 @@ func blindRun(s *RunScore, g *goldIndex) {
 // scoreNuggets gives each fully judged answer its restore score and the
 // run the Clarify-Then-Search summary over them.
 func scoreNuggets(s *RunScore, runID int64, answers []store.AnswerRow, g *goldIndex) {
-	s.Scores, s.Coverage = map[int64]float64{}, map[int64][]int{}
+	s.Scores, s.Coverage, s.Gold = map[int64]float64{}, map[int64][]int{}, g.basis()
 	var scores []float64
 	ks := map[int]bool{}
 	noK := false
@@ -217,20 +237,18 @@ func scoreNuggets(s *RunScore, runID int64, answers []store.AnswerRow, g *goldIn
 		} else {
 			noK = true
 		}
-		p := g.items[a.ItemID]
 		cov := make([]int, len(a.Weights))
 		nuggets := make([]bench.Nugget, len(a.Weights))
-		judged := p != nil
+		state := goldSettled // an answer's gold is its least settled nugget's
 		for i, w := range a.Weights {
-			cov[i] = -1
-			if p != nil {
-				cov[i] = p.Label(guidelines.NuggetUnit(i + 1))
-			}
-			judged = judged && cov[i] >= 0
+			var st goldState
+			cov[i], st = g.gold(a.ItemID, guidelines.NuggetUnit(i+1))
+			state = min(state, st)
 			nuggets[i] = bench.Nugget{Weight: w, Coverage: bench.Coverage(max(cov[i], 0))}
 		}
 		s.Coverage[a.ItemID] = cov
-		if !judged {
+		s.Gold.add(state)
+		if slices.Contains(cov, -1) {
 			continue
 		}
 		score, err := bench.RestoreScore(nuggets)
@@ -272,11 +290,11 @@ func kText(ks map[int]bool, none bool) string {
 // when all of them do.
 func scoreTREC(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g *goldIndex) error {
 	qrels, complete := bench.Qrels{}, map[string]bool{}
-	for _, p := range g.items {
+	for id, p := range g.items {
 		if r.Target == store.TargetLanding {
 			judged := map[string]int{}
 			for pos := 1; pos <= p.Item.AnswerCount(); pos++ {
-				if l := p.Label("landing_" + strconv.Itoa(pos)); l >= 0 {
+				if l, _ := g.gold(id, "landing_"+strconv.Itoa(pos)); l >= 0 {
 					judged[strconv.Itoa(pos)] = l
 				}
 			}
@@ -290,7 +308,7 @@ func scoreTREC(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g
 		if _, seen := complete[q]; !seen {
 			complete[q] = true
 		}
-		l := p.Label("answer_set")
+		l, _ := g.gold(id, "answer_set")
 		if l < 0 {
 			complete[q] = false
 			continue
@@ -312,16 +330,30 @@ func scoreTREC(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g
 	if err != nil {
 		return err
 	}
-	// The figures rest on the panes whose gold the run's queries meet.
-	for _, p := range g.items {
+	// The figures rest on the panes whose gold the run's queries meet;
+	// the gold basis counts those panes' units the qrels come from.
+	s.Gold = g.basis()
+	for id, p := range g.items {
 		q, judged := store.RunQuery(p.Item.Query), false
+		units := []string{"answer_set"}
 		if r.Target == store.TargetLanding {
 			q = p.Item.UID
 			judged = len(qrels[q]) > 0
+			units = units[:0]
+			for pos := 1; pos <= p.Item.AnswerCount(); pos++ {
+				units = append(units, "landing_"+strconv.Itoa(pos))
+			}
 		} else {
 			_, judged = qrels[q][p.Item.UID]
 		}
-		if _, ran := run[q]; ran && judged {
+		if _, ran := run[q]; !ran {
+			continue
+		}
+		for _, u := range units {
+			_, st := g.gold(id, u)
+			s.Gold.add(st)
+		}
+		if judged {
 			s.rests = append(s.rests, p.Item.ID)
 		}
 	}
@@ -333,12 +365,13 @@ func scoreTREC(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g
 	return nil
 }
 
-// scoreLabels pairs each prediction with its unit's gold label: pooled,
-// and per label type. A prediction for a unit the gold says does not
-// apply (a facet for a request the gold says needs no clarification) is
-// left out, as ClariLM scores facet selection on the requests that need
-// it; it waits for nothing. Verdicts on a compare dataset also make the
-// win / tie / lose table each side would report.
+// scoreLabels pairs each prediction with its unit's gold label, per label
+// type, and pooled over the types when they share one scale. A prediction
+// for a unit the gold says does not apply (a facet for a request the gold
+// says needs no clarification) is left out, as ClariLM scores facet
+// selection on the requests that need it; it waits for nothing. Verdicts
+// on a compare dataset also make the win / tie / lose table each side
+// would report.
 func scoreLabels(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g *goldIndex) error {
 	preds, err := st.RunLabels(ctx, r.ID)
 	if err != nil {
@@ -347,26 +380,28 @@ func scoreLabels(ctx context.Context, st *store.Store, s *RunScore, r store.Run,
 	p := guidelines.ForKind(g.kind)
 	var all []bench.Prediction
 	byType := map[string][]bench.Prediction{}
+	basis := map[string]*GoldBasis{}
 	items, scored := map[int64]bool{}, map[int64]bool{}
-	s.restsType = map[string][]int64{}
+	s.restsType, s.Gold = map[string][]int64{}, g.basis()
 	moot := 0
 	for _, pr := range preds {
 		items[pr.ItemID] = true
-		pg := g.items[pr.ItemID]
-		if pg == nil {
-			continue
-		}
 		if c, ok := p.Requires(pr.Unit); ok {
-			if v := pg.Label(c.Unit); v >= 0 && v != c.Value {
+			if v := g.items[pr.ItemID].Label(c.Unit); v >= 0 && v != c.Value {
 				moot++
 				continue
 			}
 		}
-		gold := pg.Label(pr.Unit)
+		typ := unitType(pr.Unit)
+		if basis[typ] == nil {
+			basis[typ] = g.basis()
+		}
+		gold, state := g.gold(pr.ItemID, pr.Unit)
+		s.Gold.add(state)
+		basis[typ].add(state)
 		if gold < 0 {
 			continue
 		}
-		typ := unitType(pr.Unit)
 		scored[pr.ItemID] = true
 		s.rests = append(s.rests, pr.ItemID)
 		s.restsType[typ] = append(s.restsType[typ], pr.ItemID)
@@ -374,18 +409,38 @@ func scoreLabels(ctx context.Context, st *store.Store, s *RunScore, r store.Run,
 		all = append(all, pair)
 		byType[typ] = append(byType[typ], pair)
 	}
-	c := bench.Classify(all)
-	s.Metric, s.Items, s.Total = c.Metrics(), len(scored), len(items)
+	s.Items, s.Total = len(scored), len(items)
 	s.Complete = len(all)+moot == len(preds)
 	for _, t := range p.Types {
-		if ps, ok := byType[t]; ok {
-			s.ByType = append(s.ByType, TypeScore{Type: t, Classification: bench.Classify(ps)})
+		if b, ok := basis[t]; ok {
+			s.ByType = append(s.ByType, TypeScore{Type: t, Classification: bench.Classify(byType[t]), Gold: *b})
 		}
+	}
+	if pooled, ok := pooledTypes(p, s.ByType); ok {
+		s.PooledOver, s.Metric = pooled, bench.Classify(all).Metrics()
 	}
 	if g.kind == guidelines.Compare.Kind {
 		return scoreVerdicts(s, preds, g)
 	}
 	return nil
+}
+
+// pooledTypes says whether a pooled figure may cover the run's label
+// types: when they share one scale (MIMICS' three are Good/Fair/Bad), not
+// when they do not (a yes/no and a facet number mean nothing pooled). It
+// names the types the pooled figure rests on: those with a scored
+// prediction.
+func pooledTypes(p guidelines.Protocol, types []TypeScore) ([]string, bool) {
+	var out []string
+	for _, t := range types {
+		if !slices.Equal(p.ScaleOf(t.Type), p.ScaleOf(types[0].Type)) {
+			return nil, false
+		}
+		if t.N > 0 {
+			out = append(out, t.Type)
+		}
+	}
+	return out, true
 }
 
 // scoreQuestions scores a run's generated clarifying questions against
@@ -445,6 +500,8 @@ func WriteBenchJSON(w io.Writer, scores []RunScore, comps []ComparisonScore) err
 		Metrics        metricsJSON            `json:"metrics"`
 		ByType         map[string]metricsJSON `json:"by_type,omitempty"`
 		ByTypeWithheld map[string]string      `json:"by_type_withheld,omitempty"`
+		ByTypeN        map[string]int         `json:"by_type_items,omitempty"`
+		ByTypeGold     map[string]GoldBasis   `json:"by_type_gold,omitempty"`
 	}
 	out := struct {
 		Runs        []runJSON         `json:"runs"`
@@ -453,6 +510,10 @@ func WriteBenchJSON(w io.Writer, scores []RunScore, comps []ComparisonScore) err
 	for _, s := range scores {
 		r := runJSON{RunScore: s, Metrics: s.Metric}
 		for _, t := range s.ByType {
+			if r.ByTypeGold == nil {
+				r.ByTypeGold, r.ByTypeN = map[string]GoldBasis{}, map[string]int{}
+			}
+			r.ByTypeGold[t.Type] = t.Gold
 			if t.Withheld != "" {
 				if r.ByTypeWithheld == nil {
 					r.ByTypeWithheld = map[string]string{}
@@ -464,6 +525,7 @@ func WriteBenchJSON(w io.Writer, scores []RunScore, comps []ComparisonScore) err
 				r.ByType = map[string]metricsJSON{}
 			}
 			r.ByType[t.Type] = t.Metrics()
+			r.ByTypeN[t.Type] = t.N
 		}
 		out.Runs = append(out.Runs, r)
 	}
@@ -474,65 +536,77 @@ func WriteBenchJSON(w io.Writer, scores []RunScore, comps []ComparisonScore) err
 
 // BenchLines is the leaderboard as text: nugget runs as the
 // Clarify-Then-Search tables (system, k, mean, p50, p90, n), best mean
-// first; other runs one row per metric. A run whose figures are
-// provisional has its n marked with *.
+// first; other runs one row per metric, a labels run's per label type and
+// pooled only over types of one scale. A run whose figures are
+// provisional has its n marked with *; every row says in its gold column
+// how much of the gold it could rest on is settled, provisional (and
+// whether scored) or missing.
 func BenchLines(scores []RunScore) []string {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	nuggets := slices.DeleteFunc(slices.Clone(scores), func(s RunScore) bool { return s.Kind != store.RunNuggets })
 	slices.SortStableFunc(nuggets, func(a, b RunScore) int { return CompareMean(b, a) })
 	if len(nuggets) > 0 {
-		fmt.Fprintln(tw, "system\tk\tmean\tp50\tp90\tn")
+		fmt.Fprintln(tw, "system\tk\tmean\tp50\tp90\tn\tgold (answers)")
 		for _, s := range nuggets {
 			if s.Withheld != "" {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t\t\t%s\n", display.Clean(s.Name), s.K, s.Withheld, JudgedText(s))
+				fmt.Fprintf(tw, "%s\t%s\t%s\t\t\t%s\t%s\n", display.Clean(s.Name), s.K, s.Withheld, JudgedText(s), goldText(s.Gold))
 				continue
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), s.K, s.Metric[0].Value.Format(3),
-				s.Metric[1].Value.Format(3), s.Metric[2].Value.Format(3), JudgedText(s))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), s.K, s.Metric[0].Value.Format(3),
+				s.Metric[1].Value.Format(3), s.Metric[2].Value.Format(3), JudgedText(s), goldText(s.Gold))
 		}
 	}
-	first := true
+	first, pooled := true, false
 	for _, s := range scores {
 		if s.Kind == store.RunNuggets {
 			continue
 		}
 		if first {
 			if len(nuggets) > 0 {
-				fmt.Fprintln(tw, "\t\t\t\t\t")
+				fmt.Fprintln(tw, "\t\t\t\t\t\t")
 			}
-			fmt.Fprintln(tw, "run\tagainst\tmetric\tvalue\tn\t")
+			fmt.Fprintln(tw, "run\tagainst\tmetric\tvalue\tn\tgold")
 			first = false
 		}
 		against := s.Target
-		switch s.Kind {
-		case store.RunLabels:
-			against = "labels"
-		case store.RunQuestions:
+		switch {
+		case s.Kind == store.RunQuestions:
 			against = "reference"
+		case s.Kind != store.RunLabels:
+		case len(s.PooledOver) == 1:
+			against = s.PooledOver[0]
+		case len(s.PooledOver) > 1:
+			against, pooled = "pooled", true
+		default:
+			against = "labels"
 		}
 		if s.Withheld != "" {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", display.Clean(s.Name), against, "all", s.Withheld, JudgedText(s))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), against, "all", s.Withheld, JudgedText(s), goldText(s.Gold))
 			continue
 		}
 		for _, m := range s.Metric {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", display.Clean(s.Name), against, m.Name, m.Value.Format(4), JudgedText(s))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), against, m.Name, m.Value.Format(4), JudgedText(s), goldText(s.Gold))
 		}
 		for _, t := range s.ByType {
-			if len(s.ByType) == 1 {
-				break // one label type: its rows would repeat the pooled ones
+			if len(s.PooledOver) == 1 {
+				break // one label type: its rows would repeat the run's
 			}
 			if t.Withheld != "" {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\t\n", display.Clean(s.Name), t.Type, "all", t.Withheld)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\t%s\n", display.Clean(s.Name), t.Type, "all", t.Withheld, t.Gold.Text())
 				continue
 			}
 			for _, m := range t.Metrics() {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t\n", display.Clean(s.Name), t.Type, m.Name, m.Value.Format(4), t.N)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", display.Clean(s.Name), t.Type, m.Name, m.Value.Format(4), t.N, t.Gold.Text())
 			}
 		}
 	}
 	tw.Flush()
 	lines := trimLines(b.String())
+	if pooled {
+		lines = append(lines, "pooled: one figure over every label type the run predicts, all on one scale")
+	}
+	lines = append(lines, scoredOn(scores))
 	for _, s := range scores {
 		if s.Withheld != "" || slices.ContainsFunc(s.ByType, func(t TypeScore) bool { return t.Withheld != "" }) {
 			lines = append(lines, strings.Split(withheldNote, "\n")...)
@@ -558,6 +632,25 @@ func Indent(lines []string) []string {
 		}
 	}
 	return lines
+}
+
+// goldText is a run's gold basis in words, "–" for a questions run
+// (it rests on reference questions, not gold).
+func goldText(b *GoldBasis) string {
+	if b == nil {
+		return "–"
+	}
+	return b.Text()
+}
+
+// scoredOn says which gold the figures were scored on.
+func scoredOn(scores []RunScore) string {
+	for _, s := range scores {
+		if s.Gold != nil && s.Gold.ProvisionalScored {
+			return "scored on settled and provisional gold (provisional: fewer annotators than the policy's min)"
+		}
+	}
+	return "scored on settled gold; --provisional also scores gold with fewer annotators than the policy's min"
 }
 
 // JudgedText is n, or n/total* while some of the run waits for gold.
@@ -602,7 +695,9 @@ func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Datase
 		return sum, err
 	}
 	st := r.Store()
-	g, err := loadGold(ctx, r, d)
+	// Kept with --include-incomplete, an answer's provisional judgements
+	// are written as what they are; its provenance is in the gold export.
+	g, err := loadGold(ctx, r, d, ScoreOptions{Provisional: opts.IncludeIncomplete})
 	if err != nil {
 		return sum, err
 	}

@@ -68,7 +68,7 @@ func blindTypes(ctx context.Context, r *store.Reading, p guidelines.Protocol, re
 		return out
 	}
 	noun := p.Items
-	for _, t := range append(pointers(rep.Types), &rep.Pooled) {
+	for _, t := range rep.RowPointers() {
 		us := units(t.Type)
 		if t.Items > 0 && t.Items < b.Min*len(us) {
 			n, few, err := r.SettledItems(ctx, us, rep.MinRaters)
@@ -110,14 +110,6 @@ func blindPeople(b store.Blind, rep *agreement.Report) {
 	if gone := before - len(rep.Pairs) - len(rep.Annotators) - len(rep.AnnotatorLabels); gone > 0 {
 		rep.Withheld = append(rep.Withheld, fmt.Sprintf("%d rows of annotators' figures that rest on fewer than %d units", gone, b.Min))
 	}
-}
-
-func pointers[T any](xs []T) []*T {
-	out := make([]*T, len(xs))
-	for i := range xs {
-		out[i] = &xs[i]
-	}
-	return out
 }
 
 func sum(xs []int) int {

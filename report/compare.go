@@ -32,6 +32,9 @@ type ComparisonScore struct {
 	// Withheld says which of its figures the reader may not see; they
 	// are taken out of Comparison (store.Blind).
 	Withheld ComparisonWithheld
+	// Gold: of the pairs, how many golds are settled, provisional or
+	// missing.
+	Gold GoldBasis
 }
 
 // ComparisonWithheld marks what of a comparison a reader may not see,
@@ -88,11 +91,11 @@ func blindComparison(c *bench.Comparison, js []bench.Judgement, ids []int64, b s
 
 // CompareGold tabulates the gold verdicts of a compare dataset; nil for
 // other kinds.
-func CompareGold(ctx context.Context, r *store.Reading, d store.Dataset) (*ComparisonScore, error) {
+func CompareGold(ctx context.Context, r *store.Reading, d store.Dataset, opts ScoreOptions) (*ComparisonScore, error) {
 	if d.Kind != guidelines.Compare.Kind {
 		return nil, nil
 	}
-	g, err := loadGold(ctx, r, d)
+	g, err := loadGold(ctx, r, d, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -100,8 +103,10 @@ func CompareGold(ctx context.Context, r *store.Reading, d store.Dataset) (*Compa
 }
 
 func compareGold(g *goldIndex) (*ComparisonScore, error) {
+	basis := g.basis()
 	js, ids := g.judgements(func(id int64) (int, bool) {
-		l := g.items[id].Label(guidelines.PreferenceUnit)
+		l, st := g.gold(id, guidelines.PreferenceUnit)
+		basis.add(st)
 		return l, l >= 0
 	})
 	c, err := bench.Compare(js)
@@ -110,7 +115,7 @@ func compareGold(g *goldIndex) (*ComparisonScore, error) {
 	}
 	withheld := blindComparison(&c, js, ids, g.blind)
 	return &ComparisonScore{Dataset: g.name, Judge: "gold", Items: len(js), Total: len(g.pairs), Comparison: c,
-		Positions: true, Withheld: withheld}, nil
+		Positions: true, Withheld: withheld, Gold: *basis}, nil
 }
 
 // judgements turns the verdicts verdict gives (a preference value from the
@@ -153,7 +158,8 @@ func scoreVerdicts(s *RunScore, preds []store.RunLabel, g *goldIndex) error {
 	}
 	both := func(id int64) bool {
 		_, ok := judged[id]
-		return ok && g.items[id].Label(guidelines.PreferenceUnit) >= 0
+		l, _ := g.gold(id, guidelines.PreferenceUnit)
+		return ok && l >= 0
 	}
 	jjs, ids := g.judgements(func(id int64) (int, bool) { return judged[id], both(id) })
 	judge, err := bench.Compare(jjs)
@@ -161,7 +167,8 @@ func scoreVerdicts(s *RunScore, preds []store.RunLabel, g *goldIndex) error {
 		return err
 	}
 	gjs, _ := g.judgements(func(id int64) (int, bool) {
-		return g.items[id].Label(guidelines.PreferenceUnit), both(id)
+		l, _ := g.gold(id, guidelines.PreferenceUnit)
+		return l, both(id)
 	})
 	gold, err := bench.Compare(gjs)
 	if err != nil {
@@ -250,10 +257,11 @@ func (c ComparisonScore) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		Dataset string `json:"dataset"`
 		Judge   string `json:"judge"`
-		Items   int    `json:"items"`
-		Total   int    `json:"total"`
+		Items   int       `json:"items"`
+		Total   int       `json:"total"`
+		Gold    GoldBasis `json:"gold"`
 		comparisonJSON
-	}{c.Dataset, c.Judge, c.Items, c.Total, toJSON(c.Comparison, c.Positions, c.Withheld)})
+	}{c.Dataset, c.Judge, c.Items, c.Total, c.Gold, toJSON(c.Comparison, c.Positions, c.Withheld)})
 }
 
 // MarshalJSON writes {"judge": …, "gold": …}: the judge's own table and
@@ -311,7 +319,8 @@ func ComparisonLines(c bench.Comparison, positions bool, wh ComparisonWithheld) 
 
 // ComparisonText is the gold comparison of one dataset under a heading.
 func ComparisonText(c *ComparisonScore) []string {
-	head := fmt.Sprintf("%s: %d of %d pairs with a gold verdict (95%% Wilson intervals)", display.Clean(c.Dataset), c.Items, c.Total)
+	head := fmt.Sprintf("%s: %d of %d pairs with a gold verdict (95%% Wilson intervals); gold %s", display.Clean(c.Dataset),
+		c.Items, c.Total, c.Gold.Text())
 	return append([]string{head}, Indent(ComparisonLines(c.Comparison, c.Positions, c.Withheld))...)
 }
 

@@ -40,8 +40,11 @@ type PaneGold struct {
 	Missing int
 }
 
-// Label is the gold label of a unit, or -1.
+// Label is the gold label of a unit, or -1 (also for no item at all).
 func (p *PaneGold) Label(unit string) int {
+	if p == nil {
+		return -1
+	}
 	for _, u := range p.Units {
 		if u.Unit == unit {
 			return u.Label

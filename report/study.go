@@ -22,6 +22,7 @@ var MIMICSScale = ScaleOf(guidelines.MIMICS)
 func ScaleOf(p guidelines.Protocol) agreement.Scale {
 	s := agreement.NewScale(p.Categories())
 	s.Nominal = p.Nominal
+	s.Unpooled = !p.OneScale()
 	if p.Named && !p.Nominal {
 		for i := range s.Categories {
 			s.Values = append(s.Values, float64(p.Low()+i))
@@ -62,8 +63,11 @@ func PeopleOf(ctx context.Context, r *store.Reading) (*agreement.People, error) 
 		return nil, err
 	}
 	people := agreement.NewPeople(len(p.Scale))
-	err = eachUnitRatings(ctx, r, p, people.AddRater, func(_ string, _, _ int, rs []agreement.Rating) error {
-		people.Add(rs)
+	unpooled := !p.OneScale()
+	err = eachUnitRatings(ctx, r, p, people.AddRater, func(_ string, _, typ int, rs []agreement.Rating) error {
+		if !unpooled || typ == 0 { // kappas over one scale: the first type's (agreement.Report.PairsOver)
+			people.Add(rs)
+		}
 		return nil
 	})
 	return people, err
@@ -190,6 +194,9 @@ func AddPeople(ctx context.Context, r *store.Reading, rep *agreement.Report) err
 		return err
 	}
 	rep.AnnotatorLabels, rep.Pairs = people.Labels(), people.Pairs(rep.Scale.Values)
+	if rep.Scale.Unpooled && len(rep.Types) > 0 {
+		rep.PairsOver = rep.Types[0].Type
+	}
 	blindPeople(r.Blind(), rep)
 	return nil
 }

@@ -161,14 +161,14 @@ func computePane(ctx context.Context, st *store.Store, ds store.Dataset, an stor
 		ps.err = err
 		return ps
 	}
-	ps.types = append(rep.Types, rep.Pooled)
+	ps.types = rep.Rows()
 	if ds.Kind == guidelines.ClariMM.Kind {
 		if ps.ratings, err = report.ClariMMStats(ctx, r); err != nil {
 			ps.err = err
 			return ps
 		}
 	}
-	if ps.bench, ps.compare, err = report.ScoreDataset(ctx, r, ds); err != nil {
+	if ps.bench, ps.compare, err = report.ScoreDataset(ctx, r, ds, report.ScoreOptions{}); err != nil {
 		ps.err = err
 		return ps
 	}
@@ -405,6 +405,7 @@ func benchLines(s Styles, runs []report.RunScore) []string {
 				row = fmt.Sprintf(" %-7s%6s%6s%6s %s", ansi.Truncate(display.Clean(r.Name), 7, "…"), few(r.Withheld), "", "", paneN(r))
 			}
 			lines = append(lines, s.Text.Render(row))
+			lines = append(lines, goldLine(s, r.Gold)...)
 		}
 	}
 	for _, r := range others {
@@ -413,13 +414,18 @@ func benchLines(s Styles, runs []report.RunScore) []string {
 			lines = append(lines, s.Dim.Render(" "+ansi.Truncate(r.Withheld, paneWidth-1, "…")))
 			continue
 		}
-		for i := 0; i < len(r.Metric); i += 2 {
-			var cells []string
-			for _, x := range r.Metric[i:min(i+2, len(r.Metric))] {
-				cells = append(cells, fmt.Sprintf("%-6s%6s", shortMetric(x.Name), x.Value.Format(3)))
+		lines = append(lines, metricLines(s, r.Metric)...)
+		if r.PooledOver == nil { // no pooled figure: each type's own
+			for _, t := range r.ByType {
+				lines = append(lines, s.Dim.Render(" "+t.Type+" n "+short(t.N)))
+				if t.Withheld != "" {
+					lines = append(lines, s.Dim.Render(" "+ansi.Truncate(t.Withheld, paneWidth-1, "…")))
+					continue
+				}
+				lines = append(lines, metricLines(s, t.Metrics())...)
 			}
-			lines = append(lines, s.Text.Render(" "+strings.Join(cells, "  ")))
 		}
+		lines = append(lines, goldLine(s, r.Gold)...)
 	}
 	for _, r := range runs {
 		if !r.Complete {
@@ -427,6 +433,28 @@ func benchLines(s Styles, runs []report.RunScore) []string {
 		}
 	}
 	return lines
+}
+
+// metricLines are figures two a line.
+func metricLines(s Styles, ms []bench.Metric) []string {
+	var lines []string
+	for i := 0; i < len(ms); i += 2 {
+		var cells []string
+		for _, x := range ms[i:min(i+2, len(ms))] {
+			cells = append(cells, fmt.Sprintf("%-6s%6s", shortMetric(x.Name), x.Value.Format(3)))
+		}
+		lines = append(lines, s.Text.Render(" "+strings.Join(cells, "  ")))
+	}
+	return lines
+}
+
+// goldLine says what a run's gold is, wrapped to the pane: settled,
+// provisional (not scored here) and missing. A questions run has none.
+func goldLine(s Styles, b *report.GoldBasis) []string {
+	if b == nil {
+		return nil
+	}
+	return wrap(s.Dim.Render("gold "+b.Short()), paneWidth, " ")
 }
 
 // shortMetric is a metric's name in six cells, so two fit a pane line with

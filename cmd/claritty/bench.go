@@ -17,6 +17,7 @@ import (
 func newBenchCmd(g *globals) *cobra.Command {
 	var dataset string
 	var asJSON bool
+	var opts report.ScoreOptions
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "Score benchmark runs against the gold labels",
@@ -39,10 +40,18 @@ func newBenchCmd(g *globals) *cobra.Command {
 			"output won, and with three or more systems a Bradley–Terry ranking (a tie half a win\n" +
 			"each way); a judge's labels run adds the same table by its verdicts and by the gold's\n" +
 			"over the pairs both judged.\n" +
+			"A labels run's figures are per label type; a pooled row (\"pooled\") exists only when all\n" +
+			"its types share one scale (MIMICS' question, answer_set, landing), never for necessity and\n" +
+			"facet. Gold: runs are scored on settled gold; gold resting on fewer annotators than the\n" +
+			"policy's min is provisional and waits, as missing gold does, unless --provisional scores\n" +
+			"it. Every row's gold column says how many of the golds it could rest on are settled,\n" +
+			"provisional (scored or not) and missing (unresolved, not labelled, flagged).\n" +
 			"n counts what the figures rest on; n/total* marks a run not yet wholly judged.\n" +
-			"--json: {\"runs\": [{\"dataset\", \"name\", \"kind\", \"metrics\": {…}, \"items\", \"total\",\n" +
-			"\"complete\", \"comparison\"?}], \"comparisons\": [{\"dataset\", \"pairs\", \"position_bias\",\n" +
-			"\"ranking\"}]}; undefined figures are null.",
+			"--json: {\"runs\": [{\"dataset\", \"name\", \"kind\", \"metrics\": {…}, \"pooled_over\"?,\n" +
+			"\"by_type\"?, \"by_type_items\"?, \"by_type_gold\"?, \"items\", \"total\", \"complete\",\n" +
+			"\"gold\": {\"settled\", \"provisional\", \"missing\", \"provisional_scored\"}, \"comparison\"?}],\n" +
+			"\"comparisons\": [{\"dataset\", \"gold\", \"pairs\", \"position_bias\", \"ranking\"}]};\n" +
+			"undefined figures are null.",
 		Example: "  claritty bench\n  claritty bench --json\n" +
 			"  claritty bench add --kind nuggets --name baseline answers.jsonl",
 		Args: cobra.NoArgs,
@@ -52,7 +61,7 @@ func newBenchCmd(g *globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			scores, comps, err := scoreAll(cmd.Context(), st, me, dataset)
+			scores, comps, err := scoreAll(cmd.Context(), st, me, dataset, opts)
 			if err != nil {
 				return err
 			}
@@ -64,6 +73,8 @@ func newBenchCmd(g *globals) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset (default: every dataset with runs)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "write JSON")
+	cmd.Flags().BoolVar(&opts.Provisional, "provisional", false,
+		"also score gold labelled by fewer annotators than the policy's min")
 	cmd.AddCommand(newBenchAddCmd(g))
 	return cmd
 }
@@ -71,7 +82,7 @@ func newBenchCmd(g *globals) *cobra.Command {
 // scoreAll scores the runs of the named dataset, or of every dataset, as
 // me sees them (the items me has open left out), and tabulates each
 // compare dataset's gold verdicts.
-func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name string) ([]report.RunScore, []report.ComparisonScore, error) {
+func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name string, opts report.ScoreOptions) ([]report.RunScore, []report.ComparisonScore, error) {
 	var ds []store.Dataset
 	if name != "" {
 		d, err := st.DatasetByName(ctx, name)
@@ -89,7 +100,7 @@ func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name str
 	var comps []report.ComparisonScore
 	for _, d := range ds {
 		err := withReading(ctx, me, d.ID, st.ReadFigures, func(r *store.Reading) error {
-			s, c, err := report.ScoreDataset(ctx, r, d)
+			s, c, err := report.ScoreDataset(ctx, r, d, opts)
 			all = append(all, s...)
 			if c != nil {
 				comps = append(comps, *c)

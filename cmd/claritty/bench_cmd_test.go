@@ -40,7 +40,13 @@ func TestBenchCommands(t *testing.T) {
 	if r := runBin(t, bin, db, "import", labels); r.code != 0 {
 		t.Fatalf("labels: %q", r.stderr)
 	}
-	r := runBin(t, bin, db, "bench", "--json")
+	// One annotator judged everything: the gold is provisional, and only
+	// --provisional scores it.
+	if text := squeeze(runBin(t, bin, db, "bench").stdout); !strings.Contains(text, "sys-a 1 – – – 0/2* 0 settled · 2 provisional not scored\n") ||
+		!strings.Contains(text, "scored on settled gold; --provisional also scores") {
+		t.Errorf("bench without --provisional:\n%s", text)
+	}
+	r := runBin(t, bin, db, "bench", "--json", "--provisional")
 	var got struct {
 		Runs []struct {
 			Name, Kind string
@@ -63,8 +69,9 @@ func TestBenchCommands(t *testing.T) {
 	if ra.Name != "sys-a" || ra.Items != 2 || !ra.Complete || rb.Items != 0 || rb.Metrics["restore_mean"] != nil || rb.Complete {
 		t.Errorf("runs %+v", got.Runs)
 	}
-	text := runBin(t, bin, db, "bench").stdout
-	if !strings.Contains(squeeze(text), "sys-a 1 62.500 62.500 72.500 2\n") || !strings.Contains(squeeze(text), "sys-b – – – – 0/1*") {
+	text := runBin(t, bin, db, "bench", "--provisional").stdout
+	if !strings.Contains(squeeze(text), "sys-a 1 62.500 62.500 72.500 2 0 settled + 2 provisional\n") ||
+		!strings.Contains(squeeze(text), "sys-b – – – – 0/1* 0 settled · 1 missing") {
 		t.Errorf("bench table:\n%s", text)
 	}
 	out := filepath.Join(dir, "per_item.jsonl")

@@ -99,7 +99,9 @@ func TestClariLMBench(t *testing.T) {
 			comparisonJSON
 		}
 	}
-	r = must("bench --json", "bench", "--json")
+	// One annotator labelled all of it: the gold is provisional, scored
+	// with --provisional.
+	r = must("bench --json", "bench", "--json", "--provisional")
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil || len(got.Runs) != 3 || len(got.Comparisons) != 1 {
 		t.Fatalf("bench --json: %v\n%s", err, r.stdout)
 	}
@@ -116,6 +118,10 @@ func TestClariLMBench(t *testing.T) {
 	near("facet accuracy", nec.ByType["facet"]["accuracy"], 2.0/3)
 	if !nec.Complete || nec.Items != 6 {
 		t.Errorf("necessity run: complete %v, items %d", nec.Complete, nec.Items)
+	}
+	// Yes/no and a facet's number share no scale: no pooled figure.
+	if len(nec.Metrics) != 0 {
+		t.Errorf("necessity run pools necessity and facet labels: %v", nec.Metrics)
 	}
 	// r1 {country, travel} against {country, travelling}: 1/2. r2 {peru,
 	// mean} against {mean, peru, country, peru, indiana}: P 1, R 2/5, F1 4/7.
@@ -264,7 +270,7 @@ func TestClariLMBench(t *testing.T) {
 			t.Errorf("pairs gold %s: %+v, want %s, shown %s", uid, g, byPair, shown)
 		}
 	}
-	text := squeeze(must("bench", "bench").stdout)
+	text := squeeze(must("bench", "bench", "--provisional").stdout)
 	for _, want := range []string{"gpt-judge as judge", "Bradley–Terry:", "cmp: 12 of 12 pairs with a gold verdict", "gen reference token_f1 0.5357 2"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("bench text lacks %q:\n%s", want, text)

@@ -22,6 +22,7 @@ type exportFlags struct {
 	pseudonymize         bool
 	includeUnresolved    bool
 	includeIncomplete    bool
+	provisional          bool // bench: score provisional gold too
 }
 
 func (fl exportFlags) release() report.ReleaseOptions {
@@ -102,6 +103,7 @@ func newExportCmd(g *globals) *cobra.Command {
 	f.BoolVar(&fl.pseudonymize, "pseudonymize", false, "labels: stable pseudonyms instead of annotator names")
 	f.BoolVar(&fl.includeUnresolved, "include-unresolved", false, "mimics-manual: keep panes with unresolved units, their cells empty")
 	f.BoolVar(&fl.includeIncomplete, "include-incomplete", false, "release and gold formats: keep items labelled by fewer annotators than the policy's min")
+	f.BoolVar(&fl.provisional, "provisional", false, "bench: also score gold labelled by fewer annotators than the policy's min")
 	return cmd
 }
 
@@ -130,6 +132,9 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 	}
 	if kept := []string{"mimics-manual", "gold", "clarimm-gold", "nugget-judgements", "necessity-gold", "pairs-gold"}; fl.includeIncomplete && !slices.Contains(kept, fl.format) {
 		return nil, fmt.Errorf("--include-incomplete applies to --format %s", strings.Join(kept, ", "))
+	}
+	if fl.provisional && fl.format != "bench" {
+		return nil, fmt.Errorf("--provisional applies to --format bench")
 	}
 	stderr := cmd.ErrOrStderr()
 	summarize := func(d store.Dataset, sum report.ReleaseSummary) {
@@ -259,7 +264,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 		}, nil
 	case "bench":
 		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
-			scores, comps, err := scoreAll(ctx, st, me, fl.dataset)
+			scores, comps, err := scoreAll(ctx, st, me, fl.dataset, report.ScoreOptions{Provisional: fl.provisional})
 			if err != nil {
 				return err
 			}

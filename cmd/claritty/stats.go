@@ -48,6 +48,11 @@ func newStatsCmd(g *globals) *cobra.Command {
 	return cmd
 }
 
+// statsGold: statistics describe the gold as it stands, provisional gold
+// included (each table's gold column says how much of it is); claritty
+// bench scores on settled gold unless told otherwise.
+var statsGold = report.ScoreOptions{Provisional: true}
+
 // writeStats writes the dataset's tables over the reading: every role may
 // read them, the items the reader has open left out.
 func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bool) error {
@@ -55,7 +60,7 @@ func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bo
 	switch d.Kind {
 	case guidelines.Nuggets.Kind:
 		// Its statistics are the Clarify-Then-Search table.
-		scores, err := report.ScoreRuns(ctx, r, d)
+		scores, err := report.ScoreRuns(ctx, r, d, statsGold)
 		if err != nil {
 			return err
 		}
@@ -73,7 +78,7 @@ func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bo
 		}
 		return ns.WriteText(w)
 	case guidelines.Compare.Kind:
-		c, err := report.CompareGold(ctx, r, d)
+		c, err := report.CompareGold(ctx, r, d, statsGold)
 		if err != nil {
 			return err
 		}
