@@ -88,9 +88,9 @@ var DefaultOptions = Options{Bootstrap: 1000, Seed: 1}
 
 // Report is everything `claritty agree` prints.
 type Report struct {
-	Scale      Scale
-	MinRaters  int // subjects with fewer ratings were left out (Options.MinRaters)
-	Types []TypeReport
+	Scale     Scale
+	MinRaters int // subjects with fewer ratings were left out (Options.MinRaters)
+	Types     []TypeReport
 	// Pooled is every type's units together; its Type is "" (no row) on
 	// a Scale.Unpooled, where pooling would mix scales.
 	Pooled TypeReport
@@ -98,7 +98,7 @@ type Report struct {
 	Pairs  []Pair
 	// PairsOver names the one type the pairs' kappas are over when the
 	// scale is unpooled; "" when they are over every unit.
-	PairsOver string
+	PairsOver  string
 	Annotators []AnnotatorAgreement
 	Majority   []Vote
 	// AnnotatorLabels counts each annotator's labels per category, over

@@ -255,8 +255,8 @@ func toJSON(c bench.Comparison, positions bool, wh ComparisonWithheld) compariso
 // "position_bias", "ranking"}.
 func (c ComparisonScore) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Dataset string `json:"dataset"`
-		Judge   string `json:"judge"`
+		Dataset string    `json:"dataset"`
+		Judge   string    `json:"judge"`
 		Items   int       `json:"items"`
 		Total   int       `json:"total"`
 		Gold    GoldBasis `json:"gold"`
