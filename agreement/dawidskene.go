@@ -12,25 +12,38 @@ type DSLabel struct {
 }
 
 // DSOptions bound the EM iterations: it stops when no unit's posterior
-// moves by more than Tolerance, or after MaxIterations rounds.
+// moves by more than Tolerance, or after MaxIterations rounds (a cap
+// against a fit that never settles; EM on real data settles well before
+// it, and a fit that does not is marked so: Converged false).
 type DSOptions struct {
 	Tolerance     float64 // 0: 1e-9
-	MaxIterations int     // 0: 1000
+	MaxIterations int     // 0: DSMaxIterations
 }
+
+// DSMaxIterations is the default cap on EM rounds.
+const DSMaxIterations = 100000
 
 // DawidSkene is the Dawid & Skene (1979) model fitted to a set of labels:
 // each class's prior, each annotator's confusion matrix (the chance they
 // give class l to a unit whose true class is k), and each unit's posterior
 // over the true classes.
 type DawidSkene struct {
-	Classes    int
-	Priors     []float64     // p_k
-	Confusion  [][][]float64 // [annotator][true k][given l]; a row the annotator never met is uniform
-	Accuracy   []float64     // per annotator: Σ_k p_k π_kk, the chance they give the true class
-	Posterior  [][]float64   // [unit][k]; a unit without labels has the priors
-	Labelled   []bool        // the unit has at least one label
+	Classes int
+	Priors  []float64 // p_k
+	// Confusion is [annotator][true k][given l]; a row for a class the
+	// annotator never met (no posterior weight on it among their units)
+	// is nil: there is nothing to estimate it from.
+	Confusion [][][]float64
+	// Accuracy per annotator: Σ_k p_k π_kk / Σ_k p_k over the classes
+	// they met, the chance they give the true class of a unit like theirs.
+	Accuracy   []float64
+	Posterior  [][]float64 // [unit][k]; a unit without labels has the priors
+	Labelled   []bool      // the unit has at least one label
 	Iterations int
 	Converged  bool
+	// Change is the largest move of any unit's posterior in the last
+	// round: at most the tolerance when Converged.
+	Change float64
 	// LogLikelihood is the log of the labels' probability under the fitted
 	// parameters, summed over labelled units (EM never lowers it).
 	LogLikelihood float64
@@ -51,7 +64,7 @@ func FitDawidSkene(labels []DSLabel, units, annotators, classes int, opt DSOptio
 		opt.Tolerance = 1e-9
 	}
 	if opt.MaxIterations == 0 {
-		opt.MaxIterations = 1000
+		opt.MaxIterations = DSMaxIterations
 	}
 	m := DawidSkene{Classes: classes, Labelled: make([]bool, units)}
 	if classes < 1 {
@@ -69,17 +82,26 @@ func FitDawidSkene(labels []DSLabel, units, annotators, classes int, opt DSOptio
 	for m.Iterations < opt.MaxIterations {
 		m.Iterations++
 		m.maximise(byUnit, annotators)
-		if moved := m.expect(byUnit); moved <= opt.Tolerance {
+		if m.Change = m.expect(byUnit); m.Change <= opt.Tolerance {
 			m.Converged = true
 			break
 		}
 	}
-	m.maximise(byUnit, annotators) // the parameters of the posteriors given
+	met := m.maximise(byUnit, annotators) // the parameters of the posteriors given
 	m.expect(byUnit)
 	m.Accuracy = make([]float64, annotators)
 	for a := range annotators {
+		weight := 0.0
 		for k := range classes {
+			if !met[a][k] {
+				m.Confusion[a][k] = nil // uniform only so the E-step could run
+				continue
+			}
 			m.Accuracy[a] += m.Priors[k] * m.Confusion[a][k][k]
+			weight += m.Priors[k]
+		}
+		if weight > 0 {
+			m.Accuracy[a] /= weight
 		}
 	}
 	return m, nil
@@ -103,8 +125,9 @@ func majorityStart(byUnit [][]DSLabel, classes int) [][]float64 {
 	return t
 }
 
-// maximise sets the priors and confusion matrices from the posteriors.
-func (m *DawidSkene) maximise(byUnit [][]DSLabel, annotators int) {
+// maximise sets the priors and confusion matrices from the posteriors,
+// and says which rows had weight to estimate them from ([annotator][k]).
+func (m *DawidSkene) maximise(byUnit [][]DSLabel, annotators int) [][]bool {
 	k := m.Classes
 	m.Priors = make([]float64, k)
 	n := 0
@@ -138,12 +161,15 @@ func (m *DawidSkene) maximise(byUnit [][]DSLabel, annotators int) {
 			}
 		}
 	}
+	met := make([][]bool, annotators)
 	for a := range m.Confusion {
+		met[a] = make([]bool, k)
 		for c := range k {
 			row, sum := m.Confusion[a][c], 0.0
 			for _, x := range row {
 				sum += x
 			}
+			met[a][c] = sum > 0
 			for l := range row {
 				if sum > 0 {
 					row[l] /= sum
@@ -153,6 +179,7 @@ func (m *DawidSkene) maximise(byUnit [][]DSLabel, annotators int) {
 			}
 		}
 	}
+	return met
 }
 
 // expect sets each labelled unit's posterior from the parameters and

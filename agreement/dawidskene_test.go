@@ -280,3 +280,37 @@ func TestDawidSkeneRecoversSimulatedAnnotators(t *testing.T) {
 		t.Errorf("the guesser's accuracy %v", m.Accuracy[5])
 	}
 }
+
+// A class no unit is (nobody gave it) has no confusion row: nil, not a
+// uniform row that reads as data; nor has a class an annotator never met.
+// The fit reports its last change, at most the tolerance when converged.
+func TestDawidSkeneRowsWithoutData(t *testing.T) {
+	labels := []DSLabel{{0, 0, 0}, {0, 1, 0}, {1, 0, 1}, {1, 1, 1}, {2, 0, 0}, {2, 1, 1}, {3, 1, 0}}
+	m, err := FitDawidSkene(labels, 4, 2, 3, DSOptions{})
+	if err != nil || !m.Converged || m.Change > 1e-9 {
+		t.Fatalf("fit: %v, converged %v, change %g", err, m.Converged, m.Change)
+	}
+	for a := range 2 {
+		if m.Confusion[a][2] != nil {
+			t.Errorf("annotator %d: a row for class 2, which nobody gave: %v", a, m.Confusion[a][2])
+		}
+		for k := range 2 {
+			if m.Confusion[a][k] == nil {
+				t.Errorf("annotator %d: no row for class %d", a, k)
+			}
+		}
+	}
+	// The accuracy is over the classes met: Σ p_k π_kk / Σ p_k.
+	for a := range 2 {
+		want := (m.Priors[0]*m.Confusion[a][0][0] + m.Priors[1]*m.Confusion[a][1][1]) / (m.Priors[0] + m.Priors[1])
+		if math.Abs(m.Accuracy[a]-want) > 1e-12 {
+			t.Errorf("annotator %d accuracy %v, want %v", a, m.Accuracy[a], want)
+		}
+	}
+	slow := []DSLabel{{0, 0, 1}, {0, 3, 1}, {1, 0, 0}, {1, 1, 1}, {1, 2, 0}, {1, 3, 1}, {2, 1, 1},
+		{3, 0, 0}, {3, 2, 0}, {3, 3, 0}, {4, 0, 1}, {4, 1, 1}, {4, 2, 0}, {4, 3, 0}}
+	short, _ := FitDawidSkene(slow, 5, 4, 2, DSOptions{MaxIterations: 10})
+	if short.Converged || short.Iterations != 10 || short.Change <= 1e-9 {
+		t.Errorf("one round: converged %v after %d, change %g", short.Converged, short.Iterations, short.Change)
+	}
+}

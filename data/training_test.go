@@ -237,7 +237,7 @@ func (tm *team) dawidSkeneGold(t *testing.T) {
 	uids := map[string]int64{}
 	tm.st.EachItem(ctx, tm.ds, func(it store.Item) error { uids[it.UID] = it.ID; return nil })
 	lines := strings.Split(strings.TrimSpace(gold.String()), "\n")
-	if lines[0] != report.GoldHeader+"\tposterior" {
+	if lines[0] != report.GoldHeader+"\tposterior\tby_vote\tfit" {
 		t.Fatalf("gold header %q", lines[0])
 	}
 	model := 0
@@ -249,8 +249,18 @@ func (tm *team) dawidSkeneGold(t *testing.T) {
 		if f[2] != strconv.Itoa(best) || (f[3] != "model" && f[3] != "insufficient") {
 			t.Fatalf("gold row %q: want label %d (posterior %v), provenance model", l, best, post)
 		}
-		if f[3] == "model" {
-			model++
+		if f[3] == "insufficient" {
+			if f[6] != "" {
+				t.Fatalf("gold row %q: an insufficient unit carries a posterior", l)
+			}
+			continue
+		}
+		model++
+		if want := map[bool]string{true: "converged", false: "not converged"}[fit.Converged]; f[8] != want {
+			t.Fatalf("gold row %q: fit %q, want %q", l, f[8], want)
+		}
+		if want := byVote(f[4]); f[7] != want {
+			t.Fatalf("gold row %q: by_vote %q, want %q from its votes", l, f[7], want)
 		}
 		for _, cell := range strings.Split(f[6], ",") {
 			v, p, _ := strings.Cut(cell, ":")
@@ -264,6 +274,26 @@ func (tm *team) dawidSkeneGold(t *testing.T) {
 	if model == 0 {
 		t.Fatal("no unit rests on enough annotators for the model's gold")
 	}
+}
+
+// byVote is what a gold row's votes ("0:1,2:2") say by themselves:
+// unanimous, majority, or unresolved on a tie for the most.
+func byVote(votes string) string {
+	cells := strings.Split(votes, ",")
+	if len(cells) == 1 {
+		return "unanimous"
+	}
+	var counts []int
+	for _, c := range cells {
+		_, n, _ := strings.Cut(c, ":")
+		k, _ := strconv.Atoi(n)
+		counts = append(counts, k)
+	}
+	slices.Sort(counts)
+	if counts[len(counts)-1] == counts[len(counts)-2] {
+		return "unresolved"
+	}
+	return "majority"
 }
 
 // neverReachTheTask: the agreement study, the gold and the labels export

@@ -22,6 +22,10 @@ type goldJSON struct {
 	// Posterior is the Dawid–Skene posterior by label name, when the
 	// dataset's gold is the model's.
 	Posterior map[string]float64 `json:"posterior,omitempty"`
+	// ByVote and Fit, beside a model's label: what the votes alone say,
+	// and whether the fit converged.
+	ByVote string `json:"by_vote,omitempty"`
+	Fit    string `json:"fit,omitempty"`
 }
 
 // unitJSON is unit's gold on p, or nil when the unit has neither a label
@@ -31,7 +35,8 @@ func unitJSON(p *PaneGold, proto guidelines.Protocol, unit string) *goldJSON {
 		if u.Unit != unit {
 			continue
 		}
-		g := &goldJSON{Provenance: string(u.Provenance), Votes: map[string]int{}, Adjudicator: u.Adjudicator}
+		g := &goldJSON{Provenance: string(u.Provenance), Votes: map[string]int{}, Adjudicator: u.Adjudicator,
+			ByVote: string(u.ByVote), Fit: u.Fit}
 		if u.Label >= 0 {
 			name := proto.LabelName(u.Label)
 			g.Label = &name

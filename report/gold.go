@@ -23,9 +23,24 @@ type UnitGold struct {
 	Votes       []int  // labels per value (store.VoteSlots)
 	Adjudicator string // who decided, when adjudicated
 	// Posterior is the Dawid–Skene posterior per value (store.VoteSlots
-	// long) when the dataset's gold is the model's, else nil.
+	// long) when the dataset's gold is the model's and the unit rests on
+	// enough annotators, else nil.
 	Posterior []float64
+	// ByVote is what the votes alone say (unanimous, majority,
+	// unresolved…) beside a model's pick: "model" alone would hide that
+	// seven of seven voted alike.
+	ByVote agreement.Provenance
+	// Fit says whether the model the label came from converged
+	// ("converged", "not converged"); "" for a label that is not a
+	// model's.
+	Fit string
 }
+
+// Fit values of a model's gold label.
+const (
+	FitConverged   = "converged"
+	FitUnconverged = "not converged"
+)
 
 // PaneGold is a pane's gold labels: its units with labels or a decision,
 // in HIT order.
@@ -69,7 +84,14 @@ type datasetRules struct {
 	// model: the gold is a Dawid–Skene fit's (policy --gold dawid-skene):
 	// each settled unit's posterior per value.
 	model     bool
-	posterior map[UnitKey][]float64
+	posterior map[UnitKey]modelPick
+}
+
+// modelPick is a unit's posterior per value and whether its model's fit
+// converged.
+type modelPick struct {
+	post      []float64
+	converged bool
 }
 
 func rulesOf(ctx context.Context, st *store.Store, datasetID int64) (datasetRules, error) {
@@ -185,7 +207,7 @@ func (rules datasetRules) conditioned(units []UnitGold) []UnitGold {
 			continue
 		}
 		if cond.Provenance == agreement.Insufficient && u.Provenance != agreement.Adjudicated {
-			u.Provenance = agreement.Insufficient
+			u.Provenance, u.Posterior = agreement.Insufficient, nil
 		}
 		out = append(out, u)
 	}
@@ -223,12 +245,15 @@ func (rules datasetRules) unitGold(ui int, row *store.GoldRow, names map[int64]s
 		}
 	}
 	u.Label, u.Provenance = rules.rule.Gold(u.Votes, adj)
-	if post, ok := rules.posterior[UnitKey{row.ID, u.Unit}]; ok && adj < 0 {
-		// The model's pick; resting on fewer annotators than the policy's
-		// min, it is still insufficient, whatever the posterior says.
+	if pick, ok := rules.posterior[UnitKey{row.ID, u.Unit}]; ok && adj < 0 {
+		// The model's pick, beside what the votes say; resting on fewer
+		// annotators than the policy's min, it is still insufficient,
+		// whatever the posterior says, and carries no posterior.
+		post := pick.post
+		u.ByVote, u.Fit = u.Provenance, map[bool]string{true: FitConverged, false: FitUnconverged}[pick.converged]
 		u.Posterior, u.Label, u.Provenance = post, slices.Index(post, slices.Max(post)), agreement.Model
 		if n < need {
-			u.Provenance = agreement.Insufficient
+			u.Provenance, u.Posterior = agreement.Insufficient, nil
 		}
 		return u
 	}
@@ -243,8 +268,9 @@ func (rules datasetRules) unitGold(ui int, row *store.GoldRow, names map[int64]s
 }
 
 // goldModel fits Dawid–Skene to the reading's settled labels (one pass over
-// the gold rows) and gives each labelled unit its posterior per value.
-func goldModel(ctx context.Context, r *store.Reading, kind string) (map[UnitKey][]float64, error) {
+// the gold rows) and gives each labelled unit its posterior per value and
+// whether its fit converged.
+func goldModel(ctx context.Context, r *store.Reading, kind string) (map[UnitKey]modelPick, error) {
 	var labels []store.QualityLabel
 	err := r.EachGoldRow(ctx, func(row *store.GoldRow) error {
 		for _, v := range row.Votes {
@@ -260,14 +286,14 @@ func goldModel(ctx context.Context, r *store.Reading, kind string) (map[UnitKey]
 	if err != nil {
 		return nil, err
 	}
-	out := map[UnitKey][]float64{}
+	out := map[UnitKey]modelPick{}
 	for _, m := range models {
 		for i, uk := range m.Units {
 			post := make([]float64, store.VoteSlots)
 			for k, p := range m.Fit.Posterior[i] {
 				post[m.Values[k]] = p
 			}
-			out[uk] = post
+			out[uk] = modelPick{post: post, converged: m.Fit.Converged}
 		}
 	}
 	return out, nil
@@ -304,7 +330,10 @@ type ReleaseSummary struct {
 	Unresolved   int // a unit the HIT asks for has no gold label
 	Insufficient int // a unit rests on fewer annotators than the policy's min
 	Unlabelled   int // no labels at all
-	Kept         ReleaseOptions
+	// Unconverged counts the written units whose gold is a Dawid–Skene
+	// fit's that did not converge.
+	Unconverged int
+	Kept        ReleaseOptions
 }
 
 // Keep tallies an item and says whether the export writes it: not when
@@ -331,6 +360,11 @@ func (sum *ReleaseSummary) Keep(p *PaneGold) bool {
 		}
 	}
 	sum.Written++
+	for _, u := range p.Units {
+		if u.Fit == FitUnconverged {
+			sum.Unconverged++
+		}
+	}
 	return true
 }
 
@@ -343,10 +377,15 @@ func (sum ReleaseSummary) Line(noun string) string {
 		}
 		return "left out; " + flag + " keeps them"
 	}
-	return fmt.Sprintf("%d %s written; %d flagged (left out; claritty flags reviews them); "+
+	line := fmt.Sprintf("%d %s written; %d flagged (left out; claritty flags reviews them); "+
 		"%d with fewer annotators than the policy's min (%s); %d with unresolved units (%s); %d not labelled",
 		sum.Written, noun, sum.Flagged, sum.Insufficient, keep(sum.Kept.IncludeIncomplete, "--include-incomplete"),
 		sum.Unresolved, keep(sum.Kept.IncludeUnresolved, "--include-unresolved"), sum.Unlabelled)
+	if sum.Unconverged > 0 {
+		line += fmt.Sprintf("; WARNING: %d units' gold comes from a Dawid–Skene fit that did not converge "+
+			"(fit \"not converged\"; claritty annotators --quality shows its rounds and last change)", sum.Unconverged)
+	}
+	return line
 }
 
 // GoldHeader is the header of a gold export: one row per unit.
@@ -371,7 +410,7 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts ReleaseO
 	model := pol.Model == store.GoldDawidSkene
 	bw := bufio.NewWriter(w)
 	if model {
-		bw.WriteString(GoldHeader + "\tposterior\n")
+		bw.WriteString(GoldHeader + "\tposterior\tby_vote\tfit\n")
 	} else {
 		bw.WriteString(GoldHeader + "\n")
 	}
@@ -393,7 +432,7 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts ReleaseO
 			_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s", p.Item.UID, u.Unit, label, u.Provenance,
 				strings.Join(votes, ","), display.Clean(u.Adjudicator))
 			if err == nil && model {
-				_, err = bw.WriteString("\t" + posteriorCell(u.Posterior))
+				_, err = bw.WriteString("\t" + posteriorCell(u.Posterior) + "\t" + string(u.ByVote) + "\t" + u.Fit)
 			}
 			if err == nil {
 				err = bw.WriteByte('\n')

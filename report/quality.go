@@ -72,7 +72,21 @@ type QualityModel struct {
 	Units         int       `json:"units"`
 	Iterations    int       `json:"iterations"`
 	Converged     bool      `json:"converged"`
+	Change        float64   `json:"last_change"` // the last round's largest posterior move
 	LogLikelihood float64   `json:"log_likelihood"`
+}
+
+// Unconverged describes each Dawid–Skene fit of the report that did not
+// converge: policy --gold dawid-skene will not make such a fit the gold
+// unless told to.
+func (q Quality) Unconverged() []string {
+	var out []string
+	for _, m := range q.Models {
+		if !m.Converged {
+			out = append(out, fmt.Sprintf("%s: %d rounds, last change %.2g", m.Scale, m.Iterations, m.Change))
+		}
+	}
+	return out
 }
 
 // ReadQuality reads and computes a dataset's quality report, if who is a
@@ -127,7 +141,7 @@ func ComputeQuality(dataset string, data store.QualityData) (Quality, error) {
 	}
 	for _, m := range models {
 		q.Models = append(q.Models, QualityModel{Scale: m.Scale(), Values: m.Values, Priors: m.Fit.Priors,
-			Units: len(m.Units), Iterations: m.Fit.Iterations, Converged: m.Fit.Converged, LogLikelihood: m.Fit.LogLikelihood})
+			Units: len(m.Units), Iterations: m.Fit.Iterations, Converged: m.Fit.Converged, Change: m.Fit.Change, LogLikelihood: m.Fit.LogLikelihood})
 		for i, name := range m.Annotators {
 			a := get(name)
 			a.DawidSkene = append(a.DawidSkene, DSAnnotator{Scale: m.Scale(), Confusion: m.Fit.Confusion[i], Accuracy: m.Fit.Accuracy[i]})
@@ -301,8 +315,8 @@ func (q Quality) Text() string {
 	writeTable(&b, rows)
 	b.WriteString("\n" + qualityKey)
 	for _, m := range q.Models {
-		fmt.Fprintf(&b, "\nDawid–Skene on %s: %d units, priors %s, %d iterations%s\n", m.Scale, m.Units,
-			floats(m.Priors), m.Iterations, map[bool]string{true: "", false: " (not converged)"}[m.Converged])
+		fmt.Fprintf(&b, "\nDawid–Skene on %s: %d units, priors %s, %d iterations, last change %.2g%s\n", m.Scale, m.Units,
+			floats(m.Priors), m.Iterations, m.Change, map[bool]string{true: "", false: " (NOT CONVERGED)"}[m.Converged])
 		for _, a := range q.Annotators {
 			for _, d := range a.DawidSkene {
 				if d.Scale != m.Scale {
@@ -310,6 +324,10 @@ func (q Quality) Text() string {
 				}
 				fmt.Fprintf(&b, "  %s (accuracy %s): rows true %v, columns given\n", display.Clean(a.Annotator), pct(d.Accuracy), m.Values)
 				for k, row := range d.Confusion {
+					if row == nil {
+						fmt.Fprintf(&b, "    %2d  – (no unit of this class among theirs)\n", m.Values[k])
+						continue
+					}
 					fmt.Fprintf(&b, "    %2d  %s\n", m.Values[k], floats(row))
 				}
 			}

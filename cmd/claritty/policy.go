@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
 
@@ -17,6 +20,22 @@ func policyFlags(cmd *cobra.Command, p *store.Policy) {
 	f.DurationVar(&p.Lease, "lease", p.Lease, "a HIT left untouched this long is released to others (its labels stay)")
 	f.IntVar(&p.WithholdBelow, "withhold-below", 0, "a figure shown to anyone but a lead needs this many items, unless they finished them all (default 5; 1 shows every figure)")
 	f.StringVar((*string)(&p.Gold), "gold", "", "how a unit's gold label is chosen: majority, median (rating scales: clarimm), or dawid-skene (the class a Dawid–Skene model of every annotator's errors finds most probable; ties and assignment keep the rule) (default: keep)")
+}
+
+// requireConverged refuses a Dawid–Skene gold whose fit of the dataset's
+// labels as they stand does not converge: its picks would be where EM
+// stopped, not what the model finds most probable.
+func requireConverged(ctx context.Context, st *store.Store, me store.Annotator, d store.Dataset) error {
+	q, err := report.ReadQuality(ctx, st, me, d)
+	if err != nil {
+		return err
+	}
+	if bad := q.Unconverged(); len(bad) > 0 {
+		return fmt.Errorf("the Dawid–Skene fit of %q does not converge (%s): its gold would be where the fit stopped; "+
+			"--allow-unconverged makes it the gold anyway (exports then mark each such label fit \"not converged\")",
+			display.Clean(d.Name), strings.Join(bad, "; "))
+	}
+	return nil
 }
 
 // policyChanged reports whether any policy flag was given.
@@ -82,6 +101,7 @@ func trainingLine(t store.Training) string {
 func newPolicyCmd(g *globals) *cobra.Command {
 	var dataset string
 	var p store.Policy
+	var allowUnconverged bool
 	t := store.DefaultTraining
 	cmd := &cobra.Command{
 		Use:   "policy",
@@ -109,6 +129,11 @@ func newPolicyCmd(g *globals) *cobra.Command {
 			f := cmd.Flags()
 			if f.Changed("withhold-below") && p.WithholdBelow < 1 {
 				return fmt.Errorf("--withhold-below %d: want 1 or more (1 shows every figure)", p.WithholdBelow)
+			}
+			if p.Gold == store.GoldDawidSkene && cur.Model != store.GoldDawidSkene && !allowUnconverged {
+				if err := requireConverged(cmd.Context(), st, me, d); err != nil {
+					return err
+				}
 			}
 			if policyChanged(cmd) {
 				if !f.Changed("min") {
@@ -151,6 +176,8 @@ func newPolicyCmd(g *globals) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset (default: the first)")
 	policyFlags(cmd, &p)
+	cmd.Flags().BoolVar(&allowUnconverged, "allow-unconverged", false,
+		"with --gold dawid-skene: make the model the gold even when its fit does not converge")
 	trainingFlags(cmd, &t)
 	return cmd
 }
