@@ -26,6 +26,25 @@ type Coefficients struct {
 	AlphaOrdinal         Value
 	AlphaInterval        Value
 	PerCategory          []Value // kappa of each category against the rest
+	// Undefined says why Fleiss' kappa or nominal alpha is undefined
+	// ("" while both are defined): no labels, no unit with two labels,
+	// one unit, or no variation.
+	Undefined string
+}
+
+// whyUndefined is the reason the coefficients give no kappa or alpha.
+func whyUndefined(c Coefficients) string {
+	switch {
+	case c.FleissKappa.Defined && c.AlphaNominal.Defined:
+		return ""
+	case c.Items == 0:
+		return "no labels"
+	case c.Paired == 0:
+		return "one label per unit: agreement needs units labelled by two or more annotators"
+	case c.Paired == 1:
+		return "one unit with two or more labels: the coefficients need two or more"
+	}
+	return "no variation: every label is the same, so chance agreement is 1"
 }
 
 // kappaSums are the sufficient statistics of the kappa family.
@@ -232,5 +251,6 @@ func compute(ps *patternSet, w []float64, scale Scale) Coefficients {
 		c.MaxRaters = max(c.MaxRaters, p.raters)
 	}
 	c.MinRaters = max(c.MinRaters, 0)
+	c.Undefined = whyUndefined(c)
 	return c
 }

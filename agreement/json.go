@@ -24,6 +24,7 @@ type (
 		PerCategory   orderedJSON `json:"per_category_kappa"`
 		CI95          ciJSON      `json:"ci95"`
 		Withheld      string      `json:"withheld,omitempty"`
+		Undefined     string      `json:"undefined,omitempty"`
 	}
 	minMaxJSON struct {
 		Min int `json:"min"`
@@ -42,13 +43,14 @@ type (
 		A        string `json:"a"`
 		B        string `json:"b"`
 		Items    int    `json:"items"`
-		Kappa    Value  `json:"cohen_kappa"`
-		Weighted Value  `json:"cohen_kappa_quadratic"`
+		Kappa     Value  `json:"cohen_kappa"`
+		Weighted  Value  `json:"cohen_kappa_quadratic"`
+		Undefined string `json:"undefined,omitempty"`
 	}
 	annotatorJSON struct {
 		Annotator string `json:"annotator"`
 		Items     int    `json:"items"`
-		Agreement Value  `json:"agreement_with_majority"`
+		Agreement Value  `json:"in_majority"`
 	}
 )
 
@@ -92,6 +94,7 @@ func (r Report) typeJSON(t TypeReport) typeJSON {
 		PerCategory: per,
 		CI95:        ciJSON{t.CIKappa, t.CIAlphaOrdinal},
 		Withheld:    t.Withheld,
+		Undefined:   t.Undefined,
 	}
 }
 
@@ -107,7 +110,7 @@ func (r Report) WriteJSON(w io.Writer) error {
 	}
 	pairs := make([]pairJSON, 0, len(r.Pairs))
 	for _, p := range r.Pairs {
-		pairs = append(pairs, pairJSON{p.A, p.B, p.Items, p.Kappa, p.Weighted})
+		pairs = append(pairs, pairJSON{p.A, p.B, p.Items, p.Kappa, p.Weighted, p.Undefined})
 	}
 	var pooled *typeJSON // null where the types' scales differ
 	if r.Pooled.Type != "" {

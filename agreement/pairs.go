@@ -66,7 +66,15 @@ func (p *People) Pairs(values []float64) []Pair {
 			if values != nil {
 				w = QuadraticKappa(t, values)
 			}
-			out = append(out, Pair{A: p.names[a], B: p.names[b], Items: n, Kappa: k, Weighted: w})
+			pair := Pair{A: p.names[a], B: p.names[b], Items: n, Kappa: k, Weighted: w}
+			switch {
+			case k.Defined:
+			case n < 2:
+				pair.Undefined = "one shared unit: kappa needs two or more"
+			default:
+				pair.Undefined = "no variation: both gave one label throughout, so chance agreement is 1"
+			}
+			out = append(out, pair)
 		}
 	}
 	return out

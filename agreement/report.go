@@ -146,6 +146,8 @@ type Pair struct {
 	Items    int
 	Kappa    Value
 	Weighted Value
+	// Undefined says why Kappa is undefined ("" when it is defined).
+	Undefined string
 }
 
 // AnnotatorAgreement is how often an annotator's label is the majority's,

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -21,6 +22,8 @@ func TestMajority(t *testing.T) {
 }
 
 var mimicsScale = Scale{Categories: []string{"0", "1", "2"}, Values: []float64{0, 1, 2}}
+
+var mimicsScale5 = Scale{Categories: []string{"a", "b", "c", "d", "e"}, Nominal: true}
 
 func TestUndefinedIsNeverANumber(t *testing.T) {
 	t.Parallel()
@@ -43,6 +46,25 @@ func TestUndefinedIsNeverANumber(t *testing.T) {
 		}
 		if c.CIKappa.Defined || c.CIAlphaOrdinal.Defined {
 			t.Errorf("%s: an interval is defined", name)
+		}
+		if want := map[string]string{"everyone says Good": "no variation", "one rated item": "one unit",
+			"only single ratings": "one label per unit", "no subjects whatever": "no labels"}[name]; !strings.HasPrefix(c.Undefined, want) {
+			t.Errorf("%s: undefined because %q, want %q", name, c.Undefined, want)
+		}
+	}
+	if c := Analyze(countStudy(fleiss1971, mimicsScale5), Options{}).Types[0]; c.Undefined != "" {
+		t.Errorf("Fleiss (1971) is defined, yet undefined because %q", c.Undefined)
+	}
+	// A pair sharing one unit, and a pair who never vary.
+	people := NewPeople(3)
+	ra, rb, rc := people.AddRater("a"), people.AddRater("b"), people.AddRater("c")
+	people.Add([]Rating{{ra, 0}, {rb, 1}})
+	people.Add([]Rating{{ra, 2}, {rc, 2}})
+	people.Add([]Rating{{ra, 2}, {rc, 2}})
+	for _, p := range people.Pairs(nil) {
+		want := map[string]string{"ab": "one shared unit", "ac": "no variation"}[p.A+p.B]
+		if p.Kappa.Defined || !strings.HasPrefix(p.Undefined, want) {
+			t.Errorf("pair %s–%s: kappa %v, undefined because %q, want %q", p.A, p.B, p.Kappa, p.Undefined, want)
 		}
 	}
 	// All Good: AC1 over the declared scale is defined (its chance agreement
@@ -123,7 +145,7 @@ func TestJSONShape(t *testing.T) {
 		t.Errorf("pair keys %v", got)
 	}
 	ann := top["annotators"].([]any)[0].(map[string]any)
-	if got := keys(ann); !reflect.DeepEqual(got, []string{"agreement_with_majority", "annotator", "items"}) {
+	if got := keys(ann); !reflect.DeepEqual(got, []string{"annotator", "in_majority", "items"}) {
 		t.Errorf("annotator keys %v", got)
 	}
 }

@@ -398,7 +398,10 @@ func (tm *team) qualityMatches(t *testing.T) {
 			near(name+" self kappa", a.SelfKappa, cohenKappa(first, second))
 		}
 		agree, units := tm.vsMajority(name)
-		near(name+" vs majority", a.MajorityAgreement, float64(agree)/float64(units))
+		near(name+" vs others' majority", a.OthersAgreement, float64(agree)/float64(units))
+		if a.OthersUnits != units {
+			t.Errorf("%s: vs others over %d units, want %d", name, a.OthersUnits, units)
+		}
 		near(name+" mean kappa", a.MeanPairKappa, tm.meanKappa(name))
 		for _, ds := range a.DawidSkene {
 			m := q.Models[0]
@@ -425,11 +428,15 @@ func (tm *team) qualityMatches(t *testing.T) {
 // majority, and those where the annotator's label is it.
 func (tm *team) vsMajority(name string) (agree, units int) {
 	for k, v := range tm.keyed[name] {
-		votes := map[int]int{}
+		votes, others := map[int]int{}, 0
 		for other, labels := range tm.keyed {
 			if w, ok := labels[k]; ok && other != name {
 				votes[w]++
+				others++
 			}
+		}
+		if others < 2 { // one other label is no majority
+			continue
 		}
 		best, top, tied := -1, 0, false
 		for val, c := range votes {

@@ -16,6 +16,11 @@ import (
 // ordinal figures), people adds the pairs and each annotator against the
 // majority (a report from every label; the kept table has no people).
 func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreement.Options, ratings, people bool) error {
+	if u := rep.Units; u.Units > 0 && !anyPaired(rep) {
+		_, err := fmt.Fprintf(w, "No agreement figure in %s: each of its %d units has a single label. Agreement needs units "+
+			"labelled by two or more annotators (claritty policy --min 2 or more, and their finished HITs).\n", what, u.Units)
+		return err
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	if rep.Scale.Nominal {
 		fmt.Fprintf(tw, "Agreement in %s; categories, in no order: %s.\n", what, strings.Join(rep.Scale.Categories, ", "))
@@ -59,6 +64,11 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(tw, "Caution: %s.\n", display.Clean(w))
+	}
+	for _, t := range rep.Rows() {
+		if t.Withheld == "" && t.Undefined != "" {
+			fmt.Fprintf(tw, "Undefined for %s: %s.\n", display.Clean(t.Type), t.Undefined)
+		}
 	}
 	fmt.Fprintf(tw, "\nkappa of each category against the rest\ntype")
 	for _, c := range rep.Scale.Categories {
@@ -139,6 +149,16 @@ func AgreementCharts(rep agreement.Report, people bool, width int) []string {
 	return lines
 }
 
+// anyPaired says whether any unit of the report has two or more labels.
+func anyPaired(rep agreement.Report) bool {
+	for _, t := range rep.Rows() {
+		if t.Paired > 0 || t.Withheld != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // typeNames are the report's unit types.
 func typeNames(rep agreement.Report) []string {
 	var out []string
@@ -166,15 +186,28 @@ func anyWithheld(rep agreement.Report) bool {
 // writePeople prints the pairs, each annotator against the majority, and
 // how many units have no majority.
 func writePeople(tw *tabwriter.Writer, rep agreement.Report) {
-	fmt.Fprintln(tw, "\nannotator\tunits\tagreement with majority")
+	fmt.Fprintln(tw, "\nIn majority: the share of the annotator's labels that are their unit's majority label, their own\n"+
+		"vote counted, over units with two or more labels and a majority (annotators --quality's \"vs others\"\n"+
+		"leaves the annotator's own vote out).")
+	fmt.Fprintln(tw, "annotator\tunits\tin majority")
 	for _, a := range rep.Annotators {
 		fmt.Fprintf(tw, "%s\t%d\t%v\n", display.Clean(a.Annotator), a.Items, a.Agreement)
 	}
 	if rep.PairsOver != "" {
 		fmt.Fprintf(tw, "\nPairs over the %s units alone (the types' scales differ).\n", display.Clean(rep.PairsOver))
 	}
-	fmt.Fprintln(tw, "\nannotator\tannotator\tunits\tCohen's κ\tquadratic-weighted κ")
+	why := "" // a column of reasons only when a kappa is undefined
 	for _, p := range rep.Pairs {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%v\t%v\n", display.Clean(p.A), display.Clean(p.B), p.Items, p.Kappa, p.Weighted)
+		if p.Undefined != "" {
+			why = "\tCohen's κ undefined because"
+		}
+	}
+	fmt.Fprintln(tw, "\nannotator\tannotator\tunits\tCohen's κ\tquadratic-weighted κ"+why)
+	for _, p := range rep.Pairs {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%v\t%v", display.Clean(p.A), display.Clean(p.B), p.Items, p.Kappa, p.Weighted)
+		if why != "" {
+			fmt.Fprint(tw, "\t"+p.Undefined)
+		}
+		fmt.Fprintln(tw)
 	}
 }

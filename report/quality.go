@@ -44,10 +44,13 @@ type AnnotatorQuality struct {
 	RepeatUnits   int             `json:"repeat_units"`
 	SelfAgreement agreement.Value `json:"self_agreement"`
 	SelfKappa     agreement.Value `json:"self_kappa"`
-	// Agreement with the majority of the other annotators of each unit
-	// (units where the others have a unique majority).
-	MajorityUnits     int             `json:"majority_units"`
-	MajorityAgreement agreement.Value `json:"majority_agreement"`
+	// Agreement with the others' majority: the share of the annotator's
+	// labels that match the unique majority of the other annotators'
+	// labels of the unit, over units with two or more other labels and
+	// such a majority (OthersUnits). Not agree --pairs' "in majority",
+	// which counts the annotator's own vote in the majority.
+	OthersUnits     int             `json:"others_majority_units"`
+	OthersAgreement agreement.Value `json:"others_majority_agreement"`
 	// Mean of Cohen's kappa with each other annotator over the units both
 	// labelled (pairs where it is defined).
 	MeanPairKappa agreement.Value `json:"mean_pairwise_kappa"`
@@ -207,7 +210,8 @@ func groupLabels(labels []store.QualityLabel) unitLabels {
 }
 
 // withMajority compares each label with the unique majority of the other
-// annotators of its unit.
+// annotators of its unit, where they gave two or more labels: one other
+// label is a pair's agreement, not a majority.
 func withMajority(u unitLabels, get func(string) *AnnotatorQuality) {
 	agree, units := map[string]int{}, map[string]int{}
 	for _, k := range u.keys {
@@ -219,7 +223,7 @@ func withMajority(u unitLabels, get func(string) *AnnotatorQuality) {
 				}
 			}
 			maj := agreement.Majority(votes) // -1: no others, or a tie
-			if maj < 0 {
+			if maj < 0 || len(u.by[k]) < 3 {
 				continue
 			}
 			units[name]++
@@ -230,7 +234,7 @@ func withMajority(u unitLabels, get func(string) *AnnotatorQuality) {
 	}
 	for name, n := range units {
 		a := get(name)
-		a.MajorityUnits, a.MajorityAgreement = n, fraction(agree[name], n)
+		a.OthersUnits, a.OthersAgreement = n, fraction(agree[name], n)
 	}
 }
 
@@ -292,7 +296,9 @@ median       time on a HIT's labelled steps
 fast         share of HITs marked too fast
 gold checks  share of the checks' known units matched (checks done)
 self (κ)     share of repeated units answered the same (Cohen's κ)
-vs majority  share matching the other annotators' unique majority
+vs others    share matching the unique majority of the other annotators' labels, over
+             units with two or more other labels (the number after "of"); not agree's
+             "in majority", which counts the annotator's own vote
 mean κ       Cohen's κ with each other annotator, averaged
 DS accuracy  Dawid–Skene: the chance of giving the true class, per scale
 `
@@ -302,14 +308,14 @@ DS accuracy  Dawid–Skene: the chance of giving the true class, per scale
 func (q Quality) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Annotator quality in %q\n\n", display.Clean(q.Dataset))
-	rows := [][]string{{"annotator", "HITs", "median", "fast", "gold checks", "self (κ)", "vs majority", "mean κ", "DS accuracy"}}
+	rows := [][]string{{"annotator", "HITs", "median", "fast", "gold checks", "self (κ)", "vs others", "mean κ", "DS accuracy"}}
 	for _, a := range q.Annotators {
 		ds := make([]string, len(a.DawidSkene))
 		for i, d := range a.DawidSkene {
 			ds[i] = pct(d.Accuracy)
 		}
 		rows = append(rows, []string{display.Clean(a.Annotator), fmt.Sprint(a.HITs), seconds(a.MedianSeconds),
-			valuePct(a.TooFastShare), checkText(a), selfText(a), valuePct(a.MajorityAgreement),
+			valuePct(a.TooFastShare), checkText(a), selfText(a), othersText(a),
 			value2(a.MeanPairKappa), strings.Join(ds, " ")})
 	}
 	writeTable(&b, rows)
@@ -382,6 +388,15 @@ func selfText(a AnnotatorQuality) string {
 		return "–"
 	}
 	return fmt.Sprintf("%s (%s)", valuePct(a.SelfAgreement), value2(a.SelfKappa))
+}
+
+// othersText is the share matching the others' majority and the units it
+// rests on: "75% of 40".
+func othersText(a AnnotatorQuality) string {
+	if a.OthersUnits == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%s of %d", valuePct(a.OthersAgreement), a.OthersUnits)
 }
 
 func floats(xs []float64) string {

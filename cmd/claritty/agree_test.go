@@ -104,6 +104,18 @@ func TestAgreeOnDatabase(t *testing.T) {
 	if r := runBin(t, bin, db, "import", panes); r.code != 0 {
 		t.Fatal(r.stderr)
 	}
+	// A release alone has one label a unit: one line says there is no
+	// figure and what would give one, not a table of undefined.
+	for _, args := range [][]string{{"agree", "--dataset", "m"}, {"agree", "--dataset", "m", "--pairs"}} {
+		r := runBin(t, bin, db, args...)
+		if r.code != 0 || strings.Count(r.stdout, "\n") != 1 || !strings.Contains(r.stdout, "each of its 8 units has a single label") ||
+			!strings.Contains(r.stdout, "--min 2") {
+			t.Fatalf("%v on one label a unit: %d\n%s", args, r.code, r.stdout)
+		}
+	}
+	if r := runBin(t, bin, db, "import", "--labels-as", "bo", panes); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
 	r := runBin(t, bin, db, "agree", "--dataset", "m")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
