@@ -40,9 +40,9 @@ type (
 		AlphaOrdinal Interval `json:"krippendorff_alpha_ordinal"`
 	}
 	pairJSON struct {
-		A        string `json:"a"`
-		B        string `json:"b"`
-		Items    int    `json:"items"`
+		A         string `json:"a"`
+		B         string `json:"b"`
+		Items     int    `json:"items"`
 		Kappa     Value  `json:"cohen_kappa"`
 		Weighted  Value  `json:"cohen_kappa_quadratic"`
 		Undefined string `json:"undefined,omitempty"`
