@@ -35,6 +35,7 @@ type team struct {
 	seconds map[string][]float64
 	second  map[string]map[[2]any]int
 	checkOK map[string][2]int // units, matched on gold checks
+	clock   time.Time         // the store's: work moves it on as annotators spend time
 }
 
 func newTeam(t *testing.T, tasks, checks int) *team {
@@ -44,7 +45,8 @@ func newTeam(t *testing.T, tasks, checks int) *team {
 	lead := storetest.Lead(t, st)
 	tm := &team{st: st, truth: map[int64]int{}, check: map[int64]bool{},
 		keyed: map[string]map[[2]any]int{}, seconds: map[string][]float64{}, second: map[string]map[[2]any]int{},
-		checkOK: map[string][2]int{}}
+		checkOK: map[string][2]int{}, clock: time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC)}
+	st.Now = func() time.Time { return tm.clock }
 	im, err := st.BeginImport(ctx, lead, "task", "mimics", FormatManual)
 	if err != nil {
 		t.Fatal(err)
@@ -90,8 +92,9 @@ func newTeam(t *testing.T, tasks, checks int) *team {
 }
 
 // work has an annotator take n HITs, each unit right with chance acc
-// (else another value, drawn), each unit taking secs seconds; it returns
-// how many HITs were gold checks and repeats.
+// (else another value, drawn), each step (the SERP review too) taking secs
+// seconds on the store's clock, the steps entered and left as the screen
+// records them; it returns how many HITs were gold checks and repeats.
 func (tm *team) work(t *testing.T, who store.Annotator, n int, acc, secs float64, rng *rand.Rand, gap int) (checks, repeats int) {
 	t.Helper()
 	ctx := context.Background()
@@ -115,8 +118,21 @@ func (tm *team) work(t *testing.T, who store.Annotator, n int, acc, secs float64
 				t.Fatalf("%s: item %d came back after %d HITs, gap %d", who.Name, id, len(order)-at, gap)
 			}
 		}
+		advance := func() { tm.clock = tm.clock.Add(time.Duration(secs * float64(time.Second))) }
+		if err := tm.st.MoveStep(ctx, id, who.ID, store.StepMove{Enter: "serp"}); err != nil {
+			t.Fatal(err)
+		}
+		advance()
+		if err := tm.st.MarkSERPReviewed(ctx, id, who.ID, store.StepMove{Leave: "serp", Enter: paneUnits[0]}); err != nil {
+			t.Fatal(err)
+		}
 		right := 0
 		for i, u := range paneUnits {
+			advance()
+			move := store.StepMove{Leave: u}
+			if i+1 < len(paneUnits) {
+				move.Enter = paneUnits[i+1]
+			}
 			v := tm.truth[id]
 			if rng.Float64() >= acc {
 				v = (v + 1 + rng.IntN(2)) % 3
@@ -124,7 +140,8 @@ func (tm *team) work(t *testing.T, who store.Annotator, n int, acc, secs float64
 			if v == tm.truth[id] {
 				right++
 			}
-			ch := store.LabelChange{ItemID: id, AnnotatorID: who.ID, Unit: u, Value: &v, Seconds: secs, Finish: i == len(paneUnits)-1}
+			ch := store.LabelChange{ItemID: id, AnnotatorID: who.ID, Unit: u, Value: &v, Seconds: secs, Finish: i == len(paneUnits)-1,
+				Move: move}
 			if _, err := tm.st.SetLabel(ctx, ch); err != nil {
 				t.Fatal(err)
 			}
@@ -143,7 +160,7 @@ func (tm *team) work(t *testing.T, who store.Annotator, n int, acc, secs float64
 		case !repeat:
 			done[id] = len(order)
 			order = append(order, id)
-			tm.seconds[who.Name] = append(tm.seconds[who.Name], secs*float64(len(paneUnits)))
+			tm.seconds[who.Name] = append(tm.seconds[who.Name], secs*float64(len(paneUnits)+1)) // Step I too
 		}
 	}
 	return checks, repeats
@@ -374,7 +391,7 @@ func (tm *team) qualityMatches(t *testing.T) {
 			t.Errorf("%s: %d HITs, keyed %d", name, a.HITs, len(secs))
 		}
 		s := slices.Sorted(slices.Values(secs))
-		near(name+" median", a.MedianSeconds, (s[(len(s)-1)/2]+s[len(s)/2])/2)
+		near(name+" median HIT time", a.MedianHITSeconds, (s[(len(s)-1)/2]+s[len(s)/2])/2)
 		fast := 0.0
 		if secs[0] < 3 { // every HIT of one annotator took the same time
 			fast = 1

@@ -27,10 +27,14 @@ type Quality struct {
 // with nothing to rest on is undefined (JSON null).
 type AnnotatorQuality struct {
 	Annotator string `json:"annotator"`
-	// HITs are finished task HITs (gold checks and repeats apart); their
-	// time is the time spent on their labelled steps.
-	HITs          int             `json:"hits"`
-	MedianSeconds agreement.Value `json:"median_seconds"`
+	// HITs are finished task HITs (gold checks and repeats apart).
+	// MedianHITSeconds is the median HIT time over the TimedHITs: from
+	// the HIT's opening (Step I included) to its finishing label, from the
+	// stored step events, so a reconnect does not restart it; merged HITs
+	// have no events and no time.
+	HITs             int             `json:"hits"`
+	TimedHITs        int             `json:"timed_hits"`
+	MedianHITSeconds agreement.Value `json:"median_hit_seconds"`
 	TooFast       int             `json:"too_fast"`
 	TooFastShare  agreement.Value `json:"too_fast_share"`
 	// Gold checks: finished checks, their known units, those matched.
@@ -118,14 +122,18 @@ func ComputeQuality(dataset string, data store.QualityData) (Quality, error) {
 	for _, h := range data.HITs {
 		a := get(h.Annotator)
 		a.HITs++
-		times[h.Annotator] = append(times[h.Annotator], h.Seconds)
+		if h.Timed {
+			a.TimedHITs++
+			times[h.Annotator] = append(times[h.Annotator], h.Seconds)
+		}
 		if h.TooFast {
 			a.TooFast++
 		}
 	}
 	for name, ts := range times {
-		a := by[name]
-		a.MedianSeconds = defined(median(ts)) // sorts ts: it is this annotator's own slice
+		by[name].MedianHITSeconds = defined(median(ts)) // sorts ts: it is this annotator's own slice
+	}
+	for _, a := range by {
 		a.TooFastShare = fraction(a.TooFast, a.HITs)
 	}
 	for _, c := range data.Checks {
@@ -292,7 +300,8 @@ func (q Quality) WriteJSON(w io.Writer) error {
 
 // qualityKey says what each column of the table means, a line each.
 const qualityKey = `HITs         finished task HITs (gold checks and repeats apart)
-median       time on a HIT's labelled steps
+median HIT   median HIT time: from opening the HIT (Step I included) to its last label,
+             over the HITs timed here (merged HITs have no time)
 fast         share of HITs marked too fast
 gold checks  share of the checks' known units matched (checks done)
 self (κ)     share of repeated units answered the same (Cohen's κ)
@@ -308,13 +317,13 @@ DS accuracy  Dawid–Skene: the chance of giving the true class, per scale
 func (q Quality) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Annotator quality in %q\n\n", display.Clean(q.Dataset))
-	rows := [][]string{{"annotator", "HITs", "median", "fast", "gold checks", "self (κ)", "vs others", "mean κ", "DS accuracy"}}
+	rows := [][]string{{"annotator", "HITs", "median HIT", "fast", "gold checks", "self (κ)", "vs others", "mean κ", "DS accuracy"}}
 	for _, a := range q.Annotators {
 		ds := make([]string, len(a.DawidSkene))
 		for i, d := range a.DawidSkene {
 			ds[i] = pct(d.Accuracy)
 		}
-		rows = append(rows, []string{display.Clean(a.Annotator), fmt.Sprint(a.HITs), seconds(a.MedianSeconds),
+		rows = append(rows, []string{display.Clean(a.Annotator), fmt.Sprint(a.HITs), seconds(a.MedianHITSeconds),
 			valuePct(a.TooFastShare), checkText(a), selfText(a), othersText(a),
 			value2(a.MeanPairKappa), strings.Join(ds, " ")})
 	}

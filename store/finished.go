@@ -38,13 +38,33 @@ func afterFinish(w *ptx, itemID, annotatorID int64, now string) error {
 	return markFast(w, itemID, annotatorID, fast)
 }
 
-// markFast marks the HIT too fast when its labelled steps took less than
-// fast seconds in all (labels.seconds: the time on each step before its
-// label was keyed, over every visit).
+// markFast marks the HIT too fast when its HIT time (hitSeconds) is less
+// than fast seconds. A HIT with no step events (merged from a file) has no
+// time and no mark.
 func markFast(w *ptx, itemID, annotatorID int64, fast float64) error {
-	_, err := w.exec(`UPDATE hits SET too_fast = ?3 > 0 AND (SELECT coalesce(sum(seconds), 0) FROM labels
-		WHERE item_id = ?1 AND annotator_id = ?2) < ?3 WHERE item_id = ?1 AND annotator_id = ?2`, itemID, annotatorID, fast)
+	_, err := w.exec(`UPDATE hits SET too_fast = ?3 > 0
+			AND EXISTS (SELECT 1 FROM step_events WHERE item_id = ?1 AND annotator_id = ?2)
+			AND `+hitSeconds("?1", "?2", "hits.finished_at")+` < ?3
+		WHERE item_id = ?1 AND annotator_id = ?2`, itemID, annotatorID, fast)
 	return err
+}
+
+// hitSeconds is SQL for a HIT's time, from its stored step events: each
+// enter of a step counts until the HIT's next event, Step I included, up
+// to until (the finishing label's time). The events are the store's, so the
+// time runs on when the annotator reconnects to the HIT in another session;
+// an enter left open by a killed session counts until the HIT's next
+// event. item and annotator are SQL expressions naming the HIT.
+func hitSeconds(item, annotator, until string) string {
+	return `(SELECT coalesce(sum(d), 0) / 1000.0 FROM (SELECT CASE WHEN event = 'enter'
+			THEN lead(` + msOf("at") + `) OVER (ORDER BY id) - ` + msOf("at") + ` END AS d
+		FROM step_events WHERE item_id = ` + item + ` AND annotator_id = ` + annotator + ` AND at <= ` + until + `))`
+}
+
+// msOf is SQL for a stored time (timeFormat) in whole milliseconds since
+// 1970: integers, so a HIT's time sums exactly.
+func msOf(col string) string {
+	return `(CAST(strftime('%s', ` + col + `) AS INTEGER) * 1000 + CAST(substr(` + col + `, 21, 3) AS INTEGER))`
 }
 
 // scorePractice records a finished practice attempt and, when it ends a

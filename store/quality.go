@@ -18,12 +18,15 @@ type QualityData struct {
 	Labels []QualityLabel
 }
 
-// QualityHIT is a finished HIT of the task: the time its labelled steps
-// took (labels.seconds summed) and its speed mark.
+// QualityHIT is a finished HIT of the task: its HIT time, from opening
+// (Step I included) to its finishing label, from the stored step events
+// (hitSeconds), and its speed mark. Timed is false for a HIT with no step
+// events (merged from a file): it has no time.
 type QualityHIT struct {
 	Annotator string
 	Item      int64
 	Seconds   float64
+	Timed     bool
 	TooFast   bool
 }
 
@@ -72,13 +75,13 @@ func (s *Store) ReadQuality(ctx context.Context, who Annotator, datasetID int64)
 }
 
 func readQuality(ctx context.Context, tx *sql.Tx, datasetID int64, q *QualityData) error {
-	err := eachRow(ctx, tx, `SELECT a.name, h.item_id, (SELECT coalesce(sum(l.seconds), 0) FROM labels l
-			WHERE l.item_id = h.item_id AND l.annotator_id = h.annotator_id), h.too_fast
+	err := eachRow(ctx, tx, `SELECT a.name, h.item_id, `+hitSeconds("h.item_id", "h.annotator_id", "h.finished_at")+`,
+			EXISTS (SELECT 1 FROM step_events e WHERE e.item_id = h.item_id AND e.annotator_id = h.annotator_id), h.too_fast
 		FROM hits h JOIN items i ON i.id = h.item_id JOIN annotators a ON a.id = h.annotator_id
 		WHERE i.dataset_id = ? AND h.finished_at IS NOT NULL ORDER BY a.name, h.item_id`, []any{datasetID},
 		func(rows *sql.Rows) error {
 			var h QualityHIT
-			err := rows.Scan(&h.Annotator, &h.Item, &h.Seconds, &h.TooFast)
+			err := rows.Scan(&h.Annotator, &h.Item, &h.Seconds, &h.Timed, &h.TooFast)
 			q.HITs = append(q.HITs, h)
 			return err
 		})
