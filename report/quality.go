@@ -35,8 +35,8 @@ type AnnotatorQuality struct {
 	HITs             int             `json:"hits"`
 	TimedHITs        int             `json:"timed_hits"`
 	MedianHITSeconds agreement.Value `json:"median_hit_seconds"`
-	TooFast       int             `json:"too_fast"`
-	TooFastShare  agreement.Value `json:"too_fast_share"`
+	TooFast          int             `json:"too_fast"`
+	TooFastShare     agreement.Value `json:"too_fast_share"`
 	// Gold checks: finished checks, their known units, those matched.
 	Checks        int             `json:"gold_checks"`
 	CheckUnits    int             `json:"gold_check_units"`
