@@ -214,6 +214,11 @@ func TestTokenF1HandWorked(t *testing.T) {
 	if math.Abs(got-2.0/3) > 1e-15 {
 		t.Fatalf("token F1 %v, want 2/3", got)
 	}
+	// ClariLM's TF is the recall: half the reference's content words.
+	o := TokenOverlap("Which jaguar are you looking for: the car or the animal?", "Do you mean the Jaguar car brand, or the jaguar (animal)?")
+	if o.Precision != 1 || o.Recall != 0.5 || math.Abs(o.F1-2.0/3) > 1e-15 {
+		t.Errorf("overlap %+v, want precision 1, recall 1/2, F1 2/3", o)
+	}
 	if TokenF1("What do you want?", "Which is it?") != 1 {
 		t.Error("two questions of stop words alone are a perfect match")
 	}

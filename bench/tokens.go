@@ -13,13 +13,24 @@ import (
 // generated words found in the reference, recall the share of the
 // reference's found in the generated, and F1 their harmonic mean. Two
 // texts with no content words are a perfect match; one alone scores 0.
-func TokenF1(generated, reference string) float64 {
+func TokenF1(generated, reference string) float64 { return TokenOverlap(generated, reference).F1 }
+
+// Tokens is the overlap of a generated question's content words with the
+// reference's: Precision (the share of the generated words found in the
+// reference), Recall (the share of the reference's found in the generated:
+// ClariLM's TF, "the percentage of ground-truth clarification points
+// addressed in generated questions") and their harmonic mean F1.
+type Tokens struct{ Precision, Recall, F1 float64 }
+
+// TokenOverlap is TokenF1's comparison with all three figures. Two texts
+// with no content words match perfectly (1, 1, 1); one alone scores 0.
+func TokenOverlap(generated, reference string) Tokens {
 	g, r := ContentTokens(generated), ContentTokens(reference)
 	if len(g) == 0 || len(r) == 0 {
 		if len(g) == len(r) {
-			return 1
+			return Tokens{1, 1, 1}
 		}
-		return 0
+		return Tokens{}
 	}
 	left := map[string]int{}
 	for _, t := range r {
@@ -33,11 +44,11 @@ func TokenF1(generated, reference string) float64 {
 		}
 	}
 	if common == 0 {
-		return 0
+		return Tokens{}
 	}
 	p := float64(common) / float64(len(g))
 	rec := float64(common) / float64(len(r))
-	return 2 * p * rec / (p + rec)
+	return Tokens{p, rec, 2 * p * rec / (p + rec)}
 }
 
 // ContentTokens are the words TokenF1 compares: lower-cased, split at

@@ -452,16 +452,20 @@ func scoreQuestions(ctx context.Context, st *store.Store, s *RunScore, r store.R
 	if err != nil {
 		return err
 	}
-	var f1s []float64
+	var ps, rs, f1s []float64
 	for _, q := range qs {
 		p := g.items[q.ItemID]
 		if p == nil || p.Flagged || strings.TrimSpace(p.Item.Question) == "" {
 			continue // hidden, flagged (a release leaves it out) or without a reference
 		}
-		f1s = append(f1s, bench.TokenF1(q.Text, p.Item.Question))
+		o := bench.TokenOverlap(q.Text, p.Item.Question)
+		ps, rs, f1s = append(ps, o.Precision), append(rs, o.Recall), append(f1s, o.F1)
 	}
 	s.Items, s.Total, s.Complete = len(f1s), len(qs), true
-	s.Metric = []bench.Metric{{Name: "token_f1", Value: bench.Summarise(f1s).Mean}}
+	// token_recall is ClariLM's TF: the share of the reference's content
+	// words the generated question has (bench.Tokens).
+	s.Metric = []bench.Metric{{Name: "token_precision", Value: bench.Summarise(ps).Mean},
+		{Name: "token_recall", Value: bench.Summarise(rs).Mean}, {Name: "token_f1", Value: bench.Summarise(f1s).Mean}}
 	return nil
 }
 
@@ -605,6 +609,9 @@ func BenchLines(scores []RunScore) []string {
 	lines := trimLines(b.String())
 	if pooled {
 		lines = append(lines, "pooled: one figure over every label type the run predicts, all on one scale")
+	}
+	if slices.ContainsFunc(scores, func(s RunScore) bool { return s.Kind == store.RunQuestions }) {
+		lines = append(lines, "token_recall is ClariLM's TF: the share of the reference's content words the question has")
 	}
 	lines = append(lines, scoredOn(scores))
 	for _, s := range scores {

@@ -466,7 +466,8 @@ func shortMetric(name string) string {
 	return ansi.Truncate(name, 6, "")
 }
 
-var shortMetrics = map[string]string{"accuracy": "acc", "macro_f1": "F1", "kappa": "κ", "token_f1": "tok F1"}
+var shortMetrics = map[string]string{"accuracy": "acc", "macro_f1": "F1", "kappa": "κ", "token_f1": "tok F1",
+	"token_precision": "tok P", "token_recall": "TF"}
 
 // compareLines is a compare dataset's gold table in the pane's width:
 // each pair of systems' win, tie and lose shares from the first's side,

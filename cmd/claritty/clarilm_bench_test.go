@@ -127,6 +127,8 @@ func TestClariLMBench(t *testing.T) {
 	// mean} against {mean, peru, country, peru, indiana}: P 1, R 2/5, F1 4/7.
 	q := got.Runs[1]
 	near("token F1", q.Metrics["token_f1"], (1.0/2+4.0/7)/2)
+	near("token precision", q.Metrics["token_precision"], (1.0/2+1)/2)
+	near("token recall (ClariLM's TF)", q.Metrics["token_recall"], (1.0/2+2.0/5)/2)
 	if q.Items != 2 || q.Total != 3 {
 		t.Errorf("questions run: %d of %d items scored, want 2 of 3", q.Items, q.Total)
 	}
