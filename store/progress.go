@@ -27,40 +27,27 @@ func (s *Store) DatasetProgress(ctx context.Context, datasetID int64) (DatasetPr
 	return p, nil
 }
 
-// HITTimes is the time the annotator spent on each HIT they finished in the
-// dataset, measured like TimeSpent (on screen, step by step). HITs with no
-// recorded steps (merged from another database) are left out.
+// HITTimes is the HIT time (hitSeconds: from opening to the finishing
+// label, from the stored step events) of each HIT the annotator finished in
+// the dataset, as the quality report reads it. HITs with no recorded steps
+// (merged from another database) are left out.
 func (s *Store) HITTimes(ctx context.Context, datasetID, annotatorID int64) ([]time.Duration, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT e.item_id, e.event, e.at FROM step_events e
-		JOIN hits h ON h.item_id = e.item_id AND h.annotator_id = e.annotator_id
-		JOIN items i ON i.id = e.item_id
-		WHERE e.annotator_id = ? AND i.dataset_id = ? AND h.finished_at IS NOT NULL
-		ORDER BY e.item_id, e.id`, annotatorID, datasetID)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+hitSeconds("h.item_id", "h.annotator_id", "h.finished_at")+`
+		FROM hits h JOIN items i ON i.id = h.item_id
+		WHERE h.annotator_id = ?1 AND i.dataset_id = ?2 AND h.finished_at IS NOT NULL
+			AND EXISTS (SELECT 1 FROM step_events e WHERE e.item_id = h.item_id AND e.annotator_id = h.annotator_id)
+		ORDER BY h.item_id`, annotatorID, datasetID)
 	if err != nil {
 		return nil, fmt.Errorf("HIT times: %w", err)
 	}
 	defer rows.Close()
 	var out []time.Duration
-	cur, open := int64(-1), false
-	var since time.Time
 	for rows.Next() {
-		var item int64
-		var event, at string
-		if err := rows.Scan(&item, &event, &at); err != nil {
+		var secs float64
+		if err := rows.Scan(&secs); err != nil {
 			return nil, fmt.Errorf("HIT times: %w", err)
 		}
-		t, err := time.Parse(timeFormat, at)
-		if err != nil {
-			return nil, fmt.Errorf("HIT times: %w", err)
-		}
-		if item != cur {
-			cur, open = item, false
-			out = append(out, 0)
-		}
-		if open {
-			out[len(out)-1] += t.Sub(since)
-		}
-		open, since = event == "enter", t
+		out = append(out, time.Duration(secs*float64(time.Second)))
 	}
 	return out, rows.Err()
 }

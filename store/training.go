@@ -21,7 +21,7 @@ type Training struct {
 	// least RepeatGap HITs before.
 	CheckRate, RepeatRate float64
 	RepeatGap             int
-	// Fast marks a HIT whose labelled steps took less than this (0: none).
+	// Fast marks a HIT whose HIT time (hitSeconds) is under this (0: none).
 	Fast time.Duration
 	// PauseBelow pauses an annotator whose gold-check accuracy falls under
 	// it, once they have done PauseAfter checks since they were last
