@@ -601,7 +601,7 @@ func BenchLines(scores []RunScore) []string {
 				continue
 			}
 			for _, m := range t.Metrics() {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", display.Clean(s.Name), t.Type, m.Name, m.Value.Format(4), t.N, t.Gold.Text())
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), t.Type, m.Name, m.Value.Format(4), t.nText(), t.Gold.Text())
 			}
 		}
 	}
@@ -639,6 +639,16 @@ func Indent(lines []string) []string {
 		}
 	}
 	return lines
+}
+
+// nText is a type's n, starred while some of its predictions wait for
+// gold (missing, or provisional and not scored), as JudgedText stars a
+// run's.
+func (t TypeScore) nText() string {
+	if t.Gold.Missing > 0 || (t.Gold.Provisional > 0 && !t.Gold.ProvisionalScored) {
+		return strconv.Itoa(t.N) + "*"
+	}
+	return strconv.Itoa(t.N)
 }
 
 // goldText is a run's gold basis in words, "–" for a questions run

@@ -64,7 +64,8 @@ func (b GoldBasis) Text() string {
 	return out
 }
 
-// Short is Text for a narrow pane: "12 set +3 prov 5 miss".
+// Short is Text for a narrow pane: "12 settled · 3 prov unscored ·
+// 5 missing".
 func (b GoldBasis) Short() string {
 	parts := []string{fmt.Sprintf("%d settled", b.Settled)}
 	if b.Provisional > 0 {
@@ -77,7 +78,7 @@ func (b GoldBasis) Short() string {
 	if b.Missing > 0 {
 		parts = append(parts, fmt.Sprintf("%d missing", b.Missing))
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(parts, " · ")
 }
 
 // stateOf is what gold unit u of an item is worth: its label, when the

@@ -300,13 +300,13 @@ func (q Quality) WriteJSON(w io.Writer) error {
 
 // qualityKey says what each column of the table means, a line each.
 const qualityKey = `HITs         finished task HITs (gold checks and repeats apart)
-median HIT   median HIT time: from opening the HIT (Step I included) to its last label,
+median HIT   median HIT time, from opening (Step I included) to the last label,
              over the HITs timed here (merged HITs have no time)
 fast         share of HITs marked too fast
 gold checks  share of the checks' known units matched (checks done)
 self (κ)     share of repeated units answered the same (Cohen's κ)
-vs others    share matching the unique majority of the other annotators' labels, over
-             units with two or more other labels (the number after "of"); not agree's
+vs others    share matching the unique majority of the others' labels, over the
+             units with two or more other labels (after "of"); not agree's
              "in majority", which counts the annotator's own vote
 mean κ       Cohen's κ with each other annotator, averaged
 DS accuracy  Dawid–Skene: the chance of giving the true class, per scale
@@ -330,7 +330,7 @@ func (q Quality) Text() string {
 	writeTable(&b, rows)
 	b.WriteString("\n" + qualityKey)
 	for _, m := range q.Models {
-		fmt.Fprintf(&b, "\nDawid–Skene on %s: %d units, priors %s, %d iterations, last change %.2g%s\n", m.Scale, m.Units,
+		fmt.Fprintf(&b, "\nDawid–Skene on %s: %d units,\n  priors %s, %d iterations, last change %.2g%s\n", m.Scale, m.Units,
 			floats(m.Priors), m.Iterations, m.Change, map[bool]string{true: "", false: " (NOT CONVERGED)"}[m.Converged])
 		for _, a := range q.Annotators {
 			for _, d := range a.DawidSkene {

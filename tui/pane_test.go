@@ -223,10 +223,22 @@ func TestShortCounts(t *testing.T) {
 func TestBenchLinesFitThePane(t *testing.T) {
 	s := DefaultStyles(true)
 	var metrics []bench.Metric
-	for _, name := range []string{"accuracy", "macro_f1", "kappa", "token_f1", "ndcg@1", "ndcg@3", "mrr", "p@1"} {
+	for _, name := range []string{"accuracy", "macro_f1", "kappa", "token_precision", "token_recall", "token_f1", "ndcg@1", "ndcg@3", "mrr", "p@1"} {
 		metrics = append(metrics, bench.Metric{Name: name, Value: bench.Of(0.123456)})
 	}
-	lines := benchLines(s, []report.RunScore{{Name: "a-run-with-a-long-name", Kind: store.RunLabels, Metric: metrics, Complete: true}})
+	gold := &report.GoldBasis{Settled: 123456, Provisional: 23456, Missing: 3456}
+	cls := bench.Classification{N: 12, Accuracy: bench.Of(0.5), MacroF1: bench.Of(0.25), Kappa: bench.Of(0.125)}
+	lines := benchLines(s, []report.RunScore{{Name: "a-run-with-a-long-name", Kind: store.RunLabels, Metric: metrics, Complete: true,
+		Gold: gold, PooledOver: []string{"question", "landing"}},
+		// Necessity and facet share no scale: no pooled figure, each type's own.
+		{Name: "necessity-run", Kind: store.RunLabels, Gold: gold, ByType: []report.TypeScore{
+			{Type: "necessity", Classification: cls}, {Type: "facet", Classification: cls}}}})
+	joined := strings.Join(strings.Fields(ansi.Strip(strings.Join(lines, "\n"))), " ")
+	for _, want := range []string{"necessity n 12", "facet n 12", "123456 settled", "23456 prov unscored", "3456 missing", "TF"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("the pane lacks %q:\n%s", want, joined)
+		}
+	}
 	c := &report.ComparisonScore{Comparison: bench.Comparison{Pairs: []bench.PairResult{{First: "answer-first", Second: "ask-first",
 		Win: bench.Wilson(1, 4), Tie: bench.Wilson(1, 4), Lose: bench.Wilson(2, 4), Comparisons: 4}}, PositionBias: bench.Wilson(1, 3),
 		Ranking: []bench.Strength{{System: "answer-first"}, {System: "ask-first"}, {System: "third-system"}}}}
