@@ -41,12 +41,29 @@ func TestUnconvergedDawidSkeneGold(t *testing.T) {
 		}
 	}
 	before := dbBytes(t, db)
+	if r := runBin(t, bin, db, "import", "--dataset", "nec", "--gold", "dawid-skene", filepath.Join(dir, "req.jsonl")); r.code == 0 ||
+		!strings.Contains(r.stderr, "claritty policy") {
+		t.Errorf("import --gold dawid-skene skips the convergence check: %d %q", r.code, r.stderr)
+	}
 	r := runBin(t, bin, db, "policy", "--dataset", "nec", "--gold", "dawid-skene")
 	if r.code == 0 || !strings.Contains(r.stderr, "does not converge") || !strings.Contains(r.stderr, "--allow-unconverged") {
 		t.Fatalf("policy --gold dawid-skene on a fit that does not converge: %d %q", r.code, r.stderr)
 	}
 	if string(dbBytes(t, db)) != string(before) {
 		t.Error("a refused policy changed the database")
+	}
+	// Over SSH, the lead's same command is refused the same way.
+	signer, pub := sshKey(t, dir, "lead")
+	if r := runBin(t, bin, db, "annotators", osUser(), "--key-file", pub); r.code != 0 {
+		t.Fatalf("register the lead's key: %q", r.stderr)
+	}
+	c, err := sshDial(t, startServe(t, db).addr, signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if r := sshRun(t, c, "", "policy --dataset nec --gold dawid-skene"); r.code == 0 || !strings.Contains(r.stderr, "does not converge") {
+		t.Errorf("over SSH: %d %q", r.code, r.stderr)
 	}
 	if r := runBin(t, bin, db, "policy", "--dataset", "nec", "--gold", "dawid-skene", "--allow-unconverged"); r.code != 0 {
 		t.Fatalf("--allow-unconverged: %q", r.stderr)

@@ -60,6 +60,11 @@ func newImportCmd(g *globals) *cobra.Command {
 				if err := policy.Check(); err != nil {
 					return err
 				}
+				if policy.Gold == store.GoldDawidSkene {
+					// Whether its fit converges depends on the labels: claritty
+					// policy checks that once they are in.
+					return fmt.Errorf("--gold dawid-skene is set with claritty policy once the labels are in: it checks that the model's fit converges")
+				}
 				opt.Policy = &policy
 			}
 			ctx := cmd.Context()
