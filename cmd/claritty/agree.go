@@ -29,13 +29,15 @@ func newAgreeCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "agree",
 		Short: "Agreement report for a dataset or a ratings file",
-		Long: "Majority votes and inter-annotator agreement per label type and pooled: Fleiss' kappa\n" +
+		Long: "Majority votes and inter-annotator agreement per label type and, when the types share\n" +
+			"one scale, pooled (a necessity dataset's yes/no and facet do not): Fleiss' kappa\n" +
 			"(Gwet's form when the number of raters varies), per-category kappa, Krippendorff's alpha\n" +
 			"(nominal, ordinal, interval), Gwet's AC1, Cohen's kappa per pair of annotators (and\n" +
 			"quadratic-weighted on numeric scales, the one to read for ClariMM's 1-5 ratings), each\n" +
-			"annotator's agreement with the majority, and 95% bootstrap intervals over the rated\n" +
-			"units. A value whose chance agreement is 1, or with fewer than two rated units, is\n" +
-			"undefined (null in JSON). Each type says how many units have two or more labels (all\n" +
+			"annotator's \"in majority\" share (their labels that are their unit's majority, their own\n" +
+			"vote counted; annotators --quality's \"vs others\" leaves it out), and 95% bootstrap\n" +
+			"intervals over the rated units. A value whose chance agreement is 1, or with fewer than\n" +
+			"two rated units, is undefined (null in JSON) and says why. Each type says how many units have two or more labels (all\n" +
 			"observed agreement rests on them) and warns when that is under 20 or when most units\n" +
 			"have a single label; --min-raters 2 computes every figure over units with at least two.\n" +
 			"A dataset's labels count once settled: finished HITs, merged whole HITs, imported releases.\n" +
