@@ -130,7 +130,9 @@ func newPolicyCmd(g *globals) *cobra.Command {
 			if f.Changed("withhold-below") && p.WithholdBelow < 1 {
 				return fmt.Errorf("--withhold-below %d: want 1 or more (1 shows every figure)", p.WithholdBelow)
 			}
-			if p.Gold == store.GoldDawidSkene && cur.Model != store.GoldDawidSkene && !allowUnconverged {
+			// Only for a lead: anyone else is refused the policy itself.
+			if p.Gold == store.GoldDawidSkene && cur.Model != store.GoldDawidSkene && !allowUnconverged &&
+				store.Allows(me.Role, store.ActPolicy) {
 				if err := requireConverged(cmd.Context(), st, me, d); err != nil {
 					return err
 				}

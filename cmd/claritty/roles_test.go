@@ -185,6 +185,8 @@ func TestPolicyIsForLeads(t *testing.T) {
 		tm.refused(t, who, "lead", "policy", "--min", "1", "--max", "1")
 		tm.refused(t, who, "lead", "policy", "--lease", "1h")
 		tm.refused(t, who, "lead", "policy", "--withhold-below", "1") // 1 would show them every figure
+		tm.refused(t, who, "lead", "policy", "--gold", "dawid-skene", "--allow-unconverged")
+		tm.refused(t, who, "lead", "policy", "--gold", "dawid-skene")
 		if r := tm.run(t, who, "", "policy"); r.code != 0 || !strings.Contains(r.stdout, "min 3, max 5") {
 			t.Errorf("%s reading the policy: %+v", who, r)
 		}
