@@ -100,7 +100,11 @@ func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 			v.title += s.OK.Render("  ✓ reviewed")
 		}
 		v.lines = k.serpLines(m, h, width)
-		v.choices = []string{"   " + s.Choice.Render(" enter ") + s.Dim.Render(" reviewed: on to the question")}
+		next := "the question"
+		if len(h.steps) > 1 && h.steps[1].id != "question" { // a generic pane asks no question
+			next = "the answers"
+		}
+		v.choices = []string{"   " + s.Choice.Render(" enter ") + s.Dim.Render(" reviewed: on to "+next)}
 		return v
 	case "question":
 		v.lines = wrap(s.Title.Render(h.question), width, "   ")

@@ -498,7 +498,7 @@ func compareLines(s Styles, c *report.ComparisonScore) []string {
 		}
 		lines = append(lines, s.Dim.Render(ansi.Truncate(" BT "+strings.Join(names, " > "), paneWidth, "…")))
 	}
-	return lines
+	return append(lines, goldLine(s, &c.Gold)...)
 }
 
 // few is a withheld figure in a pane's narrow column: "< 5 panes" is
