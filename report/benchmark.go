@@ -601,7 +601,7 @@ func BenchLines(scores []RunScore) []string {
 				continue
 			}
 			for _, m := range t.Metrics() {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), t.Type, m.Name, m.Value.Format(4), t.nText(), t.Gold.Text())
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), t.Type, m.Name, m.Value.Format(4), t.NText(), t.Gold.Text())
 			}
 		}
 	}
@@ -641,10 +641,10 @@ func Indent(lines []string) []string {
 	return lines
 }
 
-// nText is a type's n, starred while some of its predictions wait for
+// NText is a type's n, starred while some of its predictions wait for
 // gold (missing, or provisional and not scored), as JudgedText stars a
 // run's.
-func (t TypeScore) nText() string {
+func (t TypeScore) NText() string {
 	if t.Gold.Missing > 0 || (t.Gold.Provisional > 0 && !t.Gold.ProvisionalScored) {
 		return strconv.Itoa(t.N) + "*"
 	}

@@ -65,7 +65,8 @@ func (b GoldBasis) Text() string {
 }
 
 // Short is Text for a narrow pane: "12 settled · 3 prov unscored ·
-// 5 missing".
+// 5 missing", each part held together by no-break spaces so a pane wraps
+// between parts.
 func (b GoldBasis) Short() string {
 	parts := []string{fmt.Sprintf("%d settled", b.Settled)}
 	if b.Provisional > 0 {
@@ -77,6 +78,9 @@ func (b GoldBasis) Short() string {
 	}
 	if b.Missing > 0 {
 		parts = append(parts, fmt.Sprintf("%d missing", b.Missing))
+	}
+	for i, p := range parts {
+		parts[i] = strings.ReplaceAll(p, " ", "\u00a0")
 	}
 	return strings.Join(parts, " · ")
 }

@@ -417,7 +417,7 @@ func benchLines(s Styles, runs []report.RunScore) []string {
 		lines = append(lines, metricLines(s, r.Metric)...)
 		if r.PooledOver == nil { // no pooled figure: each type's own
 			for _, t := range r.ByType {
-				lines = append(lines, s.Dim.Render(" "+t.Type+" n "+short(t.N)))
+				lines = append(lines, s.Dim.Render(" "+t.Type+" n "+t.NText()))
 				if t.Withheld != "" {
 					lines = append(lines, s.Dim.Render(" "+ansi.Truncate(t.Withheld, paneWidth-1, "…")))
 					continue
