@@ -61,15 +61,24 @@ func makeNecessityCase(seed uint64) necessityCase {
 	return c
 }
 
-// majorityOf is the label most votes give, or "" on a tie for the most
-// (claritty's majority rule, as the README defines it).
+// majorityOf is the label most votes give, or "" on a tie for the most.
 func majorityOf(votes []string) string {
 	n := map[string]int{}
 	for _, v := range votes {
 		n[v]++
 	}
-	best, top, tied := "", 0, false
-	for v, k := range n {
+	if best, ok := plurality(n); ok {
+		return best
+	}
+	return ""
+}
+
+// plurality is the key with the most counts, ok false when none has any or
+// two tie for the most: claritty's majority rule, as the README defines
+// it, counted here apart from the code under test.
+func plurality[K comparable](counts map[K]int) (best K, ok bool) {
+	top, tied := 0, false
+	for v, k := range counts {
 		switch {
 		case k > top:
 			best, top, tied = v, k, false
@@ -77,10 +86,7 @@ func majorityOf(votes []string) string {
 			tied = true
 		}
 	}
-	if tied {
-		return ""
-	}
-	return best
+	return best, top > 0 && !tied
 }
 
 // The facet is asked only after a yes: it rests on the yes-voters, so a

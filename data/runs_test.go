@@ -232,6 +232,12 @@ func TestLabelsRun(t *testing.T) {
 	if fmt.Sprint(s.PooledOver) != "[landing]" || s.Gold.Settled != n || s.Gold.Missing != 1 {
 		t.Errorf("pooled over %v, gold %+v", s.PooledOver, s.Gold)
 	}
+	// In text the run's rows name the one type they rest on, with the gold
+	// the prediction without gold leaves missing.
+	text := strings.Join(strings.Fields(strings.Join(report.BenchLines([]report.RunScore{s}), "\n")), " ")
+	if want := fmt.Sprintf("all-two landing accuracy %.4f %d/%d* %d settled · 1 missing", acc, n, n+1, n); !strings.Contains(text, want) {
+		t.Errorf("bench text lacks %q:\n%s", want, text)
+	}
 }
 
 // A questions run over MIMICS panes is scored against each pane's own

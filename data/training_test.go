@@ -455,16 +455,8 @@ func (tm *team) vsMajority(name string) (agree, units int) {
 		if others < 2 { // one other label is no majority
 			continue
 		}
-		best, top, tied := -1, 0, false
-		for val, c := range votes {
-			switch {
-			case c > top:
-				best, top, tied = val, c, false
-			case c == top:
-				tied = true
-			}
-		}
-		if best < 0 || tied {
+		best, ok := plurality(votes)
+		if !ok {
 			continue
 		}
 		units++

@@ -277,9 +277,13 @@ func (p Protocol) KeyOf(unit string, value int) string {
 // OneScale says whether every label type of the kind is labelled on one
 // scale, so a figure may pool them (MIMICS' three types are all
 // Good/Fair/Bad); a necessity request's yes/no and facet number are not.
-func (p Protocol) OneScale() bool {
-	for _, t := range p.Types {
-		if !slices.Equal(p.ScaleOf(t), p.ScaleOf(p.Types[0])) {
+func (p Protocol) OneScale() bool { return p.SameScale(p.Types) }
+
+// SameScale says whether the label types (or units) are all labelled on
+// one scale: the rule for any figure that pools them.
+func (p Protocol) SameScale(types []string) bool {
+	for _, t := range types {
+		if !slices.Equal(p.ScaleOf(t), p.ScaleOf(types[0])) {
 			return false
 		}
 	}

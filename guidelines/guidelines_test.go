@@ -196,3 +196,19 @@ func TestNecessityLabels(t *testing.T) {
 		t.Errorf("compare categories %s", got)
 	}
 }
+
+// A figure may pool a kind's types only when they share one scale: MIMICS'
+// three and ClariMM's four do, a request's yes/no and facet number do not.
+func TestOneScale(t *testing.T) {
+	for _, c := range []struct {
+		p    Protocol
+		want bool
+	}{{MIMICS, true}, {ClariMM, true}, {Nuggets, true}, {Necessity, false}, {Compare, true}} {
+		if got := c.p.OneScale(); got != c.want {
+			t.Errorf("%s: one scale %v, want %v", c.p.Kind, got, c.want)
+		}
+	}
+	if Necessity.SameScale([]string{"necessity"}) != true || Necessity.SameScale([]string{"facet", "necessity"}) {
+		t.Error("SameScale over necessity alone, or with facet")
+	}
+}

@@ -426,21 +426,19 @@ func scoreLabels(ctx context.Context, st *store.Store, s *RunScore, r store.Run,
 }
 
 // pooledTypes says whether a pooled figure may cover the run's label
-// types: when they share one scale (MIMICS' three are Good/Fair/Bad), not
-// when they do not (a yes/no and a facet number mean nothing pooled). It
-// names the types the pooled figure rests on: those with a scored
-// prediction.
+// types: when they share one scale (guidelines.Protocol.SameScale: MIMICS'
+// three are Good/Fair/Bad; a yes/no and a facet number mean nothing
+// pooled). It names the types the pooled figure rests on: those with a
+// scored prediction.
 func pooledTypes(p guidelines.Protocol, types []TypeScore) ([]string, bool) {
-	var out []string
+	var all, scored []string
 	for _, t := range types {
-		if !slices.Equal(p.ScaleOf(t.Type), p.ScaleOf(types[0].Type)) {
-			return nil, false
-		}
+		all = append(all, t.Type)
 		if t.N > 0 {
-			out = append(out, t.Type)
+			scored = append(scored, t.Type)
 		}
 	}
-	return out, true
+	return scored, p.SameScale(all)
 }
 
 // scoreQuestions scores a run's generated clarifying questions against

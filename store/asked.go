@@ -16,6 +16,21 @@ const refColumns = `i.id, i.dataset_id, d.kind, i.question,
 	(SELECT count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id WHERE a.item_id = i.id),
 	(SELECT count(*) FROM facets f WHERE f.item_id = i.id)`
 
+// scanUnitValues reads (unit, value) rows into a map, by unit, and closes
+// them: a HIT's labels, a repeat's, an item's known answers.
+func scanUnitValues(rows *sql.Rows, into map[string]int) error {
+	defer rows.Close()
+	for rows.Next() {
+		var u string
+		var v int
+		if err := rows.Scan(&u, &v); err != nil {
+			return err
+		}
+		into[u] = v
+	}
+	return rows.Err()
+}
+
 func scanRef(row interface{ Scan(...any) error }) (ItemRef, error) {
 	var r ItemRef
 	err := row.Scan(&r.ID, &r.DatasetID, &r.Kind, &r.Question, &r.Answers, &r.Turns, &r.Nuggets, &r.Facets)
@@ -28,27 +43,20 @@ func (r ItemRef) Asked(labels map[string]int) []string {
 	return guidelines.ForKind(r.Kind).Asked(r.shape(), labels)
 }
 
-// KnownScore is one HIT against its item's known answers: the known units
-// its HIT asked the annotator, and those their labels match. A known unit
-// the HIT never asked (a generic pane's question, a facet after a no) is
-// not counted either way.
-type KnownScore struct{ Units, Matched int }
-
 // knownScore scores HIT (item, annotator) against the item's known labels:
-// practice scoring, gold checks and the quality report all count so.
-func knownScore(ctx context.Context, tx *sql.Tx, itemID, annotatorID int64) (KnownScore, error) {
-	var sc KnownScore
+// the known units its HIT asked the annotator, and those their labels
+// match. A known unit the HIT never asked (a generic pane's question, a
+// facet after a no) is not counted either way. Practice scoring, gold
+// checks and the quality report all count so.
+func knownScore(ctx context.Context, tx *sql.Tx, itemID, annotatorID int64) (units, matched int, err error) {
 	answers, err := knownAnswers(ctx, tx, itemID, annotatorID)
-	if err != nil {
-		return sc, err
-	}
 	for _, a := range answers {
-		sc.Units++
+		units++
 		if a.Matched() {
-			sc.Matched++
+			matched++
 		}
 	}
-	return sc, nil
+	return units, matched, err
 }
 
 // knownAnswers are the known units of HIT (item, annotator) its HIT asked,
@@ -59,28 +67,18 @@ func knownAnswers(ctx context.Context, tx *sql.Tx, itemID, annotatorID int64) ([
 	if err != nil {
 		return nil, err
 	}
-	given := map[string]int{}
-	err = eachRow(ctx, tx, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`, []any{itemID, annotatorID},
-		func(rows *sql.Rows) error {
-			var u string
-			var v int
-			err := rows.Scan(&u, &v)
-			given[u] = v
-			return err
-		})
+	given, known := map[string]int{}, map[string]int{}
+	rows, err := tx.QueryContext(ctx, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`, itemID, annotatorID)
 	if err != nil {
 		return nil, err
 	}
-	known := map[string]int{}
-	err = eachRow(ctx, tx, `SELECT unit, value FROM known_labels WHERE item_id = ?`, []any{itemID},
-		func(rows *sql.Rows) error {
-			var u string
-			var v int
-			err := rows.Scan(&u, &v)
-			known[u] = v
-			return err
-		})
-	if err != nil {
+	if err := scanUnitValues(rows, given); err != nil {
+		return nil, err
+	}
+	if rows, err = tx.QueryContext(ctx, `SELECT unit, value FROM known_labels WHERE item_id = ?`, itemID); err != nil {
+		return nil, err
+	}
+	if err := scanUnitValues(rows, known); err != nil {
 		return nil, err
 	}
 	var out []UnitAnswer

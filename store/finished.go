@@ -71,7 +71,7 @@ func msOf(col string) string {
 // round of the qualification, passes or fails the round.
 func scorePractice(w *ptx, taskID, itemID, annotatorID int64, now string) error {
 	var retry bool
-	sc, err := knownScore(w.ctx, w.tx, itemID, annotatorID)
+	units, matched, err := knownScore(w.ctx, w.tx, itemID, annotatorID)
 	if err != nil {
 		return err
 	}
@@ -79,7 +79,7 @@ func scorePractice(w *ptx, taskID, itemID, annotatorID int64, now string) error 
 		return err
 	}
 	if _, err := w.exec(`INSERT INTO practice_attempts (dataset_id, annotator_id, item_id, units, matched, retry, at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, taskID, annotatorID, itemID, sc.Units, sc.Matched, retry, now); err != nil {
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, taskID, annotatorID, itemID, units, matched, retry, now); err != nil {
 		return err
 	}
 	if retry {
@@ -133,11 +133,11 @@ func judgeChecks(w *ptx, taskID, checkID, annotatorID int64, now string) error {
 	}
 	checks, units, matched := len(items), 0, 0
 	for _, id := range items {
-		sc, err := knownScore(w.ctx, w.tx, id, annotatorID)
+		u, m, err := knownScore(w.ctx, w.tx, id, annotatorID)
 		if err != nil {
 			return err
 		}
-		units, matched = units+sc.Units, matched+sc.Matched
+		units, matched = units+u, matched+m
 	}
 	if share(matched, units)+1e-12 >= below {
 		return nil

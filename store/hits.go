@@ -91,16 +91,10 @@ func loadRepeat(ctx context.Context, s *Store, repeatID int64, reviewed bool) (H
 	if err != nil {
 		return h, fmt.Errorf("load HIT: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var unit string
-		var v int
-		if err := rows.Scan(&unit, &v); err != nil {
-			return h, fmt.Errorf("load HIT: %w", err)
-		}
-		h.Labels[unit] = v
+	if err := scanUnitValues(rows, h.Labels); err != nil {
+		return h, fmt.Errorf("load HIT: %w", err)
 	}
-	return h, rows.Err()
+	return h, nil
 }
 
 // latestNote is the annotator's last note on the item, or "".

@@ -257,17 +257,11 @@ func (s *Store) Labels(ctx context.Context, itemID, annotatorID int64) (map[stri
 	if err != nil {
 		return nil, fmt.Errorf("load labels: %w", err)
 	}
-	defer rows.Close()
 	out := map[string]int{}
-	for rows.Next() {
-		var u string
-		var v int
-		if err := rows.Scan(&u, &v); err != nil {
-			return nil, fmt.Errorf("load labels: %w", err)
-		}
-		out[u] = v
+	if err := scanUnitValues(rows, out); err != nil {
+		return nil, fmt.Errorf("load labels: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // HistoryEntry is one change of one label.

@@ -31,7 +31,7 @@ type QualityHIT struct {
 }
 
 // QualityCheck is a finished gold check: the known units its HIT asked
-// (KnownScore) and those the annotator's labels matched.
+// (knownScore) and those the annotator's labels matched.
 type QualityCheck struct {
 	Annotator      string
 	Item           int64
@@ -106,11 +106,11 @@ func readQuality(ctx context.Context, tx *sql.Tx, datasetID int64, q *QualityDat
 		return err
 	}
 	for i := range q.Checks {
-		sc, err := knownScore(ctx, tx, q.Checks[i].Item, annotatorIDs[i])
+		var err error
+		q.Checks[i].Units, q.Checks[i].Matched, err = knownScore(ctx, tx, q.Checks[i].Item, annotatorIDs[i])
 		if err != nil {
 			return err
 		}
-		q.Checks[i].Units, q.Checks[i].Matched = sc.Units, sc.Matched
 	}
 	err = eachRow(ctx, tx, `SELECT a.name, r.item_id, rl.unit, l.value, rl.value
 		FROM repeats r JOIN items i ON i.id = r.item_id JOIN annotators a ON a.id = r.annotator_id

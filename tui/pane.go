@@ -415,7 +415,7 @@ func benchLines(s Styles, runs []report.RunScore) []string {
 			continue
 		}
 		lines = append(lines, metricLines(s, r.Metric)...)
-		if r.PooledOver == nil { // no pooled figure: each type's own
+		if len(r.Metric) == 0 { // no pooled figure (types of other scales): each type's own
 			for _, t := range r.ByType {
 				lines = append(lines, s.Dim.Render(" "+t.Type+" n "+t.NText()))
 				if t.Withheld != "" {

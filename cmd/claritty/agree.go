@@ -37,9 +37,10 @@ func newAgreeCmd(g *globals) *cobra.Command {
 			"annotator's \"in majority\" share (their labels that are their unit's majority, their own\n" +
 			"vote counted; annotators --quality's \"vs others\" leaves it out), and 95% bootstrap\n" +
 			"intervals over the rated units. A value whose chance agreement is 1, or with fewer than\n" +
-			"two rated units, is undefined (null in JSON) and says why. Each type says how many units have two or more labels (all\n" +
-			"observed agreement rests on them) and warns when that is under 20 or when most units\n" +
-			"have a single label; --min-raters 2 computes every figure over units with at least two.\n" +
+			"two rated units, is undefined (null in JSON) and says why. Each type says how many units\n" +
+			"have two or more labels (all observed agreement rests on them) and warns when that is\n" +
+			"under 20 or when most units have a single label; --min-raters 2 computes every figure\n" +
+			"over units with at least two.\n" +
 			"A dataset's labels count once settled: finished HITs, merged whole HITs, imported releases.\n" +
 			"From a dataset the coefficients come from its kept table of count patterns, which costs the\n" +
 			"same at a thousand labels or millions; --pairs and --json read every label.",

@@ -15,11 +15,7 @@ import (
 func TestBenchCommands(t *testing.T) {
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		os.WriteFile(p, []byte(body), 0o644)
-		return p
-	}
+	write := fileWriter(t, dir)
 	gold := write("gold.jsonl", `{"id": "q1", "query": "golden gate", "nuggets": [{"id": "n1", "text": "1937", "weight": 3}, {"id": "n2", "text": "Strauss", "weight": 1}]}
 {"id": "q2", "query": "espresso", "gold": {"nuggets": [{"id": "n1", "text": "63 mg", "weight": 1}]}}
 `)

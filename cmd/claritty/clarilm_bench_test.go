@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,13 +20,7 @@ import (
 func TestClariLMBench(t *testing.T) {
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := fileWriter(t, dir)
 	must := func(what string, args ...string) result {
 		t.Helper()
 		r := runBin(t, bin, db, args...)

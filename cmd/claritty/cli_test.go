@@ -53,6 +53,19 @@ func TestMain(m *testing.M) {
 // landing pages 2 and 0.
 const jaguarRow = "jaguar\tWhich jaguar?\tcar\tcat\t\t\t\t2\t1\t2\t0\t\t\t"
 
+// fileWriter is a test's way to write a file into dir: write(name, body)
+// returns its path.
+func fileWriter(t *testing.T, dir string) func(name, body string) string {
+	return func(name, body string) string {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+}
+
 // writePanes writes a mimics-manual file with the given rows into dir.
 func writePanes(t *testing.T, dir, name string, rows ...string) string {
 	t.Helper()

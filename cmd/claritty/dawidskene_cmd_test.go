@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,13 +19,7 @@ var slowFit = [][3]int{{0, 0, 1}, {0, 3, 1}, {1, 0, 0}, {1, 1, 1}, {1, 2, 0}, {1
 func TestUnconvergedDawidSkeneGold(t *testing.T) {
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := fileWriter(t, dir)
 	var reqs, labels strings.Builder
 	for u := range 5 {
 		fmt.Fprintf(&reqs, `{"id": "r%d", "request": "request %d"}`+"\n", u, u)

@@ -22,13 +22,7 @@ import (
 func TestHostileFiles(t *testing.T) {
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := fileWriter(t, dir)
 	if r := runBin(t, bin, db, "import", write("seed.tsv", data.ManualHeader()+"\n"+jaguarRow+"\n")); r.code != 0 {
 		t.Fatalf("seed: %+v", r)
 	}
