@@ -141,9 +141,14 @@ func TestFewItemsAreWithheldBelowLead(t *testing.T) {
 		t.Errorf("the lead does not see the position bias: %v", lead)
 	}
 
-	// Bench runs: a run scored over fewer than five items shows nothing.
-	for _, who := range []string{"dee", ""} {
-		runs := list(jsonOf(t, tm.run(t, who, "", "bench", "--json"))["runs"])
+	// Bench runs: a run scored over fewer than five items shows nothing,
+	// with provisional gold scored or not.
+	for _, who := range []string{"dee", "", "dee --provisional"} {
+		args := []string{"bench", "--json"}
+		if name, flag, ok := strings.Cut(who, " "); ok {
+			who, args = name, append(args, flag)
+		}
+		runs := list(jsonOf(t, tm.run(t, who, "", args...))["runs"])
 		few := 0
 		for _, r := range runs {
 			items, _ := num(obj(r)["items"])
