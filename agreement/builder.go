@@ -97,13 +97,6 @@ func NewOpenBuilder() *Builder {
 		items: map[string]int{}, units: map[string]int{}, subjects: map[[2]int]int{}}
 }
 
-// DeclareTypes fixes the report order of unit types known in advance.
-func (b *Builder) DeclareTypes(types ...string) {
-	for _, t := range types {
-		b.index(b.types, t, &b.st.Types)
-	}
-}
-
 // Add records that rater put the unit of the item in category. A category
 // off the scale, or a second rating of a unit by the same rater, is refused.
 func (b *Builder) Add(item, unit, rater, category string) error {

@@ -110,7 +110,7 @@ func (r Report) WriteJSON(w io.Writer) error {
 	}
 	pairs := make([]pairJSON, 0, len(r.Pairs))
 	for _, p := range r.Pairs {
-		pairs = append(pairs, pairJSON{p.A, p.B, p.Items, p.Kappa, p.Weighted, p.Undefined})
+		pairs = append(pairs, pairJSON(p))
 	}
 	var pooled *typeJSON // null where the types' scales differ
 	if r.Pooled.Type != "" {
@@ -119,7 +119,7 @@ func (r Report) WriteJSON(w io.Writer) error {
 	}
 	anns := make([]annotatorJSON, 0, len(r.Annotators))
 	for _, a := range r.Annotators {
-		anns = append(anns, annotatorJSON{a.Annotator, a.Items, a.Agreement})
+		anns = append(anns, annotatorJSON(a))
 	}
 	head, err := json.Marshal(struct {
 		MinRaters  int             `json:"min_raters"`

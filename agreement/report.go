@@ -344,11 +344,6 @@ func (r Rule) Pick(votes []int) int {
 // ByMedian is the provenance of a gold label that is the median rating.
 const ByMedian Provenance = "median"
 
-// Gold is a unit's gold label under the majority rule (Rule.Gold).
-func Gold(votes []int, adjudicated int) (int, Provenance) {
-	return RuleMajority.Gold(votes, adjudicated)
-}
-
 // Gold is a unit's gold label: the adjudicated one (adjudicated >= 0) if
 // any, else what the rule picks from the votes (per category). A unit with
 // neither has label -1: Unresolved if it has labels, provenance "" if it

@@ -222,8 +222,7 @@ func connected(pairs []PairResult, index map[string]int, n int) bool {
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for parent[i] != i {
 			i = parent[i]
 		}

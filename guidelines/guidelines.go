@@ -317,9 +317,6 @@ func (p Protocol) Step(id string) Step {
 // Text is the whole guideline as markdown.
 func (p Protocol) Text() string { return p.text }
 
-// MIMICSText is the whole MIMICS guideline as markdown.
-func MIMICSText() string { return mimicsText }
-
 var (
 	sectionHeading = regexp.MustCompile(`(?m)^## (.*) \{#([a-z_]+)\}$`)
 	anchor         = regexp.MustCompile(` \{#[a-z_]+\}`)

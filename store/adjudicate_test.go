@@ -155,7 +155,7 @@ func TestAdjudicationQueueAndDecisions(t *testing.T) {
 // on units in the adjudication queue; a lead anywhere; an annotator sees
 // only their own notes and flags.
 func TestAdjudicatorsSeeDisputesOnly(t *testing.T) {
-	st, ds, items, lead, ana, eve := disputedStore(t)
+	st, ds, items, lead, ana, _ := disputedStore(t)
 	ctx := context.Background()
 	eve, err := st.SetRole(ctx, lead, "eve", RoleAdjudicator)
 	if err != nil {
