@@ -10,11 +10,22 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/claritty/claritty/store/internal/dbimage"
 )
 
+// openTemp opens a new, empty database: a copy of one migrated once per
+// test process (migrate_test.go tests migrating itself).
 func openTemp(t *testing.T) *Store {
 	t.Helper()
-	st, err := Open(context.Background(), filepath.Join(t.TempDir(), "c.db"))
+	path := dbimage.Copy(t, "empty", func(path string) error {
+		st, err := Open(context.Background(), path)
+		if err != nil {
+			return err
+		}
+		return st.Close()
+	})
+	st, err := Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}

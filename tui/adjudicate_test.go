@@ -8,13 +8,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claritty/claritty/data/demotest"
+
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
-	"github.com/claritty/claritty/store/storetest"
 )
 
 // disputedDemo is the demo database with policy 3/3 and pane 1 split three
@@ -44,13 +45,10 @@ func disputedDemo(t *testing.T) (*store.Store, store.Annotator) {
 func demoForLead(t *testing.T, dataset string, n int) (*store.Store, store.Annotator, store.Dataset) {
 	t.Helper()
 	ctx := context.Background()
-	st := storetest.Open(t)
+	st := demotest.ByLead(t, "lee")
 	lead, err := st.Actor(ctx, "lee", "")
 	if err != nil || lead.Role != store.RoleLead {
 		t.Fatalf("lead %+v %v", lead, err)
-	}
-	if err := data.LoadDemo(ctx, st, lead); err != nil {
-		t.Fatal(err)
 	}
 	ds, err := st.DatasetByName(ctx, dataset)
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claritty/claritty/data/demotest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -26,11 +28,7 @@ type harness struct {
 
 func newHarness(t testing.TB, w, h int) *harness {
 	t.Helper()
-	st := storetest.Open(t)
-	if err := data.LoadDemo(context.Background(), st, storetest.Lead(t, st)); err != nil {
-		t.Fatal(err)
-	}
-	return startHarness(t, st, "ana", w, h)
+	return startHarness(t, demotest.Store(t), "ana", w, h)
 }
 
 // startHarness opens a model on an existing database, as a new process would.
@@ -259,12 +257,9 @@ func TestBackChangeAndHistory(t *testing.T) {
 
 // A lead acting as ana keys ana's labels; the history says the lead did.
 func TestLabelsKeyedAsSomeoneElse(t *testing.T) {
-	st := storetest.Open(t)
+	st := demotest.Store(t)
 	ctx := context.Background()
 	lead := storetest.Lead(t, st)
-	if err := data.LoadDemo(ctx, st, lead); err != nil {
-		t.Fatal(err)
-	}
 	storetest.Person(t, st, "ana", store.RoleAnnotator)
 	asAna, err := st.Actor(ctx, lead.Name, "ana")
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claritty/claritty/data/demotest"
+
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -17,11 +19,8 @@ import (
 // lead's show them all.
 func TestScreensWithholdFiguresOverFewItems(t *testing.T) {
 	ctx := context.Background()
-	st := storetest.Open(t)
+	st := demotest.Store(t)
 	lead := storetest.Lead(t, st)
-	if err := data.LoadDemo(ctx, st, lead); err != nil {
-		t.Fatal(err)
-	}
 	ana, err := st.EnsureAnnotator(ctx, "ana")
 	if err != nil {
 		t.Fatal(err)

@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/claritty/claritty/data/demotest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -31,11 +32,7 @@ func convHarness(t *testing.T, w, h int) *harness {
 // demoHarness opens a dataset of the demo as ana.
 func demoHarness(t *testing.T, dataset string, w, h int) *harness {
 	t.Helper()
-	st := storetest.Open(t)
-	st.Sides = rand.New(rand.NewPCG(1, 2)) // the demo pairs' sides, the same every run: golden screens
-	if err := data.LoadDemo(context.Background(), st, storetest.Lead(t, st)); err != nil {
-		t.Fatal(err)
-	}
+	st := demotest.Store(t) // the demo pairs' sides are the same every run: golden screens
 	an, err := st.EnsureAnnotator(context.Background(), "ana")
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +106,12 @@ func TestRateConversation(t *testing.T) {
 // o opens the images of the turn in turn, then comes back to the first;
 // an image file that has gone says so instead of failing silently.
 func TestOpenImages(t *testing.T) {
-	h := convHarness(t, 80, 24)
+	st := demotest.Fresh(t)
+	an, err := st.EnsureAnnotator(context.Background(), "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startOn(t, st, an, data.DemoConversations, 80, 24, false)
 	h.keys("5") // turn 2: a file and a link
 	h.keys("o", "o", "o")
 	if len(h.opened) != 3 || !strings.HasSuffix(h.opened[0], "lighthouse.png") ||

@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/claritty/claritty/data/demotest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -15,7 +16,6 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/store"
-	"github.com/claritty/claritty/store/storetest"
 )
 
 // A whole HIT through a real Bubble Tea program: the labels are in the
@@ -87,14 +87,7 @@ func TestFlowPerKindAt60x20(t *testing.T) {
 func demoOnDisk(t *testing.T, dataset string) (*store.Store, store.Dataset, store.Annotator) {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if err := data.LoadDemo(ctx, st, storetest.Lead(t, st)); err != nil {
-		t.Fatal(err)
-	}
+	st := demotest.Store(t)
 	ds, _ := st.DatasetByName(ctx, dataset)
 	an, _ := st.EnsureAnnotator(ctx, "ana")
 	return st, ds, an

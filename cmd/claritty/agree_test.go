@@ -37,6 +37,7 @@ func krippendorffTSV(t *testing.T, dir string) string {
 }
 
 func TestAgreeRatingsJSON(t *testing.T) {
+	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
 	file := krippendorffTSV(t, dir)
 	db := filepath.Join(dir, "c.db")
@@ -74,6 +75,7 @@ func TestAgreeRatingsJSON(t *testing.T) {
 }
 
 func TestAgreeRefusesBadRatings(t *testing.T) {
+	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
 	file := krippendorffTSV(t, dir)
 	for _, c := range []struct {
@@ -98,6 +100,7 @@ func TestAgreeRefusesBadRatings(t *testing.T) {
 
 // On a database, the report covers the dataset's labels, types in unit order.
 func TestAgreeOnDatabase(t *testing.T) {
+	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
 	panes := writePanes(t, dir, "m.tsv", jaguarRow, strings.Replace(jaguarRow, "jaguar", "puma", 2))

@@ -13,6 +13,7 @@ import (
 // answers, judgements, then bench --json, the nugget-judgements export
 // and a refused run.
 func TestBenchCommands(t *testing.T) {
+	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
 	write := fileWriter(t, dir)

@@ -70,6 +70,7 @@ func momentsShown(t *testing.T, who string, stats map[string]any, blind bool) (f
 // lead sees them all; an annotator who has finished every item a figure
 // rests on sees it too.
 func TestFewItemsAreWithheldBelowLead(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	dee := tm.keyFor(t, "dee")
 	if r := tm.run(t, "", "", "annotators", "dee", "--role", "annotator"); r.code != 0 {
@@ -200,6 +201,7 @@ func anyNumber(v any) (float64, bool) {
 // A figure over few items is shown to an annotator who has finished every
 // one of them, and withheld from one who has finished some or none.
 func TestFewItemsAllYoursAreShown(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	panes := writePanes(t, tm.dir, "tiny.tsv", "jaguar\tWhich jaguar?\tcar\tcat\t\t\t\t\t\t\t\t\t\t",
 		"puma\tWhich puma?\tshoes\tcat\t\t\t\t\t\t\t\t\t\t", "lynx\tWhich lynx?\tbrowser\tcat\t\t\t\t\t\t\t\t\t\t")

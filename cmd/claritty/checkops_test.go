@@ -14,6 +14,7 @@ import (
 // policy's max, is merged work the merge and check report, and so is a
 // max a lead lowers below what was finished.
 func TestCheckHoldsAfterEveryCommand(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	mustRun := func(stdin string, args ...string) result {
 		t.Helper()

@@ -18,6 +18,7 @@ import (
 // references), and an LLM judge's verdicts on pairs of three systems set
 // against the people's gold in bench --json.
 func TestClariLMBench(t *testing.T) {
+	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
 	write := fileWriter(t, dir)

@@ -19,6 +19,7 @@ import (
 // ratings, print Table 1 as JSON and check it against a computation of
 // its own; refusals exit non-zero with file:line and change nothing.
 func TestClariMMCommands(t *testing.T) {
+	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
 	convs := `{"id": "a", "topic": "jaguar", "facet": "the car", "turns": [{"question": "Animal or car?", "answer": "Car."}, {"question": "New or used?", "answer": "Used."}]}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,19 +20,25 @@ var (
 	buildErr  error
 )
 
-// binary builds claritty once for all the tests that run it as a user would.
+// binary is claritty for the tests that run it as a user would: this test
+// binary under the name claritty (a link to it), which TestMain turns into
+// claritty's main. It is the same code go build would link, without
+// building and linking a second binary for every test run.
 func binary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
+		self, err := os.Executable()
+		if err != nil {
+			buildErr = err
+			return
+		}
 		dir, err := os.MkdirTemp("", "claritty-bin")
 		if err != nil {
 			buildErr = err
 			return
 		}
 		builtBin = filepath.Join(dir, "claritty")
-		if out, err := exec.Command("go", "build", "-o", builtBin, ".").CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("build: %v\n%s", err, out)
-		}
+		buildErr = os.Symlink(self, builtBin)
 	})
 	if buildErr != nil {
 		t.Fatal(buildErr)
@@ -42,6 +47,10 @@ func binary(t testing.TB) string {
 }
 
 func TestMain(m *testing.M) {
+	if filepath.Base(os.Args[0]) == "claritty" { // run by a test through binary()
+		main()
+		os.Exit(0)
+	}
 	code := m.Run()
 	if builtBin != "" {
 		os.RemoveAll(filepath.Dir(builtBin))
@@ -103,6 +112,7 @@ func run(t testing.TB, cmd *exec.Cmd) result {
 }
 
 func TestImportAndExportCommands(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "c.db")
@@ -180,6 +190,7 @@ func mergeLabelsFile(t *testing.T, bin, dir, panes, labels string) {
 // A failed import leaves the database exactly as it was, seen from a fresh
 // process.
 func TestFailedImportLeavesDatabase(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "c.db")
@@ -218,6 +229,7 @@ func TestDefaultDBPath(t *testing.T) {
 }
 
 func TestFillIfEmptyOnlyOnce(t *testing.T) {
+	t.Parallel()
 	g := &globals{db: filepath.Join(t.TempDir(), "c.db")}
 	st, err := g.open(context.Background())
 	if err != nil {

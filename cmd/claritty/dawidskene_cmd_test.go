@@ -17,6 +17,7 @@ var slowFit = [][3]int{{0, 0, 1}, {0, 3, 1}, {1, 0, 0}, {1, 1, 1}, {1, 2, 0}, {1
 // exported silently: policy refuses it without --allow-unconverged, and
 // the gold export marks every such label and warns on stderr.
 func TestUnconvergedDawidSkeneGold(t *testing.T) {
+	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
 	write := fileWriter(t, dir)

@@ -17,6 +17,7 @@ import (
 // the umask; --db-mode (or $CLARITTY_DB_MODE) 0660 shares them with a
 // group; a mode that lets other users in is refused.
 func TestNewDatabasesArePrivate(t *testing.T) {
+	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
 	old := syscall.Umask(0o022)
 	defer syscall.Umask(old)
@@ -70,6 +71,7 @@ func TestNewDatabasesArePrivate(t *testing.T) {
 // annotators and check open it read-only and change nothing; a write says
 // why it cannot be made. Run as the games user, so it needs root.
 func TestReadingCommandsOnAReadOnlyDatabase(t *testing.T) {
+	t.Parallel()
 	setpriv, games := otherUser(t)
 	tm := newTeam(t)
 	if r := tm.run(t, "", "", "annotators", "games", "--role", "adjudicator"); r.code != 0 {

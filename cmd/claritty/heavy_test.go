@@ -12,6 +12,7 @@ import (
 // and runs once a place is free; light ones never wait; a client that
 // leaves while waiting gives up its turn.
 func TestHeavyCommandsQueue(t *testing.T) {
+	t.Parallel()
 	for args, want := range map[string]string{"agree --json": "agree", "--as bo stats": "stats", "--as=bo export": "export",
 		"policy": "policy", "": ""} {
 		if got := commandOf(strings.Fields(args)); got != want {

@@ -20,6 +20,7 @@ import (
 // the user would want, at file:line, with short messages and clean names,
 // and a refused one changes nothing.
 func TestHostileFiles(t *testing.T) {
+	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
 	write := fileWriter(t, dir)
@@ -73,6 +74,7 @@ func TestHostileFiles(t *testing.T) {
 // Ctrl-C ends a command with status 130 and changes nothing, even one
 // blocked reading its standard input.
 func TestInterruptExits130(t *testing.T) {
+	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
 	if r := runBin(t, bin, db, "import", "-", "--dataset", "d"); r.code == 0 {
@@ -99,6 +101,7 @@ func TestInterruptExits130(t *testing.T) {
 // claritty to open the file rolls it back: no pane, WAL again, and
 // `claritty check` passes.
 func TestKilledFirstImportLeavesAnEmptyDatabase(t *testing.T) {
+	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
 	cmd, in := startImport(t, bin, db)

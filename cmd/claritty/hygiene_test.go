@@ -23,6 +23,7 @@ func rawControl(s string) rune {
 // Dataset text with ESC and C1 CSI (U+009B) in ids, system names,
 // annotators and items reaches no JSON, JSONL or TSV output raw.
 func TestOutputsEscapeControls(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	const bad = "\u009b31m\x1b[2J"
 	const badJSON = `\u009b31m\u001b[2J` // the same, as a JSON string holds it
@@ -80,6 +81,7 @@ func TestOutputsEscapeControls(t *testing.T) {
 // every route that makes one; a labels file's seconds lie within a day.
 // Each refusal leaves the database as it was.
 func TestNamesAndSecondsAreChecked(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	before := tm.fingerprint(t)
 	for name, want := range map[string]string{

@@ -37,6 +37,7 @@ func TestIdentity(t *testing.T) {
 // or read gold, and a uid with no passwd entry is uid-N whatever $USER
 // says. It needs root (to run as other users) and setpriv.
 func TestOtherOSUsers(t *testing.T) {
+	t.Parallel()
 	setpriv, games := otherUser(t)
 	dir, err := os.MkdirTemp("", "claritty-users")
 	if err != nil {

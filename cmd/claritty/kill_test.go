@@ -12,6 +12,7 @@ import (
 // HIT, kills the process with SIGKILL, and checks every keyed label is in
 // the database; a new process then resumes at the next step.
 func TestKillMidHITLosesNothing(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux not installed")
 	}

@@ -41,6 +41,7 @@ func litestreamBinary(t *testing.T) string {
 // more than litestreamLag before the loss. It starts on an empty database:
 // Litestream's tables come first, and the first import stays in WAL mode.
 func TestLitestreamDrill(t *testing.T) {
+	t.Parallel()
 	ls := litestreamBinary(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "team.db")

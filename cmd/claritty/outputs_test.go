@@ -23,6 +23,7 @@ func modeOf(t *testing.T, path string) fs.FileMode {
 // replaced, a folder is refused; a killed write's temporary file is noted
 // by check and removed by the next write.
 func TestOutputPathsStayWhatTheyWere(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	want := tm.run(t, "", "", "export", "--format", "labels")
 	if want.code != 0 || !strings.Contains(want.stdout, "\tana\t") {
@@ -99,7 +100,7 @@ func TestOutputPathsStayWhatTheyWere(t *testing.T) {
 		t.Fatalf("export onto a folder: %+v", r)
 	}
 
-	stale = filepath.Join(tm.dir, ".team.db-backup.0123456789ab.tmp")
+	stale = filepath.Join(tm.dir, "."+filepath.Base(tm.db)+"-backup.0123456789ab.tmp")
 	os.WriteFile(stale, []byte("half a backup"), 0o600)
 	if r := tm.run(t, "", "", "check"); r.code != 0 || !strings.Contains(r.stdout, stale+" was left by a killed backup") {
 		t.Fatalf("check with a killed backup's file beside the database: %+v", r)

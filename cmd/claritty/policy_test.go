@@ -7,6 +7,7 @@ import (
 )
 
 func TestPolicyAtImportAndLater(t *testing.T) {
+	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
 	panes := writePanes(t, dir, "m.tsv", jaguarRow)
@@ -44,6 +45,7 @@ func TestPolicyAtImportAndLater(t *testing.T) {
 // who may give roles; an annotator is refused adjudication before any
 // screen opens.
 func TestAnnotatorsAndAdjudicateCommands(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	db := filepath.Join(t.TempDir(), "c.db")
 	me := osUser()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,52 +28,70 @@ type team struct {
 	lead         string
 }
 
+// The team is built once per test process; each test gets its own copy,
+// c.db in a folder of its own (the demo conversations' pictures are not
+// in it).
 func newTeam(t testing.TB) team {
 	t.Helper()
 	ctx := context.Background()
-	dir := t.TempDir()
-	tm := team{db: filepath.Join(dir, "team.db"), dir: dir, lead: osUser()}
+	db := storetest.BuiltPath(t, "team", func(ctx context.Context, st *store.Store) error {
+		return buildTeam(t, ctx, st)
+	})
+	tm := team{db: db, dir: filepath.Dir(db), lead: osUser()}
 	st, err := store.Open(ctx, tm.db)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	lead, err := st.Actor(ctx, tm.lead, "")
+	tm.pane1, tm.pane2 = demoPane(t, st, 1), demoPane(t, st, 2)
+	return tm
+}
+
+// buildTeam does the team's work on a new database.
+func buildTeam(t testing.TB, ctx context.Context, st *store.Store) error {
+	lead, err := st.Actor(ctx, osUser(), "")
 	if err != nil || lead.Role != store.RoleLead {
-		t.Fatalf("lead %+v %v", lead, err)
+		return fmt.Errorf("lead %+v %v", lead, err)
 	}
 	if err := data.LoadDemo(ctx, st, lead); err != nil {
-		t.Fatal(err)
+		return err
 	}
 	people := map[string]store.Annotator{}
 	for name, role := range map[string]string{"ana": store.RoleAnnotator, "bo": store.RoleAnnotator,
 		"cy": store.RoleAnnotator, "eve": store.RoleAdjudicator} {
 		if people[name], err = st.SetRole(ctx, lead, name, role); err != nil {
-			t.Fatal(err)
+			return err
 		}
 	}
+	pane1, pane2 := demoPane(t, st, 1), demoPane(t, st, 2)
+	keyHIT(t, st, pane1, people["bo"], 0)
+	keyHIT(t, st, pane1, people["cy"], 0)
+	keyHIT(t, st, pane2, people["ana"], 2)
+	two := 2
+	_, err = st.SetLabel(ctx, store.LabelChange{ItemID: pane1.ID, AnnotatorID: people["ana"].ID,
+		Unit: "answer_set", Value: &two})
+	return err
+}
+
+// demoPane is the demo dataset's pane seq.
+func demoPane(t testing.TB, st *store.Store, seq int) store.Item {
+	t.Helper()
+	ctx := context.Background()
 	ds, err := st.DatasetByName(ctx, data.DemoDataset)
 	if err != nil {
 		t.Fatal(err)
 	}
+	var found store.Item
 	st.EachItem(ctx, ds.ID, func(it store.Item) error {
-		switch it.Seq {
-		case 1:
-			tm.pane1 = it
-		case 2:
-			tm.pane2 = it
+		if it.Seq == seq {
+			found = it
 		}
 		return nil
 	})
-	keyHIT(t, st, tm.pane1, people["bo"], 0)
-	keyHIT(t, st, tm.pane1, people["cy"], 0)
-	keyHIT(t, st, tm.pane2, people["ana"], 2)
-	two := 2
-	if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: tm.pane1.ID, AnnotatorID: people["ana"].ID,
-		Unit: "answer_set", Value: &two}); err != nil {
-		t.Fatal(err)
+	if found.ID == 0 {
+		t.Fatalf("the demo has no pane %d", seq)
 	}
-	return tm
+	return found
 }
 
 // keyHIT labels every unit of a pane as one annotator, finishing the HIT.
@@ -162,6 +181,7 @@ const (
 // Row "import panes, results, conversations, nuggets, requests, pairs":
 // leads only.
 func TestImportIsForLeads(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	files := map[string]string{
 		"panes.tsv": data.ManualHeader() + "\n" + jaguarRow + "\n", "serp.jsonl": serpLine + "\n",
@@ -180,6 +200,7 @@ func TestImportIsForLeads(t *testing.T) {
 
 // Row "policy": leads change it; anyone may read it.
 func TestPolicyIsForLeads(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	for _, who := range []string{"ana", "eve"} {
 		tm.refused(t, who, "lead", "policy", "--min", "1", "--max", "1")
@@ -198,6 +219,7 @@ func TestPolicyIsForLeads(t *testing.T) {
 
 // Row "bench add": leads only.
 func TestBenchAddIsForLeads(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	run := tm.file(t, "oracle.tsv", tm.pane1.UID+" question 2\n")
 	for _, who := range []string{"ana", "eve"} {
@@ -214,6 +236,7 @@ func TestBenchAddIsForLeads(t *testing.T) {
 // Row "roles": leads only, keys and settings included; nobody raises
 // their own rights, not with --as either.
 func TestRolesAreForLeads(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	key := tm.file(t, "k.pub", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHxY4Vm6kz3r2sQnJ4yXcVb1lOa2qGQ5Z3x8Y1r9T0aN ana@laptop\n")
 	for _, who := range []string{"ana", "eve"} {
@@ -230,6 +253,7 @@ func TestRolesAreForLeads(t *testing.T) {
 
 // Row "adjudicate --refer-below": leads only.
 func TestReferIsForLeads(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	for _, who := range []string{"ana", "eve"} {
 		tm.refused(t, who, "lead", "adjudicate", "--refer-below", "0.9")
@@ -238,6 +262,7 @@ func TestReferIsForLeads(t *testing.T) {
 
 // Row "backup": leads only, and nothing is written for anyone else.
 func TestBackupIsForLeads(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	out := filepath.Join(tm.dir, "copy.db")
 	for _, who := range []string{"ana", "eve"} {
@@ -268,6 +293,7 @@ func TestBackupIsForLeads(t *testing.T) {
 
 // Row "per-unit votes, majority, gold": leads only; --as gives nobody more.
 func TestGoldIsForLeads(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	for _, who := range []string{"ana", "eve"} {
 		tm.refused(t, who, "lead", "export", "--format", "gold")
@@ -285,6 +311,7 @@ func TestGoldIsForLeads(t *testing.T) {
 // Row "aggregate figures": everyone, less the items they have open; the
 // per-unit majority list only for a lead.
 func TestAgreementLeavesOutOpenItemsAndMajorities(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	type report struct {
 		Pooled   struct{ Items, Ratings int }
@@ -339,6 +366,7 @@ func TestAgreementLeavesOutOpenItemsAndMajorities(t *testing.T) {
 
 // Row "export --format labels": one's own labels, all of them for a lead.
 func TestLabelsExportIsOwnLabels(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	annotators := func(who string, args ...string) map[string]int {
 		r := tm.run(t, who, "", append([]string{"export"}, args...)...)
@@ -369,6 +397,7 @@ func TestLabelsExportIsOwnLabels(t *testing.T) {
 // Row "import --format labels": rows under one's own name only (a lead's
 // any), and the history names who acted apart from whose label it is.
 func TestLabelsImportIsOwnRows(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	row := func(who, label string) string {
 		return data.LabelsHeader + "\n" + tm.pane1.UID + "\tquestion\t" + who + "\t" + label + "\t\t\t\n"
@@ -407,6 +436,7 @@ func TestLabelsImportIsOwnRows(t *testing.T) {
 // lead or adjudicator lists everyone's and upholds or clears them with a
 // reason; every step is in the flag's history.
 func TestFlagsHaveAnOwner(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	ctx := context.Background()
 	st, err := store.Open(ctx, tm.db)
@@ -467,6 +497,7 @@ func TestFlagsHaveAnOwner(t *testing.T) {
 // the training policy and standings change only by a lead, and the quality
 // report is for leads and adjudicators; a refusal changes nothing.
 func TestTrainingIsForLeads(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	manual := tm.file(t, "practice.tsv", data.ManualHeader()+"\n"+
 		"jaguar\tWhich one?\tcar\tcat\t\t\t\t2\t2\t2\t2\t\t\t\n")

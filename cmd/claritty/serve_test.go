@@ -238,6 +238,7 @@ func waitLabels(t testing.TB, db string, itemID int64, name string, want int, fi
 // under the key's role, with stdout, stderr and the exit status passed
 // back; a client gone mid-HIT loses nothing; SIGTERM ends it all cleanly.
 func TestServeOverSSH(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	dee, ana := tm.keyFor(t, "dee"), tm.keyFor(t, "ana")
 	stranger, _ := sshKey(t, tm.dir, "stranger")
@@ -398,6 +399,7 @@ func waitReviewed(t *testing.T, db string, itemID int64, name string) {
 // kill -9 of the server loses no label keyed before it; started again, the
 // annotator's HIT resumes where they were.
 func TestServeKilledLosesNothing(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	dee := tm.keyFor(t, "dee")
 	srv := startServe(t, tm.db)
@@ -431,6 +433,7 @@ func TestServeKilledLosesNothing(t *testing.T) {
 // session: another annotator keys a whole HIT meanwhile, and the server
 // stays up.
 func TestServeSurvivesHostileClients(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	dee, eve := tm.keyFor(t, "dee"), tm.keyFor(t, "mallory")
 	srv := startServe(t, tm.db)

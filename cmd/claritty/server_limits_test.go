@@ -17,6 +17,7 @@ import (
 // more: the server stays up, its memory stays in bounds, and another
 // annotator's keys still commit meanwhile.
 func TestServeClampsWindowSizes(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	dee, eve := tm.keyFor(t, "dee"), tm.keyFor(t, "mallory")
 	srv := startServe(t, tm.db)

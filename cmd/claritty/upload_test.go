@@ -95,6 +95,7 @@ func parallelUploads(t testing.TB, n, size int, extra ...string) (peakKB int64, 
 // another annotator's keys commit meanwhile, and the server's memory stays
 // far below ten files' worth of work at once.
 func TestServeParallelUploads(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("sends 370 MB over SSH")
 	}
@@ -108,6 +109,7 @@ func TestServeParallelUploads(t *testing.T) {
 // An annotator's upload past --max-upload-annotator is refused with the
 // flag to raise; a lead's of the same size is not.
 func TestUploadCapsByRole(t *testing.T) {
+	t.Parallel()
 	tm := newTeam(t)
 	ana := tm.keyFor(t, "ana")
 	leadKey, pub := sshKey(t, tm.dir, "leadkey")

@@ -6,22 +6,50 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/internal/dbimage"
 )
 
 // Open opens an empty database in the test's temporary folder (a file, not
 // :memory:, which SQLite keeps per connection) and closes it at cleanup.
+// It is a copy of one migrated once per test process.
 func Open(t testing.TB) *store.Store {
 	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "c.db"))
+	return Built(t, "empty", func(context.Context, *store.Store) error { return nil })
+}
+
+// Built opens a copy of the database that build makes from an empty one,
+// and closes it at cleanup. build runs once per test process for each
+// name, so a name must always mean the same build; every test gets its
+// own copy, as if it had built it itself.
+func Built(t testing.TB, name string, build func(context.Context, *store.Store) error) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), BuiltPath(t, name, build))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
 	return st
+}
+
+// BuiltPath is Built for a test that opens the database itself (or has a
+// command open it): the path of its copy, c.db in a folder of its own.
+func BuiltPath(t testing.TB, name string, build func(context.Context, *store.Store) error) string {
+	t.Helper()
+	return dbimage.Copy(t, name, func(path string) error {
+		ctx := context.Background()
+		st, err := store.Open(ctx, path)
+		if err != nil {
+			return err
+		}
+		if err := build(ctx, st); err != nil {
+			st.Close()
+			return err
+		}
+		return st.Close()
+	})
 }
 
 // Fingerprint hashes every row of the given tables, to tell whether a
