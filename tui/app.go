@@ -144,14 +144,12 @@ var interruptKey = bind([]string{"ctrl+c"}, "ctrl+c", "quit")
 // Interrupted reports whether the user left with ctrl+c.
 func (m *Model) Interrupted() bool { return m.interrupted }
 
-// Wait returns once every write queued so far has committed (or failed).
-// A program that ended without q (its SSH client went away) calls it
-// before the session is let go, so nothing keyed is dropped.
-func (m *Model) Wait() {
-	done := make(chan struct{})
-	m.work.jobs <- func() { close(done) }
-	<-done
-}
+// Close returns once every write queued so far has committed (or failed),
+// and ends the goroutine that made them. A program calls it once its
+// tea.Program has returned, however it ended (q, its SSH client gone, a
+// signal), so nothing keyed is dropped and a server's finished sessions
+// leave nothing running. The model must not be used after.
+func (m *Model) Close() { m.work.stop() }
 
 // Init asks for the background colour and loads the first HIT, or the
 // adjudication queue (which holds no HIT).

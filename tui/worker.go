@@ -8,17 +8,26 @@ import tea "charm.land/bubbletea/v2"
 // job is queued synchronously in Update (a channel send, no I/O) and the
 // command only waits for its result.
 type worker struct {
-	jobs chan func()
+	jobs    chan func()
+	stopped chan struct{}
 }
 
 func newWorker() *worker {
-	w := &worker{jobs: make(chan func(), 1024)}
+	w := &worker{jobs: make(chan func(), 1024), stopped: make(chan struct{})}
 	go func() {
+		defer close(w.stopped)
 		for job := range w.jobs {
 			job()
 		}
 	}()
 	return w
+}
+
+// stop runs every job queued so far, then ends the worker's goroutine.
+// Nothing may be queued after it.
+func (w *worker) stop() {
+	close(w.jobs)
+	<-w.stopped
 }
 
 // do queues fn and returns a command that yields fn's message once it ran.

@@ -71,7 +71,9 @@ func runTUI(ctx context.Context, g *globals, dataset, serpURL string, adjudicate
 		return g.remote.runTUI(ctx, cfg)
 	}
 	m := tui.New(ctx, cfg)
-	if _, err := tea.NewProgram(m, tea.WithContext(ctx)).Run(); err != nil {
+	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
+	m.Close()
+	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
 	if m.Interrupted() {

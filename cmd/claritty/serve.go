@@ -244,7 +244,7 @@ func sessionTUI(ctx context.Context, s *sshserve.Session, cfg tui.Config) error 
 		}
 	}()
 	_, err := p.Run()
-	m.Wait()
+	m.Close()
 	select {
 	case <-s.Closing():
 		fmt.Fprintln(s.Stderr(), "claritty: the server is shutting down; everything you keyed is saved. Connect again once it is back.")
