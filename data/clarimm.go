@@ -62,7 +62,7 @@ func (w ImageWarning) String() string {
 // readClariMM checks every line, makes the previews of the local images
 // (several at once, each file once), then adds the conversations in file
 // order. Any malformed line stops the import with its line number.
-func readClariMM(lr *lineReader, first []byte, dir string, im *store.Importer) ([]ImageWarning, error) {
+func readClariMM(lr *lineReader, first []byte, dir string, im sink) ([]ImageWarning, error) {
 	var convs []store.Conversation
 	var lines []int
 	seen := map[string]int{}

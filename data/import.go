@@ -23,9 +23,6 @@ const (
 	FormatLabels = "labels"
 )
 
-// Formats lists the formats import accepts.
-var Formats = []string{FormatManual, FormatClick, FormatSERP, FormatLabels, FormatClariMM, FormatNuggets, FormatCandidates, FormatNecessity, FormatPairs}
-
 // DefaultLabelsAs names the annotator that a release's labels belong to.
 const DefaultLabelsAs = "mimics-release"
 
@@ -100,10 +97,12 @@ func importLines(ctx context.Context, st *store.Store, who store.Annotator, lr *
 		return res, err
 	}
 	first = bytes.Clone(first) // kept while later lines are read
-	if res.Format, err = detect(lr, first, opt.Format); err != nil {
+	format, err := detect(lr, first, opt.Format)
+	if err != nil {
 		return res, err
 	}
-	if res.Format == FormatLabels {
+	res.Format = format.name
+	if format.read == nil { // labels
 		res.Merge, err = mergeLabels(ctx, st, who, lr, first, opt)
 		return res, err
 	}
@@ -127,12 +126,11 @@ func importLines(ctx context.Context, st *store.Store, who store.Annotator, lr *
 		dataset = strings.TrimSuffix(base, filepath.Ext(base))
 	}
 	res.Dataset = dataset
-	kind := formatKind(res.Format)
 	var im *store.Importer
 	if opt.Purpose != "" {
-		im, err = st.BeginKnownImport(ctx, who, dataset, opt.Purpose, kind, res.Format)
+		im, err = st.BeginKnownImport(ctx, who, dataset, opt.Purpose, format.kind, res.Format)
 	} else {
-		im, err = st.BeginImport(ctx, who, dataset, kind, res.Format)
+		im, err = st.BeginImport(ctx, who, dataset, format.kind, res.Format)
 	}
 	if err != nil {
 		return res, err
@@ -143,21 +141,16 @@ func importLines(ctx context.Context, st *store.Store, who store.Annotator, lr *
 			return res, err
 		}
 	}
-	if res.Format == FormatClariMM {
-		dir, err := filepath.Abs(filepath.Dir(name))
-		if err != nil {
+	b := body{lr: lr, first: first, im: im, opt: opt}
+	if !opt.NoLocalFiles {
+		if b.dir, err = filepath.Abs(filepath.Dir(name)); err != nil {
 			return res, err
 		}
-		if opt.NoLocalFiles {
-			dir = ""
-		}
-		if res.Warnings, err = readClariMM(lr, first, dir, im); err != nil {
-			return res, err
-		}
-	} else if err := readBody(lr, first, res.Format, im, opt); err != nil {
+	}
+	if res.Warnings, err = format.read(b); err != nil {
 		return res, err
 	}
-	if err := headerOnly(lr, res.Format); err != nil {
+	if err := headerOnly(lr, format); err != nil {
 		return res, err
 	}
 	res.ImportStats, err = im.Commit()
@@ -174,21 +167,6 @@ func knownImport(name, format, dataset string) error {
 		return lineErr(name, 0, "say which dataset these panes are for: --dataset NAME")
 	}
 	return nil
-}
-
-// formatKind is the task kind of the items a format holds.
-func formatKind(format string) string {
-	switch format {
-	case FormatClariMM:
-		return guidelines.ClariMM.Kind
-	case FormatNuggets, FormatCandidates:
-		return guidelines.Nuggets.Kind
-	case FormatNecessity:
-		return guidelines.Necessity.Kind
-	case FormatPairs:
-		return guidelines.Compare.Kind
-	}
-	return guidelines.MIMICS.Kind
 }
 
 // answersDataset finds the nuggets dataset candidate answers go to: the
@@ -215,81 +193,45 @@ func answersDataset(ctx context.Context, st *store.Store, file, name string) (st
 	return "", lineErr(file, 0, "several nuggets datasets (%s): say which with --dataset", strings.Join(found, ", "))
 }
 
-// readBody reads everything after the first line into the import.
-func readBody(lr *lineReader, first []byte, format string, im sink, opt Options) error {
-	switch format {
-	case FormatSERP:
-		return readSERP(lr, first, im)
-	case FormatNuggets:
-		return readNuggets(lr, first, im)
-	case FormatCandidates:
-		return readCandidates(lr, first, im, opt.System)
-	case FormatNecessity:
-		return readNecessity(lr, first, im)
-	case FormatPairs:
-		return readPairs(lr, first, im, opt.Against)
-	}
-	return readMIMICS(lr, format, im, opt.LabelsAs, opt.Purpose != "")
-}
-
-// detect names the format from the first line, and checks it against the
+// detect finds the format from the first line, and checks it against the
 // format asked for.
-func detect(lr *lineReader, first []byte, want string) (string, error) {
-	got := ""
-	isJSON := bytes.HasPrefix(bytes.TrimLeft(first, " \t"), []byte("{"))
-	switch {
-	case isJSON && (want == FormatClariMM || isClariMMLine(first)):
-		got = FormatClariMM // a malformed first line is reported by the reader, with its problem
-	case isJSON && (want == FormatNuggets || isIntentLine(first)):
-		got = FormatNuggets
-	case isJSON && (want == FormatCandidates || isCandidateLine(first)):
-		got = FormatCandidates
-	case isJSON && (want == FormatPairs || isPairsLine(first)):
-		got = FormatPairs
-	case isJSON && (want == FormatNecessity || isNecessityLine(first)):
-		got = FormatNecessity
-	case isJSON:
-		got = FormatSERP
-	case string(first) == manualHeader:
-		got = FormatManual
-	case string(first) == clickHeader:
-		got = FormatClick
-	case isRatingsHeader(first):
-		got = FormatLabels
-	}
+func detect(lr *lineReader, first []byte, want string) (importFormat, error) {
+	got := sniffFormat(first, want)
 	switch {
 	case want != FormatAuto && !isFormat(want):
-		return "", fmt.Errorf("unknown format %q (want one of %s)", want, strings.Join(Formats, ", "))
+		return importFormat{}, fmt.Errorf("unknown format %q (want one of %s)", want, strings.Join(Formats, ", "))
 	case got == "" && want == FormatAuto:
-		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the mimics-manual, mimics-click or labels header, a Bing results JSON object, a clarimm conversation, a nuggets intent, a candidate answer, a necessity request or a pairs line")
+		return importFormat{}, lineErr(lr.file, lr.n, "missing or unknown header: want the mimics-manual, mimics-click or labels header, a Bing results JSON object, a clarimm conversation, a nuggets intent, a candidate answer, a necessity request or a pairs line")
 	case got == "":
-		return "", lineErr(lr.file, lr.n, "missing or unknown header: want the %s header", want)
+		return importFormat{}, lineErr(lr.file, lr.n, "missing or unknown header: want the %s header", want)
 	case want != FormatAuto && got != want:
-		return "", lineErr(lr.file, lr.n, "this is a %s file, not %s", got, want)
+		return importFormat{}, lineErr(lr.file, lr.n, "this is a %s file, not %s", got, want)
 	}
-	return got, nil
+	f, _ := formatNamed(got)
+	return f, nil
 }
 
 // headerOnly refuses a file in a format with a header that has nothing
 // after it: an import of it would create an empty dataset, most likely
 // from a file that lost its rows on the way.
-func headerOnly(lr *lineReader, format string) error {
-	switch format {
-	case FormatManual, FormatClick, FormatLabels:
-		if lr.n <= 1 {
-			return lineErr(lr.file, 0, "the file has a header and no rows; nothing was imported")
-		}
+func headerOnly(lr *lineReader, format importFormat) error {
+	if format.needsRows {
+		return needRows(lr)
+	}
+	return nil
+}
+
+// needRows refuses a file that has its header line and nothing after it.
+func needRows(lr *lineReader) error {
+	if lr.n <= 1 {
+		return lineErr(lr.file, 0, "the file has a header and no rows; nothing was imported")
 	}
 	return nil
 }
 
 func isFormat(f string) bool {
-	for _, x := range Formats {
-		if x == f {
-			return true
-		}
-	}
-	return false
+	_, ok := formatNamed(f)
+	return ok
 }
 
 func eofOK(err error) error {

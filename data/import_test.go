@@ -287,6 +287,7 @@ func (nopSink) AddIntent(store.Intent) (bool, error)                 { return tr
 func (nopSink) AddAnswer(store.Answer) (bool, error)                 { return true, nil }
 func (nopSink) AddRequest(store.Request) (bool, error)               { return true, nil }
 func (nopSink) AddPair(store.Pair) (bool, error)                     { return true, nil }
+func (nopSink) AddConversation(store.Conversation) (bool, error)     { return true, nil }
 
 // FuzzReaders: no input makes a reader panic, and every error it returns
 // names the file and a line.
@@ -304,8 +305,8 @@ func FuzzReaders(f *testing.F) {
 			return
 		}
 		format, err := detect(lr, first, FormatAuto)
-		if err == nil {
-			err = readBody(lr, first, format, nopSink{}, Options{LabelsAs: "r", System: "s"})
+		if err == nil && format.read != nil {
+			_, err = format.read(body{lr: lr, first: first, im: nopSink{}, opt: Options{LabelsAs: "r", System: "s"}})
 		}
 		if err != nil && !strings.HasPrefix(err.Error(), "f:") {
 			t.Fatalf("error without a location: %v", err)

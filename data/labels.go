@@ -32,7 +32,7 @@ func mergeLabels(ctx context.Context, st *store.Store, who store.Annotator, lr *
 	for {
 		row, err := rr.next()
 		if errors.Is(err, io.EOF) {
-			if err := headerOnly(lr, FormatLabels); err != nil {
+			if err := needRows(lr); err != nil {
 				return store.MergeStats{}, err
 			}
 			break

@@ -30,6 +30,7 @@ type sink interface {
 	AddAnswer(store.Answer) (bool, error)
 	AddRequest(store.Request) (bool, error)
 	AddPair(store.Pair) (bool, error)
+	AddConversation(store.Conversation) (bool, error)
 }
 
 // readMIMICS reads the body of a mimics-manual or mimics-click TSV (the

@@ -19,7 +19,7 @@ func ReadRatings(r io.Reader, name string) ([]RatingRow, error) {
 	for {
 		row, err := rr.next()
 		if err == io.EOF {
-			return rows, headerOnly(lr, FormatLabels)
+			return rows, needRows(lr)
 		}
 		if err != nil {
 			return nil, err

@@ -129,7 +129,7 @@ func ReadRatingsStudy(r io.Reader, name string, maxLine int, categories []string
 			return nil, nil, lineErr(name, row.Line, "%v", err)
 		}
 	}
-	if err := headerOnly(lr, FormatLabels); err != nil {
+	if err := needRows(lr); err != nil {
 		return nil, nil, err
 	}
 	if len(categories) > 0 {

@@ -1,0 +1,120 @@
+package data
+
+import (
+	"bytes"
+	"slices"
+
+	"github.com/claritty/claritty/guidelines"
+)
+
+// importFormat is one format import reads: how its first line is known,
+// the task kind of the items it holds, and how its body is read. A task
+// kind's formats are rows here; nothing else in data switches on a format.
+type importFormat struct {
+	name string
+	// kind is the task kind of the dataset it fills; "" for labels, which
+	// merge into a dataset of any kind.
+	kind string
+	// json ranks a format of JSON lines (0: not JSON): the first by rank
+	// that claims the first line, or is the format asked for, is the
+	// file's. The others have a header line that is theirs alone.
+	json  int
+	sniff func(first []byte) bool
+	// read reads the lines after the first into the import (nil for
+	// labels, which merge rather than import).
+	read func(b body) ([]ImageWarning, error)
+	// needsRows refuses a file that is its header alone.
+	needsRows bool
+}
+
+// body is what a format's reader reads from and into.
+type body struct {
+	lr    *lineReader
+	first []byte
+	im    sink
+	opt   Options
+	dir   string // the file's folder, for a clarimm file's image paths ("" refuses them)
+}
+
+// importFormats are every format import reads, in the order help lists
+// them.
+var importFormats = []importFormat{
+	{name: FormatManual, kind: guidelines.MIMICS.Kind, needsRows: true,
+		sniff: func(first []byte) bool { return string(first) == manualHeader },
+		read:  func(b body) ([]ImageWarning, error) { return nil, readMIMICSBody(b, FormatManual) }},
+	{name: FormatClick, kind: guidelines.MIMICS.Kind, needsRows: true,
+		sniff: func(first []byte) bool { return string(first) == clickHeader },
+		read:  func(b body) ([]ImageWarning, error) { return nil, readMIMICSBody(b, FormatClick) }},
+	// Any JSON line no other format claims is a Bing results object: the
+	// SERPs of MIMICS panes.
+	{name: FormatSERP, kind: guidelines.MIMICS.Kind, json: 6, sniff: func([]byte) bool { return true },
+		read: func(b body) ([]ImageWarning, error) { return nil, readSERP(b.lr, b.first, b.im) }},
+	{name: FormatLabels, needsRows: true, sniff: isRatingsHeader},
+	{name: FormatClariMM, kind: guidelines.ClariMM.Kind, json: 1, sniff: isClariMMLine,
+		read: func(b body) ([]ImageWarning, error) { return readClariMM(b.lr, b.first, b.dir, b.im) }},
+	{name: FormatNuggets, kind: guidelines.Nuggets.Kind, json: 2, sniff: isIntentLine,
+		read: func(b body) ([]ImageWarning, error) { return nil, readNuggets(b.lr, b.first, b.im) }},
+	{name: FormatCandidates, kind: guidelines.Nuggets.Kind, json: 3, sniff: isCandidateLine,
+		read: func(b body) ([]ImageWarning, error) { return nil, readCandidates(b.lr, b.first, b.im, b.opt.System) }},
+	{name: FormatNecessity, kind: guidelines.Necessity.Kind, json: 5, sniff: isNecessityLine,
+		read: func(b body) ([]ImageWarning, error) { return nil, readNecessity(b.lr, b.first, b.im) }},
+	{name: FormatPairs, kind: guidelines.Compare.Kind, json: 4, sniff: isPairsLine,
+		read: func(b body) ([]ImageWarning, error) { return nil, readPairs(b.lr, b.first, b.im, b.opt.Against) }},
+}
+
+func readMIMICSBody(b body, format string) error {
+	return readMIMICS(b.lr, format, b.im, b.opt.LabelsAs, b.opt.Purpose != "")
+}
+
+// Formats lists the formats import accepts.
+var Formats = func() []string {
+	var out []string
+	for _, f := range importFormats {
+		out = append(out, f.name)
+	}
+	return out
+}()
+
+// formatNamed is the format of that name.
+func formatNamed(name string) (importFormat, bool) {
+	i := slices.IndexFunc(importFormats, func(f importFormat) bool { return f.name == name })
+	if i < 0 {
+		return importFormat{}, false
+	}
+	return importFormats[i], true
+}
+
+// sniffFormat is the format the first line is in ("" for none): a JSON
+// line is the format asked for, if that is a JSON format, else the first
+// that claims it.
+func sniffFormat(first []byte, want string) string {
+	if !bytes.HasPrefix(bytes.TrimLeft(first, " \t"), []byte("{")) {
+		for _, f := range importFormats {
+			if f.json == 0 && f.sniff(first) {
+				return f.name
+			}
+		}
+		return ""
+	}
+	byRank := slices.Clone(importFormats)
+	slices.SortFunc(byRank, func(a, b importFormat) int { return a.json - b.json })
+	for _, f := range byRank {
+		// A malformed first line of the format asked for is reported by
+		// its reader, with its problem.
+		if f.json > 0 && (f.name == want || f.sniff(first)) {
+			return f.name
+		}
+	}
+	return ""
+}
+
+// ImportKinds lists the task kinds whose items some import format holds.
+func ImportKinds() []string {
+	var out []string
+	for _, f := range importFormats {
+		if f.kind != "" && !slices.Contains(out, f.kind) {
+			out = append(out, f.kind)
+		}
+	}
+	return out
+}
