@@ -165,10 +165,7 @@ func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOp
 		if opt.Dataset != "" && d.Name != opt.Dataset {
 			continue
 		}
-		if opt.Kind == store.RunTREC && d.Kind != guidelines.MIMICS.Kind {
-			continue
-		}
-		if opt.Kind == store.RunQuestions && !hasReferences(d.Kind) {
+		if !slices.Contains(report.RunKinds(d.Kind), opt.Kind) {
 			continue
 		}
 		if err := rr.loadItems(ctx, st, d); err != nil {
@@ -208,13 +205,6 @@ func isRunHeader(kind string, f []string) bool {
 		return len(f) == 2 && f[0] == "item" && f[1] == "question"
 	}
 	return false
-}
-
-// hasReferences says whether a kind's items carry the reference clarifying
-// question a questions run is scored against: a MIMICS pane's question, a
-// necessity request's reference.
-func hasReferences(kind string) bool {
-	return kind == guidelines.MIMICS.Kind || kind == guidelines.Necessity.Kind
 }
 
 // matches says whether the line's item is in the loaded dataset, and for

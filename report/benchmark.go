@@ -73,8 +73,10 @@ type goldIndex struct {
 	order  []int64 // the items in import order
 	counts map[int64]int
 	pairs  map[int64]store.PairSystems // a compare dataset's systems by item
-	blind  store.Blind                 // what the reader may see of the figures
-	opts   ScoreOptions
+	// answers are a nuggets dataset's candidate answers, for its runs.
+	answers []store.AnswerRow
+	blind   store.Blind // what the reader may see of the figures
+	opts    ScoreOptions
 }
 
 // gold is the label a score may use for an item's unit (-1: none) and
@@ -155,26 +157,19 @@ func scoreRuns(ctx context.Context, st *store.Store, d store.Dataset, g *goldInd
 	if err != nil || len(runs) == 0 {
 		return nil, err
 	}
-	var answers []store.AnswerRow
-	if g.kind == guidelines.Nuggets.Kind {
-		if answers, err = st.AnswerRows(ctx, d.ID); err != nil {
+	if slices.Contains(benchRuns[g.kind], store.RunNuggets) {
+		if g.answers, err = st.AnswerRows(ctx, d.ID); err != nil {
 			return nil, err
 		}
 	}
 	var out []RunScore
 	for _, r := range runs {
 		s := RunScore{Dataset: g.name, Name: r.Name, Kind: r.Kind, Target: r.Target}
-		switch r.Kind {
-		case store.RunNuggets:
-			scoreNuggets(&s, r.ID, answers, g)
-		case store.RunTREC:
-			err = scoreTREC(ctx, st, &s, r, g)
-		case store.RunLabels:
-			err = scoreLabels(ctx, st, &s, r, g)
-		case store.RunQuestions:
-			err = scoreQuestions(ctx, st, &s, r, g)
+		score, ok := runScorers[r.Kind]
+		if !ok || !slices.Contains(benchRuns[g.kind], r.Kind) {
+			return nil, fmt.Errorf("score run %q: a %s dataset takes no %s runs", r.Name, g.kind, r.Kind)
 		}
-		if err != nil {
+		if err := score(ctx, st, &s, r, g); err != nil {
 			return nil, fmt.Errorf("score run %q: %w", r.Name, err)
 		}
 		blindRun(&s, g)

@@ -6,6 +6,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -15,6 +16,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -105,7 +107,11 @@ type Model struct {
 }
 
 // New builds the root model; Init loads the annotator's first unfinished HIT.
-func New(ctx context.Context, cfg Config) *Model {
+// A dataset of a task kind the TUI has no screens for is an error.
+func New(ctx context.Context, cfg Config) (*Model, error) {
+	if _, ok := kinds[cfg.Dataset.Kind]; !ok {
+		return nil, fmt.Errorf("dataset %q is of task kind %q, which this claritty cannot show", display.Clean(cfg.Dataset.Name), display.Clean(cfg.Dataset.Kind))
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -134,7 +140,7 @@ func New(ctx context.Context, cfg Config) *Model {
 		flags:     newFlagsScreen(sess),
 		adj:       newAdjScreen(sess),
 	}
-	return m
+	return m, nil
 }
 
 // interruptKey leaves at once, from any screen or prompt: every keyed

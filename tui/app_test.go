@@ -59,9 +59,12 @@ func startOn(t testing.TB, st *store.Store, an store.Annotator, dataset string, 
 	}
 	hs := &harness{t: t, st: st}
 	clock := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
-	hs.m = New(ctx, Config{Store: st, Dataset: ds, Annotator: an, Adjudicate: adjudicate,
+	hs.m, err = New(ctx, Config{Store: st, Dataset: ds, Annotator: an, Adjudicate: adjudicate,
 		Now:  func() time.Time { clock = clock.Add(1500 * time.Millisecond); return clock },
 		Open: func(u string) error { hs.opened = append(hs.opened, u); return nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	hs.run(hs.m.Init())
 	return hs

@@ -95,7 +95,10 @@ func demoOnDisk(t *testing.T, dataset string) (*store.Store, store.Dataset, stor
 
 // program runs the TUI in a real Bubble Tea program on a w×h terminal.
 func program(t *testing.T, st *store.Store, ds store.Dataset, an store.Annotator, w, h int) *teatest.TestModel {
-	m := New(context.Background(), Config{Store: st, Dataset: ds, Annotator: an, Open: func(string) error { return nil }})
+	m, err := New(context.Background(), Config{Store: st, Dataset: ds, Annotator: an, Open: func(string) error { return nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
 	return teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
 }

@@ -2,11 +2,11 @@ package tui
 
 import (
 	"context"
+	"slices"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -78,13 +78,24 @@ var kinds = map[string]kindEntry{}
 
 func registerKind(kind string, e kindEntry) { kinds[kind] = e }
 
-// entryFor is a dataset kind's entry; an unknown kind is shown as MIMICS
-// panes, as guidelines.ForKind reads it.
+// entryFor is a dataset kind's entry. New refuses a dataset of a kind not
+// registered, so every kind asked for here is.
 func entryFor(kind string) kindEntry {
-	if e, ok := kinds[kind]; ok {
-		return e
+	e, ok := kinds[kind]
+	if !ok {
+		panic("tui: no screens for task kind " + kind)
 	}
-	return kinds[guidelines.MIMICS.Kind]
+	return e
+}
+
+// Kinds lists the task kinds the TUI has HIT and adjudication screens for.
+func Kinds() []string {
+	out := make([]string, 0, len(kinds))
+	for k := range kinds {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // kindFor is the HIT screen's kind for a dataset's kind, with no item.

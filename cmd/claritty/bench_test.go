@@ -72,7 +72,10 @@ func firstFrame(b *testing.B, g *globals) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := tui.New(ctx, tui.Config{Store: st, Dataset: ds, Annotator: an})
+	m, err := tui.New(ctx, tui.Config{Store: st, Dataset: ds, Annotator: an})
+	if err != nil {
+		b.Fatal(err)
+	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	runCmd(m, m.Init())
 	return m.View().Content

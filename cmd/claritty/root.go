@@ -70,7 +70,10 @@ func runTUI(ctx context.Context, g *globals, dataset, serpURL string, adjudicate
 	if g.remote != nil {
 		return g.remote.runTUI(ctx, cfg)
 	}
-	m := tui.New(ctx, cfg)
+	m, err := tui.New(ctx, cfg)
+	if err != nil {
+		return err
+	}
 	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	m.Close()
 	if err != nil {

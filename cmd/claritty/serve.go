@@ -218,7 +218,10 @@ func sessionTUI(ctx context.Context, s *sshserve.Session, cfg tui.Config) error 
 		return errors.New("the TUI needs a terminal: connect without a command, or with ssh -t")
 	}
 	cfg.Open = func(string) error { return errOverSSH }
-	m := tui.New(context.WithoutCancel(ctx), cfg)
+	m, err := tui.New(context.WithoutCancel(ctx), cfg)
+	if err != nil {
+		return err
+	}
 	// 20 frames a second is smooth for keying and a third of the renderer's
 	// default wake-ups, which add up over hundreds of sessions.
 	opts := append(bubbletea.MakeOptions(s), tea.WithInput(s.TerminalInput()), tea.WithContext(ctx), tea.WithFPS(20))
@@ -243,7 +246,7 @@ func sessionTUI(ctx context.Context, s *sshserve.Session, cfg tui.Config) error 
 			}
 		}
 	}()
-	_, err := p.Run()
+	_, err = p.Run()
 	m.Close()
 	select {
 	case <-s.Closing():
