@@ -22,7 +22,8 @@ type exportFlags struct {
 	pseudonymize         bool
 	includeUnresolved    bool
 	includeIncomplete    bool
-	provisional          bool // bench: score provisional gold too
+	provisional          bool      // bench: score provisional gold too
+	stderr               io.Writer // where a release says what it left out
 }
 
 func (fl exportFlags) release() report.ReleaseOptions {
@@ -97,7 +98,7 @@ func newExportCmd(g *globals) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.format, "format", "labels", "export format: "+strings.Join(exportFormats, ", "))
+	f.StringVar(&fl.format, "format", "labels", "export format: "+strings.Join(exportNames(nil), ", "))
 	f.StringVarP(&fl.out, "out", "o", "", "file to write (default: stdout)")
 	f.StringVar(&fl.dataset, "dataset", "", "dataset (labels default: all; others: the first)")
 	f.BoolVar(&fl.pseudonymize, "pseudonymize", false, "labels: stable pseudonyms instead of annotator names")
@@ -122,160 +123,185 @@ func withReading(ctx context.Context, me store.Annotator, datasetID int64,
 	return fn(r)
 }
 
-// exporter checks the flags and returns the writer for the format.
-func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
-	if fl.pseudonymize && fl.format != "labels" && fl.format != "clarimm-ratings" {
-		return nil, fmt.Errorf("--pseudonymize applies to --format labels and clarimm-ratings")
-	}
-	if fl.includeUnresolved && fl.format != "mimics-manual" {
-		return nil, fmt.Errorf("--include-unresolved applies to --format mimics-manual")
-	}
-	if kept := []string{"mimics-manual", "gold", "clarimm-gold", "nugget-judgements", "necessity-gold", "pairs-gold"}; fl.includeIncomplete && !slices.Contains(kept, fl.format) {
-		return nil, fmt.Errorf("--include-incomplete applies to --format %s", strings.Join(kept, ", "))
-	}
-	if fl.provisional && fl.format != "bench" {
-		return nil, fmt.Errorf("--provisional applies to --format bench")
-	}
-	stderr := cmd.ErrOrStderr()
-	summarize := func(d store.Dataset, sum report.ReleaseSummary) {
-		fmt.Fprintf(stderr, "%s: %s\n", display.Clean(d.Name), sum.Line(guidelines.ForKind(d.Kind).Items))
-	}
-	switch fl.format {
-	case "labels":
-		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
-			var id int64
-			if fl.dataset != "" {
-				d, err := st.DatasetByName(ctx, fl.dataset)
-				if err != nil {
-					return err
-				}
-				id = d.ID
-			}
-			var rename func(string) string
-			if fl.pseudonymize {
-				var err error
-				if rename, err = st.Pseudonyms(ctx); err != nil {
-					return err
-				}
-			}
-			return withReading(ctx, me, id, st.ReadLabels, func(r *store.Reading) error {
-				return data.WriteLabels(ctx, r, w, rename)
-			})
-		}, nil
-	case "mimics-manual":
-		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
-			d, err := datasetFor(ctx, st, fl.dataset)
-			if err != nil {
-				return err
-			}
-			var sum report.ReleaseSummary
-			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-				sum, err = data.WriteManual(ctx, r, w, fl.release())
-				return err
-			})
-			if err == nil {
-				summarize(d, sum)
-			}
-			return err
-		}, nil
-	case "gold":
-		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
-			d, err := datasetFor(ctx, st, fl.dataset)
-			if err != nil {
-				return err
-			}
-			var sum report.ReleaseSummary
-			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-				sum, err = report.WriteGold(ctx, r, w, fl.release())
-				return err
-			})
-			if err == nil {
-				summarize(d, sum)
-			}
-			return err
-		}, nil
-	case "clarimm-ratings":
-		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
-			d, err := datasetFor(ctx, st, fl.dataset)
-			if err != nil {
-				return err
-			}
-			var rename func(string) string
-			if fl.pseudonymize {
-				if rename, err = st.Pseudonyms(ctx); err != nil {
-					return err
-				}
-			}
-			return withReading(ctx, me, d.ID, st.ReadLabels, func(r *store.Reading) error {
-				return data.WriteClariMMRatings(ctx, r, w, rename)
-			})
-		}, nil
-	case "clarimm-gold":
-		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
-			d, err := datasetFor(ctx, st, fl.dataset)
-			if err != nil {
-				return err
-			}
-			var sum report.ReleaseSummary
-			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-				sum, err = report.WriteClariMMGold(ctx, r, w, fl.release())
-				return err
-			})
-			if err == nil {
-				summarize(d, sum)
-			}
-			return err
-		}, nil
-	case "necessity-gold", "pairs-gold":
-		kind, write := guidelines.Necessity.Kind, report.WriteNecessityGold
-		if fl.format == "pairs-gold" {
-			kind, write = guidelines.Compare.Kind, report.WritePairsGold
-		}
-		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
-			d, err := datasetOfKind(ctx, st, fl.dataset, kind)
-			if err != nil {
-				return err
-			}
-			var sum report.ReleaseSummary
-			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-				sum, err = write(ctx, r, w, fl.release())
-				return err
-			})
-			if err == nil {
-				summarize(d, sum)
-			}
-			return err
-		}, nil
-	case "nugget-judgements":
-		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
-			d, err := datasetOfKind(ctx, st, fl.dataset, guidelines.Nuggets.Kind)
-			if err != nil {
-				return err
-			}
-			var sum report.ReleaseSummary
-			err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-				sum, err = report.WriteNuggetJudgements(ctx, r, d, w, fl.release())
-				return err
-			})
-			if err == nil {
-				summarize(d, sum)
-			}
-			return err
-		}, nil
-	case "bench":
-		return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
-			scores, comps, err := scoreAll(ctx, st, me, fl.dataset, report.ScoreOptions{Provisional: fl.provisional})
-			if err != nil {
-				return err
-			}
-			return report.WriteBenchJSON(w, scores, comps)
-		}, nil
-	}
-	return nil, fmt.Errorf("unknown export format %q (want %s)", fl.format, strings.Join(exportFormats, ", "))
+// exportFormat is one format claritty export writes: a row of
+// exportFormats, with the flags that apply to it.
+type exportFormat struct {
+	name string
+	// kind is the task kind of the datasets it writes ("" for any).
+	kind string
+	// release formats write gold or a release: for leads, summarized on
+	// stderr, and --include-incomplete applies.
+	release bool
+	// firstOfKind: without --dataset, the first dataset of its kind
+	// (else the first dataset).
+	firstOfKind  bool
+	pseudonymize bool // --pseudonymize applies
+	unresolved   bool // --include-unresolved applies
+	provisional  bool // --provisional applies
+	make         func(f exportFormat, fl exportFlags) writeFunc
 }
 
-var exportFormats = []string{"labels", "mimics-manual", "gold", "clarimm-ratings", "clarimm-gold", "nugget-judgements",
-	"necessity-gold", "pairs-gold", "bench"}
+// exportFormats are the formats claritty export writes, in the order help
+// lists them: a task kind's files are rows here.
+var exportFormats = []exportFormat{
+	{name: "labels", pseudonymize: true, make: exportLabels},
+	{name: "mimics-manual", kind: guidelines.MIMICS.Kind, release: true, unresolved: true, make: releaseOf(data.WriteManual)},
+	{name: "gold", release: true, make: releaseOf(report.WriteGold)},
+	{name: "clarimm-ratings", kind: guidelines.ClariMM.Kind, pseudonymize: true, make: exportRatings},
+	{name: "clarimm-gold", kind: guidelines.ClariMM.Kind, release: true, make: releaseOf(report.WriteClariMMGold)},
+	{name: "nugget-judgements", kind: guidelines.Nuggets.Kind, release: true, firstOfKind: true, make: exportNuggets},
+	{name: "necessity-gold", kind: guidelines.Necessity.Kind, release: true, firstOfKind: true, make: releaseOf(report.WriteNecessityGold)},
+	{name: "pairs-gold", kind: guidelines.Compare.Kind, release: true, firstOfKind: true, make: releaseOf(report.WritePairsGold)},
+	{name: "bench", provisional: true, make: exportBench},
+}
+
+// exporter checks the flags and returns the writer for the format.
+func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
+	i := slices.IndexFunc(exportFormats, func(f exportFormat) bool { return f.name == fl.format })
+	if i < 0 {
+		return nil, fmt.Errorf("unknown export format %q (want %s)", fl.format, strings.Join(exportNames(nil), ", "))
+	}
+	f := exportFormats[i]
+	for _, c := range []struct {
+		set, applies bool
+		flag         string
+		to           func(exportFormat) bool
+	}{
+		{fl.pseudonymize, f.pseudonymize, "--pseudonymize", func(f exportFormat) bool { return f.pseudonymize }},
+		{fl.includeUnresolved, f.unresolved, "--include-unresolved", func(f exportFormat) bool { return f.unresolved }},
+		{fl.includeIncomplete, f.release, "--include-incomplete", func(f exportFormat) bool { return f.release }},
+		{fl.provisional, f.provisional, "--provisional", func(f exportFormat) bool { return f.provisional }},
+	} {
+		if c.set && !c.applies {
+			return nil, fmt.Errorf("%s applies to --format %s", c.flag, listed(exportNames(c.to)))
+		}
+	}
+	fl.stderr = cmd.ErrOrStderr()
+	return f.make(f, fl), nil
+}
+
+// exportNames lists the formats that pass keep (nil: all).
+func exportNames(keep func(exportFormat) bool) []string {
+	var out []string
+	for _, f := range exportFormats {
+		if keep == nil || keep(f) {
+			out = append(out, f.name)
+		}
+	}
+	return out
+}
+
+// listed joins names as a sentence does: "a and b", "a, b, c".
+func listed(names []string) string {
+	if len(names) == 2 {
+		return names[0] + " and " + names[1]
+	}
+	return strings.Join(names, ", ")
+}
+
+// exportDataset is the dataset a format writes: the one named, else the
+// first (of its kind, for a format that says so).
+func exportDataset(ctx context.Context, st *store.Store, f exportFormat, name string) (store.Dataset, error) {
+	if f.firstOfKind {
+		return datasetOfKind(ctx, st, name, f.kind)
+	}
+	return datasetFor(ctx, st, name)
+}
+
+// releaseWriter writes a release or gold file of the reading's dataset.
+type releaseWriter func(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error)
+
+// releaseOf is a release format whose writer needs no more than the
+// reading.
+func releaseOf(write func(context.Context, *store.Reading, io.Writer, report.ReleaseOptions) (report.ReleaseSummary, error)) func(exportFormat, exportFlags) writeFunc {
+	return func(f exportFormat, fl exportFlags) writeFunc {
+		return release(f, fl, func(ctx context.Context, r *store.Reading, _ store.Dataset, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error) {
+			return write(ctx, r, w, opts)
+		})
+	}
+}
+
+func exportNuggets(f exportFormat, fl exportFlags) writeFunc {
+	return release(f, fl, report.WriteNuggetJudgements)
+}
+
+// release writes the file over a gold reading of the dataset and says on
+// stderr what it left out.
+func release(f exportFormat, fl exportFlags, write releaseWriter) writeFunc {
+	return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
+		d, err := exportDataset(ctx, st, f, fl.dataset)
+		if err != nil {
+			return err
+		}
+		var sum report.ReleaseSummary
+		err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
+			sum, err = write(ctx, r, d, w, fl.release())
+			return err
+		})
+		if err == nil && fl.stderr != nil {
+			fmt.Fprintf(fl.stderr, "%s: %s\n", display.Clean(d.Name), sum.Line(guidelines.ForKind(d.Kind).Items))
+		}
+		return err
+	}
+}
+
+// exportLabels writes every label the reader may see: of the dataset
+// named, or of all.
+func exportLabels(_ exportFormat, fl exportFlags) writeFunc {
+	return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
+		var id int64
+		if fl.dataset != "" {
+			d, err := st.DatasetByName(ctx, fl.dataset)
+			if err != nil {
+				return err
+			}
+			id = d.ID
+		}
+		rename, err := pseudonyms(ctx, st, fl)
+		if err != nil {
+			return err
+		}
+		return withReading(ctx, me, id, st.ReadLabels, func(r *store.Reading) error {
+			return data.WriteLabels(ctx, r, w, rename)
+		})
+	}
+}
+
+// exportRatings writes a conversation dataset's ratings the reader may see.
+func exportRatings(f exportFormat, fl exportFlags) writeFunc {
+	return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
+		d, err := exportDataset(ctx, st, f, fl.dataset)
+		if err != nil {
+			return err
+		}
+		rename, err := pseudonyms(ctx, st, fl)
+		if err != nil {
+			return err
+		}
+		return withReading(ctx, me, d.ID, st.ReadLabels, func(r *store.Reading) error {
+			return data.WriteClariMMRatings(ctx, r, w, rename)
+		})
+	}
+}
+
+// pseudonyms renames annotators when --pseudonymize asks (nil: names kept).
+func pseudonyms(ctx context.Context, st *store.Store, fl exportFlags) (func(string) string, error) {
+	if !fl.pseudonymize {
+		return nil, nil
+	}
+	return st.Pseudonyms(ctx)
+}
+
+// exportBench writes every run's scores, as claritty bench --json.
+func exportBench(_ exportFormat, fl exportFlags) writeFunc {
+	return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
+		scores, comps, err := scoreAll(ctx, st, me, fl.dataset, report.ScoreOptions{Provisional: fl.provisional})
+		if err != nil {
+			return err
+		}
+		return report.WriteBenchJSON(w, scores, comps)
+	}
+}
 
 // datasetOfKind picks the named dataset, or the first of the kind.
 func datasetOfKind(ctx context.Context, st *store.Store, name, kind string) (store.Dataset, error) {

@@ -1,8 +1,13 @@
 package main
 
 import (
+	"context"
+	"fmt"
+	"io"
+
 	"github.com/spf13/cobra"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
@@ -56,10 +61,32 @@ var statsGold = report.ScoreOptions{Provisional: true}
 // writeStats writes the dataset's tables over the reading: every role may
 // read them, the items the reader has open left out.
 func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bool) error {
-	ctx, w := cmd.Context(), cmd.OutOrStdout()
-	switch d.Kind {
-	case guidelines.Nuggets.Kind:
-		// Its statistics are the Clarify-Then-Search table.
+	write, ok := statsByKind[d.Kind]
+	if !ok {
+		return fmt.Errorf("dataset %q is of task kind %q, which has no statistics here", display.Clean(d.Name), display.Clean(d.Kind))
+	}
+	return write(cmd.Context(), r, d, cmd.OutOrStdout(), asJSON)
+}
+
+// statsWriter writes one task kind's statistics as text or JSON.
+type statsWriter func(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, asJSON bool) error
+
+// statsByKind are each task kind's statistics: a task kind is a row here.
+var statsByKind = map[string]statsWriter{
+	guidelines.MIMICS.Kind: func(ctx context.Context, r *store.Reading, _ store.Dataset, w io.Writer, asJSON bool) error {
+		s, err := report.DatasetStats(ctx, r) // the MIMICS paper's tables
+		return textOrJSON(w, s, err, asJSON)
+	},
+	guidelines.ClariMM.Kind: func(ctx context.Context, r *store.Reading, _ store.Dataset, w io.Writer, asJSON bool) error {
+		s, err := report.ClariMMStats(ctx, r) // ClariMM's Table 1
+		return textOrJSON(w, s, err, asJSON)
+	},
+	guidelines.Necessity.Kind: func(ctx context.Context, r *store.Reading, _ store.Dataset, w io.Writer, asJSON bool) error {
+		s, err := report.NecessityGold(ctx, r)
+		return textOrJSON(w, s, err, asJSON)
+	},
+	// Its statistics are the Clarify-Then-Search table.
+	guidelines.Nuggets.Kind: func(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, asJSON bool) error {
 		scores, err := report.ScoreRuns(ctx, r, d, statsGold)
 		if err != nil {
 			return err
@@ -68,16 +95,8 @@ func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bo
 			return report.WriteBenchJSON(w, scores, nil)
 		}
 		return writeBenchText(w, scores, nil)
-	case guidelines.Necessity.Kind:
-		ns, err := report.NecessityGold(ctx, r)
-		if err != nil {
-			return err
-		}
-		if asJSON {
-			return ns.WriteJSON(w)
-		}
-		return ns.WriteText(w)
-	case guidelines.Compare.Kind:
+	},
+	guidelines.Compare.Kind: func(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, asJSON bool) error {
 		c, err := report.CompareGold(ctx, r, d, statsGold)
 		if err != nil {
 			return err
@@ -86,22 +105,19 @@ func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bo
 			return c.WriteJSON(w)
 		}
 		return writeBenchText(w, nil, []report.ComparisonScore{*c})
-	case guidelines.ClariMM.Kind:
-		rs, err := report.ClariMMStats(ctx, r)
-		if err != nil {
-			return err
-		}
-		if asJSON {
-			return rs.WriteJSON(w)
-		}
-		return rs.WriteText(w)
-	}
-	s, err := report.DatasetStats(ctx, r)
-	if err != nil {
+	},
+}
+
+// textOrJSON writes a table as text or JSON, unless making it failed.
+func textOrJSON(w io.Writer, t interface {
+	WriteText(io.Writer) error
+	WriteJSON(io.Writer) error
+}, err error, asJSON bool) error {
+	switch {
+	case err != nil:
 		return err
+	case asJSON:
+		return t.WriteJSON(w)
 	}
-	if asJSON {
-		return s.WriteJSON(w)
-	}
-	return s.WriteText(w)
+	return t.WriteText(w)
 }

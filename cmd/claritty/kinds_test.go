@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/tui"
+)
+
+// Every task kind guidelines knows has a row in every layer's table:
+// import formats, a release format of its own, statistics, bench scoring,
+// and the TUI's HIT and adjudication screens. A layer left out, or a
+// layer's row for a kind guidelines does not know, fails here; this is
+// ARCHITECTURE.md's "adding a task kind" checklist.
+func TestEveryKindInEveryLayer(t *testing.T) {
+	t.Parallel()
+	var known []string
+	for _, p := range guidelines.Protocols {
+		known = append(known, p.Kind)
+	}
+	var releases, stats []string
+	for _, f := range exportFormats {
+		if f.release && f.kind != "" {
+			releases = append(releases, f.kind)
+		}
+	}
+	for k := range statsByKind {
+		stats = append(stats, k)
+	}
+	layers := map[string][]string{
+		"import formats (data/formats.go)":            data.ImportKinds(),
+		"release formats (cmd/claritty/export.go)":    releases,
+		"statistics (cmd/claritty/stats.go)":          stats,
+		"bench run kinds (report/kinds.go)":           report.BenchKinds(),
+		"HIT and adjudication screens (tui/kind*.go)": tui.Kinds(),
+	}
+	for layer, kinds := range layers {
+		for _, k := range known {
+			if !slices.Contains(kinds, k) {
+				t.Errorf("%s: no entry for task kind %q", layer, k)
+			}
+		}
+		for _, k := range kinds {
+			if !slices.Contains(known, k) {
+				t.Errorf("%s: an entry for %q, a kind guidelines.Protocols does not list", layer, k)
+			}
+		}
+	}
+	for _, k := range known {
+		if len(report.RunKinds(k)) == 0 {
+			t.Errorf("bench: task kind %q takes no runs", k)
+		}
+	}
+}
+
+// A dataset of a kind this claritty does not know is an error, not shown
+// or scored as another kind.
+func TestUnknownKindIsAnError(t *testing.T) {
+	t.Parallel()
+	odd := store.Dataset{Name: "odd", Kind: "odd-kind"}
+	if _, err := tui.New(context.Background(), tui.Config{Dataset: odd}); err == nil || !strings.Contains(err.Error(), `"odd-kind"`) {
+		t.Errorf("the TUI on an unknown kind: %v", err)
+	}
+	if err := writeStats(newStatsCmd(&globals{}), nil, odd, false); err == nil || !strings.Contains(err.Error(), `"odd-kind"`) {
+		t.Errorf("stats of an unknown kind: %v", err)
+	}
+	if got := report.RunKinds("odd-kind"); len(got) != 0 {
+		t.Errorf("an unknown kind takes runs %v", got)
+	}
+}
