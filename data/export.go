@@ -30,7 +30,7 @@ func WriteLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 // WriteClariMMRatings writes a conversation dataset's ratings, one row per
 // conversation, unit and annotator, in import order, then HIT order.
 func WriteClariMMRatings(ctx context.Context, r *store.Reading, w io.Writer, rename func(string) string) error {
-	kind, err := r.Store().DatasetKind(ctx, r.DatasetID())
+	kind, err := r.Kind(ctx)
 	if err != nil {
 		return err
 	}

@@ -237,12 +237,19 @@ func TestReferBelow(t *testing.T) {
 	if _, err := st.ReadGold(ctx, bo, ds); !errors.Is(err, store.ErrNotAllowed) {
 		t.Fatalf("an annotator read gold to refer with: %v", err)
 	}
-	if _, _, err := report.ReferBelow(ctx, figuresFor(t, st, "cy2", ds), ana, 0.75); !errors.Is(err, store.ErrNotAllowed) {
+	if _, err := report.ReferralsBelow(ctx, figuresFor(t, st, "cy2", ds), 0.75); !errors.Is(err, store.ErrNotAllowed) {
 		t.Fatalf("referred from a reading for figures: %v", err)
 	}
-	panes, units, err := report.ReferBelow(ctx, readGold(t, st, ds), ana, 0.75)
-	if err != nil || panes < 1 {
-		t.Fatalf("%d panes %d units %v", panes, units, err)
+	todo, err := report.ReferralsBelow(ctx, readGold(t, st, ds), 0.75)
+	if err != nil || len(todo) < 1 {
+		t.Fatalf("%d panes %v", len(todo), err)
+	}
+	units := 0
+	for _, ref := range todo {
+		if err := st.Refer(ctx, ref.Item, ref.Units, ana, "low agreement"); err != nil {
+			t.Fatal(err)
+		}
+		units += len(ref.Units)
 	}
 	var n, p2n, p1n int
 	st.DB().QueryRow(`SELECT count(*), sum(item_id = ?), sum(item_id = ?) FROM referrals`,

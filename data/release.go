@@ -22,8 +22,7 @@ func WriteManual(ctx context.Context, r *store.Reading, w io.Writer, opts report
 	if err := r.RequireGold(); err != nil {
 		return sum, err
 	}
-	st, datasetID := r.Store(), r.DatasetID()
-	if kind, err := st.DatasetKind(ctx, datasetID); err != nil || kind != guidelines.MIMICS.Kind {
+	if kind, err := r.Kind(ctx); err != nil || kind != guidelines.MIMICS.Kind {
 		release := map[string]string{guidelines.ClariMM.Kind: "clarimm-gold", guidelines.Nuggets.Kind: "nugget-judgements"}[kind]
 		return sum, cmp.Or(err, fmt.Errorf("a %s dataset has no MIMICS-Manual release: export --format %s", kind, release))
 	}

@@ -93,7 +93,7 @@ func loadGold(ctx context.Context, r *store.Reading, d store.Dataset, opts Score
 	kind := d.Kind
 	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}, blind: r.Blind(), opts: opts}
 	var err error
-	if g.counts, err = r.Store().UnitCounts(ctx, d.ID); err != nil {
+	if g.counts, err = r.UnitCounts(ctx); err != nil {
 		return nil, err
 	}
 	err = EachPaneGold(ctx, r, func(p *PaneGold) error {
@@ -119,14 +119,14 @@ func ScoreRuns(ctx context.Context, r *store.Reading, d store.Dataset, opts Scor
 	}
 	// Most datasets have no runs: then no gold is read (the side pane
 	// asks after every HIT).
-	if runs, err := r.Store().Runs(ctx, d.ID); err != nil || len(runs) == 0 {
+	if runs, err := r.Runs(ctx); err != nil || len(runs) == 0 {
 		return nil, err
 	}
 	g, err := loadGold(ctx, r, d, opts)
 	if err != nil {
 		return nil, err
 	}
-	return scoreRuns(ctx, r.Store(), d, g)
+	return scoreRuns(ctx, r, g)
 }
 
 // ScoreDataset is ScoreRuns and, for a compare dataset, CompareGold, over
@@ -143,7 +143,7 @@ func ScoreDataset(ctx context.Context, r *store.Reading, d store.Dataset, opts S
 	if err != nil {
 		return nil, nil, err
 	}
-	scores, err := scoreRuns(ctx, r.Store(), d, g)
+	scores, err := scoreRuns(ctx, r, g)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -151,14 +151,15 @@ func ScoreDataset(ctx context.Context, r *store.Reading, d store.Dataset, opts S
 	return scores, c, err
 }
 
-// scoreRuns scores every run of dataset d against its gold labels g.
-func scoreRuns(ctx context.Context, st *store.Store, d store.Dataset, g *goldIndex) ([]RunScore, error) {
-	runs, err := st.Runs(ctx, d.ID)
+// scoreRuns scores every run of the reading's dataset against its gold
+// labels g.
+func scoreRuns(ctx context.Context, rd *store.Reading, g *goldIndex) ([]RunScore, error) {
+	runs, err := rd.Runs(ctx)
 	if err != nil || len(runs) == 0 {
 		return nil, err
 	}
 	if slices.Contains(benchRuns[g.kind], store.RunNuggets) {
-		if g.answers, err = st.AnswerRows(ctx, d.ID); err != nil {
+		if g.answers, err = rd.AnswerRows(ctx); err != nil {
 			return nil, err
 		}
 	}
@@ -169,7 +170,7 @@ func scoreRuns(ctx context.Context, st *store.Store, d store.Dataset, g *goldInd
 		if !ok || !slices.Contains(benchRuns[g.kind], r.Kind) {
 			return nil, fmt.Errorf("score run %q: a %s dataset takes no %s runs", r.Name, g.kind, r.Kind)
 		}
-		if err := score(ctx, st, &s, r, g); err != nil {
+		if err := score(ctx, rd, &s, r, g); err != nil {
 			return nil, fmt.Errorf("score run %q: %w", r.Name, err)
 		}
 		blindRun(&s, g)
@@ -283,7 +284,7 @@ func kText(ks map[int]bool, none bool) string {
 // document = pane) and evaluates the run with trec_eval's conventions.
 // A query is judged when any of its documents has a gold label, complete
 // when all of them do.
-func scoreTREC(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g *goldIndex) error {
+func scoreTREC(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
 	qrels, complete := bench.Qrels{}, map[string]bool{}
 	for id, p := range g.items {
 		if r.Target == store.TargetLanding {
@@ -314,7 +315,7 @@ func scoreTREC(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g
 		qrels[q][p.Item.UID] = l
 	}
 	run := bench.Run{}
-	err := st.RunDocs(ctx, r.ID, func(d store.RunDoc) error {
+	err := rd.RunDocs(ctx, r.ID, func(d store.RunDoc) error {
 		run[d.Query] = append(run[d.Query], bench.Doc{ID: d.Doc, Score: d.Score})
 		return nil
 	})
@@ -367,8 +368,8 @@ func scoreTREC(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g
 // selection on the requests that need it; it waits for nothing. Verdicts
 // on a compare dataset also make the win / tie / lose table each side
 // would report.
-func scoreLabels(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g *goldIndex) error {
-	preds, err := st.RunLabels(ctx, r.ID)
+func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
+	preds, err := rd.RunLabels(ctx, r.ID)
 	if err != nil {
 		return err
 	}
@@ -440,8 +441,8 @@ func pooledTypes(p guidelines.Protocol, types []TypeScore) ([]string, bool) {
 // the items' reference questions by ClariLM's token F1, averaged over the
 // items that have a reference (an item without one cannot be scored, and
 // waits for nothing). It needs no gold label.
-func scoreQuestions(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g *goldIndex) error {
-	qs, err := st.RunQuestions(ctx, r.ID)
+func scoreQuestions(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
+	qs, err := rd.RunQuestions(ctx, r.ID)
 	if err != nil {
 		return err
 	}
@@ -704,14 +705,13 @@ func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Datase
 	if err := r.RequireGold(); err != nil {
 		return sum, err
 	}
-	st := r.Store()
 	// Kept with --include-incomplete, an answer's provisional judgements
 	// are written as what they are; its provenance is in the gold export.
 	g, err := loadGold(ctx, r, d, ScoreOptions{Provisional: opts.IncludeIncomplete})
 	if err != nil {
 		return sum, err
 	}
-	scores, err := scoreRuns(ctx, st, d, g)
+	scores, err := scoreRuns(ctx, r, g)
 	if err != nil {
 		return sum, err
 	}
@@ -724,7 +724,7 @@ func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Datase
 			coverage[id] = c
 		}
 	}
-	rows, err := st.AnswerRows(ctx, d.ID)
+	rows, err := r.AnswerRows(ctx)
 	if err != nil {
 		return sum, err
 	}

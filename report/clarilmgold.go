@@ -104,7 +104,7 @@ func WriteNecessityGold(ctx context.Context, r *store.Reading, w io.Writer, opts
 	}
 	proto := guidelines.Necessity
 	return goldExport(ctx, r, proto.Kind, w, opts, func(p *PaneGold) (any, error) {
-		facets, err := r.Store().Facets(ctx, p.Item.ID)
+		facets, err := r.Facets(ctx, p.Item.ID)
 		if err != nil {
 			return nil, err
 		}

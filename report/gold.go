@@ -94,20 +94,20 @@ type modelPick struct {
 	converged bool
 }
 
-func rulesOf(ctx context.Context, st *store.Store, datasetID int64) (datasetRules, error) {
-	kind, err := st.DatasetKind(ctx, datasetID)
+func rulesOf(ctx context.Context, r *store.Reading) (datasetRules, error) {
+	kind, err := r.Kind(ctx)
 	if err != nil {
 		return datasetRules{}, err
 	}
-	pol, err := st.DatasetPolicy(ctx, datasetID)
+	pol, err := r.Policy(ctx)
 	if err != nil {
 		return datasetRules{}, err
 	}
-	r := datasetRules{Protocol: guidelines.ForKind(kind), rule: pol.Gold, min: pol.Min, model: pol.Model == store.GoldDawidSkene}
+	rules := datasetRules{Protocol: guidelines.ForKind(kind), rule: pol.Gold, min: pol.Min, model: pol.Model == store.GoldDawidSkene}
 	if kind != guidelines.MIMICS.Kind {
-		r.turns, err = st.UnitCounts(ctx, datasetID)
+		rules.turns, err = r.UnitCounts(ctx)
 	}
-	return r, err
+	return rules, err
 }
 
 // missing counts the units the item's HIT asks for, given its gold labels,
@@ -147,12 +147,11 @@ func (p *PaneGold) LabelCells(units []string) []string {
 // with the provenance unitGold gives it. An item the reading hides comes
 // with none.
 func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) error) error {
-	st, datasetID := r.Store(), r.DatasetID()
-	names, err := annotatorNames(ctx, st)
+	names, err := annotatorNames(ctx, r)
 	if err != nil {
 		return err
 	}
-	rules, err := rulesOf(ctx, st, datasetID)
+	rules, err := rulesOf(ctx, r)
 	if err != nil {
 		return err
 	}
@@ -299,8 +298,8 @@ func goldModel(ctx context.Context, r *store.Reading, kind string) (map[UnitKey]
 	return out, nil
 }
 
-func annotatorNames(ctx context.Context, st *store.Store) (map[int64]string, error) {
-	people, err := st.Annotators(ctx)
+func annotatorNames(ctx context.Context, r *store.Reading) (map[int64]string, error) {
+	people, err := r.Annotators(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -403,7 +402,7 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts ReleaseO
 	if err := r.RequireGold(); err != nil {
 		return sum, err
 	}
-	pol, err := r.Store().DatasetPolicy(ctx, r.DatasetID())
+	pol, err := r.Policy(ctx)
 	if err != nil {
 		return sum, err
 	}
@@ -479,41 +478,34 @@ func (p *PaneGold) PaneAgreement() (share float64, ok bool) {
 	return float64(agree) / float64(pairs), true
 }
 
-// ReferBelow sends every labelled unit of each unflagged pane whose
-// agreement (PaneAgreement) is below threshold to adjudication, as the
-// lead who, reading with r. It returns how many panes and units it sent.
-func ReferBelow(ctx context.Context, r *store.Reading, who store.Annotator, threshold float64) (panes, units int, err error) {
+// Referral is a pane's labelled units, to send to adjudication.
+type Referral struct {
+	Item  int64
+	Units []string
+}
+
+// ReferralsBelow lists every labelled unit of each unflagged pane whose
+// agreement (PaneAgreement) is below threshold, reading as a lead with r.
+// It writes nothing: the caller sends them (store.Refer) once the reading
+// is closed.
+func ReferralsBelow(ctx context.Context, r *store.Reading, threshold float64) ([]Referral, error) {
 	if err := r.RequireGold(); err != nil {
-		return 0, 0, err
+		return nil, err
 	}
-	type referral struct {
-		item  int64
-		units []string
-	}
-	var todo []referral
-	err = EachPaneGold(ctx, r, func(p *PaneGold) error {
+	var todo []Referral
+	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
 		share, ok := p.PaneAgreement()
 		if p.Flagged || !ok || share >= threshold {
 			return nil
 		}
-		ref := referral{item: p.Item.ID}
+		ref := Referral{Item: p.Item.ID}
 		for _, u := range p.Units {
-			ref.units = append(ref.units, u.Unit)
+			ref.Units = append(ref.Units, u.Unit)
 		}
 		todo = append(todo, ref)
 		return nil
 	})
-	if err != nil {
-		return 0, 0, err
-	}
-	reason := fmt.Sprintf("pane agreement below %.2f", threshold)
-	for _, ref := range todo {
-		if err := r.Store().Refer(ctx, ref.item, ref.units, who, reason); err != nil {
-			return panes, units, err
-		}
-		panes, units = panes+1, units+len(ref.units)
-	}
-	return panes, units, nil
+	return todo, err
 }
 
 // ClariMMGoldHeader is the header of a clarimm-gold export: one row per
@@ -556,7 +548,7 @@ func goldOfKind(ctx context.Context, r *store.Reading, kind string) (datasetRule
 	if err := r.RequireGold(); err != nil {
 		return datasetRules{}, err
 	}
-	rules, err := rulesOf(ctx, r.Store(), r.DatasetID())
+	rules, err := rulesOf(ctx, r)
 	if err == nil && rules.Kind != kind {
 		err = fmt.Errorf("the dataset holds %s items, not %s items", rules.Kind, kind)
 	}

@@ -23,11 +23,11 @@ var benchRuns = map[string][]string{
 }
 
 // runScorer scores one run against the gold.
-type runScorer func(ctx context.Context, st *store.Store, s *RunScore, r store.Run, g *goldIndex) error
+type runScorer func(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error
 
 // runScorers score each kind of run.
 var runScorers = map[string]runScorer{
-	store.RunNuggets: func(_ context.Context, _ *store.Store, s *RunScore, r store.Run, g *goldIndex) error {
+	store.RunNuggets: func(_ context.Context, _ *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
 		scoreNuggets(s, r.ID, g.answers, g)
 		return nil
 	},

@@ -32,7 +32,7 @@ type NecessityStats struct {
 
 // NecessityGold counts a necessity dataset's gold labels over the reading.
 func NecessityGold(ctx context.Context, r *store.Reading) (*NecessityStats, error) {
-	counts, err := r.Store().UnitCounts(ctx, r.DatasetID())
+	counts, err := r.UnitCounts(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -48,7 +48,7 @@ var metricNames = map[string]string{
 // summarises each unit. Every rating counts, not gold labels: the paper's
 // Table 1 pools both authors' ratings.
 func ClariMMStats(ctx context.Context, r *store.Reading) (*RatingStats, error) {
-	kind, err := r.Store().DatasetKind(ctx, r.DatasetID())
+	kind, err := r.Kind(ctx)
 	if err != nil {
 		return nil, err
 	}

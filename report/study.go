@@ -74,7 +74,7 @@ func PeopleOf(ctx context.Context, r *store.Reading) (*agreement.People, error) 
 }
 
 func protocolOf(ctx context.Context, r *store.Reading) (guidelines.Protocol, error) {
-	kind, err := r.Store().DatasetKind(ctx, r.DatasetID())
+	kind, err := r.Kind(ctx)
 	return guidelines.ForKind(kind), err
 }
 
@@ -84,7 +84,7 @@ func protocolOf(ctx context.Context, r *store.Reading) (guidelines.Protocol, err
 // newRater in the order they are met.
 func eachUnitRatings(ctx context.Context, r *store.Reading, p guidelines.Protocol, newRater func(name string) int,
 	fn func(uid string, unit, typ int, rs []agreement.Rating) error) error {
-	people, err := r.Store().Annotators(ctx)
+	people, err := r.Annotators(ctx)
 	if err != nil {
 		return err
 	}
@@ -136,7 +136,7 @@ func nameOf(people []store.Annotator, id int64) string {
 // cost that grows with the distinct patterns rather than the labels, but
 // without pairs, annotators against the majority or per-unit majorities.
 func KeptReport(ctx context.Context, r *store.Reading, opt agreement.Options) (agreement.Report, error) {
-	kind, err := r.Store().DatasetKind(ctx, r.DatasetID())
+	kind, err := r.Kind(ctx)
 	if err != nil {
 		return agreement.Report{}, err
 	}

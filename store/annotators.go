@@ -118,22 +118,12 @@ func sameIgnoringCase(ctx context.Context, tx *sql.Tx, name string) (string, err
 }
 
 // Annotators lists everyone, by id.
-func (s *Store) Annotators(ctx context.Context) ([]Annotator, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, name, role,
-		(SELECT count(*) FROM annotator_keys k WHERE k.annotator_id = annotators.id) FROM annotators ORDER BY id`)
-	if err != nil {
-		return nil, fmt.Errorf("list annotators: %w", err)
-	}
-	defer rows.Close()
-	var out []Annotator
-	for rows.Next() {
-		var a Annotator
-		if err := rows.Scan(&a.ID, &a.Name, &a.Role, &a.Keys); err != nil {
-			return nil, fmt.Errorf("list annotators: %w", err)
-		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
+func (s *Store) Annotators(ctx context.Context) ([]Annotator, error) { return listAnnotators(ctx, s.db) }
+
+func listAnnotators(ctx context.Context, q source) ([]Annotator, error) {
+	return collect(ctx, q, "list annotators", `SELECT id, name, role,
+		(SELECT count(*) FROM annotator_keys k WHERE k.annotator_id = annotators.id) FROM annotators ORDER BY id`, nil,
+		func(rows *sql.Rows) (a Annotator, err error) { return a, rows.Scan(&a.ID, &a.Name, &a.Role, &a.Keys) })
 }
 
 // AnnotatorByName finds an annotator; ErrNotFound when there is none.

@@ -60,9 +60,13 @@ var ErrNoRoom = errors.New("held by as many annotators as the policy asks for")
 
 // DatasetPolicy reads a dataset's policy.
 func (s *Store) DatasetPolicy(ctx context.Context, datasetID int64) (Policy, error) {
+	return datasetPolicy(ctx, s.db, datasetID)
+}
+
+func datasetPolicy(ctx context.Context, q source, datasetID int64) (Policy, error) {
 	var p Policy
 	var secs int64
-	err := s.db.QueryRowContext(ctx, `SELECT min_annotators, max_annotators, lease_seconds, gold_rule, gold_model, withhold_below
+	err := q.QueryRowContext(ctx, `SELECT min_annotators, max_annotators, lease_seconds, gold_rule, gold_model, withhold_below
 		FROM datasets WHERE id = ?`, datasetID).Scan(&p.Min, &p.Max, &secs, &p.Gold, &p.Model, &p.WithholdBelow)
 	if err != nil {
 		return p, fmt.Errorf("read policy: %w", err)

@@ -98,8 +98,12 @@ func (s *Store) ensureSide(tx *sql.Tx, ctx context.Context, taskID int64, task, 
 
 // DatasetKind is a dataset's task kind (mimics, clarimm).
 func (s *Store) DatasetKind(ctx context.Context, datasetID int64) (string, error) {
+	return datasetKind(ctx, s.db, datasetID)
+}
+
+func datasetKind(ctx context.Context, q source, datasetID int64) (string, error) {
 	var kind string
-	err := s.db.QueryRowContext(ctx, `SELECT kind FROM datasets WHERE id = ?`, datasetID).Scan(&kind)
+	err := q.QueryRowContext(ctx, `SELECT kind FROM datasets WHERE id = ?`, datasetID).Scan(&kind)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", fmt.Errorf("dataset %d: %w", datasetID, ErrNotFound)
 	}

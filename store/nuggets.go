@@ -234,7 +234,12 @@ func (s *Store) AnswerIntent(ctx context.Context, itemID int64) (IntentOf, error
 // has: a conversation's turns, an answer's nuggets, a request's facets.
 // Other kinds have none.
 func (s *Store) UnitCounts(ctx context.Context, datasetID int64) (map[int64]int, error) {
-	rows, err := s.db.QueryContext(ctx, `
+	return unitCounts(ctx, s.db, datasetID)
+}
+
+func unitCounts(ctx context.Context, q source, datasetID int64) (map[int64]int, error) {
+	out := map[int64]int{}
+	err := eachRow(ctx, q, `
 		SELECT t.item_id, count(*) FROM turns t JOIN items i ON i.id = t.item_id
 			WHERE i.dataset_id = ?1 GROUP BY t.item_id
 		UNION ALL
@@ -242,19 +247,15 @@ func (s *Store) UnitCounts(ctx context.Context, datasetID int64) (map[int64]int,
 			JOIN items i ON i.id = a.item_id WHERE i.dataset_id = ?1 GROUP BY a.item_id
 		UNION ALL
 		SELECT f.item_id, count(*) FROM facets f JOIN items i ON i.id = f.item_id
-			WHERE i.dataset_id = ?1 GROUP BY f.item_id`, datasetID)
+			WHERE i.dataset_id = ?1 GROUP BY f.item_id`, []any{datasetID}, func(rows *sql.Rows) error {
+		var id int64
+		var n int
+		err := rows.Scan(&id, &n)
+		out[id] = n
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("count units: %w", err)
 	}
-	defer rows.Close()
-	out := map[int64]int{}
-	for rows.Next() {
-		var id int64
-		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return nil, fmt.Errorf("count units: %w", err)
-		}
-		out[id] = n
-	}
-	return out, rows.Err()
+	return out, nil
 }

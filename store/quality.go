@@ -142,18 +142,3 @@ func readQuality(ctx context.Context, tx *sql.Tx, datasetID int64, q *QualityDat
 
 // unitOrderOf is unitOrder for a qualified column.
 func unitOrderOf(col string) string { return "CASE " + col + unitOrder[len("CASE unit"):] }
-
-// eachRow runs a query and hands each row to fn.
-func eachRow(ctx context.Context, tx *sql.Tx, query string, args []any, fn func(*sql.Rows) error) error {
-	rows, err := tx.QueryContext(ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := fn(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}

@@ -93,9 +93,55 @@ func (s *Store) read(ctx context.Context, who Annotator, datasetID int64, setup 
 // Close ends the reading.
 func (r *Reading) Close() error { return r.tx.Rollback() }
 
-// Store is the database read, for what is no one's label (items, runs,
-// policies).
-func (r *Reading) Store() *Store { return r.s }
+// What is no one's label (the dataset's kind, policy, runs, items' units
+// and facets, who the annotators are) is read on the reading's snapshot
+// too, so every figure of one reading rests on one state of the database.
+
+// Kind is the dataset's task kind.
+func (r *Reading) Kind(ctx context.Context) (string, error) { return datasetKind(ctx, r.tx, r.dataset) }
+
+// Policy is the dataset's policy.
+func (r *Reading) Policy(ctx context.Context) (Policy, error) {
+	return datasetPolicy(ctx, r.tx, r.dataset)
+}
+
+// Annotators lists everyone, by id.
+func (r *Reading) Annotators(ctx context.Context) ([]Annotator, error) {
+	return listAnnotators(ctx, r.tx)
+}
+
+// UnitCounts is Store.UnitCounts of the dataset.
+func (r *Reading) UnitCounts(ctx context.Context) (map[int64]int, error) {
+	return unitCounts(ctx, r.tx, r.dataset)
+}
+
+// Facets are a necessity item's candidate facets, in order.
+func (r *Reading) Facets(ctx context.Context, itemID int64) ([]string, error) {
+	return facets(ctx, r.tx, itemID)
+}
+
+// Runs lists the dataset's runs in the order they were registered.
+func (r *Reading) Runs(ctx context.Context) ([]Run, error) { return runs(ctx, r.tx, r.dataset) }
+
+// RunDocs calls fn for every line of a trec run, query by query.
+func (r *Reading) RunDocs(ctx context.Context, runID int64, fn func(RunDoc) error) error {
+	return runDocs(ctx, r.tx, runID, fn)
+}
+
+// RunLabels lists a labels run's predictions.
+func (r *Reading) RunLabels(ctx context.Context, runID int64) ([]RunLabel, error) {
+	return runLabels(ctx, r.tx, runID)
+}
+
+// RunQuestions lists a questions run's questions.
+func (r *Reading) RunQuestions(ctx context.Context, runID int64) ([]RunQuestion, error) {
+	return runQuestions(ctx, r.tx, runID)
+}
+
+// AnswerRows lists every answer of the (nuggets) dataset.
+func (r *Reading) AnswerRows(ctx context.Context) ([]AnswerRow, error) {
+	return answerRows(ctx, r.tx, r.dataset)
+}
 
 // DatasetID is the dataset read; 0 for every dataset.
 func (r *Reading) DatasetID() int64 { return r.dataset }

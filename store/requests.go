@@ -185,20 +185,12 @@ func (s *Store) Context(ctx context.Context, itemID int64) ([]Message, error) {
 
 // Facets are a necessity item's candidate facets, in order (facet 1 first).
 func (s *Store) Facets(ctx context.Context, itemID int64) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT text FROM facets WHERE item_id = ? ORDER BY pos`, itemID)
-	if err != nil {
-		return nil, fmt.Errorf("load facets: %w", err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var f string
-		if err := rows.Scan(&f); err != nil {
-			return nil, fmt.Errorf("load facets: %w", err)
-		}
-		out = append(out, f)
-	}
-	return out, rows.Err()
+	return facets(ctx, s.db, itemID)
+}
+
+func facets(ctx context.Context, q source, itemID int64) ([]string, error) {
+	return collect(ctx, q, "load facets", `SELECT text FROM facets WHERE item_id = ? ORDER BY pos`, []any{itemID},
+		func(rows *sql.Rows) (f string, err error) { return f, rows.Scan(&f) })
 }
 
 // Sides is a compare item as the judge sees it: the two outputs as A and

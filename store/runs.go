@@ -133,21 +133,14 @@ func (w *RunWriter) Question(itemID int64, text string) error {
 
 // Runs lists a dataset's runs in the order they were registered.
 func (s *Store) Runs(ctx context.Context, datasetID int64) ([]Run, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, dataset_id, name, kind, target, created_at FROM runs
-		WHERE dataset_id = ? ORDER BY id`, datasetID)
-	if err != nil {
-		return nil, fmt.Errorf("list runs: %w", err)
-	}
-	defer rows.Close()
-	var out []Run
-	for rows.Next() {
-		var r Run
-		if err := rows.Scan(&r.ID, &r.DatasetID, &r.Name, &r.Kind, &r.Target, &r.CreatedAt); err != nil {
-			return nil, fmt.Errorf("list runs: %w", err)
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return runs(ctx, s.db, datasetID)
+}
+
+func runs(ctx context.Context, q source, datasetID int64) ([]Run, error) {
+	return collect(ctx, q, "list runs", `SELECT id, dataset_id, name, kind, target, created_at FROM runs
+		WHERE dataset_id = ? ORDER BY id`, []any{datasetID}, func(rows *sql.Rows) (r Run, err error) {
+		return r, rows.Scan(&r.ID, &r.DatasetID, &r.Name, &r.Kind, &r.Target, &r.CreatedAt)
+	})
 }
 
 // RunDoc is one line of a trec run.
@@ -158,21 +151,27 @@ type RunDoc struct {
 
 // RunDocs calls fn for every line of a trec run, query by query.
 func (s *Store) RunDocs(ctx context.Context, runID int64, fn func(RunDoc) error) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT query, doc, score FROM run_docs WHERE run_id = ? ORDER BY query`, runID)
-	if err != nil {
+	return runDocs(ctx, s.db, runID, fn)
+}
+
+func runDocs(ctx context.Context, q source, runID int64, fn func(RunDoc) error) error {
+	var fnErr error
+	err := eachRow(ctx, q, `SELECT query, doc, score FROM run_docs WHERE run_id = ? ORDER BY query`, []any{runID},
+		func(rows *sql.Rows) error {
+			var d RunDoc
+			if err := rows.Scan(&d.Query, &d.Doc, &d.Score); err != nil {
+				return err
+			}
+			fnErr = fn(d)
+			return fnErr
+		})
+	switch {
+	case fnErr != nil:
+		return fnErr // fn's own error, as it gave it
+	case err != nil:
 		return fmt.Errorf("read run: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var d RunDoc
-		if err := rows.Scan(&d.Query, &d.Doc, &d.Score); err != nil {
-			return fmt.Errorf("read run: %w", err)
-		}
-		if err := fn(d); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return nil
 }
 
 // RunLabel is one prediction of a labels run.
@@ -184,20 +183,12 @@ type RunLabel struct {
 
 // RunLabels lists a labels run's predictions.
 func (s *Store) RunLabels(ctx context.Context, runID int64) ([]RunLabel, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT item_id, unit, value FROM run_labels WHERE run_id = ?`, runID)
-	if err != nil {
-		return nil, fmt.Errorf("read run: %w", err)
-	}
-	defer rows.Close()
-	var out []RunLabel
-	for rows.Next() {
-		var l RunLabel
-		if err := rows.Scan(&l.ItemID, &l.Unit, &l.Value); err != nil {
-			return nil, fmt.Errorf("read run: %w", err)
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	return runLabels(ctx, s.db, runID)
+}
+
+func runLabels(ctx context.Context, q source, runID int64) ([]RunLabel, error) {
+	return collect(ctx, q, "read run", `SELECT item_id, unit, value FROM run_labels WHERE run_id = ?`, []any{runID},
+		func(rows *sql.Rows) (l RunLabel, err error) { return l, rows.Scan(&l.ItemID, &l.Unit, &l.Value) })
 }
 
 // RunQuestion is one generated question of a questions run.
@@ -208,20 +199,12 @@ type RunQuestion struct {
 
 // RunQuestions lists a questions run's questions.
 func (s *Store) RunQuestions(ctx context.Context, runID int64) ([]RunQuestion, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT item_id, text FROM run_questions WHERE run_id = ?`, runID)
-	if err != nil {
-		return nil, fmt.Errorf("read run: %w", err)
-	}
-	defer rows.Close()
-	var out []RunQuestion
-	for rows.Next() {
-		var q RunQuestion
-		if err := rows.Scan(&q.ItemID, &q.Text); err != nil {
-			return nil, fmt.Errorf("read run: %w", err)
-		}
-		out = append(out, q)
-	}
-	return out, rows.Err()
+	return runQuestions(ctx, s.db, runID)
+}
+
+func runQuestions(ctx context.Context, q source, runID int64) ([]RunQuestion, error) {
+	return collect(ctx, q, "read run", `SELECT item_id, text FROM run_questions WHERE run_id = ?`, []any{runID},
+		func(rows *sql.Rows) (rq RunQuestion, err error) { return rq, rows.Scan(&rq.ItemID, &rq.Text) })
 }
 
 // AnswerRow is what scoring needs of one answer item: whose it is and
@@ -239,7 +222,11 @@ type AnswerRow struct {
 // AnswerRows lists every answer of a nuggets dataset, intent by intent
 // in import order, systems by name.
 func (s *Store) AnswerRows(ctx context.Context, datasetID int64) ([]AnswerRow, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT a.item_id, a.run_id, t.uid, r.name, a.k, n.weight, n.nugget
+	return answerRows(ctx, s.db, datasetID)
+}
+
+func answerRows(ctx context.Context, q source, datasetID int64) ([]AnswerRow, error) {
+	rows, err := q.QueryContext(ctx, `SELECT a.item_id, a.run_id, t.uid, r.name, a.k, n.weight, n.nugget
 		FROM answers a JOIN items i ON i.id = a.item_id JOIN intents t ON t.id = a.intent_id
 		JOIN runs r ON r.id = a.run_id JOIN nuggets n ON n.intent_id = a.intent_id
 		WHERE i.dataset_id = ? ORDER BY t.seq, r.name, n.pos`, datasetID)

@@ -45,13 +45,22 @@ func referBelow(cmd *cobra.Command, g *globals, dataset string, below float64) e
 		return err
 	}
 	defer st.Close()
-	var panes, units int
+	var todo []report.Referral
 	err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-		panes, units, err = report.ReferBelow(ctx, r, me, below)
+		todo, err = report.ReferralsBelow(ctx, r, below)
 		return err
 	})
 	if err != nil {
 		return err
+	}
+	// Sent after the reading closed: a reading is read-only.
+	reason := fmt.Sprintf("pane agreement below %.2f", below)
+	var panes, units int
+	for _, ref := range todo {
+		if err := st.Refer(ctx, ref.Item, ref.Units, me, reason); err != nil {
+			return err
+		}
+		panes, units = panes+1, units+len(ref.Units)
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: sent %d units of %d panes with agreement below %.2f to adjudication\n",
 		display.Clean(d.Name), units, panes, below)
