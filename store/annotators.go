@@ -118,7 +118,9 @@ func sameIgnoringCase(ctx context.Context, tx *sql.Tx, name string) (string, err
 }
 
 // Annotators lists everyone, by id.
-func (s *Store) Annotators(ctx context.Context) ([]Annotator, error) { return listAnnotators(ctx, s.db) }
+func (s *Store) Annotators(ctx context.Context) ([]Annotator, error) {
+	return listAnnotators(ctx, s.db)
+}
 
 func listAnnotators(ctx context.Context, q source) ([]Annotator, error) {
 	return collect(ctx, q, "list annotators", `SELECT id, name, role,
