@@ -378,7 +378,7 @@ func TestMedianGold(t *testing.T) {
 	}
 	// Median settles every unit, so three annotators are enough.
 	var out bytes.Buffer
-	sum, err := report.WriteClariMMGold(ctx, readGold(t, st, ds.ID), &out, report.ReleaseOptions{})
+	sum, err := WriteClariMMGold(ctx, readGold(t, st, ds.ID), &out, report.ReleaseOptions{})
 	if err != nil || sum.Written != 1 || sum.Unresolved != 0 {
 		t.Fatalf("gold export %+v %v", sum, err)
 	}

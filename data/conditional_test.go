@@ -113,7 +113,7 @@ func TestNecessityFacetAskedAfterYes(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	sum, err := report.WriteNecessityGold(ctx, readGold(t, st, d.ID), &out, report.ReleaseOptions{})
+	sum, err := WriteNecessityGold(ctx, readGold(t, st, d.ID), &out, report.ReleaseOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,7 @@ func TestReleaseRoundTrip(t *testing.T) {
 	}
 	// Every unit of the release says where its label came from.
 	out.Reset()
-	if _, err := report.WriteGold(ctx, readGold(t, st, ds.ID), &out, report.ReleaseOptions{}); err != nil {
+	if _, err := WriteGold(ctx, readGold(t, st, ds.ID), &out, report.ReleaseOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	for i, line := range strings.Split(strings.TrimSpace(out.String()), "\n")[1:] {
@@ -157,12 +157,12 @@ func TestSingleAnnotatorIsInsufficient(t *testing.T) {
 	}
 	out.Reset()
 	uid := itemAt(t, st, ds, 5).UID
-	sum, _ = report.WriteGold(ctx, readGold(t, st, ds), &out, report.ReleaseOptions{})
+	sum, _ = WriteGold(ctx, readGold(t, st, ds), &out, report.ReleaseOptions{})
 	if sum.Insufficient != 1 || strings.Contains(out.String(), uid) {
 		t.Fatalf("gold export kept an insufficient pane: %+v", sum)
 	}
 	out.Reset()
-	report.WriteGold(ctx, readGold(t, st, ds), &out, report.ReleaseOptions{IncludeIncomplete: true})
+	WriteGold(ctx, readGold(t, st, ds), &out, report.ReleaseOptions{IncludeIncomplete: true})
 	if !strings.Contains(out.String(), uid+"\tquestion\t2\tinsufficient\t2:1\t\n") {
 		t.Fatalf("gold export with incomplete:\n%s", out.String())
 	}
@@ -171,13 +171,13 @@ func TestSingleAnnotatorIsInsufficient(t *testing.T) {
 func TestGoldExport(t *testing.T) {
 	st, ds := goldStore(t)
 	var out bytes.Buffer
-	sum, err := report.WriteGold(context.Background(), readGold(t, st, ds), &out, report.ReleaseOptions{})
+	sum, err := WriteGold(context.Background(), readGold(t, st, ds), &out, report.ReleaseOptions{})
 	if err != nil || sum.Flagged != 1 {
 		t.Fatalf("%+v, %v", sum, err)
 	}
 	uid := itemAt(t, st, ds, 2).UID
 	for _, want := range []string{
-		report.GoldHeader + "\n",
+		GoldHeader + "\n",
 		uid + "\tquestion\t2\tmajority\t1:1,2:2\t\n",
 		uid + "\tanswer_set\t\tunresolved\t0:1,1:1,2:1\t\n",
 	} {

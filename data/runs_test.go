@@ -22,7 +22,7 @@ import (
 func goldGrades(t *testing.T, st *store.Store, ds int64) map[string]map[string]int {
 	t.Helper()
 	var b bytes.Buffer
-	if _, err := report.WriteGold(context.Background(), readGold(t, st, ds), &b, report.ReleaseOptions{}); err != nil {
+	if _, err := WriteGold(context.Background(), readGold(t, st, ds), &b, report.ReleaseOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]map[string]int{}

@@ -248,13 +248,13 @@ func (tm *team) dawidSkeneGold(t *testing.T) {
 	}
 	defer r.Close()
 	var gold bytes.Buffer
-	if _, err := report.WriteGold(ctx, r, &gold, report.ReleaseOptions{IncludeIncomplete: true}); err != nil {
+	if _, err := WriteGold(ctx, r, &gold, report.ReleaseOptions{IncludeIncomplete: true}); err != nil {
 		t.Fatal(err)
 	}
 	uids := map[string]int64{}
 	tm.st.EachItem(ctx, tm.ds, func(it store.Item) error { uids[it.UID] = it.ID; return nil })
 	lines := strings.Split(strings.TrimSpace(gold.String()), "\n")
-	if lines[0] != report.GoldHeader+"\tposterior\tby_vote\tfit" {
+	if lines[0] != GoldHeader+"\tposterior\tby_vote\tfit" {
 		t.Fatalf("gold header %q", lines[0])
 	}
 	model := 0
@@ -342,7 +342,7 @@ func (tm *team) neverReachTheTask(t *testing.T) {
 	if err := WriteLabels(ctx, r, &labels, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := report.WriteGold(ctx, r, &gold, report.ReleaseOptions{IncludeIncomplete: true}); err != nil {
+	if _, err := WriteGold(ctx, r, &gold, report.ReleaseOptions{IncludeIncomplete: true}); err != nil {
 		t.Fatal(err)
 	}
 	rows := exportRows(t, labels.String())

@@ -1,11 +1,9 @@
 package report
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -473,65 +471,6 @@ func unitType(unit string) string {
 	return unit
 }
 
-// metricsJSON keeps the metrics in report order.
-type metricsJSON []bench.Metric
-
-func (m metricsJSON) MarshalJSON() ([]byte, error) {
-	b := []byte{'{'}
-	for i, x := range m {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		k, _ := json.Marshal(x.Name)
-		v, _ := x.Value.MarshalJSON()
-		b = append(append(append(b, k...), ':'), v...)
-	}
-	return append(b, '}'), nil
-}
-
-// WriteBenchJSON writes {"runs": [{"name", "kind", "metrics", "items",
-// …}], "comparisons": […]}, with a labels run's figures per label type
-// under by_type, and each compare dataset's gold table in comparisons.
-func WriteBenchJSON(w io.Writer, scores []RunScore, comps []ComparisonScore) error {
-	type runJSON struct {
-		RunScore
-		Metrics        metricsJSON            `json:"metrics"`
-		ByType         map[string]metricsJSON `json:"by_type,omitempty"`
-		ByTypeWithheld map[string]string      `json:"by_type_withheld,omitempty"`
-		ByTypeN        map[string]int         `json:"by_type_items,omitempty"`
-		ByTypeGold     map[string]GoldBasis   `json:"by_type_gold,omitempty"`
-	}
-	out := struct {
-		Runs        []runJSON         `json:"runs"`
-		Comparisons []ComparisonScore `json:"comparisons,omitempty"`
-	}{Runs: []runJSON{}, Comparisons: comps}
-	for _, s := range scores {
-		r := runJSON{RunScore: s, Metrics: s.Metric}
-		for _, t := range s.ByType {
-			if r.ByTypeGold == nil {
-				r.ByTypeGold, r.ByTypeN = map[string]GoldBasis{}, map[string]int{}
-			}
-			r.ByTypeGold[t.Type] = t.Gold
-			if t.Withheld != "" {
-				if r.ByTypeWithheld == nil {
-					r.ByTypeWithheld = map[string]string{}
-				}
-				r.ByTypeWithheld[t.Type] = t.Withheld
-				continue
-			}
-			if r.ByType == nil {
-				r.ByType = map[string]metricsJSON{}
-			}
-			r.ByType[t.Type] = t.Metrics()
-			r.ByTypeN[t.Type] = t.N
-		}
-		out.Runs = append(out.Runs, r)
-	}
-	enc := json.NewEncoder(display.JSON(w)) // C1 escaped as encoding/json escapes C0
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
-}
-
 // BenchLines is the leaderboard as text: nugget runs as the
 // Clarify-Then-Search tables (system, k, mean, p50, p90, n), best mean
 // first; other runs one row per metric, a labels run's per label type and
@@ -689,79 +628,69 @@ func CompareMean(a, b RunScore) int {
 	return 0
 }
 
-// WriteNuggetJudgements writes one JSON line per answer of a nuggets
-// dataset, as Clarify-Then-Search's per-item file: the intent's id, the
-// system, k, restore_score_100 (null until every nugget has a gold
-// judgement) and each nugget's gold coverage (full, partial, none, or
-// null when unresolved or not judged yet). Flagged answers are left out,
-// and so are answers with a nugget judged by fewer annotators than the
-// policy's min unless opts keep them.
-func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, opts ReleaseOptions) (ReleaseSummary, error) {
+// AnswerJudgement is one answer of a nuggets dataset as its release file
+// has it: whose it is, its restore_score_100 (nil until every nugget has
+// a gold judgement) and each nugget's gold coverage.
+type AnswerJudgement struct {
+	Intent, System string
+	K              *int
+	Score          *float64
+	Nuggets        []NuggetCoverage
+}
+
+// NuggetCoverage is one nugget of an answer: its gold coverage (a label
+// of the nuggets scale; -1 when unresolved or not judged yet).
+type NuggetCoverage struct {
+	ID       string
+	Weight   float64
+	Coverage int
+}
+
+// NuggetJudgements lists every answer of a nuggets dataset for its
+// release file, in its order. Flagged answers are left out, and so are
+// answers with a nugget judged by fewer annotators than the policy's min
+// unless opts keep them; an answer nobody has judged yet is listed.
+func NuggetJudgements(ctx context.Context, r *store.Reading, d store.Dataset, opts ReleaseOptions) ([]AnswerJudgement, ReleaseSummary, error) {
 	opts.IncludeUnresolved = true
 	sum := ReleaseSummary{Kept: opts}
 	if d.Kind != guidelines.Nuggets.Kind {
-		return sum, fmt.Errorf("nugget judgements come from a nuggets dataset, and %q holds %s items", d.Name, d.Kind)
+		return nil, sum, fmt.Errorf("nugget judgements come from a nuggets dataset, and %q holds %s items", d.Name, d.Kind)
 	}
 	if err := r.RequireGold(); err != nil {
-		return sum, err
+		return nil, sum, err
 	}
 	// Kept with --include-incomplete, an answer's provisional judgements
 	// are written as what they are; its provenance is in the gold export.
 	g, err := loadGold(ctx, r, d, ScoreOptions{Provisional: opts.IncludeIncomplete})
 	if err != nil {
-		return sum, err
+		return nil, sum, err
 	}
 	scores, err := scoreRuns(ctx, r, g)
 	if err != nil {
-		return sum, err
+		return nil, sum, err
 	}
 	score, coverage := map[int64]float64{}, map[int64][]int{}
 	for _, s := range scores {
-		for id, x := range s.Scores {
-			score[id] = x
-		}
-		for id, c := range s.Coverage {
-			coverage[id] = c
-		}
+		maps.Copy(score, s.Scores)
+		maps.Copy(coverage, s.Coverage)
 	}
-	rows, err := r.AnswerRows(ctx)
-	if err != nil {
-		return sum, err
-	}
-	type nuggetJSON struct {
-		ID       string  `json:"id"`
-		Weight   float64 `json:"weight"`
-		Coverage *string `json:"coverage"`
-	}
-	type itemJSON struct {
-		ID      string       `json:"id"`
-		System  string       `json:"system"`
-		K       *int         `json:"k"`
-		Score   *float64     `json:"restore_score_100"`
-		Nuggets []nuggetJSON `json:"nuggets"`
-	}
-	bw := bufio.NewWriter(display.JSON(w)) // C1 escaped as encoding/json escapes C0
-	enc := json.NewEncoder(bw)
-	for _, r := range rows {
-		// An answer nobody has judged yet is written, its coverage null.
-		if p := g.items[r.ItemID]; p != nil && !sum.Keep(p) && (p.Flagged || len(p.Units) > 0) {
+	var out []AnswerJudgement
+	for _, a := range g.answers {
+		if p := g.items[a.ItemID]; p != nil && !sum.Keep(p) && (p.Flagged || len(p.Units) > 0) {
 			continue
 		}
-		it := itemJSON{ID: r.Intent, System: r.System, K: r.K}
-		if x, ok := score[r.ItemID]; ok {
+		it := AnswerJudgement{Intent: a.Intent, System: a.System, K: a.K}
+		if x, ok := score[a.ItemID]; ok {
 			it.Score = &x
 		}
-		for i, id := range r.NuggetIDs {
-			n := nuggetJSON{ID: id, Weight: r.Weights[i]}
-			if c := coverage[r.ItemID]; i < len(c) && c[i] >= 0 {
-				name := guidelines.Nuggets.LabelString(c[i])
-				n.Coverage = &name
+		for i, id := range a.NuggetIDs {
+			n := NuggetCoverage{ID: id, Weight: a.Weights[i], Coverage: -1}
+			if c := coverage[a.ItemID]; i < len(c) && c[i] >= 0 {
+				n.Coverage = c[i]
 			}
 			it.Nuggets = append(it.Nuggets, n)
 		}
-		if err := enc.Encode(it); err != nil {
-			return sum, err
-		}
+		out = append(out, it)
 	}
-	return sum, bw.Flush()
+	return out, sum, nil
 }

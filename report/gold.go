@@ -1,16 +1,12 @@
 package report
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/claritty/claritty/agreement"
-	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -387,79 +383,6 @@ func (sum ReleaseSummary) Line(noun string) string {
 	return line
 }
 
-// GoldHeader is the header of a gold export: one row per unit.
-const GoldHeader = "item\tunit\tlabel\tprovenance\tvotes\tadjudicator"
-
-// WriteGold writes one row per labelled unit of a dataset's panes: the
-// gold label ("" when unresolved), its provenance, the votes per category
-// ("0:1,2:2", categories without votes left out) and who adjudicated it.
-// Flagged panes are left out, and panes with insufficient units unless
-// opts keep them; unresolved units are written (their provenance says
-// so) whatever opts say.
-func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts ReleaseOptions) (ReleaseSummary, error) {
-	opts.IncludeUnresolved = true
-	sum := ReleaseSummary{Kept: opts}
-	if err := r.RequireGold(); err != nil {
-		return sum, err
-	}
-	pol, err := r.Policy(ctx)
-	if err != nil {
-		return sum, err
-	}
-	model := pol.Model == store.GoldDawidSkene
-	bw := bufio.NewWriter(w)
-	if model {
-		bw.WriteString(GoldHeader + "\tposterior\tby_vote\tfit\n")
-	} else {
-		bw.WriteString(GoldHeader + "\n")
-	}
-	err = EachPaneGold(ctx, r, func(p *PaneGold) error {
-		if !sum.Keep(p) {
-			return nil
-		}
-		for _, u := range p.Units {
-			label := ""
-			if u.Label >= 0 {
-				label = strconv.Itoa(u.Label)
-			}
-			var votes []string
-			for k, n := range u.Votes {
-				if n > 0 {
-					votes = append(votes, strconv.Itoa(k)+":"+strconv.Itoa(n))
-				}
-			}
-			_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s", p.Item.UID, u.Unit, label, u.Provenance,
-				strings.Join(votes, ","), display.Clean(u.Adjudicator))
-			if err == nil && model {
-				_, err = bw.WriteString("\t" + posteriorCell(u.Posterior) + "\t" + string(u.ByVote) + "\t" + u.Fit)
-			}
-			if err == nil {
-				err = bw.WriteByte('\n')
-			}
-			if err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return sum, err
-	}
-	return sum, bw.Flush()
-}
-
-// posteriorCell is a posterior as "0:0.012,1:0.103,2:0.885", values
-// with no probability left out ("" for a unit the model did not see).
-func posteriorCell(post []float64) string {
-	var parts []string
-	for v, p := range post {
-		if p > 0 {
-			parts = append(parts, strconv.Itoa(v)+":"+strconv.FormatFloat(p, 'g', 6, 64))
-		}
-	}
-	return strings.Join(parts, ",")
-}
-
 // PaneAgreement is the share of agreeing pairs of labels over a pane's
 // units with two or more labels; ok is false when it has none.
 func (p *PaneGold) PaneAgreement() (share float64, ok bool) {
@@ -506,57 +429,4 @@ func ReferralsBelow(ctx context.Context, r *store.Reading, threshold float64) ([
 		return nil
 	})
 	return todo, err
-}
-
-// ClariMMGoldHeader is the header of a clarimm-gold export: one row per
-// conversation, its gold rating of each unit (empty: no gold yet, or no such
-// turn).
-var ClariMMGoldHeader = "conversation\ttopic\tfacet\tturns\t" + strings.Join(guidelines.ClariMM.AllUnits, "\t")
-
-// WriteClariMMGold writes the gold ratings of a conversation dataset, one
-// row per conversation in import order. Flagged conversations, ones
-// without ratings and, unless opts keep them, ones with units rated by
-// fewer annotators than the policy's min are left out; ones with units
-// still unresolved are written with those cells empty and counted.
-func WriteClariMMGold(ctx context.Context, r *store.Reading, w io.Writer, opts ReleaseOptions) (ReleaseSummary, error) {
-	opts.IncludeUnresolved = true
-	sum := ReleaseSummary{Kept: opts}
-	rules, err := goldOfKind(ctx, r, guidelines.ClariMM.Kind)
-	if err != nil {
-		return sum, err
-	}
-	bw := bufio.NewWriter(w)
-	bw.WriteString(ClariMMGoldHeader + "\n")
-	err = EachPaneGold(ctx, r, func(p *PaneGold) error {
-		if !sum.Keep(p) {
-			return nil
-		}
-		it := p.Item
-		fields := []string{tsvCell(it.UID), tsvCell(it.Query), tsvCell(it.Question), strconv.Itoa(rules.turns[it.ID])}
-		_, err := bw.WriteString(strings.Join(append(fields, p.LabelCells(guidelines.ClariMM.AllUnits)...), "\t") + "\n")
-		return err
-	})
-	if err != nil {
-		return sum, err
-	}
-	return sum, bw.Flush()
-}
-
-// goldOfKind is the rules of a gold export of a dataset of kind: a lead's
-// whole reading, of a dataset of that kind.
-func goldOfKind(ctx context.Context, r *store.Reading, kind string) (datasetRules, error) {
-	if err := r.RequireGold(); err != nil {
-		return datasetRules{}, err
-	}
-	rules, err := rulesOf(ctx, r)
-	if err == nil && rules.Kind != kind {
-		err = fmt.Errorf("the dataset holds %s items, not %s items", rules.Kind, kind)
-	}
-	return rules, err
-}
-
-// tsvCell makes dataset text safe in one TSV cell: tabs and line breaks
-// become spaces, control characters are neutralised.
-func tsvCell(s string) string {
-	return display.Clean(strings.NewReplacer("\t", " ", "\r\n", " ", "\n", " ", "\r", " ").Replace(s))
 }

@@ -129,7 +129,7 @@ func TestAdjudicateThreeUnits(t *testing.T) {
 
 	var out bytes.Buffer
 	ds, _ := st.DatasetByName(context.Background(), data.DemoDataset)
-	if _, err := report.WriteGold(context.Background(), goldReading(t, st, ds.ID), &out, report.ReleaseOptions{}); err != nil {
+	if _, err := data.WriteGold(context.Background(), goldReading(t, st, ds.ID), &out, report.ReleaseOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	n := strings.Count(out.String(), "\tadjudicated\t")

@@ -66,7 +66,7 @@ func newBenchCmd(g *globals) *cobra.Command {
 				return err
 			}
 			if asJSON {
-				return report.WriteBenchJSON(cmd.OutOrStdout(), scores, comps)
+				return data.WriteBenchJSON(cmd.OutOrStdout(), scores, comps)
 			}
 			return writeBenchText(cmd.OutOrStdout(), scores, comps)
 		},

@@ -146,12 +146,12 @@ type exportFormat struct {
 var exportFormats = []exportFormat{
 	{name: "labels", pseudonymize: true, make: exportLabels},
 	{name: "mimics-manual", kind: guidelines.MIMICS.Kind, release: true, unresolved: true, make: releaseOf(data.WriteManual)},
-	{name: "gold", release: true, make: releaseOf(report.WriteGold)},
+	{name: "gold", release: true, make: releaseOf(data.WriteGold)},
 	{name: "clarimm-ratings", kind: guidelines.ClariMM.Kind, pseudonymize: true, make: exportRatings},
-	{name: "clarimm-gold", kind: guidelines.ClariMM.Kind, release: true, make: releaseOf(report.WriteClariMMGold)},
+	{name: "clarimm-gold", kind: guidelines.ClariMM.Kind, release: true, make: releaseOf(data.WriteClariMMGold)},
 	{name: "nugget-judgements", kind: guidelines.Nuggets.Kind, release: true, firstOfKind: true, make: exportNuggets},
-	{name: "necessity-gold", kind: guidelines.Necessity.Kind, release: true, firstOfKind: true, make: releaseOf(report.WriteNecessityGold)},
-	{name: "pairs-gold", kind: guidelines.Compare.Kind, release: true, firstOfKind: true, make: releaseOf(report.WritePairsGold)},
+	{name: "necessity-gold", kind: guidelines.Necessity.Kind, release: true, firstOfKind: true, make: releaseOf(data.WriteNecessityGold)},
+	{name: "pairs-gold", kind: guidelines.Compare.Kind, release: true, firstOfKind: true, make: releaseOf(data.WritePairsGold)},
 	{name: "bench", provisional: true, make: exportBench},
 }
 
@@ -222,7 +222,7 @@ func releaseOf(write func(context.Context, *store.Reading, io.Writer, report.Rel
 }
 
 func exportNuggets(f exportFormat, fl exportFlags) writeFunc {
-	return release(f, fl, report.WriteNuggetJudgements)
+	return release(f, fl, data.WriteNuggetJudgements)
 }
 
 // release writes the file over a gold reading of the dataset and says on
@@ -299,7 +299,7 @@ func exportBench(_ exportFormat, fl exportFlags) writeFunc {
 		if err != nil {
 			return err
 		}
-		return report.WriteBenchJSON(w, scores, comps)
+		return data.WriteBenchJSON(w, scores, comps)
 	}
 }
 

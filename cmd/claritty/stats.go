@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
@@ -92,7 +93,7 @@ var statsByKind = map[string]statsWriter{
 			return err
 		}
 		if asJSON {
-			return report.WriteBenchJSON(w, scores, nil)
+			return data.WriteBenchJSON(w, scores, nil)
 		}
 		return writeBenchText(w, scores, nil)
 	},
