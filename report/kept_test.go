@@ -1,4 +1,4 @@
-package data
+package report_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
@@ -27,7 +28,7 @@ func TestKeptReportIsTheReportFromLabels(t *testing.T) {
 		return m
 	}
 	keyHIT(t, st, "zoe", 1, every(2))
-	ds, err := st.DatasetByName(ctx, DemoDataset)
+	ds, err := st.DatasetByName(ctx, data.DemoDataset)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +84,7 @@ func TestKeptReportIsTheReportFromLabels(t *testing.T) {
 				}
 			}
 		}
-		if d.Name == DemoDataset && units["zoe"] >= units[lead(t, st).Name] {
+		if d.Name == data.DemoDataset && units["zoe"] >= units[lead(t, st).Name] {
 			t.Fatalf("zoe's open pane is not left out (%d units, a lead reads %d): the test does not try blindness", units["zoe"], units[lead(t, st).Name])
 		}
 	}

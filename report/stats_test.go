@@ -1,4 +1,4 @@
-package data
+package report_test
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -36,7 +37,7 @@ func TestStatsReproduceThePaper(t *testing.T) {
 	path := sharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	ctx := context.Background()
 	st := storetest.Open(t)
-	res, err := ImportFile(ctx, st, lead(t, st), path, Options{})
+	res, err := data.ImportFile(ctx, st, lead(t, st), path, data.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,11 +113,11 @@ func checkGroup(t *testing.T, name string, g report.Group, want [7]string) {
 func TestStatsByHand(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
-	tsv := ManualHeader() + "\n" +
+	tsv := data.ManualHeader() + "\n" +
 		"a b\twhat would you like to know about a b?\tx\ty\t\t\t\t2\t1\t2\t0\t\t\t\n" +
 		"a b\tSelect one to refine your search\tx\ty\tz\t\t\t\t0\t2\t2\t2\t\t\n" +
 		"\"c\"\tWhich c do you mean?\tx\ty\t\t\t\t1\t2\t1\t1\t\t\t\n"
-	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(tsv), "hand.tsv", Options{}); err != nil {
+	if _, err := data.Import(ctx, st, lead(t, st), strings.NewReader(tsv), "hand.tsv", data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	ds, _ := st.DatasetByName(ctx, "hand")

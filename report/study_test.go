@@ -1,4 +1,4 @@
-package data
+package report_test
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/claritty/claritty/data"
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/guidelines"
@@ -20,20 +22,17 @@ func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	keyHIT(t, st, "zed", 1, all2) // a late name: the two paths order people differently
 	keyHIT(t, st, "ana", 1, map[string]int{"question": 0, "answer_set": 1, "landing_1": 2, "landing_2": 0, "landing_3": 1, "landing_4": 2})
-	ds, _ := st.DatasetByName(ctx, DemoDataset)
+	ds, _ := st.DatasetByName(ctx, data.DemoDataset)
 	fast, err := report.DatasetStudy(ctx, readGold(t, st, ds.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var tsv bytes.Buffer
-	if err := WriteLabels(ctx, labelsOf(t, st, ds.ID), &tsv, nil); err != nil {
+	if err := data.WriteLabels(ctx, labelsOf(t, st, ds.ID), &tsv, nil); err != nil {
 		t.Fatal(err)
 	}
-	rows, err := ReadRatings(&tsv, "labels.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	slow, err := RatingsStudy(rows, "labels.tsv", []string{"0", "1", "2"})
+	// The study of the exported file, read as agree --ratings reads one.
+	slow, _, err := data.ReadRatingsStudy(&tsv, "labels.tsv", 0, []string{"0", "1", "2"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +71,7 @@ func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
 func TestHalfDoneHITLeavesAgreementAlone(t *testing.T) {
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
-	ds, _ := st.DatasetByName(ctx, DemoDataset)
+	ds, _ := st.DatasetByName(ctx, data.DemoDataset)
 	keyHIT(t, st, "ana", 5, all2)
 	keyHIT(t, st, "bo", 5, all2)
 	report := func() agreement.Report {
