@@ -8,17 +8,13 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
-	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/guidelines"
-	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -277,116 +273,4 @@ func ratingsFile(turns []int, raters int, seed uint64) (string, map[string][]flo
 		}
 	}
 	return b.String(), per
-}
-
-// naiveStats is the textbook computation, written apart from the code under
-// test: the mean by summing, the population variance as E[x²] − E[x]², the
-// median by counting how many ratings lie at or below each point.
-func naiveStats(xs []float64) (mean, std, med float64) {
-	var s, s2 float64
-	for _, x := range xs {
-		s += x
-		s2 += x * x
-	}
-	n := float64(len(xs))
-	mean = s / n
-	std = math.Sqrt(s2/n - mean*mean)
-	// The k-th smallest rating (from 0) is the least point with more than
-	// k ratings at or below it.
-	kth := func(k int) float64 {
-		for v := 1.0; v <= 5; v++ {
-			atOrBelow := 0
-			for _, x := range xs {
-				if x <= v {
-					atOrBelow++
-				}
-			}
-			if atOrBelow > k {
-				return v
-			}
-		}
-		return math.NaN()
-	}
-	return mean, std, (kth((len(xs)-1)/2) + kth(len(xs)/2)) / 2
-}
-
-func TestClariMMStatsIndependently(t *testing.T) {
-	ctx := context.Background()
-	st := storetest.Open(t)
-	turns := []int{1, 2, 3, 4, 4, 3, 2, 4}
-	ds := importConversations(t, st, turns)
-	body, per := ratingsFile(turns, 3, 7)
-	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(body), "r.tsv", Options{}); err != nil {
-		t.Fatal(err)
-	}
-	rs, err := report.ClariMMStats(ctx, readGold(t, st, ds.ID))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rs.Metrics) != 7 {
-		t.Fatalf("%d metrics", len(rs.Metrics))
-	}
-	for _, m := range rs.Metrics {
-		xs := per[m.Metric]
-		mean, std, med := naiveStats(xs)
-		if m.N != len(xs) || math.Abs(*m.Mean-mean) > 1e-12 || math.Abs(*m.Std-std) > 1e-9 || *m.Median != med {
-			t.Errorf("%s: n %d mean %v std %v median %v; want %d %v %v %v", m.Metric, m.N, *m.Mean, *m.Std, *m.Median, len(xs), mean, std, med)
-		}
-	}
-	// Turn 1 exists in all 8 conversations, turn 4 in 3 of them.
-	if rs.Metrics[0].N != 24 || rs.Metrics[3].N != 9 {
-		t.Fatalf("n per turn %d %d", rs.Metrics[0].N, rs.Metrics[3].N)
-	}
-}
-
-// Under the median rule a conversation's gold is the median rating, and an
-// even split goes to one more annotator.
-func TestMedianGold(t *testing.T) {
-	ctx := context.Background()
-	st := storetest.Open(t)
-	ds := importConversations(t, st, []int{1})
-	pol, _ := st.DatasetPolicy(ctx, ds.ID)
-	pol.Min, pol.Max, pol.Gold = 3, 4, agreement.RuleMedian
-	if err := st.SetPolicy(ctx, lead(t, st), ds.ID, pol); err != nil {
-		t.Fatal(err)
-	}
-	rows := RatingsHeader + "\n"
-	for _, r := range []struct {
-		who string
-		v   [4]int // relevance_1, coherence, diversity, intent_reveal
-	}{{"a", [4]int{1, 2, 5, 3}}, {"b", [4]int{4, 2, 5, 3}}, {"c", [4]int{5, 4, 1, 3}}} {
-		for i, u := range guidelines.ClariMM.Units(guidelines.Shape{Turns: 1}) {
-			rows += fmt.Sprintf("c1\t%s\t%s\t%d\n", u, r.who, r.v[i])
-		}
-	}
-	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(rows), "r.tsv", Options{}); err != nil {
-		t.Fatal(err)
-	}
-	var got *report.PaneGold
-	report.EachPaneGold(ctx, readGold(t, st, ds.ID), func(p *report.PaneGold) error { c := *p; got = &c; return nil })
-	want := map[string]struct {
-		label int
-		prov  agreement.Provenance
-	}{
-		"relevance_1": {4, agreement.ByMedian}, "coherence": {2, agreement.ByMedian},
-		"diversity": {5, agreement.ByMedian}, "intent_reveal": {3, agreement.Unanimous},
-	}
-	for _, u := range got.Units {
-		if w := want[u.Unit]; u.Label != w.label || u.Provenance != w.prov {
-			t.Errorf("%s: %d %s, want %d %s", u.Unit, u.Label, u.Provenance, w.label, w.prov)
-		}
-	}
-	// Median settles every unit, so three annotators are enough.
-	var out bytes.Buffer
-	sum, err := WriteClariMMGold(ctx, readGold(t, st, ds.ID), &out, report.ReleaseOptions{})
-	if err != nil || sum.Written != 1 || sum.Unresolved != 0 {
-		t.Fatalf("gold export %+v %v", sum, err)
-	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if want := "c1\ttopic of c1\tfacet of c1\t1\t4\t\t\t\t2\t5\t3"; lines[1] != want {
-		t.Fatalf("gold row %q, want %q", lines[1], want)
-	}
-	if !slices.Equal(strings.Split(lines[0], "\t")[4:], []string{"relevance_1", "relevance_2", "relevance_3", "relevance_4", "coherence", "diversity", "intent_reveal"}) {
-		t.Fatalf("header %q", lines[0])
-	}
 }

@@ -3,6 +3,7 @@ package report_test
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -129,4 +130,14 @@ func sharedOrSkip(t testing.TB, rel string) string {
 		t.Skipf("../shared/data/%s not present", rel)
 	}
 	return ""
+}
+
+// demoFile is a file of the embedded demo, read from data's folder.
+func demoFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "data", filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
