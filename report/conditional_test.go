@@ -1,4 +1,4 @@
-package data
+package report_test
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -29,7 +30,7 @@ func makeNecessityCase(seed uint64) necessityCase {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	c := necessityCase{votes: map[string][]string{}, facets: map[string][]string{}}
 	var req, lab, run strings.Builder
-	lab.WriteString(LabelsHeader + "\n")
+	lab.WriteString(data.LabelsHeader + "\n")
 	run.WriteString("item unit label\n")
 	facet := func() string {
 		if k := rng.IntN(4); k > 0 {
@@ -100,12 +101,12 @@ func TestNecessityFacetAskedAfterYes(t *testing.T) {
 	dir := t.TempDir()
 	c := makeNecessityCase(29)
 	for _, f := range []struct{ name, body string }{{"nec.jsonl", c.requests}, {"labels.tsv", c.labels}} {
-		if _, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, f.name), f.body), Options{Dataset: "nec"}); err != nil {
+		if _, err := data.ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, f.name), f.body), data.Options{Dataset: "nec"}); err != nil {
 			t.Fatalf("%s: %v", f.name, err)
 		}
 	}
-	if _, err := AddRunBytes(ctx, st, lead(t, st), []byte(c.run), "model.run",
-		RunOptions{Kind: store.RunLabels, Name: "model", Dataset: "nec"}); err != nil {
+	if _, err := data.AddRunBytes(ctx, st, lead(t, st), []byte(c.run), "model.run",
+		data.RunOptions{Kind: store.RunLabels, Name: "model", Dataset: "nec"}); err != nil {
 		t.Fatal(err)
 	}
 	d, err := st.DatasetByName(ctx, "nec")
@@ -113,7 +114,7 @@ func TestNecessityFacetAskedAfterYes(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	sum, err := WriteNecessityGold(ctx, readGold(t, st, d.ID), &out, report.ReleaseOptions{})
+	sum, err := data.WriteNecessityGold(ctx, readGold(t, st, d.ID), &out, report.ReleaseOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

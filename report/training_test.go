@@ -1,4 +1,4 @@
-package data
+package report_test
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -38,6 +39,11 @@ type team struct {
 	clock   time.Time         // the store's: work moves it on as annotators spend time
 }
 
+type exportRow struct {
+	uid, unit, annotator string
+	value                int
+}
+
 func newTeam(t *testing.T, tasks, checks int) *team {
 	t.Helper()
 	ctx := context.Background()
@@ -47,7 +53,7 @@ func newTeam(t *testing.T, tasks, checks int) *team {
 		keyed: map[string]map[[2]any]int{}, seconds: map[string][]float64{}, second: map[string]map[[2]any]int{},
 		checkOK: map[string][2]int{}, clock: time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC)}
 	st.Now = func() time.Time { return tm.clock }
-	im, err := st.BeginImport(ctx, lead, "task", "mimics", FormatManual)
+	im, err := st.BeginImport(ctx, lead, "task", "mimics", data.FormatManual)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +70,7 @@ func newTeam(t *testing.T, tasks, checks int) *team {
 	if err != nil {
 		t.Fatal(err)
 	}
-	im, err = st.BeginKnownImport(ctx, lead, "task", store.PurposeCheck, "mimics", FormatManual)
+	im, err = st.BeginKnownImport(ctx, lead, "task", store.PurposeCheck, "mimics", data.FormatManual)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,13 +254,13 @@ func (tm *team) dawidSkeneGold(t *testing.T) {
 	}
 	defer r.Close()
 	var gold bytes.Buffer
-	if _, err := WriteGold(ctx, r, &gold, report.ReleaseOptions{IncludeIncomplete: true}); err != nil {
+	if _, err := data.WriteGold(ctx, r, &gold, report.ReleaseOptions{IncludeIncomplete: true}); err != nil {
 		t.Fatal(err)
 	}
 	uids := map[string]int64{}
 	tm.st.EachItem(ctx, tm.ds, func(it store.Item) error { uids[it.UID] = it.ID; return nil })
 	lines := strings.Split(strings.TrimSpace(gold.String()), "\n")
-	if lines[0] != GoldHeader+"\tposterior\tby_vote\tfit" {
+	if lines[0] != data.GoldHeader+"\tposterior\tby_vote\tfit" {
 		t.Fatalf("gold header %q", lines[0])
 	}
 	model := 0
@@ -339,10 +345,10 @@ func (tm *team) neverReachTheTask(t *testing.T) {
 		t.Errorf("the agreement study has %d labels, the task HITs keyed %d", got, want)
 	}
 	var labels, gold bytes.Buffer
-	if err := WriteLabels(ctx, r, &labels, nil); err != nil {
+	if err := data.WriteLabels(ctx, r, &labels, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := WriteGold(ctx, r, &gold, report.ReleaseOptions{IncludeIncomplete: true}); err != nil {
+	if _, err := data.WriteGold(ctx, r, &gold, report.ReleaseOptions{IncludeIncomplete: true}); err != nil {
 		t.Fatal(err)
 	}
 	rows := exportRows(t, labels.String())
@@ -510,16 +516,11 @@ func cohenKappa(a, b []int) float64 {
 	return (po/n - pe) / (1 - pe)
 }
 
-type exportRow struct {
-	uid, unit, annotator string
-	value                int
-}
-
 // exportRows reads a labels export's rows: item, unit, annotator, label.
 func exportRows(t *testing.T, text string) []exportRow {
 	t.Helper()
 	lines := strings.Split(strings.TrimSpace(text), "\n")
-	if lines[0] != LabelsHeader {
+	if lines[0] != data.LabelsHeader {
 		t.Fatalf("labels export header %q", lines[0])
 	}
 	var out []exportRow
