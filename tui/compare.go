@@ -51,22 +51,21 @@ func (*compareKind) noun() string                                { return "pair"
 func (*compareKind) topic() string                               { return "request" }
 func (*compareKind) context(*hitScreen, *hitState, int) []string { return nil }
 
-// keys: 1 A better, 2 tie, 3 B better.
-func (*compareKind) keys() hitKeys {
-	k := defaultHITKeys()
-	k.Good = bind([]string{"1"}, "1", "A better")
-	k.Fair = bind([]string{"2"}, "2", "tie")
-	k.Bad = bind([]string{"3"}, "3", "B better")
-	return k
+func (*compareKind) keys() hitKeys { return defaultHITKeys() }
+
+// compareLabels are 1 A better, 2 tie, 3 B better, from the sides' scale
+// (what they mean is the same on every item; which system wins is not).
+func compareLabels() []key.Binding {
+	return labelKeys(sidesScale(store.Sides{FirstIsA: true}), func(l guidelines.Label) string { return l.Name })
 }
 
 func (*compareKind) shortHelp(k hitKeys, _ *hitState) []key.Binding {
-	return []key.Binding{k.Good, k.Fair, k.Bad, k.Undo, k.Down, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
+	return append(compareLabels(), k.Undo, k.Down, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit)
 }
 
 func (*compareKind) fullHelp(k hitKeys) [][]key.Binding {
 	return [][]key.Binding{
-		{k.Good, k.Fair, k.Bad, k.Back, k.Undo},
+		append(compareLabels(), k.Back, k.Undo),
 		{k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.GuideDown, k.GuideUp, k.Help, k.Quit},
 	}

@@ -111,12 +111,12 @@ func conversationHITKeys() hitKeys {
 }
 
 func (*convKind) shortHelp(k hitKeys, _ *hitState) []key.Binding {
-	return []key.Binding{k.Rate, k.Back, k.Undo, k.Down, k.OpenImage, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
+	return []key.Binding{rateKeys(), k.Back, k.Undo, k.Down, k.OpenImage, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
 }
 
 func (*convKind) fullHelp(k hitKeys) [][]key.Binding {
 	return [][]key.Binding{
-		{k.Rate, k.Next, k.Back, k.Undo},
+		{rateKeys(), k.Next, k.Back, k.Undo},
 		{k.OpenImage, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.GuideDown, k.GuideUp, k.Help, k.Quit},
 	}
@@ -368,4 +368,9 @@ func (*convKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lines
 func (*convKind) loadDisputed(ctx context.Context, st *store.Store, itemID int64, det *adjDetail) (err error) {
 	det.turns, err = st.Turns(ctx, itemID)
 	return err
+}
+
+// rateKeys are the Likert scale's keys as one entry: 1-5 rate.
+func rateKeys() key.Binding {
+	return keyRange(guidelines.ClariMM.Scale, "rate", func(guidelines.Label) bool { return true })
 }

@@ -2,15 +2,59 @@ package tui
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
+	"github.com/claritty/claritty/guidelines"
 )
 
 // bind makes a binding for keys, shown in help as k and desc.
 func bind(keys []string, k, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+}
+
+// labelKeys are the help entries of a scale's keys, in the scale's order.
+// Each key is the one the scale gives (the protocol's, or the item's sides
+// for a comparison): the same the HIT screen dispatches on
+// (Protocol.ValueOfKey), so the footer cannot show a key that does
+// something else. words says what each does; labels without a key are
+// left out.
+func labelKeys(scale []guidelines.Label, words func(guidelines.Label) string) []key.Binding {
+	var out []key.Binding
+	for _, l := range scale {
+		if l.Key != "" {
+			out = append(out, bind([]string{l.Key}, l.Key, words(l)))
+		}
+	}
+	return out
+}
+
+// lowerName is a label's name as help words: "good" for Good.
+func lowerName(l guidelines.Label) string { return strings.ToLower(l.Name) }
+
+// keyRange is one help entry for the numbered keys of a scale that keep
+// passes, shown as their range ("1-5").
+func keyRange(scale []guidelines.Label, words string, keep func(guidelines.Label) bool) key.Binding {
+	var keys []string
+	lo, hi := 0, 0
+	for _, l := range scale {
+		n, err := strconv.Atoi(l.Key)
+		if err != nil || !keep(l) {
+			continue
+		}
+		if len(keys) == 0 || n < lo {
+			lo = n
+		}
+		if len(keys) == 0 || n > hi {
+			hi = n
+		}
+		keys = append(keys, l.Key)
+	}
+	slices.Sort(keys)
+	return bind(keys, fmt.Sprintf("%d-%d", lo, hi), words)
 }
 
 // sharedKeys are the keys every screen has: help for its keys, and quit
@@ -29,22 +73,18 @@ func defaultSharedKeys() sharedKeys {
 // hitKeys are the keys of the HIT screen. Labels sit on 2 1 0 and everything
 // else is a single letter under the fingers, so labelling never needs a mouse.
 type hitKeys struct {
-	Review, Good, Fair, Bad, Rate, Next, Back key.Binding
-	Undo, OpenImage                           key.Binding
-	Open, Flag, Note, Guide, Queue            key.Binding
-	Pane, Adjudicate, Stats, Flags, Quality   key.Binding
-	Up, Down, PageUp, PageDown                key.Binding
-	GuideUp, GuideDown                        key.Binding
+	Review, Next, Back                      key.Binding
+	Undo, OpenImage                         key.Binding
+	Open, Flag, Note, Guide, Queue          key.Binding
+	Pane, Adjudicate, Stats, Flags, Quality key.Binding
+	Up, Down, PageUp, PageDown              key.Binding
+	GuideUp, GuideDown                      key.Binding
 	sharedKeys
 }
 
 func defaultHITKeys() hitKeys {
 	return hitKeys{
 		Review:     bind([]string{"enter"}, "enter", "reviewed"),
-		Good:       bind([]string{"2"}, "2", "good"),
-		Fair:       bind([]string{"1"}, "1", "fair"),
-		Bad:        bind([]string{"0"}, "0", "bad"),
-		Rate:       bind([]string{"1", "2", "3", "4", "5"}, "1-5", "rate"),
 		OpenImage:  bind([]string{"o"}, "o", "open image"),
 		Next:       bind([]string{"right"}, "→", "next step"),
 		Back:       bind([]string{"left", "backspace", "h"}, "←", "back"),

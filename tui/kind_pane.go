@@ -74,12 +74,17 @@ func (*paneKind) shortHelp(k hitKeys, h *hitState) []key.Binding {
 	if h != nil && h.step().id == "serp" {
 		return []key.Binding{k.Review, k.Open, k.Down, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
 	}
-	return []key.Binding{k.Good, k.Fair, k.Bad, k.Back, k.Undo, k.Down, k.Open, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
+	return append(paneLabels(), k.Back, k.Undo, k.Down, k.Open, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit)
+}
+
+// paneLabels are the keys of the MIMICS scale: 2 good, 1 fair, 0 bad.
+func paneLabels() []key.Binding {
+	return labelKeys(guidelines.MIMICS.ScaleOf("question"), lowerName)
 }
 
 func (*paneKind) fullHelp(k hitKeys) [][]key.Binding {
 	return [][]key.Binding{
-		{k.Review, k.Good, k.Fair, k.Bad, k.Next, k.Back, k.Undo},
+		append(append([]key.Binding{k.Review}, paneLabels()...), k.Next, k.Back, k.Undo),
 		{k.Open, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.GuideDown, k.GuideUp, k.Help, k.Quit},
 	}

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"charm.land/bubbles/v2/key"
@@ -51,26 +52,39 @@ func (*necessityKind) context(*hitScreen, *hitState, int) []string { return nil 
 
 // keys: 1 yes and 0 no, then 1-9 a facet and 0 none; digits like every
 // scale, so letters stay the keys every screen shares.
-func (*necessityKind) keys() hitKeys {
-	k := defaultHITKeys()
-	k.Good = bind([]string{"1"}, "1", "yes, clarify")
-	k.Bad = bind([]string{"0"}, "0", "no")
-	k.Rate = bind([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "facet")
-	k.Fair = bind([]string{"0"}, "0", "none fits")
-	return k
+func (*necessityKind) keys() hitKeys { return defaultHITKeys() }
+
+// needsLabels are the necessity step's keys: 1 yes, clarify; 0 no.
+func needsLabels() []key.Binding {
+	return labelKeys(guidelines.Necessity.ScaleOf(guidelines.NecessityUnit), func(l guidelines.Label) string {
+		if l.Value == guidelines.NecessityYes {
+			return "yes, clarify"
+		}
+		return l.Name
+	})
+}
+
+// facetLabels are the facet step's keys: 1-9 a facet, 0 none fits.
+func facetLabels() []key.Binding {
+	scale := guidelines.Necessity.ScaleOf(guidelines.FacetUnit)
+	isNone := func(l guidelines.Label) bool { return l.Value == guidelines.FacetNone }
+	return append([]key.Binding{keyRange(scale, "facet", func(l guidelines.Label) bool { return !isNone(l) })},
+		labelKeys(slices.DeleteFunc(slices.Clone(scale), func(l guidelines.Label) bool { return !isNone(l) }),
+			func(guidelines.Label) string { return "none fits" })...)
 }
 
 func (nk *necessityKind) shortHelp(k hitKeys, h *hitState) []key.Binding {
 	if h != nil && h.step().id == "facet" {
-		k.Rate.SetHelp(facetKeys(len(nk.facets)), "facet") // the keys this request has
-		return []key.Binding{k.Rate, k.Fair, k.Back, k.Undo, k.Down, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
+		labels := facetLabels()
+		labels[0].SetHelp(facetKeys(len(nk.facets)), "facet") // the keys this request has
+		return append(labels, k.Back, k.Undo, k.Down, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit)
 	}
-	return []key.Binding{k.Good, k.Bad, k.Back, k.Undo, k.Down, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
+	return append(needsLabels(), k.Back, k.Undo, k.Down, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit)
 }
 
 func (*necessityKind) fullHelp(k hitKeys) [][]key.Binding {
 	return [][]key.Binding{
-		{k.Good, k.Bad, k.Rate, k.Fair, k.Next, k.Back, k.Undo},
+		append(append(needsLabels(), facetLabels()...), k.Next, k.Back, k.Undo),
 		{k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.GuideDown, k.GuideUp, k.Help, k.Quit},
 	}

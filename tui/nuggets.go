@@ -58,9 +58,6 @@ func (*nuggetKind) context(*hitScreen, *hitState, int) []string { return nil }
 // and the page keys scroll the answer.
 func (*nuggetKind) keys() hitKeys {
 	k := defaultHITKeys()
-	k.Good = bind([]string{"2"}, "2", "full")
-	k.Fair = bind([]string{"1"}, "1", "partial")
-	k.Bad = bind([]string{"0"}, "0", "none")
 	k.Up = bind([]string{"up", "k"}, "k", "previous nugget")
 	k.Down = bind([]string{"down", "j"}, "j", "next nugget")
 	k.PageUp = bind([]string{"pgup", "ctrl+u"}, "pgup", "scroll answer up")
@@ -69,12 +66,12 @@ func (*nuggetKind) keys() hitKeys {
 }
 
 func (*nuggetKind) shortHelp(k hitKeys, _ *hitState) []key.Binding {
-	return []key.Binding{k.Good, k.Fair, k.Bad, k.Down, k.Up, k.PageDown, k.Undo, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
+	return append(nuggetLabels(), k.Down, k.Up, k.PageDown, k.Undo, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit)
 }
 
 func (*nuggetKind) fullHelp(k hitKeys) [][]key.Binding {
 	return [][]key.Binding{
-		{k.Good, k.Fair, k.Bad, k.Down, k.Up, k.Back, k.Undo},
+		append(nuggetLabels(), k.Down, k.Up, k.Back, k.Undo),
 		{k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
 		{k.PageUp, k.PageDown, k.GuideDown, k.GuideUp, k.Help, k.Quit},
 	}
@@ -203,4 +200,10 @@ func (*nuggetKind) loadDisputed(ctx context.Context, st *store.Store, itemID int
 	in, err := st.AnswerIntent(ctx, itemID)
 	det.intent = &in
 	return err
+}
+
+// nuggetLabels are the keys of the coverage scale: 2 full, 1 partial,
+// 0 none.
+func nuggetLabels() []key.Binding {
+	return labelKeys(guidelines.Nuggets.ScaleOf(guidelines.Nuggets.Units(guidelines.Shape{Nuggets: 1})[0]), lowerName)
 }
