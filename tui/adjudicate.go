@@ -147,7 +147,7 @@ func (a *adjScreen) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (a *adjScreen) View() []string { return a.render() }
+func (a *adjScreen) Layout() []string { return a.render() }
 
 func (a *adjScreen) ShortHelp() []key.Binding {
 	if a.reasoning {

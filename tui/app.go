@@ -89,12 +89,11 @@ type Model struct {
 	quitting    bool
 	interrupted bool
 
-	// view is the last frame, valid until a message changes the model:
-	// most messages are writes committing, which change nothing on screen,
-	// and a frame costs more than the write (hundreds of SSH sessions
-	// render on one server).
-	view      tea.View
-	viewValid bool
+	// view is the frame Update laid out after the last message that
+	// changed the model: most messages are writes committing, which change
+	// nothing on screen, and a frame costs more than the write (hundreds
+	// of SSH sessions render on one server). View only hands it over.
+	view tea.View
 	// helpLines keeps the key line rendered for each set of keys at a
 	// width: it is the same for most frames and costly to measure.
 	helpLines map[string]string
@@ -140,6 +139,7 @@ func New(ctx context.Context, cfg Config) (*Model, error) {
 		flags:     newFlagsScreen(sess),
 		adj:       newAdjScreen(sess),
 	}
+	m.frame() // what View shows before the first message
 	return m, nil
 }
 
@@ -323,21 +323,15 @@ func (m *Model) quit() tea.Cmd {
 	return tea.Sequence(m.hit.leave(), m.work.do(func() tea.Msg { return flushedMsg{} }))
 }
 
-// View renders the current screen, or gives the last frame again when no
-// message has changed the model since.
-func (m *Model) View() tea.View {
-	if !m.viewValid {
-		m.frame()
-	}
-	return m.view
-}
+// View is the frame Update laid out last; it changes nothing.
+func (m *Model) View() tea.View { return m.view }
 
 // frame lays out the screen as it stands and keeps it for View.
 func (m *Model) frame() {
 	v := tea.NewView(m.render())
 	v.AltScreen = true
 	v.WindowTitle = "claritty"
-	m.view, m.viewValid = v, true
+	m.view = v
 }
 
 // openQueue shows the queue with the current HIT selected.

@@ -195,7 +195,7 @@ func (f *flagsScreen) review(id int64, step, reason string) tea.Cmd {
 }
 
 // View draws the list, the selected flag's note and review below it.
-func (f *flagsScreen) View() []string {
+func (f *flagsScreen) Layout() []string {
 	s := f.styles
 	which := "standing"
 	if f.all {

@@ -53,7 +53,7 @@ func (m *Model) screenBody() ([]string, []key.Binding) {
 		return m.renderPager(), m.pagerKeys.shortHelp()
 	}
 	s := m.active()
-	return s.View(), s.ShortHelp()
+	return s.Layout(), s.ShortHelp()
 }
 
 // fitFrame makes lines exactly height lines, none wider than width. The

@@ -116,7 +116,7 @@ func (m *hitScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 
 // View is the HIT's rows: the query and the step indicator on top, then
 // the step; or why there is no HIT.
-func (m *hitScreen) View() []string {
+func (m *hitScreen) Layout() []string {
 	if m.feedback != nil {
 		return m.renderFeedback()
 	}
@@ -166,10 +166,6 @@ func (m *hitScreen) leave() tea.Cmd {
 	return m.stepEvent(m.hit, m.hit.cur, "leave")
 }
 
-// layout lays the HIT out as the next frame will, so a replayed key
-// scrolls within the bounds it would have on screen.
-func (m *hitScreen) layout() { m.View() }
-
 // replayPending runs the keys typed while the HIT loaded. A key that
 // leaves the HIT screen (the queue, a pager, the pane, quitting) hands the
 // keys after it back to the root, which routes them once it has followed
@@ -184,7 +180,7 @@ func (m *hitScreen) replayPending() tea.Cmd {
 			return tea.Batch(append(cmds, tea.Sequence(cmd, ask(replayMsg{keys: keys[i+1:]})))...)
 		}
 		cmds = append(cmds, cmd)
-		m.layout() // the next key scrolls within what this one left on screen
+		m.Layout() // the next key scrolls within what this one left on screen
 	}
 	return tea.Batch(cmds...)
 }

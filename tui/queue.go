@@ -137,7 +137,7 @@ func (q *queueScreen) selected() (store.QueueRow, bool) {
 }
 
 // View draws the visible window of the queue.
-func (q *queueScreen) View() []string {
+func (q *queueScreen) Layout() []string {
 	s := q.styles
 	lines := []string{
 		display.FitWords(s.Title.Render(fmt.Sprintf(" Queue · %s", count(q.total, "HIT", "HITs")))+s.Dim.Render("  enter opens a HIT · esc returns"), q.width),

@@ -64,7 +64,11 @@ type screenModel interface {
 	// another.
 	SetSize(width, height int) tea.Cmd
 	Update(msg tea.Msg) tea.Cmd
-	View() []string
+	// Layout draws the screen's rows at its size and records what its
+	// keys need of that layout (scroll bounds, what is out of sight). The
+	// root calls it from Update, after each message; the root's View
+	// only hands Bubble Tea the frame made then, and changes nothing.
+	Layout() []string
 	ShortHelp() []key.Binding
 	FullHelp() [][]key.Binding
 }

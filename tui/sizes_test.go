@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -230,5 +231,31 @@ func TestHeaderCountsOwnHITs(t *testing.T) {
 	h.expect("HIT 2 · 1 done / 2 yours · 1:15 on it")
 	if got := clockText(3*time.Hour + 4*time.Minute + 5*time.Second); got != "3:04:05" {
 		t.Fatalf("clockText %q", got)
+	}
+}
+
+// View hands over the frame Update laid out and changes nothing: the
+// scroll, what is out of sight and what was read stay as the last message
+// left them, however often Bubble Tea asks for a frame.
+func TestViewChangesNothing(t *testing.T) {
+	h := longPaneHarness(t, 40, 12)
+	h.keys("enter", "2", "j", "j")
+	type state struct {
+		scroll, lo, hi, read int
+		hidden               *[2]int
+		unread               bool
+	}
+	of := func() state {
+		s := h.m.hit.hit
+		return state{s.scroll, s.scrollLo, s.scrollHi, s.readStep, s.hidden, s.unread}
+	}
+	before, frame := of(), h.m.View().Content
+	for range 3 {
+		if got := h.m.View().Content; got != frame {
+			t.Fatalf("a second View drew another frame:\n%s\n---\n%s", frame, got)
+		}
+	}
+	if after := of(); !reflect.DeepEqual(before, after) {
+		t.Fatalf("View changed the HIT's layout state: %+v, then %+v", before, after)
 	}
 }
