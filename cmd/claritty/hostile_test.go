@@ -106,8 +106,12 @@ func TestKilledFirstImportLeavesAnEmptyDatabase(t *testing.T) {
 	db := filepath.Join(dir, "c.db")
 	cmd, in := startImport(t, bin, db)
 	io.WriteString(in, data.ManualHeader()+"\n")
-	for i := range 20000 { // enough rows to spill pages to the file
-		io.WriteString(in, strings.Replace(jaguarRow, "jaguar", fmt.Sprintf("jaguar%d", i), 2)+"\n")
+	// Enough bytes to spill pages to the file: long questions, so that
+	// few rows (each costs the import far more than its bytes) fill them.
+	long := "Which jaguar" + strings.Repeat(" do you mean", 150) + "?"
+	for i := range 2500 {
+		row := strings.Replace(jaguarRow, "jaguar", fmt.Sprintf("jaguar%d", i), 1)
+		io.WriteString(in, strings.Replace(row, "Which jaguar?", long, 1)+"\n")
 	}
 	deadline := time.Now().Add(20 * time.Second)
 	for {

@@ -2,13 +2,18 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"runtime"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"charm.land/log/v2"
+	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/claritty/claritty/cmd/claritty/sshserve"
 	"github.com/claritty/claritty/store"
 )
@@ -40,21 +45,43 @@ func TestSessionsLeaveNoGoroutines(t *testing.T) {
 	go srv.Serve()
 	defer srv.Shutdown(ctx)
 
-	session := func(quit bool) {
-		t.Helper()
+	// session opens the TUI, waits for its first step, and quits with q
+	// or drops the connection; it runs on any goroutine, so it reports
+	// rather than stops the test.
+	session := func(quit bool) error {
 		c, err := sshDial(t, addr.String(), ana)
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
-		term := openTerminal(t, c, 80, 24)
-		term.waitFor(t, "Step I")
+		defer c.Close()
+		s, err := c.NewSession()
+		if err != nil {
+			return err
+		}
+		if err := s.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
+			return err
+		}
+		in, _ := s.StdinPipe()
+		screen := &syncBuffer{}
+		s.Stdout = screen
+		if err := s.Shell(); err != nil {
+			return err
+		}
+		for deadline := time.Now().Add(10 * time.Second); !strings.Contains(ansi.Strip(screen.String()), "Step I"); {
+			if time.Now().After(deadline) {
+				return fmt.Errorf("the TUI never showed its first step:\n%s", ansi.Strip(screen.String()))
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
 		if quit {
-			io.WriteString(term.in, "q")
-			term.s.Wait()
+			io.WriteString(in, "q")
+			s.Wait()
 		}
-		c.Close()
+		return nil
 	}
-	session(true) // the first session starts what stays for all (pools, caches)
+	if err := session(true); err != nil { // the first starts what stays for all (pools, caches)
+		t.Fatal(err)
+	}
 	settle := func() int {
 		// A dropped session ends a moment after its client: wait for the
 		// count to stop falling.
@@ -70,9 +97,19 @@ func TestSessionsLeaveNoGoroutines(t *testing.T) {
 		return n
 	}
 	before := settle()
-	for i := range 100 {
-		session(i%2 == 0)
+	// Ten at a time, as a team would come and go.
+	var wg sync.WaitGroup
+	for w := range 10 {
+		wg.Go(func() {
+			for i := range 10 {
+				if err := session((w+i)%2 == 0); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
 	}
+	wg.Wait()
 	deadline := time.Now().Add(10 * time.Second)
 	after := settle()
 	for after > before+5 && time.Now().Before(deadline) {
