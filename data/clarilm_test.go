@@ -24,6 +24,7 @@ const pairsFile = `{"id": "p1", "request": "I need a visa", "outputs": {"clarilm
 // Both formats import all at once, are told apart by their first line, and
 // a second import adds nothing.
 func TestImportNecessityAndPairs(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := storetest.Open(t)
 	dir := t.TempDir()
@@ -62,6 +63,7 @@ func TestImportNecessityAndPairs(t *testing.T) {
 }
 
 func TestNecessityAndPairsRefusals(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cases := []struct{ format, good, line, want string }{
 		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": " "}`, "request is missing or empty"},
@@ -98,6 +100,7 @@ func TestNecessityAndPairsRefusals(t *testing.T) {
 // holds there too: no facet without the annotator's yes, none past the
 // request's candidates; a refused file changes nothing.
 func TestMergeNecessityLabels(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := storetest.Open(t)
 	dir := t.TempDir()
@@ -131,6 +134,7 @@ func TestMergeNecessityLabels(t *testing.T) {
 // A judge's verdicts name a system of the pair or tie; anything else is
 // refused at its line, and a questions run has nothing to score on pairs.
 func TestJudgeRunRefusals(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := storetest.Open(t)
 	dir := t.TempDir()
@@ -179,6 +183,7 @@ func TestJudgeRunRefusals(t *testing.T) {
 // refused at its line before any pair is made; 45 systems (990 pairs) are
 // not, nor are 1,001 against one reference (1,000 pairs).
 func TestPairsLineIsBounded(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	line := func(id string, n int) string {
 		var outs []string

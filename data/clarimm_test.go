@@ -68,6 +68,7 @@ func writeFile(t *testing.T, path, body string) string {
 }
 
 func TestImportClariMM(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	writePNG(t, filepath.Join(dir, "img", "wide.png"), 300, 100)
@@ -138,6 +139,7 @@ func TestImportClariMM(t *testing.T) {
 }
 
 func TestClariMMRefusals(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	root := t.TempDir()
 	dir := filepath.Join(root, "data")
@@ -208,6 +210,7 @@ func importConversations(t *testing.T, st *store.Store, turns []int) store.Datas
 // A conversation file sent over SSH (NoLocalFiles) has no folder beside it
 // on the server: an image path is refused at its line, a URL is kept.
 func TestClariMMOverSSHTakesURLsOnly(t *testing.T) {
+	t.Parallel()
 	st := storetest.Open(t)
 	ctx := context.Background()
 	opt := Options{Dataset: "d", NoLocalFiles: true}
@@ -228,6 +231,7 @@ func TestClariMMOverSSHTakesURLsOnly(t *testing.T) {
 // Ratings merge in as labels do, on the 1-5 scale and only for units the
 // conversation has.
 func TestMergeClariMMRatings(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := storetest.Open(t)
 	importConversations(t, st, []int{3})

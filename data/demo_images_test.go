@@ -150,6 +150,7 @@ func drawPicture(f func(x, y float64) color.RGBA) []byte {
 // The shipped pictures are the ones this file draws (run with -update-demo
 // to draw them again after a change).
 func TestDemoPicturesAreOurs(t *testing.T) {
+	t.Parallel()
 	for name, f := range demoPictures {
 		path := filepath.Join("demo", "conversations", name)
 		want := drawPicture(f)

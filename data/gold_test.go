@@ -15,6 +15,7 @@ import (
 // The released MIMICS-Manual.tsv, imported and exported as a release, comes
 // back byte for byte.
 func TestReleaseRoundTrip(t *testing.T) {
+	t.Parallel()
 	path := sharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
@@ -92,6 +93,7 @@ func paneGoldAt(t *testing.T, st *store.Store, ds int64, seq int) *report.PaneGo
 // not gold: its units are insufficient, never unanimous, and the release
 // and gold exports leave the pane out (and say so) unless asked to keep it.
 func TestSingleAnnotatorIsInsufficient(t *testing.T) {
+	t.Parallel()
 	st, ds := goldStore(t)
 	ctx := context.Background()
 	keyHIT(t, st, "bo", 5, all2)
@@ -131,6 +133,7 @@ func TestSingleAnnotatorIsInsufficient(t *testing.T) {
 }
 
 func TestGoldExport(t *testing.T) {
+	t.Parallel()
 	st, ds := goldStore(t)
 	var out bytes.Buffer
 	sum, err := WriteGold(context.Background(), readGold(t, st, ds), &out, report.ReleaseOptions{})
@@ -150,6 +153,7 @@ func TestGoldExport(t *testing.T) {
 }
 
 func TestPseudonymsAreStableAndHideNames(t *testing.T) {
+	t.Parallel()
 	st, ds := goldStore(t)
 	ctx := context.Background()
 	export := func() string {
@@ -189,6 +193,7 @@ func TestPseudonymsAreStableAndHideNames(t *testing.T) {
 // pane twice with different labels, or a re-import of a changed file) is
 // refused at its line, and the database stays as it was.
 func TestConflictingReleaseIsRefused(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	row := "jaguar\tWhich jaguar?\tcar\tcat\t\t\t\t2\t1\t2\t0\t\t\t"

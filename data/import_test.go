@@ -64,6 +64,7 @@ func countManual(t *testing.T, path string) (panes, queries, labels int) {
 }
 
 func TestImportMIMICSManual(t *testing.T) {
+	t.Parallel()
 	path := sharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	st := storetest.Open(t)
 	ctx := context.Background()
@@ -113,6 +114,7 @@ func readFile(t *testing.T, p string) string {
 }
 
 func TestImportClickExplore(t *testing.T) {
+	t.Parallel()
 	path := sharedOrSkip(t, "mimics-duo/Mimics-ClickExploreSampling.tsv")
 	st := storetest.Open(t)
 	res, err := ImportFile(context.Background(), st, lead(t, st), path, Options{})
@@ -138,6 +140,7 @@ const hdr = "query\tquestion\toption_1\toption_2\toption_3\toption_4\toption_5\t
 const good = "jaguar\tWhich jaguar?\tcar\tcat\t\t\t\t2\t1\t2\t0\t\t\t\n"
 
 func TestDamagedFilesChangeNothing(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, body, want string
 	}{
@@ -183,6 +186,7 @@ func TestDamagedFilesChangeNothing(t *testing.T) {
 // A damaged copy of the real release (cut in the middle of a line far into
 // the file) is refused with the line number and leaves no trace.
 func TestDamagedReleaseChangesNothing(t *testing.T) {
+	t.Parallel()
 	path := sharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	b := []byte(readFile(t, path))
 	lines := bytes.SplitAfter(b, []byte("\n"))
@@ -201,6 +205,7 @@ func TestDamagedReleaseChangesNothing(t *testing.T) {
 }
 
 func TestFinalLineWithoutNewlineAndCRLF(t *testing.T) {
+	t.Parallel()
 	st := storetest.Open(t)
 	body := strings.ReplaceAll(hdr+good, "\n", "\r\n")
 	body += strings.TrimSuffix(strings.Replace(good, "jaguar", "puma", 1), "\n")
@@ -218,6 +223,7 @@ func TestFinalLineWithoutNewlineAndCRLF(t *testing.T) {
 // Lines longer than the reader's buffer arrive whole, between short ones,
 // and a bad byte deep in one is reported at its place.
 func TestLinesLongerThanTheBuffer(t *testing.T) {
+	t.Parallel()
 	st := storetest.Open(t)
 	question := strings.Repeat("which one ", 30000) + "?" // 300,001 bytes
 	long := strings.Replace(good, "Which jaguar?", question, 1)
@@ -239,6 +245,7 @@ func TestLinesLongerThanTheBuffer(t *testing.T) {
 }
 
 func TestDemoData(t *testing.T) {
+	t.Parallel()
 	st := storetest.Open(t)
 	ctx := context.Background()
 	for i := 0; i < 2; i++ {
@@ -349,6 +356,7 @@ func FuzzClickMeta(f *testing.F) {
 // A LineError keeps its cause; the database or the disk failing is never
 // blamed on a line of the file.
 func TestLineErrorsKeepTheirCause(t *testing.T) {
+	t.Parallel()
 	cause := store.ErrConflict
 	err := lineErr("f.tsv", 3, "pane: %v", cause)
 	var le *LineError
@@ -367,6 +375,7 @@ func TestLineErrorsKeepTheirCause(t *testing.T) {
 // The generated Click files benchmarks import carry the header the reader
 // knows MIMICS-Click by.
 func TestClickHeaderOfGenerated(t *testing.T) {
+	t.Parallel()
 	if datatest.ClickHeader != clickHeader {
 		t.Fatalf("datatest's Click header %q is not the reader's %q", datatest.ClickHeader, clickHeader)
 	}

@@ -104,6 +104,7 @@ func merge(t *testing.T, st *store.Store, file, dataset string) (store.MergeStat
 var all2 = map[string]int{"question": 2, "answer_set": 2, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2, "landing_5": 2}
 
 func TestMergeLabelsFromAnotherDatabase(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	laptop := demoStore(t, time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC))
 	keyHIT(t, laptop, "ana", 1, all2)
@@ -161,6 +162,7 @@ func TestMergeLabelsFromAnotherDatabase(t *testing.T) {
 }
 
 func TestMergeNewestWins(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	keyHIT(t, st, "ana", 1, map[string]int{"question": 2})
@@ -206,6 +208,7 @@ func demoFile(t *testing.T, name string) string {
 // second half, one pane went to five and is still tied, and the first half
 // is left for the user.
 func TestDemoLabels(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
 	db := st.DB()
@@ -245,6 +248,7 @@ func labelOf(t *testing.T, st *store.Store, name string) int {
 }
 
 func TestMergeRefusesBadRowsAndChangesNothing(t *testing.T) {
+	t.Parallel()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	keyHIT(t, st, "ana", 1, map[string]int{"question": 2})
 	uid := itemAt(t, st, 1, 1).UID   // 5 answers
@@ -275,6 +279,7 @@ func TestMergeRefusesBadRowsAndChangesNothing(t *testing.T) {
 }
 
 func TestMergeFindsItemsByDataset(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	b, _ := demoFS.ReadFile("demo/demo.tsv")

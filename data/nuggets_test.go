@@ -42,6 +42,7 @@ func nuggetStore(t *testing.T) (*store.Store, store.Dataset) {
 }
 
 func TestImportNuggetsAndCandidates(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st, d := nuggetStore(t)
 	if d.Kind != "nuggets" || d.Items != 4 {
@@ -79,6 +80,7 @@ func TestImportNuggetsAndCandidates(t *testing.T) {
 // Systems come interleaved: over many intents, the order of two systems'
 // answers is not the same for every intent.
 func TestAnswersInterleaved(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := storetest.Open(t)
 	dir := t.TempDir()
@@ -111,6 +113,7 @@ func TestAnswersInterleaved(t *testing.T) {
 }
 
 func TestNuggetRefusals(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	many := make([]string, 31)
 	for i := range many {
@@ -143,6 +146,7 @@ func TestNuggetRefusals(t *testing.T) {
 }
 
 func TestCandidateRefusals(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for line, want := range map[string]string{
 		`{"id": "nope", "answer": "x"}`:                  `unknown intent "nope"`,

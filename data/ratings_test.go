@@ -6,6 +6,7 @@ import (
 )
 
 func TestReadRatings(t *testing.T) {
+	t.Parallel()
 	rows, err := ReadRatings(strings.NewReader(LabelsHeader+"\nabc\tlanding_2\tana\t1\t2026-01-01T00:00:00.000Z\t2026-01-02T00:00:00.000Z\t3.5\n"), "l.tsv")
 	if err != nil || len(rows) != 1 {
 		t.Fatalf("%v %v", rows, err)

@@ -13,6 +13,7 @@ import (
 // rows give (ReadRatings, then RatingsStudy), on every way the scale is
 // chosen, and the same file:line for a label off the scale.
 func TestStreamedStudyIsTheRowsStudy(t *testing.T) {
+	t.Parallel()
 	header := RatingsHeader + "\n"
 	files := []struct {
 		body string

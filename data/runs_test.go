@@ -16,6 +16,7 @@ func runFile(t *testing.T, body string) string {
 }
 
 func TestMalformedRunsAreRefused(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	pane := "167898f358b1292e" // vpn: 3 answers
@@ -53,6 +54,7 @@ func TestMalformedRunsAreRefused(t *testing.T) {
 }
 
 func TestRunNamesAndRepeats(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	body := "vpn Q0 167898f358b1292e 1 1.5 t\n"

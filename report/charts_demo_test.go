@@ -17,6 +17,7 @@ import (
 // On the demo, the per-annotator chart counts what SQL counts straight
 // from the labels of finished HITs: each annotator's labels per value.
 func TestAnnotatorChartCountsTheLabels(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := storetest.Open(t)
 	lead := storetest.Lead(t, st)
@@ -69,6 +70,7 @@ func TestAnnotatorChartCountsTheLabels(t *testing.T) {
 // The annotators' figures read as a stream are those of the report over
 // the whole study: the same labels per annotator, the same pairs.
 func TestPeopleOfIsTheStudysPeople(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := storetest.Open(t)
 	lead := storetest.Lead(t, st)

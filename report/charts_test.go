@@ -14,6 +14,7 @@ import (
 // the spare cell to 0, so the bar reads 2222211000 best first, with the
 // shares 50%, 25%, 25% and n 4. Without colour the characters carry it all.
 func TestLabelChartHandWorked(t *testing.T) {
+	t.Parallel()
 	scale := agreement.NewScale([]string{"0", "1", "2"})
 	lines := LabelChart("Labels", scale, []agreement.LabelCount{{Name: "answer_set", Labels: []int{1, 1, 2}}}, 12+10+len("  2 50% 1 25% 0 25%  n 4"))
 	got := ansi.Strip(lines[1])
@@ -31,6 +32,7 @@ func TestLabelChartHandWorked(t *testing.T) {
 // A pair's cell is its band's shade and its value; a pair with no unit in
 // common shows —, the diagonal ·.
 func TestKappaHeatmapHandWorked(t *testing.T) {
+	t.Parallel()
 	pairs := []agreement.Pair{
 		{A: "ana", B: "bo", Kappa: agreement.Value{V: 0.62, Defined: true}},
 		{A: "ana", B: "cy", Kappa: agreement.Value{}},

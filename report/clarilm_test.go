@@ -9,6 +9,7 @@ import (
 // A request's facet is missing from its gold only when the gold says it
 // needs clarification: a no asks for nothing more.
 func TestMissingFacetOnlyAfterYes(t *testing.T) {
+	t.Parallel()
 	sh := guidelines.Shape{Facets: 3}
 	for _, c := range []struct {
 		units []UnitGold
@@ -35,6 +36,7 @@ func TestMissingFacetOnlyAfterYes(t *testing.T) {
 // A nominal kind's labels carry no interval values; a named ordinal
 // scale's do, evenly spaced from its lowest.
 func TestScaleOfNominal(t *testing.T) {
+	t.Parallel()
 	if s := ScaleOf(guidelines.Necessity); s.Values != nil || len(s.Categories) != 12 {
 		t.Errorf("necessity scale %+v", s)
 	}

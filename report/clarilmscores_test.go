@@ -14,6 +14,7 @@ import (
 // what a plain reading of the demo files gives: the majority of the three
 // demo annotators per request, against the demo model's labels.
 func TestDemoClariLMScores(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	votes := map[string]map[string]int{} // item unit -> label -> votes

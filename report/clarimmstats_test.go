@@ -112,6 +112,7 @@ func naiveStats(xs []float64) (mean, std, med float64) {
 }
 
 func TestClariMMStatsIndependently(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := storetest.Open(t)
 	turns := []int{1, 2, 3, 4, 4, 3, 2, 4}
@@ -143,6 +144,7 @@ func TestClariMMStatsIndependently(t *testing.T) {
 // Under the median rule a conversation's gold is the median rating, and an
 // even split goes to one more annotator.
 func TestMedianGold(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := storetest.Open(t)
 	ds := importConversations(t, st, []int{1})

@@ -96,6 +96,7 @@ func plurality[K comparable](counts map[K]int) (best K, ok bool) {
 // bench scores facet predictions on exactly the facet golds the export
 // gives. Every expectation is recomputed here from the generated votes.
 func TestNecessityFacetAskedAfterYes(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := storetest.Open(t)
 	dir := t.TempDir()

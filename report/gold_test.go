@@ -57,6 +57,7 @@ func paneGoldAt(t *testing.T, st *store.Store, ds int64, seq int) *report.PaneGo
 }
 
 func TestGoldAndProvenance(t *testing.T) {
+	t.Parallel()
 	st, ds := goldStore(t)
 	p1, p2, p4 := paneGoldAt(t, st, ds, 1), paneGoldAt(t, st, ds, 2), paneGoldAt(t, st, ds, 4)
 	if u := p1.Units[0]; u.Unit != "question" || u.Label != 2 || u.Provenance != "unanimous" || p1.Missing != 0 {
@@ -92,6 +93,7 @@ func TestGoldAndProvenance(t *testing.T) {
 }
 
 func TestReferBelow(t *testing.T) {
+	t.Parallel()
 	st, ds := goldStore(t)
 	ctx := context.Background()
 	p2 := paneGoldAt(t, st, ds, 2)

@@ -18,6 +18,7 @@ import (
 // (DatasetStudy and Analyze) on every demo dataset: for a lead, and for an
 // annotator with a HIT open, whose open pane both leave out.
 func TestKeptReportIsTheReportFromLabels(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC))
 	every := func(v int) map[string]int {

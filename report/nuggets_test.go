@@ -47,6 +47,7 @@ func nuggetStore(t *testing.T) (*store.Store, store.Dataset) {
 // judged them all, fewer than the policy's min: the gold is provisional,
 // left waiting by default and scored with Provisional.
 func TestScoreNuggetRuns(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st, d := nuggetStore(t)
 	labels := "item\tunit\tannotator\tlabel\n" +

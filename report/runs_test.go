@@ -70,6 +70,7 @@ func naiveNDCG(docs [][2]string, grades map[string]int, k int) float64 {
 // The demo's TREC run, scored against the demo's gold landing labels, as
 // a plain reading of the run file and the gold export computes it.
 func TestTRECRunAgainstGoldLanding(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	d, _ := st.DatasetByName(ctx, data.DemoDataset)
@@ -118,6 +119,7 @@ func runFile(t *testing.T, body string) string {
 // A labels run against the demo's gold: accuracy, F1 and kappa as the
 // predictions and the gold export give them, counted by hand.
 func TestLabelsRun(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	d, _ := st.DatasetByName(ctx, data.DemoDataset)
@@ -184,6 +186,7 @@ func TestLabelsRun(t *testing.T) {
 // clarifying question: a run that repeats the questions scores 1, one
 // that asks about nothing in them 0.
 func TestQuestionsRunAgainstPaneQuestions(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	d, _ := st.DatasetByName(ctx, data.DemoDataset)

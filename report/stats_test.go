@@ -34,6 +34,7 @@ func f(x float64) *float64 { return &x }
 // The released MIMICS-Manual reproduces the MIMICS-Manual columns of the
 // paper's Tables 1, 4 (T2-T7), 6 and 7 to the printed precision.
 func TestStatsReproduceThePaper(t *testing.T) {
+	t.Parallel()
 	path := sharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	ctx := context.Background()
 	st := storetest.Open(t)
@@ -111,6 +112,7 @@ func checkGroup(t *testing.T, name string, g report.Group, want [7]string) {
 
 // A hand-worked example, and the JSON shape.
 func TestStatsByHand(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := storetest.Open(t)
 	tsv := data.ManualHeader() + "\n" +

@@ -18,6 +18,7 @@ import (
 // exported labels TSV (the general path agree --ratings takes) give the
 // same report: same units, same votes, same figures, same people.
 func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	keyHIT(t, st, "zed", 1, all2) // a late name: the two paths order people differently
@@ -69,6 +70,7 @@ func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
 // Only settled labels count for agreement, as for gold: one annotator's
 // half-done HIT changes nothing in the report until it is finished.
 func TestHalfDoneHITLeavesAgreementAlone(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	ds, _ := st.DatasetByName(ctx, data.DemoDataset)

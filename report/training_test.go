@@ -179,6 +179,7 @@ func (tm *team) work(t *testing.T, who store.Annotator, n int, acc, secs float64
 // √(n p (1 − p)), either side. The draws are seeded, so the test is the same
 // on every run; it fails if the rates are not applied (0 or all HITs).
 func TestChecksAndRepeatsOverAThousandHITs(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a thousand HITs")
 	}

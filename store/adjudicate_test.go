@@ -9,6 +9,7 @@ import (
 )
 
 func TestActorAndRoles(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	lead, err := st.Actor(ctx, "root", "")
@@ -77,6 +78,7 @@ func disputedStore(t *testing.T) (st *Store, ds int64, items []int64, lead, ana,
 }
 
 func TestOnlyAdjudicatorsAdjudicate(t *testing.T) {
+	t.Parallel()
 	st, ds, items, lead, ana, eve := disputedStore(t)
 	ctx := context.Background()
 	if _, err := st.AdjudicationQueue(ctx, ds, ana, false); !errors.Is(err, ErrNotAllowed) {
@@ -103,6 +105,7 @@ func TestOnlyAdjudicatorsAdjudicate(t *testing.T) {
 }
 
 func TestAdjudicationQueueAndDecisions(t *testing.T) {
+	t.Parallel()
 	st, ds, items, lead, _, _ := disputedStore(t)
 	ctx := context.Background()
 	// The lead also sends pane 1's agreed landing_2 to adjudication.
@@ -155,6 +158,7 @@ func TestAdjudicationQueueAndDecisions(t *testing.T) {
 // on units in the adjudication queue; a lead anywhere; an annotator sees
 // only their own notes and flags.
 func TestAdjudicatorsSeeDisputesOnly(t *testing.T) {
+	t.Parallel()
 	st, ds, items, lead, ana, _ := disputedStore(t)
 	ctx := context.Background()
 	eve, err := st.SetRole(ctx, lead, "eve", RoleAdjudicator)
@@ -209,6 +213,7 @@ func TestAdjudicatorsSeeDisputesOnly(t *testing.T) {
 // A lead acting as an adjudicator decides as them; the history keeps who
 // really did it.
 func TestAdjudicationHistoryKeepsTheActor(t *testing.T) {
+	t.Parallel()
 	st, _, items, lead, _, _ := disputedStore(t)
 	ctx := context.Background()
 	if _, err := st.SetRole(ctx, lead, "eve", RoleAdjudicator); err != nil {

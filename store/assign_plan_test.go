@@ -17,6 +17,7 @@ import (
 // plan is what a test can hold.) The trigger that keeps assign_cursors true
 // is read from the schema and checked the same way.
 func TestAssignmentUsesIndexes(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openTemp(t)
 	ds, items, ana := seed(t, st, 10000)
@@ -95,6 +96,7 @@ func TestAssignmentUsesIndexes(t *testing.T) {
 // picked from the queue out of order, flags raised and withdrawn, a policy
 // change) every NextHIT gives the item a full walk without cursors gives.
 func TestCursorsSkipOnlyWhatAFullWalkSkips(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openTemp(t)
 	ds, items, ana := seed(t, st, 600)
@@ -194,6 +196,7 @@ func fullWalk(t *testing.T, st *Store, ds, who int64, fromSeq int) int64 {
 // A withdrawn flag gives its item back to its author even after their
 // walks have passed it.
 func TestWithdrawnFlagComesBack(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openTemp(t)
 	ds, items, ana := seed(t, st, 3)
@@ -222,6 +225,7 @@ func TestWithdrawnFlagComesBack(t *testing.T) {
 // the cursor moves back instead, and every NextHIT still gives what a full
 // walk gives.
 func TestManyItemsFreedBehindTheCursor(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openTemp(t)
 	ds, items, ana := seed(t, st, 200)

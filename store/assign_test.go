@@ -48,6 +48,7 @@ func next(t *testing.T, st *Store, ds, who int64) (int64, bool, NoWork) {
 }
 
 func TestThreeAnnotatorsThenTheNextItem(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ds, items, _ := seed(t, st, 2)
 	who := annotators(t, st, "a", "b", "c", "d")
@@ -85,6 +86,7 @@ func TestThreeAnnotatorsThenTheNextItem(t *testing.T) {
 }
 
 func TestTiesGoToMoreAnnotatorsThenAdjudication(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	ds, items, _ := seed(t, st, 1)
@@ -127,6 +129,7 @@ func TestTiesGoToMoreAnnotatorsThenAdjudication(t *testing.T) {
 }
 
 func TestLeaseReleasesAStaleHIT(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	c := &clock{t: time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)}
 	st.Now = c.now
@@ -163,6 +166,7 @@ func TestLeaseReleasesAStaleHIT(t *testing.T) {
 }
 
 func TestNeverTheSameAnnotatorTwice(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ds, items, _ := seed(t, st, 3)
 	who := annotators(t, st, "a")
@@ -182,6 +186,7 @@ func TestNeverTheSameAnnotatorTwice(t *testing.T) {
 }
 
 func TestPolicyIsChecked(t *testing.T) {
+	t.Parallel()
 	for _, p := range []Policy{{Min: 0, Max: 3, Lease: time.Hour}, {Min: 3, Max: 2, Lease: time.Hour}, {Min: 1, Max: 1}} {
 		if p.Check() == nil {
 			t.Errorf("%+v accepted", p)

@@ -14,6 +14,7 @@ import (
 // and holds every label committed before it began, each as the history
 // says it stood; an annotator may not take one.
 func TestBackupWhileKeying(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	_, items, ana := seed(t, st, 300)

@@ -18,6 +18,7 @@ func itoa(i int) string { return strconv.Itoa(i) }
 
 // A path with URI characters opens exactly that file: the DSN escapes it.
 func TestOddPathsAreFiles(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"q?x.db", "a#b.db", "p%41.db", "sp ace.db", "mode=ro&x.db"} {
 		dir := t.TempDir()
 		st, err := Open(context.Background(), filepath.Join(dir, name))
@@ -40,6 +41,7 @@ func TestOddPathsAreFiles(t *testing.T) {
 // A file that is not claritty's is refused before anything is written to
 // it: not switched to WAL, not given an application_id.
 func TestForeignFilesAreNotTouched(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	foreign := filepath.Join(dir, "other.db")
 	db, err := sql.Open("sqlite", foreign)
@@ -69,6 +71,7 @@ func TestForeignFilesAreNotTouched(t *testing.T) {
 }
 
 func TestMissingFolderIsRefused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	_, err := Open(context.Background(), filepath.Join(dir, "no", "such", "c.db"))
 	if err == nil || !strings.Contains(err.Error(), "does not exist") {
@@ -82,6 +85,7 @@ func TestMissingFolderIsRefused(t *testing.T) {
 // A file with random bytes written into its middle is refused at Open
 // with what to do, and CheckFile reports the damage.
 func TestDamagedFileIsRefused(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "c.db")
 	st, err := Open(context.Background(), path)
 	if err != nil {
@@ -136,6 +140,7 @@ func TestDamagedFileIsRefused(t *testing.T) {
 
 // CheckFile finds a broken invariant and names the item.
 func TestCheckFindsBrokenCounters(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	_, items, ana := seed(t, st, 3)
 	one := 1
@@ -169,6 +174,7 @@ func TestCheckFindsBrokenCounters(t *testing.T) {
 // Reading a setting that exists, and the progress counters, take no write
 // lock: they answer while another process holds it.
 func TestReadsDoNotWaitForWriters(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	ds, _, _ := seed(t, st, 2)
@@ -203,6 +209,7 @@ func TestReadsDoNotWaitForWriters(t *testing.T) {
 // more finished HITs given out than that fails; the same number made up
 // of merged work (no claimed max) passes with a note naming the item.
 func TestCheckHoldsTheMaxClaimed(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openTemp(t)
 	_, items, _ := seed(t, st, 2)

@@ -11,6 +11,7 @@ import (
 // annotator can do neither to others' flags. A standing flag keeps the
 // item out of gold and its author's queue; every step is in history.
 func TestFlagReview(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openTemp(t)
 	ds, items, ana := seed(t, st, 3)

@@ -11,6 +11,7 @@ import (
 // replay the history: an undo takes back the last label, a label changed
 // twice is two steps, a labels import clears what came before.
 func TestHITCarriesOnlyOwnNoteAndUndo(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openTemp(t)
 	_, items, _ := seed(t, st, 1)

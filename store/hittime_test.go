@@ -14,6 +14,7 @@ import (
 // the first session's 5 s are kept, and the label's own seconds (which a
 // new session's clock restarts) are not what is read.
 func TestHITTimeFromStepEvents(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ds, _, ana := seed(t, st, 1)
 	clock := time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC)

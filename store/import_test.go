@@ -41,6 +41,7 @@ func itemIndexNames(t *testing.T, st *Store) string {
 }
 
 func TestBigImportKeepsFileOrderFirstLabelsAndIndexes(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	pane := func(i int) Pane {
@@ -114,6 +115,7 @@ func TestBigImportKeepsFileOrderFirstLabelsAndIndexes(t *testing.T) {
 }
 
 func TestImportRefusesBadLabelsAndRollsBackDroppedIndexes(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	im, err := st.BeginImport(ctx, testLead(t, st), "d", "mimics", "mimics-manual")
@@ -146,6 +148,7 @@ func TestImportRefusesBadLabelsAndRollsBackDroppedIndexes(t *testing.T) {
 // the file in WAL mode again, committed or not; a later import never
 // leaves WAL.
 func TestFirstImportReturnsToWAL(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openTemp(t)
 	lead := testLead(t, st)
@@ -178,6 +181,7 @@ func TestFirstImportReturnsToWAL(t *testing.T) {
 // An annotator's import into an empty database is refused and leaves the
 // file as it was: not even its journal mode changes for it.
 func TestRefusedFirstImportLeavesTheFile(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openTemp(t)
 	testLead(t, st)

@@ -11,6 +11,7 @@ import (
 // database Litestream watched first becomes claritty's, and a claritty
 // database it replicates checkpoints later, leaving that to Litestream.
 func TestLitestreamTablesAreWelcome(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "c.db")
 	raw, err := sql.Open("sqlite", "file:"+path)

@@ -10,6 +10,7 @@ import (
 // it stood for still holds during the merge, and the trigger is back after
 // it, whether the merge committed or not.
 func TestMergeKeepsTheKindRule(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openTemp(t)
 	lead := testLead(t, st)

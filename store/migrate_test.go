@@ -46,6 +46,7 @@ INSERT INTO hits VALUES (2, 1, 't', 't', NULL);
 INSERT INTO flags (item_id, annotator_id, reason, at) VALUES (1, 1, 'broken', 't');`
 
 func TestMigrationRebuildsItemsKeepingEverything(t *testing.T) {
+	t.Parallel()
 	db, path := openAtVersion(t, 1)
 	if _, err := db.Exec(oldRows); err != nil {
 		t.Fatal(err)
@@ -78,6 +79,7 @@ func TestMigrationRebuildsItemsKeepingEverything(t *testing.T) {
 }
 
 func TestMigrationStopsOnBrokenForeignKeys(t *testing.T) {
+	t.Parallel()
 	db, path := openAtVersion(t, 1)
 	db.Exec(oldRows)
 	// A label for an item that is not there, as only a damaged file holds.
@@ -102,6 +104,7 @@ func TestMigrationStopsOnBrokenForeignKeys(t *testing.T) {
 // 12 database held is still there, the assignment trigger that names labels
 // still fires, and the new units take their own values only.
 func TestMigrationToClariLMKeepsLabels(t *testing.T) {
+	t.Parallel()
 	db, path := openAtVersion(t, 12)
 	rows := strings.Replace(oldRows, "INSERT INTO datasets VALUES", "INSERT INTO datasets (id, name, kind, format, created_at) VALUES", 1)
 	rows = strings.Replace(rows, "INSERT INTO hits VALUES", "INSERT INTO hits (item_id, annotator_id, started_at, touched_at, finished_at) VALUES", 1)

@@ -28,6 +28,7 @@ func recount(t *testing.T, st *Store, when string) {
 // pane they have release labels on, a decision, a new gold rule; and the
 // migration that built it from existing work counts the same.
 func TestKeptPatternsMatchLabels(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openTemp(t)
 	lead := testLead(t, st)
@@ -144,6 +145,7 @@ func TestKeptPatternsMatchLabels(t *testing.T) {
 // A kept pattern writes six counts, as before facets, unless a label past
 // the sixth value (a facet choice) needs more; both read back the same.
 func TestPatternsKeepTheirOldFormat(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		votes [VoteSlots]int
 		want  string

@@ -10,6 +10,7 @@ import (
 // The side pane's counters: HIT times of finished HITs only, open HITs by
 // uid, and complete and tied counts that follow the policy.
 func TestProgressForThePane(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	ds, items, ana := seed(t, st, 3)

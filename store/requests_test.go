@@ -43,6 +43,7 @@ func importRequests(t *testing.T, st *Store, n int) (datasetID int64, items []in
 // A request imported twice is one item; the same id with another text is
 // refused; its conversation and facets come back in order.
 func TestRequestsImportOnce(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	_, items := importRequests(t, st, 4)
@@ -73,6 +74,7 @@ func TestRequestsImportOnce(t *testing.T) {
 // yes, none past the item's candidates, and a no takes a chosen facet away
 // (into the history).
 func TestFacetWaitsForYesInTheStore(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	_, items := importRequests(t, st, 4)
@@ -116,6 +118,7 @@ func TestFacetWaitsForYesInTheStore(t *testing.T) {
 // more of either when odd), also across imports; and what the screen
 // loads holds only the outputs.
 func TestPairSidesBalanced(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	lead := testLead(t, st)
@@ -174,6 +177,7 @@ func TestPairSidesBalanced(t *testing.T) {
 // drawSides' shuffle: over many draws each new pair is on the left about
 // half the time, so the side of one item says nothing of another's.
 func TestDrawnSidesVaryByItem(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	lead := testLead(t, st)
@@ -213,6 +217,7 @@ func TestDrawnSidesVaryByItem(t *testing.T) {
 // figures: a reading of one's own labels refuses it, and a reading for
 // figures leaves out the pair the reader has open.
 func TestPairSystemsOnlyInAggregateReadings(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	lead := testLead(t, st)

@@ -77,6 +77,7 @@ func seed(t *testing.T, st *Store, n int) (datasetID int64, items []int64, ann A
 }
 
 func TestMigrateFromEmpty(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	var appID, version int
 	st.db.QueryRow("PRAGMA application_id").Scan(&appID)
@@ -105,6 +106,7 @@ func TestMigrateFromEmpty(t *testing.T) {
 }
 
 func TestRefusesNewerAndForeignDatabases(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	newer := filepath.Join(dir, "newer.db")
 	st, err := Open(context.Background(), newer)
@@ -127,6 +129,7 @@ func TestRefusesNewerAndForeignDatabases(t *testing.T) {
 }
 
 func TestLabelConstraints(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	_, items, ann := seed(t, st, 1)
 	bad := []struct {
@@ -158,6 +161,7 @@ func TestLabelConstraints(t *testing.T) {
 func ptr(v int) *int { return &v }
 
 func TestHistoryRecordsEveryChange(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	_, items, ann := seed(t, st, 1)
@@ -201,6 +205,7 @@ func TestHistoryRecordsEveryChange(t *testing.T) {
 }
 
 func TestFinishUndoAndProgress(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	ds, items, ann := seed(t, st, 3)
@@ -236,6 +241,7 @@ func TestFinishUndoAndProgress(t *testing.T) {
 }
 
 func TestTimeSpent(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	_, items, ann := seed(t, st, 1)
@@ -266,6 +272,7 @@ func TestTimeSpent(t *testing.T) {
 // Several connections labelling at once (as several processes would) all
 // commit, each label exactly once, with no "database is locked".
 func TestConcurrentWriters(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	ds, items, _ := seed(t, st, 20)
@@ -311,6 +318,7 @@ func TestConcurrentWriters(t *testing.T) {
 }
 
 func TestImportIsAllOrNothingAndIdempotent(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	p := Pane{Query: "q", Question: "Which?", Options: [5]string{"a", "b"}}
@@ -339,6 +347,7 @@ func TestImportIsAllOrNothingAndIdempotent(t *testing.T) {
 }
 
 func TestUIDIsContentDerived(t *testing.T) {
+	t.Parallel()
 	a := Pane{Query: "q", Question: "Which?", Options: [5]string{"a", "b"}}
 	b := a
 	b.Meta = `{"x":1}`
@@ -366,6 +375,7 @@ func TestUIDIsContentDerived(t *testing.T) {
 // A label keyed by a lead acting as someone (--as) is that person's label,
 // and the history names the lead as who keyed it.
 func TestLabelHistoryKeepsTheActor(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	_, items, ana := seed(t, st, 1)
@@ -389,6 +399,7 @@ func TestLabelHistoryKeepsTheActor(t *testing.T) {
 // Anyone but a lead merges labels only under their own name, and only on
 // items the policy has room for them on.
 func TestMergeRules(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
 	ds, items, ana := seed(t, st, 2)

@@ -84,6 +84,7 @@ func stressWorker(db, name, logPath string) error {
 // and every label a worker keyed is in the database exactly as keyed.
 // CLARITTY_STRESS_SECONDS=60 runs it for the full minute.
 func TestEightProcessesShareOneDatabase(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts eight processes")
 	}

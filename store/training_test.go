@@ -77,6 +77,7 @@ func labelUnits(t *testing.T, st *Store, item, who int64, right int) {
 }
 
 func TestPracticeUntilQualified(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ds, items, ana := seed(t, st, 3)
 	practice := seedKnown(t, st, PurposePractice, 3)
@@ -151,6 +152,7 @@ func TestPracticeUntilQualified(t *testing.T) {
 }
 
 func TestLeadWaivesResetsAndResumes(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ds, items, ana := seed(t, st, 2)
 	setTraining(t, st, ds, Training{Qualify: 5, Pass: 0.7, RepeatGap: 1, PauseAfter: 1})
@@ -177,6 +179,7 @@ func TestLeadWaivesResetsAndResumes(t *testing.T) {
 }
 
 func TestGoldChecksPauseUntilResumed(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ds, _, ana := seed(t, st, 40)
 	checks := seedKnown(t, st, PurposeCheck, 10)
@@ -239,6 +242,7 @@ func finishGeneric(t *testing.T, st *Store, item, who int64) {
 // a perfect annotator scores 100% on practice, is never paused by gold
 // checks, and the quality report counts only the units asked.
 func TestKnownUnitsCountOnlyWhereAsked(t *testing.T) {
+	t.Parallel()
 	st := openTemp(t)
 	ds, _, ana := seed(t, st, 40)
 	practice := seedKnownAsking(t, st, PurposePractice, 2, "Select one to refine your search")
