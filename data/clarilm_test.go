@@ -110,7 +110,7 @@ func TestMergeNecessityLabels(t *testing.T) {
 	row := func(item, unit, who, label string) string {
 		return item + "\t" + unit + "\t" + who + "\t" + label + "\t2026-11-01T00:00:00.000Z\t2026-11-01T00:00:00.000Z\t3\n"
 	}
-	before := storetest.Fingerprint(t, st.DB(), "labels", "label_history", "hits")
+	before := storetest.Fingerprint(t, storetest.DB(t, st), "labels", "label_history", "hits")
 	for name, body := range map[string]string{
 		"facet without yes":         row("r1", "necessity", "ana", "no") + row("r1", "facet", "ana", "1"),
 		"facet past the candidates": row("r1", "necessity", "ana", "yes") + row("r1", "facet", "ana", "3"),
@@ -120,7 +120,7 @@ func TestMergeNecessityLabels(t *testing.T) {
 		if _, err := ImportFile(ctx, st, lead(t, st), path, Options{}); err == nil {
 			t.Errorf("%s: merged", name)
 		}
-		if after := storetest.Fingerprint(t, st.DB(), "labels", "label_history", "hits"); after != before {
+		if after := storetest.Fingerprint(t, storetest.DB(t, st), "labels", "label_history", "hits"); after != before {
 			t.Errorf("%s: a refused merge changed the database", name)
 		}
 	}
@@ -149,14 +149,14 @@ func TestJudgeRunRefusals(t *testing.T) {
 		{"questions", "p1\tWhich country?\n", `r.run:1: unknown item "p1"`},
 	}
 	tables := []string{"runs", "run_labels", "run_questions"}
-	before := storetest.Fingerprint(t, st.DB(), tables...)
+	before := storetest.Fingerprint(t, storetest.DB(t, st), tables...)
 	for _, c := range cases {
 		_, err := AddRun(ctx, st, lead(t, st), runFile(t, c.body), RunOptions{Kind: c.kind, Name: "x"})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s run %q:\n  err = %v\n  want %s", c.kind, c.body, err, c.want)
 		}
 	}
-	if storetest.Fingerprint(t, st.DB(), tables...) != before {
+	if storetest.Fingerprint(t, storetest.DB(t, st), tables...) != before {
 		t.Error("a refused run changed the database")
 	}
 	res, err := AddRun(ctx, st, lead(t, st), runFile(t, "p1 preference clarilm\np2/base/gpt preference tie\np2/clarilm/gpt preference gpt\n"),
@@ -165,7 +165,7 @@ func TestJudgeRunRefusals(t *testing.T) {
 		t.Fatalf("good verdicts: %+v %v", res, err)
 	}
 	var got []int
-	rows, _ := st.DB().Query(`SELECT value FROM run_labels ORDER BY item_id`)
+	rows, _ := storetest.DB(t, st).Query(`SELECT value FROM run_labels ORDER BY item_id`)
 	for rows.Next() {
 		var v int
 		rows.Scan(&v)

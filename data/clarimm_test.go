@@ -128,12 +128,12 @@ func TestImportClariMM(t *testing.T) {
 	}
 
 	// Again: nothing new.
-	before := fingerprint(t, st.DB())
+	before := fingerprint(t, storetest.DB(t, st))
 	res, err = ImportFile(ctx, st, lead(t, st), file, Options{})
 	if err != nil || res.Items != 0 || res.ItemsKnown != 2 {
 		t.Fatalf("re-import %+v %v", res, err)
 	}
-	if fingerprint(t, st.DB()) != before {
+	if fingerprint(t, storetest.DB(t, st)) != before {
 		t.Fatal("re-import changed the database")
 	}
 }
@@ -170,7 +170,7 @@ func TestClariMMRefusals(t *testing.T) {
 		{"changed content", strings.Replace(good, "topic of ok", "another topic", 1), `x.jsonl:1: conversation "ok" is already imported with other content`},
 		{"control characters in id", strings.Replace(good, `"id": "ok"`, `"id": "o\u001b[2Jk"`, 1), "x.jsonl:1: id"},
 	}
-	before := fingerprint(t, st.DB())
+	before := fingerprint(t, storetest.DB(t, st))
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			path := writeFile(t, filepath.Join(dir, "x.jsonl"), c.body+"\n")
@@ -182,7 +182,7 @@ func TestClariMMRefusals(t *testing.T) {
 			if strings.ContainsRune(err.Error(), '\x1b') {
 				t.Fatalf("escape sequence in the error: %q", err)
 			}
-			if fingerprint(t, st.DB()) != before {
+			if fingerprint(t, storetest.DB(t, st)) != before {
 				t.Fatal("the failed import changed the database")
 			}
 		})
@@ -243,7 +243,7 @@ func TestMergeClariMMRatings(t *testing.T) {
 	if err != nil || res.Merge.Added != 6 || res.Merge.Finished != 1 {
 		t.Fatalf("merge %+v %v", res.Merge, err)
 	}
-	before := fingerprint(t, st.DB())
+	before := fingerprint(t, storetest.DB(t, st))
 	for _, c := range []struct{ row, want string }{
 		{"c1\tcoherence\tbo\t6", `r.tsv:2: label "6" is not one of 1, 2, 3, 4, 5`},
 		{"c1\tcoherence\tbo\t0", `r.tsv:2: label "0" is not one of 1, 2, 3, 4, 5`},
@@ -255,7 +255,7 @@ func TestMergeClariMMRatings(t *testing.T) {
 			t.Errorf("%q: error %v, want %q", c.row, err, c.want)
 		}
 	}
-	if fingerprint(t, st.DB()) != before {
+	if fingerprint(t, storetest.DB(t, st)) != before {
 		t.Fatal("a refused merge changed the database")
 	}
 }

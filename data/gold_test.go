@@ -10,6 +10,7 @@ import (
 
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // The released MIMICS-Manual.tsv, imported and exported as a release, comes
@@ -200,7 +201,7 @@ func TestConflictingReleaseIsRefused(t *testing.T) {
 	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(ManualHeader()+"\n"+row+"\n"), "r.tsv", Options{}); err != nil {
 		t.Fatal(err)
 	}
-	before := fingerprint(t, st.DB())
+	before := fingerprint(t, storetest.DB(t, st))
 	changed := strings.Replace(row, "\t2\t1\t2\t0", "\t2\t0\t2\t0", 1)
 	for name, body := range map[string]string{
 		"r.tsv":   "puma\tWhich puma?\ta\tb\t\t\t\t1\t1\t1\t1\t\t\t\n" + changed + "\n",
@@ -210,7 +211,7 @@ func TestConflictingReleaseIsRefused(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), name+":3: mimics-release already has answer_set = 1") {
 			t.Errorf("%s: %v", name, err)
 		}
-		if fingerprint(t, st.DB()) != before {
+		if fingerprint(t, storetest.DB(t, st)) != before {
 			t.Errorf("%s: a refused import changed the database", name)
 		}
 	}

@@ -37,7 +37,7 @@ type Options struct {
 	// Purpose imports items with known answers into the dataset's practice
 	// (store.PurposePractice) or gold checks (store.PurposeCheck); "" for
 	// the task's own items.
-	Purpose string
+	Purpose store.Purpose
 	// NoLocalFiles refuses image paths in a clarimm file: over SSH the
 	// file comes on standard input, and the server's files are not the
 	// client's to read.
@@ -51,7 +51,7 @@ type Result struct {
 	File    string
 	Format  string
 	Dataset string
-	Purpose string // Options.Purpose
+	Purpose store.Purpose // Options.Purpose
 	store.ImportStats
 	Merge    store.MergeStats // a labels file's
 	Warnings []ImageWarning   // a clarimm file's images that show as placeholders

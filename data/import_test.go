@@ -80,7 +80,7 @@ func TestImportMIMICSManual(t *testing.T) {
 		t.Fatalf("import: %+v, want %d panes and %d labels", res, panes, labels)
 	}
 	var distinct, generic, genericLabelled int
-	db := st.DB()
+	db := storetest.DB(t, st)
 	db.QueryRow(`SELECT count(DISTINCT query) FROM items`).Scan(&distinct)
 	if distinct != queries {
 		t.Fatalf("%d distinct queries stored, want %d", distinct, queries)
@@ -126,7 +126,7 @@ func TestImportClickExplore(t *testing.T) {
 	}
 	// Second data row of the file: medium, engagement 8, cctr 1 0 0 0 0.
 	var meta string
-	st.DB().QueryRow(`SELECT meta FROM items WHERE seq = 2`).Scan(&meta)
+	storetest.DB(t, st).QueryRow(`SELECT meta FROM items WHERE seq = 2`).Scan(&meta)
 	if meta != `{"impression_level":"medium","engagement_level":8,"option_cctr":[1,0,0,0,0]}` {
 		t.Fatalf("meta %s", meta)
 	}
@@ -164,7 +164,7 @@ func TestDamagedFilesChangeNothing(t *testing.T) {
 	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(hdr+good), "seed.tsv", Options{Dataset: "x"}); err != nil {
 		t.Fatal(err)
 	}
-	before := fingerprint(t, st.DB())
+	before := fingerprint(t, storetest.DB(t, st))
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			opt := Options{Dataset: "x"}
@@ -176,7 +176,7 @@ func TestDamagedFilesChangeNothing(t *testing.T) {
 			if err == nil || !errors.As(err, &le) || !strings.HasPrefix(err.Error(), c.want) {
 				t.Fatalf("error %v, want one starting %q", err, c.want)
 			}
-			if after := fingerprint(t, st.DB()); after != before {
+			if after := fingerprint(t, storetest.DB(t, st)); after != before {
 				t.Fatal("the failed import changed the database")
 			}
 		})
@@ -194,12 +194,12 @@ func TestDamagedReleaseChangesNothing(t *testing.T) {
 	cut = append(cut, lines[2000][:len(lines[2000])/2]...)
 	st := storetest.Open(t)
 	me := lead(t, st)
-	before := fingerprint(t, st.DB())
+	before := fingerprint(t, storetest.DB(t, st))
 	_, err := Import(context.Background(), st, me, bytes.NewReader(cut), "cut.tsv", Options{Dataset: "m"})
 	if err == nil || !strings.HasPrefix(err.Error(), "cut.tsv:2001: ") {
 		t.Fatalf("error %v", err)
 	}
-	if fingerprint(t, st.DB()) != before {
+	if fingerprint(t, storetest.DB(t, st)) != before {
 		t.Fatal("database changed")
 	}
 }
@@ -214,7 +214,7 @@ func TestFinalLineWithoutNewlineAndCRLF(t *testing.T) {
 		t.Fatalf("%+v %v", res, err)
 	}
 	var opt string
-	st.DB().QueryRow(`SELECT option_2 FROM items WHERE query = 'jaguar'`).Scan(&opt)
+	storetest.DB(t, st).QueryRow(`SELECT option_2 FROM items WHERE query = 'jaguar'`).Scan(&opt)
 	if opt != "cat" {
 		t.Fatalf("option_2 %q kept a carriage return", opt)
 	}
@@ -233,7 +233,7 @@ func TestLinesLongerThanTheBuffer(t *testing.T) {
 		t.Fatalf("%+v %v", res, err)
 	}
 	var got string
-	st.DB().QueryRow(`SELECT question FROM items WHERE seq = 2`).Scan(&got)
+	storetest.DB(t, st).QueryRow(`SELECT question FROM items WHERE seq = 2`).Scan(&got)
 	if got != question {
 		t.Fatalf("long question came back with %d bytes", len(got))
 	}

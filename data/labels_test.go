@@ -136,12 +136,12 @@ func TestMergeLabelsFromAnotherDatabase(t *testing.T) {
 	}
 
 	// Twice is once: nothing added, nothing in the history.
-	before := fingerprint(t, server.DB())
+	before := fingerprint(t, storetest.DB(t, server))
 	got, err = merge(t, server, file, "")
 	if err != nil || got.Added+got.Changed+got.KeptNewer != 0 || got.Same != n || got.Finished != 0 {
 		t.Fatalf("second merge %+v %v", got, err)
 	}
-	if fingerprint(t, server.DB()) != before {
+	if fingerprint(t, storetest.DB(t, server)) != before {
 		t.Fatal("merging the same file twice changed the database")
 	}
 
@@ -211,7 +211,7 @@ func TestDemoLabels(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
-	db := st.DB()
+	db := storetest.DB(t, st)
 	// The demo conversations: five, the last two rated by three demo
 	// annotators with a majority on every unit, the first three left for
 	// the user; every picture has a preview.
@@ -267,12 +267,12 @@ func TestMergeRefusesBadRowsAndChangesNothing(t *testing.T) {
 		row(uid, "question", "bo", "1", "", "", "NaN"):             `labels.tsv:3: seconds "NaN" is not a number`,
 		row(uid, "question", "bo"):                                 "labels.tsv:3: 3 fields, want 7",
 	} {
-		before := fingerprint(t, st.DB())
+		before := fingerprint(t, storetest.DB(t, st))
 		_, err := merge(t, st, LabelsHeader+"\n"+good+body, "")
 		if err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "\x1b") {
 			t.Errorf("%q: error %v, want %q", body, err, want)
 		}
-		if fingerprint(t, st.DB()) != before {
+		if fingerprint(t, storetest.DB(t, st)) != before {
 			t.Errorf("%q: a refused merge changed the database", body)
 		}
 	}

@@ -66,13 +66,13 @@ func TestImportNuggetsAndCandidates(t *testing.T) {
 		}
 	}
 	// Importing the same files again adds nothing.
-	before := storetest.Fingerprint(t, st.DB(), "items", "intents", "nuggets", "answers", "runs")
+	before := storetest.Fingerprint(t, storetest.DB(t, st), "items", "intents", "nuggets", "answers", "runs")
 	dir := t.TempDir()
 	res, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "gold.jsonl"), goldFile), Options{Dataset: "g"})
 	if err != nil || res.Intents != 0 || res.ItemsKnown != 2 {
 		t.Fatalf("re-import: %+v, %v", res, err)
 	}
-	if storetest.Fingerprint(t, st.DB(), "items", "intents", "nuggets", "answers", "runs") != before {
+	if storetest.Fingerprint(t, storetest.DB(t, st), "items", "intents", "nuggets", "answers", "runs") != before {
 		t.Error("re-importing the gold changed the database")
 	}
 }
@@ -157,13 +157,13 @@ func TestCandidateRefusals(t *testing.T) {
 		`{"id": "2", "answer": "about 60 mg", "k": 1}` + "\n" + `{"id": "2", "answer": "about 60 mg", "k": 1}`: "already on line",
 	} {
 		st, d := nuggetStore(t)
-		before := storetest.Fingerprint(t, st.DB(), "items", "answers", "runs")
+		before := storetest.Fingerprint(t, storetest.DB(t, st), "items", "answers", "runs")
 		path := writeFile(t, filepath.Join(t.TempDir(), "c.jsonl"), line+"\n")
 		_, err := ImportFile(ctx, st, lead(t, st), path, Options{Format: FormatCandidates, System: "a", Dataset: d.Name})
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "c.jsonl:") {
 			t.Errorf("%s\n  err = %v, want file:line: %s", line, err, want)
 		}
-		if storetest.Fingerprint(t, st.DB(), "items", "answers", "runs") != before {
+		if storetest.Fingerprint(t, storetest.DB(t, st), "items", "answers", "runs") != before {
 			t.Errorf("%s: a refused file changed the database", line)
 		}
 	}

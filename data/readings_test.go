@@ -41,7 +41,7 @@ func figuresFor(t testing.TB, st *store.Store, name string, datasetID int64, ope
 	t.Helper()
 	who := storetest.Person(t, st, name, store.RoleAnnotator)
 	for _, id := range open {
-		_, err := st.DB().Exec(`INSERT INTO hits (item_id, annotator_id, started_at, touched_at)
+		_, err := storetest.DB(t, st).Exec(`INSERT INTO hits (item_id, annotator_id, started_at, touched_at)
 			VALUES (?, ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`, id, who.ID)
 		if err != nil {
 			t.Fatal(err)

@@ -41,14 +41,14 @@ func TestMalformedRunsAreRefused(t *testing.T) {
 		{"questions", pane + "\tfree?\nnope\tpaid?\n", `r.run:2: unknown item "nope"`},
 	}
 	tables := []string{"runs", "run_docs", "run_labels", "run_questions"}
-	before := storetest.Fingerprint(t, st.DB(), tables...)
+	before := storetest.Fingerprint(t, storetest.DB(t, st), tables...)
 	for _, c := range cases {
 		_, err := AddRun(ctx, st, lead(t, st), runFile(t, c.body), RunOptions{Kind: c.kind, Name: "x"})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s run %q:\n  err = %v\n  want %s", c.kind, c.body, err, c.want)
 		}
 	}
-	if storetest.Fingerprint(t, st.DB(), tables...) != before {
+	if storetest.Fingerprint(t, storetest.DB(t, st), tables...) != before {
 		t.Error("a refused run changed the database")
 	}
 }

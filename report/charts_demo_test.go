@@ -35,7 +35,7 @@ func TestAnnotatorChartCountsTheLabels(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep := agreement.Analyze(study, agreement.Options{})
-	rows, err := st.DB().Query(`SELECT a.name, l.value, count(*) FROM labels l
+	rows, err := storetest.DB(t, st).Query(`SELECT a.name, l.value, count(*) FROM labels l
 		JOIN annotators a ON a.id = l.annotator_id
 		JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id AND h.finished_at IS NOT NULL
 		JOIN items i ON i.id = l.item_id WHERE i.dataset_id = ? GROUP BY a.name, l.value`, ds.ID)

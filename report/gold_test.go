@@ -122,7 +122,7 @@ func TestReferBelow(t *testing.T) {
 		units += len(ref.Units)
 	}
 	var n, p2n, p1n int
-	st.DB().QueryRow(`SELECT count(*), sum(item_id = ?), sum(item_id = ?) FROM referrals`,
+	storetest.DB(t, st).QueryRow(`SELECT count(*), sum(item_id = ?), sum(item_id = ?) FROM referrals`,
 		p2.Item.ID, itemAt(t, st, ds, 1).ID).Scan(&n, &p2n, &p1n)
 	if n != units || p2n != 6 || p1n != 0 {
 		t.Fatalf("%d referrals (%d returned), pane 2: %d, pane 1: %d", n, units, p2n, p1n)

@@ -94,7 +94,7 @@ func TestOnlyAdjudicatorsAdjudicate(t *testing.T) {
 		t.Fatalf("an annotator referred a unit: %v", err)
 	}
 	var n int
-	st.DB().QueryRow(`SELECT count(*) FROM adjudications`).Scan(&n)
+	st.db.QueryRow(`SELECT count(*) FROM adjudications`).Scan(&n)
 	if n != 0 {
 		t.Fatal("a refused decision was stored")
 	}
@@ -140,8 +140,8 @@ func TestAdjudicationQueueAndDecisions(t *testing.T) {
 	}
 	var old, cur *int
 	var n int
-	st.DB().QueryRow(`SELECT count(*) FROM adjudication_history WHERE item_id = ?`, items[0]).Scan(&n)
-	st.DB().QueryRow(`SELECT old_value, new_value FROM adjudication_history ORDER BY id DESC LIMIT 1`).Scan(&old, &cur)
+	st.db.QueryRow(`SELECT count(*) FROM adjudication_history WHERE item_id = ?`, items[0]).Scan(&n)
+	st.db.QueryRow(`SELECT old_value, new_value FROM adjudication_history ORDER BY id DESC LIMIT 1`).Scan(&old, &cur)
 	if n != 2 || *old != 1 || *cur != 2 {
 		t.Fatalf("history: %d rows, last %v → %v", n, old, cur)
 	}

@@ -156,8 +156,8 @@ func TestCheckFindsBrokenCounters(t *testing.T) {
 			t.Fatalf("a sound database fails %q: %v", r.Name, r.Problems)
 		}
 	}
-	st.DB().Exec(`UPDATE items SET finished = 7 WHERE id = ?`, items[1])
-	st.DB().Exec(`DELETE FROM label_history`)
+	st.db.Exec(`UPDATE items SET finished = 7 WHERE id = ?`, items[1])
+	st.db.Exec(`DELETE FROM label_history`)
 	results, _ = CheckFile(context.Background(), st.Path())
 	failed := map[string]string{}
 	for _, r := range results {
@@ -218,12 +218,12 @@ func TestCheckHoldsTheMaxClaimed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := st.DB().Exec(`INSERT INTO hits (item_id, annotator_id, started_at, finished_at, claimed_max)
+		if _, err := st.db.Exec(`INSERT INTO hits (item_id, annotator_id, started_at, finished_at, claimed_max)
 			VALUES (?, ?, '2026-01-01', '2026-01-01', 5)`, items[0], a.ID); err != nil {
 			t.Fatal(err)
 		}
 	}
-	st.DB().Exec(`UPDATE items SET finished = 6 WHERE id = ?`, items[0])
+	st.db.Exec(`UPDATE items SET finished = 6 WHERE id = ?`, items[0])
 	byName := func() map[string]CheckResult {
 		results, err := CheckFile(ctx, st.Path())
 		if err != nil {
@@ -239,7 +239,7 @@ func TestCheckHoldsTheMaxClaimed(t *testing.T) {
 	if r := byName()[name]; !strings.Contains(strings.Join(r.Problems, ";"), "item "+itoa(int(items[0]))+": 6 finished HITs given out, max 5") {
 		t.Fatalf("six HITs given out under a max of five: %+v", r)
 	}
-	st.DB().Exec(`UPDATE hits SET claimed_max = NULL WHERE annotator_id IN (SELECT annotator_id FROM hits WHERE item_id = ? LIMIT 2)`, items[0])
+	st.db.Exec(`UPDATE hits SET claimed_max = NULL WHERE annotator_id IN (SELECT annotator_id FROM hits WHERE item_id = ? LIMIT 2)`, items[0])
 	r := byName()[name]
 	if len(r.Problems) > 0 || !strings.Contains(strings.Join(r.Notes, ";"), "item "+itoa(int(items[0]))+": 6 finished HITs, max 5 (2 of them merged") {
 		t.Fatalf("four given out and two merged: %+v", r)

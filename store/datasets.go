@@ -82,7 +82,7 @@ func (s *Store) ensureDataset(ctx context.Context, tx *sql.Tx, name, kind, forma
 // ensureSide returns the id of the task dataset's practice or check
 // dataset, creating it if needed. Its policy lets every annotator have
 // every item (none is ever full) and hands none out as a task.
-func (s *Store) ensureSide(tx *sql.Tx, ctx context.Context, taskID int64, task, purpose, kind, format string) (int64, error) {
+func (s *Store) ensureSide(tx *sql.Tx, ctx context.Context, taskID int64, task string, purpose Purpose, kind, format string) (int64, error) {
 	id, ok, err := sideDataset(ctx, tx, taskID, purpose)
 	if err != nil || ok {
 		return id, err

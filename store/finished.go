@@ -13,7 +13,7 @@ import (
 // practice HIT is scored (and may qualify the annotator), a gold check is
 // marked and may pause them.
 func afterFinish(w *ptx, itemID, annotatorID int64, now string) error {
-	var purpose string
+	var purpose Purpose
 	var datasetID, taskID int64
 	var fast float64
 	err := w.scan(`SELECT d.id, d.purpose, coalesce(d.parent_id, d.id), t.fast_seconds FROM items i

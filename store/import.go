@@ -53,7 +53,7 @@ type Importer struct {
 	newPairs map[[2]string][]int64
 	// purpose is PurposePractice or PurposeCheck for items with known
 	// answers (BeginKnownImport), "" for a task's items.
-	purpose string
+	purpose Purpose
 }
 
 // UnitLabel is a label that comes with an imported pane.
@@ -92,14 +92,14 @@ func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset, kind, f
 // PurposePractice or PurposeCheck): the task dataset is made if new, the
 // items go to a dataset of their own beside it, and the labels that come
 // with them are their answers (known_labels), nobody's labels.
-func (s *Store) BeginKnownImport(ctx context.Context, who Annotator, task, purpose, kind, format string) (*Importer, error) {
+func (s *Store) BeginKnownImport(ctx context.Context, who Annotator, task string, purpose Purpose, kind, format string) (*Importer, error) {
 	if purpose != PurposePractice && purpose != PurposeCheck {
 		return nil, fmt.Errorf("begin import: no such purpose %q", purpose)
 	}
 	return s.beginImport(ctx, who, task, purpose, kind, format)
 }
 
-func (s *Store) beginImport(ctx context.Context, who Annotator, dataset, purpose, kind, format string) (*Importer, error) {
+func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, purpose Purpose, kind, format string) (*Importer, error) {
 	var rollbackMode bool
 	conn, unlock, err := s.ownConn(ctx, func(ctx context.Context, conn *sql.Conn) {
 		if rollbackMode {

@@ -100,7 +100,7 @@ func restartPractice(w *ptx, itemID, annotatorID int64, retry bool, now string) 
 // qualification.
 func (s *Store) RetryPractice(ctx context.Context, itemID, annotatorID int64) error {
 	err := s.prepTx(ctx, func(w *ptx) error {
-		var purpose string
+		var purpose Purpose
 		var finished bool
 		err := w.scan(`SELECT d.purpose, coalesce(h.finished_at IS NOT NULL, 0) FROM items i JOIN datasets d ON d.id = i.dataset_id
 			LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2 WHERE i.id = ?1`,
@@ -237,7 +237,7 @@ func (s *Store) PracticeFeedback(ctx context.Context, taskID, itemID, annotatorI
 	var out []UnitAnswer
 	var st Standing
 	err := s.readTx(ctx, func(tx *sql.Tx) error {
-		var purpose string
+		var purpose Purpose
 		err := tx.QueryRowContext(ctx, `SELECT d.purpose FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`,
 			itemID).Scan(&purpose)
 		if err != nil {

@@ -291,9 +291,6 @@ func (s *Store) Close() error {
 // Path is the file the store was opened on.
 func (s *Store) Path() string { return s.path }
 
-// DB exposes the handle for read-only reports and tests.
-func (s *Store) DB() *sql.DB { return s.db }
-
 func (s *Store) now() string { return s.Now().UTC().Format(timeFormat) }
 
 // ErrNotFound is returned when a named row does not exist.

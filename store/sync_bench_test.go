@@ -29,7 +29,7 @@ func BenchmarkKeyedLabelSync(b *testing.B) {
 				b.Fatal(err)
 			}
 			var item int64
-			st.DB().QueryRow(`SELECT id FROM items`).Scan(&item)
+			st.db.QueryRow(`SELECT id FROM items`).Scan(&item)
 			ana, _ := st.EnsureAnnotator(ctx, "ana")
 			b.ResetTimer()
 			for i := 0; b.Loop(); i++ {

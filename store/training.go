@@ -104,23 +104,26 @@ func (s *Store) SetTraining(ctx context.Context, who Annotator, datasetID int64,
 	return nil
 }
 
-// The purposes of the datasets a task's practice and gold-check items live
-// in (migration 0014).
+// Purpose is what a dataset is for: a task, or a task's practice or
+// gold-check items (migration 0014).
+type Purpose string
+
+// The purposes.
 const (
-	PurposeTask     = "task"
-	PurposePractice = "practice"
-	PurposeCheck    = "check"
+	PurposeTask     Purpose = "task"
+	PurposePractice Purpose = "practice"
+	PurposeCheck    Purpose = "check"
 )
 
 // sideName is the name a task's practice or check dataset is stored
 // under: a unit separator no name from a command line or file holds keeps
 // it from meeting a dataset anyone names (and every lookup by name asks
 // for tasks only).
-func sideName(parent, purpose string) string { return parent + "\x1f" + purpose }
+func sideName(parent string, purpose Purpose) string { return parent + "\x1f" + string(purpose) }
 
 // sideDataset is the id of the task's dataset of that purpose (ok false
 // when there is none).
-func sideDataset(ctx context.Context, tx *sql.Tx, taskID int64, purpose string) (int64, bool, error) {
+func sideDataset(ctx context.Context, tx *sql.Tx, taskID int64, purpose Purpose) (int64, bool, error) {
 	var id int64
 	err := tx.QueryRowContext(ctx, `SELECT id FROM datasets WHERE parent_id = ? AND purpose = ?`, taskID, purpose).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {

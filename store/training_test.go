@@ -9,13 +9,13 @@ import (
 
 // seedKnown adds n panes (two answers) with known answers to the task
 // dataset "d" as purpose, every unit's answer 2, and returns their ids.
-func seedKnown(t *testing.T, st *Store, purpose string, n int) []int64 {
+func seedKnown(t *testing.T, st *Store, purpose Purpose, n int) []int64 {
 	t.Helper()
 	return seedKnownAsking(t, st, purpose, n, "Which?")
 }
 
 // seedKnownAsking is seedKnown with each pane's question.
-func seedKnownAsking(t *testing.T, st *Store, purpose string, n int, question string) []int64 {
+func seedKnownAsking(t *testing.T, st *Store, purpose Purpose, n int, question string) []int64 {
 	t.Helper()
 	ctx := context.Background()
 	im, err := st.BeginKnownImport(ctx, testLead(t, st), "d", purpose, "mimics", "mimics-manual")

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/claritty/claritty/data/demotest"
+	"github.com/claritty/claritty/store/storetest"
 
 	"github.com/charmbracelet/x/exp/golden"
 
@@ -137,16 +138,16 @@ func TestAdjudicateThreeUnits(t *testing.T) {
 		t.Fatalf("%d adjudicated rows:\n%s", n, out.String())
 	}
 	var reason string
-	st.DB().QueryRow(`SELECT reason FROM adjudications WHERE unit = 'question'`).Scan(&reason)
+	storetest.DB(t, st).QueryRow(`SELECT reason FROM adjudications WHERE unit = 'question'`).Scan(&reason)
 	if reason != "fair covers both readings" {
 		t.Fatalf("reason %q", reason)
 	}
-	st.DB().QueryRow(`SELECT reason FROM adjudications WHERE unit = 'answer_set'`).Scan(&reason)
+	storetest.DB(t, st).QueryRow(`SELECT reason FROM adjudications WHERE unit = 'answer_set'`).Scan(&reason)
 	if reason != "dup answers" {
 		t.Fatalf("answer set reason %q", reason)
 	}
 	var unreasoned int
-	st.DB().QueryRow(`SELECT count(*) FROM adjudications WHERE unit = 'landing_1' AND reason = ''`).Scan(&unreasoned)
+	storetest.DB(t, st).QueryRow(`SELECT count(*) FROM adjudications WHERE unit = 'landing_1' AND reason = ''`).Scan(&unreasoned)
 	if unreasoned != 1 {
 		t.Fatal("the reason went to the unit on screen")
 	}

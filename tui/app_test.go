@@ -219,7 +219,7 @@ func TestLabelWholeHIT(t *testing.T) {
 	}
 	// Time per label comes from the injected clock: each step took at least one tick.
 	var secs float64
-	h.st.DB().QueryRow(`SELECT min(seconds) FROM labels`).Scan(&secs)
+	storetest.DB(t, h.st).QueryRow(`SELECT min(seconds) FROM labels`).Scan(&secs)
 	if secs < 1.5 {
 		t.Fatalf("seconds %v", secs)
 	}

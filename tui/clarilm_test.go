@@ -163,7 +163,7 @@ func TestAdjudicateComparisonBlind(t *testing.T) {
 		want = guidelines.PreferWin
 	}
 	var got int
-	st.DB().QueryRow(`SELECT value FROM adjudications WHERE item_id = ?`, it.ID).Scan(&got)
+	storetest.DB(t, st).QueryRow(`SELECT value FROM adjudications WHERE item_id = ?`, it.ID).Scan(&got)
 	if got != want {
 		t.Errorf("1 (A better) decided %d, want %d (first system is A: %v)", got, want, sides.FirstIsA)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // The same annotator in two windows, each its own process's store on one
@@ -98,14 +99,14 @@ func waitStatus(t *testing.T, tm *teatest.TestModel, text string) *Model {
 func firstOpenItem(t *testing.T, st *store.Store, annotatorID int64) int64 {
 	t.Helper()
 	var id int64
-	st.DB().QueryRow(`SELECT item_id FROM hits WHERE annotator_id = ? ORDER BY started_at LIMIT 1`, annotatorID).Scan(&id)
+	storetest.DB(t, st).QueryRow(`SELECT item_id FROM hits WHERE annotator_id = ? ORDER BY started_at LIMIT 1`, annotatorID).Scan(&id)
 	return id
 }
 
 func historyRows(t *testing.T, st *store.Store, item int64) int {
 	t.Helper()
 	var n int
-	if err := st.DB().QueryRow(`SELECT count(*) FROM label_history WHERE item_id = ?`, item).Scan(&n); err != nil {
+	if err := storetest.DB(t, st).QueryRow(`SELECT count(*) FROM label_history WHERE item_id = ?`, item).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n

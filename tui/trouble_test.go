@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // When the disk refuses writes, the screen says so once and retries one at
@@ -16,7 +18,7 @@ func TestStorageTroubleBacksOff(t *testing.T) {
 	h := newHarness(t, 100, 30)
 	events := func() int {
 		var n int
-		h.st.DB().QueryRow(`SELECT count(*) FROM step_events`).Scan(&n)
+		storetest.DB(t, h.st).QueryRow(`SELECT count(*) FROM step_events`).Scan(&n)
 		return n
 	}
 	before := events()

@@ -151,6 +151,10 @@ func loadServer(b *testing.B, n int, keying time.Duration) loadResult {
 	r.clientCPU = 100 * float64(own1-own0) / clockTicks / t1.Sub(t0).Seconds()
 	r.peakMB = float64(peak) / 1024
 	r.notSaved = notSaved + strings.Count(srv.stderr.String(), "locked")
+	if r.lost > 0 || r.notSaved > 0 {
+		log := srv.stderr.String()
+		b.Logf("the server's log, its last 4 KB:\n%s", log[max(0, len(log)-4096):])
+	}
 	return r
 }
 

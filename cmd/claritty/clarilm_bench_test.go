@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // ClariLM's scores from the command line, each figure worked out here
@@ -303,7 +304,7 @@ func firstLeft(t *testing.T, path string) map[string]bool {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	rows, err := st.DB().Query(`SELECT i.uid, p.first_left FROM pairs p JOIN items i ON i.id = p.item_id`)
+	rows, err := storetest.DB(t, st).Query(`SELECT i.uid, p.first_left FROM pairs p JOIN items i ON i.id = p.item_id`)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -134,6 +134,6 @@ func dbBytes(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	return storetest.Fingerprint(t, st.DB(), "datasets", "items", "turns", "images", "labels", "label_history", "hits",
+	return storetest.Fingerprint(t, storetest.DB(t, st), "datasets", "items", "turns", "images", "labels", "label_history", "hits",
 		"intents", "nuggets", "answers", "runs", "run_docs", "run_labels")
 }

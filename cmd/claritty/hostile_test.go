@@ -14,6 +14,7 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // Hostile and damaged input files: each is refused (or warned about) as
@@ -141,8 +142,8 @@ func TestKilledFirstImportLeavesAnEmptyDatabase(t *testing.T) {
 	defer st.Close()
 	var mode string
 	var items int
-	st.DB().QueryRow(`PRAGMA journal_mode`).Scan(&mode)
-	st.DB().QueryRow(`SELECT count(*) FROM items`).Scan(&items)
+	storetest.DB(t, st).QueryRow(`PRAGMA journal_mode`).Scan(&mode)
+	storetest.DB(t, st).QueryRow(`SELECT count(*) FROM items`).Scan(&items)
 	if mode != "wal" || items != 0 {
 		t.Fatalf("after a killed first import: journal mode %q, %d items", mode, items)
 	}

@@ -154,7 +154,7 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 		return
 	}
 	if r.Purpose != "" {
-		what := map[string]string{store.PurposePractice: "practice", store.PurposeCheck: "gold-check"}[r.Purpose]
+		what := map[store.Purpose]string{store.PurposePractice: "practice", store.PurposeCheck: "gold-check"}[r.Purpose]
 		fmt.Fprintf(w, "%s: %s → %s panes of dataset %q: %d added, %d already present; %d answers added, %d already present\n",
 			r.File, r.Format, what, r.Dataset, r.Items, r.ItemsKnown, r.Labels, r.LabelsKnown)
 		return

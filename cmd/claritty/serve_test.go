@@ -24,6 +24,7 @@ import (
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // server is claritty serve running as a process on a loopback port.
@@ -364,7 +365,7 @@ func nextItemOf(t *testing.T, db, name string) int64 {
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		var id int64
-		err := st.DB().QueryRow(`SELECT h.item_id FROM hits h JOIN annotators a ON a.id = h.annotator_id
+		err := storetest.DB(t, st).QueryRow(`SELECT h.item_id FROM hits h JOIN annotators a ON a.id = h.annotator_id
 			WHERE a.name = ? AND h.finished_at IS NULL`, name).Scan(&id)
 		if err == nil {
 			return id

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"fmt"
+	"net/url"
 	"testing"
 
 	"github.com/claritty/claritty/store"
@@ -50,6 +51,20 @@ func BuiltPath(t testing.TB, name string, build func(context.Context, *store.Sto
 		}
 		return st.Close()
 	})
+}
+
+// DB is a connection pool of the test's own on st's file, as another
+// process would open it, for tests that look at or set up rows no API
+// shows; closed at cleanup. The store keeps its own pool to itself.
+func DB(t testing.TB, st *store.Store) *sql.DB {
+	t.Helper()
+	u := url.URL{Path: st.Path()} // escapes what a file: URI may not hold
+	db, err := sql.Open("sqlite", "file:"+u.EscapedPath()+"?_pragma=busy_timeout(10000)&_pragma=foreign_keys(ON)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
 
 // Fingerprint hashes every row of the given tables, to tell whether a
