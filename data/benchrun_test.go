@@ -78,7 +78,7 @@ func BenchmarkScoreNuggets(b *testing.B) {
 	ctx := context.Background()
 	b.Run("score", func(b *testing.B) {
 		for range b.N {
-			runs, err := report.ScoreRuns(ctx, readGold(b, st, d.ID), d, report.ScoreOptions{})
+			runs, err := report.ScoreRuns(ctx, storetest.ReadGold(b, st, d.ID), d, report.ScoreOptions{})
 			if err != nil || len(runs) != 5 || runs[0].Total != 2000 || runs[0].Items == 0 {
 				b.Fatalf("%v %+v", err, runs)
 			}
@@ -153,7 +153,7 @@ func BenchmarkTRECRun(b *testing.B) {
 	d, _ := st2.DatasetByName(ctx, "p")
 	b.Run("score", func(b *testing.B) {
 		for range b.N {
-			runs, err := report.ScoreRuns(ctx, readGold(b, st2, d.ID), d, report.ScoreOptions{})
+			runs, err := report.ScoreRuns(ctx, storetest.ReadGold(b, st2, d.ID), d, report.ScoreOptions{})
 			if err != nil || len(runs) != 1 || runs[0].Items != 20000 {
 				b.Fatalf("%v %+v", err, runs)
 			}

@@ -8,7 +8,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -258,23 +257,4 @@ func TestMergeClariMMRatings(t *testing.T) {
 	if fingerprint(t, storetest.DB(t, st)) != before {
 		t.Fatal("a refused merge changed the database")
 	}
-}
-
-// ratingsFile makes a labels TSV of random ratings by several annotators,
-// and keeps them per unit for an independent computation.
-func ratingsFile(turns []int, raters int, seed uint64) (string, map[string][]float64) {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	var b strings.Builder
-	b.WriteString(RatingsHeader + "\n")
-	per := map[string][]float64{}
-	for i, n := range turns {
-		for _, u := range guidelines.ClariMM.Units(guidelines.Shape{Turns: n}) {
-			for r := range raters {
-				v := 1 + rng.IntN(5)
-				fmt.Fprintf(&b, "c%d\t%s\trater%d\t%d\n", i+1, u, r, v)
-				per[u] = append(per[u], float64(v))
-			}
-		}
-	}
-	return b.String(), per
 }

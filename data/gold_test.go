@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -17,7 +18,7 @@ import (
 // back byte for byte.
 func TestReleaseRoundTrip(t *testing.T) {
 	t.Parallel()
-	path := sharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
+	path := datatest.SharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	res, err := ImportFile(ctx, st, lead(t, st), path, Options{})
@@ -26,7 +27,7 @@ func TestReleaseRoundTrip(t *testing.T) {
 	}
 	ds, _ := st.DatasetByName(ctx, res.Dataset)
 	var out bytes.Buffer
-	sum, err := WriteManual(ctx, readGold(t, st, ds.ID), &out, report.ReleaseOptions{})
+	sum, err := WriteManual(ctx, storetest.ReadGold(t, st, ds.ID), &out, report.ReleaseOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +40,7 @@ func TestReleaseRoundTrip(t *testing.T) {
 	}
 	// Every unit of the release says where its label came from.
 	out.Reset()
-	if _, err := WriteGold(ctx, readGold(t, st, ds.ID), &out, report.ReleaseOptions{}); err != nil {
+	if _, err := WriteGold(ctx, storetest.ReadGold(t, st, ds.ID), &out, report.ReleaseOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	for i, line := range strings.Split(strings.TrimSpace(out.String()), "\n")[1:] {
@@ -68,7 +69,7 @@ func goldStore(t *testing.T) (*store.Store, int64) {
 	keyHIT(t, st, "cy", 2, map[string]int{"question": 1, "answer_set": 2, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2})
 	keyHIT(t, st, "ana", 4, map[string]int{"answer_set": 0})
 	cy, _ := st.EnsureAnnotator(ctx, "cy")
-	if err := st.AddFlag(ctx, itemAt(t, st, ds.ID, 3).ID, cy.ID, "broken", ""); err != nil {
+	if err := st.AddFlag(ctx, storetest.ItemAt(t, st, ds.ID, 3).ID, cy.ID, "broken", ""); err != nil {
 		t.Fatal(err)
 	}
 	return st, ds.ID
@@ -77,7 +78,7 @@ func goldStore(t *testing.T) (*store.Store, int64) {
 func paneGoldAt(t *testing.T, st *store.Store, ds int64, seq int) *report.PaneGold {
 	t.Helper()
 	var found *report.PaneGold
-	err := report.EachPaneGold(context.Background(), readGold(t, st, ds), func(p *report.PaneGold) error {
+	err := report.EachPaneGold(context.Background(), storetest.ReadGold(t, st, ds), func(p *report.PaneGold) error {
 		if p.Item.Seq == seq {
 			c := *p
 			found = &c
@@ -108,26 +109,26 @@ func TestSingleAnnotatorIsInsufficient(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	sum, err := WriteManual(ctx, readGold(t, st, ds), &out, report.ReleaseOptions{})
-	if err != nil || sum.Insufficient != 1 || strings.Contains(out.String(), itemAt(t, st, ds, 5).Query+"\t") {
+	sum, err := WriteManual(ctx, storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{})
+	if err != nil || sum.Insufficient != 1 || strings.Contains(out.String(), storetest.ItemAt(t, st, ds, 5).Query+"\t") {
 		t.Fatalf("release %+v %v:\n%s", sum, err, out.String())
 	}
 	if !strings.Contains(sum.Line("panes"), "1 with fewer annotators than the policy's min (left out; --include-incomplete keeps them)") {
 		t.Fatalf("summary line: %s", sum.Line("panes"))
 	}
 	out.Reset()
-	sum, _ = WriteManual(ctx, readGold(t, st, ds), &out, report.ReleaseOptions{IncludeIncomplete: true})
-	if sum.Insufficient != 1 || !strings.Contains(out.String(), itemAt(t, st, ds, 5).Query+"\t") {
+	sum, _ = WriteManual(ctx, storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{IncludeIncomplete: true})
+	if sum.Insufficient != 1 || !strings.Contains(out.String(), storetest.ItemAt(t, st, ds, 5).Query+"\t") {
 		t.Fatalf("with incomplete %+v:\n%s", sum, out.String())
 	}
 	out.Reset()
-	uid := itemAt(t, st, ds, 5).UID
-	sum, _ = WriteGold(ctx, readGold(t, st, ds), &out, report.ReleaseOptions{})
+	uid := storetest.ItemAt(t, st, ds, 5).UID
+	sum, _ = WriteGold(ctx, storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{})
 	if sum.Insufficient != 1 || strings.Contains(out.String(), uid) {
 		t.Fatalf("gold export kept an insufficient pane: %+v", sum)
 	}
 	out.Reset()
-	WriteGold(ctx, readGold(t, st, ds), &out, report.ReleaseOptions{IncludeIncomplete: true})
+	WriteGold(ctx, storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{IncludeIncomplete: true})
 	if !strings.Contains(out.String(), uid+"\tquestion\t2\tinsufficient\t2:1\t\n") {
 		t.Fatalf("gold export with incomplete:\n%s", out.String())
 	}
@@ -137,11 +138,11 @@ func TestGoldExport(t *testing.T) {
 	t.Parallel()
 	st, ds := goldStore(t)
 	var out bytes.Buffer
-	sum, err := WriteGold(context.Background(), readGold(t, st, ds), &out, report.ReleaseOptions{})
+	sum, err := WriteGold(context.Background(), storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{})
 	if err != nil || sum.Flagged != 1 {
 		t.Fatalf("%+v, %v", sum, err)
 	}
-	uid := itemAt(t, st, ds, 2).UID
+	uid := storetest.ItemAt(t, st, ds, 2).UID
 	for _, want := range []string{
 		GoldHeader + "\n",
 		uid + "\tquestion\t2\tmajority\t1:1,2:2\t\n",
@@ -163,7 +164,7 @@ func TestPseudonymsAreStableAndHideNames(t *testing.T) {
 			t.Fatal(err)
 		}
 		var b bytes.Buffer
-		if err := WriteLabels(ctx, labelsOf(t, st, ds), &b, rename); err != nil {
+		if err := WriteLabels(ctx, storetest.ReadLabels(t, st, ds), &b, rename); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()

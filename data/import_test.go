@@ -17,23 +17,6 @@ import (
 	"github.com/claritty/claritty/store/storetest"
 )
 
-// sharedOrSkip finds a released data file in ../shared/data. Without it a
-// test skips, except under CI (CI set), where the files are promised:
-// there a missing file fails the test rather than passing it unseen.
-func sharedOrSkip(t testing.TB, rel string) string {
-	t.Helper()
-	p, ok := datatest.SharedFile(rel)
-	switch {
-	case ok:
-		return p
-	case os.Getenv("CI") != "":
-		t.Fatalf("../shared/data/%s not present, and CI is set: the released data must be beside the checkout", rel)
-	default:
-		t.Skipf("../shared/data/%s not present", rel)
-	}
-	return ""
-}
-
 // fingerprint hashes every row of every table an import writes, to tell
 // whether a failed import changed anything at all.
 func fingerprint(t *testing.T, db *sql.DB) string {
@@ -65,7 +48,7 @@ func countManual(t *testing.T, path string) (panes, queries, labels int) {
 
 func TestImportMIMICSManual(t *testing.T) {
 	t.Parallel()
-	path := sharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
+	path := datatest.SharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	st := storetest.Open(t)
 	ctx := context.Background()
 	res, err := ImportFile(ctx, st, lead(t, st), path, Options{})
@@ -115,7 +98,7 @@ func readFile(t *testing.T, p string) string {
 
 func TestImportClickExplore(t *testing.T) {
 	t.Parallel()
-	path := sharedOrSkip(t, "mimics-duo/Mimics-ClickExploreSampling.tsv")
+	path := datatest.SharedOrSkip(t, "mimics-duo/Mimics-ClickExploreSampling.tsv")
 	st := storetest.Open(t)
 	res, err := ImportFile(context.Background(), st, lead(t, st), path, Options{})
 	if err != nil {
@@ -187,7 +170,7 @@ func TestDamagedFilesChangeNothing(t *testing.T) {
 // the file) is refused with the line number and leaves no trace.
 func TestDamagedReleaseChangesNothing(t *testing.T) {
 	t.Parallel()
-	path := sharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
+	path := datatest.SharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	b := []byte(readFile(t, path))
 	lines := bytes.SplitAfter(b, []byte("\n"))
 	cut := bytes.Join(lines[:2000], nil)

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -27,52 +26,21 @@ func demoStore(t testing.TB, start time.Time) *store.Store {
 }
 
 // keyHIT labels the units of the demo pane seq as the annotator, the way
-// the TUI does: one SetLabel per unit, the last one finishing the HIT.
+// the TUI does (storetest.KeyHIT).
 func keyHIT(t *testing.T, st *store.Store, name string, seq int, values map[string]int) {
 	t.Helper()
-	ctx := context.Background()
-	ds, _ := st.DatasetByName(ctx, DemoDataset)
-	it := itemAt(t, st, ds.ID, seq)
-	an, err := st.EnsureAnnotator(ctx, name)
+	ds, err := st.DatasetByName(context.Background(), DemoDataset)
 	if err != nil {
 		t.Fatal(err)
 	}
-	units := guidelines.MIMICS.Units(it.Shape(0))
-	keyed := 0
-	for _, u := range units {
-		v, ok := values[u]
-		if !ok {
-			continue
-		}
-		keyed++
-		_, err := st.SetLabel(ctx, store.LabelChange{ItemID: it.ID, AnnotatorID: an.ID, Unit: u, Value: &v,
-			Seconds: 2, Finish: keyed == len(units)})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-func itemAt(t *testing.T, st *store.Store, datasetID int64, seq int) store.Item {
-	t.Helper()
-	var found store.Item
-	err := st.EachItem(context.Background(), datasetID, func(it store.Item) error {
-		if it.Seq == seq {
-			found = it
-		}
-		return nil
-	})
-	if err != nil || found.ID == 0 {
-		t.Fatalf("no pane %d: %v", seq, err)
-	}
-	return found
+	storetest.KeyHIT(t, st, ds.ID, seq, name, values)
 }
 
 // allLabels lists every label as "uid unit annotator value" lines.
 func allLabels(t *testing.T, st *store.Store) string {
 	t.Helper()
 	var b strings.Builder
-	err := labelsOf(t, st, 0).EachLabel(context.Background(), func(r store.LabelRow) error {
+	err := storetest.ReadLabels(t, st, 0).EachLabel(context.Background(), func(r store.LabelRow) error {
 		fmt.Fprintln(&b, r.Item, r.Unit, r.Annotator, r.Value)
 		return nil
 	})
@@ -85,7 +53,7 @@ func allLabels(t *testing.T, st *store.Store) string {
 func exportLabels(t *testing.T, st *store.Store) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := WriteLabels(context.Background(), labelsOf(t, st, 0), &b, nil); err != nil {
+	if err := WriteLabels(context.Background(), storetest.ReadLabels(t, st, 0), &b, nil); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -150,12 +118,12 @@ func TestMergeLabelsFromAnotherDatabase(t *testing.T) {
 	ds, _ := server.DatasetByName(ctx, DemoDataset)
 	dee, _ := server.EnsureAnnotator(ctx, "dee")
 	id, ok, _, err := server.NextHIT(ctx, ds.ID, dee.ID, 0)
-	if err != nil || !ok || id != itemAt(t, server, ds.ID, 2).ID {
+	if err != nil || !ok || id != storetest.ItemAt(t, server, ds.ID, 2).ID {
 		t.Fatalf("next HIT for dee: %d %v %v, want pane 2", id, ok, err)
 	}
 	// bo resumes pane 2 on the server where the laptop left it.
 	bo, _ := server.EnsureAnnotator(ctx, "bo")
-	h, err := server.LoadHIT(ctx, itemAt(t, server, ds.ID, 2).ID, bo.ID)
+	h, err := server.LoadHIT(ctx, storetest.ItemAt(t, server, ds.ID, 2).ID, bo.ID)
 	if err != nil || !h.Started || h.Finished || h.Labels["question"] != 1 {
 		t.Fatalf("bo's pane 2 on the server: %+v %v", h, err)
 	}
@@ -166,7 +134,7 @@ func TestMergeNewestWins(t *testing.T) {
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	keyHIT(t, st, "ana", 1, map[string]int{"question": 2})
-	uid := itemAt(t, st, 1, 1).UID
+	uid := storetest.ItemAt(t, st, 1, 1).UID
 	row := func(label, updated string) string {
 		return LabelsHeader + "\n" + uid + "\tquestion\tana\t" + label + "\t2026-11-01T00:00:00.000Z\t" + updated + "\t4.0\n"
 	}
@@ -180,7 +148,7 @@ func TestMergeNewestWins(t *testing.T) {
 	if err != nil || got.Changed != 1 || labelOf(t, st, "ana") != 0 {
 		t.Fatalf("newer label: %+v %v", got, err)
 	}
-	hist, _ := st.History(ctx, itemAt(t, st, 1, 1).ID)
+	hist, _ := st.History(ctx, storetest.ItemAt(t, st, 1, 1).ID)
 	last := hist[len(hist)-1]
 	if last.Source != "merge" || *last.Old != 2 || *last.New != 0 || last.At != "2026-11-22T09:00:00.000Z" {
 		t.Fatalf("history %+v", last)
@@ -232,7 +200,7 @@ func TestDemoLabels(t *testing.T) {
 	}
 	ds, _ := st.DatasetByName(ctx, DemoDataset)
 	me, _ := st.EnsureAnnotator(ctx, "newcomer")
-	if id, ok, _, err := st.NextHIT(ctx, ds.ID, me.ID, 0); err != nil || !ok || id != itemAt(t, st, ds.ID, 1).ID {
+	if id, ok, _, err := st.NextHIT(ctx, ds.ID, me.ID, 0); err != nil || !ok || id != storetest.ItemAt(t, st, ds.ID, 1).ID {
 		t.Fatalf("a new annotator starts at %d (%v %v), want pane 1", id, ok, err)
 	}
 }
@@ -240,7 +208,7 @@ func TestDemoLabels(t *testing.T) {
 func labelOf(t *testing.T, st *store.Store, name string) int {
 	t.Helper()
 	an, _ := st.EnsureAnnotator(context.Background(), name)
-	l, err := st.Labels(context.Background(), itemAt(t, st, 1, 1).ID, an.ID)
+	l, err := st.Labels(context.Background(), storetest.ItemAt(t, st, 1, 1).ID, an.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,8 +219,8 @@ func TestMergeRefusesBadRowsAndChangesNothing(t *testing.T) {
 	t.Parallel()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	keyHIT(t, st, "ana", 1, map[string]int{"question": 2})
-	uid := itemAt(t, st, 1, 1).UID   // 5 answers
-	short := itemAt(t, st, 1, 4).UID // python: 3 answers
+	uid := storetest.ItemAt(t, st, 1, 1).UID   // 5 answers
+	short := storetest.ItemAt(t, st, 1, 4).UID // python: 3 answers
 	row := func(f ...string) string { return strings.Join(f, "\t") + "\n" }
 	good := row(uid, "answer_set", "bo", "1", "", "", "") // comes first, and must not stay
 	for body, want := range map[string]string{
@@ -286,7 +254,7 @@ func TestMergeFindsItemsByDataset(t *testing.T) {
 	if _, err := Import(ctx, st, lead(t, st), bytes.NewReader(b), "copy.tsv", Options{}); err != nil {
 		t.Fatal(err)
 	}
-	uid := itemAt(t, st, 1, 1).UID
+	uid := storetest.ItemAt(t, st, 1, 1).UID
 	file := RatingsHeader + "\n" + uid + "\tquestion\tana\t2\n"
 	if _, err := merge(t, st, file, ""); err == nil || !strings.Contains(err.Error(), "say which with --dataset") {
 		t.Fatalf("ambiguous uid: %v", err)
@@ -296,7 +264,7 @@ func TestMergeFindsItemsByDataset(t *testing.T) {
 	}
 	copyDS, _ := st.DatasetByName(ctx, "copy")
 	an, _ := st.EnsureAnnotator(ctx, "ana")
-	if l, _ := st.Labels(ctx, itemAt(t, st, copyDS.ID, 1).ID, an.ID); l["question"] != 2 {
+	if l, _ := st.Labels(ctx, storetest.ItemAt(t, st, copyDS.ID, 1).ID, an.ID); l["question"] != 2 {
 		t.Fatalf("label went elsewhere: %v", l)
 	}
 	if _, err := merge(t, st, file, "nope"); err == nil || !strings.Contains(err.Error(), `dataset "nope"`) {

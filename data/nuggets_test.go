@@ -48,20 +48,20 @@ func TestImportNuggetsAndCandidates(t *testing.T) {
 	if d.Kind != "nuggets" || d.Items != 4 {
 		t.Fatalf("dataset %+v, want 4 nuggets items", d)
 	}
-	in, err := st.AnswerIntent(ctx, itemAt(t, st, d.ID, 1).ID)
+	in, err := st.AnswerIntent(ctx, storetest.ItemAt(t, st, d.ID, 1).ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if in.ID != "q1" || len(in.Nuggets) != 3 || in.Nuggets[0].Weight != 3 {
 		t.Errorf("first item's intent %+v", in)
 	}
-	in2, _ := st.AnswerIntent(ctx, itemAt(t, st, d.ID, 3).ID)
+	in2, _ := st.AnswerIntent(ctx, storetest.ItemAt(t, st, d.ID, 3).ID)
 	if in2.ID != "2" || in2.Blurred != "coffee" || in2.Nuggets[1].ID != "2" || in2.Nuggets[0].Weight != 0.5 {
 		t.Errorf("gold-nested intent %+v", in2)
 	}
 	// Both systems' answers to an intent come together, intent by intent.
 	for seq, want := range map[int]string{1: "q1@", 2: "q1@", 3: "2@", 4: "2@"} {
-		if uid := itemAt(t, st, d.ID, seq).UID; !strings.HasPrefix(uid, want) {
+		if uid := storetest.ItemAt(t, st, d.ID, seq).UID; !strings.HasPrefix(uid, want) {
 			t.Errorf("item %d is %s, want an answer to %s", seq, uid, want)
 		}
 	}
@@ -99,7 +99,7 @@ func TestAnswersInterleaved(t *testing.T) {
 	d, _ := st.DatasetByName(ctx, "g")
 	aFirst := 0
 	for i := range 12 {
-		first := itemAt(t, st, d.ID, 2*i+1).UID
+		first := storetest.ItemAt(t, st, d.ID, 2*i+1).UID
 		if !strings.HasPrefix(first, fmt.Sprintf("i%d@", i)) {
 			t.Fatalf("item %d is %s: intents out of order", 2*i+1, first)
 		}

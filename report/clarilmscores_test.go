@@ -8,6 +8,7 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/report"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // The demo's ClariLM datasets come with scores on first run, and they are
@@ -48,7 +49,7 @@ func TestDemoClariLMScores(t *testing.T) {
 		}
 	}
 	d, _ := st.DatasetByName(ctx, data.DemoNecessity)
-	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d, report.ScoreOptions{})
+	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, report.ScoreOptions{})
 	if err != nil || len(scores) != 2 || n == 0 {
 		t.Fatalf("demo necessity scores %+v %v", scores, err)
 	}
@@ -57,7 +58,7 @@ func TestDemoClariLMScores(t *testing.T) {
 		t.Errorf("demo necessity accuracy %+v, want %d of %d", nec, right, n)
 	}
 	p, _ := st.DatasetByName(ctx, data.DemoPairs)
-	c, err := report.CompareGold(ctx, readGold(t, st, p.ID), p, report.ScoreOptions{})
+	c, err := report.CompareGold(ctx, storetest.ReadGold(t, st, p.ID), p, report.ScoreOptions{})
 	if err != nil || c.Items != 4 || c.Total != 8 || len(c.Pairs) != 1 {
 		t.Fatalf("demo comparison %+v %v", c, err)
 	}

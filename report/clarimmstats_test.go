@@ -121,7 +121,7 @@ func TestClariMMStatsIndependently(t *testing.T) {
 	if _, err := data.Import(ctx, st, lead(t, st), strings.NewReader(body), "r.tsv", data.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	rs, err := report.ClariMMStats(ctx, readGold(t, st, ds.ID))
+	rs, err := report.ClariMMStats(ctx, storetest.ReadGold(t, st, ds.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestMedianGold(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got *report.PaneGold
-	report.EachPaneGold(ctx, readGold(t, st, ds.ID), func(p *report.PaneGold) error { c := *p; got = &c; return nil })
+	report.EachPaneGold(ctx, storetest.ReadGold(t, st, ds.ID), func(p *report.PaneGold) error { c := *p; got = &c; return nil })
 	want := map[string]struct {
 		label int
 		prov  agreement.Provenance
@@ -181,7 +181,7 @@ func TestMedianGold(t *testing.T) {
 	}
 	// Median settles every unit, so three annotators are enough.
 	var out bytes.Buffer
-	sum, err := data.WriteClariMMGold(ctx, readGold(t, st, ds.ID), &out, report.ReleaseOptions{})
+	sum, err := data.WriteClariMMGold(ctx, storetest.ReadGold(t, st, ds.ID), &out, report.ReleaseOptions{})
 	if err != nil || sum.Written != 1 || sum.Unresolved != 0 {
 		t.Fatalf("gold export %+v %v", sum, err)
 	}

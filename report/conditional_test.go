@@ -115,7 +115,7 @@ func TestNecessityFacetAskedAfterYes(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	sum, err := data.WriteNecessityGold(ctx, readGold(t, st, d.ID), &out, report.ReleaseOptions{})
+	sum, err := data.WriteNecessityGold(ctx, storetest.ReadGold(t, st, d.ID), &out, report.ReleaseOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestNecessityFacetAskedAfterYes(t *testing.T) {
 			}
 		}
 	}
-	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d, report.ScoreOptions{})
+	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, report.ScoreOptions{})
 	if err != nil || len(scores) != 1 {
 		t.Fatalf("scores %+v %v", scores, err)
 	}

@@ -34,7 +34,7 @@ func goldStore(t *testing.T) (*store.Store, int64) {
 	keyHIT(t, st, "cy", 2, map[string]int{"question": 1, "answer_set": 2, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2})
 	keyHIT(t, st, "ana", 4, map[string]int{"answer_set": 0})
 	cy, _ := st.EnsureAnnotator(ctx, "cy")
-	if err := st.AddFlag(ctx, itemAt(t, st, ds.ID, 3).ID, cy.ID, "broken", ""); err != nil {
+	if err := st.AddFlag(ctx, storetest.ItemAt(t, st, ds.ID, 3).ID, cy.ID, "broken", ""); err != nil {
 		t.Fatal(err)
 	}
 	return st, ds.ID
@@ -43,7 +43,7 @@ func goldStore(t *testing.T) (*store.Store, int64) {
 func paneGoldAt(t *testing.T, st *store.Store, ds int64, seq int) *report.PaneGold {
 	t.Helper()
 	var found *report.PaneGold
-	err := report.EachPaneGold(context.Background(), readGold(t, st, ds), func(p *report.PaneGold) error {
+	err := report.EachPaneGold(context.Background(), storetest.ReadGold(t, st, ds), func(p *report.PaneGold) error {
 		if p.Item.Seq == seq {
 			c := *p
 			found = &c
@@ -76,7 +76,7 @@ func TestGoldAndProvenance(t *testing.T) {
 	// --include-unresolved pane 2 comes with an empty answer-set cell. The
 	// demo annotators' 19 complete panes come too.
 	var out bytes.Buffer
-	sum, err := data.WriteManual(context.Background(), readGold(t, st, ds), &out, report.ReleaseOptions{})
+	sum, err := data.WriteManual(context.Background(), storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{})
 	if err != nil || sum != (report.ReleaseSummary{Written: 1 + 19, Flagged: 1, Unresolved: 2, Unlabelled: 40 - 20 - 1 - 2, Kept: report.ReleaseOptions{}}) {
 		t.Fatalf("summary %+v %v", sum, err)
 	}
@@ -85,7 +85,7 @@ func TestGoldAndProvenance(t *testing.T) {
 		t.Fatalf("release:\n%s", out.String())
 	}
 	out.Reset()
-	sum, _ = data.WriteManual(context.Background(), readGold(t, st, ds), &out, report.ReleaseOptions{IncludeUnresolved: true})
+	sum, _ = data.WriteManual(context.Background(), storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{IncludeUnresolved: true})
 	line := strings.Split(out.String(), "\n")[2]
 	if sum.Written != 22 || !strings.HasPrefix(line, "sourdough starter\t") || !strings.HasSuffix(line, "\t2\t\t2\t2\t2\t2\t") {
 		t.Fatalf("with unresolved: %+v\n%s", sum, out.String())
@@ -107,10 +107,10 @@ func TestReferBelow(t *testing.T) {
 	if _, err := st.ReadGold(ctx, bo, ds); !errors.Is(err, store.ErrNotAllowed) {
 		t.Fatalf("an annotator read gold to refer with: %v", err)
 	}
-	if _, err := report.ReferralsBelow(ctx, figuresFor(t, st, "cy2", ds), 0.75); !errors.Is(err, store.ErrNotAllowed) {
+	if _, err := report.ReferralsBelow(ctx, storetest.ReadFigures(t, st, "cy2", ds), 0.75); !errors.Is(err, store.ErrNotAllowed) {
 		t.Fatalf("referred from a reading for figures: %v", err)
 	}
-	todo, err := report.ReferralsBelow(ctx, readGold(t, st, ds), 0.75)
+	todo, err := report.ReferralsBelow(ctx, storetest.ReadGold(t, st, ds), 0.75)
 	if err != nil || len(todo) < 1 {
 		t.Fatalf("%d panes %v", len(todo), err)
 	}
@@ -123,7 +123,7 @@ func TestReferBelow(t *testing.T) {
 	}
 	var n, p2n, p1n int
 	storetest.DB(t, st).QueryRow(`SELECT count(*), sum(item_id = ?), sum(item_id = ?) FROM referrals`,
-		p2.Item.ID, itemAt(t, st, ds, 1).ID).Scan(&n, &p2n, &p1n)
+		p2.Item.ID, storetest.ItemAt(t, st, ds, 1).ID).Scan(&n, &p2n, &p1n)
 	if n != units || p2n != 6 || p1n != 0 {
 		t.Fatalf("%d referrals (%d returned), pane 2: %d, pane 1: %d", n, units, p2n, p1n)
 	}

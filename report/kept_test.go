@@ -11,6 +11,7 @@ import (
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // The report from the kept table (KeptReport, what the side pane and
@@ -36,7 +37,7 @@ func TestKeptReportIsTheReportFromLabels(t *testing.T) {
 	keyHIT(t, st, "yan", 2, every(0))
 	zoe, _ := st.EnsureAnnotator(ctx, "zoe")
 	// zoe opens the pane yan finished: yan's labels on it must not reach her.
-	if err := st.ClaimHIT(ctx, itemAt(t, st, ds.ID, 2).ID, zoe.ID); err != nil {
+	if err := st.ClaimHIT(ctx, storetest.ItemAt(t, st, ds.ID, 2).ID, zoe.ID); err != nil {
 		t.Fatal(err)
 	}
 	all, err := st.Datasets(ctx)

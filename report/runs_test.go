@@ -15,6 +15,7 @@ import (
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // goldGrades reads the demo's gold landing labels back from the gold
@@ -22,7 +23,7 @@ import (
 func goldGrades(t *testing.T, st *store.Store, ds int64) map[string]map[string]int {
 	t.Helper()
 	var b bytes.Buffer
-	if _, err := data.WriteGold(context.Background(), readGold(t, st, ds), &b, report.ReleaseOptions{}); err != nil {
+	if _, err := data.WriteGold(context.Background(), storetest.ReadGold(t, st, ds), &b, report.ReleaseOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]map[string]int{}
@@ -92,7 +93,7 @@ func TestTRECRunAgainstGoldLanding(t *testing.T) {
 			want[k] += naiveNDCG(docs, grades[q], k)
 		}
 	}
-	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d, report.ScoreOptions{})
+	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, report.ScoreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +143,7 @@ func TestLabelsRun(t *testing.T) {
 	if _, err := data.AddRun(ctx, st, lead(t, st), runFile(t, body.String()), data.RunOptions{Kind: "labels", Name: "all-two"}); err != nil {
 		t.Fatal(err)
 	}
-	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d, report.ScoreOptions{})
+	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, report.ScoreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +206,7 @@ func TestQuestionsRunAgainstPaneQuestions(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	scores, err := report.ScoreRuns(ctx, readGold(t, st, d.ID), d, report.ScoreOptions{})
+	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, report.ScoreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

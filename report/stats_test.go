@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -35,7 +36,7 @@ func f(x float64) *float64 { return &x }
 // paper's Tables 1, 4 (T2-T7), 6 and 7 to the printed precision.
 func TestStatsReproduceThePaper(t *testing.T) {
 	t.Parallel()
-	path := sharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
+	path := datatest.SharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	ctx := context.Background()
 	st := storetest.Open(t)
 	res, err := data.ImportFile(ctx, st, lead(t, st), path, data.Options{})
@@ -43,7 +44,7 @@ func TestStatsReproduceThePaper(t *testing.T) {
 		t.Fatal(err)
 	}
 	ds, _ := st.DatasetByName(ctx, res.Dataset)
-	s, err := report.DatasetStats(ctx, readGold(t, st, ds.ID))
+	s, err := report.DatasetStats(ctx, storetest.ReadGold(t, st, ds.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +124,7 @@ func TestStatsByHand(t *testing.T) {
 		t.Fatal(err)
 	}
 	ds, _ := st.DatasetByName(ctx, "hand")
-	s, err := report.DatasetStats(ctx, readGold(t, st, ds.ID))
+	s, err := report.DatasetStats(ctx, storetest.ReadGold(t, st, ds.ID))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store/storetest"
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/guidelines"
@@ -24,12 +25,12 @@ func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
 	keyHIT(t, st, "zed", 1, all2) // a late name: the two paths order people differently
 	keyHIT(t, st, "ana", 1, map[string]int{"question": 0, "answer_set": 1, "landing_1": 2, "landing_2": 0, "landing_3": 1, "landing_4": 2})
 	ds, _ := st.DatasetByName(ctx, data.DemoDataset)
-	fast, err := report.DatasetStudy(ctx, readGold(t, st, ds.ID))
+	fast, err := report.DatasetStudy(ctx, storetest.ReadGold(t, st, ds.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var tsv bytes.Buffer
-	if err := data.WriteLabels(ctx, labelsOf(t, st, ds.ID), &tsv, nil); err != nil {
+	if err := data.WriteLabels(ctx, storetest.ReadLabels(t, st, ds.ID), &tsv, nil); err != nil {
 		t.Fatal(err)
 	}
 	// The study of the exported file, read as agree --ratings reads one.
@@ -61,7 +62,7 @@ func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
 		t.Fatalf("people differ: %v / %v", people(a), people(b))
 	}
 	// Hiding pane 1 leaves exactly its units out.
-	hidden, err := report.DatasetStudy(ctx, figuresFor(t, st, "newcomer", ds.ID, itemAt(t, st, ds.ID, 1).ID))
+	hidden, err := report.DatasetStudy(ctx, storetest.ReadFigures(t, st, "newcomer", ds.ID, storetest.ItemAt(t, st, ds.ID, 1).ID))
 	if err != nil || len(hidden.Subjects) != len(fast.Subjects)-6 {
 		t.Fatalf("hidden: %d subjects of %d (%v)", len(hidden.Subjects), len(fast.Subjects), err)
 	}
@@ -77,7 +78,7 @@ func TestHalfDoneHITLeavesAgreementAlone(t *testing.T) {
 	keyHIT(t, st, "ana", 5, all2)
 	keyHIT(t, st, "bo", 5, all2)
 	report := func() agreement.Report {
-		study, err := report.DatasetStudy(ctx, readGold(t, st, ds.ID))
+		study, err := report.DatasetStudy(ctx, storetest.ReadGold(t, st, ds.ID))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +91,7 @@ func TestHalfDoneHITLeavesAgreementAlone(t *testing.T) {
 			before.Pooled.Observed, after.Pooled.Observed, before.Pooled.AlphaNominal, after.Pooled.AlphaNominal)
 	}
 	// Finished, it counts.
-	it := itemAt(t, st, ds.ID, 5)
+	it := storetest.ItemAt(t, st, ds.ID, 5)
 	units := guidelines.MIMICS.Units(it.Shape(0))
 	zeros := map[string]int{}
 	for _, u := range units {

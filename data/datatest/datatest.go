@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"testing"
 )
 
 // SharedFile finds a file under the shared/data folder that sits beside the
@@ -32,6 +33,23 @@ func SharedFile(rel string) (string, bool) {
 		}
 		dir = parent
 	}
+}
+
+// SharedOrSkip is SharedFile for a test: the path, or the test skips
+// when the file is not there, except in CI ($CI set), where the released
+// data must be beside the checkout and its absence fails the test.
+func SharedOrSkip(t testing.TB, rel string) string {
+	t.Helper()
+	p, ok := SharedFile(rel)
+	switch {
+	case ok:
+		return p
+	case os.Getenv("CI") != "":
+		t.Fatalf("../shared/data/%s not present, and CI is set: the released data must be beside the checkout", rel)
+	default:
+		t.Skipf("../shared/data/%s not present", rel)
+	}
+	return ""
 }
 
 // ClickRows is the size of the MIMICS-Click release.

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"testing"
 
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/internal/dbimage"
 )
@@ -123,4 +124,86 @@ func Person(t testing.TB, st *store.Store, name, role string) store.Annotator {
 		t.Fatal(err)
 	}
 	return a
+}
+
+// ItemAt is the item seq of a dataset.
+func ItemAt(t testing.TB, st *store.Store, datasetID int64, seq int) store.Item {
+	t.Helper()
+	var found store.Item
+	err := st.EachItem(context.Background(), datasetID, func(it store.Item) error {
+		if it.Seq == seq {
+			found = it
+		}
+		return nil
+	})
+	if err != nil || found.ID == 0 {
+		t.Fatalf("no item %d: %v", seq, err)
+	}
+	return found
+}
+
+// KeyHIT labels the units of MIMICS pane seq of a dataset as the
+// annotator named, the way the TUI does: one SetLabel per unit given, the
+// last one finishing the HIT (if every unit of the pane is given).
+func KeyHIT(t testing.TB, st *store.Store, datasetID int64, seq int, name string, values map[string]int) {
+	t.Helper()
+	ctx := context.Background()
+	it := ItemAt(t, st, datasetID, seq)
+	an, err := st.EnsureAnnotator(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := guidelines.MIMICS.Units(it.Shape(0))
+	keyed := 0
+	for _, u := range units {
+		v, ok := values[u]
+		if !ok {
+			continue
+		}
+		keyed++
+		_, err := st.SetLabel(ctx, store.LabelChange{ItemID: it.ID, AnnotatorID: an.ID, Unit: u, Value: &v,
+			Seconds: 2, Finish: keyed == len(units)})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// ReadGold is the lead's reading of everything in a dataset, closed when
+// the test ends.
+func ReadGold(t testing.TB, st *store.Store, datasetID int64) *store.Reading {
+	t.Helper()
+	return reading(t, st.ReadGold, Lead(t, st), datasetID)
+}
+
+// ReadLabels is the lead's reading of every label of a dataset (0: all).
+func ReadLabels(t testing.TB, st *store.Store, datasetID int64) *store.Reading {
+	t.Helper()
+	return reading(t, st.ReadLabels, Lead(t, st), datasetID)
+}
+
+// ReadFigures is the reading for figures of a new annotator named name
+// who has the items open open.
+func ReadFigures(t testing.TB, st *store.Store, name string, datasetID int64, open ...int64) *store.Reading {
+	t.Helper()
+	who := Person(t, st, name, store.RoleAnnotator)
+	for _, id := range open {
+		_, err := DB(t, st).Exec(`INSERT INTO hits (item_id, annotator_id, started_at, touched_at)
+			VALUES (?, ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`, id, who.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return reading(t, st.ReadFigures, who, datasetID)
+}
+
+func reading(t testing.TB, open func(context.Context, store.Annotator, int64) (*store.Reading, error),
+	who store.Annotator, datasetID int64) *store.Reading {
+	t.Helper()
+	r, err := open(context.Background(), who, datasetID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
 }
