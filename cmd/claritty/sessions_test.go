@@ -33,7 +33,7 @@ func TestSessionsLeaveNoGoroutines(t *testing.T) {
 	defer st.Close()
 	heavy := newHeavyGate(2)
 	srv, err := sshserve.New(sshserve.Config{Addr: "127.0.0.1:0", HostKeyPath: tm.db + "-ssh_host_ed25519_key",
-		Store: st, MaxSessions: 10, IdleTimeout: time.Minute, Log: log.New(io.Discard),
+		Store: st, MaxSessions: 40, IdleTimeout: time.Minute, Log: log.New(io.Discard),
 		Handle: func(ctx context.Context, s *sshserve.Session) int { return runSession(ctx, st, heavy, s) }})
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +67,7 @@ func TestSessionsLeaveNoGoroutines(t *testing.T) {
 		if err := s.Shell(); err != nil {
 			return err
 		}
-		for deadline := time.Now().Add(10 * time.Second); !strings.Contains(ansi.Strip(screen.String()), "Step I"); {
+		for deadline := time.Now().Add(30 * time.Second); !strings.Contains(ansi.Strip(screen.String()), "Step I"); {
 			if time.Now().After(deadline) {
 				return fmt.Errorf("the TUI never showed its first step:\n%s", ansi.Strip(screen.String()))
 			}
