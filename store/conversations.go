@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 )
@@ -98,44 +99,33 @@ func (im *Importer) writeTurns(itemID int64, turns []Turn) error {
 // Turns loads a conversation's turns with their images, in order; none for
 // an item that is not a conversation.
 func (s *Store) Turns(ctx context.Context, itemID int64) ([]Turn, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT turn, question, answer FROM turns WHERE item_id = ? ORDER BY turn`, itemID)
+	turns, err := collect(ctx, s.db, "load turns", `SELECT turn, question, answer FROM turns WHERE item_id = ? ORDER BY turn`,
+		[]any{itemID}, func(rows *sql.Rows) (t Turn, err error) {
+			var n int
+			return t, rows.Scan(&n, &t.Question, &t.Answer)
+		})
 	if err != nil {
-		return nil, fmt.Errorf("load turns: %w", err)
-	}
-	var turns []Turn
-	for rows.Next() {
-		var n int
-		var t Turn
-		if err := rows.Scan(&n, &t.Question, &t.Answer); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("load turns: %w", err)
-		}
-		turns = append(turns, t)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("load turns: %w", err)
+		return nil, err
 	}
 	return turns, s.loadImages(ctx, itemID, turns)
 }
 
 func (s *Store) loadImages(ctx context.Context, itemID int64, turns []Turn) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT turn, src, location, preview, problem FROM images
-		WHERE item_id = ? ORDER BY turn, pos`, itemID)
-	if err != nil {
-		return fmt.Errorf("load images: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	err := eachRow(ctx, s.db, `SELECT turn, src, location, preview, problem FROM images
+		WHERE item_id = ? ORDER BY turn, pos`, []any{itemID}, func(rows *sql.Rows) error {
 		var n int
 		var img Image
 		if err := rows.Scan(&n, &img.Src, &img.Location, &img.Preview, &img.Problem); err != nil {
-			return fmt.Errorf("load images: %w", err)
+			return err
 		}
 		if n < 1 || n > len(turns) {
-			return fmt.Errorf("load images: image of turn %d, which item %d lacks", n, itemID)
+			return fmt.Errorf("image of turn %d, which item %d lacks", n, itemID)
 		}
 		turns[n-1].Images = append(turns[n-1].Images, img)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("load images: %w", err)
 	}
-	return rows.Err()
+	return nil
 }

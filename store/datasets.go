@@ -20,22 +20,12 @@ type Dataset struct {
 // Datasets lists every dataset in creation order with its item count
 // (kept: migration 0012).
 func (s *Store) Datasets(ctx context.Context) ([]Dataset, error) {
-	rows, err := s.db.QueryContext(ctx, `
+	return collect(ctx, s.db, "list datasets", `
 		SELECT d.id, d.name, d.kind, d.format, d.items_count
-		FROM datasets d WHERE d.purpose = 'task' ORDER BY d.id`)
-	if err != nil {
-		return nil, fmt.Errorf("list datasets: %w", err)
-	}
-	defer rows.Close()
-	var ds []Dataset
-	for rows.Next() {
-		var d Dataset
-		if err := rows.Scan(&d.ID, &d.Name, &d.Kind, &d.Format, &d.Items); err != nil {
-			return nil, fmt.Errorf("list datasets: %w", err)
-		}
-		ds = append(ds, d)
-	}
-	return ds, rows.Err()
+		FROM datasets d WHERE d.purpose = 'task' ORDER BY d.id`, nil,
+		func(rows *sql.Rows) (d Dataset, err error) {
+			return d, rows.Scan(&d.ID, &d.Name, &d.Kind, &d.Format, &d.Items)
+		})
 }
 
 // DatasetByName finds a dataset; ErrNotFound when there is none.
