@@ -172,19 +172,17 @@ func (r *Reading) votesAllowed() error {
 // openItems lists the items of a dataset the annotator has started and not
 // finished.
 func openItems(ctx context.Context, q querier, datasetID, annotatorID int64) (map[int64]bool, error) {
-	rows, err := q.QueryContext(ctx, `SELECT h.item_id FROM hits h JOIN items i ON i.id = h.item_id
-		WHERE h.annotator_id = ? AND h.finished_at IS NULL AND i.dataset_id = ?`, annotatorID, datasetID)
+	out := map[int64]bool{}
+	err := eachRow(ctx, q, `SELECT h.item_id FROM hits h JOIN items i ON i.id = h.item_id
+		WHERE h.annotator_id = ? AND h.finished_at IS NULL AND i.dataset_id = ?`, []any{annotatorID, datasetID},
+		func(rows *sql.Rows) error {
+			var id int64
+			err := rows.Scan(&id)
+			out[id] = true
+			return err
+		})
 	if err != nil {
 		return nil, fmt.Errorf("open HITs: %w", err)
 	}
-	defer rows.Close()
-	out := map[int64]bool{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("open HITs: %w", err)
-		}
-		out[id] = true
-	}
-	return out, rows.Err()
+	return out, nil
 }

@@ -167,20 +167,8 @@ func (im *Importer) drawSides(rng *rand.Rand) error {
 // Context is the conversation before a necessity or compare item's
 // request, in order; none for other items.
 func (s *Store) Context(ctx context.Context, itemID int64) ([]Message, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT role, text FROM context_turns WHERE item_id = ? ORDER BY pos`, itemID)
-	if err != nil {
-		return nil, fmt.Errorf("load context: %w", err)
-	}
-	defer rows.Close()
-	var out []Message
-	for rows.Next() {
-		var m Message
-		if err := rows.Scan(&m.Role, &m.Text); err != nil {
-			return nil, fmt.Errorf("load context: %w", err)
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return collect(ctx, s.db, "load context", `SELECT role, text FROM context_turns WHERE item_id = ? ORDER BY pos`,
+		[]any{itemID}, func(rows *sql.Rows) (m Message, err error) { return m, rows.Scan(&m.Role, &m.Text) })
 }
 
 // Facets are a necessity item's candidate facets, in order (facet 1 first).
@@ -227,22 +215,19 @@ type PairSystems struct {
 
 // pairSystems lists the systems of a dataset's compare items by item.
 func pairSystems(ctx context.Context, q querier, datasetID int64) (map[int64]PairSystems, error) {
-	rows, err := q.QueryContext(ctx, `SELECT p.item_id, p.first, p.second, p.first_left FROM pairs p
-		JOIN items i ON i.id = p.item_id WHERE i.dataset_id = ?`, datasetID)
+	out := map[int64]PairSystems{}
+	err := eachRow(ctx, q, `SELECT p.item_id, p.first, p.second, p.first_left FROM pairs p
+		JOIN items i ON i.id = p.item_id WHERE i.dataset_id = ?`, []any{datasetID}, func(rows *sql.Rows) error {
+		var id int64
+		var p PairSystems
+		err := rows.Scan(&id, &p.First, &p.Second, &p.FirstLeft)
+		out[id] = p
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("load pairs: %w", err)
 	}
-	defer rows.Close()
-	out := map[int64]PairSystems{}
-	for rows.Next() {
-		var id int64
-		var p PairSystems
-		if err := rows.Scan(&id, &p.First, &p.Second, &p.FirstLeft); err != nil {
-			return nil, fmt.Errorf("load pairs: %w", err)
-		}
-		out[id] = p
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // PairSystems lists the systems of the import's dataset's compare items:

@@ -6,9 +6,10 @@ import (
 	"fmt"
 )
 
-// source is what a read runs on: the database, or a transaction (a
-// Reading's snapshot among them). Reads are written once, over a source,
-// so a Store method and its Reading twin share the SQL and the scan.
+// source is what a read of one row runs on: the database, or a
+// transaction (a Reading's snapshot among them). Reads are written once,
+// over a source or a querier, so a Store method and its Reading twin share
+// the SQL and the scan.
 type source interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
@@ -16,7 +17,7 @@ type source interface {
 
 // collect runs query on q and returns every row as scan reads it; what
 // names the read in its errors.
-func collect[T any](ctx context.Context, q source, what, query string, args []any, scan func(*sql.Rows) (T, error)) ([]T, error) {
+func collect[T any](ctx context.Context, q querier, what, query string, args []any, scan func(*sql.Rows) (T, error)) ([]T, error) {
 	var out []T
 	err := eachRow(ctx, q, query, args, func(rows *sql.Rows) error {
 		v, err := scan(rows)
@@ -31,7 +32,7 @@ func collect[T any](ctx context.Context, q source, what, query string, args []an
 
 // eachRow runs a query and hands each row to fn, stopping at its first
 // error.
-func eachRow(ctx context.Context, q source, query string, args []any, fn func(*sql.Rows) error) error {
+func eachRow(ctx context.Context, q querier, query string, args []any, fn func(*sql.Rows) error) error {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return err
