@@ -74,3 +74,19 @@ func TestUnknownKindIsAnError(t *testing.T) {
 		t.Errorf("an unknown kind takes runs %v", got)
 	}
 }
+
+// Asked for a MIMICS-Manual release of another kind's dataset, export
+// names that kind's own release format, one claritty export writes.
+func TestManualReleaseNamesTheKindsOwn(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	for _, ds := range []string{data.DemoConversations, data.DemoNuggets, data.DemoNecessity, data.DemoPairs} {
+		r := tm.run(t, "", "", "export", "--format", "mimics-manual", "--dataset", ds)
+		_, named, _ := strings.Cut(r.stderr, "export --format ")
+		named = strings.TrimSpace(named)
+		ok := slices.ContainsFunc(exportFormats, func(f exportFormat) bool { return f.name == named && f.release && f.kind != "" })
+		if r.code == 0 || !ok {
+			t.Errorf("%s as MIMICS-Manual: exit %d, %q names no release format of its kind", ds, r.code, r.stderr)
+		}
+	}
+}
