@@ -276,24 +276,13 @@ type HistoryEntry struct {
 
 // History lists every change to an item's labels, oldest first.
 func (s *Store) History(ctx context.Context, itemID int64) ([]HistoryEntry, error) {
-	rows, err := s.db.QueryContext(ctx, `
+	return collect(ctx, s.db, "load history", `
 		SELECT h.unit, a.name, x.name, h.old_value, h.new_value, h.at, h.source
 		FROM label_history h JOIN annotators a ON a.id = h.annotator_id
 		JOIN annotators x ON x.id = h.actor_id
-		WHERE h.item_id = ? ORDER BY h.id`, itemID)
-	if err != nil {
-		return nil, fmt.Errorf("load history: %w", err)
-	}
-	defer rows.Close()
-	var hs []HistoryEntry
-	for rows.Next() {
-		var h HistoryEntry
-		if err := rows.Scan(&h.Unit, &h.Annotator, &h.Actor, &h.Old, &h.New, &h.At, &h.Source); err != nil {
-			return nil, fmt.Errorf("load history: %w", err)
-		}
-		hs = append(hs, h)
-	}
-	return hs, rows.Err()
+		WHERE h.item_id = ? ORDER BY h.id`, []any{itemID}, func(rows *sql.Rows) (h HistoryEntry, err error) {
+		return h, rows.Scan(&h.Unit, &h.Annotator, &h.Actor, &h.Old, &h.New, &h.At, &h.Source)
+	})
 }
 
 // LabelRow is one label as exported.

@@ -215,19 +215,9 @@ func (s *Store) AnswerIntent(ctx context.Context, itemID int64) (IntentOf, error
 	if err != nil {
 		return in, fmt.Errorf("load intent: %w", err)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT nugget, text, weight FROM nuggets WHERE intent_id = ? ORDER BY pos`, intentID)
-	if err != nil {
-		return in, fmt.Errorf("load nuggets: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var n Nugget
-		if err := rows.Scan(&n.ID, &n.Text, &n.Weight); err != nil {
-			return in, fmt.Errorf("load nuggets: %w", err)
-		}
-		in.Nuggets = append(in.Nuggets, n)
-	}
-	return in, rows.Err()
+	in.Nuggets, err = collect(ctx, s.db, "load nuggets", `SELECT nugget, text, weight FROM nuggets WHERE intent_id = ? ORDER BY pos`,
+		[]any{intentID}, func(rows *sql.Rows) (n Nugget, err error) { return n, rows.Scan(&n.ID, &n.Text, &n.Weight) })
+	return in, err
 }
 
 // UnitCounts maps each item of a dataset to how many repeated units it

@@ -168,21 +168,15 @@ func (r *Reading) PatternCounts(ctx context.Context) ([]PatternCount, error) {
 		return nil, fmt.Errorf("read agreement: %w", err)
 	}
 	counts := map[[2]string]int{}
-	rows, err := r.tx.QueryContext(ctx, `SELECT unit_type, pattern, units FROM agreement_patterns WHERE dataset_id = ?`, r.dataset)
+	err := eachRow(ctx, r.tx, `SELECT unit_type, pattern, units FROM agreement_patterns WHERE dataset_id = ?`, []any{r.dataset},
+		func(rows *sql.Rows) error {
+			var typ, p string
+			var n int
+			err := rows.Scan(&typ, &p, &n)
+			counts[[2]string{typ, p}] += n
+			return err
+		})
 	if err != nil {
-		return nil, fmt.Errorf("read agreement: %w", err)
-	}
-	for rows.Next() {
-		var typ, p string
-		var n int
-		if err := rows.Scan(&typ, &p, &n); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("read agreement: %w", err)
-		}
-		counts[[2]string{typ, p}] += n
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read agreement: %w", err)
 	}
 	for id := range r.hidden {

@@ -288,22 +288,11 @@ type StandingEntry struct {
 
 // StandingHistory lists a task dataset's changes of standing, oldest first.
 func (s *Store) StandingHistory(ctx context.Context, datasetID int64) ([]StandingEntry, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT a.name, h.event, h.detail, b.name, h.at FROM standing_history h
+	return collect(ctx, s.db, "standing history", `SELECT a.name, h.event, h.detail, b.name, h.at FROM standing_history h
 		JOIN annotators a ON a.id = h.annotator_id JOIN annotators b ON b.id = h.actor_id
-		WHERE h.dataset_id = ? ORDER BY h.id`, datasetID)
-	if err != nil {
-		return nil, fmt.Errorf("standing history: %w", err)
-	}
-	defer rows.Close()
-	var out []StandingEntry
-	for rows.Next() {
-		var e StandingEntry
-		if err := rows.Scan(&e.Annotator, &e.Event, &e.Detail, &e.Actor, &e.At); err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
+		WHERE h.dataset_id = ? ORDER BY h.id`, []any{datasetID}, func(rows *sql.Rows) (e StandingEntry, err error) {
+		return e, rows.Scan(&e.Annotator, &e.Event, &e.Detail, &e.Actor, &e.At)
+	})
 }
 
 // Summary says where the annotator stands in a line: qualified or
