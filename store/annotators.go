@@ -119,7 +119,7 @@ func sameIgnoringCase(ctx context.Context, tx *sql.Tx, name string) (string, err
 
 // Annotators lists everyone, by id.
 func (s *Store) Annotators(ctx context.Context) ([]Annotator, error) {
-	return listAnnotators(ctx, s.db)
+	return listAnnotators(ctx, s.prepared())
 }
 
 func listAnnotators(ctx context.Context, q source) ([]Annotator, error) {

@@ -60,7 +60,7 @@ var ErrNoRoom = errors.New("held by as many annotators as the policy asks for")
 
 // DatasetPolicy reads a dataset's policy.
 func (s *Store) DatasetPolicy(ctx context.Context, datasetID int64) (Policy, error) {
-	return datasetPolicy(ctx, s.db, datasetID)
+	return datasetPolicy(ctx, s.prepared(), datasetID)
 }
 
 func datasetPolicy(ctx context.Context, q source, datasetID int64) (Policy, error) {

@@ -99,7 +99,7 @@ func (im *Importer) writeTurns(itemID int64, turns []Turn) error {
 // Turns loads a conversation's turns with their images, in order; none for
 // an item that is not a conversation.
 func (s *Store) Turns(ctx context.Context, itemID int64) ([]Turn, error) {
-	turns, err := collect(ctx, s.db, "load turns", `SELECT turn, question, answer FROM turns WHERE item_id = ? ORDER BY turn`,
+	turns, err := collect(ctx, s.prepared(), "load turns", `SELECT turn, question, answer FROM turns WHERE item_id = ? ORDER BY turn`,
 		[]any{itemID}, func(rows *sql.Rows) (t Turn, err error) {
 			var n int
 			return t, rows.Scan(&n, &t.Question, &t.Answer)
@@ -111,7 +111,7 @@ func (s *Store) Turns(ctx context.Context, itemID int64) ([]Turn, error) {
 }
 
 func (s *Store) loadImages(ctx context.Context, itemID int64, turns []Turn) error {
-	err := eachRow(ctx, s.db, `SELECT turn, src, location, preview, problem FROM images
+	err := eachRow(ctx, s.prepared(), `SELECT turn, src, location, preview, problem FROM images
 		WHERE item_id = ? ORDER BY turn, pos`, []any{itemID}, func(rows *sql.Rows) error {
 		var n int
 		var img Image

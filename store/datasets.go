@@ -20,7 +20,7 @@ type Dataset struct {
 // Datasets lists every dataset in creation order with its item count
 // (kept: migration 0012).
 func (s *Store) Datasets(ctx context.Context) ([]Dataset, error) {
-	return collect(ctx, s.db, "list datasets", `
+	return collect(ctx, s.prepared(), "list datasets", `
 		SELECT d.id, d.name, d.kind, d.format, d.items_count
 		FROM datasets d WHERE d.purpose = 'task' ORDER BY d.id`, nil,
 		func(rows *sql.Rows) (d Dataset, err error) {
@@ -88,7 +88,7 @@ func (s *Store) ensureSide(tx *sql.Tx, ctx context.Context, taskID int64, task s
 
 // DatasetKind is a dataset's task kind (mimics, clarimm).
 func (s *Store) DatasetKind(ctx context.Context, datasetID int64) (string, error) {
-	return datasetKind(ctx, s.db, datasetID)
+	return datasetKind(ctx, s.prepared(), datasetID)
 }
 
 func datasetKind(ctx context.Context, q source, datasetID int64) (string, error) {

@@ -276,7 +276,7 @@ type HistoryEntry struct {
 
 // History lists every change to an item's labels, oldest first.
 func (s *Store) History(ctx context.Context, itemID int64) ([]HistoryEntry, error) {
-	return collect(ctx, s.db, "load history", `
+	return collect(ctx, s.prepared(), "load history", `
 		SELECT h.unit, a.name, x.name, h.old_value, h.new_value, h.at, h.source
 		FROM label_history h JOIN annotators a ON a.id = h.annotator_id
 		JOIN annotators x ON x.id = h.actor_id

@@ -215,7 +215,7 @@ func (s *Store) AnswerIntent(ctx context.Context, itemID int64) (IntentOf, error
 	if err != nil {
 		return in, fmt.Errorf("load intent: %w", err)
 	}
-	in.Nuggets, err = collect(ctx, s.db, "load nuggets", `SELECT nugget, text, weight FROM nuggets WHERE intent_id = ? ORDER BY pos`,
+	in.Nuggets, err = collect(ctx, s.prepared(), "load nuggets", `SELECT nugget, text, weight FROM nuggets WHERE intent_id = ? ORDER BY pos`,
 		[]any{intentID}, func(rows *sql.Rows) (n Nugget, err error) { return n, rows.Scan(&n.ID, &n.Text, &n.Weight) })
 	return in, err
 }
@@ -224,7 +224,7 @@ func (s *Store) AnswerIntent(ctx context.Context, itemID int64) (IntentOf, error
 // has: a conversation's turns, an answer's nuggets, a request's facets.
 // Other kinds have none.
 func (s *Store) UnitCounts(ctx context.Context, datasetID int64) (map[int64]int, error) {
-	return unitCounts(ctx, s.db, datasetID)
+	return unitCounts(ctx, s.prepared(), datasetID)
 }
 
 func unitCounts(ctx context.Context, q source, datasetID int64) (map[int64]int, error) {

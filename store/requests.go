@@ -167,13 +167,13 @@ func (im *Importer) drawSides(rng *rand.Rand) error {
 // Context is the conversation before a necessity or compare item's
 // request, in order; none for other items.
 func (s *Store) Context(ctx context.Context, itemID int64) ([]Message, error) {
-	return collect(ctx, s.db, "load context", `SELECT role, text FROM context_turns WHERE item_id = ? ORDER BY pos`,
+	return collect(ctx, s.prepared(), "load context", `SELECT role, text FROM context_turns WHERE item_id = ? ORDER BY pos`,
 		[]any{itemID}, func(rows *sql.Rows) (m Message, err error) { return m, rows.Scan(&m.Role, &m.Text) })
 }
 
 // Facets are a necessity item's candidate facets, in order (facet 1 first).
 func (s *Store) Facets(ctx context.Context, itemID int64) ([]string, error) {
-	return facets(ctx, s.db, itemID)
+	return facets(ctx, s.prepared(), itemID)
 }
 
 func facets(ctx context.Context, q source, itemID int64) ([]string, error) {

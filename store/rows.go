@@ -45,3 +45,24 @@ func eachRow(ctx context.Context, q querier, query string, args []any, fn func(*
 	}
 	return rows.Err()
 }
+
+// prepared is the database as a source whose every statement goes through
+// the store's statement cache (prepared once per process), the way
+// readRow and readRows run theirs.
+func (s *Store) prepared() source { return cachedSource{s} }
+
+type cachedSource struct{ s *Store }
+
+func (c cachedSource) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return c.s.readRows(ctx, query, args...)
+}
+
+func (c cachedSource) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	st, err := c.s.stmts.get(ctx, query)
+	if err != nil {
+		// A *sql.Row carries its error only from database/sql: the same
+		// query unprepared fails the same way.
+		return c.s.db.QueryRowContext(ctx, query, args...)
+	}
+	return st.QueryRowContext(ctx, args...)
+}

@@ -133,7 +133,7 @@ func (w *RunWriter) Question(itemID int64, text string) error {
 
 // Runs lists a dataset's runs in the order they were registered.
 func (s *Store) Runs(ctx context.Context, datasetID int64) ([]Run, error) {
-	return runs(ctx, s.db, datasetID)
+	return runs(ctx, s.prepared(), datasetID)
 }
 
 func runs(ctx context.Context, q source, datasetID int64) ([]Run, error) {
@@ -151,7 +151,7 @@ type RunDoc struct {
 
 // RunDocs calls fn for every line of a trec run, query by query.
 func (s *Store) RunDocs(ctx context.Context, runID int64, fn func(RunDoc) error) error {
-	return runDocs(ctx, s.db, runID, fn)
+	return runDocs(ctx, s.prepared(), runID, fn)
 }
 
 func runDocs(ctx context.Context, q source, runID int64, fn func(RunDoc) error) error {
@@ -183,7 +183,7 @@ type RunLabel struct {
 
 // RunLabels lists a labels run's predictions.
 func (s *Store) RunLabels(ctx context.Context, runID int64) ([]RunLabel, error) {
-	return runLabels(ctx, s.db, runID)
+	return runLabels(ctx, s.prepared(), runID)
 }
 
 func runLabels(ctx context.Context, q source, runID int64) ([]RunLabel, error) {
@@ -199,7 +199,7 @@ type RunQuestion struct {
 
 // RunQuestions lists a questions run's questions.
 func (s *Store) RunQuestions(ctx context.Context, runID int64) ([]RunQuestion, error) {
-	return runQuestions(ctx, s.db, runID)
+	return runQuestions(ctx, s.prepared(), runID)
 }
 
 func runQuestions(ctx context.Context, q source, runID int64) ([]RunQuestion, error) {
@@ -222,7 +222,7 @@ type AnswerRow struct {
 // AnswerRows lists every answer of a nuggets dataset, intent by intent
 // in import order, systems by name.
 func (s *Store) AnswerRows(ctx context.Context, datasetID int64) ([]AnswerRow, error) {
-	return answerRows(ctx, s.db, datasetID)
+	return answerRows(ctx, s.prepared(), datasetID)
 }
 
 func answerRows(ctx context.Context, q source, datasetID int64) ([]AnswerRow, error) {

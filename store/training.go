@@ -288,7 +288,7 @@ type StandingEntry struct {
 
 // StandingHistory lists a task dataset's changes of standing, oldest first.
 func (s *Store) StandingHistory(ctx context.Context, datasetID int64) ([]StandingEntry, error) {
-	return collect(ctx, s.db, "standing history", `SELECT a.name, h.event, h.detail, b.name, h.at FROM standing_history h
+	return collect(ctx, s.prepared(), "standing history", `SELECT a.name, h.event, h.detail, b.name, h.at FROM standing_history h
 		JOIN annotators a ON a.id = h.annotator_id JOIN annotators b ON b.id = h.actor_id
 		WHERE h.dataset_id = ? ORDER BY h.id`, []any{datasetID}, func(rows *sql.Rows) (e StandingEntry, err error) {
 		return e, rows.Scan(&e.Annotator, &e.Event, &e.Detail, &e.Actor, &e.At)
