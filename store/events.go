@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 )
@@ -58,23 +59,18 @@ func recordMove(w *ptx, itemID, annotatorID int64, move StepMove, now string) er
 // TimeSpent sums, per step, the time from each enter to the next event of the
 // same HIT. An enter with nothing after it (a killed process) counts nothing.
 func (s *Store) TimeSpent(ctx context.Context, itemID, annotatorID int64) (perStep map[string]time.Duration, total time.Duration, err error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT step, event, at FROM step_events
-		WHERE item_id = ? AND annotator_id = ? ORDER BY id`, itemID, annotatorID)
-	if err != nil {
-		return nil, 0, fmt.Errorf("time spent: %w", err)
-	}
-	defer rows.Close()
 	perStep = map[string]time.Duration{}
 	var open string
 	var since time.Time
-	for rows.Next() {
+	err = eachRow(ctx, s.prepared(), `SELECT step, event, at FROM step_events
+		WHERE item_id = ? AND annotator_id = ? ORDER BY id`, []any{itemID, annotatorID}, func(rows *sql.Rows) error {
 		var step, event, at string
 		if err := rows.Scan(&step, &event, &at); err != nil {
-			return nil, 0, fmt.Errorf("time spent: %w", err)
+			return err
 		}
 		t, err := time.Parse(timeFormat, at)
 		if err != nil {
-			return nil, 0, fmt.Errorf("time spent: %w", err)
+			return err
 		}
 		if open != "" {
 			d := t.Sub(since)
@@ -85,6 +81,10 @@ func (s *Store) TimeSpent(ctx context.Context, itemID, annotatorID int64) (perSt
 		if event == "enter" {
 			open, since = step, t
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("time spent: %w", err)
 	}
-	return perStep, total, rows.Err()
+	return perStep, total, nil
 }

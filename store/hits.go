@@ -225,37 +225,31 @@ type QueueRow struct {
 // Queue lists limit HITs of a dataset from offset (0-based) with the
 // annotator's status on each; it reads only the rows it returns.
 func (s *Store) Queue(ctx context.Context, datasetID, annotatorID int64, offset, limit int) ([]QueueRow, error) {
-	rows, err := s.db.QueryContext(ctx, `
+	return collect(ctx, s.prepared(), "list queue", `
 		SELECT i.id, i.seq, i.query,
 		       EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2 AND `+standingFlag+`),
 		       h.item_id IS NOT NULL, h.finished_at IS NOT NULL, i.open
 		FROM items i LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2
 		WHERE i.dataset_id = ?1 AND i.seq > ?3 ORDER BY i.seq LIMIT ?4`,
-		datasetID, annotatorID, offset, limit)
-	if err != nil {
-		return nil, fmt.Errorf("list queue: %w", err)
+		[]any{datasetID, annotatorID, offset, limit}, func(rows *sql.Rows) (r QueueRow, err error) {
+			var flagged, started, finished, open bool
+			err = rows.Scan(&r.ItemID, &r.Seq, &r.Query, &flagged, &started, &finished, &open)
+			r.Status = queueStatus(flagged, started, finished, open)
+			return r, err
+		})
+}
+
+// queueStatus is what the queue says of a HIT.
+func queueStatus(flagged, started, finished, open bool) Status {
+	switch {
+	case flagged:
+		return StatusFlagged
+	case finished:
+		return StatusDone
+	case started:
+		return StatusInProgress
+	case !open:
+		return StatusNotNeeded
 	}
-	defer rows.Close()
-	var out []QueueRow
-	for rows.Next() {
-		var r QueueRow
-		var flagged, started, finished, open bool
-		if err := rows.Scan(&r.ItemID, &r.Seq, &r.Query, &flagged, &started, &finished, &open); err != nil {
-			return nil, fmt.Errorf("list queue: %w", err)
-		}
-		switch {
-		case flagged:
-			r.Status = StatusFlagged
-		case finished:
-			r.Status = StatusDone
-		case started:
-			r.Status = StatusInProgress
-		case !open:
-			r.Status = StatusNotNeeded
-		default:
-			r.Status = StatusTodo
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return StatusTodo
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 )
@@ -34,25 +35,16 @@ func (s *Store) DatasetProgress(ctx context.Context, datasetID int64) (DatasetPr
 func (s *Store) HITTimes(ctx context.Context, datasetID, annotatorID int64) ([]time.Duration, error) {
 	// The HITs with step events first (a merged HIT has none), then their
 	// items' dataset: most of a merged team's HITs are never read twice.
-	rows, err := s.db.QueryContext(ctx, `WITH timed AS MATERIALIZED (SELECT h.item_id, h.annotator_id, h.finished_at FROM hits h
+	return collect(ctx, s.prepared(), "HIT times", `WITH timed AS MATERIALIZED (SELECT h.item_id, h.annotator_id, h.finished_at FROM hits h
 			WHERE h.annotator_id = ?1 AND h.finished_at IS NOT NULL
 				AND EXISTS (SELECT 1 FROM step_events e WHERE e.item_id = h.item_id AND e.annotator_id = ?1))
 		SELECT `+hitSeconds("h.item_id", "h.annotator_id", "h.finished_at")+`
 		FROM timed h JOIN items i ON i.id = h.item_id WHERE i.dataset_id = ?2`,
-		annotatorID, datasetID)
-	if err != nil {
-		return nil, fmt.Errorf("HIT times: %w", err)
-	}
-	defer rows.Close()
-	var out []time.Duration
-	for rows.Next() {
-		var secs float64
-		if err := rows.Scan(&secs); err != nil {
-			return nil, fmt.Errorf("HIT times: %w", err)
-		}
-		out = append(out, time.Duration(secs*float64(time.Second)))
-	}
-	return out, rows.Err()
+		[]any{annotatorID, datasetID}, func(rows *sql.Rows) (time.Duration, error) {
+			var secs float64
+			err := rows.Scan(&secs)
+			return time.Duration(secs * float64(time.Second)), err
+		})
 }
 
 // ChangeMark moves whenever a label or a decision changes, in this
