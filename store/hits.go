@@ -113,19 +113,14 @@ func (s *Store) latestNote(ctx context.Context, itemID, annotatorID int64) (stri
 // else (an import, a merge) replaced the labels wholesale, so nothing
 // before it can be undone.
 func (s *Store) undoSteps(ctx context.Context, itemID, annotatorID int64) ([]UndoStep, error) {
-	rows, err := s.readRows(ctx, `SELECT unit, old_value, source FROM label_history
-		WHERE item_id = ? AND annotator_id = ? ORDER BY id`, itemID, annotatorID)
-	if err != nil {
-		return nil, fmt.Errorf("load HIT: history: %w", err)
-	}
-	defer rows.Close()
 	var out []UndoStep
-	for rows.Next() {
+	err := eachRow(ctx, s.prepared(), `SELECT unit, old_value, source FROM label_history
+		WHERE item_id = ? AND annotator_id = ? ORDER BY id`, []any{itemID, annotatorID}, func(rows *sql.Rows) error {
 		var u UndoStep
 		var old sql.NullInt64
 		var source string
 		if err := rows.Scan(&u.Unit, &old, &source); err != nil {
-			return nil, fmt.Errorf("load HIT: history: %w", err)
+			return err
 		}
 		switch source {
 		case "tui":
@@ -141,8 +136,9 @@ func (s *Store) undoSteps(ctx context.Context, itemID, annotatorID int64) ([]Und
 		default:
 			out = out[:0]
 		}
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, fmt.Errorf("load HIT: history: %w", err)
 	}
 	return out, nil

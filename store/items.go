@@ -118,22 +118,23 @@ func (s *Store) ItemByUID(ctx context.Context, datasetID int64, uid string) (Ite
 
 // EachItem calls fn for every item of a dataset in import order.
 func (s *Store) EachItem(ctx context.Context, datasetID int64, fn func(Item) error) error {
-	rows, err := s.db.QueryContext(ctx,
-		`SELECT `+itemColumns+` FROM items WHERE dataset_id = ? ORDER BY seq`, datasetID)
-	if err != nil {
+	var fnErr error
+	err := eachRow(ctx, s.prepared(), `SELECT `+itemColumns+` FROM items WHERE dataset_id = ? ORDER BY seq`, []any{datasetID},
+		func(rows *sql.Rows) error {
+			it, err := scanItem(rows)
+			if err != nil {
+				return err
+			}
+			fnErr = fn(it)
+			return fnErr
+		})
+	switch {
+	case fnErr != nil:
+		return fnErr // fn's own error, as it gave it
+	case err != nil:
 		return fmt.Errorf("list items: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		it, err := scanItem(rows)
-		if err != nil {
-			return fmt.Errorf("list items: %w", err)
-		}
-		if err := fn(it); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return nil
 }
 
 // metaOrEmpty stores a missing metadata object as {} so it always parses.

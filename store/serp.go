@@ -2,7 +2,7 @@ package store
 
 import (
 	"context"
-	"fmt"
+	"database/sql"
 )
 
 // SERP returns the stored search results for a query; ok is false when no
@@ -12,17 +12,10 @@ func (s *Store) SERP(ctx context.Context, query string) (results []SERPResult, o
 	if err != nil || !ok {
 		return nil, false, err
 	}
-	rows, err := s.readRows(ctx, `SELECT name, url, snippet FROM serp_results WHERE query = ? ORDER BY rank`, query)
+	results, err = collect(ctx, s.prepared(), "load results", `SELECT name, url, snippet FROM serp_results WHERE query = ? ORDER BY rank`,
+		[]any{query}, func(rows *sql.Rows) (r SERPResult, err error) { return r, rows.Scan(&r.Name, &r.URL, &r.Snippet) })
 	if err != nil {
-		return nil, false, fmt.Errorf("load results: %w", err)
+		return nil, false, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var r SERPResult
-		if err := rows.Scan(&r.Name, &r.URL, &r.Snippet); err != nil {
-			return nil, false, fmt.Errorf("load results: %w", err)
-		}
-		results = append(results, r)
-	}
-	return results, true, rows.Err()
+	return results, true, nil
 }
