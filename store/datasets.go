@@ -31,7 +31,7 @@ func (s *Store) Datasets(ctx context.Context) ([]Dataset, error) {
 // DatasetByName finds a dataset; ErrNotFound when there is none.
 func (s *Store) DatasetByName(ctx context.Context, name string) (Dataset, error) {
 	var d Dataset
-	err := s.db.QueryRowContext(ctx, `
+	err := s.prepared().QueryRowContext(ctx, `
 		SELECT d.id, d.name, d.kind, d.format,
 		       d.items_count
 		FROM datasets d WHERE d.name = ? AND d.purpose = 'task'`, name).Scan(&d.ID, &d.Name, &d.Kind, &d.Format, &d.Items)

@@ -105,7 +105,7 @@ func (s *Store) ItemByID(ctx context.Context, id int64) (Item, error) {
 
 // ItemByUID finds an item of a dataset by its stable id.
 func (s *Store) ItemByUID(ctx context.Context, datasetID int64, uid string) (Item, error) {
-	it, err := scanItem(s.db.QueryRowContext(ctx,
+	it, err := scanItem(s.prepared().QueryRowContext(ctx,
 		`SELECT `+itemColumns+` FROM items WHERE dataset_id = ? AND uid = ?`, datasetID, uid))
 	if errors.Is(err, sql.ErrNoRows) {
 		return it, fmt.Errorf("item %s: %w", uid, ErrNotFound)

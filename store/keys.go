@@ -69,7 +69,7 @@ func (s *Store) RemoveKey(ctx context.Context, who Annotator, name, fingerprint 
 // is not registered.
 func (s *Store) KeyOwner(ctx context.Context, fingerprint string) (Annotator, error) {
 	var a Annotator
-	err := s.db.QueryRowContext(ctx, `SELECT a.id, a.name, a.role FROM annotator_keys k
+	err := s.prepared().QueryRowContext(ctx, `SELECT a.id, a.name, a.role FROM annotator_keys k
 		JOIN annotators a ON a.id = k.annotator_id WHERE k.fingerprint = ?`, fingerprint).Scan(&a.ID, &a.Name, &a.Role)
 	if errors.Is(err, sql.ErrNoRows) {
 		return a, fmt.Errorf("key %s: %w", fingerprint, ErrNotFound)

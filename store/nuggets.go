@@ -207,7 +207,7 @@ type IntentOf struct {
 func (s *Store) AnswerIntent(ctx context.Context, itemID int64) (IntentOf, error) {
 	var in IntentOf
 	var intentID int64
-	err := s.db.QueryRowContext(ctx, `SELECT n.id, n.uid, n.query, n.blurred_query FROM answers a
+	err := s.prepared().QueryRowContext(ctx, `SELECT n.id, n.uid, n.query, n.blurred_query FROM answers a
 		JOIN intents n ON n.id = a.intent_id WHERE a.item_id = ?`, itemID).Scan(&intentID, &in.ID, &in.Query, &in.Blurred)
 	if errors.Is(err, sql.ErrNoRows) {
 		return in, fmt.Errorf("item %d is not an answer: %w", itemID, ErrNotFound)

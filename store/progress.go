@@ -20,7 +20,7 @@ func (s *Store) DatasetProgress(ctx context.Context, datasetID int64) (DatasetPr
 	var p DatasetProgress
 	// Only the count of waiting units leaves the store here: no role is
 	// needed to see it, and the queue itself is not built (waitingUnits).
-	err := s.db.QueryRowContext(ctx, `SELECT items_count, complete_count, `+waitingUnits+`
+	err := s.prepared().QueryRowContext(ctx, `SELECT items_count, complete_count, `+waitingUnits+`
 		FROM datasets WHERE id = ?1`, datasetID).Scan(&p.Items, &p.Complete, &p.Adjudication)
 	if err != nil {
 		return p, fmt.Errorf("dataset progress: %w", err)
@@ -54,7 +54,7 @@ type ChangeMark struct{ Labels, Decisions int64 }
 // Changes reads the current mark; two cheap lookups of a max rowid.
 func (s *Store) Changes(ctx context.Context) (ChangeMark, error) {
 	var c ChangeMark
-	err := s.db.QueryRowContext(ctx, `SELECT coalesce((SELECT max(id) FROM label_history), 0),
+	err := s.prepared().QueryRowContext(ctx, `SELECT coalesce((SELECT max(id) FROM label_history), 0),
 		coalesce((SELECT max(id) FROM adjudication_history), 0)`).Scan(&c.Labels, &c.Decisions)
 	if err != nil {
 		return c, fmt.Errorf("read changes: %w", err)

@@ -194,7 +194,7 @@ type Sides struct {
 func (s *Store) PairSides(ctx context.Context, itemID int64) (Sides, error) {
 	var first, second string
 	var left bool
-	err := s.db.QueryRowContext(ctx, `SELECT first_output, second_output, first_left FROM pairs WHERE item_id = ?`,
+	err := s.prepared().QueryRowContext(ctx, `SELECT first_output, second_output, first_left FROM pairs WHERE item_id = ?`,
 		itemID).Scan(&first, &second, &left)
 	if err != nil {
 		return Sides{}, fmt.Errorf("load pair: %w", err)

@@ -77,7 +77,7 @@ func scanTraining(row interface{ Scan(...any) error }) (Training, error) {
 
 // DatasetTraining reads a dataset's training policy.
 func (s *Store) DatasetTraining(ctx context.Context, datasetID int64) (Training, error) {
-	t, err := scanTraining(s.db.QueryRowContext(ctx, trainingRead, datasetID))
+	t, err := scanTraining(s.prepared().QueryRowContext(ctx, trainingRead, datasetID))
 	if err != nil {
 		return t, fmt.Errorf("read training policy: %w", err)
 	}
