@@ -163,16 +163,16 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 	}
 	f := exportFormats[i]
 	for _, c := range []struct {
-		set, applies bool
-		flag         string
-		to           func(exportFormat) bool
+		set  bool
+		flag string
+		to   func(exportFormat) bool // the formats the flag applies to
 	}{
-		{fl.pseudonymize, f.pseudonymize, "--pseudonymize", func(f exportFormat) bool { return f.pseudonymize }},
-		{fl.includeUnresolved, f.unresolved, "--include-unresolved", func(f exportFormat) bool { return f.unresolved }},
-		{fl.includeIncomplete, f.release, "--include-incomplete", func(f exportFormat) bool { return f.release }},
-		{fl.provisional, f.provisional, "--provisional", func(f exportFormat) bool { return f.provisional }},
+		{fl.pseudonymize, "--pseudonymize", func(f exportFormat) bool { return f.pseudonymize }},
+		{fl.includeUnresolved, "--include-unresolved", func(f exportFormat) bool { return f.unresolved }},
+		{fl.includeIncomplete, "--include-incomplete", func(f exportFormat) bool { return f.release }},
+		{fl.provisional, "--provisional", func(f exportFormat) bool { return f.provisional }},
 	} {
-		if c.set && !c.applies {
+		if c.set && !c.to(f) {
 			return nil, fmt.Errorf("%s applies to --format %s", c.flag, listed(exportNames(c.to)))
 		}
 	}
