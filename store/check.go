@@ -194,18 +194,12 @@ func maxCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 }
 
 func pragmaRows(ctx context.Context, db *sql.DB, query string) ([]string, error) {
-	rows, err := db.QueryContext(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	var out []string
-	for rows.Next() {
+	err := eachRow(ctx, db, query, nil, func(rows *sql.Rows) error {
 		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
+		err := rows.Scan(&s)
 		out = append(out, s)
-	}
-	return out, rows.Err()
+		return err
+	})
+	return out, err
 }

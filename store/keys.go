@@ -87,20 +87,13 @@ func (s *Store) Keys(ctx context.Context, who Annotator) ([]Key, error) {
 		if err := requireRole(ctx, tx, who.ID, ActRoles); err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT k.fingerprint, k.public_key, k.comment, a.name, k.added_at
-			FROM annotator_keys k JOIN annotators a ON a.id = k.annotator_id ORDER BY a.name, k.added_at`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var k Key
-			if err := rows.Scan(&k.Fingerprint, &k.Public, &k.Comment, &k.Annotator, &k.AddedAt); err != nil {
-				return err
-			}
-			out = append(out, k)
-		}
-		return rows.Err()
+		var err error
+		out, err = collect(ctx, tx, "keys", `SELECT k.fingerprint, k.public_key, k.comment, a.name, k.added_at
+			FROM annotator_keys k JOIN annotators a ON a.id = k.annotator_id ORDER BY a.name, k.added_at`, nil,
+			func(rows *sql.Rows) (k Key, err error) {
+				return k, rows.Scan(&k.Fingerprint, &k.Public, &k.Comment, &k.Annotator, &k.AddedAt)
+			})
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("list keys: %w", err)

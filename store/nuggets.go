@@ -153,23 +153,11 @@ const placeholderSeq = -(1 << 40)
 // a row. Seq goes negative first, as it must stay unique at every step.
 // (One UPDATE with a window function over a CTE was quadratic here.)
 func (im *Importer) renumberAnswers() error {
-	rows, err := im.tx.QueryContext(im.ctx, `SELECT a.item_id FROM answers a JOIN intents n ON n.id = a.intent_id
-		WHERE n.dataset_id = ? ORDER BY n.seq, a.shuffle, a.item_id`, im.datasetID)
+	order, err := collect(im.ctx, im.tx, "order answers", `SELECT a.item_id FROM answers a JOIN intents n ON n.id = a.intent_id
+		WHERE n.dataset_id = ? ORDER BY n.seq, a.shuffle, a.item_id`, []any{im.datasetID},
+		func(rows *sql.Rows) (id int64, err error) { return id, rows.Scan(&id) })
 	if err != nil {
-		return fmt.Errorf("order answers: %w", err)
-	}
-	var order []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return fmt.Errorf("order answers: %w", err)
-		}
-		order = append(order, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("order answers: %w", err)
+		return err
 	}
 	set, err := im.tx.PrepareContext(im.ctx, `UPDATE items SET seq = ? WHERE id = ?`)
 	if err != nil {
