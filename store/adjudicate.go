@@ -236,20 +236,13 @@ func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, who A
 		if err := requireDisputed(ctx, tx, who.ID, itemID, unit); err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT a.name, l.value, l.seconds FROM labels l
-			JOIN annotators a ON a.id = l.annotator_id WHERE l.item_id = ? AND l.unit = ? ORDER BY a.name`, itemID, unit)
-		if err != nil {
+		return eachRow(ctx, tx, `SELECT a.name, l.value, l.seconds FROM labels l
+			JOIN annotators a ON a.id = l.annotator_id WHERE l.item_id = ? AND l.unit = ? ORDER BY a.name`, []any{itemID, unit}, func(rows *sql.Rows) error {
+			var r UnitLabelView
+			err := rows.Scan(&r.Annotator, &r.Value, &r.Seconds)
+			out = append(out, r)
 			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var v UnitLabelView
-			if err := rows.Scan(&v.Annotator, &v.Value, &v.Seconds); err != nil {
-				return err
-			}
-			out = append(out, v)
-		}
-		return rows.Err()
+		})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("unit labels: %w", err)

@@ -171,20 +171,13 @@ func (s *Store) FlagHistory(ctx context.Context, who Annotator, id int64) ([]Fla
 		} else if err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT h.action, a.name, h.reason, h.at FROM flag_history h
-			JOIN annotators a ON a.id = h.actor_id WHERE h.flag_id = ? ORDER BY h.id`, id)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
+		return eachRow(ctx, tx, `SELECT h.action, a.name, h.reason, h.at FROM flag_history h
+			JOIN annotators a ON a.id = h.actor_id WHERE h.flag_id = ? ORDER BY h.id`, []any{id}, func(rows *sql.Rows) error {
 			var r FlagHistoryRow
-			if err := rows.Scan(&r.Action, &r.Actor, &r.Reason, &r.At); err != nil {
-				return err
-			}
+			err := rows.Scan(&r.Action, &r.Actor, &r.Reason, &r.At)
 			out = append(out, r)
-		}
-		return rows.Err()
+			return err
+		})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("flag history: %w", err)
