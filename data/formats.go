@@ -96,17 +96,22 @@ func sniffFormat(first []byte, want string) string {
 		}
 		return ""
 	}
-	byRank := slices.Clone(importFormats)
-	slices.SortFunc(byRank, func(a, b importFormat) int { return a.json - b.json })
-	for _, f := range byRank {
+	for _, f := range jsonByRank {
 		// A malformed first line of the format asked for is reported by
 		// its reader, with its problem.
-		if f.json > 0 && (f.name == want || f.sniff(first)) {
+		if f.name == want || f.sniff(first) {
 			return f.name
 		}
 	}
 	return ""
 }
+
+// jsonByRank are the JSON formats in the order they claim a first line.
+var jsonByRank = func() []importFormat {
+	out := slices.DeleteFunc(slices.Clone(importFormats), func(f importFormat) bool { return f.json == 0 })
+	slices.SortFunc(out, func(a, b importFormat) int { return a.json - b.json })
+	return out
+}()
 
 // ImportKinds lists the task kinds whose items some import format holds.
 func ImportKinds() []string {

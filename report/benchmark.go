@@ -117,14 +117,15 @@ func ScoreRuns(ctx context.Context, r *store.Reading, d store.Dataset, opts Scor
 	}
 	// Most datasets have no runs: then no gold is read (the side pane
 	// asks after every HIT).
-	if runs, err := r.Runs(ctx); err != nil || len(runs) == 0 {
+	runs, err := r.Runs(ctx)
+	if err != nil || len(runs) == 0 {
 		return nil, err
 	}
 	g, err := loadGold(ctx, r, d, opts)
 	if err != nil {
 		return nil, err
 	}
-	return scoreRuns(ctx, r, g)
+	return scoreRuns(ctx, r, g, runs)
 }
 
 // ScoreDataset is ScoreRuns and, for a compare dataset, CompareGold, over
@@ -141,7 +142,11 @@ func ScoreDataset(ctx context.Context, r *store.Reading, d store.Dataset, opts S
 	if err != nil {
 		return nil, nil, err
 	}
-	scores, err := scoreRuns(ctx, r, g)
+	runs, err := r.Runs(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	scores, err := scoreRuns(ctx, r, g, runs)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -149,14 +154,11 @@ func ScoreDataset(ctx context.Context, r *store.Reading, d store.Dataset, opts S
 	return scores, c, err
 }
 
-// scoreRuns scores every run of the reading's dataset against its gold
+// scoreRuns scores the runs of the reading's dataset against its gold
 // labels g.
-func scoreRuns(ctx context.Context, rd *store.Reading, g *goldIndex) ([]RunScore, error) {
-	runs, err := rd.Runs(ctx)
-	if err != nil || len(runs) == 0 {
-		return nil, err
-	}
-	if slices.Contains(benchRuns[g.kind], store.RunNuggets) {
+func scoreRuns(ctx context.Context, rd *store.Reading, g *goldIndex, runs []store.Run) ([]RunScore, error) {
+	if len(runs) > 0 && slices.Contains(benchRuns[g.kind], store.RunNuggets) {
+		var err error
 		if g.answers, err = rd.AnswerRows(ctx); err != nil {
 			return nil, err
 		}
@@ -665,7 +667,11 @@ func NuggetJudgements(ctx context.Context, r *store.Reading, d store.Dataset, op
 	if err != nil {
 		return nil, sum, err
 	}
-	scores, err := scoreRuns(ctx, r, g)
+	runs, err := r.Runs(ctx)
+	if err != nil {
+		return nil, sum, err
+	}
+	scores, err := scoreRuns(ctx, r, g, runs)
 	if err != nil {
 		return nil, sum, err
 	}

@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strconv"
 
 	"charm.land/bubbles/v2/key"
@@ -66,11 +65,12 @@ func needsLabels() []key.Binding {
 
 // facetLabels are the facet step's keys: 1-9 a facet, 0 none fits.
 func facetLabels() []key.Binding {
-	scale := guidelines.Necessity.ScaleOf(guidelines.FacetUnit)
-	isNone := func(l guidelines.Label) bool { return l.Value == guidelines.FacetNone }
-	return append([]key.Binding{keyRange(scale, "facet", func(l guidelines.Label) bool { return !isNone(l) })},
-		labelKeys(slices.DeleteFunc(slices.Clone(scale), func(l guidelines.Label) bool { return !isNone(l) }),
-			func(guidelines.Label) string { return "none fits" })...)
+	p, unit := guidelines.Necessity, guidelines.FacetUnit
+	none := p.KeyOf(unit, guidelines.FacetNone)
+	return []key.Binding{
+		keyRange(p.ScaleOf(unit), "facet", func(l guidelines.Label) bool { return l.Value != guidelines.FacetNone }),
+		bind([]string{none}, none, "none fits"),
+	}
 }
 
 func (nk *necessityKind) shortHelp(k hitKeys, h *hitState) []key.Binding {

@@ -187,8 +187,9 @@ func ReadLabels(t testing.TB, st *store.Store, datasetID int64) *store.Reading {
 func ReadFigures(t testing.TB, st *store.Store, name string, datasetID int64, open ...int64) *store.Reading {
 	t.Helper()
 	who := Person(t, st, name, store.RoleAnnotator)
+	db := DB(t, st)
 	for _, id := range open {
-		_, err := DB(t, st).Exec(`INSERT INTO hits (item_id, annotator_id, started_at, touched_at)
+		_, err := db.Exec(`INSERT INTO hits (item_id, annotator_id, started_at, touched_at)
 			VALUES (?, ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`, id, who.ID)
 		if err != nil {
 			t.Fatal(err)
