@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/data/demotest"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/claritty/claritty/agreement"
@@ -19,18 +21,9 @@ import (
 func TestAnnotatorChartCountsTheLabels(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := storetest.Open(t)
-	lead := storetest.Lead(t, st)
-	if err := data.LoadDemo(ctx, st, lead); err != nil {
-		t.Fatal(err)
-	}
+	st := demotest.Store(t)
 	ds, _ := st.DatasetByName(ctx, data.DemoDataset)
-	r, err := st.ReadLabels(ctx, lead, ds.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	study, err := report.DatasetStudy(ctx, r)
+	study, err := report.DatasetStudy(ctx, storetest.ReadLabels(t, st, ds.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,23 +65,15 @@ func TestAnnotatorChartCountsTheLabels(t *testing.T) {
 func TestPeopleOfIsTheStudysPeople(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := storetest.Open(t)
-	lead := storetest.Lead(t, st)
-	if err := data.LoadDemo(ctx, st, lead); err != nil {
-		t.Fatal(err)
-	}
+	st := demotest.Store(t)
 	for _, name := range []string{data.DemoDataset, data.DemoConversations, data.DemoNuggets} {
 		ds, _ := st.DatasetByName(ctx, name)
-		r, err := st.ReadLabels(ctx, lead, ds.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := storetest.ReadLabels(t, st, ds.ID)
 		study, err := report.DatasetStudy(ctx, r)
 		if err != nil {
 			t.Fatal(err)
 		}
 		people, err := report.PeopleOf(ctx, r)
-		r.Close()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -325,11 +325,7 @@ func byVote(votes string) string {
 func (tm *team) neverReachTheTask(t *testing.T) {
 	t.Helper()
 	ctx := context.Background()
-	r, err := tm.st.ReadGold(ctx, storetest.Lead(t, tm.st), tm.ds)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := storetest.ReadGold(t, tm.st, tm.ds)
 	study, err := report.DatasetStudy(ctx, r)
 	if err != nil {
 		t.Fatal(err)

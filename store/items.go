@@ -118,23 +118,8 @@ func (s *Store) ItemByUID(ctx context.Context, datasetID int64, uid string) (Ite
 
 // EachItem calls fn for every item of a dataset in import order.
 func (s *Store) EachItem(ctx context.Context, datasetID int64, fn func(Item) error) error {
-	var fnErr error
-	err := eachRow(ctx, s.prepared(), `SELECT `+itemColumns+` FROM items WHERE dataset_id = ? ORDER BY seq`, []any{datasetID},
-		func(rows *sql.Rows) error {
-			it, err := scanItem(rows)
-			if err != nil {
-				return err
-			}
-			fnErr = fn(it)
-			return fnErr
-		})
-	switch {
-	case fnErr != nil:
-		return fnErr // fn's own error, as it gave it
-	case err != nil:
-		return fmt.Errorf("list items: %w", err)
-	}
-	return nil
+	return stream(ctx, s.prepared(), "list items", `SELECT `+itemColumns+` FROM items WHERE dataset_id = ? ORDER BY seq`,
+		[]any{datasetID}, func(rows *sql.Rows) (Item, error) { return scanItem(rows) }, fn)
 }
 
 // metaOrEmpty stores a missing metadata object as {} so it always parses.

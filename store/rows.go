@@ -66,3 +66,25 @@ func (c cachedSource) QueryRowContext(ctx context.Context, query string, args ..
 	}
 	return st.QueryRowContext(ctx, args...)
 }
+
+// stream runs query on q and hands each row, as scan reads it, to fn.
+// fn's own error comes back as fn gave it; the read's are named by what.
+func stream[T any](ctx context.Context, q querier, what, query string, args []any,
+	scan func(*sql.Rows) (T, error), fn func(T) error) error {
+	var fnErr error
+	err := eachRow(ctx, q, query, args, func(rows *sql.Rows) error {
+		v, err := scan(rows)
+		if err != nil {
+			return err
+		}
+		fnErr = fn(v)
+		return fnErr
+	})
+	switch {
+	case fnErr != nil:
+		return fnErr
+	case err != nil:
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return nil
+}

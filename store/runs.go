@@ -155,23 +155,8 @@ func (s *Store) RunDocs(ctx context.Context, runID int64, fn func(RunDoc) error)
 }
 
 func runDocs(ctx context.Context, q source, runID int64, fn func(RunDoc) error) error {
-	var fnErr error
-	err := eachRow(ctx, q, `SELECT query, doc, score FROM run_docs WHERE run_id = ? ORDER BY query`, []any{runID},
-		func(rows *sql.Rows) error {
-			var d RunDoc
-			if err := rows.Scan(&d.Query, &d.Doc, &d.Score); err != nil {
-				return err
-			}
-			fnErr = fn(d)
-			return fnErr
-		})
-	switch {
-	case fnErr != nil:
-		return fnErr // fn's own error, as it gave it
-	case err != nil:
-		return fmt.Errorf("read run: %w", err)
-	}
-	return nil
+	return stream(ctx, q, "read run", `SELECT query, doc, score FROM run_docs WHERE run_id = ? ORDER BY query`, []any{runID},
+		func(rows *sql.Rows) (d RunDoc, err error) { return d, rows.Scan(&d.Query, &d.Doc, &d.Score) }, fn)
 }
 
 // RunLabel is one prediction of a labels run.
