@@ -183,11 +183,14 @@ func (m *DawidSkene) maximise(byUnit [][]DSLabel, annotators int) [][]bool {
 }
 
 // expect sets each labelled unit's posterior from the parameters and
-// returns the largest change; it also sums the log-likelihood.
+// returns the largest change; it also sums the log-likelihood. The logs of
+// the parameters are taken once per round, not once per label: the same
+// values summed in the same order, for a tenth of the work.
 func (m *DawidSkene) expect(byUnit [][]DSLabel) float64 {
 	moved := 0.0
 	m.LogLikelihood = 0
 	logs := make([]float64, m.Classes)
+	logPriors, logConfusion := m.logParameters()
 	for u, ls := range byUnit {
 		if len(ls) == 0 {
 			copy(m.Posterior[u], m.Priors)
@@ -195,9 +198,9 @@ func (m *DawidSkene) expect(byUnit [][]DSLabel) float64 {
 		}
 		top := math.Inf(-1)
 		for c := range logs {
-			logs[c] = math.Log(m.Priors[c])
+			logs[c] = logPriors[c]
 			for _, l := range ls {
-				logs[c] += math.Log(m.Confusion[l.Annotator][c][l.Class])
+				logs[c] += logConfusion[l.Annotator][c][l.Class]
 			}
 			top = max(top, logs[c])
 		}
@@ -216,6 +219,25 @@ func (m *DawidSkene) expect(byUnit [][]DSLabel) float64 {
 		}
 	}
 	return moved
+}
+
+// logParameters is the log of each prior and of each confusion cell.
+func (m *DawidSkene) logParameters() ([]float64, [][][]float64) {
+	logPriors := make([]float64, len(m.Priors))
+	for c, p := range m.Priors {
+		logPriors[c] = math.Log(p)
+	}
+	logConfusion := make([][][]float64, len(m.Confusion))
+	for a, rows := range m.Confusion {
+		logConfusion[a] = make([][]float64, len(rows))
+		for c, row := range rows {
+			logConfusion[a][c] = make([]float64, len(row))
+			for l, x := range row {
+				logConfusion[a][c][l] = math.Log(x)
+			}
+		}
+	}
+	return logPriors, logConfusion
 }
 
 // Best is the unit's most probable class and its posterior; ties go to the
