@@ -90,19 +90,22 @@ func parallelUploads(t testing.TB, n, size int, extra ...string) (peakKB int64, 
 	return peakRSS(t, srv.cmd.Process.Pid), took
 }
 
-// Ten annotators each send a 37 MB ratings file at once: the server
+// Ten annotators each send a 20 MB ratings file at once: the server
 // answers every one (at most --max-heavy at a time, the rest waiting),
 // another annotator's keys commit meanwhile, and the server's memory stays
-// far below ten files' worth of work at once.
+// far below ten files' worth of work at once. At this size the default
+// peaks near 140 MB and --max-heavy 0 (all ten at once) at 330-370 MB, so
+// the 250 MB bound fails without the queue. The benchmark below sends
+// 37 MB files.
 func TestServeParallelUploads(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
-		t.Skip("sends 370 MB over SSH")
+		t.Skip("sends 200 MB over SSH")
 	}
-	peak, took := parallelUploads(t, 10, 37<<20)
+	peak, took := parallelUploads(t, 10, 20<<20)
 	t.Logf("server peak %d MB, %v", peak>>10, took)
-	if peak > 600<<10 {
-		t.Errorf("the server's peak memory is %d MB, want under 600 MB", peak>>10)
+	if peak > 250<<10 {
+		t.Errorf("the server's peak memory is %d MB, want under 250 MB", peak>>10)
 	}
 }
 
