@@ -77,32 +77,28 @@ func disputed(ctx context.Context, q querier, datasetID, itemID int64, withDecid
 	if err != nil {
 		return nil, err
 	}
-	rows, err := q.QueryContext(ctx, `SELECT `+itemColumns+`, i.open = 0 AND i.tied > 0,
-		(`+settledVotesOf("i.id")+`),
+	query := `SELECT ` + itemColumns + `, i.open = 0 AND i.tied > 0,
+		(` + settledVotesOf("i.id") + `),
 		(SELECT group_concat(a.unit || ' ' || a.adjudicator_id || ' ' || a.value, ',') FROM adjudications a WHERE a.item_id = i.id),
 		(SELECT group_concat(r.unit || ' ' || r.sent_by || ' 0', ',') FROM referrals r WHERE r.item_id = i.id)
 		FROM items i WHERE i.dataset_id = ?1 AND (?2 = 0 OR i.id = ?2) AND ((i.open = 0 AND i.tied > 0)
 			OR EXISTS (SELECT 1 FROM referrals r WHERE r.item_id = i.id))
-		ORDER BY i.seq`, datasetID, itemID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
+		ORDER BY i.seq`
 	var out []Disputed
-	for rows.Next() {
+	err = eachRow(ctx, q, query, []any{datasetID, itemID}, func(rows *sql.Rows) error {
 		var it Item
 		var closedTie bool
 		var votes, decisions, referred sql.RawBytes
 		o := &it.Options
 		if err := rows.Scan(&it.ID, &it.DatasetID, &it.UID, &it.Seq, &it.Query, &it.Question,
 			&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta, &closedTie, &votes, &decisions, &referred); err != nil {
-			return nil, err
+			return err
 		}
 		vs, err1 := unpackVotes(nil, votes)
 		ds, err2 := unpackVotes(nil, decisions)
 		rs, err3 := unpackVotes(nil, referred)
 		if err := errors.Join(err1, err2, err3); err != nil {
-			return nil, fmt.Errorf("item %d: %w", it.ID, err)
+			return fmt.Errorf("item %d: %w", it.ID, err)
 		}
 		for ui, unit := range Units {
 			d := Disputed{Item: it, Unit: unit, Votes: make([]int, VoteSlots)}
@@ -126,8 +122,9 @@ func disputed(ctx context.Context, q querier, datasetID, itemID int64, withDecid
 				out = append(out, d)
 			}
 		}
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
 // Adjudicate sets the final label of a unit (value nil withdraws the
@@ -202,18 +199,10 @@ func (s *Store) Refer(ctx context.Context, itemID int64, units []string, who Ann
 
 // goldRule is the dataset's rule for gold labels.
 func goldRule(ctx context.Context, q querier, datasetID int64) (agreement.Rule, error) {
-	rows, err := q.QueryContext(ctx, `SELECT gold_rule FROM datasets WHERE id = ?`, datasetID)
-	if err != nil {
-		return "", err
-	}
-	defer rows.Close()
 	rule := agreement.RuleMajority
-	if rows.Next() {
-		if err := rows.Scan(&rule); err != nil {
-			return "", err
-		}
-	}
-	return rule, rows.Err()
+	err := eachRow(ctx, q, `SELECT gold_rule FROM datasets WHERE id = ?`, []any{datasetID},
+		func(rows *sql.Rows) error { return rows.Scan(&rule) })
+	return rule, err
 }
 
 // querier is a *sql.DB or a *sql.Tx.

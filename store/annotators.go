@@ -100,21 +100,16 @@ func CheckName(name string) error {
 // sameIgnoringCase is the annotator whose name differs from name only in
 // case ("LP" beside "lp"), or "".
 func sameIgnoringCase(ctx context.Context, tx *sql.Tx, name string) (string, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT name FROM annotators`)
+	names, err := collect(ctx, tx, "annotator names", `SELECT name FROM annotators`, nil, scanValue[string])
 	if err != nil {
 		return "", err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var other string
-		if err := rows.Scan(&other); err != nil {
-			return "", err
-		}
+	for _, other := range names {
 		if strings.EqualFold(other, name) {
 			return other, nil
 		}
 	}
-	return "", rows.Err()
+	return "", nil
 }
 
 // Annotators lists everyone, by id.

@@ -16,19 +16,16 @@ const refColumns = `i.id, i.dataset_id, d.kind, i.question,
 	(SELECT count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id WHERE a.item_id = i.id),
 	(SELECT count(*) FROM facets f WHERE f.item_id = i.id)`
 
-// scanUnitValues reads (unit, value) rows into a map, by unit, and closes
-// them: a HIT's labels, a repeat's, an item's known answers.
-func scanUnitValues(rows *sql.Rows, into map[string]int) error {
-	defer rows.Close()
-	for rows.Next() {
+// unitValues reads a query's (unit, value) rows into a map, by unit: a
+// HIT's labels, a repeat's, an item's known answers.
+func unitValues(ctx context.Context, q querier, query string, args []any, into map[string]int) error {
+	return eachRow(ctx, q, query, args, func(rows *sql.Rows) error {
 		var u string
 		var v int
-		if err := rows.Scan(&u, &v); err != nil {
-			return err
-		}
+		err := rows.Scan(&u, &v)
 		into[u] = v
-	}
-	return rows.Err()
+		return err
+	})
 }
 
 func scanRef(row interface{ Scan(...any) error }) (ItemRef, error) {
@@ -68,17 +65,11 @@ func knownAnswers(ctx context.Context, tx *sql.Tx, itemID, annotatorID int64) ([
 		return nil, err
 	}
 	given, known := map[string]int{}, map[string]int{}
-	rows, err := tx.QueryContext(ctx, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`, itemID, annotatorID)
-	if err != nil {
+	if err := unitValues(ctx, tx, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
+		[]any{itemID, annotatorID}, given); err != nil {
 		return nil, err
 	}
-	if err := scanUnitValues(rows, given); err != nil {
-		return nil, err
-	}
-	if rows, err = tx.QueryContext(ctx, `SELECT unit, value FROM known_labels WHERE item_id = ?`, itemID); err != nil {
-		return nil, err
-	}
-	if err := scanUnitValues(rows, known); err != nil {
+	if err := unitValues(ctx, tx, `SELECT unit, value FROM known_labels WHERE item_id = ?`, []any{itemID}, known); err != nil {
 		return nil, err
 	}
 	var out []UnitAnswer

@@ -137,21 +137,9 @@ func setPolicy(w *ptx, datasetID int64, p Policy) error {
 
 // refreshDataset recounts every item of a dataset (refreshItem).
 func refreshDataset(w *ptx, datasetID int64) error {
-	rows, err := w.query(`SELECT id FROM items WHERE dataset_id = ? AND finished > 0`, datasetID)
+	ids, err := collect(w.ctx, w, "finished items", `SELECT id FROM items WHERE dataset_id = ? AND finished > 0`,
+		[]any{datasetID}, scanValue[int64])
 	if err != nil {
-		return err
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	for _, id := range ids {
@@ -517,22 +505,16 @@ func refreshItem(w *ptx, itemID int64) error {
 	if err := w.scan(itemState, []any{itemID}, &rule, &datasetID, &stored); err != nil {
 		return err
 	}
-	rows, err := w.query(itemVotes, itemID)
-	if err != nil {
-		return err
-	}
 	finished := map[string][]int{}          // labels of finished HITs: the counters
 	settled := map[string]*[VoteSlots]int{} // and of release files: agreement
-	for rows.Next() {
+	err := eachRow(w.ctx, w, itemVotes, []any{itemID}, func(rows *sql.Rows) error {
 		var unit string
 		var v int
 		var done, imported bool
 		if err := rows.Scan(&unit, &v, &done, &imported); err != nil {
-			rows.Close()
 			return err
 		}
 		if v < 0 || v >= VoteSlots {
-			rows.Close()
 			return fmt.Errorf("item %d: %s label %d is off every scale", itemID, unit, v)
 		}
 		if done {
@@ -547,9 +529,9 @@ func refreshItem(w *ptx, itemID int64) error {
 			}
 			settled[unit][v]++
 		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return err
 	}
 	tied := 0

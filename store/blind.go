@@ -108,20 +108,15 @@ func (r *Reading) SettledItems(ctx context.Context, units []string, minRaters in
 		args = append(args, u)
 	}
 	args = append(args, max(minRaters, 1))
-	rows, err := r.tx.QueryContext(ctx, `SELECT DISTINCT item_id FROM (SELECT l.item_id FROM labels l
+	ids, err := collect(ctx, r.tx, "figures", `SELECT DISTINCT item_id FROM (SELECT l.item_id FROM labels l
 		JOIN items i ON i.id = l.item_id
 		LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
 		WHERE i.dataset_id = ? AND l.unit IN (`+marks(len(units))+`) AND (h.item_id IS NULL OR h.finished_at IS NOT NULL)
-		GROUP BY l.item_id, l.unit HAVING count(*) >= ?)`, args...)
+		GROUP BY l.item_id, l.unit HAVING count(*) >= ?)`, args, scanValue[int64])
 	if err != nil {
-		return 0, nil, fmt.Errorf("figures: %w", err)
+		return 0, nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return 0, nil, fmt.Errorf("figures: %w", err)
-		}
+	for _, id := range ids {
 		if r.hidden[id] {
 			continue
 		}
@@ -129,5 +124,5 @@ func (r *Reading) SettledItems(ctx context.Context, units []string, minRaters in
 			few = append(few, id)
 		}
 	}
-	return n, few, rows.Err()
+	return n, few, nil
 }

@@ -51,27 +51,19 @@ func (s *Store) ListFlags(ctx context.Context, who Annotator, f FlagFilter) ([]F
 		case !errors.Is(err, ErrNotAllowed):
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT f.id, i.id, i.uid, i.query, d.name, a.name, f.reason, f.note, f.at, f.status,
+		var err error
+		out, err = collect(ctx, tx, "list flags", `SELECT f.id, i.id, i.uid, i.query, d.name, a.name, f.reason, f.note, f.at, f.status,
 			coalesce(r.name, ''), coalesce(h.reason, ''), coalesce(h.at, '')
 			FROM flags f JOIN items i ON i.id = f.item_id JOIN datasets d ON d.id = i.dataset_id
 			JOIN annotators a ON a.id = f.annotator_id
 			LEFT JOIN flag_history h ON h.id = (SELECT max(id) FROM flag_history x WHERE x.flag_id = f.id AND x.action != 'flag')
 			LEFT JOIN annotators r ON r.id = h.actor_id
 			WHERE (?1 = 0 OR i.dataset_id = ?1) AND (?2 = 0 OR f.annotator_id = ?2) AND (?3 OR `+standingFlag+`)
-			ORDER BY f.id`, f.DatasetID, only, f.All)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var r FlagRow
-			if err := rows.Scan(&r.ID, &r.ItemID, &r.ItemUID, &r.Query, &r.Dataset, &r.Author, &r.Reason, &r.Note, &r.At,
-				&r.Status, &r.Reviewer, &r.Review, &r.Reviewed); err != nil {
-				return err
-			}
-			out = append(out, r)
-		}
-		return rows.Err()
+			ORDER BY f.id`, []any{f.DatasetID, only, f.All}, func(rows *sql.Rows) (r FlagRow, err error) {
+			return r, rows.Scan(&r.ID, &r.ItemID, &r.ItemUID, &r.Query, &r.Dataset, &r.Author, &r.Reason, &r.Note, &r.At,
+				&r.Status, &r.Reviewer, &r.Review, &r.Reviewed)
+		})
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("list flags: %w", err)

@@ -73,17 +73,7 @@ func (s *Store) readItemNotes(ctx context.Context, itemID int64, who Annotator, 
 		case !errors.Is(err, ErrNotAllowed):
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, query, itemID, only)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			if err := scan(rows); err != nil {
-				return err
-			}
-		}
-		return rows.Err()
+		return eachRow(ctx, tx, query, []any{itemID, only}, scan)
 	})
 }
 

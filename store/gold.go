@@ -55,29 +55,25 @@ func (r *Reading) EachGoldRow(ctx context.Context, fn func(*GoldRow) error) erro
 	if err := r.votesAllowed(); err != nil {
 		return fmt.Errorf("read gold: %w", err)
 	}
-	rows, err := r.tx.QueryContext(ctx, `SELECT `+itemColumns+`, (`+settledVotes+`),
+	g := &GoldRow{}
+	return stream(ctx, r.tx, "read gold", `SELECT `+itemColumns+`, (`+settledVotes+`),
 		(SELECT group_concat(a.unit || ' ' || a.adjudicator_id || ' ' || a.value, ',') FROM adjudications a
 			WHERE a.item_id = items.id),
 		EXISTS (SELECT 1 FROM flags f WHERE f.item_id = items.id AND `+standingFlag+`)
-		FROM items WHERE dataset_id = ? ORDER BY seq`, r.dataset)
-	if err != nil {
-		return fmt.Errorf("read gold: %w", err)
-	}
-	defer rows.Close()
-	g := &GoldRow{}
-	for rows.Next() {
+		FROM items WHERE dataset_id = ? ORDER BY seq`, []any{r.dataset}, func(rows *sql.Rows) (*GoldRow, error) {
 		var votes, decisions sql.RawBytes
 		o := &g.Options
 		if err := rows.Scan(&g.ID, &g.DatasetID, &g.UID, &g.Seq, &g.Query, &g.Question,
 			&o[0], &o[1], &o[2], &o[3], &o[4], &g.Meta, &votes, &decisions, &g.Flagged); err != nil {
-			return fmt.Errorf("read gold: %w", err)
+			return nil, err
 		}
+		var err error
 		if g.Votes, err = unpackVotes(g.Votes[:0], votes); err != nil {
-			return fmt.Errorf("read gold of item %d: %w", g.ID, err)
+			return nil, fmt.Errorf("item %d: %w", g.ID, err)
 		}
 		dv, err := unpackVotes(nil, decisions)
 		if err != nil {
-			return fmt.Errorf("read gold of item %d: %w", g.ID, err)
+			return nil, fmt.Errorf("item %d: %w", g.ID, err)
 		}
 		g.Decisions = g.Decisions[:0]
 		for _, d := range dv {
@@ -86,11 +82,8 @@ func (r *Reading) EachGoldRow(ctx context.Context, fn func(*GoldRow) error) erro
 		if r.hidden[g.ID] {
 			g.Votes, g.Decisions, g.Flagged = g.Votes[:0], g.Decisions[:0], false
 		}
-		if err := fn(g); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+		return g, nil
+	}, fn)
 }
 
 // unpackVotes parses "unit annotator value[ i],…" as the queries above

@@ -87,11 +87,8 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 // no labels, note or undo).
 func loadRepeat(ctx context.Context, s *Store, repeatID int64, reviewed bool) (HIT, error) {
 	h := HIT{Started: true, SERPReviewed: reviewed, Labels: map[string]int{}}
-	rows, err := s.readRows(ctx, `SELECT unit, value FROM repeat_labels WHERE repeat_id = ?`, repeatID)
-	if err != nil {
-		return h, fmt.Errorf("load HIT: %w", err)
-	}
-	if err := scanUnitValues(rows, h.Labels); err != nil {
+	if err := unitValues(ctx, s.prepared(), `SELECT unit, value FROM repeat_labels WHERE repeat_id = ?`,
+		[]any{repeatID}, h.Labels); err != nil {
 		return h, fmt.Errorf("load HIT: %w", err)
 	}
 	return h, nil

@@ -205,12 +205,7 @@ func (im *Importer) prepareStmts() error {
 // loadKnown reads the uids the dataset already has, so a pane seen before is
 // recognised without a query per row.
 func (im *Importer) loadKnown() error {
-	rows, err := im.tx.QueryContext(im.ctx, `SELECT uid, id FROM items WHERE dataset_id = ?`, im.datasetID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	return eachRow(im.ctx, im.tx, `SELECT uid, id FROM items WHERE dataset_id = ?`, []any{im.datasetID}, func(rows *sql.Rows) error {
 		var uid []byte
 		var id int64
 		var key [8]byte
@@ -221,8 +216,8 @@ func (im *Importer) loadKnown() error {
 			return fmt.Errorf("item %d has a malformed uid %q", id, uid)
 		}
 		im.known[key] = id
-	}
-	return rows.Err()
+		return nil
+	})
 }
 
 // DatasetID is the dataset the import adds to.

@@ -252,13 +252,9 @@ func sameValue(a, b *int) bool {
 
 // Labels returns one annotator's current labels on an item, by unit.
 func (s *Store) Labels(ctx context.Context, itemID, annotatorID int64) (map[string]int, error) {
-	rows, err := s.readRows(ctx, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
-		itemID, annotatorID)
-	if err != nil {
-		return nil, fmt.Errorf("load labels: %w", err)
-	}
 	out := map[string]int{}
-	if err := scanUnitValues(rows, out); err != nil {
+	if err := unitValues(ctx, s.prepared(), `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
+		[]any{itemID, annotatorID}, out); err != nil {
 		return nil, fmt.Errorf("load labels: %w", err)
 	}
 	return out, nil
@@ -309,26 +305,16 @@ func (r *Reading) EachLabel(ctx context.Context, fn func(LabelRow) error) error 
 	case scopeFigures:
 		return fmt.Errorf("list labels: %w: a reading for figures hands out no labels", ErrNotAllowed)
 	}
-	rows, err := r.tx.QueryContext(ctx, `
+	return stream(ctx, r.tx, "list labels", `
 		SELECT i.uid, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds
 		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
 		WHERE (i.dataset_id = ?1 OR (?1 = 0 AND (SELECT d.purpose FROM datasets d WHERE d.id = i.dataset_id) = 'task'))
 			AND (?2 = 0 OR l.annotator_id = ?2)
-		ORDER BY i.dataset_id, i.seq, `+unitOrder+`, a.name`, r.dataset, only)
-	if err != nil {
-		return fmt.Errorf("list labels: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+		ORDER BY i.dataset_id, i.seq, `+unitOrder+`, a.name`, []any{r.dataset, only}, func(rows *sql.Rows) (LabelRow, error) {
 		var r LabelRow
-		if err := rows.Scan(&r.Item, &r.Unit, &r.Annotator, &r.Value, &r.CreatedAt, &r.UpdatedAt, &r.Seconds); err != nil {
-			return fmt.Errorf("list labels: %w", err)
-		}
-		if err := fn(r); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+		err := rows.Scan(&r.Item, &r.Unit, &r.Annotator, &r.Value, &r.CreatedAt, &r.UpdatedAt, &r.Seconds)
+		return r, err
+	}, fn)
 }
 
 // UnitVote is one label as agreement needs it: which unit (an index into
@@ -359,30 +345,20 @@ func (r *Reading) EachItemVotes(ctx context.Context, fn func(iv *ItemVotes) erro
 	}
 	// One row per item, its labels packed as "unit annotator value" items:
 	// a row costs the driver far more than the bytes in it.
-	rows, err := r.tx.QueryContext(ctx, `SELECT id, uid, (`+settledVotes+`) AS votes
-		FROM items WHERE dataset_id = ? AND votes IS NOT NULL ORDER BY seq`, r.dataset)
-	if err != nil {
-		return fmt.Errorf("list labels: %w", err)
-	}
-	defer rows.Close()
 	iv := &ItemVotes{}
-	for rows.Next() {
+	return stream(ctx, r.tx, "list labels", `SELECT id, uid, (`+settledVotes+`) AS votes
+		FROM items WHERE dataset_id = ? AND votes IS NOT NULL ORDER BY seq`, []any{r.dataset}, func(rows *sql.Rows) (*ItemVotes, error) {
 		var packed sql.RawBytes
 		if err := rows.Scan(&iv.ID, &iv.UID, &packed); err != nil {
-			return fmt.Errorf("list labels: %w", err)
+			return nil, err
 		}
 		if r.hidden[iv.ID] {
-			continue
+			return nil, errSkipRow
 		}
+		var err error
 		if iv.Votes, err = unpackVotes(iv.Votes[:0], packed); err != nil {
-			return fmt.Errorf("list labels of item %d: %w", iv.ID, err)
+			return nil, fmt.Errorf("item %d: %w", iv.ID, err)
 		}
-		if err := fn(iv); err != nil {
-			return err
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("list labels: %w", err)
-	}
-	return nil
+		return iv, nil
+	}, fn)
 }

@@ -193,22 +193,11 @@ func (m *Merger) Item(uid string) (ItemRef, error) {
 // findItem looks the uid up dataset by dataset, so each lookup is one
 // probe of the (dataset_id, uid) index rather than a scan of every item.
 func (m *Merger) findItem(uid string) (ItemRef, error) {
-	rows, err := m.tx.QueryContext(m.ctx, `SELECT `+refColumns+`
+	refs, err := collect(m.ctx, m.tx, "find item", `SELECT `+refColumns+`
 		FROM items i JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.dataset_id IN (SELECT id FROM datasets WHERE purpose = 'task' AND (?2 = 0 OR id = ?2)) AND i.uid = ?1 LIMIT 2`, uid, m.datasetID)
+		WHERE i.dataset_id IN (SELECT id FROM datasets WHERE purpose = 'task' AND (?2 = 0 OR id = ?2)) AND i.uid = ?1 LIMIT 2`,
+		[]any{uid, m.datasetID}, func(rows *sql.Rows) (ItemRef, error) { return scanRef(rows) })
 	if err != nil {
-		return ItemRef{}, err
-	}
-	defer rows.Close()
-	var refs []ItemRef
-	for rows.Next() {
-		r, err := scanRef(rows)
-		if err != nil {
-			return ItemRef{}, err
-		}
-		refs = append(refs, r)
-	}
-	if err := rows.Err(); err != nil {
 		return ItemRef{}, err
 	}
 	switch len(refs) {
@@ -313,26 +302,24 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	}
 	it := &mergeItem{ref: ref}
 	rows, err := m.stmts[mergeLoad].QueryContext(m.ctx, ref.ID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	err = eachOf(rows, err, func(rows *sql.Rows) error {
 		var unit, created, updated string
 		var l storedLabel
 		if err := rows.Scan(&unit, &l.annotator, &l.value, &created, &updated); err != nil {
-			return nil, err
+			return err
 		}
 		l.unit = int16(slices.Index(Units, unit))
+		var err error
 		if l.created, err = stamp(created); err != nil {
-			return nil, err
+			return err
 		}
 		if l.updated, err = stamp(updated); err != nil {
-			return nil, err
+			return err
 		}
 		it.labels = append(it.labels, l)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	m.labels[ref.ID] = it

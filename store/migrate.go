@@ -170,12 +170,7 @@ func checkOwner(ctx context.Context, tx *sql.Tx) (version int, err error) {
 
 // foreignKeyCheck fails if any row refers to a row that is not there.
 func foreignKeyCheck(ctx context.Context, tx *sql.Tx) error {
-	rows, err := tx.QueryContext(ctx, "PRAGMA foreign_key_check")
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	if rows.Next() {
+	return eachRow(ctx, tx, "PRAGMA foreign_key_check", nil, func(rows *sql.Rows) error {
 		var table string
 		var rowid sql.NullInt64
 		var parent string
@@ -187,6 +182,5 @@ func foreignKeyCheck(ctx context.Context, tx *sql.Tx) error {
 			return fmt.Errorf("row %d of %s refers to a missing %s row", rowid.Int64, table, parent)
 		}
 		return fmt.Errorf("a row of %s refers to a missing %s row", table, parent)
-	}
-	return rows.Err()
+	})
 }

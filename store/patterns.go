@@ -216,15 +216,7 @@ func patternRows(counts map[[2]string]int) ([]PatternCount, error) {
 // way migration 0011 and refreshPatterns never do (one pass over every
 // settled label, in Go), and lists where the kept table or an item's part
 // of it differs: `claritty check` and the tests hold the kept table to it.
-func recountPatterns(ctx context.Context, q rowQuerier) ([]string, error) {
-	rows, err := q.QueryContext(ctx, `SELECT i.id, i.dataset_id, i.patterns, l.unit, l.value
-		FROM items i JOIN labels l ON l.item_id = i.id
-		LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
-		WHERE h.item_id IS NULL OR h.finished_at IS NOT NULL ORDER BY i.id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
+func recountPatterns(ctx context.Context, q source) ([]string, error) {
 	type key struct {
 		dataset  int64
 		typ, pat string
@@ -247,26 +239,30 @@ func recountPatterns(ctx context.Context, q rowQuerier) ([]string, error) {
 		}
 		clear(votes)
 	}
-	for rows.Next() {
+	err := eachRow(ctx, q, `SELECT i.id, i.dataset_id, i.patterns, l.unit, l.value
+		FROM items i JOIN labels l ON l.item_id = i.id
+		LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
+		WHERE h.item_id IS NULL OR h.finished_at IS NOT NULL ORDER BY i.id`, nil, func(rows *sql.Rows) error {
 		var id, ds int64
 		var patterns, unit string
 		var v int
 		if err := rows.Scan(&id, &ds, &patterns, &unit, &v); err != nil {
-			return nil, err
+			return err
 		}
 		if id != item {
 			flush()
 			item, dataset, stored = id, ds, patterns
 		}
 		if v < 0 || v >= VoteSlots {
-			return nil, fmt.Errorf("item %d: %s label %d is off every scale", id, unit, v)
+			return fmt.Errorf("item %d: %s label %d is off every scale", id, unit, v)
 		}
 		if votes[unit] == nil {
 			votes[unit] = &[VoteSlots]int{}
 		}
 		votes[unit][v]++
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	flush()
@@ -279,23 +275,19 @@ func recountPatterns(ctx context.Context, q rowQuerier) ([]string, error) {
 	if stale > 0 {
 		problems = append(problems, fmt.Sprintf("%d items keep patterns but have no settled labels", stale))
 	}
-	kept, err := q.QueryContext(ctx, `SELECT dataset_id, unit_type, pattern, units FROM agreement_patterns`)
-	if err != nil {
-		return nil, err
-	}
-	defer kept.Close()
-	for kept.Next() {
+	err = eachRow(ctx, q, `SELECT dataset_id, unit_type, pattern, units FROM agreement_patterns`, nil, func(kept *sql.Rows) error {
 		var k key
 		var n int
 		if err := kept.Scan(&k.dataset, &k.typ, &k.pat, &n); err != nil {
-			return nil, err
+			return err
 		}
 		if want[k] != n && len(problems) < 10 {
 			problems = append(problems, fmt.Sprintf("dataset %d, %s %q: kept %d units, the labels give %d", k.dataset, k.typ, k.pat, n, want[k]))
 		}
 		delete(want, k)
-	}
-	if err := kept.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	for k, n := range want {
@@ -304,10 +296,4 @@ func recountPatterns(ctx context.Context, q rowQuerier) ([]string, error) {
 		}
 	}
 	return problems, nil
-}
-
-// rowQuerier is a *sql.DB or *sql.Tx.
-type rowQuerier interface {
-	querier
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }

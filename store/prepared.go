@@ -142,10 +142,12 @@ func (w *ptx) scan(query string, args []any, dest ...any) error {
 	return st.QueryRowContext(w.ctx, args...).Scan(dest...)
 }
 
-func (w *ptx) query(query string, args ...any) (*sql.Rows, error) {
+// QueryContext makes a ptx a querier, so the row helpers (eachRow,
+// collect, stream) read through its prepared statements.
+func (w *ptx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	st, err := w.stmt(query)
 	if err != nil {
 		return nil, err
 	}
-	return st.QueryContext(w.ctx, args...)
+	return st.QueryContext(ctx, args...)
 }

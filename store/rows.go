@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 )
 
@@ -30,10 +31,20 @@ func collect[T any](ctx context.Context, q querier, what, query string, args []a
 	return out, nil
 }
 
+// scanValue reads a row of one column: collect's scan for a list of ids or
+// names.
+func scanValue[T any](rows *sql.Rows) (v T, err error) { return v, rows.Scan(&v) }
+
 // eachRow runs a query and hands each row to fn, stopping at its first
 // error.
 func eachRow(ctx context.Context, q querier, query string, args []any, fn func(*sql.Rows) error) error {
 	rows, err := q.QueryContext(ctx, query, args...)
+	return eachOf(rows, err, fn)
+}
+
+// eachOf is eachRow for rows already asked for (a named statement's, say):
+// err is the asking's error.
+func eachOf(rows *sql.Rows, err error, fn func(*sql.Rows) error) error {
 	if err != nil {
 		return err
 	}
@@ -67,6 +78,10 @@ func (c cachedSource) QueryRowContext(ctx context.Context, query string, args ..
 	return st.QueryRowContext(ctx, args...)
 }
 
+// errSkipRow is what a stream's scan returns for a row fn must not see
+// (an item hidden from the reader).
+var errSkipRow = errors.New("row left out")
+
 // stream runs query on q and hands each row, as scan reads it, to fn.
 // fn's own error comes back as fn gave it; the read's are named by what.
 func stream[T any](ctx context.Context, q querier, what, query string, args []any,
@@ -74,6 +89,9 @@ func stream[T any](ctx context.Context, q querier, what, query string, args []an
 	var fnErr error
 	err := eachRow(ctx, q, query, args, func(rows *sql.Rows) error {
 		v, err := scan(rows)
+		if errors.Is(err, errSkipRow) {
+			return nil
+		}
 		if err != nil {
 			return err
 		}

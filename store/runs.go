@@ -211,22 +211,17 @@ func (s *Store) AnswerRows(ctx context.Context, datasetID int64) ([]AnswerRow, e
 }
 
 func answerRows(ctx context.Context, q source, datasetID int64) ([]AnswerRow, error) {
-	rows, err := q.QueryContext(ctx, `SELECT a.item_id, a.run_id, t.uid, r.name, a.k, n.weight, n.nugget
+	var out []AnswerRow
+	err := eachRow(ctx, q, `SELECT a.item_id, a.run_id, t.uid, r.name, a.k, n.weight, n.nugget
 		FROM answers a JOIN items i ON i.id = a.item_id JOIN intents t ON t.id = a.intent_id
 		JOIN runs r ON r.id = a.run_id JOIN nuggets n ON n.intent_id = a.intent_id
-		WHERE i.dataset_id = ? ORDER BY t.seq, r.name, n.pos`, datasetID)
-	if err != nil {
-		return nil, fmt.Errorf("read answers: %w", err)
-	}
-	defer rows.Close()
-	var out []AnswerRow
-	for rows.Next() {
+		WHERE i.dataset_id = ? ORDER BY t.seq, r.name, n.pos`, []any{datasetID}, func(rows *sql.Rows) error {
 		var item, run int64
 		var intent, system, nugget string
 		var k sql.NullInt64
 		var w float64
 		if err := rows.Scan(&item, &run, &intent, &system, &k, &w, &nugget); err != nil {
-			return nil, fmt.Errorf("read answers: %w", err)
+			return err
 		}
 		if len(out) == 0 || out[len(out)-1].ItemID != item {
 			row := AnswerRow{ItemID: item, RunID: run, Intent: intent, System: system}
@@ -239,6 +234,10 @@ func answerRows(ctx context.Context, q source, datasetID int64) ([]AnswerRow, er
 		last := &out[len(out)-1]
 		last.Weights = append(last.Weights, w)
 		last.NuggetIDs = append(last.NuggetIDs, nugget)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read answers: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
