@@ -83,7 +83,7 @@ func CanAdjudicate(role string) bool { return Allows(role, ActAdjudicate) }
 // requireRole refuses (ErrNotAllowed) unless the annotator's role, as it
 // stands in this transaction, allows the action. The refusal is one line:
 // what was refused, the role it needs, and who can grant it.
-func requireRole(ctx context.Context, tx *sql.Tx, id int64, a Action) error {
+func requireRole(ctx context.Context, tx *ptx, id int64, a Action) error {
 	role, err := roleOf(ctx, tx, id)
 	if err != nil {
 		return err
@@ -95,7 +95,7 @@ func requireRole(ctx context.Context, tx *sql.Tx, id int64, a Action) error {
 	return refusal(ctx, tx, id, role, p)
 }
 
-func refusal(ctx context.Context, tx *sql.Tx, id int64, role string, p permission) error {
+func refusal(ctx context.Context, tx *ptx, id int64, role string, p permission) error {
 	var name, leads string
 	err := tx.QueryRowContext(ctx, `SELECT coalesce((SELECT name FROM annotators WHERE id = ?), ''),
 		coalesce((SELECT group_concat(name, ', ') FROM (SELECT name FROM annotators WHERE role = 'lead' ORDER BY name)), '')`, id).
@@ -115,7 +115,7 @@ func article(role string) string {
 	return "a " + role
 }
 
-func roleOf(ctx context.Context, tx *sql.Tx, id int64) (string, error) {
+func roleOf(ctx context.Context, tx *ptx, id int64) (string, error) {
 	var role string
 	err := tx.QueryRowContext(ctx, `SELECT role FROM annotators WHERE id = ?`, id).Scan(&role)
 	if errors.Is(err, sql.ErrNoRows) {

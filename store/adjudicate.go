@@ -43,7 +43,7 @@ func (d Disputed) Dispute() float64 {
 // adjudicators and leads may read it: it shows everyone's labels.
 func (s *Store) AdjudicationQueue(ctx context.Context, datasetID int64, who Annotator, withDecided bool) ([]Disputed, error) {
 	var out []Disputed
-	err := s.readTx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *ptx) error {
 		if err := requireRole(ctx, tx, who.ID, ActAdjudicate); err != nil {
 			return err
 		}
@@ -136,7 +136,7 @@ func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value
 	if !slices.Contains(Units, unit) {
 		return fmt.Errorf("adjudicate: unknown unit %q", unit)
 	}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *ptx) error {
 		if err := requireDisputed(ctx, tx, who.ID, itemID, unit); err != nil {
 			return err
 		}
@@ -175,7 +175,7 @@ func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value
 // Refer sends units of an item to adjudication whatever their votes; only
 // a lead may.
 func (s *Store) Refer(ctx context.Context, itemID int64, units []string, who Annotator, reason string) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *ptx) error {
 		if err := requireRole(ctx, tx, who.ID, ActRefer); err != nil {
 			return err
 		}
@@ -221,7 +221,7 @@ type UnitLabelView struct {
 // adjudicators on a unit in the adjudication queue.
 func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, who Annotator) ([]UnitLabelView, error) {
 	var out []UnitLabelView
-	err := s.readTx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *ptx) error {
 		if err := requireDisputed(ctx, tx, who.ID, itemID, unit); err != nil {
 			return err
 		}
@@ -242,7 +242,7 @@ func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, who A
 // requireDisputed lets a lead through, and an adjudicator only to a unit
 // of the adjudication queue (decided or not), or with unit "" to an item
 // with one: what an adjudicator sees of others' work is the disputes.
-func requireDisputed(ctx context.Context, tx *sql.Tx, actorID, itemID int64, unit string) error {
+func requireDisputed(ctx context.Context, tx *ptx, actorID, itemID int64, unit string) error {
 	role, err := roleOf(ctx, tx, actorID)
 	switch {
 	case err != nil:

@@ -35,7 +35,7 @@ func (a Annotator) ActorID() int64 {
 // EnsureAnnotator returns the named annotator, adding them if they are new.
 func (s *Store) EnsureAnnotator(ctx context.Context, name string) (Annotator, error) {
 	var a Annotator
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *ptx) error {
 		id, err := s.ensureAnnotator(ctx, tx, name)
 		if err != nil {
 			return err
@@ -49,7 +49,7 @@ func (s *Store) EnsureAnnotator(ctx context.Context, name string) (Annotator, er
 	return a, nil
 }
 
-func (s *Store) ensureAnnotator(ctx context.Context, tx *sql.Tx, name string) (int64, error) {
+func (s *Store) ensureAnnotator(ctx context.Context, tx *ptx, name string) (int64, error) {
 	var id int64
 	err := tx.QueryRowContext(ctx, `SELECT id FROM annotators WHERE name = ?`, name).Scan(&id)
 	if err == nil {
@@ -99,7 +99,7 @@ func CheckName(name string) error {
 
 // sameIgnoringCase is the annotator whose name differs from name only in
 // case ("LP" beside "lp"), or "".
-func sameIgnoringCase(ctx context.Context, tx *sql.Tx, name string) (string, error) {
+func sameIgnoringCase(ctx context.Context, tx *ptx, name string) (string, error) {
 	names, err := collect(ctx, tx, "annotator names", `SELECT name FROM annotators`, nil, scanValue[string])
 	if err != nil {
 		return "", err

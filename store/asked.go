@@ -45,7 +45,7 @@ func (r ItemRef) Asked(labels map[string]int) []string {
 // match. A known unit the HIT never asked (a generic pane's question, a
 // facet after a no) is not counted either way. Practice scoring, gold
 // checks and the quality report all count so.
-func knownScore(ctx context.Context, tx *sql.Tx, itemID, annotatorID int64) (units, matched int, err error) {
+func knownScore(ctx context.Context, tx *ptx, itemID, annotatorID int64) (units, matched int, err error) {
 	answers, err := knownAnswers(ctx, tx, itemID, annotatorID)
 	for _, a := range answers {
 		units++
@@ -58,7 +58,7 @@ func knownScore(ctx context.Context, tx *sql.Tx, itemID, annotatorID int64) (uni
 
 // knownAnswers are the known units of HIT (item, annotator) its HIT asked,
 // in HIT order, each beside the annotator's label.
-func knownAnswers(ctx context.Context, tx *sql.Tx, itemID, annotatorID int64) ([]UnitAnswer, error) {
+func knownAnswers(ctx context.Context, tx *ptx, itemID, annotatorID int64) ([]UnitAnswer, error) {
 	ref, err := scanRef(tx.QueryRowContext(ctx, `SELECT `+refColumns+` FROM items i JOIN datasets d ON d.id = i.dataset_id
 		WHERE i.id = ?`, itemID))
 	if err != nil {

@@ -24,7 +24,7 @@ func (s *Store) Backup(ctx context.Context, who Annotator, path string) error {
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
-	err = requireRole(ctx, tx, who.ID, ActBackup)
+	err = requireRole(ctx, s.wrap(ctx, tx), who.ID, ActBackup)
 	tx.Rollback()
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)

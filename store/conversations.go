@@ -80,13 +80,13 @@ func (im *Importer) AddConversation(c Conversation) (added bool, err error) {
 
 func (im *Importer) writeTurns(itemID int64, turns []Turn) error {
 	for ti, t := range turns {
-		_, err := im.tx.ExecContext(im.ctx, `INSERT INTO turns (item_id, turn, question, answer) VALUES (?, ?, ?, ?)`,
+		_, err := im.w.ExecContext(im.ctx, `INSERT INTO turns (item_id, turn, question, answer) VALUES (?, ?, ?, ?)`,
 			itemID, ti+1, t.Question, t.Answer)
 		if err != nil {
 			return err
 		}
 		for pi, img := range t.Images {
-			_, err := im.tx.ExecContext(im.ctx, `INSERT INTO images (item_id, turn, pos, src, location, preview, problem)
+			_, err := im.w.ExecContext(im.ctx, `INSERT INTO images (item_id, turn, pos, src, location, preview, problem)
 				VALUES (?, ?, ?, ?, ?, ?, ?)`, itemID, ti+1, pi+1, img.Src, img.Location, img.Preview, img.Problem)
 			if err != nil {
 				return err

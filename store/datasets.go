@@ -45,7 +45,7 @@ func (s *Store) DatasetByName(ctx context.Context, name string) (Dataset, error)
 }
 
 // ensureDataset returns the id of the named dataset, creating it if needed.
-func (s *Store) ensureDataset(ctx context.Context, tx *sql.Tx, name, kind, format string) (int64, error) {
+func (s *Store) ensureDataset(ctx context.Context, tx *ptx, name, kind, format string) (int64, error) {
 	if strings.ContainsRune(name, '\x1f') {
 		return 0, fmt.Errorf("dataset name %q holds a control character", name)
 	}
@@ -72,7 +72,7 @@ func (s *Store) ensureDataset(ctx context.Context, tx *sql.Tx, name, kind, forma
 // ensureSide returns the id of the task dataset's practice or check
 // dataset, creating it if needed. Its policy lets every annotator have
 // every item (none is ever full) and hands none out as a task.
-func (s *Store) ensureSide(tx *sql.Tx, ctx context.Context, taskID int64, task string, purpose Purpose, kind, format string) (int64, error) {
+func (s *Store) ensureSide(tx *ptx, ctx context.Context, taskID int64, task string, purpose Purpose, kind, format string) (int64, error) {
 	id, ok, err := sideDataset(ctx, tx, taskID, purpose)
 	if err != nil || ok {
 		return id, err

@@ -36,7 +36,7 @@ type StepMove struct{ Leave, Enter string }
 // review usually moves on too: SetLabel and MarkSERPReviewed take the move
 // and record it with themselves, as moving on is most of a HIT's writes.
 func (s *Store) MoveStep(ctx context.Context, itemID, annotatorID int64, move StepMove) error {
-	err := s.prepTx(ctx, func(w *ptx) error { return recordMove(w, itemID, annotatorID, move, s.now()) })
+	err := s.tx(ctx, func(w *ptx) error { return recordMove(w, itemID, annotatorID, move, s.now()) })
 	if err != nil {
 		return fmt.Errorf("record leave %s, enter %s: %w", move.Leave, move.Enter, err)
 	}

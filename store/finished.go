@@ -71,7 +71,7 @@ func msOf(col string) string {
 // round of the qualification, passes or fails the round.
 func scorePractice(w *ptx, taskID, itemID, annotatorID int64, now string) error {
 	var retry bool
-	units, matched, err := knownScore(w.ctx, w.tx, itemID, annotatorID)
+	units, matched, err := knownScore(w.ctx, w, itemID, annotatorID)
 	if err != nil {
 		return err
 	}
@@ -85,7 +85,7 @@ func scorePractice(w *ptx, taskID, itemID, annotatorID int64, now string) error 
 	if retry {
 		return nil
 	}
-	st, err := standingOf(w.ctx, w.tx, taskID, annotatorID)
+	st, err := standingOf(w.ctx, w, taskID, annotatorID)
 	if err != nil || !st.Required || st.Qualified != "" || st.InRound != 0 || st.LastRound < 0 {
 		return err
 	}
@@ -119,7 +119,7 @@ func judgeChecks(w *ptx, taskID, checkID, annotatorID int64, now string) error {
 		return err
 	}
 	var items []int64
-	err = eachRow(w.ctx, w.tx, `SELECT h.item_id FROM hits h JOIN items i ON i.id = h.item_id
+	err = eachRow(w.ctx, w, `SELECT h.item_id FROM hits h JOIN items i ON i.id = h.item_id
 		WHERE h.annotator_id = ?2 AND i.dataset_id = ?1 AND h.finished_at IS NOT NULL
 			AND h.finished_at >= coalesce((SELECT checks_since FROM standing WHERE dataset_id = ?3 AND annotator_id = ?2), '')`,
 		[]any{checkID, annotatorID, taskID}, func(rows *sql.Rows) error {
@@ -133,7 +133,7 @@ func judgeChecks(w *ptx, taskID, checkID, annotatorID int64, now string) error {
 	}
 	checks, units, matched := len(items), 0, 0
 	for _, id := range items {
-		u, m, err := knownScore(w.ctx, w.tx, id, annotatorID)
+		u, m, err := knownScore(w.ctx, w, id, annotatorID)
 		if err != nil {
 			return err
 		}

@@ -43,7 +43,7 @@ type FlagFilter struct {
 // withdraw). Without f.All only standing flags (open or upheld) come.
 func (s *Store) ListFlags(ctx context.Context, who Annotator, f FlagFilter) ([]FlagRow, error) {
 	var out []FlagRow
-	err := s.readTx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *ptx) error {
 		only := who.ID
 		switch err := requireRole(ctx, tx, who.ID, ActReviewFlags); {
 		case err == nil:
@@ -90,7 +90,7 @@ func (s *Store) ReviewFlag(ctx context.Context, who Annotator, id int64, action,
 	if status == "" {
 		return fmt.Errorf("review flag: unknown step %q (want uphold, clear or withdraw)", action)
 	}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *ptx) error {
 		// The role first: whether a flag exists is not for everyone.
 		if action != "withdraw" {
 			if err := requireRole(ctx, tx, who.ID, ActReviewFlags); err != nil {
@@ -139,7 +139,7 @@ func (s *Store) ReviewFlag(ctx context.Context, who Annotator, id int64, action,
 	return nil
 }
 
-func flagHistory(ctx context.Context, tx *sql.Tx, flagID int64, action string, actor int64, reason, at string) error {
+func flagHistory(ctx context.Context, tx *ptx, flagID int64, action string, actor int64, reason, at string) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO flag_history (flag_id, action, actor_id, reason, at) VALUES (?, ?, ?, ?, ?)`,
 		flagID, action, actor, reason, at)
 	return err
@@ -154,7 +154,7 @@ type FlagHistoryRow struct {
 // list the flag.
 func (s *Store) FlagHistory(ctx context.Context, who Annotator, id int64) ([]FlagHistoryRow, error) {
 	var out []FlagHistoryRow
-	err := s.readTx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *ptx) error {
 		if err := requireRole(ctx, tx, who.ID, ActReviewFlags); errors.Is(err, ErrNotAllowed) {
 			var author int64
 			if err := tx.QueryRowContext(ctx, `SELECT annotator_id FROM flags WHERE id = ?`, id).Scan(&author); err != nil || author != who.ID {

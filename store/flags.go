@@ -23,7 +23,7 @@ const standingFlag = `f.status IN ('open', 'upheld')`
 // AddFlag flags an item; a flagged item leaves the annotator's to-do list
 // and, until a reviewer clears the flag, every release.
 func (s *Store) AddFlag(ctx context.Context, itemID, annotatorID int64, reason, note string) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *ptx) error {
 		now := s.now()
 		res, err := tx.ExecContext(ctx, `INSERT INTO flags (item_id, annotator_id, reason, note, at)
 			VALUES (?, ?, ?, ?, ?)`, itemID, annotatorID, reason, note, now)
@@ -65,7 +65,7 @@ func (s *Store) Flags(ctx context.Context, itemID int64, who Annotator) ([]Flag,
 // annotator they are limited to (0: everyone's), in the transaction that
 // decides it.
 func (s *Store) readItemNotes(ctx context.Context, itemID int64, who Annotator, query string, scan func(*sql.Rows) error) error {
-	return s.readTx(ctx, func(tx *sql.Tx) error {
+	return s.readTx(ctx, func(tx *ptx) error {
 		only := who.ID
 		switch err := requireDisputed(ctx, tx, who.ID, itemID, ""); {
 		case err == nil:
@@ -84,7 +84,7 @@ type Note struct {
 
 // AddNote adds a note to an item.
 func (s *Store) AddNote(ctx context.Context, itemID, annotatorID int64, step, body string) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *ptx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO notes (item_id, annotator_id, step, body, at)
 			VALUES (?, ?, ?, ?, ?)`, itemID, annotatorID, step, body, s.now())
 		return err

@@ -157,7 +157,7 @@ func (s *Store) OpenHITs(ctx context.Context, datasetID, annotatorID int64) (int
 // MarkSERPReviewed records that the annotator finished Step I, and the
 // move to the next step that comes with it.
 func (s *Store) MarkSERPReviewed(ctx context.Context, itemID, annotatorID int64, move StepMove) error {
-	err := s.prepTx(ctx, func(w *ptx) error {
+	err := s.tx(ctx, func(w *ptx) error {
 		now := s.now()
 		if rid, repeat, err := openRepeat(w, itemID, annotatorID); err != nil || repeat {
 			if err == nil {

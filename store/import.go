@@ -33,7 +33,8 @@ type ImportStats struct {
 type Importer struct {
 	s          *Store
 	ctx        context.Context
-	tx         *sql.Tx
+	tx         *sql.Tx // for its end, its named statements and its schema changes
+	w          *ptx    // every other statement, prepared on the import's connection
 	datasetID  int64
 	nextSeq    int
 	now        string
@@ -110,16 +111,16 @@ func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, 
 	if err != nil {
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
-	rollbackMode = intoEmpty(ctx, conn, who.ID)
+	rollbackMode = s.intoEmpty(ctx, conn, who.ID)
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		unlock()
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
-	im := &Importer{s: s, ctx: ctx, tx: tx, now: s.now(), known: map[[8]byte]int64{}, labelled: map[int64]bool{},
+	im := &Importer{s: s, ctx: ctx, tx: tx, w: ownPtx(ctx, tx), now: s.now(), known: map[[8]byte]int64{}, labelled: map[int64]bool{},
 		annotators: map[string]int64{}, actor: who.ActorID(), unlock: unlock, stmts: map[string]*sql.Stmt{},
 		purpose: purpose}
-	if err := requireRole(ctx, tx, who.ID, ActImport); err != nil {
+	if err := requireRole(ctx, im.w, who.ID, ActImport); err != nil {
 		im.Rollback()
 		return nil, fmt.Errorf("import: %w", err)
 	}
@@ -136,11 +137,13 @@ func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, 
 // rollback journal of an empty database records almost nothing, so each
 // page is written once. The import's connection puts the file back in WAL
 // when it ends (Open sets it too, once per open). A database anyone else
-// has open stays in WAL: SQLite refuses the change then.
+// has open stays in WAL: SQLite refuses the change then. This process's
+// own idle connections count as others (preparing a statement while a
+// transaction holds its connection opens one), so they are let go first.
 //
 // Only for someone who may import: a refused import leaves the file as it
 // was (its transaction checks the role again).
-func intoEmpty(ctx context.Context, conn *sql.Conn, who int64) bool {
+func (s *Store) intoEmpty(ctx context.Context, conn *sql.Conn, who int64) bool {
 	var items bool
 	var role string
 	err := conn.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM items), (SELECT role FROM annotators WHERE id = ?)`,
@@ -148,6 +151,8 @@ func intoEmpty(ctx context.Context, conn *sql.Conn, who int64) bool {
 	if err != nil || items || !Allows(role, ActImport) {
 		return false
 	}
+	s.db.SetMaxIdleConns(0)
+	s.db.SetMaxIdleConns(idleConns)
 	var mode string
 	if err := conn.QueryRowContext(ctx, `PRAGMA journal_mode = DELETE`).Scan(&mode); err != nil {
 		return false
@@ -159,18 +164,18 @@ func (im *Importer) prepare(dataset, kind, format string) error {
 	if dataset == "" {
 		return im.prepareStmts()
 	}
-	id, err := im.s.ensureDataset(im.ctx, im.tx, dataset, kind, format)
+	id, err := im.s.ensureDataset(im.ctx, im.w, dataset, kind, format)
 	if err != nil {
 		return err
 	}
 	if im.purpose != "" {
-		if id, err = im.s.ensureSide(im.tx, im.ctx, id, dataset, im.purpose, kind, format); err != nil {
+		if id, err = im.s.ensureSide(im.w, im.ctx, id, dataset, im.purpose, kind, format); err != nil {
 			return err
 		}
 	}
 	im.datasetID = id
 	var total int
-	err = im.tx.QueryRowContext(im.ctx, `SELECT count(*),
+	err = im.w.QueryRowContext(im.ctx, `SELECT count(*),
 		(SELECT coalesce(max(seq), 0) + 1 FROM items WHERE dataset_id = ?) FROM items`, id).
 		Scan(&total, &im.nextSeq)
 	if err != nil {
@@ -205,7 +210,7 @@ func (im *Importer) prepareStmts() error {
 // loadKnown reads the uids the dataset already has, so a pane seen before is
 // recognised without a query per row.
 func (im *Importer) loadKnown() error {
-	return eachRow(im.ctx, im.tx, `SELECT uid, id FROM items WHERE dataset_id = ?`, []any{im.datasetID}, func(rows *sql.Rows) error {
+	return eachRow(im.ctx, im.w, `SELECT uid, id FROM items WHERE dataset_id = ?`, []any{im.datasetID}, func(rows *sql.Rows) error {
 		var uid []byte
 		var id int64
 		var key [8]byte
@@ -298,7 +303,7 @@ func (im *Importer) writeLabel(itemID int64, l UnitLabel) error {
 		// conflict the file cannot settle (merging changes is what
 		// import --format labels is for).
 		var have int
-		err := im.tx.QueryRowContext(im.ctx, `SELECT value FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
+		err := im.w.QueryRowContext(im.ctx, `SELECT value FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
 			itemID, l.Unit, aid).Scan(&have)
 		if err != nil {
 			return fmt.Errorf("add label %s: %w", l.Unit, err)
@@ -323,7 +328,7 @@ func (im *Importer) annotator(name string) (int64, error) {
 	if id, ok := im.annotators[name]; ok {
 		return id, nil
 	}
-	id, err := im.s.ensureAnnotator(im.ctx, im.tx, name)
+	id, err := im.s.ensureAnnotator(im.ctx, im.w, name)
 	if err == nil {
 		im.annotators[name] = id
 	}
@@ -371,7 +376,7 @@ func (im *Importer) Commit() (ImportStats, error) {
 	defer im.unlock()
 	im.closeStmts()
 	if im.policy != nil && im.datasetID != 0 {
-		if err := setPolicy(ownPtx(im.ctx, im.tx), im.datasetID, *im.policy); err != nil {
+		if err := setPolicy(im.w, im.datasetID, *im.policy); err != nil {
 			im.tx.Rollback()
 			return im.stats, fmt.Errorf("commit import: %w", err)
 		}
@@ -396,13 +401,13 @@ func (im *Importer) Commit() (ImportStats, error) {
 		// An import only adds items (ImportStats.Items counts them all,
 		// panes, conversations and answers); counting the table here, its
 		// indexes dropped, read every row.
-		if _, err := im.tx.ExecContext(im.ctx, `UPDATE datasets SET items_count = items_count + ? WHERE id = ?`,
+		if _, err := im.w.ExecContext(im.ctx, `UPDATE datasets SET items_count = items_count + ? WHERE id = ?`,
 			im.stats.Items, im.datasetID); err != nil {
 			im.tx.Rollback()
 			return im.stats, fmt.Errorf("commit import: %w", err)
 		}
 	}
-	w := ownPtx(im.ctx, im.tx)
+	w := im.w
 	for id := range im.labelled {
 		if err := refreshItem(w, id); err != nil {
 			im.tx.Rollback()
@@ -440,7 +445,7 @@ func (im *Importer) closeStmts() {
 // writeKnown stores a practice or check item's answer for a unit; the same
 // answer again is nothing new, another one is refused.
 func (im *Importer) writeKnown(itemID int64, l UnitLabel) error {
-	res, err := im.tx.ExecContext(im.ctx, `INSERT INTO known_labels (item_id, unit, value) VALUES (?1, ?2, ?3)
+	res, err := im.w.ExecContext(im.ctx, `INSERT INTO known_labels (item_id, unit, value) VALUES (?1, ?2, ?3)
 		ON CONFLICT DO NOTHING`, itemID, l.Unit, l.Value)
 	if err != nil {
 		return fmt.Errorf("add answer %s=%d: %w", l.Unit, l.Value, err)
@@ -450,7 +455,7 @@ func (im *Importer) writeKnown(itemID int64, l UnitLabel) error {
 		return nil
 	}
 	var have int
-	err = im.tx.QueryRowContext(im.ctx, `SELECT value FROM known_labels WHERE item_id = ? AND unit = ?`, itemID, l.Unit).Scan(&have)
+	err = im.w.QueryRowContext(im.ctx, `SELECT value FROM known_labels WHERE item_id = ? AND unit = ?`, itemID, l.Unit).Scan(&have)
 	switch {
 	case err != nil:
 		return fmt.Errorf("add answer %s: %w", l.Unit, err)

@@ -20,7 +20,7 @@ type Key struct {
 // lead may. A key already theirs is kept as it is; a key registered to
 // someone else is refused, since a key is one person.
 func (s *Store) AddKeys(ctx context.Context, who Annotator, name string, keys []Key) error {
-	err := s.keysTx(ctx, who, name, func(tx *sql.Tx, id int64) error {
+	err := s.keysTx(ctx, who, name, func(tx *ptx, id int64) error {
 		for _, k := range keys {
 			var owner string
 			err := tx.QueryRowContext(ctx, `SELECT a.name FROM annotator_keys k JOIN annotators a ON a.id = k.annotator_id
@@ -49,7 +49,7 @@ func (s *Store) AddKeys(ctx context.Context, who Annotator, name string, keys []
 
 // RemoveKey unregisters one of the named annotator's keys; only a lead may.
 func (s *Store) RemoveKey(ctx context.Context, who Annotator, name, fingerprint string) error {
-	err := s.keysTx(ctx, who, name, func(tx *sql.Tx, id int64) error {
+	err := s.keysTx(ctx, who, name, func(tx *ptx, id int64) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM annotator_keys WHERE fingerprint = ? AND annotator_id = ?`, fingerprint, id)
 		if err != nil {
 			return err
@@ -83,7 +83,7 @@ func (s *Store) KeyOwner(ctx context.Context, fingerprint string) (Annotator, er
 // Keys lists every registered key, by annotator; only a lead may.
 func (s *Store) Keys(ctx context.Context, who Annotator) ([]Key, error) {
 	var out []Key
-	err := s.readTx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *ptx) error {
 		if err := requireRole(ctx, tx, who.ID, ActRoles); err != nil {
 			return err
 		}
@@ -103,8 +103,8 @@ func (s *Store) Keys(ctx context.Context, who Annotator) ([]Key, error) {
 
 // keysTx runs fn on the named annotator's keys, in a transaction that
 // first checks who may change keys.
-func (s *Store) keysTx(ctx context.Context, who Annotator, name string, fn func(tx *sql.Tx, id int64) error) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+func (s *Store) keysTx(ctx context.Context, who Annotator, name string, fn func(tx *ptx, id int64) error) error {
+	return s.tx(ctx, func(tx *ptx) error {
 		if err := requireRole(ctx, tx, who.ID, ActRoles); err != nil {
 			return err
 		}
@@ -116,7 +116,7 @@ func (s *Store) keysTx(ctx context.Context, who Annotator, name string, fn func(
 	})
 }
 
-func annotatorID(ctx context.Context, tx *sql.Tx, name string) (int64, error) {
+func annotatorID(ctx context.Context, tx *ptx, name string) (int64, error) {
 	var id int64
 	err := tx.QueryRowContext(ctx, `SELECT id FROM annotators WHERE name = ?`, name).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -109,7 +109,7 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err err
 		ch.Source = "tui"
 	}
 	var rev int64
-	err = s.prepTx(ctx, func(w *ptx) error {
+	err = s.tx(ctx, func(w *ptx) error {
 		now := s.now()
 		// A repeat's answer is kept apart from the first (migration 0014).
 		rid, repeat, err := openRepeat(w, ch.ItemID, ch.AnnotatorID)

@@ -73,10 +73,10 @@ var ErrAmbiguous = errors.New("is in more than one dataset")
 // or (on Rollback) none.
 type Merger struct {
 	s          *Store
-	w          *ptx // the transaction with its statements bound, for holdHIT
+	w          *ptx // the transaction with its statements bound
 	ctx        context.Context
-	tx         *sql.Tx
-	datasetID  int64 // 0: items are looked up in every dataset
+	tx         *sql.Tx // for its end, its named statements and its schema changes
+	datasetID  int64   // 0: items are looked up in every dataset
 	now        string
 	who        Annotator // who merges: the actor of every history row
 	role       string    // who's role when the merge began, in its transaction
@@ -154,17 +154,18 @@ func (s *Store) BeginMerge(ctx context.Context, who Annotator, dataset string) (
 		unlock()
 		return nil, fmt.Errorf("begin merge: %w", err)
 	}
-	role, err := roleOf(ctx, tx, who.ID)
+	w := s.wrap(ctx, tx)
+	role, err := roleOf(ctx, w, who.ID)
 	if err != nil {
 		tx.Rollback()
 		unlock()
 		return nil, fmt.Errorf("begin merge: %w", err)
 	}
-	m := &Merger{s: s, ctx: ctx, tx: tx, now: s.now(), who: who, role: role, unlock: unlock,
+	m := &Merger{s: s, ctx: ctx, tx: tx, w: w, now: s.now(), who: who, role: role, unlock: unlock,
 		annotators: map[string]int64{}, touched: map[hitKey]bool{}, items: map[string]ItemRef{},
 		labels: map[int64]*mergeItem{}, stmts: map[string]*sql.Stmt{}, done: map[[2]int64]int{}}
 	if dataset != "" {
-		err := tx.QueryRowContext(ctx, `SELECT id FROM datasets WHERE name = ?`, dataset).Scan(&m.datasetID)
+		err := w.QueryRowContext(ctx, `SELECT id FROM datasets WHERE name = ?`, dataset).Scan(&m.datasetID)
 		if errors.Is(err, sql.ErrNoRows) {
 			m.Rollback()
 			return nil, fmt.Errorf("dataset %q: %w", dataset, ErrNotFound)
@@ -193,7 +194,7 @@ func (m *Merger) Item(uid string) (ItemRef, error) {
 // findItem looks the uid up dataset by dataset, so each lookup is one
 // probe of the (dataset_id, uid) index rather than a scan of every item.
 func (m *Merger) findItem(uid string) (ItemRef, error) {
-	refs, err := collect(m.ctx, m.tx, "find item", `SELECT `+refColumns+`
+	refs, err := collect(m.ctx, m.w, "find item", `SELECT `+refColumns+`
 		FROM items i JOIN datasets d ON d.id = i.dataset_id
 		WHERE i.dataset_id IN (SELECT id FROM datasets WHERE purpose = 'task' AND (?2 = 0 OR id = ?2)) AND i.uid = ?1 LIMIT 2`,
 		[]any{uid, m.datasetID}, func(rows *sql.Rows) (ItemRef, error) { return scanRef(rows) })
@@ -336,14 +337,11 @@ func (m *Merger) mayMerge(l MergedLabel) error {
 		return nil
 	}
 	if l.Annotator != m.who.Name {
-		err := refusal(m.ctx, m.tx, m.who.ID, m.role, permissions[ActMergeOthers])
+		err := refusal(m.ctx, m.w, m.who.ID, m.role, permissions[ActMergeOthers])
 		return fmt.Errorf("this label is %s's: %w", l.Annotator, err)
 	}
 	if _, held := m.touched[hitKey{l.Item.ID, m.who.ID}]; held {
 		return nil
-	}
-	if m.w == nil {
-		m.w = m.s.wrap(m.ctx, m.tx)
 	}
 	if _, _, err := holdHIT(m.w, m.s, l.Item.ID, m.who.ID, 0); err != nil {
 		return fmt.Errorf("item %d: %w", l.Item.ID, err)
@@ -355,7 +353,7 @@ func (m *Merger) annotator(name string) (int64, error) {
 	if id, ok := m.annotators[name]; ok {
 		return id, nil
 	}
-	id, err := m.s.ensureAnnotator(m.ctx, m.tx, name)
+	id, err := m.s.ensureAnnotator(m.ctx, m.w, name)
 	if err != nil {
 		return 0, err
 	}
@@ -371,7 +369,7 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]int) bool) (MergeStats
 	defer m.unlock()
 	defer m.tx.Rollback()
 	defer m.closeStmts()
-	w := m.s.wrap(m.ctx, m.tx)
+	w := m.w
 	// The items' agreement patterns change the dataset's table once, at
 	// the end, rather than item by item.
 	w.deltas = map[patternKey]int{}
@@ -403,7 +401,7 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]int) bool) (MergeStats
 		return m.stats, fmt.Errorf("commit merge: %w", err)
 	}
 	for k, n := range m.done {
-		if _, err := m.tx.ExecContext(m.ctx, doneAddTo, k[0], k[1], n); err != nil {
+		if _, err := m.w.ExecContext(m.ctx, doneAddTo, k[0], k[1], n); err != nil {
 			return m.stats, fmt.Errorf("commit merge: %w", err)
 		}
 	}

@@ -32,7 +32,7 @@ func (im *Importer) AddIntent(in Intent) (added bool, err error) {
 	}
 	fp := in.fingerprint()
 	var have string
-	err = im.tx.QueryRowContext(im.ctx, `SELECT fingerprint FROM intents WHERE dataset_id = ? AND uid = ?`,
+	err = im.w.QueryRowContext(im.ctx, `SELECT fingerprint FROM intents WHERE dataset_id = ? AND uid = ?`,
 		im.datasetID, in.ID).Scan(&have)
 	switch {
 	case err == nil && have == fp:
@@ -43,7 +43,7 @@ func (im *Importer) AddIntent(in Intent) (added bool, err error) {
 	case !errors.Is(err, sql.ErrNoRows):
 		return false, fmt.Errorf("add intent: %w", err)
 	}
-	res, err := im.tx.ExecContext(im.ctx, `INSERT INTO intents (dataset_id, uid, seq, query, blurred_query, fingerprint)
+	res, err := im.w.ExecContext(im.ctx, `INSERT INTO intents (dataset_id, uid, seq, query, blurred_query, fingerprint)
 		VALUES (?1, ?2, (SELECT coalesce(max(seq), 0) + 1 FROM intents WHERE dataset_id = ?1), ?3, ?4, ?5)`,
 		im.datasetID, in.ID, in.Query, in.Blurred, fp)
 	if err != nil {
@@ -54,7 +54,7 @@ func (im *Importer) AddIntent(in Intent) (added bool, err error) {
 		return false, fmt.Errorf("add intent %q: %w", in.ID, err)
 	}
 	for i, n := range in.Nuggets {
-		_, err := im.tx.ExecContext(im.ctx, `INSERT INTO nuggets (intent_id, pos, nugget, text, weight) VALUES (?, ?, ?, ?, ?)`,
+		_, err := im.w.ExecContext(im.ctx, `INSERT INTO nuggets (intent_id, pos, nugget, text, weight) VALUES (?, ?, ?, ?, ?)`,
 			id, i+1, n.ID, n.Text, n.Weight)
 		if err != nil {
 			return false, fmt.Errorf("add intent %q: nugget %q: %w", in.ID, n.ID, err)
@@ -83,7 +83,7 @@ var ErrUnknownIntent = errors.New("no such intent")
 func (im *Importer) AddAnswer(a Answer) (added bool, err error) {
 	var intentID int64
 	var query string
-	err = im.tx.QueryRowContext(im.ctx, `SELECT id, query FROM intents WHERE dataset_id = ? AND uid = ?`,
+	err = im.w.QueryRowContext(im.ctx, `SELECT id, query FROM intents WHERE dataset_id = ? AND uid = ?`,
 		im.datasetID, a.Intent).Scan(&intentID, &query)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, fmt.Errorf("intent %q: %w", a.Intent, ErrUnknownIntent)
@@ -97,7 +97,7 @@ func (im *Importer) AddAnswer(a Answer) (added bool, err error) {
 	}
 	var have string
 	var haveK sql.NullInt64
-	err = im.tx.QueryRowContext(im.ctx, `SELECT i.question, a.k FROM answers a JOIN items i ON i.id = a.item_id
+	err = im.w.QueryRowContext(im.ctx, `SELECT i.question, a.k FROM answers a JOIN items i ON i.id = a.item_id
 		WHERE a.intent_id = ? AND a.run_id = ?`, intentID, runID).Scan(&have, &haveK)
 	switch {
 	case err == nil && have == a.Text && sameK(haveK, a.K):
@@ -108,7 +108,7 @@ func (im *Importer) AddAnswer(a Answer) (added bool, err error) {
 	case !errors.Is(err, sql.ErrNoRows):
 		return false, fmt.Errorf("add answer: %w", err)
 	}
-	res, err := im.tx.ExecContext(im.ctx, `INSERT INTO items (dataset_id, uid, seq, query, question)
+	res, err := im.w.ExecContext(im.ctx, `INSERT INTO items (dataset_id, uid, seq, query, question)
 		VALUES (?, ?, ?, ?, ?)`, im.datasetID, a.UID(), placeholderSeq-im.nextSeq, query, a.Text)
 	if err != nil {
 		return false, fmt.Errorf("add answer %q: %w", a.UID(), err)
@@ -117,7 +117,7 @@ func (im *Importer) AddAnswer(a Answer) (added bool, err error) {
 	if err != nil {
 		return false, fmt.Errorf("add answer %q: %w", a.UID(), err)
 	}
-	_, err = im.tx.ExecContext(im.ctx, `INSERT INTO answers (item_id, intent_id, run_id, k, shuffle) VALUES (?, ?, ?, ?, ?)`,
+	_, err = im.w.ExecContext(im.ctx, `INSERT INTO answers (item_id, intent_id, run_id, k, shuffle) VALUES (?, ?, ?, ?, ?)`,
 		id, intentID, runID, a.K, shuffle(a.UID()))
 	if err != nil {
 		return false, fmt.Errorf("add answer %q: %w", a.UID(), err)
@@ -172,13 +172,13 @@ func (im *Importer) renumberAnswers() error {
 		}
 	}
 	// Assignment's cursors are places in the old order: start them again.
-	if _, err := im.tx.ExecContext(im.ctx, `DELETE FROM assign_returns WHERE dataset_id = ?`, im.datasetID); err != nil {
+	if _, err := im.w.ExecContext(im.ctx, `DELETE FROM assign_returns WHERE dataset_id = ?`, im.datasetID); err != nil {
 		return fmt.Errorf("order answers: %w", err)
 	}
-	if _, err := im.tx.ExecContext(im.ctx, `DELETE FROM assign_cursors WHERE dataset_id = ?`, im.datasetID); err != nil {
+	if _, err := im.w.ExecContext(im.ctx, `DELETE FROM assign_cursors WHERE dataset_id = ?`, im.datasetID); err != nil {
 		return fmt.Errorf("order answers: %w", err)
 	}
-	if _, err := im.tx.ExecContext(im.ctx, `UPDATE datasets SET fresh_from = 0 WHERE id = ?`, im.datasetID); err != nil {
+	if _, err := im.w.ExecContext(im.ctx, `UPDATE datasets SET fresh_from = 0 WHERE id = ?`, im.datasetID); err != nil {
 		return fmt.Errorf("order answers: %w", err)
 	}
 	return nil

@@ -25,16 +25,16 @@ type gate struct {
 func readGate(w *ptx, datasetID, annotatorID int64) (gate, error) {
 	var g gate
 	var err error
-	if g.standing, err = standingOf(w.ctx, w.tx, datasetID, annotatorID); err != nil {
+	if g.standing, err = standingOf(w.ctx, w, datasetID, annotatorID); err != nil {
 		return g, err
 	}
-	if g.Training, err = scanTraining(w.tx.QueryRowContext(w.ctx, trainingRead, datasetID)); err != nil {
+	if g.Training, err = scanTraining(w.QueryRowContext(w.ctx, trainingRead, datasetID)); err != nil {
 		return g, err
 	}
-	if g.practice, _, err = sideDataset(w.ctx, w.tx, datasetID, PurposePractice); err != nil {
+	if g.practice, _, err = sideDataset(w.ctx, w, datasetID, PurposePractice); err != nil {
 		return g, err
 	}
-	g.check, _, err = sideDataset(w.ctx, w.tx, datasetID, PurposeCheck)
+	g.check, _, err = sideDataset(w.ctx, w, datasetID, PurposeCheck)
 	return g, err
 }
 
@@ -99,7 +99,7 @@ func restartPractice(w *ptx, itemID, annotatorID int64, retry bool, now string) 
 // try after seeing its answers; the attempt does not count toward
 // qualification.
 func (s *Store) RetryPractice(ctx context.Context, itemID, annotatorID int64) error {
-	err := s.prepTx(ctx, func(w *ptx) error {
+	err := s.tx(ctx, func(w *ptx) error {
 		var purpose Purpose
 		var finished bool
 		err := w.scan(`SELECT d.purpose, coalesce(h.finished_at IS NOT NULL, 0) FROM items i JOIN datasets d ON d.id = i.dataset_id
@@ -236,7 +236,7 @@ func (u UnitAnswer) Matched() bool { return u.Given != nil && *u.Given == u.Expe
 func (s *Store) PracticeFeedback(ctx context.Context, taskID, itemID, annotatorID int64) ([]UnitAnswer, Standing, error) {
 	var out []UnitAnswer
 	var st Standing
-	err := s.readTx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *ptx) error {
 		var purpose Purpose
 		err := tx.QueryRowContext(ctx, `SELECT d.purpose FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`,
 			itemID).Scan(&purpose)

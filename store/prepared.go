@@ -58,7 +58,7 @@ func (s *Store) readRows(ctx context.Context, query string, args ...any) (*sql.R
 // write runs one prepared statement that writes, as a write of its own
 // (Store.tx).
 func (s *Store) write(ctx context.Context, query string, args ...any) error {
-	return s.prepTx(ctx, func(w *ptx) error {
+	return s.tx(ctx, func(w *ptx) error {
 		_, err := w.exec(query, args...)
 		return err
 	})
@@ -91,12 +91,6 @@ func ownPtx(ctx context.Context, tx *sql.Tx) *ptx {
 
 func (s *Store) wrap(ctx context.Context, tx *sql.Tx) *ptx {
 	return &ptx{tx: tx, ctx: ctx, stmts: s.stmts}
-}
-
-// prepTx runs fn in one immediate transaction (Store.tx), with prepared
-// statements.
-func (s *Store) prepTx(ctx context.Context, fn func(*ptx) error) error {
-	return s.tx(ctx, func(tx *sql.Tx) error { return fn(s.wrap(ctx, tx)) })
 }
 
 func (w *ptx) stmt(query string) (*sql.Stmt, error) {
@@ -142,12 +136,32 @@ func (w *ptx) scan(query string, args []any, dest ...any) error {
 	return st.QueryRowContext(w.ctx, args...).Scan(dest...)
 }
 
-// QueryContext makes a ptx a querier, so the row helpers (eachRow,
-// collect, stream) read through its prepared statements.
+// QueryContext, QueryRowContext and ExecContext are *sql.Tx's, run
+// through the transaction's prepared statements: every statement of a
+// transaction is prepared once per connection, and a ptx serves wherever a
+// querier or a source is wanted (eachRow, collect, stream).
 func (w *ptx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	st, err := w.stmt(query)
 	if err != nil {
 		return nil, err
 	}
 	return st.QueryContext(ctx, args...)
+}
+
+func (w *ptx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	st, err := w.stmt(query)
+	if err != nil {
+		// Only database/sql makes a *sql.Row that carries an error: the
+		// same statement unprepared fails the same way.
+		return w.tx.QueryRowContext(ctx, query, args...)
+	}
+	return st.QueryRowContext(ctx, args...)
+}
+
+func (w *ptx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st, err := w.stmt(query)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
 }

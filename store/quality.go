@@ -59,7 +59,7 @@ type QualityLabel struct {
 // adjudicator, in one snapshot.
 func (s *Store) ReadQuality(ctx context.Context, who Annotator, datasetID int64) (QualityData, error) {
 	var q QualityData
-	err := s.readTx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *ptx) error {
 		if err := requireRole(ctx, tx, who.ID, ActQuality); err != nil {
 			return err
 		}
@@ -74,7 +74,7 @@ func (s *Store) ReadQuality(ctx context.Context, who Annotator, datasetID int64)
 	return q, nil
 }
 
-func readQuality(ctx context.Context, tx *sql.Tx, datasetID int64, q *QualityData) error {
+func readQuality(ctx context.Context, tx *ptx, datasetID int64, q *QualityData) error {
 	err := eachRow(ctx, tx, `SELECT a.name, h.item_id, `+hitSeconds("h.item_id", "h.annotator_id", "h.finished_at")+`,
 			EXISTS (SELECT 1 FROM step_events e WHERE e.item_id = h.item_id AND e.annotator_id = h.annotator_id), h.too_fast
 		FROM hits h JOIN items i ON i.id = h.item_id JOIN annotators a ON a.id = h.annotator_id

@@ -23,7 +23,7 @@ const (
 // ReadGold are the only ways to one. Close it when done.
 type Reading struct {
 	s       *Store
-	tx      *sql.Tx
+	tx      *ptx
 	reader  Annotator
 	dataset int64
 	scope   scope
@@ -74,8 +74,8 @@ func (s *Store) read(ctx context.Context, who Annotator, datasetID int64, setup 
 	if err != nil {
 		return nil, fmt.Errorf("begin reading: %w", err)
 	}
-	r := &Reading{s: s, tx: tx, reader: who, dataset: datasetID}
-	role, err := roleOf(ctx, tx, who.ID)
+	r := &Reading{s: s, tx: s.wrap(ctx, tx), reader: who, dataset: datasetID}
+	role, err := roleOf(ctx, r.tx, who.ID)
 	if err == nil {
 		r.votes = Allows(role, ActReadGold)
 		err = setup(r)
@@ -91,7 +91,7 @@ func (s *Store) read(ctx context.Context, who Annotator, datasetID int64, setup 
 }
 
 // Close ends the reading.
-func (r *Reading) Close() error { return r.tx.Rollback() }
+func (r *Reading) Close() error { return r.tx.tx.Rollback() }
 
 // What is no one's label (the dataset's kind, policy, runs, items' units
 // and facets, who the annotators are) is read on the reading's snapshot

@@ -119,7 +119,7 @@ func (s *Store) ReadOnly() bool { return s.readOnly }
 // adding it is a write.
 func (s *Store) actorReadOnly(ctx context.Context, osUser, as string) (Annotator, error) {
 	var a Annotator
-	err := s.readTx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *ptx) error {
 		var id int64
 		err := tx.QueryRowContext(ctx, `SELECT id FROM annotators WHERE name = ?`, osUser).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {

@@ -47,7 +47,7 @@ func (im *Importer) AddRequest(r Request) (added bool, err error) {
 		return false, fmt.Errorf("add request %q: %w", r.ID, err)
 	}
 	for i, f := range r.Facets {
-		if _, err := im.tx.ExecContext(im.ctx, `INSERT INTO facets (item_id, pos, text) VALUES (?, ?, ?)`,
+		if _, err := im.w.ExecContext(im.ctx, `INSERT INTO facets (item_id, pos, text) VALUES (?, ?, ?)`,
 			itemID, i+1, f); err != nil {
 			return false, fmt.Errorf("add request %q: facet %d: %w", r.ID, i+1, err)
 		}
@@ -63,7 +63,7 @@ func (im *Importer) addKeyed(what, uid, print, query, question string) (int64, e
 		return 0, fmt.Errorf("add %s: this import has no dataset", what)
 	}
 	var have string
-	err := im.tx.QueryRowContext(im.ctx, `SELECT json_extract(meta, '$.fingerprint') FROM items
+	err := im.w.QueryRowContext(im.ctx, `SELECT json_extract(meta, '$.fingerprint') FROM items
 		WHERE dataset_id = ? AND uid = ?`, im.datasetID, uid).Scan(&have)
 	switch {
 	case err == nil && have == print:
@@ -75,7 +75,7 @@ func (im *Importer) addKeyed(what, uid, print, query, question string) (int64, e
 		return 0, fmt.Errorf("add %s: %w", what, err)
 	}
 	meta, _ := json.Marshal(map[string]string{"fingerprint": print})
-	res, err := im.tx.ExecContext(im.ctx, `INSERT INTO items (dataset_id, uid, seq, query, question, meta)
+	res, err := im.w.ExecContext(im.ctx, `INSERT INTO items (dataset_id, uid, seq, query, question, meta)
 		VALUES (?, ?, ?, ?, ?, ?)`, im.datasetID, uid, im.nextSeq, query, question, string(meta))
 	if err != nil {
 		return 0, fmt.Errorf("add %s %q: %w", what, uid, err)
@@ -91,7 +91,7 @@ func (im *Importer) addKeyed(what, uid, print, query, question string) (int64, e
 
 func (im *Importer) writeContext(itemID int64, turns []Message) error {
 	for i, m := range turns {
-		if _, err := im.tx.ExecContext(im.ctx, `INSERT INTO context_turns (item_id, pos, role, text) VALUES (?, ?, ?, ?)`,
+		if _, err := im.w.ExecContext(im.ctx, `INSERT INTO context_turns (item_id, pos, role, text) VALUES (?, ?, ?, ?)`,
 			itemID, i+1, m.Role, m.Text); err != nil {
 			return err
 		}
@@ -120,7 +120,7 @@ func (im *Importer) AddPair(p Pair) (added bool, err error) {
 	if err := im.writeContext(itemID, p.Context); err != nil {
 		return false, fmt.Errorf("add pair %q: %w", p.UID, err)
 	}
-	if _, err := im.tx.ExecContext(im.ctx, `INSERT INTO pairs (item_id, first, second, first_output, second_output, first_left)
+	if _, err := im.w.ExecContext(im.ctx, `INSERT INTO pairs (item_id, first, second, first_output, second_output, first_left)
 		VALUES (?, ?, ?, ?, ?, 0)`, itemID, p.First, p.Second, p.FirstOut, p.SecondOut); err != nil {
 		return false, fmt.Errorf("add pair %q: %w", p.UID, err)
 	}
@@ -140,7 +140,7 @@ func (im *Importer) AddPair(p Pair) (added bool, err error) {
 func (im *Importer) drawSides(rng *rand.Rand) error {
 	for key, ids := range im.newPairs {
 		var left, total int
-		if err := im.tx.QueryRowContext(im.ctx, `SELECT coalesce(sum(first_left), 0), count(*) FROM pairs p
+		if err := im.w.QueryRowContext(im.ctx, `SELECT coalesce(sum(first_left), 0), count(*) FROM pairs p
 			JOIN items i ON i.id = p.item_id WHERE i.dataset_id = ? AND p.first = ? AND p.second = ?`,
 			im.datasetID, key[0], key[1]).Scan(&left, &total); err != nil {
 			return err
@@ -156,7 +156,7 @@ func (im *Importer) drawSides(rng *rand.Rand) error {
 		}
 		rng.Shuffle(len(sides), func(i, j int) { sides[i], sides[j] = sides[j], sides[i] })
 		for i, id := range ids {
-			if _, err := im.tx.ExecContext(im.ctx, `UPDATE pairs SET first_left = ? WHERE item_id = ?`, sides[i], id); err != nil {
+			if _, err := im.w.ExecContext(im.ctx, `UPDATE pairs SET first_left = ? WHERE item_id = ?`, sides[i], id); err != nil {
 				return err
 			}
 		}

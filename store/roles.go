@@ -18,7 +18,7 @@ func (s *Store) Actor(ctx context.Context, osUser, as string) (Annotator, error)
 		return s.actorReadOnly(ctx, osUser, as)
 	}
 	var a Annotator
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *ptx) error {
 		me, err := s.ensureAnnotator(ctx, tx, osUser)
 		if err != nil {
 			return err
@@ -46,7 +46,7 @@ func (s *Store) Actor(ctx context.Context, osUser, as string) (Annotator, error)
 // a lead. Nobody is made a lead here.
 func (s *Store) ActAs(ctx context.Context, me Annotator, as string) (Annotator, error) {
 	var a Annotator
-	err := s.readTx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *ptx) error {
 		var err error
 		a, err = actAs(ctx, tx, me.ID, as)
 		return err
@@ -57,7 +57,7 @@ func (s *Store) ActAs(ctx context.Context, me Annotator, as string) (Annotator, 
 	return a, nil
 }
 
-func actAs(ctx context.Context, tx *sql.Tx, me int64, as string) (Annotator, error) {
+func actAs(ctx context.Context, tx *ptx, me int64, as string) (Annotator, error) {
 	self, err := annotatorByID(ctx, tx, me)
 	if err != nil || as == "" || as == self.Name {
 		return self, err
@@ -76,7 +76,7 @@ func actAs(ctx context.Context, tx *sql.Tx, me int64, as string) (Annotator, err
 	return other, err
 }
 
-func annotatorByID(ctx context.Context, tx *sql.Tx, id int64) (Annotator, error) {
+func annotatorByID(ctx context.Context, tx *ptx, id int64) (Annotator, error) {
 	var a Annotator
 	err := tx.QueryRowContext(ctx, `SELECT id, name, role FROM annotators WHERE id = ?`, id).Scan(&a.ID, &a.Name, &a.Role)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -91,7 +91,7 @@ func (s *Store) SetRole(ctx context.Context, actor Annotator, name, role string)
 	if !slices.Contains(Roles, role) {
 		return a, fmt.Errorf("role %q: want annotator, adjudicator or lead", role)
 	}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *ptx) error {
 		if err := requireRole(ctx, tx, actor.ID, ActRoles); err != nil {
 			return err
 		}

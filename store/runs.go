@@ -45,7 +45,7 @@ var ErrRunExists = errors.New("a run of that name already holds other content")
 func (im *Importer) ensureRun(name, kind, target, fingerprint string) (int64, error) {
 	var id int64
 	var haveKind, haveFP string
-	err := im.tx.QueryRowContext(im.ctx, `SELECT id, kind, fingerprint FROM runs WHERE dataset_id = ? AND name = ?`,
+	err := im.w.QueryRowContext(im.ctx, `SELECT id, kind, fingerprint FROM runs WHERE dataset_id = ? AND name = ?`,
 		im.datasetID, name).Scan(&id, &haveKind, &haveFP)
 	switch {
 	case err == nil && haveKind != kind:
@@ -57,7 +57,7 @@ func (im *Importer) ensureRun(name, kind, target, fingerprint string) (int64, er
 	case !errors.Is(err, sql.ErrNoRows):
 		return 0, fmt.Errorf("find run: %w", err)
 	}
-	res, err := im.tx.ExecContext(im.ctx, `INSERT INTO runs (dataset_id, name, kind, target, fingerprint, created_at)
+	res, err := im.w.ExecContext(im.ctx, `INSERT INTO runs (dataset_id, name, kind, target, fingerprint, created_at)
 		VALUES (?, ?, ?, ?, ?, ?)`, im.datasetID, name, kind, target, fingerprint, im.now)
 	if err != nil {
 		return 0, fmt.Errorf("register run %q: %w", name, err)

@@ -17,7 +17,7 @@ func (s *Store) Setting(ctx context.Context, key string, create func() (string, 
 		return v, err
 	}
 	// Only a setting not there yet takes the write lock, once.
-	err = s.tx(ctx, func(tx *sql.Tx) error {
+	err = s.tx(ctx, func(tx *ptx) error {
 		err := tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
 		if !errors.Is(err, sql.ErrNoRows) {
 			return err
@@ -66,7 +66,7 @@ func (s *Store) SetSetting(ctx context.Context, who Annotator, key, value string
 	if !slices.Contains(settingValues[key], value) {
 		return fmt.Errorf("setting %s: %q is not one of %v", key, value, settingValues[key])
 	}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *ptx) error {
 		if err := requireRole(ctx, tx, who.ID, ActSettings); err != nil {
 			return err
 		}

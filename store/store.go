@@ -83,10 +83,7 @@ func OpenMode(ctx context.Context, path string, mode fs.FileMode) (*Store, error
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	// database/sql keeps 2 idle connections by default: with a server's
-	// sessions reading at once it opened and closed SQLite connections
-	// all the time (each mapping and unmapping the WAL index).
-	db.SetMaxIdleConns(32)
+	db.SetMaxIdleConns(idleConns)
 	s := newStore(db, path)
 	for _, step := range []func(context.Context) error{s.checkWAL, s.quickCheck, s.migrate, s.followReplication} {
 		if err := step(ctx); err != nil {
@@ -97,6 +94,12 @@ func OpenMode(ctx context.Context, path string, mode fs.FileMode) (*Store, error
 	s.startWriter()
 	return s, nil
 }
+
+// idleConns is how many connections the pool keeps open. database/sql
+// keeps 2 by default: with a server's sessions reading at once it opened
+// and closed SQLite connections all the time (each mapping and unmapping
+// the WAL index).
+const idleConns = 32
 
 // newStore is a store on an open database, its writer not yet started.
 func newStore(db *sql.DB, path string) *Store {
@@ -113,7 +116,7 @@ func (s *Store) followReplication(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("open %s: %w", s.path, err)
 	}
-	db.SetMaxIdleConns(32)
+	db.SetMaxIdleConns(idleConns)
 	s.db.Close()
 	s.db, s.stmts = db, &stmtCache{db: db}
 	return nil

@@ -89,11 +89,11 @@ func (s *Store) SetTraining(ctx context.Context, who Annotator, datasetID int64,
 	if err := t.Check(); err != nil {
 		return err
 	}
-	err := s.prepTx(ctx, func(w *ptx) error {
-		if err := requireRole(ctx, w.tx, who.ID, ActPolicy); err != nil {
+	err := s.tx(ctx, func(w *ptx) error {
+		if err := requireRole(ctx, w, who.ID, ActPolicy); err != nil {
 			return err
 		}
-		_, err := w.tx.ExecContext(ctx, `UPDATE datasets SET qualify_hits = ?, qualify_pass = ?, check_rate = ?,
+		_, err := w.ExecContext(ctx, `UPDATE datasets SET qualify_hits = ?, qualify_pass = ?, check_rate = ?,
 			repeat_rate = ?, repeat_gap = ?, fast_seconds = ?, pause_below = ?, pause_after = ? WHERE id = ?`,
 			t.Qualify, t.Pass, t.CheckRate, t.RepeatRate, t.RepeatGap, t.Fast.Seconds(), t.PauseBelow, t.PauseAfter, datasetID)
 		return err
@@ -123,7 +123,7 @@ func sideName(parent string, purpose Purpose) string { return parent + "\x1f" + 
 
 // sideDataset is the id of the task's dataset of that purpose (ok false
 // when there is none).
-func sideDataset(ctx context.Context, tx *sql.Tx, taskID int64, purpose Purpose) (int64, bool, error) {
+func sideDataset(ctx context.Context, tx *ptx, taskID int64, purpose Purpose) (int64, bool, error) {
 	var id int64
 	err := tx.QueryRowContext(ctx, `SELECT id FROM datasets WHERE parent_id = ? AND purpose = ?`, taskID, purpose).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -162,7 +162,7 @@ func (s Standing) Cleared() bool { return !s.Required || s.Qualified != "" }
 // Standing reads an annotator's standing in a task dataset.
 func (s *Store) Standing(ctx context.Context, datasetID, annotatorID int64) (Standing, error) {
 	var st Standing
-	err := s.readTx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *ptx) error {
 		var err error
 		st, err = standingOf(ctx, tx, datasetID, annotatorID)
 		return err
@@ -173,7 +173,7 @@ func (s *Store) Standing(ctx context.Context, datasetID, annotatorID int64) (Sta
 	return st, nil
 }
 
-func standingOf(ctx context.Context, tx *sql.Tx, datasetID, annotatorID int64) (Standing, error) {
+func standingOf(ctx context.Context, tx *ptx, datasetID, annotatorID int64) (Standing, error) {
 	st := Standing{LastRound: -1}
 	var role string
 	var qualified, paused sql.NullString
@@ -213,7 +213,7 @@ func standingOf(ctx context.Context, tx *sql.Tx, datasetID, annotatorID int64) (
 
 // roundSums adds up the units and matches of n scored attempts, the last
 // skip left out.
-func roundSums(ctx context.Context, tx *sql.Tx, datasetID, annotatorID, countsFrom int64, skip, n int, units, matched *int) error {
+func roundSums(ctx context.Context, tx *ptx, datasetID, annotatorID, countsFrom int64, skip, n int, units, matched *int) error {
 	return tx.QueryRowContext(ctx, `SELECT coalesce(sum(units), 0), coalesce(sum(matched), 0) FROM
 		(SELECT units, matched FROM practice_attempts WHERE dataset_id = ? AND annotator_id = ? AND retry = 0 AND id >= ?
 			ORDER BY id DESC LIMIT ? OFFSET ?)`,
@@ -239,8 +239,8 @@ const (
 // ChangeStanding waives or resets an annotator's qualification, or resumes
 // them after a pause, if who is a lead; the change goes into the history.
 func (s *Store) ChangeStanding(ctx context.Context, who Annotator, datasetID, annotatorID int64, change string) error {
-	err := s.prepTx(ctx, func(w *ptx) error {
-		if err := requireRole(ctx, w.tx, who.ID, ActStanding); err != nil {
+	err := s.tx(ctx, func(w *ptx) error {
+		if err := requireRole(ctx, w, who.ID, ActStanding); err != nil {
 			return err
 		}
 		now := s.now()

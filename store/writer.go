@@ -49,24 +49,24 @@ func (s *Store) closeWriter() {
 // neither waits for the writer nor holds it up. Reads that check a role
 // first (the adjudication queue, others' labels, notes and flags, keys)
 // run here, not in the writer's batches.
-func (s *Store) readTx(ctx context.Context, fn func(*sql.Tx) error) error {
+func (s *Store) readTx(ctx context.Context, fn func(*ptx) error) error {
 	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	return fn(tx)
+	return fn(s.wrap(ctx, tx))
 }
 
-// tx runs fn in an immediate transaction, committed before it returns.
-// fn may share the transaction with other writes, each in its own
-// savepoint, so it must not keep the transaction or assume what others
-// wrote in it.
-func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+// tx runs fn in an immediate transaction, committed before it returns;
+// fn's statements are prepared (ptx). fn may share the transaction with
+// other writes, each in its own savepoint, so it must not keep the
+// transaction or assume what others wrote in it.
+func (s *Store) tx(ctx context.Context, fn func(*ptx) error) error {
 	if s.readOnly {
 		return ErrReadOnly
 	}
-	j := &writeJob{ctx: ctx, fn: fn, err: make(chan error, 1)}
+	j := &writeJob{ctx: ctx, fn: func(tx *sql.Tx) error { return fn(s.wrap(ctx, tx)) }, err: make(chan error, 1)}
 	select {
 	case s.w.jobs <- j:
 	case <-s.w.stop:
