@@ -14,7 +14,7 @@ type importFormat struct {
 	name string
 	// kind is the task kind of the dataset it fills; "" for labels, which
 	// merge into a dataset of any kind.
-	kind string
+	kind guidelines.Kind
 	// json ranks a format of JSON lines (0: not JSON): the first by rank
 	// that claims the first line, or is the format asked for, is the
 	// file's. The others have a header line that is theirs alone.
@@ -114,8 +114,8 @@ var jsonByRank = func() []importFormat {
 }()
 
 // ImportKinds lists the task kinds whose items some import format holds.
-func ImportKinds() []string {
-	var out []string
+func ImportKinds() []guidelines.Kind {
+	var out []guidelines.Kind
 	for _, f := range importFormats {
 		if f.kind != "" && !slices.Contains(out, f.kind) {
 			out = append(out, f.kind)

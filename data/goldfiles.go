@@ -131,7 +131,7 @@ func WriteClariMMGold(ctx context.Context, r *store.Reading, w io.Writer, opts r
 
 // requireKind refuses a gold export that is not a lead's whole reading of
 // a dataset of kind.
-func requireKind(ctx context.Context, r *store.Reading, kind string) error {
+func requireKind(ctx context.Context, r *store.Reading, kind guidelines.Kind) error {
 	if err := r.RequireGold(); err != nil {
 		return err
 	}
@@ -199,7 +199,7 @@ func unitJSON(p *report.PaneGold, proto guidelines.Protocol, unit string) *goldJ
 // goldExport writes a JSONL gold export of a dataset of kind, one line per
 // item: a lead's whole reading; flagged items are left out, and so are
 // items with insufficient units unless opts keep them.
-func goldExport(ctx context.Context, r *store.Reading, kind string, w io.Writer, opts report.ReleaseOptions,
+func goldExport(ctx context.Context, r *store.Reading, kind guidelines.Kind, w io.Writer, opts report.ReleaseOptions,
 	line func(p *report.PaneGold) (any, error)) (report.ReleaseSummary, error) {
 	opts.IncludeUnresolved = true // an unresolved unit's label is null, its votes there to see
 	sum := report.ReleaseSummary{Kept: opts}

@@ -23,7 +23,7 @@ func WriteManual(ctx context.Context, r *store.Reading, w io.Writer, opts report
 		return sum, err
 	}
 	if kind, err := r.Kind(ctx); err != nil || kind != guidelines.MIMICS.Kind {
-		release := map[string]string{guidelines.ClariMM.Kind: "clarimm-gold", guidelines.Nuggets.Kind: "nugget-judgements",
+		release := map[guidelines.Kind]string{guidelines.ClariMM.Kind: "clarimm-gold", guidelines.Nuggets.Kind: "nugget-judgements",
 			guidelines.Necessity.Kind: "necessity-gold", guidelines.Compare.Kind: "pairs-gold"}[kind]
 		return sum, cmp.Or(err, fmt.Errorf("a %s dataset has no MIMICS-Manual release: export --format %s", kind, release))
 	}

@@ -65,10 +65,16 @@ var necessityText string
 //go:embed compare.md
 var compareText string
 
+// Kind names a task kind (mimics, clarimm, nuggets, necessity, compare):
+// what a dataset's items are and how they are judged. It is a type of its
+// own so a kind cannot be passed where a format, a purpose or a dataset's
+// name is wanted.
+type Kind string
+
 // Protocol is one task kind: its steps, its scale, the units an item of it
 // may have and its guideline text.
 type Protocol struct {
-	Kind      string   // the dataset kind: mimics, clarimm
+	Kind      Kind     // the dataset kind: mimics, clarimm
 	Items     string   // what its items are called, plural: panes, conversations
 	Title     string   // the guideline's title
 	StepTypes []Step   // each kind of step once, in HIT order
@@ -156,7 +162,7 @@ var Protocols = []Protocol{MIMICS, ClariMM, Nuggets, Necessity, Compare}
 
 // ForKind finds a dataset kind's protocol; MIMICS for an unknown kind, so an
 // old database still opens.
-func ForKind(kind string) Protocol {
+func ForKind(kind Kind) Protocol {
 	for _, p := range Protocols {
 		if p.Kind == kind {
 			return p
@@ -352,7 +358,7 @@ func Plain(md string) string {
 // line per label of the scale, or the opening paragraph of a step without
 // labels. Each line is whole; the screen cuts it to its width.
 func (p Protocol) Summary(stepID string) []string {
-	key := p.Kind + "\x00" + stepID
+	key := string(p.Kind) + "\x00" + stepID
 	if s, ok := summaries.Load(key); ok {
 		return slices.Clone(s.([]string))
 	}

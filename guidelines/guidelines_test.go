@@ -79,7 +79,7 @@ func TestIsGeneric(t *testing.T) {
 // Every unit belongs to one protocol, and its type is one of that
 // protocol's types, so a label can always be put on the right scale.
 func TestUnitsAndScales(t *testing.T) {
-	seen := map[string]string{}
+	seen := map[string]Kind{}
 	for _, p := range Protocols {
 		for _, u := range p.AllUnits {
 			if other, ok := seen[u]; ok {

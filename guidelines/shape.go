@@ -86,8 +86,8 @@ func (p Protocol) Conditions() map[string]Condition { return conditions[p.Kind] 
 
 // conditions are read off each kind's steps at their largest shape, once:
 // every label the store writes asks for them.
-var conditions = func() map[string]map[string]Condition {
-	out := map[string]map[string]Condition{}
+var conditions = func() map[Kind]map[string]Condition {
+	out := map[Kind]map[string]Condition{}
 	for _, p := range Protocols {
 		for _, st := range p.Steps(Shape{Facets: MaxFacets, Answers: MaxAnswers, Turns: MaxTurns, Nuggets: MaxNuggets}) {
 			if st.When != nil {

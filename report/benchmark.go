@@ -66,7 +66,7 @@ type TypeScore struct {
 // flagged items and the items in hidden.
 type goldIndex struct {
 	name   string // the dataset's
-	kind   string
+	kind   guidelines.Kind
 	items  map[int64]*PaneGold
 	order  []int64 // the items in import order
 	counts map[int64]int

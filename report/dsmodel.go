@@ -40,7 +40,7 @@ func (m DSModel) Scale() string {
 // FitDSModels fits one Dawid–Skene model per scale to a dataset's labels,
 // with the agreement package's defaults: started from the majority vote,
 // run to a change below 1e-9 or 1000 rounds.
-func FitDSModels(kind string, labels []store.QualityLabel) ([]DSModel, error) {
+func FitDSModels(kind guidelines.Kind, labels []store.QualityLabel) ([]DSModel, error) {
 	p := guidelines.ForKind(kind)
 	type group struct {
 		m        DSModel

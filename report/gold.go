@@ -66,7 +66,7 @@ func (p *PaneGold) Label(unit string) int {
 
 // ItemUnits lists the units an item's HIT asks for, by its kind; count is
 // a conversation's turns or an answer's nuggets.
-func ItemUnits(kind string, it store.Item, count int) []string {
+func ItemUnits(kind guidelines.Kind, it store.Item, count int) []string {
 	return guidelines.ForKind(kind).Units(it.Shape(count))
 }
 
@@ -265,7 +265,7 @@ func (rules datasetRules) unitGold(ui int, row *store.GoldRow, names map[int64]s
 // goldModel fits Dawid–Skene to the reading's settled labels (one pass over
 // the gold rows) and gives each labelled unit its posterior per value and
 // whether its fit converged.
-func goldModel(ctx context.Context, r *store.Reading, kind string) (map[UnitKey]modelPick, error) {
+func goldModel(ctx context.Context, r *store.Reading, kind guidelines.Kind) (map[UnitKey]modelPick, error) {
 	var labels []store.QualityLabel
 	err := r.EachGoldRow(ctx, func(row *store.GoldRow) error {
 		for _, v := range row.Votes {

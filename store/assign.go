@@ -95,7 +95,7 @@ func (s *Store) SetPolicy(ctx context.Context, who Annotator, datasetID int64, p
 
 func setPolicy(w *ptx, datasetID int64, p Policy) error {
 	ctx, tx := w.ctx, w // tx: the statements below read as a transaction's
-	var kind string
+	var kind guidelines.Kind
 	var rule agreement.Rule
 	err := tx.QueryRowContext(ctx, `SELECT kind, gold_rule FROM datasets WHERE id = ?`, datasetID).Scan(&kind, &rule)
 	if err != nil {

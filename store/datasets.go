@@ -6,13 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // Dataset is a named collection of items of one task kind.
 type Dataset struct {
 	ID     int64
 	Name   string
-	Kind   string
+	Kind   guidelines.Kind
 	Format string
 	Items  int
 }
@@ -45,12 +47,12 @@ func (s *Store) DatasetByName(ctx context.Context, name string) (Dataset, error)
 }
 
 // ensureDataset returns the id of the named dataset, creating it if needed.
-func (s *Store) ensureDataset(ctx context.Context, tx *ptx, name, kind, format string) (int64, error) {
+func (s *Store) ensureDataset(ctx context.Context, tx *ptx, name string, kind guidelines.Kind, format string) (int64, error) {
 	if strings.ContainsRune(name, '\x1f') {
 		return 0, fmt.Errorf("dataset name %q holds a control character", name)
 	}
 	var id int64
-	var have string
+	var have guidelines.Kind
 	err := tx.QueryRowContext(ctx, `SELECT id, kind FROM datasets WHERE name = ?`, name).Scan(&id, &have)
 	if err == nil {
 		if have != kind {
@@ -72,7 +74,7 @@ func (s *Store) ensureDataset(ctx context.Context, tx *ptx, name, kind, format s
 // ensureSide returns the id of the task dataset's practice or check
 // dataset, creating it if needed. Its policy lets every annotator have
 // every item (none is ever full) and hands none out as a task.
-func (s *Store) ensureSide(tx *ptx, ctx context.Context, taskID int64, task string, purpose Purpose, kind, format string) (int64, error) {
+func (s *Store) ensureSide(tx *ptx, ctx context.Context, taskID int64, task string, purpose Purpose, kind guidelines.Kind, format string) (int64, error) {
 	id, ok, err := sideDataset(ctx, tx, taskID, purpose)
 	if err != nil || ok {
 		return id, err
@@ -87,12 +89,12 @@ func (s *Store) ensureSide(tx *ptx, ctx context.Context, taskID int64, task stri
 }
 
 // DatasetKind is a dataset's task kind (mimics, clarimm).
-func (s *Store) DatasetKind(ctx context.Context, datasetID int64) (string, error) {
+func (s *Store) DatasetKind(ctx context.Context, datasetID int64) (guidelines.Kind, error) {
 	return datasetKind(ctx, s.prepared(), datasetID)
 }
 
-func datasetKind(ctx context.Context, q source, datasetID int64) (string, error) {
-	var kind string
+func datasetKind(ctx context.Context, q source, datasetID int64) (guidelines.Kind, error) {
+	var kind guidelines.Kind
 	err := q.QueryRowContext(ctx, `SELECT kind FROM datasets WHERE id = ?`, datasetID).Scan(&kind)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", fmt.Errorf("dataset %d: %w", datasetID, ErrNotFound)

@@ -21,12 +21,12 @@ func FormatTime(t time.Time) string { return t.UTC().Format(timeFormat) }
 type ItemRef struct {
 	ID        int64
 	DatasetID int64
-	Kind      string // the dataset's task kind
-	Question  string // raw, as imported
-	Answers   int    // non-empty candidate answers
-	Turns     int    // a conversation's turns
-	Nuggets   int    // an answer's gold nuggets
-	Facets    int    // a request's candidate facets
+	Kind      guidelines.Kind // the dataset's task kind
+	Question  string          // raw, as imported
+	Answers   int             // non-empty candidate answers
+	Turns     int             // a conversation's turns
+	Nuggets   int             // an answer's gold nuggets
+	Facets    int             // a request's candidate facets
 }
 
 func (r ItemRef) shape() guidelines.Shape {

@@ -4,12 +4,14 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // QualityData is what the quality report is computed from, for one task
 // dataset: its finished HITs, gold checks, repeats and settled labels.
 type QualityData struct {
-	Kind    string
+	Kind    guidelines.Kind
 	HITs    []QualityHIT
 	Checks  []QualityCheck
 	Repeats []RepeatPair

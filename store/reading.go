@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // scope is how much of a dataset's labels a Reading hands out.
@@ -98,7 +100,9 @@ func (r *Reading) Close() error { return r.tx.tx.Rollback() }
 // too, so every figure of one reading rests on one state of the database.
 
 // Kind is the dataset's task kind.
-func (r *Reading) Kind(ctx context.Context) (string, error) { return datasetKind(ctx, r.tx, r.dataset) }
+func (r *Reading) Kind(ctx context.Context) (guidelines.Kind, error) {
+	return datasetKind(ctx, r.tx, r.dataset)
+}
 
 // Policy is the dataset's policy.
 func (r *Reading) Policy(ctx context.Context) (Policy, error) {

@@ -109,7 +109,7 @@ type Model struct {
 // A dataset of a task kind the TUI has no screens for is an error.
 func New(ctx context.Context, cfg Config) (*Model, error) {
 	if _, ok := kinds[cfg.Dataset.Kind]; !ok {
-		return nil, fmt.Errorf("dataset %q is of task kind %q, which this claritty cannot show", display.Clean(cfg.Dataset.Name), display.Clean(cfg.Dataset.Kind))
+		return nil, fmt.Errorf("dataset %q is of task kind %q, which this claritty cannot show", display.Clean(cfg.Dataset.Name), display.Clean(string(cfg.Dataset.Kind)))
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now

@@ -199,7 +199,7 @@ func (s *hitState) repeatedCounts(id string) (labelled, total int) {
 }
 
 // loadKind reads what the item's kind shows besides the item itself.
-func loadKind(ctx context.Context, st *store.Store, kind string, it store.Item, h store.HIT) (*hitState, error) {
+func loadKind(ctx context.Context, st *store.Store, kind guidelines.Kind, it store.Item, h store.HIT) (*hitState, error) {
 	return entryFor(kind).load(ctx, st, it, h)
 }
 

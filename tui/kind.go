@@ -2,11 +2,13 @@ package tui
 
 import (
 	"context"
+	"maps"
 	"slices"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -74,13 +76,13 @@ type kindEntry struct {
 // kinds are the task kinds the HIT screen knows, each registered by its
 // own file (kind_pane.go, conversation.go, nuggets.go): adding a kind adds
 // a file, not a case to every switch.
-var kinds = map[string]kindEntry{}
+var kinds = map[guidelines.Kind]kindEntry{}
 
-func registerKind(kind string, e kindEntry) { kinds[kind] = e }
+func registerKind(kind guidelines.Kind, e kindEntry) { kinds[kind] = e }
 
 // entryFor is a dataset kind's entry. New refuses a dataset of a kind not
 // registered, so every kind asked for here is.
-func entryFor(kind string) kindEntry {
+func entryFor(kind guidelines.Kind) kindEntry {
 	e, ok := kinds[kind]
 	if !ok {
 		panic("tui: no screens for task kind " + kind)
@@ -89,17 +91,10 @@ func entryFor(kind string) kindEntry {
 }
 
 // Kinds lists the task kinds the TUI has HIT and adjudication screens for.
-func Kinds() []string {
-	out := make([]string, 0, len(kinds))
-	for k := range kinds {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
+func Kinds() []guidelines.Kind { return slices.Sorted(maps.Keys(kinds)) }
 
 // kindFor is the HIT screen's kind for a dataset's kind, with no item.
-func kindFor(kind string) hitKind { return entryFor(kind).blank() }
+func kindFor(kind guidelines.Kind) hitKind { return entryFor(kind).blank() }
 
 // stepEnterer is a kind that keeps state per step: it is told when a step
 // is entered, in place of the content going back to what the step labels.

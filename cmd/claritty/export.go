@@ -128,7 +128,7 @@ func withReading(ctx context.Context, me store.Annotator, datasetID int64,
 type exportFormat struct {
 	name string
 	// kind is the task kind of the datasets it writes ("" for any).
-	kind string
+	kind guidelines.Kind
 	// release formats write gold or a release: for leads, summarized on
 	// stderr, and --include-incomplete applies.
 	release bool
@@ -304,7 +304,7 @@ func exportBench(_ exportFormat, fl exportFlags) writeFunc {
 }
 
 // datasetOfKind picks the named dataset, or the first of the kind.
-func datasetOfKind(ctx context.Context, st *store.Store, name, kind string) (store.Dataset, error) {
+func datasetOfKind(ctx context.Context, st *store.Store, name string, kind guidelines.Kind) (store.Dataset, error) {
 	if name != "" {
 		return st.DatasetByName(ctx, name)
 	}

@@ -20,11 +20,11 @@ import (
 // ARCHITECTURE.md's "adding a task kind" checklist.
 func TestEveryKindInEveryLayer(t *testing.T) {
 	t.Parallel()
-	var known []string
+	var known []guidelines.Kind
 	for _, p := range guidelines.Protocols {
 		known = append(known, p.Kind)
 	}
-	var releases, stats []string
+	var releases, stats []guidelines.Kind
 	for _, f := range exportFormats {
 		if f.release && f.kind != "" {
 			releases = append(releases, f.kind)
@@ -33,7 +33,7 @@ func TestEveryKindInEveryLayer(t *testing.T) {
 	for k := range statsByKind {
 		stats = append(stats, k)
 	}
-	layers := map[string][]string{
+	layers := map[string][]guidelines.Kind{
 		"import formats (data/formats.go)":            data.ImportKinds(),
 		"release formats (cmd/claritty/export.go)":    releases,
 		"statistics (cmd/claritty/stats.go)":          stats,

@@ -64,7 +64,7 @@ var statsGold = report.ScoreOptions{Provisional: true}
 func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bool) error {
 	write, ok := statsByKind[d.Kind]
 	if !ok {
-		return fmt.Errorf("dataset %q is of task kind %q, which has no statistics here", display.Clean(d.Name), display.Clean(d.Kind))
+		return fmt.Errorf("dataset %q is of task kind %q, which has no statistics here", display.Clean(d.Name), display.Clean(string(d.Kind)))
 	}
 	return write(cmd.Context(), r, d, cmd.OutOrStdout(), asJSON)
 }
@@ -73,7 +73,7 @@ func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bo
 type statsWriter func(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, asJSON bool) error
 
 // statsByKind are each task kind's statistics: a task kind is a row here.
-var statsByKind = map[string]statsWriter{
+var statsByKind = map[guidelines.Kind]statsWriter{
 	guidelines.MIMICS.Kind: func(ctx context.Context, r *store.Reading, _ store.Dataset, w io.Writer, asJSON bool) error {
 		s, err := report.DatasetStats(ctx, r) // the MIMICS paper's tables
 		return textOrJSON(w, s, err, asJSON)
