@@ -19,7 +19,7 @@ import (
 //
 // context, facets (at most nine) and reference (the clarifying question a
 // generated one is scored against) are optional.
-const FormatNecessity = "necessity"
+const FormatNecessity store.Format = "necessity"
 
 // FormatPairs is outputs to compare, one request per line:
 //
@@ -28,7 +28,7 @@ const FormatNecessity = "necessity"
 //
 // Two systems make one pair; more make every pair, or with --against REF
 // each system against REF.
-const FormatPairs = "pairs"
+const FormatPairs store.Format = "pairs"
 
 type messageLine struct {
 	Role *string `json:"role"`

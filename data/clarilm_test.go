@@ -65,7 +65,10 @@ func TestImportNecessityAndPairs(t *testing.T) {
 func TestNecessityAndPairsRefusals(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	cases := []struct{ format, good, line, want string }{
+	cases := []struct {
+		format           store.Format
+		good, line, want string
+	}{
 		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": " "}`, "request is missing or empty"},
 		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facet": ["a"]}`, `unknown field "facet"`},
 		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facets": ["1","2","3","4","5","6","7","8","9","10"]}`, "has 10 facets; at most 9"},

@@ -23,7 +23,7 @@ import (
 //
 // with 1 to 4 turns. Image paths are relative to the file's folder and may
 // not leave it; http(s) URLs are kept as links. Other fields are ignored.
-const FormatClariMM = "clarimm"
+const FormatClariMM store.Format = "clarimm"
 
 // clarimmLine is one line as JSON has it; pointers tell a missing field
 // from an empty one.

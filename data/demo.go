@@ -37,7 +37,10 @@ var demoFS embed.FS
 // left for the user). It is idempotent like any import, and like any import
 // needs a lead (who).
 func LoadDemo(ctx context.Context, st *store.Store, who store.Annotator) error {
-	for _, f := range []struct{ name, format string }{
+	for _, f := range []struct {
+		name   string
+		format store.Format
+	}{
 		{"demo/demo.tsv", FormatManual},
 		{"demo/demo-serp.jsonl", FormatSERP},
 		{"demo/demo-labels.tsv", FormatLabels},
@@ -68,7 +71,11 @@ func LoadDemo(ctx context.Context, st *store.Store, who store.Annotator) error {
 // necessity labels and generated questions, and a demo LLM judge's
 // verdicts: the scores show on first run and move as the user judges.
 func loadDemoClariLM(ctx context.Context, st *store.Store, who store.Annotator) error {
-	for _, f := range []struct{ file, format, dataset string }{
+	for _, f := range []struct {
+		file    string
+		format  store.Format
+		dataset string
+	}{
 		{"demo-necessity.jsonl", FormatNecessity, DemoNecessity},
 		{"demo-necessity-labels.tsv", FormatLabels, DemoNecessity},
 		{"demo-pairs.jsonl", FormatPairs, DemoPairs},

@@ -5,13 +5,14 @@ import (
 	"slices"
 
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
 )
 
 // importFormat is one format import reads: how its first line is known,
 // the task kind of the items it holds, and how its body is read. A task
 // kind's formats are rows here; nothing else in data switches on a format.
 type importFormat struct {
-	name string
+	name store.Format
 	// kind is the task kind of the dataset it fills; "" for labels, which
 	// merge into a dataset of any kind.
 	kind guidelines.Kind
@@ -62,7 +63,7 @@ var importFormats = []importFormat{
 		read: func(b body) ([]ImageWarning, error) { return nil, readPairs(b.lr, b.first, b.im, b.opt.Against) }},
 }
 
-func readMIMICSBody(b body, format string) error {
+func readMIMICSBody(b body, format store.Format) error {
 	return readMIMICS(b.lr, format, b.im, b.opt.LabelsAs, b.opt.Purpose != "")
 }
 
@@ -70,13 +71,13 @@ func readMIMICSBody(b body, format string) error {
 var Formats = func() []string {
 	var out []string
 	for _, f := range importFormats {
-		out = append(out, f.name)
+		out = append(out, string(f.name))
 	}
 	return out
 }()
 
 // formatNamed is the format of that name.
-func formatNamed(name string) (importFormat, bool) {
+func formatNamed(name store.Format) (importFormat, bool) {
 	i := slices.IndexFunc(importFormats, func(f importFormat) bool { return f.name == name })
 	if i < 0 {
 		return importFormat{}, false
@@ -87,7 +88,7 @@ func formatNamed(name string) (importFormat, bool) {
 // sniffFormat is the format the first line is in ("" for none): a JSON
 // line is the format asked for, if that is a JSON format, else the first
 // that claims it.
-func sniffFormat(first []byte, want string) string {
+func sniffFormat(first []byte, want store.Format) store.Format {
 	if !bytes.HasPrefix(bytes.TrimLeft(first, " \t"), []byte("{")) {
 		for _, f := range importFormats {
 			if f.json == 0 && f.sniff(first) {

@@ -132,8 +132,8 @@ func FuzzSERPAndMIMICS(f *testing.F) {
 		[]string{"mimics/MIMICS-Manual.tsv", "mimics-duo/Mimics-ClickExploreSampling.tsv"})
 	st, who := fuzzStore(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, format := range []string{FormatSERP, FormatManual, FormatClick} {
-			_, err := Import(context.Background(), st, who, bytes.NewReader(b), "f", Options{Format: format, Dataset: "fuzz-" + format})
+		for _, format := range []store.Format{FormatSERP, FormatManual, FormatClick} {
+			_, err := Import(context.Background(), st, who, bytes.NewReader(b), "f", Options{Format: format, Dataset: "fuzz-" + string(format)})
 			located(t, err)
 		}
 	})

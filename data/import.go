@@ -16,11 +16,11 @@ import (
 
 // The import formats.
 const (
-	FormatAuto   = ""
-	FormatManual = "mimics-manual"
-	FormatClick  = "mimics-click"
-	FormatSERP   = "serp"
-	FormatLabels = "labels"
+	FormatAuto   store.Format = ""
+	FormatManual store.Format = "mimics-manual"
+	FormatClick  store.Format = "mimics-click"
+	FormatSERP   store.Format = "serp"
+	FormatLabels store.Format = "labels"
 )
 
 // DefaultLabelsAs names the annotator that a release's labels belong to.
@@ -28,7 +28,7 @@ const DefaultLabelsAs = "mimics-release"
 
 // Options steer an import.
 type Options struct {
-	Format   string        // one of Formats; empty detects it from the first line
+	Format   store.Format  // one of Formats; empty detects it from the first line
 	Dataset  string        // dataset to add to; empty uses the file's base name (labels: any)
 	LabelsAs string        // annotator for a release's labels; empty uses DefaultLabelsAs
 	Policy   *store.Policy // the dataset's redundancy policy; nil keeps it
@@ -49,7 +49,7 @@ type Options struct {
 // Result says what an import did.
 type Result struct {
 	File    string
-	Format  string
+	Format  store.Format
 	Dataset string
 	Purpose store.Purpose // Options.Purpose
 	store.ImportStats
@@ -159,7 +159,7 @@ func importLines(ctx context.Context, st *store.Store, who store.Annotator, lr *
 
 // knownImport refuses a practice or gold-check import that cannot say
 // which task it is for or carries no answers.
-func knownImport(name, format, dataset string) error {
+func knownImport(name string, format store.Format, dataset string) error {
 	if format != FormatManual {
 		return lineErr(name, 1, "practice and gold-check items need their answers in the file: only a mimics-manual file (its label columns) has them, not %s", format)
 	}
@@ -195,7 +195,7 @@ func answersDataset(ctx context.Context, st *store.Store, file, name string) (st
 
 // detect finds the format from the first line, and checks it against the
 // format asked for.
-func detect(lr *lineReader, first []byte, want string) (importFormat, error) {
+func detect(lr *lineReader, first []byte, want store.Format) (importFormat, error) {
 	got := sniffFormat(first, want)
 	switch {
 	case want != FormatAuto && !isFormat(want):
@@ -229,7 +229,7 @@ func needRows(lr *lineReader) error {
 	return nil
 }
 
-func isFormat(f string) bool {
+func isFormat(f store.Format) bool {
 	_, ok := formatNamed(f)
 	return ok
 }

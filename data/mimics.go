@@ -36,7 +36,7 @@ type sink interface {
 // readMIMICS reads the body of a mimics-manual or mimics-click TSV (the
 // header already read) into the sink. With known, each pane's labels are
 // its answers (practice and gold checks), so a pane without one is refused.
-func readMIMICS(lr *lineReader, format string, to sink, labelsAs string, known bool) error {
+func readMIMICS(lr *lineReader, format store.Format, to sink, labelsAs string, known bool) error {
 	for {
 		line, err := lr.next()
 		if err != nil {
@@ -72,7 +72,7 @@ func splitTabs(line string, into []string) int {
 	}
 }
 
-func addRow(lr *lineReader, format string, f []string, to sink, labelsAs string, known bool) error {
+func addRow(lr *lineReader, format store.Format, f []string, to sink, labelsAs string, known bool) error {
 	p := store.Pane{Query: f[0], Question: f[1]}
 	copy(p.Options[:], f[2:7])
 	if err := checkPane(p); err != nil {

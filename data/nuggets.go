@@ -23,11 +23,11 @@ import (
 // with the nuggets also accepted under "gold": {"nuggets": [...]}, as the
 // released gold has them. Ids may be text or whole numbers; other fields
 // (traceability, evidence) are ignored.
-const FormatNuggets = "nuggets"
+const FormatNuggets store.Format = "nuggets"
 
 // FormatCandidates is one system's answers: {"id": intent, "answer": "...",
 // "k": turns asked, "system": "..."}, k and system optional.
-const FormatCandidates = "candidates"
+const FormatCandidates store.Format = "candidates"
 
 type nuggetLine struct {
 	ID     json.RawMessage `json:"id"`

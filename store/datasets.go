@@ -15,7 +15,7 @@ type Dataset struct {
 	ID     int64
 	Name   string
 	Kind   guidelines.Kind
-	Format string
+	Format Format
 	Items  int
 }
 
@@ -46,8 +46,13 @@ func (s *Store) DatasetByName(ctx context.Context, name string) (Dataset, error)
 	return d, nil
 }
 
+// Format names the file format a dataset's items were imported from
+// (mimics-manual, clarimm, ...: data's import table lists them). A later
+// file for the dataset (a run's candidate answers, say) is read with it.
+type Format string
+
 // ensureDataset returns the id of the named dataset, creating it if needed.
-func (s *Store) ensureDataset(ctx context.Context, tx *ptx, name string, kind guidelines.Kind, format string) (int64, error) {
+func (s *Store) ensureDataset(ctx context.Context, tx *ptx, name string, kind guidelines.Kind, format Format) (int64, error) {
 	if strings.ContainsRune(name, '\x1f') {
 		return 0, fmt.Errorf("dataset name %q holds a control character", name)
 	}
@@ -74,7 +79,7 @@ func (s *Store) ensureDataset(ctx context.Context, tx *ptx, name string, kind gu
 // ensureSide returns the id of the task dataset's practice or check
 // dataset, creating it if needed. Its policy lets every annotator have
 // every item (none is ever full) and hands none out as a task.
-func (s *Store) ensureSide(tx *ptx, ctx context.Context, taskID int64, task string, purpose Purpose, kind guidelines.Kind, format string) (int64, error) {
+func (s *Store) ensureSide(tx *ptx, ctx context.Context, taskID int64, task string, purpose Purpose, kind guidelines.Kind, format Format) (int64, error) {
 	id, ok, err := sideDataset(ctx, tx, taskID, purpose)
 	if err != nil || ok {
 		return id, err

@@ -84,7 +84,7 @@ var itemIndexes = map[string]string{
 // BeginImport starts an import by who into the named dataset (created if
 // new); only a lead may import. An empty dataset name starts an import
 // that holds no items (SERP results).
-func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset string, kind guidelines.Kind, format string) (*Importer, error) {
+func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset string, kind guidelines.Kind, format Format) (*Importer, error) {
 	return s.beginImport(ctx, who, dataset, "", kind, format)
 }
 
@@ -93,14 +93,14 @@ func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset string, 
 // PurposePractice or PurposeCheck): the task dataset is made if new, the
 // items go to a dataset of their own beside it, and the labels that come
 // with them are their answers (known_labels), nobody's labels.
-func (s *Store) BeginKnownImport(ctx context.Context, who Annotator, task string, purpose Purpose, kind guidelines.Kind, format string) (*Importer, error) {
+func (s *Store) BeginKnownImport(ctx context.Context, who Annotator, task string, purpose Purpose, kind guidelines.Kind, format Format) (*Importer, error) {
 	if purpose != PurposePractice && purpose != PurposeCheck {
 		return nil, fmt.Errorf("begin import: no such purpose %q", purpose)
 	}
 	return s.beginImport(ctx, who, task, purpose, kind, format)
 }
 
-func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, purpose Purpose, kind guidelines.Kind, format string) (*Importer, error) {
+func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, purpose Purpose, kind guidelines.Kind, format Format) (*Importer, error) {
 	var rollbackMode bool
 	conn, unlock, err := s.ownConn(ctx, func(ctx context.Context, conn *sql.Conn) {
 		if rollbackMode {
@@ -160,7 +160,7 @@ func (s *Store) intoEmpty(ctx context.Context, conn *sql.Conn, who int64) bool {
 	return mode == "delete"
 }
 
-func (im *Importer) prepare(dataset string, kind guidelines.Kind, format string) error {
+func (im *Importer) prepare(dataset string, kind guidelines.Kind, format Format) error {
 	if dataset == "" {
 		return im.prepareStmts()
 	}

@@ -14,7 +14,7 @@ import (
 )
 
 // importText imports a file's text as the lead.
-func importText(t *testing.T, st *store.Store, dataset, format, text string) {
+func importText(t *testing.T, st *store.Store, dataset string, format store.Format, text string) {
 	t.Helper()
 	_, err := data.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(text), dataset+".jsonl",
 		data.Options{Format: format, Dataset: dataset})

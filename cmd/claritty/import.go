@@ -90,7 +90,7 @@ func newImportCmd(g *globals) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opt.Format, "format", "", "file format: "+strings.Join(data.Formats, ", ")+" (default: detect)")
+	f.StringVar((*string)(&opt.Format), "format", "", "file format: "+strings.Join(data.Formats, ", ")+" (default: detect)")
 	f.StringVar(&opt.Dataset, "dataset", "", "dataset to add the panes to (default: the file's name); for labels, where their panes are")
 	f.StringVar(&opt.System, "system", "", "candidates: the system whose answers these are (else each line's \"system\")")
 	f.StringVar(&opt.Against, "against", "", "pairs: compare each system with this one only (else every pair)")
@@ -159,7 +159,7 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 			r.File, r.Format, what, r.Dataset, r.Items, r.ItemsKnown, r.Labels, r.LabelsKnown)
 		return
 	}
-	noun := map[string]string{data.FormatNecessity: "requests", data.FormatPairs: "pairs"}[r.Format]
+	noun := map[store.Format]string{data.FormatNecessity: "requests", data.FormatPairs: "pairs"}[r.Format]
 	if noun == "" {
 		noun = "panes"
 	}
