@@ -144,7 +144,10 @@ func TestJudgeRunRefusals(t *testing.T) {
 	if _, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "cmp.jsonl"), pairsFile), Options{}); err != nil {
 		t.Fatal(err)
 	}
-	cases := []struct{ kind, body, want string }{
+	cases := []struct {
+		kind       store.RunKind
+		body, want string
+	}{
 		{"labels", "p1 preference clarilm\np1 preference base\n", `r.run:2: item "p1" unit preference is already predicted on line 1`},
 		{"labels", "p1 preference A\n", `r.run:1: verdict "A": want "base", "clarilm" or tie`},
 		{"labels", "p2/base/gpt preference clarilm\n", `r.run:1: verdict "clarilm": want "base", "gpt" or tie`},

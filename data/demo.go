@@ -89,7 +89,11 @@ func loadDemoClariLM(ctx context.Context, st *store.Store, who store.Annotator) 
 			return err
 		}
 	}
-	for _, r := range []struct{ file, kind, name, dataset string }{
+	for _, r := range []struct {
+		file          string
+		kind          store.RunKind
+		name, dataset string
+	}{
 		{"demo-necessity.run", store.RunLabels, "demo-llm", DemoNecessity},
 		{"demo-questions.tsv", store.RunQuestions, "demo-gen", DemoNecessity},
 		{"demo-judge.run", store.RunLabels, "demo-judge", DemoPairs},

@@ -108,8 +108,8 @@ func FuzzRuns(f *testing.F) {
 	f.Add([]byte("q Q0 doc 1 2.5 tag\n"))
 	st, who := fuzzStore(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, kind := range []string{store.RunTREC, store.RunLabels} {
-			_, err := AddRunBytes(context.Background(), st, who, b, "f", RunOptions{Kind: kind, Name: "fuzz-" + kind})
+		for _, kind := range []store.RunKind{store.RunTREC, store.RunLabels} {
+			_, err := AddRunBytes(context.Background(), st, who, b, "f", RunOptions{Kind: kind, Name: "fuzz-" + string(kind)})
 			located(t, err)
 		}
 	})

@@ -20,11 +20,21 @@ import (
 )
 
 // RunKinds lists the kinds bench add takes.
-var RunKinds = []string{store.RunNuggets, store.RunTREC, store.RunLabels, store.RunQuestions}
+var RunKinds = []store.RunKind{store.RunNuggets, store.RunTREC, store.RunLabels, store.RunQuestions}
+
+// RunKindNames joins the run kinds bench add takes with sep, for help and
+// errors.
+func RunKindNames(sep string) string {
+	names := make([]string, len(RunKinds))
+	for i, k := range RunKinds {
+		names[i] = string(k)
+	}
+	return strings.Join(names, sep)
+}
 
 // RunOptions name a run and where it goes.
 type RunOptions struct {
-	Kind    string
+	Kind    store.RunKind
 	Name    string
 	Dataset string // empty: found from the file's items
 	MaxLine int    // the longest line accepted, in bytes; 0 is DefaultMaxLine
@@ -60,7 +70,7 @@ func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body
 		return RunResult{Dataset: res.Dataset, ImportStats: res.ImportStats, Known: err == nil && res.Items == 0, Notes: res.Notes}, err
 	}
 	if !slices.Contains(RunKinds, opt.Kind) {
-		return RunResult{}, fmt.Errorf("unknown run kind %q (want one of %s)", opt.Kind, strings.Join(RunKinds, ", "))
+		return RunResult{}, fmt.Errorf("unknown run kind %q (want one of %s)", opt.Kind, RunKindNames(", "))
 	}
 	sum := sha256.Sum256(body)
 	rr := &runReader{file: name, fingerprint: hex.EncodeToString(sum[:16]), body: body, maxLine: opt.MaxLine}
@@ -88,7 +98,7 @@ type runReader struct {
 	file, fingerprint string
 	body              []byte
 	maxLine           int
-	kind              string
+	kind              store.RunKind
 	first             runLine // the first line of predictions
 	header            int     // a labels run's header line, 0 if none
 	dataset           store.Dataset
@@ -131,7 +141,7 @@ func (rr *runReader) each(fn func(runLine) error) (notes []string, err error) {
 var errFound = errors.New("found")
 
 // readFirst finds the first line of predictions, past a labels run's header.
-func (rr *runReader) readFirst(kind string) error {
+func (rr *runReader) readFirst(kind store.RunKind) error {
 	found := false
 	_, err := rr.each(func(l runLine) error {
 		if rr.header == 0 && isRunHeader(kind, l.fields) {
@@ -197,7 +207,7 @@ func inDataset(name string) string {
 
 // isRunHeader says whether a line is the optional header of a labels run
 // ("item unit label") or a questions run ("item question").
-func isRunHeader(kind string, f []string) bool {
+func isRunHeader(kind store.RunKind, f []string) bool {
 	switch kind {
 	case store.RunLabels:
 		return len(f) == 3 && f[0] == "item" && f[1] == "unit" && f[2] == "label"

@@ -20,7 +20,10 @@ func TestMalformedRunsAreRefused(t *testing.T) {
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	pane := "167898f358b1292e" // vpn: 3 answers
-	cases := []struct{ kind, body, want string }{
+	cases := []struct {
+		kind       store.RunKind
+		body, want string
+	}{
 		{"trec", pane + " Q0 1 1 2.0 t\nffffffffffffffff Q0 1 1 1.0 t\n", `r.run:2: unknown item "ffffffffffffffff"`},
 		{"trec", pane + " Q0 1 1 2.0 t\n" + pane + " Q0 2 2 1.0 t\n" + pane + " Q0 1 3 0.5 t\n", `r.run:3: duplicate document "1"`},
 		{"trec", pane + " Q0 1 1 high t\n", `r.run:1: bad score "high"`},

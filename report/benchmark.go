@@ -19,7 +19,7 @@ import (
 type RunScore struct {
 	Dataset string         `json:"dataset"`
 	Name    string         `json:"name"`
-	Kind    string         `json:"kind"`
+	Kind    store.RunKind  `json:"kind"`
 	Target  string         `json:"target,omitempty"` // trec: landing or answer_set
 	K       string         `json:"k,omitempty"`      // nuggets: the clarification turns its answers asked
 	Metric  []bench.Metric `json:"-"`

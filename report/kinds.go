@@ -14,7 +14,7 @@ import (
 // MIMICS panes' answers and landing pages; a questions run needs the
 // reference question a pane or a necessity request carries; a nuggets run
 // is a system's candidate answers, imported with them.
-var benchRuns = map[guidelines.Kind][]string{
+var benchRuns = map[guidelines.Kind][]store.RunKind{
 	guidelines.MIMICS.Kind:    {store.RunTREC, store.RunLabels, store.RunQuestions},
 	guidelines.ClariMM.Kind:   {store.RunLabels},
 	guidelines.Nuggets.Kind:   {store.RunNuggets, store.RunLabels},
@@ -26,7 +26,7 @@ var benchRuns = map[guidelines.Kind][]string{
 type runScorer func(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error
 
 // runScorers score each kind of run.
-var runScorers = map[string]runScorer{
+var runScorers = map[store.RunKind]runScorer{
 	store.RunNuggets: func(_ context.Context, _ *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
 		scoreNuggets(s, r.ID, g.answers, g)
 		return nil
@@ -38,7 +38,7 @@ var runScorers = map[string]runScorer{
 
 // RunKinds lists the kinds of run a dataset of the task kind takes (none
 // for a kind bench does not know).
-func RunKinds(kind guidelines.Kind) []string { return slices.Clone(benchRuns[kind]) }
+func RunKinds(kind guidelines.Kind) []store.RunKind { return slices.Clone(benchRuns[kind]) }
 
 // BenchKinds lists the task kinds bench scores runs on.
 func BenchKinds() []guidelines.Kind { return slices.Sorted(maps.Keys(benchRuns)) }

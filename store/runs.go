@@ -8,12 +8,15 @@ import (
 	"strings"
 )
 
+// RunKind is what a benchmark run holds, and so how bench scores it.
+type RunKind string
+
 // The kinds of benchmark run.
 const (
-	RunNuggets   = "nuggets"   // a system's candidate answers, judged by nuggets
-	RunTREC      = "trec"      // a ranking in TREC run format
-	RunLabels    = "labels"    // predicted labels, "item unit label"
-	RunQuestions = "questions" // generated clarifying questions, "item<TAB>question"
+	RunNuggets   RunKind = "nuggets"   // a system's candidate answers, judged by nuggets
+	RunTREC      RunKind = "trec"      // a ranking in TREC run format
+	RunLabels    RunKind = "labels"    // predicted labels, "item unit label"
+	RunQuestions RunKind = "questions" // generated clarifying questions, "item<TAB>question"
 )
 
 // The golds a trec run is scored against.
@@ -31,7 +34,7 @@ type Run struct {
 	ID        int64
 	DatasetID int64
 	Name      string
-	Kind      string // nuggets, trec, labels, questions
+	Kind      RunKind
 	Target    string // a trec run's gold: landing or answer_set
 	CreatedAt string
 }
@@ -42,9 +45,10 @@ var ErrRunExists = errors.New("a run of that name already holds other content")
 // ensureRun finds the dataset's run of this name or registers it. A
 // nuggets run grows as its answers come; a trec or labels run is one file,
 // so the same name with another file (fingerprint) is ErrRunExists.
-func (im *Importer) ensureRun(name, kind, target, fingerprint string) (int64, error) {
+func (im *Importer) ensureRun(name string, kind RunKind, target, fingerprint string) (int64, error) {
 	var id int64
-	var haveKind, haveFP string
+	var haveKind RunKind
+	var haveFP string
 	err := im.w.QueryRowContext(im.ctx, `SELECT id, kind, fingerprint FROM runs WHERE dataset_id = ? AND name = ?`,
 		im.datasetID, name).Scan(&id, &haveKind, &haveFP)
 	switch {
@@ -79,7 +83,7 @@ type RunWriter struct {
 // AddRun registers a trec or labels run of the import's dataset. Adding
 // the same file under the same name again adds nothing; another file
 // under a name in use is ErrRunExists.
-func (im *Importer) AddRun(name, kind, target, fingerprint string) (*RunWriter, error) {
+func (im *Importer) AddRun(name string, kind RunKind, target, fingerprint string) (*RunWriter, error) {
 	before := im.stats.Runs
 	id, err := im.ensureRun(name, kind, target, fingerprint)
 	if err != nil {

@@ -119,7 +119,7 @@ func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name str
 func writeBenchText(w io.Writer, scores []report.RunScore, comps []report.ComparisonScore) error {
 	if len(scores) == 0 && len(comps) == 0 {
 		_, err := fmt.Fprintf(w, "no benchmark runs yet: claritty bench add --kind %s --name NAME FILE\n",
-			strings.Join(data.RunKinds, "|"))
+			data.RunKindNames("|"))
 		return err
 	}
 	gap := false
@@ -180,7 +180,7 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opt.Kind == "" || opt.Name == "" {
-				return fmt.Errorf("give --kind (%s) and --name", strings.Join(data.RunKinds, ", "))
+				return fmt.Errorf("give --kind (%s) and --name", data.RunKindNames(", "))
 			}
 			ctx := cmd.Context()
 			st, me, err := g.openAs(ctx)
@@ -206,7 +206,7 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opt.Kind, "kind", "", "run kind: "+strings.Join(data.RunKinds, ", "))
+	f.StringVar((*string)(&opt.Kind), "kind", "", "run kind: "+data.RunKindNames(", "))
 	f.StringVar(&opt.Name, "name", "", "the run's (system's) name")
 	f.StringVar(&opt.Dataset, "dataset", "", "dataset the run is over (default: found from the file)")
 	f.IntVar(&opt.MaxLine, "max-line", data.DefaultMaxLine, "longest line accepted, in bytes")
