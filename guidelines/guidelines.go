@@ -3,12 +3,17 @@
 package guidelines
 
 import (
+	"database/sql/driver"
 	_ "embed"
+	"errors"
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/claritty/claritty/display"
 )
 
 // Label is one point of a scale and the key that gives it.
@@ -160,8 +165,46 @@ func numbered(prefix string, n int) []string {
 // Protocols lists every task kind.
 var Protocols = []Protocol{MIMICS, ClariMM, Nuggets, Necessity, Compare}
 
-// ForKind finds a dataset kind's protocol; MIMICS for an unknown kind, so an
-// old database still opens.
+// ErrUnknownKind means a task kind is none of Protocols'.
+var ErrUnknownKind = errors.New("not a task kind this claritty knows")
+
+// Known says whether the kind is one of Protocols'.
+func (k Kind) Known() bool {
+	return slices.ContainsFunc(Protocols, func(p Protocol) bool { return p.Kind == k })
+}
+
+// Scan reads a kind from the database and refuses one this claritty does
+// not know (a newer claritty's, or a hand-edited file), so no layer ever
+// meets an unknown kind and takes it for another.
+func (k *Kind) Scan(v any) error {
+	var s string
+	switch v := v.(type) {
+	case string:
+		s = v
+	case []byte:
+		s = string(v)
+	default:
+		return fmt.Errorf("task kind: %T is not text", v)
+	}
+	if !Kind(s).Known() {
+		return fmt.Errorf("task kind %q: %w", display.Clean(s), ErrUnknownKind)
+	}
+	*k = Kind(s)
+	return nil
+}
+
+// Value writes a kind to the database, refusing one this claritty does not
+// know.
+func (k Kind) Value() (driver.Value, error) {
+	if !k.Known() {
+		return nil, fmt.Errorf("task kind %q: %w", display.Clean(string(k)), ErrUnknownKind)
+	}
+	return string(k), nil
+}
+
+// ForKind finds a dataset kind's protocol. Every kind read from or written
+// to the database is a known one (Kind.Scan, Kind.Value); MIMICS answers
+// for any other, a kind no dataset can have.
 func ForKind(kind Kind) Protocol {
 	for _, p := range Protocols {
 		if p.Kind == kind {

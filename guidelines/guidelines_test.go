@@ -1,6 +1,7 @@
 package guidelines
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
@@ -210,5 +211,32 @@ func TestOneScale(t *testing.T) {
 	}
 	if Necessity.SameScale([]string{"necessity"}) != true || Necessity.SameScale([]string{"facet", "necessity"}) {
 		t.Error("SameScale over necessity alone, or with facet")
+	}
+}
+
+// A kind goes into and out of the database only when it is a known one.
+func TestKindScanAndValue(t *testing.T) {
+	for _, p := range Protocols {
+		var k Kind
+		if err := k.Scan(string(p.Kind)); err != nil || k != p.Kind {
+			t.Errorf("Scan(%q) = %q, %v", p.Kind, k, err)
+		}
+		if err := k.Scan([]byte(p.Kind)); err != nil || k != p.Kind {
+			t.Errorf("Scan(bytes %q) = %q, %v", p.Kind, k, err)
+		}
+		if v, err := p.Kind.Value(); err != nil || v != string(p.Kind) {
+			t.Errorf("%q.Value() = %v, %v", p.Kind, v, err)
+		}
+	}
+	for _, v := range []any{"", "odd", "MIMICS", "mimics\x1b[31m", int64(3), nil} {
+		k := Kind("before")
+		if err := k.Scan(v); err == nil || k != "before" {
+			t.Errorf("Scan(%q) took it: %q", v, k)
+		}
+		if s, ok := v.(string); ok {
+			if _, err := Kind(s).Value(); !errors.Is(err, ErrUnknownKind) || strings.ContainsRune(err.Error(), 0x1b) {
+				t.Errorf("Kind(%q).Value(): %v", s, err)
+			}
+		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os"
 	"testing"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // importPanes runs one import that drops the item indexes after dropAfter
@@ -205,5 +207,24 @@ func TestRefusedFirstImportLeavesTheFile(t *testing.T) {
 	st.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode)
 	if !bytes.Equal(header(), before) || mode != "wal" {
 		t.Fatalf("a refused import changed the file (journal mode %q)", mode)
+	}
+}
+
+// A task kind this claritty does not know is refused when a dataset would
+// be created with it, and nothing is written.
+func TestImportRefusesAnUnknownKind(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	lead := testLead(t, st)
+	im, err := st.BeginImport(context.Background(), lead, "odd", "odd-kind", "mimics-manual")
+	if err == nil {
+		im.Rollback()
+		t.Fatal("a dataset of kind odd-kind was begun")
+	}
+	if !errors.Is(err, guidelines.ErrUnknownKind) {
+		t.Fatalf("err = %v, want ErrUnknownKind", err)
+	}
+	if _, err := st.DatasetByName(context.Background(), "odd"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("after the refusal: %v", err)
 	}
 }

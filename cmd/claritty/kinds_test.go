@@ -10,6 +10,7 @@ import (
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 	"github.com/claritty/claritty/tui"
 )
 
@@ -72,6 +73,33 @@ func TestUnknownKindIsAnError(t *testing.T) {
 	}
 	if got := report.RunKinds("odd-kind"); len(got) != 0 {
 		t.Errorf("an unknown kind takes runs %v", got)
+	}
+}
+
+// A database whose dataset holds a kind this claritty does not know (a
+// newer claritty's, or a hand-edited file) is refused where the kind is
+// read, by every command that reads it, with the kind named; the other
+// datasets still work.
+func TestUnknownKindInTheDatabase(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	st, err := store.Open(context.Background(), tm.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = storetest.DB(t, st).Exec(`UPDATE datasets SET kind = 'odd-kind' WHERE name = ?`, data.DemoNecessity)
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"stats"}, {"export", "--format", "labels"}, {"agree"}, {"bench"}, {"policy"}} {
+		r := tm.run(t, "", "", append(args, "--dataset", data.DemoNecessity)...)
+		if r.code == 0 || !strings.Contains(r.stderr, `task kind "odd-kind": not a task kind this claritty knows`) {
+			t.Errorf("%v on a dataset of an unknown kind: exit %d, %q", args, r.code, r.stderr)
+		}
+	}
+	if r := tm.run(t, "", "", "stats", "--dataset", data.DemoDataset); r.code != 0 {
+		t.Errorf("stats of another dataset: %+v", r)
 	}
 }
 
