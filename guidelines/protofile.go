@@ -1,0 +1,483 @@
+package guidelines
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
+
+	"github.com/claritty/claritty/display"
+)
+
+// A ProtocolFile is a task kind written as data (TOML) rather than code:
+// which columns of a file are an item, the steps that label it, their
+// scales and guideline text, and which columns hold labels. README.md
+// documents it field by field; ParseProtocolFile checks it.
+type ProtocolFile struct {
+	Name      Kind        `toml:"name"`  // the kind's name, as datasets and --format name it
+	Title     string      `toml:"title"` // the guideline's title
+	Items     string      `toml:"items"` // what its items are called, plural: panes
+	Guideline string      `toml:"guideline"`
+	Item      ItemColumns `toml:"item"`
+	Scales    []FileScale `toml:"scale"`
+	Steps     []FileStep  `toml:"step"`
+	// Attention is an optional gold check: a question whose answer is a
+	// count the item itself gives (MIMICS-Duo asked how many panes or
+	// candidate answers had been shown).
+	Attention *Attention `toml:"attention"`
+}
+
+// ItemColumns say where an item is in a TSV file.
+type ItemColumns struct {
+	// Header is the file's header line, every column in order: a file is
+	// known by it, and an export in this shape writes it back.
+	Header []string `toml:"header"`
+	// ID are the columns whose text is the item's identity (its uid);
+	// Group, when set, is the column that gathers rows into one item (every
+	// pane of a query on one screen), and then the id columns are the
+	// group's.
+	ID    []string `toml:"id"`
+	Group string   `toml:"group"`
+	// Text are the text columns shown, in order; List is a repeated list
+	// (option_1 … option_5: its empty cells are no element), whose
+	// elements are called ListName.
+	Text     []string `toml:"text"`
+	List     []string `toml:"list"`
+	ListName string   `toml:"list_name"`
+}
+
+// FileScale is a scale a step labels on.
+type FileScale struct {
+	Name    string   `toml:"name"`
+	Nominal bool     `toml:"nominal"` // the values have no order (agreement reads them as categories)
+	Values  []int    `toml:"values"`  // as the file writes them, from the lowest up
+	Keys    []string `toml:"keys"`    // the key for each value, one character
+	Names   []string `toml:"names"`   // each value's name
+}
+
+// FileStep is one step of a HIT.
+type FileStep struct {
+	Title string `toml:"title"`
+	// Unit names what the step labels. Per says how often: once an item,
+	// per list element (unit_1 … unit_n) or per grouped row (unit_1 …).
+	Unit  string   `toml:"unit"`
+	Per   string   `toml:"per"`
+	Show  []string `toml:"show"` // the columns on screen; "list" for the list
+	Scale string   `toml:"scale"`
+	// When asks the step only after an earlier unit's label is one of
+	// Values.
+	When      *FileCondition `toml:"when"`
+	Guideline string         `toml:"guideline"`
+	// LabelText is the guideline for each value of the scale, in its order.
+	LabelText []string `toml:"label_text"`
+	// Column holds the step's known label in a file of this protocol (a
+	// release, practice answers, gold checks); {n} is the element or row
+	// number when Per is not once.
+	Column string `toml:"column"`
+}
+
+// FileCondition is a step's condition: asked after a label of Unit in
+// Values.
+type FileCondition struct {
+	Unit   string `toml:"unit"`
+	Values []int  `toml:"values"`
+}
+
+// Attention is an attention check: Ask, answered with the count of Count
+// ("rows" of the group, or list "elements").
+type Attention struct {
+	Ask   string `toml:"ask"`
+	Count string `toml:"count"`
+}
+
+//go:embed protocols/*.toml
+var shippedFS embed.FS
+
+// ShippedProtocol is a protocol file claritty carries: MIMICS-Duo's three
+// tasks.
+type ShippedProtocol struct {
+	File *ProtocolFile
+	Text []byte // as written, for claritty protocols show
+}
+
+// ShippedProtocols parses the protocol files claritty carries, in name
+// order.
+func ShippedProtocols() ([]ShippedProtocol, error) {
+	entries, err := fs.ReadDir(shippedFS, "protocols")
+	if err != nil {
+		return nil, err
+	}
+	var out []ShippedProtocol
+	for _, e := range entries {
+		b, err := shippedFS.ReadFile("protocols/" + e.Name())
+		if err != nil {
+			return nil, err
+		}
+		f, err := ParseProtocolFile(e.Name(), b)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ShippedProtocol{File: f, Text: b})
+	}
+	return out, nil
+}
+
+// How often a step labels an item.
+const (
+	PerItem    = "item"
+	PerElement = "element"
+	PerRow     = "row"
+)
+
+// ReservedKeys are the keys the HIT screen keeps for itself (moving,
+// undo, flags, notes, help ...): no scale of a protocol file may use one.
+// tui's tests hold its key map to this list.
+var ReservedKeys = []string{"enter", "right", "left", "backspace", "h", "u", "o", "!", "n", "g", "l",
+	"tab", "a", "s", "F", "Q", "up", "k", "down", "j", "pgup", "ctrl+u", "pgdown", "ctrl+d", "space",
+	"K", "J", "?", "q", "ctrl+c"}
+
+// ProtocolError is a problem in a protocol file, at a line of it.
+type ProtocolError struct {
+	File string
+	Line int // 0: the file as a whole
+	Msg  string
+}
+
+func (e *ProtocolError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", display.Clean(e.File), e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", display.Clean(e.File), e.Line, e.Msg)
+}
+
+// MaxProtocolFile bounds a protocol file, in bytes: it is text a lead
+// writes, and every session holds it.
+const MaxProtocolFile = 1 << 20
+
+// ParseProtocolFile reads and checks a protocol file; name is what errors
+// call it. Every problem found comes back, each at its line.
+func ParseProtocolFile(name string, b []byte) (*ProtocolFile, error) {
+	if len(b) > MaxProtocolFile {
+		return nil, &ProtocolError{File: name, Msg: fmt.Sprintf("the file is over %d bytes", MaxProtocolFile)}
+	}
+	var f ProtocolFile
+	d := toml.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&f); err != nil {
+		return nil, decodeProblems(name, err)
+	}
+	c := &fileCheck{f: &f, name: name, lines: keyLines(b)}
+	c.check()
+	if len(c.errs) > 0 {
+		return nil, errors.Join(c.errs...)
+	}
+	return &f, nil
+}
+
+// decodeProblems turns the TOML decoder's errors into ProtocolErrors: an
+// unknown key each, or the syntax error.
+func decodeProblems(name string, err error) error {
+	var strict *toml.StrictMissingError
+	if errors.As(err, &strict) {
+		var errs []error
+		for _, e := range strict.Errors {
+			line, _ := e.Position()
+			errs = append(errs, &ProtocolError{File: name, Line: line, Msg: fmt.Sprintf("unknown key %q", strings.Join(e.Key(), "."))})
+		}
+		return errors.Join(errs...)
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		line, _ := de.Position()
+		return &ProtocolError{File: name, Line: line, Msg: strings.TrimPrefix(de.Error(), "toml: ")}
+	}
+	return &ProtocolError{File: name, Msg: err.Error()}
+}
+
+// keyLines maps each key of the file to the line it is on: "name",
+// "item.header", "step.2.unit" (the third [[step]]), "step.2" for the
+// table's own header.
+func keyLines(b []byte) map[string]int {
+	out := map[string]int{}
+	var p unstable.Parser
+	p.Reset(b)
+	counts := map[string]int{}
+	table := ""
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table, unstable.ArrayTable:
+			k, line := keyOf(&p, e)
+			table = k
+			if e.Kind == unstable.ArrayTable {
+				table = k + "." + strconv.Itoa(counts[k])
+				counts[k]++
+			}
+			out[table] = line
+		case unstable.KeyValue:
+			k, line := keyOf(&p, e)
+			if table != "" {
+				k = table + "." + k
+			}
+			out[k] = line
+		}
+	}
+	return out
+}
+
+// keyOf is an expression's dotted key and the line it starts on.
+func keyOf(p *unstable.Parser, e *unstable.Node) (string, int) {
+	var parts []string
+	line := 0
+	it := e.Key()
+	for it.Next() {
+		n := it.Node()
+		parts = append(parts, string(n.Data))
+		if line == 0 && len(n.Data) > 0 {
+			line = lineOf(p, n)
+		}
+	}
+	return strings.Join(parts, "."), line
+}
+
+// lineOf is the line a node's text is on, 0 when the parser cannot say.
+func lineOf(p *unstable.Parser, n *unstable.Node) (line int) {
+	defer func() {
+		if recover() != nil { // a key rewritten by escapes is no slice of the input
+			line = 0
+		}
+	}()
+	return p.Shape(p.Range(n.Data)).Start.Line
+}
+
+// fileCheck gathers a protocol file's problems.
+type fileCheck struct {
+	f     *ProtocolFile
+	name  string
+	lines map[string]int
+	errs  []error
+}
+
+// at records a problem at the line of key (the nearest enclosing one the
+// file has).
+func (c *fileCheck) at(key, format string, args ...any) {
+	line := 0
+	for k := key; k != ""; {
+		if l, ok := c.lines[k]; ok {
+			line = l
+			break
+		}
+		i := strings.LastIndexByte(k, '.')
+		if i < 0 {
+			break
+		}
+		k = k[:i]
+	}
+	c.errs = append(c.errs, &ProtocolError{File: c.name, Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+var (
+	kindName = regexp.MustCompile(`^[a-z][a-z0-9-]{0,39}$`)
+	unitName = regexp.MustCompile(`^[a-z][a-z_]{0,29}$`)
+)
+
+func (c *fileCheck) check() {
+	f := c.f
+	switch {
+	case !kindName.MatchString(string(f.Name)):
+		c.at("name", "name %q: want lower-case letters, digits and dashes, starting with a letter (at most 40)", f.Name)
+	case Kind(f.Name).Known():
+		c.at("name", "name %q is a built-in task kind's", f.Name)
+	}
+	if strings.TrimSpace(f.Items) == "" {
+		c.at("items", "items: say what an item is called (panes, queries)")
+	}
+	c.checkItem()
+	scales := c.checkScales()
+	c.checkSteps(scales)
+	c.checkAttention()
+}
+
+func (c *fileCheck) checkItem() {
+	it := c.f.Item
+	if len(it.Header) == 0 {
+		c.at("item.header", "item.header: the file's header is missing")
+	}
+	// An empty name is a column no step reads (MIMICS-Duo's Task 2 pads
+	// its rows with eight); a name twice could not say which it means.
+	seen := map[string]bool{}
+	for _, col := range it.Header {
+		if col != "" && seen[col] {
+			c.at("item.header", "item.header: column %q is there twice", col)
+		}
+		seen[col] = col != ""
+	}
+	cols := func(key string, names []string) {
+		for _, n := range names {
+			if !seen[n] {
+				c.at(key, "%s: %q is not a column of item.header", key, n)
+			}
+		}
+	}
+	if len(it.ID) == 0 {
+		c.at("item.id", "item.id: name the columns that identify an item")
+	}
+	cols("item.id", it.ID)
+	cols("item.text", it.Text)
+	cols("item.list", it.List)
+	if it.Group != "" {
+		cols("item.group", []string{it.Group})
+	}
+	if len(it.List) > 0 && it.ListName == "" {
+		c.at("item.list_name", "item.list_name: say what one element of item.list is called")
+	}
+}
+
+// checkScales checks the scales and returns them by name.
+func (c *fileCheck) checkScales() map[string]FileScale {
+	out := map[string]FileScale{}
+	for i, s := range c.f.Scales {
+		key := "scale." + strconv.Itoa(i)
+		if s.Name == "" || out[s.Name].Name != "" {
+			c.at(key+".name", "scale %q: a scale needs a name of its own", s.Name)
+		}
+		out[s.Name] = s
+		if len(s.Values) < 2 {
+			c.at(key+".values", "scale %q: at least two values", s.Name)
+		}
+		if len(s.Keys) != len(s.Values) || len(s.Names) != len(s.Values) {
+			c.at(key, "scale %q: %d values, %d keys and %d names; want one key and one name a value",
+				s.Name, len(s.Values), len(s.Keys), len(s.Names))
+		}
+		for j, v := range s.Values {
+			if v < 0 || v >= 10 || slices.Index(s.Values, v) != j {
+				c.at(key+".values", "scale %q: value %d is twice or not 0-9", s.Name, v)
+			}
+		}
+		for j, k := range s.Keys {
+			switch {
+			case len([]rune(k)) != 1:
+				c.at(key+".keys", "scale %q: key %q is not one character", s.Name, k)
+			case slices.Contains(ReservedKeys, k):
+				c.at(key+".keys", "scale %q: key %q is the HIT screen's own (%s)", s.Name, k, strings.Join(ReservedKeys, " "))
+			case slices.Index(s.Keys, k) != j:
+				c.at(key+".keys", "scale %q: key %q is twice", s.Name, k)
+			}
+		}
+	}
+	return out
+}
+
+func (c *fileCheck) checkSteps(scales map[string]FileScale) {
+	if len(c.f.Steps) == 0 {
+		c.at("step", "no [[step]]: a protocol labels something")
+	}
+	it := c.f.Item
+	units := map[string]FileStep{}
+	for i, st := range c.f.Steps {
+		key := "step." + strconv.Itoa(i)
+		switch {
+		case !unitName.MatchString(st.Unit):
+			c.at(key+".unit", "step %d: unit %q: want lower-case letters and underscores (at most 30)", i+1, st.Unit)
+		case units[st.Unit].Unit != "":
+			c.at(key+".unit", "step %d: unit %q is labelled by an earlier step too", i+1, st.Unit)
+		}
+		scale, ok := scales[st.Scale]
+		if !ok {
+			c.at(key+".scale", "step %d: scale %q is not a [[scale]] of the file", i+1, st.Scale)
+		}
+		switch st.Per {
+		case "", PerItem:
+		case PerElement:
+			if len(it.List) == 0 {
+				c.at(key+".per", "step %d: per = %q, but the item has no list", i+1, st.Per)
+			}
+		case PerRow:
+			if it.Group == "" {
+				c.at(key+".per", "step %d: per = %q, but rows are not grouped (item.group)", i+1, st.Per)
+			}
+		default:
+			c.at(key+".per", "step %d: per = %q: want item, element or row", i+1, st.Per)
+		}
+		for _, s := range st.Show {
+			if s != "list" && !slices.Contains(it.Text, s) {
+				c.at(key+".show", "step %d: shows %q, which is not an item.text column or \"list\"", i+1, s)
+			}
+		}
+		if ok && len(st.LabelText) > 0 && len(st.LabelText) != len(scale.Values) {
+			c.at(key+".label_text", "step %d: %d label texts for a scale of %d values", i+1, len(st.LabelText), len(scale.Values))
+		}
+		c.checkColumn(key, i, st)
+		if st.When != nil {
+			c.checkWhen(key, i, st, units, scales)
+		}
+		units[st.Unit] = st
+	}
+}
+
+// checkColumn checks that a step's label column is in the header, once
+// for each element or row ({n}) when the step is asked more than once.
+func (c *fileCheck) checkColumn(key string, i int, st FileStep) {
+	if st.Column == "" {
+		return
+	}
+	header := c.f.Item.Header
+	if st.Per == PerElement {
+		if !strings.Contains(st.Column, "{n}") {
+			c.at(key+".column", "step %d: column %q: a step per element names its columns with {n}", i+1, st.Column)
+			return
+		}
+		for n := range len(c.f.Item.List) {
+			if col := strings.ReplaceAll(st.Column, "{n}", strconv.Itoa(n+1)); !slices.Contains(header, col) {
+				c.at(key+".column", "step %d: column %q is not in item.header", i+1, col)
+			}
+		}
+		return
+	}
+	if !slices.Contains(header, st.Column) {
+		c.at(key+".column", "step %d: column %q is not in item.header", i+1, st.Column)
+	}
+}
+
+func (c *fileCheck) checkWhen(key string, i int, st FileStep, earlier map[string]FileStep, scales map[string]FileScale) {
+	before, ok := earlier[st.When.Unit]
+	if !ok {
+		c.at(key+".when", "step %d: asked after unit %q, which no earlier step labels", i+1, st.When.Unit)
+		return
+	}
+	for _, v := range st.When.Values {
+		if !slices.Contains(scales[before.Scale].Values, v) {
+			c.at(key+".when", "step %d: value %d is not on the scale of %q", i+1, v, st.When.Unit)
+		}
+	}
+}
+
+func (c *fileCheck) checkAttention() {
+	a := c.f.Attention
+	if a == nil {
+		return
+	}
+	if strings.TrimSpace(a.Ask) == "" {
+		c.at("attention.ask", "attention.ask: the question to ask is missing")
+	}
+	switch a.Count {
+	case "rows":
+		if c.f.Item.Group == "" {
+			c.at("attention.count", "attention: counts rows, but rows are not grouped (item.group)")
+		}
+	case "elements":
+		if len(c.f.Item.List) == 0 {
+			c.at("attention.count", "attention: counts elements, but the item has no list")
+		}
+	default:
+		c.at("attention.count", "attention.count %q: want rows or elements", a.Count)
+	}
+}
