@@ -93,6 +93,9 @@ type Protocol struct {
 	text    string
 	// steps lays out an item's HIT (Steps); each kind says how.
 	steps func(Shape) []ItemStep
+	// conds are a protocol file's waiting units (Conditions); a built-in
+	// kind's are kept by kind.
+	conds map[string]Condition
 }
 
 // MIMICS is the MIMICS-Manual protocol (Zamani et al. 2020, §3.3).

@@ -72,8 +72,7 @@ type FileStep struct {
 	Per   string   `toml:"per"`
 	Show  []string `toml:"show"` // the columns on screen; "list" for the list
 	Scale string   `toml:"scale"`
-	// When asks the step only after an earlier unit's label is one of
-	// Values.
+	// When asks the step only after an earlier unit's label is Value.
 	When      *FileCondition `toml:"when"`
 	Guideline string         `toml:"guideline"`
 	// LabelText is the guideline for each value of the scale, in its order.
@@ -84,11 +83,10 @@ type FileStep struct {
 	Column string `toml:"column"`
 }
 
-// FileCondition is a step's condition: asked after a label of Unit in
-// Values.
+// FileCondition is a step's condition: asked after Unit's label is Value.
 type FileCondition struct {
-	Unit   string `toml:"unit"`
-	Values []int  `toml:"values"`
+	Unit  string `toml:"unit"`
+	Value int    `toml:"value"`
 }
 
 // Attention is an attention check: Ask, answered with the count of Count
@@ -286,7 +284,7 @@ func (c *fileCheck) at(key, format string, args ...any) {
 
 var (
 	kindName = regexp.MustCompile(`^[a-z][a-z0-9-]{0,39}$`)
-	unitName = regexp.MustCompile(`^[a-z][a-z_]{0,29}$`)
+	unitName = regexp.MustCompile(`^[a-z]+(_[a-z]+)*$`)
 )
 
 func (c *fileCheck) check() {
@@ -385,8 +383,8 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 	for i, st := range c.f.Steps {
 		key := "step." + strconv.Itoa(i)
 		switch {
-		case !unitName.MatchString(st.Unit):
-			c.at(key+".unit", "step %d: unit %q: want lower-case letters and underscores (at most 30)", i+1, st.Unit)
+		case !unitName.MatchString(st.Unit) || len(st.Unit) > 30:
+			c.at(key+".unit", "step %d: unit %q: want lower-case words joined by underscores (at most 30 characters)", i+1, st.Unit)
 		case units[st.Unit].Unit != "":
 			c.at(key+".unit", "step %d: unit %q is labelled by an earlier step too", i+1, st.Unit)
 		}
@@ -449,14 +447,13 @@ func (c *fileCheck) checkColumn(key string, i int, st FileStep) {
 
 func (c *fileCheck) checkWhen(key string, i int, st FileStep, earlier map[string]FileStep, scales map[string]FileScale) {
 	before, ok := earlier[st.When.Unit]
-	if !ok {
+	switch {
+	case !ok:
 		c.at(key+".when", "step %d: asked after unit %q, which no earlier step labels", i+1, st.When.Unit)
-		return
-	}
-	for _, v := range st.When.Values {
-		if !slices.Contains(scales[before.Scale].Values, v) {
-			c.at(key+".when", "step %d: value %d is not on the scale of %q", i+1, v, st.When.Unit)
-		}
+	case before.Per != "" && before.Per != PerItem:
+		c.at(key+".when", "step %d: asked after unit %q, which is asked more than once an item", i+1, st.When.Unit)
+	case !slices.Contains(scales[before.Scale].Values, st.When.Value):
+		c.at(key+".when", "step %d: value %d is not on the scale of %q", i+1, st.When.Value, st.When.Unit)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -90,7 +91,7 @@ column = "useful"
 			[]string{`u.toml:25: step 2: unit "usefulness" is labelled by an earlier step too`}},
 		{"a scale not there", `scale = "use"`, `scale = "usage"`, []string{`u.toml:20: step 1: scale "usage" is not a [[scale]] of the file`}},
 		{"a column not there", `column = "useful"`, `column = "usefull"`, []string{`u.toml:21: step 1: column "usefull" is not in item.header`}},
-		{"a condition on no earlier step", `column = "useful"`, "column = \"useful\"\nwhen = { unit = \"later\", values = [1] }",
+		{"a condition on no earlier step", `column = "useful"`, "column = \"useful\"\nwhen = { unit = \"later\", value = 1 }",
 			[]string{`u.toml:22: step 1: asked after unit "later", which no earlier step labels`}},
 		{"a built-in kind's name", `name = "usefulness"`, `name = "mimics"`, []string{`u.toml:1: name "mimics" is a built-in task kind's`}},
 		{"two problems at once", `show = ["query", "question"]`, `show = ["query", "answer"]
@@ -153,4 +154,110 @@ func FuzzProtocolFile(f *testing.F) {
 			t.Fatalf("an error not naming the file: %v", err)
 		}
 	})
+}
+
+// A protocol file's kind lays out its HITs, units, scale and guideline as
+// a built-in kind does: MIMICS-Duo Task 2 asks one quality label per
+// candidate answer the pane has, then one for the pane, on 1-5 keyed 1-5;
+// Task 1 one rating per pane of the query.
+func TestProtocolFileKind(t *testing.T) {
+	shipped, err := ShippedProtocols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[Kind]Protocol{}
+	for _, s := range shipped {
+		byName[s.File.Name] = s.File.Protocol()
+	}
+	q := byName["mimics-duo-quality"]
+	if got, want := q.Units(Shape{Answers: 3}), []string{"answer_quality_1", "answer_quality_2", "answer_quality_3", "pane_quality"}; !slices.Equal(got, want) {
+		t.Errorf("quality units of a 3-answer pane: %v, want %v", got, want)
+	}
+	if got := len(q.AllUnits); got != 6 {
+		t.Errorf("quality: %d units in all, want 5 answers and the pane", got)
+	}
+	for k := 1; k <= 5; k++ {
+		if v, ok := q.ValueOfKey("answer_quality_2", strconv.Itoa(k)); !ok || v != k {
+			t.Errorf("key %d on an answer: %d %v", k, v, ok)
+		}
+	}
+	if _, ok := q.ValueOfKey("pane_quality", "6"); ok {
+		t.Error("key 6 is a label")
+	}
+	if q.Scale[0].Value != 5 || q.Scale[4].Value != 1 || q.Scale[0].Name != "excellent" {
+		t.Errorf("scale, best first: %+v", q.Scale)
+	}
+	if got := q.Summary("pane_quality"); len(got) != 5 || got[0] != "5 excellent" || got[4] != "1 very poor" {
+		t.Errorf("pane quality summary: %q", got)
+	}
+	if !strings.Contains(q.Section("answer_quality"), "candidate answer as a way to say") {
+		t.Errorf("answer quality section: %q", q.Section("answer_quality"))
+	}
+	if !q.Complete(Shape{Answers: 2}, map[string]int{"answer_quality_1": 3, "answer_quality_2": 4, "pane_quality": 5}) ||
+		q.Complete(Shape{Answers: 2}, map[string]int{"answer_quality_1": 3, "pane_quality": 5}) {
+		t.Error("a pane's HIT is complete with every answer and the pane labelled, and only then")
+	}
+	r := byName["mimics-duo-rating"]
+	if got, want := r.Units(Shape{Rows: 3, Answers: 5}), []string{"pane_rating_1", "pane_rating_2", "pane_rating_3"}; !slices.Equal(got, want) {
+		t.Errorf("rating units of a query with 3 panes: %v, want %v", got, want)
+	}
+	a := byName["mimics-duo-aspects"]
+	if got, want := a.Units(Shape{Answers: 4}), []string{"coverage", "diversity", "understandability", "importance_order"}; !slices.Equal(got, want) {
+		t.Errorf("aspect units: %v, want %v", got, want)
+	}
+}
+
+// A step with a condition waits for it, as a necessity item's facet does.
+func TestProtocolFileCondition(t *testing.T) {
+	src := `name = "needs"
+title = "Does the question need asking?"
+items = "questions"
+[item]
+header = ["query", "question", "need", "why"]
+id = ["query", "question"]
+text = ["query", "question"]
+[[scale]]
+name = "yesno"
+nominal = true
+values = [0, 1]
+keys = ["0", "1"]
+names = ["no", "yes"]
+[[scale]]
+name = "reason"
+nominal = true
+values = [1, 2, 3]
+keys = ["1", "2", "3"]
+names = ["vague", "ambiguous", "broad"]
+[[step]]
+title = "Need"
+unit = "need"
+scale = "yesno"
+column = "need"
+[[step]]
+title = "Why"
+unit = "why"
+scale = "reason"
+column = "why"
+when = { unit = "need", value = 1 }
+`
+	f, err := ParseProtocolFile("needs.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Protocol()
+	if c, ok := p.Requires("why"); !ok || c != (Condition{Unit: "need", Value: 1}) {
+		t.Errorf("why requires %+v %v", c, ok)
+	}
+	if got := p.Asked(Shape{}, map[string]int{"need": 0}); !slices.Equal(got, []string{"need"}) {
+		t.Errorf("asked after a no: %v", got)
+	}
+	if got := p.Asked(Shape{}, map[string]int{"need": 1}); !slices.Equal(got, []string{"need", "why"}) {
+		t.Errorf("asked after a yes: %v", got)
+	}
+	if !p.Nominal {
+		t.Error("a nominal first scale makes a nominal kind")
+	}
+	if v, ok := p.ValueOfKey("why", "3"); !ok || v != 3 {
+		t.Errorf("why's key 3: %d %v", v, ok)
+	}
 }

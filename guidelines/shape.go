@@ -15,6 +15,7 @@ type Shape struct {
 	Turns    int
 	Nuggets  int
 	Facets   int // a necessity item's candidate facets
+	Rows     int // the rows a protocol file's grouped item gathers
 }
 
 // ItemStep is one step of one item's HIT: a step type (serp, landing,
@@ -76,26 +77,42 @@ func (p Protocol) Complete(s Shape, labels map[string]int) bool {
 // Requires is the condition a unit's label waits for, if any: a label of
 // it stands only while the condition holds.
 func (p Protocol) Requires(unit string) (Condition, bool) {
-	c, ok := conditions[p.Kind][unit]
+	c, ok := p.Conditions()[unit]
 	return c, ok
 }
 
 // Conditions are the kind's waiting units and what each waits for (none
 // for most kinds); the caller must not change the map.
-func (p Protocol) Conditions() map[string]Condition { return conditions[p.Kind] }
+func (p Protocol) Conditions() map[string]Condition {
+	if p.conds != nil {
+		return p.conds // a protocol file's, read off when it was made
+	}
+	return conditions[p.Kind]
+}
 
-// conditions are read off each kind's steps at their largest shape, once:
-// every label the store writes asks for them.
+// largest is a shape with the most of everything: the steps of an item
+// of it ask every unit a kind has.
+var largest = Shape{Facets: MaxFacets, Answers: MaxAnswers, Turns: MaxTurns, Nuggets: MaxNuggets, Rows: MaxRows}
+
+// conditionsOf reads a kind's waiting units off its steps at the largest
+// shape.
+func conditionsOf(p Protocol) map[string]Condition {
+	out := map[string]Condition{}
+	for _, st := range p.Steps(largest) {
+		if st.When != nil {
+			out[st.Unit] = *st.When
+		}
+	}
+	return out
+}
+
+// conditions are the built-in kinds' waiting units, read once: every
+// label the store writes asks for them.
 var conditions = func() map[Kind]map[string]Condition {
 	out := map[Kind]map[string]Condition{}
 	for _, p := range Protocols {
-		for _, st := range p.Steps(Shape{Facets: MaxFacets, Answers: MaxAnswers, Turns: MaxTurns, Nuggets: MaxNuggets}) {
-			if st.When != nil {
-				if out[p.Kind] == nil {
-					out[p.Kind] = map[string]Condition{}
-				}
-				out[p.Kind][st.Unit] = *st.When
-			}
+		if c := conditionsOf(p); len(c) > 0 {
+			out[p.Kind] = c
 		}
 	}
 	return out

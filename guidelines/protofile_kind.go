@@ -1,0 +1,102 @@
+package guidelines
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// MaxRows is the most rows one grouped item of a protocol file may gather
+// (MIMICS-Duo's Task 1 has at most 8 panes a query): each is a unit of the
+// steps asked per row.
+const MaxRows = 20
+
+// Protocol is the kind a protocol file describes, as every layer uses a
+// kind: its steps, units, scales and guideline text.
+func (f *ProtocolFile) Protocol() Protocol {
+	scales := map[string]FileScale{}
+	for _, s := range f.Scales {
+		scales[s.Name] = s
+	}
+	p := Protocol{Kind: f.Name, Items: f.Items, Title: f.Title, text: f.markdown(scales)}
+	for _, st := range f.Steps {
+		sc := scales[st.Scale]
+		p.StepTypes = append(p.StepTypes, Step{ID: st.Unit, Title: st.Title, Short: strings.ReplaceAll(st.Unit, "_", " "), Scale: sc.labels()})
+		p.Types = append(p.Types, st.Unit)
+		switch st.Per {
+		case PerElement:
+			p.AllUnits = append(p.AllUnits, numbered(st.Unit, len(f.Item.List))...)
+		case PerRow:
+			p.AllUnits = append(p.AllUnits, numbered(st.Unit, MaxRows)...)
+		default:
+			p.AllUnits = append(p.AllUnits, st.Unit)
+		}
+	}
+	if len(p.StepTypes) > 0 {
+		p.Scale = p.StepTypes[0].Scale
+		p.Nominal = scales[f.Steps[0].Scale].Nominal
+	}
+	steps := slices.Clone(f.Steps)
+	listLen := len(f.Item.List)
+	p.steps = func(s Shape) []ItemStep { return fileSteps(steps, listLen, s) }
+	p.conds = conditionsOf(p)
+	return p
+}
+
+// fileSteps lays out one item's HIT: each step once, once per list
+// element the item has, or once per row it gathers.
+func fileSteps(steps []FileStep, listLen int, s Shape) []ItemStep {
+	var out []ItemStep
+	for _, st := range steps {
+		var these []ItemStep
+		switch st.Per {
+		case PerElement:
+			these = repeated(st.Unit, min(s.Answers, listLen))
+		case PerRow:
+			these = repeated(st.Unit, min(s.Rows, MaxRows))
+		default:
+			these = []ItemStep{{ID: st.Unit, Unit: st.Unit}}
+		}
+		if st.When != nil {
+			for i := range these {
+				these[i].When = &Condition{Unit: st.When.Unit, Value: st.When.Value}
+			}
+		}
+		out = append(out, these...)
+	}
+	return out
+}
+
+// labels is the scale as a Protocol holds one: from the best (highest)
+// value down.
+func (s FileScale) labels() []Label {
+	out := make([]Label, len(s.Values))
+	for i, v := range s.Values {
+		out[len(out)-1-i] = Label{Value: v, Key: s.Keys[i], Name: s.Names[i]}
+	}
+	return out
+}
+
+// markdown is the file's guideline text in the shape of the built-in
+// kinds' (a section per step, headed "## Title {#unit}", a line per
+// label), so the guideline pager and the HIT screen's summaries read it
+// alike.
+func (f *ProtocolFile) markdown(scales map[string]FileScale) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n%s\n", f.Title, strings.TrimSpace(f.Guideline))
+	for _, st := range f.Steps {
+		fmt.Fprintf(&b, "\n## %s {#%s}\n\n", st.Title, st.Unit)
+		if g := strings.TrimSpace(st.Guideline); g != "" {
+			fmt.Fprintf(&b, "%s\n\n", g)
+		}
+		sc := scales[st.Scale]
+		for i := len(sc.Values) - 1; i >= 0; i-- {
+			line := fmt.Sprintf("- **%s %s**", sc.Keys[i], sc.Names[i])
+			if i < len(st.LabelText) && strings.TrimSpace(st.LabelText[i]) != "" {
+				line += " — " + strings.Join(strings.Fields(st.LabelText[i]), " ")
+			}
+			b.WriteString(line + "\n")
+		}
+	}
+	return b.String()
+}
