@@ -1,0 +1,227 @@
+package data
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
+)
+
+// FileItem is one item of a TSV file in a protocol file's shape: a row,
+// or the rows its group column gathers.
+type FileItem struct {
+	// UID hashes the id columns' text as a MIMICS pane's uid does (the
+	// columns joined by tabs), so an item whose id is a pane's query,
+	// question and answers has that pane's uid in every kind.
+	UID  string
+	Line int // its first row's line
+	Rows []FileRow
+	// Known are the labels its label columns hold, by unit (unit_n for a
+	// step asked per element or per row); an empty cell is no label.
+	Known map[string]int
+}
+
+// FileRow is one row of an item: its line and its cells by column name
+// (padding columns, which have no name, left out).
+type FileRow struct {
+	Line  int
+	Cells map[string]string
+	// List is the item's list (item.list) as the row gives it: the
+	// non-empty cells, in order.
+	List []string
+}
+
+// ReadProtocolItems reads a TSV file in f's shape, all or nothing: the
+// header must be f's, every row whole, every label on its step's scale.
+// Warnings say what is not an error (a last line without a line end).
+func ReadProtocolItems(r io.Reader, name string, f *guidelines.ProtocolFile, maxLine int) ([]FileItem, []string, error) {
+	lr := newLineReader(r, name).limit(maxLine)
+	header, err := lr.next()
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, nil, lineErr(name, 0, "the file is empty")
+		}
+		return nil, nil, err
+	}
+	if want := strings.Join(f.Item.Header, "\t"); string(header) != want {
+		return nil, nil, lineErr(name, 1, "this is not a %s file: want the header %q", f.Name, want)
+	}
+	rd := protoReader{f: f, lr: lr, byGroup: map[string]int{}, scales: map[string]guidelines.FileScale{}}
+	for _, s := range f.Scales {
+		rd.scales[s.Name] = s
+	}
+	for {
+		line, err := lr.next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := rd.row(string(line)); err != nil {
+			return nil, nil, err
+		}
+	}
+	if len(rd.items) == 0 {
+		return nil, nil, needRows(lr)
+	}
+	for i := range rd.items {
+		if err := rd.labels(&rd.items[i]); err != nil {
+			return nil, nil, err
+		}
+	}
+	return rd.items, lr.warnings(), nil
+}
+
+type protoReader struct {
+	f       *guidelines.ProtocolFile
+	lr      *lineReader
+	items   []FileItem
+	byGroup map[string]int // group column's text -> index into items
+	seen    map[string]int // uid -> line, for ungrouped files
+	scales  map[string]guidelines.FileScale
+}
+
+// row reads one line into its item.
+func (rd *protoReader) row(line string) error {
+	it := rd.f.Item
+	fields := strings.Split(line, "\t")
+	if len(fields) > len(it.Header) {
+		return lineErr(rd.lr.file, rd.lr.n, "%d tab-separated fields, the header has %d", len(fields), len(it.Header))
+	}
+	// A short row may leave out only padding: MIMICS-Duo's Task 2 ends on
+	// a row without its eight empty columns.
+	for _, col := range it.Header[len(fields):] {
+		if col != "" {
+			return lineErr(rd.lr.file, rd.lr.n, "%d tab-separated fields, the header has %d (column %q is missing)",
+				len(fields), len(it.Header), col)
+		}
+	}
+	r := FileRow{Line: rd.lr.n, Cells: map[string]string{}}
+	for i, v := range fields {
+		if col := it.Header[i]; col != "" {
+			r.Cells[col] = v
+		} else if v != "" {
+			return lineErr(rd.lr.file, rd.lr.n, "field %d is under no column of the header, yet holds %q", i+1, v)
+		}
+	}
+	if err := rd.list(&r); err != nil {
+		return err
+	}
+	uid := rd.uid(r)
+	if it.Group != "" {
+		g := r.Cells[it.Group]
+		if i, ok := rd.byGroup[g]; ok {
+			if rd.items[i].UID != uid {
+				return lineErr(rd.lr.file, rd.lr.n, "%s %q again, with other id columns than at line %d", it.Group, display.Clean(g), rd.items[i].Line)
+			}
+			rd.items[i].Rows = append(rd.items[i].Rows, r)
+			if len(rd.items[i].Rows) > guidelines.MaxRows {
+				return lineErr(rd.lr.file, rd.lr.n, "%s %q has more than %d rows", it.Group, display.Clean(g), guidelines.MaxRows)
+			}
+			return nil
+		}
+		rd.byGroup[g] = len(rd.items)
+	} else {
+		if rd.seen == nil {
+			rd.seen = map[string]int{}
+		}
+		if at, ok := rd.seen[uid]; ok {
+			return lineErr(rd.lr.file, rd.lr.n, "the same item as line %d", at)
+		}
+		rd.seen[uid] = r.Line
+	}
+	rd.items = append(rd.items, FileItem{UID: uid, Line: r.Line, Rows: []FileRow{r}, Known: map[string]int{}})
+	return nil
+}
+
+// list gathers the row's list cells; an empty cell before a full one
+// would number the elements two ways, so it is refused.
+func (rd *protoReader) list(r *FileRow) error {
+	for i, col := range rd.f.Item.List {
+		v := r.Cells[col]
+		if v == "" {
+			continue
+		}
+		if len(r.List) != i {
+			return lineErr(rd.lr.file, rd.lr.n, "%s is set but an earlier %s is empty", col, rd.f.Item.ListName)
+		}
+		r.List = append(r.List, v)
+	}
+	return nil
+}
+
+// uid hashes the id columns of a row as Pane.UID hashes a pane.
+func (rd *protoReader) uid(r FileRow) string {
+	var b bytes.Buffer
+	for i, col := range rd.f.Item.ID {
+		if i > 0 {
+			b.WriteByte('\t')
+		}
+		b.WriteString(r.Cells[col])
+	}
+	sum := sha256.Sum256(b.Bytes())
+	return hex.EncodeToString(sum[:8])
+}
+
+// labels reads an item's known labels from its steps' columns.
+func (rd *protoReader) labels(it *FileItem) error {
+	for _, st := range rd.f.Steps {
+		if st.Column == "" {
+			continue
+		}
+		switch st.Per {
+		case guidelines.PerElement:
+			for _, r := range it.Rows {
+				for n := 1; n <= len(rd.f.Item.List); n++ {
+					col := strings.ReplaceAll(st.Column, "{n}", strconv.Itoa(n))
+					if err := rd.label(it, r, col, st, st.Unit+"_"+strconv.Itoa(n), n <= len(r.List)); err != nil {
+						return err
+					}
+				}
+			}
+		case guidelines.PerRow:
+			for i, r := range it.Rows {
+				if err := rd.label(it, r, st.Column, st, st.Unit+"_"+strconv.Itoa(i+1), true); err != nil {
+					return err
+				}
+			}
+		default:
+			for _, r := range it.Rows {
+				if err := rd.label(it, r, st.Column, st, st.Unit, true); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// label reads one cell as unit's label: empty is none; a value must be on
+// the step's scale, and asked (no label for an answer the row does not
+// have); a grouped item's rows must agree on a label asked once.
+func (rd *protoReader) label(it *FileItem, r FileRow, col string, st guidelines.FileStep, unit string, asked bool) error {
+	raw := r.Cells[col]
+	if raw == "" {
+		return nil
+	}
+	v, err := strconv.Atoi(raw)
+	if err != nil || !slices.Contains(rd.scales[st.Scale].Values, v) {
+		return lineErr(rd.lr.file, r.Line, "%s is %q, not a value of scale %q", col, raw, st.Scale)
+	}
+	if !asked {
+		return lineErr(rd.lr.file, r.Line, "%s is set, but the row has no %s there", col, rd.f.Item.ListName)
+	}
+	if had, ok := it.Known[unit]; ok && had != v {
+		return lineErr(rd.lr.file, r.Line, "%s is %d here and %d at line %d, for one item", col, v, had, it.Line)
+	}
+	it.Known[unit] = v
+	return nil
+}

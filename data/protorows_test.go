@@ -1,0 +1,185 @@
+package data
+
+import (
+	"bufio"
+	"maps"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+)
+
+// shipped is the shipped protocol file of that name.
+func shipped(t *testing.T, name guidelines.Kind) *guidelines.ProtocolFile {
+	t.Helper()
+	all, err := guidelines.ShippedProtocols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range all {
+		if s.File.Name == name {
+			return s.File
+		}
+	}
+	t.Fatalf("no shipped protocol %q", name)
+	return nil
+}
+
+// columnCounts reads a TSV the plain way, with no claritty code: for each
+// named column, how many rows hold each value.
+func columnCounts(t *testing.T, path string, cols map[string]bool) map[string]map[string]int {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	sc.Scan()
+	header := strings.Split(sc.Text(), "\t")
+	out := map[string]map[string]int{}
+	for sc.Scan() {
+		for i, v := range strings.Split(sc.Text(), "\t") {
+			if cols[header[i]] && v != "" {
+				if out[header[i]] == nil {
+					out[header[i]] = map[string]int{}
+				}
+				out[header[i]][v]++
+			}
+		}
+	}
+	return out
+}
+
+// MIMICS-Duo's three task files read whole in their protocol files' shape:
+// Task 1 gathers 1,034 panes into 306 queries, Tasks 2 and 3 are 1,034
+// panes each, and every label column's values, counted by the reader per
+// unit, are the counts a plain read of the column gives.
+func TestMIMICSDuoFilesReadInTheirShape(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		kind        guidelines.Kind
+		file        string
+		items, rows int
+		units       map[string]string // label column -> unit type; {n} columns by their n
+		cut         bool              // all three end without a line end
+	}{
+		{"mimics-duo-rating", "mimics-duo/Task1-OfflineRating.tsv", 306, 1034, map[string]string{"offline rating": "pane_rating"}, true},
+		{"mimics-duo-quality", "mimics-duo/Task2-QualityLabelling.tsv", 1034, 1034, map[string]string{
+			"Quality_Option1": "answer_quality_1", "Quality_Option2": "answer_quality_2", "Quality_Option3": "answer_quality_3",
+			"Quality_Option4": "answer_quality_4", "Quality_Option5": "answer_quality_5", "OverallClarificationPaneQuality": "pane_quality"}, true},
+		{"mimics-duo-aspects", "mimics-duo/Task3-AspectLabelling.tsv", 1034, 1034, map[string]string{
+			"Coverage": "coverage", "Diversity": "diversity", "Understandability": "understandability", "Importance Order": "importance_order"}, true},
+	} {
+		path := datatest.SharedOrSkip(t, c.file)
+		f := shipped(t, c.kind)
+		in, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		items, warnings, err := ReadProtocolItems(in, c.file, f, 0)
+		in.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", c.kind, err)
+		}
+		rows := 0
+		got := map[string]map[string]int{} // column -> value -> count, from the reader
+		for _, it := range items {
+			rows += len(it.Rows)
+			for col, unit := range c.units {
+				for u, v := range it.Known {
+					if u == unit || (unit == "pane_rating" && strings.HasPrefix(u, "pane_rating_")) {
+						if got[col] == nil {
+							got[col] = map[string]int{}
+						}
+						got[col][strconv.Itoa(v)]++
+					}
+				}
+			}
+		}
+		if len(items) != c.items || rows != c.rows {
+			t.Errorf("%s: %d items, %d rows; want %d and %d", c.kind, len(items), rows, c.items, c.rows)
+		}
+		cols := map[string]bool{}
+		for col := range c.units {
+			cols[col] = true
+		}
+		want := columnCounts(t, path, cols)
+		for col := range c.units {
+			if !maps.Equal(got[col], want[col]) || len(want[col]) == 0 {
+				t.Errorf("%s: column %q: the reader counts %v, a plain read %v", c.kind, col, got[col], want[col])
+			}
+		}
+		if c.kind != "mimics-duo-rating" {
+			// A pane's item has the uid the same pane has imported from
+			// MIMICS-Click or MIMICS-Manual.
+			r := items[0].Rows[0]
+			p := store.Pane{Query: r.Cells["query"], Question: r.Cells["question"]}
+			for i := range p.Options {
+				p.Options[i] = r.Cells["option_"+strconv.Itoa(i+1)]
+			}
+			if items[0].UID != p.UID() {
+				t.Errorf("%s: the first pane's uid %s, as a MIMICS pane %s", c.kind, items[0].UID, p.UID())
+			}
+		}
+		if cut := len(warnings) > 0; cut != c.cut {
+			t.Errorf("%s: warnings %q", c.kind, warnings)
+		}
+	}
+}
+
+// A file that is not in the protocol's shape is refused at its line, and
+// nothing of it comes back.
+func TestProtocolItemsRefusals(t *testing.T) {
+	t.Parallel()
+	f := shipped(t, "mimics-duo-aspects")
+	header := strings.Join(f.Item.Header, "\t")
+	row := "q\tWhich?\ta\tb\t\t\t\t4\t3\t5\t2"
+	for _, c := range []struct{ what, body, want string }{
+		{"another header", "query\tquestion\n" + row, "x.tsv:1: this is not a mimics-duo-aspects file"},
+		{"a header alone", header + "\n", "the file has a header and no rows"},
+		{"a short row", header + "\nq\tWhich?\ta", `x.tsv:2: 3 tab-separated fields, the header has 11 (column "option_2" is missing)`},
+		{"a label off the scale", header + "\n" + strings.Replace(row, "\t4\t3", "\t7\t3", 1), `x.tsv:2: Coverage is "7", not a value of scale "aspect"`},
+		{"a gap in the answers", header + "\nq\tWhich?\ta\t\tc\t\t\t4\t3\t5\t2", "x.tsv:2: option_3 is set but an earlier answer is empty"},
+		{"a pane twice", header + "\n" + row + "\n" + row, "x.tsv:3: the same item as line 2"},
+	} {
+		items, _, err := ReadProtocolItems(strings.NewReader(c.body), "x.tsv", f, 0)
+		if err == nil || !strings.Contains(err.Error(), c.want) || items != nil {
+			t.Errorf("%s: %d items, %v; want %q", c.what, len(items), err, c.want)
+		}
+	}
+	// Task 2: an answer's quality for an answer the pane does not have.
+	q := shipped(t, "mimics-duo-quality")
+	body := strings.Join(q.Item.Header, "\t") + "\nq\tWhich?\ta\t\t\t\t\t4\t3\t\t\t\t4"
+	if _, _, err := ReadProtocolItems(strings.NewReader(body), "y.tsv", q, 0); err == nil ||
+		!strings.Contains(err.Error(), "y.tsv:2: Quality_Option2 is set, but the row has no answer there") {
+		t.Errorf("a label for a missing answer: %v", err)
+	}
+}
+
+// No file makes the protocol-shaped reader panic, and every refusal names
+// the file.
+func FuzzProtocolItems(f *testing.F) {
+	var files []*guidelines.ProtocolFile
+	all, err := guidelines.ShippedProtocols()
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range all {
+		files = append(files, s.File)
+		f.Add([]byte(strings.Join(s.File.Item.Header, "\t") + "\nq\tWhich?\ta\tb\t\t\t\t4\t3\t5\t2\n"))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, pf := range files {
+			_, _, err := ReadProtocolItems(strings.NewReader(string(b)), "f.tsv", pf, 4096)
+			if err != nil && !strings.HasPrefix(err.Error(), "f.tsv") {
+				t.Fatalf("%s: an error not naming the file: %v", pf.Name, err)
+			}
+		}
+	})
+}
