@@ -71,6 +71,9 @@ type Stats struct {
 	ByQueryLength []LengthRow   `json:"by_query_length"`
 	ByAnswerCount []CountRow    `json:"by_answer_count"`
 	Basis         Basis         `json:"basis"`
+	// Signals are the panes' click signals, for a lead, when the dataset
+	// came from a MIMICS-Click file.
+	Signals *ClickSignals `json:"click_signals,omitempty"`
 }
 
 // Basis says how many panes the label figures of the tables rest on.
@@ -230,11 +233,13 @@ func DatasetStats(ctx context.Context, r *store.Reading) (*Stats, error) {
 	blind := r.Blind()
 	lengths := make([]groupSums, 11)
 	counts := make([]groupSums, 6)
+	counted := map[int64]bool{}
 	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
 		if p.Flagged {
 			s.Basis.Flagged++
 			return nil
 		}
+		counted[p.Item.ID] = true
 		s.Basis.count(p)
 		query := display.Unquote(p.Item.Query)
 		if perQuery[query] == 0 {
@@ -280,7 +285,8 @@ func DatasetStats(ctx context.Context, r *store.Reading) (*Stats, error) {
 	for n := 2; n <= 5; n++ {
 		s.ByAnswerCount = append(s.ByAnswerCount, CountRow{n, counts[n].group(blind)})
 	}
-	return s, nil
+	s.Signals, err = clickSignals(ctx, r, counted)
+	return s, err
 }
 
 // WriteJSON writes the tables in the shape claritty stats --json gives.
@@ -311,6 +317,9 @@ func (s *Stats) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintln(tw, "\nMeans ± population standard deviations of gold labels; a pane's landing label is the mean over its answers.")
 	fmt.Fprintln(tw, s.Basis)
+	if s.Signals != nil {
+		s.Signals.writeText(tw)
+	}
 	if s.withheld() {
 		fmt.Fprintln(tw, withheldNote)
 	}

@@ -46,6 +46,7 @@ const (
 	ActReviewFlags                   // list everyone's flags, uphold or clear them
 	ActStanding                      // waive or reset an annotator's qualification, resume a paused one
 	ActQuality                       // each annotator's quality: gold checks, consistency, error rates
+	ActReadSignals                   // items' online signals (MIMICS-Click impressions, engagement, click rates)
 )
 
 // permission is who may do an action, and how a refusal names it.
@@ -72,6 +73,10 @@ var permissions = map[Action]permission{
 	ActReviewFlags: {"reviewing flags", []string{RoleAdjudicator, RoleLead}},
 	ActStanding:    {"waiving, resetting or resuming an annotator", leadOnly},
 	ActQuality:     {"reading annotators' quality", []string{RoleAdjudicator, RoleLead}},
+	// An annotator who saw how often real users engaged with a pane would
+	// judge it with that in mind: the signals are for whoever runs the
+	// study.
+	ActReadSignals: {"reading items' click signals", leadOnly},
 }
 
 // Allows reports whether a role may do an action.
