@@ -168,12 +168,18 @@ func numbered(prefix string, n int) []string {
 // Protocols lists every task kind.
 var Protocols = []Protocol{MIMICS, ClariMM, Nuggets, Necessity, Compare}
 
-// ErrUnknownKind means a task kind is none of Protocols'.
+// ErrUnknownKind means a task kind is none of Protocols' and no
+// registered protocol file's.
 var ErrUnknownKind = errors.New("not a task kind this claritty knows")
 
-// Known says whether the kind is one of Protocols'.
+// Known says whether the kind is one of Protocols' or a registered
+// protocol file's (Register).
 func (k Kind) Known() bool {
-	return slices.ContainsFunc(Protocols, func(p Protocol) bool { return p.Kind == k })
+	if slices.ContainsFunc(Protocols, func(p Protocol) bool { return p.Kind == k }) {
+		return true
+	}
+	_, ok := registeredKind(k)
+	return ok
 }
 
 // Scan reads a kind from the database and refuses one this claritty does
@@ -205,14 +211,18 @@ func (k Kind) Value() (driver.Value, error) {
 	return string(k), nil
 }
 
-// ForKind finds a dataset kind's protocol. Every kind read from or written
-// to the database is a known one (Kind.Scan, Kind.Value); MIMICS answers
-// for any other, a kind no dataset can have.
+// ForKind finds a dataset kind's protocol: a built-in one, or a registered
+// protocol file's. Every kind read from or written to the database is a
+// known one (Kind.Scan, Kind.Value); MIMICS answers for any other, a kind
+// no dataset can have.
 func ForKind(kind Kind) Protocol {
 	for _, p := range Protocols {
 		if p.Kind == kind {
 			return p
 		}
+	}
+	if p, ok := registeredKind(kind); ok {
+		return p
 	}
 	return MIMICS
 }

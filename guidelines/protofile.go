@@ -292,7 +292,7 @@ func (c *fileCheck) check() {
 	switch {
 	case !kindName.MatchString(string(f.Name)):
 		c.at("name", "name %q: want lower-case letters, digits and dashes, starting with a letter (at most 40)", f.Name)
-	case Kind(f.Name).Known():
+	case slices.ContainsFunc(Protocols, func(p Protocol) bool { return p.Kind == f.Name }):
 		c.at("name", "name %q is a built-in task kind's", f.Name)
 	}
 	if strings.TrimSpace(f.Items) == "" {

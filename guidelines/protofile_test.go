@@ -2,11 +2,13 @@ package guidelines
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/claritty/claritty/data/datatest"
@@ -259,5 +261,98 @@ when = { unit = "need", value = 1 }
 	}
 	if v, ok := p.ValueOfKey("why", "3"); !ok || v != 3 {
 		t.Errorf("why's key 3: %d %v", v, ok)
+	}
+}
+
+// A registered protocol file's kind is known like a built-in one: its
+// datasets read and write, ForKind gives its protocol. The same file again
+// changes nothing; another file under its name, or a built-in kind's
+// name, is refused.
+func TestRegisteredProtocolFile(t *testing.T) {
+	shipped, err := ShippedProtocols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := bytes.Replace(shipped[0].Text, []byte(`name = "mimics-duo-aspects"`), []byte(`name = "registry-test"`), 1)
+	f, err := ParseProtocolFile("registry-test.toml", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Kind("registry-test").Known() {
+		t.Fatal("known before it was registered")
+	}
+	if err := Register(f, text); err != nil {
+		t.Fatal(err)
+	}
+	var k Kind
+	if !Kind("registry-test").Known() || k.Scan("registry-test") != nil || k != "registry-test" {
+		t.Errorf("registered, yet Known %v, Scan gives %q", Kind("registry-test").Known(), k)
+	}
+	if v, err := Kind("registry-test").Value(); err != nil || v != "registry-test" {
+		t.Errorf("Value: %v %v", v, err)
+	}
+	if got := ForKind("registry-test").Units(Shape{Answers: 2}); !slices.Equal(got, []string{"coverage", "diversity", "understandability", "importance_order"}) {
+		t.Errorf("ForKind's units: %v", got)
+	}
+	if err := Register(f, text); err != nil {
+		t.Errorf("the same file again: %v", err)
+	}
+	changed := bytes.Replace(text, []byte(`title = "Coverage"`), []byte(`title = "Breadth"`), 1)
+	g, err := ParseProtocolFile("registry-test.toml", changed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Register(g, changed); err == nil || !strings.Contains(err.Error(), "another file of that name") {
+		t.Errorf("another file under the name: %v", err)
+	}
+	if ForKind("registry-test").StepTypes[0].Title != "Coverage" {
+		t.Error("the refused file replaced the registered one")
+	}
+	h := *f
+	h.Name = "mimics"
+	if err := Register(&h, text); err == nil {
+		t.Error("a file registered under a built-in kind's name")
+	}
+}
+
+// Registering while others read kinds is safe (run with -race): readers
+// see a whole snapshot, before or after.
+func TestRegisterWhileReading(t *testing.T) {
+	shipped, err := ShippedProtocols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	for range 4 {
+		wg.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+					Kind("race-0").Known()
+					ForKind("race-1")
+				}
+			}
+		})
+	}
+	for i := range 5 {
+		name := "race-" + strconv.Itoa(i)
+		text := bytes.Replace(shipped[0].Text, []byte(`name = "mimics-duo-aspects"`), []byte(`name = "`+name+`"`), 1)
+		f, err := ParseProtocolFile(name, text)
+		if err == nil {
+			err = Register(f, text)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(stop)
+	wg.Wait()
+	for i := range 5 {
+		if !Kind("race-" + strconv.Itoa(i)).Known() {
+			t.Errorf("race-%d lost", i)
+		}
 	}
 }

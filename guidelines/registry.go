@@ -1,0 +1,61 @@
+package guidelines
+
+import (
+	"bytes"
+	"fmt"
+	"maps"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// registered are the protocol files this process knows besides the
+// built-in kinds: a snapshot replaced whole on each registration, so the
+// many readers (every label, every frame) take no lock.
+var (
+	registered   atomic.Pointer[map[Kind]fileKind]
+	registerLock sync.Mutex
+)
+
+// fileKind is a registered protocol file: its kind and the text it was
+// made from.
+type fileKind struct {
+	protocol Protocol
+	text     []byte
+}
+
+// Register makes a protocol file's kind known to this process, as the
+// built-in kinds are: Kind.Known, Kind.Scan, Kind.Value and ForKind take
+// it. The same file again is nothing; another file under a name already
+// known is refused, since labels stored under the one would be read under
+// the other.
+func Register(f *ProtocolFile, text []byte) error {
+	registerLock.Lock()
+	defer registerLock.Unlock()
+	if slices.ContainsFunc(Protocols, func(p Protocol) bool { return p.Kind == f.Name }) {
+		return fmt.Errorf("protocol %q: a built-in task kind has that name", f.Name)
+	}
+	now := map[Kind]fileKind{}
+	if old := registered.Load(); old != nil {
+		now = maps.Clone(*old)
+	}
+	if had, ok := now[f.Name]; ok {
+		if bytes.Equal(had.text, text) {
+			return nil
+		}
+		return fmt.Errorf("protocol %q: another file of that name is already in use", f.Name)
+	}
+	now[f.Name] = fileKind{protocol: f.Protocol(), text: slices.Clone(text)}
+	registered.Store(&now)
+	return nil
+}
+
+// registeredKind is a registered protocol file's kind, if k is one.
+func registeredKind(k Kind) (Protocol, bool) {
+	m := registered.Load()
+	if m == nil {
+		return Protocol{}, false
+	}
+	fk, ok := (*m)[k]
+	return fk.protocol, ok
+}
