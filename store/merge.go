@@ -86,7 +86,7 @@ type Merger struct {
 	items      map[string]ItemRef // found so far: a file labels each item many times
 	labels     map[int64]*mergeItem
 	stmts      map[string]*sql.Stmt
-	trigger    string           // the kind trigger, set aside while the merge writes
+	triggers   []string         // the kind triggers' SQL, set aside while the merge writes
 	order      []int64          // items in the order the file first labels them
 	done       map[[2]int64]int // HITs the merge finished, by dataset and annotator
 	stats      MergeStats
@@ -237,10 +237,14 @@ func (m *Merger) Add(l MergedLabel) error {
 	if err != nil {
 		return err
 	}
-	// The kind trigger is set aside during the merge (prepare): its rule,
-	// against the item's kind as the database has it.
-	if p, ok := guidelines.ForUnit(l.Unit); !ok || p.Kind != it.ref.Kind {
+	// The kind triggers are set aside during the merge (prepare): their
+	// rule, against the item's kind as the database has it.
+	p, ok := guidelines.ForUnit(l.Unit)
+	if !ok || p.Kind != it.ref.Kind {
 		return fmt.Errorf("unit %q does not belong to the item's task kind (%s)", l.Unit, it.ref.Kind)
+	}
+	if !p.Valid(l.Unit, l.Value) {
+		return fmt.Errorf("%d is not a label of unit %q", l.Value, l.Unit)
 	}
 	unit := int16(slices.Index(Units, l.Unit))
 	atMS, err := stamp(at)
@@ -405,8 +409,8 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]int) bool) (MergeStats
 			return m.stats, fmt.Errorf("commit merge: %w", err)
 		}
 	}
-	if m.trigger != "" {
-		if _, err := m.tx.ExecContext(m.ctx, m.trigger); err != nil {
+	for _, trigger := range m.triggers {
+		if _, err := m.tx.ExecContext(m.ctx, trigger); err != nil {
 			return m.stats, fmt.Errorf("commit merge: %w", err)
 		}
 	}
@@ -446,21 +450,26 @@ const (
 	mergePastMax = `SELECT i.finished > d.max_annotators FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
 )
 
-// prepare makes the merge's statements and sets the labels' kind trigger
-// aside until Commit: its RAISE makes SQLite keep a statement journal for
+// prepare makes the merge's statements and sets the labels' kind triggers
+// aside until Commit: their RAISE makes SQLite keep a statement journal for
 // every insert, whose memory was most of a merge's time. Add checks each
-// label's unit against its item's kind instead, and the trigger is back in
-// the same transaction, so no other writer ever sees the table without it.
+// label's unit and value against its item's kind instead, and the
+// triggers are back in the same transaction, so no other writer ever sees
+// the table without them.
 func (m *Merger) prepare() error {
 	if len(m.stmts) > 0 {
 		return nil
 	}
-	err := m.tx.QueryRowContext(m.ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'labels_kind'`).Scan(&m.trigger)
-	if err != nil {
-		return fmt.Errorf("read the labels' kind trigger: %w", err)
-	}
-	if _, err := m.tx.ExecContext(m.ctx, `DROP TRIGGER labels_kind`); err != nil {
-		return err
+	for _, name := range []string{"labels_kind", "labels_kind_update"} {
+		var sql string
+		err := m.tx.QueryRowContext(m.ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, name).Scan(&sql)
+		if err != nil {
+			return fmt.Errorf("read the labels' kind trigger %s: %w", name, err)
+		}
+		if _, err := m.tx.ExecContext(m.ctx, `DROP TRIGGER `+name); err != nil {
+			return err
+		}
+		m.triggers = append(m.triggers, sql)
 	}
 	// The merge's pages stay in memory until commit: with SQLite's
 	// default 2 MB cache they were spilled and read back all the time.

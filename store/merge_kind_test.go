@@ -27,6 +27,11 @@ func TestMergeKeepsTheKindRule(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "task kind") {
 		t.Fatalf("a conversation unit merged onto a pane: %v", err)
 	}
+	// A value off the unit's scale, once the table no longer checks it.
+	err = m.Add(MergedLabel{Item: ref, Unit: "answer_set", Annotator: "ana", Value: 4})
+	if err == nil || !strings.Contains(err.Error(), "is not a label of unit") {
+		t.Fatalf("an answer set merged at 4: %v", err)
+	}
 	// The kind is the database's, not the caller's.
 	lying := ref
 	lying.Kind = "clarimm"
@@ -51,7 +56,7 @@ func TestMergeKeepsTheKindRule(t *testing.T) {
 			m.Rollback()
 		}
 		var n int
-		if err := st.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'labels_kind'`).Scan(&n); err != nil || n != 1 {
+		if err := st.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ('labels_kind', 'labels_kind_update')`).Scan(&n); err != nil || n != 2 {
 			t.Fatalf("commit=%v: kind trigger %d %v", commit, n, err)
 		}
 		_, err = st.db.ExecContext(ctx, `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at)

@@ -157,3 +157,37 @@ func TestMigrationToClariLMKeepsLabels(t *testing.T) {
 		}
 	}
 }
+
+// 0016 moves the units' CHECKs into kind_units: a version 15 database's
+// labels and decisions are all still there, and the four triggers that
+// keep a unit to its kind are in place.
+func TestMigrationToKindUnitsKeepsLabels(t *testing.T) {
+	t.Parallel()
+	db, path := openAtVersion(t, 15)
+	rows := strings.Replace(oldRows, "INSERT INTO datasets VALUES", "INSERT INTO datasets (id, name, kind, format, created_at) VALUES", 1)
+	rows = strings.Replace(rows, "INSERT INTO hits VALUES", "INSERT INTO hits (item_id, annotator_id, started_at, touched_at, finished_at) VALUES", 1)
+	if _, err := db.Exec(rows + `
+		INSERT INTO labels VALUES (1, 'landing_1', 1, 0, 't', 't', NULL);
+		INSERT INTO adjudications VALUES (2, 'question', 1, 1, 'why', 't');`); err != nil {
+		t.Fatal(err)
+	}
+	var before string
+	db.QueryRow(`SELECT group_concat(item_id || unit || annotator_id || value || created_at || updated_at || coalesce(seconds, ''), ';') FROM labels`).Scan(&before)
+	db.Close()
+	st, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var after, decision, trig string
+	st.db.QueryRow(`SELECT group_concat(item_id || unit || annotator_id || value || created_at || updated_at || coalesce(seconds, ''), ';') FROM labels`).Scan(&after)
+	st.db.QueryRow(`SELECT item_id || unit || value || adjudicator_id || reason FROM adjudications`).Scan(&decision)
+	st.db.QueryRow(`SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master
+		WHERE type = 'trigger' AND name GLOB '*_kind*' ORDER BY name)`).Scan(&trig)
+	if after != before || before == "" || decision != "2question11why" {
+		t.Errorf("after 0016: labels %q (were %q), decision %q", after, before, decision)
+	}
+	if trig != "adjudications_kind adjudications_kind_update labels_kind labels_kind_update" {
+		t.Errorf("triggers after 0016: %s", trig)
+	}
+}
