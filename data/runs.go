@@ -372,7 +372,7 @@ func (rr *runReader) writeLabels(w *store.RunWriter) ([]string, error) {
 		if err != nil {
 			return lineErr(rr.file, l.n, "%v", err)
 		}
-		key := [2]int64{it.id, int64(slices.Index(store.Units, f[1]))}
+		key := [2]int64{it.id, int64(store.UnitIndex(f[1]))}
 		if prev, dup := seen[key]; dup {
 			return lineErr(rr.file, l.n, "item %q unit %s is already predicted on line %d", f[0], f[1], prev)
 		}

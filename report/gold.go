@@ -158,7 +158,7 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 	}
 	return r.EachGoldRow(ctx, func(row *store.GoldRow) error {
 		p := &PaneGold{Item: row.Item, Flagged: row.Flagged}
-		for ui, unit := range store.Units {
+		for ui, unit := range store.Units() {
 			if !slices.Contains(rules.AllUnits, unit) {
 				continue
 			}
@@ -218,7 +218,7 @@ func (rules datasetRules) conditioned(units []UnitGold) []UnitGold {
 // majority, median, unresolved). A unit asked under a condition needs
 // only its own votes here: conditioned settles it by its condition's unit.
 func (rules datasetRules) unitGold(ui int, row *store.GoldRow, names map[int64]string) UnitGold {
-	u := UnitGold{Unit: store.Units[ui], Votes: make([]int, store.VoteSlots)}
+	u := UnitGold{Unit: store.Units()[ui], Votes: make([]int, store.VoteSlots)}
 	need := rules.min
 	if _, ok := rules.Requires(u.Unit); ok {
 		need = 1
@@ -270,7 +270,7 @@ func goldModel(ctx context.Context, r *store.Reading, kind guidelines.Kind) (map
 	err := r.EachGoldRow(ctx, func(row *store.GoldRow) error {
 		for _, v := range row.Votes {
 			labels = append(labels, store.QualityLabel{Annotator: strconv.FormatInt(v.Annotator, 10),
-				Item: row.ID, Unit: store.Units[v.Unit], Value: v.Value})
+				Item: row.ID, Unit: store.Units()[v.Unit], Value: v.Value})
 		}
 		return nil
 	})

@@ -47,7 +47,7 @@ func DatasetStudy(ctx context.Context, r *store.Reading) (*agreement.Study, erro
 		return len(study.Raters) - 1
 	}
 	err = eachUnitRatings(ctx, r, p, newRater, func(uid string, unit, typ int, rs []agreement.Rating) error {
-		study.Subjects = append(study.Subjects, agreement.Subject{Item: uid, Unit: store.Units[unit], Type: typ,
+		study.Subjects = append(study.Subjects, agreement.Subject{Item: uid, Unit: store.Units()[unit], Type: typ,
 			Ratings: slices.Clone(rs)})
 		return nil
 	})
@@ -79,7 +79,7 @@ func protocolOf(ctx context.Context, r *store.Reading) (guidelines.Protocol, err
 }
 
 // eachUnitRatings streams the reading's labels one unit at a time: its
-// item's uid, its index into store.Units, its type's index into p.Types and
+// item's uid, its index into store.Units(), its type's index into p.Types and
 // its ratings (reused between calls). Annotators get rater indexes from
 // newRater in the order they are met.
 func eachUnitRatings(ctx context.Context, r *store.Reading, p guidelines.Protocol, newRater func(name string) int,
@@ -88,8 +88,9 @@ func eachUnitRatings(ctx context.Context, r *store.Reading, p guidelines.Protoco
 	if err != nil {
 		return err
 	}
-	typeOf := make([]int, len(store.Units)) // unit index -> type index
-	for i, u := range store.Units {
+	units := store.Units()            // the dataset's units are known before its labels are
+	typeOf := make([]int, len(units)) // unit index -> type index
+	for i, u := range units {
 		typeOf[i] = slices.Index(p.Types, agreement.UnitType(u))
 	}
 	low := p.Low()
@@ -97,8 +98,8 @@ func eachUnitRatings(ctx context.Context, r *store.Reading, p guidelines.Protoco
 	var rs []agreement.Rating
 	err = r.EachItemVotes(ctx, func(iv *store.ItemVotes) error {
 		for i, v := range iv.Votes {
-			if typeOf[v.Unit] < 0 {
-				return fmt.Errorf("item %s has a %s label, which %s items do not have", iv.UID, store.Units[v.Unit], p.Kind)
+			if v.Unit >= len(typeOf) || typeOf[v.Unit] < 0 {
+				return fmt.Errorf("item %s has a %s label, which %s items do not have", iv.UID, store.Units()[v.Unit], p.Kind)
 			}
 			ri, ok := rater[v.Annotator]
 			if !ok {

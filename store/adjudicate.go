@@ -56,7 +56,7 @@ func (s *Store) AdjudicationQueue(ctx context.Context, datasetID int64, who Anno
 	}
 	slices.SortStableFunc(out, func(a, b Disputed) int {
 		return cmp.Or(cmp.Compare(b.Dispute(), a.Dispute()), cmp.Compare(sum(b.Votes), sum(a.Votes)),
-			cmp.Compare(a.Item.Seq, b.Item.Seq), cmp.Compare(slices.Index(Units, a.Unit), slices.Index(Units, b.Unit)))
+			cmp.Compare(a.Item.Seq, b.Item.Seq), cmp.Compare(UnitIndex(a.Unit), UnitIndex(b.Unit)))
 	})
 	return out, nil
 }
@@ -100,7 +100,7 @@ func disputed(ctx context.Context, q querier, datasetID, itemID int64, withDecid
 		if err := errors.Join(err1, err2, err3); err != nil {
 			return fmt.Errorf("item %d: %w", it.ID, err)
 		}
-		for ui, unit := range Units {
+		for ui, unit := range Units() {
 			d := Disputed{Item: it, Unit: unit, Votes: make([]int, VoteSlots)}
 			for _, v := range vs {
 				if v.Unit == ui {
@@ -133,7 +133,7 @@ func disputed(ctx context.Context, q querier, datasetID, itemID int64, withDecid
 // Refused (ErrNotAllowed) unless who is a lead, or an adjudicator and the
 // unit is in the adjudication queue.
 func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value *int, who Annotator, reason string) error {
-	if !slices.Contains(Units, unit) {
+	if UnitIndex(unit) < 0 {
 		return fmt.Errorf("adjudicate: unknown unit %q", unit)
 	}
 	err := s.tx(ctx, func(tx *ptx) error {
@@ -180,7 +180,7 @@ func (s *Store) Refer(ctx context.Context, itemID int64, units []string, who Ann
 			return err
 		}
 		for _, u := range units {
-			if !slices.Contains(Units, u) {
+			if UnitIndex(u) < 0 {
 				return fmt.Errorf("unknown unit %q", u)
 			}
 			_, err := tx.ExecContext(ctx, `INSERT INTO referrals (item_id, unit, sent_by, reason, at)

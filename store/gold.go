@@ -95,7 +95,7 @@ func unpackVotes(out []UnitVote, b []byte) ([]UnitVote, error) {
 		unit, rest, _ := bytes.Cut(one, []byte{' '})
 		ann, val, _ := bytes.Cut(rest, []byte{' '})
 		val, mark, _ := bytes.Cut(val, []byte{' '})
-		v := UnitVote{Unit: slices.Index(Units, string(unit)), Imported: string(mark) == "i"}
+		v := UnitVote{Unit: UnitIndex(string(unit)), Imported: string(mark) == "i"}
 		a, err1 := strconv.ParseInt(string(ann), 10, 64)
 		x, err2 := strconv.Atoi(string(val))
 		if v.Unit < 0 || err1 != nil || err2 != nil {

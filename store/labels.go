@@ -6,17 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
-	"strconv"
-	"strings"
-
-	"github.com/claritty/claritty/guidelines"
 )
-
-// Units lists every unit of every task kind, each kind's in HIT order: a
-// vote's Unit is an index into it.
-var Units = slices.Concat(guidelines.MIMICS.AllUnits, guidelines.ClariMM.AllUnits, guidelines.Nuggets.AllUnits,
-	guidelines.Necessity.AllUnits, guidelines.Compare.AllUnits)
 
 // VoteSlots is the length of a unit's votes (labels per value): every
 // scale's values fall in 0 … 11 (a facet choice is 2 … 11), so a value is
@@ -27,16 +17,6 @@ const VoteSlots = 12
 // scale before facets, so the patterns databases already keep read the
 // same and a facet's longer pattern is the only one that grows.
 const patternSlots = 6
-
-// unitOrder sorts units in HIT order inside SQL.
-var unitOrder = func() string {
-	var b strings.Builder
-	b.WriteString("CASE unit")
-	for i, u := range Units {
-		b.WriteString(" WHEN '" + u + "' THEN " + strconv.Itoa(i))
-	}
-	return b.String() + " END"
-}()
 
 // LabelChange sets (Value non-nil) or removes (Value nil) one label.
 type LabelChange struct {
@@ -310,7 +290,7 @@ func (r *Reading) EachLabel(ctx context.Context, fn func(LabelRow) error) error 
 		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
 		WHERE (i.dataset_id = ?1 OR (?1 = 0 AND (SELECT d.purpose FROM datasets d WHERE d.id = i.dataset_id) = 'task'))
 			AND (?2 = 0 OR l.annotator_id = ?2)
-		ORDER BY i.dataset_id, i.seq, `+unitOrder+`, a.name`, []any{r.dataset, only}, func(rows *sql.Rows) (LabelRow, error) {
+		ORDER BY i.dataset_id, i.seq, `+unitOrderOf("unit")+`, a.name`, []any{r.dataset, only}, func(rows *sql.Rows) (LabelRow, error) {
 		var r LabelRow
 		err := rows.Scan(&r.Item, &r.Unit, &r.Annotator, &r.Value, &r.CreatedAt, &r.UpdatedAt, &r.Seconds)
 		return r, err

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -246,7 +245,7 @@ func (m *Merger) Add(l MergedLabel) error {
 	if !p.Valid(l.Unit, l.Value) {
 		return fmt.Errorf("%d is not a label of unit %q", l.Value, l.Unit)
 	}
-	unit := int16(slices.Index(Units, l.Unit))
+	unit := int16(UnitIndex(l.Unit))
 	atMS, err := stamp(at)
 	if err != nil {
 		return err
@@ -313,7 +312,7 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 		if err := rows.Scan(&unit, &l.annotator, &l.value, &created, &updated); err != nil {
 			return err
 		}
-		l.unit = int16(slices.Index(Units, unit))
+		l.unit = int16(UnitIndex(unit))
 		var err error
 		if l.created, err = stamp(created); err != nil {
 			return err
@@ -503,7 +502,7 @@ func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[
 		if l.annotator != ann {
 			continue
 		}
-		units[Units[l.unit]] = int(l.value)
+		units[Units()[l.unit]] = int(l.value)
 		if len(units) == 1 || l.created < firstMS {
 			firstMS = l.created
 		}

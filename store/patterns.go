@@ -106,7 +106,7 @@ func writePatterns(w *ptx, deltas map[patternKey]int) error {
 // of Units, comma-separated.
 func formatPatterns(votes map[string]*[VoteSlots]int) string {
 	var parts []string
-	for _, u := range Units {
+	for _, u := range Units() {
 		if c := votes[u]; c != nil {
 			parts = append(parts, u+" "+formatVotes(*c))
 		}

@@ -141,6 +141,3 @@ func readQuality(ctx context.Context, tx *ptx, datasetID int64, q *QualityData) 
 			return err
 		})
 }
-
-// unitOrderOf is unitOrder for a qualified column.
-func unitOrderOf(col string) string { return "CASE " + col + unitOrder[len("CASE unit"):] }
