@@ -42,6 +42,10 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
+	if err := s.loadProtocols(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
 	s.startWriter() // never given a job (tx refuses first); Close stops it
 	return s, nil
 }

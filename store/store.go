@@ -85,7 +85,7 @@ func OpenMode(ctx context.Context, path string, mode fs.FileMode) (*Store, error
 	}
 	db.SetMaxIdleConns(idleConns)
 	s := newStore(db, path)
-	for _, step := range []func(context.Context) error{s.checkWAL, s.quickCheck, s.migrate, s.followReplication} {
+	for _, step := range []func(context.Context) error{s.checkWAL, s.quickCheck, s.migrate, s.followReplication, s.loadProtocols} {
 		if err := step(ctx); err != nil {
 			s.db.Close()
 			return nil, err

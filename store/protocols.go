@@ -1,0 +1,108 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/claritty/claritty/guidelines"
+)
+
+// ErrProtocolChanged means a protocol file differs from the one of the
+// same name the database keeps: labels stored under the one would be read
+// under the other.
+var ErrProtocolChanged = errors.New("another protocol file of that name is in this database")
+
+// AddProtocol keeps a protocol file in the database and makes its kind
+// known: its text in protocols, each unit with its scale's range in
+// kind_units (so the label triggers take it), its units among Units, and
+// the kind registered with guidelines. Only a lead may (ActImport). The
+// same file again changes nothing; another file under a name in use is
+// refused (ErrProtocolChanged): give a changed protocol a name of its own.
+func (s *Store) AddProtocol(ctx context.Context, who Annotator, f *guidelines.ProtocolFile, text []byte) error {
+	p := f.Protocol()
+	err := s.tx(ctx, func(tx *ptx) error {
+		if err := requireRole(ctx, tx, who.ID, ActImport); err != nil {
+			return err
+		}
+		var have string
+		err := tx.QueryRowContext(ctx, `SELECT text FROM protocols WHERE name = ?`, string(f.Name)).Scan(&have)
+		switch {
+		case err == nil && have == string(text):
+			return nil
+		case err == nil:
+			return fmt.Errorf("protocol %q: %w", f.Name, ErrProtocolChanged)
+		case !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO protocols (name, text, added_by, added_at) VALUES (?, ?, ?, ?)`,
+			string(f.Name), string(text), who.ActorID(), s.now()); err != nil {
+			return err
+		}
+		for _, u := range p.AllUnits {
+			low, high := scaleRange(p.ScaleOf(u))
+			if _, err := tx.ExecContext(ctx, `INSERT INTO kind_units (kind, unit, low, high) VALUES (?, ?, ?, ?)`,
+				string(f.Name), u, low, high); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("add protocol: %w", err)
+	}
+	return s.know(f, text)
+}
+
+// scaleRange is a scale's lowest and highest value.
+func scaleRange(scale []guidelines.Label) (low, high int) {
+	vals := make([]int, len(scale))
+	for i, l := range scale {
+		vals[i] = l.Value
+	}
+	return slices.Min(vals), slices.Max(vals)
+}
+
+// know makes a kept protocol file's kind known to this process.
+func (s *Store) know(f *guidelines.ProtocolFile, text []byte) error {
+	if err := guidelines.Register(f, text); err != nil {
+		return err
+	}
+	addUnits(f.Protocol().AllUnits)
+	return nil
+}
+
+// loadProtocols makes the kinds of the protocol files the database keeps
+// known to this process, at open: every session reads them the same.
+func (s *Store) loadProtocols(ctx context.Context) error {
+	type kept struct{ name, text string }
+	all, err := collect(ctx, s.db, "load protocols", `SELECT name, text FROM protocols ORDER BY name`, nil,
+		func(rows *sql.Rows) (k kept, err error) { return k, rows.Scan(&k.name, &k.text) })
+	if err != nil {
+		return fmt.Errorf("open %s: %w", s.path, err)
+	}
+	for _, k := range all {
+		f, err := guidelines.ParseProtocolFile("protocol "+k.name, []byte(k.text))
+		if err == nil {
+			err = s.know(f, []byte(k.text))
+		}
+		if err != nil {
+			return fmt.Errorf("open %s: the protocol it keeps: %w", s.path, err)
+		}
+	}
+	return nil
+}
+
+// Protocols lists the protocol files the database keeps, by name.
+func (s *Store) Protocols(ctx context.Context) (map[guidelines.Kind][]byte, error) {
+	out := map[guidelines.Kind][]byte{}
+	err := eachRow(ctx, s.prepared(), `SELECT name, text FROM protocols`, nil, func(rows *sql.Rows) error {
+		var name, text string
+		err := rows.Scan(&name, &text)
+		out[guidelines.Kind(name)] = []byte(text)
+		return err
+	})
+	return out, err
+}

@@ -1,0 +1,109 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/claritty/claritty/guidelines"
+)
+
+// shippedAs is MIMICS-Duo's Task 2 protocol file under another name (the
+// process knows each name once).
+func shippedAs(t *testing.T, name string) (*guidelines.ProtocolFile, []byte) {
+	t.Helper()
+	all, err := guidelines.ShippedProtocols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range all {
+		if s.File.Name == "mimics-duo-quality" {
+			text := bytes.Replace(s.Text, []byte(`name = "mimics-duo-quality"`), []byte(`name = "`+name+`"`), 1)
+			f, err := guidelines.ParseProtocolFile(name, text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return f, text
+		}
+	}
+	t.Fatal("no mimics-duo-quality")
+	return nil, nil
+}
+
+// A lead's protocol file is kept in the database: its kind's datasets
+// take labels of its units on its scale and no others, the same file again
+// changes nothing, another under its name is refused, an annotator may not
+// add one, and a later open knows the kind.
+func TestAddProtocol(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	lead := testLead(t, st)
+	f, text := shippedAs(t, "store-test-quality")
+	ana, err := st.SetRole(ctx, lead, "ana", RoleAnnotator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.AddProtocol(ctx, ana, f, text); !errors.Is(err, ErrNotAllowed) {
+		t.Fatalf("an annotator's protocol: %v", err)
+	}
+	if guidelines.Kind("store-test-quality").Known() {
+		t.Fatal("a refused protocol's kind is known")
+	}
+	if err := st.AddProtocol(ctx, lead, f, text); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.AddProtocol(ctx, lead, f, text); err != nil {
+		t.Fatalf("the same file again: %v", err)
+	}
+	changed := bytes.Replace(text, []byte("The pane as a whole"), []byte("The whole pane"), 1)
+	g, err := guidelines.ParseProtocolFile("changed", changed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.AddProtocol(ctx, lead, g, changed); !errors.Is(err, ErrProtocolChanged) {
+		t.Fatalf("another file under the name: %v", err)
+	}
+	im, err := st.BeginImport(ctx, lead, "duo", "store-test-quality", "store-test-quality")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := im.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	// An item as the file kinds' import (to come) will add it.
+	res, err := st.db.Exec(`INSERT INTO items (dataset_id, uid, seq, query, question, option_1, option_2)
+		SELECT id, 'u1', 1, 'q', 'Which?', 'a', 'b' FROM datasets WHERE name = 'duo'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	item, _ := res.LastInsertId()
+	ins := `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at) VALUES (?, ?, ?, ?, 'now', 'now')`
+	for _, c := range []struct {
+		unit  string
+		value int
+		ok    bool
+	}{{"answer_quality_2", 5, true}, {"pane_quality", 1, true}, {"pane_quality", 0, false}, {"question", 2, false}} {
+		if _, err := st.db.Exec(ins, item, c.unit, ana.ID, c.value); (err == nil) != c.ok {
+			t.Errorf("%s = %d on a %s item: %v", c.unit, c.value, f.Name, err)
+		}
+	}
+	if UnitIndex("answer_quality_5") < 0 || UnitIndex("pane_quality") < 0 {
+		t.Error("the kind's units are not among Units")
+	}
+	st.Close()
+	again, err := Open(ctx, st.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	kept, err := again.Protocols(ctx)
+	if err != nil || !bytes.Equal(kept["store-test-quality"], text) {
+		t.Errorf("kept protocols: %v %v", kept, err)
+	}
+	ds, err := again.DatasetByName(ctx, "duo")
+	if err != nil || ds.Kind != "store-test-quality" {
+		t.Errorf("the dataset after reopening: %+v %v", ds, err)
+	}
+}
