@@ -2,16 +2,21 @@ package data
 
 import (
 	"bytes"
+	"cmp"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"io"
+	"maps"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
 )
 
 // FileItem is one item of a TSV file in a protocol file's shape: a row,
@@ -32,6 +37,7 @@ type FileItem struct {
 // (padding columns, which have no name, left out).
 type FileRow struct {
 	Line  int
+	Raw   string // the line as the file has it
 	Cells map[string]string
 	// List is the item's list (item.list) as the row gives it: the
 	// non-empty cells, in order.
@@ -104,7 +110,7 @@ func (rd *protoReader) row(line string) error {
 				len(fields), len(it.Header), col)
 		}
 	}
-	r := FileRow{Line: rd.lr.n, Cells: map[string]string{}}
+	r := FileRow{Line: rd.lr.n, Raw: line, Cells: map[string]string{}}
 	for i, v := range fields {
 		if col := it.Header[i]; col != "" {
 			r.Cells[col] = v
@@ -224,4 +230,73 @@ func (rd *protoReader) label(it *FileItem, r FileRow, col string, st guidelines.
 	}
 	it.Known[unit] = v
 	return nil
+}
+
+// ImportProtocolFile imports a TSV in a protocol file's shape, all or
+// nothing, as who (a lead): the protocol is kept in the database first
+// (store.AddProtocol: the same file again is nothing), then each item
+// with its rows, and the labels its columns hold become opt.LabelsAs's (a
+// release's, as MIMICS-Manual's are), or the items' known answers when
+// opt.Purpose is set. Importing a file twice adds nothing.
+func ImportProtocolFile(ctx context.Context, st *store.Store, who store.Annotator, r io.Reader, name string,
+	f *guidelines.ProtocolFile, text []byte, opt Options) (Result, error) {
+	res := Result{File: name, Format: store.Format(f.Name), Dataset: opt.Dataset, Purpose: opt.Purpose}
+	items, notes, err := ReadProtocolItems(r, name, f, opt.MaxLine)
+	if err != nil {
+		return res, err
+	}
+	res.Notes = notes
+	if res.Dataset == "" {
+		base := filepath.Base(name)
+		res.Dataset = strings.TrimSuffix(base, filepath.Ext(base))
+	}
+	if err := st.AddProtocol(ctx, who, f, text); err != nil {
+		return res, err
+	}
+	var im *store.Importer
+	if opt.Purpose != "" {
+		im, err = st.BeginKnownImport(ctx, who, res.Dataset, opt.Purpose, f.Name, res.Format)
+	} else {
+		im, err = st.BeginImport(ctx, who, res.Dataset, f.Name, res.Format)
+	}
+	if err != nil {
+		return res, err
+	}
+	defer im.Rollback()
+	labelsAs := cmp.Or(opt.LabelsAs, DefaultLabelsAs)
+	for _, it := range items {
+		var labels []store.UnitLabel
+		for _, u := range slices.Sorted(maps.Keys(it.Known)) {
+			labels = append(labels, store.UnitLabel{Unit: u, Annotator: labelsAs, Value: it.Known[u]})
+		}
+		if _, err := im.AddFileItem(fileItem(f, it), labels...); err != nil {
+			return res, lineErr(name, it.Line, "%v", err)
+		}
+	}
+	res.ImportStats, err = im.Commit()
+	return res, err
+}
+
+// fileItem is what the store keeps of an item beside its rows: its first
+// text column as the query (a grouped item's group), its second as the
+// question, and the list's first five elements, for listings and exports.
+func fileItem(f *guidelines.ProtocolFile, it FileItem) store.FileItem {
+	first := it.Rows[0]
+	out := store.FileItem{UID: it.UID}
+	for _, r := range it.Rows {
+		out.Rows = append(out.Rows, r.Raw)
+	}
+	text := f.Item.Text
+	switch {
+	case f.Item.Group != "":
+		out.Query = first.Cells[f.Item.Group]
+		return out
+	case len(text) > 0:
+		out.Query = first.Cells[text[0]]
+	}
+	if len(text) > 1 {
+		out.Question = first.Cells[text[1]]
+	}
+	copy(out.Options[:], first.List)
+	return out
 }

@@ -2,6 +2,7 @@ package data
 
 import (
 	"bufio"
+	"context"
 	"maps"
 	"os"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // shipped is the shipped protocol file of that name.
@@ -182,4 +184,85 @@ func FuzzProtocolItems(f *testing.F) {
 			}
 		}
 	})
+}
+
+// MIMICS-Duo's three files import in their protocol files' shape, all of
+// each: every item with its rows and every label of the release under the
+// release's annotator, value for value as the reader read them; a second
+// import of each adds nothing.
+func TestImportMIMICSDuo(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	db := storetest.DB(t, st)
+	for _, c := range []struct {
+		kind guidelines.Kind
+		file string
+	}{
+		{"mimics-duo-rating", "mimics-duo/Task1-OfflineRating.tsv"},
+		{"mimics-duo-quality", "mimics-duo/Task2-QualityLabelling.tsv"},
+		{"mimics-duo-aspects", "mimics-duo/Task3-AspectLabelling.tsv"},
+	} {
+		path := datatest.SharedOrSkip(t, c.file)
+		all, err := guidelines.ShippedProtocols()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pf *guidelines.ProtocolFile
+		var text []byte
+		for _, s := range all {
+			if s.File.Name == c.kind {
+				pf, text = s.File, s.Text
+			}
+		}
+		in, _ := os.Open(path)
+		items, _, err := ReadProtocolItems(in, path, pf, 0)
+		in.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]int{} // "uid unit value" -> 1
+		rows := 0
+		for _, it := range items {
+			rows += len(it.Rows)
+			for u, v := range it.Known {
+				want[it.UID+" "+u+" "+strconv.Itoa(v)]++
+			}
+		}
+		for round := range 2 {
+			in, _ := os.Open(path)
+			res, err := ImportProtocolFile(ctx, st, who, in, path, pf, text, Options{Dataset: string(c.kind)})
+			in.Close()
+			if err != nil {
+				t.Fatalf("%s, import %d: %v", c.kind, round+1, err)
+			}
+			if round == 0 && (res.Items != len(items) || res.Labels != len(want)) {
+				t.Errorf("%s: %d items and %d labels added; the file has %d and %d", c.kind, res.Items, res.Labels, len(items), len(want))
+			}
+			if round == 1 && (res.Items != 0 || res.ItemsKnown != len(items) || res.Labels != 0) {
+				t.Errorf("%s again: %+v", c.kind, res.ImportStats)
+			}
+		}
+		got := map[string]int{}
+		q, err := db.Query(`SELECT i.uid || ' ' || l.unit || ' ' || l.value FROM labels l JOIN items i ON i.id = l.item_id
+			JOIN datasets d ON d.id = i.dataset_id JOIN annotators a ON a.id = l.annotator_id
+			WHERE d.name = ? AND a.name = ?`, string(c.kind), DefaultLabelsAs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for q.Next() {
+			var s string
+			q.Scan(&s)
+			got[s]++
+		}
+		q.Close()
+		var stored int
+		db.QueryRow(`SELECT count(*) FROM item_rows r JOIN items i ON i.id = r.item_id JOIN datasets d ON d.id = i.dataset_id
+			WHERE d.name = ?`, string(c.kind)).Scan(&stored)
+		if !maps.Equal(got, want) || stored != rows {
+			t.Errorf("%s: %d labels stored (the file %d, equal %v), %d rows kept (the file %d)",
+				c.kind, len(got), len(want), maps.Equal(got, want), stored, rows)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/claritty/claritty/guidelines"
 )
@@ -39,6 +40,7 @@ type Importer struct {
 	nextSeq    int
 	now        string
 	known      map[[8]byte]int64 // uid -> item id, for every pane of the dataset
+	kind       guidelines.Kind   // the dataset's
 	labelled   map[int64]bool    // items given labels: recounted at commit (refreshItem)
 	dropAfter  int               // new panes after which the item indexes are dropped
 	dropped    bool              // they are, and Commit builds them again
@@ -184,9 +186,12 @@ func (im *Importer) prepare(dataset string, kind guidelines.Kind, format Format)
 	// Rebuilding the index sorts every item of every dataset; it pays once
 	// the import adds more than about a fifth of that.
 	im.dropAfter = max(4096, total/5)
-	if kind != guidelines.MIMICS.Kind {
+	im.kind = kind
+	builtIn := slices.ContainsFunc(guidelines.Protocols, func(p guidelines.Protocol) bool { return p.Kind == kind })
+	if kind != guidelines.MIMICS.Kind && builtIn {
 		// Conversations keep the id their file gives them, not a content
-		// hash; AddConversation looks each one up instead.
+		// hash; AddConversation looks each one up instead. A protocol
+		// file's items are known by a hash, as panes are.
 		im.known = nil
 		return im.prepareStmts()
 	}
@@ -243,6 +248,56 @@ func (im *Importer) AddPane(p Pane, labels ...UnitLabel) (added bool, err error)
 		im.stats.ItemsKnown++
 	} else if id, err = im.writePane(key, p); err != nil {
 		return false, err
+	}
+	for _, l := range labels {
+		if err := im.writeLabel(id, l); err != nil {
+			return false, err
+		}
+	}
+	return !known, nil
+}
+
+// FileItem is an item of a protocol file's kind, as the file gives it:
+// its uid (a hash of its id columns, 16 hex digits), the text the item's
+// columns keep for listing and exports (query, question, up to five list
+// elements), and its rows, each line as the file has it.
+type FileItem struct {
+	UID      string
+	Query    string
+	Question string
+	Options  [5]string
+	Rows     []string
+}
+
+// AddFileItem adds a protocol file's item unless the dataset has it, and
+// its labels (a release's, or a practice item's answers), each checked
+// against the kind's units and scales.
+func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, err error) {
+	if im.datasetID == 0 || im.known == nil {
+		return false, fmt.Errorf("add item: this import is not of a protocol file's kind")
+	}
+	p := guidelines.ForKind(im.kind)
+	for _, l := range labels {
+		if !slices.Contains(p.AllUnits, l.Unit) || !p.Valid(l.Unit, l.Value) {
+			return false, fmt.Errorf("add label: %s=%d is not a %s label", l.Unit, l.Value, im.kind)
+		}
+	}
+	var key [8]byte
+	if n, err := hex.Decode(key[:], []byte(it.UID)); err != nil || n != len(key) || len(it.UID) != 2*len(key) {
+		return false, fmt.Errorf("add item: uid %q is not 16 hex digits", it.UID)
+	}
+	id, known := im.known[key]
+	if known {
+		im.stats.ItemsKnown++
+	} else {
+		if id, err = im.writePane(key, Pane{Query: it.Query, Question: it.Question, Options: it.Options}); err != nil {
+			return false, err
+		}
+		for i, line := range it.Rows {
+			if _, err := im.w.ExecContext(im.ctx, `INSERT INTO item_rows (item_id, pos, line) VALUES (?, ?, ?)`, id, i+1, line); err != nil {
+				return false, fmt.Errorf("add item: %w", err)
+			}
+		}
 	}
 	for _, l := range labels {
 		if err := im.writeLabel(id, l); err != nil {

@@ -26,10 +26,11 @@ type ItemRef struct {
 	Turns     int             // a conversation's turns
 	Nuggets   int             // an answer's gold nuggets
 	Facets    int             // a request's candidate facets
+	Rows      int             // a protocol file's item's rows (item_rows)
 }
 
 func (r ItemRef) shape() guidelines.Shape {
-	return guidelines.Shape{Question: r.Question, Answers: r.Answers, Turns: r.Turns, Nuggets: r.Nuggets, Facets: r.Facets}
+	return guidelines.Shape{Question: r.Question, Answers: r.Answers, Turns: r.Turns, Nuggets: r.Nuggets, Facets: r.Facets, Rows: r.Rows}
 }
 
 // Units lists the units the item's HIT may ask for.
