@@ -1,0 +1,157 @@
+package report
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+)
+
+// ProtocolStats are a protocol file's kind's statistics: for each unit
+// type (a step) and each unit (a column of the file), every settled
+// label's count, mean, population standard deviation and distribution
+// over the scale, flagged items left out and the reader's open ones
+// hidden, as every figure is.
+type ProtocolStats struct {
+	Kind    guidelines.Kind `json:"kind"`
+	Types   []LabelSummary  `json:"types"`
+	Units   []LabelSummary  `json:"units"` // the units with at least one label
+	Rated   int             `json:"rated_items"`
+	Flagged int             `json:"flagged_items_left_out"`
+}
+
+// LabelSummary summarises the labels of a unit or a unit type; the
+// figures are null without labels or when withheld from the reader.
+type LabelSummary struct {
+	Name string   `json:"name"`
+	N    int      `json:"n"`
+	Mean *float64 `json:"mean"`
+	Std  *float64 `json:"std"`
+	// Distribution counts the labels of each value of the scale, from the
+	// lowest up.
+	Distribution []ValueCount `json:"distribution"`
+	Withheld     string       `json:"withheld,omitempty"`
+}
+
+// ValueCount is how many labels have a value.
+type ValueCount struct {
+	Value int `json:"value"`
+	N     int `json:"n"`
+}
+
+// ProtocolFileStats summarises the reading's dataset, of a protocol
+// file's kind p.
+func ProtocolFileStats(ctx context.Context, r *store.Reading, p guidelines.Protocol) (*ProtocolStats, error) {
+	out := &ProtocolStats{Kind: p.Kind}
+	byUnit := map[string][]float64{}
+	byType := map[string][]float64{}
+	unitTally, typeTally := map[string]*tally{}, map[string]*tally{}
+	blind := r.Blind()
+	units := store.Units()
+	err := r.EachGoldRow(ctx, func(row *store.GoldRow) error {
+		if row.Flagged {
+			out.Flagged++
+			return nil
+		}
+		if len(row.Votes) > 0 {
+			out.Rated++
+		}
+		seenUnit, seenType := map[string]bool{}, map[string]bool{}
+		for _, v := range row.Votes {
+			u := units[v.Unit]
+			typ := agreement.UnitType(u)
+			byUnit[u] = append(byUnit[u], float64(v.Value))
+			byType[typ] = append(byType[typ], float64(v.Value))
+			countOnce(unitTally, seenUnit, u, blind, row.ID)
+			countOnce(typeTally, seenType, typ, blind, row.ID)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, typ := range p.Types {
+		out.Types = append(out.Types, summarise(typ, byType[typ], p.ScaleOf(typ), p, typeTally[typ], blind))
+	}
+	for _, u := range p.AllUnits {
+		if len(byUnit[u]) > 0 {
+			out.Units = append(out.Units, summarise(u, byUnit[u], p.ScaleOf(u), p, unitTally[u], blind))
+		}
+	}
+	return out, nil
+}
+
+// countOnce counts an item once per figure.
+func countOnce(t map[string]*tally, seen map[string]bool, key string, b store.Blind, item int64) {
+	if seen[key] {
+		return
+	}
+	seen[key] = true
+	if t[key] == nil {
+		t[key] = &tally{}
+	}
+	t[key].add(b, item)
+}
+
+func summarise(name string, xs []float64, scale []guidelines.Label, p guidelines.Protocol, t *tally, b store.Blind) LabelSummary {
+	s := LabelSummary{Name: name, N: len(xs)}
+	if t == nil {
+		t = &tally{}
+	}
+	if why := t.withheld(b, p.Items); why != "" {
+		s.Withheld = why
+		return s
+	}
+	for i := len(scale) - 1; i >= 0; i-- { // the scale is best first
+		n := 0
+		for _, x := range xs {
+			if int(x) == scale[i].Value {
+				n++
+			}
+		}
+		s.Distribution = append(s.Distribution, ValueCount{Value: scale[i].Value, N: n})
+	}
+	m := moments(xs)
+	s.Mean, s.Std = m.Mean, m.Std
+	return s
+}
+
+// WriteJSON writes the statistics as claritty stats --json gives them.
+func (s *ProtocolStats) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(display.JSON(w))
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
+}
+
+// WriteText writes the statistics for people.
+func (s *ProtocolStats) WriteText(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "%s: every settled label, by step and by unit\n", s.Kind)
+	for _, group := range []struct {
+		title string
+		rows  []LabelSummary
+	}{{"step", s.Types}, {"unit", s.Units}} {
+		fmt.Fprintf(tw, "\n%s\tn\tmean ± std\tdistribution\n", group.title)
+		for _, l := range group.rows {
+			if l.Withheld != "" {
+				fmt.Fprintf(tw, "%s\t%d\t%s\t\n", l.Name, l.N, l.Withheld)
+				continue
+			}
+			var dist []string
+			for _, c := range l.Distribution {
+				dist = append(dist, strconv.Itoa(c.Value)+":"+strconv.Itoa(c.N))
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", l.Name, l.N, meanStd(Moments{Mean: l.Mean, Std: l.Std}), strings.Join(dist, " "))
+		}
+	}
+	fmt.Fprintf(tw, "\nstd is the population standard deviation. %d items rated; %d flagged items left out.\n", s.Rated, s.Flagged)
+	return tw.Flush()
+}

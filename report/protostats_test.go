@@ -1,0 +1,123 @@
+package report_test
+
+import (
+	"bufio"
+	"context"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// plainColumns reads each named column of a TSV the plain way: its
+// non-empty cells as numbers.
+func plainColumns(t *testing.T, path string) map[string][]float64 {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Scan()
+	header := strings.Split(sc.Text(), "\t")
+	out := map[string][]float64{}
+	for sc.Scan() {
+		for i, v := range strings.Split(sc.Text(), "\t") {
+			if x, err := strconv.Atoi(v); err == nil && i >= 7 && header[i] != "" {
+				out[header[i]] = append(out[header[i]], float64(x))
+			}
+		}
+	}
+	return out
+}
+
+// stats on each MIMICS-Duo task reproduces the release's per-column mean
+// and distribution: each column's non-empty cells, read plainly, against
+// the unit (or, for Task 1's one rating column over every pane of a
+// query, the step) that imported it.
+func TestMIMICSDuoStatsReproduceTheRelease(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	lead := storetest.Lead(t, st)
+	shipped, err := guidelines.ShippedProtocols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[guidelines.Kind]string{
+		"mimics-duo-rating":  "mimics-duo/Task1-OfflineRating.tsv",
+		"mimics-duo-quality": "mimics-duo/Task2-QualityLabelling.tsv",
+		"mimics-duo-aspects": "mimics-duo/Task3-AspectLabelling.tsv",
+	}
+	for _, s := range shipped {
+		path := datatest.SharedOrSkip(t, files[s.File.Name])
+		in, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := data.ImportProtocolFile(ctx, st, lead, in, path, s.File, s.Text, data.Options{Dataset: string(s.File.Name)})
+		in.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds, err := st.DatasetByName(ctx, res.Dataset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := st.ReadFigures(ctx, lead, ds.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stats, err := report.ProtocolFileStats(ctx, r, guidelines.ForKind(s.File.Name))
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]report.LabelSummary{}
+		for _, l := range append(stats.Types, stats.Units...) {
+			got[l.Name] = l
+		}
+		for _, st := range s.File.Steps {
+			if st.Per == guidelines.PerElement {
+				for n := 1; n <= len(s.File.Item.List); n++ {
+					col := strings.ReplaceAll(st.Column, "{n}", strconv.Itoa(n))
+					compare(t, s.File.Name, col, got[st.Unit+"_"+strconv.Itoa(n)], plainColumns(t, path)[col])
+				}
+				continue
+			}
+			// A unit asked once is its column; a step asked per row pools
+			// the rows of each query into the column.
+			compare(t, s.File.Name, st.Column, got[st.Unit], plainColumns(t, path)[st.Column])
+		}
+	}
+}
+
+func compare(t *testing.T, kind guidelines.Kind, col string, got report.LabelSummary, cells []float64) {
+	t.Helper()
+	if len(cells) == 0 || got.N != len(cells) || got.Mean == nil {
+		t.Errorf("%s %s: n %d (mean %v), the column %d cells", kind, col, got.N, got.Mean, len(cells))
+		return
+	}
+	sum := 0.0
+	dist := map[int]int{}
+	for _, x := range cells {
+		sum += x
+		dist[int(x)]++
+	}
+	if mean := sum / float64(len(cells)); math.Abs(*got.Mean-mean) > 1e-12 {
+		t.Errorf("%s %s: mean %v, the column %v", kind, col, *got.Mean, mean)
+	}
+	for _, c := range got.Distribution {
+		if c.N != dist[c.Value] {
+			t.Errorf("%s %s: %d labels of %d, the column %d", kind, col, c.N, c.Value, dist[c.Value])
+		}
+	}
+}
