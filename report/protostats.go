@@ -36,9 +36,11 @@ type LabelSummary struct {
 	Mean *float64 `json:"mean"`
 	Std  *float64 `json:"std"`
 	// Distribution counts the labels of each value of the scale, from the
-	// lowest up.
-	Distribution []ValueCount `json:"distribution"`
-	Withheld     string       `json:"withheld,omitempty"`
+	// lowest up; null, with DistributionWithheld saying why, for a reader
+	// with no finished work in the dataset (store.Blind.Spread).
+	Distribution         []ValueCount `json:"distribution"`
+	DistributionWithheld string       `json:"distribution_withheld,omitempty"`
+	Withheld             string       `json:"withheld,omitempty"`
 }
 
 // ValueCount is how many labels have a value.
@@ -110,6 +112,12 @@ func summarise(name string, xs []float64, scale []guidelines.Label, p guidelines
 		s.Withheld = why
 		return s
 	}
+	m := moments(xs)
+	s.Mean, s.Std = m.Mean, m.Std
+	if why := spreadWithheld(b, *t, p.Items); why != "" {
+		s.DistributionWithheld = why
+		return s
+	}
 	for i := len(scale) - 1; i >= 0; i-- { // the scale is best first
 		n := 0
 		for _, x := range xs {
@@ -119,8 +127,6 @@ func summarise(name string, xs []float64, scale []guidelines.Label, p guidelines
 		}
 		s.Distribution = append(s.Distribution, ValueCount{Value: scale[i].Value, N: n})
 	}
-	m := moments(xs)
-	s.Mean, s.Std = m.Mean, m.Std
 	return s
 }
 
@@ -146,6 +152,9 @@ func (s *ProtocolStats) WriteText(w io.Writer) error {
 				continue
 			}
 			var dist []string
+			if l.DistributionWithheld != "" {
+				dist = append(dist, l.DistributionWithheld)
+			}
 			for _, c := range l.Distribution {
 				dist = append(dist, strconv.Itoa(c.Value)+":"+strconv.Itoa(c.N))
 			}

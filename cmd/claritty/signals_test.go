@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"math"
 	"os"
@@ -9,7 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // plainSignals reads a MIMICS-Click file the plain way: impression counts,
@@ -141,5 +146,56 @@ func TestClickSignalsAreForLeads(t *testing.T) {
 	defer c.Close()
 	if r := sshRun(t, c, "", "stats --json --dataset click"); r.code != 0 || strings.Contains(r.stdout, "click_signals") || !strings.Contains(r.stdout, "table1") {
 		t.Errorf("ana's stats over SSH: %+v", r)
+	}
+}
+
+// A protocol file's dataset (MIMICS-Duo Task 3, imported through the data
+// layer: no command imports one yet) has statistics in another process,
+// which knows the kind from the database: each step's and each unit's
+// n, mean, std and distribution for a lead; for an annotator with no
+// finished work there, the means but no distribution.
+func TestProtocolFileDatasetStats(t *testing.T) {
+	t.Parallel()
+	path := datatest.SharedOrSkip(t, "mimics-duo/Task3-AspectLabelling.tsv")
+	tm := newTeam(t)
+	ctx := context.Background()
+	st, err := store.Open(ctx, tm.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shipped, err := guidelines.ShippedProtocols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = data.ImportProtocolFile(ctx, st, storetest.Lead(t, st), in, path, shipped[0].File, shipped[0].Text, data.Options{Dataset: "aspects"})
+	in.Close()
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lead, ana struct {
+		Types []struct {
+			Name         string
+			N            int
+			Mean         *float64
+			Distribution []struct{ Value, N int }
+			Withheld     string `json:"distribution_withheld"`
+		}
+	}
+	for who, into := range map[string]any{"": &lead, "ana": &ana} {
+		r := tm.run(t, who, "", "stats", "--json", "--dataset", "aspects")
+		if err := json.Unmarshal([]byte(r.stdout), into); err != nil {
+			t.Fatalf("%q's stats: %v %+v", who, err, r)
+		}
+	}
+	if len(lead.Types) != 4 || lead.Types[0].Name != "coverage" || lead.Types[0].N != 1034 || len(lead.Types[0].Distribution) != 5 {
+		t.Errorf("the lead's stats: %+v", lead.Types)
+	}
+	if len(ana.Types) != 4 || ana.Types[0].Mean == nil || ana.Types[0].Distribution != nil || ana.Types[0].Withheld == "" {
+		t.Errorf("ana's stats: %+v", ana.Types)
 	}
 }

@@ -63,10 +63,21 @@ var statsGold = report.ScoreOptions{Provisional: true}
 // read them, the items the reader has open left out.
 func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bool) error {
 	write, ok := statsByKind[d.Kind]
-	if !ok {
+	switch {
+	case ok:
+	case d.Kind.Known():
+		write = protocolFileStats // a protocol file's kind: one table for all of them
+	default:
 		return fmt.Errorf("dataset %q is of task kind %q, which has no statistics here", display.Clean(d.Name), display.Clean(string(d.Kind)))
 	}
 	return write(cmd.Context(), r, d, cmd.OutOrStdout(), asJSON)
+}
+
+// protocolFileStats are a protocol file's kind's statistics: each step's
+// and each unit's labels.
+func protocolFileStats(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, asJSON bool) error {
+	s, err := report.ProtocolFileStats(ctx, r, guidelines.ForKind(d.Kind))
+	return textOrJSON(w, s, err, asJSON)
 }
 
 // statsWriter writes one task kind's statistics as text or JSON.
