@@ -1,7 +1,6 @@
 package data
 
 import (
-	"bufio"
 	"context"
 	"maps"
 	"os"
@@ -31,27 +30,18 @@ func shipped(t *testing.T, name guidelines.Kind) *guidelines.ProtocolFile {
 	return nil
 }
 
-// columnCounts reads a TSV the plain way, with no claritty code: for each
-// named column, how many rows hold each value.
+// columnCounts counts, for each named column, how many rows hold each
+// value, from a plain read of the file.
 func columnCounts(t *testing.T, path string, cols map[string]bool) map[string]map[string]int {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	sc.Scan()
-	header := strings.Split(sc.Text(), "\t")
 	out := map[string]map[string]int{}
-	for sc.Scan() {
-		for i, v := range strings.Split(sc.Text(), "\t") {
-			if cols[header[i]] && v != "" {
-				if out[header[i]] == nil {
-					out[header[i]] = map[string]int{}
+	for col, cells := range datatest.Columns(t, path) {
+		for _, v := range cells {
+			if cols[col] && v != "" {
+				if out[col] == nil {
+					out[col] = map[string]int{}
 				}
-				out[header[i]][v]++
+				out[col][v]++
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package report_test
 
 import (
-	"bufio"
 	"context"
 	"math"
 	"os"
@@ -16,23 +15,15 @@ import (
 	"github.com/claritty/claritty/store/storetest"
 )
 
-// plainColumns reads each named column of a TSV the plain way: its
-// non-empty cells as numbers.
+// plainColumns is each label column's non-empty cells, as numbers, from a
+// plain read of the file.
 func plainColumns(t *testing.T, path string) map[string][]float64 {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Scan()
-	header := strings.Split(sc.Text(), "\t")
 	out := map[string][]float64{}
-	for sc.Scan() {
-		for i, v := range strings.Split(sc.Text(), "\t") {
-			if x, err := strconv.Atoi(v); err == nil && i >= 7 && header[i] != "" {
-				out[header[i]] = append(out[header[i]], float64(x))
+	for col, cells := range datatest.Columns(t, path) {
+		for _, v := range cells {
+			if x, err := strconv.Atoi(v); err == nil && col != "" {
+				out[col] = append(out[col], float64(x))
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"math"
@@ -18,25 +17,20 @@ import (
 )
 
 // plainSignals reads a MIMICS-Click file the plain way: impression counts,
-// engagement levels and each answer position's click rates.
+// engagement levels and each answer position's click rates (of the
+// answers a pane has).
 func plainSignals(t *testing.T, path string) (impr map[string]int, eng []float64, cctr [5][]float64) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Scan()
+	cols := datatest.Columns(t, path)
 	impr = map[string]int{}
-	for sc.Scan() {
-		c := strings.Split(sc.Text(), "\t")
-		impr[c[7]]++
-		e, _ := strconv.Atoi(c[8])
+	for row, level := range cols["impression_level"] {
+		impr[level]++
+		e, _ := strconv.Atoi(cols["engagement_level"][row])
 		eng = append(eng, float64(e))
 		for i := range 5 {
-			if c[2+i] != "" && c[9+i] != "" { // a rate of an answer the pane has
-				v, _ := strconv.ParseFloat(c[9+i], 64)
+			n := strconv.Itoa(i + 1)
+			if cols["option_"+n][row] != "" && cols["option_cctr_"+n][row] != "" { // a rate of an answer the pane has
+				v, _ := strconv.ParseFloat(cols["option_cctr_"+n][row], 64)
 				cctr[i] = append(cctr[i], v)
 			}
 		}

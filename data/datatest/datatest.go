@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -91,3 +92,31 @@ func WriteClickFile(path string, n int) error {
 // the format by it; TestClickHeaderOfGenerated in data checks the two agree.
 const ClickHeader = "query\tquestion\toption_1\toption_2\toption_3\toption_4\toption_5\t" +
 	"impression_level\tengagement_level\toption_cctr_1\toption_cctr_2\toption_cctr_3\toption_cctr_4\toption_cctr_5"
+
+// Columns reads a TSV file the plain way, with none of claritty's
+// readers: each column's cells, by the header's names, in file order. A
+// test sets what claritty read beside it.
+func Columns(t testing.TB, path string) map[string][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	sc.Scan()
+	header := strings.Split(sc.Text(), "\t")
+	out := map[string][]string{}
+	for sc.Scan() {
+		for i, v := range strings.Split(sc.Text(), "\t") {
+			if i < len(header) {
+				out[header[i]] = append(out[header[i]], v)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
