@@ -50,8 +50,8 @@ CREATE TABLE protocols (
     added_at TEXT NOT NULL
 ) WITHOUT ROWID;
 
-DROP TRIGGER labels_kind;
-DROP TRIGGER adjudications_kind;
+DROP TRIGGER IF EXISTS labels_kind;
+DROP TRIGGER IF EXISTS adjudications_kind;
 
 CREATE TABLE labels_new (
     item_id      INTEGER NOT NULL REFERENCES items(id),
