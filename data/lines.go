@@ -28,6 +28,7 @@ type lineReader struct {
 	max  int
 	cut  int    // the number of a last line that had no line end, else 0
 	long []byte // holds a line longer than r's buffer
+	end  string // the line end next took off its last line: "\n", "\r\n" or ""
 }
 
 func newLineReader(r io.Reader, file string) *lineReader {
@@ -68,8 +69,18 @@ func (lr *lineReader) next() ([]byte, error) {
 	if lr.n == 1 {
 		line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
 	}
-	line = bytes.TrimSuffix(line, []byte{'\n'})
-	line = bytes.TrimSuffix(line, []byte{'\r'})
+	lr.end = ""
+	if l, ok := bytes.CutSuffix(line, []byte{'\n'}); ok {
+		line, lr.end = l, "\n"
+	}
+	if l, ok := bytes.CutSuffix(line, []byte{'\r'}); ok {
+		line = l
+		if lr.end == "\n" {
+			lr.end = "\r\n"
+		} else {
+			lr.end = "\r" // a lone CR ends the file's last line
+		}
+	}
 	if !utf8.Valid(line) {
 		return nil, lineErr(lr.file, lr.n, "invalid UTF-8 at byte %d", invalidAt(line)+1)
 	}

@@ -37,7 +37,7 @@ type FileItem struct {
 // (padding columns, which have no name, left out).
 type FileRow struct {
 	Line  int
-	Raw   string // the line as the file has it
+	Raw   string // the line as the file has it, with its line end ("" for a last line without one)
 	Cells map[string]string
 	// List is the item's list (item.list) as the row gives it: the
 	// non-empty cells, in order.
@@ -110,7 +110,7 @@ func (rd *protoReader) row(line string) error {
 				len(fields), len(it.Header), col)
 		}
 	}
-	r := FileRow{Line: rd.lr.n, Raw: line, Cells: map[string]string{}}
+	r := FileRow{Line: rd.lr.n, Raw: line + rd.lr.end, Cells: map[string]string{}}
 	for i, v := range fields {
 		if col := it.Header[i]; col != "" {
 			r.Cells[col] = v

@@ -4,6 +4,7 @@ import (
 	"context"
 	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -250,9 +251,39 @@ func TestImportMIMICSDuo(t *testing.T) {
 		var stored int
 		db.QueryRow(`SELECT count(*) FROM item_rows r JOIN items i ON i.id = r.item_id JOIN datasets d ON d.id = i.dataset_id
 			WHERE d.name = ?`, string(c.kind)).Scan(&stored)
+		// The rows kept, in order after the header, are the file byte for
+		// byte: what an export in its shape writes back.
+		var kept string
+		db.QueryRow(`SELECT group_concat(line, '') FROM (SELECT r.line FROM item_rows r JOIN items i ON i.id = r.item_id
+			JOIN datasets d ON d.id = i.dataset_id WHERE d.name = ? ORDER BY i.seq, r.pos)`, string(c.kind)).Scan(&kept)
+		if file, _ := os.ReadFile(path); strings.Join(pf.Item.Header, "\t")+"\n"+kept != string(file) {
+			t.Errorf("%s: the kept rows are not the file (%d bytes kept, the file %d)", c.kind, len(kept), len(file))
+		}
 		if !maps.Equal(got, want) || stored != rows {
 			t.Errorf("%s: %d labels stored (the file %d, equal %v), %d rows kept (the file %d)",
 				c.kind, len(got), len(want), maps.Equal(got, want), stored, rows)
 		}
+	}
+}
+
+// The line reader says how each line ended, so a row kept with its end
+// is the file's bytes: LF, CRLF, a lone CR or nothing at the end.
+func TestLineEnds(t *testing.T) {
+	t.Parallel()
+	lr := newLineReader(strings.NewReader("a\nb\r\nc\r"), "x")
+	var got []string
+	for {
+		line, err := lr.next()
+		if err != nil {
+			break
+		}
+		got = append(got, string(line)+"|"+strconv.Quote(lr.end))
+	}
+	if want := []string{`a|"\n"`, `b|"\r\n"`, `c|"\r"`}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	lr = newLineReader(strings.NewReader("d"), "x")
+	if line, err := lr.next(); err != nil || string(line) != "d" || lr.end != "" {
+		t.Errorf("a last line without an end: %q %q %v", line, lr.end, err)
 	}
 }

@@ -32,10 +32,11 @@ INSERT INTO kind_units (kind, unit, low, high) VALUES
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30)
 INSERT INTO kind_units (kind, unit, low, high) SELECT 'nuggets', 'nugget_' || i, 0, 2 FROM n;
 
--- A protocol file's item keeps its file's rows as they were: the screen
--- reads its columns from them, and an export in the file's shape writes
--- them back. An item that is one row has one; a grouped item (every pane
--- of a query) has each, in file order.
+-- A protocol file's item keeps its file's rows as they were, each line
+-- with its line end ('' for a last line without one): the screen reads
+-- its columns from them, and an export in the file's shape writes them
+-- back byte for byte. An item that is one row has one; a grouped item
+-- (every pane of a query) has each, in file order.
 CREATE TABLE item_rows (
     item_id INTEGER NOT NULL REFERENCES items(id),
     pos     INTEGER NOT NULL CHECK (pos >= 1),
