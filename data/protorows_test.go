@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"context"
 	"maps"
 	"os"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -256,8 +258,24 @@ func TestImportMIMICSDuo(t *testing.T) {
 		var kept string
 		db.QueryRow(`SELECT group_concat(line, '') FROM (SELECT r.line FROM item_rows r JOIN items i ON i.id = r.item_id
 			JOIN datasets d ON d.id = i.dataset_id WHERE d.name = ? ORDER BY i.seq, r.pos)`, string(c.kind)).Scan(&kept)
-		if file, _ := os.ReadFile(path); strings.Join(pf.Item.Header, "\t")+"\n"+kept != string(file) {
+		file, _ := os.ReadFile(path)
+		if strings.Join(pf.Item.Header, "\t")+"\n"+kept != string(file) {
 			t.Errorf("%s: the kept rows are not the file (%d bytes kept, the file %d)", c.kind, len(kept), len(file))
+		}
+		// The export in the file's shape is the file, byte for byte.
+		ds, err := st.DatasetByName(ctx, string(c.kind))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := st.ReadGold(ctx, who, ds.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		_, err = WriteProtocolFile(ctx, r, &out, report.ReleaseOptions{IncludeUnresolved: true, IncludeIncomplete: true})
+		r.Close()
+		if err != nil || out.String() != string(file) {
+			t.Errorf("%s: the export (%d bytes, %v) is not the file (%d bytes)", c.kind, out.Len(), err, len(file))
 		}
 		if !maps.Equal(got, want) || stored != rows {
 			t.Errorf("%s: %d labels stored (the file %d, equal %v), %d rows kept (the file %d)",
@@ -285,5 +303,52 @@ func TestLineEnds(t *testing.T) {
 	lr = newLineReader(strings.NewReader("d"), "x")
 	if line, err := lr.next(); err != nil || string(line) != "d" || lr.end != "" {
 		t.Errorf("a last line without an end: %q %q %v", line, lr.end, err)
+	}
+}
+
+// A decision changes its cell in the file-shaped export and nothing else.
+func TestProtocolExportCarriesGold(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	path := datatest.SharedOrSkip(t, "mimics-duo/Task3-AspectLabelling.tsv")
+	pf := shipped(t, "mimics-duo-aspects")
+	all, _ := guidelines.ShippedProtocols()
+	var text []byte
+	for _, s := range all {
+		if s.File.Name == pf.Name {
+			text = s.Text
+		}
+	}
+	in, _ := os.Open(path)
+	_, err := ImportProtocolFile(ctx, st, who, in, path, pf, text, Options{Dataset: "aspects"})
+	in.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := st.DatasetByName(ctx, "aspects")
+	first := storetest.ItemAt(t, st, ds.ID, 1)
+	file, _ := os.ReadFile(path)
+	lines := strings.SplitAfter(string(file), "\n")
+	cells := strings.Split(strings.TrimSuffix(lines[1], "\n"), "\t")
+	was, _ := strconv.Atoi(cells[7]) // Coverage
+	now := 1 + was%5
+	if err := st.Adjudicate(ctx, first.ID, "coverage", &now, who, "test"); err != nil {
+		t.Fatal(err)
+	}
+	r, err := st.ReadGold(ctx, who, ds.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var out bytes.Buffer
+	if _, err := WriteProtocolFile(ctx, r, &out, report.ReleaseOptions{IncludeUnresolved: true, IncludeIncomplete: true}); err != nil {
+		t.Fatal(err)
+	}
+	cells[7] = strconv.Itoa(now)
+	lines[1] = strings.Join(cells, "\t") + "\n"
+	if out.String() != strings.Join(lines, "") {
+		t.Errorf("the export with coverage %d → %d on the first pane differs elsewhere too", was, now)
 	}
 }

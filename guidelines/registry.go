@@ -20,6 +20,7 @@ var (
 // fileKind is a registered protocol file: its kind and the text it was
 // made from.
 type fileKind struct {
+	file     *ProtocolFile
 	protocol Protocol
 	text     []byte
 }
@@ -45,9 +46,19 @@ func Register(f *ProtocolFile, text []byte) error {
 		}
 		return fmt.Errorf("protocol %q: another file of that name is already in use", f.Name)
 	}
-	now[f.Name] = fileKind{protocol: f.Protocol(), text: slices.Clone(text)}
+	now[f.Name] = fileKind{file: f, protocol: f.Protocol(), text: slices.Clone(text)}
 	registered.Store(&now)
 	return nil
+}
+
+// RegisteredFile is the protocol file a registered kind was made from.
+func RegisteredFile(k Kind) (*ProtocolFile, bool) {
+	m := registered.Load()
+	if m == nil {
+		return nil, false
+	}
+	fk, ok := (*m)[k]
+	return fk.file, ok
 }
 
 // registeredKind is a registered protocol file's kind, if k is one.

@@ -225,7 +225,10 @@ func unitCounts(ctx context.Context, q source, datasetID int64) (map[int64]int, 
 			JOIN items i ON i.id = a.item_id WHERE i.dataset_id = ?1 GROUP BY a.item_id
 		UNION ALL
 		SELECT f.item_id, count(*) FROM facets f JOIN items i ON i.id = f.item_id
-			WHERE i.dataset_id = ?1 GROUP BY f.item_id`, []any{datasetID}, func(rows *sql.Rows) error {
+			WHERE i.dataset_id = ?1 GROUP BY f.item_id
+		UNION ALL
+		SELECT r.item_id, count(*) FROM item_rows r JOIN items i ON i.id = r.item_id
+			WHERE i.dataset_id = ?1 GROUP BY r.item_id`, []any{datasetID}, func(rows *sql.Rows) error {
 		var id int64
 		var n int
 		err := rows.Scan(&id, &n)

@@ -106,3 +106,22 @@ func (s *Store) Protocols(ctx context.Context) (map[guidelines.Kind][]byte, erro
 	})
 	return out, err
 }
+
+// ItemRows are a protocol file's items' rows in the reading's dataset, by
+// item, each line as the file had it. They hold the file's label columns
+// too, so only a reading that may see gold gets them.
+func (r *Reading) ItemRows(ctx context.Context) (map[int64][]string, error) {
+	if err := r.RequireGold(); err != nil {
+		return nil, fmt.Errorf("item rows: %w", err)
+	}
+	out := map[int64][]string{}
+	err := eachRow(ctx, r.tx, `SELECT r.item_id, r.line FROM item_rows r JOIN items i ON i.id = r.item_id
+		WHERE i.dataset_id = ? ORDER BY r.item_id, r.pos`, []any{r.dataset}, func(rows *sql.Rows) error {
+		var id int64
+		var line string
+		err := rows.Scan(&id, &line)
+		out[id] = append(out[id], line)
+		return err
+	})
+	return out, err
+}

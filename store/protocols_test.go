@@ -106,4 +106,28 @@ func TestAddProtocol(t *testing.T) {
 	if err != nil || ds.Kind != "store-test-quality" {
 		t.Errorf("the dataset after reopening: %+v %v", ds, err)
 	}
+	// The kept rows hold the file's label columns: a lead's gold reading
+	// has them, an annotator's figures do not.
+	if _, err := again.db.Exec(`INSERT INTO item_rows (item_id, pos, line) VALUES (?, 1, 'q	Which?	a	b				5	4				3
+')`, item); err != nil {
+		t.Fatal(err)
+	}
+	gold, err := again.ReadGold(ctx, lead, ds.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := gold.ItemRows(ctx)
+	gold.Close()
+	if err != nil || len(rows[item]) != 1 {
+		t.Errorf("a lead's rows: %v %v", rows, err)
+	}
+	fig, err := again.ReadFigures(ctx, ana, ds.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = fig.ItemRows(ctx)
+	fig.Close()
+	if !errors.Is(err, ErrNotAllowed) {
+		t.Errorf("an annotator's rows: %v", err)
+	}
 }

@@ -1,0 +1,94 @@
+package data
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
+	"github.com/claritty/claritty/store"
+)
+
+// WriteProtocolFile writes a protocol file's dataset back in the file's
+// shape: its header, then every kept item's rows as imported, in import
+// order, each label column holding the unit's gold label (empty for
+// none). A cell whose number already is the gold is left as the file had
+// it, so a dataset whose labels came from the file writes the file back
+// byte for byte. Only a lead's gold reading may (it writes gold).
+func WriteProtocolFile(ctx context.Context, r *store.Reading, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error) {
+	sum := report.ReleaseSummary{Kept: opts}
+	if err := r.RequireGold(); err != nil {
+		return sum, err
+	}
+	kind, err := r.Kind(ctx)
+	if err != nil {
+		return sum, err
+	}
+	f, ok := guidelines.RegisteredFile(kind)
+	if !ok {
+		return sum, fmt.Errorf("a %s dataset is not of a protocol file's kind", kind)
+	}
+	rows, err := r.ItemRows(ctx)
+	if err != nil {
+		return sum, err
+	}
+	col := map[string]int{}
+	for i, c := range f.Item.Header {
+		col[c] = i
+	}
+	bw := bufio.NewWriter(w)
+	bw.WriteString(strings.Join(f.Item.Header, "\t") + "\n")
+	err = report.EachPaneGold(ctx, r, func(p *report.PaneGold) error {
+		if !sum.Keep(p) {
+			return nil
+		}
+		for pos, line := range rows[p.Item.ID] {
+			bw.WriteString(withGold(line, f, col, p, pos))
+		}
+		return nil
+	})
+	if err != nil {
+		return sum, err
+	}
+	return sum, bw.Flush()
+}
+
+// withGold is a kept row with each of its label cells set to its unit's
+// gold, the cell's own text kept where it already says that.
+func withGold(line string, f *guidelines.ProtocolFile, col map[string]int, p *report.PaneGold, pos int) string {
+	body := strings.TrimRight(line, "\r\n")
+	end := line[len(body):]
+	cells := strings.Split(body, "\t")
+	set := func(column, unit string) {
+		i, ok := col[column]
+		if !ok || i >= len(cells) {
+			return
+		}
+		gold := p.Label(unit)
+		if v, err := strconv.Atoi(cells[i]); err == nil && v == gold {
+			return
+		}
+		cells[i] = ""
+		if gold >= 0 {
+			cells[i] = strconv.Itoa(gold)
+		}
+	}
+	for _, st := range f.Steps {
+		switch {
+		case st.Column == "":
+		case st.Per == guidelines.PerElement:
+			for n := 1; n <= len(f.Item.List); n++ {
+				set(strings.ReplaceAll(st.Column, "{n}", strconv.Itoa(n)), st.Unit+"_"+strconv.Itoa(n))
+			}
+		case st.Per == guidelines.PerRow:
+			set(st.Column, st.Unit+"_"+strconv.Itoa(pos+1))
+		default:
+			set(st.Column, st.Unit)
+		}
+	}
+	return strings.Join(cells, "\t") + end
+}
