@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 )
 
 // ItemSignals are an item's online signals, as a MIMICS-Click file gives
@@ -44,7 +45,10 @@ func scanSignals(rows *sql.Rows) (ItemSignals, error) {
 		Engagement int        `json:"engagement_level"`
 		CCTR       []*float64 `json:"option_cctr"`
 	}
-	if err := json.Unmarshal(meta, &m); err != nil || len(m.CCTR) > len(s.CCTR) {
+	// The import checked these; a file edited since must not index a
+	// report's counts out of range.
+	if err := json.Unmarshal(meta, &m); err != nil || len(m.CCTR) > len(s.CCTR) || m.Engagement < 0 || m.Engagement > 10 ||
+		!slices.Contains([]string{"low", "medium", "high"}, m.Impression) {
 		return s, fmt.Errorf("item %d: unreadable click signals %q", s.ItemID, meta)
 	}
 	s.Impression, s.Engagement = m.Impression, m.Engagement

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -44,6 +45,19 @@ func TestSignalsAreForLeads(t *testing.T) {
 	if s.Impression != "high" || s.Engagement != 7 || *s.CCTR[0] != 0.5 || *s.CCTR[1] != 0.25 || s.CCTR[2] != nil {
 		t.Errorf("signals %+v", s)
 	}
+	// Signals edited out of range after the import are an error, not a
+	// figure (engagement indexes a count of 0-10).
+	if _, err := st.db.Exec(`UPDATE items SET meta = json_set(meta, '$.engagement_level', 11) WHERE query = 'q'`); err != nil {
+		t.Fatal(err)
+	}
+	r, err = st.ReadFigures(ctx, lead, ds.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Signals(ctx); err == nil || !strings.Contains(err.Error(), "unreadable click signals") {
+		t.Errorf("engagement 11: %v", err)
+	}
+	r.Close()
 	for _, role := range []string{RoleAnnotator, RoleAdjudicator} {
 		who, err := st.SetRole(ctx, lead, "x-"+role, role)
 		if err != nil {
