@@ -17,20 +17,14 @@ import (
 	"github.com/claritty/claritty/store/storetest"
 )
 
-// shipped is the shipped protocol file of that name.
-func shipped(t *testing.T, name guidelines.Kind) *guidelines.ProtocolFile {
+// shipped is the shipped protocol file of that name, and its text.
+func shipped(t *testing.T, name guidelines.Kind) (*guidelines.ProtocolFile, []byte) {
 	t.Helper()
-	all, err := guidelines.ShippedProtocols()
+	s, err := guidelines.FindShipped(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range all {
-		if s.File.Name == name {
-			return s.File
-		}
-	}
-	t.Fatalf("no shipped protocol %q", name)
-	return nil
+	return s.File, s.Text
 }
 
 // columnCounts counts, for each named column, how many rows hold each
@@ -72,7 +66,7 @@ func TestMIMICSDuoFilesReadInTheirShape(t *testing.T) {
 			"Coverage": "coverage", "Diversity": "diversity", "Understandability": "understandability", "Importance Order": "importance_order"}, true},
 	} {
 		path := datatest.SharedOrSkip(t, c.file)
-		f := shipped(t, c.kind)
+		f, _ := shipped(t, c.kind)
 		in, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)
@@ -132,7 +126,7 @@ func TestMIMICSDuoFilesReadInTheirShape(t *testing.T) {
 // nothing of it comes back.
 func TestProtocolItemsRefusals(t *testing.T) {
 	t.Parallel()
-	f := shipped(t, "mimics-duo-aspects")
+	f, _ := shipped(t, "mimics-duo-aspects")
 	header := strings.Join(f.Item.Header, "\t")
 	row := "q\tWhich?\ta\tb\t\t\t\t4\t3\t5\t2"
 	for _, c := range []struct{ what, body, want string }{
@@ -149,7 +143,7 @@ func TestProtocolItemsRefusals(t *testing.T) {
 		}
 	}
 	// Task 2: an answer's quality for an answer the pane does not have.
-	q := shipped(t, "mimics-duo-quality")
+	q, _ := shipped(t, "mimics-duo-quality")
 	body := strings.Join(q.Item.Header, "\t") + "\nq\tWhich?\ta\t\t\t\t\t4\t3\t\t\t\t4"
 	if _, _, err := ReadProtocolItems(strings.NewReader(body), "y.tsv", q, 0); err == nil ||
 		!strings.Contains(err.Error(), "y.tsv:2: Quality_Option2 is set, but the row has no answer there") {
@@ -198,17 +192,7 @@ func TestImportMIMICSDuo(t *testing.T) {
 		{"mimics-duo-aspects", "mimics-duo/Task3-AspectLabelling.tsv"},
 	} {
 		path := datatest.SharedOrSkip(t, c.file)
-		all, err := guidelines.ShippedProtocols()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var pf *guidelines.ProtocolFile
-		var text []byte
-		for _, s := range all {
-			if s.File.Name == c.kind {
-				pf, text = s.File, s.Text
-			}
-		}
+		pf, text := shipped(t, c.kind)
 		in, _ := os.Open(path)
 		items, _, err := ReadProtocolItems(in, path, pf, 0)
 		in.Close()
@@ -313,14 +297,7 @@ func TestProtocolExportCarriesGold(t *testing.T) {
 	st := storetest.Open(t)
 	who := lead(t, st)
 	path := datatest.SharedOrSkip(t, "mimics-duo/Task3-AspectLabelling.tsv")
-	pf := shipped(t, "mimics-duo-aspects")
-	all, _ := guidelines.ShippedProtocols()
-	var text []byte
-	for _, s := range all {
-		if s.File.Name == pf.Name {
-			text = s.Text
-		}
-	}
+	pf, text := shipped(t, "mimics-duo-aspects")
 	in, _ := os.Open(path)
 	_, err := ImportProtocolFile(ctx, st, who, in, path, pf, text, Options{Dataset: "aspects"})
 	in.Close()

@@ -128,6 +128,21 @@ func ShippedProtocols() ([]ShippedProtocol, error) {
 	return out, nil
 }
 
+// FindShipped is the shipped protocol file of that name (what claritty
+// protocols show NAME will print).
+func FindShipped(name Kind) (ShippedProtocol, error) {
+	all, err := ShippedProtocols()
+	if err != nil {
+		return ShippedProtocol{}, err
+	}
+	for _, s := range all {
+		if s.File.Name == name {
+			return s, nil
+		}
+	}
+	return ShippedProtocol{}, fmt.Errorf("no shipped protocol %q", name)
+}
+
 // How often a step labels an item.
 const (
 	PerItem    = "item"

@@ -12,6 +12,7 @@ import (
 	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
+	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -109,6 +110,51 @@ func compare(t *testing.T, kind guidelines.Kind, col string, got report.LabelSum
 	for _, c := range got.Distribution {
 		if c.N != dist[c.Value] {
 			t.Errorf("%s %s: %d labels of %d, the column %d", kind, col, c.N, c.Value, dist[c.Value])
+		}
+	}
+}
+
+// Below the lead, a protocol file kind's figure over fewer than the
+// policy's items of others' is withheld: a mean over one item is its
+// gold.
+func TestProtocolFileStatsWithholdFewItems(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	lead := storetest.Lead(t, st)
+	ana := storetest.Person(t, st, "ana", store.RoleAnnotator)
+	aspects, err := guidelines.FindShipped("mimics-duo-aspects")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, text := aspects.File, aspects.Text
+	file := strings.Join(f.Item.Header, "\t") + "\n" +
+		"q1\tWhich?\ta\tb\t\t\t\t4\t3\t5\t2\n" + "q2\tWhich?\ta\tb\t\t\t\t2\t3\t4\t5\n"
+	res, err := data.ImportProtocolFile(ctx, st, lead, strings.NewReader(file), "few.tsv", f, text, data.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := st.DatasetByName(ctx, res.Dataset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for who, withheld := range map[store.Annotator]bool{lead: false, ana: true} {
+		r, err := st.ReadFigures(ctx, who, ds.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := report.ProtocolFileStats(ctx, r, guidelines.ForKind(f.Name))
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range append(s.Types, s.Units...) {
+			if got := l.Withheld != "" && l.Mean == nil && l.Distribution == nil; got != withheld {
+				t.Errorf("%s, %s over 2 items: withheld %v (%+v)", who.Name, l.Name, got, l)
+			}
+		}
+		if len(s.Types) != 4 {
+			t.Errorf("%s: %d steps", who.Name, len(s.Types))
 		}
 	}
 }

@@ -13,22 +13,16 @@ import (
 // process knows each name once).
 func shippedAs(t *testing.T, name string) (*guidelines.ProtocolFile, []byte) {
 	t.Helper()
-	all, err := guidelines.ShippedProtocols()
+	s, err := guidelines.FindShipped("mimics-duo-quality")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range all {
-		if s.File.Name == "mimics-duo-quality" {
-			text := bytes.Replace(s.Text, []byte(`name = "mimics-duo-quality"`), []byte(`name = "`+name+`"`), 1)
-			f, err := guidelines.ParseProtocolFile(name, text)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return f, text
-		}
+	text := bytes.Replace(s.Text, []byte(`name = "mimics-duo-quality"`), []byte(`name = "`+name+`"`), 1)
+	f, err := guidelines.ParseProtocolFile(name, text)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatal("no mimics-duo-quality")
-	return nil, nil
+	return f, text
 }
 
 // A lead's protocol file is kept in the database: its kind's datasets

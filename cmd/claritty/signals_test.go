@@ -157,7 +157,7 @@ func TestProtocolFileDatasetStats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shipped, err := guidelines.ShippedProtocols()
+	aspects, err := guidelines.FindShipped("mimics-duo-aspects")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestProtocolFileDatasetStats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = data.ImportProtocolFile(ctx, st, storetest.Lead(t, st), in, path, shipped[0].File, shipped[0].Text, data.Options{Dataset: "aspects"})
+	_, err = data.ImportProtocolFile(ctx, st, storetest.Lead(t, st), in, path, aspects.File, aspects.Text, data.Options{Dataset: "aspects"})
 	in.Close()
 	st.Close()
 	if err != nil {
