@@ -39,9 +39,9 @@ func newUnitSet(names []string) *unitSet {
 	b.WriteString("CASE unit")
 	for i, u := range names {
 		s.index[u] = i
-		// Unit names are the protocols' own (letters, digits, underscores),
-		// never a file's text: safe to write into SQL.
-		b.WriteString(" WHEN '" + u + "' THEN " + strconv.Itoa(i))
+		// A protocol file's check allows only letters, digits and
+		// underscores in a unit; quoting still makes any name a literal.
+		b.WriteString(" WHEN '" + strings.ReplaceAll(u, "'", "''") + "' THEN " + strconv.Itoa(i))
 	}
 	s.order = b.String() + " END"
 	return s

@@ -24,14 +24,14 @@ func TestAddUnitsKeepsEveryIndex(t *testing.T) {
 			}
 		}
 	})
-	addUnits([]string{"units_test_alpha", "diversity", "units_test_beta", "units_test_alpha"})
+	addUnits([]string{"units_test_alpha", "diversity", "units_test_beta", "units_test_alpha", "units_test_it's"})
 	close(stop)
 	wg.Wait()
 	after := Units()
 	if !slices.Equal(after[:len(before)], before) {
 		t.Fatal("a known unit moved")
 	}
-	if got := after[len(before):]; !slices.Equal(got, []string{"units_test_alpha", "units_test_beta"}) {
+	if got := after[len(before):]; !slices.Equal(got, []string{"units_test_alpha", "units_test_beta", "units_test_it's"}) {
 		t.Errorf("added %v", got)
 	}
 	if UnitIndex("units_test_beta") != len(before)+1 || UnitIndex("diversity") != slices.Index(before, "diversity") || UnitIndex("nope") != -1 {
@@ -39,5 +39,10 @@ func TestAddUnitsKeepsEveryIndex(t *testing.T) {
 	}
 	if !strings.Contains(unitOrderOf("l.unit"), "WHEN 'units_test_beta' THEN ") {
 		t.Error("the SQL order lacks an added unit")
+	}
+	// A quote in a name stays inside its literal: the ORDER BY runs.
+	var n int
+	if err := openTemp(t).db.QueryRow(`SELECT count(*) FROM labels l ORDER BY ` + unitOrderOf("l.unit")).Scan(&n); err != nil {
+		t.Errorf("the order with a quoted unit: %v", err)
 	}
 }
