@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -44,6 +45,9 @@ type Options struct {
 	NoLocalFiles bool
 	// MaxLine is the longest line accepted, in bytes; 0 is DefaultMaxLine.
 	MaxLine int
+	// Protocol imports the file under this protocol file (claritty import
+	// --protocol FILE.toml) rather than a format's.
+	Protocol *guidelines.ProtocolText
 }
 
 // Result says what an import did.
@@ -79,8 +83,16 @@ func Import(ctx context.Context, st *store.Store, who store.Annotator, r io.Read
 	if opt.LabelsAs == "" {
 		opt.LabelsAs = DefaultLabelsAs
 	}
-	lr := newLineReader(r, name).limit(opt.MaxLine)
-	res, err := importLines(ctx, st, who, lr, opt, res)
+	br := bufio.NewReaderSize(r, 1<<16)
+	pt, err := protocolFor(br, name, opt)
+	if err != nil {
+		return res, err
+	}
+	if pt != nil {
+		return ImportProtocolFile(ctx, st, who, br, name, pt.File, pt.Text, opt)
+	}
+	lr := newLineReader(br, name).limit(opt.MaxLine)
+	res, err = importLines(ctx, st, who, lr, opt, res)
 	if err == nil {
 		res.Notes = lr.warnings()
 	}

@@ -63,13 +63,16 @@ func ReadProtocolItems(r io.Reader, name string, f *guidelines.ProtocolFile, max
 	for _, s := range f.Scales {
 		rd.scales[s.Name] = s
 	}
-	for {
+	for size := len(header); ; {
 		line, err := lr.next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
 			return nil, nil, err
+		}
+		if size += len(line) + 1; size > MaxProtocolData {
+			return nil, nil, lineErr(name, lr.n, "the file is over %d MiB: import it in parts", MaxProtocolData>>20)
 		}
 		if err := rd.row(string(line)); err != nil {
 			return nil, nil, err
@@ -246,7 +249,14 @@ func ImportProtocolFile(ctx context.Context, st *store.Store, who store.Annotato
 		return res, err
 	}
 	res.Notes = notes
-	if res.Dataset == "" {
+	switch {
+	case opt.Purpose != "" && !hasColumns(f):
+		return res, lineErr(name, 1, "practice and gold-check items need their answers in the file: protocol %s names no label column", f.Name)
+	case opt.Purpose != "" && res.Dataset == "":
+		return res, lineErr(name, 0, "say which dataset these %s are for: --dataset NAME", f.Items)
+	case res.Dataset == "" && name == "-":
+		return res, lineErr(name, 0, "standard input has no file name to call the dataset by: give --dataset NAME")
+	case res.Dataset == "":
 		base := filepath.Base(name)
 		res.Dataset = strings.TrimSuffix(base, filepath.Ext(base))
 	}
@@ -263,6 +273,11 @@ func ImportProtocolFile(ctx context.Context, st *store.Store, who store.Annotato
 		return res, err
 	}
 	defer im.Rollback()
+	if opt.Policy != nil {
+		if err := im.SetPolicy(*opt.Policy); err != nil {
+			return res, err
+		}
+	}
 	labelsAs := cmp.Or(opt.LabelsAs, DefaultLabelsAs)
 	for _, it := range items {
 		var labels []store.UnitLabel
@@ -275,6 +290,12 @@ func ImportProtocolFile(ctx context.Context, st *store.Store, who store.Annotato
 	}
 	res.ImportStats, err = im.Commit()
 	return res, err
+}
+
+// hasColumns says whether a protocol file names any label column: a file
+// of it can hold known answers.
+func hasColumns(f *guidelines.ProtocolFile) bool {
+	return slices.ContainsFunc(f.Steps, func(s guidelines.FileStep) bool { return s.Column != "" })
 }
 
 // fileItem is what the store keeps of an item beside its rows: its first

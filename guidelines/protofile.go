@@ -99,21 +99,21 @@ type Attention struct {
 //go:embed protocols/*.toml
 var shippedFS embed.FS
 
-// ShippedProtocol is a protocol file claritty carries: MIMICS-Duo's three
-// tasks.
-type ShippedProtocol struct {
+// ProtocolText is a protocol file and its text as written: one claritty
+// carries (MIMICS-Duo's three tasks) or one a database keeps.
+type ProtocolText struct {
 	File *ProtocolFile
 	Text []byte // as written, for claritty protocols show
 }
 
 // ShippedProtocols parses the protocol files claritty carries, in name
 // order.
-func ShippedProtocols() ([]ShippedProtocol, error) {
+func ShippedProtocols() ([]ProtocolText, error) {
 	entries, err := fs.ReadDir(shippedFS, "protocols")
 	if err != nil {
 		return nil, err
 	}
-	var out []ShippedProtocol
+	var out []ProtocolText
 	for _, e := range entries {
 		b, err := shippedFS.ReadFile("protocols/" + e.Name())
 		if err != nil {
@@ -123,24 +123,24 @@ func ShippedProtocols() ([]ShippedProtocol, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, ShippedProtocol{File: f, Text: b})
+		out = append(out, ProtocolText{File: f, Text: b})
 	}
 	return out, nil
 }
 
 // FindShipped is the shipped protocol file of that name (what claritty
 // protocols show NAME will print).
-func FindShipped(name Kind) (ShippedProtocol, error) {
+func FindShipped(name Kind) (ProtocolText, error) {
 	all, err := ShippedProtocols()
 	if err != nil {
-		return ShippedProtocol{}, err
+		return ProtocolText{}, err
 	}
 	for _, s := range all {
 		if s.File.Name == name {
 			return s, nil
 		}
 	}
-	return ShippedProtocol{}, fmt.Errorf("no shipped protocol %q", name)
+	return ProtocolText{}, fmt.Errorf("no shipped protocol %q", name)
 }
 
 // How often a step labels an item.
@@ -156,6 +156,12 @@ const (
 var ReservedKeys = []string{"enter", "right", "left", "backspace", "h", "u", "o", "!", "n", "g", "l",
 	"tab", "a", "s", "F", "Q", "up", "k", "down", "j", "pgup", "ctrl+u", "pgdown", "ctrl+d", "space",
 	"K", "J", "?", "q", "ctrl+c"}
+
+// IsFileKindName says whether k could name a protocol file's kind: the
+// form a file's name must have, and no built-in kind's.
+func IsFileKindName(k Kind) bool {
+	return kindName.MatchString(string(k)) && !slices.ContainsFunc(Protocols, func(p Protocol) bool { return p.Kind == k })
+}
 
 // ProtocolError is a problem in a protocol file, at a line of it.
 type ProtocolError struct {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -69,4 +70,26 @@ func registeredKind(k Kind) (Protocol, bool) {
 	}
 	fk, ok := (*m)[k]
 	return fk.protocol, ok
+}
+
+// FileProtocols are the protocol files this process may import under:
+// those registered (a database's, which win for their names) and those
+// claritty carries, in name order.
+func FileProtocols() ([]ProtocolText, error) {
+	shipped, err := ShippedProtocols()
+	if err != nil {
+		return nil, err
+	}
+	byName := map[Kind]ProtocolText{}
+	for _, s := range shipped {
+		byName[s.File.Name] = s
+	}
+	if m := registered.Load(); m != nil {
+		for k, fk := range *m {
+			byName[k] = ProtocolText{File: fk.file, Text: fk.text}
+		}
+	}
+	out := slices.Collect(maps.Values(byName))
+	slices.SortFunc(out, func(a, b ProtocolText) int { return strings.Compare(string(a.File.Name), string(b.File.Name)) })
+	return out, nil
 }

@@ -22,6 +22,9 @@ type Dataset struct {
 // Datasets lists every dataset in creation order with its item count
 // (kept: migration 0012).
 func (s *Store) Datasets(ctx context.Context) ([]Dataset, error) {
+	if err := s.syncProtocols(ctx); err != nil {
+		return nil, err
+	}
 	return collect(ctx, s.prepared(), "list datasets", `
 		SELECT d.id, d.name, d.kind, d.format, d.items_count
 		FROM datasets d WHERE d.purpose = 'task' ORDER BY d.id`, nil,
@@ -33,6 +36,9 @@ func (s *Store) Datasets(ctx context.Context) ([]Dataset, error) {
 // DatasetByName finds a dataset; ErrNotFound when there is none.
 func (s *Store) DatasetByName(ctx context.Context, name string) (Dataset, error) {
 	var d Dataset
+	if err := s.syncProtocols(ctx); err != nil {
+		return d, err
+	}
 	err := s.prepared().QueryRowContext(ctx, `
 		SELECT d.id, d.name, d.kind, d.format,
 		       d.items_count
@@ -95,6 +101,9 @@ func (s *Store) ensureSide(tx *ptx, ctx context.Context, taskID int64, task stri
 
 // DatasetKind is a dataset's task kind (mimics, clarimm).
 func (s *Store) DatasetKind(ctx context.Context, datasetID int64) (guidelines.Kind, error) {
+	if err := s.syncProtocols(ctx); err != nil {
+		return "", err
+	}
 	return datasetKind(ctx, s.prepared(), datasetID)
 }
 

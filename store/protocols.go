@@ -92,7 +92,23 @@ func (s *Store) loadProtocols(ctx context.Context) error {
 			return fmt.Errorf("open %s: the protocol it keeps: %w", s.path, err)
 		}
 	}
+	s.protocols.Store(int64(len(all)))
 	return nil
+}
+
+// syncProtocols makes known the protocol files other processes added
+// since this one last read them (a lead's import while a TUI or the SSH
+// server runs): a database only gains them, so their count says whether
+// to read them again.
+func (s *Store) syncProtocols(ctx context.Context) error {
+	var n int64
+	if err := s.prepared().QueryRowContext(ctx, `SELECT count(*) FROM protocols`).Scan(&n); err != nil {
+		return fmt.Errorf("count protocols: %w", err)
+	}
+	if n == s.protocols.Load() {
+		return nil
+	}
+	return s.loadProtocols(ctx)
 }
 
 // Protocols lists the protocol files the database keeps, by name.

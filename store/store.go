@@ -19,6 +19,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
@@ -47,6 +48,9 @@ type Store struct {
 	// (NextHIT); tests set it to count them. drawMu guards it.
 	Draws  *rand.Rand
 	drawMu *sync.Mutex
+	// protocols counts the protocol files this process has read from the
+	// database (syncProtocols); shared by every Borrow.
+	protocols *atomic.Int64
 }
 
 // timeFormat is how timestamps are stored: UTC, sortable as text.
@@ -103,7 +107,7 @@ const idleConns = 32
 
 // newStore is a store on an open database, its writer not yet started.
 func newStore(db *sql.DB, path string) *Store {
-	return &Store{db: db, path: path, Now: time.Now, writers: &sync.Mutex{}, drawMu: &sync.Mutex{}, stmts: &stmtCache{db: db}}
+	return &Store{db: db, path: path, Now: time.Now, writers: &sync.Mutex{}, drawMu: &sync.Mutex{}, stmts: &stmtCache{db: db}, protocols: &atomic.Int64{}}
 }
 
 // followReplication reopens the database's connections with a later

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -157,11 +158,11 @@ var exportFormats = []exportFormat{
 
 // exporter checks the flags and returns the writer for the format.
 func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
-	i := slices.IndexFunc(exportFormats, func(f exportFormat) bool { return f.name == fl.format })
-	if i < 0 {
-		return nil, fmt.Errorf("unknown export format %q (want %s)", fl.format, strings.Join(exportNames(nil), ", "))
+	f, ok := exportFormatNamed(fl.format)
+	if !ok {
+		return nil, fmt.Errorf("unknown export format %q (want %s, or a protocol file's kind: claritty protocols)",
+			display.Clean(fl.format), strings.Join(exportNames(nil), ", "))
 	}
-	f := exportFormats[i]
 	for _, c := range []struct {
 		set  bool
 		flag string
@@ -178,6 +179,28 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 	}
 	fl.stderr = cmd.ErrOrStderr()
 	return f.make(f, fl), nil
+}
+
+// exportFormatNamed is the export format of that name: one of
+// exportFormats, or a protocol file's kind, whose datasets write back in
+// the file's own shape (data.WriteProtocolFile). Which protocols a
+// database keeps is known only once it is open, so a name of that form is
+// taken here and checked by the writer.
+func exportFormatNamed(name string) (exportFormat, bool) {
+	if i := slices.IndexFunc(exportFormats, func(f exportFormat) bool { return f.name == name }); i >= 0 {
+		return exportFormats[i], true
+	}
+	k := guidelines.Kind(name)
+	if !guidelines.IsFileKindName(k) {
+		return exportFormat{}, false
+	}
+	write := func(ctx context.Context, r *store.Reading, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error) {
+		if have, err := r.Kind(ctx); err != nil || have != k {
+			return report.ReleaseSummary{}, cmp.Or(err, fmt.Errorf("the dataset holds %s items, not %s items", have, k))
+		}
+		return data.WriteProtocolFile(ctx, r, w, opts)
+	}
+	return exportFormat{name: name, kind: k, release: true, firstOfKind: true, make: releaseOf(write)}, true
 }
 
 // exportNames lists the formats that pass keep (nil: all).
@@ -202,6 +225,9 @@ func listed(names []string) string {
 // exportDataset is the dataset a format writes: the one named, else the
 // first (of its kind, for a format that says so).
 func exportDataset(ctx context.Context, st *store.Store, f exportFormat, name string) (store.Dataset, error) {
+	if f.kind != "" && !f.kind.Known() { // a name exportFormatNamed took for a protocol's
+		return store.Dataset{}, fmt.Errorf("unknown export format %q: neither one of claritty export --help's nor a protocol's (claritty protocols)", f.name)
+	}
 	if f.firstOfKind {
 		return datasetOfKind(ctx, st, name, f.kind)
 	}

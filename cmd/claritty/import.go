@@ -2,18 +2,21 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
 func newImportCmd(g *globals) *cobra.Command {
 	var opt data.Options
 	var practice, goldCheck bool
+	var protocol string
 	policy := store.DefaultPolicy
 	cmd := &cobra.Command{
 		Use:   "import FILE...",
@@ -74,6 +77,14 @@ func newImportCmd(g *globals) *cobra.Command {
 			}
 			defer st.Close()
 			opt.NoLocalFiles = g.remote != nil
+			if protocol != "" {
+				if protocol == "-" && slices.Contains(args, "-") {
+					return errProtocolStdin
+				}
+				if opt.Protocol, err = g.readProtocol(cmd.InOrStdin(), protocol); err != nil {
+					return err
+				}
+			}
 			for _, path := range args {
 				f, err := g.inputFile(cmd.InOrStdin(), path)
 				if err != nil {
@@ -90,7 +101,9 @@ func newImportCmd(g *globals) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar((*string)(&opt.Format), "format", "", "file format: "+strings.Join(data.Formats, ", ")+" (default: detect)")
+	f.StringVar((*string)(&opt.Format), "format", "", "file format: "+strings.Join(data.Formats, ", ")+
+		", or a protocol's name (claritty protocols) (default: detect)")
+	f.StringVar(&protocol, "protocol", "", "import under this protocol file (TOML; README.md documents it), kept in the database as a kind of its own")
 	f.StringVar(&opt.Dataset, "dataset", "", "dataset to add the panes to (default: the file's name); for labels, where their panes are")
 	f.StringVar(&opt.System, "system", "", "candidates: the system whose answers these are (else each line's \"system\")")
 	f.StringVar(&opt.Against, "against", "", "pairs: compare each system with this one only (else every pair)")
@@ -160,6 +173,9 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 		return
 	}
 	noun := map[store.Format]string{data.FormatNecessity: "requests", data.FormatPairs: "pairs"}[r.Format]
+	if k := guidelines.Kind(r.Format); noun == "" && k.Known() {
+		noun = guidelines.ForKind(k).Items // a protocol file's kind
+	}
 	if noun == "" {
 		noun = "panes"
 	}

@@ -1,19 +1,13 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
-	"github.com/claritty/claritty/guidelines"
-	"github.com/claritty/claritty/store"
-	"github.com/claritty/claritty/store/storetest"
 )
 
 // plainSignals reads a MIMICS-Click file the plain way: impression counts,
@@ -143,33 +137,17 @@ func TestClickSignalsAreForLeads(t *testing.T) {
 	}
 }
 
-// A protocol file's dataset (MIMICS-Duo Task 3, imported through the data
-// layer: no command imports one yet) has statistics in another process,
-// which knows the kind from the database: each step's and each unit's
-// n, mean, std and distribution for a lead; for an annotator with no
-// finished work there, the means but no distribution.
+// A protocol file's dataset (MIMICS-Duo Task 3, imported by its header)
+// has statistics in another process, which knows the kind from the
+// database: each step's and each unit's n, mean, std and distribution for
+// a lead; for an annotator with no finished work there, the means but no
+// distribution.
 func TestProtocolFileDatasetStats(t *testing.T) {
 	t.Parallel()
 	path := datatest.SharedOrSkip(t, "mimics-duo/Task3-AspectLabelling.tsv")
 	tm := newTeam(t)
-	ctx := context.Background()
-	st, err := store.Open(ctx, tm.db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	aspects, err := guidelines.FindShipped("mimics-duo-aspects")
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = data.ImportProtocolFile(ctx, st, storetest.Lead(t, st), in, path, aspects.File, aspects.Text, data.Options{Dataset: "aspects"})
-	in.Close()
-	st.Close()
-	if err != nil {
-		t.Fatal(err)
+	if r := tm.run(t, "", "", "import", "--dataset", "aspects", path); r.code != 0 {
+		t.Fatalf("import: %+v", r)
 	}
 	var lead, ana struct {
 		Types []struct {

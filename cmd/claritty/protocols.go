@@ -1,0 +1,171 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
+)
+
+func newProtocolsCmd(g *globals) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "protocols",
+		Short: "List the task kinds: built in, shipped as protocol files, or kept in the database",
+		Long: "Lists every protocol (task kind) this claritty and this database know: the kinds built\n" +
+			"into its code (they need code: SERP review, images, blinded pairs, nuggets), the\n" +
+			"protocol files it ships (MIMICS-Duo's three tasks) and those a lead added to the\n" +
+			"database (claritty protocols add, or claritty import --protocol). A protocol file\n" +
+			"is TOML; README.md documents it field by field.",
+		Example: "  claritty protocols\n  claritty protocols show mimics-duo-quality > my-quality.toml\n" +
+			"  claritty protocols add usefulness.toml",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			st, _, err := g.openAs(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			kept, err := st.Protocols(cmd.Context())
+			if err != nil {
+				return err
+			}
+			return listProtocols(cmd.OutOrStdout(), kept)
+		},
+	}
+	cmd.AddCommand(newProtocolsShowCmd(g), newProtocolsAddCmd(g))
+	return cmd
+}
+
+// listProtocols writes a line per protocol: its name, where it comes
+// from, its items and its steps.
+func listProtocols(w io.Writer, kept map[guidelines.Kind][]byte) error {
+	for _, p := range guidelines.Protocols {
+		fmt.Fprintf(w, "%-20s built in   %-14s %s\n", p.Kind, p.Items, stepList(p))
+	}
+	files, err := guidelines.FileProtocols()
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		where := "shipped"
+		if _, ok := kept[f.File.Name]; ok {
+			where = "database"
+		}
+		p := f.File.Protocol()
+		fmt.Fprintf(w, "%-20s %-10s %-14s %s\n", display.Clean(string(p.Kind)), where, display.Clean(p.Items), stepList(p))
+	}
+	return nil
+}
+
+// stepList names a protocol's units in HIT order, with how often each is
+// asked: "answer_quality ×5, pane_quality".
+func stepList(p guidelines.Protocol) string {
+	var out []string
+	for _, t := range p.Types {
+		n := 0
+		for _, u := range p.AllUnits {
+			if agreement.UnitType(u) == t {
+				n++
+			}
+		}
+		if n > 1 {
+			out = append(out, fmt.Sprintf("%s ×%d", t, n))
+		} else {
+			out = append(out, t)
+		}
+	}
+	return display.Clean(strings.Join(out, ", "))
+}
+
+func newProtocolsShowCmd(g *globals) *cobra.Command {
+	return &cobra.Command{
+		Use:   "show NAME",
+		Short: "Print a protocol file: change it, rename it, and add it as a kind of your own",
+		Long: "Prints the protocol file of a shipped or a database's protocol as written. Saved,\n" +
+			"given a new name and changed, it is a new kind: claritty protocols add FILE, or\n" +
+			"claritty import --protocol FILE DATA. A kind built into claritty's code has no file.",
+		Example: "  claritty protocols show mimics-duo-quality > my-quality.toml",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, _, err := g.openAs(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			name := guidelines.Kind(args[0])
+			files, err := guidelines.FileProtocols()
+			if err != nil {
+				return err
+			}
+			for _, f := range files {
+				if f.File.Name == name {
+					_, err := cmd.OutOrStdout().Write(f.Text)
+					return err
+				}
+			}
+			for _, p := range guidelines.Protocols {
+				if p.Kind == name {
+					return fmt.Errorf("%s is built into claritty's code and has no protocol file", name)
+				}
+			}
+			return fmt.Errorf("no protocol %q: claritty protocols lists them", display.Clean(args[0]))
+		},
+	}
+}
+
+func newProtocolsAddCmd(g *globals) *cobra.Command {
+	return &cobra.Command{
+		Use:   "add FILE",
+		Short: "Keep a protocol file in the database, so every session and SSH user has its kind",
+		Long: "Checks a protocol file (every problem at its line) and keeps it in the database, as\n" +
+			"claritty import --protocol does before it imports. Adding the same file again changes\n" +
+			"nothing; a different file under a name the database keeps is refused: give it a name\n" +
+			"of its own. Only a lead may. FILE - reads standard input (over SSH, the only way).",
+		Example: "  claritty protocols add usefulness.toml\n  ssh -p 2222 HOST protocols add - < usefulness.toml",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := g.readProtocol(cmd.InOrStdin(), args[0])
+			if err != nil {
+				return err
+			}
+			st, me, err := g.openAs(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			if err := st.AddProtocol(cmd.Context(), me, p.File, p.Text); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "protocol %s is in the database\n", p.File.Name)
+			return nil
+		},
+	}
+}
+
+// readProtocol reads and checks a protocol file (- for standard input),
+// bounded before it is held.
+func (g *globals) readProtocol(stdin io.Reader, path string) (*guidelines.ProtocolText, error) {
+	f, err := g.inputFile(stdin, path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, guidelines.MaxProtocolFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	pf, err := guidelines.ParseProtocolFile(path, b)
+	if err != nil {
+		return nil, err
+	}
+	return &guidelines.ProtocolText{File: pf, Text: b}, nil
+}
+
+// errProtocolStdin refuses a protocol and its data both on standard input.
+var errProtocolStdin = errors.New("--protocol - and data on standard input: send the protocol first (claritty protocols add -), then import the data with --format NAME")

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/guidelines"
+)
+
+// duoFiles are MIMICS-Duo's three task files and the shipped protocol
+// each is known by.
+var duoFiles = []struct{ file, kind string }{
+	{"Task1-OfflineRating.tsv", "mimics-duo-rating"},
+	{"Task2-QualityLabelling.tsv", "mimics-duo-quality"},
+	{"Task3-AspectLabelling.tsv", "mimics-duo-aspects"},
+}
+
+// The three MIMICS-Duo files import as released, known by their headers
+// with no --format, and export --format NAME writes each back byte for
+// byte; the released label columns' means, as a plain read of the file
+// gives them, are what stats says of their units.
+func TestMIMICSDuoRoundTrip(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	for _, c := range duoFiles {
+		path := datatest.SharedOrSkip(t, "mimics-duo/"+c.file)
+		ds := strings.TrimSuffix(c.file, ".tsv")
+		if r := tm.run(t, "", "", "import", path); r.code != 0 || !strings.Contains(r.stderr, c.kind+" → dataset \""+ds+"\"") {
+			t.Fatalf("import %s: %+v", c.file, r)
+		}
+		out := filepath.Join(tm.dir, ds+".out")
+		if r := tm.run(t, "", "", "export", "--format", c.kind, "--dataset", ds, "--out", out); r.code != 0 {
+			t.Fatalf("export %s: %+v", c.kind, r)
+		}
+		want, _ := os.ReadFile(path)
+		if got, _ := os.ReadFile(out); !bytes.Equal(got, want) {
+			t.Errorf("%s: export --format %s is not the file (%d bytes, the file %d)", c.file, c.kind, len(got), len(want))
+		}
+		checkColumnMeans(t, tm, path, ds, guidelines.Kind(c.kind))
+	}
+}
+
+// checkColumnMeans holds stats' per-unit means of a dataset to a plain
+// read of each label column of its file (Task 1's ratings by row of a
+// query, the others by answer or pane).
+func checkColumnMeans(t *testing.T, tm team, path, ds string, kind guidelines.Kind) {
+	t.Helper()
+	var got struct {
+		Units []struct {
+			Name string
+			N    int
+			Mean *float64
+		}
+	}
+	r := tm.run(t, "", "", "stats", "--json", "--dataset", ds)
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatalf("stats %s: %v %+v", ds, err, r)
+	}
+	means := map[string]float64{}
+	for _, u := range got.Units {
+		means[u.Name] = *u.Mean
+	}
+	shipped, err := guidelines.FindShipped(kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cols := datatest.Columns(t, path)
+	for _, st := range shipped.File.Steps {
+		if st.Per == guidelines.PerRow {
+			continue // Task 1: a row's rating is its pane's, by position in its query; the report test holds these
+		}
+		for n := 1; n <= 5; n++ {
+			col, unit := strings.ReplaceAll(st.Column, "{n}", strconv.Itoa(n)), st.Unit+"_"+strconv.Itoa(n)
+			if st.Per != guidelines.PerElement {
+				col, unit = st.Column, st.Unit
+			}
+			var sum, k float64
+			for _, v := range cols[col] {
+				if x, err := strconv.Atoi(v); err == nil {
+					sum, k = sum+float64(x), k+1
+				}
+			}
+			if math.Abs(means[unit]-sum/k) > 1e-9 {
+				t.Errorf("%s %s: stats says %v, the file's %s %v", ds, unit, means[unit], col, sum/k)
+			}
+			if st.Per != guidelines.PerElement {
+				break
+			}
+		}
+	}
+}
+
+// claritty protocols lists the built-in kinds and the shipped files;
+// protocols show prints a file as shipped, and that file under another
+// name imports Task 2 as a new kind (--protocol), kept in the database:
+// a second process lists it and exports its dataset byte for byte. The
+// file's header is then two protocols', and import asks which.
+func TestProtocolsShowRenamedIsANewKind(t *testing.T) {
+	t.Parallel()
+	path := datatest.SharedOrSkip(t, "mimics-duo/Task2-QualityLabelling.tsv")
+	tm := newTeam(t)
+	list := tm.run(t, "ana", "", "protocols")
+	for _, want := range []string{"mimics ", "clarimm ", "mimics-duo-quality   shipped    panes          answer_quality ×5, pane_quality"} {
+		if !strings.Contains(list.stdout, want) {
+			t.Errorf("protocols has no %q:\n%s", want, list.stdout)
+		}
+	}
+	shipped, err := guidelines.FindShipped("mimics-duo-quality")
+	if err != nil {
+		t.Fatal(err)
+	}
+	show := tm.run(t, "", "", "protocols", "show", "mimics-duo-quality")
+	if show.code != 0 || show.stdout != string(shipped.Text) {
+		t.Fatalf("protocols show: %+v", show)
+	}
+	mine := filepath.Join(tm.dir, "mine.toml")
+	renamed := strings.Replace(show.stdout, `name = "mimics-duo-quality"`, `name = "my-quality"`, 1)
+	if err := os.WriteFile(mine, []byte(renamed), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r := tm.run(t, "ana", "", "import", "--protocol", mine, "--dataset", "mine", path); r.code == 0 || !strings.Contains(r.stderr, "lead") {
+		t.Errorf("an annotator imported under a protocol: %+v", r)
+	}
+	if r := tm.run(t, "", "", "import", "--protocol", mine, "--dataset", "mine", path); r.code != 0 || !strings.Contains(r.stderr, "my-quality → dataset \"mine\": 1034 panes added") {
+		t.Fatalf("import --protocol: %+v", r)
+	}
+	if r := tm.run(t, "", "", "protocols"); !strings.Contains(r.stdout, "my-quality           database") {
+		t.Errorf("protocols after the import:\n%s", r.stdout)
+	}
+	if r := tm.run(t, "", "", "protocols", "show", "my-quality"); r.stdout != renamed {
+		t.Errorf("protocols show my-quality: %+v", r)
+	}
+	out := filepath.Join(tm.dir, "mine.tsv")
+	if r := tm.run(t, "", "", "export", "--format", "my-quality", "--out", out); r.code != 0 {
+		t.Fatalf("export: %+v", r)
+	}
+	want, _ := os.ReadFile(path)
+	if got, _ := os.ReadFile(out); !bytes.Equal(got, want) {
+		t.Errorf("export --format my-quality is not Task 2's file")
+	}
+	if r := tm.run(t, "", "", "import", path); r.code == 0 || !strings.Contains(r.stderr, ":1: the header of several protocols (mimics-duo-quality, my-quality): say which with --format NAME") {
+		t.Errorf("an ambiguous header: %+v", r)
+	}
+	if r := tm.run(t, "", "", "import", "--format", "mimics-duo-quality", path); r.code != 0 {
+		t.Errorf("import --format mimics-duo-quality: %+v", r)
+	}
+	if r := tm.run(t, "", "", "export", "--format", "mimics-duo-quality", "--dataset", "mine"); r.code == 0 || !strings.Contains(r.stderr, "holds my-quality items, not mimics-duo-quality items") {
+		t.Errorf("export of another kind's dataset: %+v", r)
+	}
+	changed := strings.Replace(renamed, `names = ["very poor"`, `names = ["awful"`, 1)
+	if r := tm.run(t, "", changed, "protocols", "add", "-"); r.code == 0 || !strings.Contains(r.stderr, "another protocol file of that name") {
+		t.Errorf("a changed protocol under a kept name: %+v", r)
+	}
+	if r := tm.run(t, "", "", "protocols", "show", "mimics"); r.code == 0 || !strings.Contains(r.stderr, "built into claritty's code") {
+		t.Errorf("protocols show mimics: %+v", r)
+	}
+}
+
+// A protocol file with problems is refused with each at its line, and
+// nothing is kept.
+func TestProtocolsAddRefusesABadFile(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	bad := "name = \"x-y\"\ntitle = \"t\"\nitems = \"things\"\ncolour = \"red\"\n"
+	r := tm.run(t, "", bad, "protocols", "add", "-")
+	if r.code == 0 || !strings.Contains(r.stderr, "-:4: unknown key \"colour\"") {
+		t.Errorf("a bad protocol file: %+v", r)
+	}
+	if l := tm.run(t, "", "", "protocols"); strings.Contains(l.stdout, "x-y") {
+		t.Errorf("a refused protocol is listed:\n%s", l.stdout)
+	}
+}
