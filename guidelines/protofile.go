@@ -355,6 +355,9 @@ func (c *fileCheck) checkItem() {
 	if it.Group != "" {
 		cols("item.group", []string{it.Group})
 	}
+	if len(it.List) > MaxList {
+		c.at("item.list", "item.list: %d columns; at most %d (a pane's answers)", len(it.List), MaxList)
+	}
 	if len(it.List) > 0 && it.ListName == "" {
 		c.at("item.list_name", "item.list_name: say what one element of item.list is called")
 	}
@@ -418,6 +421,11 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 		case PerElement:
 			if len(it.List) == 0 {
 				c.at(key+".per", "step %d: per = %q, but the item has no list", i+1, st.Per)
+			}
+			if it.Group != "" {
+				// A grouped item's rows each have their own list: an
+				// element's unit would not say whose.
+				c.at(key+".per", "step %d: per = %q, but rows are grouped: label each row (per = \"row\")", i+1, st.Per)
 			}
 		case PerRow:
 			if it.Group == "" {

@@ -6,6 +6,10 @@ import (
 	"strings"
 )
 
+// MaxList is the most columns an item's list may have: the store keeps
+// a pane's five answers, and a HIT labels each.
+const MaxList = 5
+
 // MaxRows is the most rows one grouped item of a protocol file may gather
 // (MIMICS-Duo's Task 1 has at most 8 panes a query): each is a unit of the
 // steps asked per row.

@@ -99,6 +99,8 @@ column = "useful"
 		{"two problems at once", `show = ["query", "question"]`, `show = ["query", "answer"]
 per = "element"`, []string{`u.toml:19: step 1: shows "answer"`, `u.toml:20: step 1: per = "element", but the item has no list`}},
 		{"not TOML", `[item]`, `[item`, []string{"u.toml:5: "}},
+		{"a list longer than a pane's", `text = ["query", "question"]`, "text = [\"query\", \"question\"]\nlist = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]\nlist_name = \"x\"",
+			[]string{`u.toml:9: item.list: 6 columns; at most 5`}},
 	} {
 		src := strings.Replace(good, c.old, c.new, 1)
 		if src == good {
@@ -118,6 +120,39 @@ per = "element"`, []string{`u.toml:19: step 1: shows "answer"`, `u.toml:20: step
 		if !errors.As(err, &pe) {
 			t.Errorf("%s: %T is no ProtocolError", c.what, err)
 		}
+	}
+}
+
+// A step labelling each list element of rows grouped into one item is
+// refused: each row has a list of its own, and the unit would not say
+// whose element it is.
+func TestProtocolFileNoElementsOfGroupedRows(t *testing.T) {
+	src := `name = "g"
+title = "t"
+items = "queries"
+
+[item]
+header = ["query", "x"]
+id = ["query"]
+group = "query"
+list = ["x"]
+list_name = "x"
+
+[[scale]]
+name = "s"
+values = [0, 1]
+keys = ["0", "1"]
+names = ["no", "yes"]
+
+[[step]]
+title = "Each x"
+unit = "each"
+per = "element"
+scale = "s"
+`
+	_, err := ParseProtocolFile("g.toml", []byte(src))
+	if err == nil || !strings.Contains(err.Error(), `g.toml:21: step 1: per = "element", but rows are grouped`) {
+		t.Errorf("per element of grouped rows: %v", err)
 	}
 }
 
