@@ -51,7 +51,7 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 		if l.Seconds != nil {
 			secs = strconv.FormatFloat(*l.Seconds, 'f', 1, 64)
 		}
-		p, _ := guidelines.ForUnit(l.Unit) // the store holds no other units
+		p := guidelines.ForKind(l.Kind) // a unit's name alone does not say its kind
 		_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 			display.Clean(l.Item), l.Unit, display.Clean(rename(l.Annotator)), p.LabelString(l.Value), l.CreatedAt, l.UpdatedAt, secs)
 		return err

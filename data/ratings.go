@@ -122,7 +122,7 @@ func ReadRatingsStudy(r io.Reader, name string, maxLine int, categories []string
 		if _, ok := firstLine[row.Label]; !ok {
 			firstLine[row.Label] = row.Line
 		}
-		if p, ok := guidelines.ForUnit(row.Unit); !ok || p.Kind != guidelines.ClariMM.Kind {
+		if !guidelines.ClariMM.HasUnit(row.Unit) {
 			clarimm = false
 		}
 		if err := b.Add(row.Item, row.Unit, row.Annotator, row.Label); err != nil {

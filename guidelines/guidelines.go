@@ -90,6 +90,10 @@ type Protocol struct {
 	// Nominal says the labels have no order (yes, no; a facet's number):
 	// agreement reads them as categories only.
 	Nominal bool
+	// Ratings says its labels are ratings on an ordinal scale of three or
+	// more points (ClariMM's 1-5, a protocol file's): agreement points the
+	// reader to the ordinal and weighted figures.
+	Ratings bool
 	text    string
 	// steps lays out an item's HIT (Steps); each kind says how.
 	steps func(Shape) []ItemStep
@@ -127,7 +131,7 @@ var ClariMM = Protocol{
 	Kind: "clarimm", Items: "conversations", Title: "ClariMM clarification conversations", StepTypes: ClariMMSteps, Scale: Likert,
 	Types:    []string{"relevance", "coherence", "diversity", "intent_reveal"},
 	AllUnits: []string{"relevance_1", "relevance_2", "relevance_3", "relevance_4", "coherence", "diversity", "intent_reveal"},
-	text:     clarimmText, steps: clarimmSteps,
+	text:     clarimmText, steps: clarimmSteps, Ratings: true,
 }
 
 // FullPartialNone is the nugget coverage scale of Clarify-Then-Search:
@@ -227,17 +231,10 @@ func ForKind(kind Kind) Protocol {
 	return MIMICS
 }
 
-// ForUnit finds the protocol a unit belongs to.
-func ForUnit(unit string) (Protocol, bool) {
-	for _, p := range Protocols {
-		for _, u := range p.AllUnits {
-			if u == unit {
-				return p, true
-			}
-		}
-	}
-	return Protocol{}, false
-}
+// HasUnit says whether an item of the protocol's kind may have the unit.
+// A unit's name alone does not say its kind: diversity is ClariMM's and
+// MIMICS-Duo's, and a lead's own protocol names its units as it likes.
+func (p Protocol) HasUnit(unit string) bool { return slices.Contains(p.AllUnits, unit) }
 
 // ScaleOf is the scale a unit is labelled on: its step's own (a necessity
 // item's facet is chosen on another scale than its yes or no), else the

@@ -87,8 +87,8 @@ func TestUnitsAndScales(t *testing.T) {
 				t.Errorf("unit %s in both %s and %s", u, other, p.Kind)
 			}
 			seen[u] = p.Kind
-			if got, ok := ForUnit(u); !ok || got.Kind != p.Kind {
-				t.Errorf("ForUnit(%s) = %s", u, got.Kind)
+			if !p.HasUnit(u) || p.HasUnit(u+"x") {
+				t.Errorf("%s.HasUnit(%s)", p.Kind, u)
 			}
 		}
 		cats := p.Categories()

@@ -52,6 +52,17 @@ type ItemColumns struct {
 	Text     []string `toml:"text"`
 	List     []string `toml:"list"`
 	ListName string   `toml:"list_name"`
+	// RowName is what one of a grouped item's rows is called on screen
+	// ("pane"); "row" when not given.
+	RowName string `toml:"row_name"`
+}
+
+// RowNoun is what one of a grouped item's rows is called.
+func (f *ProtocolFile) RowNoun() string {
+	if f.Item.RowName == "" {
+		return "row"
+	}
+	return f.Item.RowName
 }
 
 // FileScale is a scale a step labels on.
@@ -142,6 +153,9 @@ func FindShipped(name Kind) (ProtocolText, error) {
 	}
 	return ProtocolText{}, fmt.Errorf("no shipped protocol %q", name)
 }
+
+// ShowList in a step's show is the item's list.
+const ShowList = "list"
 
 // How often a step labels an item.
 const (
@@ -394,6 +408,12 @@ func (c *fileCheck) checkScales() map[string]FileScale {
 				c.at(key+".keys", "scale %q: key %q is twice", s.Name, k)
 			}
 		}
+		if s.Nominal != c.f.Scales[0].Nominal {
+			// Agreement reads a kind's labels one way: as categories, or
+			// in their order.
+			c.at(key+".nominal", "scale %q: nominal = %v, scale %q's is %v: a protocol's scales are all nominal or all ordered",
+				s.Name, s.Nominal, c.f.Scales[0].Name, c.f.Scales[0].Nominal)
+		}
 	}
 	return out
 }
@@ -435,7 +455,7 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 			c.at(key+".per", "step %d: per = %q: want item, element or row", i+1, st.Per)
 		}
 		for _, s := range st.Show {
-			if s != "list" && !slices.Contains(it.Text, s) {
+			if s != ShowList && !slices.Contains(it.Text, s) {
 				c.at(key+".show", "step %d: shows %q, which is not an item.text column or \"list\"", i+1, s)
 			}
 		}

@@ -39,6 +39,7 @@ func (f *ProtocolFile) Protocol() Protocol {
 	if len(p.StepTypes) > 0 {
 		p.Scale = p.StepTypes[0].Scale
 		p.Nominal = scales[f.Steps[0].Scale].Nominal
+		p.Ratings = !p.Nominal && len(p.Scale) > 2
 	}
 	steps := slices.Clone(f.Steps)
 	listLen := len(f.Item.List)
@@ -103,4 +104,52 @@ func (f *ProtocolFile) markdown(scales map[string]FileScale) string {
 		}
 	}
 	return b.String()
+}
+
+// ShownRow is what of one row of a protocol file's item a HIT may show:
+// the text columns some step shows, by name, and the list's elements if a
+// step shows the list. Label columns (a release's labels, the answers of
+// gold checks) never are.
+type ShownRow struct {
+	Cells map[string]string
+	List  []string
+}
+
+// Shown is what of a row, as the file has it, a HIT may show.
+func (f *ProtocolFile) Shown(line string) ShownRow {
+	cells := strings.Split(strings.TrimRight(line, "\r\n"), "\t")
+	at := func(col string) string {
+		if i := slices.Index(f.Item.Header, col); i >= 0 && i < len(cells) {
+			return cells[i]
+		}
+		return ""
+	}
+	out := ShownRow{Cells: map[string]string{}}
+	list := false
+	for _, st := range f.Steps {
+		for _, col := range st.Show {
+			if col == ShowList {
+				list = true
+				continue
+			}
+			out.Cells[col] = at(col)
+		}
+	}
+	if list {
+		for _, col := range f.Item.List {
+			if v := at(col); v != "" {
+				out.List = append(out.List, v)
+			}
+		}
+	}
+	return out
+}
+
+// StepOf is the step that labels units of type id (a unit without its _n).
+func (f *ProtocolFile) StepOf(id string) (FileStep, bool) {
+	i := slices.IndexFunc(f.Steps, func(s FileStep) bool { return s.Unit == id })
+	if i < 0 {
+		return FileStep{}, false
+	}
+	return f.Steps[i], true
 }

@@ -19,9 +19,9 @@ var ErrCondition = errors.New("waits for another label")
 // candidates), and a change that ends a step's condition (yes to no) takes
 // that step's label away, into the history like any removal.
 func keepConditions(w *ptx, ch LabelChange, now string) error {
-	p, ok := guidelines.ForUnit(ch.Unit)
-	if !ok || len(p.Conditions()) == 0 {
-		return nil
+	p, err := itemProtocol(w, ch.ItemID)
+	if err != nil || len(p.Conditions()) == 0 {
+		return err
 	}
 	if cond, ok := p.Requires(ch.Unit); ok && ch.Value != nil {
 		have, err := currentLabel(w, LabelChange{ItemID: ch.ItemID, AnnotatorID: ch.AnnotatorID, Unit: cond.Unit})
@@ -59,6 +59,18 @@ func keepConditions(w *ptx, ch LabelChange, now string) error {
 		}
 	}
 	return nil
+}
+
+// itemProtocol is the protocol of the item's kind. A unit's name alone
+// does not say it: diversity is ClariMM's and MIMICS-Duo's, and a lead's
+// own protocol may name its units as it likes.
+func itemProtocol(w *ptx, itemID int64) (guidelines.Protocol, error) {
+	var kind guidelines.Kind
+	err := w.scan(`SELECT d.kind FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`, []any{itemID}, &kind)
+	if err != nil {
+		return guidelines.Protocol{}, fmt.Errorf("the kind of item %d: %w", itemID, err)
+	}
+	return guidelines.ForKind(kind), nil
 }
 
 // conditionsMet says whether one annotator's labels of an item (values by

@@ -3,8 +3,7 @@ package store
 import (
 	"database/sql"
 	"fmt"
-
-	"github.com/claritty/claritty/guidelines"
+	"slices"
 )
 
 // afterFinish is what a HIT's finishing label sets going, in its
@@ -158,7 +157,11 @@ func judgeChecks(w *ptx, taskID, checkID, annotatorID int64, now string) error {
 // answer, kept apart from the first. It returns the value it had.
 func setRepeatLabel(w *ptx, repeatID int64, ch LabelChange, now string) (*int, error) {
 	if ch.Value != nil {
-		if p, ok := guidelines.ForUnit(ch.Unit); !ok || !p.Valid(ch.Unit, *ch.Value) {
+		p, err := itemProtocol(w, ch.ItemID)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(p.AllUnits, ch.Unit) || !p.Valid(ch.Unit, *ch.Value) {
 			return nil, fmt.Errorf("%s=%d is not a label", ch.Unit, *ch.Value)
 		}
 	}

@@ -309,7 +309,7 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 
 func checkLabels(labels []UnitLabel) error {
 	for _, l := range labels {
-		if p, ok := guidelines.ForUnit(l.Unit); !ok || p.Kind != guidelines.MIMICS.Kind || !p.Valid(l.Unit, l.Value) {
+		if p := guidelines.MIMICS; !p.HasUnit(l.Unit) || !p.Valid(l.Unit, l.Value) {
 			return fmt.Errorf("add label: %s=%d is not a MIMICS label", l.Unit, l.Value)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // VoteSlots is the length of a unit's votes (labels per value): every
@@ -264,6 +266,7 @@ func (s *Store) History(ctx context.Context, itemID int64) ([]HistoryEntry, erro
 // LabelRow is one label as exported.
 type LabelRow struct {
 	Item      string // the item's stable uid
+	Kind      guidelines.Kind
 	Unit      string
 	Annotator string
 	Value     int
@@ -286,13 +289,14 @@ func (r *Reading) EachLabel(ctx context.Context, fn func(LabelRow) error) error 
 		return fmt.Errorf("list labels: %w: a reading for figures hands out no labels", ErrNotAllowed)
 	}
 	return stream(ctx, r.tx, "list labels", `
-		SELECT i.uid, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds
+		SELECT i.uid, d.kind, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds
 		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
+			JOIN datasets d ON d.id = i.dataset_id
 		WHERE (i.dataset_id = ?1 OR (?1 = 0 AND (SELECT d.purpose FROM datasets d WHERE d.id = i.dataset_id) = 'task'))
 			AND (?2 = 0 OR l.annotator_id = ?2)
 		ORDER BY i.dataset_id, i.seq, `+unitOrderOf("unit")+`, a.name`, []any{r.dataset, only}, func(rows *sql.Rows) (LabelRow, error) {
 		var r LabelRow
-		err := rows.Scan(&r.Item, &r.Unit, &r.Annotator, &r.Value, &r.CreatedAt, &r.UpdatedAt, &r.Seconds)
+		err := rows.Scan(&r.Item, &r.Kind, &r.Unit, &r.Annotator, &r.Value, &r.CreatedAt, &r.UpdatedAt, &r.Seconds)
 		return r, err
 	}, fn)
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -239,8 +240,8 @@ func (m *Merger) Add(l MergedLabel) error {
 	}
 	// The kind triggers are set aside during the merge (prepare): their
 	// rule, against the item's kind as the database has it.
-	p, ok := guidelines.ForUnit(l.Unit)
-	if !ok || p.Kind != it.ref.Kind {
+	p := guidelines.ForKind(it.ref.Kind)
+	if !slices.Contains(p.AllUnits, l.Unit) {
 		return fmt.Errorf("unit %q does not belong to the item's task kind (%s)", l.Unit, it.ref.Kind)
 	}
 	if !p.Valid(l.Unit, l.Value) {

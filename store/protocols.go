@@ -141,3 +141,27 @@ func (r *Reading) ItemRows(ctx context.Context) (map[int64][]string, error) {
 	})
 	return out, err
 }
+
+// ShownRows are what of a protocol file's item its HIT may show, row by
+// row (guidelines.ProtocolFile.Shown): the rows hold the file's label
+// columns, which never leave the store for a screen.
+func (s *Store) ShownRows(ctx context.Context, itemID int64) ([]guidelines.ShownRow, error) {
+	var kind guidelines.Kind
+	err := s.prepared().QueryRowContext(ctx, `SELECT d.kind FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`, itemID).Scan(&kind)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("item %d: %w", itemID, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("item %d: %w", itemID, err)
+	}
+	f, ok := guidelines.RegisteredFile(kind)
+	if !ok {
+		return nil, fmt.Errorf("item %d: a %s item has no protocol file", itemID, kind)
+	}
+	return collect(ctx, s.prepared(), "item rows", `SELECT line FROM item_rows WHERE item_id = ? ORDER BY pos`, []any{itemID},
+		func(rows *sql.Rows) (guidelines.ShownRow, error) {
+			var line string
+			err := rows.Scan(&line)
+			return f.Shown(line), err
+		})
+}

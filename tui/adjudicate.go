@@ -46,6 +46,7 @@ type adjDetail struct {
 	context []store.Message
 	facets  []string
 	sides   *store.Sides
+	rows    []guidelines.ShownRow // a protocol file's item's, as its HIT shows them
 	labels  []store.UnitLabelView
 	notes   []store.Note
 	flags   []store.Flag

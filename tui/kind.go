@@ -83,14 +83,25 @@ func registerKind(kind guidelines.Kind, e kindEntry) { kinds[kind] = e }
 // entryFor is a dataset kind's entry. New refuses a dataset of a kind not
 // registered, so every kind asked for here is.
 func entryFor(kind guidelines.Kind) kindEntry {
-	e, ok := kinds[kind]
-	if !ok {
-		panic("tui: no screens for task kind " + kind)
+	if e, ok := kinds[kind]; ok {
+		return e
 	}
-	return e
+	if e, ok := fileEntry(kind); ok {
+		return e
+	}
+	panic("tui: no screens for task kind " + kind)
 }
 
-// Kinds lists the task kinds the TUI has HIT and adjudication screens for.
+// hasScreens says whether the TUI can show a dataset of the kind: a
+// built-in kind's, or a registered protocol file's.
+func hasScreens(kind guidelines.Kind) bool {
+	_, builtIn := kinds[kind]
+	_, file := guidelines.RegisteredFile(kind)
+	return builtIn || file
+}
+
+// Kinds lists the built-in task kinds the TUI has HIT and adjudication
+// screens for; every protocol file's kind has them too (fileEntry).
 func Kinds() []guidelines.Kind { return slices.Sorted(maps.Keys(kinds)) }
 
 // kindFor is the HIT screen's kind for a dataset's kind, with no item.

@@ -106,7 +106,7 @@ func loadReport(cmd *cobra.Command, g *globals, fl agreeFlags) (rep agreement.Re
 		rep, err = report.StudyReport(ctx, r, fl.opt)
 		return err
 	})
-	return rep, fmt.Sprintf("dataset %q", display.Clean(d.Name)), votes, d.Kind == guidelines.ClariMM.Kind && rep.Units.Units > 0, err
+	return rep, fmt.Sprintf("dataset %q", display.Clean(d.Name)), votes, guidelines.ForKind(d.Kind).Ratings && rep.Units.Units > 0, err
 }
 
 // keptAgreement prints a dataset's report from its kept table of count
@@ -131,7 +131,7 @@ func keptAgreement(cmd *cobra.Command, g *globals, fl agreeFlags) error {
 		return err
 	}
 	what := fmt.Sprintf("dataset %q", display.Clean(d.Name))
-	return report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, d.Kind == guidelines.ClariMM.Kind && rep.Units.Units > 0, false)
+	return report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, guidelines.ForKind(d.Kind).Ratings && rep.Units.Units > 0, false)
 }
 
 // loadRatings reads a labels TSV someone has: it is theirs, so all of it
@@ -162,7 +162,7 @@ func loadRatings(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Stud
 // ratingUnits reports whether every unit of the study is a ClariMM rating.
 func ratingUnits(st *agreement.Study) bool {
 	for _, s := range st.Subjects {
-		if p, ok := guidelines.ForUnit(s.Unit); !ok || p.Kind != guidelines.ClariMM.Kind {
+		if !guidelines.ClariMM.HasUnit(s.Unit) {
 			return false
 		}
 	}

@@ -1,0 +1,333 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+)
+
+// fileKind is an item of a protocol file's kind (MIMICS-Duo's tasks, a
+// lead's own): the text columns each step shows, the list with the
+// element being labelled marked, or a grouped item's rows with the row
+// being labelled in focus. Its keys are the file's scales'.
+type fileKind struct {
+	file *guidelines.ProtocolFile
+	rows []guidelines.ShownRow // cleaned for the terminal
+	// header is the column the HIT's first line shows (every step shows
+	// it, so it never hides what a step would not show); "" for none.
+	header string
+}
+
+// fileEntry is the HIT screen's entry for a protocol file's kind: kinds
+// lists the built-in ones, and a registered protocol file's kind is made
+// here from its file.
+func fileEntry(kind guidelines.Kind) (kindEntry, bool) {
+	f, ok := guidelines.RegisteredFile(kind)
+	if !ok {
+		return kindEntry{}, false
+	}
+	return kindEntry{
+		blank: func() hitKind { return newFileKind(f, nil) },
+		load: func(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {
+			rows, err := st.ShownRows(ctx, it.ID)
+			if err != nil {
+				return nil, err
+			}
+			k := newFileKind(f, rows)
+			s := newHITState(guidelines.ForKind(kind), k, it, h, it.Shape(len(rows)))
+			s.reviewed = true // no results to review first
+			s.query, s.question = "", ""
+			if k.header != "" && len(rows) > 0 {
+				s.query = rows[0].Cells[k.header]
+			}
+			return s, nil
+		},
+	}, true
+}
+
+func newFileKind(f *guidelines.ProtocolFile, rows []guidelines.ShownRow) *fileKind {
+	k := &fileKind{file: f, header: headerColumn(f)}
+	for _, r := range rows {
+		clean := guidelines.ShownRow{Cells: map[string]string{}}
+		for c, v := range r.Cells {
+			clean.Cells[c] = display.Field(v)
+		}
+		for _, v := range r.List {
+			clean.List = append(clean.List, display.Field(v))
+		}
+		k.rows = append(k.rows, clean)
+	}
+	return k
+}
+
+// headerColumn is the column for the HIT's first line: the group (or
+// first text) column, if every step shows it.
+func headerColumn(f *guidelines.ProtocolFile) string {
+	col := f.Item.Group
+	if col == "" && len(f.Item.Text) > 0 {
+		col = f.Item.Text[0]
+	}
+	for _, st := range f.Steps {
+		if !slices.Contains(st.Show, col) {
+			return ""
+		}
+	}
+	return col
+}
+
+// noun is one item: "panes" → "pane", "queries" → "query".
+func (k *fileKind) noun() string { return singular(k.file.Items) }
+
+func (k *fileKind) topic() string {
+	if k.header == "" {
+		return "item"
+	}
+	return display.Field(k.header)
+}
+
+func singular(plural string) string {
+	switch {
+	case strings.HasSuffix(plural, "ies"):
+		return strings.TrimSuffix(plural, "ies") + "y"
+	case strings.HasSuffix(plural, "ss"):
+		return plural
+	}
+	return strings.TrimSuffix(plural, "s")
+}
+
+func (*fileKind) context(*hitScreen, *hitState, int) []string { return nil }
+func (*fileKind) keys() hitKeys                               { return defaultHITKeys() }
+
+// key: o has nothing to open.
+func (*fileKind) key(m *hitScreen, _ *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if key.Matches(msg, m.keys.Open) {
+		m.setStatus("nothing to open: everything there is to read is on the screen", false)
+		return nil, true
+	}
+	return nil, false
+}
+
+// scaleKeys are the help entries of a unit's scale, each key and name.
+func scaleKeys(p guidelines.Protocol, unit string) []key.Binding {
+	return labelKeys(p.ScaleOf(unit), lowerName)
+}
+
+func (k *fileKind) shortHelp(keys hitKeys, h *hitState) []key.Binding {
+	p := guidelines.ForKind(k.file.Name)
+	unit := ""
+	if h != nil {
+		unit = h.step().unit
+	} else if len(p.AllUnits) > 0 {
+		unit = p.AllUnits[0]
+	}
+	return append(scaleKeys(p, unit), keys.Back, keys.Undo, keys.Down, keys.Note, keys.Flag, keys.Guide, keys.Queue, keys.Pane, keys.Help, keys.Quit)
+}
+
+func (k *fileKind) fullHelp(keys hitKeys) [][]key.Binding {
+	p := guidelines.ForKind(k.file.Name)
+	var labels []key.Binding
+	seen := map[string]bool{}
+	for _, st := range k.file.Steps {
+		if !seen[st.Scale] && len(p.AllUnits) > 0 {
+			seen[st.Scale] = true
+			labels = append(labels, labelKeys(p.Step(st.Unit).Scale, lowerName)...)
+		}
+	}
+	return [][]key.Binding{
+		append(labels, keys.Next, keys.Back, keys.Undo),
+		{keys.Flag, keys.Note, keys.Guide, keys.Queue, keys.Pane, keys.Adjudicate, keys.Stats, keys.Quality, keys.Flags},
+		{keys.Up, keys.Down, keys.PageUp, keys.PageDown, keys.GuideDown, keys.GuideUp, keys.Help, keys.Quit},
+	}
+}
+
+// build is the step's title (with which element or row it labels), what
+// the step shows with that element or row in focus, and the scale.
+func (k *fileKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
+	s := m.styles
+	st := h.step()
+	fs, _ := k.file.StepOf(st.id)
+	title := fs.Title
+	short := title
+	if where := k.where(fs, st.answer); where != "" {
+		title += " · " + where
+		short = where
+	}
+	lines, focus := k.lines(s, fs, st.answer, h.labels, width, k.header != "")
+	return stepView{title: s.Title.Render(" " + title), short: s.Title.Render(" " + short), lines: lines, focus: focus,
+		choices: []string{m.scaleLine(h, st.unit, width)}}
+}
+
+// where names the element or row a repeated step labels: "answer 2 of 5".
+func (k *fileKind) where(fs guidelines.FileStep, index int) string {
+	switch fs.Per {
+	case guidelines.PerElement:
+		n := 0
+		if len(k.rows) > 0 {
+			n = len(k.rows[0].List)
+		}
+		return fmt.Sprintf("%s %d of %d", display.Field(k.file.Item.ListName), index+1, n)
+	case guidelines.PerRow:
+		return fmt.Sprintf("%s %d of %d", display.Field(k.file.RowNoun()), index+1, len(k.rows))
+	}
+	return ""
+}
+
+// lines lays out what step fs shows, the element or row at index in focus
+// for a repeated step (all of it for a step once an item); a row's label
+// of a per-row unit shows beside it. headerShown leaves out the column the
+// HIT's first line has.
+func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map[string]int, width int, headerShown bool) (lines []string, focus [2]int) {
+	cols := k.shownColumns(fs, headerShown)
+	grouped := k.file.Item.Group != ""
+	focus = [2]int{0, 0}
+	for i, r := range k.rows {
+		indent := ""
+		current := fs.Per == guidelines.PerRow && index == i
+		if grouped {
+			if i == 0 && !headerShown && slices.Contains(fs.Show, k.file.Item.Group) {
+				lines = append(lines, k.cell(s, k.file.Item.Group, r.Cells[k.file.Item.Group], width, "", true)...)
+			}
+			lines = append(lines, "")
+			if current {
+				focus[0] = len(lines)
+			}
+			lines = append(lines, k.rowHead(s, fs, i, labels, current))
+			indent = "  "
+		}
+		for _, c := range cols {
+			lines = append(lines, k.cell(s, c, r.Cells[c], width, indent, false)...)
+		}
+		if slices.Contains(fs.Show, guidelines.ShowList) {
+			el, at := k.listLines(s, fs, r.List, index, labels, width, indent, grouped)
+			if fs.Per == guidelines.PerElement {
+				focus = [2]int{len(lines) + at[0], len(lines) + at[1]}
+			}
+			lines = append(lines, el...)
+		}
+		if current {
+			focus[1] = len(lines)
+		}
+	}
+	if fs.Per != guidelines.PerElement && fs.Per != guidelines.PerRow {
+		focus = [2]int{0, len(lines)}
+	}
+	return lines, focus
+}
+
+// shownColumns are the text columns step fs shows in each row, in the
+// file's order: not the list, nor the group or header column (shown once).
+func (k *fileKind) shownColumns(fs guidelines.FileStep, headerShown bool) []string {
+	var out []string
+	for _, c := range k.file.Item.Text {
+		switch {
+		case !slices.Contains(fs.Show, c):
+		case c == k.file.Item.Group:
+		case headerShown && c == k.header:
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// cell is one shown column: its name, dim, then its text.
+func (k *fileKind) cell(s Styles, col, text string, width int, indent string, title bool) []string {
+	name := display.FitWords(display.Field(col), 10)
+	head := s.Dim.Render(fmt.Sprintf(" %s%-10s ", indent, name))
+	pad := strings.Repeat(" ", 12+len(indent))
+	style := s.Text
+	if title {
+		style = s.Title
+	}
+	if text == "" {
+		return labelled(wrap(s.Dim.Render("(empty)"), width, pad), head)
+	}
+	return labelled(wrap(style.Render(text), width, pad), head)
+}
+
+// rowHead heads a grouped item's row: "pane 2" and, once given, its label
+// on the step's unit.
+func (k *fileKind) rowHead(s Styles, fs guidelines.FileStep, i int, labels map[string]int, current bool) string {
+	head := fmt.Sprintf("%s %d", display.Field(k.file.RowNoun()), i+1)
+	if fs.Per == guidelines.PerRow {
+		if v, ok := labels[fmt.Sprintf("%s_%d", fs.Unit, i+1)]; ok {
+			head += " · " + scaleName(guidelines.ForKind(k.file.Name).ScaleOf(fs.Unit), v)
+		}
+	}
+	if current {
+		return s.Cursor.Render(" ▸ ") + s.Title.Render(head)
+	}
+	return s.Dim.Render("   " + head)
+}
+
+// scaleName is a value's name on a scale: "4 good".
+func scaleName(scale []guidelines.Label, v int) string {
+	for _, l := range scale {
+		if l.Value == v {
+			return l.Key + " " + l.Name
+		}
+	}
+	return fmt.Sprint(v)
+}
+
+// listLines number the list's elements, the one at index marked on a
+// per-element step; at is its lines.
+func (k *fileKind) listLines(s Styles, fs guidelines.FileStep, list []string, index int, labels map[string]int, width int, indent string, grouped bool) (lines []string, at [2]int) {
+	if !grouped {
+		lines = append(lines, s.Dim.Render(" "+indent+display.Field(k.file.Item.ListName)+"s"))
+	}
+	for n, el := range list {
+		current := fs.Per == guidelines.PerElement && n == index
+		mark, style := "   "+indent, s.Text
+		if current {
+			mark, style = s.Cursor.Render(" ▸ "+indent), s.Title
+			at[0] = len(lines)
+		}
+		text := style.Render(el)
+		if v, ok := labels[fmt.Sprintf("%s_%d", fs.Unit, n+1)]; ok && fs.Per == guidelines.PerElement {
+			text += s.Dim.Render(" · " + scaleName(guidelines.ForKind(k.file.Name).ScaleOf(fs.Unit), v))
+		}
+		lines = append(lines, labelled(wrap(text, width, "      "+indent), mark+fmt.Sprintf("%d  ", n+1))...)
+		if current {
+			at[1] = len(lines)
+		}
+	}
+	return lines, at
+}
+
+// disputed shows the item as its annotators saw it at the unit's step,
+// the unit's element or row in focus.
+func (k *fileKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lines []string, focus [2]int) {
+	s := a.styles
+	if det == nil {
+		return []string{s.Dim.Render("   loading…")}, focus
+	}
+	shown := newFileKind(k.file, det.rows)
+	fs, _ := k.file.StepOf(stepOf(d.Unit))
+	index := unitIndex(d.Unit)
+	return shown.lines(s, fs, index, nil, a.width, true)
+}
+
+// unitIndex is a repeated unit's element or row, from 0 (answer_2 → 1).
+func unitIndex(unit string) int {
+	var n int
+	if i := strings.LastIndexByte(unit, '_'); i >= 0 {
+		fmt.Sscanf(unit[i+1:], "%d", &n)
+	}
+	return max(0, n-1)
+}
+
+// loadDisputed reads the item's rows, as a HIT shows them.
+func (*fileKind) loadDisputed(ctx context.Context, st *store.Store, itemID int64, det *adjDetail) error {
+	var err error
+	det.rows, err = st.ShownRows(ctx, itemID)
+	return err
+}
