@@ -3,6 +3,7 @@ package data
 import (
 	"bytes"
 	"context"
+	"errors"
 	"maps"
 	"os"
 	"slices"
@@ -327,5 +328,100 @@ func TestProtocolExportCarriesGold(t *testing.T) {
 	lines[1] = strings.Join(cells, "\t") + "\n"
 	if out.String() != strings.Join(lines, "") {
 		t.Errorf("the export with coverage %d → %d on the first pane differs elsewhere too", was, now)
+	}
+}
+
+// yesWhy is a lead's protocol with a condition: why is asked only after a
+// yes, and its unit shares a name with a ClariMM unit (diversity).
+const yesWhy = `name = "yes-why"
+title = "Useful, and why"
+items = "questions"
+
+[item]
+header = ["query", "question", "useful", "why"]
+id = ["query", "question"]
+text = ["query", "question"]
+
+[[scale]]
+name = "yn"
+values = [0, 1]
+keys = ["0", "1"]
+names = ["no", "yes"]
+
+[[scale]]
+name = "why"
+values = [1, 2, 3]
+keys = ["1", "2", "3"]
+names = ["precise", "diverse", "short"]
+
+[[step]]
+title = "Useful?"
+unit = "useful"
+show = ["query", "question"]
+scale = "yn"
+column = "useful"
+
+[[step]]
+title = "Why?"
+unit = "diversity"
+show = ["query", "question"]
+scale = "why"
+column = "why"
+when = { unit = "useful", value = 1 }
+`
+
+// A protocol file's condition holds in the store, whoever writes the
+// label: why waits for a yes, and a no takes it away; a merged label of a
+// unit whose name a built-in kind has too is read as this kind's.
+func TestProtocolFileConditionsInTheStore(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	pf, err := guidelines.ParseProtocolFile("yes-why.toml", []byte(yesWhy))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := "query\tquestion\tuseful\twhy\nq1\tWhat do you mean?\t\t\nq2\tWhich one?\t\t\n"
+	if _, err := ImportProtocolFile(ctx, st, who, strings.NewReader(body), "yw.tsv", pf, []byte(yesWhy), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := st.DatasetByName(ctx, "yw")
+	one := storetest.ItemAt(t, st, ds.ID, 1)
+	ana, err := st.EnsureAnnotator(ctx, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := func(unit string, v *int) error {
+		_, err := st.SetLabel(ctx, store.LabelChange{ItemID: one.ID, AnnotatorID: ana.ID, Unit: unit, Value: v})
+		return err
+	}
+	two, yes, no := 2, 1, 0
+	if err := set("diversity", &two); !errors.Is(err, store.ErrCondition) {
+		t.Errorf("why before a yes: %v", err)
+	}
+	if err := set("useful", &yes); err != nil {
+		t.Fatal(err)
+	}
+	if err := set("diversity", &two); err != nil {
+		t.Errorf("why after a yes: %v", err)
+	}
+	if err := set("useful", &no); err != nil {
+		t.Fatal(err)
+	}
+	labels, err := st.Labels(ctx, one.ID, ana.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, has := labels["diversity"]; has || labels["useful"] != 0 {
+		t.Errorf("after a no: %v", labels)
+	}
+	merge := "item\tunit\tannotator\tlabel\n" + one.UID + "\tuseful\tbo\t1\n" + one.UID + "\tdiversity\tbo\t3\n"
+	if _, err := Import(ctx, st, who, strings.NewReader(merge), "merge.tsv", Options{Format: FormatLabels}); err != nil {
+		t.Errorf("merging a yes-why file's labels: %v", err)
+	}
+	bad := "item\tunit\tannotator\tlabel\n" + one.UID + "\tdiversity\tcy\t3\n"
+	if _, err := Import(ctx, st, who, strings.NewReader(bad), "bad.tsv", Options{Format: FormatLabels}); err == nil {
+		t.Errorf("a merged why without its yes was taken")
 	}
 }

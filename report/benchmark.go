@@ -167,7 +167,7 @@ func scoreRuns(ctx context.Context, rd *store.Reading, g *goldIndex, runs []stor
 	for _, r := range runs {
 		s := RunScore{Dataset: g.name, Name: r.Name, Kind: r.Kind, Target: r.Target}
 		score, ok := runScorers[r.Kind]
-		if !ok || !slices.Contains(benchRuns[g.kind], r.Kind) {
+		if !ok || !slices.Contains(RunKinds(g.kind), r.Kind) {
 			return nil, fmt.Errorf("score run %q: a %s dataset takes no %s runs", r.Name, g.kind, r.Kind)
 		}
 		if err := score(ctx, rd, &s, r, g); err != nil {

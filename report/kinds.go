@@ -38,7 +38,12 @@ var runScorers = map[store.RunKind]runScorer{
 
 // RunKinds lists the kinds of run a dataset of the task kind takes (none
 // for a kind bench does not know).
-func RunKinds(kind guidelines.Kind) []store.RunKind { return slices.Clone(benchRuns[kind]) }
+func RunKinds(kind guidelines.Kind) []store.RunKind {
+	if _, file := guidelines.RegisteredFile(kind); file {
+		return []store.RunKind{store.RunLabels} // a system's labels of the kind's units
+	}
+	return slices.Clone(benchRuns[kind])
+}
 
 // BenchKinds lists the task kinds bench scores runs on.
 func BenchKinds() []guidelines.Kind { return slices.Sorted(maps.Keys(benchRuns)) }

@@ -108,7 +108,7 @@ type Model struct {
 // New builds the root model; Init loads the annotator's first unfinished HIT.
 // A dataset of a task kind the TUI has no screens for is an error.
 func New(ctx context.Context, cfg Config) (*Model, error) {
-	if !hasScreens(cfg.Dataset.Kind) {
+	if !HasScreens(cfg.Dataset.Kind) {
 		return nil, fmt.Errorf("dataset %q is of task kind %q, which this claritty cannot show", display.Clean(cfg.Dataset.Name), display.Clean(string(cfg.Dataset.Kind)))
 	}
 	if cfg.Now == nil {

@@ -92,9 +92,9 @@ func entryFor(kind guidelines.Kind) kindEntry {
 	panic("tui: no screens for task kind " + kind)
 }
 
-// hasScreens says whether the TUI can show a dataset of the kind: a
+// HasScreens says whether the TUI can show a dataset of the kind: a
 // built-in kind's, or a registered protocol file's.
-func hasScreens(kind guidelines.Kind) bool {
+func HasScreens(kind guidelines.Kind) bool {
 	_, builtIn := kinds[kind]
 	_, file := guidelines.RegisteredFile(kind)
 	return builtIn || file

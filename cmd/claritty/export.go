@@ -103,7 +103,7 @@ func newExportCmd(g *globals) *cobra.Command {
 	f.StringVarP(&fl.out, "out", "o", "", "file to write (default: stdout)")
 	f.StringVar(&fl.dataset, "dataset", "", "dataset (labels default: all; others: the first)")
 	f.BoolVar(&fl.pseudonymize, "pseudonymize", false, "labels: stable pseudonyms instead of annotator names")
-	f.BoolVar(&fl.includeUnresolved, "include-unresolved", false, "mimics-manual: keep panes with unresolved units, their cells empty")
+	f.BoolVar(&fl.includeUnresolved, "include-unresolved", false, "mimics-manual and a protocol file's format: keep items with unresolved units, their cells empty")
 	f.BoolVar(&fl.includeIncomplete, "include-incomplete", false, "release and gold formats: keep items labelled by fewer annotators than the policy's min")
 	f.BoolVar(&fl.provisional, "provisional", false, "bench: also score gold labelled by fewer annotators than the policy's min")
 	return cmd
@@ -200,7 +200,7 @@ func exportFormatNamed(name string) (exportFormat, bool) {
 		}
 		return data.WriteProtocolFile(ctx, r, w, opts)
 	}
-	return exportFormat{name: name, kind: k, release: true, firstOfKind: true, make: releaseOf(write)}, true
+	return exportFormat{name: name, kind: k, release: true, unresolved: true, firstOfKind: true, make: releaseOf(write)}, true
 }
 
 // exportNames lists the formats that pass keep (nil: all).

@@ -60,6 +60,77 @@ func TestEveryKindInEveryLayer(t *testing.T) {
 	}
 }
 
+// Every protocol file's kind (the three shipped, and one a lead wrote)
+// has every layer a built-in kind has once its file is in the database:
+// import knows its header, export writes its own format and the gold,
+// stats, bench labels runs and the TUI's screens take it. Before, none do.
+func TestEveryProtocolFileKindInEveryLayer(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	lead := storetest.Lead(t, st)
+	shipped, err := guidelines.ShippedProtocols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := guidelines.ParseProtocolFile("own.toml", []byte(strings.Replace(string(shipped[0].Text), `name = "mimics-duo-aspects"`, `name = "own-aspects"`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := append(shipped, guidelines.ProtocolText{File: own, Text: []byte(strings.Replace(string(shipped[0].Text), `name = "mimics-duo-aspects"`, `name = "own-aspects"`, 1))})
+	for _, p := range files {
+		k := p.File.Name
+		if k == "own-aspects" && (tui.HasScreens(k) || k.Known() || len(report.RunKinds(k)) > 0) {
+			t.Errorf("%s has layers before its file is in the database", k)
+		}
+		if err := st.AddProtocol(ctx, lead, p.File, p.Text); err != nil {
+			t.Fatal(err)
+		}
+		var cells []string // text in the item's columns, the label columns empty
+		for _, c := range p.File.Item.Header {
+			it := p.File.Item
+			if slices.Contains(it.ID, c) || slices.Contains(it.Text, c) || slices.Contains(it.List, c) {
+				cells = append(cells, "a")
+			} else {
+				cells = append(cells, "")
+			}
+		}
+		body := strings.Join(p.File.Item.Header, "\t") + "\n" + strings.Join(cells, "\t") + "\n"
+		opt := data.Options{Dataset: string(k)}
+		if k == "own-aspects" {
+			opt.Format = store.Format(k) // its header is Task 3's: import asks which
+		}
+		if res, err := data.Import(ctx, st, lead, strings.NewReader(body), "f.tsv", opt); err != nil || res.Format != store.Format(k) {
+			t.Errorf("import of a %s file: %v %+v", k, err, res)
+		}
+		if f, ok := exportFormatNamed(string(k)); !ok || !f.release || f.kind != k {
+			t.Errorf("export: no %s format", k)
+		}
+		d, err := st.DatasetByName(ctx, string(k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out strings.Builder
+		cmd := newStatsCmd(&globals{})
+		cmd.SetOut(&out)
+		cmd.SetContext(ctx)
+		r, err := st.ReadGold(ctx, lead, d.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := writeStats(cmd, r, d, false); err != nil || !strings.Contains(out.String(), p.File.Steps[0].Unit) {
+			t.Errorf("stats of a %s dataset: %v %q", k, err, out.String())
+		}
+		r.Close()
+		if !slices.Contains(report.RunKinds(k), store.RunLabels) {
+			t.Errorf("bench: %s takes no labels runs", k)
+		}
+		if !tui.HasScreens(k) {
+			t.Errorf("tui: no screens for %s", k)
+		}
+	}
+}
+
 // A dataset of a kind this claritty does not know is an error, not shown
 // or scored as another kind.
 func TestUnknownKindIsAnError(t *testing.T) {

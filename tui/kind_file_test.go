@@ -1,0 +1,163 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// duoRows are MIMICS-Duo-shaped rows of one query, with a long question
+// and text that is not ASCII, in each shipped task's columns: Task 1
+// (three panes of the query), Task 2 (a pane with three answers) and
+// Task 3 (the same pane). The label columns hold a release's labels,
+// which no annotator's screen may show.
+func duoRows(kind guidelines.Kind) string {
+	q := "café au lait recipes"
+	long := "Which of these " + strings.Repeat("rather particular and wordy ", 6) + "ways of making it do you mean?"
+	panes := [][]string{{long, "with espresso", "with drip coffee", "vegan (oat milk) — sans lactose"},
+		{"Select one to refine your search", "iced", "hot"},
+		{"What do you want to know about café au lait?", "calories", "history", "near me", "ratio"}}
+	var b strings.Builder
+	switch kind {
+	case "mimics-duo-rating":
+		b.WriteString("query\tquestion\toption_1\toption_2\toption_3\toption_4\toption_5\toffline rating\n")
+		for i, p := range panes {
+			opts := append(p[1:], make([]string, 5-len(p[1:]))...)
+			fmt.Fprintf(&b, "%s\t%s\t%s\t%d\n", q, p[0], strings.Join(opts, "\t"), 5-i)
+		}
+	case "mimics-duo-quality":
+		b.WriteString("query\tquestion\toption_1\toption_2\toption_3\toption_4\toption_5\tQuality_Option1\tQuality_Option2\tQuality_Option3\tQuality_Option4\tQuality_Option5\tOverallClarificationPaneQuality" + strings.Repeat("\t", 8) + "\n")
+		fmt.Fprintf(&b, "%s\t%s\t%s\t\t\t5\t4\t3\t\t\t2"+strings.Repeat("\t", 8)+"\n", q, panes[0][0], strings.Join(panes[0][1:], "\t"))
+	case "mimics-duo-aspects":
+		b.WriteString("query\tquestion\toption_1\toption_2\toption_3\toption_4\toption_5\tCoverage\tDiversity\tUnderstandability\tImportance Order\n")
+		fmt.Fprintf(&b, "%s\t%s\t%s\t\t\t1\t2\t3\t4\n", q, panes[0][0], strings.Join(panes[0][1:], "\t"))
+	}
+	return b.String()
+}
+
+// duoHarness imports a shipped MIMICS-Duo protocol's rows and opens ana's
+// HIT screen on them.
+func duoHarness(t *testing.T, kind guidelines.Kind, w, h int) *harness {
+	t.Helper()
+	st := storetest.Open(t)
+	duoImport(t, st, kind)
+	an, err := st.EnsureAnnotator(context.Background(), "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return startOn(t, st, an, string(kind), w, h, false)
+}
+
+func duoImport(t *testing.T, st *store.Store, kind guidelines.Kind) {
+	t.Helper()
+	body := duoRows(kind)
+	if _, err := data.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(body), string(kind)+".tsv", data.Options{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var duoScale = regexp.MustCompile(`(?m)^ +5 (excellent )? +4 (good )? +3 (fair )? +2 (poor )? +1( very poor)? *$`)
+
+// fileScreens are the HIT screens of the three MIMICS-Duo protocol files,
+// each step kind once: an answer of a pane, the pane as a whole, a pane
+// of a query's, an aspect.
+func fileScreens() []sizedScreen {
+	on := func(kind guidelines.Kind) func(t *testing.T, w, h int) *harness {
+		return func(t *testing.T, w, h int) *harness { return duoHarness(t, kind, w, h) }
+	}
+	return []sizedScreen{
+		{name: "duo_quality_answer2", start: on("mimics-duo-quality"), keys: []string{"4"},
+			must: []string{"answer 2 of 3", "▸ 2  with drip coffee"}, scale: duoScale},
+		{name: "duo_quality_pane", start: on("mimics-duo-quality"), keys: []string{"4", "3", "2"},
+			must: []string{"The pane as a whole", "question"}, scale: duoScale},
+		{name: "duo_rating_pane3", start: on("mimics-duo-rating"), keys: []string{"5", "4"},
+			must: []string{"pane 3 of 3", "▸ pane 3"}, scale: duoScale},
+		{name: "duo_aspects_diversity", start: on("mimics-duo-aspects"), keys: []string{"3"},
+			must: []string{"Diversity", "café au lait recipes"}, scale: duoScale},
+	}
+}
+
+// A protocol file's HIT screen at every size: what is labelled and the
+// choices on screen, and nothing cut.
+func TestFileKindEverySize(t *testing.T) {
+	for _, sc := range fileScreens() {
+		for _, size := range everySize {
+			t.Run(fmt.Sprintf("%s_%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
+				h := sc.start(t, size.w, size.h)
+				h.keys(sc.keys...)
+				checkFits(t, h, size.w, size.h)
+				screen := h.screen()
+				for _, m := range sc.must {
+					if !strings.Contains(screen, m) {
+						t.Fatalf("%q is not on screen:\n%s", m, screen)
+					}
+				}
+				if !sc.scale.MatchString(screen) {
+					t.Fatalf("the label choices are not on screen:\n%s", screen)
+				}
+				if h.m.cuts > 0 {
+					t.Fatalf("%d lines cut at the edge:\n%s", h.m.cuts, screen)
+				}
+				golden.RequireEqual(t, screen)
+			})
+		}
+	}
+}
+
+// What a HIT of a protocol file's item holds of its rows is the columns
+// its steps show: the release's labels in the label columns never reach
+// the screen's model.
+func TestFileKindHoldsNoLabelColumns(t *testing.T) {
+	h := duoHarness(t, "mimics-duo-quality", 80, 24)
+	k := h.m.hit.hit.kind.(*fileKind)
+	if len(k.rows) != 1 {
+		t.Fatalf("%d rows", len(k.rows))
+	}
+	for col := range k.rows[0].Cells {
+		if col != "query" && col != "question" {
+			t.Errorf("the HIT holds column %q", col)
+		}
+	}
+	if got := strings.Join(k.rows[0].List, "|"); got != "with espresso|with drip coffee|vegan (oat milk) — sans lactose" {
+		t.Errorf("list %q", got)
+	}
+}
+
+// One key per label walks a whole HIT of each MIMICS-Duo task and stores
+// each label under its unit: every answer's quality then the pane's, every
+// pane of the query, the four aspects; back and undo work as on every
+// kind; the next HIT opens.
+func TestFileKindOneKeyPerLabel(t *testing.T) {
+	for _, c := range []struct {
+		kind guidelines.Kind
+		keys []string
+		want map[string]int
+	}{
+		{"mimics-duo-quality", []string{"5", "4", "3", "2"}, map[string]int{"answer_quality_1": 5, "answer_quality_2": 4, "answer_quality_3": 3, "pane_quality": 2}},
+		{"mimics-duo-rating", []string{"1", "left", "2", "3", "4"}, map[string]int{"pane_rating_1": 2, "pane_rating_2": 3, "pane_rating_3": 4}},
+		{"mimics-duo-aspects", []string{"1", "2", "u", "5", "3", "4"}, map[string]int{"coverage": 1, "diversity": 5, "understandability": 3, "importance_order": 4}},
+	} {
+		t.Run(string(c.kind), func(t *testing.T) {
+			h := duoHarness(t, c.kind, 80, 24)
+			h.keys(c.keys...)
+			got := h.labels(1)
+			for u, v := range c.want {
+				if got[u] != v {
+					t.Errorf("%s: %d, want %d (all: %v)", u, got[u], v, got)
+				}
+			}
+			if len(got) != len(c.want) || !h.hitState(1).Finished {
+				t.Errorf("labels %v, finished %v", got, h.hitState(1).Finished)
+			}
+		})
+	}
+}
