@@ -177,3 +177,43 @@ func TestProtocolsAddRefusesABadFile(t *testing.T) {
 		t.Errorf("a refused protocol is listed:\n%s", l.stdout)
 	}
 }
+
+// Over SSH a protocol comes on standard input: an annotator's is refused,
+// a lead's is kept, and the data then imports under its name.
+func TestProtocolsOverSSH(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	shipped, err := guidelines.FindShipped("mimics-duo-aspects")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := strings.Replace(string(shipped.Text), `name = "mimics-duo-aspects"`, `name = "ssh-aspects"`, 1)
+	srv := startServe(t, tm.db)
+	ana, err := sshDial(t, srv.addr, tm.keyFor(t, "ana"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ana.Close()
+	if r := sshRun(t, ana, mine, "protocols add -"); r.code == 0 || !strings.Contains(r.stderr, "lead") {
+		t.Errorf("an annotator's protocols add over SSH: %+v", r)
+	}
+	if r := sshRun(t, ana, "", "protocols add /etc/passwd"); r.code == 0 || !strings.Contains(r.stderr, "over SSH the file is on your side") {
+		t.Errorf("a server path over SSH: %+v", r)
+	}
+	lead, err := sshDial(t, srv.addr, tm.keyFor(t, tm.lead))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lead.Close()
+	if r := sshRun(t, lead, mine, "protocols add -"); r.code != 0 {
+		t.Fatalf("a lead's protocols add over SSH: %+v", r)
+	}
+	body := "query\tquestion\toption_1\toption_2\toption_3\toption_4\toption_5\tCoverage\tDiversity\tUnderstandability\tImportance Order\n" +
+		"q\twhich?\ta\tb\t\t\t\t4\t\t\t\n"
+	if r := sshRun(t, lead, body, "import --format ssh-aspects --dataset mine -"); r.code != 0 || !strings.Contains(r.stderr, "ssh-aspects → dataset \"mine\": 1 panes added") {
+		t.Errorf("import under it over SSH: %+v", r)
+	}
+	if r := sshRun(t, ana, "", "protocols"); !strings.Contains(r.stdout, "ssh-aspects          database") {
+		t.Errorf("ana's protocols over SSH:\n%+v", r)
+	}
+}
