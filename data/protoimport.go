@@ -10,9 +10,10 @@ import (
 	"github.com/claritty/claritty/store"
 )
 
-// MaxProtocolData bounds a file imported under a protocol file: its items
-// are gathered whole before any is stored (a group's rows may be anywhere
-// in it), so what a client sends is bounded before it is held.
+// MaxProtocolData bounds a grouped file imported under a protocol file:
+// its items are gathered whole before any is stored (a group's rows may
+// be anywhere in it), so what a client sends is bounded before it is
+// held. An ungrouped file streams, as the built-in formats do.
 const MaxProtocolData = 64 << 20
 
 // protocolFor is the protocol file a file is imported under, or nil for a

@@ -33,60 +33,112 @@ type FileItem struct {
 	Known map[string]int
 }
 
-// FileRow is one row of an item: its line and its cells by column name
-// (padding columns, which have no name, left out).
+// FileRow is one row of an item: its line as the file has it, and its
+// list. A file is held whole before any of it is stored (a group's rows
+// may be anywhere in it), so a row keeps its line alone: its list's
+// elements are slices of it, and Cell splits it again.
 type FileRow struct {
-	Line  int
-	Raw   string // the line as the file has it, with its line end ("" for a last line without one)
-	Cells map[string]string
+	Line int
+	Raw  string // the line as the file has it, with its line end ("" for a last line without one)
 	// List is the item's list (item.list) as the row gives it: the
 	// non-empty cells, in order.
-	List []string
+	List   []string
+	fields []string       // the cells, while the row is read
+	cols   map[string]int // the header's columns by name
+}
+
+// Cell is the row's text in a column of the header ("" for none).
+func (r FileRow) Cell(col string) string {
+	fields := r.fields
+	if fields == nil {
+		fields = strings.Split(strings.TrimRight(r.Raw, "\r\n"), "\t")
+	}
+	if i, ok := r.cols[col]; ok && i < len(fields) {
+		return fields[i]
+	}
+	return ""
 }
 
 // ReadProtocolItems reads a TSV file in f's shape, all or nothing: the
 // header must be f's, every row whole, every label on its step's scale.
 // Warnings say what is not an error (a last line without a line end).
 func ReadProtocolItems(r io.Reader, name string, f *guidelines.ProtocolFile, maxLine int) ([]FileItem, []string, error) {
-	lr := newLineReader(r, name).limit(maxLine)
+	rd, err := newProtoReader(newLineReader(r, name).limit(maxLine), f)
+	if err != nil {
+		return nil, nil, err
+	}
+	var items []FileItem
+	err = rd.each(func(it FileItem) error {
+		items = append(items, it)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return items, rd.lr.warnings(), nil
+}
+
+// newProtoReader reads a file's header, which must be f's.
+func newProtoReader(lr *lineReader, f *guidelines.ProtocolFile) (*protoReader, error) {
 	header, err := lr.next()
 	if err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, nil, lineErr(name, 0, "the file is empty")
+			return nil, lineErr(lr.file, 0, "the file is empty")
 		}
-		return nil, nil, err
+		return nil, err
 	}
 	if want := strings.Join(f.Item.Header, "\t"); string(header) != want {
-		return nil, nil, lineErr(name, 1, "this is not a %s file: want the header %q", f.Name, want)
+		return nil, lineErr(lr.file, 1, "this is not a %s file: want the header %q", f.Name, want)
 	}
-	rd := protoReader{f: f, lr: lr, byGroup: map[string]int{}, scales: map[string]guidelines.FileScale{}}
+	rd := &protoReader{f: f, lr: lr, byGroup: map[string]int{}, seen: map[string]int{},
+		scales: map[string]guidelines.FileScale{}, cols: map[string]int{}, size: len(header) + 1}
+	for i, c := range f.Item.Header {
+		if c != "" {
+			rd.cols[c] = i
+		}
+	}
 	for _, s := range f.Scales {
 		rd.scales[s.Name] = s
 	}
-	for size := len(header); ; {
-		line, err := lr.next()
+	return rd, nil
+}
+
+// each reads the rows after the header and hands each item to fn, whole:
+// an ungrouped file's as its row is read, so nothing of it is held, a
+// grouped file's once every row is in (a group's rows may be anywhere).
+func (rd *protoReader) each(fn func(FileItem) error) error {
+	grouped := rd.f.Item.Group != ""
+	for {
+		line, err := rd.lr.next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
-		if size += len(line) + 1; size > MaxProtocolData {
-			return nil, nil, lineErr(name, lr.n, "the file is over %d MiB: import it in parts", MaxProtocolData>>20)
+		if rd.size += len(line) + 1; grouped && rd.size > MaxProtocolData {
+			return lineErr(rd.lr.file, rd.lr.n, "the file is over %d MiB, and its rows are grouped (item.group), so held whole: import it in parts", MaxProtocolData>>20)
 		}
-		if err := rd.row(string(line)); err != nil {
-			return nil, nil, err
+		if err := rd.row(string(line) + rd.lr.end); err != nil {
+			return err
 		}
-	}
-	if len(rd.items) == 0 {
-		return nil, nil, needRows(lr)
-	}
-	for i := range rd.items {
-		if err := rd.labels(&rd.items[i]); err != nil {
-			return nil, nil, err
+		if !grouped {
+			if err := fn(rd.items[0]); err != nil {
+				return lineErr(rd.lr.file, rd.lr.n, "%v", err)
+			}
+			rd.items, rd.count = rd.items[:0], rd.count+1
 		}
 	}
-	return rd.items, lr.warnings(), nil
+	for _, it := range rd.items {
+		if err := fn(it); err != nil {
+			return lineErr(rd.lr.file, it.Line, "%v", err)
+		}
+		rd.count++
+	}
+	if rd.count == 0 {
+		return needRows(rd.lr)
+	}
+	return nil
 }
 
 type protoReader struct {
@@ -96,12 +148,16 @@ type protoReader struct {
 	byGroup map[string]int // group column's text -> index into items
 	seen    map[string]int // uid -> line, for ungrouped files
 	scales  map[string]guidelines.FileScale
+	cols    map[string]int // the header's named columns, by name
+	size    int            // bytes read
+	count   int            // items handed on
 }
 
-// row reads one line into its item.
-func (rd *protoReader) row(line string) error {
+// row reads one line, raw as the file has it (with its line end), into
+// its item.
+func (rd *protoReader) row(raw string) error {
 	it := rd.f.Item
-	fields := strings.Split(line, "\t")
+	fields := strings.Split(strings.TrimSuffix(raw, rd.lr.end), "\t")
 	if len(fields) > len(it.Header) {
 		return lineErr(rd.lr.file, rd.lr.n, "%d tab-separated fields, the header has %d", len(fields), len(it.Header))
 	}
@@ -113,49 +169,60 @@ func (rd *protoReader) row(line string) error {
 				len(fields), len(it.Header), col)
 		}
 	}
-	r := FileRow{Line: rd.lr.n, Raw: line + rd.lr.end, Cells: map[string]string{}}
+	r := FileRow{Line: rd.lr.n, Raw: raw, fields: fields, cols: rd.cols}
 	for i, v := range fields {
-		if col := it.Header[i]; col != "" {
-			r.Cells[col] = v
-		} else if v != "" {
+		if it.Header[i] == "" && v != "" {
 			return lineErr(rd.lr.file, rd.lr.n, "field %d is under no column of the header, yet holds %q", i+1, v)
 		}
 	}
 	if err := rd.list(&r); err != nil {
 		return err
 	}
+	i, err := rd.itemOf(r)
+	if err != nil {
+		return err
+	}
+	item := &rd.items[i]
+	if err := rd.labels(item, r, len(item.Rows)); err != nil {
+		return err
+	}
+	r.fields = nil
+	item.Rows = append(item.Rows, r)
+	return nil
+}
+
+// itemOf is the index of the row's item in rd.items: its group's, or a new
+// one.
+func (rd *protoReader) itemOf(r FileRow) (int, error) {
+	it := rd.f.Item
 	uid := rd.uid(r)
 	if it.Group != "" {
-		g := r.Cells[it.Group]
+		g := r.Cell(it.Group)
 		if i, ok := rd.byGroup[g]; ok {
 			if rd.items[i].UID != uid {
-				return lineErr(rd.lr.file, rd.lr.n, "%s %q again, with other id columns than at line %d", it.Group, display.Clean(g), rd.items[i].Line)
+				return 0, lineErr(rd.lr.file, rd.lr.n, "%s %q again, with other id columns than at line %d", it.Group, display.Clean(g), rd.items[i].Line)
 			}
-			rd.items[i].Rows = append(rd.items[i].Rows, r)
-			if len(rd.items[i].Rows) > guidelines.MaxRows {
-				return lineErr(rd.lr.file, rd.lr.n, "%s %q has more than %d rows", it.Group, display.Clean(g), guidelines.MaxRows)
+			if len(rd.items[i].Rows) == guidelines.MaxRows {
+				return 0, lineErr(rd.lr.file, rd.lr.n, "%s %q has more than %d rows", it.Group, display.Clean(g), guidelines.MaxRows)
 			}
-			return nil
+			return i, nil
 		}
 		rd.byGroup[g] = len(rd.items)
 	} else {
-		if rd.seen == nil {
-			rd.seen = map[string]int{}
-		}
 		if at, ok := rd.seen[uid]; ok {
-			return lineErr(rd.lr.file, rd.lr.n, "the same item as line %d", at)
+			return 0, lineErr(rd.lr.file, rd.lr.n, "the same item as line %d", at)
 		}
 		rd.seen[uid] = r.Line
 	}
-	rd.items = append(rd.items, FileItem{UID: uid, Line: r.Line, Rows: []FileRow{r}, Known: map[string]int{}})
-	return nil
+	rd.items = append(rd.items, FileItem{UID: uid, Line: r.Line, Known: map[string]int{}})
+	return len(rd.items) - 1, nil
 }
 
 // list gathers the row's list cells; an empty cell before a full one
 // would number the elements two ways, so it is refused.
 func (rd *protoReader) list(r *FileRow) error {
 	for i, col := range rd.f.Item.List {
-		v := r.Cells[col]
+		v := r.Cell(col)
 		if v == "" {
 			continue
 		}
@@ -174,39 +241,34 @@ func (rd *protoReader) uid(r FileRow) string {
 		if i > 0 {
 			b.WriteByte('\t')
 		}
-		b.WriteString(r.Cells[col])
+		b.WriteString(r.Cell(col))
 	}
 	sum := sha256.Sum256(b.Bytes())
 	return hex.EncodeToString(sum[:8])
 }
 
-// labels reads an item's known labels from its steps' columns.
-func (rd *protoReader) labels(it *FileItem) error {
+// labels reads the known labels a row's label columns hold into its
+// item; pos is the row's place among the item's rows.
+func (rd *protoReader) labels(it *FileItem, r FileRow, pos int) error {
 	for _, st := range rd.f.Steps {
 		if st.Column == "" {
 			continue
 		}
 		switch st.Per {
 		case guidelines.PerElement:
-			for _, r := range it.Rows {
-				for n := 1; n <= len(rd.f.Item.List); n++ {
-					col := strings.ReplaceAll(st.Column, "{n}", strconv.Itoa(n))
-					if err := rd.label(it, r, col, st, st.Unit+"_"+strconv.Itoa(n), n <= len(r.List)); err != nil {
-						return err
-					}
+			for n := 1; n <= len(rd.f.Item.List); n++ {
+				col := strings.ReplaceAll(st.Column, "{n}", strconv.Itoa(n))
+				if err := rd.label(it, r, col, st, st.Unit+"_"+strconv.Itoa(n), n <= len(r.List)); err != nil {
+					return err
 				}
 			}
 		case guidelines.PerRow:
-			for i, r := range it.Rows {
-				if err := rd.label(it, r, st.Column, st, st.Unit+"_"+strconv.Itoa(i+1), true); err != nil {
-					return err
-				}
+			if err := rd.label(it, r, st.Column, st, st.Unit+"_"+strconv.Itoa(pos+1), true); err != nil {
+				return err
 			}
 		default:
-			for _, r := range it.Rows {
-				if err := rd.label(it, r, st.Column, st, st.Unit, true); err != nil {
-					return err
-				}
+			if err := rd.label(it, r, st.Column, st, st.Unit, true); err != nil {
+				return err
 			}
 		}
 	}
@@ -217,7 +279,7 @@ func (rd *protoReader) labels(it *FileItem) error {
 // the step's scale, and asked (no label for an answer the row does not
 // have); a grouped item's rows must agree on a label asked once.
 func (rd *protoReader) label(it *FileItem, r FileRow, col string, st guidelines.FileStep, unit string, asked bool) error {
-	raw := r.Cells[col]
+	raw := r.Cell(col)
 	if raw == "" {
 		return nil
 	}
@@ -236,19 +298,15 @@ func (rd *protoReader) label(it *FileItem, r FileRow, col string, st guidelines.
 }
 
 // ImportProtocolFile imports a TSV in a protocol file's shape, all or
-// nothing, as who (a lead): the protocol is kept in the database first
-// (store.AddProtocol: the same file again is nothing), then each item
-// with its rows, and the labels its columns hold become opt.LabelsAs's (a
-// release's, as MIMICS-Manual's are), or the items' known answers when
-// opt.Purpose is set. Importing a file twice adds nothing.
+// nothing, as who (a lead), in one transaction: the protocol is kept in
+// the database (the same file again is nothing), then each item with its
+// rows as it is read, and the labels its columns hold become
+// opt.LabelsAs's (a release's, as MIMICS-Manual's are), or the items'
+// known answers when opt.Purpose is set. Importing a file twice adds
+// nothing.
 func ImportProtocolFile(ctx context.Context, st *store.Store, who store.Annotator, r io.Reader, name string,
 	f *guidelines.ProtocolFile, text []byte, opt Options) (Result, error) {
 	res := Result{File: name, Format: store.Format(f.Name), Dataset: opt.Dataset, Purpose: opt.Purpose}
-	items, notes, err := ReadProtocolItems(r, name, f, opt.MaxLine)
-	if err != nil {
-		return res, err
-	}
-	res.Notes = notes
 	switch {
 	case opt.Purpose != "" && !hasColumns(f):
 		return res, lineErr(name, 1, "practice and gold-check items need their answers in the file: protocol %s names no label column", f.Name)
@@ -260,15 +318,12 @@ func ImportProtocolFile(ctx context.Context, st *store.Store, who store.Annotato
 		base := filepath.Base(name)
 		res.Dataset = strings.TrimSuffix(base, filepath.Ext(base))
 	}
-	if err := st.AddProtocol(ctx, who, f, text); err != nil {
+	lr := newLineReader(r, name).limit(opt.MaxLine)
+	rd, err := newProtoReader(lr, f)
+	if err != nil {
 		return res, err
 	}
-	var im *store.Importer
-	if opt.Purpose != "" {
-		im, err = st.BeginKnownImport(ctx, who, res.Dataset, opt.Purpose, f.Name, res.Format)
-	} else {
-		im, err = st.BeginImport(ctx, who, res.Dataset, f.Name, res.Format)
-	}
+	im, err := st.BeginProtocolImport(ctx, who, res.Dataset, opt.Purpose, f, text)
 	if err != nil {
 		return res, err
 	}
@@ -279,15 +334,18 @@ func ImportProtocolFile(ctx context.Context, st *store.Store, who store.Annotato
 		}
 	}
 	labelsAs := cmp.Or(opt.LabelsAs, DefaultLabelsAs)
-	for _, it := range items {
+	err = rd.each(func(it FileItem) error {
 		var labels []store.UnitLabel
 		for _, u := range slices.Sorted(maps.Keys(it.Known)) {
 			labels = append(labels, store.UnitLabel{Unit: u, Annotator: labelsAs, Value: it.Known[u]})
 		}
-		if _, err := im.AddFileItem(fileItem(f, it), labels...); err != nil {
-			return res, lineErr(name, it.Line, "%v", err)
-		}
+		_, err := im.AddFileItem(fileItem(f, it), labels...)
+		return err
+	})
+	if err != nil {
+		return res, err
 	}
+	res.Notes = lr.warnings()
 	res.ImportStats, err = im.Commit()
 	return res, err
 }
@@ -310,13 +368,13 @@ func fileItem(f *guidelines.ProtocolFile, it FileItem) store.FileItem {
 	text := f.Item.Text
 	switch {
 	case f.Item.Group != "":
-		out.Query = first.Cells[f.Item.Group]
+		out.Query = first.Cell(f.Item.Group)
 		return out
 	case len(text) > 0:
-		out.Query = first.Cells[text[0]]
+		out.Query = first.Cell(text[0])
 	}
 	if len(text) > 1 {
-		out.Question = first.Cells[text[1]]
+		out.Question = first.Cell(text[1])
 	}
 	copy(out.Options[:], first.List)
 	return out

@@ -109,9 +109,9 @@ func TestMIMICSDuoFilesReadInTheirShape(t *testing.T) {
 			// A pane's item has the uid the same pane has imported from
 			// MIMICS-Click or MIMICS-Manual.
 			r := items[0].Rows[0]
-			p := store.Pane{Query: r.Cells["query"], Question: r.Cells["question"]}
+			p := store.Pane{Query: r.Cell("query"), Question: r.Cell("question")}
 			for i := range p.Options {
-				p.Options[i] = r.Cells["option_"+strconv.Itoa(i+1)]
+				p.Options[i] = r.Cell("option_" + strconv.Itoa(i+1))
 			}
 			if items[0].UID != p.UID() {
 				t.Errorf("%s: the first pane's uid %s, as a MIMICS pane %s", c.kind, items[0].UID, p.UID())
@@ -423,5 +423,48 @@ func TestProtocolFileConditionsInTheStore(t *testing.T) {
 	bad := "item\tunit\tannotator\tlabel\n" + one.UID + "\tdiversity\tcy\t3\n"
 	if _, err := Import(ctx, st, who, strings.NewReader(bad), "bad.tsv", Options{Format: FormatLabels}); err == nil {
 		t.Errorf("a merged why without its yes was taken")
+	}
+}
+
+// A file refused half-way leaves the database as it was: neither its
+// items nor its protocol are kept, though the protocol was taken in the
+// same transaction. A changed file under that name is then a first file,
+// not a change (the process let go of the refused one).
+func TestRefusedProtocolImportKeepsNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	text := strings.Replace(yesWhy, `name = "yes-why"`, `name = "refused-why"`, 1)
+	pf, err := guidelines.ParseProtocolFile("r.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := "query\tquestion\tuseful\twhy\nq1\tWhat do you mean?\t1\t2\nq2\tWhich one?\t7\t\n"
+	_, err = ImportProtocolFile(ctx, st, who, strings.NewReader(body), "r.tsv", pf, []byte(text), Options{})
+	if err == nil || !strings.Contains(err.Error(), `r.tsv:3: useful is "7"`) {
+		t.Fatalf("a bad label at line 3: %v", err)
+	}
+	kept, err := st.Protocols(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := kept["refused-why"]; ok {
+		t.Error("the refused file's protocol is kept")
+	}
+	if ds, _ := st.Datasets(ctx); len(ds) != 0 {
+		t.Errorf("datasets after a refused import: %v", ds)
+	}
+	changed := strings.Replace(text, `title = "Useful, and why"`, `title = "Useful?"`, 1)
+	pf2, err := guidelines.ParseProtocolFile("r2.toml", []byte(changed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := strings.Replace(body, "\t7\t", "\t0\t", 1)
+	if _, err := ImportProtocolFile(ctx, st, who, strings.NewReader(good), "r.tsv", pf2, []byte(changed), Options{}); err != nil {
+		t.Fatalf("the changed file after the refused one: %v", err)
+	}
+	if kept, _ := st.Protocols(ctx); string(kept["refused-why"]) != changed {
+		t.Errorf("kept %q", kept["refused-why"])
 	}
 }

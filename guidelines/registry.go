@@ -31,7 +31,15 @@ type fileKind struct {
 // it. The same file again is nothing; another file under a name already
 // known is refused, since labels stored under the one would be read under
 // the other.
-func Register(f *ProtocolFile, text []byte) error {
+func Register(f *ProtocolFile, text []byte) error { return register(f, text, false) }
+
+// Replace registers a protocol file's kind over whatever file of that
+// name this process knows: for a file the database has just taken, when
+// the one the process held was a rolled-back import's and is nowhere
+// else.
+func Replace(f *ProtocolFile, text []byte) error { return register(f, text, true) }
+
+func register(f *ProtocolFile, text []byte, replace bool) error {
 	registerLock.Lock()
 	defer registerLock.Unlock()
 	if slices.ContainsFunc(Protocols, func(p Protocol) bool { return p.Kind == f.Name }) {
@@ -41,7 +49,7 @@ func Register(f *ProtocolFile, text []byte) error {
 	if old := registered.Load(); old != nil {
 		now = maps.Clone(*old)
 	}
-	if had, ok := now[f.Name]; ok {
+	if had, ok := now[f.Name]; ok && !replace {
 		if bytes.Equal(had.text, text) {
 			return nil
 		}

@@ -87,7 +87,20 @@ var itemIndexes = map[string]string{
 // new); only a lead may import. An empty dataset name starts an import
 // that holds no items (SERP results).
 func (s *Store) BeginImport(ctx context.Context, who Annotator, dataset string, kind guidelines.Kind, format Format) (*Importer, error) {
-	return s.beginImport(ctx, who, dataset, "", kind, format)
+	return s.beginImport(ctx, who, dataset, "", kind, format, nil)
+}
+
+// BeginProtocolImport starts an import of a protocol file's items into the
+// named dataset (its practice or gold checks when purpose is set, as
+// BeginKnownImport): the file is kept in the import's own transaction, as
+// AddProtocol keeps it, so a data file refused half-way leaves neither.
+func (s *Store) BeginProtocolImport(ctx context.Context, who Annotator, dataset string, purpose Purpose,
+	f *guidelines.ProtocolFile, text []byte) (*Importer, error) {
+	if purpose != "" && purpose != PurposePractice && purpose != PurposeCheck {
+		return nil, fmt.Errorf("begin import: no such purpose %q", purpose)
+	}
+	keep := func(w *ptx) error { return s.addProtocol(ctx, w, who, f, text) }
+	return s.beginImport(ctx, who, dataset, purpose, f.Name, Format(f.Name), keep)
 }
 
 // BeginKnownImport starts an import of items with known answers into the
@@ -99,10 +112,14 @@ func (s *Store) BeginKnownImport(ctx context.Context, who Annotator, task string
 	if purpose != PurposePractice && purpose != PurposeCheck {
 		return nil, fmt.Errorf("begin import: no such purpose %q", purpose)
 	}
-	return s.beginImport(ctx, who, task, purpose, kind, format)
+	return s.beginImport(ctx, who, task, purpose, kind, format, nil)
 }
 
-func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, purpose Purpose, kind guidelines.Kind, format Format) (*Importer, error) {
+// beginImport opens an import's transaction, checks who may import, runs
+// first (nil for none: a protocol file's import keeps the file) and makes
+// or finds the dataset.
+func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, purpose Purpose, kind guidelines.Kind, format Format,
+	first func(*ptx) error) (*Importer, error) {
 	var rollbackMode bool
 	conn, unlock, err := s.ownConn(ctx, func(ctx context.Context, conn *sql.Conn) {
 		if rollbackMode {
@@ -125,6 +142,12 @@ func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, 
 	if err := requireRole(ctx, im.w, who.ID, ActImport); err != nil {
 		im.Rollback()
 		return nil, fmt.Errorf("import: %w", err)
+	}
+	if first != nil {
+		if err := first(im.w); err != nil {
+			im.Rollback()
+			return nil, fmt.Errorf("import: %w", err)
+		}
 	}
 	if err := im.prepare(dataset, kind, format); err != nil {
 		im.Rollback()

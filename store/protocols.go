@@ -22,38 +22,46 @@ var ErrProtocolChanged = errors.New("another protocol file of that name is in th
 // same file again changes nothing; another file under a name in use is
 // refused (ErrProtocolChanged): give a changed protocol a name of its own.
 func (s *Store) AddProtocol(ctx context.Context, who Annotator, f *guidelines.ProtocolFile, text []byte) error {
-	p := f.Protocol()
 	err := s.tx(ctx, func(tx *ptx) error {
 		if err := requireRole(ctx, tx, who.ID, ActImport); err != nil {
 			return err
 		}
-		var have string
-		err := tx.QueryRowContext(ctx, `SELECT text FROM protocols WHERE name = ?`, string(f.Name)).Scan(&have)
-		switch {
-		case err == nil && have == string(text):
-			return nil
-		case err == nil:
-			return fmt.Errorf("protocol %q: %w", f.Name, ErrProtocolChanged)
-		case !errors.Is(err, sql.ErrNoRows):
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO protocols (name, text, added_by, added_at) VALUES (?, ?, ?, ?)`,
-			string(f.Name), string(text), who.ActorID(), s.now()); err != nil {
-			return err
-		}
-		for _, u := range p.AllUnits {
-			low, high := scaleRange(p.ScaleOf(u))
-			if _, err := tx.ExecContext(ctx, `INSERT INTO kind_units (kind, unit, low, high) VALUES (?, ?, ?, ?)`,
-				string(f.Name), u, low, high); err != nil {
-				return err
-			}
-		}
-		return nil
+		return s.addProtocol(ctx, tx, who, f, text)
 	})
 	if err != nil {
 		return fmt.Errorf("add protocol: %w", err)
 	}
-	return s.know(f, text)
+	return nil
+}
+
+// addProtocol keeps a protocol file in tx (AddProtocol, or an import under
+// it: BeginProtocolImport) and makes its kind known to the process, so the
+// transaction may make a dataset of it. Should tx not commit, the process
+// knows a kind the database lacks; the next file of that name replaces it.
+func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guidelines.ProtocolFile, text []byte) error {
+	var have string
+	err := tx.QueryRowContext(ctx, `SELECT text FROM protocols WHERE name = ?`, string(f.Name)).Scan(&have)
+	switch {
+	case err == nil && have == string(text):
+		return s.know(f, text, false)
+	case err == nil:
+		return fmt.Errorf("protocol %q: %w", f.Name, ErrProtocolChanged)
+	case !errors.Is(err, sql.ErrNoRows):
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO protocols (name, text, added_by, added_at) VALUES (?, ?, ?, ?)`,
+		string(f.Name), string(text), who.ActorID(), s.now()); err != nil {
+		return err
+	}
+	p := f.Protocol()
+	for _, u := range p.AllUnits {
+		low, high := scaleRange(p.ScaleOf(u))
+		if _, err := tx.ExecContext(ctx, `INSERT INTO kind_units (kind, unit, low, high) VALUES (?, ?, ?, ?)`,
+			string(f.Name), u, low, high); err != nil {
+			return err
+		}
+	}
+	return s.know(f, text, true)
 }
 
 // scaleRange is a scale's lowest and highest value.
@@ -65,9 +73,15 @@ func scaleRange(scale []guidelines.Label) (low, high int) {
 	return slices.Min(vals), slices.Max(vals)
 }
 
-// know makes a kept protocol file's kind known to this process.
-func (s *Store) know(f *guidelines.ProtocolFile, text []byte) error {
-	if err := guidelines.Register(f, text); err != nil {
+// know makes a kept protocol file's kind known to this process; first
+// says the database has just taken it, so whatever this process held
+// under its name (a rolled-back import's) gives way.
+func (s *Store) know(f *guidelines.ProtocolFile, text []byte, first bool) error {
+	register := guidelines.Register
+	if first {
+		register = guidelines.Replace
+	}
+	if err := register(f, text); err != nil {
 		return err
 	}
 	addUnits(f.Protocol().AllUnits)
@@ -86,7 +100,7 @@ func (s *Store) loadProtocols(ctx context.Context) error {
 	for _, k := range all {
 		f, err := guidelines.ParseProtocolFile("protocol "+k.name, []byte(k.text))
 		if err == nil {
-			err = s.know(f, []byte(k.text))
+			err = s.know(f, []byte(k.text), false)
 		}
 		if err != nil {
 			return fmt.Errorf("open %s: the protocol it keeps: %w", s.path, err)
