@@ -98,7 +98,7 @@ func necessitySteps(s Shape) []ItemStep {
 // name ("2 Good", "1 yes", "0 none"), the step and the name where they are
 // the same ("facet 3"), the name alone where the step has no keys.
 func (p Protocol) Describe(unit string, value int) string {
-	k, name := p.KeyOf(unit, value), p.LabelName(value)
+	k, name := p.KeyOf(unit, value), p.nameOn(unit, value)
 	switch {
 	case k == "":
 		return name

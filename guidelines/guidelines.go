@@ -363,6 +363,17 @@ func (p Protocol) LabelName(value int) string {
 	return strconv.Itoa(value)
 }
 
+// nameOn is a value's name on the unit's own scale (a protocol file's
+// steps may each have one), else LabelName's.
+func (p Protocol) nameOn(unit string, value int) string {
+	for _, l := range p.ScaleOf(unit) {
+		if l.Value == value {
+			return l.Name
+		}
+	}
+	return p.LabelName(value)
+}
+
 // Step finds a step by id.
 func (p Protocol) Step(id string) Step {
 	for _, s := range p.StepTypes {

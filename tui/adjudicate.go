@@ -46,7 +46,7 @@ type adjDetail struct {
 	context []store.Message
 	facets  []string
 	sides   *store.Sides
-	rows    []guidelines.ShownRow // a protocol file's item's, as its HIT shows them
+	rows    []guidelines.ShownRow // a protocol file's item's, as its HIT shows them, cleaned
 	labels  []store.UnitLabelView
 	notes   []store.Note
 	flags   []store.Flag

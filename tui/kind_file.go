@@ -20,7 +20,7 @@ import (
 // being labelled in focus. Its keys are the file's scales'.
 type fileKind struct {
 	file *guidelines.ProtocolFile
-	rows []guidelines.ShownRow // cleaned for the terminal
+	rows []guidelines.ShownRow // cleaned for the terminal (cleanRows)
 	// header is the column the HIT's first line shows (every step shows
 	// it, so it never hides what a step would not show); "" for none.
 	header string
@@ -41,46 +41,52 @@ func fileEntry(kind guidelines.Kind) (kindEntry, bool) {
 			if err != nil {
 				return nil, err
 			}
-			k := newFileKind(f, rows)
+			k := newFileKind(f, cleanRows(rows))
 			s := newHITState(guidelines.ForKind(kind), k, it, h, it.Shape(len(rows)))
 			s.reviewed = true // no results to review first
 			s.query, s.question = "", ""
-			if k.header != "" && len(rows) > 0 {
-				s.query = rows[0].Cells[k.header]
+			if k.header != "" && len(k.rows) > 0 {
+				s.query = k.rows[0].Cells[k.header]
 			}
 			return s, nil
 		},
 	}, true
 }
 
+// newFileKind is an item of the file's kind with rows already cleaned.
 func newFileKind(f *guidelines.ProtocolFile, rows []guidelines.ShownRow) *fileKind {
-	k := &fileKind{file: f, header: headerColumn(f)}
-	for _, r := range rows {
-		clean := guidelines.ShownRow{Cells: map[string]string{}}
-		for c, v := range r.Cells {
-			clean.Cells[c] = display.Field(v)
+	k := &fileKind{file: f, rows: rows, header: queryColumn(f)}
+	for _, st := range f.Steps {
+		if !slices.Contains(st.Show, k.header) {
+			k.header = "" // a step that hides it: no first line for it
 		}
-		for _, v := range r.List {
-			clean.List = append(clean.List, display.Field(v))
-		}
-		k.rows = append(k.rows, clean)
 	}
 	return k
 }
 
-// headerColumn is the column for the HIT's first line: the group (or
-// first text) column, if every step shows it.
-func headerColumn(f *guidelines.ProtocolFile) string {
-	col := f.Item.Group
-	if col == "" && len(f.Item.Text) > 0 {
-		col = f.Item.Text[0]
-	}
-	for _, st := range f.Steps {
-		if !slices.Contains(st.Show, col) {
-			return ""
+// cleanRows are an item's rows as the store gives them, cleaned for the
+// terminal: dataset text is untrusted.
+func cleanRows(rows []guidelines.ShownRow) []guidelines.ShownRow {
+	out := make([]guidelines.ShownRow, len(rows))
+	for i, r := range rows {
+		out[i].Cells = map[string]string{}
+		for c, v := range r.Cells {
+			out[i].Cells[c] = display.Field(v)
+		}
+		for _, v := range r.List {
+			out[i].List = append(out[i].List, display.Field(v))
 		}
 	}
-	return col
+	return out
+}
+
+// queryColumn is the column whose text is an item's query in the store,
+// which adjudication's first line shows: the group (or first text) column.
+func queryColumn(f *guidelines.ProtocolFile) string {
+	if f.Item.Group == "" && len(f.Item.Text) > 0 {
+		return f.Item.Text[0]
+	}
+	return f.Item.Group
 }
 
 // noun is one item: "panes" → "pane", "queries" → "query".
@@ -120,25 +126,25 @@ func scaleKeys(p guidelines.Protocol, unit string) []key.Binding {
 	return labelKeys(p.ScaleOf(unit), lowerName)
 }
 
+// shortHelp has the current step's scale (the first step's before a HIT).
 func (k *fileKind) shortHelp(keys hitKeys, h *hitState) []key.Binding {
-	p := guidelines.ForKind(k.file.Name)
 	unit := ""
 	if h != nil {
 		unit = h.step().unit
-	} else if len(p.AllUnits) > 0 {
-		unit = p.AllUnits[0]
 	}
-	return append(scaleKeys(p, unit), keys.Back, keys.Undo, keys.Down, keys.Note, keys.Flag, keys.Guide, keys.Queue, keys.Pane, keys.Help, keys.Quit)
+	return append(scaleKeys(guidelines.ForKind(k.file.Name), unit),
+		keys.Back, keys.Undo, keys.Down, keys.Note, keys.Flag, keys.Guide, keys.Queue, keys.Pane, keys.Help, keys.Quit)
 }
 
+// fullHelp has each scale's keys once.
 func (k *fileKind) fullHelp(keys hitKeys) [][]key.Binding {
 	p := guidelines.ForKind(k.file.Name)
 	var labels []key.Binding
 	seen := map[string]bool{}
 	for _, st := range k.file.Steps {
-		if !seen[st.Scale] && len(p.AllUnits) > 0 {
+		if !seen[st.Scale] {
 			seen[st.Scale] = true
-			labels = append(labels, labelKeys(p.Step(st.Unit).Scale, lowerName)...)
+			labels = append(labels, scaleKeys(p, st.Unit)...)
 		}
 	}
 	return [][]key.Binding{
@@ -160,9 +166,11 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 		title += " · " + where
 		short = where
 	}
-	lines, focus := k.lines(s, fs, st.answer, h.labels, width, k.header != "")
+	lines, focus := k.lines(s, fs, st.answer, h.labels, width, k.header)
+	// A label weighs all its focus (the pane as a whole, a row, an
+	// answer): none counts until the focus has been on screen to its end.
 	return stepView{title: s.Title.Render(" " + title), short: s.Title.Render(" " + short), lines: lines, focus: focus,
-		choices: []string{m.scaleLine(h, st.unit, width)}}
+		choices: []string{m.scaleLine(h, st.unit, width)}, readToEnd: true}
 }
 
 // where names the element or row a repeated step labels: "answer 2 of 5".
@@ -181,18 +189,18 @@ func (k *fileKind) where(fs guidelines.FileStep, index int) string {
 }
 
 // lines lays out what step fs shows, the element or row at index in focus
-// for a repeated step (all of it for a step once an item); a row's label
-// of a per-row unit shows beside it. headerShown leaves out the column the
-// HIT's first line has.
-func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map[string]int, width int, headerShown bool) (lines []string, focus [2]int) {
-	cols := k.shownColumns(fs, headerShown)
+// for a repeated step (all of it for a step once an item); the labels
+// given of a repeated step's units show beside their elements or rows.
+// omit is a column the screen's first line has ("" for none).
+func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map[string]int, width int, omit string) (lines []string, focus [2]int) {
+	cols := k.shownColumns(fs, omit)
 	grouped := k.file.Item.Group != ""
 	focus = [2]int{0, 0}
 	for i, r := range k.rows {
 		indent := ""
 		current := fs.Per == guidelines.PerRow && index == i
 		if grouped {
-			if i == 0 && !headerShown && slices.Contains(fs.Show, k.file.Item.Group) {
+			if i == 0 && omit != k.file.Item.Group && slices.Contains(fs.Show, k.file.Item.Group) {
 				lines = append(lines, k.cell(s, k.file.Item.Group, r.Cells[k.file.Item.Group], width, "", true)...)
 			}
 			lines = append(lines, "")
@@ -223,14 +231,14 @@ func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map
 }
 
 // shownColumns are the text columns step fs shows in each row, in the
-// file's order: not the list, nor the group or header column (shown once).
-func (k *fileKind) shownColumns(fs guidelines.FileStep, headerShown bool) []string {
+// file's order: not the list, nor the group column (shown once), nor omit.
+func (k *fileKind) shownColumns(fs guidelines.FileStep, omit string) []string {
 	var out []string
 	for _, c := range k.file.Item.Text {
 		switch {
 		case !slices.Contains(fs.Show, c):
 		case c == k.file.Item.Group:
-		case headerShown && c == k.header:
+		case c == omit:
 		default:
 			out = append(out, c)
 		}
@@ -259,23 +267,13 @@ func (k *fileKind) rowHead(s Styles, fs guidelines.FileStep, i int, labels map[s
 	head := fmt.Sprintf("%s %d", display.Field(k.file.RowNoun()), i+1)
 	if fs.Per == guidelines.PerRow {
 		if v, ok := labels[fmt.Sprintf("%s_%d", fs.Unit, i+1)]; ok {
-			head += " · " + scaleName(guidelines.ForKind(k.file.Name).ScaleOf(fs.Unit), v)
+			head += " · " + guidelines.ForKind(k.file.Name).Describe(fs.Unit, v)
 		}
 	}
 	if current {
 		return s.Cursor.Render(" ▸ ") + s.Title.Render(head)
 	}
 	return s.Dim.Render("   " + head)
-}
-
-// scaleName is a value's name on a scale: "4 good".
-func scaleName(scale []guidelines.Label, v int) string {
-	for _, l := range scale {
-		if l.Value == v {
-			return l.Key + " " + l.Name
-		}
-	}
-	return fmt.Sprint(v)
 }
 
 // listLines number the list's elements, the one at index marked on a
@@ -293,7 +291,7 @@ func (k *fileKind) listLines(s Styles, fs guidelines.FileStep, list []string, in
 		}
 		text := style.Render(el)
 		if v, ok := labels[fmt.Sprintf("%s_%d", fs.Unit, n+1)]; ok && fs.Per == guidelines.PerElement {
-			text += s.Dim.Render(" · " + scaleName(guidelines.ForKind(k.file.Name).ScaleOf(fs.Unit), v))
+			text += s.Dim.Render(" · " + guidelines.ForKind(k.file.Name).Describe(fs.Unit, v))
 		}
 		lines = append(lines, labelled(wrap(text, width, "      "+indent), mark+fmt.Sprintf("%d  ", n+1))...)
 		if current {
@@ -310,10 +308,9 @@ func (k *fileKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lin
 	if det == nil {
 		return []string{s.Dim.Render("   loading…")}, focus
 	}
-	shown := newFileKind(k.file, det.rows)
+	shown := &fileKind{file: k.file, rows: det.rows}
 	fs, _ := k.file.StepOf(stepOf(d.Unit))
-	index := unitIndex(d.Unit)
-	return shown.lines(s, fs, index, nil, a.width, true)
+	return shown.lines(s, fs, unitIndex(d.Unit), nil, a.width, queryColumn(k.file))
 }
 
 // unitIndex is a repeated unit's element or row, from 0 (answer_2 → 1).
@@ -327,7 +324,7 @@ func unitIndex(unit string) int {
 
 // loadDisputed reads the item's rows, as a HIT shows them.
 func (*fileKind) loadDisputed(ctx context.Context, st *store.Store, itemID int64, det *adjDetail) error {
-	var err error
-	det.rows, err = st.ShownRows(ctx, itemID)
+	rows, err := st.ShownRows(ctx, itemID)
+	det.rows = cleanRows(rows)
 	return err
 }

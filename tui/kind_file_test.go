@@ -65,21 +65,41 @@ func duoImport(t *testing.T, st *store.Store, kind guidelines.Kind) {
 
 var duoScale = regexp.MustCompile(`(?m)^ +5 (excellent )? +4 (good )? +3 (fair )? +2 (poor )? +1( very poor)? *$`)
 
+// readThen keys each label once what it is about has been on screen to
+// its end, scrolling down (j) as an annotator would on a screen too small
+// to show it whole: a protocol file's step takes no label before.
+func (h *harness) readThen(labels ...string) {
+	h.t.Helper()
+	for _, l := range labels {
+		for i := 0; h.m.hit.hit != nil && h.m.hit.hit.unread; i++ {
+			if i == 50 {
+				h.t.Fatalf("50 lines down, still unread:\n%s", h.screen())
+			}
+			h.keys("j")
+		}
+		h.keys(l)
+	}
+}
+
 // fileScreens are the HIT screens of the three MIMICS-Duo protocol files,
 // each step kind once: an answer of a pane, the pane as a whole, a pane
 // of a query's, an aspect.
 func fileScreens() []sizedScreen {
-	on := func(kind guidelines.Kind) func(t *testing.T, w, h int) *harness {
-		return func(t *testing.T, w, h int) *harness { return duoHarness(t, kind, w, h) }
+	on := func(kind guidelines.Kind, labels ...string) func(t *testing.T, w, h int) *harness {
+		return func(t *testing.T, w, h int) *harness {
+			hs := duoHarness(t, kind, w, h)
+			hs.readThen(labels...)
+			return hs
+		}
 	}
 	return []sizedScreen{
-		{name: "duo_quality_answer2", start: on("mimics-duo-quality"), keys: []string{"4"},
+		{name: "duo_quality_answer2", start: on("mimics-duo-quality", "4"),
 			must: []string{"answer 2 of 3", "▸ 2  with drip coffee"}, scale: duoScale},
-		{name: "duo_quality_pane", start: on("mimics-duo-quality"), keys: []string{"4", "3", "2"},
+		{name: "duo_quality_pane", start: on("mimics-duo-quality", "4", "3", "2"),
 			must: []string{"The pane as a whole", "question"}, scale: duoScale},
-		{name: "duo_rating_pane3", start: on("mimics-duo-rating"), keys: []string{"5", "4"},
+		{name: "duo_rating_pane3", start: on("mimics-duo-rating", "5", "4"),
 			must: []string{"pane 3 of 3", "▸ pane 3"}, scale: duoScale},
-		{name: "duo_aspects_diversity", start: on("mimics-duo-aspects"), keys: []string{"3"},
+		{name: "duo_aspects_diversity", start: on("mimics-duo-aspects", "3"),
 			must: []string{"Diversity", "café au lait recipes"}, scale: duoScale},
 		{name: "duo_adjudication", start: duoDisputed, must: []string{"answer_quality_1", "▸ 1  with espresso", "decision"}},
 	}
@@ -168,4 +188,40 @@ func TestFileKindOneKeyPerLabel(t *testing.T) {
 			}
 		})
 	}
+}
+
+// On a screen too small for the whole pane, its whole-pane label waits
+// until the annotator has scrolled through it: the key labels nothing
+// and says why; read to the end, the same key labels.
+func TestFileKindLabelsOnlyWhatWasRead(t *testing.T) {
+	h := duoHarness(t, "mimics-duo-aspects", 40, 12)
+	h.keys("4")
+	h.expect("read it all first")
+	if got := h.labels(1); len(got) != 0 {
+		t.Fatalf("a key labelled a pane not yet read: %v", got)
+	}
+	h.readThen("4")
+	if got := h.labels(1); got["coverage"] != 4 {
+		t.Fatalf("read through, the key did not label: %v", got)
+	}
+}
+
+// A protocol file's text reaches the screen cleaned: an escape sequence
+// in the query column (the HIT's first line) or an answer shows as
+// harmless text, never as a terminal command.
+func TestFileKindCleansItsText(t *testing.T) {
+	st := storetest.Open(t)
+	body := "query\tquestion\toption_1\toption_2\toption_3\toption_4\toption_5\tCoverage\tDiversity\tUnderstandability\tImportance Order\n" +
+		"evil\x1b]0;pwned\x07 query\tWhich\x1b[2J one?\tred\x1b[31m\tblue\t\t\t\t\t\t\t\n"
+	if _, err := data.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(body), "evil.tsv", data.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	an, _ := st.EnsureAnnotator(context.Background(), "ana")
+	h := startOn(t, st, an, "evil", 80, 24, false)
+	frame := h.m.View().Content
+	if strings.Contains(frame, "\x1b]0;") || strings.Contains(frame, "\x07") || strings.Contains(frame, "\x1b[2J") || strings.Contains(frame, "\x1b[31m") {
+		t.Fatalf("dataset text reached the terminal raw:\n%q", frame)
+	}
+	h.expect("evil")
+	h.expect("blue")
 }
