@@ -116,7 +116,7 @@ func itemErr(uid, dataset string, err error) error {
 // the conversation does not have.
 func checkUnit(unit string, ref store.ItemRef) error {
 	p := guidelines.ForKind(ref.Kind)
-	if !slices.Contains(p.AllUnits, unit) {
+	if !p.HasUnit(unit) {
 		return fmt.Errorf("unit %q is not one of %s", unit, strings.Join(p.AllUnits, ", "))
 	}
 	if ref.Kind == guidelines.ClariMM.Kind {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -117,9 +118,16 @@ type ProtocolText struct {
 	Text []byte // as written, for claritty protocols show
 }
 
-// ShippedProtocols parses the protocol files claritty carries, in name
-// order.
+// ShippedProtocols are the protocol files claritty carries, in name order,
+// parsed once. The caller must not change them.
 func ShippedProtocols() ([]ProtocolText, error) {
+	all, err := shipped()
+	return slices.Clone(all), err
+}
+
+var shipped = sync.OnceValues(parseShipped)
+
+func parseShipped() ([]ProtocolText, error) {
 	entries, err := fs.ReadDir(shippedFS, "protocols")
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/bench"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
@@ -388,7 +389,7 @@ func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Ru
 				continue
 			}
 		}
-		typ := unitType(pr.Unit)
+		typ := agreement.UnitType(pr.Unit)
 		if basis[typ] == nil {
 			basis[typ] = g.basis()
 		}
@@ -461,16 +462,6 @@ func scoreQuestions(ctx context.Context, rd *store.Reading, s *RunScore, r store
 	s.Metric = []bench.Metric{{Name: "token_precision", Value: bench.Summarise(ps).Mean},
 		{Name: "token_recall", Value: bench.Summarise(rs).Mean}, {Name: "token_f1", Value: bench.Summarise(f1s).Mean}}
 	return nil
-}
-
-// unitType is a unit's label type: landing_3 is a landing label.
-func unitType(unit string) string {
-	if i := strings.LastIndexByte(unit, '_'); i > 0 {
-		if _, err := strconv.Atoi(unit[i+1:]); err == nil {
-			return unit[:i]
-		}
-	}
-	return unit
 }
 
 // BenchLines is the leaderboard as text: nugget runs as the

@@ -3,7 +3,6 @@ package store
 import (
 	"database/sql"
 	"fmt"
-	"slices"
 )
 
 // afterFinish is what a HIT's finishing label sets going, in its
@@ -161,7 +160,7 @@ func setRepeatLabel(w *ptx, repeatID int64, ch LabelChange, now string) (*int, e
 		if err != nil {
 			return nil, err
 		}
-		if !slices.Contains(p.AllUnits, ch.Unit) || !p.Valid(ch.Unit, *ch.Value) {
+		if !p.HasUnit(ch.Unit) || !p.Valid(ch.Unit, *ch.Value) {
 			return nil, fmt.Errorf("%s=%d is not a label", ch.Unit, *ch.Value)
 		}
 	}

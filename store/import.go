@@ -301,7 +301,7 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 	}
 	p := guidelines.ForKind(im.kind)
 	for _, l := range labels {
-		if !slices.Contains(p.AllUnits, l.Unit) || !p.Valid(l.Unit, l.Value) {
+		if !p.HasUnit(l.Unit) || !p.Valid(l.Unit, l.Value) {
 			return false, fmt.Errorf("add label: %s=%d is not a %s label", l.Unit, l.Value, im.kind)
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -241,7 +240,7 @@ func (m *Merger) Add(l MergedLabel) error {
 	// The kind triggers are set aside during the merge (prepare): their
 	// rule, against the item's kind as the database has it.
 	p := guidelines.ForKind(it.ref.Kind)
-	if !slices.Contains(p.AllUnits, l.Unit) {
+	if !p.HasUnit(l.Unit) {
 		return fmt.Errorf("unit %q does not belong to the item's task kind (%s)", l.Unit, it.ref.Kind)
 	}
 	if !p.Valid(l.Unit, l.Value) {

@@ -73,11 +73,12 @@ func TestEveryProtocolFileKindInEveryLayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	own, err := guidelines.ParseProtocolFile("own.toml", []byte(strings.Replace(string(shipped[0].Text), `name = "mimics-duo-aspects"`, `name = "own-aspects"`, 1)))
+	text := []byte(strings.Replace(string(shipped[0].Text), `name = "mimics-duo-aspects"`, `name = "own-aspects"`, 1))
+	own, err := guidelines.ParseProtocolFile("own.toml", text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := append(shipped, guidelines.ProtocolText{File: own, Text: []byte(strings.Replace(string(shipped[0].Text), `name = "mimics-duo-aspects"`, `name = "own-aspects"`, 1))})
+	files := append(shipped, guidelines.ProtocolText{File: own, Text: text})
 	for _, p := range files {
 		k := p.File.Name
 		if k == "own-aspects" && (tui.HasScreens(k) || k.Known() || len(report.RunKinds(k)) > 0) {
