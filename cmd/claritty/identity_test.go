@@ -66,11 +66,23 @@ func TestOtherOSUsers(t *testing.T) {
 		cmd.Env = []string{"USER=" + me, "LOGNAME=" + me, "HOME=" + dir}
 		return run(t, cmd)
 	}
+	protocol := filepath.Join(dir, "games.toml")
+	if err := os.WriteFile(protocol, []byte(strings.Replace(readmeProtocol(t), `"usefulness"`, `"games-use"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	questions := filepath.Join(dir, "questions.tsv")
+	if err := os.WriteFile(questions, []byte("query\tquestion\trating\njaguar\tThe car?\t\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, args := range [][]string{{"export", "--format", "gold"}, {"--as", me, "export", "--format", "labels"},
-		{"policy", "--min", "1"}, {"annotators", "games", "--role", "lead"}} {
+		{"policy", "--min", "1"}, {"annotators", "games", "--role", "lead"},
+		{"protocols", "add", protocol}, {"import", "--protocol", protocol, questions}} {
 		if r := as(games.Uid, games.Gid, args...); r.code == 0 || !strings.Contains(r.stderr, "not allowed") {
 			t.Errorf("games %v: %+v", args, r)
 		}
+	}
+	if r := runBin(t, bin, db, "protocols"); strings.Contains(r.stdout, "games-use") {
+		t.Errorf("a refused protocol is kept:\n%s", r.stdout)
 	}
 	if r := as(games.Uid, games.Gid, "export", "--format", "labels"); r.code != 0 || strings.Contains(r.stdout, "mimics-release") {
 		t.Errorf("games's own labels: %+v", r)

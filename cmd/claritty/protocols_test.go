@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +14,8 @@ import (
 
 	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // duoFiles are MIMICS-Duo's three task files and the shipped protocol
@@ -128,6 +132,9 @@ func TestProtocolsShowRenamedIsANewKind(t *testing.T) {
 	if r := tm.run(t, "ana", "", "import", "--protocol", mine, "--dataset", "mine", path); r.code == 0 || !strings.Contains(r.stderr, "lead") {
 		t.Errorf("an annotator imported under a protocol: %+v", r)
 	}
+	if r := tm.run(t, "", "", "protocols"); strings.Contains(r.stdout, "my-quality") {
+		t.Errorf("an annotator's refused import kept its protocol:\n%s", r.stdout)
+	}
 	if r := tm.run(t, "", "", "import", "--protocol", mine, "--dataset", "mine", path); r.code != 0 || !strings.Contains(r.stderr, "my-quality → dataset \"mine\": 1034 panes added") {
 		t.Fatalf("import --protocol: %+v", r)
 	}
@@ -197,6 +204,9 @@ func TestProtocolsOverSSH(t *testing.T) {
 	if r := sshRun(t, ana, mine, "protocols add -"); r.code == 0 || !strings.Contains(r.stderr, "lead") {
 		t.Errorf("an annotator's protocols add over SSH: %+v", r)
 	}
+	if r := sshRun(t, ana, "", "protocols"); strings.Contains(r.stdout, "ssh-aspects") {
+		t.Errorf("an annotator's refused protocol is kept:\n%s", r.stdout)
+	}
 	if r := sshRun(t, ana, "", "protocols add /etc/passwd"); r.code == 0 || !strings.Contains(r.stderr, "over SSH the file is on your side") {
 		t.Errorf("a server path over SSH: %+v", r)
 	}
@@ -215,5 +225,149 @@ func TestProtocolsOverSSH(t *testing.T) {
 	}
 	if r := sshRun(t, ana, "", "protocols"); !strings.Contains(r.stdout, "ssh-aspects          database") {
 		t.Errorf("ana's protocols over SSH:\n%+v", r)
+	}
+}
+
+// readmeProtocol is the protocol file README.md writes from scratch (its
+// toml block), as a reader would copy it.
+func readmeProtocol(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "```toml\n")
+	block, _, closed := strings.Cut(rest, "```")
+	if !ok || !closed {
+		t.Fatal("README.md has no toml block")
+	}
+	return block
+}
+
+// fleiss is Fleiss' kappa of items each rated by the same number of
+// raters, from its definition: the independent reference for agree's.
+func fleiss(items [][]int) float64 {
+	n := float64(len(items[0]))
+	total := map[int]float64{}
+	var pBar float64
+	for _, it := range items {
+		count := map[int]float64{}
+		for _, v := range it {
+			count[v]++
+			total[v]++
+		}
+		var agree float64
+		for _, c := range count {
+			agree += c * (c - 1)
+		}
+		pBar += agree / (n * (n - 1))
+	}
+	pBar /= float64(len(items))
+	var pe float64
+	for _, c := range total {
+		p := c / (n * float64(len(items)))
+		pe += p * p
+	}
+	return (pBar - pe) / (1 - pe)
+}
+
+// The README's protocol, written as it says, works as it says: imported
+// with its questions, labelled by three annotators, its agreement is
+// Fleiss' κ as the definition gives it, its ties go to adjudication and
+// are decided, stats' mean is the labels', and the file-shaped export
+// writes each question's gold, majority or decided, in the rating column.
+func TestREADMEProtocolWalkthrough(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	toml := filepath.Join(tm.dir, "usefulness.toml")
+	if err := os.WriteFile(toml, []byte(readmeProtocol(t)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	queries := []string{"best pizza", "jaguar", "python", "flights", "salsa", "café"}
+	var tsv strings.Builder
+	tsv.WriteString("query\tquestion\trating\n")
+	for _, q := range queries {
+		tsv.WriteString(q + "\tWhat do you mean by " + q + "?\t\n")
+	}
+	questions := filepath.Join(tm.dir, "questions.tsv")
+	if err := os.WriteFile(questions, []byte(tsv.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r := tm.run(t, "", "", "import", "--protocol", toml, "--max", "3", "--min", "3", questions); r.code != 0 {
+		t.Fatalf("import: %+v", r)
+	}
+	votes := [][]int{{5, 5, 5}, {4, 4, 2}, {3, 3, 3}, {2, 3, 1}, {1, 1, 1}, {5, 4, 3}}
+	ctx := context.Background()
+	st, err := store.Open(ctx, tm.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := st.DatasetByName(ctx, "questions")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var labels strings.Builder
+	labels.WriteString("item\tunit\tannotator\tlabel\n")
+	for i := range queries {
+		it := storetest.ItemAt(t, st, ds.ID, i+1)
+		for a, who := range []string{"ana", "bo", "cy"} {
+			fmt.Fprintf(&labels, "%s\tusefulness\t%s\t%d\n", it.UID, who, votes[i][a])
+		}
+	}
+	if r := tm.run(t, "", labels.String(), "import", "--format", "labels", "--dataset", "questions", "-"); r.code != 0 {
+		t.Fatalf("the three annotators' labels: %+v", r)
+	}
+	agree := tm.run(t, "", "", "agree", "--dataset", "questions", "--bootstrap", "0")
+	want := "usefulness  6      6          18       3–3     "
+	line := ""
+	for _, l := range strings.Split(agree.stdout, "\n") {
+		if strings.HasPrefix(l, want) {
+			line = l
+		}
+	}
+	if f := strings.Fields(line); len(f) < 8 || f[7] != fmt.Sprintf("%.3f", fleiss(votes)) {
+		t.Errorf("Fleiss' κ: %q, by its definition %.3f\n%s", line, fleiss(votes), agree.stdout)
+	}
+	eve, err := st.Actor(ctx, "eve", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	decided := map[int]int{4: 2, 6: 4} // the ties: 2 3 1 and 5 4 3
+	for seq, v := range decided {
+		it := storetest.ItemAt(t, st, ds.ID, seq)
+		if err := st.Adjudicate(ctx, it.ID, "usefulness", &v, eve, "test"); err != nil {
+			t.Fatalf("decide question %d: %v", seq, err)
+		}
+	}
+	st.Close()
+	var stats struct {
+		Types []struct {
+			N    int
+			Mean float64
+		}
+	}
+	if r := tm.run(t, "", "", "stats", "--json", "--dataset", "questions"); json.Unmarshal([]byte(r.stdout), &stats) != nil || len(stats.Types) != 1 {
+		t.Fatalf("stats: %+v", r)
+	}
+	sum := 0
+	for _, v := range votes {
+		sum += v[0] + v[1] + v[2]
+	}
+	if s := stats.Types[0]; s.N != 18 || math.Abs(s.Mean-float64(sum)/18) > 1e-9 {
+		t.Errorf("stats: n %d mean %v, the labels' %v", s.N, s.Mean, float64(sum)/18)
+	}
+	out := tm.run(t, "", "", "export", "--format", "usefulness", "--dataset", "questions")
+	gold := []int{5, 4, 3, decided[4], 1, decided[6]}
+	var wantOut strings.Builder
+	wantOut.WriteString("query\tquestion\trating\n")
+	for i, q := range queries {
+		fmt.Fprintf(&wantOut, "%s\tWhat do you mean by %s?\t%d\n", q, q, gold[i])
+	}
+	if out.code != 0 || out.stdout != wantOut.String() {
+		t.Errorf("export --format usefulness:\n%s\nwant\n%s", out.stdout, wantOut.String())
+	}
+	if r := tm.run(t, "", "", "export", "--format", "gold", "--dataset", "questions"); r.code != 0 || strings.Count(r.stdout, "\tusefulness\t") != 6 ||
+		strings.Count(r.stdout, "\tadjudicated\t") != 2 {
+		t.Errorf("export --format gold: %+v", r)
 	}
 }
