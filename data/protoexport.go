@@ -78,16 +78,8 @@ func withGold(line string, f *guidelines.ProtocolFile, col map[string]int, p *re
 		}
 	}
 	for _, st := range f.Steps {
-		switch {
-		case st.Column == "":
-		case st.Per == guidelines.PerElement:
-			for n := 1; n <= len(f.Item.List); n++ {
-				set(strings.ReplaceAll(st.Column, "{n}", strconv.Itoa(n)), st.Unit+"_"+strconv.Itoa(n))
-			}
-		case st.Per == guidelines.PerRow:
-			set(st.Column, st.Unit+"_"+strconv.Itoa(pos+1))
-		default:
-			set(st.Column, st.Unit)
+		for _, c := range f.LabelCells(st, pos) {
+			set(c.Column, c.Unit)
 		}
 	}
 	return strings.Join(cells, "\t") + end

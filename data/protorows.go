@@ -251,23 +251,8 @@ func (rd *protoReader) uid(r FileRow) string {
 // item; pos is the row's place among the item's rows.
 func (rd *protoReader) labels(it *FileItem, r FileRow, pos int) error {
 	for _, st := range rd.f.Steps {
-		if st.Column == "" {
-			continue
-		}
-		switch st.Per {
-		case guidelines.PerElement:
-			for n := 1; n <= len(rd.f.Item.List); n++ {
-				col := strings.ReplaceAll(st.Column, "{n}", strconv.Itoa(n))
-				if err := rd.label(it, r, col, st, st.Unit+"_"+strconv.Itoa(n), n <= len(r.List)); err != nil {
-					return err
-				}
-			}
-		case guidelines.PerRow:
-			if err := rd.label(it, r, st.Column, st, st.Unit+"_"+strconv.Itoa(pos+1), true); err != nil {
-				return err
-			}
-		default:
-			if err := rd.label(it, r, st.Column, st, st.Unit, true); err != nil {
+		for _, c := range rd.f.LabelCells(st, pos) {
+			if err := rd.label(it, r, c.Column, st, c.Unit, c.Element <= len(r.List)); err != nil {
 				return err
 			}
 		}

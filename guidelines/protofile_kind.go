@@ -3,6 +3,7 @@ package guidelines
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -152,4 +153,31 @@ func (f *ProtocolFile) StepOf(id string) (FileStep, bool) {
 		return FileStep{}, false
 	}
 	return f.Steps[i], true
+}
+
+// LabelCell is a label column of a step in a row of a file, and the unit
+// whose label it holds.
+type LabelCell struct {
+	Column, Unit string
+	Element      int // the list element it labels, from 1; 0 for none
+}
+
+// LabelCells are step st's label columns in the row at pos (from 0) of
+// its item: one per list element, one for the row, or the one; none for a
+// step with no column. A file's reader and its writer both go by them.
+func (f *ProtocolFile) LabelCells(st FileStep, pos int) []LabelCell {
+	switch {
+	case st.Column == "":
+		return nil
+	case st.Per == PerElement:
+		out := make([]LabelCell, len(f.Item.List))
+		for i := range out {
+			n := strconv.Itoa(i + 1)
+			out[i] = LabelCell{Column: strings.ReplaceAll(st.Column, "{n}", n), Unit: st.Unit + "_" + n, Element: i + 1}
+		}
+		return out
+	case st.Per == PerRow:
+		return []LabelCell{{Column: st.Column, Unit: st.Unit + "_" + strconv.Itoa(pos+1)}}
+	}
+	return []LabelCell{{Column: st.Column, Unit: st.Unit}}
 }
