@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -28,7 +29,7 @@ func TestImportNecessityAndPairs(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	dir := t.TempDir()
-	nec := writeFile(t, filepath.Join(dir, "nec.jsonl"), necessityFile)
+	nec := datatest.WriteFile(t, filepath.Join(dir, "nec.jsonl"), necessityFile)
 	for range 2 {
 		res, err := ImportFile(ctx, st, lead(t, st), nec, Options{})
 		if err != nil || res.Format != FormatNecessity {
@@ -39,7 +40,7 @@ func TestImportNecessityAndPairs(t *testing.T) {
 	if err != nil || d.Kind != "necessity" || d.Items != 2 {
 		t.Fatalf("necessity dataset %+v %v", d, err)
 	}
-	cmp := writeFile(t, filepath.Join(dir, "cmp.jsonl"), pairsFile)
+	cmp := datatest.WriteFile(t, filepath.Join(dir, "cmp.jsonl"), pairsFile)
 	res, err := ImportFile(ctx, st, lead(t, st), cmp, Options{})
 	if err != nil || res.Format != FormatPairs || res.Items != 4 {
 		t.Fatalf("import pairs: %+v %v", res, err)
@@ -82,7 +83,7 @@ func TestNecessityAndPairsRefusals(t *testing.T) {
 	}
 	for _, c := range cases {
 		st := storetest.Open(t)
-		path := writeFile(t, filepath.Join(t.TempDir(), "f.jsonl"), c.good+"\n"+c.line+"\n")
+		path := datatest.WriteFile(t, filepath.Join(t.TempDir(), "f.jsonl"), c.good+"\n"+c.line+"\n")
 		_, err := ImportFile(ctx, st, lead(t, st), path, Options{Format: c.format})
 		var le *LineError
 		if !errors.As(err, &le) || le.Line != 2 || !strings.Contains(err.Error(), c.want) {
@@ -93,7 +94,7 @@ func TestNecessityAndPairsRefusals(t *testing.T) {
 		}
 	}
 	st := storetest.Open(t)
-	path := writeFile(t, filepath.Join(t.TempDir(), "f.jsonl"), pairsFile)
+	path := datatest.WriteFile(t, filepath.Join(t.TempDir(), "f.jsonl"), pairsFile)
 	if _, err := ImportFile(ctx, st, lead(t, st), path, Options{Against: "gpt"}); err == nil || !strings.Contains(err.Error(), "f.jsonl:1: request \"p1\" has no output from gpt") {
 		t.Errorf("--against a system a line lacks: %v", err)
 	}
@@ -107,7 +108,7 @@ func TestMergeNecessityLabels(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	dir := t.TempDir()
-	if _, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "nec.jsonl"), necessityFile), Options{}); err != nil {
+	if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "nec.jsonl"), necessityFile), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	row := func(item, unit, who, label string) string {
@@ -119,7 +120,7 @@ func TestMergeNecessityLabels(t *testing.T) {
 		"facet past the candidates": row("r1", "necessity", "ana", "yes") + row("r1", "facet", "ana", "3"),
 		"facet alone":               row("r1", "facet", "bo", "2"),
 	} {
-		path := writeFile(t, filepath.Join(dir, "l.tsv"), LabelsHeader+"\n"+body)
+		path := datatest.WriteFile(t, filepath.Join(dir, "l.tsv"), LabelsHeader+"\n"+body)
 		if _, err := ImportFile(ctx, st, lead(t, st), path, Options{}); err == nil {
 			t.Errorf("%s: merged", name)
 		}
@@ -128,7 +129,7 @@ func TestMergeNecessityLabels(t *testing.T) {
 		}
 	}
 	good := row("r1", "necessity", "ana", "yes") + row("r1", "facet", "ana", "2") + row("2", "necessity", "ana", "no")
-	res, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "g.tsv"), LabelsHeader+"\n"+good), Options{})
+	res, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "g.tsv"), LabelsHeader+"\n"+good), Options{})
 	if err != nil || res.Merge.Added != 3 || res.Merge.Finished != 2 {
 		t.Fatalf("good merge: %+v %v", res.Merge, err)
 	}
@@ -141,7 +142,7 @@ func TestJudgeRunRefusals(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	dir := t.TempDir()
-	if _, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "cmp.jsonl"), pairsFile), Options{}); err != nil {
+	if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "cmp.jsonl"), pairsFile), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {
@@ -200,7 +201,7 @@ func TestPairsLineIsBounded(t *testing.T) {
 	}
 	dir := t.TempDir()
 	st := storetest.Open(t)
-	many := writeFile(t, filepath.Join(dir, "many.jsonl"), line("p1", 45)+"\n"+line("p2", 1001)+"\n")
+	many := datatest.WriteFile(t, filepath.Join(dir, "many.jsonl"), line("p1", 45)+"\n"+line("p2", 1001)+"\n")
 	_, err := ImportFile(ctx, st, lead(t, st), many, Options{})
 	if err == nil || !strings.Contains(err.Error(), "many.jsonl:2: request \"p2\": 1001 systems make 500500 pairs, more than the 1000") {
 		t.Fatalf("1,001 systems: %v", err)
@@ -212,7 +213,7 @@ func TestPairsLineIsBounded(t *testing.T) {
 	if err != nil || res.Items != 44+1000 {
 		t.Fatalf("against one reference: %+v %v", res, err)
 	}
-	ok := writeFile(t, filepath.Join(dir, "ok.jsonl"), line("p1", 45)+"\n")
+	ok := datatest.WriteFile(t, filepath.Join(dir, "ok.jsonl"), line("p1", 45)+"\n")
 	if res, err := ImportFile(ctx, st, lead(t, st), ok, Options{}); err != nil || res.Items != 990 {
 		t.Fatalf("45 systems: %+v %v", res, err)
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -43,38 +44,15 @@ func writePNG(t *testing.T, path string, w, h int) {
 	}
 }
 
-// conv builds one clarimm line with the given turns' images.
-func conv(id string, images ...[]string) string {
-	var turns []string
-	for i, imgs := range images {
-		q := make([]string, len(imgs))
-		for j, s := range imgs {
-			q[j] = fmt.Sprintf("%q", s)
-		}
-		turns = append(turns, fmt.Sprintf(`{"question": "Question %d about %s?", "images": [%s], "answer": "Answer %d."}`,
-			i+1, id, strings.Join(q, ", "), i+1))
-	}
-	return fmt.Sprintf(`{"id": %q, "topic": "topic of %s", "facet": "facet of %s", "turns": [%s]}`,
-		id, id, id, strings.Join(turns, ", "))
-}
-
-func writeFile(t *testing.T, path, body string) string {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 func TestImportClariMM(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	writePNG(t, filepath.Join(dir, "img", "wide.png"), 300, 100)
-	writeFile(t, filepath.Join(dir, "img", "broken.jpg"), "\xff\xd8\xff\xe0 not really a jpeg")
-	body := conv("c1", []string{"img/wide.png", "https://example.org/x.jpg"}, nil, []string{"img/broken.jpg"}) + "\n" +
-		conv("c2", []string{"img/wide.png"}) + "\n"
-	file := writeFile(t, filepath.Join(dir, "convs.jsonl"), body)
+	datatest.WriteFile(t, filepath.Join(dir, "img", "broken.jpg"), "\xff\xd8\xff\xe0 not really a jpeg")
+	body := datatest.ClariMMLine("c1", []string{"img/wide.png", "https://example.org/x.jpg"}, nil, []string{"img/broken.jpg"}) + "\n" +
+		datatest.ClariMMLine("c2", []string{"img/wide.png"}) + "\n"
+	file := datatest.WriteFile(t, filepath.Join(dir, "convs.jsonl"), body)
 	st := storetest.Open(t)
 	res, err := ImportFile(ctx, st, lead(t, st), file, Options{})
 	if err != nil {
@@ -147,32 +125,32 @@ func TestClariMMRefusals(t *testing.T) {
 	if err := os.Symlink(filepath.Join(root, "secret.png"), filepath.Join(dir, "link.png")); err != nil {
 		t.Fatal(err)
 	}
-	good := conv("ok", []string{"ok.png"})
+	good := datatest.ClariMMLine("ok", []string{"ok.png"})
 	st := storetest.Open(t)
-	if _, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "seed.jsonl"), good+"\n"), Options{Dataset: "d"}); err != nil {
+	if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "seed.jsonl"), good+"\n"), Options{Dataset: "d"}); err != nil {
 		t.Fatal(err)
 	}
-	five := conv("five", nil, nil, nil, nil, nil)
+	five := datatest.ClariMMLine("five", nil, nil, nil, nil, nil)
 	cases := []struct{ name, body, want string }{
-		{"escaping path", good + "\n" + conv("x", []string{"../secret.png"}), `x.jsonl:2: turn 1: image "../secret.png" leaves the file's folder`},
-		{"escaping deeper", conv("x", []string{"sub/../../secret.png"}), `x.jsonl:1: turn 1: image "sub/../../secret.png" leaves`},
-		{"symbolic link out", conv("x", []string{"link.png"}), `x.jsonl:1: turn 1: image "link.png" leaves the file's folder through a symbolic link`},
-		{"absolute path", conv("x", []string{filepath.Join(root, "secret.png")}), "x.jsonl:1: turn 1: image"},
-		{"file url", conv("x", []string{"file:///etc/passwd"}), "x.jsonl:1: turn 1: image \"file:///etc/passwd\": only paths"},
+		{"escaping path", good + "\n" + datatest.ClariMMLine("x", []string{"../secret.png"}), `x.jsonl:2: turn 1: image "../secret.png" leaves the file's folder`},
+		{"escaping deeper", datatest.ClariMMLine("x", []string{"sub/../../secret.png"}), `x.jsonl:1: turn 1: image "sub/../../secret.png" leaves`},
+		{"symbolic link out", datatest.ClariMMLine("x", []string{"link.png"}), `x.jsonl:1: turn 1: image "link.png" leaves the file's folder through a symbolic link`},
+		{"absolute path", datatest.ClariMMLine("x", []string{filepath.Join(root, "secret.png")}), "x.jsonl:1: turn 1: image"},
+		{"file url", datatest.ClariMMLine("x", []string{"file:///etc/passwd"}), "x.jsonl:1: turn 1: image \"file:///etc/passwd\": only paths"},
 		{"five turns", good + "\n\n" + five, `x.jsonl:3: conversation "five" has 5 turns; at most 4 are rated`},
 		{"no turns", `{"id": "n", "topic": "t", "facet": "f", "turns": []}`, `x.jsonl:1: conversation "n" has no turns`},
 		{"broken json", good + "\n" + `{"id": "b", "topic": `, "x.jsonl:2: not a conversation: "},
 		{"wrong type", `{"id": 7, "topic": "t", "facet": "f", "turns": [{"question": "q", "answer": "a"}]}`, "x.jsonl:1: not a conversation: id should be text, not a number"},
 		{"missing facet", `{"id": "m", "topic": "t", "turns": [{"question": "q", "answer": "a"}]}`, "x.jsonl:1: facet is missing or empty"},
 		{"empty answer", `{"id": "m", "topic": "t", "facet": "f", "turns": [{"question": "q", "answer": " "}]}`, "x.jsonl:1: turn 1: answer is missing or empty"},
-		{"duplicate id", conv("x", nil) + "\n" + conv("x", nil), `x.jsonl:2: conversation "x" is already on line 1`},
+		{"duplicate id", datatest.ClariMMLine("x", nil) + "\n" + datatest.ClariMMLine("x", nil), `x.jsonl:2: conversation "x" is already on line 1`},
 		{"changed content", strings.Replace(good, "topic of ok", "another topic", 1), `x.jsonl:1: conversation "ok" is already imported with other content`},
 		{"control characters in id", strings.Replace(good, `"id": "ok"`, `"id": "o\u001b[2Jk"`, 1), "x.jsonl:1: id"},
 	}
 	before := fingerprint(t, storetest.DB(t, st))
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			path := writeFile(t, filepath.Join(dir, "x.jsonl"), c.body+"\n")
+			path := datatest.WriteFile(t, filepath.Join(dir, "x.jsonl"), c.body+"\n")
 			_, err := ImportFile(ctx, st, lead(t, st), path, Options{Dataset: "d", Format: FormatClariMM})
 			var le *LineError
 			if err == nil || !errors.As(err, &le) || !strings.HasPrefix(err.Error(), path[:len(path)-len("x.jsonl")]+c.want) {
@@ -193,7 +171,7 @@ func importConversations(t *testing.T, st *store.Store, turns []int) store.Datas
 	t.Helper()
 	var b strings.Builder
 	for i, n := range turns {
-		b.WriteString(conv(fmt.Sprintf("c%d", i+1), make([][]string, n)...) + "\n")
+		b.WriteString(datatest.ClariMMLine(fmt.Sprintf("c%d", i+1), make([][]string, n)...) + "\n")
 	}
 	ctx := context.Background()
 	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(b.String()), filepath.Join(t.TempDir(), "d.jsonl"), Options{Dataset: "d"}); err != nil {
@@ -213,15 +191,15 @@ func TestClariMMOverSSHTakesURLsOnly(t *testing.T) {
 	st := storetest.Open(t)
 	ctx := context.Background()
 	opt := Options{Dataset: "d", NoLocalFiles: true}
-	_, err := Import(ctx, st, lead(t, st), strings.NewReader(conv("x", []string{"pics/tower.png"})+"\n"), "-", opt)
+	_, err := Import(ctx, st, lead(t, st), strings.NewReader(datatest.ClariMMLine("x", []string{"pics/tower.png"})+"\n"), "-", opt)
 	if err == nil || !strings.Contains(err.Error(), `-:1: turn 1: image "pics/tower.png": a file sent over SSH has no folder beside it`) {
 		t.Fatalf("an image path over SSH: %v", err)
 	}
-	res, err := Import(ctx, st, lead(t, st), strings.NewReader(conv("x", []string{"https://example.org/t.png"})+"\n"), "-", opt)
+	res, err := Import(ctx, st, lead(t, st), strings.NewReader(datatest.ClariMMLine("x", []string{"https://example.org/t.png"})+"\n"), "-", opt)
 	if err != nil || res.Items != 1 {
 		t.Fatalf("a URL over SSH: %+v %v", res, err)
 	}
-	_, err = Import(ctx, st, lead(t, st), strings.NewReader(conv("y")+"\n"), "-", Options{NoLocalFiles: true})
+	_, err = Import(ctx, st, lead(t, st), strings.NewReader(datatest.ClariMMLine("y")+"\n"), "-", Options{NoLocalFiles: true})
 	if err == nil || !strings.Contains(err.Error(), "give --dataset NAME") {
 		t.Fatalf("standard input without --dataset: %v", err)
 	}

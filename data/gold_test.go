@@ -60,18 +60,7 @@ func goldStore(t *testing.T) (*store.Store, int64) {
 	ctx := context.Background()
 	ds, _ := st.DatasetByName(ctx, DemoDataset)
 	st.SetPolicy(ctx, lead(t, st), ds.ID, store.Policy{Min: 3, Max: 3, Lease: time.Hour})
-	for _, who := range []string{"ana", "bo", "cy"} {
-		keyHIT(t, st, who, 1, all2)
-		keyHIT(t, st, who, 3, all2)
-	}
-	keyHIT(t, st, "ana", 2, map[string]int{"question": 2, "answer_set": 0, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2})
-	keyHIT(t, st, "bo", 2, map[string]int{"question": 2, "answer_set": 1, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2})
-	keyHIT(t, st, "cy", 2, map[string]int{"question": 1, "answer_set": 2, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2})
-	keyHIT(t, st, "ana", 4, map[string]int{"answer_set": 0})
-	cy, _ := st.EnsureAnnotator(ctx, "cy")
-	if err := st.AddFlag(ctx, storetest.ItemAt(t, st, ds.ID, 3).ID, cy.ID, "broken", ""); err != nil {
-		t.Fatal(err)
-	}
+	storetest.GoldVotes(t, st, ds.ID)
 	return st, ds.ID
 }
 
@@ -98,7 +87,7 @@ func TestSingleAnnotatorIsInsufficient(t *testing.T) {
 	t.Parallel()
 	st, ds := goldStore(t)
 	ctx := context.Background()
-	keyHIT(t, st, "bo", 5, all2)
+	keyHIT(t, st, "bo", 5, storetest.All2)
 	p5 := paneGoldAt(t, st, ds, 5)
 	if len(p5.Units) == 0 || p5.Insufficient != len(p5.Units) {
 		t.Fatalf("pane 5: %+v", p5)

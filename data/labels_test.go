@@ -69,19 +69,17 @@ func merge(t *testing.T, st *store.Store, file, dataset string) (store.MergeStat
 	return res.Merge, err
 }
 
-var all2 = map[string]int{"question": 2, "answer_set": 2, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2, "landing_5": 2}
-
 func TestMergeLabelsFromAnotherDatabase(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	laptop := demoStore(t, time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC))
-	keyHIT(t, laptop, "ana", 1, all2)
-	keyHIT(t, laptop, "bo", 1, all2)
+	keyHIT(t, laptop, "ana", 1, storetest.All2)
+	keyHIT(t, laptop, "bo", 1, storetest.All2)
 	keyHIT(t, laptop, "bo", 2, map[string]int{"question": 1}) // started, not finished
 	file := exportLabels(t, laptop)
 
 	server := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
-	keyHIT(t, server, "cy", 1, all2)
+	keyHIT(t, server, "cy", 1, storetest.All2)
 	got, err := merge(t, server, file, "")
 	if err != nil {
 		t.Fatal(err)

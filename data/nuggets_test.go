@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -23,15 +24,15 @@ func nuggetStore(t *testing.T) (*store.Store, store.Dataset) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	dir := t.TempDir()
-	if _, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "gold.jsonl"), goldFile), Options{Dataset: "g"}); err != nil {
+	if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "gold.jsonl"), goldFile), Options{Dataset: "g"}); err != nil {
 		t.Fatal(err)
 	}
 	a := `{"id": "q1", "answer": "opened 1937, by Strauss", "k": 1}` + "\n" + `{"id": "2", "answer": "about 60 mg", "k": 1}` + "\n"
 	b := `{"id": "q1", "answer": "a bridge", "system": "b"}` + "\n" + `{"id": "2", "answer": "strong", "system": "b"}` + "\n"
-	if _, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "a.jsonl"), a), Options{Format: FormatCandidates, System: "a"}); err != nil {
+	if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "a.jsonl"), a), Options{Format: FormatCandidates, System: "a"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "b.jsonl"), b), Options{}); err != nil {
+	if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "b.jsonl"), b), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	d, err := st.DatasetByName(ctx, "g")
@@ -68,7 +69,7 @@ func TestImportNuggetsAndCandidates(t *testing.T) {
 	// Importing the same files again adds nothing.
 	before := storetest.Fingerprint(t, storetest.DB(t, st), "items", "intents", "nuggets", "answers", "runs")
 	dir := t.TempDir()
-	res, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "gold.jsonl"), goldFile), Options{Dataset: "g"})
+	res, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "gold.jsonl"), goldFile), Options{Dataset: "g"})
 	if err != nil || res.Intents != 0 || res.ItemsKnown != 2 {
 		t.Fatalf("re-import: %+v, %v", res, err)
 	}
@@ -90,9 +91,9 @@ func TestAnswersInterleaved(t *testing.T) {
 		fmt.Fprintf(&a, `{"id": "i%d", "answer": "x"}`+"\n", i)
 		fmt.Fprintf(&b, `{"id": "i%d", "answer": "y"}`+"\n", i)
 	}
-	ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "g.jsonl"), gold.String()), Options{})
+	ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "g.jsonl"), gold.String()), Options{})
 	for sys, body := range map[string]string{"a": a.String(), "b": b.String()} {
-		if _, err := ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, sys), body), Options{Format: FormatCandidates, System: sys}); err != nil {
+		if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, sys), body), Options{Format: FormatCandidates, System: sys}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -133,7 +134,7 @@ func TestNuggetRefusals(t *testing.T) {
 	}
 	for line, want := range cases {
 		st := storetest.Open(t)
-		path := writeFile(t, filepath.Join(t.TempDir(), "g.jsonl"), `{"id": "ok", "query": "q", "nuggets": [{"id": "a", "text": "t", "weight": 1}]}`+"\n"+line+"\n")
+		path := datatest.WriteFile(t, filepath.Join(t.TempDir(), "g.jsonl"), `{"id": "ok", "query": "q", "nuggets": [{"id": "a", "text": "t", "weight": 1}]}`+"\n"+line+"\n")
 		_, err := ImportFile(ctx, st, lead(t, st), path, Options{Format: FormatNuggets})
 		var le *LineError
 		if !errors.As(err, &le) || le.Line != 2 || !strings.Contains(err.Error(), want) {
@@ -158,7 +159,7 @@ func TestCandidateRefusals(t *testing.T) {
 	} {
 		st, d := nuggetStore(t)
 		before := storetest.Fingerprint(t, storetest.DB(t, st), "items", "answers", "runs")
-		path := writeFile(t, filepath.Join(t.TempDir(), "c.jsonl"), line+"\n")
+		path := datatest.WriteFile(t, filepath.Join(t.TempDir(), "c.jsonl"), line+"\n")
 		_, err := ImportFile(ctx, st, lead(t, st), path, Options{Format: FormatCandidates, System: "a", Dataset: d.Name})
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "c.jsonl:") {
 			t.Errorf("%s\n  err = %v, want file:line: %s", line, err, want)

@@ -331,45 +331,6 @@ func TestProtocolExportCarriesGold(t *testing.T) {
 	}
 }
 
-// yesWhy is a lead's protocol with a condition: why is asked only after a
-// yes, and its unit shares a name with a ClariMM unit (diversity).
-const yesWhy = `name = "yes-why"
-title = "Useful, and why"
-items = "questions"
-
-[item]
-header = ["query", "question", "useful", "why"]
-id = ["query", "question"]
-text = ["query", "question"]
-
-[[scale]]
-name = "yn"
-values = [0, 1]
-keys = ["0", "1"]
-names = ["no", "yes"]
-
-[[scale]]
-name = "why"
-values = [1, 2, 3]
-keys = ["1", "2", "3"]
-names = ["precise", "diverse", "short"]
-
-[[step]]
-title = "Useful?"
-unit = "useful"
-show = ["query", "question"]
-scale = "yn"
-column = "useful"
-
-[[step]]
-title = "Why?"
-unit = "diversity"
-show = ["query", "question"]
-scale = "why"
-column = "why"
-when = { unit = "useful", value = 1 }
-`
-
 // A protocol file's condition holds in the store, whoever writes the
 // label: why waits for a yes, and a no takes it away; a merged label of a
 // unit whose name a built-in kind has too is read as this kind's.
@@ -378,12 +339,12 @@ func TestProtocolFileConditionsInTheStore(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	who := lead(t, st)
-	pf, err := guidelines.ParseProtocolFile("yes-why.toml", []byte(yesWhy))
+	pf, err := guidelines.ParseProtocolFile("yes-why.toml", []byte(datatest.YesWhy))
 	if err != nil {
 		t.Fatal(err)
 	}
 	body := "query\tquestion\tuseful\twhy\nq1\tWhat do you mean?\t\t\nq2\tWhich one?\t\t\n"
-	if _, err := ImportProtocolFile(ctx, st, who, strings.NewReader(body), "yw.tsv", pf, []byte(yesWhy), Options{}); err != nil {
+	if _, err := ImportProtocolFile(ctx, st, who, strings.NewReader(body), "yw.tsv", pf, []byte(datatest.YesWhy), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	ds, _ := st.DatasetByName(ctx, "yw")
@@ -435,7 +396,7 @@ func TestRefusedProtocolImportKeepsNothing(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	who := lead(t, st)
-	text := strings.Replace(yesWhy, `name = "yes-why"`, `name = "refused-why"`, 1)
+	text := strings.Replace(datatest.YesWhy, `name = "yes-why"`, `name = "refused-why"`, 1)
 	pf, err := guidelines.ParseProtocolFile("r.toml", []byte(text))
 	if err != nil {
 		t.Fatal(err)

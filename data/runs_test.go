@@ -7,12 +7,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
 
 func runFile(t *testing.T, body string) string {
-	return writeFile(t, filepath.Join(t.TempDir(), "r.run"), body)
+	return datatest.WriteFile(t, filepath.Join(t.TempDir(), "r.run"), body)
 }
 
 func TestMalformedRunsAreRefused(t *testing.T) {

@@ -397,40 +397,7 @@ func TestRegisterWhileReading(t *testing.T) {
 // A label is described on its own unit's scale: a file's second scale's
 // values are named by it, not by the first step's.
 func TestProtocolFileDescribesEachScale(t *testing.T) {
-	src := `name = "two-scales"
-title = "t"
-items = "questions"
-
-[item]
-header = ["q"]
-id = ["q"]
-text = ["q"]
-
-[[scale]]
-name = "yn"
-values = [0, 1]
-keys = ["0", "1"]
-names = ["no", "yes"]
-
-[[scale]]
-name = "why"
-values = [1, 2, 3]
-keys = ["x", "y", "z"]
-names = ["precise", "diverse", "short"]
-
-[[step]]
-title = "Useful?"
-unit = "useful"
-show = ["q"]
-scale = "yn"
-
-[[step]]
-title = "Why?"
-unit = "reason"
-show = ["q"]
-scale = "why"
-`
-	f, err := ParseProtocolFile("two.toml", []byte(src))
+	f, err := ParseProtocolFile("yes-why.toml", []byte(datatest.YesWhy))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -439,7 +406,7 @@ scale = "why"
 		unit string
 		v    int
 		want string
-	}{{"useful", 1, "1 yes"}, {"reason", 1, "x precise"}, {"reason", 2, "y diverse"}, {"reason", 3, "z short"}} {
+	}{{"useful", 1, "1 yes"}, {"diversity", 1, "1 precise"}, {"diversity", 2, "2 diverse"}, {"diversity", 3, "3 short"}} {
 		if got := p.Describe(c.unit, c.v); got != c.want {
 			t.Errorf("Describe(%s, %d) = %q, want %q", c.unit, c.v, got, c.want)
 		}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,41 +13,19 @@ import (
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
 
-// conv builds one clarimm line with the given turns' images.
-func conv(id string, images ...[]string) string {
-	var turns []string
-	for i, imgs := range images {
-		q := make([]string, len(imgs))
-		for j, s := range imgs {
-			q[j] = fmt.Sprintf("%q", s)
-		}
-		turns = append(turns, fmt.Sprintf(`{"question": "Question %d about %s?", "images": [%s], "answer": "Answer %d."}`,
-			i+1, id, strings.Join(q, ", "), i+1))
-	}
-	return fmt.Sprintf(`{"id": %q, "topic": "topic of %s", "facet": "facet of %s", "turns": [%s]}`,
-		id, id, id, strings.Join(turns, ", "))
-}
-
-func writeFile(t *testing.T, path, body string) string {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 // importConversations adds n conversations of turns[i] turns to dataset d.
 func importConversations(t *testing.T, st *store.Store, turns []int) store.Dataset {
 	t.Helper()
 	var b strings.Builder
 	for i, n := range turns {
-		b.WriteString(conv(fmt.Sprintf("c%d", i+1), make([][]string, n)...) + "\n")
+		b.WriteString(datatest.ClariMMLine(fmt.Sprintf("c%d", i+1), make([][]string, n)...) + "\n")
 	}
 	ctx := context.Background()
 	if _, err := data.Import(ctx, st, lead(t, st), strings.NewReader(b.String()), filepath.Join(t.TempDir(), "d.jsonl"), data.Options{Dataset: "d"}); err != nil {

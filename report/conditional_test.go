@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -102,7 +103,7 @@ func TestNecessityFacetAskedAfterYes(t *testing.T) {
 	dir := t.TempDir()
 	c := makeNecessityCase(29)
 	for _, f := range []struct{ name, body string }{{"nec.jsonl", c.requests}, {"labels.tsv", c.labels}} {
-		if _, err := data.ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, f.name), f.body), data.Options{Dataset: "nec"}); err != nil {
+		if _, err := data.ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, f.name), f.body), data.Options{Dataset: "nec"}); err != nil {
 			t.Fatalf("%s: %v", f.name, err)
 		}
 	}

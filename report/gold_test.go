@@ -25,18 +25,7 @@ func goldStore(t *testing.T) (*store.Store, int64) {
 	ctx := context.Background()
 	ds, _ := st.DatasetByName(ctx, data.DemoDataset)
 	st.SetPolicy(ctx, lead(t, st), ds.ID, store.Policy{Min: 3, Max: 3, Lease: time.Hour})
-	for _, who := range []string{"ana", "bo", "cy"} {
-		keyHIT(t, st, who, 1, all2)
-		keyHIT(t, st, who, 3, all2)
-	}
-	keyHIT(t, st, "ana", 2, map[string]int{"question": 2, "answer_set": 0, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2})
-	keyHIT(t, st, "bo", 2, map[string]int{"question": 2, "answer_set": 1, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2})
-	keyHIT(t, st, "cy", 2, map[string]int{"question": 1, "answer_set": 2, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2})
-	keyHIT(t, st, "ana", 4, map[string]int{"answer_set": 0})
-	cy, _ := st.EnsureAnnotator(ctx, "cy")
-	if err := st.AddFlag(ctx, storetest.ItemAt(t, st, ds.ID, 3).ID, cy.ID, "broken", ""); err != nil {
-		t.Fatal(err)
-	}
+	storetest.GoldVotes(t, st, ds.ID)
 	return st, ds.ID
 }
 

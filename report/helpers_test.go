@@ -28,9 +28,6 @@ func demoStore(t testing.TB, start time.Time) *store.Store {
 	return st
 }
 
-// all2 labels every unit of a pane 2.
-var all2 = map[string]int{"question": 2, "answer_set": 2, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2, "landing_5": 2}
-
 // keyHIT labels the units of the demo pane seq as the annotator, the way
 // the TUI does (storetest.KeyHIT).
 func keyHIT(t *testing.T, st *store.Store, name string, seq int, values map[string]int) {

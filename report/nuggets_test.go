@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -23,15 +24,15 @@ func nuggetStore(t *testing.T) (*store.Store, store.Dataset) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	dir := t.TempDir()
-	if _, err := data.ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "gold.jsonl"), goldFile), data.Options{Dataset: "g"}); err != nil {
+	if _, err := data.ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "gold.jsonl"), goldFile), data.Options{Dataset: "g"}); err != nil {
 		t.Fatal(err)
 	}
 	a := `{"id": "q1", "answer": "opened 1937, by Strauss", "k": 1}` + "\n" + `{"id": "2", "answer": "about 60 mg", "k": 1}` + "\n"
 	b := `{"id": "q1", "answer": "a bridge", "system": "b"}` + "\n" + `{"id": "2", "answer": "strong", "system": "b"}` + "\n"
-	if _, err := data.ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "a.jsonl"), a), data.Options{Format: data.FormatCandidates, System: "a"}); err != nil {
+	if _, err := data.ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "a.jsonl"), a), data.Options{Format: data.FormatCandidates, System: "a"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := data.ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(dir, "b.jsonl"), b), data.Options{}); err != nil {
+	if _, err := data.ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "b.jsonl"), b), data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	d, err := st.DatasetByName(ctx, "g")
@@ -55,7 +56,7 @@ func TestScoreNuggetRuns(t *testing.T) {
 		"2@a\tnugget_1\tann\t0\n2@a\tnugget_2\tann\t2\n" +
 		"q1@b\tnugget_1\tann\tnone\nq1@b\tnugget_2\tann\tnone\nq1@b\tnugget_3\tann\tpartial\n" +
 		"2@b\tnugget_1\tann\tfull\n"
-	if _, err := data.ImportFile(ctx, st, lead(t, st), writeFile(t, filepath.Join(t.TempDir(), "l.tsv"), labels), data.Options{}); err != nil {
+	if _, err := data.ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(t.TempDir(), "l.tsv"), labels), data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	runs, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, report.ScoreOptions{})

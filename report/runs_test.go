@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -114,7 +115,7 @@ func TestTRECRunAgainstGoldLanding(t *testing.T) {
 }
 
 func runFile(t *testing.T, body string) string {
-	return writeFile(t, filepath.Join(t.TempDir(), "r.run"), body)
+	return datatest.WriteFile(t, filepath.Join(t.TempDir(), "r.run"), body)
 }
 
 // A labels run against the demo's gold: accuracy, F1 and kappa as the

@@ -22,7 +22,7 @@ func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
-	keyHIT(t, st, "zed", 1, all2) // a late name: the two paths order people differently
+	keyHIT(t, st, "zed", 1, storetest.All2) // a late name: the two paths order people differently
 	keyHIT(t, st, "ana", 1, map[string]int{"question": 0, "answer_set": 1, "landing_1": 2, "landing_2": 0, "landing_3": 1, "landing_4": 2})
 	ds, _ := st.DatasetByName(ctx, data.DemoDataset)
 	fast, err := report.DatasetStudy(ctx, storetest.ReadGold(t, st, ds.ID))
@@ -75,8 +75,8 @@ func TestHalfDoneHITLeavesAgreementAlone(t *testing.T) {
 	ctx := context.Background()
 	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	ds, _ := st.DatasetByName(ctx, data.DemoDataset)
-	keyHIT(t, st, "ana", 5, all2)
-	keyHIT(t, st, "bo", 5, all2)
+	keyHIT(t, st, "ana", 5, storetest.All2)
+	keyHIT(t, st, "bo", 5, storetest.All2)
 	report := func() agreement.Report {
 		study, err := report.DatasetStudy(ctx, storetest.ReadGold(t, st, ds.ID))
 		if err != nil {

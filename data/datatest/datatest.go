@@ -120,3 +120,69 @@ func Columns(t testing.TB, path string) map[string][]string {
 	}
 	return out
 }
+
+// ClariMMLine is one line of a clarimm file: conversation id, one turn per
+// element of images (each the turn's image paths or URLs), with a
+// question, an answer, a topic and a facet made from the id.
+func ClariMMLine(id string, images ...[]string) string {
+	var turns []string
+	for i, imgs := range images {
+		q := make([]string, len(imgs))
+		for j, s := range imgs {
+			q[j] = fmt.Sprintf("%q", s)
+		}
+		turns = append(turns, fmt.Sprintf(`{"question": "Question %d about %s?", "images": [%s], "answer": "Answer %d."}`,
+			i+1, id, strings.Join(q, ", "), i+1))
+	}
+	return fmt.Sprintf(`{"id": %q, "topic": "topic of %s", "facet": "facet of %s", "turns": [%s]}`,
+		id, id, id, strings.Join(turns, ", "))
+}
+
+// WriteFile writes body to path and returns path.
+func WriteFile(t testing.TB, path, body string) string {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// YesWhy is a lead's protocol file with two scales and a condition: why
+// is asked only after a yes, and its unit shares a name with a ClariMM
+// unit (diversity).
+const YesWhy = `name = "yes-why"
+title = "Useful, and why"
+items = "questions"
+
+[item]
+header = ["query", "question", "useful", "why"]
+id = ["query", "question"]
+text = ["query", "question"]
+
+[[scale]]
+name = "yn"
+values = [0, 1]
+keys = ["0", "1"]
+names = ["no", "yes"]
+
+[[scale]]
+name = "why"
+values = [1, 2, 3]
+keys = ["1", "2", "3"]
+names = ["precise", "diverse", "short"]
+
+[[step]]
+title = "Useful?"
+unit = "useful"
+show = ["query", "question"]
+scale = "yn"
+column = "useful"
+
+[[step]]
+title = "Why?"
+unit = "diversity"
+show = ["query", "question"]
+scale = "why"
+column = "why"
+when = { unit = "useful", value = 1 }
+`

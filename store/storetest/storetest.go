@@ -208,3 +208,34 @@ func reading(t testing.TB, open func(context.Context, store.Annotator, int64) (*
 	t.Cleanup(func() { r.Close() })
 	return r
 }
+
+// All2 labels every unit of a MIMICS pane 2.
+var All2 = map[string]int{"question": 2, "answer_set": 2, "landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2, "landing_5": 2}
+
+// GoldVotes keys the gold tests' HITs on a dataset of the demo panes
+// whose policy asks for exactly three annotators: panes 1 and 3 all 2 by
+// ana, bo and cy; pane 2 a 2-2-1 question and a three-way answer-set tie;
+// pane 3 flagged by cy; pane 4 half done by ana (an open HIT, which gold
+// ignores).
+func GoldVotes(t testing.TB, st *store.Store, datasetID int64) {
+	t.Helper()
+	for _, who := range []string{"ana", "bo", "cy"} {
+		KeyHIT(t, st, datasetID, 1, who, All2)
+		KeyHIT(t, st, datasetID, 3, who, All2)
+	}
+	for _, v := range []struct {
+		who               string
+		question, answers int
+	}{{"ana", 2, 0}, {"bo", 2, 1}, {"cy", 1, 2}} {
+		KeyHIT(t, st, datasetID, 2, v.who, map[string]int{"question": v.question, "answer_set": v.answers,
+			"landing_1": 2, "landing_2": 2, "landing_3": 2, "landing_4": 2})
+	}
+	KeyHIT(t, st, datasetID, 4, "ana", map[string]int{"answer_set": 0})
+	cy, err := st.EnsureAnnotator(context.Background(), "cy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.AddFlag(context.Background(), ItemAt(t, st, datasetID, 3).ID, cy.ID, "broken", ""); err != nil {
+		t.Fatal(err)
+	}
+}
