@@ -16,6 +16,7 @@ import (
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -415,7 +416,7 @@ func (tm *team) qualityMatches(t *testing.T) {
 				}
 			}
 			near(name+" self agreement", a.SelfAgreement, float64(same)/float64(len(first)))
-			near(name+" self kappa", a.SelfKappa, cohenKappa(first, second))
+			near(name+" self kappa", a.SelfKappa, datatest.CohenKappa(first, second))
 		}
 		agree, units := tm.vsMajority(name)
 		near(name+" vs others' majority", a.OthersAgreement, float64(agree)/float64(units))
@@ -487,30 +488,10 @@ func (tm *team) meanKappa(name string) float64 {
 		if len(a) < 2 {
 			continue
 		}
-		sum += cohenKappa(a, b)
+		sum += datatest.CohenKappa(a, b)
 		n++
 	}
 	return sum / float64(n)
-}
-
-// cohenKappa is (p_o − p_e)/(1 − p_e) from two lists of labels, counted
-// here from scratch.
-func cohenKappa(a, b []int) float64 {
-	n := float64(len(a))
-	ca, cb := map[int]float64{}, map[int]float64{}
-	po := 0.0
-	for i := range a {
-		ca[a[i]]++
-		cb[b[i]]++
-		if a[i] == b[i] {
-			po++
-		}
-	}
-	pe := 0.0
-	for v, c := range ca {
-		pe += c / n * cb[v] / n
-	}
-	return (po/n - pe) / (1 - pe)
 }
 
 // exportRows reads a labels export's rows: item, unit, annotator, label.

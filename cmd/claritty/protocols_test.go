@@ -371,3 +371,56 @@ func TestREADMEProtocolWalkthrough(t *testing.T) {
 		t.Errorf("export --format gold: %+v", r)
 	}
 }
+
+// A labels run over a protocol file's dataset (MIMICS-Duo Task 3's
+// coverage, a third of it changed) is scored against the release's gold:
+// accuracy and Cohen's κ as a count of the pairs gives them.
+func TestBenchLabelsRunOnAProtocolKind(t *testing.T) {
+	t.Parallel()
+	path := datatest.SharedOrSkip(t, "mimics-duo/Task3-AspectLabelling.tsv")
+	tm := newTeam(t)
+	if r := tm.run(t, "", "", "import", "--dataset", "aspects", path); r.code != 0 {
+		t.Fatalf("import: %+v", r)
+	}
+	var run strings.Builder
+	var pred, gold []int
+	for _, line := range strings.Split(tm.run(t, "", "", "export", "--format", "labels", "--dataset", "aspects").stdout, "\n") {
+		f := strings.Split(line, "\t") // item, unit, annotator (the release), label, …
+		if len(f) < 4 || f[1] != "coverage" || len(gold) == 60 {
+			continue
+		}
+		g, err := strconv.Atoi(f[3])
+		if err != nil {
+			t.Fatalf("labels export row %q", line)
+		}
+		p := g
+		if len(gold)%3 == 2 {
+			p = 1 + g%5
+		}
+		fmt.Fprintf(&run, "%s coverage %d\n", f[0], p)
+		pred, gold = append(pred, p), append(gold, g)
+	}
+	file := datatest.WriteFile(t, filepath.Join(tm.dir, "run.txt"), run.String())
+	if r := tm.run(t, "", "", "bench", "add", "--kind", "labels", "--name", "judge", "--dataset", "aspects", file); r.code != 0 {
+		t.Fatalf("bench add: %+v", r)
+	}
+	var got struct {
+		Runs []struct {
+			Metrics struct{ Accuracy, Kappa float64 }
+			Items   int
+		}
+	}
+	if r := tm.run(t, "", "", "bench", "--json", "--dataset", "aspects"); json.Unmarshal([]byte(r.stdout), &got) != nil || len(got.Runs) != 1 {
+		t.Fatalf("bench --json: %+v", r)
+	}
+	same := 0
+	for i := range pred {
+		if pred[i] == gold[i] {
+			same++
+		}
+	}
+	m := got.Runs[0].Metrics
+	if got.Runs[0].Items != 60 || math.Abs(m.Accuracy-float64(same)/60) > 1e-12 || math.Abs(m.Kappa-datatest.CohenKappa(pred, gold)) > 1e-12 {
+		t.Errorf("run scored %+v; by count: accuracy %v, κ %v", got.Runs[0], float64(same)/60, datatest.CohenKappa(pred, gold))
+	}
+}

@@ -1,6 +1,7 @@
 // Package datatest holds what tests and benchmarks of several packages use
 // to get data shaped like the real thing: the released MIMICS files beside
-// the repository, and generated Click-shaped files of any size. It imports
+// the repository, generated Click-shaped files of any size, files in other
+// formats, and plain references to check figures against. It imports
 // nothing of claritty's, so data's own tests may use it.
 package datatest
 
@@ -186,3 +187,23 @@ scale = "why"
 column = "why"
 when = { unit = "useful", value = 1 }
 `
+
+// CohenKappa is (p_o − p_e)/(1 − p_e) from two lists of labels, counted
+// from scratch: an independent reference for the figures tests check.
+func CohenKappa(a, b []int) float64 {
+	n := float64(len(a))
+	ca, cb := map[int]float64{}, map[int]float64{}
+	po := 0.0
+	for i := range a {
+		ca[a[i]]++
+		cb[b[i]]++
+		if a[i] == b[i] {
+			po++
+		}
+	}
+	pe := 0.0
+	for v, c := range ca {
+		pe += c / n * cb[v] / n
+	}
+	return (po/n - pe) / (1 - pe)
+}
