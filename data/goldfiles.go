@@ -39,16 +39,11 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts report.R
 		return sum, err
 	}
 	model := pol.Model == store.GoldDawidSkene
-	bw := bufio.NewWriter(w)
+	header := GoldHeader
 	if model {
-		bw.WriteString(GoldHeader + "\tposterior\tby_vote\tfit\n")
-	} else {
-		bw.WriteString(GoldHeader + "\n")
+		header += "\tposterior\tby_vote\tfit"
 	}
-	err = report.EachPaneGold(ctx, r, func(p *report.PaneGold) error {
-		if !sum.Keep(p) {
-			return nil
-		}
+	err = writeKept(ctx, r, w, &sum, header, func(bw *bufio.Writer, p *report.PaneGold) error {
 		for _, u := range p.Units {
 			label := ""
 			if u.Label >= 0 {
@@ -74,10 +69,7 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts report.R
 		}
 		return nil
 	})
-	if err != nil {
-		return sum, err
-	}
-	return sum, bw.Flush()
+	return sum, err
 }
 
 // posteriorCell is a posterior as "0:0.012,1:0.103,2:0.885", values
@@ -112,21 +104,13 @@ func WriteClariMMGold(ctx context.Context, r *store.Reading, w io.Writer, opts r
 	if err != nil {
 		return sum, err
 	}
-	bw := bufio.NewWriter(w)
-	bw.WriteString(ClariMMGoldHeader + "\n")
-	err = report.EachPaneGold(ctx, r, func(p *report.PaneGold) error {
-		if !sum.Keep(p) {
-			return nil
-		}
+	err = writeKept(ctx, r, w, &sum, ClariMMGoldHeader, func(bw *bufio.Writer, p *report.PaneGold) error {
 		it := p.Item
 		fields := []string{tsvCell(it.UID), tsvCell(it.Query), tsvCell(it.Question), strconv.Itoa(turns[it.ID])}
 		_, err := bw.WriteString(strings.Join(append(fields, p.LabelCells(guidelines.ClariMM.AllUnits)...), "\t") + "\n")
 		return err
 	})
-	if err != nil {
-		return sum, err
-	}
-	return sum, bw.Flush()
+	return sum, err
 }
 
 // requireKind refuses a gold export that is not a lead's whole reading of

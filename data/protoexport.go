@@ -40,21 +40,15 @@ func WriteProtocolFile(ctx context.Context, r *store.Reading, w io.Writer, opts 
 	for i, c := range f.Item.Header {
 		col[c] = i
 	}
-	bw := bufio.NewWriter(w)
-	bw.WriteString(strings.Join(f.Item.Header, "\t") + "\n")
-	err = report.EachPaneGold(ctx, r, func(p *report.PaneGold) error {
-		if !sum.Keep(p) {
-			return nil
-		}
+	err = writeKept(ctx, r, w, &sum, strings.Join(f.Item.Header, "\t"), func(bw *bufio.Writer, p *report.PaneGold) error {
 		for pos, line := range rows[p.Item.ID] {
-			bw.WriteString(withGold(line, f, col, p, pos))
+			if _, err := bw.WriteString(withGold(line, f, col, p, pos)); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
-	if err != nil {
-		return sum, err
-	}
-	return sum, bw.Flush()
+	return sum, err
 }
 
 // withGold is a kept row with each of its label cells set to its unit's

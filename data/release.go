@@ -25,21 +25,34 @@ func WriteManual(ctx context.Context, r *store.Reading, w io.Writer, opts report
 	if kind, err := r.Kind(ctx); err != nil || kind != guidelines.MIMICS.Kind {
 		release := map[guidelines.Kind]string{guidelines.ClariMM.Kind: "clarimm-gold", guidelines.Nuggets.Kind: "nugget-judgements",
 			guidelines.Necessity.Kind: "necessity-gold", guidelines.Compare.Kind: "pairs-gold"}[kind]
+		if release == "" {
+			release = string(kind) // a protocol file's kind exports in its own shape
+		}
 		return sum, cmp.Or(err, fmt.Errorf("a %s dataset has no MIMICS-Manual release: export --format %s", kind, release))
 	}
-	bw := bufio.NewWriter(w)
-	bw.WriteString(manualHeader + "\n")
-	err := report.EachPaneGold(ctx, r, func(p *report.PaneGold) error {
-		if !sum.Keep(p) {
-			return nil
-		}
+	err := writeKept(ctx, r, w, &sum, manualHeader, func(bw *bufio.Writer, p *report.PaneGold) error {
 		it := p.Item
 		fields := append([]string{it.Query, it.Question}, it.Options[:]...)
 		_, err := bw.WriteString(strings.Join(append(fields, p.LabelCells(guidelines.MIMICS.AllUnits)...), "\t") + "\n")
 		return err
 	})
+	return sum, err
+}
+
+// writeKept writes a TSV release over a gold reading: the header line,
+// then row for each item sum keeps, in import order.
+func writeKept(ctx context.Context, r *store.Reading, w io.Writer, sum *report.ReleaseSummary, header string,
+	row func(bw *bufio.Writer, p *report.PaneGold) error) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString(header + "\n")
+	err := report.EachPaneGold(ctx, r, func(p *report.PaneGold) error {
+		if !sum.Keep(p) {
+			return nil
+		}
+		return row(bw, p)
+	})
 	if err != nil {
-		return sum, err
+		return err
 	}
-	return sum, bw.Flush()
+	return bw.Flush()
 }

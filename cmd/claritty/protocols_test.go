@@ -161,6 +161,9 @@ func TestProtocolsShowRenamedIsANewKind(t *testing.T) {
 	if r := tm.run(t, "", "", "export", "--format", "mimics-duo-quality", "--dataset", "mine"); r.code == 0 || !strings.Contains(r.stderr, "holds my-quality items, not mimics-duo-quality items") {
 		t.Errorf("export of another kind's dataset: %+v", r)
 	}
+	if r := tm.run(t, "", "", "export", "--format", "mimics-manual", "--dataset", "mine"); r.code == 0 || !strings.Contains(r.stderr, "export --format my-quality") {
+		t.Errorf("a MIMICS-Manual release of a protocol kind's dataset: %+v", r)
+	}
 	changed := strings.Replace(renamed, `names = ["very poor"`, `names = ["awful"`, 1)
 	if r := tm.run(t, "", changed, "protocols", "add", "-"); r.code == 0 || !strings.Contains(r.stderr, "another protocol file of that name") {
 		t.Errorf("a changed protocol under a kept name: %+v", r)
