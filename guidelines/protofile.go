@@ -185,6 +185,11 @@ func IsFileKindName(k Kind) bool {
 	return kindName.MatchString(string(k)) && !slices.ContainsFunc(Protocols, func(p Protocol) bool { return p.Kind == k })
 }
 
+// MaxSteps is the most steps a protocol file may have: each is up to
+// MaxRows units, and every unit of every kind a database keeps is in the
+// process's unit set and the SQL that orders labels.
+const MaxSteps = 30
+
 // ProtocolError is a problem in a protocol file, at a line of it.
 type ProtocolError struct {
 	File string
@@ -429,6 +434,11 @@ func (c *fileCheck) checkScales() map[string]FileScale {
 func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 	if len(c.f.Steps) == 0 {
 		c.at("step", "no [[step]]: a protocol labels something")
+	}
+	if len(c.f.Steps) > MaxSteps {
+		// Every unit of every kind is in the process's unit set and the
+		// SQL that orders labels: a file may not grow them without end.
+		c.at("step."+strconv.Itoa(MaxSteps), "%d steps; at most %d", len(c.f.Steps), MaxSteps)
 	}
 	it := c.f.Item
 	units := map[string]FileStep{}

@@ -101,6 +101,8 @@ per = "element"`, []string{`u.toml:19: step 1: shows "answer"`, `u.toml:20: step
 		{"not TOML", `[item]`, `[item`, []string{"u.toml:5: "}},
 		{"nominal and ordered scales", "[[step]]", "[[scale]]\nname = \"yn\"\nnominal = true\nvalues = [0, 1]\nkeys = [\"y\", \"x\"]\nnames = [\"no\", \"yes\"]\n\n[[step]]",
 			[]string{`u.toml:18: scale "yn": nominal = true, scale "use"'s is false`}},
+		{"too many steps", "[[step]]", strings.Repeat("[[step]]\ntitle = \"x\"\nunit = \"x\"\nscale = \"use\"\n\n", 30) + "[[step]]",
+			[]string{`u.toml:166: 31 steps; at most 30`}},
 		{"a list longer than a pane's", `text = ["query", "question"]`, "text = [\"query\", \"question\"]\nlist = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]\nlist_name = \"x\"",
 			[]string{`u.toml:9: item.list: 6 columns; at most 5`}},
 	} {

@@ -10,6 +10,11 @@ import (
 	"github.com/claritty/claritty/guidelines"
 )
 
+// MaxProtocols is the most protocol files one database keeps: every
+// process that opens it holds each, and their units are in the SQL that
+// orders labels.
+const MaxProtocols = 64
+
 // ErrProtocolChanged means a protocol file differs from the one of the
 // same name the database keeps: labels stored under the one would be read
 // under the other.
@@ -48,6 +53,13 @@ func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guid
 		return fmt.Errorf("protocol %q: %w", f.Name, ErrProtocolChanged)
 	case !errors.Is(err, sql.ErrNoRows):
 		return err
+	}
+	var kept int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM protocols`).Scan(&kept); err != nil {
+		return err
+	}
+	if kept >= MaxProtocols {
+		return fmt.Errorf("protocol %q: the database keeps %d protocols, the most it may", f.Name, kept)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO protocols (name, text, added_by, added_at) VALUES (?, ?, ?, ?)`,
 		string(f.Name), string(text), who.ActorID(), s.now()); err != nil {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/claritty/claritty/guidelines"
@@ -123,5 +125,28 @@ func TestAddProtocol(t *testing.T) {
 	fig.Close()
 	if !errors.Is(err, ErrNotAllowed) {
 		t.Errorf("an annotator's rows: %v", err)
+	}
+}
+
+// A database keeps at most MaxProtocols protocol files: the next is
+// refused, and nothing of it is kept.
+func TestProtocolsAreBounded(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	lead := testLead(t, st)
+	for i := range MaxProtocols {
+		f, text := shippedAs(t, fmt.Sprintf("bound-%d", i))
+		if err := st.AddProtocol(ctx, lead, f, text); err != nil {
+			t.Fatalf("protocol %d: %v", i, err)
+		}
+	}
+	f, text := shippedAs(t, "bound-last")
+	if err := st.AddProtocol(ctx, lead, f, text); err == nil || !strings.Contains(err.Error(), "the most it may") {
+		t.Fatalf("one past the bound: %v", err)
+	}
+	kept, err := st.Protocols(ctx)
+	if err != nil || len(kept) != MaxProtocols {
+		t.Fatalf("%d kept, %v", len(kept), err)
 	}
 }
