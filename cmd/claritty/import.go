@@ -166,18 +166,18 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 			r.File, r.Queries, r.Results, r.QueriesKnown)
 		return
 	}
-	if r.Purpose != "" {
-		what := map[store.Purpose]string{store.PurposePractice: "practice", store.PurposeCheck: "gold-check"}[r.Purpose]
-		fmt.Fprintf(w, "%s: %s → %s panes of dataset %q: %d added, %d already present; %d answers added, %d already present\n",
-			r.File, r.Format, what, r.Dataset, r.Items, r.ItemsKnown, r.Labels, r.LabelsKnown)
-		return
-	}
 	noun := map[store.Format]string{data.FormatNecessity: "requests", data.FormatPairs: "pairs"}[r.Format]
 	if k := guidelines.Kind(r.Format); noun == "" && k.Known() {
 		noun = guidelines.ForKind(k).Items // a protocol file's kind
 	}
 	if noun == "" {
 		noun = "panes"
+	}
+	if r.Purpose != "" {
+		what := map[store.Purpose]string{store.PurposePractice: "practice", store.PurposeCheck: "gold-check"}[r.Purpose]
+		fmt.Fprintf(w, "%s: %s → %s %s of dataset %q: %d added, %d already present; %d answers added, %d already present\n",
+			r.File, r.Format, what, noun, r.Dataset, r.Items, r.ItemsKnown, r.Labels, r.LabelsKnown)
+		return
 	}
 	fmt.Fprintf(w, "%s: %s → dataset %q: %d %s added, %d already present; %d labels added, %d already present\n",
 		r.File, r.Format, r.Dataset, r.Items, noun, r.ItemsKnown, r.Labels, r.LabelsKnown)

@@ -427,3 +427,27 @@ func TestBenchLabelsRunOnAProtocolKind(t *testing.T) {
 		t.Errorf("run scored %+v; by count: accuracy %v, κ %v", got.Runs[0], float64(same)/60, datatest.CohenKappa(pred, gold))
 	}
 }
+
+// A protocol file's items import as practice for a dataset of its kind,
+// their label column the answers: they are counted as practice, and
+// reach neither the task's items nor its labels.
+func TestProtocolPracticeImport(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	toml := datatest.WriteFile(t, filepath.Join(tm.dir, "usefulness.toml"), readmeProtocol(t))
+	task := datatest.WriteFile(t, filepath.Join(tm.dir, "questions.tsv"), "query\tquestion\trating\njaguar\tThe car?\t\n")
+	practice := datatest.WriteFile(t, filepath.Join(tm.dir, "practice.tsv"), "query\tquestion\trating\nvim\tThe editor?\t4\nemacs\tThe editor?\t\n")
+	if r := tm.run(t, "", "", "import", "--protocol", toml, task); r.code != 0 {
+		t.Fatalf("import: %+v", r)
+	}
+	r := tm.run(t, "", "", "import", "--format", "usefulness", "--practice", "--dataset", "questions", practice)
+	if r.code != 0 || !strings.Contains(r.stderr, "usefulness → practice questions of dataset \"questions\": 2 added, 0 already present; 1 answers added") {
+		t.Fatalf("practice import: %+v", r)
+	}
+	if r := tm.run(t, "", "", "export", "--format", "labels", "--dataset", "questions"); strings.Count(r.stdout, "\n") != 1 {
+		t.Errorf("practice answers among the task's labels:\n%s", r.stdout)
+	}
+	if r := tm.run(t, "", "", "export", "--format", "usefulness", "--dataset", "questions", "--include-incomplete"); strings.Contains(r.stdout, "vim") {
+		t.Errorf("a practice item in the task's export:\n%s", r.stdout)
+	}
+}
