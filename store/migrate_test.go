@@ -24,7 +24,7 @@ func openAtVersion(t *testing.T, n int) (*sql.DB, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := &Store{db: db, path: path, Now: time.Now, protocols: &atomic.Int64{}}
+	old := &Store{db: db, path: path, Now: time.Now, protocols: &atomic.Pointer[string]{}}
 	for {
 		done, err := old.migrateOne(context.Background(), ms[:n])
 		if err != nil {

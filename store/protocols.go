@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
+	"reflect"
 	"slices"
 
 	"github.com/claritty/claritty/guidelines"
@@ -16,16 +18,20 @@ import (
 const MaxProtocols = 64
 
 // ErrProtocolChanged means a protocol file differs from the one of the
-// same name the database keeps: labels stored under the one would be read
-// under the other.
-var ErrProtocolChanged = errors.New("another protocol file of that name is in this database")
+// same name the database keeps in a way that would orphan what is stored
+// under it: another item shape, or a label the new file has no unit or
+// value for.
+var ErrProtocolChanged = errors.New("the protocol file of that name this database keeps has stored labels the change would orphan")
 
 // AddProtocol keeps a protocol file in the database and makes its kind
 // known: its text in protocols, each unit with its scale's range in
 // kind_units (so the label triggers take it), its units among Units, and
 // the kind registered with guidelines. Only a lead may (ActImport). The
-// same file again changes nothing; another file under a name in use is
-// refused (ErrProtocolChanged): give a changed protocol a name of its own.
+// same file again changes nothing; a changed file under a name in use
+// replaces the kept one when nothing stored would be orphaned by it
+// (guideline text, titles, label names and keys may change; units and
+// values that hold labels may not), and is refused otherwise
+// (ErrProtocolChanged): give it a name of its own then.
 func (s *Store) AddProtocol(ctx context.Context, who Annotator, f *guidelines.ProtocolFile, text []byte) error {
 	err := s.tx(ctx, func(tx *ptx) error {
 		if err := requireRole(ctx, tx, who.ID, ActImport); err != nil {
@@ -50,7 +56,7 @@ func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guid
 	case err == nil && have == string(text):
 		return s.know(f, text, false)
 	case err == nil:
-		return fmt.Errorf("protocol %q: %w", f.Name, ErrProtocolChanged)
+		return s.changeProtocol(ctx, tx, who, f, text, have)
 	case !errors.Is(err, sql.ErrNoRows):
 		return err
 	}
@@ -65,6 +71,18 @@ func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guid
 		string(f.Name), string(text), who.ActorID(), s.now()); err != nil {
 		return err
 	}
+	if err := keepUnits(ctx, tx, f); err != nil {
+		return err
+	}
+	return s.know(f, text, true)
+}
+
+// keepUnits puts each unit of the file's kind, with its scale's range, in
+// kind_units (what the label triggers check), in place of any there were.
+func keepUnits(ctx context.Context, tx *ptx, f *guidelines.ProtocolFile) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM kind_units WHERE kind = ?`, string(f.Name)); err != nil {
+		return err
+	}
 	p := f.Protocol()
 	for _, u := range p.AllUnits {
 		low, high := scaleRange(p.ScaleOf(u))
@@ -73,7 +91,75 @@ func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guid
 			return err
 		}
 	}
+	return nil
+}
+
+// changeProtocol replaces a kept protocol file (text have) with f, unless
+// that would orphan what is stored under its kind: items are read by the
+// file's columns, so those may not change; and every label, decision,
+// known answer, repeat, run prediction and referral must name a unit f
+// has, with a value on its scale; nor may a condition change while labels
+// are stored (one given under the old rule may break the new).
+func (s *Store) changeProtocol(ctx context.Context, tx *ptx, who Annotator, f *guidelines.ProtocolFile, text []byte, have string) error {
+	old, err := guidelines.ParseProtocolFile("protocol "+string(f.Name), []byte(have))
+	if err != nil {
+		return err
+	}
+	refuse := func(why string, args ...any) error {
+		return fmt.Errorf("protocol %q: %s: %w", f.Name, fmt.Sprintf(why, args...), ErrProtocolChanged)
+	}
+	if !sameItemColumns(old.Item, f.Item) {
+		return refuse("its [item] columns differ from the kept file's, and its items were read by them")
+	}
+	p := f.Protocol()
+	stored := 0
+	err = eachRow(ctx, tx, storedUnits, []any{string(f.Name)}, func(rows *sql.Rows) error {
+		var unit string
+		var value sql.NullInt64
+		if err := rows.Scan(&unit, &value); err != nil {
+			return err
+		}
+		stored++
+		switch {
+		case !p.HasUnit(unit):
+			return refuse("unit %s holds labels, and the new file has no such unit", unit)
+		case value.Valid && !p.Valid(unit, int(value.Int64)):
+			return refuse("unit %s holds the label %d, which the new file's scale does not have", unit, value.Int64)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if stored > 0 && !maps.Equal(p.Conditions(), old.Protocol().Conditions()) {
+		return refuse("its conditions (when) differ, and labels are stored")
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE protocols SET text = ?, added_by = ?, added_at = ? WHERE name = ?`,
+		string(text), who.ActorID(), s.now(), string(f.Name)); err != nil {
+		return err
+	}
+	if err := keepUnits(ctx, tx, f); err != nil {
+		return err
+	}
 	return s.know(f, text, true)
+}
+
+// storedUnits are the (unit, value) pairs stored for the items of a kind,
+// in every table that holds a unit's label (a referral's value is null).
+const storedUnits = `SELECT DISTINCT x.unit, x.value FROM (
+		SELECT item_id, unit, value FROM labels
+		UNION ALL SELECT item_id, unit, value FROM adjudications
+		UNION ALL SELECT item_id, unit, value FROM known_labels
+		UNION ALL SELECT r.item_id, l.unit, l.value FROM repeat_labels l JOIN repeats r ON r.id = l.repeat_id
+		UNION ALL SELECT item_id, unit, value FROM run_labels
+		UNION ALL SELECT item_id, unit, NULL FROM referrals
+	) x JOIN items i ON i.id = x.item_id JOIN datasets d ON d.id = i.dataset_id WHERE d.kind = ?`
+
+// sameItemColumns says whether two files read items alike: what they
+// call an element or a row may differ.
+func sameItemColumns(a, b guidelines.ItemColumns) bool {
+	a.ListName, a.RowName, b.ListName, b.RowName = "", "", "", ""
+	return reflect.DeepEqual(a, b)
 }
 
 // scaleRange is a scale's lowest and highest value.
@@ -102,8 +188,16 @@ func (s *Store) know(f *guidelines.ProtocolFile, text []byte, first bool) error 
 
 // loadProtocols makes the kinds of the protocol files the database keeps
 // known to this process, at open: every session reads them the same.
-func (s *Store) loadProtocols(ctx context.Context) error {
+// changed says another process added or changed some since (the
+// database's file then replaces what this process held).
+func (s *Store) loadProtocols(ctx context.Context, changed bool) error {
 	type kept struct{ name, text string }
+	// The version is read first: a change between the two reads is read
+	// again at the next sync, never missed.
+	var version string
+	if err := s.db.QueryRowContext(ctx, protocolsVersion).Scan(&version); err != nil {
+		return fmt.Errorf("open %s: %w", s.path, err)
+	}
 	all, err := collect(ctx, s.db, "load protocols", `SELECT name, text FROM protocols ORDER BY name`, nil,
 		func(rows *sql.Rows) (k kept, err error) { return k, rows.Scan(&k.name, &k.text) })
 	if err != nil {
@@ -112,33 +206,43 @@ func (s *Store) loadProtocols(ctx context.Context) error {
 	for _, k := range all {
 		f, err := guidelines.ParseProtocolFile("protocol "+k.name, []byte(k.text))
 		if err == nil {
-			err = s.know(f, []byte(k.text), false)
+			err = s.know(f, []byte(k.text), changed)
 		}
 		if err != nil {
 			return fmt.Errorf("open %s: the protocol it keeps: %w", s.path, err)
 		}
 	}
-	s.protocols.Store(int64(len(all)))
+	s.protocols.Store(&version)
 	return nil
 }
 
-// syncProtocols makes known the protocol files other processes added
-// since this one last read them (a lead's import while a TUI or the SSH
-// server runs): a database only gains them, so their count says whether
-// to read them again.
+// openProtocols makes the database's protocol files known at open.
+func (s *Store) openProtocols(ctx context.Context) error { return s.loadProtocols(ctx, false) }
+
+// protocolsVersion changes whenever a protocol file is added or changed:
+// their count and the latest time one was kept.
+const protocolsVersion = `SELECT count(*) || '/' || coalesce(max(added_at), '') FROM protocols`
+
+// syncProtocols makes known the protocol files other processes added or
+// changed since this one last read them (a lead's import while a TUI or
+// the SSH server runs).
 func (s *Store) syncProtocols(ctx context.Context) error {
-	var n int64
-	if err := s.prepared().QueryRowContext(ctx, `SELECT count(*) FROM protocols`).Scan(&n); err != nil {
-		return fmt.Errorf("count protocols: %w", err)
+	var v string
+	if err := s.prepared().QueryRowContext(ctx, protocolsVersion).Scan(&v); err != nil {
+		return fmt.Errorf("protocols: %w", err)
 	}
-	if n == s.protocols.Load() {
+	if have := s.protocols.Load(); have != nil && *have == v {
 		return nil
 	}
-	return s.loadProtocols(ctx)
+	return s.loadProtocols(ctx, true)
 }
 
-// Protocols lists the protocol files the database keeps, by name.
+// Protocols lists the protocol files the database keeps, by name, and
+// makes known to this process any another process added or changed.
 func (s *Store) Protocols(ctx context.Context) (map[guidelines.Kind][]byte, error) {
+	if err := s.syncProtocols(ctx); err != nil {
+		return nil, err
+	}
 	out := map[guidelines.Kind][]byte{}
 	err := eachRow(ctx, s.prepared(), `SELECT name, text FROM protocols`, nil, func(rows *sql.Rows) error {
 		var name, text string

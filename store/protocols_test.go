@@ -29,8 +29,8 @@ func shippedAs(t *testing.T, name string) (*guidelines.ProtocolFile, []byte) {
 
 // A lead's protocol file is kept in the database: its kind's datasets
 // take labels of its units on its scale and no others, the same file again
-// changes nothing, another under its name is refused, an annotator may not
-// add one, and a later open knows the kind.
+// changes nothing, an annotator may not add one, and a later open knows
+// the kind.
 func TestAddProtocol(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -52,14 +52,6 @@ func TestAddProtocol(t *testing.T) {
 	}
 	if err := st.AddProtocol(ctx, lead, f, text); err != nil {
 		t.Fatalf("the same file again: %v", err)
-	}
-	changed := bytes.Replace(text, []byte("The pane as a whole"), []byte("The whole pane"), 1)
-	g, err := guidelines.ParseProtocolFile("changed", changed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := st.AddProtocol(ctx, lead, g, changed); !errors.Is(err, ErrProtocolChanged) {
-		t.Fatalf("another file under the name: %v", err)
 	}
 	im, err := st.BeginImport(ctx, lead, "duo", "store-test-quality", "store-test-quality")
 	if err != nil {
@@ -148,5 +140,90 @@ func TestProtocolsAreBounded(t *testing.T) {
 	kept, err := st.Protocols(ctx)
 	if err != nil || len(kept) != MaxProtocols {
 		t.Fatalf("%d kept, %v", len(kept), err)
+	}
+}
+
+// A kept protocol file changes when nothing stored is orphaned: its text
+// may (titles, guideline, label names); a unit that holds labels may not
+// go, nor a value
+// a label has leave its scale, nor the item's columns change, nor a
+// condition while labels are stored. A refused change keeps the old file.
+func TestChangedProtocol(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	lead := testLead(t, st)
+	f, text := shippedAs(t, "store-change-quality")
+	im, err := st.BeginProtocolImport(ctx, lead, "duo", "", f, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := im.AddFileItem(FileItem{UID: "0123456789abcdef", Query: "q", Question: "Which?", Options: [5]string{"a", "b"},
+		Rows: []string{"q\tWhich?\ta\tb\n"}}, UnitLabel{Unit: "pane_quality", Annotator: "rel", Value: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := im.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	change := func(old, new string) ([]byte, error) {
+		changed := bytes.Replace(text, []byte(old), []byte(new), 1)
+		if bytes.Equal(changed, text) {
+			t.Fatalf("%q is not in the file", old)
+		}
+		g, err := guidelines.ParseProtocolFile("changed", changed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return changed, st.AddProtocol(ctx, lead, g, changed)
+	}
+	for _, c := range []struct{ what, old, new string }{
+		{"a unit with labels goes", "unit = \"pane_quality\"", "unit = \"overall\""},
+		{"a stored value leaves the scale", "values = [1, 2, 3, 4, 5]", "values = [2, 3, 4, 5, 6]"},
+		{"the item's columns", `id = ["query", "question", "option_1"`, `id = ["question", "query", "option_1"`},
+	} {
+		if _, err := change(c.old, c.new); !errors.Is(err, ErrProtocolChanged) {
+			t.Errorf("%s: %v", c.what, err)
+		}
+	}
+	if kept, _ := st.Protocols(ctx); !bytes.Equal(kept["store-change-quality"], text) {
+		t.Fatal("a refused change was kept")
+	}
+	renamed, err := change("The pane as a whole", "The whole pane")
+	if err != nil {
+		t.Fatalf("a change of a step's title: %v", err)
+	}
+	if kept, _ := st.Protocols(ctx); !bytes.Equal(kept["store-change-quality"], renamed) {
+		t.Error("the changed file is not kept")
+	}
+	if got := guidelines.ForKind("store-change-quality").Step("pane_quality").Title; got != "The whole pane" {
+		t.Errorf("the kind's step reads %q", got)
+	}
+}
+
+// A file another process changed is read at this process's next look
+// (any dataset lookup), its kind replaced with the database's file.
+func TestProtocolChangedElsewhereIsRead(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	lead := testLead(t, st)
+	f, text := shippedAs(t, "store-elsewhere-quality")
+	if err := st.AddProtocol(ctx, lead, f, text); err != nil {
+		t.Fatal(err)
+	}
+	changed := bytes.Replace(text, []byte("The pane as a whole"), []byte("Elsewhere"), 1)
+	// What another process's AddProtocol leaves in the file.
+	if _, err := st.db.Exec(`UPDATE protocols SET text = ?, added_at = '2999-01-01T00:00:00.000Z' WHERE name = ?`,
+		string(changed), "store-elsewhere-quality"); err != nil {
+		t.Fatal(err)
+	}
+	if got := guidelines.ForKind("store-elsewhere-quality").Step("pane_quality").Title; got != "The pane as a whole" {
+		t.Fatalf("before a look: %q", got)
+	}
+	if _, err := st.Datasets(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := guidelines.ForKind("store-elsewhere-quality").Step("pane_quality").Title; got != "Elsewhere" {
+		t.Errorf("after a look, the step reads %q", got)
 	}
 }

@@ -42,7 +42,7 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	if err := s.loadProtocols(ctx); err != nil {
+	if err := s.openProtocols(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}

@@ -50,7 +50,7 @@ type Store struct {
 	drawMu *sync.Mutex
 	// protocols counts the protocol files this process has read from the
 	// database (syncProtocols); shared by every Borrow.
-	protocols *atomic.Int64
+	protocols *atomic.Pointer[string]
 }
 
 // timeFormat is how timestamps are stored: UTC, sortable as text.
@@ -89,7 +89,7 @@ func OpenMode(ctx context.Context, path string, mode fs.FileMode) (*Store, error
 	}
 	db.SetMaxIdleConns(idleConns)
 	s := newStore(db, path)
-	for _, step := range []func(context.Context) error{s.checkWAL, s.quickCheck, s.migrate, s.followReplication, s.loadProtocols} {
+	for _, step := range []func(context.Context) error{s.checkWAL, s.quickCheck, s.migrate, s.followReplication, s.openProtocols} {
 		if err := step(ctx); err != nil {
 			s.db.Close()
 			return nil, err
@@ -107,7 +107,7 @@ const idleConns = 32
 
 // newStore is a store on an open database, its writer not yet started.
 func newStore(db *sql.DB, path string) *Store {
-	return &Store{db: db, path: path, Now: time.Now, writers: &sync.Mutex{}, drawMu: &sync.Mutex{}, stmts: &stmtCache{db: db}, protocols: &atomic.Int64{}}
+	return &Store{db: db, path: path, Now: time.Now, writers: &sync.Mutex{}, drawMu: &sync.Mutex{}, stmts: &stmtCache{db: db}, protocols: &atomic.Pointer[string]{}}
 }
 
 // followReplication reopens the database's connections with a later

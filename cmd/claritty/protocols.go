@@ -87,7 +87,7 @@ func newProtocolsShowCmd(g *globals) *cobra.Command {
 	return &cobra.Command{
 		Use:   "show NAME",
 		Short: "Print a protocol file: change it, rename it, and add it as a kind of your own",
-		Long: "Prints the protocol file of a shipped or a database's protocol as written. Saved,\n" +
+		Long: "Prints the protocol file of a database's or a shipped protocol as written. Saved,\n" +
 			"given a new name and changed, it is a new kind: claritty protocols add FILE, or\n" +
 			"claritty import --protocol FILE DATA. A kind built into claritty's code has no file.",
 		Example: "  claritty protocols show mimics-duo-quality > my-quality.toml",
@@ -99,6 +99,14 @@ func newProtocolsShowCmd(g *globals) *cobra.Command {
 			}
 			defer st.Close()
 			name := guidelines.Kind(args[0])
+			kept, err := st.Protocols(cmd.Context()) // the database's file, as it stands now
+			if err != nil {
+				return err
+			}
+			if text, ok := kept[name]; ok {
+				_, err := cmd.OutOrStdout().Write(text)
+				return err
+			}
 			files, err := guidelines.FileProtocols()
 			if err != nil {
 				return err
@@ -124,9 +132,13 @@ func newProtocolsAddCmd(g *globals) *cobra.Command {
 		Use:   "add FILE",
 		Short: "Keep a protocol file in the database, so every session and SSH user has its kind",
 		Long: "Checks a protocol file (every problem at its line) and keeps it in the database, as\n" +
-			"claritty import --protocol does before it imports. Adding the same file again changes\n" +
-			"nothing; a different file under a name the database keeps is refused: give it a name\n" +
-			"of its own. Only a lead may. FILE - reads standard input (over SSH, the only way).",
+			"claritty import --protocol does with its data. Adding the same file again changes\n" +
+			"nothing. A changed file under a name the database keeps replaces the kept one when\n" +
+			"nothing stored would be orphaned: titles, guideline text, label names and keys may\n" +
+			"change; a unit or value that holds labels, the [item] columns, or a condition (while\n" +
+			"labels are stored) may not. Give such a file a name of its own. Every session and SSH\n" +
+			"user reads the change at its next look. Only a lead may. FILE - reads standard input\n" +
+			"(over SSH, the only way).",
 		Example: "  claritty protocols add usefulness.toml\n  ssh -p 2222 HOST protocols add - < usefulness.toml",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -164,9 +164,28 @@ func TestProtocolsShowRenamedIsANewKind(t *testing.T) {
 	if r := tm.run(t, "", "", "export", "--format", "mimics-manual", "--dataset", "mine"); r.code == 0 || !strings.Contains(r.stderr, "export --format my-quality") {
 		t.Errorf("a MIMICS-Manual release of a protocol kind's dataset: %+v", r)
 	}
+	// A change that orphans the release's labels is refused; one that
+	// renames a label is kept, and a server that had the old file reads
+	// the new one at its next look.
+	orphaning := strings.Replace(renamed, "values = [1, 2, 3, 4, 5]", "values = [2, 3, 4, 5, 6]", 1)
+	if r := tm.run(t, "", orphaning, "protocols", "add", "-"); r.code == 0 || !strings.Contains(r.stderr, "holds the label 1, which the new file's scale does not have") {
+		t.Errorf("a change orphaning labels: %+v", r)
+	}
+	srv := startServe(t, tm.db)
+	c, err := sshDial(t, srv.addr, tm.keyFor(t, "ana"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if r := sshRun(t, c, "", "protocols show my-quality"); r.stdout != renamed {
+		t.Fatalf("the server's file before the change: %+v", r)
+	}
 	changed := strings.Replace(renamed, `names = ["very poor"`, `names = ["awful"`, 1)
-	if r := tm.run(t, "", changed, "protocols", "add", "-"); r.code == 0 || !strings.Contains(r.stderr, "another protocol file of that name") {
-		t.Errorf("a changed protocol under a kept name: %+v", r)
+	if r := tm.run(t, "", changed, "protocols", "add", "-"); r.code != 0 {
+		t.Errorf("a label renamed under a kept name: %+v", r)
+	}
+	if r := sshRun(t, c, "", "protocols show my-quality"); r.stdout != changed {
+		t.Errorf("the server's file after the change: %+v", r)
 	}
 	if r := tm.run(t, "", "", "protocols", "show", "mimics"); r.code == 0 || !strings.Contains(r.stderr, "built into claritty's code") {
 		t.Errorf("protocols show mimics: %+v", r)
