@@ -57,6 +57,13 @@ type Importer struct {
 	// purpose is PurposePractice or PurposeCheck for items with known
 	// answers (BeginKnownImport), "" for a task's items.
 	purpose Purpose
+	// committed runs once the import has committed: a changed protocol
+	// file becomes the process's then, not before.
+	committed func() error
+	// file is the protocol a protocol file's import reads its labels by:
+	// the file imported under, which may be a change the process does not
+	// hold yet.
+	file *guidelines.Protocol
 }
 
 // UnitLabel is a label that comes with an imported pane.
@@ -99,8 +106,17 @@ func (s *Store) BeginProtocolImport(ctx context.Context, who Annotator, dataset 
 	if purpose != "" && purpose != PurposePractice && purpose != PurposeCheck {
 		return nil, fmt.Errorf("begin import: no such purpose %q", purpose)
 	}
-	keep := func(w *ptx) error { return s.addProtocol(ctx, w, who, f, text) }
-	return s.beginImport(ctx, who, dataset, purpose, f.Name, Format(f.Name), keep)
+	var committed func() error
+	keep := func(w *ptx) (err error) {
+		committed, err = s.addProtocol(ctx, w, who, f, text)
+		return err
+	}
+	im, err := s.beginImport(ctx, who, dataset, purpose, f.Name, Format(f.Name), keep)
+	if err == nil {
+		p := f.Protocol()
+		im.committed, im.file = committed, &p
+	}
+	return im, err
 }
 
 // BeginKnownImport starts an import of items with known answers into the
@@ -300,6 +316,9 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 		return false, fmt.Errorf("add item: this import is not of a protocol file's kind")
 	}
 	p := guidelines.ForKind(im.kind)
+	if im.file != nil {
+		p = *im.file
+	}
 	for _, l := range labels {
 		if !p.HasUnit(l.Unit) || !p.Valid(l.Unit, l.Value) {
 			return false, fmt.Errorf("add label: %s=%d is not a %s label", l.Unit, l.Value, im.kind)
@@ -502,6 +521,9 @@ func (im *Importer) Commit() (ImportStats, error) {
 	}
 	if err := im.tx.Commit(); err != nil {
 		return im.stats, fmt.Errorf("commit import: %w", err)
+	}
+	if im.committed != nil {
+		return im.stats, im.committed()
 	}
 	return im.stats, nil
 }

@@ -33,48 +33,59 @@ var ErrProtocolChanged = errors.New("the protocol file of that name this databas
 // values that hold labels may not), and is refused otherwise
 // (ErrProtocolChanged): give it a name of its own then.
 func (s *Store) AddProtocol(ctx context.Context, who Annotator, f *guidelines.ProtocolFile, text []byte) error {
-	err := s.tx(ctx, func(tx *ptx) error {
+	var committed func() error
+	err := s.tx(ctx, func(tx *ptx) (err error) {
 		if err := requireRole(ctx, tx, who.ID, ActImport); err != nil {
 			return err
 		}
-		return s.addProtocol(ctx, tx, who, f, text)
+		committed, err = s.addProtocol(ctx, tx, who, f, text)
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("add protocol: %w", err)
+	}
+	if committed != nil {
+		return committed()
 	}
 	return nil
 }
 
 // addProtocol keeps a protocol file in tx (AddProtocol, or an import under
-// it: BeginProtocolImport) and makes its kind known to the process, so the
-// transaction may make a dataset of it. Should tx not commit, the process
-// knows a kind the database lacks; the next file of that name replaces it.
-func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guidelines.ProtocolFile, text []byte) error {
+// it: BeginProtocolImport). A new file's kind is made known to the process
+// at once, so the transaction may make a dataset of it (should tx not
+// commit, the process knows a kind the database lacks, with nothing of it
+// stored; the next file of that name replaces it). A changed file's kind
+// already is: committed makes the change the process's once tx commits
+// (nil when there is nothing to do then).
+func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guidelines.ProtocolFile, text []byte) (committed func() error, err error) {
 	var have string
-	err := tx.QueryRowContext(ctx, `SELECT text FROM protocols WHERE name = ?`, string(f.Name)).Scan(&have)
+	err = tx.QueryRowContext(ctx, `SELECT text FROM protocols WHERE name = ?`, string(f.Name)).Scan(&have)
 	switch {
 	case err == nil && have == string(text):
-		return s.know(f, text, false)
+		return nil, s.know(f, text, false)
 	case err == nil:
-		return s.changeProtocol(ctx, tx, who, f, text, have)
+		if err := s.changeProtocol(ctx, tx, who, f, text, have); err != nil {
+			return nil, err
+		}
+		return func() error { return s.know(f, text, true) }, nil
 	case !errors.Is(err, sql.ErrNoRows):
-		return err
+		return nil, err
 	}
 	var kept int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM protocols`).Scan(&kept); err != nil {
-		return err
+		return nil, err
 	}
 	if kept >= MaxProtocols {
-		return fmt.Errorf("protocol %q: the database keeps %d protocols, the most it may", f.Name, kept)
+		return nil, fmt.Errorf("protocol %q: the database keeps %d protocols, the most it may", f.Name, kept)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO protocols (name, text, added_by, added_at) VALUES (?, ?, ?, ?)`,
 		string(f.Name), string(text), who.ActorID(), s.now()); err != nil {
-		return err
+		return nil, err
 	}
 	if err := keepUnits(ctx, tx, f); err != nil {
-		return err
+		return nil, err
 	}
-	return s.know(f, text, true)
+	return nil, s.know(f, text, true)
 }
 
 // keepUnits puts each unit of the file's kind, with its scale's range, in
@@ -94,7 +105,7 @@ func keepUnits(ctx context.Context, tx *ptx, f *guidelines.ProtocolFile) error {
 	return nil
 }
 
-// changeProtocol replaces a kept protocol file (text have) with f, unless
+// changeProtocol replaces a kept protocol file (text have) with f in tx, unless
 // that would orphan what is stored under its kind: items are read by the
 // file's columns, so those may not change; and every label, decision,
 // known answer, repeat, run prediction and referral must name a unit f
@@ -138,10 +149,7 @@ func (s *Store) changeProtocol(ctx context.Context, tx *ptx, who Annotator, f *g
 		string(text), who.ActorID(), s.now(), string(f.Name)); err != nil {
 		return err
 	}
-	if err := keepUnits(ctx, tx, f); err != nil {
-		return err
-	}
-	return s.know(f, text, true)
+	return keepUnits(ctx, tx, f)
 }
 
 // storedUnits are the (unit, value) pairs stored for the items of a kind,

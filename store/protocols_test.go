@@ -188,6 +188,21 @@ func TestChangedProtocol(t *testing.T) {
 	if kept, _ := st.Protocols(ctx); !bytes.Equal(kept["store-change-quality"], text) {
 		t.Fatal("a refused change was kept")
 	}
+	// A change that comes with an import rolled back is no change, in the
+	// database or in this process.
+	titled := bytes.Replace(text, []byte("The pane as a whole"), []byte("Rolled back"), 1)
+	h, err := guidelines.ParseProtocolFile("titled", titled)
+	if err != nil {
+		t.Fatal(err)
+	}
+	im, err = st.BeginProtocolImport(ctx, lead, "duo", "", h, titled)
+	if err != nil {
+		t.Fatal(err)
+	}
+	im.Rollback()
+	if got := guidelines.ForKind("store-change-quality").Step("pane_quality").Title; got != "The pane as a whole" {
+		t.Errorf("after a rolled-back change the step reads %q", got)
+	}
 	renamed, err := change("The pane as a whole", "The whole pane")
 	if err != nil {
 		t.Fatalf("a change of a step's title: %v", err)
