@@ -540,8 +540,20 @@ func (c *fileCheck) checkAttention() {
 	case "elements":
 		if len(c.f.Item.List) == 0 {
 			c.at("attention.count", "attention: counts elements, but the item has no list")
+		} else if !c.showsList() {
+			c.at("attention.count", "attention: counts elements, but no step shows the list")
 		}
 	default:
 		c.at("attention.count", "attention.count %q: want rows or elements", a.Count)
 	}
+}
+
+// showsList says whether any step shows the item's list.
+func (c *fileCheck) showsList() bool {
+	for _, st := range c.f.Steps {
+		if slices.Contains(st.Show, ShowList) {
+			return true
+		}
+	}
+	return false
 }

@@ -181,3 +181,18 @@ func (f *ProtocolFile) LabelCells(st FileStep, pos int) []LabelCell {
 	}
 	return []LabelCell{{Column: st.Column, Unit: st.Unit}}
 }
+
+// AttentionAnswer is the right answer to the file's attention question
+// about an item, from its rows as a HIT shows them: how many rows, or how
+// many list elements. ok is false when the file asks none.
+func (f *ProtocolFile) AttentionAnswer(rows []ShownRow) (n int, ok bool) {
+	switch {
+	case f.Attention == nil:
+		return 0, false
+	case f.Attention.Count == "rows":
+		return len(rows), true
+	case len(rows) > 0:
+		return len(rows[0].List), true
+	}
+	return 0, true
+}

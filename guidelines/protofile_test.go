@@ -105,6 +105,13 @@ per = "element"`, []string{`u.toml:19: step 1: shows "answer"`, `u.toml:20: step
 			[]string{`u.toml:166: 31 steps; at most 30`}},
 		{"a list longer than a pane's", `text = ["query", "question"]`, "text = [\"query\", \"question\"]\nlist = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]\nlist_name = \"x\"",
 			[]string{`u.toml:9: item.list: 6 columns; at most 5`}},
+		{"an attention check counting rows of no group", `column = "useful"`, "column = \"useful\"\n\n[attention]\nask = \"How many?\"\ncount = \"rows\"",
+			[]string{`u.toml:25: attention: counts rows, but rows are not grouped (item.group)`}},
+		{"an attention check counting a list no step shows", `text = ["query", "question"]`,
+			"text = [\"query\", \"question\"]\nlist = [\"useful\"]\nlist_name = \"x\"\n\n[attention]\nask = \"How many?\"\ncount = \"elements\"",
+			[]string{`attention: counts elements, but no step shows the list`}},
+		{"an attention check with no question", `column = "useful"`, "column = \"useful\"\n\n[attention]\ncount = \"rows\"",
+			[]string{`attention.ask: the question to ask is missing`}},
 	} {
 		src := strings.Replace(good, c.old, c.new, 1)
 		if src == good {
@@ -412,5 +419,43 @@ func TestProtocolFileDescribesEachScale(t *testing.T) {
 		if got := p.Describe(c.unit, c.v); got != c.want {
 			t.Errorf("Describe(%s, %d) = %q, want %q", c.unit, c.v, got, c.want)
 		}
+	}
+}
+
+// The answer to an attention question is counted from the rows as a HIT
+// shows them: MIMICS-Duo Task 1 asks how many panes a query had (its
+// rows), Task 2 how many candidate answers the pane had (its non-empty
+// options); Task 3 asks none.
+func TestAttentionAnswerCountsWhatIsShown(t *testing.T) {
+	shipped, err := ShippedProtocols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[Kind]*ProtocolFile{}
+	for _, s := range shipped {
+		files[s.File.Name] = s.File
+	}
+	line := func(f *ProtocolFile, cells map[string]string) string {
+		out := make([]string, len(f.Item.Header))
+		for i, c := range f.Item.Header {
+			out[i] = cells[c]
+		}
+		return strings.Join(out, "\t")
+	}
+	quality := files["mimics-duo-quality"]
+	pane := quality.Shown(line(quality, map[string]string{"query": "q", "question": "which?", "option_1": "a", "option_2": "b", "option_4": "d"}))
+	if n, ok := quality.AttentionAnswer([]ShownRow{pane}); !ok || n != 3 {
+		t.Errorf("Task 2, options 1, 2 and 4 filled: answer %d (%v), want 3", n, ok)
+	}
+	rating := files["mimics-duo-rating"]
+	var rows []ShownRow
+	for i := range 4 {
+		rows = append(rows, rating.Shown(line(rating, map[string]string{"query": "q", "question": strconv.Itoa(i)})))
+	}
+	if n, ok := rating.AttentionAnswer(rows); !ok || n != 4 {
+		t.Errorf("Task 1, four panes: answer %d (%v), want 4", n, ok)
+	}
+	if _, ok := files["mimics-duo-aspects"].AttentionAnswer(rows); ok {
+		t.Error("Task 3 asks no attention question, yet has an answer")
 	}
 }
