@@ -396,14 +396,21 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 			return err
 		}
 		if ok && !own {
-			// A new HIT: a gold check or a repeat in its place, at their rates.
+			// A new HIT: a gold check or a repeat in its place, at their
+			// rates; a new one may end with an attention question.
 			if hid, hidden, err := s.drawHidden(w, g, datasetID, annotatorID, now); hidden || err != nil {
 				id, ok = hid, hidden
+				if err == nil && hidden {
+					err = s.drawAttention(w, g, id, annotatorID, now)
+				}
 				return err
 			}
 		}
 		if ok {
-			return claim(w, id, annotatorID, now, 0)
+			if err := claim(w, id, annotatorID, now, 0); err != nil || own {
+				return err
+			}
+			return s.drawAttention(w, g, id, annotatorID, now)
 		}
 		nw, err = noWork(ctx, w, datasetID, annotatorID, cutoff)
 		return err

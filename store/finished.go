@@ -33,7 +33,20 @@ func afterFinish(w *ptx, itemID, annotatorID int64, now string) error {
 		WHERE item_id = ?1 AND annotator_id = ?2`, itemID, annotatorID, datasetID); err != nil {
 		return err
 	}
-	return markFast(w, itemID, annotatorID, fast)
+	if err := markFast(w, itemID, annotatorID, fast); err != nil {
+		return err
+	}
+	// An attention question answered is a check too.
+	var asked bool
+	if err := w.scan(`SELECT EXISTS (SELECT 1 FROM attention WHERE item_id = ? AND annotator_id = ?)`,
+		[]any{itemID, annotatorID}, &asked); err != nil || !asked {
+		return err
+	}
+	checkID, _, err := sideDataset(w.ctx, w, taskID, PurposeCheck)
+	if err != nil {
+		return err
+	}
+	return judgeChecks(w, taskID, checkID, annotatorID, now)
 }
 
 // markFast marks the HIT too fast when its HIT time (hitSeconds) is less
@@ -105,7 +118,8 @@ func scorePractice(w *ptx, taskID, itemID, annotatorID int64, now string) error 
 
 // judgeChecks pauses the annotator when their gold-check accuracy since
 // they were last resumed is below the dataset's pause-below, over at least
-// pause-after checks.
+// pause-after checks. Each attention question answered (attentionSince)
+// is a check of one unit.
 func judgeChecks(w *ptx, taskID, checkID, annotatorID int64, now string) error {
 	var below float64
 	var after int
@@ -126,10 +140,14 @@ func judgeChecks(w *ptx, taskID, checkID, annotatorID int64, now string) error {
 			items = append(items, id)
 			return err
 		})
-	if err != nil || len(items) < after {
+	if err != nil {
 		return err
 	}
-	checks, units, matched := len(items), 0, 0
+	asked, right, err := attentionSince(w, taskID, annotatorID)
+	if err != nil || len(items)+asked < after {
+		return err
+	}
+	checks, units, matched := len(items), asked, right
 	for _, id := range items {
 		u, m, err := knownScore(w.ctx, w, id, annotatorID)
 		if err != nil {
@@ -149,6 +167,10 @@ func judgeChecks(w *ptx, taskID, checkID, annotatorID int64, now string) error {
 	}
 	detail := fmt.Sprintf("gold-check accuracy %.0f%% (%d of %d units over %d checks), below %.0f%%",
 		100*share(matched, units), matched, units, checks, 100*below)
+	if asked > 0 {
+		detail = fmt.Sprintf("accuracy on gold checks and attention questions %.0f%% (%d of %d gold-check units, %d of %d attention questions), below %.0f%%",
+			100*share(matched, units), matched-right, units-asked, right, asked, 100*below)
+	}
 	return standingEvent(w, taskID, annotatorID, "paused", detail, annotatorID, now)
 }
 

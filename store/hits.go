@@ -27,6 +27,10 @@ type HIT struct {
 	// Rev is the revision loaded, read before anything else: a label
 	// keyed on it is refused once the HIT has changed (LabelChange.Rev).
 	Rev Rev
+	// Attention: the HIT ends with its kind's attention question
+	// (AnswerAttention); AttentionAnswer is the answer given, if any.
+	Attention       bool
+	AttentionAnswer *int
 }
 
 // UndoStep is one keyed label and the value it replaced (nil: none).
@@ -77,6 +81,18 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 	}
 	if h.Note, err = s.latestNote(ctx, itemID, annotatorID); err != nil {
 		return h, err
+	}
+	var answer sql.NullInt64
+	err = s.readRow(ctx, `SELECT answer FROM attention WHERE item_id = ? AND annotator_id = ?`, []any{itemID, annotatorID}, &answer)
+	switch {
+	case err == nil:
+		h.Attention = true
+		if answer.Valid {
+			n := int(answer.Int64)
+			h.AttentionAnswer = &n
+		}
+	case !errors.Is(err, sql.ErrNoRows):
+		return h, fmt.Errorf("load HIT: %w", err)
 	}
 	h.Undo, err = s.undoSteps(ctx, itemID, annotatorID)
 	return h, err

@@ -198,6 +198,10 @@ func touchHIT(w *ptx, ch LabelChange, now string) error {
 			ch.ItemID, ch.AnnotatorID)
 		delta = -1
 	case ch.Finish:
+		// A HIT asking an attention question finishes with its answer.
+		if waits, err := attentionWaits(w, ch.ItemID, ch.AnnotatorID); err != nil || waits {
+			return err
+		}
 		res, err = w.exec(`UPDATE hits SET finished_at = ?2 WHERE item_id = ?1 AND annotator_id = ?3 AND finished_at IS NULL`,
 			ch.ItemID, now, ch.AnnotatorID)
 	default:

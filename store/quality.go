@@ -15,6 +15,9 @@ type QualityData struct {
 	HITs    []QualityHIT
 	Checks  []QualityCheck
 	Repeats []RepeatPair
+	// Attention are the attention questions answered, on the task's HITs
+	// and its gold checks.
+	Attention []QualityAttention
 	// Labels are the task's settled labels: of finished HITs, and
 	// imported ones (which have no HIT).
 	Labels []QualityLabel
@@ -38,6 +41,14 @@ type QualityCheck struct {
 	Annotator      string
 	Item           int64
 	Units, Matched int
+}
+
+// QualityAttention is an answered attention question: the right answer
+// (counted from the item as shown) and the annotator's.
+type QualityAttention struct {
+	Annotator        string
+	Item             int64
+	Expected, Answer int
 }
 
 // RepeatPair is one unit of a finished repeat: the first answer and the
@@ -113,6 +124,20 @@ func readQuality(ctx context.Context, tx *ptx, datasetID int64, q *QualityData) 
 		if err != nil {
 			return err
 		}
+	}
+	err = eachRow(ctx, tx, `SELECT a.name, t.item_id, t.expected, t.answer
+		FROM attention t JOIN items i ON i.id = t.item_id JOIN datasets d ON d.id = i.dataset_id
+		JOIN annotators a ON a.id = t.annotator_id
+		WHERE coalesce(d.parent_id, d.id) = ? AND d.purpose != 'practice' AND t.answer IS NOT NULL
+		ORDER BY a.name, t.item_id`, []any{datasetID},
+		func(rows *sql.Rows) error {
+			var at QualityAttention
+			err := rows.Scan(&at.Annotator, &at.Item, &at.Expected, &at.Answer)
+			q.Attention = append(q.Attention, at)
+			return err
+		})
+	if err != nil {
+		return err
 	}
 	err = eachRow(ctx, tx, `SELECT a.name, r.item_id, rl.unit, l.value, rl.value
 		FROM repeats r JOIN items i ON i.id = r.item_id JOIN annotators a ON a.id = r.annotator_id

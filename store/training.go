@@ -28,6 +28,10 @@ type Training struct {
 	// resumed (0: never).
 	PauseBelow float64
 	PauseAfter int
+	// AttentionRate is the share of HITs handed out that end with the
+	// kind's attention question (a protocol file's [attention]); 0 for a
+	// kind that asks none.
+	AttentionRate float64
 }
 
 // DefaultTraining asks nothing of anyone.
@@ -44,7 +48,7 @@ func (t Training) Check() error {
 	for _, r := range []struct {
 		name string
 		v    float64
-	}{{"pass", t.Pass}, {"check rate", t.CheckRate}, {"repeat rate", t.RepeatRate}, {"pause-below", t.PauseBelow}} {
+	}{{"pass", t.Pass}, {"check rate", t.CheckRate}, {"repeat rate", t.RepeatRate}, {"pause-below", t.PauseBelow}, {"attention rate", t.AttentionRate}} {
 		if err := rate(r.name, r.v); err != nil {
 			return err
 		}
@@ -65,12 +69,12 @@ func (t Training) Check() error {
 }
 
 const trainingRead = `SELECT qualify_hits, qualify_pass, check_rate, repeat_rate, repeat_gap, fast_seconds,
-	pause_below, pause_after FROM datasets WHERE id = ?`
+	pause_below, pause_after, attention_rate FROM datasets WHERE id = ?`
 
 func scanTraining(row interface{ Scan(...any) error }) (Training, error) {
 	var t Training
 	var fast float64
-	err := row.Scan(&t.Qualify, &t.Pass, &t.CheckRate, &t.RepeatRate, &t.RepeatGap, &fast, &t.PauseBelow, &t.PauseAfter)
+	err := row.Scan(&t.Qualify, &t.Pass, &t.CheckRate, &t.RepeatRate, &t.RepeatGap, &fast, &t.PauseBelow, &t.PauseAfter, &t.AttentionRate)
 	t.Fast = time.Duration(fast * float64(time.Second))
 	return t, err
 }
@@ -84,6 +88,16 @@ func (s *Store) DatasetTraining(ctx context.Context, datasetID int64) (Training,
 	return t, nil
 }
 
+// CheckTraining refuses a training policy that cannot work for the
+// dataset, changing nothing: a caller changing more than the training
+// policy asks first.
+func (s *Store) CheckTraining(ctx context.Context, datasetID int64, t Training) error {
+	if err := t.Check(); err != nil {
+		return err
+	}
+	return s.readTx(ctx, func(tx *ptx) error { return attentionAsked(tx, datasetID, t.AttentionRate) })
+}
+
 // SetTraining changes a dataset's training policy, if who is a lead.
 func (s *Store) SetTraining(ctx context.Context, who Annotator, datasetID int64, t Training) error {
 	if err := t.Check(); err != nil {
@@ -93,9 +107,13 @@ func (s *Store) SetTraining(ctx context.Context, who Annotator, datasetID int64,
 		if err := requireRole(ctx, w, who.ID, ActPolicy); err != nil {
 			return err
 		}
+		if err := attentionAsked(w, datasetID, t.AttentionRate); err != nil {
+			return err
+		}
 		_, err := w.ExecContext(ctx, `UPDATE datasets SET qualify_hits = ?, qualify_pass = ?, check_rate = ?,
-			repeat_rate = ?, repeat_gap = ?, fast_seconds = ?, pause_below = ?, pause_after = ? WHERE id = ?`,
-			t.Qualify, t.Pass, t.CheckRate, t.RepeatRate, t.RepeatGap, t.Fast.Seconds(), t.PauseBelow, t.PauseAfter, datasetID)
+			repeat_rate = ?, repeat_gap = ?, fast_seconds = ?, pause_below = ?, pause_after = ?, attention_rate = ? WHERE id = ?`,
+			t.Qualify, t.Pass, t.CheckRate, t.RepeatRate, t.RepeatGap, t.Fast.Seconds(), t.PauseBelow, t.PauseAfter,
+			t.AttentionRate, datasetID)
 		return err
 	})
 	if err != nil {

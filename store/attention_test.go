@@ -1,0 +1,215 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/guidelines"
+)
+
+// seedQuality adds a task dataset "duo" of MIMICS-Duo Task 2 panes, pane i
+// with options[i] candidate answers, and one annotator; it returns the
+// dataset and the annotator.
+func seedQuality(t *testing.T, st *Store, options ...int) (int64, Annotator) {
+	t.Helper()
+	ctx := context.Background()
+	s, err := guidelines.FindShipped("mimics-duo-quality")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lead := testLead(t, st)
+	im, err := st.BeginProtocolImport(ctx, lead, "duo", "", s.File, s.Text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range options {
+		cells := make([]string, len(s.File.Item.Header))
+		cells[0], cells[1] = fmt.Sprintf("query %d", i), "Which one?"
+		var opts [5]string
+		for j := range n {
+			opts[j] = fmt.Sprintf("answer %d", j+1)
+			cells[2+j] = opts[j]
+		}
+		it := FileItem{UID: fmt.Sprintf("%016x", i+1), Query: cells[0], Question: cells[1], Options: opts,
+			Rows: []string{strings.Join(cells, "\t")}}
+		if _, err := im.AddFileItem(it); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ds := im.DatasetID()
+	if _, err := im.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	ana, err := st.SetRole(ctx, lead, "ana", RoleAnnotator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds, ana
+}
+
+// labelPane labels every unit of a Task 2 pane of n answers, the last
+// label marked as finishing the HIT, as the screen sends them.
+func labelPane(t *testing.T, st *Store, item, who int64, n int) {
+	t.Helper()
+	var units []string
+	for j := range n {
+		units = append(units, fmt.Sprintf("answer_quality_%d", j+1))
+	}
+	units = append(units, "pane_quality")
+	for i, u := range units {
+		ch := LabelChange{ItemID: item, AnnotatorID: who, Unit: u, Value: ptr(4), Finish: i == len(units)-1}
+		if _, err := st.SetLabel(context.Background(), ch); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func loadHIT(t *testing.T, st *Store, item, who int64) HIT {
+	t.Helper()
+	h, err := st.LoadHIT(context.Background(), item, who)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// A HIT drawn to ask the attention question is not finished by its last
+// label but by the answer, which is refused before every step is
+// labelled, refused twice, and refused on a HIT that asked none; it is no
+// label, and the quality data has it with the right answer counted from
+// the pane.
+func TestAttentionQuestionFinishesTheHIT(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	ds, ana := seedQuality(t, st, 3, 5, 2)
+	setTraining(t, st, ds, Training{Pass: 0.7, RepeatGap: 1, PauseAfter: 5, AttentionRate: 1})
+
+	id, ok, _ := next(t, st, ds, ana.ID)
+	if !ok {
+		t.Fatal("no HIT")
+	}
+	if h := loadHIT(t, st, id, ana.ID); !h.Attention || h.AttentionAnswer != nil {
+		t.Fatalf("at rate 1 the HIT asks: %+v", h)
+	}
+	answer := func(n int) error {
+		return st.AnswerAttention(ctx, AttentionAnswer{ItemID: id, AnnotatorID: ana.ID, Answer: n})
+	}
+	if err := answer(3); err == nil || !strings.Contains(err.Error(), "label every step") {
+		t.Fatalf("an answer before the labels: %v", err)
+	}
+	labelPane(t, st, id, ana.ID, 3)
+	if h := loadHIT(t, st, id, ana.ID); h.Finished {
+		t.Fatal("the last label finished a HIT whose attention question waits")
+	}
+	if done, _, _ := st.Progress(ctx, ds, ana.ID); done != 0 {
+		t.Fatalf("done %d before the answer", done)
+	}
+	if err := answer(MaxAttentionAnswer + 1); err == nil {
+		t.Fatal("an answer past the bound was taken")
+	}
+	if err := answer(2); err != nil {
+		t.Fatal(err)
+	}
+	h := loadHIT(t, st, id, ana.ID)
+	if !h.Finished || h.AttentionAnswer == nil || *h.AttentionAnswer != 2 {
+		t.Fatalf("after the answer: %+v", h)
+	}
+	if _, ok := h.Labels["attention"]; ok || len(h.Labels) != 4 {
+		t.Fatalf("labels %v: the answer is no label", h.Labels)
+	}
+	if done, _, _ := st.Progress(ctx, ds, ana.ID); done != 1 {
+		t.Fatalf("done %d after the answer", done)
+	}
+	if err := answer(3); err == nil || !strings.Contains(err.Error(), "answered already") {
+		t.Fatalf("a second answer: %v", err)
+	}
+
+	// Undoing a label reopens the HIT; labelling it again finishes it,
+	// the question being answered.
+	if _, err := st.SetLabel(ctx, LabelChange{ItemID: id, AnnotatorID: ana.ID, Unit: "pane_quality", Source: "undo"}); err != nil {
+		t.Fatal(err)
+	}
+	labelPane(t, st, id, ana.ID, 3)
+	if h := loadHIT(t, st, id, ana.ID); !h.Finished {
+		t.Fatal("relabelled after an undo, the answered HIT is not finished")
+	}
+
+	setTraining(t, st, ds, Training{Pass: 0.7, RepeatGap: 1, PauseAfter: 5})
+	other, ok, _ := next(t, st, ds, ana.ID)
+	if !ok {
+		t.Fatal("no second HIT")
+	}
+	labelPane(t, st, other, ana.ID, 5)
+	if h := loadHIT(t, st, other, ana.ID); h.Attention || !h.Finished {
+		t.Fatalf("at rate 0: %+v", h)
+	}
+	if err := st.AnswerAttention(ctx, AttentionAnswer{ItemID: other, AnnotatorID: ana.ID, Answer: 5}); !errors.Is(err, ErrNotAsked) {
+		t.Fatalf("an answer to a HIT that asked none: %v", err)
+	}
+
+	q, err := st.ReadQuality(ctx, testLead(t, st), ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []QualityAttention{{Annotator: "ana", Item: id, Expected: 3, Answer: 2}}
+	if fmt.Sprint(q.Attention) != fmt.Sprint(want) {
+		t.Errorf("quality data %+v, want %+v", q.Attention, want)
+	}
+}
+
+// A rate of attention questions is refused for a kind that asks none, in
+// the store, and leaves the policy as it was.
+func TestAttentionRateOnlyWhereAsked(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	ds, _, _ := seed(t, st, 2)
+	tr := Training{Pass: 0.7, RepeatGap: 1, PauseAfter: 5, AttentionRate: 0.2}
+	if err := st.CheckTraining(ctx, ds, tr); err == nil {
+		t.Error("CheckTraining took an attention rate for MIMICS panes")
+	}
+	if err := st.SetTraining(ctx, testLead(t, st), ds, tr); err == nil || !strings.Contains(err.Error(), "asks no attention question") {
+		t.Errorf("SetTraining: %v", err)
+	}
+	if got, _ := st.DatasetTraining(ctx, ds); got.AttentionRate != 0 {
+		t.Errorf("the refused rate was kept: %v", got.AttentionRate)
+	}
+	tr.AttentionRate = 1.5
+	if err := tr.Check(); err == nil {
+		t.Error("a rate of 1.5 passed the check")
+	}
+}
+
+// Wrong answers count as failed checks: an annotator who miscounts three
+// times in a row is paused once pause-after is reached, and the pause
+// says that attention questions were counted.
+func TestWrongAttentionAnswersPause(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	ds, ana := seedQuality(t, st, 2, 2, 2, 2, 2)
+	st.Draws = rand.New(rand.NewPCG(3, 4))
+	setTraining(t, st, ds, Training{Pass: 0.7, RepeatGap: 1, PauseBelow: 0.6, PauseAfter: 3, AttentionRate: 1})
+	for i := range 3 {
+		id, ok, nw := next(t, st, ds, ana.ID)
+		if !ok {
+			t.Fatalf("HIT %d: none (%+v)", i+1, nw)
+		}
+		labelPane(t, st, id, ana.ID, 2)
+		if err := st.AnswerAttention(ctx, AttentionAnswer{ItemID: id, AnnotatorID: ana.ID, Answer: 4}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, ok, nw := next(t, st, ds, ana.ID); ok || !nw.Paused {
+		t.Fatalf("after three wrong counts: ok %v %+v", ok, nw)
+	}
+	hist, err := st.StandingHistory(ctx, ds)
+	if err != nil || len(hist) != 1 || !strings.Contains(hist[0].Detail, "0 of 3 attention questions") {
+		t.Fatalf("history %+v %v", hist, err)
+	}
+}
