@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -42,6 +43,11 @@ type AnnotatorQuality struct {
 	CheckUnits    int             `json:"gold_check_units"`
 	CheckMatched  int             `json:"gold_check_matched"`
 	CheckAccuracy agreement.Value `json:"gold_check_accuracy"`
+	// Attention questions answered (a protocol file's [attention]), those
+	// answered with the right count, and their share.
+	Attention         int             `json:"attention_questions"`
+	AttentionRight    int             `json:"attention_right"`
+	AttentionAccuracy agreement.Value `json:"attention_accuracy"`
 	// Self-consistency over the units of finished repeats: the share the
 	// second answer repeats and Cohen's kappa between the two answers.
 	Repeats       int             `json:"repeats"`
@@ -142,6 +148,13 @@ func ComputeQuality(dataset string, data store.QualityData) (Quality, error) {
 		a.CheckUnits += c.Units
 		a.CheckMatched += c.Matched
 	}
+	for _, at := range data.Attention {
+		a := get(at.Annotator)
+		a.Attention++
+		if at.Answer == at.Expected {
+			a.AttentionRight++
+		}
+	}
 	selfConsistency(data, get)
 	units := groupLabels(data.Labels)
 	withMajority(units, get)
@@ -160,6 +173,7 @@ func ComputeQuality(dataset string, data store.QualityData) (Quality, error) {
 	}
 	for _, a := range by {
 		a.CheckAccuracy = fraction(a.CheckMatched, a.CheckUnits)
+		a.AttentionAccuracy = fraction(a.AttentionRight, a.Attention)
 		q.Annotators = append(q.Annotators, *a)
 	}
 	sort.Slice(q.Annotators, func(i, j int) bool { return q.Annotators[i].Annotator < q.Annotators[j].Annotator })
@@ -304,6 +318,8 @@ median HIT   median HIT time, from opening (Step I included) to the last label,
              over the HITs timed here (merged HITs have no time)
 fast         share of HITs marked too fast
 gold checks  share of the checks' known units matched (checks done)
+attention    share of attention questions answered with the right count (asked);
+             the column shows only where a dataset asks them
 self (κ)     share of repeated units answered the same (Cohen's κ)
 vs others    share matching the unique majority of the others' labels, over the
              units with two or more other labels (after "of"); not agree's
@@ -317,15 +333,27 @@ DS accuracy  Dawid–Skene: the chance of giving the true class, per scale
 func (q Quality) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Annotator quality in %q\n\n", display.Clean(q.Dataset))
-	rows := [][]string{{"annotator", "HITs", "median HIT", "fast", "gold checks", "self (κ)", "vs others", "mean κ", "DS accuracy"}}
+	attention := false
+	for _, a := range q.Annotators {
+		attention = attention || a.Attention > 0
+	}
+	head := []string{"annotator", "HITs", "median HIT", "fast", "gold checks", "self (κ)", "vs others", "mean κ", "DS accuracy"}
+	if attention {
+		head = slices.Insert(head, 5, "attention")
+	}
+	rows := [][]string{head}
 	for _, a := range q.Annotators {
 		ds := make([]string, len(a.DawidSkene))
 		for i, d := range a.DawidSkene {
 			ds[i] = pct(d.Accuracy)
 		}
-		rows = append(rows, []string{display.Clean(a.Annotator), fmt.Sprint(a.HITs), seconds(a.MedianHITSeconds),
+		row := []string{display.Clean(a.Annotator), fmt.Sprint(a.HITs), seconds(a.MedianHITSeconds),
 			valuePct(a.TooFastShare), checkText(a), selfText(a), othersText(a),
-			value2(a.MeanPairKappa), strings.Join(ds, " ")})
+			value2(a.MeanPairKappa), strings.Join(ds, " ")}
+		if attention {
+			row = slices.Insert(row, 5, attentionText(a))
+		}
+		rows = append(rows, row)
 	}
 	writeTable(&b, rows)
 	b.WriteString("\n" + qualityKey)
@@ -390,6 +418,13 @@ func checkText(a AnnotatorQuality) string {
 		return "–"
 	}
 	return fmt.Sprintf("%s (%d)", valuePct(a.CheckAccuracy), a.Checks)
+}
+
+func attentionText(a AnnotatorQuality) string {
+	if a.Attention == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%s (%d)", valuePct(a.AttentionAccuracy), a.Attention)
 }
 
 func selfText(a AnnotatorQuality) string {

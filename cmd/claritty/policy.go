@@ -55,6 +55,8 @@ func trainingFlags(cmd *cobra.Command, t *store.Training) {
 	f.DurationVar(&t.Fast, "fast", t.Fast, "mark a HIT whose time, from its opening to its last label, is under this (0: none)")
 	f.Float64Var(&t.PauseBelow, "pause-below", t.PauseBelow, "pause an annotator whose gold-check accuracy falls below this (0: never)")
 	f.IntVar(&t.PauseAfter, "pause-after", t.PauseAfter, "gold checks since the last resume before accuracy can pause anyone")
+	f.Float64Var(&t.AttentionRate, "attention-rate", t.AttentionRate,
+		"share of HITs that end with the kind's attention question (a protocol file's [attention]; it counts as a gold check)")
 }
 
 // trainingChanged reports whether any training flag was given, and
@@ -76,6 +78,7 @@ func trainingChanged(cmd *cobra.Command, t *store.Training, cur store.Training) 
 	set("fast", func() { merged.Fast = t.Fast })
 	set("pause-below", func() { merged.PauseBelow = t.PauseBelow })
 	set("pause-after", func() { merged.PauseAfter = t.PauseAfter })
+	set("attention-rate", func() { merged.AttentionRate = t.AttentionRate })
 	*t = merged
 	return changed
 }
@@ -94,8 +97,12 @@ func trainingLine(t store.Training) string {
 	if t.Fast > 0 {
 		fast = fmt.Sprintf("a HIT under %v marked too fast", t.Fast)
 	}
-	return fmt.Sprintf("%s; gold checks %.0f%% of HITs, repeats %.0f%% (at least %d HITs later); %s; %s",
-		q, 100*t.CheckRate, 100*t.RepeatRate, t.RepeatGap, fast, pause)
+	attention := ""
+	if t.AttentionRate > 0 {
+		attention = fmt.Sprintf("; an attention question ends %.0f%% of HITs", 100*t.AttentionRate)
+	}
+	return fmt.Sprintf("%s; gold checks %.0f%% of HITs, repeats %.0f%% (at least %d HITs later)%s; %s; %s",
+		q, 100*t.CheckRate, 100*t.RepeatRate, t.RepeatGap, attention, fast, pause)
 }
 
 func newPolicyCmd(g *globals) *cobra.Command {
@@ -137,6 +144,18 @@ func newPolicyCmd(g *globals) *cobra.Command {
 					return err
 				}
 			}
+			tcur, err := st.DatasetTraining(cmd.Context(), d.ID)
+			if err != nil {
+				return err
+			}
+			// The training policy is checked before anything is changed:
+			// a refused flag leaves the whole policy as it was.
+			trained := trainingChanged(cmd, &t, tcur)
+			if trained {
+				if err := st.CheckTraining(cmd.Context(), d.ID, t); err != nil {
+					return err
+				}
+			}
 			if policyChanged(cmd) {
 				if !f.Changed("min") {
 					p.Min = cur.Min
@@ -154,11 +173,7 @@ func newPolicyCmd(g *globals) *cobra.Command {
 					return err
 				}
 			}
-			tcur, err := st.DatasetTraining(cmd.Context(), d.ID)
-			if err != nil {
-				return err
-			}
-			if trainingChanged(cmd, &t, tcur) {
+			if trained {
 				if err := st.SetTraining(cmd.Context(), me, d.ID, t); err != nil {
 					return err
 				}

@@ -470,3 +470,31 @@ func TestProtocolPracticeImport(t *testing.T) {
 		t.Errorf("a practice item in the task's export:\n%s", r.stdout)
 	}
 }
+
+// policy --attention-rate: refused for a kind whose protocol asks no
+// attention question, with nothing changed (not even the flags given
+// beside it); refused to an annotator; shown once set.
+func TestPolicyAttentionRate(t *testing.T) {
+	t.Parallel()
+	path := datatest.SharedOrSkip(t, "mimics-duo/Task2-QualityLabelling.tsv")
+	tm := newTeam(t)
+	if r := tm.run(t, "", "", "import", "--dataset", "duo", path); r.code != 0 {
+		t.Fatalf("import: %+v", r)
+	}
+	before := tm.fingerprint(t)
+	if r := tm.run(t, "", "", "policy", "--dataset", "demo"); !strings.Contains(r.stdout, "min 3, max 5") {
+		t.Fatalf("the demo's policy: %+v", r)
+	}
+	r := tm.run(t, "", "", "policy", "--dataset", "demo", "--min", "2", "--attention-rate", "0.2")
+	if r.code == 0 || !strings.Contains(r.stderr, "a mimics item asks no attention question") {
+		t.Errorf("an attention rate for MIMICS panes: %+v", r)
+	}
+	if tm.fingerprint(t) != before {
+		t.Error("the refused policy changed the database")
+	}
+	tm.refused(t, "ana", "lead", "policy", "--dataset", "duo", "--attention-rate", "0.2")
+	r = tm.run(t, "", "", "policy", "--dataset", "duo", "--attention-rate", "0.25")
+	if r.code != 0 || !strings.Contains(r.stdout, "an attention question ends 25% of HITs") {
+		t.Errorf("policy --attention-rate 0.25: %+v", r)
+	}
+}
