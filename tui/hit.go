@@ -69,6 +69,17 @@ type hitState struct {
 	practice  bool
 	standing  store.Standing
 	goldCheck bool
+
+	// attention: the HIT ends with its kind's attention question, a step
+	// of its own (attentionStep); answer is the count given (nil: none
+	// yet), typed the digits being typed for it.
+	attention attentionState
+}
+
+// attentionState is where a HIT's attention question stands.
+type attentionState struct {
+	answer *int
+	typed  string
 }
 
 // newHITState is the common part of every kind's HIT: the item's text,
@@ -138,6 +149,9 @@ func (s *hitState) complete(i int) bool {
 	st := s.steps[i]
 	if !s.applies(i) {
 		return true
+	}
+	if st.id == attentionStep {
+		return s.attention.answer != nil
 	}
 	if st.unit == "" {
 		return s.reviewed

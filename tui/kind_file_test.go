@@ -101,6 +101,11 @@ func fileScreens() []sizedScreen {
 			must: []string{"pane 3 of 3", "▸ pane 3"}, scale: duoScale},
 		{name: "duo_aspects_diversity", start: on("mimics-duo-aspects", "3"),
 			must: []string{"Diversity", "café au lait recipes"}, scale: duoScale},
+		{name: "duo_quality_attention", start: func(t *testing.T, w, h int) *harness {
+			hs := duoAttention(t, "mimics-duo-quality", w, h)
+			hs.readThen("4", "3", "2", "1")
+			return hs
+		}, keys: []string{"3"}, must: []string{"Attention", "answer: 3▏"}},
 		{name: "duo_adjudication", start: duoDisputed, must: []string{"answer_quality_1", "▸ 1  with espresso", "decision"}},
 	}
 }
@@ -224,4 +229,80 @@ func TestFileKindCleansItsText(t *testing.T) {
 	}
 	h.expect("evil")
 	h.expect("blue")
+}
+
+// duoAttention is duoHarness on a dataset that ends every HIT with its
+// attention question.
+func duoAttention(t *testing.T, kind guidelines.Kind, w, h int) *harness {
+	t.Helper()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	duoImport(t, st, kind)
+	lead := storetest.Lead(t, st)
+	ds, err := st.DatasetByName(ctx, string(kind))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SetTraining(ctx, lead, ds.ID, store.Training{Pass: 0.7, RepeatGap: 1, PauseAfter: 5, AttentionRate: 1}); err != nil {
+		t.Fatal(err)
+	}
+	an, err := st.EnsureAnnotator(ctx, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return startOn(t, st, an, string(kind), w, h, false)
+}
+
+// A HIT drawn for the attention question ends with it: the last label
+// moves to the question instead of finishing; digits type the count (the
+// scale's keys label nothing there), backspace takes one back, enter
+// gives it and the HIT is done; the answer is no label.
+func TestAttentionQuestionOnTheHIT(t *testing.T) {
+	h := duoAttention(t, "mimics-duo-quality", 80, 24)
+	h.readThen("5", "4", "3", "2")
+	if h.hitState(1).Finished {
+		t.Fatal("the last label finished a HIT whose question waits")
+	}
+	h.expect("How many candidate answers did this pane show?")
+	h.expect("Attention check")
+	h.keys("enter")
+	h.expect("type the number")
+	h.keys("4", "backspace", "3")
+	h.expect("answer: 3▏")
+	if got := h.labels(1); got["pane_quality"] != 2 || len(got) != 4 {
+		t.Fatalf("digits on the question labelled: %v", got)
+	}
+	h.keys("enter")
+	hit := h.hitState(1)
+	if !hit.Finished || hit.AttentionAnswer == nil || *hit.AttentionAnswer != 3 {
+		t.Fatalf("after enter: finished %v, answer %v", hit.Finished, hit.AttentionAnswer)
+	}
+	if got := h.labels(1); len(got) != 4 {
+		t.Fatalf("labels after the answer: %v", got)
+	}
+}
+
+// Going back from the question to a step and relabelling it comes back to
+// the question; undo takes back the last label, not the question.
+func TestAttentionQuestionBackAndUndo(t *testing.T) {
+	h := duoAttention(t, "mimics-duo-quality", 80, 24)
+	h.readThen("5", "4", "3", "2")
+	h.expect("Attention check")
+	h.keys("left")
+	h.expect("The pane as a whole")
+	h.readThen("1")
+	h.expect("Attention check")
+	if got := h.labels(1); got["pane_quality"] != 1 || h.hitState(1).Finished {
+		t.Fatalf("relabelled from the question: %v, finished %v", got, h.hitState(1).Finished)
+	}
+	h.keys("u")
+	h.expect("undid pane_quality")
+	if got := h.labels(1); got["pane_quality"] != 2 {
+		t.Fatalf("undo: %v", got)
+	}
+	h.readThen("3")
+	h.keys("3", "enter")
+	if hit := h.hitState(1); !hit.Finished || *hit.AttentionAnswer != 3 || hit.Labels["pane_quality"] != 3 {
+		t.Fatalf("after the answer: %+v", hit)
+	}
 }
