@@ -65,6 +65,9 @@ func newExportCmd(g *globals) *cobra.Command {
 			"                 a JSONL gold is {\"label\" (null: unresolved), \"provenance\", \"votes\": {label:\n" +
 			"                 count}, \"adjudicator\"?}; flagged and insufficient items left out as for gold\n" +
 			"  bench          the benchmark summary, as claritty bench --json\n" +
+			"  NAME           a protocol file's kind (claritty protocols): its items in the file's own\n" +
+			"                 shape, each label column its unit's gold (a release imported from such a\n" +
+			"                 file writes it back byte for byte)\n" +
 			"A unit's gold label is its adjudicated label if any, else the majority (or, under\n" +
 			"policy --gold median, the median) of its settled labels (finished HITs, merged whole\n" +
 			"HITs, imported releases). Every release and gold format leaves out flagged items and\n" +
@@ -76,7 +79,8 @@ func newExportCmd(g *globals) *cobra.Command {
 			"leaving out the items you have open.",
 		Example: "  claritty export --format labels --out labels.tsv\n" +
 			"  claritty export --format mimics-manual --dataset MIMICS-Manual --out release.tsv\n" +
-			"  claritty export --format clarimm-ratings --dataset conversations --out ratings.tsv",
+			"  claritty export --format clarimm-ratings --dataset conversations --out ratings.tsv\n" +
+			"  claritty export --format mimics-duo-quality --dataset duo --out task2.tsv",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			write, err := exporter(cmd, fl)
@@ -99,7 +103,7 @@ func newExportCmd(g *globals) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.format, "format", "labels", "export format: "+strings.Join(exportNames(nil), ", "))
+	f.StringVar(&fl.format, "format", "labels", "export format: "+strings.Join(exportNames(nil), ", ")+", or a protocol's name (claritty protocols)")
 	f.StringVarP(&fl.out, "out", "o", "", "file to write (default: stdout)")
 	f.StringVar(&fl.dataset, "dataset", "", "dataset (labels default: all; others: the first)")
 	f.BoolVar(&fl.pseudonymize, "pseudonymize", false, "labels: stable pseudonyms instead of annotator names")
