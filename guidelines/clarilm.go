@@ -56,6 +56,8 @@ var Necessity = Protocol{
 	Scale: append(append([]Label{}, FacetChoices...), YesNo...),
 	Types: []string{"necessity", "facet"}, AllUnits: []string{"necessity", "facet"},
 	Named: true, Nominal: true, text: necessityText, steps: necessitySteps,
+	Code: "a request comes from JSONL with its conversation so far, and its facet is chosen " +
+		"among the request's own candidates",
 }
 
 // The preference between two outputs, from the first system's side (the
@@ -81,6 +83,8 @@ var CompareSteps = []Step{
 var Compare = Protocol{
 	Kind: "compare", Items: "pairs", Title: "Blinded pairwise comparison", StepTypes: CompareSteps, Scale: WinTieLose,
 	Types: []string{"preference"}, AllUnits: []string{"preference"}, Named: true,
+	Code: "two systems' outputs are shown as sides A and B, drawn per pair and hidden from the " +
+		"annotator, and every verdict is read back from the first system's side",
 	text: compareText, steps: func(Shape) []ItemStep { return []ItemStep{{ID: "preference", Unit: "preference"}} },
 }
 

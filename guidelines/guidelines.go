@@ -94,7 +94,10 @@ type Protocol struct {
 	// more points (ClariMM's 1-5, a protocol file's): agreement points the
 	// reader to the ordinal and weighted figures.
 	Ratings bool
-	text    string
+	// Code says what of a built-in kind a protocol file cannot say, and
+	// so keeps it in code ("" for a protocol file's kind).
+	Code string
+	text string
 	// steps lays out an item's HIT (Steps); each kind says how.
 	steps func(Shape) []ItemStep
 	// conds are a protocol file's waiting units (Conditions); a built-in
@@ -108,6 +111,8 @@ var MIMICS = Protocol{
 	Types:    []string{"question", "answer_set", "landing"},
 	AllUnits: []string{"question", "answer_set", "landing_1", "landing_2", "landing_3", "landing_4", "landing_5"},
 	text:     mimicsText, steps: mimicsSteps,
+	Code: "Step I reviews the query's search results, read from a SERP file, and the question step " +
+		"is left out of a pane whose question is a generic template",
 }
 
 // Likert is ClariMM's five-point scale, 1 poor to 5 excellent.
@@ -132,6 +137,8 @@ var ClariMM = Protocol{
 	Types:    []string{"relevance", "coherence", "diversity", "intent_reveal"},
 	AllUnits: []string{"relevance_1", "relevance_2", "relevance_3", "relevance_4", "coherence", "diversity", "intent_reveal"},
 	text:     clarimmText, steps: clarimmSteps, Ratings: true,
+	Code: "a conversation comes from JSONL with its turns and images, and its relevance step " +
+		"is asked once per turn",
 }
 
 // FullPartialNone is the nugget coverage scale of Clarify-Then-Search:
@@ -156,6 +163,8 @@ var Nuggets = Protocol{
 	Kind: "nuggets", Items: "answers", Title: "Clarify-Then-Search nugget judging", StepTypes: NuggetSteps, Scale: FullPartialNone,
 	Types: []string{"nugget"}, AllUnits: numbered("nugget", MaxNuggets), Named: true,
 	text: nuggetsText, steps: nuggetSteps,
+	Code: "an answer is judged against the gold nuggets of its intent, two JSONL files joined " +
+		"by intent, and the judgements score it (restore_score_100)",
 }
 
 // NuggetUnit is the unit of an intent's n-th nugget (from 1).

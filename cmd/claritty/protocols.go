@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/agreement"
@@ -89,7 +91,8 @@ func newProtocolsShowCmd(g *globals) *cobra.Command {
 		Short: "Print a protocol file: change it, rename it, and add it as a kind of your own",
 		Long: "Prints the protocol file of a database's or a shipped protocol as written. Saved,\n" +
 			"given a new name and changed, it is a new kind: claritty protocols add FILE, or\n" +
-			"claritty import --protocol FILE DATA. A kind built into claritty's code has no file.",
+			"claritty import --protocol FILE DATA. A kind built into claritty's code has no file:\n" +
+			"for one, it says why, then its units, scales and guideline.",
 		Example: "  claritty protocols show mimics-duo-quality > my-quality.toml",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -119,12 +122,52 @@ func newProtocolsShowCmd(g *globals) *cobra.Command {
 			}
 			for _, p := range guidelines.Protocols {
 				if p.Kind == name {
-					return fmt.Errorf("%s is built into claritty's code and has no protocol file", name)
+					return describeBuiltIn(cmd.OutOrStdout(), p)
 				}
 			}
 			return fmt.Errorf("no protocol %q: claritty protocols lists them", display.Clean(args[0]))
 		},
 	}
+}
+
+// describeBuiltIn is protocols show for a kind built into the code: why
+// it is (a comment block no protocol file would parse), its units with how
+// often each is asked and their labels, then its guideline.
+func describeBuiltIn(w io.Writer, p guidelines.Protocol) error {
+	var b strings.Builder
+	why := fmt.Sprintf("%s is built into claritty's code, not a protocol file: %s. Its items are %s; "+
+		"its units, in HIT order, and their labels (key name):", p.Kind, p.Code, p.Items)
+	for _, l := range strings.Split(ansi.Wrap(why, 76, ""), "\n") {
+		b.WriteString("# " + l + "\n")
+	}
+	for _, t := range p.Types {
+		n, first := 0, ""
+		for _, u := range p.AllUnits {
+			if agreement.UnitType(u) == t {
+				n, first = n+1, cmp.Or(first, u)
+			}
+		}
+		asked := "once an item"
+		if n > 1 {
+			asked = fmt.Sprintf("up to %d an item", n)
+		}
+		var labels []string
+		for _, l := range p.ScaleOf(first) {
+			switch {
+			case l.Key == "": // a side's key: the screen draws them per pair
+				labels = append(labels, l.Name)
+			case l.Key == l.Name: // a facet's number
+				labels = append(labels, l.Key)
+			default:
+				labels = append(labels, l.Key+" "+l.Name)
+			}
+		}
+		fmt.Fprintf(&b, "#   %-14s %-17s %s\n", t, asked, strings.Join(labels, " · "))
+	}
+	b.WriteString("# Its guideline, as the TUI's g shows it:\n\n")
+	b.WriteString(p.Text())
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 func newProtocolsAddCmd(g *globals) *cobra.Command {

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -187,8 +188,47 @@ func TestProtocolsShowRenamedIsANewKind(t *testing.T) {
 	if r := sshRun(t, c, "", "protocols show my-quality"); r.stdout != changed {
 		t.Errorf("the server's file after the change: %+v", r)
 	}
-	if r := tm.run(t, "", "", "protocols", "show", "mimics"); r.code == 0 || !strings.Contains(r.stderr, "built into claritty's code") {
-		t.Errorf("protocols show mimics: %+v", r)
+	builtInShown(t, tm)
+}
+
+// protocols show on a built-in kind says why it is built in, lists each
+// unit type with how often it is asked and its labels, as the protocol
+// has them, then its guideline; added as a file, that is refused at a
+// line, nothing kept.
+func builtInShown(t *testing.T, tm team) {
+	t.Helper()
+	for _, p := range guidelines.Protocols {
+		r := tm.run(t, "", "", "protocols", "show", string(p.Kind))
+		if r.code != 0 || !strings.HasPrefix(r.stdout, "# "+string(p.Kind)+" is built into claritty's code") ||
+			!strings.HasSuffix(r.stdout, p.Text()) {
+			t.Errorf("protocols show %s: %+v", p.Kind, r)
+			continue
+		}
+		for _, ty := range p.Types {
+			var units []string
+			for _, u := range p.AllUnits {
+				n, numbered := strings.CutPrefix(u, ty+"_")
+				if _, err := strconv.Atoi(n); u == ty || numbered && err == nil {
+					units = append(units, u)
+				}
+			}
+			asked := "once an item"
+			if len(units) > 1 {
+				asked = fmt.Sprintf("up to %d an item", len(units))
+			}
+			lab := p.ScaleOf(units[0])[0]
+			if !regexp.MustCompile(`(?m)^#   ` + ty + ` +` + asked + ` +.*` + regexp.QuoteMeta(lab.Name)).MatchString(r.stdout) {
+				t.Errorf("protocols show %s: no line for %s (%d units, first label %q):\n%s", p.Kind, ty, len(units), lab.Name, r.stdout)
+			}
+		}
+	}
+	before := tm.fingerprint(t)
+	shown := tm.run(t, "", "", "protocols", "show", "mimics")
+	if r := tm.run(t, "", shown.stdout, "protocols", "add", "-"); r.code == 0 || !regexp.MustCompile(`-:\d+: `).MatchString(r.stderr) {
+		t.Errorf("a built-in kind's description added as a file: %+v", r)
+	}
+	if tm.fingerprint(t) != before {
+		t.Error("the refused file changed the database")
 	}
 }
 
