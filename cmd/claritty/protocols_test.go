@@ -538,3 +538,19 @@ func TestPolicyAttentionRate(t *testing.T) {
 		t.Errorf("policy --attention-rate 0.25: %+v", r)
 	}
 }
+
+// check, a process that opens no store, recounts a protocol file's
+// dataset like any other: its units are counted though no kind of theirs
+// is known to the process.
+func TestCheckCountsAProtocolFilesUnits(t *testing.T) {
+	t.Parallel()
+	path := datatest.SharedOrSkip(t, "mimics-duo/Task3-AspectLabelling.tsv")
+	bin, db := binary(t), filepath.Join(t.TempDir(), "c.db")
+	if r := runBin(t, bin, db, "import", path); r.code != 0 {
+		t.Fatalf("import: %+v", r)
+	}
+	r := runBin(t, bin, db, "check")
+	if r.code != 0 || !strings.Contains(r.stdout, "ok    the kept agreement table matches a recount of the settled labels") {
+		t.Errorf("check: %+v", r)
+	}
+}
