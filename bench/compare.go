@@ -70,6 +70,10 @@ type Comparison struct {
 	Pairs        []PairResult
 	PositionBias Share
 	Ranking      []Strength // best first; nil with fewer than three systems
+	// Bootstrap is how the ranking's intervals were drawn, and
+	// Separability what they separate (both zero without a ranking).
+	Bootstrap    BootstrapInfo
+	Separability Separability
 }
 
 // Strength is a system's Bradley–Terry strength, scaled so the strengths
@@ -79,11 +83,28 @@ type Strength struct {
 	Score  float64
 	Wins   float64 // wins, ties counted half
 	Games  int
+	// Low and High bound the strength's 95% bootstrap interval over the
+	// judged items (Bootstrap).
+	Low, High Value
 }
 
 // Compare tabulates judgements. A judgement whose systems are given the
-// other way round counts from the sorted pair's first system's side.
+// other way round counts from the sorted pair's first system's side. The
+// ranking's strengths carry 95% intervals from BootstrapReplicates
+// resamples of the judgements, drawn from BootstrapSeed.
 func Compare(js []Judgement) (Comparison, error) {
+	c, err := tabulate(js)
+	if err != nil || c.Ranking == nil {
+		return c, err
+	}
+	c.Bootstrap = bootstrapRanking(js, c.Ranking, BootstrapReplicates, BootstrapSeed)
+	c.Separability = separate(c.Ranking)
+	return c, nil
+}
+
+// tabulate is Compare without the bootstrap: each pair's table, the
+// position bias and the point ranking.
+func tabulate(js []Judgement) (Comparison, error) {
 	type key struct{ a, b string }
 	type tally struct{ win, tie, lose, firstLeft, leftWon int }
 	tallies := map[key]*tally{}

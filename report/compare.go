@@ -84,6 +84,7 @@ func blindComparison(c *bench.Comparison, js []bench.Judgement, ids []int64, b s
 		c.PositionBias = bench.Share{N: c.PositionBias.N}
 		if len(c.Ranking) > 0 { // none with fewer than three systems
 			out.Ranking, c.Ranking = why, nil
+			c.Bootstrap, c.Separability = bench.BootstrapInfo{}, bench.Separability{}
 		}
 	}
 	return out
@@ -189,6 +190,24 @@ type comparisonJSON struct {
 	BiasWithheld    string         `json:"position_bias_withheld,omitempty"`
 	Ranking         []strengthJSON `json:"ranking,omitempty"`
 	RankingWithheld string         `json:"ranking_withheld,omitempty"`
+	// With a ranking: how its intervals were drawn, and how many pairs of
+	// systems they separate.
+	Bootstrap    *bootstrapJSON    `json:"bootstrap,omitempty"`
+	Separability *separabilityJSON `json:"separability,omitempty"`
+}
+
+type bootstrapJSON struct {
+	Replicates int    `json:"replicates"`
+	Used       int    `json:"used"`
+	Seed       uint64 `json:"seed"`
+	Resampled  string `json:"resampled"`
+	Interval   string `json:"interval"`
+}
+
+type separabilityJSON struct {
+	Separated int         `json:"separated"`
+	Pairs     int         `json:"system_pairs"`
+	Share     bench.Value `json:"share"`
 }
 
 type shareJSON struct {
@@ -212,10 +231,12 @@ type pairJSON struct {
 }
 
 type strengthJSON struct {
-	System   string  `json:"system"`
-	Strength float64 `json:"strength"`
-	Wins     float64 `json:"wins"`
-	Games    int     `json:"games"`
+	System   string      `json:"system"`
+	Strength float64     `json:"strength"`
+	Low      bench.Value `json:"low"`
+	High     bench.Value `json:"high"`
+	Wins     float64     `json:"wins"`
+	Games    int         `json:"games"`
 }
 
 func shareOf(s bench.Share) shareJSON {
@@ -246,7 +267,14 @@ func toJSON(c bench.Comparison, positions bool, wh ComparisonWithheld) compariso
 		out.BiasWithheld = wh.Bias
 	}
 	for _, s := range c.Ranking {
-		out.Ranking = append(out.Ranking, strengthJSON{System: s.System, Strength: s.Score, Wins: s.Wins, Games: s.Games})
+		out.Ranking = append(out.Ranking, strengthJSON{System: s.System, Strength: s.Score, Low: s.Low, High: s.High,
+			Wins: s.Wins, Games: s.Games})
+	}
+	if len(c.Ranking) > 0 {
+		b, sep := c.Bootstrap, c.Separability
+		out.Bootstrap = &bootstrapJSON{Replicates: b.Replicates, Used: b.Used, Seed: b.Seed,
+			Resampled: "judged items, with replacement", Interval: "2.5th to 97.5th percentile"}
+		out.Separability = &separabilityJSON{Separated: sep.Separated, Pairs: sep.Pairs, Share: sep.Share}
 	}
 	return out
 }
@@ -308,11 +336,19 @@ func ComparisonLines(c bench.Comparison, positions bool, wh ComparisonWithheld) 
 		lines = append(lines, "Bradley–Terry: "+wh.Ranking)
 	}
 	if len(c.Ranking) > 0 {
-		parts := make([]string, len(c.Ranking))
-		for i, s := range c.Ranking {
-			parts[i] = display.Clean(s.System) + " " + strconv.FormatFloat(s.Score, 'f', 3, 64)
+		b, sep := c.Bootstrap, c.Separability
+		lines = append(lines, fmt.Sprintf("Bradley–Terry strengths, best first, with 95%% intervals from %d of %d", b.Used, b.Replicates),
+			fmt.Sprintf("resamples of the judged items (seed %d):", b.Seed))
+		var t strings.Builder
+		tw := tabwriter.NewWriter(&t, 0, 0, 2, ' ', 0)
+		for _, s := range c.Ranking {
+			fmt.Fprintf(tw, "  %s\t%s [%s, %s]\t\n", display.Clean(s.System), strconv.FormatFloat(s.Score, 'f', 3, 64),
+				s.Low.Format(3), s.High.Format(3))
 		}
-		lines = append(lines, "Bradley–Terry: "+strings.Join(parts, " > "))
+		tw.Flush()
+		lines = append(lines, trimLines(t.String())...)
+		lines = append(lines, fmt.Sprintf("separable: %d of %d pairs of systems (%s), their intervals apart", sep.Separated,
+			sep.Pairs, percentText(sep.Share)))
 	}
 	return lines
 }
@@ -338,4 +374,12 @@ func trimLines(s string) []string {
 		lines[i] = strings.TrimRight(l, " ")
 	}
 	return lines
+}
+
+// percentText is a share as a whole percentage, "–" when undefined.
+func percentText(v bench.Value) string {
+	if !v.Defined {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f%%", 100*v.X)
 }

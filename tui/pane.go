@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -492,11 +493,20 @@ func compareLines(s Styles, c *report.ComparisonScore) []string {
 		lines = append(lines, s.Dim.Render(fmt.Sprintf(" left won %s of %s (%s)", short(b.K), short(b.N), frac(b))))
 	}
 	if len(c.Ranking) > 0 {
-		names := make([]string, len(c.Ranking))
-		for i, r := range c.Ranking {
-			names[i] = display.Clean(r.System)
+		// Bradley–Terry, best first, each strength with its 95% bootstrap
+		// interval, and how many pairs of systems the intervals separate.
+		lines = append(lines, s.Dim.Render(" Bradley–Terry, 95% CI"))
+		frac2 := func(x float64) string { return strings.TrimPrefix(strconv.FormatFloat(x, 'f', 2, 64), "0") }
+		for _, r := range c.Ranking {
+			ci := "–" // every resample dropped: no interval
+			if r.Low.Defined {
+				ci = frac2(r.Low.X) + "–" + frac2(r.High.X)
+			}
+			lines = append(lines, s.Text.Render(fmt.Sprintf(" %-11s %s %s", ansi.Truncate(display.Clean(r.System), 11, "…"),
+				frac2(r.Score), ci)))
 		}
-		lines = append(lines, s.Dim.Render(ansi.Truncate(" BT "+strings.Join(names, " > "), paneWidth, "…")))
+		sep := c.Separability
+		lines = append(lines, s.Dim.Render(fmt.Sprintf(" separable %d of %d pairs", sep.Separated, sep.Pairs)))
 	}
 	return append(lines, goldLine(s, &c.Gold)...)
 }

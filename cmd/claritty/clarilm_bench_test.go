@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/bench"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -183,6 +184,7 @@ func TestClariLMBench(t *testing.T) {
 		if len(c.Ranking) != 3 {
 			t.Errorf("%s: ranking %+v", side, c.Ranking)
 		}
+		checkIntervals(t, side, c)
 	}
 	checkTable("judge", run.Compare.Judge, judgeT)
 	checkTable("gold over the judged pairs", run.Compare.Gold, goldT)
@@ -268,7 +270,7 @@ func TestClariLMBench(t *testing.T) {
 		}
 	}
 	text := squeeze(must("bench", "bench", "--provisional").stdout)
-	for _, want := range []string{"gpt-judge as judge", "Bradley–Terry:", "cmp: 12 of 12 pairs with a gold verdict", "gen reference token_f1 0.5357 2"} {
+	for _, want := range []string{"gpt-judge as judge", "Bradley–Terry strengths, best first, with 95% intervals", "separable: ", "cmp: 12 of 12 pairs with a gold verdict", "gen reference token_f1 0.5357 2"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("bench text lacks %q:\n%s", want, text)
 		}
@@ -290,8 +292,44 @@ type comparisonJSON struct {
 	}
 	PositionBias *shareJSON `json:"position_bias"`
 	Ranking      []struct {
-		System   string
-		Strength float64
+		System    string
+		Strength  float64
+		Low, High *float64
+	}
+	Bootstrap *struct {
+		Replicates, Used int
+		Seed             uint64
+	}
+	Separability *struct {
+		Separated int
+		Pairs     int `json:"system_pairs"`
+	}
+}
+
+// checkIntervals holds a ranking's JSON to its promises: each strength
+// inside its interval, the documented bootstrap, and the separability
+// counted again from the intervals given.
+func checkIntervals(t *testing.T, side string, c comparisonJSON) {
+	t.Helper()
+	if c.Bootstrap == nil || c.Bootstrap.Replicates != bench.BootstrapReplicates || c.Bootstrap.Seed != bench.BootstrapSeed ||
+		c.Bootstrap.Used < 1 || c.Bootstrap.Used > c.Bootstrap.Replicates {
+		t.Fatalf("%s: bootstrap %+v", side, c.Bootstrap)
+	}
+	apart, pairs := 0, 0
+	for i, a := range c.Ranking {
+		if a.Low == nil || a.High == nil || *a.Low > a.Strength || a.Strength > *a.High {
+			t.Errorf("%s %s: strength %v outside [%v, %v]", side, a.System, a.Strength, a.Low, a.High)
+			return
+		}
+		for _, b := range c.Ranking[i+1:] {
+			pairs++
+			if *a.Low > *b.High || *b.Low > *a.High {
+				apart++
+			}
+		}
+	}
+	if c.Separability == nil || c.Separability.Separated != apart || c.Separability.Pairs != pairs {
+		t.Errorf("%s: separability %+v, the intervals give %d of %d", side, c.Separability, apart, pairs)
 	}
 }
 
