@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/bench"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
@@ -48,12 +49,22 @@ type AnnotatorQuality struct {
 	Attention         int             `json:"attention_questions"`
 	AttentionRight    int             `json:"attention_right"`
 	AttentionAccuracy agreement.Value `json:"attention_accuracy"`
-	// Self-consistency over the units of finished repeats: the share the
-	// second answer repeats and Cohen's kappa between the two answers.
+	// Self-consistency over the units of finished repeats shown as they
+	// were the first time: the share the second answer repeats and
+	// Cohen's kappa between the two answers.
 	Repeats       int             `json:"repeats"`
 	RepeatUnits   int             `json:"repeat_units"`
 	SelfAgreement agreement.Value `json:"self_agreement"`
 	SelfKappa     agreement.Value `json:"self_kappa"`
+	// Position consistency over finished swapped repeats of comparisons
+	// (the sides the other way round): how many gave the same verdict
+	// (from the first system's side) of how many, the share and its 95%
+	// Wilson interval.
+	Swaps               int             `json:"swapped_repeats"`
+	SwapsSame           int             `json:"swapped_same"`
+	PositionConsistency agreement.Value `json:"position_consistency"`
+	PositionLow         agreement.Value `json:"position_consistency_low"`
+	PositionHigh        agreement.Value `json:"position_consistency_high"`
 	// Agreement with the others' majority: the share of the annotator's
 	// labels that match the unique majority of the other annotators'
 	// labels of the unit, over units with two or more other labels and
@@ -187,6 +198,15 @@ func selfConsistency(data store.QualityData, get func(string) *AnnotatorQuality)
 	same := map[string]int{}
 	for _, r := range data.Repeats {
 		a := get(r.Annotator)
+		if r.Swapped { // position, not plain self-consistency
+			a.Swaps++
+			if r.First == r.Second {
+				a.SwapsSame++
+			}
+			w := bench.Wilson(a.SwapsSame, a.Swaps)
+			a.PositionConsistency, a.PositionLow, a.PositionHigh = benchValue(w.P), benchValue(w.Low), benchValue(w.High)
+			continue
+		}
 		p := people[r.Annotator]
 		if p == nil {
 			p = agreement.NewPeople(store.VoteSlots) // a value is its own category
@@ -297,6 +317,9 @@ func pairKappas(u unitLabels, get func(string) *AnnotatorQuality) {
 
 func defined(v float64) agreement.Value { return agreement.Value{V: v, Defined: true} }
 
+// benchValue is a bench figure as the report's.
+func benchValue(v bench.Value) agreement.Value { return agreement.Value{V: v.X, Defined: v.Defined} }
+
 // fraction is n/of, undefined when of is 0.
 func fraction(n, of int) agreement.Value {
 	if of == 0 {
@@ -320,7 +343,11 @@ fast         share of HITs marked too fast
 gold checks  share of the checks' known units matched (checks done)
 attention    share of attention questions answered with the right count (asked);
              the column shows only where a dataset asks them
-self (κ)     share of repeated units answered the same (Cohen's κ)
+self (κ)     share of repeated units answered the same (Cohen's κ), swapped
+             repeats apart
+position     share of swapped repeats (a comparison's sides the other way round)
+             given the same verdict, with its 95% Wilson interval (repeats);
+             the column shows only where a dataset swaps
 vs others    share matching the unique majority of the others' labels, over the
              units with two or more other labels (after "of"); not agree's
              "in majority", which counts the annotator's own vote
@@ -341,6 +368,13 @@ func (q Quality) Text() string {
 	if attention {
 		head = slices.Insert(head, 5, "attention")
 	}
+	swaps := false
+	for _, a := range q.Annotators {
+		swaps = swaps || a.Swaps > 0
+	}
+	if swaps {
+		head = slices.Insert(head, slices.Index(head, "self (κ)")+1, "position")
+	}
 	rows := [][]string{head}
 	for _, a := range q.Annotators {
 		ds := make([]string, len(a.DawidSkene))
@@ -352,6 +386,9 @@ func (q Quality) Text() string {
 			value2(a.MeanPairKappa), strings.Join(ds, " ")}
 		if attention {
 			row = slices.Insert(row, 5, attentionText(a))
+		}
+		if swaps {
+			row = slices.Insert(row, slices.Index(head, "position"), positionText(a))
 		}
 		rows = append(rows, row)
 	}
@@ -425,6 +462,14 @@ func attentionText(a AnnotatorQuality) string {
 		return "–"
 	}
 	return fmt.Sprintf("%s (%d)", valuePct(a.AttentionAccuracy), a.Attention)
+}
+
+// positionText is "75% [41%, 93%] (8)".
+func positionText(a AnnotatorQuality) string {
+	if a.Swaps == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%s [%s, %s] (%d)", valuePct(a.PositionConsistency), valuePct(a.PositionLow), valuePct(a.PositionHigh), a.Swaps)
 }
 
 func selfText(a AnnotatorQuality) string {

@@ -31,6 +31,9 @@ type HIT struct {
 	// (AnswerAttention); AttentionAnswer is the answer given, if any.
 	Attention       bool
 	AttentionAnswer *int
+	// Swapped: an open repeat of a comparison that shows its sides the
+	// other way round from the drawn order (Training.SwapRate).
+	Swapped bool
 }
 
 // UndoStep is one keyed label and the value it replaced (nil: none).
@@ -45,12 +48,14 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 	var reviewed, finished sql.NullString
 	var repeatID int64
 	var rev int64
-	err := s.readRow(ctx, `SELECT r.id, r.serp_reviewed, r.rev FROM repeats r
-		WHERE r.item_id = ? AND r.annotator_id = ? AND r.finished_at IS NULL`, []any{itemID, annotatorID}, &repeatID, &reviewed, &rev)
+	var swapped bool
+	err := s.readRow(ctx, `SELECT r.id, r.serp_reviewed, r.rev, r.swapped FROM repeats r
+		WHERE r.item_id = ? AND r.annotator_id = ? AND r.finished_at IS NULL`, []any{itemID, annotatorID},
+		&repeatID, &reviewed, &rev, &swapped)
 	switch {
 	case err == nil:
 		h, err := loadRepeat(ctx, s, repeatID, reviewed.Valid)
-		h.Rev = Rev{Repeat: repeatID, N: rev}
+		h.Rev, h.Swapped = Rev{Repeat: repeatID, N: rev}, swapped
 		return h, err
 	case !errors.Is(err, sql.ErrNoRows):
 		return h, fmt.Errorf("load HIT: %w", err)

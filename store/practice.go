@@ -122,8 +122,8 @@ func (s *Store) RetryPractice(ctx context.Context, itemID, annotatorID int64) er
 }
 
 // drawHidden decides, for a HIT about to be handed out, whether it is a
-// gold check (share CheckRate) or a repeat (share RepeatRate) instead, and
-// opens it. ok is false for real work, or when there is no check or repeat
+// gold check (share CheckRate), a repeat (share RepeatRate) or a swapped
+// repeat (share SwapRate) instead, and opens it. ok is false for real work, or when there is no check or repeat
 // left to give.
 func (s *Store) drawHidden(w *ptx, g gate, datasetID, annotatorID int64, now string) (int64, bool, error) {
 	u := s.draw()
@@ -131,7 +131,9 @@ func (s *Store) drawHidden(w *ptx, g gate, datasetID, annotatorID int64, now str
 	case u < g.CheckRate && g.check != 0:
 		return nextCheck(w, g.check, annotatorID, now)
 	case u >= g.CheckRate && u < g.CheckRate+g.RepeatRate:
-		return nextRepeat(w, datasetID, annotatorID, g.RepeatGap, now)
+		return nextRepeat(w, datasetID, annotatorID, g.RepeatGap, false, now)
+	case u >= g.CheckRate+g.RepeatRate && u < g.CheckRate+g.RepeatRate+g.SwapRate:
+		return nextRepeat(w, datasetID, annotatorID, g.RepeatGap, true, now)
 	}
 	return 0, false, nil
 }
@@ -164,8 +166,9 @@ func nextCheck(w *ptx, checkID, annotatorID int64, now string) (int64, bool, err
 }
 
 // nextRepeat opens a repeat of the annotator's HIT finished longest ago
-// that has none yet and is at least gap finished HITs behind them.
-func nextRepeat(w *ptx, datasetID, annotatorID int64, gap int, now string) (int64, bool, error) {
+// that has none yet and is at least gap finished HITs behind them;
+// swapped shows a comparison's sides the other way round.
+func nextRepeat(w *ptx, datasetID, annotatorID int64, gap int, swapped bool, now string) (int64, bool, error) {
 	var id int64
 	err := w.scan(`SELECT h.item_id FROM hits h INDEXED BY hits_done_no JOIN items i ON i.id = h.item_id
 		WHERE h.annotator_id = ?2 AND h.done_no IS NOT NULL AND h.finished_at IS NOT NULL
@@ -180,7 +183,8 @@ func nextRepeat(w *ptx, datasetID, annotatorID int64, gap int, now string) (int6
 	if err != nil {
 		return 0, false, err
 	}
-	_, err = w.exec(`INSERT INTO repeats (item_id, annotator_id, started_at) VALUES (?, ?, ?)`, id, annotatorID, now)
+	_, err = w.exec(`INSERT INTO repeats (item_id, annotator_id, started_at, swapped) VALUES (?, ?, ?, ?)`,
+		id, annotatorID, now, swapped)
 	return id, err == nil, err
 }
 

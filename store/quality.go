@@ -58,6 +58,8 @@ type RepeatPair struct {
 	Item          int64
 	Unit          string
 	First, Second int
+	// Swapped: the second answer saw a comparison's sides swapped.
+	Swapped bool
 }
 
 // QualityLabel is one settled label of the task.
@@ -139,7 +141,7 @@ func readQuality(ctx context.Context, tx *ptx, datasetID int64, q *QualityData) 
 	if err != nil {
 		return err
 	}
-	err = eachRow(ctx, tx, `SELECT a.name, r.item_id, rl.unit, l.value, rl.value
+	err = eachRow(ctx, tx, `SELECT a.name, r.item_id, rl.unit, l.value, rl.value, r.swapped
 		FROM repeats r JOIN items i ON i.id = r.item_id JOIN annotators a ON a.id = r.annotator_id
 		JOIN repeat_labels rl ON rl.repeat_id = r.id
 		JOIN labels l ON l.item_id = r.item_id AND l.annotator_id = r.annotator_id AND l.unit = rl.unit
@@ -147,7 +149,7 @@ func readQuality(ctx context.Context, tx *ptx, datasetID int64, q *QualityData) 
 		[]any{datasetID},
 		func(rows *sql.Rows) error {
 			var p RepeatPair
-			err := rows.Scan(&p.Annotator, &p.Item, &p.Unit, &p.First, &p.Second)
+			err := rows.Scan(&p.Annotator, &p.Item, &p.Unit, &p.First, &p.Second, &p.Swapped)
 			q.Repeats = append(q.Repeats, p)
 			return err
 		})

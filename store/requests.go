@@ -190,6 +190,9 @@ type Sides struct {
 	FirstIsA bool
 }
 
+// Swapped is the sides the other way round: a swapped repeat's.
+func (s Sides) Swapped() Sides { return Sides{A: s.B, B: s.A, FirstIsA: !s.FirstIsA} }
+
 // PairSides loads a compare item's outputs in the order drawn for it.
 func (s *Store) PairSides(ctx context.Context, itemID int64) (Sides, error) {
 	var first, second string

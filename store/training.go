@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // Training is a dataset's policy for trained annotators (migration 0014).
@@ -32,6 +34,10 @@ type Training struct {
 	// kind's attention question (a protocol file's [attention]); 0 for a
 	// kind that asks none.
 	AttentionRate float64
+	// SwapRate is the share of HITs handed out that repeat a blinded
+	// comparison the judge finished, its sides swapped (a compare
+	// dataset's only); they wait RepeatGap HITs as repeats do.
+	SwapRate float64
 }
 
 // DefaultTraining asks nothing of anyone.
@@ -48,7 +54,7 @@ func (t Training) Check() error {
 	for _, r := range []struct {
 		name string
 		v    float64
-	}{{"pass", t.Pass}, {"check rate", t.CheckRate}, {"repeat rate", t.RepeatRate}, {"pause-below", t.PauseBelow}, {"attention rate", t.AttentionRate}} {
+	}{{"pass", t.Pass}, {"check rate", t.CheckRate}, {"repeat rate", t.RepeatRate}, {"pause-below", t.PauseBelow}, {"attention rate", t.AttentionRate}, {"swap rate", t.SwapRate}} {
 		if err := rate(r.name, r.v); err != nil {
 			return err
 		}
@@ -56,8 +62,9 @@ func (t Training) Check() error {
 	switch {
 	case t.Qualify < 0:
 		return fmt.Errorf("policy: qualify %d is below 0", t.Qualify)
-	case t.CheckRate+t.RepeatRate > 0.5:
-		return fmt.Errorf("policy: check rate %v and repeat rate %v leave less than half the HITs for real work", t.CheckRate, t.RepeatRate)
+	case t.CheckRate+t.RepeatRate+t.SwapRate > 0.5:
+		return fmt.Errorf("policy: check rate %v, repeat rate %v and swap rate %v leave less than half the HITs for real work",
+			t.CheckRate, t.RepeatRate, t.SwapRate)
 	case t.RepeatGap < 1:
 		return fmt.Errorf("policy: repeat gap %d is below 1", t.RepeatGap)
 	case t.Fast < 0:
@@ -69,12 +76,12 @@ func (t Training) Check() error {
 }
 
 const trainingRead = `SELECT qualify_hits, qualify_pass, check_rate, repeat_rate, repeat_gap, fast_seconds,
-	pause_below, pause_after, attention_rate FROM datasets WHERE id = ?`
+	pause_below, pause_after, attention_rate, swap_rate FROM datasets WHERE id = ?`
 
 func scanTraining(row interface{ Scan(...any) error }) (Training, error) {
 	var t Training
 	var fast float64
-	err := row.Scan(&t.Qualify, &t.Pass, &t.CheckRate, &t.RepeatRate, &t.RepeatGap, &fast, &t.PauseBelow, &t.PauseAfter, &t.AttentionRate)
+	err := row.Scan(&t.Qualify, &t.Pass, &t.CheckRate, &t.RepeatRate, &t.RepeatGap, &fast, &t.PauseBelow, &t.PauseAfter, &t.AttentionRate, &t.SwapRate)
 	t.Fast = time.Duration(fast * float64(time.Second))
 	return t, err
 }
@@ -88,6 +95,23 @@ func (s *Store) DatasetTraining(ctx context.Context, datasetID int64) (Training,
 	return t, nil
 }
 
+// kindAllows refuses rates the dataset's kind cannot take: attention
+// questions where its protocol asks none, swapped repeats where it has no
+// sides.
+func kindAllows(w *ptx, datasetID int64, t Training) error {
+	if err := attentionAsked(w, datasetID, t.AttentionRate); err != nil || t.SwapRate == 0 {
+		return err
+	}
+	var kind guidelines.Kind
+	if err := w.scan(`SELECT kind FROM datasets WHERE id = ?`, []any{datasetID}, &kind); err != nil {
+		return err
+	}
+	if kind != guidelines.Compare.Kind {
+		return fmt.Errorf("policy: a %s item has no sides to swap (swapped repeats are for compare datasets)", kind)
+	}
+	return nil
+}
+
 // CheckTraining refuses a training policy that cannot work for the
 // dataset, changing nothing: a caller changing more than the training
 // policy asks first.
@@ -95,7 +119,7 @@ func (s *Store) CheckTraining(ctx context.Context, datasetID int64, t Training) 
 	if err := t.Check(); err != nil {
 		return err
 	}
-	return s.readTx(ctx, func(tx *ptx) error { return attentionAsked(tx, datasetID, t.AttentionRate) })
+	return s.readTx(ctx, func(tx *ptx) error { return kindAllows(tx, datasetID, t) })
 }
 
 // SetTraining changes a dataset's training policy, if who is a lead.
@@ -107,13 +131,14 @@ func (s *Store) SetTraining(ctx context.Context, who Annotator, datasetID int64,
 		if err := requireRole(ctx, w, who.ID, ActPolicy); err != nil {
 			return err
 		}
-		if err := attentionAsked(w, datasetID, t.AttentionRate); err != nil {
+		if err := kindAllows(w, datasetID, t); err != nil {
 			return err
 		}
 		_, err := w.ExecContext(ctx, `UPDATE datasets SET qualify_hits = ?, qualify_pass = ?, check_rate = ?,
-			repeat_rate = ?, repeat_gap = ?, fast_seconds = ?, pause_below = ?, pause_after = ?, attention_rate = ? WHERE id = ?`,
+			repeat_rate = ?, repeat_gap = ?, fast_seconds = ?, pause_below = ?, pause_after = ?, attention_rate = ?,
+			swap_rate = ? WHERE id = ?`,
 			t.Qualify, t.Pass, t.CheckRate, t.RepeatRate, t.RepeatGap, t.Fast.Seconds(), t.PauseBelow, t.PauseAfter,
-			t.AttentionRate, datasetID)
+			t.AttentionRate, t.SwapRate, datasetID)
 		return err
 	})
 	if err != nil {

@@ -3,6 +3,8 @@ package tui
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -189,5 +191,64 @@ func TestCompareWaitsForBothOutputs(t *testing.T) {
 	h.keys("3")
 	if got := h.labels(1); len(got) != 1 {
 		t.Fatalf("after reading to the end, 3 labelled %v:\n%s", got, h.screen())
+	}
+}
+
+// A swapped repeat comes back unannounced with the sides the other way
+// round: the output shown as A the first time is B now, and "A better"
+// then speaks for the other system, so a judge who keys 1 both times has
+// changed their verdict, as the quality data records.
+func TestSwappedRepeatShowsTheOtherSide(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	var b strings.Builder
+	for i := range 8 {
+		fmt.Fprintf(&b, `{"id": "q%d", "request": "request %d", "outputs": {"zebrasys": "zeta output %d", "quokkasys": "kappa output %d"}}`+"\n", i, i, i, i)
+	}
+	importText(t, st, "cmp", data.FormatPairs, b.String())
+	lead := storetest.Lead(t, st)
+	d, err := st.DatasetByName(ctx, "cmp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Draws = rand.New(rand.NewPCG(5, 5))
+	if err := st.SetTraining(ctx, lead, d.ID, store.Training{Pass: 0.7, RepeatGap: 1, PauseAfter: 5, SwapRate: 0.5}); err != nil {
+		t.Fatal(err)
+	}
+	ana, _ := st.EnsureAnnotator(ctx, "ana")
+	h := startOn(t, st, ana, "cmp", 120, 40, false)
+	aWasKappa := map[string]bool{}
+	swaps := 0
+	for range 14 {
+		screen := h.screen()
+		req := regexp.MustCompile(`request \d+`).FindString(screen)
+		if req == "" {
+			break
+		}
+		aIsKappa := strings.Index(screen, "kappa output") < strings.Index(screen, "zeta output")
+		if before, seen := aWasKappa[req]; seen {
+			swaps++
+			if aIsKappa == before {
+				t.Fatalf("%s came back with A the same output as before:\n%s", req, screen)
+			}
+		} else {
+			aWasKappa[req] = aIsKappa
+		}
+		h.keys("1") // A better, every time
+	}
+	if swaps == 0 {
+		t.Fatal("no swapped repeat came back")
+	}
+	q, err := st.ReadQuality(ctx, lead, d.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(q.Repeats) != swaps {
+		t.Fatalf("%d repeat pairs, %d seen", len(q.Repeats), swaps)
+	}
+	for _, r := range q.Repeats {
+		if !r.Swapped || r.First != guidelines.PreferWin+guidelines.PreferLose-r.Second || r.First == guidelines.PreferTie {
+			t.Errorf("A better both times, sides swapped, yet %+v", r)
+		}
 	}
 }

@@ -40,6 +40,9 @@ func loadPair(ctx context.Context, st *store.Store, it store.Item, h store.HIT) 
 	if err != nil {
 		return nil, err
 	}
+	if h.Swapped { // a swapped repeat: the same pair, the other way round
+		sides = sides.Swapped()
+	}
 	k := &compareKind{request: display.Field(it.Query), before: conv, sides: sides}
 	s := newHITState(guidelines.Compare, k, it, h, guidelines.Shape{})
 	s.reviewed = true

@@ -236,7 +236,7 @@ func trainingDatasets(cmd *cobra.Command, st *store.Store, name string) ([]store
 		if err != nil {
 			return nil, err
 		}
-		if t.Qualify > 0 || t.CheckRate > 0 || t.RepeatRate > 0 || t.PauseBelow > 0 || t.Fast > 0 || t.AttentionRate > 0 {
+		if t.Qualify > 0 || t.CheckRate > 0 || t.RepeatRate > 0 || t.PauseBelow > 0 || t.Fast > 0 || t.AttentionRate > 0 || t.SwapRate > 0 {
 			out = append(out, d)
 		}
 	}

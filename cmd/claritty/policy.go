@@ -57,6 +57,8 @@ func trainingFlags(cmd *cobra.Command, t *store.Training) {
 	f.IntVar(&t.PauseAfter, "pause-after", t.PauseAfter, "gold checks since the last resume before accuracy can pause anyone")
 	f.Float64Var(&t.AttentionRate, "attention-rate", t.AttentionRate,
 		"share of HITs that end with the kind's attention question (a protocol file's [attention]; it counts as a gold check)")
+	f.Float64Var(&t.SwapRate, "swap-rate", t.SwapRate,
+		"share of HITs that repeat a comparison the judge finished with its sides swapped, unannounced (compare datasets)")
 }
 
 // trainingChanged reports whether any training flag was given, and
@@ -79,6 +81,7 @@ func trainingChanged(cmd *cobra.Command, t *store.Training, cur store.Training) 
 	set("pause-below", func() { merged.PauseBelow = t.PauseBelow })
 	set("pause-after", func() { merged.PauseAfter = t.PauseAfter })
 	set("attention-rate", func() { merged.AttentionRate = t.AttentionRate })
+	set("swap-rate", func() { merged.SwapRate = t.SwapRate })
 	*t = merged
 	return changed
 }
@@ -97,12 +100,16 @@ func trainingLine(t store.Training) string {
 	if t.Fast > 0 {
 		fast = fmt.Sprintf("a HIT under %v marked too fast", t.Fast)
 	}
+	repeats := fmt.Sprintf("repeats %.0f%%", 100*t.RepeatRate)
+	if t.SwapRate > 0 {
+		repeats += fmt.Sprintf(", swapped repeats %.0f%%", 100*t.SwapRate)
+	}
 	attention := ""
 	if t.AttentionRate > 0 {
 		attention = fmt.Sprintf("; an attention question ends %.0f%% of HITs", 100*t.AttentionRate)
 	}
-	return fmt.Sprintf("%s; gold checks %.0f%% of HITs, repeats %.0f%% (at least %d HITs later)%s; %s; %s",
-		q, 100*t.CheckRate, 100*t.RepeatRate, t.RepeatGap, attention, fast, pause)
+	return fmt.Sprintf("%s; gold checks %.0f%% of HITs, %s (at least %d HITs later)%s; %s; %s",
+		q, 100*t.CheckRate, repeats, t.RepeatGap, attention, fast, pause)
 }
 
 func newPolicyCmd(g *globals) *cobra.Command {

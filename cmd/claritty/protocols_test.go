@@ -554,3 +554,21 @@ func TestCheckCountsAProtocolFilesUnits(t *testing.T) {
 		t.Errorf("check: %+v", r)
 	}
 }
+
+// policy --swap-rate: for a compare dataset only; refused elsewhere with
+// nothing changed, and to an annotator.
+func TestPolicySwapRate(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	before := tm.fingerprint(t)
+	if r := tm.run(t, "", "", "policy", "--dataset", "demo", "--swap-rate", "0.1"); r.code == 0 || !strings.Contains(r.stderr, "no sides to swap") {
+		t.Errorf("a swap rate for MIMICS panes: %+v", r)
+	}
+	if tm.fingerprint(t) != before {
+		t.Error("the refused policy changed the database")
+	}
+	tm.refused(t, "ana", "lead", "policy", "--dataset", "demo-pairs", "--swap-rate", "0.1")
+	if r := tm.run(t, "", "", "policy", "--dataset", "demo-pairs", "--swap-rate", "0.1"); r.code != 0 || !strings.Contains(r.stdout, "swapped repeats 10%") {
+		t.Errorf("policy --swap-rate 0.1: %+v", r)
+	}
+}
