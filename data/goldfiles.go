@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -378,6 +379,71 @@ func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Datase
 		if err := enc.Encode(it); err != nil {
 			return sum, err
 		}
+	}
+	return sum, bw.Flush()
+}
+
+// WriteNuggetizer writes a nuggets dataset's gold as castorini/nuggetizer's
+// assign output, one JSON line per answer: {"query", "qid", "answer_text",
+// "response_length", "run_id", "nuggets": [{"text", "importance",
+// "assignment": "support" | "partial_support" | "not_support"}]}, so its
+// metrics step reads ours. Only answers whose nuggets are graded vital or
+// okay and all have a gold judgement are written (nuggetizer scores no
+// other); flagged answers and, unless opts keep them, answers judged by
+// fewer annotators than the policy's min are left out, as in every
+// release.
+func WriteNuggetizer(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error) {
+	answers, sum, err := report.NuggetJudgements(ctx, r, d, opts)
+	if err != nil {
+		return sum, err
+	}
+	// Which answers are whole is decided here: the list holds every answer
+	// not flagged (nor insufficient, unless kept), judged or not.
+	sum.Whole, sum.Kept.IncludeUnresolved = true, false
+	sum.Written, sum.Unresolved, sum.Unlabelled = 0, 0, 0
+	type nuggetJSON struct {
+		Text       string `json:"text"`
+		Importance string `json:"importance"`
+		Assignment string `json:"assignment"`
+	}
+	type answerJSON struct {
+		Query          string       `json:"query"`
+		QID            string       `json:"qid"`
+		AnswerText     string       `json:"answer_text"`
+		ResponseLength *int         `json:"response_length"`
+		RunID          string       `json:"run_id"`
+		Nuggets        []nuggetJSON `json:"nuggets"`
+	}
+	assignment := map[int]string{2: "support", 1: "partial_support", 0: "not_support"}
+	graded := false
+	bw := bufio.NewWriter(display.JSON(w)) // C1 escaped as encoding/json escapes C0
+	enc := json.NewEncoder(bw)
+	for _, a := range answers {
+		out := answerJSON{Query: a.Query, QID: a.Intent, AnswerText: a.Answer, ResponseLength: a.ResponseLength, RunID: a.System}
+		judged := 0
+		for _, n := range a.Nuggets {
+			graded = graded || n.Importance != ""
+			if n.Coverage >= 0 {
+				judged++
+			}
+			out.Nuggets = append(out.Nuggets, nuggetJSON{Text: n.Text, Importance: n.Importance, Assignment: assignment[n.Coverage]})
+		}
+		switch {
+		case judged == 0:
+			sum.Unlabelled++
+			continue
+		case judged < len(a.Nuggets) || !slices.ContainsFunc(a.Nuggets, func(n report.NuggetCoverage) bool { return n.Importance != "" }):
+			sum.Unresolved++ // a nugget waits, or (Clarify-Then-Search) none is graded
+			continue
+		}
+		sum.Written++
+		if err := enc.Encode(out); err != nil {
+			return sum, err
+		}
+	}
+	if !graded && len(answers) > 0 {
+		return sum, fmt.Errorf("%q's nuggets are not graded vital or okay (a Clarify-Then-Search gold file): "+
+			"nuggetizer scores only graded nuggets; export --format nugget-judgements writes these", d.Name)
 	}
 	return sum, bw.Flush()
 }

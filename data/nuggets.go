@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -23,20 +24,33 @@ import (
 // with the nuggets also accepted under "gold": {"nuggets": [...]}, as the
 // released gold has them. Ids may be text or whole numbers; other fields
 // (traceability, evidence) are ignored.
+//
+// The same format reads castorini/nuggetizer's create output, TREC 2024
+// RAG's nugget file: {"qid": "...", "query": "...", "nuggets": [{"text":
+// "...", "importance": "vital" | "okay"}]}. Its nuggets are numbered by
+// position, weigh 1 each (for restore_score_100) and, without an
+// importance, are vital, as nuggetizer's assign step reads them.
 const FormatNuggets store.Format = "nuggets"
 
 // FormatCandidates is one system's answers: {"id": intent, "answer": "...",
-// "k": turns asked, "system": "..."}, k and system optional.
+// "k": turns asked, "system": "..."}, k and system optional. It also reads
+// TREC RAG's answers file, nuggetizer's assign input: {"topic_id": intent,
+// "run_id": "...", "answer": [{"text": "...", "citations": [...]}],
+// "response_length": n}, the answer's sentences joined with spaces as
+// nuggetizer joins them, the system its run_id, else --system, else the
+// file's name without its extension (nuggetizer's run id).
 const FormatCandidates store.Format = "candidates"
 
 type nuggetLine struct {
-	ID     json.RawMessage `json:"id"`
-	Text   *string         `json:"text"`
-	Weight *float64        `json:"weight"`
+	ID         json.RawMessage `json:"id"`
+	Text       *string         `json:"text"`
+	Weight     *float64        `json:"weight"`
+	Importance *string         `json:"importance"`
 }
 
 type intentLine struct {
 	ID      json.RawMessage `json:"id"`
+	QID     json.RawMessage `json:"qid"` // nuggetizer's
 	Query   *string         `json:"query"`
 	Blurred *string         `json:"blurred_query"`
 	Nuggets *[]nuggetLine   `json:"nuggets"`
@@ -47,9 +61,13 @@ type intentLine struct {
 
 type candidateLine struct {
 	ID     json.RawMessage `json:"id"`
-	Answer *string         `json:"answer"`
+	Answer json.RawMessage `json:"answer"` // text, or TREC RAG's [{"text"}]
 	K      *int            `json:"k"`
 	System *string         `json:"system"`
+	// TREC RAG's answers file.
+	TopicID        json.RawMessage `json:"topic_id"`
+	RunID          *string         `json:"run_id"`
+	ResponseLength *int            `json:"response_length"`
 }
 
 // jsonKeys lists a JSON object's keys, or nil when the line is not one.
@@ -149,7 +167,12 @@ func parseIntent(line []byte) (store.Intent, error) {
 		return in, fmt.Errorf("not an intent: %s", jsonProblem(err))
 	}
 	var err error
-	if in.ID, err = idText(l.ID, "id"); err != nil {
+	trec := len(l.ID) == 0 && len(l.QID) > 0 // nuggetizer's create output
+	id := l.ID
+	if trec {
+		id = l.QID
+	}
+	if in.ID, err = idText(id, map[bool]string{true: "qid", false: "id"}[trec]); err != nil {
 		return in, err
 	}
 	if l.Query == nil || strings.TrimSpace(*l.Query) == "" {
@@ -172,6 +195,9 @@ func parseIntent(line []byte) (store.Intent, error) {
 	ids := map[string]bool{}
 	var total float64
 	for i, nl := range *nuggets {
+		if trec {
+			nl = trecNugget(nl, i+1)
+		}
 		nu, err := parseNugget(nl, i+1)
 		if err != nil {
 			return in, fmt.Errorf("intent %q: %v", in.ID, err)
@@ -205,14 +231,38 @@ func parseNugget(l nuggetLine, pos int) (store.Nugget, error) {
 		return nu, fmt.Errorf("nugget %q: weight %v is negative", nu.ID, w)
 	}
 	nu.Text, nu.Weight = *l.Text, *l.Weight
+	if l.Importance != nil {
+		if *l.Importance != store.Vital && *l.Importance != store.Okay {
+			return nu, fmt.Errorf("nugget %q: importance %q: want vital or okay", nu.ID, display.Clean(*l.Importance))
+		}
+		nu.Importance = *l.Importance
+	}
 	return nu, nil
+}
+
+// trecNugget completes a nuggetizer nugget: numbered by its position,
+// weighing 1, vital unless it says otherwise.
+func trecNugget(l nuggetLine, pos int) nuggetLine {
+	if len(l.ID) == 0 {
+		l.ID = json.RawMessage(strconv.Itoa(pos))
+	}
+	if l.Weight == nil {
+		one := 1.0
+		l.Weight = &one
+	}
+	if l.Importance == nil {
+		vital := store.Vital
+		l.Importance = &vital
+	}
+	return l
 }
 
 // readCandidates adds one system's answers to the dataset's intents.
 func readCandidates(lr *lineReader, first []byte, im sink, system string) error {
 	seen := map[string]int{}
+	stem := strings.TrimSuffix(filepath.Base(lr.file), filepath.Ext(lr.file))
 	return eachJSONLine(lr, first, func(line []byte, n int) error {
-		a, err := parseCandidate(line, system)
+		a, err := parseCandidate(line, system, stem)
 		if err != nil {
 			return lineErr(lr.file, n, "%v", err)
 		}
@@ -229,28 +279,43 @@ func readCandidates(lr *lineReader, first []byte, im sink, system string) error 
 	})
 }
 
-func parseCandidate(line []byte, system string) (store.Answer, error) {
+func parseCandidate(line []byte, system, stem string) (store.Answer, error) {
 	var a store.Answer
 	var l candidateLine
 	if err := json.Unmarshal(line, &l); err != nil {
 		return a, fmt.Errorf("not a candidate answer: %s", jsonProblem(err))
 	}
+	trec := len(l.ID) == 0 && len(l.TopicID) > 0 // TREC RAG's answers file
 	var err error
-	if a.Intent, err = idText(l.ID, "id"); err != nil {
+	if trec {
+		a.Intent, err = idText(l.TopicID, "topic_id")
+	} else {
+		a.Intent, err = idText(l.ID, "id")
+	}
+	if err != nil {
 		return a, err
 	}
-	if l.Answer == nil {
-		return a, fmt.Errorf("intent %q: answer is missing", a.Intent)
+	if a.Text, err = answerText(l.Answer, trec); err != nil {
+		return a, fmt.Errorf("intent %q: %v", a.Intent, err)
 	}
 	if l.K != nil && *l.K < 0 {
 		return a, fmt.Errorf("intent %q: k %d is negative", a.Intent, *l.K)
 	}
-	a.Text, a.K = *l.Answer, l.K
+	if l.ResponseLength != nil && *l.ResponseLength < 0 {
+		return a, fmt.Errorf("intent %q: response_length %d is negative", a.Intent, *l.ResponseLength)
+	}
+	a.K, a.ResponseLength = l.K, l.ResponseLength
+	said := l.System
+	if trec {
+		said = l.RunID
+	}
 	switch {
-	case l.System != nil && system != "" && *l.System != system:
-		return a, fmt.Errorf("the line says system %q, the command line %q", *l.System, system)
-	case l.System != nil:
-		system = *l.System
+	case said != nil && system != "" && *said != system:
+		return a, fmt.Errorf("the line says system %q, the command line %q", *said, system)
+	case said != nil:
+		system = *said
+	case system == "" && trec:
+		system = stem // nuggetizer names a run by its answers file
 	case system == "":
 		return a, fmt.Errorf("no system name: give --system NAME, or a \"system\" field")
 	}
@@ -274,4 +339,30 @@ func CheckRunName(name string) error {
 		return fmt.Errorf("system name %q has an @, which claritty keeps for item ids", name)
 	}
 	return nil
+}
+
+// answerText is a candidate's answer: text, or (TREC RAG) a list of
+// sentences {"text": ...} joined with spaces, as nuggetizer joins them.
+func answerText(raw json.RawMessage, trec bool) (string, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", errors.New("answer is missing")
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s, nil
+	}
+	var parts []struct {
+		Text *string `json:"text"`
+	}
+	if !trec || json.Unmarshal(raw, &parts) != nil {
+		return "", errors.New(`answer should be text, or (with topic_id) a list of {"text": ...}`)
+	}
+	texts := make([]string, len(parts))
+	for i, p := range parts {
+		if p.Text == nil {
+			return "", fmt.Errorf("answer sentence %d has no text", i+1)
+		}
+		texts[i] = *p.Text
+	}
+	return strings.Join(texts, " "), nil
 }

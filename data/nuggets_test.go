@@ -169,3 +169,116 @@ func TestCandidateRefusals(t *testing.T) {
 		}
 	}
 }
+
+// nuggetizerCreate is nuggetizer's create output from its README (TREC
+// RAG's nugget file), with a second topic whose last nugget has no
+// importance, and whose qid is a number.
+const nuggetizerCreate = `{"query": "What is Python?", "qid": "q1", "nuggets": [{"text": "Python is a high-level programming language", "importance": "vital"}, {"text": "Python was created by Guido van Rossum", "importance": "vital"}, {"text": "Python is used for web development", "importance": "okay"}, {"text": "Python is used for data science", "importance": "okay"}]}
+{"query": "what is rust", "qid": 2, "nuggets": [{"text": "Rust is a systems language", "importance": "okay"}, {"text": "Rust is memory safe"}], "trace": {"model": "gpt-4o"}}
+`
+
+// nuggetizerAnswers is an answers file of its README's shape: no run_id,
+// so the run is named by the file, and one with a run_id, as TREC 2024
+// RAG's files have them (with topic, references and citations, which are
+// not read).
+const nuggetizerAnswers = `{"topic_id": "q1", "topic": "What is Python?", "references": ["d1"], "response_length": 23, "answer": [{"text": "Python is a high-level programming language created by Guido van Rossum.", "citations": [0]}, {"text": "It is widely used for web development and data science.", "citations": []}]}
+{"topic_id": 2, "answer": [{"text": "Rust is a language."}]}
+`
+
+// nuggetizer's create output imports as it is: each nugget numbered by
+// its position, weighing 1, graded as the file grades it (vital without a
+// grade, as nuggetizer's assign step reads it); its answers file supplies
+// the answers, sentences joined with spaces, the run named by run_id or
+// else by the file, as nuggetizer names it.
+func TestImportNuggetizerFiles(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	dir := t.TempDir()
+	if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "nuggets.jsonl"), nuggetizerCreate), Options{Dataset: "rag"}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "baseline.jsonl"), nuggetizerAnswers), Options{Dataset: "rag"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Format != FormatCandidates {
+		t.Errorf("answers detected as %s", res.Format)
+	}
+	named := `{"topic_id": "q1", "run_id": "ragnarok-gpt4o", "answer": [{"text": "A language."}]}` + "\n"
+	if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "run2.jsonl"), named), Options{Dataset: "rag"}); err != nil {
+		t.Fatal(err)
+	}
+	d, err := st.DatasetByName(ctx, "rag")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := st.AnswerRows(ctx, d.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]store.AnswerRow{}
+	for _, r := range rows {
+		got[r.Intent+"@"+r.System] = r
+	}
+	py := got["q1@baseline"]
+	if py.Answer != "Python is a high-level programming language created by Guido van Rossum. It is widely used for web development and data science." ||
+		py.ResponseLength == nil || *py.ResponseLength != 23 || py.Query != "What is Python?" {
+		t.Errorf("q1@baseline: %+v", py)
+	}
+	if fmt.Sprint(py.Importances, py.Weights, py.NuggetIDs) != "[vital vital okay okay] [1 1 1 1] [1 2 3 4]" || !py.Graded() {
+		t.Errorf("q1's nuggets: %v %v %v", py.Importances, py.Weights, py.NuggetIDs)
+	}
+	rust := got["2@baseline"]
+	if fmt.Sprint(rust.Importances) != "[okay vital]" || rust.ResponseLength != nil || rust.Answer != "Rust is a language." {
+		t.Errorf("2@baseline: %+v", rust)
+	}
+	if _, ok := got["q1@ragnarok-gpt4o"]; !ok || len(rows) != 3 {
+		t.Errorf("answers %v", rows)
+	}
+	// The same files again add nothing.
+	res, err = ImportFile(ctx, st, lead(t, st), filepath.Join(dir, "nuggets.jsonl"), Options{Dataset: "rag"})
+	if err != nil || res.Intents != 0 || res.ItemsKnown != 2 {
+		t.Errorf("again: %+v %v", res.ImportStats, err)
+	}
+}
+
+// A bad nuggetizer line is refused at its line, with nothing kept.
+func TestNuggetizerRefusals(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for line, want := range map[string]string{
+		`{"qid": "x", "query": "q", "nuggets": [{"text": "t", "importance": "high"}]}`: `importance "high": want vital or okay`,
+		`{"qid": "x", "query": "q", "nuggets": [{"importance": "vital"}]}`:             "text is missing",
+		`{"qid": "", "query": "q", "nuggets": [{"text": "t"}]}`:                        "qid is empty",
+	} {
+		st := storetest.Open(t)
+		path := datatest.WriteFile(t, filepath.Join(t.TempDir(), "n.jsonl"), `{"qid": "ok", "query": "q", "nuggets": [{"text": "t"}]}`+"\n"+line+"\n")
+		_, err := ImportFile(ctx, st, lead(t, st), path, Options{Dataset: "rag"})
+		var le *LineError
+		if !errors.As(err, &le) || le.Line != 2 || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s\n  err = %v, want line 2: %s", line, err, want)
+		}
+		if ds, _ := st.Datasets(ctx); len(ds) != 0 {
+			t.Errorf("%s: a refused file left a dataset behind", line)
+		}
+	}
+	st := storetest.Open(t)
+	dir := t.TempDir()
+	if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "n.jsonl"), nuggetizerCreate), Options{Dataset: "rag"}); err != nil {
+		t.Fatal(err)
+	}
+	for line, want := range map[string]string{
+		`{"topic_id": "q1", "answer": [{"citations": [1]}]}`:                   "answer sentence 1 has no text",
+		`{"topic_id": "q1", "answer": {"text": "x"}}`:                          "answer should be text",
+		`{"topic_id": "q1", "answer": [{"text": "x"}], "response_length": -2}`: "response_length -2 is negative",
+		`{"topic_id": "q9", "answer": [{"text": "x"}]}`:                        `unknown intent "q9"`,
+		`{"topic_id": "q1", "run_id": "a@b", "answer": [{"text": "x"}]}`:       "has an @",
+	} {
+		path := datatest.WriteFile(t, filepath.Join(dir, "answers.jsonl"), line+"\n")
+		_, err := ImportFile(ctx, st, lead(t, st), path, Options{Dataset: "rag"})
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "answers.jsonl:1:") {
+			t.Errorf("%s\n  err = %v, want answers.jsonl:1: %s", line, err, want)
+		}
+	}
+}

@@ -20,7 +20,7 @@ import (
 )
 
 // RunKinds lists the kinds bench add takes.
-var RunKinds = []store.RunKind{store.RunNuggets, store.RunTREC, store.RunLabels, store.RunQuestions}
+var RunKinds = []store.RunKind{store.RunNuggets, store.RunTREC, store.RunLabels, store.RunQuestions, KindNuggetAssignments}
 
 // RunKindNames joins the run kinds bench add takes with sep, for help and
 // errors.
@@ -63,6 +63,9 @@ func AddRun(ctx context.Context, st *store.Store, who store.Annotator, path stri
 func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body []byte, name string, opt RunOptions) (RunResult, error) {
 	if err := CheckRunName(opt.Name); err != nil {
 		return RunResult{}, err
+	}
+	if opt.Kind == KindNuggetAssignments {
+		return addAssignments(ctx, st, who, body, name, opt)
 	}
 	if opt.Kind == store.RunNuggets {
 		res, err := Import(ctx, st, who, bytes.NewReader(body), name, Options{Format: FormatCandidates, Dataset: opt.Dataset,

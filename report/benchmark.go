@@ -35,6 +35,9 @@ type RunScore struct {
 	ByType   []TypeScore       `json:"-"`
 	Scores   map[int64]float64 `json:"-"` // nuggets: restore_score_100 per judged answer
 	Coverage map[int64][]int   `json:"-"` // nuggets: gold coverage per nugget, -1 unjudged
+	// RAG: nuggetizer's four scores per judged answer whose nuggets are
+	// graded vital or okay (TREC RAG).
+	RAG map[int64]bench.RAGScores `json:"-"`
 	// Comparison is a judge's verdicts on a compare dataset beside the
 	// gold's, over the pairs both judged.
 	Comparison *RunComparison `json:"comparison,omitempty"`
@@ -206,7 +209,7 @@ func blindRun(s *RunScore, g *goldIndex) {
 		for i := range s.Metric {
 			s.Metric[i].Value = bench.Value{}
 		}
-		s.ByType, s.Scores, s.Coverage, s.Comparison = nil, nil, nil, nil
+		s.ByType, s.Scores, s.Coverage, s.Comparison, s.RAG = nil, nil, nil, nil, nil
 		return
 	}
 	for i := range s.ByType {
@@ -220,8 +223,9 @@ func blindRun(s *RunScore, g *goldIndex) {
 // scoreNuggets gives each fully judged answer its restore score and the
 // run the Clarify-Then-Search summary over them.
 func scoreNuggets(s *RunScore, runID int64, answers []store.AnswerRow, g *goldIndex) {
-	s.Scores, s.Coverage, s.Gold = map[int64]float64{}, map[int64][]int{}, g.basis()
+	s.Scores, s.Coverage, s.Gold, s.RAG = map[int64]float64{}, map[int64][]int{}, g.basis(), map[int64]bench.RAGScores{}
 	var scores []float64
+	var rag []bench.RAGScores
 	ks := map[int]bool{}
 	noK := false
 	for _, a := range answers {
@@ -255,12 +259,39 @@ func scoreNuggets(s *RunScore, runID int64, answers []store.AnswerRow, g *goldIn
 		s.Scores[a.ItemID] = score
 		s.rests = append(s.rests, a.ItemID)
 		scores = append(scores, score)
+		if a.Graded() {
+			r := bench.ScoreRAG(ragNuggets(a, cov))
+			s.RAG[a.ItemID] = r
+			rag = append(rag, r)
+		}
 	}
 	s.Items, s.Complete = len(scores), len(scores) == s.Total
 	s.K = kText(ks, noK)
 	sum := bench.Summarise(scores)
 	s.Metric = []bench.Metric{{Name: "restore_mean", Value: sum.Mean}, {Name: "restore_p50", Value: sum.P50},
 		{Name: "restore_p90", Value: sum.P90}}
+	s.Metric = append(s.Metric, ragMetrics(rag)...)
+}
+
+// ragNuggets are an answer's graded nuggets with their coverage (each
+// judged: the caller scores only fully judged answers).
+func ragNuggets(a store.AnswerRow, cov []int) []bench.RAGNugget {
+	out := make([]bench.RAGNugget, len(cov))
+	for i, c := range cov {
+		out[i] = bench.RAGNugget{Vital: a.Importances[i] == store.Vital, Coverage: bench.Coverage(c)}
+	}
+	return out
+}
+
+// ragMetrics are nuggetizer's four scores' means over the answers, named
+// as TREC RAG names them; none when no answer's nuggets are graded.
+func ragMetrics(scores []bench.RAGScores) []bench.Metric {
+	m, ok := bench.MeanRAG(scores)
+	if !ok {
+		return nil
+	}
+	return []bench.Metric{{Name: "strict_vital", Value: bench.Of(m.StrictVital)}, {Name: "strict_all", Value: bench.Of(m.StrictAll)},
+		{Name: "vital", Value: bench.Of(m.Vital)}, {Name: "all", Value: bench.Of(m.All)}}
 }
 
 // kText is the k column: one value, "–" when the answers give none, or the
@@ -416,10 +447,52 @@ func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Ru
 	if pooled, ok := pooledTypes(p, s.ByType); ok {
 		s.PooledOver, s.Metric = pooled, bench.Classify(all).Metrics()
 	}
-	if g.kind == guidelines.Compare.Kind {
+	switch g.kind {
+	case guidelines.Compare.Kind:
 		return scoreVerdicts(s, preds, g)
+	case guidelines.Nuggets.Kind:
+		scoreAssignments(s, preds, g)
 	}
 	return nil
+}
+
+// scoreAssignments adds to a labels run over graded nuggets (an LLM's
+// assignments, TREC RAG) nuggetizer's four scores from its own
+// assignments, and the gold's over the same answers (gold_strict_vital …):
+// over the answers whose nuggets the run assigned and the gold judged, all
+// of them.
+func scoreAssignments(s *RunScore, preds []store.RunLabel, g *goldIndex) {
+	byItem := map[int64]map[string]int{}
+	for _, pr := range preds {
+		if byItem[pr.ItemID] == nil {
+			byItem[pr.ItemID] = map[string]int{}
+		}
+		byItem[pr.ItemID][pr.Unit] = pr.Value
+	}
+	var run, gold []bench.RAGScores
+	for _, a := range g.answers {
+		got := byItem[a.ItemID]
+		if got == nil || !a.Graded() {
+			continue
+		}
+		mine, theirs := make([]int, len(a.Weights)), make([]int, len(a.Weights))
+		whole := true
+		for i := range a.Weights {
+			unit := guidelines.NuggetUnit(i + 1)
+			v, ok := got[unit]
+			gl, _ := g.gold(a.ItemID, unit)
+			whole = whole && ok && gl >= 0
+			mine[i], theirs[i] = v, gl
+		}
+		if whole {
+			run = append(run, bench.ScoreRAG(ragNuggets(a, mine)))
+			gold = append(gold, bench.ScoreRAG(ragNuggets(a, theirs)))
+		}
+	}
+	s.Metric = append(s.Metric, ragMetrics(run)...)
+	for _, m := range ragMetrics(gold) {
+		s.Metric = append(s.Metric, bench.Metric{Name: "gold_" + m.Name, Value: m.Value})
+	}
 }
 
 // pooledTypes says whether a pooled figure may cover the run's label
@@ -477,14 +550,31 @@ func BenchLines(scores []RunScore) []string {
 	nuggets := slices.DeleteFunc(slices.Clone(scores), func(s RunScore) bool { return s.Kind != store.RunNuggets })
 	slices.SortStableFunc(nuggets, func(a, b RunScore) int { return CompareMean(b, a) })
 	if len(nuggets) > 0 {
-		fmt.Fprintln(tw, "system\tk\tmean\tp50\tp90\tn\tgold (answers)")
+		// TREC RAG's four nuggetizer scores, where some run's nuggets are
+		// graded vital or okay.
+		rag := slices.ContainsFunc(nuggets, func(s RunScore) bool { return len(s.Metric) > 3 })
+		ragHead, ragGap := "", ""
+		if rag {
+			ragHead, ragGap = "\tstrict_vital\tstrict_all\tvital\tall", "\t\t\t\t"
+		}
+		fmt.Fprintln(tw, "system\tk\tmean\tp50\tp90"+ragHead+"\tn\tgold (answers)")
 		for _, s := range nuggets {
 			if s.Withheld != "" {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t\t\t%s\t%s\n", display.Clean(s.Name), s.K, s.Withheld, JudgedText(s), goldText(s.Gold))
+				fmt.Fprintf(tw, "%s\t%s\t%s\t\t%s\t%s\t%s\n", display.Clean(s.Name), s.K, s.Withheld, ragGap, JudgedText(s), goldText(s.Gold))
 				continue
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), s.K, s.Metric[0].Value.Format(3),
-				s.Metric[1].Value.Format(3), s.Metric[2].Value.Format(3), JudgedText(s), goldText(s.Gold))
+			row := []string{display.Clean(s.Name), s.K}
+			for i := range 3 {
+				row = append(row, s.Metric[i].Value.Format(3))
+			}
+			for i := 3; rag && i < 7; i++ {
+				v := "–"
+				if i < len(s.Metric) {
+					v = s.Metric[i].Value.Format(3)
+				}
+				row = append(row, v)
+			}
+			fmt.Fprintln(tw, strings.Join(append(row, JudgedText(s), goldText(s.Gold)), "\t"))
 		}
 	}
 	first, pooled := true, false
@@ -629,14 +719,20 @@ type AnswerJudgement struct {
 	K              *int
 	Score          *float64
 	Nuggets        []NuggetCoverage
+	// The intent's query, the answer, and its file's response_length.
+	Query, Answer  string
+	ResponseLength *int
 }
 
 // NuggetCoverage is one nugget of an answer: its gold coverage (a label
-// of the nuggets scale; -1 when unresolved or not judged yet).
+// of the nuggets scale; -1 when unresolved or not judged yet), and, for
+// nuggetizer's files, its text and importance ("" when not graded).
 type NuggetCoverage struct {
-	ID       string
-	Weight   float64
-	Coverage int
+	ID         string
+	Weight     float64
+	Coverage   int
+	Text       string
+	Importance string
 }
 
 // NuggetJudgements lists every answer of a nuggets dataset for its
@@ -676,12 +772,13 @@ func NuggetJudgements(ctx context.Context, r *store.Reading, d store.Dataset, op
 		if p := g.items[a.ItemID]; p != nil && !sum.Keep(p) && (p.Flagged || len(p.Units) > 0) {
 			continue
 		}
-		it := AnswerJudgement{Intent: a.Intent, System: a.System, K: a.K}
+		it := AnswerJudgement{Intent: a.Intent, System: a.System, K: a.K, Query: a.Query, Answer: a.Answer,
+			ResponseLength: a.ResponseLength}
 		if x, ok := score[a.ItemID]; ok {
 			it.Score = &x
 		}
 		for i, id := range a.NuggetIDs {
-			n := NuggetCoverage{ID: id, Weight: a.Weights[i], Coverage: -1}
+			n := NuggetCoverage{ID: id, Weight: a.Weights[i], Coverage: -1, Text: a.NuggetTexts[i], Importance: a.Importances[i]}
 			if c := coverage[a.ItemID]; i < len(c) && c[i] >= 0 {
 				n.Coverage = c[i]
 			}

@@ -329,6 +329,9 @@ type ReleaseSummary struct {
 	// fit's that did not converge.
 	Unconverged int
 	Kept        ReleaseOptions
+	// Whole: the format writes only items with every unit resolved, and
+	// no flag keeps the others (nuggetizer's files).
+	Whole bool
 }
 
 // Keep tallies an item and says whether the export writes it: not when
@@ -375,12 +378,20 @@ func (sum ReleaseSummary) Line(noun string) string {
 	line := fmt.Sprintf("%d %s written; %d flagged (left out; claritty flags reviews them); "+
 		"%d with fewer annotators than the policy's min (%s); %d with unresolved units (%s); %d not labelled",
 		sum.Written, noun, sum.Flagged, sum.Insufficient, keep(sum.Kept.IncludeIncomplete, "--include-incomplete"),
-		sum.Unresolved, keep(sum.Kept.IncludeUnresolved, "--include-unresolved"), sum.Unlabelled)
+		sum.Unresolved, unresolvedKept(sum, keep), sum.Unlabelled)
 	if sum.Unconverged > 0 {
 		line += fmt.Sprintf("; WARNING: %d units' gold comes from a Dawid–Skene fit that did not converge "+
 			"(fit \"not converged\"; claritty annotators --quality shows its rounds and last change)", sum.Unconverged)
 	}
 	return line
+}
+
+// unresolvedKept says what became of items with unresolved units.
+func unresolvedKept(sum ReleaseSummary, keep func(bool, string) string) string {
+	if sum.Whole {
+		return "left out: this format needs every unit judged"
+	}
+	return keep(sum.Kept.IncludeUnresolved, "--include-unresolved")
 }
 
 // PaneAgreement is the share of agreeing pairs of labels over a pane's

@@ -16,11 +16,21 @@ type Intent struct {
 	Nuggets            []Nugget
 }
 
-// Nugget is one gold nugget.
+// Nugget is one gold nugget: its weight (Clarify-Then-Search) and, from a
+// TREC RAG nugget file, its importance, vital or okay ("" for none).
 type Nugget struct {
 	ID, Text string
 	Weight   float64
+	// Importance is left out of the fingerprint when empty, so intents
+	// imported before it existed are the same intents now.
+	Importance string `json:",omitempty"`
 }
+
+// The importances of a TREC RAG nugget.
+const (
+	Vital = "vital"
+	Okay  = "okay"
+)
 
 func (in Intent) fingerprint() string { return contentPrint(in) }
 
@@ -54,8 +64,8 @@ func (im *Importer) AddIntent(in Intent) (added bool, err error) {
 		return false, fmt.Errorf("add intent %q: %w", in.ID, err)
 	}
 	for i, n := range in.Nuggets {
-		_, err := im.w.ExecContext(im.ctx, `INSERT INTO nuggets (intent_id, pos, nugget, text, weight) VALUES (?, ?, ?, ?, ?)`,
-			id, i+1, n.ID, n.Text, n.Weight)
+		_, err := im.w.ExecContext(im.ctx, `INSERT INTO nuggets (intent_id, pos, nugget, text, weight, importance)
+			VALUES (?, ?, ?, ?, ?, ?)`, id, i+1, n.ID, n.Text, n.Weight, n.Importance)
 		if err != nil {
 			return false, fmt.Errorf("add intent %q: nugget %q: %w", in.ID, n.ID, err)
 		}
@@ -68,6 +78,9 @@ func (im *Importer) AddIntent(in Intent) (added bool, err error) {
 type Answer struct {
 	Intent, System, Text string
 	K                    *int // clarification turns the system asked, when known
+	// ResponseLength is a TREC RAG answers file's response_length, kept
+	// for nuggetizer's assign output (nil when the file gives none).
+	ResponseLength *int
 }
 
 // UID is the answer's item id: the intent and the system. The judging
@@ -117,8 +130,8 @@ func (im *Importer) AddAnswer(a Answer) (added bool, err error) {
 	if err != nil {
 		return false, fmt.Errorf("add answer %q: %w", a.UID(), err)
 	}
-	_, err = im.w.ExecContext(im.ctx, `INSERT INTO answers (item_id, intent_id, run_id, k, shuffle) VALUES (?, ?, ?, ?, ?)`,
-		id, intentID, runID, a.K, shuffle(a.UID()))
+	_, err = im.w.ExecContext(im.ctx, `INSERT INTO answers (item_id, intent_id, run_id, k, shuffle, response_length)
+		VALUES (?, ?, ?, ?, ?, ?)`, id, intentID, runID, a.K, shuffle(a.UID()), a.ResponseLength)
 	if err != nil {
 		return false, fmt.Errorf("add answer %q: %w", a.UID(), err)
 	}
@@ -203,8 +216,11 @@ func (s *Store) AnswerIntent(ctx context.Context, itemID int64) (IntentOf, error
 	if err != nil {
 		return in, fmt.Errorf("load intent: %w", err)
 	}
-	in.Nuggets, err = collect(ctx, s.prepared(), "load nuggets", `SELECT nugget, text, weight FROM nuggets WHERE intent_id = ? ORDER BY pos`,
-		[]any{intentID}, func(rows *sql.Rows) (n Nugget, err error) { return n, rows.Scan(&n.ID, &n.Text, &n.Weight) })
+	in.Nuggets, err = collect(ctx, s.prepared(), "load nuggets", `SELECT nugget, text, weight, importance FROM nuggets
+		WHERE intent_id = ? ORDER BY pos`, []any{intentID},
+		func(rows *sql.Rows) (n Nugget, err error) {
+			return n, rows.Scan(&n.ID, &n.Text, &n.Weight, &n.Importance)
+		})
 	return in, err
 }
 

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -206,6 +207,20 @@ type AnswerRow struct {
 	K         *int
 	Weights   []float64 // nugget_1 … in order
 	NuggetIDs []string
+	// TREC RAG's: each nugget's importance (vital, okay; "" for a
+	// Clarify-Then-Search nugget) and text, the intent's query, the answer
+	// and its response_length (nil when its file gave none), for
+	// nuggetizer's scores and files.
+	Importances    []string
+	NuggetTexts    []string
+	Query, Answer  string
+	ResponseLength *int
+}
+
+// Graded says whether every nugget of the answer is graded vital or okay
+// (TREC RAG), so nuggetizer's scores apply.
+func (a AnswerRow) Graded() bool {
+	return len(a.Importances) > 0 && !slices.Contains(a.Importances, "")
 }
 
 // AnswerRows lists every answer of a nuggets dataset, intent by intent
@@ -216,32 +231,41 @@ func (s *Store) AnswerRows(ctx context.Context, datasetID int64) ([]AnswerRow, e
 
 func answerRows(ctx context.Context, q source, datasetID int64) ([]AnswerRow, error) {
 	var out []AnswerRow
-	err := eachRow(ctx, q, `SELECT a.item_id, a.run_id, t.uid, r.name, a.k, n.weight, n.nugget
+	err := eachRow(ctx, q, `SELECT a.item_id, a.run_id, t.uid, r.name, a.k, n.weight, n.nugget, n.importance, n.text,
+			t.query, i.question, a.response_length
 		FROM answers a JOIN items i ON i.id = a.item_id JOIN intents t ON t.id = a.intent_id
 		JOIN runs r ON r.id = a.run_id JOIN nuggets n ON n.intent_id = a.intent_id
 		WHERE i.dataset_id = ? ORDER BY t.seq, r.name, n.pos`, []any{datasetID}, func(rows *sql.Rows) error {
 		var item, run int64
-		var intent, system, nugget string
-		var k sql.NullInt64
+		var intent, system, nugget, importance, text, query, answer string
+		var k, length sql.NullInt64
 		var w float64
-		if err := rows.Scan(&item, &run, &intent, &system, &k, &w, &nugget); err != nil {
+		if err := rows.Scan(&item, &run, &intent, &system, &k, &w, &nugget, &importance, &text, &query, &answer, &length); err != nil {
 			return err
 		}
 		if len(out) == 0 || out[len(out)-1].ItemID != item {
-			row := AnswerRow{ItemID: item, RunID: run, Intent: intent, System: system}
-			if k.Valid {
-				v := int(k.Int64)
-				row.K = &v
-			}
+			row := AnswerRow{ItemID: item, RunID: run, Intent: intent, System: system, Query: query, Answer: answer,
+				K: nullInt(k), ResponseLength: nullInt(length)}
 			out = append(out, row)
 		}
 		last := &out[len(out)-1]
 		last.Weights = append(last.Weights, w)
 		last.NuggetIDs = append(last.NuggetIDs, nugget)
+		last.Importances = append(last.Importances, importance)
+		last.NuggetTexts = append(last.NuggetTexts, text)
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read answers: %w", err)
 	}
 	return out, nil
+}
+
+// nullInt is a nullable column's value, nil for NULL.
+func nullInt(v sql.NullInt64) *int {
+	if !v.Valid {
+		return nil
+	}
+	n := int(v.Int64)
+	return &n
 }

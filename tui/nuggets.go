@@ -26,8 +26,19 @@ type nuggetKind struct {
 }
 
 type nuggetView struct {
-	text   string
-	weight string // as short as the number allows: 3, 0.25
+	text string
+	// weight is "w 3", "w 0.25" (as short as the number allows), or a
+	// TREC RAG nugget's importance, "vital" or "okay", in six cells.
+	weight string
+}
+
+// nuggetGrade is what the nugget list says of a nugget's standing: its
+// importance where it has one, else its weight.
+func nuggetGrade(n store.Nugget) string {
+	if n.Importance != "" {
+		return fmt.Sprintf("%-6s", n.Importance)
+	}
+	return fmt.Sprintf("w %-4s", strconv.FormatFloat(n.Weight, 'g', 4, 64))
 }
 
 func init() {
@@ -41,8 +52,7 @@ func loadNuggetAnswer(ctx context.Context, st *store.Store, it store.Item, h sto
 	}
 	k := &nuggetKind{answer: display.Field(it.Question)}
 	for _, n := range in.Nuggets {
-		k.nuggets = append(k.nuggets, nuggetView{text: display.Field(n.Text),
-			weight: strconv.FormatFloat(n.Weight, 'g', 4, 64)})
+		k.nuggets = append(k.nuggets, nuggetView{text: display.Field(n.Text), weight: nuggetGrade(n)})
 	}
 	s := newHITState(guidelines.Nuggets, k, it, h, guidelines.Shape{Nuggets: len(in.Nuggets)})
 	s.query = display.Field(in.Query)
@@ -140,7 +150,7 @@ func (k *nuggetKind) nuggetList(m *hitScreen, h *hitState, w int) (lines []strin
 		if judged {
 			glyph = "✓"
 		}
-		head := fmt.Sprintf("%s %2d  w %-4s ", glyph, i+1, nv.weight)
+		head := fmt.Sprintf("%s %2d  %s ", glyph, i+1, nv.weight)
 		tail := ""
 		if judged {
 			tail = "  · " + h.proto.LabelName(v)
@@ -182,7 +192,7 @@ func (*nuggetKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lin
 	}
 	lines = append(lines, "")
 	for i, n := range det.intent.Nuggets {
-		head := fmt.Sprintf("%2d  w %-4s ", i+1, strconv.FormatFloat(n.Weight, 'g', 4, 64))
+		head := fmt.Sprintf("%2d  %s ", i+1, nuggetGrade(n))
 		if guidelines.NuggetUnit(i+1) == d.Unit {
 			nugget := labelled(wrap(s.Title.Render(display.Field(n.Text)), a.width, "     "+strings.Repeat(" ", len(head))),
 				s.Cursor.Render("   ▸ ")+s.Title.Render(head))

@@ -57,6 +57,10 @@ func newExportCmd(g *globals) *cobra.Command {
 			"  nugget-judgements  JSONL, one line per answer of a nuggets dataset: {\"id\": intent,\n" +
 			"                 \"system\", \"k\", \"restore_score_100\" (null until every nugget is judged),\n" +
 			"                 \"nuggets\": [{\"id\", \"weight\", \"coverage\": full|partial|none|null}]}\n" +
+			"  nuggetizer     JSONL, castorini/nuggetizer's assign output, one line per answer whose\n" +
+			"                 nuggets (graded vital or okay, TREC RAG) all have gold: {\"query\", \"qid\",\n" +
+			"                 \"answer_text\", \"response_length\", \"run_id\", \"nuggets\": [{\"text\",\n" +
+			"                 \"importance\", \"assignment\": support|partial_support|not_support}]}\n" +
 			"  necessity-gold JSONL, one line per request of a necessity dataset: {\"id\", \"request\",\n" +
 			"                 \"facets\", \"necessity\": gold, \"facet\": gold or null (no yes), \"facet_text\"}\n" +
 			"  pairs-gold     JSONL, one line per pair of a compare dataset: {\"id\", \"request\", \"first\",\n" +
@@ -155,6 +159,8 @@ var exportFormats = []exportFormat{
 	{name: "clarimm-ratings", kind: guidelines.ClariMM.Kind, pseudonymize: true, make: exportRatings},
 	{name: "clarimm-gold", kind: guidelines.ClariMM.Kind, release: true, make: releaseOf(data.WriteClariMMGold)},
 	{name: "nugget-judgements", kind: guidelines.Nuggets.Kind, release: true, firstOfKind: true, make: exportNuggets},
+	{name: "nuggetizer", kind: guidelines.Nuggets.Kind, release: true, firstOfKind: true,
+		make: func(f exportFormat, fl exportFlags) writeFunc { return release(f, fl, data.WriteNuggetizer) }},
 	{name: "necessity-gold", kind: guidelines.Necessity.Kind, release: true, firstOfKind: true, make: releaseOf(data.WriteNecessityGold)},
 	{name: "pairs-gold", kind: guidelines.Compare.Kind, release: true, firstOfKind: true, make: releaseOf(data.WritePairsGold)},
 	{name: "bench", provisional: true, make: exportBench},
