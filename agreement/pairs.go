@@ -80,6 +80,14 @@ func (p *People) Pairs(values []float64) []Pair {
 	return out
 }
 
+// CohenKappa is Cohen's kappa of a q × q table of two raters' joint
+// labels (row-major, rows the first rater's); undefined for fewer than
+// two units or chance agreement of 1.
+func CohenKappa(t []float64, q int) Value {
+	_, k := cohen(t, q)
+	return k
+}
+
 // cohen is Cohen's kappa of a q × q table of two raters' joint labels:
 // chance agreement is Σ_k p_a(k) p_b(k) from each rater's own marginals.
 func cohen(t []float64, q int) (int, Value) {

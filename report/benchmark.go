@@ -38,6 +38,9 @@ type RunScore struct {
 	// RAG: nuggetizer's four scores per judged answer whose nuggets are
 	// graded vital or okay (TREC RAG).
 	RAG map[int64]bench.RAGScores `json:"-"`
+	// Baseline sets a labels run beside the people, per label type (for
+	// a lead: humanBaselines).
+	Baseline []HumanBaseline `json:"human_baseline,omitempty"`
 	// Comparison is a judge's verdicts on a compare dataset beside the
 	// gold's, over the pairs both judged.
 	Comparison *RunComparison `json:"comparison,omitempty"`
@@ -209,7 +212,7 @@ func blindRun(s *RunScore, g *goldIndex) {
 		for i := range s.Metric {
 			s.Metric[i].Value = bench.Value{}
 		}
-		s.ByType, s.Scores, s.Coverage, s.Comparison, s.RAG = nil, nil, nil, nil, nil
+		s.ByType, s.Scores, s.Coverage, s.Comparison, s.RAG, s.Baseline = nil, nil, nil, nil, nil, nil
 		return
 	}
 	for i := range s.ByType {
@@ -447,6 +450,9 @@ func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Ru
 	if pooled, ok := pooledTypes(p, s.ByType); ok {
 		s.PooledOver, s.Metric = pooled, bench.Classify(all).Metrics()
 	}
+	if s.Baseline, err = humanBaselines(ctx, rd, preds, g); err != nil {
+		return err
+	}
 	switch g.kind {
 	case guidelines.Compare.Kind:
 		return scoreVerdicts(s, preds, g)
@@ -636,6 +642,7 @@ func BenchLines(scores []RunScore) []string {
 			break
 		}
 	}
+	lines = append(lines, baselineLines(scores)...)
 	for _, s := range scores {
 		if c := s.Comparison; c != nil {
 			lines = append(lines, "", display.Clean(s.Name)+" as judge, over the pairs it and the gold both judged:")

@@ -426,6 +426,7 @@ func benchLines(s Styles, runs []report.RunScore) []string {
 				lines = append(lines, metricLines(s, t.Metrics())...)
 			}
 		}
+		lines = append(lines, baselinePaneLines(s, r.Baseline)...)
 		lines = append(lines, goldLine(s, r.Gold)...)
 	}
 	for _, r := range runs {
@@ -468,7 +469,24 @@ func shortMetric(name string) string {
 }
 
 var shortMetrics = map[string]string{"accuracy": "acc", "macro_f1": "F1", "kappa": "κ", "token_f1": "tok F1",
-	"token_precision": "tok P", "token_recall": "TF"}
+	"token_precision": "tok P", "token_recall": "TF", "strict_vital": "sVital", "strict_all": "sAll",
+	"gold_strict_vital": "gsVit", "gold_strict_all": "gsAll", "gold_vital": "gVital", "gold_all": "gAll"}
+
+// baselinePaneLines say, per label type, where a run's kappa with the
+// gold stands among the people's kappas with the others' majority.
+func baselinePaneLines(s Styles, bs []report.HumanBaseline) []string {
+	var lines []string
+	frac := func(v bench.Value) string { return strings.Replace(v.Format(2), "0.", ".", 1) }
+	for _, b := range bs {
+		standing := b.Standing
+		if standing == "" {
+			standing = "–"
+		}
+		lines = append(lines, s.Dim.Render(ansi.Truncate(" vs people: "+standing+" · "+b.Type, paneWidth, "…")),
+			s.Text.Render(ansi.Truncate(fmt.Sprintf("  κ %s, people %s–%s", frac(b.Run), frac(b.Lowest), frac(b.Highest)), paneWidth, "…")))
+	}
+	return lines
+}
 
 // compareLines is a compare dataset's gold table in the pane's width:
 // each pair of systems' win, tie and lose shares from the first's side,

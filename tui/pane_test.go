@@ -229,7 +229,8 @@ func TestBenchLinesFitThePane(t *testing.T) {
 	gold := &report.GoldBasis{Settled: 123456, Provisional: 23456, Missing: 3456}
 	cls := bench.Classification{N: 12, Accuracy: bench.Of(0.5), MacroF1: bench.Of(0.25), Kappa: bench.Of(0.125)}
 	lines := benchLines(s, []report.RunScore{{Name: "a-run-with-a-long-name", Kind: store.RunLabels, Metric: metrics, Complete: true,
-		Gold: gold, PooledOver: []string{"question", "landing"}},
+		Gold: gold, PooledOver: []string{"question", "landing"}, Baseline: []report.HumanBaseline{{Type: "answer_set_with_a_long_type",
+			Run: bench.Of(0.83), Lowest: bench.Of(0.4), Highest: bench.Of(0.6), Standing: "above"}}},
 		// Necessity and facet share no scale: no pooled figure, each type's own.
 		{Name: "necessity-run", Kind: store.RunLabels, Gold: gold, ByType: []report.TypeScore{
 			{Type: "necessity", Classification: cls, Gold: *gold}, {Type: "facet", Classification: cls, Gold: *gold}}}})
@@ -242,7 +243,7 @@ func TestBenchLinesFitThePane(t *testing.T) {
 	lines = append(lines, compareLines(s, c)...)
 	joined := strings.Join(strings.Fields(strings.ReplaceAll(ansi.Strip(strings.Join(lines, "\n")), "\u00a0", "")), "")
 	for _, want := range []string{"necessity n 12*", "facet n 12*", "123456 settled", "23456 prov unscored", "3456 missing", "TF",
-		"gold 4 settled · 4 missing", "answer-fir… 1.00 .50–1.00", "ask-first .25 .00–.50", "third-syst… .00 –", "separable 1 of 3 pairs"} {
+		"gold 4 settled · 4 missing", "answer-fir… 1.00 .50–1.00", "ask-first .25 .00–.50", "third-syst… .00 –", "separable 1 of 3 pairs", "vs people: above · answer_s…", "κ .83, people .40–.60"} {
 		want = strings.ReplaceAll(want, " ", "") // no-break spaces hold a part together
 		if !strings.Contains(joined, want) {
 			t.Errorf("the pane lacks %q:\n%s", want, joined)
