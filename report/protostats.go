@@ -26,6 +26,9 @@ type ProtocolStats struct {
 	Units   []LabelSummary  `json:"units"` // the units with at least one label
 	Rated   int             `json:"rated_items"`
 	Flagged int             `json:"flagged_items_left_out"`
+	// Online: the gold beside online engagement (MIMICS-Duo's tasks
+	// joined to the ClickExplore file's panes), for a lead.
+	Online *OnlineOffline `json:"online_offline,omitempty"`
 }
 
 // LabelSummary summarises the labels of a unit or a unit type; the
@@ -88,7 +91,8 @@ func ProtocolFileStats(ctx context.Context, r *store.Reading, p guidelines.Proto
 			out.Units = append(out.Units, summarise(u, byUnit[u], p.ScaleOf(u), p, unitTally[u], blind))
 		}
 	}
-	return out, nil
+	out.Online, err = onlineOffline(ctx, r)
+	return out, err
 }
 
 // countOnce counts an item once per figure.
@@ -162,5 +166,11 @@ func (s *ProtocolStats) WriteText(w io.Writer) error {
 		}
 	}
 	fmt.Fprintf(tw, "\nstd is the population standard deviation. %d items rated; %d flagged items left out.\n", s.Rated, s.Flagged)
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if s.Online != nil {
+		s.Online.writeText(w)
+	}
+	return nil
 }

@@ -74,6 +74,9 @@ type Stats struct {
 	// Signals are the panes' click signals, for a lead, when the dataset
 	// came from a MIMICS-Click file.
 	Signals *ClickSignals `json:"click_signals,omitempty"`
+	// Online sets the gold beside the panes' online engagement, for a
+	// lead, where the panes (or panes joined to them) carry signals.
+	Online *OnlineOffline `json:"online_offline,omitempty"`
 }
 
 // Basis says how many panes the label figures of the tables rest on.
@@ -285,7 +288,10 @@ func DatasetStats(ctx context.Context, r *store.Reading) (*Stats, error) {
 	for n := 2; n <= 5; n++ {
 		s.ByAnswerCount = append(s.ByAnswerCount, CountRow{n, counts[n].group(blind)})
 	}
-	s.Signals, err = clickSignals(ctx, r, counted)
+	if s.Signals, err = clickSignals(ctx, r, counted); err != nil {
+		return s, err
+	}
+	s.Online, err = onlineOffline(ctx, r)
 	return s, err
 }
 
@@ -319,6 +325,9 @@ func (s *Stats) WriteText(w io.Writer) error {
 	fmt.Fprintln(tw, s.Basis)
 	if s.Signals != nil {
 		s.Signals.writeText(tw)
+	}
+	if s.Online != nil {
+		s.Online.writeText(tw)
 	}
 	if s.withheld() {
 		fmt.Fprintln(tw, withheldNote)
