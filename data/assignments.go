@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -90,8 +88,7 @@ func writeAssignments(ctx context.Context, st *store.Store, who store.Annotator,
 		return res, err
 	}
 	defer im.Rollback()
-	sum := sha256.Sum256(body)
-	w, err := im.AddRun(opt.Name, store.RunLabels, "", hex.EncodeToString(sum[:16]))
+	w, err := im.AddRun(opt.Name, store.RunLabels, "", runFingerprint(body))
 	if errors.Is(err, store.ErrRunExists) {
 		return res, lineErr(name, 0, "%v: pick another --name", err)
 	}

@@ -20,7 +20,7 @@ import (
 )
 
 // RunKinds lists the kinds bench add takes.
-var RunKinds = []store.RunKind{store.RunNuggets, store.RunTREC, store.RunLabels, store.RunQuestions, KindNuggetAssignments}
+var RunKinds = []store.RunKind{store.RunNuggets, store.RunTREC, store.RunLabels, store.RunQuestions, KindNuggetAssignments, KindArenaJudgments}
 
 // RunKindNames joins the run kinds bench add takes with sep, for help and
 // errors.
@@ -64,8 +64,11 @@ func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body
 	if err := CheckRunName(opt.Name); err != nil {
 		return RunResult{}, err
 	}
-	if opt.Kind == KindNuggetAssignments {
+	switch opt.Kind {
+	case KindNuggetAssignments:
 		return addAssignments(ctx, st, who, body, name, opt)
+	case KindArenaJudgments:
+		return addArena(ctx, st, who, body, name, opt)
 	}
 	if opt.Kind == store.RunNuggets {
 		res, err := Import(ctx, st, who, bytes.NewReader(body), name, Options{Format: FormatCandidates, Dataset: opt.Dataset,
@@ -75,8 +78,7 @@ func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body
 	if !slices.Contains(RunKinds, opt.Kind) {
 		return RunResult{}, fmt.Errorf("unknown run kind %q (want one of %s)", opt.Kind, RunKindNames(", "))
 	}
-	sum := sha256.Sum256(body)
-	rr := &runReader{file: name, fingerprint: hex.EncodeToString(sum[:16]), body: body, maxLine: opt.MaxLine}
+	rr := &runReader{file: name, fingerprint: runFingerprint(body), body: body, maxLine: opt.MaxLine}
 	if err := rr.readFirst(opt.Kind); err != nil {
 		return RunResult{}, err
 	}
@@ -84,6 +86,13 @@ func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body
 		return RunResult{}, err
 	}
 	return rr.write(ctx, st, who, opt)
+}
+
+// runFingerprint tells one run file from another: the same file again
+// under its name adds nothing, another is refused.
+func runFingerprint(body []byte) string {
+	sum := sha256.Sum256(body)
+	return hex.EncodeToString(sum[:16])
 }
 
 // runLine is one line of a run file, split into fields.

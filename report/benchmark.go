@@ -41,6 +41,10 @@ type RunScore struct {
 	// Baseline sets a labels run beside the people, per label type (for
 	// a lead: humanBaselines).
 	Baseline []HumanBaseline `json:"human_baseline,omitempty"`
+	// BothOrders: a judge run that judged pairs in both orders (arena-hard
+	// judgments), how many, and its flip rate, the share whose verdict
+	// changed with the order, with its 95% Wilson interval.
+	BothOrders *BothOrders `json:"both_orders,omitempty"`
 	// Comparison is a judge's verdicts on a compare dataset beside the
 	// gold's, over the pairs both judged.
 	Comparison *RunComparison `json:"comparison,omitempty"`
@@ -59,6 +63,15 @@ type RunScore struct {
 	// more than once), pooled and per label type, for the Blind rule.
 	rests     []int64
 	restsType map[string][]int64
+}
+
+// BothOrders is a judge's consistency under a swap of the sides.
+type BothOrders struct {
+	Pairs int         `json:"pairs"`
+	Flips int         `json:"flips"`
+	Rate  bench.Value `json:"flip_rate"`
+	Low   bench.Value `json:"flip_rate_low"`
+	High  bench.Value `json:"flip_rate_high"`
 }
 
 // TypeScore is a labels run on one label type.
@@ -408,6 +421,10 @@ func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Ru
 	if err != nil {
 		return err
 	}
+	if o := r.Orders; o != nil {
+		w := bench.Wilson(o.Flips, o.Pairs)
+		s.BothOrders = &BothOrders{Pairs: o.Pairs, Flips: o.Flips, Rate: w.P, Low: w.Low, High: w.High}
+	}
 	p := guidelines.ForKind(g.kind)
 	var all []bench.Prediction
 	byType := map[string][]bench.Prediction{}
@@ -643,6 +660,12 @@ func BenchLines(scores []RunScore) []string {
 		}
 	}
 	lines = append(lines, baselineLines(scores)...)
+	for _, s := range scores {
+		if o := s.BothOrders; o != nil {
+			lines = append(lines, fmt.Sprintf("%s judged %d pairs in both orders; the verdict changed with the order in %d: "+
+				"flip rate %s [%s, %s] (95%% Wilson)", display.Clean(s.Name), o.Pairs, o.Flips, o.Rate.Format(3), o.Low.Format(3), o.High.Format(3)))
+		}
+	}
 	for _, s := range scores {
 		if c := s.Comparison; c != nil {
 			lines = append(lines, "", display.Clean(s.Name)+" as judge, over the pairs it and the gold both judged:")

@@ -38,7 +38,14 @@ type Run struct {
 	Kind      RunKind
 	Target    string // a trec run's gold: landing or answer_set
 	CreatedAt string
+	// Orders: a judge run that judged pairs in both orders, how many, and
+	// in how many the verdict changed with the order (nil otherwise).
+	Orders *Orders
 }
+
+// Orders are a judge's verdicts in both orders: Pairs judged both ways,
+// Flips of them whose verdict changed with the order.
+type Orders struct{ Pairs, Flips int }
 
 // ErrRunExists means a run of that name holds other content.
 var ErrRunExists = errors.New("a run of that name already holds other content")
@@ -105,6 +112,15 @@ func (im *Importer) AddRun(name string, kind RunKind, target, fingerprint string
 	return w, nil
 }
 
+// SetOrders keeps with the run how many pairs it judged in both orders
+// and how many of their verdicts changed with the order.
+func (w *RunWriter) SetOrders(o Orders) error {
+	if _, err := w.im.w.ExecContext(w.im.ctx, `UPDATE runs SET order_pairs = ?, order_flips = ? WHERE id = ?`, o.Pairs, o.Flips, w.id); err != nil {
+		return fmt.Errorf("add run: %w", err)
+	}
+	return nil
+}
+
 // Known reports that this run was registered before, from the same file:
 // its lines are there already.
 func (w *RunWriter) Known() bool { return w.known }
@@ -142,9 +158,14 @@ func (s *Store) Runs(ctx context.Context, datasetID int64) ([]Run, error) {
 }
 
 func runs(ctx context.Context, q source, datasetID int64) ([]Run, error) {
-	return collect(ctx, q, "list runs", `SELECT id, dataset_id, name, kind, target, created_at FROM runs
+	return collect(ctx, q, "list runs", `SELECT id, dataset_id, name, kind, target, created_at, order_pairs, order_flips FROM runs
 		WHERE dataset_id = ? ORDER BY id`, []any{datasetID}, func(rows *sql.Rows) (r Run, err error) {
-		return r, rows.Scan(&r.ID, &r.DatasetID, &r.Name, &r.Kind, &r.Target, &r.CreatedAt)
+		var pairs, flips sql.NullInt64
+		err = rows.Scan(&r.ID, &r.DatasetID, &r.Name, &r.Kind, &r.Target, &r.CreatedAt, &pairs, &flips)
+		if pairs.Valid {
+			r.Orders = &Orders{Pairs: int(pairs.Int64), Flips: int(flips.Int64)}
+		}
+		return r, err
 	})
 }
 

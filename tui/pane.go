@@ -427,6 +427,9 @@ func benchLines(s Styles, runs []report.RunScore) []string {
 			}
 		}
 		lines = append(lines, baselinePaneLines(s, r.Baseline)...)
+		if o := r.BothOrders; o != nil {
+			lines = append(lines, s.Dim.Render(fmt.Sprintf(" order flips %d of %d", o.Flips, o.Pairs)))
+		}
 		lines = append(lines, goldLine(s, r.Gold)...)
 	}
 	for _, r := range runs {

@@ -155,7 +155,7 @@ func writeBlock(w io.Writer, gap *bool, lines []string) error {
 func newBenchAddCmd(g *globals) *cobra.Command {
 	var opt data.RunOptions
 	cmd := &cobra.Command{
-		Use:   "add --kind nuggets|trec|labels|questions --name NAME FILE",
+		Use:   "add --kind KIND --name NAME FILE",
 		Short: "Register a benchmark run",
 		Long: "Kinds:\n" +
 			"  nuggets    a system's candidate answers, JSONL {\"id\": intent, \"answer\", \"k\"?}; each\n" +
@@ -170,13 +170,22 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 			"             verdict names the better system or tie (\"p1 preference gpt-4\")\n" +
 			"  questions  generated clarifying questions, \"item<TAB>question\" (header item<TAB>question\n" +
 			"             optional), over a necessity or MIMICS dataset\n" +
+			"  nugget-assignments  an LLM's nugget assignments in nuggetizer's assign output (TREC RAG):\n" +
+			"             {\"qid\", \"run_id\", \"nuggets\": [{\"text\", \"importance\", \"assignment\"}]}, each\n" +
+			"             line checked against the answer it names; scored as labels and by nuggetizer's\n" +
+			"             four scores, its own and the gold's\n" +
+			"  arena-judgments  an LLM judge's verdicts as arena-hard-auto writes them: {\"uid\", \"model\",\n" +
+			"             \"baseline\", \"games\": [{\"score\": \"A>B\"…}, …]}, game 1 the baseline as A, game 2\n" +
+			"             the model; over a compare dataset, the verdict the two games' together, and\n" +
+			"             the flip rate (verdicts that change with the order)\n" +
 			"A run is registered whole or not at all: an unknown item, a document retrieved twice,\n" +
 			"a bad score or rank, a unit the item lacks or a label off the scale is refused with\n" +
 			"file:line. Registering the same file under the same name again adds nothing.\n" +
 			"Only a lead registers runs. FILE - reads standard input (over SSH, the only way).",
 		Example: "  claritty bench add --kind nuggets --name baseline-k1 answers.jsonl\n" +
 			"  claritty bench add --kind trec --name bm25 rerank.run\n" +
-			"  claritty bench add --kind labels --name llm-judge predictions.tsv",
+			"  claritty bench add --kind labels --name llm-judge predictions.tsv\n" +
+			"  claritty bench add --kind arena-judgments --name gpt-4-judge model_judgment/gpt-4.jsonl",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opt.Kind == "" || opt.Name == "" {

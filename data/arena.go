@@ -1,0 +1,250 @@
+package data
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+)
+
+// KindArenaJudgments is bench add's kind for an LLM judge's verdicts in
+// arena-hard-auto's judgment files (lmarena/arena-hard-auto): one JSON line
+// per question and model, {"uid", "model", "baseline", "games": [game 1, game
+// 2]}, game 1 showing the baseline as A and the model as B, game 2 the
+// other way round, each {"score": "A>B" | "A>>B" | "A=B" | "B>A" | "B>>A" |
+// … | null}; other fields are not read. Each line is a compare pair of the
+// dataset (its request id uid, its systems model and baseline). The run's
+// verdict is the two games' together: the model's mean score over the
+// games scored (1 better, ½ tie, 0 worse; arena-hard's heavier weight for
+// ">>" aside), a win above ½, a tie at ½. How many pairs were judged in
+// both orders, and in how many the verdict changed with the order, are
+// kept with the run: its flip rate.
+const KindArenaJudgments store.RunKind = "arena-judgments"
+
+type arenaLine struct {
+	UID      json.RawMessage `json:"uid"`
+	Model    *string         `json:"model"`
+	Baseline *string         `json:"baseline"`
+	Games    *[]*struct {
+		Score *string `json:"score"`
+	} `json:"games"`
+}
+
+// arenaA is each score's verdict for A: 1 A better, ½ a tie, 0 B better.
+var arenaA = map[string]float64{"A>B": 1, "A>>B": 1, "B<A": 1, "B<<A": 1, "A=B": 0.5, "B=A": 0.5,
+	"A<B": 0, "A<<B": 0, "B>A": 0, "B>>A": 0}
+
+// arenaVerdict is one line's pair and the model's score in each game
+// scored (game 1 with the baseline as A, game 2 with the model as A; -1
+// when a game has no score).
+type arenaVerdict struct {
+	request, model, baseline string
+	scores                   [2]float64
+}
+
+func parseArena(line []byte) (arenaVerdict, error) {
+	var v arenaVerdict
+	var l arenaLine
+	if err := json.Unmarshal(line, &l); err != nil {
+		return v, fmt.Errorf("not an arena-hard judgment: %s", jsonProblem(err))
+	}
+	var err error
+	if v.request, err = idText(l.UID, "uid"); err != nil {
+		return v, err
+	}
+	switch {
+	case l.Model == nil || l.Baseline == nil:
+		return v, fmt.Errorf("question %q: model and baseline name the pair; one is missing", v.request)
+	case *l.Model == *l.Baseline:
+		return v, fmt.Errorf("question %q: model and baseline are both %q", v.request, *l.Model)
+	case l.Games == nil || len(*l.Games) == 0 || len(*l.Games) > 2:
+		return v, fmt.Errorf("question %q: want two games (the baseline first, then the model)", v.request)
+	}
+	v.model, v.baseline = *l.Model, *l.Baseline
+	v.scores = [2]float64{-1, -1}
+	for i, g := range *l.Games {
+		if g == nil || g.Score == nil {
+			continue // the judge gave no score: arena-hard drops it too
+		}
+		a, ok := arenaA[strings.TrimSpace(*g.Score)]
+		if !ok {
+			return v, fmt.Errorf("question %q: game %d: score %q is none of arena-hard's (A>B, A>>B, A=B, B>A, B>>A …)", v.request, i+1, *g.Score)
+		}
+		if i == 0 {
+			v.scores[0] = 1 - a // the model is B
+		} else {
+			v.scores[1] = a
+		}
+	}
+	return v, nil
+}
+
+// verdict is the pair's label from its first system's side, from the
+// games scored; ok false when neither has a score. flipped says both were
+// scored and they differ.
+func (v arenaVerdict) verdict(first string) (label int, ok, both, flipped bool) {
+	sum, n := 0.0, 0
+	for _, s := range v.scores {
+		if s >= 0 {
+			sum += s
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, false, false, false
+	}
+	m := sum / float64(n)
+	if first != v.model {
+		m = 1 - m
+	}
+	switch {
+	case m > 0.5:
+		label = guidelines.PreferWin
+	case m < 0.5:
+		label = guidelines.PreferLose
+	default:
+		label = guidelines.PreferTie
+	}
+	both = n == 2
+	return label, true, both, both && v.scores[0] != v.scores[1]
+}
+
+// addArena registers an arena-hard judgment file as a labels run of the
+// compare dataset whose pairs it names, with its flip rate.
+func addArena(ctx context.Context, st *store.Store, who store.Annotator, body []byte, name string, opt RunOptions) (RunResult, error) {
+	var verdicts []arenaVerdict
+	var lines []int
+	lr := newLineReader(bytes.NewReader(body), name).limit(opt.MaxLine)
+	first, err := lr.next()
+	if err != nil {
+		return RunResult{}, lineErr(name, 0, "the run is empty")
+	}
+	err = eachJSONLine(lr, first, func(line []byte, n int) error {
+		v, err := parseArena(line)
+		if err != nil {
+			return lineErr(name, n, "%v", err)
+		}
+		verdicts, lines = append(verdicts, v), append(lines, n)
+		return nil
+	})
+	if err != nil {
+		return RunResult{}, err
+	}
+	if len(verdicts) == 0 {
+		return RunResult{}, lineErr(name, 0, "the run is empty")
+	}
+	d, err := arenaDataset(ctx, st, verdicts[0], name, lines[0], opt)
+	if err != nil {
+		return RunResult{}, err
+	}
+	res := RunResult{Dataset: d.Name}
+	im, err := st.BeginImport(ctx, who, d.Name, d.Kind, d.Format)
+	if err != nil {
+		return res, err
+	}
+	defer im.Rollback()
+	pairs, err := im.PairSystems()
+	if err != nil {
+		return res, err
+	}
+	index, err := pairIndex(ctx, st, d, pairs)
+	if err != nil {
+		return res, err
+	}
+	w, err := im.AddRun(opt.Name, store.RunLabels, "", runFingerprint(body))
+	if errors.Is(err, store.ErrRunExists) {
+		return res, lineErr(name, 0, "%v: pick another --name", err)
+	}
+	if err != nil {
+		return res, err
+	}
+	if res.Known = w.Known(); res.Known {
+		res.ImportStats, err = im.Commit()
+		return res, err
+	}
+	var orders store.Orders
+	seen, unscored := map[int64]int{}, 0
+	for i, v := range verdicts {
+		item, ok := index[pairKey(v.request, v.model, v.baseline)]
+		if !ok {
+			return res, lineErr(name, lines[i], "dataset %q has no pair of %q and %q for request %q", d.Name, v.model, v.baseline, v.request)
+		}
+		if prev, dup := seen[item]; dup {
+			return res, lineErr(name, lines[i], "this pair is already judged on line %d", prev)
+		}
+		seen[item] = lines[i]
+		label, ok, both, flipped := v.verdict(pairs[item].First)
+		if !ok {
+			unscored++
+			continue
+		}
+		if both {
+			orders.Pairs++
+		}
+		if flipped {
+			orders.Flips++
+		}
+		if err := w.Label(item, guidelines.PreferenceUnit, label); err != nil {
+			return res, lineErr(name, lines[i], "%v", err)
+		}
+	}
+	if err := w.SetOrders(orders); err != nil {
+		return res, err
+	}
+	if unscored > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%s: %d judgments with no score in either game left out, as arena-hard leaves them", name, unscored))
+	}
+	res.ImportStats, err = im.Commit()
+	return res, err
+}
+
+// pairKey is a pair's request and its two systems, in either order.
+func pairKey(request, a, b string) string {
+	return request + "\x1f" + min(a, b) + "\x1f" + max(a, b)
+}
+
+// pairIndex maps each pair of the dataset to its item by pairKey: a pair's
+// request id is its uid, or, where a request set more than two systems
+// against each other, its uid without "/first/second".
+func pairIndex(ctx context.Context, st *store.Store, d store.Dataset, pairs map[int64]store.PairSystems) (map[string]int64, error) {
+	out := map[string]int64{}
+	err := st.EachItem(ctx, d.ID, func(it store.Item) error {
+		if p, ok := pairs[it.ID]; ok {
+			request := strings.TrimSuffix(it.UID, "/"+p.First+"/"+p.Second)
+			out[pairKey(request, p.First, p.Second)] = it.ID
+		}
+		return nil
+	})
+	return out, err
+}
+
+// arenaDataset is the compare dataset the judgments are over: the one
+// named, else the first that has the first line's pair.
+func arenaDataset(ctx context.Context, st *store.Store, v arenaVerdict, name string, line int, opt RunOptions) (store.Dataset, error) {
+	all, err := st.Datasets(ctx)
+	if err != nil {
+		return store.Dataset{}, err
+	}
+	for _, d := range all {
+		if d.Kind != guidelines.Compare.Kind || opt.Dataset != "" && d.Name != opt.Dataset {
+			continue
+		}
+		found := false
+		err := st.EachItem(ctx, d.ID, func(it store.Item) error {
+			found = found || it.UID == v.request || strings.HasPrefix(it.UID, v.request+"/")
+			return nil
+		})
+		if err != nil {
+			return d, err
+		}
+		if found {
+			return d, nil
+		}
+	}
+	return store.Dataset{}, lineErr(name, line, "no compare dataset%s has request %q", inDataset(opt.Dataset), v.request)
+}
