@@ -282,3 +282,45 @@ func TestNuggetizerRefusals(t *testing.T) {
 		}
 	}
 }
+
+// nuggetizer's README assign output, as it prints it.
+const nuggetizerAssign = `{"query": "What is Python?", "qid": "q1", "answer_text": "Python is a high-level programming language...", "response_length": 42, "run_id": "run-123", "nuggets": [{"text": "Python is a high-level programming language", "importance": "vital", "assignment": "support"}, {"text": "Python was created by Guido van Rossum", "importance": "vital", "assignment": "support"}, {"text": "Python is used for data science", "importance": "okay", "assignment": "partial_support"}, {"text": "Python supports multithreading", "importance": "okay", "assignment": "not_support"}]}`
+
+// The README's assign output is read unchanged as an LLM's assignments
+// (bench add --kind nugget-assignments) of a dataset whose nuggets are
+// its own (the README's create example grades others): each nugget's
+// assignment the label of its unit.
+func TestNuggetizerAssignFromREADME(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	dir := t.TempDir()
+	create := `{"query": "What is Python?", "qid": "q1", "nuggets": [{"text": "Python is a high-level programming language", "importance": "vital"}, {"text": "Python was created by Guido van Rossum", "importance": "vital"}, {"text": "Python is used for data science", "importance": "okay"}, {"text": "Python supports multithreading", "importance": "okay"}]}` + "\n"
+	answers := `{"topic_id": "q1", "run_id": "run-123", "answer": [{"text": "Python is a high-level programming language..."}]}` + "\n"
+	for name, body := range map[string]string{"create.jsonl": create, "answers.jsonl": answers} {
+		if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, name), body), Options{Dataset: "rag"}); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	res, err := AddRunBytes(ctx, st, lead(t, st), []byte(nuggetizerAssign+"\n"), "assign.jsonl", RunOptions{Kind: KindNuggetAssignments, Name: "gpt-4o"})
+	if err != nil || res.Dataset != "rag" || res.RunLines != 4 {
+		t.Fatalf("bench add: %+v %v", res, err)
+	}
+	d, _ := st.DatasetByName(ctx, "rag")
+	runs, err := st.Runs(ctx, d.ID)
+	if err != nil || len(runs) != 2 { // the answers' run and the assignments'
+		t.Fatalf("runs %+v %v", runs, err)
+	}
+	r, err := st.ReadFigures(ctx, lead(t, st), d.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	labels, err := r.RunLabels(ctx, runs[1].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(labels); !strings.Contains(got, "nugget_1 2}") || !strings.Contains(got, "nugget_3 1}") || !strings.Contains(got, "nugget_4 0}") {
+		t.Errorf("labels %s: want support 2, partial_support 1, not_support 0", got)
+	}
+}
