@@ -5,70 +5,9 @@ import (
 	"math/rand/v2"
 	"sort"
 	"testing"
+
+	"github.com/claritty/claritty/data/datatest"
 )
-
-// tauB from its definition: every pair of pairs, concordant, discordant,
-// tied in x, tied in y.
-func tauB(x, y []float64) float64 {
-	var nc, nd, tx, ty float64
-	for i := range x {
-		for j := i + 1; j < len(x); j++ {
-			dx, dy := x[i]-x[j], y[i]-y[j]
-			switch {
-			case dx*dy > 0:
-				nc++
-			case dx*dy < 0:
-				nd++
-			}
-			if dx == 0 {
-				tx++
-			}
-			if dy == 0 {
-				ty++
-			}
-		}
-	}
-	n0 := float64(len(x)*(len(x)-1)) / 2
-	return (nc - nd) / math.Sqrt((n0-tx)*(n0-ty))
-}
-
-// midRanks ranks xs from 1, ties sharing the mean of their ranks.
-func midRanks(xs []float64) []float64 {
-	idx := make([]int, len(xs))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return xs[idx[a]] < xs[idx[b]] })
-	out := make([]float64, len(xs))
-	for i := 0; i < len(idx); {
-		j := i
-		for j < len(idx) && xs[idx[j]] == xs[idx[i]] {
-			j++
-		}
-		for k := i; k < j; k++ {
-			out[idx[k]] = float64(i+j+1) / 2
-		}
-		i = j
-	}
-	return out
-}
-
-// rho from its definition: Pearson's r of the mid-ranks.
-func rho(x, y []float64) float64 {
-	rx, ry := midRanks(x), midRanks(y)
-	var mx, my float64
-	for i := range rx {
-		mx += rx[i] / float64(len(rx))
-		my += ry[i] / float64(len(ry))
-	}
-	var sxy, sxx, syy float64
-	for i := range rx {
-		sxy += (rx[i] - mx) * (ry[i] - my)
-		sxx += (rx[i] - mx) * (rx[i] - mx)
-		syy += (ry[i] - my) * (ry[i] - my)
-	}
-	return sxy / math.Sqrt(sxx*syy)
-}
 
 // A hand-worked case with ties: x 1 2 2 3, y 1 3 2 3. Pairs: (1,2) c,
 // (1,3) c, (1,4) c, (2,3) tied in x, (2,4) tied in y, (3,4) c: nc 4, nd 0,
@@ -105,8 +44,8 @@ func TestCorrelationAgainstDefinitions(t *testing.T) {
 			y[i] = math.Min(10, math.Max(0, x[i]+float64(rng.IntN(7))-3))
 		}
 		c := Correlate(x, y)
-		if math.Abs(c.Tau.X-tauB(x, y)) > 1e-12 || math.Abs(c.Rho.X-rho(x, y)) > 1e-12 {
-			t.Fatalf("trial %d: tau-b %v rho %v, by definition %v %v", trial, c.Tau.X, c.Rho.X, tauB(x, y), rho(x, y))
+		if math.Abs(c.Tau.X-datatest.KendallTauB(x, y)) > 1e-12 || math.Abs(c.Rho.X-datatest.SpearmanRho(x, y)) > 1e-12 {
+			t.Fatalf("trial %d: tau-b %v rho %v, by definition %v %v", trial, c.Tau.X, c.Rho.X, datatest.KendallTauB(x, y), datatest.SpearmanRho(x, y))
 		}
 		if c.Used == 0 || !(c.RhoLow.X <= c.Rho.X && c.Rho.X <= c.RhoHigh.X) || !(c.TauLow.X <= c.Tau.X && c.Tau.X <= c.TauHigh.X) {
 			t.Errorf("trial %d: intervals %+v", trial, c)
@@ -133,7 +72,7 @@ func TestCorrelationIntervalsAgainstDefinitions(t *testing.T) {
 			j := pick.IntN(len(x))
 			sx[i], sy[i] = x[j], y[j]
 		}
-		rh, ta := rho(sx, sy), tauB(sx, sy)
+		rh, ta := datatest.SpearmanRho(sx, sy), datatest.KendallTauB(sx, sy)
 		if !math.IsNaN(rh) && !math.IsNaN(ta) {
 			rhos, taus = append(rhos, rh), append(taus, ta)
 		}

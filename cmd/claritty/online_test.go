@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -57,54 +56,6 @@ func paneOf(r map[string]string) string {
 		}
 	}
 	return strings.Join(parts, "\x1f")
-}
-
-// spearmanTauB are rho (Pearson's r of mid-ranks) and tau-b (over every
-// pair of pairs) by their definitions.
-func spearmanTauB(x, y []float64) (float64, float64) {
-	mid := func(v []float64) []float64 {
-		idx := make([]int, len(v))
-		for i := range idx {
-			idx[i] = i
-		}
-		sort.SliceStable(idx, func(a, b int) bool { return v[idx[a]] < v[idx[b]] })
-		out := make([]float64, len(v))
-		for i := 0; i < len(idx); {
-			j := i
-			for j < len(idx) && v[idx[j]] == v[idx[i]] {
-				j++
-			}
-			for k := i; k < j; k++ {
-				out[idx[k]] = float64(i+j+1) / 2
-			}
-			i = j
-		}
-		return out
-	}
-	rx, ry := mid(x), mid(y)
-	m := float64(len(x)+1) / 2
-	var sxy, sxx, syy, nc, nd, tx, ty float64
-	for i := range rx {
-		sxy += (rx[i] - m) * (ry[i] - m)
-		sxx += (rx[i] - m) * (rx[i] - m)
-		syy += (ry[i] - m) * (ry[i] - m)
-		for j := i + 1; j < len(x); j++ {
-			dx, dy := x[i]-x[j], y[i]-y[j]
-			if dx*dy > 0 {
-				nc++
-			} else if dx*dy < 0 {
-				nd++
-			}
-			if dx == 0 {
-				tx++
-			}
-			if dy == 0 {
-				ty++
-			}
-		}
-	}
-	n0 := float64(len(x)*(len(x)-1)) / 2
-	return sxy / math.Sqrt(sxx*syy), (nc - nd) / math.Sqrt((n0-tx)*(n0-ty))
 }
 
 // MIMICS-Duo's offline labels against the ClickExplore file's engagement:
@@ -167,7 +118,8 @@ func TestOnlineAgainstOffline(t *testing.T) {
 				continue
 			}
 			seen++
-			rho, tau := spearmanTauB(xs[row.Impression], ys[row.Impression])
+			x, y := xs[row.Impression], ys[row.Impression]
+			rho, tau := datatest.SpearmanRho(x, y), datatest.KendallTauB(x, y)
 			if row.N != len(xs[row.Impression]) || math.Abs(row.Rho-rho) > 1e-12 || math.Abs(row.Tau-tau) > 1e-12 {
 				t.Errorf("%s %s: n %d rho %v tau-b %v; by definition n %d rho %v tau-b %v", c.dataset, row.Impression,
 					row.N, row.Rho, row.Tau, len(xs[row.Impression]), rho, tau)
