@@ -105,6 +105,9 @@ func onlineOffline(ctx context.Context, r *store.Reading) (*OnlineOffline, error
 			}
 		}
 	}
+	if len(out.Rows) == 0 {
+		return nil, nil // signals, but no settled gold to set beside them
+	}
 	return out, nil
 }
 
