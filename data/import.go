@@ -7,10 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -205,6 +209,30 @@ func answersDataset(ctx context.Context, st *store.Store, file, name string) (st
 	return "", lineErr(file, 0, "several nuggets datasets (%s): say which with --dataset", strings.Join(found, ", "))
 }
 
+// firstLineSeen says what a file's first line looks like, short: a JSON
+// object's first keys, or a TSV line's first columns and how many.
+func firstLineSeen(first []byte) string {
+	line := strings.TrimRight(string(first), "\r\n")
+	if keys := jsonKeys(first); keys != nil {
+		names := slices.Sorted(maps.Keys(keys))
+		more := ""
+		if len(names) > 4 {
+			names, more = names[:4], ", …"
+		}
+		return fmt.Sprintf("a JSON object with %s%s", strings.Join(names, ", "), more)
+	}
+	cols := strings.Split(line, "\t")
+	shown := cols[:min(len(cols), 4)]
+	for i, c := range shown {
+		shown[i] = strconv.Quote(display.FitWords(c, 20))
+	}
+	more := ""
+	if len(cols) > 4 {
+		more = ", …"
+	}
+	return fmt.Sprintf("%s (%d columns)", strings.Join(shown, ", ")+more, len(cols))
+}
+
 // detect finds the format from the first line, and checks it against the
 // format asked for.
 func detect(lr *lineReader, first []byte, want store.Format) (importFormat, error) {
@@ -213,7 +241,8 @@ func detect(lr *lineReader, first []byte, want store.Format) (importFormat, erro
 	case want != FormatAuto && !isFormat(want):
 		return importFormat{}, fmt.Errorf("unknown format %q (want one of %s)", want, strings.Join(Formats, ", "))
 	case got == "" && want == FormatAuto:
-		return importFormat{}, lineErr(lr.file, lr.n, "missing or unknown header: want the mimics-manual, mimics-click or labels header, a Bing results JSON object, a clarimm conversation, a nuggets intent, a candidate answer, a necessity request or a pairs line")
+		return importFormat{}, lineErr(lr.file, lr.n, "missing or unknown header: no format claritty reads starts with %s; "+
+			"claritty import --help lists the formats (or give --format NAME, or --protocol FILE.toml)", firstLineSeen(first))
 	case got == "":
 		return importFormat{}, lineErr(lr.file, lr.n, "missing or unknown header: want the %s header", want)
 	case want != FormatAuto && got != want:

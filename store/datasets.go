@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/claritty/claritty/guidelines"
@@ -44,12 +45,34 @@ func (s *Store) DatasetByName(ctx context.Context, name string) (Dataset, error)
 		       d.items_count
 		FROM datasets d WHERE d.name = ? AND d.purpose = 'task'`, name).Scan(&d.ID, &d.Name, &d.Kind, &d.Format, &d.Items)
 	if errors.Is(err, sql.ErrNoRows) {
-		return d, fmt.Errorf("dataset %q: %w", name, ErrNotFound)
+		return d, fmt.Errorf("dataset %q: %w%s", name, ErrNotFound, s.theDatasets(ctx))
 	}
 	if err != nil {
 		return d, fmt.Errorf("find dataset %q: %w", name, err)
 	}
 	return d, nil
+}
+
+// theDatasets says which datasets there are, for a name that is none of
+// them: "; the datasets are "a", "b"", the
+// first ten.
+func (s *Store) theDatasets(ctx context.Context) string {
+	all, err := s.Datasets(ctx)
+	switch {
+	case err != nil:
+		return ""
+	case len(all) == 0:
+		return "; the database has no datasets yet (a lead imports them: claritty import FILE)"
+	}
+	var names []string
+	for _, d := range all[:min(len(all), 10)] {
+		names = append(names, strconv.Quote(d.Name))
+	}
+	more := ""
+	if len(all) > 10 {
+		more = fmt.Sprintf(" and %d more", len(all)-10)
+	}
+	return "; the datasets are " + strings.Join(names, ", ") + more
 }
 
 // Format names the file format a dataset's items were imported from

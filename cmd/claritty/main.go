@@ -65,6 +65,12 @@ func printError(w io.Writer, _ fang.Styles, err error) {
 	if errors.Is(err, errInterrupted) {
 		return
 	}
+	if errors.Is(err, context.Canceled) {
+		// Ctrl-C or a kill: what "add pane: context canceled" meant.
+		fmt.Fprintln(w, "claritty: interrupted: the command stopped and kept nothing it had not finished "+
+			"(an import or a merge adds nothing, an export leaves no file); run it again to do it all")
+		return
+	}
 	lines := strings.Split(store.Explain(err).Error(), "\n")
 	for i, l := range lines {
 		lines[i] = display.Clean(l)

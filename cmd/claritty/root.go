@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/data"
@@ -22,13 +25,15 @@ func newRootCmd(g *globals) *cobra.Command {
 			"step (search results, question, answer set, landing pages). Every label is saved\n" +
 			"the moment you key it. A new database starts with a demo dataset.",
 		Example:       "  claritty\n  claritty --as ana --dataset MIMICS-Manual\n  claritty import MIMICS-Manual.tsv",
-		Args:          cobra.NoArgs,
+		Args:          rootArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runTUI(cmd.Context(), g, dataset, serpURL, false)
 		},
 	}
+	cmd.SetFlagErrorFunc(flagError)
+	cmd.SuggestionsMinimumDistance = 2 // SuggestionsFor's, which rootArgs asks
 	pf := cmd.PersistentFlags()
 	if g.remote == nil {
 		// Over SSH the database is the server's: there is no --db to give.
@@ -71,6 +76,9 @@ func runTUI(ctx context.Context, g *globals, dataset, serpURL string, adjudicate
 	if g.remote != nil {
 		return g.remote.runTUI(ctx, cfg)
 	}
+	if err := needTerminal(); err != nil {
+		return err
+	}
 	m, err := tui.New(ctx, cfg)
 	if err != nil {
 		return err
@@ -83,6 +91,27 @@ func runTUI(ctx context.Context, g *globals, dataset, serpURL string, adjudicate
 	if m.Interrupted() {
 		return errInterrupted
 	}
+	return nil
+}
+
+// errNoTerminal is the screen started where there is no terminal to draw
+// it on (a script, cron, a pipe with no controlling terminal).
+var errNoTerminal = errors.New("the screen needs a terminal, and there is none here: " +
+	"run it in a terminal, or use a subcommand (claritty --help lists them: import, export, stats, agree …)")
+
+// needTerminal refuses to start the screen without a terminal: the screen
+// reads keys from standard input, or from the controlling terminal when
+// standard input is a file or a pipe.
+func needTerminal() error {
+	if term.IsTerminal(os.Stdin.Fd()) {
+		return nil
+	}
+	in, out, err := tea.OpenTTY()
+	if err != nil {
+		return errNoTerminal
+	}
+	in.Close()
+	out.Close()
 	return nil
 }
 

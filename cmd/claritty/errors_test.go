@@ -1,0 +1,64 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"charm.land/fang/v2"
+)
+
+// Errors say what to do (issue 33): each case as a user meets it.
+func TestErrorsSayWhatToDo(t *testing.T) {
+	t.Parallel()
+	bin, dir := binary(t), t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	write := fileWriter(t, dir)
+	if r := runBin(t, bin, db, "import", "--dataset", "panes", writePanes(t, dir, "m.tsv", jaguarRow)); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	for _, c := range []struct {
+		what string
+		args []string
+		want string
+	}{
+		{"an unknown dataset lists the datasets", []string{"stats", "--dataset", "pains"}, `dataset "pains": not found; the datasets are "panes"`},
+		{"a mistyped command", []string{"importt", "x.tsv"}, `unknown command "importt": did you mean import?`},
+		{"a mistyped flag", []string{"stats", "--datset", "panes"}, "unknown flag: --datset: did you mean --dataset?"},
+		{"an unknown flag", []string{"stats", "--zzzzzz"}, "unknown flag: --zzzzzz (claritty stats --help lists its flags)"},
+		{"an unknown file format", []string{"import", write("x.tsv", "a\tb\tc\n1\t2\t3\n")},
+			`x.tsv:1: missing or unknown header: no format claritty reads starts with "a", "b", "c" (3 columns); claritty import --help lists the formats`},
+	} {
+		r := runBin(t, bin, db, c.args...)
+		if msg := strings.TrimRight(r.stderr, "\n"); r.code == 0 || strings.Contains(msg, "\n") || !strings.Contains(msg, c.want) {
+			t.Errorf("%s: exit %d, %q; want one line with %q", c.what, r.code, r.stderr, c.want)
+		}
+	}
+
+	// No terminal at all (a new session, standard input not one): the
+	// screen says so instead of bubbletea's TTY error.
+	cmd := exec.Command(bin, "--db", db)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	r := run(t, cmd)
+	if r.code == 0 || !strings.Contains(r.stderr, "the screen needs a terminal, and there is none here: run it in a terminal, or use a subcommand") ||
+		strings.Contains(r.stderr, "TTY") {
+		t.Errorf("no terminal: %+v", r)
+	}
+}
+
+// An interrupted command's error (Ctrl-C cancels its context, and the
+// store's writes fail with context.Canceled) reads as what happened and
+// what to do, not "add pane: context canceled".
+func TestInterruptedSaysNothingWasKept(t *testing.T) {
+	var b bytes.Buffer
+	printError(&b, fang.Styles{}, fmt.Errorf("import m.tsv: add pane: %w", context.Canceled))
+	if got := b.String(); !strings.Contains(got, "claritty: interrupted: the command stopped and kept nothing it had not finished") ||
+		strings.Contains(got, "context canceled") {
+		t.Errorf("printed %q", got)
+	}
+}
