@@ -9,6 +9,7 @@ import (
 
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
 
@@ -24,7 +25,14 @@ const ClariMMRatingsExportHeader = "conversation\tunit\tannotator\trating\tcreat
 // Annotator names go through rename (nil keeps them; see Pseudonyms) and
 // are cleaned so a tab or newline in one cannot break the file.
 func WriteLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func(string) string) error {
-	return writeLabels(ctx, r, w, rename, LabelsHeader)
+	return writeLabels(ctx, r, w, rename, LabelsHeader, false)
+}
+
+// WriteLabelsText is WriteLabels with each item's texts in two more
+// columns (report.TextHeader), for reading; claritty import --format
+// labels takes the file without them.
+func WriteLabelsText(ctx context.Context, r *store.Reading, w io.Writer, rename func(string) string) error {
+	return writeLabels(ctx, r, w, rename, LabelsHeader+"\t"+report.TextHeader, true)
 }
 
 // WriteClariMMRatings writes a conversation dataset's ratings, one row per
@@ -37,23 +45,33 @@ func WriteClariMMRatings(ctx context.Context, r *store.Reading, w io.Writer, ren
 	if kind != guidelines.ClariMM.Kind {
 		return fmt.Errorf("dataset holds %s items, not conversations: export --format labels", kind)
 	}
-	return writeLabels(ctx, r, w, rename, ClariMMRatingsExportHeader)
+	return writeLabels(ctx, r, w, rename, ClariMMRatingsExportHeader, false)
 }
 
-func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func(string) string, header string) error {
+func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func(string) string, header string, text bool) error {
 	if rename == nil {
 		rename = func(s string) string { return s }
 	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, header)
-	err := r.EachLabel(ctx, func(l store.LabelRow) error {
+	each := r.EachLabel
+	if text {
+		each = r.EachLabelText
+	}
+	err := each(ctx, func(l store.LabelRow) error {
 		secs := ""
 		if l.Seconds != nil {
 			secs = strconv.FormatFloat(*l.Seconds, 'f', 1, 64)
 		}
 		p := guidelines.ForKind(l.Kind) // a unit's name alone does not say its kind
-		_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+		_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s\t%s",
 			display.Clean(l.Item), l.Unit, display.Clean(rename(l.Annotator)), p.LabelString(l.Value), l.CreatedAt, l.UpdatedAt, secs)
+		if err == nil && text {
+			_, err = bw.WriteString("\t" + tsvCell(l.Text) + "\t" + tsvCell(l.Text2))
+		}
+		if err == nil {
+			err = bw.WriteByte('\n')
+		}
 		return err
 	})
 	if err != nil {

@@ -44,6 +44,9 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts report.R
 	if model {
 		header += "\tposterior\tby_vote\tfit"
 	}
+	if opts.WithText {
+		header += "\t" + report.TextHeader
+	}
 	err = writeKept(ctx, r, w, &sum, header, func(bw *bufio.Writer, p *report.PaneGold) error {
 		for _, u := range p.Units {
 			label := ""
@@ -60,6 +63,9 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts report.R
 				strings.Join(votes, ","), display.Clean(u.Adjudicator))
 			if err == nil && model {
 				_, err = bw.WriteString("\t" + posteriorCell(u.Posterior) + "\t" + string(u.ByVote) + "\t" + u.Fit)
+			}
+			if err == nil && opts.WithText {
+				_, err = bw.WriteString("\t" + tsvCell(p.Item.Query) + "\t" + tsvCell(p.Item.Question))
 			}
 			if err == nil {
 				err = bw.WriteByte('\n')

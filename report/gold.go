@@ -316,7 +316,17 @@ type ReleaseOptions struct {
 	// IncludeIncomplete keeps panes with a unit whose provenance is
 	// insufficient: fewer annotators than the policy's min.
 	IncludeIncomplete bool
+	// WithText adds each item's two texts (TextHeader) to a gold export,
+	// for a person reading it without joining files.
+	WithText bool
 }
+
+// TextHeader names the columns --with-text adds: an item's first text (a
+// pane's query, a conversation's topic, a request, an intent's query, a
+// protocol file's first text column) and its second (a pane's question, a
+// conversation's facet, a request's reference question, the answer
+// judged, the second text column; empty for a pair).
+const TextHeader = "text\ttext_2"
 
 // ReleaseSummary counts the panes an export wrote and left out, and why.
 type ReleaseSummary struct {

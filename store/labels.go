@@ -277,6 +277,9 @@ type LabelRow struct {
 	CreatedAt string
 	UpdatedAt string // when it got its current value
 	Seconds   *float64
+	// Text and Text2 are the item's two texts (a pane's query and question,
+	// a conversation's topic and facet …), from EachLabelText only.
+	Text, Text2 string
 }
 
 // EachLabel calls fn for every label of the reading's dataset (all
@@ -285,6 +288,16 @@ type LabelRow struct {
 // reading of one's own labels just theirs. A reading for figures has none
 // to give: it refuses.
 func (r *Reading) EachLabel(ctx context.Context, fn func(LabelRow) error) error {
+	return r.eachLabel(ctx, false, fn)
+}
+
+// EachLabelText is EachLabel with each label's item's texts (LabelRow.Text,
+// Text2), for an export a person reads without joining files.
+func (r *Reading) EachLabelText(ctx context.Context, fn func(LabelRow) error) error {
+	return r.eachLabel(ctx, true, fn)
+}
+
+func (r *Reading) eachLabel(ctx context.Context, text bool, fn func(LabelRow) error) error {
 	only := int64(0)
 	switch r.scope {
 	case scopeOwn:
@@ -292,15 +305,19 @@ func (r *Reading) EachLabel(ctx context.Context, fn func(LabelRow) error) error 
 	case scopeFigures:
 		return fmt.Errorf("list labels: %w: a reading for figures hands out no labels", ErrNotAllowed)
 	}
+	texts := `'', ''` // read only when asked: an export of millions of labels
+	if text {
+		texts = `i.query, i.question`
+	}
 	return stream(ctx, r.tx, "list labels", `
-		SELECT i.uid, d.kind, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds
+		SELECT i.uid, d.kind, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds, `+texts+`
 		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
 			JOIN datasets d ON d.id = i.dataset_id
 		WHERE (i.dataset_id = ?1 OR (?1 = 0 AND (SELECT d.purpose FROM datasets d WHERE d.id = i.dataset_id) = 'task'))
 			AND (?2 = 0 OR l.annotator_id = ?2)
 		ORDER BY i.dataset_id, i.seq, `+unitOrderOf("unit")+`, a.name`, []any{r.dataset, only}, func(rows *sql.Rows) (LabelRow, error) {
 		var r LabelRow
-		err := rows.Scan(&r.Item, &r.Kind, &r.Unit, &r.Annotator, &r.Value, &r.CreatedAt, &r.UpdatedAt, &r.Seconds)
+		err := rows.Scan(&r.Item, &r.Kind, &r.Unit, &r.Annotator, &r.Value, &r.CreatedAt, &r.UpdatedAt, &r.Seconds, &r.Text, &r.Text2)
 		return r, err
 	}, fn)
 }

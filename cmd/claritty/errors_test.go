@@ -62,3 +62,38 @@ func TestInterruptedSaysNothingWasKept(t *testing.T) {
 		t.Errorf("printed %q", got)
 	}
 }
+
+// --with-text: the labels and gold exports carry each item's texts, made
+// safe for one TSV cell (an escape sequence in the data is neutralised),
+// one row per label or unit as before; other formats refuse the flag.
+func TestExportWithText(t *testing.T) {
+	t.Parallel()
+	bin, dir := binary(t), t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	row := "jaguar \x1b[31mcar\tWhich jaguar?\tcar\tcat\t\t\t\t2\t1\t2\t0\t\t\t"
+	if r := runBin(t, bin, db, "import", writePanes(t, dir, "m.tsv", row)); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	for _, c := range []struct {
+		format string
+		cols   int
+		rows   int
+	}{{"labels", 9, 4}, {"gold", 8, 4}} {
+		r := runBin(t, bin, db, "export", "--format", c.format, "--with-text")
+		lines := strings.Split(strings.TrimRight(r.stdout, "\n"), "\n")
+		if r.code != 0 || len(lines) != c.rows+1 || !strings.HasSuffix(lines[0], "\ttext\ttext_2") {
+			t.Fatalf("%s: %+v", c.format, r)
+		}
+		for _, l := range lines[1:] {
+			cells := strings.Split(l, "\t")
+			if len(cells) != c.cols || !strings.HasPrefix(cells[c.cols-2], "jaguar ") || cells[c.cols-1] != "Which jaguar?" ||
+				strings.Contains(l, "\x1b") {
+				t.Errorf("%s row %q", c.format, l)
+			}
+		}
+	}
+	if r := runBin(t, bin, db, "export", "--format", "mimics-manual", "--with-text"); r.code == 0 ||
+		!strings.Contains(r.stderr, "--with-text applies to --format labels and gold") {
+		t.Errorf("--with-text on mimics-manual: %+v", r)
+	}
+}

@@ -24,11 +24,12 @@ type exportFlags struct {
 	includeUnresolved    bool
 	includeIncomplete    bool
 	provisional          bool      // bench: score provisional gold too
+	withText             bool      // labels, gold: each item's texts
 	stderr               io.Writer // where a release says what it left out
 }
 
 func (fl exportFlags) release() report.ReleaseOptions {
-	return report.ReleaseOptions{IncludeUnresolved: fl.includeUnresolved, IncludeIncomplete: fl.includeIncomplete}
+	return report.ReleaseOptions{IncludeUnresolved: fl.includeUnresolved, IncludeIncomplete: fl.includeIncomplete, WithText: fl.withText}
 }
 
 func newExportCmd(g *globals) *cobra.Command {
@@ -114,6 +115,8 @@ func newExportCmd(g *globals) *cobra.Command {
 	f.BoolVar(&fl.includeUnresolved, "include-unresolved", false, "mimics-manual and a protocol file's format: keep items with unresolved units, their cells empty")
 	f.BoolVar(&fl.includeIncomplete, "include-incomplete", false, "release and gold formats: keep items labelled by fewer annotators than the policy's min")
 	f.BoolVar(&fl.provisional, "provisional", false, "bench: also score gold labelled by fewer annotators than the policy's min")
+	f.BoolVar(&fl.withText, "with-text", false, "labels and gold: add each item's texts (text, text_2: a pane's query and question, "+
+		"a conversation's topic and facet, a request …), for reading; a labels file merges without them")
 	return cmd
 }
 
@@ -147,15 +150,16 @@ type exportFormat struct {
 	pseudonymize bool // --pseudonymize applies
 	unresolved   bool // --include-unresolved applies
 	provisional  bool // --provisional applies
+	text         bool // --with-text applies
 	make         func(f exportFormat, fl exportFlags) writeFunc
 }
 
 // exportFormats are the formats claritty export writes, in the order help
 // lists them: a task kind's files are rows here.
 var exportFormats = []exportFormat{
-	{name: "labels", pseudonymize: true, make: exportLabels},
+	{name: "labels", pseudonymize: true, text: true, make: exportLabels},
 	{name: "mimics-manual", kind: guidelines.MIMICS.Kind, release: true, unresolved: true, make: releaseOf(data.WriteManual)},
-	{name: "gold", release: true, make: releaseOf(data.WriteGold)},
+	{name: "gold", release: true, text: true, make: releaseOf(data.WriteGold)},
 	{name: "clarimm-ratings", kind: guidelines.ClariMM.Kind, pseudonymize: true, make: exportRatings},
 	{name: "clarimm-gold", kind: guidelines.ClariMM.Kind, release: true, make: releaseOf(data.WriteClariMMGold)},
 	{name: "nugget-judgements", kind: guidelines.Nuggets.Kind, release: true, firstOfKind: true, make: exportNuggets},
@@ -182,6 +186,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 		{fl.includeUnresolved, "--include-unresolved", func(f exportFormat) bool { return f.unresolved }},
 		{fl.includeIncomplete, "--include-incomplete", func(f exportFormat) bool { return f.release }},
 		{fl.provisional, "--provisional", func(f exportFormat) bool { return f.provisional }},
+		{fl.withText, "--with-text", func(f exportFormat) bool { return f.text }},
 	} {
 		if c.set && !c.to(f) {
 			return nil, fmt.Errorf("%s applies to --format %s", c.flag, listed(exportNames(c.to)))
@@ -297,8 +302,12 @@ func exportLabels(_ exportFormat, fl exportFlags) writeFunc {
 		if err != nil {
 			return err
 		}
+		write := data.WriteLabels
+		if fl.withText {
+			write = data.WriteLabelsText
+		}
 		return withReading(ctx, me, id, st.ReadLabels, func(r *store.Reading) error {
-			return data.WriteLabels(ctx, r, w, rename)
+			return write(ctx, r, w, rename)
 		})
 	}
 }
