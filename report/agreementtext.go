@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -11,11 +12,19 @@ import (
 	"github.com/claritty/claritty/display"
 )
 
+// AgreementLayout is how wide WriteAgreement lays its tables out.
+type AgreementLayout struct {
+	// Wide puts every coefficient of a type on one row (153 columns);
+	// else the coefficients come in three tables of at most 80 columns,
+	// and the prose wraps at 80.
+	Wide bool
+}
+
 // WriteAgreement prints an agreement report as tables for people: what
 // names the labels' source, ratings says they are ClariMM ratings (read the
 // ordinal figures), people adds the pairs and each annotator against the
 // majority (a report from every label; the kept table has no people).
-func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreement.Options, ratings, people bool) error {
+func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreement.Options, ratings, people bool, layout AgreementLayout) error {
 	if u := rep.Units; u.Units > 0 && !anyPaired(rep) {
 		_, err := fmt.Fprintf(w, "No agreement figure in %s: each of its %d units has a single label. Agreement needs units "+
 			"labelled by two or more annotators (claritty policy --min 2 or more, and their finished HITs).\n", what, u.Units)
@@ -23,17 +32,17 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	if rep.Scale.Nominal {
-		fmt.Fprintf(tw, "Agreement in %s; categories, in no order: %s.\n", what, strings.Join(rep.Scale.Categories, ", "))
-		fmt.Fprintln(tw, "Read Fleiss' κ, AC1 and α nominal; ordinal and interval alpha would read an order into them.")
+		layout.prose(tw, fmt.Sprintf("Agreement in %s; categories, in no order: %s.", what, strings.Join(rep.Scale.Categories, ", ")))
+		layout.prose(tw, "Read Fleiss' κ, AC1 and α nominal; ordinal and interval alpha would read an order into them.")
 	} else {
-		fmt.Fprintf(tw, "Agreement in %s; categories in order: %s.\n", what, strings.Join(rep.Scale.Categories, " < "))
+		layout.prose(tw, fmt.Sprintf("Agreement in %s; categories in order: %s.", what, strings.Join(rep.Scale.Categories, " < ")))
 	}
 	if rep.Scale.Values == nil && !rep.Scale.Nominal {
 		fmt.Fprintln(tw, "The categories are not numbers, so interval alpha is undefined.")
 	}
 	if ratings {
-		fmt.Fprintln(tw, "These are ratings: ordinal, not nominal. Read α ordinal, α interval (the points taken as\n"+
-			"equally spaced) and the pairs' quadratic-weighted κ; Fleiss' κ, AC1 and α nominal count a\n"+
+		layout.prose(tw, "These are ratings: ordinal, not nominal. Read α ordinal, α interval (the points taken as "+
+			"equally spaced) and the pairs' quadratic-weighted κ; Fleiss' κ, AC1 and α nominal count a "+
 			"4 against a 5 as fully as a 1 against a 5.")
 	}
 	ci := func(i agreement.Interval) any { return i }
@@ -44,51 +53,33 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 		ci = func(agreement.Interval) any { return "—" }
 	}
 	if rep.Scale.Unpooled {
-		fmt.Fprintf(tw, "The unit types have scales of their own (%s): no figure pools them.\n\n", strings.Join(typeNames(rep), ", "))
+		layout.prose(tw, fmt.Sprintf("The unit types have scales of their own (%s): no figure pools them.", strings.Join(typeNames(rep), ", ")))
+		fmt.Fprintln(tw)
 	}
 	if rep.MinRaters > 1 {
 		fmt.Fprintf(tw, "Units with fewer than %d labels are left out of every figure (--min-raters).\n\n", rep.MinRaters)
 	}
-	fmt.Fprintln(tw, "type\tunits\t≥2 labels\tratings\traters\tobserved\tchance\tFleiss κ\t95% CI\tAC1\tα nominal\tα ordinal\t95% CI\tα interval")
 	var warnings []string
 	for _, t := range rep.Rows() {
-		if t.Withheld != "" {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d–%d\t%s\t\t\t\t\t\t\t\t\n", display.Clean(t.Type), t.Items, t.Paired, t.Ratings,
-				t.MinRaters, t.MaxRaters, t.Withheld)
-			continue
+		if t.Withheld == "" {
+			warnings = append(warnings, t.Warnings()...)
 		}
-		warnings = append(warnings, t.Warnings()...)
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d–%d\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\t%v\n", display.Clean(t.Type), t.Items, t.Paired, t.Ratings,
-			t.MinRaters, t.MaxRaters, t.Observed, t.Chance, t.FleissKappa, ci(t.CIKappa), t.GwetAC1,
-			t.AlphaNominal, t.AlphaOrdinal, ci(t.CIAlphaOrdinal), t.AlphaInterval)
 	}
+	writeCoefficients(tw, rep, ci, layout.Wide)
 	for _, w := range warnings {
-		fmt.Fprintf(tw, "Caution: %s.\n", display.Clean(w))
+		layout.prose(tw, fmt.Sprintf("Caution: %s.", display.Clean(w)))
 	}
 	for _, t := range rep.Rows() {
 		if t.Withheld == "" && t.Undefined != "" {
 			fmt.Fprintf(tw, "Undefined for %s: %s.\n", display.Clean(t.Type), t.Undefined)
 		}
 	}
-	fmt.Fprintf(tw, "\nkappa of each category against the rest\ntype")
-	for _, c := range rep.Scale.Categories {
-		fmt.Fprintf(tw, "\t%s", display.Clean(c))
-	}
-	fmt.Fprintln(tw)
-	for _, t := range rep.Rows() {
-		fmt.Fprint(tw, display.Clean(t.Type))
-		if t.Withheld != "" {
-			fmt.Fprint(tw, "\t"+t.Withheld)
-		}
-		for _, v := range t.PerCategory {
-			fmt.Fprintf(tw, "\t%v", v)
-		}
-		fmt.Fprintln(tw)
-	}
+	writePerCategory(tw, rep, layout.Wide || len(rep.Scale.Categories) <= 6)
 	if people {
-		writePeople(tw, rep)
+		writePeople(tw, rep, layout)
 	} else {
-		fmt.Fprintln(tw, "\nPairs of annotators, each annotator against the majority, and their charts: --pairs (reads every label).")
+		fmt.Fprintln(tw)
+		layout.prose(tw, "Pairs of annotators, each annotator against the majority, and their charts: --pairs (reads every label).")
 	}
 	u := rep.Units
 	fmt.Fprintf(tw, "\n%d units, %d with no majority (tied), %d with a single label.\n", u.Units, u.Tied, u.Single)
@@ -103,6 +94,128 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 		return err
 	}
 	return writeCharts(w, rep, people)
+}
+
+// writePerCategory writes each category's kappa against the rest: a row
+// per type (across), or, for many categories in the narrow layout, a row
+// per category.
+func writePerCategory(tw io.Writer, rep agreement.Report, across bool) {
+	fmt.Fprintln(tw, "\nkappa of each category against the rest")
+	rows := rep.Rows()
+	if !across {
+		head := []string{"category"}
+		for _, t := range rows {
+			head = append(head, display.Clean(t.Type))
+		}
+		fmt.Fprintln(tw, strings.Join(head, "\t"))
+		for i, c := range rep.Scale.Categories {
+			cells := []string{display.Clean(c)}
+			for _, t := range rows {
+				switch {
+				case t.Withheld != "":
+					cells = append(cells, t.Withheld)
+				case i < len(t.PerCategory):
+					cells = append(cells, fmt.Sprint(t.PerCategory[i]))
+				default:
+					cells = append(cells, "")
+				}
+			}
+			fmt.Fprintln(tw, strings.Join(cells, "\t"))
+		}
+		return
+	}
+	fmt.Fprint(tw, "type")
+	for _, c := range rep.Scale.Categories {
+		fmt.Fprintf(tw, "\t%s", display.Clean(c))
+	}
+	fmt.Fprintln(tw)
+	for _, t := range rows {
+		fmt.Fprint(tw, display.Clean(t.Type))
+		if t.Withheld != "" {
+			fmt.Fprint(tw, "\t"+t.Withheld)
+		}
+		for _, v := range t.PerCategory {
+			fmt.Fprintf(tw, "\t%v", v)
+		}
+		fmt.Fprintln(tw)
+	}
+}
+
+// prose writes a sentence, wrapped at 80 columns but in the wide layout.
+func (l AgreementLayout) prose(w io.Writer, text string) {
+	if !l.Wide {
+		text = strings.Join(wordWrap(text, ChartWidth), "\n")
+	}
+	fmt.Fprintln(w, text)
+}
+
+// wordWrap breaks plain text into lines of at most width at spaces only
+// (a flag like --pairs stays whole); a word longer than width has a line
+// of its own.
+func wordWrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = w
+		case ansi.StringWidth(line)+1+ansi.StringWidth(w) <= width:
+			line += " " + w
+		default:
+			lines, line = append(lines, line), w
+		}
+	}
+	return append(lines, line)
+}
+
+// coefficientColumns are the main table's columns after the type: counts,
+// then kappa-like figures, then alpha; the narrow layout gives each group
+// a table of its own.
+var coefficientColumns = [][]string{
+	{"units", "≥2 labels", "ratings", "raters", "observed", "chance"},
+	{"Fleiss κ", "95% CI", "AC1", "α nominal"},
+	{"α ordinal", "95% CI", "α interval"},
+}
+
+// writeCoefficients writes each type's coefficients: one row a type
+// (wide), or three tables of at most 80 columns.
+func writeCoefficients(tw io.Writer, rep agreement.Report, ci func(agreement.Interval) any, wide bool) {
+	rows := [][]string{}
+	for _, t := range rep.Rows() {
+		if t.Withheld != "" {
+			rows = append(rows, []string{display.Clean(t.Type), fmt.Sprint(t.Items), fmt.Sprint(t.Paired), fmt.Sprint(t.Ratings),
+				fmt.Sprintf("%d–%d", t.MinRaters, t.MaxRaters), t.Withheld})
+			continue
+		}
+		cell := func(v any) string { return fmt.Sprint(v) }
+		rows = append(rows, []string{display.Clean(t.Type), fmt.Sprint(t.Items), fmt.Sprint(t.Paired), fmt.Sprint(t.Ratings),
+			fmt.Sprintf("%d–%d", t.MinRaters, t.MaxRaters), cell(t.Observed), cell(t.Chance),
+			cell(t.FleissKappa), cell(ci(t.CIKappa)), cell(t.GwetAC1), cell(t.AlphaNominal),
+			cell(t.AlphaOrdinal), cell(ci(t.CIAlphaOrdinal)), cell(t.AlphaInterval)})
+	}
+	groups := coefficientColumns
+	if wide {
+		groups = [][]string{slices.Concat(coefficientColumns...)}
+	}
+	from := 1
+	for g, cols := range groups {
+		if g > 0 {
+			fmt.Fprintln(tw)
+		}
+		fmt.Fprintln(tw, "type\t"+strings.Join(cols, "\t"))
+		for _, r := range rows {
+			cells := []string{r[0]}
+			for i := from; i < from+len(cols); i++ {
+				if i < len(r) {
+					cells = append(cells, r[i])
+				} else {
+					cells = append(cells, "")
+				}
+			}
+			fmt.Fprintln(tw, strings.Join(cells, "\t"))
+		}
+		from += len(cols)
+	}
 }
 
 // ChartWidth is the width the text output's charts are drawn to.
@@ -185,9 +298,10 @@ func anyWithheld(rep agreement.Report) bool {
 
 // writePeople prints the pairs, each annotator against the majority, and
 // how many units have no majority.
-func writePeople(tw *tabwriter.Writer, rep agreement.Report) {
-	fmt.Fprintln(tw, "\nIn majority: the share of the annotator's labels that are their unit's majority label, their own\n"+
-		"vote counted, over units with two or more labels and a majority (annotators --quality's \"vs others\"\n"+
+func writePeople(tw *tabwriter.Writer, rep agreement.Report, layout AgreementLayout) {
+	fmt.Fprintln(tw)
+	layout.prose(tw, "In majority: the share of the annotator's labels that are their unit's majority label, their own "+
+		"vote counted, over units with two or more labels and a majority (annotators --quality's \"vs others\" "+
 		"leaves the annotator's own vote out).")
 	fmt.Fprintln(tw, "annotator\tunits\tin majority")
 	for _, a := range rep.Annotators {
@@ -196,9 +310,9 @@ func writePeople(tw *tabwriter.Writer, rep agreement.Report) {
 	if rep.PairsOver != "" {
 		fmt.Fprintf(tw, "\nPairs over the %s units alone (the types' scales differ).\n", display.Clean(rep.PairsOver))
 	}
-	why := "" // a column of reasons only when a kappa is undefined
+	why := "" // a column of reasons only when a kappa is undefined (wide); else a line each under the table
 	for _, p := range rep.Pairs {
-		if p.Undefined != "" {
+		if p.Undefined != "" && layout.Wide {
 			why = "\tCohen's κ undefined because"
 		}
 	}
@@ -209,5 +323,10 @@ func writePeople(tw *tabwriter.Writer, rep agreement.Report) {
 			fmt.Fprint(tw, "\t"+p.Undefined)
 		}
 		fmt.Fprintln(tw)
+	}
+	for _, p := range rep.Pairs {
+		if p.Undefined != "" && why == "" {
+			layout.prose(tw, fmt.Sprintf("Cohen's κ of %s and %s is undefined: %s.", display.Clean(p.A), display.Clean(p.B), p.Undefined))
+		}
 	}
 }

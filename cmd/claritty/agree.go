@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/agreement"
@@ -19,7 +20,7 @@ import (
 
 type agreeFlags struct {
 	dataset, ratings, categories string
-	json, pairs                  bool
+	json, pairs, wide            bool
 	opt                          agreement.Options
 	maxLine                      int
 }
@@ -63,7 +64,7 @@ func newAgreeCmd(g *globals) *cobra.Command {
 				}
 				return rep.WriteJSON(display.JSON(cmd.OutOrStdout())) // C1 escaped, as C0 is
 			}
-			return report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, ratings, true)
+			return report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, ratings, true, agreeLayout(cmd, fl))
 		},
 	}
 	f := cmd.Flags()
@@ -71,6 +72,7 @@ func newAgreeCmd(g *globals) *cobra.Command {
 	f.StringVar(&fl.ratings, "ratings", "", "a labels TSV (item unit annotator label) instead of the database")
 	f.StringVar(&fl.categories, "categories", "", "the categories in ordinal order, comma-separated (with --ratings)")
 	f.BoolVar(&fl.json, "json", false, "write JSON (reads every label, like --pairs)")
+	f.BoolVar(&fl.wide, "wide", false, "every coefficient of a type on one row (153 columns); the default when the terminal is 120 or wider")
 	f.BoolVar(&fl.pairs, "pairs", false, "also Cohen's kappa per pair of annotators and each annotator against the majority (reads every label)")
 	f.IntVar(&fl.maxLine, "max-line", data.DefaultMaxLine, "--ratings: longest line accepted, in bytes")
 	f.IntVar(&fl.opt.MinRaters, "min-raters", 1, "leave out units with fewer labels than this, from every figure")
@@ -131,7 +133,8 @@ func keptAgreement(cmd *cobra.Command, g *globals, fl agreeFlags) error {
 		return err
 	}
 	what := fmt.Sprintf("dataset %q", display.Clean(d.Name))
-	return report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, guidelines.ForKind(d.Kind).Ratings && rep.Units.Units > 0, false)
+	return report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, guidelines.ForKind(d.Kind).Ratings && rep.Units.Units > 0, false,
+		agreeLayout(cmd, fl))
 }
 
 // loadRatings reads a labels TSV someone has: it is theirs, so all of it
@@ -172,6 +175,20 @@ func ratingUnits(st *agreement.Study) bool {
 // chartWriter is the command's output, with the charts' colours brought
 // down to what it is: none for a file or a pipe (the characters carry
 // every value), the terminal's profile otherwise.
+// agreeLayout is wide when asked, or on a terminal of 120 columns or more;
+// else the tables fit 80 (a pipe, a file, a narrow terminal, SSH).
+func agreeLayout(cmd *cobra.Command, fl agreeFlags) report.AgreementLayout {
+	if fl.wide {
+		return report.AgreementLayout{Wide: true}
+	}
+	if f, ok := cmd.OutOrStdout().(*os.File); ok && term.IsTerminal(f.Fd()) {
+		if w, _, err := term.GetSize(f.Fd()); err == nil && w >= 120 {
+			return report.AgreementLayout{Wide: true}
+		}
+	}
+	return report.AgreementLayout{}
+}
+
 func chartWriter(cmd *cobra.Command) io.Writer {
 	return colorprofile.NewWriter(cmd.OutOrStdout(), os.Environ())
 }

@@ -6,8 +6,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // krippendorffTSV is Krippendorff (2011)'s example as a labels TSV: four
@@ -144,5 +148,39 @@ func TestAgreeOnDatabase(t *testing.T) {
 	kept, _, _ := strings.Cut(r.stdout, "Pairs of annotators")
 	if !strings.HasPrefix(full.stdout, strings.TrimRight(kept, "\n")) {
 		t.Fatalf("the kept table's report:\n%s\ndiffers from the one from every label:\n%s", kept, full.stdout)
+	}
+}
+
+// agree fits 80 columns (issue 33): every line of every demo dataset's
+// report, with and without --pairs, is 80 cells or fewer; --wide gives
+// each type one row, with the same figures.
+func TestAgreeFitsEightyColumns(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	for _, d := range []string{"demo", "demo-conversations", "demo-necessity", "demo-pairs", "demo-nuggets"} {
+		for _, extra := range [][]string{nil, {"--pairs"}} {
+			r := tm.run(t, "", "", append([]string{"agree", "--dataset", d}, extra...)...)
+			if r.code != 0 {
+				t.Fatalf("%s %v: %+v", d, extra, r)
+			}
+			for _, l := range strings.Split(r.stdout, "\n") {
+				if w := ansi.StringWidth(l); w > 80 {
+					t.Errorf("%s %v: a line of %d cells: %q", d, extra, w, l)
+				}
+			}
+		}
+	}
+	narrow := tm.run(t, "", "", "agree", "--dataset", "demo", "--bootstrap", "0")
+	wide := tm.run(t, "", "", "agree", "--dataset", "demo", "--bootstrap", "0", "--wide")
+	head := regexp.MustCompile(`(?m)^type +units +≥2 labels +ratings +raters +observed +chance +Fleiss κ +95% CI +AC1 +α nominal +α ordinal +95% CI +α interval$`)
+	if !head.MatchString(wide.stdout) || head.MatchString(narrow.stdout) {
+		t.Errorf("--wide's header in the wide report %v, in the narrow %v", head.MatchString(wide.stdout), head.MatchString(narrow.stdout))
+	}
+	figures := func(s string) []string { return regexp.MustCompile(`-?\d\.\d{3}`).FindAllString(s, -1) }
+	a, b := figures(narrow.stdout), figures(wide.stdout)
+	slices.Sort(a)
+	slices.Sort(b)
+	if len(a) == 0 || !slices.Equal(a, b) {
+		t.Errorf("the layouts give different figures:\n%v\n%v", a, b)
 	}
 }

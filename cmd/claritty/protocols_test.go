@@ -379,7 +379,7 @@ func TestREADMEProtocolWalkthrough(t *testing.T) {
 	if r := tm.run(t, "", labels.String(), "import", "--format", "labels", "--dataset", "questions", "-"); r.code != 0 {
 		t.Fatalf("the three annotators' labels: %+v", r)
 	}
-	agree := tm.run(t, "", "", "agree", "--dataset", "questions", "--bootstrap", "0")
+	agree := tm.run(t, "", "", "agree", "--dataset", "questions", "--bootstrap", "0", "--wide")
 	want := "usefulness  6      6          18       3–3     "
 	line := ""
 	for _, l := range strings.Split(agree.stdout, "\n") {
