@@ -338,6 +338,9 @@ func (m *hitScreen) choiceParts(labels []guidelines.Label, cur int, has, named b
 			text += l.Name + " "
 		}
 		if has && cur == l.Value {
+			if m.mono() { // no colour to show it (NO_COLOR, a dumb terminal): brackets do
+				text = "[" + text[1:len(text)-1] + "]"
+			}
 			parts = append(parts, s.Chosen.Render(text))
 		} else {
 			parts = append(parts, s.Choice.Render(text))

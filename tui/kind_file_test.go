@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
@@ -304,5 +306,22 @@ func TestAttentionQuestionBackAndUndo(t *testing.T) {
 	h.keys("3", "enter")
 	if hit := h.hitState(1); !hit.Finished || *hit.AttentionAnswer != 3 || hit.Labels["pane_quality"] != 3 {
 		t.Fatalf("after the answer: %+v", hit)
+	}
+}
+
+// Without colours (NO_COLOR, a dumb terminal) the label chosen on a step
+// one goes back to is marked by brackets, not by bold alone; with colours
+// the screen is as it was.
+func TestChosenLabelWithoutColour(t *testing.T) {
+	h := duoHarness(t, "mimics-duo-aspects", 80, 24)
+	h.readThen("4")
+	h.keys("left")
+	if s := h.screen(); strings.Contains(s, "[4 good]") {
+		t.Fatalf("brackets with colours:\n%s", s)
+	}
+	h.send(tea.ColorProfileMsg{Profile: colorprofile.ASCII})
+	h.expect("[4 good]")
+	if s := h.screen(); strings.Count(s, "[") != 1 {
+		t.Fatalf("one label is chosen:\n%s", s)
 	}
 }
