@@ -16,6 +16,18 @@ import (
 var ErrReadOnly = errors.New("the database is open read-only (the file or its folder is not writable): " +
 	"only reading commands work on it")
 
+// readOnlyError is ErrReadOnly saying whose file it is and its mode, so
+// the reader knows whom to ask.
+func (s *Store) readOnlyError() error {
+	fi, err := os.Stat(s.path)
+	owner := ownerOf(s.path)
+	if err != nil || owner == "" {
+		return ErrReadOnly
+	}
+	return fmt.Errorf("%w; %s belongs to %s (mode %04o): ask them, or a lead, for write access (a group-shared "+
+		"file wants mode 0660 and its folder the group's write, claritty --db-mode)", ErrReadOnly, s.path, owner, fi.Mode().Perm())
+}
+
 // OpenReadOnly opens an existing database for reading only, as every
 // command does when the file or its folder is not the user's to write
 // (cmd/claritty): no migration, no WAL switch, no writes; each write

@@ -64,7 +64,7 @@ func (s *Store) readTx(ctx context.Context, fn func(*ptx) error) error {
 // transaction or assume what others wrote in it.
 func (s *Store) tx(ctx context.Context, fn func(*ptx) error) error {
 	if s.readOnly {
-		return ErrReadOnly
+		return s.readOnlyError()
 	}
 	j := &writeJob{ctx: ctx, fn: func(tx *sql.Tx) error { return fn(s.wrap(ctx, tx)) }, err: make(chan error, 1)}
 	select {
@@ -170,7 +170,7 @@ func call(j *writeJob, tx *sql.Tx) (err error) {
 // the other writers on. release may be called more than once.
 func (s *Store) ownConn(ctx context.Context, done func(context.Context, *sql.Conn)) (*sql.Conn, func(), error) {
 	if s.readOnly {
-		return nil, nil, ErrReadOnly
+		return nil, nil, s.readOnlyError()
 	}
 	s.writers.Lock()
 	conn, err := s.db.Conn(ctx)
