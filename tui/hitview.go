@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -24,11 +25,20 @@ func (m *hitScreen) hitTop(rows int) []string {
 	}
 	const indent = "        "
 	var top []string
+	m.spill = m.spill[:0]
 	if h.query != "" { // a request's kinds show it whole in the step instead
 		label := s.Dim.Render(fmt.Sprintf(" %-6s ", h.kind.topic()))
-		top = capLines(labelled(wrap(s.Title.Render(h.query), w, indent), label), most, w)
+		whole := labelled(wrap(s.Title.Render(h.query), w, indent), label)
+		top = capLines(whole, most, w)
+		if len(whole) > most {
+			m.spill = append(m.spill, whole...)
+		}
 	}
-	top = append(top, capLines(h.kind.context(m, h, w), max(1, most-1), w)...)
+	context := h.kind.context(m, h, w)
+	top = append(top, capLines(context, max(1, most-1), w)...)
+	if len(context) > max(1, most-1) {
+		m.spill = append(m.spill, context...)
+	}
 	top = append(top, m.stepsLine(w))
 	if rows-len(top) >= 18 {
 		top = append(top, "")
@@ -38,12 +48,14 @@ func (m *hitScreen) hitTop(rows int) []string {
 
 // capLines keeps the first n of lines, the last one ending in "…" when
 // more were left out: only the query or the intent above the step is ever
-// shortened (a taller window shows it whole); the step's own text scrolls.
+// shortened there (a taller window shows it whole), and then the step's
+// content begins with it whole (hitScreen.spill), above what is labelled,
+// where k and pgup reach it.
 func capLines(lines []string, n, width int) []string {
 	if len(lines) <= n {
 		return lines
 	}
-	lines = lines[:n]
+	lines = slices.Clone(lines[:n]) // the caller may keep the whole
 	lines[n-1] = display.FitWords(lines[n-1]+" …", width)
 	return lines
 }
@@ -58,6 +70,11 @@ func (m *hitScreen) renderHIT(rows int) []string {
 	}
 	h, w := m.hit, m.width
 	v := h.kind.build(m, h, w, rows)
+	if len(m.spill) > 0 { // the topic the header had to shorten, whole, above the step's content
+		v.lines = append(append([]string{}, m.spill...), v.lines...)
+		v.focus = [2]int{v.focus[0] + len(m.spill), v.focus[1] + len(m.spill)}
+		v.floor = len(m.spill)
+	}
 	below := append(append([]string{}, v.fixed...), v.choices...)
 	below = append(below, m.noteLines(w)...)
 	// The content gets what it needs to show its focus, and two thirds of
@@ -86,7 +103,7 @@ func (m *hitScreen) window(h *hitState, v stepView, rows int) []string {
 	if v.pageOnly {
 		up, down = "pgup", "pgdn"
 	}
-	w := m.scrolled(v.lines, v.focus, rows, h.scroll, up, down)
+	w := m.scrolledFrom(v.lines, v.focus, rows, h.scroll, up, down, v.floor)
 	h.scroll, h.scrollLo, h.scrollHi, h.hidden = w.scroll, w.lo, w.hi, nil
 	if v.readToEnd {
 		// Read through, not from its start: out of sight only when none of
@@ -118,11 +135,17 @@ type view struct {
 // or the last line where lines are hidden above or below, naming the keys
 // (up, down) that show them.
 func (ss *session) scrolled(lines []string, focus [2]int, rows, scroll int, up, down string) view {
+	return ss.scrolledFrom(lines, focus, rows, scroll, up, down, 0)
+}
+
+// scrolledFrom is scrolled whose unscrolled top is never above floor: the
+// lines above it (a topic the header shortened) are for scrolling up to.
+func (ss *session) scrolledFrom(lines []string, focus [2]int, rows, scroll int, up, down string, floor int) view {
 	if len(lines) <= rows {
 		return view{lines: lines, focusEnd: true, focusSome: true}
 	}
 	inner := max(1, rows-2)
-	auto := max(0, min(focus[0], focus[1]-inner))
+	auto := max(floor, min(focus[0], focus[1]-inner))
 	last := len(lines) - max(1, rows-1) // the top that shows the last line
 	auto = min(auto, last)
 	v := view{lo: -auto, hi: last - auto}

@@ -63,6 +63,9 @@ type stepView struct {
 	// against B), so no label key counts until its last line has been on
 	// screen at this step.
 	readToEnd bool
+	// floor is the first line the content shows unscrolled: the lines
+	// above it are the topic the header shortened (renderHIT).
+	floor int
 }
 
 // kindEntry is how the HIT screen makes a task kind: blank, for its

@@ -325,3 +325,28 @@ func TestChosenLabelWithoutColour(t *testing.T) {
 		t.Fatalf("one label is chosen:\n%s", s)
 	}
 }
+
+// A topic too long for the header at 40×12 (57 of MIMICS-Manual's
+// queries are) ends there in "…", and the step's content begins with it
+// whole, above what is labelled: scrolling up reads all of it, and the
+// step opens where it did.
+func TestLongTopicScrollsWhole(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	query := "what are the best ways to learn the go programming language quickly as a beginner"
+	tsv := data.ManualHeader() + "\n" + query + "\tWhich one do you mean?\tbooks\tcourses\tvideos" + strings.Repeat("\t", 9) + "\n"
+	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(tsv), "l.tsv", data.Options{Dataset: "l"}); err != nil {
+		t.Fatal(err)
+	}
+	h := startHarness(t, st, "ana", 40, 12)
+	h.keys("enter")
+	h.expect("query  what are the best ways to…")
+	h.expect("Which one do you mean?")
+	h.expect("↑ 3 more")
+	h.keys("k", "k", "k")
+	seen := strings.Join(strings.Fields(h.screen()), " ")
+	if !strings.Contains(seen, "query what are the best ways to learn the go programming language quickly as a beginner") {
+		t.Fatalf("scrolled up, the query is not whole:\n%s", h.screen())
+	}
+	checkFits(t, h, 40, 12)
+}
