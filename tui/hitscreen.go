@@ -21,8 +21,8 @@ type hitScreen struct {
 	width, height int
 	// spill is the topic (query, intent, facet) whole, when the header had
 	// to shorten it: the step's content starts with it (renderHIT).
-	spill []string
-	covered       bool // the side pane is shown in its place (a narrow terminal)
+	spill   []string
+	covered bool // the side pane is shown in its place (a narrow terminal)
 
 	hit      *hitState // nil until the first HIT is loaded
 	feedback *feedback // after a practice HIT: its answers, until r or enter
