@@ -313,6 +313,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.pagerOpen() {
 		return m.pagerKey(msg)
 	}
+	if m.screen == screenHIT && m.paneCovers() && m.paneKey(msg) {
+		return nil
+	}
 	return m.active().Update(msg)
 }
 

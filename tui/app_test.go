@@ -447,7 +447,8 @@ func TestScrollSearchResults(t *testing.T) {
 func TestGuidelinePagerScrollsToItsEnd(t *testing.T) {
 	h := newHarness(t, 80, 24)
 	h.keys("enter", "2", "g")
-	if !strings.Contains(strings.Split(h.screen(), "\n")[2], "Step III — Label the candidate answer set") {
+	lines := strings.Split(h.screen(), "\n")
+	if !strings.Contains(lines[2], "↑ ") || !strings.Contains(lines[3], "Step III — Label the candidate answer set") {
 		t.Fatalf("g did not open at Step III:\n%s", h.screen())
 	}
 	for i := 0; i < 200; i++ {
@@ -459,7 +460,7 @@ func TestGuidelinePagerScrollsToItsEnd(t *testing.T) {
 	}
 	h.expect("After the last landing page the HIT is done")
 	h.keys("up")
-	h.expect("After the last landing page") // still near the end: the offset did not run past it
+	h.expect("↓ 2 more (j, pgdn)") // one line up from the end: the offset did not run past it
 	h.keys("esc")
 	h.expect("Step III · Label the candidate answer set")
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -13,11 +14,27 @@ import (
 // The pagers: the guideline (opened at the step on screen), the keys and
 // the statistics, full screen and scrolled with the pager's keys.
 
-// renderPager shows the full guideline or the full help, scrolled.
+// renderPager shows the full guideline or the full help, scrolled, a
+// marker line saying what is hidden above or below and which keys show it.
 func (m *Model) renderPager() []string {
 	title, lines := m.pagerLines()
-	top := min(m.pagerTop, max(0, len(lines)-m.pagerRows()))
-	return append([]string{m.styles.Brand.Render(title)}, lines[top:]...)
+	out := []string{m.styles.Brand.Render(display.FitWords(title, m.width))}
+	rows := m.pagerRows()
+	if len(lines) <= rows {
+		return append(out, lines...)
+	}
+	top := min(m.pagerTop, pagerMaxTop(len(lines), rows))
+	room := rows
+	if top > 0 {
+		out = append(out, m.styles.Dim.Render(display.FitWords(fmt.Sprintf("   ↑ %d more (k, pgup)", top), m.width)))
+		room--
+	}
+	if top+room >= len(lines) {
+		return append(out, lines[top:]...)
+	}
+	room-- // the marker below
+	out = append(out, lines[top:top+room]...)
+	return append(out, m.styles.Dim.Render(display.FitWords(fmt.Sprintf("   ↓ %d more (j, pgdn)", len(lines)-top-room), m.width)))
 }
 
 // pagerLines is the whole text of the open pager, wrapped to the width.
@@ -67,7 +84,16 @@ func (m *Model) pagerRows() int { return max(1, m.bodyRows-1) }
 // bottom.
 func (m *Model) pagerMaxTop() int {
 	_, lines := m.pagerLines()
-	return max(0, len(lines)-m.pagerRows())
+	return pagerMaxTop(len(lines), m.pagerRows())
+}
+
+// pagerMaxTop is the top line that shows the last of n lines in rows, the
+// marker above taking one of them.
+func pagerMaxTop(n, rows int) int {
+	if n <= rows {
+		return 0
+	}
+	return n - max(1, rows-1)
 }
 
 // reflow joins the hard-wrapped lines of each markdown paragraph or list

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -27,6 +28,7 @@ import (
 // made while one runs is served by another once it ends.
 type paneState struct {
 	visible   bool
+	top       int  // the first line shown, where the pane covers the screen and is taller
 	ticking   bool // a poll for others' changes is scheduled
 	computing bool
 	dirty     bool       // asked again while computing
@@ -259,7 +261,7 @@ func (m *Model) withPane(rows []string) []string {
 	if !m.paneShown() {
 		return rows
 	}
-	pane := fitLines(m.paneLines(), len(rows))
+	pane := m.paneWindow(m.paneLines(), len(rows))
 	if !m.paneSide() {
 		return pane
 	}
@@ -271,6 +273,48 @@ func (m *Model) withPane(rows []string) []string {
 		out[i] = r + strings.Repeat(" ", max(0, w-lipgloss.Width(r))) + sep + ansi.Truncate(pane[i], paneWidth, "…")
 	}
 	return out
+}
+
+// paneWindow is as much of the pane as rows show, with a marker line for
+// what is hidden above or below: where the pane covers the screen, j, k,
+// pgdn and pgup scroll it (paneKey); beside the HIT, a taller window or
+// tab (the pane alone, on a narrow one) shows the rest.
+func (m *Model) paneWindow(lines []string, rows int) []string {
+	if len(lines) <= rows || rows < 3 {
+		m.pane.top = 0
+		return fitLines(lines, rows)
+	}
+	up, down := "k, pgup", "j, pgdn"
+	if m.paneSide() {
+		m.pane.top = 0
+		up, down = "a taller window", "a taller window"
+	}
+	m.pane.top = min(m.pane.top, pagerMaxTop(len(lines), rows))
+	dim := func(s string) string { return m.styles.Dim.Render(ansi.Truncate(s, paneWidth, "…")) }
+	var out []string
+	room := rows
+	if m.pane.top > 0 {
+		out = append(out, dim(fmt.Sprintf(" ↑ %d more (%s)", m.pane.top, up)))
+		room--
+	}
+	if m.pane.top+room >= len(lines) {
+		return fitLines(append(out, lines[m.pane.top:]...), rows)
+	}
+	room--
+	out = append(out, lines[m.pane.top:m.pane.top+room]...)
+	return append(out, dim(fmt.Sprintf(" ↓ %d more (%s)", len(lines)-m.pane.top-room, down)))
+}
+
+// paneKey scrolls the pane where it covers the screen; ok is false for a
+// key that is not a scroll key.
+func (m *Model) paneKey(msg tea.KeyPressMsg) bool {
+	k := m.hit.keys
+	if !key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown) {
+		return false
+	}
+	rows := max(1, m.bodyRows)
+	m.pane.top = max(0, m.pane.top+scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, max(1, rows/2)))
+	return true
 }
 
 // paneLines is the pane's text.

@@ -107,6 +107,9 @@ func everyScreen() []sizedScreen {
 		}, keys: []string{"j", "j"}, must: []string{"landing_1", "decision"}},
 		sizedScreen{name: "queue", start: pane, keys: []string{"l"}, must: []string{"Queue", "▸"}},
 		sizedScreen{name: "help", start: pane, keys: []string{"?"}, must: []string{"Keys", "enter"}},
+		sizedScreen{name: "help_scrolled", start: pane, keys: []string{"?", "j", "j", "j"}, must: []string{"Keys"}},
+		sizedScreen{name: "agreement_pane", start: demo, keys: []string{"tab"}, must: []string{"agreement", "pooled"}},
+		sizedScreen{name: "agreement_pane_scrolled", start: demo, keys: []string{"tab", "j", "j"}, must: []string{"pooled"}},
 		sizedScreen{name: "statistics", start: func(t *testing.T, w, h int) *harness {
 			return demoHarness(t, data.DemoDataset, w, h)
 		}, keys: append([]string{"s"}, strings.Split(strings.Repeat("j", 30), "")...), must: []string{"Statistics", "panes"}},
@@ -258,5 +261,31 @@ func TestViewChangesNothing(t *testing.T) {
 	}
 	if after := of(); !reflect.DeepEqual(before, after) {
 		t.Fatalf("View changed the HIT's layout state: %+v, then %+v", before, after)
+	}
+}
+
+// A resize redraws as a fresh start at the new size would: each screen
+// drawn at 40×12, then resized to 60×20 (and back), is the screen a window
+// of that size opened on it shows.
+func TestResizeIsAFreshStart(t *testing.T) {
+	for _, sc := range everyScreen() {
+		switch sc.name {
+		case "pane_question", "pane_landing2", "conversation_turn1", "nugget1", "necessity", "compare", "duo_quality_pane", "help", "agreement_pane":
+		default:
+			continue
+		}
+		t.Run(sc.name, func(t *testing.T) {
+			for _, size := range []struct{ w, h int }{{60, 20}, {40, 12}} {
+				h := sc.start(t, 40, 12)
+				h.keys(sc.keys...)
+				h.send(tea.WindowSizeMsg{Width: 120, Height: 40})
+				h.send(tea.WindowSizeMsg{Width: size.w, Height: size.h})
+				fresh := sc.start(t, size.w, size.h)
+				fresh.keys(sc.keys...)
+				if got, want := h.screen(), fresh.screen(); got != want {
+					t.Errorf("resized to %dx%d:\n%s\nopened at that size:\n%s", size.w, size.h, got, want)
+				}
+			}
+		})
 	}
 }
