@@ -20,7 +20,7 @@ import (
 
 // A ProtocolFile is a task kind written as data (TOML) rather than code:
 // which columns of a file are an item, the steps that label it, their
-// scales and guideline text, and which columns hold labels. README.md
+// scales and guideline text, and which columns hold labels. docs/protocols.md
 // documents it field by field; ParseProtocolFile checks it.
 type ProtocolFile struct {
 	Name      Kind        `toml:"name"`  // the kind's name, as datasets and --format name it

@@ -7,7 +7,7 @@ import (
 )
 
 // Litestream (a separate process that replicates the database to a folder
-// or an S3-compatible bucket, README "Losing the server's disk") keeps two
+// or an S3-compatible bucket, docs/team.md, "Losing the server's disk") keeps two
 // tables of its own in the file, and takes over its checkpoints. claritty
 // lets both be: a file whose only tables are Litestream's is an empty
 // database, not another program's; and while they are there, claritty's

@@ -103,7 +103,7 @@ func newImportCmd(g *globals) *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar((*string)(&opt.Format), "format", "", "file format: "+strings.Join(data.Formats, ", ")+
 		", or a protocol's name (claritty protocols) (default: detect)")
-	f.StringVar(&protocol, "protocol", "", "import under this protocol file (TOML; README.md documents it), kept in the database as a kind of its own")
+	f.StringVar(&protocol, "protocol", "", "import under this protocol file (TOML; docs/protocols.md documents it), kept in the database as a kind of its own")
 	f.StringVar(&opt.Dataset, "dataset", "", "dataset to add the panes to (default: the file's name); for labels, where their panes are")
 	f.StringVar(&opt.System, "system", "", "candidates: the system whose answers these are (else each line's \"system\")")
 	f.StringVar(&opt.Against, "against", "", "pairs: compare each system with this one only (else every pair)")

@@ -23,7 +23,7 @@ func newProtocolsCmd(g *globals) *cobra.Command {
 			"into its code (they need code: SERP review, images, blinded pairs, nuggets), the\n" +
 			"protocol files it ships (MIMICS-Duo's three tasks) and those a lead added to the\n" +
 			"database (claritty protocols add, or claritty import --protocol). A protocol file\n" +
-			"is TOML; README.md documents it field by field.",
+			"is TOML; docs/protocols.md documents it field by field.",
 		Example: "  claritty protocols\n  claritty protocols show mimics-duo-quality > my-quality.toml\n" +
 			"  claritty protocols add usefulness.toml",
 		Args: cobra.NoArgs,

@@ -290,18 +290,18 @@ func TestProtocolsOverSSH(t *testing.T) {
 	}
 }
 
-// readmeProtocol is the protocol file README.md writes from scratch (its
-// toml block), as a reader would copy it.
+// readmeProtocol is the protocol file the manual writes from scratch
+// (docs/protocols.md's toml block), as a reader would copy it.
 func readmeProtocol(t *testing.T) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "protocols.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, rest, ok := strings.Cut(string(b), "```toml\n")
 	block, _, closed := strings.Cut(rest, "```")
 	if !ok || !closed {
-		t.Fatal("README.md has no toml block")
+		t.Fatal("docs/protocols.md has no toml block")
 	}
 	return block
 }
