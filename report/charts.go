@@ -24,31 +24,40 @@ const nameWidth = 12
 // LabelChart draws one bar per row, each the row's labels as shares of
 // 100%, every cell the key of its category (its label as files write it,
 // first character), then the shares and the number of labels. It fits in
-// width columns: the shares go first, then the bar narrows to 10.
+// width columns: the shares go first, then the bars narrow to 10. Every
+// bar of a chart is as long as the others, so they compare by eye.
 func LabelChart(title string, scale agreement.Scale, rows []agreement.LabelCount, width int) []string {
 	out := []string{display.FitWords(title, width)}
 	q := len(scale.Categories)
-	for _, r := range rows {
-		total := 0
+	totals, tails, shorts := make([]int, len(rows)), make([]string, len(rows)), make([]string, len(rows))
+	long, short := 0, 0 // the widest tail with shares, and without
+	for i, r := range rows {
 		for _, n := range r.Labels {
-			total += n
+			totals[i] += n
 		}
-		name := fitName(strings.ReplaceAll(display.Clean(r.Name), "_", " "))
-		if total == 0 {
-			out = append(out, name+" no labels")
+		if totals[i] == 0 {
 			continue
 		}
 		var shares []string
 		for c := q - 1; c >= 0; c-- {
-			shares = append(shares, fmt.Sprintf("%s %d%%", catKey(scale, c), (r.Labels[c]*100+total/2)/total))
+			shares = append(shares, fmt.Sprintf("%s %d%%", catKey(scale, c), (r.Labels[c]*100+totals[i]/2)/totals[i]))
 		}
-		tail := "  " + strings.Join(shares, " ") + fmt.Sprintf("  n %d", total)
-		bar := width - nameWidth - lipgloss.Width(tail)
-		if bar < 10 {
-			tail = fmt.Sprintf("  n %d", total)
-			bar = width - nameWidth - lipgloss.Width(tail)
+		shorts[i] = fmt.Sprintf("  n %d", totals[i])
+		tails[i] = "  " + strings.Join(shares, " ") + shorts[i]
+		long, short = max(long, lipgloss.Width(tails[i])), max(short, lipgloss.Width(shorts[i]))
+	}
+	bar := width - nameWidth - long
+	if bar < 10 {
+		tails, bar = shorts, width-nameWidth-short
+	}
+	bar = min(40, max(4, bar))
+	for i, r := range rows {
+		name := fitName(strings.ReplaceAll(display.Clean(r.Name), "_", " "))
+		if totals[i] == 0 {
+			out = append(out, name+" no labels")
+			continue
 		}
-		out = append(out, name+drawBar(scale, r.Labels, total, min(40, max(4, bar)))+tail)
+		out = append(out, name+drawBar(scale, r.Labels, totals[i], bar)+tails[i])
 	}
 	return out
 }

@@ -64,3 +64,27 @@ func TestKappaHeatmapHandWorked(t *testing.T) {
 		}
 	}
 }
+
+// Every bar of a label chart is as long as the others at any width, the
+// shares beside them as wide as they come (a row of "0 8%" beside one of
+// "0 18%" drew a longer bar at 60 columns).
+func TestLabelChartBarsAlike(t *testing.T) {
+	scale := agreement.NewScale([]string{"0", "1", "2"})
+	rows := []agreement.LabelCount{{Name: "question", Labels: []int{3, 20, 15}}, {Name: "answer_set", Labels: []int{11, 23, 28}},
+		{Name: "landing", Labels: []int{39, 71, 94}}, {Name: "few", Labels: []int{0, 1, 0}}}
+	for width := 30; width <= 120; width += 7 {
+		lines := LabelChart("Labels per unit type", scale, rows, width)
+		bars := map[int]bool{}
+		for _, l := range lines[1:] {
+			plain := ansi.Strip(l)[nameWidth:]
+			n := len(plain) - len(strings.TrimLeft(plain, "012"))
+			bars[n] = true
+			if w := ansi.StringWidth(l); w > max(width, nameWidth+4+len("  n 204")) {
+				t.Errorf("width %d: %q is %d wide", width, ansi.Strip(l), w)
+			}
+		}
+		if len(bars) != 1 {
+			t.Errorf("width %d: bars of %d lengths:\n%s", width, len(bars), ansi.Strip(strings.Join(lines, "\n")))
+		}
+	}
+}
