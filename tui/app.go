@@ -240,7 +240,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case flagsLoadedMsg, flagReviewedMsg:
 		return m.flags.Update(msg)
-	case queueLoadedMsg:
+	case queueLoadedMsg, queueJumpMsg:
 		return m.queue.Update(msg)
 	case closeScreenMsg:
 		m.screen = screenHIT

@@ -111,7 +111,7 @@ func defaultHITKeys() hitKeys {
 
 // queueKeys are the keys of the queue screen.
 type queueKeys struct {
-	Up, Down, PageUp, PageDown, Top, Bottom, Open, Close key.Binding
+	Up, Down, PageUp, PageDown, Top, Bottom, Open, Close, Jump key.Binding
 	sharedKeys
 }
 
@@ -123,6 +123,7 @@ func defaultQueueKeys() queueKeys {
 		PageDown:   bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
 		Top:        bind([]string{"home", "g"}, "g", "first"),
 		Bottom:     bind([]string{"end", "G"}, "G", "last"),
+		Jump:       bind([]string{":"}, ":", "go to a HIT by number or item id"),
 		Open:       bind([]string{"enter"}, "enter", "open HIT"),
 		Close:      bind([]string{"esc", "l"}, "esc", "back"),
 		sharedKeys: defaultSharedKeys(),

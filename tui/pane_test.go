@@ -276,3 +276,30 @@ func TestPaneHidesSystemsWhileJudging(t *testing.T) {
 	h.expect("systems · gold so far")
 	h.expect("answer-fir")
 }
+
+// ":" in the queue goes to a HIT by its number or its item's id (as
+// exports write it); a number past the queue or an unknown id says so,
+// and the cursor stays.
+func TestQueueJumps(t *testing.T) {
+	h := newHarness(t, 100, 30)
+	it := h.item(17)
+	h.keys("l", ":", "3", "2", "enter")
+	if h.m.queue.cursor != 32 {
+		t.Fatalf("after :32 the cursor is on %d", h.m.queue.cursor)
+	}
+	h.keys(":")
+	h.keys(strings.Split(it.UID, "")...)
+	h.keys("enter")
+	if h.m.queue.cursor != 17 {
+		t.Fatalf("after :%s (HIT 17's id) the cursor is on %d\n%s", it.UID, h.m.queue.cursor, h.screen())
+	}
+	h.keys(":", "9", "9", "9", "enter")
+	h.expect("no HIT 999: the queue runs from 1 to 40")
+	h.keys(":", "z", "z", "enter")
+	h.expect(`no item "zz" in this dataset`)
+	if h.m.queue.cursor != 17 {
+		t.Fatalf("a refused jump moved the cursor to %d", h.m.queue.cursor)
+	}
+	h.keys("enter")
+	h.expect("HIT 17 ·")
+}

@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -24,6 +26,14 @@ type queueScreen struct {
 	offset int // the window the rows were read for
 	rows   []store.QueueRow
 	ready  bool
+	// jumping: the ":" prompt is open for a HIT's number or item id.
+	jumping bool
+}
+
+// queueJumpMsg is where a ":" jump goes: the HIT of that number or item id.
+type queueJumpMsg struct {
+	seq int
+	err error
 }
 
 // queueLoadedMsg carries one window of the queue.
@@ -38,7 +48,12 @@ func newQueueScreen(s *session) *queueScreen {
 }
 
 // rows is how many HITs fit under the title and the column heads.
-func (q *queueScreen) rowsShown() int { return max(1, q.height-2) }
+func (q *queueScreen) rowsShown() int {
+	if q.jumping {
+		return max(1, q.height-3) // the prompt takes a row
+	}
+	return max(1, q.height-2)
+}
 
 // open shows the queue of total HITs with seq selected.
 func (q *queueScreen) open(seq, total int) tea.Cmd {
@@ -76,18 +91,62 @@ func (q *queueScreen) Update(msg tea.Msg) tea.Cmd {
 			q.offset, q.rows, q.ready = msg.offset, msg.rows, true
 		}
 		return nil
+	case queueJumpMsg:
+		if msg.err != nil {
+			q.setStatus(msg.err.Error(), true)
+			return nil
+		}
+		q.setStatus("", false)
+		return q.scrollTo(msg.seq)
 	case tea.KeyPressMsg:
 		return q.key(msg)
 	}
 	return nil
 }
 
+// jumpKey edits the ":" prompt; enter goes to the HIT it names.
+func (q *queueScreen) jumpKey(msg tea.KeyPressMsg) tea.Cmd {
+	return q.promptKey(msg, func(text string) tea.Cmd {
+		q.jumping = false
+		q.input.Blur()
+		if text == "" {
+			return nil
+		}
+		if n, err := strconv.Atoi(text); err == nil {
+			if n < 1 || n > q.total {
+				q.setStatus(fmt.Sprintf("no HIT %d: the queue runs from 1 to %d", n, q.total), true)
+				return nil
+			}
+			return q.scrollTo(n)
+		}
+		st, ds, ctx := q.cfg.Store, q.cfg.Dataset.ID, q.ctx
+		return q.work.do(func() tea.Msg {
+			it, err := st.ItemByUID(ctx, ds, text)
+			if errors.Is(err, store.ErrNotFound) {
+				err = fmt.Errorf("no item %q in this dataset (give its id, as exports write it, or its HIT number)", display.Clean(text))
+			}
+			return queueJumpMsg{seq: it.Seq, err: err}
+		})
+	}, func() tea.Cmd {
+		q.jumping = false
+		return nil
+	})
+}
+
 func (q *queueScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	k, page := q.keys, q.rowsShown()
+	if q.jumping {
+		return q.jumpKey(msg)
+	}
 	if cmd := screenKey(msg, k.sharedKeys, k.Close); cmd != nil {
 		return cmd
 	}
 	switch {
+	case key.Matches(msg, k.Jump):
+		q.jumping = true
+		q.input.Reset()
+		q.input.Placeholder = "HIT number or item id (enter goes, esc cancels)"
+		return q.input.Focus()
 	case key.Matches(msg, k.Open):
 		if r, ok := q.selected(); ok {
 			return ask(openHITMsg{itemID: r.ItemID})
@@ -143,6 +202,9 @@ func (q *queueScreen) Layout() []string {
 		display.FitWords(s.Title.Render(fmt.Sprintf(" Queue · %s", count(q.total, "HIT", "HITs")))+s.Dim.Render("  enter opens a HIT · esc returns"), q.width),
 		s.Dim.Render(fmt.Sprintf("  %7s  %-11s  %s", "HIT", "status", kindFor(q.cfg.Dataset.Kind).topic())),
 	}
+	if q.jumping {
+		lines = append(lines[:1], q.input.View(), lines[1])
+	}
 	if !q.ready && len(q.rows) == 0 {
 		return append(lines, s.Dim.Render("loading…"))
 	}
@@ -162,10 +224,13 @@ func (q *queueScreen) Layout() []string {
 
 func (q *queueScreen) ShortHelp() []key.Binding {
 	k := q.keys
-	return []key.Binding{k.Open, k.Close, k.Down, k.Up, k.PageDown, k.Top, k.Bottom, k.Help, k.Quit}
+	if q.jumping {
+		return q.promptKeys.ShortHelp()
+	}
+	return []key.Binding{k.Open, k.Close, k.Down, k.Up, k.PageDown, k.Top, k.Bottom, k.Jump, k.Help, k.Quit}
 }
 
 func (q *queueScreen) FullHelp() [][]key.Binding {
 	k := q.keys
-	return [][]key.Binding{{k.Open, k.Close, k.Help, k.Quit}, {k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}}
+	return [][]key.Binding{{k.Open, k.Close, k.Help, k.Quit}, {k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump}}
 }
