@@ -350,3 +350,16 @@ func TestLongTopicScrollsWhole(t *testing.T) {
 	}
 	checkFits(t, h, 40, 12)
 }
+
+// The statistics view shows each kind's own tables: a protocol file's
+// labels by step and unit, not the MIMICS paper's.
+func TestStatisticsOfAProtocolKind(t *testing.T) {
+	h := duoHarness(t, "mimics-duo-quality", 100, 60)
+	h.keys("s")
+	h.expect("Statistics · mimics-duo-quality")
+	h.expect("mimics-duo-quality: every settled label, by step and by unit")
+	h.expect("pane_quality")
+	if s := h.screen(); strings.Contains(s, "Table 4") || strings.Contains(s, "question templates") {
+		t.Fatalf("the MIMICS tables for a protocol file's kind:\n%s", s)
+	}
+}

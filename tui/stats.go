@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"bytes"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -26,19 +25,15 @@ type statsMsg struct {
 func (m *Model) openStats() tea.Cmd {
 	m.stats = []string{m.styles.Dim.Render(" computing…")}
 	m.openPager(overlayStats)
-	ctx, st, ds, an := m.ctx, m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator
+	ctx, st, ds, an, d := m.ctx, m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator, m.cfg.Dataset
 	return func() tea.Msg {
 		r, err := st.ReadFigures(ctx, an, ds)
 		if err != nil {
 			return statsMsg{err: err}
 		}
 		defer r.Close()
-		s, err := report.DatasetStats(ctx, r)
+		text, err := report.StatsText(ctx, r, d) // the dataset's kind's own tables
 		if err != nil {
-			return statsMsg{err: err}
-		}
-		var b bytes.Buffer
-		if err := s.WriteText(&b); err != nil {
 			return statsMsg{err: err}
 		}
 		rep, err := report.KeptReport(ctx, r, agreement.Options{})
@@ -48,7 +43,7 @@ func (m *Model) openStats() tea.Cmd {
 		if err := report.AddPeople(ctx, r, &rep); err != nil {
 			return statsMsg{err: err}
 		}
-		return statsMsg{lines: strings.Split(strings.TrimRight(b.String(), "\n"), "\n"), rep: &rep}
+		return statsMsg{lines: strings.Split(strings.TrimRight(text, "\n"), "\n"), rep: &rep}
 	}
 }
 

@@ -54,10 +54,9 @@ func newStatsCmd(g *globals) *cobra.Command {
 	return cmd
 }
 
-// statsGold: statistics describe the gold as it stands, provisional gold
-// included (each table's gold column says how much of it is); claritty
-// bench scores on settled gold unless told otherwise.
-var statsGold = report.ScoreOptions{Provisional: true}
+// statsGold is report.StatsGold: the gold as it stands, provisional gold
+// included.
+var statsGold = report.StatsGold
 
 // writeStats writes the dataset's tables over the reading: every role may
 // read them, the items the reader has open left out.
