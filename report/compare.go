@@ -348,7 +348,7 @@ func ComparisonLines(c bench.Comparison, positions bool, wh ComparisonWithheld) 
 		tw.Flush()
 		lines = append(lines, trimLines(t.String())...)
 		lines = append(lines, fmt.Sprintf("separable: %d of %d pairs of systems (%s), their intervals apart", sep.Separated,
-			sep.Pairs, percentText(sep.Share)))
+			sep.Pairs, valuePct(benchValue(sep.Share))))
 	}
 	return lines
 }
@@ -374,12 +374,4 @@ func trimLines(s string) []string {
 		lines[i] = strings.TrimRight(l, " ")
 	}
 	return lines
-}
-
-// percentText is a share as a whole percentage, "–" when undefined.
-func percentText(v bench.Value) string {
-	if !v.Defined {
-		return "–"
-	}
-	return fmt.Sprintf("%.0f%%", 100*v.X)
 }
