@@ -3,7 +3,6 @@ package report
 import (
 	"context"
 	"fmt"
-	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -133,10 +132,13 @@ func baselineOf(typ string, weighted bool, us []baselineUnit) HumanBaseline {
 		}
 	}
 	b.Items = len(items)
-	run, people := baselineKappas(us, weighted)
-	b.Run = run
-	ks := definedKappas(people)
-	b.People = len(ks)
+	ix := itemCells(us, items)
+	t := newTables(len(ix.people))
+	for i := range items {
+		t.add(ix.cells[i])
+	}
+	run, ks := t.kappas(weighted)
+	b.Run, b.People = run, len(ks)
 	if len(ks) == 0 {
 		return b
 	}
@@ -152,30 +154,8 @@ func baselineOf(typ string, weighted bool, us []baselineUnit) HumanBaseline {
 			b.Standing = "within"
 		}
 	}
-	b.DiffLow, b.DiffHigh = diffInterval(us, items, weighted)
+	b.DiffLow, b.DiffHigh = diffInterval(ix, t, weighted)
 	return b
-}
-
-// baselineKappas are the run's kappa with the gold over the units, and
-// each person's with the others' majority, by annotator id.
-func baselineKappas(us []baselineUnit, weighted bool) (bench.Value, map[int64]bench.Value) {
-	q := store.VoteSlots
-	run := make([]float64, q*q)
-	people := map[int64][]float64{}
-	for _, u := range us {
-		run[u.run*q+u.gold]++
-		for i, a := range u.person {
-			if people[a] == nil {
-				people[a] = make([]float64, q*q)
-			}
-			people[a][u.said[i]*q+u.other[i]]++
-		}
-	}
-	out := map[int64]bench.Value{}
-	for a, t := range people {
-		out[a] = tableKappa(t, weighted)
-	}
-	return tableKappa(run, weighted), out
 }
 
 // cell is one count of a joint table: the run's (person −1) or a
@@ -215,16 +195,50 @@ func itemCells(us []baselineUnit, items []int64) cellIndex {
 	return ix
 }
 
-// definedKappas are the people's defined kappas in annotator order, so every
-// mean of them sums in one order and repeats to the bit.
-func definedKappas(people map[int64]bench.Value) []float64 {
-	var out []float64
-	for _, a := range slices.Sorted(maps.Keys(people)) {
-		if k := people[a]; k.Defined {
-			out = append(out, k.X)
+// tables are the joint tables of the run with the gold and of each
+// person with the others' majority, over the items added to them.
+type tables struct {
+	run    []float64
+	people [][]float64
+}
+
+func newTables(people int) tables {
+	q := store.VoteSlots
+	t := tables{run: make([]float64, q*q), people: make([][]float64, people)}
+	for i := range t.people {
+		t.people[i] = make([]float64, q*q)
+	}
+	return t
+}
+
+func (t tables) clear() {
+	clear(t.run)
+	for _, p := range t.people {
+		clear(p)
+	}
+}
+
+// add counts one item's cells.
+func (t tables) add(cells []cell) {
+	for _, c := range cells {
+		if c.person < 0 {
+			t.run[c.cell]++
+		} else {
+			t.people[c.person][c.cell]++
 		}
 	}
-	return out
+}
+
+// kappas are the run's kappa and the people's defined ones, in annotator
+// order, so every mean of them sums in one order and repeats to the bit.
+func (t tables) kappas(weighted bool) (bench.Value, []float64) {
+	var ks []float64
+	for _, p := range t.people {
+		if k := tableKappa(p, weighted); k.Defined {
+			ks = append(ks, k.X)
+		}
+	}
+	return tableKappa(t.run, weighted), ks
 }
 
 // tableKappa is Cohen's kappa of a VoteSlots-square table, or its
@@ -247,41 +261,18 @@ func tableKappa(t []float64, weighted bool) bench.Value {
 // kappa: the items resampled with replacement (resample r draws with
 // rand.New(rand.NewPCG(bench.BootstrapSeed, r))), both sides recomputed
 // over each; resamples where either side is undefined are dropped. Each
-// item's cells of the joint tables are found once, and a resample adds
-// them up in tables it reuses: a resample costs the units it draws.
-func diffInterval(us []baselineUnit, items []int64, weighted bool) (bench.Value, bench.Value) {
-	ix := itemCells(us, items)
-	q := store.VoteSlots
-	run := make([]float64, q*q)
-	people := make([][]float64, len(ix.people))
-	for i := range people {
-		people[i] = make([]float64, q*q)
-	}
+// item's cells of the joint tables are found once (ix), and a resample
+// adds them up in tables it reuses (t): a resample costs the units it draws.
+func diffInterval(ix cellIndex, t tables, weighted bool) (bench.Value, bench.Value) {
 	var diffs []float64
-	ks := make([]float64, 0, len(people))
 	for r := range BaselineReplicates {
 		rng := rand.New(rand.NewPCG(bench.BootstrapSeed, uint64(r)))
-		clear(run)
-		for _, t := range people {
-			clear(t)
+		t.clear()
+		for range ix.cells {
+			t.add(ix.cells[rng.IntN(len(ix.cells))])
 		}
-		for range items {
-			for _, c := range ix.cells[rng.IntN(len(items))] {
-				if c.person < 0 {
-					run[c.cell]++
-				} else {
-					people[c.person][c.cell]++
-				}
-			}
-		}
-		ks = ks[:0]
-		for _, t := range people { // in annotator order (itemCells)
-			if k := tableKappa(t, weighted); k.Defined {
-				ks = append(ks, k.X)
-			}
-		}
-		if k := tableKappa(run, weighted); k.Defined && len(ks) > 0 {
-			diffs = append(diffs, k.X-mean(ks))
+		if run, ks := t.kappas(weighted); run.Defined && len(ks) > 0 {
+			diffs = append(diffs, run.X-mean(ks))
 		}
 	}
 	if len(diffs) == 0 {
