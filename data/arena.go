@@ -152,10 +152,6 @@ func addArena(ctx context.Context, st *store.Store, who store.Annotator, body []
 	if err != nil {
 		return res, err
 	}
-	index, err := pairIndex(ctx, st, d, pairs)
-	if err != nil {
-		return res, err
-	}
 	w, err := im.AddRun(opt.Name, store.RunLabels, "", runFingerprint(body))
 	if errors.Is(err, store.ErrRunExists) {
 		return res, lineErr(name, 0, "%v: pick another --name", err)
@@ -170,8 +166,11 @@ func addArena(ctx context.Context, st *store.Store, who store.Annotator, body []
 	var orders store.Orders
 	seen, unscored := map[int64]int{}, 0
 	for i, v := range verdicts {
-		item, ok := index[pairKey(v.request, v.model, v.baseline)]
-		if !ok {
+		item, ok, err := arenaItem(ctx, st, d.ID, v)
+		if err != nil {
+			return res, err
+		}
+		if p := pairs[item]; !ok || min(p.First, p.Second) != min(v.model, v.baseline) || max(p.First, p.Second) != max(v.model, v.baseline) {
 			return res, lineErr(name, lines[i], "dataset %q has no pair of %q and %q for request %q", d.Name, v.model, v.baseline, v.request)
 		}
 		if prev, dup := seen[item]; dup {
@@ -203,24 +202,18 @@ func addArena(ctx context.Context, st *store.Store, who store.Annotator, body []
 	return res, err
 }
 
-// pairKey is a pair's request and its two systems, in either order.
-func pairKey(request, a, b string) string {
-	return request + "\x1f" + min(a, b) + "\x1f" + max(a, b)
-}
-
-// pairIndex maps each pair of the dataset to its item by pairKey: a pair's
-// request id is its uid, or, where a request set more than two systems
-// against each other, its uid without "/first/second".
-func pairIndex(ctx context.Context, st *store.Store, d store.Dataset, pairs map[int64]store.PairSystems) (map[string]int64, error) {
-	out := map[string]int64{}
-	err := st.EachItem(ctx, d.ID, func(it store.Item) error {
-		if p, ok := pairs[it.ID]; ok {
-			request := strings.TrimSuffix(it.UID, "/"+p.First+"/"+p.Second)
-			out[pairKey(request, p.First, p.Second)] = it.ID
+// arenaItem is the compare item a judgment names: its uid is the request's
+// id, or, where a request set more than two systems against each other,
+// the id and the two systems ("q1/m1/base", in either order).
+func arenaItem(ctx context.Context, st *store.Store, datasetID int64, v arenaVerdict) (int64, bool, error) {
+	for _, uid := range []string{v.request, v.request + "/" + v.model + "/" + v.baseline, v.request + "/" + v.baseline + "/" + v.model} {
+		it, err := st.ItemByUID(ctx, datasetID, uid)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
 		}
-		return nil
-	})
-	return out, err
+		return it.ID, err == nil, err
+	}
+	return 0, false, nil
 }
 
 // arenaDataset is the compare dataset the judgments are over: the one
@@ -234,16 +227,8 @@ func arenaDataset(ctx context.Context, st *store.Store, v arenaVerdict, name str
 		if d.Kind != guidelines.Compare.Kind || opt.Dataset != "" && d.Name != opt.Dataset {
 			continue
 		}
-		found := false
-		err := st.EachItem(ctx, d.ID, func(it store.Item) error {
-			found = found || it.UID == v.request || strings.HasPrefix(it.UID, v.request+"/")
-			return nil
-		})
-		if err != nil {
+		if _, ok, err := arenaItem(ctx, st, d.ID, v); ok || err != nil {
 			return d, err
-		}
-		if found {
-			return d, nil
 		}
 	}
 	return store.Dataset{}, lineErr(name, line, "no compare dataset%s has request %q", inDataset(opt.Dataset), v.request)
