@@ -230,7 +230,45 @@ func TestBenchAddIsForLeads(t *testing.T) {
 			tm.file(t, "q.tsv", tm.pane1.UID+"\tWhich one?\n"))
 		tm.refused(t, who, "lead", "bench", "add", "--kind", "labels", "--name", "judge", "--dataset", data.DemoPairs,
 			tm.file(t, "judge.run", "cmp-01 preference ask-first\n"))
+		// An arena-hard judgment file and nuggetizer assignments, each
+		// naming a pair or an answer the demo has: refused for the role,
+		// not for the file.
+		tm.refused(t, who, "lead", "bench", "add", "--kind", "arena-judgments", "--name", "arena",
+			tm.file(t, "arena.jsonl", `{"uid": "cmp-01", "model": "ask-first", "baseline": "answer-first", "games": [{"score": "A>B"}, {"score": "B>A"}]}`+"\n"))
+		tm.refused(t, who, "lead", "bench", "add", "--kind", "nugget-assignments", "--name", "assessor",
+			tm.file(t, "assign.jsonl", demoAssignments(t, tm)+"\n"))
 	}
+}
+
+// demoAssignments is one nuggetizer assignment line for the demo's answer
+// ct-001@clarify, every nugget as the dataset has it, all supported.
+func demoAssignments(t *testing.T, tm team) string {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, tm.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	d, err := st.DatasetByName(ctx, data.DemoNuggets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := st.AnswerRows(ctx, d.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if r.Intent == "ct-001" && r.System == "clarify" {
+			var ns []string
+			for _, text := range r.NuggetTexts {
+				ns = append(ns, fmt.Sprintf(`{"text": %q, "assignment": "support"}`, text))
+			}
+			return fmt.Sprintf(`{"qid": "ct-001", "run_id": "clarify", "nuggets": [%s]}`, strings.Join(ns, ", "))
+		}
+	}
+	t.Fatal("no demo answer ct-001@clarify")
+	return ""
 }
 
 // Row "roles": leads only, keys and settings included; nobody raises
