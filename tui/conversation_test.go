@@ -247,3 +247,22 @@ func goldOf(t *testing.T, st *store.Store, datasetID int64, uid, unit string) re
 	}
 	return out
 }
+
+// A turn longer than a 40×12 screen's room labels only from its start at
+// the window's top: scrolled up to the intent above it, with only the
+// turn's heading left in sight, a rating key brings the turn back and
+// labels nothing.
+func TestLongFocusScrolledAboveLabelsNothing(t *testing.T) {
+	h := convHarness(t, 40, 12)
+	h.keys("k", "k", "k", "k", "k", "k", "k", "k")
+	h.expect("▸ Turn 1")
+	h.keys("4")
+	h.expect("back in view")
+	if got := h.labels(1); len(got) != 0 {
+		t.Fatalf("a key labelled a turn mostly out of sight: %v", got)
+	}
+	h.keys("4")
+	if got := h.labels(1); got["relevance_1"] != 4 {
+		t.Fatalf("back in view, the key did not label: %v", got)
+	}
+}

@@ -166,10 +166,13 @@ func (ss *session) scrolledFrom(lines []string, focus [2]int, rows, scroll int, 
 		v.lines = append(v.lines, lines[top:min(len(lines), top+room)]...)
 	}
 	// Hidden: the focus's start is out of sight, or all of it would fit
-	// and some is out of sight (a focus longer than the room shows from
-	// its start, which is as much as can show).
+	// and some is out of sight, or it is longer than the room and does not
+	// start the window (it shows from its start, which is as much as can
+	// show: a window that starts above it shows less, perhaps only its
+	// first line, and a label would weigh what is not on screen).
 	flen := focus[1] - focus[0]
-	v.hidden = flen > 0 && (focus[0] < top || focus[0] >= top+room || flen <= room && focus[1] > top+room)
+	v.hidden = flen > 0 && (focus[0] < top || focus[0] >= top+room || flen <= room && focus[1] > top+room ||
+		flen > room && focus[0] != top)
 	v.focusEnd = focus[1] > top && focus[1] <= top+room
 	v.focusSome = focus[0] < top+room && focus[1] > top
 	return v
