@@ -181,6 +181,7 @@ const (
 	// planner walks every item of the dataset in seq order to skip a sort.
 	ownQuery = `SELECT i.id, i.seq FROM hits h INDEXED BY hits_annotator CROSS JOIN items i ON i.id = h.item_id JOIN datasets d ON d.id = i.dataset_id
 		WHERE h.annotator_id = ?2 AND h.finished_at IS NULL AND i.dataset_id = ?1
+		AND h.later_at IS NULL AND h.given_back_at IS NULL
 		AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2 AND ` + standingFlag + `)
 		AND (h.touched_at >= ?3 OR (i.open = 1 AND ` + room + `))
 		ORDER BY i.seq LIMIT 1`
@@ -355,7 +356,7 @@ const refreshFreeDataset = `UPDATE items SET free = ` + freeValue + `
 
 const freeValue = `(open = 1 AND
 		(CASE WHEN finished < d.min_annotators THEN d.min_annotators - finished ELSE 1 END)
-		> (SELECT count(*) FROM hits h WHERE h.item_id = items.id AND h.finished_at IS NULL))`
+		> (SELECT count(*) FROM hits h WHERE h.item_id = items.id AND h.finished_at IS NULL AND h.given_back_at IS NULL))`
 
 // NextHIT gives the annotator their next HIT in the dataset and holds it
 // for them, all in one immediate transaction, so two processes can never
@@ -411,6 +412,10 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 				return err
 			}
 			return s.drawAttention(w, g, id, annotatorID, now)
+		}
+		// Last, what they put off, longest ago first (SkipHIT).
+		if id, ok, err = nextLater(w, g, datasetID, annotatorID, now, cutoff); ok || err != nil {
+			return err
 		}
 		nw, err = noWork(ctx, w, datasetID, annotatorID, cutoff)
 		return err
@@ -478,9 +483,17 @@ func (s *Store) ClaimHIT(ctx context.Context, itemID, annotatorID int64) error {
 func holdHIT(w *ptx, s *Store, itemID, annotatorID int64, bump int) (finished bool, rev int64, err error) {
 	var datasetID int64
 	var done, touched sql.NullString
-	err = w.scan(holdRead, []any{itemID, annotatorID}, &datasetID, &done, &touched, &rev)
+	var skipped sql.NullBool
+	err = w.scan(holdRead, []any{itemID, annotatorID}, &datasetID, &done, &touched, &rev, &skipped)
 	if err != nil {
 		return false, 0, err
+	}
+	if skipped.Bool {
+		// Taken up again (from the queue, or a key on it): no longer put
+		// off or given back, and a place again if it was given back.
+		if err := takeUp(w, itemID, annotatorID); err != nil {
+			return false, 0, err
+		}
 	}
 	now, cutoff, err := s.leaseTimes(w, datasetID)
 	if err != nil {
@@ -563,7 +576,7 @@ const (
 	claimInsert = `INSERT INTO hits (item_id, annotator_id, started_at, touched_at, rev, claimed_max) VALUES (?1, ?2, ?3, ?3, ?4,
 		(SELECT d.max_annotators FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?1))`
 	claimHasLabels = `SELECT EXISTS (SELECT 1 FROM labels l WHERE l.item_id = ?1 AND l.annotator_id = ?2)`
-	holdRead       = `SELECT i.dataset_id, h.finished_at, h.touched_at, coalesce(h.rev, 0) FROM items i
+	holdRead       = `SELECT i.dataset_id, h.finished_at, h.touched_at, coalesce(h.rev, 0), h.later_at IS NOT NULL OR h.given_back_at IS NOT NULL FROM items i
 		LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2 WHERE i.id = ?1`
 	holdRoom = `SELECT i.open = 1 AND ` + room + ` FROM items i JOIN datasets d ON d.id = i.dataset_id
 		WHERE i.id = ?4`

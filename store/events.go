@@ -26,7 +26,8 @@ const insertStepEvent = `INSERT INTO step_events (item_id, annotator_id, step, e
 	SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM (SELECT step, event FROM step_events
 		WHERE item_id = ?1 AND annotator_id = ?2 ORDER BY id DESC LIMIT 1) last
 		WHERE last.step = ?3 AND last.event = ?4)
-	AND NOT EXISTS (SELECT 1 FROM repeats r WHERE r.item_id = ?1 AND r.annotator_id = ?2 AND r.finished_at IS NULL)`
+	AND NOT EXISTS (SELECT 1 FROM repeats r WHERE r.item_id = ?1 AND r.annotator_id = ?2 AND r.finished_at IS NULL
+		AND r.given_back_at IS NULL)`
 
 // StepMove is leaving one step of a HIT (Leave) for another (Enter);
 // either may be "" (the HIT's last step left, or its first entered).

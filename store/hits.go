@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // HIT is one annotator's progress on one item.
@@ -50,7 +51,7 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 	var rev int64
 	var swapped bool
 	err := s.readRow(ctx, `SELECT r.id, r.serp_reviewed, r.rev, r.swapped FROM repeats r
-		WHERE r.item_id = ? AND r.annotator_id = ? AND r.finished_at IS NULL`, []any{itemID, annotatorID},
+		WHERE r.item_id = ? AND r.annotator_id = ? AND r.finished_at IS NULL AND r.given_back_at IS NULL`, []any{itemID, annotatorID},
 		&repeatID, &reviewed, &rev, &swapped)
 	switch {
 	case err == nil:
@@ -168,7 +169,7 @@ func (s *Store) undoSteps(ctx context.Context, itemID, annotatorID int64) ([]Und
 func (s *Store) OpenHITs(ctx context.Context, datasetID, annotatorID int64) (int, error) {
 	var n int
 	err := s.readRow(ctx, `SELECT count(*) FROM hits h JOIN items i ON i.id = h.item_id
-		WHERE h.annotator_id = ?2 AND h.finished_at IS NULL AND i.dataset_id = ?1`, []any{datasetID, annotatorID}, &n)
+		WHERE h.annotator_id = ?2 AND h.finished_at IS NULL AND h.given_back_at IS NULL AND i.dataset_id = ?1`, []any{datasetID, annotatorID}, &n)
 	if err != nil {
 		return 0, fmt.Errorf("count open HITs: %w", err)
 	}
@@ -223,10 +224,17 @@ const (
 	StatusInProgress Status = "in progress"
 	StatusDone       Status = "done"
 	StatusFlagged    Status = "flagged"
+	// StatusLater: the annotator put it off (SkipLater).
+	StatusLater Status = "later"
+	// StatusGivenBack: the annotator gave it back (SkipGiveBack).
+	StatusGivenBack Status = "given back"
 	// StatusNotNeeded: the annotator has not started it and the pane has
 	// all the annotators its policy asks for.
 	StatusNotNeeded Status = "not needed"
 )
+
+// Statuses are the queue's states, in the order a filter goes through them.
+var Statuses = []Status{StatusTodo, StatusInProgress, StatusLater, StatusDone, StatusFlagged, StatusGivenBack, StatusNotNeeded}
 
 // QueueRow is one line of an annotator's queue.
 type QueueRow struct {
@@ -236,34 +244,66 @@ type QueueRow struct {
 	Status Status
 }
 
-// Queue lists limit HITs of a dataset from offset (0-based) with the
-// annotator's status on each; it reads only the rows it returns.
-func (s *Store) Queue(ctx context.Context, datasetID, annotatorID int64, offset, limit int) ([]QueueRow, error) {
-	return collect(ctx, s.prepared(), "list queue", `
-		SELECT i.id, i.seq, i.query,
-		       EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2 AND `+standingFlag+`),
-		       h.item_id IS NOT NULL, h.finished_at IS NOT NULL, i.open
-		FROM items i LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2
-		WHERE i.dataset_id = ?1 AND i.seq > ?3 ORDER BY i.seq LIMIT ?4`,
-		[]any{datasetID, annotatorID, offset, limit}, func(rows *sql.Rows) (r QueueRow, err error) {
-			var flagged, started, finished, open bool
-			err = rows.Scan(&r.ItemID, &r.Seq, &r.Query, &flagged, &started, &finished, &open)
-			r.Status = queueStatus(flagged, started, finished, open)
-			return r, err
-		})
+// QueueFilter narrows a queue to one status ("" for any) and to items
+// whose topic holds Text, in any case of ASCII letters ("" for any).
+type QueueFilter struct {
+	Status Status
+	Text   string
 }
 
-// queueStatus is what the queue says of a HIT.
-func queueStatus(flagged, started, finished, open bool) Status {
-	switch {
-	case flagged:
-		return StatusFlagged
-	case finished:
-		return StatusDone
-	case started:
-		return StatusInProgress
-	case !open:
-		return StatusNotNeeded
+// On says whether the filter leaves anything out.
+func (f QueueFilter) On() bool { return f.Status != "" || f.Text != "" }
+
+// queueStatusSQL is a HIT's status in the queue, for items i and the
+// annotator's HIT h (?2): a standing flag first, then done, given back,
+// later, in progress, and for a HIT not started whether it is wanted.
+const queueStatusSQL = `CASE
+	WHEN EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2 AND ` + standingFlag + `) THEN 'flagged'
+	WHEN h.finished_at IS NOT NULL THEN 'done'
+	WHEN h.given_back_at IS NOT NULL THEN 'given back'
+	WHEN h.later_at IS NOT NULL THEN 'later'
+	WHEN h.item_id IS NOT NULL THEN 'in progress'
+	WHEN i.open = 0 THEN 'not needed'
+	ELSE 'to do' END`
+
+// Queue lists limit HITs of a dataset from offset (0-based) with the
+// annotator's status on each. Unfiltered, the offset is by HIT number and
+// it reads only the rows it returns; a filter walks the dataset.
+func (s *Store) Queue(ctx context.Context, datasetID, annotatorID int64, f QueueFilter, offset, limit int) ([]QueueRow, error) {
+	q := `SELECT i.id, i.seq, i.query, ` + queueStatusSQL + `
+		FROM items i LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2
+		WHERE i.dataset_id = ?1 AND i.seq > ?3 ORDER BY i.seq LIMIT ?4`
+	args := []any{datasetID, annotatorID, offset, limit}
+	if f.On() {
+		q = `SELECT id, seq, query, status FROM (` + queueFiltered + `) ORDER BY seq LIMIT ?4 OFFSET ?3`
+		args = append(args, string(f.Status), likePattern(f.Text))
 	}
-	return StatusTodo
+	return collect(ctx, s.prepared(), "list queue", q, args, func(rows *sql.Rows) (r QueueRow, err error) {
+		err = rows.Scan(&r.ItemID, &r.Seq, &r.Query, &r.Status)
+		return r, err
+	})
+}
+
+// QueueCount counts the HITs of a dataset that pass the filter.
+func (s *Store) QueueCount(ctx context.Context, datasetID, annotatorID int64, f QueueFilter) (int, error) {
+	var n int
+	err := s.readRow(ctx, `SELECT count(*) FROM (`+queueFiltered+`)`,
+		[]any{datasetID, annotatorID, 0, 0, string(f.Status), likePattern(f.Text)}, &n)
+	if err != nil {
+		return 0, fmt.Errorf("count queue: %w", err)
+	}
+	return n, nil
+}
+
+// queueFiltered is the dataset's queue rows that pass ?5 (a status, or
+// "") and ?6 (a LIKE pattern).
+const queueFiltered = `SELECT i.id, i.seq, i.query, ` + queueStatusSQL + ` AS status
+	FROM items i LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2
+	WHERE i.dataset_id = ?1 AND i.query LIKE ?6 ESCAPE '\'
+	AND (?5 = '' OR ` + queueStatusSQL + ` = ?5)`
+
+// likePattern matches text anywhere, its own % _ and \ taken literally.
+func likePattern(text string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(text) + "%"
 }

@@ -69,7 +69,8 @@ func nextPractice(w *ptx, g gate, annotatorID int64, now string) (int64, bool, e
 
 // openInDataset is an annotator's open HIT among a dataset's items.
 const openInDataset = `SELECT h.item_id FROM hits h INDEXED BY hits_annotator JOIN items i ON i.id = h.item_id
-	WHERE h.annotator_id = ?2 AND h.finished_at IS NULL AND i.dataset_id = ?1 LIMIT 1`
+	WHERE h.annotator_id = ?2 AND h.finished_at IS NULL AND h.later_at IS NULL AND h.given_back_at IS NULL
+	AND i.dataset_id = ?1 LIMIT 1`
 
 // restartPractice opens a practice HIT for a new attempt: the labels of the
 // last one are taken away (the history keeps them) and the HIT is open
@@ -193,7 +194,8 @@ func nextRepeat(w *ptx, datasetID, annotatorID int64, gap int, swapped bool, now
 func openHidden(w *ptx, g gate, datasetID, annotatorID int64, now string) (int64, bool, error) {
 	var id int64
 	err := w.scan(`SELECT r.item_id FROM repeats r INDEXED BY repeats_open JOIN items i ON i.id = r.item_id
-		WHERE r.annotator_id = ?2 AND r.finished_at IS NULL AND i.dataset_id = ?1 LIMIT 1`,
+		WHERE r.annotator_id = ?2 AND r.finished_at IS NULL AND r.later_at IS NULL AND r.given_back_at IS NULL
+		AND i.dataset_id = ?1 LIMIT 1`,
 		[]any{datasetID, annotatorID}, &id)
 	if err == nil || !errors.Is(err, sql.ErrNoRows) {
 		return id, err == nil, err
@@ -214,7 +216,7 @@ func openHidden(w *ptx, g gate, datasetID, annotatorID int64, now string) (int64
 // openRepeat is the annotator's open repeat of the item (ok false: none).
 func openRepeat(w *ptx, itemID, annotatorID int64) (int64, bool, error) {
 	var id int64
-	err := w.scan(`SELECT id FROM repeats WHERE item_id = ? AND annotator_id = ? AND finished_at IS NULL`,
+	err := w.scan(`SELECT id FROM repeats WHERE item_id = ? AND annotator_id = ? AND finished_at IS NULL AND given_back_at IS NULL`,
 		[]any{itemID, annotatorID}, &id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, nil

@@ -232,7 +232,7 @@ func TestFinishUndoAndProgress(t *testing.T) {
 	if id, _, _, _ := st.NextHIT(ctx, ds, ann.ID, 99); id != items[0] {
 		t.Fatalf("wrapped next = %d", id)
 	}
-	rows, _ := st.Queue(ctx, ds, ann.ID, 0, 10)
+	rows, _ := st.Queue(ctx, ds, ann.ID, QueueFilter{}, 0, 10)
 	got := [3]Status{rows[0].Status, rows[1].Status, rows[2].Status}
 	// The third was handed out (held) when the second was flagged.
 	if got != [3]Status{StatusInProgress, StatusFlagged, StatusInProgress} {

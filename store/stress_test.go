@@ -125,7 +125,7 @@ func TestEightProcessesShareOneDatabase(t *testing.T) {
 // checkFree checks that every item's counters and free mark say what they
 // should: finished counts its finished HITs, open follows the policy, and
 // free is NULL for an item nobody has had, else open and wanting more
-// annotators than it has HITs in progress.
+// annotators than it has HITs in progress (a HIT given back holds no place).
 func checkFree(t *testing.T, st *Store) {
 	t.Helper()
 	var badCounts int
@@ -139,7 +139,7 @@ func checkFree(t *testing.T, st *Store) {
 	err := st.db.QueryRow(`SELECT count(*) FILTER (WHERE free IS NOT CASE
 			WHEN NOT EXISTS (SELECT 1 FROM hits h WHERE h.item_id = i.id) THEN NULL
 			ELSE (open = 1 AND (CASE WHEN finished < d.min_annotators THEN d.min_annotators - finished ELSE 1 END)
-				> (SELECT count(*) FROM hits h WHERE h.item_id = i.id AND h.finished_at IS NULL)) END),
+				> (SELECT count(*) FROM hits h WHERE h.item_id = i.id AND h.finished_at IS NULL AND h.given_back_at IS NULL)) END),
 		count(*) FILTER (WHERE free = 1)
 		FROM items i JOIN datasets d ON d.id = i.dataset_id`).Scan(&wrong, &free)
 	if err != nil || wrong != 0 {
