@@ -177,7 +177,7 @@ const (
 // tui's tests hold its key map to this list.
 var ReservedKeys = []string{"enter", "right", "left", "backspace", "h", "u", "o", "!", "n", "g", "l",
 	"tab", "a", "s", "F", "Q", "up", "k", "down", "j", "pgup", "ctrl+u", "pgdown", "ctrl+d", "space",
-	"K", "J", "?", "q", "ctrl+c"}
+	"K", "J", "?", "q", "ctrl+c", "z", "R"}
 
 // IsFileKindName says whether k could name a protocol file's kind: the
 // form a file's name must have, and no built-in kind's.

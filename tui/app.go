@@ -63,6 +63,8 @@ const (
 	overlayHelp
 	overlayStats   // the lead's statistics tables
 	overlayQuality // each annotator's quality (adjudicators, leads)
+	// overlayGiveBack asks before a HIT is given back: y gives it back.
+	overlayGiveBack
 )
 
 // Model is the root model, the only tea.Model of the program.
@@ -206,7 +208,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return cmd
 		}
 		return m.hit.Update(msg)
-	case hitLoadedMsg, allDoneMsg, feedbackMsg, retryMsg, openedMsg:
+	case hitLoadedMsg, allDoneMsg, feedbackMsg, retryMsg, openedMsg, skippedMsg:
 		return m.hit.Update(msg)
 	case clockMsg:
 		if m.quitting {

@@ -69,7 +69,7 @@ func (*compareKind) shortHelp(k hitKeys, _ *hitState) []key.Binding {
 func (*compareKind) fullHelp(k hitKeys) [][]key.Binding {
 	return [][]key.Binding{
 		append(compareLabels(), k.Back, k.Undo),
-		{k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
+		{k.Flag, k.Later, k.GiveBack, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.GuideDown, k.GuideUp, k.Help, k.Quit},
 	}
 }

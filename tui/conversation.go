@@ -117,7 +117,7 @@ func (*convKind) shortHelp(k hitKeys, _ *hitState) []key.Binding {
 func (*convKind) fullHelp(k hitKeys) [][]key.Binding {
 	return [][]key.Binding{
 		{rateKeys(), k.Next, k.Back, k.Undo},
-		{k.OpenImage, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
+		{k.OpenImage, k.Flag, k.Later, k.GiveBack, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.GuideDown, k.GuideUp, k.Help, k.Quit},
 	}
 }

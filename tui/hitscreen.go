@@ -76,6 +76,8 @@ func (m *hitScreen) Update(msg tea.Msg) tea.Cmd {
 		return m.hitLoaded(msg)
 	case feedbackMsg:
 		return m.feedbackLoaded(msg)
+	case skippedMsg:
+		return m.skipped(msg)
 	case allDoneMsg:
 		m.loading, m.allDone, m.hit, m.noWork = false, true, nil, msg
 		m.setStatus("", false)
@@ -106,6 +108,8 @@ func (m *hitScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.flagKey(msg)
 	case overlayNote:
 		return m.noteKey(msg)
+	case overlayGiveBack:
+		return m.giveBackKey(msg)
 	}
 	if m.loading {
 		m.pending = append(m.pending, msg)
@@ -147,6 +151,8 @@ func (m *hitScreen) ShortHelp() []key.Binding {
 		return keys
 	case m.prompt == overlayFlag:
 		return m.promptKeys.ShortHelp()
+	case m.prompt == overlayGiveBack:
+		return []key.Binding{bind([]string{"y"}, "y", "give it back"), bind(nil, "any other key", "keep it")}
 	}
 	return m.hit.kind.shortHelp(k, m.hit)
 }

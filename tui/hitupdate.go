@@ -78,6 +78,11 @@ func (m *hitScreen) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Flag):
 		m.prompt, m.flagReason = overlayFlag, ""
 		return nil
+	case key.Matches(msg, k.Later):
+		return m.skip(store.SkipLater)
+	case key.Matches(msg, k.GiveBack):
+		m.prompt = overlayGiveBack
+		return nil
 	case key.Matches(msg, k.Note):
 		return m.openNote()
 	case key.Matches(msg, k.GuideDown):

@@ -265,6 +265,8 @@ func (m *hitScreen) renderPrompt(w int) []string {
 		return append(wrap(s.Title.Render("Flag as "+m.flagReason+": a note for the lead (optional)"), w, " "), " "+m.input.View())
 	case m.prompt == overlayNote:
 		return []string{rule, s.Title.Render(display.FitWords(" Note on this "+m.hit.kind.noun()+" (at "+m.hit.stepName(m.hit.cur)+")", w)), " " + m.input.View()}
+	case m.prompt == overlayGiveBack:
+		return append([]string{rule}, wrap(s.Title.Render(fmt.Sprintf("Give HIT %d back for others to do? y gives it back · any other key keeps it", m.hit.item.Seq)), w, " ")...)
 	}
 	return nil
 }

@@ -76,6 +76,7 @@ type hitKeys struct {
 	Review, Next, Back                      key.Binding
 	Undo, OpenImage                         key.Binding
 	Open, Flag, Note, Guide, Queue          key.Binding
+	Later, GiveBack                         key.Binding
 	Pane, Adjudicate, Stats, Flags, Quality key.Binding
 	Up, Down, PageUp, PageDown              key.Binding
 	GuideUp, GuideDown                      key.Binding
@@ -91,6 +92,8 @@ func defaultHITKeys() hitKeys {
 		Undo:       bind([]string{"u"}, "u", "undo"),
 		Open:       bind([]string{"o"}, "o", "results"),
 		Flag:       bind([]string{"!"}, "!", "flag"),
+		Later:      bind([]string{"z"}, "z", "later: to the end of your queue"),
+		GiveBack:   bind([]string{"R"}, "R", "give back to others"),
 		Note:       bind([]string{"n"}, "n", "note"),
 		Guide:      bind([]string{"g"}, "g", "guideline"),
 		Queue:      bind([]string{"l"}, "l", "queue"),
@@ -112,6 +115,7 @@ func defaultHITKeys() hitKeys {
 // queueKeys are the keys of the queue screen.
 type queueKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Open, Close, Jump key.Binding
+	Filter, Search, Clear                                      key.Binding
 	sharedKeys
 }
 
@@ -124,6 +128,9 @@ func defaultQueueKeys() queueKeys {
 		Top:        bind([]string{"home", "g"}, "g", "first"),
 		Bottom:     bind([]string{"end", "G"}, "G", "last"),
 		Jump:       bind([]string{":"}, ":", "go to a HIT by number or item id"),
+		Filter:     bind([]string{"f"}, "f", "filter by state"),
+		Search:     bind([]string{"/"}, "/", "find"),
+		Clear:      bind([]string{"esc"}, "esc", "clear the filter"),
 		Open:       bind([]string{"enter"}, "enter", "open HIT"),
 		Close:      bind([]string{"esc", "l"}, "esc", "back"),
 		sharedKeys: defaultSharedKeys(),
@@ -207,8 +214,9 @@ func (m *Model) helpContent() (groups [][]key.Binding, notes []string) {
 		"u takes back the last label of this HIT; ← goes back a step to change one.",
 		"n writes a note on this " + kind.noun() + " for the lead; it shows under the step once saved, and n edits it.",
 		"Flag: ! then s sensitive · i inappropriate · b broken · o other, a note, enter.",
+		"z puts this " + kind.noun() + " off: it comes back once you have no other. R gives it back for others to do (y confirms); it is not offered to you again.",
 		"F lists flags: your own to withdraw (w); leads and adjudicators uphold (u) or clear (c).",
-		"Queue: l lists your HITs (to do, in progress, done, flagged); enter opens one.",
+		"Queue: l lists your HITs; f shows one state at a time, / finds text, : goes to a HIT by number or item id; enter opens one.",
 		"Pane: tab shows agreement and progress beside the HIT, updated after each HIT you finish; what you still have open is left out, so others' labels never show early.",
 	}
 }

@@ -162,7 +162,7 @@ func (k *fileKind) fullHelp(keys hitKeys) [][]key.Binding {
 	}
 	return [][]key.Binding{
 		append(labels, keys.Next, keys.Back, keys.Undo),
-		{keys.Flag, keys.Note, keys.Guide, keys.Queue, keys.Pane, keys.Adjudicate, keys.Stats, keys.Quality, keys.Flags},
+		{keys.Flag, keys.Later, keys.GiveBack, keys.Note, keys.Guide, keys.Queue, keys.Pane, keys.Adjudicate, keys.Stats, keys.Quality, keys.Flags},
 		{keys.Up, keys.Down, keys.PageUp, keys.PageDown, keys.GuideDown, keys.GuideUp, keys.Help, keys.Quit},
 	}
 }

@@ -85,7 +85,7 @@ func paneLabels() []key.Binding {
 func (*paneKind) fullHelp(k hitKeys) [][]key.Binding {
 	return [][]key.Binding{
 		append(append([]key.Binding{k.Review}, paneLabels()...), k.Next, k.Back, k.Undo),
-		{k.Open, k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
+		{k.Open, k.Flag, k.Later, k.GiveBack, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.GuideDown, k.GuideUp, k.Help, k.Quit},
 	}
 }

@@ -82,7 +82,7 @@ func (*nuggetKind) shortHelp(k hitKeys, _ *hitState) []key.Binding {
 func (*nuggetKind) fullHelp(k hitKeys) [][]key.Binding {
 	return [][]key.Binding{
 		append(nuggetLabels(), k.Down, k.Up, k.Back, k.Undo),
-		{k.Flag, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
+		{k.Flag, k.Later, k.GiveBack, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
 		{k.PageUp, k.PageDown, k.GuideDown, k.GuideUp, k.Help, k.Quit},
 	}
 }

@@ -3,7 +3,9 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -20,14 +22,21 @@ type queueScreen struct {
 	keys          queueKeys
 	width, height int
 
-	cursor int // seq of the selected HIT, 1-based
+	// Positions are 1-based in the list on screen: a HIT's number when no
+	// filter is on, else its place among the HITs that pass.
+	cursor int // position of the selected HIT
 	top    int // rows above the window
-	total  int
+	total  int // HITs in the list
+	all    int // HITs in the dataset
 	offset int // the window the rows were read for
 	rows   []store.QueueRow
 	ready  bool
-	// jumping: the ":" prompt is open for a HIT's number or item id.
-	jumping bool
+	filter store.QueueFilter
+	// recount: the next read counts the list again (the filter changed).
+	recount bool
+	// jumping: the ":" prompt is open for a HIT's number or item id;
+	// searching: the "/" prompt for text.
+	jumping, searching bool
 }
 
 // queueJumpMsg is where a ":" jump goes: the HIT of that number or item id.
@@ -36,10 +45,13 @@ type queueJumpMsg struct {
 	err error
 }
 
-// queueLoadedMsg carries one window of the queue.
+// queueLoadedMsg carries one window of the queue read with filter, and
+// the list's length when it was counted again (else -1).
 type queueLoadedMsg struct {
 	offset int
 	rows   []store.QueueRow
+	total  int
+	filter store.QueueFilter
 	err    error
 }
 
@@ -49,7 +61,7 @@ func newQueueScreen(s *session) *queueScreen {
 
 // rows is how many HITs fit under the title and the column heads.
 func (q *queueScreen) rowsShown() int {
-	if q.jumping {
+	if q.jumping || q.searching {
 		return max(1, q.height-3) // the prompt takes a row
 	}
 	return max(1, q.height-2)
@@ -57,18 +69,46 @@ func (q *queueScreen) rowsShown() int {
 
 // open shows the queue of total HITs with seq selected.
 func (q *queueScreen) open(seq, total int) tea.Cmd {
-	q.cursor, q.total = max(1, seq), total
+	q.cursor, q.total, q.all, q.filter = max(1, seq), total, total, store.QueueFilter{}
 	q.top = max(0, q.cursor-1-q.rowsShown()/2)
 	return q.load()
 }
 
 func (q *queueScreen) load() tea.Cmd {
 	q.ready = false
-	st, ds, an, top, n, ctx := q.cfg.Store, q.cfg.Dataset.ID, q.cfg.Annotator.ID, q.top, q.rowsShown(), q.ctx
+	st, ds, an, top, n, ctx, f := q.cfg.Store, q.cfg.Dataset.ID, q.cfg.Annotator.ID, q.top, q.rowsShown(), q.ctx, q.filter
+	recount := q.recount
+	q.recount = false
 	return q.work.do(func() tea.Msg {
-		rows, err := st.Queue(ctx, ds, an, top, n)
-		return queueLoadedMsg{offset: top, rows: rows, err: err}
+		msg := queueLoadedMsg{offset: top, total: -1, filter: f}
+		if recount {
+			if msg.total, msg.err = st.QueueCount(ctx, ds, an, f); msg.err != nil {
+				return msg
+			}
+		}
+		msg.rows, msg.err = st.Queue(ctx, ds, an, f, top, n)
+		return msg
 	})
+}
+
+// refilter shows the HITs that pass f, from the first.
+func (q *queueScreen) refilter(f store.QueueFilter) tea.Cmd {
+	q.filter, q.cursor, q.top, q.rows = f, 1, 0, nil
+	if !f.On() {
+		q.total = q.all
+	} else {
+		q.recount = true
+	}
+	return q.load()
+}
+
+// nextStatus is the status filter after s: each in turn, then none.
+func nextStatus(s store.Status) store.Status {
+	i := slices.Index(store.Statuses, s)
+	if i+1 >= len(store.Statuses) {
+		return ""
+	}
+	return store.Statuses[i+1]
 }
 
 // SetSize keeps the cursor in the window, which may take another read.
@@ -87,6 +127,12 @@ func (q *queueScreen) Update(msg tea.Msg) tea.Cmd {
 			q.setStatus(msg.err.Error(), true)
 			return nil
 		}
+		if msg.filter != q.filter {
+			return nil // read for a filter since changed
+		}
+		if msg.total >= 0 {
+			q.total = msg.total
+		}
 		if msg.offset == q.top { // else an older window: a newer read is on its way
 			q.offset, q.rows, q.ready = msg.offset, msg.rows, true
 		}
@@ -97,6 +143,9 @@ func (q *queueScreen) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		q.setStatus("", false)
+		if q.filter.On() { // a HIT's number is its place in the whole queue
+			q.filter, q.total, q.rows, q.ready = store.QueueFilter{}, q.all, nil, false
+		}
 		return q.scrollTo(msg.seq)
 	case tea.KeyPressMsg:
 		return q.key(msg)
@@ -113,11 +162,11 @@ func (q *queueScreen) jumpKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		if n, err := strconv.Atoi(text); err == nil {
-			if n < 1 || n > q.total {
-				q.setStatus(fmt.Sprintf("no HIT %d: the queue runs from 1 to %d", n, q.total), true)
+			if n < 1 || n > q.all {
+				q.setStatus(fmt.Sprintf("no HIT %d: the queue runs from 1 to %d", n, q.all), true)
 				return nil
 			}
-			return q.scrollTo(n)
+			return ask(queueJumpMsg{seq: n})
 		}
 		st, ds, ctx := q.cfg.Store, q.cfg.Dataset.ID, q.ctx
 		return q.work.do(func() tea.Msg {
@@ -133,15 +182,47 @@ func (q *queueScreen) jumpKey(msg tea.KeyPressMsg) tea.Cmd {
 	})
 }
 
+// searchKey edits the "/" prompt; enter shows the HITs whose topic
+// holds the text (none: every HIT), esc leaves the list as it was.
+func (q *queueScreen) searchKey(msg tea.KeyPressMsg) tea.Cmd {
+	return q.promptKey(msg, func(text string) tea.Cmd {
+		q.searching = false
+		q.input.Blur()
+		f := q.filter
+		f.Text = text
+		return q.refilter(f)
+	}, func() tea.Cmd {
+		q.searching = false
+		return q.scrollTo(q.cursor)
+	})
+}
+
 func (q *queueScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	k, page := q.keys, q.rowsShown()
-	if q.jumping {
+	switch {
+	case q.jumping:
 		return q.jumpKey(msg)
+	case q.searching:
+		return q.searchKey(msg)
+	case q.filter.On() && key.Matches(msg, k.Clear):
+		q.setStatus("filter cleared", false)
+		return q.refilter(store.QueueFilter{})
 	}
 	if cmd := screenKey(msg, k.sharedKeys, k.Close); cmd != nil {
 		return cmd
 	}
 	switch {
+	case key.Matches(msg, k.Filter):
+		f := q.filter
+		f.Status = nextStatus(f.Status)
+		return q.refilter(f)
+	case key.Matches(msg, k.Search):
+		q.searching = true
+		q.input.Reset()
+		q.input.SetValue(q.filter.Text)
+		q.input.CursorEnd()
+		q.input.Placeholder = "text in the " + kindFor(q.cfg.Dataset.Kind).topic() + " (enter finds, empty shows all, esc cancels)"
+		return q.input.Focus()
 	case key.Matches(msg, k.Jump):
 		q.jumping = true
 		q.input.Reset()
@@ -199,20 +280,23 @@ func (q *queueScreen) selected() (store.QueueRow, bool) {
 func (q *queueScreen) Layout() []string {
 	s := q.styles
 	lines := []string{
-		display.FitWords(s.Title.Render(fmt.Sprintf(" Queue · %s", count(q.total, "HIT", "HITs")))+s.Dim.Render("  enter opens a HIT · esc returns"), q.width),
+		display.FitWords(s.Title.Render(" Queue · "+q.title())+s.Dim.Render(q.hint()), q.width),
 		s.Dim.Render(fmt.Sprintf("  %7s  %-11s  %s", "HIT", "status", kindFor(q.cfg.Dataset.Kind).topic())),
 	}
-	if q.jumping {
+	if q.jumping || q.searching {
 		lines = append(lines[:1], q.input.View(), lines[1])
 	}
 	if !q.ready && len(q.rows) == 0 {
 		return append(lines, s.Dim.Render("loading…"))
 	}
-	for _, r := range q.rows {
+	if q.filter.On() && q.total == 0 {
+		return append(lines, s.Dim.Render("  no HIT passes this filter: esc shows them all"))
+	}
+	for i, r := range q.rows {
 		mark := "  "
 		st := s.Status[string(r.Status)]
 		line := fmt.Sprintf("%7d  %s  %s", r.Seq, st.Render(fmt.Sprintf("%-11s", r.Status)), display.Field(r.Query))
-		if r.Seq == q.cursor {
+		if q.offset+i+1 == q.cursor {
 			mark = s.Cursor.Render("▸ ")
 			line = s.Title.Render(fmt.Sprintf("%7d", r.Seq)) + "  " + st.Render(fmt.Sprintf("%-11s", r.Status)) + "  " +
 				s.Title.Render(display.Field(r.Query))
@@ -222,15 +306,41 @@ func (q *queueScreen) Layout() []string {
 	return lines
 }
 
+// title counts the list: every HIT, or those that pass the filter.
+func (q *queueScreen) title() string {
+	if !q.filter.On() {
+		return count(q.total, "HIT", "HITs")
+	}
+	parts := []string{fmt.Sprintf("%d of %s", q.total, count(q.all, "HIT", "HITs"))}
+	if q.filter.Status != "" {
+		parts = append(parts, string(q.filter.Status))
+	}
+	if q.filter.Text != "" {
+		parts = append(parts, "“"+display.Field(q.filter.Text)+"”")
+	}
+	return strings.Join(parts, " · ")
+}
+
+func (q *queueScreen) hint() string {
+	if q.filter.On() {
+		return "  esc clears the filter · f next state"
+	}
+	return "  enter opens a HIT · esc returns"
+}
+
 func (q *queueScreen) ShortHelp() []key.Binding {
 	k := q.keys
-	if q.jumping {
+	if q.jumping || q.searching {
 		return q.promptKeys.ShortHelp()
 	}
-	return []key.Binding{k.Open, k.Close, k.Down, k.Up, k.PageDown, k.Top, k.Bottom, k.Jump, k.Help, k.Quit}
+	if q.filter.On() {
+		return []key.Binding{k.Open, k.Clear, k.Filter, k.Search, k.Down, k.Up, k.PageDown, k.Jump, k.Help, k.Quit}
+	}
+	return []key.Binding{k.Open, k.Close, k.Down, k.Up, k.Filter, k.Search, k.Jump, k.PageDown, k.Top, k.Bottom, k.Help, k.Quit}
 }
 
 func (q *queueScreen) FullHelp() [][]key.Binding {
 	k := q.keys
-	return [][]key.Binding{{k.Open, k.Close, k.Help, k.Quit}, {k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump}}
+	return [][]key.Binding{{k.Open, k.Close, k.Help, k.Quit}, {k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.Filter, k.Search, k.Clear, k.Jump}}
 }
