@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -16,7 +17,7 @@ import (
 
 func newStatsCmd(g *globals) *cobra.Command {
 	var dataset string
-	var asJSON bool
+	var asJSON, asCSV bool
 	cmd := &cobra.Command{
 		Use:   "stats",
 		Short: "The MIMICS paper's statistics of gold labels, or ClariMM's Table 1 of ratings",
@@ -34,9 +35,13 @@ func newStatsCmd(g *globals) *cobra.Command {
 			"interval, and the facet chosen for them. For a compare dataset: the gold's win / tie /\n" +
 			"lose table per pair of systems, position bias and Bradley–Terry ranking, as claritty bench.\n" +
 			"Below the lead role a figure over fewer items than the policy's --withhold-below (5), not\n" +
-			"all of them yours, shows \"< 5 panes\"; label shares wait for your first finished work.",
-		Example: "  claritty stats --dataset MIMICS-Manual\n  claritty stats --dataset MIMICS-Manual --json",
-		Args:    cobra.NoArgs,
+			"all of them yours, shows \"< 5 panes\"; label shares wait for your first finished work.\n" +
+			"--csv writes every figure of --json one a line: table,row,column,value (row: a list\n" +
+			"element's first field when that is text, else its place from 0; column: the path to the\n" +
+			"figure, / between keys; value as in the JSON, empty for null).",
+		Example: "  claritty stats --dataset MIMICS-Manual\n  claritty stats --dataset MIMICS-Manual --json\n" +
+			"  claritty stats --dataset MIMICS-Manual --csv > stats.csv",
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
 			st, me, d, err := g.openDataset(ctx, dataset)
@@ -45,13 +50,30 @@ func newStatsCmd(g *globals) *cobra.Command {
 			}
 			defer st.Close()
 			return withReading(ctx, me, d.ID, st.ReadFigures, func(r *store.Reading) error {
+				if asCSV {
+					return writeStatsCSV(cmd, r, d)
+				}
 				return writeStats(cmd, r, d, asJSON)
 			})
 		},
 	}
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset (default: the first one)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "write JSON")
+	cmd.Flags().BoolVar(&asCSV, "csv", false, "write CSV: every figure of --json, one a line")
+	cmd.MarkFlagsMutuallyExclusive("json", "csv")
 	return cmd
+}
+
+// writeStatsCSV writes the tables' figures as CSV, from the JSON --json
+// writes, so the two cannot differ.
+func writeStatsCSV(cmd *cobra.Command, r *store.Reading, d store.Dataset) error {
+	var doc bytes.Buffer
+	c := *cmd
+	c.SetOut(&doc)
+	if err := writeStats(&c, r, d, true); err != nil {
+		return err
+	}
+	return report.FiguresCSV(cmd.OutOrStdout(), &doc)
 }
 
 // statsGold is report.StatsGold: the gold as it stands, provisional gold

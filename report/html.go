@@ -1,0 +1,504 @@
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"html"
+	"html/template"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/bench"
+	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/store"
+)
+
+// HTMLReport is what `claritty report` shows of one dataset, as its reader
+// may see it: every part comes from the same reading and the same
+// functions as the command that prints it alone (agree --json, annotators
+// --quality --json, bench --json), so a figure here is that figure.
+type HTMLReport struct {
+	Dataset, Kind string
+	Reader, Role  string
+	Generated     time.Time
+	// Agreement is agree --json's report (its per-unit majority list is
+	// not shown here).
+	Agreement agreement.Report
+	// Names are the label names of the scale's categories, in the order
+	// of Agreement.Scale.Categories ("" where there is none).
+	Names []string
+	// Quality is nil for a reader below adjudicator.
+	Quality *Quality
+	// Throughput is finished HITs per day: everyone's, or only the
+	// reader's own (ThroughputMine).
+	Throughput     []store.DayCount
+	ThroughputMine bool
+	// Adjudication is nil for a reader below adjudicator.
+	Adjudication *Adjudication
+	Runs         []RunScore
+	Comparisons  []ComparisonScore
+}
+
+// Adjudication is how far adjudication has come: disputed or referred
+// units waiting for a decision, and those decided.
+type Adjudication struct{ Waiting, Decided int }
+
+// Figure sources: each figure in the HTML names the JSON document it is
+// in (data-src) and its path there (data-path, "/" between keys), so a
+// test can hold every figure to that document.
+const (
+	SrcAgree   = "agree"
+	SrcQuality = "quality"
+	SrcBench   = "bench"
+)
+
+// WriteHTML writes the report as one self-contained HTML file: inline CSS
+// and SVG, no script, nothing fetched when it is opened.
+func WriteHTML(w io.Writer, r HTMLReport) error {
+	return htmlPage.Execute(w, r)
+}
+
+var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
+	"agreementSection": agreementSection,
+	"labelsSection":    labelsSection,
+	"qualitySection":   qualitySection,
+	"throughputChart":  throughputChart,
+	"adjudication":     adjudicationSection,
+	"leaderboard":      leaderboardSection,
+	"clean":            display.Clean,
+	"stamp":            func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
+}).Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>claritty report · {{clean .Dataset}}</title>
+<style>
+body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d232a; background: #fff; margin: 2rem auto; max-width: 62rem; padding: 0 1rem; }
+h1 { font-size: 1.6rem; margin-bottom: .2rem; }
+h2 { font-size: 1.2rem; margin-top: 2.2rem; border-bottom: 1px solid #d0d7de; padding-bottom: .2rem; }
+.meta, .note { color: #57606a; font-size: .9rem; }
+table { border-collapse: collapse; margin: .6rem 0 1rem; font-variant-numeric: tabular-nums; }
+th, td { padding: .25rem .7rem; border-bottom: 1px solid #eaeef2; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+th { font-weight: 600; background: #f6f8fa; }
+.withheld { color: #9a6700; font-style: italic; }
+svg { display: block; margin: .5rem 0 1rem; max-width: 100%; height: auto; }
+svg text { font: 12px system-ui, sans-serif; fill: #1d232a; }
+.legend span { display: inline-block; margin-right: 1rem; font-size: .9rem; }
+.legend i { display: inline-block; width: .9rem; height: .9rem; margin-right: .3rem; vertical-align: -2px; }
+</style>
+</head>
+<body>
+<h1>{{clean .Dataset}}</h1>
+<p class="meta">{{clean .Kind}} dataset · as seen by {{clean .Reader}} ({{.Role}}) · made {{stamp .Generated}} by claritty report</p>
+<h2 id="agreement">Agreement per unit type</h2>
+{{agreementSection .Agreement}}
+<h2 id="labels">Label distributions</h2>
+{{labelsSection .Agreement .Names}}
+<h2 id="quality">Annotators' quality</h2>
+{{qualitySection .Quality}}
+<h2 id="throughput">Throughput</h2>
+{{throughputChart .Throughput .ThroughputMine}}
+<h2 id="adjudication">Adjudication</h2>
+{{adjudication .Adjudication}}
+<h2 id="leaderboard">Leaderboard</h2>
+{{leaderboard .Runs .Comparisons}}
+</body>
+</html>
+`))
+
+// palette colours the charts; each is far enough from the next to tell
+// apart, and the first is the one bar colour.
+var palette = []string{"#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#eeca3b", "#9d755d", "#bab0ac", "#ff9da6"}
+
+// fig is a figure as HTML: its text to digits places, and where it is in
+// its JSON document, with its full value for a machine to read.
+func fig(src, path string, v agreement.Value, digits int) string {
+	if !v.Defined {
+		return fmt.Sprintf(`<span class="fig" data-src="%s" data-path="%s" data-value="null">–</span>`, src, html.EscapeString(path))
+	}
+	return fmt.Sprintf(`<span class="fig" data-src="%s" data-path="%s" data-value="%s">%s</span>`, src, html.EscapeString(path),
+		strconv.FormatFloat(v.V, 'g', -1, 64), strconv.FormatFloat(v.V, 'f', digits, 64))
+}
+
+// count is an integer figure (digits 0).
+func countFig(src, path string, n int) string {
+	return fig(src, path, agreement.Value{V: float64(n), Defined: true}, 0)
+}
+
+func esc(s string) string { return html.EscapeString(display.Clean(s)) }
+
+// label is a chart's row label: at most 30 characters, the rest an ellipsis
+// (the table beside it has the whole name).
+func label(s string) string {
+	if r := []rune(display.Clean(s)); len(r) > 30 {
+		s = string(r[:29]) + "…"
+	}
+	return esc(s)
+}
+
+func table(head []string, rows [][]string) string {
+	var b strings.Builder
+	b.WriteString("<table><thead><tr>")
+	for _, h := range head {
+		b.WriteString("<th>" + h + "</th>")
+	}
+	b.WriteString("</tr></thead><tbody>")
+	for _, r := range rows {
+		b.WriteString("<tr>")
+		for _, c := range r {
+			b.WriteString("<td>" + c + "</td>")
+		}
+		b.WriteString("</tr>")
+	}
+	b.WriteString("</tbody></table>")
+	return b.String()
+}
+
+func note(s string) string { return `<p class="note">` + s + `</p>` }
+
+// agreementRows are the report's types with their index in agree
+// --json's "types", and the pooled row ("pooled") where there is one.
+func agreementRows(rep agreement.Report) (rows []agreement.TypeReport, paths []string) {
+	for i, t := range rep.Types {
+		rows, paths = append(rows, t), append(paths, fmt.Sprintf("types/%d", i))
+	}
+	if rep.Pooled.Type != "" && len(rep.Types) > 1 {
+		rows, paths = append(rows, rep.Pooled), append(paths, "pooled")
+	}
+	return rows, paths
+}
+
+func agreementSection(rep agreement.Report) template.HTML {
+	rows, paths := agreementRows(rep)
+	if len(rows) == 0 {
+		return template.HTML(note("No settled labels yet."))
+	}
+	var cells [][]string
+	var bars []ciBar
+	for i, t := range rows {
+		p := paths[i]
+		if t.Withheld != "" {
+			cells = append(cells, []string{esc(t.Type), countFig(SrcAgree, p+"/items", t.Items), `<span class="withheld">` + esc(t.Withheld) + `</span>`, "", "", "", ""})
+			continue
+		}
+		ci := "–"
+		if t.CIKappa.Defined {
+			ci = "[" + fig(SrcAgree, p+"/ci95/fleiss_kappa/0", agreement.Value{V: t.CIKappa.Lo, Defined: true}, 3) + ", " +
+				fig(SrcAgree, p+"/ci95/fleiss_kappa/1", agreement.Value{V: t.CIKappa.Hi, Defined: true}, 3) + "]"
+		}
+		cells = append(cells, []string{esc(t.Type), countFig(SrcAgree, p+"/items", t.Items),
+			fig(SrcAgree, p+"/fleiss_kappa", t.FleissKappa, 3), ci,
+			fig(SrcAgree, p+"/krippendorff_alpha/ordinal", t.AlphaOrdinal, 3),
+			fig(SrcAgree, p+"/gwet_ac1", t.GwetAC1, 3),
+			fig(SrcAgree, p+"/observed_agreement", t.Observed, 3)})
+		bars = append(bars, ciBar{label: t.Type, v: t.FleissKappa, ci: t.CIKappa})
+	}
+	out := table([]string{"unit type", "units", "Fleiss' κ", "95% interval", "α (ordinal)", "Gwet's AC1", "observed"}, cells)
+	out += ciChart("Fleiss' kappa with its 95% bootstrap interval", bars)
+	out += note("Units with settled labels; intervals from " + strconv.Itoa(agreement.DefaultOptions.Bootstrap) +
+		" bootstrap resamples of the units, as claritty agree prints them.")
+	for _, w := range rep.Withheld {
+		out += note(`<span class="withheld">` + esc(w) + `</span>`)
+	}
+	return template.HTML(out)
+}
+
+// ciBar is one row of a chart of a coefficient and its interval.
+type ciBar struct {
+	label string
+	v     agreement.Value
+	ci    agreement.Interval
+}
+
+// ciChart draws each coefficient as a bar from 0 on a −1 … 1 axis, with
+// its interval as a whisker; an undefined one has no bar.
+func ciChart(title string, bars []ciBar) string {
+	const left, width, rowH = 170, 420, 26
+	h := 40 + rowH*len(bars)
+	x := func(v float64) float64 { return left + (math.Max(-1, math.Min(1, v))+1)/2*width }
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg role="img" aria-label="%s" viewBox="0 0 %d %d" width="%d" height="%d">`, html.EscapeString(title), left+width+60, h, left+width+60, h)
+	fmt.Fprintf(&b, `<line x1="%.1f" y1="10" x2="%.1f" y2="%d" stroke="#8c959f"/>`, x(0), x(0), h-20)
+	for _, t := range []float64{-1, -0.5, 0, 0.5, 1} {
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%g</text>`, x(t), h-5, t)
+	}
+	for i, r := range bars {
+		y := 12 + i*rowH
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, left-8, y+14, label(r.label))
+		if !r.v.Defined {
+			fmt.Fprintf(&b, `<text x="%.1f" y="%d">undefined</text>`, x(0)+6, y+14)
+			continue
+		}
+		lo, hi := math.Min(x(0), x(r.v.V)), math.Max(x(0), x(r.v.V))
+		fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="16" fill="%s"/>`, lo, y+2, math.Max(1, hi-lo), palette[0])
+		if r.ci.Defined {
+			fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#1d232a" stroke-width="1.5"/>`, x(r.ci.Lo), y+10, x(r.ci.Hi), y+10)
+		}
+		fmt.Fprintf(&b, `<text x="%d" y="%d">%.3f</text>`, left+width+6, y+14, r.v.V)
+	}
+	b.WriteString("</svg>")
+	return b.String()
+}
+
+// labelsSection draws each type's labels as one bar split by category,
+// with the counts in a table.
+func labelsSection(rep agreement.Report, names []string) template.HTML {
+	cats := slices.Clone(rep.Scale.Categories)
+	for i := range cats {
+		if i < len(names) && names[i] != "" {
+			cats[i] = names[i] + " (" + cats[i] + ")"
+		}
+	}
+	var rows []agreement.TypeReport
+	for _, t := range rep.Types {
+		if t.Withheld == "" && sumInts(t.Labels) > 0 {
+			rows = append(rows, t)
+		}
+	}
+	if len(rows) == 0 || len(cats) == 0 {
+		return template.HTML(note("No label counts to show."))
+	}
+	const left, width, rowH = 170, 460, 26
+	h := 10 + rowH*len(rows)
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg role="img" aria-label="label distributions" viewBox="0 0 %d %d" width="%d" height="%d">`, left+width+10, h, left+width+10, h)
+	var cells [][]string
+	for i, t := range rows {
+		y := 6 + i*rowH
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, left-8, y+14, label(t.Type))
+		total, at := sumInts(t.Labels), float64(left)
+		row := []string{esc(t.Type)}
+		for c, n := range t.Labels {
+			wd := float64(n) / float64(total) * width
+			if n > 0 {
+				fmt.Fprintf(&b, `<rect x="%.2f" y="%d" width="%.2f" height="18" fill="%s"><title>%s: %d</title></rect>`,
+					at, y+1, wd, palette[c%len(palette)], esc(catName(cats, c)), n)
+			}
+			at += wd
+			row = append(row, strconv.Itoa(n)+fmt.Sprintf(" <span class=\"note\">(%.0f%%)</span>", 100*float64(n)/float64(total)))
+		}
+		cells = append(cells, append(row, fmt.Sprintf(`<span class="labels-total" data-type="%s">%d</span>`, esc(t.Type), total)))
+	}
+	b.WriteString("</svg>")
+	var legend strings.Builder
+	legend.WriteString(`<p class="legend">`)
+	head := []string{"unit type"}
+	for c := range cats {
+		fmt.Fprintf(&legend, `<span><i style="background:%s"></i>%s</span>`, palette[c%len(palette)], esc(catName(cats, c)))
+		head = append(head, esc(catName(cats, c)))
+	}
+	legend.WriteString("</p>")
+	return template.HTML(legend.String() + b.String() + table(append(head, "labels"), cells) +
+		note("Settled labels of each type, as the agreement figures count them."))
+}
+
+func catName(cats []string, c int) string {
+	if c < len(cats) {
+		return cats[c]
+	}
+	return strconv.Itoa(c)
+}
+
+func sumInts(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
+}
+
+// qualitySection is each annotator's figures from annotators --quality,
+// with their agreement with the others' majority drawn.
+func qualitySection(q *Quality) template.HTML {
+	if q == nil {
+		return template.HTML(note("Each annotator's quality is for adjudicators and leads."))
+	}
+	if len(q.Annotators) == 0 {
+		return template.HTML(note("No finished HITs yet."))
+	}
+	var cells [][]string
+	var bars []shareBar
+	for i, a := range q.Annotators {
+		p := fmt.Sprintf("annotators/%d", i)
+		cells = append(cells, []string{esc(a.Annotator), countFig(SrcQuality, p+"/hits", a.HITs),
+			fig(SrcQuality, p+"/median_hit_seconds", a.MedianHITSeconds, 1),
+			fig(SrcQuality, p+"/too_fast_share", a.TooFastShare, 3),
+			fig(SrcQuality, p+"/gold_check_accuracy", a.CheckAccuracy, 3),
+			fig(SrcQuality, p+"/self_agreement", a.SelfAgreement, 3),
+			fig(SrcQuality, p+"/others_majority_agreement", a.OthersAgreement, 3),
+			fig(SrcQuality, p+"/mean_pairwise_kappa", a.MeanPairKappa, 3)})
+		bars = append(bars, shareBar{label: a.Annotator, v: a.OthersAgreement})
+	}
+	out := table([]string{"annotator", "HITs", "median s", "too fast", "gold checks", "self-agreement", "vs others' majority", "mean κ"}, cells)
+	out += shareChart("agreement with the others' majority", bars, 1)
+	out += note("As claritty annotators --quality computes them: shares of 0 to 1; – where there is nothing to rest on.")
+	return template.HTML(out)
+}
+
+type shareBar struct {
+	label string
+	v     agreement.Value
+}
+
+// shareChart draws values from 0 to top as bars (shares: top 1).
+func shareChart(title string, bars []shareBar, top float64) string {
+	const left, width, rowH = 220, 400, 24
+	h := 30 + rowH*len(bars)
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg role="img" aria-label="%s" viewBox="0 0 %d %d" width="%d" height="%d">`, html.EscapeString(title), left+width+60, h, left+width+60, h)
+	for i, r := range bars {
+		y := 6 + i*rowH
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, left-8, y+14, label(r.label))
+		if !r.v.Defined {
+			fmt.Fprintf(&b, `<text x="%d" y="%d">–</text>`, left+4, y+14)
+			continue
+		}
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%.1f" height="16" fill="%s"/>`, left, y+2, math.Max(1, math.Min(1, math.Max(0, r.v.V/top))*width), palette[2])
+		fmt.Fprintf(&b, `<text x="%d" y="%d">%.3f</text>`, left+width+6, y+14, r.v.V)
+	}
+	fmt.Fprintf(&b, `<text x="%d" y="%d">0</text><text x="%d" y="%d" text-anchor="end">%g</text>`, left, h-4, left+width, h-4, top)
+	b.WriteString("</svg>")
+	return b.String()
+}
+
+// throughputChart draws finished HITs per day.
+func throughputChart(days []store.DayCount, mine bool) template.HTML {
+	whose := "Finished HITs per day (UTC), everyone's."
+	if mine {
+		whose = "Your finished HITs per day (UTC); everyone's are for adjudicators and leads."
+	}
+	if len(days) == 0 {
+		return template.HTML(note(whose + " None yet."))
+	}
+	most := 1
+	for _, d := range days {
+		most = max(most, d.HITs)
+	}
+	const plotH, top = 160, 16
+	barW := max(6, min(40, 600/len(days)))
+	wd := max(300, 60+barW*len(days)+20)
+	h := top + plotH + 40
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg role="img" aria-label="throughput" viewBox="0 0 %d %d" width="%d" height="%d">`, wd, h, wd, h)
+	fmt.Fprintf(&b, `<text x="4" y="%d">%d</text><text x="4" y="%d">0</text>`, top+4, most, top+plotH)
+	var cells [][]string
+	for i, d := range days {
+		bh := float64(d.HITs) / float64(most) * plotH
+		x := 60 + i*barW
+		fmt.Fprintf(&b, `<rect class="day" data-day="%s" data-hits="%d" x="%d" y="%.1f" width="%d" height="%.1f" fill="%s"><title>%s: %d</title></rect>`,
+			d.Day, d.HITs, x, float64(top+plotH)-bh, max(1, barW-2), bh, palette[0], d.Day, d.HITs)
+		cells = append(cells, []string{d.Day, strconv.Itoa(d.HITs)})
+	}
+	fmt.Fprintf(&b, `<text x="60" y="%d">%s</text>`, top+plotH+18, days[0].Day)
+	if len(days) > 1 {
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, max(60+barW*len(days), 240), top+plotH+34, days[len(days)-1].Day)
+	}
+	b.WriteString("</svg>")
+	return template.HTML(note(whose) + b.String() + table([]string{"day", "HITs"}, cells))
+}
+
+func adjudicationSection(a *Adjudication) template.HTML {
+	if a == nil {
+		return template.HTML(note("Adjudication is for adjudicators and leads."))
+	}
+	total := a.Waiting + a.Decided
+	out := table([]string{"units", "count"}, [][]string{
+		{"waiting for a decision", fmt.Sprintf(`<span id="adj-waiting">%d</span>`, a.Waiting)},
+		{"decided", fmt.Sprintf(`<span id="adj-decided">%d</span>`, a.Decided)}})
+	if total > 0 {
+		const width = 460
+		dw := float64(a.Decided) / float64(total) * width
+		out += fmt.Sprintf(`<svg role="img" aria-label="adjudication" viewBox="0 0 %d 24" width="%d" height="24"><rect x="0" y="2" width="%.1f" height="18" fill="%s"/><rect x="%.1f" y="2" width="%.1f" height="18" fill="%s"/></svg>`,
+			width, width, dw, palette[2], dw, width-dw, palette[1])
+		out += `<p class="legend"><span><i style="background:` + palette[2] + `"></i>decided</span><span><i style="background:` + palette[1] + `"></i>waiting</span></p>`
+	}
+	return template.HTML(out + note("Units without a majority once their item had the policy's most annotators, and units a lead referred."))
+}
+
+// leaderboardSection is bench's figures of every run of the dataset: a
+// table and a chart per run kind (its runs share their metrics), and each
+// comparison's verdict shares.
+func leaderboardSection(runs []RunScore, comps []ComparisonScore) template.HTML {
+	if len(runs) == 0 && len(comps) == 0 {
+		return template.HTML(note("No benchmark runs (claritty bench add)."))
+	}
+	var out strings.Builder
+	var kinds []store.RunKind
+	for _, r := range runs {
+		if !slices.Contains(kinds, r.Kind) {
+			kinds = append(kinds, r.Kind)
+		}
+	}
+	for _, k := range kinds {
+		out.WriteString(runKindSection(runs, k))
+	}
+	for ci, c := range comps {
+		out.WriteString("<h3>" + esc(cmp.Or(c.Judge, "gold")) + " verdicts</h3>")
+		var rows [][]string
+		for pi, p := range c.Pairs {
+			path := fmt.Sprintf("comparisons/%d/pairs/%d", ci, pi)
+			rows = append(rows, []string{esc(p.First) + " vs " + esc(p.Second), countFig(SrcBench, path+"/comparisons", p.Comparisons),
+				shareFig(path+"/win", p.Win), shareFig(path+"/tie", p.Tie), shareFig(path+"/lose", p.Lose)})
+		}
+		out.WriteString(table([]string{"pair (first vs second)", "pairs", "win", "tie", "lose"}, rows))
+	}
+	out.WriteString(note("As claritty bench scores them, against the gold as it stands; – where a figure is undefined, n what the figures rest on."))
+	return template.HTML(out.String())
+}
+
+// runKindSection is the runs of one kind (their index in bench --json's
+// runs kept): one row each, one column per metric, and a chart of every
+// run's every metric.
+func runKindSection(runs []RunScore, kind store.RunKind) string {
+	var metrics []string
+	for _, r := range runs {
+		for _, m := range r.Metric {
+			if r.Kind == kind && !slices.Contains(metrics, m.Name) {
+				metrics = append(metrics, m.Name)
+			}
+		}
+	}
+	var cells [][]string
+	var bars []shareBar
+	top := 1.0
+	for i, r := range runs {
+		if r.Kind != kind {
+			continue
+		}
+		p := fmt.Sprintf("runs/%d", i)
+		row := []string{esc(r.Name)}
+		for _, name := range metrics {
+			switch j := slices.IndexFunc(r.Metric, func(m bench.Metric) bool { return m.Name == name }); {
+			case r.Withheld != "":
+				row = append(row, `<span class="withheld">`+esc(r.Withheld)+`</span>`)
+			case j < 0:
+				row = append(row, "")
+			default:
+				v := benchValue(r.Metric[j].Value)
+				row = append(row, fig(SrcBench, p+"/metrics/"+name, v, 3))
+				bars = append(bars, shareBar{label: r.Name + " · " + name, v: v})
+				if v.Defined {
+					top = math.Max(top, v.V)
+				}
+			}
+		}
+		cells = append(cells, append(row, countFig(SrcBench, p+"/items", r.Items)))
+	}
+	head := []string{"run"}
+	for _, m := range metrics {
+		head = append(head, esc(m))
+	}
+	return "<h3>" + esc(string(kind)) + " runs</h3>" + table(append(head, "n"), cells) + shareChart(string(kind)+" runs", bars, top)
+}
+
+func shareFig(path string, s bench.Share) string {
+	return fig(SrcBench, path+"/share", benchValue(s.P), 3) + ` <span class="note">[` +
+		fig(SrcBench, path+"/low", benchValue(s.Low), 3) + ", " + fig(SrcBench, path+"/high", benchValue(s.High), 3) + `]</span>`
+}
