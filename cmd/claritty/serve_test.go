@@ -337,6 +337,14 @@ func TestServeOverSSH(t *testing.T) {
 	if r = sshRun(t, c, "", "agree --json --bootstrap 0"); r.code != 0 || !strings.Contains(r.stdout, `"pooled"`) || strings.Contains(r.stdout, `"majority"`) {
 		t.Fatalf("ana's agreement: %+v", r)
 	}
+	// The HTML report comes to ana's own standard output, as ana may see it.
+	if r = sshRun(t, c, "", "report"); r.code != 0 || !strings.Contains(r.stdout, "Each annotator's quality is for adjudicators and leads.") ||
+		strings.Contains(r.stdout, `data-src="quality"`) {
+		t.Fatalf("ana's report over SSH: %+v", r)
+	}
+	if r = sshRun(t, c, "", "report --out /tmp/r.html"); r.code == 0 || !strings.Contains(r.stderr, "over SSH output goes to your standard output") {
+		t.Fatalf("report --out over SSH: %+v", r)
+	}
 
 	if err := srv.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
