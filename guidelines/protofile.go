@@ -220,7 +220,7 @@ func ParseProtocolFile(name string, b []byte) (*ProtocolFile, error) {
 	if err := d.Decode(&f); err != nil {
 		return nil, decodeProblems(name, err)
 	}
-	c := &fileCheck{f: &f, name: name, lines: keyLines(b)}
+	c := &fileCheck{f: &f, name: name, lines: KeyLines(b)}
 	c.check()
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
@@ -248,10 +248,10 @@ func decodeProblems(name string, err error) error {
 	return &ProtocolError{File: name, Msg: err.Error()}
 }
 
-// keyLines maps each key of the file to the line it is on: "name",
+// KeyLines maps each key of a TOML file to the line it is on: "name",
 // "item.header", "step.2.unit" (the third [[step]]), "step.2" for the
 // table's own header.
-func keyLines(b []byte) map[string]int {
+func KeyLines(b []byte) map[string]int {
 	out := map[string]int{}
 	var p unstable.Parser
 	p.Reset(b)

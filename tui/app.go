@@ -39,6 +39,9 @@ type Config struct {
 	// Clock is how often the header's time on the HIT moves on; 0 shows
 	// the time as of the last change only.
 	Clock time.Duration
+	// Keys are the annotator's own keys for the HIT screen (nil: the
+	// built-in ones).
+	Keys *KeyConfig
 }
 
 // DefaultSERPURL is a Bing search for the query.
@@ -112,6 +115,9 @@ type Model struct {
 func New(ctx context.Context, cfg Config) (*Model, error) {
 	if !HasScreens(cfg.Dataset.Kind) {
 		return nil, fmt.Errorf("dataset %q is of task kind %q, which this claritty cannot show", display.Clean(cfg.Dataset.Name), display.Clean(string(cfg.Dataset.Kind)))
+	}
+	if err := cfg.Keys.Check(guidelines.ForKind(cfg.Dataset.Kind)); err != nil {
+		return nil, err
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now

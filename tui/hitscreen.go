@@ -51,7 +51,7 @@ type (
 )
 
 func newHITScreen(s *session) *hitScreen {
-	return &hitScreen{session: s, keys: kindFor(s.cfg.Dataset.Kind).keys(), loading: true}
+	return &hitScreen{session: s, keys: s.cfg.Keys.apply(kindFor(s.cfg.Dataset.Kind).keys()), loading: true}
 }
 
 // SetSize gives the HIT the columns beside the side pane and the rows
@@ -154,10 +154,16 @@ func (m *hitScreen) ShortHelp() []key.Binding {
 	case m.prompt == overlayGiveBack:
 		return []key.Binding{bind([]string{"y"}, "y", "give it back"), bind(nil, "any other key", "keep it")}
 	}
-	return m.hit.kind.shortHelp(k, m.hit)
+	return m.cfg.Keys.ownBindings(m.hit.kind.shortHelp(k, m.hit))
 }
 
-func (m *hitScreen) FullHelp() [][]key.Binding { return m.kind().fullHelp(m.keys) }
+func (m *hitScreen) FullHelp() [][]key.Binding {
+	groups := m.kind().fullHelp(m.keys)
+	for i, g := range groups {
+		groups[i] = m.cfg.Keys.ownBindings(g)
+	}
+	return groups
+}
 
 // kind is the kind on screen: the HIT's, else the dataset's.
 func (m *hitScreen) kind() hitKind {
@@ -278,7 +284,7 @@ func (m *hitScreen) hitLoaded(msg hitLoadedMsg) tea.Cmd {
 		return tea.Batch(enter, m.replayPending())
 	}
 	m.hit, m.allDone = msg.hit, false
-	m.keys = m.hit.kind.keys()
+	m.keys = m.cfg.Keys.apply(m.hit.kind.keys())
 	m.hit.cur = m.hit.resumeStep()
 	if msg.step >= 0 && msg.step < len(m.hit.steps) {
 		m.hit.cur = msg.step

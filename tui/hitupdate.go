@@ -11,9 +11,17 @@ import (
 	"github.com/claritty/claritty/store"
 )
 
-// hitKey handles a key on the HIT screen (or the all-done screen).
+// hitKey handles a key on the HIT screen (or the all-done screen). A key
+// the annotator gave a label (KeyConfig) is read as the scale's key first.
 func (m *hitScreen) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
+	if m.hit == nil || m.hit.step().id != attentionStep { // the attention step types digits
+		var moved string
+		if msg, moved = m.cfg.Keys.translate(msg); moved != "" {
+			m.setStatus(moved, false)
+			return nil
+		}
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return ask(quitMsg{})
@@ -58,7 +66,7 @@ func (m *hitScreen) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.labelKey(v)
 	}
 	if _, ok := digit(msg); ok {
-		m.setStatus(scaleHint(h.proto.ScaleOf(h.step().unit)), false)
+		m.setStatus(scaleHint(m.cfg.Keys.ownScale(h.proto.ScaleOf(h.step().unit))), false)
 		return nil
 	}
 	switch {

@@ -207,7 +207,7 @@ func (m *hitScreen) guideStrip(h *hitState, w, room int) []string {
 	}
 	h.guideTop = min(max(0, h.guideTop), len(lines)-(rows-1))
 	top := h.guideTop
-	head := fmt.Sprintf("─ guidance %d–%d of %d · J/K scroll · g all ", top+1, top+rows-1, len(lines))
+	head := fmt.Sprintf("─ guidance %d–%d of %d · J/K scroll · g all%s ", top+1, top+rows-1, len(lines), m.cfg.Keys.labelsNote())
 	out := []string{s.Dim.Render(display.FitWords(head+strings.Repeat("─", max(0, w-lipgloss.Width(head))), w))}
 	out = append(out, lines[top:top+rows-1]...)
 	return append(out, s.Dim.Render(display.FitWords(fmt.Sprintf(" ↓ %d more lines of guidance (J)", len(lines)-top-rows+1), w)))
@@ -351,6 +351,7 @@ func (m *hitScreen) scaleLine(h *hitState, unit string, w int) string {
 // labelsLine shows labels by key and name, the one given (cur, when has)
 // highlighted; where the names do not fit, the keys alone.
 func (m *hitScreen) labelsLine(labels []guidelines.Label, cur int, has bool, w int) string {
+	labels = m.cfg.Keys.ownScale(labels)
 	if line := m.choiceParts(labels, cur, has, true); lipgloss.Width(line) <= w {
 		return line
 	}

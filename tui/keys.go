@@ -208,17 +208,23 @@ func (m *Model) helpContent() (groups [][]key.Binding, notes []string) {
 			"d lists decided units too, to revisit them; esc goes back to your HITs.",
 		}
 	}
-	kind := m.hit.kind()
-	return m.hit.FullHelp(), []string{
-		"Each label is saved the moment you key it; q just leaves.",
-		"u takes back the last label of this HIT; ← goes back a step to change one.",
-		"n writes a note on this " + kind.noun() + " for the lead; it shows under the step once saved, and n edits it.",
-		"Flag: ! then s sensitive · i inappropriate · b broken · o other, a note, enter.",
-		"z puts this " + kind.noun() + " off: it comes back once you have no other. R gives it back for others to do (y confirms); it is not offered to you again.",
-		"F lists flags: your own to withdraw (w); leads and adjudicators uphold (u) or clear (c).",
-		"Queue: l lists your HITs; f shows one state at a time, / finds text, : goes to a HIT by number or item id; enter opens one.",
-		"Pane: tab shows agreement and progress beside the HIT, updated after each HIT you finish; what you still have open is left out, so others' labels never show early.",
+	kind, k := m.hit.kind(), m.hit.keys
+	name := func(b key.Binding) string { return b.Help().Key }
+	notes = []string{
+		"Each label is saved the moment you key it; " + name(k.Quit) + " just leaves.",
+		name(k.Undo) + " takes back the last label of this HIT; " + name(k.Back) + " goes back a step to change one.",
+		name(k.Note) + " writes a note on this " + kind.noun() + " for the lead; it shows under the step once saved, and " + name(k.Note) + " edits it.",
+		"Flag: " + name(k.Flag) + " then s sensitive · i inappropriate · b broken · o other, a note, enter.",
+		name(k.Later) + " puts this " + kind.noun() + " off: it comes back once you have no other. " + name(k.GiveBack) +
+			" gives it back for others to do (y confirms); it is not offered to you again.",
+		name(k.Flags) + " lists flags: your own to withdraw (w); leads and adjudicators uphold (u) or clear (c).",
+		"Queue: " + name(k.Queue) + " lists your HITs; f shows one state at a time, / finds text, : goes to a HIT by number or item id; enter opens one.",
+		"Pane: " + name(k.Pane) + " shows agreement and progress beside the HIT, updated after each HIT you finish; what you still have open is left out, so others' labels never show early.",
 	}
+	if s := m.cfg.Keys.Summary(); s != "" {
+		notes = append(notes, s)
+	}
+	return m.hit.FullHelp(), notes
 }
 
 // helpColumns lays out groups of bindings as columns side by side where

@@ -52,7 +52,10 @@ func (m *Model) pagerLines() (title string, lines []string) {
 	}
 	if m.overlay == overlayGuide {
 		p := m.protocol()
-		title = " Guideline · " + p.Title
+		title = " Guideline · " + p.Title + m.cfg.Keys.labelsNote()
+		if sum := m.cfg.Keys.Summary(); sum != "" {
+			lines = append(wrap(s.Dim.Render(sum), m.width-1, " "), "")
+		}
 		for _, l := range reflow(guidelines.Plain(p.Text())) {
 			switch {
 			case strings.HasPrefix(l, "#"):

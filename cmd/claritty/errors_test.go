@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -48,6 +49,21 @@ func TestErrorsSayWhatToDo(t *testing.T) {
 	if r.code == 0 || !strings.Contains(r.stderr, "the screen needs a terminal, and there is none here: run it in a terminal, or use a subcommand") ||
 		strings.Contains(r.stderr, "TTY") {
 		t.Errorf("no terminal: %+v", r)
+	}
+
+	// A key config with a mistake is refused at its line before the
+	// screen starts, and the database is left as it was.
+	conf := filepath.Join(dir, "xdg", "claritty", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(conf), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(conf, []byte("[keys]\nundo = \"U\"\nnext = \"U\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd = exec.Command(bin, "--db", db)
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(dir, "xdg"))
+	if r := run(t, cmd); r.code == 0 || strings.TrimRight(r.stderr, "\n") != "claritty: "+conf+`:3: "U" is both the action undo and the action next` {
+		t.Errorf("a broken key config: %+v", r)
 	}
 }
 

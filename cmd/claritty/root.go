@@ -74,8 +74,13 @@ func runTUI(ctx context.Context, g *globals, dataset, serpURL string, adjudicate
 	cfg := tui.Config{Store: st, Dataset: ds, Annotator: an, SERPURL: serpURL, Adjudicate: adjudicate,
 		PanePoll: 2 * time.Second, Clock: time.Second}
 	if g.remote != nil {
-		return g.remote.runTUI(ctx, cfg)
+		return g.remote.runTUI(ctx, cfg) // the server's own key config is not the client's
 	}
+	keys, err := tui.LoadKeyConfig(tui.DefaultKeyConfigPath())
+	if err != nil {
+		return err
+	}
+	cfg.Keys = keys
 	if err := needTerminal(); err != nil {
 		return err
 	}

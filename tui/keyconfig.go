@@ -1,0 +1,507 @@
+package tui
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/pelletier/go-toml/v2"
+
+	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
+)
+
+// KeyConfig is an annotator's own keys for the HIT screen, from
+// $XDG_CONFIG_HOME/claritty/config.toml:
+//
+//	[keys]            # an action's keys: one, or a list
+//	undo = "U"
+//	back = ["left", "b"]
+//	[labels]          # a label's key, as its scale gives it, = your key
+//	"2" = "f"
+//	"1" = "d"
+//	"0" = "s"
+//
+// A label moved to another key no longer answers to its old one. The nil
+// KeyConfig is the built-in keys.
+type KeyConfig struct {
+	path    string
+	actions map[string][]string // action name: its keys
+	labels  map[string]string   // a scale's key: the annotator's
+	lines   map[string]int      // "keys.undo", "labels.2": its line
+}
+
+// KeyConfigError is a config file's problem: file:line: what is wrong.
+type KeyConfigError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *KeyConfigError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return e.File + ": " + e.Msg
+}
+
+// DefaultKeyConfigPath is $XDG_CONFIG_HOME/claritty/config.toml, or
+// ~/.config/claritty/config.toml without it ("" if neither is known).
+func DefaultKeyConfigPath() string {
+	dir := os.Getenv("XDG_CONFIG_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(home, ".config")
+	}
+	return filepath.Join(dir, "claritty", "config.toml")
+}
+
+// maxKeyConfig bounds what is read of a config file: a few hundred
+// bindings fit in far less.
+const maxKeyConfig = 64 << 10
+
+// LoadKeyConfig reads and checks a key config; a missing file is the
+// built-in keys (nil, nil).
+func LoadKeyConfig(path string) (*KeyConfig, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) || path == "" {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, &KeyConfigError{File: path, Msg: err.Error()}
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxKeyConfig+1))
+	if err != nil {
+		return nil, &KeyConfigError{File: path, Msg: err.Error()}
+	}
+	if len(b) > maxKeyConfig {
+		return nil, &KeyConfigError{File: path, Msg: fmt.Sprintf("longer than %d KiB: not a key config", maxKeyConfig>>10)}
+	}
+	return ParseKeyConfig(path, b)
+}
+
+// ParseKeyConfig checks a key config's text: its tables and actions are
+// known, every key can be bound, and no two actions, nor two labels, nor an
+// action and a label, share a key.
+func ParseKeyConfig(path string, b []byte) (*KeyConfig, error) {
+	c := &KeyConfig{path: path, actions: map[string][]string{}, labels: map[string]string{}, lines: guidelines.KeyLines(b)}
+	var raw map[string]any
+	dec := toml.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(&raw); err != nil {
+		line := 0
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			line, _ = de.Position()
+		}
+		return nil, &KeyConfigError{File: path, Line: line, Msg: "not TOML: " + firstLine(err.Error())}
+	}
+	var errs []error
+	for _, table := range sortedKeys(raw) {
+		t, ok := raw[table].(map[string]any)
+		switch {
+		case table != "keys" && table != "labels":
+			errs = append(errs, c.problem(table, "unknown table or key %q: a key config has [keys] and [labels]", table))
+		case !ok:
+			errs = append(errs, c.problem(table, "%q is a table: [%s]", table, table))
+		case table == "keys":
+			errs = append(errs, c.readActions(t)...)
+		default:
+			errs = append(errs, c.readLabels(t)...)
+		}
+	}
+	if len(errs) == 0 {
+		errs = c.collisions(nil)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return c, nil
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+func (c *KeyConfig) problem(at, format string, args ...any) error {
+	return &KeyConfigError{File: c.path, Line: c.lines[at], Msg: fmt.Sprintf(format, args...)}
+}
+
+// readActions takes [keys]: each known action's keys.
+func (c *KeyConfig) readActions(t map[string]any) []error {
+	var errs []error
+	for _, name := range sortedKeys(t) {
+		at := "keys." + name
+		if _, ok := hitActionField(name); !ok {
+			errs = append(errs, c.problem(at, "unknown action %q (actions: %s)", display.Clean(name), strings.Join(hitActionNames(), ", ")))
+			continue
+		}
+		keys, err := keyList(t[name])
+		if err == nil && len(keys) == 0 {
+			err = errors.New("no key given")
+		}
+		for _, k := range keys {
+			if err == nil {
+				err = bindable(k, false)
+			}
+		}
+		if err != nil {
+			errs = append(errs, c.problem(at, "%s: %v", name, err))
+			continue
+		}
+		c.actions[name] = keys
+	}
+	return errs
+}
+
+// readLabels takes [labels]: a scale's key, the annotator's key for it.
+func (c *KeyConfig) readLabels(t map[string]any) []error {
+	var errs []error
+	for _, from := range sortedKeys(t) {
+		at := "labels." + from
+		to, ok := t[from].(string)
+		switch {
+		case !ok:
+			errs = append(errs, c.problem(at, "label %q: give one key, as text (\"f\")", display.Clean(from)))
+		case bindable(from, true) != nil:
+			errs = append(errs, c.problem(at, "label %q: no scale gives a key like that (scales' keys are one character)", display.Clean(from)))
+		default:
+			if err := bindable(to, true); err != nil {
+				errs = append(errs, c.problem(at, "label %q: %v", from, err))
+				continue
+			}
+			c.labels[from] = to
+		}
+	}
+	return errs
+}
+
+func keyList(v any) ([]string, error) {
+	switch x := v.(type) {
+	case string:
+		return []string{x}, nil
+	case []any:
+		var out []string
+		for _, e := range x {
+			s, ok := e.(string)
+			if !ok {
+				return nil, errors.New("a list of keys holds something other than text")
+			}
+			out = append(out, s)
+		}
+		return out, nil
+	}
+	return nil, errors.New(`give a key ("u") or a list of keys (["u", "ctrl+z"])`)
+}
+
+// namedKeys are the keys with names, as the terminal reports them.
+var namedKeys = []string{"enter", "tab", "space", "backspace", "delete", "insert", "up", "down", "left", "right",
+	"home", "end", "pgup", "pgdown", "shift+tab", "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12"}
+
+// bindable refuses a key that is no key, or one claritty keeps: ctrl+c
+// always quits and esc always cancels; digits are labels and attention
+// counts, so an action may not take one (a label may).
+func bindable(k string, label bool) error {
+	switch {
+	case k == "ctrl+c" || k == "esc":
+		return fmt.Errorf("%q cannot be bound: it always %s", k, map[string]string{"ctrl+c": "quits", "esc": "cancels"}[k])
+	case utf8.RuneCountInString(k) == 1:
+		r, _ := utf8.DecodeRuneInString(k)
+		if r < '!' || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return fmt.Errorf("%q is not a key claritty can bind", display.Clean(k))
+		}
+		if !label && r >= '0' && r <= '9' {
+			return fmt.Errorf("%q cannot be bound to an action: digits are labels and attention counts", k)
+		}
+		return nil
+	case label:
+		return fmt.Errorf("%q: a label's key is one character", display.Clean(k))
+	case slices.Contains(namedKeys, k):
+		return nil
+	case strings.HasPrefix(k, "ctrl+") && len(k) == 6 && k[5] >= 'a' && k[5] <= 'z':
+		return nil
+	case strings.HasPrefix(k, "alt+") && utf8.RuneCountInString(k) == 5:
+		return nil
+	}
+	return fmt.Errorf("%q is not a key claritty can bind (one character, ctrl+a … ctrl+z, alt+x, or %s)", display.Clean(k), strings.Join(namedKeys, " "))
+}
+
+// hitActions names the HIT screen's actions as a config file does: its
+// key map's fields in snake case (Undo undo, GiveBack give_back).
+func hitActionNames() []string {
+	var out []string
+	t := reflect.TypeFor[hitKeys]()
+	for i := range t.NumField() {
+		if f := t.Field(i); f.Type == reflect.TypeFor[key.Binding]() {
+			out = append(out, snake(f.Name))
+		}
+	}
+	return append(out, "help", "quit")
+}
+
+func snake(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if r >= 'A' && r <= 'Z' {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// hitActionField is the binding an action name sets in a key map.
+func hitActionField(name string) (func(*hitKeys) *key.Binding, bool) {
+	switch name {
+	case "help":
+		return func(k *hitKeys) *key.Binding { return &k.Help }, true
+	case "quit":
+		return func(k *hitKeys) *key.Binding { return &k.Quit }, true
+	}
+	t := reflect.TypeFor[hitKeys]()
+	for i := range t.NumField() {
+		if f := t.Field(i); f.Type == reflect.TypeFor[key.Binding]() && snake(f.Name) == name {
+			return func(k *hitKeys) *key.Binding { return reflect.ValueOf(k).Elem().Field(i).Addr().Interface().(*key.Binding) }, true
+		}
+	}
+	return nil, false
+}
+
+// sharedActions may share a key: they are never on one screen together
+// (o opens a MIMICS pane's results, a ClariMM turn's image).
+var sharedActions = [][2]string{{"open", "open_image"}}
+
+// apply gives the key map the annotator's keys. Quit keeps ctrl+c.
+func (c *KeyConfig) apply(k hitKeys) hitKeys {
+	if c == nil {
+		return k
+	}
+	for name, keys := range c.actions {
+		field, _ := hitActionField(name)
+		b := field(&k)
+		if name == "quit" {
+			keys = append(slices.Clone(keys), "ctrl+c")
+		}
+		*b = bind(keys, strings.Join(keys[:min(len(keys), 2)], "/"), b.Help().Desc)
+	}
+	return k
+}
+
+// collisions finds two actions, two labels, or an action and a label on
+// one key; with a protocol, its scales' keys count as labels too.
+func (c *KeyConfig) collisions(p *guidelines.Protocol) []error {
+	k := c.apply(defaultHITKeys())
+	owner := map[string]string{} // key: the action or label that has it
+	where := map[string]string{} // and its config entry, if it is one
+	var errs []error
+	take := func(key, who, at string) {
+		prev, taken := owner[key]
+		if !taken {
+			owner[key], where[key] = who, at
+			return
+		}
+		if slices.ContainsFunc(sharedActions, func(s [2]string) bool {
+			a, b := "the action "+s[0], "the action "+s[1]
+			return (a == prev && b == who) || (b == prev && a == who)
+		}) {
+			return
+		}
+		// Blame the entry further down the file: the one that took a key
+		// already given (or the only entry of the two).
+		other, blamed, line := prev, who, at
+		if at == "" || (where[key] != "" && c.lines[where[key]] > c.lines[at]) {
+			other, blamed, line = who, prev, where[key]
+		}
+		errs = append(errs, c.problem(line, "%q is both %s and %s", key, other, blamed))
+	}
+	for _, name := range hitActionNames() {
+		field, _ := hitActionField(name)
+		at := ""
+		if _, ok := c.actions[name]; ok {
+			at = "keys." + name
+		}
+		for _, key := range field(&k).Keys() {
+			take(key, "the action "+name, at)
+		}
+	}
+	for _, l := range c.scaleKeys(p) {
+		at := ""
+		if _, ok := c.labels[l]; ok {
+			at = "labels." + l
+		}
+		take(c.ownKey(l), "label "+l, at)
+	}
+	return errs
+}
+
+// scaleKeys are every scale's label keys: the digits, and a protocol's
+// own.
+func (c *KeyConfig) scaleKeys(p *guidelines.Protocol) []string {
+	keys := strings.Split("0123456789", "")
+	for from := range c.labels {
+		if !slices.Contains(keys, from) {
+			keys = append(keys, from)
+		}
+	}
+	if p != nil {
+		for _, st := range p.Units(guidelines.Shape{Question: "?", Answers: 5, Turns: 4, Nuggets: 1, Facets: 9, Rows: 1}) {
+			for _, l := range p.ScaleOf(st) {
+				if l.Key != "" && !slices.Contains(keys, l.Key) {
+					keys = append(keys, l.Key)
+				}
+			}
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// Check holds the config against a kind's scales: a key of the kind's own
+// (a protocol file's letters) that an action or a label took is an error
+// at the entry that took it.
+func (c *KeyConfig) Check(p guidelines.Protocol) error {
+	if c == nil {
+		return nil
+	}
+	return errors.Join(c.collisions(&p)...)
+}
+
+// ownKey is the annotator's key for a scale's key.
+func (c *KeyConfig) ownKey(scaleKey string) string {
+	if c != nil {
+		if k, ok := c.labels[scaleKey]; ok {
+			return k
+		}
+	}
+	return scaleKey
+}
+
+// ownScale is a scale as the annotator keys it.
+func (c *KeyConfig) ownScale(scale []guidelines.Label) []guidelines.Label {
+	if c == nil || len(c.labels) == 0 {
+		return scale
+	}
+	out := slices.Clone(scale)
+	for i := range out {
+		out[i].Key = c.ownKey(out[i].Key)
+	}
+	return out
+}
+
+// scaleKeyOf reads a pressed key as the scale's key it stands for: ok
+// false for a scale key moved elsewhere, which no longer labels.
+func (c *KeyConfig) scaleKeyOf(pressed string) (string, bool) {
+	if c == nil {
+		return pressed, true
+	}
+	for from, to := range c.labels {
+		if to == pressed {
+			return from, true
+		}
+	}
+	_, moved := c.labels[pressed]
+	return pressed, !moved
+}
+
+// translate turns a key pressed on the HIT screen into the scale key it
+// stands for (f into 2), so everything after reads scales as they are; a
+// scale key moved elsewhere says where it went.
+func (c *KeyConfig) translate(msg tea.KeyPressMsg) (tea.KeyPressMsg, string) {
+	if c == nil || len(c.labels) == 0 {
+		return msg, ""
+	}
+	k, ok := c.scaleKeyOf(msg.String())
+	if !ok {
+		return msg, fmt.Sprintf("%s is %s now (your %s)", k, c.labels[k], filepath.Base(c.path))
+	}
+	if k == msg.String() {
+		return msg, ""
+	}
+	r, _ := utf8.DecodeRuneInString(k)
+	return tea.KeyPressMsg{Code: r, Text: k}, ""
+}
+
+// ownBindings shows label bindings with the annotator's keys: a range
+// ("1-5") with any key moved lists its keys.
+func (c *KeyConfig) ownBindings(bs []key.Binding) []key.Binding {
+	if c == nil || len(c.labels) == 0 {
+		return bs
+	}
+	out := make([]key.Binding, len(bs))
+	for i, b := range bs {
+		out[i] = b
+		keys := b.Keys()
+		moved := false
+		own := make([]string, len(keys))
+		for j, k := range keys {
+			own[j] = c.ownKey(k)
+			moved = moved || own[j] != k
+		}
+		if !moved {
+			continue
+		}
+		help := b.Help()
+		if len(keys) == 1 || !strings.Contains(help.Key, "-") {
+			help.Key = c.ownKey(help.Key)
+		} else {
+			help.Key = strings.Join(own, "/")
+		}
+		out[i] = bind(own, help.Key, help.Desc)
+	}
+	return out
+}
+
+// labelsNote is " · your keys 2→f 1→d 0→s" where labels moved: the
+// guideline's title says it, since its text names labels by their scale's
+// keys.
+func (c *KeyConfig) labelsNote() string {
+	if c == nil || len(c.labels) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, from := range slices.Backward(sortedKeys(c.labels)) {
+		parts = append(parts, from+"→"+c.labels[from])
+	}
+	return " · your keys " + strings.Join(parts, " ")
+}
+
+// Summary says which keys are the annotator's own, for the help and the
+// guideline: "" for the built-in keys.
+func (c *KeyConfig) Summary() string {
+	if c == nil || (len(c.actions) == 0 && len(c.labels) == 0) {
+		return ""
+	}
+	var parts []string
+	for _, from := range sortedKeys(c.labels) {
+		parts = append(parts, "label "+from+" is "+c.labels[from])
+	}
+	for _, name := range sortedKeys(c.actions) {
+		parts = append(parts, name+" is "+strings.Join(c.actions[name], "/"))
+	}
+	return "Your keys (" + c.path + "): " + strings.Join(parts, " · ") + "."
+}

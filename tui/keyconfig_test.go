@@ -1,0 +1,117 @@
+package tui
+
+import (
+	"os"
+	"regexp"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/guidelines"
+)
+
+// homeRow moves MIMICS' labels under the left hand and undo to U.
+const homeRow = `# my keys
+[keys]
+undo = "U"
+stats = "S"
+
+[labels]
+"2" = "f"
+"1" = "d"
+"0" = "s"
+`
+
+func parseKeys(t *testing.T, body string) *KeyConfig {
+	t.Helper()
+	c, err := ParseKeyConfig("config.toml", []byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Each broken config is refused at the line that breaks it, saying what
+// is wrong.
+func TestKeyConfigErrors(t *testing.T) {
+	for _, c := range []struct{ body, want string }{
+		{"[keys]\nundoo = \"U\"\n", `config.toml:2: unknown action "undoo" (actions: review, `},
+		{"[keys]\nundo = \"U\"\nnote = \"U\"\n", `config.toml:3: "U" is both the action undo and the action note`},
+		{"[keys]\nundo = \"j\"\n", `config.toml:2: "j" is both the action down and the action undo`},
+		{"[keys]\nundo = \"ctrl+c\"\n", `config.toml:2: undo: "ctrl+c" cannot be bound: it always quits`},
+		{"[keys]\nback = [\"left\", \"esc\"]\n", `config.toml:2: back: "esc" cannot be bound: it always cancels`},
+		{"[keys]\nundo = \"5\"\n", `config.toml:2: undo: "5" cannot be bound to an action: digits are labels`},
+		{"[keys]\nundo = \"ctrl+1\"\n", `config.toml:2: undo: "ctrl+1" is not a key claritty can bind`},
+		{"[keys]\nundo = []\n", `config.toml:2: undo: no key given`},
+		{"[keys]\nundo = 3\n", `config.toml:2: undo: give a key`},
+		{"\n[labels]\n\"2\" = \"j\"\n", `config.toml:3: "j" is both the action down and label 2`},
+		{"[labels]\n\"2\" = \"f\"\n\"1\" = \"f\"\n", `config.toml:3: "f" is both label 2 and label 1`},
+		{"[labels]\n\"2\" = \"1\"\n", `config.toml:2: "1" is both label 1 and label 2`},
+		{"[labels]\n\"22\" = \"f\"\n", `config.toml:2: label "22": no scale gives a key like that`},
+		{"[labels]\n\"2\" = \"ff\"\n", `config.toml:2: label "2": "ff": a label's key is one character`},
+		{"[colours]\nx = 1\n", `config.toml:1: unknown table or key "colours"`},
+		{"[keys]\nundo = \"U\n", `config.toml:2: not TOML`},
+	} {
+		_, err := ParseKeyConfig("config.toml", []byte(c.body))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %q", c.body, err, c.want)
+		}
+	}
+	// A key config that moves only what it names keeps the rest.
+	if c := parseKeys(t, homeRow); c.ownKey("2") != "f" || c.ownKey("5") != "5" {
+		t.Errorf("own keys: 2 is %q, 5 is %q", c.ownKey("2"), c.ownKey("5"))
+	}
+}
+
+// A protocol file's letter keys count as labels: an action moved onto one
+// is refused when that kind is opened.
+func TestKeyConfigAgainstAProtocolFile(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "guidelines", "protocols", "mimics-duo-rating.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	letters := strings.Replace(string(b), `keys = ["1", "2", "3", "4", "5"]`, `keys = ["v", "w", "x", "y", "b"]`, 1)
+	f, err := guidelines.ParseProtocolFile("letters.toml", []byte(letters))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := parseKeys(t, "[keys]\nlater = \"y\"\n")
+	if err := c.Check(f.Protocol()); err == nil || !strings.Contains(err.Error(), `config.toml:2: "y" is both label y and the action later`) {
+		t.Errorf("later on a label's letter: %v", err)
+	}
+	if err := c.Check(guidelines.MIMICS); err != nil {
+		t.Errorf("MIMICS has no y: %v", err)
+	}
+}
+
+// A remapped label key labels, its old key does not, and both the footer
+// and the help say so; the guideline starts with the keys moved.
+func TestRemappedLabelKeys(t *testing.T) {
+	h := newHarness(t, 100, 30)
+	h.m.cfg.Keys = parseKeys(t, homeRow)
+	h.m.hit.keys = h.m.cfg.Keys.apply(h.m.hit.keys)
+	h.keys("enter", "2")
+	h.expect("2 is f now (your config.toml)")
+	if l := h.labels(1); len(l) != 0 {
+		t.Fatalf("2 labelled after it moved to f: %v", l)
+	}
+	h.expect("f good")
+	h.keys("f")
+	if l := h.labels(1); l["question"] != 2 {
+		t.Fatalf("f did not label Good: %v", l)
+	}
+	h.expect(" f Good ") // the scale under the step
+	h.keys("U")
+	if l := h.labels(1); len(l) != 0 {
+		t.Fatalf("U did not undo: %v", l)
+	}
+	h.keys("?")
+	for _, want := range []string{`f +good`, `d +fair`, `s +bad`, `U +undo`, `S +statistics`, `U takes back the last label`,
+		`Your keys \(config.toml\): label 0 is s · label 1 is d · label 2 is f · stats is S · undo is U.`} {
+		if !regexp.MustCompile(want).MatchString(h.screen()) {
+			t.Errorf("the help lacks %s:\n%s", want, h.screen())
+		}
+	}
+	h.keys("esc", "g")
+	h.expect("Guideline · MIMICS clarification panes · your keys 2→f 1→d 0→s")
+}
