@@ -90,6 +90,9 @@ type Model struct {
 	adj      *adjScreen
 	flags    *flagsScreen
 	pagerTop int
+	// pagerLeft is how far the statistics' tables are panned right:
+	// they are cut at the window, never wrapped, so their columns stay.
+	pagerLeft int
 
 	quitting    bool
 	interrupted bool

@@ -50,7 +50,11 @@ func (m *Model) render() string {
 // top.
 func (m *Model) screenBody() ([]string, []key.Binding) {
 	if m.pagerOpen() {
-		return m.renderPager(), m.pagerKeys.shortHelp()
+		keys := m.pagerKeys.shortHelp()
+		if m.overlay == overlayStats && m.maxPan() > 0 {
+			keys = append(keys[:1], append([]key.Binding{m.pagerKeys.Right, m.pagerKeys.Left}, keys[1:]...)...)
+		}
+		return m.renderPager(), keys
 	}
 	s := m.active()
 	return s.Layout(), s.ShortHelp()

@@ -140,10 +140,14 @@ func defaultQueueKeys() queueKeys {
 // pagerKeys scroll the guideline and the help screen.
 type pagerKeys struct {
 	Up, Down, PageUp, PageDown, Close key.Binding
+	// Left, Right pan the statistics' tables.
+	Left, Right key.Binding
 }
 
 func defaultPagerKeys() pagerKeys {
 	return pagerKeys{
+		Left:     bind([]string{"left", "h"}, "←/h", "left"),
+		Right:    bind([]string{"right", "l"}, "→/l", "right"),
 		Up:       bind([]string{"up", "k"}, "↑/k", "up"),
 		Down:     bind([]string{"down", "j"}, "↓/j", "down"),
 		PageUp:   bind([]string{"pgup", "ctrl+u"}, "pgup", "page up"),

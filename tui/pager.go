@@ -41,6 +41,9 @@ func (m *Model) renderPager() []string {
 func (m *Model) pagerLines() (title string, lines []string) {
 	s := m.styles
 	if m.overlay == overlayStats {
+		if note := m.panNote(); note != "" {
+			return " Statistics · " + display.Clean(m.cfg.Dataset.Name) + note, m.statsLines()
+		}
 		return " Statistics · " + display.Clean(m.cfg.Dataset.Name) + " (claritty stats)", m.statsLines()
 	}
 	if m.overlay == overlayQuality {
@@ -117,7 +120,7 @@ func reflow(md string) []string {
 }
 
 func (m *Model) openPager(o overlay) {
-	m.overlay, m.pagerTop = o, 0
+	m.overlay, m.pagerTop, m.pagerLeft = o, 0, 0
 }
 
 // openGuide opens the guideline at the section of a step ("" opens it
@@ -151,7 +154,45 @@ func (m *Model) pagerKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.overlay = overlayNone
 		return nil
 	}
+	if m.overlay == overlayStats {
+		switch {
+		case key.Matches(msg, k.Left):
+			m.pagerLeft = max(0, m.pagerLeft-panStep)
+			return nil
+		case key.Matches(msg, k.Right):
+			m.pagerLeft = min(m.pagerLeft+panStep, m.maxPan())
+			return nil
+		}
+	}
 	d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, m.pagerRows()-1)
 	m.pagerTop = min(max(0, m.pagerTop+d), m.pagerMaxTop())
 	return nil
+}
+
+// panStep is how many columns ←/→ pan the statistics' tables.
+const panStep = 10
+
+// tableWidth is the widest row of the statistics' tables.
+func (m *Model) tableWidth() int {
+	w := 0
+	for _, l := range m.stats {
+		if isTableRow(l) {
+			w = max(w, ansi.StringWidth(l))
+		}
+	}
+	return w
+}
+
+// maxPan is the furthest the tables pan: their widest line's end at the
+// window's right edge.
+func (m *Model) maxPan() int { return max(0, m.tableWidth()-(m.width-1)) }
+
+// panNote is the title's word on panning, where the tables are wider
+// than the window.
+func (m *Model) panNote() string {
+	if m.maxPan() == 0 {
+		return ""
+	}
+	left := min(m.pagerLeft, m.maxPan())
+	return fmt.Sprintf(" · ←/→ columns %d–%d/%d", left+1, left+m.width-1, m.tableWidth())
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/report"
@@ -65,11 +66,16 @@ func (m *Model) statsLines() []string {
 	if rep == nil {
 		return m.stats
 	}
-	// A table row wider than the window wraps at a word, indented, rather
-	// than being cut.
+	// A table row wider than the window is cut there, not wrapped (a
+	// wrapped row breaks its table's columns); ←/→ pan the tables.
+	left := min(m.pagerLeft, m.maxPan())
 	var tables []string
 	for _, l := range m.stats {
-		tables = append(tables, labelled(wrap(l, m.width-1, "    "), " ")...)
+		if isTableRow(l) {
+			tables = append(tables, " "+ansi.Cut(l, left, left+m.width-1))
+		} else {
+			tables = append(tables, labelled(wrap(l, m.width-1, "    "), " ")...)
+		}
 	}
 	var lines []string
 	for _, l := range report.AgreementCharts(*rep, true, m.width-1) {
@@ -79,6 +85,12 @@ func (m *Model) statsLines() []string {
 		lines = append(lines, l)
 	}
 	return append(lines, tables...)
+}
+
+// isTableRow tells a table's row from prose: its cells are set apart by
+// two spaces or more (tabwriter's padding), prose words by one.
+func isTableRow(line string) bool {
+	return strings.Contains(strings.TrimSpace(ansi.Strip(line)), "  ")
 }
 
 // qualityMsg carries the quality report's lines.
