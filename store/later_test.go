@@ -106,8 +106,14 @@ func TestGiveBackReleasesToOthers(t *testing.T) {
 	if id, ok, nw := next(t, st, ds, ana.ID); ok {
 		t.Fatalf("ana is offered %d again (%+v)", id, nw)
 	}
-	if got := queueStatuses(t, st, ds, ana.ID); got[0] != StatusGivenBack {
+	if got := queueStatuses(t, st, ds, ana.ID); got[0] != StatusGivenBack || got[1] != StatusNotNeeded {
 		t.Fatalf("queue after give back: %v", got)
+	}
+	for i, s := range []Status{StatusGivenBack, StatusNotNeeded} {
+		rows, err := st.Queue(context.Background(), ds, ana.ID, QueueFilter{Status: s}, 0, 10)
+		if n, _ := st.QueueCount(context.Background(), ds, ana.ID, QueueFilter{Status: s}); err != nil || n != 1 || len(rows) != 1 || rows[0].ItemID != items[i] {
+			t.Fatalf("filter %s: %v (%d counted) %v", s, rows, n, err)
+		}
 	}
 	// Kept, and counted nowhere: the gold is bob's 2, not a tie with ana's 0.
 	if h := loadHIT(t, st, items[0], ana.ID); h.Labels["question"] != 0 || h.Finished {
@@ -254,6 +260,9 @@ func TestQueueFilter(t *testing.T) {
 	if id, _, _ := next(t, st, ds, ana.ID); id != items[2] {
 		t.Fatalf("next %d", id)
 	}
+	if err := st.AddFlag(ctx, items[4], ana.ID, FlagReasons[0], ""); err != nil {
+		t.Fatal(err)
+	}
 	seqs := func(f QueueFilter, offset, limit int) []int {
 		t.Helper()
 		rows, err := st.Queue(ctx, ds, ana.ID, f, offset, limit)
@@ -283,6 +292,9 @@ func TestQueueFilter(t *testing.T) {
 		{QueueFilter{Status: StatusDone}, []int{1}},
 		{QueueFilter{Status: StatusLater}, []int{2}},
 		{QueueFilter{Status: StatusInProgress}, []int{3}},
+		{QueueFilter{Status: StatusFlagged}, []int{5}},
+		{QueueFilter{Status: StatusFlagged, Text: "q4"}, []int{5}},
+		{QueueFilter{Status: StatusFlagged, Text: "q3"}, nil},
 		{QueueFilter{Text: "Q1"}, []int{2, 11, 12}},
 		{QueueFilter{Text: "q1", Status: StatusTodo}, []int{11, 12}},
 		{QueueFilter{Text: "%"}, nil},
@@ -292,7 +304,7 @@ func TestQueueFilter(t *testing.T) {
 			t.Errorf("filter %+v: HITs %v, want %v", c.f, got, c.want)
 		}
 	}
-	if got := seqs(QueueFilter{Status: StatusTodo}, 2, 3); fmt.Sprint(got) != "[6 7 8]" {
+	if got := seqs(QueueFilter{Status: StatusTodo}, 2, 3); fmt.Sprint(got) != "[7 8 9]" {
 		t.Errorf("to do from the third, three: %v", got)
 	}
 }

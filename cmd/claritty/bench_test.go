@@ -100,3 +100,49 @@ func runCmd(m tea.Model, cmd tea.Cmd) {
 		runCmd(m, next)
 	}
 }
+
+// BenchmarkQueueFilter reads one window of a 400,000-pane queue: as it
+// is, filtered by a state, and found by text (each with its count, as the
+// queue screen reads them when a filter changes).
+func BenchmarkQueueFilter(b *testing.B) {
+	const panes = 400000
+	dir := b.TempDir()
+	file := filepath.Join(dir, "panes.tsv")
+	if err := datatest.WriteClickFile(file, panes); err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	st, err := (&globals{db: filepath.Join(dir, "c.db")}).open(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	me, err := st.Actor(ctx, osUser(), "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := data.ImportFile(ctx, st, me, file, data.Options{}); err != nil {
+		b.Fatal(err)
+	}
+	ds, err := st.Datasets(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		f    store.QueueFilter
+	}{{"none", store.QueueFilter{}}, {"state", store.QueueFilter{Status: store.StatusInProgress}}, {"todo", store.QueueFilter{Status: store.StatusTodo}}, {"text", store.QueueFilter{Text: "query 1234"}}} {
+		b.Run(c.name, func(b *testing.B) {
+			for range b.N {
+				if c.f.On() {
+					if _, err := st.QueueCount(ctx, ds[0].ID, me.ID, c.f); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if _, err := st.Queue(ctx, ds[0].ID, me.ID, c.f, 0, 22); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
