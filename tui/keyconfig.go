@@ -286,7 +286,9 @@ func hitActionField(name string) (func(*hitKeys) *key.Binding, bool) {
 	t := reflect.TypeFor[hitKeys]()
 	for i := range t.NumField() {
 		if f := t.Field(i); f.Type == reflect.TypeFor[key.Binding]() && snake(f.Name) == name {
-			return func(k *hitKeys) *key.Binding { return reflect.ValueOf(k).Elem().Field(i).Addr().Interface().(*key.Binding) }, true
+			return func(k *hitKeys) *key.Binding {
+				return reflect.ValueOf(k).Elem().Field(i).Addr().Interface().(*key.Binding)
+			}, true
 		}
 	}
 	return nil, false

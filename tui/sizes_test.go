@@ -289,3 +289,33 @@ func TestResizeIsAFreshStart(t *testing.T) {
 		})
 	}
 }
+
+// The statistics' tables keep their columns at 60 columns: a row wider
+// than the window is cut, not wrapped, and → pans to the columns beyond.
+func TestStatsTablesPan(t *testing.T) {
+	h := newHarness(t, 60, 20)
+	h.keys("s")
+	h.expect("←/→ columns 1–59/")
+	for range 3 {
+		h.keys("j")
+	}
+	for _, l := range strings.Split(h.screen(), "\n") {
+		if strings.HasPrefix(l, "     ") && strings.Contains(strings.TrimSpace(l), "  ") {
+			t.Errorf("a table row wrapped: %q", l)
+		}
+	}
+	for range 20 {
+		h.keys("down")
+	}
+	before := h.screen()
+	if !strings.Contains(before, "1.2167 ± 0\n") {
+		t.Fatalf("Table 6's landing column is not cut at the window:\n%s", before)
+	}
+	h.keys("l", "l", "l")
+	h.expect("←/→ columns 25–83/83")
+	h.expect("1.2167 ± 0.4203  5")
+	h.keys("h", "h", "h")
+	if h.screen() != before {
+		t.Errorf("panning back does not give the same screen:\n%s\n%s", h.screen(), before)
+	}
+}
