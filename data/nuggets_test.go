@@ -297,9 +297,9 @@ func TestNuggetizerAssignFromREADME(t *testing.T) {
 	dir := t.TempDir()
 	create := `{"query": "What is Python?", "qid": "q1", "nuggets": [{"text": "Python is a high-level programming language", "importance": "vital"}, {"text": "Python was created by Guido van Rossum", "importance": "vital"}, {"text": "Python is used for data science", "importance": "okay"}, {"text": "Python supports multithreading", "importance": "okay"}]}` + "\n"
 	answers := `{"topic_id": "q1", "run_id": "run-123", "answer": [{"text": "Python is a high-level programming language..."}]}` + "\n"
-	for name, body := range map[string]string{"create.jsonl": create, "answers.jsonl": answers} {
-		if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, name), body), Options{Dataset: "rag"}); err != nil {
-			t.Fatalf("%s: %v", name, err)
+	for _, f := range []struct{ name, body string }{{"create.jsonl", create}, {"answers.jsonl", answers}} { // nuggets first
+		if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, f.name), f.body), Options{Dataset: "rag"}); err != nil {
+			t.Fatalf("%s: %v", f.name, err)
 		}
 	}
 	res, err := AddRunBytes(ctx, st, lead(t, st), []byte(nuggetizerAssign+"\n"), "assign.jsonl", RunOptions{Kind: KindNuggetAssignments, Name: "gpt-4o"})
