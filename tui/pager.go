@@ -194,5 +194,5 @@ func (m *Model) panNote() string {
 		return ""
 	}
 	left := min(m.pagerLeft, m.maxPan())
-	return fmt.Sprintf(" · ←/→ columns %d–%d/%d", left+1, left+m.width-1, m.tableWidth())
+	return fmt.Sprintf(" · ←/→ %d–%d/%d", left+1, left+m.width-1, m.tableWidth())
 }

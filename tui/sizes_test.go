@@ -295,7 +295,7 @@ func TestResizeIsAFreshStart(t *testing.T) {
 func TestStatsTablesPan(t *testing.T) {
 	h := newHarness(t, 60, 20)
 	h.keys("s")
-	h.expect("←/→ columns 1–59/")
+	h.expect("Statistics · demo · ←/→ 1–59/")
 	for range 3 {
 		h.keys("j")
 	}
@@ -312,7 +312,7 @@ func TestStatsTablesPan(t *testing.T) {
 		t.Fatalf("Table 6's landing column is not cut at the window:\n%s", before)
 	}
 	h.keys("l", "l", "l")
-	h.expect("←/→ columns 25–83/83")
+	h.expect("←/→ 25–83/83")
 	h.expect("1.2167 ± 0.4203  5")
 	h.keys("h", "h", "h")
 	if h.screen() != before {
