@@ -182,21 +182,7 @@ func TestSkipARepeat(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := openTemp(t)
-	im, err := st.BeginImport(ctx, testLead(t, st), "cmp", guidelines.Compare.Kind, "pairs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 12 {
-		im.AddPair(Pair{UID: fmt.Sprint(i), Request: "req", First: "a", Second: "b", FirstOut: fmt.Sprint("first ", i), SecondOut: fmt.Sprint("second ", i)})
-	}
-	if _, err := im.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	ds := im.DatasetID()
-	ana, err := st.EnsureAnnotator(ctx, "ana")
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds, ana := seedPairs(t, st, 12)
 	st.Draws = rand.New(rand.NewPCG(1, 1))
 	setTraining(t, st, ds, Training{Pass: 0.7, RepeatGap: 1, PauseAfter: 50, RepeatRate: 0.5})
 	win := guidelines.PreferWin

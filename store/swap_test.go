@@ -10,6 +10,28 @@ import (
 	"github.com/claritty/claritty/guidelines"
 )
 
+// seedPairs imports n pairs of systems a and b as the compare dataset
+// "cmp", and makes the annotator ana.
+func seedPairs(t *testing.T, st *Store, n int) (int64, Annotator) {
+	t.Helper()
+	ctx := context.Background()
+	im, err := st.BeginImport(ctx, testLead(t, st), "cmp", guidelines.Compare.Kind, "pairs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		im.AddPair(Pair{UID: fmt.Sprint(i), Request: "req", First: "a", Second: "b", FirstOut: fmt.Sprint("first ", i), SecondOut: fmt.Sprint("second ", i)})
+	}
+	if _, err := im.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	ana, err := st.EnsureAnnotator(ctx, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return im.DatasetID(), ana
+}
+
 // A compare dataset's swap rate hands a judge, once the gap has passed, a
 // pair they finished with its sides the other way round: the HIT says it
 // is swapped, the sides flip, the second verdict goes to repeat_labels
@@ -20,21 +42,7 @@ func TestSwappedRepeats(t *testing.T) {
 	ctx := context.Background()
 	st := openTemp(t)
 	lead := testLead(t, st)
-	im, err := st.BeginImport(ctx, lead, "cmp", guidelines.Compare.Kind, "pairs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 12 {
-		im.AddPair(Pair{UID: fmt.Sprint(i), Request: "req", First: "a", Second: "b", FirstOut: fmt.Sprint("first ", i), SecondOut: fmt.Sprint("second ", i)})
-	}
-	if _, err := im.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	ds := im.DatasetID()
-	ana, err := st.EnsureAnnotator(ctx, "ana")
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds, ana := seedPairs(t, st, 12)
 	st.Draws = rand.New(rand.NewPCG(9, 9))
 	setTraining(t, st, ds, Training{Pass: 0.7, RepeatGap: 2, PauseAfter: 5, SwapRate: 0.5})
 	first := map[int64]int{}
