@@ -368,6 +368,9 @@ func shareChart(title string, bars []shareBar, top float64) string {
 	return b.String()
 }
 
+// maxChartDays is the most days the throughput chart draws.
+const maxChartDays = 120
+
 // throughputChart draws finished HITs per day.
 func throughputChart(days []store.DayCount, mine bool) template.HTML {
 	whose := "Finished HITs per day (UTC), everyone's."
@@ -376,6 +379,16 @@ func throughputChart(days []store.DayCount, mine bool) template.HTML {
 	}
 	if len(days) == 0 {
 		return template.HTML(note(whose + " None yet."))
+	}
+	var rows [][]string
+	for _, d := range days {
+		rows = append(rows, []string{esc(d.Day), strconv.Itoa(d.HITs)})
+	}
+	if len(days) > maxChartDays {
+		// The chart stays readable (and its size bounded); the table has
+		// every day.
+		whose += fmt.Sprintf(" The chart shows the last %d of %d days.", maxChartDays, len(days))
+		days = days[len(days)-maxChartDays:]
 	}
 	most := 1
 	for _, d := range days {
@@ -388,20 +401,18 @@ func throughputChart(days []store.DayCount, mine bool) template.HTML {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg role="img" aria-label="throughput" viewBox="0 0 %d %d" width="%d" height="%d">`, wd, h, wd, h)
 	fmt.Fprintf(&b, `<text x="4" y="%d">%d</text><text x="4" y="%d">0</text>`, top+4, most, top+plotH)
-	var cells [][]string
 	for i, d := range days {
 		bh := float64(d.HITs) / float64(most) * plotH
 		x := 60 + i*barW
 		fmt.Fprintf(&b, `<rect class="day" data-day="%s" data-hits="%d" x="%d" y="%.1f" width="%d" height="%.1f" fill="%s"><title>%s: %d</title></rect>`,
-			d.Day, d.HITs, x, float64(top+plotH)-bh, max(1, barW-2), bh, palette[0], d.Day, d.HITs)
-		cells = append(cells, []string{d.Day, strconv.Itoa(d.HITs)})
+			esc(d.Day), d.HITs, x, float64(top+plotH)-bh, max(1, barW-2), bh, palette[0], esc(d.Day), d.HITs)
 	}
-	fmt.Fprintf(&b, `<text x="60" y="%d">%s</text>`, top+plotH+18, days[0].Day)
+	fmt.Fprintf(&b, `<text x="60" y="%d">%s</text>`, top+plotH+18, esc(days[0].Day))
 	if len(days) > 1 {
-		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, max(60+barW*len(days), 240), top+plotH+34, days[len(days)-1].Day)
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, max(60+barW*len(days), 240), top+plotH+34, esc(days[len(days)-1].Day))
 	}
 	b.WriteString("</svg>")
-	return template.HTML(note(whose) + b.String() + table([]string{"day", "HITs"}, cells))
+	return template.HTML(note(whose) + b.String() + table([]string{"day", "HITs"}, rows))
 }
 
 func adjudicationSection(a *Adjudication) template.HTML {
