@@ -333,10 +333,11 @@ func qualitySection(q *Quality) template.HTML {
 			fig(SrcQuality, p+"/gold_check_accuracy", a.CheckAccuracy, 3),
 			fig(SrcQuality, p+"/self_agreement", a.SelfAgreement, 3),
 			fig(SrcQuality, p+"/others_majority_agreement", a.OthersAgreement, 3),
-			fig(SrcQuality, p+"/mean_pairwise_kappa", a.MeanPairKappa, 3)})
+			fig(SrcQuality, p+"/mean_pairwise_kappa", a.MeanPairKappa, 3),
+			countFig(SrcQuality, p+"/put_off", a.PutOff) + " / " + countFig(SrcQuality, p+"/given_back", a.GivenBack)})
 		bars = append(bars, shareBar{label: a.Annotator, v: a.OthersAgreement})
 	}
-	out := table([]string{"annotator", "HITs", "median s", "too fast", "gold checks", "self-agreement", "vs others' majority", "mean κ"}, cells)
+	out := table([]string{"annotator", "HITs", "median s", "too fast", "gold checks", "self-agreement", "vs others' majority", "mean κ", "later / given back"}, cells)
 	out += shareChart("agreement with the others' majority", bars, 1)
 	out += note("As claritty annotators --quality computes them: shares of 0 to 1; – where there is nothing to rest on.")
 	return template.HTML(out)

@@ -79,6 +79,10 @@ type AnnotatorQuality struct {
 	// DawidSkene: the annotator's confusion matrix and accuracy in each
 	// model they have labels in, in the order of Quality.Models.
 	DawidSkene []DSAnnotator `json:"dawid_skene"`
+	// PutOff and GivenBack count the annotator's uses of later and give
+	// back (each use, also of a HIT taken up again since).
+	PutOff    int `json:"put_off"`
+	GivenBack int `json:"given_back"`
 }
 
 // DSAnnotator is one annotator in one Dawid–Skene model.
@@ -164,6 +168,13 @@ func ComputeQuality(dataset string, data store.QualityData) (Quality, error) {
 		a.Attention++
 		if at.Answer == at.Expected {
 			a.AttentionRight++
+		}
+	}
+	for _, k := range data.Skips {
+		if a := get(k.Annotator); k.Action == store.SkipLater {
+			a.PutOff++
+		} else {
+			a.GivenBack++
 		}
 	}
 	selfConsistency(data, get)
@@ -353,6 +364,8 @@ vs others    share matching the unique majority of the others' labels, over the
              "in majority", which counts the annotator's own vote
 mean κ       Cohen's κ with each other annotator, averaged
 DS accuracy  Dawid–Skene: the chance of giving the true class, per scale
+later/back   HITs put off (z) and given back (R), each use counted; the column
+             shows only where someone did
 `
 
 // Text is the report for a terminal: a table of figures per annotator,
@@ -375,6 +388,13 @@ func (q Quality) Text() string {
 	if swaps {
 		head = slices.Insert(head, slices.Index(head, "self (κ)")+1, "position")
 	}
+	skips := false
+	for _, a := range q.Annotators {
+		skips = skips || a.PutOff+a.GivenBack > 0
+	}
+	if skips {
+		head = append(head, "later/back")
+	}
 	rows := [][]string{head}
 	for _, a := range q.Annotators {
 		ds := make([]string, len(a.DawidSkene))
@@ -389,6 +409,9 @@ func (q Quality) Text() string {
 		}
 		if swaps {
 			row = slices.Insert(row, slices.Index(head, "position"), positionText(a))
+		}
+		if skips {
+			row = append(row, fmt.Sprintf("%d/%d", a.PutOff, a.GivenBack))
 		}
 		rows = append(rows, row)
 	}

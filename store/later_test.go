@@ -74,6 +74,10 @@ func TestLaterComesBackLast(t *testing.T) {
 	if n := skipsRecorded(t, st, ana.ID, SkipLater); n != 1 {
 		t.Fatalf("%d later records", n)
 	}
+	q, err := st.ReadQuality(context.Background(), testLead(t, st), ds)
+	if err != nil || len(q.Skips) != 1 || q.Skips[0] != (QualitySkip{Annotator: "ana", Action: SkipLater}) {
+		t.Fatalf("quality's skips %+v %v", q.Skips, err)
+	}
 }
 
 // A HIT given back goes to someone else at once, never comes back to the
@@ -127,6 +131,10 @@ func TestGiveBackReleasesToOthers(t *testing.T) {
 		t.Fatalf("%d give-back records", n)
 	}
 	checkFree(t, st)
+	q, err := st.ReadQuality(context.Background(), testLead(t, st), ds)
+	if err != nil || len(q.Skips) != 1 || q.Skips[0] != (QualitySkip{Annotator: "ana", Action: SkipGiveBack}) {
+		t.Fatalf("quality's skips %+v %v", q.Skips, err)
+	}
 }
 
 // Opening a given-back HIT from the queue takes it up again, if it has room.

@@ -21,6 +21,15 @@ type QualityData struct {
 	// Labels are the task's settled labels: of finished HITs, and
 	// imported ones (which have no HIT).
 	Labels []QualityLabel
+	// Skips are the HITs put off or given back (SkipHIT), the task's, its
+	// gold checks' and its repeats'.
+	Skips []QualitySkip
+}
+
+// QualitySkip is one use of later or give back.
+type QualitySkip struct {
+	Annotator string
+	Action    Skip
 }
 
 // QualityHIT is a finished HIT of the task: its HIT time, from opening
@@ -136,6 +145,18 @@ func readQuality(ctx context.Context, tx *ptx, datasetID int64, q *QualityData) 
 			var at QualityAttention
 			err := rows.Scan(&at.Annotator, &at.Item, &at.Expected, &at.Answer)
 			q.Attention = append(q.Attention, at)
+			return err
+		})
+	if err != nil {
+		return err
+	}
+	err = eachRow(ctx, tx, `SELECT a.name, s.action FROM hit_skips s JOIN items i ON i.id = s.item_id
+		JOIN datasets d ON d.id = i.dataset_id JOIN annotators a ON a.id = s.annotator_id
+		WHERE coalesce(d.parent_id, d.id) = ? AND d.purpose != 'practice' ORDER BY a.name, s.id`, []any{datasetID},
+		func(rows *sql.Rows) error {
+			var k QualitySkip
+			err := rows.Scan(&k.Annotator, &k.Action)
+			q.Skips = append(q.Skips, k)
 			return err
 		})
 	if err != nil {

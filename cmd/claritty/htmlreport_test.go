@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"image"
@@ -13,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // figureRe finds each figure the report carries with its place in a JSON
@@ -223,17 +226,30 @@ func chromium(t *testing.T) string {
 }
 
 // headless runs Chromium on the file with the probe's flags (no sandbox as
-// root, nothing reached over the network).
+// root, nothing reached over the network). A Chromium that exits with an
+// error is started once more (on a loaded machine it can fail to start);
+// the second failure ends the test with what it said.
 func headless(t *testing.T, bin string, args ...string) string {
 	t.Helper()
-	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-		"--user-data-dir=" + t.TempDir()}
-	out, err := exec.Command(bin, append(base, args...)...).Output()
-	if err != nil {
-		t.Fatalf("chromium %v: %v", args, err)
+	var stderr bytes.Buffer
+	for try := 1; ; try++ {
+		base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+			"--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+			"--user-data-dir=" + t.TempDir()}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		cmd := exec.CommandContext(ctx, bin, append(base, args...)...)
+		stderr.Reset()
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		cancel()
+		if err == nil {
+			return string(out)
+		}
+		if try == 2 {
+			t.Fatalf("chromium %v: %v\n%s", args, err, stderr.String())
+		}
+		t.Logf("chromium %v: %v (trying once more)\n%s", args, err, stderr.String())
 	}
-	return string(out)
 }
 
 // The lead's report renders in headless Chromium: the DOM it builds holds
