@@ -185,7 +185,7 @@ func agreementSection(rep agreement.Report) template.HTML {
 	for i, t := range rows {
 		p := paths[i]
 		if t.Withheld != "" {
-			cells = append(cells, []string{esc(t.Type), countFig(SrcAgree, p+"/items", t.Items), `<span class="withheld">` + esc(t.Withheld) + `</span>`, "", "", "", ""})
+			cells = append(cells, []string{esc(t.Type), countFig(SrcAgree, p+"/items", t.Items), withheld(t.Withheld), "", "", "", ""})
 			continue
 		}
 		ci := "–"
@@ -205,9 +205,14 @@ func agreementSection(rep agreement.Report) template.HTML {
 	out += note("Units with settled labels; intervals from " + strconv.Itoa(agreement.DefaultOptions.Bootstrap) +
 		" bootstrap resamples of the units, as claritty agree prints them.")
 	for _, w := range rep.Withheld {
-		out += note(`<span class="withheld">` + esc(w) + `</span>`)
+		out += note(withheld(w))
 	}
 	return template.HTML(out)
+}
+
+// svgOpen starts a chart of w×h pixels, named for screen readers.
+func svgOpen(title string, w, h int) string {
+	return fmt.Sprintf(`<svg role="img" aria-label="%s" viewBox="0 0 %d %d" width="%d" height="%d">`, html.EscapeString(title), w, h, w, h)
 }
 
 // ciBar is one row of a chart of a coefficient and its interval.
@@ -224,7 +229,7 @@ func ciChart(title string, bars []ciBar) string {
 	h := 40 + rowH*len(bars)
 	x := func(v float64) float64 { return left + (math.Max(-1, math.Min(1, v))+1)/2*width }
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg role="img" aria-label="%s" viewBox="0 0 %d %d" width="%d" height="%d">`, html.EscapeString(title), left+width+60, h, left+width+60, h)
+	b.WriteString(svgOpen(title, left+width+60, h))
 	fmt.Fprintf(&b, `<line x1="%.1f" y1="10" x2="%.1f" y2="%d" stroke="#8c959f"/>`, x(0), x(0), h-20)
 	for _, t := range []float64{-1, -0.5, 0, 0.5, 1} {
 		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%g</text>`, x(t), h-5, t)
@@ -258,7 +263,7 @@ func labelsSection(rep agreement.Report, names []string) template.HTML {
 	}
 	var rows []agreement.TypeReport
 	for _, t := range rep.Types {
-		if t.Withheld == "" && sumInts(t.Labels) > 0 {
+		if t.Withheld == "" && sum(t.Labels) > 0 {
 			rows = append(rows, t)
 		}
 	}
@@ -268,12 +273,12 @@ func labelsSection(rep agreement.Report, names []string) template.HTML {
 	const left, width, rowH = 170, 460, 26
 	h := 10 + rowH*len(rows)
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg role="img" aria-label="label distributions" viewBox="0 0 %d %d" width="%d" height="%d">`, left+width+10, h, left+width+10, h)
+	b.WriteString(svgOpen("label distributions", left+width+10, h))
 	var cells [][]string
 	for i, t := range rows {
 		y := 6 + i*rowH
 		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, left-8, y+14, label(t.Type))
-		total, at := sumInts(t.Labels), float64(left)
+		total, at := sum(t.Labels), float64(left)
 		row := []string{esc(t.Type)}
 		for c, n := range t.Labels {
 			wd := float64(n) / float64(total) * width
@@ -304,14 +309,6 @@ func catName(cats []string, c int) string {
 		return cats[c]
 	}
 	return strconv.Itoa(c)
-}
-
-func sumInts(xs []int) int {
-	n := 0
-	for _, x := range xs {
-		n += x
-	}
-	return n
 }
 
 // qualitySection is each annotator's figures from annotators --quality,
@@ -353,7 +350,7 @@ func shareChart(title string, bars []shareBar, top float64) string {
 	const left, width, rowH = 220, 400, 24
 	h := 30 + rowH*len(bars)
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg role="img" aria-label="%s" viewBox="0 0 %d %d" width="%d" height="%d">`, html.EscapeString(title), left+width+60, h, left+width+60, h)
+	b.WriteString(svgOpen(title, left+width+60, h))
 	for i, r := range bars {
 		y := 6 + i*rowH
 		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, left-8, y+14, label(r.label))
@@ -400,7 +397,7 @@ func throughputChart(days []store.DayCount, mine bool) template.HTML {
 	wd := max(300, 60+barW*len(days)+20)
 	h := top + plotH + 40
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg role="img" aria-label="throughput" viewBox="0 0 %d %d" width="%d" height="%d">`, wd, h, wd, h)
+	b.WriteString(svgOpen("throughput", wd, h))
 	fmt.Fprintf(&b, `<text x="4" y="%d">%d</text><text x="4" y="%d">0</text>`, top+4, most, top+plotH)
 	for i, d := range days {
 		bh := float64(d.HITs) / float64(most) * plotH
@@ -427,8 +424,8 @@ func adjudicationSection(a *Adjudication) template.HTML {
 	if total > 0 {
 		const width = 460
 		dw := float64(a.Decided) / float64(total) * width
-		out += fmt.Sprintf(`<svg role="img" aria-label="adjudication" viewBox="0 0 %d 24" width="%d" height="24"><rect x="0" y="2" width="%.1f" height="18" fill="%s"/><rect x="%.1f" y="2" width="%.1f" height="18" fill="%s"/></svg>`,
-			width, width, dw, palette[2], dw, width-dw, palette[1])
+		out += svgOpen("adjudication", width, 24) + fmt.Sprintf(`<rect x="0" y="2" width="%.1f" height="18" fill="%s"/><rect x="%.1f" y="2" width="%.1f" height="18" fill="%s"/></svg>`,
+			dw, palette[2], dw, width-dw, palette[1])
 		out += `<p class="legend"><span><i style="background:` + palette[2] + `"></i>decided</span><span><i style="background:` + palette[1] + `"></i>waiting</span></p>`
 	}
 	return template.HTML(out + note("Units without a majority once their item had the policy's most annotators, and units a lead referred."))
@@ -452,18 +449,48 @@ func leaderboardSection(runs []RunScore, comps []ComparisonScore) template.HTML 
 		out.WriteString(runKindSection(runs, k))
 	}
 	for ci, c := range comps {
-		out.WriteString("<h3>" + esc(cmp.Or(c.Judge, "gold")) + " verdicts</h3>")
-		var rows [][]string
-		for pi, p := range c.Pairs {
-			path := fmt.Sprintf("comparisons/%d/pairs/%d", ci, pi)
-			rows = append(rows, []string{esc(p.First) + " vs " + esc(p.Second), countFig(SrcBench, path+"/comparisons", p.Comparisons),
-				shareFig(path+"/win", p.Win), shareFig(path+"/tie", p.Tie), shareFig(path+"/lose", p.Lose)})
-		}
-		out.WriteString(table([]string{"pair (first vs second)", "pairs", "win", "tie", "lose"}, rows))
+		out.WriteString(comparisonSection(c, fmt.Sprintf("comparisons/%d", ci)))
 	}
 	out.WriteString(note("As claritty bench scores them, against the gold as it stands; – where a figure is undefined, n what the figures rest on."))
 	return template.HTML(out.String())
 }
+
+// comparisonSection is a compare dataset's verdicts: each pair of
+// systems' win, tie and lose shares, and with three or more systems the
+// Bradley–Terry ranking; what the reader may not see says why.
+func comparisonSection(c ComparisonScore, path string) string {
+	var rows [][]string
+	for pi, p := range c.Pairs {
+		pp := fmt.Sprintf("%s/pairs/%d", path, pi)
+		row := []string{esc(p.First) + " vs " + esc(p.Second), countFig(SrcBench, pp+"/comparisons", p.Comparisons)}
+		if why := c.Withheld.Pairs[[2]string{p.First, p.Second}]; why != "" {
+			rows = append(rows, append(row, withheld(why), "", ""))
+			continue
+		}
+		rows = append(rows, append(row, shareFig(pp+"/win", p.Win), shareFig(pp+"/tie", p.Tie), shareFig(pp+"/lose", p.Lose)))
+	}
+	out := "<h3>" + esc(cmp.Or(c.Judge, "gold")) + " verdicts</h3>" + table([]string{"pair (first vs second)", "pairs", "win", "tie", "lose"}, rows)
+	if c.Withheld.Ranking != "" {
+		return out + note("Bradley–Terry ranking: "+withheld(c.Withheld.Ranking))
+	}
+	if len(c.Ranking) == 0 {
+		return out
+	}
+	var ranks [][]string
+	var bars []shareBar
+	for si, s := range c.Ranking {
+		sp := fmt.Sprintf("%s/ranking/%d", path, si)
+		ranks = append(ranks, []string{esc(s.System), fig(SrcBench, sp+"/strength", defined(s.Score), 3),
+			"[" + fig(SrcBench, sp+"/low", benchValue(s.Low), 3) + ", " + fig(SrcBench, sp+"/high", benchValue(s.High), 3) + "]",
+			countFig(SrcBench, sp+"/games", s.Games)})
+		bars = append(bars, shareBar{label: s.System, v: defined(s.Score)})
+	}
+	return out + "<h3>Bradley–Terry ranking</h3>" + table([]string{"system", "strength", "95% interval", "games"}, ranks) +
+		shareChart("Bradley–Terry strengths", bars, 1)
+}
+
+// withheld is a figure left out for the reader, and why.
+func withheld(why string) string { return `<span class="withheld">` + esc(why) + `</span>` }
 
 // runKindSection is the runs of one kind (their index in bench --json's
 // runs kept): one row each, one column per metric, and a chart of every
@@ -486,10 +513,16 @@ func runKindSection(runs []RunScore, kind store.RunKind) string {
 		}
 		p := fmt.Sprintf("runs/%d", i)
 		row := []string{esc(r.Name)}
+		if r.Withheld != "" { // its figures are taken out: say why, once
+			row = append(row, withheld(r.Withheld))
+			for range max(1, len(metrics)) - 1 {
+				row = append(row, "")
+			}
+			cells = append(cells, append(row, countFig(SrcBench, p+"/items", r.Items)))
+			continue
+		}
 		for _, name := range metrics {
 			switch j := slices.IndexFunc(r.Metric, func(m bench.Metric) bool { return m.Name == name }); {
-			case r.Withheld != "":
-				row = append(row, `<span class="withheld">`+esc(r.Withheld)+`</span>`)
 			case j < 0:
 				row = append(row, "")
 			default:
@@ -507,7 +540,14 @@ func runKindSection(runs []RunScore, kind store.RunKind) string {
 	for _, m := range metrics {
 		head = append(head, esc(m))
 	}
-	return "<h3>" + esc(string(kind)) + " runs</h3>" + table(append(head, "n"), cells) + shareChart(string(kind)+" runs", bars, top)
+	if len(metrics) == 0 {
+		head = append(head, "figures")
+	}
+	out := "<h3>" + esc(string(kind)) + " runs</h3>" + table(append(head, "n"), cells)
+	if len(bars) > 0 {
+		out += shareChart(string(kind)+" runs", bars, top)
+	}
+	return out
 }
 
 func shareFig(path string, s bench.Share) string {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"html"
 	"image"
 	"image/png"
 	"math"
@@ -196,6 +197,42 @@ func TestReportBelowTheLead(t *testing.T) {
 	if got := regexp.MustCompile(`data-hits="(\d+)"`).FindAllStringSubmatch(page, -1); len(got) != 1 || got[0][1] != "1" {
 		t.Errorf("ana's throughput: %v", got)
 	}
+	// Each run and pair of systems bench withholds from her says why in
+	// the report too, and what it shows is hers to see.
+	for _, d := range []string{"demo-nuggets", "demo-necessity", "demo-pairs"} {
+		page, _ := teamReport(t, tm, "ana", d)
+		docs := reportDocs(t, tm, "ana", d, false)
+		checkFigures(t, "ana "+d, page, docs)
+		whys := withheldWhys(docs["bench"])
+		if len(whys) == 0 {
+			t.Errorf("%s: bench withholds nothing from ana; the test needs a dataset that does", d)
+		}
+		for _, why := range whys {
+			if !strings.Contains(page, `<span class="withheld">`+html.EscapeString(why)+`</span>`) {
+				t.Errorf("%s: bench withholds %q, the report does not say so", d, why)
+			}
+		}
+	}
+}
+
+// withheldWhys are the reasons a bench --json document gives for what it
+// withholds: runs', pairs' and rankings'.
+func withheldWhys(doc any) []string {
+	var out []string
+	switch v := doc.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if s, ok := x.(string); ok && (k == "withheld" || k == "ranking_withheld") {
+				out = append(out, s)
+			}
+			out = append(out, withheldWhys(x)...)
+		}
+	case []any:
+		for _, x := range v {
+			out = append(out, withheldWhys(x)...)
+		}
+	}
+	return out
 }
 
 // checkSelfContained: nothing in the page is fetched when it opens.
