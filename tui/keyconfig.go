@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -106,10 +107,10 @@ func ParseKeyConfig(path string, b []byte) (*KeyConfig, error) {
 		if errors.As(err, &de) {
 			line, _ = de.Position()
 		}
-		return nil, &KeyConfigError{File: path, Line: line, Msg: "not TOML: " + firstLine(err.Error())}
+		return nil, &KeyConfigError{File: path, Line: line, Msg: "not TOML: " + strings.SplitN(err.Error(), "\n", 2)[0]}
 	}
 	var errs []error
-	for _, table := range sortedKeys(raw) {
+	for _, table := range slices.Sorted(maps.Keys(raw)) {
 		t, ok := raw[table].(map[string]any)
 		switch {
 		case table != "keys" && table != "labels":
@@ -131,20 +132,6 @@ func ParseKeyConfig(path string, b []byte) (*KeyConfig, error) {
 	return c, nil
 }
 
-func firstLine(s string) string {
-	s, _, _ = strings.Cut(s, "\n")
-	return s
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
-}
-
 func (c *KeyConfig) problem(at, format string, args ...any) error {
 	return &KeyConfigError{File: c.path, Line: c.lines[at], Msg: fmt.Sprintf(format, args...)}
 }
@@ -152,9 +139,9 @@ func (c *KeyConfig) problem(at, format string, args ...any) error {
 // readActions takes [keys]: each known action's keys.
 func (c *KeyConfig) readActions(t map[string]any) []error {
 	var errs []error
-	for _, name := range sortedKeys(t) {
+	for _, name := range slices.Sorted(maps.Keys(t)) {
 		at := "keys." + name
-		if _, ok := hitActionField(name); !ok {
+		if !slices.Contains(hitActionNames(), name) {
 			errs = append(errs, c.problem(at, "unknown action %q (actions: %s)", display.Clean(name), strings.Join(hitActionNames(), ", ")))
 			continue
 		}
@@ -179,7 +166,7 @@ func (c *KeyConfig) readActions(t map[string]any) []error {
 // readLabels takes [labels]: a scale's key, the annotator's key for it.
 func (c *KeyConfig) readLabels(t map[string]any) []error {
 	var errs []error
-	for _, from := range sortedKeys(t) {
+	for _, from := range slices.Sorted(maps.Keys(t)) {
 		at := "labels." + from
 		to, ok := t[from].(string)
 		switch {
@@ -248,17 +235,33 @@ func bindable(k string, label bool) error {
 	return fmt.Errorf("%q is not a key claritty can bind (one character, ctrl+a … ctrl+z, alt+x, or %s)", display.Clean(k), strings.Join(namedKeys, " "))
 }
 
-// hitActions names the HIT screen's actions as a config file does: its
-// key map's fields in snake case (Undo undo, GiveBack give_back).
-func hitActionNames() []string {
-	var out []string
-	t := reflect.TypeFor[hitKeys]()
-	for i := range t.NumField() {
-		if f := t.Field(i); f.Type == reflect.TypeFor[key.Binding]() {
-			out = append(out, snake(f.Name))
+// action is one of the HIT screen's actions: the name a config file gives
+// it (its key map field in snake case: Undo undo, GiveBack give_back) and
+// its binding in a key map.
+type action struct {
+	name string
+	b    *key.Binding
+}
+
+// hitActions are a key map's actions, in the key map's order.
+func hitActions(k *hitKeys) []action {
+	v := reflect.ValueOf(k).Elem()
+	var out []action
+	for i := range v.NumField() {
+		if f := v.Type().Field(i); f.Type == reflect.TypeFor[key.Binding]() {
+			out = append(out, action{snake(f.Name), v.Field(i).Addr().Interface().(*key.Binding)})
 		}
 	}
-	return append(out, "help", "quit")
+	return append(out, action{"help", &k.Help}, action{"quit", &k.Quit})
+}
+
+// hitActionNames are the actions a config file may name.
+func hitActionNames() []string {
+	var out []string
+	for _, a := range hitActions(&hitKeys{}) {
+		out = append(out, a.name)
+	}
+	return out
 }
 
 func snake(s string) string {
@@ -275,25 +278,6 @@ func snake(s string) string {
 	return b.String()
 }
 
-// hitActionField is the binding an action name sets in a key map.
-func hitActionField(name string) (func(*hitKeys) *key.Binding, bool) {
-	switch name {
-	case "help":
-		return func(k *hitKeys) *key.Binding { return &k.Help }, true
-	case "quit":
-		return func(k *hitKeys) *key.Binding { return &k.Quit }, true
-	}
-	t := reflect.TypeFor[hitKeys]()
-	for i := range t.NumField() {
-		if f := t.Field(i); f.Type == reflect.TypeFor[key.Binding]() && snake(f.Name) == name {
-			return func(k *hitKeys) *key.Binding {
-				return reflect.ValueOf(k).Elem().Field(i).Addr().Interface().(*key.Binding)
-			}, true
-		}
-	}
-	return nil, false
-}
-
 // sharedActions may share a key: they are never on one screen together
 // (o opens a MIMICS pane's results, a ClariMM turn's image).
 var sharedActions = [][2]string{{"open", "open_image"}}
@@ -303,13 +287,15 @@ func (c *KeyConfig) apply(k hitKeys) hitKeys {
 	if c == nil {
 		return k
 	}
-	for name, keys := range c.actions {
-		field, _ := hitActionField(name)
-		b := field(&k)
-		if name == "quit" {
+	for _, a := range hitActions(&k) {
+		keys, ok := c.actions[a.name]
+		if !ok {
+			continue
+		}
+		if a.name == "quit" {
 			keys = append(slices.Clone(keys), "ctrl+c")
 		}
-		*b = bind(keys, strings.Join(keys[:min(len(keys), 2)], "/"), b.Help().Desc)
+		*a.b = bind(keys, strings.Join(keys[:min(len(keys), 2)], "/"), a.b.Help().Desc)
 	}
 	return k
 }
@@ -341,14 +327,13 @@ func (c *KeyConfig) collisions(p *guidelines.Protocol) []error {
 		}
 		errs = append(errs, c.problem(line, "%q is both %s and %s", key, other, blamed))
 	}
-	for _, name := range hitActionNames() {
-		field, _ := hitActionField(name)
+	for _, a := range hitActions(&k) {
 		at := ""
-		if _, ok := c.actions[name]; ok {
-			at = "keys." + name
+		if _, ok := c.actions[a.name]; ok {
+			at = "keys." + a.name
 		}
-		for _, key := range field(&k).Keys() {
-			take(key, "the action "+name, at)
+		for _, key := range a.b.Keys() {
+			take(key, "the action "+a.name, at)
 		}
 	}
 	for _, l := range c.scaleKeys(p) {
@@ -486,7 +471,7 @@ func (c *KeyConfig) labelsNote() string {
 		return ""
 	}
 	var parts []string
-	for _, from := range slices.Backward(sortedKeys(c.labels)) {
+	for _, from := range slices.Backward(slices.Sorted(maps.Keys(c.labels))) {
 		parts = append(parts, from+"→"+c.labels[from])
 	}
 	return " · your keys " + strings.Join(parts, " ")
@@ -499,10 +484,10 @@ func (c *KeyConfig) Summary() string {
 		return ""
 	}
 	var parts []string
-	for _, from := range sortedKeys(c.labels) {
+	for _, from := range slices.Sorted(maps.Keys(c.labels)) {
 		parts = append(parts, "label "+from+" is "+c.labels[from])
 	}
-	for _, name := range sortedKeys(c.actions) {
+	for _, name := range slices.Sorted(maps.Keys(c.actions)) {
 		parts = append(parts, name+" is "+strings.Join(c.actions[name], "/"))
 	}
 	return "Your keys (" + c.path + "): " + strings.Join(parts, " · ") + "."
