@@ -11,7 +11,6 @@ import (
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data/outfile"
-	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
@@ -98,7 +97,6 @@ func gatherReport(ctx context.Context, st *store.Store, me store.Annotator, d st
 	if err != nil {
 		return r, err
 	}
-	r.Dataset = display.Clean(r.Dataset)
 	return r, nil
 }
 

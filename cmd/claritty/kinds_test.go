@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -112,14 +113,11 @@ func TestEveryProtocolFileKindInEveryLayer(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out strings.Builder
-		cmd := newStatsCmd(&globals{})
-		cmd.SetOut(&out)
-		cmd.SetContext(ctx)
 		r, err := st.ReadGold(ctx, lead, d.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := writeStats(cmd, r, d, false); err != nil || !strings.Contains(out.String(), p.File.Steps[0].Unit) {
+		if err := writeStats(ctx, &out, r, d, false); err != nil || !strings.Contains(out.String(), p.File.Steps[0].Unit) {
 			t.Errorf("stats of a %s dataset: %v %q", k, err, out.String())
 		}
 		r.Close()
@@ -140,7 +138,7 @@ func TestUnknownKindIsAnError(t *testing.T) {
 	if _, err := tui.New(context.Background(), tui.Config{Dataset: odd}); err == nil || !strings.Contains(err.Error(), `"odd-kind"`) {
 		t.Errorf("the TUI on an unknown kind: %v", err)
 	}
-	if err := writeStats(newStatsCmd(&globals{}), nil, odd, false); err == nil || !strings.Contains(err.Error(), `"odd-kind"`) {
+	if err := writeStats(context.Background(), io.Discard, nil, odd, false); err == nil || !strings.Contains(err.Error(), `"odd-kind"`) {
 		t.Errorf("stats of an unknown kind: %v", err)
 	}
 	if got := report.RunKinds("odd-kind"); len(got) != 0 {

@@ -51,9 +51,9 @@ func newStatsCmd(g *globals) *cobra.Command {
 			defer st.Close()
 			return withReading(ctx, me, d.ID, st.ReadFigures, func(r *store.Reading) error {
 				if asCSV {
-					return writeStatsCSV(cmd, r, d)
+					return writeStatsCSV(ctx, cmd.OutOrStdout(), r, d)
 				}
-				return writeStats(cmd, r, d, asJSON)
+				return writeStats(ctx, cmd.OutOrStdout(), r, d, asJSON)
 			})
 		},
 	}
@@ -66,14 +66,12 @@ func newStatsCmd(g *globals) *cobra.Command {
 
 // writeStatsCSV writes the tables' figures as CSV, from the JSON --json
 // writes, so the two cannot differ.
-func writeStatsCSV(cmd *cobra.Command, r *store.Reading, d store.Dataset) error {
+func writeStatsCSV(ctx context.Context, w io.Writer, r *store.Reading, d store.Dataset) error {
 	var doc bytes.Buffer
-	c := *cmd
-	c.SetOut(&doc)
-	if err := writeStats(&c, r, d, true); err != nil {
+	if err := writeStats(ctx, &doc, r, d, true); err != nil {
 		return err
 	}
-	return report.FiguresCSV(cmd.OutOrStdout(), &doc)
+	return report.FiguresCSV(w, &doc)
 }
 
 // statsGold is report.StatsGold: the gold as it stands, provisional gold
@@ -82,7 +80,7 @@ var statsGold = report.StatsGold
 
 // writeStats writes the dataset's tables over the reading: every role may
 // read them, the items the reader has open left out.
-func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bool) error {
+func writeStats(ctx context.Context, w io.Writer, r *store.Reading, d store.Dataset, asJSON bool) error {
 	write, ok := statsByKind[d.Kind]
 	switch {
 	case ok:
@@ -91,7 +89,7 @@ func writeStats(cmd *cobra.Command, r *store.Reading, d store.Dataset, asJSON bo
 	default:
 		return fmt.Errorf("dataset %q is of task kind %q, which has no statistics here", display.Clean(d.Name), display.Clean(string(d.Kind)))
 	}
-	return write(cmd.Context(), r, d, cmd.OutOrStdout(), asJSON)
+	return write(ctx, r, d, w, asJSON)
 }
 
 // protocolFileStats are a protocol file's kind's statistics: each step's
