@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -254,18 +255,6 @@ type QueueFilter struct {
 // On says whether the filter leaves anything out.
 func (f QueueFilter) On() bool { return f.Status != "" || f.Text != "" }
 
-// queueStatusSQL is a HIT's status in the queue, for items i and the
-// annotator's HIT h (?2): a standing flag first, then done, given back,
-// later, in progress, and for a HIT not started whether it is wanted.
-const queueStatusSQL = `CASE
-	WHEN ` + flaggedSQL + ` THEN 'flagged'
-	WHEN h.finished_at IS NOT NULL THEN 'done'
-	WHEN h.given_back_at IS NOT NULL THEN 'given back'
-	WHEN h.later_at IS NOT NULL THEN 'later'
-	WHEN h.item_id IS NOT NULL THEN 'in progress'
-	WHEN i.open = 0 THEN 'not needed'
-	ELSE 'to do' END`
-
 // Queue lists limit HITs of a dataset from offset (0-based) with the
 // annotator's status on each. Unfiltered, the offset is by HIT number and
 // it reads only the rows it returns; a filter walks the dataset.
@@ -274,11 +263,11 @@ func (s *Store) Queue(ctx context.Context, datasetID, annotatorID int64, f Queue
 		FROM items i LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2
 		WHERE i.dataset_id = ?1 AND i.seq > ?3 ORDER BY i.seq LIMIT ?4`
 	args := []any{datasetID, annotatorID, offset, limit}
-	if _, ok := statusIs[f.Status]; !ok {
+	if !knownStatus(f.Status) {
 		return nil, fmt.Errorf("list queue: no status %q", f.Status)
 	}
 	if f.On() {
-		q = `SELECT id, seq, query, status FROM (` + queueFiltered(f.Status) + `) ORDER BY seq LIMIT ?4 OFFSET ?3`
+		q = queueFiltered(`i.id, i.seq, i.query, `+queueStatusSQL, f.Status) + ` ORDER BY i.seq LIMIT ?4 OFFSET ?3`
 		args = append(args, string(f.Status), likePattern(f.Text))
 	}
 	return collect(ctx, s.prepared(), "list queue", q, args, func(rows *sql.Rows) (r QueueRow, err error) {
@@ -290,10 +279,10 @@ func (s *Store) Queue(ctx context.Context, datasetID, annotatorID int64, f Queue
 // QueueCount counts the HITs of a dataset that pass the filter.
 func (s *Store) QueueCount(ctx context.Context, datasetID, annotatorID int64, f QueueFilter) (int, error) {
 	var n int
-	if _, ok := statusIs[f.Status]; !ok {
+	if !knownStatus(f.Status) {
 		return 0, fmt.Errorf("count queue: no status %q", f.Status)
 	}
-	err := s.readRow(ctx, `SELECT count(*) FROM (`+queueFiltered(f.Status)+`)`,
+	err := s.readRow(ctx, queueFiltered(`count(*)`, f.Status),
 		[]any{datasetID, annotatorID, 0, 0, string(f.Status), likePattern(f.Text)}, &n)
 	if err != nil {
 		return 0, fmt.Errorf("count queue: %w", err)
@@ -301,11 +290,12 @@ func (s *Store) QueueCount(ctx context.Context, datasetID, annotatorID int64, f 
 	return n, nil
 }
 
-// queueFiltered is the dataset's queue rows that pass ?5 (a status, or
-// "") and ?6 (a LIKE pattern). A status only a HIT of the annotator's can
-// have is looked for among their HITs, and flagged among their flags:
-// those are few, where a walk of every item takes a second at 400,000.
-func queueFiltered(s Status) string {
+// queueFiltered is the dataset's queue rows that pass the status s (""
+// for any) and ?6 (a LIKE pattern), with the columns cols. A status only
+// a HIT of the annotator's can have is looked for among their HITs, and
+// flagged among their flags: those are few, where a walk of every item
+// takes a second at 400,000.
+func queueFiltered(cols string, s Status) string {
 	from := `FROM items i LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2 WHERE i.dataset_id = ?1`
 	switch s {
 	case StatusDone, StatusInProgress, StatusLater, StatusGivenBack:
@@ -315,24 +305,47 @@ func queueFiltered(s Status) string {
 		from = `FROM items i LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2
 			WHERE i.id IN (SELECT f.item_id FROM flags f WHERE f.annotator_id = ?2) AND i.dataset_id = ?1`
 	}
-	return `SELECT i.id, i.seq, i.query, ` + queueStatusSQL + ` AS status ` + from + `
-		AND i.query LIKE ?6 ESCAPE '\' AND ` + statusIs[s]
+	return `SELECT ` + cols + ` ` + from + ` AND i.query LIKE ?6 ESCAPE '\' AND ` + statusIs(s)
 }
 
-// statusIs is each status as a condition on items i and the annotator's
-// HIT h: queueStatusSQL's cases, one each, so that a filter does not
-// work out every row's status to compare it (TestQueueFilter holds the
-// two to each other).
-var statusIs = map[Status]string{
-	"":               `1`,
-	StatusFlagged:    flaggedSQL,
-	StatusDone:       `NOT ` + flaggedSQL + ` AND h.finished_at IS NOT NULL`,
-	StatusGivenBack:  `NOT ` + flaggedSQL + ` AND h.finished_at IS NULL AND h.given_back_at IS NOT NULL`,
-	StatusLater:      `NOT ` + flaggedSQL + ` AND h.finished_at IS NULL AND h.given_back_at IS NULL AND h.later_at IS NOT NULL`,
-	StatusInProgress: `NOT ` + flaggedSQL + ` AND h.item_id IS NOT NULL AND h.finished_at IS NULL AND h.given_back_at IS NULL AND h.later_at IS NULL`,
-	StatusNotNeeded:  `NOT ` + flaggedSQL + ` AND h.item_id IS NULL AND i.open = 0`,
-	StatusTodo:       `NOT ` + flaggedSQL + ` AND h.item_id IS NULL AND i.open != 0`,
+// statusWhen is each status but flagged as a condition on items i and the
+// annotator's HIT h; exactly one holds for a row without a standing flag.
+var statusWhen = map[Status]string{
+	StatusDone:       `h.finished_at IS NOT NULL`,
+	StatusGivenBack:  `h.finished_at IS NULL AND h.given_back_at IS NOT NULL`,
+	StatusLater:      `h.finished_at IS NULL AND h.given_back_at IS NULL AND h.later_at IS NOT NULL`,
+	StatusInProgress: `h.item_id IS NOT NULL AND h.finished_at IS NULL AND h.given_back_at IS NULL AND h.later_at IS NULL`,
+	StatusNotNeeded:  `h.item_id IS NULL AND i.open = 0`,
+	StatusTodo:       `h.item_id IS NULL AND i.open != 0`,
 }
+
+// queueStatusSQL is a HIT's status in the queue: a standing flag first,
+// else the status whose condition holds.
+var queueStatusSQL = func() string {
+	var b strings.Builder
+	b.WriteString("CASE WHEN " + flaggedSQL + " THEN '" + string(StatusFlagged) + "'")
+	for _, s := range Statuses {
+		if s != StatusFlagged {
+			fmt.Fprintf(&b, " WHEN %s THEN '%s'", statusWhen[s], s)
+		}
+	}
+	return b.String() + " END"
+}()
+
+// statusIs is a filter's condition: the status's own, so that a filter
+// does not work out every row's status to compare it ("" any status).
+func statusIs(s Status) string {
+	switch s {
+	case "":
+		return `1`
+	case StatusFlagged:
+		return flaggedSQL
+	}
+	return `NOT ` + flaggedSQL + ` AND ` + statusWhen[s]
+}
+
+// knownStatus says whether a filter's status is one the queue has.
+func knownStatus(s Status) bool { return s == "" || slices.Contains(Statuses, s) }
 
 // flaggedSQL: the annotator (?2) has a standing flag on item i.
 const flaggedSQL = `EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2 AND ` + standingFlag + `)`
