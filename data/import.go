@@ -68,6 +68,15 @@ type Result struct {
 	Notes []string
 }
 
+// ImportsItems reports whether an import with opt adds items (or sets a
+// policy, or keeps a protocol): what only a lead may do, known before a
+// byte of the file is read. Labels, which anyone may merge under their own
+// name, and a format the file's first line must tell, do not.
+func ImportsItems(opt Options) bool {
+	return opt.Protocol != nil || opt.Purpose != "" || opt.Policy != nil ||
+		(opt.Format != FormatAuto && opt.Format != FormatLabels)
+}
+
 // ImportFile imports one file as who: all of it, or (on any error) none of
 // it.
 func ImportFile(ctx context.Context, st *store.Store, who store.Annotator, path string, opt Options) (Result, error) {

@@ -128,3 +128,17 @@ func roleOf(ctx context.Context, tx *ptx, id int64) (string, error) {
 	}
 	return role, err
 }
+
+// Require refuses, with the same words as the action's own check, unless
+// who may do a. A command that takes an upload asks before it reads a byte
+// of it, so a caller without the role costs the server no reading or
+// parsing; the action's own transaction checks again, since a role may
+// change in between.
+func (s *Store) Require(ctx context.Context, who Annotator, a Action) error {
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("check role: %w", err)
+	}
+	defer tx.Rollback()
+	return requireRole(ctx, s.wrap(ctx, tx), who.ID, a)
+}

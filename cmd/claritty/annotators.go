@@ -128,6 +128,12 @@ func changeAnnotator(cmd *cobra.Command, g *globals, st *store.Store, me store.A
 		}
 		fmt.Fprintf(w, "%s is now %s\n", display.Clean(a.Name), a.Role)
 	}
+	if len(fl.keyFiles) > 0 {
+		// Refused before a byte of a key file is read.
+		if err := st.Require(ctx, me, store.ActRoles); err != nil {
+			return err
+		}
+	}
 	for _, path := range fl.keyFiles {
 		keys, err := keysFrom(g, cmd, path)
 		if err != nil {

@@ -197,6 +197,10 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
+			// Refused before a byte of the run is read or parsed.
+			if err := st.Require(ctx, me, store.ActImport); err != nil {
+				return err
+			}
 			f, err := g.inputFile(cmd.InOrStdin(), args[0])
 			if err != nil {
 				return err

@@ -77,6 +77,12 @@ func newImportCmd(g *globals) *cobra.Command {
 			}
 			defer st.Close()
 			opt.NoLocalFiles = g.remote != nil
+			if protocol != "" || data.ImportsItems(opt) {
+				// Refused before a byte of the upload is read or parsed.
+				if err := st.Require(ctx, me, store.ActImport); err != nil {
+					return err
+				}
+			}
 			if protocol != "" {
 				if protocol == "-" && slices.Contains(args, "-") {
 					return errProtocolStdin

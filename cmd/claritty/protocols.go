@@ -13,6 +13,7 @@ import (
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
 )
 
 func newProtocolsCmd(g *globals) *cobra.Command {
@@ -185,15 +186,19 @@ func newProtocolsAddCmd(g *globals) *cobra.Command {
 		Example: "  claritty protocols add usefulness.toml\n  ssh -p 2222 HOST protocols add - < usefulness.toml",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := g.readProtocol(cmd.InOrStdin(), args[0])
-			if err != nil {
-				return err
-			}
 			st, me, err := g.openAs(cmd.Context())
 			if err != nil {
 				return err
 			}
 			defer st.Close()
+			// Refused before a byte of the file is read or parsed.
+			if err := st.Require(cmd.Context(), me, store.ActImport); err != nil {
+				return err
+			}
+			p, err := g.readProtocol(cmd.InOrStdin(), args[0])
+			if err != nil {
+				return err
+			}
 			if err := st.AddProtocol(cmd.Context(), me, p.File, p.Text); err != nil {
 				return err
 			}

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// uploadsForLeads are commands whose upload only a lead may send: an
+// annotator is refused before a byte of it is read.
+var uploadsForLeads = [][]string{
+	{"protocols", "add", "-"},
+	{"import", "--format", "pairs", "-"},
+	{"import", "--format", "mimics-manual", "--dataset", "d", "-"},
+	{"import", "--gold-check", "--dataset", "MIMICS-Manual", "-"},
+	{"import", "--min", "2", "--dataset", "d", "-"},
+	{"bench", "add", "--kind", "trec", "--name", "x", "-"},
+	{"annotators", "bo", "--key-file", "-"},
+}
+
+// hangLimit is how long a refusal may take before the test calls the
+// command stuck on its standard input, which never ends: no refusal
+// waits for one, so the limit says nothing about speed.
+const hangLimit = 15 * time.Second
+
+// An annotator's upload to a lead's command is refused before it is read:
+// with a standard input that never ends (nor sends a byte), the refusal
+// comes at once, locally (--as, and as another OS user naming a FIFO
+// nobody writes) and over SSH, and the database is unchanged.
+func TestUploadsRefusedBeforeRead(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	ana := tm.keyFor(t, "ana")
+	before := tm.fingerprint(t)
+	srv := startServe(t, tm.db)
+	c, err := sshDial(t, srv.addr, ana)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for _, args := range uploadsForLeads {
+		// Locally, acting as ana.
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), hangLimit)
+		cmd := exec.CommandContext(ctx, binary(t), append([]string{"--db", tm.db, "--as", "ana"}, args...)...)
+		cmd.Stdin = pr
+		r := run(t, cmd)
+		stuck := ctx.Err() != nil
+		cancel()
+		pr.Close()
+		pw.Close()
+		if stuck || r.code == 0 || !strings.Contains(r.stderr, "not allowed") {
+			t.Errorf("--as ana %v (stuck on its input: %v): %+v", args, stuck, r)
+		}
+		// Over SSH, with ana's key.
+		s, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, hold := io.Pipe()
+		var out, errb bytes.Buffer
+		s.Stdin, s.Stdout, s.Stderr = in, &out, &errb
+		done := make(chan error, 1)
+		go func() { done <- s.Run(strings.Join(args, " ")) }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(errb.String(), "not allowed") {
+				t.Errorf("ssh ana %v: %v %q", args, err, errb.String())
+			}
+		case <-time.After(hangLimit):
+			t.Errorf("ssh ana %v: still reading its input", args)
+		}
+		hold.Close()
+		s.Close()
+	}
+	if tm.fingerprint(t) != before {
+		t.Error("refused uploads changed the database")
+	}
+}
+
+// As another OS user, an annotator's protocols add, import --protocol and
+// bench add of a FIFO no one writes are refused without opening it (the
+// open itself would wait for a writer).
+func TestOtherUsersUploadsRefusedBeforeRead(t *testing.T) {
+	t.Parallel()
+	setpriv, games := otherUser(t)
+	dir, err := os.MkdirTemp("", "claritty-upfront")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	os.Chmod(dir, 0o777)
+	bin := filepath.Join(dir, "claritty")
+	if b, err := os.ReadFile(binary(t)); err != nil || os.WriteFile(bin, b, 0o755) != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "c.db")
+	if r := runBin(t, bin, db, "import", writePanes(t, dir, "panes.tsv", jaguarRow)); r.code != 0 {
+		t.Fatalf("the lead's import: %+v", r)
+	}
+	if r := runBin(t, bin, db, "annotators", "games", "--role", "annotator"); r.code != 0 {
+		t.Fatalf("add games: %+v", r)
+	}
+	for _, f := range []string{db, db + "-wal", db + "-shm"} {
+		os.Chmod(f, 0o666)
+	}
+	fifo := filepath.Join(dir, "upload")
+	if err := syscall.Mkfifo(fifo, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	before := dbBytes(t, db)
+	for _, args := range [][]string{{"protocols", "add", fifo}, {"import", "--protocol", fifo, fifo},
+		{"import", "--format", "serp", fifo}, {"bench", "add", "--kind", "trec", "--name", "x", fifo},
+		{"annotators", "games", "--key-file", fifo}} {
+		ctx, cancel := context.WithTimeout(context.Background(), hangLimit)
+		cmd := exec.CommandContext(ctx, setpriv, append([]string{"--reuid=" + games.Uid, "--regid=" + games.Gid,
+			"--clear-groups", bin, "--db", db}, args...)...)
+		cmd.Env = []string{"HOME=" + dir}
+		r := run(t, cmd)
+		stuck := ctx.Err() != nil
+		cancel()
+		if stuck || r.code == 0 || !strings.Contains(r.stderr, "not allowed") {
+			t.Errorf("games %v (stuck opening the FIFO: %v): %+v", args, stuck, r)
+		}
+	}
+	if dbBytes(t, db) != before {
+		t.Error("refused uploads changed the database")
+	}
+}
