@@ -7,12 +7,17 @@ import (
 	"strings"
 )
 
-// heavyCommands read a whole dataset or a whole upload: run together from
-// many sessions, each holding its memory at once, they could take the
-// server (and every session) down, so a server runs a few at a time and
-// queues the rest.
-var heavyCommands = map[string]bool{"import": true, "agree": true, "bench": true, "stats": true,
-	"export": true, "backup": true}
+// lightCommands read or write a few rows and never wait. Every other
+// command reads a whole dataset or a whole upload (import, agree, bench,
+// stats, export, backup, report, protocols, annotators --quality …): run
+// together from many sessions, each holding its memory at once, they could
+// take the server (and every session) down, so a server runs a few at a
+// time and queues the rest. A command is heavy unless listed here, so a new
+// one cannot slip past the queue; "" is the TUI, a session of its own.
+var lightCommands = map[string]bool{"": true, "policy": true, "flags": true, "help": true}
+
+// heavy says whether a session's command waits for a place.
+func heavy(command string) bool { return !lightCommands[command] }
 
 // heavyGate lets a few heavy commands run at once; nil lets all through.
 type heavyGate chan struct{}
@@ -27,7 +32,7 @@ func newHeavyGate(n int) heavyGate {
 // enter waits for a place for args' command, if it is heavy, saying on
 // w that it waits; the release it returns gives the place back.
 func (g heavyGate) enter(ctx context.Context, args []string, w io.Writer) (release func(), err error) {
-	if g == nil || !heavyCommands[commandOf(args)] {
+	if g == nil || !heavy(commandOf(args)) {
 		return func() {}, nil
 	}
 	select {

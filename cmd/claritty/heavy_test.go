@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -52,5 +53,92 @@ func TestHeavyCommandsQueue(t *testing.T) {
 	cancel()
 	if _, err := g.enter(gone, []string{"bench"}, &bytes.Buffer{}); err == nil {
 		t.Error("a client gone while waiting still got a turn")
+	}
+}
+
+// Every command a session can run is heavy but the few listed light, so a
+// command added later waits its turn until someone decides otherwise; the
+// HTML report and protocols are among the heavy.
+func TestEveryCommandIsHeavyOrListedLight(t *testing.T) {
+	t.Parallel()
+	root := newRootCmd(&globals{remote: &remote{}})
+	names := map[string]bool{"": true, "help": true}
+	for _, c := range root.Commands() {
+		names[c.Name()] = true
+	}
+	for light := range lightCommands {
+		if !names[light] {
+			t.Errorf("light command %q is no command", light)
+		}
+	}
+	for _, c := range []string{"report", "protocols", "import", "agree", "stats", "export", "bench", "backup", "annotators"} {
+		if !names[c] || !heavy(c) {
+			t.Errorf("%s: a command %v, heavy %v", c, names[c], heavy(c))
+		}
+	}
+}
+
+// Over SSH, with one heavy command at a time and one holding it (an
+// import still reading its input), report and protocols wait and say so,
+// then run once it is done; policy never waits.
+func TestReportAndProtocolsWaitTheirTurn(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	ana := tm.keyFor(t, "ana")
+	srv := startServe(t, tm.db, "--max-heavy", "1")
+	c, err := sshDial(t, srv.addr, ana)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	holder, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, hold := io.Pipe()
+	holder.Stdin = in
+	if err := holder.Start("import --format labels -"); err != nil {
+		t.Fatal(err)
+	}
+	// waits runs command until it says it waits (true) or ends first.
+	waits := func(command string) bool {
+		s, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		var errb syncBuffer
+		s.Stderr = &errb
+		done := make(chan error, 1)
+		go func() { done <- s.Run(command) }()
+		for {
+			select {
+			case <-done:
+				return false
+			case <-time.After(20 * time.Millisecond):
+				if strings.Contains(errb.String(), "waiting") {
+					return true
+				}
+			}
+		}
+	}
+	// The import holds the one place once a stats waits for it.
+	for tries := 0; !waits("stats"); tries++ {
+		if tries == 100 {
+			t.Fatal("the import never held the place")
+		}
+	}
+	if waits("policy") {
+		t.Error("policy waited for a running import")
+	}
+	for _, command := range []string{"report", "protocols"} {
+		if !waits(command) {
+			t.Errorf("%s ran beside a running import", command)
+		}
+	}
+	hold.Close()
+	holder.Wait()
+	if r := sshRun(t, c, "", "protocols"); r.code != 0 || !strings.Contains(r.stdout, "mimics-duo") {
+		t.Errorf("protocols once the import is done: %+v", r)
 	}
 }

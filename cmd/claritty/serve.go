@@ -55,7 +55,7 @@ func newServeCmd(g *globals) *cobra.Command {
 			"the database, its WAL and the host key are made mode 0600, so only the server's user\n" +
 			"can read them and every role rule holds. What a client controls is bounded: windows are\n" +
 			"drawn at most 500x200, uploads stop at --max-upload (leads) or --max-upload-annotator,\n" +
-			"--max-heavy import/agree/bench/stats/export/backup commands run at once (the rest wait),\n" +
+			"--max-heavy commands run at once (all but policy and flags; the rest wait),\n" +
 			"and connections not yet authenticated are capped in all and per address. SIGINT or\n" +
 			"SIGTERM stops it: no new connections, each session is told, what was keyed is saved, exit 0.",
 		Example: "  claritty serve --db team.db\n  claritty serve --listen 0.0.0.0:23234 --db /srv/claritty/team.db",
@@ -72,7 +72,7 @@ func newServeCmd(g *globals) *cobra.Command {
 	f.IntVar(&fl.maxPaste, "max-paste", fl.maxPaste, "bytes of one paste into the TUI (the rest is dropped)")
 	f.Int64Var(&fl.maxUpload, "max-upload", fl.maxUpload, "bytes a lead's command may read from standard input (import -)")
 	f.Int64Var(&fl.maxUpOthers, "max-upload-annotator", fl.maxUpOthers, "bytes an annotator's or adjudicator's command may read from standard input")
-	f.IntVar(&fl.maxHeavy, "max-heavy", fl.maxHeavy, "import, agree, bench, stats, export and backup commands run at once; more wait their turn (0: no limit)")
+	f.IntVar(&fl.maxHeavy, "max-heavy", fl.maxHeavy, "commands run at once (every one but policy and flags: import, agree, bench, stats, export, report, protocols …); more wait their turn (0: no limit)")
 	f.Int64Var(&fl.memLimit, "memory-limit", fl.memLimit, "bytes of memory past which the server collects garbage harder (a soft limit; $GOMEMLIMIT wins; 0: none)")
 	f.DurationVar(&fl.handshake, "handshake-timeout", fl.handshake, "close a connection that has not authenticated by then")
 	f.IntVar(&fl.maxPending, "max-handshakes", fl.maxPending, "connections waiting to authenticate at once; more are closed at once (0: no cap)")
