@@ -18,8 +18,8 @@ import (
 // ProtocolStats are a protocol file's kind's statistics: for each unit
 // type (a step) and each unit (a column of the file), every settled
 // label's count, mean, population standard deviation and distribution
-// over the scale, flagged items left out and the reader's open ones
-// hidden, as every figure is.
+// over the scale, flagged items left out and those the reader may still
+// be given hidden, as every figure is.
 type ProtocolStats struct {
 	Kind    guidelines.Kind `json:"kind"`
 	Types   []LabelSummary  `json:"types"`

@@ -117,7 +117,7 @@ func (r *Reading) SettledItems(ctx context.Context, units []string, minRaters in
 		return 0, nil, err
 	}
 	for _, id := range ids {
-		if r.hidden[id] {
+		if r.Hidden(id) {
 			continue
 		}
 		if n++; len(few) < r.blind.Min {

@@ -79,7 +79,7 @@ func (r *Reading) EachGoldRow(ctx context.Context, fn func(*GoldRow) error) erro
 		for _, d := range dv {
 			g.Decisions = append(g.Decisions, Decision{Unit: d.Unit, Value: d.Value, Adjudicator: d.Annotator})
 		}
-		if r.hidden[g.ID] {
+		if r.Hidden(g.ID) {
 			g.Votes, g.Decisions, g.Flagged = g.Votes[:0], g.Decisions[:0], false
 		}
 		return g, nil

@@ -357,7 +357,7 @@ func (r *Reading) EachItemVotes(ctx context.Context, fn func(iv *ItemVotes) erro
 		if err := rows.Scan(&iv.ID, &iv.UID, &packed); err != nil {
 			return nil, err
 		}
-		if r.hidden[iv.ID] {
+		if r.Hidden(iv.ID) {
 			return nil, errSkipRow
 		}
 		var err error

@@ -13,7 +13,7 @@ type scope int
 
 const (
 	scopeOwn     scope = iota + 1 // the reader's own labels
-	scopeFigures                  // votes and gold for aggregate figures, the reader's open items left out
+	scopeFigures                  // votes and gold for aggregate figures, less the items the reader may still be given (hiddenFrom)
 	scopeAll                      // everything: for leads
 )
 
@@ -29,7 +29,8 @@ type Reading struct {
 	reader  Annotator
 	dataset int64
 	scope   scope
-	hidden  map[int64]bool
+	hidden  *itemSet // nil: none
+	role    string
 	votes   bool // the reader's role may see per-unit votes, majorities and gold
 	blind   Blind
 }
@@ -47,15 +48,16 @@ func (s *Store) ReadLabels(ctx context.Context, who Annotator, datasetID int64) 
 }
 
 // ReadFigures opens a reading for aggregate figures (agreement, the
-// paper's tables, benchmark scores), open to every role. The items who
-// has open are left out: others' labels on them must not reach who in any
-// form before they finish. Per-unit output (a majority per unit) may leave
-// the program only when ShowsVotes says so.
+// paper's tables, benchmark scores), open to every role. Below the lead,
+// the items who may still be given are left out (hiddenFrom): others'
+// labels on them must not reach who in any form before they finish, and
+// no figure may move when who opens one. Per-unit output (a majority per
+// unit) may leave the program only when ShowsVotes says so.
 func (s *Store) ReadFigures(ctx context.Context, who Annotator, datasetID int64) (*Reading, error) {
 	return s.read(ctx, who, datasetID, func(r *Reading) error {
 		r.scope = scopeFigures
 		var err error
-		r.hidden, err = openItems(ctx, r.tx, datasetID, who.ID)
+		r.hidden, err = hiddenFrom(ctx, r.tx, datasetID, who.ID, r.role == RoleLead)
 		return err
 	})
 }
@@ -79,7 +81,7 @@ func (s *Store) read(ctx context.Context, who Annotator, datasetID int64, setup 
 	r := &Reading{s: s, tx: s.wrap(ctx, tx), reader: who, dataset: datasetID}
 	role, err := roleOf(ctx, r.tx, who.ID)
 	if err == nil {
-		r.votes = Allows(role, ActReadGold)
+		r.role, r.votes = role, Allows(role, ActReadGold)
 		err = setup(r)
 	}
 	if err == nil {
@@ -155,7 +157,12 @@ func (r *Reading) DatasetID() int64 { return r.dataset }
 func (r *Reading) ShowsVotes() bool { return r.votes }
 
 // Hidden reports whether an item is left out of the reading.
-func (r *Reading) Hidden(itemID int64) bool { return r.hidden[itemID] }
+func (r *Reading) Hidden(itemID int64) bool { return r.hidden != nil && r.hidden.has(itemID) }
+
+// HidesAny says whether the reading leaves out any item: below the lead,
+// whether the reader may still be given one; a lead, whether they have one
+// open.
+func (r *Reading) HidesAny() bool { return r.hidden != nil && r.hidden.len() > 0 }
 
 // RequireGold refuses unless this reading holds everything, as releases
 // and gold exports must.
@@ -171,22 +178,4 @@ func (r *Reading) votesAllowed() error {
 		return fmt.Errorf("%w: a reading of your own labels holds no one else's votes", ErrNotAllowed)
 	}
 	return nil
-}
-
-// openItems lists the items of a dataset the annotator has started and not
-// finished.
-func openItems(ctx context.Context, q querier, datasetID, annotatorID int64) (map[int64]bool, error) {
-	out := map[int64]bool{}
-	err := eachRow(ctx, q, `SELECT h.item_id FROM hits h JOIN items i ON i.id = h.item_id
-		WHERE h.annotator_id = ? AND h.finished_at IS NULL AND i.dataset_id = ?`, []any{annotatorID, datasetID},
-		func(rows *sql.Rows) error {
-			var id int64
-			err := rows.Scan(&id)
-			out[id] = true
-			return err
-		})
-	if err != nil {
-		return nil, fmt.Errorf("open HITs: %w", err)
-	}
-	return out, nil
 }

@@ -249,7 +249,7 @@ func (r *Reading) PairSystems(ctx context.Context) (map[int64]PairSystems, error
 	}
 	all, err := pairSystems(ctx, r.tx, r.dataset)
 	for id := range all {
-		if r.hidden[id] {
+		if r.Hidden(id) {
 			delete(all, id)
 		}
 	}

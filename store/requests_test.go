@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/claritty/claritty/guidelines"
 )
@@ -215,7 +216,9 @@ func TestDrawnSidesVaryByItem(t *testing.T) {
 
 // Which system wrote which output leaves the store only in readings for
 // figures: a reading of one's own labels refuses it, and a reading for
-// figures leaves out the pair the reader has open.
+// figures below the lead leaves out every pair the reader may still be
+// given (the one they have open, and the one nobody has had), keeping the
+// one another judge closed.
 func TestPairSystemsOnlyInAggregateReadings(t *testing.T) {
 	t.Parallel()
 	st := openTemp(t)
@@ -232,12 +235,27 @@ func TestPairSystemsOnlyInAggregateReadings(t *testing.T) {
 		t.Fatal(err)
 	}
 	ds := im.DatasetID()
+	if err := st.SetPolicy(ctx, lead, ds, Policy{Min: 1, Max: 1, Lease: time.Hour}); err != nil {
+		t.Fatal(err)
+	}
+	bo, err := st.EnsureAnnotator(ctx, "bo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed, ok, _, err := st.NextHIT(ctx, ds, bo.ID, 0)
+	if err != nil || !ok {
+		t.Fatalf("bo's HIT: %v %v", ok, err)
+	}
+	win := 2
+	if _, err := st.SetLabel(ctx, LabelChange{ItemID: closed, AnnotatorID: bo.ID, Unit: "preference", Value: &win, Finish: true}); err != nil {
+		t.Fatal(err)
+	}
 	ana, err := st.EnsureAnnotator(ctx, "ana")
 	if err != nil {
 		t.Fatal(err)
 	}
 	open, ok, _, err := st.NextHIT(ctx, ds, ana.ID, 0)
-	if err != nil || !ok {
+	if err != nil || !ok || open == closed {
 		t.Fatalf("ana's HIT: %v %v", ok, err)
 	}
 	read := func(how func(context.Context, Annotator, int64) (*Reading, error), who Annotator) (map[int64]PairSystems, error) {
@@ -252,8 +270,8 @@ func TestPairSystemsOnlyInAggregateReadings(t *testing.T) {
 		t.Errorf("ana's own labels reading gave the systems: %v %v", got, err)
 	}
 	got, err := read(st.ReadFigures, ana)
-	if _, has := got[open]; err != nil || has || len(got) != 2 {
-		t.Errorf("ana's figures reading: %v %v, want the two pairs she has not open", got, err)
+	if _, has := got[closed]; err != nil || !has || len(got) != 1 {
+		t.Errorf("ana's figures reading: %v %v, want the one pair bo closed", got, err)
 	}
 	if got, err := read(st.ReadGold, lead); err != nil || len(got) != 3 || got[open].First != "a" {
 		t.Errorf("the lead's reading: %v %v", got, err)

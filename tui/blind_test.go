@@ -2,10 +2,12 @@ package tui
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/claritty/claritty/data/demotest"
 
 	"github.com/claritty/claritty/data"
@@ -95,3 +97,60 @@ func TestScreensWithholdFiguresOverFewItems(t *testing.T) {
 		}
 	}
 }
+
+// Below the lead, neither the side pane nor the statistics view moves
+// when the annotator's HIT opens, is put off (z) or given back (R y): both
+// drawn again after each, by keys, on HITs that carry others' finished
+// labels, are the same as before.
+func TestPaneAndStatsDoNotMoveWhenAHITOpens(t *testing.T) {
+	ctx := context.Background()
+	st := demotest.Store(t)
+	ds, err := st.DatasetByName(ctx, data.DemoDataset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// bo and cy finish the first three panes: ana is given them next,
+	// since they want a third annotator.
+	for seq := 1; seq <= 3; seq++ {
+		for _, who := range []string{"bo", "cy"} {
+			keyAll(t, st, storetest.ItemAt(t, st, ds.ID, seq), who, seq%3)
+		}
+	}
+	h := startHarness(t, st, "ana", 120, 40)
+	seen := func() string {
+		h.keys("tab", "tab") // hidden and shown again: computed afresh
+		pane := strings.Join(h.m.paneLines(), "\n")
+		h.keys("s")
+		stats := strings.Join(h.m.stats, "\n")
+		h.keys("esc")
+		if h.m.pagerOpen() || !strings.Contains(pane, "pooled") || !strings.Contains(stats, "Table 6") {
+			t.Fatalf("pane and statistics not read:\n%s\n%s", pane, stats)
+		}
+		return updatedAt.ReplaceAllString(ansi.Strip(pane+"\n"+stats), "updated TIME")
+	}
+	h.keys("tab")
+	before := seen()
+	withVotes := 0
+	for _, step := range [][]string{{"z"}, {"R", "y"}, {"z"}, {"R", "y"}} {
+		it := h.m.hit.hit.item
+		for _, who := range []string{"bo", "cy"} {
+			an, _ := st.EnsureAnnotator(ctx, who)
+			if l, err := st.Labels(ctx, it.ID, an.ID); err == nil && len(l) > 0 {
+				withVotes++
+			}
+		}
+		h.keys(step...)
+		if h.m.hit.hit.item.ID == it.ID {
+			t.Fatalf("%v on HIT %d opened no other HIT", step, it.Seq)
+		}
+		if after := seen(); after != before {
+			t.Errorf("after %v on HIT %d the pane or statistics moved:\n--- before\n%s\n--- after\n%s", step, it.Seq, before, after)
+		}
+	}
+	if withVotes < 4 {
+		t.Errorf("others had labels on the HITs opened %d times: the test tries too little", withVotes)
+	}
+}
+
+// updatedAt is when the pane says it was computed.
+var updatedAt = regexp.MustCompile(`updated \d\d:\d\d:\d\d`)

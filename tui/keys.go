@@ -223,7 +223,7 @@ func (m *Model) helpContent() (groups [][]key.Binding, notes []string) {
 			" gives it back for others to do (y confirms); it is not offered to you again.",
 		name(k.Flags) + " lists flags: your own to withdraw (w); leads and adjudicators uphold (u) or clear (c).",
 		"Queue: " + name(k.Queue) + " lists your HITs; f shows one state at a time, / finds text, : goes to a HIT by number or item id; enter opens one.",
-		"Pane: " + name(k.Pane) + " shows agreement and progress beside the HIT, updated after each HIT you finish; what you still have open is left out, so others' labels never show early.",
+		"Pane: " + name(k.Pane) + " shows agreement and progress beside the HIT, updated after each HIT you finish; it counts only what you can no longer be given, so others' labels never show early.",
 	}
 	if s := m.cfg.Keys.Summary(); s != "" {
 		notes = append(notes, s)

@@ -84,10 +84,10 @@ func labelsOf(t *testing.T, h *harness, it store.Item) map[string]int {
 func TestLeaderboardFollowsGold(t *testing.T) {
 	h := nuggetHarness(t, 120, 40)
 	h.keys("tab")
-	h.expect("scores show once you have")
+	h.expect("scores show once you can")
 	h.keys("0", "0", "0", "0", "1")
 	h.expect("HIT 6 ·")
-	h.expect("scores show once you have")
+	h.expect("scores show once you can")
 	for i := 0; i < 100 && !h.m.hit.allDone; i++ {
 		h.keys("2")
 	}

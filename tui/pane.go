@@ -139,9 +139,9 @@ func (m *Model) paneComputed(msg paneMsg) tea.Cmd {
 }
 
 // computePane gathers the pane's numbers from the store's reading for
-// figures, which leaves out the items the annotator still has open: others'
-// labels on them must not reach the annotator in any form before they have
-// finished.
+// figures, which leaves out the items the annotator may still be given:
+// others' labels on them must not reach the annotator in any form before
+// they have finished.
 func computePane(ctx context.Context, st *store.Store, ds store.Dataset, an store.Annotator, now func() time.Time) *paneStats {
 	ps := &paneStats{}
 	datasetID, annotatorID := ds.ID, an.ID
@@ -176,14 +176,10 @@ func computePane(ctx context.Context, st *store.Store, ds store.Dataset, an stor
 		return ps
 	}
 	// A judge who sees the systems' running scores while judging their
-	// outputs judges differently: while the annotator has HITs open here,
-	// the pane gives progress only.
-	open, err := st.OpenHITs(ctx, datasetID, annotatorID)
-	if err != nil {
-		ps.err = err
-		return ps
-	}
-	if open > 0 {
+	// outputs judges differently: while the reading leaves out items the
+	// annotator may still be given (a lead: has open), the pane gives
+	// progress only. So opening a HIT changes nothing the pane shows.
+	if r.HidesAny() {
 		ps.bench, ps.hidden = nil, len(ps.bench)
 		ps.compare, ps.hideComp = nil, ps.compare != nil
 	}
@@ -379,7 +375,7 @@ func (m *Model) paneLines() []string {
 			what = append(what, "systems")
 		}
 		lines = append(lines, s.Brand.Render(" benchmark")+s.Dim.Render(" · "+strings.Join(what, ", ")),
-			s.Dim.Render(" scores show once you have"), s.Dim.Render(" no HIT open here"), "")
+			s.Dim.Render(" scores show once you can"), s.Dim.Render(" be given no more HITs here"), "")
 	}
 	lines = append(lines,
 		s.Text.Render(fmt.Sprintf(" %-14s %s / %s", items, short(p.progress.Complete), short(p.progress.Items))),

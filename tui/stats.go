@@ -22,7 +22,7 @@ type statsMsg struct {
 // openStats shows the MIMICS paper's tables for the dataset, the same as
 // claritty stats prints, computed off the UI thread. Like every aggregate
 // figure they are open to every role and leave out the items the annotator
-// has open (the store's reading for figures).
+// may still be given (the store's reading for figures).
 func (m *Model) openStats() tea.Cmd {
 	m.stats = []string{m.styles.Dim.Render(" computing…")}
 	m.openPager(overlayStats)

@@ -82,7 +82,8 @@ func newAgreeCmd(g *globals) *cobra.Command {
 }
 
 // loadReport reads the ratings file, or the dataset's labels as the
-// acting annotator may read them for figures (their open items left out,
+// acting annotator may read them for figures (the items they may still be
+// given left out,
 // figures over too few items of others' withheld), into a report from
 // every label; it says whether per-unit votes may be shown and whether
 // the units are ratings.
@@ -112,8 +113,8 @@ func loadReport(cmd *cobra.Command, g *globals, fl agreeFlags) (rep agreement.Re
 }
 
 // keptAgreement prints a dataset's report from its kept table of count
-// patterns, as the acting annotator may read it (their open items left
-// out): every coefficient and interval, no pairs.
+// patterns, as the acting annotator may read it (the items they may
+// still be given left out): every coefficient and interval, no pairs.
 func keptAgreement(cmd *cobra.Command, g *globals, fl agreeFlags) error {
 	if fl.categories != "" {
 		return fmt.Errorf("--categories goes with --ratings: a dataset's scale is known")

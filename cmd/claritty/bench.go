@@ -80,7 +80,7 @@ func newBenchCmd(g *globals) *cobra.Command {
 }
 
 // scoreAll scores the runs of the named dataset, or of every dataset, as
-// me sees them (the items me has open left out), and tabulates each
+// me sees them (the items me may still be given left out), and tabulates each
 // compare dataset's gold verdicts.
 func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name string, opts report.ScoreOptions) ([]report.RunScore, []report.ComparisonScore, error) {
 	var ds []store.Dataset

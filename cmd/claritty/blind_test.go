@@ -199,7 +199,9 @@ func anyNumber(v any) (float64, bool) {
 }
 
 // A figure over few items is shown to an annotator who has finished every
-// one of them, and withheld from one who has finished some or none.
+// one of them, and withheld from one who has finished some or none. (Two
+// annotators close a pane here: below the lead, a pane one may still be
+// given is in no figure.)
 func TestFewItemsAllYoursAreShown(t *testing.T) {
 	t.Parallel()
 	tm := newTeam(t)
@@ -229,6 +231,9 @@ func TestFewItemsAllYoursAreShown(t *testing.T) {
 		if r := tm.run(t, who, hits(who, items...), "import", "--format", "labels", "--dataset", "tiny", "-"); r.code != 0 {
 			t.Fatalf("%s's HITs: %+v", who, r)
 		}
+	}
+	if r := tm.run(t, "", "", "policy", "--dataset", "tiny", "--min", "2", "--max", "2"); r.code != 0 {
+		t.Fatalf("%+v", r)
 	}
 	for who, sees := range map[string]bool{"ana": true, "bo": true, "cy": false, "dee": false} {
 		if who == "dee" {

@@ -81,7 +81,7 @@ func newExportCmd(g *globals) *cobra.Command {
 			"a FIFO or a device (/dev/stdout) is written in place and stays what it was.\n" +
 			"Who sees what: labels and clarimm-ratings hold a lead's every label and anyone else's\n" +
 			"own; the gold, release and judgement formats are for leads; bench is for everyone,\n" +
-			"leaving out the items you have open.",
+			"over the items you can no longer be given (a lead: all but those you have open).",
 		Example: "  claritty export --format labels --out labels.tsv\n" +
 			"  claritty export --format mimics-manual --dataset MIMICS-Manual --out release.tsv\n" +
 			"  claritty export --format clarimm-ratings --dataset conversations --out ratings.tsv\n" +

@@ -269,14 +269,19 @@ func TestProtocolsOverSSH(t *testing.T) {
 	if r := sshRun(t, ana, "", "protocols"); strings.Contains(r.stdout, "ssh-aspects") {
 		t.Errorf("an annotator's refused protocol is kept:\n%s", r.stdout)
 	}
-	if r := sshRun(t, ana, "", "protocols add /etc/passwd"); r.code == 0 || !strings.Contains(r.stderr, "over SSH the file is on your side") {
-		t.Errorf("a server path over SSH: %+v", r)
+	// An annotator is refused before the path is looked at; a lead's server
+	// path is refused as one.
+	if r := sshRun(t, ana, "", "protocols add /etc/passwd"); r.code == 0 || !strings.Contains(r.stderr, "not allowed") {
+		t.Errorf("an annotator's server path over SSH: %+v", r)
 	}
 	lead, err := sshDial(t, srv.addr, tm.keyFor(t, tm.lead))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer lead.Close()
+	if r := sshRun(t, lead, "", "protocols add /etc/passwd"); r.code == 0 || !strings.Contains(r.stderr, "over SSH the file is on your side") {
+		t.Errorf("a server path over SSH: %+v", r)
+	}
 	if r := sshRun(t, lead, mine, "protocols add -"); r.code != 0 {
 		t.Fatalf("a lead's protocols add over SSH: %+v", r)
 	}

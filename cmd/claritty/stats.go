@@ -79,7 +79,7 @@ func writeStatsCSV(ctx context.Context, w io.Writer, r *store.Reading, d store.D
 var statsGold = report.StatsGold
 
 // writeStats writes the dataset's tables over the reading: every role may
-// read them, the items the reader has open left out.
+// read them, the items the reader may still be given left out.
 func writeStats(ctx context.Context, w io.Writer, r *store.Reading, d store.Dataset, asJSON bool) error {
 	write, ok := statsByKind[d.Kind]
 	switch {
