@@ -77,14 +77,15 @@ const maxKeyConfig = 64 << 10
 // LoadKeyConfig reads and checks a key config; a missing file is the
 // built-in keys (nil, nil). Only a regular file is read: a FIFO there
 // held the start until something wrote to it. It is opened without
-// waiting (O_NONBLOCK: a FIFO's open waits for a writer) and what was
-// opened is what is looked at, so nothing put there after a look at the
-// name is read.
+// waiting (O_NONBLOCK: a FIFO's open waits for a writer; O_NOCTTY: a
+// terminal there does not become the process's) and what was opened is
+// what is looked at, so nothing put there after a look at the name is
+// read.
 func LoadKeyConfig(path string) (*KeyConfig, error) {
 	if path == "" {
 		return nil, nil
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
