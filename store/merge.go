@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -72,8 +73,8 @@ func (r ItemRef) holds(unit string) string {
 	}
 	for _, st := range f.Steps {
 		n, numbered := strings.CutPrefix(unit, st.Unit+"_")
-		switch {
-		case !numbered:
+		switch _, err := strconv.Atoi(n); {
+		case !numbered || err != nil:
 		case st.Per == guidelines.PerElement:
 			return fmt.Sprintf("the item has no %s %s (it has %d)", f.Item.ListName, n, min(r.Answers, len(f.Item.List)))
 		case st.Per == guidelines.PerRow:
