@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -61,15 +60,17 @@ func mergedLabel(m *store.Merger, row RatingRow, dataset string) (store.MergedLa
 	if l.Item, err = m.Item(row.Item); err != nil {
 		return l, itemErr(row.Item, dataset, err)
 	}
+	// The unit first, as the store's Add checks it: a label is read on its
+	// unit's scale.
+	if err := l.Item.CheckUnit(row.Unit); err != nil {
+		return l, err
+	}
 	p := guidelines.ForKind(l.Item.Kind)
 	v, ok := p.ParseLabel(row.Unit, row.Label)
 	if !ok {
 		return l, fmt.Errorf("label %q is not one of %s", row.Label, strings.Join(p.UnitCategories(row.Unit), ", "))
 	}
 	l.Value = v
-	if err := checkUnit(row.Unit, l.Item); err != nil {
-		return l, err
-	}
 	if l.CreatedAt, err = labelTime("created_at", row.CreatedAt); err != nil {
 		return l, err
 	}
@@ -109,34 +110,6 @@ func itemErr(uid, dataset string, err error) error {
 		return fmt.Errorf("item %s %v: say which with --dataset", uid, err)
 	}
 	return err
-}
-
-// checkUnit refuses a unit the item's kind does not have, a landing label
-// for an answer the pane does not have, or a relevance rating for a turn
-// the conversation does not have.
-func checkUnit(unit string, ref store.ItemRef) error {
-	p := guidelines.ForKind(ref.Kind)
-	if !p.HasUnit(unit) {
-		return fmt.Errorf("unit %q is not one of %s", unit, strings.Join(p.AllUnits, ", "))
-	}
-	if ref.Kind == guidelines.ClariMM.Kind {
-		if !slices.Contains(ref.Units(), unit) {
-			return fmt.Errorf("the conversation has %d turns, so no %s", ref.Turns, unit)
-		}
-		return nil
-	}
-	if ref.Kind == guidelines.Nuggets.Kind {
-		if !slices.Contains(ref.Units(), unit) {
-			return fmt.Errorf("the answer's intent has %d nuggets, so no %s", ref.Nuggets, unit)
-		}
-		return nil
-	}
-	// A release may label a generic question, so only landing pages are
-	// checked against the pane.
-	if n := slices.Index(p.AllUnits, unit) - 1; n > ref.Answers {
-		return fmt.Errorf("the pane has %d candidate answers, so no %s", ref.Answers, unit)
-	}
-	return nil
 }
 
 // labelTime reads an RFC 3339 time into the store's form; "" stays "".

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/claritty/claritty/display"
 )
@@ -18,8 +19,8 @@ import (
 // from 0), column (the path to the figure within it, "/" between keys) and
 // value (as in the JSON; empty for null). Every figure of the JSON is a
 // line, the names too. Keys keep the JSON's order, so the lines read as its tables do.
-// Text that a spreadsheet would run as a formula (= + - @ first) gets a
-// leading ' .
+// Text that a spreadsheet would run as a formula (= + - @ first, or after
+// blanks, which a spreadsheet trims) gets a leading ' .
 func FiguresCSV(w io.Writer, doc io.Reader) error {
 	dec := json.NewDecoder(doc)
 	dec.UseNumber()
@@ -150,11 +151,18 @@ func writeFigures(cw *csv.Writer, table, row, column string, n *jsonNode) {
 }
 
 // csvCell is text for a CSV cell: control characters neutralised, and a
-// leading ' where a spreadsheet would read a formula.
+// leading ' where a spreadsheet would read a formula. A spreadsheet trims
+// leading blanks before it looks, so " =1+1" and "\u00a0=1+1" (or a tab
+// or CR, which Clean has made spaces) are formulas too.
 func csvCell(s string) string {
 	s = display.Clean(s)
-	if s != "" && strings.ContainsRune("=+-@", rune(s[0])) {
+	if t := strings.TrimLeftFunc(s, blank); t != "" && strings.ContainsRune("=+-@", rune(t[0])) {
 		return "'" + s
 	}
 	return s
 }
+
+// blank is a character a reader may trim or not see: white space of any
+// kind (a no-break space among it) and the invisible format characters
+// (a zero-width space, a byte order mark).
+func blank(r rune) bool { return unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) }

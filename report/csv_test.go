@@ -30,3 +30,28 @@ t,,a/1,2
 		t.Errorf("CSV:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
+
+// A spreadsheet trims leading blanks before it reads a formula, so text
+// with = + - @ after spaces, a no-break space, a tab or CR, or an
+// invisible format character is quoted too; text that only holds one
+// later is not.
+func TestCSVCellFormulaAfterBlanks(t *testing.T) {
+	for in, want := range map[string]string{
+		"=1+1":              "'=1+1",
+		" =1+1":             "' =1+1",
+		"\u00a0=1+1":        "'\u00a0=1+1",
+		"\u2007\u3000+1":    "'\u2007\u3000+1",
+		"\t-1":              "' -1", // Clean makes the tab a space
+		"\r\n@SUM(A1)":      "'  @SUM(A1)",
+		"\u200b=1":          "'\u200b=1",
+		"\ufeff =HYPERLINK": "'\ufeff =HYPERLINK",
+		"a =1":              "a =1",
+		"  ":                "  ",
+		"":                  "",
+		"1937":              "1937",
+	} {
+		if got := csvCell(in); got != want {
+			t.Errorf("csvCell(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,6 +37,52 @@ func (r ItemRef) shape() guidelines.Shape {
 
 // Units lists the units the item's HIT may ask for.
 func (r ItemRef) Units() []string { return guidelines.ForKind(r.Kind).Units(r.shape()) }
+
+// CheckUnit refuses a unit the item's HIT never asks: one its kind does
+// not have, or one past what the item holds (a landing page past a pane's
+// answers, a turn past a conversation's, a list element or a grouped row
+// past a protocol file's item). A MIMICS release may label a generic
+// question, which claritty's HIT leaves out, so a pane's question is
+// always a unit of it.
+func (r ItemRef) CheckUnit(unit string) error {
+	p := guidelines.ForKind(r.Kind)
+	if !p.HasUnit(unit) {
+		return fmt.Errorf("unit %q is not one of %s", unit, strings.Join(p.AllUnits, ", "))
+	}
+	if (r.Kind == guidelines.MIMICS.Kind && unit == "question") || slices.Contains(r.Units(), unit) {
+		return nil
+	}
+	return fmt.Errorf("%s, so no %s", r.holds(unit), unit)
+}
+
+// holds says how many of what unit counts the item has.
+func (r ItemRef) holds(unit string) string {
+	switch r.Kind {
+	case guidelines.MIMICS.Kind:
+		return fmt.Sprintf("the pane has %d candidate answers", r.Answers)
+	case guidelines.ClariMM.Kind:
+		return fmt.Sprintf("the conversation has %d turns", r.Turns)
+	case guidelines.Nuggets.Kind:
+		return fmt.Sprintf("the answer's intent has %d nuggets", r.Nuggets)
+	case guidelines.Necessity.Kind:
+		return fmt.Sprintf("the request has %d candidate facets", r.Facets)
+	}
+	f, ok := guidelines.RegisteredFile(r.Kind)
+	if !ok {
+		return "the item's HIT does not ask it"
+	}
+	for _, st := range f.Steps {
+		n, numbered := strings.CutPrefix(unit, st.Unit+"_")
+		switch _, err := strconv.Atoi(n); {
+		case !numbered || err != nil:
+		case st.Per == guidelines.PerElement:
+			return fmt.Sprintf("the item has no %s %s (it has %d)", f.Item.ListName, n, min(r.Answers, len(f.Item.List)))
+		case st.Per == guidelines.PerRow:
+			return fmt.Sprintf("the item has no %s %s (it has %d)", f.RowNoun(), n, min(r.Rows, guidelines.MaxRows))
+		}
+	}
+	return "the item's HIT does not ask it"
+}
 
 // Complete says whether labels (values by unit) are a whole HIT of the
 // item: every step that applies to them is labelled.
@@ -238,12 +286,12 @@ func (m *Merger) Add(l MergedLabel) error {
 		return err
 	}
 	// The kind triggers are set aside during the merge (prepare): their
-	// rule, against the item's kind as the database has it.
-	p := guidelines.ForKind(it.ref.Kind)
-	if !p.HasUnit(l.Unit) {
-		return fmt.Errorf("unit %q does not belong to the item's task kind (%s)", l.Unit, it.ref.Kind)
+	// rule, and more, against the item as the database has it: a unit its
+	// own HIT asks, not merely one of its kind.
+	if err := it.ref.CheckUnit(l.Unit); err != nil {
+		return err
 	}
-	if !p.Valid(l.Unit, l.Value) {
+	if p := guidelines.ForKind(it.ref.Kind); !p.Valid(l.Unit, l.Value) {
 		return fmt.Errorf("%d is not a label of unit %q", l.Value, l.Unit)
 	}
 	unit := int16(UnitIndex(l.Unit))
@@ -296,11 +344,13 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	if it, ok := m.labels[ref.ID]; ok {
 		return it, nil
 	}
-	// The item's dataset and kind from the database, not the caller: the
-	// merge's counters are kept by the one, its labels checked by the other.
-	err := m.stmts[mergeDataset].QueryRowContext(m.ctx, ref.ID).Scan(&ref.DatasetID, &ref.Kind)
+	// The item as the database has it, not as the caller says: the merge's
+	// counters are kept by its dataset, its labels checked by its kind and
+	// what it holds (answers, turns, rows).
+	id := ref.ID
+	ref, err := scanRef(m.stmts[mergeRef].QueryRowContext(m.ctx, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("item %d: %w", ref.ID, ErrNotFound)
+		return nil, fmt.Errorf("item %d: %w", id, ErrNotFound)
 	}
 	if err != nil {
 		return nil, err
@@ -430,10 +480,10 @@ func (m *Merger) Rollback() {
 // The statements run once per label or item, prepared once per merge: a
 // 150,000-label file spent most of its time preparing them again.
 const (
-	mergeDataset = `SELECT i.dataset_id, d.kind FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
-	mergeLoad    = `SELECT unit, annotator_id, value, created_at, updated_at FROM labels WHERE item_id = ?`
-	mergeInsert  = `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds) VALUES (?, ?, ?, ?, ?, ?, ?)`
-	mergeUpdate  = `UPDATE labels SET value = ?, updated_at = ?, seconds = coalesce(?, seconds)
+	mergeRef    = `SELECT ` + refColumns + ` FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
+	mergeLoad   = `SELECT unit, annotator_id, value, created_at, updated_at FROM labels WHERE item_id = ?`
+	mergeInsert = `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds) VALUES (?, ?, ?, ?, ?, ?, ?)`
+	mergeUpdate = `UPDATE labels SET value = ?, updated_at = ?, seconds = coalesce(?, seconds)
 		WHERE item_id = ? AND unit = ? AND annotator_id = ?`
 	mergeHistory = `INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
 		VALUES (?, ?, ?, ?, ?, ?, ?, 'merge')`
@@ -476,7 +526,7 @@ func (m *Merger) prepare() error {
 	if _, err := m.tx.ExecContext(m.ctx, `PRAGMA cache_size = -262144`); err != nil {
 		return err
 	}
-	for _, q := range []string{mergeDataset, mergeLoad, mergeInsert, mergeUpdate, mergeHistory, mergeHIT, mergeRev} {
+	for _, q := range []string{mergeRef, mergeLoad, mergeInsert, mergeUpdate, mergeHistory, mergeHIT, mergeRev} {
 		st, err := m.tx.PrepareContext(m.ctx, q)
 		if err != nil {
 			return err

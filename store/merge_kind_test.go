@@ -24,7 +24,7 @@ func TestMergeKeepsTheKindRule(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = m.Add(MergedLabel{Item: ref, Unit: "coherence", Annotator: "ana", Value: 2})
-	if err == nil || !strings.Contains(err.Error(), "task kind") {
+	if err == nil || !strings.Contains(err.Error(), `unit "coherence" is not one of question`) {
 		t.Fatalf("a conversation unit merged onto a pane: %v", err)
 	}
 	// A value off the unit's scale, once the table no longer checks it.
@@ -36,7 +36,7 @@ func TestMergeKeepsTheKindRule(t *testing.T) {
 	lying := ref
 	lying.Kind = "clarimm"
 	err = m.Add(MergedLabel{Item: lying, Unit: "coherence", Annotator: "ana", Value: 3})
-	if err == nil || !strings.Contains(err.Error(), "task kind") {
+	if err == nil || !strings.Contains(err.Error(), `unit "coherence" is not one of question`) {
 		t.Fatalf("a conversation unit merged onto a pane said to be a conversation: %v", err)
 	}
 	m.Rollback()
@@ -64,5 +64,34 @@ func TestMergeKeepsTheKindRule(t *testing.T) {
 		if err == nil {
 			t.Fatalf("commit=%v: the kind trigger let a conversation unit onto a pane", commit)
 		}
+	}
+}
+
+// A merged label's unit must be one the item's own HIT asks, whatever the
+// caller says the item holds: on a MIMICS-Duo Task 2 pane of two answers,
+// answer_quality_1, answer_quality_2 and pane_quality, and no
+// answer_quality_3.
+func TestMergeChecksUnitsAgainstTheItem(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	ds, _ := seedQuality(t, st, 2)
+	lead := testLead(t, st)
+	var id int64
+	st.EachItem(ctx, ds, func(it Item) error { id = it.ID; return nil })
+	lying := ItemRef{ID: id, Kind: "mimics-duo-quality", Answers: 5}
+	m, err := st.BeginMerge(ctx, lead, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Rollback()
+	for _, u := range []string{"answer_quality_1", "answer_quality_2", "pane_quality"} {
+		if err := m.Add(MergedLabel{Item: lying, Unit: u, Annotator: "ana", Value: 4}); err != nil {
+			t.Errorf("%s: %v", u, err)
+		}
+	}
+	err = m.Add(MergedLabel{Item: lying, Unit: "answer_quality_3", Annotator: "ana", Value: 4})
+	if err == nil || err.Error() != "the item has no answer 3 (it has 2), so no answer_quality_3" {
+		t.Errorf("answer_quality_3 on a pane of two answers: %v", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -74,16 +75,31 @@ func DefaultKeyConfigPath() string {
 const maxKeyConfig = 64 << 10
 
 // LoadKeyConfig reads and checks a key config; a missing file is the
-// built-in keys (nil, nil).
+// built-in keys (nil, nil). Only a regular file is read: a FIFO there
+// held the start until something wrote to it. It is opened without
+// waiting (O_NONBLOCK: a FIFO's open waits for a writer; O_NOCTTY: a
+// terminal there does not become the process's) and what was opened is
+// what is looked at, so nothing put there after a look at the name is
+// read.
 func LoadKeyConfig(path string) (*KeyConfig, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) || path == "" {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, &KeyConfigError{File: path, Msg: err.Error()}
 	}
 	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, &KeyConfigError{File: path, Msg: err.Error()}
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &KeyConfigError{File: path, Msg: fmt.Sprintf("is a %s, not a file: a key config is a regular file", notAFile(fi.Mode()))}
+	}
 	b, err := io.ReadAll(io.LimitReader(f, maxKeyConfig+1))
 	if err != nil {
 		return nil, &KeyConfigError{File: path, Msg: err.Error()}
@@ -92,6 +108,21 @@ func LoadKeyConfig(path string) (*KeyConfig, error) {
 		return nil, &KeyConfigError{File: path, Msg: fmt.Sprintf("longer than %d KiB: not a key config", maxKeyConfig>>10)}
 	}
 	return ParseKeyConfig(path, b)
+}
+
+// notAFile names what a path is when it is not a regular file.
+func notAFile(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "folder"
+	case m&os.ModeNamedPipe != 0:
+		return "FIFO"
+	case m&os.ModeSocket != 0:
+		return "socket"
+	case m&os.ModeDevice != 0:
+		return "device"
+	}
+	return "special file"
 }
 
 // ParseKeyConfig checks a key config's text: its tables and actions are

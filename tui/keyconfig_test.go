@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/claritty/claritty/guidelines"
 )
@@ -114,4 +116,60 @@ func TestRemappedLabelKeys(t *testing.T) {
 	}
 	h.keys("esc", "g")
 	h.expect("Guideline · MIMICS clarification panes · your keys 2→f 1→d 0→s")
+}
+
+// Only a regular file is read as a key config: a FIFO (whose open waited
+// for a writer, holding the start), a folder or a device is refused by
+// what it is; a link to a file is followed.
+func TestKeyConfigOnlyFromAFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.toml")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := loadNobodyWrites(t, fifo); err == nil || err.Error() != fifo+": is a FIFO, not a file: a key config is a regular file" {
+		t.Errorf("a FIFO: %v", err)
+	}
+	for path, what := range map[string]string{dir: "folder", "/dev/null": "device"} {
+		if _, err := LoadKeyConfig(path); err == nil || err.Error() != path+": is a "+what+", not a file: a key config is a regular file" {
+			t.Errorf("a %s: %v", what, err)
+		}
+	}
+	file, link := filepath.Join(dir, "keys.toml"), filepath.Join(dir, "config.toml")
+	if err := os.WriteFile(file, []byte(homeRow), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(file, link); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := LoadKeyConfig(link); err != nil || c == nil {
+		t.Errorf("a link to a file: %v %v", c, err)
+	}
+}
+
+// loadNobodyWrites loads a FIFO's key config with no writer. A load that
+// opens it to read would wait for one: the test then becomes that writer
+// and writes a config broken at line 2, so such a load ends with that
+// mistake rather than hanging.
+func loadNobodyWrites(t *testing.T, fifo string) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() {
+		_, err := LoadKeyConfig(fifo)
+		done <- err
+	}()
+	for {
+		select {
+		case err := <-done:
+			return err
+		default:
+		}
+		if w, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			w.WriteString("[keys]\nnope = \"x\"\n") // fails if the load has closed it already
+			w.Close()
+			return <-done
+		}
+		time.Sleep(time.Millisecond) // not a deadline: the load ends, or opens the FIFO
+	}
 }

@@ -20,7 +20,8 @@ func newBackupCmd(g *globals) *cobra.Command {
 			"committed before the backup began, and opens as a claritty database (claritty --db\n" +
 			"FILE). Nobody has to stop keying. The file is created mode 0600, through a temporary\n" +
 			"file and a rename, so FILE is never half written; a symlink is followed and what it\n" +
-			"names replaced; a FIFO or a device is written in place and stays what it was.\n" +
+			"names replaced (not another user's link in a sticky folder such as /tmp); a FIFO or a\n" +
+			"device is written in place and stays what it was.\n" +
 			"--out - streams it to standard output (over SSH, the only way: ssh HOST backup\n" +
 			"--out - > claritty-backup.db). A killed backup's temporary file is removed by the next.",
 		Example: "  claritty backup --out claritty-2026-11-23.db\n  ssh -p 23234 host backup --out - > backup.db",

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"charm.land/fang/v2"
 )
@@ -64,6 +65,61 @@ func TestErrorsSayWhatToDo(t *testing.T) {
 	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(dir, "xdg"))
 	if r := run(t, cmd); r.code == 0 || strings.TrimRight(r.stderr, "\n") != "claritty: "+conf+`:3: "U" is both the action undo and the action next` {
 		t.Errorf("a broken key config: %+v", r)
+	}
+}
+
+// A FIFO as config.toml does not hold the screen's start (opening it to
+// read waited for a writer): it is refused for what it is, before the
+// screen starts. Should the binary open it to read, the test writes it a
+// config broken at line 2, so that binary ends with that mistake instead
+// of hanging.
+func TestKeyConfigFIFODoesNotHoldTheStart(t *testing.T) {
+	t.Parallel()
+	bin, dir := binary(t), t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	if r := runBin(t, bin, db, "import", "--dataset", "panes", writePanes(t, dir, "m.tsv", jaguarRow)); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	conf := filepath.Join(dir, "xdg", "claritty", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(conf), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(conf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	before := dbBytes(t, db)
+	cmd := exec.Command(bin, "--db", db)
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(dir, "xdg"))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+wait:
+	for {
+		select {
+		case err = <-done:
+			break wait
+		default:
+		}
+		if w, werr := os.OpenFile(conf, os.O_WRONLY|syscall.O_NONBLOCK, 0); werr == nil {
+			w.WriteString("[keys]\nnope = \"x\"\n") // fails if the binary has closed it already
+			w.Close()
+			err = <-done
+			break wait
+		}
+		time.Sleep(time.Millisecond) // not a deadline: the binary ends, or opens the FIFO
+	}
+	want := "claritty: " + conf + ": is a FIFO, not a file: a key config is a regular file"
+	if err == nil || strings.TrimRight(stderr.String(), "\n") != want {
+		t.Errorf("a FIFO as config.toml: %v %q; want %q", err, stderr.String(), want)
+	}
+	if dbBytes(t, db) != before {
+		t.Error("the refused start changed the database")
 	}
 }
 

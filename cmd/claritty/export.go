@@ -77,8 +77,9 @@ func newExportCmd(g *globals) *cobra.Command {
 			"policy --gold median, the median) of its settled labels (finished HITs, merged whole\n" +
 			"HITs, imported releases). Every release and gold format leaves out flagged items and\n" +
 			"items with insufficient units, and says on stderr how many and why. With --out a file\n" +
-			"is written atomically (readers never see half of it; a symlink's target is replaced);\n" +
-			"a FIFO or a device (/dev/stdout) is written in place and stays what it was.\n" +
+			"is written atomically (readers never see half of it; a symlink's target is replaced,\n" +
+			"but not through another user's link in a sticky folder such as /tmp); a FIFO or a\n" +
+			"device (/dev/stdout) is written in place and stays what it was.\n" +
 			"Who sees what: labels and clarimm-ratings hold a lead's every label and anyone else's\n" +
 			"own; the gold, release and judgement formats are for leads; bench is for everyone,\n" +
 			"over the items you can no longer be given (a lead: all but those you have open).",

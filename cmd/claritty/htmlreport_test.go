@@ -17,6 +17,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 )
 
 // figureRe finds each figure the report carries with its place in a JSON
@@ -407,6 +408,51 @@ func TestStatsCSVIsTheJSON(t *testing.T) {
 		}
 		if n := scalars(doc); n != len(recs)-1 {
 			t.Errorf("%s: the JSON has %d figures, the CSV %d lines", d, n, len(recs)-1)
+		}
+	}
+}
+
+// stats --csv of runs whose names (dataset text) hold a formula after
+// blanks a spreadsheet trims (a space, a no-break space, a zero-width
+// space): every such cell starts with ', so it reads as text.
+// (Figures are numbers, and a negative one is meant as one.)
+func TestStatsCSVFormulaAfterBlanks(t *testing.T) {
+	t.Parallel()
+	bin, dir := binary(t), t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	write := fileWriter(t, dir)
+	gold := write("gold.jsonl", `{"id": "q1", "query": "golden gate", "nuggets": [{"id": "n1", "text": "1937", "weight": 3}]}`+"\n")
+	if r := runBin(t, bin, db, "import", gold); r.code != 0 {
+		t.Fatalf("gold: %+v", r)
+	}
+	answers := write("a.jsonl", `{"id": "q1", "answer": "1937"}`+"\n")
+	names := []string{" =1+1", "\u00a0=HYPERLINK(\"http://x.example\")", "\u200b+SUM(A1)", "  -2+3"}
+	for _, name := range names {
+		if r := runBin(t, bin, db, "bench", "add", "--kind", "nuggets", "--name", name, answers); r.code != 0 {
+			t.Fatalf("run %q: %+v", name, r)
+		}
+	}
+	r := runBin(t, bin, db, "stats", "--csv")
+	recs, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+	if r.code != 0 || err != nil {
+		t.Fatalf("stats --csv: %v %+v", err, r)
+	}
+	seen := map[string]bool{}
+	for _, rec := range recs {
+		for _, cell := range rec {
+			seen[cell] = true
+			if _, err := strconv.ParseFloat(cell, 64); err == nil {
+				continue // a figure: -0.5 is meant as a number
+			}
+			if t2 := strings.TrimLeftFunc(cell, func(r rune) bool { return unicode.IsSpace(r) || r == '\u200b' }); t2 != "" &&
+				strings.ContainsRune("=+-@", rune(t2[0])) && !strings.HasPrefix(cell, "'") {
+				t.Errorf("a spreadsheet reads %q as a formula", cell)
+			}
+		}
+	}
+	for _, name := range names {
+		if !seen["'"+name] {
+			t.Errorf("no cell %q:\n%s", "'"+name, r.stdout)
 		}
 	}
 }

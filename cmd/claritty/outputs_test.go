@@ -3,6 +3,7 @@ package main
 import (
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -110,5 +111,61 @@ func TestOutputPathsStayWhatTheyWere(t *testing.T) {
 	}
 	if _, err := os.Stat(stale); err == nil {
 		t.Fatal("a killed backup's temporary file is still there")
+	}
+}
+
+// --out does not follow a link another user planted in a sticky folder
+// anyone may write to (as /tmp), as the kernel's fs.protected_symlinks
+// would not: the games user plants links there to the lead's file, and
+// the lead's export, backup and report through them are refused, saying
+// why, the file untouched. The lead's own link there, --out /dev/stdout
+// and --out - still write. games plants them through setpriv, so it needs
+// root.
+func TestOutRefusesAnotherUsersLinkInAStickyFolder(t *testing.T) {
+	t.Parallel()
+	setpriv, games := otherUser(t)
+	tm := newTeam(t)
+	sticky, err := os.MkdirTemp("", "claritty-sticky")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(sticky)
+	if err := os.Chmod(sticky, fs.ModeSticky|0o777); err != nil {
+		t.Fatal(err)
+	}
+	precious := filepath.Join(tm.dir, "labels.tsv")
+	if err := os.WriteFile(precious, []byte("the lead's own file\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"export", "--format", "labels"}, {"backup"}, {"report"}} {
+		link := filepath.Join(sticky, args[0]+".out")
+		plant := exec.Command(setpriv, "--reuid="+games.Uid, "--regid="+games.Gid, "--clear-groups", "ln", "-s", precious, link)
+		if r := run(t, plant); r.code != 0 {
+			t.Fatalf("games plants %s: %+v", link, r)
+		}
+		r := tm.run(t, "", "", append(args, "--out", link)...)
+		want := link + " is a symbolic link of another user's (uid " + games.Uid + ") in " + sticky + ", a sticky folder anyone may write to"
+		if msg := strings.TrimRight(r.stderr, "\n"); r.code == 0 || strings.Contains(msg, "\n") || !strings.Contains(msg, want) {
+			t.Errorf("%v --out %s: %+v; want one line with %q", args, link, r, want)
+		}
+		if b, _ := os.ReadFile(precious); string(b) != "the lead's own file\n" || modeOf(t, link)&fs.ModeSymlink == 0 {
+			t.Fatalf("%v --out %s: the file now holds %.40q; the link is %v", args, link, b, modeOf(t, link))
+		}
+	}
+	want := tm.run(t, "", "", "export", "--format", "labels")
+	mine := filepath.Join(sticky, "mine.tsv")
+	if err := os.Symlink(precious, mine); err != nil {
+		t.Fatal(err)
+	}
+	if r := tm.run(t, "", "", "export", "--format", "labels", "--out", mine); r.code != 0 {
+		t.Fatalf("export through the lead's own link: %+v", r)
+	}
+	if b, _ := os.ReadFile(precious); want.code != 0 || string(b) != want.stdout {
+		t.Fatalf("through the lead's own link the file holds %d bytes of %d", len(b), len(want.stdout))
+	}
+	for _, out := range []string{"/dev/stdout", "-"} {
+		if r := tm.run(t, "", "", "export", "--format", "labels", "--out", out); r.code != 0 || r.stdout != want.stdout {
+			t.Errorf("--out %s: %d, %d bytes of %d: %s", out, r.code, len(r.stdout), len(want.stdout), r.stderr)
+		}
 	}
 }

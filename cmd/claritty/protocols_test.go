@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
@@ -576,4 +578,96 @@ func TestPolicySwapRate(t *testing.T) {
 	if r := tm.run(t, "", "", "policy", "--dataset", "demo-pairs", "--swap-rate", "0.1"); r.code != 0 || !strings.Contains(r.stdout, "swapped repeats 10%") {
 		t.Errorf("policy --swap-rate 0.1: %+v", r)
 	}
+}
+
+// A labels merge checks each unit against the item's own HIT, on every
+// route: on a MIMICS-Duo Task 2 pane of two answers pane_quality is a
+// unit (MIMICS' rule took it for a landing page past the answers) and
+// answer_quality_3 is none; on a Task 1 query of two panes pane_rating_3
+// is none. A refused file says file:line and leaves the database as it
+// was; the lead merges bo's labels, ana merges her own with --as, and cy
+// hers over SSH.
+func TestLabelsMergeChecksUnitsAgainstTheItem(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	header := func(kind string) string {
+		s, err := guidelines.FindShipped(guidelines.Kind(kind))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(s.File.Item.Header, "\t") + "\n"
+	}
+	quality := header("mimics-duo-quality") + "jaguar\tWhich jaguar?\tcar\tcat" + strings.Repeat("\t", 17) + "\n"
+	rating := header("mimics-duo-rating") + "puma\tWhich puma?\tshoes\tcat\t\t\t\t\npuma\tWhat about puma?\tbrand\tanimal\t\t\t\t\n"
+	for kind, body := range map[string]string{"mimics-duo-quality": quality, "mimics-duo-rating": rating} {
+		if r := tm.run(t, "", "", "import", "--format", kind, "--dataset", kind, tm.file(t, kind+".tsv", body)); r.code != 0 {
+			t.Fatalf("import %s: %+v", kind, r)
+		}
+	}
+	pane, query := duoUID(t, tm, "mimics-duo-quality"), duoUID(t, tm, "mimics-duo-rating")
+	rows := func(who string, units ...string) string {
+		var b strings.Builder
+		b.WriteString(data.LabelsHeader + "\n")
+		for _, u := range units {
+			uid := pane
+			if strings.HasPrefix(u, "pane_rating") {
+				uid = query
+			}
+			fmt.Fprintf(&b, "%s\t%s\t%s\t4\t\t\t\n", uid, u, who)
+		}
+		return b.String()
+	}
+	good := []string{"answer_quality_1", "answer_quality_2", "pane_quality", "pane_rating_1", "pane_rating_2"}
+	bad := map[string]string{
+		"answer_quality_3": "labels.tsv:3: the item has no answer 3 (it has 2), so no answer_quality_3",
+		"pane_rating_3":    "labels.tsv:3: the item has no pane 3 (it has 2), so no pane_rating_3",
+	}
+	srv := startServe(t, tm.db)
+	cy, err := sshDial(t, srv.addr, tm.keyFor(t, "cy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cy.Close()
+	for _, route := range []struct {
+		who   string // whose labels
+		merge func(file string) result
+	}{
+		{"bo", func(file string) result {
+			return tm.run(t, "", "", "import", "--format", "labels", tm.file(t, "labels.tsv", file))
+		}},
+		{"ana", func(file string) result {
+			return tm.run(t, "ana", "", "import", "--format", "labels", tm.file(t, "labels.tsv", file))
+		}},
+		{"cy", func(file string) result { return sshRun(t, cy, file, "import --format labels -") }},
+	} {
+		for unit, want := range bad {
+			want = strings.Replace(want, "labels.tsv", "", 1) // over SSH the file is standard input
+			before := tm.fingerprint(t)
+			r := route.merge(rows(route.who, "answer_quality_1", unit))
+			if r.code == 0 || !strings.Contains(r.stderr, want) {
+				t.Errorf("%s's %s: %+v; want %q", route.who, unit, r, want)
+			}
+			if tm.fingerprint(t) != before {
+				t.Errorf("%s's refused %s changed the database", route.who, unit)
+			}
+		}
+		if r := route.merge(rows(route.who, good...)); r.code != 0 || !strings.Contains(r.stderr, "5 added") {
+			t.Errorf("%s's labels of every unit the items ask: %+v", route.who, r)
+		}
+	}
+}
+
+// duoUID is the uid of the one item of the dataset.
+func duoUID(t *testing.T, tm team, dataset string) string {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+tm.db+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var uid string
+	if err := db.QueryRow(`SELECT i.uid FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE d.name = ?`, dataset).Scan(&uid); err != nil {
+		t.Fatal(err)
+	}
+	return uid
 }

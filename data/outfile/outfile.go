@@ -3,7 +3,9 @@
 // file and a rename (a reader sees the old file or the new, never half);
 // a FIFO, a character device (/dev/null), or what a link into /proc
 // stands for (/dev/stdout) is opened and written in place; a symlink is
-// followed and what it points at is treated the same way. Nothing is ever
+// followed and what it points at is treated the same way, unless it is
+// another user's link in a sticky folder anyone may write to (/tmp),
+// which the kernel's fs.protected_symlinks would not follow. Nothing is ever
 // renamed over what is not a regular file: an atomic rename over
 // /dev/stdout once replaced the system's symlink with a regular file.
 package outfile
@@ -18,6 +20,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 )
 
 // File is an output being written: its temporary file (Commit renames it
@@ -56,11 +59,7 @@ func Create(path string, mode Mode) (*File, error) {
 		}
 		// Appending: a shell's ">" has emptied a file behind /dev/stdout
 		// already, and ">>" means to add to it.
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-		if err != nil {
-			return nil, err
-		}
-		return &File{File: f, InPlace: true}, nil
+		return openInPlace(path, target, fi, magic)
 	}
 	if fi != nil && fi.IsDir() {
 		return nil, fmt.Errorf("--out %s: is a folder; name a file", path)
@@ -92,6 +91,25 @@ func Create(path string, mode Mode) (*File, error) {
 	}
 	tmp.target = target
 	return tmp, nil
+}
+
+// openInPlace opens the FIFO or device resolve found at target, and only
+// it: the last name is opened itself, never a link put there since (a
+// name in /proc is one), and what opened must be what was looked at.
+func openInPlace(path, target string, fi fs.FileInfo, magic bool) (*File, error) {
+	flag := os.O_WRONLY | os.O_APPEND
+	if !magic {
+		flag |= noFollow
+	}
+	f, err := os.OpenFile(target, flag, 0)
+	if err != nil {
+		return nil, err
+	}
+	if now, err := f.Stat(); err != nil || !os.SameFile(now, fi) {
+		f.Close()
+		return nil, fmt.Errorf("--out %s: changed while claritty opened it; left as it is", path)
+	}
+	return &File{File: f, InPlace: true}, nil
 }
 
 // Commit makes what was written the output: a temporary file is synced
@@ -154,37 +172,120 @@ func Write(path string, mode Mode, write func(io.Writer) error) error {
 // to that name, which the write then creates. A name inside /proc
 // (/dev/stdout is a link to /proc/self/fd/1, which links to "pipe:[…]")
 // names no file to rename: what opening it gives is what counts, and
-// magic says so.
+// magic says so. The path is walked a name at a time, as the kernel walks
+// it ("link/.." is the link's target's parent), and every link on the
+// way, in a folder or at the end, must be followable.
 func resolve(path string) (target string, fi fs.FileInfo, magic bool, err error) {
-	p := path
-	for range maxLinks {
-		if dir, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
-			p = filepath.Join(dir, filepath.Base(p))
+	cur, names := rootOf(path)
+	if !filepath.IsAbs(path) {
+		if cur, err = realWorkingDir(); err != nil {
+			return "", nil, false, err
 		}
-		if underProc(p) {
+	}
+	links := 0
+	for len(names) > 0 {
+		name := names[0]
+		names = names[1:]
+		switch name {
+		case ".":
+			continue
+		case "..":
+			cur = filepath.Dir(cur)
+			continue
+		}
+		next := filepath.Join(cur, name)
+		if underProc(next) { // the kernel's from here
+			p := joinNames(next, names)
 			fi, err := os.Stat(p)
 			return p, fi, true, err
 		}
-		fi, err := os.Lstat(p)
+		fi, err := os.Lstat(next)
 		if errors.Is(err, fs.ErrNotExist) {
-			return p, nil, false, nil
+			// A new name, or a missing folder, which Create names.
+			return joinNames(next, names), nil, false, nil
 		}
 		if err != nil {
 			return "", nil, false, err
 		}
 		if fi.Mode()&fs.ModeSymlink == 0 {
-			return p, fi, false, nil
+			if len(names) == 0 {
+				return next, fi, false, nil
+			}
+			cur = next
+			continue
 		}
-		link, err := os.Readlink(p)
+		if links++; links > maxLinks {
+			return "", nil, false, fmt.Errorf("--out %s: too many symbolic links", path)
+		}
+		if err := followable(path, cur, next, fi); err != nil {
+			return "", nil, false, err
+		}
+		link, err := os.Readlink(next)
 		if err != nil {
 			return "", nil, false, err
 		}
-		if !filepath.IsAbs(link) {
-			link = filepath.Join(filepath.Dir(p), link)
+		root, linkNames := rootOf(link)
+		if filepath.IsAbs(link) {
+			cur = root
 		}
-		p = link
+		names = append(linkNames, names...)
 	}
-	return "", nil, false, fmt.Errorf("--out %s: too many symbolic links", path)
+	fi, err = os.Lstat(cur) // the path ended in a folder ("out/", "..")
+	return cur, fi, false, err
+}
+
+// rootOf is the root an absolute path starts from (its volume's, on
+// Windows) and the names after it.
+func rootOf(p string) (root string, names []string) {
+	vol := filepath.VolumeName(p)
+	names = strings.FieldsFunc(p[len(vol):], func(r rune) bool { return r < utf8.RuneSelf && os.IsPathSeparator(uint8(r)) })
+	return vol + string(filepath.Separator), names
+}
+
+// joinNames puts the names left after dir as they were: not cleaned,
+// so "missing/../x" stays missing.
+func joinNames(dir string, names []string) string {
+	return strings.Join(append([]string{dir}, names...), string(filepath.Separator))
+}
+
+// realWorkingDir is the working folder without links in its name: what a
+// relative path starts from.
+func realWorkingDir() (string, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(wd)
+}
+
+// followable refuses a link the kernel's fs.protected_symlinks would not
+// follow, whatever that switch is set to where claritty runs: in a sticky
+// folder anyone may write to (/tmp), a link is followed only when its
+// owner is the follower or the folder's owner. Anyone may plant a link
+// there, at a name another user is about to write, pointing at any file
+// that user may write.
+func followable(path, dir, link string, fi fs.FileInfo) error {
+	d, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	linkOwner, ok := owner(fi)
+	dirOwner, dok := owner(d)
+	if !ok || !dok || mayFollow(d.Mode(), dirOwner, linkOwner, os.Geteuid()) {
+		return nil
+	}
+	return fmt.Errorf("--out %s: %s is a symbolic link of another user's (uid %d) in %s, a sticky folder anyone may write to; "+
+		"claritty does not follow it (as the kernel's fs.protected_symlinks would not): remove it, or name another path",
+		path, link, linkOwner, dir)
+}
+
+// mayFollow is protected_symlinks' rule: a link in a folder of mode dir,
+// owned by dirOwner, may be followed by uid me unless the folder is
+// sticky and world-writable and the link is neither me's nor the
+// folder owner's.
+func mayFollow(dir fs.FileMode, dirOwner, linkOwner, me int) bool {
+	shared := dir&fs.ModeSticky != 0 && dir.Perm()&0o002 != 0
+	return !shared || linkOwner == me || linkOwner == dirOwner
 }
 
 func underProc(p string) bool {

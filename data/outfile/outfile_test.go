@@ -216,3 +216,91 @@ func TestFailedWriteLeavesNothing(t *testing.T) {
 		t.Fatalf("after a failed write: %v, %d files left", err, len(entries))
 	}
 }
+
+// protected_symlinks' rule: in a sticky folder anyone may write to, only
+// the follower's own links and the folder owner's are followed.
+func TestMayFollow(t *testing.T) {
+	const me, owner, other = 1000, 0, 5
+	for _, c := range []struct {
+		dir       fs.FileMode
+		linkOwner int
+		want      bool
+	}{
+		{fs.ModeSticky | 0o777, other, false},
+		{fs.ModeSticky | 0o777, me, true},
+		{fs.ModeSticky | 0o777, owner, true},
+		{fs.ModeSticky | 0o775, other, true}, // only the group writes, not anyone
+		{fs.ModeSticky | 0o755, other, true},
+		{0o777, other, true}, // not sticky: anyone could replace any link anyway
+		{fs.ModeDir | fs.ModeSticky | 0o777, other, false},
+	} {
+		if got := mayFollow(c.dir, owner, c.linkOwner, me); got != c.want {
+			t.Errorf("a link of uid %d in a folder %v of uid %d, followed by uid %d: %v, want %v", c.linkOwner, c.dir, owner, me, got, c.want)
+		}
+	}
+}
+
+// Another user's link in a sticky folder anyone may write to (as /tmp)
+// is not followed, at the end of the path or in a folder of it, and
+// what it points at is untouched; one's own links there, and the folder
+// owner's, are followed, as are others' links in other folders. It needs
+// root, to make links of another user's.
+func TestOthersLinkInAStickyFolder(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to make a link of another user's")
+	}
+	const other = 5
+	dir := t.TempDir()
+	private := filepath.Join(dir, "private")
+	os.Mkdir(private, 0o700)
+	secret := filepath.Join(private, "secret.tsv")
+	os.WriteFile(secret, []byte("keep\n"), 0o600)
+	folder := func(name string, mode fs.FileMode, uid int) string {
+		p := filepath.Join(dir, name)
+		if err := os.Mkdir(p, 0o700); err != nil || os.Chmod(p, mode) != nil || os.Chown(p, uid, uid) != nil {
+			t.Fatal(name, err)
+		}
+		return p
+	}
+	link := func(dir, name, to string, uid int) string {
+		p := filepath.Join(dir, name)
+		if err := os.Symlink(to, p); err != nil || os.Lchown(p, uid, uid) != nil {
+			t.Fatal(name, err)
+		}
+		return p
+	}
+	sticky := folder("tmp", fs.ModeSticky|0o777, 0)
+	for _, path := range []string{link(sticky, "out.tsv", secret, other), filepath.Join(link(sticky, "d", private, other), "secret.tsv")} {
+		err := write(t, path, Shared, "planted\n")
+		if err == nil || !strings.Contains(err.Error(), "is a symbolic link of another user's (uid 5) in "+sticky+", a sticky folder anyone may write to") {
+			t.Errorf("%s: %v", path, err)
+		}
+		if read(t, secret) != "keep\n" {
+			t.Fatalf("%s: the file it points at was written", path)
+		}
+	}
+	theirs := folder("theirs", fs.ModeSticky|0o777, other)
+	open := folder("open", 0o777, 0)
+	for _, path := range []string{link(sticky, "mine.tsv", secret, 0), link(theirs, "owners.tsv", secret, other),
+		link(open, "other.tsv", secret, other)} {
+		if err := write(t, path, Shared, path+"\n"); err != nil || read(t, secret) != path+"\n" {
+			t.Errorf("%s: %v; the file holds %q", path, err, read(t, secret))
+		}
+	}
+}
+
+// A path is walked as the kernel walks it: ".." after a link is the
+// parent of where the link points, as a shell's > would have it.
+func TestDotDotAfterALink(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "real", "sub")
+	os.MkdirAll(sub, 0o755)
+	os.Symlink(sub, filepath.Join(dir, "link"))
+	if err := write(t, dir+"/link/../out.tsv", Shared, "x\n"); err != nil || // not Join, which cleans ".." away
+		read(t, filepath.Join(dir, "real", "out.tsv")) != "x\n" {
+		t.Fatalf("link/../out.tsv: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out.tsv")); err == nil {
+		t.Fatal("written beside the link, not beside its target")
+	}
+}
