@@ -124,31 +124,37 @@ func (f *idleFlood) end() {
 }
 
 // Finding M4: idle TCP connections that never begin a handshake, renewed
-// the moment the server closes them, 80 from five addresses and 20 from
-// the real client's own, no longer lock out serve. With the default
-// bounds, and with the old default caps given as hard bounds (64 and 16),
-// a registered annotator connects and runs a command within a few
-// attempts while the flood holds at least what used to lock everyone out.
-// Before, every attempt was refused.
+// the moment the server closes them, no longer lock out serve: 80 from
+// five addresses and 20 from the real client's own, with the default
+// bounds and with the old default caps given as hard bounds (64 and 16);
+// and 24 from the client's own address alone (every user's, when serve
+// listens on loopback) past the old per-address cap. In each, once the
+// flood holds at least what used to lock everyone out, a registered
+// annotator connects and runs a command within a few attempts. Before,
+// every attempt was refused.
 func TestServeLetsInPastIdleFlood(t *testing.T) {
 	t.Parallel()
 	tm := newTeam(t)
 	dee := tm.keyFor(t, "dee")
+	several := map[string]int{"127.0.0.1": 20,
+		"127.0.0.2": 16, "127.0.0.3": 16, "127.0.0.4": 16, "127.0.0.5": 16, "127.0.0.6": 16}
 	for _, c := range []struct {
-		name  string
-		flags []string
+		name    string
+		flags   []string
+		sources map[string]int
+		lockout int64 // what the old caps held when they refused every newcomer
 	}{
-		{"default bounds", nil},
-		{"old caps as hard bounds", []string{"--max-handshakes", "64", "--max-handshakes-per-addr", "16"}},
+		{"default bounds", nil, several, 64},
+		{"old caps as hard bounds", []string{"--max-handshakes", "64", "--max-handshakes-per-addr", "16"}, several, 64},
+		{"one address past its old cap", []string{"--max-handshakes-per-addr", "16"}, map[string]int{"127.0.0.1": 24}, 16},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			srv := startServe(t, tm.db, c.flags...)
-			flood := startFlood(t, srv.addr, map[string]int{"127.0.0.1": 20,
-				"127.0.0.2": 16, "127.0.0.3": 16, "127.0.0.4": 16, "127.0.0.5": 16, "127.0.0.6": 16})
-			flood.waitHeld(t, 64) // the old cap: every newcomer was refused from here on
+			flood := startFlood(t, srv.addr, c.sources)
+			flood.waitHeld(t, c.lockout)
 			const attempts = 30
 			for n := 1; n <= attempts; n++ {
-				client, err := sshDial(t, srv.addr, dee) // from 127.0.0.1, as the 20
+				client, err := sshDial(t, srv.addr, dee) // from 127.0.0.1
 				if err != nil {
 					t.Logf("attempt %d refused (%d idle held): %v", n, flood.held.Load(), err)
 					continue
