@@ -32,8 +32,8 @@ type serveFlags struct {
 	maxHeavy    int
 	memLimit    int64
 	handshake   time.Duration
-	maxPending  int
-	maxPerAddr  int
+	maxPending  sshserve.Startups
+	maxPerAddr  sshserve.Startups
 	grace       time.Duration
 	cpuProfile  string
 }
@@ -42,7 +42,11 @@ func newServeCmd(g *globals) *cobra.Command {
 	fl := serveFlags{listen: "127.0.0.1:23234", maxSessions: 500, idle: 30 * time.Minute,
 		maxPaste: 64 << 10, maxUpload: 1 << 30, maxUpOthers: 64 << 20, grace: 30 * time.Second,
 		maxHeavy: 2, memLimit: 1 << 30,
-		handshake: 30 * time.Second, maxPending: 64, maxPerAddr: 16}
+		handshake: 30 * time.Second,
+		// Random drop from the old hard caps on (nothing they let in is
+		// refused now) to four times them, where one goes for each newcomer.
+		maxPending: sshserve.Startups{Start: 64, Rate: 30, Full: 256},
+		maxPerAddr: sshserve.Startups{Start: 16, Rate: 30, Full: 64}}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the TUI and the commands to a team over SSH",
@@ -56,8 +60,10 @@ func newServeCmd(g *globals) *cobra.Command {
 			"can read them and every role rule holds. What a client controls is bounded: windows are\n" +
 			"drawn at most 500x200, uploads stop at --max-upload (leads) or --max-upload-annotator,\n" +
 			"--max-heavy commands run at once (all but policy and flags; the rest wait),\n" +
-			"and connections not yet authenticated are capped in all and per address. SIGINT or\n" +
-			"SIGTERM stops it: no new connections, each session is told, what was keyed is saved, exit 0.",
+			"and connections not yet authenticated are bounded in all and per address: past a start\n" +
+			"one is dropped at random, idle ones first, as sshd's MaxStartups start:rate:full does, so\n" +
+			"idle sockets make room for a real client instead of locking it out. SIGINT or SIGTERM\n" +
+			"stops it: no new connections, each session is told, what was keyed is saved, exit 0.",
 		Example: "  claritty serve --db team.db\n  claritty serve --listen 0.0.0.0:23234 --db /srv/claritty/team.db",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -75,8 +81,8 @@ func newServeCmd(g *globals) *cobra.Command {
 	f.IntVar(&fl.maxHeavy, "max-heavy", fl.maxHeavy, "commands run at once (every one but policy and flags: import, agree, bench, stats, export, report, protocols …); more wait their turn (0: no limit)")
 	f.Int64Var(&fl.memLimit, "memory-limit", fl.memLimit, "bytes of memory past which the server collects garbage harder (a soft limit; $GOMEMLIMIT wins; 0: none)")
 	f.DurationVar(&fl.handshake, "handshake-timeout", fl.handshake, "close a connection that has not authenticated by then")
-	f.IntVar(&fl.maxPending, "max-handshakes", fl.maxPending, "connections waiting to authenticate at once; more are closed at once (0: no cap)")
-	f.IntVar(&fl.maxPerAddr, "max-handshakes-per-addr", fl.maxPerAddr, "of those, from one client address (0: no cap)")
+	f.Var(&fl.maxPending, "max-handshakes", "connections waiting to authenticate, start:rate:full: from start on a newcomer makes one go (itself or, at random, one that has sent nothing) with a chance of rate% rising to 100% at full; N is N:100:N (0: no bound)")
+	f.Var(&fl.maxPerAddr, "max-handshakes-per-addr", "the same, for those from one client address (0: no bound)")
 	f.DurationVar(&fl.grace, "grace", fl.grace, "on SIGTERM, how long to wait for sessions to end")
 	f.StringVar(&fl.cpuProfile, "cpuprofile", "", "write a CPU profile of the server to this file until it stops")
 	f.MarkHidden("cpuprofile")

@@ -39,12 +39,14 @@ type Config struct {
 	// lead's imports; 0: MaxUpload.
 	MaxUploadOthers int64
 	// HandshakeTimeout closes a connection not authenticated by then (0:
-	// 30 s); MaxHandshakes and MaxHandshakesPerAddr cap how many such
-	// connections are held at once, in all and from one address (0: none).
+	// 30 s); MaxHandshakes and MaxHandshakesPerAddr bound how many such
+	// connections wait at once, in all and from one address, dropping
+	// one at random past their start (zero value: no bound).
 	HandshakeTimeout     time.Duration
-	MaxHandshakes        int
-	MaxHandshakesPerAddr int
+	MaxHandshakes        Startups
+	MaxHandshakesPerAddr Startups
 	Log                  *log.Logger
+	intN                 func(n int) int // the gate's random source; nil: math/rand/v2
 	// Handle runs one session and returns its exit status. It must return
 	// soon after s.Closing() is closed, once what was keyed is saved.
 	Handle func(ctx context.Context, s *Session) int
@@ -95,6 +97,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, closing: make(chan struct{})}
 	g := newGate(cfg.MaxHandshakes, cfg.MaxHandshakesPerAddr, cfg.Log)
+	if cfg.intN != nil {
+		g.intN = cfg.intN
+	}
 	srv, err := wish.NewServer(
 		wish.WithAddress(cfg.Addr),
 		wish.WithHostKeyPath(cfg.HostKeyPath),
