@@ -106,7 +106,7 @@ func TestDodgingChecksByKeysPauses(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		keys []string
-		kept int // yours still, each
+		kept int // HITs each dodge leaves yours: one put off stays theirs
 	}{{"give back", []string{"R", "y"}, 0}, {"later", []string{"z"}, 1}} {
 		t.Run(c.name, func(t *testing.T) {
 			st := checkStore(t, false, true, false, true, false, true)
