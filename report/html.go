@@ -327,7 +327,7 @@ func qualitySection(q *Quality) template.HTML {
 		cells = append(cells, []string{esc(a.Annotator), countFig(SrcQuality, p+"/hits", a.HITs),
 			fig(SrcQuality, p+"/median_hit_seconds", a.MedianHITSeconds, 1),
 			fig(SrcQuality, p+"/too_fast_share", a.TooFastShare, 3),
-			fig(SrcQuality, p+"/gold_check_accuracy", a.CheckAccuracy, 3),
+			fig(SrcQuality, p+"/gold_check_accuracy", a.CheckAccuracy, 3) + dodgedNote(p, a),
 			fig(SrcQuality, p+"/self_agreement", a.SelfAgreement, 3),
 			fig(SrcQuality, p+"/others_majority_agreement", a.OthersAgreement, 3),
 			fig(SrcQuality, p+"/mean_pairwise_kappa", a.MeanPairKappa, 3),
@@ -336,8 +336,19 @@ func qualitySection(q *Quality) template.HTML {
 	}
 	out := table([]string{"annotator", "HITs", "median s", "too fast", "gold checks", "self-agreement", "vs others' majority", "mean κ", "later / given back"}, cells)
 	out += shareChart("agreement with the others' majority", bars, 1)
-	out += note("As claritty annotators --quality computes them: shares of 0 to 1; – where there is nothing to rest on.")
+	out += note("As claritty annotators --quality computes them: shares of 0 to 1; – where there is nothing to rest on. " +
+		"A gold check given back or put off counts as missed.")
 	return template.HTML(out)
+}
+
+// dodgedNote says, beside an annotator's gold-check accuracy, how many
+// checks they gave back or put off (counted in it as missed), if any.
+func dodgedNote(p string, a AnnotatorQuality) string {
+	if a.ChecksGivenBack+a.ChecksPutOff == 0 {
+		return ""
+	}
+	return ` <span class="note">(` + countFig(SrcQuality, p+"/gold_checks_given_back", a.ChecksGivenBack) + " given back, " +
+		countFig(SrcQuality, p+"/gold_checks_put_off", a.ChecksPutOff) + " put off: missed)</span>"
 }
 
 type shareBar struct {

@@ -39,11 +39,16 @@ type AnnotatorQuality struct {
 	MedianHITSeconds agreement.Value `json:"median_hit_seconds"`
 	TooFast          int             `json:"too_fast"`
 	TooFastShare     agreement.Value `json:"too_fast_share"`
-	// Gold checks: finished checks, their known units, those matched.
-	Checks        int             `json:"gold_checks"`
-	CheckUnits    int             `json:"gold_check_units"`
-	CheckMatched  int             `json:"gold_check_matched"`
-	CheckAccuracy agreement.Value `json:"gold_check_accuracy"`
+	// Gold checks: those answered, those dodged (given back, or put off
+	// and not taken up again), their known units (a dodged check's: those
+	// a right answer is asked), those matched (none of a dodged check's),
+	// and the share: a dodged check counts as missed, as in the pause rule.
+	Checks          int             `json:"gold_checks"`
+	ChecksGivenBack int             `json:"gold_checks_given_back"`
+	ChecksPutOff    int             `json:"gold_checks_put_off"`
+	CheckUnits      int             `json:"gold_check_units"`
+	CheckMatched    int             `json:"gold_check_matched"`
+	CheckAccuracy   agreement.Value `json:"gold_check_accuracy"`
 	// Attention questions answered (a protocol file's [attention]), those
 	// answered with the right count, and their share.
 	Attention         int             `json:"attention_questions"`
@@ -159,7 +164,14 @@ func ComputeQuality(dataset string, data store.QualityData) (Quality, error) {
 	}
 	for _, c := range data.Checks {
 		a := get(c.Annotator)
-		a.Checks++
+		switch c.Dodged {
+		case store.SkipGiveBack:
+			a.ChecksGivenBack++
+		case store.SkipLater:
+			a.ChecksPutOff++
+		default:
+			a.Checks++
+		}
 		a.CheckUnits += c.Units
 		a.CheckMatched += c.Matched
 	}
@@ -351,7 +363,9 @@ const qualityKey = `HITs         finished task HITs (gold checks and repeats apa
 median HIT   median HIT time, from opening (Step I included) to the last label,
              over the HITs timed here (merged HITs have no time)
 fast         share of HITs marked too fast
-gold checks  share of the checks' known units matched (checks done)
+gold checks  share of the checks' known units matched (checks answered, and
+             "+ N dodged": given back, or put off and not taken up again,
+             each counted as missed: none of its units matched)
 attention    share of attention questions answered with the right count (asked);
              the column shows only where a dataset asks them
 self (κ)     share of repeated units answered the same (Cohen's κ), swapped
@@ -473,11 +487,16 @@ func seconds(v agreement.Value) string {
 	return fmt.Sprintf("%.1fs", v.V)
 }
 
+// checkText is "75% (8)", or "40% (3 + 2 dodged)".
 func checkText(a AnnotatorQuality) string {
-	if a.Checks == 0 {
+	dodged := a.ChecksGivenBack + a.ChecksPutOff
+	switch {
+	case a.Checks+dodged == 0:
 		return "–"
+	case dodged == 0:
+		return fmt.Sprintf("%s (%d)", valuePct(a.CheckAccuracy), a.Checks)
 	}
-	return fmt.Sprintf("%s (%d)", valuePct(a.CheckAccuracy), a.Checks)
+	return fmt.Sprintf("%s (%d + %d dodged)", valuePct(a.CheckAccuracy), a.Checks, dodged)
 }
 
 func attentionText(a AnnotatorQuality) string {

@@ -30,3 +30,36 @@ func TestQualityCountsSkips(t *testing.T) {
 		t.Errorf("the column shows with no skip:\n%s", q.Text())
 	}
 }
+
+// A gold check given back or put off counts as missed in the accuracy and
+// is shown beside the checks answered; with none dodged the column reads
+// as before.
+func TestQualityCountsDodgedChecks(t *testing.T) {
+	data := store.QualityData{Kind: guidelines.MIMICS.Kind, Checks: []store.QualityCheck{
+		{Annotator: "ana", Item: 1, Units: 4, Matched: 4},
+		{Annotator: "ana", Item: 2, Units: 4, Dodged: store.SkipGiveBack},
+		{Annotator: "ana", Item: 3, Units: 2, Dodged: store.SkipLater},
+		{Annotator: "bo", Item: 1, Units: 4, Matched: 3},
+	}}
+	q, err := ComputeQuality("d", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ana, bo := q.Annotators[0], q.Annotators[1]
+	if ana.Checks != 1 || ana.ChecksGivenBack != 1 || ana.ChecksPutOff != 1 || ana.CheckUnits != 10 || ana.CheckMatched != 4 ||
+		ana.CheckAccuracy.V != 0.4 {
+		t.Fatalf("ana's checks %+v", ana)
+	}
+	text := q.Text()
+	if !strings.Contains(text, "40% (1 + 2 dodged)") || !strings.Contains(text, "75% (1)") || strings.Contains(text, "0 dodged") {
+		t.Errorf("the gold checks column:\n%s", text)
+	}
+	if bo.ChecksGivenBack+bo.ChecksPutOff != 0 || bo.Checks != 1 {
+		t.Errorf("bo's checks %+v", bo)
+	}
+	var b strings.Builder
+	if err := q.WriteJSON(&b); err != nil || !strings.Contains(b.String(), `"gold_checks_given_back": 1`) ||
+		!strings.Contains(b.String(), `"gold_checks_put_off": 1`) {
+		t.Errorf("JSON %s %v", b.String(), err)
+	}
+}

@@ -57,6 +57,32 @@ func knownScore(ctx context.Context, tx *ptx, itemID, annotatorID int64) (units,
 	return units, matched, err
 }
 
+// checkScore scores a gold check by how it stands (checkOutcome): an
+// answered one as knownScore does, and one dodged (given back, or put off
+// and not taken up again) as missed: none matched of the known units a
+// right answer would be asked, and at least one, so that labels keyed
+// before the dodge can neither shrink nor improve it.
+func checkScore(ctx context.Context, tx *ptx, itemID, annotatorID int64, dodged Skip) (units, matched int, err error) {
+	if dodged == "" {
+		return knownScore(ctx, tx, itemID, annotatorID)
+	}
+	ref, err := scanRef(tx.QueryRowContext(ctx, `SELECT `+refColumns+` FROM items i JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.id = ?`, itemID))
+	if err != nil {
+		return 0, 0, err
+	}
+	known := map[string]int{}
+	if err := unitValues(ctx, tx, `SELECT unit, value FROM known_labels WHERE item_id = ?`, []any{itemID}, known); err != nil {
+		return 0, 0, err
+	}
+	for _, u := range ref.Asked(known) {
+		if _, ok := known[u]; ok {
+			units++
+		}
+	}
+	return max(units, 1), 0, nil
+}
+
 // knownAnswers are the known units of HIT (item, annotator) its HIT asked,
 // in HIT order, each beside the annotator's label.
 func knownAnswers(ctx context.Context, tx *ptx, itemID, annotatorID int64) ([]UnitAnswer, error) {

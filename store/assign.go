@@ -399,7 +399,7 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 		if ok && !own {
 			// A new HIT: a gold check or a repeat in its place, at their
 			// rates; a new one may end with an attention question.
-			if hid, hidden, err := s.drawHidden(w, g, datasetID, annotatorID, now); hidden || err != nil {
+			if hid, hidden, err := s.drawHidden(w, g, datasetID, annotatorID, id, now); hidden || err != nil {
 				id, ok = hid, hidden
 				if err == nil && hidden {
 					err = s.drawAttention(w, g, id, annotatorID, now)
@@ -597,7 +597,8 @@ const (
 		WHERE items.id = ?1 AND d.id = items.dataset_id`
 )
 
-// NoWork says why an annotator has no HIT: how many items they finished,
+// NoWork says why an annotator has no HIT: how many HITs they finished
+// (gold checks among them, as their own counts show them everywhere),
 // how many need nobody more, how many are held by others for now (they come
 // back if released), and how many units wait for adjudication.
 type NoWork struct {
@@ -614,8 +615,7 @@ func noWork(ctx context.Context, tx *ptx, datasetID, annotatorID int64, cutoff s
 	var nw NoWork
 	// Done and complete from the counters (migration 0012); the panes held
 	// by others are counted, once, when the annotator has run out of work.
-	err := tx.QueryRowContext(ctx, `SELECT
-		coalesce((SELECT done FROM annotator_done WHERE dataset_id = ?1 AND annotator_id = ?2), 0),
+	err := tx.QueryRowContext(ctx, `SELECT `+ownDone+`,
 		(SELECT complete_count FROM datasets WHERE id = ?1),
 		(SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
 			WHERE i.dataset_id = ?1 AND i.open = 1 AND `+notMine+` AND NOT (`+room+`)),

@@ -116,10 +116,30 @@ func scorePractice(w *ptx, taskID, itemID, annotatorID int64, now string) error 
 	return standingEvent(w, taskID, annotatorID, "passed", detail, annotatorID, now)
 }
 
+// checkOutcome is SQL for how gold-check HIT h stands, as a Skip: empty
+// when answered, SkipGiveBack when given back, SkipLater when put off and
+// not taken up again; NULL while it is open. checkSettled is when it came to
+// stand so, NULL while open.
+//
+// A check given back or put off counts as missed (checkScore), for the
+// pause rule and in the quality report: else an annotator who tells a
+// check from real work could dodge every one and never be paused. One
+// put off counts from the moment it is put off, while it stays so, for it
+// comes back only once the annotator has no other work, which may be
+// never; taken up again it is open, and answered it counts by its answer,
+// once. A pause it brought about stands until a lead resumes.
+const (
+	checkOutcome = `CASE WHEN h.finished_at IS NOT NULL THEN ''
+		WHEN h.given_back_at IS NOT NULL THEN '` + string(SkipGiveBack) + `'
+		WHEN h.later_at IS NOT NULL THEN '` + string(SkipLater) + `' END`
+	checkSettled = `coalesce(h.finished_at, h.given_back_at, h.later_at)`
+)
+
 // judgeChecks pauses the annotator when their gold-check accuracy since
 // they were last resumed is below the dataset's pause-below, over at least
-// pause-after checks. Each attention question answered (attentionSince)
-// is a check of one unit.
+// pause-after checks, those given back or put off counted as missed
+// (checkOutcome). Each attention question answered (attentionSince) is a
+// check of one unit.
 func judgeChecks(w *ptx, taskID, checkID, annotatorID int64, now string) error {
 	var below float64
 	var after int
@@ -130,30 +150,37 @@ func judgeChecks(w *ptx, taskID, checkID, annotatorID int64, now string) error {
 	if err != nil || below == 0 || paused {
 		return err
 	}
-	var items []int64
-	err = eachRow(w.ctx, w, `SELECT h.item_id FROM hits h JOIN items i ON i.id = h.item_id
-		WHERE h.annotator_id = ?2 AND i.dataset_id = ?1 AND h.finished_at IS NOT NULL
-			AND h.finished_at >= coalesce((SELECT checks_since FROM standing WHERE dataset_id = ?3 AND annotator_id = ?2), '')`,
+	type check struct {
+		item   int64
+		dodged Skip
+	}
+	var checks []check
+	err = eachRow(w.ctx, w, `SELECT h.item_id, `+checkOutcome+` FROM hits h JOIN items i ON i.id = h.item_id
+		WHERE h.annotator_id = ?2 AND i.dataset_id = ?1
+			AND `+checkSettled+` >= coalesce((SELECT checks_since FROM standing WHERE dataset_id = ?3 AND annotator_id = ?2), '')`,
 		[]any{checkID, annotatorID, taskID}, func(rows *sql.Rows) error {
-			var id int64
-			err := rows.Scan(&id)
-			items = append(items, id)
+			var c check
+			err := rows.Scan(&c.item, &c.dodged)
+			checks = append(checks, c)
 			return err
 		})
 	if err != nil {
 		return err
 	}
 	asked, right, err := attentionSince(w, taskID, annotatorID)
-	if err != nil || len(items)+asked < after {
+	if err != nil || len(checks)+asked < after {
 		return err
 	}
-	checks, units, matched := len(items), asked, right
-	for _, id := range items {
-		u, m, err := knownScore(w.ctx, w, id, annotatorID)
+	units, matched, dodged := asked, right, 0
+	for _, c := range checks {
+		u, m, err := checkScore(w.ctx, w, c.item, annotatorID, c.dodged)
 		if err != nil {
 			return err
 		}
 		units, matched = units+u, matched+m
+		if c.dodged != "" {
+			dodged++
+		}
 	}
 	if share(matched, units)+1e-12 >= below {
 		return nil
@@ -165,13 +192,21 @@ func judgeChecks(w *ptx, taskID, checkID, annotatorID int64, now string) error {
 		now, taskID, annotatorID); err != nil {
 		return err
 	}
-	detail := fmt.Sprintf("gold-check accuracy %.0f%% (%d of %d units over %d checks), below %.0f%%",
-		100*share(matched, units), matched, units, checks, 100*below)
-	if asked > 0 {
-		detail = fmt.Sprintf("accuracy on gold checks and attention questions %.0f%% (%d of %d gold-check units, %d of %d attention questions), below %.0f%%",
-			100*share(matched, units), matched-right, units-asked, right, asked, 100*below)
+	return standingEvent(w, taskID, annotatorID, "paused", pauseDetail(matched, units, len(checks), dodged, right, asked, below), annotatorID, now)
+}
+
+// pauseDetail says in the standing history why the annotator was paused.
+func pauseDetail(matched, units, checks, dodged, right, asked int, below float64) string {
+	over := fmt.Sprintf("%d checks", checks)
+	if dodged > 0 {
+		over += fmt.Sprintf(", %d of them given back or put off and counted as missed", dodged)
 	}
-	return standingEvent(w, taskID, annotatorID, "paused", detail, annotatorID, now)
+	if asked == 0 {
+		return fmt.Sprintf("gold-check accuracy %.0f%% (%d of %d units over %s), below %.0f%%",
+			100*share(matched, units), matched, units, over, 100*below)
+	}
+	return fmt.Sprintf("accuracy on gold checks and attention questions %.0f%% (%d of %d gold-check units over %s, %d of %d attention questions), below %.0f%%",
+		100*share(matched, units), matched-right, units-asked, over, right, asked, 100*below)
 }
 
 // setRepeatLabel applies a label change to an open repeat: the second

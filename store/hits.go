@@ -26,6 +26,10 @@ type HIT struct {
 	// Practice: the item is a practice item with known answers
 	// (PracticeFeedback); a gold check or a repeat looks like any HIT.
 	Practice bool
+	// ShownSeq is the number a gold check is shown under: that of the
+	// task's HIT it took the place of (0 on any other HIT, which is
+	// shown under its item's own).
+	ShownSeq int
 	// Rev is the revision loaded, read before anything else: a label
 	// keyed on it is refused once the HIT has changed (LabelChange.Rev).
 	Rev Rev
@@ -69,8 +73,8 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 	}
 	// The revision first: labels read after it are at least as new, so a
 	// change in between makes the screen's next key stale, never lost.
-	err = s.readRow(ctx, `SELECT serp_reviewed, finished_at, rev FROM hits WHERE item_id = ? AND annotator_id = ?`,
-		[]any{itemID, annotatorID}, &reviewed, &finished, &h.Rev.N)
+	err = s.readRow(ctx, `SELECT serp_reviewed, finished_at, rev, coalesce(shown_seq, 0) FROM hits WHERE item_id = ? AND annotator_id = ?`,
+		[]any{itemID, annotatorID}, &reviewed, &finished, &h.Rev.N, &h.ShownSeq)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 	case err != nil:
@@ -164,13 +168,25 @@ func (s *Store) undoSteps(ctx context.Context, itemID, annotatorID int64) ([]Und
 	return out, nil
 }
 
+// asWork lists task dataset ?1 and its gold-check dataset: an annotator's
+// own counts take in both, for a check is shown as real work, and a check
+// the counts left out gave itself away (issue 42: "3 done / 3 yours" on a
+// check, "3 done / 4 yours" on a real HIT).
+const asWork = `(?1, (SELECT id FROM datasets WHERE parent_id = ?1 AND purpose = 'check'))`
+
+// ownDone is SQL for annotator ?2's finished HITs in task dataset ?1, its
+// gold checks among them, from the counters (migration 0012).
+const ownDone = `coalesce((SELECT sum(done) FROM annotator_done WHERE dataset_id IN ` + asWork + ` AND annotator_id = ?2), 0)`
+
 // OpenHITs counts the annotator's HITs in the dataset that are started and
-// not finished (flagged ones among them): with the finished ones, the HITs
-// assigned to them so far. It walks the annotator's open HITs only.
+// not finished (flagged ones among them, and gold checks): with the
+// finished ones, the HITs assigned to them so far. It walks the
+// annotator's open HITs only.
 func (s *Store) OpenHITs(ctx context.Context, datasetID, annotatorID int64) (int, error) {
 	var n int
 	err := s.readRow(ctx, `SELECT count(*) FROM hits h JOIN items i ON i.id = h.item_id
-		WHERE h.annotator_id = ?2 AND h.finished_at IS NULL AND h.given_back_at IS NULL AND i.dataset_id = ?1`, []any{datasetID, annotatorID}, &n)
+		WHERE h.annotator_id = ?2 AND h.finished_at IS NULL AND h.given_back_at IS NULL AND i.dataset_id IN `+asWork,
+		[]any{datasetID, annotatorID}, &n)
 	if err != nil {
 		return 0, fmt.Errorf("count open HITs: %w", err)
 	}
@@ -204,13 +220,13 @@ func (s *Store) MarkSERPReviewed(ctx context.Context, itemID, annotatorID int64,
 	return nil
 }
 
-// Progress counts an annotator's finished HITs and all HITs of a dataset.
+// Progress counts an annotator's finished HITs (their gold checks among
+// them) and all HITs of a dataset.
 func (s *Store) Progress(ctx context.Context, datasetID, annotatorID int64) (done, total int, err error) {
 	// Counters (migration 0012): counting was a walk over every finished
 	// HIT of the annotator for every HIT shown.
-	err = s.readRow(ctx, `SELECT
-		coalesce((SELECT done FROM annotator_done WHERE dataset_id = ?1 AND annotator_id = ?2), 0),
-		(SELECT items_count FROM datasets WHERE id = ?1)`, []any{datasetID, annotatorID}, &done, &total)
+	err = s.readRow(ctx, `SELECT `+ownDone+`, (SELECT items_count FROM datasets WHERE id = ?1)`,
+		[]any{datasetID, annotatorID}, &done, &total)
 	if err != nil {
 		return 0, 0, fmt.Errorf("count progress: %w", err)
 	}

@@ -29,7 +29,9 @@ var ErrPracticeSkip = errors.New("a practice HIT cannot be put off or given back
 
 // SkipHIT puts the annotator's open HIT on the item off or gives it back,
 // and records it (hit_skips). A repeat or a gold check looks like any HIT
-// and is treated like one: a repeat given back is never scored.
+// and is treated like one: a repeat given back is never scored, and a gold
+// check given back or put off counts as missed (checkOutcome), so it may
+// pause the annotator here and now.
 func (s *Store) SkipHIT(ctx context.Context, itemID, annotatorID int64, how Skip) error {
 	if how != SkipLater && how != SkipGiveBack {
 		return fmt.Errorf("skip HIT: %q is neither %q nor %q", how, SkipLater, SkipGiveBack)
@@ -68,25 +70,35 @@ func skipRepeat(w *ptx, repeatID int64, how Skip, now string) error {
 
 // skipTaskHIT marks the HIT. One given back has its lease ended (touched
 // at the beginning of time) and stops counting as a place taken, so the
-// item is free to others at once.
+// item is free to others at once. A gold check is judged with the others.
 func skipTaskHIT(w *ptx, itemID, annotatorID int64, how Skip, now string) error {
-	var practice bool
-	err := w.scan(`SELECT d.purpose = 'practice' FROM hits h JOIN items i ON i.id = h.item_id JOIN datasets d ON d.id = i.dataset_id
+	var purpose Purpose
+	var datasetID, taskID int64
+	err := w.scan(`SELECT d.purpose, d.id, coalesce(d.parent_id, d.id) FROM hits h JOIN items i ON i.id = h.item_id
+		JOIN datasets d ON d.id = i.dataset_id
 		WHERE h.item_id = ?1 AND h.annotator_id = ?2 AND h.finished_at IS NULL AND h.given_back_at IS NULL`,
-		[]any{itemID, annotatorID}, &practice)
+		[]any{itemID, annotatorID}, &purpose, &datasetID, &taskID)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return ErrNoOpenHIT
 	case err != nil:
 		return err
-	case practice:
+	case purpose == PurposePractice:
 		return ErrPracticeSkip
 	}
-	if how == SkipLater {
-		_, err = w.exec(`UPDATE hits SET later_at = ?3, rev = rev + 1 WHERE item_id = ?1 AND annotator_id = ?2`, itemID, annotatorID, now)
+	if err := markSkipped(w, itemID, annotatorID, how, now); err != nil || purpose != PurposeCheck {
 		return err
 	}
-	_, err = w.exec(`UPDATE hits SET given_back_at = ?3, later_at = NULL, touched_at = '', rev = rev + 1
+	return judgeChecks(w, taskID, datasetID, annotatorID, now)
+}
+
+// markSkipped puts the HIT off or gives it back.
+func markSkipped(w *ptx, itemID, annotatorID int64, how Skip, now string) error {
+	if how == SkipLater {
+		_, err := w.exec(`UPDATE hits SET later_at = ?3, rev = rev + 1 WHERE item_id = ?1 AND annotator_id = ?2`, itemID, annotatorID, now)
+		return err
+	}
+	_, err := w.exec(`UPDATE hits SET given_back_at = ?3, later_at = NULL, touched_at = '', rev = rev + 1
 		WHERE item_id = ?1 AND annotator_id = ?2`, itemID, annotatorID, now)
 	if err != nil {
 		return err

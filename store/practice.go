@@ -122,15 +122,15 @@ func (s *Store) RetryPractice(ctx context.Context, itemID, annotatorID int64) er
 	return nil
 }
 
-// drawHidden decides, for a HIT about to be handed out, whether it is a
-// gold check (share CheckRate), a repeat (share RepeatRate) or a swapped
-// repeat (share SwapRate) instead, and opens it. ok is false for real work, or when there is no check or repeat
-// left to give.
-func (s *Store) drawHidden(w *ptx, g gate, datasetID, annotatorID int64, now string) (int64, bool, error) {
+// drawHidden decides, for the HIT (item) about to be handed out, whether
+// it is a gold check (share CheckRate), a repeat (share RepeatRate) or a
+// swapped repeat (share SwapRate) instead, and opens it. ok is false for
+// real work, or when there is no check or repeat left to give.
+func (s *Store) drawHidden(w *ptx, g gate, datasetID, annotatorID, item int64, now string) (int64, bool, error) {
 	u := s.draw()
 	switch {
 	case u < g.CheckRate && g.check != 0:
-		return nextCheck(w, g.check, annotatorID, now)
+		return nextCheck(w, g.check, annotatorID, item, now)
 	case u >= g.CheckRate && u < g.CheckRate+g.RepeatRate:
 		return nextRepeat(w, datasetID, annotatorID, g.RepeatGap, false, now)
 	case u >= g.CheckRate+g.RepeatRate && u < g.CheckRate+g.RepeatRate+g.SwapRate:
@@ -150,8 +150,10 @@ func (s *Store) draw() float64 {
 	return s.Draws.Float64()
 }
 
-// nextCheck opens the first gold-check item the annotator has not had.
-func nextCheck(w *ptx, checkID, annotatorID int64, now string) (int64, bool, error) {
+// nextCheck opens the first gold-check item the annotator has not had, in
+// the place of the task's item replaced: it is shown under that item's
+// number (hits.shown_seq, migration 0022), in this session and any later.
+func nextCheck(w *ptx, checkID, annotatorID, replaced int64, now string) (int64, bool, error) {
 	var id int64
 	err := w.scan(`SELECT i.id FROM items i WHERE i.dataset_id = ?1
 		AND NOT EXISTS (SELECT 1 FROM hits h WHERE h.item_id = i.id AND h.annotator_id = ?2) ORDER BY i.seq LIMIT 1`,
@@ -162,7 +164,11 @@ func nextCheck(w *ptx, checkID, annotatorID int64, now string) (int64, bool, err
 	if err != nil {
 		return 0, false, err
 	}
-	_, err = w.exec(claimInsert, id, annotatorID, now, 0)
+	if _, err = w.exec(claimInsert, id, annotatorID, now, 0); err != nil {
+		return 0, false, err
+	}
+	_, err = w.exec(`UPDATE hits SET shown_seq = (SELECT seq FROM items WHERE id = ?3) WHERE item_id = ?1 AND annotator_id = ?2`,
+		id, annotatorID, replaced)
 	return id, err == nil, err
 }
 

@@ -9,7 +9,8 @@ import (
 )
 
 // QualityData is what the quality report is computed from, for one task
-// dataset: its finished HITs, gold checks, repeats and settled labels.
+// dataset: its finished HITs, gold checks (answered or dodged), repeats
+// and settled labels.
 type QualityData struct {
 	Kind    guidelines.Kind
 	HITs    []QualityHIT
@@ -44,12 +45,17 @@ type QualityHIT struct {
 	TooFast   bool
 }
 
-// QualityCheck is a finished gold check: the known units its HIT asked
-// (knownScore) and those the annotator's labels matched.
+// QualityCheck is a gold check answered or dodged: the known units its
+// HIT asked (knownScore) and those the annotator's labels matched; for a
+// dodged one, the units a right answer is asked, none matched
+// (checkScore).
 type QualityCheck struct {
 	Annotator      string
 	Item           int64
 	Units, Matched int
+	// Dodged is "" for a check answered, SkipGiveBack for one given back,
+	// SkipLater for one put off and not taken up again.
+	Dodged Skip
 }
 
 // QualityAttention is an answered attention question: the right answer
@@ -113,15 +119,15 @@ func readQuality(ctx context.Context, tx *ptx, datasetID int64, q *QualityData) 
 		return err
 	}
 	var annotatorIDs []int64
-	err = eachRow(ctx, tx, `SELECT a.name, a.id, h.item_id
+	err = eachRow(ctx, tx, `SELECT a.name, a.id, h.item_id, `+checkOutcome+`
 		FROM hits h JOIN items i ON i.id = h.item_id JOIN datasets c ON c.id = i.dataset_id
 		JOIN annotators a ON a.id = h.annotator_id
-		WHERE c.parent_id = ? AND c.purpose = 'check' AND h.finished_at IS NOT NULL
+		WHERE c.parent_id = ? AND c.purpose = 'check' AND `+checkSettled+` IS NOT NULL
 		ORDER BY a.name, h.item_id`, []any{datasetID},
 		func(rows *sql.Rows) error {
 			var c QualityCheck
 			var id int64
-			err := rows.Scan(&c.Annotator, &id, &c.Item)
+			err := rows.Scan(&c.Annotator, &id, &c.Item, &c.Dodged)
 			q.Checks = append(q.Checks, c)
 			annotatorIDs = append(annotatorIDs, id)
 			return err
@@ -129,9 +135,9 @@ func readQuality(ctx context.Context, tx *ptx, datasetID int64, q *QualityData) 
 	if err != nil {
 		return err
 	}
-	for i := range q.Checks {
+	for i, c := range q.Checks {
 		var err error
-		q.Checks[i].Units, q.Checks[i].Matched, err = knownScore(ctx, tx, q.Checks[i].Item, annotatorIDs[i])
+		q.Checks[i].Units, q.Checks[i].Matched, err = checkScore(ctx, tx, c.Item, annotatorIDs[i], c.Dodged)
 		if err != nil {
 			return err
 		}

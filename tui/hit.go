@@ -238,6 +238,11 @@ func loadHIT(ctx context.Context, st *store.Store, datasetID, itemID, annotatorI
 		return nil, err
 	}
 	s.practice, s.goldCheck = h.Practice, it.DatasetID != datasetID && !h.Practice
+	if s.goldCheck && h.ShownSeq > 0 {
+		// Under the number of the HIT it took the place of, as the store
+		// keeps it: nothing tells it from real work, in any session.
+		s.item.Seq = h.ShownSeq
+	}
 	rev := h.Rev
 	s.rev = &rev
 	if s.practice {

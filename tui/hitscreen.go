@@ -225,11 +225,6 @@ func (m *hitScreen) loadNext(seq int) tea.Cmd {
 			return allDoneMsg{noWork: nw, lease: policy.Lease}
 		}
 		h, err := loadHIT(m.ctx, st, ds, id, an)
-		if err == nil && h.goldCheck {
-			// A gold check takes the place of the HIT the annotator is at,
-			// and its number: nothing tells it from real work.
-			h.item.Seq = max(seq, 1)
-		}
 		return hitLoadedMsg{hit: h, step: -1, err: err}
 	})
 }
@@ -240,10 +235,6 @@ func (m *hitScreen) loadNext(seq int) tea.Cmd {
 func (m *hitScreen) loadItem(itemID int64, step int, claim bool) tea.Cmd {
 	m.loading = true
 	st, ds, an := m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator.ID
-	seq := 0
-	if m.hit != nil && m.hit.item.ID == itemID {
-		seq = m.hit.item.Seq // a gold check keeps the number it was shown with
-	}
 	return m.work.do(func() tea.Msg {
 		if claim {
 			if err := st.ClaimHIT(m.ctx, itemID, an); err != nil {
@@ -251,9 +242,6 @@ func (m *hitScreen) loadItem(itemID int64, step int, claim bool) tea.Cmd {
 			}
 		}
 		h, err := loadHIT(m.ctx, st, ds, itemID, an)
-		if err == nil && h.goldCheck && seq > 0 {
-			h.item.Seq = seq
-		}
 		return hitLoadedMsg{hit: h, step: step, err: err}
 	})
 }
