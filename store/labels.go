@@ -314,16 +314,17 @@ func (r *Reading) eachLabel(ctx context.Context, text bool, fn func(LabelRow) er
 		texts = `i.query, i.question`
 	}
 	return stream(ctx, r.tx, "list labels", `
-		SELECT i.uid, d.kind, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds, `+texts+`, p.first_left
+		SELECT i.uid, d.kind, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds, `+texts+`,
+			CASE WHEN ?3 AND d.kind = '`+string(guidelines.Compare.Kind)+`' THEN (SELECT p.first_left FROM pairs p WHERE p.item_id = l.item_id) END
 		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
-			JOIN datasets d ON d.id = i.dataset_id LEFT JOIN pairs p ON p.item_id = l.item_id
+			JOIN datasets d ON d.id = i.dataset_id
 		WHERE (i.dataset_id = ?1 OR (?1 = 0 AND (SELECT d.purpose FROM datasets d WHERE d.id = i.dataset_id) = 'task'))
 			AND (?2 = 0 OR l.annotator_id = ?2)
-		ORDER BY i.dataset_id, i.seq, `+unitOrderOf("unit")+`, a.name`, []any{r.dataset, only}, func(rows *sql.Rows) (LabelRow, error) {
+		ORDER BY i.dataset_id, i.seq, `+unitOrderOf("unit")+`, a.name`, []any{r.dataset, only, !r.pairs}, func(rows *sql.Rows) (LabelRow, error) {
 		var l LabelRow
 		var firstLeft sql.NullBool
 		err := rows.Scan(&l.Item, &l.Kind, &l.Unit, &l.Annotator, &l.Value, &l.CreatedAt, &l.UpdatedAt, &l.Seconds, &l.Text, &l.Text2, &firstLeft)
-		if err == nil && firstLeft.Valid && !r.pairs {
+		if err == nil && firstLeft.Valid { // a pair, read below the lead
 			err = r.asSeen(ctx, &l, firstLeft.Bool)
 		}
 		return l, err
