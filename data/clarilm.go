@@ -156,9 +156,9 @@ func readPairs(lr *lineReader, first []byte, im sink, against string) error {
 				return lineErr(lr.file, n, "pair %q is already on line %d", p.UID, prev)
 			}
 			seen[p.UID] = n
-			if _, err := im.AddPair(p); err != nil {
-				return lineErr(lr.file, n, "%v", err)
-			}
+		}
+		if _, err := im.AddPairs(pairs); err != nil {
+			return lineErr(lr.file, n, "%v", err)
 		}
 		return nil
 	})

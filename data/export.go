@@ -63,9 +63,8 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 		if l.Seconds != nil {
 			secs = strconv.FormatFloat(*l.Seconds, 'f', 1, 64)
 		}
-		p := guidelines.ForKind(l.Kind) // a unit's name alone does not say its kind
 		_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s\t%s",
-			display.Clean(l.Item), l.Unit, display.Clean(rename(l.Annotator)), p.LabelString(l.Value), l.CreatedAt, l.UpdatedAt, secs)
+			display.Clean(l.Item), l.Unit, display.Clean(rename(l.Annotator)), labelString(l), l.CreatedAt, l.UpdatedAt, secs)
 		if err == nil && text {
 			_, err = bw.WriteString("\t" + tsvCell(l.Text) + "\t" + tsvCell(l.Text2))
 		}
@@ -78,4 +77,14 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 		return err
 	}
 	return bw.Flush()
+}
+
+// labelString is a label as a labels file writes it: on its item's kind's
+// scale (a unit's name alone does not say its kind), or a pair's as the
+// reader saw it (A, tie, B).
+func labelString(l store.LabelRow) string {
+	if l.AsSeen {
+		return guidelines.SeenName(l.Value)
+	}
+	return guidelines.ForKind(l.Kind).LabelString(l.Value)
 }

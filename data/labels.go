@@ -65,12 +65,9 @@ func mergedLabel(m *store.Merger, row RatingRow, dataset string) (store.MergedLa
 	if err := l.Item.CheckUnit(row.Unit); err != nil {
 		return l, err
 	}
-	p := guidelines.ForKind(l.Item.Kind)
-	v, ok := p.ParseLabel(row.Unit, row.Label)
-	if !ok {
-		return l, fmt.Errorf("label %q is not one of %s", row.Label, strings.Join(p.UnitCategories(row.Unit), ", "))
+	if l.Value, l.AsSeen, err = parseRowLabel(l.Item, row); err != nil {
+		return l, err
 	}
-	l.Value = v
 	if l.CreatedAt, err = labelTime("created_at", row.CreatedAt); err != nil {
 		return l, err
 	}
@@ -93,6 +90,26 @@ func mergedLabel(m *store.Merger, row RatingRow, dataset string) (store.MergedLa
 		l.Seconds = &s
 	}
 	return l, nil
+}
+
+// parseRowLabel reads a row's label on its item's scale; a pair's may also
+// be the side its judge saw (A, tie, B: asSeen), as a file exported below
+// the lead writes it, which the merge turns to the first system's side.
+func parseRowLabel(ref store.ItemRef, row RatingRow) (v int, asSeen bool, err error) {
+	p := guidelines.ForKind(ref.Kind)
+	if ref.Pair {
+		if v, ok := guidelines.ParseSeen(row.Label); ok {
+			return v, true, nil
+		}
+	}
+	if v, ok := p.ParseLabel(row.Unit, row.Label); ok {
+		return v, false, nil
+	}
+	if ref.Pair {
+		return 0, false, fmt.Errorf("label %q is none of A, tie, B (the side seen) or %s (the first system's side)",
+			row.Label, strings.Join(p.UnitCategories(row.Unit), ", "))
+	}
+	return 0, false, fmt.Errorf("label %q is not one of %s", row.Label, strings.Join(p.UnitCategories(row.Unit), ", "))
 }
 
 // MaxLabelSeconds is the most time a labels file may say one label took:

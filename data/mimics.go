@@ -29,7 +29,7 @@ type sink interface {
 	AddIntent(store.Intent) (bool, error)
 	AddAnswer(store.Answer) (bool, error)
 	AddRequest(store.Request) (bool, error)
-	AddPair(store.Pair) (bool, error)
+	AddPairs([]store.Pair) (int, error)
 	AddConversation(store.Conversation) (bool, error)
 }
 

@@ -73,6 +73,42 @@ const (
 // turns "A better" into a win or a loss for the first system.
 var WinTieLose = []Label{{PreferWin, "", "win"}, {PreferTie, "", "tie"}, {PreferLose, "", "lose"}}
 
+// AsSeen is the comparison scale as the judge saw it, A's side first: what
+// a file written for someone below the lead says (A, tie, B), since a label
+// from the first system's side beside the side they chose would tell them
+// which system wrote A.
+var AsSeen = []Label{{PreferWin, "", "A"}, {PreferTie, "", "tie"}, {PreferLose, "", "B"}}
+
+// SeenSide turns a preference from the first system's side into one from
+// A's side (A better is PreferWin), given whether A showed the first
+// system's output; the same turn takes it back.
+func SeenSide(v int, firstIsA bool) int {
+	if firstIsA {
+		return v
+	}
+	return PreferWin - v
+}
+
+// SeenName is a preference from A's side as files write it: A, tie or B.
+func SeenName(v int) string {
+	for _, l := range AsSeen {
+		if l.Value == v {
+			return l.Name
+		}
+	}
+	return ""
+}
+
+// ParseSeen reads A, tie or B into a preference from A's side.
+func ParseSeen(s string) (int, bool) {
+	for _, l := range AsSeen {
+		if s == l.Name {
+			return l.Value, true
+		}
+	}
+	return 0, false
+}
+
 // CompareSteps is the one step of a blinded pairwise comparison.
 var CompareSteps = []Step{
 	{ID: "preference", Title: "Which output is better?", Short: "A or B", Scale: WinTieLose},

@@ -47,6 +47,7 @@ const (
 	ActStanding                      // waive or reset an annotator's qualification, resume a paused one
 	ActQuality                       // each annotator's quality: gold checks, consistency, error rates
 	ActReadSignals                   // items' online signals (MIMICS-Click impressions, engagement, click rates)
+	ActPairSystems                   // name a compare item by its systems (its full id) and its labels from the first system's side
 )
 
 // permission is who may do an action, and how a refusal names it.
@@ -77,6 +78,10 @@ var permissions = map[Action]permission{
 	// judge it with that in mind: the signals are for whoever runs the
 	// study.
 	ActReadSignals: {"reading items' click signals", leadOnly},
+	// Which system wrote A is what a blinded comparison keeps from its
+	// judges: below the lead a pair is its blind id (pairids.go) and a
+	// label the side the judge saw.
+	ActPairSystems: {"naming a pair's systems", leadOnly},
 }
 
 // Allows reports whether a role may do an action.

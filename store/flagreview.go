@@ -5,13 +5,14 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // FlagRow is one flag as a reviewer lists it.
 type FlagRow struct {
 	ID       int64
 	ItemID   int64
-	ItemUID  string
+	ItemUID  string // a pair's blind id below the lead (pairids.go)
 	Query    string // the item's query, raw
 	Dataset  string
 	Author   string
@@ -51,18 +52,34 @@ func (s *Store) ListFlags(ctx context.Context, who Annotator, f FlagFilter) ([]F
 		case !errors.Is(err, ErrNotAllowed):
 			return err
 		}
-		var err error
+		role, err := roleOf(ctx, tx, who.ID)
+		if err != nil {
+			return err
+		}
+		var pairs []bool // by row: the flag's item is a pair
 		out, err = collect(ctx, tx, "list flags", `SELECT f.id, i.id, i.uid, i.query, d.name, a.name, f.reason, f.note, f.at, f.status,
-			coalesce(r.name, ''), coalesce(h.reason, ''), coalesce(h.at, '')
+			coalesce(r.name, ''), coalesce(h.reason, ''), coalesce(h.at, ''), EXISTS (SELECT 1 FROM pairs p WHERE p.item_id = i.id)
 			FROM flags f JOIN items i ON i.id = f.item_id JOIN datasets d ON d.id = i.dataset_id
 			JOIN annotators a ON a.id = f.annotator_id
 			LEFT JOIN flag_history h ON h.id = (SELECT max(id) FROM flag_history x WHERE x.flag_id = f.id AND x.action != 'flag')
 			LEFT JOIN annotators r ON r.id = h.actor_id
 			WHERE (?1 = 0 OR i.dataset_id = ?1) AND (?2 = 0 OR f.annotator_id = ?2) AND (?3 OR `+standingFlag+`)
 			ORDER BY f.id`, []any{f.DatasetID, only, f.All}, func(rows *sql.Rows) (r FlagRow, err error) {
-			return r, rows.Scan(&r.ID, &r.ItemID, &r.ItemUID, &r.Query, &r.Dataset, &r.Author, &r.Reason, &r.Note, &r.At,
-				&r.Status, &r.Reviewer, &r.Review, &r.Reviewed)
+			var pair bool
+			err = rows.Scan(&r.ID, &r.ItemID, &r.ItemUID, &r.Query, &r.Dataset, &r.Author, &r.Reason, &r.Note, &r.At,
+				&r.Status, &r.Reviewer, &r.Review, &r.Reviewed, &pair)
+			pairs = append(pairs, pair)
+			return r, err
 		})
+		if err != nil || Allows(role, ActPairSystems) || !slices.Contains(pairs, true) {
+			return err
+		}
+		n, err := loadPairNamer(ctx, tx)
+		for i := range out {
+			if pairs[i] {
+				out[i].ItemUID = n.name(out[i].ItemUID)
+			}
+		}
 		return err
 	})
 	if err != nil {

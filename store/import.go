@@ -54,6 +54,7 @@ type Importer struct {
 	// newPairs are the compare items added, by (first, second) system:
 	// their sides are drawn at Commit.
 	newPairs map[[2]string][]int64
+	rng      *rand.Rand // draws sides and the order of a request's pairs (random)
 	// purpose is PurposePractice or PurposeCheck for items with known
 	// answers (BeginKnownImport), "" for a task's items.
 	purpose Purpose
@@ -479,11 +480,7 @@ func (im *Importer) Commit() (ImportStats, error) {
 		}
 	}
 	if len(im.newPairs) > 0 {
-		rng := im.s.Sides
-		if rng == nil {
-			rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-		}
-		if err := im.drawSides(rng); err != nil {
+		if err := im.drawSides(im.random()); err != nil {
 			im.tx.Rollback()
 			return im.stats, fmt.Errorf("commit import: %w", err)
 		}

@@ -269,11 +269,14 @@ func (s *Store) History(ctx context.Context, itemID int64) ([]HistoryEntry, erro
 
 // LabelRow is one label as exported.
 type LabelRow struct {
-	Item      string // the item's stable uid
+	Item      string // the item's stable uid; a pair's blind id when AsSeen
 	Kind      guidelines.Kind
 	Unit      string
 	Annotator string
 	Value     int
+	// AsSeen: a compare item's label for a reader below the lead, Item its
+	// blind id and Value from the side shown as A (guidelines.AsSeen).
+	AsSeen    bool
 	CreatedAt string
 	UpdatedAt string // when it got its current value
 	Seconds   *float64
@@ -285,8 +288,9 @@ type LabelRow struct {
 // EachLabel calls fn for every label of the reading's dataset (all
 // datasets when it is 0) that the reader may have, in import order, then
 // HIT order, then annotator name: a lead's reading has everyone's, a
-// reading of one's own labels just theirs. A reading for figures has none
-// to give: it refuses.
+// reading of one's own labels just theirs. Below the lead a pair comes
+// as the judge saw it (LabelRow.AsSeen). A reading for figures has none to
+// give: it refuses.
 func (r *Reading) EachLabel(ctx context.Context, fn func(LabelRow) error) error {
 	return r.eachLabel(ctx, false, fn)
 }
@@ -310,16 +314,35 @@ func (r *Reading) eachLabel(ctx context.Context, text bool, fn func(LabelRow) er
 		texts = `i.query, i.question`
 	}
 	return stream(ctx, r.tx, "list labels", `
-		SELECT i.uid, d.kind, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds, `+texts+`
+		SELECT i.uid, d.kind, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds, `+texts+`,
+			CASE WHEN ?3 AND d.kind = '`+string(guidelines.Compare.Kind)+`' THEN (SELECT p.first_left FROM pairs p WHERE p.item_id = l.item_id) END
 		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
 			JOIN datasets d ON d.id = i.dataset_id
 		WHERE (i.dataset_id = ?1 OR (?1 = 0 AND (SELECT d.purpose FROM datasets d WHERE d.id = i.dataset_id) = 'task'))
 			AND (?2 = 0 OR l.annotator_id = ?2)
-		ORDER BY i.dataset_id, i.seq, `+unitOrderOf("unit")+`, a.name`, []any{r.dataset, only}, func(rows *sql.Rows) (LabelRow, error) {
-		var r LabelRow
-		err := rows.Scan(&r.Item, &r.Kind, &r.Unit, &r.Annotator, &r.Value, &r.CreatedAt, &r.UpdatedAt, &r.Seconds, &r.Text, &r.Text2)
-		return r, err
+		ORDER BY i.dataset_id, i.seq, `+unitOrderOf("unit")+`, a.name`, []any{r.dataset, only, !r.pairs}, func(rows *sql.Rows) (LabelRow, error) {
+		var l LabelRow
+		var firstLeft sql.NullBool
+		err := rows.Scan(&l.Item, &l.Kind, &l.Unit, &l.Annotator, &l.Value, &l.CreatedAt, &l.UpdatedAt, &l.Seconds, &l.Text, &l.Text2, &firstLeft)
+		if err == nil && firstLeft.Valid { // a pair, read below the lead
+			err = r.asSeen(ctx, &l, firstLeft.Bool)
+		}
+		return l, err
 	}, fn)
+}
+
+// asSeen turns a pair's label into what a reader below the lead may have:
+// the pair's blind id, and the label from the side the judge saw as A.
+func (r *Reading) asSeen(ctx context.Context, l *LabelRow, firstIsA bool) error {
+	if r.namer == nil {
+		n, err := loadPairNamer(ctx, r.tx)
+		if err != nil {
+			return err
+		}
+		r.namer = &n
+	}
+	l.Item, l.Value, l.AsSeen = r.namer.name(l.Item), guidelines.SeenSide(l.Value, firstIsA), true
+	return nil
 }
 
 // UnitVote is one label as agreement needs it: which unit (an index into

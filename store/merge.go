@@ -29,6 +29,8 @@ type ItemRef struct {
 	Nuggets   int             // an answer's gold nuggets
 	Facets    int             // a request's candidate facets
 	Rows      int             // a protocol file's item's rows (item_rows)
+	Pair      bool            // a compare item
+	FirstIsA  bool            // a pair whose first system's output shows as A
 }
 
 func (r ItemRef) shape() guidelines.Shape {
@@ -96,6 +98,10 @@ type MergedLabel struct {
 	Unit      string
 	Annotator string
 	Value     int
+	// AsSeen: a pair's label from the side shown as A (A, tie, B), as a
+	// file written below the lead gives it; Add turns it to the first
+	// system's side.
+	AsSeen    bool
 	CreatedAt string   // FormatTime; "" when the file has none
 	UpdatedAt string   // when it got this value; "" wins over any stored label (stored as now)
 	Seconds   *float64 // time spent, when known
@@ -126,9 +132,11 @@ type Merger struct {
 	tx         *sql.Tx // for its end, its named statements and its schema changes
 	datasetID  int64   // 0: items are looked up in every dataset
 	now        string
-	who        Annotator // who merges: the actor of every history row
-	role       string    // who's role when the merge began, in its transaction
-	unlock     func()    // ends the merge's connection and lets this process's other writers on, once
+	who        Annotator          // who merges: the actor of every history row
+	role       string             // who's role when the merge began, in its transaction
+	pairs      bool               // that role names pairs by their systems (ActPairSystems)
+	blind      map[string][]int64 // compare items by blind id, once a row gives one
+	unlock     func()             // ends the merge's connection and lets this process's other writers on, once
 	annotators map[string]int64
 	touched    map[hitKey]bool    // (item, annotator) pairs the file labels
 	items      map[string]ItemRef // found so far: a file labels each item many times
@@ -209,7 +217,7 @@ func (s *Store) BeginMerge(ctx context.Context, who Annotator, dataset string) (
 		unlock()
 		return nil, fmt.Errorf("begin merge: %w", err)
 	}
-	m := &Merger{s: s, ctx: ctx, tx: tx, w: w, now: s.now(), who: who, role: role, unlock: unlock,
+	m := &Merger{s: s, ctx: ctx, tx: tx, w: w, now: s.now(), who: who, role: role, pairs: Allows(role, ActPairSystems), unlock: unlock,
 		annotators: map[string]int64{}, touched: map[hitKey]bool{}, items: map[string]ItemRef{},
 		labels: map[int64]*mergeItem{}, stmts: map[string]*sql.Stmt{}, done: map[[2]int64]int{}}
 	if dataset != "" {
@@ -226,8 +234,9 @@ func (s *Store) BeginMerge(ctx context.Context, who Annotator, dataset string) (
 	return m, nil
 }
 
-// Item finds the pane a label belongs to by its uid: ErrNotFound when no
-// dataset (or not the merge's) has it, ErrAmbiguous when several do.
+// Item finds the pane a label belongs to by its uid (a pair also by its
+// blind id; below the lead only by that): ErrNotFound when no dataset (or
+// not the merge's) has it, ErrAmbiguous when several do.
 func (m *Merger) Item(uid string) (ItemRef, error) {
 	if r, ok := m.items[uid]; ok {
 		return r, nil
@@ -249,13 +258,67 @@ func (m *Merger) findItem(uid string) (ItemRef, error) {
 	if err != nil {
 		return ItemRef{}, err
 	}
-	switch len(refs) {
-	case 0:
-		return ItemRef{}, ErrNotFound
-	case 1:
-		return refs[0], nil
+	named := len(refs)
+	if !m.pairs {
+		refs = slices.DeleteFunc(refs, func(r ItemRef) bool { return r.Pair })
 	}
-	return ItemRef{}, ErrAmbiguous
+	byName := named - len(refs) // pairs named by their systems, to someone below the lead
+	if isBlindID(uid) {
+		more, err := m.blindItem(uid)
+		if err != nil {
+			return ItemRef{}, err
+		}
+		refs = append(refs, more...)
+	}
+	switch {
+	case len(refs) == 1:
+		return refs[0], nil
+	case len(refs) > 1:
+		return ItemRef{}, ErrAmbiguous
+	case byName > 0:
+		return ItemRef{}, errPairByName(uid)
+	case isBlindID(uid):
+		return ItemRef{}, errForeignPair(uid)
+	}
+	return ItemRef{}, ErrNotFound
+}
+
+// blindItem finds the pairs with a blind id; the merge's pairs are named
+// once, at the first row that gives one.
+func (m *Merger) blindItem(id string) ([]ItemRef, error) {
+	if m.blind == nil {
+		var err error
+		if m.blind, err = blindPairs(m.ctx, m.w, m.datasetID); err != nil {
+			return nil, err
+		}
+	}
+	var out []ItemRef
+	for _, itemID := range m.blind[id] {
+		ref, err := scanRef(m.w.QueryRowContext(m.ctx, `SELECT `+refColumns+` FROM items i JOIN datasets d ON d.id = i.dataset_id
+			WHERE i.id = ?`, itemID))
+		if err != nil {
+			return nil, fmt.Errorf("find item: %w", err)
+		}
+		out = append(out, ref)
+	}
+	return out, nil
+}
+
+// firstSide is the label's value as stored, from a pair's first system's
+// side. Below the lead a pair's label comes only as seen: a merge that
+// took "win" and then showed the HIT as "A better" would say which system
+// wrote A.
+func (m *Merger) firstSide(ref ItemRef, l MergedLabel) (int, error) {
+	switch {
+	case l.AsSeen && !ref.Pair:
+		return 0, fmt.Errorf("a label as seen (A, tie, B) is a pair's, and the item is not a pair")
+	case l.AsSeen:
+		return guidelines.SeenSide(l.Value, ref.FirstIsA), nil
+	case ref.Pair && !m.pairs && l.Value != guidelines.PreferTie:
+		return 0, fmt.Errorf("%w: a pair's label from the first system's side is for leads; below the lead it is "+
+			"the side you saw: A, tie or B, as your own export writes it", ErrNotAllowed)
+	}
+	return l.Value, nil
 }
 
 // Add merges one label. The newest value wins: a label that differs from
@@ -289,6 +352,9 @@ func (m *Merger) Add(l MergedLabel) error {
 	// rule, and more, against the item as the database has it: a unit its
 	// own HIT asks, not merely one of its kind.
 	if err := it.ref.CheckUnit(l.Unit); err != nil {
+		return err
+	}
+	if l.Value, err = m.firstSide(it.ref, l); err != nil {
 		return err
 	}
 	if p := guidelines.ForKind(it.ref.Kind); !p.Valid(l.Unit, l.Value) {

@@ -32,7 +32,11 @@ type Reading struct {
 	hidden  *itemSet // nil: none
 	role    string
 	votes   bool // the reader's role may see per-unit votes, majorities and gold
-	blind   Blind
+	// pairs: the reader's role may name a pair by its systems and read its
+	// labels from the first system's side (else blind ids, sides as seen).
+	pairs bool
+	namer *pairNamer // loaded at the first pair a blind reader meets
+	blind Blind
 }
 
 // ReadLabels opens a reading of a dataset's labels (every dataset's for
@@ -82,6 +86,7 @@ func (s *Store) read(ctx context.Context, who Annotator, datasetID int64, setup 
 	role, err := roleOf(ctx, r.tx, who.ID)
 	if err == nil {
 		r.role, r.votes = role, Allows(role, ActReadGold)
+		r.pairs = Allows(role, ActPairSystems)
 		err = setup(r)
 	}
 	if err == nil {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	crand "crypto/rand"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
@@ -9,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 )
 
 // Message is one turn of the conversation before a request: who said it
@@ -107,6 +109,41 @@ type Pair struct {
 	Context             []Message
 	First, Second       string
 	FirstOut, SecondOut string
+}
+
+// AddPairs adds a request's comparisons (AddPair), in an order drawn
+// here: a file lists a request's pairs in the order of their systems'
+// names, and in that order their places in the queue (seq) would say
+// which pair sets which systems against each other.
+func (im *Importer) AddPairs(ps []Pair) (added int, err error) {
+	ps = slices.Clone(ps)
+	rng := im.random()
+	rng.Shuffle(len(ps), func(i, j int) { ps[i], ps[j] = ps[j], ps[i] })
+	for _, p := range ps {
+		ok, err := im.AddPair(p)
+		if err != nil {
+			return added, err
+		}
+		if ok {
+			added++
+		}
+	}
+	return added, nil
+}
+
+// random is the import's source of chance: Store.Sides where a test sets
+// it, else ChaCha8 seeded from the operating system's randomness, so that
+// no draw an annotator sees helps to work out another.
+func (im *Importer) random() *rand.Rand {
+	if im.rng == nil {
+		im.rng = im.s.Sides
+	}
+	if im.rng == nil {
+		var seed [32]byte
+		crand.Read(seed[:]) // never fails (crypto/rand)
+		im.rng = rand.New(rand.NewChaCha8(seed))
+	}
+	return im.rng
 }
 
 // AddPair adds a comparison unless the dataset already has it (same id,

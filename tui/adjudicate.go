@@ -30,6 +30,7 @@ type adjScreen struct {
 	reasoning bool       // the reason prompt is open
 	reasonFor int        // the unit the reason is for
 	last      int        // the unit decided last (the screen has moved on from it); -1 none
+	lastName  string     // its decision as the screen named it then (a pair's side is its item's)
 	// scroll moves the unit's item from where its answer shows; the last
 	// frame's bounds clamp the keys.
 	scroll, scrollLo, scrollHi int
@@ -314,9 +315,13 @@ func (a *adjScreen) openReason() tea.Cmd {
 	}
 	a.reasoning = true
 	d := a.units[a.reasonFor]
+	name := a.labelName(d.Unit, *d.Decided)
+	if a.reasonFor != a.cur { // the screen shows another unit, whose sides may not be this one's
+		name = a.lastName
+	}
 	a.input.Reset()
 	a.input.Placeholder = fmt.Sprintf("why %s for %s of %s %d (enter saves, esc cancels)",
-		a.labelName(d.Unit, *d.Decided), d.Unit, a.itemNoun(), d.Item.Seq)
+		name, d.Unit, a.itemNoun(), d.Item.Seq)
 	return a.input.Focus()
 }
 
@@ -337,8 +342,8 @@ func (a *adjScreen) decide(i int, value *int, reason string) tea.Cmd {
 		a.setStatus("reason saved", false)
 		return save
 	}
-	a.last = i
-	a.setStatus(fmt.Sprintf("%s of %s %d: %s (r adds a reason)", unit, a.itemNoun(), d.Item.Seq, a.labelName(unit, *value)), false)
+	a.last, a.lastName = i, a.labelName(unit, *value)
+	a.setStatus(fmt.Sprintf("%s of %s %d: %s (r adds a reason)", unit, a.itemNoun(), d.Item.Seq, a.lastName), false)
 	for j := i + 1; j < len(a.units); j++ {
 		if a.units[j].Decided == nil {
 			a.cur, a.scroll = j, 0

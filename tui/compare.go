@@ -196,9 +196,12 @@ func (*compareKind) adjValue(det *adjDetail, k string) (int, bool) {
 	return l.Value, ok
 }
 
+// A label's name needs the item's sides: until they are loaded it is
+// "…", never the stored win or loss, which beside the A or B the screen
+// shows a moment later would say which system wrote A.
 func (*compareKind) adjLabel(det *adjDetail, v int) string {
 	if det == nil || det.sides == nil {
-		return guidelines.Compare.LabelName(v)
+		return "…"
 	}
 	l, _ := labelWithValue(sidesScale(*det.sides), v)
 	return l.Key + " " + l.Name

@@ -168,9 +168,9 @@ func (q *queueScreen) jumpKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 			return ask(queueJumpMsg{seq: n})
 		}
-		st, ds, ctx := q.cfg.Store, q.cfg.Dataset.ID, q.ctx
+		st, me, ds, ctx := q.cfg.Store, q.cfg.Annotator, q.cfg.Dataset.ID, q.ctx
 		return q.work.do(func() tea.Msg {
-			it, err := st.ItemByUID(ctx, ds, text)
+			it, err := st.ItemByExportID(ctx, me, ds, text)
 			if errors.Is(err, store.ErrNotFound) {
 				err = fmt.Errorf("no item %q in this dataset (give its id, as exports write it, or its HIT number)", display.Clean(text))
 			}

@@ -40,7 +40,8 @@ func newExportCmd(g *globals) *cobra.Command {
 		Long: "Formats:\n" +
 			"  labels         every label: item unit annotator label created_at updated_at seconds,\n" +
 			"                 the file another database merges with claritty import --format labels\n" +
-			"                 (--pseudonymize: stable pseudonyms instead of names)\n" +
+			"                 (--pseudonymize: stable pseudonyms instead of names); below the lead a\n" +
+			"                 compare pair is its blind id (pair-…) and its label the side seen: A, tie, B\n" +
 			"  mimics-manual  gold labels in the released MIMICS-Manual format, panes in import order;\n" +
 			"                 flagged panes, panes with units labelled by fewer annotators than the\n" +
 			"                 policy's min, and panes with unresolved units are left out and counted\n" +

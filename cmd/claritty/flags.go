@@ -68,7 +68,7 @@ func writeFlags(w io.Writer, fs []store.FlagRow) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "id\tdataset\titem\tquery\tflagged by\treason\tnote\tat\tstatus\treviewed by\twhy")
 	for _, f := range fs {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", f.ID, cell(f.Dataset, 24), cell(f.ItemUID, 20),
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", f.ID, cell(f.Dataset, 24), cell(f.ItemUID, 24),
 			cell(display.Unquote(f.Query), 40), cell(f.Author, 20), f.Reason, cell(f.Note, 40), f.At, f.Status,
 			cell(f.Reviewer, 20), cell(f.Review, 40))
 	}

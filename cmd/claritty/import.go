@@ -34,7 +34,9 @@ func newImportCmd(g *globals) *cobra.Command {
 			"The format is detected from the first line unless --format is given. Each file is\n" +
 			"imported whole or not at all; importing a file again adds nothing. A merged label\n" +
 			"that differs from the stored one replaces it only if it is newer (updated_at; a file\n" +
-			"without times counts as newest), and the change goes into the history.\n" +
+			"without times counts as newest), and the change goes into the history. A compare pair\n" +
+			"exported below the lead (its blind id pair-…, the side seen: A, tie, B) merges only into\n" +
+			"the database it came from or a copy of it (a backup): another database drew its own sides.\n" +
 			"--practice and --gold-check import a mimics-manual file's panes with their labels as the\n" +
 			"answers: practice for new annotators of --dataset (with feedback), or hidden checks mixed\n" +
 			"into real work (claritty policy --qualify, --check-rate). They never reach the task's\n" +
