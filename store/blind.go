@@ -113,11 +113,14 @@ func (r *Reading) SettledItems(ctx context.Context, units []string, minRaters in
 		LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
 		WHERE i.dataset_id = ? AND l.unit IN (`+marks(len(units))+`) AND (h.item_id IS NULL OR h.finished_at IS NOT NULL)
 		GROUP BY l.item_id, l.unit HAVING count(*) >= ?)`, args, scanValue[int64])
+	if err == nil {
+		err = r.loadHidden(ctx)
+	}
 	if err != nil {
 		return 0, nil, err
 	}
 	for _, id := range ids {
-		if r.Hidden(id) {
+		if r.hides(id) {
 			continue
 		}
 		if n++; len(few) < r.blind.Min {

@@ -55,6 +55,9 @@ func (r *Reading) EachGoldRow(ctx context.Context, fn func(*GoldRow) error) erro
 	if err := r.votesAllowed(); err != nil {
 		return fmt.Errorf("read gold: %w", err)
 	}
+	if err := r.loadHidden(ctx); err != nil {
+		return err
+	}
 	g := &GoldRow{}
 	return stream(ctx, r.tx, "read gold", `SELECT `+itemColumns+`, (`+settledVotes+`),
 		(SELECT group_concat(a.unit || ' ' || a.adjudicator_id || ' ' || a.value, ',') FROM adjudications a
@@ -79,7 +82,7 @@ func (r *Reading) EachGoldRow(ctx context.Context, fn func(*GoldRow) error) erro
 		for _, d := range dv {
 			g.Decisions = append(g.Decisions, Decision{Unit: d.Unit, Value: d.Value, Adjudicator: d.Annotator})
 		}
-		if r.Hidden(g.ID) {
+		if r.hides(g.ID) {
 			g.Votes, g.Decisions, g.Flagged = g.Votes[:0], g.Decisions[:0], false
 		}
 		return g, nil

@@ -371,6 +371,9 @@ func (r *Reading) EachItemVotes(ctx context.Context, fn func(iv *ItemVotes) erro
 	if err := r.votesAllowed(); err != nil {
 		return fmt.Errorf("list labels: %w", err)
 	}
+	if err := r.loadHidden(ctx); err != nil {
+		return err
+	}
 	// One row per item, its labels packed as "unit annotator value" items:
 	// a row costs the driver far more than the bytes in it.
 	iv := &ItemVotes{}
@@ -380,7 +383,7 @@ func (r *Reading) EachItemVotes(ctx context.Context, fn func(iv *ItemVotes) erro
 		if err := rows.Scan(&iv.ID, &iv.UID, &packed); err != nil {
 			return nil, err
 		}
-		if r.Hidden(iv.ID) {
+		if r.hides(iv.ID) {
 			return nil, errSkipRow
 		}
 		var err error

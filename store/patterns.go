@@ -172,32 +172,11 @@ func parseVotes(p string) ([VoteSlots]int, error) {
 // items hidden from the reader (their part is taken out, as if they had no
 // labels), in a stable order: what the side pane and `claritty agree`
 // compute every coefficient from, at a cost that grows with the distinct
-// patterns, not the labels. When most of the dataset is hidden (below the
-// lead, early in a study) the visible items' parts are added up instead,
-// one pass over the dataset rather than a lookup per hidden item.
+// patterns and the hidden items with settled labels, not the labels.
 func (r *Reading) PatternCounts(ctx context.Context) ([]PatternCount, error) {
 	if err := r.votesAllowed(); err != nil {
 		return nil, fmt.Errorf("read agreement: %w", err)
 	}
-	var counts map[[2]string]int
-	var err error
-	if r.hidden != nil && r.hidden.len() > hiddenLookups {
-		counts, err = r.visibleParts(ctx)
-	} else {
-		counts, err = r.keptLessHidden(ctx)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read agreement: %w", err)
-	}
-	return patternRows(counts)
-}
-
-// hiddenLookups is the most hidden items whose parts PatternCounts takes
-// out one lookup each; past it, a pass over the dataset is cheaper.
-const hiddenLookups = 2000
-
-// keptLessHidden is the kept table less each hidden item's part.
-func (r *Reading) keptLessHidden(ctx context.Context) (map[[2]string]int, error) {
 	counts := map[[2]string]int{}
 	err := eachRow(ctx, r.tx, `SELECT unit_type, pattern, units FROM agreement_patterns WHERE dataset_id = ?`, []any{r.dataset},
 		func(rows *sql.Rows) error {
@@ -207,38 +186,16 @@ func (r *Reading) keptLessHidden(ctx context.Context) (map[[2]string]int, error)
 			counts[[2]string{typ, p}] += n
 			return err
 		})
-	if err != nil || r.hidden == nil {
-		return counts, err
+	if err == nil {
+		err = r.loadHidden(ctx)
 	}
-	err = r.hidden.each(func(id int64) error {
-		var p string
-		if err := r.tx.QueryRowContext(ctx, `SELECT patterns FROM items WHERE id = ?`, id).Scan(&p); err != nil {
-			return err
-		}
-		for unit, pat := range parsePatterns(p) {
-			counts[[2]string{agreement.UnitType(unit), pat}]--
-		}
-		return nil
-	})
-	return counts, err
-}
-
-// visibleParts adds up the parts of the items the reading shows.
-func (r *Reading) visibleParts(ctx context.Context) (map[[2]string]int, error) {
-	counts := map[[2]string]int{}
-	err := eachRow(ctx, r.tx, `SELECT id, patterns FROM items WHERE dataset_id = ? AND patterns != ''`, []any{r.dataset},
-		func(rows *sql.Rows) error {
-			var id int64
-			var p string
-			if err := rows.Scan(&id, &p); err != nil || r.Hidden(id) {
-				return err
-			}
-			for unit, pat := range parsePatterns(p) {
-				counts[[2]string{agreement.UnitType(unit), pat}]++
-			}
-			return nil
-		})
-	return counts, err
+	for k, n := range r.hide.parts {
+		counts[k] -= n
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read agreement: %w", err)
+	}
+	return patternRows(counts)
 }
 
 func patternRows(counts map[[2]string]int) ([]PatternCount, error) {

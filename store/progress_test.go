@@ -55,9 +55,12 @@ func TestProgressForThePane(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
+	if err := r.loadHidden(ctx); err != nil {
+		t.Fatal(err)
+	}
 	for i, it := range items {
-		if r.Hidden(it) != (i == 2) {
-			t.Errorf("item %d hidden from ana: %v; she has only item 2 open", i, r.Hidden(it))
+		if r.hides(it) != (i == 2) {
+			t.Errorf("item %d hidden from ana: %v; she finished items 0 and 1 and has item 2 open", i, r.hides(it))
 		}
 	}
 }

@@ -13,7 +13,7 @@ type scope int
 
 const (
 	scopeOwn     scope = iota + 1 // the reader's own labels
-	scopeFigures                  // votes and gold for aggregate figures, less the items the reader may still be given (hiddenFrom)
+	scopeFigures                  // votes and gold for aggregate figures, less the items the reader may still be given (hiding)
 	scopeAll                      // everything: for leads
 )
 
@@ -29,7 +29,7 @@ type Reading struct {
 	reader  Annotator
 	dataset int64
 	scope   scope
-	hidden  *itemSet // nil: none
+	hide    hiding
 	role    string
 	votes   bool // the reader's role may see per-unit votes, majorities and gold
 	// pairs: the reader's role may name a pair by its systems and read its
@@ -53,16 +53,14 @@ func (s *Store) ReadLabels(ctx context.Context, who Annotator, datasetID int64) 
 
 // ReadFigures opens a reading for aggregate figures (agreement, the
 // paper's tables, benchmark scores), open to every role. Below the lead,
-// the items who may still be given are left out (hiddenFrom): others'
+// the items who may still be given are left out (hiding): others'
 // labels on them must not reach who in any form before they finish, and
 // no figure may move when who opens one. Per-unit output (a majority per
 // unit) may leave the program only when ShowsVotes says so.
 func (s *Store) ReadFigures(ctx context.Context, who Annotator, datasetID int64) (*Reading, error) {
 	return s.read(ctx, who, datasetID, func(r *Reading) error {
-		r.scope = scopeFigures
-		var err error
-		r.hidden, err = hiddenFrom(ctx, r.tx, datasetID, who.ID, r.role == RoleLead)
-		return err
+		r.scope, r.hide = scopeFigures, hidingFor(r.role == RoleLead)
+		return nil
 	})
 }
 
@@ -160,14 +158,6 @@ func (r *Reading) DatasetID() int64 { return r.dataset }
 // ShowsVotes reports whether per-unit votes, majorities and gold labels
 // may leave the program for this reader (their role, in this snapshot).
 func (r *Reading) ShowsVotes() bool { return r.votes }
-
-// Hidden reports whether an item is left out of the reading.
-func (r *Reading) Hidden(itemID int64) bool { return r.hidden != nil && r.hidden.has(itemID) }
-
-// HidesAny says whether the reading leaves out any item: below the lead,
-// whether the reader may still be given one; a lead, whether they have one
-// open.
-func (r *Reading) HidesAny() bool { return r.hidden != nil && r.hidden.len() > 0 }
 
 // RequireGold refuses unless this reading holds everything, as releases
 // and gold exports must.

@@ -284,9 +284,12 @@ func (r *Reading) PairSystems(ctx context.Context) (map[int64]PairSystems, error
 	if err := r.votesAllowed(); err != nil {
 		return nil, err
 	}
+	if err := r.loadHidden(ctx); err != nil {
+		return nil, err
+	}
 	all, err := pairSystems(ctx, r.tx, r.dataset)
 	for id := range all {
-		if r.Hidden(id) {
+		if r.hides(id) {
 			delete(all, id)
 		}
 	}

@@ -179,7 +179,10 @@ func computePane(ctx context.Context, st *store.Store, ds store.Dataset, an stor
 	// outputs judges differently: while the reading leaves out items the
 	// annotator may still be given (a lead: has open), the pane gives
 	// progress only. So opening a HIT changes nothing the pane shows.
-	if r.HidesAny() {
+	if hides, err := r.HidesAny(ctx); err != nil {
+		ps.err = err
+		return ps
+	} else if hides {
 		ps.bench, ps.hidden = nil, len(ps.bench)
 		ps.compare, ps.hideComp = nil, ps.compare != nil
 	}
