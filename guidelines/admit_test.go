@@ -106,3 +106,22 @@ func TestFormatNamesAreNoKindNames(t *testing.T) {
 		t.Error("usefulness is no kind's name")
 	}
 }
+
+// TOML lets a C1 control or a direction override through as written, in
+// a comment or a string; claritty protocols show prints a kept file as
+// written, so a new file holding one is refused at its line.
+func TestProtocolFileRawControls(t *testing.T) {
+	for _, c := range []struct{ what, old, new, want string }{
+		{"CSI in a comment", `[item]`, "# \u009b31m red\n[item]", "u.toml:5: U+009B is in the file"},
+		{"RLO in a comment", `[item]`, "# \u202e reversed\n[item]", "u.toml:5: U+202E is in the file"},
+		{"RLO in a title", `title = "Usefulness of clarifying questions"`, "title = \"\u202eUsefulness\"", "u.toml:2: U+202E is in the file"},
+	} {
+		src := applyEdits(t, usefulToml, []string{c.old, c.new})
+		if _, err := ParseProtocolFile("u.toml", []byte(src)); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %s", c.what, err, c.want)
+		}
+		if _, err := ParseKeptProtocolFile("u.toml", []byte(src)); err != nil {
+			t.Errorf("%s, kept: %v", c.what, err)
+		}
+	}
+}

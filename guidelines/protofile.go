@@ -276,6 +276,11 @@ func parseProtocolFile(name string, b []byte, admit bool) (*ProtocolFile, error)
 		return nil, &ProtocolError{File: name, Msg: fmt.Sprintf("the file is over %d bytes", MaxProtocolFile)}
 	}
 	b = bytes.TrimPrefix(b, utf8BOM)
+	if admit {
+		if err := rawDrawable(name, b); err != nil {
+			return nil, err
+		}
+	}
 	// The bounds first, in one pass: nothing below grows past them.
 	lines, err := scanProtocol(name, b)
 	if err != nil {
@@ -293,6 +298,27 @@ func parseProtocolFile(name string, b []byte, admit bool) (*ProtocolFile, error)
 		return nil, errors.Join(c.errs...)
 	}
 	return &f, nil
+}
+
+// rawDrawable refuses a file holding, as written, a character a terminal
+// acts on that TOML lets through (it refuses C0 controls itself, but not
+// C1 ones or direction overrides, in comments and strings alike): claritty
+// protocols show prints a kept file as written. Escaped in a string
+// (\u009b), such a character is no threat to that print, and Protocol
+// cleans it where a kind's text is drawn.
+func rawDrawable(name string, b []byte) error {
+	line := 1
+	for i, w := 0, 0; i < len(b); i += w {
+		var r rune
+		r, w = utf8.DecodeRune(b[i:])
+		switch {
+		case r == '\n':
+			line++
+		case r >= 0x80 && !drawable(string(r)):
+			return &ProtocolError{File: name, Line: line, Msg: fmt.Sprintf("%U is in the file: a terminal would act on it, not show it", r)}
+		}
+	}
+	return nil
 }
 
 // decodeProblems turns the TOML decoder's errors into ProtocolErrors: an

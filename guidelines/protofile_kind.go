@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/claritty/claritty/display"
 )
@@ -29,7 +30,7 @@ func (f *ProtocolFile) Protocol() Protocol {
 	for _, s := range f.Scales {
 		scales[s.Name] = s
 	}
-	p := Protocol{Kind: f.Name, Items: display.Clean(f.Items), Title: display.Clean(f.Title), text: f.markdown(scales)}
+	p := Protocol{Kind: f.Name, Items: display.Clean(f.Items), Title: display.Clean(f.Title), text: f.markdown(scales), sums: &sync.Map{}}
 	for _, st := range f.Steps {
 		sc := scales[st.Scale]
 		p.StepTypes = append(p.StepTypes, Step{ID: st.Unit, Title: display.Clean(st.Title), Short: strings.ReplaceAll(st.Unit, "_", " "), Scale: sc.labels()})

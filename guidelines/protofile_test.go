@@ -462,3 +462,30 @@ func TestAttentionAnswerCountsWhatIsShown(t *testing.T) {
 		t.Error("Task 3 asks no attention question, yet has an answer")
 	}
 }
+
+// A changed file's kind summarises its steps anew: the HIT screen of a
+// running process shows the new label names, not the first file's.
+func TestReplacedFileSummariesAnew(t *testing.T) {
+	text := []byte(strings.Replace(usefulToml, `name = "usefulness"`, `name = "summary-anew"`, 1))
+	f, err := ParseProtocolFile("a.toml", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Register(f, text); err != nil {
+		t.Fatal(err)
+	}
+	if got := ForKind("summary-anew").Summary("usefulness"); len(got) != 5 || got[4] != "1 useless" {
+		t.Fatalf("summary: %q", got)
+	}
+	changed := bytes.Replace(text, []byte(`"useless"`), []byte(`"no use"`), 1)
+	g, err := ParseProtocolFile("b.toml", changed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Replace(g, changed); err != nil {
+		t.Fatal(err)
+	}
+	if got := ForKind("summary-anew").Summary("usefulness"); len(got) != 5 || got[4] != "1 no use" {
+		t.Errorf("summary after the change: %q", got)
+	}
+}
