@@ -295,3 +295,41 @@ func TestDroppedAttentionFinishesWaitingHITs(t *testing.T) {
 		t.Error("bo's last label did not finish the HIT")
 	}
 }
+
+// A question drawn by a process that had not yet read a change dropping
+// [attention] (the change ended the questions waiting then, not this
+// one) waits for nothing: no screen asks it, and the HIT's last label
+// finishes it as any HIT's.
+func TestStaleAttentionQuestionWaitsForNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	f, text := shippedAs(t, "store-attention-stale")
+	dropped, _, ok := strings.Cut(string(text), "\n[attention]")
+	if !ok {
+		t.Fatal("Task 2's file asks no attention question")
+	}
+	g, err := guidelines.ParseProtocolFile("stale", []byte(dropped+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Attention == nil || g.Attention != nil {
+		t.Fatal("the files ask wrong")
+	}
+	ds, ana := seedFile(t, st, guidelines.ProtocolText{File: g, Text: []byte(dropped + "\n")}, 2)
+	id, ok, _ := next(t, st, ds, ana.ID)
+	if !ok {
+		t.Fatal("no HIT")
+	}
+	// What the stale process's drawAttention left.
+	if _, err := st.db.Exec(`INSERT INTO attention (item_id, annotator_id, expected, asked_at) VALUES (?, ?, 2, 'then')`, id, ana.ID); err != nil {
+		t.Fatal(err)
+	}
+	labelPane(t, st, id, ana.ID, 2)
+	if h := loadHIT(t, st, id, ana.ID); !h.Finished || h.Attention {
+		t.Errorf("the HIT after its last label: finished %v, asks %v", h.Finished, h.Attention)
+	}
+	if done, _, _ := st.Progress(ctx, ds, ana.ID); done != 1 {
+		t.Errorf("done %d", done)
+	}
+}
