@@ -103,6 +103,9 @@ type Protocol struct {
 	// conds are a protocol file's waiting units (Conditions); a built-in
 	// kind's are kept by kind.
 	conds map[string]Condition
+	// sums holds a protocol file's step summaries once made (Summary):
+	// its own, so a changed file's kind summarises anew.
+	sums *sync.Map
 }
 
 // MIMICS is the MIMICS-Manual protocol (Zamani et al. 2020, §3.3).
@@ -431,17 +434,21 @@ func Plain(md string) string {
 // line per label of the scale, or the opening paragraph of a step without
 // labels. Each line is whole; the screen cuts it to its width.
 func (p Protocol) Summary(stepID string) []string {
-	key := string(p.Kind) + "\x00" + stepID
-	if s, ok := summaries.Load(key); ok {
+	m, key := &summaries, string(p.Kind)+"\x00"+stepID
+	if p.sums != nil {
+		m, key = p.sums, stepID
+	}
+	if s, ok := m.Load(key); ok {
 		return slices.Clone(s.([]string))
 	}
 	s := p.summary(stepID)
-	summaries.Store(key, s)
+	m.Store(key, s)
 	return slices.Clone(s)
 }
 
-// summaries holds each step's summary once made: the guideline text is
-// embedded and never changes, and every frame of a HIT shows one.
+// summaries holds each step's summary once made, for the built-in kinds:
+// their guideline text is embedded and never changes, and every frame of
+// a HIT shows one. A protocol file's kind holds its own (Protocol.sums).
 var summaries sync.Map
 
 func (p Protocol) summary(stepID string) []string {

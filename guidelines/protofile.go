@@ -11,9 +11,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2"
-	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/claritty/claritty/display"
 )
@@ -173,17 +174,57 @@ const (
 )
 
 // ReservedKeys are the keys the HIT screen keeps for itself (moving,
-// undo, flags, notes, help ...): no scale of a protocol file may use one.
-// tui's tests hold its key map to this list.
+// undo, flags, notes, help ..., and y, which confirms giving a HIT back):
+// no scale of a protocol file may use one. tui's tests hold its key map
+// to this list.
 var ReservedKeys = []string{"enter", "right", "left", "backspace", "h", "u", "o", "!", "n", "g", "l",
 	"tab", "a", "s", "F", "Q", "up", "k", "down", "j", "pgup", "ctrl+u", "pgdown", "ctrl+d", "space",
-	"K", "J", "?", "q", "ctrl+c", "z", "R"}
+	"K", "J", "?", "q", "ctrl+c", "z", "R", "y"}
+
+// AdjudicationKeys are the keys the adjudication screen keeps for itself
+// (reason, withdraw, show decided, moving): a scale's key there decides a
+// unit, so a scale may use none of them either. Its decide keys for the
+// built-in scale (0, 1, 2) are scale keys, not among them. tui's tests hold
+// its key map to this list.
+var AdjudicationKeys = []string{"r", "x", "d", "g", "j", "k", "down", "up", "right", "left",
+	"pgup", "ctrl+u", "pgdown", "ctrl+d", "space", "esc", "?", "q", "ctrl+c"}
+
+// FormatNames are the names claritty import --format and export --format
+// take for formats of their own. A protocol file's kind is imported and
+// exported under its name with the same flag, so a kind of one of these
+// names could never be reached: none may take one. The tests of data and
+// cmd/claritty hold their format tables to this list.
+var FormatNames = []string{
+	// import
+	"mimics-manual", "mimics-click", "serp", "labels", "clarimm", "nuggets", "candidates", "necessity", "pairs",
+	// export (labels and mimics-manual besides)
+	"gold", "clarimm-ratings", "clarimm-gold", "nugget-judgements", "nuggetizer", "necessity-gold", "pairs-gold", "bench",
+}
 
 // IsFileKindName says whether k could name a protocol file's kind: the
-// form a file's name must have, and no built-in kind's.
+// form a file's name must have, and no built-in kind's or format's.
 func IsFileKindName(k Kind) bool {
-	return kindName.MatchString(string(k)) && !slices.ContainsFunc(Protocols, func(p Protocol) bool { return p.Kind == k })
+	return kindName.MatchString(string(k)) && !isBuiltInKind(k) && !slices.Contains(FormatNames, string(k))
 }
+
+// isBuiltInKind says whether k is a kind built into the code.
+func isBuiltInKind(k Kind) bool {
+	return slices.ContainsFunc(Protocols, func(p Protocol) bool { return p.Kind == k })
+}
+
+// typeable says whether k is a key a keyboard types as itself, which the
+// HIT screen can then take for a label: one printable character that is no
+// space (the space bar's key is "space"), no mark alone, and nothing a
+// terminal acts on (a control character, C1, a direction override).
+func typeable(k string) bool {
+	r, size := utf8.DecodeRuneInString(k)
+	return size > 0 && size == len(k) && r != utf8.RuneError && r != ' ' && unicode.IsPrint(r) && !unicode.IsMark(r)
+}
+
+// drawable says whether s is text every terminal shows as written: no
+// control character, C1 or direction override, nothing display.Clean
+// would change.
+func drawable(s string) bool { return display.Clean(s) == s }
 
 // MaxSteps is the most steps a protocol file may have: each is up to
 // MaxRows units, and every unit of every kind a database keeps is in the
@@ -209,10 +250,41 @@ func (e *ProtocolError) Error() string {
 const MaxProtocolFile = 1 << 20
 
 // ParseProtocolFile reads and checks a protocol file; name is what errors
-// call it. Every problem found comes back, each at its line.
+// call it. Every problem found comes back, each at its line; a file past
+// one of the bounds on its size (protoscan.go) is refused at the first
+// line past it, with nothing else said. A UTF-8 byte order mark at its
+// start is skipped (editors on Windows write one).
 func ParseProtocolFile(name string, b []byte) (*ProtocolFile, error) {
+	return parseProtocolFile(name, b, true)
+}
+
+// ParseKeptProtocolFile reads a protocol file a database keeps. It checks
+// what ParseProtocolFile checks except the rules that admit a new file and
+// came after files were kept: a scale key a screen uses or a keyboard
+// cannot type, control characters in label names, a format's name, a shown
+// label column. A database that kept such a file still opens and works as
+// it did, and Protocol cleans what its kind draws.
+func ParseKeptProtocolFile(name string, b []byte) (*ProtocolFile, error) {
+	return parseProtocolFile(name, b, false)
+}
+
+// utf8BOM is the byte order mark some editors put first in a UTF-8 file.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+func parseProtocolFile(name string, b []byte, admit bool) (*ProtocolFile, error) {
 	if len(b) > MaxProtocolFile {
 		return nil, &ProtocolError{File: name, Msg: fmt.Sprintf("the file is over %d bytes", MaxProtocolFile)}
+	}
+	b = bytes.TrimPrefix(b, utf8BOM)
+	if admit {
+		if err := rawDrawable(name, b); err != nil {
+			return nil, err
+		}
+	}
+	// The bounds first, in one pass: nothing below grows past them.
+	lines, err := scanProtocol(name, b)
+	if err != nil {
+		return nil, err
 	}
 	var f ProtocolFile
 	d := toml.NewDecoder(bytes.NewReader(b))
@@ -220,12 +292,33 @@ func ParseProtocolFile(name string, b []byte) (*ProtocolFile, error) {
 	if err := d.Decode(&f); err != nil {
 		return nil, decodeProblems(name, err)
 	}
-	c := &fileCheck{f: &f, name: name, lines: KeyLines(b)}
+	c := &fileCheck{f: &f, name: name, lines: lines, admit: admit}
 	c.check()
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
 	}
 	return &f, nil
+}
+
+// rawDrawable refuses a file holding, as written, a character a terminal
+// acts on that TOML lets through (it refuses C0 controls itself, but not
+// C1 ones or direction overrides, in comments and strings alike): claritty
+// protocols show prints a kept file as written. Escaped in a string
+// (\u009b), such a character is no threat to that print, and Protocol
+// cleans it where a kind's text is drawn.
+func rawDrawable(name string, b []byte) error {
+	line := 1
+	for i, w := 0, 0; i < len(b); i += w {
+		var r rune
+		r, w = utf8.DecodeRune(b[i:])
+		switch {
+		case r == '\n':
+			line++
+		case r >= 0x80 && !drawable(string(r)):
+			return &ProtocolError{File: name, Line: line, Msg: fmt.Sprintf("%U is in the file: a terminal would act on it, not show it", r)}
+		}
+	}
+	return nil
 }
 
 // decodeProblems turns the TOML decoder's errors into ProtocolErrors: an
@@ -248,67 +341,12 @@ func decodeProblems(name string, err error) error {
 	return &ProtocolError{File: name, Msg: err.Error()}
 }
 
-// KeyLines maps each key of a TOML file to the line it is on: "name",
-// "item.header", "step.2.unit" (the third [[step]]), "step.2" for the
-// table's own header.
-func KeyLines(b []byte) map[string]int {
-	out := map[string]int{}
-	var p unstable.Parser
-	p.Reset(b)
-	counts := map[string]int{}
-	table := ""
-	for p.NextExpression() {
-		e := p.Expression()
-		switch e.Kind {
-		case unstable.Table, unstable.ArrayTable:
-			k, line := keyOf(&p, e)
-			table = k
-			if e.Kind == unstable.ArrayTable {
-				table = k + "." + strconv.Itoa(counts[k])
-				counts[k]++
-			}
-			out[table] = line
-		case unstable.KeyValue:
-			k, line := keyOf(&p, e)
-			if table != "" {
-				k = table + "." + k
-			}
-			out[k] = line
-		}
-	}
-	return out
-}
-
-// keyOf is an expression's dotted key and the line it starts on.
-func keyOf(p *unstable.Parser, e *unstable.Node) (string, int) {
-	var parts []string
-	line := 0
-	it := e.Key()
-	for it.Next() {
-		n := it.Node()
-		parts = append(parts, string(n.Data))
-		if line == 0 && len(n.Data) > 0 {
-			line = lineOf(p, n)
-		}
-	}
-	return strings.Join(parts, "."), line
-}
-
-// lineOf is the line a node's text is on, 0 when the parser cannot say.
-func lineOf(p *unstable.Parser, n *unstable.Node) (line int) {
-	defer func() {
-		if recover() != nil { // a key rewritten by escapes is no slice of the input
-			line = 0
-		}
-	}()
-	return p.Shape(p.Range(n.Data)).Start.Line
-}
-
 // fileCheck gathers a protocol file's problems.
 type fileCheck struct {
 	f     *ProtocolFile
 	name  string
 	lines map[string]int
+	admit bool // a new file: ParseKeptProtocolFile leaves some rules out
 	errs  []error
 }
 
@@ -340,8 +378,10 @@ func (c *fileCheck) check() {
 	switch {
 	case !kindName.MatchString(string(f.Name)):
 		c.at("name", "name %q: want lower-case letters, digits and dashes, starting with a letter (at most 40)", f.Name)
-	case slices.ContainsFunc(Protocols, func(p Protocol) bool { return p.Kind == f.Name }):
+	case isBuiltInKind(f.Name):
 		c.at("name", "name %q is a built-in task kind's", f.Name)
+	case c.admit && slices.Contains(FormatNames, string(f.Name)):
+		c.at("name", "name %q is a format's (import or export --format %s would never reach the kind): give it another", f.Name, f.Name)
 	}
 	if strings.TrimSpace(f.Items) == "" {
 		c.at("items", "items: say what an item is called (panes, queries)")
@@ -382,9 +422,6 @@ func (c *fileCheck) checkItem() {
 	if it.Group != "" {
 		cols("item.group", []string{it.Group})
 	}
-	if len(it.List) > MaxList {
-		c.at("item.list", "item.list: %d columns; at most %d (a pane's answers)", len(it.List), MaxList)
-	}
 	if len(it.List) > 0 && it.ListName == "" {
 		c.at("item.list_name", "item.list_name: say what one element of item.list is called")
 	}
@@ -411,14 +448,14 @@ func (c *fileCheck) checkScales() map[string]FileScale {
 				c.at(key+".values", "scale %q: value %d is twice or not 0-9", s.Name, v)
 			}
 		}
-		for j, k := range s.Keys {
-			switch {
-			case len([]rune(k)) != 1:
-				c.at(key+".keys", "scale %q: key %q is not one character", s.Name, k)
-			case slices.Contains(ReservedKeys, k):
-				c.at(key+".keys", "scale %q: key %q is the HIT screen's own (%s)", s.Name, k, strings.Join(ReservedKeys, " "))
-			case slices.Index(s.Keys, k) != j:
-				c.at(key+".keys", "scale %q: key %q is twice", s.Name, k)
+		c.checkKeys(key, s)
+		if c.admit {
+			for _, n := range s.Names {
+				if !drawable(n) {
+					// A name is drawn on every screen, report and
+					// export: a terminal would act on these.
+					c.at(key+".names", "scale %q: name %q holds a control character or a direction override", s.Name, n)
+				}
 			}
 		}
 		if s.Nominal != c.f.Scales[0].Nominal {
@@ -431,17 +468,35 @@ func (c *fileCheck) checkScales() map[string]FileScale {
 	return out
 }
 
+// checkKeys checks a scale's keys: each one character and not twice; for
+// a new file (admit), also typeable and none a screen keeps. The screens'
+// keys grow (z and R came after protocol files), so a file a database
+// kept is not held to today's.
+func (c *fileCheck) checkKeys(key string, s FileScale) {
+	for j, k := range s.Keys {
+		switch {
+		case utf8.RuneCountInString(k) != 1:
+			c.at(key+".keys", "scale %q: key %q is not one character", s.Name, k)
+		case slices.Index(s.Keys, k) != j:
+			c.at(key+".keys", "scale %q: key %q is twice", s.Name, k)
+		case !c.admit:
+		case !typeable(k):
+			c.at(key+".keys", "scale %q: key %q is not a printable character a keyboard types", s.Name, k)
+		case slices.Contains(ReservedKeys, k):
+			c.at(key+".keys", "scale %q: key %q is the HIT screen's own (%s)", s.Name, k, strings.Join(ReservedKeys, " "))
+		case slices.Contains(AdjudicationKeys, k):
+			c.at(key+".keys", "scale %q: key %q is the adjudication screen's own (%s)", s.Name, k, strings.Join(AdjudicationKeys, " "))
+		}
+	}
+}
+
 func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 	if len(c.f.Steps) == 0 {
 		c.at("step", "no [[step]]: a protocol labels something")
 	}
-	if len(c.f.Steps) > MaxSteps {
-		// Every unit of every kind is in the process's unit set and the
-		// SQL that orders labels: a file may not grow them without end.
-		c.at("step."+strconv.Itoa(MaxSteps), "%d steps; at most %d", len(c.f.Steps), MaxSteps)
-	}
 	it := c.f.Item
 	units := map[string]FileStep{}
+	labelled := c.labelColumns()
 	for i, st := range c.f.Steps {
 		key := "step." + strconv.Itoa(i)
 		switch {
@@ -472,11 +527,7 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 		default:
 			c.at(key+".per", "step %d: per = %q: want item, element or row", i+1, st.Per)
 		}
-		for _, s := range st.Show {
-			if s != ShowList && !slices.Contains(it.Text, s) {
-				c.at(key+".show", "step %d: shows %q, which is not an item.text column or \"list\"", i+1, s)
-			}
-		}
+		c.checkShow(key, i, st, labelled)
 		if ok && len(st.LabelText) > 0 && len(st.LabelText) != len(scale.Values) {
 			c.at(key+".label_text", "step %d: %d label texts for a scale of %d values", i+1, len(st.LabelText), len(scale.Values))
 		}
@@ -485,6 +536,40 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 			c.checkWhen(key, i, st, units, scales)
 		}
 		units[st.Unit] = st
+	}
+}
+
+// labelColumns are the columns that hold a step's known label, any step's
+// (for each list element or row it labels): the answers of practice and
+// gold checks.
+func (c *fileCheck) labelColumns() map[string]bool {
+	out := map[string]bool{}
+	for _, st := range c.f.Steps {
+		for _, lc := range c.f.LabelCells(st, 0) {
+			out[lc.Column] = true
+		}
+	}
+	return out
+}
+
+// checkShow checks what a step shows: text columns of the item or its
+// list; for a new file (admit), none that holds a known label, nor the
+// list when one of its columns does, since the screen would show the
+// annotator the answer.
+func (c *fileCheck) checkShow(key string, i int, st FileStep, labelled map[string]bool) {
+	it := c.f.Item
+	for _, s := range st.Show {
+		switch {
+		case s != ShowList && !slices.Contains(it.Text, s):
+			c.at(key+".show", "step %d: shows %q, which is not an item.text column or \"list\"", i+1, s)
+		case !c.admit:
+		case s != ShowList && labelled[s]:
+			c.at(key+".show", "step %d: shows %q, a column holding known labels: annotators would see the answer", i+1, s)
+		case s == ShowList:
+			if j := slices.IndexFunc(it.List, func(col string) bool { return labelled[col] }); j >= 0 {
+				c.at(key+".show", "step %d: shows the list, whose column %q holds known labels: annotators would see the answer", i+1, it.List[j])
+			}
+		}
 	}
 }
 

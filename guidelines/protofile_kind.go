@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/claritty/claritty/display"
 )
 
 // MaxList is the most columns an item's list may have: the store keeps
@@ -17,16 +20,20 @@ const MaxList = 5
 const MaxRows = 20
 
 // Protocol is the kind a protocol file describes, as every layer uses a
-// kind: its steps, units, scales and guideline text.
+// kind: its steps, units, scales and guideline text. Its text is the
+// file's, cleaned as any dataset text is (display.Clean): the screens,
+// reports and exports draw a kind's titles, label names and keys as they
+// are, and a file kept before its names were checked (or a title) may hold
+// what a terminal would act on.
 func (f *ProtocolFile) Protocol() Protocol {
 	scales := map[string]FileScale{}
 	for _, s := range f.Scales {
 		scales[s.Name] = s
 	}
-	p := Protocol{Kind: f.Name, Items: f.Items, Title: f.Title, text: f.markdown(scales)}
+	p := Protocol{Kind: f.Name, Items: display.Clean(f.Items), Title: display.Clean(f.Title), text: f.markdown(scales), sums: &sync.Map{}}
 	for _, st := range f.Steps {
 		sc := scales[st.Scale]
-		p.StepTypes = append(p.StepTypes, Step{ID: st.Unit, Title: st.Title, Short: strings.ReplaceAll(st.Unit, "_", " "), Scale: sc.labels()})
+		p.StepTypes = append(p.StepTypes, Step{ID: st.Unit, Title: display.Clean(st.Title), Short: strings.ReplaceAll(st.Unit, "_", " "), Scale: sc.labels()})
 		p.Types = append(p.Types, st.Unit)
 		switch st.Per {
 		case PerElement:
@@ -74,13 +81,23 @@ func fileSteps(steps []FileStep, listLen int, s Shape) []ItemStep {
 }
 
 // labels is the scale as a Protocol holds one: from the best (highest)
-// value down.
+// value down, its keys and names cleaned.
 func (s FileScale) labels() []Label {
 	out := make([]Label, len(s.Values))
 	for i, v := range s.Values {
-		out[len(out)-1-i] = Label{Value: v, Key: s.Keys[i], Name: s.Names[i]}
+		out[len(out)-1-i] = Label{Value: v, Key: display.Clean(s.Keys[i]), Name: display.Clean(s.Names[i])}
 	}
 	return out
+}
+
+// cleanLines is display.Clean of each line of s: markdown keeps its
+// lines.
+func cleanLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = display.Clean(l)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // markdown is the file's guideline text in the shape of the built-in
@@ -89,17 +106,18 @@ func (s FileScale) labels() []Label {
 // alike.
 func (f *ProtocolFile) markdown(scales map[string]FileScale) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\n%s\n", f.Title, strings.TrimSpace(f.Guideline))
+	fmt.Fprintf(&b, "# %s\n\n%s\n", display.Clean(f.Title), cleanLines(strings.TrimSpace(f.Guideline)))
 	for _, st := range f.Steps {
-		fmt.Fprintf(&b, "\n## %s {#%s}\n\n", st.Title, st.Unit)
+		fmt.Fprintf(&b, "\n## %s {#%s}\n\n", display.Clean(st.Title), st.Unit)
 		if g := strings.TrimSpace(st.Guideline); g != "" {
-			fmt.Fprintf(&b, "%s\n\n", g)
+			fmt.Fprintf(&b, "%s\n\n", cleanLines(g))
 		}
-		sc := scales[st.Scale]
-		for i := len(sc.Values) - 1; i >= 0; i-- {
-			line := fmt.Sprintf("- **%s %s**", sc.Keys[i], sc.Names[i])
-			if i < len(st.LabelText) && strings.TrimSpace(st.LabelText[i]) != "" {
-				line += " — " + strings.Join(strings.Fields(st.LabelText[i]), " ")
+		labels := scales[st.Scale].labels()
+		for i, l := range labels {
+			line := fmt.Sprintf("- **%s %s**", l.Key, l.Name)
+			// label_text runs from the lowest value up, labels from the best down.
+			if j := len(labels) - 1 - i; j < len(st.LabelText) && strings.TrimSpace(st.LabelText[j]) != "" {
+				line += " — " + display.Clean(strings.Join(strings.Fields(st.LabelText[j]), " "))
 			}
 			b.WriteString(line + "\n")
 		}

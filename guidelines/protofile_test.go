@@ -51,11 +51,8 @@ func TestShippedProtocolsMatchTheRelease(t *testing.T) {
 	}
 }
 
-// A protocol file that will not do is refused with every problem at its
-// line: an unknown key, a key the HIT screen keeps, a unit twice, a scale
-// or a column that is not there, a condition on a later step.
-func TestProtocolFileProblemsAtTheirLines(t *testing.T) {
-	good := `name = "usefulness"
+// usefulToml is a good protocol file: docs/protocols.md's, shortened.
+const usefulToml = `name = "usefulness"
 title = "Usefulness of clarifying questions"
 items = "questions"
 
@@ -77,6 +74,12 @@ show = ["query", "question"]
 scale = "use"
 column = "useful"
 `
+
+// A protocol file that will not do is refused with every problem at its
+// line: an unknown key, a key the HIT screen keeps, a unit twice, a scale
+// or a column that is not there, a condition on a later step.
+func TestProtocolFileProblemsAtTheirLines(t *testing.T) {
+	good := usefulToml
 	if _, err := ParseProtocolFile("u.toml", []byte(good)); err != nil {
 		t.Fatalf("the good file: %v", err)
 	}
@@ -102,9 +105,9 @@ per = "element"`, []string{`u.toml:19: step 1: shows "answer"`, `u.toml:20: step
 		{"nominal and ordered scales", "[[step]]", "[[scale]]\nname = \"yn\"\nnominal = true\nvalues = [0, 1]\nkeys = [\"y\", \"x\"]\nnames = [\"no\", \"yes\"]\n\n[[step]]",
 			[]string{`u.toml:18: scale "yn": nominal = true, scale "use"'s is false`}},
 		{"too many steps", "[[step]]", strings.Repeat("[[step]]\ntitle = \"x\"\nunit = \"x\"\nscale = \"use\"\n\n", 30) + "[[step]]",
-			[]string{`u.toml:166: 31 steps; at most 30`}},
+			[]string{`u.toml:166: [[step]] number 31: a protocol file has at most 30`}},
 		{"a list longer than a pane's", `text = ["query", "question"]`, "text = [\"query\", \"question\"]\nlist = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]\nlist_name = \"x\"",
-			[]string{`u.toml:9: item.list: 6 columns; at most 5`}},
+			[]string{`u.toml:9: item.list: 6 values; at most 5`}},
 		{"an attention check counting rows of no group", `column = "useful"`, "column = \"useful\"\n\n[attention]\nask = \"How many?\"\ncount = \"rows\"",
 			[]string{`u.toml:25: attention: counts rows, but rows are not grouped (item.group)`}},
 		{"an attention check counting a list no step shows", `text = ["query", "question"]`,
@@ -457,5 +460,32 @@ func TestAttentionAnswerCountsWhatIsShown(t *testing.T) {
 	}
 	if _, ok := files["mimics-duo-aspects"].AttentionAnswer(rows); ok {
 		t.Error("Task 3 asks no attention question, yet has an answer")
+	}
+}
+
+// A changed file's kind summarises its steps anew: the HIT screen of a
+// running process shows the new label names, not the first file's.
+func TestReplacedFileSummariesAnew(t *testing.T) {
+	text := []byte(strings.Replace(usefulToml, `name = "usefulness"`, `name = "summary-anew"`, 1))
+	f, err := ParseProtocolFile("a.toml", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Register(f, text); err != nil {
+		t.Fatal(err)
+	}
+	if got := ForKind("summary-anew").Summary("usefulness"); len(got) != 5 || got[4] != "1 useless" {
+		t.Fatalf("summary: %q", got)
+	}
+	changed := bytes.Replace(text, []byte(`"useless"`), []byte(`"no use"`), 1)
+	g, err := ParseProtocolFile("b.toml", changed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Replace(g, changed); err != nil {
+		t.Fatal(err)
+	}
+	if got := ForKind("summary-anew").Summary("usefulness"); len(got) != 5 || got[4] != "1 no use" {
+		t.Errorf("summary after the change: %q", got)
 	}
 }

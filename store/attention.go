@@ -76,12 +76,26 @@ func (s *Store) drawAttention(w *ptx, g gate, itemID, annotatorID int64, now str
 }
 
 // attentionWaits says whether the HIT asks an attention question not yet
-// answered: its last label then does not finish it; the answer does.
+// answered: its last label then does not finish it; the answer does. A
+// question the kind's file no longer asks waits for nothing, since no
+// screen asks it: a process that had not yet read the changed file (which
+// dropped [attention], ending the questions then waiting: changeProtocol)
+// may have drawn it. It goes, and the HIT finishes as any other.
 func attentionWaits(w *ptx, itemID, annotatorID int64) (bool, error) {
-	var waits bool
-	err := w.scan(`SELECT EXISTS (SELECT 1 FROM attention WHERE item_id = ? AND annotator_id = ? AND answer IS NULL)`,
-		[]any{itemID, annotatorID}, &waits)
-	return waits, err
+	var kind guidelines.Kind
+	err := w.scan(`SELECT d.kind FROM attention a JOIN items i ON i.id = a.item_id JOIN datasets d ON d.id = i.dataset_id
+		WHERE a.item_id = ? AND a.annotator_id = ? AND a.answer IS NULL`, []any{itemID, annotatorID}, &kind)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	if f, ok := guidelines.RegisteredFile(kind); ok && f.Attention != nil {
+		return true, nil
+	}
+	_, err = w.exec(`DELETE FROM attention WHERE item_id = ? AND annotator_id = ? AND answer IS NULL`, itemID, annotatorID)
+	return false, err
 }
 
 // AttentionAnswer is an annotator's answer to their HIT's attention

@@ -16,11 +16,17 @@ import (
 // dataset and the annotator.
 func seedQuality(t *testing.T, st *Store, options ...int) (int64, Annotator) {
 	t.Helper()
-	ctx := context.Background()
 	s, err := guidelines.FindShipped("mimics-duo-quality")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return seedFile(t, st, s, options...)
+}
+
+// seedFile is seedQuality under a protocol file of Task 2's shape.
+func seedFile(t *testing.T, st *Store, s guidelines.ProtocolText, options ...int) (int64, Annotator) {
+	t.Helper()
+	ctx := context.Background()
 	lead := testLead(t, st)
 	im, err := st.BeginProtocolImport(ctx, lead, "duo", "", s.File, s.Text)
 	if err != nil {
@@ -211,5 +217,119 @@ func TestWrongAttentionAnswersPause(t *testing.T) {
 	hist, err := st.StandingHistory(ctx, ds)
 	if err != nil || len(hist) != 1 || !strings.Contains(hist[0].Detail, "0 of 3 attention questions") {
 		t.Fatalf("history %+v %v", hist, err)
+	}
+}
+
+// A changed file that drops [attention] takes the questions waiting
+// unanswered with it, in its own transaction: a HIT that waited only for
+// the answer finishes then (it could never finish otherwise: no screen
+// asks the question any more), one with labels still to give finishes with
+// its last label, an answered question stays. A change refused for
+// another reason drops nothing.
+func TestDroppedAttentionFinishesWaitingHITs(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	f, text := shippedAs(t, "store-attention-drop")
+	ds, ana := seedFile(t, st, guidelines.ProtocolText{File: f, Text: text}, 2, 2, 2)
+	lead := testLead(t, st)
+	bo, err := st.SetRole(ctx, lead, "bo", RoleAnnotator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setTraining(t, st, ds, Training{Pass: 0.7, RepeatGap: 1, PauseAfter: 5, AttentionRate: 1})
+	answered, _, _ := next(t, st, ds, ana.ID)
+	labelPane(t, st, answered, ana.ID, 2)
+	if err := st.AnswerAttention(ctx, AttentionAnswer{ItemID: answered, AnnotatorID: ana.ID, Answer: 2}); err != nil {
+		t.Fatal(err)
+	}
+	waits, _, _ := next(t, st, ds, ana.ID)
+	labelPane(t, st, waits, ana.ID, 2)
+	partial, _, _ := next(t, st, ds, bo.ID)
+	if _, err := st.SetLabel(ctx, LabelChange{ItemID: partial, AnnotatorID: bo.ID, Unit: "answer_quality_1", Value: ptr(3)}); err != nil {
+		t.Fatal(err)
+	}
+	if h := loadHIT(t, st, waits, ana.ID); h.Finished || !h.Attention {
+		t.Fatalf("before the change: %+v", h)
+	}
+	before := loadHIT(t, st, waits, ana.ID).Rev.N
+
+	dropped, _, ok := strings.Cut(string(text), "\n[attention]")
+	if !ok {
+		t.Fatal("Task 2's file asks no attention question")
+	}
+	dropped += "\n"
+	refused := strings.Replace(dropped, `names = ["very poor", "poor", "fair", "good", "excellent"]`,
+		`names = ["excellent", "good", "fair", "poor", "very poor"]`, 1)
+	for _, c := range []struct {
+		text string
+		ok   bool
+	}{{refused, false}, {dropped, true}} {
+		g, err := guidelines.ParseProtocolFile("dropped", []byte(c.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.AddProtocol(ctx, lead, g, []byte(c.text)); (err == nil) != c.ok {
+			t.Fatalf("the change (taken: %v): %v", c.ok, err)
+		}
+		if !c.ok && loadHIT(t, st, waits, ana.ID).Finished {
+			t.Fatal("a refused change finished the waiting HIT")
+		}
+	}
+	h := loadHIT(t, st, waits, ana.ID)
+	if !h.Finished || h.Attention || h.Rev.N <= before {
+		t.Errorf("the HIT that waited for its answer, after [attention] went: finished %v, asks %v, rev %d (was %d)",
+			h.Finished, h.Attention, h.Rev.N, before)
+	}
+	if done, _, _ := st.Progress(ctx, ds, ana.ID); done != 2 {
+		t.Errorf("ana has done %d HITs, want 2", done)
+	}
+	if h := loadHIT(t, st, answered, ana.ID); !h.Finished || h.AttentionAnswer == nil || *h.AttentionAnswer != 2 {
+		t.Errorf("the answered HIT: %+v", h)
+	}
+	if h := loadHIT(t, st, partial, bo.ID); h.Finished || h.Attention {
+		t.Errorf("bo's HIT with a label to give: %+v", h)
+	}
+	labelPane(t, st, partial, bo.ID, 2)
+	if h := loadHIT(t, st, partial, bo.ID); !h.Finished {
+		t.Error("bo's last label did not finish the HIT")
+	}
+}
+
+// A question drawn by a process that had not yet read a change dropping
+// [attention] (the change ended the questions waiting then, not this
+// one) waits for nothing: no screen asks it, and the HIT's last label
+// finishes it as any HIT's.
+func TestStaleAttentionQuestionWaitsForNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	f, text := shippedAs(t, "store-attention-stale")
+	dropped, _, ok := strings.Cut(string(text), "\n[attention]")
+	if !ok {
+		t.Fatal("Task 2's file asks no attention question")
+	}
+	g, err := guidelines.ParseProtocolFile("stale", []byte(dropped+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Attention == nil || g.Attention != nil {
+		t.Fatal("the files ask wrong")
+	}
+	ds, ana := seedFile(t, st, guidelines.ProtocolText{File: g, Text: []byte(dropped + "\n")}, 2)
+	id, ok, _ := next(t, st, ds, ana.ID)
+	if !ok {
+		t.Fatal("no HIT")
+	}
+	// What the stale process's drawAttention left.
+	if _, err := st.db.Exec(`INSERT INTO attention (item_id, annotator_id, expected, asked_at) VALUES (?, ?, 2, 'then')`, id, ana.ID); err != nil {
+		t.Fatal(err)
+	}
+	labelPane(t, st, id, ana.ID, 2)
+	if h := loadHIT(t, st, id, ana.ID); !h.Finished || h.Attention {
+		t.Errorf("the HIT after its last label: finished %v, asks %v", h.Finished, h.Attention)
+	}
+	if done, _, _ := st.Progress(ctx, ds, ana.ID); done != 1 {
+		t.Errorf("done %d", done)
 	}
 }

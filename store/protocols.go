@@ -8,7 +8,9 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strings"
 
+	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -112,7 +114,7 @@ func keepUnits(ctx context.Context, tx *ptx, f *guidelines.ProtocolFile) error {
 // has, with a value on its scale; nor may a condition change while labels
 // are stored (one given under the old rule may break the new).
 func (s *Store) changeProtocol(ctx context.Context, tx *ptx, who Annotator, f *guidelines.ProtocolFile, text []byte, have string) error {
-	old, err := guidelines.ParseProtocolFile("protocol "+string(f.Name), []byte(have))
+	old, err := guidelines.ParseKeptProtocolFile("protocol "+string(f.Name), []byte(have))
 	if err != nil {
 		return err
 	}
@@ -122,8 +124,9 @@ func (s *Store) changeProtocol(ctx context.Context, tx *ptx, who Annotator, f *g
 	if !sameItemColumns(old.Item, f.Item) {
 		return refuse("its [item] columns differ from the kept file's, and its items were read by them")
 	}
-	p := f.Protocol()
+	p, was := f.Protocol(), old.Protocol()
 	stored := 0
+	held := map[string]bool{}
 	err = eachRow(ctx, tx, storedUnits, []any{string(f.Name)}, func(rows *sql.Rows) error {
 		var unit string
 		var value sql.NullInt64
@@ -131,6 +134,7 @@ func (s *Store) changeProtocol(ctx context.Context, tx *ptx, who Annotator, f *g
 			return err
 		}
 		stored++
+		held[unit] = true
 		switch {
 		case !p.HasUnit(unit):
 			return refuse("unit %s holds labels, and the new file has no such unit", unit)
@@ -142,14 +146,123 @@ func (s *Store) changeProtocol(ctx context.Context, tx *ptx, who Annotator, f *g
 	if err != nil {
 		return err
 	}
-	if stored > 0 && !maps.Equal(p.Conditions(), old.Protocol().Conditions()) {
+	if stored > 0 && !maps.Equal(p.Conditions(), was.Conditions()) {
 		return refuse("its conditions (when) differ, and labels are stored")
 	}
+	for _, unit := range slices.Sorted(maps.Keys(held)) {
+		if how := turned(was, p, unit); how != "" {
+			st, _ := f.StepOf(agreement.UnitType(unit))
+			return refuse("scale %q, on which unit %s holds labels: %s: the labels stored would read otherwise", st.Scale, unit, how)
+		}
+	}
+	now := s.now()
 	if _, err := tx.ExecContext(ctx, `UPDATE protocols SET text = ?, added_by = ?, added_at = ? WHERE name = ?`,
-		string(text), who.ActorID(), s.now(), string(f.Name)); err != nil {
+		string(text), who.ActorID(), now, string(f.Name)); err != nil {
 		return err
 	}
+	if old.Attention != nil && f.Attention == nil {
+		if err := dropAttention(tx, f.Name, p, now); err != nil {
+			return err
+		}
+	}
 	return keepUnits(ctx, tx, f)
+}
+
+// turned says how the new protocol reads a unit's stored labels otherwise
+// than the kept one ("" when alike): a label's name now another value's
+// (a lead who inverts a scale's names, or its values, turns every stored
+// label upside down), or, on an ordered scale, its values in another
+// order (agreement's ordinal metrics read them by it). Names may change
+// otherwise, and keys: they do not change what a label means.
+func turned(was, now guidelines.Protocol, unit string) string {
+	before, after := was.ScaleOf(unit), now.ScaleOf(unit)
+	for _, b := range before {
+		for _, a := range after {
+			if strings.EqualFold(strings.TrimSpace(a.Name), strings.TrimSpace(b.Name)) && a.Value != b.Value {
+				return fmt.Sprintf("%q was the name of value %d and is value %d's in the new file", b.Name, b.Value, a.Value)
+			}
+		}
+	}
+	if now.Nominal {
+		return ""
+	}
+	// The values both scales have, from the lowest up as each file has them.
+	order := func(scale, other []guidelines.Label) []int {
+		var out []int
+		for i := len(scale) - 1; i >= 0; i-- {
+			if slices.ContainsFunc(other, func(l guidelines.Label) bool { return l.Value == scale[i].Value }) {
+				out = append(out, scale[i].Value)
+			}
+		}
+		return out
+	}
+	if b, a := order(before, after), order(after, before); !slices.Equal(b, a) {
+		return fmt.Sprintf("its values run %v from the lowest up in the new file, %v in the kept one", a, b)
+	}
+	return ""
+}
+
+// dropAttention ends the attention questions the kind's HITs wait on, in
+// tx, when a changed file asks none any more (the screens no longer ask
+// it, so an unanswered one would keep its HIT from finishing for ever):
+// each unanswered question goes, and a HIT whose labels are all in, which
+// waited only for the answer, finishes now, as its last label would have
+// finished it had no question been asked. Answered questions stay: they
+// are the annotator's record.
+func dropAttention(w *ptx, kind guidelines.Kind, p guidelines.Protocol, now string) error {
+	type hit struct{ item, annotator int64 }
+	waiting, err := collect(w.ctx, w, "attention", `SELECT a.item_id, a.annotator_id FROM attention a
+		JOIN items i ON i.id = a.item_id JOIN datasets d ON d.id = i.dataset_id WHERE d.kind = ? AND a.answer IS NULL`,
+		[]any{string(kind)}, func(rows *sql.Rows) (h hit, err error) { return h, rows.Scan(&h.item, &h.annotator) })
+	if err != nil {
+		return err
+	}
+	for _, h := range waiting {
+		if _, err := w.exec(`DELETE FROM attention WHERE item_id = ? AND annotator_id = ? AND answer IS NULL`, h.item, h.annotator); err != nil {
+			return err
+		}
+		if err := finishWaiting(w, p, h.item, h.annotator, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finishWaiting finishes a HIT that waited for its attention answer: one
+// still its annotator's (not finished, not given back) whose labels are a
+// whole HIT of the new protocol p. Its revision moves on, so a screen that
+// holds it reloads.
+func finishWaiting(w *ptx, p guidelines.Protocol, itemID, annotatorID int64, now string) error {
+	var open bool
+	err := w.scan(`SELECT finished_at IS NULL AND given_back_at IS NULL FROM hits WHERE item_id = ? AND annotator_id = ?`,
+		[]any{itemID, annotatorID}, &open)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && !open {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	ref, err := scanRef(w.QueryRowContext(w.ctx, `SELECT `+refColumns+` FROM items i JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.id = ?`, itemID))
+	if err != nil {
+		return err
+	}
+	labels := map[string]int{}
+	if err := unitValues(w.ctx, w, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
+		[]any{itemID, annotatorID}, labels); err != nil {
+		return err
+	}
+	if !p.Complete(ref.shape(), labels) {
+		return nil // its last label finishes it, as any HIT's
+	}
+	if _, err := w.exec(`UPDATE hits SET rev = rev + 1 WHERE item_id = ? AND annotator_id = ?`, itemID, annotatorID); err != nil {
+		return err
+	}
+	done := 1
+	if err := touchHIT(w, LabelChange{ItemID: itemID, AnnotatorID: annotatorID, Value: &done, Finish: true}, now); err != nil {
+		return err
+	}
+	return refreshItem(w, itemID)
 }
 
 // storedUnits are the (unit, value) pairs stored for the items of a kind,
@@ -212,7 +325,7 @@ func (s *Store) loadProtocols(ctx context.Context, changed bool) error {
 		return fmt.Errorf("open %s: %w", s.path, err)
 	}
 	for _, k := range all {
-		f, err := guidelines.ParseProtocolFile("protocol "+k.name, []byte(k.text))
+		f, err := guidelines.ParseKeptProtocolFile("protocol "+k.name, []byte(k.text))
 		if err == nil {
 			err = s.know(f, []byte(k.text), changed)
 		}

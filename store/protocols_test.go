@@ -185,6 +185,20 @@ func TestChangedProtocol(t *testing.T) {
 			t.Errorf("%s: %v", c.what, err)
 		}
 	}
+	// A scale turned upside down (its names, or its values, in the other
+	// order) would read every stored label the other way.
+	for _, c := range []struct{ what, old, new, want string }{
+		{"the names inverted", `names = ["very poor", "poor", "fair", "good", "excellent"]`, `names = ["excellent", "good", "fair", "poor", "very poor"]`,
+			`scale "quality", on which unit pane_quality holds labels: "excellent" was the name of value 5 and is value 1's in the new file`},
+		{"the values inverted", "values = [1, 2, 3, 4, 5]\nkeys = [\"1\", \"2\", \"3\", \"4\", \"5\"]\nnames = [\"very poor\", \"poor\", \"fair\", \"good\", \"excellent\"]",
+			"values = [5, 4, 3, 2, 1]\nkeys = [\"5\", \"4\", \"3\", \"2\", \"1\"]\nnames = [\"excellent\", \"good\", \"fair\", \"poor\", \"very poor\"]",
+			`scale "quality", on which unit pane_quality holds labels: its values run [5 4 3 2 1] from the lowest up in the new file, [1 2 3 4 5] in the kept one`},
+		{"one name moved", `"fair", "good"`, `"good", "fine"`, `"good" was the name of value 4 and is value 3's`},
+	} {
+		if _, err := change(c.old, c.new); !errors.Is(err, ErrProtocolChanged) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %s", c.what, err, c.want)
+		}
+	}
 	if kept, _ := st.Protocols(ctx); !bytes.Equal(kept["store-change-quality"], text) {
 		t.Fatal("a refused change was kept")
 	}
@@ -202,6 +216,9 @@ func TestChangedProtocol(t *testing.T) {
 	im.Rollback()
 	if got := guidelines.ForKind("store-change-quality").Step("pane_quality").Title; got != "The pane as a whole" {
 		t.Errorf("after a rolled-back change the step reads %q", got)
+	}
+	if _, err := change(`"very poor"`, `"awful"`); err != nil {
+		t.Fatalf("a label's new name: %v", err)
 	}
 	renamed, err := change("The pane as a whole", "The whole pane")
 	if err != nil {
@@ -240,5 +257,40 @@ func TestProtocolChangedElsewhereIsRead(t *testing.T) {
 	}
 	if got := guidelines.ForKind("store-elsewhere-quality").Step("pane_quality").Title; got != "Elsewhere" {
 		t.Errorf("after a look, the step reads %q", got)
+	}
+}
+
+// A file a database kept before today's rules for new files (a key the
+// adjudication screen uses, a name a terminal acts on) still opens: the
+// database is the team's work, and the rules are for what comes in.
+func TestKeptFileOfOlderRulesOpens(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	lead := testLead(t, st)
+	f, text := shippedAs(t, "store-kept-older")
+	if err := st.AddProtocol(ctx, lead, f, text); err != nil {
+		t.Fatal(err)
+	}
+	older := bytes.Replace(text, []byte(`keys = ["1", "2", "3", "4", "5"]`), []byte(`keys = ["1", "2", "3", "4", "x"]`), 1)
+	older = bytes.Replace(older, []byte(`"very poor"`), []byte(`"very \u001b[31mpoor"`), 1)
+	if _, err := guidelines.ParseProtocolFile("older", older); err == nil {
+		t.Fatal("today's rules take the older file")
+	}
+	// As an older claritty left it; this process reads it at its next
+	// look, as a process that opens the database reads it.
+	if _, err := st.db.Exec(`UPDATE protocols SET text = ?, added_at = '2999-01-01T00:00:00.000Z' WHERE name = ?`,
+		string(older), "store-kept-older"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Datasets(ctx); err != nil {
+		t.Fatalf("a database keeping a file of older rules: %v", err)
+	}
+	p := guidelines.ForKind("store-kept-older")
+	if v, ok := p.ValueOfKey("pane_quality", "x"); !ok || v != 5 {
+		t.Errorf("the kept key x: %d %v", v, ok)
+	}
+	if got := p.Describe("pane_quality", 1); got != "1 very ␛[31mpoor" {
+		t.Errorf("the kept name is drawn %q", got)
 	}
 }

@@ -152,7 +152,7 @@ func (m *hitScreen) ShortHelp() []key.Binding {
 	case m.prompt == overlayFlag:
 		return m.promptKeys.ShortHelp()
 	case m.prompt == overlayGiveBack:
-		return []key.Binding{bind([]string{"y"}, "y", "give it back"), bind(nil, "any other key", "keep it")}
+		return []key.Binding{giveBackYes, bind(nil, "any other key", "keep it")}
 	}
 	return m.cfg.Keys.ownBindings(m.hit.kind.shortHelp(k, m.hit))
 }

@@ -72,17 +72,17 @@ func TestKeyConfigAgainstAProtocolFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	letters := strings.Replace(string(b), `keys = ["1", "2", "3", "4", "5"]`, `keys = ["v", "w", "x", "y", "b"]`, 1)
+	letters := strings.Replace(string(b), `keys = ["1", "2", "3", "4", "5"]`, `keys = ["v", "w", "c", "e", "b"]`, 1)
 	f, err := guidelines.ParseProtocolFile("letters.toml", []byte(letters))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := parseKeys(t, "[keys]\nlater = \"y\"\n")
-	if err := c.Check(f.Protocol()); err == nil || !strings.Contains(err.Error(), `config.toml:2: "y" is both label y and the action later`) {
+	c := parseKeys(t, "[keys]\nlater = \"e\"\n")
+	if err := c.Check(f.Protocol()); err == nil || !strings.Contains(err.Error(), `config.toml:2: "e" is both label e and the action later`) {
 		t.Errorf("later on a label's letter: %v", err)
 	}
 	if err := c.Check(guidelines.MIMICS); err != nil {
-		t.Errorf("MIMICS has no y: %v", err)
+		t.Errorf("MIMICS has no e: %v", err)
 	}
 }
 

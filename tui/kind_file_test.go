@@ -363,3 +363,50 @@ func TestStatisticsOfAProtocolKind(t *testing.T) {
 		t.Fatalf("the MIMICS tables for a protocol file's kind:\n%s", s)
 	}
 }
+
+// A protocol file a database kept before label names were checked may
+// name a label with an escape sequence; the HIT screen draws the name as
+// any dataset text, the escape a visible ␛, never sent to the terminal.
+func TestKeptLabelNamesAreDrawnClean(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	lead := storetest.Lead(t, st)
+	shipped, err := guidelines.FindShipped("mimics-duo-quality")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A header of its own: the process knows the kind, and a file of Task
+	// 2's header would be two protocols' to the other tests.
+	text := strings.Replace(string(shipped.Text), `name = "mimics-duo-quality"`, `name = "tui-kept-escape"`, 1)
+	text = strings.ReplaceAll(text, "OverallClarificationPaneQuality", "Overall")
+	f, err := guidelines.ParseProtocolFile("kept", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.AddProtocol(ctx, lead, f, []byte(text)); err != nil {
+		t.Fatal(err)
+	}
+	// As an older claritty kept it; the store reads it at its next look
+	// (as a process that opens the database reads it).
+	older := strings.Replace(text, `"very poor"`, `"very \u001b[31mpoor"`, 1)
+	if _, err := storetest.DB(t, st).Exec(`UPDATE protocols SET text = ?, added_at = '2999-01-01T00:00:00.000Z' WHERE name = 'tui-kept-escape'`, older); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Datasets(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Replace(duoRows("mimics-duo-quality"), "OverallClarificationPaneQuality", "Overall", 1)
+	if _, err := data.Import(ctx, st, lead, strings.NewReader(rows), "kept.tsv",
+		data.Options{Format: "tui-kept-escape", Dataset: "kept"}); err != nil {
+		t.Fatal(err)
+	}
+	an, err := st.EnsureAnnotator(ctx, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startOn(t, st, an, "kept", 100, 40, false)
+	raw := h.m.View().Content
+	if scr := h.screen(); !strings.Contains(scr, "1 very ␛[31mpoor") || strings.Contains(raw, "\x1b[31mpoor") {
+		t.Errorf("the kept name, drawn:\n%s", scr)
+	}
+}

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/claritty/claritty/store"
@@ -41,11 +42,15 @@ func (m *hitScreen) skipped(msg skippedMsg) tea.Cmd {
 	return m.loadNext(msg.seq + 1)
 }
 
+// giveBackYes answers the give-back question yes; a scale may not take
+// its key (guidelines.ReservedKeys).
+var giveBackYes = bind([]string{"y"}, "y", "give it back")
+
 // giveBackKey answers the give-back question: y gives the HIT back, any
 // other key keeps it.
 func (m *hitScreen) giveBackKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.prompt = overlayNone
-	if msg.String() != "y" || m.hit == nil {
+	if !key.Matches(msg, giveBackYes) || m.hit == nil {
 		m.setStatus("kept: the HIT is still yours", false)
 		return nil
 	}

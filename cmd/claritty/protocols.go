@@ -179,10 +179,12 @@ func newProtocolsAddCmd(g *globals) *cobra.Command {
 			"claritty import --protocol does with its data. Adding the same file again changes\n" +
 			"nothing. A changed file under a name the database keeps replaces the kept one when\n" +
 			"nothing stored would be orphaned: titles, guideline text, label names and keys may\n" +
-			"change; a unit or value that holds labels, the [item] columns, or a condition (while\n" +
-			"labels are stored) may not. Give such a file a name of its own. Every session and SSH\n" +
-			"user reads the change at its next look. Only a lead may. FILE - reads standard input\n" +
-			"(over SSH, the only way).",
+			"change; a unit or value that holds labels, the [item] columns, a condition (while\n" +
+			"labels are stored), or the order of a scale's names or values (while it holds labels)\n" +
+			"may not. Give such a file a name of its own. A file that drops [attention] finishes\n" +
+			"the HITs that waited only for its answer. Every session and SSH user reads the change\n" +
+			"at its next look. Only a lead may. FILE - reads standard input (over SSH, the only\n" +
+			"way).",
 		Example: "  claritty protocols add usefulness.toml\n  ssh -p 2222 HOST protocols add - < usefulness.toml",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
