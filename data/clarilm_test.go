@@ -172,7 +172,7 @@ func TestJudgeRunRefusals(t *testing.T) {
 		t.Fatalf("good verdicts: %+v %v", res, err)
 	}
 	var got []int
-	rows, _ := storetest.DB(t, st).Query(`SELECT value FROM run_labels ORDER BY item_id`)
+	rows, _ := storetest.DB(t, st).Query(`SELECT l.value FROM run_labels l JOIN items i ON i.id = l.item_id ORDER BY i.uid`)
 	for rows.Next() {
 		var v int
 		rows.Scan(&v)
