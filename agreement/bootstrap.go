@@ -12,7 +12,7 @@ import (
 // multinomial count for each pattern, so a replicate costs one binomial per
 // pattern however many subjects there are. Replicates where a coefficient
 // is undefined are left out of its interval.
-func bootstrap(ps *patternSet, reps int, seed uint64) (kappa, alphaOrd Interval) {
+func bootstrap(ps *patternSet, reps int, seed uint64, stop <-chan struct{}) (kappa, alphaOrd Interval) {
 	if reps < 2 {
 		return Interval{}, Interval{}
 	}
@@ -23,7 +23,10 @@ func bootstrap(ps *patternSet, reps int, seed uint64) (kappa, alphaOrd Interval)
 	ps = ps.sorted()
 	w := make([]float64, len(ps.weights))
 	var ks, as []float64
-	for range reps {
+	for r := range reps {
+		if r%64 == 0 && stopped(stop) {
+			return Interval{}, Interval{}
+		}
 		multinomial(rng, ps.weights, w)
 		s := sumKappa(ps, w)
 		if _, _, k := s.fleiss(); k.Defined {

@@ -18,6 +18,9 @@ type DSLabel struct {
 type DSOptions struct {
 	Tolerance     float64 // 0: 1e-9
 	MaxIterations int     // 0: DSMaxIterations
+	// Stop, once closed, ends the rounds early, as if MaxIterations were
+	// reached (the caller no longer wants the fit; nil never stops).
+	Stop <-chan struct{}
 }
 
 // DSMaxIterations is the default cap on EM rounds.
@@ -79,7 +82,7 @@ func FitDawidSkene(labels []DSLabel, units, annotators, classes int, opt DSOptio
 		m.Labelled[l.Unit] = true
 	}
 	m.Posterior = majorityStart(byUnit, classes)
-	for m.Iterations < opt.MaxIterations {
+	for m.Iterations < opt.MaxIterations && !stopped(opt.Stop) {
 		m.Iterations++
 		m.maximise(byUnit, annotators)
 		if m.Change = m.expect(byUnit); m.Change <= opt.Tolerance {

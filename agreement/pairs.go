@@ -53,9 +53,15 @@ func (p *People) Labels() []LabelCount {
 
 // Pairs is Cohen's kappa for every pair who share a unit, in rater order,
 // and the quadratic-weighted kappa when the scale has interval values.
-func (p *People) Pairs(values []float64) []Pair {
+func (p *People) Pairs(values []float64) []Pair { return p.pairsUntil(values, nil) }
+
+// pairsUntil is Pairs, ending early once stop is closed.
+func (p *People) pairsUntil(values []float64, stop <-chan struct{}) []Pair {
 	var out []Pair
 	for a := range p.names {
+		if stopped(stop) {
+			return out
+		}
 		for b := a + 1; b < len(p.names); b++ {
 			t := p.tables[[2]int{a, b}]
 			if t == nil {

@@ -38,6 +38,24 @@ type Options struct {
 	// MinRaters leaves out every subject with fewer ratings, from every
 	// figure of the report; 0 or 1 keeps them all.
 	MinRaters int
+	// Stop, once closed, ends the work early (the caller no longer wants
+	// the report: its client left); the report is then unfinished and must
+	// not be shown. nil never stops.
+	Stop <-chan struct{}
+}
+
+// MaxBootstrap is the most replicates a report draws: a client asks for
+// them, and past this many an interval moves in its fourth decimal only.
+const MaxBootstrap = 100_000
+
+// stopped says whether stop is closed.
+func stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // FewPaired is the number of subjects with two or more ratings below which
@@ -185,6 +203,9 @@ func Analyze(st *Study, opt Options) Report {
 	rep := Report{Scale: st.Scale, MinRaters: max(opt.MinRaters, 1), Majority: make([]Vote, len(st.Subjects))}
 	votes := make([]int, q*len(st.Subjects)) // one allocation for every unit's votes
 	for si, s := range st.Subjects {
+		if si%1024 == 0 && stopped(opt.Stop) {
+			return rep
+		}
 		counts := votes[si*q : (si+1)*q : (si+1)*q]
 		for _, r := range s.Ratings {
 			counts[r.Category]++
@@ -214,7 +235,7 @@ func Analyze(st *Study, opt Options) Report {
 	} else {
 		rep.Pooled = typeReport("pooled", pooled, st.Scale, opt)
 	}
-	rep.Pairs = people.Pairs(st.Scale.Values)
+	rep.Pairs = people.pairsUntil(st.Scale.Values, opt.Stop)
 	rep.AnnotatorLabels = people.Labels()
 	for i, a := range ann {
 		v := undefined
@@ -234,7 +255,7 @@ func typeReport(name string, ps *patternSet, scale Scale, opt Options) TypeRepor
 		}
 	}
 	if opt.Bootstrap > 0 && tr.FleissKappa.Defined {
-		tr.CIKappa, tr.CIAlphaOrdinal = bootstrap(ps, opt.Bootstrap, opt.Seed)
+		tr.CIKappa, tr.CIAlphaOrdinal = bootstrap(ps, opt.Bootstrap, opt.Seed, opt.Stop)
 	}
 	if !tr.AlphaOrdinal.Defined {
 		tr.CIAlphaOrdinal = Interval{}

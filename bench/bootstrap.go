@@ -37,11 +37,16 @@ type Separability struct {
 
 // bootstrapRanking sets each strength's Low and High from reps resamples
 // of js, and says how they were drawn.
-func bootstrapRanking(js []Judgement, ranking []Strength, reps int, seed uint64) BootstrapInfo {
+func bootstrapRanking(js []Judgement, ranking []Strength, reps int, seed uint64, stop <-chan struct{}) BootstrapInfo {
 	info := BootstrapInfo{Replicates: reps, Seed: seed}
 	draws := map[string][]float64{}
 	sample := make([]Judgement, len(js))
 	for r := range reps {
+		select {
+		case <-stop:
+			return info
+		default:
+		}
 		rng := rand.New(rand.NewPCG(seed, uint64(r)))
 		for i := range sample {
 			sample[i] = js[rng.IntN(len(js))]

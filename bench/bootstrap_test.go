@@ -129,3 +129,17 @@ func BenchmarkCompareBootstrap(b *testing.B) {
 		}
 	}
 }
+
+// A comparison whose caller has gone draws no resample.
+func TestCompareUntilStops(t *testing.T) {
+	js := tournament(rand.New(rand.NewPCG(1, 2)), 4, 8)
+	gone := make(chan struct{})
+	close(gone)
+	c, err := CompareUntil(js, gone)
+	if err != nil || c.Bootstrap.Used != 0 || c.Ranking == nil {
+		t.Errorf("stopped: bootstrap %+v, ranking %v, %v", c.Bootstrap, c.Ranking, err)
+	}
+	if full, _ := Compare(js); full.Bootstrap.Used == 0 {
+		t.Error("the full comparison drew nothing: the test tries nothing")
+	}
+}

@@ -92,12 +92,17 @@ type Strength struct {
 // other way round counts from the sorted pair's first system's side. The
 // ranking's strengths carry 95% intervals from BootstrapReplicates
 // resamples of the judgements, drawn from BootstrapSeed.
-func Compare(js []Judgement) (Comparison, error) {
+func Compare(js []Judgement) (Comparison, error) { return CompareUntil(js, nil) }
+
+// CompareUntil is Compare whose bootstrap ends early once stop is closed
+// (the caller no longer wants the comparison: its client left); the
+// comparison is then unfinished and must not be shown.
+func CompareUntil(js []Judgement, stop <-chan struct{}) (Comparison, error) {
 	c, err := tabulate(js)
 	if err != nil || c.Ranking == nil {
 		return c, err
 	}
-	c.Bootstrap = bootstrapRanking(js, c.Ranking, BootstrapReplicates, BootstrapSeed)
+	c.Bootstrap = bootstrapRanking(js, c.Ranking, BootstrapReplicates, BootstrapSeed, stop)
 	c.Separability = separate(c.Ranking)
 	return c, nil
 }

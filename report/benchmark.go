@@ -95,6 +95,9 @@ type goldIndex struct {
 	answers []store.AnswerRow
 	blind   store.Blind // what the reader may see of the figures
 	opts    ScoreOptions
+	// ctx ends the work once its client leaves: a comparison's bootstrap
+	// stops early, and the scores are not shown.
+	ctx context.Context
 }
 
 // gold is the label a score may use for an item's unit (-1: none) and
@@ -109,7 +112,7 @@ func (g *goldIndex) basis() *GoldBasis { return &GoldBasis{ProvisionalScored: g.
 
 func loadGold(ctx context.Context, r *store.Reading, d store.Dataset, opts ScoreOptions) (*goldIndex, error) {
 	kind := d.Kind
-	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}, blind: r.Blind(), opts: opts}
+	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}, blind: r.Blind(), opts: opts, ctx: ctx}
 	var err error
 	if g.counts, err = r.UnitCounts(ctx); err != nil {
 		return nil, err

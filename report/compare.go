@@ -110,13 +110,23 @@ func compareGold(g *goldIndex) (*ComparisonScore, error) {
 		basis.add(st)
 		return l, l >= 0
 	})
-	c, err := bench.Compare(js)
+	c, err := g.compare(js)
 	if err != nil {
 		return nil, err
 	}
 	withheld := blindComparison(&c, js, ids, g.blind)
 	return &ComparisonScore{Dataset: g.name, Judge: "gold", Items: len(js), Total: len(g.pairs), Comparison: c,
 		Positions: true, Withheld: withheld, Gold: *basis}, nil
+}
+
+// compare is bench.Compare, ended early (and an error) once the reading's
+// client has left.
+func (g *goldIndex) compare(js []bench.Judgement) (bench.Comparison, error) {
+	c, err := bench.CompareUntil(js, g.ctx.Done())
+	if err == nil {
+		err = g.ctx.Err()
+	}
+	return c, err
 }
 
 // judgements turns the verdicts verdict gives (a preference value from the
@@ -163,7 +173,7 @@ func scoreVerdicts(s *RunScore, preds []store.RunLabel, g *goldIndex) error {
 		return ok && l >= 0
 	}
 	jjs, ids := g.judgements(func(id int64) (int, bool) { return judged[id], both(id) })
-	judge, err := bench.Compare(jjs)
+	judge, err := g.compare(jjs)
 	if err != nil {
 		return err
 	}
@@ -171,7 +181,7 @@ func scoreVerdicts(s *RunScore, preds []store.RunLabel, g *goldIndex) error {
 		l, _ := g.gold(id, guidelines.PreferenceUnit)
 		return l, both(id)
 	})
-	gold, err := bench.Compare(gjs)
+	gold, err := g.compare(gjs)
 	if err != nil {
 		return err
 	}

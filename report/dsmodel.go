@@ -39,8 +39,9 @@ func (m DSModel) Scale() string {
 
 // FitDSModels fits one Dawid–Skene model per scale to a dataset's labels,
 // with the agreement package's defaults: started from the majority vote,
-// run to a change below 1e-9 or 1000 rounds.
-func FitDSModels(kind guidelines.Kind, labels []store.QualityLabel) ([]DSModel, error) {
+// run to a change below 1e-9 or 1000 rounds, or until stop is closed (the
+// caller no longer wants them; nil never stops).
+func FitDSModels(kind guidelines.Kind, labels []store.QualityLabel, stop <-chan struct{}) ([]DSModel, error) {
 	p := guidelines.ForKind(kind)
 	type group struct {
 		m        DSModel
@@ -94,7 +95,7 @@ func FitDSModels(kind guidelines.Kind, labels []store.QualityLabel) ([]DSModel, 
 	var out []DSModel
 	for _, key := range order {
 		g := groups[key]
-		fit, err := agreement.FitDawidSkene(g.labels, len(g.m.Units), len(g.m.Annotators), len(g.m.Values), agreement.DSOptions{})
+		fit, err := agreement.FitDawidSkene(g.labels, len(g.m.Units), len(g.m.Annotators), len(g.m.Values), agreement.DSOptions{Stop: stop})
 		if err != nil {
 			return nil, err
 		}

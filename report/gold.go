@@ -277,7 +277,10 @@ func goldModel(ctx context.Context, r *store.Reading, kind guidelines.Kind) (map
 	if err != nil {
 		return nil, err
 	}
-	models, err := FitDSModels(kind, labels)
+	models, err := FitDSModels(kind, labels, ctx.Done())
+	if err == nil {
+		err = ctx.Err() // stopped early: the fit is unfinished
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -129,11 +129,21 @@ func ReadQuality(ctx context.Context, st *store.Store, who store.Annotator, d st
 	if err != nil {
 		return Quality{}, err
 	}
-	return ComputeQuality(d.Name, data)
+	q, err := computeQuality(d.Name, data, ctx.Done())
+	if err == nil {
+		err = ctx.Err() // stopped early: unfinished, not to be shown
+	}
+	return q, err
 }
 
 // ComputeQuality computes the report from the data.
 func ComputeQuality(dataset string, data store.QualityData) (Quality, error) {
+	return computeQuality(dataset, data, nil)
+}
+
+// computeQuality is ComputeQuality whose model fits end early once stop
+// is closed.
+func computeQuality(dataset string, data store.QualityData, stop <-chan struct{}) (Quality, error) {
 	q := Quality{Dataset: dataset}
 	by := map[string]*AnnotatorQuality{}
 	get := func(name string) *AnnotatorQuality {
@@ -193,7 +203,7 @@ func ComputeQuality(dataset string, data store.QualityData) (Quality, error) {
 	units := groupLabels(data.Labels)
 	withMajority(units, get)
 	pairKappas(units, get)
-	models, err := FitDSModels(data.Kind, data.Labels)
+	models, err := FitDSModels(data.Kind, data.Labels, stop)
 	if err != nil {
 		return q, err
 	}

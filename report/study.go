@@ -165,7 +165,11 @@ func KeptReport(ctx context.Context, r *store.Reading, opt agreement.Options) (a
 		}
 		counts = append(counts, c)
 	}
+	opt.Stop = ctx.Done()
 	rep := agreement.AnalyzeCounts(scale, p.Types, counts, opt)
+	if err := ctx.Err(); err != nil {
+		return agreement.Report{}, err // stopped early: unfinished
+	}
 	return rep, blindTypes(ctx, r, p, &rep) // a report from counts has no annotators
 }
 
@@ -181,7 +185,11 @@ func StudyReport(ctx context.Context, r *store.Reading, opt agreement.Options) (
 	if err != nil {
 		return agreement.Report{}, err
 	}
+	opt.Stop = ctx.Done()
 	rep := agreement.Analyze(st, opt)
+	if err := ctx.Err(); err != nil {
+		return agreement.Report{}, err // stopped early: unfinished
+	}
 	blindPeople(r.Blind(), &rep)
 	return rep, blindTypes(ctx, r, p, &rep)
 }

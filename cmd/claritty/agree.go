@@ -49,6 +49,9 @@ func newAgreeCmd(g *globals) *cobra.Command {
 			"  claritty agree --ratings labels.tsv --categories 0,1,2 --json",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if fl.opt.Bootstrap < 0 || fl.opt.Bootstrap > agreement.MaxBootstrap {
+				return fmt.Errorf("--bootstrap %d: give 0 (no intervals) to %d replicates", fl.opt.Bootstrap, agreement.MaxBootstrap)
+			}
 			if fl.ratings == "" && !fl.json && !fl.pairs {
 				return keptAgreement(cmd, g, fl)
 			}
@@ -76,7 +79,7 @@ func newAgreeCmd(g *globals) *cobra.Command {
 	f.BoolVar(&fl.pairs, "pairs", false, "also Cohen's kappa per pair of annotators and each annotator against the majority (reads every label)")
 	f.IntVar(&fl.maxLine, "max-line", data.DefaultMaxLine, "--ratings: longest line accepted, in bytes")
 	f.IntVar(&fl.opt.MinRaters, "min-raters", 1, "leave out units with fewer labels than this, from every figure")
-	f.IntVar(&fl.opt.Bootstrap, "bootstrap", fl.opt.Bootstrap, "bootstrap replicates for the 95% intervals (0: none)")
+	f.IntVar(&fl.opt.Bootstrap, "bootstrap", fl.opt.Bootstrap, fmt.Sprintf("bootstrap replicates for the 95%% intervals (0: none; at most %d)", agreement.MaxBootstrap))
 	f.Uint64Var(&fl.opt.Seed, "seed", fl.opt.Seed, "seed of the bootstrap, for reproducible intervals")
 	return cmd
 }
@@ -93,7 +96,13 @@ func loadReport(cmd *cobra.Command, g *globals, fl agreeFlags) (rep agreement.Re
 		if err != nil {
 			return rep, "", false, false, err
 		}
-		return agreement.Analyze(st, fl.opt), fl.ratings, true, ratingUnits(st), nil
+		opt := fl.opt
+		opt.Stop = cmd.Context().Done()
+		rep := agreement.Analyze(st, opt)
+		if err := cmd.Context().Err(); err != nil {
+			return rep, "", false, false, err // stopped early: unfinished
+		}
+		return rep, fl.ratings, true, ratingUnits(st), nil
 	}
 	if fl.categories != "" {
 		return rep, "", false, false, fmt.Errorf("--categories goes with --ratings: a dataset's scale is known")

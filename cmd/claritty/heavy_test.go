@@ -3,10 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/claritty/claritty/data"
 )
 
 // A server's heavy commands run a few at a time; the next waits, says so,
@@ -141,4 +145,57 @@ func TestReportAndProtocolsWaitTheirTurn(t *testing.T) {
 	if r := sshRun(t, c, "", "protocols"); r.code != 0 || !strings.Contains(r.stdout, "mimics-duo") {
 		t.Errorf("protocols once the import is done: %+v", r)
 	}
+}
+
+// A command's work ends when its client leaves: an annotator's agreement
+// over an uploaded ratings file with the most bootstrap replicates (about
+// two minutes of a core) is given up within moments of the connection's
+// closing, and the server says the session ended. (The limit is only how
+// long the test waits: without the stop the session would end minutes
+// later.)
+func TestWorkEndsWhenTheClientLeaves(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	ana := tm.keyFor(t, "ana")
+	srv := startServe(t, tm.db)
+	c, err := sshDial(t, srv.addr, ana)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Stdin = bytes.NewReader(manyPatterns())
+	if err := s.Start("agree --ratings - --bootstrap 100000"); err != nil {
+		t.Fatal(err)
+	}
+	srv.waitLog(t, "agree --ratings - --bootstrap 100000")
+	time.Sleep(2 * time.Second) // the file is in; the bootstrap runs
+	if strings.Contains(srv.stderr.String(), "disconnect") {
+		t.Fatal("the agreement ended before the client left: the test tries nothing")
+	}
+	c.Close()
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(srv.stderr.String(), "disconnect") {
+		if time.Now().After(deadline) {
+			t.Fatalf("30 s after its client left, the session still works:\n%s", srv.stderr)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// manyPatterns is a ratings file of 3,000 units, each rated 2 to 40 times
+// at random on three values: thousands of count patterns, each a draw in
+// every bootstrap replicate.
+func manyPatterns() []byte {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var b bytes.Buffer
+	b.WriteString(data.LabelsHeader + "\n")
+	for i := range 3000 {
+		for a := range 2 + rng.IntN(39) {
+			fmt.Fprintf(&b, "it%05d\tquestion\tr%d\t%d\t\t\t\n", i, a, rng.IntN(3))
+		}
+	}
+	return b.Bytes()
 }
