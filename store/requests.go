@@ -279,7 +279,11 @@ func (im *Importer) PairSystems() (map[int64]PairSystems, error) {
 // PairSystems lists the systems of the dataset's compare items, for
 // figures over systems (win / tie / lose, a ranking), leaving out the
 // items the reading hides. A reading of one's own labels has none: which
-// system wrote which output must not reach a judge item by item.
+// system wrote which output must not reach a judge item by item. Below the
+// lead it leaves out, too, every pair the reader has had a HIT on: they
+// know the side they chose on each, so a table of the systems' wins over
+// pairs they judged (shown to them when all are theirs) would tell them
+// which system wrote A.
 func (r *Reading) PairSystems(ctx context.Context) (map[int64]PairSystems, error) {
 	if err := r.votesAllowed(); err != nil {
 		return nil, err
@@ -288,10 +292,21 @@ func (r *Reading) PairSystems(ctx context.Context) (map[int64]PairSystems, error
 		return nil, err
 	}
 	all, err := pairSystems(ctx, r.tx, r.dataset)
+	if err != nil {
+		return nil, err
+	}
 	for id := range all {
 		if r.hides(id) {
 			delete(all, id)
 		}
+	}
+	if r.pairs {
+		return all, nil
+	}
+	seen, err := collect(ctx, r.tx, "pairs seen", `SELECT h.item_id FROM hits h INDEXED BY hits_annotator
+		JOIN items i ON i.id = h.item_id WHERE h.annotator_id = ?1 AND i.dataset_id = ?2`, []any{r.reader.ID, r.dataset}, scanValue[int64])
+	for _, id := range seen {
+		delete(all, id)
 	}
 	return all, err
 }

@@ -276,4 +276,13 @@ func TestPairSystemsOnlyInAggregateReadings(t *testing.T) {
 	if got, err := read(st.ReadGold, lead); err != nil || len(got) != 3 || got[open].First != "a" {
 		t.Errorf("the lead's reading: %v %v", got, err)
 	}
+	// Finished and closed, the pair ana judged still names no systems to
+	// her: she knows which side she chose on it.
+	if _, err := st.SetLabel(ctx, LabelChange{ItemID: open, AnnotatorID: ana.ID, Unit: "preference", Value: &win, Finish: true}); err != nil {
+		t.Fatal(err)
+	}
+	got, err = read(st.ReadFigures, ana)
+	if _, has := got[closed]; err != nil || !has || len(got) != 1 {
+		t.Errorf("ana's figures reading once she judged a pair: %v %v, want only the one bo closed", got, err)
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -376,4 +377,40 @@ func TestPairsStayBlindForAnotherOSUser(t *testing.T) {
 		t.Error("merging games's own export back changed the labels")
 	}
 	checkFullLabels(t, "the lead's export", runBin(t, bin, db, "export", "--dataset", "trio").stdout, j)
+}
+
+// Below the lead, no table of the systems' wins rests on pairs the reader
+// judged: ana knows the side she chose on each, so "alpha vs gamma: win
+// 1/3" over her own three would tell her which system wrote A. After
+// judging every pair, her stats, bench and report show no system's share;
+// the lead's do.
+func TestSystemTablesLeaveOutPairsOneJudged(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	tm.importTrio(t, 3)
+	if r := tm.run(t, "", "", "policy", "--dataset", "trio", "--min", "1", "--max", "1"); r.code != 0 {
+		t.Fatalf("%+v", r)
+	}
+	judgeTrio(t, tm.db, "ana")
+	type table struct {
+		Items int
+		Pairs []struct {
+			First, Second string
+			Comparisons   int
+		}
+	}
+	for _, who := range []string{"ana", ""} {
+		var s table
+		r := tm.run(t, who, "", "stats", "--json", "--dataset", "trio")
+		if err := json.Unmarshal([]byte(r.stdout), &s); err != nil || r.code != 0 {
+			t.Fatalf("%q stats: %v %+v", who, err, r)
+		}
+		n := 0
+		for _, p := range s.Pairs {
+			n += p.Comparisons
+		}
+		if who == "ana" && (n != 0 || s.Items != 0) || who == "" && (n == 0 || n != s.Items) {
+			t.Errorf("%q's system tables rest on %d judgements of %d items: %.1500s", who, n, s.Items, r.stdout)
+		}
+	}
 }
