@@ -131,6 +131,17 @@ func setPolicy(w *ptx, datasetID int64, p Policy) error {
 	if err != nil {
 		return err
 	}
+	// Items opened and closed in bulk: what figures below the lead take
+	// out is counted again (a task dataset's; the others keep none).
+	var task bool
+	if err := tx.QueryRowContext(ctx, `SELECT purpose = 'task' FROM datasets WHERE id = ?`, datasetID).Scan(&task); err != nil {
+		return err
+	}
+	if task {
+		if err := recountOpenParts(w, datasetID); err != nil {
+			return err
+		}
+	}
 	_, err = tx.ExecContext(ctx, refreshFreeDataset, datasetID)
 	return err
 }
@@ -521,8 +532,9 @@ func holdHIT(w *ptx, s *Store, itemID, annotatorID int64, bump int) (finished bo
 func refreshItem(w *ptx, itemID int64) error {
 	var rule agreement.Rule
 	var datasetID int64
-	var stored string
-	if err := w.scan(itemState, []any{itemID}, &rule, &datasetID, &stored); err != nil {
+	var stored, storedBy string
+	var task bool
+	if err := w.scan(itemState, []any{itemID}, &rule, &datasetID, &stored, &storedBy, &task); err != nil {
 		return err
 	}
 	finished := map[string][]int{}          // labels of finished HITs: the counters
@@ -564,7 +576,28 @@ func refreshItem(w *ptx, itemID int64) error {
 	if err := applyPatterns(w, datasetID, stored, now); err != nil {
 		return err
 	}
-	_, err = w.exec(itemRefresh, itemID, tied, now)
+	var open bool
+	if err := w.scan(itemRefresh, []any{itemID, tied, now}, &open); err != nil || !task {
+		return err
+	}
+	return refreshOpenParts(w, itemID, datasetID, stored, storedBy, now, open)
+}
+
+// refreshOpenParts moves the item's part of open_parts to where it
+// belongs now that it is (or is not) open with part now.
+func refreshOpenParts(w *ptx, itemID, datasetID int64, stored, storedBy, now string, open bool) error {
+	var who []int64
+	if open {
+		var err error
+		if who, err = finishers(w, itemID); err != nil {
+			return err
+		}
+	}
+	by := openBy(open, now, who)
+	if err := applyOpenParts(w, datasetID, stored, storedBy, now, by); err != nil || by == storedBy {
+		return err
+	}
+	_, err := w.exec(itemPartsBy, by, itemID)
 	return err
 }
 
@@ -580,7 +613,8 @@ const (
 		LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2 WHERE i.id = ?1`
 	holdRoom = `SELECT i.open = 1 AND ` + room + ` FROM items i JOIN datasets d ON d.id = i.dataset_id
 		WHERE i.id = ?4`
-	itemState = `SELECT d.gold_rule, i.dataset_id, i.patterns FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
+	itemState   = `SELECT d.gold_rule, i.dataset_id, i.patterns, i.parts_by, d.purpose = 'task' FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
+	itemPartsBy = `UPDATE items SET parts_by = ? WHERE id = ?`
 	// Each label of the item, whether its HIT is finished, and whether it
 	// came from a release file (no HIT): settled either way.
 	itemVotes = `SELECT l.unit, l.value, coalesce(h.finished_at IS NOT NULL, 0), h.item_id IS NULL FROM labels l
@@ -594,7 +628,7 @@ const (
 				(CASE WHEN c.done < d.min_annotators THEN d.min_annotators - c.done ELSE 1 END) > c.going END
 		FROM datasets d, (SELECT count(finished_at) AS done, count(*) - count(finished_at) AS going
 			FROM hits WHERE item_id = ?1) c
-		WHERE items.id = ?1 AND d.id = items.dataset_id`
+		WHERE items.id = ?1 AND d.id = items.dataset_id RETURNING open`
 )
 
 // NoWork says why an annotator has no HIT: how many HITs they finished

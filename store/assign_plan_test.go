@@ -38,7 +38,8 @@ func TestAssignmentUsesIndexes(t *testing.T) {
 		"itemRefresh": itemRefresh, "waitingUnits": "SELECT " + waitingUnits,
 		"patternAdd": patternAdd, "patternTake": patternTake, "patternDrop": patternDrop,
 		// What a reading for figures hides walks the open items, not the dataset.
-		"hiddenBelowLead": hiddenBelowLead, "liveHITs": liveHITs,
+		"hiddenBelowLead": hiddenBelowLead, "liveHITs": liveHITs, "openItems": openItems, "itemFinishers": itemFinishers,
+		"openPartAdd": openPartAdd, "openPartTake": openPartTake, "openPartDrop": openPartDrop, "itemPartsBy": itemPartsBy,
 	}
 	var trigger string
 	if err := st.db.QueryRow(`SELECT sql FROM sqlite_master WHERE name = 'items_free_returns'`).Scan(&trigger); err != nil {

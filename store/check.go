@@ -157,6 +157,17 @@ func CheckFile(ctx context.Context, path string) ([]CheckResult, error) {
 		}
 		out = append(out, CheckResult{Name: "the kept agreement table matches a recount of the settled labels", Problems: problems})
 	}
+	var openKept bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'open_parts')`).Scan(&openKept); err != nil {
+		return nil, Explain(fmt.Errorf("check %s: %w", path, err))
+	}
+	if openKept { // a file from before migration 0024 keeps none
+		problems, err := recheckOpenParts(ctx, db)
+		if err != nil {
+			return nil, Explain(fmt.Errorf("check %s: open items' parts: %w", path, err))
+		}
+		out = append(out, CheckResult{Name: "the open items' kept parts match a recount", Problems: problems})
+	}
 	return out, nil
 }
 

@@ -492,7 +492,7 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]int) bool) (MergeStats
 	w := m.w
 	// The items' agreement patterns change the dataset's table once, at
 	// the end, rather than item by item.
-	w.deltas = map[patternKey]int{}
+	w.deltas, w.openDeltas = map[patternKey]int{}, map[partKey]int{}
 	for _, id := range m.order {
 		it := m.labels[id]
 		finished := m.stats.Finished

@@ -69,6 +69,9 @@ const (
 func flushPatterns(w *ptx) error {
 	err := writePatterns(w, w.deltas)
 	clear(w.deltas)
+	if err == nil {
+		err = writeOpenParts(w, w.openDeltas)
+	}
 	return err
 }
 
@@ -187,10 +190,11 @@ func (r *Reading) PatternCounts(ctx context.Context) ([]PatternCount, error) {
 			return err
 		})
 	if err == nil {
-		err = r.loadHidden(ctx)
-	}
-	for k, n := range r.hide.parts {
-		counts[k] -= n
+		var hidden map[[2]string]int
+		hidden, err = r.hiddenParts(ctx)
+		for k, n := range hidden {
+			counts[k] -= n
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read agreement: %w", err)

@@ -2,10 +2,16 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
 	"io/fs"
+	"maps"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/claritty/claritty/agreement"
 )
 
 // recount fails the test when the kept agreement table differs from a
@@ -18,6 +24,9 @@ func recount(t *testing.T, st *Store, when string) {
 	}
 	if len(problems) > 0 {
 		t.Fatalf("%s: the kept table is wrong:\n%s", when, strings.Join(problems, "\n"))
+	}
+	if problems, err = recheckOpenParts(context.Background(), st.db); err != nil || len(problems) > 0 {
+		t.Fatalf("%s: the kept open parts are wrong (%v):\n%s", when, err, strings.Join(problems, "\n"))
 	}
 }
 
@@ -95,6 +104,12 @@ func TestKeptPatternsMatchLabels(t *testing.T) {
 			if _, err := m.Commit(func(ItemRef, map[string]int) bool { return rng.IntN(3) > 0 }); err != nil {
 				t.Fatal(err)
 			}
+		case r == 8 && step%3 == 0: // the lead opens or closes items in bulk
+			p := Policy{Min: 1 + rng.IntN(3), Lease: time.Hour}
+			p.Max = p.Min + rng.IntN(3)
+			if err := st.SetPolicy(ctx, lead, ds, p); err != nil {
+				t.Fatal(err)
+			}
 		case r == 8: // ana opens a pane she has release labels on
 			st.ClaimHIT(ctx, items[4*rng.IntN(len(items)/4)], people[0])
 		default:
@@ -106,6 +121,9 @@ func TestKeptPatternsMatchLabels(t *testing.T) {
 			}
 		}
 		recount(t, st, "step "+string(rune('0'+step%10)))
+		if step%10 == 0 {
+			keptMatchesWalk(t, st, ds, people, fmt.Sprint("step ", step))
+		}
 	}
 	var kept int
 	st.db.QueryRow(`SELECT sum(units) FROM agreement_patterns`).Scan(&kept)
@@ -128,6 +146,24 @@ func TestKeptPatternsMatchLabels(t *testing.T) {
 		t.Fatalf("the migration counts %d units, the kept table %d", again, kept)
 	}
 	recount(t, st, "after the migration's count")
+
+	// And 0024 counts the open items' parts the same way too.
+	body, err = fs.ReadFile(migrationFS, "migrations/0024_items_open.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var openKept int
+	st.db.QueryRow(`SELECT sum(units) FROM open_parts`).Scan(&openKept)
+	backfill = string(body)[strings.Index(string(body), "CREATE TEMP TABLE"):]
+	if _, err := st.db.Exec(`DELETE FROM open_parts; UPDATE items SET parts_by = '';` + backfill); err != nil {
+		t.Fatal(err)
+	}
+	var openAgain int
+	st.db.QueryRow(`SELECT sum(units) FROM open_parts`).Scan(&openAgain)
+	if openAgain != openKept || openKept == 0 {
+		t.Fatalf("the migration counts %d open units, the kept table %d", openAgain, openKept)
+	}
+	recount(t, st, "after 0024's count")
 
 	// Every other kept counter (items, complete items, each annotator's
 	// finished HITs) holds after the same work.
@@ -167,6 +203,55 @@ func TestPatternsKeepTheirOldFormat(t *testing.T) {
 	for _, bad := range []string{"0 1 2", "0 0 0 0 0 0 0 0 0 0 0 0 1", "0 0 0 0 0 x"} {
 		if _, err := parseVotes(bad); err == nil {
 			t.Errorf("parseVotes(%q) accepted", bad)
+		}
+	}
+}
+
+// keptMatchesWalk fails the test unless every annotator's kept table less
+// what their reading hides (open_parts) is the table summed over the items
+// the walk shows them: the two ways a reading decides what it hides agree.
+func keptMatchesWalk(t *testing.T, st *Store, datasetID int64, people []int64, when string) {
+	t.Helper()
+	ctx := context.Background()
+	for _, id := range people {
+		r, err := st.ReadFigures(ctx, Annotator{ID: id}, datasetID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept, err := r.PatternCounts(ctx)
+		if err == nil {
+			err = r.loadHidden(ctx)
+		}
+		if err != nil {
+			r.Close()
+			t.Fatalf("%s: %v", when, err)
+		}
+		walked := map[[2]string]int{}
+		err = eachRow(ctx, r.tx, `SELECT id, patterns FROM items WHERE dataset_id = ?`, []any{datasetID}, func(rows *sql.Rows) error {
+			var item int64
+			var p string
+			if err := rows.Scan(&item, &p); err != nil || r.hides(item) {
+				return err
+			}
+			for unit, pat := range parsePatterns(p) {
+				walked[[2]string{agreement.UnitType(unit), pat}]++
+			}
+			return nil
+		})
+		any, anyErr := r.HidesAny(ctx)
+		r.Close()
+		if err != nil || anyErr != nil {
+			t.Fatalf("%s: %v %v", when, err, anyErr)
+		}
+		got := map[[2]string]int{}
+		for _, pc := range kept {
+			got[[2]string{pc.Type, formatVotes(pc.Votes)}] = pc.Units
+		}
+		if !maps.Equal(got, walked) {
+			t.Fatalf("%s: annotator %d's kept table %v, walked %v", when, id, got, walked)
+		}
+		if any != (len(r.hide.set.words) > 0) {
+			t.Fatalf("%s: annotator %d: HidesAny %v, the walk hides %d words", when, id, any, len(r.hide.set.words))
 		}
 	}
 }

@@ -75,6 +75,8 @@ type ptx struct {
 	// deltas, when not nil, gathers changes to agreement_patterns for
 	// flushPatterns instead of writing each at once (a merge's commit).
 	deltas map[patternKey]int
+	// openDeltas does the same for open_parts (store/openparts.go).
+	openDeltas map[partKey]int
 	// bound holds each cached statement bound to tx: database/sql keeps
 	// every Tx.Stmt until the transaction ends, so binding anew on each
 	// call grew a merge's memory with every item it touched.
