@@ -5,6 +5,9 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -14,6 +17,7 @@ import (
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // figureCommands are every command that prints figures to an annotator,
@@ -185,5 +189,103 @@ func TestFiguresDoNotMoveWhenAHITOpens(t *testing.T) {
 	}
 	if withVotes < 3 {
 		t.Errorf("only %d of the HITs opened had others' settled labels: the test tries too little", withVotes)
+	}
+}
+
+// As another OS user, an annotator's figures do not move when their HIT
+// opens, is put off or given back: games, an annotator, reads stats and
+// agreement (text and JSON) on a database of panes others have begun, as
+// their own process, before and after each.
+func TestOtherUsersFiguresDoNotMove(t *testing.T) {
+	t.Parallel()
+	setpriv, games := otherUser(t)
+	dir, err := os.MkdirTemp("", "claritty-moves")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	os.Chmod(dir, 0o777)
+	bin := filepath.Join(dir, "claritty")
+	if b, err := os.ReadFile(binary(t)); err != nil || os.WriteFile(bin, b, 0o755) != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "c.db")
+	var rows []string
+	for _, q := range []string{"jaguar", "puma", "lynx", "ocelot", "serval", "caracal", "margay", "kodkod"} {
+		rows = append(rows, strings.Replace(jaguarRow, "jaguar\tWhich jaguar?", q+"\tWhich "+q+"?", 1))
+	}
+	if r := runBin(t, bin, db, "import", "--dataset", "cats", "--min", "2", "--max", "3", writePanes(t, dir, "cats.tsv", rows...)); r.code != 0 {
+		t.Fatalf("the lead's import: %+v", r)
+	}
+	if r := runBin(t, bin, db, "annotators", "games", "--role", "annotator"); r.code != 0 {
+		t.Fatalf("add games: %+v", r)
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	d, err := st.DatasetByName(ctx, "cats")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// bo finishes every pane (each then wants one more), cy half of them
+	// (those close).
+	for i, who := range []string{"bo", "cy"} {
+		an, err := st.SetRole(ctx, storetest.Lead(t, st), who, store.RoleAnnotator)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 8 / (i + 1) {
+			finishNext(t, st, d, an)
+		}
+	}
+	for _, f := range []string{db, db + "-wal", db + "-shm"} {
+		os.Chmod(f, 0o666)
+	}
+	seen := func() string {
+		t.Helper()
+		var out strings.Builder
+		for _, args := range [][]string{{"stats", "--dataset", "cats"}, {"stats", "--json", "--dataset", "cats"},
+			{"agree", "--dataset", "cats"}, {"agree", "--json", "--dataset", "cats"}} {
+			cmd := exec.Command(setpriv, append([]string{"--reuid=" + games.Uid, "--regid=" + games.Gid, "--clear-groups",
+				bin, "--db", db}, args...)...)
+			cmd.Env = []string{"HOME=" + dir}
+			r := run(t, cmd)
+			if r.code != 0 {
+				t.Fatalf("games %v: %+v", args, r)
+			}
+			out.WriteString(r.stdout)
+		}
+		return out.String()
+	}
+	before := seen()
+	if !strings.Contains(before, "question") {
+		t.Fatalf("games sees no agreement at all: the test would compare empty figures\n%s", before)
+	}
+	g, err := st.AnnotatorByName(ctx, "games")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		id, ok, _, err := st.NextHIT(ctx, d.ID, g.ID, 0)
+		if err != nil || !ok {
+			t.Fatalf("games's HIT %d: %v %v", i, ok, err)
+		}
+		if othersSettled(t, db, id, "games") == 0 {
+			t.Fatalf("HIT %d (item %d) has no one else's labels: the test tries nothing", i, id)
+		}
+		if after := seen(); after != before {
+			t.Errorf("games's figures moved when item %d opened:\n--- before\n%s\n--- after\n%s", id, before, after)
+		}
+		for _, act := range []store.Skip{store.SkipLater, store.SkipGiveBack} {
+			if err := st.SkipHIT(ctx, id, g.ID, act); err != nil {
+				t.Fatal(err)
+			}
+			if after := seen(); after != before {
+				t.Errorf("games's figures moved at %s on item %d:\n--- before\n%s\n--- after\n%s", act, id, before, after)
+			}
+		}
 	}
 }
