@@ -329,17 +329,7 @@ func TestPairsStayBlindOverSSH(t *testing.T) {
 func TestPairsStayBlindForAnotherOSUser(t *testing.T) {
 	t.Parallel()
 	setpriv, games := otherUser(t)
-	dir, err := os.MkdirTemp("", "claritty-pairs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(dir)
-	os.Chmod(dir, 0o777)
-	bin := filepath.Join(dir, "claritty")
-	if b, err := os.ReadFile(binary(t)); err != nil || os.WriteFile(bin, b, 0o755) != nil {
-		t.Fatal(err)
-	}
-	db := filepath.Join(dir, "c.db")
+	dir, bin, db := sharedPlace(t)
 	pairs := filepath.Join(dir, "trio.jsonl")
 	if err := os.WriteFile(pairs, []byte(trioPairs(3)), 0o644); err != nil {
 		t.Fatal(err)
@@ -351,13 +341,10 @@ func TestPairsStayBlindForAnotherOSUser(t *testing.T) {
 		t.Fatalf("add games: %+v", r)
 	}
 	j := judgeTrio(t, db, "games")
-	for _, f := range []string{db, db + "-wal", db + "-shm"} {
-		os.Chmod(f, 0o666)
-	}
+	shareDB(db)
 	as := func(stdin string, args ...string) result {
 		t.Helper()
-		cmd := exec.Command(setpriv, append([]string{"--reuid=" + games.Uid, "--regid=" + games.Gid, "--clear-groups", bin, "--db", db}, args...)...)
-		cmd.Env = []string{"HOME=" + dir}
+		cmd := asUser(context.Background(), setpriv, games.Uid, games.Gid, dir, bin, db, args...)
 		cmd.Stdin = strings.NewReader(stdin)
 		return run(t, cmd)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -39,17 +40,7 @@ func TestIdentity(t *testing.T) {
 func TestOtherOSUsers(t *testing.T) {
 	t.Parallel()
 	setpriv, games := otherUser(t)
-	dir, err := os.MkdirTemp("", "claritty-users")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(dir)
-	os.Chmod(dir, 0o777)
-	bin := filepath.Join(dir, "claritty")
-	if b, err := os.ReadFile(binary(t)); err != nil || os.WriteFile(bin, b, 0o755) != nil {
-		t.Fatal(err)
-	}
-	db := filepath.Join(dir, "c.db")
+	dir, bin, db := sharedPlace(t)
 	me := osUser()
 	if r := runBin(t, bin, db, "import", writePanes(t, dir, "panes.tsv", jaguarRow)); r.code != 0 {
 		t.Fatalf("the lead's import: %+v", r)
@@ -57,13 +48,11 @@ func TestOtherOSUsers(t *testing.T) {
 	if r := runBin(t, bin, db, "annotators", "games", "--role", "annotator"); r.code != 0 {
 		t.Fatalf("add games: %+v", r)
 	}
-	for _, f := range []string{db, db + "-wal", db + "-shm"} {
-		os.Chmod(f, 0o666)
-	}
+	shareDB(db)
 	as := func(uid, gid string, args ...string) result {
 		t.Helper()
-		cmd := exec.Command(setpriv, append([]string{"--reuid=" + uid, "--regid=" + gid, "--clear-groups", bin, "--db", db}, args...)...)
-		cmd.Env = []string{"USER=" + me, "LOGNAME=" + me, "HOME=" + dir}
+		cmd := asUser(context.Background(), setpriv, uid, gid, dir, bin, db, args...)
+		cmd.Env = append(cmd.Env, "USER="+me, "LOGNAME="+me)
 		return run(t, cmd)
 	}
 	protocol := filepath.Join(dir, "games.toml")
@@ -112,4 +101,38 @@ func otherUser(t *testing.T) (setpriv string, games *user.User) {
 		t.Skip("no games user")
 	}
 	return setpriv, games
+}
+
+// sharedPlace is a folder every user may write in, with a copy of the
+// binary (its own folder may be closed to others) and where a database in
+// it goes: where a test runs the binary as another OS user. It goes when
+// the test ends.
+func sharedPlace(t *testing.T) (dir, bin, db string) {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "claritty-users")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	os.Chmod(dir, 0o777)
+	bin = filepath.Join(dir, "claritty")
+	if b, err := os.ReadFile(binary(t)); err != nil || os.WriteFile(bin, b, 0o755) != nil {
+		t.Fatal(err)
+	}
+	return dir, bin, filepath.Join(dir, "c.db")
+}
+
+// shareDB lets every user read and write the database and its WAL.
+func shareDB(db string) {
+	for _, f := range []string{db, db + "-wal", db + "-shm"} {
+		os.Chmod(f, 0o666)
+	}
+}
+
+// asUser is the binary run on db as the user uid:gid (setpriv, from
+// otherUser), with only HOME set.
+func asUser(ctx context.Context, setpriv, uid, gid, home, bin, db string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, setpriv, append([]string{"--reuid=" + uid, "--regid=" + gid, "--clear-groups", bin, "--db", db}, args...)...)
+	cmd.Env = []string{"HOME=" + home}
+	return cmd
 }

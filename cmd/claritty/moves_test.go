@@ -5,9 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -199,17 +196,7 @@ func TestFiguresDoNotMoveWhenAHITOpens(t *testing.T) {
 func TestOtherUsersFiguresDoNotMove(t *testing.T) {
 	t.Parallel()
 	setpriv, games := otherUser(t)
-	dir, err := os.MkdirTemp("", "claritty-moves")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(dir)
-	os.Chmod(dir, 0o777)
-	bin := filepath.Join(dir, "claritty")
-	if b, err := os.ReadFile(binary(t)); err != nil || os.WriteFile(bin, b, 0o755) != nil {
-		t.Fatal(err)
-	}
-	db := filepath.Join(dir, "c.db")
+	dir, bin, db := sharedPlace(t)
 	var rows []string
 	for _, q := range []string{"jaguar", "puma", "lynx", "ocelot", "serval", "caracal", "margay", "kodkod"} {
 		rows = append(rows, strings.Replace(jaguarRow, "jaguar\tWhich jaguar?", q+"\tWhich "+q+"?", 1))
@@ -241,18 +228,13 @@ func TestOtherUsersFiguresDoNotMove(t *testing.T) {
 			finishNext(t, st, d, an)
 		}
 	}
-	for _, f := range []string{db, db + "-wal", db + "-shm"} {
-		os.Chmod(f, 0o666)
-	}
+	shareDB(db)
 	seen := func() string {
 		t.Helper()
 		var out strings.Builder
 		for _, args := range [][]string{{"stats", "--dataset", "cats"}, {"stats", "--json", "--dataset", "cats"},
 			{"agree", "--dataset", "cats"}, {"agree", "--json", "--dataset", "cats"}} {
-			cmd := exec.Command(setpriv, append([]string{"--reuid=" + games.Uid, "--regid=" + games.Gid, "--clear-groups",
-				bin, "--db", db}, args...)...)
-			cmd.Env = []string{"HOME=" + dir}
-			r := run(t, cmd)
+			r := run(t, asUser(ctx, setpriv, games.Uid, games.Gid, dir, bin, db, args...))
 			if r.code != 0 {
 				t.Fatalf("games %v: %+v", args, r)
 			}

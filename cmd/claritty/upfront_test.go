@@ -94,26 +94,14 @@ func TestUploadsRefusedBeforeRead(t *testing.T) {
 func TestOtherUsersUploadsRefusedBeforeRead(t *testing.T) {
 	t.Parallel()
 	setpriv, games := otherUser(t)
-	dir, err := os.MkdirTemp("", "claritty-upfront")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(dir)
-	os.Chmod(dir, 0o777)
-	bin := filepath.Join(dir, "claritty")
-	if b, err := os.ReadFile(binary(t)); err != nil || os.WriteFile(bin, b, 0o755) != nil {
-		t.Fatal(err)
-	}
-	db := filepath.Join(dir, "c.db")
+	dir, bin, db := sharedPlace(t)
 	if r := runBin(t, bin, db, "import", writePanes(t, dir, "panes.tsv", jaguarRow)); r.code != 0 {
 		t.Fatalf("the lead's import: %+v", r)
 	}
 	if r := runBin(t, bin, db, "annotators", "games", "--role", "annotator"); r.code != 0 {
 		t.Fatalf("add games: %+v", r)
 	}
-	for _, f := range []string{db, db + "-wal", db + "-shm"} {
-		os.Chmod(f, 0o666)
-	}
+	shareDB(db)
 	fifo := filepath.Join(dir, "upload")
 	if err := syscall.Mkfifo(fifo, 0o666); err != nil {
 		t.Fatal(err)
@@ -123,10 +111,7 @@ func TestOtherUsersUploadsRefusedBeforeRead(t *testing.T) {
 		{"import", "--format", "serp", fifo}, {"bench", "add", "--kind", "trec", "--name", "x", fifo},
 		{"annotators", "games", "--key-file", fifo}} {
 		ctx, cancel := context.WithTimeout(context.Background(), hangLimit)
-		cmd := exec.CommandContext(ctx, setpriv, append([]string{"--reuid=" + games.Uid, "--regid=" + games.Gid,
-			"--clear-groups", bin, "--db", db}, args...)...)
-		cmd.Env = []string{"HOME=" + dir}
-		r := run(t, cmd)
+		r := run(t, asUser(ctx, setpriv, games.Uid, games.Gid, dir, bin, db, args...))
 		stuck := ctx.Err() != nil
 		cancel()
 		if stuck || r.code == 0 || !strings.Contains(r.stderr, "not allowed") {
