@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 )
 
 // lightCommands read or write a few rows and never wait. Every other
@@ -14,7 +13,8 @@ import (
 // take the server (and every session) down, so a server runs a few at a
 // time and queues the rest. A command is heavy unless listed here, so a new
 // one cannot slip past the queue; "" is the TUI, a session of its own.
-var lightCommands = map[string]bool{"": true, "policy": true, "flags": true, "help": true}
+var lightCommands = map[string]bool{"": true, "policy": true, "flags": true, "help": true,
+	"check": true} // over SSH, check only says to run it on the server
 
 // heavy says whether a session's command waits for a place.
 func heavy(command string) bool { return !lightCommands[command] }
@@ -40,7 +40,8 @@ func (g heavyGate) enter(ctx context.Context, args []string, w io.Writer) (relea
 		return func() { <-g }, nil
 	default:
 	}
-	fmt.Fprintf(w, "claritty: waiting: the server runs %d commands like %s at a time, and they are all running\n", cap(g), commandOf(args))
+	fmt.Fprintf(w, "claritty: waiting: the server runs %d %s like %s at a time, and they are all running\n", cap(g),
+		map[bool]string{true: "command", false: "commands"}[cap(g) == 1], commandOf(args))
 	select {
 	case g <- struct{}{}:
 		return func() { <-g }, nil
@@ -49,18 +50,19 @@ func (g heavyGate) enter(ctx context.Context, args []string, w io.Writer) (relea
 	}
 }
 
-// commandOf is the command a session's arguments name: the first that is
-// not a global flag or its value ("--as NAME agree" is agree).
+// commandOf is the command a session's arguments name, as the command
+// tree reads them: "--as NAME agree" is agree, "--dataset X" (the TUI on
+// X) and arguments that name no command are "". Reading the tree, not
+// guessing which flags take a value, keeps a TUI started with global
+// flags from counting as a heavy command for its whole life.
 func commandOf(args []string) string {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--as":
-			i++
-		case strings.HasPrefix(a, "-"):
-		default:
-			return a
-		}
+	root := newRootCmd(&globals{remote: &remote{}})
+	c, _, err := root.Find(args)
+	if err != nil || c == root {
+		return ""
 	}
-	return ""
+	for c.Parent() != root {
+		c = c.Parent()
+	}
+	return c.Name()
 }

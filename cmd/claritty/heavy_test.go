@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	gossh "golang.org/x/crypto/ssh"
+
 	"github.com/claritty/claritty/data"
 )
 
@@ -18,8 +20,11 @@ import (
 // leaves while waiting gives up its turn.
 func TestHeavyCommandsQueue(t *testing.T) {
 	t.Parallel()
+	// A TUI started with global flags (ssh -t HOST -- --dataset X) names
+	// no command: it never takes a heavy command's place.
 	for args, want := range map[string]string{"agree --json": "agree", "--as bo stats": "stats", "--as=bo export": "export",
-		"policy": "policy", "": ""} {
+		"policy": "policy", "": "", "--dataset t": "", "--as bo --dataset t": "", "protocols add -": "protocols",
+		"--dataset t stats --json": "stats"} {
 		if got := commandOf(strings.Fields(args)); got != want {
 			t.Errorf("commandOf(%q) = %q, want %q", args, got, want)
 		}
@@ -198,4 +203,39 @@ func manyPatterns() []byte {
 		}
 	}
 	return b.Bytes()
+}
+
+// Over SSH the TUI on a named dataset (ssh -t HOST -- --dataset X) is no
+// heavy command: with one place, a stats beside two such sessions runs at
+// once.
+func TestTUIWithFlagsTakesNoPlace(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	ana := tm.keyFor(t, "ana")
+	srv := startServe(t, tm.db, "--max-heavy", "1")
+	c, err := sshDial(t, srv.addr, ana)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for range 2 {
+		s, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
+			t.Fatal(err)
+		}
+		screen := &syncBuffer{}
+		s.Stdout = screen
+		if err := s.Start("--dataset " + data.DemoDataset); err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		term := &terminal{s: s, screen: screen}
+		term.waitFor(t, "Step I")
+	}
+	if r := sshRun(t, c, "", "stats --dataset "+data.DemoDataset); r.code != 0 || strings.Contains(r.stderr, "waiting") {
+		t.Errorf("stats beside two TUIs on a named dataset: %+v", r)
+	}
 }
