@@ -118,16 +118,11 @@ func (fl *annotatorFlags) pickStanding(cmd *cobra.Command) error {
 }
 
 // changeAnnotator applies --role, --key-file and --remove-key to name, in
-// that order, so one command can add a person with their key.
+// that order, so one command can add a person with their key. The key files
+// are read and checked before anything changes: a bad one changes nothing.
 func changeAnnotator(cmd *cobra.Command, g *globals, st *store.Store, me store.Annotator, name string, fl annotatorFlags) error {
 	ctx, w := cmd.Context(), cmd.ErrOrStderr()
-	if fl.role != "" {
-		a, err := st.SetRole(ctx, me, name, fl.role)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "%s is now %s\n", display.Clean(a.Name), a.Role)
-	}
+	var files [][]store.Key
 	if len(fl.keyFiles) > 0 {
 		// Refused before a byte of a key file is read.
 		if err := st.Require(ctx, me, store.ActRoles); err != nil {
@@ -139,6 +134,16 @@ func changeAnnotator(cmd *cobra.Command, g *globals, st *store.Store, me store.A
 		if err != nil {
 			return err
 		}
+		files = append(files, keys)
+	}
+	if fl.role != "" {
+		a, err := st.SetRole(ctx, me, name, fl.role)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "%s is now %s\n", display.Clean(a.Name), a.Role)
+	}
+	for _, keys := range files {
 		if err := st.AddKeys(ctx, me, name, keys); err != nil {
 			return err
 		}

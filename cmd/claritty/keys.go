@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -19,7 +20,9 @@ func readKeys(r io.Reader, name string) ([]store.Key, error) {
 	var keys []store.Key
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 64*1024) // an RSA-16384 key is under 3 KB
+	lines := 0
 	for n := 1; sc.Scan(); n++ {
+		lines = n
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -31,7 +34,9 @@ func readKeys(r io.Reader, name string) ([]store.Key, error) {
 		keys = append(keys, store.Key{Fingerprint: gossh.FingerprintSHA256(pub),
 			Public: strings.TrimSpace(string(gossh.MarshalAuthorizedKey(pub))), Comment: display.Clean(comment)})
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("%s:%d: a line of over 64 KiB: not an SSH public key (want a line like ssh-ed25519 AAAA… you@laptop)", name, lines+1)
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(keys) == 0 {

@@ -122,3 +122,26 @@ func TestOtherUsersUploadsRefusedBeforeRead(t *testing.T) {
 		t.Error("refused uploads changed the database")
 	}
 }
+
+// A person added with a key file that is no key, too long a line or no
+// file at all is not added: the key files are read and checked before
+// --role changes anything, and each problem is one line at its place.
+func TestBadKeyFileChangesNothing(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	bad := tm.file(t, "bad.pub", "ssh-ed25519 not-base64 bo@laptop\n")
+	before := tm.fingerprint(t)
+	for args, want := range map[*[]string]string{
+		{"annotators", "newguy", "--role", "annotator", "--key-file", bad}:                          bad + ":1: not an SSH public key",
+		{"annotators", "newguy", "--role", "annotator", "--key-file", "/dev/zero"}:                  "/dev/zero:1: a line of over 64 KiB",
+		{"annotators", "newguy", "--role", "annotator", "--key-file", filepath.Join(tm.dir, "none")}: "no such file",
+	} {
+		r := tm.run(t, "", "", *args...)
+		if r.code == 0 || !strings.Contains(r.stderr, want) || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
+			t.Errorf("%v: want one line with %q, got %+v", *args, want, r)
+		}
+		if tm.fingerprint(t) != before {
+			t.Fatalf("%v: refused, yet the database changed", *args)
+		}
+	}
+}
