@@ -281,7 +281,11 @@ func parseProtocolFile(name string, b []byte, admit bool) (*ProtocolFile, error)
 			return nil, err
 		}
 	}
-	// The bounds first, in one pass: nothing below grows past them.
+	// The bounds first, in one pass: nothing below grows past them, and
+	// no value the parser would build whole before the pass sees it.
+	if err := boundValues(name, b); err != nil {
+		return nil, err
+	}
 	lines, err := scanProtocol(name, b)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package guidelines
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -28,6 +29,10 @@ var hostileShapes = []hostileShape{
 		want: "h.toml:260: item.header: "},
 	{name: "inline-steps", head: "step = [\n", line: "{ unit = \"u\" },\n", tail: "{}]\n", want: "h.toml:32: step: "},
 	{name: "scale-values", head: "[[scale]]\nvalues = [", line: "1, ", tail: "1]\n", want: "h.toml:2: scale.values: "},
+	// One line holding a hundred thousand inline tables: the parser built
+	// the whole value (a second of CPU, 190 MB) before any count.
+	{name: "one-line-tables", head: "name = \"h\"\nx = [", line: "{a=[]},", tail: "{}]\n",
+		want: "h.toml:2: x: 149794 values; at most 256"},
 	{name: "nesting", line: "x%d = " + strings.Repeat("[", 4000) + strings.Repeat("]", 4000) + "\n",
 		want: "h.toml:1: x0: values nested more than 3 deep"},
 }
@@ -63,12 +68,15 @@ func (h hostileShape) file(size int) []byte {
 // the bound rather than minutes later.
 func TestHostileProtocolRefusedAtOnce(t *testing.T) {
 	const bound = time.Second
+	const maxGrowth = 8 << 20
 	for _, h := range hostileShapes {
 		b := h.file(MaxProtocolFile)
 		if len(b) > MaxProtocolFile || len(b) < MaxProtocolFile-len(h.line)-len(h.tail)-10 {
 			t.Fatalf("%s: %d bytes", h.name, len(b))
 		}
 		done := make(chan error, 1)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
 		start, wall := cpuTime(), time.Now()
 		go func() {
 			_, err := ParseProtocolFile("h.toml", b)
@@ -76,6 +84,13 @@ func TestHostileProtocolRefusedAtOnce(t *testing.T) {
 		}()
 		err := watch(t, h.name, done, start, bound)
 		used := cpuTime() - start
+		runtime.ReadMemStats(&after)
+		// What the parse allocated: the bounds come before anything grows
+		// with the file (the old parse built a whole value first, 100 MB
+		// and more for one line of tables).
+		if grown := after.TotalAlloc - before.TotalAlloc; grown > maxGrowth {
+			t.Errorf("%s: %d MB allocated to refuse 1 MiB, over %d MB", h.name, grown>>20, maxGrowth>>20)
+		}
 		switch {
 		case used > bound:
 			t.Errorf("%s: %v of CPU to refuse 1 MiB, over %v", h.name, used, bound)
