@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -62,9 +63,16 @@ func (s *Store) AddProtocol(ctx context.Context, who Annotator, f *guidelines.Pr
 func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guidelines.ProtocolFile, text []byte) (committed func() error, err error) {
 	var have string
 	err = tx.QueryRowContext(ctx, `SELECT text FROM protocols WHERE name = ?`, string(f.Name)).Scan(&have)
-	switch {
-	case err == nil && have == string(text):
+	if err == nil && have == string(text) {
 		return nil, s.know(f, text, false)
+	}
+	if shipped, ok := shippedText(f.Name); ok && !bytes.Equal(shipped, text) {
+		// A file of one's own under a shipped protocol's name would take
+		// that protocol's place in this database: its own release files
+		// would no longer import.
+		return nil, fmt.Errorf("protocol %q is one claritty ships: give a file of your own a name of its own (name = ...)", f.Name)
+	}
+	switch {
 	case err == nil:
 		if err := s.changeProtocol(ctx, tx, who, f, text, have); err != nil {
 			return nil, err
@@ -88,6 +96,13 @@ func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guid
 		return nil, err
 	}
 	return nil, s.know(f, text, true)
+}
+
+// shippedText is the text of the protocol file claritty ships under name,
+// if it ships one.
+func shippedText(name guidelines.Kind) ([]byte, bool) {
+	s, err := guidelines.FindShipped(name)
+	return s.Text, err == nil
 }
 
 // keepUnits puts each unit of the file's kind, with its scale's range, in

@@ -671,3 +671,33 @@ func duoUID(t *testing.T, tm team, dataset string) string {
 	}
 	return uid
 }
+
+// A shipped protocol's file, shown, changed and added without a name of
+// its own, is refused (it would take the shipped protocol's place, and its
+// release would no longer import); shown and added unchanged, it changes
+// nothing, and the release still imports.
+func TestShippedNameKeepsItsFile(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	shown := tm.run(t, "", "", "protocols", "show", "mimics-duo-quality")
+	if shown.code != 0 {
+		t.Fatalf("show: %+v", shown)
+	}
+	changed := tm.file(t, "mine.toml", strings.Replace(shown.stdout, "title = \"", "title = \"My ", 1))
+	before := tm.fingerprint(t)
+	r := tm.run(t, "", "", "protocols", "add", changed)
+	if r.code == 0 || !strings.Contains(r.stderr, `protocol "mimics-duo-quality" is one claritty ships`) ||
+		strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
+		t.Errorf("a changed file under a shipped name: %+v", r)
+	}
+	if tm.fingerprint(t) != before {
+		t.Error("refused, yet the database changed")
+	}
+	if r := tm.run(t, "", "", "protocols", "add", tm.file(t, "same.toml", shown.stdout)); r.code != 0 {
+		t.Errorf("the shipped file itself: %+v", r)
+	}
+	path := datatest.SharedOrSkip(t, "mimics-duo/Task2-QualityLabelling.tsv")
+	if r := tm.run(t, "", "", "import", "--dataset", "quality", path); r.code != 0 {
+		t.Errorf("the release after: %+v", r)
+	}
+}
