@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
@@ -87,7 +88,7 @@ func trainingChanged(cmd *cobra.Command, t *store.Training, cur store.Training) 
 }
 
 // trainingLine says a training policy in words.
-func trainingLine(t store.Training) string {
+func trainingLine(t store.Training, kind guidelines.Kind) string {
 	q := "no qualification"
 	if t.Qualify > 0 {
 		q = fmt.Sprintf("qualify after %d practice HITs at %.0f%% of units matched", t.Qualify, 100*t.Pass)
@@ -105,8 +106,11 @@ func trainingLine(t store.Training) string {
 		repeats += fmt.Sprintf(", swapped repeats %.0f%%", 100*t.SwapRate)
 	}
 	attention := ""
-	if t.AttentionRate > 0 {
+	if f, ok := guidelines.RegisteredFile(kind); t.AttentionRate > 0 && ok && f.Attention != nil {
 		attention = fmt.Sprintf("; an attention question ends %.0f%% of HITs", 100*t.AttentionRate)
+	} else if t.AttentionRate > 0 {
+		// The rate stays set, but the kind's file no longer asks one.
+		attention = "; no attention question (the protocol asks none)"
 	}
 	return fmt.Sprintf("%s; gold checks %.0f%% of HITs, %s (at least %d HITs later)%s; %s; %s",
 		q, 100*t.CheckRate, repeats, t.RepeatGap, attention, fast, pause)
@@ -194,7 +198,7 @@ func newPolicyCmd(g *globals) *cobra.Command {
 				display.Clean(d.Name), cur.Min, cur.Max, cur.Lease, gold)
 			fmt.Fprintf(cmd.OutOrStdout(), "figures below the lead role: withheld when they rest on fewer than %d items "+
 				"the reader has not all finished\n", cur.WithholdBelow)
-			fmt.Fprintf(cmd.OutOrStdout(), "training: %s\n", trainingLine(tcur))
+			fmt.Fprintf(cmd.OutOrStdout(), "training: %s\n", trainingLine(tcur, d.Kind))
 			return nil
 		},
 	}

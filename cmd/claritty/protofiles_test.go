@@ -179,6 +179,11 @@ func TestDroppedAttentionOnTheCommandLine(t *testing.T) {
 	if !finished || asked {
 		t.Errorf("after [attention] went: the HIT finished %v, its question still there %v", finished, asked)
 	}
+	// The policy no longer says HITs end with a question.
+	if r := tm.run(t, "", "", "policy", "--dataset", "duo"); r.code != 0 || strings.Contains(r.stdout, "attention question ends") ||
+		!strings.Contains(r.stdout, "no attention question (the protocol asks none)") {
+		t.Errorf("policy after [attention] went: %+v", r)
+	}
 }
 
 // waitingHIT hands ana a HIT of dataset duo and labels every unit of it,

@@ -132,8 +132,8 @@ func TestBadKeyFileChangesNothing(t *testing.T) {
 	bad := tm.file(t, "bad.pub", "ssh-ed25519 not-base64 bo@laptop\n")
 	before := tm.fingerprint(t)
 	for args, want := range map[*[]string]string{
-		{"annotators", "newguy", "--role", "annotator", "--key-file", bad}:                          bad + ":1: not an SSH public key",
-		{"annotators", "newguy", "--role", "annotator", "--key-file", "/dev/zero"}:                  "/dev/zero:1: a line of over 64 KiB",
+		{"annotators", "newguy", "--role", "annotator", "--key-file", bad}:                           bad + ":1: not an SSH public key",
+		{"annotators", "newguy", "--role", "annotator", "--key-file", "/dev/zero"}:                   "/dev/zero:1: a line of over 64 KiB",
 		{"annotators", "newguy", "--role", "annotator", "--key-file", filepath.Join(tm.dir, "none")}: "no such file",
 	} {
 		r := tm.run(t, "", "", *args...)
