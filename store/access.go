@@ -61,7 +61,7 @@ var leadOnly = []string{RoleLead}
 // permissions is the one table of who may do what (the table of
 // roles): everything below a lead is refused.
 var permissions = map[Action]permission{
-	ActImport:      {"importing data", leadOnly},
+	ActImport:      {"importing data, runs or protocols", leadOnly},
 	ActPolicy:      {"changing a dataset's policy", leadOnly},
 	ActRoles:       {"changing roles and keys", leadOnly},
 	ActSettings:    {"changing settings", leadOnly},
