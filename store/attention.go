@@ -177,20 +177,28 @@ func unanswered(w *ptx, itemID, annotatorID int64) error {
 // hitComplete refuses a HIT with a step still to label: the answer
 // finishes the HIT, so it comes last.
 func hitComplete(w *ptx, itemID, annotatorID int64) error {
-	ref, err := scanRef(w.QueryRowContext(w.ctx, `SELECT `+refColumns+` FROM items i JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.id = ?`, itemID))
+	ref, labels, err := hitSoFar(w, itemID, annotatorID)
 	if err != nil {
-		return err
-	}
-	labels := map[string]int{}
-	if err := unitValues(w.ctx, w, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
-		[]any{itemID, annotatorID}, labels); err != nil {
 		return err
 	}
 	if !ref.Complete(labels) {
 		return errors.New("label every step of the HIT before answering its attention question")
 	}
 	return nil
+}
+
+// hitSoFar is an annotator's HIT on an item as stored: the item, and
+// their labels on it by unit.
+func hitSoFar(w *ptx, itemID, annotatorID int64) (ItemRef, map[string]int, error) {
+	ref, err := scanRef(w.QueryRowContext(w.ctx, `SELECT `+refColumns+` FROM items i JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.id = ?`, itemID))
+	if err != nil {
+		return ref, nil, err
+	}
+	labels := map[string]int{}
+	err = unitValues(w.ctx, w, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
+		[]any{itemID, annotatorID}, labels)
+	return ref, labels, err
 }
 
 // attentionSince counts the annotator's answered attention questions in

@@ -257,14 +257,8 @@ func finishWaiting(w *ptx, p guidelines.Protocol, itemID, annotatorID int64, now
 	if err != nil {
 		return err
 	}
-	ref, err := scanRef(w.QueryRowContext(w.ctx, `SELECT `+refColumns+` FROM items i JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.id = ?`, itemID))
+	ref, labels, err := hitSoFar(w, itemID, annotatorID)
 	if err != nil {
-		return err
-	}
-	labels := map[string]int{}
-	if err := unitValues(w.ctx, w, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
-		[]any{itemID, annotatorID}, labels); err != nil {
 		return err
 	}
 	if !p.Complete(ref.shape(), labels) {

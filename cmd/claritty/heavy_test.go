@@ -87,11 +87,10 @@ func TestEveryCommandIsHeavyOrListedLight(t *testing.T) {
 	}
 }
 
-// Over SSH, with one heavy command at a time and one holding it (an
-// import still reading its input), report and protocols wait and say so,
-// then run once it is done; policy never waits.
-func TestReportAndProtocolsWaitTheirTurn(t *testing.T) {
-	t.Parallel()
+// onePlace is ana's SSH connection to a team's server that runs one heavy
+// command at a time.
+func onePlace(t *testing.T) *gossh.Client {
+	t.Helper()
 	tm := newTeam(t)
 	ana := tm.keyFor(t, "ana")
 	srv := startServe(t, tm.db, "--max-heavy", "1")
@@ -99,7 +98,16 @@ func TestReportAndProtocolsWaitTheirTurn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// Over SSH, with one heavy command at a time and one holding it (an
+// import still reading its input), report and protocols wait and say so,
+// then run once it is done; policy never waits.
+func TestReportAndProtocolsWaitTheirTurn(t *testing.T) {
+	t.Parallel()
+	c := onePlace(t)
 	holder, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
@@ -210,14 +218,7 @@ func manyPatterns() []byte {
 // once.
 func TestTUIWithFlagsTakesNoPlace(t *testing.T) {
 	t.Parallel()
-	tm := newTeam(t)
-	ana := tm.keyFor(t, "ana")
-	srv := startServe(t, tm.db, "--max-heavy", "1")
-	c, err := sshDial(t, srv.addr, ana)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := onePlace(t)
 	for range 2 {
 		s, err := c.NewSession()
 		if err != nil {
