@@ -16,10 +16,11 @@ import (
 // A protocol file comes from a lead's upload (or an SSH session's standard
 // input), and every process that opens the database parses the files it
 // keeps. So reading one is linear in its size and bounded in what it
-// builds: one pass of go-toml's parser maps each key to its line (lines
-// found by a binary search in the file's line starts, computed once) and
-// counts what the file would make many of: tables, keys, the values of an
-// array, how deep values nest. The first count past its bound refuses the
+// builds: a pass over its bytes (protolex.go) bounds its tables, keys, how
+// deep values nest and the values of each key's array before any parse;
+// then one pass of go-toml's parser maps each key to its line (lines found
+// by a binary search in the file's line starts, computed once) and bounds
+// the arrays within values. The first count past its bound refuses the
 // file at that line, before the TOML decoder builds anything and before a
 // problem is reported per element (a file of 100,000 [[step]] tables is
 // one error, not 100,000).
@@ -168,12 +169,11 @@ func keyOf(e *unstable.Node, lines lineIndex) (string, int) {
 	return strings.Join(parts, "."), line
 }
 
-// protocolScan is the one pass over a protocol file: key lines, the
-// counts that may refuse it, and its unknown keys.
+// protocolScan is the one pass of the parser over a protocol file: key
+// lines, the arrays' counts that may refuse it, and its unknown keys.
 type protocolScan struct {
 	name    string
 	lines   lineIndex
-	keys    int
 	out     map[string]int
 	unknown []error
 }
@@ -247,54 +247,32 @@ func (s *protocolScan) refuse(line int, format string, args ...any) error {
 	return &ProtocolError{File: s.name, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
+// visit records a key's line and what is unknown in it, and bounds the
+// arrays within its value. The file's keys, tables, nesting and top-level
+// arrays were bounded on its bytes before the parse (boundValues).
 func (s *protocolScan) visit(k keyAt, e *unstable.Node) error {
 	s.out[k.path] = k.line
-	if err := s.count(k.line); err != nil {
-		return err
-	}
 	s.known(k.table, k.kind, k.line)
-	if e.Kind == unstable.ArrayTable {
-		n, _ := strconv.Atoi(k.path[strings.LastIndexByte(k.path, '.')+1:])
-		if bound, ok := tableBounds[k.kind]; ok && n >= bound {
-			return s.refuse(k.line, "[[%s]] number %d: a protocol file has at most %d", k.kind, n+1, bound)
-		}
-		return nil
-	}
 	if e.Kind == unstable.KeyValue {
-		return s.values(k.kind, k.line, e.Value(), 1)
+		return s.values(k.kind, k.line, e.Value())
 	}
 	return nil
 }
 
-// count counts one more key or table.
-func (s *protocolScan) count(line int) error {
-	s.keys++
-	if s.keys > MaxKeys {
-		return s.refuse(line, "more than %d keys and tables: a protocol file has far fewer", MaxKeys)
-	}
-	return nil
-}
-
-// values bounds a value (at depth, from 1) of key kind: an array's values
-// by arrayBounds, an inline table's keys among the file's, the nesting of
-// both.
-func (s *protocolScan) values(kind string, line int, v *unstable.Node, depth int) error {
+// values bounds a value of key kind: an array's values by arrayBounds
+// (those of inline tables within too), an inline table's keys among the
+// file's.
+func (s *protocolScan) values(kind string, line int, v *unstable.Node) error {
 	if v.Kind != unstable.Array && v.Kind != unstable.InlineTable {
 		return nil
-	}
-	if depth > maxNesting {
-		return s.refuse(line, "%s: values nested more than %d deep", keyName(kind), maxNesting)
 	}
 	if v.Kind == unstable.InlineTable {
 		it := v.Children()
 		for it.Next() {
 			kv := it.Node()
 			k, at := keyOf(kv, s.lines)
-			if err := s.count(cmpLine(at, line)); err != nil {
-				return err
-			}
 			s.known(keyName(kind), keyName(kind)+"."+k, cmpLine(at, line))
-			if err := s.values(kind+"."+k, cmpLine(at, line), kv.Value(), depth+1); err != nil {
+			if err := s.values(kind+"."+k, cmpLine(at, line), kv.Value()); err != nil {
 				return err
 			}
 		}
@@ -323,7 +301,7 @@ func (s *protocolScan) values(kind string, line int, v *unstable.Node, depth int
 	it = v.Children()
 	for it.Next() {
 		c := it.Node()
-		if err := s.values(elem, cmpLine(s.lines.nodeLine(c), line), c, depth+1); err != nil {
+		if err := s.values(elem, cmpLine(s.lines.nodeLine(c), line), c); err != nil {
 			return err
 		}
 	}

@@ -125,7 +125,7 @@ func article(role string) string {
 	return "a " + role
 }
 
-func roleOf(ctx context.Context, tx *ptx, id int64) (string, error) {
+func roleOf(ctx context.Context, tx source, id int64) (string, error) {
 	var role string
 	err := tx.QueryRowContext(ctx, `SELECT role FROM annotators WHERE id = ?`, id).Scan(&role)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -31,6 +31,14 @@ func unitValues(ctx context.Context, q querier, query string, args []any, into m
 	})
 }
 
+// refByID reads one item's ItemRef.
+const refByID = `SELECT ` + refColumns + ` FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
+
+// itemRef is the item as its HIT's steps see it.
+func itemRef(ctx context.Context, q source, itemID int64) (ItemRef, error) {
+	return scanRef(q.QueryRowContext(ctx, refByID, itemID))
+}
+
 func scanRef(row interface{ Scan(...any) error }) (ItemRef, error) {
 	var r ItemRef
 	var firstLeft sql.NullBool
@@ -70,8 +78,7 @@ func checkScore(ctx context.Context, tx *ptx, itemID, annotatorID int64, dodged 
 	if dodged == "" {
 		return knownScore(ctx, tx, itemID, annotatorID)
 	}
-	ref, err := scanRef(tx.QueryRowContext(ctx, `SELECT `+refColumns+` FROM items i JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.id = ?`, itemID))
+	ref, err := itemRef(ctx, tx, itemID)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -90,8 +97,7 @@ func checkScore(ctx context.Context, tx *ptx, itemID, annotatorID int64, dodged 
 // knownAnswers are the known units of HIT (item, annotator) its HIT asked,
 // in HIT order, each beside the annotator's label.
 func knownAnswers(ctx context.Context, tx *ptx, itemID, annotatorID int64) ([]UnitAnswer, error) {
-	ref, err := scanRef(tx.QueryRowContext(ctx, `SELECT `+refColumns+` FROM items i JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.id = ?`, itemID))
+	ref, err := itemRef(ctx, tx, itemID)
 	if err != nil {
 		return nil, err
 	}

@@ -190,8 +190,7 @@ func hitComplete(w *ptx, itemID, annotatorID int64) error {
 // hitSoFar is an annotator's HIT on an item as stored: the item, and
 // their labels on it by unit.
 func hitSoFar(w *ptx, itemID, annotatorID int64) (ItemRef, map[string]int, error) {
-	ref, err := scanRef(w.QueryRowContext(w.ctx, `SELECT `+refColumns+` FROM items i JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.id = ?`, itemID))
+	ref, err := itemRef(w.ctx, w, itemID)
 	if err != nil {
 		return ref, nil, err
 	}

@@ -294,8 +294,7 @@ func (m *Merger) blindItem(id string) ([]ItemRef, error) {
 	}
 	var out []ItemRef
 	for _, itemID := range m.blind[id] {
-		ref, err := scanRef(m.w.QueryRowContext(m.ctx, `SELECT `+refColumns+` FROM items i JOIN datasets d ON d.id = i.dataset_id
-			WHERE i.id = ?`, itemID))
+		ref, err := itemRef(m.ctx, m.w, itemID)
 		if err != nil {
 			return nil, fmt.Errorf("find item: %w", err)
 		}
@@ -546,7 +545,7 @@ func (m *Merger) Rollback() {
 // The statements run once per label or item, prepared once per merge: a
 // 150,000-label file spent most of its time preparing them again.
 const (
-	mergeRef    = `SELECT ` + refColumns + ` FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
+	mergeRef    = refByID
 	mergeLoad   = `SELECT unit, annotator_id, value, created_at, updated_at FROM labels WHERE item_id = ?`
 	mergeInsert = `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds) VALUES (?, ?, ?, ?, ?, ?, ?)`
 	mergeUpdate = `UPDATE labels SET value = ?, updated_at = ?, seconds = coalesce(?, seconds)

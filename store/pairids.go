@@ -119,15 +119,8 @@ func errPairByName(id string) error {
 // seesPairSystems says whether the annotator's role, as stored now, may
 // name pairs by their systems.
 func seesPairSystems(ctx context.Context, q source, annotatorID int64) (bool, error) {
-	var role string
-	err := q.QueryRowContext(ctx, `SELECT role FROM annotators WHERE id = ?`, annotatorID).Scan(&role)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, fmt.Errorf("%w: nobody is acting (annotator %d is unknown)", ErrNotAllowed, annotatorID)
-	}
-	if err != nil {
-		return false, err
-	}
-	return Allows(role, ActPairSystems), nil
+	role, err := roleOf(ctx, q, annotatorID)
+	return Allows(role, ActPairSystems), err
 }
 
 // ItemByExportID finds an item of a dataset by its id as who's exports
