@@ -48,6 +48,9 @@ type RunScore struct {
 	// Comparison is a judge's verdicts on a compare dataset beside the
 	// gold's, over the pairs both judged.
 	Comparison *RunComparison `json:"comparison,omitempty"`
+	// Assignments: a labels run over graded nuggets (an LLM's nugget
+	// assignments) by nuggetizer's four figures, each with its n.
+	Assignments *Assignments `json:"assignments,omitempty"`
 	// Withheld says why the figures are left out for this reader: they
 	// rest on too few items of others' gold (store.Blind).
 	Withheld string `json:"withheld,omitempty"`
@@ -223,6 +226,7 @@ func blindRun(s *RunScore, g *goldIndex) {
 		return t
 	}
 	noun := guidelines.ForKind(g.kind).Items
+	blindAssignments(s.Assignments, b, noun)
 	if why := rests(s.rests).withheld(b, noun); why != "" {
 		s.Withheld = why
 		for i := range s.Metric {
@@ -482,45 +486,6 @@ func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Ru
 	return nil
 }
 
-// scoreAssignments adds to a labels run over graded nuggets (an LLM's
-// assignments, TREC RAG) nuggetizer's four scores from its own
-// assignments, and the gold's over the same answers (gold_strict_vital …):
-// over the answers whose nuggets the run assigned and the gold judged, all
-// of them.
-func scoreAssignments(s *RunScore, preds []store.RunLabel, g *goldIndex) {
-	byItem := map[int64]map[string]int{}
-	for _, pr := range preds {
-		if byItem[pr.ItemID] == nil {
-			byItem[pr.ItemID] = map[string]int{}
-		}
-		byItem[pr.ItemID][pr.Unit] = pr.Value
-	}
-	var run, gold []bench.RAGScores
-	for _, a := range g.answers {
-		got := byItem[a.ItemID]
-		if got == nil || !a.Graded() {
-			continue
-		}
-		mine, theirs := make([]int, len(a.Weights)), make([]int, len(a.Weights))
-		whole := true
-		for i := range a.Weights {
-			unit := guidelines.NuggetUnit(i + 1)
-			v, ok := got[unit]
-			gl, _ := g.gold(a.ItemID, unit)
-			whole = whole && ok && gl >= 0
-			mine[i], theirs[i] = v, gl
-		}
-		if whole {
-			run = append(run, bench.ScoreRAG(ragNuggets(a, mine)))
-			gold = append(gold, bench.ScoreRAG(ragNuggets(a, theirs)))
-		}
-	}
-	s.Metric = append(s.Metric, ragMetrics(run)...)
-	for _, m := range ragMetrics(gold) {
-		s.Metric = append(s.Metric, bench.Metric{Name: "gold_" + m.Name, Value: m.Value})
-	}
-}
-
 // pooledTypes says whether a pooled figure may cover the run's label
 // types: when they share one scale (guidelines.Protocol.SameScale: MIMICS'
 // three are Good/Fair/Bad; a yes/no and a facet number mean nothing
@@ -663,6 +628,7 @@ func BenchLines(scores []RunScore) []string {
 		}
 	}
 	lines = append(lines, baselineLines(scores)...)
+	lines = append(lines, assignmentLines(scores)...)
 	for _, s := range scores {
 		if o := s.BothOrders; o != nil {
 			lines = append(lines, fmt.Sprintf("%s judged %d pairs in both orders; the verdict changed with the order in %d: "+
