@@ -56,13 +56,13 @@ type RAGFigures struct {
 	All         bench.Value `json:"all"`
 }
 
-// values are the four figures in nuggetizer's order.
-func (f RAGFigures) values() []bench.Value {
+// Values are the four figures in nuggetizer's order.
+func (f RAGFigures) Values() []bench.Value {
 	return []bench.Value{f.StrictVital, f.StrictAll, f.Vital, f.All}
 }
 
-// ragFigureNames are the four figures' names, in nuggetizer's order.
-var ragFigureNames = []string{"strict_vital", "strict_all", "vital", "all"}
+// RAGFigureNames are the four figures' names, in nuggetizer's order.
+var RAGFigureNames = []string{"strict_vital", "strict_all", "vital", "all"}
 
 // TauVariant names the tau the figures use.
 const TauVariant = "tau-b"
@@ -173,11 +173,11 @@ func scoreAssignments(s *RunScore, preds []store.RunLabel, g *goldIndex) {
 // finished, both over those answers.
 func systemTaus(systems []SystemAssignments) []FigureTau {
 	var out []FigureTau
-	for i, name := range ragFigureNames {
+	for i, name := range RAGFigureNames {
 		var x, y []float64
 		for _, s := range systems {
 			if s.People.N > 0 {
-				x, y = append(x, s.Run.values()[i].X), append(y, s.People.values()[i].X)
+				x, y = append(x, s.Run.Values()[i].X), append(y, s.People.Values()[i].X)
 			}
 		}
 		t := bench.KendallTauB(x, y)
@@ -247,10 +247,10 @@ func assignmentLines(scores []RunScore) []string {
 func assignmentTable(run string, a *Assignments) []string {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "system\tby\tover\t"+strings.Join(ragFigureNames, "\t")+"\tn")
+	fmt.Fprintln(tw, "system\tby\tover\t"+strings.Join(RAGFigureNames, "\t")+"\tn")
 	row := func(system, by, over string, f RAGFigures, withheld string) {
 		cells := []string{system, by, over}
-		for _, v := range f.values() {
+		for _, v := range f.Values() {
 			cells = append(cells, v.Format(3))
 		}
 		if withheld != "" {
@@ -287,4 +287,63 @@ func assignmentTable(run string, a *Assignments) []string {
 	}
 	tw.Flush()
 	return append(lines, Indent(trimLines(b.String()))...)
+}
+
+// assignmentsSection is, in the HTML report, each nugget-assignments
+// run's table and taus as bench prints them, every figure with its n and
+// its place in bench --json.
+func assignmentsSection(runs []RunScore) string {
+	var out strings.Builder
+	for i, r := range runs {
+		a := r.Assignments
+		if a == nil {
+			continue
+		}
+		p := fmt.Sprintf("runs/%d/assignments", i)
+		var rows [][]string
+		row := func(system, by, over, path string, f RAGFigures, why string) {
+			cells := []string{esc(system), esc(by), over}
+			for k, v := range f.Values() {
+				if why != "" {
+					cells = append(cells, "")
+					continue
+				}
+				cells = append(cells, fig(SrcBench, path+"/"+RAGFigureNames[k], benchValue(v), 3))
+			}
+			if why != "" {
+				cells[3] = withheld(why)
+			}
+			rows = append(rows, append(cells, countFig(SrcBench, path+"/n", f.N)))
+		}
+		systems := append(slices.Clone(a.Systems), a.All)
+		for j, s := range systems {
+			sp := fmt.Sprintf("%s/systems/%d", p, j)
+			if j == len(a.Systems) {
+				sp = p + "/all"
+			}
+			name := cmp.Or(s.System, "(all)")
+			row(name, r.Name, "all its answers", sp+"/own", s.Own, "")
+			row(name, r.Name, "people finished", sp+"/run_finished", s.Run, s.Withheld)
+			row(name, "people", "people finished", sp+"/people_finished", s.People, s.Withheld)
+		}
+		out.WriteString("<h3>" + esc(r.Name) + "'s nugget assignments</h3>" +
+			table(append(append([]string{"system", "by", "over"}, RAGFigureNames...), "n"), rows))
+		var taus [][]string
+		for k, t := range a.Tau {
+			tp := fmt.Sprintf("%s/kendall_tau/%d", p, k)
+			why := esc(t.Undefined)
+			if a.TauWithheld != "" {
+				why = withheld(a.TauWithheld)
+			}
+			taus = append(taus, []string{t.Figure, fig(SrcBench, tp+"/tau", benchValue(t.Tau), 3), countFig(SrcBench, tp+"/systems", t.Systems), why})
+		}
+		noVital := countFig(SrcBench, p+"/all/own/no_vital", a.All.Own.NoVital) + " of the " + countFig(SrcBench, p+"/all/own/n", a.All.Own.N)
+		out.WriteString(note("nuggetizer's four figures, each the mean over n answers: (all) is every answer, as nuggetizer's metrics reads "+
+			"the whole file. "+noVital+" answers have no vital nugget: they score 0 on both vital figures and count in n, as nuggetizer "+
+			"scores them. People finished: the answers whose every nugget has gold.") +
+			"<h3>" + esc(r.Name) + " against people: Kendall's τ-b of the systems' order</h3>" +
+			table([]string{"figure", "τ-b", "systems", "undefined because"}, taus) +
+			note("Over the answers people finished; a pair tied in either order counts neither way (with no ties τ-b is τ-a)."))
+	}
+	return out.String()
 }

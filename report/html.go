@@ -459,6 +459,7 @@ func leaderboardSection(runs []RunScore, comps []ComparisonScore) template.HTML 
 	for _, k := range kinds {
 		out.WriteString(runKindSection(runs, k))
 	}
+	out.WriteString(assignmentsSection(runs))
 	for ci, c := range comps {
 		out.WriteString(comparisonSection(c, fmt.Sprintf("comparisons/%d", ci)))
 	}

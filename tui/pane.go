@@ -459,6 +459,7 @@ func benchLines(s Styles, runs []report.RunScore) []string {
 			continue
 		}
 		lines = append(lines, metricLines(s, r.Metric)...)
+		lines = append(lines, assignmentPaneLines(s, r.Name, r.Assignments)...)
 		if len(r.Metric) == 0 { // no pooled figure (types of other scales): each type's own
 			for _, t := range r.ByType {
 				lines = append(lines, s.Dim.Render(" "+t.Type+" n "+t.NText()))
@@ -515,8 +516,7 @@ func shortMetric(name string) string {
 }
 
 var shortMetrics = map[string]string{"accuracy": "acc", "macro_f1": "F1", "kappa": "κ", "token_f1": "tok F1",
-	"token_precision": "tok P", "token_recall": "TF", "strict_vital": "sVital", "strict_all": "sAll",
-	"gold_strict_vital": "gsVit", "gold_strict_all": "gsAll", "gold_vital": "gVital", "gold_all": "gAll"}
+	"token_precision": "tok P", "token_recall": "TF", "strict_vital": "sVital", "strict_all": "sAll"}
 
 // baselinePaneLines say, per label type, where a run's kappa with the
 // gold stands among the people's kappas with the others' majority.
