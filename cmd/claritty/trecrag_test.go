@@ -48,7 +48,8 @@ func nuggetizerScores(importance, assignment []string) [4]float64 {
 // export is nuggetizer's assign output, field for field, whose scores by
 // that formula are the test's again; and an LLM's assignments in that
 // shape, some changed, are a run scored by the four figures (its own and
-// the gold's over the same answers) and by agreement with the people.
+// the gold's over the same answers, here all of them) and by agreement
+// with the people.
 func TestTRECRAGNuggets(t *testing.T) {
 	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
@@ -121,10 +122,11 @@ func TestTRECRAGNuggets(t *testing.T) {
 	}
 	var got struct {
 		Runs []struct {
-			Name    string
-			Kind    string
-			Items   int
-			Metrics map[string]*float64
+			Name        string
+			Kind        string
+			Items       int
+			Metrics     map[string]*float64
+			Assignments *assignmentsJSON
 		}
 	}
 	bench := func() {
@@ -240,10 +242,14 @@ func TestTRECRAGNuggets(t *testing.T) {
 			continue
 		}
 		found = true
-		wr, wg := want(all, llm), want(all, truth)
+		if r.Assignments == nil {
+			t.Fatalf("run llm has no nuggetizer figures")
+		}
+		wr, wg, whole := want(all, llm), want(all, truth), r.Assignments.All
 		for i, m := range names {
-			near("llm "+m, r.Metrics[m], wr[i])
-			near("llm gold_"+m, r.Metrics["gold_"+m], wg[i])
+			near("llm "+m, whole.Own.values()[i], wr[i])
+			near("llm over the people's "+m, whole.Run.values()[i], wr[i])
+			near("people "+m, whole.People.values()[i], wg[i])
 		}
 		near("llm accuracy", r.Metrics["accuracy"], agree/total)
 	}
