@@ -22,7 +22,7 @@ import (
 // is kept as a labels run of the nuggets dataset, each assignment the label
 // of its nugget's unit (support full, partial_support partial, not_support
 // none), so it is scored against the people's gold as any labels run is,
-// and by nuggetizer's four scores beside the gold's.
+// and by nuggetizer's four scores (report.Assignments).
 const KindNuggetAssignments store.RunKind = "nugget-assignments"
 
 type assignLine struct {

@@ -49,7 +49,8 @@ func newBenchCmd(g *globals) *cobra.Command {
 			"n counts what the figures rest on; n/total* marks a run not yet wholly judged.\n" +
 			"--json: {\"runs\": [{\"dataset\", \"name\", \"kind\", \"metrics\": {…}, \"pooled_over\"?,\n" +
 			"\"by_type\"?, \"by_type_items\"?, \"by_type_gold\"?, \"items\", \"total\", \"complete\",\n" +
-			"\"gold\": {\"settled\", \"provisional\", \"missing\", \"provisional_scored\"}, \"comparison\"?}],\n" +
+			"\"gold\": {\"settled\", \"provisional\", \"missing\", \"provisional_scored\"}, \"comparison\"?,\n" +
+			"\"assignments\"?}],\n" +
 			"\"comparisons\": [{\"dataset\", \"gold\", \"pairs\", \"position_bias\", \"ranking\"}]};\n" +
 			"undefined figures are null.",
 		Example: "  claritty bench\n  claritty bench --json\n" +
@@ -173,7 +174,9 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 			"  nugget-assignments  an LLM's nugget assignments in nuggetizer's assign output (TREC RAG):\n" +
 			"             {\"qid\", \"run_id\", \"nuggets\": [{\"text\", \"importance\", \"assignment\"}]}, each\n" +
 			"             line checked against the answer it names; scored as labels and by nuggetizer's\n" +
-			"             four scores, its own and the gold's\n" +
+			"             four scores per system, each with its n: its own over all its answers, its own\n" +
+			"             and the people's over the answers people finished, and Kendall's tau-b of the\n" +
+			"             systems' two orders\n" +
 			"  arena-judgments  an LLM judge's verdicts as arena-hard-auto writes them: {\"uid\", \"model\",\n" +
 			"             \"baseline\", \"games\": [{\"score\": \"A>B\"…}, …]}, game 1 the baseline as A, game 2\n" +
 			"             the model; over a compare dataset, the verdict the two games' together, and\n" +
