@@ -230,6 +230,12 @@ func blindAssignments(as *Assignments, b store.Blind, noun string) {
 	}
 }
 
+// anyWithheld says whether some figure is left out for the reader (false
+// for no Assignments).
+func (a *Assignments) anyWithheld() bool {
+	return a != nil && (a.All.Withheld != "" || slices.ContainsFunc(a.Systems, func(s SystemAssignments) bool { return s.Withheld != "" }))
+}
+
 // assignmentLines are, under the leaderboard, each nugget-assignments
 // run's figures per system with the n each rests on, and its taus.
 func assignmentLines(scores []RunScore) []string {

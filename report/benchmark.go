@@ -622,7 +622,7 @@ func BenchLines(scores []RunScore) []string {
 	}
 	lines = append(lines, scoredOn(scores))
 	for _, s := range scores {
-		if s.Withheld != "" || slices.ContainsFunc(s.ByType, func(t TypeScore) bool { return t.Withheld != "" }) {
+		if s.Withheld != "" || slices.ContainsFunc(s.ByType, func(t TypeScore) bool { return t.Withheld != "" }) || s.Assignments.anyWithheld() {
 			lines = append(lines, strings.Split(withheldNote, "\n")...)
 			break
 		}

@@ -459,6 +459,14 @@ func TestNuggetAssignmentsOwnFigures(t *testing.T) {
 	if withheld == 0 || seen.All.Withheld != "" {
 		t.Fatalf("test is void: %d systems withheld from ana, the whole %q", withheld, seen.All.Withheld)
 	}
+	r = runBin(t, bin, db, "--as", "ana", "bench")
+	anaText := strings.Join(strings.Fields(r.stdout), " ")
+	for _, g := range seen.Systems {
+		row := rowText(g.System, "people", "people finished", "< 5 answers", fmt.Sprint(g.People.N))
+		if g.Withheld != "" && (!strings.Contains(anaText, row) || !strings.Contains(anaText, `A figure marked "< N" rests on fewer items`)) {
+			t.Errorf("ana's bench lacks %q or what it means:\n%s", row, r.stdout)
+		}
+	}
 
 	// Undefined taus say why: an assessor of one system's answers has one
 	// system to order; one that supports every nugget of answers with a
