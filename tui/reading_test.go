@@ -1,0 +1,45 @@
+package tui
+
+import "testing"
+
+// A focus is read once every line of it has been on screen, in any
+// order; the note says how much is left and where. What one step of an
+// id read counts at the others of that id; a new layout starts its lines
+// afresh, and a focus once read stays read at any size.
+func TestReadingAnyOrder(t *testing.T) {
+	var r reading
+	focus := [2]int{2, 12} // lines 2–11 of 15
+	for _, c := range []struct {
+		shown [2]int
+		note  string
+	}{
+		{[2]int{10, 15}, "read it all first: 8 lines above"},
+		{[2]int{0, 4}, "read it all first: 6 lines below"},
+		{[2]int{5, 9}, "read it all first: 1 above, 1 below"},
+		{[2]int{9, 10}, "read it all first: 1 line above"},
+	} {
+		r.see(0, "a\x0040\x0015", 15, focus, c.shown)
+		if r.read(0) {
+			t.Fatalf("read whole after %v", c.shown)
+		}
+		if got := r.unreadNote(); got != c.note {
+			t.Fatalf("after %v: %q, want %q", c.shown, got, c.note)
+		}
+	}
+	r.see(0, "a\x0040\x0015", 15, focus, [2]int{4, 5})
+	if !r.read(0) {
+		t.Fatal("every line shown, the focus is not read")
+	}
+	r.see(1, "a\x0040\x0015", 15, [2]int{12, 14}, [2]int{0, 3})
+	if !r.read(1) {
+		t.Fatal("a step of the same id does not count what the other showed")
+	}
+	r.see(2, "a\x0060\x0011", 11, [2]int{0, 11}, [2]int{0, 4})
+	if r.read(2) || r.unreadNote() != "read it all first: 7 lines below" {
+		t.Fatalf("another layout counted lines of the first: %q", r.unreadNote())
+	}
+	r.see(0, "a\x0060\x0011", 11, [2]int{1, 9}, [2]int{0, 4})
+	if !r.read(0) {
+		t.Fatal("a focus read whole was unread by another width")
+	}
+}
