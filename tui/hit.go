@@ -42,8 +42,9 @@ type hitState struct {
 	// scroll moves the step's content from where it shows what is being
 	// labelled (0); the step's own view clamps it.
 	scroll int
-	// What the last frame found: the scroll's bounds, and the window's
-	// height (a page key moves by one less, so paging skips no line).
+	// What the last frame found: the scroll's bounds, and the fewest
+	// lines its window shows between two markers: a page key moves by
+	// that many, so paging either way skips no line.
 	scrollLo, scrollHi, page int
 	// read is what of each step's focus has been on screen: a label key
 	// counts once the focus was read whole (reading.go).

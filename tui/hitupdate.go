@@ -257,12 +257,22 @@ func (m *hitScreen) undoLast() tea.Cmd {
 	return tea.Sequence(save, move)
 }
 
-// scroll moves the step's content: a line, or a page (the window less a
-// line, so paging through reads every line).
+// scroll moves the step's content: a line, or a page (the lines the
+// window shows, so paging through reads every line).
 func (m *hitScreen) scroll(msg tea.KeyPressMsg) tea.Cmd {
 	k, h := m.keys, m.hit
 	d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, h.page)
 	h.scroll = min(max(h.scrollLo, h.scroll+d), h.scrollHi)
+	if m.status == h.read.unreadNote() && !m.statusErr {
+		// The note on what is left to read follows the reading, and goes
+		// once it is all read.
+		m.Layout()
+		note := ""
+		if !h.read.read(h.cur) {
+			note = h.read.unreadNote()
+		}
+		m.setStatus(note, false)
+	}
 	return nil
 }
 

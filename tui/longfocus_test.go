@@ -45,7 +45,8 @@ type longFocus struct {
 
 // keyThrough is the annotator reading a long focus: a label key as the
 // step opens labels nothing, says so and leaves the window where it was;
-// paged through to the end of the content and back up to its top (every
+// paged through to the end of the content (where the note has gone) and
+// back up to its top (every
 // word of the focus on screen on the way, the first screen showing at
 // most a third of them), the same key labels, at the top or, scrolled
 // down again, at the end, and the label is in the store.
@@ -90,6 +91,9 @@ func keyThrough(t *testing.T, h *harness, c longFocus) {
 		}
 	}
 	page("pgdown")
+	if strings.Contains(h.screen(), "read it all first") {
+		t.Fatalf("read to its end, the focus still has the note:\n%s", h.screen())
+	}
 	page("pgup")
 	if c.atEnd {
 		page("pgdown")

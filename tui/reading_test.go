@@ -43,3 +43,38 @@ func TestReadingAnyOrder(t *testing.T) {
 		t.Fatal("a focus read whole was unread by another width")
 	}
 }
+
+// Paging by the window less its two markers skips no line, down from the
+// focus or up from the end: every line of any content is read by the
+// page keys alone, at every window height.
+func TestPagingSkipsNoLine(t *testing.T) {
+	ss := &session{}
+	for n := 1; n <= 40; n++ {
+		lines := make([]string, n)
+		for rows := 1; rows <= 12; rows++ {
+			for _, start := range []int{0, n} { // at the top, paging down; at the end, paging up
+				seen := make([]bool, n)
+				scroll, page := 0, max(1, rows-2)
+				if start > 0 {
+					scroll = n
+				}
+				for range n + 2 {
+					v := ss.scrolledFrom(lines, [2]int{0, 0}, rows, scroll, "up", "down", 0)
+					for i := v.shown[0]; i < v.shown[1]; i++ {
+						seen[i] = true
+					}
+					if start == 0 {
+						scroll = v.scroll + page
+					} else {
+						scroll = v.scroll - page
+					}
+				}
+				for i, s := range seen {
+					if !s {
+						t.Fatalf("%d lines in %d rows, paging from line %d: line %d never shown", n, rows, start, i)
+					}
+				}
+			}
+		}
+	}
+}
