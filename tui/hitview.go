@@ -109,8 +109,7 @@ func (m *hitScreen) window(h *hitState, v stepView, rows int) []string {
 	w := m.scrolledFrom(v.lines, v.focus, rows, h.scroll, up, down, v.floor)
 	h.scroll, h.scrollLo, h.scrollHi = w.scroll, w.lo, w.hi
 	h.page = max(1, rows-2)
-	layout := fmt.Sprintf("%s\x00%d\x00%d", h.step().id, m.width, len(v.lines))
-	h.read.see(h.cur, layout, len(v.lines), v.focus, w.shown)
+	h.read.see(h.cur, v.lines, v.focus, w.shown)
 	return w.lines
 }
 

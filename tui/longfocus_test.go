@@ -335,3 +335,37 @@ scale = "use"
 guideline = "Would its answer help?"
 label_text = ["useless", "poor", "useful", "very useful"]
 `
+
+// What was read stays read at the next step that shows it: the request
+// read for its need is not read again for the question's usefulness;
+// only the question, new on that step, is left, and once on screen the
+// key labels.
+func TestReadTextCountsAtTheNextStep(t *testing.T) {
+	st := storetest.Open(t)
+	importProtocol(t, st, "need", needProtocol, "request\tquestion\n"+focusWords("fz", 400)+"\tWhich city?\n")
+	h := openAs(t, st, "need", 60, 20)
+	h.expect("How much does the request need")
+	for i := 0; !strings.Contains(h.screen(), "fz400"); i++ {
+		if i == 20 {
+			t.Fatalf("20 pages down, the request has no end:\n%s", h.screen())
+		}
+		h.keys("pgdown")
+	}
+	h.keys("4")
+	h.expect("How useful is the question?")
+	h.keys("3")
+	h.expect("read it all first: 1 line below")
+	if got := h.labels(1); got["need"] != 4 || len(got) != 1 {
+		t.Fatalf("labels %v, want need 4 alone", got)
+	}
+	for i := 0; !strings.Contains(h.screen(), "Which city?"); i++ {
+		if i == 20 {
+			t.Fatalf("20 pages down, no question:\n%s", h.screen())
+		}
+		h.keys("pgdown")
+	}
+	h.keys("3")
+	if got := h.labels(1); got["usefulness"] != 3 {
+		t.Fatalf("the question read, 3 did not label: %v\n%s", got, h.screen())
+	}
+}

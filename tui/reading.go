@@ -1,52 +1,56 @@
 package tui
 
-import "fmt"
+import (
+	"fmt"
 
-// reading is what of a HIT's content has been on screen, for the one rule
+	"github.com/charmbracelet/x/ansi"
+)
+
+// reading is what of a HIT's text has been on screen, for the one rule
 // every kind's label keys follow: a label weighs all of its focus (the
 // question, a turn, an answer, a row, a whole item with its topic), so no
-// key labels until every line of the focus has been on screen at its step,
-// all at once or a window at a time in any order; from then on a key
-// labels wherever the window stands. A focus that fits is read as soon as
-// it is shown.
+// key labels until every line of the focus has been on screen, all at once
+// or a window at a time in any order; from then on a key labels wherever
+// the window stands. A focus that fits is read as soon as it is shown.
 type reading struct {
-	// seen are the content lines shown so far, per step id and layout.
-	// The steps of one id show the same content with another part in
-	// focus (a list's elements, a group's rows, an answer's nuggets), so
-	// what was read at one counts at the others; another layout (a new
-	// width, a label that wrapped a line) has other lines and starts
-	// afresh.
-	seen map[string][]bool
+	// seen are the lines of text (colours aside) that have been on
+	// screen: a line once read is read wherever it shows again, so the
+	// steps that show the same text (a request asked about twice, a
+	// list's elements, a dialogue's turns, an answer judged nugget by
+	// nugget) share what was read of it. Another width wraps the text into
+	// other lines, read afresh.
+	seen map[string]bool
 	// whole are the steps whose focus has been read to its last line:
-	// read once, it stays read at any size.
+	// read once, it stays read at any width.
 	whole map[int]bool
-	// above and below count the shown step's focus lines never yet on
-	// screen, over and under the window, for the note a key gets.
+	// above and below count the shown step's focus lines not yet read,
+	// over and under the window, for the note a key gets.
 	above, below int
 }
 
-// see records a frame of step: its content laid out as n lines (layout
-// names that layout), lines[shown[0]:shown[1]] on screen, what it labels
-// in lines[focus[0]:focus[1]].
-func (r *reading) see(step int, layout string, n int, focus, shown [2]int) {
-	if r.seen == nil {
-		r.seen, r.whole = map[string][]bool{}, map[int]bool{}
+// maxSeen bounds the lines kept (many widths of a long text): past it,
+// what was read starts afresh, but no focus read whole is unread.
+const maxSeen = 1 << 16
+
+// see records a frame of step: lines[shown[0]:shown[1]] on screen, what
+// it labels in lines[focus[0]:focus[1]].
+func (r *reading) see(step int, lines []string, focus, shown [2]int) {
+	if r.seen == nil || len(r.seen) > maxSeen {
+		r.seen = map[string]bool{}
 	}
-	seen := r.seen[layout]
-	if len(seen) != n {
-		seen = make([]bool, n)
-		r.seen[layout] = seen
+	if r.whole == nil {
+		r.whole = map[int]bool{}
 	}
-	for i := max(0, shown[0]); i < min(n, shown[1]); i++ {
-		seen[i] = true
+	for _, l := range lines[max(0, shown[0]):min(len(lines), shown[1])] {
+		r.seen[ansi.Strip(l)] = true
 	}
 	r.above, r.below = 0, 0
 	if r.whole[step] {
 		return
 	}
-	for i := max(0, focus[0]); i < min(n, focus[1]); i++ {
+	for i := max(0, focus[0]); i < min(len(lines), focus[1]); i++ {
 		switch {
-		case seen[i]:
+		case r.seen[ansi.Strip(lines[i])]:
 		case i < shown[0]:
 			r.above++
 		default:

@@ -1,14 +1,25 @@
 package tui
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // A focus is read once every line of it has been on screen, in any
-// order; the note says how much is left and where. What one step of an
-// id read counts at the others of that id; a new layout starts its lines
-// afresh, and a focus once read stays read at any size.
+// order; the note says how much is left and where. A line read at one
+// step is read at any other that shows it (in another colour too); the
+// lines of another width are read afresh, and a focus once read stays
+// read at any width.
 func TestReadingAnyOrder(t *testing.T) {
+	lines := func(prefix string, n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = fmt.Sprintf("%s line %d", prefix, i)
+		}
+		return out
+	}
 	var r reading
-	focus := [2]int{2, 12} // lines 2–11 of 15
+	text, focus := lines("w40", 15), [2]int{2, 12} // lines 2–11 of 15
 	for _, c := range []struct {
 		shown [2]int
 		note  string
@@ -18,7 +29,7 @@ func TestReadingAnyOrder(t *testing.T) {
 		{[2]int{5, 9}, "read it all first: 1 above, 1 below"},
 		{[2]int{9, 10}, "read it all first: 1 line above"},
 	} {
-		r.see(0, "a\x0040\x0015", 15, focus, c.shown)
+		r.see(0, text, focus, c.shown)
 		if r.read(0) {
 			t.Fatalf("read whole after %v", c.shown)
 		}
@@ -26,19 +37,25 @@ func TestReadingAnyOrder(t *testing.T) {
 			t.Fatalf("after %v: %q, want %q", c.shown, got, c.note)
 		}
 	}
-	r.see(0, "a\x0040\x0015", 15, focus, [2]int{4, 5})
+	r.see(0, text, focus, [2]int{4, 5})
 	if !r.read(0) {
 		t.Fatal("every line shown, the focus is not read")
 	}
-	r.see(1, "a\x0040\x0015", 15, [2]int{12, 14}, [2]int{0, 3})
-	if !r.read(1) {
-		t.Fatal("a step of the same id does not count what the other showed")
+	// Another step shows lines 3–13 of the same text, in bold, under a
+	// heading of its own: only the heading is left to read.
+	other := []string{"heading"}
+	for _, l := range text[3:14] {
+		other = append(other, "\x1b[1m"+l+"\x1b[0m")
 	}
-	r.see(2, "a\x0060\x0011", 11, [2]int{0, 11}, [2]int{0, 4})
+	r.see(1, other, [2]int{0, len(other)}, [2]int{5, 8})
+	if r.read(1) || r.unreadNote() != "read it all first: 1 line above" {
+		t.Fatalf("what another step read does not count: %q", r.unreadNote())
+	}
+	r.see(2, lines("w60", 11), [2]int{0, 11}, [2]int{0, 4})
 	if r.read(2) || r.unreadNote() != "read it all first: 7 lines below" {
-		t.Fatalf("another layout counted lines of the first: %q", r.unreadNote())
+		t.Fatalf("another width counted lines of the first: %q", r.unreadNote())
 	}
-	r.see(0, "a\x0060\x0011", 11, [2]int{1, 9}, [2]int{0, 4})
+	r.see(0, lines("w60", 11), [2]int{1, 9}, [2]int{0, 4})
 	if !r.read(0) {
 		t.Fatal("a focus read whole was unread by another width")
 	}

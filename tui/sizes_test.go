@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"reflect"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -254,9 +253,6 @@ func TestViewChangesNothing(t *testing.T) {
 		s := h.m.hit.hit
 		read := s.read
 		read.seen, read.whole = maps.Clone(read.seen), maps.Clone(read.whole)
-		for k, v := range read.seen {
-			read.seen[k] = slices.Clone(v)
-		}
 		return state{s.scroll, s.scrollLo, s.scrollHi, s.page, read}
 	}
 	before, frame := of(), h.m.View().Content
