@@ -129,7 +129,8 @@ func (h *harness) keys(ks ...string) {
 
 func keyMsg(k string) tea.KeyPressMsg {
 	named := map[string]rune{"enter": tea.KeyEnter, "left": tea.KeyLeft, "right": tea.KeyRight,
-		"backspace": tea.KeyBackspace, "esc": tea.KeyEscape, "down": tea.KeyDown, "up": tea.KeyUp}
+		"backspace": tea.KeyBackspace, "esc": tea.KeyEscape, "down": tea.KeyDown, "up": tea.KeyUp,
+		"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp}
 	if r, ok := named[k]; ok {
 		return tea.KeyPressMsg{Code: r}
 	}

@@ -133,8 +133,7 @@ func (k *compareKind) build(m *hitScreen, h *hitState, width, rows int) stepView
 	v.lines = append(v.lines, outputLines(s, k.sides, width)...)
 	// The request and both outputs: A and B are judged as answers to it,
 	// so where they do not all fit the request shows first.
-	v.focus = [2]int{at, len(v.lines)}
-	v.readToEnd = true // A against B: both whole before a key counts
+	v.focus = [2]int{at, len(v.lines)} // A against B: both read before a key counts
 	cur, has := h.labels["preference"]
 	v.choices = []string{m.labelsLine(sidesScale(k.sides), cur, has, width)}
 	return v

@@ -248,21 +248,29 @@ func goldOf(t *testing.T, st *store.Store, datasetID int64, uid, unit string) re
 	return out
 }
 
-// A turn longer than a 40×12 screen's room labels only from its start at
-// the window's top: scrolled up to the intent above it, with only the
-// turn's heading left in sight, a rating key brings the turn back and
-// labels nothing.
+// A turn longer than a 40×12 screen's room is read before it is rated:
+// scrolled up to the intent above it before its end was on screen, a
+// rating key labels nothing and says what is left; read to its end, the
+// key rates it wherever the window stands, scrolled above it again too.
 func TestLongFocusScrolledAboveLabelsNothing(t *testing.T) {
 	h := convHarness(t, 40, 12)
 	h.keys("k", "k", "k", "k", "k", "k", "k", "k")
 	h.expect("▸ Turn 1")
 	h.keys("4")
-	h.expect("back in view")
+	h.expect("read it all first")
+	h.expect("read it all first: 3 lines below")
 	if got := h.labels(1); len(got) != 0 {
-		t.Fatalf("a key labelled a turn mostly out of sight: %v", got)
+		t.Fatalf("a key labelled a turn not yet read: %v", got)
 	}
+	for i := 0; h.unread(); i++ {
+		if i == 20 {
+			t.Fatalf("20 lines down, turn 1 still unread:\n%s", h.screen())
+		}
+		h.keys("j")
+	}
+	h.keys("k", "k", "k", "k", "k", "k", "k", "k", "k", "k", "k", "k")
 	h.keys("4")
 	if got := h.labels(1); got["relevance_1"] != 4 {
-		t.Fatalf("back in view, the key did not label: %v", got)
+		t.Fatalf("read, the key did not label: %v\n%s", got, h.screen())
 	}
 }

@@ -42,15 +42,13 @@ type hitState struct {
 	// scroll moves the step's content from where it shows what is being
 	// labelled (0); the step's own view clamps it.
 	scroll int
-	// What the last frame found: the scroll's bounds, and whether what is
-	// being labelled was out of sight at this step and scroll (a label key
-	// then brings it back instead of labelling).
-	scrollLo, scrollHi int
-	hidden             *[2]int // step, scroll
-	// readStep is the step whose focus was last seen to its end, and
-	// unread says the current step needs that and has not had it.
-	readStep int
-	unread   bool
+	// What the last frame found: the scroll's bounds, and the fewest
+	// lines its window shows between two markers: a page key moves by
+	// that many, so paging either way skips no line.
+	scrollLo, scrollHi, page int
+	// read is what of each step's focus has been on screen: a label key
+	// counts once the focus was read whole (reading.go).
+	read     reading
 	guideTop int // first line of the step's guidance shown (J, K)
 
 	note string           // the annotator's saved note on the item
@@ -98,7 +96,6 @@ func newHITState(p guidelines.Protocol, k hitKind, it store.Item, h store.HIT, s
 		note:     display.Clean(h.Note),
 		undo:     h.Undo,
 		steps:    stepsOf(p, sh),
-		readStep: -1,
 	}
 	if s.labels == nil {
 		s.labels = map[string]int{}

@@ -190,12 +190,14 @@ func (m *hitScreen) replayPending() tea.Cmd {
 	m.pending = nil
 	var cmds []tea.Cmd
 	for i, k := range keys {
+		// Each key acts on the screen as it stands: it scrolls within, and
+		// labels only what, the screen before it shows.
+		m.Layout()
 		cmd := m.key(k)
 		if m.leaves(k) && i+1 < len(keys) {
 			return tea.Batch(append(cmds, tea.Sequence(cmd, ask(replayMsg{keys: keys[i+1:]})))...)
 		}
 		cmds = append(cmds, cmd)
-		m.Layout() // the next key scrolls within what this one left on screen
 	}
 	return tea.Batch(cmds...)
 }

@@ -116,18 +116,12 @@ func scaleHint(scale []guidelines.Label) string {
 	return "labels: " + strings.Join(parts, " · ")
 }
 
-// labelKey labels the current step, once what it labels is on screen: if
-// the annotator scrolled it out of sight, the key brings it back instead,
-// so no label is ever given to something unseen.
+// labelKey labels the current step once its focus has been read
+// (reading.go): before, the key says how much is left and where.
 func (m *hitScreen) labelKey(v int) tea.Cmd {
 	h := m.hit
-	if h.hidden != nil && *h.hidden == [2]int{h.cur, h.scroll} && h.step().unit != "" {
-		h.scroll = 0
-		m.setStatus("back in view: key the label again", false)
-		return nil
-	}
-	if h.unread && h.step().unit != "" {
-		m.setStatus("read it all first: j, pgdn scroll", false)
+	if h.step().unit != "" && !h.read.read(h.cur) {
+		m.setStatus(h.read.unreadNote(), false)
 		return nil
 	}
 	return m.label(v)
@@ -263,11 +257,22 @@ func (m *hitScreen) undoLast() tea.Cmd {
 	return tea.Sequence(save, move)
 }
 
-// scroll moves the step's content: a line, or a page.
+// scroll moves the step's content: a line, or a page (the lines the
+// window shows, so paging through reads every line).
 func (m *hitScreen) scroll(msg tea.KeyPressMsg) tea.Cmd {
 	k, h := m.keys, m.hit
-	d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, max(1, m.height/2))
+	d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, h.page)
 	h.scroll = min(max(h.scrollLo, h.scroll+d), h.scrollHi)
+	if m.status == h.read.unreadNote() && !m.statusErr {
+		// The note on what is left to read follows the reading, and goes
+		// once it is all read.
+		m.Layout()
+		note := ""
+		if !h.read.read(h.cur) {
+			note = h.read.unreadNote()
+		}
+		m.setStatus(note, false)
+	}
 	return nil
 }
 

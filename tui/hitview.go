@@ -74,6 +74,9 @@ func (m *hitScreen) renderHIT(rows int) []string {
 		v.lines = append(append([]string{}, m.spill...), v.lines...)
 		v.focus = [2]int{v.focus[0] + len(m.spill), v.focus[1] + len(m.spill)}
 		v.floor = len(m.spill)
+		if v.withTopic { // the label weighs it too: read with the rest, from its start
+			v.focus[0], v.floor = 0, 0
+		}
 	}
 	below := append(append([]string{}, v.fixed...), v.choices...)
 	below = append(below, m.noteLines(w)...)
@@ -96,27 +99,17 @@ func (m *hitScreen) renderHIT(rows int) []string {
 }
 
 // window shows the step's content in rows lines (scrolled), recording
-// the scroll's bounds and whether what is labelled was out of sight, for
-// the keys.
+// the scroll's bounds and what of the focus this frame puts on screen,
+// for the keys.
 func (m *hitScreen) window(h *hitState, v stepView, rows int) []string {
 	up, down := "k, pgup", "j, pgdn"
 	if v.pageOnly {
 		up, down = "pgup", "pgdn"
 	}
 	w := m.scrolledFrom(v.lines, v.focus, rows, h.scroll, up, down, v.floor)
-	h.scroll, h.scrollLo, h.scrollHi, h.hidden = w.scroll, w.lo, w.hi, nil
-	if v.readToEnd {
-		// Read through, not from its start: out of sight only when none of
-		// it shows.
-		w.hidden = !w.focusSome
-	}
-	if w.hidden {
-		h.hidden = &[2]int{h.cur, h.scroll}
-	}
-	if w.focusEnd {
-		h.readStep = h.cur
-	}
-	h.unread = v.readToEnd && h.readStep != h.cur
+	h.scroll, h.scrollLo, h.scrollHi = w.scroll, w.lo, w.hi
+	h.page = max(1, rows-2)
+	h.read.see(h.cur, v.lines, v.focus, w.shown)
 	return w.lines
 }
 
@@ -124,16 +117,14 @@ func (m *hitScreen) window(h *hitState, v stepView, rows int) []string {
 type view struct {
 	lines          []string
 	scroll, lo, hi int
-	hidden         bool // the focus is not all in sight
-	focusEnd       bool // the focus's last line is in sight
-	focusSome      bool // some of the focus is in sight
+	shown          [2]int // the lines[shown[0]:shown[1]] on screen
 }
 
 // scrolled shows rows lines of lines. Unscrolled, it starts where the
 // focus (what a label is about) shows whole with as much as fits above
-// it; scroll moves from there, clamped. A marker line replaces the first
-// or the last line where lines are hidden above or below, naming the keys
-// (up, down) that show them.
+// it, or, longer than the room, from its start; scroll moves from there,
+// clamped. A marker line replaces the first or the last line where lines
+// are hidden above or below, naming the keys (up, down) that show them.
 func (ss *session) scrolled(lines []string, focus [2]int, rows, scroll int, up, down string) view {
 	return ss.scrolledFrom(lines, focus, rows, scroll, up, down, 0)
 }
@@ -142,7 +133,7 @@ func (ss *session) scrolled(lines []string, focus [2]int, rows, scroll int, up, 
 // lines above it (a topic the header shortened) are for scrolling up to.
 func (ss *session) scrolledFrom(lines []string, focus [2]int, rows, scroll int, up, down string, floor int) view {
 	if len(lines) <= rows {
-		return view{lines: lines, focusEnd: true, focusSome: true}
+		return view{lines: lines, shown: [2]int{0, len(lines)}}
 	}
 	inner := max(1, rows-2)
 	auto := max(floor, min(focus[0], focus[1]-inner))
@@ -165,16 +156,7 @@ func (ss *session) scrolledFrom(lines []string, focus [2]int, rows, scroll int, 
 	} else {
 		v.lines = append(v.lines, lines[top:min(len(lines), top+room)]...)
 	}
-	// Hidden: the focus's start is out of sight, or all of it would fit
-	// and some is out of sight, or it is longer than the room and does not
-	// start the window (it shows from its start, which is as much as can
-	// show: a window that starts above it shows less, perhaps only its
-	// first line, and a label would weigh what is not on screen).
-	flen := focus[1] - focus[0]
-	v.hidden = flen > 0 && (focus[0] < top || focus[0] >= top+room || flen <= room && focus[1] > top+room ||
-		flen > room && focus[0] != top)
-	v.focusEnd = focus[1] > top && focus[1] <= top+room
-	v.focusSome = focus[0] < top+room && focus[1] > top
+	v.shown = [2]int{top, min(len(lines), top+room)}
 	return v
 }
 

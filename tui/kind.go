@@ -47,8 +47,9 @@ type hitKind interface {
 }
 
 // stepView is one step laid out: a title, content that scrolls when it
-// does not fit, the part of it being labelled (kept in view), fixed lines
-// under it, and the label choices, which are always on screen.
+// does not fit, the part of it being labelled (shown first, and read
+// whole before a label key counts), fixed lines under it, and the label
+// choices, which are always on screen.
 type stepView struct {
 	title   string
 	short   string // the title where it does not fit: " IV · answer 2 of 5"
@@ -59,10 +60,10 @@ type stepView struct {
 	// pageOnly: only the page keys scroll the content (the kind keeps j
 	// and k for itself), as its markers say.
 	pageOnly bool
-	// readToEnd: the label weighs all of the focus (a comparison, A
-	// against B), so no label key counts until its last line has been on
-	// screen at this step.
-	readToEnd bool
+	// withTopic: the label weighs the topic too (a protocol file's step
+	// about the whole item), so where the header shortened it, the topic
+	// above the content is part of the focus, to be read (reading.go).
+	withTopic bool
 	// floor is the first line the content shows unscrolled: the lines
 	// above it are the topic the header shortened (renderHIT).
 	floor int

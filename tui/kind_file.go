@@ -183,10 +183,11 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 		short = where
 	}
 	lines, focus := k.lines(s, fs, st.answer, h.labels, width, k.header)
-	// A label weighs all its focus (the pane as a whole, a row, an
-	// answer): none counts until the focus has been on screen to its end.
+	// A label weighs all its focus (a row, an answer, the item as a whole
+	// with the column on the HIT's first line): none counts until the
+	// focus has been read.
 	return stepView{title: s.Title.Render(" " + title), short: s.Title.Render(" " + short), lines: lines, focus: focus,
-		choices: []string{m.scaleLine(h, st.unit, width)}, readToEnd: true}
+		choices: []string{m.scaleLine(h, st.unit, width)}, withTopic: fs.Per != guidelines.PerElement && fs.Per != guidelines.PerRow}
 }
 
 // where names the element or row a repeated step labels: "answer 2 of 5".

@@ -67,20 +67,32 @@ func duoImport(t *testing.T, st *store.Store, kind guidelines.Kind) {
 
 var duoScale = regexp.MustCompile(`(?m)^ +5 (excellent )? +4 (good )? +3 (fair )? +2 (poor )? +1( very poor)? *$`)
 
-// readThen keys each label once what it is about has been on screen to
-// its end, scrolling down (j) as an annotator would on a screen too small
-// to show it whole: a protocol file's step takes no label before.
+// readThen keys each label once what it is about has been on screen
+// whole, paging to what is left (pgdn, pgup) as an annotator would on a
+// screen too small to show it at once: no step takes a label before.
 func (h *harness) readThen(labels ...string) {
 	h.t.Helper()
 	for _, l := range labels {
-		for i := 0; h.m.hit.hit != nil && h.m.hit.hit.unread; i++ {
+		for i := 0; h.unread(); i++ {
 			if i == 50 {
-				h.t.Fatalf("50 lines down, still unread:\n%s", h.screen())
+				h.t.Fatalf("50 pages on, still unread:\n%s", h.screen())
 			}
-			h.keys("j")
+			if h.m.hit.hit.read.above > 0 {
+				h.keys("pgup")
+			} else {
+				h.keys("pgdown")
+			}
 		}
 		h.keys(l)
 	}
+}
+
+// unread says whether the HIT is on screen with a focus not yet read
+// whole.
+func (h *harness) unread() bool {
+	s := h.m.hit.hit
+	onScreen := h.m.screen == screenHIT && !h.m.pagerOpen() && h.m.overlay == overlayNone && !h.m.hit.covered
+	return onScreen && s != nil && !s.read.read(s.cur)
 }
 
 // fileScreens are the HIT screens of the three MIMICS-Duo protocol files,

@@ -126,6 +126,9 @@ func (k *nuggetKind) build(m *hitScreen, h *hitState, width, rows int) stepView 
 	} else {
 		v.lines = wrap(s.Text.Render(k.answer), width, "   ")
 	}
+	// Whether the answer restores a nugget weighs all of it: read once, it
+	// is read for every nugget (the steps share it).
+	v.focus = [2]int{0, len(v.lines)}
 	list, at, n := k.nuggetList(m, h, width)
 	most := max(n, min(len(list), (rows-2)/2))
 	top := min(max(0, at-most/3), len(list)-most)

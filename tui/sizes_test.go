@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/url"
 	"reflect"
 	"regexp"
@@ -124,7 +125,7 @@ func TestEverySize(t *testing.T) {
 		for _, size := range everySize {
 			t.Run(fmt.Sprintf("%s_%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
 				h := sc.start(t, size.w, size.h)
-				h.keys(sc.keys...)
+				h.readThen(sc.keys...)
 				checkFits(t, h, size.w, size.h)
 				screen := h.screen()
 				for _, m := range sc.must {
@@ -245,13 +246,14 @@ func TestViewChangesNothing(t *testing.T) {
 	h := longPaneHarness(t, 40, 12)
 	h.keys("enter", "2", "j", "j")
 	type state struct {
-		scroll, lo, hi, read int
-		hidden               *[2]int
-		unread               bool
+		scroll, lo, hi, page int
+		read                 reading
 	}
 	of := func() state {
 		s := h.m.hit.hit
-		return state{s.scroll, s.scrollLo, s.scrollHi, s.readStep, s.hidden, s.unread}
+		read := s.read
+		read.seen, read.whole = maps.Clone(read.seen), maps.Clone(read.whole)
+		return state{s.scroll, s.scrollLo, s.scrollHi, s.page, read}
 	}
 	before, frame := of(), h.m.View().Content
 	for range 3 {
@@ -277,11 +279,11 @@ func TestResizeIsAFreshStart(t *testing.T) {
 		t.Run(sc.name, func(t *testing.T) {
 			for _, size := range []struct{ w, h int }{{60, 20}, {40, 12}} {
 				h := sc.start(t, 40, 12)
-				h.keys(sc.keys...)
+				h.readThen(sc.keys...)
 				h.send(tea.WindowSizeMsg{Width: 120, Height: 40})
 				h.send(tea.WindowSizeMsg{Width: size.w, Height: size.h})
 				fresh := sc.start(t, size.w, size.h)
-				fresh.keys(sc.keys...)
+				fresh.readThen(sc.keys...)
 				if got, want := h.screen(), fresh.screen(); got != want {
 					t.Errorf("resized to %dx%d:\n%s\nopened at that size:\n%s", size.w, size.h, got, want)
 				}
