@@ -52,7 +52,7 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	}
 	if rep.Scale.Unpooled {
 		layout.prose(tw, fmt.Sprintf("The unit types have scales of their own (%s): no figure pools them, and each "+
-			"type's are on its own scale (AC1's chance agreement over its categories alone).", strings.Join(typeNames(rep), ", ")))
+			"type's figures are on its own scale (AC1's chance agreement over its own categories).", strings.Join(typeNames(rep), ", ")))
 		fmt.Fprintln(tw)
 	}
 	if rep.MinRaters > 1 {
