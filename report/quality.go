@@ -304,10 +304,15 @@ func agreementFigures(q *Quality, data store.QualityData, get func(string) *Anno
 		}
 		units := groupLabels(labels)
 		f := figures{selfAgreement(repeats), withMajority(units), pairKappas(units)}
-		for _, m := range []map[string]bool{keys(f.self), keys(f.others), keys(f.kappa)} {
-			for name := range m {
-				get(name) // an annotator with a figure has a row
-			}
+		// An annotator with a figure has a row.
+		for name := range f.self {
+			get(name)
+		}
+		for name := range f.others {
+			get(name)
+		}
+		for name := range f.kappa {
+			get(name)
 		}
 		return f
 	}
@@ -352,14 +357,6 @@ func scalesText(p guidelines.Protocol) string {
 		parts = append(parts, fmt.Sprintf("%s %s–%s", t, p.LabelString(sc[len(sc)-1].Value), p.LabelString(sc[0].Value)))
 	}
 	return strings.Join(parts, ", ")
-}
-
-func keys[V any](m map[string]V) map[string]bool {
-	out := map[string]bool{}
-	for k := range m {
-		out[k] = true
-	}
-	return out
 }
 
 // selfFigure is an annotator's self-consistency over repeated units: how
