@@ -1,5 +1,7 @@
 package agreement
 
+import "slices"
+
 // Scale is what a label type's categories are: their names in ordinal
 // order (lowest first) and, if the names are numbers, their interval values.
 type Scale struct {
@@ -13,6 +15,43 @@ type Scale struct {
 	// types, so a report has no pooled row and its pairs' kappas are over
 	// the first type alone (PairsOver).
 	Unpooled bool
+	// OfType are those scales, one per type of the study in its order,
+	// each some of these categories in this order: every figure of a
+	// type is on its own (AC1's chance agreement over its q, a kappa for
+	// each of its categories only). nil: every type is on this scale.
+	OfType []Scale
+}
+
+// ofType is the scale of the i-th type: its own, or this one.
+func (s Scale) ofType(i int) Scale {
+	if i < len(s.OfType) && s.OfType[i].Categories != nil {
+		return s.OfType[i]
+	}
+	return s
+}
+
+// pools says whether a figure may pool the types: they share this one
+// scale.
+func (s Scale) pools() bool {
+	if s.Unpooled {
+		return false
+	}
+	for i := range s.OfType {
+		if !slices.Equal(s.ofType(i).Categories, s.Categories) {
+			return false
+		}
+	}
+	return true
+}
+
+// IndexIn maps each category of s to its index in sub (-1 where sub has
+// none), so a unit's counts on s become counts on its type's own scale.
+func (s Scale) IndexIn(sub Scale) []int {
+	out := make([]int, len(s.Categories))
+	for i, c := range s.Categories {
+		out[i] = slices.Index(sub.Categories, c)
+	}
+	return out
 }
 
 // Coefficients are the agreement figures of one set of subjects.
@@ -99,8 +138,10 @@ func (s kappaSums) fleiss() (po, pe, kappa Value) {
 	return defined(a), defined(e), ratio(a, e)
 }
 
-// ac1 is Gwet's AC1 over the q declared categories, used or not: chance
-// agreement is Σ π_k(1 − π_k) / (q − 1).
+// ac1 is Gwet's AC1 over the q categories of the type's own scale, used
+// or not: chance agreement is Σ π_k(1 − π_k) / (q − 1). A category of
+// another type's scale is no category of this one: counted in q, it would
+// lower chance agreement and raise AC1.
 func (s kappaSums) ac1(q int) Value {
 	if s.n2 < 2 || q < 2 {
 		return undefined

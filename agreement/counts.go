@@ -1,7 +1,8 @@
 package agreement
 
 // PatternCount is how many units of one type have one count pattern: how
-// many ratings each category got (Counts, indexed like Scale.Categories).
+// many ratings each category got (Counts, indexed like Scale.Categories,
+// each rating on the type's own scale: Scale.OfType).
 type PatternCount struct {
 	Type   int // index into the types given to AnalyzeCounts
 	Counts []int
@@ -13,12 +14,9 @@ type PatternCount struct {
 // summary, but no pairs, no annotator against the majority and no
 // per-unit majority, which need to know who gave which rating.
 func AnalyzeCounts(scale Scale, types []string, counts []PatternCount, opt Options) Report {
-	q := len(scale.Categories)
-	pooled := newPatternSet(q)
-	sets := make([]*patternSet, len(types))
-	for i := range sets {
-		sets[i] = newPatternSet(q)
-	}
+	pools := scale.pools()
+	pooled := newPatternSet(len(scale.Categories))
+	sets := typeSets(scale, len(types))
 	rep := Report{Scale: scale, MinRaters: max(opt.MinRaters, 1)}
 	for _, c := range counts {
 		n := 0
@@ -29,14 +27,16 @@ func AnalyzeCounts(scale Scale, types []string, counts []PatternCount, opt Optio
 			continue
 		}
 		w := float64(c.Units)
-		sets[c.Type].addWeight(c.Counts, w)
-		pooled.addWeight(c.Counts, w)
+		sets[c.Type].add(c.Counts, w)
+		if pools {
+			pooled.addWeight(c.Counts, w)
+		}
 		rep.Units.add(c.Counts, n, c.Units)
 	}
-	for i, ps := range sets {
-		rep.Types = append(rep.Types, typeReport(types[i], ps, scale, opt))
+	for i, ts := range sets {
+		rep.Types = append(rep.Types, typeReport(types[i], ts.patternSet, ts.scale, opt))
 	}
-	if !scale.Unpooled {
+	if pools {
 		rep.Pooled = typeReport("pooled", pooled, scale, opt)
 	}
 	return rep

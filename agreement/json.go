@@ -11,6 +11,7 @@ import (
 type (
 	typeJSON struct {
 		Type          string      `json:"type"`
+		Categories    []string    `json:"categories"`
 		Items         int         `json:"items"`
 		Ratings       int         `json:"ratings"`
 		Paired        int         `json:"items_with_2plus_ratings"`
@@ -77,8 +78,8 @@ func (o orderedJSON) MarshalJSON() ([]byte, error) {
 }
 
 func (r Report) typeJSON(t TypeReport) typeJSON {
-	per := orderedJSON{keys: r.Scale.Categories}
-	for i := range r.Scale.Categories {
+	per := orderedJSON{keys: t.Scale.Categories} // the type's own: no category of another type's scale
+	for i := range t.Scale.Categories {
 		v := undefined // a withheld type has none
 		if i < len(t.PerCategory) {
 			v = t.PerCategory[i]
@@ -86,7 +87,7 @@ func (r Report) typeJSON(t TypeReport) typeJSON {
 		per.values = append(per.values, v)
 	}
 	return typeJSON{
-		Type: t.Type, Items: t.Items, Ratings: t.Ratings, Paired: t.Paired, Warnings: t.Warnings(),
+		Type: t.Type, Categories: t.Scale.Categories, Items: t.Items, Ratings: t.Ratings, Paired: t.Paired, Warnings: t.Warnings(),
 		RatersPerItem: minMaxJSON{t.MinRaters, t.MaxRaters},
 		Observed:      t.Observed, Chance: t.Chance,
 		FleissKappa: t.FleissKappa, GwetAC1: t.GwetAC1,

@@ -11,7 +11,9 @@ import (
 )
 
 // Study is rating data ready for a report. Subjects are the rated things
-// (one unit of one item); all of them share one scale.
+// (one unit of one item); their ratings index Scale's categories, and each
+// is on its type's own scale (Scale.OfType) when the types have scales of
+// their own: whoever builds the study sees to it.
 type Study struct {
 	Scale    Scale
 	Types    []string // unit types in report order
@@ -114,8 +116,10 @@ type Report struct {
 	Pooled TypeReport
 	Units  UnitSummary
 	Pairs  []Pair
-	// PairsOver names the one type the pairs' kappas are over when the
-	// scale is unpooled; "" when they are over every unit.
+	// PairsOver names the one type the pairs' kappas, the annotators'
+	// label counts and their in-majority shares are over when the scale is
+	// unpooled (on that type's own scale); "" when they are over every
+	// unit.
 	PairsOver  string
 	Annotators []AnnotatorAgreement
 	Majority   []Vote
@@ -139,6 +143,9 @@ type LabelCount struct {
 // TypeReport is the agreement over the units of one type (or all of them).
 type TypeReport struct {
 	Type string
+	// Scale is the type's own: Labels and PerCategory index its
+	// categories, and AC1 is over them.
+	Scale Scale
 	// Labels counts the labels of the type's units per category.
 	Labels []int
 	Coefficients
@@ -151,7 +158,7 @@ type TypeReport struct {
 // Withhold takes the type's figures out (its counts of units and
 // ratings stay) and says why.
 func (t *TypeReport) Withhold(why string) {
-	*t = TypeReport{Type: t.Type, Withheld: why, Coefficients: Coefficients{Items: t.Items, Ratings: t.Ratings,
+	*t = TypeReport{Type: t.Type, Scale: t.Scale, Withheld: why, Coefficients: Coefficients{Items: t.Items, Ratings: t.Ratings,
 		Paired: t.Paired, MinRaters: t.MinRaters, MaxRaters: t.MaxRaters}}
 }
 
@@ -190,17 +197,23 @@ func Analyze(st *Study, opt Options) Report {
 		st = st.withMinRaters(opt.MinRaters)
 	}
 	q := len(st.Scale.Categories)
+	pools := st.Scale.pools()
 	pooled := newPatternSet(q)
-	types := make([]*patternSet, len(st.Types))
-	for i := range types {
-		types[i] = newPatternSet(q)
+	types := typeSets(st.Scale, len(st.Types))
+	rep := Report{Scale: st.Scale, MinRaters: max(opt.MinRaters, 1), Majority: make([]Vote, len(st.Subjects))}
+	// The annotators' figures pool units as the pooled row does: over
+	// every unit on one scale, else over the first type's alone.
+	peopleType, peopleScale := -1, st.Scale
+	if !pools && len(st.Types) > 0 {
+		peopleType, peopleScale = 0, st.Scale.ofType(0)
+		rep.PairsOver = st.Types[0]
 	}
-	people := NewPeople(q)
+	toPeople, rs := st.Scale.IndexIn(peopleScale), []Rating(nil)
+	people := NewPeople(len(peopleScale.Categories))
 	for _, r := range st.Raters {
 		people.AddRater(r)
 	}
 	ann := make([]struct{ n, agree int }, len(st.Raters))
-	rep := Report{Scale: st.Scale, MinRaters: max(opt.MinRaters, 1), Majority: make([]Vote, len(st.Subjects))}
 	votes := make([]int, q*len(st.Subjects)) // one allocation for every unit's votes
 	for si, s := range st.Subjects {
 		if si%1024 == 0 && stopped(opt.Stop) {
@@ -210,14 +223,21 @@ func Analyze(st *Study, opt Options) Report {
 		for _, r := range s.Ratings {
 			counts[r.Category]++
 		}
-		types[s.Type].add(counts)
-		pooled.add(counts)
+		types[s.Type].add(counts, 1)
+		if pools {
+			pooled.add(counts)
+		}
 		label := Majority(counts)
 		rep.Majority[si] = Vote{Item: s.Item, Unit: s.Unit, Label: label, Votes: counts}
 		rep.Units.add(counts, len(s.Ratings), 1)
-		if !st.Scale.Unpooled || s.Type == 0 {
-			people.Add(s.Ratings)
+		if peopleType >= 0 && s.Type != peopleType {
+			continue
 		}
+		rs = rs[:0]
+		for _, r := range s.Ratings {
+			rs = append(rs, Rating{Rater: r.Rater, Category: toPeople[r.Category]})
+		}
+		people.Add(rs)
 		if label >= 0 && len(s.Ratings) >= 2 {
 			for _, r := range s.Ratings {
 				ann[r.Rater].n++
@@ -227,15 +247,13 @@ func Analyze(st *Study, opt Options) Report {
 			}
 		}
 	}
-	for i, ps := range types {
-		rep.Types = append(rep.Types, typeReport(st.Types[i], ps, st.Scale, opt))
+	for i, ts := range types {
+		rep.Types = append(rep.Types, typeReport(st.Types[i], ts.patternSet, ts.scale, opt))
 	}
-	if st.Scale.Unpooled && len(st.Types) > 0 {
-		rep.PairsOver = st.Types[0]
-	} else {
+	if pools {
 		rep.Pooled = typeReport("pooled", pooled, st.Scale, opt)
 	}
-	rep.Pairs = people.pairsUntil(st.Scale.Values, opt.Stop)
+	rep.Pairs = people.pairsUntil(peopleScale.Values, opt.Stop)
 	rep.AnnotatorLabels = people.Labels()
 	for i, a := range ann {
 		v := undefined
@@ -247,8 +265,50 @@ func Analyze(st *Study, opt Options) Report {
 	return rep
 }
 
+// PeopleScale is the scale of the annotators' label counts and the
+// pairs' tables: the PairsOver type's own, or the report's.
+func (r Report) PeopleScale() Scale {
+	for _, t := range r.Types {
+		if r.PairsOver != "" && t.Type == r.PairsOver {
+			return t.Scale
+		}
+	}
+	return r.Scale
+}
+
+// typeSet gathers the units of one type as counts on its own scale.
+type typeSet struct {
+	*patternSet
+	scale Scale
+	to    []int // the index on the type's scale of each of the study's categories
+	buf   []int
+}
+
+func typeSets(scale Scale, n int) []*typeSet {
+	out := make([]*typeSet, n)
+	for i := range out {
+		own := scale.ofType(i)
+		q := len(own.Categories)
+		out[i] = &typeSet{patternSet: newPatternSet(q), scale: own, to: scale.IndexIn(own), buf: make([]int, q)}
+	}
+	return out
+}
+
+// add counts w units whose ratings on the study's scale are counts. A
+// rating in a category off the type's own scale has no place in it; the
+// study's builder keeps them out (Study).
+func (t *typeSet) add(counts []int, w float64) {
+	clear(t.buf)
+	for k, n := range counts {
+		if n > 0 && t.to[k] >= 0 {
+			t.buf[t.to[k]] += n
+		}
+	}
+	t.addWeight(t.buf, w)
+}
+
 func typeReport(name string, ps *patternSet, scale Scale, opt Options) TypeReport {
-	tr := TypeReport{Type: name, Labels: make([]int, len(scale.Categories)), Coefficients: compute(ps, ps.weights, scale)}
+	tr := TypeReport{Type: name, Scale: scale, Labels: make([]int, len(scale.Categories)), Coefficients: compute(ps, ps.weights, scale)}
 	for i, p := range ps.patterns {
 		for c, k := range p.counts {
 			tr.Labels[c] += k * int(ps.weights[i])

@@ -31,11 +31,9 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	layout.prose(tw, fmt.Sprintf("Agreement in %s; %s.", what, categoriesText(rep)))
 	if rep.Scale.Nominal {
-		layout.prose(tw, fmt.Sprintf("Agreement in %s; categories, in no order: %s.", what, strings.Join(rep.Scale.Categories, ", ")))
 		layout.prose(tw, "Read Fleiss' κ, AC1 and α nominal; ordinal and interval alpha would read an order into them.")
-	} else {
-		layout.prose(tw, fmt.Sprintf("Agreement in %s; categories in order: %s.", what, strings.Join(rep.Scale.Categories, " < ")))
 	}
 	if rep.Scale.Values == nil && !rep.Scale.Nominal {
 		fmt.Fprintln(tw, "The categories are not numbers, so interval alpha is undefined.")
@@ -53,7 +51,8 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 		ci = func(agreement.Interval) any { return "—" }
 	}
 	if rep.Scale.Unpooled {
-		layout.prose(tw, fmt.Sprintf("The unit types have scales of their own (%s): no figure pools them.", strings.Join(typeNames(rep), ", ")))
+		layout.prose(tw, fmt.Sprintf("The unit types have scales of their own (%s): no figure pools them, and each "+
+			"type's figures are on its own scale (AC1's chance agreement over its own categories).", strings.Join(typeNames(rep), ", ")))
 		fmt.Fprintln(tw)
 	}
 	if rep.MinRaters > 1 {
@@ -74,7 +73,13 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 			fmt.Fprintf(tw, "Undefined for %s: %s.\n", display.Clean(t.Type), t.Undefined)
 		}
 	}
-	writePerCategory(tw, rep, layout.Wide || len(rep.Scale.Categories) <= 6)
+	fmt.Fprintln(tw, "\nkappa of each category against the rest")
+	for i, g := range scaleGroups(rep, rep.Rows()) {
+		if i > 0 {
+			fmt.Fprintln(tw)
+		}
+		writePerCategory(tw, g, layout.Wide || len(g.scale.Categories) <= 6)
+	}
 	if people {
 		writePeople(tw, rep, layout)
 	} else {
@@ -96,21 +101,19 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	return writeCharts(w, rep, people)
 }
 
-// writePerCategory writes each category's kappa against the rest: a row
-// per type (across), or, for many categories in the narrow layout, a row
-// per category.
-func writePerCategory(tw io.Writer, rep agreement.Report, across bool) {
-	fmt.Fprintln(tw, "\nkappa of each category against the rest")
-	rows := rep.Rows()
+// writePerCategory writes each category's kappa against the rest for
+// types on one scale: a row per type (across), or, for many categories in
+// the narrow layout, a row per category.
+func writePerCategory(tw io.Writer, g scaleGroup, across bool) {
 	if !across {
 		head := []string{"category"}
-		for _, t := range rows {
+		for _, t := range g.rows {
 			head = append(head, display.Clean(t.Type))
 		}
 		fmt.Fprintln(tw, strings.Join(head, "\t"))
-		for i, c := range rep.Scale.Categories {
+		for i, c := range g.scale.Categories {
 			cells := []string{display.Clean(c)}
-			for _, t := range rows {
+			for _, t := range g.rows {
 				switch {
 				case t.Withheld != "":
 					cells = append(cells, t.Withheld)
@@ -125,11 +128,11 @@ func writePerCategory(tw io.Writer, rep agreement.Report, across bool) {
 		return
 	}
 	fmt.Fprint(tw, "type")
-	for _, c := range rep.Scale.Categories {
+	for _, c := range g.scale.Categories {
 		fmt.Fprintf(tw, "\t%s", display.Clean(c))
 	}
 	fmt.Fprintln(tw)
-	for _, t := range rows {
+	for _, t := range g.rows {
 		fmt.Fprint(tw, display.Clean(t.Type))
 		if t.Withheld != "" {
 			fmt.Fprint(tw, "\t"+t.Withheld)
@@ -139,6 +142,62 @@ func writePerCategory(tw io.Writer, rep agreement.Report, across bool) {
 		}
 		fmt.Fprintln(tw)
 	}
+}
+
+// scaleGroup is the report's rows on one scale.
+type scaleGroup struct {
+	scale agreement.Scale
+	rows  []agreement.TypeReport
+}
+
+// scaleGroups gathers rows by their scale, in the order the scales first
+// come: one group when the types share a scale. A row's figures and
+// counts are on its own scale only, so tables and charts of categories
+// are drawn a group at a time.
+func scaleGroups(rep agreement.Report, rows []agreement.TypeReport) []scaleGroup {
+	var out []scaleGroup
+	for _, t := range rows {
+		sc := rowScale(rep, t)
+		i := slices.IndexFunc(out, func(g scaleGroup) bool { return slices.Equal(g.scale.Categories, sc.Categories) })
+		if i < 0 {
+			out, i = append(out, scaleGroup{scale: sc}), len(out)
+		}
+		out[i].rows = append(out[i].rows, t)
+	}
+	return out
+}
+
+// rowScale is a row's own scale (the report's for a row that has none).
+func rowScale(rep agreement.Report, t agreement.TypeReport) agreement.Scale {
+	if t.Scale.Categories == nil {
+		return rep.Scale
+	}
+	return t.Scale
+}
+
+// categoriesText names the categories: in order (or in none, for a
+// nominal scale), and each type's apart when the types have scales of
+// their own.
+func categoriesText(rep agreement.Report) string {
+	list := func(s agreement.Scale) string {
+		if s.Nominal {
+			return strings.Join(s.Categories, ", ")
+		}
+		return strings.Join(s.Categories, " < ")
+	}
+	groups := scaleGroups(rep, rep.Types)
+	how := "categories in order"
+	if rep.Scale.Nominal {
+		how = "categories, in no order"
+	}
+	if len(groups) < 2 {
+		return how + ": " + list(rep.Scale)
+	}
+	var parts []string
+	for _, g := range groups {
+		parts = append(parts, strings.Join(typeNamesOf(g.rows), ", ")+" "+list(g.scale))
+	}
+	return how + ", each type's own: " + strings.Join(parts, "; ")
 }
 
 // prose writes a sentence, wrapped at 80 columns but in the wide layout.
@@ -232,16 +291,26 @@ func writeCharts(w io.Writer, rep agreement.Report, people bool) error {
 // (a report from every label), each annotator's labels and the pairwise
 // kappa heatmap.
 func AgreementCharts(rep agreement.Report, people bool, width int) []string {
-	var rows []agreement.LabelCount
+	var shown []agreement.TypeReport
 	for _, t := range rep.Rows() {
 		if t.Withheld == "" && t.Labels != nil {
-			rows = append(rows, agreement.LabelCount{Name: t.Type, Labels: t.Labels})
+			shown = append(shown, t)
 		}
 	}
 	var charts [][]string
-	if len(rows) > 0 {
-		charts = append(charts, LabelChart("Labels per unit type (each bar is 100%; its characters are the labels)", rep.Scale, rows, width))
-	} else {
+	groups := scaleGroups(rep, shown)
+	for _, g := range groups {
+		title := "Labels per unit type (each bar is 100%; its characters are the labels)"
+		if len(groups) > 1 { // each chart on its own scale: a bar of usefulness has no 4
+			title = fmt.Sprintf("Labels on the %s scale (each bar is 100%%; its characters are the labels)", display.Clean(g.rows[0].Type))
+		}
+		var rows []agreement.LabelCount
+		for _, t := range g.rows {
+			rows = append(rows, agreement.LabelCount{Name: t.Type, Labels: t.Labels})
+		}
+		charts = append(charts, LabelChart(title, g.scale, rows, width))
+	}
+	if len(groups) == 0 {
 		charts = append(charts, wrapped("Labels per unit type: withheld (too few items of others', or none of your work here yet)", width))
 	}
 	switch {
@@ -252,7 +321,7 @@ func AgreementCharts(rep agreement.Report, people bool, width int) []string {
 		if rep.PairsOver != "" {
 			title += ", " + display.Clean(rep.PairsOver) + " units"
 		}
-		charts = append(charts, LabelChart(title, rep.Scale, rep.AnnotatorLabels, width),
+		charts = append(charts, LabelChart(title, rep.PeopleScale(), rep.AnnotatorLabels, width),
 			KappaHeatmap(rep.Pairs, width))
 	}
 	var lines []string
@@ -273,9 +342,11 @@ func anyPaired(rep agreement.Report) bool {
 }
 
 // typeNames are the report's unit types.
-func typeNames(rep agreement.Report) []string {
+func typeNames(rep agreement.Report) []string { return typeNamesOf(rep.Types) }
+
+func typeNamesOf(rows []agreement.TypeReport) []string {
 	var out []string
-	for _, t := range rep.Types {
+	for _, t := range rows {
 		out = append(out, display.Clean(t.Type))
 	}
 	return out
@@ -300,15 +371,16 @@ func anyWithheld(rep agreement.Report) bool {
 // how many units have no majority.
 func writePeople(tw *tabwriter.Writer, rep agreement.Report, layout AgreementLayout) {
 	fmt.Fprintln(tw)
+	if rep.PairsOver != "" {
+		layout.prose(tw, fmt.Sprintf("Annotators over the %s units alone (the types' scales differ): their in-majority "+
+			"shares, the pairs' kappas and their labels.", display.Clean(rep.PairsOver)))
+	}
 	layout.prose(tw, "In majority: the share of the annotator's labels that are their unit's majority label, their own "+
 		"vote counted, over units with two or more labels and a majority (annotators --quality's \"vs others\" "+
 		"leaves the annotator's own vote out).")
 	fmt.Fprintln(tw, "annotator\tunits\tin majority")
 	for _, a := range rep.Annotators {
 		fmt.Fprintf(tw, "%s\t%d\t%v\n", display.Clean(a.Annotator), a.Items, a.Agreement)
-	}
-	if rep.PairsOver != "" {
-		fmt.Fprintf(tw, "\nPairs over the %s units alone (the types' scales differ).\n", display.Clean(rep.PairsOver))
 	}
 	why := "" // a column of reasons only when a kappa is undefined (wide); else a line each under the table
 	for _, p := range rep.Pairs {

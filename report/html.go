@@ -29,9 +29,10 @@ type HTMLReport struct {
 	// Agreement is agree --json's report (its per-unit majority list is
 	// not shown here).
 	Agreement agreement.Report
-	// Names are the label names of the scale's categories, in the order
-	// of Agreement.Scale.Categories ("" where there is none).
-	Names []string
+	// Names are each unit type's label names, in the order of its own
+	// scale's categories (its TypeReport.Scale; "" where there is none):
+	// a usefulness 1–3 is not named as a need 1–4 is.
+	Names map[string][]string
 	// Quality is nil for a reader below adjudicator.
 	Quality *Quality
 	// Throughput is finished HITs per day: everyone's, or only the
@@ -253,23 +254,49 @@ func ciChart(title string, bars []ciBar) string {
 }
 
 // labelsSection draws each type's labels as one bar split by category,
-// with the counts in a table.
-func labelsSection(rep agreement.Report, names []string) template.HTML {
-	cats := slices.Clone(rep.Scale.Categories)
+// with the counts in a table: a chart and a table for each scale, so each
+// type's bar has its own categories and names.
+func labelsSection(rep agreement.Report, names map[string][]string) template.HTML {
+	type chart struct {
+		cats []string
+		rows []agreement.TypeReport
+	}
+	var charts []chart
+	for _, t := range rep.Types {
+		if t.Withheld != "" || sum(t.Labels) == 0 {
+			continue
+		}
+		cats := namedCategories(rowScale(rep, t).Categories, names[t.Type])
+		i := slices.IndexFunc(charts, func(c chart) bool { return slices.Equal(c.cats, cats) })
+		if i < 0 {
+			charts, i = append(charts, chart{cats: cats}), len(charts)
+		}
+		charts[i].rows = append(charts[i].rows, t)
+	}
+	if len(charts) == 0 {
+		return template.HTML(note("No label counts to show."))
+	}
+	var out strings.Builder
+	for _, c := range charts {
+		out.WriteString(labelsChart(c.cats, c.rows))
+	}
+	return template.HTML(out.String() + note("Settled labels of each type, as the agreement figures count them, each on its own scale."))
+}
+
+// namedCategories are the categories as a chart names them: "needed (3)"
+// where the label has a name.
+func namedCategories(categories, names []string) []string {
+	cats := slices.Clone(categories)
 	for i := range cats {
 		if i < len(names) && names[i] != "" {
 			cats[i] = names[i] + " (" + cats[i] + ")"
 		}
 	}
-	var rows []agreement.TypeReport
-	for _, t := range rep.Types {
-		if t.Withheld == "" && sum(t.Labels) > 0 {
-			rows = append(rows, t)
-		}
-	}
-	if len(rows) == 0 || len(cats) == 0 {
-		return template.HTML(note("No label counts to show."))
-	}
+	return cats
+}
+
+// labelsChart is the legend, bars and table of types on one scale.
+func labelsChart(cats []string, rows []agreement.TypeReport) string {
 	const left, width, rowH = 170, 460, 26
 	h := 10 + rowH*len(rows)
 	var b strings.Builder
@@ -300,8 +327,7 @@ func labelsSection(rep agreement.Report, names []string) template.HTML {
 		head = append(head, esc(catName(cats, c)))
 	}
 	legend.WriteString("</p>")
-	return template.HTML(legend.String() + b.String() + table(append(head, "labels"), cells) +
-		note("Settled labels of each type, as the agreement figures count them."))
+	return legend.String() + b.String() + table(append(head, "labels"), cells)
 }
 
 func catName(cats []string, c int) string {
@@ -312,7 +338,8 @@ func catName(cats []string, c int) string {
 }
 
 // qualitySection is each annotator's figures from annotators --quality,
-// with their agreement with the others' majority drawn.
+// with their agreement with the others' majority drawn: over every unit
+// when the unit types share a scale, else per type alone.
 func qualitySection(q *Quality) template.HTML {
 	if q == nil {
 		return template.HTML(note("Each annotator's quality is for adjudicators and leads."))
@@ -320,25 +347,66 @@ func qualitySection(q *Quality) template.HTML {
 	if len(q.Annotators) == 0 {
 		return template.HTML(note("No finished HITs yet."))
 	}
+	pooled := q.NotPooled == ""
 	var cells [][]string
 	var bars []shareBar
 	for i, a := range q.Annotators {
 		p := fmt.Sprintf("annotators/%d", i)
-		cells = append(cells, []string{esc(a.Annotator), countFig(SrcQuality, p+"/hits", a.HITs),
+		row := []string{esc(a.Annotator), countFig(SrcQuality, p+"/hits", a.HITs),
 			fig(SrcQuality, p+"/median_hit_seconds", a.MedianHITSeconds, 1),
 			fig(SrcQuality, p+"/too_fast_share", a.TooFastShare, 3),
-			fig(SrcQuality, p+"/gold_check_accuracy", a.CheckAccuracy, 3) + dodgedNote(p, a),
-			fig(SrcQuality, p+"/self_agreement", a.SelfAgreement, 3),
-			fig(SrcQuality, p+"/others_majority_agreement", a.OthersAgreement, 3),
-			fig(SrcQuality, p+"/mean_pairwise_kappa", a.MeanPairKappa, 3),
-			countFig(SrcQuality, p+"/put_off", a.PutOff) + " / " + countFig(SrcQuality, p+"/given_back", a.GivenBack)})
-		bars = append(bars, shareBar{label: a.Annotator, v: a.OthersAgreement})
+			fig(SrcQuality, p+"/gold_check_accuracy", a.CheckAccuracy, 3) + dodgedNote(p, a)}
+		if pooled {
+			row = append(row, fig(SrcQuality, p+"/self_agreement", a.SelfAgreement, 3),
+				fig(SrcQuality, p+"/others_majority_agreement", a.OthersAgreement, 3),
+				fig(SrcQuality, p+"/mean_pairwise_kappa", a.MeanPairKappa, 3))
+			bars = append(bars, shareBar{label: a.Annotator, v: a.OthersAgreement})
+		}
+		cells = append(cells, append(row, countFig(SrcQuality, p+"/put_off", a.PutOff)+" / "+countFig(SrcQuality, p+"/given_back", a.GivenBack)))
 	}
-	out := table([]string{"annotator", "HITs", "median s", "too fast", "gold checks", "self-agreement", "vs others' majority", "mean κ", "later / given back"}, cells)
+	head := []string{"annotator", "HITs", "median s", "too fast", "gold checks", "self-agreement", "vs others' majority", "mean κ", "later / given back"}
+	if !pooled {
+		head = slices.Delete(head, 5, 8)
+	}
+	out := table(head, cells)
+	byType, typeBars := qualityByType(q)
+	if !pooled {
+		out += note(esc("Agreement figures per unit type, each on its own scale: " + q.NotPooled + ", so no figure pools them."))
+		bars = typeBars
+	}
+	out += byType
 	out += shareChart("agreement with the others' majority", bars, 1)
 	out += note("As claritty annotators --quality computes them: shares of 0 to 1; – where there is nothing to rest on. " +
 		"A gold check given back or put off counts as missed.")
 	return template.HTML(out)
+}
+
+// qualityByType is the table of each annotator's agreement figures per
+// unit type (where the kind has more than one), and a bar of their
+// agreement with the others' majority for each.
+func qualityByType(q *Quality) (string, []shareBar) {
+	var cells [][]string
+	var bars []shareBar
+	types := 0
+	for i, a := range q.Annotators {
+		types = max(types, len(a.ByType))
+		for j, t := range a.ByType {
+			if t.RepeatUnits+t.OthersUnits+t.KappaPairs == 0 {
+				continue
+			}
+			p := fmt.Sprintf("annotators/%d/by_type/%d", i, j)
+			cells = append(cells, []string{esc(a.Annotator), esc(t.Type),
+				fig(SrcQuality, p+"/self_agreement", t.SelfAgreement, 3), fig(SrcQuality, p+"/self_kappa", t.SelfKappa, 3),
+				fig(SrcQuality, p+"/others_majority_agreement", t.OthersAgreement, 3) + " <span class=\"note\">of " +
+					countFig(SrcQuality, p+"/others_majority_units", t.OthersUnits) + "</span>",
+				fig(SrcQuality, p+"/mean_pairwise_kappa", t.MeanPairKappa, 3)})
+			bars = append(bars, shareBar{label: a.Annotator + " · " + t.Type, v: t.OthersAgreement})
+		}
+	}
+	if types < 2 || len(cells) == 0 {
+		return "", bars
+	}
+	return "<h3>Per unit type</h3>" + table([]string{"annotator", "unit type", "self-agreement", "self κ", "vs others' majority", "mean κ"}, cells), bars
 }
 
 // dodgedNote says, beside an annotator's gold-check accuracy, how many

@@ -13,6 +13,7 @@ import (
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/bench"
 	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -23,6 +24,11 @@ type Quality struct {
 	// Models are the Dawid–Skene fits, one per scale, over every settled
 	// label of the task.
 	Models []QualityModel `json:"dawid_skene"`
+	// NotPooled says why each annotator's agreement figures over every
+	// unit (self, vs others, mean κ) are null: the unit types have scales
+	// of their own, and a figure pools units of one scale only. Their
+	// figures per type (ByType) stand. "" when the types share a scale.
+	NotPooled string `json:"not_pooled,omitempty"`
 }
 
 // AnnotatorQuality is one annotator's figures. A share or coefficient
@@ -56,7 +62,10 @@ type AnnotatorQuality struct {
 	AttentionAccuracy agreement.Value `json:"attention_accuracy"`
 	// Self-consistency over the units of finished repeats shown as they
 	// were the first time: the share the second answer repeats and
-	// Cohen's kappa between the two answers.
+	// Cohen's kappa between the two answers. These, the agreement with the
+	// others' majority and the mean kappa pool every unit type when the
+	// types share one scale (else they are null: Quality.NotPooled); each
+	// type's own are in ByType.
 	Repeats       int             `json:"repeats"`
 	RepeatUnits   int             `json:"repeat_units"`
 	SelfAgreement agreement.Value `json:"self_agreement"`
@@ -81,6 +90,9 @@ type AnnotatorQuality struct {
 	// labelled (pairs where it is defined).
 	MeanPairKappa agreement.Value `json:"mean_pairwise_kappa"`
 	KappaPairs    int             `json:"kappa_pairs"`
+	// ByType are the same agreement figures over each unit type of the
+	// kind alone, on its own scale, in the kind's order of types.
+	ByType []TypeQuality `json:"by_type"`
 	// DawidSkene: the annotator's confusion matrix and accuracy in each
 	// model they have labels in, in the order of Quality.Models.
 	DawidSkene []DSAnnotator `json:"dawid_skene"`
@@ -88,6 +100,21 @@ type AnnotatorQuality struct {
 	// back (each use, also of a HIT taken up again since).
 	PutOff    int `json:"put_off"`
 	GivenBack int `json:"given_back"`
+}
+
+// TypeQuality is an annotator's agreement figures over the units of one
+// type, on its scale: self-consistency, agreement with the others'
+// majority and the mean of their pairs' Cohen's kappas, as
+// AnnotatorQuality defines them.
+type TypeQuality struct {
+	Type            string          `json:"type"`
+	RepeatUnits     int             `json:"repeat_units"`
+	SelfAgreement   agreement.Value `json:"self_agreement"`
+	SelfKappa       agreement.Value `json:"self_kappa"`
+	OthersUnits     int             `json:"others_majority_units"`
+	OthersAgreement agreement.Value `json:"others_majority_agreement"`
+	MeanPairKappa   agreement.Value `json:"mean_pairwise_kappa"`
+	KappaPairs      int             `json:"kappa_pairs"`
 }
 
 // DSAnnotator is one annotator in one Dawid–Skene model.
@@ -199,10 +226,8 @@ func computeQuality(dataset string, data store.QualityData, stop <-chan struct{}
 			a.GivenBack++
 		}
 	}
-	selfConsistency(data, get)
-	units := groupLabels(data.Labels)
-	withMajority(units, get)
-	pairKappas(units, get)
+	swapConsistency(data, get)
+	byType := agreementFigures(&q, data, get)
 	models, err := FitDSModels(data.Kind, data.Labels, stop)
 	if err != nil {
 		return q, err
@@ -218,17 +243,17 @@ func computeQuality(dataset string, data store.QualityData, stop <-chan struct{}
 	for _, a := range by {
 		a.CheckAccuracy = fraction(a.CheckMatched, a.CheckUnits)
 		a.AttentionAccuracy = fraction(a.AttentionRight, a.Attention)
+		a.ByType = byType(a.Annotator)
 		q.Annotators = append(q.Annotators, *a)
 	}
 	sort.Slice(q.Annotators, func(i, j int) bool { return q.Annotators[i].Annotator < q.Annotators[j].Annotator })
 	return q, nil
 }
 
-// selfConsistency compares each repeat's second answers with the first.
-func selfConsistency(data store.QualityData, get func(string) *AnnotatorQuality) {
-	people := map[string]*agreement.People{}
+// swapConsistency counts each annotator's repeats and compares each
+// swapped repeat's verdict with the first.
+func swapConsistency(data store.QualityData, get func(string) *AnnotatorQuality) {
 	items := map[string]map[int64]bool{}
-	same := map[string]int{}
 	for _, r := range data.Repeats {
 		a := get(r.Annotator)
 		if r.Swapped { // position, not plain self-consistency
@@ -240,28 +265,132 @@ func selfConsistency(data store.QualityData, get func(string) *AnnotatorQuality)
 			a.PositionConsistency, a.PositionLow, a.PositionHigh = benchValue(w.P), benchValue(w.Low), benchValue(w.High)
 			continue
 		}
-		p := people[r.Annotator]
-		if p == nil {
-			p = agreement.NewPeople(store.VoteSlots) // a value is its own category
-			p.AddRater("first")
-			p.AddRater("second")
-			people[r.Annotator], items[r.Annotator] = p, map[int64]bool{}
+		if items[r.Annotator] == nil {
+			items[r.Annotator] = map[int64]bool{}
 		}
 		if !items[r.Annotator][r.Item] {
 			items[r.Annotator][r.Item] = true
 			a.Repeats++
 		}
 		a.RepeatUnits++
+	}
+}
+
+// agreementFigures gives each annotator their self-consistency, agreement
+// with the others' majority and mean pairwise kappa: over each unit type
+// on its own scale (ByType) and, when the types share one scale, over
+// every unit. Units of scales that differ are never pooled: a kappa's
+// chance agreement over need 1–4 and usefulness 1–3 together would be
+// neither's. It gives an annotator's figures per type.
+func agreementFigures(q *Quality, data store.QualityData, get func(string) *AnnotatorQuality) func(name string) []TypeQuality {
+	p := guidelines.ForKind(data.Kind)
+	type figures struct {
+		self   map[string]selfFigure
+		others map[string]shareFigure
+		kappa  map[string]kappaFigure
+	}
+	over := func(keep func(unit string) bool) figures {
+		var repeats []store.RepeatPair
+		for _, r := range data.Repeats {
+			if !r.Swapped && keep(r.Unit) {
+				repeats = append(repeats, r)
+			}
+		}
+		var labels []store.QualityLabel
+		for _, l := range data.Labels {
+			if keep(l.Unit) {
+				labels = append(labels, l)
+			}
+		}
+		units := groupLabels(labels)
+		f := figures{selfAgreement(repeats), withMajority(units), pairKappas(units)}
+		// An annotator with a figure has a row.
+		for name := range f.self {
+			get(name)
+		}
+		for name := range f.others {
+			get(name)
+		}
+		for name := range f.kappa {
+			get(name)
+		}
+		return f
+	}
+	if p.OneScale() {
+		all := over(func(string) bool { return true })
+		for name, f := range all.self {
+			a := get(name)
+			a.SelfAgreement, a.SelfKappa = f.same, f.kappa
+		}
+		for name, f := range all.others {
+			a := get(name)
+			a.OthersUnits, a.OthersAgreement = f.units, f.share
+		}
+		for name, f := range all.kappa {
+			a := get(name)
+			a.KappaPairs, a.MeanPairKappa = f.pairs, f.mean
+		}
+	} else {
+		q.NotPooled = "the unit types' scales differ: " + scalesText(p)
+	}
+	perType := make([]figures, len(p.Types))
+	for i, typ := range p.Types {
+		perType[i] = over(func(unit string) bool { return agreement.UnitType(unit) == typ })
+	}
+	return func(name string) []TypeQuality {
+		out := make([]TypeQuality, 0, len(p.Types))
+		for i, typ := range p.Types {
+			f := perType[i]
+			self, others, kappa := f.self[name], f.others[name], f.kappa[name]
+			out = append(out, TypeQuality{Type: typ, RepeatUnits: self.units, SelfAgreement: self.same, SelfKappa: self.kappa,
+				OthersUnits: others.units, OthersAgreement: others.share, MeanPairKappa: kappa.mean, KappaPairs: kappa.pairs})
+		}
+		return out
+	}
+}
+
+// scalesText names each type's scale: "need 1–4, usefulness 1–3".
+func scalesText(p guidelines.Protocol) string {
+	var parts []string
+	for _, t := range p.Types {
+		sc := p.ScaleOf(t)
+		parts = append(parts, fmt.Sprintf("%s %s–%s", t, p.LabelString(sc[len(sc)-1].Value), p.LabelString(sc[0].Value)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// selfFigure is an annotator's self-consistency over repeated units: how
+// many, the share answered the same and Cohen's kappa between the first
+// and second answers.
+type selfFigure struct {
+	units       int
+	same, kappa agreement.Value
+}
+
+// selfAgreement compares each (unswapped) repeat's second answers with
+// the first, per annotator.
+func selfAgreement(repeats []store.RepeatPair) map[string]selfFigure {
+	people := map[string]*agreement.People{}
+	same, units := map[string]int{}, map[string]int{}
+	for _, r := range repeats {
+		p := people[r.Annotator]
+		if p == nil {
+			p = agreement.NewPeople(store.VoteSlots) // a value is its own category
+			p.AddRater("first")
+			p.AddRater("second")
+			people[r.Annotator] = p
+		}
+		units[r.Annotator]++
 		if r.First == r.Second {
 			same[r.Annotator]++
 		}
 		p.Add([]agreement.Rating{{Rater: 0, Category: r.First}, {Rater: 1, Category: r.Second}})
 	}
+	out := map[string]selfFigure{}
 	for name, p := range people {
-		a := get(name)
-		a.SelfAgreement = fraction(same[name], a.RepeatUnits)
-		a.SelfKappa = p.Pairs(nil)[0].Kappa
+		out[name] = selfFigure{units: units[name], same: fraction(same[name], units[name]), kappa: p.Pairs(nil)[0].Kappa}
 	}
+	return out
 }
 
 // unitLabels groups the settled labels by unit, in their order: who gave
@@ -284,10 +413,16 @@ func groupLabels(labels []store.QualityLabel) unitLabels {
 	return u
 }
 
+// shareFigure is a share and the units it rests on.
+type shareFigure struct {
+	units int
+	share agreement.Value
+}
+
 // withMajority compares each label with the unique majority of the other
 // annotators of its unit, where they gave two or more labels: one other
 // label is a pair's agreement, not a majority.
-func withMajority(u unitLabels, get func(string) *AnnotatorQuality) {
+func withMajority(u unitLabels) map[string]shareFigure {
 	agree, units := map[string]int{}, map[string]int{}
 	for _, k := range u.keys {
 		for name, v := range u.by[k] {
@@ -307,14 +442,22 @@ func withMajority(u unitLabels, get func(string) *AnnotatorQuality) {
 			}
 		}
 	}
+	out := map[string]shareFigure{}
 	for name, n := range units {
-		a := get(name)
-		a.OthersUnits, a.OthersAgreement = n, fraction(agree[name], n)
+		out[name] = shareFigure{units: n, share: fraction(agree[name], n)}
 	}
+	return out
+}
+
+// kappaFigure is the mean of an annotator's pairs' kappas and how many
+// pairs it is over (those where kappa is defined).
+type kappaFigure struct {
+	pairs int
+	mean  agreement.Value
 }
 
 // pairKappas is each annotator's mean Cohen's kappa with the others.
-func pairKappas(u unitLabels, get func(string) *AnnotatorQuality) {
+func pairKappas(u unitLabels) map[string]kappaFigure {
 	people := agreement.NewPeople(store.VoteSlots) // a value is its own category
 	index := map[string]int{}
 	rater := func(name string) int {
@@ -332,20 +475,21 @@ func pairKappas(u unitLabels, get func(string) *AnnotatorQuality) {
 		}
 		people.Add(rs)
 	}
-	sum := map[string]float64{}
+	sum, pairs := map[string]float64{}, map[string]int{}
 	for _, pr := range people.Pairs(nil) {
 		if !pr.Kappa.Defined {
 			continue
 		}
 		for _, n := range []string{pr.A, pr.B} {
 			sum[n] += pr.Kappa.V
-			get(n).KappaPairs++
+			pairs[n]++
 		}
 	}
+	out := map[string]kappaFigure{}
 	for n, s := range sum {
-		a := get(n)
-		a.MeanPairKappa = defined(s / float64(a.KappaPairs))
+		out[n] = kappaFigure{pairs: pairs[n], mean: defined(s / float64(pairs[n]))}
 	}
+	return out
 }
 
 func defined(v float64) agreement.Value { return agreement.Value{V: v, Defined: true} }
@@ -386,7 +530,9 @@ position     share of swapped repeats (a comparison's sides the other way round)
 vs others    share matching the unique majority of the others' labels, over the
              units with two or more other labels (after "of"); not agree's
              "in majority", which counts the annotator's own vote
-mean κ       Cohen's κ with each other annotator, averaged
+mean κ       Cohen's κ with each other annotator, averaged; like self and vs
+             others, over every unit only when the unit types share one
+             scale, and over each type alone in the table per type
 DS accuracy  Dawid–Skene: the chance of giving the true class, per scale
 later/back   HITs put off (z) and given back (R), each use counted; the column
              shows only where someone did
@@ -439,7 +585,11 @@ func (q Quality) Text() string {
 		}
 		rows = append(rows, row)
 	}
+	if q.NotPooled != "" {
+		rows = dropColumns(rows, "self (κ)", "vs others", "mean κ")
+	}
 	writeTable(&b, rows)
+	q.writeByType(&b)
 	b.WriteString("\n" + qualityKey)
 	for _, m := range q.Models {
 		fmt.Fprintf(&b, "\nDawid–Skene on %s: %d units,\n  priors %s, %d iterations, last change %.2g%s\n", m.Scale, m.Units,
@@ -461,6 +611,47 @@ func (q Quality) Text() string {
 		}
 	}
 	return b.String()
+}
+
+// dropColumns is the table without the named columns (named in its
+// first row).
+func dropColumns(rows [][]string, names ...string) [][]string {
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		for j, cell := range r {
+			if !slices.Contains(names, rows[0][j]) {
+				out[i] = append(out[i], cell)
+			}
+		}
+	}
+	return out
+}
+
+// writeByType writes each annotator's agreement figures per unit type,
+// where the kind has more than one: each type on its own scale.
+func (q Quality) writeByType(b *strings.Builder) {
+	rows := [][]string{{"annotator", "type", "self (κ)", "vs others", "mean κ"}}
+	types := 0
+	for _, a := range q.Annotators {
+		types = max(types, len(a.ByType))
+		for _, t := range a.ByType {
+			if t.RepeatUnits+t.OthersUnits+t.KappaPairs == 0 {
+				continue // nothing of theirs to rest on
+			}
+			ta := AnnotatorQuality{RepeatUnits: t.RepeatUnits, SelfAgreement: t.SelfAgreement, SelfKappa: t.SelfKappa,
+				OthersUnits: t.OthersUnits, OthersAgreement: t.OthersAgreement}
+			rows = append(rows, []string{display.Clean(a.Annotator), display.Clean(t.Type), selfText(ta), othersText(ta), value2(t.MeanPairKappa)})
+		}
+	}
+	if types < 2 || len(rows) == 1 {
+		return
+	}
+	head := "Per unit type (the figures above pool the types, which share one scale):"
+	if q.NotPooled != "" {
+		head = fmt.Sprintf("Per unit type, each on its own scale (%s), so no figure pools them:", q.NotPooled)
+	}
+	b.WriteString("\n" + strings.Join(wordWrap(head, ChartWidth), "\n") + "\n")
+	writeTable(b, rows)
 }
 
 // writeTable writes rows as aligned columns, without trailing spaces.

@@ -14,21 +14,67 @@ import (
 // with the numbers as interval values.
 var MIMICSScale = ScaleOf(guidelines.MIMICS)
 
-// ScaleOf is a protocol's scale as agreement sees it: its labels from the
-// lowest up, with their values as interval values (a named scale's too:
-// none, partial and full are worth 0, ½ and 1 of a nugget, evenly spaced),
-// except a nominal scale's, whose labels (yes, no, a facet) have no
-// distances, so no interval figure is computed for them.
+// ScaleOf is a protocol's scale as agreement sees it: every label of its
+// unit types from the lowest value up, with their values as interval
+// values (a named scale's too: none, partial and full are worth 0, ½ and 1
+// of a nugget, evenly spaced), except a nominal scale's, whose labels
+// (yes, no, a facet) have no distances, so no interval figure is computed
+// for them. When the types' scales differ (need 1–4 beside usefulness
+// 1–3) it holds each type's own, and every figure of a type is on it.
 func ScaleOf(p guidelines.Protocol) agreement.Scale {
-	s := agreement.NewScale(p.Categories())
-	s.Nominal = p.Nominal
+	all := slices.Clone(p.Scale)
+	for _, t := range p.Types {
+		all = append(all, p.ScaleOf(t)...)
+	}
+	s := scaleOfLabels(p, all)
 	s.Unpooled = !p.OneScale()
-	if p.Named && !p.Nominal {
-		for i := range s.Categories {
-			s.Values = append(s.Values, float64(p.Low()+i))
+	if s.Unpooled {
+		for _, t := range p.Types {
+			s.OfType = append(s.OfType, scaleOfLabels(p, p.ScaleOf(t)))
 		}
 	}
 	return s
+}
+
+// scaleOfLabels is the scale of the labels' values, each once, from the
+// lowest up.
+func scaleOfLabels(p guidelines.Protocol, labels []guidelines.Label) agreement.Scale {
+	var values []int
+	for _, l := range labels {
+		values = append(values, l.Value)
+	}
+	slices.Sort(values)
+	values = slices.Compact(values)
+	cats := make([]string, len(values))
+	for i, v := range values {
+		cats[i] = p.LabelString(v)
+	}
+	s := agreement.NewScale(cats)
+	s.Nominal = p.Nominal
+	if p.Named && !p.Nominal {
+		s.Values = nil
+		for _, v := range values {
+			s.Values = append(s.Values, float64(v))
+		}
+	}
+	return s
+}
+
+// categoryOf finds each label value's category on the protocol's scale
+// (ScaleOf), for each unit type apart: -1 where the value is off the
+// type's own scale, which no stored label is.
+func categoryOf(p guidelines.Protocol, scale agreement.Scale) [][]int {
+	out := make([][]int, len(p.Types))
+	for t, typ := range p.Types {
+		out[t] = make([]int, store.VoteSlots)
+		for v := range out[t] {
+			out[t][v] = -1
+			if p.Valid(typ, v) {
+				out[t][v] = slices.Index(scale.Categories, p.LabelString(v))
+			}
+		}
+	}
+	return out
 }
 
 // DatasetStudy gathers every label of the reading's dataset for an
@@ -62,12 +108,25 @@ func PeopleOf(ctx context.Context, r *store.Reading) (*agreement.People, error) 
 	if err != nil {
 		return nil, err
 	}
-	people := agreement.NewPeople(len(p.Scale))
-	unpooled := !p.OneScale()
+	// Over one scale: every type's units; else the first type's alone, on
+	// its own scale (agreement.Report.PairsOver).
+	scale := ScaleOf(p)
+	own := scale
+	if scale.Unpooled {
+		own = scale.OfType[0]
+	}
+	to := scale.IndexIn(own)
+	people := agreement.NewPeople(len(own.Categories))
+	var mine []agreement.Rating
 	err = eachUnitRatings(ctx, r, p, people.AddRater, func(_ string, _, typ int, rs []agreement.Rating) error {
-		if !unpooled || typ == 0 { // kappas over one scale: the first type's (agreement.Report.PairsOver)
-			people.Add(rs)
+		if scale.Unpooled && typ != 0 {
+			return nil
 		}
+		mine = mine[:0]
+		for _, x := range rs {
+			mine = append(mine, agreement.Rating{Rater: x.Rater, Category: to[x.Category]})
+		}
+		people.Add(mine)
 		return nil
 	})
 	return people, err
@@ -80,8 +139,9 @@ func protocolOf(ctx context.Context, r *store.Reading) (guidelines.Protocol, err
 
 // eachUnitRatings streams the reading's labels one unit at a time: its
 // item's uid, its index into store.Units(), its type's index into p.Types and
-// its ratings (reused between calls). Annotators get rater indexes from
-// newRater in the order they are met.
+// its ratings on the protocol's scale (ScaleOf; reused between calls). Annotators get rater indexes from
+// newRater in the order they are met. A label off its type's own scale is
+// an error: no figure could place it.
 func eachUnitRatings(ctx context.Context, r *store.Reading, p guidelines.Protocol, newRater func(name string) int,
 	fn func(uid string, unit, typ int, rs []agreement.Rating) error) error {
 	people, err := r.Annotators(ctx)
@@ -93,7 +153,7 @@ func eachUnitRatings(ctx context.Context, r *store.Reading, p guidelines.Protoco
 	for i, u := range units {
 		typeOf[i] = slices.Index(p.Types, agreement.UnitType(u))
 	}
-	low := p.Low()
+	category := categoryOf(p, ScaleOf(p))
 	rater := map[int64]int{} // annotator id -> rater index
 	var rs []agreement.Rating
 	err = r.EachItemVotes(ctx, func(iv *store.ItemVotes) error {
@@ -101,12 +161,16 @@ func eachUnitRatings(ctx context.Context, r *store.Reading, p guidelines.Protoco
 			if v.Unit >= len(typeOf) || typeOf[v.Unit] < 0 {
 				return fmt.Errorf("item %s has a %s label, which %s items do not have", iv.UID, store.Units()[v.Unit], p.Kind)
 			}
+			typ := typeOf[v.Unit]
+			if v.Value < 0 || v.Value >= len(category[typ]) || category[typ][v.Value] < 0 {
+				return fmt.Errorf("item %s: %s label %d is off the %s scale", iv.UID, store.Units()[v.Unit], v.Value, p.Types[typ])
+			}
 			ri, ok := rater[v.Annotator]
 			if !ok {
 				ri = newRater(nameOf(people, v.Annotator))
 				rater[v.Annotator] = ri
 			}
-			rs = append(rs, agreement.Rating{Rater: ri, Category: v.Value - low})
+			rs = append(rs, agreement.Rating{Rater: ri, Category: category[typ][v.Value]})
 			if i+1 == len(iv.Votes) || iv.Votes[i+1].Unit != v.Unit {
 				if err := fn(iv.UID, v.Unit, typeOf[v.Unit], rs); err != nil {
 					return err
@@ -146,7 +210,8 @@ func KeptReport(ctx context.Context, r *store.Reading, opt agreement.Options) (a
 		return agreement.Report{}, err
 	}
 	p := guidelines.ForKind(kind)
-	scale, low, q := ScaleOf(p), p.Low(), len(p.Categories())
+	scale := ScaleOf(p)
+	category, q := categoryOf(p, scale), len(scale.Categories)
 	counts := make([]agreement.PatternCount, 0, len(rows))
 	for _, row := range rows {
 		t := slices.Index(p.Types, row.Type)
@@ -158,10 +223,10 @@ func KeptReport(ctx context.Context, r *store.Reading, opt agreement.Options) (a
 			if n == 0 {
 				continue
 			}
-			if v < low || v-low >= q {
-				return agreement.Report{}, fmt.Errorf("agreement table: %s label %d is off the %s scale", row.Type, v, kind)
+			if v < 0 || v >= len(category[t]) || category[t][v] < 0 {
+				return agreement.Report{}, fmt.Errorf("agreement table: %s label %d is off the %s %s scale", row.Type, v, kind, row.Type)
 			}
-			c.Counts[v-low] = n
+			c.Counts[category[t][v]] = n
 		}
 		counts = append(counts, c)
 	}
@@ -202,10 +267,10 @@ func AddPeople(ctx context.Context, r *store.Reading, rep *agreement.Report) err
 	if err != nil {
 		return err
 	}
-	rep.AnnotatorLabels, rep.Pairs = people.Labels(), people.Pairs(rep.Scale.Values)
 	if rep.Scale.Unpooled && len(rep.Types) > 0 {
 		rep.PairsOver = rep.Types[0].Type
 	}
+	rep.AnnotatorLabels, rep.Pairs = people.Labels(), people.Pairs(rep.PeopleScale().Values)
 	blindPeople(r.Blind(), rep)
 	return nil
 }

@@ -30,8 +30,9 @@ func newAgreeCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "agree",
 		Short: "Agreement report for a dataset or a ratings file",
-		Long: "Majority votes and inter-annotator agreement per label type and, when the types share\n" +
-			"one scale, pooled (a necessity dataset's yes/no and facet do not): Fleiss' kappa\n" +
+		Long: "Majority votes and inter-annotator agreement per label type, each on its own scale, and,\n" +
+			"when the types share one scale, pooled (a necessity dataset's yes/no and facet do not;\n" +
+			"then pairs and annotators are over the first type alone): Fleiss' kappa\n" +
 			"(Gwet's form when the number of raters varies), per-category kappa, Krippendorff's alpha\n" +
 			"(nominal, ordinal, interval), Gwet's AC1, Cohen's kappa per pair of annotators (and\n" +
 			"quadratic-weighted on numeric scales, the one to read for ClariMM's 1-5 ratings), each\n" +

@@ -100,21 +100,26 @@ func gatherReport(ctx context.Context, st *store.Store, me store.Annotator, d st
 	return r, nil
 }
 
-// categoryNames names each category of the report's scale by the label of
-// that value on the first unit type's scale that has one ("" if none).
-func categoryNames(p guidelines.Protocol, rep agreement.Report) []string {
-	names := make([]string, len(rep.Scale.Categories))
-	for i, c := range rep.Scale.Categories {
-		v, err := strconv.Atoi(c)
-		if err != nil {
-			continue
+// categoryNames names each unit type's categories by the labels of those
+// values on the type's own scale ("" where a category has none).
+func categoryNames(p guidelines.Protocol, rep agreement.Report) map[string][]string {
+	out := map[string][]string{}
+	for _, t := range rep.Types {
+		cats := t.Scale.Categories
+		if cats == nil {
+			cats = rep.Scale.Categories
 		}
-		for _, t := range rep.Types {
+		names := make([]string, len(cats))
+		for i, c := range cats {
+			v, err := strconv.Atoi(c)
+			if err != nil {
+				continue
+			}
 			if j := slices.IndexFunc(p.ScaleOf(t.Type), func(l guidelines.Label) bool { return l.Value == v }); j >= 0 {
 				names[i] = p.ScaleOf(t.Type)[j].Name
-				break
 			}
 		}
+		out[t.Type] = names
 	}
-	return names
+	return out
 }
