@@ -348,36 +348,6 @@ func (m *hitScreen) scaleLine(h *hitState, unit string, w int) string {
 	return m.labelsLine(h.proto.ScaleOf(unit), cur, has, w)
 }
 
-// labelsLine shows labels by key and name, the one given (cur, when has)
-// highlighted; where the names do not fit, the keys alone.
-func (m *hitScreen) labelsLine(labels []guidelines.Label, cur int, has bool, w int) string {
-	labels = m.cfg.Keys.ownScale(labels)
-	if line := m.choiceParts(labels, cur, has, true); lipgloss.Width(line) <= w {
-		return line
-	}
-	return m.choiceParts(labels, cur, has, false)
-}
-
-func (m *hitScreen) choiceParts(labels []guidelines.Label, cur int, has, named bool) string {
-	s := m.styles
-	var parts []string
-	for _, l := range labels {
-		text := " " + l.Key + " "
-		if named {
-			text += l.Name + " "
-		}
-		if has && cur == l.Value {
-			if m.mono() { // no colour to show it (NO_COLOR, a dumb terminal): brackets do
-				text = "[" + text[1:len(text)-1] + "]"
-			}
-			parts = append(parts, s.Chosen.Render(text))
-		} else {
-			parts = append(parts, s.Choice.Render(text))
-		}
-	}
-	return "   " + strings.Join(parts, "  ")
-}
-
 func (m *hitScreen) renderEmpty() []string {
 	s := m.styles
 	if !m.allDone {
