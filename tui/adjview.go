@@ -55,7 +55,7 @@ func (a *adjScreen) render() []string {
 	var guide []string
 	// The labels come before the guidance: g reads all of it.
 	if room := avail - len(middle); room >= 3 {
-		guide = append([]string{s.Dim.Render(strings.Repeat("─", max(0, w)))}, a.guidance(a.protocol(), stepOf(d.Unit), w)...)
+		guide = append([]string{s.Dim.Render(strings.Repeat("─", max(0, w)))}, a.guidance(a.protocol(), stepOf(d.Unit), w, false)...)
 		if len(guide) > room {
 			guide = append(guide[:room-1], s.Dim.Render(display.FitWords(" … g reads the rest of this step's guidance", w)))
 		}

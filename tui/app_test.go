@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -24,6 +25,28 @@ type harness struct {
 	st     *store.Store
 	m      *Model
 	opened []string
+	// press turns a built-in key pressed on the HIT screen into the one
+	// the model's key config binds in its place (nil: the built-in keys).
+	press map[string]string
+}
+
+// ownKeys is a key config a test started its models with, and the key
+// each built-in key it moved is pressed as on the HIT screen.
+type ownKeys struct {
+	config *KeyConfig
+	press  map[string]string
+}
+
+// testKeys holds the ownKeys of the tests that use one (withKeys): every
+// model such a test starts reads that config, as claritty reads
+// config.toml, and its keys are pressed as that config binds them.
+var testKeys sync.Map // testing.TB → ownKeys
+
+// withKeys starts every model of t with the key config c; press maps each
+// built-in key it moves (on the HIT screen) to the key that does it now.
+func withKeys(t testing.TB, c *KeyConfig, press map[string]string) {
+	testKeys.Store(t, ownKeys{c, press})
+	t.Cleanup(func() { testKeys.Delete(t) })
 }
 
 func newHarness(t testing.TB, w, h int) *harness {
@@ -58,8 +81,12 @@ func startOn(t testing.TB, st *store.Store, an store.Annotator, dataset string, 
 		ds = mustFirstDataset(t, st)
 	}
 	hs := &harness{t: t, st: st}
+	var keys *KeyConfig
+	if own, ok := testKeys.Load(t); ok {
+		keys, hs.press = own.(ownKeys).config, own.(ownKeys).press
+	}
 	clock := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
-	hs.m, err = New(ctx, Config{Store: st, Dataset: ds, Annotator: an, Adjudicate: adjudicate,
+	hs.m, err = New(ctx, Config{Store: st, Dataset: ds, Annotator: an, Adjudicate: adjudicate, Keys: keys,
 		Now:  func() time.Time { clock = clock.Add(1500 * time.Millisecond); return clock },
 		Open: func(u string) error { hs.opened = append(hs.opened, u); return nil }})
 	if err != nil {
@@ -120,11 +147,27 @@ func asCmds(msg tea.Msg) ([]tea.Cmd, bool) {
 }
 
 // keys presses each key in turn: named keys ("enter", "left") or single
-// characters.
+// characters; with a key config (withKeys), a built-in key pressed on the
+// HIT screen as the key that does the same there now.
 func (h *harness) keys(ks ...string) {
 	for _, k := range ks {
+		if own, ok := h.press[k]; ok && h.onHITKeys(k) {
+			k = own
+		}
 		h.send(keyMsg(k))
 	}
+}
+
+// onHITKeys reports whether key k would go to the HIT screen's key map:
+// no other screen, pager or prompt is on top, and k is not a digit of the
+// attention step's count.
+func (h *harness) onHITKeys(k string) bool {
+	m := h.m
+	if m.screen != screenHIT || m.pagerOpen() || m.tooSmall() || m.hit.prompt != overlayNone || m.hit.feedback != nil {
+		return false
+	}
+	_, isDigit := digit(keyMsg(k))
+	return !(isDigit && m.hit.hit != nil && m.hit.hit.step().id == attentionStep)
 }
 
 func keyMsg(k string) tea.KeyPressMsg {

@@ -44,10 +44,12 @@ func attentionKey(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool
 	return nil, false
 }
 
-// attentionKeys are the attention step's own keys, for its help line.
-func attentionKeys() []key.Binding {
+// attentionKeys are the attention step's own keys, for its help line:
+// the digits (a count's, never a scale's, so no label moved elsewhere
+// takes one) and the review key, which gives the answer.
+func attentionKeys(review key.Binding) []key.Binding {
 	return []key.Binding{bind([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, "0-9", "count"),
-		bind([]string{"enter"}, "enter", "answer")}
+		bind(review.Keys(), review.Help().Key, "answer")}
 }
 
 // answerAttention gives the typed answer: it finishes the HIT and moves on
@@ -62,7 +64,7 @@ func (m *hitScreen) answerAttention() tea.Cmd {
 		m.setStatus("label every step first: this one is still open", false)
 		return m.goTo(open)
 	case h.attention.typed == "":
-		m.setStatus("type the number with the digit keys, then enter", false)
+		m.setStatus("type the number with the digit keys, then "+hintKey(m.keys.Review), false)
 		return nil
 	}
 	n, _ := strconv.Atoi(h.attention.typed) // digits only, at most three
@@ -83,11 +85,12 @@ func (k *fileKind) attentionView(m *hitScreen, h *hitState, width int) stepView 
 	s := m.styles
 	last, _ := k.file.StepOf(h.steps[max(0, len(h.steps)-2)].id)
 	last.Per = "" // the whole item, nothing in focus
+	k.own = m.cfg.Keys
 	lines, _ := k.lines(s, last, -1, h.labels, width, k.header)
 	question := wrap(s.Title.Render(display.Field(k.file.Attention.Ask)), width, " ")
 	lines = append(append(lines, ""), question...)
 	answer := s.Choice.Render(" " + h.attention.typed + "▏")
-	hint := s.Dim.Render("  type the count, enter")
+	hint := s.Dim.Render("  type the count, " + hintKey(m.keys.Review))
 	if h.attention.answer != nil {
 		answer, hint = s.Chosen.Render(fmt.Sprintf(" %d ", *h.attention.answer)), s.Dim.Render("  answered")
 	}

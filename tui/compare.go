@@ -118,7 +118,11 @@ func (k *compareKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.C
 	if l, ok := labelWithKey(sidesScale(k.sides), msg.String()); ok {
 		return m.labelKey(l.Value), true
 	}
-	m.setStatus("1 A better · 2 tie · 3 B better", false)
+	var choices []string
+	for _, l := range m.cfg.Keys.ownScale(sidesScale(k.sides)) {
+		choices = append(choices, l.Key+" "+l.Name)
+	}
+	m.setStatus(strings.Join(choices, " · "), false)
 	return nil, true
 }
 

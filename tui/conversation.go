@@ -201,7 +201,7 @@ func (k *convKind) dialogueLines(m *hitScreen, h *hitState, w, rows int) (lines 
 			head = s.Cursor.Render(fmt.Sprintf(" ▸ Turn %d", i+1))
 		}
 		if v, ok := h.labels[fmt.Sprintf("relevance_%d", i+1)]; ok {
-			head += s.Dim.Render(fmt.Sprintf("  · relevance %d %s", v, h.proto.LabelName(v)))
+			head += s.Dim.Render("  · relevance " + m.cfg.Keys.describe(h.proto, fmt.Sprintf("relevance_%d", i+1), v))
 		}
 		lines = append(lines, head)
 		lines = append(lines, labelled(wrap(s.Title.Render(t.question), w, "        "), s.Accent.Render("   Q    "))...)
@@ -265,7 +265,7 @@ func (m *hitScreen) imageBlock(img convImage, n, maxWidth, rows int) []string {
 	var body []string
 	switch {
 	case rows == 0:
-		caption := display.FitWords(fmt.Sprintf("[%d] %s (o opens it)", n, img.name), maxWidth)
+		caption := display.FitWords(fmt.Sprintf("[%d] %s (%s opens it)", n, img.name, hintKey(m.keys.OpenImage)), maxWidth)
 		return []string{m.styles.Dim.Render(caption)}
 	case img.preview != nil:
 		b := img.preview.Bounds()
@@ -289,7 +289,7 @@ func (m *hitScreen) imageBlock(img convImage, n, maxWidth, rows int) []string {
 // (claritty fetches nothing) or a file that would not decode.
 func (m *hitScreen) placeholder(img convImage, width int) []string {
 	s := m.styles
-	text := []string{"web image", "o opens it"}
+	text := []string{"web image", hintKey(m.keys.OpenImage) + " opens it"}
 	if !img.url {
 		text = append([]string{"no preview:"}, strings.Split(ansi.Wrap(img.problem, width-4, ""), "\n")...)
 		text = text[:min(len(text), 3)]

@@ -82,7 +82,7 @@ func (m *Model) renderTooSmall() string {
 	lines := []string{
 		s.Title.Render("make the window larger"),
 		s.Dim.Render(fmt.Sprintf("claritty needs %d×%d; this is %d×%d.", minWidth, minHeight, m.width, m.height)),
-		s.Dim.Render("Keys do nothing until then; q quits."),
+		s.Dim.Render("Keys do nothing until then; " + hintKey(m.hit.keys.Quit) + " quits."),
 	}
 	var out []string
 	for _, l := range lines {
@@ -93,21 +93,19 @@ func (m *Model) renderTooSmall() string {
 }
 
 // fitKeys is the footer: as many whole bindings as fit in width, in the
-// order given (most useful first), and "? more" when some are left out.
-// A binding is never cut.
+// order given (most useful first), and "? more" (the help key among them)
+// when some are left out. A binding is never cut.
 func (m *Model) fitKeys(keys []key.Binding, width int) string {
 	st := m.help.Styles
 	sep := st.ShortSeparator.Render(" • ")
-	more := st.ShortKey.Render("?") + " " + st.ShortDesc.Render("more")
+	more := st.ShortDesc.Render("…")
+	for _, k := range keys {
+		if k.Help().Desc == helpDesc {
+			more = st.ShortKey.Render(k.Help().Key) + " " + st.ShortDesc.Render("more")
+		}
+	}
 	var parts []string
 	used := 1
-	hasHelp := false
-	for _, k := range keys {
-		hasHelp = hasHelp || k.Help().Key == "?"
-	}
-	if !hasHelp {
-		more = st.ShortDesc.Render("…")
-	}
 	for i, k := range keys {
 		if !k.Enabled() {
 			continue

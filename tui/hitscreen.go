@@ -143,7 +143,7 @@ func (m *hitScreen) ShortHelp() []key.Binding {
 		return []key.Binding{k.Queue, k.Adjudicate, k.Help, k.Quit}
 	case m.covered:
 		back := k.Pane
-		back.SetHelp("tab", "back to the HIT (label keys are off)")
+		back.SetHelp(back.Help().Key, "back to the HIT (label keys are off)")
 		return []key.Binding{back, k.Help, k.Quit}
 	case m.prompt == overlayNote:
 		keys := m.promptKeys.ShortHelp()
@@ -153,6 +153,9 @@ func (m *hitScreen) ShortHelp() []key.Binding {
 		return m.promptKeys.ShortHelp()
 	case m.prompt == overlayGiveBack:
 		return []key.Binding{giveBackYes, bind(nil, "any other key", "keep it")}
+	}
+	if m.hit.step().id == attentionStep {
+		return m.hit.kind.shortHelp(k, m.hit) // digits type the count there: no label's key
 	}
 	return m.cfg.Keys.ownBindings(m.hit.kind.shortHelp(k, m.hit))
 }
@@ -261,7 +264,7 @@ func (m *hitScreen) hitLoaded(msg hitLoadedMsg) tea.Cmd {
 			return nil
 		}
 		if errors.Is(msg.err, store.ErrNoRoom) {
-			m.setStatus("that pane already has all the annotators its policy asks for; pick another (l)", true)
+			m.setStatus("that pane already has all the annotators its policy asks for; pick another ("+hintKey(m.keys.Queue)+")", true)
 		} else {
 			m.setStatus(msg.err.Error(), true)
 		}

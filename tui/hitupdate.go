@@ -49,12 +49,12 @@ func (m *hitScreen) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case h == nil:
 		if key.Matches(msg, k.Undo) {
-			m.setStatus("nothing to undo: no HIT is open (l lists yours)", false)
+			m.setStatus("nothing to undo: no HIT is open ("+hintKey(k.Queue)+" lists yours)", false)
 		}
 		return nil
 	case m.covered:
 		// The annotator cannot see the step: no key may label it.
-		m.setStatus("the agreement pane covers the HIT: tab shows the HIT again", false)
+		m.setStatus("the agreement pane covers the HIT: "+hintKey(k.Pane)+" shows the HIT again", false)
 		return nil
 	case key.Matches(msg, k.Undo):
 		return m.undoLast()
@@ -186,7 +186,7 @@ func (m *hitScreen) label(value int) tea.Cmd {
 	h := m.hit
 	st := h.step()
 	if st.unit == "" {
-		m.setStatus("press enter once you have reviewed the results", false)
+		m.setStatus("press "+hintKey(m.keys.Review)+" once you have reviewed the results", false)
 		return nil
 	}
 	old, had := h.labels[st.unit]

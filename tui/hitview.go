@@ -102,10 +102,7 @@ func (m *hitScreen) renderHIT(rows int) []string {
 // the scroll's bounds and what of the focus this frame puts on screen,
 // for the keys.
 func (m *hitScreen) window(h *hitState, v stepView, rows int) []string {
-	up, down := "k, pgup", "j, pgdn"
-	if v.pageOnly {
-		up, down = "pgup", "pgdn"
-	}
+	up, down := m.scrollHints(v.pageOnly)
 	w := m.scrolledFrom(v.lines, v.focus, rows, h.scroll, up, down, v.floor)
 	h.scroll, h.scrollLo, h.scrollHi = w.scroll, w.lo, w.hi
 	h.page = max(1, rows-2)
@@ -178,45 +175,56 @@ func (m *hitScreen) guideStrip(h *hitState, w, room int) []string {
 	if room < 4 {
 		return nil // the content needs the rows more; g has the guidance
 	}
-	lines := m.guidance(h.proto, h.step().id, w)
+	lines := m.guidance(h.proto, h.step().id, w, true)
 	rule := s.Dim.Render(strings.Repeat("─", max(0, w)))
 	if len(lines) < room {
+		if note := m.cfg.Keys.labelsNote(); note != "" { // the guideline's words may name a label's old key
+			head := "─" + strings.TrimPrefix(note, " ·") + " "
+			rule = s.Dim.Render(display.FitWords(head+strings.Repeat("─", max(0, w-lipgloss.Width(head))), w))
+		}
 		return append([]string{rule}, lines...)
 	}
 	rows := room - 1
 	if rows < 3 {
-		return []string{rule, s.Dim.Render(display.FitWords(" g reads this step's guidance", w))}
+		return []string{rule, s.Dim.Render(display.FitWords(" "+hintKey(m.keys.Guide)+" reads this step's guidance", w))}
 	}
 	h.guideTop = min(max(0, h.guideTop), len(lines)-(rows-1))
 	top := h.guideTop
-	head := fmt.Sprintf("─ guidance %d–%d of %d · J/K scroll · g all%s ", top+1, top+rows-1, len(lines), m.cfg.Keys.labelsNote())
+	k := m.keys
+	head := fmt.Sprintf("─ guidance %d–%d of %d · %s/%s scroll · %s all%s ", top+1, top+rows-1, len(lines),
+		hintKey(k.GuideDown), hintKey(k.GuideUp), hintKey(k.Guide), m.cfg.Keys.labelsNote())
 	out := []string{s.Dim.Render(display.FitWords(head+strings.Repeat("─", max(0, w-lipgloss.Width(head))), w))}
 	out = append(out, lines[top:top+rows-1]...)
-	return append(out, s.Dim.Render(display.FitWords(fmt.Sprintf(" ↓ %d more lines of guidance (J)", len(lines)-top-rows+1), w)))
+	return append(out, s.Dim.Render(display.FitWords(fmt.Sprintf(" ↓ %d more lines of guidance (%s)", len(lines)-top-rows+1, hintKey(k.GuideDown)), w)))
 }
 
 // guidance is a step's guideline section without its heading, wrapped to
-// w: every point and every label's description whole.
+// w: every point and every label's description whole; own names the keys
+// as the annotator's config binds them on the HIT screen (ownGuide).
 //
 // The lines are kept per step and width (new colours clear them): every
 // frame of a HIT shows them, and laying them out is most of a frame's cost.
 // Callers must not change them.
-func (ss *session) guidance(p guidelines.Protocol, stepID string, w int) []string {
-	id := fmt.Sprintf("%s\x00%s\x00%d", p.Kind, stepID, w)
+func (ss *session) guidance(p guidelines.Protocol, stepID string, w int, own bool) []string {
+	id := fmt.Sprintf("%s\x00%s\x00%d\x00%t", p.Kind, stepID, w, own)
 	if lines, ok := ss.guides[id]; ok {
 		return lines
 	}
 	if ss.guides == nil || len(ss.guides) > 64 {
 		ss.guides = map[string][]string{}
 	}
-	lines := ss.layGuidance(p, stepID, w)
+	lines := ss.layGuidance(p, stepID, w, own)
 	ss.guides[id] = lines
 	return lines
 }
 
-func (ss *session) layGuidance(p guidelines.Protocol, stepID string, w int) []string {
+func (ss *session) layGuidance(p guidelines.Protocol, stepID string, w int, own bool) []string {
 	s := ss.styles
-	_, body, _ := strings.Cut(p.Section(stepID), "\n")
+	section := p.Section(stepID)
+	if own {
+		section = ss.cfg.Keys.ownGuide(section, kindFor(p.Kind).keys())
+	}
+	_, body, _ := strings.Cut(section, "\n")
 	var lines []string
 	for _, l := range reflow(guidelines.Plain(body)) {
 		switch {
@@ -330,56 +338,27 @@ func (m *hitScreen) scaleLine(h *hitState, unit string, w int) string {
 	return m.labelsLine(h.proto.ScaleOf(unit), cur, has, w)
 }
 
-// labelsLine shows labels by key and name, the one given (cur, when has)
-// highlighted; where the names do not fit, the keys alone.
-func (m *hitScreen) labelsLine(labels []guidelines.Label, cur int, has bool, w int) string {
-	labels = m.cfg.Keys.ownScale(labels)
-	if line := m.choiceParts(labels, cur, has, true); lipgloss.Width(line) <= w {
-		return line
-	}
-	return m.choiceParts(labels, cur, has, false)
-}
-
-func (m *hitScreen) choiceParts(labels []guidelines.Label, cur int, has, named bool) string {
-	s := m.styles
-	var parts []string
-	for _, l := range labels {
-		text := " " + l.Key + " "
-		if named {
-			text += l.Name + " "
-		}
-		if has && cur == l.Value {
-			if m.mono() { // no colour to show it (NO_COLOR, a dumb terminal): brackets do
-				text = "[" + text[1:len(text)-1] + "]"
-			}
-			parts = append(parts, s.Chosen.Render(text))
-		} else {
-			parts = append(parts, s.Choice.Render(text))
-		}
-	}
-	return "   " + strings.Join(parts, "  ")
-}
-
 func (m *hitScreen) renderEmpty() []string {
 	s := m.styles
 	if !m.allDone {
 		return []string{s.Dim.Render(" loading…")}
 	}
 	nw, name := m.noWork.noWork, display.Clean(m.cfg.Dataset.Name)
+	queue, quit := hintKey(m.keys.Queue), hintKey(m.keys.Quit)
 	switch {
 	case nw.Paused:
 		return []string{
 			s.Error.Render(fmt.Sprintf(" You are paused in %s: no new HITs until a lead resumes you.", name)),
 			s.Dim.Render(" Your gold-check answers fell below the share asked for."),
 			s.Dim.Render(" Everything you labelled is saved. Ask your lead to look at it with you."),
-			"", s.Dim.Render(" l lists your HITs · q quits"),
+			"", s.Dim.Render(" " + queue + " lists your HITs · " + quit + " quits"),
 		}
 	case nw.NoPractice:
 		return []string{
 			s.Error.Render(fmt.Sprintf(" %s asks new annotators to qualify on practice HITs first,", name)),
 			s.Dim.Render(" and has none yet: ask your lead to import them (claritty import --practice)"),
 			s.Dim.Render(" or to waive the qualification for you."),
-			"", s.Dim.Render(" q quits"),
+			"", s.Dim.Render(" " + quit + " quits"),
 		}
 	}
 	noun := kindFor(m.cfg.Dataset.Kind).noun() // pane, conversation, request …
@@ -394,5 +373,5 @@ func (m *hitScreen) renderEmpty() []string {
 	lines = append(lines, s.Dim.Render(fmt.Sprintf(" %s; %s for adjudication.",
 		count(nw.Complete, noun+" has all the annotators it needs", noun+"s have all the annotators they need"),
 		count(nw.Adjudication, "unit waits", "units wait"))))
-	return append(lines, "", s.Dim.Render(" l lists the "+noun+"s to review or change a label · q quits"))
+	return append(lines, "", s.Dim.Render(" "+queue+" lists the "+noun+"s to review or change a label · "+quit+" quits"))
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
@@ -313,7 +314,8 @@ func snake(s string) string {
 // (o opens a MIMICS pane's results, a ClariMM turn's image).
 var sharedActions = [][2]string{{"open", "open_image"}}
 
-// apply gives the key map the annotator's keys. Quit keeps ctrl+c.
+// apply gives the key map the annotator's keys, each shown as the config
+// gives it. Quit keeps ctrl+c, unshown as with the built-in q.
 func (c *KeyConfig) apply(k hitKeys) hitKeys {
 	if c == nil {
 		return k
@@ -323,10 +325,11 @@ func (c *KeyConfig) apply(k hitKeys) hitKeys {
 		if !ok {
 			continue
 		}
+		shown := strings.Join(keys[:min(len(keys), 2)], "/")
 		if a.name == "quit" {
 			keys = append(slices.Clone(keys), "ctrl+c")
 		}
-		*a.b = bind(keys, strings.Join(keys[:min(len(keys), 2)], "/"), a.b.Help().Desc)
+		*a.b = bind(keys, shown, a.b.Help().Desc)
 	}
 	return k
 }
@@ -419,6 +422,21 @@ func (c *KeyConfig) ownKey(scaleKey string) string {
 	return scaleKey
 }
 
+// describe is a label as Protocol.Describe names it by its key ("2
+// Good"), with the annotator's key for it ("f Good").
+func (c *KeyConfig) describe(p guidelines.Protocol, unit string, value int) string {
+	return c.ownLeading(p.Describe(unit, value), p.KeyOf(unit, value))
+}
+
+// ownLeading is text that starts with a scale's key k ("2 Good — …")
+// starting with the annotator's key for it instead.
+func (c *KeyConfig) ownLeading(text, k string) string {
+	if own := c.ownKey(k); k != "" && own != k && strings.HasPrefix(text, k+" ") {
+		return own + text[len(k):]
+	}
+	return text
+}
+
 // ownScale is a scale as the annotator keys it.
 func (c *KeyConfig) ownScale(scale []guidelines.Label) []guidelines.Label {
 	if c == nil || len(c.labels) == 0 {
@@ -506,6 +524,87 @@ func (c *KeyConfig) labelsNote() string {
 		parts = append(parts, from+"→"+c.labels[from])
 	}
 	return " · your keys " + strings.Join(parts, " ")
+}
+
+// movedKeys maps each key the built-in key map (defaults) gives an action,
+// and its help's name for it (pgdn), to the key that action has now, for
+// every key the config took from its action; a key another action still
+// has by default (o: a pane's results and a turn's image) stays.
+func (c *KeyConfig) movedKeys(defaults hitKeys) map[string]string {
+	moved := map[string]string{}
+	if c == nil || len(c.actions) == 0 {
+		return moved
+	}
+	bound := c.apply(defaults)
+	was, now := hitActions(&defaults), hitActions(&bound)
+	names := func(b key.Binding) []string {
+		return append(slices.Clone(b.Keys()), strings.Split(b.Help().Key, "/")...)
+	}
+	kept := map[string]bool{}
+	for i := range was {
+		for _, k := range names(*was[i].b) {
+			kept[k] = kept[k] || slices.Contains(now[i].b.Keys(), k)
+		}
+	}
+	for i := range was {
+		for _, k := range names(*was[i].b) {
+			if !kept[k] && k != "" {
+				moved[k] = hintKey(*now[i].b)
+			}
+		}
+	}
+	return moved
+}
+
+var (
+	// boldKey is a label's key in guideline text: "**2 Good**", "**1**".
+	boldKey = regexp.MustCompile(`\*\*([^*\s])(\*\*| )`)
+	// boldRange is a range of labels' keys: "**1–9**".
+	boldRange = regexp.MustCompile(`\*\*([0-9])[–-]([0-9])\*\*`)
+	// codeKey is a key in code: "`n`", "`enter`".
+	codeKey = regexp.MustCompile("`([^`\n]+)`")
+)
+
+// ownGuide is guideline text (markdown) with the keys it names moved
+// where the annotator's config put them: a label's key in bold and an
+// action's key in code, as the built-in guidelines and a protocol file's
+// scale lines write them. defaults is the kind's built-in key map. A
+// guideline is written for the built-in keys; the HIT screen shows it for
+// the keys that work there.
+func (c *KeyConfig) ownGuide(md string, defaults hitKeys) string {
+	if c == nil {
+		return md
+	}
+	if len(c.labels) > 0 {
+		md = boldKey.ReplaceAllStringFunc(md, func(s string) string {
+			m := boldKey.FindStringSubmatch(s)
+			return "**" + c.ownKey(m[1]) + m[2]
+		})
+		md = boldRange.ReplaceAllStringFunc(md, func(s string) string {
+			m := boldRange.FindStringSubmatch(s)
+			b := c.ownBindings([]key.Binding{bind(digitsFrom(m[1][0], m[2][0]), m[1]+"-"+m[2], "")})[0]
+			return "**" + b.Help().Key + "**"
+		})
+	}
+	if moved := c.movedKeys(defaults); len(moved) > 0 || len(c.labels) > 0 {
+		md = codeKey.ReplaceAllStringFunc(md, func(s string) string {
+			k := s[1 : len(s)-1]
+			if to, ok := moved[k]; ok {
+				return "`" + to + "`"
+			}
+			return "`" + c.ownKey(k) + "`"
+		})
+	}
+	return md
+}
+
+// digitsFrom are the digits lo to hi, as keys.
+func digitsFrom(lo, hi byte) []string {
+	var out []string
+	for d := lo; d <= hi; d++ {
+		out = append(out, string(d))
+	}
+	return out
 }
 
 // Summary says which keys are the annotator's own, for the help and the

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
@@ -57,15 +58,42 @@ func keyRange(scale []guidelines.Label, words string, keep func(guidelines.Label
 	return bind(keys, fmt.Sprintf("%d-%d", lo, hi), words)
 }
 
+// hintKey names a binding's key in a hint ("q quits", "(j, pgdn)"): its
+// first key that is one character, else the key its help shows (enter,
+// tab, pgdn, ctrl+n). Every hint names keys through it, from the key map
+// bound on screen, so a key the annotator moved is named where it went.
+func hintKey(b key.Binding) string {
+	for _, k := range b.Keys() {
+		if utf8.RuneCountInString(k) == 1 {
+			return k
+		}
+	}
+	return b.Help().Key
+}
+
+// scrollHints name the keys that scroll a step's content, for its "↑/↓ N
+// more" markers: the line and the page keys, or the page keys alone where
+// the kind keeps the line keys for itself (pageOnly).
+func (m *hitScreen) scrollHints(pageOnly bool) (up, down string) {
+	k := m.keys
+	if pageOnly {
+		return hintKey(k.PageUp), hintKey(k.PageDown)
+	}
+	return hintKey(k.Up) + ", " + hintKey(k.PageUp), hintKey(k.Down) + ", " + hintKey(k.PageDown)
+}
+
 // sharedKeys are the keys every screen has: help for its keys, and quit
 // (every label is saved already). Each screen's key map embeds them.
 type sharedKeys struct {
 	Help, Quit key.Binding
 }
 
+// helpDesc is the help key's word in a footer, which finds it there.
+const helpDesc = "help"
+
 func defaultSharedKeys() sharedKeys {
 	return sharedKeys{
-		Help: bind([]string{"?"}, "?", "help"),
+		Help: bind([]string{"?"}, "?", helpDesc),
 		Quit: bind([]string{"q", "ctrl+c"}, "q", "quit"),
 	}
 }

@@ -21,6 +21,9 @@ import (
 type fileKind struct {
 	file *guidelines.ProtocolFile
 	rows []guidelines.ShownRow // cleaned for the terminal (cleanRows)
+	// own names the labels given by the annotator's keys on the HIT
+	// screen (nil: by the scale's, as adjudication does).
+	own *KeyConfig
 	// header is the column the HIT's first line shows (every step shows
 	// it, so it never hides what a step would not show); "" for none.
 	header string
@@ -142,7 +145,7 @@ func (k *fileKind) shortHelp(keys hitKeys, h *hitState) []key.Binding {
 		unit = h.step().unit
 	}
 	if h != nil && h.step().id == attentionStep {
-		return append(attentionKeys(), keys.Back, keys.Undo, keys.Down, keys.Note, keys.Flag, keys.Guide, keys.Queue,
+		return append(attentionKeys(keys.Review), keys.Back, keys.Undo, keys.Down, keys.Note, keys.Flag, keys.Guide, keys.Queue,
 			keys.Pane, keys.Help, keys.Quit)
 	}
 	return append(scaleKeys(guidelines.ForKind(k.file.Name), unit),
@@ -182,6 +185,7 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 		title += " · " + where
 		short = where
 	}
+	k.own = m.cfg.Keys
 	lines, focus := k.lines(s, fs, st.answer, h.labels, width, k.header)
 	// A label weighs all its focus (a row, an answer, the item as a whole
 	// with the column on the HIT's first line): none counts until the
@@ -284,7 +288,7 @@ func (k *fileKind) rowHead(s Styles, fs guidelines.FileStep, i int, labels map[s
 	head := fmt.Sprintf("%s %d", display.Field(k.file.RowNoun()), i+1)
 	if fs.Per == guidelines.PerRow {
 		if v, ok := labels[fmt.Sprintf("%s_%d", fs.Unit, i+1)]; ok {
-			head += " · " + guidelines.ForKind(k.file.Name).Describe(fs.Unit, v)
+			head += " · " + k.own.describe(guidelines.ForKind(k.file.Name), fs.Unit, v)
 		}
 	}
 	if current {
@@ -308,7 +312,7 @@ func (k *fileKind) listLines(s Styles, fs guidelines.FileStep, list []string, in
 		}
 		text := style.Render(el)
 		if v, ok := labels[fmt.Sprintf("%s_%d", fs.Unit, n+1)]; ok && fs.Per == guidelines.PerElement {
-			text += s.Dim.Render(" · " + guidelines.ForKind(k.file.Name).Describe(fs.Unit, v))
+			text += s.Dim.Render(" · " + k.own.describe(guidelines.ForKind(k.file.Name), fs.Unit, v))
 		}
 		lines = append(lines, labelled(wrap(text, width, "      "+indent), mark+fmt.Sprintf("%d  ", n+1))...)
 		if current {

@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -65,7 +64,7 @@ func duoImport(t *testing.T, st *store.Store, kind guidelines.Kind) {
 	}
 }
 
-var duoScale = regexp.MustCompile(`(?m)^ +5 (excellent )? +4 (good )? +3 (fair )? +2 (poor )? +1( very poor)? *$`)
+var duoScale = choicesLine("5", "excellent", "4", "good", "3", "fair", "2", "poor", "1", "very poor")
 
 // readThen keys each label once what it is about has been on screen
 // whole, paging to what is left (pgdn, pgup) as an annotator would on a

@@ -109,7 +109,7 @@ func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 		if len(h.steps) > 1 && h.steps[1].id != "question" { // a generic pane asks no question
 			next = "the answers"
 		}
-		v.choices = []string{"   " + s.Choice.Render(" enter ") + s.Dim.Render(" reviewed: on to "+next)}
+		v.choices = []string{"   " + s.Choice.Render(" "+hintKey(m.keys.Review)+" ") + s.Dim.Render(" reviewed: on to "+next)}
 		return v
 	case "question":
 		v.lines = wrap(s.Title.Render(h.question), width, "   ")
@@ -138,7 +138,7 @@ func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 	if st.id != "landing" {
 		v.focus[1] = len(v.lines)
 	} else {
-		v.lines = append(v.lines, "", s.Dim.Render("   o opens its results page:"))
+		v.lines = append(v.lines, "", s.Dim.Render("   "+hintKey(m.keys.Open)+" opens its results page:"))
 		v.lines = append(v.lines, urlLines(s.Accent, paneURL(h, m.cfg.SERPURL), "   ", width)...)
 	}
 	v.choices = []string{m.scaleLine(h, st.unit, width)}
@@ -167,13 +167,13 @@ func (k *paneKind) serpLines(m *hitScreen, h *hitState, w int) []string {
 	s := m.styles
 	if !k.serpKnown {
 		lines := append([]string{""}, wrap(s.Text.Render("No search results were imported for this query."), w, "   ")...)
-		lines = append(lines, wrap(s.Dim.Render("o opens them in your browser:"), w, "   ")...)
+		lines = append(lines, wrap(s.Dim.Render(hintKey(m.keys.Open)+" opens them in your browser:"), w, "   ")...)
 		lines = append(lines, urlLines(s.Accent, paneURL(h, m.cfg.SERPURL), "   ", w)...)
-		return append(append(lines, ""), wrap(s.Text.Render("Review them, then press enter."), w, "   ")...)
+		return append(append(lines, ""), wrap(s.Text.Render("Review them, then press "+hintKey(m.keys.Review)+"."), w, "   ")...)
 	}
 	if len(k.serp) == 0 {
 		lines := append([]string{""}, wrap(s.Text.Render("The search engine returned no web results for this query."), w, "   ")...)
-		return append(lines, wrap(s.Dim.Render("Press enter to go on, or o to look yourself."), w, "   ")...)
+		return append(lines, wrap(s.Dim.Render("Press "+hintKey(m.keys.Review)+" to go on, or "+hintKey(m.keys.Open)+" to look yourself."), w, "   ")...)
 	}
 	var lines []string
 	for i, r := range k.serp {

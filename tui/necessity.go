@@ -76,7 +76,7 @@ func facetLabels() []key.Binding {
 func (nk *necessityKind) shortHelp(k hitKeys, h *hitState) []key.Binding {
 	if h != nil && h.step().id == "facet" {
 		labels := facetLabels()
-		labels[0].SetHelp(facetKeys(len(nk.facets)), "facet") // the keys this request has
+		labels[0] = facetRange(len(nk.facets)) // the keys this request has
 		return append(labels, k.Back, k.Undo, k.Down, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit)
 	}
 	return append(needsLabels(), k.Back, k.Undo, k.Down, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit)
@@ -97,7 +97,8 @@ func (k *necessityKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea
 		return nil, true
 	}
 	if d, ok := digit(msg); ok && h.step().id == "facet" && d > len(k.facets) {
-		m.setStatus(fmt.Sprintf("this request has %d candidate facets: %s, or 0 when none fits", len(k.facets), facetKeys(len(k.facets))), false)
+		m.setStatus(fmt.Sprintf("this request has %d candidate facets: %s, or %s when none fits", len(k.facets),
+			facetKeys(m.cfg.Keys, len(k.facets)), noneKey(m.cfg.Keys)), false)
 		return nil, true
 	}
 	return nil, false
@@ -157,13 +158,14 @@ func (k *necessityKind) facetLines(m *hitScreen, h *hitState, width int, choosin
 	chosen, has := h.labels["facet"]
 	var lines []string
 	for i, f := range k.facets {
-		head := "   " + strconv.Itoa(i+1) + "  "
+		key := m.cfg.Keys.ownKey(strconv.Itoa(i + 1)) // the key that picks it
+		head := "   " + key + "  "
 		style := s.Dim
 		if choosing {
 			style = s.Text
 		}
 		if has && guidelines.FacetOf(chosen) == i+1 {
-			head, style = s.Cursor.Render(" ▸ ")+strconv.Itoa(i+1)+"  ", s.Chosen
+			head, style = s.Cursor.Render(" ▸ ")+key+"  ", s.Chosen
 		}
 		lines = append(lines, labelled(wrap(style.Render(f), width, "      "), head)...)
 	}
@@ -174,22 +176,38 @@ func (k *necessityKind) facetLines(m *hitScreen, h *hitState, width int, choosin
 // made so far.
 func (k *necessityKind) facetChoice(m *hitScreen, h *hitState) string {
 	s := m.styles
-	line := "   " + facetKeys(len(k.facets)) + " facet · 0 none fits"
+	line := "   " + facetKeys(m.cfg.Keys, len(k.facets)) + " facet · " + noneKey(m.cfg.Keys) + " none fits"
 	if v, ok := h.labels["facet"]; ok {
 		if f := guidelines.FacetOf(v); f > 0 {
-			return s.Choice.Render(line) + s.Chosen.Render(fmt.Sprintf(" facet %d ", f))
+			return s.Choice.Render(line) + s.Chosen.Render(" facet "+m.cfg.Keys.ownKey(strconv.Itoa(f))+" ")
 		}
 		return s.Choice.Render(line) + s.Chosen.Render(" none fits ")
 	}
 	return s.Choice.Render(line)
 }
 
-// facetKeys names the keys of n facets: "1", "1-3".
-func facetKeys(n int) string {
-	if n == 1 {
-		return "1"
+// facetRange is the help entry of the keys of n facets: "1", "1-3".
+func facetRange(n int) key.Binding {
+	var keys []string
+	for i := 1; i <= n; i++ {
+		keys = append(keys, strconv.Itoa(i))
 	}
-	return "1-" + strconv.Itoa(n)
+	if n == 1 {
+		return bind(keys, "1", "facet")
+	}
+	return bind(keys, "1-"+strconv.Itoa(n), "facet")
+}
+
+// facetKeys names the keys of n facets as the annotator keys them: "1",
+// "1-3", or each key where one of them moved ("d/f/3").
+func facetKeys(c *KeyConfig, n int) string {
+	return c.ownBindings([]key.Binding{facetRange(n)})[0].Help().Key
+}
+
+// noneKey is the key of the facet step's none fits, as the annotator
+// keys it.
+func noneKey(c *KeyConfig) string {
+	return c.ownKey(guidelines.Necessity.KeyOf(guidelines.FacetUnit, guidelines.FacetNone))
 }
 
 // disputed shows the request with its conversation and facets, the

@@ -59,7 +59,11 @@ func (m *Model) pagerLines() (title string, lines []string) {
 		if sum := m.cfg.Keys.Summary(); sum != "" {
 			lines = append(wrap(s.Dim.Render(sum), m.width-1, " "), "")
 		}
-		for _, l := range reflow(guidelines.Plain(p.Text())) {
+		text := p.Text()
+		if m.screen == screenHIT { // the keys as the HIT screen binds them; adjudication keeps the scale's
+			text = m.cfg.Keys.ownGuide(text, kindFor(p.Kind).keys())
+		}
+		for _, l := range reflow(guidelines.Plain(text)) {
 			switch {
 			case strings.HasPrefix(l, "#"):
 				lines = append(lines, s.Title.Render(" "+strings.TrimLeft(l, "# ")))

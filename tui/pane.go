@@ -283,7 +283,7 @@ func (m *Model) paneWindow(lines []string, rows int) []string {
 		m.pane.top = 0
 		return fitLines(lines, rows)
 	}
-	up, down := "k, pgup", "j, pgdn"
+	up, down := m.hit.scrollHints(false) // the HIT screen's scroll keys scroll it (paneKey)
 	if m.paneSide() {
 		m.pane.top = 0
 		up, down = "a taller window", "a taller window"
@@ -390,7 +390,7 @@ func (m *Model) paneLines() []string {
 			s.Text.Render(fmt.Sprintf(" %-14s %s", "time per HIT", p.perHIT.Round(time.Second))),
 			s.Text.Render(fmt.Sprintf(" %-14s %.0f / hour", "pace", float64(time.Hour)/float64(p.perHIT))))
 	}
-	return append(lines, "", s.Dim.Render(" updated "+p.at.Format("15:04:05")+" · tab hides"))
+	return append(lines, "", s.Dim.Render(" updated "+p.at.Format("15:04:05")+" · "+hintKey(m.hit.keys.Pane)+" hides"))
 }
 
 // ratingLines is ClariMM's Table 1 in the pane's width: mean, population

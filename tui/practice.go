@@ -105,16 +105,18 @@ func (m *hitScreen) renderFeedback() []string {
 		}
 		you := "no label"
 		if a.Given != nil {
-			you = fb.proto.Describe(a.Unit, *a.Given)
+			you = m.cfg.Keys.describe(fb.proto, a.Unit, *a.Given)
 		}
-		line := fmt.Sprintf(" %s %-10s you %-10s answer %s", mark, unitName(fb.proto, a.Unit), you, fb.proto.Describe(a.Unit, a.Expected))
+		answer := m.cfg.Keys.describe(fb.proto, a.Unit, a.Expected)
+		line := fmt.Sprintf(" %s %-10s you %-10s answer %s", mark, unitName(fb.proto, a.Unit), you, answer)
 		if w < 56 { // a narrow window: the answer must not be cut
-			line = fmt.Sprintf(" %s %s %s, answer %s", mark, unitName(fb.proto, a.Unit), you, fb.proto.Describe(a.Unit, a.Expected))
+			line = fmt.Sprintf(" %s %s %s, answer %s", mark, unitName(fb.proto, a.Unit), you, answer)
 		}
 		units = append(units, []string{display.FitWords(style.Render(line), w)})
 		var g []string
 		if !a.Matched() {
-			g = wrap(s.Dim.Render(fb.proto.LabelGuide(a.Unit, a.Expected)), w, "     ")
+			guide := m.cfg.Keys.ownLeading(fb.proto.LabelGuide(a.Unit, a.Expected), fb.proto.KeyOf(a.Unit, a.Expected))
+			g = wrap(s.Dim.Render(guide), w, "     ")
 		}
 		guides = append(guides, g)
 	}

@@ -51,13 +51,30 @@ type sizedScreen struct {
 }
 
 var (
-	mimicsScale = regexp.MustCompile(`(?m)^ +2 (Good )? +1 (Fair )? +0 (Bad )? *$`)
-	likertScale = regexp.MustCompile(`(?m)^ +5 (Excellent )? +4 (Good )? +3 (Fair )? +2 (Weak )? +1 (Poor )? *$`)
-	nuggetScale = regexp.MustCompile(`(?m)^ +2 (full )? +1 (partial )? +0 (none )? *$`)
-	yesNoScale  = regexp.MustCompile(`(?m)^ +1 (yes )? +0( no)? *$`)
-	facetScale  = regexp.MustCompile(`(?m)^ +1-3 (facet · )?0( none fits)? *$`)
-	abScale     = regexp.MustCompile(`(?m)^ +1 (A better )? +2 (tie )? +3( B better)? *$`)
+	mimicsScale = choicesLine("2", "Good", "1", "Fair", "0", "Bad")
+	likertScale = choicesLine("5", "Excellent", "4", "Good", "3", "Fair", "2", "Weak", "1", "Poor")
+	nuggetScale = choicesLine("2", "full", "1", "partial", "0", "none")
+	yesNoScale  = choicesLine("1", "yes", "0", "no")
+	facetScale  = regexp.MustCompile(`(?m)^ +1-3 facet · 0 none fits *$`)
+	abScale     = choicesLine("1", "A better", "2", "tie", "3", "B better")
 )
+
+// choicesLine matches a scale's choices under a step, given as its keys
+// and names in order: every key with its name, whole or cut to a letter or
+// more and "…" where the line is narrow, so what each key means shows at
+// every size.
+func choicesLine(keysAndNames ...string) *regexp.Regexp {
+	var parts []string
+	for i := 0; i < len(keysAndNames); i += 2 {
+		name := []rune(keysAndNames[i+1])
+		cuts := []string{regexp.QuoteMeta(string(name))}
+		for n := 1; n < len(name); n++ {
+			cuts = append(cuts, regexp.QuoteMeta(string(name[:n]))+"…")
+		}
+		parts = append(parts, regexp.QuoteMeta(keysAndNames[i])+" (?:"+strings.Join(cuts, "|")+")")
+	}
+	return regexp.MustCompile(`(?m)^ +` + strings.Join(parts, " +") + ` *$`)
+}
 
 func everyScreen() []sizedScreen {
 	demo := func(t *testing.T, w, h int) *harness { return demoHarness(t, data.DemoDataset, w, h) }

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/creack/pty"
+)
+
+// The binary reads the annotator's config.toml and the screen names the
+// keys it binds: with quit on x, a window too small to use says "x
+// quits", and x quits.
+func TestScreenNamesTheConfigsKeys(t *testing.T) {
+	t.Parallel()
+	bin, dir := binary(t), t.TempDir()
+	conf := filepath.Join(dir, "xdg", "claritty", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(conf), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(conf, []byte("[keys]\nquit = \"x\"\n\n[labels]\n\"2\" = \"f\"\n\"1\" = \"d\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "--db", filepath.Join(dir, "c.db"))
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(dir, "xdg"), "TERM=xterm-256color")
+	term, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 12, Cols: 39})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer term.Close()
+	screen := make(chan []byte)
+	go func() { // the terminal's output, until the program has gone
+		defer close(screen)
+		for {
+			b := make([]byte, 4096)
+			n, err := term.Read(b)
+			if n > 0 {
+				screen <- b[:n]
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	// The renderer may move the cursor over a space: the key is the
+	// letter before "quits".
+	quits := regexp.MustCompile(`(\S)\s*quits\.`)
+	var seen []byte
+	said := ""
+	for chunk := range screen {
+		seen = append(seen, chunk...)
+		if m := quits.FindStringSubmatch(ansi.Strip(string(seen))); m != nil {
+			said = m[1]
+			break
+		}
+	}
+	if said != "x" {
+		t.Errorf("the screen says %q quits; config.toml has quit = \"x\":\n%s", said, ansi.Strip(string(seen)))
+	}
+	go func() { // whatever it draws on the way out
+		for range screen {
+		}
+	}()
+	if _, err := term.Write([]byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("x did not quit: %v\n%s", err, ansi.Strip(string(seen)))
+	}
+}
