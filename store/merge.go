@@ -186,14 +186,22 @@ type mergeItem struct {
 type storedLabel struct {
 	unit, value int16 // unit: index into Units
 	// line is where the file gave the label (-1: given with no line), 0
-	// for a label as the database had it; it fits in what would be
+	// for a label only the database has; it fits in what would be
 	// padding, so a label still takes 32 bytes.
 	line             int32
 	annotator        int64
 	created, updated int64 // Unix milliseconds (stamp)
 }
 
-// fromFile says whether the merge wrote the label.
+// fileLine is a file's line as a label keeps it: -1 for none known.
+func fileLine(line int) int32 {
+	if line <= 0 {
+		return -1
+	}
+	return int32(min(line, math.MaxInt32))
+}
+
+// fromFile says whether the file gives the label.
 func (l storedLabel) fromFile() bool { return l.line != 0 }
 
 // find is the index of the annotator's label on unit, or -1.
@@ -403,6 +411,9 @@ func (m *Merger) Add(l MergedLabel) error {
 		i = len(it.labels) - 1
 		m.stats.Added++
 	case int(it.labels[i].value) == l.Value:
+		// The file gives this label too: a condition it ends in the
+		// file is the file's own contradiction (keepConditions).
+		it.labels[i].line = fileLine(l.Line)
 		m.stats.Same++
 		return nil
 	case !newest && atMS <= it.labels[i].updated:
@@ -422,10 +433,7 @@ func (m *Merger) Add(l MergedLabel) error {
 		return err
 	}
 	it.labels[i].value, it.labels[i].updated = int16(l.Value), atMS
-	it.labels[i].line = -1
-	if l.Line > 0 {
-		it.labels[i].line = int32(min(l.Line, math.MaxInt32))
-	}
+	it.labels[i].line = fileLine(l.Line)
 	k := hitKey{l.Item.ID, ann}
 	if !m.touched[k] {
 		m.touched[k] = true
