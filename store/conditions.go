@@ -323,15 +323,20 @@ func standingLabels(p guidelines.Protocol, labels []UnitLabel) error {
 		by[l.Annotator][l.Unit] = l.Value
 	}
 	for _, got := range by {
-		for _, u := range p.Outlived(got) {
-			c, _ := p.Requires(u)
-			have := "none"
-			if v, ok := got[c.Unit]; ok {
-				have = p.LabelString(v)
-			}
-			return &UnitError{Unit: u, Err: fmt.Errorf("%s %s %w: %s %s, and the file gives %s %s",
-				u, p.LabelString(got[u]), ErrCondition, c.Unit, p.LabelString(c.Value), c.Unit, have)}
+		gone := p.Outlived(got)
+		if len(gone) == 0 {
+			continue
 		}
+		// The first in HIT order is the top of its chain: its own
+		// condition's label is the file's.
+		u := gone[0]
+		c, _ := p.Requires(u)
+		have := "no " + c.Unit
+		if v, ok := got[c.Unit]; ok {
+			have = c.Unit + " " + p.LabelString(v)
+		}
+		return &UnitError{Unit: u, Err: fmt.Errorf("%s %s %w: %s %s, and the file gives %s",
+			u, p.LabelString(got[u]), ErrCondition, c.Unit, p.LabelString(c.Value), have)}
 	}
 	return nil
 }
