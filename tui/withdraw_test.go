@@ -120,3 +120,25 @@ func TestWithdrawnNoteAt40x12(t *testing.T) {
 		t.Errorf("after clear yes: %v", got)
 	}
 }
+
+// A built-in kind's condition keeps the same rule on screen: a necessity
+// no after a facet withdraws the facet and says so.
+func TestNecessityNoWithdrawsTheFacetOnScreen(t *testing.T) {
+	st := storetest.Open(t)
+	importText(t, st, "nec", data.FormatNecessity,
+		`{"id": "r1", "request": "I need a visa", "facets": ["destination country", "visa type"]}
+{"id": "r2", "request": "What is the capital of Peru?", "facets": ["a", "b"]}
+`)
+	ana, _ := st.EnsureAnnotator(context.Background(), "ana")
+	h := startOn(t, st, ana, "nec", 80, 24, false)
+	h.keys("1", "2")
+	h.expect("HIT 1 done.")
+	h.keys("l", "g", "enter")
+	h.expect("I need a visa")
+	h.keys("0")
+	h.expect("1 label withdrawn: necessity is no")
+	if got := h.labels(1); !equalLabels(got, map[string]int{"necessity": guidelines.NecessityNo}) || !h.hitState(1).Finished {
+		t.Errorf("after the no: %v", got)
+	}
+	checkFile(t, st)
+}
