@@ -120,8 +120,18 @@ func conditionQueries(p guidelines.Protocol) []conditionQuery {
 // have: built in, or a protocol file it keeps.
 func checkedKinds(ctx context.Context, db *sql.DB) (map[string]guidelines.Protocol, error) {
 	out := map[string]guidelines.Protocol{}
+	used := map[string]bool{}
+	err := eachRow(ctx, db, `SELECT DISTINCT kind FROM datasets`, nil, func(rows *sql.Rows) error {
+		var k string
+		err := rows.Scan(&k)
+		used[k] = true
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
 	for _, p := range guidelines.Protocols {
-		if len(p.Conditions()) > 0 {
+		if len(p.Conditions()) > 0 && used[string(p.Kind)] {
 			out[string(p.Kind)] = p
 		}
 	}
@@ -129,7 +139,7 @@ func checkedKinds(ctx context.Context, db *sql.DB) (map[string]guidelines.Protoc
 	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'protocols')`).Scan(&kept); err != nil || !kept {
 		return out, err
 	}
-	err := eachRow(ctx, db, `SELECT name, text FROM protocols`, nil, func(rows *sql.Rows) error {
+	err = eachRow(ctx, db, `SELECT name, text FROM protocols`, nil, func(rows *sql.Rows) error {
 		var name, text string
 		if err := rows.Scan(&name, &text); err != nil {
 			return err
@@ -138,7 +148,7 @@ func checkedKinds(ctx context.Context, db *sql.DB) (map[string]guidelines.Protoc
 		if err != nil {
 			return err
 		}
-		if p := f.Protocol(); len(p.Conditions()) > 0 {
+		if p := f.Protocol(); len(p.Conditions()) > 0 && used[name] {
 			out[name] = p
 		}
 		return nil
