@@ -249,4 +249,10 @@ func TestCheckFindsALabelWithoutItsAnswer(t *testing.T) {
 			t.Errorf("check lacks %q:\n%s", want, all)
 		}
 	}
+	// What the problem says mends it: the answer keyed again, in the
+	// open repeat, then (the repeat done) in the HIT.
+	keyAll(t, st, items[0], ana.ID, "ask=0")
+	st.db.Exec(`UPDATE repeats SET finished_at = '2026-01-02T00:00:00.000Z'`)
+	keyAll(t, st, items[0], ana.ID, "ask=0")
+	checkSound(t, st)
 }
