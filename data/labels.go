@@ -47,12 +47,18 @@ func mergeLabels(ctx context.Context, st *store.Store, who store.Annotator, lr *
 			return store.MergeStats{}, lineErr(lr.file, row.Line, "%v", err)
 		}
 	}
-	return m.Commit(store.ItemRef.Complete)
+	stats, err := m.Commit(store.ItemRef.Complete)
+	// A label the merge weighs only once every row is in (its condition)
+	// is refused at its line.
+	if le := (*store.LineError)(nil); errors.As(err, &le) {
+		return stats, lineErr(lr.file, le.Line, "%v", le.Err)
+	}
+	return stats, err
 }
 
 // mergedLabel checks one row and resolves its item.
 func mergedLabel(m *store.Merger, row RatingRow, dataset string) (store.MergedLabel, error) {
-	l := store.MergedLabel{Unit: row.Unit, Annotator: row.Annotator}
+	l := store.MergedLabel{Unit: row.Unit, Annotator: row.Annotator, Line: row.Line}
 	if display.Clean(row.Annotator) != row.Annotator {
 		return l, fmt.Errorf("annotator %q has control characters", row.Annotator)
 	}

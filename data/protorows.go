@@ -31,6 +31,8 @@ type FileItem struct {
 	// Known are the labels its label columns hold, by unit (unit_n for a
 	// step asked per element or per row); an empty cell is no label.
 	Known map[string]int
+	// KnownAt is the line each of Known was first read at.
+	KnownAt map[string]int
 }
 
 // FileRow is one row of an item: its line as the file has it, and its
@@ -124,14 +126,14 @@ func (rd *protoReader) each(fn func(FileItem) error) error {
 		}
 		if !grouped {
 			if err := fn(rd.items[0]); err != nil {
-				return lineErr(rd.lr.file, rd.lr.n, "%v", err)
+				return atLine(rd.lr.file, rd.lr.n, err)
 			}
 			rd.items, rd.count = rd.items[:0], rd.count+1
 		}
 	}
 	for _, it := range rd.items {
 		if err := fn(it); err != nil {
-			return lineErr(rd.lr.file, it.Line, "%v", err)
+			return atLine(rd.lr.file, it.Line, err)
 		}
 		rd.count++
 	}
@@ -214,7 +216,7 @@ func (rd *protoReader) itemOf(r FileRow) (int, error) {
 		}
 		rd.seen[uid] = r.Line
 	}
-	rd.items = append(rd.items, FileItem{UID: uid, Line: r.Line, Known: map[string]int{}})
+	rd.items = append(rd.items, FileItem{UID: uid, Line: r.Line, Known: map[string]int{}, KnownAt: map[string]int{}})
 	return len(rd.items) - 1, nil
 }
 
@@ -278,6 +280,9 @@ func (rd *protoReader) label(it *FileItem, r FileRow, col string, st guidelines.
 	if had, ok := it.Known[unit]; ok && had != v {
 		return lineErr(rd.lr.file, r.Line, "%s is %d here and %d at line %d, for one item", col, v, had, it.Line)
 	}
+	if _, ok := it.Known[unit]; !ok {
+		it.KnownAt[unit] = r.Line
+	}
 	it.Known[unit] = v
 	return nil
 }
@@ -325,6 +330,10 @@ func ImportProtocolFile(ctx context.Context, st *store.Store, who store.Annotato
 			labels = append(labels, store.UnitLabel{Unit: u, Annotator: labelsAs, Value: it.Known[u]})
 		}
 		_, err := im.AddFileItem(fileItem(f, it), labels...)
+		// A label refused for its condition, at the line it was read from.
+		if ue := (*store.UnitError)(nil); errors.As(err, &ue) && it.KnownAt[ue.Unit] > 0 {
+			return lineErr(name, it.KnownAt[ue.Unit], "%v", ue.Err)
+		}
 		return err
 	})
 	if err != nil {
@@ -363,4 +372,12 @@ func fileItem(f *guidelines.ProtocolFile, it FileItem) store.FileItem {
 	}
 	copy(out.Options[:], first.List)
 	return out
+}
+
+// atLine is err at the line, unless it names its own line already.
+func atLine(file string, line int, err error) error {
+	if le := (*LineError)(nil); errors.As(err, &le) {
+		return err
+	}
+	return lineErr(file, line, "%v", err)
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -487,5 +488,47 @@ func TestReplacedFileSummariesAnew(t *testing.T) {
 	}
 	if got := ForKind("summary-anew").Summary("usefulness"); len(got) != 5 || got[4] != "1 no use" {
 		t.Errorf("summary after the change: %q", got)
+	}
+}
+
+// Which labels a changed answer withdraws is one rule, down a chain of
+// conditions: ask 0 takes every row's usefulness, clear and the why that
+// waited on clear 0; clear 1 takes only why; a necessity no takes the
+// facet; a kind without conditions withdraws nothing.
+func TestOutlivedFollowsTheChain(t *testing.T) {
+	f, err := ParseProtocolFile("clariq.toml", []byte(datatest.ClariQGated))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Protocol()
+	all := map[string]int{"need": 3, "ask": 1, "usefulness_1": 2, "usefulness_2": 3, "clear": 0, "why": 2}
+	with := func(changes map[string]int, drop ...string) map[string]int {
+		m := maps.Clone(all)
+		maps.Copy(m, changes)
+		for _, u := range drop {
+			delete(m, u)
+		}
+		return m
+	}
+	for _, c := range []struct {
+		labels map[string]int
+		want   []string
+	}{
+		{all, nil},
+		{with(map[string]int{"ask": 0}), []string{"usefulness_1", "usefulness_2", "clear", "why"}},
+		{with(nil, "ask"), []string{"usefulness_1", "usefulness_2", "clear", "why"}},
+		{with(map[string]int{"clear": 1}), []string{"why"}},
+		{with(nil, "clear"), []string{"why"}},
+		{with(map[string]int{"need": 1}), nil},
+	} {
+		if got := p.Outlived(c.labels); !slices.Equal(got, c.want) {
+			t.Errorf("Outlived(%v) = %v, want %v", c.labels, got, c.want)
+		}
+	}
+	if got := Necessity.Outlived(map[string]int{"necessity": 0, "facet": FacetValue(1)}); !slices.Equal(got, []string{"facet"}) {
+		t.Errorf("a necessity no: %v", got)
+	}
+	if got := MIMICS.Outlived(map[string]int{"question": 0, "answer_set": 0}); got != nil {
+		t.Errorf("MIMICS has no conditions, yet %v", got)
 	}
 }

@@ -90,6 +90,39 @@ func (p Protocol) Conditions() map[string]Condition {
 	return conditions[p.Kind]
 }
 
+// Outlived lists, in HIT order, the labels among these that no longer
+// stand: a unit whose condition they do not meet (a facet after the yes
+// became a no, a row's usefulness after "ask" became 0), and down a chain
+// of conditions every unit that waits on one of those. It is the one rule
+// of which labels a changed answer withdraws: the store takes them away in
+// the answer's transaction, the HIT screen drops them from what it shows.
+func (p Protocol) Outlived(labels map[string]int) []string {
+	conds := p.Conditions()
+	if len(conds) == 0 {
+		return nil
+	}
+	gone := map[string]bool{}
+	for changed := true; changed; {
+		changed = false
+		for u := range labels {
+			c, waits := conds[u]
+			if !waits || gone[u] {
+				continue
+			}
+			if v, has := labels[c.Unit]; !has || gone[c.Unit] || v != c.Value {
+				gone[u], changed = true, true
+			}
+		}
+	}
+	out := make([]string, 0, len(gone))
+	for _, u := range p.AllUnits {
+		if gone[u] {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
 // largest is a shape with the most of everything: the steps of an item
 // of it ask every unit a kind has.
 var largest = Shape{Facets: MaxFacets, Answers: MaxAnswers, Turns: MaxTurns, Nuggets: MaxNuggets, Rows: MaxRows}

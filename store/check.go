@@ -146,6 +146,10 @@ func CheckFile(ctx context.Context, path string) ([]CheckResult, error) {
 		return nil, Explain(fmt.Errorf("check %s: %s: %w", path, r.Name, err))
 	}
 	out = append(out, r)
+	if r, err = conditionCheck(ctx, db); err != nil {
+		return nil, Explain(fmt.Errorf("check %s: %s: %w", path, r.Name, err))
+	}
+	out = append(out, r)
 	var kept bool
 	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'agreement_patterns')`).Scan(&kept); err != nil {
 		return nil, Explain(fmt.Errorf("check %s: %w", path, err))

@@ -1,9 +1,10 @@
 package store
 
 import (
-	"cmp"
+	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/claritty/claritty/guidelines"
 )
@@ -12,53 +13,161 @@ import (
 // given: a facet is chosen only for a request that needs clarification.
 var ErrCondition = errors.New("waits for another label")
 
+// sourceWithdrawn is the history source of a label a changed answer took
+// away: no key of the annotator's, so no step of their undo either.
+const sourceWithdrawn = "withdrawn"
+
+// Withdrawal is a label a changed answer took away: a step that waited
+// for the old answer no longer asks, so its label no longer stands.
+type Withdrawal struct {
+	Unit  string
+	Value int // what it was
+}
+
+// heldLabels is where one annotator's labels on an item are kept: the
+// HIT's labels (with their history), or an open repeat's second answers.
+type heldLabels interface {
+	label(unit string) (*int, error)
+	all() (map[string]int, error)
+	withdraw(unit string, old int) error
+}
+
+// kept is what keepConditions did: the labels it withdrew, and whether
+// the labels left are short of what the HIT now asks (a no turned back to
+// yes asks its steps again).
+type kept struct {
+	withdrawn []Withdrawal
+	unwhole   bool
+}
+
 // keepConditions holds a label to the steps it depends on, in the label's
 // transaction, whoever writes it (the HIT screen, an undo, a lead acting as
-// someone): a label whose step waits for another must find that label
-// given (a facet after a yes), must fit the item (a facet among its
-// candidates), and a change that ends a step's condition (yes to no) takes
-// that step's label away, into the history like any removal.
-func keepConditions(w *ptx, ch LabelChange, now string) error {
+// someone, a repeat): a label whose step waits for another must find that
+// label given (a facet after a yes), and must fit the item (a facet among
+// its candidates); a change to a label others wait on withdraws every label
+// whose condition no longer holds, down any chain of conditions
+// (guidelines.Protocol.Outlived), and says which it withdrew. A withdrawn
+// label is gone, not kept aside: turned back, the answer asks its steps
+// again, and they are keyed anew.
+func keepConditions(w *ptx, held heldLabels, ch LabelChange) (kept, error) {
+	var out kept
 	p, err := itemProtocol(w, ch.ItemID)
 	if err != nil || len(p.Conditions()) == 0 {
-		return err
+		return out, err
 	}
 	if cond, ok := p.Requires(ch.Unit); ok && ch.Value != nil {
-		have, err := currentLabel(w, LabelChange{ItemID: ch.ItemID, AnnotatorID: ch.AnnotatorID, Unit: cond.Unit})
+		have, err := held.label(cond.Unit)
 		if err != nil {
-			return err
+			return out, err
 		}
 		if have == nil || *have != cond.Value {
-			return fmt.Errorf("%s %w: %s %s", ch.Unit, ErrCondition, cond.Unit, p.LabelString(cond.Value))
+			return out, fmt.Errorf("%s %w: %s %s", ch.Unit, ErrCondition, cond.Unit, p.LabelString(cond.Value))
 		}
 		var facets int
 		if err := w.scan(`SELECT count(*) FROM facets WHERE item_id = ?`, []any{ch.ItemID}, &facets); err != nil {
-			return err
+			return out, err
 		}
 		if !p.Fits(guidelines.Shape{Facets: facets}, ch.Unit, *ch.Value) {
-			return fmt.Errorf("%s %s: the item has %d candidate facets", ch.Unit, p.LabelString(*ch.Value), facets)
+			return out, fmt.Errorf("%s %s: the item has %d candidate facets", ch.Unit, p.LabelString(*ch.Value), facets)
 		}
 	}
-	for u, cond := range p.Conditions() {
-		if cond.Unit != ch.Unit || ch.Value != nil && *ch.Value == cond.Value {
-			continue
+	if !waitedOn(p, ch.Unit) {
+		return out, nil
+	}
+	labels, err := held.all()
+	if err != nil {
+		return out, err
+	}
+	for _, u := range p.Outlived(labels) {
+		if err := held.withdraw(u, labels[u]); err != nil {
+			return out, err
 		}
-		dep := LabelChange{ItemID: ch.ItemID, AnnotatorID: ch.AnnotatorID, Unit: u}
-		old, err := currentLabel(w, dep)
-		if err != nil || old == nil {
-			return err
+		out.withdrawn = append(out.withdrawn, Withdrawal{Unit: u, Value: labels[u]})
+		delete(labels, u)
+	}
+	ref, err := itemRef(w.ctx, w, ch.ItemID)
+	if err != nil {
+		return out, err
+	}
+	out.unwhole = !ref.Complete(labels)
+	return out, nil
+}
+
+// waitedOn says whether some step of the kind waits for the unit's label.
+func waitedOn(p guidelines.Protocol, unit string) bool {
+	for _, c := range p.Conditions() {
+		if c.Unit == unit {
+			return true
 		}
-		if err := writeLabel(w, dep, now); err != nil {
-			return err
-		}
-		if _, err := w.exec(`INSERT INTO label_history
-			(item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
-			VALUES (?, ?, ?, ?, NULL, ?, ?, ?)`,
-			ch.ItemID, u, ch.AnnotatorID, *old, cmp.Or(ch.ActorID, ch.AnnotatorID), now, ch.Source); err != nil {
-			return fmt.Errorf("append history: %w", err)
-		}
+	}
+	return false
+}
+
+// hitLabels are an annotator's labels on an item, as the HIT keeps them:
+// a withdrawn one leaves a history row (old → none, source withdrawn),
+// by the actor and at the time of the change that withdrew it.
+type hitLabels struct {
+	w   *ptx
+	ch  LabelChange
+	now string
+}
+
+func (h hitLabels) label(unit string) (*int, error) {
+	return currentLabel(h.w, LabelChange{ItemID: h.ch.ItemID, AnnotatorID: h.ch.AnnotatorID, Unit: unit})
+}
+
+func (h hitLabels) all() (map[string]int, error) {
+	out := map[string]int{}
+	err := unitValues(h.w.ctx, h.w, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
+		[]any{h.ch.ItemID, h.ch.AnnotatorID}, out)
+	return out, err
+}
+
+func (h hitLabels) withdraw(unit string, old int) error {
+	return withdrawLabel(h.w, h.ch.ItemID, h.ch.AnnotatorID, unit, old, h.ch.actor(), h.now)
+}
+
+// withdrawLabel takes one label away with its history row.
+func withdrawLabel(w *ptx, itemID, annotatorID int64, unit string, old int, actor int64, at string) error {
+	if _, err := w.exec(`DELETE FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`, itemID, unit, annotatorID); err != nil {
+		return fmt.Errorf("withdraw %s: %w", unit, err)
+	}
+	if _, err := w.exec(`INSERT INTO label_history
+		(item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
+		VALUES (?, ?, ?, ?, NULL, ?, ?, ?)`, itemID, unit, annotatorID, old, actor, at, sourceWithdrawn); err != nil {
+		return fmt.Errorf("append history: %w", err)
 	}
 	return nil
+}
+
+// repeatLabels are an open repeat's second answers (repeat_labels, which
+// keep no history).
+type repeatLabels struct {
+	w  *ptx
+	id int64
+}
+
+func (r repeatLabels) label(unit string) (*int, error) {
+	var v int
+	err := r.w.scan(`SELECT value FROM repeat_labels WHERE repeat_id = ? AND unit = ?`, []any{r.id, unit}, &v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &v, nil
+}
+
+func (r repeatLabels) all() (map[string]int, error) {
+	out := map[string]int{}
+	err := unitValues(r.w.ctx, r.w, `SELECT unit, value FROM repeat_labels WHERE repeat_id = ?`, []any{r.id}, out)
+	return out, err
+}
+
+func (r repeatLabels) withdraw(unit string, _ int) error {
+	_, err := r.w.exec(`DELETE FROM repeat_labels WHERE repeat_id = ? AND unit = ?`, r.id, unit)
+	return err
 }
 
 // itemProtocol is the protocol of the item's kind. A unit's name alone
@@ -89,6 +198,145 @@ func conditionsMet(ref ItemRef, labels map[string]int) error {
 		if have, has := labels[cond.Unit]; !has || have != cond.Value {
 			return fmt.Errorf("%s %w: %s %s", u, ErrCondition, cond.Unit, p.LabelString(cond.Value))
 		}
+	}
+	return nil
+}
+
+// keepConditions holds one annotator's labels on an item, as the merge
+// leaves them, to the kind's conditions (Protocol.Outlived), as SetLabel
+// does a keyed change; each label that no longer stands is weighed
+// against the answer it waits for at the top of its chain of conditions
+// (the root: the label that fails it, or none):
+//   - the file gave the label, and the root too or no root: the file
+//     contradicts itself (ask 0 with a row's usefulness), refused at the
+//     label's line;
+//   - one of the two is the database's and the other the file's: the
+//     later wins. A root changed at or after the label withdraws it, as a
+//     key would (the file's newer no takes the database's usefulness
+//     away); a label later than the root that fails it was never asked,
+//     and the file's line of the two is refused;
+//   - both the database's (a label an older claritty left standing): it is
+//     withdrawn.
+//
+// A withdrawn label leaves a history row (source withdrawn) dated by its
+// root's change.
+func (m *Merger) keepConditions(it *mergeItem, ann int64) error {
+	p := guidelines.ForKind(it.ref.Kind)
+	if len(p.Conditions()) == 0 {
+		return nil
+	}
+	labels, at := map[string]int{}, map[string]int{}
+	for i, l := range it.labels {
+		if l.annotator == ann {
+			u := Units()[l.unit]
+			labels[u], at[u] = int(l.value), i
+		}
+	}
+	gone := p.Outlived(labels)
+	for _, u := range gone {
+		l := it.labels[at[u]]
+		root, why := rootOf(p, u, gone)
+		r, hasRoot := at[root]
+		var rl storedLabel
+		if hasRoot {
+			rl = it.labels[r]
+		}
+		switch {
+		case l.fromFile() && (!hasRoot || rl.fromFile()):
+			return lineError(l.line, fmt.Errorf("%s %s %w: %s, and %s", u, p.LabelString(labels[u]), ErrCondition, why, whereRoot(p, root, hasRoot, rl)))
+		case hasRoot && rl.updated < l.updated && l.fromFile():
+			return lineError(l.line, fmt.Errorf("%s %s %w: %s; the database's %s is %s, set before this label",
+				u, p.LabelString(labels[u]), ErrCondition, why, root, p.LabelString(labels[root])))
+		case hasRoot && rl.updated < l.updated && rl.fromFile():
+			return lineError(rl.line, fmt.Errorf("%s %s is older than the database's %s %s, which waits for %s: that label was given after",
+				root, p.LabelString(labels[root]), u, p.LabelString(labels[u]), why))
+		}
+		when := m.now
+		if hasRoot {
+			when = unstamp(rl.updated)
+		}
+		if err := withdrawLabel(m.w, it.ref.ID, ann, u, labels[u], m.who.ActorID(), when); err != nil {
+			return err
+		}
+		m.stats.Withdrawn++
+	}
+	if len(gone) > 0 {
+		it.labels = slices.DeleteFunc(it.labels, func(l storedLabel) bool {
+			return l.annotator == ann && slices.Contains(gone, Units()[l.unit])
+		})
+	}
+	return nil
+}
+
+// rootOf walks up a withdrawn label's conditions to the first that is not
+// withdrawn itself (its unit, whose label fails the condition below it or
+// is missing), and says what u waits for.
+func rootOf(p guidelines.Protocol, u string, gone []string) (root, why string) {
+	c, _ := p.Requires(u)
+	why = c.Unit + " " + p.LabelString(c.Value)
+	for slices.Contains(gone, c.Unit) {
+		c, _ = p.Requires(c.Unit)
+	}
+	return c.Unit, why
+}
+
+// whereRoot says what the root of a refused label is: missing, or where
+// the file gave it.
+func whereRoot(p guidelines.Protocol, root string, has bool, l storedLabel) string {
+	switch {
+	case !has:
+		return "the annotator has no " + root
+	case l.line > 0:
+		return fmt.Sprintf("line %d gives %s %s", l.line, root, p.LabelString(int(l.value)))
+	}
+	return fmt.Sprintf("the file gives %s %s", root, p.LabelString(int(l.value)))
+}
+
+// lineError is err at a file's line, when the merge knows it.
+func lineError(line int32, err error) error {
+	if line > 0 {
+		return &LineError{Line: int(line), Err: err}
+	}
+	return err
+}
+
+// UnitError refuses one unit's label, for a reader to name the line it
+// read that label from.
+type UnitError struct {
+	Unit string
+	Err  error
+}
+
+func (e *UnitError) Error() string { return e.Err.Error() }
+func (e *UnitError) Unwrap() error { return e.Err }
+
+// standingLabels refuses a file's labels of an item (a release's, or the
+// known answers of practice and checks) among which one's condition fails:
+// the file gives a label together with an answer that would have withdrawn
+// it (ask 0 and a row's usefulness).
+func standingLabels(p guidelines.Protocol, labels []UnitLabel) error {
+	by := map[string]map[string]int{}
+	for _, l := range labels {
+		if by[l.Annotator] == nil {
+			by[l.Annotator] = map[string]int{}
+		}
+		by[l.Annotator][l.Unit] = l.Value
+	}
+	for _, got := range by {
+		gone := p.Outlived(got)
+		if len(gone) == 0 {
+			continue
+		}
+		// The first in HIT order is the top of its chain: its own
+		// condition's label is the file's.
+		u := gone[0]
+		c, _ := p.Requires(u)
+		have := "no " + c.Unit
+		if v, ok := got[c.Unit]; ok {
+			have = c.Unit + " " + p.LabelString(v)
+		}
+		return &UnitError{Unit: u, Err: fmt.Errorf("%s %s %w: %s %s, and the file gives %s",
+			u, p.LabelString(got[u]), ErrCondition, c.Unit, p.LabelString(c.Value), have)}
 	}
 	return nil
 }

@@ -210,23 +210,26 @@ func pauseDetail(matched, units, checks, dodged, right, asked int, below float64
 }
 
 // setRepeatLabel applies a label change to an open repeat: the second
-// answer, kept apart from the first. It returns the value it had.
-func setRepeatLabel(w *ptx, repeatID int64, ch LabelChange, now string) (*int, error) {
+// answer, kept apart from the first, under the same conditions (a changed
+// answer withdraws the second answers that waited for it). It returns the
+// value it had, and what it withdrew.
+func setRepeatLabel(w *ptx, repeatID int64, ch LabelChange, now string) (Written, error) {
+	var done Written
 	if ch.Value != nil {
 		p, err := itemProtocol(w, ch.ItemID)
 		if err != nil {
-			return nil, err
+			return done, err
 		}
 		if !p.HasUnit(ch.Unit) || !p.Valid(ch.Unit, *ch.Value) {
-			return nil, fmt.Errorf("%s=%d is not a label", ch.Unit, *ch.Value)
+			return done, fmt.Errorf("%s=%d is not a label", ch.Unit, *ch.Value)
 		}
 	}
-	var old *int
-	var v int
-	err := w.scan(`SELECT value FROM repeat_labels WHERE repeat_id = ? AND unit = ?`, []any{repeatID, ch.Unit}, &v)
-	if err == nil {
-		old = &v
+	held := repeatLabels{w: w, id: repeatID}
+	old, err := held.label(ch.Unit)
+	if err != nil {
+		return done, err
 	}
+	done.Old = old
 	if ch.Value == nil {
 		_, err = w.exec(`DELETE FROM repeat_labels WHERE repeat_id = ? AND unit = ?`, repeatID, ch.Unit)
 	} else {
@@ -235,12 +238,17 @@ func setRepeatLabel(w *ptx, repeatID int64, ch LabelChange, now string) (*int, e
 				seconds = coalesce(repeat_labels.seconds, 0) + excluded.seconds`,
 			repeatID, ch.Unit, *ch.Value, ch.Seconds, now)
 	}
+	if err != nil {
+		return done, err
+	}
+	kept, err := keepConditions(w, held, ch)
+	done.Withdrawn = kept.withdrawn
 	if err != nil || !ch.Finish || ch.Value == nil {
-		return old, err
+		return done, err
 	}
 	_, err = w.exec(`UPDATE repeats SET finished_at = ?2, too_fast = (SELECT t.fast_seconds > 0 AND
 			(SELECT coalesce(sum(seconds), 0) FROM repeat_labels WHERE repeat_id = ?1) < t.fast_seconds
 			FROM items i JOIN datasets t ON t.id = i.dataset_id WHERE i.id = repeats.item_id)
 		WHERE id = ?1`, repeatID, now)
-	return old, err
+	return done, err
 }

@@ -133,9 +133,11 @@ func (s *Store) latestNote(ctx context.Context, itemID, annotatorID int64) (stri
 }
 
 // undoSteps replays the annotator's label history on the item: a keyed
-// label (source tui) is pushed, an undo pops the last one, and anything
-// else (an import, a merge) replaced the labels wholesale, so nothing
-// before it can be undone.
+// label (source tui) is pushed, an undo pops the last one, a label a
+// changed answer withdrew is no step of the annotator's (undoing the
+// answer does not bring it back, as on the screen), and anything else (an
+// import, a merge) replaced the labels wholesale, so nothing before it can
+// be undone.
 func (s *Store) undoSteps(ctx context.Context, itemID, annotatorID int64) ([]UndoStep, error) {
 	var out []UndoStep
 	err := eachRow(ctx, s.prepared(), `SELECT unit, old_value, source FROM label_history
@@ -157,6 +159,7 @@ func (s *Store) undoSteps(ctx context.Context, itemID, annotatorID int64) ([]Und
 			if len(out) > 0 {
 				out = out[:len(out)-1]
 			}
+		case sourceWithdrawn:
 		default:
 			out = out[:0]
 		}

@@ -325,6 +325,9 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 			return false, fmt.Errorf("add label: %s=%d is not a %s label", l.Unit, l.Value, im.kind)
 		}
 	}
+	if err := standingLabels(p, labels); err != nil {
+		return false, err
+	}
 	var key [8]byte
 	if n, err := hex.Decode(key[:], []byte(it.UID)); err != nil || n != len(key) || len(it.UID) != 2*len(key) {
 		return false, fmt.Errorf("add item: uid %q is not 16 hex digits", it.UID)

@@ -83,10 +83,22 @@ func repeatRev(w *ptx, rid int64) (int64, error) {
 	return n, err
 }
 
+// actor is who keys the change: the lead behind --as, else the annotator.
+func (ch LabelChange) actor() int64 { return cmp.Or(ch.ActorID, ch.AnnotatorID) }
+
+// Written is what one SetLabel did: the value the label had before (nil
+// when it had none), and the labels the change withdrew because their
+// steps waited for the old answer (in HIT order; a yes turned to no takes
+// a facet, or every row's usefulness, away).
+type Written struct {
+	Old       *int
+	Withdrawn []Withdrawal
+}
+
 // SetLabel applies one keyed label in its own transaction: the label, its
-// history entry and the HIT's progress commit together or not at all. It
-// returns the value the label had before (nil when it had none).
-func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err error) {
+// history entry, the labels it withdraws (each with its own history
+// entry) and the HIT's progress commit together or not at all.
+func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err error) {
 	if ch.Source == "" {
 		ch.Source = "tui"
 	}
@@ -103,7 +115,7 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err err
 				err = staleRev(ch, rid, rev, false)
 			}
 			if err == nil {
-				old, err = setRepeatLabel(w, rid, ch, now)
+				done, err = setRepeatLabel(w, rid, ch, now)
 			}
 			rev++
 			return err
@@ -117,24 +129,34 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err err
 			return err
 		}
 		rev = held + 1
-		if old, err = currentLabel(w, ch); err != nil {
+		if done.Old, err = currentLabel(w, ch); err != nil {
 			return err
 		}
 		if err := writeLabel(w, ch, now); err != nil {
 			return err
 		}
-		if err := keepConditions(w, ch, now); err != nil {
-			return err
-		}
-		if !sameValue(old, ch.Value) {
+		// The answer's history row comes first: it is what withdraws.
+		if !sameValue(done.Old, ch.Value) {
 			if _, err := w.exec(`INSERT INTO label_history
 				(item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-				ch.ItemID, ch.Unit, ch.AnnotatorID, old, ch.Value, cmp.Or(ch.ActorID, ch.AnnotatorID), now, ch.Source); err != nil {
+				ch.ItemID, ch.Unit, ch.AnnotatorID, done.Old, ch.Value, ch.actor(), now, ch.Source); err != nil {
 				return fmt.Errorf("append history: %w", err)
 			}
 		}
-		if err := touchHIT(w, ch, now); err != nil {
+		kept, err := keepConditions(w, hitLabels{w: w, ch: ch, now: now}, ch)
+		if err != nil {
+			return err
+		}
+		done.Withdrawn = kept.withdrawn
+		if kept.unwhole && ch.Value != nil && finished {
+			// A no turned back to yes asks again what it withdrew: the
+			// finished HIT is open until those labels are keyed anew.
+			err = reopenHIT(w, ch)
+		} else {
+			err = touchHIT(w, ch, now)
+		}
+		if err != nil {
 			return err
 		}
 		if err := recordMove(w, ch.ItemID, ch.AnnotatorID, ch.Move, now); err != nil {
@@ -148,12 +170,12 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (old *int, err err
 		return refreshItem(w, ch.ItemID)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("set label %s: %w", ch.Unit, err)
+		return Written{}, fmt.Errorf("set label %s: %w", ch.Unit, err)
 	}
 	if ch.Rev != nil {
 		ch.Rev.N = rev
 	}
-	return old, nil
+	return done, nil
 }
 
 func currentLabel(w *ptx, ch LabelChange) (*int, error) {
@@ -191,12 +213,9 @@ func writeLabel(w *ptx, ch LabelChange, now string) error {
 func touchHIT(w *ptx, ch LabelChange, now string) error {
 	var res sql.Result
 	var err error
-	delta := 1
 	switch {
 	case ch.Value == nil:
-		res, err = w.exec(`UPDATE hits SET finished_at = NULL WHERE item_id = ? AND annotator_id = ? AND finished_at IS NOT NULL`,
-			ch.ItemID, ch.AnnotatorID)
-		delta = -1
+		return reopenHIT(w, ch)
 	case ch.Finish:
 		// A HIT asking an attention question finishes with its answer.
 		if waits, err := attentionWaits(w, ch.ItemID, ch.AnnotatorID); err != nil || waits {
@@ -211,9 +230,23 @@ func touchHIT(w *ptx, ch LabelChange, now string) error {
 		return err
 	}
 	if n, _ := res.RowsAffected(); n > 0 {
-		if _, err = w.exec(doneAdd, ch.ItemID, ch.AnnotatorID, delta); err == nil && delta > 0 {
+		if _, err = w.exec(doneAdd, ch.ItemID, ch.AnnotatorID, 1); err == nil {
 			err = afterFinish(w, ch.ItemID, ch.AnnotatorID, now)
 		}
+	}
+	return err
+}
+
+// reopenHIT opens a finished HIT again (its labels are no longer whole)
+// and takes it from the annotator's count of finished HITs.
+func reopenHIT(w *ptx, ch LabelChange) error {
+	res, err := w.exec(`UPDATE hits SET finished_at = NULL WHERE item_id = ? AND annotator_id = ? AND finished_at IS NOT NULL`,
+		ch.ItemID, ch.AnnotatorID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n > 0 {
+		_, err = w.exec(doneAdd, ch.ItemID, ch.AnnotatorID, -1)
 	}
 	return err
 }

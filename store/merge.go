@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -105,7 +106,21 @@ type MergedLabel struct {
 	CreatedAt string   // FormatTime; "" when the file has none
 	UpdatedAt string   // when it got this value; "" wins over any stored label (stored as now)
 	Seconds   *float64 // time spent, when known
+	// Line is the label's line in the file, which an error at Commit
+	// names (LineError); 0 when there is none to name.
+	Line int
 }
+
+// LineError is a merge's refusal of the label a file gave at Line
+// (MergedLabel.Line), found once every label was in: whether a label's
+// condition holds is known only then, a file's rows being in any order.
+type LineError struct {
+	Line int
+	Err  error
+}
+
+func (e *LineError) Error() string { return e.Err.Error() }
+func (e *LineError) Unwrap() error { return e.Err }
 
 // MergeStats counts what a merge did with each label.
 type MergeStats struct {
@@ -113,6 +128,10 @@ type MergeStats struct {
 	Changed   int // differed from the stored label and was newer: replaced it
 	Same      int // the stored label already had this value
 	KeptNewer int // differed, but the stored label is newer and stays
+	// Withdrawn counts the labels taken away because the merge changed an
+	// answer they waited for (the file's newer no on the yes they followed),
+	// or, once in, stood without it.
+	Withdrawn int
 	Finished  int // HITs the merged labels completed
 	// PastMax counts the items the merge left with more finished HITs
 	// than their policy's max: merged work counts, though claritty would
@@ -165,10 +184,25 @@ type mergeItem struct {
 }
 
 type storedLabel struct {
-	unit, value      int16 // unit: index into Units
+	unit, value int16 // unit: index into Units
+	// line is where the file gave the label (-1: given with no line), 0
+	// for a label only the database has; it fits in what would be
+	// padding, so a label still takes 32 bytes.
+	line             int32
 	annotator        int64
 	created, updated int64 // Unix milliseconds (stamp)
 }
+
+// fileLine is a file's line as a label keeps it: -1 for none known.
+func fileLine(line int) int32 {
+	if line <= 0 {
+		return -1
+	}
+	return int32(min(line, math.MaxInt32))
+}
+
+// fromFile says whether the file gives the label.
+func (l storedLabel) fromFile() bool { return l.line != 0 }
 
 // find is the index of the annotator's label on unit, or -1.
 func (it *mergeItem) find(unit int16, annotator int64) int {
@@ -377,6 +411,9 @@ func (m *Merger) Add(l MergedLabel) error {
 		i = len(it.labels) - 1
 		m.stats.Added++
 	case int(it.labels[i].value) == l.Value:
+		// The file gives this label too: a condition it ends in the
+		// file is the file's own contradiction (keepConditions).
+		it.labels[i].line = fileLine(l.Line)
 		m.stats.Same++
 		return nil
 	case !newest && atMS <= it.labels[i].updated:
@@ -396,6 +433,7 @@ func (m *Merger) Add(l MergedLabel) error {
 		return err
 	}
 	it.labels[i].value, it.labels[i].updated = int16(l.Value), atMS
+	it.labels[i].line = fileLine(l.Line)
 	k := hitKey{l.Item.ID, ann}
 	if !m.touched[k] {
 		m.touched[k] = true
@@ -496,6 +534,9 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]int) bool) (MergeStats
 		it := m.labels[id]
 		finished := m.stats.Finished
 		for _, ann := range it.who {
+			if err := m.keepConditions(it, ann); err != nil {
+				return m.stats, fmt.Errorf("commit merge: %w", err)
+			}
 			if err := m.recordHIT(it, ann, complete); err != nil {
 				return m.stats, fmt.Errorf("commit merge: %w", err)
 			}

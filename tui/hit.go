@@ -2,6 +2,8 @@ package tui
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/claritty/claritty/display"
@@ -120,6 +122,22 @@ func (s *hitState) applies(i int) bool {
 	return guidelines.ItemStep{Unit: st.unit, When: st.when}.Applies(s.labels)
 }
 
+// ruledOut says whether step i will not ask, whatever is keyed next: the
+// label it waits for says otherwise, or that label's own step is ruled
+// out (down a chain of conditions: a why after "not clear", once ask is
+// no).
+func (s *hitState) ruledOut(i int) bool {
+	w := s.steps[i].when
+	if w == nil {
+		return false
+	}
+	if v, ok := s.labels[w.Unit]; ok {
+		return v != w.Value
+	}
+	j := s.unitStep(w.Unit)
+	return j >= 0 && s.ruledOut(j)
+}
+
 // nextStep is the first step after i that asks anything, or -1.
 func (s *hitState) nextStep(i int) int {
 	for j := i + 1; j < len(s.steps); j++ {
@@ -131,13 +149,39 @@ func (s *hitState) nextStep(i int) int {
 }
 
 // dropInapplicable forgets labels of steps that no longer ask (a facet
-// after yes turned to no): the store takes them away in the same write.
-func (s *hitState) dropInapplicable() {
-	for i, st := range s.steps {
-		if st.unit != "" && !s.applies(i) {
-			delete(s.labels, st.unit)
+// after yes turned to no, every row's usefulness after ask turned to 0),
+// by the store's own rule (Protocol.Outlived), which takes them away in
+// the same write; it says how many it dropped. Turned back, the answer
+// asks those steps again: nothing brings the labels back unkeyed.
+func (s *hitState) dropInapplicable() int {
+	gone := s.proto.Outlived(s.labels)
+	for _, u := range gone {
+		delete(s.labels, u)
+	}
+	return len(gone)
+}
+
+// withdrawnNote says what a changed answer took away ("2 labels
+// withdrawn: ask is no"), or "" when it took nothing.
+func (s *hitState) withdrawnNote(n int, unit string) string {
+	if n == 0 {
+		return ""
+	}
+	what := "1 label"
+	if n > 1 {
+		what = fmt.Sprintf("%d labels", n)
+	}
+	v, ok := s.labels[unit]
+	if !ok {
+		return fmt.Sprintf("%s withdrawn: %s has no label", what, unit)
+	}
+	name := strconv.Itoa(v)
+	for _, l := range s.proto.ScaleOf(unit) {
+		if l.Value == v {
+			name = l.Name
 		}
 	}
+	return fmt.Sprintf("%s withdrawn: %s is %s", what, unit, name)
 }
 
 // complete reports whether step i needs nothing more: labelled, or not

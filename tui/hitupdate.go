@@ -191,9 +191,12 @@ func (m *hitScreen) label(value int) tea.Cmd {
 	}
 	old, had := h.labels[st.unit]
 	h.labels[st.unit] = value
-	h.dropInapplicable()
+	note := h.withdrawnNote(h.dropInapplicable(), st.unit)
 	last := h.nextStep(h.cur) < 0
 	finish := last && h.firstOpen() < 0
+	if h.firstOpen() >= 0 {
+		h.finished = false // a no turned back to yes asks its steps again (the store reopens the HIT)
+	}
 	entry := store.UndoStep{Unit: st.unit}
 	if had {
 		entry.Old = &old
@@ -209,12 +212,16 @@ func (m *hitScreen) label(value int) tea.Cmd {
 			m.setStatus("", false)
 			return tea.Sequence(m.saveLabel(ch), m.loadFeedback(h))
 		}
-		m.setStatus(fmt.Sprintf("HIT %d done.", h.item.Seq), false)
+		// The note first: a narrow window keeps the status's start.
+		m.setStatus(strings.TrimPrefix(fmt.Sprintf("%s; HIT %d done.", note, h.item.Seq), "; "), false)
 		return tea.Sequence(m.saveLabel(ch), m.loadNext(h.item.Seq+1))
 	case last:
 		ch.Move = m.moveTo(h.firstOpen())
 	default:
 		ch.Move = m.moveTo(h.nextStep(h.cur))
+	}
+	if note != "" {
+		m.setStatus(note, false)
 	}
 	return m.saveLabel(ch)
 }
@@ -243,17 +250,21 @@ func (m *hitScreen) undoLast() tea.Cmd {
 	}
 	e := h.undo[len(h.undo)-1]
 	h.undo = h.undo[:len(h.undo)-1]
-	save := m.saveLabel(store.LabelChange{ItemID: h.item.ID, AnnotatorID: m.cfg.Annotator.ID,
-		Unit: e.Unit, Value: e.Old, Source: "undo"})
 	if e.Old == nil {
 		delete(h.labels, e.Unit)
 		h.finished = false
 	} else {
 		h.labels[e.Unit] = *e.Old
 	}
-	h.dropInapplicable()
+	note := h.withdrawnNote(h.dropInapplicable(), e.Unit)
+	// An undo that makes the HIT whole again (a yes that reopened it,
+	// taken back to no) finishes it, as the key of that no did.
+	whole := e.Old != nil && h.firstOpen() < 0 && !h.practice
+	h.finished = h.finished && h.firstOpen() < 0 || whole
+	save := m.saveLabel(store.LabelChange{ItemID: h.item.ID, AnnotatorID: m.cfg.Annotator.ID,
+		Unit: e.Unit, Value: e.Old, Source: "undo", Finish: whole})
 	move := m.goTo(h.unitStep(e.Unit))
-	m.setStatus("undid "+e.Unit, false)
+	m.setStatus(strings.TrimSuffix("undid "+e.Unit+"; "+note, "; "), false)
 	return tea.Sequence(save, move)
 }
 

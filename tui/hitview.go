@@ -316,7 +316,7 @@ func (m *hitScreen) steps(named bool) string {
 		case waiting && !current:
 			// A step that waits for a label (a facet for a yes): n/a once
 			// that label says otherwise, to do until then.
-			if _, decided := h.labels[h.steps[idx[0]].when.Unit]; decided {
+			if h.ruledOut(idx[0]) {
 				parts = append(parts, s.StepTodo.Render("– "+name+" n/a"))
 			} else {
 				parts = append(parts, s.StepTodo.Render("○ "+name))

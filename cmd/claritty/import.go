@@ -145,6 +145,9 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 	if m := r.Merge; r.Format == data.FormatLabels {
 		fmt.Fprintf(w, "%s: labels: %d added, %d changed, %d already present, %d older than the stored label (kept); %d HITs finished\n",
 			r.File, m.Added, m.Changed, m.Same, m.KeptNewer, m.Finished)
+		if m.Withdrawn > 0 {
+			fmt.Fprintf(w, "note: %d labels withdrawn: the file changed the answers they waited for\n", m.Withdrawn)
+		}
 		if m.PastMax > 0 {
 			fmt.Fprintf(w, "note: %d items now have more finished HITs than their policy's max: merged work counts "+
 				"toward gold and agreement, and claritty gives those items out no more\n", m.PastMax)

@@ -207,3 +207,97 @@ func CohenKappa(a, b []int) float64 {
 	}
 	return (po/n - pe) / (1 - pe)
 }
+
+// ClariQGated is a lead's protocol file for a ClariQ-style study written
+// from the docs: a request's need for clarification (1–4), whether to ask
+// at all (0/1), then, only after a yes, each candidate question's
+// usefulness (1–3, one per grouped row) and whether the best one is clear
+// (0/1), and only after "not clear", why (1–3): a chain of conditions two
+// deep below ask.
+const ClariQGated = `name = "clariq-gated"
+title = "Clarifying questions for a request"
+items = "requests"
+
+[item]
+header = ["topic_id", "initial_request", "question_id", "question", "need", "ask", "usefulness", "clear", "why"]
+id = ["topic_id", "initial_request"]
+group = "topic_id"
+text = ["initial_request", "question"]
+row_name = "question"
+
+[[scale]]
+name = "need"
+values = [1, 2, 3, 4]
+keys = ["1", "2", "3", "4"]
+names = ["no need", "little", "some", "much"]
+
+[[scale]]
+name = "yn"
+values = [0, 1]
+keys = ["0", "1"]
+names = ["no", "yes"]
+
+[[scale]]
+name = "use"
+values = [1, 2, 3]
+keys = ["1", "2", "3"]
+names = ["useless", "useful", "very useful"]
+
+[[scale]]
+name = "why"
+values = [1, 2, 3]
+keys = ["1", "2", "3"]
+names = ["vague", "long", "off topic"]
+
+[[step]]
+title = "How much does the request need clarifying?"
+unit = "need"
+show = ["initial_request"]
+scale = "need"
+column = "need"
+
+[[step]]
+title = "Ask a clarifying question?"
+unit = "ask"
+show = ["initial_request"]
+scale = "yn"
+column = "ask"
+
+[[step]]
+title = "How useful is this question?"
+unit = "usefulness"
+per = "row"
+show = ["initial_request", "question"]
+scale = "use"
+column = "usefulness"
+when = { unit = "ask", value = 1 }
+
+[[step]]
+title = "Is the best question clear?"
+unit = "clear"
+show = ["initial_request"]
+scale = "yn"
+column = "clear"
+when = { unit = "ask", value = 1 }
+
+[[step]]
+title = "Why not?"
+unit = "why"
+show = ["initial_request"]
+scale = "why"
+column = "why"
+when = { unit = "clear", value = 0 }
+`
+
+// ClariQGatedRows are n requests in ClariQGated's shape, request i with
+// 2 + i%2 candidate questions, their label columns empty.
+func ClariQGatedRows(n int) string {
+	var b strings.Builder
+	b.WriteString("topic_id\tinitial_request\tquestion_id\tquestion\tneed\task\tusefulness\tclear\twhy\n")
+	for i := range n {
+		for q := range 2 + i%2 {
+			fmt.Fprintf(&b, "%d\tTell me about topic %d\tQ%05d\tDo you mean sense %d of topic %d?\t\t\t\t\t\n", i+1, i+1, 100*(i+1)+q, q+1, i+1)
+		}
+	}
+	return b.String()
+}
