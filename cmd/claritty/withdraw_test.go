@@ -19,15 +19,11 @@ import (
 )
 
 // gatedStudy is the ClariQ-style study of issue 43 (datatest.ClariQGated:
-// need 1–4, ask, each question's usefulness 1–3 after a yes, clear, why
-// after "not clear"), its yes and no written 1 and 2 (no, yes): every
-// value then falls on the first step's 1–4, which agree and the HTML
-// report pool today (issue 43's points 1 and 3 are another part's).
+// need 1–4, ask 0/1, each question's usefulness 1–3 after a yes, clear
+// 0/1, why after "not clear"): scales of three sizes, one of them
+// starting at 0, each agreement figure on its own.
 func gatedStudy() string {
-	s := strings.Replace(datatest.ClariQGated, `name = "clariq-gated"`, `name = "clariq-study"`, 1)
-	s = strings.Replace(s, "values = [0, 1]", "values = [1, 2]", 1)
-	s = strings.Replace(s, `when = { unit = "ask", value = 1 }`, `when = { unit = "ask", value = 2 }`, 2)
-	return strings.Replace(s, `when = { unit = "clear", value = 0 }`, `when = { unit = "clear", value = 1 }`, 1)
+	return strings.Replace(datatest.ClariQGated, `name = "clariq-gated"`, `name = "clariq-study"`, 1)
 }
 
 // study is what the labels of the gated study should be, worked out here
@@ -44,7 +40,7 @@ type studyKey struct {
 }
 
 const (
-	studyNo, studyYes = 1, 2
+	studyNo, studyYes = 0, 1
 	studyRequests     = 6
 )
 
@@ -187,7 +183,7 @@ func TestGatedStudyLeavesNoWithdrawnLabel(t *testing.T) {
 
 	// bo's no on request 2, in a lead's merge.
 	if r := runBin(t, bin, db, "import", "--format", "labels", write("bo.tsv",
-		"item\tunit\tannotator\tlabel\n"+items[2].UID+"\task\tbo\t1\n")); r.code != 0 ||
+		"item\tunit\tannotator\tlabel\n"+items[2].UID+"\task\tbo\t0\n")); r.code != 0 ||
 		!strings.Contains(r.stderr, "4 labels withdrawn") {
 		t.Errorf("bo's no, merged: %+v", r)
 	}
@@ -205,7 +201,7 @@ func TestGatedStudyLeavesNoWithdrawnLabel(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cy.Close()
-	if r := sshRun(t, cy, "item\tunit\tannotator\tlabel\n"+items[4].UID+"\tclear\tcy\t2\n", "import --format labels -"); r.code != 0 ||
+	if r := sshRun(t, cy, "item\tunit\tannotator\tlabel\n"+items[4].UID+"\tclear\tcy\t1\n", "import --format labels -"); r.code != 0 ||
 		!strings.Contains(r.stderr, "1 labels withdrawn") {
 		t.Errorf("cy's clear over SSH: %+v", r)
 	}
