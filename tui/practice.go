@@ -31,7 +31,7 @@ type feedbackMsg struct {
 // feedbackKeys are the keys of the feedback view.
 var feedbackKeys = struct{ Retry, Next key.Binding }{
 	Retry: bind([]string{"r"}, "r", "try it again"),
-	Next:  bind([]string{"enter", " "}, "enter", "next"),
+	Next:  bind([]string{"enter", "space"}, "enter", "next"), // Bubble Tea names the space bar "space"
 }
 
 // loadFeedback reads the answers of the practice HIT just finished (the

@@ -72,7 +72,7 @@ func TestPracticeFailRetryPass(t *testing.T) {
 			if strings.Contains(h.screen(), "Qualified") {
 				t.Fatal("a retry after seeing the answers qualified the annotator")
 			}
-			h.keys("enter")
+			h.keys(" ") // the space bar goes on too, as enter does
 			h.expect("PRACTICE")
 			h.keys("enter", "2", "2", "2", "2")
 			h.expect("Qualified")
