@@ -88,7 +88,8 @@ func newProtoReader(lr *lineReader, f *guidelines.ProtocolFile) (*protoReader, e
 		return nil, err
 	}
 	if want := strings.Join(f.Item.Header, "\t"); string(header) != want {
-		return nil, lineErr(lr.file, 1, "this is not a %s file: want the header %q", f.Name, want)
+		return nil, lineErr(lr.file, 1, "this is not a %s file: %s (want the header %q)", f.Name,
+			headerDiff(strings.Split(string(header), "\t"), f.Item.Header), want)
 	}
 	rd := &protoReader{f: f, lr: lr, byGroup: map[string]int{}, seen: map[string]int{},
 		scales: map[string]guidelines.FileScale{}, cols: map[string]int{}, size: len(header) + 1}

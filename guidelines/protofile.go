@@ -340,9 +340,30 @@ func decodeProblems(name string, err error) error {
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		line, _ := de.Position()
-		return &ProtocolError{File: name, Line: line, Msg: strings.TrimPrefix(de.Error(), "toml: ")}
+		return &ProtocolError{File: name, Line: line, Msg: decodeWords(de)}
 	}
 	return &ProtocolError{File: name, Msg: err.Error()}
+}
+
+// decodeWords says what the decoder found wrong, in the file's words: the
+// scan refuses a value of the wrong type before the decoder sees it, but a
+// message of the decoder's naming Go's types (a struct field, int) never
+// reaches a lead.
+func decodeWords(de *toml.DecodeError) string {
+	msg := strings.TrimPrefix(de.Error(), "toml: ")
+	key := strings.Join(de.Key(), ".")
+	switch {
+	case strings.Contains(msg, "too large to fit"):
+		msg = "the number is too large"
+	case strings.Contains(msg, "cannot decode") || strings.Contains(msg, "struct field"):
+		msg = "a value of the wrong type"
+	default:
+		return msg
+	}
+	if key != "" {
+		msg = keyTitle(key) + ": " + msg
+	}
+	return msg
 }
 
 // fileCheck gathers a protocol file's problems.
