@@ -57,6 +57,10 @@ type ItemColumns struct {
 	// RowName is what one of a grouped item's rows is called on screen
 	// ("pane"); "row" when not given.
 	RowName string `toml:"row_name"`
+	// RowID, when set, is the column that names each of a grouped item's
+	// rows (ClariQ's question_id): exports give it beside a unit asked per
+	// row, which its number alone (usefulness_7) would not tie to the file.
+	RowID string `toml:"row_id"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -414,7 +418,24 @@ func (c *fileCheck) check() {
 	c.checkItem()
 	scales := c.checkScales()
 	c.checkSteps(scales)
+	c.checkRowID()
 	c.checkAttention()
+}
+
+// checkRowID checks item.row_id: a column of the header, naming grouped
+// rows, and (for a new file) none that holds known labels, which exports
+// beside every unit would then give away.
+func (c *fileCheck) checkRowID() {
+	it := c.f.Item
+	switch {
+	case it.RowID == "":
+	case !slices.Contains(it.Header, it.RowID):
+		c.at("item.row_id", "item.row_id: %q is not a column of item.header", it.RowID)
+	case it.Group == "":
+		c.at("item.row_id", "item.row_id names each of a group's rows, but rows are not grouped (item.group)")
+	case c.admit && c.labelColumns()[it.RowID]:
+		c.at("item.row_id", "item.row_id: %q is a column holding known labels", it.RowID)
+	}
 }
 
 func (c *fileCheck) checkItem() {
