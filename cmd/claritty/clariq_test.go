@@ -1,15 +1,23 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/claritty/claritty/store"
 )
+
+// protocolUID is the uid of a protocol file's item whose one id column
+// holds id, from its definition (docs/protocols.md): the first 8 bytes of
+// the text's SHA-256, in hex.
+func protocolUID(id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return hex.EncodeToString(sum[:8])
+}
 
 // clariqProtocol is a ClariQ study written from docs/protocols.md: each
 // request's clarification need (1-4), then each of its questions'
@@ -72,7 +80,7 @@ func clariqStudy(t *testing.T, tm team) map[string]string {
 	if r := tm.run(t, "", "", "import", "--protocol", proto, "--dataset", "clariq", tm.file(t, "clariq.tsv", clariqRows)); r.code != 0 {
 		t.Fatal(r.stderr)
 	}
-	return map[string]string{"101": store.FileItemUID("101"), "102": store.FileItemUID("102")}
+	return map[string]string{"101": protocolUID("101"), "102": protocolUID("102")}
 }
 
 // clariqRowsByTopic reads clariqRows as a person would: each topic's
@@ -189,7 +197,7 @@ func TestRowIDAddedToAKeptFile(t *testing.T) {
 		t.Fatalf("row_id added to the kept file: %+v", r)
 	}
 	r = tm.run(t, "", "", "export", "--format", "gold", "--dataset", "clariq", "--with-text")
-	checkTexts(t, "gold after row_id", r.stdout, map[string]string{"101": store.FileItemUID("101"), "102": store.FileItemUID("102")}, 5)
+	checkTexts(t, "gold after row_id", r.stdout, map[string]string{"101": protocolUID("101"), "102": protocolUID("102")}, 5)
 	for _, c := range []struct{ old, new, want string }{
 		{`row_id = "question_id"`, `row_id = "qid"`, `:12: item.row_id: "qid" is not a column of item.header`},
 		{`row_id = "question_id"`, `row_id = "usefulness"`, `:12: item.row_id: "usefulness" is a column holding known labels`},
@@ -281,7 +289,7 @@ func TestUIDOrIDIsRefused(t *testing.T) {
 	t.Parallel()
 	tm := newTeam(t)
 	clariqStudy(t, tm)
-	twin := store.FileItemUID("101") // request 101's uid, as request "…"'s topic_id
+	twin := protocolUID("101") // request 101's uid, as request "…"'s topic_id
 	rows := "topic_id\tinitial_request\tquestion_id\tquestion\tclarification_need\tusefulness\n" +
 		twin + "\ta request named by a uid\tQ00009\tdo you mean it\t\t\n"
 	if r := tm.run(t, "", "", "import", "--format", "clariq", "--dataset", "clariq", tm.file(t, "twin.tsv", rows)); r.code != 0 {
@@ -289,7 +297,7 @@ func TestUIDOrIDIsRefused(t *testing.T) {
 	}
 	before := tm.fingerprint(t)
 	want := fmt.Sprintf(`:2: item %q is one item's uid and another item's own id (uid %s): write the uid of the one you mean`,
-		twin, store.FileItemUID(twin))
+		twin, protocolUID(twin))
 	for _, args := range [][]string{
 		{"bench", "add", "--kind", "labels", "--name", "twin", tm.file(t, "run.tsv", "item\tunit\tlabel\n"+twin+"\tneed\t3\n")},
 		{"import", "--format", "labels", tm.file(t, "labels.tsv", "item\tunit\tannotator\tlabel\n"+twin+"\tneed\tbo\t3\n")},
@@ -304,7 +312,7 @@ func TestUIDOrIDIsRefused(t *testing.T) {
 	}
 	// Each named the other way: the twin by its uid.
 	r := tm.run(t, "", "", "import", "--format", "labels", tm.file(t, "ok.tsv",
-		"item\tunit\tannotator\tlabel\n"+store.FileItemUID(twin)+"\tneed\tbo\t3\n101\tneed\tbo\t1\n"))
+		"item\tunit\tannotator\tlabel\n"+protocolUID(twin)+"\tneed\tbo\t3\n101\tneed\tbo\t1\n"))
 	if r.code != 0 || !strings.Contains(r.stderr, "2 added") {
 		t.Errorf("each request by a name that is one's alone: %+v", r)
 	}
