@@ -50,19 +50,19 @@ func (s *protocolScan) typed(name string, line int, t reflect.Type, v *unstable.
 }
 
 // typedTable records a problem when a table header ([item], [[step]])
-// names a key that is not a table, or one table where a list of them goes
-// (or the other way round).
+// names a key that is not a table, or a list of tables where one goes.
+// One [step] table where [[step]] tables go is the list of that one, as
+// the decoder has always taken it.
 func (s *protocolScan) typedTable(k keyAt, t reflect.Type, array bool) {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	name := keyName(k.kind)
-	switch list := t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct; {
-	case list && !array:
-		s.problems = append(s.problems, s.refuse(k.line, "[%s] is one table; %s takes one [[%s]] table each", name, name, name))
-	case !list && array && t.Kind() == reflect.Struct:
+	switch {
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct:
+	case array && t.Kind() == reflect.Struct:
 		s.problems = append(s.problems, s.refuse(k.line, "[[%s]] is a list of tables; %s is one: write [%s]", name, name, name))
-	case !list && t.Kind() != reflect.Struct:
+	case t.Kind() != reflect.Struct:
 		s.problems = append(s.problems, s.refuse(k.line, "%s is a table; want %s", name, typeWords(t)))
 	}
 }
