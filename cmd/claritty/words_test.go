@@ -188,3 +188,23 @@ func TestHelpAndDocsTrueToTheBinary(t *testing.T) {
 		t.Errorf("practice from a protocol file's data: %+v", r)
 	}
 }
+
+// A key config that is no TOML says so at its line in our words, not the
+// parser's package prefix ("not TOML: toml: …").
+func TestKeyConfigSyntaxInOurWords(t *testing.T) {
+	t.Parallel()
+	bin, dir := binary(t), t.TempDir()
+	conf := filepath.Join(dir, "xdg", "claritty", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(conf), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(conf, []byte("[keys]\nundo = \"U\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "--db", filepath.Join(dir, "c.db"))
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(dir, "xdg"))
+	r := run(t, cmd)
+	if want := "claritty: " + conf + ":2: not TOML: basic strings cannot have new lines"; r.code == 0 || strings.TrimRight(r.stderr, "\n") != want {
+		t.Errorf("a key config that is no TOML: %+v; want %q", r, want)
+	}
+}
