@@ -66,7 +66,7 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 		_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s\t%s",
 			display.Clean(l.Item), l.Unit, display.Clean(rename(l.Annotator)), labelString(l), l.CreatedAt, l.UpdatedAt, secs)
 		if err == nil && text {
-			_, err = bw.WriteString("\t" + tsvCell(l.Text) + "\t" + tsvCell(l.Text2))
+			_, err = bw.WriteString("\t" + tsvCell(l.Text) + "\t" + tsvCell(l.Text2) + "\t" + tsvCell(l.RowID))
 		}
 		if err == nil {
 			err = bw.WriteByte('\n')

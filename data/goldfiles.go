@@ -39,6 +39,10 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts report.R
 	if err != nil {
 		return sum, err
 	}
+	kind, err := r.Kind(ctx)
+	if err != nil {
+		return sum, err
+	}
 	model := pol.Model == store.GoldDawidSkene
 	header := GoldHeader
 	if model {
@@ -65,7 +69,10 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts report.R
 				_, err = bw.WriteString("\t" + posteriorCell(u.Posterior) + "\t" + string(u.ByVote) + "\t" + u.Fit)
 			}
 			if err == nil && opts.WithText {
-				_, err = bw.WriteString("\t" + tsvCell(p.Item.Query) + "\t" + tsvCell(p.Item.Question))
+				var t store.UnitText
+				if t, err = r.UnitText(ctx, p.Item, kind, u.Unit); err == nil {
+					_, err = bw.WriteString("\t" + tsvCell(t.Text) + "\t" + tsvCell(t.Text2) + "\t" + tsvCell(t.RowID))
+				}
 			}
 			if err == nil {
 				err = bw.WriteByte('\n')

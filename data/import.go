@@ -186,7 +186,7 @@ func importLines(ctx context.Context, st *store.Store, who store.Annotator, lr *
 // which task it is for or carries no answers.
 func knownImport(name string, format store.Format, dataset string) error {
 	if format != FormatManual {
-		return lineErr(name, 1, "practice and gold-check items need their answers in the file: only a mimics-manual file (its label columns) has them, not %s", format)
+		return lineErr(name, 1, "practice and gold-check items need their answers in the file: only a mimics-manual file or a protocol file's (their label columns) have them, not %s", format)
 	}
 	if dataset == "" {
 		return lineErr(name, 0, "say which dataset these panes are for: --dataset NAME")
@@ -239,7 +239,11 @@ func firstLineSeen(first []byte) string {
 	if len(cols) > 4 {
 		more = ", …"
 	}
-	return fmt.Sprintf("%s (%d columns)", strings.Join(shown, ", ")+more, len(cols))
+	unit := "columns"
+	if len(cols) == 1 {
+		unit = "column"
+	}
+	return fmt.Sprintf("%s (%d %s)", strings.Join(shown, ", ")+more, len(cols), unit)
 }
 
 // detect finds the format from the first line, and checks it against the
@@ -250,15 +254,34 @@ func detect(lr *lineReader, first []byte, want store.Format) (importFormat, erro
 	case want != FormatAuto && !isFormat(want):
 		return importFormat{}, fmt.Errorf("unknown format %q (want one of %s)", want, strings.Join(Formats, ", "))
 	case got == "" && want == FormatAuto:
-		return importFormat{}, lineErr(lr.file, lr.n, "missing or unknown header: no format claritty reads starts with %s; "+
-			"claritty import --help lists the formats (or give --format NAME, or --protocol FILE.toml)", firstLineSeen(first))
+		near := nearestHeader(string(first))
+		if near != "" {
+			near += "; "
+		}
+		return importFormat{}, lineErr(lr.file, lr.n, "missing or unknown header: no format claritty reads starts with %s; %s"+
+			"claritty import --help lists the formats (or give --format NAME, or --protocol FILE.toml)", firstLineSeen(first), near)
 	case got == "":
-		return importFormat{}, lineErr(lr.file, lr.n, "missing or unknown header: want the %s header", want)
+		return importFormat{}, lineErr(lr.file, lr.n, "%s", notFormat(first, want))
 	case want != FormatAuto && got != want:
 		return importFormat{}, lineErr(lr.file, lr.n, "this is a %s file, not %s", got, want)
 	}
 	f, _ := formatNamed(got)
 	return f, nil
+}
+
+// notFormat says why a first line is not the format asked for: the
+// columns a TSV's header lacks or has besides, or that a JSON format's line
+// is no JSON object.
+func notFormat(first []byte, want store.Format) string {
+	f, _ := formatNamed(want)
+	header := map[store.Format]string{FormatManual: manualHeader, FormatClick: clickHeader}[want]
+	switch {
+	case header != "":
+		return fmt.Sprintf("this is not a %s file: %s", want, headerDiff(strings.Split(string(first), "\t"), strings.Split(header, "\t")))
+	case f.json > 0:
+		return fmt.Sprintf("this is not a %s file: its lines are JSON objects ({...}), and line 1 starts with %s", want, firstLineSeen(first))
+	}
+	return fmt.Sprintf("missing or unknown header: want the %s header", want)
 }
 
 // headerOnly refuses a file in a format with a header that has nothing

@@ -139,7 +139,7 @@ func TestDamagedFilesChangeNothing(t *testing.T) {
 		{"gap in options", hdr + "q\tWhich?\ta\t\tc\t\t\t\t\t\t\t\t\t\n", "x.tsv:2: option_3 follows an empty option_2"},
 		{"wrong format asked", hdr + good, "x.tsv:1: this is a mimics-manual file, not mimics-click"},
 		{"bad click signal", strings.Replace(clickHeader, "", "", 1) + "\nq\tWhich?\ta\tb\t\t\t\tmedium\t11\t0\t0\t\t\t\n", "x.tsv:2: engagement_level is \"11\""},
-		{"bad serp json", `{"queryContext":{"originalQuery":"a"}}` + "\n{oops\n", "x.tsv:2: not a JSON object"},
+		{"bad serp json", `{"queryContext":{"originalQuery":"a"}}` + "\n{oops\n", "x.tsv:2: not a Bing results object: broken JSON"},
 		{"serp without query", `{"webPages":{"value":[]}}` + "\n", "x.tsv:1: no queryContext.originalQuery"},
 	}
 	st := storetest.Open(t)

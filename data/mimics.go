@@ -47,12 +47,26 @@ func readMIMICS(lr *lineReader, format store.Format, to sink, labelsAs string, k
 		}
 		var fields [fieldCount]string
 		if n := splitTabs(string(line), fields[:]); n != fieldCount {
-			return lineErr(lr.file, lr.n, "%d fields, want %d (truncated or damaged line?)", n, fieldCount)
+			return lineErr(lr.file, lr.n, "%d fields, want %d (truncated or damaged line?)%s", n, fieldCount, missingColumns(format, n))
 		}
 		if err := addRow(lr, format, fields[:], to, labelsAs, known); err != nil {
 			return err
 		}
 	}
+}
+
+// missingColumns names the columns a row of n fields leaves out (""
+// when it has them all).
+func missingColumns(format store.Format, n int) string {
+	header := clickHeader
+	if format == FormatManual {
+		header = manualHeader
+	}
+	cols := strings.Split(header, "\t")
+	if n >= len(cols) {
+		return ""
+	}
+	return ": " + columnsAre(cols[n:], "missing")
 }
 
 // splitTabs puts the tab-separated fields of line into into, and returns

@@ -1,11 +1,8 @@
 package data
 
 import (
-	"bytes"
 	"cmp"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"io"
 	"maps"
@@ -90,7 +87,8 @@ func newProtoReader(lr *lineReader, f *guidelines.ProtocolFile) (*protoReader, e
 		return nil, err
 	}
 	if want := strings.Join(f.Item.Header, "\t"); string(header) != want {
-		return nil, lineErr(lr.file, 1, "this is not a %s file: want the header %q", f.Name, want)
+		return nil, lineErr(lr.file, 1, "this is not a %s file: %s (want the header %q)", f.Name,
+			headerDiff(strings.Split(string(header), "\t"), f.Item.Header), want)
 	}
 	rd := &protoReader{f: f, lr: lr, byGroup: map[string]int{}, seen: map[string]int{},
 		scales: map[string]guidelines.FileScale{}, cols: map[string]int{}, size: len(header) + 1}
@@ -236,17 +234,14 @@ func (rd *protoReader) list(r *FileRow) error {
 	return nil
 }
 
-// uid hashes the id columns of a row as Pane.UID hashes a pane.
+// uid hashes the id columns of a row as Pane.UID hashes a pane
+// (store.FileItemUID, by which an item's own id also finds it).
 func (rd *protoReader) uid(r FileRow) string {
-	var b bytes.Buffer
+	cells := make([]string, len(rd.f.Item.ID))
 	for i, col := range rd.f.Item.ID {
-		if i > 0 {
-			b.WriteByte('\t')
-		}
-		b.WriteString(r.Cell(col))
+		cells[i] = r.Cell(col)
 	}
-	sum := sha256.Sum256(b.Bytes())
-	return hex.EncodeToString(sum[:8])
+	return store.FileItemUID(cells...)
 }
 
 // labels reads the known labels a row's label columns hold into its

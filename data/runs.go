@@ -116,6 +116,7 @@ type runReader struct {
 	dataset           store.Dataset
 	target            string
 	items             map[string]runItem // uid -> item of the dataset
+	itemsKind         guidelines.Kind    // the task kind of the dataset items holds
 	pairs             map[int64]store.PairSystems
 }
 
@@ -193,7 +194,11 @@ func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOp
 		if err := rr.loadItems(ctx, st, d); err != nil {
 			return err
 		}
-		if rr.matches(first) {
+		found, err := rr.matches(first)
+		if err != nil {
+			return lineErr(rr.file, first.n, "%v", err)
+		}
+		if found {
 			rr.dataset = d
 			return nil
 		}
@@ -207,7 +212,18 @@ func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOp
 		return lineErr(rr.file, first.n, "unknown item: neither %q nor %q is a pane of any MIMICS dataset%s",
 			trecQuery(first.fields), trecDoc(first.fields), inDataset(opt.Dataset))
 	}
-	return lineErr(rr.file, first.n, "unknown item %q%s", first.fields[0], inDataset(opt.Dataset))
+	return lineErr(rr.file, first.n, "unknown item %q%s: name an item by its uid, as exports give it, or by its "+
+		"protocol file's id column", first.fields[0], inDataset(opt.Dataset))
+}
+
+// namedBy says how the loaded dataset's items are named, for an unknown
+// one: by uid, and by id when its kind's items have one of their own.
+func (rr *runReader) namedBy() string {
+	f, ok := guidelines.RegisteredFile(rr.itemsKind)
+	if !ok || len(f.Item.ID) != 1 {
+		return ""
+	}
+	return fmt.Sprintf(" (neither an item's uid nor its %s)", f.Item.ID[0])
 }
 
 func inDataset(name string) string {
@@ -231,23 +247,40 @@ func isRunHeader(kind store.RunKind, f []string) bool {
 
 // matches says whether the line's item is in the loaded dataset, and for
 // a trec run which gold it ranks against.
-func (rr *runReader) matches(l runLine) bool {
+func (rr *runReader) matches(l runLine) (bool, error) {
 	if rr.kind != store.RunTREC {
-		_, ok := rr.items[l.fields[0]]
-		return ok
+		_, ok, err := rr.item(l.fields[0])
+		return ok, err
 	}
 	if len(l.fields) < 6 {
-		return false
+		return false, nil
 	}
 	if _, ok := rr.items[trecQuery(l.fields)]; ok {
 		rr.target = store.TargetLanding
-		return true
+		return true, nil
 	}
 	if _, ok := rr.items[trecDoc(l.fields)]; ok {
 		rr.target = store.TargetAnswerSet
-		return true
+		return true, nil
 	}
-	return false
+	return false, nil
+}
+
+// item is the item of the loaded dataset a run's line names: by its uid,
+// or by its own id (a protocol file's id column, store.OwnIDUID). A name
+// that is one item's uid and another's id is refused: neither is guessed.
+// (A trec run ranks MIMICS panes, which have only their uids.)
+func (rr *runReader) item(name string) (runItem, bool, error) {
+	it, ok := rr.items[name]
+	if own := store.OwnIDUID(rr.itemsKind, name); own != "" {
+		if o, found := rr.items[own]; found {
+			if ok && o.id != it.id {
+				return runItem{}, false, store.UIDOrIDError(name, own)
+			}
+			return o, true, nil
+		}
+	}
+	return it, ok, nil
 }
 
 func (rr *runReader) loadItems(ctx context.Context, st *store.Store, d store.Dataset) error {
@@ -255,7 +288,7 @@ func (rr *runReader) loadItems(ctx context.Context, st *store.Store, d store.Dat
 	if err != nil {
 		return err
 	}
-	rr.items = map[string]runItem{}
+	rr.items, rr.itemsKind = map[string]runItem{}, d.Kind
 	return st.EachItem(ctx, d.ID, func(it store.Item) error {
 		rr.items[it.UID] = runItem{id: it.ID, query: store.RunQuery(it.Query), answers: it.AnswerCount(),
 			reference: strings.TrimSpace(it.Question) != "",
@@ -373,9 +406,12 @@ func (rr *runReader) writeLabels(w *store.RunWriter) ([]string, error) {
 		if len(f) < 3 || len(f) > 3 && f[1] != guidelines.PreferenceUnit {
 			return lineErr(rr.file, l.n, "want item unit label, got %d fields", len(f))
 		}
-		it, ok := rr.items[f[0]]
+		it, ok, err := rr.item(f[0])
+		if err != nil {
+			return lineErr(rr.file, l.n, "%v", err)
+		}
 		if !ok {
-			return lineErr(rr.file, l.n, "unknown item %q in dataset %q", f[0], rr.dataset.Name)
+			return lineErr(rr.file, l.n, "unknown item %q in dataset %q%s", f[0], rr.dataset.Name, rr.namedBy())
 		}
 		if !slices.Contains(it.units, f[1]) {
 			return lineErr(rr.file, l.n, "item %q has no unit %q (it has %s)", f[0], f[1], strings.Join(it.units, ", "))
@@ -430,9 +466,12 @@ func (rr *runReader) writeQuestions(w *store.RunWriter) ([]string, error) {
 		if !ok || q == "" {
 			return lineErr(rr.file, l.n, "want item<TAB>question")
 		}
-		it, known := rr.items[uid]
+		it, known, err := rr.item(uid)
+		if err != nil {
+			return lineErr(rr.file, l.n, "%v", err)
+		}
 		if !known {
-			return lineErr(rr.file, l.n, "unknown item %q in dataset %q", uid, rr.dataset.Name)
+			return lineErr(rr.file, l.n, "unknown item %q in dataset %q%s", uid, rr.dataset.Name, rr.namedBy())
 		}
 		if prev, dup := seen[it.id]; dup {
 			return lineErr(rr.file, l.n, "item %q already has a question on line %d", uid, prev)

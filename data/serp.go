@@ -40,7 +40,7 @@ func readSERP(lr *lineReader, first []byte, to sink) error {
 func addSERP(lr *lineReader, line []byte, to sink) error {
 	var resp bingResponse
 	if err := json.Unmarshal(line, &resp); err != nil {
-		return lineErr(lr.file, lr.n, "not a JSON object: %v", err)
+		return lineErr(lr.file, lr.n, "not a Bing results object: %s", jsonProblem(err))
 	}
 	if resp.QueryContext == nil || resp.QueryContext.OriginalQuery == nil || *resp.QueryContext.OriginalQuery == "" {
 		return lineErr(lr.file, lr.n, "no queryContext.originalQuery")

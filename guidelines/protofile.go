@@ -57,6 +57,10 @@ type ItemColumns struct {
 	// RowName is what one of a grouped item's rows is called on screen
 	// ("pane"); "row" when not given.
 	RowName string `toml:"row_name"`
+	// RowID, when set, is the column that names each of a grouped item's
+	// rows (ClariQ's question_id): exports give it beside a unit asked per
+	// row, which its number alone (usefulness_7) would not tie to the file.
+	RowID string `toml:"row_id"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -340,9 +344,30 @@ func decodeProblems(name string, err error) error {
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		line, _ := de.Position()
-		return &ProtocolError{File: name, Line: line, Msg: strings.TrimPrefix(de.Error(), "toml: ")}
+		return &ProtocolError{File: name, Line: line, Msg: decodeWords(de)}
 	}
 	return &ProtocolError{File: name, Msg: err.Error()}
+}
+
+// decodeWords says what the decoder found wrong, in the file's words: the
+// scan refuses a value of the wrong type before the decoder sees it, but a
+// message of the decoder's naming Go's types (a struct field, int) never
+// reaches a lead.
+func decodeWords(de *toml.DecodeError) string {
+	msg := strings.TrimPrefix(de.Error(), "toml: ")
+	key := strings.Join(de.Key(), ".")
+	switch {
+	case strings.Contains(msg, "too large to fit"):
+		msg = "the number is too large"
+	case strings.Contains(msg, "cannot decode") || strings.Contains(msg, "struct field"):
+		msg = "a value of the wrong type"
+	default:
+		return msg
+	}
+	if key != "" {
+		msg = keyTitle(key) + ": " + msg
+	}
+	return msg
 }
 
 // fileCheck gathers a protocol file's problems.
@@ -393,7 +418,24 @@ func (c *fileCheck) check() {
 	c.checkItem()
 	scales := c.checkScales()
 	c.checkSteps(scales)
+	c.checkRowID()
 	c.checkAttention()
+}
+
+// checkRowID checks item.row_id: a column of the header, naming grouped
+// rows, and (for a new file) none that holds known labels, which exports
+// beside every unit would then give away.
+func (c *fileCheck) checkRowID() {
+	it := c.f.Item
+	switch {
+	case it.RowID == "":
+	case !slices.Contains(it.Header, it.RowID):
+		c.at("item.row_id", "item.row_id: %q is not a column of item.header", it.RowID)
+	case it.Group == "":
+		c.at("item.row_id", "item.row_id names each of a group's rows, but rows are not grouped (item.group)")
+	case c.admit && c.labelColumns()[it.RowID]:
+		c.at("item.row_id", "item.row_id: %q is a column holding known labels", it.RowID)
+	}
 }
 
 func (c *fileCheck) checkItem() {

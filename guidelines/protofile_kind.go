@@ -164,6 +164,63 @@ func (f *ProtocolFile) Shown(line string) ShownRow {
 	return out
 }
 
+// UnitText is what an export's text columns (text, text_2, row_id) say
+// of one unit of a grouped item (item.group), from the item's rows as its
+// file has them: for a unit asked per row, that row's first two text
+// columns and its item.row_id column; for a unit asked once, the first
+// row's first text column (the group's own text: ClariQ's request), the
+// rows' texts being on their units' lines. A column holding known labels
+// is never read.
+func (f *ProtocolFile) UnitText(unit string, rows []string) (text, text2, rowID string) {
+	if len(rows) == 0 {
+		return "", "", ""
+	}
+	labelled := map[string]bool{}
+	for _, st := range f.Steps {
+		for _, lc := range f.LabelCells(st, 0) {
+			labelled[lc.Column] = true
+		}
+	}
+	cell := func(line string, i int, cols []string) string {
+		if i >= len(cols) || labelled[cols[i]] {
+			return ""
+		}
+		return f.cell(line, cols[i])
+	}
+	n, perRow := f.rowOf(unit)
+	if !perRow {
+		return cell(rows[0], 0, f.Item.Text), "", ""
+	}
+	if n > len(rows) {
+		return "", "", ""
+	}
+	line := rows[n-1]
+	return cell(line, 0, f.Item.Text), cell(line, 1, f.Item.Text), cell(line, 0, []string{f.Item.RowID})
+}
+
+// rowOf is the row (from 1) a unit asked per row labels.
+func (f *ProtocolFile) rowOf(unit string) (int, bool) {
+	st, ok := f.StepOf(unitType(unit))
+	if !ok || st.Per != PerRow || unitType(unit) == unit {
+		return 0, false
+	}
+	n, err := strconv.Atoi(unit[len(st.Unit)+1:])
+	return n, err == nil && n >= 1
+}
+
+// cell is a row's text in a column of the header ("" for none).
+func (f *ProtocolFile) cell(line, col string) string {
+	i := slices.Index(f.Item.Header, col)
+	if col == "" || i < 0 {
+		return ""
+	}
+	cells := strings.Split(strings.TrimRight(line, "\r\n"), "\t")
+	if i >= len(cells) {
+		return ""
+	}
+	return cells[i]
+}
+
 // StepOf is the step that labels units of type id (a unit without its _n).
 func (f *ProtocolFile) StepOf(id string) (FileStep, bool) {
 	i := slices.IndexFunc(f.Steps, func(s FileStep) bool { return s.Unit == id })

@@ -172,17 +172,19 @@ func keyOf(e *unstable.Node, lines lineIndex) (string, int) {
 // protocolScan is the one pass of the parser over a protocol file: key
 // lines, the arrays' counts that may refuse it, and its unknown keys.
 type protocolScan struct {
-	name    string
-	lines   lineIndex
-	out     map[string]int
-	unknown []error
+	name     string
+	lines    lineIndex
+	out      map[string]int
+	problems []error // unknown keys, values of the wrong type
 }
 
 // scanProtocol maps a protocol file's keys to their lines, refusing it at
 // the first count past its bound, or for its unknown keys, each at its
 // line. The TOML decoder's strict mode would find those too, but it places
 // each by a scan from the start of the file: a thousand of them at the end
-// of a 1 MiB file took a second.
+// of a 1 MiB file took a second. A value of the wrong type is refused here
+// too, at its line and in the file's words (the decoder would name Go's
+// types: "struct field guidelines.FileCondition.Value of type int").
 func scanProtocol(name string, b []byte) (map[string]int, error) {
 	s := &protocolScan{name: name, lines: newLineIndex(b), out: map[string]int{}}
 	switch err := walkKeys(b, s.lines, s.visit); {
@@ -191,13 +193,14 @@ func scanProtocol(name string, b []byte) (map[string]int, error) {
 	case err != nil:
 		return nil, err
 	}
-	return s.out, errors.Join(s.unknown...)
+	return s.out, errors.Join(s.problems...)
 }
 
 // protocolKeys are the keys a protocol file may have, without table
-// indexes ("step.when.unit"), read off ProtocolFile's toml tags.
-var protocolKeys = sync.OnceValue(func() map[string]bool {
-	out := map[string]bool{}
+// indexes ("step.when.unit"), each with the Go type it decodes into, read
+// off ProtocolFile's toml tags.
+var protocolKeys = sync.OnceValue(func() map[string]reflect.Type {
+	out := map[string]reflect.Type{}
 	var walk func(prefix string, t reflect.Type)
 	walk = func(prefix string, t reflect.Type) {
 		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice {
@@ -211,7 +214,7 @@ var protocolKeys = sync.OnceValue(func() map[string]bool {
 			if name == "" || name == "-" {
 				continue
 			}
-			out[prefix+name] = true
+			out[prefix+name] = f.Type
 			walk(prefix+name+".", f.Type)
 		}
 	}
@@ -224,7 +227,7 @@ var protocolKeys = sync.OnceValue(func() map[string]bool {
 // problem at its line, naming the first part of the key that is unknown.
 func (s *protocolScan) known(within, kind string, line int) {
 	keys := protocolKeys()
-	if within != "" && !keys[within] {
+	if _, ok := keys[within]; within != "" && !ok {
 		return
 	}
 	prefix := ""
@@ -232,8 +235,9 @@ func (s *protocolScan) known(within, kind string, line int) {
 		if prefix != "" {
 			prefix += "."
 		}
-		if prefix += part; len(prefix) > len(within) && !keys[prefix] {
-			s.unknown = append(s.unknown, &ProtocolError{File: s.name, Line: line, Msg: fmt.Sprintf("unknown key %q", prefix)})
+		prefix += part
+		if _, ok := keys[prefix]; len(prefix) > len(within) && !ok {
+			s.problems = append(s.problems, &ProtocolError{File: s.name, Line: line, Msg: fmt.Sprintf("unknown key %q", prefix)})
 			return
 		}
 	}
@@ -253,8 +257,18 @@ func (s *protocolScan) refuse(line int, format string, args ...any) error {
 func (s *protocolScan) visit(k keyAt, e *unstable.Node) error {
 	s.out[k.path] = k.line
 	s.known(k.table, k.kind, k.line)
-	if e.Kind == unstable.KeyValue {
-		return s.values(k.kind, k.line, e.Value())
+	t, known := protocolKeys()[k.kind]
+	if e.Kind != unstable.KeyValue {
+		if known {
+			s.typedTable(k, t, e.Kind == unstable.ArrayTable)
+		}
+		return nil
+	}
+	if err := s.values(k.kind, k.line, e.Value()); err != nil {
+		return err
+	}
+	if known {
+		s.typed(keyTitle(k.path), k.line, t, e.Value())
 	}
 	return nil
 }

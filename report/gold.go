@@ -328,8 +328,11 @@ type ReleaseOptions struct {
 // pane's query, a conversation's topic, a request, an intent's query, a
 // protocol file's first text column) and its second (a pane's question, a
 // conversation's facet, a request's reference question, the answer
-// judged, the second text column; empty for a pair).
-const TextHeader = "text\ttext_2"
+// judged, the second text column; empty for a pair), and a grouped row's
+// id (a protocol file's item.row_id, beside a unit asked per row; else
+// empty). A grouped item's unit asked per row has its row's texts, one
+// asked once the first row's first text (store.Reading.UnitText).
+const TextHeader = "text\ttext_2\trow_id"
 
 // ReleaseSummary counts the panes an export wrote and left out, and why.
 type ReleaseSummary struct {

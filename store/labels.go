@@ -314,8 +314,9 @@ type LabelRow struct {
 	UpdatedAt string // when it got its current value
 	Seconds   *float64
 	// Text and Text2 are the item's two texts (a pane's query and question,
-	// a conversation's topic and facet …), from EachLabelText only.
-	Text, Text2 string
+	// a conversation's topic and facet …), and RowID a grouped row's id
+	// (Reading.UnitText), from EachLabelText only.
+	Text, Text2, RowID string
 }
 
 // EachLabel calls fn for every label of the reading's dataset (all
@@ -346,8 +347,9 @@ func (r *Reading) eachLabel(ctx context.Context, text bool, fn func(LabelRow) er
 	if text {
 		texts = `i.query, i.question`
 	}
+	var texter unitTexter
 	return stream(ctx, r.tx, "list labels", `
-		SELECT i.uid, d.kind, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds, `+texts+`,
+		SELECT i.id, i.uid, d.kind, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds, `+texts+`,
 			CASE WHEN ?3 AND d.kind = '`+string(guidelines.Compare.Kind)+`' THEN (SELECT p.first_left FROM pairs p WHERE p.item_id = l.item_id) END
 		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
 			JOIN datasets d ON d.id = i.dataset_id
@@ -355,8 +357,14 @@ func (r *Reading) eachLabel(ctx context.Context, text bool, fn func(LabelRow) er
 			AND (?2 = 0 OR l.annotator_id = ?2)
 		ORDER BY i.dataset_id, i.seq, `+unitOrderOf("unit")+`, a.name`, []any{r.dataset, only, !r.pairs}, func(rows *sql.Rows) (LabelRow, error) {
 		var l LabelRow
+		var itemID int64
 		var firstLeft sql.NullBool
-		err := rows.Scan(&l.Item, &l.Kind, &l.Unit, &l.Annotator, &l.Value, &l.CreatedAt, &l.UpdatedAt, &l.Seconds, &l.Text, &l.Text2, &firstLeft)
+		err := rows.Scan(&itemID, &l.Item, &l.Kind, &l.Unit, &l.Annotator, &l.Value, &l.CreatedAt, &l.UpdatedAt, &l.Seconds, &l.Text, &l.Text2, &firstLeft)
+		if err == nil && text {
+			var t UnitText
+			t, err = texter.of(ctx, r.tx, itemID, l.Kind, l.Unit, UnitText{Text: l.Text, Text2: l.Text2})
+			l.Text, l.Text2, l.RowID = t.Text, t.Text2, t.RowID
+		}
 		if err == nil && firstLeft.Valid { // a pair, read below the lead
 			err = r.asSeen(ctx, &l, firstLeft.Bool)
 		}

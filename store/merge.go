@@ -283,14 +283,23 @@ func (m *Merger) Item(uid string) (ItemRef, error) {
 }
 
 // findItem looks the uid up dataset by dataset, so each lookup is one
-// probe of the (dataset_id, uid) index rather than a scan of every item.
+// probe of the (dataset_id, uid) index rather than a scan of every item;
+// then as an item's own id (ownids.go), one probe more.
 func (m *Merger) findItem(uid string) (ItemRef, error) {
-	refs, err := collect(m.ctx, m.w, "find item", `SELECT `+refColumns+`
-		FROM items i JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.dataset_id IN (SELECT id FROM datasets WHERE purpose = 'task' AND (?2 = 0 OR id = ?2)) AND i.uid = ?1 LIMIT 2`,
-		[]any{uid, m.datasetID}, func(rows *sql.Rows) (ItemRef, error) { return scanRef(rows) })
+	refs, err := m.refsByUID(uid)
 	if err != nil {
 		return ItemRef{}, err
+	}
+	own, err := m.refsByUID(FileItemUID(uid))
+	if err != nil {
+		return ItemRef{}, err
+	}
+	own = slices.DeleteFunc(own, func(r ItemRef) bool { return OwnIDUID(r.Kind, uid) == "" })
+	switch {
+	case len(own) > 0 && len(refs) > 0 && !sameRefs(own, refs):
+		return ItemRef{}, UIDOrIDError(uid, FileItemUID(uid))
+	case len(own) > 0:
+		refs = own
 	}
 	named := len(refs)
 	if !m.pairs {
@@ -315,6 +324,28 @@ func (m *Merger) findItem(uid string) (ItemRef, error) {
 		return ItemRef{}, errForeignPair(uid)
 	}
 	return ItemRef{}, ErrNotFound
+}
+
+// sameRefs says whether a and b are the same items.
+func sameRefs(a, b []ItemRef) bool {
+	ids := func(rs []ItemRef) []int64 {
+		out := make([]int64, len(rs))
+		for i, r := range rs {
+			out[i] = r.ID
+		}
+		slices.Sort(out)
+		return out
+	}
+	return slices.Equal(ids(a), ids(b))
+}
+
+// refsByUID are the items of the merge's datasets (all task datasets, or
+// its one) with the uid, two at most: one more than an answer needs.
+func (m *Merger) refsByUID(uid string) ([]ItemRef, error) {
+	return collect(m.ctx, m.w, "find item", `SELECT `+refColumns+`
+		FROM items i JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.dataset_id IN (SELECT id FROM datasets WHERE purpose = 'task' AND (?2 = 0 OR id = ?2)) AND i.uid = ?1 LIMIT 2`,
+		[]any{uid, m.datasetID}, func(rows *sql.Rows) (ItemRef, error) { return scanRef(rows) })
 }
 
 // blindItem finds the pairs with a blind id; the merge's pairs are named

@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // A compare item's uid names its systems (request/P/Q), and a label stored
@@ -125,10 +127,38 @@ func seesPairSystems(ctx context.Context, q source, annotatorID int64) (bool, er
 
 // ItemByExportID finds an item of a dataset by its id as who's exports
 // write it: its uid, or for a pair below the lead its blind id (a lead may
-// give either). A pair's uid from someone below the lead is not found, as
-// if it were not there: no answer may say which item sets which systems
-// against each other.
+// give either), or by its own id (a protocol file's id column, ownids.go).
+// A pair's uid from someone below the lead is not found, as if it were not
+// there: no answer may say which item sets which systems against each
+// other. A name that is one item's uid and another's own id is refused.
 func (s *Store) ItemByExportID(ctx context.Context, who Annotator, datasetID int64, id string) (Item, error) {
+	byUID, err := s.itemByExportUID(ctx, who, datasetID, id)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return byUID, err
+	}
+	var kind guidelines.Kind
+	if kerr := s.readRow(ctx, `SELECT kind FROM datasets WHERE id = ?`, []any{datasetID}, &kind); kerr != nil {
+		return Item{}, kerr
+	}
+	own := OwnIDUID(kind, id)
+	if own == "" {
+		return byUID, err
+	}
+	byID, ownErr := s.ItemByUID(ctx, datasetID, own)
+	switch {
+	case errors.Is(ownErr, ErrNotFound):
+		return byUID, err
+	case ownErr != nil:
+		return byID, ownErr
+	case err == nil && byUID.ID != byID.ID:
+		return Item{}, UIDOrIDError(id, own)
+	}
+	return byID, nil
+}
+
+// itemByExportUID finds an item by its uid, or a pair by its blind id, as
+// ItemByExportID says.
+func (s *Store) itemByExportUID(ctx context.Context, who Annotator, datasetID int64, id string) (Item, error) {
 	full, err := seesPairSystems(ctx, s.prepared(), who.ID)
 	if err != nil {
 		return Item{}, err

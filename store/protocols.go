@@ -288,7 +288,9 @@ const storedUnits = `SELECT DISTINCT x.unit, x.value FROM (
 // sameItemColumns says whether two files read items alike: what they
 // call an element or a row may differ.
 func sameItemColumns(a, b guidelines.ItemColumns) bool {
-	a.ListName, a.RowName, b.ListName, b.RowName = "", "", "", ""
+	// Names and the row id column only say what the rows are: exports
+	// read the row id from the rows kept as they were.
+	a.ListName, a.RowName, a.RowID, b.ListName, b.RowName, b.RowID = "", "", "", "", "", ""
 	return reflect.DeepEqual(a, b)
 }
 

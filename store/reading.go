@@ -37,6 +37,8 @@ type Reading struct {
 	pairs bool
 	namer *pairNamer // loaded at the first pair a blind reader meets
 	blind Blind
+	// texter keeps the last grouped item's rows UnitText read.
+	texter unitTexter
 }
 
 // ReadLabels opens a reading of a dataset's labels (every dataset's for

@@ -139,7 +139,7 @@ func ParseKeyConfig(path string, b []byte) (*KeyConfig, error) {
 		if errors.As(err, &de) {
 			line, _ = de.Position()
 		}
-		return nil, &KeyConfigError{File: path, Line: line, Msg: "not TOML: " + strings.SplitN(err.Error(), "\n", 2)[0]}
+		return nil, &KeyConfigError{File: path, Line: line, Msg: "not TOML: " + strings.TrimPrefix(strings.SplitN(err.Error(), "\n", 2)[0], "toml: ")}
 	}
 	var errs []error
 	for _, table := range slices.Sorted(maps.Keys(raw)) {

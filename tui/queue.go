@@ -161,24 +161,42 @@ func (q *queueScreen) jumpKey(msg tea.KeyPressMsg) tea.Cmd {
 		if text == "" {
 			return nil
 		}
-		if n, err := strconv.Atoi(text); err == nil {
+		// A number is a HIT's, unless the dataset's items have ids of
+		// their own (ClariQ's topic_id 101): then it may be either, and
+		// the worker decides (jumpTo); "#N" is always HIT N.
+		hash := strings.HasPrefix(text, "#")
+		if n, err := strconv.Atoi(strings.TrimPrefix(text, "#")); err == nil && (hash || store.OwnIDUID(q.cfg.Dataset.Kind, text) == "") {
 			if n < 1 || n > q.all {
 				q.setStatus(fmt.Sprintf("no HIT %d: the queue runs from 1 to %d", n, q.all), true)
 				return nil
 			}
 			return ask(queueJumpMsg{seq: n})
 		}
-		st, me, ds, ctx := q.cfg.Store, q.cfg.Annotator, q.cfg.Dataset.ID, q.ctx
-		return q.work.do(func() tea.Msg {
-			it, err := st.ItemByExportID(ctx, me, ds, text)
-			if errors.Is(err, store.ErrNotFound) {
-				err = fmt.Errorf("no item %q in this dataset (give its id, as exports write it, or its HIT number)", display.Clean(text))
-			}
-			return queueJumpMsg{seq: it.Seq, err: err}
-		})
+		return q.jumpTo(text)
 	}, func() tea.Cmd {
 		q.jumping = false
 		return nil
+	})
+}
+
+// jumpTo asks the worker for the item text names (ItemByExportID: its
+// uid, a pair's blind id, its own id). A number that is an item's own id
+// and another HIT's number is refused, saying how to name either.
+func (q *queueScreen) jumpTo(text string) tea.Cmd {
+	st, me, ds, ctx, all := q.cfg.Store, q.cfg.Annotator, q.cfg.Dataset.ID, q.ctx, q.all
+	n, numErr := strconv.Atoi(text)
+	number := numErr == nil && n >= 1 && n <= all
+	return q.work.do(func() tea.Msg {
+		it, err := st.ItemByExportID(ctx, me, ds, text)
+		switch {
+		case errors.Is(err, store.ErrNotFound) && number:
+			return queueJumpMsg{seq: n}
+		case errors.Is(err, store.ErrNotFound):
+			err = fmt.Errorf("no item %q in this dataset (give its HIT number, its id as exports write it, or the id its file gives it)", display.Clean(text))
+		case err == nil && number && it.Seq != n:
+			err = fmt.Errorf("%s is HIT %d's number and the id of HIT %d's item: type #%d for HIT %d, or its item's uid", text, n, it.Seq, n, n)
+		}
+		return queueJumpMsg{seq: it.Seq, err: err}
 	})
 }
 

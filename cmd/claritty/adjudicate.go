@@ -20,7 +20,8 @@ func newAdjudicateCmd(g *globals) *cobra.Command {
 		Long: "Open the adjudication queue: units still without a majority after the policy's\n" +
 			"max annotators, and units a lead sent there; most disputed first. Each shows the\n" +
 			"pane as annotators saw it, every label with its time, notes and flags, and the\n" +
-			"step's guideline; 2 1 0 sets the final label, r adds a reason, x withdraws it.\n" +
+			"step's guideline; the unit's scale's keys set the final label (2 1 0 for a MIMICS pane,\n" +
+			"1-5 for a rating, a protocol file's own keys), r adds a reason, x withdraws it.\n" +
 			"Every decision goes into the history; d lists decided units to revisit them.\n\n" +
 			"--refer-below X (leads only) sends every labelled unit of each pane whose agreement\n" +
 			"(the share of agreeing pairs of labels) is below X to the queue, and exits.",

@@ -150,16 +150,16 @@ func TestExportWithText(t *testing.T) {
 		format string
 		cols   int
 		rows   int
-	}{{"labels", 9, 4}, {"gold", 8, 4}} {
+	}{{"labels", 10, 4}, {"gold", 9, 4}} {
 		r := runBin(t, bin, db, "export", "--format", c.format, "--with-text")
 		lines := strings.Split(strings.TrimRight(r.stdout, "\n"), "\n")
-		if r.code != 0 || len(lines) != c.rows+1 || !strings.HasSuffix(lines[0], "\ttext\ttext_2") {
+		if r.code != 0 || len(lines) != c.rows+1 || !strings.HasSuffix(lines[0], "\ttext\ttext_2\trow_id") {
 			t.Fatalf("%s: %+v", c.format, r)
 		}
 		for _, l := range lines[1:] {
 			cells := strings.Split(l, "\t")
-			if len(cells) != c.cols || !strings.HasPrefix(cells[c.cols-2], "jaguar ") || cells[c.cols-1] != "Which jaguar?" ||
-				strings.Contains(l, "\x1b") {
+			if len(cells) != c.cols || !strings.HasPrefix(cells[c.cols-3], "jaguar ") || cells[c.cols-2] != "Which jaguar?" ||
+				cells[c.cols-1] != "" || strings.Contains(l, "\x1b") {
 				t.Errorf("%s row %q", c.format, l)
 			}
 		}

@@ -118,7 +118,8 @@ func newExportCmd(g *globals) *cobra.Command {
 	f.BoolVar(&fl.includeIncomplete, "include-incomplete", false, "release and gold formats: keep items labelled by fewer annotators than the policy's min")
 	f.BoolVar(&fl.provisional, "provisional", false, "bench: also score gold labelled by fewer annotators than the policy's min")
 	f.BoolVar(&fl.withText, "with-text", false, "labels and gold: add each item's texts (text, text_2: a pane's query and question, "+
-		"a conversation's topic and facet, a request …), for reading; a labels file merges without them")
+		"a conversation's topic and facet, a request …; a grouped row's own texts beside its unit) and a grouped row's id (row_id), "+
+		"for reading; a labels file merges with or without them")
 	return cmd
 }
 

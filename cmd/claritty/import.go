@@ -37,10 +37,10 @@ func newImportCmd(g *globals) *cobra.Command {
 			"without times counts as newest), and the change goes into the history. A compare pair\n" +
 			"exported below the lead (its blind id pair-…, the side seen: A, tie, B) merges only into\n" +
 			"the database it came from or a copy of it (a backup): another database drew its own sides.\n" +
-			"--practice and --gold-check import a mimics-manual file's panes with their labels as the\n" +
-			"answers: practice for new annotators of --dataset (with feedback), or hidden checks mixed\n" +
-			"into real work (claritty policy --qualify, --check-rate). They never reach the task's\n" +
-			"gold, agreement or exports.\n" +
+			"--practice and --gold-check import a mimics-manual file's panes (or a protocol file's items,\n" +
+			"its label columns) with their labels as the answers: practice for new annotators of\n" +
+			"--dataset (with feedback), or hidden checks mixed into real work (claritty policy\n" +
+			"--qualify, --check-rate). They never reach the task's gold, agreement or exports.\n" +
 			"Only a lead imports data; anyone may merge labels under their own name (a lead, anyone's).\n" +
 			"FILE - reads standard input (over SSH, the only way: ssh HOST import - < FILE).",
 		Example: "  claritty import MIMICS-Manual.tsv\n  claritty import --format serp results.jsonl\n" +
@@ -115,7 +115,7 @@ func newImportCmd(g *globals) *cobra.Command {
 	f.StringVar(&opt.Dataset, "dataset", "", "dataset to add the panes to (default: the file's name); for labels, where their panes are")
 	f.StringVar(&opt.System, "system", "", "candidates: the system whose answers these are (else each line's \"system\")")
 	f.StringVar(&opt.Against, "against", "", "pairs: compare each system with this one only (else every pair)")
-	f.StringVar(&opt.LabelsAs, "labels-as", data.DefaultLabelsAs, "annotator that a mimics-manual file's labels belong to")
+	f.StringVar(&opt.LabelsAs, "labels-as", data.DefaultLabelsAs, "annotator that a release file's labels belong to: a mimics-manual file's, or a protocol file's label columns")
 	f.IntVar(&opt.MaxLine, "max-line", data.DefaultMaxLine, "longest line accepted, in bytes")
 	f.BoolVar(&practice, "practice", false, "the panes are practice for --dataset: their labels are the answers an annotator's practice is checked against")
 	f.BoolVar(&goldCheck, "gold-check", false, "the panes are hidden gold checks for --dataset: their labels are the answers")

@@ -26,7 +26,9 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go exitSoonAfter(ctx)
-	err := fang.Execute(ctx, newRootCmd(&globals{}), fang.WithErrorHandler(printError), fang.WithoutManpage())
+	root := newRootCmd(&globals{})
+	trimHelp(root)
+	err := fang.Execute(ctx, root, fang.WithErrorHandler(printError), fang.WithoutManpage())
 	switch {
 	case err == nil:
 	case errors.Is(err, errInterrupted) || errors.Is(err, context.Canceled) || ctx.Err() != nil:

@@ -59,6 +59,20 @@ func newFileRules(t *testing.T) []struct{ what, text, want string } {
 		{"an export format's name", edit(`name = "usefulness"`, `name = "gold"`), `:1: name "gold" is a format's`},
 		{"a step showing its label column", edit(`text = ["query", "question"]`, `text = ["query", "question", "rating"]`,
 			`show = ["query", "question"]`, `show = ["query", "question", "rating"]`), `:20: step 1: shows "rating", a column holding known labels`},
+		// Issue 43 point 11: a value of the wrong type is said in the
+		// file's words, at its line, never Go's ("cannot decode TOML
+		// array into struct field guidelines.FileCondition.Value of type int").
+		{"a list where one value goes", edit(`column = "rating"`, "column = \"rating\"\nwhen = { unit = \"usefulness\", value = [2, 3, 4] }"),
+			`:23: step 1: when.value is a list; want a whole number`},
+		{"text where a number goes", edit(`values = [1, 2, 3, 4, 5]`, `values = ["1", 2, 3, 4, 5]`),
+			`:13: scale 1: values: element 1 is text ("1"); want a whole number`},
+		{"a number where text goes", edit(`title = "Usefulness of clarifying questions"`, `title = 5`), `:2: title is the number 5; want text in quotes`},
+		{"text where true or false goes", edit(`name = "use"`, "name = \"use\"\nnominal = \"no\""), `:13: scale 1: nominal is text ("no"); want true or false`},
+		{"a list of tables where one goes", edit("[item]", "[[item]]"), `:6: [[item]] is a list of tables; item is one: write [item]`},
+		{"a list of texts where one goes", edit(`title = "How useful is the question?"`, `title = ["How useful?"]`), `:18: step 1: title is a list; want text in quotes`},
+		{"text where a list goes", edit(`id = ["query", "question"]`, `id = "query"`), `:8: item.id is text ("query"); want a list of texts in quotes`},
+		{"a number where a table goes", edit("[item]", "item = 3\n[item]"), `:6: item is the number 3; want a table`},
+		{"a number too large", edit(`values = [1, 2, 3, 4, 5]`, `values = [1, 2, 3, 4, 50000000000000000000]`), `:13: scale.values: the number is too large`},
 	}
 }
 

@@ -200,6 +200,7 @@ func runSession(ctx context.Context, st *store.Store, heavy heavyGate, s *sshser
 	root.SetIn(s.CommandInput())
 	root.SetOut(s)
 	root.SetErr(s.Stderr())
+	trimHelp(root)
 	err = fang.Execute(ctx, root, fang.WithErrorHandler(printError), fang.WithoutManpage(), fang.WithoutCompletions())
 	switch {
 	case err == nil:

@@ -1,0 +1,99 @@
+package data
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
+)
+
+// headerDiff says how a TSV's header differs from the one its format
+// wants, naming the columns: missing ones, ones the format does not have,
+// or the first in another place ("" when they are the same).
+func headerDiff(got, want []string) string {
+	var missing, extra []string
+	for _, c := range want {
+		if c != "" && !slices.Contains(got, c) {
+			missing = append(missing, c)
+		}
+	}
+	for _, c := range got {
+		if c != "" && !slices.Contains(want, c) {
+			extra = append(extra, c)
+		}
+	}
+	var parts []string
+	if len(missing) > 0 {
+		parts = append(parts, columnsAre(missing, "missing"))
+	}
+	if len(extra) > 0 {
+		parts = append(parts, columnsAre(extra, "not the format's"))
+	}
+	if len(parts) > 0 {
+		return strings.Join(parts, "; ")
+	}
+	for i := range min(len(got), len(want)) {
+		if got[i] != want[i] {
+			return fmt.Sprintf("column %d is %s, where the header has %s", i+1, quoteColumn(got[i]), quoteColumn(want[i]))
+		}
+	}
+	if len(got) != len(want) {
+		return fmt.Sprintf("%d columns, the header has %d", len(got), len(want))
+	}
+	return ""
+}
+
+// columnsAre says that some columns are something: `column "x" is
+// missing`, `columns "x", "y" are missing`, at most 5 named.
+func columnsAre(cols []string, what string) string {
+	shown := cols[:min(len(cols), 5)]
+	quoted := make([]string, len(shown))
+	for i, c := range shown {
+		quoted[i] = quoteColumn(c)
+	}
+	more := ""
+	if len(cols) > len(shown) {
+		more = fmt.Sprintf(" and %d more", len(cols)-len(shown))
+	}
+	if len(cols) == 1 {
+		return fmt.Sprintf("column %s is %s", quoted[0], what)
+	}
+	return fmt.Sprintf("columns %s%s are %s", strings.Join(quoted, ", "), more, what)
+}
+
+func quoteColumn(c string) string { return strconv.Quote(display.FitWords(c, 40)) }
+
+// nearestHeader is the known header (a built-in TSV format's, or a
+// protocol file's) a first line that is none of them comes closest to,
+// when it shares most of its columns, with how it differs: a header that
+// lost a column reads as what it was meant to be. "" when none is near.
+func nearestHeader(first string) string {
+	got := strings.Split(first, "\t")
+	type known struct{ name, header string }
+	cands := []known{{string(FormatManual), manualHeader}, {string(FormatClick), clickHeader}}
+	if all, err := guidelines.FileProtocols(); err == nil {
+		for _, p := range all {
+			cands = append(cands, known{string(p.File.Name), strings.Join(p.File.Item.Header, "\t")})
+		}
+	}
+	best, bestShared := known{}, 0
+	for _, c := range cands {
+		want := strings.Split(c.header, "\t")
+		shared := 0
+		for _, col := range want {
+			if col != "" && slices.Contains(got, col) {
+				shared++
+			}
+		}
+		if shared > bestShared && 2*shared > len(want) {
+			best, bestShared = c, shared
+		}
+	}
+	if best.name == "" {
+		return ""
+	}
+	return fmt.Sprintf("it is nearly the %s header: %s", best.name, headerDiff(got, strings.Split(best.header, "\t")))
+}
