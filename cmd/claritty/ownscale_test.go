@@ -14,10 +14,10 @@ import (
 	"github.com/claritty/claritty/data/datatest"
 )
 
-// clariqStudy imports the lab's ClariQ study (need 1–4, then each
+// clariqLabStudy imports the lab's ClariQ study (need 1–4, then each
 // question's usefulness 1–3) into the team's database as its lead, with
 // ana's, bo's and cy's labels of every request.
-func clariqStudy(t *testing.T, tm team) {
+func clariqLabStudy(t *testing.T, tm team) {
 	t.Helper()
 	toml := tm.file(t, "clariq.toml", datatest.ClariQ("clariq"))
 	for a, name := range datatest.ClariQAnnotators {
@@ -64,7 +64,7 @@ func agreeTypes(t *testing.T, out string) (map[string]map[string]any, map[string
 func TestAC1OnEachTypesOwnScale(t *testing.T) {
 	t.Parallel()
 	tm := newTeam(t)
-	clariqStudy(t, tm)
+	clariqLabStudy(t, tm)
 	need, use := datatest.ClariQUnits()
 	want := map[string]float64{"need": datatest.GwetAC1(need, 4), "usefulness": datatest.GwetAC1(use, 3)}
 	if math.Abs(want["usefulness"]-datatest.GwetAC1(use, 4)) < 0.05 {
@@ -178,7 +178,7 @@ func labelsTable(t *testing.T, page, typ string) string {
 func TestQualityPerTypeOnItsOwnScale(t *testing.T) {
 	t.Parallel()
 	tm := newTeam(t)
-	clariqStudy(t, tm)
+	clariqLabStudy(t, tm)
 	need, use := datatest.ClariQUnits()
 	units := map[string][][]int{"need": need, "usefulness": use}
 	type fig struct {
