@@ -3,7 +3,9 @@ package data
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -67,11 +69,18 @@ func isNecessityLine(line []byte) bool {
 }
 
 // strictJSON decodes a line refusing fields the format does not have, so a
-// misspelt "facet" is an error at its line rather than facets lost.
+// misspelt "facet" is an error at its line rather than facets lost, and
+// anything after the object, which a line holding two would otherwise lose.
 func strictJSON(line []byte, v any) error {
 	d := json.NewDecoder(bytes.NewReader(line))
 	d.DisallowUnknownFields()
-	return d.Decode(v)
+	if err := d.Decode(v); err != nil {
+		return err
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return errors.New("text after the JSON object")
+	}
+	return nil
 }
 
 // readNecessity adds a necessity file's requests; any bad line stops it.

@@ -72,6 +72,8 @@ func TestNecessityAndPairsRefusals(t *testing.T) {
 	}{
 		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": " "}`, "request is missing or empty"},
 		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facet": ["a"]}`, `unknown field "facet"`},
+		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q"} x`, "text after the JSON object"},
+		{FormatPairs, `{"id": "ok", "request": "q", "outputs": {"a": "x", "b": "y"}}`, `{"id": "x", "request": "q", "outputs": {"a": "x", "b": "y"}} {}`, "text after the JSON object"},
 		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facets": ["1","2","3","4","5","6","7","8","9","10"]}`, "has 10 facets; at most 9"},
 		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facets": ["a", "a"]}`, "facet 2 is facet 1 again"},
 		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "context": [{"text": "hi"}]}`, "context turn 1: role is missing"},
