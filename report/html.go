@@ -487,17 +487,56 @@ func comparisonSection(c ComparisonScore, path string) string {
 	if len(c.Ranking) == 0 {
 		return out
 	}
+	return out + "<h3>Bradley–Terry ranking</h3>" + rankingHTML(c.Comparison, path)
+}
+
+// rankingHTML is the Bradley–Terry ranking as bench gives it: what was
+// fitted and from how many resamples, each system's strength and
+// interval (or why it has none) in its group, who won every game against
+// whom, and what the intervals separate.
+func rankingHTML(c bench.Comparison, path string) string {
 	var ranks [][]string
 	var bars []shareBar
 	for si, s := range c.Ranking {
 		sp := fmt.Sprintf("%s/ranking/%d", path, si)
-		ranks = append(ranks, []string{esc(s.System), fig(SrcBench, sp+"/strength", defined(s.Score), 3),
+		strength := fig(SrcBench, sp+"/strength", benchValue(s.Score), 3)
+		if why := noStrength(s); why != "" {
+			strength += ` <span class="note">no finite strength: ` + esc(why) + `</span>`
+		}
+		row := []string{esc(s.System), strength,
 			"[" + fig(SrcBench, sp+"/low", benchValue(s.Low), 3) + ", " + fig(SrcBench, sp+"/high", benchValue(s.High), 3) + "]",
-			countFig(SrcBench, sp+"/games", s.Games)})
-		bars = append(bars, shareBar{label: s.System, v: defined(s.Score)})
+			countFig(SrcBench, sp+"/games", s.Games)}
+		if !c.Finite() {
+			row = slices.Insert(row, 1, strconv.Itoa(s.Group+1))
+		}
+		ranks = append(ranks, row)
+		if c.Finite() { // strengths of different groups share no scale to draw
+			bars = append(bars, shareBar{label: s.System, v: benchValue(s.Score)})
+		}
 	}
-	return out + "<h3>Bradley–Terry ranking</h3>" + table([]string{"system", "strength", "95% interval", "games"}, ranks) +
-		shareChart("Bradley–Terry strengths", bars, 1)
+	head := []string{"system", "strength", "95% interval", "games"}
+	if !c.Finite() {
+		head = slices.Insert(head, 1, "group")
+	}
+	out := note(esc(strings.TrimSpace(fitNote(c)+" "+intervalsNote(c)))) + table(head, ranks)
+	var after []string
+	for _, d := range c.Between {
+		after = append(after, fmt.Sprintf("group %d won all %d games against group %d", d.Above+1, d.Games, d.Below+1))
+	}
+	if sep := c.Separability; c.Bootstrap.Replicates > 0 {
+		within := ""
+		if !c.Finite() {
+			within = " within a group"
+		}
+		after = append(after, fmt.Sprintf("Separable: %d of %d pairs of systems%s, their intervals apart.", sep.Separated, sep.Pairs, within))
+	}
+	if len(after) > 0 {
+		out += note(esc(strings.Join(after, "; ")))
+	}
+	if len(bars) > 0 {
+		out += shareChart("Bradley–Terry strengths", bars, 1)
+	}
+	return out
 }
 
 // withheld is a figure left out for the reader, and why.

@@ -38,8 +38,9 @@ func newBenchCmd(g *globals) *cobra.Command {
 			"Compare datasets: the gold's win / tie / lose share per pair of systems (from the first\n" +
 			"system's side) with 95% Wilson intervals, the share of decisive verdicts the left-hand\n" +
 			"output won, and with three or more systems a Bradley–Terry ranking (a tie half a win\n" +
-			"each way); a judge's labels run adds the same table by its verdicts and by the gold's\n" +
-			"over the pairs both judged.\n" +
+			"each way; a system that won, or lost, every game has no finite strength, which is said,\n" +
+			"and the rest are fitted in groups that beat one another round); a judge's labels run\n" +
+			"adds the same table by its verdicts and by the gold's over the pairs both judged.\n" +
 			"A labels run's figures are per label type; a pooled row (\"pooled\") exists only when all\n" +
 			"its types share one scale (MIMICS' question, answer_set, landing), never for necessity and\n" +
 			"facet. Gold: runs are scored on settled gold; gold resting on fewer annotators than the\n" +
@@ -50,7 +51,8 @@ func newBenchCmd(g *globals) *cobra.Command {
 			"--json: {\"runs\": [{\"dataset\", \"name\", \"kind\", \"metrics\": {…}, \"pooled_over\"?,\n" +
 			"\"by_type\"?, \"by_type_items\"?, \"by_type_gold\"?, \"items\", \"total\", \"complete\",\n" +
 			"\"gold\": {\"settled\", \"provisional\", \"missing\", \"provisional_scored\"}, \"comparison\"?}],\n" +
-			"\"comparisons\": [{\"dataset\", \"gold\", \"pairs\", \"position_bias\", \"ranking\"}]};\n" +
+			"\"comparisons\": [{\"dataset\", \"gold\", \"pairs\", \"position_bias\", \"ranking\", \"bradley_terry\",\n" +
+			"\"bootstrap\", \"separability\"}]};\n" +
 			"undefined figures are null.",
 		Example: "  claritty bench\n  claritty bench --json\n" +
 			"  claritty bench add --kind nuggets --name baseline answers.jsonl",
