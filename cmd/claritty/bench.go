@@ -179,7 +179,10 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 			"  arena-judgments  an LLM judge's verdicts as arena-hard-auto writes them: {\"uid\", \"model\",\n" +
 			"             \"baseline\", \"games\": [{\"score\": \"A>B\"…}, …]}, game 1 the baseline as A, game 2\n" +
 			"             the model; over a compare dataset, the verdict the two games' together, and\n" +
-			"             the flip rate (verdicts that change with the order)\n" +
+			"             the flip rate (verdicts that change with the order); a line counts only\n" +
+			"             with both games scored, as arena-hard-auto's show_result reads them now\n" +
+			"             (--one-game: the older rule, one game scored counts by that game); the\n" +
+			"             output says which rule read the file and how many lines it dropped\n" +
 			"A run is registered whole or not at all: an unknown item, a document retrieved twice,\n" +
 			"a bad score or rank, a unit the item lacks or a label off the scale is refused with\n" +
 			"file:line. Registering the same file under the same name again adds nothing.\n" +
@@ -225,6 +228,8 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 	f.StringVar(&opt.Name, "name", "", "the run's (system's) name")
 	f.StringVar(&opt.Dataset, "dataset", "", "dataset the run is over (default: found from the file)")
 	f.IntVar(&opt.MaxLine, "max-line", data.DefaultMaxLine, "longest line accepted, in bytes")
+	f.BoolVar(&opt.OneGame, "one-game", false,
+		"arena-judgments: count a line with one game scored, by that game (arena-hard-auto before v2.0)")
 	return cmd
 }
 
@@ -247,5 +252,8 @@ func reportRun(w io.Writer, file string, opt data.RunOptions, res data.RunResult
 		fmt.Fprintf(w, "%s: questions run %q → dataset %q: %d questions\n", file, name, display.Clean(res.Dataset), res.RunLines)
 	default:
 		fmt.Fprintf(w, "%s: labels run %q → dataset %q: %d predictions\n", file, name, display.Clean(res.Dataset), res.RunLines)
+	}
+	if res.Rule != "" {
+		fmt.Fprintf(w, "%s: %s\n", file, res.Rule)
 	}
 }
