@@ -519,7 +519,8 @@ var shortMetrics = map[string]string{"accuracy": "acc", "macro_f1": "F1", "kappa
 	"gold_strict_vital": "gsVit", "gold_strict_all": "gsAll", "gold_vital": "gVital", "gold_all": "gAll"}
 
 // baselinePaneLines say, per label type, where a run's kappa with the
-// gold stands among the people's kappas with the others' majority.
+// gold stands among the people's kappas with the others' majority; κw
+// marks a quadratic-weighted kappa (an ordinal scale).
 func baselinePaneLines(s Styles, bs []report.HumanBaseline) []string {
 	var lines []string
 	frac := func(v bench.Value) string { return strings.Replace(v.Format(2), "0.", ".", 1) }
@@ -528,8 +529,12 @@ func baselinePaneLines(s Styles, bs []report.HumanBaseline) []string {
 		if standing == "" {
 			standing = "–"
 		}
+		kappa := "κ" // the leaderboard's κ above is unweighted; name a weighted one apart
+		if b.Weighted {
+			kappa = "κw"
+		}
 		lines = append(lines, s.Dim.Render(ansi.Truncate(" vs people: "+standing+" · "+b.Type, paneWidth, "…")),
-			s.Text.Render(ansi.Truncate(fmt.Sprintf("  κ %s, people %s–%s", frac(b.Run), frac(b.Lowest), frac(b.Highest)), paneWidth, "…")))
+			s.Text.Render(ansi.Truncate(fmt.Sprintf("  %s %s, people %s–%s", kappa, frac(b.Run), frac(b.Lowest), frac(b.Highest)), paneWidth, "…")))
 	}
 	return lines
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -67,5 +69,22 @@ func TestUnbeatenSystemOnScreen(t *testing.T) {
 		if strings.Contains(stats+pane, bad) {
 			t.Errorf("a degenerate strength %q on screen:\n%s\n%s", bad, stats, pane)
 		}
+	}
+}
+
+// The side pane names a weighted kappa apart from the leaderboard's: the
+// demo judge's kappa is Cohen's (κ), its baseline beside the people on the
+// ordinal preference scale quadratic (κw), two figures that differ.
+func TestPaneNamesTheKappaWeighting(t *testing.T) {
+	st := demotest.Store(t)
+	h := startOn(t, st, storetest.Lead(t, st), data.DemoPairs, 120, 50, false)
+	h.keys("tab")
+	for i := 0; i < 8 && !strings.Contains(h.screen(), "vs people"); i++ {
+		h.keys("2") // the lead's own pairs first: the scores show once none is left
+	}
+	h.expect("vs people")
+	screen := h.screen()
+	if !regexp.MustCompile(`κw -?\.\d\d, people`).MatchString(screen) || !regexp.MustCompile(`κ\s+-?[01]?\.\d{3}`).MatchString(screen) {
+		t.Errorf("the pane does not tell the unweighted κ from the weighted κw:\n%s", screen)
 	}
 }
