@@ -193,6 +193,9 @@ func agreementSection(rep agreement.Report) template.HTML {
 			ci = "[" + fig(SrcAgree, p+"/ci95/fleiss_kappa/0", agreement.Value{V: t.CIKappa.Lo, Defined: true}, 3) + ", " +
 				fig(SrcAgree, p+"/ci95/fleiss_kappa/1", agreement.Value{V: t.CIKappa.Hi, Defined: true}, 3) + "]"
 		}
+		if u := t.CIKappa.Used; u != agreement.DefaultOptions.Bootstrap && (u > 0 || t.CIKappa.Defined) {
+			ci += ` <span class="note">(` + countFig(SrcAgree, p+"/ci95_replicates_used/fleiss_kappa", u) + " used)</span>"
+		}
 		cells = append(cells, []string{esc(t.Type), countFig(SrcAgree, p+"/items", t.Items),
 			fig(SrcAgree, p+"/fleiss_kappa", t.FleissKappa, 3), ci,
 			fig(SrcAgree, p+"/krippendorff_alpha/ordinal", t.AlphaOrdinal, 3),
@@ -203,7 +206,8 @@ func agreementSection(rep agreement.Report) template.HTML {
 	out := table([]string{"unit type", "units", "Fleiss' κ", "95% interval", "α (ordinal)", "Gwet's AC1", "observed"}, cells)
 	out += ciChart("Fleiss' kappa with its 95% bootstrap interval", bars)
 	out += note("Units with settled labels; intervals from " + strconv.Itoa(agreement.DefaultOptions.Bootstrap) +
-		" bootstrap resamples of the units, as claritty agree prints them.")
+		" bootstrap resamples of the units drawn, as claritty agree prints them; one resting on fewer (a resample where κ is " +
+		"undefined is dropped) says how many it used.")
 	for _, w := range rep.Withheld {
 		out += note(withheld(w))
 	}

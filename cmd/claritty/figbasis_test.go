@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"math"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -143,5 +145,56 @@ func TestReportSaysWhatBenchSays(t *testing.T) {
 	}
 	if resampled == 0 {
 		t.Error("no baseline interval was drawn: the test tries nothing")
+	}
+}
+
+// Fleiss' κ's bootstrap interval says how many of its 1,000 resamples it
+// rests on: three of four units have every label yes, so a resample of
+// them alone has chance agreement 1 and no κ; it is dropped, which
+// happens with chance (3/4)^4, and agree and agree --json say how many
+// were used (here within five standard deviations of 1000·(1 − (3/4)^4)).
+func TestAgreementIntervalSaysItsResamples(t *testing.T) {
+	t.Parallel()
+	bin, dir := binary(t), t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	write := fileWriter(t, dir)
+	var reqs, labels strings.Builder
+	labels.WriteString("item\tunit\tannotator\tlabel\n")
+	for i := 1; i <= 4; i++ {
+		fmt.Fprintf(&reqs, `{"id": "r%d", "request": "request %d"}`+"\n", i, i)
+		for j, a := range []string{"a", "b", "c"} {
+			v := "yes"
+			if i == 4 && j > 0 {
+				v = "no"
+			}
+			fmt.Fprintf(&labels, "r%d\tnecessity\t%s\t%s\n", i, a, v)
+		}
+	}
+	for _, f := range []string{write("req.jsonl", reqs.String()), write("l.tsv", labels.String())} {
+		if r := runBin(t, bin, db, "import", "--dataset", "nec", f); r.code != 0 {
+			t.Fatalf("import %s: %q", f, r.stderr)
+		}
+	}
+	var doc struct {
+		Types []struct {
+			Type string
+			Used struct {
+				Kappa int `json:"fleiss_kappa"`
+			} `json:"ci95_replicates_used"`
+		}
+	}
+	r := runBin(t, bin, db, "agree", "--dataset", "nec", "--json")
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil || doc.Types[0].Type != "necessity" {
+		t.Fatalf("agree --json: %v\n%s", err, r.stdout)
+	}
+	used := doc.Types[0].Used.Kappa
+	p := 1 - math.Pow(0.75, 4)
+	if sd := math.Sqrt(1000 * p * (1 - p)); used >= 1000 || math.Abs(float64(used)-1000*p) > 5*sd {
+		t.Errorf("the interval rests on %d resamples; about %.0f ± %.0f should have a κ", used, 1000*p, sd)
+	}
+	text := runBin(t, bin, db, "agree", "--dataset", "nec").stdout
+	if !regexp.MustCompile(`necessity\s+0\.400\s+\[\S+, \S+\] \(`+fmt.Sprint(used)+` used\)`).MatchString(text) ||
+		!strings.Contains(text, "1000 replicates drawn") {
+		t.Errorf("agree does not say the interval rests on %d resamples:\n%s", used, text)
 	}
 }
