@@ -318,10 +318,30 @@ func baselineLines(scores []RunScore) []string {
 		return nil
 	}
 	tw.Flush()
-	return append(append([]string{"", "each run beside the people, over the items both it and the gold label: its κ with the gold;",
+	return append(append(append([]string{"", "each run beside the people, over the items both it and the gold label: its κ with the gold;",
 		"each person's κ with the majority of the others (two or more others, a unique majority)"}, trimLines(b.String())...),
 		"within, above or below: the run's κ against the people's lowest and highest;",
-		"resamples: of the interval's, those where both sides' κ are defined (the rest are dropped)")
+		"resamples: of the interval's, those where both sides' κ are defined (the rest are dropped)"), baselineUndefined(scores)...)
+}
+
+// baselineUndefined says why a baseline's figures are –, where some are:
+// a run's κ with one label everywhere, no person with others to compare.
+func baselineUndefined(scores []RunScore) []string {
+	var run, people bool
+	for _, s := range scores {
+		for _, h := range s.Baseline {
+			run = run || !h.Run.Defined
+			people = people || h.People == 0
+		}
+	}
+	var lines []string
+	if run {
+		lines = append(lines, "run κ –: the gold and the run give one and the same label everywhere (chance agreement 1)")
+	}
+	if people {
+		lines = append(lines, "people κ –: no one labelled these units beside two or more others with a unique majority")
+	}
+	return lines
 }
 
 // Weighting names the kappa's weighting: quadratic on an ordinal scale,

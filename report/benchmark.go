@@ -680,12 +680,47 @@ func benchNotes(scores []RunScore, pooled bool) []string {
 	if slices.ContainsFunc(scores, func(s RunScore) bool { return s.Kind == store.RunLabels }) {
 		lines = append(lines, kappaNote(scores))
 	}
+	lines = append(lines, undefinedNotes(scores)...)
 	lines = append(lines, scoredOn(scores))
 	for _, s := range scores {
 		if s.Withheld != "" || slices.ContainsFunc(s.ByType, func(t TypeScore) bool { return t.Withheld != "" }) {
 			lines = append(lines, strings.Split(withheldNote, "\n")...)
 			break
 		}
+	}
+	return lines
+}
+
+// undefinedNotes say why a figure of the leaderboard is –: nothing yet
+// to score (n 0), or a kappa whose chance agreement is 1.
+func undefinedNotes(scores []RunScore) []string {
+	var empty, oneLabel bool
+	check := func(ms []bench.Metric, n int) {
+		for _, m := range ms {
+			switch {
+			case m.Value.Defined:
+			case n == 0:
+				empty = true
+			case m.Name == "kappa":
+				oneLabel = true
+			}
+		}
+	}
+	for _, s := range scores {
+		if s.Withheld != "" {
+			continue
+		}
+		check(s.Metric, s.Items)
+		for _, t := range s.ByType {
+			check(t.Metrics(), t.N)
+		}
+	}
+	var lines []string
+	if empty {
+		lines = append(lines, "–: nothing to score yet (n 0)")
+	}
+	if oneLabel {
+		lines = append(lines, "kappa –: the gold and the run give one and the same label everywhere, so chance agreement is 1")
 	}
 	return lines
 }

@@ -749,6 +749,14 @@ func goldHTML(path string, b GoldBasis) string {
 	return out
 }
 
+// undefinedHTML is the reasons a table's figures are undefined, if any.
+func undefinedHTML(why []string) string {
+	if len(why) == 0 {
+		return ""
+	}
+	return note(esc(strings.Join(why, "; ")))
+}
+
 // signedFig is a figure to two places with its sign, as bench's
 // differences are written.
 func signedFig(path string, v bench.Value) string {
@@ -791,7 +799,7 @@ func baselineHTML(runs []RunScore) string {
 			"(two or more others, a unique majority).") +
 		table([]string{"run", "type", "κ weighting", "run κ", "people κ (mean, low–high)", "run − people [95%]", "resamples", "items"}, rows) +
 		note("Within, above or below: the run's κ against the people's lowest and highest; resamples: of the interval's, those where "+
-			"both sides' κ are defined (the rest are dropped).")
+			"both sides' κ are defined (the rest are dropped).") + undefinedHTML(baselineUndefined(runs))
 }
 
 func shareFig(path string, s bench.Share) string {

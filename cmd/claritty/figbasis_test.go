@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -196,5 +197,52 @@ func TestAgreementIntervalSaysItsResamples(t *testing.T) {
 	if !regexp.MustCompile(`necessity\s+0\.400\s+\[\S+, \S+\] \(`+fmt.Sprint(used)+` used\)`).MatchString(text) ||
 		!strings.Contains(text, "1000 replicates drawn") {
 		t.Errorf("agree does not say the interval rests on %d resamples:\n%s", used, text)
+	}
+}
+
+// A kappa that is undefined says why: the gold and the run say yes to
+// every request, so chance agreement is 1 (κ = (p_o − p_e)/(1 − p_e)
+// divides by zero), and the one annotator has no others to be set beside;
+// bench and the HTML report give the reasons.
+func TestBenchSaysWhyKappaIsUndefined(t *testing.T) {
+	t.Parallel()
+	bin, dir := binary(t), t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	write := fileWriter(t, dir)
+	var reqs, gold, run strings.Builder
+	gold.WriteString("item\tunit\tannotator\tlabel\n")
+	run.WriteString("item unit label\n")
+	for i := 1; i <= 3; i++ {
+		fmt.Fprintf(&reqs, `{"id": "r%d", "request": "request %d"}`+"\n", i, i)
+		fmt.Fprintf(&gold, "r%d\tnecessity\tann\tyes\n", i)
+		fmt.Fprintf(&run, "r%d necessity yes\n", i)
+	}
+	for _, args := range [][]string{{"import", "--dataset", "nec", write("req.jsonl", reqs.String())},
+		{"policy", "--dataset", "nec", "--min", "1", "--max", "1"},
+		{"import", "--dataset", "nec", write("gold.tsv", gold.String())},
+		{"bench", "add", "--kind", "labels", "--name", "all-yes", "--dataset", "nec", write("run.txt", run.String())}} {
+		if r := runBin(t, bin, db, args...); r.code != 0 {
+			t.Fatalf("%v: %s", args, r.stderr)
+		}
+	}
+	const why = "kappa –: the gold and the run give one and the same label everywhere, so chance agreement is 1"
+	text := runBin(t, bin, db, "bench").stdout
+	if !regexp.MustCompile(`all-yes\s+necessity\s+kappa\s+–\s`).MatchString(text) || !strings.Contains(text, why) {
+		t.Errorf("bench gives an undefined kappa without its reason:\n%s", text)
+	}
+	// Beside the people: the run's κ is undefined for the same reason, the
+	// people's because one annotator has no others.
+	for _, want := range []string{"run κ –: the gold and the run give one and the same label everywhere (chance agreement 1)",
+		"people κ –: no one labelled these units beside two or more others with a unique majority"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("bench's baseline lacks %q:\n%s", want, text)
+		}
+	}
+	out := filepath.Join(dir, "r.html")
+	if r := runBin(t, bin, db, "report", "--dataset", "nec", "--out", out); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	if page, _ := os.ReadFile(out); !strings.Contains(leaderboardText(string(page)), why) {
+		t.Errorf("the report gives an undefined kappa without its reason:\n%s", leaderboardText(string(page)))
 	}
 }
