@@ -47,8 +47,9 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	}
 	ci := func(i agreement.Interval) any { return usedOf(i, opt.Bootstrap) }
 	if opt.Bootstrap > 0 {
-		fmt.Fprintf(tw, "Intervals: 95%%, bootstrap over rated units, %d replicates drawn, seed %d; one resting on fewer\n"+
-			"(a replicate where its coefficient is undefined is dropped) says how many: \"(990 used)\".\n\n", opt.Bootstrap, opt.Seed)
+		layout.prose(tw, fmt.Sprintf("Intervals: 95%%, bootstrap over rated units, %d replicates drawn, seed %d; one resting "+
+			"on fewer (a replicate where its coefficient is undefined is dropped) says how many: \"(990 used)\".", opt.Bootstrap, opt.Seed))
+		fmt.Fprintln(tw)
 	} else {
 		fmt.Fprint(tw, "No intervals (--bootstrap 0).\n\n")
 		ci = func(agreement.Interval) any { return "—" }
