@@ -113,10 +113,10 @@ func gamma(rng *rand.Rand, a float64) float64 {
 // closest ranks (the default of R and numpy).
 func percentile95(xs []float64) Interval {
 	if len(xs) < 2 {
-		return Interval{}
+		return Interval{Used: len(xs)}
 	}
 	slices.Sort(xs)
-	return Interval{Lo: quantile(xs, 0.025), Hi: quantile(xs, 0.975), Defined: true}
+	return Interval{Lo: quantile(xs, 0.025), Hi: quantile(xs, 0.975), Defined: true, Used: len(xs)}
 }
 
 func quantile(sorted []float64, p float64) float64 {

@@ -24,6 +24,7 @@ type (
 		Alpha         alphaJSON   `json:"krippendorff_alpha"`
 		PerCategory   orderedJSON `json:"per_category_kappa"`
 		CI95          ciJSON      `json:"ci95"`
+		CIUsed        ciUsedJSON  `json:"ci95_replicates_used"`
 		Withheld      string      `json:"withheld,omitempty"`
 		Undefined     string      `json:"undefined,omitempty"`
 	}
@@ -39,6 +40,11 @@ type (
 	ciJSON struct {
 		FleissKappa  Interval `json:"fleiss_kappa"`
 		AlphaOrdinal Interval `json:"krippendorff_alpha_ordinal"`
+	}
+	// ciUsedJSON: of the replicates drawn, those each interval rests on.
+	ciUsedJSON struct {
+		FleissKappa  int `json:"fleiss_kappa"`
+		AlphaOrdinal int `json:"krippendorff_alpha_ordinal"`
 	}
 	pairJSON struct {
 		A         string `json:"a"`
@@ -94,6 +100,7 @@ func (r Report) typeJSON(t TypeReport) typeJSON {
 		Alpha:       alphaJSON{t.AlphaNominal, t.AlphaOrdinal, t.AlphaInterval},
 		PerCategory: per,
 		CI95:        ciJSON{t.CIKappa, t.CIAlphaOrdinal},
+		CIUsed:      ciUsedJSON{t.CIKappa.Used, t.CIAlphaOrdinal.Used},
 		Withheld:    t.Withheld,
 		Undefined:   t.Undefined,
 	}

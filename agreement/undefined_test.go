@@ -109,7 +109,7 @@ func TestJSONShape(t *testing.T) {
 		t.Fatalf("top-level keys %v", got)
 	}
 	typ := top["types"].([]any)[0].(map[string]any)
-	want := []string{"categories", "chance_agreement", "ci95", "fleiss_kappa", "gwet_ac1", "items", "items_with_2plus_ratings", "krippendorff_alpha",
+	want := []string{"categories", "chance_agreement", "ci95", "ci95_replicates_used", "fleiss_kappa", "gwet_ac1", "items", "items_with_2plus_ratings", "krippendorff_alpha",
 		"observed_agreement", "per_category_kappa", "raters_per_item", "ratings", "type", "warnings"}
 	if !reflect.DeepEqual(keys(typ), want) || !reflect.DeepEqual(keys(top["pooled"].(map[string]any)), want) {
 		t.Fatalf("type keys %v", keys(typ))

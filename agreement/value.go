@@ -46,10 +46,13 @@ func (v Value) String() string {
 	return strconv.FormatFloat(v.V, 'f', 3, 64)
 }
 
-// Interval is a confidence interval, or undefined.
+// Interval is a confidence interval, or undefined. A bootstrap interval
+// says how many replicates it rests on: those where its coefficient is
+// defined (the others are dropped).
 type Interval struct {
 	Lo, Hi  float64
 	Defined bool
+	Used    int
 }
 
 // MarshalJSON writes [lo, hi], or null when undefined.

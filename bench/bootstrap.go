@@ -20,11 +20,15 @@ const (
 )
 
 // BootstrapInfo says how a ranking's intervals were drawn: of Replicates
-// resamples from Seed, Used had every system compared and connected (a
-// resample that leaves one out fits no strength for it, and is dropped).
+// resamples from Seed, Used gave every group of the ranking a finite fit
+// that converged. A resample is dropped when some group's systems were
+// not all compared in it or did not beat one another round (NoFit: the
+// likelihood has no finite maximum there), or when a fit did not converge
+// within BTRounds (Unconverged). All zero when no system has a strength.
 type BootstrapInfo struct {
-	Replicates, Used int
-	Seed             uint64
+	Replicates, Used   int
+	Seed               uint64
+	NoFit, Unconverged int
 }
 
 // Separability is how many of the ranking's pairs of systems have 95%
@@ -36,11 +40,37 @@ type Separability struct {
 }
 
 // bootstrapRanking sets each strength's Low and High from reps resamples
-// of js, and says how they were drawn.
-func bootstrapRanking(js []Judgement, ranking []Strength, reps int, seed uint64, stop <-chan struct{}) BootstrapInfo {
+// of js, each group of c's ranking with a fit fitted again to its own
+// games in the resample, and says how they were drawn.
+func bootstrapRanking(js []Judgement, c *Comparison, reps int, seed uint64, stop <-chan struct{}) BootstrapInfo {
+	d := btDataOf(c.Pairs)
+	var fitted [][]int // the groups with strengths: their systems
+	for _, g := range c.Groups {
+		if len(g.Systems) > 1 {
+			m := make([]int, len(g.Systems))
+			for k, s := range g.Systems {
+				m[k] = d.index[s]
+			}
+			slices.Sort(m)
+			fitted = append(fitted, m)
+		}
+	}
+	if len(fitted) == 0 {
+		return BootstrapInfo{}
+	}
+	type judged struct {
+		a, b       int
+		aWon, bWon float64
+	}
+	all := make([]judged, len(js))
+	for i, j := range js {
+		w := float64(j.Outcome) / 2 // win 1, tie ½, lose 0
+		all[i] = judged{d.index[j.First], d.index[j.Second], w, 1 - w}
+	}
 	info := BootstrapInfo{Replicates: reps, Seed: seed}
 	draws := map[string][]float64{}
-	sample := make([]Judgement, len(js))
+	sample := btData{names: d.names, index: d.index, games: square(d.n()), beat: square(d.n())}
+	fits := make([][]float64, len(fitted))
 	for r := range reps {
 		select {
 		case <-stop:
@@ -48,36 +78,61 @@ func bootstrapRanking(js []Judgement, ranking []Strength, reps int, seed uint64,
 		default:
 		}
 		rng := rand.New(rand.NewPCG(seed, uint64(r)))
-		for i := range sample {
-			sample[i] = js[rng.IntN(len(js))]
+		for i := range sample.games {
+			clear(sample.games[i])
+			clear(sample.beat[i])
 		}
-		c, err := tabulate(sample)
-		if err != nil || len(c.Ranking) != len(ranking) {
-			continue // a system left out, or the rest not connected
+		for range js {
+			j := all[rng.IntN(len(all))]
+			sample.add(j.a, j.b, 1, j.aWon, j.bWon)
 		}
-		info.Used++
-		for _, s := range c.Ranking {
-			draws[s.System] = append(draws[s.System], s.Score)
-		}
-	}
-	for i := range ranking {
-		d := draws[ranking[i].System]
-		if len(d) == 0 {
+		if !fitEach(sample, fitted, fits, &info) {
 			continue
 		}
-		slices.Sort(d)
-		ranking[i].Low, ranking[i].High = Of(Percentile(d, 2.5)), Of(Percentile(d, 97.5))
+		info.Used++
+		for gi, m := range fitted {
+			for k, i := range m {
+				draws[d.names[i]] = append(draws[d.names[i]], fits[gi][k])
+			}
+		}
+	}
+	for i := range c.Ranking {
+		dr := draws[c.Ranking[i].System]
+		if len(dr) == 0 {
+			continue
+		}
+		slices.Sort(dr)
+		c.Ranking[i].Low, c.Ranking[i].High = Of(Percentile(dr, 2.5)), Of(Percentile(dr, 97.5))
 	}
 	return info
 }
 
+// fitEach fits each group again to a resample's games, into fits; false,
+// counted in info, when one has no finite fit there or does not converge.
+func fitEach(sample btData, fitted [][]int, fits [][]float64, info *BootstrapInfo) bool {
+	for gi, m := range fitted {
+		if !sample.roundAmong(m) {
+			info.NoFit++
+			return false
+		}
+		g, s := sample.fit(m, BTRounds)
+		if !g.Converged {
+			info.Unconverged++
+			return false
+		}
+		fits[gi] = s
+	}
+	return true
+}
+
 // separate counts the pairs of ranked systems whose intervals do not
-// overlap.
+// overlap, of the pairs in one group with both intervals: strengths of
+// different groups are on no common scale.
 func separate(ranking []Strength) Separability {
 	var s Separability
 	for i, a := range ranking {
 		for _, b := range ranking[i+1:] {
-			if !a.Low.Defined || !b.Low.Defined {
+			if !a.Low.Defined || !b.Low.Defined || a.Group != b.Group {
 				continue
 			}
 			s.Pairs++

@@ -80,8 +80,8 @@ func TestBootstrapAgainstNewton(t *testing.T) {
 			d := draws[int(s.System[1]-'0')]
 			slices.Sort(d)
 			lo, hi := quantile(d, 0.025), quantile(d, 0.975)
-			if math.Abs(s.Low.X-lo) > 1e-8 || math.Abs(s.High.X-hi) > 1e-8 || !(s.Low.X <= s.Score && s.Score <= s.High.X) {
-				t.Errorf("trial %d %s: %.4f [%.10f, %.10f], independently [%.10f, %.10f]", trial, s.System, s.Score, s.Low.X, s.High.X, lo, hi)
+			if math.Abs(s.Low.X-lo) > 1e-8 || math.Abs(s.High.X-hi) > 1e-8 || !(s.Low.X <= s.Score.X && s.Score.X <= s.High.X) {
+				t.Errorf("trial %d %s: %.4f [%.10f, %.10f], independently [%.10f, %.10f]", trial, s.System, s.Score.X, s.Low.X, s.High.X, lo, hi)
 			}
 		}
 		again, _ := Compare(js)

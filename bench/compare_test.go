@@ -3,6 +3,7 @@ package bench
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -57,8 +58,8 @@ func TestBradleyTerryHandWorked(t *testing.T) {
 		t.Fatalf("ranking %+v", c.Ranking)
 	}
 	for _, s := range c.Ranking {
-		if math.Abs(s.Score-want[s.System]) > 1e-9 {
-			t.Errorf("%s: %.12f, want %.12f", s.System, s.Score, want[s.System])
+		if math.Abs(s.Score.X-want[s.System]) > 1e-9 {
+			t.Errorf("%s: %.12f, want %.12f", s.System, s.Score.X, want[s.System])
 		}
 	}
 	ab := c.Pairs[0]
@@ -105,8 +106,8 @@ func TestBradleyTerryAgainstNewton(t *testing.T) {
 		}
 		for _, s := range c.Ranking {
 			want := math.Exp(theta[int(s.System[1]-'0')]) / sum
-			if math.Abs(s.Score-want) > 1e-9 {
-				t.Fatalf("trial %d %s: %.12f, Newton %.12f", trial, s.System, s.Score, want)
+			if math.Abs(s.Score.X-want) > 1e-9 {
+				t.Fatalf("trial %d %s: %.12f, Newton %.12f", trial, s.System, s.Score.X, want)
 			}
 		}
 	}
@@ -227,5 +228,120 @@ func TestTokenF1HandWorked(t *testing.T) {
 	}
 	if TokenF1("the Jaguar, car!", "jaguar car") != 1 {
 		t.Error("case and punctuation count for nothing")
+	}
+}
+
+// A system that never lost has no finite Bradley–Terry strength (Ford
+// 1957: the likelihood grows as it moves off). Hand-worked: x beat y and z
+// in all ten of its games; y beat z 3–2. x is alone in its group, with no
+// strength and no interval; y and z beat each other, and their fit on
+// their own five games is by definition y's share of them, 3/5 and 2/5.
+// Their intervals come from the documented resamples, each giving y its
+// share of the y–z games drawn, dropped where y won all or none of them;
+// only y–z can be told apart, so separability counts one pair.
+func TestBradleyTerryUnbeaten(t *testing.T) {
+	var js []Judgement
+	add := func(a, b string, o Outcome, n int) {
+		for range n {
+			js = append(js, Judgement{First: a, Second: b, Outcome: o})
+		}
+	}
+	add("x", "y", Win, 5)
+	add("z", "x", Lose, 5) // the other way round: x won
+	add("y", "z", Win, 3)
+	add("y", "z", Lose, 2)
+	c, err := Compare(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Finite() || len(c.Groups) != 2 || !slices.Equal(c.Groups[0].Systems, []string{"x"}) ||
+		!slices.Equal(c.Groups[1].Systems, []string{"y", "z"}) || !c.Groups[1].Converged {
+		t.Fatalf("groups %+v", c.Groups)
+	}
+	if len(c.Between) != 1 || c.Between[0] != (Dominance{Above: 0, Below: 1, Games: 10}) {
+		t.Fatalf("between %+v, want x above y, z in 10 games", c.Between)
+	}
+	if len(c.Ranking) != 3 || c.Ranking[0].System != "x" || c.Ranking[0].Score.Defined || c.Ranking[0].Low.Defined ||
+		c.Ranking[0].High.Defined || c.Ranking[0].Wins != 10 || c.Ranking[0].Games != 10 {
+		t.Fatalf("x: %+v, want no strength, no interval", c.Ranking)
+	}
+	y, z := c.Ranking[1], c.Ranking[2]
+	if y.System != "y" || z.System != "z" || math.Abs(y.Score.X-0.6) > 1e-9 || math.Abs(z.Score.X-0.4) > 1e-9 || y.Group != 1 || z.Group != 1 {
+		t.Fatalf("y, z: %+v %+v, want 0.6 and 0.4 in group 1", y, z)
+	}
+	var draws []float64
+	dropped := 0
+	for r := range BootstrapReplicates {
+		pick := rand.New(rand.NewPCG(BootstrapSeed, uint64(r)))
+		won, games := 0, 0
+		for range js {
+			j := js[pick.IntN(len(js))]
+			if j.First == "y" {
+				games++
+				if j.Outcome == Win {
+					won++
+				}
+			}
+		}
+		if won == 0 || won == games {
+			dropped++
+			continue
+		}
+		draws = append(draws, float64(won)/float64(games))
+	}
+	slices.Sort(draws)
+	quantile := func(p float64) float64 {
+		h := p * float64(len(draws)-1)
+		f := math.Floor(h)
+		return draws[int(f)] + (h-f)*(draws[min(int(f)+1, len(draws)-1)]-draws[int(f)])
+	}
+	if c.Bootstrap.Used != len(draws) || c.Bootstrap.NoFit != dropped || c.Bootstrap.Unconverged != 0 || dropped == 0 {
+		t.Errorf("bootstrap %+v: independently %d used, %d dropped", c.Bootstrap, len(draws), dropped)
+	}
+	if math.Abs(y.Low.X-quantile(0.025)) > 1e-9 || math.Abs(y.High.X-quantile(0.975)) > 1e-9 {
+		t.Errorf("y's interval [%v, %v], independently [%v, %v]", y.Low.X, y.High.X, quantile(0.025), quantile(0.975))
+	}
+	if c.Separability.Pairs != 1 {
+		t.Errorf("separability %+v: only y and z share a scale", c.Separability)
+	}
+}
+
+// Where every system won every game against those below it, no system
+// has a strength: three groups of one, ranked by who beat whom, and no
+// resample is drawn.
+func TestBradleyTerryNoStrengthAtAll(t *testing.T) {
+	js := []Judgement{{First: "a", Second: "b", Outcome: Win}, {First: "c", Second: "b", Outcome: Lose},
+		{First: "a", Second: "c", Outcome: Win}, {First: "a", Second: "c", Outcome: Win}}
+	c, err := Compare(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, s := range c.Ranking {
+		order = append(order, s.System)
+		if s.Score.Defined || s.Low.Defined {
+			t.Errorf("%s has a strength: %+v", s.System, s)
+		}
+	}
+	want := []Dominance{{0, 1, 1}, {0, 2, 2}, {1, 2, 1}}
+	if !slices.Equal(order, []string{"a", "b", "c"}) || !slices.Equal(c.Between, want) || len(c.Groups) != 3 {
+		t.Errorf("ranking %v, between %+v, want a b c and %+v", order, c.Between, want)
+	}
+	if c.Bootstrap != (BootstrapInfo{}) || c.Separability.Pairs != 0 {
+		t.Errorf("bootstrap %+v, separability %+v: nothing to draw", c.Bootstrap, c.Separability)
+	}
+}
+
+// A fit is capped: given too few rounds it stops and says it did not
+// converge, with its last move.
+func TestBradleyTerryCapped(t *testing.T) {
+	d := btDataOf([]PairResult{{First: "a", Second: "b", Win: Wilson(9, 10), Lose: Wilson(1, 10), Comparisons: 10},
+		{First: "b", Second: "c", Win: Wilson(9, 10), Lose: Wilson(1, 10), Comparisons: 10}})
+	g, s := d.fit([]int{0, 1, 2}, 3)
+	if g.Converged || g.Rounds != 3 || g.Change <= btTolerance || len(s) != 3 {
+		t.Errorf("three rounds: %+v %v", g, s)
+	}
+	if g, _ := d.fit([]int{0, 1, 2}, BTRounds); !g.Converged || g.Rounds >= BTRounds {
+		t.Errorf("in full: %+v", g)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/claritty/claritty/guidelines"
@@ -21,9 +22,13 @@ import (
 // dataset (its request id uid, its systems model and baseline). The run's
 // verdict is the two games' together: the model's mean score over the
 // games scored (1 better, ½ tie, 0 worse; arena-hard's heavier weight for
-// ">>" aside), a win above ½, a tie at ½. How many pairs were judged in
-// both orders, and in how many the verdict changed with the order, are
-// kept with the run: its flip rate.
+// ">>" aside), a win above ½, a tie at ½. A line counts only when both its
+// games are scored, as arena-hard-auto's show_result reads judgments since
+// v2.0 (a judgment with either game null is dropped); RunOptions.OneGame
+// takes the older rule, a line with one game scored counting by that game
+// (show_result before v2.0 weighed an unscored game 0). How many pairs
+// were judged in both orders, and in how many the verdict changed with the
+// order, are kept with the run: its flip rate.
 const KindArenaJudgments store.RunKind = "arena-judgments"
 
 type arenaLine struct {
@@ -84,18 +89,29 @@ func parseArena(line []byte) (arenaVerdict, error) {
 	return v, nil
 }
 
-// verdict is the pair's label from its first system's side, from the
-// games scored; ok false when neither has a score. flipped says both were
-// scored and they differ.
-func (v arenaVerdict) verdict(first string) (label int, ok, both, flipped bool) {
-	sum, n := 0.0, 0
+// scored is how many of the line's games have a score.
+func (v arenaVerdict) scored() int {
+	n := 0
 	for _, s := range v.scores {
 		if s >= 0 {
-			sum += s
 			n++
 		}
 	}
-	if n == 0 {
+	return n
+}
+
+// verdict is the pair's label from its first system's side, from the
+// games scored; ok false when the rule drops the line: neither game
+// scored, or one only without oneGame. flipped says both were scored and
+// they differ.
+func (v arenaVerdict) verdict(first string, oneGame bool) (label int, ok, both, flipped bool) {
+	sum, n := 0.0, v.scored()
+	for _, s := range v.scores {
+		if s >= 0 {
+			sum += s
+		}
+	}
+	if n == 0 || n == 1 && !oneGame {
 		return 0, false, false, false
 	}
 	m := sum / float64(n)
@@ -152,7 +168,13 @@ func addArena(ctx context.Context, st *store.Store, who store.Annotator, body []
 	if err != nil {
 		return res, err
 	}
-	w, err := im.AddRun(opt.Name, store.RunLabels, "", runFingerprint(body))
+	// The older rule makes other verdicts of the same file: registered
+	// under it, the file is another run's.
+	fingerprint := runFingerprint(body)
+	if opt.OneGame {
+		fingerprint = runFingerprint(append(slices.Clip(body), "\x00one-game"...))
+	}
+	w, err := im.AddRun(opt.Name, store.RunLabels, "", fingerprint)
 	if errors.Is(err, store.ErrRunExists) {
 		return res, lineErr(name, 0, "%v: pick another --name", err)
 	}
@@ -164,7 +186,8 @@ func addArena(ctx context.Context, st *store.Store, who store.Annotator, body []
 		return res, err
 	}
 	var orders store.Orders
-	seen, unscored := map[int64]int{}, 0
+	seen := map[int64]int{}
+	dropped := [2]int{} // lines dropped with no game scored, with one
 	for i, v := range verdicts {
 		item, ok, err := arenaItem(ctx, st, d.ID, v)
 		if err != nil {
@@ -177,9 +200,9 @@ func addArena(ctx context.Context, st *store.Store, who store.Annotator, body []
 			return res, lineErr(name, lines[i], "this pair is already judged on line %d", prev)
 		}
 		seen[item] = lines[i]
-		label, ok, both, flipped := v.verdict(pairs[item].First)
+		label, ok, both, flipped := v.verdict(pairs[item].First, opt.OneGame)
 		if !ok {
-			unscored++
+			dropped[v.scored()]++
 			continue
 		}
 		if both {
@@ -195,11 +218,30 @@ func addArena(ctx context.Context, st *store.Store, who store.Annotator, body []
 	if err := w.SetOrders(orders); err != nil {
 		return res, err
 	}
-	if unscored > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s: %d judgments with no score in either game left out, as arena-hard leaves them", name, unscored))
-	}
+	res.Rule = arenaRule(opt.OneGame, len(verdicts), dropped)
 	res.ImportStats, err = im.Commit()
 	return res, err
+}
+
+// arenaRule says which rule read the judgments, and how many of the lines
+// it dropped, and why.
+func arenaRule(oneGame bool, lines int, dropped [2]int) string {
+	rule := "arena-hard-auto's rule: a judgment counts only with both games scored " +
+		"(--one-game counts one game scored, as arena-hard-auto did before v2.0)"
+	if oneGame {
+		rule = "the older rule (--one-game): a judgment with one game scored counts by that game, " +
+			"as arena-hard-auto did before v2.0 (it now drops such a line)"
+	}
+	why := ""
+	switch {
+	case dropped[0] > 0 && dropped[1] > 0:
+		why = fmt.Sprintf(": %d with no game scored, %d with one", dropped[0], dropped[1])
+	case dropped[0] > 0:
+		why = ": no game scored"
+	case dropped[1] > 0:
+		why = ": one game scored"
+	}
+	return fmt.Sprintf("%s; %d of %d lines dropped%s", rule, dropped[0]+dropped[1], lines, why)
 }
 
 // arenaItem is the compare item a judgment names: its uid is the request's

@@ -38,6 +38,9 @@ type RunOptions struct {
 	Name    string
 	Dataset string // empty: found from the file's items
 	MaxLine int    // the longest line accepted, in bytes; 0 is DefaultMaxLine
+	// OneGame reads arena judgments by the older rule: a line with one
+	// game scored counts (KindArenaJudgments).
+	OneGame bool
 }
 
 // RunResult says what registering a run did.
@@ -47,6 +50,9 @@ type RunResult struct {
 	Known   bool // the same file was registered under this name before
 	store.ImportStats
 	Notes []string // what the read noticed that is not an error, for stderr
+	// Rule says by which rule arena judgments were read, and how many
+	// lines it dropped ("" for other kinds).
+	Rule string
 }
 
 // AddRun registers a benchmark run from a file, all of it or nothing.
@@ -63,6 +69,9 @@ func AddRun(ctx context.Context, st *store.Store, who store.Annotator, path stri
 func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body []byte, name string, opt RunOptions) (RunResult, error) {
 	if err := CheckRunName(opt.Name); err != nil {
 		return RunResult{}, err
+	}
+	if opt.OneGame && opt.Kind != KindArenaJudgments {
+		return RunResult{}, fmt.Errorf("--one-game is a rule for arena judgments (--kind %s), not %s runs", KindArenaJudgments, opt.Kind)
 	}
 	switch opt.Kind {
 	case KindNuggetAssignments:

@@ -43,9 +43,11 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 			"equally spaced) and the pairs' quadratic-weighted κ; Fleiss' κ, AC1 and α nominal count a "+
 			"4 against a 5 as fully as a 1 against a 5.")
 	}
-	ci := func(i agreement.Interval) any { return i }
+	ci := func(i agreement.Interval) any { return usedOf(i, opt.Bootstrap) }
 	if opt.Bootstrap > 0 {
-		fmt.Fprintf(tw, "Intervals: 95%%, bootstrap over rated units, %d replicates, seed %d.\n\n", opt.Bootstrap, opt.Seed)
+		layout.prose(tw, fmt.Sprintf("Intervals: 95%%, bootstrap over rated units, %d replicates drawn, seed %d; one resting "+
+			"on fewer (a replicate where its coefficient is undefined is dropped) says how many: \"(990 used)\".", opt.Bootstrap, opt.Seed))
+		fmt.Fprintln(tw)
 	} else {
 		fmt.Fprint(tw, "No intervals (--bootstrap 0).\n\n")
 		ci = func(agreement.Interval) any { return "—" }
@@ -401,4 +403,13 @@ func writePeople(tw *tabwriter.Writer, rep agreement.Report, layout AgreementLay
 			layout.prose(tw, fmt.Sprintf("Cohen's κ of %s and %s is undefined: %s.", display.Clean(p.A), display.Clean(p.B), p.Undefined))
 		}
 	}
+}
+
+// usedOf is a bootstrap interval, with the replicates it rests on where
+// some of the drawn were dropped.
+func usedOf(i agreement.Interval, drawn int) string {
+	if i.Used == drawn || !i.Defined && i.Used == 0 {
+		return i.String()
+	}
+	return fmt.Sprintf("%s (%d used)", i, i.Used)
 }

@@ -39,10 +39,13 @@ type HumanBaseline struct {
 	Highest bench.Value `json:"people_highest"`
 	// Diff is the run's kappa minus the people's mean, with a 95%
 	// bootstrap interval over the items (BaselineReplicates resamples from
-	// bench.BootstrapSeed).
-	Diff     bench.Value `json:"run_minus_people"`
-	DiffLow  bench.Value `json:"run_minus_people_low"`
-	DiffHigh bench.Value `json:"run_minus_people_high"`
+	// bench.BootstrapSeed, of which Used had both sides defined; the rest
+	// are dropped).
+	Diff       bench.Value `json:"run_minus_people"`
+	DiffLow    bench.Value `json:"run_minus_people_low"`
+	DiffHigh   bench.Value `json:"run_minus_people_high"`
+	Replicates int         `json:"replicates"`
+	Used       int         `json:"replicates_used"`
 	// Standing is "within", "above" or "below" the people's range, or ""
 	// when either side is undefined.
 	Standing string `json:"standing"`
@@ -154,7 +157,8 @@ func baselineOf(typ string, weighted bool, us []baselineUnit) HumanBaseline {
 			b.Standing = "within"
 		}
 	}
-	b.DiffLow, b.DiffHigh = diffInterval(ix, t, weighted)
+	b.DiffLow, b.DiffHigh, b.Used = diffInterval(ix, t, weighted)
+	b.Replicates = BaselineReplicates
 	return b
 }
 
@@ -263,7 +267,7 @@ func tableKappa(t []float64, weighted bool) bench.Value {
 // over each; resamples where either side is undefined are dropped. Each
 // item's cells of the joint tables are found once (ix), and a resample
 // adds them up in tables it reuses (t): a resample costs the units it draws.
-func diffInterval(ix cellIndex, t tables, weighted bool) (bench.Value, bench.Value) {
+func diffInterval(ix cellIndex, t tables, weighted bool) (low, high bench.Value, used int) {
 	var diffs []float64
 	for r := range BaselineReplicates {
 		rng := rand.New(rand.NewPCG(bench.BootstrapSeed, uint64(r)))
@@ -276,10 +280,10 @@ func diffInterval(ix cellIndex, t tables, weighted bool) (bench.Value, bench.Val
 		}
 	}
 	if len(diffs) == 0 {
-		return bench.Value{}, bench.Value{}
+		return bench.Value{}, bench.Value{}, 0
 	}
 	slices.Sort(diffs)
-	return bench.Of(bench.Percentile(diffs, 2.5)), bench.Of(bench.Percentile(diffs, 97.5))
+	return bench.Of(bench.Percentile(diffs, 2.5)), bench.Of(bench.Percentile(diffs, 97.5)), len(diffs)
 }
 
 // baselineLines sets each labels run beside the people, a table under a
@@ -291,12 +295,8 @@ func baselineLines(scores []RunScore) []string {
 	for _, s := range scores {
 		for _, h := range s.Baseline {
 			if !found {
-				fmt.Fprintln(tw, "run\ttype\tκ\trun κ\tpeople κ (mean, low–high)\trun − people [95%]\titems\t")
+				fmt.Fprintln(tw, "run\ttype\tκ weighting\trun κ\tpeople κ (mean, low–high)\trun − people [95%]\tresamples\titems\t")
 				found = true
-			}
-			kind := "Cohen"
-			if h.Weighted {
-				kind = "quadratic"
 			}
 			people := "–"
 			if h.People > 0 {
@@ -306,16 +306,51 @@ func baselineLines(scores []RunScore) []string {
 			if h.Diff.Defined {
 				diff = fmt.Sprintf("%+.2f [%s, %s] %s", h.Diff.X, signed(h.DiffLow), signed(h.DiffHigh), h.Standing)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t\n", display.Clean(s.Name), h.Type, kind, h.Run.Format(2), people, diff, h.Items)
+			resamples := "–" // no person to set beside the run: nothing drawn
+			if h.Replicates > 0 {
+				resamples = fmt.Sprintf("%d of %d", h.Used, h.Replicates)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t\n", display.Clean(s.Name), h.Type, h.Weighting(),
+				h.Run.Format(2), people, diff, resamples, h.Items)
 		}
 	}
 	if !found {
 		return nil
 	}
 	tw.Flush()
-	return append(append([]string{"", "each run beside the people, over the items both it and the gold label: its κ with the gold;",
+	return append(append(append([]string{"", "each run beside the people, over the items both it and the gold label: its κ with the gold;",
 		"each person's κ with the majority of the others (two or more others, a unique majority)"}, trimLines(b.String())...),
-		"within, above or below: the run's κ against the people's lowest and highest")
+		"within, above or below: the run's κ against the people's lowest and highest;",
+		"resamples: of the interval's, those where both sides' κ are defined (the rest are dropped)"), baselineUndefined(scores)...)
+}
+
+// baselineUndefined says why a baseline's figures are –, where some are:
+// a run's κ with one label everywhere, no person with others to compare.
+func baselineUndefined(scores []RunScore) []string {
+	var run, people bool
+	for _, s := range scores {
+		for _, h := range s.Baseline {
+			run = run || !h.Run.Defined
+			people = people || h.People == 0
+		}
+	}
+	var lines []string
+	if run {
+		lines = append(lines, "run κ –: the gold and the run give one and the same label everywhere (chance agreement 1)")
+	}
+	if people {
+		lines = append(lines, "people κ –: no one labelled these units beside two or more others with a unique majority")
+	}
+	return lines
+}
+
+// Weighting names the kappa's weighting: quadratic on an ordinal scale,
+// else none (Cohen's).
+func (h HumanBaseline) Weighting() string {
+	if h.Weighted {
+		return "quadratic"
+	}
+	return "unweighted"
 }
 
 // signed is a value with its sign, "–" when undefined.

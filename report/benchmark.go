@@ -613,26 +613,12 @@ func BenchLines(scores []RunScore) []string {
 		}
 	}
 	tw.Flush()
-	lines := trimLines(b.String())
-	if pooled {
-		lines = append(lines, "pooled: one figure over every label type the run predicts, all on one scale")
-	}
-	if slices.ContainsFunc(scores, func(s RunScore) bool { return s.Kind == store.RunQuestions }) {
-		lines = append(lines, "token_recall is ClariLM's TF: the share of the reference's content words the question has")
-	}
-	lines = append(lines, scoredOn(scores))
-	for _, s := range scores {
-		if s.Withheld != "" || slices.ContainsFunc(s.ByType, func(t TypeScore) bool { return t.Withheld != "" }) || s.Assignments.anyWithheld() {
-			lines = append(lines, strings.Split(withheldNote, "\n")...)
-			break
-		}
-	}
+	lines := append(trimLines(b.String()), benchNotes(scores, pooled)...)
 	lines = append(lines, baselineLines(scores)...)
 	lines = append(lines, assignmentLines(scores)...)
 	for _, s := range scores {
 		if o := s.BothOrders; o != nil {
-			lines = append(lines, fmt.Sprintf("%s judged %d pairs in both orders; the verdict changed with the order in %d: "+
-				"flip rate %s [%s, %s] (95%% Wilson)", display.Clean(s.Name), o.Pairs, o.Flips, o.Rate.Format(3), o.Low.Format(3), o.High.Format(3)))
+			lines = append(lines, bothOrdersText(s.Name, o))
 		}
 	}
 	for _, s := range scores {
@@ -644,6 +630,82 @@ func BenchLines(scores []RunScore) []string {
 		}
 	}
 	return lines
+}
+
+// benchNotes are the lines under the leaderboard that say what its
+// figures are: the pooled row, token_recall, which kappa, which gold, and
+// why some are withheld. bench and the HTML report give the same.
+func benchNotes(scores []RunScore, pooled bool) []string {
+	var lines []string
+	if pooled {
+		lines = append(lines, "pooled: one figure over every label type the run predicts, all on one scale")
+	}
+	if slices.ContainsFunc(scores, func(s RunScore) bool { return s.Kind == store.RunQuestions }) {
+		lines = append(lines, "token_recall is ClariLM's TF: the share of the reference's content words the question has")
+	}
+	if slices.ContainsFunc(scores, func(s RunScore) bool { return s.Kind == store.RunLabels }) {
+		lines = append(lines, kappaNote(scores))
+	}
+	lines = append(lines, undefinedNotes(scores)...)
+	lines = append(lines, scoredOn(scores))
+	for _, s := range scores {
+		if s.Withheld != "" || slices.ContainsFunc(s.ByType, func(t TypeScore) bool { return t.Withheld != "" }) || s.Assignments.anyWithheld() {
+			lines = append(lines, strings.Split(withheldNote, "\n")...)
+			break
+		}
+	}
+	return lines
+}
+
+// undefinedNotes say why a figure of the leaderboard is –: nothing yet
+// to score (n 0), or a kappa whose chance agreement is 1.
+func undefinedNotes(scores []RunScore) []string {
+	var empty, oneLabel bool
+	check := func(ms []bench.Metric, n int) {
+		for _, m := range ms {
+			switch {
+			case m.Value.Defined:
+			case n == 0:
+				empty = true
+			case m.Name == "kappa":
+				oneLabel = true
+			}
+		}
+	}
+	for _, s := range scores {
+		if s.Withheld != "" {
+			continue
+		}
+		check(s.Metric, s.Items)
+		for _, t := range s.ByType {
+			check(t.Metrics(), t.N)
+		}
+	}
+	var lines []string
+	if empty {
+		lines = append(lines, "–: nothing to score yet (n 0)")
+	}
+	if oneLabel {
+		lines = append(lines, "kappa –: the gold and the run give one and the same label everywhere, so chance agreement is 1")
+	}
+	return lines
+}
+
+// kappaNote names the leaderboard's kappa, unweighted, where the people's
+// baseline beside it weighs its own on an ordinal scale.
+func kappaNote(scores []RunScore) string {
+	for _, s := range scores {
+		if slices.ContainsFunc(s.Baseline, func(h HumanBaseline) bool { return h.Weighted }) {
+			return "kappa: Cohen's κ, unweighted; the baseline below weighs its κ quadratically (an ordinal scale)"
+		}
+	}
+	return "kappa: Cohen's κ, unweighted"
+}
+
+// bothOrdersText is a judge's flip rate in words.
+func bothOrdersText(name string, o *BothOrders) string {
+	return fmt.Sprintf("%s judged %d pairs in both orders; the verdict changed with the order in %d: "+
+		"flip rate %s [%s, %s] (95%% Wilson)", display.Clean(name), o.Pairs, o.Flips, o.Rate.Format(3), o.Low.Format(3), o.High.Format(3))
 }
 
 // Indent indents each line but a blank one by two spaces, in place.

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -200,18 +199,45 @@ type comparisonJSON struct {
 	BiasWithheld    string         `json:"position_bias_withheld,omitempty"`
 	Ranking         []strengthJSON `json:"ranking,omitempty"`
 	RankingWithheld string         `json:"ranking_withheld,omitempty"`
-	// With a ranking: how its intervals were drawn, and how many pairs of
-	// systems they separate.
+	// With a ranking: whether every system has a finite strength, its
+	// groups and their fits, how its intervals were drawn, and how many
+	// pairs of systems they separate.
+	BradleyTerry *btJSON           `json:"bradley_terry,omitempty"`
 	Bootstrap    *bootstrapJSON    `json:"bootstrap,omitempty"`
 	Separability *separabilityJSON `json:"separability,omitempty"`
 }
 
+// btJSON is the ranking's fit: finite when every system is in one group,
+// a note saying in words what the ranking holds.
+type btJSON struct {
+	Finite  bool          `json:"finite"`
+	Note    string        `json:"note,omitempty"`
+	Groups  []groupJSON   `json:"groups"`
+	Between []betweenJSON `json:"between"`
+}
+
+type groupJSON struct {
+	Systems    []string `json:"systems"`
+	Rounds     int      `json:"rounds"`
+	Converged  bool     `json:"converged"`
+	LastChange float64  `json:"last_change"`
+}
+
+// betweenJSON is one group having won all its games against another.
+type betweenJSON struct {
+	Above []string `json:"above"`
+	Below []string `json:"below"`
+	Games int      `json:"games"`
+}
+
 type bootstrapJSON struct {
-	Replicates int    `json:"replicates"`
-	Used       int    `json:"used"`
-	Seed       uint64 `json:"seed"`
-	Resampled  string `json:"resampled"`
-	Interval   string `json:"interval"`
+	Replicates  int    `json:"replicates"`
+	Used        int    `json:"used"`
+	NoFit       int    `json:"dropped_no_finite_fit"`
+	Unconverged int    `json:"dropped_not_converged"`
+	Seed        uint64 `json:"seed"`
+	Resampled   string `json:"resampled"`
+	Interval    string `json:"interval"`
 }
 
 type separabilityJSON struct {
@@ -242,11 +268,14 @@ type pairJSON struct {
 
 type strengthJSON struct {
 	System   string      `json:"system"`
-	Strength float64     `json:"strength"`
+	Strength bench.Value `json:"strength"`
 	Low      bench.Value `json:"low"`
 	High     bench.Value `json:"high"`
 	Wins     float64     `json:"wins"`
 	Games    int         `json:"games"`
+	Group    int         `json:"group"`
+	// NoStrength says why a system has none.
+	NoStrength string `json:"no_strength,omitempty"`
 }
 
 func shareOf(s bench.Share) shareJSON {
@@ -278,13 +307,27 @@ func toJSON(c bench.Comparison, positions bool, wh ComparisonWithheld) compariso
 	}
 	for _, s := range c.Ranking {
 		out.Ranking = append(out.Ranking, strengthJSON{System: s.System, Strength: s.Score, Low: s.Low, High: s.High,
-			Wins: s.Wins, Games: s.Games})
+			Wins: s.Wins, Games: s.Games, Group: s.Group, NoStrength: noStrength(s)})
 	}
 	if len(c.Ranking) > 0 {
 		b, sep := c.Bootstrap, c.Separability
-		out.Bootstrap = &bootstrapJSON{Replicates: b.Replicates, Used: b.Used, Seed: b.Seed,
-			Resampled: "judged items, with replacement", Interval: "2.5th to 97.5th percentile"}
+		out.BradleyTerry = fitJSON(c)
+		out.Bootstrap = &bootstrapJSON{Replicates: b.Replicates, Used: b.Used, NoFit: b.NoFit, Unconverged: b.Unconverged,
+			Seed: b.Seed, Resampled: "judged items, with replacement", Interval: "2.5th to 97.5th percentile"}
 		out.Separability = &separabilityJSON{Separated: sep.Separated, Pairs: sep.Pairs, Share: sep.Share}
+	}
+	return out
+}
+
+// fitJSON is the ranking's fit: its groups, who won every game against
+// whom, and the note the text gives.
+func fitJSON(c bench.Comparison) *btJSON {
+	out := &btJSON{Finite: c.Finite(), Note: fitNote(c), Groups: []groupJSON{}, Between: []betweenJSON{}}
+	for _, g := range c.Groups {
+		out.Groups = append(out.Groups, groupJSON{Systems: g.Systems, Rounds: g.Rounds, Converged: g.Converged, LastChange: g.Change})
+	}
+	for _, d := range c.Between {
+		out.Between = append(out.Between, betweenJSON{Above: c.Groups[d.Above].Systems, Below: c.Groups[d.Below].Systems, Games: d.Games})
 	}
 	return out
 }
@@ -345,22 +388,145 @@ func ComparisonLines(c bench.Comparison, positions bool, wh ComparisonWithheld) 
 	if wh.Ranking != "" {
 		lines = append(lines, "Bradley–Terry: "+wh.Ranking)
 	}
-	if len(c.Ranking) > 0 {
-		b, sep := c.Bootstrap, c.Separability
-		lines = append(lines, fmt.Sprintf("Bradley–Terry strengths, best first, with 95%% intervals from %d of %d", b.Used, b.Replicates),
-			fmt.Sprintf("resamples of the judged items (seed %d):", b.Seed))
-		var t strings.Builder
-		tw := tabwriter.NewWriter(&t, 0, 0, 2, ' ', 0)
-		for _, s := range c.Ranking {
-			fmt.Fprintf(tw, "  %s\t%s [%s, %s]\t\n", display.Clean(s.System), strconv.FormatFloat(s.Score, 'f', 3, 64),
-				s.Low.Format(3), s.High.Format(3))
-		}
-		tw.Flush()
-		lines = append(lines, trimLines(t.String())...)
-		lines = append(lines, fmt.Sprintf("separable: %d of %d pairs of systems (%s), their intervals apart", sep.Separated,
-			sep.Pairs, valuePct(benchValue(sep.Share))))
+	return append(lines, rankingLines(c)...)
+}
+
+// rankingLines are the Bradley–Terry ranking as text: what was fitted,
+// each system's strength with its interval (or why it has none), how the
+// intervals were drawn and what they separate.
+func rankingLines(c bench.Comparison) []string {
+	if len(c.Ranking) == 0 {
+		return nil
 	}
-	return lines
+	var lines []string
+	if n := fitNote(c); n != "" {
+		lines = wrapped(n, textWidth)
+	}
+	lines = append(lines, wrapped(intervalsNote(c), textWidth)...)
+	var t strings.Builder
+	tw := tabwriter.NewWriter(&t, 0, 0, 2, ' ', 0)
+	for gi, g := range c.Groups {
+		indent := "  "
+		if !c.Finite() {
+			fmt.Fprintf(tw, "  group %d: %s\n", gi+1, strings.Join(cleaned(g.Systems), ", ")) // no cell: the columns run on
+			indent = "    "
+		}
+		for _, s := range c.Ranking {
+			if s.Group != gi {
+				continue
+			}
+			fig := "no finite strength: " + noStrength(s)
+			if s.Score.Defined {
+				fig = fmt.Sprintf("%s [%s, %s]", s.Score.Format(3), s.Low.Format(3), s.High.Format(3))
+			}
+			fmt.Fprintf(tw, "%s%s\t%s\t\n", indent, display.Clean(s.System), fig)
+		}
+	}
+	tw.Flush()
+	lines = append(lines, trimLines(t.String())...)
+	for _, d := range c.Between {
+		lines = append(lines, fmt.Sprintf("group %d won all %d games against group %d", d.Above+1, d.Games, d.Below+1))
+	}
+	if c.Bootstrap.Replicates == 0 {
+		return lines
+	}
+	sep := c.Separability
+	within := ""
+	if !c.Finite() {
+		within = " within a group"
+	}
+	return append(lines, fmt.Sprintf("separable: %d of %d pairs of systems%s (%s), their intervals apart", sep.Separated,
+		sep.Pairs, within, valuePct(benchValue(sep.Share))))
+}
+
+// textWidth is where the ranking's notes wrap.
+const textWidth = 96
+
+// fitNote says what the ranking holds when not every system has a finite
+// strength on one scale, and why, and names a fit that did not converge;
+// "" when the fit is the ordinary one.
+func fitNote(c bench.Comparison) string {
+	var notes []string
+	if !c.Finite() {
+		notes = append(notes, fmt.Sprintf("Bradley–Terry: NO FINITE FIT for all %d systems together: %s "+
+			"(Ford 1957: a fit needs a win each way across every split of the systems). Each group of systems "+
+			"that beat one another round is fitted alone, its strengths summing to 1; the groups are ranked by who beat whom.",
+			len(c.Ranking), whyNoFit(c)))
+	}
+	for _, g := range c.Groups {
+		if !g.Converged {
+			notes = append(notes, fmt.Sprintf("Bradley–Terry on %s: NOT CONVERGED after %d rounds, last change %.2g.",
+				strings.Join(cleaned(g.Systems), ", "), g.Rounds, g.Change))
+		}
+	}
+	return strings.Join(notes, " ")
+}
+
+// intervalsNote says what the strengths are and from how many resamples
+// their intervals come, and why the others were dropped.
+func intervalsNote(c bench.Comparison) string {
+	b := c.Bootstrap
+	if b.Replicates == 0 {
+		return "No system has a finite strength: only the order of the groups is known."
+	}
+	head := "Bradley–Terry strengths, best first"
+	if !c.Finite() {
+		head = "Strengths within each group"
+	}
+	return fmt.Sprintf("%s, with 95%% intervals from %d of %d resamples of the judged items (seed %d%s):",
+		head, b.Used, b.Replicates, b.Seed, droppedText(b))
+}
+
+// droppedText says why resamples were dropped, if any were.
+func droppedText(b bench.BootstrapInfo) string {
+	var why []string
+	if b.NoFit > 0 {
+		why = append(why, fmt.Sprintf("%d with no finite fit: a system of a group not compared in it, or winning all or none of its games there", b.NoFit))
+	}
+	if b.Unconverged > 0 {
+		why = append(why, fmt.Sprintf("%d not converged", b.Unconverged))
+	}
+	if len(why) == 0 {
+		return ""
+	}
+	return "; dropped " + strings.Join(why, ", ")
+}
+
+// whyNoFit names the systems that won, or lost, every game they played;
+// else says the systems split into groups.
+func whyNoFit(c bench.Comparison) string {
+	var why []string
+	for _, s := range c.Ranking {
+		if !s.Score.Defined && (s.Wins == 0 || s.Wins == float64(s.Games)) {
+			why = append(why, display.Clean(s.System)+" "+noStrength(s))
+		}
+	}
+	if len(why) == 0 {
+		return fmt.Sprintf("they fall into %d groups that do not beat one another round", len(c.Groups))
+	}
+	return strings.Join(why, "; ")
+}
+
+// noStrength says why a system alone in its group has no strength; "" for
+// one with a strength.
+func noStrength(s bench.Strength) string {
+	switch {
+	case s.Score.Defined:
+		return ""
+	case s.Wins == float64(s.Games):
+		return fmt.Sprintf("lost none of its %d games", s.Games)
+	case s.Wins == 0:
+		return fmt.Sprintf("won none of its %d games", s.Games)
+	}
+	return "won every game against the groups below it and lost every one against those above"
+}
+
+func cleaned(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = display.Clean(n)
+	}
+	return out
 }
 
 // ComparisonText is the gold comparison of one dataset under a heading.

@@ -20,6 +20,10 @@ type DSModel struct {
 	Annotators []string // annotator index → name
 	Units      []UnitKey
 	Fit        agreement.DawidSkene
+	// Alone marks, per annotator, one who shares no unit with another:
+	// the fit has nothing but their own labels to judge them by, so their
+	// confusion and accuracy say nothing (one annotator's come out 100%).
+	Alone []bool
 }
 
 // UnitKey is one unit of one item.
@@ -100,6 +104,7 @@ func FitDSModels(kind guidelines.Kind, labels []store.QualityLabel, stop <-chan 
 			return nil, err
 		}
 		g.m.Fit = fit
+		g.m.Alone = alone(g.labels, len(g.m.Units), len(g.m.Annotators))
 		out = append(out, g.m)
 	}
 	return out, nil
@@ -111,4 +116,27 @@ func scaleKey(scale []guidelines.Label) string {
 		b.WriteString(strconv.Itoa(l.Value) + ",")
 	}
 	return b.String()
+}
+
+// alone marks each annotator none of whose units another labelled.
+func alone(labels []agreement.DSLabel, units, annotators int) []bool {
+	first := make([]int, units) // the unit's first annotator, +1; -1 once a second comes
+	for _, l := range labels {
+		switch f := first[l.Unit]; {
+		case f == 0:
+			first[l.Unit] = l.Annotator + 1
+		case f != l.Annotator+1:
+			first[l.Unit] = -1
+		}
+	}
+	out := make([]bool, annotators)
+	for a := range out {
+		out[a] = true
+	}
+	for _, l := range labels {
+		if first[l.Unit] == -1 {
+			out[l.Annotator] = false
+		}
+	}
+	return out
 }

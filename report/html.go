@@ -194,6 +194,9 @@ func agreementSection(rep agreement.Report) template.HTML {
 			ci = "[" + fig(SrcAgree, p+"/ci95/fleiss_kappa/0", agreement.Value{V: t.CIKappa.Lo, Defined: true}, 3) + ", " +
 				fig(SrcAgree, p+"/ci95/fleiss_kappa/1", agreement.Value{V: t.CIKappa.Hi, Defined: true}, 3) + "]"
 		}
+		if u := t.CIKappa.Used; u != agreement.DefaultOptions.Bootstrap && (u > 0 || t.CIKappa.Defined) {
+			ci += ` <span class="note">(` + countFig(SrcAgree, p+"/ci95_replicates_used/fleiss_kappa", u) + " used)</span>"
+		}
 		cells = append(cells, []string{esc(t.Type), countFig(SrcAgree, p+"/items", t.Items),
 			fig(SrcAgree, p+"/fleiss_kappa", t.FleissKappa, 3), ci,
 			fig(SrcAgree, p+"/krippendorff_alpha/ordinal", t.AlphaOrdinal, 3),
@@ -204,7 +207,8 @@ func agreementSection(rep agreement.Report) template.HTML {
 	out := table([]string{"unit type", "units", "Fleiss' κ", "95% interval", "α (ordinal)", "Gwet's AC1", "observed"}, cells)
 	out += ciChart("Fleiss' kappa with its 95% bootstrap interval", bars)
 	out += note("Units with settled labels; intervals from " + strconv.Itoa(agreement.DefaultOptions.Bootstrap) +
-		" bootstrap resamples of the units, as claritty agree prints them.")
+		" bootstrap resamples of the units drawn, as claritty agree prints them; one resting on fewer (a resample where κ is " +
+		"undefined is dropped) says how many it used.")
 	for _, w := range rep.Withheld {
 		out += note(withheld(w))
 	}
@@ -510,124 +514,361 @@ func adjudicationSection(a *Adjudication) template.HTML {
 	return template.HTML(out + note("Units without a majority once their item had the policy's most annotators, and units a lead referred."))
 }
 
-// leaderboardSection is bench's figures of every run of the dataset: a
-// table and a chart per run kind (its runs share their metrics), and each
-// comparison's verdict shares.
+// leaderboardSection is what bench says of the dataset, figure for
+// figure: a table per run kind (its runs share their metrics) with each
+// run's n, starred while some of it waits for gold, and its gold basis; a
+// labels run's rows per label type; the notes under bench's leaderboard;
+// the runs beside the people; a judge's flip rate and its verdicts' table
+// beside the gold's; and each comparison's gold table.
 func leaderboardSection(runs []RunScore, comps []ComparisonScore) template.HTML {
 	if len(runs) == 0 && len(comps) == 0 {
 		return template.HTML(note("No benchmark runs (claritty bench add)."))
 	}
 	var out strings.Builder
 	var kinds []store.RunKind
+	pooled := false
 	for _, r := range runs {
 		if !slices.Contains(kinds, r.Kind) {
 			kinds = append(kinds, r.Kind)
 		}
+		pooled = pooled || r.Kind == store.RunLabels && len(r.PooledOver) > 1
 	}
 	for _, k := range kinds {
 		out.WriteString(runKindSection(runs, k))
 	}
+	if len(runs) > 0 {
+		for _, n := range benchNotes(runs, pooled) {
+			out.WriteString(note(esc(n)))
+		}
+	}
+	out.WriteString(baselineHTML(runs))
 	out.WriteString(assignmentsSection(runs))
+	for i, r := range runs {
+		if o := r.BothOrders; o != nil {
+			p := fmt.Sprintf("runs/%d/both_orders/", i)
+			out.WriteString(note(fmt.Sprintf("%s judged %s pairs in both orders; the verdict changed with the order in %s: flip rate %s [%s, %s] (95%% Wilson).",
+				esc(r.Name), countFig(SrcBench, p+"pairs", o.Pairs), countFig(SrcBench, p+"flips", o.Flips),
+				fig(SrcBench, p+"flip_rate", benchValue(o.Rate), 3), fig(SrcBench, p+"flip_rate_low", benchValue(o.Low), 3),
+				fig(SrcBench, p+"flip_rate_high", benchValue(o.High), 3))))
+		}
+	}
+	for i, r := range runs {
+		if c := r.Comparison; c != nil {
+			p := fmt.Sprintf("runs/%d/comparison/", i)
+			out.WriteString("<h3>" + esc(r.Name) + " as judge, over the pairs it and the gold both judged</h3>" +
+				comparisonBody(c.Judge, false, c.JudgeWithheld, p+"judge") +
+				"<h3>The gold over the same pairs</h3>" + comparisonBody(c.Gold, true, c.GoldWithheld, p+"gold"))
+		}
+	}
 	for ci, c := range comps {
 		out.WriteString(comparisonSection(c, fmt.Sprintf("comparisons/%d", ci)))
 	}
-	out.WriteString(note("As claritty bench scores them, against the gold as it stands; – where a figure is undefined, n what the figures rest on."))
+	out.WriteString(note("As claritty bench gives them: – where a figure is undefined; n what the figures rest on, " +
+		"n/total* while some of what a run holds waits for gold; gold: how many of the golds the figures could rest on " +
+		"are settled, provisional and missing."))
 	return template.HTML(out.String())
 }
 
-// comparisonSection is a compare dataset's verdicts: each pair of
-// systems' win, tie and lose shares, and with three or more systems the
-// Bradley–Terry ranking; what the reader may not see says why.
+// comparisonSection is a compare dataset's gold verdicts as bench gives
+// them: how many pairs have a verdict and on what gold, then the table.
 func comparisonSection(c ComparisonScore, path string) string {
+	return "<h3>" + esc(cmp.Or(c.Judge, "gold")) + " verdicts</h3>" +
+		note(fmt.Sprintf("%s of %s pairs with a gold verdict (95%% Wilson intervals); gold %s.", countFig(SrcBench, path+"/items", c.Items),
+			countFig(SrcBench, path+"/total", c.Total), goldHTML(path+"/gold", c.Gold))) +
+		comparisonBody(c.Comparison, c.Positions, c.Withheld, path)
+}
+
+// comparisonBody is a comparison's verdicts: each pair of systems' win,
+// tie and lose shares, the position bias where the sides shown mean
+// something, and with three or more systems the Bradley–Terry ranking;
+// what the reader may not see says why.
+func comparisonBody(c bench.Comparison, positions bool, wh ComparisonWithheld, path string) string {
 	var rows [][]string
 	for pi, p := range c.Pairs {
 		pp := fmt.Sprintf("%s/pairs/%d", path, pi)
 		row := []string{esc(p.First) + " vs " + esc(p.Second), countFig(SrcBench, pp+"/comparisons", p.Comparisons)}
-		if why := c.Withheld.Pairs[[2]string{p.First, p.Second}]; why != "" {
+		if why := wh.Pairs[[2]string{p.First, p.Second}]; why != "" {
 			rows = append(rows, append(row, withheld(why), "", ""))
 			continue
 		}
 		rows = append(rows, append(row, shareFig(pp+"/win", p.Win), shareFig(pp+"/tie", p.Tie), shareFig(pp+"/lose", p.Lose)))
 	}
-	out := "<h3>" + esc(cmp.Or(c.Judge, "gold")) + " verdicts</h3>" + table([]string{"pair (first vs second)", "pairs", "win", "tie", "lose"}, rows)
-	if c.Withheld.Ranking != "" {
-		return out + note("Bradley–Terry ranking: "+withheld(c.Withheld.Ranking))
+	out := table([]string{"pair (first vs second)", "pairs", "win", "tie", "lose"}, rows)
+	switch b := c.PositionBias; {
+	case positions && wh.Bias != "":
+		out += note("Left output's share of decisive verdicts: " + withheld(wh.Bias))
+	case positions:
+		out += note(fmt.Sprintf("Left output won %s of %s decisive verdicts: %s.", countFig(SrcBench, path+"/position_bias/k", b.K),
+			countFig(SrcBench, path+"/position_bias/n", b.N), shareFig(path+"/position_bias", b)))
+	}
+	if wh.Ranking != "" {
+		return out + note("Bradley–Terry ranking: "+withheld(wh.Ranking))
 	}
 	if len(c.Ranking) == 0 {
 		return out
 	}
+	return out + "<h3>Bradley–Terry ranking</h3>" + rankingHTML(c, path)
+}
+
+// rankingHTML is the Bradley–Terry ranking as bench gives it: what was
+// fitted and from how many resamples, each system's strength and
+// interval (or why it has none) in its group, who won every game against
+// whom, and what the intervals separate.
+func rankingHTML(c bench.Comparison, path string) string {
 	var ranks [][]string
 	var bars []shareBar
 	for si, s := range c.Ranking {
 		sp := fmt.Sprintf("%s/ranking/%d", path, si)
-		ranks = append(ranks, []string{esc(s.System), fig(SrcBench, sp+"/strength", defined(s.Score), 3),
+		strength := fig(SrcBench, sp+"/strength", benchValue(s.Score), 3)
+		if why := noStrength(s); why != "" {
+			strength += ` <span class="note">no finite strength: ` + esc(why) + `</span>`
+		}
+		row := []string{esc(s.System), strength,
 			"[" + fig(SrcBench, sp+"/low", benchValue(s.Low), 3) + ", " + fig(SrcBench, sp+"/high", benchValue(s.High), 3) + "]",
-			countFig(SrcBench, sp+"/games", s.Games)})
-		bars = append(bars, shareBar{label: s.System, v: defined(s.Score)})
+			countFig(SrcBench, sp+"/games", s.Games)}
+		if !c.Finite() {
+			row = slices.Insert(row, 1, strconv.Itoa(s.Group+1))
+		}
+		ranks = append(ranks, row)
+		if c.Finite() { // strengths of different groups share no scale to draw
+			bars = append(bars, shareBar{label: s.System, v: benchValue(s.Score)})
+		}
 	}
-	return out + "<h3>Bradley–Terry ranking</h3>" + table([]string{"system", "strength", "95% interval", "games"}, ranks) +
-		shareChart("Bradley–Terry strengths", bars, 1)
+	head := []string{"system", "strength", "95% interval", "games"}
+	if !c.Finite() {
+		head = slices.Insert(head, 1, "group")
+	}
+	out := note(esc(strings.TrimSpace(fitNote(c)+" "+intervalsNote(c)))) + table(head, ranks)
+	var after []string
+	for _, d := range c.Between {
+		after = append(after, fmt.Sprintf("group %d won all %d games against group %d", d.Above+1, d.Games, d.Below+1))
+	}
+	if sep := c.Separability; c.Bootstrap.Replicates > 0 {
+		within := ""
+		if !c.Finite() {
+			within = " within a group"
+		}
+		after = append(after, fmt.Sprintf("Separable: %d of %d pairs of systems%s, their intervals apart.", sep.Separated, sep.Pairs, within))
+	}
+	if len(after) > 0 {
+		out += note(esc(strings.Join(after, "; ")))
+	}
+	if len(bars) > 0 {
+		out += shareChart("Bradley–Terry strengths", bars, 1)
+	}
+	return out
 }
 
 // withheld is a figure left out for the reader, and why.
 func withheld(why string) string { return `<span class="withheld">` + esc(why) + `</span>` }
 
 // runKindSection is the runs of one kind (their index in bench --json's
-// runs kept): one row each, one column per metric, and a chart of every
-// run's every metric.
+// runs kept), as bench lists them: one row each (nugget runs best mean
+// first), a labels run's label types a row each, one column per metric,
+// n and the gold basis; and a chart of every run's every metric.
 func runKindSection(runs []RunScore, kind store.RunKind) string {
+	var order []int
+	for i, r := range runs {
+		if r.Kind == kind {
+			order = append(order, i)
+		}
+	}
+	if kind == store.RunNuggets {
+		slices.SortStableFunc(order, func(a, b int) int { return CompareMean(runs[b], runs[a]) })
+	}
 	var metrics []string
-	for _, r := range runs {
-		for _, m := range r.Metric {
-			if r.Kind == kind && !slices.Contains(metrics, m.Name) {
+	addNames := func(ms []bench.Metric) {
+		for _, m := range ms {
+			if !slices.Contains(metrics, m.Name) {
 				metrics = append(metrics, m.Name)
 			}
+		}
+	}
+	for _, i := range order {
+		addNames(runs[i].Metric)
+		for _, t := range runs[i].ByType {
+			addNames(t.Metrics())
 		}
 	}
 	var cells [][]string
 	var bars []shareBar
 	top := 1.0
-	for i, r := range runs {
-		if r.Kind != kind {
-			continue
-		}
-		p := fmt.Sprintf("runs/%d", i)
-		row := []string{esc(r.Name)}
-		if r.Withheld != "" { // its figures are taken out: say why, once
-			row = append(row, withheld(r.Withheld))
-			for range max(1, len(metrics)) - 1 {
-				row = append(row, "")
-			}
-			cells = append(cells, append(row, countFig(SrcBench, p+"/items", r.Items)))
-			continue
-		}
+	figures := func(ms []bench.Metric, p, label string) []string {
+		var row []string
 		for _, name := range metrics {
-			switch j := slices.IndexFunc(r.Metric, func(m bench.Metric) bool { return m.Name == name }); {
-			case j < 0:
+			j := slices.IndexFunc(ms, func(m bench.Metric) bool { return m.Name == name })
+			if j < 0 {
 				row = append(row, "")
-			default:
-				v := benchValue(r.Metric[j].Value)
-				row = append(row, fig(SrcBench, p+"/metrics/"+name, v, 3))
-				bars = append(bars, shareBar{label: r.Name + " · " + name, v: v})
-				if v.Defined {
-					top = math.Max(top, v.V)
-				}
+				continue
+			}
+			v := benchValue(ms[j].Value)
+			row = append(row, fig(SrcBench, p+name, v, 3))
+			bars = append(bars, shareBar{label: label + " · " + name, v: v})
+			if v.Defined {
+				top = math.Max(top, v.V)
 			}
 		}
-		cells = append(cells, append(row, countFig(SrcBench, p+"/items", r.Items)))
+		return row
 	}
-	head := []string{"run"}
+	blank := func(why string) []string { // its figures are taken out: say why, once
+		row := []string{withheld(why)}
+		for range max(1, len(metrics)) - 1 {
+			row = append(row, "")
+		}
+		return row
+	}
+	for _, i := range order {
+		r := runs[i]
+		p := fmt.Sprintf("runs/%d", i)
+		head := []string{esc(r.Name), esc(against(r))}
+		switch {
+		case r.Withheld != "":
+			cells = append(cells, append(append(head, blank(r.Withheld)...), judgedHTML(p, r), goldHTMLOf(p+"/gold", r.Gold)))
+			continue
+		case len(r.Metric) > 0 || len(r.ByType) == 0:
+			cells = append(cells, append(append(head, figures(r.Metric, p+"/metrics/", r.Name)...), judgedHTML(p, r), goldHTMLOf(p+"/gold", r.Gold)))
+		}
+		if len(r.PooledOver) == 1 {
+			continue // one label type: its rows would repeat the run's
+		}
+		for _, t := range r.ByType {
+			row := []string{esc(r.Name), esc(t.Type)}
+			gold := goldHTML(p+"/by_type_gold/"+t.Type, t.Gold)
+			if t.Withheld != "" {
+				cells = append(cells, append(append(row, blank(t.Withheld)...), "", gold))
+				continue
+			}
+			n := countFig(SrcBench, p+"/by_type_items/"+t.Type, t.N)
+			if strings.HasSuffix(t.NText(), "*") {
+				n += "*"
+			}
+			cells = append(cells, append(append(row, figures(t.Metrics(), p+"/by_type/"+t.Type+"/", r.Name+" · "+t.Type)...), n, gold))
+		}
+	}
+	second := "against"
+	if kind == store.RunNuggets {
+		second = "k"
+	}
+	head := []string{"run", second}
 	for _, m := range metrics {
 		head = append(head, esc(m))
 	}
 	if len(metrics) == 0 {
 		head = append(head, "figures")
 	}
-	out := "<h3>" + esc(string(kind)) + " runs</h3>" + table(append(head, "n"), cells)
+	out := "<h3>" + esc(string(kind)) + " runs</h3>" + table(append(head, "n", "gold"), cells)
 	if len(bars) > 0 {
 		out += shareChart(string(kind)+" runs", bars, top)
 	}
 	return out
+}
+
+// against is what bench's second column says of a run: a nugget run's k,
+// a trec run's target, "reference" for questions, the label type a labels
+// run's figures are of, "pooled" over several types of one scale, or
+// "labels" where they are per type only.
+func against(r RunScore) string {
+	switch {
+	case r.Kind == store.RunNuggets:
+		return r.K
+	case r.Kind == store.RunQuestions:
+		return "reference"
+	case r.Kind != store.RunLabels:
+		return r.Target
+	case len(r.PooledOver) == 1:
+		return r.PooledOver[0]
+	case len(r.PooledOver) > 1:
+		return "pooled"
+	}
+	return "labels"
+}
+
+// judgedHTML is bench's n: n, or n/total* while some of the run waits
+// for gold.
+func judgedHTML(p string, r RunScore) string {
+	n := countFig(SrcBench, p+"/items", r.Items)
+	if r.Complete {
+		return n
+	}
+	return n + "/" + countFig(SrcBench, p+"/total", r.Total) + "*"
+}
+
+// goldHTMLOf is a run's gold basis, "–" for a questions run (it rests on
+// reference questions, not gold).
+func goldHTMLOf(path string, b *GoldBasis) string {
+	if b == nil {
+		return "–"
+	}
+	return goldHTML(path, *b)
+}
+
+// goldHTML is GoldBasis.Text with its counts as figures.
+func goldHTML(path string, b GoldBasis) string {
+	out := countFig(SrcBench, path+"/settled", b.Settled) + " settled"
+	if b.Provisional > 0 {
+		sep, after := " + ", " provisional"
+		if !b.ProvisionalScored {
+			sep, after = " · ", " provisional not scored"
+		}
+		out += sep + countFig(SrcBench, path+"/provisional", b.Provisional) + after
+	}
+	if b.Missing > 0 {
+		out += " · " + countFig(SrcBench, path+"/missing", b.Missing) + " missing"
+	}
+	return out
+}
+
+// undefinedHTML is the reasons a table's figures are undefined, if any.
+func undefinedHTML(why []string) string {
+	if len(why) == 0 {
+		return ""
+	}
+	return note(esc(strings.Join(why, "; ")))
+}
+
+// signedFig is a figure to two places with its sign, as bench's
+// differences are written.
+func signedFig(path string, v bench.Value) string {
+	if v.Defined && v.X >= 0 {
+		return "+" + fig(SrcBench, path, benchValue(v), 2)
+	}
+	return fig(SrcBench, path, benchValue(v), 2)
+}
+
+// baselineHTML is bench's table of each labels run beside the people (for
+// a lead), with its notes; "" when no run has one.
+func baselineHTML(runs []RunScore) string {
+	var rows [][]string
+	for i, r := range runs {
+		for j, h := range r.Baseline {
+			p := fmt.Sprintf("runs/%d/human_baseline/%d/", i, j)
+			people := "–"
+			if h.People > 0 {
+				people = fig(SrcBench, p+"people_mean", benchValue(h.Mean), 2) + ", " + fig(SrcBench, p+"people_lowest", benchValue(h.Lowest), 2) +
+					"–" + fig(SrcBench, p+"people_highest", benchValue(h.Highest), 2) + " of " + countFig(SrcBench, p+"people", h.People)
+			}
+			diff := "–"
+			if h.Diff.Defined {
+				diff = signedFig(p+"run_minus_people", h.Diff) + " [" + signedFig(p+"run_minus_people_low", h.DiffLow) +
+					", " + signedFig(p+"run_minus_people_high", h.DiffHigh) + "] " + esc(h.Standing)
+			}
+			resamples := "–" // no person to set beside the run: nothing drawn
+			if h.Replicates > 0 {
+				resamples = countFig(SrcBench, p+"replicates_used", h.Used) + " of " + countFig(SrcBench, p+"replicates", h.Replicates)
+			}
+			rows = append(rows, []string{esc(r.Name), esc(h.Type), h.Weighting(), fig(SrcBench, p+"run_kappa", benchValue(h.Run), 2), people, diff,
+				resamples, countFig(SrcBench, p+"items", h.Items)})
+		}
+	}
+	if len(rows) == 0 {
+		return ""
+	}
+	return "<h3>Runs beside the people</h3>" +
+		note("Over the items both the run and the gold label: the run's κ with the gold; each person's κ with the majority of the others "+
+			"(two or more others, a unique majority).") +
+		table([]string{"run", "type", "κ weighting", "run κ", "people κ (mean, low–high)", "run − people [95%]", "resamples", "items"}, rows) +
+		note("Within, above or below: the run's κ against the people's lowest and highest; resamples: of the interval's, those where "+
+			"both sides' κ are defined (the rest are dropped).") + undefinedHTML(baselineUndefined(runs))
 }
 
 func shareFig(path string, s bench.Share) string {

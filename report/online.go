@@ -34,11 +34,54 @@ type OnlineOffline struct {
 }
 
 // OnlineRow is one unit type at one impression level ("all" for every
-// pane).
+// pane). Undefined says why rho and tau-b are undefined, IntervalUndefined
+// why their intervals are though they are not, and Warning that the panes
+// are too few for the intervals to be read as 95%.
 type OnlineRow struct {
 	Type       string `json:"type"`
 	Impression string `json:"impression_level"`
 	bench.Correlation
+	Undefined         string `json:"undefined_why,omitempty"`
+	IntervalUndefined string `json:"interval_undefined_why,omitempty"`
+	Warning           string `json:"warning,omitempty"`
+}
+
+// FewPanes is the fewest panes whose bootstrap interval is given without a
+// warning: below it a percentile interval is too narrow (its spread shrinks
+// by √((n−1)/n) and it misses the skew; Hesterberg 2015, "What teachers
+// should know about the bootstrap"), and at n = 6 there are only 462
+// distinct resamples for the 1,000 drawn.
+const FewPanes = 10
+
+// onlineRow is the correlation of one type at one level, with the reason
+// for each figure that is undefined and the warning for few panes.
+func onlineRow(typ, level string, gold, engagement []float64) OnlineRow {
+	r := OnlineRow{Type: typ, Impression: level, Correlation: bench.Correlate(gold, engagement)}
+	switch {
+	case !r.Rho.Defined || !r.Tau.Defined:
+		r.Undefined = notVarying(gold, engagement)
+	case r.Used == 0:
+		r.IntervalUndefined = fmt.Sprintf("no resample of the %d panes has both the gold and the engagement varying", r.N)
+	}
+	if r.N < FewPanes && r.Undefined == "" {
+		r.Warning = fmt.Sprintf("few panes (under %d): the interval is rough", FewPanes)
+	}
+	return r
+}
+
+// notVarying says which side of the pairs does not vary (then rho and
+// tau-b divide by zero).
+func notVarying(gold, engagement []float64) string {
+	same := func(xs []float64) bool { return slices.Min(xs) == slices.Max(xs) }
+	switch {
+	case len(gold) < 2:
+		return "one pane: nothing to rank"
+	case same(gold) && same(engagement):
+		return fmt.Sprintf("neither varies: every pane's gold is %g, its engagement %g", gold[0], engagement[0])
+	case same(gold):
+		return fmt.Sprintf("the gold does not vary: every pane's is %g", gold[0])
+	}
+	return fmt.Sprintf("the engagement does not vary: every pane's is %g", engagement[0])
 }
 
 // onlineOffline relates the dataset's settled gold to its panes'
@@ -101,7 +144,7 @@ func onlineOffline(ctx context.Context, r *store.Reading) (*OnlineOffline, error
 	for _, typ := range p.Types {
 		for _, level := range append([]string{"all"}, impressionLevels...) {
 			if o := by[[2]string{typ, level}]; o != nil {
-				out.Rows = append(out.Rows, OnlineRow{Type: typ, Impression: level, Correlation: bench.Correlate(o.gold, o.engagement)})
+				out.Rows = append(out.Rows, onlineRow(typ, level, o.gold, o.engagement))
 			}
 		}
 	}
@@ -144,15 +187,24 @@ func (o *OnlineOffline) writeText(w io.Writer) {
 		from = "joined by query, question and answers from " + strings.Join(quoted(o.From), ", ")
 	}
 	fmt.Fprintf(w, "\nGold against online engagement (0-10): %d panes with signals, %s.\n", o.Panes, from)
-	fmt.Fprintln(w, "Spearman's ρ and Kendall's τ-b, 95% bootstrap intervals over the panes (1,000 resamples);")
-	fmt.Fprintln(w, "a type with several units on a pane counts as their mean there.")
+	fmt.Fprintf(w, "Spearman's ρ and Kendall's τ-b, 95%% bootstrap intervals over the panes: %d resamples drawn,\n", bench.CorrelationReplicates)
+	fmt.Fprintln(w, "of which a row's \"resamples\" used those where both are defined (the others are dropped);")
+	fmt.Fprintln(w, "a type with several units on a pane counts as their mean there. – where a figure is undefined: the note says why.")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "type\timpression\tpanes\tρ\t95%\tτ-b\t95%")
+	fmt.Fprintln(tw, "type\timpression\tpanes\tρ\t95%\tτ-b\t95%\tresamples\tnote")
 	for _, r := range o.Rows {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t[%s, %s]\t%s\t[%s, %s]\n", r.Type, r.Impression, r.N, r.Rho.Format(3),
-			r.RhoLow.Format(3), r.RhoHigh.Format(3), r.Tau.Format(3), r.TauLow.Format(3), r.TauHigh.Format(3))
+		resamples := fmt.Sprintf("%d of %d", r.Used, r.Replicates)
+		if r.Undefined != "" {
+			resamples = "–" // nothing to draw an interval around
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t[%s, %s]\t%s\t[%s, %s]\t%s\t%s\n", r.Type, r.Impression, r.N, r.Rho.Format(3),
+			r.RhoLow.Format(3), r.RhoHigh.Format(3), r.Tau.Format(3), r.TauLow.Format(3), r.TauHigh.Format(3), resamples,
+			strings.Join(slices.DeleteFunc([]string{r.Undefined, r.IntervalUndefined, r.Warning}, func(s string) bool { return s == "" }), "; "))
 	}
 	tw.Flush()
+	if slices.ContainsFunc(o.Rows, func(r OnlineRow) bool { return r.Warning != "" }) {
+		fmt.Fprintf(w, "few panes: under %d, a percentile bootstrap interval is too narrow (Hesterberg 2015): read it as rough.\n", FewPanes)
+	}
 }
 
 func quoted(names []string) []string {

@@ -117,12 +117,19 @@ type TypeQuality struct {
 	KappaPairs      int             `json:"kappa_pairs"`
 }
 
-// DSAnnotator is one annotator in one Dawid–Skene model.
+// DSAnnotator is one annotator in one Dawid–Skene model. Confusion and
+// Accuracy are undefined (null) for one who shares no unit with another
+// annotator, and Undefined says so.
 type DSAnnotator struct {
-	Scale     string      `json:"scale"`
-	Confusion [][]float64 `json:"confusion"` // [true class][given class], classes in the model's value order
-	Accuracy  float64     `json:"accuracy"`
+	Scale     string          `json:"scale"`
+	Confusion [][]float64     `json:"confusion"` // [true class][given class], classes in the model's value order
+	Accuracy  agreement.Value `json:"accuracy"`
+	Undefined string          `json:"accuracy_undefined_why,omitempty"`
 }
+
+// dsAlone is why an annotator alone on their units has no Dawid–Skene
+// accuracy.
+const dsAlone = "no unit of theirs has another annotator's label: the fit has only theirs to judge them by"
 
 // QualityModel is a Dawid–Skene fit as the report shows it.
 type QualityModel struct {
@@ -237,7 +244,11 @@ func computeQuality(dataset string, data store.QualityData, stop <-chan struct{}
 			Units: len(m.Units), Iterations: m.Fit.Iterations, Converged: m.Fit.Converged, Change: m.Fit.Change, LogLikelihood: m.Fit.LogLikelihood})
 		for i, name := range m.Annotators {
 			a := get(name)
-			a.DawidSkene = append(a.DawidSkene, DSAnnotator{Scale: m.Scale(), Confusion: m.Fit.Confusion[i], Accuracy: m.Fit.Accuracy[i]})
+			d := DSAnnotator{Scale: m.Scale(), Confusion: m.Fit.Confusion[i], Accuracy: defined(m.Fit.Accuracy[i])}
+			if m.Alone[i] {
+				d = DSAnnotator{Scale: m.Scale(), Undefined: dsAlone}
+			}
+			a.DawidSkene = append(a.DawidSkene, d)
 		}
 	}
 	for _, a := range by {
@@ -533,7 +544,8 @@ vs others    share matching the unique majority of the others' labels, over the
 mean κ       Cohen's κ with each other annotator, averaged; like self and vs
              others, over every unit only when the unit types share one
              scale, and over each type alone in the table per type
-DS accuracy  Dawid–Skene: the chance of giving the true class, per scale
+DS accuracy  Dawid–Skene: the chance of giving the true class, per scale; – for
+             one who shares no unit with another annotator (nothing to judge by)
 later/back   HITs put off (z) and given back (R), each use counted; the column
              shows only where someone did
 `
@@ -569,7 +581,7 @@ func (q Quality) Text() string {
 	for _, a := range q.Annotators {
 		ds := make([]string, len(a.DawidSkene))
 		for i, d := range a.DawidSkene {
-			ds[i] = pct(d.Accuracy)
+			ds[i] = valuePct(d.Accuracy)
 		}
 		row := []string{display.Clean(a.Annotator), fmt.Sprint(a.HITs), seconds(a.MedianHITSeconds),
 			valuePct(a.TooFastShare), checkText(a), selfText(a), othersText(a),
@@ -599,7 +611,11 @@ func (q Quality) Text() string {
 				if d.Scale != m.Scale {
 					continue
 				}
-				fmt.Fprintf(&b, "  %s (accuracy %s): rows true %v, columns given\n", display.Clean(a.Annotator), pct(d.Accuracy), m.Values)
+				if d.Undefined != "" {
+					fmt.Fprintf(&b, "  %s: accuracy – (%s)\n", display.Clean(a.Annotator), d.Undefined)
+					continue
+				}
+				fmt.Fprintf(&b, "  %s (accuracy %s): rows true %v, columns given\n", display.Clean(a.Annotator), valuePct(d.Accuracy), m.Values)
 				for k, row := range d.Confusion {
 					if row == nil {
 						fmt.Fprintf(&b, "    %2d  – (no unit of this class among theirs)\n", m.Values[k])

@@ -430,7 +430,7 @@ func (tm *team) qualityMatches(t *testing.T) {
 			for k := range m.Priors {
 				acc += m.Priors[k] * ds.Confusion[k][k]
 			}
-			if math.Abs(acc-ds.Accuracy) > tol {
+			if math.Abs(acc-ds.Accuracy.V) > tol {
 				t.Errorf("%s: DS accuracy %v, Σ p_k π_kk %v", name, ds.Accuracy, acc)
 			}
 		}
@@ -438,7 +438,7 @@ func (tm *team) qualityMatches(t *testing.T) {
 	// Dawid–Skene ranks the three as they were made: cy (95%), ana (80%), bo (60%).
 	acc := map[string]float64{}
 	for _, a := range q.Annotators {
-		acc[a.Annotator] = a.DawidSkene[0].Accuracy
+		acc[a.Annotator] = a.DawidSkene[0].Accuracy.V
 	}
 	if !(acc["cy"] > acc["ana"] && acc["ana"] > acc["bo"]) || math.Abs(acc["cy"]-0.95) > 0.05 {
 		t.Errorf("Dawid–Skene accuracies %v, want cy ≈ 0.95 > ana > bo", acc)

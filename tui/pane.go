@@ -519,7 +519,8 @@ var shortMetrics = map[string]string{"accuracy": "acc", "macro_f1": "F1", "kappa
 	"token_precision": "tok P", "token_recall": "TF", "strict_vital": "sVital", "strict_all": "sAll"}
 
 // baselinePaneLines say, per label type, where a run's kappa with the
-// gold stands among the people's kappas with the others' majority.
+// gold stands among the people's kappas with the others' majority; κw
+// marks a quadratic-weighted kappa (an ordinal scale).
 func baselinePaneLines(s Styles, bs []report.HumanBaseline) []string {
 	var lines []string
 	frac := func(v bench.Value) string { return strings.Replace(v.Format(2), "0.", ".", 1) }
@@ -528,8 +529,12 @@ func baselinePaneLines(s Styles, bs []report.HumanBaseline) []string {
 		if standing == "" {
 			standing = "–"
 		}
+		kappa := "κ" // the leaderboard's κ above is unweighted; name a weighted one apart
+		if b.Weighted {
+			kappa = "κw"
+		}
 		lines = append(lines, s.Dim.Render(ansi.Truncate(" vs people: "+standing+" · "+b.Type, paneWidth, "…")),
-			s.Text.Render(ansi.Truncate(fmt.Sprintf("  κ %s, people %s–%s", frac(b.Run), frac(b.Lowest), frac(b.Highest)), paneWidth, "…")))
+			s.Text.Render(ansi.Truncate(fmt.Sprintf("  %s %s, people %s–%s", kappa, frac(b.Run), frac(b.Lowest), frac(b.Highest)), paneWidth, "…")))
 	}
 	return lines
 }
@@ -556,23 +561,54 @@ func compareLines(s Styles, c *report.ComparisonScore) []string {
 	} else if b := c.PositionBias; b.N > 0 {
 		lines = append(lines, s.Dim.Render(fmt.Sprintf(" left won %s of %s (%s)", short(b.K), short(b.N), frac(b))))
 	}
-	if len(c.Ranking) > 0 {
-		// Bradley–Terry, best first, each strength with its 95% bootstrap
-		// interval, and how many pairs of systems the intervals separate.
-		lines = append(lines, s.Dim.Render(" Bradley–Terry, 95% CI"))
-		frac2 := func(x float64) string { return strings.TrimPrefix(strconv.FormatFloat(x, 'f', 2, 64), "0") }
-		for _, r := range c.Ranking {
-			ci := "–" // every resample dropped: no interval
-			if r.Low.Defined {
-				ci = frac2(r.Low.X) + "–" + frac2(r.High.X)
-			}
-			lines = append(lines, s.Text.Render(fmt.Sprintf(" %-11s %s %s", ansi.Truncate(display.Clean(r.System), 11, "…"),
-				frac2(r.Score), ci)))
-		}
-		sep := c.Separability
-		lines = append(lines, s.Dim.Render(fmt.Sprintf(" separable %d of %d pairs", sep.Separated, sep.Pairs)))
+	return append(append(lines, rankingPaneLines(s, c.Comparison)...), goldLine(s, &c.Gold)...)
+}
+
+// rankingPaneLines are the Bradley–Terry ranking, best first, each
+// strength with its 95% bootstrap interval, or, for a system with no
+// finite strength, whether it won or lost every game; how many resamples
+// the intervals rest on, and how many pairs of systems they separate.
+func rankingPaneLines(s Styles, c bench.Comparison) []string {
+	if len(c.Ranking) == 0 {
+		return nil
 	}
-	return append(lines, goldLine(s, &c.Gold)...)
+	lines := []string{s.Dim.Render(" Bradley–Terry, 95% CI")}
+	if !c.Finite() {
+		lines = append(lines, s.Dim.Render(" NO FINITE FIT: by group"))
+	}
+	for _, g := range c.Groups {
+		if !g.Converged {
+			lines = append(lines, s.Dim.Render(" NOT CONVERGED"))
+			break
+		}
+	}
+	frac2 := func(x float64) string { return strings.TrimPrefix(strconv.FormatFloat(x, 'f', 2, 64), "0") }
+	for _, r := range c.Ranking {
+		name := ansi.Truncate(display.Clean(r.System), 11, "…")
+		if !c.Finite() {
+			name = ansi.Truncate(fmt.Sprintf("%d %s", r.Group+1, display.Clean(r.System)), 11, "…")
+		}
+		var fig string
+		switch {
+		case !r.Score.Defined && r.Wins == float64(r.Games):
+			fig = "won all"
+		case !r.Score.Defined && r.Wins == 0:
+			fig = "won none"
+		case !r.Score.Defined:
+			fig = "no fit"
+		case r.Low.Defined:
+			fig = frac2(r.Score.X) + " " + frac2(r.Low.X) + "–" + frac2(r.High.X)
+		default: // every resample dropped: no interval
+			fig = frac2(r.Score.X) + " –"
+		}
+		lines = append(lines, s.Text.Render(fmt.Sprintf(" %-11s %s", name, fig)))
+	}
+	if b := c.Bootstrap; b.Replicates > 0 {
+		sep := c.Separability
+		lines = append(lines, s.Dim.Render(fmt.Sprintf(" resamples %d of %d", b.Used, b.Replicates)),
+			s.Dim.Render(fmt.Sprintf(" separable %d of %d pairs", sep.Separated, sep.Pairs)))
+	}
+	return lines
 }
 
 // few is a withheld figure in a pane's narrow column: "< 5 panes" is

@@ -236,14 +236,15 @@ func TestBenchLinesFitThePane(t *testing.T) {
 			{Type: "necessity", Classification: cls, Gold: *gold}, {Type: "facet", Classification: cls, Gold: *gold}}}})
 	c := &report.ComparisonScore{Comparison: bench.Comparison{Pairs: []bench.PairResult{{First: "answer-first", Second: "ask-first",
 		Win: bench.Wilson(1, 4), Tie: bench.Wilson(1, 4), Lose: bench.Wilson(2, 4), Comparisons: 4}}, PositionBias: bench.Wilson(1, 3),
-		Ranking: []bench.Strength{{System: "answer-first", Score: 1, Low: bench.Of(0.5), High: bench.Of(1)},
-			{System: "ask-first", Score: 0.25, Low: bench.Of(0), High: bench.Of(0.5)}, {System: "third-system-with-a-long-name"}},
+		Ranking: []bench.Strength{{System: "answer-first", Score: bench.Of(1), Low: bench.Of(0.5), High: bench.Of(1)},
+			{System: "ask-first", Score: bench.Of(0.25), Low: bench.Of(0), High: bench.Of(0.5)}, {System: "third-system-with-a-long-name", Score: bench.Of(0)}},
+		Groups: []bench.Group{{Converged: true}}, Bootstrap: bench.BootstrapInfo{Replicates: 1000, Used: 990},
 		Separability: bench.Separability{Separated: 1, Pairs: 3}}}
 	c.Gold = report.GoldBasis{Settled: 4, Missing: 4}
 	lines = append(lines, compareLines(s, c)...)
 	joined := strings.Join(strings.Fields(strings.ReplaceAll(ansi.Strip(strings.Join(lines, "\n")), "\u00a0", "")), "")
 	for _, want := range []string{"necessity n 12*", "facet n 12*", "123456 settled", "23456 prov unscored", "3456 missing", "TF",
-		"gold 4 settled · 4 missing", "answer-fir… 1.00 .50–1.00", "ask-first .25 .00–.50", "third-syst… .00 –", "separable 1 of 3 pairs", "vs people: above · answer_s…", "κ .83, people .40–.60"} {
+		"gold 4 settled · 4 missing", "answer-fir… 1.00 .50–1.00", "ask-first .25 .00–.50", "third-syst… .00 –", "resamples 990 of 1000", "separable 1 of 3 pairs", "vs people: above · answer_s…", "κ .83, people .40–.60"} {
 		want = strings.ReplaceAll(want, " ", "") // no-break spaces hold a part together
 		if !strings.Contains(joined, want) {
 			t.Errorf("the pane lacks %q:\n%s", want, joined)

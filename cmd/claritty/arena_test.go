@@ -15,7 +15,8 @@ import (
 // baseline), its verdict the two games' together, and its flip rate (the
 // pairs whose verdict changed with the order, of those scored both ways)
 // counted as the test counts it, with Wilson's interval; a bad score is
-// refused at its line with nothing kept.
+// refused at its line with nothing kept. Here by the older rule
+// (--one-game), under which one scored game makes a verdict.
 func TestArenaJudgments(t *testing.T) {
 	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
@@ -85,8 +86,10 @@ func TestArenaJudgments(t *testing.T) {
 		!strings.Contains(r.stderr, "bad.jsonl:") || !strings.Contains(r.stderr, `score "A>>>B" is none of arena-hard's`) {
 		t.Errorf("a bad score: %+v", r)
 	}
-	r := runBin(t, bin, db, "bench", "add", "--kind", "arena-judgments", "--name", "gpt4", write("judgments.jsonl", file.String()))
-	if r.code != 0 || !strings.Contains(r.stderr, "1 judgments with no score in either game left out") {
+	// The older rule: a line with one game scored counts by that game.
+	r := runBin(t, bin, db, "bench", "add", "--kind", "arena-judgments", "--one-game", "--name", "gpt4", write("judgments.jsonl", file.String()))
+	if r.code != 0 || !strings.Contains(r.stderr, "the older rule (--one-game)") ||
+		!strings.Contains(r.stderr, "1 of 60 lines dropped: no game scored") {
 		t.Fatalf("bench add: %+v", r)
 	}
 	// The run's labels are the verdicts, from each pair's first system (the model's) side.
@@ -134,5 +137,121 @@ func TestArenaJudgments(t *testing.T) {
 	}
 	if r := runBin(t, bin, db, "bench"); !strings.Contains(r.stdout, fmt.Sprintf("gpt4 judged %d pairs in both orders; the verdict changed with the order in %d", both, flips)) {
 		t.Errorf("bench text: %s", r.stdout)
+	}
+}
+
+// By default a judgment counts only with both games scored, as
+// arena-hard-auto's show_result reads them now: a line whose games are
+// not both there with a score (a null game, a null score, one game only)
+// is dropped, and the output says by which rule and how many, counted here
+// by show_result's own test. --one-game takes the older rule, keeping a
+// line with one game scored; the same file under the same name by the
+// other rule is another run, refused; --one-game is refused for another
+// kind. Over SSH the lead's run says the same.
+func TestArenaDropsOneGameLines(t *testing.T) {
+	t.Parallel()
+	bin, dir := binary(t), t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	write := fileWriter(t, dir)
+	var pairs, file strings.Builder
+	games := []string{
+		`[{"score": "A>B"}, {"score": "B>A"}]`,
+		`[{"score": null}, {"score": "A=B"}]`,
+		`[{"score": "A>>B"}, {"score": null}]`,
+		`[null, {"score": "B>>A"}]`,
+		`[{"score": "A<B"}]`,
+		`[{"score": null}, null]`,
+		`[{"score": "B>A"}, {"score": "A>B"}]`,
+	}
+	kept, oneGame, none := 0, 0, 0
+	for i := range 21 {
+		fmt.Fprintf(&pairs, `{"id": "q%d", "request": "request %d", "outputs": {"base": "b%d", "m1": "x%d"}}`+"\n", i, i, i, i)
+		g := games[i%len(games)]
+		fmt.Fprintf(&file, `{"uid": "q%d", "model": "m1", "baseline": "base", "games": %s}`+"\n", i, g)
+		var parsed []*struct{ Score *string }
+		if err := json.Unmarshal([]byte(g), &parsed); err != nil {
+			t.Fatal(err)
+		}
+		// show_result: x[0] is None or x[1] is None or x[0]['score'] is None or x[1]['score'] is None
+		scored := 0
+		for _, x := range parsed {
+			if x != nil && x.Score != nil {
+				scored++
+			}
+		}
+		switch {
+		case len(parsed) == 2 && scored == 2:
+			kept++
+		case scored == 1:
+			oneGame++
+		default:
+			none++
+		}
+	}
+	if r := runBin(t, bin, db, "import", write("pairs.jsonl", pairs.String())); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	judgments := write("judgments.jsonl", file.String())
+	total := func(name string) int {
+		t.Helper()
+		var got struct {
+			Runs []struct {
+				Name  string
+				Total int
+			}
+		}
+		if err := json.Unmarshal([]byte(runBin(t, bin, db, "bench", "--json").stdout), &got); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range got.Runs {
+			if r.Name == name {
+				return r.Total
+			}
+		}
+		t.Fatalf("no run %q in %+v", name, got.Runs)
+		return 0
+	}
+	r := runBin(t, bin, db, "bench", "add", "--kind", "arena-judgments", "--name", "today", judgments)
+	want := fmt.Sprintf("arena-hard-auto's rule: a judgment counts only with both games scored (--one-game counts one game scored, "+
+		"as arena-hard-auto did before v2.0); %d of 21 lines dropped: %d with no game scored, %d with one", none+oneGame, none, oneGame)
+	if r.code != 0 || !strings.Contains(r.stderr, want) {
+		t.Fatalf("bench add, default rule: %+v\nwant %q", r, want)
+	}
+	if n := total("today"); n != kept {
+		t.Errorf("the run holds %d verdicts; show_result keeps %d lines", n, kept)
+	}
+	r = runBin(t, bin, db, "bench", "add", "--kind", "arena-judgments", "--one-game", "--name", "older", judgments)
+	want = fmt.Sprintf("the older rule (--one-game): a judgment with one game scored counts by that game, as arena-hard-auto did "+
+		"before v2.0 (it now drops such a line); %d of 21 lines dropped: no game scored", none)
+	if r.code != 0 || !strings.Contains(r.stderr, want) {
+		t.Fatalf("bench add --one-game: %+v\nwant %q", r, want)
+	}
+	if n := total("older"); n != kept+oneGame {
+		t.Errorf("the older rule's run holds %d verdicts, want %d", n, kept+oneGame)
+	}
+	before := dbBytes(t, db)
+	if r := runBin(t, bin, db, "bench", "add", "--kind", "arena-judgments", "--one-game", "--name", "today", judgments); r.code == 0 ||
+		!strings.Contains(r.stderr, "pick another --name") {
+		t.Errorf("the same file by the other rule under the same name: %+v", r)
+	}
+	if r := runBin(t, bin, db, "bench", "add", "--kind", "labels", "--one-game", "--name", "x", judgments); r.code == 0 ||
+		!strings.Contains(r.stderr, "--one-game is a rule for arena judgments") {
+		t.Errorf("--one-game on a labels run: %+v", r)
+	}
+	if dbBytes(t, db) != before {
+		t.Error("a refused run changed the database")
+	}
+	signer, pub := sshKey(t, dir, "lead")
+	if r := runBin(t, bin, db, "annotators", osUser(), "--key-file", pub); r.code != 0 {
+		t.Fatalf("register the lead's key: %q", r.stderr)
+	}
+	c, err := sshDial(t, startServe(t, db).addr, signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	r = sshRun(t, c, file.String(), "bench add --kind arena-judgments --name over-ssh -")
+	if r.code != 0 || !strings.Contains(r.stderr, fmt.Sprintf("%d of 21 lines dropped: %d with no game scored, %d with one", none+oneGame, none, oneGame)) {
+		t.Errorf("over SSH: %+v", r)
 	}
 }

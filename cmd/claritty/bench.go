@@ -38,8 +38,9 @@ func newBenchCmd(g *globals) *cobra.Command {
 			"Compare datasets: the gold's win / tie / lose share per pair of systems (from the first\n" +
 			"system's side) with 95% Wilson intervals, the share of decisive verdicts the left-hand\n" +
 			"output won, and with three or more systems a Bradley–Terry ranking (a tie half a win\n" +
-			"each way); a judge's labels run adds the same table by its verdicts and by the gold's\n" +
-			"over the pairs both judged.\n" +
+			"each way; a system that won, or lost, every game has no finite strength, which is said,\n" +
+			"and the rest are fitted in groups that beat one another round); a judge's labels run\n" +
+			"adds the same table by its verdicts and by the gold's over the pairs both judged.\n" +
 			"A labels run's figures are per label type; a pooled row (\"pooled\") exists only when all\n" +
 			"its types share one scale (MIMICS' question, answer_set, landing), never for necessity and\n" +
 			"facet. Gold: runs are scored on settled gold; gold resting on fewer annotators than the\n" +
@@ -51,7 +52,8 @@ func newBenchCmd(g *globals) *cobra.Command {
 			"\"by_type\"?, \"by_type_items\"?, \"by_type_gold\"?, \"items\", \"total\", \"complete\",\n" +
 			"\"gold\": {\"settled\", \"provisional\", \"missing\", \"provisional_scored\"}, \"comparison\"?,\n" +
 			"\"assignments\"?}],\n" +
-			"\"comparisons\": [{\"dataset\", \"gold\", \"pairs\", \"position_bias\", \"ranking\"}]};\n" +
+			"\"comparisons\": [{\"dataset\", \"gold\", \"pairs\", \"position_bias\", \"ranking\", \"bradley_terry\",\n" +
+			"\"bootstrap\", \"separability\"}]};\n" +
 			"undefined figures are null.",
 		Example: "  claritty bench\n  claritty bench --json\n" +
 			"  claritty bench add --kind nuggets --name baseline answers.jsonl",
@@ -180,7 +182,10 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 			"  arena-judgments  an LLM judge's verdicts as arena-hard-auto writes them: {\"uid\", \"model\",\n" +
 			"             \"baseline\", \"games\": [{\"score\": \"A>B\"…}, …]}, game 1 the baseline as A, game 2\n" +
 			"             the model; over a compare dataset, the verdict the two games' together, and\n" +
-			"             the flip rate (verdicts that change with the order)\n" +
+			"             the flip rate (verdicts that change with the order); a line counts only\n" +
+			"             with both games scored, as arena-hard-auto's show_result reads them now\n" +
+			"             (--one-game: the older rule, one game scored counts by that game); the\n" +
+			"             output says which rule read the file and how many lines it dropped\n" +
 			"A run is registered whole or not at all: an unknown item, a document retrieved twice,\n" +
 			"a bad score or rank, a unit the item lacks or a label off the scale is refused with\n" +
 			"file:line. Registering the same file under the same name again adds nothing.\n" +
@@ -226,6 +231,8 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 	f.StringVar(&opt.Name, "name", "", "the run's (system's) name")
 	f.StringVar(&opt.Dataset, "dataset", "", "dataset the run is over (default: found from the file)")
 	f.IntVar(&opt.MaxLine, "max-line", data.DefaultMaxLine, "longest line accepted, in bytes")
+	f.BoolVar(&opt.OneGame, "one-game", false,
+		"arena-judgments: count a line with one game scored, by that game (arena-hard-auto before v2.0)")
 	return cmd
 }
 
@@ -248,5 +255,8 @@ func reportRun(w io.Writer, file string, opt data.RunOptions, res data.RunResult
 		fmt.Fprintf(w, "%s: questions run %q → dataset %q: %d questions\n", file, name, display.Clean(res.Dataset), res.RunLines)
 	default:
 		fmt.Fprintf(w, "%s: labels run %q → dataset %q: %d predictions\n", file, name, display.Clean(res.Dataset), res.RunLines)
+	}
+	if res.Rule != "" {
+		fmt.Fprintf(w, "%s: %s\n", file, res.Rule)
 	}
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,5 +80,87 @@ func TestUnconvergedDawidSkeneGold(t *testing.T) {
 	q := runBin(t, bin, db, "annotators", "--quality", "--dataset", "nec").stdout
 	if !strings.Contains(q, "100000 iterations") || !strings.Contains(q, "NOT CONVERGED") {
 		t.Errorf("quality report:\n%s", q)
+	}
+}
+
+// Dawid–Skene judges an annotator by the others' labels on the same units:
+// one who shares none (the only annotator, or one alone on their units)
+// has no accuracy, which the quality report says instead of 100%, in text
+// and --json, also over SSH; annotators who share units keep theirs, which
+// is Σ_k p_k π_kk of the fit the report gives.
+func TestDawidSkeneAloneHasNoAccuracy(t *testing.T) {
+	t.Parallel()
+	bin, dir := binary(t), t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	write := fileWriter(t, dir)
+	reqs := `{"id": "r1", "request": "a"}` + "\n" + `{"id": "r2", "request": "b"}` + "\n" + `{"id": "r3", "request": "c"}` + "\n" +
+		`{"id": "r4", "request": "d"}` + "\n"
+	one := "item\tunit\tannotator\tlabel\nr1\tnecessity\tann\tyes\nr2\tnecessity\tann\tno\nr3\tnecessity\tann\tyes\n"
+	for _, f := range []string{write("req.jsonl", reqs), write("one.tsv", one)} {
+		if r := runBin(t, bin, db, "import", "--dataset", "nec", f); r.code != 0 {
+			t.Fatalf("import %s: %q", f, r.stderr)
+		}
+	}
+	const why = "no unit of theirs has another annotator's label: the fit has only theirs to judge them by"
+	type dsJSON struct {
+		Annotators []struct {
+			Annotator  string
+			DawidSkene []struct {
+				Confusion [][]float64
+				Accuracy  *float64
+				Why       string `json:"accuracy_undefined_why"`
+			} `json:"dawid_skene"`
+		}
+		Models []struct{ Priors []float64 } `json:"dawid_skene"`
+	}
+	quality := func() (string, dsJSON) {
+		t.Helper()
+		var q dsJSON
+		r := runBin(t, bin, db, "annotators", "--quality", "--dataset", "nec", "--json")
+		if err := json.Unmarshal([]byte(r.stdout), &q); err != nil {
+			t.Fatal(err, r.stderr)
+		}
+		return runBin(t, bin, db, "annotators", "--quality", "--dataset", "nec").stdout, q
+	}
+	text, q := quality()
+	if a := q.Annotators[0].DawidSkene[0]; a.Accuracy != nil || a.Confusion != nil || a.Why != why {
+		t.Errorf("one annotator: %+v, want no accuracy and why", a)
+	}
+	if strings.Contains(text, "100%") || !strings.Contains(text, "ann: accuracy – ("+why+")") {
+		t.Errorf("one annotator's quality report:\n%s", text)
+	}
+	// bo shares r1-r3 with ann; solo labels r4 alone.
+	two := "item\tunit\tannotator\tlabel\nr1\tnecessity\tbo\tyes\nr2\tnecessity\tbo\tyes\nr3\tnecessity\tbo\tyes\nr4\tnecessity\tsolo\tno\n"
+	if r := runBin(t, bin, db, "import", "--dataset", "nec", write("two.tsv", two)); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	text, q = quality()
+	for _, a := range q.Annotators {
+		d := a.DawidSkene[0]
+		if a.Annotator == "solo" {
+			if d.Accuracy != nil || d.Why != why || !strings.Contains(text, "solo: accuracy – ("+why+")") {
+				t.Errorf("solo, alone on r4: %+v\n%s", d, text)
+			}
+			continue
+		}
+		acc := 0.0
+		for k, p := range q.Models[0].Priors {
+			acc += p * d.Confusion[k][k]
+		}
+		if d.Accuracy == nil || math.Abs(*d.Accuracy-acc) > 1e-12 || d.Why != "" {
+			t.Errorf("%s shares units: accuracy %v, Σ p_k π_kk %v", a.Annotator, d.Accuracy, acc)
+		}
+	}
+	signer, pub := sshKey(t, dir, "lead")
+	if r := runBin(t, bin, db, "annotators", osUser(), "--key-file", pub); r.code != 0 {
+		t.Fatalf("register the lead's key: %q", r.stderr)
+	}
+	c, err := sshDial(t, startServe(t, db).addr, signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if r := sshRun(t, c, "", "annotators --quality --dataset nec"); !strings.Contains(r.stdout, "solo: accuracy – ("+why+")") {
+		t.Errorf("over SSH: %+v", r)
 	}
 }
