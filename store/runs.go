@@ -41,6 +41,45 @@ type Run struct {
 	// Orders: a judge run that judged pairs in both orders, how many, and
 	// in how many the verdict changed with the order (nil otherwise).
 	Orders *Orders
+	// Arena: a judge run read from arena-hard-auto's judgments, by which
+	// rule and how many lines the rule dropped (nil otherwise, and for one
+	// registered before they were kept: Orders set, Arena nil).
+	Arena *ArenaRead
+}
+
+// ArenaRule is the rule a judge run's arena-hard judgments were read by.
+type ArenaRule string
+
+// The rules for a judgment with a game unscored.
+const (
+	// ArenaBothGames counts a judgment only with both games scored, as
+	// arena-hard-auto's show_result reads judgments since v2.0.
+	ArenaBothGames ArenaRule = "both-games"
+	// ArenaOneGame counts one with one game scored by that game, as
+	// arena-hard-auto did before v2.0 (bench add --one-game).
+	ArenaOneGame ArenaRule = "one-game"
+)
+
+// ArenaRead is how an arena-hard judgment file was read: by which rule,
+// its Lines, and how many of them the rule dropped, with no game scored
+// and with one.
+type ArenaRead struct {
+	Rule                          ArenaRule
+	Lines                         int
+	DroppedNoGame, DroppedOneGame int
+}
+
+// check refuses a read no file could give, before the database's CHECKs do.
+func (a ArenaRead) check() error {
+	switch {
+	case a.Rule != ArenaBothGames && a.Rule != ArenaOneGame:
+		return fmt.Errorf("arena rule %q is neither %s nor %s", a.Rule, ArenaBothGames, ArenaOneGame)
+	case a.Lines < 1 || a.DroppedNoGame < 0 || a.DroppedOneGame < 0 || a.DroppedNoGame+a.DroppedOneGame > a.Lines:
+		return fmt.Errorf("arena read: %d and %d lines dropped of %d", a.DroppedNoGame, a.DroppedOneGame, a.Lines)
+	case a.Rule == ArenaOneGame && a.DroppedOneGame > 0:
+		return fmt.Errorf("arena read: the %s rule keeps a line with one game scored, yet %d were dropped", a.Rule, a.DroppedOneGame)
+	}
+	return nil
 }
 
 // Orders are a judge's verdicts in both orders: Pairs judged both ways,
@@ -121,6 +160,20 @@ func (w *RunWriter) SetOrders(o Orders) error {
 	return nil
 }
 
+// SetArenaRead keeps with the run the rule its arena-hard judgments were
+// read by and how many lines it dropped, so every figure of the run can
+// say so.
+func (w *RunWriter) SetArenaRead(a ArenaRead) error {
+	if err := a.check(); err != nil {
+		return fmt.Errorf("add run: %w", err)
+	}
+	if _, err := w.im.w.ExecContext(w.im.ctx, `UPDATE runs SET arena_rule = ?, arena_lines = ?, arena_dropped_no_game = ?,
+		arena_dropped_one_game = ? WHERE id = ?`, a.Rule, a.Lines, a.DroppedNoGame, a.DroppedOneGame, w.id); err != nil {
+		return fmt.Errorf("add run: %w", err)
+	}
+	return nil
+}
+
 // Known reports that this run was registered before, from the same file:
 // its lines are there already.
 func (w *RunWriter) Known() bool { return w.known }
@@ -158,12 +211,19 @@ func (s *Store) Runs(ctx context.Context, datasetID int64) ([]Run, error) {
 }
 
 func runs(ctx context.Context, q source, datasetID int64) ([]Run, error) {
-	return collect(ctx, q, "list runs", `SELECT id, dataset_id, name, kind, target, created_at, order_pairs, order_flips FROM runs
+	return collect(ctx, q, "list runs", `SELECT id, dataset_id, name, kind, target, created_at, order_pairs, order_flips,
+		arena_rule, arena_lines, arena_dropped_no_game, arena_dropped_one_game FROM runs
 		WHERE dataset_id = ? ORDER BY id`, []any{datasetID}, func(rows *sql.Rows) (r Run, err error) {
-		var pairs, flips sql.NullInt64
-		err = rows.Scan(&r.ID, &r.DatasetID, &r.Name, &r.Kind, &r.Target, &r.CreatedAt, &pairs, &flips)
+		var pairs, flips, lines, noGame, oneGame sql.NullInt64
+		var rule sql.NullString
+		err = rows.Scan(&r.ID, &r.DatasetID, &r.Name, &r.Kind, &r.Target, &r.CreatedAt, &pairs, &flips,
+			&rule, &lines, &noGame, &oneGame)
 		if pairs.Valid {
 			r.Orders = &Orders{Pairs: int(pairs.Int64), Flips: int(flips.Int64)}
+		}
+		if rule.Valid { // the migration's CHECK sets the four together
+			r.Arena = &ArenaRead{Rule: ArenaRule(rule.String), Lines: int(lines.Int64),
+				DroppedNoGame: int(noGame.Int64), DroppedOneGame: int(oneGame.Int64)}
 		}
 		return r, err
 	})
