@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
 
@@ -28,7 +29,8 @@ import (
 // takes the older rule, a line with one game scored counting by that game
 // (show_result before v2.0 weighed an unscored game 0). How many pairs
 // were judged in both orders, and in how many the verdict changed with the
-// order, are kept with the run: its flip rate.
+// order, are kept with the run: its flip rate; so are the rule that read
+// the file and how many lines it dropped.
 const KindArenaJudgments store.RunKind = "arena-judgments"
 
 type arenaLine struct {
@@ -218,30 +220,23 @@ func addArena(ctx context.Context, st *store.Store, who store.Annotator, body []
 	if err := w.SetOrders(orders); err != nil {
 		return res, err
 	}
-	res.Rule = arenaRule(opt.OneGame, len(verdicts), dropped)
+	read := arenaRead(opt.OneGame, len(verdicts), dropped)
+	if err := w.SetArenaRead(read); err != nil {
+		return res, err
+	}
+	res.Rule = report.ArenaJudgmentsOf(&read).Text()
 	res.ImportStats, err = im.Commit()
 	return res, err
 }
 
-// arenaRule says which rule read the judgments, and how many of the lines
-// it dropped, and why.
-func arenaRule(oneGame bool, lines int, dropped [2]int) string {
-	rule := "arena-hard-auto's rule: a judgment counts only with both games scored " +
-		"(--one-game counts one game scored, as arena-hard-auto did before v2.0)"
+// arenaRead is the rule that read the judgments and how many of the
+// lines it dropped, with no game scored and with one.
+func arenaRead(oneGame bool, lines int, dropped [2]int) store.ArenaRead {
+	rule := store.ArenaBothGames
 	if oneGame {
-		rule = "the older rule (--one-game): a judgment with one game scored counts by that game, " +
-			"as arena-hard-auto did before v2.0 (it now drops such a line)"
+		rule = store.ArenaOneGame
 	}
-	why := ""
-	switch {
-	case dropped[0] > 0 && dropped[1] > 0:
-		why = fmt.Sprintf(": %d with no game scored, %d with one", dropped[0], dropped[1])
-	case dropped[0] > 0:
-		why = ": no game scored"
-	case dropped[1] > 0:
-		why = ": one game scored"
-	}
-	return fmt.Sprintf("%s; %d of %d lines dropped%s", rule, dropped[0]+dropped[1], lines, why)
+	return store.ArenaRead{Rule: rule, Lines: lines, DroppedNoGame: dropped[0], DroppedOneGame: dropped[1]}
 }
 
 // arenaItem is the compare item a judgment names: its uid is the request's

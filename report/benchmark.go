@@ -45,6 +45,9 @@ type RunScore struct {
 	// judgments), how many, and its flip rate, the share whose verdict
 	// changed with the order, with its 95% Wilson interval.
 	BothOrders *BothOrders `json:"both_orders,omitempty"`
+	// ArenaJudgments: a judge run read from arena-hard-auto's judgments,
+	// the rule that read them and the lines it dropped.
+	ArenaJudgments *ArenaJudgments `json:"arena_judgments,omitempty"`
 	// Comparison is a judge's verdicts on a compare dataset beside the
 	// gold's, over the pairs both judged.
 	Comparison *RunComparison `json:"comparison,omitempty"`
@@ -75,6 +78,79 @@ type BothOrders struct {
 	Rate  bench.Value `json:"flip_rate"`
 	Low   bench.Value `json:"flip_rate_low"`
 	High  bench.Value `json:"flip_rate_high"`
+}
+
+// ArenaNotRecorded is the rule of an arena judge run registered before
+// claritty kept it (migration 0025).
+const ArenaNotRecorded = "not recorded"
+
+// ArenaJudgments is how a judge run's arena-hard judgment file was read:
+// Rule is store.ArenaBothGames, store.ArenaOneGame or ArenaNotRecorded;
+// Lines the file's, Dropped those the rule dropped, with no game scored
+// and with one (nil when not recorded).
+type ArenaJudgments struct {
+	Rule           string `json:"rule"`
+	Lines          *int   `json:"lines"`
+	Dropped        *int   `json:"dropped"`
+	DroppedNoGame  *int   `json:"dropped_no_game_scored"`
+	DroppedOneGame *int   `json:"dropped_one_game_scored"`
+}
+
+// ArenaJudgmentsOf is a read as the figures carry it; nil: not recorded.
+func ArenaJudgmentsOf(a *store.ArenaRead) *ArenaJudgments {
+	if a == nil {
+		return &ArenaJudgments{Rule: ArenaNotRecorded}
+	}
+	lines, noGame, oneGame, dropped := a.Lines, a.DroppedNoGame, a.DroppedOneGame, a.DroppedNoGame+a.DroppedOneGame
+	return &ArenaJudgments{Rule: string(a.Rule), Lines: &lines, Dropped: &dropped, DroppedNoGame: &noGame, DroppedOneGame: &oneGame}
+}
+
+// arenaNotRecordedText says a run's rule and dropped lines are not known.
+const arenaNotRecordedText = "which rule read its judgments, and how many lines it dropped, is not recorded " +
+	"(registered before claritty kept them; add the file again under another name to record them)"
+
+// rulePhrase is the rule in words ("" when not recorded).
+func (a *ArenaJudgments) rulePhrase() string {
+	switch store.ArenaRule(a.Rule) {
+	case store.ArenaBothGames:
+		return "arena-hard-auto's rule: a judgment counts only with both games scored " +
+			"(--one-game counts one game scored, as arena-hard-auto did before v2.0)"
+	case store.ArenaOneGame:
+		return "the older rule (--one-game): a judgment with one game scored counts by that game, " +
+			"as arena-hard-auto did before v2.0 (it now drops such a line)"
+	}
+	return ""
+}
+
+// droppedPhrase is how many lines the rule dropped, and why, each count
+// written by num with its --json key (plain, or a figure of the HTML).
+func (a *ArenaJudgments) droppedPhrase(num func(key string, n int) string) string {
+	why := ""
+	switch no, one := *a.DroppedNoGame, *a.DroppedOneGame; {
+	case no > 0 && one > 0:
+		why = fmt.Sprintf(": %s with no game scored, %s with one", num("dropped_no_game_scored", no), num("dropped_one_game_scored", one))
+	case no > 0:
+		why = ": no game scored"
+	case one > 0:
+		why = ": one game scored"
+	}
+	return fmt.Sprintf("%s of %s lines dropped%s", num("dropped", *a.Dropped), num("lines", *a.Lines), why)
+}
+
+// Text is the rule and the lines it dropped, as bench add says them.
+func (a *ArenaJudgments) Text() string {
+	if a.Rule == ArenaNotRecorded {
+		return arenaNotRecordedText
+	}
+	return a.rulePhrase() + "; " + a.droppedPhrase(func(_ string, n int) string { return strconv.Itoa(n) })
+}
+
+// arenaText is the leaderboard's line for a judge run's rule.
+func arenaText(name string, a *ArenaJudgments) string {
+	if a.Rule == ArenaNotRecorded {
+		return display.Clean(name) + ": " + a.Text()
+	}
+	return display.Clean(name) + "'s judgments were read by " + a.Text()
 }
 
 // TypeScore is a labels run on one label type.
@@ -432,6 +508,9 @@ func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Ru
 		w := bench.Wilson(o.Flips, o.Pairs)
 		s.BothOrders = &BothOrders{Pairs: o.Pairs, Flips: o.Flips, Rate: w.P, Low: w.Low, High: w.High}
 	}
+	if r.Arena != nil || r.Orders != nil { // Orders alone: read before the rule was kept
+		s.ArenaJudgments = ArenaJudgmentsOf(r.Arena)
+	}
 	p := guidelines.ForKind(g.kind)
 	var all []bench.Prediction
 	byType := map[string][]bench.Prediction{}
@@ -619,6 +698,9 @@ func BenchLines(scores []RunScore) []string {
 	for _, s := range scores {
 		if o := s.BothOrders; o != nil {
 			lines = append(lines, bothOrdersText(s.Name, o))
+		}
+		if a := s.ArenaJudgments; a != nil {
+			lines = append(lines, arenaText(s.Name, a))
 		}
 	}
 	for _, s := range scores {

@@ -518,8 +518,9 @@ func adjudicationSection(a *Adjudication) template.HTML {
 // figure: a table per run kind (its runs share their metrics) with each
 // run's n, starred while some of it waits for gold, and its gold basis; a
 // labels run's rows per label type; the notes under bench's leaderboard;
-// the runs beside the people; a judge's flip rate and its verdicts' table
-// beside the gold's; and each comparison's gold table.
+// the runs beside the people; a judge's flip rate, the rule that read its
+// arena judgments, and its verdicts' table beside the gold's; and each
+// comparison's gold table.
 func leaderboardSection(runs []RunScore, comps []ComparisonScore) template.HTML {
 	if len(runs) == 0 && len(comps) == 0 {
 		return template.HTML(note("No benchmark runs (claritty bench add)."))
@@ -551,6 +552,9 @@ func leaderboardSection(runs []RunScore, comps []ComparisonScore) template.HTML 
 				fig(SrcBench, p+"flip_rate", benchValue(o.Rate), 3), fig(SrcBench, p+"flip_rate_low", benchValue(o.Low), 3),
 				fig(SrcBench, p+"flip_rate_high", benchValue(o.High), 3))))
 		}
+		if a := r.ArenaJudgments; a != nil {
+			out.WriteString(note(arenaHTML(r.Name, a, fmt.Sprintf("runs/%d/arena_judgments/", i))))
+		}
 	}
 	for i, r := range runs {
 		if c := r.Comparison; c != nil {
@@ -567,6 +571,16 @@ func leaderboardSection(runs []RunScore, comps []ComparisonScore) template.HTML 
 		"n/total* while some of what a run holds waits for gold; gold: how many of the golds the figures could rest on " +
 		"are settled, provisional and missing."))
 	return template.HTML(out.String())
+}
+
+// arenaHTML is bench's line for a judge run's rule, its counts figures
+// at their paths under p in bench --json.
+func arenaHTML(name string, a *ArenaJudgments, p string) string {
+	if a.Rule == ArenaNotRecorded {
+		return esc(name) + ": " + esc(a.Text()) + "."
+	}
+	return esc(name) + "'s judgments were read by " + esc(a.rulePhrase()) + "; " +
+		a.droppedPhrase(func(key string, n int) string { return countFig(SrcBench, p+key, n) }) + "."
 }
 
 // comparisonSection is a compare dataset's gold verdicts as bench gives

@@ -474,6 +474,7 @@ func benchLines(s Styles, runs []report.RunScore) []string {
 		if o := r.BothOrders; o != nil {
 			lines = append(lines, s.Dim.Render(fmt.Sprintf(" order flips %d of %d", o.Flips, o.Pairs)))
 		}
+		lines = append(lines, arenaPaneLines(s, r.ArenaJudgments)...)
 		lines = append(lines, goldLine(s, r.Gold)...)
 	}
 	for _, r := range runs {
@@ -482,6 +483,24 @@ func benchLines(s Styles, runs []report.RunScore) []string {
 		}
 	}
 	return lines
+}
+
+// arenaPaneLines say by which rule a judge run's arena judgments were
+// read and how many lines it dropped, as bench's line does, short.
+func arenaPaneLines(s Styles, a *report.ArenaJudgments) []string {
+	if a == nil {
+		return nil
+	}
+	var rule string
+	switch store.ArenaRule(a.Rule) {
+	case store.ArenaBothGames:
+		rule = " rule: both games scored"
+	case store.ArenaOneGame:
+		rule = " rule: one game is enough"
+	default:
+		return []string{s.Dim.Render(" rule: not recorded")}
+	}
+	return []string{s.Dim.Render(rule), s.Dim.Render(fmt.Sprintf(" dropped %d of %d lines", *a.Dropped, *a.Lines))}
 }
 
 // metricLines are figures two a line.

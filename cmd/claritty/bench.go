@@ -51,7 +51,9 @@ func newBenchCmd(g *globals) *cobra.Command {
 			"--json: {\"runs\": [{\"dataset\", \"name\", \"kind\", \"metrics\": {…}, \"pooled_over\"?,\n" +
 			"\"by_type\"?, \"by_type_items\"?, \"by_type_gold\"?, \"items\", \"total\", \"complete\",\n" +
 			"\"gold\": {\"settled\", \"provisional\", \"missing\", \"provisional_scored\"}, \"comparison\"?,\n" +
-			"\"assignments\"?}],\n" +
+			"\"assignments\"?, \"both_orders\"?, \"arena_judgments\"?: {\"rule\": \"both-games\" | \"one-game\" |\n" +
+			"\"not recorded\" (registered before it was kept; then the counts are null), \"lines\",\n" +
+			"\"dropped\", \"dropped_no_game_scored\", \"dropped_one_game_scored\"}}],\n" +
 			"\"comparisons\": [{\"dataset\", \"gold\", \"pairs\", \"position_bias\", \"ranking\", \"bradley_terry\",\n" +
 			"\"bootstrap\", \"separability\"}]};\n" +
 			"undefined figures are null.",
@@ -185,7 +187,8 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 			"             the flip rate (verdicts that change with the order); a line counts only\n" +
 			"             with both games scored, as arena-hard-auto's show_result reads them now\n" +
 			"             (--one-game: the older rule, one game scored counts by that game); the\n" +
-			"             output says which rule read the file and how many lines it dropped\n" +
+			"             output says which rule read the file and how many lines it dropped, and\n" +
+			"             the run keeps both for bench, its --json and the report to say\n" +
 			"A run is registered whole or not at all: an unknown item, a document retrieved twice,\n" +
 			"a bad score or rank, a unit the item lacks or a label off the scale is refused with\n" +
 			"file:line. Registering the same file under the same name again adds nothing.\n" +
