@@ -67,9 +67,11 @@ func InferScale(labels []string) Scale {
 // so a row's line is not held), and a unit is found by their indexes.
 type Builder struct {
 	st       Study
-	cats     map[string]int // nil: the scale comes at StudyOn
+	cats     map[string]int // nil: the scales come at StudyOn
 	labels   []string       // without a scale: the labels seen, as Rating.Category indexes them
 	seen     map[string]int
+	used     map[[2]int]bool // without a scale: each type's labels seen (type, label)
+	usedOf   [][]int         // the same, each type's in the order first seen
 	raters   map[string]int
 	types    map[string]int
 	items    map[string]int
@@ -93,7 +95,7 @@ func NewBuilder(scale Scale) *Builder {
 // rating is in (StudyOn), so a file can be read once, row by row, without
 // keeping its rows to infer the scale first.
 func NewOpenBuilder() *Builder {
-	return &Builder{seen: map[string]int{}, raters: map[string]int{}, types: map[string]int{},
+	return &Builder{seen: map[string]int{}, used: map[[2]int]bool{}, raters: map[string]int{}, types: map[string]int{},
 		items: map[string]int{}, units: map[string]int{}, subjects: map[[2]int]int{}}
 }
 
@@ -126,24 +128,51 @@ func (b *Builder) Add(item, unit, rater, category string) error {
 		}
 	}
 	s.Ratings = append(s.Ratings, Rating{Rater: r, Category: c})
+	if b.cats == nil && !b.used[[2]int{s.Type, c}] {
+		b.used[[2]int{s.Type, c}] = true
+		b.usedOf = append(b.usedOf, make([][]int, len(b.st.Types)-len(b.usedOf))...)
+		b.usedOf[s.Type] = append(b.usedOf[s.Type], c)
+	}
 	return nil
 }
 
-// Labels are the labels an open builder has seen, in the order first seen.
-func (b *Builder) Labels() []string { return b.labels }
+// Types are the unit types an open builder has seen, in the order first
+// seen: the order StudyOn takes their scales in.
+func (b *Builder) Types() []string { return b.st.Types }
 
-// StudyOn puts an open builder's ratings on the scale: every label seen
-// must be one of its categories.
-func (b *Builder) StudyOn(scale Scale) (*Study, error) {
+// LabelsOf are the labels an open builder has seen on the units of the
+// t-th type, in the order first seen.
+func (b *Builder) LabelsOf(t int) []string {
+	var out []string
+	if t < len(b.usedOf) {
+		for _, c := range b.usedOf[t] {
+			out = append(out, b.labels[c])
+		}
+	}
+	return out
+}
+
+// StudyOn puts an open builder's ratings on each type's own scale (own,
+// one per type in Types' order; JoinScales joins them into the study's):
+// every label a type's units hold must be one of its categories.
+func (b *Builder) StudyOn(own []Scale) (*Study, error) {
 	if b.cats != nil {
 		return nil, fmt.Errorf("this study's scale was given at the start")
 	}
+	if len(own) != len(b.st.Types) {
+		return nil, fmt.Errorf("%d scales for %d unit types", len(own), len(b.st.Types))
+	}
+	for t, s := range own {
+		for _, l := range b.LabelsOf(t) {
+			if !slices.Contains(s.Categories, l) {
+				return nil, fmt.Errorf("label %q of %s is not one of its categories %s", l, b.st.Types[t], strings.Join(s.Categories, ", "))
+			}
+		}
+	}
+	scale := JoinScales(own)
 	to := make([]int, len(b.labels))
 	for i, l := range b.labels {
 		to[i] = slices.Index(scale.Categories, l)
-		if to[i] < 0 {
-			return nil, fmt.Errorf("label %q is not one of the categories %s", l, strings.Join(scale.Categories, ", "))
-		}
 	}
 	for i := range b.st.Subjects {
 		for j := range b.st.Subjects[i].Ratings {

@@ -20,6 +20,10 @@ type Scale struct {
 	// type is on its own (AC1's chance agreement over its q, a kappa for
 	// each of its categories only). nil: every type is on this scale.
 	OfType []Scale
+	// Inferred says the categories are those the labels use, not a
+	// protocol's or a reader's (a ratings file's types): a category nobody
+	// used is not counted, so AC1's q may be smaller than the scale's.
+	Inferred bool
 }
 
 // ofType is the scale of the i-th type: its own, or this one.

@@ -27,6 +27,10 @@ type (
 		CIUsed        ciUsedJSON  `json:"ci95_replicates_used"`
 		Withheld      string      `json:"withheld,omitempty"`
 		Undefined     string      `json:"undefined,omitempty"`
+
+		// The categories are those the type's labels use (a ratings
+		// file's, none given): one nobody used is not counted.
+		CategoriesInferred bool `json:"categories_inferred,omitempty"`
 	}
 	minMaxJSON struct {
 		Min int `json:"min"`
@@ -103,6 +107,8 @@ func (r Report) typeJSON(t TypeReport) typeJSON {
 		CIUsed:      ciUsedJSON{t.CIKappa.Used, t.CIAlphaOrdinal.Used},
 		Withheld:    t.Withheld,
 		Undefined:   t.Undefined,
+
+		CategoriesInferred: t.Scale.Inferred,
 	}
 }
 
@@ -133,11 +139,12 @@ func (r Report) WriteJSON(w io.Writer) error {
 		MinRaters  int             `json:"min_raters"`
 		Types      []typeJSON      `json:"types"`
 		Pooled     *typeJSON       `json:"pooled"`
+		NotPooled  string          `json:"not_pooled,omitempty"` // why pooled is null
 		Pairs      []pairJSON      `json:"pairs"`
 		PairsOver  string          `json:"pairs_over,omitempty"`
 		Annotators []annotatorJSON `json:"annotators"`
 		Withheld   []string        `json:"withheld,omitempty"`
-	}{r.MinRaters, types, pooled, pairs, r.PairsOver, anns, r.Withheld})
+	}{r.MinRaters, types, pooled, r.NotPooled(), pairs, r.PairsOver, anns, r.Withheld})
 	if err != nil {
 		return err
 	}

@@ -98,7 +98,7 @@ func FuzzRatings(f *testing.F) {
 	seedFiles(f, []string{"demo/demo-labels.tsv", "demo/conversations/demo-ratings.tsv"},
 		[]string{"mimics-duo/Task1-OfflineRating.tsv"})
 	f.Fuzz(func(t *testing.T, b []byte) {
-		_, _, err := ReadRatingsStudy(bytes.NewReader(b), "f", 0, nil)
+		_, _, err := ReadRatingsStudy(bytes.NewReader(b), "f", 0, RatingScales{})
 		located(t, err)
 	})
 }

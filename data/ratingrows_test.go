@@ -28,18 +28,30 @@ func ReadRatings(r io.Reader, name string) ([]RatingRow, error) {
 	}
 }
 
-// RatingsStudy gathers rows on the given categories (in ordinal order), or
-// on the labels they hold when categories is empty.
-func RatingsStudy(rows []RatingRow, name string, categories []string) (*agreement.Study, error) {
-	scale := agreement.NewScale(categories)
-	if len(categories) == 0 {
-		labels := make([]string, len(rows))
-		for i, r := range rows {
-			labels[i] = r.Label
+// RatingsStudy gathers rows on each unit type's scale: its own given, the
+// shared one, or the labels its rows hold (as Inferred), joined.
+func RatingsStudy(rows []RatingRow, name string, scales RatingScales) (*agreement.Study, error) {
+	var types []string
+	labels := map[string][]string{}
+	for _, r := range rows {
+		typ := agreement.UnitType(r.Unit)
+		if _, ok := labels[typ]; !ok {
+			types = append(types, typ)
 		}
-		scale = agreement.InferScale(labels)
+		labels[typ] = append(labels[typ], r.Label)
 	}
-	b := agreement.NewBuilder(scale)
+	var own []agreement.Scale
+	for _, typ := range types {
+		s := agreement.InferScale(labels[typ])
+		s.Inferred = true
+		if cats, ok := scales.Of[typ]; ok {
+			s = agreement.NewScale(cats)
+		} else if scales.Shared != nil {
+			s = agreement.NewScale(scales.Shared)
+		}
+		own = append(own, s)
+	}
+	b := agreement.NewBuilder(agreement.JoinScales(own))
 	for _, r := range rows {
 		if err := b.Add(r.Item, r.Unit, r.Annotator, r.Label); err != nil {
 			return nil, lineErr(name, r.Line, "%v", err)

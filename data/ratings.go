@@ -1,9 +1,13 @@
 package data
 
 import (
+	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
+
+	"github.com/claritty/claritty/display"
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/guidelines"
@@ -90,26 +94,33 @@ func (rr *ratingsReader) next() (RatingRow, error) {
 	return row, nil
 }
 
+// RatingScales are the scales of a labels TSV's unit types as its reader
+// gives them (agree --categories), each in ordinal order: Of a type's own,
+// Shared the one every other type is on. A type given neither is on
+// ClariMM's whole 1-5 scale when every row rates a ClariMM unit (chance
+// agreement depends on the points nobody used too), else on the labels
+// its own units hold (agreement.InferScale), so no type's figures are
+// over another type's categories.
+type RatingScales struct {
+	Shared []string
+	Of     map[string][]string
+}
+
 // ReadRatingsStudy reads a labels TSV straight into an agreement study,
 // row by row, keeping no rows: its memory grows with the units and labels
-// of the study, not with the file's lines and their strings. The scale is
-// categories when given (in ordinal order); else ClariMM's whole 1-5 scale
-// when every row rates a ClariMM unit (chance agreement depends on the
-// points nobody used too); else the labels the file holds
-// (agreement.InferScale). It also returns what the read noticed that is
-// not an error, for stderr.
-func ReadRatingsStudy(r io.Reader, name string, maxLine int, categories []string) (*agreement.Study, []string, error) {
+// of the study, not with the file's lines and their strings. Each unit
+// type is on its scale of scales, and figures pool the types only where
+// those are one (agreement.JoinScales). It also returns what the read
+// noticed that is not an error, for stderr.
+func ReadRatingsStudy(r io.Reader, name string, maxLine int, scales RatingScales) (*agreement.Study, []string, error) {
 	lr := newLineReader(r, name).limit(maxLine)
 	rr, err := newRatingsReader(lr, nil)
 	if err != nil {
 		return nil, nil, err
 	}
 	b := agreement.NewOpenBuilder()
-	if len(categories) > 0 {
-		b = agreement.NewBuilder(agreement.NewScale(categories))
-	}
-	firstLine := map[string]int{} // label -> its first line, for errors found at the end
-	clarimm, rows := true, 0
+	firstLine := map[[2]string]int{} // type and label -> its first line, for errors found at the end
+	clarimm := true
 	for {
 		row, err := rr.next()
 		if err == io.EOF {
@@ -118,9 +129,9 @@ func ReadRatingsStudy(r io.Reader, name string, maxLine int, categories []string
 		if err != nil {
 			return nil, nil, err
 		}
-		rows++
-		if _, ok := firstLine[row.Label]; !ok {
-			firstLine[row.Label] = row.Line
+		key := [2]string{agreement.UnitType(row.Unit), row.Label}
+		if _, ok := firstLine[key]; !ok {
+			firstLine[key] = row.Line
 		}
 		if !guidelines.ClariMM.HasUnit(row.Unit) {
 			clarimm = false
@@ -132,18 +143,88 @@ func ReadRatingsStudy(r io.Reader, name string, maxLine int, categories []string
 	if err := needRows(lr); err != nil {
 		return nil, nil, err
 	}
-	if len(categories) > 0 {
-		return b.Study(), lr.warnings(), nil
+	own, err := typeScales(b, name, scales, clarimm)
+	if err != nil {
+		return nil, nil, err
 	}
-	scale := agreement.InferScale(b.Labels())
-	if clarimm && rows > 0 {
-		scale = agreement.NewScale(guidelines.ClariMM.Categories())
+	if err := offScale(b, name, own, scales, firstLine); err != nil {
+		return nil, nil, err
 	}
-	for _, l := range b.Labels() {
-		if !slices.Contains(scale.Categories, l) {
-			return nil, nil, lineErr(name, firstLine[l], "label %q is not one of the categories %s", l, strings.Join(scale.Categories, ", "))
+	st, err := b.StudyOn(own)
+	return st, append(lr.warnings(), sharedNote(b, scales)...), err
+}
+
+// typeScales is each unit type's scale (RatingScales), in the builder's
+// order of types; a type given a scale must have units in the file.
+func typeScales(b *agreement.Builder, name string, scales RatingScales, clarimm bool) ([]agreement.Scale, error) {
+	for _, typ := range slices.Sorted(maps.Keys(scales.Of)) {
+		if !slices.Contains(b.Types(), typ) {
+			return nil, fmt.Errorf("%s has no %s units to give categories to (its unit types: %s)", display.Clean(name),
+				display.Clean(typ), display.Clean(strings.Join(b.Types(), ", ")))
 		}
 	}
-	st, err := b.StudyOn(scale)
-	return st, lr.warnings(), err
+	own := make([]agreement.Scale, len(b.Types()))
+	for t, typ := range b.Types() {
+		switch cats, ok := scales.Of[typ]; {
+		case ok:
+			own[t] = agreement.NewScale(cats)
+		case scales.Shared != nil:
+			own[t] = agreement.NewScale(scales.Shared)
+		case clarimm:
+			own[t] = agreement.NewScale(guidelines.ClariMM.Categories())
+		default:
+			own[t] = agreement.InferScale(b.LabelsOf(t))
+			own[t].Inferred = true
+		}
+	}
+	return own, nil
+}
+
+// offScale is the error of the file's first label that is not on its
+// type's scale, at its line.
+func offScale(b *agreement.Builder, name string, own []agreement.Scale, scales RatingScales, firstLine map[[2]string]int) error {
+	line, msg := 0, ""
+	for t, typ := range b.Types() {
+		for _, l := range b.LabelsOf(t) {
+			if n := firstLine[[2]string{typ, l}]; !slices.Contains(own[t].Categories, l) && (line == 0 || n < line) {
+				line, msg = n, fmt.Sprintf("label %q is not one of the categories %s", l, strings.Join(own[t].Categories, ", "))
+				if _, ok := scales.Of[typ]; ok {
+					msg = fmt.Sprintf("label %q is not one of %s's categories %s", l, typ, strings.Join(own[t].Categories, ", "))
+				}
+			}
+		}
+	}
+	if line == 0 {
+		return nil
+	}
+	return lineErr(name, line, "%s", msg)
+}
+
+// sharedNote says when one list of categories for every type (Shared)
+// meets types whose labels use different categories: the reader has put
+// them on one scale, so each type's AC1 is over all of its categories
+// and the pooled row joins the types, which is pooling if a type's scale
+// is in truth its own.
+func sharedNote(b *agreement.Builder, scales RatingScales) []string {
+	var on, each []string
+	var first []string
+	differ := false
+	for t, typ := range b.Types() {
+		if _, ok := scales.Of[typ]; ok || scales.Shared == nil {
+			continue
+		}
+		labels := agreement.InferScale(b.LabelsOf(t)).Categories
+		if on == nil {
+			first = labels
+		}
+		differ = differ || !slices.Equal(labels, first)
+		on, each = append(on, typ), append(each, "--categories "+typ+"="+strings.Join(labels, ","))
+	}
+	if !differ {
+		return nil
+	}
+	return []string{display.Clean(fmt.Sprintf("--categories %s puts %s on one scale, but their labels use different categories: "+
+		"each one's AC1 is over all %d and the pooled row joins them. If each has a scale of its own, give each its own: %s "+
+		"(the categories its labels use; add any nobody used)", strings.Join(scales.Shared, ","), strings.Join(on, ", "),
+		len(scales.Shared), strings.Join(each, " ")))}
 }

@@ -28,7 +28,7 @@ func TestReadRatings(t *testing.T) {
 		}
 	}
 	// Names from the file are shown harmlessly in errors.
-	_, _, err = ReadRatingsStudy(strings.NewReader(RatingsHeader+"\ni\tq\ta\t\x1b[31m\n"), "l.tsv", 0, []string{"0"})
+	_, _, err = ReadRatingsStudy(strings.NewReader(RatingsHeader+"\ni\tq\ta\t\x1b[31m\n"), "l.tsv", 0, RatingScales{Shared: []string{"0"}})
 	if err == nil || strings.Contains(err.Error(), "\x1b") {
 		t.Errorf("error %q", err)
 	}

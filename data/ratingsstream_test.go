@@ -16,28 +16,30 @@ func TestStreamedStudyIsTheRowsStudy(t *testing.T) {
 	t.Parallel()
 	header := RatingsHeader + "\n"
 	files := []struct {
-		body string
-		cats []string
+		body   string
+		scales RatingScales
 	}{
-		{header + "a\tq\tx\t2\na\tq\ty\t0\nb\tq\tx\t1\nb\tlanding_1\ty\t10\n", nil},       // numbers: by value, 10 after 2
-		{header + "a\tq\tx\tno\na\tq\ty\tyes\nb\tq\tx\tmaybe\n", nil},                     // words: alphabetical
-		{header + "c1\tcoherence\tx\t4\nc1\tcoherence\ty\t5\nc2\tdiversity\tx\t3\n", nil}, // ClariMM: the whole 1-5
-		{header + "a\tq\tx\tlow\na\tq\ty\thigh\n", []string{"low", "mid", "high"}},
+		{header + "a\tq\tx\t2\na\tq\ty\t0\nb\tq\tx\t1\nb\tlanding_1\ty\t10\n", RatingScales{}},       // numbers: by value, each type's own
+		{header + "a\tq\tx\tno\na\tq\ty\tyes\nb\tq\tx\tmaybe\n", RatingScales{}},                     // words: alphabetical
+		{header + "c1\tcoherence\tx\t4\nc1\tcoherence\ty\t5\nc2\tdiversity\tx\t3\n", RatingScales{}}, // ClariMM: the whole 1-5
+		{header + "a\tq\tx\tlow\na\tq\ty\thigh\n", RatingScales{Shared: []string{"low", "mid", "high"}}},
+		{header + "a\tneed\tx\t4\na\tuse_1\tx\t1\na\tuse_2\ty\t3\n", RatingScales{Of: map[string][]string{"need": {"1", "2", "3", "4"}}}},
+		{header + "a\tneed\tx\t4\na\tuse_1\tx\t1\n", RatingScales{Shared: []string{"1", "2", "3", "4"}, Of: map[string][]string{"use": {"1", "2", "3"}}}},
 	}
 	for i, f := range files {
 		rows, err := ReadRatings(strings.NewReader(f.body), "f.tsv")
 		if err != nil {
 			t.Fatal(err)
 		}
-		cats := f.cats
+		scales := f.scales
 		if i == 2 { // what agree chose for an all-ClariMM file
-			cats = guidelines.ClariMM.Categories()
+			scales.Shared = guidelines.ClariMM.Categories()
 		}
-		want, err := RatingsStudy(rows, "f.tsv", cats)
+		want, err := RatingsStudy(rows, "f.tsv", scales)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, _, err := ReadRatingsStudy(strings.NewReader(f.body), "f.tsv", 0, f.cats)
+		got, _, err := ReadRatingsStudy(strings.NewReader(f.body), "f.tsv", 0, f.scales)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,11 +48,11 @@ func TestStreamedStudyIsTheRowsStudy(t *testing.T) {
 		}
 	}
 	off := header + "c1\tcoherence\tx\t4\nc1\tcoherence\ty\t9\n"
-	_, _, err := ReadRatingsStudy(strings.NewReader(off), "f.tsv", 0, nil)
+	_, _, err := ReadRatingsStudy(strings.NewReader(off), "f.tsv", 0, RatingScales{})
 	if err == nil || !strings.Contains(err.Error(), "f.tsv:3:") {
 		t.Errorf("an off-scale ClariMM rating: %v, want f.tsv:3", err)
 	}
-	_, _, err = ReadRatingsStudy(strings.NewReader(header+"a\tq\tx\tlow\na\tq\ty\thuge\n"), "f.tsv", 0, []string{"low", "high"})
+	_, _, err = ReadRatingsStudy(strings.NewReader(header+"a\tq\tx\tlow\na\tq\ty\thuge\n"), "f.tsv", 0, RatingScales{Shared: []string{"low", "high"}})
 	if err == nil || !strings.Contains(err.Error(), "f.tsv:3:") {
 		t.Errorf("a label off the given categories: %v, want f.tsv:3", err)
 	}

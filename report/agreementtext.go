@@ -32,6 +32,11 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	layout.prose(tw, fmt.Sprintf("Agreement in %s; %s.", what, categoriesText(rep)))
+	if inferred := inferredTypes(rep); len(inferred) > 0 {
+		layout.prose(tw, fmt.Sprintf("The categories of %s are inferred from the labels (none were given): a category nobody "+
+			"used is not counted, so AC1's chance agreement is over those used. Give a type's whole scale with "+
+			"--categories TYPE=a,b,c (once per type).", strings.Join(inferred, ", ")))
+	}
 	if rep.Scale.Nominal {
 		layout.prose(tw, "Read Fleiss' κ, AC1 and α nominal; ordinal and interval alpha would read an order into them.")
 	}
@@ -52,9 +57,9 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 		fmt.Fprint(tw, "No intervals (--bootstrap 0).\n\n")
 		ci = func(agreement.Interval) any { return "—" }
 	}
-	if rep.Scale.Unpooled {
-		layout.prose(tw, fmt.Sprintf("The unit types have scales of their own (%s): no figure pools them, and each "+
-			"type's figures are on its own scale (AC1's chance agreement over its own categories).", strings.Join(typeNames(rep), ", ")))
+	if why := rep.NotPooled(); why != "" {
+		layout.prose(tw, fmt.Sprintf("No pooled row, and no figure pools the types, because %s. Each type's figures are on "+
+			"its own scale (AC1's chance agreement over its own categories).", display.Clean(why)))
 		fmt.Fprintln(tw)
 	}
 	if rep.MinRaters > 1 {
@@ -343,8 +348,17 @@ func anyPaired(rep agreement.Report) bool {
 	return false
 }
 
-// typeNames are the report's unit types.
-func typeNames(rep agreement.Report) []string { return typeNamesOf(rep.Types) }
+// inferredTypes are the report's unit types whose categories are those
+// their labels use.
+func inferredTypes(rep agreement.Report) []string {
+	var out []string
+	for _, t := range rep.Types {
+		if t.Scale.Inferred {
+			out = append(out, display.Clean(t.Type))
+		}
+	}
+	return out
+}
 
 func typeNamesOf(rows []agreement.TypeReport) []string {
 	var out []string

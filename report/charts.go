@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"image/color"
+	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -94,13 +95,17 @@ func drawBar(scale agreement.Scale, labels []int, total, width int) string {
 	return b.String()
 }
 
-// catKey is the character that stands for category c: its label's first.
+// catKey is the character that stands for category c: its label's first
+// that fills one cell, so a bar of n cells is n columns wide whatever
+// script the label is in (a wide 好 would draw it twice as long, a
+// combining mark not at all); the category's number for a label with none.
 func catKey(scale agreement.Scale, c int) string {
-	r := []rune(display.Clean(scale.Categories[c]))
-	if len(r) == 0 {
-		return "?"
+	for _, r := range display.Clean(scale.Categories[c]) {
+		if k := string(r); ansi.StringWidth(k) == 1 {
+			return k
+		}
 	}
-	return string(r[0])
+	return strconv.Itoa((c + 1) % 10)
 }
 
 // categoryStyle colours category c of q from red (lowest) to green

@@ -88,3 +88,39 @@ func TestLabelChartBarsAlike(t *testing.T) {
 		}
 	}
 }
+
+// A bar of n cells is n columns wide whatever script its labels are in:
+// a label that starts with a wide character (好, 2 columns) or a
+// combining mark (0 columns) has a one-column key, so every row of the
+// chart fills its width as a row of numbers does, and no row is wider.
+// Over 好 the bar was twice as long as the width it was given.
+func TestLabelChartBarFillsItsWidthInColumns(t *testing.T) {
+	t.Parallel()
+	for _, cats := range [][]string{{"1", "2", "3", "4"}, {"差", "好"}, {"\u0301a", "b"}, {"好", "\u0301", "c"}} {
+		scale := agreement.NewScale(cats)
+		labels, other := make([]int, len(cats)), make([]int, len(cats))
+		total := 0
+		for i := range labels {
+			labels[i], other[len(cats)-1-i] = 3+7*i, 3+7*i
+			total += labels[i]
+		}
+		for width := 30; width <= 120; width += 9 {
+			lines := LabelChart("Labels", scale, []agreement.LabelCount{{Name: "x", Labels: labels}, {Name: "y", Labels: other}}, width)
+			for _, l := range lines[1:] {
+				if w := ansi.StringWidth(l); w > width {
+					t.Errorf("%q at %d: a row %d columns wide: %q", cats, width, w, ansi.Strip(l))
+				}
+			}
+			for _, bar := range []int{4, 10, 37} {
+				if got := ansi.StringWidth(drawBar(scale, labels, total, bar)); got != bar {
+					t.Errorf("%q: a bar of %d cells is %d columns", cats, bar, got)
+				}
+			}
+			for c := range cats {
+				if k := catKey(scale, c); ansi.StringWidth(k) != 1 {
+					t.Errorf("%q: category %d's key %q is %d columns", cats, c, k, ansi.StringWidth(k))
+				}
+			}
+		}
+	}
+}

@@ -34,7 +34,7 @@ func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The study of the exported file, read as agree --ratings reads one.
-	slow, _, err := data.ReadRatingsStudy(&tsv, "labels.tsv", 0, []string{"0", "1", "2"})
+	slow, _, err := data.ReadRatingsStudy(&tsv, "labels.tsv", 0, data.RatingScales{Shared: []string{"0", "1", "2"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/colorprofile"
@@ -19,10 +20,11 @@ import (
 )
 
 type agreeFlags struct {
-	dataset, ratings, categories string
-	json, pairs, wide            bool
-	opt                          agreement.Options
-	maxLine                      int
+	dataset, ratings  string
+	categories        []string
+	json, pairs, wide bool
+	opt               agreement.Options
+	maxLine           int
 }
 
 func newAgreeCmd(g *globals) *cobra.Command {
@@ -42,12 +44,17 @@ func newAgreeCmd(g *globals) *cobra.Command {
 			"two rated units, is undefined (null in JSON) and says why. Each type says how many units\n" +
 			"have two or more labels (all observed agreement rests on them) and warns when that is\n" +
 			"under 20 or when most units have a single label; --min-raters 2 computes every figure\n" +
-			"over units with at least two.\n" +
+			"over units with at least two. Without a pooled row, JSON's not_pooled says why.\n" +
+			"With --ratings a type's scale is the categories its own labels use (one nobody used is not\n" +
+			"counted, which moves AC1; the output says so) unless given: --categories TYPE=a,b,c for a\n" +
+			"type (repeat for each), or a bare a,b,c for every type not named, which puts them on one\n" +
+			"scale and pools them (a warning says when their labels use different categories).\n" +
 			"A dataset's labels count once settled: finished HITs, merged whole HITs, imported releases.\n" +
 			"From a dataset the coefficients come from its kept table of count patterns, which costs the\n" +
 			"same at a thousand labels or millions; --pairs and --json read every label.",
 		Example: "  claritty agree --dataset MIMICS-Manual\n" +
-			"  claritty agree --ratings labels.tsv --categories 0,1,2 --json",
+			"  claritty agree --ratings labels.tsv --categories 0,1,2 --json\n" +
+			"  claritty agree --ratings clariq.tsv --categories need=1,2,3,4 --categories usefulness=1,2,3",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if fl.opt.Bootstrap < 0 || fl.opt.Bootstrap > agreement.MaxBootstrap {
@@ -74,7 +81,8 @@ func newAgreeCmd(g *globals) *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&fl.dataset, "dataset", "", "dataset in the database (default: the first)")
 	f.StringVar(&fl.ratings, "ratings", "", "a labels TSV (item unit annotator label) instead of the database")
-	f.StringVar(&fl.categories, "categories", "", "the categories in ordinal order, comma-separated (with --ratings)")
+	f.StringArrayVar(&fl.categories, "categories", nil, "--ratings: a unit type's categories in ordinal order, TYPE=a,b,c (repeat for each type), "+
+		"or a,b,c for every type not named (default: each type's own labels)")
 	f.BoolVar(&fl.json, "json", false, "write JSON (reads every label, like --pairs)")
 	f.BoolVar(&fl.wide, "wide", false, "every coefficient of a type on one row (153 columns); the default when the terminal is 120 or wider")
 	f.BoolVar(&fl.pairs, "pairs", false, "also Cohen's kappa per pair of annotators and each annotator against the majority (reads every label)")
@@ -105,7 +113,7 @@ func loadReport(cmd *cobra.Command, g *globals, fl agreeFlags) (rep agreement.Re
 		}
 		return rep, fl.ratings, true, ratingUnits(st), nil
 	}
-	if fl.categories != "" {
+	if len(fl.categories) > 0 {
 		return rep, "", false, false, fmt.Errorf("--categories goes with --ratings: a dataset's scale is known")
 	}
 	ctx := cmd.Context()
@@ -126,7 +134,7 @@ func loadReport(cmd *cobra.Command, g *globals, fl agreeFlags) (rep agreement.Re
 // patterns, as the acting annotator may read it (the items they may
 // still be given left out): every coefficient and interval, no pairs.
 func keptAgreement(cmd *cobra.Command, g *globals, fl agreeFlags) error {
-	if fl.categories != "" {
+	if len(fl.categories) > 0 {
 		return fmt.Errorf("--categories goes with --ratings: a dataset's scale is known")
 	}
 	ctx := cmd.Context()
@@ -159,11 +167,11 @@ func loadRatings(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Stud
 		return nil, err
 	}
 	defer f.Close()
-	var cats []string
-	if fl.categories != "" {
-		cats = strings.Split(fl.categories, ",")
+	scales, err := ratingScales(fl.categories)
+	if err != nil {
+		return nil, err
 	}
-	st, notes, err := data.ReadRatingsStudy(f, fl.ratings, fl.maxLine, cats)
+	st, notes, err := data.ReadRatingsStudy(f, fl.ratings, fl.maxLine, scales)
 	if err != nil {
 		return nil, err
 	}
@@ -171,6 +179,40 @@ func loadRatings(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Stud
 		fmt.Fprintln(cmd.ErrOrStderr(), "warning: "+n)
 	}
 	return st, nil
+}
+
+// ratingScales reads --categories: each TYPE=a,b,c a type's own scale,
+// a bare a,b,c the one every other type is on.
+func ratingScales(flags []string) (data.RatingScales, error) {
+	var sc data.RatingScales
+	for _, f := range flags {
+		typ, list, own := strings.Cut(f, "=")
+		if !own || strings.Contains(typ, ",") { // a category may hold "=": a list's first does not start a type
+			typ, list, own = "", f, false
+		}
+		cats := strings.Split(list, ",")
+		for i, c := range cats {
+			if c == "" || slices.Contains(cats[:i], c) {
+				return sc, fmt.Errorf("--categories %s: a category is empty or given twice", display.Clean(f))
+			}
+		}
+		switch {
+		case own && typ == "":
+			return sc, fmt.Errorf("--categories %s: name the unit type before =", display.Clean(f))
+		case own && sc.Of[typ] != nil:
+			return sc, fmt.Errorf("--categories: %s's categories are given twice", display.Clean(typ))
+		case own:
+			if sc.Of == nil {
+				sc.Of = map[string][]string{}
+			}
+			sc.Of[typ] = cats
+		case sc.Shared != nil:
+			return sc, fmt.Errorf("--categories: two lists for every type; give one, and TYPE=a,b,c for a type of its own")
+		default:
+			sc.Shared = cats
+		}
+	}
+	return sc, nil
 }
 
 // ratingUnits reports whether every unit of the study is a ClariMM rating.
