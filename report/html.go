@@ -209,6 +209,9 @@ func agreementSection(rep agreement.Report) template.HTML {
 	out += note("Units with settled labels; intervals from " + strconv.Itoa(agreement.DefaultOptions.Bootstrap) +
 		" bootstrap resamples of the units drawn, as claritty agree prints them; one resting on fewer (a resample where κ is " +
 		"undefined is dropped) says how many it used.")
+	if why := rep.NotPooled(); why != "" {
+		out += note(esc("No pooled row, and no figure pools the types, because " + why + ". Each type's figures are on its own scale."))
+	}
 	for _, w := range rep.Withheld {
 		out += note(withheld(w))
 	}

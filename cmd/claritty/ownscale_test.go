@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"html"
 	"math"
 	"regexp"
 	"slices"
@@ -140,6 +141,15 @@ func TestAC1OnEachTypesOwnScale(t *testing.T) {
 	}
 	if needTable := labelsTable(t, page, "need"); !strings.Contains(needTable, "necessary (4)") {
 		t.Errorf("the need chart lacks its own 4:\n%s", needTable)
+	}
+	var doc struct {
+		NotPooled string `json:"not_pooled"`
+	}
+	if err := json.Unmarshal([]byte(tm.run(t, "", "", "agree", "--dataset", "clariq", "--json").stdout), &doc); err != nil || doc.NotPooled == "" {
+		t.Fatalf("agree --json says nothing of why it has no pooled row: %v", err)
+	}
+	if !strings.Contains(page, html.EscapeString("because "+doc.NotPooled)) {
+		t.Errorf("the report does not say why it has no pooled row (%q)", doc.NotPooled)
 	}
 }
 
