@@ -281,23 +281,24 @@ func (s *Store) Labels(ctx context.Context, itemID, annotatorID int64) (map[stri
 
 // HistoryEntry is one change of one label.
 type HistoryEntry struct {
+	Item      string // the item's uid; a pair's blind id when AsSeen
+	Kind      guidelines.Kind
 	Unit      string
 	Annotator string
 	Actor     string
-	Old, New  *int
+	Old, New  *int // nil: no label (before the first, after a withdrawal or an undo)
 	At        string
-	Source    string
+	Source    string // tui, undo, merge, withdrawn …
+	// AsSeen: a compare item's change for a reader below the lead, Old
+	// and New from the side shown as A (as LabelRow.AsSeen).
+	AsSeen bool
 }
 
-// History lists every change to an item's labels, oldest first.
+// History lists every change to an item's labels, oldest first, whoever
+// asks: for tests and tools that hold the file; a person's command reads
+// Reading.LabelHistory, which keeps to their role.
 func (s *Store) History(ctx context.Context, itemID int64) ([]HistoryEntry, error) {
-	return collect(ctx, s.prepared(), "load history", `
-		SELECT h.unit, a.name, x.name, h.old_value, h.new_value, h.at, h.source
-		FROM label_history h JOIN annotators a ON a.id = h.annotator_id
-		JOIN annotators x ON x.id = h.actor_id
-		WHERE h.item_id = ? ORDER BY h.id`, []any{itemID}, func(rows *sql.Rows) (h HistoryEntry, err error) {
-		return h, rows.Scan(&h.Unit, &h.Annotator, &h.Actor, &h.Old, &h.New, &h.At, &h.Source)
-	})
+	return labelHistory(ctx, s.prepared(), itemID, 0)
 }
 
 // LabelRow is one label as exported.

@@ -181,7 +181,8 @@ func (m *Model) Init() tea.Cmd {
 // Update handles one message, then lays out the frame at once: the keys
 // that follow scroll within the bounds of what is on screen.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if s, ok := msg.(savedMsg); ok && s.err == nil && !s.finished && m.hit.trouble == 0 {
+	if s, ok := msg.(savedMsg); ok && s.err == nil && !s.finished && m.hit.trouble == 0 &&
+		!m.hit.progressMoved(s.progress) && !m.paneDoneMoved(s.progress) {
 		return m, nil // a write committed; nothing on screen depends on it
 	}
 	cmd := m.update(msg)
@@ -226,7 +227,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.hit.Update(msg)
 	case savedMsg:
 		cmd := m.hit.Update(msg)
-		if msg.err == nil && msg.finished {
+		if msg.err == nil && (msg.finished || m.paneDoneMoved(msg.progress)) {
 			cmd = tea.Batch(cmd, m.refreshPane())
 		}
 		return cmd

@@ -80,7 +80,7 @@ func (m *hitScreen) Update(msg tea.Msg) tea.Cmd {
 		return m.skipped(msg)
 	case allDoneMsg:
 		m.loading, m.allDone, m.hit, m.noWork = false, true, nil, msg
-		m.setStatus("", false)
+		m.setStatus(msg.note, false)
 		return m.replayPending()
 	case savedMsg:
 		return m.saved(msg)
@@ -217,7 +217,11 @@ type replayMsg struct{ keys []tea.KeyPressMsg }
 // loadNext asks the store for the annotator's next HIT under the dataset's
 // policy (their own open HITs first, then what still wants annotators, from
 // seq on) and loads it.
-func (m *hitScreen) loadNext(seq int) tea.Cmd {
+func (m *hitScreen) loadNext(seq int) tea.Cmd { return m.loadNextSaying(seq, "") }
+
+// loadNextSaying is loadNext keeping note on the status line whatever
+// comes next: the next HIT, or the all-done screen.
+func (m *hitScreen) loadNextSaying(seq int, note string) tea.Cmd {
 	m.loading = true
 	st, ds, an := m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator.ID
 	return m.work.do(func() tea.Msg {
@@ -227,7 +231,7 @@ func (m *hitScreen) loadNext(seq int) tea.Cmd {
 		}
 		if !ok {
 			policy, _ := st.DatasetPolicy(m.ctx, ds)
-			return allDoneMsg{noWork: nw, lease: policy.Lease}
+			return allDoneMsg{noWork: nw, lease: policy.Lease, note: note}
 		}
 		h, err := loadHIT(m.ctx, st, ds, id, an)
 		return hitLoadedMsg{hit: h, step: -1, err: err}
@@ -287,7 +291,16 @@ func (m *hitScreen) hitLoaded(msg hitLoadedMsg) tea.Cmd {
 	return tea.Batch(m.stepEvent(m.hit, m.hit.cur, "enter"), m.replayPending(), m.startClock())
 }
 
+// progressMoved says whether the store counts the annotator's HITs
+// otherwise than the header shows them.
+func (m *hitScreen) progressMoved(p *hitProgress) bool {
+	return p != nil && m.hit != nil && (p.done != m.hit.done || p.open != m.hit.open)
+}
+
 func (m *hitScreen) saved(msg savedMsg) tea.Cmd {
+	if p := msg.progress; p != nil && m.hit != nil {
+		m.hit.done, m.hit.open = p.done, p.open
+	}
 	if msg.err == nil {
 		if m.trouble > 0 {
 			m.trouble = 0

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -213,7 +214,12 @@ func (m *hitScreen) label(value int) tea.Cmd {
 			return tea.Sequence(m.saveLabel(ch), m.loadFeedback(h))
 		}
 		// The note first: a narrow window keeps the status's start.
-		m.setStatus(strings.TrimPrefix(fmt.Sprintf("%s; HIT %d done.", note, h.item.Seq), "; "), false)
+		done := strings.TrimPrefix(fmt.Sprintf("%s; HIT %d done.", note, h.item.Seq), "; ")
+		m.setStatus(done, false)
+		if note != "" {
+			// The all-done screen clears the status: not what was withdrawn.
+			return tea.Sequence(m.saveLabel(ch), m.loadNextSaying(h.item.Seq+1, done))
+		}
 		return tea.Sequence(m.saveLabel(ch), m.loadNext(h.item.Seq+1))
 	case last:
 		ch.Move = m.moveTo(h.firstOpen())
@@ -227,15 +233,34 @@ func (m *hitScreen) label(value int) tea.Cmd {
 }
 
 // saveLabel queues one label's write, as the annotator on screen, keyed by
-// whoever really acts (a lead behind --as).
+// whoever really acts (a lead behind --as), and reads the annotator's
+// HITs after it for the header: any label may finish a HIT or open one
+// again, and only the store knows which.
 func (m *hitScreen) saveLabel(ch store.LabelChange) tea.Cmd {
 	ch.ActorID = m.cfg.Annotator.ActorID()
 	ch.Rev = m.hit.rev // the HIT as this screen shows it
-	st := m.cfg.Store
+	st, ds := m.cfg.Store, m.cfg.Dataset.ID
 	return m.work.do(func() tea.Msg {
-		_, err := st.SetLabel(m.ctx, ch)
-		return savedMsg{what: ch.Unit, finished: ch.Finish, err: err}
+		if _, err := st.SetLabel(m.ctx, ch); err != nil {
+			return savedMsg{what: ch.Unit, finished: ch.Finish, err: err}
+		}
+		return savedMsg{what: ch.Unit, finished: ch.Finish, progress: readProgress(m.ctx, st, ds, ch.AnnotatorID)}
 	})
+}
+
+// readProgress counts the annotator's finished and unfinished HITs, or is
+// nil when the store cannot say: the label is saved all the same, and the
+// header keeps its count until the next read.
+func readProgress(ctx context.Context, st *store.Store, datasetID, annotatorID int64) *hitProgress {
+	done, _, err := st.Progress(ctx, datasetID, annotatorID)
+	if err != nil {
+		return nil
+	}
+	open, err := st.OpenHITs(ctx, datasetID, annotatorID)
+	if err != nil {
+		return nil
+	}
+	return &hitProgress{done: done, open: open}
 }
 
 // undoLast takes back the last label keyed on this HIT, and shows its

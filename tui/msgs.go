@@ -17,6 +17,9 @@ type hitLoadedMsg struct {
 type allDoneMsg struct {
 	noWork store.NoWork
 	lease  time.Duration
+	// note stays on the status line (what the label that finished the
+	// last HIT withdrew); else the status is cleared.
+	note string
 }
 
 // savedMsg reports a finished write; on error the HIT is read again so the
@@ -24,8 +27,16 @@ type allDoneMsg struct {
 type savedMsg struct {
 	what     string
 	finished bool // the label finished a HIT
+	// progress is the annotator's HITs as the store counts them after a
+	// label (nil after other writes): a label finishes a HIT, and a
+	// changed answer or an undo may open one again.
+	progress *hitProgress
 	err      error
 }
+
+// hitProgress is the annotator's finished and unfinished HITs in the
+// dataset on screen, as the header shows them.
+type hitProgress struct{ done, open int }
 
 // openedMsg reports an attempt to open a URL in the browser.
 type openedMsg struct {

@@ -128,6 +128,13 @@ func (m *Model) refreshPane() tea.Cmd {
 	}
 }
 
+// paneDoneMoved says whether the annotator's finished HITs, as the store
+// counts them now, are not what the pane shows: a changed answer or an
+// undo opened a finished HIT again.
+func (m *Model) paneDoneMoved(p *hitProgress) bool {
+	return p != nil && m.pane.stats != nil && m.pane.stats.done != p.done
+}
+
 func (m *Model) paneComputed(msg paneMsg) tea.Cmd {
 	p := &m.pane
 	p.computing, p.stats = false, msg.stats

@@ -17,13 +17,19 @@ import (
 // "not clear") and opens ana's HIT screen on them at w×h.
 func clariqHarness(t *testing.T, w, h int) *harness {
 	t.Helper()
+	return clariqHarnessOf(t, 3, w, h)
+}
+
+// clariqHarnessOf is clariqHarness over n requests.
+func clariqHarnessOf(t *testing.T, n, w, h int) *harness {
+	t.Helper()
 	ctx := context.Background()
 	st := storetest.Open(t)
 	f, err := guidelines.ParseProtocolFile("clariq.toml", []byte(datatest.ClariQGated))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := data.ImportProtocolFile(ctx, st, storetest.Lead(t, st), strings.NewReader(datatest.ClariQGatedRows(3)),
+	if _, err := data.ImportProtocolFile(ctx, st, storetest.Lead(t, st), strings.NewReader(datatest.ClariQGatedRows(n)),
 		"clariq.tsv", f, []byte(datatest.ClariQGated), data.Options{}); err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,8 @@ import (
 // time and queues the rest. A command is heavy unless listed here, so a new
 // one cannot slip past the queue; "" is the TUI, a session of its own.
 var lightCommands = map[string]bool{"": true, "policy": true, "flags": true, "help": true,
-	"check": true} // over SSH, check only says to run it on the server
+	"history": true, // one item's rows
+	"check":   true} // over SSH, check only says to run it on the server
 
 // heavy says whether a session's command waits for a place.
 func heavy(command string) bool { return !lightCommands[command] }

@@ -45,7 +45,7 @@ func newRootCmd(g *globals) *cobra.Command {
 	cmd.Flags().StringVar(&serpURL, "serp-url", tui.DefaultSERPURL, "results page URL template; {query} is replaced")
 	cmd.AddCommand(newImportCmd(g), newExportCmd(g), newBenchCmd(g), newAgreeCmd(g), newPolicyCmd(g),
 		newAnnotatorsCmd(g), newAdjudicateCmd(g), newFlagsCmd(g), newStatsCmd(g), newBackupCmd(g), newCheckCmd(g),
-		newProtocolsCmd(g), newReportCmd(g))
+		newProtocolsCmd(g), newReportCmd(g), newHistoryCmd(g))
 	if g.remote == nil {
 		cmd.AddCommand(newServeCmd(g))
 	}
