@@ -542,3 +542,35 @@ func goldReading(t testing.TB, st *store.Store, datasetID int64) *store.Reading 
 	t.Cleanup(func() { r.Close() })
 	return r
 }
+
+// A key on a HIT released to others while it sat idle is not saved, and
+// the screen must say so even when nothing is left to give: the all-done
+// screen that follows keeps the warning rather than clearing it.
+func TestNotSavedOutlivesTheAllDoneScreen(t *testing.T) {
+	st := storetest.Open(t)
+	ctx := context.Background()
+	im, err := st.BeginImport(ctx, storetest.Lead(t, st), "one", "mimics", "mimics-manual")
+	if err != nil {
+		t.Fatal(err)
+	}
+	im.AddPane(store.Pane{Query: "jaguar", Question: "Which jaguar?", Options: [5]string{"car", "cat"}})
+	im.SetPolicy(store.Policy{Min: 1, Max: 1, Lease: time.Second})
+	if _, err := im.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	first := startHarness(t, st, "ana", 100, 24)
+	first.expect("jaguar")
+	first.keys("enter") // Step I read: the HIT is ana's
+	first.expect("Step II")
+	// ana leaves it idle past the lease, and bob takes its one place.
+	if _, err := storetest.DB(t, st).ExecContext(ctx, `UPDATE hits SET touched_at = '2000-01-01T00:00:00Z'`); err != nil {
+		t.Fatal(err)
+	}
+	second := startHarness(t, st, "bob", 100, 24)
+	second.expect("jaguar")
+	second.keys("enter")
+	second.expect("Step II")
+	first.keys("2")
+	first.expect("No more HITs for you in one")
+	first.expect("not saved: this HIT was released to others")
+}

@@ -80,7 +80,7 @@ func (m *hitScreen) Update(msg tea.Msg) tea.Cmd {
 		return m.skipped(msg)
 	case allDoneMsg:
 		m.loading, m.allDone, m.hit, m.noWork = false, true, nil, msg
-		m.setStatus(msg.note, false)
+		m.setStatus(msg.note, msg.noteErr)
 		return m.replayPending()
 	case savedMsg:
 		return m.saved(msg)
@@ -217,11 +217,12 @@ type replayMsg struct{ keys []tea.KeyPressMsg }
 // loadNext asks the store for the annotator's next HIT under the dataset's
 // policy (their own open HITs first, then what still wants annotators, from
 // seq on) and loads it.
-func (m *hitScreen) loadNext(seq int) tea.Cmd { return m.loadNextSaying(seq, "") }
+func (m *hitScreen) loadNext(seq int) tea.Cmd { return m.loadNextSaying(seq, "", false) }
 
 // loadNextSaying is loadNext keeping note on the status line whatever
-// comes next: the next HIT, or the all-done screen.
-func (m *hitScreen) loadNextSaying(seq int, note string) tea.Cmd {
+// comes next: the next HIT, or the all-done screen; isErr shows it as a
+// warning (a label not saved).
+func (m *hitScreen) loadNextSaying(seq int, note string, isErr bool) tea.Cmd {
 	m.loading = true
 	st, ds, an := m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator.ID
 	return m.work.do(func() tea.Msg {
@@ -231,7 +232,7 @@ func (m *hitScreen) loadNextSaying(seq int, note string) tea.Cmd {
 		}
 		if !ok {
 			policy, _ := st.DatasetPolicy(m.ctx, ds)
-			return allDoneMsg{noWork: nw, lease: policy.Lease, note: note}
+			return allDoneMsg{noWork: nw, lease: policy.Lease, note: note, noteErr: isErr}
 		}
 		h, err := loadHIT(m.ctx, st, ds, id, an)
 		return hitLoadedMsg{hit: h, step: -1, err: err}
@@ -323,8 +324,11 @@ func (m *hitScreen) saved(msg savedMsg) tea.Cmd {
 	}
 	if errors.Is(msg.err, store.ErrNoRoom) {
 		// The HIT was left idle past its lease and others took its place.
-		m.setStatus("not saved: this HIT was released to others after you left it idle; your earlier labels are kept", true)
-		return m.loadNext(0)
+		// The warning must outlive the load: the all-done screen would
+		// otherwise clear it, and the annotator never learn the key was lost.
+		why := "not saved: this HIT was released to others after you left it idle; your earlier labels are kept"
+		m.setStatus(why, true)
+		return m.loadNextSaying(0, why, true)
 	}
 	m.setStatus("not saved: "+msg.err.Error(), true)
 	if m.hit != nil {

@@ -218,7 +218,7 @@ func (m *hitScreen) label(value int) tea.Cmd {
 		m.setStatus(done, false)
 		if note != "" {
 			// The all-done screen clears the status: not what was withdrawn.
-			return tea.Sequence(m.saveLabel(ch), m.loadNextSaying(h.item.Seq+1, done))
+			return tea.Sequence(m.saveLabel(ch), m.loadNextSaying(h.item.Seq+1, done, false))
 		}
 		return tea.Sequence(m.saveLabel(ch), m.loadNext(h.item.Seq+1))
 	case last:

@@ -18,8 +18,10 @@ type allDoneMsg struct {
 	noWork store.NoWork
 	lease  time.Duration
 	// note stays on the status line (what the label that finished the
-	// last HIT withdrew); else the status is cleared.
-	note string
+	// last HIT withdrew, or that a key was not saved); else the status is
+	// cleared. noteErr shows it as a warning.
+	note    string
+	noteErr bool
 }
 
 // savedMsg reports a finished write; on error the HIT is read again so the
