@@ -236,6 +236,24 @@ func reboundScreens() []sizedScreen {
 	}
 }
 
+// allDoneHarness is ana on a one-request dataset she has just finished:
+// no more HITs for her.
+func allDoneHarness(t *testing.T, w, h int) *harness {
+	t.Helper()
+	st := storetest.Open(t)
+	importText(t, st, "nec", data.FormatNecessity, `{"id": "r1", "request": "Book it"}`+"\n")
+	ana, err := st.EnsureAnnotator(context.Background(), "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := startOn(t, st, ana, "nec", w, h, false)
+	hs.keys("0")
+	if !hs.m.hit.allDone {
+		t.Fatalf("not done after the one request:\n%s", hs.screen())
+	}
+	return hs
+}
+
 // noWorkHarness is bob on a one-pane dataset ana holds: no HIT for him.
 func noWorkHarness(t *testing.T, w, h int) *harness {
 	t.Helper()
@@ -329,6 +347,49 @@ func TestUnboundScreensKeepTheirKeys(t *testing.T) {
 	h.send(keyMsg("q"))
 	if !h.m.quitting {
 		t.Error("q did not quit the queue, whose footer says it does")
+	}
+}
+
+// The screens without a HIT wrap their lines, never cut at the edge, and
+// show every hint whole at every size: the queue's and quit's keys as the
+// config binds them, or the built-in ones.
+func TestNoWorkShowsEveryHint(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		config string
+		hints  []string
+	}{
+		{"built_in", "", []string{"l lists the requests to review or change a label", "q quits"}},
+		{"remapped", remapped, []string{"L lists the requests to review or change a label", "x quits"}},
+	} {
+		for _, sc := range []struct {
+			name  string
+			start func(t *testing.T, w, h int) *harness
+			hints []string
+		}{
+			{"all_done", allDoneHarness, c.hints},
+			{"held_by_others", noWorkHarness, []string{strings.ReplaceAll(c.hints[0], "requests", "panes"), c.hints[1]}},
+		} {
+			for _, size := range everySize {
+				t.Run(fmt.Sprintf("%s_%s_%dx%d", c.name, sc.name, size.w, size.h), func(t *testing.T) {
+					if c.config != "" {
+						withKeys(t, parseKeys(t, c.config), remappedPress)
+					}
+					h := sc.start(t, size.w, size.h)
+					checkFits(t, h, size.w, size.h)
+					if h.m.cuts > 0 {
+						t.Errorf("%d lines cut at the edge:\n%s", h.m.cuts, h.screen())
+					}
+					body := strings.Split(h.screen(), "\n")
+					words := strings.Join(strings.Fields(strings.Join(body[:len(body)-1], "\n")), " ")
+					for _, hint := range sc.hints {
+						if !strings.Contains(words, hint) {
+							t.Errorf("%q is not on screen whole:\n%s", hint, h.screen())
+						}
+					}
+				})
+			}
+		}
 	}
 }
 
