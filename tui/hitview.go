@@ -199,8 +199,9 @@ func (m *hitScreen) guideStrip(h *hitState, w, room int) []string {
 }
 
 // guidance is a step's guideline section without its heading, wrapped to
-// w: every point and every label's description whole; own names the keys
-// as the annotator's config binds them on the HIT screen (ownGuide).
+// w: every point and every label's description whole, its actions' keys
+// as the annotator's config binds them on the HIT screen (ownGuide); own
+// names the labels' keys so too (adjudication keys the scale's).
 //
 // The lines are kept per step and width (new colours clear them): every
 // frame of a HIT shows them, and laying them out is most of a frame's cost.
@@ -221,9 +222,7 @@ func (ss *session) guidance(p guidelines.Protocol, stepID string, w int, own boo
 func (ss *session) layGuidance(p guidelines.Protocol, stepID string, w int, own bool) []string {
 	s := ss.styles
 	section := p.Section(stepID)
-	if own {
-		section = ss.cfg.Keys.ownGuide(section, kindFor(p.Kind).keys())
-	}
+	section = ss.cfg.Keys.ownGuide(section, kindFor(p.Kind).keys(), own)
 	_, body, _ := strings.Cut(section, "\n")
 	var lines []string
 	for _, l := range reflow(guidelines.Plain(body)) {
