@@ -546,8 +546,8 @@ mean κ       Cohen's κ with each other annotator, averaged; like self and vs
              scale, and over each type alone in the table per type
 DS accuracy  Dawid–Skene: the chance of giving the true class, per scale; – for
              one who shares no unit with another annotator (nothing to judge by)
-later/back   HITs put off (z) and given back (R), each use counted; the column
-             shows only where someone did
+later/back   HITs put off for later and given back to others, each use
+             counted; the column shows only where someone did
 `
 
 // Text is the report for a terminal: a table of figures per annotator,

@@ -124,8 +124,19 @@ func (k adjKeys) decideKeys(p guidelines.Protocol, unit string) []key.Binding {
 	return decide
 }
 
+// boundBy is adjudication's key map with the global actions where the
+// config binds them (bindGlobal): quitting, help and scrolling the item.
+// Its own keys keep theirs: with quit = "x", x still withdraws a decision
+// and ctrl+c quits. A scale's keys need no place among them: the config
+// may not take a digit, nor (KeyConfig.Check) a protocol's own key.
+func (k adjKeys) boundBy(c *KeyConfig) adjKeys {
+	own := []key.Binding{k.Good, k.Fair, k.Bad, k.Reason, k.Withdraw, k.Next, k.Prev, k.Decided, k.Guide, k.Back}
+	c.bindGlobal(own, append(k.globals(), action{"page_up", &k.PageUp}, action{"page_down", &k.PageDown})...)
+	return k
+}
+
 func newAdjScreen(s *session) *adjScreen {
-	return &adjScreen{session: s, keys: defaultAdjKeys(), last: -1}
+	return &adjScreen{session: s, keys: defaultAdjKeys().boundBy(s.cfg.Keys), last: -1}
 }
 
 // protocol is the task kind being adjudicated: the dataset's.

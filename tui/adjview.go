@@ -60,7 +60,7 @@ func (a *adjScreen) render() []string {
 			guide = append(guide[:room-1], s.Dim.Render(display.FitWords(" … g reads the rest of this step's guidance", w)))
 		}
 	}
-	v := a.scrolled(middle, focus, max(1, avail-len(guide)), a.scroll, "pgup", "pgdn")
+	v := a.scrolled(middle, focus, max(1, avail-len(guide)), a.scroll, keyNames(a.keys.PageUp), keyNames(a.keys.PageDown))
 	a.scroll, a.scrollLo, a.scrollHi = v.scroll, v.lo, v.hi
 	out := append(append(top, v.lines...), bottom...)
 	return append(fitLines(out, rows-len(guide)), guide...)

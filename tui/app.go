@@ -144,7 +144,7 @@ func New(ctx context.Context, cfg Config) (*Model, error) {
 		session:   sess,
 		width:     80,
 		height:    24,
-		pagerKeys: defaultPagerKeys(),
+		pagerKeys: defaultPagerKeys().boundBy(cfg.Keys),
 		hit:       newHITScreen(sess),
 		queue:     newQueueScreen(sess),
 		flags:     newFlagsScreen(sess),

@@ -49,8 +49,16 @@ func defaultFlagsKeys() flagsKeys {
 	}
 }
 
+// boundBy is the flags' key map with the global actions where the config
+// binds them (bindGlobal): quitting, help and moving the cursor.
+func (k flagsKeys) boundBy(c *KeyConfig) flagsKeys {
+	own := []key.Binding{k.Uphold, k.Clear, k.Withdraw, k.All, k.Close}
+	c.bindGlobal(own, append(k.globals(), action{"up", &k.Up}, action{"down", &k.Down})...)
+	return k
+}
+
 func newFlagsScreen(s *session) *flagsScreen {
-	return &flagsScreen{session: s, keys: defaultFlagsKeys()}
+	return &flagsScreen{session: s, keys: defaultFlagsKeys().boundBy(s.cfg.Keys)}
 }
 
 func (f *flagsScreen) SetSize(width, height int) tea.Cmd {

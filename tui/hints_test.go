@@ -170,31 +170,28 @@ func footerKeys(screen string) []string {
 
 // defaultKeysNamed is every built-in key of a rebound action, and every
 // moved label's old key, that a screen names in a hint: in its footer or
-// its text or, for a pager, any of its lines (off screen too; its footer
-// is the pager's own keys, which no config moves).
+// its text or, for a pager, any of its lines (off screen too), its
+// markers and its footer.
 func defaultKeysNamed(h *harness) []string {
 	screen := h.screen()
 	var found []string
-	text := screen
+	lines := strings.Split(screen, "\n")
+	footer := lines[len(lines)-1]
+	for _, k := range footerKeys(screen) {
+		if (h.m.hit.prompt != overlayNone || h.m.hit.feedback != nil) && k == "enter" {
+			continue // a text prompt's or the practice feedback's own key
+		}
+		if k == "a" || slices.Contains(builtIn, k) || slices.Contains(builtInLabels, k) {
+			found = append(found, fmt.Sprintf("%q in the footer", k))
+		}
+	}
+	found = append(found, labelMentions(footer, builtInLabels)...)
+	text := strings.Join(lines[:len(lines)-1], "\n")
 	if h.m.pagerOpen() {
-		_, lines := h.m.pagerLines()
-		text = ansi.Strip(strings.Join(lines, "\n"))
-	} else {
-		lines := strings.Split(screen, "\n")
-		footer := lines[len(lines)-1]
-		for _, k := range footerKeys(screen) {
-			if (h.m.hit.prompt != overlayNone || h.m.hit.feedback != nil) && k == "enter" {
-				continue // a text prompt's or the practice feedback's own key
-			}
-			if k == "a" || slices.Contains(builtIn, k) || slices.Contains(builtInLabels, k) {
-				found = append(found, fmt.Sprintf("%q in the footer", k))
-			}
-		}
-		found = append(found, labelMentions(footer, builtInLabels)...)
-		text = strings.Join(lines[:len(lines)-1], "\n")
-		if h.m.hit.prompt != overlayNone { // the text input's placeholder names the prompt's own keys
-			text = regexp.MustCompile(`(?m)^ *› .*$`).ReplaceAllString(text, "")
-		}
+		_, all := h.m.pagerLines()
+		text += "\n" + ansi.Strip(strings.Join(all, "\n"))
+	} else if h.m.hit.prompt != overlayNone { // the text input's placeholder names the prompt's own keys
+		text = regexp.MustCompile(`(?m)^ *› .*$`).ReplaceAllString(text, "")
 	}
 	text = withoutFixed(text)
 	if m := adjudicateKey.FindString(text); m != "" {
@@ -233,7 +230,30 @@ func reboundScreens() []sizedScreen {
 			keys: []string{"enter", "2", "2", "2", "1"}},
 		{name: "no_work", start: noWorkHarness},
 		{name: "no_work_undo", start: noWorkHarness, keys: []string{"u"}},
+		{name: "all_done", start: allDoneHarness},
+		// A pager's keys are pressed as the config binds them: the
+		// harness moves only the HIT screen's.
+		{name: "help_scrolled_bound", start: demo, keys: []string{"?", "m", "m", "]"}},
+		{name: "guideline_scrolled_bound", start: demo, keys: []string{"g", "m", "]"}},
 	}
+}
+
+// allDoneHarness is ana on a one-request dataset she has just finished:
+// no more HITs for her.
+func allDoneHarness(t *testing.T, w, h int) *harness {
+	t.Helper()
+	st := storetest.Open(t)
+	importText(t, st, "nec", data.FormatNecessity, `{"id": "r1", "request": "Book it"}`+"\n")
+	ana, err := st.EnsureAnnotator(context.Background(), "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := startOn(t, st, ana, "nec", w, h, false)
+	hs.keys("0")
+	if !hs.m.hit.allDone {
+		t.Fatalf("not done after the one request:\n%s", hs.screen())
+	}
+	return hs
 }
 
 // noWorkHarness is bob on a one-pane dataset ana holds: no HIT for him.
@@ -294,41 +314,250 @@ func TestHintsNameTheBoundKeys(t *testing.T) {
 	})
 }
 
-// rebinds reports whether the config rebinds a screen's keys: the queue's,
-// adjudication's and the flags' are their own (the issue's earlier
-// design), and so are the statistics' pager's.
+// rebinds reports whether a screen's keys are the HIT screen's, which
+// the config rebinds whole: the queue, adjudication, the flags and the
+// statistics' pager have actions of their own, and only their global
+// ones follow the config (TestEveryScreenFollowsTheGlobalKeys).
 func rebinds(name string) bool {
 	return !strings.Contains(name, "adjudication") && name != "queue" && name != "statistics"
 }
 
-// The screens whose keys no config moves show them as they are with the
-// built-in keys, each true there: the queue's q quits the queue, whatever
-// quits the HIT screen.
-func TestUnboundScreensKeepTheirKeys(t *testing.T) {
+// ownScreen is a screen with actions of its own, reached under remapped by
+// pressing keys as it binds them, and the keys its own actions keep.
+type ownScreen struct {
+	name  string
+	start func(t *testing.T, w, h int) *harness
+	keys  []string
+	own   []string
+	// works presses the global actions' keys as the config binds them,
+	// and their built-in keys, and checks that only the bound ones act.
+	works func(t *testing.T, h *harness)
+}
+
+// Keys each screen with actions of its own keeps (they are not the
+// config's to move): the queue's, the flags', adjudication's, and the
+// statistics' panning.
+var (
+	queueOwn = []string{"g", "G", ":", "f", "/", "esc", "enter", "l"}
+	flagsOwn = []string{"u", "c", "w", "a", "esc", "F"}
+	adjOwn   = []string{"2", "1", "0", "r", "x", "j", "k", "d", "g", "esc", "←", "→"}
+	panOwn   = []string{"h", "l", "←", "→"}
+)
+
+// ownScreens are the screens with actions of their own, under remapped.
+func ownScreens() []ownScreen {
+	demo := func(t *testing.T, w, h int) *harness { return demoHarness(t, data.DemoDataset, w, h) }
+	adj := func(t *testing.T, w, h int) *harness {
+		st, lead := disputedDemo(t)
+		return startAs(t, st, lead, w, h, true)
+	}
+	lead := func(t *testing.T, w, h int) *harness {
+		st, lead := disputedDemo(t)
+		return startAs(t, st, lead, w, h, false)
+	}
+	return []ownScreen{
+		{name: "queue", start: demo, keys: []string{"L"}, own: queueOwn, works: queueWorks},
+		{name: "queue_moved", start: demo, keys: []string{"L", "m", "m", "]", "i"}, own: queueOwn},
+		{name: "queue_filtered", start: demo, keys: []string{"L", "f"}, own: queueOwn},
+		{name: "queue_help", start: demo, keys: []string{"L", "H"}, own: append(slices.Clone(queueOwn), panOwn...), works: pagerWorks},
+		{name: "flags", start: demo, keys: []string{"I"}, own: flagsOwn, works: quitWorks},
+		{name: "flags_help", start: demo, keys: []string{"I", "H"}, own: append(slices.Clone(flagsOwn), panOwn...)},
+		{name: "adjudication", start: adj, own: adjOwn, works: adjWorks},
+		{name: "adjudication_moved", start: adj, keys: []string{"j", "j", "]"}, own: adjOwn},
+		{name: "adjudication_decided", start: adj, keys: []string{"2", "k"}, own: adjOwn},
+		{name: "adjudication_help", start: adj, keys: []string{"H"}, own: append(slices.Clone(adjOwn), panOwn...), works: pagerWorks},
+		{name: "adjudication_guideline", start: adj, keys: []string{"g"}, own: append(slices.Clone(adjOwn), panOwn...), works: pagerWorks},
+		{name: "duo_adjudication", start: duoDisputed, own: adjOwn},
+		{name: "statistics", start: demo, keys: []string{"S"}, own: panOwn, works: pagerWorks},
+		{name: "statistics_scrolled", start: demo, keys: append([]string{"S"}, strings.Split(strings.Repeat("m", 30), "")...), own: panOwn},
+		{name: "quality", start: lead, keys: []string{"Y"}, own: panOwn},
+		{name: "help", start: demo, keys: []string{"H"}, own: panOwn, works: pagerWorks},
+		{name: "guideline", start: demo, keys: []string{"G"}, own: panOwn, works: pagerWorks},
+		{name: "all_done", start: allDoneHarness, works: quitWorks},
+		{name: "no_work", start: noWorkHarness, works: quitWorks},
+	}
+}
+
+// With quit on x and every other global action (help, up, down, page up,
+// page down) moved, no screen with actions of its own names a built-in key
+// of an action the config moved, at any size, and the bound keys work
+// there while the built-in ones do not: x quits the queue, q does not.
+// Where the bound key is the screen's own (x withdraws on the adjudication
+// screen) the screen keeps it and names ctrl+c for quitting.
+func TestEveryScreenFollowsTheGlobalKeys(t *testing.T) {
 	config := parseKeys(t, remapped)
-	for _, sc := range everyScreen() {
-		if rebinds(sc.name) {
-			continue
-		}
+	for _, sc := range ownScreens() {
 		for _, size := range hintSizes {
 			t.Run(fmt.Sprintf("%s_%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
-				want := sc.start(t, size.w, size.h)
-				want.keys(sc.keys...)
 				withKeys(t, config, remappedPress)
 				h := sc.start(t, size.w, size.h)
-				h.keys(sc.keys...)
-				if got := h.screen(); got != want.screen() {
-					t.Errorf("the config changed a screen it does not rebind:\n%s\nwith the built-in keys:\n%s", got, want.screen())
+				for _, k := range sc.keys {
+					h.send(keyMsg(k))
+				}
+				checkFits(t, h, size.w, size.h)
+				if named := globalDefaultsNamed(h, sc.own); len(named) > 0 {
+					t.Errorf("names keys the config moved: %s\n%s", strings.Join(named, "; "), h.screen())
+				}
+				if sc.works != nil && size.w == 80 {
+					sc.works(t, h)
 				}
 			})
 		}
 	}
-	withKeys(t, config, remappedPress)
-	h := newHarness(t, 80, 24)
-	h.keys("l")
+}
+
+// globalDefaultsNamed is every built-in key of an action remapped moves
+// that a screen names in a hint, but those its own actions keep there.
+func globalDefaultsNamed(h *harness, own []string) []string {
+	keys := slices.DeleteFunc(slices.Clone(builtIn), func(k string) bool { return slices.Contains(own, k) })
+	screen := h.screen()
+	var found []string
+	for _, k := range footerKeys(screen) {
+		if slices.Contains(keys, k) {
+			found = append(found, fmt.Sprintf("%q in the footer", k))
+		}
+	}
+	text := screen
+	if h.m.pagerOpen() {
+		_, lines := h.m.pagerLines()
+		text += "\n" + ansi.Strip(strings.Join(lines, "\n"))
+	}
+	if h.m.overlay == overlayStats { // the tables' columns are figures, not keys ("n  answer set")
+		lines := strings.Split(text, "\n")
+		text = strings.Join(slices.DeleteFunc(lines, isTableRow), "\n")
+	}
+	return append(found, keyMentions(withoutFixed(text), keys)...)
+}
+
+// quitWorks: q does nothing, x quits.
+func quitWorks(t *testing.T, h *harness) {
+	t.Helper()
+	before := h.screen()
 	h.send(keyMsg("q"))
+	if h.m.quitting || h.screen() != before {
+		t.Fatalf("q, which the config moved to x, acted:\n%s", h.screen())
+	}
+	h.send(keyMsg("x"))
 	if !h.m.quitting {
-		t.Error("q did not quit the queue, whose footer says it does")
+		t.Errorf("x, quit's key in the config, did not quit:\n%s", h.screen())
+	}
+}
+
+// queueWorks: j and ? do nothing in the queue, m moves down, H opens the
+// help, and x quits where q does not.
+func queueWorks(t *testing.T, h *harness) {
+	t.Helper()
+	at := h.m.queue.cursor
+	h.send(keyMsg("j"))
+	h.send(keyMsg("?"))
+	if h.m.queue.cursor != at || h.m.pagerOpen() {
+		t.Fatalf("j or ?, moved to m and H, acted in the queue:\n%s", h.screen())
+	}
+	h.send(keyMsg("m"))
+	if h.m.queue.cursor != at+1 {
+		t.Fatalf("m, down's key in the config, did not move the cursor (%d, was %d)", h.m.queue.cursor, at)
+	}
+	h.send(keyMsg("H"))
+	if h.m.overlay != overlayHelp {
+		t.Fatalf("H, help's key in the config, did not open the help:\n%s", h.screen())
+	}
+	h.send(keyMsg("esc"))
+	quitWorks(t, h)
+}
+
+// pagerWorks: j and pgdown do not scroll a pager, m and ] do (where it
+// has more than a line more to show); q does not close it, x does, and
+// nothing quits.
+func pagerWorks(t *testing.T, h *harness) {
+	t.Helper()
+	top := h.m.pagerTop
+	h.send(keyMsg("j"))
+	h.send(keyMsg("pgdown"))
+	h.send(keyMsg("q"))
+	if h.m.pagerTop != top || !h.m.pagerOpen() || h.m.quitting {
+		t.Fatalf("j, pgdn or q, which the config moved, acted in the pager:\n%s", h.screen())
+	}
+	if h.m.pagerMaxTop() > top+1 {
+		h.send(keyMsg("m"))
+		if h.m.pagerTop != top+1 {
+			t.Fatalf("m, down's key in the config, did not scroll the pager:\n%s", h.screen())
+		}
+		h.send(keyMsg("]"))
+		if h.m.pagerTop <= top+1 {
+			t.Fatalf("], page_down's key in the config, did not scroll the pager:\n%s", h.screen())
+		}
+	}
+	h.send(keyMsg("x"))
+	if h.m.pagerOpen() || h.m.quitting {
+		t.Errorf("x, quit's key in the config, did not close the pager (and only that):\n%s", h.screen())
+	}
+}
+
+// adjWorks: on the adjudication screen x keeps withdrawing a decision,
+// its keys (H) name ctrl+c for quitting, q does nothing, and ctrl+c quits.
+func adjWorks(t *testing.T, h *harness) {
+	t.Helper()
+	h.send(keyMsg("H"))
+	h.expect("ctrl+c quit")
+	h.send(keyMsg("esc"))
+	h.send(keyMsg("2"))
+	h.send(keyMsg("k"))
+	h.expect("decision: 2 Good")
+	h.send(keyMsg("x"))
+	if h.m.quitting {
+		t.Fatal("x quit the adjudication screen, where it withdraws a decision")
+	}
+	h.expect("decision withdrawn")
+	h.send(keyMsg("q"))
+	if h.m.quitting {
+		t.Fatal("q, which the config moved to x, quit the adjudication screen")
+	}
+	h.send(keyMsg("ctrl+c"))
+	if !h.m.quitting {
+		t.Error("ctrl+c did not quit the adjudication screen, whose footer says it does")
+	}
+}
+
+// The screens without a HIT wrap their lines, never cut at the edge, and
+// show every hint whole at every size: the queue's and quit's keys as the
+// config binds them, or the built-in ones.
+func TestNoWorkShowsEveryHint(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		config string
+		hints  []string
+	}{
+		{"built_in", "", []string{"l lists the requests to review or change a label", "q quits"}},
+		{"remapped", remapped, []string{"L lists the requests to review or change a label", "x quits"}},
+	} {
+		for _, sc := range []struct {
+			name  string
+			start func(t *testing.T, w, h int) *harness
+			hints []string
+		}{
+			{"all_done", allDoneHarness, c.hints},
+			{"held_by_others", noWorkHarness, []string{strings.ReplaceAll(c.hints[0], "requests", "panes"), c.hints[1]}},
+		} {
+			for _, size := range everySize {
+				t.Run(fmt.Sprintf("%s_%s_%dx%d", c.name, sc.name, size.w, size.h), func(t *testing.T) {
+					if c.config != "" {
+						withKeys(t, parseKeys(t, c.config), remappedPress)
+					}
+					h := sc.start(t, size.w, size.h)
+					checkFits(t, h, size.w, size.h)
+					if h.m.cuts > 0 {
+						t.Errorf("%d lines cut at the edge:\n%s", h.m.cuts, h.screen())
+					}
+					body := strings.Split(h.screen(), "\n")
+					words := strings.Join(strings.Fields(strings.Join(body[:len(body)-1], "\n")), " ")
+					for _, hint := range sc.hints {
+						if !strings.Contains(words, hint) {
+							t.Errorf("%q is not on screen whole:\n%s", hint, h.screen())
+						}
+					}
+				})
+			}
+		}
 	}
 }
 

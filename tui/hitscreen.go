@@ -128,7 +128,7 @@ func (m *hitScreen) Layout() []string {
 		return m.renderFeedback()
 	}
 	if m.hit == nil {
-		return append([]string{""}, m.renderEmpty()...)
+		return m.renderEmpty()
 	}
 	top := m.hitTop(m.height)
 	return append(top, m.renderHIT(m.height-len(top))...)

@@ -199,8 +199,9 @@ func (m *hitScreen) guideStrip(h *hitState, w, room int) []string {
 }
 
 // guidance is a step's guideline section without its heading, wrapped to
-// w: every point and every label's description whole; own names the keys
-// as the annotator's config binds them on the HIT screen (ownGuide).
+// w: every point and every label's description whole, its actions' keys
+// as the annotator's config binds them on the HIT screen (ownGuide); own
+// names the labels' keys so too (adjudication keys the scale's).
 //
 // The lines are kept per step and width (new colours clear them): every
 // frame of a HIT shows them, and laying them out is most of a frame's cost.
@@ -221,9 +222,7 @@ func (ss *session) guidance(p guidelines.Protocol, stepID string, w int, own boo
 func (ss *session) layGuidance(p guidelines.Protocol, stepID string, w int, own bool) []string {
 	s := ss.styles
 	section := p.Section(stepID)
-	if own {
-		section = ss.cfg.Keys.ownGuide(section, kindFor(p.Kind).keys())
-	}
+	section = ss.cfg.Keys.ownGuide(section, kindFor(p.Kind).keys(), own)
 	_, body, _ := strings.Cut(section, "\n")
 	var lines []string
 	for _, l := range reflow(guidelines.Plain(body)) {
@@ -338,40 +337,90 @@ func (m *hitScreen) scaleLine(h *hitState, unit string, w int) string {
 	return m.labelsLine(h.proto.ScaleOf(unit), cur, has, w)
 }
 
+// renderEmpty says why there is no HIT, and the keys that work there.
 func (m *hitScreen) renderEmpty() []string {
 	s := m.styles
 	if !m.allDone {
-		return []string{s.Dim.Render(" loading…")}
+		return []string{"", s.Dim.Render(" loading…")}
 	}
 	nw, name := m.noWork.noWork, display.Clean(m.cfg.Dataset.Name)
 	queue, quit := hintKey(m.keys.Queue), hintKey(m.keys.Quit)
 	switch {
 	case nw.Paused:
-		return []string{
-			s.Error.Render(fmt.Sprintf(" You are paused in %s: no new HITs until a lead resumes you.", name)),
-			s.Dim.Render(" Your gold-check answers fell below the share asked for."),
-			s.Dim.Render(" Everything you labelled is saved. Ask your lead to look at it with you."),
-			"", s.Dim.Render(" " + queue + " lists your HITs · " + quit + " quits"),
-		}
+		return m.fitNoWork([]string{
+			s.Error.Render(fmt.Sprintf("You are paused in %s: no new HITs until a lead resumes you.", name)),
+			s.Dim.Render("Your gold-check answers fell below the share asked for."),
+			s.Dim.Render("Everything you labelled is saved. Ask your lead to look at it with you."),
+		}, queue+" lists your HITs", quit+" quits")
 	case nw.NoPractice:
-		return []string{
-			s.Error.Render(fmt.Sprintf(" %s asks new annotators to qualify on practice HITs first,", name)),
-			s.Dim.Render(" and has none yet: ask your lead to import them (claritty import --practice)"),
-			s.Dim.Render(" or to waive the qualification for you."),
-			"", s.Dim.Render(" " + quit + " quits"),
-		}
+		return m.fitNoWork([]string{
+			s.Error.Render(fmt.Sprintf("%s asks new annotators to qualify on practice HITs first,", name)),
+			s.Dim.Render("and has none yet: ask your lead to import them (claritty import --practice) or to waive the qualification for you."),
+		}, quit+" quits")
 	}
 	noun := kindFor(m.cfg.Dataset.Kind).noun() // pane, conversation, request …
-	lines := []string{s.OK.Render(fmt.Sprintf(" No more HITs for you in %s: you finished %d. Thank you!", name, nw.Done))}
+	lines := []string{s.OK.Render(fmt.Sprintf("No more HITs for you in %s: you finished %d. Thank you!", name, nw.Done))}
 	if nw.HeldByOthers > 0 {
 		lines = []string{
-			s.OK.Render(fmt.Sprintf(" No HIT for you right now in %s (you finished %d).", name, nw.Done)),
-			s.Dim.Render(fmt.Sprintf(" %s held by other annotators; it comes back to you if left idle for %v.",
+			s.OK.Render(fmt.Sprintf("No HIT for you right now in %s (you finished %d).", name, nw.Done)),
+			s.Dim.Render(fmt.Sprintf("%s held by other annotators; it comes back to you if left idle for %v.",
 				count(nw.HeldByOthers, noun+" is", noun+"s are"), m.noWork.lease)),
 		}
 	}
-	lines = append(lines, s.Dim.Render(fmt.Sprintf(" %s; %s for adjudication.",
+	lines = append(lines, s.Dim.Render(fmt.Sprintf("%s; %s for adjudication.",
 		count(nw.Complete, noun+" has all the annotators it needs", noun+"s have all the annotators they need"),
 		count(nw.Adjudication, "unit waits", "units wait"))))
-	return append(lines, "", s.Dim.Render(" "+queue+" lists the "+noun+"s to review or change a label · "+quit+" quits"))
+	return m.fitNoWork(lines, queue+" lists the "+noun+"s to review or change a label", quit+" quits")
+}
+
+// fitNoWork lays out the lines of a screen without a HIT, each wrapped to
+// the width (never cut at the edge), and under them the hints of the keys
+// that work there, set off by blank lines. Short of rows the blank lines
+// go first, then the last lines above the hints, so the hints always show.
+func (m *hitScreen) fitNoWork(texts []string, hints ...string) []string {
+	var body []string
+	for _, t := range texts {
+		body = append(body, wrap(t, m.width, " ")...)
+	}
+	var foot []string
+	for _, l := range hintLines(hints, m.width-1) {
+		foot = append(foot, " "+m.styles.Dim.Render(l))
+	}
+	switch room := m.height - len(foot); {
+	case len(body)+2 <= room:
+		return append(append(append([]string{""}, body...), ""), foot...)
+	case len(body)+1 == room:
+		return append(append(body, ""), foot...)
+	case len(body) > room && room > 0:
+		body = body[:room]
+		body[room-1] = display.FitWords(body[room-1]+" …", m.width)
+	case len(body) > room:
+		body = nil
+	}
+	return append(body, foot...)
+}
+
+// hintLines lays out hints ("l lists your HITs", "q quits") in width,
+// joined by " · " where they fit on a line: a hint is broken over two
+// lines only where it is wider than one alone, so a key stays beside what
+// it does.
+func hintLines(hints []string, width int) []string {
+	width = max(10, width)
+	var lines []string
+	cur := ""
+	for _, h := range hints {
+		switch {
+		case cur == "":
+			cur = h
+		case lipgloss.Width(cur+" · "+h) <= width:
+			cur += " · " + h
+		default:
+			lines, cur = append(lines, cur), h
+		}
+		if lipgloss.Width(cur) > width {
+			parts := wrap(cur, width, "")
+			lines, cur = append(lines, parts[:len(parts)-1]...), parts[len(parts)-1]
+		}
+	}
+	return append(lines, cur)
 }

@@ -317,21 +317,66 @@ var sharedActions = [][2]string{{"open", "open_image"}}
 // apply gives the key map the annotator's keys, each shown as the config
 // gives it. Quit keeps ctrl+c, unshown as with the built-in q.
 func (c *KeyConfig) apply(k hitKeys) hitKeys {
-	if c == nil {
-		return k
-	}
 	for _, a := range hitActions(&k) {
-		keys, ok := c.actions[a.name]
-		if !ok {
-			continue
-		}
-		shown := strings.Join(keys[:min(len(keys), 2)], "/")
-		if a.name == "quit" {
-			keys = append(slices.Clone(keys), "ctrl+c")
-		}
-		*a.b = bind(keys, shown, a.b.Help().Desc)
+		*a.b = c.bound(a.name, *a.b)
 	}
 	return k
+}
+
+// bound is a binding of the named action with the keys the config gives
+// it, shown as the config gives them (quit keeps ctrl+c, unshown), and
+// its own words; b as it is where the config leaves the action be.
+func (c *KeyConfig) bound(action string, b key.Binding) key.Binding {
+	if c == nil {
+		return b
+	}
+	keys, ok := c.actions[action]
+	if !ok {
+		return b
+	}
+	shown := strings.Join(keys[:min(len(keys), 2)], "/")
+	if action == "quit" {
+		keys = append(slices.Clone(keys), "ctrl+c")
+	}
+	return bind(keys, shown, b.Help().Desc)
+}
+
+// The global actions, quit, help and (where a screen scrolls) up, down,
+// page_up and page_down, answer on every screen to the keys the config
+// binds them to, not on the HIT screen's only: the queue, the flags,
+// adjudication, the pagers. A screen's own actions (the queue's f,
+// adjudication's x) keep their keys; where the annotator's key for a
+// global action is one of them, the screen's action keeps it there and
+// the global action has what is left, so a hint never names a key that
+// does something else there.
+
+// bindGlobal gives a screen's global actions the config's keys less those
+// its own actions have.
+func (c *KeyConfig) bindGlobal(own []key.Binding, global ...action) {
+	taken := map[string]bool{}
+	for _, b := range own {
+		for _, k := range b.Keys() {
+			taken[k] = true
+		}
+	}
+	for _, a := range global {
+		*a.b = without(c.bound(a.name, *a.b), taken)
+	}
+}
+
+// without is b less the keys in taken, shown by the keys left. Quit left
+// with ctrl+c alone is shown so (ctrl+c always quits); any other action
+// left with none is off on that screen, its hint gone with it.
+func without(b key.Binding, taken map[string]bool) key.Binding {
+	keys := slices.DeleteFunc(slices.Clone(b.Keys()), func(k string) bool { return taken[k] })
+	if len(keys) == len(b.Keys()) {
+		return b
+	}
+	shown := slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return k == "ctrl+c" })
+	if len(shown) == 0 {
+		shown = keys
+	}
+	return bind(keys, strings.Join(shown[:min(len(shown), 2)], "/"), b.Help().Desc)
 }
 
 // collisions finds two actions, two labels, or an action and a label on
@@ -570,12 +615,14 @@ var (
 // action's key in code, as the built-in guidelines and a protocol file's
 // scale lines write them. defaults is the kind's built-in key map. A
 // guideline is written for the built-in keys; the HIT screen shows it for
-// the keys that work there.
-func (c *KeyConfig) ownGuide(md string, defaults hitKeys) string {
+// the keys that work there. Without labels, the labels' keys stay the
+// scale's, as adjudication keys them; the actions' still move, being the
+// HIT screen's as the annotator bound them.
+func (c *KeyConfig) ownGuide(md string, defaults hitKeys, labels bool) string {
 	if c == nil {
 		return md
 	}
-	if len(c.labels) > 0 {
+	if labels && len(c.labels) > 0 {
 		md = boldKey.ReplaceAllStringFunc(md, func(s string) string {
 			m := boldKey.FindStringSubmatch(s)
 			return "**" + c.ownKey(m[1]) + m[2]
@@ -586,13 +633,16 @@ func (c *KeyConfig) ownGuide(md string, defaults hitKeys) string {
 			return "**" + b.Help().Key + "**"
 		})
 	}
-	if moved := c.movedKeys(defaults); len(moved) > 0 || len(c.labels) > 0 {
+	if moved := c.movedKeys(defaults); len(moved) > 0 || (labels && len(c.labels) > 0) {
 		md = codeKey.ReplaceAllStringFunc(md, func(s string) string {
 			k := s[1 : len(s)-1]
 			if to, ok := moved[k]; ok {
 				return "`" + to + "`"
 			}
-			return "`" + c.ownKey(k) + "`"
+			if labels {
+				k = c.ownKey(k)
+			}
+			return "`" + k + "`"
 		})
 	}
 	return md

@@ -71,6 +71,21 @@ func hintKey(b key.Binding) string {
 	return b.Help().Key
 }
 
+// keyNames names the keys of bindings in a hint ("k, pgup"), leaving out
+// one that is off on the screen (its key the screen's own there).
+func keyNames(bs ...key.Binding) string {
+	var names []string
+	for _, b := range bs {
+		if b.Enabled() {
+			names = append(names, hintKey(b))
+		}
+	}
+	if len(names) == 0 {
+		return "no key here"
+	}
+	return strings.Join(names, ", ")
+}
+
 // scrollHints name the keys that scroll a step's content, for its "↑/↓ N
 // more" markers: the line and the page keys, or the page keys alone where
 // the kind keeps the line keys for itself (pageOnly).
@@ -96,6 +111,11 @@ func defaultSharedKeys() sharedKeys {
 		Help: bind([]string{"?"}, "?", helpDesc),
 		Quit: bind([]string{"q", "ctrl+c"}, "q", "quit"),
 	}
+}
+
+// globals are the shared keys as the global actions a config binds.
+func (k *sharedKeys) globals() []action {
+	return []action{{"help", &k.Help}, {"quit", &k.Quit}}
 }
 
 // hitKeys are the keys of the HIT screen. Labels sit on 2 1 0 and everything
@@ -147,6 +167,15 @@ type queueKeys struct {
 	sharedKeys
 }
 
+// boundBy is the queue's key map with the global actions where the
+// config binds them (bindGlobal): quitting, help and moving the cursor.
+func (k queueKeys) boundBy(c *KeyConfig) queueKeys {
+	own := []key.Binding{k.Top, k.Bottom, k.Open, k.Close, k.Jump, k.Filter, k.Search, k.Clear}
+	c.bindGlobal(own, append(k.globals(), action{"up", &k.Up}, action{"down", &k.Down},
+		action{"page_up", &k.PageUp}, action{"page_down", &k.PageDown})...)
+	return k
+}
+
 func defaultQueueKeys() queueKeys {
 	return queueKeys{
 		Up:         bind([]string{"up", "k"}, "↑/k", "up"),
@@ -182,6 +211,22 @@ func defaultPagerKeys() pagerKeys {
 		PageDown: bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
 		Close:    bind([]string{"esc", "q", "g", "?"}, "esc", "close"),
 	}
+}
+
+// boundBy is the pagers' key map with the scrolling keys where the
+// config binds them, and closed by esc and the keys that quit, open the
+// help and open the guideline as it binds them (the built-in q ? g).
+func (k pagerKeys) boundBy(c *KeyConfig) pagerKeys {
+	own := []key.Binding{k.Left, k.Right}
+	c.bindGlobal(own, action{"up", &k.Up}, action{"down", &k.Down}, action{"page_up", &k.PageUp}, action{"page_down", &k.PageDown})
+	closing := []string{"esc"}
+	hit := defaultHITKeys()
+	for _, a := range []action{{"quit", &hit.Quit}, {"help", &hit.Help}, {"guide", &hit.Guide}} {
+		c.bindGlobal(own, a)
+		closing = append(closing, slices.DeleteFunc(slices.Clone(a.b.Keys()), func(k string) bool { return k == "ctrl+c" })...)
+	}
+	k.Close = bind(closing, "esc", k.Close.Help().Desc)
+	return k
 }
 
 func (k pagerKeys) shortHelp() []key.Binding {

@@ -25,8 +25,9 @@ func (m *Model) renderPager() []string {
 	}
 	top := min(m.pagerTop, pagerMaxTop(len(lines), rows))
 	room := rows
+	k := m.pagerKeys
 	if top > 0 {
-		out = append(out, m.styles.Dim.Render(display.FitWords(fmt.Sprintf("   ↑ %d more (k, pgup)", top), m.width)))
+		out = append(out, m.styles.Dim.Render(display.FitWords(fmt.Sprintf("   ↑ %d more (%s)", top, keyNames(k.Up, k.PageUp)), m.width)))
 		room--
 	}
 	if top+room >= len(lines) {
@@ -34,7 +35,7 @@ func (m *Model) renderPager() []string {
 	}
 	room-- // the marker below
 	out = append(out, lines[top:top+room]...)
-	return append(out, m.styles.Dim.Render(display.FitWords(fmt.Sprintf("   ↓ %d more (j, pgdn)", len(lines)-top-room), m.width)))
+	return append(out, m.styles.Dim.Render(display.FitWords(fmt.Sprintf("   ↓ %d more (%s)", len(lines)-top-room, keyNames(k.Down, k.PageDown)), m.width)))
 }
 
 // pagerLines is the whole text of the open pager, wrapped to the width.
@@ -59,10 +60,9 @@ func (m *Model) pagerLines() (title string, lines []string) {
 		if sum := m.cfg.Keys.Summary(); sum != "" {
 			lines = append(wrap(s.Dim.Render(sum), m.width-1, " "), "")
 		}
-		text := p.Text()
-		if m.screen == screenHIT { // the keys as the HIT screen binds them; adjudication keeps the scale's
-			text = m.cfg.Keys.ownGuide(text, kindFor(p.Kind).keys())
-		}
+		// The keys as the HIT screen binds them; adjudication keys labels
+		// by the scale's.
+		text := m.cfg.Keys.ownGuide(p.Text(), kindFor(p.Kind).keys(), m.screen == screenHIT)
 		for _, l := range reflow(guidelines.Plain(text)) {
 			switch {
 			case strings.HasPrefix(l, "#"):

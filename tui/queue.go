@@ -56,7 +56,7 @@ type queueLoadedMsg struct {
 }
 
 func newQueueScreen(s *session) *queueScreen {
-	return &queueScreen{session: s, keys: defaultQueueKeys()}
+	return &queueScreen{session: s, keys: defaultQueueKeys().boundBy(s.cfg.Keys)}
 }
 
 // rows is how many HITs fit under the title and the column heads.

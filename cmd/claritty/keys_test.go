@@ -71,3 +71,73 @@ func TestScreenNamesTheConfigsKeys(t *testing.T) {
 		t.Errorf("x did not quit: %v\n%s", err, ansi.Strip(string(seen)))
 	}
 }
+
+// The binary's queue follows the config's quit: with quit = "x" its keys
+// say x quits, q there does nothing (the help it is followed by opens),
+// and x quits.
+func TestQueueQuitsByTheConfigsKey(t *testing.T) {
+	t.Parallel()
+	bin, dir := binary(t), t.TempDir()
+	conf := filepath.Join(dir, "xdg", "claritty", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(conf), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(conf, []byte("[keys]\nquit = \"x\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "--db", filepath.Join(dir, "c.db"))
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(dir, "xdg"), "TERM=xterm-256color")
+	term, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 80})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer term.Close()
+	screen := make(chan []byte)
+	go func() { // the terminal's output, until the program has gone
+		defer close(screen)
+		for {
+			b := make([]byte, 4096)
+			n, err := term.Read(b)
+			if n > 0 {
+				screen <- b[:n]
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	// until reads the output from here on until it shows re; the program
+	// ending first fails the test.
+	until := func(re string) {
+		t.Helper()
+		var seen []byte
+		for chunk := range screen {
+			seen = append(seen, chunk...)
+			if regexp.MustCompile(re).MatchString(ansi.Strip(string(seen))) {
+				return
+			}
+		}
+		t.Fatalf("the program ended before showing %s:\n%s", re, ansi.Strip(string(seen)))
+	}
+	press := func(keys string) {
+		t.Helper()
+		if _, err := term.Write([]byte(keys)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	until(`Step I`)
+	press("l")
+	until(`Queue ·`)
+	press("q?") // q is not quit's key here: the help opens after it
+	until(`x\s*quit`)
+	press("\x1b")
+	until(`Queue ·`)
+	go func() { // whatever it draws on the way out
+		for range screen {
+		}
+	}()
+	press("x")
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("x did not quit the queue: %v", err)
+	}
+}
