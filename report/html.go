@@ -373,6 +373,9 @@ func qualitySection(q *Quality) template.HTML {
 		head = slices.Delete(head, 5, 8)
 	}
 	out := table(head, cells)
+	for _, l := range q.undefinedTimes() {
+		out += note(esc(l + "."))
+	}
 	byType, typeBars := qualityByType(q)
 	if !pooled {
 		out += note(esc("Agreement figures per unit type, each on its own scale: " + q.NotPooled + ", so no figure pools them."))

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"html"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/store"
+)
+
+// flat is text with every run of white space one space, so a sentence
+// reads the same wherever it wraps.
+func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// pageText is an HTML page's text: tags and styles out, entities read,
+// white space flattened.
+func pageText(page string) string {
+	page = regexp.MustCompile(`(?s)<style.*?</style>|<svg.*?</svg>`).ReplaceAllString(page, " ")
+	page = regexp.MustCompile(`</?span[^>]*>`).ReplaceAllString(page, "") // inline: no space
+	return flat(html.UnescapeString(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(page, " ")))
+}
+
+// The quality report's share of HITs too fast is over the HITs that have
+// a time: for an annotator none of whose HITs has one (merged HITs have
+// no step events), or under a policy that marks none too fast, it is
+// undefined (null, –), not 0%, and says why, in annotators --quality, its
+// --json and the HTML report alike; so is a median HIT time with nothing
+// timed.
+func TestQualityFastNeedsATimedHIT(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	// ana finishes a pane of the demo in the TUI's way, its step events
+	// kept: a HIT with a time, under a policy with no --fast.
+	ctx := context.Background()
+	st, err := store.Open(ctx, tm.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ana, err := st.EnsureAnnotator(ctx, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pane := demoPane(t, st, 3)
+	if err := st.MoveStep(ctx, pane.ID, ana.ID, store.StepMove{Enter: "serp"}); err != nil {
+		t.Fatal(err)
+	}
+	keyHIT(t, st, pane, ana, 1)
+	st.Close()
+
+	r := tm.run(t, "", "", "annotators", "--quality", "--dataset", "demo", "--json")
+	var q struct {
+		Annotators []struct {
+			Annotator       string
+			HITs            int      `json:"hits"`
+			TimedHITs       int      `json:"timed_hits"`
+			Median          *float64 `json:"median_hit_seconds"`
+			MedianWhy       string   `json:"median_hit_seconds_undefined_why"`
+			TooFast         int      `json:"too_fast"`
+			TooFastShare    *float64 `json:"too_fast_share"`
+			TooFastShareWhy string   `json:"too_fast_share_undefined_why"`
+		}
+	}
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &q) != nil {
+		t.Fatalf("quality --json: %+v", r)
+	}
+	untimed := map[int]string{
+		1:  "their one HIT has no recorded time (no step events: a HIT merged from a labels file has none)",
+		20: "none of their 20 HITs has a recorded time (no step events: a HIT merged from a labels file has none)",
+	}
+	const noMark = "the policy marks no HIT too fast (claritty policy --fast)"
+	whys := map[string]string{}
+	for _, a := range q.Annotators {
+		want := untimed[a.HITs]
+		switch {
+		case a.Annotator == "ana":
+			if a.HITs != 2 || a.TimedHITs != 1 || a.Median == nil || a.MedianWhy != "" {
+				t.Errorf("ana: %d HITs, %d timed, median %v (%q); want 2, 1 timed, a median", a.HITs, a.TimedHITs, a.Median, a.MedianWhy)
+			}
+			want = noMark
+		case a.TimedHITs != 0 || want == "":
+			t.Fatalf("test is void: %s has %d HITs, %d timed", a.Annotator, a.HITs, a.TimedHITs)
+		case a.Median != nil || a.MedianWhy != want:
+			t.Errorf("%s: median HIT %v (%q), want null: %s", a.Annotator, a.Median, a.MedianWhy, want)
+		}
+		if a.TooFastShare != nil || a.TooFastShareWhy != want {
+			t.Errorf("%s (%d HITs, %d timed): too_fast_share %v (%q), want null: %s", a.Annotator, a.HITs, a.TimedHITs,
+				a.TooFastShare, a.TooFastShareWhy, want)
+		}
+		whys[a.Annotator] = a.TooFastShareWhy
+	}
+	if len(whys) < 3 {
+		t.Fatalf("test is void: %d annotators", len(whys))
+	}
+
+	// The text: – in the fast column, and each reason with whom it holds
+	// for.
+	text := tm.run(t, "", "", "annotators", "--quality", "--dataset", "demo")
+	if text.code != 0 {
+		t.Fatal(text.stderr)
+	}
+	table, _, _ := strings.Cut(text.stdout[strings.Index(text.stdout, "annotator  HITs"):], "\n\n")
+	for _, l := range strings.Split(table, "\n")[1:] {
+		if f := strings.Fields(l); len(f) > 4 && whys[f[0]] != "" && f[3] != "–" {
+			t.Errorf("%s's fast column reads %q, want –:\n%s", f[0], f[3], text.stdout)
+		}
+	}
+	body := flat(text.stdout)
+	for _, want := range []string{"fast – for ana: " + noMark, "median HIT and fast – for bo, cy, demo-nia, demo-oz: " + untimed[1],
+		"median HIT and fast – for demo-kai, demo-lin, demo-mo: " + untimed[20]} {
+		if !strings.Contains(body, want) {
+			t.Errorf("annotators --quality lacks %q:\n%s", want, text.stdout)
+		}
+	}
+
+	// The HTML report: each null, and the same reasons.
+	page, _ := teamReport(t, tm, "", "demo")
+	checkFigures(t, "report", page, reportDocs(t, tm, "", "demo", true))
+	for i := range q.Annotators {
+		if p := fmt.Sprintf(`data-path="annotators/%d/too_fast_share" data-value="null"`, i); !strings.Contains(page, p) {
+			t.Errorf("the report's share too fast of %s is not null", q.Annotators[i].Annotator)
+		}
+	}
+	pt := pageText(page)
+	for _, want := range []string{"fast – for ana: " + noMark + ".", "median HIT and fast – for demo-kai, demo-lin, demo-mo: " + untimed[20] + "."} {
+		if !strings.Contains(pt, want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+}
