@@ -210,7 +210,7 @@ func agreementSection(rep agreement.Report) template.HTML {
 		" bootstrap resamples of the units drawn, as claritty agree prints them; one resting on fewer (a resample where κ is " +
 		"undefined is dropped) says how many it used.")
 	for _, w := range rep.Withheld {
-		out += note(withheld(w))
+		out += note(withheldLine(w, withheld))
 	}
 	return template.HTML(out)
 }
@@ -277,7 +277,10 @@ func labelsSection(rep agreement.Report, names map[string][]string) template.HTM
 		}
 		charts[i].rows = append(charts[i].rows, t)
 	}
-	if len(charts) == 0 {
+	switch {
+	case len(charts) == 0 && slices.ContainsFunc(rep.Types, func(t agreement.TypeReport) bool { return t.Withheld != "" || t.Labels == nil }):
+		return template.HTML(note(esc(labelsWithheld + ".")))
+	case len(charts) == 0:
 		return template.HTML(note("No label counts to show."))
 	}
 	var out strings.Builder

@@ -131,3 +131,31 @@ func TestQualityFastNeedsATimedHIT(t *testing.T) {
 		}
 	}
 }
+
+// The HTML report's agreement section says, as a sentence, what it
+// withholds from an annotator who has finished nothing in the dataset yet
+// (not a fragment with no subject), and its label distributions say they
+// are withheld rather than that there are none.
+func TestReportSaysWhatItWithholdsAsASentence(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	if r := tm.run(t, "", "", "annotators", "dan", "--role", "annotator"); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	agree := tm.run(t, "dan", "", "agree", "--dataset", "demo", "--json")
+	var doc struct{ Withheld []string }
+	if agree.code != 0 || json.Unmarshal([]byte(agree.stdout), &doc) != nil || len(doc.Withheld) == 0 {
+		t.Fatalf("test is void: agree --json withholds nothing from dan: %+v", agree)
+	}
+	page, _ := teamReport(t, tm, "dan", "demo")
+	text := pageText(page)
+	for _, w := range doc.Withheld {
+		if want := "Withheld: " + w + "."; !strings.Contains(text, want) {
+			t.Errorf("the report lacks %q:\n%.3000s", want, text)
+		}
+	}
+	if strings.Contains(text, "No label counts to show") ||
+		!strings.Contains(text, "Labels per unit type: withheld (too few items of others', or none of your work here yet).") {
+		t.Errorf("the report's label distributions do not say they are withheld from dan:\n%.3000s", text)
+	}
+}
