@@ -273,7 +273,9 @@ type strengthJSON struct {
 	High     bench.Value `json:"high"`
 	Wins     float64     `json:"wins"`
 	Games    int         `json:"games"`
-	Group    int         `json:"group"`
+	// Group numbers the system's group from 1, as the text does: the
+	// Group-th of bradley_terry.groups.
+	Group int `json:"group"`
 	// NoStrength says why a system has none.
 	NoStrength string `json:"no_strength,omitempty"`
 }
@@ -307,7 +309,7 @@ func toJSON(c bench.Comparison, positions bool, wh ComparisonWithheld) compariso
 	}
 	for _, s := range c.Ranking {
 		out.Ranking = append(out.Ranking, strengthJSON{System: s.System, Strength: s.Score, Low: s.Low, High: s.High,
-			Wins: s.Wins, Games: s.Games, Group: s.Group, NoStrength: noStrength(s)})
+			Wins: s.Wins, Games: s.Games, Group: s.Group + 1, NoStrength: noStrength(s)})
 	}
 	if len(c.Ranking) > 0 {
 		b, sep := c.Bootstrap, c.Separability

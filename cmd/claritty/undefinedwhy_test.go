@@ -159,3 +159,51 @@ func TestReportSaysWhatItWithholdsAsASentence(t *testing.T) {
 		t.Errorf("the report's label distributions do not say they are withheld from dan:\n%.3000s", text)
 	}
 }
+
+// A system's Bradley–Terry group is numbered from 1 everywhere: the
+// text's "group 1: x" and "group 1 won all 10 games against group 2" are
+// group 1 in stats --json, --csv and bench --json too (the unbeaten x
+// alone in the first group, y and z in the second).
+func TestBradleyTerryGroupsNumberedAlike(t *testing.T) {
+	t.Parallel()
+	bin, dir := binary(t), t.TempDir()
+	db := unbeatenPairs(t, bin, dir)
+	text := flat(runBin(t, bin, db, "stats").stdout)
+	for _, want := range []string{"group 1: x", "group 2: y, z", "group 1 won all 10 games against group 2"} {
+		if !strings.Contains(text, want) {
+			t.Fatalf("test is void: stats lacks %q:\n%s", want, text)
+		}
+	}
+	want := map[string]int{"x": 1, "y": 2, "z": 2}
+	type ranking []struct {
+		System string
+		Group  int
+	}
+	check := func(route string, rk ranking) {
+		t.Helper()
+		if len(rk) != 3 {
+			t.Fatalf("%s: ranking %+v", route, rk)
+		}
+		for _, s := range rk {
+			if s.Group != want[s.System] {
+				t.Errorf("%s: %s in group %d, the text's group %d", route, s.System, s.Group, want[s.System])
+			}
+		}
+	}
+	var stats struct{ Ranking ranking }
+	if r := runBin(t, bin, db, "stats", "--json"); r.code != 0 || json.Unmarshal([]byte(r.stdout), &stats) != nil {
+		t.Fatalf("stats --json: %+v", r)
+	}
+	check("stats --json", stats.Ranking)
+	var bench struct{ Comparisons []struct{ Ranking ranking } }
+	if r := runBin(t, bin, db, "bench", "--json"); r.code != 0 || json.Unmarshal([]byte(r.stdout), &bench) != nil || len(bench.Comparisons) != 1 {
+		t.Fatalf("bench --json: %+v", r)
+	}
+	check("bench --json", bench.Comparisons[0].Ranking)
+	csv := runBin(t, bin, db, "stats", "--csv").stdout
+	for sys, g := range want {
+		if row := fmt.Sprintf("ranking,%s,group,%d\n", sys, g); !strings.Contains(csv, row) {
+			t.Errorf("stats --csv lacks %q:\n%s", row, csv)
+		}
+	}
+}
