@@ -94,6 +94,8 @@ type goldIndex struct {
 	order  []int64 // the items in import order
 	counts map[int64]int
 	pairs  map[int64]store.PairSystems // a compare dataset's systems by item
+	// leftOut counts the compare items pairs leaves out for the reader.
+	leftOut store.PairsLeftOut
 	// answers are a nuggets dataset's candidate answers, for its runs.
 	answers []store.AnswerRow
 	blind   store.Blind // what the reader may see of the figures
@@ -129,7 +131,7 @@ func loadGold(ctx context.Context, r *store.Reading, d store.Dataset, opts Score
 		return nil
 	})
 	if err == nil && kind == guidelines.Compare.Kind {
-		g.pairs, err = r.PairSystems(ctx)
+		g.pairs, g.leftOut, err = r.PairSystemsLeftOut(ctx)
 	}
 	return g, err
 }

@@ -1,12 +1,15 @@
 package tui
 
 import (
+	"context"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/demotest"
+	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -25,5 +28,29 @@ func TestQualityPagerSaysWhyFastIsUndefined(t *testing.T) {
 	if !strings.Contains(strings.Join(strings.Fields(screen), " "), "median HIT and fast – for demo-kai, demo-lin, demo-mo: "+
 		"none of their 20 HITs has a recorded time (no step events: a HIT merged from a labels file has none)") {
 		t.Errorf("the pager does not say why fast is –:\n%s", screen)
+	}
+}
+
+// The side pane of a compare dataset for an annotator who judged every
+// pair has no verdict to count, and says why: a table over the pairs
+// they judged would tell them which system wrote which side.
+func TestComparePaneSaysWhyItHasNoVerdicts(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	lead := storetest.Lead(t, st)
+	pairs := `{"id": "q1", "request": "request 1", "outputs": {"x": "X1", "y": "Y1", "z": "Z1"}}` + "\n"
+	if _, err := data.Import(ctx, st, lead, strings.NewReader(pairs), "pairs.jsonl",
+		data.Options{Format: data.FormatPairs, Dataset: "pairs", Policy: &store.Policy{Min: 1, Max: 1, Lease: time.Hour}}); err != nil {
+		t.Fatal(err)
+	}
+	h := startOn(t, st, storetest.Person(t, st, "ana", store.RoleAnnotator), "pairs", 120, 40, false)
+	for range 3 {
+		h.keys("2")
+	}
+	h.keys("tab")
+	h.expect("systems · gold so far")
+	pane := strings.Join(strings.Fields(paneText(h.screen())), " ")
+	if !strings.Contains(pane, "no verdicts: every pair is left out for you: you judged them all") {
+		t.Errorf("the pane does not say why it has no verdicts:\n%s", h.screen())
 	}
 }

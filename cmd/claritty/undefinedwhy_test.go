@@ -160,6 +160,78 @@ func TestReportSaysWhatItWithholdsAsASentence(t *testing.T) {
 	}
 }
 
+// A compare dataset's table for an annotator who judged every pair
+// leaves them all out (a table over them would say which system wrote
+// which side) and says so: how many it leaves out and why, and why there
+// is no verdict and no position bias to give, in stats, bench, their
+// --json and the HTML report.
+func TestCompareTableOverNothingSaysWhy(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	tm.importTrio(t, 2)
+	if r := tm.run(t, "", "", "policy", "--dataset", "trio", "--min", "1", "--max", "1"); r.code != 0 {
+		t.Fatalf("%+v", r)
+	}
+	judgeTrio(t, tm.db, "ana")
+	const (
+		leftOut = "left out for you: 6 you judged (you know the side you chose on each, so a table over them would tell you " +
+			"which system wrote which side)"
+		none = "every pair is left out for you: you judged them all"
+	)
+	var doc struct {
+		Comparisons []struct {
+			Items, Total int
+			LeftOut      struct{ Open, Judged int } `json:"left_out"`
+			LeftOutWhy   string                     `json:"left_out_why"`
+			NoVerdicts   string                     `json:"no_verdicts_why"`
+			PositionBias *struct {
+				N     int
+				Share *float64
+			} `json:"position_bias"`
+			BiasWhy string `json:"position_bias_undefined_why"`
+		}
+	}
+	r := tm.run(t, "ana", "", "bench", "--dataset", "trio", "--json")
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &doc) != nil || len(doc.Comparisons) != 1 {
+		t.Fatalf("bench --json: %+v", r)
+	}
+	c := doc.Comparisons[0]
+	if c.Items != 0 || c.Total != 0 || c.LeftOut.Judged != 6 || c.LeftOut.Open != 0 || c.LeftOutWhy != leftOut ||
+		c.NoVerdicts != none || c.PositionBias == nil || c.PositionBias.Share != nil || c.BiasWhy != none {
+		t.Errorf("ana's comparison: %+v, want 0 of 0 pairs, 6 left out (%s), no verdicts and no bias because %s", c, leftOut, none)
+	}
+	for _, args := range [][]string{{"stats", "--dataset", "trio"}, {"bench", "--dataset", "trio"}} {
+		r := tm.run(t, "ana", "", args...)
+		out := flat(r.stdout)
+		for _, want := range []string{"0 of 0 pairs with a gold verdict", leftOut, "no verdicts to count: " + none,
+			"left output won 0 of 0 decisive verdicts: – (" + none + ")"} {
+			if r.code != 0 || !strings.Contains(out, want) {
+				t.Errorf("%v as ana lacks %q:\n%s%s", args, want, r.stdout, r.stderr)
+			}
+		}
+	}
+	page, _ := teamReport(t, tm, "ana", "trio")
+	text := pageText(page)
+	for _, want := range []string{"Left out for you: 6 you judged", "No verdicts to count: " + none + ".",
+		"Left output won 0 of 0 decisive verdicts: – [–, –] (" + none + ")."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("ana's report lacks %q:\n%.3000s", want, text)
+		}
+	}
+	// The lead's table has every pair (the one ana flagged apart), and
+	// nothing left out.
+	r = tm.run(t, "", "", "bench", "--dataset", "trio", "--json")
+	lead := doc
+	lead.Comparisons = nil
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &lead) != nil || len(lead.Comparisons) != 1 {
+		t.Fatalf("bench --json: %+v", r)
+	}
+	if c := lead.Comparisons[0]; c.Total != 6 || c.Items != 5 || c.LeftOut.Judged+c.LeftOut.Open != 0 || c.LeftOutWhy != "" ||
+		c.NoVerdicts != "" || c.BiasWhy != "" {
+		t.Errorf("the lead's comparison: %+v", c)
+	}
+}
+
 // A system's Bradley–Terry group is numbered from 1 everywhere: the
 // text's "group 1: x" and "group 1 won all 10 games against group 2" are
 // group 1 in stats --json, --csv and bench --json too (the unbeaten x
