@@ -595,7 +595,7 @@ func BenchLines(scores []RunScore) []string {
 			against = "labels"
 		}
 		if s.Withheld != "" {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), against, "all", s.Withheld, JudgedText(s), goldText(s.Gold))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), against, everyMetric, s.Withheld, JudgedText(s), goldText(s.Gold))
 			continue
 		}
 		for _, m := range s.Metric {
@@ -606,7 +606,7 @@ func BenchLines(scores []RunScore) []string {
 				break // one label type: its rows would repeat the run's
 			}
 			if t.Withheld != "" {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\t%s\n", display.Clean(s.Name), t.Type, "all", t.Withheld, t.Gold.Text())
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\t%s\n", display.Clean(s.Name), t.Type, everyMetric, t.Withheld, t.Gold.Text())
 				continue
 			}
 			for _, m := range t.Metrics() {
@@ -633,6 +633,10 @@ func BenchLines(scores []RunScore) []string {
 	}
 	return lines
 }
+
+// everyMetric is a withheld row's metric: every one of its figures is
+// left out. Not "all", which is nuggetizer's all figure.
+const everyMetric = "every metric"
 
 // benchNotes are the lines under the leaderboard that say what its
 // figures are: the pooled row, token_recall, which kappa, which gold, and

@@ -279,3 +279,36 @@ func TestBradleyTerryGroupsNumberedAlike(t *testing.T) {
 		}
 	}
 }
+
+// A leaderboard row whose figures are all withheld names its metric
+// column "every metric", never "all", which is nuggetizer's all figure
+// (a nugget-assignments run's column of that name).
+func TestWithheldRunRowIsNotMetricAll(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	rows := 0
+	for _, d := range []string{"demo-pairs", "demo-necessity"} {
+		r := tm.run(t, "ana", "", "bench", "--dataset", d)
+		if r.code != 0 {
+			t.Fatalf("bench %s: %+v", d, r)
+		}
+		for _, l := range strings.Split(r.stdout, "\n") {
+			f := strings.Fields(l)
+			if len(f) < 4 || f[0] == "run" || !strings.HasPrefix(f[0], "demo-") {
+				continue
+			}
+			if f[2] == "all" {
+				t.Errorf("%s: a row reads metric all: %q", d, l)
+			}
+			if strings.Contains(l, "< 5 ") {
+				rows++
+				if f[2] != "every" || f[3] != "metric" {
+					t.Errorf("%s: a withheld row names its metric %q: %q", d, f[2], l)
+				}
+			}
+		}
+	}
+	if rows < 2 {
+		t.Fatalf("test is void: %d withheld rows", rows)
+	}
+}
