@@ -200,13 +200,20 @@ func TestCompareTableOverNothingSaysWhy(t *testing.T) {
 		c.NoVerdicts != none || c.PositionBias == nil || c.PositionBias.Share != nil || c.BiasWhy != none {
 		t.Errorf("ana's comparison: %+v, want 0 of 0 pairs, 6 left out (%s), no verdicts and no bias because %s", c, leftOut, none)
 	}
+	conn, err := sshDial(t, startServe(t, tm.db).addr, tm.keyFor(t, "ana"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
 	for _, args := range [][]string{{"stats", "--dataset", "trio"}, {"bench", "--dataset", "trio"}} {
-		r := tm.run(t, "ana", "", args...)
-		out := flat(r.stdout)
-		for _, want := range []string{"0 of 0 pairs with a gold verdict", leftOut, "no verdicts to count: " + none,
-			"left output won 0 of 0 decisive verdicts: – (" + none + ")"} {
-			if r.code != 0 || !strings.Contains(out, want) {
-				t.Errorf("%v as ana lacks %q:\n%s%s", args, want, r.stdout, r.stderr)
+		for route, r := range map[string]result{"the command line": tm.run(t, "ana", "", args...),
+			"SSH": sshRun(t, conn, "", strings.Join(args, " "))} {
+			out := flat(r.stdout)
+			for _, want := range []string{"0 of 0 pairs with a gold verdict", leftOut, "no verdicts to count: " + none,
+				"left output won 0 of 0 decisive verdicts: – (" + none + ")"} {
+				if r.code != 0 || !strings.Contains(out, want) {
+					t.Errorf("%v as ana over %s lacks %q:\n%s%s", args, route, want, r.stdout, r.stderr)
+				}
 			}
 		}
 	}
