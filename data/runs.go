@@ -193,12 +193,16 @@ func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOp
 	}
 	rr.kind = opt.Kind
 	first := rr.first
+	answers := "" // how a nugget answer is named, when a nuggets dataset could have the item
 	for _, d := range all {
 		if opt.Dataset != "" && d.Name != opt.Dataset {
 			continue
 		}
 		if !slices.Contains(report.RunKinds(d.Kind), opt.Kind) {
 			continue
+		}
+		if d.Kind == guidelines.Nuggets.Kind {
+			answers = answerNaming
 		}
 		if err := rr.loadItems(ctx, st, d); err != nil {
 			return err
@@ -221,13 +225,21 @@ func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOp
 		return lineErr(rr.file, first.n, "unknown item: neither %q nor %q is a pane of any MIMICS dataset%s",
 			trecQuery(first.fields), trecDoc(first.fields), inDataset(opt.Dataset))
 	}
-	return lineErr(rr.file, first.n, "unknown item %q%s: name an item by its uid, as exports give it, or by its "+
-		"protocol file's id column", first.fields[0], inDataset(opt.Dataset))
+	return lineErr(rr.file, first.n, "unknown item %q%s: name an item by its uid, as exports give it%s, or by its "+
+		"protocol file's id column", first.fields[0], inDataset(opt.Dataset), answers)
 }
 
+// answerNaming says how a nugget answer's uid is made (store.Answer.UID)
+// from the ids its files give it, which no screen shows.
+const answerNaming = " (a nugget answer's uid is intent@system: its intent's id or qid, an @, its system or run_id, as in q1@alpha)"
+
 // namedBy says how the loaded dataset's items are named, for an unknown
-// one: by uid, and by id when its kind's items have one of their own.
+// one: by uid, and by id when its kind's items have one of their own; a
+// nugget answer by its uid, made of its intent's and system's ids.
 func (rr *runReader) namedBy() string {
+	if rr.itemsKind == guidelines.Nuggets.Kind {
+		return answerNaming
+	}
 	f, ok := guidelines.RegisteredFile(rr.itemsKind)
 	if !ok || len(f.Item.ID) != 1 {
 		return ""

@@ -98,7 +98,7 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	if len(rep.Withheld) > 0 || anyWithheld(rep) {
 		fmt.Fprintln(tw)
 		for _, n := range rep.Withheld {
-			fmt.Fprintln(tw, "Withheld: "+n+".")
+			fmt.Fprintln(tw, withheldLine(n, display.Clean))
 		}
 		fmt.Fprintln(tw, withheldNote)
 	}
@@ -287,6 +287,16 @@ func writeCoefficients(tw io.Writer, rep agreement.Report, ci func(agreement.Int
 // ChartWidth is the width the text output's charts are drawn to.
 const ChartWidth = 80
 
+// labelsWithheld says why no unit type's label counts are shown: each is
+// withheld from the reader.
+const labelsWithheld = "Labels per unit type: withheld (too few items of others', or none of your work here yet)"
+
+// withheldLine is a sentence for one of a report's Withheld: what was
+// taken out for its reader, and till when or why. show renders it.
+func withheldLine(what string, show func(string) string) string {
+	return "Withheld: " + show(what) + "."
+}
+
 // writeCharts draws the report's charts under its tables.
 func writeCharts(w io.Writer, rep agreement.Report, people bool) error {
 	_, err := io.WriteString(w, "\n"+strings.Join(AgreementCharts(rep, people, ChartWidth), "\n"))
@@ -318,7 +328,7 @@ func AgreementCharts(rep agreement.Report, people bool, width int) []string {
 		charts = append(charts, LabelChart(title, g.scale, rows, width))
 	}
 	if len(groups) == 0 {
-		charts = append(charts, wrapped("Labels per unit type: withheld (too few items of others', or none of your work here yet)", width))
+		charts = append(charts, wrapped(labelsWithheld, width))
 	}
 	switch {
 	case people && len(rep.AnnotatorLabels)+len(rep.Pairs) == 0 && len(rep.Withheld) > 0:

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -24,7 +23,7 @@ import (
 type Assignments struct {
 	Systems []SystemAssignments `json:"systems"`
 	// All is every answer's, whatever its system: nuggetizer's metrics
-	// over the whole file (its "qid": "all" line).
+	// over the whole file (its "qid": "all" line); its System is AllAnswers.
 	All SystemAssignments `json:"all"`
 	// Tau is one per figure, in nuggetizer's order.
 	Tau []FigureTau `json:"kendall_tau"`
@@ -43,6 +42,11 @@ type SystemAssignments struct {
 	Withheld string  `json:"withheld,omitempty"`
 	finished []int64 // the items People rests on, for the Blind rule
 }
+
+// AllAnswers names Assignments.All's row, in JSON too: every answer,
+// whatever its system. The row stands apart from Systems everywhere (its
+// own key, the last rows of the table).
+const AllAnswers = "(all)"
 
 // RAGFigures are nuggetizer's four figures, each the mean over N answers;
 // NoVital of them have no vital nugget and score 0 on both vital figures,
@@ -160,7 +164,7 @@ func scoreAssignments(s *RunScore, preds []store.RunLabel, g *goldIndex) {
 	row := func(system string, t *assignTally) SystemAssignments {
 		return SystemAssignments{System: system, Own: t.own.figures(), Run: t.run.figures(), People: t.people.figures(), finished: t.finished}
 	}
-	as := &Assignments{All: row("", all)}
+	as := &Assignments{All: row(AllAnswers, all)}
 	for _, name := range slices.Sorted(maps.Keys(per)) {
 		as.Systems = append(as.Systems, row(name, per[name]))
 	}
@@ -202,8 +206,10 @@ func tauWhy(w bench.TauUndefined) string {
 
 // blindAssignments takes out of a run's Assignments what rests on too few
 // answers of others' gold for the reader: a system's figures against
-// people, and the taus with the figures over every answer. The run's own
-// figures over all its answers rest on no one's labels and stay.
+// people, and the taus with the figures over every answer or with any
+// system's figures they order (a tau over figures withheld would give
+// their order away). The run's own figures over all its answers rest on
+// no one's labels and stay.
 func blindAssignments(as *Assignments, b store.Blind, noun string) {
 	if as == nil {
 		return
@@ -220,10 +226,15 @@ func blindAssignments(as *Assignments, b store.Blind, noun string) {
 		return true
 	}
 	for i := range as.Systems {
-		hide(&as.Systems[i])
+		// A tau orders the systems with an answer people finished.
+		if hide(&as.Systems[i]) && as.Systems[i].People.N > 0 && as.TauWithheld == "" {
+			as.TauWithheld = as.Systems[i].Withheld
+		}
 	}
 	if hide(&as.All) {
 		as.TauWithheld = as.All.Withheld
+	}
+	if as.TauWithheld != "" {
 		for i := range as.Tau {
 			as.Tau[i] = FigureTau{Figure: as.Tau[i].Figure, Variant: TauVariant, Systems: as.Tau[i].Systems}
 		}
@@ -265,7 +276,7 @@ func assignmentTable(run string, a *Assignments) []string {
 		fmt.Fprintln(tw, strings.Join(append(cells, fmt.Sprint(f.N)), "\t"))
 	}
 	for _, s := range append(slices.Clone(a.Systems), a.All) {
-		name := cmp.Or(display.Clean(s.System), "(all)")
+		name := display.Clean(s.System)
 		row(name, run, "all its answers", s.Own, "")
 		row(name, run, "people finished", s.Run, s.Withheld)
 		row(name, "people", "people finished", s.People, s.Withheld)
@@ -327,7 +338,7 @@ func assignmentsSection(runs []RunScore) string {
 			if j == len(a.Systems) {
 				sp = p + "/all"
 			}
-			name := cmp.Or(s.System, "(all)")
+			name := s.System
 			row(name, r.Name, "all its answers", sp+"/own", s.Own, "")
 			row(name, r.Name, "people finished", sp+"/run_finished", s.Run, s.Withheld)
 			row(name, "people", "people finished", sp+"/people_finished", s.People, s.Withheld)

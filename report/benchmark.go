@@ -170,6 +170,8 @@ type goldIndex struct {
 	order  []int64 // the items in import order
 	counts map[int64]int
 	pairs  map[int64]store.PairSystems // a compare dataset's systems by item
+	// leftOut counts the compare items pairs leaves out for the reader.
+	leftOut store.PairsLeftOut
 	// answers are a nuggets dataset's candidate answers, for its runs.
 	answers []store.AnswerRow
 	blind   store.Blind // what the reader may see of the figures
@@ -205,7 +207,7 @@ func loadGold(ctx context.Context, r *store.Reading, d store.Dataset, opts Score
 		return nil
 	})
 	if err == nil && kind == guidelines.Compare.Kind {
-		g.pairs, err = r.PairSystems(ctx)
+		g.pairs, g.leftOut, err = r.PairSystemsLeftOut(ctx)
 	}
 	return g, err
 }
@@ -672,7 +674,7 @@ func BenchLines(scores []RunScore) []string {
 			against = "labels"
 		}
 		if s.Withheld != "" {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), against, "all", s.Withheld, JudgedText(s), goldText(s.Gold))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), against, everyMetric, s.Withheld, JudgedText(s), goldText(s.Gold))
 			continue
 		}
 		for _, m := range s.Metric {
@@ -683,7 +685,7 @@ func BenchLines(scores []RunScore) []string {
 				break // one label type: its rows would repeat the run's
 			}
 			if t.Withheld != "" {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\t%s\n", display.Clean(s.Name), t.Type, "all", t.Withheld, t.Gold.Text())
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\t%s\n", display.Clean(s.Name), t.Type, everyMetric, t.Withheld, t.Gold.Text())
 				continue
 			}
 			for _, m := range t.Metrics() {
@@ -713,6 +715,10 @@ func BenchLines(scores []RunScore) []string {
 	}
 	return lines
 }
+
+// everyMetric is a withheld row's metric: every one of its figures is
+// left out. Not "all", which is nuggetizer's all figure.
+const everyMetric = "every metric"
 
 // benchNotes are the lines under the leaderboard that say what its
 // figures are: the pooled row, token_recall, which kappa, which gold, and

@@ -34,6 +34,10 @@ type ComparisonScore struct {
 	// Gold: of the pairs, how many golds are settled, provisional or
 	// missing.
 	Gold GoldBasis
+	// LeftOut counts the dataset's pairs the reader's table leaves out
+	// (not in Total), and LeftOutWhy says which and why ("" for none).
+	LeftOut    store.PairsLeftOut
+	LeftOutWhy string
 }
 
 // ComparisonWithheld marks what of a comparison a reader may not see,
@@ -43,6 +47,10 @@ type ComparisonWithheld struct {
 	Pairs   map[[2]string]string
 	Bias    string
 	Ranking string
+	// NoVerdicts says why the comparison has no verdict to count at all
+	// (every pair left out for the reader, no gold yet …); "" when it
+	// has some.
+	NoVerdicts string
 }
 
 // blindComparison takes out of c what its reader may not see: each pair
@@ -114,8 +122,51 @@ func compareGold(g *goldIndex) (*ComparisonScore, error) {
 		return nil, err
 	}
 	withheld := blindComparison(&c, js, ids, g.blind)
+	leftOut := leftOutText(g.leftOut, g.blind.All)
+	if len(js) == 0 {
+		withheld.NoVerdicts = noGoldVerdicts(len(g.pairs), g.leftOut, g.blind.All)
+	}
 	return &ComparisonScore{Dataset: g.name, Judge: "gold", Items: len(js), Total: len(g.pairs), Comparison: c,
-		Positions: true, Withheld: withheld, Gold: *basis}, nil
+		Positions: true, Withheld: withheld, Gold: *basis, LeftOut: g.leftOut, LeftOutWhy: leftOut}, nil
+}
+
+// leftOutText says which pairs a reader's table leaves out and why: those
+// they judged (below the lead), and those they may still be given (a
+// lead: have open); "" for none.
+func leftOutText(l store.PairsLeftOut, lead bool) string {
+	var parts []string
+	if l.Judged > 0 {
+		parts = append(parts, fmt.Sprintf("%d you judged (you know the side you chose on each, so a table over them "+
+			"would tell you which system wrote which side)", l.Judged))
+	}
+	switch {
+	case l.Open > 0 && lead:
+		parts = append(parts, fmt.Sprintf("%d you have open", l.Open))
+	case l.Open > 0:
+		parts = append(parts, fmt.Sprintf("%d you may still be given (no one's verdict on a pair reaches you before you "+
+			"have judged it)", l.Open))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "left out for you: " + strings.Join(parts, "; ")
+}
+
+// noGoldVerdicts says why a gold table over total pairs has no verdict.
+func noGoldVerdicts(total int, l store.PairsLeftOut, lead bool) string {
+	switch {
+	case total > 0:
+		return "no pair has a gold verdict yet"
+	case l.Judged > 0 && l.Open > 0:
+		return "every pair is left out for you: you judged it, or may still be given it"
+	case l.Judged > 0:
+		return "every pair is left out for you: you judged them all"
+	case l.Open > 0 && lead:
+		return "every pair is left out for you: you have them all open"
+	case l.Open > 0:
+		return "every pair is left out for you: you may still be given them all"
+	}
+	return "the dataset has no pairs"
 }
 
 // compare is bench.Compare, ended early (and an error) once the reading's
@@ -188,14 +239,21 @@ func scoreVerdicts(s *RunScore, preds []store.RunLabel, g *goldIndex) error {
 	c := &RunComparison{Judge: judge, Gold: gold}
 	c.JudgeWithheld = blindComparison(&c.Judge, jjs, ids, g.blind)
 	c.GoldWithheld = blindComparison(&c.Gold, gjs, ids, g.blind)
+	if len(jjs) == 0 {
+		why := "no pair you may see has both the run's verdict and a gold one"
+		c.JudgeWithheld.NoVerdicts, c.GoldWithheld.NoVerdicts = why, why
+	}
 	s.Comparison = c
 	return nil
 }
 
 // comparisonJSON is a comparison as bench --json writes it.
 type comparisonJSON struct {
+	// NoVerdicts says why there are no pairs to count.
+	NoVerdicts      string         `json:"no_verdicts_why,omitempty"`
 	Pairs           []pairJSON     `json:"pairs"`
 	PositionBias    *shareJSON     `json:"position_bias,omitempty"`
+	BiasUndefined   string         `json:"position_bias_undefined_why,omitempty"`
 	BiasWithheld    string         `json:"position_bias_withheld,omitempty"`
 	Ranking         []strengthJSON `json:"ranking,omitempty"`
 	RankingWithheld string         `json:"ranking_withheld,omitempty"`
@@ -273,7 +331,9 @@ type strengthJSON struct {
 	High     bench.Value `json:"high"`
 	Wins     float64     `json:"wins"`
 	Games    int         `json:"games"`
-	Group    int         `json:"group"`
+	// Group numbers the system's group from 1, as the text does: the
+	// Group-th of bradley_terry.groups.
+	Group int `json:"group"`
 	// NoStrength says why a system has none.
 	NoStrength string `json:"no_strength,omitempty"`
 }
@@ -285,7 +345,7 @@ func shareOf(s bench.Share) shareJSON {
 // toJSON writes the comparison; positions says whether the sides shown
 // mean anything for these verdicts.
 func toJSON(c bench.Comparison, positions bool, wh ComparisonWithheld) comparisonJSON {
-	out := comparisonJSON{Pairs: []pairJSON{}, RankingWithheld: wh.Ranking}
+	out := comparisonJSON{NoVerdicts: wh.NoVerdicts, Pairs: []pairJSON{}, RankingWithheld: wh.Ranking}
 	for _, p := range c.Pairs {
 		pj := pairJSON{First: p.First, Second: p.Second, Comparisons: p.Comparisons,
 			Withheld: wh.Pairs[[2]string{p.First, p.Second}]}
@@ -300,14 +360,14 @@ func toJSON(c bench.Comparison, positions bool, wh ComparisonWithheld) compariso
 	}
 	if positions && wh.Bias == "" {
 		b := shareOf(c.PositionBias)
-		out.PositionBias = &b
+		out.PositionBias, out.BiasUndefined = &b, biasUndefined(c, wh)
 	}
 	if positions {
 		out.BiasWithheld = wh.Bias
 	}
 	for _, s := range c.Ranking {
 		out.Ranking = append(out.Ranking, strengthJSON{System: s.System, Strength: s.Score, Low: s.Low, High: s.High,
-			Wins: s.Wins, Games: s.Games, Group: s.Group, NoStrength: noStrength(s)})
+			Wins: s.Wins, Games: s.Games, Group: s.Group + 1, NoStrength: noStrength(s)})
 	}
 	if len(c.Ranking) > 0 {
 		b, sep := c.Bootstrap, c.Separability
@@ -341,8 +401,11 @@ func (c ComparisonScore) MarshalJSON() ([]byte, error) {
 		Items   int       `json:"items"`
 		Total   int       `json:"total"`
 		Gold    GoldBasis `json:"gold"`
+		// LeftOut: the pairs not in total, and why.
+		LeftOut    store.PairsLeftOut `json:"left_out"`
+		LeftOutWhy string             `json:"left_out_why,omitempty"`
 		comparisonJSON
-	}{c.Dataset, c.Judge, c.Items, c.Total, c.Gold, toJSON(c.Comparison, c.Positions, c.Withheld)})
+	}{c.Dataset, c.Judge, c.Items, c.Total, c.Gold, c.LeftOut, c.LeftOutWhy, toJSON(c.Comparison, c.Positions, c.Withheld)})
 }
 
 // MarshalJSON writes {"judge": …, "gold": …}: the judge's own table and
@@ -378,17 +441,36 @@ func ComparisonLines(c bench.Comparison, positions bool, wh ComparisonWithheld) 
 	}
 	tw.Flush()
 	lines := trimLines(b.String())
+	if len(c.Pairs) == 0 && wh.NoVerdicts != "" {
+		lines = []string{"no verdicts to count: " + wh.NoVerdicts} // not a table's head over no rows
+	}
 	switch {
 	case positions && wh.Bias != "":
 		lines = append(lines, "left output's share of decisive verdicts: "+wh.Bias)
 	case positions:
-		lines = append(lines, fmt.Sprintf("left output won %d of %d decisive verdicts: %s", c.PositionBias.K,
-			c.PositionBias.N, shareText(c.PositionBias)))
+		line := fmt.Sprintf("left output won %d of %d decisive verdicts: %s", c.PositionBias.K,
+			c.PositionBias.N, shareText(c.PositionBias))
+		if why := biasUndefined(c, wh); why != "" {
+			line += " (" + why + ")"
+		}
+		lines = append(lines, line)
 	}
 	if wh.Ranking != "" {
 		lines = append(lines, "Bradley–Terry: "+wh.Ranking)
 	}
 	return append(lines, rankingLines(c)...)
+}
+
+// biasUndefined says why the position bias is undefined: no verdict to
+// count, or none decisive; "" when it is defined.
+func biasUndefined(c bench.Comparison, wh ComparisonWithheld) string {
+	switch {
+	case c.PositionBias.N > 0:
+		return ""
+	case wh.NoVerdicts != "":
+		return wh.NoVerdicts
+	}
+	return "no verdict is decisive: every one is a tie"
 }
 
 // rankingLines are the Bradley–Terry ranking as text: what was fitted,
@@ -531,9 +613,12 @@ func cleaned(names []string) []string {
 
 // ComparisonText is the gold comparison of one dataset under a heading.
 func ComparisonText(c *ComparisonScore) []string {
-	head := fmt.Sprintf("%s: %d of %d pairs with a gold verdict (95%% Wilson intervals); gold %s", display.Clean(c.Dataset),
-		c.Items, c.Total, c.Gold.Text())
-	return append([]string{head}, Indent(ComparisonLines(c.Comparison, c.Positions, c.Withheld))...)
+	head := []string{fmt.Sprintf("%s: %d of %d pairs with a gold verdict (95%% Wilson intervals); gold %s", display.Clean(c.Dataset),
+		c.Items, c.Total, c.Gold.Text())}
+	if c.LeftOutWhy != "" {
+		head = append(head, Indent(wrapped(c.LeftOutWhy, textWidth))...)
+	}
+	return append(head, Indent(ComparisonLines(c.Comparison, c.Positions, c.Withheld))...)
 }
 
 // WriteJSON writes the comparison as bench --json's comparisons hold it.

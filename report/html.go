@@ -213,7 +213,7 @@ func agreementSection(rep agreement.Report) template.HTML {
 		out += note(esc("No pooled row, and no figure pools the types, because " + why + ". Each type's figures are on its own scale."))
 	}
 	for _, w := range rep.Withheld {
-		out += note(withheld(w))
+		out += note(withheldLine(w, withheld))
 	}
 	return template.HTML(out)
 }
@@ -280,7 +280,10 @@ func labelsSection(rep agreement.Report, names map[string][]string) template.HTM
 		}
 		charts[i].rows = append(charts[i].rows, t)
 	}
-	if len(charts) == 0 {
+	switch {
+	case len(charts) == 0 && slices.ContainsFunc(rep.Types, func(t agreement.TypeReport) bool { return t.Withheld != "" || t.Labels == nil }):
+		return template.HTML(note(esc(labelsWithheld + ".")))
+	case len(charts) == 0:
 		return template.HTML(note("No label counts to show."))
 	}
 	var out strings.Builder
@@ -376,6 +379,9 @@ func qualitySection(q *Quality) template.HTML {
 		head = slices.Delete(head, 5, 8)
 	}
 	out := table(head, cells)
+	for _, l := range q.undefinedTimes() {
+		out += note(esc(l + "."))
+	}
 	byType, typeBars := qualityByType(q)
 	if !pooled {
 		out += note(esc("Agreement figures per unit type, each on its own scale: " + q.NotPooled + ", so no figure pools them."))
@@ -589,10 +595,23 @@ func arenaHTML(name string, a *ArenaJudgments, p string) string {
 // comparisonSection is a compare dataset's gold verdicts as bench gives
 // them: how many pairs have a verdict and on what gold, then the table.
 func comparisonSection(c ComparisonScore, path string) string {
+	leftOut := ""
+	if c.LeftOutWhy != "" {
+		leftOut = " " + esc(sentence(c.LeftOutWhy))
+	}
 	return "<h3>" + esc(cmp.Or(c.Judge, "gold")) + " verdicts</h3>" +
-		note(fmt.Sprintf("%s of %s pairs with a gold verdict (95%% Wilson intervals); gold %s.", countFig(SrcBench, path+"/items", c.Items),
-			countFig(SrcBench, path+"/total", c.Total), goldHTML(path+"/gold", c.Gold))) +
+		note(fmt.Sprintf("%s of %s pairs with a gold verdict (95%% Wilson intervals); gold %s.%s", countFig(SrcBench, path+"/items", c.Items),
+			countFig(SrcBench, path+"/total", c.Total), goldHTML(path+"/gold", c.Gold), leftOut)) +
 		comparisonBody(c.Comparison, c.Positions, c.Withheld, path)
+}
+
+// sentence is a note's text with a capital and a full stop.
+func sentence(s string) string {
+	if s == "" {
+		return ""
+	}
+	r := []rune(s)
+	return strings.ToUpper(string(r[0])) + string(r[1:]) + "."
 }
 
 // comparisonBody is a comparison's verdicts: each pair of systems' win,
@@ -611,12 +630,19 @@ func comparisonBody(c bench.Comparison, positions bool, wh ComparisonWithheld, p
 		rows = append(rows, append(row, shareFig(pp+"/win", p.Win), shareFig(pp+"/tie", p.Tie), shareFig(pp+"/lose", p.Lose)))
 	}
 	out := table([]string{"pair (first vs second)", "pairs", "win", "tie", "lose"}, rows)
+	if len(rows) == 0 && wh.NoVerdicts != "" {
+		out = note(esc("No verdicts to count: " + wh.NoVerdicts + "."))
+	}
 	switch b := c.PositionBias; {
 	case positions && wh.Bias != "":
 		out += note("Left output's share of decisive verdicts: " + withheld(wh.Bias))
 	case positions:
-		out += note(fmt.Sprintf("Left output won %s of %s decisive verdicts: %s.", countFig(SrcBench, path+"/position_bias/k", b.K),
-			countFig(SrcBench, path+"/position_bias/n", b.N), shareFig(path+"/position_bias", b)))
+		why := ""
+		if w := biasUndefined(c, wh); w != "" {
+			why = " (" + esc(w) + ")"
+		}
+		out += note(fmt.Sprintf("Left output won %s of %s decisive verdicts: %s%s.", countFig(SrcBench, path+"/position_bias/k", b.K),
+			countFig(SrcBench, path+"/position_bias/n", b.N), shareFig(path+"/position_bias", b), why))
 	}
 	if wh.Ranking != "" {
 		return out + note("Bradley–Terry ranking: "+withheld(wh.Ranking))

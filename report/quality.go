@@ -40,11 +40,16 @@ type AnnotatorQuality struct {
 	// the HIT's opening (Step I included) to its finishing label, from the
 	// stored step events, so a reconnect does not restart it; merged HITs
 	// have no events and no time.
+	// TooFastShare is the share of the timed HITs marked too fast: an
+	// untimed HIT cannot be. TimeUndefined and FastUndefined say why
+	// MedianHITSeconds and TooFastShare are null.
 	HITs             int             `json:"hits"`
 	TimedHITs        int             `json:"timed_hits"`
 	MedianHITSeconds agreement.Value `json:"median_hit_seconds"`
+	TimeUndefined    string          `json:"median_hit_seconds_undefined_why,omitempty"`
 	TooFast          int             `json:"too_fast"`
 	TooFastShare     agreement.Value `json:"too_fast_share"`
+	FastUndefined    string          `json:"too_fast_share_undefined_why,omitempty"`
 	// Gold checks: those answered, those dodged (given back, or put off
 	// and not taken up again), their known units (a dodged check's: those
 	// a right answer is asked), those matched (none of a dodged check's),
@@ -203,9 +208,6 @@ func computeQuality(dataset string, data store.QualityData, stop <-chan struct{}
 	for name, ts := range times {
 		by[name].MedianHITSeconds = defined(median(ts)) // sorts ts: it is this annotator's own slice
 	}
-	for _, a := range by {
-		a.TooFastShare = fraction(a.TooFast, a.HITs)
-	}
 	for _, c := range data.Checks {
 		a := get(c.Annotator)
 		switch c.Dodged {
@@ -252,6 +254,10 @@ func computeQuality(dataset string, data store.QualityData, stop <-chan struct{}
 		}
 	}
 	for _, a := range by {
+		a.TimeUndefined, a.FastUndefined = timeWhy(*a), fastWhy(*a, data.FastSeconds)
+		if a.FastUndefined == "" {
+			a.TooFastShare = fraction(a.TooFast, a.TimedHITs)
+		}
 		a.CheckAccuracy = fraction(a.CheckMatched, a.CheckUnits)
 		a.AttentionAccuracy = fraction(a.AttentionRight, a.Attention)
 		a.ByType = byType(a.Annotator)
@@ -259,6 +265,34 @@ func computeQuality(dataset string, data store.QualityData, stop <-chan struct{}
 	}
 	sort.Slice(q.Annotators, func(i, j int) bool { return q.Annotators[i].Annotator < q.Annotators[j].Annotator })
 	return q, nil
+}
+
+// timeWhy says why an annotator has no median HIT time: no finished HIT,
+// or none with a time (a HIT merged from a labels file has no step
+// events to time it by); "" when they have one.
+func timeWhy(a AnnotatorQuality) string {
+	switch {
+	case a.HITs == 0:
+		return "no finished task HIT"
+	case a.TimedHITs == 0 && a.HITs == 1:
+		return "their one HIT has no recorded time (no step events: a HIT merged from a labels file has none)"
+	case a.TimedHITs == 0:
+		return fmt.Sprintf("none of their %d HITs has a recorded time (no step events: a HIT merged from a labels file has none)", a.HITs)
+	}
+	return ""
+}
+
+// fastWhy says why an annotator's share of HITs too fast is undefined: no
+// timed HIT, or (none marked) no speed mark in the policy, so none could
+// be; "" when it is defined.
+func fastWhy(a AnnotatorQuality, fastSeconds float64) string {
+	if why := timeWhy(a); why != "" {
+		return why
+	}
+	if fastSeconds <= 0 && a.TooFast == 0 {
+		return "the policy marks no HIT too fast (claritty policy --fast)"
+	}
+	return ""
 }
 
 // swapConsistency counts each annotator's repeats and compares each
@@ -527,7 +561,7 @@ func (q Quality) WriteJSON(w io.Writer) error {
 const qualityKey = `HITs         finished task HITs (gold checks and repeats apart)
 median HIT   median HIT time, from opening (Step I included) to the last label,
              over the HITs timed here (merged HITs have no time)
-fast         share of HITs marked too fast
+fast         share of the timed HITs marked too fast (under the policy's --fast)
 gold checks  share of the checks' known units matched (checks answered, and
              "+ N dodged": given back, or put off and not taken up again,
              each counted as missed: none of its units matched)
@@ -601,6 +635,9 @@ func (q Quality) Text() string {
 		rows = dropColumns(rows, "self (κ)", "vs others", "mean κ")
 	}
 	writeTable(&b, rows)
+	for _, l := range q.undefinedTimes() {
+		b.WriteString(strings.Join(wordWrap(l, ChartWidth), "\n  ") + "\n")
+	}
 	q.writeByType(&b)
 	b.WriteString("\n" + qualityKey)
 	for _, m := range q.Models {
@@ -627,6 +664,32 @@ func (q Quality) Text() string {
 		}
 	}
 	return b.String()
+}
+
+// undefinedTimes say why a median HIT time or a share too fast is –,
+// one line per reason with the annotators it holds for.
+func (q Quality) undefinedTimes() []string {
+	type reason struct{ what, why string }
+	var order []reason
+	who := map[reason][]string{}
+	for _, a := range q.Annotators {
+		r := reason{"fast", a.FastUndefined}
+		switch {
+		case a.FastUndefined == "":
+			continue
+		case a.TimeUndefined == a.FastUndefined:
+			r.what = "median HIT and fast"
+		}
+		if who[r] == nil {
+			order = append(order, r)
+		}
+		who[r] = append(who[r], display.Clean(a.Annotator))
+	}
+	lines := make([]string, len(order))
+	for i, r := range order {
+		lines[i] = r.what + " – for " + strings.Join(who[r], ", ") + ": " + r.why
+	}
+	return lines
 }
 
 // dropColumns is the table without the named columns (named in its

@@ -12,10 +12,13 @@ import (
 // dataset: its finished HITs, gold checks (answered or dodged), repeats
 // and settled labels.
 type QualityData struct {
-	Kind    guidelines.Kind
-	HITs    []QualityHIT
-	Checks  []QualityCheck
-	Repeats []RepeatPair
+	Kind guidelines.Kind
+	// FastSeconds is the policy's speed mark now (0: none), for whether a
+	// HIT could have been marked too fast.
+	FastSeconds float64
+	HITs        []QualityHIT
+	Checks      []QualityCheck
+	Repeats     []RepeatPair
 	// Attention are the attention questions answered, on the task's HITs
 	// and its gold checks.
 	Attention []QualityAttention
@@ -93,7 +96,8 @@ func (s *Store) ReadQuality(ctx context.Context, who Annotator, datasetID int64)
 		if err := requireRole(ctx, tx, who.ID, ActQuality); err != nil {
 			return err
 		}
-		if err := tx.QueryRowContext(ctx, `SELECT kind FROM datasets WHERE id = ? AND purpose = 'task'`, datasetID).Scan(&q.Kind); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT kind, fast_seconds FROM datasets WHERE id = ? AND purpose = 'task'`,
+			datasetID).Scan(&q.Kind, &q.FastSeconds); err != nil {
 			return err
 		}
 		return readQuality(ctx, tx, datasetID, &q)

@@ -285,28 +285,48 @@ func (im *Importer) PairSystems() (map[int64]PairSystems, error) {
 // pairs they judged (shown to them when all are theirs) would tell them
 // which system wrote A.
 func (r *Reading) PairSystems(ctx context.Context) (map[int64]PairSystems, error) {
+	all, _, err := r.PairSystemsLeftOut(ctx)
+	return all, err
+}
+
+// PairsLeftOut counts the compare items PairSystems leaves out, so that a
+// table over none can say why: those the reader may still be given (or,
+// a lead, has open), and, below the lead, those besides that they have
+// had a HIT on.
+type PairsLeftOut struct {
+	Open   int `json:"open"`
+	Judged int `json:"judged"`
+}
+
+// PairSystemsLeftOut is PairSystems and how many pairs it leaves out.
+func (r *Reading) PairSystemsLeftOut(ctx context.Context) (map[int64]PairSystems, PairsLeftOut, error) {
+	var out PairsLeftOut
 	if err := r.votesAllowed(); err != nil {
-		return nil, err
+		return nil, out, err
 	}
 	if err := r.loadHidden(ctx); err != nil {
-		return nil, err
+		return nil, out, err
 	}
 	all, err := pairSystems(ctx, r.tx, r.dataset)
 	if err != nil {
-		return nil, err
+		return nil, out, err
 	}
 	for id := range all {
 		if r.hides(id) {
 			delete(all, id)
+			out.Open++
 		}
 	}
 	if r.pairs {
-		return all, nil
+		return all, out, nil
 	}
 	seen, err := collect(ctx, r.tx, "pairs seen", `SELECT h.item_id FROM hits h INDEXED BY hits_annotator
 		JOIN items i ON i.id = h.item_id WHERE h.annotator_id = ?1 AND i.dataset_id = ?2`, []any{r.reader.ID, r.dataset}, scanValue[int64])
 	for _, id := range seen {
-		delete(all, id)
+		if _, ok := all[id]; ok {
+			delete(all, id)
+			out.Judged++
+		}
 	}
-	return all, err
+	return all, out, err
 }

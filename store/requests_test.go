@@ -266,6 +266,24 @@ func TestPairSystemsOnlyInAggregateReadings(t *testing.T) {
 		defer r.Close()
 		return r.PairSystems(ctx)
 	}
+	// What the figures reading leaves out is counted, so a table over
+	// none can say why.
+	leftOut := func(who Annotator) PairsLeftOut {
+		t.Helper()
+		r, err := st.ReadFigures(ctx, who, ds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		_, l, err := r.PairSystemsLeftOut(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	if l := leftOut(ana); l != (PairsLeftOut{Open: 2}) {
+		t.Errorf("ana's figures leave out %+v, want the 2 pairs she may still be given", l)
+	}
 	if got, err := read(st.ReadLabels, ana); !errors.Is(err, ErrNotAllowed) || got != nil {
 		t.Errorf("ana's own labels reading gave the systems: %v %v", got, err)
 	}
@@ -284,5 +302,11 @@ func TestPairSystemsOnlyInAggregateReadings(t *testing.T) {
 	got, err = read(st.ReadFigures, ana)
 	if _, has := got[closed]; err != nil || !has || len(got) != 1 {
 		t.Errorf("ana's figures reading once she judged a pair: %v %v, want only the one bo closed", got, err)
+	}
+	if l := leftOut(ana); l != (PairsLeftOut{Open: 1, Judged: 1}) {
+		t.Errorf("ana's figures leave out %+v, want 1 pair she may still be given and the 1 she judged", l)
+	}
+	if l := leftOut(lead); l != (PairsLeftOut{}) {
+		t.Errorf("the lead's figures leave out %+v, want none", l)
 	}
 }

@@ -570,8 +570,10 @@ func baselinePaneLines(s Styles, bs []report.HumanBaseline) []string {
 // the left-hand position's share of decisive verdicts, and the
 // Bradley–Terry order. The intervals are for claritty bench.
 func compareLines(s Styles, c *report.ComparisonScore) []string {
-	lines := []string{s.Brand.Render(" systems") + s.Dim.Render(" · gold so far"),
-		s.Dim.Render(fmt.Sprintf(" %-11s %3s %3s %4s %3s", "pair", "win", "tie", "lose", "n"))}
+	lines := []string{s.Brand.Render(" systems") + s.Dim.Render(" · gold so far")}
+	if len(c.Pairs) > 0 {
+		lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-11s %3s %3s %4s %3s", "pair", "win", "tie", "lose", "n")))
+	}
 	frac := func(v bench.Share) string { return strings.TrimPrefix(v.P.Format(2), "0") }
 	for _, p := range c.Pairs {
 		pair := ansi.Truncate(display.Clean(p.First)+"–"+display.Clean(p.Second), 11, "…")
@@ -581,6 +583,9 @@ func compareLines(s Styles, c *report.ComparisonScore) []string {
 		}
 		lines = append(lines, s.Text.Render(fmt.Sprintf(" %-11s %3s %3s %4s %3s", pair, frac(p.Win), frac(p.Tie),
 			frac(p.Lose), short(p.Comparisons))))
+	}
+	if why := c.Withheld.NoVerdicts; why != "" {
+		lines = append(lines, wrap(s.Dim.Render("no verdicts: "+why), paneWidth, " ")...)
 	}
 	if c.Withheld.Bias != "" {
 		lines = append(lines, s.Dim.Render(ansi.Truncate(" left-side share "+c.Withheld.Bias, paneWidth, "…")))

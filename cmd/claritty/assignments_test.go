@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -281,16 +282,16 @@ func TestNuggetAssignmentsOwnFigures(t *testing.T) {
 		t.Helper()
 		name := w.system
 		if name == "" {
-			name = "all"
+			name = "(all)" // the whole file's row says what it is, in JSON too
 		}
 		for i, m := range ragFigureNames {
 			same(name+" own "+m, g.Own.values()[i], w.own[i])
 			same(name+" run_finished "+m, g.Run.values()[i], w.run[i])
 			same(name+" people_finished "+m, g.People.values()[i], w.people[i])
 		}
-		if g.System != w.system || g.Own.N != w.nOwn || g.Run.N != w.nFinished || g.People.N != w.nFinished || g.Own.NoVital != w.noVitalOf {
+		if g.System != name || g.Own.N != w.nOwn || g.Run.N != w.nFinished || g.People.N != w.nFinished || g.Own.NoVital != w.noVitalOf {
 			t.Errorf("%s: system %q, n %d / %d / %d, no vital %d; want %q, %d / %d / %d, %d", name, g.System, g.Own.N, g.Run.N, g.People.N,
-				g.Own.NoVital, w.system, w.nOwn, w.nFinished, w.nFinished, w.noVitalOf)
+				g.Own.NoVital, name, w.nOwn, w.nFinished, w.nFinished, w.noVitalOf)
 		}
 	}
 	if len(as.Systems) != len(systems) {
@@ -466,6 +467,28 @@ func TestNuggetAssignmentsOwnFigures(t *testing.T) {
 		if g.Withheld != "" && (!strings.Contains(anaText, row) || !strings.Contains(anaText, `A figure marked "< N" rests on fewer items`)) {
 			t.Errorf("ana's bench lacks %q or what it means:\n%s", row, r.stdout)
 		}
+	}
+	// A tau orders the systems' figures against people: with any of them
+	// withheld from ana, so are the taus, with the same note, in every
+	// route (their values would give the withheld figures' order away).
+	if seen.TauWithheld != "< 5 answers" {
+		t.Errorf("ana sees the taus over systems whose figures are withheld from her (kendall_tau_withheld %q)", seen.TauWithheld)
+	}
+	for _, g := range seen.Tau {
+		if g.Tau != nil || g.TiedRun+g.TiedPeople != 0 {
+			t.Errorf("ana sees %s's tau: %+v", g.Figure, g)
+		}
+		if row := rowText(g.Figure, "–", fmt.Sprint(g.Systems), "< 5 answers"); !strings.Contains(anaText, row) {
+			t.Errorf("ana's bench lacks the withheld tau row %q:\n%s", row, r.stdout)
+		}
+	}
+	anaPage := filepath.Join(dir, "ana.html")
+	if r := runBin(t, bin, db, "--as", "ana", "report", "--dataset", "rag", "--out", anaPage); r.code != 0 {
+		t.Fatalf("report as ana: %+v", r)
+	}
+	if b, err := os.ReadFile(anaPage); err != nil ||
+		len(regexp.MustCompile(`kendall_tau/\d/tau" data-value="null">–</span></td><td><span [^>]*>\d+</span></td><td><span class="withheld">&lt; 5 answers</span>`).FindAllString(string(b), -1)) != 4 {
+		t.Errorf("ana's report does not withhold the 4 taus with their note: %v", err)
 	}
 
 	// Undefined taus say why: an assessor of one system's answers has one
