@@ -4,10 +4,8 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"html"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -54,11 +52,6 @@ func arenaRules(t *testing.T, doc string) map[string]*arenaJSON {
 		out[r.Name] = r.ArenaJudgments
 	}
 	return out
-}
-
-// pageText is an HTML page's text: tags out, entities read, white space one.
-func pageText(page string) string {
-	return strings.Join(strings.Fields(html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(page, " "))), " ")
 }
 
 // beforeArenaRule copies a database to old as it was before migration
