@@ -206,6 +206,7 @@ func agreementSection(rep agreement.Report) template.HTML {
 	}
 	out := table([]string{"unit type", "units", "Fleiss' κ", "95% interval", "α (ordinal)", "Gwet's AC1", "observed"}, cells)
 	out += ciChart("Fleiss' kappa with its 95% bootstrap interval", bars)
+	out += undefinedHTML(rowsUndefined(rows))
 	out += note("Units with settled labels; intervals from " + strconv.Itoa(agreement.DefaultOptions.Bootstrap) +
 		" bootstrap resamples of the units drawn, as claritty agree prints them; one resting on fewer (a resample where κ is " +
 		"undefined is dropped) says how many it used.")
@@ -213,6 +214,18 @@ func agreementSection(rep agreement.Report) template.HTML {
 		out += note(withheld(w))
 	}
 	return template.HTML(out)
+}
+
+// rowsUndefined says why each row's figures that are undefined are, as
+// agree does under its table: "Undefined for need: no variation: …".
+func rowsUndefined(rows []agreement.TypeReport) []string {
+	var why []string
+	for _, t := range rows {
+		if t.Withheld == "" && t.Undefined != "" {
+			why = append(why, "Undefined for "+t.Type+": "+t.Undefined)
+		}
+	}
+	return why
 }
 
 // svgOpen starts a chart of w×h pixels, named for screen readers.
