@@ -40,12 +40,16 @@ func TestDSAccuracyNamesItsScale(t *testing.T) {
 	if err := json.Unmarshal([]byte(js.stdout), &doc); err != nil || len(doc.Models) != 2 {
 		t.Fatalf("annotators --quality --json: %v, %d models: %s%s", err, len(doc.Models), js.stdout, js.stderr)
 	}
-	typesOf := map[string]string{}
+	typesOf := map[string]string{} // a scale's unit types, from its name: "1/2/3/4 (need)"
 	for _, m := range doc.Models {
-		typesOf[m.Scale] = strings.Join(m.UnitTypes, "/")
+		_, types, _ := strings.Cut(strings.TrimSuffix(m.Scale, ")"), " (")
+		typesOf[m.Scale] = strings.ReplaceAll(types, ", ", "/")
+		if strings.Join(m.UnitTypes, "/") != typesOf[m.Scale] {
+			t.Errorf("the model %q's unit_types are %v", m.Scale, m.UnitTypes)
+		}
 	}
 	if typesOf[doc.Models[0].Scale] != "need" || typesOf[doc.Models[1].Scale] != "usefulness" {
-		t.Fatalf("the models' unit types: %+v", doc.Models)
+		t.Fatalf("the models: %+v", doc.Models)
 	}
 	// Each annotator's cell, from the JSON: "need 50% · usefulness 67%".
 	want := map[string]string{}
