@@ -73,6 +73,43 @@ type Coefficients struct {
 	// ("" while both are defined): no labels, no unit with two labels,
 	// one unit, or no variation.
 	Undefined string
+	// PerCategoryUndefined says why each undefined PerCategory kappa is
+	// ("" for a defined one); nil while every one is defined.
+	PerCategoryUndefined []string
+}
+
+// Why a category's kappa against the rest is undefined when there are
+// units enough: its share of the labels is 0 or 1, so the chance
+// agreement of "this category or not" is 1.
+const (
+	categoryNeverGiven = "never given, so chance agreement is 1"
+	categoryOnlyGiven  = "the only label given, so chance agreement is 1"
+)
+
+// whyCategoriesUndefined says why each undefined per-category kappa of c
+// is: the coefficients' own reason where too few units have two labels
+// for any, else its category's share of the labels.
+func whyCategoriesUndefined(s kappaSums, c Coefficients) []string {
+	var out []string
+	for k, v := range c.PerCategory {
+		if v.Defined {
+			continue
+		}
+		if out == nil {
+			out = make([]string, len(c.PerCategory))
+		}
+		switch {
+		case s.n2 < 2 && c.Undefined != "":
+			out[k] = c.Undefined
+		case s.n2 < 2:
+			out[k] = "fewer than two units with two or more labels"
+		case s.pi[k] < s.n1/2:
+			out[k] = categoryNeverGiven
+		default:
+			out[k] = categoryOnlyGiven
+		}
+	}
+	return out
 }
 
 // whyUndefined is the reason the coefficients give no kappa or alpha.
@@ -297,5 +334,6 @@ func compute(ps *patternSet, w []float64, scale Scale) Coefficients {
 	}
 	c.MinRaters = max(c.MinRaters, 0)
 	c.Undefined = whyUndefined(c)
+	c.PerCategoryUndefined = whyCategoriesUndefined(s, c)
 	return c
 }

@@ -31,6 +31,9 @@ type (
 		// The categories are those the type's labels use (a ratings
 		// file's, none given): one nobody used is not counted.
 		CategoriesInferred bool `json:"categories_inferred,omitempty"`
+		// PerCategoryWhy says why each undefined per-category kappa is,
+		// by category; absent while every one is defined.
+		PerCategoryWhy *orderedJSON `json:"per_category_kappa_undefined,omitempty"`
 	}
 	minMaxJSON struct {
 		Min int `json:"min"`
@@ -96,7 +99,7 @@ func (r Report) typeJSON(t TypeReport) typeJSON {
 		}
 		per.values = append(per.values, v)
 	}
-	return typeJSON{
+	j := typeJSON{
 		Type: t.Type, Categories: t.Scale.Categories, Items: t.Items, Ratings: t.Ratings, Paired: t.Paired, Warnings: t.Warnings(),
 		RatersPerItem: minMaxJSON{t.MinRaters, t.MaxRaters},
 		Observed:      t.Observed, Chance: t.Chance,
@@ -110,7 +113,31 @@ func (r Report) typeJSON(t TypeReport) typeJSON {
 
 		CategoriesInferred: t.Scale.Inferred,
 	}
+	j.PerCategoryWhy = perCategoryWhy(t)
+	return j
 }
+
+// perCategoryWhy is why each undefined per-category kappa of t is, by
+// category, or nil while every one is defined.
+func perCategoryWhy(t TypeReport) *orderedJSON {
+	var why *orderedJSON
+	for i, r := range t.PerCategoryUndefined {
+		if r == "" || i >= len(t.Scale.Categories) {
+			continue
+		}
+		if why == nil {
+			why = &orderedJSON{}
+		}
+		why.keys = append(why.keys, t.Scale.Categories[i])
+		why.values = append(why.values, textJSON(r))
+	}
+	return why
+}
+
+// textJSON is a string as an orderedJSON value.
+type textJSON string
+
+func (t textJSON) MarshalJSON() ([]byte, error) { return appendString(nil, string(t)), nil }
 
 // WriteJSON writes the report in the shape `claritty agree --json`
 // documents. The majority list is written as it goes: it has a row per

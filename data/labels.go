@@ -23,6 +23,10 @@ func mergeLabels(ctx context.Context, st *store.Store, who store.Annotator, lr *
 	if err != nil {
 		return store.MergeStats{}, err
 	}
+	items, err := itemsWord(ctx, st, opt.Dataset)
+	if err != nil {
+		return store.MergeStats{}, err
+	}
 	m, err := st.BeginMerge(ctx, who, opt.Dataset)
 	if err != nil {
 		return store.MergeStats{}, err
@@ -39,7 +43,7 @@ func mergeLabels(ctx context.Context, st *store.Store, who store.Annotator, lr *
 		if err != nil {
 			return store.MergeStats{}, err
 		}
-		l, err := mergedLabel(m, row, opt.Dataset)
+		l, err := mergedLabel(m, row, opt.Dataset, items)
 		if err != nil {
 			return store.MergeStats{}, lineErr(lr.file, row.Line, "%v", err)
 		}
@@ -56,15 +60,16 @@ func mergeLabels(ctx context.Context, st *store.Store, who store.Annotator, lr *
 	return stats, err
 }
 
-// mergedLabel checks one row and resolves its item.
-func mergedLabel(m *store.Merger, row RatingRow, dataset string) (store.MergedLabel, error) {
+// mergedLabel checks one row and resolves its item, items what the
+// dataset's items are called (for one it has not).
+func mergedLabel(m *store.Merger, row RatingRow, dataset, items string) (store.MergedLabel, error) {
 	l := store.MergedLabel{Unit: row.Unit, Annotator: row.Annotator, Line: row.Line}
 	if display.Clean(row.Annotator) != row.Annotator {
 		return l, fmt.Errorf("annotator %q has control characters", row.Annotator)
 	}
 	var err error
 	if l.Item, err = m.Item(row.Item); err != nil {
-		return l, itemErr(row.Item, dataset, err)
+		return l, itemErr(row.Item, dataset, items, err)
 	}
 	// The unit first, as the store's Add checks it: a label is read on its
 	// unit's scale.
@@ -123,16 +128,43 @@ func parseRowLabel(ref store.ItemRef, row RatingRow) (v int, asSeen bool, err er
 // every median and speed figure of the quality report.
 const MaxLabelSeconds = 24 * 60 * 60
 
-func itemErr(uid, dataset string, err error) error {
+// itemErr says why a row's item was not found, items what the items are
+// called ("panes", a protocol file's "requests").
+func itemErr(uid, dataset, items string, err error) error {
 	switch {
 	case errors.Is(err, store.ErrNotFound) && dataset != "":
-		return fmt.Errorf("item %s is not in dataset %q: import its panes first", uid, dataset)
+		return fmt.Errorf("item %s is not in dataset %q: import its %s first", uid, dataset, items)
 	case errors.Is(err, store.ErrNotFound):
-		return fmt.Errorf("no dataset has item %s: import its panes first", uid)
+		return fmt.Errorf("no dataset has item %s: import its %s first", uid, items)
 	case errors.Is(err, store.ErrAmbiguous):
 		return fmt.Errorf("item %s %v: say which with --dataset", uid, err)
 	}
 	return err
+}
+
+// itemsWord is what the items a labels file names are called, in the
+// kind's own word: the named dataset's, or, with none named, the one word
+// every task dataset's kind shares ("items" where they differ).
+func itemsWord(ctx context.Context, st *store.Store, dataset string) (string, error) {
+	all, err := st.Datasets(ctx)
+	if err != nil {
+		return "", err
+	}
+	word := ""
+	for _, d := range all {
+		if dataset != "" && d.Name != dataset {
+			continue
+		}
+		w := guidelines.ForKind(d.Kind).Items
+		if word != "" && w != word {
+			return "items", nil
+		}
+		word = w
+	}
+	if word == "" {
+		return "items", nil
+	}
+	return word, nil
 }
 
 // labelTime reads an RFC 3339 time into the store's form; "" stays "".

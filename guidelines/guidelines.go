@@ -243,6 +243,20 @@ func ForKind(kind Kind) Protocol {
 	return MIMICS
 }
 
+// Item is what one of the kind's items is called: "pane", "request".
+func (p Protocol) Item() string { return Singular(p.Items) }
+
+// Singular is a plural noun's one: "panes" → "pane", "queries" → "query".
+func Singular(plural string) string {
+	switch {
+	case strings.HasSuffix(plural, "ies"):
+		return strings.TrimSuffix(plural, "ies") + "y"
+	case strings.HasSuffix(plural, "ss"):
+		return plural
+	}
+	return strings.TrimSuffix(plural, "s")
+}
+
 // HasUnit says whether an item of the protocol's kind may have the unit.
 // A unit's name alone does not say its kind: diversity is ClariMM's and
 // MIMICS-Duo's, and a lead's own protocol names its units as it likes.

@@ -86,6 +86,7 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 			fmt.Fprintln(tw)
 		}
 		writePerCategory(tw, g, layout.Wide || len(g.scale.Categories) <= 6)
+		writeCategoryReasons(tw, g, layout)
 	}
 	if people {
 		writePeople(tw, rep, layout)
@@ -148,6 +149,34 @@ func writePerCategory(tw io.Writer, g scaleGroup, across bool) {
 			fmt.Fprintf(tw, "\t%v", v)
 		}
 		fmt.Fprintln(tw)
+	}
+}
+
+// writeCategoryReasons says under a per-category table why each undefined
+// kappa in it is: a line per type and reason, naming its categories.
+func writeCategoryReasons(tw io.Writer, g scaleGroup, layout AgreementLayout) {
+	for _, t := range g.rows {
+		if t.Withheld != "" {
+			continue
+		}
+		var reasons []string
+		cats := map[string][]string{}
+		for i, why := range t.PerCategoryUndefined {
+			if why == "" || i >= len(g.scale.Categories) {
+				continue
+			}
+			if cats[why] == nil {
+				reasons = append(reasons, why)
+			}
+			cats[why] = append(cats[why], display.Clean(g.scale.Categories[i]))
+		}
+		for _, why := range reasons {
+			which := display.Clean(t.Type) + " " + strings.Join(cats[why], ", ")
+			if len(cats[why]) == len(g.scale.Categories) {
+				which = "every category of " + display.Clean(t.Type)
+			}
+			layout.prose(tw, fmt.Sprintf("Per-category κ undefined for %s: %s.", which, why))
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"strconv"
@@ -129,9 +130,11 @@ var kappaShades = []struct {
 }{{0.2, " ", "#5A1A1A"}, {0.4, "░", "#7A4A12"}, {0.6, "▒", "#6B6B12"}, {0.8, "▓", "#2E6B1F"}, {2, "█", "#145A32"}}
 
 // KappaHeatmap draws Cohen's kappa between each pair of annotators as a
-// matrix: a cell is a shade (its band) and the value, "—" for a pair with
-// no unit in common. Rows are named, columns numbered; as many annotators
-// as fit in width are shown, and a line says how many were left out.
+// matrix: a cell is a shade (its band) and the value, "—" where kappa is
+// undefined (no unit in common, one, no variation), and a footnote says
+// why for each such cell. Rows are named, columns numbered; as many
+// annotators as fit in width are shown, and a line says how many were
+// left out.
 func KappaHeatmap(pairs []agreement.Pair, width int) []string {
 	var names []string
 	index := map[string]int{}
@@ -169,7 +172,51 @@ func KappaHeatmap(pairs []agreement.Pair, width int) []string {
 	if shown < len(names) {
 		out = append(out, display.FitWords(fmt.Sprintf("  … and %d more annotators (claritty agree --pairs --json has every pair)", len(names)-shown), width))
 	}
-	return append(out, display.FitWords("  ░ .2–.4 fair  ▒ .4–.6 moderate  ▓ .6–.8 substantial  █ .8– almost perfect", width))
+	out = append(out, display.FitWords("  ░ .2–.4 fair  ▒ .4–.6 moderate  ▓ .6–.8 substantial  █ .8– almost perfect", width))
+	if why := undefinedCells(pairs, index, shown); why != "" {
+		for _, l := range wrapped("— undefined: "+why, width-2) {
+			out = append(out, "  "+l)
+		}
+	}
+	return out
+}
+
+// undefinedCells says why each "—" among the first shown annotators'
+// cells is, each reason short (before its colon) with the cells it
+// covers: "one shared unit (1–2); no shared unit (1–3, 2–3)".
+func undefinedCells(pairs []agreement.Pair, index map[string]int, shown int) string {
+	why := map[[2]int]string{} // every pair's reason, "" where its kappa is defined
+	for _, p := range pairs {
+		a, b := index[p.A], index[p.B]
+		reason := ""
+		if !p.Kappa.Defined {
+			reason, _, _ = strings.Cut(p.Undefined, ":")
+			reason = cmp.Or(reason, "undefined")
+		}
+		why[[2]int{min(a, b), max(a, b)}] = reason
+	}
+	var reasons []string
+	cells := map[string][]string{}
+	for i := range shown {
+		for j := i + 1; j < shown; j++ {
+			reason, paired := why[[2]int{i, j}]
+			if !paired {
+				reason = "no shared unit"
+			}
+			if reason == "" {
+				continue
+			}
+			if cells[reason] == nil {
+				reasons = append(reasons, reason)
+			}
+			cells[reason] = append(cells[reason], fmt.Sprintf("%d–%d", i+1, j+1))
+		}
+	}
+	parts := make([]string, len(reasons))
+	for i, r := range reasons {
+		parts[i] = fmt.Sprintf("%s (%s)", r, strings.Join(cells[r], ", "))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // kappaCell is one cell of the heatmap, width wide.

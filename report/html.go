@@ -206,6 +206,7 @@ func agreementSection(rep agreement.Report) template.HTML {
 	}
 	out := table([]string{"unit type", "units", "Fleiss' κ", "95% interval", "α (ordinal)", "Gwet's AC1", "observed"}, cells)
 	out += ciChart("Fleiss' kappa with its 95% bootstrap interval", bars)
+	out += undefinedHTML(rowsUndefined(rows))
 	out += note("Units with settled labels; intervals from " + strconv.Itoa(agreement.DefaultOptions.Bootstrap) +
 		" bootstrap resamples of the units drawn, as claritty agree prints them; one resting on fewer (a resample where κ is " +
 		"undefined is dropped) says how many it used.")
@@ -216,6 +217,18 @@ func agreementSection(rep agreement.Report) template.HTML {
 		out += note(withheldLine(w, withheld))
 	}
 	return template.HTML(out)
+}
+
+// rowsUndefined says why each row's figures that are undefined are, as
+// agree does under its table: "Undefined for need: no variation: …".
+func rowsUndefined(rows []agreement.TypeReport) []string {
+	var why []string
+	for _, t := range rows {
+		if t.Withheld == "" && t.Undefined != "" {
+			why = append(why, "Undefined for "+t.Type+": "+t.Undefined)
+		}
+	}
+	return why
 }
 
 // svgOpen starts a chart of w×h pixels, named for screen readers.
@@ -372,9 +385,11 @@ func qualitySection(q *Quality) template.HTML {
 				fig(SrcQuality, p+"/mean_pairwise_kappa", a.MeanPairKappa, 3))
 			bars = append(bars, shareBar{label: a.Annotator, v: a.OthersAgreement})
 		}
+		row = append(row, dsAccuracyHTML(q, p, a))
 		cells = append(cells, append(row, countFig(SrcQuality, p+"/put_off", a.PutOff)+" / "+countFig(SrcQuality, p+"/given_back", a.GivenBack)))
 	}
-	head := []string{"annotator", "HITs", "median s", "too fast", "gold checks", "self-agreement", "vs others' majority", "mean κ", "later / given back"}
+	head := []string{"annotator", "HITs", "median s", "too fast", "gold checks", "self-agreement", "vs others' majority", "mean κ",
+		"Dawid–Skene accuracy", "later / given back"}
 	if !pooled {
 		head = slices.Delete(head, 5, 8)
 	}
@@ -392,6 +407,17 @@ func qualitySection(q *Quality) template.HTML {
 	out += note("As claritty annotators --quality computes them: shares of 0 to 1; – where there is nothing to rest on. " +
 		"A gold check given back or put off counts as missed.")
 	return template.HTML(out)
+}
+
+// dsAccuracyHTML is an annotator's Dawid–Skene accuracy in each model, each
+// named by its scale's unit types where there are several models, as
+// annotators --quality prints them.
+func dsAccuracyHTML(q *Quality, p string, a AnnotatorQuality) string {
+	var out []string
+	for j, d := range a.DawidSkene {
+		out = append(out, esc(q.dsName(d.Scale))+fig(SrcQuality, fmt.Sprintf("%s/dawid_skene/%d/accuracy", p, j), d.Accuracy, 3))
+	}
+	return strings.Join(out, " · ")
 }
 
 // qualityByType is the table of each annotator's agreement figures per

@@ -139,6 +139,7 @@ const dsAlone = "no unit of theirs has another annotator's label: the fit has on
 // QualityModel is a Dawid–Skene fit as the report shows it.
 type QualityModel struct {
 	Scale         string    `json:"scale"`
+	UnitTypes     []string  `json:"unit_types"` // the types on its scale, which name it beside a figure
 	Values        []int     `json:"values"`
 	Priors        []float64 `json:"priors"`
 	Units         int       `json:"units"`
@@ -242,7 +243,7 @@ func computeQuality(dataset string, data store.QualityData, stop <-chan struct{}
 		return q, err
 	}
 	for _, m := range models {
-		q.Models = append(q.Models, QualityModel{Scale: m.Scale(), Values: m.Values, Priors: m.Fit.Priors,
+		q.Models = append(q.Models, QualityModel{Scale: m.Scale(), UnitTypes: m.UnitTypes, Values: m.Values, Priors: m.Fit.Priors,
 			Units: len(m.Units), Iterations: m.Fit.Iterations, Converged: m.Fit.Converged, Change: m.Fit.Change, LogLikelihood: m.Fit.LogLikelihood})
 		for i, name := range m.Annotators {
 			a := get(name)
@@ -578,8 +579,9 @@ vs others    share matching the unique majority of the others' labels, over the
 mean κ       Cohen's κ with each other annotator, averaged; like self and vs
              others, over every unit only when the unit types share one
              scale, and over each type alone in the table per type
-DS accuracy  Dawid–Skene: the chance of giving the true class, per scale; – for
-             one who shares no unit with another annotator (nothing to judge by)
+DS accuracy  Dawid–Skene: the chance of giving the true class, per scale, each
+             named by its unit types where there are several (need 58% · use 28%);
+             – for one who shares no unit with another annotator (nothing to judge by)
 later/back   HITs put off for later and given back to others, each use
              counted; the column shows only where someone did
 `
@@ -615,11 +617,11 @@ func (q Quality) Text() string {
 	for _, a := range q.Annotators {
 		ds := make([]string, len(a.DawidSkene))
 		for i, d := range a.DawidSkene {
-			ds[i] = valuePct(d.Accuracy)
+			ds[i] = q.dsName(d.Scale) + valuePct(d.Accuracy)
 		}
 		row := []string{display.Clean(a.Annotator), fmt.Sprint(a.HITs), seconds(a.MedianHITSeconds),
 			valuePct(a.TooFastShare), checkText(a), selfText(a), othersText(a),
-			value2(a.MeanPairKappa), strings.Join(ds, " ")}
+			value2(a.MeanPairKappa), strings.Join(ds, " · ")}
 		if attention {
 			row = slices.Insert(row, 5, attentionText(a))
 		}
@@ -690,6 +692,21 @@ func (q Quality) undefinedTimes() []string {
 		lines[i] = r.what + " – for " + strings.Join(who[r], ", ") + ": " + r.why
 	}
 	return lines
+}
+
+// dsName names a Dawid–Skene model's figure by its scale's unit types,
+// "need " (with its space), where the report has more than one model; ""
+// where it has one, which needs no name.
+func (q Quality) dsName(scale string) string {
+	if len(q.Models) < 2 {
+		return ""
+	}
+	for _, m := range q.Models {
+		if m.Scale == scale && len(m.UnitTypes) > 0 {
+			return display.Clean(strings.Join(m.UnitTypes, "/")) + " "
+		}
+	}
+	return display.Clean(scale) + " "
 }
 
 // dropColumns is the table without the named columns (named in its

@@ -309,6 +309,15 @@ type FileItem struct {
 	Rows     []string
 }
 
+// protocol is the kind's protocol as the import reads it: a protocol
+// file's as imported under, which the process may not hold yet.
+func (im *Importer) protocol() guidelines.Protocol {
+	if im.file != nil {
+		return *im.file
+	}
+	return guidelines.ForKind(im.kind)
+}
+
 // AddFileItem adds a protocol file's item unless the dataset has it, and
 // its labels (a release's, or a practice item's answers), each checked
 // against the kind's units and scales.
@@ -316,10 +325,7 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 	if im.datasetID == 0 || im.known == nil {
 		return false, fmt.Errorf("add item: this import is not of a protocol file's kind")
 	}
-	p := guidelines.ForKind(im.kind)
-	if im.file != nil {
-		p = *im.file
-	}
+	p := im.protocol()
 	for _, l := range labels {
 		if !p.HasUnit(l.Unit) || !p.Valid(l.Unit, l.Value) {
 			return false, fmt.Errorf("add label: %s=%d is not a %s label", l.Unit, l.Value, im.kind)
@@ -410,8 +416,8 @@ func (im *Importer) writeLabel(itemID int64, l UnitLabel) error {
 			return fmt.Errorf("add label %s: %w", l.Unit, err)
 		}
 		if have != l.Value {
-			return fmt.Errorf("%s already has %s = %d for this pane, and this file says %d; a release's labels do not change on import (use --labels-as NAME for another set, or import --format labels to merge changes)",
-				l.Annotator, l.Unit, have, l.Value)
+			return fmt.Errorf("%s already has %s = %d for this %s, and this file says %d; a release's labels do not change on import (use --labels-as NAME for another set, or import --format labels to merge changes)",
+				l.Annotator, l.Unit, have, im.protocol().Item(), l.Value)
 		}
 		im.stats.LabelsKnown++
 		return nil
@@ -560,7 +566,7 @@ func (im *Importer) writeKnown(itemID int64, l UnitLabel) error {
 	case err != nil:
 		return fmt.Errorf("add answer %s: %w", l.Unit, err)
 	case have != l.Value:
-		return fmt.Errorf("this pane's answer for %s is %d already, and this file says %d", l.Unit, have, l.Value)
+		return fmt.Errorf("this %s's answer for %s is %d already, and this file says %d", im.protocol().Item(), l.Unit, have, l.Value)
 	}
 	im.stats.LabelsKnown++
 	return nil

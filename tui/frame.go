@@ -188,17 +188,19 @@ func clockText(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d", mn, sec)
 }
 
-// urlLines shows a URL whole, on lines of its own: indented where it fits
-// so, else from the first column and broken only at the screen's edge,
-// never at a word, so it can be read or copied from a terminal reached
-// over SSH, where o cannot open a browser.
+// urlLines shows a URL whole, on lines of its own indented as the lines
+// around it, broken only at the screen's edge, never at a word, so it can
+// be read or copied from a terminal reached over SSH, where o cannot open
+// a browser. Only where the indent would leave under 10 columns does it
+// start from the first.
 func urlLines(style lipgloss.Style, url, indent string, width int) []string {
-	if lipgloss.Width(indent+url) <= width {
-		return []string{indent + style.Render(url)}
+	room := width - lipgloss.Width(indent)
+	if room < 10 {
+		indent, room = "", width
 	}
 	var out []string
-	for _, l := range strings.Split(ansi.Hardwrap(url, max(1, width), false), "\n") {
-		out = append(out, style.Render(l))
+	for _, l := range strings.Split(ansi.Hardwrap(url, max(1, room), false), "\n") {
+		out = append(out, indent+style.Render(l))
 	}
 	return out
 }

@@ -97,23 +97,13 @@ func queryColumn(f *guidelines.ProtocolFile) string {
 }
 
 // noun is one item: "panes" → "pane", "queries" → "query".
-func (k *fileKind) noun() string { return singular(k.file.Items) }
+func (k *fileKind) noun() string { return guidelines.Singular(k.file.Items) }
 
 func (k *fileKind) topic() string {
 	if k.header == "" {
 		return "item"
 	}
 	return display.Field(k.header)
-}
-
-func singular(plural string) string {
-	switch {
-	case strings.HasSuffix(plural, "ies"):
-		return strings.TrimSuffix(plural, "ies") + "y"
-	case strings.HasSuffix(plural, "ss"):
-		return plural
-	}
-	return strings.TrimSuffix(plural, "s")
 }
 
 func (*fileKind) context(*hitScreen, *hitState, int) []string { return nil }

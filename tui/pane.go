@@ -358,6 +358,7 @@ func (m *Model) paneLines() []string {
 		lines = append(lines, style.Render(fmt.Sprintf(" %-10s %5s %5s %5s", name, coef(t.FleissKappa), coef(alpha), short(t.Items))))
 	}
 	lines = append(lines, s.Dim.Render(" κ Fleiss · α Kripp. "+alphaName))
+	lines = append(lines, undefinedNotes(s, p.types)...)
 	if withheld {
 		lines = append(lines, s.Dim.Render(" <n: too few items to show"))
 	}
@@ -398,6 +399,30 @@ func (m *Model) paneLines() []string {
 			s.Text.Render(fmt.Sprintf(" %-14s %.0f / hour", "pace", float64(time.Hour)/float64(p.perHIT))))
 	}
 	return append(lines, "", s.Dim.Render(" updated "+p.at.Format("15:04:05")+" · "+hintKey(m.hit.keys.Pane)+" hides"))
+}
+
+// undefinedNotes say under the pane's κ and α why a row's are "—", a line
+// (wrapped) per reason, short (before its colon): "— need: no variation".
+func undefinedNotes(s Styles, types []agreement.TypeReport) []string {
+	var reasons []string
+	rows := map[string][]string{}
+	for _, t := range types {
+		if t.Withheld != "" || t.Undefined == "" {
+			continue
+		}
+		why, _, _ := strings.Cut(t.Undefined, ":")
+		if rows[why] == nil {
+			reasons = append(reasons, why)
+		}
+		rows[why] = append(rows[why], strings.ReplaceAll(display.Clean(t.Type), "_", " "))
+	}
+	var out []string
+	for _, why := range reasons {
+		for _, l := range labelled(wrap(strings.Join(rows[why], ", ")+": "+why, paneWidth, "   "), " — ") {
+			out = append(out, s.Dim.Render(l))
+		}
+	}
+	return out
 }
 
 // ratingLines is ClariMM's Table 1 in the pane's width: mean, population

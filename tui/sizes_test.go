@@ -189,7 +189,8 @@ func TestTooSmallIgnoresKeys(t *testing.T) {
 }
 
 // A results page's URL shows whole on lines of its own, broken only at
-// the screen's edge: joined up, the lines are the URL o opens.
+// the screen's edge: joined up (each without its indent), the lines are
+// the URL o opens.
 func TestURLShownWhole(t *testing.T) {
 	for _, w := range []int{40, 60, 200} {
 		h := longPaneHarness(t, w, 40)
@@ -202,10 +203,10 @@ func TestURLShownWhole(t *testing.T) {
 			if t := strings.TrimSpace(l); strings.HasPrefix(t, "https://") {
 				got = t
 				for _, next := range lines[i+1:] {
-					if len(got) >= len(want) || strings.HasPrefix(next, " ") {
+					if len(got) >= len(want) || strings.TrimSpace(next) == "" {
 						break
 					}
-					got += next
+					got += strings.TrimSpace(next)
 				}
 				break
 			}

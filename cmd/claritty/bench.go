@@ -189,6 +189,9 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 			"             (--one-game: the older rule, one game scored counts by that game); the\n" +
 			"             output says which rule read the file and how many lines it dropped, and\n" +
 			"             the run keeps both for bench, its --json and the report to say\n" +
+			"A line of labels or questions names its item by its uid, as exports give it, or by its\n" +
+			"own id where a protocol file's [item] id is one column (ClariQ's topic_id: 101; see\n" +
+			"\"Naming an item\" in docs/protocols.md).\n" +
 			"A run is registered whole or not at all: an unknown item, a document retrieved twice,\n" +
 			"a bad score or rank, a unit the item lacks or a label off the scale is refused with\n" +
 			"file:line. Registering the same file under the same name again adds nothing.\n" +

@@ -31,6 +31,9 @@ func newImportCmd(g *globals) *cobra.Command {
 			"\"request\", \"context\"?, \"outputs\": {\"<system>\": \"text\", ...}}; every pair of systems, or each\n" +
 			"against --against REF),\n" +
 			"or labels exported from another database (labels, clarimm-ratings), to merge annotators' work.\n" +
+			"A labels file names each item by its uid, as exports give it, or by its own id where a\n" +
+			"protocol file's [item] id is one column (ClariQ's topic_id: 101; see \"Naming an item\"\n" +
+			"in docs/protocols.md).\n" +
 			"The format is detected from the first line unless --format is given. Each file is\n" +
 			"imported whole or not at all; importing a file again adds nothing. A merged label\n" +
 			"that differs from the stored one replaces it only if it is newer (updated_at; a file\n" +
@@ -127,7 +130,7 @@ func newImportCmd(g *globals) *cobra.Command {
 func knownPurpose(opt *data.Options, practice, goldCheck bool) error {
 	switch {
 	case practice && goldCheck:
-		return fmt.Errorf("--practice and --gold-check: a pane is one or the other; import them from two files")
+		return fmt.Errorf("--practice and --gold-check: an item is one or the other; import them from two files")
 	case practice:
 		opt.Purpose = store.PurposePractice
 	case goldCheck:
