@@ -22,7 +22,7 @@ type hitKind interface {
 	// topic names the text on the HIT's first line: query, topic.
 	topic() string
 	// context is what sits under the topic for the whole HIT (a
-	// conversation's hidden intent); none for none.
+	// conversation's hidden intent); empty for none.
 	context(m *hitScreen, h *hitState, width int) textRows
 	// build lays out the current step in width columns, knowing rows are
 	// at hand for it (the HIT screen fits what it returns).

@@ -11,9 +11,10 @@ import (
 // reading is what of a HIT's text has been on screen, for the one rule
 // every kind's label keys follow: a label weighs all of its focus (the
 // question, a turn, an answer, a row, a whole item with its topic), so no
-// key labels until every line of the focus has been on screen, all at once
-// or a window at a time in any order; from then on a key labels wherever
-// the window stands. A focus that fits is read as soon as it is shown.
+// key labels until all of the focus has been on screen, all at once or a
+// window at a time in any order, at any size; from then on a key labels
+// wherever the window stands. A focus that fits is read as soon as it is
+// shown.
 type reading struct {
 	// texts are the parts of the HIT's texts that have been on screen, by
 	// place in the text (spans): the width a text is wrapped to moves its
