@@ -86,15 +86,17 @@ func (k *fileKind) attentionView(m *hitScreen, h *hitState, width int) stepView 
 	last, _ := k.file.StepOf(h.steps[max(0, len(h.steps)-2)].id)
 	last.Per = "" // the whole item, nothing in focus
 	k.own = m.cfg.Keys
-	lines, _ := k.lines(s, last, -1, h.labels, width, k.header)
-	question := wrap(s.Title.Render(display.Field(k.file.Attention.Ask)), width, " ")
-	lines = append(append(lines, ""), question...)
+	c, _ := k.lines(s, last, -1, h.labels, width, k.header)
+	ask := display.Field(k.file.Attention.Ask)
+	question := sourced(ask, s.Title.Render(ask), width, " ")
+	c.lines = append(c.lines, "")
+	c.add(question)
 	answer := s.Choice.Render(" " + h.attention.typed + "▏")
 	hint := s.Dim.Render("  type the count, " + hintKey(m.keys.Review))
 	if h.attention.answer != nil {
 		answer, hint = s.Chosen.Render(fmt.Sprintf(" %d ", *h.attention.answer)), s.Dim.Render("  answered")
 	}
 	return stepView{title: s.Title.Render(" Attention check"), short: s.Title.Render(" Attention"),
-		lines: lines, focus: [2]int{len(lines) - len(question), len(lines)},
+		textRows: c, focus: [2]int{len(c.lines) - len(question.lines), len(c.lines)},
 		choices: []string{display.FitWords("   answer:"+answer+hint, width)}}
 }

@@ -52,7 +52,7 @@ func loadPair(ctx context.Context, st *store.Store, it store.Item, h store.HIT) 
 
 func (*compareKind) noun() string                                { return "pair" }
 func (*compareKind) topic() string                               { return "request" }
-func (*compareKind) context(*hitScreen, *hitState, int) []string { return nil }
+func (*compareKind) context(*hitScreen, *hitState, int) textRows { return textRows{} }
 
 func (*compareKind) keys() hitKeys { return defaultHITKeys() }
 
@@ -132,9 +132,9 @@ func (k *compareKind) build(m *hitScreen, h *hitState, width, rows int) stepView
 	s := m.styles
 	v := stepView{title: s.Title.Render(" " + guidelines.CompareSteps[0].Title), short: s.Title.Render(" A or B?")}
 	var at int
-	v.lines, at = requestLines(s, k.before, k.request, width)
+	v.textRows, at = requestLines(s, k.before, k.request, width)
 	v.lines = append(v.lines, "")
-	v.lines = append(v.lines, outputLines(s, k.sides, width)...)
+	v.add(outputLines(s, k.sides, width))
 	// The request and both outputs: A and B are judged as answers to it,
 	// so where they do not all fit the request shows first.
 	v.focus = [2]int{at, len(v.lines)} // A against B: both read before a key counts
@@ -143,26 +143,29 @@ func (k *compareKind) build(m *hitScreen, h *hitState, width, rows int) stepView
 	return v
 }
 
-// outputLines lays out A and B in width columns.
-func outputLines(s Styles, sides store.Sides, width int) []string {
+// outputLines lays out A and B in width columns: side by side, a line
+// shows a part of each.
+func outputLines(s Styles, sides store.Sides, width int) (out textRows) {
+	textA, textB := display.Field(sides.A), display.Field(sides.B)
 	if width < outputsSideBySide {
-		out := labelled(wrap(s.Text.Render(display.Field(sides.A)), width, "     "), s.Accent.Render("  A  "))
-		out = append(out, "")
-		return append(out, labelled(wrap(s.Text.Render(display.Field(sides.B)), width, "     "), s.Accent.Render("  B  "))...)
+		out.add(sourced(textA, s.Text.Render(textA), width, "     ").labelled(s.Accent.Render("  A  ")))
+		out.lines = append(out.lines, "")
+		out.add(sourced(textB, s.Text.Render(textB), width, "     ").labelled(s.Accent.Render("  B  ")))
+		return out
 	}
 	col := (width - 3) / 2
-	a := labelled(wrap(s.Text.Render(display.Field(sides.A)), col, "     "), s.Accent.Render("  A  "))
-	b := labelled(wrap(s.Text.Render(display.Field(sides.B)), col, "     "), s.Accent.Render("  B  "))
-	var out []string
-	for i := range max(len(a), len(b)) {
+	a := sourced(textA, s.Text.Render(textA), col, "     ").labelled(s.Accent.Render("  A  "))
+	b := sourced(textB, s.Text.Render(textB), col, "     ").labelled(s.Accent.Render("  B  "))
+	for i := range max(len(a.lines), len(b.lines)) {
 		left, right := "", ""
-		if i < len(a) {
-			left = a[i]
+		if i < len(a.lines) {
+			left = a.lines[i]
 		}
-		if i < len(b) {
-			right = b[i]
+		if i < len(b.lines) {
+			right = b.lines[i]
 		}
-		out = append(out, left+strings.Repeat(" ", max(0, col-lipgloss.Width(left)))+s.Dim.Render(" │ ")+right)
+		out.lines = append(out.lines, left+strings.Repeat(" ", max(0, col-lipgloss.Width(left)))+s.Dim.Render(" │ ")+right)
+		out.src = append(out.src, append(append([]span{}, a.at(i)...), b.at(i)...))
 	}
 	return out
 }
@@ -173,10 +176,10 @@ func (*compareKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (li
 	if det == nil || det.sides == nil {
 		return []string{s.Dim.Render("   loading…")}, focus
 	}
-	lines, _ = requestLines(s, det.context, display.Field(d.Item.Query), a.width)
-	lines = append(lines, "")
+	request, _ := requestLines(s, det.context, display.Field(d.Item.Query), a.width)
+	lines = append(request.lines, "")
 	at := len(lines)
-	lines = append(lines, outputLines(s, *det.sides, a.width)...)
+	lines = append(lines, outputLines(s, *det.sides, a.width).lines...)
 	return lines, [2]int{at, len(lines)}
 }
 

@@ -91,9 +91,9 @@ func (*convKind) keys() hitKeys { return conversationHITKeys() }
 
 // context is the user's hidden intent: the annotator judges against it,
 // the system in the conversation never saw it.
-func (*convKind) context(m *hitScreen, h *hitState, width int) []string {
+func (*convKind) context(m *hitScreen, h *hitState, width int) textRows {
 	s := m.styles
-	return labelled(wrap(s.Accent.Render(h.question), width, "        "), s.Dim.Render(" intent "))
+	return sourced(h.question, s.Accent.Render(h.question), width, "        ").labelled(s.Dim.Render(" intent "))
 }
 
 func (k *convKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
@@ -134,8 +134,8 @@ func (k *convKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 		title = fmt.Sprintf("Relevance of turn %d of %d to the topic", st.answer+1, len(k.conv.turns))
 		short = fmt.Sprintf("Relevance of turn %d of %d", st.answer+1, len(k.conv.turns))
 	}
-	lines, focus := k.dialogueLines(m, h, width, rows)
-	return stepView{title: s.Title.Render(" " + title), short: s.Title.Render(" " + short), lines: lines, focus: focus,
+	c, focus := k.dialogueLines(m, h, width, rows)
+	return stepView{title: s.Title.Render(" " + title), short: s.Title.Render(" " + short), textRows: c, focus: focus,
 		choices: []string{m.scaleLine(h, st.unit, width)}}
 }
 
@@ -188,13 +188,13 @@ func previewRows(rows int) int {
 
 // dialogueLines is the whole conversation as screen lines, and the turn
 // being rated (none on whole-dialogue steps).
-func (k *convKind) dialogueLines(m *hitScreen, h *hitState, w, rows int) (lines []string, focus [2]int) {
+func (k *convKind) dialogueLines(m *hitScreen, h *hitState, w, rows int) (c textRows, focus [2]int) {
 	s := m.styles
 	st := h.step()
 	for i, t := range k.conv.turns {
 		current := st.id == "relevance" && st.answer == i
 		if current {
-			focus[0] = len(lines)
+			focus[0] = len(c.lines)
 		}
 		head := s.Dim.Render(fmt.Sprintf("   Turn %d", i+1))
 		if current {
@@ -203,16 +203,16 @@ func (k *convKind) dialogueLines(m *hitScreen, h *hitState, w, rows int) (lines 
 		if v, ok := h.labels[fmt.Sprintf("relevance_%d", i+1)]; ok {
 			head += s.Dim.Render("  · relevance " + m.cfg.Keys.describe(h.proto, fmt.Sprintf("relevance_%d", i+1), v))
 		}
-		lines = append(lines, head)
-		lines = append(lines, labelled(wrap(s.Title.Render(t.question), w, "        "), s.Accent.Render("   Q    "))...)
-		lines = append(lines, m.imageRows(t.images, w-8, "        ", previewRows(rows))...)
-		lines = append(lines, labelled(wrap(s.Text.Render(t.answer), w, "        "), s.Accent.Render("   A    "))...)
+		c.lines = append(c.lines, head)
+		c.add(sourced(t.question, s.Title.Render(t.question), w, "        ").labelled(s.Accent.Render("   Q    ")))
+		c.lines = append(c.lines, m.imageRows(t.images, w-8, "        ", previewRows(rows))...)
+		c.add(sourced(t.answer, s.Text.Render(t.answer), w, "        ").labelled(s.Accent.Render("   A    ")))
 		if current {
-			focus[1] = len(lines)
+			focus[1] = len(c.lines)
 		}
-		lines = append(lines, "")
+		c.lines = append(c.lines, "")
 	}
-	return lines, focus
+	return c, focus
 }
 
 // imageRows lays a turn's images side by side, as many as fit in width,

@@ -48,6 +48,9 @@ type hitState struct {
 	// lines its window shows between two markers: a page key moves by
 	// that many, so paging either way skips no line.
 	scrollLo, scrollHi, page int
+	// place is where the last frame's window stood in the step's text,
+	// kept there when a resize lays the text out anew.
+	place place
 	// read is what of each step's focus has been on screen: a label key
 	// counts once the focus was read whole (reading.go).
 	read     reading

@@ -21,7 +21,7 @@ type hitScreen struct {
 	width, height int
 	// spill is the topic (query, intent, facet) whole, when the header had
 	// to shorten it: the step's content starts with it (renderHIT).
-	spill   []string
+	spill   textRows
 	covered bool // the side pane is shown in its place (a narrow terminal)
 
 	hit      *hitState // nil until the first HIT is loaded
@@ -281,12 +281,14 @@ func (m *hitScreen) hitLoaded(msg hitLoadedMsg) tea.Cmd {
 		}
 		return tea.Batch(enter, m.replayPending())
 	}
+	old := m.hit
 	m.hit, m.allDone = msg.hit, false
 	m.keys = m.cfg.Keys.apply(m.hit.kind.keys())
 	m.hit.cur = m.hit.resumeStep()
 	if msg.step >= 0 && msg.step < len(m.hit.steps) {
 		m.hit.cur = msg.step
 	}
+	m.hit.keepReading(old)
 	m.hit.entered = m.cfg.Now()
 	m.hit.opened = m.hit.entered
 	return tea.Batch(m.stepEvent(m.hit, m.hit.cur, "enter"), m.replayPending(), m.startClock())

@@ -121,7 +121,7 @@ func scaleHint(scale []guidelines.Label) string {
 // (reading.go): before, the key says how much is left and where.
 func (m *hitScreen) labelKey(v int) tea.Cmd {
 	h := m.hit
-	if h.step().unit != "" && !h.read.read(h.cur) {
+	if h.step().unit != "" && !h.read.read(h.step().unit) {
 		m.setStatus(h.read.unreadNote(), false)
 		return nil
 	}
@@ -304,7 +304,7 @@ func (m *hitScreen) scroll(msg tea.KeyPressMsg) tea.Cmd {
 		// once it is all read.
 		m.Layout()
 		note := ""
-		if !h.read.read(h.cur) {
+		if !h.read.read(h.step().unit) {
 			note = h.read.unreadNote()
 		}
 		m.setStatus(note, false)

@@ -25,19 +25,19 @@ func (m *hitScreen) hitTop(rows int) []string {
 	}
 	const indent = "        "
 	var top []string
-	m.spill = m.spill[:0]
+	m.spill = textRows{}
 	if h.query != "" { // a request's kinds show it whole in the step instead
 		label := s.Dim.Render(fmt.Sprintf(" %-6s ", h.kind.topic()))
-		whole := labelled(wrap(s.Title.Render(h.query), w, indent), label)
-		top = capLines(whole, most, w)
-		if len(whole) > most {
-			m.spill = append(m.spill, whole...)
+		whole := sourced(h.query, s.Title.Render(h.query), w, indent).labelled(label)
+		top = capLines(whole.lines, most, w)
+		if len(whole.lines) > most {
+			m.spill.add(whole)
 		}
 	}
 	context := h.kind.context(m, h, w)
-	top = append(top, capLines(context, max(1, most-1), w)...)
-	if len(context) > max(1, most-1) {
-		m.spill = append(m.spill, context...)
+	top = append(top, capLines(context.lines, max(1, most-1), w)...)
+	if len(context.lines) > max(1, most-1) {
+		m.spill.add(context)
 	}
 	top = append(top, m.stepsLine(w))
 	if rows-len(top) >= 18 {
@@ -70,10 +70,13 @@ func (m *hitScreen) renderHIT(rows int) []string {
 	}
 	h, w := m.hit, m.width
 	v := h.kind.build(m, h, w, rows)
-	if len(m.spill) > 0 { // the topic the header had to shorten, whole, above the step's content
-		v.lines = append(append([]string{}, m.spill...), v.lines...)
-		v.focus = [2]int{v.focus[0] + len(m.spill), v.focus[1] + len(m.spill)}
-		v.floor = len(m.spill)
+	if n := len(m.spill.lines); n > 0 { // the topic the header had to shorten, whole, above the step's content
+		var c textRows
+		c.add(m.spill)
+		c.add(v.textRows)
+		v.textRows = c
+		v.focus = [2]int{v.focus[0] + n, v.focus[1] + n}
+		v.floor = n
 		if v.withTopic { // the label weighs it too: read with the rest, from its start
 			v.focus[0], v.floor = 0, 0
 		}
@@ -100,14 +103,82 @@ func (m *hitScreen) renderHIT(rows int) []string {
 
 // window shows the step's content in rows lines (scrolled), recording
 // the scroll's bounds and what of the focus this frame puts on screen,
-// for the keys.
+// for the keys. Laid out at another size, a scrolled window keeps its
+// place in the text: the text it showed first shows first.
 func (m *hitScreen) window(h *hitState, v stepView, rows int) []string {
 	up, down := m.scrollHints(v.pageOnly)
+	size := [2]int{m.width, rows}
+	if p := h.place; h.scroll != 0 && p.step == h.cur && p.size != size && len(v.lines) > rows {
+		if top, ok := p.find(v.textRows); ok {
+			h.scroll = top - autoTop(len(v.lines), v.focus, rows, v.floor)
+		}
+	}
 	w := m.scrolledFrom(v.lines, v.focus, rows, h.scroll, up, down, v.floor)
 	h.scroll, h.scrollLo, h.scrollHi = w.scroll, w.lo, w.hi
 	h.page = max(1, rows-2)
-	h.read.see(h.cur, v.lines, v.focus, w.shown)
+	if p := h.place; !p.holds(h.cur, v.textRows, w.shown) {
+		h.place = placeOf(h.cur, size, v.textRows, w.shown)
+	} else {
+		h.place.size = size // unmoved: the place stays, not the line's start (no drift)
+	}
+	h.read.see(h.step().unit, v.textRows, v.focus, w.shown)
 	return w.lines
+}
+
+// place is where a step's window stood in its text: the first line of
+// text it showed (the line holding the nth place at.from of at.text
+// in the content), that many lines under its top.
+type place struct {
+	step  int
+	size  [2]int // the width and rows it was laid out at
+	at    span
+	nth   int
+	under int
+	ok    bool
+}
+
+// placeOf is where a window showing c.lines[shown[0]:shown[1]] stands.
+func placeOf(step int, size [2]int, c textRows, shown [2]int) place {
+	p := place{step: step, size: size}
+	for i := max(0, shown[0]); i < min(len(c.lines), shown[1]); i++ {
+		if src := c.at(i); len(src) > 0 {
+			p.at, p.under, p.ok = src[0], i-shown[0], true
+			p.nth = len(p.holders(c, i))
+			return p
+		}
+	}
+	return p
+}
+
+// holds says whether a window showing c.lines[shown[0]:shown[1]] of step
+// still has p's place where it stood.
+func (p place) holds(step int, c textRows, shown [2]int) bool {
+	i := shown[0] + p.under
+	return p.ok && p.step == step && i < shown[1] && slices.Contains(p.holders(c, i+1), i)
+}
+
+// find is the top line that puts p's text where it stood in c, laid out
+// anew.
+func (p place) find(c textRows) (int, bool) {
+	lines := p.holders(c, len(c.lines))
+	if !p.ok || len(lines) == 0 {
+		return 0, false
+	}
+	return max(0, lines[min(p.nth, len(lines)-1)]-p.under), true
+}
+
+// holders are the lines of c before end that show p's place in its text.
+func (p place) holders(c textRows, end int) []int {
+	var out []int
+	for i := range min(end, len(c.lines)) {
+		for _, s := range c.at(i) {
+			if s.text == p.at.text && s.from <= p.at.from && p.at.from < s.to {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // view is a window on some lines: what shows, and the scroll's bounds.
@@ -133,9 +204,8 @@ func (ss *session) scrolledFrom(lines []string, focus [2]int, rows, scroll int, 
 		return view{lines: lines, shown: [2]int{0, len(lines)}}
 	}
 	inner := max(1, rows-2)
-	auto := max(floor, min(focus[0], focus[1]-inner))
+	auto := autoTop(len(lines), focus, rows, floor)
 	last := len(lines) - max(1, rows-1) // the top that shows the last line
-	auto = min(auto, last)
 	v := view{lo: -auto, hi: last - auto}
 	v.scroll = min(max(scroll, v.lo), v.hi)
 	top := auto + v.scroll
@@ -155,6 +225,15 @@ func (ss *session) scrolledFrom(lines []string, focus [2]int, rows, scroll int, 
 	}
 	v.shown = [2]int{top, min(len(lines), top+room)}
 	return v
+}
+
+// autoTop is the first of n lines a window of rows (fewer than n) shows
+// unscrolled: where the focus shows whole with as much as fits above it,
+// or, longer than the room, from its start; never above floor, nor so low
+// that the window ends short.
+func autoTop(n int, focus [2]int, rows, floor int) int {
+	auto := max(floor, min(focus[0], focus[1]-max(1, rows-2)))
+	return min(auto, n-max(1, rows-1))
 }
 
 // noteLines shows the annotator's saved note on the item, on one line.

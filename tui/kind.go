@@ -22,8 +22,8 @@ type hitKind interface {
 	// topic names the text on the HIT's first line: query, topic.
 	topic() string
 	// context is what sits under the topic for the whole HIT (a
-	// conversation's hidden intent); nil for none.
-	context(m *hitScreen, h *hitState, width int) []string
+	// conversation's hidden intent); empty for none.
+	context(m *hitScreen, h *hitState, width int) textRows
 	// build lays out the current step in width columns, knowing rows are
 	// at hand for it (the HIT screen fits what it returns).
 	build(m *hitScreen, h *hitState, width, rows int) stepView
@@ -53,7 +53,6 @@ type hitKind interface {
 type stepView struct {
 	title   string
 	short   string // the title where it does not fit: " IV · answer 2 of 5"
-	lines   []string
 	focus   [2]int // lines[focus[0]:focus[1]] is what the label is about
 	fixed   []string
 	choices []string
@@ -67,6 +66,9 @@ type stepView struct {
 	// floor is the first line the content shows unscrolled: the lines
 	// above it are the topic the header shortened (renderHIT).
 	floor int
+	// textRows are the content's lines, each with the part of the item's
+	// text it shows (reading.go).
+	textRows
 }
 
 // kindEntry is how the HIT screen makes a task kind: blank, for its

@@ -106,7 +106,7 @@ func (k *fileKind) topic() string {
 	return display.Field(k.header)
 }
 
-func (*fileKind) context(*hitScreen, *hitState, int) []string { return nil }
+func (*fileKind) context(*hitScreen, *hitState, int) textRows { return textRows{} }
 func (*fileKind) keys() hitKeys                               { return defaultHITKeys() }
 
 // key: o has nothing to open; the attention step takes digits.
@@ -176,11 +176,11 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 		short = where
 	}
 	k.own = m.cfg.Keys
-	lines, focus := k.lines(s, fs, st.answer, h.labels, width, k.header)
+	c, focus := k.lines(s, fs, st.answer, h.labels, width, k.header)
 	// A label weighs all its focus (a row, an answer, the item as a whole
 	// with the column on the HIT's first line): none counts until the
 	// focus has been read.
-	return stepView{title: s.Title.Render(" " + title), short: s.Title.Render(" " + short), lines: lines, focus: focus,
+	return stepView{title: s.Title.Render(" " + title), short: s.Title.Render(" " + short), textRows: c, focus: focus,
 		choices: []string{m.scaleLine(h, st.unit, width)}, withTopic: fs.Per != guidelines.PerElement && fs.Per != guidelines.PerRow}
 }
 
@@ -203,7 +203,7 @@ func (k *fileKind) where(fs guidelines.FileStep, index int) string {
 // for a repeated step (all of it for a step once an item); the labels
 // given of a repeated step's units show beside their elements or rows.
 // omit is a column the screen's first line has ("" for none).
-func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map[string]int, width int, omit string) (lines []string, focus [2]int) {
+func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map[string]int, width int, omit string) (out textRows, focus [2]int) {
 	cols := k.shownColumns(fs, omit)
 	grouped := k.file.Item.Group != ""
 	focus = [2]int{0, 0}
@@ -212,33 +212,33 @@ func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map
 		current := fs.Per == guidelines.PerRow && index == i
 		if grouped {
 			if i == 0 && omit != k.file.Item.Group && slices.Contains(fs.Show, k.file.Item.Group) {
-				lines = append(lines, k.cell(s, k.file.Item.Group, r.Cells[k.file.Item.Group], width, "", true)...)
+				out.add(k.cell(s, k.file.Item.Group, r.Cells[k.file.Item.Group], width, "", true))
 			}
-			lines = append(lines, "")
+			out.lines = append(out.lines, "")
 			if current {
-				focus[0] = len(lines)
+				focus[0] = len(out.lines)
 			}
-			lines = append(lines, k.rowHead(s, fs, i, labels, current))
+			out.lines = append(out.lines, k.rowHead(s, fs, i, labels, current))
 			indent = "  "
 		}
 		for _, c := range cols {
-			lines = append(lines, k.cell(s, c, r.Cells[c], width, indent, false)...)
+			out.add(k.cell(s, c, r.Cells[c], width, indent, false))
 		}
 		if slices.Contains(fs.Show, guidelines.ShowList) {
 			el, at := k.listLines(s, fs, r.List, index, labels, width, indent, grouped)
 			if fs.Per == guidelines.PerElement {
-				focus = [2]int{len(lines) + at[0], len(lines) + at[1]}
+				focus = [2]int{len(out.lines) + at[0], len(out.lines) + at[1]}
 			}
-			lines = append(lines, el...)
+			out.add(el)
 		}
 		if current {
-			focus[1] = len(lines)
+			focus[1] = len(out.lines)
 		}
 	}
 	if fs.Per != guidelines.PerElement && fs.Per != guidelines.PerRow {
-		focus = [2]int{0, len(lines)}
+		focus = [2]int{0, len(out.lines)}
 	}
-	return lines, focus
+	return out, focus
 }
 
 // shownColumns are the text columns step fs shows in each row, in the
@@ -258,7 +258,7 @@ func (k *fileKind) shownColumns(fs guidelines.FileStep, omit string) []string {
 }
 
 // cell is one shown column: its name, dim, then its text.
-func (k *fileKind) cell(s Styles, col, text string, width int, indent string, title bool) []string {
+func (k *fileKind) cell(s Styles, col, text string, width int, indent string, title bool) textRows {
 	name := display.FitWords(display.Field(col), 10)
 	head := s.Dim.Render(fmt.Sprintf(" %s%-10s ", indent, name))
 	pad := strings.Repeat(" ", 12+len(indent))
@@ -267,9 +267,9 @@ func (k *fileKind) cell(s Styles, col, text string, width int, indent string, ti
 		style = s.Title
 	}
 	if text == "" {
-		return labelled(wrap(s.Dim.Render("(empty)"), width, pad), head)
+		return textRows{lines: labelled(wrap(s.Dim.Render("(empty)"), width, pad), head)}
 	}
-	return labelled(wrap(style.Render(text), width, pad), head)
+	return sourced(text, style.Render(text), width, pad).labelled(head)
 }
 
 // rowHead heads a grouped item's row: "pane 2" and, once given, its label
@@ -289,27 +289,27 @@ func (k *fileKind) rowHead(s Styles, fs guidelines.FileStep, i int, labels map[s
 
 // listLines number the list's elements, the one at index marked on a
 // per-element step; at is its lines.
-func (k *fileKind) listLines(s Styles, fs guidelines.FileStep, list []string, index int, labels map[string]int, width int, indent string, grouped bool) (lines []string, at [2]int) {
+func (k *fileKind) listLines(s Styles, fs guidelines.FileStep, list []string, index int, labels map[string]int, width int, indent string, grouped bool) (out textRows, at [2]int) {
 	if !grouped {
-		lines = append(lines, s.Dim.Render(" "+indent+display.Field(k.file.Item.ListName)+"s"))
+		out.lines = append(out.lines, s.Dim.Render(" "+indent+display.Field(k.file.Item.ListName)+"s"))
 	}
 	for n, el := range list {
 		current := fs.Per == guidelines.PerElement && n == index
 		mark, style := "   "+indent, s.Text
 		if current {
 			mark, style = s.Cursor.Render(" ▸ "+indent), s.Title
-			at[0] = len(lines)
+			at[0] = len(out.lines)
 		}
 		text := style.Render(el)
 		if v, ok := labels[fmt.Sprintf("%s_%d", fs.Unit, n+1)]; ok && fs.Per == guidelines.PerElement {
 			text += s.Dim.Render(" · " + k.own.describe(guidelines.ForKind(k.file.Name), fs.Unit, v))
 		}
-		lines = append(lines, labelled(wrap(text, width, "      "+indent), mark+fmt.Sprintf("%d  ", n+1))...)
+		out.add(sourced(el, text, width, "      "+indent).labelled(mark + fmt.Sprintf("%d  ", n+1)))
 		if current {
-			at[1] = len(lines)
+			at[1] = len(out.lines)
 		}
 	}
-	return lines, at
+	return out, at
 }
 
 // disputed shows the item as its annotators saw it at the unit's step,
@@ -321,7 +321,8 @@ func (k *fileKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lin
 	}
 	shown := &fileKind{file: k.file, rows: det.rows}
 	fs, _ := k.file.StepOf(stepOf(d.Unit))
-	return shown.lines(s, fs, unitIndex(d.Unit), nil, a.width, queryColumn(k.file))
+	c, focus := shown.lines(s, fs, unitIndex(d.Unit), nil, a.width, queryColumn(k.file))
+	return c.lines, focus
 }
 
 // unitIndex is a repeated unit's element or row, from 0 (answer_2 → 1).

@@ -91,7 +91,7 @@ func (h *harness) readThen(labels ...string) {
 func (h *harness) unread() bool {
 	s := h.m.hit.hit
 	onScreen := h.m.screen == screenHIT && !h.m.pagerOpen() && h.m.overlay == overlayNone && !h.m.hit.covered
-	return onScreen && s != nil && !s.read.read(s.cur)
+	return onScreen && s != nil && !s.read.read(s.step().unit)
 }
 
 // fileScreens are the HIT screens of the three MIMICS-Duo protocol files,

@@ -44,7 +44,7 @@ func loadPane(ctx context.Context, st *store.Store, it store.Item, h store.HIT) 
 
 func (*paneKind) noun() string                                { return "pane" }
 func (*paneKind) topic() string                               { return "query" }
-func (*paneKind) context(*hitScreen, *hitState, int) []string { return nil }
+func (*paneKind) context(*hitScreen, *hitState, int) textRows { return textRows{} }
 func (*paneKind) keys() hitKeys                               { return defaultHITKeys() }
 
 // paneURL is the results page for the current step: the query's, or on
@@ -112,7 +112,7 @@ func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 		v.choices = []string{"   " + s.Choice.Render(" "+hintKey(m.keys.Review)+" ") + s.Dim.Render(" reviewed: on to "+next)}
 		return v
 	case "question":
-		v.lines = wrap(s.Title.Render(h.question), width, "   ")
+		v.textRows = sourced(h.question, s.Title.Render(h.question), width, "   ")
 		v.focus = [2]int{0, len(v.lines)}
 		v.lines = append(append(v.lines, ""), wrap(s.Dim.Render("The candidate answers stay hidden until Step III."), width, "   ")...)
 		v.choices = []string{m.scaleLine(h, st.unit, width)}
@@ -122,18 +122,18 @@ func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 		v.short = s.Title.Render(fmt.Sprintf(" IV · landing page of answer %d of %d", st.answer+1, len(k.answers)))
 	}
 	if k.generic {
-		v.lines = wrap(s.Dim.Render(h.question+"  (generic template: no question label)"), width, "   ")
+		v.textRows = sourced(h.question, s.Dim.Render(h.question+"  (generic template: no question label)"), width, "   ")
 	} else {
-		v.lines = wrap(s.Text.Render(h.question), width, "   ")
+		v.textRows = sourced(h.question, s.Text.Render(h.question), width, "   ")
 	}
 	v.lines = append(v.lines, "")
 	v.focus[0] = len(v.lines)
 	for i, a := range k.answers {
-		line := k.answerLines(m, h, i, a, width)
+		answer := k.answerLines(m, h, i, a, width)
 		if st.id == "landing" && i == st.answer {
-			v.focus = [2]int{len(v.lines), len(v.lines) + len(line)}
+			v.focus = [2]int{len(v.lines), len(v.lines) + len(answer.lines)}
 		}
-		v.lines = append(v.lines, line...)
+		v.add(answer)
 	}
 	if st.id != "landing" {
 		v.focus[1] = len(v.lines)
@@ -147,18 +147,18 @@ func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 
 // answerLines is answer i, wrapped: on Step IV the current one marked and
 // each landing label already given beside its answer.
-func (k *paneKind) answerLines(m *hitScreen, h *hitState, i int, a string, width int) []string {
+func (k *paneKind) answerLines(m *hitScreen, h *hitState, i int, a string, width int) textRows {
 	s, st := m.styles, h.step()
 	style, mark := s.Text, "     "
 	if st.id == "landing" && i == st.answer {
 		style, mark = s.Title, "   ▸ "
 	}
-	text := style.Render(fmt.Sprintf("%d. %s", i+1, a))
+	answer := fmt.Sprintf("%d. %s", i+1, a)
+	text := style.Render(answer)
 	if v, ok := h.labels[fmt.Sprintf("landing_%d", i+1)]; ok && st.id == "landing" {
 		text += s.Dim.Render("  · " + h.proto.LabelName(v))
 	}
-	lines := wrap(text, width, "        ")
-	return labelled(lines, s.Cursor.Render(mark))
+	return sourced(answer, text, width, "        ").labelled(s.Cursor.Render(mark))
 }
 
 // serpLines are the imported search results of the query, or how to see

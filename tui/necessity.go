@@ -47,7 +47,7 @@ func loadRequest(ctx context.Context, st *store.Store, it store.Item, h store.HI
 
 func (*necessityKind) noun() string                                { return "request" }
 func (*necessityKind) topic() string                               { return "request" }
-func (*necessityKind) context(*hitScreen, *hitState, int) []string { return nil }
+func (*necessityKind) context(*hitScreen, *hitState, int) textRows { return textRows{} }
 
 // keys: 1 yes and 0 no, then 1-9 a facet and 0 none; digits like every
 // scale, so letters stay the keys every screen shares.
@@ -118,12 +118,12 @@ func (k *necessityKind) build(m *hitScreen, h *hitState, width, rows int) stepVi
 		v.short = s.Title.Render(" Needs clarification?")
 	}
 	var at int
-	v.lines, at = requestLines(m.styles, k.before, k.request, width)
+	v.textRows, at = requestLines(m.styles, k.before, k.request, width)
 	v.focus = [2]int{at, len(v.lines)} // the request, however long the conversation before it
 	if len(k.facets) > 0 {
 		v.lines = append(v.lines, "", s.Dim.Render("   candidate facets"))
 		at := len(v.lines)
-		v.lines = append(v.lines, k.facetLines(m, h, width, st.id == "facet")...)
+		v.add(k.facetLines(m, h, width, st.id == "facet"))
 		if st.id == "facet" {
 			v.focus = [2]int{at, len(v.lines)}
 		}
@@ -139,24 +139,24 @@ func (k *necessityKind) build(m *hitScreen, h *hitState, width, rows int) stepVi
 // requestLines are the turns before a request (role, then text) and the
 // request itself, whole, from lines[at]: the necessity and compare kinds,
 // and their adjudication, all start so.
-func requestLines(s Styles, conv []store.Message, request string, width int) (lines []string, at int) {
+func requestLines(s Styles, conv []store.Message, request string, width int) (out textRows, at int) {
 	for _, t := range conv {
-		role := display.Field(t.Role)
-		lines = append(lines, labelled(wrap(s.Dim.Render(display.Field(t.Text)), width, "     "),
-			s.Dim.Render(" "+display.FitWords(role, 12)+": "))...)
+		role, text := display.Field(t.Role), display.Field(t.Text)
+		out.add(sourced(text, s.Dim.Render(text), width, "     ").labelled(s.Dim.Render(" " + display.FitWords(role, 12) + ": ")))
 	}
 	if len(conv) > 0 {
-		lines = append(lines, "")
+		out.lines = append(out.lines, "")
 	}
-	at = len(lines)
-	return append(lines, labelled(wrap(s.Title.Render(request), width, "     "), s.Accent.Render(" ▸ "))...), at
+	at = len(out.lines)
+	out.add(sourced(request, s.Title.Render(request), width, "     ").labelled(s.Accent.Render(" ▸ ")))
+	return out, at
 }
 
 // facetLines number the facets, the chosen one marked.
-func (k *necessityKind) facetLines(m *hitScreen, h *hitState, width int, choosing bool) []string {
+func (k *necessityKind) facetLines(m *hitScreen, h *hitState, width int, choosing bool) textRows {
 	s := m.styles
 	chosen, has := h.labels["facet"]
-	var lines []string
+	var out textRows
 	for i, f := range k.facets {
 		key := m.cfg.Keys.ownKey(strconv.Itoa(i + 1)) // the key that picks it
 		head := "   " + key + "  "
@@ -167,9 +167,9 @@ func (k *necessityKind) facetLines(m *hitScreen, h *hitState, width int, choosin
 		if has && guidelines.FacetOf(chosen) == i+1 {
 			head, style = s.Cursor.Render(" ▸ ")+key+"  ", s.Chosen
 		}
-		lines = append(lines, labelled(wrap(style.Render(f), width, "      "), head)...)
+		out.add(sourced(f, style.Render(f), width, "      ").labelled(head))
 	}
-	return lines
+	return out
 }
 
 // facetChoice is the facet step's choices line: the keys, with the choice
@@ -217,8 +217,8 @@ func (k *necessityKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail)
 	if det == nil {
 		return []string{s.Dim.Render("   loading…")}, focus
 	}
-	var at int
-	lines, at = requestLines(a.styles, det.context, display.Field(d.Item.Query), a.width)
+	request, at := requestLines(a.styles, det.context, display.Field(d.Item.Query), a.width)
+	lines = request.lines
 	focus = [2]int{at, len(lines)}
 	if len(det.facets) > 0 {
 		lines = append(lines, "", s.Dim.Render("   candidate facets"))

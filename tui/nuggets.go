@@ -62,7 +62,7 @@ func loadNuggetAnswer(ctx context.Context, st *store.Store, it store.Item, h sto
 
 func (*nuggetKind) noun() string                                { return "answer" }
 func (*nuggetKind) topic() string                               { return "query" }
-func (*nuggetKind) context(*hitScreen, *hitState, int) []string { return nil }
+func (*nuggetKind) context(*hitScreen, *hitState, int) textRows { return textRows{} }
 
 // keys judge with 2 1 0 like every scale; j and k move between nuggets
 // and the page keys scroll the answer.
@@ -124,7 +124,7 @@ func (k *nuggetKind) build(m *hitScreen, h *hitState, width, rows int) stepView 
 	if strings.TrimSpace(k.answer) == "" {
 		v.lines = []string{s.Dim.Render("   (the answer is empty)")}
 	} else {
-		v.lines = wrap(s.Text.Render(k.answer), width, "   ")
+		v.textRows = sourced(k.answer, s.Text.Render(k.answer), width, "   ")
 	}
 	// Whether the answer restores a nugget weighs all of it: read once, it
 	// is read for every nugget (the steps share it).

@@ -270,7 +270,7 @@ func TestViewChangesNothing(t *testing.T) {
 	of := func() state {
 		s := h.m.hit.hit
 		read := s.read
-		read.seen, read.whole = maps.Clone(read.seen), maps.Clone(read.whole)
+		read.texts, read.seen, read.whole = maps.Clone(read.texts), maps.Clone(read.seen), maps.Clone(read.whole)
 		return state{s.scroll, s.scrollLo, s.scrollHi, s.page, read}
 	}
 	before, frame := of(), h.m.View().Content
