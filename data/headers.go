@@ -27,10 +27,10 @@ func headerDiff(got, want []string) string {
 	}
 	var parts []string
 	if len(missing) > 0 {
-		parts = append(parts, columnsAre(missing, "missing"))
+		parts = append(parts, columnsMissing(missing))
 	}
 	if len(extra) > 0 {
-		parts = append(parts, columnsAre(extra, "not the format's"))
+		parts = append(parts, columnsAre(extra, "not the format's", 5))
 	}
 	if len(parts) > 0 {
 		return strings.Join(parts, "; ")
@@ -46,10 +46,15 @@ func headerDiff(got, want []string) string {
 	return ""
 }
 
-// columnsAre says that some columns are something: `column "x" is
-// missing`, `columns "x", "y" are missing`, at most 5 named.
-func columnsAre(cols []string, what string) string {
-	shown := cols[:min(len(cols), 5)]
+// columnsMissing says which columns are missing: `column "x" is
+// missing`, `columns "x", "y" are missing`, every one named (they come from
+// a header claritty knows, so they are few and each is what to add).
+func columnsMissing(cols []string) string { return columnsAre(cols, "missing", len(cols)) }
+
+// columnsAre says that some columns are something (`columns "x", "y"
+// are not the format's`), naming at most most of them.
+func columnsAre(cols []string, what string, most int) string {
+	shown := cols[:min(len(cols), most)]
 	quoted := make([]string, len(shown))
 	for i, c := range shown {
 		quoted[i] = quoteColumn(c)
@@ -73,7 +78,8 @@ func quoteColumn(c string) string { return strconv.Quote(display.FitWords(c, 40)
 func nearestHeader(first string) string {
 	got := strings.Split(first, "\t")
 	type known struct{ name, header string }
-	cands := []known{{string(FormatManual), manualHeader}, {string(FormatClick), clickHeader}}
+	cands := []known{{string(FormatManual), manualHeader}, {string(FormatClick), clickHeader},
+		{string(FormatLabels), RatingsHeader}, {string(FormatLabels), ClariMMRatingsHeader}}
 	if all, err := guidelines.FileProtocols(); err == nil {
 		for _, p := range all {
 			cands = append(cands, known{string(p.File.Name), strings.Join(p.File.Item.Header, "\t")})
@@ -95,5 +101,33 @@ func nearestHeader(first string) string {
 	if best.name == "" {
 		return ""
 	}
+	if best.name == string(FormatLabels) {
+		return fmt.Sprintf("it is nearly the labels header: %s", ratingsHeaderDiff(first))
+	}
 	return fmt.Sprintf("it is nearly the %s header: %s", best.name, headerDiff(got, strings.Split(best.header, "\t")))
+}
+
+// ratingsHeaderDiff says how a first line falls short of a labels header
+// (item, unit, annotator, label, or a clarimm-ratings file's conversation,
+// unit, annotator, rating; any columns may follow): the columns it lacks,
+// or the first of the four in another place ("" for none).
+func ratingsHeaderDiff(first string) string {
+	got := strings.Split(first, "\t")
+	want := strings.Split(RatingsHeader, "\t")
+	shared := func(cols []string) int {
+		return len(slices.DeleteFunc(slices.Clone(cols), func(c string) bool { return !slices.Contains(got, c) }))
+	}
+	if alt := strings.Split(ClariMMRatingsHeader, "\t"); shared(alt) > shared(want) {
+		want = alt
+	}
+	missing := slices.DeleteFunc(slices.Clone(want), func(c string) bool { return slices.Contains(got, c) })
+	if len(missing) > 0 {
+		return columnsMissing(missing)
+	}
+	for i, c := range want {
+		if got[i] != c {
+			return fmt.Sprintf("column %d is %s, where the header has %s", i+1, quoteColumn(got[i]), quoteColumn(c))
+		}
+	}
+	return ""
 }

@@ -280,6 +280,8 @@ func notFormat(first []byte, want store.Format) string {
 		return fmt.Sprintf("this is not a %s file: %s", want, headerDiff(strings.Split(string(first), "\t"), strings.Split(header, "\t")))
 	case f.json > 0:
 		return fmt.Sprintf("this is not a %s file: its lines are JSON objects ({...}), and line 1 starts with %s", want, firstLineSeen(first))
+	case want == FormatLabels:
+		return fmt.Sprintf("this is not a labels file: %s; %s", ratingsHeaderDiff(string(first)), ratingsHeaderWant)
 	}
 	return fmt.Sprintf("missing or unknown header: want the %s header", want)
 }

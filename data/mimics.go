@@ -66,7 +66,7 @@ func missingColumns(format store.Format, n int) string {
 	if n >= len(cols) {
 		return ""
 	}
-	return ": " + columnsAre(cols[n:], "missing")
+	return ": " + columnsMissing(cols[n:])
 }
 
 // splitTabs puts the tab-separated fields of line into into, and returns

@@ -162,12 +162,17 @@ func (rd *protoReader) row(raw string) error {
 		return lineErr(rd.lr.file, rd.lr.n, "%d tab-separated fields, the header has %d", len(fields), len(it.Header))
 	}
 	// A short row may leave out only padding: MIMICS-Duo's Task 2 ends on
-	// a row without its eight empty columns.
+	// a row without its eight empty columns. Every named column it lacks
+	// is named.
+	var lacks []string
 	for _, col := range it.Header[len(fields):] {
 		if col != "" {
-			return lineErr(rd.lr.file, rd.lr.n, "%d tab-separated fields, the header has %d (column %q is missing)",
-				len(fields), len(it.Header), col)
+			lacks = append(lacks, col)
 		}
+	}
+	if len(lacks) > 0 {
+		return lineErr(rd.lr.file, rd.lr.n, "%d tab-separated fields, the header has %d (%s)",
+			len(fields), len(it.Header), columnsMissing(lacks))
 	}
 	r := FileRow{Line: rd.lr.n, Raw: raw, fields: fields, cols: rd.cols}
 	for i, v := range fields {

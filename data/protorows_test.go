@@ -133,7 +133,7 @@ func TestProtocolItemsRefusals(t *testing.T) {
 	for _, c := range []struct{ what, body, want string }{
 		{"another header", "query\tquestion\n" + row, "x.tsv:1: this is not a mimics-duo-aspects file"},
 		{"a header alone", header + "\n", "the file has a header and no rows"},
-		{"a short row", header + "\nq\tWhich?\ta", `x.tsv:2: 3 tab-separated fields, the header has 11 (column "option_2" is missing)`},
+		{"a short row", header + "\nq\tWhich?\ta", `x.tsv:2: 3 tab-separated fields, the header has 11 (columns "option_2", "option_3", "option_4", "option_5", "Coverage", "Diversity", "Understandability", "Importance Order" are missing)`},
 		{"a label off the scale", header + "\n" + strings.Replace(row, "\t4\t3", "\t7\t3", 1), `x.tsv:2: Coverage is "7", not a value of scale "aspect"`},
 		{"a gap in the answers", header + "\nq\tWhich?\ta\t\tc\t\t\t4\t3\t5\t2", "x.tsv:2: option_3 is set but an earlier answer is empty"},
 		{"a pane twice", header + "\n" + row + "\n" + row, "x.tsv:3: the same item as line 2"},

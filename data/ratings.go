@@ -34,6 +34,7 @@ type RatingRow struct {
 type ratingsReader struct {
 	lr     *lineReader
 	fields int
+	header []string // the file's columns
 	col    map[string]int
 }
 
@@ -51,10 +52,10 @@ func newRatingsReader(lr *lineReader, first []byte) (*ratingsReader, error) {
 		first = line
 	}
 	if !isRatingsHeader(first) {
-		return nil, lineErr(lr.file, 1, "header must start with item, unit, annotator, label (or conversation, unit, annotator, rating), tab-separated")
+		return nil, lineErr(lr.file, 1, "%s: %s", ratingsHeaderWant, ratingsHeaderDiff(string(first)))
 	}
 	header := strings.Split(string(first), "\t")
-	rr := &ratingsReader{lr: lr, fields: len(header), col: map[string]int{}}
+	rr := &ratingsReader{lr: lr, fields: len(header), header: header, col: map[string]int{}}
 	for i, h := range header {
 		if _, dup := rr.col[h]; dup {
 			return nil, lineErr(lr.file, 1, "column %q appears twice", h)
@@ -63,6 +64,9 @@ func newRatingsReader(lr *lineReader, first []byte) (*ratingsReader, error) {
 	}
 	return rr, nil
 }
+
+// ratingsHeaderWant is what a labels file's header must start with.
+const ratingsHeaderWant = "the header must start with item, unit, annotator, label (or conversation, unit, annotator, rating), tab-separated"
 
 func isRatingsHeader(line []byte) bool {
 	return strings.HasPrefix(string(line)+"\t", RatingsHeader+"\t") ||
@@ -77,13 +81,16 @@ func (rr *ratingsReader) next() (RatingRow, error) {
 	}
 	n := rr.lr.n
 	f := strings.Split(string(line), "\t")
-	if len(f) != rr.fields {
+	switch {
+	case len(f) < rr.fields:
+		return RatingRow{}, lineErr(rr.lr.file, n, "%d fields, want %d like the header: %s", len(f), rr.fields, columnsMissing(rr.header[len(f):]))
+	case len(f) > rr.fields:
 		return RatingRow{}, lineErr(rr.lr.file, n, "%d fields, want %d like the header", len(f), rr.fields)
 	}
 	row := RatingRow{Line: n, Item: f[0], Unit: f[1], Annotator: f[2], Label: f[3]}
 	for i, v := range f[:4] {
 		if v == "" {
-			return RatingRow{}, lineErr(rr.lr.file, n, "%s is empty", strings.Split(RatingsHeader, "\t")[i])
+			return RatingRow{}, lineErr(rr.lr.file, n, "%s is empty", rr.header[i])
 		}
 	}
 	for name, to := range map[string]*string{"created_at": &row.CreatedAt, "updated_at": &row.UpdatedAt, "seconds": &row.Seconds} {

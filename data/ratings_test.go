@@ -16,12 +16,16 @@ func TestReadRatings(t *testing.T) {
 		t.Fatalf("row %+v", r)
 	}
 	for body, want := range map[string]string{
-		"":                                      "l.tsv: file is empty",
-		"item\tunit\tlabel\n":                   "l.tsv:1: header must start with item, unit, annotator, label",
-		RatingsHeader + "\ni\tq\tana\n":         "l.tsv:2: 3 fields, want 4",
-		RatingsHeader + "\ni\tq\t\t2\n":         "l.tsv:2: annotator is empty",
-		RatingsHeader + "\ni\tq\ta\x1b[31m\t\n": "l.tsv:2: label is empty",
-		RatingsHeader + "\tseconds\tseconds\n":  "l.tsv:1: column \"seconds\" appears twice",
+		"":                                       "l.tsv: file is empty",
+		"item\tunit\tlabel\n":                    `l.tsv:1: the header must start with item, unit, annotator, label (or conversation, unit, annotator, rating), tab-separated: column "annotator" is missing`,
+		"conversation\tunit\tannotator\n":        `l.tsv:1: the header must start with item, unit, annotator, label (or conversation, unit, annotator, rating), tab-separated: column "rating" is missing`,
+		"unit\titem\tannotator\tlabel\n":         `l.tsv:1: the header must start with item, unit, annotator, label (or conversation, unit, annotator, rating), tab-separated: column 1 is "unit", where the header has "item"`,
+		RatingsHeader + "\ni\tq\tana\n":          `l.tsv:2: 3 fields, want 4 like the header: column "label" is missing`,
+		RatingsHeader + "\tseconds\ni\tq\n":      `l.tsv:2: 2 fields, want 5 like the header: columns "annotator", "label", "seconds" are missing`,
+		ClariMMRatingsHeader + "\nc\tq\tana\t\n": "l.tsv:2: rating is empty",
+		RatingsHeader + "\ni\tq\t\t2\n":          "l.tsv:2: annotator is empty",
+		RatingsHeader + "\ni\tq\ta\x1b[31m\t\n":  "l.tsv:2: label is empty",
+		RatingsHeader + "\tseconds\tseconds\n":   "l.tsv:1: column \"seconds\" appears twice",
 	} {
 		if _, err := ReadRatings(strings.NewReader(body), "l.tsv"); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%q: error %v, want %q", body, err, want)

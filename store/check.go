@@ -85,9 +85,9 @@ func CheckFile(ctx context.Context, path string) ([]CheckResult, error) {
 	if err := checkHeader(path); err != nil {
 		return nil, err
 	}
-	// The first import of an empty database runs in rollback mode
-	// (store/import.go); one killed leaves a journal that only a
-	// connection that may write can roll back.
+	// An earlier claritty ran an empty database's first import in
+	// rollback mode; one killed left a journal that only a connection that
+	// may write can roll back.
 	if fi, err := os.Stat(path + "-journal"); err == nil && fi.Size() > 0 {
 		return nil, fmt.Errorf("check %s: %s-journal is the rollback journal of an import that is running or was killed: "+
 			"when no import runs, open the database once with claritty (claritty stats, say) and SQLite rolls the import back; then check again", path, path)

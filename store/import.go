@@ -135,19 +135,19 @@ func (s *Store) BeginKnownImport(ctx context.Context, who Annotator, task string
 // beginImport opens an import's transaction, checks who may import, runs
 // first (nil for none: a protocol file's import keeps the file) and makes
 // or finds the dataset.
+//
+// The import stays in WAL, even the first one of an empty database: it
+// ran in rollback-journal mode once (each page written once, not to the
+// log and again to the file; some 10% of a big first import), but leaving
+// WAL and coming back each rewrite the file's header, so a refused import
+// moved SQLite's change counter twice. A refused import leaves the file's
+// bytes as they were.
 func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, purpose Purpose, kind guidelines.Kind, format Format,
 	first func(*ptx) error) (*Importer, error) {
-	var rollbackMode bool
-	conn, unlock, err := s.ownConn(ctx, func(ctx context.Context, conn *sql.Conn) {
-		if rollbackMode {
-			var mode string
-			conn.QueryRowContext(ctx, `PRAGMA journal_mode = WAL`).Scan(&mode)
-		}
-	})
+	conn, unlock, err := s.ownConn(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
-	rollbackMode = s.intoEmpty(ctx, conn, who.ID)
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		unlock()
@@ -171,35 +171,6 @@ func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, 
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
 	return im, nil
-}
-
-// intoEmpty puts a database with no items yet in rollback-journal mode
-// for its first import, and says whether it did. In WAL mode every page of
-// a big import is written twice, to the log and then to the file; a
-// rollback journal of an empty database records almost nothing, so each
-// page is written once. The import's connection puts the file back in WAL
-// when it ends (Open sets it too, once per open). A database anyone else
-// has open stays in WAL: SQLite refuses the change then. This process's
-// own idle connections count as others (preparing a statement while a
-// transaction holds its connection opens one), so they are let go first.
-//
-// Only for someone who may import: a refused import leaves the file as it
-// was (its transaction checks the role again).
-func (s *Store) intoEmpty(ctx context.Context, conn *sql.Conn, who int64) bool {
-	var items bool
-	var role string
-	err := conn.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM items), (SELECT role FROM annotators WHERE id = ?)`,
-		who).Scan(&items, &role)
-	if err != nil || items || !Allows(role, ActImport) {
-		return false
-	}
-	s.db.SetMaxIdleConns(0)
-	s.db.SetMaxIdleConns(idleConns)
-	var mode string
-	if err := conn.QueryRowContext(ctx, `PRAGMA journal_mode = DELETE`).Scan(&mode); err != nil {
-		return false
-	}
-	return mode == "delete"
 }
 
 func (im *Importer) prepare(dataset string, kind guidelines.Kind, format Format) error {

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -146,9 +147,8 @@ func TestImportRefusesBadLabelsAndRollsBackDroppedIndexes(t *testing.T) {
 	}
 }
 
-// The first import of an empty database runs in rollback mode and leaves
-// the file in WAL mode again, committed or not; a later import never
-// leaves WAL.
+// An import, the first of an empty database too, leaves the file in WAL
+// mode, committed or not.
 func TestFirstImportReturnsToWAL(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -207,6 +207,38 @@ func TestRefusedFirstImportLeavesTheFile(t *testing.T) {
 	st.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode)
 	if !bytes.Equal(header(), before) || mode != "wal" {
 		t.Fatalf("a refused import changed the file (journal mode %q)", mode)
+	}
+}
+
+// The first import of an empty database, refused for what it holds after
+// it has begun, leaves the file's bytes as they were: it never leaves WAL,
+// whose leaving and coming back rewrote the file's header (SQLite's change
+// counter moved by two).
+func TestRolledBackFirstImportLeavesTheFile(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	lead := testLead(t, st)
+	file := func() []byte {
+		st.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`) // what the WAL holds, into the file
+		b, err := os.ReadFile(st.Path())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	before := file()
+	im, err := st.BeginImport(ctx, lead, "d", "mimics", "mimics-manual")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := im.AddPane(Pane{Query: "q", Question: "Which?", Options: [5]string{"a"}}); err != nil {
+		t.Fatal(err)
+	}
+	im.Rollback() // as a reader does on a bad line
+	if after := file(); !bytes.Equal(after, before) {
+		t.Fatalf("a rolled-back first import changed the file: change counter %d, was %d",
+			binary.BigEndian.Uint32(after[24:28]), binary.BigEndian.Uint32(before[24:28]))
 	}
 }
 

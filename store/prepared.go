@@ -84,9 +84,8 @@ type ptx struct {
 }
 
 // ownPtx is a ptx whose statements are prepared on the transaction's own
-// connection and live as long as it: the first import of an empty database
-// runs in rollback mode, in which a statement prepared on another
-// connection of the pool waits for the import's lock.
+// connection and live as long as it: an import's statements need no other
+// connection of the pool, and none outlives it.
 func ownPtx(ctx context.Context, tx *sql.Tx) *ptx {
 	return &ptx{tx: tx, ctx: ctx, local: map[string]*sql.Stmt{}}
 }

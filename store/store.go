@@ -217,10 +217,8 @@ func (s *Store) quickCheck(ctx context.Context) error {
 var ErrDamaged = errors.New("database disk image is malformed")
 
 // dsn sets every connection's pragmas, busy_timeout first. WAL is not among
-// them: it is a property of the file, set once by Open (checkWAL), so a
-// connection the pool opens while the first import of an empty database
-// runs in rollback mode (store/import.go) does not try to change it back
-// under the import's lock. _txlock=immediate makes every transaction take the
+// them: it is a property of the file, set once by Open (checkWAL), not
+// asked of every connection the pool opens. _txlock=immediate makes every transaction take the
 // write lock at BEGIN, so two writers queue instead of failing mid-transaction.
 // synchronous=FULL syncs the WAL at every commit, so a label whose call has
 // returned survives a power cut, not only a killed process; an import is

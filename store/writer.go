@@ -165,9 +165,9 @@ func call(j *writeJob, tx *sql.Tx) (err error) {
 }
 
 // ownConn takes this process's write lock and a connection of the pool for
-// one long write (an import, a merge); release runs done on the connection
-// (to undo what the write changed in it), returns it to the pool and lets
-// the other writers on. release may be called more than once.
+// one long write (an import, a merge); release runs done (if any) on the
+// connection (to undo what the write changed in it), returns it to the pool
+// and lets the other writers on. release may be called more than once.
 func (s *Store) ownConn(ctx context.Context, done func(context.Context, *sql.Conn)) (*sql.Conn, func(), error) {
 	if s.readOnly {
 		return nil, nil, s.readOnlyError()
@@ -179,7 +179,9 @@ func (s *Store) ownConn(ctx context.Context, done func(context.Context, *sql.Con
 		return nil, nil, err
 	}
 	release := sync.OnceFunc(func() {
-		done(context.WithoutCancel(ctx), conn)
+		if done != nil {
+			done(context.WithoutCancel(ctx), conn)
+		}
 		conn.Close()
 		s.writers.Unlock()
 	})

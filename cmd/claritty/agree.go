@@ -86,7 +86,7 @@ func newAgreeCmd(g *globals) *cobra.Command {
 	f.BoolVar(&fl.json, "json", false, "write JSON (reads every label, like --pairs)")
 	f.BoolVar(&fl.wide, "wide", false, "every coefficient of a type on one row (153 columns); the default when the terminal is 120 or wider")
 	f.BoolVar(&fl.pairs, "pairs", false, "also Cohen's kappa per pair of annotators and each annotator against the majority (reads every label)")
-	f.IntVar(&fl.maxLine, "max-line", data.DefaultMaxLine, "--ratings: longest line accepted, in bytes")
+	f.IntVar(&fl.maxLine, "max-line", data.DefaultMaxLine, "with --ratings, the longest line accepted, in bytes")
 	f.IntVar(&fl.opt.MinRaters, "min-raters", 1, "leave out units with fewer labels than this, from every figure")
 	f.IntVar(&fl.opt.Bootstrap, "bootstrap", fl.opt.Bootstrap, fmt.Sprintf("bootstrap replicates for the 95%% intervals (0: none; at most %d)", agreement.MaxBootstrap))
 	f.Uint64Var(&fl.opt.Seed, "seed", fl.opt.Seed, "seed of the bootstrap, for reproducible intervals")

@@ -238,7 +238,7 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 	f.StringVar(&opt.Dataset, "dataset", "", "dataset the run is over (default: found from the file)")
 	f.IntVar(&opt.MaxLine, "max-line", data.DefaultMaxLine, "longest line accepted, in bytes")
 	f.BoolVar(&opt.OneGame, "one-game", false,
-		"arena-judgments: count a line with one game scored, by that game (arena-hard-auto before v2.0)")
+		"with --kind arena-judgments: count a line with one game scored, by that game (arena-hard-auto before v2.0)")
 	return cmd
 }
 

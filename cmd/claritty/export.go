@@ -113,11 +113,11 @@ func newExportCmd(g *globals) *cobra.Command {
 	f.StringVar(&fl.format, "format", "labels", "export format: "+strings.Join(exportNames(nil), ", ")+", or a protocol's name (claritty protocols)")
 	f.StringVarP(&fl.out, "out", "o", "", "file to write (default: stdout)")
 	f.StringVar(&fl.dataset, "dataset", "", "dataset (labels default: all; others: the first)")
-	f.BoolVar(&fl.pseudonymize, "pseudonymize", false, "labels: stable pseudonyms instead of annotator names")
-	f.BoolVar(&fl.includeUnresolved, "include-unresolved", false, "mimics-manual and a protocol file's format: keep items with unresolved units, their cells empty")
+	f.BoolVar(&fl.pseudonymize, "pseudonymize", false, "with --format labels: stable pseudonyms instead of annotator names")
+	f.BoolVar(&fl.includeUnresolved, "include-unresolved", false, "with --format mimics-manual or a protocol's: keep items with unresolved units, their cells empty")
 	f.BoolVar(&fl.includeIncomplete, "include-incomplete", false, "release and gold formats: keep items labelled by fewer annotators than the policy's min")
-	f.BoolVar(&fl.provisional, "provisional", false, "bench: also score gold labelled by fewer annotators than the policy's min")
-	f.BoolVar(&fl.withText, "with-text", false, "labels and gold: add each item's texts (text, text_2: a pane's query and question, "+
+	f.BoolVar(&fl.provisional, "provisional", false, "with --format bench: also score gold labelled by fewer annotators than the policy's min")
+	f.BoolVar(&fl.withText, "with-text", false, "with --format labels or gold: add each item's texts (text, text_2: a pane's query and question, "+
 		"a conversation's topic and facet, a request …; a grouped row's own texts beside its unit) and a grouped row's id (row_id), "+
 		"for reading; a labels file merges with or without them")
 	return cmd

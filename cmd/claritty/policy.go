@@ -52,10 +52,10 @@ func trainingFlags(cmd *cobra.Command, t *store.Training) {
 	f.Float64Var(&t.Pass, "pass", t.Pass, "share of a practice round's units that must match the answers")
 	f.Float64Var(&t.CheckRate, "check-rate", t.CheckRate, "share of HITs that are hidden gold checks")
 	f.Float64Var(&t.RepeatRate, "repeat-rate", t.RepeatRate, "share of HITs that repeat one the annotator finished")
-	f.IntVar(&t.RepeatGap, "repeat-gap", t.RepeatGap, "HITs finished since before an item comes back as a repeat")
+	f.IntVar(&t.RepeatGap, "repeat-gap", t.RepeatGap, "how many HITs an annotator finishes after an item before it comes back as a repeat")
 	f.DurationVar(&t.Fast, "fast", t.Fast, "mark a HIT whose time, from its opening to its last label, is under this (0: none)")
 	f.Float64Var(&t.PauseBelow, "pause-below", t.PauseBelow, "pause an annotator whose gold-check accuracy falls below this, a check given back or put off counted as missed (0: never)")
-	f.IntVar(&t.PauseAfter, "pause-after", t.PauseAfter, "gold checks since the last resume before accuracy can pause anyone")
+	f.IntVar(&t.PauseAfter, "pause-after", t.PauseAfter, "how many gold checks since the last resume before accuracy can pause anyone")
 	f.Float64Var(&t.AttentionRate, "attention-rate", t.AttentionRate,
 		"share of HITs that end with the kind's attention question (a protocol file's [attention]; it counts as a gold check)")
 	f.Float64Var(&t.SwapRate, "swap-rate", t.SwapRate,

@@ -75,7 +75,7 @@ func TestReadersSayItInOurWords(t *testing.T) {
 			write("m4.tsv", data.ManualHeader()+"\n"+strings.Join(strings.Split(jaguarRow, "\t")[:12], "\t")+"\n")},
 			`m4.tsv:2: 12 fields, want 14 (truncated or damaged line?): columns "option_label_4", "option_label_5" are missing`},
 	} {
-		before := dbBytes(t, db)
+		before, beforeFile := dbBytes(t, db), fileBytes(t, db)
 		r := runBin(t, bin, db, c.args...)
 		msg := strings.TrimPrefix(strings.TrimRight(r.stderr, "\n"), "claritty: ")
 		if r.code == 0 || strings.Contains(msg, "\n") || !strings.Contains(msg, c.want) {
@@ -84,7 +84,7 @@ func TestReadersSayItInOurWords(t *testing.T) {
 		if w := goWords.FindString(msg); w != "" {
 			t.Errorf("%s: %q says Go's %q", c.what, msg, w)
 		}
-		if dbBytes(t, db) != before {
+		if fileBytes(t, db) != beforeFile || dbBytes(t, db) != before {
 			t.Errorf("%s: refused, yet the database changed", c.what)
 		}
 	}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
+)
+
+// helpEntry is one line of a command's --help that fang draws in its own
+// case: a flag's usage, or a subcommand's short text.
+type helpEntry struct {
+	what  string         // "--name" or the subcommand's name, for messages
+	line  *regexp.Regexp // finds the line in the help; its last group is the text as drawn
+	usage string         // the text as written
+}
+
+// helpEntries are the flags and subcommands c's --help lists.
+func helpEntries(c *cobra.Command) []helpEntry {
+	var out []helpEntry
+	flags := func(fs *pflag.FlagSet) {
+		fs.VisitAll(func(f *pflag.Flag) {
+			if f.Hidden || slices.ContainsFunc(out, func(e helpEntry) bool { return e.what == "--"+f.Name }) {
+				return
+			}
+			out = append(out, helpEntry{"--" + f.Name,
+				regexp.MustCompile(`(?m)^ +(?:-\S )?--` + regexp.QuoteMeta(f.Name) + ` {2,}(.*)$`), f.Usage})
+		})
+	}
+	flags(c.LocalFlags())
+	flags(c.InheritedFlags())
+	for _, sc := range c.Commands() {
+		if sc.Hidden || !sc.IsAvailableCommand() && sc.Name() != "help" {
+			continue
+		}
+		out = append(out, helpEntry{sc.Name(),
+			regexp.MustCompile(`(?m)^ +` + regexp.QuoteMeta(sc.Name()) + `(?: \S+)* {2,}(.*)$`), sc.Short})
+	}
+	return out
+}
+
+// formatNames are the names claritty reads and writes files by (import's
+// and export's formats, bench's run kinds, the shipped protocol files'):
+// a user types each as it is written.
+func formatNames(t *testing.T) []string {
+	t.Helper()
+	names := append(slices.Clone(data.Formats), exportNames(nil)...)
+	for _, k := range data.RunKinds {
+		names = append(names, string(k))
+	}
+	files, err := guidelines.FileProtocols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range files {
+		names = append(names, string(p.File.Name))
+	}
+	return names
+}
+
+// firstWord is s's first word, and the rest.
+func firstWord(s string) (string, string) {
+	s = strings.TrimLeftFunc(strings.SplitN(s, "\n", 2)[0], unicode.IsSpace)
+	w, rest, _ := strings.Cut(s, " ")
+	return w, rest
+}
+
+// titled is what fang may make of a first word and still leave it as
+// typed: its first letter upper-cased, nothing else.
+func titled(w string) string {
+	r, n := utf8.DecodeRuneInString(w)
+	return string(unicode.ToUpper(r)) + w[n:]
+}
+
+// fang draws each flag's usage and each subcommand's short text with its
+// first word title-cased (cases.Title: "--ratings:" became "--Ratings:",
+// "arena-judgments:" "Arena-Judgments:", "HITs" "Hits"). Over every
+// command's --help, the built binary's and one over SSH, no such word
+// changes but for its first letter, and none is a format's name, which is
+// typed as written.
+func TestHelpKeepsNamesAsTyped(t *testing.T) {
+	t.Parallel()
+	bin := binary(t)
+	db := filepath.Join(t.TempDir(), "c.db")
+	formats := formatNames(t)
+	check := func(route string, path []string, help string, e helpEntry) {
+		t.Helper()
+		m := e.line.FindStringSubmatch(help)
+		if m == nil {
+			t.Errorf("%s %v --help lists no %s:\n%s", route, path, e.what, help)
+			return
+		}
+		w, rest := firstWord(e.usage)
+		drawn, _ := firstWord(m[1])
+		if !strings.HasPrefix(m[1], drawn+" "+rest) && rest != "" {
+			t.Errorf("%s %v --help: %s reads %q; want %q", route, path, e.what, m[1], e.usage)
+		}
+		switch bare := strings.TrimRight(drawn, ":,;."); {
+		case drawn != w && drawn != titled(w):
+			t.Errorf("%s %v --help: %s starts %q, written %q", route, path, e.what, drawn, w)
+		case slices.Contains(formats, strings.ToLower(bare)) && bare != strings.ToLower(bare):
+			t.Errorf("%s %v --help: %s starts with the name %q capitalised (%q)", route, path, e.what, strings.ToLower(bare), drawn)
+		}
+	}
+	var walk func(c *cobra.Command, path []string)
+	walk = func(c *cobra.Command, path []string) {
+		help := runBin(t, bin, db, append(slices.Clone(path), "--help")...)
+		if help.code != 0 {
+			t.Fatalf("%v --help: %+v", path, help)
+		}
+		for _, e := range helpEntries(c) {
+			check("claritty", path, help.stdout, e)
+		}
+		for _, sc := range c.Commands() {
+			if !sc.Hidden && sc.Name() != "help" {
+				walk(sc, append(slices.Clone(path), sc.Name()))
+			}
+		}
+	}
+	walk(newRootCmd(&globals{}), nil)
+
+	// Over SSH the commands are the same tree, drawn by fang the same way.
+	tm := newTeam(t)
+	srv := startServe(t, tm.db)
+	lead, err := sshDial(t, srv.addr, tm.keyFor(t, tm.lead))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lead.Close()
+	root := newRootCmd(&globals{remote: &remote{}})
+	for _, path := range [][]string{{"agree"}, {"bench", "add"}, {"export"}, {"import"}, {"policy"}} {
+		c, _, err := root.Find(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := sshRun(t, lead, "", strings.Join(path, " ")+" --help")
+		if r.code != 0 {
+			t.Fatalf("ssh %v --help: %+v", path, r)
+		}
+		for _, e := range helpEntries(c) {
+			check("ssh", path, r.stdout, e)
+		}
+	}
+}
