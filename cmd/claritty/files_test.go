@@ -78,9 +78,7 @@ func TestReadingCommandsOnAReadOnlyDatabase(t *testing.T) {
 		t.Fatalf("add games: %+v", r)
 	}
 	bin := filepath.Join(tm.dir, "claritty")
-	if b, err := os.ReadFile(binary(t)); err != nil || os.WriteFile(bin, b, 0o755) != nil {
-		t.Fatal(err)
-	}
+	placeBinary(t, bin)
 	asUID := func(uid, gid string, args ...string) result {
 		t.Helper()
 		cmd := exec.Command(setpriv, append([]string{"--reuid=" + uid, "--regid=" + gid, "--clear-groups",

@@ -116,10 +116,24 @@ func sharedPlace(t *testing.T) (dir, bin, db string) {
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	os.Chmod(dir, 0o777)
 	bin = filepath.Join(dir, "claritty")
-	if b, err := os.ReadFile(binary(t)); err != nil || os.WriteFile(bin, b, 0o755) != nil {
+	placeBinary(t, bin)
+	return dir, bin, filepath.Join(dir, "c.db")
+}
+
+// placeBinary puts the binary at bin, runnable by every user: a link, or
+// a copy cp makes. A copy this process wrote could still be open for
+// writing in a child another test forks meanwhile, and running it would
+// then fail with "text file busy".
+func placeBinary(t *testing.T, bin string) {
+	t.Helper()
+	if os.Link(binary(t), bin) != nil {
+		if out, err := exec.Command("cp", binary(t), bin).CombinedOutput(); err != nil {
+			t.Fatalf("copying the binary: %v %s", err, out)
+		}
+	}
+	if err := os.Chmod(bin, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return dir, bin, filepath.Join(dir, "c.db")
 }
 
 // shareDB lets every user read and write the database and its WAL.
