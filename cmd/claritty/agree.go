@@ -81,7 +81,7 @@ func newAgreeCmd(g *globals) *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&fl.dataset, "dataset", "", "dataset in the database (default: the first)")
 	f.StringVar(&fl.ratings, "ratings", "", "a labels TSV (item unit annotator label) instead of the database")
-	f.StringArrayVar(&fl.categories, "categories", nil, "--ratings: a unit type's categories in ordinal order, TYPE=a,b,c (repeat for each type), "+
+	f.StringArrayVar(&fl.categories, "categories", nil, "with --ratings, a unit type's categories in ordinal order, TYPE=a,b,c (repeat for each type), "+
 		"or a,b,c for every type not named (default: each type's own labels)")
 	f.BoolVar(&fl.json, "json", false, "write JSON (reads every label, like --pairs)")
 	f.BoolVar(&fl.wide, "wide", false, "every coefficient of a type on one row (153 columns); the default when the terminal is 120 or wider")
