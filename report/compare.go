@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -56,12 +57,17 @@ type ComparisonWithheld struct {
 // blindComparison takes out of c what its reader may not see: each pair
 // of systems' table rests on its judged items, the position bias and the
 // ranking on all of them; all three are label distributions, which wait
-// for an annotator's first finished work too.
+// for an annotator's first finished work too. The ranking and the bias
+// are built from the pairs' tables, so with any table withheld they go
+// too, with its note: a system's wins and games, who won every game
+// against whom, or the decisive verdicts left over once the shown tables'
+// are taken away, would give the withheld table back.
 func blindComparison(c *bench.Comparison, js []bench.Judgement, ids []int64, b store.Blind) ComparisonWithheld {
 	var out ComparisonWithheld
 	if b.All {
 		return out
 	}
+	rows := ""
 	per, all := map[[2]string]*tally{}, tally{}
 	for i, j := range js {
 		k := [2]string{min(j.First, j.Second), max(j.First, j.Second)}
@@ -84,15 +90,17 @@ func blindComparison(c *bench.Comparison, js []bench.Judgement, ids []int64, b s
 			out.Pairs[[2]string{p.First, p.Second}] = why
 			p.Win, p.Tie, p.Lose = bench.Share{N: p.Comparisons}, bench.Share{N: p.Comparisons}, bench.Share{N: p.Comparisons}
 			p.FirstLeft, p.Left = 0, 0
+			rows = cmp.Or(rows, why)
 		}
 	}
-	if why := spreadWithheld(b, all, guidelines.Compare.Items); why != "" {
+	if why := cmp.Or(rows, spreadWithheld(b, all, guidelines.Compare.Items)); why != "" {
 		out.Bias = why
-		c.PositionBias = bench.Share{N: c.PositionBias.N}
+		c.PositionBias = bench.Share{}
 		if len(c.Ranking) > 0 { // none with fewer than three systems
-			out.Ranking, c.Ranking = why, nil
-			c.Bootstrap, c.Separability = bench.BootstrapInfo{}, bench.Separability{}
+			out.Ranking = why
 		}
+		c.Ranking, c.Groups, c.Between = nil, nil, nil
+		c.Bootstrap, c.Separability = bench.BootstrapInfo{}, bench.Separability{}
 	}
 	return out
 }
