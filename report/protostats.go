@@ -40,7 +40,8 @@ type LabelSummary struct {
 	Std  *float64 `json:"std"`
 	// Distribution counts the labels of each value of the scale, from the
 	// lowest up; null, with DistributionWithheld saying why, for a reader
-	// with no finished work in the dataset (store.Blind.Spread).
+	// with no finished work in the dataset (store.Blind.Spread), whose
+	// mean and std are null too (Withheld says the same).
 	Distribution         []ValueCount `json:"distribution"`
 	DistributionWithheld string       `json:"distribution_withheld,omitempty"`
 	Withheld             string       `json:"withheld,omitempty"`
@@ -116,12 +117,14 @@ func summarise(name string, xs []float64, scale []guidelines.Label, p guidelines
 		s.Withheld = why
 		return s
 	}
-	m := moments(xs)
-	s.Mean, s.Std = m.Mean, m.Std
+	// The mean and std go with the distribution: over a scale of three
+	// values (or a yes/no), n, mean and std solve to its counts.
 	if why := spreadWithheld(b, *t, p.Items); why != "" {
-		s.DistributionWithheld = why
+		s.Withheld, s.DistributionWithheld = why, why
 		return s
 	}
+	m := moments(xs)
+	s.Mean, s.Std = m.Mean, m.Std
 	for i := len(scale) - 1; i >= 0; i-- { // the scale is best first
 		n := 0
 		for _, x := range xs {
