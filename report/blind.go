@@ -89,27 +89,132 @@ func blindTypes(ctx context.Context, r *store.Reading, p guidelines.Protocol, re
 
 // blindPeople takes out of rep every per-annotator figure from an
 // annotator with no finished work in the dataset, and each annotator's and
-// each pair's row that rests on too few units from anyone but a lead.
-func blindPeople(b store.Blind, rep *agreement.Report) {
+// each pair's row that rests on too few units from anyone but a lead,
+// unless every item under it is one the reader finished (their own row
+// over their own finished items, say): such a row, like any figure over
+// items they finished, tells them nothing they could not see before.
+func blindPeople(ctx context.Context, r *store.Reading, rep *agreement.Report) error {
+	b := r.Blind()
 	if b.All {
-		return
+		return nil
 	}
 	if !b.Spread() {
 		if len(rep.Pairs)+len(rep.Annotators)+len(rep.AnnotatorLabels) > 0 {
 			rep.Withheld = append(rep.Withheld, "each annotator's figures, until you have finished work here")
 		}
 		rep.Pairs, rep.Annotators, rep.AnnotatorLabels = nil, nil, nil
-		return
+		return nil
 	}
 	// Per-annotator rows rest on units, not items: one resting on fewer
 	// units than the policy's items rests on fewer items too.
-	before := len(rep.Pairs) + len(rep.Annotators) + len(rep.AnnotatorLabels)
-	rep.Pairs = slices.DeleteFunc(rep.Pairs, func(x agreement.Pair) bool { return x.Items < b.Min })
-	rep.Annotators = slices.DeleteFunc(rep.Annotators, func(x agreement.AnnotatorAgreement) bool { return x.Items < b.Min })
-	rep.AnnotatorLabels = slices.DeleteFunc(rep.AnnotatorLabels, func(x agreement.LabelCount) bool { return sum(x.Labels) < b.Min })
-	if gone := before - len(rep.Pairs) - len(rep.Annotators) - len(rep.AnnotatorLabels); gone > 0 {
-		rep.Withheld = append(rep.Withheld, fmt.Sprintf("%d rows of annotators' figures that rest on fewer than %d units", gone, b.Min))
+	few := peopleRows{pairs: map[[2]string]bool{}, majority: map[string]bool{}, labels: map[string]bool{}}
+	for _, x := range rep.Pairs {
+		if x.Items < b.Min {
+			few.pairs[[2]string{x.A, x.B}] = true
+		}
 	}
+	for _, x := range rep.Annotators {
+		if x.Items < b.Min {
+			few.majority[x.Annotator] = true
+		}
+	}
+	for _, x := range rep.AnnotatorLabels {
+		if sum(x.Labels) < b.Min {
+			few.labels[x.Name] = true
+		}
+	}
+	if len(few.pairs)+len(few.majority)+len(few.labels) == 0 {
+		return nil
+	}
+	under, err := rowItems(ctx, r, rep.PairsOver, few)
+	if err != nil {
+		return err
+	}
+	shown := func(key string) bool {
+		ids, ok := under[key]
+		return ok && len(ids) <= maxRowItems && b.Finished(ids)
+	}
+	before := len(rep.Pairs) + len(rep.Annotators) + len(rep.AnnotatorLabels)
+	rep.Pairs = slices.DeleteFunc(rep.Pairs, func(x agreement.Pair) bool {
+		return few.pairs[[2]string{x.A, x.B}] && !shown(pairKey(x.A, x.B))
+	})
+	rep.Annotators = slices.DeleteFunc(rep.Annotators, func(x agreement.AnnotatorAgreement) bool {
+		return few.majority[x.Annotator] && !shown("majority\x00"+x.Annotator)
+	})
+	rep.AnnotatorLabels = slices.DeleteFunc(rep.AnnotatorLabels, func(x agreement.LabelCount) bool {
+		return few.labels[x.Name] && !shown("labels\x00"+x.Name)
+	})
+	if gone := before - len(rep.Pairs) - len(rep.Annotators) - len(rep.AnnotatorLabels); gone > 0 {
+		rep.Withheld = append(rep.Withheld, fmt.Sprintf("%d rows of annotators' figures that rest on fewer than %d units, not all on items you finished", gone, b.Min))
+	}
+	return nil
+}
+
+// peopleRows names the per-annotator rows that rest on too few units: the
+// pairs (by their names in the report's order), the in-majority rows and
+// the label counts, by annotator.
+type peopleRows struct {
+	pairs            map[[2]string]bool
+	majority, labels map[string]bool
+}
+
+// maxRowItems bounds the items gathered under one row; a row over more
+// (an in-majority share over a handful of units with a majority among
+// hundreds without) stays withheld.
+const maxRowItems = 1000
+
+func pairKey(a, b string) string { return "pair\x00" + a + "\x00" + b }
+
+// rowItems gathers, for each row of few, the distinct items under the
+// units it could rest on (of type over, or of every type when over is
+// ""): a pair's, the units both rated; an in-majority share's, the units
+// its annotator rated that have two or more labels; a label count's, the
+// units its annotator rated. A key is present once it has an item; its
+// items stop growing past maxRowItems.
+func rowItems(ctx context.Context, r *store.Reading, over string, few peopleRows) (map[string][]int64, error) {
+	people, err := r.Annotators(ctx)
+	if err != nil {
+		return nil, err
+	}
+	units := store.Units()
+	out := map[string][]int64{}
+	add := func(key string, id int64) {
+		ids := out[key]
+		if len(ids) > maxRowItems || len(ids) > 0 && ids[len(ids)-1] == id {
+			return // enough to withhold it, or the item already counted
+		}
+		out[key] = append(ids, id)
+	}
+	var raters []string
+	err = r.EachItemVotes(ctx, func(iv *store.ItemVotes) error {
+		for i, v := range iv.Votes {
+			if over != "" && agreement.UnitType(units[v.Unit]) != over {
+				continue
+			}
+			raters = append(raters, nameOf(people, v.Annotator))
+			if i+1 < len(iv.Votes) && iv.Votes[i+1].Unit == v.Unit {
+				continue
+			}
+			for j, a := range raters { // the unit's last vote: its raters are known
+				if few.labels[a] {
+					add("labels\x00"+a, iv.ID)
+				}
+				if few.majority[a] && len(raters) >= 2 {
+					add("majority\x00"+a, iv.ID)
+				}
+				for _, c := range raters[j+1:] {
+					for _, k := range [][2]string{{a, c}, {c, a}} {
+						if few.pairs[k] {
+							add(pairKey(k[0], k[1]), iv.ID)
+						}
+					}
+				}
+			}
+			raters = raters[:0]
+		}
+		return nil
+	})
+	return out, err
 }
 
 func sum(xs []int) int {

@@ -255,7 +255,9 @@ func StudyReport(ctx context.Context, r *store.Reading, opt agreement.Options) (
 	if err := ctx.Err(); err != nil {
 		return agreement.Report{}, err // stopped early: unfinished
 	}
-	blindPeople(r.Blind(), &rep)
+	if err := blindPeople(ctx, r, &rep); err != nil {
+		return agreement.Report{}, err
+	}
 	return rep, blindTypes(ctx, r, p, &rep)
 }
 
@@ -271,6 +273,5 @@ func AddPeople(ctx context.Context, r *store.Reading, rep *agreement.Report) err
 		rep.PairsOver = rep.Types[0].Type
 	}
 	rep.AnnotatorLabels, rep.Pairs = people.Labels(), people.Pairs(rep.PeopleScale().Values)
-	blindPeople(r.Blind(), rep)
-	return nil
+	return blindPeople(ctx, r, rep)
 }

@@ -43,6 +43,18 @@ func (b Blind) Shows(n int, few []int64) bool {
 	return err == nil && mine >= n
 }
 
+// Finished says whether every one of ids (distinct items) is an item the
+// reader has finished: a figure resting on them alone may be shown
+// whatever their number. A lead's reading holds them all; a failed count
+// holds none.
+func (b Blind) Finished(ids []int64) bool {
+	if b.All {
+		return true
+	}
+	mine, err := b.mine(ids)
+	return err == nil && mine >= len(ids)
+}
+
 // Spread says whether label distributions, per-annotator figures and
 // position shares may be shown.
 func (b Blind) Spread() bool { return b.All || b.Worked }
