@@ -50,10 +50,11 @@ const AllAnswers = "(all)"
 
 // RAGFigures are nuggetizer's four figures, each the mean over N answers;
 // NoVital of them have no vital nugget and score 0 on both vital figures,
-// as nuggetizer scores them (they count in N).
+// as nuggetizer scores them (they count in N). Where the figures are
+// withheld NoVital is nil with them: a withheld figure is null, not 0.
 type RAGFigures struct {
 	N           int         `json:"n"`
-	NoVital     int         `json:"no_vital"`
+	NoVital     *int        `json:"no_vital"`
 	StrictVital bench.Value `json:"strict_vital"`
 	StrictAll   bench.Value `json:"strict_all"`
 	Vital       bench.Value `json:"vital"`
@@ -75,14 +76,15 @@ const TauVariant = "tau-b"
 // by the run and by people, over the Systems that have an answer people
 // finished; Undefined says why it has no value. TiedRun and TiedPeople
 // count the pairs of systems each order ties (tau-b counts them in
-// neither direction; with none it is tau-a).
+// neither direction; with none it is tau-a); both are nil where the tau
+// is withheld, since they count ties among the figures it orders.
 type FigureTau struct {
 	Figure     string      `json:"figure"`
 	Variant    string      `json:"variant"`
 	Tau        bench.Value `json:"tau"`
 	Systems    int         `json:"systems"`
-	TiedRun    int         `json:"tied_pairs_run"`
-	TiedPeople int         `json:"tied_pairs_people"`
+	TiedRun    *int        `json:"tied_pairs_run"`
+	TiedPeople *int        `json:"tied_pairs_people"`
 	Undefined  string      `json:"undefined,omitempty"`
 }
 
@@ -101,7 +103,7 @@ func (t *ragTally) add(s bench.RAGScores, noVital bool) {
 
 // figures are the tally's means, undefined over no answer.
 func (t ragTally) figures() RAGFigures {
-	f := RAGFigures{N: len(t.scores), NoVital: t.noVital}
+	f := RAGFigures{N: len(t.scores), NoVital: &t.noVital}
 	if m, ok := bench.MeanRAG(t.scores); ok {
 		f.StrictVital, f.StrictAll, f.Vital, f.All = bench.Of(m.StrictVital), bench.Of(m.StrictAll), bench.Of(m.Vital), bench.Of(m.All)
 	}
@@ -185,8 +187,8 @@ func systemTaus(systems []SystemAssignments) []FigureTau {
 			}
 		}
 		t := bench.KendallTauB(x, y)
-		out = append(out, FigureTau{Figure: name, Variant: TauVariant, Tau: t.Tau, Systems: t.N, TiedRun: t.TiedX,
-			TiedPeople: t.TiedY, Undefined: tauWhy(t.Why)})
+		out = append(out, FigureTau{Figure: name, Variant: TauVariant, Tau: t.Tau, Systems: t.N, TiedRun: &t.TiedX,
+			TiedPeople: &t.TiedY, Undefined: tauWhy(t.Why)})
 	}
 	return out
 }
@@ -285,9 +287,9 @@ func assignmentTable(run string, a *Assignments) []string {
 	lines := []string{run + "'s nugget assignments: nuggetizer's four figures per system, each the mean over n answers",
 		"((all): every answer, as nuggetizer's metrics reads the whole file)"}
 	lines = append(lines, Indent(trimLines(b.String()))...)
-	if nv := a.All.Own.NoVital; nv > 0 {
+	if nv := a.All.Own.NoVital; nv != nil && *nv > 0 {
 		lines = append(lines, fmt.Sprintf("%d of the %d answers have no vital nugget: they score 0 on both vital figures and count in n, "+
-			"as nuggetizer scores them", nv, a.All.Own.N))
+			"as nuggetizer scores them", *nv, a.All.Own.N))
 	}
 	lines = append(lines, "people finished: the answers whose every nugget has gold",
 		fmt.Sprintf("Kendall's τ-b between the systems' order by %s and by people, over the answers people finished", run),
@@ -354,7 +356,7 @@ func assignmentsSection(runs []RunScore) string {
 			}
 			taus = append(taus, []string{t.Figure, fig(SrcBench, tp+"/tau", benchValue(t.Tau), 3), countFig(SrcBench, tp+"/systems", t.Systems), why})
 		}
-		noVital := countFig(SrcBench, p+"/all/own/no_vital", a.All.Own.NoVital) + " of the " + countFig(SrcBench, p+"/all/own/n", a.All.Own.N)
+		noVital := countFig(SrcBench, p+"/all/own/no_vital", *a.All.Own.NoVital) + " of the " + countFig(SrcBench, p+"/all/own/n", a.All.Own.N)
 		out.WriteString(note("nuggetizer's four figures, each the mean over n answers: (all) is every answer, as nuggetizer's metrics reads "+
 			"the whole file. "+noVital+" answers have no vital nugget: they score 0 on both vital figures and count in n, as nuggetizer "+
 			"scores them. People finished: the answers whose every nugget has gold.") +

@@ -460,6 +460,7 @@ func TestNuggetAssignmentsOwnFigures(t *testing.T) {
 	if withheld == 0 || seen.All.Withheld != "" {
 		t.Fatalf("test is void: %d systems withheld from ana, the whole %q", withheld, seen.All.Withheld)
 	}
+	nullsWhereWithheld(t, r.stdout)
 	r = runBin(t, bin, db, "--as", "ana", "bench")
 	anaText := strings.Join(strings.Fields(r.stdout), " ")
 	for _, g := range seen.Systems {
@@ -547,5 +548,58 @@ func TestNuggetAssignmentsOwnFigures(t *testing.T) {
 		if r.Name == "solo" && r.Assignments.Tau[0].Systems != 1 || r.Name == "flat" && r.Assignments.Tau[0].Systems < 2 {
 			t.Errorf("run %s: tau over %d systems", r.Name, r.Assignments.Tau[0].Systems)
 		}
+	}
+}
+
+// nullsWhereWithheld checks a bench --json made below the lead: in a
+// nugget-assignments run's block, every count of a withheld row's figures
+// against people (no_vital) and of withheld taus (the pairs each order
+// ties) is null, as the figures are, never 0, which would be a value.
+func nullsWhereWithheld(t *testing.T, out string) {
+	t.Helper()
+	var doc struct {
+		Runs []struct {
+			Assignments *struct {
+				Systems []map[string]json.RawMessage
+				All     map[string]json.RawMessage
+				Tau     []map[string]json.RawMessage `json:"kendall_tau"`
+				Why     string                       `json:"kendall_tau_withheld"`
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, run := range doc.Runs {
+		a := run.Assignments
+		if a == nil {
+			continue
+		}
+		for _, s := range append(slices.Clone(a.Systems), a.All) {
+			if string(s["withheld"]) == "" {
+				continue
+			}
+			for _, block := range []string{"run_finished", "people_finished"} {
+				var f map[string]json.RawMessage
+				json.Unmarshal(s[block], &f)
+				checked++
+				if string(f["no_vital"]) != "null" {
+					t.Errorf("a withheld %s block of %s gives no_vital %s, not null", block, s["system"], f["no_vital"])
+				}
+			}
+		}
+		for _, tau := range a.Tau {
+			if a.Why == "" {
+				continue
+			}
+			checked++
+			if string(tau["tied_pairs_run"]) != "null" || string(tau["tied_pairs_people"]) != "null" {
+				t.Errorf("a withheld tau (%s) gives its tied pairs %s and %s, not null", tau["figure"], tau["tied_pairs_run"], tau["tied_pairs_people"])
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("test is void: nothing withheld in the nugget-assignments blocks")
 	}
 }
