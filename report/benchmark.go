@@ -506,6 +506,7 @@ func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Ru
 	if err != nil {
 		return err
 	}
+	preds = g.tablePairs(preds)
 	if o := r.Orders; o != nil {
 		w := bench.Wilson(o.Flips, o.Pairs)
 		s.BothOrders = &BothOrders{Pairs: o.Pairs, Flips: o.Flips, Rate: w.P, Low: w.Low, High: w.High}
@@ -565,6 +566,22 @@ func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Ru
 		scoreAssignments(s, preds, g)
 	}
 	return nil
+}
+
+// tablePairs are a compare dataset's predictions on the pairs the
+// reader's tables count (goldIndex.pairs): below the lead, a judge's
+// accuracy over a pair the reader judged would tell them the gold's side
+// there, which their tables leave out, and every figure of the run rests
+// on the same pairs as theirs. A lead's, and other kinds', are all of
+// preds.
+func (g *goldIndex) tablePairs(preds []store.RunLabel) []store.RunLabel {
+	if g.kind != guidelines.Compare.Kind || g.blind.All {
+		return preds
+	}
+	return slices.DeleteFunc(preds, func(pr store.RunLabel) bool {
+		_, ok := g.pairs[pr.ItemID]
+		return !ok
+	})
 }
 
 // pooledTypes says whether a pooled figure may cover the run's label
