@@ -93,7 +93,7 @@ func blindTypes(ctx context.Context, r *store.Reading, p guidelines.Protocol, re
 // unless every item under it is one the reader finished (their own row
 // over their own finished items, say): such a row, like any figure over
 // items they finished, tells them nothing they could not see before.
-func blindPeople(ctx context.Context, r *store.Reading, rep *agreement.Report) error {
+func blindPeople(ctx context.Context, r *store.Reading, p guidelines.Protocol, rep *agreement.Report) error {
 	b := r.Blind()
 	if b.All {
 		return nil
@@ -105,34 +105,38 @@ func blindPeople(ctx context.Context, r *store.Reading, rep *agreement.Report) e
 		rep.Pairs, rep.Annotators, rep.AnnotatorLabels = nil, nil, nil
 		return nil
 	}
-	// Per-annotator rows rest on units, not items: one resting on fewer
-	// units than the policy's items rests on fewer items too.
+	// Per-annotator rows rest on units, and an item may hold several of
+	// them (five landing pages, a request's questions): a row over fewer
+	// units than the policy's items times the units an item may have could
+	// rest on fewer items, so its items are counted in the store.
+	limit := b.Min * max(1, unitsPerItem(p, rep.PairsOver))
 	few := peopleRows{pairs: map[[2]string]bool{}, majority: map[string]bool{}, labels: map[string]bool{}}
 	for _, x := range rep.Pairs {
-		if x.Items < b.Min {
+		if x.Items < limit {
 			few.pairs[[2]string{x.A, x.B}] = true
 		}
 	}
 	for _, x := range rep.Annotators {
-		if x.Items < b.Min {
+		if x.Items < limit {
 			few.majority[x.Annotator] = true
 		}
 	}
 	for _, x := range rep.AnnotatorLabels {
-		if sum(x.Labels) < b.Min {
+		if sum(x.Labels) < limit {
 			few.labels[x.Name] = true
 		}
 	}
 	if len(few.pairs)+len(few.majority)+len(few.labels) == 0 {
 		return nil
 	}
-	under, err := rowItems(ctx, r, rep.PairsOver, few)
+	keep := max(maxRowItems, b.Min)
+	under, err := rowItems(ctx, r, rep.PairsOver, few, keep)
 	if err != nil {
 		return err
 	}
 	shown := func(key string) bool {
 		ids, ok := under[key]
-		return ok && len(ids) <= maxRowItems && b.Finished(ids)
+		return ok && (len(ids) >= b.Min || len(ids) <= keep && b.Finished(ids))
 	}
 	before := len(rep.Pairs) + len(rep.Annotators) + len(rep.AnnotatorLabels)
 	rep.Pairs = slices.DeleteFunc(rep.Pairs, func(x agreement.Pair) bool {
@@ -145,7 +149,7 @@ func blindPeople(ctx context.Context, r *store.Reading, rep *agreement.Report) e
 		return few.labels[x.Name] && !shown("labels\x00"+x.Name)
 	})
 	if gone := before - len(rep.Pairs) - len(rep.Annotators) - len(rep.AnnotatorLabels); gone > 0 {
-		rep.Withheld = append(rep.Withheld, fmt.Sprintf("%d rows of annotators' figures that rest on fewer than %d units, not all on items you finished", gone, b.Min))
+		rep.Withheld = append(rep.Withheld, fmt.Sprintf("%d rows of annotators' figures that rest on fewer than %d items, not all ones you finished", gone, b.Min))
 	}
 	return nil
 }
@@ -171,7 +175,7 @@ func pairKey(a, b string) string { return "pair\x00" + a + "\x00" + b }
 // its annotator rated that have two or more labels; a label count's, the
 // units its annotator rated. A key is present once it has an item; its
 // items stop growing past maxRowItems.
-func rowItems(ctx context.Context, r *store.Reading, over string, few peopleRows) (map[string][]int64, error) {
+func rowItems(ctx context.Context, r *store.Reading, over string, few peopleRows, keep int) (map[string][]int64, error) {
 	people, err := r.Annotators(ctx)
 	if err != nil {
 		return nil, err
@@ -180,8 +184,8 @@ func rowItems(ctx context.Context, r *store.Reading, over string, few peopleRows
 	out := map[string][]int64{}
 	add := func(key string, id int64) {
 		ids := out[key]
-		if len(ids) > maxRowItems || len(ids) > 0 && ids[len(ids)-1] == id {
-			return // enough to withhold it, or the item already counted
+		if len(ids) > keep || len(ids) > 0 && ids[len(ids)-1] == id {
+			return // enough to decide the row, or the item already counted
 		}
 		out[key] = append(ids, id)
 	}
@@ -215,6 +219,18 @@ func rowItems(ctx context.Context, r *store.Reading, over string, few peopleRows
 		return nil
 	})
 	return out, err
+}
+
+// unitsPerItem is how many units of type typ ("" for every type) an item
+// of p's kind may have.
+func unitsPerItem(p guidelines.Protocol, typ string) int {
+	n := 0
+	for _, u := range p.AllUnits {
+		if typ == "" || agreement.UnitType(u) == typ {
+			n++
+		}
+	}
+	return n
 }
 
 func sum(xs []int) int {

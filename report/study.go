@@ -255,7 +255,7 @@ func StudyReport(ctx context.Context, r *store.Reading, opt agreement.Options) (
 	if err := ctx.Err(); err != nil {
 		return agreement.Report{}, err // stopped early: unfinished
 	}
-	if err := blindPeople(ctx, r, &rep); err != nil {
+	if err := blindPeople(ctx, r, p, &rep); err != nil {
 		return agreement.Report{}, err
 	}
 	return rep, blindTypes(ctx, r, p, &rep)
@@ -273,5 +273,9 @@ func AddPeople(ctx context.Context, r *store.Reading, rep *agreement.Report) err
 		rep.PairsOver = rep.Types[0].Type
 	}
 	rep.AnnotatorLabels, rep.Pairs = people.Labels(), people.Pairs(rep.PeopleScale().Values)
-	return blindPeople(ctx, r, rep)
+	p, err := protocolOf(ctx, r)
+	if err != nil {
+		return err
+	}
+	return blindPeople(ctx, r, p, rep)
 }
