@@ -394,7 +394,7 @@ func qualitySection(q *Quality) template.HTML {
 		head = slices.Delete(head, 5, 8)
 	}
 	out := table(head, cells)
-	for _, l := range q.undefinedTimes() {
+	for _, l := range append(q.undefinedTimes(), q.dsUndefined()...) {
 		out += note(esc(l + "."))
 	}
 	byType, typeBars := qualityByType(q)

@@ -696,6 +696,32 @@ func (q Quality) undefinedTimes() []string {
 	return lines
 }
 
+// dsUndefined say why a Dawid–Skene accuracy is –, one line per model
+// and reason with the annotators it holds for, as the text's model
+// section says it beside each: "Dawid–Skene accuracy – for ana: …".
+func (q Quality) dsUndefined() []string {
+	type reason struct{ scale, why string }
+	var order []reason
+	who := map[reason][]string{}
+	for _, a := range q.Annotators {
+		for _, d := range a.DawidSkene {
+			if d.Undefined == "" {
+				continue
+			}
+			r := reason{d.Scale, d.Undefined}
+			if who[r] == nil {
+				order = append(order, r)
+			}
+			who[r] = append(who[r], display.Clean(a.Annotator))
+		}
+	}
+	lines := make([]string, len(order))
+	for i, r := range order {
+		lines[i] = "Dawid–Skene accuracy " + q.dsName(r.scale) + "– for " + strings.Join(who[r], ", ") + ": " + r.why
+	}
+	return lines
+}
+
 // dsName names a Dawid–Skene model's figure by its scale's unit types,
 // "need " (with its space), where the report has more than one model; ""
 // where it has one, which needs no name.
