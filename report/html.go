@@ -689,12 +689,13 @@ func rankingHTML(c bench.Comparison, path string) string {
 	for si, s := range c.Ranking {
 		sp := fmt.Sprintf("%s/ranking/%d", path, si)
 		strength := fig(SrcBench, sp+"/strength", benchValue(s.Score), 3)
+		interval := "[" + fig(SrcBench, sp+"/low", benchValue(s.Low), 3) + ", " + fig(SrcBench, sp+"/high", benchValue(s.High), 3) + "]"
 		if why := noStrength(s); why != "" {
+			// As the text gives it: no strength, so no interval either.
 			strength += ` <span class="note">no finite strength: ` + esc(why) + `</span>`
+			interval = `<span class="note">no interval</span>`
 		}
-		row := []string{esc(s.System), strength,
-			"[" + fig(SrcBench, sp+"/low", benchValue(s.Low), 3) + ", " + fig(SrcBench, sp+"/high", benchValue(s.High), 3) + "]",
-			countFig(SrcBench, sp+"/games", s.Games)}
+		row := []string{esc(s.System), strength, interval, countFig(SrcBench, sp+"/games", s.Games)}
 		if !c.Finite() {
 			row = slices.Insert(row, 1, strconv.Itoa(s.Group+1))
 		}
