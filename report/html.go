@@ -206,7 +206,9 @@ func agreementSection(rep agreement.Report) template.HTML {
 	}
 	out := table([]string{"unit type", "units", "Fleiss' κ", "95% interval", "α (ordinal)", "Gwet's AC1", "observed"}, cells)
 	out += ciChart("Fleiss' kappa with its 95% bootstrap interval", bars)
-	out += undefinedHTML(rowsUndefined(rows))
+	for _, why := range rowsUndefined(rows) {
+		out += note(esc(why + ".")) // a sentence each: a reason holds a ";" of its own
+	}
 	out += note("Units with settled labels; intervals from " + strconv.Itoa(agreement.DefaultOptions.Bootstrap) +
 		" bootstrap resamples of the units drawn, as claritty agree prints them; one resting on fewer (a resample where κ is " +
 		"undefined is dropped) says how many it used.")
@@ -225,7 +227,7 @@ func rowsUndefined(rows []agreement.TypeReport) []string {
 	var why []string
 	for _, t := range rows {
 		if t.Withheld == "" && t.Undefined != "" {
-			why = append(why, "Undefined for "+t.Type+": "+t.Undefined)
+			why = append(why, "Undefined for "+t.Type+": "+t.UndefinedText())
 		}
 	}
 	return why
