@@ -53,8 +53,8 @@ type DawidSkene struct {
 }
 
 // FitDawidSkene estimates the model by expectation–maximisation. It starts
-// from the majority vote, softly: a unit's posterior is the share of its
-// labels in each class (the paper's own start). Then, in turn, the M-step
+// from each unit's vote shares (a soft majority vote): a unit's posterior
+// is the share of its labels in each class (the paper's own start). Then, in turn, the M-step
 // sets the priors to the mean posterior over labelled units and each
 // annotator's confusion row k to their labels weighted by the units'
 // posterior of k, and the E-step sets each unit's posterior in proportion

@@ -27,6 +27,9 @@ type (
 		CIUsed        ciUsedJSON  `json:"ci95_replicates_used"`
 		Withheld      string      `json:"withheld,omitempty"`
 		Undefined     string      `json:"undefined,omitempty"`
+		// UndefinedFigures are the figures Undefined is the reason for,
+		// by their paths in the type ("krippendorff_alpha/nominal").
+		UndefinedFigures []string `json:"undefined_figures,omitempty"`
 
 		// The categories are those the type's labels use (a ratings
 		// file's, none given): one nobody used is not counted.
@@ -114,6 +117,10 @@ func (r Report) typeJSON(t TypeReport) typeJSON {
 		CategoriesInferred: t.Scale.Inferred,
 	}
 	j.PerCategoryWhy = perCategoryWhy(t)
+	undefined, _ := t.UndefinedFigures()
+	for _, f := range undefined {
+		j.UndefinedFigures = append(j.UndefinedFigures, f.JSON)
+	}
 	return j
 }
 

@@ -77,7 +77,7 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	}
 	for _, t := range rep.Rows() {
 		if t.Withheld == "" && t.Undefined != "" {
-			fmt.Fprintf(tw, "Undefined for %s: %s.\n", display.Clean(t.Type), t.Undefined)
+			fmt.Fprintf(tw, "Undefined for %s: %s.\n", display.Clean(t.Type), t.UndefinedText())
 		}
 	}
 	fmt.Fprintln(tw, "\nkappa of each category against the rest")

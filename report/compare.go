@@ -282,7 +282,10 @@ type btJSON struct {
 	Between []betweenJSON `json:"between"`
 }
 
+// groupJSON is one group of the fit, numbered from 1 as the text and
+// the ranking's "group" number it (and as stats --csv keys it).
 type groupJSON struct {
+	Group      int      `json:"group"`
 	Systems    []string `json:"systems"`
 	Rounds     int      `json:"rounds"`
 	Converged  bool     `json:"converged"`
@@ -391,8 +394,8 @@ func toJSON(c bench.Comparison, positions bool, wh ComparisonWithheld) compariso
 // whom, and the note the text gives.
 func fitJSON(c bench.Comparison) *btJSON {
 	out := &btJSON{Finite: c.Finite(), Note: fitNote(c), Groups: []groupJSON{}, Between: []betweenJSON{}}
-	for _, g := range c.Groups {
-		out.Groups = append(out.Groups, groupJSON{Systems: g.Systems, Rounds: g.Rounds, Converged: g.Converged, LastChange: g.Change})
+	for gi, g := range c.Groups {
+		out.Groups = append(out.Groups, groupJSON{Group: gi + 1, Systems: g.Systems, Rounds: g.Rounds, Converged: g.Converged, LastChange: g.Change})
 	}
 	for _, d := range c.Between {
 		out.Between = append(out.Between, betweenJSON{Above: c.Groups[d.Above].Systems, Below: c.Groups[d.Below].Systems, Games: d.Games})

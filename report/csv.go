@@ -16,8 +16,10 @@ import (
 // FiguresCSV turns a statistics JSON document (stats --json) into CSV, one
 // figure a line: table (the top-level key), row (a list element's name:
 // its first text field that tells every element apart, else its place
-// from 0), column (the path to the figure within it, "/" between keys) and
-// value (as in the JSON; empty for null). Every figure of the JSON is a
+// from 0), column (the path to the figure within it, "/" between keys,
+// a list element by its place from 0, or by its own number where it
+// carries one: a Bradley–Terry group by its "group", from 1, as the text
+// and the ranking number it) and value (as in the JSON; empty for null). Every figure of the JSON is a
 // line, the names too. Keys keep the JSON's order, so the lines read as its tables do.
 // Text that a spreadsheet would run as a formula (= + - @ first, or after
 // blanks, which a spreadsheet trims) gets a leading ' .
@@ -71,6 +73,32 @@ func rowNames(list []*jsonNode) func(int) string {
 		}
 	}
 	return strconv.Itoa
+}
+
+// numbered are the lists whose elements number themselves, by the
+// field that holds the number: Bradley–Terry's groups, which the text
+// and the ranking count from 1.
+var numbered = map[string]string{"groups": "group"}
+
+// elementKeys keys the elements of a nested list, at path, in a path: by
+// their own numbers where the list is one of numbered and every element
+// carries a different one, so a path names the group the text and the
+// ranking do; else by their places from 0.
+func elementKeys(path string, list []*jsonNode) func(int) string {
+	field, ok := numbered[path[strings.LastIndex(path, "/")+1:]]
+	if !ok {
+		return strconv.Itoa
+	}
+	keys := make([]string, len(list))
+	seen := map[string]bool{}
+	for i, el := range list {
+		v := el.field(field)
+		if el.kind != '{' || v == nil || v.kind != 'n' || v.text == "" || seen[v.text] {
+			return strconv.Itoa
+		}
+		seen[v.text], keys[i] = true, v.text
+	}
+	return func(i int) string { return keys[i] }
 }
 
 // field is an object's value at key, or nil.
@@ -140,8 +168,9 @@ func writeFigures(cw *csv.Writer, table, row, column string, n *jsonNode) {
 			writeFigures(cw, table, row, join(k), n.vals[i])
 		}
 	case '[':
+		key := elementKeys(column, n.vals)
 		for i, v := range n.vals {
-			writeFigures(cw, table, row, join(strconv.Itoa(i)), v)
+			writeFigures(cw, table, row, join(key(i)), v)
 		}
 	case 's':
 		cw.Write([]string{csvCell(table), csvCell(row), csvCell(column), csvCell(n.text)})

@@ -42,9 +42,10 @@ func (m DSModel) Scale() string {
 }
 
 // FitDSModels fits one Dawid–Skene model per scale to a dataset's labels,
-// with the agreement package's defaults: started from the majority vote,
-// run to a change below 1e-9 or 1000 rounds, or until stop is closed (the
-// caller no longer wants them; nil never stops).
+// with the agreement package's defaults: started from each unit's vote
+// shares, run to a change below 1e-9 or agreement.DSMaxIterations rounds,
+// or until stop is closed (the caller no longer wants them; nil never
+// stops).
 func FitDSModels(kind guidelines.Kind, labels []store.QualityLabel, stop <-chan struct{}) ([]DSModel, error) {
 	p := guidelines.ForKind(kind)
 	type group struct {

@@ -206,7 +206,9 @@ func agreementSection(rep agreement.Report) template.HTML {
 	}
 	out := table([]string{"unit type", "units", "Fleiss' κ", "95% interval", "α (ordinal)", "Gwet's AC1", "observed"}, cells)
 	out += ciChart("Fleiss' kappa with its 95% bootstrap interval", bars)
-	out += undefinedHTML(rowsUndefined(rows))
+	for _, why := range rowsUndefined(rows) {
+		out += note(esc(why + ".")) // a sentence each: a reason holds a ";" of its own
+	}
 	out += note("Units with settled labels; intervals from " + strconv.Itoa(agreement.DefaultOptions.Bootstrap) +
 		" bootstrap resamples of the units drawn, as claritty agree prints them; one resting on fewer (a resample where κ is " +
 		"undefined is dropped) says how many it used.")
@@ -225,7 +227,7 @@ func rowsUndefined(rows []agreement.TypeReport) []string {
 	var why []string
 	for _, t := range rows {
 		if t.Withheld == "" && t.Undefined != "" {
-			why = append(why, "Undefined for "+t.Type+": "+t.Undefined)
+			why = append(why, "Undefined for "+t.Type+": "+t.UndefinedText())
 		}
 	}
 	return why
@@ -394,7 +396,7 @@ func qualitySection(q *Quality) template.HTML {
 		head = slices.Delete(head, 5, 8)
 	}
 	out := table(head, cells)
-	for _, l := range q.undefinedTimes() {
+	for _, l := range append(q.undefinedTimes(), q.dsUndefined()...) {
 		out += note(esc(l + "."))
 	}
 	byType, typeBars := qualityByType(q)
@@ -689,12 +691,13 @@ func rankingHTML(c bench.Comparison, path string) string {
 	for si, s := range c.Ranking {
 		sp := fmt.Sprintf("%s/ranking/%d", path, si)
 		strength := fig(SrcBench, sp+"/strength", benchValue(s.Score), 3)
+		interval := "[" + fig(SrcBench, sp+"/low", benchValue(s.Low), 3) + ", " + fig(SrcBench, sp+"/high", benchValue(s.High), 3) + "]"
 		if why := noStrength(s); why != "" {
+			// As the text gives it: no strength, so no interval either.
 			strength += ` <span class="note">no finite strength: ` + esc(why) + `</span>`
+			interval = `<span class="note">no interval</span>`
 		}
-		row := []string{esc(s.System), strength,
-			"[" + fig(SrcBench, sp+"/low", benchValue(s.Low), 3) + ", " + fig(SrcBench, sp+"/high", benchValue(s.High), 3) + "]",
-			countFig(SrcBench, sp+"/games", s.Games)}
+		row := []string{esc(s.System), strength, interval, countFig(SrcBench, sp+"/games", s.Games)}
 		if !c.Finite() {
 			row = slices.Insert(row, 1, strconv.Itoa(s.Group+1))
 		}

@@ -40,9 +40,10 @@ type AnnotatorQuality struct {
 	// the HIT's opening (Step I included) to its finishing label, from the
 	// stored step events, so a reconnect does not restart it; merged HITs
 	// have no events and no time.
-	// TooFastShare is the share of the timed HITs marked too fast: an
-	// untimed HIT cannot be. TimeUndefined and FastUndefined say why
-	// MedianHITSeconds and TooFastShare are null.
+	// TooFastShare is the share of the timed HITs whose time is under the
+	// policy's --fast as it stands (those finished before it was set
+	// too): an untimed HIT cannot be. TimeUndefined and FastUndefined say
+	// why MedianHITSeconds and TooFastShare are null.
 	HITs             int             `json:"hits"`
 	TimedHITs        int             `json:"timed_hits"`
 	MedianHITSeconds agreement.Value `json:"median_hit_seconds"`
@@ -284,13 +285,13 @@ func timeWhy(a AnnotatorQuality) string {
 }
 
 // fastWhy says why an annotator's share of HITs too fast is undefined: no
-// timed HIT, or (none marked) no speed mark in the policy, so none could
-// be; "" when it is defined.
+// timed HIT, or no speed mark in the policy, so none could be; "" when it
+// is defined.
 func fastWhy(a AnnotatorQuality, fastSeconds float64) string {
 	if why := timeWhy(a); why != "" {
 		return why
 	}
-	if fastSeconds <= 0 && a.TooFast == 0 {
+	if fastSeconds <= 0 {
 		return "the policy marks no HIT too fast (claritty policy --fast)"
 	}
 	return ""
@@ -562,7 +563,8 @@ func (q Quality) WriteJSON(w io.Writer) error {
 const qualityKey = `HITs         finished task HITs (gold checks and repeats apart)
 median HIT   median HIT time, from opening (Step I included) to the last label,
              over the HITs timed here (merged HITs have no time)
-fast         share of the timed HITs marked too fast (under the policy's --fast)
+fast         share of the timed HITs whose time is under the policy's --fast as
+             it stands (HITs finished before it was set count too)
 gold checks  share of the checks' known units matched (checks answered, and
              "+ N dodged": given back, or put off and not taken up again,
              each counted as missed: none of its units matched)
@@ -690,6 +692,32 @@ func (q Quality) undefinedTimes() []string {
 	lines := make([]string, len(order))
 	for i, r := range order {
 		lines[i] = r.what + " – for " + strings.Join(who[r], ", ") + ": " + r.why
+	}
+	return lines
+}
+
+// dsUndefined say why a Dawid–Skene accuracy is –, one line per model
+// and reason with the annotators it holds for, as the text's model
+// section says it beside each: "Dawid–Skene accuracy – for ana: …".
+func (q Quality) dsUndefined() []string {
+	type reason struct{ scale, why string }
+	var order []reason
+	who := map[reason][]string{}
+	for _, a := range q.Annotators {
+		for _, d := range a.DawidSkene {
+			if d.Undefined == "" {
+				continue
+			}
+			r := reason{d.Scale, d.Undefined}
+			if who[r] == nil {
+				order = append(order, r)
+			}
+			who[r] = append(who[r], display.Clean(a.Annotator))
+		}
+	}
+	lines := make([]string, len(order))
+	for i, r := range order {
+		lines[i] = "Dawid–Skene accuracy " + q.dsName(r.scale) + "– for " + strings.Join(who[r], ", ") + ": " + r.why
 	}
 	return lines
 }

@@ -7,16 +7,16 @@ import (
 
 // afterFinish is what a HIT's finishing label sets going, in its
 // transaction: by the purpose of the item's dataset, a task HIT gets its
-// place in the annotator's count (for repeats) and its speed mark, a
-// practice HIT is scored (and may qualify the annotator), a gold check is
-// marked and may pause them.
+// place in the annotator's count (for repeats), a practice HIT is scored
+// (and may qualify the annotator), a gold check may pause them. No speed
+// mark is set here: whether a HIT was too fast is read from its recorded
+// time against the policy as it stands (tooFast).
 func afterFinish(w *ptx, itemID, annotatorID int64, now string) error {
 	var purpose Purpose
 	var datasetID, taskID int64
-	var fast float64
-	err := w.scan(`SELECT d.id, d.purpose, coalesce(d.parent_id, d.id), t.fast_seconds FROM items i
-		JOIN datasets d ON d.id = i.dataset_id JOIN datasets t ON t.id = coalesce(d.parent_id, d.id) WHERE i.id = ?`,
-		[]any{itemID}, &datasetID, &purpose, &taskID, &fast)
+	err := w.scan(`SELECT d.id, d.purpose, coalesce(d.parent_id, d.id) FROM items i
+		JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`,
+		[]any{itemID}, &datasetID, &purpose, &taskID)
 	if err != nil {
 		return err
 	}
@@ -24,16 +24,10 @@ func afterFinish(w *ptx, itemID, annotatorID int64, now string) error {
 	case PurposePractice:
 		return scorePractice(w, taskID, itemID, annotatorID, now)
 	case PurposeCheck:
-		if err := markFast(w, itemID, annotatorID, fast); err != nil {
-			return err
-		}
 		return judgeChecks(w, taskID, datasetID, annotatorID, now)
 	}
 	if _, err := w.exec(`UPDATE hits SET done_no = (SELECT done FROM annotator_done WHERE dataset_id = ?3 AND annotator_id = ?2)
 		WHERE item_id = ?1 AND annotator_id = ?2`, itemID, annotatorID, datasetID); err != nil {
-		return err
-	}
-	if err := markFast(w, itemID, annotatorID, fast); err != nil {
 		return err
 	}
 	// An attention question answered is a check too.
@@ -47,17 +41,6 @@ func afterFinish(w *ptx, itemID, annotatorID int64, now string) error {
 		return err
 	}
 	return judgeChecks(w, taskID, checkID, annotatorID, now)
-}
-
-// markFast marks the HIT too fast when its HIT time (hitSeconds) is less
-// than fast seconds. A HIT with no step events (merged from a file) has no
-// time and no mark.
-func markFast(w *ptx, itemID, annotatorID int64, fast float64) error {
-	_, err := w.exec(`UPDATE hits SET too_fast = ?3 > 0
-			AND EXISTS (SELECT 1 FROM step_events WHERE item_id = ?1 AND annotator_id = ?2)
-			AND `+hitSeconds("?1", "?2", "hits.finished_at")+` < ?3
-		WHERE item_id = ?1 AND annotator_id = ?2`, itemID, annotatorID, fast)
-	return err
 }
 
 // hitSeconds is SQL for a HIT's time, from its stored step events: each
@@ -246,9 +229,6 @@ func setRepeatLabel(w *ptx, repeatID int64, ch LabelChange, now string) (Written
 	if err != nil || !ch.Finish || ch.Value == nil {
 		return done, err
 	}
-	_, err = w.exec(`UPDATE repeats SET finished_at = ?2, too_fast = (SELECT t.fast_seconds > 0 AND
-			(SELECT coalesce(sum(seconds), 0) FROM repeat_labels WHERE repeat_id = ?1) < t.fast_seconds
-			FROM items i JOIN datasets t ON t.id = i.dataset_id WHERE i.id = repeats.item_id)
-		WHERE id = ?1`, repeatID, now)
+	_, err = w.exec(`UPDATE repeats SET finished_at = ?2 WHERE id = ?1`, repeatID, now)
 	return done, err
 }

@@ -13,8 +13,8 @@ import (
 // and settled labels.
 type QualityData struct {
 	Kind guidelines.Kind
-	// FastSeconds is the policy's speed mark now (0: none), for whether a
-	// HIT could have been marked too fast.
+	// FastSeconds is the policy's speed mark as it stands now (0: none):
+	// each HIT's TooFast is read against it.
 	FastSeconds float64
 	HITs        []QualityHIT
 	Checks      []QualityCheck
@@ -38,8 +38,9 @@ type QualitySkip struct {
 
 // QualityHIT is a finished HIT of the task: its HIT time, from opening
 // (Step I included) to its finishing label, from the stored step events
-// (hitSeconds), and its speed mark. Timed is false for a HIT with no step
-// events (merged from a file): it has no time.
+// (hitSeconds), and whether that time is under the policy's fast seconds
+// as they stand when it is read (tooFast). Timed is false for a HIT with
+// no step events (merged from a file): it has no time.
 type QualityHIT struct {
 	Annotator string
 	Item      int64
@@ -108,14 +109,24 @@ func (s *Store) ReadQuality(ctx context.Context, who Annotator, datasetID int64)
 	return q, nil
 }
 
+// tooFast says whether a HIT's recorded time is under fast seconds (0:
+// no mark). It is read whenever the figures are, never stored at the
+// finish: a HIT finished before policy --fast was set, or changed, is
+// judged by the policy as it stands, as the pause rule scores every check
+// since the last resume from the records each time it runs.
+func tooFast(h QualityHIT, fast float64) bool {
+	return h.Timed && fast > 0 && h.Seconds < fast
+}
+
 func readQuality(ctx context.Context, tx *ptx, datasetID int64, q *QualityData) error {
 	err := eachRow(ctx, tx, `SELECT a.name, h.item_id, `+hitSeconds("h.item_id", "h.annotator_id", "h.finished_at")+`,
-			EXISTS (SELECT 1 FROM step_events e WHERE e.item_id = h.item_id AND e.annotator_id = h.annotator_id), h.too_fast
+			EXISTS (SELECT 1 FROM step_events e WHERE e.item_id = h.item_id AND e.annotator_id = h.annotator_id)
 		FROM hits h JOIN items i ON i.id = h.item_id JOIN annotators a ON a.id = h.annotator_id
 		WHERE i.dataset_id = ? AND h.finished_at IS NOT NULL ORDER BY a.name, h.item_id`, []any{datasetID},
 		func(rows *sql.Rows) error {
 			var h QualityHIT
-			err := rows.Scan(&h.Annotator, &h.Item, &h.Seconds, &h.Timed, &h.TooFast)
+			err := rows.Scan(&h.Annotator, &h.Item, &h.Seconds, &h.Timed)
+			h.TooFast = tooFast(h, q.FastSeconds)
 			q.HITs = append(q.HITs, h)
 			return err
 		})

@@ -53,7 +53,7 @@ func trainingFlags(cmd *cobra.Command, t *store.Training) {
 	f.Float64Var(&t.CheckRate, "check-rate", t.CheckRate, "share of HITs that are hidden gold checks")
 	f.Float64Var(&t.RepeatRate, "repeat-rate", t.RepeatRate, "share of HITs that repeat one the annotator finished")
 	f.IntVar(&t.RepeatGap, "repeat-gap", t.RepeatGap, "how many HITs an annotator finishes after an item before it comes back as a repeat")
-	f.DurationVar(&t.Fast, "fast", t.Fast, "mark a HIT whose time, from its opening to its last label, is under this (0: none)")
+	f.DurationVar(&t.Fast, "fast", t.Fast, "count a HIT too fast in the quality report when its time, from its opening to its last label, is under this, read from the recorded times so HITs finished before it was set count too (0: none)")
 	f.Float64Var(&t.PauseBelow, "pause-below", t.PauseBelow, "pause an annotator whose gold-check accuracy falls below this, a check given back or put off counted as missed (0: never)")
 	f.IntVar(&t.PauseAfter, "pause-after", t.PauseAfter, "how many gold checks since the last resume before accuracy can pause anyone")
 	f.Float64Var(&t.AttentionRate, "attention-rate", t.AttentionRate,
@@ -99,7 +99,7 @@ func trainingLine(t store.Training, kind guidelines.Kind) string {
 	}
 	fast := "no speed mark"
 	if t.Fast > 0 {
-		fast = fmt.Sprintf("a HIT under %v marked too fast", t.Fast)
+		fast = fmt.Sprintf("a HIT under %v counted too fast", t.Fast)
 	}
 	repeats := fmt.Sprintf("repeats %.0f%%", 100*t.RepeatRate)
 	if t.SwapRate > 0 {

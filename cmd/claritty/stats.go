@@ -38,7 +38,8 @@ func newStatsCmd(g *globals) *cobra.Command {
 			"all of them yours, shows \"< 5 panes\"; label shares wait for your first finished work.\n" +
 			"--csv writes every figure of --json one a line: table,row,column,value (row: a list\n" +
 			"element's first field when that is text, else its place from 0; column: the path to the\n" +
-			"figure, / between keys; value as in the JSON, empty for null).",
+			"figure, / between keys, a Bradley–Terry group numbered from 1 as the text numbers it;\n" +
+			"value as in the JSON, empty for null).",
 		Example: "  claritty stats --dataset MIMICS-Manual\n  claritty stats --dataset MIMICS-Manual --json\n" +
 			"  claritty stats --dataset MIMICS-Manual --csv > stats.csv",
 		Args: cobra.NoArgs,
