@@ -443,12 +443,12 @@ func (m *hitScreen) renderEmpty() []string {
 		lines = []string{
 			s.OK.Render(fmt.Sprintf("No HIT for you right now in %s (you finished %d).", name, nw.Done)),
 			s.Dim.Render(fmt.Sprintf("%s held by other annotators; it comes back to you if left idle for %v.",
-				count(nw.HeldByOthers, noun+" is", noun+"s are"), m.noWork.lease)),
+				display.Count(nw.HeldByOthers, noun+" is", noun+"s are"), m.noWork.lease)),
 		}
 	}
 	lines = append(lines, s.Dim.Render(fmt.Sprintf("%s; %s for adjudication.",
-		count(nw.Complete, noun+" has all the annotators it needs", noun+"s have all the annotators they need"),
-		count(nw.Adjudication, "unit waits", "units wait"))))
+		display.Count(nw.Complete, noun+" has all the annotators it needs", noun+"s have all the annotators they need"),
+		display.Count(nw.Adjudication, "unit waits", "units wait"))))
 	return m.fitNoWork(lines, queue+" lists the "+noun+"s to review or change a label", quit+" quits")
 }
 

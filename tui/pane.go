@@ -380,7 +380,7 @@ func (m *Model) paneLines() []string {
 	if p.hidden > 0 || p.hideComp {
 		what := []string{}
 		if p.hidden > 0 {
-			what = append(what, count(p.hidden, "run", "runs"))
+			what = append(what, display.Count(p.hidden, "run", "runs"))
 		}
 		if p.hideComp {
 			what = append(what, "systems")
@@ -390,7 +390,7 @@ func (m *Model) paneLines() []string {
 	}
 	lines = append(lines,
 		s.Text.Render(fmt.Sprintf(" %-14s %s / %s", items, short(p.progress.Complete), short(p.progress.Items))),
-		s.Text.Render(fmt.Sprintf(" %-14s %s", "to adjudicate", count(p.progress.Adjudication, "unit", "units"))),
+		s.Text.Render(fmt.Sprintf(" %-14s %s", "to adjudicate", display.Count(p.progress.Adjudication, "unit", "units"))),
 		"", s.Title.Render(" you · "+display.Clean(m.cfg.Annotator.Name)),
 		s.Text.Render(fmt.Sprintf(" %-14s %s / %s", "HITs done", short(p.done), short(p.progress.Items))))
 	if p.perHIT >= time.Second {
