@@ -7,8 +7,14 @@ import "strconv"
 // always one more s ("query", "queries"), and they may carry the words
 // that agree with them ("unit waits", "units wait").
 func Count[N ~int | ~int32 | ~int64](n N, one, many string) string {
+	return strconv.FormatInt(int64(n), 10) + " " + Noun(n, one, many)
+}
+
+// Noun is Count's form of the noun alone, for a count written apart from
+// it (an HTML figure in a span of its own): one at 1, else many.
+func Noun[N ~int | ~int32 | ~int64](n N, one, many string) string {
 	if n == 1 {
-		return "1 " + one
+		return one
 	}
-	return strconv.FormatInt(int64(n), 10) + " " + many
+	return many
 }

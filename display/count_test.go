@@ -30,3 +30,13 @@ func TestCount(t *testing.T) {
 		t.Errorf("an int count: %q", got)
 	}
 }
+
+// Noun is the form Count puts after the number.
+func TestNoun(t *testing.T) {
+	t.Parallel()
+	for n, want := range map[int]string{0: "pairs", 1: "pair", 2: "pairs", 1000: "pairs"} {
+		if got := Noun(n, "pair", "pairs"); got != want {
+			t.Errorf("Noun(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
