@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -108,7 +109,8 @@ func blindPeople(b store.Blind, rep *agreement.Report) {
 	rep.Annotators = slices.DeleteFunc(rep.Annotators, func(x agreement.AnnotatorAgreement) bool { return x.Items < b.Min })
 	rep.AnnotatorLabels = slices.DeleteFunc(rep.AnnotatorLabels, func(x agreement.LabelCount) bool { return sum(x.Labels) < b.Min })
 	if gone := before - len(rep.Pairs) - len(rep.Annotators) - len(rep.AnnotatorLabels); gone > 0 {
-		rep.Withheld = append(rep.Withheld, fmt.Sprintf("%d rows of annotators' figures that rest on fewer than %d units", gone, b.Min))
+		rep.Withheld = append(rep.Withheld, fmt.Sprintf("%s of annotators' figures that rest on fewer than %s",
+			display.Count(gone, "row", "rows"), display.Count(b.Min, "unit", "units")))
 	}
 }
 
