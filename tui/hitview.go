@@ -274,7 +274,8 @@ func (m *hitScreen) guideStrip(h *hitState, w, room int) []string {
 		hintKey(k.GuideDown), hintKey(k.GuideUp), hintKey(k.Guide), m.cfg.Keys.labelsNote())
 	out := []string{s.Dim.Render(display.FitWords(head+strings.Repeat("─", max(0, w-lipgloss.Width(head))), w))}
 	out = append(out, lines[top:top+rows-1]...)
-	return append(out, s.Dim.Render(display.FitWords(fmt.Sprintf(" ↓ %d more lines of guidance (%s)", len(lines)-top-rows+1, hintKey(k.GuideDown)), w)))
+	return append(out, s.Dim.Render(display.FitWords(fmt.Sprintf(" ↓ %s of guidance (%s)",
+		display.Count(len(lines)-top-rows+1, "more line", "more lines"), hintKey(k.GuideDown)), w)))
 }
 
 // guidance is a step's guideline section without its heading, wrapped to

@@ -532,7 +532,7 @@ func arenaPaneLines(s Styles, a *report.ArenaJudgments) []string {
 	default:
 		return []string{s.Dim.Render(" rule: not recorded")}
 	}
-	return []string{s.Dim.Render(rule), s.Dim.Render(fmt.Sprintf(" dropped %d of %d lines", *a.Dropped, *a.Lines))}
+	return []string{s.Dim.Render(rule), s.Dim.Render(fmt.Sprintf(" dropped %d of %s", *a.Dropped, display.Count(*a.Lines, "line", "lines")))}
 }
 
 // metricLines are figures two a line.
@@ -662,7 +662,7 @@ func rankingPaneLines(s Styles, c bench.Comparison) []string {
 	if b := c.Bootstrap; b.Replicates > 0 {
 		sep := c.Separability
 		lines = append(lines, s.Dim.Render(fmt.Sprintf(" resamples %d of %d", b.Used, b.Replicates)),
-			s.Dim.Render(fmt.Sprintf(" separable %d of %d pairs", sep.Separated, sep.Pairs)))
+			s.Dim.Render(fmt.Sprintf(" separable %d of %s", sep.Separated, display.Count(sep.Pairs, "pair", "pairs"))))
 	}
 	return lines
 }
