@@ -73,7 +73,7 @@ func (t TypeReport) Warnings() []string {
 	w := []string{}
 	if t.Items > 0 && t.Paired < FewPaired {
 		w = append(w, fmt.Sprintf("%s: the coefficients rest on %s with two or more labels (fewer than %d); read them as rough",
-			t.Type, count(t.Paired, "unit", "units"), FewPaired))
+			t.Type, countOf(t.Paired, "unit", "units"), FewPaired))
 	}
 	if single := t.Items - t.Paired; single*2 > t.Items {
 		all := fmt.Sprintf("all %d", t.Items)
@@ -82,17 +82,17 @@ func (t TypeReport) Warnings() []string {
 		}
 		w = append(w, fmt.Sprintf("%s: %d of %s %s a single label; Fleiss' κ and AC1 take chance agreement from %s "+
 			"but observed agreement from the %s (--min-raters 2 leaves %s out)", t.Type, single,
-			count(t.Items, "unit", "units"), noun(single, "has", "have"), all, count(t.Paired, "other", "others"), noun(single, "it", "them")))
+			countOf(t.Items, "unit", "units"), nounOf(single, "has", "have"), all, countOf(t.Paired, "other", "others"), nounOf(single, "it", "them")))
 	}
 	return w
 }
 
-// count is "1 unit" or "3 units", and noun the form alone: display.Count
+// countOf is "1 unit" or "3 units", and nounOf the form alone: display.Count
 // and display.Noun, which this package, importing nothing of the project,
 // cannot call.
-func count(n int, one, many string) string { return fmt.Sprintf("%d %s", n, noun(n, one, many)) }
+func countOf(n int, one, many string) string { return fmt.Sprintf("%d %s", n, nounOf(n, one, many)) }
 
-func noun(n int, one, many string) string {
+func nounOf(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
