@@ -72,14 +72,31 @@ const FewPaired = 20
 func (t TypeReport) Warnings() []string {
 	w := []string{}
 	if t.Items > 0 && t.Paired < FewPaired {
-		w = append(w, fmt.Sprintf("%s: the coefficients rest on %d units with two or more labels (fewer than %d); read them as rough",
-			t.Type, t.Paired, FewPaired))
+		w = append(w, fmt.Sprintf("%s: the coefficients rest on %s with two or more labels (fewer than %d); read them as rough",
+			t.Type, countOf(t.Paired, "unit", "units"), FewPaired))
 	}
 	if single := t.Items - t.Paired; single*2 > t.Items {
-		w = append(w, fmt.Sprintf("%s: %d of %d units have a single label; Fleiss' κ and AC1 take chance agreement from all %d "+
-			"but observed agreement from the %d others (--min-raters 2 leaves them out)", t.Type, single, t.Items, t.Items, t.Paired))
+		all := fmt.Sprintf("all %d", t.Items)
+		if t.Items == 1 {
+			all = "the 1"
+		}
+		w = append(w, fmt.Sprintf("%s: %d of %s %s a single label; Fleiss' κ and AC1 take chance agreement from %s "+
+			"but observed agreement from the %s (--min-raters 2 leaves %s out)", t.Type, single,
+			countOf(t.Items, "unit", "units"), nounOf(single, "has", "have"), all, countOf(t.Paired, "other", "others"), nounOf(single, "it", "them")))
 	}
 	return w
+}
+
+// countOf is "1 unit" or "3 units", and nounOf the form alone: display.Count
+// and display.Noun, which this package, importing nothing of the project,
+// cannot call.
+func countOf(n int, one, many string) string { return fmt.Sprintf("%d %s", n, nounOf(n, one, many)) }
+
+func nounOf(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // Rows are the report's type rows and, when the scale pools, the pooled

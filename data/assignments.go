@@ -188,7 +188,7 @@ func assignedLabels(line []byte, answers map[string]store.AnswerRow) (string, []
 		if l.Nuggets != nil {
 			have = len(*l.Nuggets)
 		}
-		return "", nil, fmt.Errorf("topic %q: %d nuggets assigned; the dataset has %d", a.Intent, have, len(a.NuggetTexts))
+		return "", nil, fmt.Errorf("topic %q: %s assigned; the dataset has %d", a.Intent, display.Count(have, "nugget", "nuggets"), len(a.NuggetTexts))
 	}
 	var labels []int
 	for i, n := range *l.Nuggets {

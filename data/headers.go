@@ -41,7 +41,7 @@ func headerDiff(got, want []string) string {
 		}
 	}
 	if len(got) != len(want) {
-		return fmt.Sprintf("%d columns, the header has %d", len(got), len(want))
+		return fmt.Sprintf("%s, the header has %d", display.Count(len(got), "column", "columns"), len(want))
 	}
 	return ""
 }

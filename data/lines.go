@@ -122,7 +122,7 @@ func byteSize(n int) string {
 	case n >= 1<<10 && n%(1<<10) == 0:
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return display.Count(n, "byte", "bytes")
 }
 
 func invalidAt(b []byte) int {

@@ -47,7 +47,7 @@ func readMIMICS(lr *lineReader, format store.Format, to sink, labelsAs string, k
 		}
 		var fields [fieldCount]string
 		if n := splitTabs(string(line), fields[:]); n != fieldCount {
-			return lineErr(lr.file, lr.n, "%d fields, want %d (truncated or damaged line?)%s", n, fieldCount, missingColumns(format, n))
+			return lineErr(lr.file, lr.n, "%s, want %d (truncated or damaged line?)%s", display.Count(n, "field", "fields"), fieldCount, missingColumns(format, n))
 		}
 		if err := addRow(lr, format, fields[:], to, labelsAs, known); err != nil {
 			return err

@@ -171,8 +171,8 @@ func (rd *protoReader) row(raw string) error {
 		}
 	}
 	if len(lacks) > 0 {
-		return lineErr(rd.lr.file, rd.lr.n, "%d tab-separated fields, the header has %d (%s)",
-			len(fields), len(it.Header), columnsMissing(lacks))
+		return lineErr(rd.lr.file, rd.lr.n, "%s, the header has %d (%s)",
+			display.Count(len(fields), "tab-separated field", "tab-separated fields"), len(it.Header), columnsMissing(lacks))
 	}
 	r := FileRow{Line: rd.lr.n, Raw: raw, fields: fields, cols: rd.cols}
 	for i, v := range fields {

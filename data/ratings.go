@@ -83,7 +83,7 @@ func (rr *ratingsReader) next() (RatingRow, error) {
 	f := strings.Split(string(line), "\t")
 	switch {
 	case len(f) < rr.fields:
-		return RatingRow{}, lineErr(rr.lr.file, n, "%d fields, want %d like the header: %s", len(f), rr.fields, columnsMissing(rr.header[len(f):]))
+		return RatingRow{}, lineErr(rr.lr.file, n, "%s, want %d like the header: %s", display.Count(len(f), "field", "fields"), rr.fields, columnsMissing(rr.header[len(f):]))
 	case len(f) > rr.fields:
 		return RatingRow{}, lineErr(rr.lr.file, n, "%d fields, want %d like the header", len(f), rr.fields)
 	}

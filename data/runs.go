@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
@@ -220,7 +221,7 @@ func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOp
 	case opt.Dataset != "" && rr.items == nil:
 		return lineErr(rr.file, 0, "no dataset is named %q", opt.Dataset)
 	case opt.Kind == store.RunTREC && len(first.fields) < 6:
-		return lineErr(rr.file, first.n, "want query Q0 document rank score tag, got %d fields", len(first.fields))
+		return lineErr(rr.file, first.n, "want query Q0 document rank score tag, got %s", display.Count(len(first.fields), "field", "fields"))
 	case opt.Kind == store.RunTREC:
 		return lineErr(rr.file, first.n, "unknown item: neither %q nor %q is a pane of any MIMICS dataset%s",
 			trecQuery(first.fields), trecDoc(first.fields), inDataset(opt.Dataset))
@@ -388,7 +389,7 @@ func (rr *runReader) writeTREC(w *store.RunWriter) ([]string, error) {
 func (rr *runReader) trecLine(l runLine) (query, doc string, score float64, err error) {
 	f := l.fields
 	if len(f) < 6 {
-		return "", "", 0, fmt.Errorf("want query Q0 document rank score tag, got %d fields", len(f))
+		return "", "", 0, fmt.Errorf("want query Q0 document rank score tag, got %s", display.Count(len(f), "field", "fields"))
 	}
 	query, doc = trecQuery(f), trecDoc(f)
 	if _, err := strconv.Atoi(f[len(f)-3]); err != nil {
@@ -425,7 +426,7 @@ func (rr *runReader) writeLabels(w *store.RunWriter) ([]string, error) {
 	return rr.each(func(l runLine) error {
 		f := l.fields
 		if len(f) < 3 || len(f) > 3 && f[1] != guidelines.PreferenceUnit {
-			return lineErr(rr.file, l.n, "want item unit label, got %d fields", len(f))
+			return lineErr(rr.file, l.n, "want item unit label, got %s", display.Count(len(f), "field", "fields"))
 		}
 		it, ok, err := rr.item(f[0])
 		if err != nil {

@@ -486,8 +486,8 @@ func (c *fileCheck) checkScales() map[string]FileScale {
 			c.at(key+".values", "scale %q: at least two values", s.Name)
 		}
 		if len(s.Keys) != len(s.Values) || len(s.Names) != len(s.Values) {
-			c.at(key, "scale %q: %d values, %d keys and %d names; want one key and one name a value",
-				s.Name, len(s.Values), len(s.Keys), len(s.Names))
+			c.at(key, "scale %q: %s, %s and %s; want one key and one name a value", s.Name,
+				display.Count(len(s.Values), "value", "values"), display.Count(len(s.Keys), "key", "keys"), display.Count(len(s.Names), "name", "names"))
 		}
 		for j, v := range s.Values {
 			if v < 0 || v >= 10 || slices.Index(s.Values, v) != j {
@@ -575,7 +575,8 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 		}
 		c.checkShow(key, i, st, labelled)
 		if ok && len(st.LabelText) > 0 && len(st.LabelText) != len(scale.Values) {
-			c.at(key+".label_text", "step %d: %d label texts for a scale of %d values", i+1, len(st.LabelText), len(scale.Values))
+			c.at(key+".label_text", "step %d: %s for a scale of %s", i+1,
+				display.Count(len(st.LabelText), "label text", "label texts"), display.Count(len(scale.Values), "value", "values"))
 		}
 		c.checkColumn(key, i, st)
 		if st.When != nil {

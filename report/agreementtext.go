@@ -26,8 +26,8 @@ type AgreementLayout struct {
 // majority (a report from every label; the kept table has no people).
 func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreement.Options, ratings, people bool, layout AgreementLayout) error {
 	if u := rep.Units; u.Units > 0 && !anyPaired(rep) {
-		_, err := fmt.Fprintf(w, "No agreement figure in %s: each of its %d units has a single label. Agreement needs units "+
-			"labelled by two or more annotators (claritty policy --min 2 or more, and their finished HITs).\n", what, u.Units)
+		_, err := fmt.Fprintf(w, "No agreement figure in %s: %s a single label. Agreement needs units "+
+			"labelled by two or more annotators (claritty policy --min 2 or more, and their finished HITs).\n", what, eachHas(u.Units))
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -50,8 +50,9 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	}
 	ci := func(i agreement.Interval) any { return usedOf(i, opt.Bootstrap) }
 	if opt.Bootstrap > 0 {
-		layout.prose(tw, fmt.Sprintf("Intervals: 95%%, bootstrap over rated units, %d replicates drawn, seed %d; one resting "+
-			"on fewer (a replicate where its coefficient is undefined is dropped) says how many: \"(990 used)\".", opt.Bootstrap, opt.Seed))
+		layout.prose(tw, fmt.Sprintf("Intervals: 95%%, bootstrap over rated units, %s drawn, seed %d; one resting "+
+			"on fewer (a replicate where its coefficient is undefined is dropped) says how many: \"(990 used)\".",
+			display.Count(opt.Bootstrap, "replicate", "replicates"), opt.Seed))
 		fmt.Fprintln(tw)
 	} else {
 		fmt.Fprint(tw, "No intervals (--bootstrap 0).\n\n")
@@ -95,7 +96,7 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 		layout.prose(tw, "Pairs of annotators, each annotator against the majority, and their charts: --pairs (reads every label).")
 	}
 	u := rep.Units
-	fmt.Fprintf(tw, "\n%d units, %d with no majority (tied), %d with a single label.\n", u.Units, u.Tied, u.Single)
+	fmt.Fprintf(tw, "\n%s, %d with no majority (tied), %d with a single label.\n", display.Count(u.Units, "unit", "units"), u.Tied, u.Single)
 	if len(rep.Withheld) > 0 || anyWithheld(rep) {
 		fmt.Fprintln(tw)
 		for _, n := range rep.Withheld {
@@ -375,6 +376,15 @@ func AgreementCharts(rep agreement.Report, people bool, width int) []string {
 		lines = append(append(lines, c...), "")
 	}
 	return lines
+}
+
+// eachHas is "each of its 3 units has", or "its 1 unit has": "each of"
+// wants more than one.
+func eachHas(units int) string {
+	if units == 1 {
+		return "its 1 unit has"
+	}
+	return fmt.Sprintf("each of its %d units has", units)
 }
 
 // anyPaired says whether any unit of the report has two or more labels.

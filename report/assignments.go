@@ -288,8 +288,9 @@ func assignmentTable(run string, a *Assignments) []string {
 		"((all): every answer, as nuggetizer's metrics reads the whole file)"}
 	lines = append(lines, Indent(trimLines(b.String()))...)
 	if nv := a.All.Own.NoVital; nv != nil && *nv > 0 {
-		lines = append(lines, fmt.Sprintf("%d of the %d answers have no vital nugget: they score 0 on both vital figures and count in n, "+
-			"as nuggetizer scores them", *nv, a.All.Own.N))
+		lines = append(lines, fmt.Sprintf("%d of the %s %s", *nv, display.Count(a.All.Own.N, "answer", "answers"), display.Noun(*nv,
+			"has no vital nugget: it scores 0 on both vital figures and counts in n, as nuggetizer scores it",
+			"have no vital nugget: they score 0 on both vital figures and count in n, as nuggetizer scores them")))
 	}
 	lines = append(lines, "people finished: the answers whose every nugget has gold",
 		fmt.Sprintf("Kendall's τ-b between the systems' order by %s and by people, over the answers people finished", run),
@@ -356,10 +357,12 @@ func assignmentsSection(runs []RunScore) string {
 			}
 			taus = append(taus, []string{t.Figure, fig(SrcBench, tp+"/tau", benchValue(t.Tau), 3), countFig(SrcBench, tp+"/systems", t.Systems), why})
 		}
-		noVital := countFig(SrcBench, p+"/all/own/no_vital", *a.All.Own.NoVital) + " of the " + countFig(SrcBench, p+"/all/own/n", a.All.Own.N)
+		noVital := countFig(SrcBench, p+"/all/own/no_vital", *a.All.Own.NoVital) + " of the " + countFig(SrcBench, p+"/all/own/n", a.All.Own.N) + " " +
+			display.Noun(a.All.Own.N, "answer", "answers") + " " + display.Noun(*a.All.Own.NoVital,
+			"has no vital nugget: it scores 0 on both vital figures and counts in n, as nuggetizer scores it",
+			"have no vital nugget: they score 0 on both vital figures and count in n, as nuggetizer scores them")
 		out.WriteString(note("nuggetizer's four figures, each the mean over n answers: (all) is every answer, as nuggetizer's metrics reads "+
-			"the whole file. "+noVital+" answers have no vital nugget: they score 0 on both vital figures and count in n, as nuggetizer "+
-			"scores them. People finished: the answers whose every nugget has gold.") +
+			"the whole file. "+noVital+". People finished: the answers whose every nugget has gold.") +
 			"<h3>" + esc(r.Name) + " against people: Kendall's τ-b of the systems' order</h3>" +
 			table([]string{"figure", "τ-b", "systems", "undefined because"}, taus) +
 			note("Over the answers people finished; a pair tied in either order counts neither way (with no ties τ-b is τ-a)."))

@@ -134,7 +134,7 @@ func (a *ArenaJudgments) droppedPhrase(num func(key string, n int) string) strin
 	case one > 0:
 		why = ": one game scored"
 	}
-	return fmt.Sprintf("%s of %s lines dropped%s", num("dropped", *a.Dropped), num("lines", *a.Lines), why)
+	return fmt.Sprintf("%s of %s %s dropped%s", num("dropped", *a.Dropped), num("lines", *a.Lines), display.Noun(*a.Lines, "line", "lines"), why)
 }
 
 // Text is the rule and the lines it dropped, as bench add says them.
@@ -809,8 +809,8 @@ func kappaNote(scores []RunScore) string {
 
 // bothOrdersText is a judge's flip rate in words.
 func bothOrdersText(name string, o *BothOrders) string {
-	return fmt.Sprintf("%s judged %d pairs in both orders; the verdict changed with the order in %d: "+
-		"flip rate %s [%s, %s] (95%% Wilson)", display.Clean(name), o.Pairs, o.Flips, o.Rate.Format(3), o.Low.Format(3), o.High.Format(3))
+	return fmt.Sprintf("%s judged %s in both orders; the verdict changed with the order in %d: "+
+		"flip rate %s [%s, %s] (95%% Wilson)", display.Clean(name), display.Count(o.Pairs, "pair", "pairs"), o.Flips, o.Rate.Format(3), o.Low.Format(3), o.High.Format(3))
 }
 
 // Indent indents each line but a blank one by two spaces, in place.

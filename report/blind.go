@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -149,7 +150,8 @@ func blindPeople(ctx context.Context, r *store.Reading, p guidelines.Protocol, r
 		return few.labels[x.Name] && !shown("labels\x00"+x.Name)
 	})
 	if gone := before - len(rep.Pairs) - len(rep.Annotators) - len(rep.AnnotatorLabels); gone > 0 {
-		rep.Withheld = append(rep.Withheld, fmt.Sprintf("%d rows of annotators' figures that rest on fewer than %d items, not all ones you finished", gone, b.Min))
+		rep.Withheld = append(rep.Withheld, fmt.Sprintf("%s of annotators' figures that rest on fewer than %s, not all ones you finished",
+			display.Count(gone, "row", "rows"), display.Count(b.Min, "item", "items")))
 	}
 	return nil
 }

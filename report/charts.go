@@ -170,7 +170,8 @@ func KappaHeatmap(pairs []agreement.Pair, width int) []string {
 		out = append(out, strings.TrimRight(row, " "))
 	}
 	if shown < len(names) {
-		out = append(out, display.FitWords(fmt.Sprintf("  … and %d more annotators (claritty agree --pairs --json has every pair)", len(names)-shown), width))
+		out = append(out, display.FitWords(fmt.Sprintf("  … and %s (claritty agree --pairs --json has every pair)",
+			display.Count(len(names)-shown, "more annotator", "more annotators")), width))
 	}
 	out = append(out, display.FitWords("  ░ .2–.4 fair  ▒ .4–.6 moderate  ▓ .6–.8 substantial  █ .8– almost perfect", width))
 	if why := undefinedCells(pairs, index, shown); why != "" {

@@ -459,8 +459,8 @@ func ComparisonLines(c bench.Comparison, positions bool, wh ComparisonWithheld) 
 	case positions && wh.Bias != "":
 		lines = append(lines, "left output's share of decisive verdicts: "+wh.Bias)
 	case positions:
-		line := fmt.Sprintf("left output won %d of %d decisive verdicts: %s", c.PositionBias.K,
-			c.PositionBias.N, shareText(c.PositionBias))
+		line := fmt.Sprintf("left output won %d of %s: %s", c.PositionBias.K,
+			display.Count(c.PositionBias.N, "decisive verdict", "decisive verdicts"), shareText(c.PositionBias))
 		if why := biasUndefined(c, wh); why != "" {
 			line += " (" + why + ")"
 		}
@@ -518,7 +518,7 @@ func rankingLines(c bench.Comparison) []string {
 	tw.Flush()
 	lines = append(lines, trimLines(t.String())...)
 	for _, d := range c.Between {
-		lines = append(lines, fmt.Sprintf("group %d won all %d games against group %d", d.Above+1, d.Games, d.Below+1))
+		lines = append(lines, fmt.Sprintf("group %d won %s against group %d", d.Above+1, allGames(d.Games), d.Below+1))
 	}
 	if c.Bootstrap.Replicates == 0 {
 		return lines
@@ -528,8 +528,16 @@ func rankingLines(c bench.Comparison) []string {
 	if !c.Finite() {
 		within = " within a group"
 	}
-	return append(lines, fmt.Sprintf("separable: %d of %d pairs of systems%s (%s), their intervals apart", sep.Separated,
-		sep.Pairs, within, valuePct(benchValue(sep.Share))))
+	return append(lines, fmt.Sprintf("separable: %d of %s%s (%s), their intervals apart", sep.Separated,
+		display.Count(sep.Pairs, "pair of systems", "pairs of systems"), within, valuePct(benchValue(sep.Share))))
+}
+
+// allGames is "all 3 games" a group won against another, or "the 1 game".
+func allGames(n int) string {
+	if n == 1 {
+		return "the 1 game"
+	}
+	return fmt.Sprintf("all %d games", n)
 }
 
 // textWidth is where the ranking's notes wrap.
@@ -566,8 +574,8 @@ func intervalsNote(c bench.Comparison) string {
 	if !c.Finite() {
 		head = "Strengths within each group"
 	}
-	return fmt.Sprintf("%s, with 95%% intervals from %d of %d resamples of the judged items (seed %d%s):",
-		head, b.Used, b.Replicates, b.Seed, droppedText(b))
+	return fmt.Sprintf("%s, with 95%% intervals from %d of %s of the judged items (seed %d%s):",
+		head, b.Used, display.Count(b.Replicates, "resample", "resamples"), b.Seed, droppedText(b))
 }
 
 // droppedText says why resamples were dropped, if any were.
@@ -606,8 +614,12 @@ func noStrength(s bench.Strength) string {
 	switch {
 	case s.Score.Defined:
 		return ""
+	case s.Wins == float64(s.Games) && s.Games == 1:
+		return "won its 1 game"
 	case s.Wins == float64(s.Games):
 		return fmt.Sprintf("lost none of its %d games", s.Games)
+	case s.Wins == 0 && s.Games == 1:
+		return "lost its 1 game"
 	case s.Wins == 0:
 		return fmt.Sprintf("won none of its %d games", s.Games)
 	}
@@ -624,8 +636,8 @@ func cleaned(names []string) []string {
 
 // ComparisonText is the gold comparison of one dataset under a heading.
 func ComparisonText(c *ComparisonScore) []string {
-	head := []string{fmt.Sprintf("%s: %d of %d pairs with a gold verdict (95%% Wilson intervals); gold %s", display.Clean(c.Dataset),
-		c.Items, c.Total, c.Gold.Text())}
+	head := []string{fmt.Sprintf("%s: %d of %s with a gold verdict (95%% Wilson intervals); gold %s", display.Clean(c.Dataset),
+		c.Items, display.Count(c.Total, "pair", "pairs"), c.Gold.Text())}
 	if c.LeftOutWhy != "" {
 		head = append(head, Indent(wrapped(c.LeftOutWhy, textWidth))...)
 	}

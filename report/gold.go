@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -391,13 +392,14 @@ func (sum ReleaseSummary) Line(noun string) string {
 		}
 		return "left out; " + flag + " keeps them"
 	}
-	line := fmt.Sprintf("%d %s written; %d flagged (left out; claritty flags reviews them); "+
+	line := fmt.Sprintf("%s written; %d flagged (left out; claritty flags reviews them); "+
 		"%d with fewer annotators than the policy's min (%s); %d with unresolved units (%s); %d not labelled",
-		sum.Written, noun, sum.Flagged, sum.Insufficient, keep(sum.Kept.IncludeIncomplete, "--include-incomplete"),
+		display.Count(sum.Written, guidelines.Singular(noun), noun), sum.Flagged, sum.Insufficient, keep(sum.Kept.IncludeIncomplete, "--include-incomplete"),
 		sum.Unresolved, unresolvedKept(sum, keep), sum.Unlabelled)
 	if sum.Unconverged > 0 {
-		line += fmt.Sprintf("; WARNING: %d units' gold comes from a Dawid–Skene fit that did not converge "+
-			"(fit \"not converged\"; claritty annotators --quality shows its rounds and last change)", sum.Unconverged)
+		line += fmt.Sprintf("; WARNING: %s from a Dawid–Skene fit that did not converge "+
+			"(fit \"not converged\"; claritty annotators --quality shows its rounds and last change)",
+			display.Count(sum.Unconverged, "unit's gold comes", "units' gold comes"))
 	}
 	return line
 }

@@ -584,8 +584,8 @@ func leaderboardSection(runs []RunScore, comps []ComparisonScore) template.HTML 
 	for i, r := range runs {
 		if o := r.BothOrders; o != nil {
 			p := fmt.Sprintf("runs/%d/both_orders/", i)
-			out.WriteString(note(fmt.Sprintf("%s judged %s pairs in both orders; the verdict changed with the order in %s: flip rate %s [%s, %s] (95%% Wilson).",
-				esc(r.Name), countFig(SrcBench, p+"pairs", o.Pairs), countFig(SrcBench, p+"flips", o.Flips),
+			out.WriteString(note(fmt.Sprintf("%s judged %s %s in both orders; the verdict changed with the order in %s: flip rate %s [%s, %s] (95%% Wilson).",
+				esc(r.Name), countFig(SrcBench, p+"pairs", o.Pairs), display.Noun(o.Pairs, "pair", "pairs"), countFig(SrcBench, p+"flips", o.Flips),
 				fig(SrcBench, p+"flip_rate", benchValue(o.Rate), 3), fig(SrcBench, p+"flip_rate_low", benchValue(o.Low), 3),
 				fig(SrcBench, p+"flip_rate_high", benchValue(o.High), 3))))
 		}
@@ -628,8 +628,8 @@ func comparisonSection(c ComparisonScore, path string) string {
 		leftOut = " " + esc(sentence(c.LeftOutWhy))
 	}
 	return "<h3>" + esc(cmp.Or(c.Judge, "gold")) + " verdicts</h3>" +
-		note(fmt.Sprintf("%s of %s pairs with a gold verdict (95%% Wilson intervals); gold %s.%s", countFig(SrcBench, path+"/items", c.Items),
-			countFig(SrcBench, path+"/total", c.Total), goldHTML(path+"/gold", c.Gold), leftOut)) +
+		note(fmt.Sprintf("%s of %s %s with a gold verdict (95%% Wilson intervals); gold %s.%s", countFig(SrcBench, path+"/items", c.Items),
+			countFig(SrcBench, path+"/total", c.Total), display.Noun(c.Total, "pair", "pairs"), goldHTML(path+"/gold", c.Gold), leftOut)) +
 		comparisonBody(c.Comparison, c.Positions, c.Withheld, path)
 }
 
@@ -669,8 +669,8 @@ func comparisonBody(c bench.Comparison, positions bool, wh ComparisonWithheld, p
 		if w := biasUndefined(c, wh); w != "" {
 			why = " (" + esc(w) + ")"
 		}
-		out += note(fmt.Sprintf("Left output won %s of %s decisive verdicts: %s%s.", countFig(SrcBench, path+"/position_bias/k", b.K),
-			countFig(SrcBench, path+"/position_bias/n", b.N), shareFig(path+"/position_bias", b), why))
+		out += note(fmt.Sprintf("Left output won %s of %s %s: %s%s.", countFig(SrcBench, path+"/position_bias/k", b.K),
+			countFig(SrcBench, path+"/position_bias/n", b.N), display.Noun(b.N, "decisive verdict", "decisive verdicts"), shareFig(path+"/position_bias", b), why))
 	}
 	if wh.Ranking != "" {
 		return out + note("Bradley–Terry ranking: "+withheld(wh.Ranking))
@@ -713,14 +713,15 @@ func rankingHTML(c bench.Comparison, path string) string {
 	out := note(esc(strings.TrimSpace(fitNote(c)+" "+intervalsNote(c)))) + table(head, ranks)
 	var after []string
 	for _, d := range c.Between {
-		after = append(after, fmt.Sprintf("group %d won all %d games against group %d", d.Above+1, d.Games, d.Below+1))
+		after = append(after, fmt.Sprintf("group %d won %s against group %d", d.Above+1, allGames(d.Games), d.Below+1))
 	}
 	if sep := c.Separability; c.Bootstrap.Replicates > 0 {
 		within := ""
 		if !c.Finite() {
 			within = " within a group"
 		}
-		after = append(after, fmt.Sprintf("Separable: %d of %d pairs of systems%s, their intervals apart.", sep.Separated, sep.Pairs, within))
+		after = append(after, fmt.Sprintf("Separable: %d of %s%s, their intervals apart.", sep.Separated,
+			display.Count(sep.Pairs, "pair of systems", "pairs of systems"), within))
 	}
 	if len(after) > 0 {
 		out += note(esc(strings.Join(after, "; ")))

@@ -61,7 +61,7 @@ func onlineRow(typ, level string, gold, engagement []float64) OnlineRow {
 	case !r.Rho.Defined || !r.Tau.Defined:
 		r.Undefined = notVarying(gold, engagement)
 	case r.Used == 0:
-		r.IntervalUndefined = fmt.Sprintf("no resample of the %d panes has both the gold and the engagement varying", r.N)
+		r.IntervalUndefined = fmt.Sprintf("no resample of the %s has both the gold and the engagement varying", display.Count(r.N, "pane", "panes"))
 	}
 	if r.N < FewPanes && r.Undefined == "" {
 		r.Warning = fmt.Sprintf("few panes (under %d): the interval is rough", FewPanes)
@@ -186,7 +186,7 @@ func (o *OnlineOffline) writeText(w io.Writer) {
 	if len(o.From) > 0 {
 		from = "joined by query, question and answers from " + strings.Join(quoted(o.From), ", ")
 	}
-	fmt.Fprintf(w, "\nGold against online engagement (0-10): %d panes with signals, %s.\n", o.Panes, from)
+	fmt.Fprintf(w, "\nGold against online engagement (0-10): %s with signals, %s.\n", display.Count(o.Panes, "pane", "panes"), from)
 	fmt.Fprintf(w, "Spearman's ρ and Kendall's τ-b, 95%% bootstrap intervals over the panes: %d resamples drawn,\n", bench.CorrelationReplicates)
 	fmt.Fprintln(w, "of which a row's \"resamples\" used those where both are defined (the others are dropped);")
 	fmt.Fprintln(w, "a type with several units on a pane counts as their mean there. – where a figure is undefined: the note says why.")

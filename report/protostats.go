@@ -168,7 +168,8 @@ func (s *ProtocolStats) WriteText(w io.Writer) error {
 			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", l.Name, l.N, meanStd(Moments{Mean: l.Mean, Std: l.Std}), strings.Join(dist, " "))
 		}
 	}
-	fmt.Fprintf(tw, "\nstd is the population standard deviation. %d items rated; %d flagged items left out.\n", s.Rated, s.Flagged)
+	fmt.Fprintf(tw, "\nstd is the population standard deviation. %s rated; %s left out.\n",
+		display.Count(s.Rated, "item", "items"), display.Count(s.Flagged, "flagged item", "flagged items"))
 	if err := tw.Flush(); err != nil {
 		return err
 	}

@@ -645,8 +645,8 @@ func (q Quality) Text() string {
 	q.writeByType(&b)
 	b.WriteString("\n" + qualityKey)
 	for _, m := range q.Models {
-		fmt.Fprintf(&b, "\nDawid–Skene on %s: %d units,\n  priors %s, %d iterations, last change %.2g%s\n", m.Scale, m.Units,
-			floats(m.Priors), m.Iterations, m.Change, map[bool]string{true: "", false: " (NOT CONVERGED)"}[m.Converged])
+		fmt.Fprintf(&b, "\nDawid–Skene on %s: %s,\n  priors %s, %s, last change %.2g%s\n", m.Scale, display.Count(m.Units, "unit", "units"),
+			floats(m.Priors), display.Count(m.Iterations, "iteration", "iterations"), m.Change, map[bool]string{true: "", false: " (NOT CONVERGED)"}[m.Converged])
 		for _, a := range q.Annotators {
 			for _, d := range a.DawidSkene {
 				if d.Scale != m.Scale {

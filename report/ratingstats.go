@@ -142,7 +142,8 @@ func (s *RatingStats) WriteText(w io.Writer) error {
 		fmt.Fprintln(w, l)
 	}
 	fmt.Fprintln(w, "\nstd is the population standard deviation (divided by n); the median of an even number of\nratings is the mean of the two middle ones. Ratings of unfinished HITs are left out.")
-	fmt.Fprintf(w, "The table rests on %d rated conversations; %d flagged conversations left out.\n", s.Rated, s.Flagged)
+	fmt.Fprintf(w, "The table rests on %s; %s left out.\n",
+		display.Count(s.Rated, "rated conversation", "rated conversations"), display.Count(s.Flagged, "flagged conversation", "flagged conversations"))
 	for _, m := range s.Metrics {
 		if m.Withheld != "" {
 			fmt.Fprintln(w, withheldNote)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
 
@@ -78,7 +79,7 @@ func clickSignals(ctx context.Context, r *store.Reading, counted map[int64]bool)
 
 // writeText writes the signals after the paper's tables.
 func (c *ClickSignals) writeText(w io.Writer) {
-	fmt.Fprintf(w, "\nClick signals (MIMICS-Click; leads only): %d panes\n", c.Panes)
+	fmt.Fprintf(w, "\nClick signals (MIMICS-Click; leads only): %s\n", display.Count(c.Panes, "pane", "panes"))
 	var levels []string
 	for _, l := range c.Impression {
 		levels = append(levels, fmt.Sprintf("%s %d", l.Level, l.Panes))

@@ -101,8 +101,9 @@ func (b *Basis) count(p *PaneGold) {
 
 // String says it in a sentence.
 func (b Basis) String() string {
-	return fmt.Sprintf("The label figures rest on %d panes with gold labels, %d of them with units labelled by fewer\n"+
-		"annotators than the policy's min; %d flagged panes left out.", b.Labelled, b.Insufficient, b.Flagged)
+	return fmt.Sprintf("The label figures rest on %s with gold labels, %d of them with units labelled by fewer\n"+
+		"annotators than the policy's min; %s left out.", display.Count(b.Labelled, "pane", "panes"), b.Insufficient,
+		display.Count(b.Flagged, "flagged pane", "flagged panes"))
 }
 
 // TemplateRow is one row of Table 4.

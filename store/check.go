@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+
+	"github.com/claritty/claritty/display"
 )
 
 // CheckResult is one check of a database file and what it found.
@@ -137,7 +139,7 @@ func CheckFile(ctx context.Context, path string) ([]CheckResult, error) {
 			if err != nil {
 				return nil, fmt.Errorf("check %s: %s: %w", path, c.name, err)
 			}
-			r.Problems = append([]string{fmt.Sprintf("%d rows break it, such as:", n)}, ex...)
+			r.Problems = append([]string{display.Count(n, "row breaks", "rows break") + " it, such as:"}, ex...)
 		}
 		out = append(out, r)
 	}
@@ -200,7 +202,7 @@ func maxCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 		return r, err
 	}
 	if len(r.Notes) > 5 {
-		r.Notes = append(r.Notes[:5], fmt.Sprintf("and %d more items", len(r.Notes)-5))
+		r.Notes = append(r.Notes[:5], "and "+display.Count(len(r.Notes)-5, "more item", "more items"))
 	}
 	if len(r.Notes) > 0 {
 		r.Notes = append([]string{"past their policy's max, which is no fault: merged work, or a max lowered since:"}, r.Notes...)

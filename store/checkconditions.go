@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -56,8 +57,10 @@ func conditionCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 		}
 	}
 	if n > 0 {
-		r.Problems = append([]string{fmt.Sprintf("%d labels stand without the answer they wait for (an older claritty kept them; "+
-			"keying that answer again withdraws them), such as:", n)}, r.Problems...)
+		r.Problems = append([]string{display.Count(n,
+			"label stands without the answer it waits for (an older claritty kept it; keying that answer again withdraws it)",
+			"labels stand without the answer they wait for (an older claritty kept them; keying that answer again withdraws them)",
+		) + ", such as:"}, r.Problems...)
 	}
 	return r, nil
 }

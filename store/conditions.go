@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -189,7 +190,7 @@ func conditionsMet(ref ItemRef, labels map[string]int) error {
 	p := guidelines.ForKind(ref.Kind)
 	for u, v := range labels {
 		if !p.Fits(ref.shape(), u, v) {
-			return fmt.Errorf("%s %s does not fit the item (%d candidate facets)", u, p.LabelString(v), ref.Facets)
+			return fmt.Errorf("%s %s does not fit the item (%s)", u, p.LabelString(v), display.Count(ref.Facets, "candidate facet", "candidate facets"))
 		}
 		cond, ok := p.Requires(u)
 		if !ok {

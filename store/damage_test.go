@@ -166,7 +166,7 @@ func TestCheckFindsBrokenCounters(t *testing.T) {
 		}
 	}
 	if !strings.Contains(failed["item counters match the finished HITs"], "finished 7") ||
-		!strings.Contains(failed["every label has history"], "1 rows break it") {
+		!strings.Contains(failed["every label has history"], "1 row breaks it") {
 		t.Fatalf("failed checks: %v", failed)
 	}
 }

@@ -3,6 +3,8 @@ package store
 import (
 	"database/sql"
 	"fmt"
+
+	"github.com/claritty/claritty/display"
 )
 
 // afterFinish is what a HIT's finishing label sets going, in its
@@ -84,8 +86,8 @@ func scorePractice(w *ptx, taskID, itemID, annotatorID int64, now string) error 
 		return err
 	}
 	// This attempt ended a round.
-	detail := fmt.Sprintf("round %d: %.0f%% of units matched over %d practice HITs (pass %.0f%%)",
-		st.Round-1, 100*st.LastRound, st.Need, 100*st.Pass)
+	detail := fmt.Sprintf("round %d: %.0f%% of units matched over %s (pass %.0f%%)",
+		st.Round-1, 100*st.LastRound, display.Count(st.Need, "practice HIT", "practice HITs"), 100*st.Pass)
 	if _, err := w.exec(standingMake, taskID, annotatorID); err != nil {
 		return err
 	}
@@ -180,16 +182,17 @@ func judgeChecks(w *ptx, taskID, checkID, annotatorID int64, now string) error {
 
 // pauseDetail says in the standing history why the annotator was paused.
 func pauseDetail(matched, units, checks, dodged, right, asked int, below float64) string {
-	over := fmt.Sprintf("%d checks", checks)
+	over := display.Count(checks, "check", "checks")
 	if dodged > 0 {
 		over += fmt.Sprintf(", %d of them given back or put off and counted as missed", dodged)
 	}
 	if asked == 0 {
-		return fmt.Sprintf("gold-check accuracy %.0f%% (%d of %d units over %s), below %.0f%%",
-			100*share(matched, units), matched, units, over, 100*below)
+		return fmt.Sprintf("gold-check accuracy %.0f%% (%d of %s over %s), below %.0f%%",
+			100*share(matched, units), matched, display.Count(units, "unit", "units"), over, 100*below)
 	}
-	return fmt.Sprintf("accuracy on gold checks and attention questions %.0f%% (%d of %d gold-check units over %s, %d of %d attention questions), below %.0f%%",
-		100*share(matched, units), matched-right, units-asked, over, right, asked, 100*below)
+	return fmt.Sprintf("accuracy on gold checks and attention questions %.0f%% (%d of %s over %s, %d of %s), below %.0f%%",
+		100*share(matched, units), matched-right, display.Count(units-asked, "gold-check unit", "gold-check units"), over,
+		right, display.Count(asked, "attention question", "attention questions"), 100*below)
 }
 
 // setRepeatLabel applies a label change to an open repeat: the second

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -62,13 +63,13 @@ func (r ItemRef) CheckUnit(unit string) error {
 func (r ItemRef) holds(unit string) string {
 	switch r.Kind {
 	case guidelines.MIMICS.Kind:
-		return fmt.Sprintf("the pane has %d candidate answers", r.Answers)
+		return "the pane has " + display.Count(r.Answers, "candidate answer", "candidate answers")
 	case guidelines.ClariMM.Kind:
-		return fmt.Sprintf("the conversation has %d turns", r.Turns)
+		return "the conversation has " + display.Count(r.Turns, "turn", "turns")
 	case guidelines.Nuggets.Kind:
-		return fmt.Sprintf("the answer's intent has %d nuggets", r.Nuggets)
+		return "the answer's intent has " + display.Count(r.Nuggets, "nugget", "nuggets")
 	case guidelines.Necessity.Kind:
-		return fmt.Sprintf("the request has %d candidate facets", r.Facets)
+		return "the request has " + display.Count(r.Facets, "candidate facet", "candidate facets")
 	}
 	f, ok := guidelines.RegisteredFile(r.Kind)
 	if !ok {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/display"
 )
 
 // PatternCount is one row of a dataset's kept agreement table: how many
@@ -287,7 +288,7 @@ func recountPatterns(ctx context.Context, q source) ([]string, error) {
 		return nil, err
 	}
 	if stale > 0 {
-		problems = append(problems, fmt.Sprintf("%d items keep patterns but have no settled labels", stale))
+		problems = append(problems, display.Count(stale, "item keeps patterns but has", "items keep patterns but have")+" no settled labels")
 	}
 	err = eachRow(ctx, q, `SELECT dataset_id, unit_type, pattern, units FROM agreement_patterns`, nil, func(kept *sql.Rows) error {
 		var k key
@@ -296,7 +297,7 @@ func recountPatterns(ctx context.Context, q source) ([]string, error) {
 			return err
 		}
 		if want[k] != n && len(problems) < 10 {
-			problems = append(problems, fmt.Sprintf("dataset %d, %s %q: kept %d units, the labels give %d", k.dataset, k.typ, k.pat, n, want[k]))
+			problems = append(problems, fmt.Sprintf("dataset %d, %s %q: kept %s, the labels give %d", k.dataset, k.typ, k.pat, display.Count(n, "unit", "units"), want[k]))
 		}
 		delete(want, k)
 		return nil

@@ -8,6 +8,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -352,7 +353,7 @@ func (s Standing) Summary() string {
 	case !s.Required:
 		out = "no qualification asked"
 	default:
-		out = fmt.Sprintf("practising: round %d, %d of %d HITs", s.Round, s.InRound, s.Need)
+		out = fmt.Sprintf("practising: round %d, %d of %s", s.Round, s.InRound, display.Count(s.Need, "HIT", "HITs"))
 		if s.Units > 0 {
 			out += fmt.Sprintf(", %.0f%% matched", 100*share(s.Matched, s.Units))
 		}

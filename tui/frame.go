@@ -262,11 +262,3 @@ func (m *Model) statusLines() []string {
 	}
 	return lines
 }
-
-// count is "1 pane is" or "3 panes are".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}

@@ -274,7 +274,8 @@ func (m *hitScreen) guideStrip(h *hitState, w, room int) []string {
 		hintKey(k.GuideDown), hintKey(k.GuideUp), hintKey(k.Guide), m.cfg.Keys.labelsNote())
 	out := []string{s.Dim.Render(display.FitWords(head+strings.Repeat("─", max(0, w-lipgloss.Width(head))), w))}
 	out = append(out, lines[top:top+rows-1]...)
-	return append(out, s.Dim.Render(display.FitWords(fmt.Sprintf(" ↓ %d more lines of guidance (%s)", len(lines)-top-rows+1, hintKey(k.GuideDown)), w)))
+	return append(out, s.Dim.Render(display.FitWords(fmt.Sprintf(" ↓ %s of guidance (%s)",
+		display.Count(len(lines)-top-rows+1, "more line", "more lines"), hintKey(k.GuideDown)), w)))
 }
 
 // guidance is a step's guideline section without its heading, wrapped to
@@ -443,12 +444,12 @@ func (m *hitScreen) renderEmpty() []string {
 		lines = []string{
 			s.OK.Render(fmt.Sprintf("No HIT for you right now in %s (you finished %d).", name, nw.Done)),
 			s.Dim.Render(fmt.Sprintf("%s held by other annotators; it comes back to you if left idle for %v.",
-				count(nw.HeldByOthers, noun+" is", noun+"s are"), m.noWork.lease)),
+				display.Count(nw.HeldByOthers, noun+" is", noun+"s are"), m.noWork.lease)),
 		}
 	}
 	lines = append(lines, s.Dim.Render(fmt.Sprintf("%s; %s for adjudication.",
-		count(nw.Complete, noun+" has all the annotators it needs", noun+"s have all the annotators they need"),
-		count(nw.Adjudication, "unit waits", "units wait"))))
+		display.Count(nw.Complete, noun+" has all the annotators it needs", noun+"s have all the annotators they need"),
+		display.Count(nw.Adjudication, "unit waits", "units wait"))))
 	return m.fitNoWork(lines, queue+" lists the "+noun+"s to review or change a label", quit+" quits")
 }
 

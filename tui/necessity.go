@@ -97,7 +97,7 @@ func (k *necessityKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea
 		return nil, true
 	}
 	if d, ok := digit(msg); ok && h.step().id == "facet" && d > len(k.facets) {
-		m.setStatus(fmt.Sprintf("this request has %d candidate facets: %s, or %s when none fits", len(k.facets),
+		m.setStatus(fmt.Sprintf("this request has %s: %s, or %s when none fits", display.Count(len(k.facets), "candidate facet", "candidate facets"),
 			facetKeys(m.cfg.Keys, len(k.facets)), noneKey(m.cfg.Keys)), false)
 		return nil, true
 	}

@@ -380,7 +380,7 @@ func (m *Model) paneLines() []string {
 	if p.hidden > 0 || p.hideComp {
 		what := []string{}
 		if p.hidden > 0 {
-			what = append(what, count(p.hidden, "run", "runs"))
+			what = append(what, display.Count(p.hidden, "run", "runs"))
 		}
 		if p.hideComp {
 			what = append(what, "systems")
@@ -390,7 +390,7 @@ func (m *Model) paneLines() []string {
 	}
 	lines = append(lines,
 		s.Text.Render(fmt.Sprintf(" %-14s %s / %s", items, short(p.progress.Complete), short(p.progress.Items))),
-		s.Text.Render(fmt.Sprintf(" %-14s %s", "to adjudicate", count(p.progress.Adjudication, "unit", "units"))),
+		s.Text.Render(fmt.Sprintf(" %-14s %s", "to adjudicate", display.Count(p.progress.Adjudication, "unit", "units"))),
 		"", s.Title.Render(" you · "+display.Clean(m.cfg.Annotator.Name)),
 		s.Text.Render(fmt.Sprintf(" %-14s %s / %s", "HITs done", short(p.done), short(p.progress.Items))))
 	if p.perHIT >= time.Second {
@@ -532,7 +532,7 @@ func arenaPaneLines(s Styles, a *report.ArenaJudgments) []string {
 	default:
 		return []string{s.Dim.Render(" rule: not recorded")}
 	}
-	return []string{s.Dim.Render(rule), s.Dim.Render(fmt.Sprintf(" dropped %d of %d lines", *a.Dropped, *a.Lines))}
+	return []string{s.Dim.Render(rule), s.Dim.Render(fmt.Sprintf(" dropped %d of %s", *a.Dropped, display.Count(*a.Lines, "line", "lines")))}
 }
 
 // metricLines are figures two a line.
@@ -662,7 +662,7 @@ func rankingPaneLines(s Styles, c bench.Comparison) []string {
 	if b := c.Bootstrap; b.Replicates > 0 {
 		sep := c.Separability
 		lines = append(lines, s.Dim.Render(fmt.Sprintf(" resamples %d of %d", b.Used, b.Replicates)),
-			s.Dim.Render(fmt.Sprintf(" separable %d of %d pairs", sep.Separated, sep.Pairs)))
+			s.Dim.Render(fmt.Sprintf(" separable %d of %s", sep.Separated, display.Count(sep.Pairs, "pair", "pairs"))))
 	}
 	return lines
 }

@@ -37,7 +37,7 @@ func assignmentPaneLines(s Styles, runName string, a *report.Assignments) []stri
 	if len(a.Tau) == 0 {
 		return lines
 	}
-	lines = append(lines, s.Dim.Render(fmt.Sprintf(" τ-b vs people, %s", count(a.Tau[0].Systems, "system", "systems"))))
+	lines = append(lines, s.Dim.Render(fmt.Sprintf(" τ-b vs people, %s", display.Count(a.Tau[0].Systems, "system", "systems"))))
 	if a.TauWithheld != "" {
 		return append(lines, s.Dim.Render(" "+ansi.Truncate(a.TauWithheld, paneWidth-1, "…")))
 	}

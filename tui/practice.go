@@ -95,8 +95,8 @@ func (m *hitScreen) renderFeedback() []string {
 			matched++
 		}
 	}
-	head := []string{"", display.FitWords(s.Title.Render(fmt.Sprintf(" Practice %d: %d of %d answers match",
-		fb.seq, matched, len(fb.answers))), w)}
+	head := []string{"", display.FitWords(s.Title.Render(fmt.Sprintf(" Practice %d: %d of %s %s",
+		fb.seq, matched, display.Count(len(fb.answers), "answer", "answers"), display.Noun(matched, "matches", "match"))), w)}
 	var units, guides [][]string
 	for _, a := range fb.answers {
 		mark, style := "✓", s.OK
@@ -185,13 +185,13 @@ func standingText(s Styles, st store.Standing) string {
 		return s.OK.Render(fmt.Sprintf("Qualified: %.0f%% of units matched in round %d (pass %.0f%%). Real work opens with the next HIT.",
 			100*st.LastRound, st.Round-1, 100*st.Pass))
 	case st.InRound == 0 && st.LastRound >= 0:
-		return s.Error.Render(fmt.Sprintf("Round %d: %.0f%% of units matched, below the %.0f%% needed. A new round of %d practice HITs begins.",
-			st.Round-1, 100*st.LastRound, 100*st.Pass, st.Need))
+		return s.Error.Render(fmt.Sprintf("Round %d: %.0f%% of units matched, below the %.0f%% needed. A new round of %s begins.",
+			st.Round-1, 100*st.LastRound, 100*st.Pass, display.Count(st.Need, "practice HIT", "practice HITs")))
 	}
 	pct := 0.0
 	if st.Units > 0 {
 		pct = 100 * float64(st.Matched) / float64(st.Units)
 	}
-	return fmt.Sprintf("Practice round %d: %d of %d HITs done, %.0f%% of units matched so far; real work opens at %.0f%% over %d.",
-		st.Round, st.InRound, st.Need, pct, 100*st.Pass, st.Need)
+	return fmt.Sprintf("Practice round %d: %d of %s done, %.0f%% of units matched so far; real work opens at %.0f%% over %d.",
+		st.Round, st.InRound, display.Count(st.Need, "HIT", "HITs"), pct, 100*st.Pass, st.Need)
 }

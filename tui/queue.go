@@ -327,9 +327,9 @@ func (q *queueScreen) Layout() []string {
 // title counts the list: every HIT, or those that pass the filter.
 func (q *queueScreen) title() string {
 	if !q.filter.On() {
-		return count(q.total, "HIT", "HITs")
+		return display.Count(q.total, "HIT", "HITs")
 	}
-	parts := []string{fmt.Sprintf("%d of %s", q.total, count(q.all, "HIT", "HITs"))}
+	parts := []string{fmt.Sprintf("%d of %s", q.total, display.Count(q.all, "HIT", "HITs"))}
 	if q.filter.Status != "" {
 		parts = append(parts, string(q.filter.Status))
 	}

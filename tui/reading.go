@@ -6,6 +6,8 @@ import (
 	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/claritty/claritty/display"
 )
 
 // reading is what of a HIT's text has been on screen, for the one rule
@@ -102,9 +104,9 @@ func (r *reading) unreadNote() string {
 	case r.above > 0 && r.below > 0:
 		return fmt.Sprintf("read it all first: %d above, %d below", r.above, r.below)
 	case r.above > 0:
-		return "read it all first: " + count(r.above, "line", "lines") + " above"
+		return "read it all first: " + display.Count(r.above, "line", "lines") + " above"
 	case r.below > 0:
-		return "read it all first: " + count(r.below, "line", "lines") + " below"
+		return "read it all first: " + display.Count(r.below, "line", "lines") + " below"
 	}
 	return "read it all first" // not drawn since it was shown
 }

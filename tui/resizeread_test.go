@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -131,7 +132,7 @@ func TestResizeKeepsWhatWasRead(t *testing.T) {
 					t.Fatalf("4 labelled usefulness = %d with the text not read", got)
 				}
 				n := unreadLines(want, seen)
-				h.expect(fmt.Sprintf("read it all first: %s below", count(n, "line", "lines")))
+				h.expect(fmt.Sprintf("read it all first: %s below", display.Count(n, "line", "lines")))
 				if strings.Contains(h.screen(), "above") {
 					t.Fatalf("what was read counts as unread:\n%s", h.screen())
 				}
@@ -257,9 +258,9 @@ func unreadAround(t *testing.T, want [][]string, seen map[string]bool, screen st
 	case above > 0 && below > 0:
 		return fmt.Sprintf("read it all first: %d above, %d below", above, below)
 	case above > 0:
-		return "read it all first: " + count(above, "line", "lines") + " above"
+		return "read it all first: " + display.Count(above, "line", "lines") + " above"
 	}
-	return "read it all first: " + count(below, "line", "lines") + " below"
+	return "read it all first: " + display.Count(below, "line", "lines") + " below"
 }
 
 // unseen counts the words prefix1 … prefixN not yet seen.

@@ -63,7 +63,7 @@ func referBelow(cmd *cobra.Command, g *globals, dataset string, below float64) e
 		}
 		panes, units = panes+1, units+len(ref.Units)
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "%s: sent %d units of %d panes with agreement below %.2f to adjudication\n",
-		display.Clean(d.Name), units, panes, below)
+	fmt.Fprintf(cmd.ErrOrStderr(), "%s: sent %s of %s with agreement below %.2f to adjudication\n",
+		display.Clean(d.Name), display.Count(units, "unit", "units"), display.Count(panes, "pane", "panes"), below)
 	return nil
 }

@@ -250,17 +250,17 @@ func reportRun(w io.Writer, file string, opt data.RunOptions, res data.RunResult
 	file = display.Clean(file)
 	switch {
 	case opt.Kind == store.RunNuggets:
-		fmt.Fprintf(w, "%s: nuggets run %q → dataset %q: %d answers added, %d already present\n",
-			file, name, display.Clean(res.Dataset), res.Items, res.ItemsKnown)
+		fmt.Fprintf(w, "%s: nuggets run %q → dataset %q: %s added, %d already present\n",
+			file, name, display.Clean(res.Dataset), display.Count(res.Items, "answer", "answers"), res.ItemsKnown)
 	case res.Known:
 		fmt.Fprintf(w, "%s: %s run %q is already registered from this file; nothing added\n", file, opt.Kind, name)
 	case opt.Kind == store.RunTREC:
-		fmt.Fprintf(w, "%s: trec run %q → dataset %q, against the gold %s labels: %d lines\n",
-			file, name, display.Clean(res.Dataset), strings.ReplaceAll(res.Target, "_", "-"), res.RunLines)
+		fmt.Fprintf(w, "%s: trec run %q → dataset %q, against the gold %s labels: %s\n",
+			file, name, display.Clean(res.Dataset), strings.ReplaceAll(res.Target, "_", "-"), display.Count(res.RunLines, "line", "lines"))
 	case opt.Kind == store.RunQuestions:
-		fmt.Fprintf(w, "%s: questions run %q → dataset %q: %d questions\n", file, name, display.Clean(res.Dataset), res.RunLines)
+		fmt.Fprintf(w, "%s: questions run %q → dataset %q: %s\n", file, name, display.Clean(res.Dataset), display.Count(res.RunLines, "question", "questions"))
 	default:
-		fmt.Fprintf(w, "%s: labels run %q → dataset %q: %d predictions\n", file, name, display.Clean(res.Dataset), res.RunLines)
+		fmt.Fprintf(w, "%s: labels run %q → dataset %q: %s\n", file, name, display.Clean(res.Dataset), display.Count(res.RunLines, "prediction", "predictions"))
 	}
 	if res.Rule != "" {
 		fmt.Fprintf(w, "%s: %s\n", file, res.Rule)

@@ -119,7 +119,7 @@ func TestImportAndExportCommands(t *testing.T) {
 	tsv := writePanes(t, dir, "panes.tsv", jaguarRow)
 
 	r := runBin(t, bin, db, "import", tsv)
-	if r.code != 0 || !strings.Contains(r.stderr, "1 panes added") {
+	if r.code != 0 || !strings.Contains(r.stderr, "1 pane added") {
 		t.Fatalf("import: %+v", r)
 	}
 	r = runBin(t, bin, db, "import", tsv)
@@ -206,7 +206,7 @@ func TestFailedImportLeavesDatabase(t *testing.T) {
 		t.Fatal("failed import changed the labels")
 	}
 	r := runBin(t, bin, db, "import", "--dataset", "panes", good)
-	if !strings.Contains(r.stderr, "1 panes added") {
+	if !strings.Contains(r.stderr, "1 pane added") {
 		t.Fatalf("another dataset gets its own copy: %+v", r)
 	}
 }

@@ -61,7 +61,7 @@ func TestHostileFiles(t *testing.T) {
 	bom := write("bom.tsv", "\xef\xbb\xbf"+data.ManualHeader()+"\n"+strings.Replace(jaguarRow, "jaguar", "puma", 1))
 	r := runBin(t, bin, db, "import", bom)
 	if r.code != 0 || !strings.Contains(r.stderr, "warning: "+bom+":2: last line has no line end (cut short?)") ||
-		!strings.Contains(r.stderr, "1 panes added") {
+		!strings.Contains(r.stderr, "1 pane added") {
 		t.Fatalf("BOM and a cut last line: %+v", r)
 	}
 	// With the limit raised, a long line is fine.

@@ -146,14 +146,15 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 	}
 	r.File = display.Clean(r.File)
 	if m := r.Merge; r.Format == data.FormatLabels {
-		fmt.Fprintf(w, "%s: labels: %d added, %d changed, %d already present, %d older than the stored label (kept); %d HITs finished\n",
-			r.File, m.Added, m.Changed, m.Same, m.KeptNewer, m.Finished)
+		fmt.Fprintf(w, "%s: labels: %d added, %d changed, %d already present, %d older than the stored label (kept); %s finished\n",
+			r.File, m.Added, m.Changed, m.Same, m.KeptNewer, display.Count(m.Finished, "HIT", "HITs"))
 		if m.Withdrawn > 0 {
-			fmt.Fprintf(w, "note: %d labels withdrawn: the file changed the answers they waited for\n", m.Withdrawn)
+			fmt.Fprintf(w, "note: %s\n", display.Count(m.Withdrawn, "label withdrawn: the file changed the answer it waited for",
+				"labels withdrawn: the file changed the answers they waited for"))
 		}
 		if m.PastMax > 0 {
-			fmt.Fprintf(w, "note: %d items now have more finished HITs than their policy's max: merged work counts "+
-				"toward gold and agreement, and claritty gives those items out no more\n", m.PastMax)
+			fmt.Fprintf(w, "note: %s more finished HITs than their policy's max: merged work counts "+
+				"toward gold and agreement, and claritty gives those items out no more\n", display.Count(m.PastMax, "item now has", "items now have"))
 		}
 		return
 	}
@@ -161,23 +162,23 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 		fmt.Fprintln(w, "warning: "+warn.String())
 	}
 	if r.Format == data.FormatClariMM {
-		fmt.Fprintf(w, "%s: clarimm → dataset %q: %d conversations added, %d already present; %d images show as placeholders\n",
-			r.File, r.Dataset, r.Items, r.ItemsKnown, len(r.Warnings))
+		fmt.Fprintf(w, "%s: clarimm → dataset %q: %s added, %d already present; %s as placeholders\n",
+			r.File, r.Dataset, display.Count(r.Items, "conversation", "conversations"), r.ItemsKnown, display.Count(len(r.Warnings), "image shows", "images show"))
 		return
 	}
 	switch r.Format {
 	case data.FormatNuggets:
-		fmt.Fprintf(w, "%s: nuggets → dataset %q: %d intents added, %d already present\n",
-			r.File, r.Dataset, r.Intents, r.ItemsKnown)
+		fmt.Fprintf(w, "%s: nuggets → dataset %q: %s added, %d already present\n",
+			r.File, r.Dataset, display.Count(r.Intents, "intent", "intents"), r.ItemsKnown)
 		return
 	case data.FormatCandidates:
-		fmt.Fprintf(w, "%s: candidates → dataset %q: %d answers added, %d already present\n",
-			r.File, r.Dataset, r.Items, r.ItemsKnown)
+		fmt.Fprintf(w, "%s: candidates → dataset %q: %s added, %d already present\n",
+			r.File, r.Dataset, display.Count(r.Items, "answer", "answers"), r.ItemsKnown)
 		return
 	}
 	if r.Format == data.FormatSERP {
-		fmt.Fprintf(w, "%s: serp: %d queries added (%d results), %d already present\n",
-			r.File, r.Queries, r.Results, r.QueriesKnown)
+		fmt.Fprintf(w, "%s: serp: %s added (%s), %d already present\n",
+			r.File, display.Count(r.Queries, "query", "queries"), display.Count(r.Results, "result", "results"), r.QueriesKnown)
 		return
 	}
 	noun := map[store.Format]string{data.FormatNecessity: "requests", data.FormatPairs: "pairs"}[r.Format]
@@ -189,10 +190,10 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 	}
 	if r.Purpose != "" {
 		what := map[store.Purpose]string{store.PurposePractice: "practice", store.PurposeCheck: "gold-check"}[r.Purpose]
-		fmt.Fprintf(w, "%s: %s → %s %s of dataset %q: %d added, %d already present; %d answers added, %d already present\n",
-			r.File, r.Format, what, noun, r.Dataset, r.Items, r.ItemsKnown, r.Labels, r.LabelsKnown)
+		fmt.Fprintf(w, "%s: %s → %s %s of dataset %q: %d added, %d already present; %s added, %d already present\n",
+			r.File, r.Format, what, noun, r.Dataset, r.Items, r.ItemsKnown, display.Count(r.Labels, "answer", "answers"), r.LabelsKnown)
 		return
 	}
-	fmt.Fprintf(w, "%s: %s → dataset %q: %d %s added, %d already present; %d labels added, %d already present\n",
-		r.File, r.Format, r.Dataset, r.Items, noun, r.ItemsKnown, r.Labels, r.LabelsKnown)
+	fmt.Fprintf(w, "%s: %s → dataset %q: %s added, %d already present; %s added, %d already present\n",
+		r.File, r.Format, r.Dataset, display.Count(r.Items, guidelines.Singular(noun), noun), r.ItemsKnown, display.Count(r.Labels, "label", "labels"), r.LabelsKnown)
 }

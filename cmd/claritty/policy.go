@@ -91,11 +91,11 @@ func trainingChanged(cmd *cobra.Command, t *store.Training, cur store.Training) 
 func trainingLine(t store.Training, kind guidelines.Kind) string {
 	q := "no qualification"
 	if t.Qualify > 0 {
-		q = fmt.Sprintf("qualify after %d practice HITs at %.0f%% of units matched", t.Qualify, 100*t.Pass)
+		q = fmt.Sprintf("qualify after %s at %.0f%% of units matched", display.Count(t.Qualify, "practice HIT", "practice HITs"), 100*t.Pass)
 	}
 	pause := "never paused"
 	if t.PauseBelow > 0 {
-		pause = fmt.Sprintf("paused below %.0f%% gold-check accuracy after %d checks", 100*t.PauseBelow, t.PauseAfter)
+		pause = fmt.Sprintf("paused below %.0f%% gold-check accuracy after %s", 100*t.PauseBelow, display.Count(t.PauseAfter, "check", "checks"))
 	}
 	fast := "no speed mark"
 	if t.Fast > 0 {
@@ -112,8 +112,8 @@ func trainingLine(t store.Training, kind guidelines.Kind) string {
 		// The rate stays set, but the kind's file no longer asks one.
 		attention = "; no attention question (the protocol asks none)"
 	}
-	return fmt.Sprintf("%s; gold checks %.0f%% of HITs, %s (at least %d HITs later)%s; %s; %s",
-		q, 100*t.CheckRate, repeats, t.RepeatGap, attention, fast, pause)
+	return fmt.Sprintf("%s; gold checks %.0f%% of HITs, %s (at least %s later)%s; %s; %s",
+		q, 100*t.CheckRate, repeats, display.Count(t.RepeatGap, "HIT", "HITs"), attention, fast, pause)
 }
 
 func newPolicyCmd(g *globals) *cobra.Command {
@@ -194,10 +194,10 @@ func newPolicyCmd(g *globals) *cobra.Command {
 			if cur.Model != "" {
 				gold = fmt.Sprintf("%s (ties and assignment by %s)", cur.Model, cur.Gold)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "dataset %q: min %d, max %d annotators per item; lease %v; gold label by %s\n",
-				display.Clean(d.Name), cur.Min, cur.Max, cur.Lease, gold)
-			fmt.Fprintf(cmd.OutOrStdout(), "figures below the lead role: withheld when they rest on fewer than %d items "+
-				"the reader has not all finished\n", cur.WithholdBelow)
+			fmt.Fprintf(cmd.OutOrStdout(), "dataset %q: min %d, max %s per item; lease %v; gold label by %s\n",
+				display.Clean(d.Name), cur.Min, display.Count(cur.Max, "annotator", "annotators"), cur.Lease, gold)
+			fmt.Fprintf(cmd.OutOrStdout(), "figures below the lead role: withheld when they rest on fewer than %s "+
+				"the reader has not all finished\n", display.Count(cur.WithholdBelow, "item", "items"))
 			fmt.Fprintf(cmd.OutOrStdout(), "training: %s\n", trainingLine(tcur, d.Kind))
 			return nil
 		},

@@ -289,7 +289,7 @@ func TestProtocolsOverSSH(t *testing.T) {
 	}
 	body := "query\tquestion\toption_1\toption_2\toption_3\toption_4\toption_5\tCoverage\tDiversity\tUnderstandability\tImportance Order\n" +
 		"q\twhich?\ta\tb\t\t\t\t4\t\t\t\n"
-	if r := sshRun(t, lead, body, "import --format ssh-aspects --dataset mine -"); r.code != 0 || !strings.Contains(r.stderr, "ssh-aspects → dataset \"mine\": 1 panes added") {
+	if r := sshRun(t, lead, body, "import --format ssh-aspects --dataset mine -"); r.code != 0 || !strings.Contains(r.stderr, "ssh-aspects → dataset \"mine\": 1 pane added") {
 		t.Errorf("import under it over SSH: %+v", r)
 	}
 	if r := sshRun(t, ana, "", "protocols"); !strings.Contains(r.stdout, "ssh-aspects          database") {
@@ -507,7 +507,7 @@ func TestProtocolPracticeImport(t *testing.T) {
 		t.Fatalf("import: %+v", r)
 	}
 	r := tm.run(t, "", "", "import", "--format", "usefulness", "--practice", "--dataset", "questions", practice)
-	if r.code != 0 || !strings.Contains(r.stderr, "usefulness → practice questions of dataset \"questions\": 2 added, 0 already present; 1 answers added") {
+	if r.code != 0 || !strings.Contains(r.stderr, "usefulness → practice questions of dataset \"questions\": 2 added, 0 already present; 1 answer added") {
 		t.Fatalf("practice import: %+v", r)
 	}
 	if r := tm.run(t, "", "", "export", "--format", "labels", "--dataset", "questions"); strings.Count(r.stdout, "\n") != 1 {

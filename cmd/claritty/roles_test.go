@@ -584,7 +584,7 @@ func TestTrainingIsForLeads(t *testing.T) {
 	if r := tm.run(t, "", "", "import", "--practice", "--dataset", data.DemoDataset, manual); r.code != 0 {
 		t.Fatalf("the lead imports practice: %+v", r)
 	}
-	if r := tm.run(t, "", "", "policy", "--qualify", "1", "--pass", "0.5"); r.code != 0 || !strings.Contains(r.stdout, "qualify after 1 practice HITs") {
+	if r := tm.run(t, "", "", "policy", "--qualify", "1", "--pass", "0.5"); r.code != 0 || !strings.Contains(r.stdout, "qualify after 1 practice HIT at") {
 		t.Fatalf("the lead sets qualification: %+v", r)
 	}
 	// A lead's list shows where each stands; an annotator's does not.

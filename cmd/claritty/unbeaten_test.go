@@ -141,7 +141,7 @@ func TestBradleyTerryUnbeatenEveryRoute(t *testing.T) {
 	page := string(b)
 	for _, want := range []string{"NO FINITE FIT for all 3 systems together", "no finite strength: lost none of its 10 games",
 		`data-path="comparisons/0/ranking/0/strength" data-value="null"`, `data-path="comparisons/0/ranking/1/strength" data-value="0.6"`,
-		"group 1 won all 10 games against group 2", "Separable: 0 of 1 pairs of systems within a group"} {
+		"group 1 won all 10 games against group 2", "Separable: 0 of 1 pair of systems within a group"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the report lacks %q", want)
 		}
@@ -169,7 +169,7 @@ func checkUnbeatenText(t *testing.T, route, text string) {
 	flat := strings.Join(strings.Fields(text), " ")
 	for _, want := range []string{"Bradley–Terry: NO FINITE FIT for all 3 systems together: x lost none of its 10 games",
 		"x no finite strength: lost none of its 10 games", "group 2: y, z", "group 1 won all 10 games against group 2",
-		"separable: 0 of 1 pairs of systems within a group"} {
+		"separable: 0 of 1 pair of systems within a group"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("%s lacks %q:\n%s", route, want, text)
 		}

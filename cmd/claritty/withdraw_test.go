@@ -202,7 +202,7 @@ func TestGatedStudyLeavesNoWithdrawnLabel(t *testing.T) {
 	}
 	defer cy.Close()
 	if r := sshRun(t, cy, "item\tunit\tannotator\tlabel\n"+items[4].UID+"\tclear\tcy\t1\n", "import --format labels -"); r.code != 0 ||
-		!strings.Contains(r.stderr, "1 labels withdrawn") {
+		!strings.Contains(r.stderr, "1 label withdrawn: the file changed the answer it waited for") {
 		t.Errorf("cy's clear over SSH: %+v", r)
 	}
 	want.change(4, "cy", "clear", studyYes)

@@ -22,6 +22,7 @@ import (
 	"charm.land/wish/v2"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 )
 
@@ -157,7 +158,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	select {
 	case <-done:
 	case <-ctx.Done():
-		err = fmt.Errorf("%d sessions still running were cut off", s.active.Load())
+		err = fmt.Errorf("%s cut off", display.Count(s.active.Load(), "session still running was", "sessions still running were"))
 	}
 	s.srv.Close()
 	return err
@@ -228,7 +229,7 @@ func (s *Server) handle(ssh.Handler) ssh.Handler {
 		}
 		if n := s.active.Add(1); s.cfg.MaxSessions > 0 && n > int64(s.cfg.MaxSessions) {
 			s.active.Add(-1)
-			s.refuse(sess, fp, addr, fmt.Sprintf("server full (%d sessions)", s.cfg.MaxSessions))
+			s.refuse(sess, fp, addr, fmt.Sprintf("server full (%s)", display.Count(s.cfg.MaxSessions, "session", "sessions")))
 			return
 		}
 		s.sessions.Add(1)

@@ -1,0 +1,20 @@
+package display
+
+import "strconv"
+
+// Count puts a count before the form of a noun it agrees with: "1 game",
+// "0 games", "3 games". Both forms are given whole, since a plural is not
+// always one more s ("query", "queries"), and they may carry the words
+// that agree with them ("unit waits", "units wait").
+func Count[N ~int | ~int32 | ~int64](n N, one, many string) string {
+	return strconv.FormatInt(int64(n), 10) + " " + Noun(n, one, many)
+}
+
+// Noun is Count's form of the noun alone, for a count written apart from
+// it (an HTML figure in a span of its own): one at 1, else many.
+func Noun[N ~int | ~int32 | ~int64](n N, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
