@@ -183,12 +183,13 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 			"             systems' two orders\n" +
 			"  arena-judgments  an LLM judge's verdicts as arena-hard-auto writes them: {\"uid\", \"model\",\n" +
 			"             \"baseline\", \"games\": [{\"score\": \"A>B\"…}, …]}, game 1 the baseline as A, game 2\n" +
-			"             the model; over a compare dataset, the verdict the two games' together, and\n" +
-			"             the flip rate (verdicts that change with the order); a line counts only\n" +
-			"             with both games scored, as arena-hard-auto's show_result reads them now\n" +
-			"             (--one-game: the older rule, one game scored counts by that game); the\n" +
-			"             output says which rule read the file and how many lines it dropped, and\n" +
-			"             the run keeps both for bench, its --json and the report to say\n" +
+			"             the model, always two (a game not scored is null, or its score); over a\n" +
+			"             compare dataset, the verdict the two games' together, and the flip rate\n" +
+			"             (verdicts that change with the order); a line counts only with both games\n" +
+			"             scored, as arena-hard-auto's show_result reads them now (--one-game: the\n" +
+			"             older rule, one game scored counts by that game); the output says which\n" +
+			"             rule read the file and how many lines it dropped, and the run keeps both\n" +
+			"             for bench, its --json and the report to say\n" +
 			"A line of labels or questions names its item by its uid, as exports give it, or by its\n" +
 			"own id where a protocol file's [item] id is one column (ClariQ's topic_id: 101; see\n" +
 			"\"Naming an item\" in docs/protocols.md).\n" +
