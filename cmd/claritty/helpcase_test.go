@@ -81,17 +81,41 @@ func titled(w string) string {
 	return string(unicode.ToUpper(r)) + w[n:]
 }
 
+// capitalisedNames finds, anywhere in a help text, a format's or a run
+// kind's name with its first letter made upper-case ("Trec runs:",
+// "Labels"): a name is typed as it is written, so help writes it so, at
+// the start of a sentence too.
+func capitalisedNames(names []string) *regexp.Regexp {
+	var alts []string
+	for _, n := range names {
+		if titled(n) != n && !slices.Contains(alts, regexp.QuoteMeta(titled(n))) {
+			alts = append(alts, regexp.QuoteMeta(titled(n)))
+		}
+	}
+	return regexp.MustCompile(`(?:^|[^\w-])(` + strings.Join(alts, "|") + `)(?:$|[^\w-])`)
+}
+
 // fang draws each flag's usage and each subcommand's short text with its
 // first word title-cased (cases.Title: "--ratings:" became "--Ratings:",
 // "arena-judgments:" "Arena-Judgments:", "HITs" "Hits"). Over every
 // command's --help, the built binary's and one over SSH, no such word
-// changes but for its first letter, and none is a format's name, which is
-// typed as written.
+// changes but for its first letter, and no format's or run kind's name
+// (what --format and --kind take) is capitalised, there or anywhere else
+// in the help.
 func TestHelpKeepsNamesAsTyped(t *testing.T) {
 	t.Parallel()
 	bin := binary(t)
 	db := filepath.Join(t.TempDir(), "c.db")
 	formats := formatNames(t)
+	capitalised := capitalisedNames(formats)
+	checkText := func(route string, path []string, help string) {
+		t.Helper()
+		for _, line := range strings.Split(help, "\n") {
+			if m := capitalised.FindStringSubmatch(line); m != nil {
+				t.Errorf("%s %v --help: the name %q capitalised (%q): %s", route, path, strings.ToLower(m[1]), m[1], strings.TrimSpace(line))
+			}
+		}
+	}
 	check := func(route string, path []string, help string, e helpEntry) {
 		t.Helper()
 		m := e.line.FindStringSubmatch(help)
@@ -120,6 +144,7 @@ func TestHelpKeepsNamesAsTyped(t *testing.T) {
 		for _, e := range helpEntries(c) {
 			check("claritty", path, help.stdout, e)
 		}
+		checkText("claritty", path, help.stdout)
 		for _, sc := range c.Commands() {
 			if !sc.Hidden && sc.Name() != "help" {
 				walk(sc, append(slices.Clone(path), sc.Name()))
@@ -149,5 +174,6 @@ func TestHelpKeepsNamesAsTyped(t *testing.T) {
 		for _, e := range helpEntries(c) {
 			check("ssh", path, r.stdout, e)
 		}
+		checkText("ssh", path, r.stdout)
 	}
 }
