@@ -122,17 +122,24 @@ func waitingImport(t *testing.T, bin, db string) (finish func(body string) resul
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	for !hasAnnotator(db) {
-		if cmd.ProcessState != nil {
-			t.Fatalf("import - ended: %s", errb.String())
+	ended := make(chan error, 1)
+	go func() { ended <- cmd.Wait() }()
+	// No connection of the test's before the file is in WAL mode (its WAL
+	// is there): one would keep the import from switching it.
+	for ready := false; !ready; {
+		select {
+		case err := <-ended:
+			t.Fatalf("import - ended (%v): %s", err, errb.String())
+		case <-time.After(5 * time.Millisecond):
 		}
-		time.Sleep(5 * time.Millisecond)
+		_, err := os.Stat(db + "-wal")
+		ready = err == nil && hasAnnotator(db)
 	}
 	return func(body string) result {
 		t.Helper()
 		io.WriteString(in, body)
 		in.Close()
-		err := cmd.Wait()
+		err := <-ended
 		var ee *exec.ExitError
 		if err != nil && !errors.As(err, &ee) {
 			t.Fatal(err)
