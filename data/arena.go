@@ -19,7 +19,8 @@ import (
 // per question and model, {"uid", "model", "baseline", "games": [game 1, game
 // 2]}, game 1 showing the baseline as A and the model as B, game 2 the
 // other way round, each {"score": "A>B" | "A>>B" | "A=B" | "B>A" | "B>>A" |
-// … | null}; other fields are not read. Each line is a compare pair of the
+// … | null} or null; other fields are not read. gen_judgment.py writes both
+// games always, so "games" of any other length is refused. Each line is a compare pair of the
 // dataset (its request id uid, its systems model and baseline). The run's
 // verdict is the two games' together: the model's mean score over the
 // games scored (1 better, ½ tie, 0 worse; arena-hard's heavier weight for
@@ -37,9 +38,13 @@ type arenaLine struct {
 	UID      json.RawMessage `json:"uid"`
 	Model    *string         `json:"model"`
 	Baseline *string         `json:"baseline"`
-	Games    *[]*struct {
-		Score *string `json:"score"`
-	} `json:"games"`
+	Games    *[]*arenaGame   `json:"games"`
+}
+
+// arenaGame is one game of a judgment: null, or its score (null when the
+// judge gave none).
+type arenaGame struct {
+	Score *string `json:"score"`
 }
 
 // arenaA is each score's verdict for A: 1 A better, ½ a tie, 0 B better.
@@ -66,11 +71,12 @@ func parseArena(line []byte) (arenaVerdict, error) {
 	}
 	switch {
 	case l.Model == nil || l.Baseline == nil:
-		return v, fmt.Errorf("question %q: model and baseline name the pair; one is missing", v.request)
+		return v, fmt.Errorf("request %q: model and baseline name the pair; one is missing", v.request)
 	case *l.Model == *l.Baseline:
-		return v, fmt.Errorf("question %q: model and baseline are both %q", v.request, *l.Model)
-	case l.Games == nil || len(*l.Games) == 0 || len(*l.Games) > 2:
-		return v, fmt.Errorf("question %q: want two games (the baseline first, then the model)", v.request)
+		return v, fmt.Errorf("request %q: model and baseline are both %q", v.request, *l.Model)
+	case l.Games == nil || len(*l.Games) != 2:
+		return v, fmt.Errorf("request %q: %s; a judgment has two games, the baseline as A and then the model as A "+
+			"(a game the judge did not score is null, or has \"score\": null)", v.request, gamesGiven(l.Games))
 	}
 	v.model, v.baseline = *l.Model, *l.Baseline
 	v.scores = [2]float64{-1, -1}
@@ -80,7 +86,7 @@ func parseArena(line []byte) (arenaVerdict, error) {
 		}
 		a, ok := arenaA[strings.TrimSpace(*g.Score)]
 		if !ok {
-			return v, fmt.Errorf("question %q: game %d: score %q is none of arena-hard's (A>B, A>>B, A=B, B>A, B>>A …)", v.request, i+1, *g.Score)
+			return v, fmt.Errorf("request %q: game %d: score %q is none of arena-hard's (A>B, A>>B, A=B, B>A, B>>A …)", v.request, i+1, *g.Score)
 		}
 		if i == 0 {
 			v.scores[0] = 1 - a // the model is B
@@ -89,6 +95,19 @@ func parseArena(line []byte) (arenaVerdict, error) {
 		}
 	}
 	return v, nil
+}
+
+// gamesGiven says what a judgment's "games" is when it is not two games.
+func gamesGiven(games *[]*arenaGame) string {
+	switch {
+	case games == nil:
+		return `it has no "games"`
+	case len(*games) == 0:
+		return `its "games" is empty`
+	case len(*games) == 1:
+		return `its "games" has one game`
+	}
+	return fmt.Sprintf(`its "games" has %d games`, len(*games))
 }
 
 // scored is how many of the line's games have a score.
@@ -254,12 +273,15 @@ func arenaItem(ctx context.Context, st *store.Store, datasetID int64, v arenaVer
 }
 
 // arenaDataset is the compare dataset the judgments are over: the one
-// named, else the first that has the first line's pair.
+// named, else the first that has the first line's pair, else the first
+// that has its request, with other pairs: then the first line is refused
+// as any other line is, for the pair the dataset lacks.
 func arenaDataset(ctx context.Context, st *store.Store, v arenaVerdict, name string, line int, opt RunOptions) (store.Dataset, error) {
 	all, err := st.Datasets(ctx)
 	if err != nil {
 		return store.Dataset{}, err
 	}
+	var withRequest []store.Dataset
 	for _, d := range all {
 		if d.Kind != guidelines.Compare.Kind || opt.Dataset != "" && d.Name != opt.Dataset {
 			continue
@@ -267,6 +289,31 @@ func arenaDataset(ctx context.Context, st *store.Store, v arenaVerdict, name str
 		if _, ok, err := arenaItem(ctx, st, d.ID, v); ok || err != nil {
 			return d, err
 		}
+		withRequest = append(withRequest, d)
+	}
+	for _, d := range withRequest {
+		has, err := hasRequest(ctx, st, d.ID, v.request)
+		if has || err != nil {
+			return d, err
+		}
 	}
 	return store.Dataset{}, lineErr(name, line, "no compare dataset%s has request %q", inDataset(opt.Dataset), v.request)
+}
+
+// hasRequest says whether a compare dataset has a pair of the request
+// whose id is request: the pair's uid is the id, or, where the request
+// set more than two systems against each other, the id and two systems
+// (whose names have no slash). errFound stops the walk.
+func hasRequest(ctx context.Context, st *store.Store, datasetID int64, request string) (bool, error) {
+	err := st.EachItem(ctx, datasetID, func(it store.Item) error {
+		rest, ok := strings.CutPrefix(it.UID, request+"/")
+		if it.UID == request || ok && strings.Count(rest, "/") == 1 {
+			return errFound
+		}
+		return nil
+	})
+	if errors.Is(err, errFound) {
+		return true, nil
+	}
+	return false, err
 }

@@ -51,6 +51,8 @@ type Store struct {
 	// protocols counts the protocol files this process has read from the
 	// database (syncProtocols); shared by every Borrow.
 	protocols *atomic.Pointer[string]
+	lock      *os.File // the file held open for as long as the store is (holdOpen)
+	fresh     *Fresh   // set when Open created the file (Discard)
 }
 
 // timeFormat is how timestamps are stored: UTC, sortable as text.
@@ -80,23 +82,68 @@ func OpenMode(ctx context.Context, path string, mode fs.FileMode) (*Store, error
 	if err := checkHeader(path); err != nil {
 		return nil, err
 	}
-	if err := createFile(path, mode); err != nil {
+	created, lock, err := createAndHold(ctx, path, mode)
+	if err != nil {
 		return nil, err
 	}
 	db, err := sql.Open("sqlite", dsn(path))
 	if err != nil {
+		closeLock(lock)
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	db.SetMaxIdleConns(idleConns)
 	s := newStore(db, path)
+	s.lock = lock
 	for _, step := range []func(context.Context) error{s.checkWAL, s.quickCheck, s.migrate, s.followReplication, s.openProtocols} {
 		if err := step(ctx); err != nil {
 			s.db.Close()
+			closeLock(lock)
 			return nil, err
+		}
+	}
+	if created != nil && lock != nil {
+		// What a refused command may remove (Discard), if it still holds
+		// only this.
+		if d, err := contentDigest(ctx, s.db); err == nil {
+			s.fresh = &Fresh{path: path, file: created, digest: d}
 		}
 	}
 	s.startWriter()
 	return s, nil
+}
+
+// createAndHold makes the database file if there is none (created is then
+// the file as made) and holds it open (holdOpen), trying again if a
+// refused command's Discard removed the file in between.
+func createAndHold(ctx context.Context, path string, mode fs.FileMode) (created fs.FileInfo, lock *os.File, err error) {
+	for try := 0; ; try++ {
+		if created, err = createFile(path, mode); err != nil {
+			return nil, nil, err
+		}
+		lock, err = holdOpen(ctx, path)
+		if errors.Is(err, errReplaced) && try < 3 {
+			continue
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("open %s: %w", path, err)
+		}
+		if created != nil && (lock == nil || !sameAsLocked(lock, created)) {
+			created = nil // not known to be the file this process made
+		}
+		return created, lock, nil
+	}
+}
+
+// sameAsLocked says whether the file held open is fi.
+func sameAsLocked(lock *os.File, fi fs.FileInfo) bool {
+	held, err := lock.Stat()
+	return err == nil && os.SameFile(held, fi)
+}
+
+func closeLock(lock *os.File) {
+	if lock != nil {
+		lock.Close()
+	}
 }
 
 // idleConns is how many connections the pool keeps open. database/sql
@@ -143,20 +190,25 @@ func checkFolder(path string) error {
 }
 
 // createFile makes an empty database file with mode, before SQLite makes
-// it with 0644 less the umask: readable by every user of the machine.
-func createFile(path string, mode fs.FileMode) error {
+// it with 0644 less the umask: readable by every user of the machine. It
+// returns the file it made, nil when one was there (O_EXCL tells which).
+func createFile(path string, mode fs.FileMode) (fs.FileInfo, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
 	if errors.Is(err, fs.ErrExist) {
-		return nil
+		return nil, nil
 	}
 	if err != nil {
-		return fmt.Errorf("open %s: %w", path, err)
+		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	defer f.Close()
 	if err := f.Chmod(mode); err != nil { // the umask may have taken bits
-		return fmt.Errorf("open %s: %w", path, err)
+		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	return nil
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return fi, nil
 }
 
 // checkHeader reads the first 100 bytes of an existing file (SQLite's
@@ -290,7 +342,9 @@ func (s *Store) Close() error {
 	}
 	s.closeWriter()
 	s.stmts.close()
-	return s.db.Close()
+	err := s.db.Close()
+	closeLock(s.lock) // after every connection: see holdOpen
+	return err
 }
 
 // Path is the file the store was opened on.

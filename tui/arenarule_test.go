@@ -25,7 +25,7 @@ func TestPaneSaysTheArenaRule(t *testing.T) {
 	var pairs, gold, judgments strings.Builder
 	gold.WriteString("item\tunit\tannotator\tlabel\n")
 	games := []string{`[{"score": "A>B"}, {"score": "B>A"}]`, `[{"score": null}, {"score": "A=B"}]`,
-		`[null, null]`, `[{"score": "B>A"}, {"score": "A>B"}]`, `[{"score": "A=B"}]`}
+		`[null, null]`, `[{"score": "B>A"}, {"score": "A>B"}]`, `[{"score": "A=B"}, null]`}
 	for i := range 10 {
 		fmt.Fprintf(&pairs, `{"id": "q%d", "request": "request %d", "outputs": {"base": "b%d", "m1": "x%d"}}`+"\n", i, i, i, i)
 		fmt.Fprintf(&gold, "q%d\tpreference\tann\twin\n", i)

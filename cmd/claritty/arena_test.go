@@ -142,8 +142,7 @@ func TestArenaJudgments(t *testing.T) {
 
 // By default a judgment counts only with both games scored, as
 // arena-hard-auto's show_result reads them now: a line whose games are
-// not both there with a score (a null game, a null score, one game only)
-// is dropped, and the output says by which rule and how many, counted here
+// not both there with a score (a null game, a null score) is dropped, and the output says by which rule and how many, counted here
 // by show_result's own test. --one-game takes the older rule, keeping a
 // line with one game scored; the same file under the same name by the
 // other rule is another run, refused; --one-game is refused for another
@@ -159,7 +158,7 @@ func TestArenaDropsOneGameLines(t *testing.T) {
 		`[{"score": null}, {"score": "A=B"}]`,
 		`[{"score": "A>>B"}, {"score": null}]`,
 		`[null, {"score": "B>>A"}]`,
-		`[{"score": "A<B"}]`,
+		`[{"score": "A<B"}, null]`,
 		`[{"score": null}, null]`,
 		`[{"score": "B>A"}, {"score": "A>B"}]`,
 	}
@@ -253,5 +252,83 @@ func TestArenaDropsOneGameLines(t *testing.T) {
 	r = sshRun(t, c, file.String(), "bench add --kind arena-judgments --name over-ssh -")
 	if r.code != 0 || !strings.Contains(r.stderr, fmt.Sprintf("%d of 21 lines dropped: %d with no game scored, %d with one", none+oneGame, none, oneGame)) {
 		t.Errorf("over SSH: %+v", r)
+	}
+}
+
+// Every line of a judgments file is refused alike, the first too: a pair
+// the dataset lacks, of a request it has (set against more than two
+// systems, so the pairs' uids are the request's id and two systems), is
+// refused for that pair at line 1 as at line 2; a request no dataset has
+// is said as such. A "games" that is not two games (one, none, three, or
+// no "games") is refused at its line, by either rule, since
+// arena-hard-auto's gen_judgment writes both games always, a game it could
+// not score as null. Nothing is kept of a refused file, over SSH as
+// locally.
+func TestArenaJudgmentLinesRefusedAlike(t *testing.T) {
+	t.Parallel()
+	bin, dir := binary(t), t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	write := fileWriter(t, dir)
+	pairs := `{"id": "p1", "request": "r1", "outputs": {"base": "b", "m1": "x", "m2": "y"}}` + "\n" +
+		`{"id": "p2", "request": "r2", "outputs": {"base": "b", "m1": "x", "m2": "y"}}` + "\n"
+	if r := runBin(t, bin, db, "import", "--against", "base", write("pairs.jsonl", pairs)); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	good := `{"uid": "p2", "model": "m1", "baseline": "base", "games": [{"score": "A>B"}, {"score": "B>A"}]}`
+	line := func(uid, model, baseline, games string) string {
+		return fmt.Sprintf(`{"uid": %q, "model": %q, "baseline": %q, "games": %s}`, uid, model, baseline, games)
+	}
+	before := dbBytes(t, db)
+	unknownPair := line("p1", "q", "w", `[{"score": "A>B"}, {"score": "A>B"}]`)
+	want := `dataset "pairs" has no pair of "q" and "w" for request "p1"`
+	for i, body := range []string{unknownPair + "\n" + good + "\n", good + "\n" + unknownPair + "\n"} {
+		name := fmt.Sprintf("pair%d.jsonl", i+1)
+		r := runBin(t, bin, db, "bench", "add", "--kind", "arena-judgments", "--name", "j", write(name, body))
+		if at := fmt.Sprintf("%s:%d: %s", name, i+1, want); r.code == 0 || !strings.Contains(r.stderr, at) {
+			t.Errorf("a pair the dataset lacks on line %d: %+v\nwant %q", i+1, r, at)
+		}
+	}
+	r := runBin(t, bin, db, "bench", "add", "--kind", "arena-judgments", "--name", "j",
+		write("nowhere.jsonl", line("p9", "m1", "base", `[null, null]`)+"\n"))
+	if r.code == 0 || !strings.Contains(r.stderr, `nowhere.jsonl:1: no compare dataset has request "p9"`) {
+		t.Errorf("a request no dataset has: %+v", r)
+	}
+
+	games := map[string]string{
+		`[{"score": "A>B"}]`: `its "games" has one game`,
+		`[]`:                 `its "games" is empty`,
+		`[{"score": "A>B"}, null, {"score": "A=B"}]`: `its "games" has 3 games`,
+		`null`: `it has no "games"`,
+	}
+	for g, says := range games {
+		file := write("games.jsonl", good+"\n"+line("p1", "m1", "base", g)+"\n")
+		for _, rule := range [][]string{nil, {"--one-game"}} {
+			args := append([]string{"bench", "add", "--kind", "arena-judgments", "--name", "g"}, rule...)
+			r := runBin(t, bin, db, append(args, file)...)
+			if at := `games.jsonl:2: request "p1": ` + says + `; a judgment has two games`; r.code == 0 || !strings.Contains(r.stderr, at) {
+				t.Errorf("games %s %v: %+v\nwant %q", g, rule, r, at)
+			}
+		}
+	}
+	if dbBytes(t, db) != before {
+		t.Error("a refused judgments file changed the database")
+	}
+
+	signer, pub := sshKey(t, dir, "lead")
+	if r := runBin(t, bin, db, "annotators", osUser(), "--key-file", pub); r.code != 0 {
+		t.Fatalf("register the lead's key: %q", r.stderr)
+	}
+	c, err := sshDial(t, startServe(t, db).addr, signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	r = sshRun(t, c, unknownPair+"\n", "bench add --kind arena-judgments --name j -")
+	if r.code == 0 || !strings.Contains(r.stderr, "-:1: "+want) {
+		t.Errorf("over SSH, a pair the dataset lacks on line 1: %+v", r)
+	}
+	r = sshRun(t, c, line("p1", "m1", "base", `[{"score": "A>B"}]`)+"\n", "bench add --kind arena-judgments --one-game --name g -")
+	if r.code == 0 || !strings.Contains(r.stderr, `-:1: request "p1": its "games" has one game`) {
+		t.Errorf("over SSH, one game: %+v", r)
 	}
 }

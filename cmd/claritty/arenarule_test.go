@@ -108,7 +108,7 @@ func TestArenaRuleKeptWithTheRun(t *testing.T) {
 		`[{"score": null}, {"score": "A=B"}]`,
 		`[{"score": "A>>B"}, {"score": null}]`,
 		`[null, {"score": "B>>A"}]`,
-		`[{"score": "A<B"}]`,
+		`[{"score": "A<B"}, null]`,
 		`[{"score": null}, null]`,
 		`[{"score": "B>A"}, {"score": "A>B"}]`,
 		`[{"score": "A=B"}, {"score": "A=B"}]`,

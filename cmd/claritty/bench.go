@@ -22,16 +22,17 @@ func newBenchCmd(g *globals) *cobra.Command {
 		Use:   "bench",
 		Short: "Score benchmark runs against the gold labels",
 		Long: "Scores every registered run (claritty bench add) against the gold labels as they stand.\n" +
-			"Nugget runs: restore_score_100 = 100 · Σ w·s / Σ w per answer (full 1, partial 0.5,\n" +
+			"--kind nuggets: restore_score_100 = 100 · Σ w·s / Σ w per answer (full 1, partial 0.5,\n" +
 			"none 0) over the answers whose every nugget has a gold judgement; per system the mean,\n" +
 			"p50 and p90 (linear interpolation between closest ranks, numpy's default) and n.\n" +
-			"Trec runs: nDCG@1,3,5, MRR, P@1, P@3 as trec_eval computes them (documents by score, ties\n" +
-			"by document id descending; gain = gold grade, discount log2(rank+1), ideal from every\n" +
-			"judged grade; unjudged = not relevant; relevant from grade 1; P@k over k), averaged\n" +
-			"over the queries that are both in the run and judged. Labels runs: accuracy, macro-F1\n" +
-			"and Cohen's kappa against the gold label of each predicted unit, pooled and per label\n" +
-			"type (a facet predicted for a request whose gold needs no clarification is left out).\n" +
-			"Questions runs: ClariLM's token F1 of each generated question against the item's\n" +
+			"--kind trec: nDCG@1,3,5, MRR, P@1, P@3 as trec_eval computes them (documents by score,\n" +
+			"ties by document id descending; gain = gold grade, discount log2(rank+1), ideal from\n" +
+			"every judged grade; unjudged = not relevant; relevant from grade 1; P@k over k),\n" +
+			"averaged over the queries that are both in the run and judged.\n" +
+			"--kind labels: accuracy, macro-F1 and Cohen's kappa against the gold label of each\n" +
+			"predicted unit, pooled and per label type (a facet predicted for a request whose gold\n" +
+			"needs no clarification is left out).\n" +
+			"--kind questions: ClariLM's token F1 of each generated question against the item's\n" +
 			"reference (a necessity request's \"reference\", a MIMICS pane's question): lower-cased,\n" +
 			"cut at anything not a letter or digit, articles and stop words removed, averaged over\n" +
 			"the items with a reference (BERTScore needs a model and is not computed).\n" +
@@ -43,7 +44,7 @@ func newBenchCmd(g *globals) *cobra.Command {
 			"adds the same table by its verdicts and by the gold's over the pairs both judged.\n" +
 			"A labels run's figures are per label type; a pooled row (\"pooled\") exists only when all\n" +
 			"its types share one scale (MIMICS' question, answer_set, landing), never for necessity and\n" +
-			"facet. Gold: runs are scored on settled gold; gold resting on fewer annotators than the\n" +
+			"facet. Runs are scored on settled gold; gold resting on fewer annotators than the\n" +
 			"policy's min is provisional and waits, as missing gold does, unless --provisional scores\n" +
 			"it. Every row's gold column says how many of the golds it could rest on are settled,\n" +
 			"provisional (scored or not) and missing (unresolved, not labelled, flagged).\n" +
@@ -183,12 +184,13 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 			"             systems' two orders\n" +
 			"  arena-judgments  an LLM judge's verdicts as arena-hard-auto writes them: {\"uid\", \"model\",\n" +
 			"             \"baseline\", \"games\": [{\"score\": \"A>B\"…}, …]}, game 1 the baseline as A, game 2\n" +
-			"             the model; over a compare dataset, the verdict the two games' together, and\n" +
-			"             the flip rate (verdicts that change with the order); a line counts only\n" +
-			"             with both games scored, as arena-hard-auto's show_result reads them now\n" +
-			"             (--one-game: the older rule, one game scored counts by that game); the\n" +
-			"             output says which rule read the file and how many lines it dropped, and\n" +
-			"             the run keeps both for bench, its --json and the report to say\n" +
+			"             the model, always two (a game not scored is null, or its score); over a\n" +
+			"             compare dataset, the verdict the two games' together, and the flip rate\n" +
+			"             (verdicts that change with the order); a line counts only with both games\n" +
+			"             scored, as arena-hard-auto's show_result reads them now (--one-game: the\n" +
+			"             older rule, one game scored counts by that game); the output says which\n" +
+			"             rule read the file and how many lines it dropped, and the run keeps both\n" +
+			"             for bench, its --json and the report to say\n" +
 			"A line of labels or questions names its item by its uid, as exports give it, or by its\n" +
 			"own id where a protocol file's [item] id is one column (ClariQ's topic_id: 101; see\n" +
 			"\"Naming an item\" in docs/protocols.md).\n" +

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/tui"
 )
@@ -54,6 +55,11 @@ type globals struct {
 	dbMode string // a new database's mode, octal (--db-mode)
 	as     string
 	remote *remote // nil when run locally
+	// fresh is the database this process created, if it did, and the
+	// folders it made for it: what a refused command removes (discardFresh).
+	fresh     *store.Fresh
+	madeDirs  []string
+	freshMark bool // the acting user is in it (MarkFresh)
 }
 
 // remote is an SSH session a command runs for (claritty serve): the
@@ -71,9 +77,11 @@ func (g *globals) open(ctx context.Context) (*store.Store, error) {
 	if g.remote != nil {
 		return g.remote.store.Borrow(), nil
 	}
+	var made []string
 	if g.db == defaultDBPath() && os.Getenv("CLARITTY_DB") == "" {
 		// The default place is created on first use; a --db or
 		// $CLARITTY_DB whose folder is missing is refused by Open.
+		made = missingDirs(filepath.Dir(g.db))
 		if err := os.MkdirAll(filepath.Dir(g.db), 0o755); err != nil {
 			return nil, fmt.Errorf("create the database folder: %w", err)
 		}
@@ -87,7 +95,46 @@ func (g *globals) open(ctx context.Context) (*store.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	return store.OpenMode(ctx, g.db, mode)
+	st, err := store.OpenMode(ctx, g.db, mode)
+	if err == nil && g.fresh == nil && st.Fresh() != nil {
+		g.fresh, g.madeDirs = st.Fresh(), made
+	}
+	return st, err
+}
+
+// missingDirs are the folders MkdirAll(dir) would make, deepest first.
+func missingDirs(dir string) []string {
+	var out []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) || d == filepath.Dir(d) {
+			return out
+		}
+		out = append(out, d)
+	}
+}
+
+// discardFresh removes, after a command was refused, the database this
+// process created for it, if it still holds only what opening it made
+// (the acting user) and no other process has it (store.Fresh.Discard),
+// and then the folders made for it, if they are empty. A database it
+// could not be sure of is kept, and the user told.
+func (g *globals) discardFresh(ctx context.Context, w io.Writer) {
+	if g.fresh == nil {
+		return
+	}
+	removed, err := g.fresh.Discard(ctx)
+	if err != nil {
+		fmt.Fprintf(w, "claritty: this command made the database %s and left it: %s\n",
+			display.Clean(g.fresh.Path()), display.Clean(err.Error()))
+		return
+	}
+	if removed {
+		for _, d := range g.madeDirs {
+			if os.Remove(d) != nil { // not empty: someone else's now
+				return
+			}
+		}
+	}
 }
 
 // defaultDBMode is $CLARITTY_DB_MODE, else 0600.
@@ -118,7 +165,13 @@ func (g *globals) actor(ctx context.Context, st *store.Store) (store.Annotator, 
 	if g.remote != nil {
 		return st.ActAs(ctx, g.remote.who, g.as)
 	}
-	return st.Actor(ctx, osUser(), g.as)
+	me, err := st.Actor(ctx, osUser(), g.as)
+	if err == nil && !g.freshMark && st.Fresh() != nil && st.Fresh() == g.fresh {
+		// The database's first user, made its lead, is part of opening it.
+		g.freshMark = true
+		err = st.MarkFresh(ctx)
+	}
+	return me, err
 }
 
 // openAs opens the database and resolves who is acting; the caller closes

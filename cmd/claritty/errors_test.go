@@ -33,6 +33,8 @@ func TestErrorsSayWhatToDo(t *testing.T) {
 		{"a mistyped command", []string{"importt", "x.tsv"}, `unknown command "importt": did you mean import?`},
 		{"a mistyped flag", []string{"stats", "--datset", "panes"}, "unknown flag: --datset: did you mean --dataset?"},
 		{"an unknown flag", []string{"stats", "--zzzzzz"}, "unknown flag: --zzzzzz (claritty stats --help lists its flags)"},
+		{"an unknown flag of a command's command", []string{"flags", "clear", "--zzzzzz"}, "unknown flag: --zzzzzz (claritty flags clear --help lists its flags)"},
+		{"an unknown flag of claritty's own", []string{"--zzzzzz"}, "unknown flag: --zzzzzz (claritty --help lists its flags)"},
 		{"an unknown file format", []string{"import", write("x.tsv", "a\tb\tc\n1\t2\t3\n")},
 			`x.tsv:1: missing or unknown header: no format claritty reads starts with "a", "b", "c" (3 columns); claritty import --help lists the formats`},
 	} {

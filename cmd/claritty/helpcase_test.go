@@ -81,17 +81,45 @@ func titled(w string) string {
 	return string(unicode.ToUpper(r)) + w[n:]
 }
 
+// capitalisedNames finds, anywhere in a help text, a format's or a run
+// kind's name with its first letter made upper-case ("Trec runs:",
+// "Labels"): a name is typed as it is written, so help writes it so, at
+// the start of a sentence too.
+func capitalisedNames(names []string) *regexp.Regexp {
+	var alts []string
+	for _, n := range names {
+		if titled(n) != n && !slices.Contains(alts, regexp.QuoteMeta(titled(n))) {
+			alts = append(alts, regexp.QuoteMeta(titled(n)))
+		}
+	}
+	return regexp.MustCompile(`(?:^|[^\w-])(` + strings.Join(alts, "|") + `)(?:$|[^\w-])`)
+}
+
+// dbDefault finds --db's default in a command's help.
+var dbDefault = regexp.MustCompile(`(?m)^ +--db {2,}.*\((.*)\)$`)
+
 // fang draws each flag's usage and each subcommand's short text with its
 // first word title-cased (cases.Title: "--ratings:" became "--Ratings:",
 // "arena-judgments:" "Arena-Judgments:", "HITs" "Hits"). Over every
 // command's --help, the built binary's and one over SSH, no such word
-// changes but for its first letter, and none is a format's name, which is
-// typed as written.
+// changes but for its first letter, and no format's or run kind's name
+// (what --format and --kind take) is capitalised, there or anywhere else
+// in the help. Each local command's help gives --db's default as the
+// command takes it: $CLARITTY_DB's path.
 func TestHelpKeepsNamesAsTyped(t *testing.T) {
 	t.Parallel()
 	bin := binary(t)
 	db := filepath.Join(t.TempDir(), "c.db")
 	formats := formatNames(t)
+	capitalised := capitalisedNames(formats)
+	checkText := func(route string, path []string, help string) {
+		t.Helper()
+		for _, line := range strings.Split(help, "\n") {
+			if m := capitalised.FindStringSubmatch(line); m != nil {
+				t.Errorf("%s %v --help: the name %q capitalised (%q): %s", route, path, strings.ToLower(m[1]), m[1], strings.TrimSpace(line))
+			}
+		}
+	}
 	check := func(route string, path []string, help string, e helpEntry) {
 		t.Helper()
 		m := e.line.FindStringSubmatch(help)
@@ -113,13 +141,19 @@ func TestHelpKeepsNamesAsTyped(t *testing.T) {
 	}
 	var walk func(c *cobra.Command, path []string)
 	walk = func(c *cobra.Command, path []string) {
-		help := runBin(t, bin, db, append(slices.Clone(path), "--help")...)
+		// With $CLARITTY_DB set, which every command uses for --db's
+		// default, and its help says so.
+		help := runEnv(t, bin, []string{"CLARITTY_DB=" + db}, append(slices.Clone(path), "--help")...)
 		if help.code != 0 {
 			t.Fatalf("%v --help: %+v", path, help)
+		}
+		if m := dbDefault.FindStringSubmatch(help.stdout); m == nil || m[1] != db {
+			t.Errorf("%v --help: --db's default is %q, and the command uses $CLARITTY_DB, %s", path, m, db)
 		}
 		for _, e := range helpEntries(c) {
 			check("claritty", path, help.stdout, e)
 		}
+		checkText("claritty", path, help.stdout)
 		for _, sc := range c.Commands() {
 			if !sc.Hidden && sc.Name() != "help" {
 				walk(sc, append(slices.Clone(path), sc.Name()))
@@ -127,6 +161,15 @@ func TestHelpKeepsNamesAsTyped(t *testing.T) {
 		}
 	}
 	walk(newRootCmd(&globals{}), nil)
+	// help and completion, which cobra adds as it runs.
+	for _, path := range [][]string{{"help"}, {"completion"}, {"completion", "bash"},
+		{"completion", "zsh"}, {"completion", "fish"}, {"completion", "powershell"}} {
+		help := runEnv(t, bin, []string{"CLARITTY_DB=" + db}, append(slices.Clone(path), "--help")...)
+		if m := dbDefault.FindStringSubmatch(help.stdout); help.code != 0 || m == nil || m[1] != db {
+			t.Errorf("%v --help: --db's default is %q, and the command uses $CLARITTY_DB, %s: %+v", path, m, db, help)
+		}
+		checkText("claritty", path, help.stdout)
+	}
 
 	// Over SSH the commands are the same tree, drawn by fang the same way.
 	tm := newTeam(t)
@@ -149,5 +192,6 @@ func TestHelpKeepsNamesAsTyped(t *testing.T) {
 		for _, e := range helpEntries(c) {
 			check("ssh", path, r.stdout, e)
 		}
+		checkText("ssh", path, r.stdout)
 	}
 }

@@ -81,6 +81,9 @@ func TestInterruptExits130(t *testing.T) {
 	if r := runBin(t, bin, db, "import", "-", "--dataset", "d"); r.code == 0 {
 		t.Fatalf("an empty stdin imported: %+v", r)
 	}
+	if r := runBin(t, bin, db, "annotators"); r.code != 0 { // the refusal left no database: make one
+		t.Fatal(r.stderr)
+	}
 	// The database has no items, so this import is its first; fileBytes
 	// sees the file's header, which dbBytes's rows do not.
 	beforeFile := fileBytes(t, db)

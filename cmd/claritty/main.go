@@ -26,9 +26,14 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go exitSoonAfter(ctx)
-	root := newRootCmd(&globals{})
+	g := &globals{}
+	root := newRootCmd(g)
 	trimHelp(root)
 	err := fang.Execute(ctx, root, fang.WithErrorHandler(printError), fang.WithoutManpage())
+	if err != nil {
+		// A refused (or interrupted) command leaves no database it made.
+		g.discardFresh(context.WithoutCancel(ctx), os.Stderr)
+	}
 	switch {
 	case err == nil:
 	case errors.Is(err, errInterrupted) || errors.Is(err, context.Canceled) || ctx.Err() != nil:

@@ -38,7 +38,7 @@ func flagError(cmd *cobra.Command, err error) error {
 	cmd.Flags().VisitAll(visit)
 	cmd.InheritedFlags().VisitAll(visit)
 	if best == "" {
-		return fmt.Errorf("%w (claritty %s --help lists its flags)", err, cmd.Name())
+		return fmt.Errorf("%w (%s --help lists its flags)", err, cmd.CommandPath())
 	}
 	return fmt.Errorf("%w: did you mean --%s?", err, best)
 }
