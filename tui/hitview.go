@@ -69,18 +69,7 @@ func (m *hitScreen) renderHIT(rows int) []string {
 		return nil // the pane takes the HIT's place; withPane draws it
 	}
 	h, w := m.hit, m.width
-	v := h.kind.build(m, h, w, rows)
-	if n := len(m.spill.lines); n > 0 { // the topic the header had to shorten, whole, above the step's content
-		var c textRows
-		c.add(m.spill)
-		c.add(v.textRows)
-		v.textRows = c
-		v.focus = [2]int{v.focus[0] + n, v.focus[1] + n}
-		v.floor = n
-		if v.withTopic { // the label weighs it too: read with the rest, from its start
-			v.focus[0], v.floor = 0, 0
-		}
-	}
+	v := m.stepContent(rows)
 	below := append(append([]string{}, v.fixed...), v.choices...)
 	below = append(below, m.noteLines(w)...)
 	// The content gets what it needs to show its focus, and two thirds of
@@ -99,6 +88,26 @@ func (m *hitScreen) renderHIT(rows int) []string {
 	out := append([]string{title}, m.window(h, v, content)...)
 	out = append(append(out, below...), foot...)
 	return fitLines(out, rows)
+}
+
+// stepContent is the current step laid out for rows lines under the
+// header (hitTop, which finds what it shortened, comes first): the
+// kind's step, its content under the topic the header had to shorten.
+func (m *hitScreen) stepContent(rows int) stepView {
+	h := m.hit
+	v := h.kind.build(m, h, m.width, rows)
+	if n := len(m.spill.lines); n > 0 { // the topic the header had to shorten, whole, above the step's content
+		var c textRows
+		c.add(m.spill)
+		c.add(v.textRows)
+		v.textRows = c
+		v.focus = [2]int{v.focus[0] + n, v.focus[1] + n}
+		v.floor = n
+		if v.withTopic { // the label weighs it too: read with the rest, from its start
+			v.focus[0], v.floor = 0, 0
+		}
+	}
+	return v
 }
 
 // window shows the step's content in rows lines (scrolled), recording
@@ -203,16 +212,15 @@ func (ss *session) scrolledFrom(lines []string, focus [2]int, rows, scroll int, 
 	if len(lines) <= rows {
 		return view{lines: lines, shown: [2]int{0, len(lines)}}
 	}
-	inner := max(1, rows-2)
 	auto := autoTop(len(lines), focus, rows, floor)
 	last := len(lines) - max(1, rows-1) // the top that shows the last line
 	v := view{lo: -auto, hi: last - auto}
 	v.scroll = min(max(scroll, v.lo), v.hi)
 	top := auto + v.scroll
-	// Unscrolled, a focus too long for the room between two markers goes
-	// without the upper one: what is labelled comes before the marker.
-	tight := v.scroll == 0 && focus[1]-focus[0] > inner
-	if top > 0 && rows > 1 && !tight {
+	// Lines hidden above are marked however the window came to stand
+	// there: unscrolled too, with the focus starting under the marker,
+	// so the number after a page key follows from the one before.
+	if top > 0 && rows > 1 {
 		v.lines = append(v.lines, ss.styles.Dim.Render(fmt.Sprintf("   ↑ %d more (%s)", top, up)))
 	}
 	room := rows - len(v.lines)
