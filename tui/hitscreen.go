@@ -31,6 +31,10 @@ type hitScreen struct {
 	loading  bool
 	pending  []tea.KeyPressMsg // keys typed while a HIT was loading
 
+	// unreadOf is what the note on what is left to read is about, while
+	// the status is that note (statusUnread).
+	unreadOf unreadOf
+
 	prompt     overlay // overlayFlag or overlayNote while one is open
 	flagReason string
 	ticking    bool // the header's clock is running
