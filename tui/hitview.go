@@ -81,13 +81,25 @@ func (m *hitScreen) renderHIT(rows int) []string {
 		foot = m.guideStrip(h, w, avail-min(len(v.lines), max(focus+2, avail*2/3)))
 	}
 	content := max(1, rows-1-len(below)-len(foot))
-	title := v.title
-	if lipgloss.Width(title) > w {
-		title = display.FitWords(v.short, w)
-	}
-	out := append([]string{title}, m.window(h, v, content)...)
+	out := append([]string{m.titleLine(v, w)}, m.window(h, v, content)...)
 	out = append(append(out, below...), foot...)
 	return fitLines(out, rows)
+}
+
+// titleLine is the step's title in w columns, shortened where it must
+// be, and after it the label the step has where its content does not
+// show it (stepView.given): the title gives way to the label, which is
+// what an annotator back at the step came to see.
+func (m *hitScreen) titleLine(v stepView, w int) string {
+	given := ""
+	if v.given != "" {
+		given = m.styles.Dim.Render(" · " + v.given)
+	}
+	title := v.title
+	if lipgloss.Width(title+given) > w {
+		title = display.FitWords(v.short, max(1, w-lipgloss.Width(given)))
+	}
+	return display.FitWords(title+given, w)
 }
 
 // stepContent is the current step laid out for rows lines under the

@@ -134,6 +134,7 @@ func (k *necessityKind) build(m *hitScreen, h *hitState, width, rows int) stepVi
 		v.choices = []string{k.facetChoice(m, h)}
 	} else {
 		v.choices = []string{m.scaleLine(h, st.unit, width)}
+		v.given = m.givenLabel(h, st.unit)
 	}
 	return v
 }
