@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"time"
@@ -143,8 +144,10 @@ func (m *hitScreen) ShortHelp() []key.Binding {
 	switch {
 	case m.feedback != nil:
 		return []key.Binding{feedbackKeys.Retry, feedbackKeys.Next, k.Help, k.Quit}
-	case m.hit == nil:
+	case m.hit == nil && store.CanAdjudicate(cmp.Or(m.noWork.role, m.cfg.Annotator.Role)):
 		return []key.Binding{k.Queue, k.Adjudicate, k.Help, k.Quit}
+	case m.hit == nil: // no key the reader may not use
+		return []key.Binding{k.Queue, k.Help, k.Quit}
 	case m.covered:
 		back := k.Pane
 		back.SetHelp(back.Help().Key, "back to the HIT (label keys are off)")
@@ -236,7 +239,8 @@ func (m *hitScreen) loadNextSaying(seq int, note string, isErr bool) tea.Cmd {
 		}
 		if !ok {
 			policy, _ := st.DatasetPolicy(m.ctx, ds)
-			return allDoneMsg{noWork: nw, lease: policy.Lease, note: note, noteErr: isErr}
+			who, _ := st.AnnotatorByName(m.ctx, m.cfg.Annotator.Name) // a lead may have given a role since
+			return allDoneMsg{noWork: nw, lease: policy.Lease, note: note, noteErr: isErr, role: who.Role}
 		}
 		h, err := loadHIT(m.ctx, st, ds, id, an)
 		return hitLoadedMsg{hit: h, step: -1, err: err}

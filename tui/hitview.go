@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
 )
 
 // hitTop is what stays above the step on a HIT: the query (or topic), what
@@ -466,10 +467,22 @@ func (m *hitScreen) renderEmpty() []string {
 				count(nw.HeldByOthers, noun+" is", noun+"s are"), m.noWork.lease)),
 		}
 	}
-	lines = append(lines, s.Dim.Render(fmt.Sprintf("%s; %s for adjudication.",
-		count(nw.Complete, noun+" has all the annotators it needs", noun+"s have all the annotators they need"),
-		count(nw.Adjudication, "unit waits", "units wait"))))
+	lines = append(lines, s.Dim.Render(doneCounts(nw, noun)))
 	return m.fitNoWork(lines, queue+" lists the "+noun+"s to review or change a label", quit+" quits")
+}
+
+// doneCounts says what became of the dataset's items, in words that say
+// what each number counts: the items that need nobody more, settled by
+// their labels or with a unit the labels left tied, and the units waiting
+// for adjudication (the tied ones not yet decided, and those a lead
+// referred). It used to call the settled ones alone the items with all
+// the annotators they need.
+func doneCounts(nw store.NoWork, noun string) string {
+	closed := count(nw.Complete+nw.Tied, noun+" has all the annotators it needs", noun+"s have all the annotators they need")
+	if nw.Tied > 0 {
+		closed += fmt.Sprintf(": %d settled by their labels, %d with a tie", nw.Complete, nw.Tied)
+	}
+	return fmt.Sprintf("%s; %s for adjudication.", closed, count(nw.Adjudication, "unit waits", "units wait"))
 }
 
 // fitNoWork lays out the lines of a screen without a HIT, each wrapped to
