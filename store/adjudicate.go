@@ -127,11 +127,15 @@ func disputed(ctx context.Context, q querier, datasetID, itemID int64, withDecid
 	return out, err
 }
 
+// ErrNoDecision refuses to withdraw a decision from a unit that has none.
+var ErrNoDecision = errors.New("no decision to withdraw: the unit has none")
+
 // Adjudicate sets the final label of a unit (value nil withdraws the
 // decision), with an optional reason, as who; every decision and change
 // goes into the adjudication history with who decided and who really acted.
 // Refused (ErrNotAllowed) unless who is a lead, or an adjudicator and the
-// unit is in the adjudication queue.
+// unit is in the adjudication queue; a withdrawal with no decision to
+// withdraw is refused (ErrNoDecision), and nothing is written.
 func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value *int, who Annotator, reason string) error {
 	if UnitIndex(unit) < 0 {
 		return fmt.Errorf("adjudicate: unknown unit %q", unit)
@@ -148,6 +152,9 @@ func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value
 			old = &v
 		case !errors.Is(err, sql.ErrNoRows):
 			return err
+		}
+		if value == nil && old == nil {
+			return ErrNoDecision // no history row for a change that changes nothing
 		}
 		now := s.now()
 		if value == nil {

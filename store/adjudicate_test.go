@@ -233,3 +233,35 @@ func TestAdjudicationHistoryKeepsTheActor(t *testing.T) {
 		t.Fatalf("history: adjudicator %q, actor %q", adjudicator, actor)
 	}
 }
+
+// Withdrawing a decision a unit does not have is refused, and writes no
+// history row (there was a row of nothing to nothing): before any
+// decision, and after one withdrawn.
+func TestWithdrawNoDecisionRefused(t *testing.T) {
+	t.Parallel()
+	st, _, items, lead, _, _ := disputedStore(t)
+	ctx := context.Background()
+	history := func() int {
+		var n int
+		st.db.QueryRow(`SELECT count(*) FROM adjudication_history`).Scan(&n)
+		return n
+	}
+	if err := st.Adjudicate(ctx, items[0], "question", nil, lead, ""); !errors.Is(err, ErrNoDecision) {
+		t.Fatalf("withdrew a decision there was not: %v", err)
+	}
+	if n := history(); n != 0 {
+		t.Fatalf("%d history rows for nothing", n)
+	}
+	if err := st.Adjudicate(ctx, items[0], "question", ptr(1), lead, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Adjudicate(ctx, items[0], "question", nil, lead, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Adjudicate(ctx, items[0], "question", nil, lead, ""); !errors.Is(err, ErrNoDecision) {
+		t.Fatalf("withdrew a withdrawn decision: %v", err)
+	}
+	if n := history(); n != 2 {
+		t.Fatalf("%d history rows, want the decision and its withdrawal", n)
+	}
+}

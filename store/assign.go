@@ -632,11 +632,15 @@ const (
 )
 
 // NoWork says why an annotator has no HIT: how many HITs they finished
-// (gold checks among them, as their own counts show them everywhere),
-// how many need nobody more, how many are held by others for now (they come
-// back if released), and how many units wait for adjudication.
+// (gold checks among them, as their own counts show them everywhere); of
+// the items that need nobody more, how many their labels settled
+// (Complete) and how many have a unit the gold rule found tied, decided
+// or not (Tied); how many are held by others for now (they come back if
+// released); and how many units wait for adjudication, tied or referred.
+// Only the referred units may be of items still open, as in the side
+// pane every reader sees; the rest are of items no one can be given.
 type NoWork struct {
-	Done, Complete, HeldByOthers, Adjudication int
+	Done, Complete, Tied, HeldByOthers, Adjudication int
 	// Paused: a lead must resume the annotator (their gold checks fell
 	// below the policy's threshold at PausedAt). NoPractice: they must
 	// qualify first, and the dataset has no practice items.
@@ -651,10 +655,11 @@ func noWork(ctx context.Context, tx *ptx, datasetID, annotatorID int64, cutoff s
 	// by others are counted, once, when the annotator has run out of work.
 	err := tx.QueryRowContext(ctx, `SELECT `+ownDone+`,
 		(SELECT complete_count FROM datasets WHERE id = ?1),
+		(SELECT count(*) FROM items i INDEXED BY items_waiting WHERE i.dataset_id = ?1 AND i.open = 0 AND i.tied > 0),
 		(SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
 			WHERE i.dataset_id = ?1 AND i.open = 1 AND `+notMine+` AND NOT (`+room+`)),
 		`+waitingUnits,
-		datasetID, annotatorID, cutoff).Scan(&nw.Done, &nw.Complete, &nw.HeldByOthers, &nw.Adjudication)
+		datasetID, annotatorID, cutoff).Scan(&nw.Done, &nw.Complete, &nw.Tied, &nw.HeldByOthers, &nw.Adjudication)
 	return nw, err
 }
 

@@ -285,6 +285,10 @@ func (a *adjScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Withdraw):
+		if d := a.units[a.cur]; d.Decided == nil { // the store refuses it too (store.ErrNoDecision)
+			a.setStatus(fmt.Sprintf("nothing to withdraw: %s of %s %d has no decision", d.Unit, a.itemNoun(), d.Item.Seq), false)
+			return nil
+		}
 		return a.decide(a.cur, nil, "")
 	case key.Matches(msg, k.Reason):
 		return a.openReason()

@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -219,4 +220,53 @@ func TestStatsViewLeavesOutTheOpenHIT(t *testing.T) {
 	h.expect("Table 6: by query length")
 	h.keys("esc")
 	h.expect("Step I")
+}
+
+// x on a unit with no decision says there is nothing to withdraw and
+// writes nothing (it used to say "decision withdrawn: the unit waits
+// again" and add a history row of nothing to nothing); the store refuses
+// it for every route, and a real decision is still withdrawn by x.
+func TestWithdrawNothingWritesNothing(t *testing.T) {
+	st, lead := disputedDemo(t)
+	db := storetest.DB(t, st)
+	var tables []string
+	rows, err := db.Query(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var n string
+		rows.Scan(&n)
+		tables = append(tables, n)
+	}
+	rows.Close()
+	before := storetest.Fingerprint(t, db, tables...)
+	h := startAs(t, st, lead, 100, 40, true)
+	h.expect("pane 1 · question")
+	h.expect("decision: none yet")
+	h.keys("x")
+	h.expect("nothing to withdraw: question of pane 1 has no decision")
+	if strings.Contains(h.screen(), "withdrawn") {
+		t.Fatalf("x withdrew a decision there was not:\n%s", h.screen())
+	}
+	h.expect("Adjudication · 3 waiting")
+	h.expect("decision: none yet")
+	if after := storetest.Fingerprint(t, db, tables...); after != before {
+		t.Fatal("x with no decision wrote to the database")
+	}
+	item := h.m.adj.units[0].Item.ID
+	if err := st.Adjudicate(context.Background(), item, "question", nil, lead, ""); !errors.Is(err, store.ErrNoDecision) {
+		t.Fatalf("the store withdrew a decision there was not: %v", err)
+	}
+	if after := storetest.Fingerprint(t, db, tables...); after != before {
+		t.Fatal("the store's refusal wrote to the database")
+	}
+	h.keys("1") // decided, the screen moves on; back to it, x withdraws it
+	h.expect("Adjudication · 2 waiting")
+	h.keys("d", "k")
+	h.expect("pane 1 · question")
+	h.keys("x")
+	h.expect("decision withdrawn: the unit waits again")
+	h.keys("d")
+	h.expect("Adjudication · 3 waiting")
 }

@@ -12,6 +12,17 @@ import (
 // The label choices under a step: each label's key (the annotator's, where
 // their config moved it) and its name, the one given highlighted.
 
+// givenLabel is the label unit has, as the annotator keys and names it
+// ("2 Good", "3 some"), or "" where it has none: for the title of a step
+// whose content shows it beside nothing (stepView.given).
+func (m *hitScreen) givenLabel(h *hitState, unit string) string {
+	v, ok := h.labels[unit]
+	if !ok {
+		return ""
+	}
+	return m.cfg.Keys.describe(h.proto, unit, v)
+}
+
 // labelsLine shows labels by key and name, the one given (cur, when has)
 // highlighted, in w columns. Where the names do not fit whole the line
 // closes up, then cuts the longest names first ("Excellent" to "Exc…"),

@@ -140,6 +140,9 @@ func (k *compareKind) build(m *hitScreen, h *hitState, width, rows int) stepView
 	v.focus = [2]int{at, len(v.lines)} // A against B: both read before a key counts
 	cur, has := h.labels["preference"]
 	v.choices = []string{m.labelsLine(sidesScale(k.sides), cur, has, width)}
+	if l, ok := labelWithValue(m.cfg.Keys.ownScale(sidesScale(k.sides)), cur); ok && has {
+		v.given = l.Key + " " + l.Name // A and B as this item shows them
+	}
 	return v
 }
 

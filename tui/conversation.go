@@ -135,8 +135,12 @@ func (k *convKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 		short = fmt.Sprintf("Relevance of turn %d of %d", st.answer+1, len(k.conv.turns))
 	}
 	c, focus := k.dialogueLines(m, h, width, rows)
-	return stepView{title: s.Title.Render(" " + title), short: s.Title.Render(" " + short), textRows: c, focus: focus,
+	v := stepView{title: s.Title.Render(" " + title), short: s.Title.Render(" " + short), textRows: c, focus: focus,
 		choices: []string{m.scaleLine(h, st.unit, width)}}
+	if st.id != "relevance" { // a turn's shows beside its head
+		v.given = m.givenLabel(h, st.unit)
+	}
+	return v
 }
 
 // stepImages are the images o opens on the current step: the turn's on a

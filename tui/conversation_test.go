@@ -258,7 +258,7 @@ func TestLongFocusScrolledAboveLabelsNothing(t *testing.T) {
 	h.expect("▸ Turn 1")
 	h.keys("4")
 	h.expect("read it all first")
-	h.expect("read it all first: 3 lines below")
+	h.expect("read it all first: 4 lines below")
 	if got := h.labels(1); len(got) != 0 {
 		t.Fatalf("a key labelled a turn not yet read: %v", got)
 	}

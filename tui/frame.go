@@ -39,6 +39,9 @@ func (m *Model) render() string {
 	m.hit.SetSize(m.mainWidth(), m.bodyRows)
 	m.hit.covered = m.paneCovers()
 	body, keys := m.screenBody()
+	if m.hit.followReading() { // the note on what is left to read counts this frame
+		status = m.statusLines()
+	}
 	middle := m.withPane(fitLines(body, max(0, m.bodyRows)))
 	lines := append(append([]string{m.headerLine()}, middle...), status...)
 	lines = append(lines, m.keyLine(keys, m.width))

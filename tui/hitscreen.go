@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"time"
@@ -30,6 +31,10 @@ type hitScreen struct {
 	noWork   allDoneMsg // why there is no HIT, when allDone
 	loading  bool
 	pending  []tea.KeyPressMsg // keys typed while a HIT was loading
+
+	// unreadOf is what the note on what is left to read is about, while
+	// the status is that note (statusUnread).
+	unreadOf unreadOf
 
 	prompt     overlay // overlayFlag or overlayNote while one is open
 	flagReason string
@@ -139,8 +144,10 @@ func (m *hitScreen) ShortHelp() []key.Binding {
 	switch {
 	case m.feedback != nil:
 		return []key.Binding{feedbackKeys.Retry, feedbackKeys.Next, k.Help, k.Quit}
-	case m.hit == nil:
+	case m.hit == nil && store.CanAdjudicate(cmp.Or(m.noWork.role, m.cfg.Annotator.Role)):
 		return []key.Binding{k.Queue, k.Adjudicate, k.Help, k.Quit}
+	case m.hit == nil: // no key the reader may not use
+		return []key.Binding{k.Queue, k.Help, k.Quit}
 	case m.covered:
 		back := k.Pane
 		back.SetHelp(back.Help().Key, "back to the HIT (label keys are off)")
@@ -232,7 +239,8 @@ func (m *hitScreen) loadNextSaying(seq int, note string, isErr bool) tea.Cmd {
 		}
 		if !ok {
 			policy, _ := st.DatasetPolicy(m.ctx, ds)
-			return allDoneMsg{noWork: nw, lease: policy.Lease, note: note, noteErr: isErr}
+			who, _ := st.AnnotatorByName(m.ctx, m.cfg.Annotator.Name) // a lead may have given a role since
+			return allDoneMsg{noWork: nw, lease: policy.Lease, note: note, noteErr: isErr, role: who.Role}
 		}
 		h, err := loadHIT(m.ctx, st, ds, id, an)
 		return hitLoadedMsg{hit: h, step: -1, err: err}

@@ -122,7 +122,7 @@ func scaleHint(scale []guidelines.Label) string {
 func (m *hitScreen) labelKey(v int) tea.Cmd {
 	h := m.hit
 	if h.step().unit != "" && !h.read.read(h.step().unit) {
-		m.setStatus(h.read.unreadNote(), false)
+		m.sayUnread()
 		return nil
 	}
 	return m.label(v)
@@ -299,17 +299,45 @@ func (m *hitScreen) scroll(msg tea.KeyPressMsg) tea.Cmd {
 	k, h := m.keys, m.hit
 	d := scrollDelta(msg, k.Up, k.Down, k.PageUp, k.PageDown, h.page)
 	h.scroll = min(max(h.scrollLo, h.scroll+d), h.scrollHi)
-	if m.status == h.read.unreadNote() && !m.statusErr {
-		// The note on what is left to read follows the reading, and goes
-		// once it is all read.
-		m.Layout()
-		note := ""
-		if !h.read.read(h.step().unit) {
-			note = h.read.unreadNote()
-		}
-		m.setStatus(note, false)
+	return nil // the frame laid out next moves the note on what is left to read (followReading)
+}
+
+// sayUnread puts on the status how much of the step's focus is still to
+// be read, and where: a note that follows the reading (followReading)
+// until another status takes its place.
+func (m *hitScreen) sayUnread() {
+	h := m.hit
+	m.setStatus(h.read.unreadNote(), false)
+	m.statusUnread, m.unreadOf = true, unreadOf{h.item.ID, h.step().unit}
+}
+
+// unreadOf is the item and unit whose reading the note follows.
+type unreadOf struct {
+	item int64
+	unit string
+}
+
+// followReading keeps the note on what is left to read true to the frame
+// just laid out: its counts at this size and scroll (a resize lays the
+// text out anew, in more lines or fewer), and gone once the focus is
+// read. Only the note the key gave follows, on its own step: the status
+// is not compared with the note's words, which a resize changes. It
+// reports whether the status changed.
+func (m *hitScreen) followReading() bool {
+	h := m.hit
+	if !m.statusUnread || h == nil || m.unreadOf != (unreadOf{h.item.ID, h.step().unit}) {
+		return false
 	}
-	return nil
+	note := ""
+	if !h.read.read(h.step().unit) {
+		note = h.read.unreadNote()
+	}
+	if note == m.status {
+		return false
+	}
+	m.setStatus(note, false)
+	m.statusUnread = note != ""
+	return true
 }
 
 func (m *hitScreen) open(url string) tea.Cmd {

@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
 )
 
 // hitTop is what stays above the step on a HIT: the query (or topic), what
@@ -69,18 +70,7 @@ func (m *hitScreen) renderHIT(rows int) []string {
 		return nil // the pane takes the HIT's place; withPane draws it
 	}
 	h, w := m.hit, m.width
-	v := h.kind.build(m, h, w, rows)
-	if n := len(m.spill.lines); n > 0 { // the topic the header had to shorten, whole, above the step's content
-		var c textRows
-		c.add(m.spill)
-		c.add(v.textRows)
-		v.textRows = c
-		v.focus = [2]int{v.focus[0] + n, v.focus[1] + n}
-		v.floor = n
-		if v.withTopic { // the label weighs it too: read with the rest, from its start
-			v.focus[0], v.floor = 0, 0
-		}
-	}
+	v := m.stepContent(rows)
 	below := append(append([]string{}, v.fixed...), v.choices...)
 	below = append(below, m.noteLines(w)...)
 	// The content gets what it needs to show its focus, and two thirds of
@@ -92,13 +82,45 @@ func (m *hitScreen) renderHIT(rows int) []string {
 		foot = m.guideStrip(h, w, avail-min(len(v.lines), max(focus+2, avail*2/3)))
 	}
 	content := max(1, rows-1-len(below)-len(foot))
-	title := v.title
-	if lipgloss.Width(title) > w {
-		title = display.FitWords(v.short, w)
-	}
-	out := append([]string{title}, m.window(h, v, content)...)
+	out := append([]string{m.titleLine(v, w)}, m.window(h, v, content)...)
 	out = append(append(out, below...), foot...)
 	return fitLines(out, rows)
+}
+
+// titleLine is the step's title in w columns, shortened where it must
+// be, and after it the label the step has where its content does not
+// show it (stepView.given): the title gives way to the label, which is
+// what an annotator back at the step came to see.
+func (m *hitScreen) titleLine(v stepView, w int) string {
+	given := ""
+	if v.given != "" {
+		given = m.styles.Dim.Render(" · " + v.given)
+	}
+	title := v.title
+	if lipgloss.Width(title+given) > w {
+		title = display.FitWords(v.short, max(1, w-lipgloss.Width(given)))
+	}
+	return display.FitWords(title+given, w)
+}
+
+// stepContent is the current step laid out for rows lines under the
+// header (hitTop, which finds what it shortened, comes first): the
+// kind's step, its content under the topic the header had to shorten.
+func (m *hitScreen) stepContent(rows int) stepView {
+	h := m.hit
+	v := h.kind.build(m, h, m.width, rows)
+	if n := len(m.spill.lines); n > 0 { // the topic the header had to shorten, whole, above the step's content
+		var c textRows
+		c.add(m.spill)
+		c.add(v.textRows)
+		v.textRows = c
+		v.focus = [2]int{v.focus[0] + n, v.focus[1] + n}
+		v.floor = n
+		if v.withTopic { // the label weighs it too: read with the rest, from its start
+			v.focus[0], v.floor = 0, 0
+		}
+	}
+	return v
 }
 
 // window shows the step's content in rows lines (scrolled), recording
@@ -203,16 +225,15 @@ func (ss *session) scrolledFrom(lines []string, focus [2]int, rows, scroll int, 
 	if len(lines) <= rows {
 		return view{lines: lines, shown: [2]int{0, len(lines)}}
 	}
-	inner := max(1, rows-2)
 	auto := autoTop(len(lines), focus, rows, floor)
 	last := len(lines) - max(1, rows-1) // the top that shows the last line
 	v := view{lo: -auto, hi: last - auto}
 	v.scroll = min(max(scroll, v.lo), v.hi)
 	top := auto + v.scroll
-	// Unscrolled, a focus too long for the room between two markers goes
-	// without the upper one: what is labelled comes before the marker.
-	tight := v.scroll == 0 && focus[1]-focus[0] > inner
-	if top > 0 && rows > 1 && !tight {
+	// Lines hidden above are marked however the window came to stand
+	// there: unscrolled too, with the focus starting under the marker,
+	// so the number after a page key follows from the one before.
+	if top > 0 && rows > 1 {
 		v.lines = append(v.lines, ss.styles.Dim.Render(fmt.Sprintf("   ↑ %d more (%s)", top, up)))
 	}
 	room := rows - len(v.lines)
@@ -447,10 +468,22 @@ func (m *hitScreen) renderEmpty() []string {
 				display.Count(nw.HeldByOthers, noun+" is", noun+"s are"), m.noWork.lease)),
 		}
 	}
-	lines = append(lines, s.Dim.Render(fmt.Sprintf("%s; %s for adjudication.",
-		display.Count(nw.Complete, noun+" has all the annotators it needs", noun+"s have all the annotators they need"),
-		display.Count(nw.Adjudication, "unit waits", "units wait"))))
+	lines = append(lines, s.Dim.Render(doneCounts(nw, noun)))
 	return m.fitNoWork(lines, queue+" lists the "+noun+"s to review or change a label", quit+" quits")
+}
+
+// doneCounts says what became of the dataset's items, in words that say
+// what each number counts: the items that need nobody more, settled by
+// their labels or with a unit the labels left tied, and the units waiting
+// for adjudication (the tied ones not yet decided, and those a lead
+// referred). It used to call the settled ones alone the items with all
+// the annotators they need.
+func doneCounts(nw store.NoWork, noun string) string {
+	closed := display.Count(nw.Complete+nw.Tied, noun+" has all the annotators it needs", noun+"s have all the annotators they need")
+	if nw.Tied > 0 {
+		closed += fmt.Sprintf(": %d settled by their labels, %d with a tie", nw.Complete, nw.Tied)
+	}
+	return fmt.Sprintf("%s; %s for adjudication.", closed, display.Count(nw.Adjudication, "unit waits", "units wait"))
 }
 
 // fitNoWork lays out the lines of a screen without a HIT, each wrapped to

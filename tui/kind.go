@@ -66,6 +66,12 @@ type stepView struct {
 	// floor is the first line the content shows unscrolled: the lines
 	// above it are the topic the header shortened (renderHIT).
 	floor int
+	// given is the label the step's unit has, as its choices name it
+	// ("3 some"), where the content shows it beside nothing (a step on
+	// the item as a whole, a question, a dialogue): the title shows it,
+	// as a row's head or an answer shows its own ("· 2 poor"). Empty
+	// where there is none, or the content shows it.
+	given string
 	// textRows are the content's lines, each with the part of the item's
 	// text it shows (reading.go).
 	textRows

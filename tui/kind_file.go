@@ -180,8 +180,13 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 	// A label weighs all its focus (a row, an answer, the item as a whole
 	// with the column on the HIT's first line): none counts until the
 	// focus has been read.
-	return stepView{title: s.Title.Render(" " + title), short: s.Title.Render(" " + short), textRows: c, focus: focus,
-		choices: []string{m.scaleLine(h, st.unit, width)}, withTopic: fs.Per != guidelines.PerElement && fs.Per != guidelines.PerRow}
+	whole := fs.Per != guidelines.PerElement && fs.Per != guidelines.PerRow
+	v := stepView{title: s.Title.Render(" " + title), short: s.Title.Render(" " + short), textRows: c, focus: focus,
+		choices: []string{m.scaleLine(h, st.unit, width)}, withTopic: whole}
+	if whole { // an element's or a row's shows beside it
+		v.given = m.givenLabel(h, st.unit)
+	}
+	return v
 }
 
 // where names the element or row a repeated step labels: "answer 2 of 5".

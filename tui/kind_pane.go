@@ -116,6 +116,7 @@ func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 		v.focus = [2]int{0, len(v.lines)}
 		v.lines = append(append(v.lines, ""), wrap(s.Dim.Render("The candidate answers stay hidden until Step III."), width, "   ")...)
 		v.choices = []string{m.scaleLine(h, st.unit, width)}
+		v.given = m.givenLabel(h, st.unit)
 		return v
 	case "landing":
 		v.title = s.Title.Render(fmt.Sprintf(" Step IV · Landing page of answer %d of %d", st.answer+1, len(k.answers)))
@@ -137,6 +138,7 @@ func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 	}
 	if st.id != "landing" {
 		v.focus[1] = len(v.lines)
+		v.given = m.givenLabel(h, st.unit) // a landing page's shows beside its answer
 	} else {
 		v.lines = append(v.lines, "", s.Dim.Render("   "+hintKey(m.keys.Open)+" opens its results page:"))
 		v.lines = append(v.lines, urlLines(s.Accent, paneURL(h, m.cfg.SERPURL), "   ", width)...)

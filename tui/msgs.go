@@ -17,6 +17,10 @@ type hitLoadedMsg struct {
 type allDoneMsg struct {
 	noWork store.NoWork
 	lease  time.Duration
+	// role is the reader's role as the store has it now, for the keys
+	// the screen offers ("" where it could not be read: the one the
+	// session started with).
+	role string
 	// note stays on the status line (what the label that finished the
 	// last HIT withdrew, or that a key was not saved); else the status is
 	// cleared. noteErr shows it as a warning.

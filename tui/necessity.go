@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
@@ -132,6 +134,7 @@ func (k *necessityKind) build(m *hitScreen, h *hitState, width, rows int) stepVi
 		v.choices = []string{k.facetChoice(m, h)}
 	} else {
 		v.choices = []string{m.scaleLine(h, st.unit, width)}
+		v.given = m.givenLabel(h, st.unit)
 	}
 	return v
 }
@@ -142,7 +145,12 @@ func (k *necessityKind) build(m *hitScreen, h *hitState, width, rows int) stepVi
 func requestLines(s Styles, conv []store.Message, request string, width int) (out textRows, at int) {
 	for _, t := range conv {
 		role, text := display.Field(t.Role), display.Field(t.Text)
-		out.add(sourced(text, s.Dim.Render(text), width, "     ").labelled(s.Dim.Render(" " + display.FitWords(role, 12) + ": ")))
+		label := " " + display.FitWords(role, 12) + ": "
+		// The text goes under its own start: indented less than the role
+		// ("user: " is wider than five cells), its first line would run
+		// past the edge and lose its last words.
+		indent := strings.Repeat(" ", max(5, lipgloss.Width(label)))
+		out.add(sourced(text, s.Dim.Render(text), width, indent).labelled(s.Dim.Render(label)))
 	}
 	if len(conv) > 0 {
 		out.lines = append(out.lines, "")

@@ -25,7 +25,11 @@ type session struct {
 	promptKeys promptKeyMap
 	status     string
 	statusErr  bool
-	guides     map[string][]string // each step's guidance laid out, by width
+	// statusUnread: the status is the note on what of a HIT's focus is
+	// left to read (hitScreen.sayUnread), which follows the reading
+	// from frame to frame; any other status ends it.
+	statusUnread bool
+	guides       map[string][]string // each step's guidance laid out, by width
 	// profile is the terminal's colour profile; without colours, image
 	// previews are drawn with characters by brightness.
 	profile colorprofile.Profile
@@ -36,7 +40,9 @@ func (s *session) mono() bool {
 	return s.profile == colorprofile.NoTTY || s.profile == colorprofile.ASCII
 }
 
-func (s *session) setStatus(text string, isErr bool) { s.status, s.statusErr = text, isErr }
+func (s *session) setStatus(text string, isErr bool) {
+	s.status, s.statusErr, s.statusUnread = text, isErr, false
+}
 
 // promptKey runs a key through the open text prompt: save gets the text
 // (trimmed) on enter, cancel runs on esc, any other key edits.
