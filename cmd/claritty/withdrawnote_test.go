@@ -26,11 +26,16 @@ type screenOverSSH struct {
 }
 
 // sshInTmux registers a new key for who and opens the TUI on dataset
-// over SSH in a w×h tmux window; it skips without tmux or ssh.
+// over SSH in a w×h tmux window. Without tmux or ssh it skips, and fails
+// where $CLARITTY_SSH_CLIENT is "required" (as .ci/run, which installs
+// them, sets it), so CI never passes it unrun.
 func sshInTmux(t *testing.T, bin, db, who, dataset string, w, h int) screenOverSSH {
 	t.Helper()
 	for _, tool := range []string{"tmux", "ssh"} {
 		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("CLARITTY_SSH_CLIENT") == "required" {
+				t.Fatalf("%s not installed, and CLARITTY_SSH_CLIENT=required", tool)
+			}
 			t.Skip(tool + " not installed")
 		}
 	}
