@@ -300,12 +300,38 @@ func parseProtocolFile(name string, b []byte, admit bool) (*ProtocolFile, error)
 	if err := d.Decode(&f); err != nil {
 		return nil, decodeProblems(name, err)
 	}
+	if err := tooManyTables(name, &f, lines); err != nil {
+		return nil, err
+	}
 	c := &fileCheck{f: &f, name: name, lines: lines, admit: admit}
 	c.check()
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
 	}
 	return &f, nil
+}
+
+// tooManyTables refuses a file with more [[step]] or [[scale]] tables
+// than their bounds, at the first past, before a problem is said per
+// table. The pass over the bytes (boundValues) refuses most such files
+// first, but it reads headers as written, and the bounds must hold
+// however a header names its table (with escapes, say).
+func tooManyTables(name string, f *ProtocolFile, lines map[string]int) error {
+	for _, kind := range []string{"scale", "step"} { // in the order a file has them
+		n, bound := len(f.Scales), tableBounds[kind]
+		if kind == "step" {
+			n = len(f.Steps)
+		}
+		if n <= bound {
+			continue
+		}
+		line, ok := lines[kind+"."+strconv.Itoa(bound)]
+		if !ok {
+			line = lines[kind]
+		}
+		return &ProtocolError{File: name, Line: line, Msg: fmt.Sprintf("[[%s]] number %d: a protocol file has at most %d", kind, bound+1, bound)}
+	}
+	return nil
 }
 
 // rawDrawable refuses a file holding, as written, a character a terminal

@@ -197,7 +197,7 @@ func (lx *lexer) header() error {
 		end = len(lx.b) - lx.i
 	}
 	text := string(bytes.TrimSpace(lx.b[lx.i : lx.i+end]))
-	lx.table = strings.Trim(text, "[] \t")
+	lx.table = headerName(text)
 	lx.i += end
 	if strings.HasPrefix(text, "[[") {
 		if lx.tables == nil {
@@ -211,6 +211,32 @@ func (lx *lexer) header() error {
 		}
 	}
 	return lx.countKey()
+}
+
+// headerName is a table header's name as the parser reads it, near
+// enough: its dotted key without the brackets, the spaces around its
+// parts, its quotes or a comment after it ("[[ \"step\" ]] # the first" is
+// step). A name written with escapes is not read here: parseProtocolFile
+// counts the tables again once decoded.
+func headerName(text string) string {
+	var b strings.Builder
+	var quote byte
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote != 0:
+			b.WriteByte(c)
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '#':
+			return b.String()
+		case c != '[' && c != ']' && c != ' ' && c != '\t':
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // skipComment moves to the end of the line.

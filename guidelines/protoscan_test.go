@@ -20,6 +20,7 @@ type hostileShape struct {
 var hostileShapes = []hostileShape{
 	// H1 of issue 42: a file of [[step]] lines.
 	{name: "steps", line: "[[step]]\n", want: "h.toml:31: [[step]] number 31: a protocol file has at most 30"},
+	{name: "commented-steps", line: "[[step]] # a step\n", want: "h.toml:31: [[step]] number 31: a protocol file has at most 30"},
 	{name: "bad-steps", line: "[[step]]\nunit = \"Not A Unit\"\nscale = \"none\"\n",
 		want: "h.toml:91: [[step]] number 31: a protocol file has at most 30"},
 	{name: "scales", line: "[[scale]]\nvalues = [1, 1]\n", want: "h.toml:61: [[scale]] number 31: a protocol file has at most 30"},
@@ -175,6 +176,31 @@ func BenchmarkParseProtocolFile(b *testing.B) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// A file with one [[step]] more than MaxSteps is refused at the first past
+// the bound, in that one line, however its headers are written: with a
+// comment after them, spaces and quotes, or escapes the pass over the
+// bytes does not read (the change that bounded files on their bytes read
+// "[[step]] # a step" as a table named "step]] # a step" and took 35 steps).
+func TestStepsPastTheBoundRefusedHoweverWritten(t *testing.T) {
+	for _, header := range []string{"[[step]] # a step", `[[ "step" ]]`, `[["st\u0065p"]]`} {
+		var b strings.Builder
+		b.WriteString("name = \"many\"\ntitle = \"t\"\nitems = \"things\"\n[item]\nheader = [\"a\", \"b\"]\nid = [\"a\"]\ntext = [\"b\"]\n" +
+			"[[scale]]\nname = \"s\"\nvalues = [0, 1]\nkeys = [\"0\", \"1\"]\nnames = [\"no\", \"yes\"]\n")
+		past := 0
+		for i := range MaxSteps + 5 {
+			if i == MaxSteps {
+				past = strings.Count(b.String(), "\n") + 1
+			}
+			fmt.Fprintf(&b, "%s\ntitle = \"t\"\nunit = \"u%c%c\"\nper = \"item\"\nscale = \"s\"\nshow = [\"b\"]\n", header, 'a'+i/26, 'a'+i%26)
+		}
+		_, err := ParseProtocolFile("many.toml", []byte(b.String()))
+		want := fmt.Sprintf("many.toml:%d: [[step]] number %d: a protocol file has at most %d", past, MaxSteps+1, MaxSteps)
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %q", header, err, want)
 		}
 	}
 }
