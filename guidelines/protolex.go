@@ -149,17 +149,9 @@ func (lx *lexer) element() {
 		return
 	}
 	v.expecting = false
-	if v.elems++; v.elems == lx.bound()+1 {
+	if v.elems++; v.elems == arrayBound(v.key)+1 {
 		v.past = lx.line
 	}
-}
-
-// bound is the most elements the value's array may hold.
-func (lx *lexer) bound() int {
-	if n, ok := arrayBounds[lx.value.key]; ok {
-		return n
-	}
-	return MaxColumns
 }
 
 // endValueErr ends the value at the end of its line, refusing an array
@@ -167,18 +159,11 @@ func (lx *lexer) bound() int {
 func (lx *lexer) endValueErr() error {
 	v := lx.value
 	lx.value = valueCount{}
-	if v.array && v.elems > lx.boundOf(v.key) {
+	if bound := arrayBound(v.key); v.array && v.elems > bound {
 		lx.errLine = v.past
-		return fmt.Errorf("%s: %d values; at most %d", keyName(v.key), v.elems, lx.boundOf(v.key))
+		return fmt.Errorf("%s: %d values; at most %d", keyName(v.key), v.elems, bound)
 	}
 	return nil
-}
-
-func (lx *lexer) boundOf(key string) int {
-	if n, ok := arrayBounds[key]; ok {
-		return n
-	}
-	return MaxColumns
 }
 
 // endValue is endValueErr for a value the file ends in.

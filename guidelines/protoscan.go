@@ -56,6 +56,14 @@ var arrayBounds = map[string]int{
 	"step": MaxSteps, "scale": MaxScales,
 }
 
+// arrayBound is the most values an array of key kind holds.
+func arrayBound(kind string) int {
+	if n, ok := arrayBounds[kind]; ok {
+		return n
+	}
+	return MaxColumns
+}
+
 // tableBounds are the most [[name]] tables of each name.
 var tableBounds = map[string]int{"step": MaxSteps, "scale": MaxScales}
 
@@ -292,10 +300,7 @@ func (s *protocolScan) values(kind string, line int, v *unstable.Node) error {
 		}
 		return nil
 	}
-	bound, ok := arrayBounds[kind]
-	if !ok {
-		bound = MaxColumns
-	}
+	bound := arrayBound(kind)
 	n, past := 0, 0
 	it := v.Children()
 	for it.Next() {
