@@ -459,7 +459,7 @@ func (c *fileCheck) checkRowID() {
 		c.at("item.row_id", "item.row_id: %q is not a column of item.header", it.RowID)
 	case it.Group == "":
 		c.at("item.row_id", "item.row_id names each of a group's rows, but rows are not grouped (item.group)")
-	case c.admit && c.labelColumns()[it.RowID]:
+	case c.admit && c.f.labelColumns()[it.RowID]:
 		c.at("item.row_id", "item.row_id: %q is a column holding known labels", it.RowID)
 	}
 }
@@ -568,7 +568,7 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 	}
 	it := c.f.Item
 	units := map[string]FileStep{}
-	labelled := c.labelColumns()
+	labelled := c.f.labelColumns()
 	for i, st := range c.f.Steps {
 		key := "step." + strconv.Itoa(i)
 		switch {
@@ -615,10 +615,10 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 // labelColumns are the columns that hold a step's known label, any step's
 // (for each list element or row it labels): the answers of practice and
 // gold checks.
-func (c *fileCheck) labelColumns() map[string]bool {
+func (f *ProtocolFile) labelColumns() map[string]bool {
 	out := map[string]bool{}
-	for _, st := range c.f.Steps {
-		for _, lc := range c.f.LabelCells(st, 0) {
+	for _, st := range f.Steps {
+		for _, lc := range f.LabelCells(st, 0) {
 			out[lc.Column] = true
 		}
 	}

@@ -175,12 +175,7 @@ func (f *ProtocolFile) UnitText(unit string, rows []string) (text, text2, rowID 
 	if len(rows) == 0 {
 		return "", "", ""
 	}
-	labelled := map[string]bool{}
-	for _, st := range f.Steps {
-		for _, lc := range f.LabelCells(st, 0) {
-			labelled[lc.Column] = true
-		}
-	}
+	labelled := f.labelColumns()
 	cell := func(line string, i int, cols []string) string {
 		if i >= len(cols) || labelled[cols[i]] {
 			return ""
