@@ -336,19 +336,7 @@ func agreementFigures(q *Quality, data store.QualityData, get func(string) *Anno
 		others map[string]shareFigure
 		kappa  map[string]kappaFigure
 	}
-	over := func(keep func(unit string) bool) figures {
-		var repeats []store.RepeatPair
-		for _, r := range data.Repeats {
-			if !r.Swapped && keep(r.Unit) {
-				repeats = append(repeats, r)
-			}
-		}
-		var labels []store.QualityLabel
-		for _, l := range data.Labels {
-			if keep(l.Unit) {
-				labels = append(labels, l)
-			}
-		}
+	over := func(repeats []store.RepeatPair, labels []store.QualityLabel) figures {
 		units := groupLabels(labels)
 		f := figures{selfAgreement(repeats), withMajority(units), pairKappas(units)}
 		// An annotator with a figure has a row.
@@ -363,8 +351,35 @@ func agreementFigures(q *Quality, data store.QualityData, get func(string) *Anno
 		}
 		return f
 	}
+	// One pass sorts the unswapped repeats and the labels by unit type.
+	var repeats []store.RepeatPair
+	typeRepeats := make([][]store.RepeatPair, len(p.Types))
+	for _, r := range data.Repeats {
+		if r.Swapped {
+			continue
+		}
+		repeats = append(repeats, r)
+		if t := slices.Index(p.Types, agreement.UnitType(r.Unit)); t >= 0 {
+			typeRepeats[t] = append(typeRepeats[t], r)
+		}
+	}
+	typeLabels := make([][]store.QualityLabel, len(p.Types))
+	for _, l := range data.Labels {
+		if t := slices.Index(p.Types, agreement.UnitType(l.Unit)); t >= 0 {
+			typeLabels[t] = append(typeLabels[t], l)
+		}
+	}
+	perType := make([]figures, len(p.Types))
+	for i := range p.Types {
+		perType[i] = over(typeRepeats[i], typeLabels[i])
+	}
 	if p.OneScale() {
-		all := over(func(string) bool { return true })
+		var all figures
+		if len(p.Types) == 1 {
+			all = perType[0] // its one type's figures are those over every unit
+		} else {
+			all = over(repeats, data.Labels)
+		}
 		for name, f := range all.self {
 			a := get(name)
 			a.SelfAgreement, a.SelfKappa = f.same, f.kappa
@@ -379,10 +394,6 @@ func agreementFigures(q *Quality, data store.QualityData, get func(string) *Anno
 		}
 	} else {
 		q.NotPooled = "the unit types' scales differ: " + scalesText(p)
-	}
-	perType := make([]figures, len(p.Types))
-	for i, typ := range p.Types {
-		perType[i] = over(func(unit string) bool { return agreement.UnitType(unit) == typ })
 	}
 	return func(name string) []TypeQuality {
 		out := make([]TypeQuality, 0, len(p.Types))

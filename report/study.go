@@ -108,6 +108,11 @@ func PeopleOf(ctx context.Context, r *store.Reading) (*agreement.People, error) 
 	if err != nil {
 		return nil, err
 	}
+	return peopleOf(ctx, r, p)
+}
+
+// peopleOf is PeopleOf over the reading's protocol p.
+func peopleOf(ctx context.Context, r *store.Reading, p guidelines.Protocol) (*agreement.People, error) {
 	// Over one scale: every type's units; else the first type's alone, on
 	// its own scale (agreement.Report.PairsOver).
 	scale := ScaleOf(p)
@@ -118,7 +123,7 @@ func PeopleOf(ctx context.Context, r *store.Reading) (*agreement.People, error) 
 	to := scale.IndexIn(own)
 	people := agreement.NewPeople(len(own.Categories))
 	var mine []agreement.Rating
-	err = eachUnitRatings(ctx, r, p, people.AddRater, func(_ string, _, typ int, rs []agreement.Rating) error {
+	err := eachUnitRatings(ctx, r, p, people.AddRater, func(_ string, _, typ int, rs []agreement.Rating) error {
 		if scale.Unpooled && typ != 0 {
 			return nil
 		}
@@ -265,7 +270,11 @@ func StudyReport(ctx context.Context, r *store.Reading, opt agreement.Options) (
 // labels say about the annotators (PeopleOf: their labels per category,
 // the pairs' kappas), less what the reader may not see.
 func AddPeople(ctx context.Context, r *store.Reading, rep *agreement.Report) error {
-	people, err := PeopleOf(ctx, r)
+	p, err := protocolOf(ctx, r)
+	if err != nil {
+		return err
+	}
+	people, err := peopleOf(ctx, r, p)
 	if err != nil {
 		return err
 	}
@@ -273,9 +282,5 @@ func AddPeople(ctx context.Context, r *store.Reading, rep *agreement.Report) err
 		rep.PairsOver = rep.Types[0].Type
 	}
 	rep.AnnotatorLabels, rep.Pairs = people.Labels(), people.Pairs(rep.PeopleScale().Values)
-	p, err := protocolOf(ctx, r)
-	if err != nil {
-		return err
-	}
 	return blindPeople(ctx, r, p, rep)
 }
