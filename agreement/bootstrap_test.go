@@ -87,3 +87,14 @@ func TestQuantileInterpolates(t *testing.T) {
 		t.Fatalf("%v", iv)
 	}
 }
+
+// Any caller of Analyze, not only agree's flag, gets at most MaxBootstrap
+// replicates: a request past it draws that many and says so in Used.
+func TestBootstrapBoundHoldsInThePackage(t *testing.T) {
+	t.Parallel()
+	st, _ := randomStudy(rand.New(rand.NewPCG(2, 2)), 20, 2)
+	ci := Analyze(st, Options{Bootstrap: MaxBootstrap + 50_000, Seed: 1}).Types[0].CIKappa
+	if !ci.Defined || ci.Used > MaxBootstrap {
+		t.Fatalf("asked for %d replicates: %+v, want at most %d used", MaxBootstrap+50_000, ci, MaxBootstrap)
+	}
+}
