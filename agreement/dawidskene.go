@@ -81,7 +81,7 @@ func FitDawidSkene(labels []DSLabel, units, annotators, classes int, opt DSOptio
 		byUnit[l.Unit] = append(byUnit[l.Unit], l)
 		m.Labelled[l.Unit] = true
 	}
-	m.Posterior = majorityStart(byUnit, classes)
+	m.Posterior = voteShareStart(byUnit, classes)
 	for m.Iterations < opt.MaxIterations && !stopped(opt.Stop) {
 		m.Iterations++
 		m.maximise(byUnit, annotators)
@@ -110,9 +110,9 @@ func FitDawidSkene(labels []DSLabel, units, annotators, classes int, opt DSOptio
 	return m, nil
 }
 
-// majorityStart is each unit's share of labels per class; uniform for a
+// voteShareStart is each unit's share of labels per class; uniform for a
 // unit without labels.
-func majorityStart(byUnit [][]DSLabel, classes int) [][]float64 {
+func voteShareStart(byUnit [][]DSLabel, classes int) [][]float64 {
 	t := make([][]float64, len(byUnit))
 	for u, ls := range byUnit {
 		t[u] = make([]float64, classes)

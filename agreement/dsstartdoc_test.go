@@ -16,7 +16,7 @@ import (
 func TestDocsSayHowDawidSkeneStarts(t *testing.T) {
 	t.Parallel()
 	byUnit := [][]DSLabel{{{0, 0, 0}, {0, 1, 0}, {0, 2, 1}}, {{1, 0, 1}, {1, 1, 1}, {1, 2, 1}}, nil}
-	start := majorityStart(byUnit, 2)
+	start := voteShareStart(byUnit, 2)
 	for u, want := range [][]float64{{2.0 / 3, 1.0 / 3}, {0, 1}, {0.5, 0.5}} {
 		for k := range want {
 			if math.Abs(start[u][k]-want[k]) > 1e-15 {
