@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/claritty/claritty/guidelines"
@@ -193,7 +192,7 @@ func addArena(ctx context.Context, st *store.Store, who store.Annotator, body []
 	// under it, the file is another run's.
 	fingerprint := runFingerprint(body)
 	if opt.OneGame {
-		fingerprint = runFingerprint(append(slices.Clip(body), "\x00one-game"...))
+		fingerprint = runFingerprint(body, "\x00one-game")
 	}
 	w, err := im.AddRun(opt.Name, store.RunLabels, "", fingerprint)
 	if errors.Is(err, store.ErrRunExists) {

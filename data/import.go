@@ -239,11 +239,7 @@ func firstLineSeen(first []byte) string {
 	if len(cols) > 4 {
 		more = ", …"
 	}
-	unit := "columns"
-	if len(cols) == 1 {
-		unit = "column"
-	}
-	return fmt.Sprintf("%s (%d %s)", strings.Join(shown, ", ")+more, len(cols), unit)
+	return fmt.Sprintf("%s (%s)", strings.Join(shown, ", ")+more, display.Count(len(cols), "column", "columns"))
 }
 
 // detect finds the format from the first line, and checks it against the

@@ -277,13 +277,13 @@ func (rd *protoReader) label(it *FileItem, r FileRow, col string, st guidelines.
 	if !asked {
 		return lineErr(rd.lr.file, r.Line, "%s is set, but the row has no %s there", col, rd.f.Item.ListName)
 	}
-	if had, ok := it.Known[unit]; ok && had != v {
-		return lineErr(rd.lr.file, r.Line, "%s is %d here and %d at line %d, for one item", col, v, had, it.Line)
+	if had, ok := it.Known[unit]; ok {
+		if had != v {
+			return lineErr(rd.lr.file, r.Line, "%s is %d here and %d at line %d, for one item", col, v, had, it.KnownAt[unit])
+		}
+		return nil
 	}
-	if _, ok := it.Known[unit]; !ok {
-		it.KnownAt[unit] = r.Line
-	}
-	it.Known[unit] = v
+	it.Known[unit], it.KnownAt[unit] = v, r.Line
 	return nil
 }
 

@@ -429,3 +429,22 @@ func TestRefusedProtocolImportKeepsNothing(t *testing.T) {
 		t.Errorf("kept %q", kept["refused-why"])
 	}
 }
+
+// Rows of one item that disagree on a label asked once are refused naming
+// the line the label was first read from, not the item's first line, whose
+// cell may be empty.
+func TestProtocolLabelDisagreementNamesItsLine(t *testing.T) {
+	t.Parallel()
+	f, err := guidelines.ParseProtocolFile("clariq.toml", []byte(datatest.ClariQ("clariq")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := "topic_id\tinitial_request\tquestion_id\tquestion\tclarification_need\tusefulness\n" +
+		"1\trequest 1\tQ011\tfirst?\t\t2\n" +
+		"1\trequest 1\tQ012\tsecond?\t3\t1\n" +
+		"1\trequest 1\tQ013\tthird?\t4\t1\n"
+	_, _, err = ReadProtocolItems(strings.NewReader(body), "x.tsv", f, 0)
+	if want := "x.tsv:4: clarification_need is 4 here and 3 at line 3, for one item"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %q", err, want)
+	}
+}

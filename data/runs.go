@@ -99,10 +99,16 @@ func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body
 }
 
 // runFingerprint tells one run file from another: the same file again
-// under its name adds nothing, another is refused.
-func runFingerprint(body []byte) string {
-	sum := sha256.Sum256(body)
-	return hex.EncodeToString(sum[:16])
+// under its name adds nothing, another is refused. A rule that reads the
+// file's lines otherwise follows it (rule), making another run of it;
+// hashed after the body, not appended to it, so an upload is not copied.
+func runFingerprint(body []byte, rule ...string) string {
+	h := sha256.New()
+	h.Write(body)
+	for _, r := range rule {
+		h.Write([]byte(r))
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 // runLine is one line of a run file, split into fields.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+
+	"github.com/claritty/claritty/display"
 )
 
 // lightCommands read or write a few rows and never wait. Every other
@@ -41,8 +43,8 @@ func (g heavyGate) enter(ctx context.Context, args []string, w io.Writer) (relea
 		return func() { <-g }, nil
 	default:
 	}
-	fmt.Fprintf(w, "claritty: waiting: the server runs %d %s like %s at a time, and they are all running\n", cap(g),
-		map[bool]string{true: "command", false: "commands"}[cap(g) == 1], commandOf(args))
+	fmt.Fprintf(w, "claritty: waiting: the server runs %s like %s at a time, and they are all running\n",
+		display.Count(cap(g), "command", "commands"), commandOf(args))
 	select {
 	case g <- struct{}{}:
 		return func() { <-g }, nil

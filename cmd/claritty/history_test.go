@@ -170,11 +170,15 @@ func TestHistoryShowsWithdrawnAndMergedLabels(t *testing.T) {
 		t.Errorf("games's history over SSH:\n%s", strings.Join(got, "\n"))
 	}
 
-	// Refused: no such item, and no such dataset; nothing written.
+	// Refused: no such item, and no such dataset, locally and over SSH
+	// with games's key; nothing written.
 	before := dbBytes(t, db)
 	for _, args := range [][]string{{"history", "nope"}, {"history", "1", "--dataset", "nope"}, {"history"}} {
 		if r := runBin(t, bin, db, args...); r.code == 0 || r.stderr == "" {
 			t.Errorf("%v: %+v", args, r)
+		}
+		if r := sshRun(t, c, "", strings.Join(args, " ")); r.code == 0 || r.stderr == "" || r.stdout != "" {
+			t.Errorf("games over SSH %v: %+v", args, r)
 		}
 	}
 	if r := runBin(t, bin, db, "history", "nope"); !strings.Contains(r.stderr, `no item "nope" in any dataset`) {
