@@ -85,8 +85,7 @@ func (k *fileKind) attentionView(m *hitScreen, h *hitState, width int) stepView 
 	s := m.styles
 	last, _ := k.file.StepOf(h.steps[max(0, len(h.steps)-2)].id)
 	last.Per = "" // the whole item, nothing in focus
-	k.own = m.cfg.Keys
-	c, _ := k.lines(s, last, -1, h.labels, width, k.header)
+	c, _ := k.lines(s, last, -1, h.labels, m.cfg.Keys, width, k.header)
 	ask := display.Field(k.file.Attention.Ask)
 	question := sourced(ask, s.Title.Render(ask), width, " ")
 	c.lines = append(c.lines, "")

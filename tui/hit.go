@@ -170,19 +170,14 @@ func (s *hitState) withdrawnNote(n int, unit string) string {
 	if n == 0 {
 		return ""
 	}
-	what := "1 label"
-	if n > 1 {
-		what = fmt.Sprintf("%d labels", n)
-	}
+	what := display.Count(n, "label", "labels")
 	v, ok := s.labels[unit]
 	if !ok {
 		return fmt.Sprintf("%s withdrawn: %s has no label", what, unit)
 	}
 	name := strconv.Itoa(v)
-	for _, l := range s.proto.ScaleOf(unit) {
-		if l.Value == v {
-			name = l.Name
-		}
+	if l, ok := labelWithValue(s.proto.ScaleOf(unit), v); ok {
+		name = l.Name
 	}
 	return fmt.Sprintf("%s withdrawn: %s is %s", what, unit, name)
 }

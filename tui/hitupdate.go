@@ -194,8 +194,9 @@ func (m *hitScreen) label(value int) tea.Cmd {
 	h.labels[st.unit] = value
 	note := h.withdrawnNote(h.dropInapplicable(), st.unit)
 	last := h.nextStep(h.cur) < 0
-	finish := last && h.firstOpen() < 0
-	if h.firstOpen() >= 0 {
+	open := h.firstOpen()
+	finish := last && open < 0
+	if open >= 0 {
 		h.finished = false // a no turned back to yes asks its steps again (the store reopens the HIT)
 	}
 	entry := store.UndoStep{Unit: st.unit}
@@ -222,7 +223,7 @@ func (m *hitScreen) label(value int) tea.Cmd {
 		}
 		return tea.Sequence(m.saveLabel(ch), m.loadNext(h.item.Seq+1))
 	case last:
-		ch.Move = m.moveTo(h.firstOpen())
+		ch.Move = m.moveTo(open)
 	default:
 		ch.Move = m.moveTo(h.nextStep(h.cur))
 	}
@@ -284,8 +285,9 @@ func (m *hitScreen) undoLast() tea.Cmd {
 	note := h.withdrawnNote(h.dropInapplicable(), e.Unit)
 	// An undo that makes the HIT whole again (a yes that reopened it,
 	// taken back to no) finishes it, as the key of that no did.
-	whole := e.Old != nil && h.firstOpen() < 0 && !h.practice
-	h.finished = h.finished && h.firstOpen() < 0 || whole
+	complete := h.firstOpen() < 0
+	whole := e.Old != nil && complete && !h.practice
+	h.finished = h.finished && complete || whole
 	save := m.saveLabel(store.LabelChange{ItemID: h.item.ID, AnnotatorID: m.cfg.Annotator.ID,
 		Unit: e.Unit, Value: e.Old, Source: "undo", Finish: whole})
 	move := m.goTo(h.unitStep(e.Unit))

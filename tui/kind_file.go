@@ -21,9 +21,6 @@ import (
 type fileKind struct {
 	file *guidelines.ProtocolFile
 	rows []guidelines.ShownRow // cleaned for the terminal (cleanRows)
-	// own names the labels given by the annotator's keys on the HIT
-	// screen (nil: by the scale's, as adjudication does).
-	own *KeyConfig
 	// header is the column the HIT's first line shows (every step shows
 	// it, so it never hides what a step would not show); "" for none.
 	header string
@@ -175,8 +172,7 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 		title += " · " + where
 		short = where
 	}
-	k.own = m.cfg.Keys
-	c, focus := k.lines(s, fs, st.answer, h.labels, width, k.header)
+	c, focus := k.lines(s, fs, st.answer, h.labels, m.cfg.Keys, width, k.header)
 	// A label weighs all its focus (a row, an answer, the item as a whole
 	// with the column on the HIT's first line): none counts until the
 	// focus has been read.
@@ -206,9 +202,9 @@ func (k *fileKind) where(fs guidelines.FileStep, index int) string {
 
 // lines lays out what step fs shows, the element or row at index in focus
 // for a repeated step (all of it for a step once an item); the labels
-// given of a repeated step's units show beside their elements or rows.
-// omit is a column the screen's first line has ("" for none).
-func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map[string]int, width int, omit string) (out textRows, focus [2]int) {
+// given of a repeated step's units show beside their elements or rows,
+// named by the annotator's keys (own). omit is a column the screen's first line has ("" for none).
+func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map[string]int, own *KeyConfig, width int, omit string) (out textRows, focus [2]int) {
 	cols := k.shownColumns(fs, omit)
 	grouped := k.file.Item.Group != ""
 	focus = [2]int{0, 0}
@@ -223,14 +219,14 @@ func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map
 			if current {
 				focus[0] = len(out.lines)
 			}
-			out.lines = append(out.lines, k.rowHead(s, fs, i, labels, current))
+			out.lines = append(out.lines, k.rowHead(s, fs, i, labels, own, current))
 			indent = "  "
 		}
 		for _, c := range cols {
 			out.add(k.cell(s, c, r.Cells[c], width, indent, false))
 		}
 		if slices.Contains(fs.Show, guidelines.ShowList) {
-			el, at := k.listLines(s, fs, r.List, index, labels, width, indent, grouped)
+			el, at := k.listLines(s, fs, r.List, index, labels, own, width, indent, grouped)
 			if fs.Per == guidelines.PerElement {
 				focus = [2]int{len(out.lines) + at[0], len(out.lines) + at[1]}
 			}
@@ -279,11 +275,11 @@ func (k *fileKind) cell(s Styles, col, text string, width int, indent string, ti
 
 // rowHead heads a grouped item's row: "pane 2" and, once given, its label
 // on the step's unit.
-func (k *fileKind) rowHead(s Styles, fs guidelines.FileStep, i int, labels map[string]int, current bool) string {
+func (k *fileKind) rowHead(s Styles, fs guidelines.FileStep, i int, labels map[string]int, own *KeyConfig, current bool) string {
 	head := fmt.Sprintf("%s %d", display.Field(k.file.RowNoun()), i+1)
 	if fs.Per == guidelines.PerRow {
 		if v, ok := labels[fmt.Sprintf("%s_%d", fs.Unit, i+1)]; ok {
-			head += " · " + k.own.describe(guidelines.ForKind(k.file.Name), fs.Unit, v)
+			head += " · " + own.describe(guidelines.ForKind(k.file.Name), fs.Unit, v)
 		}
 	}
 	if current {
@@ -294,7 +290,7 @@ func (k *fileKind) rowHead(s Styles, fs guidelines.FileStep, i int, labels map[s
 
 // listLines number the list's elements, the one at index marked on a
 // per-element step; at is its lines.
-func (k *fileKind) listLines(s Styles, fs guidelines.FileStep, list []string, index int, labels map[string]int, width int, indent string, grouped bool) (out textRows, at [2]int) {
+func (k *fileKind) listLines(s Styles, fs guidelines.FileStep, list []string, index int, labels map[string]int, own *KeyConfig, width int, indent string, grouped bool) (out textRows, at [2]int) {
 	if !grouped {
 		out.lines = append(out.lines, s.Dim.Render(" "+indent+display.Field(k.file.Item.ListName)+"s"))
 	}
@@ -307,7 +303,7 @@ func (k *fileKind) listLines(s Styles, fs guidelines.FileStep, list []string, in
 		}
 		text := style.Render(el)
 		if v, ok := labels[fmt.Sprintf("%s_%d", fs.Unit, n+1)]; ok && fs.Per == guidelines.PerElement {
-			text += s.Dim.Render(" · " + k.own.describe(guidelines.ForKind(k.file.Name), fs.Unit, v))
+			text += s.Dim.Render(" · " + own.describe(guidelines.ForKind(k.file.Name), fs.Unit, v))
 		}
 		out.add(sourced(el, text, width, "      "+indent).labelled(mark + fmt.Sprintf("%d  ", n+1)))
 		if current {
@@ -326,7 +322,7 @@ func (k *fileKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lin
 	}
 	shown := &fileKind{file: k.file, rows: det.rows}
 	fs, _ := k.file.StepOf(stepOf(d.Unit))
-	c, focus := shown.lines(s, fs, unitIndex(d.Unit), nil, a.width, queryColumn(k.file))
+	c, focus := shown.lines(s, fs, unitIndex(d.Unit), nil, nil, a.width, queryColumn(k.file))
 	return c.lines, focus
 }
 

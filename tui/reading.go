@@ -182,9 +182,10 @@ func nonSpace(s string) int {
 // touching another.
 type runs [][2]int
 
-// add is r with [from, to) in it.
+// add is r with [from, to) in it: r itself where it has it already, as
+// every frame's lines after the first have (no copy on the frame's path).
 func (r runs) add(from, to int) runs {
-	if from >= to {
+	if r.covers(from, to) {
 		return r
 	}
 	i := sort.Search(len(r), func(i int) bool { return r[i][1] >= from }) // the first it may join
