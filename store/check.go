@@ -210,9 +210,10 @@ func maxCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 	return r, nil
 }
 
-func pragmaRows(ctx context.Context, db *sql.DB, query string) ([]string, error) {
+// pragmaRows is the one text column of query's rows.
+func pragmaRows(ctx context.Context, db *sql.DB, query string, args ...any) ([]string, error) {
 	var out []string
-	err := eachRow(ctx, db, query, nil, func(rows *sql.Rows) error {
+	err := eachRow(ctx, db, query, args, func(rows *sql.Rows) error {
 		var s string
 		err := rows.Scan(&s)
 		out = append(out, s)

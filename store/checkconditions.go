@@ -46,7 +46,7 @@ func conditionCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 					continue
 				}
 				n += k
-				ex, err := checkRows(ctx, db, fmt.Sprintf(q.examples, marksFrom4(len(c.waiting))), args...)
+				ex, err := pragmaRows(ctx, db, fmt.Sprintf(q.examples, marksFrom4(len(c.waiting))), args...)
 				if err != nil {
 					return r, err
 				}
@@ -155,18 +155,6 @@ func checkedKinds(ctx context.Context, db *sql.DB) (map[string]guidelines.Protoc
 			out[name] = p
 		}
 		return nil
-	})
-	return out, err
-}
-
-// checkRows is pragmaRows with arguments.
-func checkRows(ctx context.Context, db *sql.DB, query string, args ...any) ([]string, error) {
-	var out []string
-	err := eachRow(ctx, db, query, args, func(rows *sql.Rows) error {
-		var s string
-		err := rows.Scan(&s)
-		out = append(out, s)
-		return err
 	})
 	return out, err
 }
