@@ -26,8 +26,8 @@ func conditionCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 		return r, err
 	}
 	queries := []struct{ count, examples string }{labelsWithout}
-	var repeats bool // a file from before migration 0014 keeps none
-	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'repeat_labels')`).Scan(&repeats); err != nil {
+	repeats, err := hasTable(ctx, db, "repeat_labels") // a file from before migration 0014 keeps none
+	if err != nil {
 		return r, err
 	}
 	if repeats {
@@ -138,8 +138,7 @@ func checkedKinds(ctx context.Context, db *sql.DB) (map[string]guidelines.Protoc
 			out[string(p.Kind)] = p
 		}
 	}
-	var kept bool
-	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'protocols')`).Scan(&kept); err != nil || !kept {
+	if kept, err := hasTable(ctx, db, "protocols"); err != nil || !kept {
 		return out, err
 	}
 	err = eachRow(ctx, db, `SELECT name, text FROM protocols`, nil, func(rows *sql.Rows) error {
