@@ -317,13 +317,16 @@ func (e *UnitError) Unwrap() error { return e.Err }
 // it (ask 0 and a row's usefulness).
 func standingLabels(p guidelines.Protocol, labels []UnitLabel) error {
 	by := map[string]map[string]int{}
+	var order []string // annotators as the file first gives them, so the refusal names the same label every time
 	for _, l := range labels {
 		if by[l.Annotator] == nil {
 			by[l.Annotator] = map[string]int{}
+			order = append(order, l.Annotator)
 		}
 		by[l.Annotator][l.Unit] = l.Value
 	}
-	for _, got := range by {
+	for _, a := range order {
+		got := by[a]
 		gone := p.Outlived(got)
 		if len(gone) == 0 {
 			continue
