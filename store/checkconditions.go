@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -115,7 +116,11 @@ func conditionQueries(p guidelines.Protocol) []conditionQuery {
 	for c, units := range by {
 		out = append(out, conditionQuery{unit: c.Unit, value: c.Value, waiting: units})
 	}
-	slices.SortFunc(out, func(a, b conditionQuery) int { return strings.Compare(a.unit, b.unit) })
+	// By unit, then value: two conditions on one unit (ask 1, ask 0) come
+	// in the same order every check.
+	slices.SortFunc(out, func(a, b conditionQuery) int {
+		return cmp.Or(strings.Compare(a.unit, b.unit), cmp.Compare(a.value, b.value))
+	})
 	return out
 }
 
