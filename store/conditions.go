@@ -118,10 +118,7 @@ func (h hitLabels) label(unit string) (*int, error) {
 }
 
 func (h hitLabels) all() (map[string]int, error) {
-	out := map[string]int{}
-	err := unitValues(h.w.ctx, h.w, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
-		[]any{h.ch.ItemID, h.ch.AnnotatorID}, out)
-	return out, err
+	return hitValues(h.w, h.ch.ItemID, h.ch.AnnotatorID)
 }
 
 func (h hitLabels) withdraw(unit string, old int) error {
