@@ -194,10 +194,16 @@ func hitSoFar(w *ptx, itemID, annotatorID int64) (ItemRef, map[string]int, error
 	if err != nil {
 		return ref, nil, err
 	}
-	labels := map[string]int{}
-	err = unitValues(w.ctx, w, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
-		[]any{itemID, annotatorID}, labels)
+	labels, err := hitValues(w, itemID, annotatorID)
 	return ref, labels, err
+}
+
+// hitValues are an annotator's labels on an item, by unit.
+func hitValues(w *ptx, itemID, annotatorID int64) (map[string]int, error) {
+	labels := map[string]int{}
+	err := unitValues(w.ctx, w, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
+		[]any{itemID, annotatorID}, labels)
+	return labels, err
 }
 
 // attentionSince counts the annotator's answered attention questions in

@@ -152,8 +152,8 @@ func CheckFile(ctx context.Context, path string) ([]CheckResult, error) {
 		return nil, Explain(fmt.Errorf("check %s: %s: %w", path, r.Name, err))
 	}
 	out = append(out, r)
-	var kept bool
-	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'agreement_patterns')`).Scan(&kept); err != nil {
+	kept, err := hasTable(ctx, db, "agreement_patterns")
+	if err != nil {
 		return nil, Explain(fmt.Errorf("check %s: %w", path, err))
 	}
 	if kept { // a file from before migration 0011 keeps no table
@@ -163,8 +163,8 @@ func CheckFile(ctx context.Context, path string) ([]CheckResult, error) {
 		}
 		out = append(out, CheckResult{Name: "the kept agreement table matches a recount of the settled labels", Problems: problems})
 	}
-	var openKept bool
-	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'open_parts')`).Scan(&openKept); err != nil {
+	openKept, err := hasTable(ctx, db, "open_parts")
+	if err != nil {
 		return nil, Explain(fmt.Errorf("check %s: %w", path, err))
 	}
 	if openKept { // a file from before migration 0024 keeps none
@@ -210,9 +210,18 @@ func maxCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 	return r, nil
 }
 
-func pragmaRows(ctx context.Context, db *sql.DB, query string) ([]string, error) {
+// hasTable says whether the file has the table: one an older claritty
+// wrote may lack a later migration's.
+func hasTable(ctx context.Context, db *sql.DB, name string) (bool, error) {
+	var has bool
+	err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = ?)`, name).Scan(&has)
+	return has, err
+}
+
+// pragmaRows is the one text column of query's rows.
+func pragmaRows(ctx context.Context, db *sql.DB, query string, args ...any) ([]string, error) {
 	var out []string
-	err := eachRow(ctx, db, query, nil, func(rows *sql.Rows) error {
+	err := eachRow(ctx, db, query, args, func(rows *sql.Rows) error {
 		var s string
 		err := rows.Scan(&s)
 		out = append(out, s)

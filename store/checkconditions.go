@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -26,8 +27,8 @@ func conditionCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 		return r, err
 	}
 	queries := []struct{ count, examples string }{labelsWithout}
-	var repeats bool // a file from before migration 0014 keeps none
-	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'repeat_labels')`).Scan(&repeats); err != nil {
+	repeats, err := hasTable(ctx, db, "repeat_labels") // a file from before migration 0014 keeps none
+	if err != nil {
 		return r, err
 	}
 	if repeats {
@@ -46,7 +47,7 @@ func conditionCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 					continue
 				}
 				n += k
-				ex, err := checkRows(ctx, db, fmt.Sprintf(q.examples, marksFrom4(len(c.waiting))), args...)
+				ex, err := pragmaRows(ctx, db, fmt.Sprintf(q.examples, marksFrom4(len(c.waiting))), args...)
 				if err != nil {
 					return r, err
 				}
@@ -115,7 +116,11 @@ func conditionQueries(p guidelines.Protocol) []conditionQuery {
 	for c, units := range by {
 		out = append(out, conditionQuery{unit: c.Unit, value: c.Value, waiting: units})
 	}
-	slices.SortFunc(out, func(a, b conditionQuery) int { return strings.Compare(a.unit, b.unit) })
+	// By unit, then value: two conditions on one unit (ask 1, ask 0) come
+	// in the same order every check.
+	slices.SortFunc(out, func(a, b conditionQuery) int {
+		return cmp.Or(strings.Compare(a.unit, b.unit), cmp.Compare(a.value, b.value))
+	})
 	return out
 }
 
@@ -138,8 +143,7 @@ func checkedKinds(ctx context.Context, db *sql.DB) (map[string]guidelines.Protoc
 			out[string(p.Kind)] = p
 		}
 	}
-	var kept bool
-	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'protocols')`).Scan(&kept); err != nil || !kept {
+	if kept, err := hasTable(ctx, db, "protocols"); err != nil || !kept {
 		return out, err
 	}
 	err = eachRow(ctx, db, `SELECT name, text FROM protocols`, nil, func(rows *sql.Rows) error {
@@ -155,18 +159,6 @@ func checkedKinds(ctx context.Context, db *sql.DB) (map[string]guidelines.Protoc
 			out[name] = p
 		}
 		return nil
-	})
-	return out, err
-}
-
-// checkRows is pragmaRows with arguments.
-func checkRows(ctx context.Context, db *sql.DB, query string, args ...any) ([]string, error) {
-	var out []string
-	err := eachRow(ctx, db, query, args, func(rows *sql.Rows) error {
-		var s string
-		err := rows.Scan(&s)
-		out = append(out, s)
-		return err
 	})
 	return out, err
 }

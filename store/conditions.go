@@ -56,7 +56,19 @@ func keepConditions(w *ptx, held heldLabels, ch LabelChange) (kept, error) {
 	if err != nil || len(p.Conditions()) == 0 {
 		return out, err
 	}
-	if cond, ok := p.Requires(ch.Unit); ok && ch.Value != nil {
+	cond, asks := p.Requires(ch.Unit)
+	asks = asks && ch.Value != nil
+	waited := waitedOn(p, ch.Unit)
+	if !asks && !waited {
+		return out, nil
+	}
+	// The item once, for both rules: its candidate facets, and whether
+	// the labels left are a whole HIT of it.
+	ref, err := itemRef(w.ctx, w, ch.ItemID)
+	if err != nil {
+		return out, err
+	}
+	if asks {
 		have, err := held.label(cond.Unit)
 		if err != nil {
 			return out, err
@@ -64,15 +76,11 @@ func keepConditions(w *ptx, held heldLabels, ch LabelChange) (kept, error) {
 		if have == nil || *have != cond.Value {
 			return out, fmt.Errorf("%s %w: %s %s", ch.Unit, ErrCondition, cond.Unit, p.LabelString(cond.Value))
 		}
-		var facets int
-		if err := w.scan(`SELECT count(*) FROM facets WHERE item_id = ?`, []any{ch.ItemID}, &facets); err != nil {
-			return out, err
-		}
-		if !p.Fits(guidelines.Shape{Facets: facets}, ch.Unit, *ch.Value) {
-			return out, fmt.Errorf("%s %s: the item has %d candidate facets", ch.Unit, p.LabelString(*ch.Value), facets)
+		if !p.Fits(ref.shape(), ch.Unit, *ch.Value) {
+			return out, fmt.Errorf("%s %s: the item has %d candidate facets", ch.Unit, p.LabelString(*ch.Value), ref.Facets)
 		}
 	}
-	if !waitedOn(p, ch.Unit) {
+	if !waited {
 		return out, nil
 	}
 	labels, err := held.all()
@@ -85,10 +93,6 @@ func keepConditions(w *ptx, held heldLabels, ch LabelChange) (kept, error) {
 		}
 		out.withdrawn = append(out.withdrawn, Withdrawal{Unit: u, Value: labels[u]})
 		delete(labels, u)
-	}
-	ref, err := itemRef(w.ctx, w, ch.ItemID)
-	if err != nil {
-		return out, err
 	}
 	out.unwhole = !ref.Complete(labels)
 	return out, nil
@@ -118,10 +122,7 @@ func (h hitLabels) label(unit string) (*int, error) {
 }
 
 func (h hitLabels) all() (map[string]int, error) {
-	out := map[string]int{}
-	err := unitValues(h.w.ctx, h.w, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
-		[]any{h.ch.ItemID, h.ch.AnnotatorID}, out)
-	return out, err
+	return hitValues(h.w, h.ch.ItemID, h.ch.AnnotatorID)
 }
 
 func (h hitLabels) withdraw(unit string, old int) error {
@@ -317,13 +318,16 @@ func (e *UnitError) Unwrap() error { return e.Err }
 // it (ask 0 and a row's usefulness).
 func standingLabels(p guidelines.Protocol, labels []UnitLabel) error {
 	by := map[string]map[string]int{}
+	var order []string // annotators as the file first gives them, so the refusal names the same label every time
 	for _, l := range labels {
 		if by[l.Annotator] == nil {
 			by[l.Annotator] = map[string]int{}
+			order = append(order, l.Annotator)
 		}
 		by[l.Annotator][l.Unit] = l.Value
 	}
-	for _, got := range by {
+	for _, a := range order {
+		got := by[a]
 		gone := p.Outlived(got)
 		if len(gone) == 0 {
 			continue

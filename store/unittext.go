@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 
 	"github.com/claritty/claritty/guidelines"
 )
@@ -37,12 +36,9 @@ func (u *unitTexter) of(ctx context.Context, q source, itemID int64, kind guidel
 	if !ok || f.Item.Group == "" {
 		return stored, nil
 	}
-	if u.item != itemID || u.rows == nil {
+	if u.item != itemID { // item ids start at 1: the zero texter has read none
 		rows, err := collect(ctx, q, "item rows", `SELECT line FROM item_rows WHERE item_id = ? ORDER BY pos`, []any{itemID},
-			func(rows *sql.Rows) (string, error) {
-				var line string
-				return line, rows.Scan(&line)
-			})
+			scanValue[string])
 		if err != nil {
 			return stored, err
 		}

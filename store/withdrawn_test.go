@@ -3,7 +3,10 @@ package store
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // SetLabel says what a change withdrew, in HIT order, with the values the
@@ -36,5 +39,22 @@ func TestSetLabelSaysWhatItWithdrew(t *testing.T) {
 	}
 	if w := set("ask", 1); len(w.Withdrawn) != 0 {
 		t.Errorf("ask 0 → 1: %+v", w)
+	}
+}
+
+// A file's known answers where two annotators' labels each outlive their
+// condition are refused at the first annotator's, every time: the refusal
+// names a line, and the same file must name the same one.
+func TestStandingLabelsRefusesFirstAnnotator(t *testing.T) {
+	labels := []UnitLabel{
+		{Unit: "facet", Annotator: "ana", Value: 1}, // no necessity at all
+		{Unit: "necessity", Annotator: "bo", Value: 0},
+		{Unit: "facet", Annotator: "bo", Value: 1},
+	}
+	for range 500 {
+		err := standingLabels(guidelines.Necessity, labels)
+		if err == nil || !strings.Contains(err.Error(), "the file gives no necessity") {
+			t.Fatalf("want ana's facet refused (no necessity), got %v", err)
+		}
 	}
 }
