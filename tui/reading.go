@@ -41,8 +41,9 @@ type reading struct {
 const maxSeen = 1 << 16
 
 // see records a frame of the step labelling unit: c.lines[shown[0]:shown[1]]
-// on screen, what it labels in c.lines[focus[0]:focus[1]].
-func (r *reading) see(unit string, c textRows, focus, shown [2]int) {
+// on screen, what it labels in c.lines[focus[0]:focus[1]], and also the
+// ranges that must be read with it (the topic the header shortened).
+func (r *reading) see(unit string, c textRows, focus, shown [2]int, also ...[2]int) {
 	if r.texts == nil {
 		r.texts = map[string]runs{}
 	}
@@ -65,13 +66,15 @@ func (r *reading) see(unit string, c textRows, focus, shown [2]int) {
 	if r.whole[unit] {
 		return
 	}
-	for i := max(0, focus[0]); i < min(len(c.lines), focus[1]); i++ {
-		switch {
-		case r.readLine(c, i):
-		case i < shown[0]:
-			r.above++
-		default:
-			r.below++
+	for _, f := range append([][2]int{focus}, also...) {
+		for i := max(0, f[0]); i < min(len(c.lines), f[1]); i++ {
+			switch {
+			case r.readLine(c, i):
+			case i < shown[0]:
+				r.above++
+			default:
+				r.below++
+			}
 		}
 	}
 	r.whole[unit] = r.above+r.below == 0
