@@ -61,9 +61,10 @@ const (
 		UNION ALL ` + liveClosed
 	// openItems counts a dataset's open items from its counters: every
 	// item less the complete ones and those waiting for adjudication.
-	openItems = `SELECT d.items_count - d.complete_count -
-		(SELECT count(*) FROM items i INDEXED BY items_waiting WHERE i.dataset_id = ?1 AND i.open = 0 AND i.tied > 0)
-		FROM datasets d WHERE d.id = ?1`
+	openItems = `SELECT d.items_count - d.complete_count - ` + tiedClosed + ` FROM datasets d WHERE d.id = ?1`
+	// tiedClosed counts dataset ?1's items that want nobody more and
+	// wait with a tie (items_waiting): closed, yet not complete.
+	tiedClosed = `(SELECT count(*) FROM items i INDEXED BY items_waiting WHERE i.dataset_id = ?1 AND i.open = 0 AND i.tied > 0)`
 )
 
 // hidingFor is what a reading for figures hides from its reader.
