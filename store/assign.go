@@ -97,7 +97,9 @@ func setPolicy(w *ptx, datasetID int64, p Policy) error {
 	ctx, tx := w.ctx, w // tx: the statements below read as a transaction's
 	var kind guidelines.Kind
 	var rule agreement.Rule
-	err := tx.QueryRowContext(ctx, `SELECT kind, gold_rule FROM datasets WHERE id = ?`, datasetID).Scan(&kind, &rule)
+	var task bool
+	err := tx.QueryRowContext(ctx, `SELECT kind, gold_rule, purpose = 'task' FROM datasets WHERE id = ?`,
+		datasetID).Scan(&kind, &rule, &task)
 	if err != nil {
 		return err
 	}
@@ -133,10 +135,6 @@ func setPolicy(w *ptx, datasetID int64, p Policy) error {
 	}
 	// Items opened and closed in bulk: what figures below the lead take
 	// out is counted again (a task dataset's; the others keep none).
-	var task bool
-	if err := tx.QueryRowContext(ctx, `SELECT purpose = 'task' FROM datasets WHERE id = ?`, datasetID).Scan(&task); err != nil {
-		return err
-	}
 	if task {
 		if err := recountOpenParts(w, datasetID); err != nil {
 			return err
