@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -220,7 +221,14 @@ func recheckOpenParts(ctx context.Context, q source) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range slices.SortedFunc(maps.Keys(mergeKeys(want, have)), comparePartKeys) {
+	keys := slices.Collect(maps.Keys(want))
+	for k := range have {
+		if _, ok := want[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.SortFunc(keys, comparePartKeys)
+	for _, k := range keys {
 		if want[k] != have[k] {
 			note("dataset %d, annotator %d, %q %q: %d kept, %d counted", k.dataset, k.annotator, k.unitType, k.pat, have[k], want[k])
 		}
@@ -240,25 +248,8 @@ func recheckOpenParts(ctx context.Context, q source) ([]string, error) {
 	return problems, err
 }
 
-func mergeKeys(a, b map[partKey]int) map[partKey]bool {
-	out := map[partKey]bool{}
-	for k := range a {
-		out[k] = true
-	}
-	for k := range b {
-		out[k] = true
-	}
-	return out
-}
-
+// comparePartKeys orders open_parts' rows by their key.
 func comparePartKeys(a, b partKey) int {
-	switch {
-	case a.dataset != b.dataset:
-		return int(a.dataset - b.dataset)
-	case a.annotator != b.annotator:
-		return int(a.annotator - b.annotator)
-	case a.unitType != b.unitType:
-		return strings.Compare(a.unitType, b.unitType)
-	}
-	return strings.Compare(a.pat, b.pat)
+	return cmp.Or(cmp.Compare(a.dataset, b.dataset), cmp.Compare(a.annotator, b.annotator),
+		strings.Compare(a.unitType, b.unitType), strings.Compare(a.pat, b.pat))
 }
