@@ -78,36 +78,38 @@ func checkScore(ctx context.Context, tx *ptx, itemID, annotatorID int64, dodged 
 	if dodged == "" {
 		return knownScore(ctx, tx, itemID, annotatorID)
 	}
-	ref, err := itemRef(ctx, tx, itemID)
+	answers, err := knownAsked(ctx, tx, itemID, nil)
 	if err != nil {
 		return 0, 0, err
 	}
-	known := map[string]int{}
-	if err := unitValues(ctx, tx, `SELECT unit, value FROM known_labels WHERE item_id = ?`, []any{itemID}, known); err != nil {
-		return 0, 0, err
-	}
-	for _, u := range ref.Asked(known) {
-		if _, ok := known[u]; ok {
-			units++
-		}
-	}
-	return max(units, 1), 0, nil
+	return max(len(answers), 1), 0, nil
 }
 
 // knownAnswers are the known units of HIT (item, annotator) its HIT asked,
 // in HIT order, each beside the annotator's label.
 func knownAnswers(ctx context.Context, tx *ptx, itemID, annotatorID int64) ([]UnitAnswer, error) {
-	ref, err := itemRef(ctx, tx, itemID)
-	if err != nil {
-		return nil, err
-	}
-	given, known := map[string]int{}, map[string]int{}
+	given := map[string]int{}
 	if err := unitValues(ctx, tx, `SELECT unit, value FROM labels WHERE item_id = ? AND annotator_id = ?`,
 		[]any{itemID, annotatorID}, given); err != nil {
 		return nil, err
 	}
+	return knownAsked(ctx, tx, itemID, given)
+}
+
+// knownAsked lists the item's known units that a HIT labelled given asks,
+// in HIT order, each beside given's label; nil given stands for the right
+// answer, the known labels themselves (what a dodged check is scored on).
+func knownAsked(ctx context.Context, tx *ptx, itemID int64, given map[string]int) ([]UnitAnswer, error) {
+	ref, err := itemRef(ctx, tx, itemID)
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]int{}
 	if err := unitValues(ctx, tx, `SELECT unit, value FROM known_labels WHERE item_id = ?`, []any{itemID}, known); err != nil {
 		return nil, err
+	}
+	if given == nil {
+		given = known
 	}
 	var out []UnitAnswer
 	for _, u := range ref.Asked(given) {

@@ -97,7 +97,9 @@ func setPolicy(w *ptx, datasetID int64, p Policy) error {
 	ctx, tx := w.ctx, w // tx: the statements below read as a transaction's
 	var kind guidelines.Kind
 	var rule agreement.Rule
-	err := tx.QueryRowContext(ctx, `SELECT kind, gold_rule FROM datasets WHERE id = ?`, datasetID).Scan(&kind, &rule)
+	var task bool
+	err := tx.QueryRowContext(ctx, `SELECT kind, gold_rule, purpose = 'task' FROM datasets WHERE id = ?`,
+		datasetID).Scan(&kind, &rule, &task)
 	if err != nil {
 		return err
 	}
@@ -133,10 +135,6 @@ func setPolicy(w *ptx, datasetID int64, p Policy) error {
 	}
 	// Items opened and closed in bulk: what figures below the lead take
 	// out is counted again (a task dataset's; the others keep none).
-	var task bool
-	if err := tx.QueryRowContext(ctx, `SELECT purpose = 'task' FROM datasets WHERE id = ?`, datasetID).Scan(&task); err != nil {
-		return err
-	}
 	if task {
 		if err := recountOpenParts(w, datasetID); err != nil {
 			return err
@@ -655,7 +653,7 @@ func noWork(ctx context.Context, tx *ptx, datasetID, annotatorID int64, cutoff s
 	// by others are counted, once, when the annotator has run out of work.
 	err := tx.QueryRowContext(ctx, `SELECT `+ownDone+`,
 		(SELECT complete_count FROM datasets WHERE id = ?1),
-		(SELECT count(*) FROM items i INDEXED BY items_waiting WHERE i.dataset_id = ?1 AND i.open = 0 AND i.tied > 0),
+		`+tiedClosed+`,
 		(SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
 			WHERE i.dataset_id = ?1 AND i.open = 1 AND `+notMine+` AND NOT (`+room+`)),
 		`+waitingUnits,

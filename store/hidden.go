@@ -61,13 +61,24 @@ const (
 		UNION ALL ` + liveClosed
 	// openItems counts a dataset's open items from its counters: every
 	// item less the complete ones and those waiting for adjudication.
-	openItems = `SELECT d.items_count - d.complete_count -
-		(SELECT count(*) FROM items i INDEXED BY items_waiting WHERE i.dataset_id = ?1 AND i.open = 0 AND i.tied > 0)
-		FROM datasets d WHERE d.id = ?1`
+	openItems = `SELECT d.items_count - d.complete_count - ` + tiedClosed + ` FROM datasets d WHERE d.id = ?1`
+	// tiedClosed counts dataset ?1's items that want nobody more and
+	// wait with a tie (items_waiting): closed, yet not complete.
+	tiedClosed = `(SELECT count(*) FROM items i INDEXED BY items_waiting WHERE i.dataset_id = ?1 AND i.open = 0 AND i.tied > 0)`
 )
 
 // hidingFor is what a reading for figures hides from its reader.
 func hidingFor(lead bool) hiding { return hiding{on: true, lead: lead} }
+
+// live is the query for the reader's live HITs that a reading counts on
+// its own: a lead's every one (all a lead's reading hides), below the lead
+// those on closed items (open items are in open_parts' rows already).
+func (h hiding) live() string {
+	if h.lead {
+		return liveHITs
+	}
+	return liveClosed
+}
 
 // loadHidden reads the set of hidden items, once; every method that asks
 // hides calls it first.
@@ -104,11 +115,7 @@ func (r *Reading) HidesAny(ctx context.Context) (bool, error) {
 		return false, nil
 	}
 	var live bool
-	query := liveClosed
-	if r.hide.lead {
-		query = liveHITs
-	}
-	if err := r.tx.QueryRowContext(ctx, `SELECT EXISTS (`+query+`)`, r.dataset, r.reader.ID).Scan(&live); err != nil || live || r.hide.lead {
+	if err := r.tx.QueryRowContext(ctx, `SELECT EXISTS (`+r.hide.live()+`)`, r.dataset, r.reader.ID).Scan(&live); err != nil || live || r.hide.lead {
 		return live, err
 	}
 	var open, mine int
@@ -129,10 +136,7 @@ func (r *Reading) hiddenParts(ctx context.Context) (map[[2]string]int, error) {
 	if !r.hide.on {
 		return parts, nil
 	}
-	live := liveClosed
-	if r.hide.lead {
-		live = liveHITs
-	} else {
+	if !r.hide.lead {
 		err := eachRow(ctx, r.tx, `SELECT annotator_id, unit_type, pattern, units FROM open_parts
 			WHERE dataset_id = ?1 AND annotator_id IN (0, ?2) AND unit_type != ''`, []any{r.dataset, r.reader.ID},
 			func(rows *sql.Rows) error {
@@ -152,7 +156,7 @@ func (r *Reading) hiddenParts(ctx context.Context) (map[[2]string]int, error) {
 			return nil, err
 		}
 	}
-	err := eachRow(ctx, r.tx, `SELECT i.patterns FROM (`+live+`) h JOIN items i ON i.id = h.item_id WHERE i.patterns != ''`,
+	err := eachRow(ctx, r.tx, `SELECT i.patterns FROM (`+r.hide.live()+`) h JOIN items i ON i.id = h.item_id WHERE i.patterns != ''`,
 		[]any{r.dataset, r.reader.ID}, func(rows *sql.Rows) error {
 			var p string
 			if err := rows.Scan(&p); err != nil {

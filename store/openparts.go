@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -59,24 +60,28 @@ func applyOpenParts(w *ptx, datasetID int64, was, wasBy, is, isBy string) error 
 	if deltas == nil {
 		deltas = map[partKey]int{}
 	}
-	move := func(part, by string, sign int) {
-		units := parsePatterns(part)
-		for _, f := range strings.Fields(by) {
-			a, _ := strconv.ParseInt(f, 10, 64)
-			for unit, p := range units {
-				deltas[partKey{datasetID, a, agreement.UnitType(unit), p}] += sign
-			}
-			if a > 0 {
-				deltas[partKey{datasetID, a, "", ""}] += sign
-			}
-		}
-	}
-	move(was, wasBy, -1)
-	move(is, isBy, +1)
+	addParts(deltas, datasetID, was, wasBy, -1)
+	addParts(deltas, datasetID, is, isBy, +1)
 	if w.openDeltas != nil {
 		return nil
 	}
 	return writeOpenParts(w, deltas)
+}
+
+// addParts adds sign times an item's part to each row of open_parts that
+// by names, and to each finisher's count of items: the one bookkeeping
+// that both a refresh's move and a recount do.
+func addParts(rows map[partKey]int, datasetID int64, part, by string, sign int) {
+	units := parsePatterns(part)
+	for _, f := range strings.Fields(by) {
+		a, _ := strconv.ParseInt(f, 10, 64)
+		for unit, p := range units {
+			rows[partKey{datasetID, a, agreement.UnitType(unit), p}] += sign
+		}
+		if a > 0 {
+			rows[partKey{datasetID, a, "", ""}] += sign
+		}
+	}
 }
 
 // The statements that change open_parts by ?5 units.
@@ -165,16 +170,7 @@ func countOpenParts(ctx context.Context, q source, datasetID int64) (map[partKey
 		if by != "" {
 			byItem[cur.id] = by
 		}
-		units := parsePatterns(cur.part)
-		for _, f := range strings.Fields(by) {
-			a, _ := strconv.ParseInt(f, 10, 64)
-			for unit, p := range units {
-				rows[partKey{cur.dataset, a, agreement.UnitType(unit), p}]++
-			}
-			if a > 0 {
-				rows[partKey{cur.dataset, a, "", ""}]++
-			}
-		}
+		addParts(rows, cur.dataset, cur.part, by, +1)
 		cur.id, cur.who = 0, cur.who[:0]
 	}
 	err := eachRow(ctx, q, `SELECT i.id, i.dataset_id, i.patterns, h.annotator_id FROM items i JOIN datasets d ON d.id = i.dataset_id
@@ -225,7 +221,14 @@ func recheckOpenParts(ctx context.Context, q source) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range slices.SortedFunc(maps.Keys(mergeKeys(want, have)), comparePartKeys) {
+	keys := slices.Collect(maps.Keys(want))
+	for k := range have {
+		if _, ok := want[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.SortFunc(keys, comparePartKeys)
+	for _, k := range keys {
 		if want[k] != have[k] {
 			note("dataset %d, annotator %d, %q %q: %d kept, %d counted", k.dataset, k.annotator, k.unitType, k.pat, have[k], want[k])
 		}
@@ -245,25 +248,8 @@ func recheckOpenParts(ctx context.Context, q source) ([]string, error) {
 	return problems, err
 }
 
-func mergeKeys(a, b map[partKey]int) map[partKey]bool {
-	out := map[partKey]bool{}
-	for k := range a {
-		out[k] = true
-	}
-	for k := range b {
-		out[k] = true
-	}
-	return out
-}
-
+// comparePartKeys orders open_parts' rows by their key.
 func comparePartKeys(a, b partKey) int {
-	switch {
-	case a.dataset != b.dataset:
-		return int(a.dataset - b.dataset)
-	case a.annotator != b.annotator:
-		return int(a.annotator - b.annotator)
-	case a.unitType != b.unitType:
-		return strings.Compare(a.unitType, b.unitType)
-	}
-	return strings.Compare(a.pat, b.pat)
+	return cmp.Or(cmp.Compare(a.dataset, b.dataset), cmp.Compare(a.annotator, b.annotator),
+		strings.Compare(a.unitType, b.unitType), strings.Compare(a.pat, b.pat))
 }

@@ -111,7 +111,7 @@ type Pair struct {
 	FirstOut, SecondOut string
 }
 
-// AddPairs adds a request's comparisons (AddPair), in an order drawn
+// AddPairs adds a request's comparisons (addPair), in an order drawn
 // here: a file lists a request's pairs in the order of their systems'
 // names, and in that order their places in the queue (seq) would say
 // which pair sets which systems against each other.
@@ -120,7 +120,7 @@ func (im *Importer) AddPairs(ps []Pair) (added int, err error) {
 	rng := im.random()
 	rng.Shuffle(len(ps), func(i, j int) { ps[i], ps[j] = ps[j], ps[i] })
 	for _, p := range ps {
-		ok, err := im.AddPair(p)
+		ok, err := im.addPair(p)
 		if err != nil {
 			return added, err
 		}
@@ -146,10 +146,12 @@ func (im *Importer) random() *rand.Rand {
 	return im.rng
 }
 
-// AddPair adds a comparison unless the dataset already has it (same id,
+// addPair adds a comparison unless the dataset already has it (same id,
 // same content); the same id with other content is ErrConflict. Which side
-// the first system's output shows on is drawn at Commit (drawSides).
-func (im *Importer) AddPair(p Pair) (added bool, err error) {
+// the first system's output shows on is drawn at Commit (drawSides). It is
+// reached only through AddPairs, so no import can number a request's
+// pairs in the order of their systems' names.
+func (im *Importer) addPair(p Pair) (added bool, err error) {
 	itemID, err := im.addKeyed("pair", p.UID, contentPrint(p), p.Request, "")
 	if err != nil || itemID == 0 {
 		return false, err

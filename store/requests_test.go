@@ -132,7 +132,7 @@ func TestPairSidesBalanced(t *testing.T) {
 		for i := range n {
 			p := Pair{UID: fmt.Sprintf("q%d-%d", round, i), Request: "req", First: "alpha", Second: "beta",
 				FirstOut: "from alpha", SecondOut: "from beta"}
-			if _, err := im.AddPair(p); err != nil {
+			if _, err := im.addPair(p); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -191,7 +191,7 @@ func TestDrawnSidesVaryByItem(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := range n {
-			im.AddPair(Pair{UID: fmt.Sprint(i), Request: "req", First: "a", Second: "b", FirstOut: "x", SecondOut: "y"})
+			im.addPair(Pair{UID: fmt.Sprint(i), Request: "req", First: "a", Second: "b", FirstOut: "x", SecondOut: "y"})
 		}
 		if err := im.drawSides(rng); err != nil {
 			t.Fatal(err)
@@ -229,7 +229,7 @@ func TestPairSystemsOnlyInAggregateReadings(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 3 {
-		im.AddPair(Pair{UID: fmt.Sprint(i), Request: "req", First: "a", Second: "b", FirstOut: "x", SecondOut: "y"})
+		im.addPair(Pair{UID: fmt.Sprint(i), Request: "req", First: "a", Second: "b", FirstOut: "x", SecondOut: "y"})
 	}
 	if _, err := im.Commit(); err != nil {
 		t.Fatal(err)

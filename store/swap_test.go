@@ -20,7 +20,7 @@ func seedPairs(t *testing.T, st *Store, n int) (int64, Annotator) {
 		t.Fatal(err)
 	}
 	for i := range n {
-		im.AddPair(Pair{UID: fmt.Sprint(i), Request: "req", First: "a", Second: "b", FirstOut: fmt.Sprint("first ", i), SecondOut: fmt.Sprint("second ", i)})
+		im.addPair(Pair{UID: fmt.Sprint(i), Request: "req", First: "a", Second: "b", FirstOut: fmt.Sprint("first ", i), SecondOut: fmt.Sprint("second ", i)})
 	}
 	if _, err := im.Commit(); err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
--- 0022: pairs stay blind below the lead (store/pairids.go).
+-- 0023: pairs stay blind below the lead (store/pairids.go).
 --
 -- The pair key: a random secret under which a compare item's blind id is
 -- an HMAC of its uid, so nobody without the database can work one out from
