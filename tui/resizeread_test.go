@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -329,7 +330,7 @@ func TestResizeKeepsWhatAnEarlierStepRead(t *testing.T) {
 	}{
 		{"flat", func(t *testing.T, w, h int) *harness {
 			st := storetest.Open(t)
-			importProtocol(t, st, "need", needProtocol, "request\tquestion\n"+focusWords("fz", 1200)+"\tWhich city?\n")
+			importProtocol(t, st, "need", datatest.NeedFirst, "request\tquestion\n"+focusWords("fz", 1200)+"\tWhich city?\n")
 			return openAs(t, st, "need", w, h)
 		}, "3", "usefulness"},
 		{"grouped", func(t *testing.T, w, h int) *harness {
@@ -408,7 +409,7 @@ func TestResizeBackAndForthKeepsThePlace(t *testing.T) {
 // step read the key labels at once.
 func TestReloadKeepsWhatWasRead(t *testing.T) {
 	st := storetest.Open(t)
-	importProtocol(t, st, "need", needProtocol, "request\tquestion\n"+focusWords("fz", 1200)+"\tWhich city?\n")
+	importProtocol(t, st, "need", datatest.NeedFirst, "request\tquestion\n"+focusWords("fz", 1200)+"\tWhich city?\n")
 	a := openAs(t, st, "need", 60, 20)
 	for range 8 {
 		a.keys("pgdown")
