@@ -215,15 +215,7 @@ func TestArenaDropsOneGameLines(t *testing.T) {
 	if dbBytes(t, db) != before {
 		t.Error("a refused run changed the database")
 	}
-	signer, pub := sshKey(t, dir, "lead")
-	if r := runBin(t, bin, db, "annotators", osUser(), "--key-file", pub); r.code != 0 {
-		t.Fatalf("register the lead's key: %q", r.stderr)
-	}
-	c, err := sshDial(t, startServe(t, db).addr, signer)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := leadOverSSH(t, bin, db, dir)
 	r = sshRun(t, c, file, "bench add --kind arena-judgments --name over-ssh -")
 	if r.code != 0 || !strings.Contains(r.stderr, fmt.Sprintf("%d of 21 lines dropped: %d with no game scored, %d with one", none+oneGame, none, oneGame)) {
 		t.Errorf("over SSH: %+v", r)
@@ -289,15 +281,7 @@ func TestArenaJudgmentLinesRefusedAlike(t *testing.T) {
 		t.Error("a refused judgments file changed the database")
 	}
 
-	signer, pub := sshKey(t, dir, "lead")
-	if r := runBin(t, bin, db, "annotators", osUser(), "--key-file", pub); r.code != 0 {
-		t.Fatalf("register the lead's key: %q", r.stderr)
-	}
-	c, err := sshDial(t, startServe(t, db).addr, signer)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := leadOverSSH(t, bin, db, dir)
 	r = sshRun(t, c, unknownPair+"\n", "bench add --kind arena-judgments --name j -")
 	if r.code == 0 || !strings.Contains(r.stderr, "-:1: "+want) {
 		t.Errorf("over SSH, a pair the dataset lacks on line 1: %+v", r)
