@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -44,7 +45,7 @@ func TestBackShowsTheWholeStepsLabel(t *testing.T) {
 	}{
 		{"file_flat_need", func(t *testing.T, w, h int) *harness {
 			st := storetest.Open(t)
-			importProtocol(t, st, "need", needProtocol, "request\tquestion\nplan a trip\tWhich city?\n")
+			importProtocol(t, st, "need", datatest.NeedFirst, "request\tquestion\nplan a trip\tWhich city?\n")
 			return openAs(t, st, "need", w, h)
 		}, []string{"4"}, []string{"left"}, "How much does", "4 much"},
 		{"file_grouped_need", func(t *testing.T, w, h int) *harness {

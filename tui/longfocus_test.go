@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -181,7 +182,7 @@ func longFocusKinds() []longFocus {
 		{name: "file_flat_need", prefix: "fz", words: 800, key: "4", unit: "need", value: 4,
 			open: func(t *testing.T, w, h int) *harness {
 				st := storetest.Open(t)
-				importProtocol(t, st, "need", needProtocol, "request\tquestion\n"+focusWords("fz", 800)+"\tWhich city?\n")
+				importProtocol(t, st, "need", datatest.NeedFirst, "request\tquestion\n"+focusWords("fz", 800)+"\tWhich city?\n")
 				return openAs(t, st, "need", w, h)
 			}},
 		{name: "file_grouped_item", prefix: "gz", words: 800, key: "3", unit: "need", value: 3,
@@ -257,41 +258,6 @@ func docsProtocol(t *testing.T) string {
 	return toml
 }
 
-// needProtocol is a flat ClariQ-style study: a request's need for
-// clarification, then the usefulness of the question asked back.
-const needProtocol = `name = "reading-need"
-title = "Need, then the question's usefulness"
-items = "questions"
-guideline = "A request, and a question asked back."
-
-[item]
-header = ["request", "question"]
-id = ["request", "question"]
-text = ["request", "question"]
-
-[[scale]]
-name = "need"
-values = [1, 2, 3, 4]
-keys = ["1", "2", "3", "4"]
-names = ["none", "little", "some", "much"]
-
-[[step]]
-title = "How much does the request need clarifying?"
-unit = "need"
-show = ["request"]
-scale = "need"
-guideline = "Read the request."
-label_text = ["none", "little", "some", "much"]
-
-[[step]]
-title = "How useful is the question?"
-unit = "usefulness"
-show = ["request", "question"]
-scale = "need"
-guideline = "Would its answer help?"
-label_text = ["none", "little", "some", "much"]
-`
-
 // groupedProtocol is a ClariQ-style study: a request's need for
 // clarification, then each question asked back, rated for usefulness.
 const groupedProtocol = `name = "reading-grouped"
@@ -342,7 +308,7 @@ label_text = ["useless", "poor", "useful", "very useful"]
 // key labels.
 func TestReadTextCountsAtTheNextStep(t *testing.T) {
 	st := storetest.Open(t)
-	importProtocol(t, st, "need", needProtocol, "request\tquestion\n"+focusWords("fz", 400)+"\tWhich city?\n")
+	importProtocol(t, st, "need", datatest.NeedFirst, "request\tquestion\n"+focusWords("fz", 400)+"\tWhich city?\n")
 	h := openAs(t, st, "need", 60, 20)
 	h.expect("How much does the request need")
 	for i := 0; !strings.Contains(h.screen(), "fz400"); i++ {

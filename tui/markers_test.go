@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -157,7 +158,7 @@ func markerCases() []markerCase {
 		}},
 		{"file_flat_need", func(t *testing.T, w, h int) *harness {
 			st := storetest.Open(t)
-			importProtocol(t, st, "need", needProtocol, "request\tquestion\n"+focusWords("fz", 120)+"\tWhich city?\n")
+			importProtocol(t, st, "need", datatest.NeedFirst, "request\tquestion\n"+focusWords("fz", 120)+"\tWhich city?\n")
 			return openAs(t, st, "need", w, h)
 		}},
 		{"file_grouped_row2", func(t *testing.T, w, h int) *harness {

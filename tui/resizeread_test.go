@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -274,48 +275,6 @@ func unseen(seen map[string]bool, prefix string, n int) int {
 	return k
 }
 
-// clariqLike is a ClariQ study as a lead writes it (cmd/claritty's
-// clariq_test): the request a column of every row, so the need step shows
-// it with each question, and each question's usefulness weighs its row's
-// request too.
-const clariqLike = `name = "reading-clariq"
-title = "ClariQ: need, then each question's usefulness"
-items = "requests"
-guideline = "A search request and the questions a system could ask back."
-
-[item]
-header = ["topic_id", "initial_request", "question"]
-group = "topic_id"
-id = ["topic_id"]
-text = ["initial_request", "question"]
-row_name = "question"
-
-[[scale]]
-name = "need"
-values = [1, 2, 3, 4]
-keys = ["1", "2", "3", "4"]
-names = ["no need", "little", "some", "much"]
-
-[[scale]]
-name = "use"
-values = [1, 2, 3]
-keys = ["1", "2", "3"]
-names = ["useless", "fair", "useful"]
-
-[[step]]
-title = "Does the request need clarification?"
-unit = "need"
-show = ["initial_request"]
-scale = "need"
-
-[[step]]
-title = "How useful is this question?"
-unit = "usefulness"
-per = "row"
-show = ["initial_request", "question"]
-scale = "use"
-`
-
 // Text read at one step stays read at the next after a resize: the
 // request read whole for its need at one size, resized, the next step
 // (the request and a question; in a grouped study, a row with its
@@ -329,13 +288,17 @@ func TestResizeKeepsWhatAnEarlierStepRead(t *testing.T) {
 	}{
 		{"flat", func(t *testing.T, w, h int) *harness {
 			st := storetest.Open(t)
-			importProtocol(t, st, "need", needProtocol, "request\tquestion\n"+focusWords("fz", 1200)+"\tWhich city?\n")
+			importProtocol(t, st, "need", datatest.NeedFirst, "request\tquestion\n"+focusWords("fz", 1200)+"\tWhich city?\n")
 			return openAs(t, st, "need", w, h)
 		}, "3", "usefulness"},
 		{"grouped", func(t *testing.T, w, h int) *harness {
 			st := storetest.Open(t)
 			req := focusWords("gz", 800)
-			importProtocol(t, st, "clariq", clariqLike, "topic_id\tinitial_request\tquestion\n101\t"+req+"\tWhich city?\n101\t"+req+"\tWhen?\n")
+			// The request a column of every row, as a lead writes ClariQ,
+			// so the need step shows it with each question, and each
+			// question's usefulness weighs its row's request too.
+			importProtocol(t, st, "clariq", datatest.ClariQ("reading-clariq"), "topic_id\tinitial_request\tquestion_id\tquestion\tclarification_need\tusefulness\n"+
+				"101\t"+req+"\tQ1011\tWhich city?\t\t\n101\t"+req+"\tQ1012\tWhen?\t\t\n")
 			return openAs(t, st, "clariq", w, h)
 		}, "3", "usefulness_1"},
 	}
@@ -408,7 +371,7 @@ func TestResizeBackAndForthKeepsThePlace(t *testing.T) {
 // step read the key labels at once.
 func TestReloadKeepsWhatWasRead(t *testing.T) {
 	st := storetest.Open(t)
-	importProtocol(t, st, "need", needProtocol, "request\tquestion\n"+focusWords("fz", 1200)+"\tWhich city?\n")
+	importProtocol(t, st, "need", datatest.NeedFirst, "request\tquestion\n"+focusWords("fz", 1200)+"\tWhich city?\n")
 	a := openAs(t, st, "need", 60, 20)
 	for range 8 {
 		a.keys("pgdown")

@@ -152,7 +152,6 @@ func TestArenaDropsOneGameLines(t *testing.T) {
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
 	write := fileWriter(t, dir)
-	var pairs, file strings.Builder
 	games := []string{
 		`[{"score": "A>B"}, {"score": "B>A"}]`,
 		`[{"score": null}, {"score": "A=B"}]`,
@@ -162,35 +161,11 @@ func TestArenaDropsOneGameLines(t *testing.T) {
 		`[{"score": null}, null]`,
 		`[{"score": "B>A"}, {"score": "A>B"}]`,
 	}
-	kept, oneGame, none := 0, 0, 0
-	for i := range 21 {
-		fmt.Fprintf(&pairs, `{"id": "q%d", "request": "request %d", "outputs": {"base": "b%d", "m1": "x%d"}}`+"\n", i, i, i, i)
-		g := games[i%len(games)]
-		fmt.Fprintf(&file, `{"uid": "q%d", "model": "m1", "baseline": "base", "games": %s}`+"\n", i, g)
-		var parsed []*struct{ Score *string }
-		if err := json.Unmarshal([]byte(g), &parsed); err != nil {
-			t.Fatal(err)
-		}
-		// show_result: x[0] is None or x[1] is None or x[0]['score'] is None or x[1]['score'] is None
-		scored := 0
-		for _, x := range parsed {
-			if x != nil && x.Score != nil {
-				scored++
-			}
-		}
-		switch {
-		case len(parsed) == 2 && scored == 2:
-			kept++
-		case scored == 1:
-			oneGame++
-		default:
-			none++
-		}
-	}
-	if r := runBin(t, bin, db, "import", write("pairs.jsonl", pairs.String())); r.code != 0 {
+	pairs, file, kept, oneGame, none := arenaLines(t, games, 21)
+	if r := runBin(t, bin, db, "import", write("pairs.jsonl", pairs)); r.code != 0 {
 		t.Fatal(r.stderr)
 	}
-	judgments := write("judgments.jsonl", file.String())
+	judgments := write("judgments.jsonl", file)
 	total := func(name string) int {
 		t.Helper()
 		var got struct {
@@ -240,16 +215,8 @@ func TestArenaDropsOneGameLines(t *testing.T) {
 	if dbBytes(t, db) != before {
 		t.Error("a refused run changed the database")
 	}
-	signer, pub := sshKey(t, dir, "lead")
-	if r := runBin(t, bin, db, "annotators", osUser(), "--key-file", pub); r.code != 0 {
-		t.Fatalf("register the lead's key: %q", r.stderr)
-	}
-	c, err := sshDial(t, startServe(t, db).addr, signer)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	r = sshRun(t, c, file.String(), "bench add --kind arena-judgments --name over-ssh -")
+	c := leadOverSSH(t, bin, db, dir)
+	r = sshRun(t, c, file, "bench add --kind arena-judgments --name over-ssh -")
 	if r.code != 0 || !strings.Contains(r.stderr, fmt.Sprintf("%d of 21 lines dropped: %d with no game scored, %d with one", none+oneGame, none, oneGame)) {
 		t.Errorf("over SSH: %+v", r)
 	}
@@ -314,15 +281,7 @@ func TestArenaJudgmentLinesRefusedAlike(t *testing.T) {
 		t.Error("a refused judgments file changed the database")
 	}
 
-	signer, pub := sshKey(t, dir, "lead")
-	if r := runBin(t, bin, db, "annotators", osUser(), "--key-file", pub); r.code != 0 {
-		t.Fatalf("register the lead's key: %q", r.stderr)
-	}
-	c, err := sshDial(t, startServe(t, db).addr, signer)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := leadOverSSH(t, bin, db, dir)
 	r = sshRun(t, c, unknownPair+"\n", "bench add --kind arena-judgments --name j -")
 	if r.code == 0 || !strings.Contains(r.stderr, "-:1: "+want) {
 		t.Errorf("over SSH, a pair the dataset lacks on line 1: %+v", r)
@@ -331,4 +290,38 @@ func TestArenaJudgmentLinesRefusedAlike(t *testing.T) {
 	if r.code == 0 || !strings.Contains(r.stderr, `-:1: request "p1": its "games" has one game`) {
 		t.Errorf("over SSH, one game: %+v", r)
 	}
+}
+
+// arenaLines are n pairs (a baseline and m1 answering request i) and
+// arena-hard judgments of them, line i's games games[i%len(games)], and
+// how many lines show_result's own test keeps (both games scored), has
+// one game scored, or none: x[0] is None or x[1] is None or
+// x[0]['score'] is None or x[1]['score'] is None.
+func arenaLines(t *testing.T, games []string, n int) (pairs, judgments string, kept, oneGame, none int) {
+	t.Helper()
+	var p, j strings.Builder
+	for i := range n {
+		fmt.Fprintf(&p, `{"id": "q%d", "request": "request %d", "outputs": {"base": "b%d", "m1": "x%d"}}`+"\n", i, i, i, i)
+		g := games[i%len(games)]
+		fmt.Fprintf(&j, `{"uid": "q%d", "model": "m1", "baseline": "base", "games": %s}`+"\n", i, g)
+		var parsed []*struct{ Score *string }
+		if err := json.Unmarshal([]byte(g), &parsed); err != nil {
+			t.Fatal(err)
+		}
+		scored := 0
+		for _, x := range parsed {
+			if x != nil && x.Score != nil {
+				scored++
+			}
+		}
+		switch {
+		case len(parsed) == 2 && scored == 2:
+			kept++
+		case scored == 1:
+			oneGame++
+		default:
+			none++
+		}
+	}
+	return p.String(), j.String(), kept, oneGame, none
 }

@@ -102,7 +102,6 @@ func TestArenaRuleKeptWithTheRun(t *testing.T) {
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
 	write := fileWriter(t, dir)
-	var pairs, file strings.Builder
 	games := []string{
 		`[{"score": "A>B"}, {"score": "B>A"}]`,
 		`[{"score": null}, {"score": "A=B"}]`,
@@ -114,37 +113,14 @@ func TestArenaRuleKeptWithTheRun(t *testing.T) {
 		`[{"score": "A=B"}, {"score": "A=B"}]`,
 	}
 	const lines = 22
-	kept, oneGame, none := 0, 0, 0
-	for i := range lines {
-		fmt.Fprintf(&pairs, `{"id": "q%d", "request": "request %d", "outputs": {"base": "b%d", "m1": "x%d"}}`+"\n", i, i, i, i)
-		g := games[i%len(games)]
-		fmt.Fprintf(&file, `{"uid": "q%d", "model": "m1", "baseline": "base", "games": %s}`+"\n", i, g)
-		var parsed []*struct{ Score *string }
-		if err := json.Unmarshal([]byte(g), &parsed); err != nil {
-			t.Fatal(err)
-		}
-		scored := 0
-		for _, x := range parsed {
-			if x != nil && x.Score != nil {
-				scored++
-			}
-		}
-		switch {
-		case len(parsed) == 2 && scored == 2:
-			kept++
-		case scored == 1:
-			oneGame++
-		default:
-			none++
-		}
-	}
+	pairs, file, kept, oneGame, none := arenaLines(t, games, lines)
 	if kept == 0 || oneGame == 0 || none == 0 {
 		t.Fatalf("the file wants lines of each sort: %d kept, %d with one game, %d with none", kept, oneGame, none)
 	}
-	if r := runBin(t, bin, db, "import", write("pairs.jsonl", pairs.String())); r.code != 0 {
+	if r := runBin(t, bin, db, "import", write("pairs.jsonl", pairs)); r.code != 0 {
 		t.Fatal(r.stderr)
 	}
-	judgments := write("judgments.jsonl", file.String())
+	judgments := write("judgments.jsonl", file)
 	for _, args := range [][]string{{"--name", "today"}, {"--name", "older", "--one-game"}} {
 		if r := runBin(t, bin, db, append([]string{"bench", "add", "--kind", "arena-judgments", judgments}, args...)...); r.code != 0 {
 			t.Fatalf("bench add %v: %+v", args, r)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	gossh "golang.org/x/crypto/ssh"
 )
 
 // slowFit is five requests judged by four annotators on which
@@ -49,15 +51,7 @@ func TestUnconvergedDawidSkeneGold(t *testing.T) {
 		t.Error("a refused policy changed the database")
 	}
 	// Over SSH, the lead's same command is refused the same way.
-	signer, pub := sshKey(t, dir, "lead")
-	if r := runBin(t, bin, db, "annotators", osUser(), "--key-file", pub); r.code != 0 {
-		t.Fatalf("register the lead's key: %q", r.stderr)
-	}
-	c, err := sshDial(t, startServe(t, db).addr, signer)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := leadOverSSH(t, bin, db, dir)
 	if r := sshRun(t, c, "", "policy --dataset nec --gold dawid-skene"); r.code == 0 || !strings.Contains(r.stderr, "does not converge") {
 		t.Errorf("over SSH: %d %q", r.code, r.stderr)
 	}
@@ -151,6 +145,17 @@ func TestDawidSkeneAloneHasNoAccuracy(t *testing.T) {
 			t.Errorf("%s shares units: accuracy %v, Σ p_k π_kk %v", a.Annotator, d.Accuracy, acc)
 		}
 	}
+	c := leadOverSSH(t, bin, db, dir)
+	if r := sshRun(t, c, "", "annotators --quality --dataset nec"); !strings.Contains(r.stdout, "solo: accuracy – ("+why+")") {
+		t.Errorf("over SSH: %+v", r)
+	}
+}
+
+// leadOverSSH registers the OS user running the tests as the lead with a
+// key made in dir, serves db, and returns the lead's SSH client (closed
+// when the test ends).
+func leadOverSSH(t *testing.T, bin, db, dir string) *gossh.Client {
+	t.Helper()
 	signer, pub := sshKey(t, dir, "lead")
 	if r := runBin(t, bin, db, "annotators", osUser(), "--key-file", pub); r.code != 0 {
 		t.Fatalf("register the lead's key: %q", r.stderr)
@@ -159,8 +164,6 @@ func TestDawidSkeneAloneHasNoAccuracy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
-	if r := sshRun(t, c, "", "annotators --quality --dataset nec"); !strings.Contains(r.stdout, "solo: accuracy – ("+why+")") {
-		t.Errorf("over SSH: %+v", r)
-	}
+	t.Cleanup(func() { c.Close() })
+	return c
 }

@@ -17,34 +17,7 @@ import (
 func TestScreenNamesTheConfigsKeys(t *testing.T) {
 	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
-	conf := filepath.Join(dir, "xdg", "claritty", "config.toml")
-	if err := os.MkdirAll(filepath.Dir(conf), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(conf, []byte("[keys]\nquit = \"x\"\n\n[labels]\n\"2\" = \"f\"\n\"1\" = \"d\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "--db", filepath.Join(dir, "c.db"))
-	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(dir, "xdg"), "TERM=xterm-256color")
-	term, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 12, Cols: 39})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer term.Close()
-	screen := make(chan []byte)
-	go func() { // the terminal's output, until the program has gone
-		defer close(screen)
-		for {
-			b := make([]byte, 4096)
-			n, err := term.Read(b)
-			if n > 0 {
-				screen <- b[:n]
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
+	cmd, term, screen := configuredInPTY(t, bin, dir, "[keys]\nquit = \"x\"\n\n[labels]\n\"2\" = \"f\"\n\"1\" = \"d\"\n", 12, 39, "--db", filepath.Join(dir, "c.db"))
 	// The renderer may move the cursor over a space: the key is the
 	// letter before "quits".
 	quits := regexp.MustCompile(`(\S)\s*quits\.`)
@@ -78,34 +51,7 @@ func TestScreenNamesTheConfigsKeys(t *testing.T) {
 func TestQueueQuitsByTheConfigsKey(t *testing.T) {
 	t.Parallel()
 	bin, dir := binary(t), t.TempDir()
-	conf := filepath.Join(dir, "xdg", "claritty", "config.toml")
-	if err := os.MkdirAll(filepath.Dir(conf), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(conf, []byte("[keys]\nquit = \"x\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "--db", filepath.Join(dir, "c.db"))
-	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(dir, "xdg"), "TERM=xterm-256color")
-	term, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 80})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer term.Close()
-	screen := make(chan []byte)
-	go func() { // the terminal's output, until the program has gone
-		defer close(screen)
-		for {
-			b := make([]byte, 4096)
-			n, err := term.Read(b)
-			if n > 0 {
-				screen <- b[:n]
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
+	cmd, term, screen := configuredInPTY(t, bin, dir, "[keys]\nquit = \"x\"\n", 24, 80, "--db", filepath.Join(dir, "c.db"))
 	// until reads the output from here on until it shows re; the program
 	// ending first fails the test.
 	until := func(re string) {
@@ -140,4 +86,41 @@ func TestQueueQuitsByTheConfigsKey(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("x did not quit the queue: %v", err)
 	}
+}
+
+// configuredInPTY runs the binary with args in a rows×cols terminal, its
+// config.toml (under XDG_CONFIG_HOME in dir) holding conf. It returns the
+// command, the terminal (closed when the test ends) and the terminal's
+// output, chunk by chunk, until the program has gone.
+func configuredInPTY(t *testing.T, bin, dir, conf string, rows, cols uint16, args ...string) (*exec.Cmd, *os.File, <-chan []byte) {
+	t.Helper()
+	path := filepath.Join(dir, "xdg", "claritty", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(dir, "xdg"), "TERM=xterm-256color")
+	term, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: rows, Cols: cols})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { term.Close() })
+	screen := make(chan []byte)
+	go func() { // the terminal's output, until the program has gone
+		defer close(screen)
+		for {
+			b := make([]byte, 4096)
+			n, err := term.Read(b)
+			if n > 0 {
+				screen <- b[:n]
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return cmd, term, screen
 }

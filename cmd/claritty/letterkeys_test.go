@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/creack/pty"
 )
 
 // Labels are not only digits: the docs said "Labels are digits on every
@@ -42,38 +40,11 @@ func TestLettersLabelAndTheDocsSaySo(t *testing.T) {
 	if r := runBin(t, bin, db, "import", "--protocol", write("letters.toml", letters), "--dataset", "lt", write("lt.tsv", rows)); r.code != 0 {
 		t.Fatal(r.stderr)
 	}
-	conf := filepath.Join(dir, "xdg", "claritty", "config.toml")
-	if err := os.MkdirAll(filepath.Dir(conf), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(conf, []byte("[labels]\n\"v\" = \"f\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "--db", db, "--dataset", "lt")
-	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(dir, "xdg"), "TERM=xterm-256color")
-	term, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 80})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer term.Close()
+	cmd, term, screen := configuredInPTY(t, bin, dir, "[labels]\n\"v\" = \"f\"\n", 24, 80, "--db", db, "--dataset", "lt")
 	// A screen that never shows what is awaited ends the program, so the
 	// test fails instead of waiting for ever.
 	stuck := time.AfterFunc(time.Minute, func() { cmd.Process.Kill() })
 	defer stuck.Stop()
-	screen := make(chan []byte)
-	go func() { // the terminal's output, until the program has gone
-		defer close(screen)
-		for {
-			b := make([]byte, 4096)
-			n, err := term.Read(b)
-			if n > 0 {
-				screen <- b[:n]
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
 	var seen []byte
 	// waitFor reads the screen until it shows re, then keys key; it says
 	// what the screen showed.

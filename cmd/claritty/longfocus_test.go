@@ -4,49 +4,13 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/claritty/claritty/data/datatest"
 )
-
-// needToml is a flat ClariQ-style protocol file whose first step shows
-// the request alone: the column on the HIT's first line, so the step's
-// text is that request and nothing else (issue 43, point 0).
-const needToml = `name = "need-first"
-title = "Need, then the question's usefulness"
-items = "questions"
-guideline = "A request, and a question asked back."
-
-[item]
-header = ["request", "question"]
-id = ["request", "question"]
-text = ["request", "question"]
-
-[[scale]]
-name = "need"
-values = [1, 2, 3, 4]
-keys = ["1", "2", "3", "4"]
-names = ["none", "little", "some", "much"]
-
-[[step]]
-title = "How much does the request need clarifying?"
-unit = "need"
-show = ["request"]
-scale = "need"
-guideline = "Read the request."
-label_text = ["none", "little", "some", "much"]
-
-[[step]]
-title = "How useful is the question?"
-unit = "usefulness"
-show = ["request", "question"]
-scale = "need"
-guideline = "Would its answer help?"
-label_text = ["none", "little", "some", "much"]
-`
 
 // Over SSH, with an annotator's key and a 60x20 terminal, a 400-word
 // request is read and labelled: a label key before it was read labels
@@ -56,21 +20,7 @@ func TestSSHLongRequestReadThenLabelled(t *testing.T) {
 	t.Parallel()
 	tm := newTeam(t)
 	ana := tm.keyFor(t, "ana")
-	words := make([]string, 400)
-	for i := range words {
-		words[i] = fmt.Sprintf("w%d", i+1)
-	}
-	toml, tsv := filepath.Join(tm.dir, "need.toml"), filepath.Join(tm.dir, "need.tsv")
-	if err := os.WriteFile(toml, []byte(needToml), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(tsv, []byte("request\tquestion\n"+strings.Join(words, " ")+"\tWhich city?\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if r := tm.run(t, "", "", "import", "--protocol", toml, "--dataset", "need", tsv); r.code != 0 {
-		t.Fatalf("import: %+v", r)
-	}
-	item := itemIn(t, tm.db, "need")
+	item := importLongRequest(t, tm)
 	srv := startServe(t, tm.db)
 	c, err := sshDial(t, srv.addr, ana)
 	if err != nil {
@@ -86,6 +36,23 @@ func TestSSHLongRequestReadThenLabelled(t *testing.T) {
 	}
 	io.WriteString(term.in, strings.Repeat("\x1b[6~", 20)+"4") // pgdn to the end, then the label
 	waitLabels(t, tm.db, item, "ana", 1, false)
+}
+
+// importLongRequest imports a 400-word request under datatest.NeedFirst
+// as the dataset need, and returns its item: too long to read whole on
+// one screen of the terminals the tests open.
+func importLongRequest(t *testing.T, tm team) int64 {
+	t.Helper()
+	words := make([]string, 400)
+	for i := range words {
+		words[i] = fmt.Sprintf("w%d", i+1)
+	}
+	toml := tm.file(t, "need.toml", datatest.NeedFirst)
+	tsv := tm.file(t, "need.tsv", "request\tquestion\n"+strings.Join(words, " ")+"\tWhich city?\n")
+	if r := tm.run(t, "", "", "import", "--protocol", toml, "--dataset", "need", tsv); r.code != 0 {
+		t.Fatalf("import: %+v", r)
+	}
+	return itemIn(t, tm.db, "need")
 }
 
 // terminalRunning opens a w×h PTY session running a command (the TUI

@@ -94,14 +94,6 @@ func TestCountsOfOneAgree(t *testing.T) {
 	say("a short run line", r, "l.tsv:1: want item unit label, got 1 field")
 
 	// Over SSH the lead reads the same.
-	signer, pub := sshKey(t, dir, "lead")
-	if r := runBin(t, bin, db, "annotators", osUser(), "--key-file", pub); r.code != 0 {
-		t.Fatalf("register the lead's key: %q", r.stderr)
-	}
-	c, err := sshDial(t, startServe(t, db).addr, signer)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := leadOverSSH(t, bin, db, dir)
 	say("stats over SSH", sshRun(t, c, "", "stats"), ranking...)
 }

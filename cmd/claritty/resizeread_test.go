@@ -1,10 +1,7 @@
 package main
 
 import (
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -18,21 +15,7 @@ func TestSSHResizeKeepsWhatWasRead(t *testing.T) {
 	t.Parallel()
 	tm := newTeam(t)
 	ana := tm.keyFor(t, "ana")
-	words := make([]string, 400)
-	for i := range words {
-		words[i] = fmt.Sprintf("w%d", i+1)
-	}
-	toml, tsv := filepath.Join(tm.dir, "need.toml"), filepath.Join(tm.dir, "need.tsv")
-	if err := os.WriteFile(toml, []byte(needToml), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(tsv, []byte("request\tquestion\n"+strings.Join(words, " ")+"\tWhich city?\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if r := tm.run(t, "", "", "import", "--protocol", toml, "--dataset", "need", tsv); r.code != 0 {
-		t.Fatalf("import: %+v", r)
-	}
-	item := itemIn(t, tm.db, "need")
+	item := importLongRequest(t, tm)
 	srv := startServe(t, tm.db)
 	c, err := sshDial(t, srv.addr, ana)
 	if err != nil {

@@ -149,15 +149,7 @@ func TestBradleyTerryUnbeatenEveryRoute(t *testing.T) {
 
 	// Over SSH the lead reads the same (only a lead sees a pair's
 	// systems: an annotator's stats name none).
-	signer, pub := sshKey(t, dir, "lead")
-	if r := runBin(t, bin, db, "annotators", osUser(), "--key-file", pub); r.code != 0 {
-		t.Fatalf("register the lead's key: %q", r.stderr)
-	}
-	c, err := sshDial(t, startServe(t, db).addr, signer)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := leadOverSSH(t, bin, db, dir)
 	checkUnbeatenText(t, "stats over SSH", sshRun(t, c, "", "stats").stdout)
 }
 

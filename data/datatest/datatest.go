@@ -301,3 +301,41 @@ func ClariQGatedRows(n int) string {
 	}
 	return b.String()
 }
+
+// NeedFirst is a flat ClariQ-style protocol file: a request's need for
+// clarification, then the usefulness of the question asked back. Its
+// first step shows the request alone, the column on the HIT's first line,
+// so the step's text is that request and nothing else (issue 43, point
+// 0): a long request there must be read before it is labelled.
+const NeedFirst = `name = "need-first"
+title = "Need, then the question's usefulness"
+items = "questions"
+guideline = "A request, and a question asked back."
+
+[item]
+header = ["request", "question"]
+id = ["request", "question"]
+text = ["request", "question"]
+
+[[scale]]
+name = "need"
+values = [1, 2, 3, 4]
+keys = ["1", "2", "3", "4"]
+names = ["none", "little", "some", "much"]
+
+[[step]]
+title = "How much does the request need clarifying?"
+unit = "need"
+show = ["request"]
+scale = "need"
+guideline = "Read the request."
+label_text = ["none", "little", "some", "much"]
+
+[[step]]
+title = "How useful is the question?"
+unit = "usefulness"
+show = ["request", "question"]
+scale = "need"
+guideline = "Would its answer help?"
+label_text = ["none", "little", "some", "much"]
+`
