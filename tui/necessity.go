@@ -167,6 +167,9 @@ func (k *necessityKind) facetLines(m *hitScreen, h *hitState, width int, choosin
 	var out textRows
 	for i, f := range k.facets {
 		key := m.cfg.Keys.ownKey(strconv.Itoa(i + 1)) // the key that picks it
+		if !choosing {
+			key = "·" // on the first step the same keys answer yes or no: no facet is named by one
+		}
 		head := "   " + key + "  "
 		style := s.Dim
 		if choosing {
