@@ -115,12 +115,17 @@ func (m *hitScreen) stepContent(rows int) stepView {
 		c.add(v.textRows)
 		v.textRows = c
 		v.focus = [2]int{v.focus[0] + n, v.focus[1] + n}
+		for i, a := range v.also {
+			v.also[i] = [2]int{a[0] + n, a[1] + n}
+		}
 		v.floor = n
 		// The label weighs the whole topic too (a turn's relevance to the
 		// intent, a nugget to the query): what the header cut is read once
 		// before any label counts, in every kind, though the window opens
 		// at the step's own content.
-		v.topic = n
+		if !v.withTopic {
+			v.also = append(v.also, [2]int{0, n})
+		}
 		if v.withTopic { // a step about the whole item opens at the topic's start
 			v.focus[0], v.floor = 0, 0
 		}
@@ -148,7 +153,7 @@ func (m *hitScreen) window(h *hitState, v stepView, rows int) []string {
 	} else {
 		h.place.size = size // unmoved: the place stays, not the line's start (no drift)
 	}
-	h.read.see(h.step().unit, v.textRows, v.focus, w.shown, v.topicToRead()...)
+	h.read.see(h.step().unit, v.textRows, v.focus, w.shown, v.also...)
 	return w.lines
 }
 

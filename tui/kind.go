@@ -63,10 +63,10 @@ type stepView struct {
 	// about the whole item), so where the header shortened it, the topic
 	// above the content is part of the focus, to be read (reading.go).
 	withTopic bool
-	// topic is how many lines above the content are the topic the header
-	// shortened (stepContent): read once, like the focus, before a label
-	// counts (topicToRead).
-	topic int
+	// also are more lines a label waits to have been on screen, with
+	// the focus, though the window opens at the focus: the topic the
+	// header shortened (stepContent).
+	also [][2]int
 	// floor is the first line the content shows unscrolled: the lines
 	// above it are the topic the header shortened (renderHIT).
 	floor int
@@ -134,12 +134,3 @@ func (k *convKind) enterStep(h *hitState) { h.scroll, k.conv.opened = 0, 0 }
 // enterStep leaves the answer where it was read: the nuggets change, the
 // answer does not.
 func (*nuggetKind) enterStep(*hitState) {}
-
-// topicToRead is the topic's lines, where the focus does not already
-// hold them, for reading.see.
-func (v stepView) topicToRead() [][2]int {
-	if v.topic > 0 && v.focus[0] >= v.topic {
-		return [][2]int{{0, v.topic}}
-	}
-	return nil
-}

@@ -21,7 +21,7 @@ func TestShortenedTopicReadBeforeALabel(t *testing.T) {
 	} {
 		t.Run(c.dataset, func(t *testing.T) {
 			h := demoHarness(t, c.dataset, 40, 12)
-			h.expect("↑") // the topic's rest is above the window
+			h.expect("↑")  // the topic's rest is above the window
 			for range 12 { // everything below, never the topic above
 				h.keys("pgdown")
 			}
