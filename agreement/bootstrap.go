@@ -16,7 +16,7 @@ func bootstrap(ps *patternSet, reps int, seed uint64, stop <-chan struct{}) (kap
 	if reps < 2 {
 		return Interval{}, Interval{}
 	}
-	reps = min(reps, MaxBootstrap) // whoever asks: the bound holds here, not only in agree's flag
+	reps = min(reps, MaxBootstrap)                       // whoever asks: the bound holds here, not only in agree's flag
 	rng := rand.New(rand.NewPCG(seed, 0x636c6172697474)) // "claritt"
 	// Patterns come in the order they were met, which differs between a
 	// report from ratings and one from a kept table of the same patterns;
