@@ -64,7 +64,7 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 			secs = strconv.FormatFloat(*l.Seconds, 'f', 1, 64)
 		}
 		_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s\t%s",
-			display.Clean(l.Item), l.Unit, display.Clean(rename(l.Annotator)), labelString(l), l.CreatedAt, l.UpdatedAt, secs)
+			display.Clean(l.Item), l.Unit, display.Clean(rename(l.Annotator)), labelString(r, l), l.CreatedAt, l.UpdatedAt, secs)
 		if err == nil && text {
 			_, err = bw.WriteString("\t" + tsvCell(l.Text) + "\t" + tsvCell(l.Text2) + "\t" + tsvCell(l.RowID))
 		}
@@ -82,9 +82,9 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 // labelString is a label as a labels file writes it: on its item's kind's
 // scale (a unit's name alone does not say its kind), or a pair's as the
 // reader saw it (A, tie, B).
-func labelString(l store.LabelRow) string {
+func labelString(r *store.Reading, l store.LabelRow) string {
 	if l.AsSeen {
 		return guidelines.SeenName(l.Value)
 	}
-	return guidelines.ForKind(l.Kind).LabelString(l.Value)
+	return r.Protocol(l.Kind).LabelString(l.Value)
 }

@@ -75,12 +75,12 @@ func quoteColumn(c string) string { return strconv.Quote(display.FitWords(c, 40)
 // protocol file's) a first line that is none of them comes closest to,
 // when it shares most of its columns, with how it differs: a header that
 // lost a column reads as what it was meant to be. "" when none is near.
-func nearestHeader(first string) string {
+func nearestHeader(first string, kinds *guidelines.Set) string {
 	got := strings.Split(first, "\t")
 	type known struct{ name, header string }
 	cands := []known{{string(FormatManual), manualHeader}, {string(FormatClick), clickHeader},
 		{string(FormatLabels), RatingsHeader}, {string(FormatLabels), ClariMMRatingsHeader}}
-	if all, err := guidelines.FileProtocols(); err == nil {
+	if all, err := kinds.Files(); err == nil {
 		for _, p := range all {
 			cands = append(cands, known{string(p.File.Name), strings.Join(p.File.Item.Header, "\t")})
 		}

@@ -60,6 +60,9 @@ type Result struct {
 	Format  store.Format
 	Dataset string
 	Purpose store.Purpose // Options.Purpose
+	// Noun is what a protocol file's items are called ("" for the
+	// built-in formats, whose summaries say).
+	Noun string
 	store.ImportStats
 	Merge    store.MergeStats // a labels file's
 	Warnings []ImageWarning   // a clarimm file's images that show as placeholders
@@ -97,7 +100,7 @@ func Import(ctx context.Context, st *store.Store, who store.Annotator, r io.Read
 		opt.LabelsAs = DefaultLabelsAs
 	}
 	br := bufio.NewReaderSize(r, 1<<16)
-	pt, err := protocolFor(br, name, opt)
+	pt, err := protocolFor(br, name, opt, st.Kinds())
 	if err != nil {
 		return res, err
 	}
@@ -122,7 +125,7 @@ func importLines(ctx context.Context, st *store.Store, who store.Annotator, lr *
 		return res, err
 	}
 	first = bytes.Clone(first) // kept while later lines are read
-	format, err := detect(lr, first, opt.Format)
+	format, err := detect(lr, first, opt.Format, st.Kinds())
 	if err != nil {
 		return res, err
 	}
@@ -244,13 +247,13 @@ func firstLineSeen(first []byte) string {
 
 // detect finds the format from the first line, and checks it against the
 // format asked for.
-func detect(lr *lineReader, first []byte, want store.Format) (importFormat, error) {
+func detect(lr *lineReader, first []byte, want store.Format, kinds *guidelines.Set) (importFormat, error) {
 	got := sniffFormat(first, want)
 	switch {
 	case want != FormatAuto && !isFormat(want):
 		return importFormat{}, fmt.Errorf("unknown format %q (want one of %s)", want, strings.Join(Formats, ", "))
 	case got == "" && want == FormatAuto:
-		near := nearestHeader(string(first))
+		near := nearestHeader(string(first), kinds)
 		if near != "" {
 			near += "; "
 		}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -294,7 +295,7 @@ func FuzzReaders(f *testing.F) {
 		if err != nil {
 			return
 		}
-		format, err := detect(lr, first, FormatAuto)
+		format, err := detect(lr, first, FormatAuto, guidelines.Builtins())
 		if err == nil && format.read != nil {
 			_, err = format.read(body{lr: lr, first: first, im: nopSink{}, opt: Options{LabelsAs: "r", System: "s"}})
 		}

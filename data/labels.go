@@ -107,7 +107,7 @@ func mergedLabel(m *store.Merger, row RatingRow, dataset, items string) (store.M
 // be the side its judge saw (A, tie, B: asSeen), as a file exported below
 // the lead writes it, which the merge turns to the first system's side.
 func parseRowLabel(ref store.ItemRef, row RatingRow) (v int, asSeen bool, err error) {
-	p := guidelines.ForKind(ref.Kind)
+	p := ref.Protocol
 	if ref.Pair {
 		if v, ok := guidelines.ParseSeen(row.Label); ok {
 			return v, true, nil
@@ -155,7 +155,7 @@ func itemsWord(ctx context.Context, st *store.Store, dataset string) (string, er
 		if dataset != "" && d.Name != dataset {
 			continue
 		}
-		w := guidelines.ForKind(d.Kind).Items
+		w := st.Protocol(d.Kind).Items
 		if word != "" && w != word {
 			return "items", nil
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -147,7 +148,7 @@ func manualLabels(p store.Pane, f []string, annotator string) ([]store.UnitLabel
 		if i >= 2 && p.Options[i-2] == "" {
 			return nil, fmt.Errorf("%s is set but option_%d is empty", names[i], i-1)
 		}
-		out = append(out, store.UnitLabel{Unit: store.Units()[i], Annotator: annotator, Value: v})
+		out = append(out, store.UnitLabel{Unit: guidelines.MIMICS.AllUnits[i], Annotator: annotator, Value: v})
 	}
 	return out, nil
 }

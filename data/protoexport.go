@@ -28,8 +28,8 @@ func WriteProtocolFile(ctx context.Context, r *store.Reading, w io.Writer, opts 
 	if err != nil {
 		return sum, err
 	}
-	f, ok := guidelines.RegisteredFile(kind)
-	if !ok {
+	f := r.Protocol(kind).File
+	if f == nil {
 		return sum, fmt.Errorf("a %s dataset is not of a protocol file's kind", kind)
 	}
 	rows, err := r.ItemRows(ctx)

@@ -20,7 +20,7 @@ const MaxProtocolData = 64 << 20
 // built-in format: the one opt.Protocol gives (--protocol FILE), the one
 // --format names, or, with no format asked for, the one whose header is
 // the file's first line.
-func protocolFor(br *bufio.Reader, name string, opt Options) (*guidelines.ProtocolText, error) {
+func protocolFor(br *bufio.Reader, name string, opt Options, kinds *guidelines.Set) (*guidelines.ProtocolText, error) {
 	if opt.Protocol != nil {
 		if opt.Format != FormatAuto && opt.Format != store.Format(opt.Protocol.File.Name) {
 			return nil, fmt.Errorf("--protocol imports under its own kind (%s): leave out --format", opt.Protocol.File.Name)
@@ -30,7 +30,7 @@ func protocolFor(br *bufio.Reader, name string, opt Options) (*guidelines.Protoc
 	if isFormat(opt.Format) {
 		return nil, nil
 	}
-	all, err := guidelines.FileProtocols()
+	all, err := kinds.Files()
 	if err != nil {
 		return nil, err
 	}

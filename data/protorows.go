@@ -296,7 +296,7 @@ func (rd *protoReader) label(it *FileItem, r FileRow, col string, st guidelines.
 // nothing.
 func ImportProtocolFile(ctx context.Context, st *store.Store, who store.Annotator, r io.Reader, name string,
 	f *guidelines.ProtocolFile, text []byte, opt Options) (Result, error) {
-	res := Result{File: name, Format: store.Format(f.Name), Dataset: opt.Dataset, Purpose: opt.Purpose}
+	res := Result{File: name, Format: store.Format(f.Name), Dataset: opt.Dataset, Purpose: opt.Purpose, Noun: f.Protocol().Items}
 	switch {
 	case opt.Purpose != "" && !hasColumns(f):
 		return res, lineErr(name, 1, "practice and gold-check items need their answers in the file: protocol %s names no label column", f.Name)

@@ -23,12 +23,8 @@ func WriteManual(ctx context.Context, r *store.Reading, w io.Writer, opts report
 		return sum, err
 	}
 	if kind, err := r.Kind(ctx); err != nil || kind != guidelines.MIMICS.Kind {
-		release := map[guidelines.Kind]string{guidelines.ClariMM.Kind: "clarimm-gold", guidelines.Nuggets.Kind: "nugget-judgements",
-			guidelines.Necessity.Kind: "necessity-gold", guidelines.Compare.Kind: "pairs-gold"}[kind]
-		if release == "" {
-			release = string(kind) // a protocol file's kind exports in its own shape
-		}
-		return sum, cmp.Or(err, fmt.Errorf("a %s dataset has no MIMICS-Manual release: export --format %s", kind, release))
+		// Every kind writes its own release under its name.
+		return sum, cmp.Or(err, fmt.Errorf("a %s dataset has no MIMICS-Manual release: export --format %s", kind, kind))
 	}
 	err := writeKept(ctx, r, w, &sum, manualHeader, func(bw *bufio.Writer, p *report.PaneGold) error {
 		it := p.Item

@@ -42,6 +42,11 @@ type RunOptions struct {
 	// OneGame reads arena judgments by the older rule: a line with one
 	// game scored counts (KindArenaJudgments).
 	OneGame bool
+	// RunKinds are the kinds of run a dataset of each task kind takes
+	// (the database's kinds' descriptors say), which picks the dataset a
+	// run is over; nil takes any (the demo's runs name theirs, and the
+	// scorer refuses a run its dataset's kind does not take).
+	RunKinds func(guidelines.Kind) []store.RunKind
 }
 
 // RunResult says what registering a run did.
@@ -131,9 +136,15 @@ type runReader struct {
 	header            int     // a labels run's header line, 0 if none
 	dataset           store.Dataset
 	target            string
-	items             map[string]runItem // uid -> item of the dataset
-	itemsKind         guidelines.Kind    // the task kind of the dataset items holds
+	items             map[string]runItem  // uid -> item of the dataset
+	itemsProtocol     guidelines.Protocol // the task kind of the dataset items holds
 	pairs             map[int64]store.PairSystems
+}
+
+// runUnit is one unit of one item, as a run predicts it.
+type runUnit struct {
+	item int64
+	unit string
 }
 
 type runItem struct {
@@ -205,7 +216,7 @@ func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOp
 		if opt.Dataset != "" && d.Name != opt.Dataset {
 			continue
 		}
-		if !slices.Contains(report.RunKinds(d.Kind), opt.Kind) {
+		if opt.RunKinds != nil && !slices.Contains(opt.RunKinds(d.Kind), opt.Kind) {
 			continue
 		}
 		if d.Kind == guidelines.Nuggets.Kind {
@@ -244,11 +255,11 @@ const answerNaming = " (a nugget answer's uid is intent@system: its intent's id 
 // one: by uid, and by id when its kind's items have one of their own; a
 // nugget answer by its uid, made of its intent's and system's ids.
 func (rr *runReader) namedBy() string {
-	if rr.itemsKind == guidelines.Nuggets.Kind {
+	if rr.itemsProtocol.Kind == guidelines.Nuggets.Kind {
 		return answerNaming
 	}
-	f, ok := guidelines.RegisteredFile(rr.itemsKind)
-	if !ok || len(f.Item.ID) != 1 {
+	f := rr.itemsProtocol.File
+	if f == nil || len(f.Item.ID) != 1 {
 		return ""
 	}
 	return fmt.Sprintf(" (neither an item's uid nor its %s)", f.Item.ID[0])
@@ -300,7 +311,7 @@ func (rr *runReader) matches(l runLine) (bool, error) {
 // (A trec run ranks MIMICS panes, which have only their uids.)
 func (rr *runReader) item(name string) (runItem, bool, error) {
 	it, ok := rr.items[name]
-	if own := store.OwnIDUID(rr.itemsKind, name); own != "" {
+	if own := store.OwnIDUID(rr.itemsProtocol, name); own != "" {
 		if o, found := rr.items[own]; found {
 			if ok && o.id != it.id {
 				return runItem{}, false, store.UIDOrIDError(name, own)
@@ -316,11 +327,11 @@ func (rr *runReader) loadItems(ctx context.Context, st *store.Store, d store.Dat
 	if err != nil {
 		return err
 	}
-	rr.items, rr.itemsKind = map[string]runItem{}, d.Kind
+	rr.items, rr.itemsProtocol = map[string]runItem{}, st.Protocol(d.Kind)
 	return st.EachItem(ctx, d.ID, func(it store.Item) error {
 		rr.items[it.UID] = runItem{id: it.ID, query: store.RunQuery(it.Query), answers: it.AnswerCount(),
 			reference: strings.TrimSpace(it.Question) != "",
-			units:     report.ItemUnits(d.Kind, it, counts[it.ID])}
+			units:     report.ItemUnits(rr.itemsProtocol, it, counts[it.ID])}
 		return nil
 	})
 }
@@ -427,8 +438,8 @@ func (rr *runReader) trecLine(l runLine) (query, doc string, score float64, err 
 }
 
 func (rr *runReader) writeLabels(w *store.RunWriter) ([]string, error) {
-	p := guidelines.ForKind(rr.dataset.Kind)
-	seen := map[[2]int64]int{} // item id, unit: small keys, as in writeTREC
+	p := rr.itemsProtocol
+	seen := map[runUnit]int{} // item id, unit: small keys, as in writeTREC
 	return rr.each(func(l runLine) error {
 		f := l.fields
 		if len(f) < 3 || len(f) > 3 && f[1] != guidelines.PreferenceUnit {
@@ -448,7 +459,7 @@ func (rr *runReader) writeLabels(w *store.RunWriter) ([]string, error) {
 		if err != nil {
 			return lineErr(rr.file, l.n, "%v", err)
 		}
-		key := [2]int64{it.id, int64(store.UnitIndex(f[1]))}
+		key := runUnit{it.id, f[1]}
 		if prev, dup := seen[key]; dup {
 			return lineErr(rr.file, l.n, "item %q unit %s is already predicted on line %d", f[0], f[1], prev)
 		}

@@ -97,6 +97,10 @@ type Protocol struct {
 	// Code says what of a built-in kind a protocol file cannot say, and
 	// so keeps it in code ("" for a protocol file's kind).
 	Code string
+	// File is the protocol file the kind was made from (nil for a kind
+	// built into the code): what the store reads of an item kept as the
+	// file's rows (its rows as shown, its own ids).
+	File *ProtocolFile
 	text string
 	// steps lays out an item's HIT (Steps); each kind says how.
 	steps func(Shape) []ItemStep
@@ -184,23 +188,18 @@ func numbered(prefix string, n int) []string {
 // Protocols lists every task kind.
 var Protocols = []Protocol{MIMICS, ClariMM, Nuggets, Necessity, Compare}
 
-// ErrUnknownKind means a task kind is none of Protocols' and no
-// registered protocol file's.
+// ErrUnknownKind means a task kind is none of the database's: not built
+// in, and no protocol file it keeps.
 var ErrUnknownKind = errors.New("not a task kind this claritty knows")
 
-// Known says whether the kind is one of Protocols' or a registered
-// protocol file's (Register).
-func (k Kind) Known() bool {
-	if slices.ContainsFunc(Protocols, func(p Protocol) bool { return p.Kind == k }) {
-		return true
-	}
-	_, ok := registeredKind(k)
-	return ok
-}
+// Named says whether k has the form of a kind: a built-in kind's name, or
+// one a protocol file may take. Whether a database has the kind is its
+// Set's to say.
+func (k Kind) Named() bool { return isBuiltInKind(k) || kindName.MatchString(string(k)) }
 
-// Scan reads a kind from the database and refuses one this claritty does
-// not know (a newer claritty's, or a hand-edited file), so no layer ever
-// meets an unknown kind and takes it for another.
+// Scan reads a kind from the database and refuses text that cannot name
+// one (a hand-edited file); whether the database has it is its Set's to
+// say, which the store asks of every dataset it reads.
 func (k *Kind) Scan(v any) error {
 	var s string
 	switch v := v.(type) {
@@ -211,36 +210,19 @@ func (k *Kind) Scan(v any) error {
 	default:
 		return fmt.Errorf("task kind: %T is not text", v)
 	}
-	if !Kind(s).Known() {
+	if !Kind(s).Named() {
 		return fmt.Errorf("task kind %q: %w", display.Clean(s), ErrUnknownKind)
 	}
 	*k = Kind(s)
 	return nil
 }
 
-// Value writes a kind to the database, refusing one this claritty does not
-// know.
+// Value writes a kind to the database, refusing text that cannot name one.
 func (k Kind) Value() (driver.Value, error) {
-	if !k.Known() {
+	if !k.Named() {
 		return nil, fmt.Errorf("task kind %q: %w", display.Clean(string(k)), ErrUnknownKind)
 	}
 	return string(k), nil
-}
-
-// ForKind finds a dataset kind's protocol: a built-in one, or a registered
-// protocol file's. Every kind read from or written to the database is a
-// known one (Kind.Scan, Kind.Value); MIMICS answers for any other, a kind
-// no dataset can have.
-func ForKind(kind Kind) Protocol {
-	for _, p := range Protocols {
-		if p.Kind == kind {
-			return p
-		}
-	}
-	if p, ok := registeredKind(kind); ok {
-		return p
-	}
-	return MIMICS
 }
 
 // Item is what one of the kind's items is called: "pane", "request".

@@ -102,8 +102,8 @@ func TestUnitsAndScales(t *testing.T) {
 	if !MIMICS.Valid("landing_3", 0) || MIMICS.Valid("question", 3) || ClariMM.Low() != 1 || MIMICS.Low() != 0 {
 		t.Error("MIMICS scale is not 0-2")
 	}
-	if ForKind("clarimm").Kind != "clarimm" || ForKind("nonsense").Kind != "mimics" {
-		t.Error("ForKind")
+	if Builtins().For("clarimm").Kind != "clarimm" || Builtins().Known("nonsense") {
+		t.Error("the built-in set")
 	}
 }
 

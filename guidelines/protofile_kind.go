@@ -30,7 +30,7 @@ func (f *ProtocolFile) Protocol() Protocol {
 	for _, s := range f.Scales {
 		scales[s.Name] = s
 	}
-	p := Protocol{Kind: f.Name, Items: display.Clean(f.Items), Title: display.Clean(f.Title), text: f.markdown(scales), sums: &sync.Map{}}
+	p := Protocol{Kind: f.Name, Items: display.Clean(f.Items), Title: display.Clean(f.Title), text: f.markdown(scales), sums: &sync.Map{}, File: f}
 	for _, st := range f.Steps {
 		sc := scales[st.Scale]
 		p.StepTypes = append(p.StepTypes, Step{ID: st.Unit, Title: display.Clean(st.Title), Short: strings.ReplaceAll(st.Unit, "_", " "), Scale: sc.labels()})
@@ -265,4 +265,20 @@ func (f *ProtocolFile) AttentionAnswer(rows []ShownRow) (n int, ok bool) {
 		return len(rows[0].List), true
 	}
 	return 0, true
+}
+
+// RowTypes are the unit types the kind asks once per grouped row
+// (MIMICS-Duo Task 1's pane_rating): unit type_n belongs to row n only.
+// A kind whose items have no rows has none.
+func (p Protocol) RowTypes() []string {
+	if p.File == nil {
+		return nil
+	}
+	var out []string
+	for _, st := range p.File.Steps {
+		if st.Per == PerRow {
+			out = append(out, st.Unit)
+		}
+	}
+	return out
 }

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/claritty/claritty/data/datatest"
@@ -314,11 +313,13 @@ when = { unit = "need", value = 1 }
 	}
 }
 
-// A registered protocol file's kind is known like a built-in one: its
-// datasets read and write, ForKind gives its protocol. The same file again
-// changes nothing; another file under its name, or a built-in kind's
-// name, is refused.
-func TestRegisteredProtocolFile(t *testing.T) {
+// A database's set holds a protocol file's kind like a built-in one: it
+// knows it, its protocol has the file's units, the same file again changes
+// nothing, a changed file replaces it (units keep their indexes), and a
+// built-in kind's name is refused. Sets are values: the set it was made
+// from, and another made from the same with another file of that name,
+// each read their own (two databases in one process).
+func TestSetOfProtocolFiles(t *testing.T) {
 	shipped, err := ShippedProtocols()
 	if err != nil {
 		t.Fatal(err)
@@ -328,82 +329,52 @@ func TestRegisteredProtocolFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if Kind("registry-test").Known() {
-		t.Fatal("known before it was registered")
+	base := Builtins()
+	if base.Known("registry-test") {
+		t.Fatal("known before it was added")
 	}
-	if err := Register(f, text); err != nil {
+	one, err := base.With(f, text)
+	if err != nil {
 		t.Fatal(err)
 	}
+	if base.Known("registry-test") || !one.Known("registry-test") {
+		t.Errorf("With changed the set it was made from, or made none: %v %v", base.Known("registry-test"), one.Known("registry-test"))
+	}
 	var k Kind
-	if !Kind("registry-test").Known() || k.Scan("registry-test") != nil || k != "registry-test" {
-		t.Errorf("registered, yet Known %v, Scan gives %q", Kind("registry-test").Known(), k)
+	if k.Scan("registry-test") != nil || k != "registry-test" {
+		t.Errorf("Scan gives %q", k)
 	}
 	if v, err := Kind("registry-test").Value(); err != nil || v != "registry-test" {
 		t.Errorf("Value: %v %v", v, err)
 	}
-	if got := ForKind("registry-test").Units(Shape{Answers: 2}); !slices.Equal(got, []string{"coverage", "diversity", "understandability", "importance_order"}) {
-		t.Errorf("ForKind's units: %v", got)
-	}
-	if err := Register(f, text); err != nil {
-		t.Errorf("the same file again: %v", err)
+	if got := one.For("registry-test").Units(Shape{Answers: 2}); !slices.Equal(got, []string{"coverage", "diversity", "understandability", "importance_order"}) {
+		t.Errorf("the file's units: %v", got)
 	}
 	changed := bytes.Replace(text, []byte(`title = "Coverage"`), []byte(`title = "Breadth"`), 1)
 	g, err := ParseProtocolFile("registry-test.toml", changed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Register(g, changed); err == nil || !strings.Contains(err.Error(), "another file of that name") {
-		t.Errorf("another file under the name: %v", err)
-	}
-	if ForKind("registry-test").StepTypes[0].Title != "Coverage" {
-		t.Error("the refused file replaced the registered one")
-	}
-	h := *f
-	h.Name = "mimics"
-	if err := Register(&h, text); err == nil {
-		t.Error("a file registered under a built-in kind's name")
-	}
-}
-
-// Registering while others read kinds is safe (run with -race): readers
-// see a whole snapshot, before or after.
-func TestRegisterWhileReading(t *testing.T) {
-	shipped, err := ShippedProtocols()
+	other, err := base.With(g, changed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var wg sync.WaitGroup
-	stop := make(chan struct{})
-	for range 4 {
-		wg.Go(func() {
-			for {
-				select {
-				case <-stop:
-					return
-				default:
-					Kind("race-0").Known()
-					ForKind("race-1")
-				}
-			}
-		})
+	if one.For("registry-test").StepTypes[0].Title != "Coverage" || other.For("registry-test").StepTypes[0].Title != "Breadth" {
+		t.Error("two sets with files of one name do not each read their own")
 	}
-	for i := range 5 {
-		name := "race-" + strconv.Itoa(i)
-		text := bytes.Replace(shipped[0].Text, []byte(`name = "mimics-duo-aspects"`), []byte(`name = "`+name+`"`), 1)
-		f, err := ParseProtocolFile(name, text)
-		if err == nil {
-			err = Register(f, text)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	if one.UnitIndex("coverage") != other.UnitIndex("coverage") || one.UnitIndex("coverage") < len(base.Units()) {
+		t.Errorf("unit indexes: %d %d", one.UnitIndex("coverage"), other.UnitIndex("coverage"))
 	}
-	close(stop)
-	wg.Wait()
-	for i := range 5 {
-		if !Kind("race-" + strconv.Itoa(i)).Known() {
-			t.Errorf("race-%d lost", i)
-		}
+	if !bytes.Equal(one.Text("registry-test"), text) || len(one.Kept()) != 1 || len(base.Kept()) != 0 {
+		t.Error("the kept text")
+	}
+	h := *f
+	h.Name = "mimics"
+	if _, err := one.With(&h, text); err == nil {
+		t.Error("a file under a built-in kind's name")
+	}
+	if base.For("nonsense").Kind != "nonsense" || len(base.For("nonsense").AllUnits) != 0 {
+		t.Error("an unknown kind's protocol asks something")
 	}
 }
 
@@ -472,10 +443,11 @@ func TestReplacedFileSummariesAnew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Register(f, text); err != nil {
+	set, err := Builtins().With(f, text)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ForKind("summary-anew").Summary("usefulness"); len(got) != 5 || got[4] != "1 useless" {
+	if got := set.For("summary-anew").Summary("usefulness"); len(got) != 5 || got[4] != "1 useless" {
 		t.Fatalf("summary: %q", got)
 	}
 	changed := bytes.Replace(text, []byte(`"useless"`), []byte(`"no use"`), 1)
@@ -483,10 +455,10 @@ func TestReplacedFileSummariesAnew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Replace(g, changed); err != nil {
+	if set, err = set.With(g, changed); err != nil {
 		t.Fatal(err)
 	}
-	if got := ForKind("summary-anew").Summary("usefulness"); len(got) != 5 || got[4] != "1 no use" {
+	if got := set.For("summary-anew").Summary("usefulness"); len(got) != 5 || got[4] != "1 no use" {
 		t.Errorf("summary after the change: %q", got)
 	}
 }

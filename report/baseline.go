@@ -11,7 +11,6 @@ import (
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/bench"
 	"github.com/claritty/claritty/display"
-	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -69,12 +68,12 @@ func humanBaselines(ctx context.Context, rd *store.Reading, preds []store.RunLab
 	if !g.blind.All || len(preds) == 0 {
 		return nil, nil
 	}
-	p := guidelines.ForKind(g.kind)
+	p := rd.Protocol(g.kind)
 	runOf := map[[2]any]int{}
 	for _, pr := range preds {
 		runOf[[2]any{pr.ItemID, pr.Unit}] = pr.Value
 	}
-	units := store.Units()
+	units := rd.Units()
 	byType := map[string][]baselineUnit{}
 	err := rd.EachItemVotes(ctx, func(iv *store.ItemVotes) error {
 		for i := 0; i < len(iv.Votes); {

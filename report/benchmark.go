@@ -164,12 +164,14 @@ type TypeScore struct {
 // goldIndex is a dataset's gold labels, by item and unit, leaving out
 // flagged items and the items in hidden.
 type goldIndex struct {
-	name   string // the dataset's
-	kind   guidelines.Kind
-	items  map[int64]*PaneGold
-	order  []int64 // the items in import order
-	counts map[int64]int
-	pairs  map[int64]store.PairSystems // a compare dataset's systems by item
+	name string // the dataset's
+	kind guidelines.Kind
+	// protocol is the kind's, as the database has it.
+	protocol guidelines.Protocol
+	items    map[int64]*PaneGold
+	order    []int64 // the items in import order
+	counts   map[int64]int
+	pairs    map[int64]store.PairSystems // a compare dataset's systems by item
 	// leftOut counts the compare items pairs leaves out for the reader.
 	leftOut store.PairsLeftOut
 	// answers are a nuggets dataset's candidate answers, for its runs.
@@ -193,7 +195,7 @@ func (g *goldIndex) basis() *GoldBasis { return &GoldBasis{ProvisionalScored: g.
 
 func loadGold(ctx context.Context, r *store.Reading, d store.Dataset, opts ScoreOptions) (*goldIndex, error) {
 	kind := d.Kind
-	g := &goldIndex{name: d.Name, kind: kind, items: map[int64]*PaneGold{}, blind: r.Blind(), opts: opts, ctx: ctx}
+	g := &goldIndex{name: d.Name, kind: kind, protocol: r.Protocol(kind), items: map[int64]*PaneGold{}, blind: r.Blind(), opts: opts, ctx: ctx}
 	var err error
 	if g.counts, err = r.UnitCounts(ctx); err != nil {
 		return nil, err
@@ -271,7 +273,7 @@ func scoreRuns(ctx context.Context, rd *store.Reading, g *goldIndex, runs []stor
 	for _, r := range runs {
 		s := RunScore{Dataset: g.name, Name: r.Name, Kind: r.Kind, Target: r.Target}
 		score, ok := runScorers[r.Kind]
-		if !ok || !slices.Contains(RunKinds(g.kind), r.Kind) {
+		if !ok || !slices.Contains(RunKinds(g.protocol), r.Kind) {
 			return nil, fmt.Errorf("score run %q: a %s dataset takes no %s runs", r.Name, g.kind, r.Kind)
 		}
 		if err := score(ctx, rd, &s, r, g); err != nil {
@@ -303,7 +305,7 @@ func blindRun(s *RunScore, g *goldIndex) {
 		}
 		return t
 	}
-	noun := guidelines.ForKind(g.kind).Items
+	noun := g.protocol.Items
 	blindAssignments(s.Assignments, b, noun)
 	if why := rests(s.rests).withheld(b, noun); why != "" {
 		s.Withheld = why
@@ -514,7 +516,7 @@ func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Ru
 	if r.Arena != nil || r.Orders != nil { // Orders alone: read before the rule was kept
 		s.ArenaJudgments = ArenaJudgmentsOf(r.Arena)
 	}
-	p := guidelines.ForKind(g.kind)
+	p := rd.Protocol(g.kind)
 	var all []bench.Prediction
 	byType := map[string][]bench.Prediction{}
 	basis := map[string]*GoldBasis{}

@@ -182,7 +182,7 @@ func rowItems(ctx context.Context, r *store.Reading, over string, few peopleRows
 	if err != nil {
 		return nil, err
 	}
-	units := store.Units()
+	units := r.Units()
 	out := map[string][]int64{}
 	add := func(key string, id int64) {
 		ids := out[key]

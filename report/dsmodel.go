@@ -46,8 +46,7 @@ func (m DSModel) Scale() string {
 // shares, run to a change below 1e-9 or agreement.DSMaxIterations rounds,
 // or until stop is closed (the caller no longer wants them; nil never
 // stops).
-func FitDSModels(kind guidelines.Kind, labels []store.QualityLabel, stop <-chan struct{}) ([]DSModel, error) {
-	p := guidelines.ForKind(kind)
+func FitDSModels(p guidelines.Protocol, labels []store.QualityLabel, stop <-chan struct{}) ([]DSModel, error) {
 	type group struct {
 		m        DSModel
 		class    map[int]int

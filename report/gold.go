@@ -67,8 +67,8 @@ func (p *PaneGold) Label(unit string) int {
 
 // ItemUnits lists the units an item's HIT asks for, by its kind; count is
 // a conversation's turns or an answer's nuggets.
-func ItemUnits(kind guidelines.Kind, it store.Item, count int) []string {
-	return guidelines.ForKind(kind).Units(it.Shape(count))
+func ItemUnits(p guidelines.Protocol, it store.Item, count int) []string {
+	return p.Units(it.Shape(count))
 }
 
 // datasetRules is a dataset's protocol and gold rule, and for
@@ -78,6 +78,7 @@ type datasetRules struct {
 	rule  agreement.Rule
 	min   int // annotators the policy asks for per item
 	turns map[int64]int
+	units []string // the database's units: a vote's Unit indexes it
 	// model: the gold is a Dawid–Skene fit's (policy --gold dawid-skene):
 	// each settled unit's posterior per value.
 	model     bool
@@ -100,7 +101,7 @@ func rulesOf(ctx context.Context, r *store.Reading) (datasetRules, error) {
 	if err != nil {
 		return datasetRules{}, err
 	}
-	rules := datasetRules{Protocol: guidelines.ForKind(kind), rule: pol.Gold, min: pol.Min, model: pol.Model == store.GoldDawidSkene}
+	rules := datasetRules{Protocol: r.Protocol(kind), units: r.Units(), rule: pol.Gold, min: pol.Min, model: pol.Model == store.GoldDawidSkene}
 	if kind != guidelines.MIMICS.Kind {
 		rules.turns, err = r.UnitCounts(ctx)
 	}
@@ -159,7 +160,7 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 	}
 	return r.EachGoldRow(ctx, func(row *store.GoldRow) error {
 		p := &PaneGold{Item: row.Item, Flagged: row.Flagged}
-		for ui, unit := range store.Units() {
+		for ui, unit := range r.Units() {
 			if !slices.Contains(rules.AllUnits, unit) {
 				continue
 			}
@@ -219,7 +220,7 @@ func (rules datasetRules) conditioned(units []UnitGold) []UnitGold {
 // majority, median, unresolved). A unit asked under a condition needs
 // only its own votes here: conditioned settles it by its condition's unit.
 func (rules datasetRules) unitGold(ui int, row *store.GoldRow, names map[int64]string) UnitGold {
-	u := UnitGold{Unit: store.Units()[ui], Votes: make([]int, store.VoteSlots)}
+	u := UnitGold{Unit: rules.units[ui], Votes: make([]int, store.VoteSlots)}
 	need := rules.min
 	if _, ok := rules.Requires(u.Unit); ok {
 		need = 1
@@ -271,14 +272,14 @@ func goldModel(ctx context.Context, r *store.Reading, kind guidelines.Kind) (map
 	err := r.EachGoldRow(ctx, func(row *store.GoldRow) error {
 		for _, v := range row.Votes {
 			labels = append(labels, store.QualityLabel{Annotator: strconv.FormatInt(v.Annotator, 10),
-				Item: row.ID, Unit: store.Units()[v.Unit], Value: v.Value})
+				Item: row.ID, Unit: r.Units()[v.Unit], Value: v.Value})
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	models, err := FitDSModels(kind, labels, ctx.Done())
+	models, err := FitDSModels(r.Protocol(kind), labels, ctx.Done())
 	if err == nil {
 		err = ctx.Err() // stopped early: the fit is unfinished
 	}
@@ -459,3 +460,8 @@ func ReferralsBelow(ctx context.Context, r *store.Reading, threshold float64) ([
 	})
 	return todo, err
 }
+
+// StatsGold is the gold statistics describe: as it stands, provisional
+// gold included (each table's gold column says how much of it is);
+// claritty bench scores settled gold unless told otherwise.
+var StatsGold = ScoreOptions{Provisional: true}

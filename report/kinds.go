@@ -38,8 +38,9 @@ var runScorers = map[store.RunKind]runScorer{
 
 // RunKinds lists the kinds of run a dataset of the task kind takes (none
 // for a kind bench does not know).
-func RunKinds(kind guidelines.Kind) []store.RunKind {
-	if _, file := guidelines.RegisteredFile(kind); file {
+func RunKinds(p guidelines.Protocol) []store.RunKind {
+	kind := p.Kind
+	if p.File != nil {
 		return []store.RunKind{store.RunLabels} // a system's labels of the kind's units
 	}
 	return slices.Clone(benchRuns[kind])

@@ -13,7 +13,6 @@ import (
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/bench"
 	"github.com/claritty/claritty/display"
-	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -103,8 +102,8 @@ func onlineOffline(ctx context.Context, r *store.Reading) (*OnlineOffline, error
 	if err != nil {
 		return nil, err
 	}
-	p := guidelines.ForKind(d.Kind)
-	perRow := perRowUnits(d.Kind)
+	p := r.Protocol(d.Kind)
+	perRow := p.RowTypes()
 	out := &OnlineOffline{Panes: len(panes)}
 	type obs struct{ gold, engagement []float64 }
 	by := map[[2]string]*obs{}
@@ -152,22 +151,6 @@ func onlineOffline(ctx context.Context, r *store.Reading) (*OnlineOffline, error
 		return nil, nil // signals, but no settled gold to set beside them
 	}
 	return out, nil
-}
-
-// perRowUnits are a protocol file's unit types asked once per grouped row
-// (MIMICS-Duo Task 1's pane_rating): unit type_n belongs to row n only.
-func perRowUnits(kind guidelines.Kind) []string {
-	f, ok := guidelines.RegisteredFile(kind)
-	if !ok {
-		return nil
-	}
-	var out []string
-	for _, st := range f.Steps {
-		if st.Per == guidelines.PerRow {
-			out = append(out, st.Unit)
-		}
-	}
-	return out
 }
 
 // onRow says whether a unit belongs to the pane at row: a per-row unit

@@ -61,7 +61,7 @@ func ProtocolFileStats(ctx context.Context, r *store.Reading, p guidelines.Proto
 	byType := map[string][]float64{}
 	unitTally, typeTally := map[string]*tally{}, map[string]*tally{}
 	blind := r.Blind()
-	units := store.Units()
+	units := r.Units()
 	err := r.EachGoldRow(ctx, func(row *store.GoldRow) error {
 		if row.Flagged {
 			out.Flagged++

@@ -69,7 +69,7 @@ func TestMIMICSDuoStatsReproduceTheRelease(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		stats, err := report.ProtocolFileStats(ctx, r, guidelines.ForKind(s.File.Name))
+		stats, err := report.ProtocolFileStats(ctx, r, r.Protocol(s.File.Name))
 		r.Close()
 		if err != nil {
 			t.Fatal(err)
@@ -160,7 +160,7 @@ func TestProtocolFileStatsWithholdFewItems(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := report.ProtocolFileStats(ctx, r, guidelines.ForKind(f.Name))
+		s, err := report.ProtocolFileStats(ctx, r, r.Protocol(f.Name))
 		r.Close()
 		if err != nil {
 			t.Fatal(err)

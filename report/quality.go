@@ -239,7 +239,7 @@ func computeQuality(dataset string, data store.QualityData, stop <-chan struct{}
 	}
 	swapConsistency(data, get)
 	byType := agreementFigures(&q, data, get)
-	models, err := FitDSModels(data.Kind, data.Labels, stop)
+	models, err := FitDSModels(data.Protocol, data.Labels, stop)
 	if err != nil {
 		return q, err
 	}
@@ -330,7 +330,7 @@ func swapConsistency(data store.QualityData, get func(string) *AnnotatorQuality)
 // chance agreement over need 1–4 and usefulness 1–3 together would be
 // neither's. It gives an annotator's figures per type.
 func agreementFigures(q *Quality, data store.QualityData, get func(string) *AnnotatorQuality) func(name string) []TypeQuality {
-	p := guidelines.ForKind(data.Kind)
+	p := data.Protocol
 	type figures struct {
 		self   map[string]selfFigure
 		others map[string]shareFigure

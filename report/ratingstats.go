@@ -70,7 +70,7 @@ func ClariMMStats(ctx context.Context, r *store.Reading) (*RatingStats, error) {
 		}
 		seen := make([]bool, len(units))
 		for _, v := range row.Votes {
-			if i := slices.Index(units, store.Units()[v.Unit]); i >= 0 {
+			if i := slices.Index(units, r.Units()[v.Unit]); i >= 0 {
 				ratings[i] = append(ratings[i], float64(v.Value))
 				if !seen[i] {
 					seen[i] = true

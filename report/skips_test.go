@@ -11,7 +11,7 @@ import (
 // Each use of later and give back counts to its annotator, and the text
 // report shows the column only where someone used one.
 func TestQualityCountsSkips(t *testing.T) {
-	data := store.QualityData{Kind: guidelines.MIMICS.Kind, HITs: []store.QualityHIT{{Annotator: "bo", Item: 1}},
+	data := store.QualityData{Kind: guidelines.MIMICS.Kind, Protocol: guidelines.MIMICS, HITs: []store.QualityHIT{{Annotator: "bo", Item: 1}},
 		Skips: []store.QualitySkip{{Annotator: "ana", Action: store.SkipLater}, {Annotator: "ana", Action: store.SkipLater},
 			{Annotator: "ana", Action: store.SkipGiveBack}}}
 	q, err := ComputeQuality("d", data)
@@ -35,7 +35,7 @@ func TestQualityCountsSkips(t *testing.T) {
 // is shown beside the checks answered; with none dodged the column reads
 // as before.
 func TestQualityCountsDodgedChecks(t *testing.T) {
-	data := store.QualityData{Kind: guidelines.MIMICS.Kind, Checks: []store.QualityCheck{
+	data := store.QualityData{Kind: guidelines.MIMICS.Kind, Protocol: guidelines.MIMICS, Checks: []store.QualityCheck{
 		{Annotator: "ana", Item: 1, Units: 4, Matched: 4},
 		{Annotator: "ana", Item: 2, Units: 4, Dodged: store.SkipGiveBack},
 		{Annotator: "ana", Item: 3, Units: 2, Dodged: store.SkipLater},

@@ -93,7 +93,7 @@ func DatasetStudy(ctx context.Context, r *store.Reading) (*agreement.Study, erro
 		return len(study.Raters) - 1
 	}
 	err = eachUnitRatings(ctx, r, p, newRater, func(uid string, unit, typ int, rs []agreement.Rating) error {
-		study.Subjects = append(study.Subjects, agreement.Subject{Item: uid, Unit: store.Units()[unit], Type: typ,
+		study.Subjects = append(study.Subjects, agreement.Subject{Item: uid, Unit: r.Units()[unit], Type: typ,
 			Ratings: slices.Clone(rs)})
 		return nil
 	})
@@ -139,11 +139,11 @@ func peopleOf(ctx context.Context, r *store.Reading, p guidelines.Protocol) (*ag
 
 func protocolOf(ctx context.Context, r *store.Reading) (guidelines.Protocol, error) {
 	kind, err := r.Kind(ctx)
-	return guidelines.ForKind(kind), err
+	return r.Protocol(kind), err
 }
 
 // eachUnitRatings streams the reading's labels one unit at a time: its
-// item's uid, its index into store.Units(), its type's index into p.Types and
+// item's uid, its index into r.Units(), its type's index into p.Types and
 // its ratings on the protocol's scale (ScaleOf; reused between calls). Annotators get rater indexes from
 // newRater in the order they are met. A label off its type's own scale is
 // an error: no figure could place it.
@@ -153,7 +153,7 @@ func eachUnitRatings(ctx context.Context, r *store.Reading, p guidelines.Protoco
 	if err != nil {
 		return err
 	}
-	units := store.Units()            // the dataset's units are known before its labels are
+	units := r.Units()                // the dataset's units are known before its labels are
 	typeOf := make([]int, len(units)) // unit index -> type index
 	for i, u := range units {
 		typeOf[i] = slices.Index(p.Types, agreement.UnitType(u))
@@ -164,11 +164,11 @@ func eachUnitRatings(ctx context.Context, r *store.Reading, p guidelines.Protoco
 	err = r.EachItemVotes(ctx, func(iv *store.ItemVotes) error {
 		for i, v := range iv.Votes {
 			if v.Unit >= len(typeOf) || typeOf[v.Unit] < 0 {
-				return fmt.Errorf("item %s has a %s label, which %s items do not have", iv.UID, store.Units()[v.Unit], p.Kind)
+				return fmt.Errorf("item %s has a %s label, which %s items do not have", iv.UID, r.Units()[v.Unit], p.Kind)
 			}
 			typ := typeOf[v.Unit]
 			if v.Value < 0 || v.Value >= len(category[typ]) || category[typ][v.Value] < 0 {
-				return fmt.Errorf("item %s: %s label %d is off the %s scale", iv.UID, store.Units()[v.Unit], v.Value, p.Types[typ])
+				return fmt.Errorf("item %s: %s label %d is off the %s scale", iv.UID, r.Units()[v.Unit], v.Value, p.Types[typ])
 			}
 			ri, ok := rater[v.Annotator]
 			if !ok {
@@ -214,7 +214,7 @@ func KeptReport(ctx context.Context, r *store.Reading, opt agreement.Options) (a
 	if err != nil {
 		return agreement.Report{}, err
 	}
-	p := guidelines.ForKind(kind)
+	p := r.Protocol(kind)
 	scale := ScaleOf(p)
 	category, q := categoryOf(p, scale), len(scale.Categories)
 	counts := make([]agreement.PatternCount, 0, len(rows))

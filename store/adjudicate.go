@@ -56,7 +56,7 @@ func (s *Store) AdjudicationQueue(ctx context.Context, datasetID int64, who Anno
 	}
 	slices.SortStableFunc(out, func(a, b Disputed) int {
 		return cmp.Or(cmp.Compare(b.Dispute(), a.Dispute()), cmp.Compare(sum(b.Votes), sum(a.Votes)),
-			cmp.Compare(a.Item.Seq, b.Item.Seq), cmp.Compare(UnitIndex(a.Unit), UnitIndex(b.Unit)))
+			cmp.Compare(a.Item.Seq, b.Item.Seq), cmp.Compare(s.UnitIndex(a.Unit), s.UnitIndex(b.Unit)))
 	})
 	return out, nil
 }
@@ -72,7 +72,7 @@ func sum(xs []int) int {
 // disputed reads the candidate items (closed with ties, or referred) of a
 // dataset, or only item itemID when it is not 0, and keeps their tied or
 // referred units.
-func disputed(ctx context.Context, q querier, datasetID, itemID int64, withDecided bool) ([]Disputed, error) {
+func disputed(ctx context.Context, q *ptx, datasetID, itemID int64, withDecided bool) ([]Disputed, error) {
 	rule, err := goldRule(ctx, q, datasetID)
 	if err != nil {
 		return nil, err
@@ -94,13 +94,13 @@ func disputed(ctx context.Context, q querier, datasetID, itemID int64, withDecid
 			&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta, &closedTie, &votes, &decisions, &referred); err != nil {
 			return err
 		}
-		vs, err1 := unpackVotes(nil, votes)
-		ds, err2 := unpackVotes(nil, decisions)
-		rs, err3 := unpackVotes(nil, referred)
+		vs, err1 := unpackVotes(q.kindSet(), nil, votes)
+		ds, err2 := unpackVotes(q.kindSet(), nil, decisions)
+		rs, err3 := unpackVotes(q.kindSet(), nil, referred)
 		if err := errors.Join(err1, err2, err3); err != nil {
 			return fmt.Errorf("item %d: %w", it.ID, err)
 		}
-		for ui, unit := range Units() {
+		for ui, unit := range q.kindSet().Units() {
 			d := Disputed{Item: it, Unit: unit, Votes: make([]int, VoteSlots)}
 			for _, v := range vs {
 				if v.Unit == ui {
@@ -137,7 +137,7 @@ var ErrNoDecision = errors.New("no decision to withdraw: the unit has none")
 // unit is in the adjudication queue; a withdrawal with no decision to
 // withdraw is refused (ErrNoDecision), and nothing is written.
 func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value *int, who Annotator, reason string) error {
-	if UnitIndex(unit) < 0 {
+	if s.UnitIndex(unit) < 0 {
 		return fmt.Errorf("adjudicate: unknown unit %q", unit)
 	}
 	err := s.tx(ctx, func(tx *ptx) error {
@@ -187,7 +187,7 @@ func (s *Store) Refer(ctx context.Context, itemID int64, units []string, who Ann
 			return err
 		}
 		for _, u := range units {
-			if UnitIndex(u) < 0 {
+			if s.UnitIndex(u) < 0 {
 				return fmt.Errorf("unknown unit %q", u)
 			}
 			_, err := tx.ExecContext(ctx, `INSERT INTO referrals (item_id, unit, sent_by, reason, at)

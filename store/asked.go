@@ -35,22 +35,23 @@ func unitValues(ctx context.Context, q querier, query string, args []any, into m
 const refByID = `SELECT ` + refColumns + ` FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
 
 // itemRef is the item as its HIT's steps see it.
-func itemRef(ctx context.Context, q source, itemID int64) (ItemRef, error) {
-	return scanRef(q.QueryRowContext(ctx, refByID, itemID))
+func itemRef(ctx context.Context, q source, itemID int64, kinds *guidelines.Set) (ItemRef, error) {
+	return scanRef(q.QueryRowContext(ctx, refByID, itemID), kinds)
 }
 
-func scanRef(row interface{ Scan(...any) error }) (ItemRef, error) {
+func scanRef(row interface{ Scan(...any) error }, kinds *guidelines.Set) (ItemRef, error) {
 	var r ItemRef
 	var firstLeft sql.NullBool
 	err := row.Scan(&r.ID, &r.DatasetID, &r.Kind, &r.Question, &r.Answers, &r.Turns, &r.Nuggets, &r.Facets, &r.Rows, &firstLeft)
 	r.Pair, r.FirstIsA = firstLeft.Valid, firstLeft.Bool
+	r.Protocol = kinds.For(r.Kind)
 	return r, err
 }
 
 // Asked lists the units the item's HIT asked an annotator whose labels are
 // these (guidelines.Protocol.Asked).
 func (r ItemRef) Asked(labels map[string]int) []string {
-	return guidelines.ForKind(r.Kind).Asked(r.shape(), labels)
+	return r.Protocol.Asked(r.shape(), labels)
 }
 
 // knownScore scores HIT (item, annotator) against the item's known labels:
@@ -100,7 +101,7 @@ func knownAnswers(ctx context.Context, tx *ptx, itemID, annotatorID int64) ([]Un
 // in HIT order, each beside given's label; nil given stands for the right
 // answer, the known labels themselves (what a dodged check is scored on).
 func knownAsked(ctx context.Context, tx *ptx, itemID int64, given map[string]int) ([]UnitAnswer, error) {
-	ref, err := itemRef(ctx, tx, itemID)
+	ref, err := itemRef(ctx, tx, itemID, tx.kindSet())
 	if err != nil {
 		return nil, err
 	}

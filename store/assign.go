@@ -570,7 +570,7 @@ func refreshItem(w *ptx, itemID int64) error {
 			tied++
 		}
 	}
-	now := formatPatterns(settled)
+	now := formatPatterns(w.kindSet().Units(), settled)
 	if err := applyPatterns(w, datasetID, stored, now); err != nil {
 		return err
 	}

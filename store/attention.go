@@ -36,7 +36,7 @@ func attentionAsked(w *ptx, datasetID int64, rate float64) error {
 	if err := w.scan(`SELECT kind FROM datasets WHERE id = ?`, []any{datasetID}, &kind); err != nil {
 		return err
 	}
-	if f, ok := guidelines.RegisteredFile(kind); !ok || f.Attention == nil {
+	if f := w.protocol(kind).File; f == nil || f.Attention == nil {
 		return fmt.Errorf("policy: a %s item asks no attention question (a protocol file's [attention] declares one)", kind)
 	}
 	return nil
@@ -54,8 +54,8 @@ func (s *Store) drawAttention(w *ptx, g gate, itemID, annotatorID int64, now str
 	if err != nil {
 		return err
 	}
-	f, ok := guidelines.RegisteredFile(kind)
-	if !ok || f.Attention == nil {
+	f := w.protocol(kind).File
+	if f == nil || f.Attention == nil {
 		return nil // the kind asks none (its file changed since the policy was set)
 	}
 	var rows []guidelines.ShownRow
@@ -91,7 +91,7 @@ func attentionWaits(w *ptx, itemID, annotatorID int64) (bool, error) {
 	case err != nil:
 		return false, err
 	}
-	if f, ok := guidelines.RegisteredFile(kind); ok && f.Attention != nil {
+	if f := w.protocol(kind).File; f != nil && f.Attention != nil {
 		return true, nil
 	}
 	_, err = w.exec(`DELETE FROM attention WHERE item_id = ? AND annotator_id = ? AND answer IS NULL`, itemID, annotatorID)
@@ -190,7 +190,7 @@ func hitComplete(w *ptx, itemID, annotatorID int64) error {
 // hitSoFar is an annotator's HIT on an item as stored: the item, and
 // their labels on it by unit.
 func hitSoFar(w *ptx, itemID, annotatorID int64) (ItemRef, map[string]int, error) {
-	ref, err := itemRef(w.ctx, w, itemID)
+	ref, err := itemRef(w.ctx, w, itemID, w.kindSet())
 	if err != nil {
 		return ref, nil, err
 	}

@@ -138,8 +138,9 @@ func checkedKinds(ctx context.Context, db *sql.DB) (map[string]guidelines.Protoc
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range guidelines.Protocols {
-		if len(p.Conditions()) > 0 && used[string(p.Kind)] {
+	builtins := guidelines.Builtins()
+	for _, k := range builtins.Kinds() {
+		if p := builtins.For(k); len(p.Conditions()) > 0 && used[string(p.Kind)] {
 			out[string(p.Kind)] = p
 		}
 	}

@@ -64,7 +64,7 @@ func keepConditions(w *ptx, held heldLabels, ch LabelChange) (kept, error) {
 	}
 	// The item once, for both rules: its candidate facets, and whether
 	// the labels left are a whole HIT of it.
-	ref, err := itemRef(w.ctx, w, ch.ItemID)
+	ref, err := itemRef(w.ctx, w, ch.ItemID, w.kindSet())
 	if err != nil {
 		return out, err
 	}
@@ -181,14 +181,14 @@ func itemProtocol(w *ptx, itemID int64) (guidelines.Protocol, error) {
 	if err != nil {
 		return guidelines.Protocol{}, fmt.Errorf("the kind of item %d: %w", itemID, err)
 	}
-	return guidelines.ForKind(kind), nil
+	return w.protocol(kind), nil
 }
 
 // conditionsMet says whether one annotator's labels of an item (values by
 // unit) keep every condition and fit the item: a merged file may not hold a
 // facet without its yes, or past the item's candidates, either.
 func conditionsMet(ref ItemRef, labels map[string]int) error {
-	p := guidelines.ForKind(ref.Kind)
+	p := ref.Protocol
 	for u, v := range labels {
 		if !p.Fits(ref.shape(), u, v) {
 			return fmt.Errorf("%s %s does not fit the item (%s)", u, p.LabelString(v), display.Count(ref.Facets, "candidate facet", "candidate facets"))
@@ -223,14 +223,14 @@ func conditionsMet(ref ItemRef, labels map[string]int) error {
 // A withdrawn label leaves a history row (source withdrawn) dated by its
 // root's change.
 func (m *Merger) keepConditions(it *mergeItem, ann int64) error {
-	p := guidelines.ForKind(it.ref.Kind)
+	p := it.ref.Protocol
 	if len(p.Conditions()) == 0 {
 		return nil
 	}
 	labels, at := map[string]int{}, map[string]int{}
 	for i, l := range it.labels {
 		if l.annotator == ann {
-			u := Units()[l.unit]
+			u := m.w.kindSet().Units()[l.unit]
 			labels[u], at[u] = int(l.value), i
 		}
 	}
@@ -264,7 +264,7 @@ func (m *Merger) keepConditions(it *mergeItem, ann int64) error {
 	}
 	if len(gone) > 0 {
 		it.labels = slices.DeleteFunc(it.labels, func(l storedLabel) bool {
-			return l.annotator == ann && slices.Contains(gone, Units()[l.unit])
+			return l.annotator == ann && slices.Contains(gone, m.w.kindSet().Units()[l.unit])
 		})
 	}
 	return nil

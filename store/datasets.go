@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -30,8 +31,21 @@ func (s *Store) Datasets(ctx context.Context) ([]Dataset, error) {
 		SELECT d.id, d.name, d.kind, d.format, d.items_count
 		FROM datasets d WHERE d.purpose = 'task' ORDER BY d.id`, nil,
 		func(rows *sql.Rows) (d Dataset, err error) {
-			return d, rows.Scan(&d.ID, &d.Name, &d.Kind, &d.Format, &d.Items)
+			if err := rows.Scan(&d.ID, &d.Name, &d.Kind, &d.Format, &d.Items); err != nil {
+				return d, err
+			}
+			return d, s.knownKind(d.Kind)
 		})
+}
+
+// knownKind refuses a kind the database has no protocol for (a newer
+// claritty's, or a hand-edited file), so no layer meets an unknown kind
+// and takes it for another.
+func (s *Store) knownKind(k guidelines.Kind) error {
+	if !s.Kinds().Known(k) {
+		return fmt.Errorf("task kind %q: %w", display.Clean(string(k)), guidelines.ErrUnknownKind)
+	}
+	return nil
 }
 
 // DatasetByName finds a dataset; ErrNotFound when there is none.
@@ -50,7 +64,7 @@ func (s *Store) DatasetByName(ctx context.Context, name string) (Dataset, error)
 	if err != nil {
 		return d, fmt.Errorf("find dataset %q: %w", name, err)
 	}
-	return d, nil
+	return d, s.knownKind(d.Kind)
 }
 
 // theDatasets says which datasets there are, for a name that is none of
@@ -84,6 +98,9 @@ type Format string
 func (s *Store) ensureDataset(ctx context.Context, tx *ptx, name string, kind guidelines.Kind, format Format) (int64, error) {
 	if strings.ContainsRune(name, '\x1f') {
 		return 0, fmt.Errorf("dataset name %q holds a control character", name)
+	}
+	if !tx.kindSet().Known(kind) {
+		return 0, fmt.Errorf("task kind %q: %w", display.Clean(string(kind)), guidelines.ErrUnknownKind)
 	}
 	var id int64
 	var have guidelines.Kind
@@ -127,7 +144,11 @@ func (s *Store) DatasetKind(ctx context.Context, datasetID int64) (guidelines.Ki
 	if err := s.syncProtocols(ctx); err != nil {
 		return "", err
 	}
-	return datasetKind(ctx, s.prepared(), datasetID)
+	k, err := datasetKind(ctx, s.prepared(), datasetID)
+	if err == nil {
+		err = s.knownKind(k)
+	}
+	return k, err
 }
 
 func datasetKind(ctx context.Context, q source, datasetID int64) (guidelines.Kind, error) {

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // Decision is an adjudicator's final label on a unit.
@@ -71,10 +73,10 @@ func (r *Reading) EachGoldRow(ctx context.Context, fn func(*GoldRow) error) erro
 			return nil, err
 		}
 		var err error
-		if g.Votes, err = unpackVotes(g.Votes[:0], votes); err != nil {
+		if g.Votes, err = unpackVotes(r.s.Kinds(), g.Votes[:0], votes); err != nil {
 			return nil, fmt.Errorf("item %d: %w", g.ID, err)
 		}
-		dv, err := unpackVotes(nil, decisions)
+		dv, err := unpackVotes(r.s.Kinds(), nil, decisions)
 		if err != nil {
 			return nil, fmt.Errorf("item %d: %w", g.ID, err)
 		}
@@ -91,14 +93,14 @@ func (r *Reading) EachGoldRow(ctx context.Context, fn func(*GoldRow) error) erro
 
 // unpackVotes parses "unit annotator value[ i],…" as the queries above
 // pack it, in HIT order of units, then by annotator.
-func unpackVotes(out []UnitVote, b []byte) ([]UnitVote, error) {
+func unpackVotes(kinds *guidelines.Set, out []UnitVote, b []byte) ([]UnitVote, error) {
 	for len(b) > 0 {
 		var one []byte
 		one, b, _ = bytes.Cut(b, []byte{','})
 		unit, rest, _ := bytes.Cut(one, []byte{' '})
 		ann, val, _ := bytes.Cut(rest, []byte{' '})
 		val, mark, _ := bytes.Cut(val, []byte{' '})
-		v := UnitVote{Unit: UnitIndex(string(unit)), Imported: string(mark) == "i"}
+		v := UnitVote{Unit: kinds.UnitIndex(string(unit)), Imported: string(mark) == "i"}
 		a, err1 := strconv.ParseInt(string(ann), 10, 64)
 		x, err2 := strconv.Atoi(string(val))
 		if v.Unit < 0 || err1 != nil || err2 != nil {

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/claritty/claritty/guidelines"
 )
@@ -153,7 +152,7 @@ func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, 
 		unlock()
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
-	im := &Importer{s: s, ctx: ctx, tx: tx, w: ownPtx(ctx, tx), now: s.now(), known: map[[8]byte]int64{}, labelled: map[int64]bool{},
+	im := &Importer{s: s, ctx: ctx, tx: tx, w: s.ownPtx(ctx, tx), now: s.now(), known: map[[8]byte]int64{}, labelled: map[int64]bool{},
 		annotators: map[string]int64{}, actor: who.ActorID(), unlock: unlock, stmts: map[string]*sql.Stmt{},
 		purpose: purpose}
 	if err := requireRole(ctx, im.w, who.ID, ActImport); err != nil {
@@ -198,7 +197,7 @@ func (im *Importer) prepare(dataset string, kind guidelines.Kind, format Format)
 	// the import adds more than about a fifth of that.
 	im.dropAfter = max(4096, total/5)
 	im.kind = kind
-	builtIn := slices.ContainsFunc(guidelines.Protocols, func(p guidelines.Protocol) bool { return p.Kind == kind })
+	builtIn := guidelines.Builtins().Known(kind)
 	if kind != guidelines.MIMICS.Kind && builtIn {
 		// Conversations keep the id their file gives them, not a content
 		// hash; AddConversation looks each one up instead. A protocol
@@ -286,7 +285,7 @@ func (im *Importer) protocol() guidelines.Protocol {
 	if im.file != nil {
 		return *im.file
 	}
-	return guidelines.ForKind(im.kind)
+	return im.s.Protocol(im.kind)
 }
 
 // AddFileItem adds a protocol file's item unless the dataset has it, and

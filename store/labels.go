@@ -356,14 +356,14 @@ func (r *Reading) eachLabel(ctx context.Context, text bool, fn func(LabelRow) er
 			JOIN datasets d ON d.id = i.dataset_id
 		WHERE (i.dataset_id = ?1 OR (?1 = 0 AND (SELECT d.purpose FROM datasets d WHERE d.id = i.dataset_id) = 'task'))
 			AND (?2 = 0 OR l.annotator_id = ?2)
-		ORDER BY i.dataset_id, i.seq, `+unitOrderOf("unit")+`, a.name`, []any{r.dataset, only, !r.pairs}, func(rows *sql.Rows) (LabelRow, error) {
+		ORDER BY i.dataset_id, i.seq, `+r.s.unitOrderOf("unit")+`, a.name`, []any{r.dataset, only, !r.pairs}, func(rows *sql.Rows) (LabelRow, error) {
 		var l LabelRow
 		var itemID int64
 		var firstLeft sql.NullBool
 		err := rows.Scan(&itemID, &l.Item, &l.Kind, &l.Unit, &l.Annotator, &l.Value, &l.CreatedAt, &l.UpdatedAt, &l.Seconds, &l.Text, &l.Text2, &firstLeft)
 		if err == nil && text {
 			var t UnitText
-			t, err = texter.of(ctx, r.tx, itemID, l.Kind, l.Unit, UnitText{Text: l.Text, Text2: l.Text2})
+			t, err = texter.of(ctx, r.tx, itemID, r.Protocol(l.Kind), l.Unit, UnitText{Text: l.Text, Text2: l.Text2})
 			l.Text, l.Text2, l.RowID = t.Text, t.Text2, t.RowID
 		}
 		if err == nil && firstLeft.Valid { // a pair, read below the lead
@@ -429,7 +429,7 @@ func (r *Reading) EachItemVotes(ctx context.Context, fn func(iv *ItemVotes) erro
 			return nil, errSkipRow
 		}
 		var err error
-		if iv.Votes, err = unpackVotes(iv.Votes[:0], packed); err != nil {
+		if iv.Votes, err = unpackVotes(r.s.Kinds(), iv.Votes[:0], packed); err != nil {
 			return nil, fmt.Errorf("item %d: %w", iv.ID, err)
 		}
 		return iv, nil

@@ -33,6 +33,8 @@ type ItemRef struct {
 	Rows      int             // a protocol file's item's rows (item_rows)
 	Pair      bool            // a compare item
 	FirstIsA  bool            // a pair whose first system's output shows as A
+	// Protocol is the kind's, as the item's database has it.
+	Protocol guidelines.Protocol
 }
 
 func (r ItemRef) shape() guidelines.Shape {
@@ -40,7 +42,7 @@ func (r ItemRef) shape() guidelines.Shape {
 }
 
 // Units lists the units the item's HIT may ask for.
-func (r ItemRef) Units() []string { return guidelines.ForKind(r.Kind).Units(r.shape()) }
+func (r ItemRef) Units() []string { return r.Protocol.Units(r.shape()) }
 
 // CheckUnit refuses a unit the item's HIT never asks: one its kind does
 // not have, or one past what the item holds (a landing page past a pane's
@@ -49,7 +51,7 @@ func (r ItemRef) Units() []string { return guidelines.ForKind(r.Kind).Units(r.sh
 // question, which claritty's HIT leaves out, so a pane's question is
 // always a unit of it.
 func (r ItemRef) CheckUnit(unit string) error {
-	p := guidelines.ForKind(r.Kind)
+	p := r.Protocol
 	if !p.HasUnit(unit) {
 		return fmt.Errorf("unit %q is not one of %s", unit, strings.Join(p.AllUnits, ", "))
 	}
@@ -71,8 +73,8 @@ func (r ItemRef) holds(unit string) string {
 	case guidelines.Necessity.Kind:
 		return "the request has " + display.Count(r.Facets, "candidate facet", "candidate facets")
 	}
-	f, ok := guidelines.RegisteredFile(r.Kind)
-	if !ok {
+	f := r.Protocol.File
+	if f == nil {
 		return "the item's HIT does not ask it"
 	}
 	for _, st := range f.Steps {
@@ -91,7 +93,7 @@ func (r ItemRef) holds(unit string) string {
 // Complete says whether labels (values by unit) are a whole HIT of the
 // item: every step that applies to them is labelled.
 func (r ItemRef) Complete(labels map[string]int) bool {
-	return guidelines.ForKind(r.Kind).Complete(r.shape(), labels)
+	return r.Protocol.Complete(r.shape(), labels)
 }
 
 // MergedLabel is one label from another database.
@@ -295,7 +297,7 @@ func (m *Merger) findItem(uid string) (ItemRef, error) {
 	if err != nil {
 		return ItemRef{}, err
 	}
-	own = slices.DeleteFunc(own, func(r ItemRef) bool { return OwnIDUID(r.Kind, uid) == "" })
+	own = slices.DeleteFunc(own, func(r ItemRef) bool { return OwnIDUID(r.Protocol, uid) == "" })
 	switch {
 	case len(own) > 0 && len(refs) > 0 && !sameRefs(own, refs):
 		return ItemRef{}, UIDOrIDError(uid, FileItemUID(uid))
@@ -346,7 +348,7 @@ func (m *Merger) refsByUID(uid string) ([]ItemRef, error) {
 	return collect(m.ctx, m.w, "find item", `SELECT `+refColumns+`
 		FROM items i JOIN datasets d ON d.id = i.dataset_id
 		WHERE i.dataset_id IN (SELECT id FROM datasets WHERE purpose = 'task' AND (?2 = 0 OR id = ?2)) AND i.uid = ?1 LIMIT 2`,
-		[]any{uid, m.datasetID}, func(rows *sql.Rows) (ItemRef, error) { return scanRef(rows) })
+		[]any{uid, m.datasetID}, func(rows *sql.Rows) (ItemRef, error) { return scanRef(rows, m.w.kindSet()) })
 }
 
 // blindItem finds the pairs with a blind id; the merge's pairs are named
@@ -360,7 +362,7 @@ func (m *Merger) blindItem(id string) ([]ItemRef, error) {
 	}
 	var out []ItemRef
 	for _, itemID := range m.blind[id] {
-		ref, err := itemRef(m.ctx, m.w, itemID)
+		ref, err := itemRef(m.ctx, m.w, itemID, m.w.kindSet())
 		if err != nil {
 			return nil, fmt.Errorf("find item: %w", err)
 		}
@@ -422,10 +424,10 @@ func (m *Merger) Add(l MergedLabel) error {
 	if l.Value, err = m.firstSide(it.ref, l); err != nil {
 		return err
 	}
-	if p := guidelines.ForKind(it.ref.Kind); !p.Valid(l.Unit, l.Value) {
+	if p := it.ref.Protocol; !p.Valid(l.Unit, l.Value) {
 		return fmt.Errorf("%d is not a label of unit %q", l.Value, l.Unit)
 	}
-	unit := int16(UnitIndex(l.Unit))
+	unit := int16(m.w.kindSet().UnitIndex(l.Unit))
 	atMS, err := stamp(at)
 	if err != nil {
 		return err
@@ -483,7 +485,7 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	// counters are kept by its dataset, its labels checked by its kind and
 	// what it holds (answers, turns, rows).
 	id := ref.ID
-	ref, err := scanRef(m.stmts[mergeRef].QueryRowContext(m.ctx, id))
+	ref, err := scanRef(m.stmts[mergeRef].QueryRowContext(m.ctx, id), m.w.kindSet())
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("item %d: %w", id, ErrNotFound)
 	}
@@ -498,7 +500,7 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 		if err := rows.Scan(&unit, &l.annotator, &l.value, &created, &updated); err != nil {
 			return err
 		}
-		l.unit = int16(UnitIndex(unit))
+		l.unit = int16(m.w.kindSet().UnitIndex(unit))
 		var err error
 		if l.created, err = stamp(created); err != nil {
 			return err
@@ -691,7 +693,7 @@ func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[
 		if l.annotator != ann {
 			continue
 		}
-		units[Units()[l.unit]] = int(l.value)
+		units[m.w.kindSet().Units()[l.unit]] = int(l.value)
 		if len(units) == 1 || l.created < firstMS {
 			firstMS = l.created
 		}

@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // openAtVersion makes a database with only the first n migrations applied,
@@ -24,7 +27,8 @@ func openAtVersion(t *testing.T, n int) (*sql.DB, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := &Store{db: db, path: path, Now: time.Now, protocols: &atomic.Pointer[string]{}}
+	old := &Store{db: db, path: path, Now: time.Now, kinds: &atomic.Pointer[kindState]{}, kindsMu: &sync.Mutex{}}
+	old.kinds.Store(&kindState{set: guidelines.Builtins()})
 	for {
 		done, err := old.migrateOne(context.Background(), ms[:n])
 		if err != nil {

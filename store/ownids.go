@@ -26,12 +26,12 @@ func FileItemUID(cells ...string) string {
 	return hex.EncodeToString(sum[:8])
 }
 
-// OwnIDUID is the uid of the item of kind whose own id (its one id
+// OwnIDUID is the uid of the item of p's kind whose own id (its one id
 // column's text) is id, or "" when kind's items have no such id: a
 // built-in kind's, or a protocol file's with several id columns.
-func OwnIDUID(kind guidelines.Kind, id string) string {
-	f, ok := guidelines.RegisteredFile(kind)
-	if !ok || len(f.Item.ID) != 1 {
+func OwnIDUID(p guidelines.Protocol, id string) string {
+	f := p.File
+	if f == nil || len(f.Item.ID) != 1 {
 		return ""
 	}
 	return FileItemUID(id)

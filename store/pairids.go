@@ -140,7 +140,7 @@ func (s *Store) ItemByExportID(ctx context.Context, who Annotator, datasetID int
 	if kerr := s.readRow(ctx, `SELECT kind FROM datasets WHERE id = ?`, []any{datasetID}, &kind); kerr != nil {
 		return Item{}, kerr
 	}
-	own := OwnIDUID(kind, id)
+	own := OwnIDUID(s.Protocol(kind), id)
 	if own == "" {
 		return byUID, err
 	}

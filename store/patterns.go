@@ -108,9 +108,9 @@ func writePatterns(w *ptx, deltas map[patternKey]int) error {
 // formatPatterns is an item's part of the table as items.patterns holds
 // it: "unit c0 c1 c2 c3 c4 c5" per unit with settled labels, in the order
 // of Units, comma-separated.
-func formatPatterns(votes map[string]*[VoteSlots]int) string {
+func formatPatterns(units []string, votes map[string]*[VoteSlots]int) string {
 	var parts []string
-	for _, u := range Units() {
+	for _, u := range units {
 		if c := votes[u]; c != nil {
 			parts = append(parts, u+" "+formatVotes(*c))
 		}

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
+
+	"github.com/claritty/claritty/guidelines"
 	"sync"
 )
 
@@ -81,17 +83,34 @@ type ptx struct {
 	// every Tx.Stmt until the transaction ends, so binding anew on each
 	// call grew a merge's memory with every item it touched.
 	bound map[*sql.Stmt]*sql.Stmt
+	// s is the store whose transaction it is: its kinds say what an item
+	// of each kind asks.
+	s *Store
+	// kinds, when set, are the store's kinds and a protocol file the
+	// transaction keeps: the store's become them only once it commits.
+	kinds *guidelines.Set
 }
+
+// kindSet is the task kinds the transaction sees.
+func (w *ptx) kindSet() *guidelines.Set {
+	if w.kinds != nil {
+		return w.kinds
+	}
+	return w.s.Kinds()
+}
+
+// protocol is the protocol of a kind of the transaction's database.
+func (w *ptx) protocol(k guidelines.Kind) guidelines.Protocol { return w.kindSet().For(k) }
 
 // ownPtx is a ptx whose statements are prepared on the transaction's own
 // connection and live as long as it: an import's statements need no other
 // connection of the pool, and none outlives it.
-func ownPtx(ctx context.Context, tx *sql.Tx) *ptx {
-	return &ptx{tx: tx, ctx: ctx, local: map[string]*sql.Stmt{}}
+func (s *Store) ownPtx(ctx context.Context, tx *sql.Tx) *ptx {
+	return &ptx{tx: tx, ctx: ctx, local: map[string]*sql.Stmt{}, s: s}
 }
 
 func (s *Store) wrap(ctx context.Context, tx *sql.Tx) *ptx {
-	return &ptx{tx: tx, ctx: ctx, stmts: s.stmts}
+	return &ptx{tx: tx, ctx: ctx, stmts: s.stmts, s: s}
 }
 
 func (w *ptx) stmt(query string) (*sql.Stmt, error) {

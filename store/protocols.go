@@ -54,17 +54,14 @@ func (s *Store) AddProtocol(ctx context.Context, who Annotator, f *guidelines.Pr
 }
 
 // addProtocol keeps a protocol file in tx (AddProtocol, or an import under
-// it: BeginProtocolImport). A new file's kind is made known to the process
-// at once, so the transaction may make a dataset of it (should tx not
-// commit, the process knows a kind the database lacks, with nothing of it
-// stored; the next file of that name replaces it). A changed file's kind
-// already is: committed makes the change the process's once tx commits
-// (nil when there is nothing to do then).
+// it: BeginProtocolImport). A new file's kind is tx's at once, so the
+// transaction may make a dataset of it; committed makes a new or changed
+// file the store's once tx commits (nil when there is nothing to do then).
 func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guidelines.ProtocolFile, text []byte) (committed func() error, err error) {
 	var have string
 	err = tx.QueryRowContext(ctx, `SELECT text FROM protocols WHERE name = ?`, string(f.Name)).Scan(&have)
 	if err == nil && have == string(text) {
-		return nil, s.know(f, text, false)
+		return nil, nil
 	}
 	if shipped, ok := shippedText(f.Name); ok && !bytes.Equal(shipped, text) {
 		// A file of one's own under a shipped protocol's name would take
@@ -77,7 +74,7 @@ func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guid
 		if err := s.changeProtocol(ctx, tx, who, f, text, have); err != nil {
 			return nil, err
 		}
-		return func() error { return s.know(f, text, true) }, nil
+		return func() error { return s.know(f, text) }, nil
 	case !errors.Is(err, sql.ErrNoRows):
 		return nil, err
 	}
@@ -95,7 +92,12 @@ func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guid
 	if err := keepUnits(ctx, tx, f); err != nil {
 		return nil, err
 	}
-	return nil, s.know(f, text, true)
+	// The transaction makes its datasets under the file; the store knows
+	// it once the transaction commits, and never if it rolls back.
+	if tx.kinds, err = tx.kindSet().With(f, text); err != nil {
+		return nil, err
+	}
+	return func() error { return s.know(f, text) }, nil
 }
 
 // shippedText is the text of the protocol file claritty ships under name,
@@ -303,26 +305,27 @@ func scaleRange(scale []guidelines.Label) (low, high int) {
 	return slices.Min(vals), slices.Max(vals)
 }
 
-// know makes a kept protocol file's kind known to this process; first
-// says the database has just taken it, so whatever this process held
-// under its name (a rolled-back import's) gives way.
-func (s *Store) know(f *guidelines.ProtocolFile, text []byte, first bool) error {
-	register := guidelines.Register
-	if first {
-		register = guidelines.Replace
+// know makes a kept protocol file's kind one of the store's, in place of
+// whatever it held under that name (a rolled-back import's, or the file
+// before a change).
+func (s *Store) know(f *guidelines.ProtocolFile, text []byte) error {
+	s.kindsMu.Lock()
+	defer s.kindsMu.Unlock()
+	old := s.kinds.Load()
+	if have, ok := old.set.File(f.Name); ok && bytes.Equal(have.Text, text) {
+		return nil
 	}
-	if err := register(f, text); err != nil {
+	set, err := old.set.With(f, text)
+	if err != nil {
 		return err
 	}
-	addUnits(f.Protocol().AllUnits)
+	s.kinds.Store(&kindState{version: old.version, set: set})
 	return nil
 }
 
-// loadProtocols makes the kinds of the protocol files the database keeps
-// known to this process, at open: every session reads them the same.
-// changed says another process added or changed some since (the
-// database's file then replaces what this process held).
-func (s *Store) loadProtocols(ctx context.Context, changed bool) error {
+// loadProtocols reads the protocol files the database keeps into the
+// store's kinds: every session reads them the same.
+func (s *Store) loadProtocols(ctx context.Context) error {
 	type kept struct{ name, text string }
 	// The version is read first: a change between the two reads is read
 	// again at the next sync, never missed.
@@ -335,27 +338,31 @@ func (s *Store) loadProtocols(ctx context.Context, changed bool) error {
 	if err != nil {
 		return fmt.Errorf("open %s: %w", s.path, err)
 	}
+	s.kindsMu.Lock()
+	defer s.kindsMu.Unlock()
+	// Units keep their indexes: the set grows from the one held.
+	set := s.kinds.Load().set
 	for _, k := range all {
 		f, err := guidelines.ParseKeptProtocolFile("protocol "+k.name, []byte(k.text))
 		if err == nil {
-			err = s.know(f, []byte(k.text), changed)
+			set, err = set.With(f, []byte(k.text))
 		}
 		if err != nil {
 			return fmt.Errorf("open %s: the protocol it keeps: %w", s.path, err)
 		}
 	}
-	s.protocols.Store(&version)
+	s.kinds.Store(&kindState{version: version, set: set})
 	return nil
 }
 
-// openProtocols makes the database's protocol files known at open.
-func (s *Store) openProtocols(ctx context.Context) error { return s.loadProtocols(ctx, false) }
+// openProtocols reads the database's protocol files at open.
+func (s *Store) openProtocols(ctx context.Context) error { return s.loadProtocols(ctx) }
 
 // protocolsVersion changes whenever a protocol file is added or changed:
 // their count and the latest time one was kept.
 const protocolsVersion = `SELECT count(*) || '/' || coalesce(max(added_at), '') FROM protocols`
 
-// syncProtocols makes known the protocol files other processes added or
+// syncProtocols reads the protocol files other processes added or
 // changed since this one last read them (a lead's import while a TUI or
 // the SSH server runs).
 func (s *Store) syncProtocols(ctx context.Context) error {
@@ -363,26 +370,19 @@ func (s *Store) syncProtocols(ctx context.Context) error {
 	if err := s.prepared().QueryRowContext(ctx, protocolsVersion).Scan(&v); err != nil {
 		return fmt.Errorf("protocols: %w", err)
 	}
-	if have := s.protocols.Load(); have != nil && *have == v {
+	if s.kinds.Load().version == v {
 		return nil
 	}
-	return s.loadProtocols(ctx, true)
+	return s.loadProtocols(ctx)
 }
 
-// Protocols lists the protocol files the database keeps, by name, and
-// makes known to this process any another process added or changed.
-func (s *Store) Protocols(ctx context.Context) (map[guidelines.Kind][]byte, error) {
+// Protocols is the database's task kinds as they stand now, protocol
+// files another process added or changed included.
+func (s *Store) Protocols(ctx context.Context) (*guidelines.Set, error) {
 	if err := s.syncProtocols(ctx); err != nil {
 		return nil, err
 	}
-	out := map[guidelines.Kind][]byte{}
-	err := eachRow(ctx, s.prepared(), `SELECT name, text FROM protocols`, nil, func(rows *sql.Rows) error {
-		var name, text string
-		err := rows.Scan(&name, &text)
-		out[guidelines.Kind(name)] = []byte(text)
-		return err
-	})
-	return out, err
+	return s.Kinds(), nil
 }
 
 // ItemRows are a protocol file's items' rows in the reading's dataset, by
@@ -416,8 +416,8 @@ func (s *Store) ShownRows(ctx context.Context, itemID int64) ([]guidelines.Shown
 	if err != nil {
 		return nil, fmt.Errorf("item %d: %w", itemID, err)
 	}
-	f, ok := guidelines.RegisteredFile(kind)
-	if !ok {
+	f := s.Protocol(kind).File
+	if f == nil {
 		return nil, fmt.Errorf("item %d: a %s item has no protocol file", itemID, kind)
 	}
 	return collect(ctx, s.prepared(), "item rows", `SELECT line FROM item_rows WHERE item_id = ? ORDER BY pos`, []any{itemID},

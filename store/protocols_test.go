@@ -44,7 +44,7 @@ func TestAddProtocol(t *testing.T) {
 	if err := st.AddProtocol(ctx, ana, f, text); !errors.Is(err, ErrNotAllowed) {
 		t.Fatalf("an annotator's protocol: %v", err)
 	}
-	if guidelines.Kind("store-test-quality").Known() {
+	if st.Kinds().Known("store-test-quality") {
 		t.Fatal("a refused protocol's kind is known")
 	}
 	if err := st.AddProtocol(ctx, lead, f, text); err != nil {
@@ -77,7 +77,7 @@ func TestAddProtocol(t *testing.T) {
 			t.Errorf("%s = %d on a %s item: %v", c.unit, c.value, f.Name, err)
 		}
 	}
-	if UnitIndex("answer_quality_5") < 0 || UnitIndex("pane_quality") < 0 {
+	if st.UnitIndex("answer_quality_5") < 0 || st.UnitIndex("pane_quality") < 0 {
 		t.Error("the kind's units are not among Units")
 	}
 	st.Close()
@@ -87,7 +87,7 @@ func TestAddProtocol(t *testing.T) {
 	}
 	defer again.Close()
 	kept, err := again.Protocols(ctx)
-	if err != nil || !bytes.Equal(kept["store-test-quality"], text) {
+	if err != nil || !bytes.Equal(kept.Text("store-test-quality"), text) {
 		t.Errorf("kept protocols: %v %v", kept, err)
 	}
 	ds, err := again.DatasetByName(ctx, "duo")
@@ -138,8 +138,8 @@ func TestProtocolsAreBounded(t *testing.T) {
 		t.Fatalf("one past the bound: %v", err)
 	}
 	kept, err := st.Protocols(ctx)
-	if err != nil || len(kept) != MaxProtocols {
-		t.Fatalf("%d kept, %v", len(kept), err)
+	if err != nil || len(kept.Kept()) != MaxProtocols {
+		t.Fatalf("%d kept, %v", len(kept.Kept()), err)
 	}
 }
 
@@ -199,7 +199,7 @@ func TestChangedProtocol(t *testing.T) {
 			t.Errorf("%s: %v, want %s", c.what, err, c.want)
 		}
 	}
-	if kept, _ := st.Protocols(ctx); !bytes.Equal(kept["store-change-quality"], text) {
+	if kept, _ := st.Protocols(ctx); !bytes.Equal(kept.Text("store-change-quality"), text) {
 		t.Fatal("a refused change was kept")
 	}
 	// A change that comes with an import rolled back is no change, in the
@@ -214,7 +214,7 @@ func TestChangedProtocol(t *testing.T) {
 		t.Fatal(err)
 	}
 	im.Rollback()
-	if got := guidelines.ForKind("store-change-quality").Step("pane_quality").Title; got != "The pane as a whole" {
+	if got := st.Protocol("store-change-quality").Step("pane_quality").Title; got != "The pane as a whole" {
 		t.Errorf("after a rolled-back change the step reads %q", got)
 	}
 	if _, err := change(`"very poor"`, `"awful"`); err != nil {
@@ -224,10 +224,10 @@ func TestChangedProtocol(t *testing.T) {
 	if err != nil {
 		t.Fatalf("a change of a step's title: %v", err)
 	}
-	if kept, _ := st.Protocols(ctx); !bytes.Equal(kept["store-change-quality"], renamed) {
+	if kept, _ := st.Protocols(ctx); !bytes.Equal(kept.Text("store-change-quality"), renamed) {
 		t.Error("the changed file is not kept")
 	}
-	if got := guidelines.ForKind("store-change-quality").Step("pane_quality").Title; got != "The whole pane" {
+	if got := st.Protocol("store-change-quality").Step("pane_quality").Title; got != "The whole pane" {
 		t.Errorf("the kind's step reads %q", got)
 	}
 }
@@ -249,13 +249,13 @@ func TestProtocolChangedElsewhereIsRead(t *testing.T) {
 		string(changed), "store-elsewhere-quality"); err != nil {
 		t.Fatal(err)
 	}
-	if got := guidelines.ForKind("store-elsewhere-quality").Step("pane_quality").Title; got != "The pane as a whole" {
+	if got := st.Protocol("store-elsewhere-quality").Step("pane_quality").Title; got != "The pane as a whole" {
 		t.Fatalf("before a look: %q", got)
 	}
 	if _, err := st.Datasets(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if got := guidelines.ForKind("store-elsewhere-quality").Step("pane_quality").Title; got != "Elsewhere" {
+	if got := st.Protocol("store-elsewhere-quality").Step("pane_quality").Title; got != "Elsewhere" {
 		t.Errorf("after a look, the step reads %q", got)
 	}
 }
@@ -286,7 +286,7 @@ func TestKeptFileOfOlderRulesOpens(t *testing.T) {
 	if _, err := st.Datasets(ctx); err != nil {
 		t.Fatalf("a database keeping a file of older rules: %v", err)
 	}
-	p := guidelines.ForKind("store-kept-older")
+	p := st.Protocol("store-kept-older")
 	if v, ok := p.ValueOfKey("pane_quality", "x"); !ok || v != 5 {
 		t.Errorf("the kept key x: %d %v", v, ok)
 	}

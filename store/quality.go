@@ -13,6 +13,8 @@ import (
 // and settled labels.
 type QualityData struct {
 	Kind guidelines.Kind
+	// Protocol is the kind's, as the database has it.
+	Protocol guidelines.Protocol
 	// FastSeconds is the policy's speed mark as it stands now (0: none):
 	// each HIT's TooFast is read against it.
 	FastSeconds float64
@@ -101,6 +103,7 @@ func (s *Store) ReadQuality(ctx context.Context, who Annotator, datasetID int64)
 			datasetID).Scan(&q.Kind, &q.FastSeconds); err != nil {
 			return err
 		}
+		q.Protocol = s.Protocol(q.Kind)
 		return readQuality(ctx, tx, datasetID, &q)
 	})
 	if err != nil {
@@ -187,7 +190,7 @@ func readQuality(ctx context.Context, tx *ptx, datasetID int64, q *QualityData) 
 		FROM repeats r JOIN items i ON i.id = r.item_id JOIN annotators a ON a.id = r.annotator_id
 		JOIN repeat_labels rl ON rl.repeat_id = r.id
 		JOIN labels l ON l.item_id = r.item_id AND l.annotator_id = r.annotator_id AND l.unit = rl.unit
-		WHERE i.dataset_id = ? AND r.finished_at IS NOT NULL ORDER BY a.name, r.item_id, `+unitOrderOf("rl.unit"),
+		WHERE i.dataset_id = ? AND r.finished_at IS NOT NULL ORDER BY a.name, r.item_id, `+tx.s.unitOrderOf("rl.unit"),
 		[]any{datasetID},
 		func(rows *sql.Rows) error {
 			var p RepeatPair
@@ -202,7 +205,7 @@ func readQuality(ctx context.Context, tx *ptx, datasetID int64, q *QualityData) 
 		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
 		LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
 		WHERE i.dataset_id = ? AND (h.item_id IS NULL OR h.finished_at IS NOT NULL)
-		ORDER BY l.item_id, `+unitOrderOf("l.unit")+`, a.name`, []any{datasetID},
+		ORDER BY l.item_id, `+tx.s.unitOrderOf("l.unit")+`, a.name`, []any{datasetID},
 		func(rows *sql.Rows) error {
 			var l QualityLabel
 			err := rows.Scan(&l.Annotator, &l.Item, &l.Unit, &l.Value)

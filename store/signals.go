@@ -102,7 +102,7 @@ func (r *Reading) JoinedSignals(ctx context.Context) ([]PaneSignals, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, isFile := guidelines.RegisteredFile(kind)
+	f := r.Protocol(kind).File
 	err = eachRow(ctx, r.tx, `SELECT i.id, coalesce(r.pos, 1), coalesce(r.line, ''), i.query, i.question,
 			i.option_1, i.option_2, i.option_3, i.option_4, i.option_5
 		FROM items i LEFT JOIN item_rows r ON r.item_id = i.id WHERE i.dataset_id = ? ORDER BY i.seq, r.pos`,
@@ -115,7 +115,7 @@ func (r *Reading) JoinedSignals(ctx context.Context) ([]PaneSignals, error) {
 				return err
 			}
 			key := paneKey(cols[0], cols[1], cols[2:])
-			if isFile && line != "" {
+			if f != nil && line != "" {
 				key = fileRowKey(f, line)
 			}
 			if s, ok := known[key]; ok {

@@ -22,6 +22,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/claritty/claritty/guidelines"
 	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
 )
 
@@ -48,11 +49,13 @@ type Store struct {
 	// (NextHIT); tests set it to count them. drawMu guards it.
 	Draws  *rand.Rand
 	drawMu *sync.Mutex
-	// protocols counts the protocol files this process has read from the
-	// database (syncProtocols); shared by every Borrow.
-	protocols *atomic.Pointer[string]
-	lock      *os.File // the file held open for as long as the store is (holdOpen)
-	fresh     *Fresh   // set when Open created the file (Discard)
+	// kinds are the database's task kinds as this process last read them
+	// (syncProtocols), with the version they were read at; shared by
+	// every Borrow, and kindsMu orders their changes.
+	kinds   *atomic.Pointer[kindState]
+	kindsMu *sync.Mutex
+	lock    *os.File // the file held open for as long as the store is (holdOpen)
+	fresh   *Fresh   // set when Open created the file (Discard)
 }
 
 // timeFormat is how timestamps are stored: UTC, sortable as text.
@@ -154,7 +157,9 @@ const idleConns = 32
 
 // newStore is a store on an open database, its writer not yet started.
 func newStore(db *sql.DB, path string) *Store {
-	return &Store{db: db, path: path, Now: time.Now, writers: &sync.Mutex{}, drawMu: &sync.Mutex{}, stmts: &stmtCache{db: db}, protocols: &atomic.Pointer[string]{}}
+	s := &Store{db: db, path: path, Now: time.Now, writers: &sync.Mutex{}, drawMu: &sync.Mutex{}, stmts: &stmtCache{db: db}, kinds: &atomic.Pointer[kindState]{}, kindsMu: &sync.Mutex{}}
+	s.kinds.Store(&kindState{set: guidelines.Builtins()})
+	return s
 }
 
 // followReplication reopens the database's connections with a later

@@ -1,81 +1,52 @@
 package store
 
 import (
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/claritty/claritty/guidelines"
 )
 
-// unitSet is every unit this process knows, in order: the built-in
-// kinds' (each kind's in HIT order), then the units each registered
-// protocol file added. A vote's Unit is an index into names; a unit keeps
-// its index for the life of the process, and a name two kinds share (a
-// file kind's "diversity", ClariMM's) is one index, read by its item's
-// kind. The set is replaced whole when a file adds units, so readers take
-// no lock.
-type unitSet struct {
-	names []string
-	index map[string]int
-	order string // a SQL CASE over "unit" giving each its index
+// kindState is a database's task kinds as this process read them: the
+// protocols version they were read at (protocolsVersion) and the set.
+type kindState struct {
+	version string
+	set     *guidelines.Set
 }
 
-var (
-	units     atomic.Pointer[unitSet]
-	unitsLock sync.Mutex
-)
+// Kinds is the database's task kinds as this process last read them: the
+// built-in kinds and the protocol files the database keeps. Protocols reads
+// again what other processes changed.
+func (s *Store) Kinds() *guidelines.Set { return s.kinds.Load().set }
 
-func init() {
-	units.Store(newUnitSet(slices.Concat(guidelines.MIMICS.AllUnits, guidelines.ClariMM.AllUnits,
-		guidelines.Nuggets.AllUnits, guidelines.Necessity.AllUnits, guidelines.Compare.AllUnits)))
-}
+// Protocol is the protocol of a kind of the database's (guidelines.Set.For).
+func (s *Store) Protocol(k guidelines.Kind) guidelines.Protocol { return s.Kinds().For(k) }
 
-func newUnitSet(names []string) *unitSet {
-	s := &unitSet{names: names, index: make(map[string]int, len(names))}
+// Units lists every unit of the database's kinds, in order; a vote's Unit
+// is an index into it, for as long as the store is open. The caller must
+// not change the slice.
+func (s *Store) Units() []string { return s.Kinds().Units() }
+
+// UnitIndex is a unit's index into Units, or -1.
+func (s *Store) UnitIndex(unit string) int { return s.Kinds().UnitIndex(unit) }
+
+// Units lists the units of the reading's database (Store.Units).
+func (r *Reading) Units() []string { return r.s.Units() }
+
+// Protocol is the protocol of a kind of the reading's database.
+func (r *Reading) Protocol(k guidelines.Kind) guidelines.Protocol { return r.s.Protocol(k) }
+
+// unitOrderOf sorts col's units in HIT order inside SQL.
+func (s *Store) unitOrderOf(col string) string {
 	var b strings.Builder
-	b.WriteString("CASE unit")
-	for i, u := range names {
-		s.index[u] = i
+	b.WriteString("CASE " + col)
+	for i, u := range s.Units() {
 		// A protocol file's check allows only letters, digits and
 		// underscores in a unit; quoting still makes any name a literal.
 		b.WriteString(" WHEN '" + strings.ReplaceAll(u, "'", "''") + "' THEN " + strconv.Itoa(i))
 	}
-	s.order = b.String() + " END"
-	return s
+	return b.String() + " END"
 }
 
-// Units lists every unit this process knows, in order; a vote's Unit is
-// an index into it. The caller must not change the slice.
-func Units() []string { return units.Load().names }
-
-// UnitIndex is a unit's index into Units, or -1.
-func UnitIndex(unit string) int {
-	if i, ok := units.Load().index[unit]; ok {
-		return i
-	}
-	return -1
-}
-
-// addUnits makes the names Units lacks known, after the others.
-func addUnits(names []string) {
-	unitsLock.Lock()
-	defer unitsLock.Unlock()
-	old := units.Load()
-	var fresh []string
-	for _, u := range names {
-		if _, ok := old.index[u]; !ok && !slices.Contains(fresh, u) {
-			fresh = append(fresh, u)
-		}
-	}
-	if len(fresh) > 0 {
-		units.Store(newUnitSet(slices.Concat(old.names, fresh)))
-	}
-}
-
-// unitOrderOf sorts col's units in HIT order inside SQL.
-func unitOrderOf(col string) string {
-	return "CASE " + col + units.Load().order[len("CASE unit"):]
-}
+// Store is the store the reading reads.
+func (r *Reading) Store() *Store { return r.s }

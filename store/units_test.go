@@ -1,17 +1,29 @@
 package store
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
-// A protocol file's new units come after every unit known before, each
-// known one keeps its index, a name already known (ClariMM's diversity)
-// is not added twice, and readers meanwhile see a whole set (-race).
+// A protocol file's new units come after every unit the database knew
+// before, each known one keeps its index, a name already known (ClariMM's
+// diversity) is not added twice, and readers meanwhile see a whole set
+// (-race).
 func TestAddUnitsKeepsEveryIndex(t *testing.T) {
-	before := slices.Clone(Units())
+	t.Parallel()
+	st := openTemp(t)
+	before := slices.Clone(st.Units())
+	_, text := shippedAs(t, "units-test")
+	text = []byte(strings.Replace(string(text), `unit = "pane_quality"`, `unit = "diversity"`, 1))
+	f, err := guidelines.ParseProtocolFile("units-test", text)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
 	wg.Go(func() {
@@ -20,29 +32,28 @@ func TestAddUnitsKeepsEveryIndex(t *testing.T) {
 			case <-stop:
 				return
 			default:
-				_ = UnitIndex("question") + len(unitOrderOf("l.unit"))
+				_ = st.UnitIndex("question") + len(st.unitOrderOf("l.unit"))
 			}
 		}
 	})
-	addUnits([]string{"units_test_alpha", "diversity", "units_test_beta", "units_test_alpha", "units_test_it's"})
+	err = st.AddProtocol(context.Background(), testLead(t, st), f, text)
 	close(stop)
 	wg.Wait()
-	after := Units()
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := st.Units()
 	if !slices.Equal(after[:len(before)], before) {
 		t.Fatal("a known unit moved")
 	}
-	if got := after[len(before):]; !slices.Equal(got, []string{"units_test_alpha", "units_test_beta", "units_test_it's"}) {
-		t.Errorf("added %v", got)
+	added := after[len(before):]
+	if slices.Contains(added, "diversity") || len(added) == 0 {
+		t.Errorf("added %v", added)
 	}
-	if UnitIndex("units_test_beta") != len(before)+1 || UnitIndex("diversity") != slices.Index(before, "diversity") || UnitIndex("nope") != -1 {
-		t.Errorf("indexes: beta %d, diversity %d", UnitIndex("units_test_beta"), UnitIndex("diversity"))
+	if st.UnitIndex(added[0]) != len(before) || st.UnitIndex("diversity") != slices.Index(before, "diversity") || st.UnitIndex("nope") != -1 {
+		t.Errorf("indexes: %s %d, diversity %d", added[0], st.UnitIndex(added[0]), st.UnitIndex("diversity"))
 	}
-	if !strings.Contains(unitOrderOf("l.unit"), "WHEN 'units_test_beta' THEN ") {
+	if !strings.Contains(st.unitOrderOf("l.unit"), "WHEN '"+added[0]+"' THEN ") {
 		t.Error("the SQL order lacks an added unit")
-	}
-	// A quote in a name stays inside its literal: the ORDER BY runs.
-	var n int
-	if err := openTemp(t).db.QueryRow(`SELECT count(*) FROM labels l ORDER BY ` + unitOrderOf("l.unit")).Scan(&n); err != nil {
-		t.Errorf("the order with a quoted unit: %v", err)
 	}
 }

@@ -20,7 +20,7 @@ type UnitText struct {
 // had them. Only the item's text and id columns are read, never a label
 // column, so any reading of labels may have them.
 func (r *Reading) UnitText(ctx context.Context, it Item, kind guidelines.Kind, unit string) (UnitText, error) {
-	return r.texter.of(ctx, r.tx, it.ID, kind, unit, UnitText{Text: it.Query, Text2: it.Question})
+	return r.texter.of(ctx, r.tx, it.ID, r.Protocol(kind), unit, UnitText{Text: it.Query, Text2: it.Question})
 }
 
 // unitTexter reads grouped items' rows for UnitText one item at a time,
@@ -31,9 +31,9 @@ type unitTexter struct {
 }
 
 // of is UnitText for the unit of item itemID of kind, stored its texts.
-func (u *unitTexter) of(ctx context.Context, q source, itemID int64, kind guidelines.Kind, unit string, stored UnitText) (UnitText, error) {
-	f, ok := guidelines.RegisteredFile(kind)
-	if !ok || f.Item.Group == "" {
+func (u *unitTexter) of(ctx context.Context, q source, itemID int64, p guidelines.Protocol, unit string, stored UnitText) (UnitText, error) {
+	f := p.File
+	if f == nil || f.Item.Group == "" {
 		return stored, nil
 	}
 	if u.item != itemID { // item ids start at 1: the zero texter has read none

@@ -89,13 +89,13 @@ func defaultAdjKeys() adjKeys {
 	}
 }
 
-func (k adjKeys) shortHelp(p guidelines.Protocol, unit string) []key.Binding {
-	return append(k.decideKeys(p, unit), k.Next, k.Prev, k.Reason, k.Withdraw, k.Decided, k.Guide, k.Back, k.Help, k.Quit)
+func (k adjKeys) shortHelp(kind hitKind, p guidelines.Protocol, unit string) []key.Binding {
+	return append(k.decideKeys(kind, p, unit), k.Next, k.Prev, k.Reason, k.Withdraw, k.Decided, k.Guide, k.Back, k.Help, k.Quit)
 }
 
-func (k adjKeys) fullHelp(p guidelines.Protocol, unit string) [][]key.Binding {
+func (k adjKeys) fullHelp(kind hitKind, p guidelines.Protocol, unit string) [][]key.Binding {
 	return [][]key.Binding{
-		append(k.decideKeys(p, unit), k.Reason, k.Withdraw),
+		append(k.decideKeys(kind, p, unit), k.Reason, k.Withdraw),
 		{k.Next, k.Prev, k.Decided, k.PageDown, k.PageUp},
 		{k.Guide, k.Help, k.Back, k.Quit},
 	}
@@ -104,8 +104,8 @@ func (k adjKeys) fullHelp(p guidelines.Protocol, unit string) [][]key.Binding {
 // decideKeys are the keys that decide a unit: its scale's (a facet's are
 // not a yes or no's), one binding per label, or one for the whole of a long
 // scale; a kind's own where its keys change from item to item.
-func (k adjKeys) decideKeys(p guidelines.Protocol, unit string) []key.Binding {
-	if kk, ok := kindFor(p.Kind).(adjKeyer); ok {
+func (k adjKeys) decideKeys(kind hitKind, p guidelines.Protocol, unit string) []key.Binding {
+	if kk, ok := kind.(adjKeyer); ok {
 		return kk.decideKeys()
 	}
 	scale := p.ScaleOf(unit)
@@ -140,7 +140,7 @@ func newAdjScreen(s *session) *adjScreen {
 }
 
 // protocol is the task kind being adjudicated: the dataset's.
-func (a *adjScreen) protocol() guidelines.Protocol { return guidelines.ForKind(a.cfg.Dataset.Kind) }
+func (a *adjScreen) protocol() guidelines.Protocol { return a.proto }
 
 func (a *adjScreen) SetSize(width, height int) tea.Cmd {
 	a.width, a.height = width, height
@@ -166,10 +166,12 @@ func (a *adjScreen) ShortHelp() []key.Binding {
 	if a.reasoning {
 		return a.promptKeys.ShortHelp()
 	}
-	return a.keys.shortHelp(a.protocol(), a.unit())
+	return a.keys.shortHelp(a.kind(), a.protocol(), a.unit())
 }
 
-func (a *adjScreen) FullHelp() [][]key.Binding { return a.keys.fullHelp(a.protocol(), a.unit()) }
+func (a *adjScreen) FullHelp() [][]key.Binding {
+	return a.keys.fullHelp(a.kind(), a.protocol(), a.unit())
+}
 
 // unit is the unit on screen, "" when there is none.
 func (a *adjScreen) unit() string {
@@ -236,7 +238,7 @@ func (a *adjScreen) loadAdjDetail() tea.Cmd {
 		if det.flags, err = st.Flags(a.ctx, d.Item.ID, me); err != nil {
 			return adjDetailMsg{err: err}
 		}
-		err = kindFor(a.cfg.Dataset.Kind).loadDisputed(a.ctx, st, d.Item.ID, det)
+		err = a.kind().loadDisputed(a.ctx, st, d.Item.ID, det)
 		return adjDetailMsg{detail: det, err: err}
 	})
 }
@@ -388,7 +390,7 @@ func (a *adjScreen) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
 // on a rating scale, "facet 3", or what the kind says (a comparison's
 // "A better", as the adjudicator sees the outputs).
 func (a *adjScreen) labelName(unit string, v int) string {
-	if k, ok := kindFor(a.cfg.Dataset.Kind).(adjKeyer); ok {
+	if k, ok := a.kind().(adjKeyer); ok {
 		det := a.detail
 		if det != nil && (len(a.units) == 0 || det.itemID != a.units[a.cur].Item.ID) {
 			det = nil // another item's: its A is not this one's
@@ -401,7 +403,7 @@ func (a *adjScreen) labelName(unit string, v int) string {
 // valueOfKey is the label a key decides for the current unit: by its
 // scale, or by its kind where what the key means changes from item to item.
 func (a *adjScreen) valueOfKey(k string) (int, bool) {
-	if kk, ok := kindFor(a.cfg.Dataset.Kind).(adjKeyer); ok {
+	if kk, ok := a.kind().(adjKeyer); ok {
 		if a.detail == nil || a.detail.itemID != a.units[a.cur].Item.ID {
 			return 0, false // still loading: what A is is not known yet
 		}
@@ -422,14 +424,14 @@ type adjKeyer interface {
 // "1-5", "1 2 3".
 func (a *adjScreen) decideText() string {
 	var keys []string
-	for _, b := range a.keys.decideKeys(a.protocol(), a.unit()) {
+	for _, b := range a.keys.decideKeys(a.kind(), a.protocol(), a.unit()) {
 		keys = append(keys, b.Help().Key)
 	}
 	return strings.Join(keys, " ")
 }
 
 // itemNoun names the dataset's items.
-func (a *adjScreen) itemNoun() string { return kindFor(a.cfg.Dataset.Kind).noun() }
+func (a *adjScreen) itemNoun() string { return a.kind().noun() }
 
 // stepOf is the guideline step of a unit.
 func stepOf(unit string) string { return agreement.UnitType(unit) }

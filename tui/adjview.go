@@ -35,7 +35,7 @@ func (a *adjScreen) render() []string {
 	d := a.units[a.cur]
 	title = display.FitWords(title+s.Dim.Render(fmt.Sprintf("   unit %d of %d", a.cur+1, len(a.units))), w)
 	top := []string{title}
-	top = append(top, capLines(labelled(wrap(s.Title.Render(display.Field(d.Item.Query)), w, "        "), s.Dim.Render(fmt.Sprintf(" %-6s ", kindFor(a.protocol().Kind).topic()))), 2, w)...)
+	top = append(top, capLines(labelled(wrap(s.Title.Render(display.Field(d.Item.Query)), w, "        "), s.Dim.Render(fmt.Sprintf(" %-6s ", a.kind().topic()))), 2, w)...)
 	head := fmt.Sprintf("%s %d · %s · %s", a.itemNoun(), d.Item.Seq, d.Unit, a.votesText(d.Unit, d.Votes))
 	if d.Referred != "" {
 		head += " · sent by a lead"
@@ -81,7 +81,7 @@ func (a *adjScreen) votesText(unit string, votes []int) string {
 
 // adjPane is the unit's item as its kind draws it for adjudication.
 func (a *adjScreen) adjPane(d store.Disputed) ([]string, [2]int) {
-	return kindFor(a.cfg.Dataset.Kind).disputed(a, d, a.detail)
+	return a.kind().disputed(a, d, a.detail)
 }
 
 // adjLabels lists every annotator's label with their time, and the pane's

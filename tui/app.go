@@ -42,6 +42,23 @@ type Config struct {
 	// Keys are the annotator's own keys for the HIT screen (nil: the
 	// built-in ones).
 	Keys *KeyConfig
+	// Kinds are the database's task kinds (kinds.Open): the dataset's
+	// kind's protocol and screen come from them and nowhere else.
+	Kinds Kinds
+}
+
+// kindOf is the dataset's kind's protocol and screen, from cfg.Kinds.
+func kindOf(cfg Config) (guidelines.Protocol, Screen, error) {
+	cant := fmt.Errorf("dataset %q is of task kind %q, which this claritty cannot show", display.Clean(cfg.Dataset.Name), display.Clean(string(cfg.Dataset.Kind)))
+	if cfg.Kinds == nil {
+		return guidelines.Protocol{}, Screen{}, cant
+	}
+	p, ok := cfg.Kinds.Protocol(cfg.Dataset.Kind)
+	screen, shown := cfg.Kinds.Screen(cfg.Dataset.Kind)
+	if !ok || !shown {
+		return guidelines.Protocol{}, Screen{}, cant
+	}
+	return p, screen, nil
 }
 
 // DefaultSERPURL is a Bing search for the query.
@@ -116,10 +133,11 @@ type Model struct {
 // New builds the root model; Init loads the annotator's first unfinished HIT.
 // A dataset of a task kind the TUI has no screens for is an error.
 func New(ctx context.Context, cfg Config) (*Model, error) {
-	if !HasScreens(cfg.Dataset.Kind) {
-		return nil, fmt.Errorf("dataset %q is of task kind %q, which this claritty cannot show", display.Clean(cfg.Dataset.Name), display.Clean(string(cfg.Dataset.Kind)))
+	proto, screen, err := kindOf(cfg)
+	if err != nil {
+		return nil, err
 	}
-	if err := cfg.Keys.Check(guidelines.ForKind(cfg.Dataset.Kind)); err != nil {
+	if err := cfg.Keys.Check(proto); err != nil {
 		return nil, err
 	}
 	if cfg.Now == nil {
@@ -139,7 +157,7 @@ func New(ctx context.Context, cfg Config) (*Model, error) {
 	is.Cursor.Blink = false
 	in.SetStyles(is)
 	sess := &session{cfg: cfg, ctx: ctx, work: newWorker(), styles: DefaultStyles(true), help: help.New(),
-		input: in, promptKeys: defaultPromptKeys(), profile: colorprofile.TrueColor}
+		input: in, promptKeys: defaultPromptKeys(), profile: colorprofile.TrueColor, proto: proto, kindScreen: screen}
 	m := &Model{
 		session:   sess,
 		width:     80,
@@ -302,7 +320,7 @@ func (m *Model) protocol() guidelines.Protocol {
 	if m.hit.hit != nil {
 		return m.hit.hit.proto
 	}
-	return guidelines.ForKind(m.cfg.Dataset.Kind)
+	return m.proto
 }
 
 // handleKey routes a key to the overlay or screen that has focus.

@@ -86,7 +86,7 @@ func startOn(t testing.TB, st *store.Store, an store.Annotator, dataset string, 
 		keys, hs.press = own.(ownKeys).config, own.(ownKeys).press
 	}
 	clock := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
-	hs.m, err = New(ctx, Config{Store: st, Dataset: ds, Annotator: an, Adjudicate: adjudicate, Keys: keys,
+	hs.m, err = New(ctx, Config{Store: st, Dataset: ds, Annotator: an, Adjudicate: adjudicate, Keys: keys, Kinds: testKinds{st},
 		Now:  func() time.Time { clock = clock.Add(1500 * time.Millisecond); return clock },
 		Open: func(u string) error { hs.opened = append(hs.opened, u); return nil }})
 	if err != nil {

@@ -93,7 +93,7 @@ func benchNextHIT(b *testing.B, n int, others bool) {
 		if err != nil || !ok {
 			b.Fatalf("no next HIT: %v", err)
 		}
-		h, err := loadHIT(ctx, st, ds.ID, id, who)
+		h, err := loadHIT(ctx, st, PaneScreen(), ds.ID, id, who)
 		if err != nil {
 			b.Fatal(err)
 		}

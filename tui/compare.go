@@ -27,8 +27,10 @@ type compareKind struct {
 // outputsSideBySide is the narrowest window that shows A and B next to each other.
 const outputsSideBySide = 100
 
-func init() {
-	registerKind(guidelines.Compare.Kind, kindEntry{blank: func() hitKind { return &compareKind{} }, load: loadPair})
+// CompareScreen is a pair's HIT screen: the request and both outputs,
+// drawn to sides A and B.
+func CompareScreen() Screen {
+	return Screen{blank: func() hitKind { return &compareKind{} }, load: loadPair}
 }
 
 func loadPair(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {

@@ -70,8 +70,10 @@ func newConversation(turns []store.Turn) *conversation {
 // each rated 1 to 5.
 type convKind struct{ conv *conversation }
 
-func init() {
-	registerKind(guidelines.ClariMM.Kind, kindEntry{blank: func() hitKind { return &convKind{} }, load: loadConversation})
+// ConversationScreen is a ClariMM conversation's HIT screen: each turn,
+// with its images, then the dialogue as a whole.
+func ConversationScreen() Screen {
+	return Screen{blank: func() hitKind { return &convKind{} }, load: loadConversation}
 }
 
 func loadConversation(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {

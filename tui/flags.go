@@ -220,7 +220,7 @@ func (f *flagsScreen) Layout() []string {
 	if f.reasoning {
 		lines = append(lines, f.input.View())
 	}
-	lines = append(lines, s.Dim.Render(fmt.Sprintf("  %5s  %-9s  %-13s  %-12s  %s", "id", "status", "reason", "by", kindFor(f.cfg.Dataset.Kind).topic())))
+	lines = append(lines, s.Dim.Render(fmt.Sprintf("  %5s  %-9s  %-13s  %-12s  %s", "id", "status", "reason", "by", f.kind().topic())))
 	for i, r := range f.rows {
 		line := fmt.Sprintf("%5d  %-9s  %-13s  %-12s  %s", r.ID, r.Status, r.Reason, ansi.Truncate(display.Clean(r.Author), 12, "…"), display.Field(r.Query))
 		if i == f.cursor {

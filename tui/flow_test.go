@@ -97,7 +97,7 @@ func demoOnDisk(t *testing.T, dataset string) (*store.Store, store.Dataset, stor
 
 // program runs the TUI in a real Bubble Tea program on a w×h terminal.
 func program(t *testing.T, st *store.Store, ds store.Dataset, an store.Annotator, w, h int) *teatest.TestModel {
-	m, err := New(context.Background(), Config{Store: st, Dataset: ds, Annotator: an, Open: func(string) error { return nil }})
+	m, err := New(context.Background(), Config{Store: st, Dataset: ds, Annotator: an, Open: func(string) error { return nil }, Kinds: testKinds{st}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -251,15 +251,10 @@ func (s *hitState) repeatedCounts(id string) (labelled, total int) {
 	return labelled, total
 }
 
-// loadKind reads what the item's kind shows besides the item itself.
-func loadKind(ctx context.Context, st *store.Store, kind guidelines.Kind, it store.Item, h store.HIT) (*hitState, error) {
-	return entryFor(kind).load(ctx, st, it, h)
-}
-
 // loadHIT reads everything the HIT screen shows about one item, in the
 // task dataset on screen (a practice or gold-check item is in one of its
 // own: the progress shown is the task's).
-func loadHIT(ctx context.Context, st *store.Store, datasetID, itemID, annotatorID int64) (*hitState, error) {
+func loadHIT(ctx context.Context, st *store.Store, screen Screen, datasetID, itemID, annotatorID int64) (*hitState, error) {
 	it, err := st.ItemByID(ctx, itemID)
 	if err != nil {
 		return nil, err
@@ -268,11 +263,7 @@ func loadHIT(ctx context.Context, st *store.Store, datasetID, itemID, annotatorI
 	if err != nil {
 		return nil, err
 	}
-	kind, err := st.DatasetKind(ctx, it.DatasetID)
-	if err != nil {
-		return nil, err
-	}
-	s, err := loadKind(ctx, st, kind, it, h)
+	s, err := screen.load(ctx, st, it, h)
 	if err != nil {
 		return nil, err
 	}

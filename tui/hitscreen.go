@@ -56,7 +56,7 @@ type (
 )
 
 func newHITScreen(s *session) *hitScreen {
-	return &hitScreen{session: s, keys: s.cfg.Keys.apply(kindFor(s.cfg.Dataset.Kind).keys()), loading: true}
+	return &hitScreen{session: s, keys: s.cfg.Keys.apply(s.kind().keys()), loading: true}
 }
 
 // SetSize gives the HIT the columns beside the side pane and the rows
@@ -180,7 +180,7 @@ func (m *hitScreen) kind() hitKind {
 	if m.hit != nil {
 		return m.hit.kind
 	}
-	return kindFor(m.cfg.Dataset.Kind)
+	return m.session.kind()
 }
 
 // leave records leaving the step on screen, when the program ends.
@@ -242,7 +242,7 @@ func (m *hitScreen) loadNextSaying(seq int, note string, isErr bool) tea.Cmd {
 			who, _ := st.AnnotatorByName(m.ctx, m.cfg.Annotator.Name) // a lead may have given a role since
 			return allDoneMsg{noWork: nw, lease: policy.Lease, note: note, noteErr: isErr, role: who.Role}
 		}
-		h, err := loadHIT(m.ctx, st, ds, id, an)
+		h, err := loadHIT(m.ctx, st, m.kindScreen, ds, id, an)
 		return hitLoadedMsg{hit: h, step: -1, err: err}
 	})
 }
@@ -259,7 +259,7 @@ func (m *hitScreen) loadItem(itemID int64, step int, claim bool) tea.Cmd {
 				return hitLoadedMsg{err: err}
 			}
 		}
-		h, err := loadHIT(m.ctx, st, ds, itemID, an)
+		h, err := loadHIT(m.ctx, st, m.kindScreen, ds, itemID, an)
 		return hitLoadedMsg{hit: h, step: step, err: err}
 	})
 }

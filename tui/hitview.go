@@ -333,7 +333,7 @@ func (ss *session) guidance(p guidelines.Protocol, stepID string, w int, own boo
 func (ss *session) layGuidance(p guidelines.Protocol, stepID string, w int, own bool) []string {
 	s := ss.styles
 	section := p.Section(stepID)
-	section = ss.cfg.Keys.ownGuide(section, kindFor(p.Kind).keys(), own)
+	section = ss.cfg.Keys.ownGuide(section, ss.kind().keys(), own)
 	_, body, _ := strings.Cut(section, "\n")
 	var lines []string
 	for _, l := range reflow(guidelines.Plain(body)) {
@@ -469,7 +469,7 @@ func (m *hitScreen) renderEmpty() []string {
 			s.Dim.Render("and has none yet: ask your lead to import them (claritty import --practice) or to waive the qualification for you."),
 		}, quit+" quits")
 	}
-	noun := kindFor(m.cfg.Dataset.Kind).noun() // pane, conversation, request …
+	noun := m.kind().noun() // pane, conversation, request …
 	lines := []string{s.OK.Render(fmt.Sprintf("No more HITs for you in %s: you finished %d. Thank you!", name, nw.Done))}
 	if nw.HeldByOthers > 0 {
 		lines = []string{

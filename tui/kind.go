@@ -2,8 +2,6 @@ package tui
 
 import (
 	"context"
-	"maps"
-	"slices"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -81,47 +79,27 @@ type stepView struct {
 	textRows
 }
 
-// kindEntry is how the HIT screen makes a task kind: blank, for its
+// Screen is how the HIT screen shows one task kind: blank, for its
 // names and keys before any HIT is loaded, and from an item, with what
-// only that kind reads from the store.
-type kindEntry struct {
+// only that kind reads from the store. A kind's descriptor names its
+// screen (package kinds); nothing in tui asks which kind it holds.
+type Screen struct {
 	blank func() hitKind
 	load  func(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error)
 }
 
-// kinds are the task kinds the HIT screen knows, each registered by its
-// own file (kind_pane.go, conversation.go, nuggets.go): adding a kind adds
-// a file, not a case to every switch.
-var kinds = map[guidelines.Kind]kindEntry{}
-
-func registerKind(kind guidelines.Kind, e kindEntry) { kinds[kind] = e }
-
-// entryFor is a dataset kind's entry. New refuses a dataset of a kind not
-// registered, so every kind asked for here is.
-func entryFor(kind guidelines.Kind) kindEntry {
-	if e, ok := kinds[kind]; ok {
-		return e
-	}
-	if e, ok := fileEntry(kind); ok {
-		return e
-	}
-	panic("tui: no screens for task kind " + kind)
+// Kinds are the task kinds of the database on screen, as the TUI reads
+// them: each one's protocol and screen (kinds.Set). The TUI reads a kind
+// from nothing else.
+type Kinds interface {
+	Protocol(guidelines.Kind) (guidelines.Protocol, bool)
+	Screen(guidelines.Kind) (Screen, bool)
+	// StatsText is the dataset's kind's own tables as text.
+	StatsText(ctx context.Context, r *store.Reading, d store.Dataset) (string, error)
 }
 
-// HasScreens says whether the TUI can show a dataset of the kind: a
-// built-in kind's, or a registered protocol file's.
-func HasScreens(kind guidelines.Kind) bool {
-	_, builtIn := kinds[kind]
-	_, file := guidelines.RegisteredFile(kind)
-	return builtIn || file
-}
-
-// Kinds lists the built-in task kinds the TUI has HIT and adjudication
-// screens for; every protocol file's kind has them too (fileEntry).
-func Kinds() []guidelines.Kind { return slices.Sorted(maps.Keys(kinds)) }
-
-// kindFor is the HIT screen's kind for a dataset's kind, with no item.
-func kindFor(kind guidelines.Kind) hitKind { return entryFor(kind).blank() }
+// kind is the HIT screen's kind for the dataset on screen, with no item.
+func (s *session) kind() hitKind { return s.kindScreen.blank() }
 
 // stepEnterer is a kind that keeps state per step: it is told when a step
 // is entered, in place of the content going back to what the step labels.

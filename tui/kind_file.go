@@ -19,30 +19,27 @@ import (
 // element being labelled marked, or a grouped item's rows with the row
 // being labelled in focus. Its keys are the file's scales'.
 type fileKind struct {
-	file *guidelines.ProtocolFile
-	rows []guidelines.ShownRow // cleaned for the terminal (cleanRows)
+	file  *guidelines.ProtocolFile
+	proto guidelines.Protocol   // the kind's, as the database has it
+	rows  []guidelines.ShownRow // cleaned for the terminal (cleanRows)
 	// header is the column the HIT's first line shows (every step shows
 	// it, so it never hides what a step would not show); "" for none.
 	header string
 }
 
-// fileEntry is the HIT screen's entry for a protocol file's kind: kinds
-// lists the built-in ones, and a registered protocol file's kind is made
-// here from its file.
-func fileEntry(kind guidelines.Kind) (kindEntry, bool) {
-	f, ok := guidelines.RegisteredFile(kind)
-	if !ok {
-		return kindEntry{}, false
-	}
-	return kindEntry{
-		blank: func() hitKind { return newFileKind(f, nil) },
+// FileScreen is the HIT screen of a protocol file's kind (p.File): its
+// item's rows and columns, step by step as the file says.
+func FileScreen(p guidelines.Protocol) Screen {
+	f := p.File
+	return Screen{
+		blank: func() hitKind { return newFileKind(p, nil) },
 		load: func(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {
 			rows, err := st.ShownRows(ctx, it.ID)
 			if err != nil {
 				return nil, err
 			}
-			k := newFileKind(f, cleanRows(rows))
-			s := newHITState(guidelines.ForKind(kind), k, it, h, it.Shape(len(rows)))
+			k := newFileKind(p, cleanRows(rows))
+			s := newHITState(p, k, it, h, it.Shape(len(rows)))
 			s.reviewed = true // no results to review first
 			if h.Attention && f.Attention != nil {
 				s.steps = append(s.steps, stepRef{id: attentionStep})
@@ -54,12 +51,13 @@ func fileEntry(kind guidelines.Kind) (kindEntry, bool) {
 			}
 			return s, nil
 		},
-	}, true
+	}
 }
 
 // newFileKind is an item of the file's kind with rows already cleaned.
-func newFileKind(f *guidelines.ProtocolFile, rows []guidelines.ShownRow) *fileKind {
-	k := &fileKind{file: f, rows: rows, header: queryColumn(f)}
+func newFileKind(p guidelines.Protocol, rows []guidelines.ShownRow) *fileKind {
+	f := p.File
+	k := &fileKind{file: f, proto: p, rows: rows, header: queryColumn(f)}
 	for _, st := range f.Steps {
 		if !slices.Contains(st.Show, k.header) {
 			k.header = "" // a step that hides it: no first line for it
@@ -135,13 +133,13 @@ func (k *fileKind) shortHelp(keys hitKeys, h *hitState) []key.Binding {
 		return append(attentionKeys(keys.Review), keys.Back, keys.Undo, keys.Down, keys.Note, keys.Flag, keys.Guide, keys.Queue,
 			keys.Pane, keys.Help, keys.Quit)
 	}
-	return append(scaleKeys(guidelines.ForKind(k.file.Name), unit),
+	return append(scaleKeys(k.proto, unit),
 		keys.Back, keys.Undo, keys.Down, keys.Note, keys.Flag, keys.Guide, keys.Queue, keys.Pane, keys.Help, keys.Quit)
 }
 
 // fullHelp has each scale's keys once.
 func (k *fileKind) fullHelp(keys hitKeys) [][]key.Binding {
-	p := guidelines.ForKind(k.file.Name)
+	p := k.proto
 	var labels []key.Binding
 	seen := map[string]bool{}
 	for _, st := range k.file.Steps {
@@ -279,7 +277,7 @@ func (k *fileKind) rowHead(s Styles, fs guidelines.FileStep, i int, labels map[s
 	head := fmt.Sprintf("%s %d", display.Field(k.file.RowNoun()), i+1)
 	if fs.Per == guidelines.PerRow {
 		if v, ok := labels[fmt.Sprintf("%s_%d", fs.Unit, i+1)]; ok {
-			head += " · " + own.describe(guidelines.ForKind(k.file.Name), fs.Unit, v)
+			head += " · " + own.describe(k.proto, fs.Unit, v)
 		}
 	}
 	if current {
@@ -303,7 +301,7 @@ func (k *fileKind) listLines(s Styles, fs guidelines.FileStep, list []string, in
 		}
 		text := style.Render(el)
 		if v, ok := labels[fmt.Sprintf("%s_%d", fs.Unit, n+1)]; ok && fs.Per == guidelines.PerElement {
-			text += s.Dim.Render(" · " + own.describe(guidelines.ForKind(k.file.Name), fs.Unit, v))
+			text += s.Dim.Render(" · " + own.describe(k.proto, fs.Unit, v))
 		}
 		out.add(sourced(el, text, width, "      "+indent).labelled(mark + fmt.Sprintf("%d  ", n+1)))
 		if current {

@@ -146,7 +146,7 @@ func duoDisputed(t *testing.T, w, h int) *harness {
 		t.Fatal(err)
 	}
 	it := storetest.ItemAt(t, st, ds.ID, 1)
-	units := guidelines.ForKind("mimics-duo-quality").Units(it.Shape(0))
+	units := st.Protocol("mimics-duo-quality").Units(it.Shape(0))
 	for a, who := range []string{"ana", "bo", "cy"} {
 		an, _ := st.EnsureAnnotator(ctx, who)
 		for i, u := range units {

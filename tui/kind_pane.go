@@ -24,9 +24,9 @@ type paneKind struct {
 	serpKnown bool // results were imported for the query
 }
 
-func init() {
-	registerKind(guidelines.MIMICS.Kind, kindEntry{blank: func() hitKind { return &paneKind{} }, load: loadPane})
-}
+// PaneScreen is a MIMICS pane's HIT screen: the SERP review, the question,
+// the answer set and each landing page.
+func PaneScreen() Screen { return Screen{blank: func() hitKind { return &paneKind{} }, load: loadPane} }
 
 func loadPane(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {
 	k := &paneKind{}

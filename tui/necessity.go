@@ -24,8 +24,10 @@ type necessityKind struct {
 	facets  []string
 }
 
-func init() {
-	registerKind(guidelines.Necessity.Kind, kindEntry{blank: func() hitKind { return &necessityKind{} }, load: loadRequest})
+// NecessityScreen is a request's HIT screen: the request with its
+// conversation so far, then its candidate facets.
+func NecessityScreen() Screen {
+	return Screen{blank: func() hitKind { return &necessityKind{} }, load: loadRequest}
 }
 
 func loadRequest(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {

@@ -41,8 +41,10 @@ func nuggetGrade(n store.Nugget) string {
 	return fmt.Sprintf("w %-4s", strconv.FormatFloat(n.Weight, 'g', 4, 64))
 }
 
-func init() {
-	registerKind(guidelines.Nuggets.Kind, kindEntry{blank: func() hitKind { return &nuggetKind{} }, load: loadNuggetAnswer})
+// NuggetScreen is an answer's HIT screen: the answer beside each gold
+// nugget of its intent.
+func NuggetScreen() Screen {
+	return Screen{blank: func() hitKind { return &nuggetKind{} }, load: loadNuggetAnswer}
 }
 
 func loadNuggetAnswer(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {

@@ -62,7 +62,7 @@ func (m *Model) pagerLines() (title string, lines []string) {
 		}
 		// The keys as the HIT screen binds them; adjudication keys labels
 		// by the scale's.
-		text := m.cfg.Keys.ownGuide(p.Text(), kindFor(p.Kind).keys(), m.screen == screenHIT)
+		text := m.cfg.Keys.ownGuide(p.Text(), m.kind().keys(), m.screen == screenHIT)
 		for _, l := range reflow(guidelines.Plain(text)) {
 			switch {
 			case strings.HasPrefix(l, "#"):

@@ -363,7 +363,7 @@ func (m *Model) paneLines() []string {
 		lines = append(lines, s.Dim.Render(" <n: too few items to show"))
 	}
 	lines = append(lines, "")
-	items := kindFor(m.protocol().Kind).noun() + "s complete"
+	items := m.kind().noun() + "s complete"
 	if m.protocol().Kind == guidelines.Nuggets.Kind {
 		items = "items complete"
 	}

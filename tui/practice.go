@@ -73,7 +73,7 @@ func (m *hitScreen) feedbackKey(msg tea.KeyPressMsg) tea.Cmd {
 			if err := st.RetryPractice(m.ctx, fb.itemID, an); err != nil {
 				return hitLoadedMsg{err: err}
 			}
-			h, err := loadHIT(m.ctx, st, m.cfg.Dataset.ID, fb.itemID, an)
+			h, err := loadHIT(m.ctx, st, m.kindScreen, m.cfg.Dataset.ID, fb.itemID, an)
 			return hitLoadedMsg{hit: h, step: -1, err: err}
 		})
 	case key.Matches(msg, feedbackKeys.Next):

@@ -165,7 +165,7 @@ func (q *queueScreen) jumpKey(msg tea.KeyPressMsg) tea.Cmd {
 		// their own (ClariQ's topic_id 101): then it may be either, and
 		// the worker decides (jumpTo); "#N" is always HIT N.
 		hash := strings.HasPrefix(text, "#")
-		if n, err := strconv.Atoi(strings.TrimPrefix(text, "#")); err == nil && (hash || store.OwnIDUID(q.cfg.Dataset.Kind, text) == "") {
+		if n, err := strconv.Atoi(strings.TrimPrefix(text, "#")); err == nil && (hash || store.OwnIDUID(q.proto, text) == "") {
 			if n < 1 || n > q.all {
 				q.setStatus(fmt.Sprintf("no HIT %d: the queue runs from 1 to %d", n, q.all), true)
 				return nil
@@ -239,7 +239,7 @@ func (q *queueScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 		q.input.Reset()
 		q.input.SetValue(q.filter.Text)
 		q.input.CursorEnd()
-		q.input.Placeholder = "text in the " + kindFor(q.cfg.Dataset.Kind).topic() + " (enter finds, empty shows all, esc cancels)"
+		q.input.Placeholder = "text in the " + q.kind().topic() + " (enter finds, empty shows all, esc cancels)"
 		return q.input.Focus()
 	case key.Matches(msg, k.Jump):
 		q.jumping = true
@@ -299,7 +299,7 @@ func (q *queueScreen) Layout() []string {
 	s := q.styles
 	lines := []string{
 		display.FitWords(s.Title.Render(" Queue · "+q.title())+s.Dim.Render(q.hint()), q.width),
-		s.Dim.Render(fmt.Sprintf("  %7s  %-11s  %s", "HIT", "status", kindFor(q.cfg.Dataset.Kind).topic())),
+		s.Dim.Render(fmt.Sprintf("  %7s  %-11s  %s", "HIT", "status", q.kind().topic())),
 	}
 	if q.jumping || q.searching {
 		lines = append(lines[:1], q.input.View(), lines[1])

@@ -9,6 +9,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // session is what every screen shares: who works on which dataset and
@@ -33,6 +35,10 @@ type session struct {
 	// profile is the terminal's colour profile; without colours, image
 	// previews are drawn with characters by brightness.
 	profile colorprofile.Profile
+	// proto and kindScreen are the dataset's kind's protocol and screen,
+	// from cfg.Kinds.
+	proto      guidelines.Protocol
+	kindScreen Screen
 }
 
 // mono reports whether the terminal shows no colours.

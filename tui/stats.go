@@ -26,14 +26,14 @@ type statsMsg struct {
 func (m *Model) openStats() tea.Cmd {
 	m.stats = []string{m.styles.Dim.Render(" computing…")}
 	m.openPager(overlayStats)
-	ctx, st, ds, an, d := m.ctx, m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator, m.cfg.Dataset
+	ctx, st, ds, an, d, set := m.ctx, m.cfg.Store, m.cfg.Dataset.ID, m.cfg.Annotator, m.cfg.Dataset, m.cfg.Kinds
 	return func() tea.Msg {
 		r, err := st.ReadFigures(ctx, an, ds)
 		if err != nil {
 			return statsMsg{err: err}
 		}
 		defer r.Close()
-		text, err := report.StatsText(ctx, r, d) // the dataset's kind's own tables
+		text, err := set.StatsText(ctx, r, d) // the dataset's kind's own tables
 		if err != nil {
 			return statsMsg{err: err}
 		}

@@ -127,7 +127,7 @@ func loadReport(cmd *cobra.Command, g *globals, fl agreeFlags) (rep agreement.Re
 		rep, err = report.StudyReport(ctx, r, fl.opt)
 		return err
 	})
-	return rep, fmt.Sprintf("dataset %q", display.Clean(d.Name)), votes, guidelines.ForKind(d.Kind).Ratings && rep.Units.Units > 0, err
+	return rep, fmt.Sprintf("dataset %q", display.Clean(d.Name)), votes, s.Protocol(d.Kind).Ratings && rep.Units.Units > 0, err
 }
 
 // keptAgreement prints a dataset's report from its kept table of count
@@ -152,7 +152,7 @@ func keptAgreement(cmd *cobra.Command, g *globals, fl agreeFlags) error {
 		return err
 	}
 	what := fmt.Sprintf("dataset %q", display.Clean(d.Name))
-	return report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, guidelines.ForKind(d.Kind).Ratings && rep.Units.Units > 0, false,
+	return report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, s.Protocol(d.Kind).Ratings && rep.Units.Units > 0, false,
 		agreeLayout(cmd, fl))
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/kinds"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
@@ -74,7 +75,7 @@ func newBenchCmd(g *globals) *cobra.Command {
 			if asJSON {
 				return data.WriteBenchJSON(cmd.OutOrStdout(), scores, comps)
 			}
-			return writeBenchText(cmd.OutOrStdout(), scores, comps)
+			return kinds.WriteBenchText(cmd.OutOrStdout(), scores, comps)
 		},
 	}
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset (default: every dataset with runs)")
@@ -118,44 +119,6 @@ func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name str
 		}
 	}
 	return all, comps, nil
-}
-
-// writeBenchText prints each dataset's leaderboard under its name, then
-// each compare dataset's gold table.
-func writeBenchText(w io.Writer, scores []report.RunScore, comps []report.ComparisonScore) error {
-	if len(scores) == 0 && len(comps) == 0 {
-		_, err := fmt.Fprintf(w, "no benchmark runs yet: claritty bench add --kind %s --name NAME FILE\n",
-			data.RunKindNames("|"))
-		return err
-	}
-	gap := false
-	for i := 0; i < len(scores); {
-		j := i
-		for j < len(scores) && scores[j].Dataset == scores[i].Dataset {
-			j++
-		}
-		lines := append([]string{display.Clean(scores[i].Dataset)}, report.Indent(report.BenchLines(scores[i:j]))...)
-		if err := writeBlock(w, &gap, lines); err != nil {
-			return err
-		}
-		i = j
-	}
-	for i := range comps {
-		if err := writeBlock(w, &gap, report.ComparisonText(&comps[i])); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// writeBlock writes lines, after a blank line when one came before.
-func writeBlock(w io.Writer, gap *bool, lines []string) error {
-	if *gap {
-		lines = append([]string{""}, lines...)
-	}
-	*gap = true
-	_, err := io.WriteString(w, strings.Join(lines, "\n")+"\n")
-	return err
 }
 
 func newBenchAddCmd(g *globals) *cobra.Command {
@@ -226,6 +189,11 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			set, err := kinds.Open(ctx, st)
+			if err != nil {
+				return err
+			}
+			opt.RunKinds = set.RunKinds
 			res, err := data.AddRunBytes(ctx, st, me, body, args[0], opt)
 			if err != nil {
 				return err

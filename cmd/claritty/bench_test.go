@@ -11,6 +11,7 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/kinds"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/tui"
 )
@@ -72,7 +73,11 @@ func firstFrame(b *testing.B, g *globals) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m, err := tui.New(ctx, tui.Config{Store: st, Dataset: ds, Annotator: an})
+	set, err := kinds.Open(ctx, st)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := tui.New(ctx, tui.Config{Store: st, Dataset: ds, Annotator: an, Kinds: set})
 	if err != nil {
 		b.Fatal(err)
 	}

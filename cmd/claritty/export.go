@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 	"github.com/claritty/claritty/data/outfile"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/kinds"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
@@ -158,19 +158,30 @@ type exportFormat struct {
 }
 
 // exportFormats are the formats claritty export writes, in the order help
-// lists them: a task kind's files are rows here.
-var exportFormats = []exportFormat{
-	{name: "labels", pseudonymize: true, text: true, make: exportLabels},
-	{name: "mimics-manual", kind: guidelines.MIMICS.Kind, release: true, unresolved: true, make: releaseOf(data.WriteManual)},
-	{name: "gold", release: true, text: true, make: releaseOf(data.WriteGold)},
-	{name: "clarimm-ratings", kind: guidelines.ClariMM.Kind, pseudonymize: true, make: exportRatings},
-	{name: "clarimm-gold", kind: guidelines.ClariMM.Kind, release: true, make: releaseOf(data.WriteClariMMGold)},
-	{name: "nugget-judgements", kind: guidelines.Nuggets.Kind, release: true, firstOfKind: true, make: exportNuggets},
-	{name: "nuggetizer", kind: guidelines.Nuggets.Kind, release: true, firstOfKind: true,
-		make: func(f exportFormat, fl exportFlags) writeFunc { return release(f, fl, data.WriteNuggetizer) }},
-	{name: "necessity-gold", kind: guidelines.Necessity.Kind, release: true, firstOfKind: true, make: releaseOf(data.WriteNecessityGold)},
-	{name: "pairs-gold", kind: guidelines.Compare.Kind, release: true, firstOfKind: true, make: releaseOf(data.WritePairsGold)},
-	{name: "bench", provisional: true, make: exportBench},
+// lists them: every kind's (labels, gold), each kind's own (its
+// descriptor's: package kinds), then bench.
+var exportFormats = func() []exportFormat {
+	out := []exportFormat{{name: "labels", pseudonymize: true, text: true, make: exportLabels}}
+	kindsOwn := kinds.Exports()
+	for i, e := range kindsOwn {
+		if i == 1 || len(kindsOwn) == 1 {
+			out = append(out, exportFormat{name: "gold", release: true, text: true, make: releaseOf(data.WriteGold)})
+		}
+		out = append(out, kindExport(e))
+	}
+	return append(out, exportFormat{name: "bench", provisional: true, make: exportBench})
+}()
+
+// kindExport is a kind's export as a row of exportFormats.
+func kindExport(e kinds.KindExport) exportFormat {
+	f := exportFormat{name: e.Name, kind: e.Kind, release: e.Release, firstOfKind: e.FirstOfKind,
+		unresolved: e.Unresolved, pseudonymize: e.Labels != nil}
+	if e.Labels != nil {
+		f.make = func(f exportFormat, fl exportFlags) writeFunc { return exportRatings(f, fl, e.Labels) }
+	} else {
+		f.make = func(f exportFormat, fl exportFlags) writeFunc { return release(f, fl, e.Write) }
+	}
+	return f
 }
 
 // exporter checks the flags and returns the writer for the format.
@@ -200,25 +211,19 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 }
 
 // exportFormatNamed is the export format of that name: one of
-// exportFormats, or a protocol file's kind, whose datasets write back in
-// the file's own shape (data.WriteProtocolFile). Which protocols a
-// database keeps is known only once it is open, so a name of that form is
-// taken here and checked by the writer.
+// exportFormats, or what a protocol file's kind of that name writes (its
+// datasets in the file's own shape). Which protocols a database keeps is
+// known only once it is open, so a name of that form is taken here and
+// checked by the writer.
 func exportFormatNamed(name string) (exportFormat, bool) {
 	if i := slices.IndexFunc(exportFormats, func(f exportFormat) bool { return f.name == name }); i >= 0 {
 		return exportFormats[i], true
 	}
-	k := guidelines.Kind(name)
-	if !guidelines.IsFileKindName(k) {
+	e, ok := kinds.FileExport(name)
+	if !ok {
 		return exportFormat{}, false
 	}
-	write := func(ctx context.Context, r *store.Reading, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error) {
-		if have, err := r.Kind(ctx); err != nil || have != k {
-			return report.ReleaseSummary{}, cmp.Or(err, fmt.Errorf("the dataset holds %s items, not %s items", have, k))
-		}
-		return data.WriteProtocolFile(ctx, r, w, opts)
-	}
-	return exportFormat{name: name, kind: k, release: true, unresolved: true, firstOfKind: true, make: releaseOf(write)}, true
+	return kindExport(e), true
 }
 
 // exportNames lists the formats that pass keep (nil: all).
@@ -243,17 +248,28 @@ func listed(names []string) string {
 // exportDataset is the dataset a format writes: the one named, else the
 // first (of its kind, for a format that says so).
 func exportDataset(ctx context.Context, st *store.Store, f exportFormat, name string) (store.Dataset, error) {
-	if f.kind != "" && !f.kind.Known() { // a name exportFormatNamed took for a protocol's
+	set, err := kinds.Open(ctx, st)
+	if err != nil {
+		return store.Dataset{}, err
+	}
+	if _, ok := set.Kind(f.kind); f.kind != "" && !ok { // a name exportFormatNamed took for a protocol's
 		return store.Dataset{}, fmt.Errorf("unknown export format %q: neither one of claritty export --help's nor a protocol's (claritty protocols)", f.name)
 	}
+	var d store.Dataset
 	if f.firstOfKind {
-		return datasetOfKind(ctx, st, name, f.kind)
+		d, err = datasetOfKind(ctx, st, name, f.kind)
+	} else {
+		d, err = datasetFor(ctx, st, name)
 	}
-	return datasetFor(ctx, st, name)
+	if err == nil && f.kind != "" && d.Kind != f.kind && f.name != "mimics-manual" {
+		// (mimics-manual's writer says which release such a dataset has.)
+		err = fmt.Errorf("the dataset holds %s items, not %s items", d.Kind, f.kind)
+	}
+	return d, err
 }
 
 // releaseWriter writes a release or gold file of the reading's dataset.
-type releaseWriter func(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error)
+type releaseWriter = func(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error)
 
 // releaseOf is a release format whose writer needs no more than the
 // reading.
@@ -263,10 +279,6 @@ func releaseOf(write func(context.Context, *store.Reading, io.Writer, report.Rel
 			return write(ctx, r, w, opts)
 		})
 	}
-}
-
-func exportNuggets(f exportFormat, fl exportFlags) writeFunc {
-	return release(f, fl, data.WriteNuggetJudgements)
 }
 
 // release writes the file over a gold reading of the dataset and says on
@@ -283,7 +295,7 @@ func release(f exportFormat, fl exportFlags, write releaseWriter) writeFunc {
 			return err
 		})
 		if err == nil && fl.stderr != nil {
-			fmt.Fprintf(fl.stderr, "%s: %s\n", display.Clean(d.Name), sum.Line(guidelines.ForKind(d.Kind).Items))
+			fmt.Fprintf(fl.stderr, "%s: %s\n", display.Clean(d.Name), sum.Line(st.Protocol(d.Kind).Items))
 		}
 		return err
 	}
@@ -316,7 +328,7 @@ func exportLabels(_ exportFormat, fl exportFlags) writeFunc {
 }
 
 // exportRatings writes a conversation dataset's ratings the reader may see.
-func exportRatings(f exportFormat, fl exportFlags) writeFunc {
+func exportRatings(f exportFormat, fl exportFlags, write func(context.Context, *store.Reading, io.Writer, func(string) string) error) writeFunc {
 	return func(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
 		d, err := exportDataset(ctx, st, f, fl.dataset)
 		if err != nil {
@@ -327,7 +339,7 @@ func exportRatings(f exportFormat, fl exportFlags) writeFunc {
 			return err
 		}
 		return withReading(ctx, me, d.ID, st.ReadLabels, func(r *store.Reading) error {
-			return data.WriteClariMMRatings(ctx, r, w, rename)
+			return write(ctx, r, w, rename)
 		})
 	}
 }

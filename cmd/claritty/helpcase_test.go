@@ -57,7 +57,7 @@ func formatNames(t *testing.T) []string {
 	for _, k := range data.RunKinds {
 		names = append(names, string(k))
 	}
-	files, err := guidelines.FileProtocols()
+	files, err := guidelines.Builtins().Files()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,9 +57,9 @@ func newHistoryCmd(g *globals) *cobra.Command {
 			case err != nil:
 				return err
 			case asJSON:
-				return writeHistoryJSON(cmd.OutOrStdout(), h)
+				return writeHistoryJSON(cmd.OutOrStdout(), st.Protocol(d.Kind), h)
 			case len(h) > 0:
-				return writeHistory(cmd.OutOrStdout(), h)
+				return writeHistory(cmd.OutOrStdout(), st.Protocol(d.Kind), h)
 			case everyone:
 				_, err = fmt.Fprintf(cmd.OutOrStdout(), "Item %s has no label history.\n", display.Clean(args[0]))
 			default:
@@ -119,22 +119,22 @@ func historyItem(ctx context.Context, st *store.Store, me store.Annotator, datas
 
 // historyLabel is a label of a history row as exports write it, or "" for
 // none.
-func historyLabel(h store.HistoryEntry, v *int) string {
+func historyLabel(p guidelines.Protocol, h store.HistoryEntry, v *int) string {
 	switch {
 	case v == nil:
 		return ""
 	case h.AsSeen:
 		return guidelines.SeenName(*v)
 	}
-	return guidelines.ForKind(h.Kind).LabelString(*v)
+	return p.LabelString(*v)
 }
 
-func writeHistory(w io.Writer, h []store.HistoryEntry) error {
+func writeHistory(w io.Writer, p guidelines.Protocol, h []store.HistoryEntry) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "at\tunit\tannotator\told\tnew\tsource\tby")
 	for _, e := range h {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(e.At), display.Clean(e.Unit), cell(e.Annotator, 20),
-			cell(historyLabel(e, e.Old), 20), cell(historyLabel(e, e.New), 20), cell(e.Source, 20), cell(e.Actor, 20))
+			cell(historyLabel(p, e, e.Old), 20), cell(historyLabel(p, e, e.New), 20), cell(e.Source, 20), cell(e.Actor, 20))
 	}
 	return tw.Flush()
 }
@@ -151,13 +151,13 @@ type historyRow struct {
 	At        string  `json:"at"`
 }
 
-func writeHistoryJSON(w io.Writer, h []store.HistoryEntry) error {
+func writeHistoryJSON(w io.Writer, p guidelines.Protocol, h []store.HistoryEntry) error {
 	rows := []historyRow{}
 	label := func(e store.HistoryEntry, v *int) *string {
 		if v == nil {
 			return nil
 		}
-		s := display.Clean(historyLabel(e, v))
+		s := display.Clean(historyLabel(p, e, v))
 		return &s
 	}
 	// Names and ids are dataset text: no control reaches a terminal, in

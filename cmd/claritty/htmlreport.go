@@ -68,7 +68,7 @@ func gatherReport(ctx context.Context, st *store.Store, me store.Annotator, d st
 	if err != nil {
 		return r, err
 	}
-	r.Names = categoryNames(guidelines.ForKind(d.Kind), r.Agreement)
+	r.Names = categoryNames(st.Protocol(d.Kind), r.Agreement)
 	if store.Allows(me.Role, store.ActQuality) {
 		q, err := report.ReadQuality(ctx, st, me, d)
 		if err != nil {

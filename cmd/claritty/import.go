@@ -182,8 +182,8 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 		return
 	}
 	noun := map[store.Format]string{data.FormatNecessity: "requests", data.FormatPairs: "pairs"}[r.Format]
-	if k := guidelines.Kind(r.Format); noun == "" && k.Known() {
-		noun = guidelines.ForKind(k).Items // a protocol file's kind
+	if noun == "" {
+		noun = r.Noun // a protocol file's kind
 	}
 	if noun == "" {
 		noun = "panes"

@@ -2,64 +2,17 @@ package main
 
 import (
 	"context"
-	"io"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
-	"github.com/claritty/claritty/report"
+	"github.com/claritty/claritty/kinds"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 	"github.com/claritty/claritty/tui"
 )
-
-// Every task kind guidelines knows has a row in every layer's table:
-// import formats, a release format of its own, statistics, bench scoring,
-// and the TUI's HIT and adjudication screens. A layer left out, or a
-// layer's row for a kind guidelines does not know, fails here; this is
-// ARCHITECTURE.md's "adding a task kind" checklist.
-func TestEveryKindInEveryLayer(t *testing.T) {
-	t.Parallel()
-	var known []guidelines.Kind
-	for _, p := range guidelines.Protocols {
-		known = append(known, p.Kind)
-	}
-	var releases, stats []guidelines.Kind
-	for _, f := range exportFormats {
-		if f.release && f.kind != "" {
-			releases = append(releases, f.kind)
-		}
-	}
-	for k := range statsByKind {
-		stats = append(stats, k)
-	}
-	layers := map[string][]guidelines.Kind{
-		"import formats (data/formats.go)":            data.ImportKinds(),
-		"release formats (cmd/claritty/export.go)":    releases,
-		"statistics (cmd/claritty/stats.go)":          stats,
-		"bench run kinds (report/kinds.go)":           report.BenchKinds(),
-		"HIT and adjudication screens (tui/kind*.go)": tui.Kinds(),
-	}
-	for layer, kinds := range layers {
-		for _, k := range known {
-			if !slices.Contains(kinds, k) {
-				t.Errorf("%s: no entry for task kind %q", layer, k)
-			}
-		}
-		for _, k := range kinds {
-			if !slices.Contains(known, k) {
-				t.Errorf("%s: an entry for %q, a kind guidelines.Protocols does not list", layer, k)
-			}
-		}
-	}
-	for _, k := range known {
-		if len(report.RunKinds(k)) == 0 {
-			t.Errorf("bench: task kind %q takes no runs", k)
-		}
-	}
-}
 
 // Every protocol file's kind (the three shipped, and one a lead wrote)
 // has every layer a built-in kind has once its file is in the database:
@@ -82,7 +35,11 @@ func TestEveryProtocolFileKindInEveryLayer(t *testing.T) {
 	files := append(shipped, guidelines.ProtocolText{File: own, Text: text})
 	for _, p := range files {
 		k := p.File.Name
-		if k == "own-aspects" && (tui.HasScreens(k) || k.Known() || len(report.RunKinds(k)) > 0) {
+		before, err := kinds.Open(ctx, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, has := before.Kind(k); k == "own-aspects" && has {
 			t.Errorf("%s has layers before its file is in the database", k)
 		}
 		if err := st.AddProtocol(ctx, lead, p.File, p.Text); err != nil {
@@ -121,10 +78,14 @@ func TestEveryProtocolFileKindInEveryLayer(t *testing.T) {
 			t.Errorf("stats of a %s dataset: %v %q", k, err, out.String())
 		}
 		r.Close()
-		if !slices.Contains(report.RunKinds(k), store.RunLabels) {
+		set, err := kinds.Open(ctx, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(set.RunKinds(k), store.RunLabels) {
 			t.Errorf("bench: %s takes no labels runs", k)
 		}
-		if !tui.HasScreens(k) {
+		if _, ok := set.Screen(k); !ok {
 			t.Errorf("tui: no screens for %s", k)
 		}
 	}
@@ -135,13 +96,17 @@ func TestEveryProtocolFileKindInEveryLayer(t *testing.T) {
 func TestUnknownKindIsAnError(t *testing.T) {
 	t.Parallel()
 	odd := store.Dataset{Name: "odd", Kind: "odd-kind"}
-	if _, err := tui.New(context.Background(), tui.Config{Dataset: odd}); err == nil || !strings.Contains(err.Error(), `"odd-kind"`) {
+	set, err := kinds.Open(context.Background(), storetest.Open(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tui.New(context.Background(), tui.Config{Dataset: odd, Kinds: set}); err == nil || !strings.Contains(err.Error(), `"odd-kind"`) {
 		t.Errorf("the TUI on an unknown kind: %v", err)
 	}
-	if err := writeStats(context.Background(), io.Discard, nil, odd, false); err == nil || !strings.Contains(err.Error(), `"odd-kind"`) {
+	if _, err := set.Of(odd); err == nil || !strings.Contains(err.Error(), `"odd-kind"`) {
 		t.Errorf("stats of an unknown kind: %v", err)
 	}
-	if got := report.RunKinds("odd-kind"); len(got) != 0 {
+	if got := set.RunKinds("odd-kind"); len(got) != 0 {
 		t.Errorf("an unknown kind takes runs %v", got)
 	}
 }

@@ -88,7 +88,7 @@ func trainingChanged(cmd *cobra.Command, t *store.Training, cur store.Training) 
 }
 
 // trainingLine says a training policy in words.
-func trainingLine(t store.Training, kind guidelines.Kind) string {
+func trainingLine(t store.Training, p guidelines.Protocol) string {
 	q := "no qualification"
 	if t.Qualify > 0 {
 		q = fmt.Sprintf("qualify after %s at %.0f%% of units matched", display.Count(t.Qualify, "practice HIT", "practice HITs"), 100*t.Pass)
@@ -106,7 +106,7 @@ func trainingLine(t store.Training, kind guidelines.Kind) string {
 		repeats += fmt.Sprintf(", swapped repeats %.0f%%", 100*t.SwapRate)
 	}
 	attention := ""
-	if f, ok := guidelines.RegisteredFile(kind); t.AttentionRate > 0 && ok && f.Attention != nil {
+	if f := p.File; t.AttentionRate > 0 && f != nil && f.Attention != nil {
 		attention = fmt.Sprintf("; an attention question ends %.0f%% of HITs", 100*t.AttentionRate)
 	} else if t.AttentionRate > 0 {
 		// The rate stays set, but the kind's file no longer asks one.
@@ -198,7 +198,7 @@ func newPolicyCmd(g *globals) *cobra.Command {
 				display.Clean(d.Name), cur.Min, display.Count(cur.Max, "annotator", "annotators"), cur.Lease, gold)
 			fmt.Fprintf(cmd.OutOrStdout(), "figures below the lead role: withheld when they rest on fewer than %s "+
 				"the reader has not all finished\n", display.Count(cur.WithholdBelow, "item", "items"))
-			fmt.Fprintf(cmd.OutOrStdout(), "training: %s\n", trainingLine(tcur, d.Kind))
+			fmt.Fprintf(cmd.OutOrStdout(), "training: %s\n", trainingLine(tcur, st.Protocol(d.Kind)))
 			return nil
 		},
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/kinds"
 	"github.com/claritty/claritty/store"
 )
 
@@ -34,11 +35,11 @@ func newProtocolsCmd(g *globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			kept, err := st.Protocols(cmd.Context())
+			set, err := kinds.Open(cmd.Context(), st)
 			if err != nil {
 				return err
 			}
-			return listProtocols(cmd.OutOrStdout(), kept)
+			return listProtocols(cmd.OutOrStdout(), set)
 		},
 	}
 	cmd.AddCommand(newProtocolsShowCmd(g), newProtocolsAddCmd(g))
@@ -47,17 +48,18 @@ func newProtocolsCmd(g *globals) *cobra.Command {
 
 // listProtocols writes a line per protocol: its name, where it comes
 // from, its items and its steps.
-func listProtocols(w io.Writer, kept map[guidelines.Kind][]byte) error {
-	for _, p := range guidelines.Protocols {
+func listProtocols(w io.Writer, set *kinds.Set) error {
+	for _, k := range kinds.Builtins() {
+		p := k.Protocol
 		fmt.Fprintf(w, "%-20s built in   %-14s %s\n", p.Kind, p.Items, stepList(p))
 	}
-	files, err := guidelines.FileProtocols()
+	files, err := set.Protocols().Files()
 	if err != nil {
 		return err
 	}
 	for _, f := range files {
 		where := "shipped"
-		if _, ok := kept[f.File.Name]; ok {
+		if set.Protocols().Text(f.File.Name) != nil {
 			where = "database"
 		}
 		p := f.File.Protocol()
@@ -103,15 +105,11 @@ func newProtocolsShowCmd(g *globals) *cobra.Command {
 			}
 			defer st.Close()
 			name := guidelines.Kind(args[0])
-			kept, err := st.Protocols(cmd.Context()) // the database's file, as it stands now
+			set, err := kinds.Open(cmd.Context(), st) // the database's file, as it stands now
 			if err != nil {
 				return err
 			}
-			if text, ok := kept[name]; ok {
-				_, err := cmd.OutOrStdout().Write(text)
-				return err
-			}
-			files, err := guidelines.FileProtocols()
+			files, err := set.Protocols().Files()
 			if err != nil {
 				return err
 			}
@@ -121,9 +119,9 @@ func newProtocolsShowCmd(g *globals) *cobra.Command {
 					return err
 				}
 			}
-			for _, p := range guidelines.Protocols {
-				if p.Kind == name {
-					return describeBuiltIn(cmd.OutOrStdout(), p)
+			for _, k := range kinds.Builtins() {
+				if k.Protocol.Kind == name {
+					return describeBuiltIn(cmd.OutOrStdout(), k.Protocol)
 				}
 			}
 			return fmt.Errorf("no protocol %q: claritty protocols lists them", display.Clean(args[0]))

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/kinds"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/tui"
 )
@@ -71,8 +72,12 @@ func runTUI(ctx context.Context, g *globals, dataset, serpURL string, adjudicate
 		return fmt.Errorf("%w: adjudication is for adjudicators and leads; %s's role is %s (a lead can change it: claritty annotators %s --role adjudicator)",
 			store.ErrNotAllowed, an.Name, an.Role, an.Name)
 	}
+	set, err := kinds.Open(ctx, st)
+	if err != nil {
+		return err
+	}
 	cfg := tui.Config{Store: st, Dataset: ds, Annotator: an, SERPURL: serpURL, Adjudicate: adjudicate,
-		PanePoll: 2 * time.Second, Clock: time.Second}
+		PanePoll: 2 * time.Second, Clock: time.Second, Kinds: set}
 	if g.remote != nil {
 		return g.remote.runTUI(ctx, cfg) // the server's own key config is not the client's
 	}

@@ -3,14 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
 
-	"github.com/claritty/claritty/data"
-	"github.com/claritty/claritty/display"
-	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/kinds"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
@@ -80,64 +77,19 @@ func writeStatsCSV(ctx context.Context, w io.Writer, r *store.Reading, d store.D
 var statsGold = report.StatsGold
 
 // writeStats writes the dataset's tables over the reading: every role may
-// read them, the items the reader may still be given left out.
+// read them, the items the reader may still be given left out. Each kind's
+// own (its descriptor's Stats).
 func writeStats(ctx context.Context, w io.Writer, r *store.Reading, d store.Dataset, asJSON bool) error {
-	write, ok := statsByKind[d.Kind]
-	switch {
-	case ok:
-	case d.Kind.Known():
-		write = protocolFileStats // a protocol file's kind: one table for all of them
-	default:
-		return fmt.Errorf("dataset %q is of task kind %q, which has no statistics here", display.Clean(d.Name), display.Clean(string(d.Kind)))
+	set, err := kinds.Open(ctx, r.Store())
+	if err != nil {
+		return err
 	}
-	return write(ctx, r, d, w, asJSON)
-}
-
-// protocolFileStats are a protocol file's kind's statistics: each step's
-// and each unit's labels.
-func protocolFileStats(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, asJSON bool) error {
-	s, err := report.ProtocolFileStats(ctx, r, guidelines.ForKind(d.Kind))
-	return textOrJSON(w, s, err, asJSON)
-}
-
-// statsWriter writes one task kind's statistics as text or JSON.
-type statsWriter func(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, asJSON bool) error
-
-// statsByKind are each task kind's statistics: a task kind is a row here.
-var statsByKind = map[guidelines.Kind]statsWriter{
-	guidelines.MIMICS.Kind: func(ctx context.Context, r *store.Reading, _ store.Dataset, w io.Writer, asJSON bool) error {
-		s, err := report.DatasetStats(ctx, r) // the MIMICS paper's tables
-		return textOrJSON(w, s, err, asJSON)
-	},
-	guidelines.ClariMM.Kind: func(ctx context.Context, r *store.Reading, _ store.Dataset, w io.Writer, asJSON bool) error {
-		s, err := report.ClariMMStats(ctx, r) // ClariMM's Table 1
-		return textOrJSON(w, s, err, asJSON)
-	},
-	guidelines.Necessity.Kind: func(ctx context.Context, r *store.Reading, _ store.Dataset, w io.Writer, asJSON bool) error {
-		s, err := report.NecessityGold(ctx, r)
-		return textOrJSON(w, s, err, asJSON)
-	},
-	// Its statistics are the Clarify-Then-Search table.
-	guidelines.Nuggets.Kind: func(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, asJSON bool) error {
-		scores, err := report.ScoreRuns(ctx, r, d, statsGold)
-		if err != nil {
-			return err
-		}
-		if asJSON {
-			return data.WriteBenchJSON(w, scores, nil)
-		}
-		return writeBenchText(w, scores, nil)
-	},
-	guidelines.Compare.Kind: func(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, asJSON bool) error {
-		c, err := report.CompareGold(ctx, r, d, statsGold)
-		if err != nil {
-			return err
-		}
-		if asJSON {
-			return c.WriteJSON(w)
-		}
-		return writeBenchText(w, nil, []report.ComparisonScore{*c})
-	},
+	k, err := set.Of(d)
+	if err != nil {
+		return err
+	}
+	t, err := k.Stats(ctx, r, d)
+	return textOrJSON(w, t, err, asJSON)
 }
 
 // textOrJSON writes a table as text or JSON, unless making it failed.

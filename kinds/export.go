@@ -1,0 +1,38 @@
+package kinds
+
+import (
+	"github.com/claritty/claritty/guidelines"
+)
+
+// KindExport is an export with the kind it writes.
+type KindExport struct {
+	Kind guidelines.Kind
+	Export
+}
+
+// Exports lists the built-in kinds' exports in the order help lists them,
+// then each kind's own under the kind's name (export --format mimics).
+func Exports() []KindExport {
+	var out, own []KindExport
+	for _, k := range Builtins() {
+		for _, e := range k.Exports {
+			out = append(out, KindExport{k.Protocol.Kind, e})
+			if e.Name == k.Own {
+				e.Name = string(k.Protocol.Kind)
+				own = append(own, KindExport{k.Protocol.Kind, e})
+			}
+		}
+	}
+	return append(out, own...)
+}
+
+// FileExport is what export --format NAME writes when NAME may be a
+// protocol file's kind: its datasets in the file's own shape. Which files
+// a database keeps is known once it is open (Set.Kind says).
+func FileExport(name string) (KindExport, bool) {
+	k := guidelines.Kind(name)
+	if !guidelines.IsFileKindName(k) {
+		return KindExport{}, false
+	}
+	return KindExport{k, Export{Name: name, Release: true, Unresolved: true, FirstOfKind: true, Write: writeProtocolFile}}, true
+}

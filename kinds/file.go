@@ -1,0 +1,77 @@
+package kinds
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/report"
+	"github.com/claritty/claritty/store"
+)
+
+// fileStats are a protocol file's kind's statistics: each step's and each
+// unit's labels.
+func fileStats(ctx context.Context, r *store.Reading, d store.Dataset) (Table, error) {
+	return table(report.ProtocolFileStats(ctx, r, r.Protocol(d.Kind)))
+}
+
+// writeProtocolFile writes a protocol file's dataset in the file's own
+// shape, refusing a dataset of another kind.
+func writeProtocolFile(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error) {
+	return data.WriteProtocolFile(ctx, r, w, opts)
+}
+
+// readingOnly is a release writer that needs no more than the reading.
+func readingOnly(write func(context.Context, *store.Reading, io.Writer, report.ReleaseOptions) (report.ReleaseSummary, error)) func(context.Context, *store.Reading, store.Dataset, io.Writer, report.ReleaseOptions) (report.ReleaseSummary, error) {
+	return func(ctx context.Context, r *store.Reading, _ store.Dataset, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error) {
+		return write(ctx, r, w, opts)
+	}
+}
+
+// table is a statistics table unless making it failed.
+func table[T Table](t T, err error) (Table, error) {
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// WriteBenchText writes scored runs, grouped by dataset, then each
+// comparison, as claritty bench prints them.
+func WriteBenchText(w io.Writer, scores []report.RunScore, comps []report.ComparisonScore) error {
+	if len(scores) == 0 && len(comps) == 0 {
+		_, err := fmt.Fprintf(w, "no benchmark runs yet: claritty bench add --kind %s --name NAME FILE\n",
+			data.RunKindNames("|"))
+		return err
+	}
+	gap := false
+	for i := 0; i < len(scores); {
+		j := i
+		for j < len(scores) && scores[j].Dataset == scores[i].Dataset {
+			j++
+		}
+		lines := append([]string{display.Clean(scores[i].Dataset)}, report.Indent(report.BenchLines(scores[i:j]))...)
+		if err := writeBlock(w, &gap, lines); err != nil {
+			return err
+		}
+		i = j
+	}
+	for i := range comps {
+		if err := writeBlock(w, &gap, report.ComparisonText(&comps[i])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeBlock(w io.Writer, gap *bool, lines []string) error {
+	if *gap {
+		lines = append([]string{""}, lines...)
+	}
+	*gap = true
+	_, err := io.WriteString(w, strings.Join(lines, "\n")+"\n")
+	return err
+}

@@ -1,0 +1,26 @@
+package kinds
+
+import (
+	"context"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/tui"
+)
+
+// mimics is MIMICS-Manual's clarification panes: released as
+// MIMICS-Manual, described by the paper's tables, ranked by trec runs.
+func mimics() *Kind {
+	return &Kind{
+		Protocol: guidelines.MIMICS,
+		Exports:  []Export{{Name: "mimics-manual", Release: true, Unresolved: true, Write: readingOnly(data.WriteManual)}},
+		Own:      "mimics-manual",
+		Stats: func(ctx context.Context, r *store.Reading, _ store.Dataset) (Table, error) {
+			return table(report.DatasetStats(ctx, r)) // the MIMICS paper's tables
+		},
+		Runs:   []store.RunKind{store.RunTREC, store.RunLabels, store.RunQuestions},
+		Screen: tui.PaneScreen(),
+	}
+}

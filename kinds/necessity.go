@@ -1,0 +1,26 @@
+package kinds
+
+import (
+	"context"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/tui"
+)
+
+// necessity is ClariLM's requests: does the request need clarifying, and
+// if so which of its facets.
+func necessity() *Kind {
+	return &Kind{
+		Protocol: guidelines.Necessity,
+		Exports:  []Export{{Name: "necessity-gold", Release: true, FirstOfKind: true, Write: readingOnly(data.WriteNecessityGold)}},
+		Own:      "necessity-gold",
+		Stats: func(ctx context.Context, r *store.Reading, _ store.Dataset) (Table, error) {
+			return table(report.NecessityGold(ctx, r))
+		},
+		Runs:   []store.RunKind{store.RunLabels, store.RunQuestions},
+		Screen: tui.NecessityScreen(),
+	}
+}

@@ -1,0 +1,66 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
+	"github.com/claritty/claritty/store"
+)
+
+// testKinds are a database's kinds as kinds.Open gives them, for tui's own
+// tests: package kinds imports tui, so they cannot use it. The kinds
+// package's tests hold kinds.Open to the same screens.
+type testKinds struct{ st *store.Store }
+
+func (k testKinds) Protocol(kind guidelines.Kind) (guidelines.Protocol, bool) {
+	return k.st.Kinds().Protocol(kind)
+}
+
+func (k testKinds) Screen(kind guidelines.Kind) (Screen, bool) {
+	p, ok := k.st.Kinds().Protocol(kind)
+	switch {
+	case !ok:
+		return Screen{}, false
+	case p.File != nil:
+		return FileScreen(p), true
+	}
+	return map[guidelines.Kind]Screen{
+		guidelines.MIMICS.Kind: PaneScreen(), guidelines.ClariMM.Kind: ConversationScreen(),
+		guidelines.Nuggets.Kind: NuggetScreen(), guidelines.Necessity.Kind: NecessityScreen(),
+		guidelines.Compare.Kind: CompareScreen(),
+	}[kind], true
+}
+
+func (k testKinds) StatsText(ctx context.Context, r *store.Reading, d store.Dataset) (string, error) {
+	var b bytes.Buffer
+	var t interface{ WriteText(io.Writer) error }
+	var err error
+	switch p := r.Protocol(d.Kind); {
+	case p.File != nil:
+		t, err = report.ProtocolFileStats(ctx, r, p)
+	case d.Kind == guidelines.MIMICS.Kind:
+		t, err = report.DatasetStats(ctx, r)
+	case d.Kind == guidelines.ClariMM.Kind:
+		t, err = report.ClariMMStats(ctx, r)
+	case d.Kind == guidelines.Necessity.Kind:
+		t, err = report.NecessityGold(ctx, r)
+	case d.Kind == guidelines.Nuggets.Kind:
+		scores, err := report.ScoreRuns(ctx, r, d, report.StatsGold)
+		return strings.Join(report.BenchLines(scores), "\n"), err
+	default:
+		c, err := report.CompareGold(ctx, r, d, report.StatsGold)
+		if err != nil || c == nil {
+			return "", err
+		}
+		return strings.Join(report.ComparisonText(c), "\n"), nil
+	}
+	if err != nil {
+		return "", err
+	}
+	err = t.WriteText(&b)
+	return b.String(), err
+}
