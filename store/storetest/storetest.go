@@ -121,6 +121,14 @@ func Fingerprint(t testing.TB, db *sql.DB, tables ...string) string {
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
 
+// DataFingerprint is Fingerprint of every table an import writes, to
+// tell whether a refused import or merge changed anything at all.
+func DataFingerprint(t testing.TB, db *sql.DB) string {
+	t.Helper()
+	return Fingerprint(t, db, "datasets", "items", "annotators", "labels", "label_history", "hits",
+		"serp_queries", "serp_results", "turns", "images")
+}
+
 // Lead is the database's first lead, for tests that import or read gold;
 // a database without one gets "lead", as its first OS user would be.
 func Lead(t testing.TB, st *store.Store) store.Annotator {
