@@ -134,25 +134,33 @@ func PaneGoldAt(t testing.TB, st *store.Store, ds int64, seq int) *report.PaneGo
 }
 
 // Nuggets is a database of its own holding datatest.NuggetsGold's two
-// intents as dataset "g" and answers to them from systems a (k 1) and b.
+// intents as dataset "g" and answers to them from systems a (k 1) and b,
+// imported once per test process and copied for each test.
 func Nuggets(t testing.TB) (*store.Store, store.Dataset) {
 	t.Helper()
-	ctx := context.Background()
-	st := storetest.Open(t)
-	lead := storetest.Lead(t, st)
-	dir := t.TempDir()
-	if _, err := data.ImportFile(ctx, st, lead, datatest.WriteFile(t, filepath.Join(dir, "gold.jsonl"), datatest.NuggetsGold), data.Options{Dataset: "g"}); err != nil {
-		t.Fatal(err)
-	}
-	a := `{"id": "q1", "answer": "opened 1937, by Strauss", "k": 1}` + "\n" + `{"id": "2", "answer": "about 60 mg", "k": 1}` + "\n"
-	b := `{"id": "q1", "answer": "a bridge", "system": "b"}` + "\n" + `{"id": "2", "answer": "strong", "system": "b"}` + "\n"
-	if _, err := data.ImportFile(ctx, st, lead, datatest.WriteFile(t, filepath.Join(dir, "a.jsonl"), a), data.Options{Format: data.FormatCandidates, System: "a"}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := data.ImportFile(ctx, st, lead, datatest.WriteFile(t, filepath.Join(dir, "b.jsonl"), b), data.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	d, err := st.DatasetByName(ctx, "g")
+	st := storetest.Built(t, "nuggets", func(ctx context.Context, st *store.Store) error {
+		lead, err := st.Actor(ctx, "lead", "")
+		if err != nil {
+			return err
+		}
+		dir := t.TempDir()
+		a := `{"id": "q1", "answer": "opened 1937, by Strauss", "k": 1}` + "\n" + `{"id": "2", "answer": "about 60 mg", "k": 1}` + "\n"
+		b := `{"id": "q1", "answer": "a bridge", "system": "b"}` + "\n" + `{"id": "2", "answer": "strong", "system": "b"}` + "\n"
+		for _, f := range []struct {
+			name, body string
+			opt        data.Options
+		}{
+			{"gold.jsonl", datatest.NuggetsGold, data.Options{Dataset: "g"}},
+			{"a.jsonl", a, data.Options{Format: data.FormatCandidates, System: "a"}},
+			{"b.jsonl", b, data.Options{}},
+		} {
+			if _, err := data.ImportFile(ctx, st, lead, datatest.WriteFile(t, filepath.Join(dir, f.name), f.body), f.opt); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	d, err := st.DatasetByName(context.Background(), "g")
 	if err != nil {
 		t.Fatal(err)
 	}
