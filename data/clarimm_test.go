@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -14,8 +13,6 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data/datatest"
-	"github.com/claritty/claritty/guidelines"
-	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -105,12 +102,12 @@ func TestImportClariMM(t *testing.T) {
 	}
 
 	// Again: nothing new.
-	before := fingerprint(t, storetest.DB(t, st))
+	before := storetest.DataFingerprint(t, storetest.DB(t, st))
 	res, err = ImportFile(ctx, st, lead(t, st), file, Options{})
 	if err != nil || res.Items != 0 || res.ItemsKnown != 2 {
 		t.Fatalf("re-import %+v %v", res, err)
 	}
-	if fingerprint(t, storetest.DB(t, st)) != before {
+	if storetest.DataFingerprint(t, storetest.DB(t, st)) != before {
 		t.Fatal("re-import changed the database")
 	}
 }
@@ -147,7 +144,7 @@ func TestClariMMRefusals(t *testing.T) {
 		{"changed content", strings.Replace(good, "topic of ok", "another topic", 1), `x.jsonl:1: conversation "ok" is already imported with other content`},
 		{"control characters in id", strings.Replace(good, `"id": "ok"`, `"id": "o\u001b[2Jk"`, 1), "x.jsonl:1: id"},
 	}
-	before := fingerprint(t, storetest.DB(t, st))
+	before := storetest.DataFingerprint(t, storetest.DB(t, st))
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			path := datatest.WriteFile(t, filepath.Join(dir, "x.jsonl"), c.body+"\n")
@@ -159,29 +156,11 @@ func TestClariMMRefusals(t *testing.T) {
 			if strings.ContainsRune(err.Error(), '\x1b') {
 				t.Fatalf("escape sequence in the error: %q", err)
 			}
-			if fingerprint(t, storetest.DB(t, st)) != before {
+			if storetest.DataFingerprint(t, storetest.DB(t, st)) != before {
 				t.Fatal("the failed import changed the database")
 			}
 		})
 	}
-}
-
-// importConversations adds n conversations of turns[i] turns to dataset d.
-func importConversations(t *testing.T, st *store.Store, turns []int) store.Dataset {
-	t.Helper()
-	var b strings.Builder
-	for i, n := range turns {
-		b.WriteString(datatest.ClariMMLine(fmt.Sprintf("c%d", i+1), make([][]string, n)...) + "\n")
-	}
-	ctx := context.Background()
-	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(b.String()), filepath.Join(t.TempDir(), "d.jsonl"), Options{Dataset: "d"}); err != nil {
-		t.Fatal(err)
-	}
-	ds, err := st.DatasetByName(ctx, "d")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ds
 }
 
 // A conversation file sent over SSH (NoLocalFiles) has no folder beside it
@@ -202,37 +181,5 @@ func TestClariMMOverSSHTakesURLsOnly(t *testing.T) {
 	_, err = Import(ctx, st, lead(t, st), strings.NewReader(datatest.ClariMMLine("y")+"\n"), "-", Options{NoLocalFiles: true})
 	if err == nil || !strings.Contains(err.Error(), "give --dataset NAME") {
 		t.Fatalf("standard input without --dataset: %v", err)
-	}
-}
-
-// Ratings merge in as labels do, on the 1-5 scale and only for units the
-// conversation has.
-func TestMergeClariMMRatings(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	st := storetest.Open(t)
-	importConversations(t, st, []int{3})
-	full := ClariMMRatingsExportHeader + "\n"
-	for _, u := range guidelines.ClariMM.Units(guidelines.Shape{Turns: 3}) {
-		full += "c1\t" + u + "\tana\t4\t\t\t\n"
-	}
-	res, err := Import(ctx, st, lead(t, st), strings.NewReader(full), "r.tsv", Options{})
-	if err != nil || res.Merge.Added != 6 || res.Merge.Finished != 1 {
-		t.Fatalf("merge %+v %v", res.Merge, err)
-	}
-	before := fingerprint(t, storetest.DB(t, st))
-	for _, c := range []struct{ row, want string }{
-		{"c1\tcoherence\tbo\t6", `r.tsv:2: label "6" is not one of 1, 2, 3, 4, 5`},
-		{"c1\tcoherence\tbo\t0", `r.tsv:2: label "0" is not one of 1, 2, 3, 4, 5`},
-		{"c1\trelevance_4\tbo\t3", "r.tsv:2: the conversation has 3 turns, so no relevance_4"},
-		{"c1\tlanding_1\tbo\t2", `r.tsv:2: unit "landing_1" is not one of relevance_1`},
-	} {
-		_, err := Import(ctx, st, lead(t, st), strings.NewReader(RatingsHeader+"\n"+c.row+"\n"), "r.tsv", Options{})
-		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
-			t.Errorf("%q: error %v, want %q", c.row, err, c.want)
-		}
-	}
-	if fingerprint(t, storetest.DB(t, st)) != before {
-		t.Fatal("a refused merge changed the database")
 	}
 }

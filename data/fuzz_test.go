@@ -1,4 +1,4 @@
-package data
+package data_test
 
 import (
 	"bufio"
@@ -9,8 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
 )
 
 // Fuzz targets for every reader: whatever the bytes, a reader returns or
@@ -69,8 +72,8 @@ func located(t *testing.T, err error) {
 // fuzzStore is the demo database the fuzz targets that need one write to;
 // each input is one import, all of it or none.
 func fuzzStore(f *testing.F) (*store.Store, store.Annotator) {
-	st := demoStore(f, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
-	return st, lead(f, st)
+	st := demotest.At(f, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	return st, storetest.Lead(f, st)
 }
 
 func FuzzClariMMReader(f *testing.F) {
@@ -78,18 +81,18 @@ func FuzzClariMMReader(f *testing.F) {
 	f.Add([]byte(`{"id": "c", "topic": "t", "facet": "f", "turns": [{"question": "q", "answer": "a", "image": "https://x.example/a.png"}]}` + "\n"))
 	st, who := fuzzStore(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		_, err := Import(context.Background(), st, who, bytes.NewReader(b), "f",
-			Options{Format: FormatClariMM, Dataset: "fuzz-conversations", NoLocalFiles: true})
+		_, err := data.Import(context.Background(), st, who, bytes.NewReader(b), "f",
+			data.Options{Format: data.FormatClariMM, Dataset: "fuzz-conversations", NoLocalFiles: true})
 		located(t, err)
 	})
 }
 
 func FuzzLabelsMerge(f *testing.F) {
 	seedFiles(f, []string{"demo/demo-labels.tsv", "demo/conversations/demo-ratings.tsv", "demo/nuggets/demo-judgements.tsv"}, nil)
-	f.Add([]byte(RatingsHeader + "\nx\tquestion\tana\t2\n"))
+	f.Add([]byte(data.RatingsHeader + "\nx\tquestion\tana\t2\n"))
 	st, who := fuzzStore(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		_, err := Import(context.Background(), st, who, bytes.NewReader(b), "f", Options{Format: FormatLabels})
+		_, err := data.Import(context.Background(), st, who, bytes.NewReader(b), "f", data.Options{Format: data.FormatLabels})
 		located(t, err)
 	})
 }
@@ -98,7 +101,7 @@ func FuzzRatings(f *testing.F) {
 	seedFiles(f, []string{"demo/demo-labels.tsv", "demo/conversations/demo-ratings.tsv"},
 		[]string{"mimics-duo/Task1-OfflineRating.tsv"})
 	f.Fuzz(func(t *testing.T, b []byte) {
-		_, _, err := ReadRatingsStudy(bytes.NewReader(b), "f", 0, RatingScales{})
+		_, _, err := data.ReadRatingsStudy(bytes.NewReader(b), "f", 0, data.RatingScales{})
 		located(t, err)
 	})
 }
@@ -109,7 +112,7 @@ func FuzzRuns(f *testing.F) {
 	st, who := fuzzStore(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, kind := range []store.RunKind{store.RunTREC, store.RunLabels} {
-			_, err := AddRunBytes(context.Background(), st, who, b, "f", RunOptions{Kind: kind, Name: "fuzz-" + string(kind)})
+			_, err := data.AddRunBytes(context.Background(), st, who, b, "f", data.RunOptions{Kind: kind, Name: "fuzz-" + string(kind)})
 			located(t, err)
 		}
 	})
@@ -119,10 +122,10 @@ func FuzzNuggetsAndCandidates(f *testing.F) {
 	seedFiles(f, []string{"demo/nuggets/demo-nuggets.jsonl", "demo/nuggets/demo-clarify.jsonl", "demo/nuggets/demo-orig.jsonl"}, nil)
 	st, who := fuzzStore(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		_, err := Import(context.Background(), st, who, bytes.NewReader(b), "f", Options{Format: FormatNuggets, Dataset: "fuzz-nuggets"})
+		_, err := data.Import(context.Background(), st, who, bytes.NewReader(b), "f", data.Options{Format: data.FormatNuggets, Dataset: "fuzz-nuggets"})
 		located(t, err)
-		_, err = Import(context.Background(), st, who, bytes.NewReader(b), "f",
-			Options{Format: FormatCandidates, Dataset: "fuzz-nuggets", System: "fuzz"})
+		_, err = data.Import(context.Background(), st, who, bytes.NewReader(b), "f",
+			data.Options{Format: data.FormatCandidates, Dataset: "fuzz-nuggets", System: "fuzz"})
 		located(t, err)
 	})
 }
@@ -132,8 +135,8 @@ func FuzzSERPAndMIMICS(f *testing.F) {
 		[]string{"mimics/MIMICS-Manual.tsv", "mimics-duo/Mimics-ClickExploreSampling.tsv"})
 	st, who := fuzzStore(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, format := range []store.Format{FormatSERP, FormatManual, FormatClick} {
-			_, err := Import(context.Background(), st, who, bytes.NewReader(b), "f", Options{Format: format, Dataset: "fuzz-" + string(format)})
+		for _, format := range []store.Format{data.FormatSERP, data.FormatManual, data.FormatClick} {
+			_, err := data.Import(context.Background(), st, who, bytes.NewReader(b), "f", data.Options{Format: format, Dataset: "fuzz-" + string(format)})
 			located(t, err)
 		}
 	})

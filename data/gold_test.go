@@ -1,4 +1,4 @@
-package data
+package data_test
 
 import (
 	"bytes"
@@ -8,9 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/report"
-	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -20,14 +21,14 @@ func TestReleaseRoundTrip(t *testing.T) {
 	t.Parallel()
 	path := datatest.SharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	ctx := context.Background()
-	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
-	res, err := ImportFile(ctx, st, lead(t, st), path, Options{})
+	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	res, err := data.ImportFile(ctx, st, storetest.Lead(t, st), path, data.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ds, _ := st.DatasetByName(ctx, res.Dataset)
 	var out bytes.Buffer
-	sum, err := WriteManual(ctx, storetest.ReadGold(t, st, ds.ID), &out, report.ReleaseOptions{})
+	sum, err := data.WriteManual(ctx, storetest.ReadGold(t, st, ds.ID), &out, report.ReleaseOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func TestReleaseRoundTrip(t *testing.T) {
 	}
 	// Every unit of the release says where its label came from.
 	out.Reset()
-	if _, err := WriteGold(ctx, storetest.ReadGold(t, st, ds.ID), &out, report.ReleaseOptions{}); err != nil {
+	if _, err := data.WriteGold(ctx, storetest.ReadGold(t, st, ds.ID), &out, report.ReleaseOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	for i, line := range strings.Split(strings.TrimSpace(out.String()), "\n")[1:] {
@@ -50,45 +51,15 @@ func TestReleaseRoundTrip(t *testing.T) {
 	}
 }
 
-// goldStore has three demo panes labelled by three annotators each:
-// pane 1 unanimous, pane 2 with a 2-1 majority on the question and a
-// three-way tie on answer_set, pane 3 flagged; pane 4 is half done by one
-// annotator (an open HIT, which gold ignores).
-func goldStore(t *testing.T) (*store.Store, int64) {
-	t.Helper()
-	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
-	ctx := context.Background()
-	ds, _ := st.DatasetByName(ctx, DemoDataset)
-	st.SetPolicy(ctx, lead(t, st), ds.ID, store.Policy{Min: 3, Max: 3, Lease: time.Hour})
-	storetest.GoldVotes(t, st, ds.ID)
-	return st, ds.ID
-}
-
-func paneGoldAt(t *testing.T, st *store.Store, ds int64, seq int) *report.PaneGold {
-	t.Helper()
-	var found *report.PaneGold
-	err := report.EachPaneGold(context.Background(), storetest.ReadGold(t, st, ds), func(p *report.PaneGold) error {
-		if p.Item.Seq == seq {
-			c := *p
-			found = &c
-		}
-		return nil
-	})
-	if err != nil || found == nil {
-		t.Fatalf("pane %d: %v", seq, err)
-	}
-	return found
-}
-
 // One annotator's finished HIT on a dataset whose policy asks for three is
 // not gold: its units are insufficient, never unanimous, and the release
 // and gold exports leave the pane out (and say so) unless asked to keep it.
 func TestSingleAnnotatorIsInsufficient(t *testing.T) {
 	t.Parallel()
-	st, ds := goldStore(t)
+	st, ds := demotest.Gold(t)
 	ctx := context.Background()
-	keyHIT(t, st, "bo", 5, storetest.All2)
-	p5 := paneGoldAt(t, st, ds, 5)
+	demotest.KeyHIT(t, st, "bo", 5, storetest.All2)
+	p5 := demotest.PaneGoldAt(t, st, ds, 5)
 	if len(p5.Units) == 0 || p5.Insufficient != len(p5.Units) {
 		t.Fatalf("pane 5: %+v", p5)
 	}
@@ -98,7 +69,7 @@ func TestSingleAnnotatorIsInsufficient(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	sum, err := WriteManual(ctx, storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{})
+	sum, err := data.WriteManual(ctx, storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{})
 	if err != nil || sum.Insufficient != 1 || strings.Contains(out.String(), storetest.ItemAt(t, st, ds, 5).Query+"\t") {
 		t.Fatalf("release %+v %v:\n%s", sum, err, out.String())
 	}
@@ -106,18 +77,18 @@ func TestSingleAnnotatorIsInsufficient(t *testing.T) {
 		t.Fatalf("summary line: %s", sum.Line("panes"))
 	}
 	out.Reset()
-	sum, _ = WriteManual(ctx, storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{IncludeIncomplete: true})
+	sum, _ = data.WriteManual(ctx, storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{IncludeIncomplete: true})
 	if sum.Insufficient != 1 || !strings.Contains(out.String(), storetest.ItemAt(t, st, ds, 5).Query+"\t") {
 		t.Fatalf("with incomplete %+v:\n%s", sum, out.String())
 	}
 	out.Reset()
 	uid := storetest.ItemAt(t, st, ds, 5).UID
-	sum, _ = WriteGold(ctx, storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{})
+	sum, _ = data.WriteGold(ctx, storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{})
 	if sum.Insufficient != 1 || strings.Contains(out.String(), uid) {
 		t.Fatalf("gold export kept an insufficient pane: %+v", sum)
 	}
 	out.Reset()
-	WriteGold(ctx, storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{IncludeIncomplete: true})
+	data.WriteGold(ctx, storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{IncludeIncomplete: true})
 	if !strings.Contains(out.String(), uid+"\tquestion\t2\tinsufficient\t2:1\t\n") {
 		t.Fatalf("gold export with incomplete:\n%s", out.String())
 	}
@@ -125,15 +96,15 @@ func TestSingleAnnotatorIsInsufficient(t *testing.T) {
 
 func TestGoldExport(t *testing.T) {
 	t.Parallel()
-	st, ds := goldStore(t)
+	st, ds := demotest.Gold(t)
 	var out bytes.Buffer
-	sum, err := WriteGold(context.Background(), storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{})
+	sum, err := data.WriteGold(context.Background(), storetest.ReadGold(t, st, ds), &out, report.ReleaseOptions{})
 	if err != nil || sum.Flagged != 1 {
 		t.Fatalf("%+v, %v", sum, err)
 	}
 	uid := storetest.ItemAt(t, st, ds, 2).UID
 	for _, want := range []string{
-		GoldHeader + "\n",
+		data.GoldHeader + "\n",
 		uid + "\tquestion\t2\tmajority\t1:1,2:2\t\n",
 		uid + "\tanswer_set\t\tunresolved\t0:1,1:1,2:1\t\n",
 	} {
@@ -145,7 +116,7 @@ func TestGoldExport(t *testing.T) {
 
 func TestPseudonymsAreStableAndHideNames(t *testing.T) {
 	t.Parallel()
-	st, ds := goldStore(t)
+	st, ds := demotest.Gold(t)
 	ctx := context.Background()
 	export := func() string {
 		rename, err := st.Pseudonyms(ctx)
@@ -153,7 +124,7 @@ func TestPseudonymsAreStableAndHideNames(t *testing.T) {
 			t.Fatal(err)
 		}
 		var b bytes.Buffer
-		if err := WriteLabels(ctx, storetest.ReadLabels(t, st, ds), &b, rename); err != nil {
+		if err := data.WriteLabels(ctx, storetest.ReadLabels(t, st, ds), &b, rename); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()
@@ -167,7 +138,7 @@ func TestPseudonymsAreStableAndHideNames(t *testing.T) {
 			t.Fatalf("%q appears in a pseudonymized export", name)
 		}
 	}
-	rows, err := ReadRatings(strings.NewReader(a), "p.tsv")
+	rows, err := data.ReadRatings(strings.NewReader(a), "p.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,22 +157,22 @@ func TestPseudonymsAreStableAndHideNames(t *testing.T) {
 func TestConflictingReleaseIsRefused(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	row := "jaguar\tWhich jaguar?\tcar\tcat\t\t\t\t2\t1\t2\t0\t\t\t"
-	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(ManualHeader()+"\n"+row+"\n"), "r.tsv", Options{}); err != nil {
+	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(data.ManualHeader()+"\n"+row+"\n"), "r.tsv", data.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	before := fingerprint(t, storetest.DB(t, st))
+	before := storetest.DataFingerprint(t, storetest.DB(t, st))
 	changed := strings.Replace(row, "\t2\t1\t2\t0", "\t2\t0\t2\t0", 1)
 	for name, body := range map[string]string{
 		"r.tsv":   "puma\tWhich puma?\ta\tb\t\t\t\t1\t1\t1\t1\t\t\t\n" + changed + "\n",
 		"dup.tsv": row + "\n" + changed + "\n",
 	} {
-		_, err := Import(ctx, st, lead(t, st), strings.NewReader(ManualHeader()+"\n"+body), name, Options{Dataset: "r"})
+		_, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(data.ManualHeader()+"\n"+body), name, data.Options{Dataset: "r"})
 		if err == nil || !strings.HasPrefix(err.Error(), name+":3: mimics-release already has answer_set = 1") {
 			t.Errorf("%s: %v", name, err)
 		}
-		if fingerprint(t, storetest.DB(t, st)) != before {
+		if storetest.DataFingerprint(t, storetest.DB(t, st)) != before {
 			t.Errorf("%s: a refused import changed the database", name)
 		}
 	}

@@ -3,7 +3,6 @@ package data
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,14 +16,6 @@ import (
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
-
-// fingerprint hashes every row of every table an import writes, to tell
-// whether a failed import changed anything at all.
-func fingerprint(t *testing.T, db *sql.DB) string {
-	t.Helper()
-	return storetest.Fingerprint(t, db, "datasets", "items", "annotators", "labels", "label_history", "hits",
-		"serp_queries", "serp_results", "turns", "images")
-}
 
 // countManual reads the released file independently of the importer: panes,
 // distinct queries, and non-empty label cells.
@@ -148,7 +139,7 @@ func TestDamagedFilesChangeNothing(t *testing.T) {
 	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(hdr+good), "seed.tsv", Options{Dataset: "x"}); err != nil {
 		t.Fatal(err)
 	}
-	before := fingerprint(t, storetest.DB(t, st))
+	before := storetest.DataFingerprint(t, storetest.DB(t, st))
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			opt := Options{Dataset: "x"}
@@ -160,7 +151,7 @@ func TestDamagedFilesChangeNothing(t *testing.T) {
 			if err == nil || !errors.As(err, &le) || !strings.HasPrefix(err.Error(), c.want) {
 				t.Fatalf("error %v, want one starting %q", err, c.want)
 			}
-			if after := fingerprint(t, storetest.DB(t, st)); after != before {
+			if after := storetest.DataFingerprint(t, storetest.DB(t, st)); after != before {
 				t.Fatal("the failed import changed the database")
 			}
 		})
@@ -178,12 +169,12 @@ func TestDamagedReleaseChangesNothing(t *testing.T) {
 	cut = append(cut, lines[2000][:len(lines[2000])/2]...)
 	st := storetest.Open(t)
 	me := lead(t, st)
-	before := fingerprint(t, storetest.DB(t, st))
+	before := storetest.DataFingerprint(t, storetest.DB(t, st))
 	_, err := Import(context.Background(), st, me, bytes.NewReader(cut), "cut.tsv", Options{Dataset: "m"})
 	if err == nil || !strings.HasPrefix(err.Error(), "cut.tsv:2001: ") {
 		t.Fatalf("error %v", err)
 	}
-	if fingerprint(t, storetest.DB(t, st)) != before {
+	if storetest.DataFingerprint(t, storetest.DB(t, st)) != before {
 		t.Fatal("database changed")
 	}
 }

@@ -1,4 +1,4 @@
-package data
+package data_test
 
 import (
 	"bytes"
@@ -8,33 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
-
-// demoStore is a fresh database with the demo panes, on a clock that moves
-// one second per timestamp so label times are ordered and known.
-func demoStore(t testing.TB, start time.Time) *store.Store {
-	t.Helper()
-	st := storetest.Open(t)
-	clock := start
-	st.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
-	if err := LoadDemo(context.Background(), st, lead(t, st)); err != nil {
-		t.Fatal(err)
-	}
-	return st
-}
-
-// keyHIT labels the units of the demo pane seq as the annotator, the way
-// the TUI does (storetest.KeyHIT).
-func keyHIT(t *testing.T, st *store.Store, name string, seq int, values map[string]int) {
-	t.Helper()
-	ds, err := st.DatasetByName(context.Background(), DemoDataset)
-	if err != nil {
-		t.Fatal(err)
-	}
-	storetest.KeyHIT(t, st, ds.ID, seq, name, values)
-}
 
 // allLabels lists every label as "uid unit annotator value" lines.
 func allLabels(t *testing.T, st *store.Store) string {
@@ -53,7 +32,7 @@ func allLabels(t *testing.T, st *store.Store) string {
 func exportLabels(t *testing.T, st *store.Store) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := WriteLabels(context.Background(), storetest.ReadLabels(t, st, 0), &b, nil); err != nil {
+	if err := data.WriteLabels(context.Background(), storetest.ReadLabels(t, st, 0), &b, nil); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -61,9 +40,9 @@ func exportLabels(t *testing.T, st *store.Store) string {
 
 func merge(t *testing.T, st *store.Store, file, dataset string) (store.MergeStats, error) {
 	t.Helper()
-	res, err := Import(context.Background(), st, lead(t, st), strings.NewReader(file), "labels.tsv",
-		Options{Format: FormatAuto, Dataset: dataset})
-	if err == nil && res.Format != FormatLabels {
+	res, err := data.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(file), "labels.tsv",
+		data.Options{Format: data.FormatAuto, Dataset: dataset})
+	if err == nil && res.Format != data.FormatLabels {
 		t.Fatalf("detected %s", res.Format)
 	}
 	return res.Merge, err
@@ -72,24 +51,24 @@ func merge(t *testing.T, st *store.Store, file, dataset string) (store.MergeStat
 func TestMergeLabelsFromAnotherDatabase(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	laptop := demoStore(t, time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC))
-	keyHIT(t, laptop, "ana", 1, storetest.All2)
-	keyHIT(t, laptop, "bo", 1, storetest.All2)
-	keyHIT(t, laptop, "bo", 2, map[string]int{"question": 1}) // started, not finished
+	laptop := demotest.At(t, time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC))
+	demotest.KeyHIT(t, laptop, "ana", 1, storetest.All2)
+	demotest.KeyHIT(t, laptop, "bo", 1, storetest.All2)
+	demotest.KeyHIT(t, laptop, "bo", 2, map[string]int{"question": 1}) // started, not finished
 	file := exportLabels(t, laptop)
 
-	server := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
-	keyHIT(t, server, "cy", 1, storetest.All2)
+	server := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	demotest.KeyHIT(t, server, "cy", 1, storetest.All2)
 	got, err := merge(t, server, file, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := strings.Count(file, "\n") - 1
-	demo := strings.Count(demoFile(t, "demo/demo-labels.tsv"), "\n") - 1 +
-		strings.Count(demoFile(t, "demo/conversations/demo-ratings.tsv"), "\n") - 1 +
-		strings.Count(demoFile(t, "demo/nuggets/demo-judgements.tsv"), "\n") - 1 +
-		strings.Count(demoFile(t, "demo/clarilm/demo-necessity-labels.tsv"), "\n") - 1 +
-		strings.Count(demoFile(t, "demo/clarilm/demo-pairs-labels.tsv"), "\n") - 1
+	demo := strings.Count(datatest.DemoFile(t, "demo/demo-labels.tsv"), "\n") - 1 +
+		strings.Count(datatest.DemoFile(t, "demo/conversations/demo-ratings.tsv"), "\n") - 1 +
+		strings.Count(datatest.DemoFile(t, "demo/nuggets/demo-judgements.tsv"), "\n") - 1 +
+		strings.Count(datatest.DemoFile(t, "demo/clarilm/demo-necessity-labels.tsv"), "\n") - 1 +
+		strings.Count(datatest.DemoFile(t, "demo/clarilm/demo-pairs-labels.tsv"), "\n") - 1
 	if got.Added != n-demo || got.Same != demo || got.Changed+got.KeptNewer != 0 || got.Finished != 2 {
 		t.Fatalf("first merge %+v, want %d added, %d already there and 2 HITs finished", got, n-demo, demo)
 	}
@@ -102,18 +81,18 @@ func TestMergeLabelsFromAnotherDatabase(t *testing.T) {
 	}
 
 	// Twice is once: nothing added, nothing in the history.
-	before := fingerprint(t, storetest.DB(t, server))
+	before := storetest.DataFingerprint(t, storetest.DB(t, server))
 	got, err = merge(t, server, file, "")
 	if err != nil || got.Added+got.Changed+got.KeptNewer != 0 || got.Same != n || got.Finished != 0 {
 		t.Fatalf("second merge %+v %v", got, err)
 	}
-	if fingerprint(t, storetest.DB(t, server)) != before {
+	if storetest.DataFingerprint(t, storetest.DB(t, server)) != before {
 		t.Fatal("merging the same file twice changed the database")
 	}
 
 	// Pane 1 now has ana, bo and cy, agreeing: it is complete, and a fourth
 	// annotator is given pane 2 (bo's open HIT there holds one place of three).
-	ds, _ := server.DatasetByName(ctx, DemoDataset)
+	ds, _ := server.DatasetByName(ctx, data.DemoDataset)
 	dee, _ := server.EnsureAnnotator(ctx, "dee")
 	id, ok, _, err := server.NextHIT(ctx, ds.ID, dee.ID, 0)
 	if err != nil || !ok || id != storetest.ItemAt(t, server, ds.ID, 2).ID {
@@ -130,11 +109,11 @@ func TestMergeLabelsFromAnotherDatabase(t *testing.T) {
 func TestMergeNewestWins(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
-	keyHIT(t, st, "ana", 1, map[string]int{"question": 2})
+	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	demotest.KeyHIT(t, st, "ana", 1, map[string]int{"question": 2})
 	uid := storetest.ItemAt(t, st, 1, 1).UID
 	row := func(label, updated string) string {
-		return LabelsHeader + "\n" + uid + "\tquestion\tana\t" + label + "\t2026-11-01T00:00:00.000Z\t" + updated + "\t4.0\n"
+		return data.LabelsHeader + "\n" + uid + "\tquestion\tana\t" + label + "\t2026-11-01T00:00:00.000Z\t" + updated + "\t4.0\n"
 	}
 	// Older than the stored label (keyed 2026-11-21): the stored one stays.
 	got, err := merge(t, st, row("0", "2026-11-20T00:00:00Z"), "")
@@ -152,7 +131,7 @@ func TestMergeNewestWins(t *testing.T) {
 		t.Fatalf("history %+v", last)
 	}
 	// A file without times counts as newest.
-	noTimes := RatingsHeader + "\n" + uid + "\tquestion\tana\t1\n"
+	noTimes := data.RatingsHeader + "\n" + uid + "\tquestion\tana\t1\n"
 	if got, err = merge(t, st, noTimes, ""); err != nil || got.Changed != 1 || labelOf(t, st, "ana") != 1 {
 		t.Fatalf("file without times: %+v %v", got, err)
 	}
@@ -161,22 +140,13 @@ func TestMergeNewestWins(t *testing.T) {
 	}
 }
 
-func demoFile(t *testing.T, name string) string {
-	t.Helper()
-	b, err := demoFS.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 // The demo's labels: three demo annotators finished every pane of the
 // second half, one pane went to five and is still tied, and the first half
 // is left for the user.
 func TestDemoLabels(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := demoStore(t, time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
+	st := demotest.At(t, time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
 	db := storetest.DB(t, st)
 	// The demo conversations: five, the last two rated by three demo
 	// annotators with a majority on every unit, the first three left for
@@ -184,7 +154,7 @@ func TestDemoLabels(t *testing.T) {
 	var convs, rated, previews, urls int
 	err := db.QueryRow(`SELECT count(*), sum(open = 0 AND tied = 0 AND finished = 3),
 		(SELECT count(*) FROM images WHERE preview IS NOT NULL), (SELECT count(*) FROM images WHERE preview IS NULL AND problem = '')
-		FROM items WHERE dataset_id = (SELECT id FROM datasets WHERE name = ?)`, DemoConversations).Scan(&convs, &rated, &previews, &urls)
+		FROM items WHERE dataset_id = (SELECT id FROM datasets WHERE name = ?)`, data.DemoConversations).Scan(&convs, &rated, &previews, &urls)
 	if err != nil || convs != 5 || rated != 2 || previews != 11 || urls != 1 {
 		t.Fatalf("demo conversations: %d, %d rated, %d previews, %d links; %v", convs, rated, previews, urls, err)
 	}
@@ -196,7 +166,7 @@ func TestDemoLabels(t *testing.T) {
 		t.Fatalf("%d panes labelled: %d complete, %d tied after five (%d units), %d in the first half; %v",
 			panes, complete, tied, tiedUnits, firstHalf, err)
 	}
-	ds, _ := st.DatasetByName(ctx, DemoDataset)
+	ds, _ := st.DatasetByName(ctx, data.DemoDataset)
 	me, _ := st.EnsureAnnotator(ctx, "newcomer")
 	if id, ok, _, err := st.NextHIT(ctx, ds.ID, me.ID, 0); err != nil || !ok || id != storetest.ItemAt(t, st, ds.ID, 1).ID {
 		t.Fatalf("a new annotator starts at %d (%v %v), want pane 1", id, ok, err)
@@ -215,8 +185,8 @@ func labelOf(t *testing.T, st *store.Store, name string) int {
 
 func TestMergeRefusesBadRowsAndChangesNothing(t *testing.T) {
 	t.Parallel()
-	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
-	keyHIT(t, st, "ana", 1, map[string]int{"question": 2})
+	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	demotest.KeyHIT(t, st, "ana", 1, map[string]int{"question": 2})
 	uid := storetest.ItemAt(t, st, 1, 1).UID   // 5 answers
 	short := storetest.ItemAt(t, st, 1, 4).UID // python: 3 answers
 	row := func(f ...string) string { return strings.Join(f, "\t") + "\n" }
@@ -233,12 +203,12 @@ func TestMergeRefusesBadRowsAndChangesNothing(t *testing.T) {
 		row(uid, "question", "bo", "1", "", "", "NaN"):             `labels.tsv:3: seconds "NaN" is not a number`,
 		row(uid, "question", "bo"):                                 "labels.tsv:3: 3 fields, want 7",
 	} {
-		before := fingerprint(t, storetest.DB(t, st))
-		_, err := merge(t, st, LabelsHeader+"\n"+good+body, "")
+		before := storetest.DataFingerprint(t, storetest.DB(t, st))
+		_, err := merge(t, st, data.LabelsHeader+"\n"+good+body, "")
 		if err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "\x1b") {
 			t.Errorf("%q: error %v, want %q", body, err, want)
 		}
-		if fingerprint(t, storetest.DB(t, st)) != before {
+		if storetest.DataFingerprint(t, storetest.DB(t, st)) != before {
 			t.Errorf("%q: a refused merge changed the database", body)
 		}
 	}
@@ -247,13 +217,13 @@ func TestMergeRefusesBadRowsAndChangesNothing(t *testing.T) {
 func TestMergeFindsItemsByDataset(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
-	b, _ := demoFS.ReadFile("demo/demo.tsv")
-	if _, err := Import(ctx, st, lead(t, st), bytes.NewReader(b), "copy.tsv", Options{}); err != nil {
+	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	b := []byte(datatest.DemoFile(t, "demo/demo.tsv"))
+	if _, err := data.Import(ctx, st, storetest.Lead(t, st), bytes.NewReader(b), "copy.tsv", data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	uid := storetest.ItemAt(t, st, 1, 1).UID
-	file := RatingsHeader + "\n" + uid + "\tquestion\tana\t2\n"
+	file := data.RatingsHeader + "\n" + uid + "\tquestion\tana\t2\n"
 	if _, err := merge(t, st, file, ""); err == nil || !strings.Contains(err.Error(), "say which with --dataset") {
 		t.Fatalf("ambiguous uid: %v", err)
 	}

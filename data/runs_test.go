@@ -1,27 +1,22 @@
-package data
+package data_test
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
 
-func runFile(t *testing.T, body string) string {
-	return datatest.WriteFile(t, filepath.Join(t.TempDir(), "r.run"), body)
-}
-
 func TestMalformedRunsAreRefused(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	pane := "167898f358b1292e" // vpn: 3 answers
 	cases := []struct {
 		kind       store.RunKind
@@ -49,7 +44,7 @@ func TestMalformedRunsAreRefused(t *testing.T) {
 	tables := []string{"runs", "run_docs", "run_labels", "run_questions"}
 	before := storetest.Fingerprint(t, storetest.DB(t, st), tables...)
 	for _, c := range cases {
-		_, err := AddRun(ctx, st, lead(t, st), runFile(t, c.body), RunOptions{Kind: c.kind, Name: "x"})
+		_, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, c.body), data.RunOptions{Kind: c.kind, Name: "x"})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s run %q:\n  err = %v\n  want %s", c.kind, c.body, err, c.want)
 		}
@@ -62,38 +57,23 @@ func TestMalformedRunsAreRefused(t *testing.T) {
 func TestRunNamesAndRepeats(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	body := "vpn Q0 167898f358b1292e 1 1.5 t\n"
-	res, err := AddRun(ctx, st, lead(t, st), runFile(t, body), RunOptions{Kind: "trec", Name: "sets"})
+	res, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body), data.RunOptions{Kind: "trec", Name: "sets"})
 	if err != nil || res.Target != store.TargetAnswerSet || res.RunLines != 1 {
 		t.Fatalf("answer-set run: %+v, %v", res, err)
 	}
-	res, err = AddRun(ctx, st, lead(t, st), runFile(t, body), RunOptions{Kind: "trec", Name: "sets"})
+	res, err = data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body), data.RunOptions{Kind: "trec", Name: "sets"})
 	if err != nil || !res.Known {
 		t.Errorf("the same file again: %+v, %v", res, err)
 	}
-	_, err = AddRun(ctx, st, lead(t, st), runFile(t, body+"vpn Q0 46d6d8f8856ec64b 2 1 t\n"), RunOptions{Kind: "trec", Name: "sets"})
+	_, err = data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body+"vpn Q0 46d6d8f8856ec64b 2 1 t\n"), data.RunOptions{Kind: "trec", Name: "sets"})
 	if err == nil || !strings.Contains(err.Error(), "already holds other content") {
 		t.Errorf("another file under the same name: %v", err)
 	}
 	for _, bad := range []string{"", "a@b", "tab\there"} {
-		if _, err := AddRun(ctx, st, lead(t, st), runFile(t, body), RunOptions{Kind: "trec", Name: bad}); err == nil {
+		if _, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body), data.RunOptions{Kind: "trec", Name: bad}); err == nil {
 			t.Errorf("run name %q accepted", bad)
 		}
-	}
-}
-
-// A rule's fingerprint is the body's and the rule's bytes hashed in turn,
-// as the file with the rule appended was hashed before: runs registered
-// under --one-game keep theirs, and the upload is not copied to make it.
-func TestRunFingerprintOfARule(t *testing.T) {
-	t.Parallel()
-	body := []byte("{\"uid\": \"q1\"}\n")
-	sum := sha256.Sum256(append(append([]byte{}, body...), "\x00one-game"...))
-	if got, want := runFingerprint(body, "\x00one-game"), hex.EncodeToString(sum[:16]); got != want {
-		t.Errorf("one-game fingerprint %s, want %s", got, want)
-	}
-	if runFingerprint(body, "\x00one-game") == runFingerprint(body) {
-		t.Error("the rule does not change the fingerprint")
 	}
 }

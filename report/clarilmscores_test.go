@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -17,9 +19,9 @@ import (
 func TestDemoClariLMScores(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	votes := map[string]map[string]int{} // item unit -> label -> votes
-	for _, l := range strings.Split(strings.TrimSpace(demoFile(t, "demo/clarilm/demo-necessity-labels.tsv")), "\n")[1:] {
+	for _, l := range strings.Split(strings.TrimSpace(datatest.DemoFile(t, "demo/clarilm/demo-necessity-labels.tsv")), "\n")[1:] {
 		f := strings.Split(l, "\t")
 		key := f[0] + " " + f[1]
 		if votes[key] == nil {
@@ -36,7 +38,7 @@ func TestDemoClariLMScores(t *testing.T) {
 		return ""
 	}
 	right, n := 0, 0
-	for _, l := range strings.Split(strings.TrimSpace(demoFile(t, "demo/clarilm/demo-necessity.run")), "\n")[1:] {
+	for _, l := range strings.Split(strings.TrimSpace(datatest.DemoFile(t, "demo/clarilm/demo-necessity.run")), "\n")[1:] {
 		f := strings.Fields(l)
 		if f[1] != "necessity" {
 			continue

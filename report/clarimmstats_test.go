@@ -6,37 +6,17 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data"
-	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
-	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
-
-// importConversations adds n conversations of turns[i] turns to dataset d.
-func importConversations(t *testing.T, st *store.Store, turns []int) store.Dataset {
-	t.Helper()
-	var b strings.Builder
-	for i, n := range turns {
-		b.WriteString(datatest.ClariMMLine(fmt.Sprintf("c%d", i+1), make([][]string, n)...) + "\n")
-	}
-	ctx := context.Background()
-	if _, err := data.Import(ctx, st, lead(t, st), strings.NewReader(b.String()), filepath.Join(t.TempDir(), "d.jsonl"), data.Options{Dataset: "d"}); err != nil {
-		t.Fatal(err)
-	}
-	ds, err := st.DatasetByName(ctx, "d")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ds
-}
 
 // ratingsFile makes a labels TSV of random ratings by several annotators,
 // and keeps them per unit for an independent computation.
@@ -93,9 +73,9 @@ func TestClariMMStatsIndependently(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	turns := []int{1, 2, 3, 4, 4, 3, 2, 4}
-	ds := importConversations(t, st, turns)
+	ds := demotest.Conversations(t, st, turns)
 	body, per := ratingsFile(turns, 3, 7)
-	if _, err := data.Import(ctx, st, lead(t, st), strings.NewReader(body), "r.tsv", data.Options{}); err != nil {
+	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(body), "r.tsv", data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	rs, err := report.ClariMMStats(ctx, storetest.ReadGold(t, st, ds.ID))
@@ -124,10 +104,10 @@ func TestMedianGold(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.Open(t)
-	ds := importConversations(t, st, []int{1})
+	ds := demotest.Conversations(t, st, []int{1})
 	pol, _ := st.DatasetPolicy(ctx, ds.ID)
 	pol.Min, pol.Max, pol.Gold = 3, 4, agreement.RuleMedian
-	if err := st.SetPolicy(ctx, lead(t, st), ds.ID, pol); err != nil {
+	if err := st.SetPolicy(ctx, storetest.Lead(t, st), ds.ID, pol); err != nil {
 		t.Fatal(err)
 	}
 	rows := data.RatingsHeader + "\n"
@@ -139,7 +119,7 @@ func TestMedianGold(t *testing.T) {
 			rows += fmt.Sprintf("c1\t%s\t%s\t%d\n", u, r.who, r.v[i])
 		}
 	}
-	if _, err := data.Import(ctx, st, lead(t, st), strings.NewReader(rows), "r.tsv", data.Options{}); err != nil {
+	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(rows), "r.tsv", data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	var got *report.PaneGold

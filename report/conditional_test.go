@@ -103,11 +103,11 @@ func TestNecessityFacetAskedAfterYes(t *testing.T) {
 	dir := t.TempDir()
 	c := makeNecessityCase(29)
 	for _, f := range []struct{ name, body string }{{"nec.jsonl", c.requests}, {"labels.tsv", c.labels}} {
-		if _, err := data.ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, f.name), f.body), data.Options{Dataset: "nec"}); err != nil {
+		if _, err := data.ImportFile(ctx, st, storetest.Lead(t, st), datatest.WriteFile(t, filepath.Join(dir, f.name), f.body), data.Options{Dataset: "nec"}); err != nil {
 			t.Fatalf("%s: %v", f.name, err)
 		}
 	}
-	if _, err := data.AddRunBytes(ctx, st, lead(t, st), []byte(c.run), "model.run",
+	if _, err := data.AddRunBytes(ctx, st, storetest.Lead(t, st), []byte(c.run), "model.run",
 		data.RunOptions{Kind: store.RunLabels, Name: "model", Dataset: "nec"}); err != nil {
 		t.Fatal(err)
 	}

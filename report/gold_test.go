@@ -7,48 +7,18 @@ import (
 	"math"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
 
-// goldStore has three demo panes labelled by three annotators each:
-// pane 1 unanimous, pane 2 with a 2-1 majority on the question and a
-// three-way tie on answer_set, pane 3 flagged; pane 4 is half done by one
-// annotator (an open HIT, which gold ignores).
-func goldStore(t *testing.T) (*store.Store, int64) {
-	t.Helper()
-	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
-	ctx := context.Background()
-	ds, _ := st.DatasetByName(ctx, data.DemoDataset)
-	st.SetPolicy(ctx, lead(t, st), ds.ID, store.Policy{Min: 3, Max: 3, Lease: time.Hour})
-	storetest.GoldVotes(t, st, ds.ID)
-	return st, ds.ID
-}
-
-func paneGoldAt(t *testing.T, st *store.Store, ds int64, seq int) *report.PaneGold {
-	t.Helper()
-	var found *report.PaneGold
-	err := report.EachPaneGold(context.Background(), storetest.ReadGold(t, st, ds), func(p *report.PaneGold) error {
-		if p.Item.Seq == seq {
-			c := *p
-			found = &c
-		}
-		return nil
-	})
-	if err != nil || found == nil {
-		t.Fatalf("pane %d: %v", seq, err)
-	}
-	return found
-}
-
 func TestGoldAndProvenance(t *testing.T) {
 	t.Parallel()
-	st, ds := goldStore(t)
-	p1, p2, p4 := paneGoldAt(t, st, ds, 1), paneGoldAt(t, st, ds, 2), paneGoldAt(t, st, ds, 4)
+	st, ds := demotest.Gold(t)
+	p1, p2, p4 := demotest.PaneGoldAt(t, st, ds, 1), demotest.PaneGoldAt(t, st, ds, 2), demotest.PaneGoldAt(t, st, ds, 4)
 	if u := p1.Units[0]; u.Unit != "question" || u.Label != 2 || u.Provenance != "unanimous" || p1.Missing != 0 {
 		t.Fatalf("pane 1 %+v", p1)
 	}
@@ -83,15 +53,15 @@ func TestGoldAndProvenance(t *testing.T) {
 
 func TestReferBelow(t *testing.T) {
 	t.Parallel()
-	st, ds := goldStore(t)
+	st, ds := demotest.Gold(t)
 	ctx := context.Background()
-	p2 := paneGoldAt(t, st, ds, 2)
+	p2 := demotest.PaneGoldAt(t, st, ds, 2)
 	// question 2,2,1: 1 of 3 pairs agree; answer set 0,1,2: none; four
 	// landing pages 2,2,2: 3 of 3 each. 13 of 18.
 	if share, ok := p2.PaneAgreement(); !ok || math.Abs(share-13.0/18) > 1e-12 {
 		t.Fatalf("pane 2 agreement %v %v", share, ok)
 	}
-	ana := lead(t, st)
+	ana := storetest.Lead(t, st)
 	bo := storetest.Person(t, st, "bob", store.RoleAnnotator)
 	if _, err := st.ReadGold(ctx, bo, ds); !errors.Is(err, store.ErrNotAllowed) {
 		t.Fatalf("an annotator read gold to refer with: %v", err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
@@ -21,7 +22,7 @@ import (
 func TestKeptReportIsTheReportFromLabels(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := demoStore(t, time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC))
+	st := demotest.At(t, time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC))
 	every := func(v int) map[string]int {
 		m := map[string]int{}
 		for _, u := range guidelines.MIMICS.Units(guidelines.Shape{Question: "Which one?", Answers: 5}) {
@@ -29,12 +30,12 @@ func TestKeptReportIsTheReportFromLabels(t *testing.T) {
 		}
 		return m
 	}
-	keyHIT(t, st, "zoe", 1, every(2))
+	demotest.KeyHIT(t, st, "zoe", 1, every(2))
 	ds, err := st.DatasetByName(ctx, data.DemoDataset)
 	if err != nil {
 		t.Fatal(err)
 	}
-	keyHIT(t, st, "yan", 2, every(0))
+	demotest.KeyHIT(t, st, "yan", 2, every(0))
 	zoe, _ := st.EnsureAnnotator(ctx, "zoe")
 	// zoe opens the pane yan finished: yan's labels on it must not reach her.
 	if err := st.ClaimHIT(ctx, storetest.ItemAt(t, st, ds.ID, 2).ID, zoe.ID); err != nil {
@@ -57,7 +58,7 @@ func TestKeptReportIsTheReportFromLabels(t *testing.T) {
 	opt := agreement.Options{Bootstrap: 100, Seed: 3, MinRaters: 1}
 	for _, d := range all {
 		units := map[string]int{}
-		for _, who := range []store.Annotator{lead(t, st), zoe} {
+		for _, who := range []store.Annotator{storetest.Lead(t, st), zoe} {
 			r, err := st.ReadFigures(ctx, who, d.ID)
 			if err != nil {
 				t.Fatal(err)
@@ -86,8 +87,8 @@ func TestKeptReportIsTheReportFromLabels(t *testing.T) {
 				}
 			}
 		}
-		if d.Name == data.DemoDataset && units["zoe"] >= units[lead(t, st).Name] {
-			t.Fatalf("zoe's open pane is not left out (%d units, a lead reads %d): the test does not try blindness", units["zoe"], units[lead(t, st).Name])
+		if d.Name == data.DemoDataset && units["zoe"] >= units[storetest.Lead(t, st).Name] {
+			t.Fatalf("zoe's open pane is not left out (%d units, a lead reads %d): the test does not try blindness", units["zoe"], units[storetest.Lead(t, st).Name])
 		}
 	}
 }

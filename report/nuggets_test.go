@@ -8,39 +8,10 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/report"
-	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
-
-const goldFile = `{"id": "q1", "query": "golden gate", "nuggets": [{"id": "n1", "text": "1937", "weight": 3}, {"id": "n2", "text": "Strauss", "weight": 2}, {"id": "n3", "text": "1280 m", "weight": 1}]}
-{"id": 2, "query": "espresso", "blurred_query": "coffee", "gold": {"nuggets": [{"id": 1, "text": "63 mg", "weight": 0.5}, {"id": 2, "text": "95 mg", "weight": 1.5}]}}
-`
-
-// nuggetStore holds the two intents above and answers from systems a
-// (k 1) and b.
-func nuggetStore(t *testing.T) (*store.Store, store.Dataset) {
-	t.Helper()
-	ctx := context.Background()
-	st := storetest.Open(t)
-	dir := t.TempDir()
-	if _, err := data.ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "gold.jsonl"), goldFile), data.Options{Dataset: "g"}); err != nil {
-		t.Fatal(err)
-	}
-	a := `{"id": "q1", "answer": "opened 1937, by Strauss", "k": 1}` + "\n" + `{"id": "2", "answer": "about 60 mg", "k": 1}` + "\n"
-	b := `{"id": "q1", "answer": "a bridge", "system": "b"}` + "\n" + `{"id": "2", "answer": "strong", "system": "b"}` + "\n"
-	if _, err := data.ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "a.jsonl"), a), data.Options{Format: data.FormatCandidates, System: "a"}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := data.ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "b.jsonl"), b), data.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	d, err := st.DatasetByName(ctx, "g")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st, d
-}
 
 // Judgements by label merge, scored by hand: system a restores q1's 1937
 // fully and Strauss partly, (3·1 + 2·0.5 + 0)/6; intent 2's 95 mg fully,
@@ -50,13 +21,13 @@ func nuggetStore(t *testing.T) (*store.Store, store.Dataset) {
 func TestScoreNuggetRuns(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st, d := nuggetStore(t)
+	st, d := demotest.Nuggets(t)
 	labels := "item\tunit\tannotator\tlabel\n" +
 		"q1@a\tnugget_1\tann\tfull\nq1@a\tnugget_2\tann\tpartial\nq1@a\tnugget_3\tann\tnone\n" +
 		"2@a\tnugget_1\tann\t0\n2@a\tnugget_2\tann\t2\n" +
 		"q1@b\tnugget_1\tann\tnone\nq1@b\tnugget_2\tann\tnone\nq1@b\tnugget_3\tann\tpartial\n" +
 		"2@b\tnugget_1\tann\tfull\n"
-	if _, err := data.ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(t.TempDir(), "l.tsv"), labels), data.Options{}); err != nil {
+	if _, err := data.ImportFile(ctx, st, storetest.Lead(t, st), datatest.WriteFile(t, filepath.Join(t.TempDir(), "l.tsv"), labels), data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	runs, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, report.ScoreOptions{})

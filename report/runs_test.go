@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -74,10 +74,10 @@ func naiveNDCG(docs [][2]string, grades map[string]int, k int) float64 {
 func TestTRECRunAgainstGoldLanding(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	d, _ := st.DatasetByName(ctx, data.DemoDataset)
 	grades := goldGrades(t, st, d.ID)
-	run := []byte(demoFile(t, "demo/demo-rerank.run"))
+	run := []byte(datatest.DemoFile(t, "demo/demo-rerank.run"))
 	byQuery := map[string][][2]string{}
 	for _, l := range strings.Split(strings.TrimSpace(string(run)), "\n") {
 		f := strings.Fields(l)
@@ -114,16 +114,12 @@ func TestTRECRunAgainstGoldLanding(t *testing.T) {
 	}
 }
 
-func runFile(t *testing.T, body string) string {
-	return datatest.WriteFile(t, filepath.Join(t.TempDir(), "r.run"), body)
-}
-
 // A labels run against the demo's gold: accuracy, F1 and kappa as the
 // predictions and the gold export give them, counted by hand.
 func TestLabelsRun(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	d, _ := st.DatasetByName(ctx, data.DemoDataset)
 	grades := goldGrades(t, st, d.ID)
 	// Predict 2 for landing_1 of every pane with gold there, and one
@@ -141,7 +137,7 @@ func TestLabelsRun(t *testing.T) {
 		}
 	}
 	body.WriteString("c47950bdbed9465e answer_set 1\n")
-	if _, err := data.AddRun(ctx, st, lead(t, st), runFile(t, body.String()), data.RunOptions{Kind: "labels", Name: "all-two"}); err != nil {
+	if _, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body.String()), data.RunOptions{Kind: "labels", Name: "all-two"}); err != nil {
 		t.Fatal(err)
 	}
 	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, report.ScoreOptions{})
@@ -190,7 +186,7 @@ func TestLabelsRun(t *testing.T) {
 func TestQuestionsRunAgainstPaneQuestions(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	d, _ := st.DatasetByName(ctx, data.DemoDataset)
 	var same, other strings.Builder
 	n := 0
@@ -203,7 +199,7 @@ func TestQuestionsRunAgainstPaneQuestions(t *testing.T) {
 		return nil
 	})
 	for name, body := range map[string]string{"same": same.String(), "other": other.String()} {
-		if _, err := data.AddRun(ctx, st, lead(t, st), runFile(t, body), data.RunOptions{Kind: store.RunQuestions, Name: name}); err != nil {
+		if _, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body), data.RunOptions{Kind: store.RunQuestions, Name: name}); err != nil {
 			t.Fatal(err)
 		}
 	}

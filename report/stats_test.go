@@ -39,7 +39,7 @@ func TestStatsReproduceThePaper(t *testing.T) {
 	path := datatest.SharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	ctx := context.Background()
 	st := storetest.Open(t)
-	res, err := data.ImportFile(ctx, st, lead(t, st), path, data.Options{})
+	res, err := data.ImportFile(ctx, st, storetest.Lead(t, st), path, data.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestStatsByHand(t *testing.T) {
 		"a b\twhat would you like to know about a b?\tx\ty\t\t\t\t2\t1\t2\t0\t\t\t\n" +
 		"a b\tSelect one to refine your search\tx\ty\tz\t\t\t\t0\t2\t2\t2\t\t\n" +
 		"\"c\"\tWhich c do you mean?\tx\ty\t\t\t\t1\t2\t1\t1\t\t\t\n"
-	if _, err := data.Import(ctx, st, lead(t, st), strings.NewReader(tsv), "hand.tsv", data.Options{}); err != nil {
+	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(tsv), "hand.tsv", data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	ds, _ := st.DatasetByName(ctx, "hand")

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store/storetest"
 
 	"github.com/claritty/claritty/agreement"
@@ -21,9 +22,9 @@ import (
 func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
-	keyHIT(t, st, "zed", 1, storetest.All2) // a late name: the two paths order people differently
-	keyHIT(t, st, "ana", 1, map[string]int{"question": 0, "answer_set": 1, "landing_1": 2, "landing_2": 0, "landing_3": 1, "landing_4": 2})
+	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	demotest.KeyHIT(t, st, "zed", 1, storetest.All2) // a late name: the two paths order people differently
+	demotest.KeyHIT(t, st, "ana", 1, map[string]int{"question": 0, "answer_set": 1, "landing_1": 2, "landing_2": 0, "landing_3": 1, "landing_4": 2})
 	ds, _ := st.DatasetByName(ctx, data.DemoDataset)
 	fast, err := report.DatasetStudy(ctx, storetest.ReadGold(t, st, ds.ID))
 	if err != nil {
@@ -73,10 +74,10 @@ func TestDatasetStudyMatchesTheExportedLabels(t *testing.T) {
 func TestHalfDoneHITLeavesAgreementAlone(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := demoStore(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	ds, _ := st.DatasetByName(ctx, data.DemoDataset)
-	keyHIT(t, st, "ana", 5, storetest.All2)
-	keyHIT(t, st, "bo", 5, storetest.All2)
+	demotest.KeyHIT(t, st, "ana", 5, storetest.All2)
+	demotest.KeyHIT(t, st, "bo", 5, storetest.All2)
 	report := func() agreement.Report {
 		study, err := report.DatasetStudy(ctx, storetest.ReadGold(t, st, ds.ID))
 		if err != nil {
@@ -85,7 +86,7 @@ func TestHalfDoneHITLeavesAgreementAlone(t *testing.T) {
 		return agreement.Analyze(study, agreement.Options{})
 	}
 	before := report()
-	keyHIT(t, st, "cy", 5, map[string]int{"question": 0, "answer_set": 0}) // two of its units: open
+	demotest.KeyHIT(t, st, "cy", 5, map[string]int{"question": 0, "answer_set": 0}) // two of its units: open
 	if after := report(); !reflect.DeepEqual(after.Pooled, before.Pooled) {
 		t.Fatalf("a half-done HIT moved agreement: observed %v → %v, α %v → %v",
 			before.Pooled.Observed, after.Pooled.Observed, before.Pooled.AlphaNominal, after.Pooled.AlphaNominal)
@@ -97,7 +98,7 @@ func TestHalfDoneHITLeavesAgreementAlone(t *testing.T) {
 	for _, u := range units {
 		zeros[u] = 0
 	}
-	keyHIT(t, st, "cy", 5, zeros)
+	demotest.KeyHIT(t, st, "cy", 5, zeros)
 	if after := report(); after.Pooled.Ratings != before.Pooled.Ratings+len(units) {
 		t.Fatalf("a finished HIT: %d ratings, want %d", after.Pooled.Ratings, before.Pooled.Ratings+len(units))
 	}

@@ -2,22 +2,14 @@ package tui
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"strings"
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store/storetest"
 )
-
-// protocolUID is the uid of a protocol file's item whose one id column
-// holds id, from its definition: the first 8 bytes of its SHA-256, in hex.
-func protocolUID(id string) string {
-	sum := sha256.Sum256([]byte(id))
-	return hex.EncodeToString(sum[:8])
-}
 
 // requestsProtocol groups questions under their request's topic_id.
 const requestsProtocol = `name = "requests-q"
@@ -56,7 +48,7 @@ func TestQueueJumpsByOwnID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	twin := protocolUID("101") // request 101's uid, as another request's topic_id
+	twin := datatest.ProtocolUID("101") // request 101's uid, as another request's topic_id
 	rows := "topic_id\trequest\tquestion\tuseful\n"
 	for _, id := range []string{"2", "101", "102", "103", "104", "105", twin} {
 		rows += id + "\trequest " + id + "\twhich one?\t\n"
@@ -70,7 +62,7 @@ func TestQueueJumpsByOwnID(t *testing.T) {
 		t.Fatal(err)
 	}
 	ds, _ := st.DatasetByName(ctx, "requests")
-	want, err := st.ItemByUID(ctx, ds.ID, protocolUID("104"))
+	want, err := st.ItemByUID(ctx, ds.ID, datatest.ProtocolUID("104"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +86,7 @@ func TestQueueJumpsByOwnID(t *testing.T) {
 	}
 	// "2" is HIT 2's number and request 2's id (request 2 is HIT 1): it
 	// says so; "#2" is the HIT, the request's uid the request.
-	two, err := st.ItemByUID(ctx, ds.ID, protocolUID("2"))
+	two, err := st.ItemByUID(ctx, ds.ID, datatest.ProtocolUID("2"))
 	if err != nil || two.Seq == 2 {
 		t.Fatalf("request 2 is HIT %d (%v)", two.Seq, err)
 	}

@@ -1,68 +1,15 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/claritty/claritty/data/datatest"
 )
-
-// protocolUID is the uid of a protocol file's item whose one id column
-// holds id, from its definition (docs/protocols.md): the first 8 bytes of
-// the text's SHA-256, in hex.
-func protocolUID(id string) string {
-	sum := sha256.Sum256([]byte(id))
-	return hex.EncodeToString(sum[:8])
-}
-
-// clariqProtocol is a ClariQ study written from docs/protocols.md: each
-// request's clarification need (1-4), then each of its questions'
-// usefulness (1-3), the questions grouped under their request's
-// topic_id, each named by its question_id.
-const clariqProtocol = `name = "clariq"
-title = "ClariQ: clarification need and question usefulness"
-items = "requests"
-guideline = "You see a search request and the questions a system could ask back."
-
-[item]
-header = ["topic_id", "initial_request", "question_id", "question", "clarification_need", "usefulness"]
-group = "topic_id"
-id = ["topic_id"]
-text = ["initial_request", "question"]
-row_name = "question"
-row_id = "question_id"
-
-[[scale]]
-name = "need"
-values = [1, 2, 3, 4]
-keys = ["1", "2", "3", "4"]
-names = ["no need", "little", "some", "much"]
-
-[[scale]]
-name = "use"
-values = [1, 2, 3]
-keys = ["1", "2", "3"]
-names = ["useless", "fair", "useful"]
-
-[[step]]
-title = "Does the request need clarification?"
-unit = "need"
-show = ["initial_request"]
-scale = "need"
-column = "clarification_need"
-
-[[step]]
-title = "How useful is this question?"
-unit = "usefulness"
-per = "row"
-show = ["initial_request", "question"]
-scale = "use"
-column = "usefulness"
-`
 
 // clariqRows are ClariQ-shaped rows, a request's questions apart in the
 // file, their labels a release's.
@@ -76,11 +23,11 @@ const clariqRows = "topic_id\tinitial_request\tquestion_id\tquestion\tclarificat
 // clariq, and returns each request's uid by topic_id.
 func clariqStudy(t *testing.T, tm team) map[string]string {
 	t.Helper()
-	proto := tm.file(t, "clariq.toml", clariqProtocol)
+	proto := tm.file(t, "clariq.toml", datatest.ClariQByTopic("clariq"))
 	if r := tm.run(t, "", "", "import", "--protocol", proto, "--dataset", "clariq", tm.file(t, "clariq.tsv", clariqRows)); r.code != 0 {
 		t.Fatal(r.stderr)
 	}
-	return map[string]string{"101": protocolUID("101"), "102": protocolUID("102")}
+	return map[string]string{"101": datatest.ProtocolUID("101"), "102": datatest.ProtocolUID("102")}
 }
 
 // clariqRowsByTopic reads clariqRows as a person would: each topic's
@@ -184,7 +131,7 @@ func TestGroupedExportsReadAlone(t *testing.T) {
 func TestRowIDAddedToAKeptFile(t *testing.T) {
 	t.Parallel()
 	tm := newTeam(t)
-	without := strings.Replace(clariqProtocol, "row_id = \"question_id\"\n", "", 1)
+	without := strings.Replace(datatest.ClariQByTopic("clariq"), "row_id = \"question_id\"\n", "", 1)
 	if r := tm.run(t, "", "", "import", "--protocol", tm.file(t, "c0.toml", without), "--dataset", "clariq",
 		tm.file(t, "clariq.tsv", clariqRows)); r.code != 0 {
 		t.Fatal(r.stderr)
@@ -193,17 +140,17 @@ func TestRowIDAddedToAKeptFile(t *testing.T) {
 	if !strings.Contains(r.stdout, "\tusefulness_2\t3\timported\t3:1\t\tTell me about defender\tdo you mean the car\t\n") {
 		t.Errorf("without row_id:\n%s", r.stdout)
 	}
-	if r := tm.run(t, "", "", "protocols", "add", tm.file(t, "c1.toml", clariqProtocol)); r.code != 0 {
+	if r := tm.run(t, "", "", "protocols", "add", tm.file(t, "c1.toml", datatest.ClariQByTopic("clariq"))); r.code != 0 {
 		t.Fatalf("row_id added to the kept file: %+v", r)
 	}
 	r = tm.run(t, "", "", "export", "--format", "gold", "--dataset", "clariq", "--with-text")
-	checkTexts(t, "gold after row_id", r.stdout, map[string]string{"101": protocolUID("101"), "102": protocolUID("102")}, 5)
+	checkTexts(t, "gold after row_id", r.stdout, map[string]string{"101": datatest.ProtocolUID("101"), "102": datatest.ProtocolUID("102")}, 5)
 	for _, c := range []struct{ old, new, want string }{
 		{`row_id = "question_id"`, `row_id = "qid"`, `:12: item.row_id: "qid" is not a column of item.header`},
 		{`row_id = "question_id"`, `row_id = "usefulness"`, `:12: item.row_id: "usefulness" is a column holding known labels`},
 		{"group = \"topic_id\"\n", "", `item.row_id names each of a group's rows, but rows are not grouped (item.group)`},
 	} {
-		bad := tm.file(t, "bad.toml", strings.Replace(strings.Replace(clariqProtocol, `name = "clariq"`, `name = "clariq-x"`, 1), c.old, c.new, 1))
+		bad := tm.file(t, "bad.toml", strings.Replace(strings.Replace(datatest.ClariQByTopic("clariq"), `name = "clariq"`, `name = "clariq-x"`, 1), c.old, c.new, 1))
 		if r := tm.run(t, "", "", "protocols", "add", bad); r.code == 0 || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%s: %+v; want %q", c.new, r, c.want)
 		}
@@ -289,7 +236,7 @@ func TestUIDOrIDIsRefused(t *testing.T) {
 	t.Parallel()
 	tm := newTeam(t)
 	clariqStudy(t, tm)
-	twin := protocolUID("101") // request 101's uid, as request "…"'s topic_id
+	twin := datatest.ProtocolUID("101") // request 101's uid, as request "…"'s topic_id
 	rows := "topic_id\tinitial_request\tquestion_id\tquestion\tclarification_need\tusefulness\n" +
 		twin + "\ta request named by a uid\tQ00009\tdo you mean it\t\t\n"
 	if r := tm.run(t, "", "", "import", "--format", "clariq", "--dataset", "clariq", tm.file(t, "twin.tsv", rows)); r.code != 0 {
@@ -297,7 +244,7 @@ func TestUIDOrIDIsRefused(t *testing.T) {
 	}
 	before := tm.fingerprint(t)
 	want := fmt.Sprintf(`:2: item %q is one item's uid and another item's own id (uid %s): write the uid of the one you mean`,
-		twin, protocolUID(twin))
+		twin, datatest.ProtocolUID(twin))
 	for _, args := range [][]string{
 		{"bench", "add", "--kind", "labels", "--name", "twin", tm.file(t, "run.tsv", "item\tunit\tlabel\n"+twin+"\tneed\t3\n")},
 		{"import", "--format", "labels", tm.file(t, "labels.tsv", "item\tunit\tannotator\tlabel\n"+twin+"\tneed\tbo\t3\n")},
@@ -312,7 +259,7 @@ func TestUIDOrIDIsRefused(t *testing.T) {
 	}
 	// Each named the other way: the twin by its uid.
 	r := tm.run(t, "", "", "import", "--format", "labels", tm.file(t, "ok.tsv",
-		"item\tunit\tannotator\tlabel\n"+protocolUID(twin)+"\tneed\tbo\t3\n101\tneed\tbo\t1\n"))
+		"item\tunit\tannotator\tlabel\n"+datatest.ProtocolUID(twin)+"\tneed\tbo\t3\n101\tneed\tbo\t1\n"))
 	if r.code != 0 || !strings.Contains(r.stderr, "2 added") {
 		t.Errorf("each request by a name that is one's alone: %+v", r)
 	}

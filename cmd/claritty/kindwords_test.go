@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/claritty/claritty/data/datatest"
 )
 
 // Issue 43 points 9 and 11: an item a file names that no dataset has is
@@ -69,7 +71,7 @@ func TestUnknownItemInTheOnlyKindsWord(t *testing.T) {
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
 	write := fileWriter(t, dir)
-	if r := runBin(t, bin, db, "import", "--protocol", write("clariq.toml", clariqProtocol), "--dataset", "clariq",
+	if r := runBin(t, bin, db, "import", "--protocol", write("clariq.toml", datatest.ClariQByTopic("clariq")), "--dataset", "clariq",
 		write("clariq.tsv", clariqRows)); r.code != 0 {
 		t.Fatal(r.stderr)
 	}

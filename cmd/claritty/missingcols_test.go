@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
 )
 
 // A data file that lacks columns names every one it lacks: a protocol
@@ -16,7 +17,7 @@ func TestMissingColumnsAreAllNamed(t *testing.T) {
 	t.Parallel()
 	tm := newTeam(t)
 	flat := tm.file(t, "flat.toml", flatProtocol)
-	clariq := tm.file(t, "clariq.toml", clariqProtocol)
+	clariq := tm.file(t, "clariq.toml", datatest.ClariQByTopic("clariq"))
 	if r := tm.run(t, "", "", "protocols", "add", flat); r.code != 0 {
 		t.Fatal(r.stderr)
 	}

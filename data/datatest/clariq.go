@@ -1,15 +1,40 @@
 package datatest
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 )
+
+// ProtocolUID is the uid of a protocol file's item whose one id column
+// holds id, from its definition (docs/protocols.md): the first 8 bytes of
+// the text's SHA-256, in hex.
+func ProtocolUID(id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return hex.EncodeToString(sum[:8])
+}
 
 // ClariQ is a lab's ClariQ study written from docs/protocols.md, as
 // protocol file NAME: each request's clarification need (1–4), then the
 // usefulness of each of its clarifying questions (1–3), one grouped row
 // per question. Its two scales differ in size, as ClariQ's do.
 func ClariQ(name string) string {
+	return clariq(name, false)
+}
+
+// ClariQByTopic is ClariQ with each request identified by its topic_id
+// alone and each question by its question_id (item.row_id, on the file's
+// line 12), as ClariQ's release names them.
+func ClariQByTopic(name string) string {
+	return clariq(name, true)
+}
+
+func clariq(name string, byTopic bool) string {
+	id, rowID := `["topic_id", "initial_request"]`, ""
+	if byTopic {
+		id, rowID = `["topic_id"]`, "row_id = \"question_id\"\n"
+	}
 	return fmt.Sprintf(`name = %q
 title = "ClariQ clarification need and question usefulness"
 items = "requests"
@@ -18,10 +43,10 @@ guideline = "You see a search request and the clarifying questions a system coul
 [item]
 header = ["topic_id", "initial_request", "question_id", "question", "clarification_need", "usefulness"]
 group = "topic_id"
-id = ["topic_id", "initial_request"]
+id = %s
 text = ["initial_request", "question"]
 row_name = "question"
-
+%s
 [[scale]]
 name = "need"
 values = [1, 2, 3, 4]
@@ -52,7 +77,7 @@ scale = "use"
 column = "usefulness"
 guideline = "Would the answer help find what the person wants?"
 label_text = ["it does not help", "it helps some", "it helps"]
-`, name)
+`, name, id, rowID)
 }
 
 // ClariQAnnotators label every request of the ClariQ study, in the

@@ -19,15 +19,25 @@ import (
 // the released MIMICS files from there when they exist and skip otherwise;
 // the project itself never ships them.
 func SharedFile(rel string) (string, bool) {
+	root, ok := moduleRoot()
+	if !ok {
+		return "", false
+	}
+	p := filepath.Join(root, "..", "shared", "data", rel)
+	_, err := os.Stat(p)
+	return p, err == nil
+}
+
+// moduleRoot is the folder holding go.mod, found upward from the test's
+// working folder.
+func moduleRoot() (string, bool) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", false
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			p := filepath.Join(dir, "..", "shared", "data", rel)
-			_, err := os.Stat(p)
-			return p, err == nil
+			return dir, true
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -146,6 +156,35 @@ func WriteFile(t testing.TB, path, body string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// RunFile writes a benchmark run's body to r.run in a folder of the
+// test's own and returns its path.
+func RunFile(t testing.TB, body string) string {
+	t.Helper()
+	return WriteFile(t, filepath.Join(t.TempDir(), "r.run"), body)
+}
+
+// NuggetsGold is a nuggets gold file of two intents: q1 with three
+// weighted nuggets, and 2 (an id given as a number) with a blurred query
+// and two nuggets under "gold".
+const NuggetsGold = `{"id": "q1", "query": "golden gate", "nuggets": [{"id": "n1", "text": "1937", "weight": 3}, {"id": "n2", "text": "Strauss", "weight": 2}, {"id": "n3", "text": "1280 m", "weight": 1}]}
+{"id": 2, "query": "espresso", "blurred_query": "coffee", "gold": {"nuggets": [{"id": 1, "text": "63 mg", "weight": 0.5}, {"id": 2, "text": "95 mg", "weight": 1.5}]}}
+`
+
+// DemoFile is a file of the embedded demo (name as data embeds it, e.g.
+// "demo/demo.tsv"), read from the data folder of the module.
+func DemoFile(t testing.TB, name string) string {
+	t.Helper()
+	root, ok := moduleRoot()
+	if !ok {
+		t.Fatal("no go.mod above the test's folder")
+	}
+	b, err := os.ReadFile(filepath.Join(root, "data", filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // YesWhy is a lead's protocol file with two scales and a condition: why

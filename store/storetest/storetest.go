@@ -7,7 +7,9 @@ import (
 	"database/sql"
 	"fmt"
 	"net/url"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
@@ -35,6 +37,30 @@ func Built(t testing.TB, name string, build func(context.Context, *store.Store) 
 	t.Cleanup(func() { st.Close() })
 	return st
 }
+
+// Clocked is Built on a clock that starts at start and moves one second
+// each time it is read, so the times build stamps are ordered and known.
+// The copy's clock goes on from where the build's stopped: the test sees
+// the times it would see had it built the database itself.
+func Clocked(t testing.TB, name string, start time.Time, build func(context.Context, *store.Store) error) *store.Store {
+	t.Helper()
+	name += "@" + start.UTC().Format(time.RFC3339Nano)
+	st := Built(t, name, func(ctx context.Context, st *store.Store) error {
+		clock := start
+		st.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
+		err := build(ctx, st)
+		stopped.Store(name, clock)
+		return err
+	})
+	v, _ := stopped.Load(name)
+	clock := v.(time.Time)
+	st.Now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	return st
+}
+
+// stopped is, for each database Clocked built, the time its clock had
+// reached when the build ended.
+var stopped sync.Map
 
 // BuiltPath is Built for a test that opens the database itself (or has a
 // command open it): the path of its copy, c.db in a folder of its own.
@@ -93,6 +119,14 @@ func Fingerprint(t testing.TB, db *sql.DB, tables ...string) string {
 		rows.Close()
 	}
 	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+// DataFingerprint is Fingerprint of every table an import writes, to
+// tell whether a refused import or merge changed anything at all.
+func DataFingerprint(t testing.TB, db *sql.DB) string {
+	t.Helper()
+	return Fingerprint(t, db, "datasets", "items", "annotators", "labels", "label_history", "hits",
+		"serp_queries", "serp_results", "turns", "images")
 }
 
 // Lead is the database's first lead, for tests that import or read gold;
