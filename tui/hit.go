@@ -253,7 +253,11 @@ func (s *hitState) repeatedCounts(id string) (labelled, total int) {
 
 // loadKind reads what the item's kind shows besides the item itself.
 func loadKind(ctx context.Context, st *store.Store, kind guidelines.Kind, it store.Item, h store.HIT) (*hitState, error) {
-	return entryFor(kind).load(ctx, st, it, h)
+	s, err := entryFor(kind).load(ctx, st, it, h)
+	if err == nil {
+		withAttention(s, h)
+	}
+	return s, err
 }
 
 // loadHIT reads everything the HIT screen shows about one item, in the
