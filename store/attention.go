@@ -39,7 +39,7 @@ func attentionAsked(w *ptx, datasetID int64, rate float64) error {
 		return err
 	}
 	if guidelines.ForKind(kind).Attention == nil {
-		return fmt.Errorf("policy: a %s item asks no attention question (a protocol file's [attention] declares one)", kind)
+		return fmt.Errorf("policy: a %s item asks no attention question (MIMICS panes, ClariMM conversations and a protocol file with [attention] ask one)", kind)
 	}
 	return nil
 }
