@@ -619,6 +619,14 @@ func TestPolicyAttentionRateOnMIMICSManual(t *testing.T) {
 	if r := tm.run(t, "", "", "annotators", "--quality", "--dataset", data.DemoDataset); !strings.Contains(r.stdout, "attention") {
 		t.Errorf("the quality table has no attention column:\n%s", r.stdout)
 	}
+	// The HTML report's quality table has the same count, as a figure of
+	// annotators --quality --json.
+	page, _ := teamReport(t, tm, "", data.DemoDataset)
+	checkFigures(t, "report", page, reportDocs(t, tm, "", data.DemoDataset, true))
+	if !regexp.MustCompile(`data-path="annotators/\d+/attention_questions" data-value="1"`).MatchString(page) ||
+		!strings.Contains(page, "<th>attention</th>") {
+		t.Error("the HTML report's quality table does not count the attention question")
+	}
 }
 
 // check, a process that opens no store, recounts a protocol file's
