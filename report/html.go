@@ -421,7 +421,10 @@ func attentionColumn(q *Quality, head []string, cells [][]string) ([]string, [][
 	}
 	for i, a := range q.Annotators {
 		p := fmt.Sprintf("annotators/%d", i)
-		cell := fig(SrcQuality, p+"/attention_accuracy", a.AttentionAccuracy, 3) + " of " + countFig(SrcQuality, p+"/attention_questions", a.Attention)
+		cell := "–" // none answered, as annotators --quality shows it
+		if a.Attention > 0 {
+			cell = fig(SrcQuality, p+"/attention_accuracy", a.AttentionAccuracy, 3) + " of " + countFig(SrcQuality, p+"/attention_questions", a.Attention)
+		}
 		cells[i] = slices.Insert(cells[i], 5, cell)
 	}
 	return slices.Insert(head, 5, "attention"), cells
