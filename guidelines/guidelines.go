@@ -101,7 +101,11 @@ type Protocol struct {
 	// built into the code): what the store reads of an item kept as the
 	// file's rows (its rows as shown, its own ids).
 	File *ProtocolFile
-	text string
+	// Attention is the kind's attention question, a capability any kind
+	// may have (a protocol file's [attention], MIMICS's, ClariMM's); nil
+	// for a kind that asks none.
+	Attention *AttentionQuestion
+	text      string
 	// steps lays out an item's HIT (Steps); each kind says how.
 	steps func(Shape) []ItemStep
 	// conds are a protocol file's waiting units (Conditions); a built-in
@@ -118,6 +122,7 @@ var MIMICS = Protocol{
 	Types:    []string{"question", "answer_set", "landing"},
 	AllUnits: []string{"question", "answer_set", "landing_1", "landing_2", "landing_3", "landing_4", "landing_5"},
 	text:     mimicsText, steps: mimicsSteps,
+	Attention: &AttentionQuestion{Ask: "How many candidate answers did this pane show?", Answer: shownAnswers},
 	Code: "Step I reviews the query's search results, read from a SERP file, and the question step " +
 		"is left out of a pane whose question is a generic template",
 }
@@ -144,6 +149,7 @@ var ClariMM = Protocol{
 	Types:    []string{"relevance", "coherence", "diversity", "intent_reveal"},
 	AllUnits: []string{"relevance_1", "relevance_2", "relevance_3", "relevance_4", "coherence", "diversity", "intent_reveal"},
 	text:     clarimmText, steps: clarimmSteps, Ratings: true,
+	Attention: &AttentionQuestion{Ask: "How many turns did this conversation have?", Answer: shownTurns},
 	Code: "a conversation comes from JSONL with its turns and images, and its relevance step " +
 		"is asked once per turn",
 }

@@ -53,6 +53,7 @@ func (f *ProtocolFile) Protocol() Protocol {
 	listLen := len(f.Item.List)
 	p.steps = func(s Shape) []ItemStep { return fileSteps(steps, listLen, s) }
 	p.conds = conditionsOf(p)
+	p.Attention = f.attentionOf()
 	return p
 }
 

@@ -395,6 +395,7 @@ func qualitySection(q *Quality) template.HTML {
 	if !pooled {
 		head = slices.Delete(head, 5, 8)
 	}
+	head, cells = attentionColumn(q, head, cells)
 	out := table(head, cells)
 	for _, l := range append(q.undefinedTimes(), q.dsUndefined()...) {
 		out += note(esc(l + "."))
@@ -409,6 +410,24 @@ func qualitySection(q *Quality) template.HTML {
 	out += note("As claritty annotators --quality computes them: shares of 0 to 1; – where there is nothing to rest on. " +
 		"A gold check given back or put off counts as missed.")
 	return template.HTML(out)
+}
+
+// attentionColumn puts each annotator's attention questions (the share
+// answered right, and how many) after their gold checks, as annotators
+// --quality does: only when someone answered one.
+func attentionColumn(q *Quality, head []string, cells [][]string) ([]string, [][]string) {
+	if !slices.ContainsFunc(q.Annotators, func(a AnnotatorQuality) bool { return a.Attention > 0 }) {
+		return head, cells
+	}
+	for i, a := range q.Annotators {
+		p := fmt.Sprintf("annotators/%d", i)
+		cell := "–" // none answered, as annotators --quality shows it
+		if a.Attention > 0 {
+			cell = fig(SrcQuality, p+"/attention_accuracy", a.AttentionAccuracy, 3) + " of " + countFig(SrcQuality, p+"/attention_questions", a.Attention)
+		}
+		cells[i] = slices.Insert(cells[i], 5, cell)
+	}
+	return slices.Insert(head, 5, "attention"), cells
 }
 
 // dsAccuracyHTML is an annotator's Dawid–Skene accuracy in each model, each

@@ -9,12 +9,14 @@ import (
 	"github.com/claritty/claritty/guidelines"
 )
 
-// Attention questions (migration 0017): a protocol file's [attention] asks,
-// on a share of the HITs handed out (Training.AttentionRate), how many
-// rows or list elements the item showed. The question is drawn when the
-// HIT is handed out and kept with its right answer, counted from the item
-// as shown then; the HIT finishes with the answer, not with its last
-// label. Answers are no labels: they live in their own table, so no gold,
+// Attention questions (migration 0017): a kind's attention question
+// (guidelines.Protocol.Attention: a protocol file's [attention], a MIMICS
+// pane's candidate answers, a ClariMM conversation's turns) asks, on a
+// share of the HITs handed out (Training.AttentionRate), how many of
+// something the item showed. The question is drawn when the HIT is handed
+// out and kept with its right answer, counted from the item as shown
+// then; the HIT finishes with the answer, not with its last label.
+// Answers are no labels: they live in their own table, so no gold,
 // agreement, statistic or export meets them, and they count in the
 // annotator's quality beside the gold checks (and in the pause rule).
 
@@ -36,8 +38,8 @@ func attentionAsked(w *ptx, datasetID int64, rate float64) error {
 	if err := w.scan(`SELECT kind FROM datasets WHERE id = ?`, []any{datasetID}, &kind); err != nil {
 		return err
 	}
-	if f := w.protocol(kind).File; f == nil || f.Attention == nil {
-		return fmt.Errorf("policy: a %s item asks no attention question (a protocol file's [attention] declares one)", kind)
+	if w.protocol(kind).Attention == nil {
+		return fmt.Errorf("policy: a %s item asks no attention question (MIMICS panes, ClariMM conversations and a protocol file with [attention] ask one)", kind)
 	}
 	return nil
 }
@@ -49,26 +51,24 @@ func (s *Store) drawAttention(w *ptx, g gate, itemID, annotatorID int64, now str
 	if g.AttentionRate == 0 || s.draw() >= g.AttentionRate {
 		return nil
 	}
-	var kind guidelines.Kind
-	err := w.scan(`SELECT d.kind FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`, []any{itemID}, &kind)
+	ref, err := itemRef(w.ctx, w, itemID, w.kindSet())
 	if err != nil {
 		return err
 	}
-	f := w.protocol(kind).File
-	if f == nil || f.Attention == nil {
+	q := ref.Protocol.Attention
+	if q == nil {
 		return nil // the kind asks none (its file changed since the policy was set)
 	}
-	var rows []guidelines.ShownRow
-	err = eachRow(w.ctx, w, `SELECT line FROM item_rows WHERE item_id = ? ORDER BY pos`, []any{itemID}, func(r *sql.Rows) error {
-		var line string
-		err := r.Scan(&line)
-		rows = append(rows, f.Shown(line))
-		return err
-	})
+	rows, err := collect(w.ctx, w, "item rows", `SELECT line FROM item_rows WHERE item_id = ? ORDER BY pos`, []any{itemID},
+		func(r *sql.Rows) (string, error) {
+			var line string
+			err := r.Scan(&line)
+			return line, err
+		})
 	if err != nil {
 		return err
 	}
-	expected, _ := f.AttentionAnswer(rows)
+	expected := q.Answer(ref.shape(), rows)
 	_, err = w.exec(`INSERT INTO attention (item_id, annotator_id, expected, asked_at)
 		SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM hits WHERE item_id = ?1 AND annotator_id = ?2 AND finished_at IS NULL)
 		ON CONFLICT DO NOTHING`, itemID, annotatorID, expected, now)
@@ -77,7 +77,7 @@ func (s *Store) drawAttention(w *ptx, g gate, itemID, annotatorID int64, now str
 
 // attentionWaits says whether the HIT asks an attention question not yet
 // answered: its last label then does not finish it; the answer does. A
-// question the kind's file no longer asks waits for nothing, since no
+// question the kind no longer asks (its file's) waits for nothing, since no
 // screen asks it: a process that had not yet read the changed file (which
 // dropped [attention], ending the questions then waiting: changeProtocol)
 // may have drawn it. It goes, and the HIT finishes as any other.
@@ -91,7 +91,7 @@ func attentionWaits(w *ptx, itemID, annotatorID int64) (bool, error) {
 	case err != nil:
 		return false, err
 	}
-	if f := w.protocol(kind).File; f != nil && f.Attention != nil {
+	if w.protocol(kind).Attention != nil {
 		return true, nil
 	}
 	_, err = w.exec(`DELETE FROM attention WHERE item_id = ? AND annotator_id = ? AND answer IS NULL`, itemID, annotatorID)

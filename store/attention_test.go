@@ -168,16 +168,16 @@ func TestAttentionQuestionFinishesTheHIT(t *testing.T) {
 	}
 }
 
-// A rate of attention questions is refused for a kind that asks none, in
-// the store, and leaves the policy as it was.
+// A rate of attention questions is refused for a kind that asks none (a
+// compare dataset's pairs), in the store, and leaves the policy as it was.
 func TestAttentionRateOnlyWhereAsked(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := openTemp(t)
-	ds, _, _ := seed(t, st, 2)
+	ds, _ := seedPairs(t, st, 2)
 	tr := Training{Pass: 0.7, RepeatGap: 1, PauseAfter: 5, AttentionRate: 0.2}
 	if err := st.CheckTraining(ctx, ds, tr); err == nil {
-		t.Error("CheckTraining took an attention rate for MIMICS panes")
+		t.Error("CheckTraining took an attention rate for compare pairs")
 	}
 	if err := st.SetTraining(ctx, testLead(t, st), ds, tr); err == nil || !strings.Contains(err.Error(), "asks no attention question") {
 		t.Errorf("SetTraining: %v", err)
@@ -331,5 +331,157 @@ func TestStaleAttentionQuestionWaitsForNothing(t *testing.T) {
 	}
 	if done, _, _ := st.Progress(ctx, ds, ana.ID); done != 1 {
 		t.Errorf("done %d", done)
+	}
+}
+
+// answerAsked labels every unit of a HIT (the last label marked as
+// finishing it, as the screen sends it), then answers its attention
+// question with n.
+func answerAsked(t *testing.T, st *Store, item, who int64, units []string, value, n int) {
+	t.Helper()
+	ctx := context.Background()
+	for i, u := range units {
+		ch := LabelChange{ItemID: item, AnnotatorID: who, Unit: u, Value: ptr(value), Finish: i == len(units)-1}
+		if _, err := st.SetLabel(ctx, ch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if h := loadHIT(t, st, item, who); !h.Attention || h.Finished {
+		t.Fatalf("labelled, the HIT asks and waits: %+v", h)
+	}
+	if err := st.AnswerAttention(ctx, AttentionAnswer{ItemID: item, AnnotatorID: who, Answer: n}); err != nil {
+		t.Fatal(err)
+	}
+	if h := loadHIT(t, st, item, who); !h.Finished || h.AttentionAnswer == nil || *h.AttentionAnswer != n {
+		t.Fatalf("answered: %+v", h)
+	}
+}
+
+// qualityAttention is the quality data's attention answers for the
+// dataset, by item: the right answer and the one given.
+func qualityAttention(t *testing.T, st *Store, ds int64) map[int64][2]int {
+	t.Helper()
+	q, err := st.ReadQuality(context.Background(), testLead(t, st), ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[int64][2]int{}
+	for _, a := range q.Attention {
+		out[a.Item] = [2]int{a.Expected, a.Answer}
+	}
+	return out
+}
+
+// A MIMICS dataset takes an attention rate; at rate 1 every pane's HIT
+// ends with the question, whose right answer is the candidate answers the
+// pane shows (three of five options filled shows three), and the quality
+// data has a wrong answer as wrong and a right one as right.
+func TestAttentionQuestionOnMIMICSPanes(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	lead := testLead(t, st)
+	im, err := st.BeginImport(ctx, lead, "panes", guidelines.MIMICS.Kind, "mimics-manual")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := map[string]int{"three": 3, "two": 2}
+	for _, p := range []Pane{{Query: "three", Question: "Which?", Options: [5]string{"a", "b", "", "d"}},
+		{Query: "two", Question: "Which?", Options: [5]string{"a", "b"}}} {
+		if _, err := im.AddPane(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ds := im.DatasetID()
+	if _, err := im.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	ana, err := st.SetRole(ctx, lead, "ana", RoleAnnotator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setTraining(t, st, ds, Training{Pass: 0.7, RepeatGap: 1, PauseAfter: 5, AttentionRate: 1})
+	want := map[int64][2]int{}
+	for range 2 {
+		id, ok, nw := next(t, st, ds, ana.ID)
+		if !ok {
+			t.Fatalf("no HIT: %+v", nw)
+		}
+		it, err := st.ItemByID(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := shown[it.Query]
+		units := []string{"question", "answer_set"}
+		for j := range n {
+			units = append(units, fmt.Sprintf("landing_%d", j+1))
+		}
+		given := n
+		if n == 3 {
+			given = 5 // counted the options, not the answers shown
+		}
+		answerAsked(t, st, id, ana.ID, units, 2, given)
+		want[id] = [2]int{n, given}
+	}
+	if got := qualityAttention(t, st, ds); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("quality data %v, want %v (right, given)", got, want)
+	}
+}
+
+// A ClariMM dataset takes an attention rate; the question's right answer
+// is the conversation's turns.
+func TestAttentionQuestionOnClariMMConversations(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	lead := testLead(t, st)
+	im, err := st.BeginImport(ctx, lead, "convs", guidelines.ClariMM.Kind, "clarimm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	turns := map[string]int{"c3": 3, "c1": 1}
+	for id, n := range turns {
+		c := Conversation{ID: id, Topic: "topic " + id, Facet: "intent"}
+		for j := range n {
+			c.Turns = append(c.Turns, Turn{Question: fmt.Sprintf("question %d?", j+1), Answer: "yes"})
+		}
+		if _, err := im.AddConversation(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ds := im.DatasetID()
+	if _, err := im.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	ana, err := st.SetRole(ctx, lead, "ana", RoleAnnotator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setTraining(t, st, ds, Training{Pass: 0.7, RepeatGap: 1, PauseAfter: 5, AttentionRate: 1})
+	want := map[int64][2]int{}
+	for range 2 {
+		id, ok, nw := next(t, st, ds, ana.ID)
+		if !ok {
+			t.Fatalf("no HIT: %+v", nw)
+		}
+		got, err := st.Turns(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(got)
+		var units []string
+		for j := range n {
+			units = append(units, fmt.Sprintf("relevance_%d", j+1))
+		}
+		units = append(units, "coherence", "diversity", "intent_reveal")
+		given := n
+		if n == 3 {
+			given = 4 // one too many
+		}
+		answerAsked(t, st, id, ana.ID, units, 4, given)
+		want[id] = [2]int{n, given}
+	}
+	if got := qualityAttention(t, st, ds); fmt.Sprint(got) != fmt.Sprint(want) || len(got) != 2 {
+		t.Errorf("quality data %v, want %v (right, given)", got, want)
 	}
 }

@@ -79,14 +79,37 @@ func (m *hitScreen) answerAttention() tea.Cmd {
 	return tea.Sequence(save, m.loadNext(h.item.Seq+1))
 }
 
+// wholeItem is a kind whose HIT may end with an attention question
+// (guidelines.Protocol.Attention): it lays out the item as a whole, as
+// the HIT showed it, nothing in focus, for the question to be asked under.
+type wholeItem interface {
+	whole(m *hitScreen, h *hitState, width, rows int) textRows
+}
+
+// withAttention ends the HIT's steps with its kind's attention question
+// when the store drew one for it (store.HIT.Attention) and the kind asks
+// one: a question the kind no longer asks is not shown (the store lets
+// its HIT finish without it).
+func withAttention(s *hitState, h store.HIT) {
+	if _, ok := s.kind.(wholeItem); h.Attention && s.proto.Attention != nil && ok {
+		s.steps = append(s.steps, stepRef{id: attentionStep})
+		s.attention.answer = h.AttentionAnswer
+	}
+}
+
+// attentionHelp is the attention step's footer, in every kind: the count's
+// keys first.
+func attentionHelp(keys hitKeys) []key.Binding {
+	return append(attentionKeys(keys.Review), keys.Back, keys.Undo, keys.Down, keys.Note, keys.Flag, keys.Guide, keys.Queue,
+		keys.Pane, keys.Help, keys.Quit)
+}
+
 // attentionView is the attention step: the item as a whole, the question,
 // and the answer being typed (or given).
-func (k *fileKind) attentionView(m *hitScreen, h *hitState, width int) stepView {
+func (m *hitScreen) attentionView(h *hitState, width, rows int) stepView {
 	s := m.styles
-	last, _ := k.file.StepOf(h.steps[max(0, len(h.steps)-2)].id)
-	last.Per = "" // the whole item, nothing in focus
-	c, _ := k.lines(s, last, -1, h.labels, m.cfg.Keys, width, k.header)
-	ask := display.Field(k.file.Attention.Ask)
+	c := h.kind.(wholeItem).whole(m, h, width, rows) // withAttention asks only of such a kind
+	ask := display.Field(h.proto.Attention.Ask)
 	question := sourced(ask, s.Title.Render(ask), width, " ")
 	c.lines = append(c.lines, "")
 	c.add(question)
@@ -98,4 +121,45 @@ func (k *fileKind) attentionView(m *hitScreen, h *hitState, width int) stepView 
 	return stepView{title: s.Title.Render(" Attention check"), short: s.Title.Render(" Attention"),
 		textRows: c, focus: [2]int{len(c.lines) - len(question.lines), len(c.lines)},
 		choices: []string{display.FitWords("   answer:"+answer+hint, width)}}
+}
+
+// buildStep lays out the current step: the kind's, or the attention
+// question, which every kind asks alike.
+func (m *hitScreen) buildStep(h *hitState, width, rows int) stepView {
+	if h.step().id == attentionStep {
+		return m.attentionView(h, width, rows)
+	}
+	return h.kind.build(m, h, width, rows)
+}
+
+// whole is the item as its last step shows it, with nothing in focus.
+func (k *fileKind) whole(m *hitScreen, h *hitState, width, _ int) textRows {
+	last, _ := k.file.StepOf(h.steps[max(0, len(h.steps)-2)].id)
+	last.Per = "" // the whole item, nothing in focus
+	c, _ := k.lines(m.styles, last, -1, h.labels, m.cfg.Keys, width, k.header)
+	return c
+}
+
+// whole is the pane as Step III shows it: the question and every
+// candidate answer it shows, none marked.
+func (k *paneKind) whole(m *hitScreen, h *hitState, width, _ int) textRows {
+	s := m.styles
+	c := sourced(h.question, s.Text.Render(h.question), width, "   ")
+	c.lines = append(c.lines, "")
+	for i, a := range k.answers {
+		answer := fmt.Sprintf("%d. %s", i+1, a)
+		c.add(sourced(answer, s.Text.Render(answer), width, "        ").labelled("     "))
+	}
+	return c
+}
+
+// whole is the dialogue as its whole-dialogue steps show it, every turn
+// (without the blank line after the last: the question's comes next).
+func (k *convKind) whole(m *hitScreen, h *hitState, width, rows int) textRows {
+	c, _ := k.dialogueLines(m, h, width, rows)
+	if n := len(c.lines); n > 0 && c.lines[n-1] == "" {
+		c.lines = c.lines[:n-1]
+		c.src = c.src[:min(len(c.src), n-1)]
+	}
+	return c
 }

@@ -267,6 +267,7 @@ func loadHIT(ctx context.Context, st *store.Store, screen Screen, datasetID, ite
 	if err != nil {
 		return nil, err
 	}
+	withAttention(s, h)
 	s.practice, s.goldCheck = h.Practice, it.DatasetID != datasetID && !h.Practice
 	if s.goldCheck && h.ShownSeq > 0 {
 		// Under the number of the HIT it took the place of, as the store

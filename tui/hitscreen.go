@@ -162,7 +162,7 @@ func (m *hitScreen) ShortHelp() []key.Binding {
 		return []key.Binding{giveBackYes, bind(nil, "any other key", "keep it")}
 	}
 	if m.hit.step().id == attentionStep {
-		return m.hit.kind.shortHelp(k, m.hit) // digits type the count there: no label's key
+		return attentionHelp(k) // digits type the count there: no label's key
 	}
 	return m.cfg.Keys.ownBindings(m.hit.kind.shortHelp(k, m.hit))
 }

@@ -60,6 +60,11 @@ func (m *hitScreen) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Undo):
 		return m.undoLast()
 	}
+	if h.step().id == attentionStep {
+		if cmd, ok := attentionKey(m, h, msg); ok {
+			return cmd
+		}
+	}
 	if cmd, ok := h.kind.key(m, h, msg); ok {
 		return cmd
 	}

@@ -108,7 +108,7 @@ func (m *hitScreen) titleLine(v stepView, w int) string {
 // kind's step, its content under the topic the header had to shorten.
 func (m *hitScreen) stepContent(rows int) stepView {
 	h := m.hit
-	v := h.kind.build(m, h, m.width, rows)
+	v := m.buildStep(h, m.width, rows)
 	if n := len(m.spill.lines); n > 0 { // the topic the header had to shorten, whole, above the step's content
 		var c textRows
 		c.add(m.spill)

@@ -30,7 +30,6 @@ type fileKind struct {
 // FileScreen is the HIT screen of a protocol file's kind (p.File): its
 // item's rows and columns, step by step as the file says.
 func FileScreen(p guidelines.Protocol) Screen {
-	f := p.File
 	return Screen{
 		blank: func() hitKind { return newFileKind(p, nil) },
 		load: func(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {
@@ -41,10 +40,6 @@ func FileScreen(p guidelines.Protocol) Screen {
 			k := newFileKind(p, cleanRows(rows))
 			s := newHITState(p, k, it, h, it.Shape(len(rows)))
 			s.reviewed = true // no results to review first
-			if h.Attention && f.Attention != nil {
-				s.steps = append(s.steps, stepRef{id: attentionStep})
-				s.attention.answer = h.AttentionAnswer
-			}
 			s.query, s.question = "", ""
 			if k.header != "" && len(k.rows) > 0 {
 				s.query = k.rows[0].Cells[k.header]
@@ -104,13 +99,8 @@ func (k *fileKind) topic() string {
 func (*fileKind) context(*hitScreen, *hitState, int) textRows { return textRows{} }
 func (*fileKind) keys() hitKeys                               { return defaultHITKeys() }
 
-// key: o has nothing to open; the attention step takes digits.
-func (k *fileKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	if h.step().id == attentionStep {
-		if cmd, ok := attentionKey(m, h, msg); ok {
-			return cmd, true
-		}
-	}
+// key: o has nothing to open.
+func (k *fileKind) key(m *hitScreen, _ *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if key.Matches(msg, m.keys.Open) {
 		m.setStatus("nothing to open: everything there is to read is on the screen", false)
 		return nil, true
@@ -128,10 +118,6 @@ func (k *fileKind) shortHelp(keys hitKeys, h *hitState) []key.Binding {
 	unit := ""
 	if h != nil {
 		unit = h.step().unit
-	}
-	if h != nil && h.step().id == attentionStep {
-		return append(attentionKeys(keys.Review), keys.Back, keys.Undo, keys.Down, keys.Note, keys.Flag, keys.Guide, keys.Queue,
-			keys.Pane, keys.Help, keys.Quit)
 	}
 	return append(scaleKeys(k.proto, unit),
 		keys.Back, keys.Undo, keys.Down, keys.Note, keys.Flag, keys.Guide, keys.Queue, keys.Pane, keys.Help, keys.Quit)
@@ -160,9 +146,6 @@ func (k *fileKind) fullHelp(keys hitKeys) [][]key.Binding {
 func (k *fileKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 	s := m.styles
 	st := h.step()
-	if st.id == attentionStep {
-		return k.attentionView(m, h, width)
-	}
 	fs, _ := k.file.StepOf(st.id)
 	title := fs.Title
 	short := title

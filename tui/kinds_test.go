@@ -28,11 +28,17 @@ func (k testKinds) Screen(kind guidelines.Kind) (Screen, bool) {
 	case p.File != nil:
 		return FileScreen(p), true
 	}
+	return builtinScreens()[kind], true
+}
+
+// builtinScreens are the built-in kinds' screens, as their descriptors
+// name them.
+func builtinScreens() map[guidelines.Kind]Screen {
 	return map[guidelines.Kind]Screen{
 		guidelines.MIMICS.Kind: PaneScreen(), guidelines.ClariMM.Kind: ConversationScreen(),
 		guidelines.Nuggets.Kind: NuggetScreen(), guidelines.Necessity.Kind: NecessityScreen(),
 		guidelines.Compare.Kind: CompareScreen(),
-	}[kind], true
+	}
 }
 
 func (k testKinds) StatsText(ctx context.Context, r *store.Reading, d store.Dataset) (string, error) {

@@ -57,7 +57,7 @@ func trainingFlags(cmd *cobra.Command, t *store.Training) {
 	f.Float64Var(&t.PauseBelow, "pause-below", t.PauseBelow, "pause an annotator whose gold-check accuracy falls below this, a check given back or put off counted as missed (0: never)")
 	f.IntVar(&t.PauseAfter, "pause-after", t.PauseAfter, "how many gold checks since the last resume before accuracy can pause anyone")
 	f.Float64Var(&t.AttentionRate, "attention-rate", t.AttentionRate,
-		"share of HITs that end with the kind's attention question (a protocol file's [attention]; it counts as a gold check)")
+		"share of HITs that end with the kind's attention question: how many candidate answers a MIMICS pane showed, turns a ClariMM conversation had, or what a protocol file's [attention] asks (it counts as a gold check)")
 	f.Float64Var(&t.SwapRate, "swap-rate", t.SwapRate,
 		"share of HITs that repeat a comparison the judge finished with its sides swapped, unannounced (compare datasets)")
 }
@@ -106,10 +106,10 @@ func trainingLine(t store.Training, p guidelines.Protocol) string {
 		repeats += fmt.Sprintf(", swapped repeats %.0f%%", 100*t.SwapRate)
 	}
 	attention := ""
-	if f := p.File; t.AttentionRate > 0 && f != nil && f.Attention != nil {
+	if t.AttentionRate > 0 && p.Attention != nil {
 		attention = fmt.Sprintf("; an attention question ends %.0f%% of HITs", 100*t.AttentionRate)
 	} else if t.AttentionRate > 0 {
-		// The rate stays set, but the kind's file no longer asks one.
+		// The rate stays set, but the kind (its file) no longer asks one.
 		attention = "; no attention question (the protocol asks none)"
 	}
 	return fmt.Sprintf("%s; gold checks %.0f%% of HITs, %s (at least %s later)%s; %s; %s",

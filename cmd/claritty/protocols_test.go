@@ -532,9 +532,9 @@ func TestPolicyAttentionRate(t *testing.T) {
 	if r := tm.run(t, "", "", "policy", "--dataset", "demo"); !strings.Contains(r.stdout, "min 3, max 5") {
 		t.Fatalf("the demo's policy: %+v", r)
 	}
-	r := tm.run(t, "", "", "policy", "--dataset", "demo", "--min", "2", "--attention-rate", "0.2")
-	if r.code == 0 || !strings.Contains(r.stderr, "a mimics item asks no attention question") {
-		t.Errorf("an attention rate for MIMICS panes: %+v", r)
+	r := tm.run(t, "", "", "policy", "--dataset", data.DemoPairs, "--min", "2", "--attention-rate", "0.2")
+	if r.code == 0 || !strings.Contains(r.stderr, "a compare item asks no attention question") {
+		t.Errorf("an attention rate for compare pairs: %+v", r)
 	}
 	if tm.fingerprint(t) != before {
 		t.Error("the refused policy changed the database")
@@ -543,6 +543,89 @@ func TestPolicyAttentionRate(t *testing.T) {
 	r = tm.run(t, "", "", "policy", "--dataset", "duo", "--attention-rate", "0.25")
 	if r.code != 0 || !strings.Contains(r.stdout, "an attention question ends 25% of HITs") {
 		t.Errorf("policy --attention-rate 0.25: %+v", r)
+	}
+}
+
+// policy --attention-rate on a MIMICS-Manual dataset (the demo's panes)
+// is taken and shown, as for a protocol file's kind; refused to an
+// annotator. A HIT then handed out at rate 1 waits for the count of the
+// candidate answers its pane showed, and annotators --quality counts a
+// wrong count as a missed attention question.
+func TestPolicyAttentionRateOnMIMICSManual(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	tm.refused(t, "ana", "lead", "policy", "--dataset", data.DemoDataset, "--attention-rate", "0.5")
+	r := tm.run(t, "", "", "policy", "--dataset", data.DemoDataset, "--attention-rate", "0.5")
+	if r.code != 0 || !strings.Contains(r.stdout, "an attention question ends 50% of HITs") {
+		t.Fatalf("policy --attention-rate 0.5 on MIMICS-Manual panes: %+v", r)
+	}
+	if r := tm.run(t, "", "", "policy", "--dataset", data.DemoDataset, "--attention-rate", "1"); r.code != 0 {
+		t.Fatalf("policy --attention-rate 1: %+v", r)
+	}
+	ctx := t.Context()
+	st, err := store.Open(ctx, tm.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lead, err := st.Actor(ctx, tm.lead, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dan, err := st.SetRole(ctx, lead, "dan", store.RoleAnnotator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := st.DatasetByName(ctx, data.DemoDataset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	item, ok, _, err := st.NextHIT(ctx, ds.ID, dan.ID, 0)
+	if err != nil || !ok {
+		t.Fatalf("no HIT for dan: %v", err)
+	}
+	it, err := st.ItemByID(ctx, item)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyHIT(t, st, it, dan, 1)
+	if h, err := st.LoadHIT(ctx, item, dan.ID); err != nil || h.Finished || !h.Attention {
+		t.Fatalf("dan's HIT, labelled: %+v %v", h, err)
+	}
+	wrong := it.AnswerCount() + 1
+	if err := st.AnswerAttention(ctx, store.AttentionAnswer{ItemID: item, AnnotatorID: dan.ID, Answer: wrong}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	r = tm.run(t, "", "", "annotators", "--quality", "--dataset", data.DemoDataset, "--json")
+	var q struct {
+		Annotators []struct {
+			Annotator string `json:"annotator"`
+			Asked     int    `json:"attention_questions"`
+			Right     int    `json:"attention_right"`
+		} `json:"annotators"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &q); err != nil {
+		t.Fatalf("annotators --quality --json: %v\n%+v", err, r)
+	}
+	found := false
+	for _, a := range q.Annotators {
+		if a.Annotator == "dan" {
+			found = a.Asked == 1 && a.Right == 0
+		}
+	}
+	if !found {
+		t.Errorf("dan's wrong count is not one missed attention question: %s", r.stdout)
+	}
+	if r := tm.run(t, "", "", "annotators", "--quality", "--dataset", data.DemoDataset); !strings.Contains(r.stdout, "attention") {
+		t.Errorf("the quality table has no attention column:\n%s", r.stdout)
+	}
+	// The HTML report's quality table has the same count, as a figure of
+	// annotators --quality --json.
+	page, _ := teamReport(t, tm, "", data.DemoDataset)
+	checkFigures(t, "report", page, reportDocs(t, tm, "", data.DemoDataset, true))
+	if !regexp.MustCompile(`data-path="annotators/\d+/attention_questions" data-value="1"`).MatchString(page) ||
+		!strings.Contains(page, "<th>attention</th>") {
+		t.Error("the HTML report's quality table does not count the attention question")
 	}
 }
 
