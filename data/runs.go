@@ -44,8 +44,7 @@ type RunOptions struct {
 	OneGame bool
 	// RunKinds are the kinds of run a dataset of each task kind takes
 	// (the database's kinds' descriptors say), which picks the dataset a
-	// run is over; nil takes any (the demo's runs name theirs, and the
-	// scorer refuses a run its dataset's kind does not take).
+	// run is over; nil: report's scorers say.
 	RunKinds func(guidelines.Kind) []store.RunKind
 }
 
@@ -202,6 +201,14 @@ func (rr *runReader) readFirst(kind store.RunKind) error {
 	return nil
 }
 
+// runKinds are the kinds of run a dataset of the kind takes.
+func (rr *runReader) runKinds(st *store.Store, opt RunOptions, k guidelines.Kind) []store.RunKind {
+	if opt.RunKinds != nil {
+		return opt.RunKinds(k)
+	}
+	return report.RunKinds(st.Protocol(k))
+}
+
 // findDataset picks the dataset the run is over: the one named, or the
 // MIMICS dataset that has the first line's item.
 func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOptions) error {
@@ -216,7 +223,7 @@ func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOp
 		if opt.Dataset != "" && d.Name != opt.Dataset {
 			continue
 		}
-		if opt.RunKinds != nil && !slices.Contains(opt.RunKinds(d.Kind), opt.Kind) {
+		if !slices.Contains(rr.runKinds(st, opt, d.Kind), opt.Kind) {
 			continue
 		}
 		if d.Kind == guidelines.Nuggets.Kind {

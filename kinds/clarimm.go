@@ -22,7 +22,7 @@ func clariMM() *Kind {
 		Stats: func(ctx context.Context, r *store.Reading, _ store.Dataset) (Table, error) {
 			return table(report.ClariMMStats(ctx, r)) // ClariMM's Table 1
 		},
-		Runs:   []store.RunKind{store.RunLabels},
+		Runs:   report.RunKinds(guidelines.ClariMM),
 		Screen: tui.ConversationScreen(),
 	}
 }

@@ -24,7 +24,7 @@ func compare() *Kind {
 			c, err := report.CompareGold(ctx, r, d, report.StatsGold)
 			return comparisonTable{c}, err
 		},
-		Runs:   []store.RunKind{store.RunLabels},
+		Runs:   report.RunKinds(guidelines.Compare),
 		Screen: tui.CompareScreen(),
 	}
 }

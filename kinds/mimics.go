@@ -20,7 +20,7 @@ func mimics() *Kind {
 		Stats: func(ctx context.Context, r *store.Reading, _ store.Dataset) (Table, error) {
 			return table(report.DatasetStats(ctx, r)) // the MIMICS paper's tables
 		},
-		Runs:   []store.RunKind{store.RunTREC, store.RunLabels, store.RunQuestions},
+		Runs:   report.RunKinds(guidelines.MIMICS),
 		Screen: tui.PaneScreen(),
 	}
 }

@@ -20,7 +20,7 @@ func necessity() *Kind {
 		Stats: func(ctx context.Context, r *store.Reading, _ store.Dataset) (Table, error) {
 			return table(report.NecessityGold(ctx, r))
 		},
-		Runs:   []store.RunKind{store.RunLabels, store.RunQuestions},
+		Runs:   report.RunKinds(guidelines.Necessity),
 		Screen: tui.NecessityScreen(),
 	}
 }

@@ -27,7 +27,7 @@ func nuggets() *Kind {
 			scores, err := report.ScoreRuns(ctx, r, d, report.StatsGold)
 			return benchTable{scores: scores}, err
 		},
-		Runs:   []store.RunKind{store.RunNuggets, store.RunLabels},
+		Runs:   report.RunKinds(guidelines.Nuggets),
 		Screen: tui.NuggetScreen(),
 	}
 }

@@ -112,3 +112,7 @@ func (k *convKind) enterStep(h *hitState) { h.scroll, k.conv.opened = 0, 0 }
 // enterStep leaves the answer where it was read: the nuggets change, the
 // answer does not.
 func (*nuggetKind) enterStep(*hitState) {}
+
+// Made says whether the screen was made by one of tui's constructors (a
+// descriptor that names none has the zero Screen).
+func (s Screen) Made() bool { return s.blank != nil && s.load != nil }

@@ -1,0 +1,198 @@
+package kinds
+
+import (
+	"bytes"
+	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// Every kind a set can hold (each built-in, each shipped protocol file's)
+// has every part of a descriptor: a protocol with units, an export of its
+// own, statistics, a run bench scores, a screen. A kind missing one fails
+// here: this is ARCHITECTURE.md's "write a descriptor" checklist.
+func TestEveryKindHasEveryPart(t *testing.T) {
+	shipped, err := guidelines.ShippedProtocols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := Builtins()
+	for _, f := range shipped {
+		all = append(all, FromFile(f.File.Protocol()))
+	}
+	for _, k := range all {
+		name := k.Protocol.Kind
+		switch {
+		case name == "" || len(k.Protocol.AllUnits) == 0:
+			t.Errorf("%q: no protocol", name)
+		case !slices.ContainsFunc(k.Exports, func(e Export) bool { return e.Name == k.Own && e.Release && e.Write != nil }):
+			t.Errorf("%s: no release of its own (Own %q)", name, k.Own)
+		case k.Stats == nil:
+			t.Errorf("%s: no statistics", name)
+		case len(k.Runs) == 0:
+			t.Errorf("%s: takes no runs", name)
+		case !k.Screen.Made():
+			t.Errorf("%s: no screen", name)
+		}
+		for _, e := range k.Exports {
+			if (e.Write == nil) == (e.Labels == nil) {
+				t.Errorf("%s: export %s writes neither a release nor labels, or both", name, e.Name)
+			}
+		}
+	}
+}
+
+// No layer reads a kind from anywhere but the set: outside this package
+// (and guidelines, which defines protocols), no code names the list of
+// built-in kinds, asks whether a name is a protocol file's, keeps a table
+// keyed by kind, or registers a kind. A layer that grows such a branch
+// again fails here.
+func TestNoLayerReadsAKindFromElsewhere(t *testing.T) {
+	banned := []string{"Protocols", "IsFileKindName", "FileProtocols", "RegisteredFile", "ForKind", "registerKind", "Register"}
+	root := ".."
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		if d.IsDir() {
+			if rel == "kinds" || rel == "guidelines" || strings.HasPrefix(rel, ".") && rel != "." {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || slices.Contains(notYet, rel) {
+			return nil
+		}
+		return auditFile(t, path, banned)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// notYet are the files that still keep a kind's part outside the set:
+// bench's table of the runs each kind takes, which the descriptors read
+// (Kind.Runs) and which data and report's scorers still consult directly.
+var notYet = []string{"report/kinds.go"}
+
+// auditFile reports each use in path of a banned guidelines name, and each
+// map keyed by guidelines.Kind.
+func auditFile(t *testing.T, path string, banned []string) error {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, nil, 0)
+	if err != nil {
+		return err
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if x, ok := n.X.(*ast.Ident); ok && x.Name == "guidelines" && slices.Contains(banned, n.Sel.Name) {
+				t.Errorf("%s: guidelines.%s: a kind read from elsewhere than the database's set", fset.Position(n.Pos()), n.Sel.Name)
+			}
+		case *ast.MapType:
+			if k, ok := n.Key.(*ast.SelectorExpr); ok && k.Sel.Name == "Kind" {
+				if x, ok := k.X.(*ast.Ident); ok && x.Name == "guidelines" {
+					t.Errorf("%s: a table keyed by task kind", fset.Position(n.Pos()))
+				}
+			}
+		case *ast.Ident:
+			if n.Name == "registerKind" {
+				t.Errorf("%s: registerKind", fset.Position(n.Pos()))
+			}
+		}
+		return true
+	})
+	return nil
+}
+
+// Two databases open in one process whose kept protocol files share a
+// name but differ each work with their own: each set has its own file,
+// each imports its own file's data under it, and each one's statistics
+// name its own steps.
+func TestTwoDatabasesOneName(t *testing.T) {
+	ctx := context.Background()
+	shipped, err := guidelines.FindShipped("mimics-duo-quality")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := bytes.Replace(shipped.Text, []byte(`name = "mimics-duo-quality"`), []byte(`name = "twin"`), 1)
+	other := bytes.ReplaceAll(base, []byte("pane_quality"), []byte("pane_worth"))
+	var sets []*Set
+	for i, text := range [][]byte{base, other} {
+		st := storetest.Open(t)
+		lead := storetest.Lead(t, st)
+		f, err := guidelines.ParseProtocolFile("twin.toml", text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.AddProtocol(ctx, lead, f, text); err != nil {
+			t.Fatal(err)
+		}
+		var cells []string
+		for _, c := range f.Item.Header {
+			if slices.Contains(f.Item.ID, c) || slices.Contains(f.Item.Text, c) || slices.Contains(f.Item.List, c) {
+				cells = append(cells, "a")
+			} else {
+				cells = append(cells, "")
+			}
+		}
+		body := strings.Join(f.Item.Header, "\t") + "\n" + strings.Join(cells, "\t") + "\n"
+		if _, err := data.Import(ctx, st, lead, strings.NewReader(body), "twin.tsv", data.Options{Dataset: "twin", Format: "twin"}); err != nil {
+			t.Fatalf("database %d: %v", i, err)
+		}
+		set, err := Open(ctx, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets = append(sets, set)
+		d, err := st.DatasetByName(ctx, "twin")
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := set.Of(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := st.ReadGold(ctx, lead, d.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := k.Stats(ctx, r, d)
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := tab.WriteText(&out); err != nil {
+			t.Fatal(err)
+		}
+		want, not := "pane_quality", "pane_worth"
+		if i == 1 {
+			want, not = not, want
+		}
+		if !strings.Contains(out.String(), want) || strings.Contains(out.String(), not) {
+			t.Errorf("database %d's statistics:\n%s", i, out.String())
+		}
+		if st.UnitIndex(want) < 0 || st.UnitIndex(not) >= 0 {
+			t.Errorf("database %d's units: %s %d, %s %d", i, want, st.UnitIndex(want), not, st.UnitIndex(not))
+		}
+	}
+	p0, _ := sets[0].Protocol("twin")
+	p1, _ := sets[1].Protocol("twin")
+	if slices.Equal(p0.AllUnits, p1.AllUnits) {
+		t.Error("the two sets hold one file")
+	}
+	var _ store.Dataset
+}
