@@ -203,6 +203,8 @@ var FormatNames = []string{
 	"mimics-manual", "mimics-click", "serp", "labels", "clarimm", "nuggets", "candidates", "necessity", "pairs",
 	// export (labels and mimics-manual besides)
 	"gold", "clarimm-ratings", "clarimm-gold", "nugget-judgements", "nuggetizer", "necessity-gold", "pairs-gold", "bench",
+	// export: each built-in kind's own release under the kind's name
+	"mimics", "compare",
 }
 
 // IsFileKindName says whether k could name a protocol file's kind: the

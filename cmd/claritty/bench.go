@@ -37,7 +37,7 @@ func newBenchCmd(g *globals) *cobra.Command {
 			"reference (a necessity request's \"reference\", a MIMICS pane's question): lower-cased,\n" +
 			"cut at anything not a letter or digit, articles and stop words removed, averaged over\n" +
 			"the items with a reference (BERTScore needs a model and is not computed).\n" +
-			"Compare datasets: the gold's win / tie / lose share per pair of systems (from the first\n" +
+			"On compare datasets, the gold's win / tie / lose share per pair of systems (from the first\n" +
 			"system's side) with 95% Wilson intervals, the share of decisive verdicts the left-hand\n" +
 			"output won, and with three or more systems a Bradley–Terry ranking (a tie half a win\n" +
 			"each way; a system that won, or lost, every game has no finite strength, which is said,\n" +

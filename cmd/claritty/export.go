@@ -71,6 +71,9 @@ func newExportCmd(g *globals) *cobra.Command {
 			"                 a JSONL gold is {\"label\" (null: unresolved), \"provenance\", \"votes\": {label:\n" +
 			"                 count}, \"adjudicator\"?}; flagged and insufficient items left out as for gold\n" +
 			"  bench          the benchmark summary, as claritty bench --json\n" +
+			"  KIND           a built-in kind's own release, under the kind's name: mimics (as\n" +
+			"                 mimics-manual), clarimm (clarimm-gold), nuggets (nugget-judgements),\n" +
+			"                 necessity (necessity-gold), compare (pairs-gold)\n" +
 			"  NAME           a protocol file's kind (claritty protocols): its items in the file's own\n" +
 			"                 shape, each label column its unit's gold (a release imported from such a\n" +
 			"                 file writes it back byte for byte)\n" +

@@ -1,0 +1,31 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/claritty/claritty/data"
+)
+
+// Every built-in kind's own release is reachable under the kind's name:
+// export --format KIND writes the same bytes as its release format, and
+// refuses a dataset of another kind.
+func TestExportUnderTheKindsName(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	for _, c := range []struct{ kind, format, dataset string }{
+		{"mimics", "mimics-manual", data.DemoDataset},
+		{"clarimm", "clarimm-gold", data.DemoConversations},
+		{"nuggets", "nugget-judgements", data.DemoNuggets},
+		{"necessity", "necessity-gold", data.DemoNecessity},
+		{"compare", "pairs-gold", data.DemoPairs},
+	} {
+		own := tm.run(t, "", "", "export", "--format", c.format, "--dataset", c.dataset)
+		byKind := tm.run(t, "", "", "export", "--format", c.kind, "--dataset", c.dataset)
+		if own.code != 0 || byKind.code != 0 || own.stdout != byKind.stdout || own.stdout == "" {
+			t.Errorf("export --format %s: exit %d %q, want %s's %q", c.kind, byKind.code, byKind.stderr, c.format, own.stdout)
+		}
+	}
+	if r := tm.run(t, "", "", "export", "--format", "clarimm", "--dataset", data.DemoDataset); r.code == 0 {
+		t.Errorf("export --format clarimm of a MIMICS dataset: %+v", r)
+	}
+}
