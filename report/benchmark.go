@@ -204,6 +204,19 @@ func ScoreDataset(ctx context.Context, r *store.Reading, d store.Dataset, opts S
 	return scores, c, err
 }
 
+// RunScorer scores one run of its kind against a dataset's gold labels,
+// read once for all the dataset's runs. The gold index is report's own:
+// outside the package a scorer is named (a kind's descriptor names one
+// per run kind it takes) and handed back, not called.
+type RunScorer func(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error
+
+// Scorer is the scorer of runs of kind k; false for a kind of run report
+// does not score.
+func Scorer(k store.RunKind) (RunScorer, bool) {
+	score, ok := runScorers[k]
+	return RunScorer(score), ok
+}
+
 // scoreRuns scores the runs of the reading's dataset against its gold
 // labels g.
 func scoreRuns(ctx context.Context, rd *store.Reading, g *goldIndex, runs []store.Run) ([]RunScore, error) {
@@ -216,7 +229,7 @@ func scoreRuns(ctx context.Context, rd *store.Reading, g *goldIndex, runs []stor
 	var out []RunScore
 	for _, r := range runs {
 		s := RunScore{Dataset: g.name, Name: r.Name, Kind: r.Kind, Target: r.Target}
-		score, ok := runScorers[r.Kind]
+		score, ok := Scorer(r.Kind)
 		if !ok || !slices.Contains(RunKinds(g.kind), r.Kind) {
 			return nil, fmt.Errorf("score run %q: a %s dataset takes no %s runs", r.Name, g.kind, r.Kind)
 		}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -73,81 +74,121 @@ func BenchLines(scores []RunScore) []string {
 	nuggets := slices.DeleteFunc(slices.Clone(scores), func(s RunScore) bool { return s.Kind != store.RunNuggets })
 	slices.SortStableFunc(nuggets, func(a, b RunScore) int { return CompareMean(b, a) })
 	if len(nuggets) > 0 {
-		// TREC RAG's four nuggetizer scores, where some run's nuggets are
-		// graded vital or okay.
-		rag := slices.ContainsFunc(nuggets, func(s RunScore) bool { return len(s.Metric) > 3 })
-		ragHead, ragGap := "", ""
-		if rag {
-			ragHead, ragGap = "\tstrict_vital\tstrict_all\tvital\tall", "\t\t\t\t"
-		}
-		fmt.Fprintln(tw, "system\tk\tmean\tp50\tp90"+ragHead+"\tn\tgold (answers)")
-		for _, s := range nuggets {
-			if s.Withheld != "" {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t\t%s\t%s\t%s\n", display.Clean(s.Name), s.K, s.Withheld, ragGap, JudgedText(s), goldText(s.Gold))
-				continue
-			}
-			row := []string{display.Clean(s.Name), s.K}
-			for i := range 3 {
-				row = append(row, s.Metric[i].Value.Format(3))
-			}
-			for i := 3; rag && i < 7; i++ {
-				v := "–"
-				if i < len(s.Metric) {
-					v = s.Metric[i].Value.Format(3)
-				}
-				row = append(row, v)
-			}
-			fmt.Fprintln(tw, strings.Join(append(row, JudgedText(s), goldText(s.Gold)), "\t"))
-		}
+		nuggetTable(tw, nuggets)
 	}
-	first, pooled := true, false
+	pooled := runTable(tw, scores, len(nuggets) > 0)
+	tw.Flush()
+	lines := append(trimLines(b.String()), benchNotes(scores, pooled)...)
+	lines = append(lines, baselineLines(scores)...)
+	lines = append(lines, assignmentLines(scores)...)
+	lines = append(lines, judgeReadLines(scores)...)
+	return append(lines, comparisonLines(scores)...)
+}
+
+// nuggetTable writes the nugget runs as the Clarify-Then-Search tables,
+// in the order given.
+func nuggetTable(tw io.Writer, nuggets []RunScore) {
+	// TREC RAG's four nuggetizer scores, where some run's nuggets are
+	// graded vital or okay.
+	rag := slices.ContainsFunc(nuggets, func(s RunScore) bool { return len(s.Metric) > 3 })
+	ragHead, ragGap := "", ""
+	if rag {
+		ragHead, ragGap = "\tstrict_vital\tstrict_all\tvital\tall", "\t\t\t\t"
+	}
+	fmt.Fprintln(tw, "system\tk\tmean\tp50\tp90"+ragHead+"\tn\tgold (answers)")
+	for _, s := range nuggets {
+		if s.Withheld != "" {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t\t%s\t%s\t%s\n", display.Clean(s.Name), s.K, s.Withheld, ragGap, JudgedText(s), goldText(s.Gold))
+			continue
+		}
+		fmt.Fprintln(tw, strings.Join(nuggetRow(s, rag), "\t"))
+	}
+}
+
+// nuggetRow is a nugget run's row: mean, p50, p90, nuggetizer's four
+// when rag ("–" for a run without them), n and gold.
+func nuggetRow(s RunScore, rag bool) []string {
+	row := []string{display.Clean(s.Name), s.K}
+	for i := range 3 {
+		row = append(row, s.Metric[i].Value.Format(3))
+	}
+	for i := 3; rag && i < 7; i++ {
+		v := "–"
+		if i < len(s.Metric) {
+			v = s.Metric[i].Value.Format(3)
+		}
+		row = append(row, v)
+	}
+	return append(row, JudgedText(s), goldText(s.Gold))
+}
+
+// runTable writes every other run, one row per metric, under a blank row
+// when the nugget tables came first; it says whether a row is pooled.
+func runTable(tw io.Writer, scores []RunScore, afterNuggets bool) (pooled bool) {
+	first := true
 	for _, s := range scores {
 		if s.Kind == store.RunNuggets {
 			continue
 		}
 		if first {
-			if len(nuggets) > 0 {
+			if afterNuggets {
 				fmt.Fprintln(tw, "\t\t\t\t\t\t")
 			}
 			fmt.Fprintln(tw, "run\tagainst\tmetric\tvalue\tn\tgold")
 			first = false
 		}
-		against := s.Target
-		switch {
-		case s.Kind == store.RunQuestions:
-			against = "reference"
-		case s.Kind != store.RunLabels:
-		case len(s.PooledOver) == 1:
-			against = s.PooledOver[0]
-		case len(s.PooledOver) > 1:
-			against, pooled = "pooled", true
-		default:
-			against = "labels"
-		}
-		if s.Withheld != "" {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), against, everyMetric, s.Withheld, JudgedText(s), goldText(s.Gold))
+		against, pools := againstText(s)
+		pooled = pooled || pools
+		runRows(tw, s, against)
+	}
+	return pooled
+}
+
+// againstText is what a run's rows are scored against: a trec run's
+// target, a questions run's reference, a labels run's one label type,
+// its pooled types ("pooled", and true) or its labels.
+func againstText(s RunScore) (string, bool) {
+	switch {
+	case s.Kind == store.RunQuestions:
+		return "reference", false
+	case s.Kind != store.RunLabels:
+		return s.Target, false
+	case len(s.PooledOver) == 1:
+		return s.PooledOver[0], false
+	case len(s.PooledOver) > 1:
+		return "pooled", true
+	}
+	return "labels", false
+}
+
+// runRows writes a run's rows: one per metric, then, for a labels run
+// over several types, one per metric of each type.
+func runRows(tw io.Writer, s RunScore, against string) {
+	if s.Withheld != "" {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), against, everyMetric, s.Withheld, JudgedText(s), goldText(s.Gold))
+		return
+	}
+	for _, m := range s.Metric {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), against, m.Name, m.Value.Format(4), JudgedText(s), goldText(s.Gold))
+	}
+	if len(s.PooledOver) == 1 {
+		return // one label type: its rows would repeat the run's
+	}
+	for _, t := range s.ByType {
+		if t.Withheld != "" {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\t%s\n", display.Clean(s.Name), t.Type, everyMetric, t.Withheld, t.Gold.Text())
 			continue
 		}
-		for _, m := range s.Metric {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), against, m.Name, m.Value.Format(4), JudgedText(s), goldText(s.Gold))
-		}
-		for _, t := range s.ByType {
-			if len(s.PooledOver) == 1 {
-				break // one label type: its rows would repeat the run's
-			}
-			if t.Withheld != "" {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\t%s\n", display.Clean(s.Name), t.Type, everyMetric, t.Withheld, t.Gold.Text())
-				continue
-			}
-			for _, m := range t.Metrics() {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), t.Type, m.Name, m.Value.Format(4), t.NText(), t.Gold.Text())
-			}
+		for _, m := range t.Metrics() {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(s.Name), t.Type, m.Name, m.Value.Format(4), t.NText(), t.Gold.Text())
 		}
 	}
-	tw.Flush()
-	lines := append(trimLines(b.String()), benchNotes(scores, pooled)...)
-	lines = append(lines, baselineLines(scores)...)
-	lines = append(lines, assignmentLines(scores)...)
+}
+
+// judgeReadLines say, per judge run, its flip rate over both orders and
+// the rule that read its judgments.
+func judgeReadLines(scores []RunScore) []string {
+	var lines []string
 	for _, s := range scores {
 		if o := s.BothOrders; o != nil {
 			lines = append(lines, bothOrdersText(s.Name, o))
@@ -156,6 +197,13 @@ func BenchLines(scores []RunScore) []string {
 			lines = append(lines, arenaText(s.Name, a))
 		}
 	}
+	return lines
+}
+
+// comparisonLines are each judge's win / tie / lose tables beside the
+// gold's over the same pairs.
+func comparisonLines(scores []RunScore) []string {
+	var lines []string
 	for _, s := range scores {
 		if c := s.Comparison; c != nil {
 			lines = append(lines, "", display.Clean(s.Name)+" as judge, over the pairs it and the gold both judged:")

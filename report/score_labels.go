@@ -23,54 +23,19 @@ func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Ru
 		return err
 	}
 	preds = g.tablePairs(preds)
-	if o := r.Orders; o != nil {
-		w := bench.Wilson(o.Flips, o.Pairs)
-		s.BothOrders = &BothOrders{Pairs: o.Pairs, Flips: o.Flips, Rate: w.P, Low: w.Low, High: w.High}
-	}
-	if r.Arena != nil || r.Orders != nil { // Orders alone: read before the rule was kept
-		s.ArenaJudgments = ArenaJudgmentsOf(r.Arena)
-	}
+	judgeReads(s, r)
 	p := guidelines.ForKind(g.kind)
-	var all []bench.Prediction
-	byType := map[string][]bench.Prediction{}
-	basis := map[string]*GoldBasis{}
-	items, scored := map[int64]bool{}, map[int64]bool{}
+	t := labelTally{byType: map[string][]bench.Prediction{}, basis: map[string]*GoldBasis{},
+		items: map[int64]bool{}, scored: map[int64]bool{}}
 	s.restsType, s.Gold = map[string][]int64{}, g.basis()
-	moot := 0
 	for _, pr := range preds {
-		items[pr.ItemID] = true
-		if c, ok := p.Requires(pr.Unit); ok {
-			if v := g.items[pr.ItemID].Label(c.Unit); v >= 0 && v != c.Value {
-				moot++
-				continue
-			}
-		}
-		typ := agreement.UnitType(pr.Unit)
-		if basis[typ] == nil {
-			basis[typ] = g.basis()
-		}
-		gold, state := g.gold(pr.ItemID, pr.Unit)
-		s.Gold.add(state)
-		basis[typ].add(state)
-		if gold < 0 {
-			continue
-		}
-		scored[pr.ItemID] = true
-		s.rests = append(s.rests, pr.ItemID)
-		s.restsType[typ] = append(s.restsType[typ], pr.ItemID)
-		pair := bench.Prediction{Gold: p.LabelString(gold), Predicted: p.LabelString(pr.Value)}
-		all = append(all, pair)
-		byType[typ] = append(byType[typ], pair)
+		t.add(s, p, g, pr)
 	}
-	s.Items, s.Total = len(scored), len(items)
-	s.Complete = len(all)+moot == len(preds)
-	for _, t := range p.Types {
-		if b, ok := basis[t]; ok {
-			s.ByType = append(s.ByType, TypeScore{Type: t, Classification: bench.Classify(byType[t]), Gold: *b})
-		}
-	}
+	s.Items, s.Total = len(t.scored), len(t.items)
+	s.Complete = len(t.all)+t.moot == len(preds)
+	s.ByType = t.typeScores(p)
 	if pooled, ok := pooledTypes(p, s.ByType); ok {
-		s.PooledOver, s.Metric = pooled, bench.Classify(all).Metrics()
+		s.PooledOver, s.Metric = pooled, bench.Classify(t.all).Metrics()
 	}
 	if s.Baseline, err = humanBaselines(ctx, rd, preds, g); err != nil {
 		return err
@@ -82,6 +47,69 @@ func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Ru
 		scoreAssignments(s, preds, g)
 	}
 	return nil
+}
+
+// judgeReads sets what a judge run's file said of itself: its flip rate
+// when it judged pairs in both orders, and the rule that read it.
+func judgeReads(s *RunScore, r store.Run) {
+	if o := r.Orders; o != nil {
+		w := bench.Wilson(o.Flips, o.Pairs)
+		s.BothOrders = &BothOrders{Pairs: o.Pairs, Flips: o.Flips, Rate: w.P, Low: w.Low, High: w.High}
+	}
+	if r.Arena != nil || r.Orders != nil { // Orders alone: read before the rule was kept
+		s.ArenaJudgments = ArenaJudgmentsOf(r.Arena)
+	}
+}
+
+// labelTally pairs a labels run's predictions with the gold, pooled and
+// per label type.
+type labelTally struct {
+	all    []bench.Prediction
+	byType map[string][]bench.Prediction
+	basis  map[string]*GoldBasis // per label type
+	// items the run predicts for, and those with a scored prediction.
+	items, scored map[int64]bool
+	moot          int // predictions for units the gold says do not apply
+}
+
+// add pairs one prediction with its unit's gold label, if it has one,
+// counting the gold's state into s's basis and its type's.
+func (t *labelTally) add(s *RunScore, p guidelines.Protocol, g *goldIndex, pr store.RunLabel) {
+	t.items[pr.ItemID] = true
+	if c, ok := p.Requires(pr.Unit); ok {
+		if v := g.items[pr.ItemID].Label(c.Unit); v >= 0 && v != c.Value {
+			t.moot++
+			return
+		}
+	}
+	typ := agreement.UnitType(pr.Unit)
+	if t.basis[typ] == nil {
+		t.basis[typ] = g.basis()
+	}
+	gold, state := g.gold(pr.ItemID, pr.Unit)
+	s.Gold.add(state)
+	t.basis[typ].add(state)
+	if gold < 0 {
+		return
+	}
+	t.scored[pr.ItemID] = true
+	s.rests = append(s.rests, pr.ItemID)
+	s.restsType[typ] = append(s.restsType[typ], pr.ItemID)
+	pair := bench.Prediction{Gold: p.LabelString(gold), Predicted: p.LabelString(pr.Value)}
+	t.all = append(t.all, pair)
+	t.byType[typ] = append(t.byType[typ], pair)
+}
+
+// typeScores are the figures per label type predicted, in the protocol's
+// order of types.
+func (t *labelTally) typeScores(p guidelines.Protocol) []TypeScore {
+	var out []TypeScore
+	for _, typ := range p.Types {
+		if b, ok := t.basis[typ]; ok {
+			out = append(out, TypeScore{Type: typ, Classification: bench.Classify(t.byType[typ]), Gold: *b})
+		}
+	}
+	return out
 }
 
 // tablePairs are a compare dataset's predictions on the pairs the

@@ -13,6 +13,13 @@ import (
 	"github.com/claritty/claritty/store"
 )
 
+// scoreNuggetsRun scores a nuggets run: its answers came with the
+// dataset's (goldIndex.answers), so it reads nothing more.
+func scoreNuggetsRun(_ context.Context, _ *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
+	scoreNuggets(s, r.ID, g.answers, g)
+	return nil
+}
+
 // scoreNuggets gives each fully judged answer its restore score and the
 // run the Clarify-Then-Search summary over them.
 func scoreNuggets(s *RunScore, runID int64, answers []store.AnswerRow, g *goldIndex) {
@@ -165,19 +172,26 @@ func NuggetJudgements(ctx context.Context, r *store.Reading, d store.Dataset, op
 		if p := g.items[a.ItemID]; p != nil && !sum.Keep(p) && (p.Flagged || len(p.Units) > 0) {
 			continue
 		}
-		it := AnswerJudgement{Intent: a.Intent, System: a.System, K: a.K, Query: a.Query, Answer: a.Answer,
-			ResponseLength: a.ResponseLength}
-		if x, ok := score[a.ItemID]; ok {
-			it.Score = &x
-		}
-		for i, id := range a.NuggetIDs {
-			n := NuggetCoverage{ID: id, Weight: a.Weights[i], Coverage: -1, Text: a.NuggetTexts[i], Importance: a.Importances[i]}
-			if c := coverage[a.ItemID]; i < len(c) && c[i] >= 0 {
-				n.Coverage = c[i]
-			}
-			it.Nuggets = append(it.Nuggets, n)
-		}
-		out = append(out, it)
+		out = append(out, answerJudgement(a, score, coverage[a.ItemID]))
 	}
 	return out, sum, nil
+}
+
+// answerJudgement is one answer as its release file has it, with its
+// restore score from score (if it has one) and its nuggets' gold coverage
+// cov (-1 where it has none).
+func answerJudgement(a store.AnswerRow, score map[int64]float64, cov []int) AnswerJudgement {
+	it := AnswerJudgement{Intent: a.Intent, System: a.System, K: a.K, Query: a.Query, Answer: a.Answer,
+		ResponseLength: a.ResponseLength}
+	if x, ok := score[a.ItemID]; ok {
+		it.Score = &x
+	}
+	for i, id := range a.NuggetIDs {
+		n := NuggetCoverage{ID: id, Weight: a.Weights[i], Coverage: -1, Text: a.NuggetTexts[i], Importance: a.Importances[i]}
+		if i < len(cov) && cov[i] >= 0 {
+			n.Coverage = cov[i]
+		}
+		it.Nuggets = append(it.Nuggets, n)
+	}
+	return it
 }
