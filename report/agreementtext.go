@@ -32,6 +32,28 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	layout.prose(tw, fmt.Sprintf("Agreement in %s; %s.", what, categoriesText(rep)))
+	scaleNotes(tw, rep, ratings, layout)
+	ci := intervalNote(tw, opt, layout)
+	poolNotes(tw, rep, layout)
+	writeCoefficientsAndCautions(tw, rep, ci, layout)
+	fmt.Fprintln(tw, "\nkappa of each category against the rest")
+	for i, g := range scaleGroups(rep, rep.Rows()) {
+		if i > 0 {
+			fmt.Fprintln(tw)
+		}
+		writePerCategory(tw, g, layout.Wide || len(g.scale.Categories) <= 6)
+		writeCategoryReasons(tw, g, layout)
+	}
+	agreementFooter(tw, rep, people, layout)
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	return writeCharts(w, rep, people)
+}
+
+// scaleNotes say how to read the figures on the labels' scale: categories
+// inferred, nominal, not numbers, or ClariMM's ordinal ratings.
+func scaleNotes(tw io.Writer, rep agreement.Report, ratings bool, layout AgreementLayout) {
 	if inferred := inferredTypes(rep); len(inferred) > 0 {
 		layout.prose(tw, fmt.Sprintf("The categories of %s are inferred from the labels (none were given): a category nobody "+
 			"used is not counted, so AC1's chance agreement is over those used. Give a type's whole scale with "+
@@ -48,16 +70,25 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 			"equally spaced) and the pairs' quadratic-weighted κ; Fleiss' κ, AC1 and α nominal count a "+
 			"4 against a 5 as fully as a 1 against a 5.")
 	}
-	ci := func(i agreement.Interval) any { return usedOf(i, opt.Bootstrap) }
-	if opt.Bootstrap > 0 {
-		layout.prose(tw, fmt.Sprintf("Intervals: 95%%, bootstrap over rated units, %s drawn, seed %d; one resting "+
-			"on fewer (a replicate where its coefficient is undefined is dropped) says how many: \"(990 used)\".",
-			display.Count(opt.Bootstrap, "replicate", "replicates"), opt.Seed))
-		fmt.Fprintln(tw)
-	} else {
+}
+
+// intervalNote says how the intervals were drawn, or that there are none,
+// and gives how each interval is written.
+func intervalNote(tw io.Writer, opt agreement.Options, layout AgreementLayout) func(agreement.Interval) any {
+	if opt.Bootstrap <= 0 {
 		fmt.Fprint(tw, "No intervals (--bootstrap 0).\n\n")
-		ci = func(agreement.Interval) any { return "—" }
+		return func(agreement.Interval) any { return "—" }
 	}
+	layout.prose(tw, fmt.Sprintf("Intervals: 95%%, bootstrap over rated units, %s drawn, seed %d; one resting "+
+		"on fewer (a replicate where its coefficient is undefined is dropped) says how many: \"(990 used)\".",
+		display.Count(opt.Bootstrap, "replicate", "replicates"), opt.Seed))
+	fmt.Fprintln(tw)
+	return func(i agreement.Interval) any { return usedOf(i, opt.Bootstrap) }
+}
+
+// poolNotes say why no figure pools the types, and which units are left
+// out for too few labels.
+func poolNotes(tw io.Writer, rep agreement.Report, layout AgreementLayout) {
 	if why := rep.NotPooled(); why != "" {
 		layout.prose(tw, fmt.Sprintf("No pooled row, and no figure pools the types, because %s. Each type's figures are on "+
 			"its own scale (AC1's chance agreement over its own categories).", display.Clean(why)))
@@ -66,6 +97,11 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 	if rep.MinRaters > 1 {
 		fmt.Fprintf(tw, "Units with fewer than %d labels are left out of every figure (--min-raters).\n\n", rep.MinRaters)
 	}
+}
+
+// writeCoefficientsAndCautions writes the coefficients' table, then the
+// cautions and the undefined figures of the types shown.
+func writeCoefficientsAndCautions(tw io.Writer, rep agreement.Report, ci func(agreement.Interval) any, layout AgreementLayout) {
 	var warnings []string
 	for _, t := range rep.Rows() {
 		if t.Withheld == "" {
@@ -81,14 +117,11 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 			fmt.Fprintf(tw, "Undefined for %s: %s.\n", display.Clean(t.Type), t.UndefinedText())
 		}
 	}
-	fmt.Fprintln(tw, "\nkappa of each category against the rest")
-	for i, g := range scaleGroups(rep, rep.Rows()) {
-		if i > 0 {
-			fmt.Fprintln(tw)
-		}
-		writePerCategory(tw, g, layout.Wide || len(g.scale.Categories) <= 6)
-		writeCategoryReasons(tw, g, layout)
-	}
+}
+
+// agreementFooter writes the people's tables (or how to ask for them),
+// the units' counts and what is withheld.
+func agreementFooter(tw *tabwriter.Writer, rep agreement.Report, people bool, layout AgreementLayout) {
 	if people {
 		writePeople(tw, rep, layout)
 	} else {
@@ -104,10 +137,6 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 		}
 		fmt.Fprintln(tw, withheldNote)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	return writeCharts(w, rep, people)
 }
 
 // writePerCategory writes each category's kappa against the rest for

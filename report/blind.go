@@ -111,6 +111,31 @@ func blindPeople(ctx context.Context, r *store.Reading, p guidelines.Protocol, r
 	// units than the policy's items times the units an item may have could
 	// rest on fewer items, so its items are counted in the store.
 	limit := b.Min * max(1, unitsPerItem(p, rep.PairsOver))
+	few := fewPeopleRows(rep, limit)
+	if len(few.pairs)+len(few.majority)+len(few.labels) == 0 {
+		return nil
+	}
+	keep := max(maxRowItems, b.Min)
+	under, err := rowItems(ctx, r, rep.PairsOver, few, keep)
+	if err != nil {
+		return err
+	}
+	shown := func(key string) bool {
+		ids, ok := under[key]
+		return ok && (len(ids) >= b.Min || len(ids) <= keep && b.Finished(ids))
+	}
+	before := len(rep.Pairs) + len(rep.Annotators) + len(rep.AnnotatorLabels)
+	dropPeopleRows(rep, few, shown)
+	if gone := before - len(rep.Pairs) - len(rep.Annotators) - len(rep.AnnotatorLabels); gone > 0 {
+		rep.Withheld = append(rep.Withheld, fmt.Sprintf("%s of annotators' figures that rest on fewer than %s, not all ones you finished",
+			display.Count(gone, "row", "rows"), display.Count(b.Min, "item", "items")))
+	}
+	return nil
+}
+
+// fewPeopleRows are the report's per-annotator rows over fewer than
+// limit units.
+func fewPeopleRows(rep *agreement.Report, limit int) peopleRows {
 	few := peopleRows{pairs: map[[2]string]bool{}, majority: map[string]bool{}, labels: map[string]bool{}}
 	for _, x := range rep.Pairs {
 		if x.Items < limit {
@@ -127,19 +152,12 @@ func blindPeople(ctx context.Context, r *store.Reading, p guidelines.Protocol, r
 			few.labels[x.Name] = true
 		}
 	}
-	if len(few.pairs)+len(few.majority)+len(few.labels) == 0 {
-		return nil
-	}
-	keep := max(maxRowItems, b.Min)
-	under, err := rowItems(ctx, r, rep.PairsOver, few, keep)
-	if err != nil {
-		return err
-	}
-	shown := func(key string) bool {
-		ids, ok := under[key]
-		return ok && (len(ids) >= b.Min || len(ids) <= keep && b.Finished(ids))
-	}
-	before := len(rep.Pairs) + len(rep.Annotators) + len(rep.AnnotatorLabels)
+	return few
+}
+
+// dropPeopleRows takes out of rep each of the few rows that is not shown
+// (by its key in rowItems).
+func dropPeopleRows(rep *agreement.Report, few peopleRows, shown func(key string) bool) {
 	rep.Pairs = slices.DeleteFunc(rep.Pairs, func(x agreement.Pair) bool {
 		return few.pairs[[2]string{x.A, x.B}] && !shown(pairKey(x.A, x.B))
 	})
@@ -149,11 +167,6 @@ func blindPeople(ctx context.Context, r *store.Reading, p guidelines.Protocol, r
 	rep.AnnotatorLabels = slices.DeleteFunc(rep.AnnotatorLabels, func(x agreement.LabelCount) bool {
 		return few.labels[x.Name] && !shown("labels\x00"+x.Name)
 	})
-	if gone := before - len(rep.Pairs) - len(rep.Annotators) - len(rep.AnnotatorLabels); gone > 0 {
-		rep.Withheld = append(rep.Withheld, fmt.Sprintf("%s of annotators' figures that rest on fewer than %s, not all ones you finished",
-			display.Count(gone, "row", "rows"), display.Count(b.Min, "item", "items")))
-	}
-	return nil
 }
 
 // peopleRows names the per-annotator rows that rest on too few units: the
@@ -183,14 +196,7 @@ func rowItems(ctx context.Context, r *store.Reading, over string, few peopleRows
 		return nil, err
 	}
 	units := r.Units()
-	out := map[string][]int64{}
-	add := func(key string, id int64) {
-		ids := out[key]
-		if len(ids) > keep || len(ids) > 0 && ids[len(ids)-1] == id {
-			return // enough to decide the row, or the item already counted
-		}
-		out[key] = append(ids, id)
-	}
+	c := rowCollector{out: map[string][]int64{}, keep: keep, few: few}
 	var raters []string
 	err = r.EachItemVotes(ctx, func(iv *store.ItemVotes) error {
 		for i, v := range iv.Votes {
@@ -201,26 +207,50 @@ func rowItems(ctx context.Context, r *store.Reading, over string, few peopleRows
 			if i+1 < len(iv.Votes) && iv.Votes[i+1].Unit == v.Unit {
 				continue
 			}
-			for j, a := range raters { // the unit's last vote: its raters are known
-				if few.labels[a] {
-					add("labels\x00"+a, iv.ID)
-				}
-				if few.majority[a] && len(raters) >= 2 {
-					add("majority\x00"+a, iv.ID)
-				}
-				for _, c := range raters[j+1:] {
-					for _, k := range [][2]string{{a, c}, {c, a}} {
-						if few.pairs[k] {
-							add(pairKey(k[0], k[1]), iv.ID)
-						}
-					}
-				}
-			}
+			c.addUnit(raters, iv.ID) // the unit's last vote: its raters are known
 			raters = raters[:0]
 		}
 		return nil
 	})
-	return out, err
+	return c.out, err
+}
+
+// rowCollector gathers, per row key, the items under the rows that rest
+// on few units.
+type rowCollector struct {
+	out  map[string][]int64
+	keep int
+	few  peopleRows
+}
+
+// add counts item id under key, but not past keep items or twice in a row.
+func (c *rowCollector) add(key string, id int64) {
+	ids := c.out[key]
+	if len(ids) > c.keep || len(ids) > 0 && ids[len(ids)-1] == id {
+		return // enough to decide the row, or the item already counted
+	}
+	c.out[key] = append(ids, id)
+}
+
+// addUnit counts item id under the rows a unit rated by raters adds to:
+// each rater's label count and in-majority share (two or more raters),
+// and each pair of them.
+func (c *rowCollector) addUnit(raters []string, id int64) {
+	for j, a := range raters {
+		if c.few.labels[a] {
+			c.add("labels\x00"+a, id)
+		}
+		if c.few.majority[a] && len(raters) >= 2 {
+			c.add("majority\x00"+a, id)
+		}
+		for _, b := range raters[j+1:] {
+			for _, k := range [][2]string{{a, b}, {b, a}} {
+				if c.few.pairs[k] {
+					c.add(pairKey(k[0], k[1]), id)
+				}
+			}
+		}
+	}
 }
 
 // unitsPerItem is how many units of type typ ("" for every type) an item

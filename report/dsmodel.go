@@ -47,54 +47,18 @@ func (m DSModel) Scale() string {
 // or until stop is closed (the caller no longer wants them; nil never
 // stops).
 func FitDSModels(p guidelines.Protocol, labels []store.QualityLabel, stop <-chan struct{}) ([]DSModel, error) {
-	type group struct {
-		m        DSModel
-		class    map[int]int
-		unit     map[UnitKey]int
-		person   map[string]int
-		labels   []agreement.DSLabel
-		typeSeen map[string]bool
-	}
-	groups := map[string]*group{}
+	groups := map[string]*dsGroup{}
 	var order []string
 	for _, l := range labels {
 		scale := p.ScaleOf(l.Unit)
 		key := scaleKey(scale)
 		g := groups[key]
 		if g == nil {
-			g = &group{class: map[int]int{}, unit: map[UnitKey]int{}, person: map[string]int{}, typeSeen: map[string]bool{}}
-			for _, s := range scale {
-				g.m.Values = append(g.m.Values, s.Value)
-			}
-			slices.Sort(g.m.Values)
-			for k, v := range g.m.Values {
-				g.class[v] = k
-			}
+			g = newDSGroup(scale)
 			groups[key] = g
 			order = append(order, key)
 		}
-		if t := agreement.UnitType(l.Unit); !g.typeSeen[t] {
-			g.typeSeen[t] = true
-			g.m.UnitTypes = append(g.m.UnitTypes, t)
-		}
-		k, ok := g.class[l.Value]
-		if !ok {
-			continue // not on the unit's scale: the store's CHECKs make this impossible
-		}
-		uk := UnitKey{l.Item, l.Unit}
-		u, ok := g.unit[uk]
-		if !ok {
-			u = len(g.m.Units)
-			g.unit[uk] = u
-			g.m.Units = append(g.m.Units, uk)
-		}
-		a, ok := g.person[l.Annotator]
-		if !ok {
-			a = len(g.m.Annotators)
-			g.person[l.Annotator] = a
-			g.m.Annotators = append(g.m.Annotators, l.Annotator)
-		}
-		g.labels = append(g.labels, agreement.DSLabel{Unit: u, Annotator: a, Class: k})
+		g.add(l)
 	}
 	var out []DSModel
 	for _, key := range order {
@@ -108,6 +72,57 @@ func FitDSModels(p guidelines.Protocol, labels []store.QualityLabel, stop <-chan
 		out = append(out, g.m)
 	}
 	return out, nil
+}
+
+// dsGroup is the labels on one scale, numbered as Dawid–Skene takes
+// them: classes, units and annotators each from 0.
+type dsGroup struct {
+	m        DSModel
+	class    map[int]int
+	unit     map[UnitKey]int
+	person   map[string]int
+	labels   []agreement.DSLabel
+	typeSeen map[string]bool
+}
+
+// newDSGroup is an empty group of the scale, its classes its values in
+// order.
+func newDSGroup(scale []guidelines.Label) *dsGroup {
+	g := &dsGroup{class: map[int]int{}, unit: map[UnitKey]int{}, person: map[string]int{}, typeSeen: map[string]bool{}}
+	for _, s := range scale {
+		g.m.Values = append(g.m.Values, s.Value)
+	}
+	slices.Sort(g.m.Values)
+	for k, v := range g.m.Values {
+		g.class[v] = k
+	}
+	return g
+}
+
+// add numbers a label's unit type, unit and annotator, and keeps it.
+func (g *dsGroup) add(l store.QualityLabel) {
+	if t := agreement.UnitType(l.Unit); !g.typeSeen[t] {
+		g.typeSeen[t] = true
+		g.m.UnitTypes = append(g.m.UnitTypes, t)
+	}
+	k, ok := g.class[l.Value]
+	if !ok {
+		return // not on the unit's scale: the store's CHECKs make this impossible
+	}
+	uk := UnitKey{l.Item, l.Unit}
+	u, ok := g.unit[uk]
+	if !ok {
+		u = len(g.m.Units)
+		g.unit[uk] = u
+		g.m.Units = append(g.m.Units, uk)
+	}
+	a, ok := g.person[l.Annotator]
+	if !ok {
+		a = len(g.m.Annotators)
+		g.person[l.Annotator] = a
+		g.m.Annotators = append(g.m.Annotators, l.Annotator)
+	}
+	g.labels = append(g.labels, agreement.DSLabel{Unit: u, Annotator: a, Class: k})
 }
 
 func scaleKey(scale []guidelines.Label) string {

@@ -582,14 +582,7 @@ func leaderboardSection(runs []RunScore, comps []ComparisonScore) template.HTML 
 		return template.HTML(note("No benchmark runs (claritty bench add)."))
 	}
 	var out strings.Builder
-	var kinds []store.RunKind
-	pooled := false
-	for _, r := range runs {
-		if !slices.Contains(kinds, r.Kind) {
-			kinds = append(kinds, r.Kind)
-		}
-		pooled = pooled || r.Kind == store.RunLabels && len(r.PooledOver) > 1
-	}
+	kinds, pooled := runKindsOf(runs)
 	for _, k := range kinds {
 		out.WriteString(runKindSection(runs, k))
 	}
@@ -600,6 +593,35 @@ func leaderboardSection(runs []RunScore, comps []ComparisonScore) template.HTML 
 	}
 	out.WriteString(baselineHTML(runs))
 	out.WriteString(assignmentsSection(runs))
+	out.WriteString(judgeReadHTML(runs))
+	out.WriteString(judgeComparisonsHTML(runs))
+	for ci, c := range comps {
+		out.WriteString(comparisonSection(c, fmt.Sprintf("comparisons/%d", ci)))
+	}
+	out.WriteString(note("As claritty bench gives them: – where a figure is undefined; n what the figures rest on, " +
+		"n/total* while some of what a run holds waits for gold; gold: how many of the golds the figures could rest on " +
+		"are settled, provisional and missing."))
+	return template.HTML(out.String())
+}
+
+// runKindsOf are the kinds of the runs in the order they first come, and
+// whether a labels run has a pooled row.
+func runKindsOf(runs []RunScore) ([]store.RunKind, bool) {
+	var kinds []store.RunKind
+	pooled := false
+	for _, r := range runs {
+		if !slices.Contains(kinds, r.Kind) {
+			kinds = append(kinds, r.Kind)
+		}
+		pooled = pooled || r.Kind == store.RunLabels && len(r.PooledOver) > 1
+	}
+	return kinds, pooled
+}
+
+// judgeReadHTML is, per judge run, its flip rate over both orders and the
+// rule that read its arena judgments.
+func judgeReadHTML(runs []RunScore) string {
+	var out strings.Builder
 	for i, r := range runs {
 		if o := r.BothOrders; o != nil {
 			p := fmt.Sprintf("runs/%d/both_orders/", i)
@@ -612,6 +634,13 @@ func leaderboardSection(runs []RunScore, comps []ComparisonScore) template.HTML 
 			out.WriteString(note(arenaHTML(r.Name, a, fmt.Sprintf("runs/%d/arena_judgments/", i))))
 		}
 	}
+	return out.String()
+}
+
+// judgeComparisonsHTML is each judge's verdicts' table beside the gold's
+// over the same pairs.
+func judgeComparisonsHTML(runs []RunScore) string {
+	var out strings.Builder
 	for i, r := range runs {
 		if c := r.Comparison; c != nil {
 			p := fmt.Sprintf("runs/%d/comparison/", i)
@@ -620,13 +649,7 @@ func leaderboardSection(runs []RunScore, comps []ComparisonScore) template.HTML 
 				"<h3>The gold over the same pairs</h3>" + comparisonBody(c.Gold, true, c.GoldWithheld, p+"gold"))
 		}
 	}
-	for ci, c := range comps {
-		out.WriteString(comparisonSection(c, fmt.Sprintf("comparisons/%d", ci)))
-	}
-	out.WriteString(note("As claritty bench gives them: – where a figure is undefined; n what the figures rest on, " +
-		"n/total* while some of what a run holds waits for gold; gold: how many of the golds the figures could rest on " +
-		"are settled, provisional and missing."))
-	return template.HTML(out.String())
+	return out.String()
 }
 
 // arenaHTML is bench's line for a judge run's rule, its counts figures
@@ -768,6 +791,31 @@ func runKindSection(runs []RunScore, kind store.RunKind) string {
 	if kind == store.RunNuggets {
 		slices.SortStableFunc(order, func(a, b int) int { return CompareMean(runs[b], runs[a]) })
 	}
+	t := kindTable{metrics: runMetricNames(runs, order), top: 1.0}
+	for _, i := range order {
+		t.addRun(i, runs[i])
+	}
+	second := "against"
+	if kind == store.RunNuggets {
+		second = "k"
+	}
+	head := []string{"run", second}
+	for _, m := range t.metrics {
+		head = append(head, esc(m))
+	}
+	if len(t.metrics) == 0 {
+		head = append(head, "figures")
+	}
+	out := "<h3>" + esc(string(kind)) + " runs</h3>" + table(append(head, "n", "gold"), t.cells)
+	if len(t.bars) > 0 {
+		out += shareChart(string(kind)+" runs", t.bars, t.top)
+	}
+	return out
+}
+
+// runMetricNames are the names of the runs' metrics, theirs and their label
+// types', in the order they first come.
+func runMetricNames(runs []RunScore, order []int) []string {
 	var metrics []string
 	addNames := func(ms []bench.Metric) {
 		for _, m := range ms {
@@ -782,77 +830,80 @@ func runKindSection(runs []RunScore, kind store.RunKind) string {
 			addNames(t.Metrics())
 		}
 	}
-	var cells [][]string
-	var bars []shareBar
-	top := 1.0
-	figures := func(ms []bench.Metric, p, label string) []string {
-		var row []string
-		for _, name := range metrics {
-			j := slices.IndexFunc(ms, func(m bench.Metric) bool { return m.Name == name })
-			if j < 0 {
-				row = append(row, "")
-				continue
-			}
-			v := benchValue(ms[j].Value)
-			row = append(row, fig(SrcBench, p+name, v, 3))
-			bars = append(bars, shareBar{label: label + " · " + name, v: v})
-			if v.Defined {
-				top = math.Max(top, v.V)
-			}
-		}
-		return row
+	return metrics
+}
+
+// kindTable is the table of one kind's runs, a column per metric, and
+// the chart of its figures (top: the chart's top, at least 1).
+type kindTable struct {
+	metrics []string
+	cells   [][]string
+	bars    []shareBar
+	top     float64
+}
+
+// addRun adds a run's row (its index in bench --json's runs is i) and
+// its label types' rows.
+func (t *kindTable) addRun(i int, r RunScore) {
+	p := fmt.Sprintf("runs/%d", i)
+	head := []string{esc(r.Name), esc(against(r))}
+	switch {
+	case r.Withheld != "":
+		t.cells = append(t.cells, append(append(head, t.blank(r.Withheld)...), judgedHTML(p, r), goldHTMLOf(p+"/gold", r.Gold)))
+		return
+	case len(r.Metric) > 0 || len(r.ByType) == 0:
+		t.cells = append(t.cells, append(append(head, t.figures(r.Metric, p+"/metrics/", r.Name)...), judgedHTML(p, r), goldHTMLOf(p+"/gold", r.Gold)))
 	}
-	blank := func(why string) []string { // its figures are taken out: say why, once
-		row := []string{withheld(why)}
-		for range max(1, len(metrics)) - 1 {
+	if len(r.PooledOver) == 1 {
+		return // one label type: its rows would repeat the run's
+	}
+	for _, ts := range r.ByType {
+		t.addType(p, r.Name, ts)
+	}
+}
+
+// addType adds the row of a run's label type.
+func (t *kindTable) addType(p, name string, ts TypeScore) {
+	row := []string{esc(name), esc(ts.Type)}
+	gold := goldHTML(p+"/by_type_gold/"+ts.Type, ts.Gold)
+	if ts.Withheld != "" {
+		t.cells = append(t.cells, append(append(row, t.blank(ts.Withheld)...), "", gold))
+		return
+	}
+	n := countFig(SrcBench, p+"/by_type_items/"+ts.Type, ts.N)
+	if strings.HasSuffix(ts.NText(), "*") {
+		n += "*"
+	}
+	t.cells = append(t.cells, append(append(row, t.figures(ts.Metrics(), p+"/by_type/"+ts.Type+"/", name+" · "+ts.Type)...), n, gold))
+}
+
+// figures are a row's cells, one per metric of the table ("" where the
+// row has none), each a bar of the chart.
+func (t *kindTable) figures(ms []bench.Metric, p, label string) []string {
+	var row []string
+	for _, name := range t.metrics {
+		j := slices.IndexFunc(ms, func(m bench.Metric) bool { return m.Name == name })
+		if j < 0 {
 			row = append(row, "")
-		}
-		return row
-	}
-	for _, i := range order {
-		r := runs[i]
-		p := fmt.Sprintf("runs/%d", i)
-		head := []string{esc(r.Name), esc(against(r))}
-		switch {
-		case r.Withheld != "":
-			cells = append(cells, append(append(head, blank(r.Withheld)...), judgedHTML(p, r), goldHTMLOf(p+"/gold", r.Gold)))
 			continue
-		case len(r.Metric) > 0 || len(r.ByType) == 0:
-			cells = append(cells, append(append(head, figures(r.Metric, p+"/metrics/", r.Name)...), judgedHTML(p, r), goldHTMLOf(p+"/gold", r.Gold)))
 		}
-		if len(r.PooledOver) == 1 {
-			continue // one label type: its rows would repeat the run's
-		}
-		for _, t := range r.ByType {
-			row := []string{esc(r.Name), esc(t.Type)}
-			gold := goldHTML(p+"/by_type_gold/"+t.Type, t.Gold)
-			if t.Withheld != "" {
-				cells = append(cells, append(append(row, blank(t.Withheld)...), "", gold))
-				continue
-			}
-			n := countFig(SrcBench, p+"/by_type_items/"+t.Type, t.N)
-			if strings.HasSuffix(t.NText(), "*") {
-				n += "*"
-			}
-			cells = append(cells, append(append(row, figures(t.Metrics(), p+"/by_type/"+t.Type+"/", r.Name+" · "+t.Type)...), n, gold))
+		v := benchValue(ms[j].Value)
+		row = append(row, fig(SrcBench, p+name, v, 3))
+		t.bars = append(t.bars, shareBar{label: label + " · " + name, v: v})
+		if v.Defined {
+			t.top = math.Max(t.top, v.V)
 		}
 	}
-	second := "against"
-	if kind == store.RunNuggets {
-		second = "k"
+	return row
+}
+
+// blank is a row whose figures are taken out: it says why, once.
+func (t *kindTable) blank(why string) []string {
+	row := []string{withheld(why)}
+	for range max(1, len(t.metrics)) - 1 {
+		row = append(row, "")
 	}
-	head := []string{"run", second}
-	for _, m := range metrics {
-		head = append(head, esc(m))
-	}
-	if len(metrics) == 0 {
-		head = append(head, "figures")
-	}
-	out := "<h3>" + esc(string(kind)) + " runs</h3>" + table(append(head, "n", "gold"), cells)
-	if len(bars) > 0 {
-		out += shareChart(string(kind)+" runs", bars, top)
-	}
-	return out
+	return row
 }
 
 // against is what bench's second column says of a run: a nugget run's k,

@@ -27,10 +27,7 @@ type runScorer func(ctx context.Context, rd *store.Reading, s *RunScore, r store
 
 // runScorers score each kind of run.
 var runScorers = map[store.RunKind]runScorer{
-	store.RunNuggets: func(_ context.Context, _ *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
-		scoreNuggets(s, r.ID, g.answers, g)
-		return nil
-	},
+	store.RunNuggets:   scoreNuggetsRun,
 	store.RunTREC:      scoreTREC,
 	store.RunLabels:    scoreLabels,
 	store.RunQuestions: scoreQuestions,

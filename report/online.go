@@ -105,15 +105,7 @@ func onlineOffline(ctx context.Context, r *store.Reading) (*OnlineOffline, error
 	p := r.Protocol(d.Kind)
 	perRow := p.RowTypes()
 	out := &OnlineOffline{Panes: len(panes)}
-	type obs struct{ gold, engagement []float64 }
-	by := map[[2]string]*obs{}
-	add := func(typ, level string, x, y float64) {
-		k := [2]string{typ, level}
-		if by[k] == nil {
-			by[k] = &obs{}
-		}
-		by[k].gold, by[k].engagement = append(by[k].gold, x), append(by[k].engagement, y)
-	}
+	by := onlineObs{}
 	for _, s := range panes {
 		if s.From != "" && !slices.Contains(out.From, s.From) {
 			out.From = append(out.From, s.From)
@@ -122,35 +114,65 @@ func onlineOffline(ctx context.Context, r *store.Reading) (*OnlineOffline, error
 		if pg == nil || pg.Flagged {
 			continue
 		}
-		sums, counts := map[string]float64{}, map[string]int{}
-		for _, u := range pg.Units {
-			if u.Label < 0 || !onRow(u.Unit, s.Row, perRow) {
-				continue
-			}
-			if l, _ := g.gold(s.ItemID, u.Unit); l < 0 { // settled gold only
-				continue
-			}
-			typ := agreement.UnitType(u.Unit)
-			sums[typ] += float64(u.Label)
-			counts[typ]++
-		}
-		for typ, n := range counts {
-			x := sums[typ] / float64(n)
-			add(typ, "all", x, float64(s.Engagement))
-			add(typ, s.Impression, x, float64(s.Engagement))
+		for typ, x := range paneGoldMeans(g, pg, s.Row, perRow) {
+			by.add(typ, "all", x, float64(s.Engagement))
+			by.add(typ, s.Impression, x, float64(s.Engagement))
 		}
 	}
-	for _, typ := range p.Types {
-		for _, level := range append([]string{"all"}, impressionLevels...) {
-			if o := by[[2]string{typ, level}]; o != nil {
-				out.Rows = append(out.Rows, onlineRow(typ, level, o.gold, o.engagement))
-			}
-		}
-	}
+	out.Rows = by.rows(p.Types)
 	if len(out.Rows) == 0 {
 		return nil, nil // signals, but no settled gold to set beside them
 	}
 	return out, nil
+}
+
+// onlineObs are the panes' gold and engagement side by side, by unit
+// type and impression level ("all" for every level).
+type onlineObs map[[2]string]*struct{ gold, engagement []float64 }
+
+// add sets gold x beside engagement y under the type and level.
+func (by onlineObs) add(typ, level string, x, y float64) {
+	k := [2]string{typ, level}
+	if by[k] == nil {
+		by[k] = &struct{ gold, engagement []float64 }{}
+	}
+	by[k].gold, by[k].engagement = append(by[k].gold, x), append(by[k].engagement, y)
+}
+
+// rows are the figures per unit type, in the order of types, over all
+// panes and then per impression level.
+func (by onlineObs) rows(types []string) []OnlineRow {
+	var rows []OnlineRow
+	for _, typ := range types {
+		for _, level := range append([]string{"all"}, impressionLevels...) {
+			if o := by[[2]string{typ, level}]; o != nil {
+				rows = append(rows, onlineRow(typ, level, o.gold, o.engagement))
+			}
+		}
+	}
+	return rows
+}
+
+// paneGoldMeans is a pane's mean settled gold per unit type, over the
+// units on the signals' row.
+func paneGoldMeans(g *goldIndex, pg *PaneGold, row int, perRow []string) map[string]float64 {
+	sums, counts := map[string]float64{}, map[string]int{}
+	for _, u := range pg.Units {
+		if u.Label < 0 || !onRow(u.Unit, row, perRow) {
+			continue
+		}
+		if l, _ := g.gold(pg.Item.ID, u.Unit); l < 0 { // settled gold only
+			continue
+		}
+		typ := agreement.UnitType(u.Unit)
+		sums[typ] += float64(u.Label)
+		counts[typ]++
+	}
+	means := map[string]float64{}
+	for typ, n := range counts {
+		means[typ] = sums[typ] / float64(n)
+	}
+	return means
 }
 
 // onRow says whether a unit belongs to the pane at row: a per-row unit

@@ -195,8 +195,34 @@ func computeQuality(dataset string, data store.QualityData, stop <-chan struct{}
 		}
 		return a
 	}
+	countHITs(data.HITs, get)
+	countChecks(data, get)
+	swapConsistency(data, get)
+	byType := agreementFigures(&q, data, get)
+	models, err := FitDSModels(data.Protocol, data.Labels, stop)
+	if err != nil {
+		return q, err
+	}
+	q.Models = addDSModels(models, get)
+	for _, a := range by {
+		a.TimeUndefined, a.FastUndefined = timeWhy(*a), fastWhy(*a, data.FastSeconds)
+		if a.FastUndefined == "" {
+			a.TooFastShare = fraction(a.TooFast, a.TimedHITs)
+		}
+		a.CheckAccuracy = fraction(a.CheckMatched, a.CheckUnits)
+		a.AttentionAccuracy = fraction(a.AttentionRight, a.Attention)
+		a.ByType = byType(a.Annotator)
+		q.Annotators = append(q.Annotators, *a)
+	}
+	sort.Slice(q.Annotators, func(i, j int) bool { return q.Annotators[i].Annotator < q.Annotators[j].Annotator })
+	return q, nil
+}
+
+// countHITs counts each annotator's finished HITs, timed and too fast,
+// and gives their median HIT time.
+func countHITs(hits []store.QualityHIT, get func(string) *AnnotatorQuality) {
 	times := map[string][]float64{}
-	for _, h := range data.HITs {
+	for _, h := range hits {
 		a := get(h.Annotator)
 		a.HITs++
 		if h.Timed {
@@ -208,8 +234,13 @@ func computeQuality(dataset string, data store.QualityData, stop <-chan struct{}
 		}
 	}
 	for name, ts := range times {
-		by[name].MedianHITSeconds = defined(median(ts)) // sorts ts: it is this annotator's own slice
+		get(name).MedianHITSeconds = defined(median(ts)) // sorts ts: it is this annotator's own slice
 	}
+}
+
+// countChecks counts each annotator's gold checks (done, given back, put
+// off), attention questions, and HITs put off or given back.
+func countChecks(data store.QualityData, get func(string) *AnnotatorQuality) {
 	for _, c := range data.Checks {
 		a := get(c.Annotator)
 		switch c.Dodged {
@@ -237,14 +268,14 @@ func computeQuality(dataset string, data store.QualityData, stop <-chan struct{}
 			a.GivenBack++
 		}
 	}
-	swapConsistency(data, get)
-	byType := agreementFigures(&q, data, get)
-	models, err := FitDSModels(data.Protocol, data.Labels, stop)
-	if err != nil {
-		return q, err
-	}
+}
+
+// addDSModels gives each annotator their accuracy in each Dawid–Skene
+// model fitted, and describes the models.
+func addDSModels(models []DSModel, get func(string) *AnnotatorQuality) []QualityModel {
+	var out []QualityModel
 	for _, m := range models {
-		q.Models = append(q.Models, QualityModel{Scale: m.Scale(), UnitTypes: m.UnitTypes, Values: m.Values, Priors: m.Fit.Priors,
+		out = append(out, QualityModel{Scale: m.Scale(), UnitTypes: m.UnitTypes, Values: m.Values, Priors: m.Fit.Priors,
 			Units: len(m.Units), Iterations: m.Fit.Iterations, Converged: m.Fit.Converged, Change: m.Fit.Change, LogLikelihood: m.Fit.LogLikelihood})
 		for i, name := range m.Annotators {
 			a := get(name)
@@ -255,18 +286,7 @@ func computeQuality(dataset string, data store.QualityData, stop <-chan struct{}
 			a.DawidSkene = append(a.DawidSkene, d)
 		}
 	}
-	for _, a := range by {
-		a.TimeUndefined, a.FastUndefined = timeWhy(*a), fastWhy(*a, data.FastSeconds)
-		if a.FastUndefined == "" {
-			a.TooFastShare = fraction(a.TooFast, a.TimedHITs)
-		}
-		a.CheckAccuracy = fraction(a.CheckMatched, a.CheckUnits)
-		a.AttentionAccuracy = fraction(a.AttentionRight, a.Attention)
-		a.ByType = byType(a.Annotator)
-		q.Annotators = append(q.Annotators, *a)
-	}
-	sort.Slice(q.Annotators, func(i, j int) bool { return q.Annotators[i].Annotator < q.Annotators[j].Annotator })
-	return q, nil
+	return out
 }
 
 // timeWhy says why an annotator has no median HIT time: no finished HIT,
@@ -331,67 +351,19 @@ func swapConsistency(data store.QualityData, get func(string) *AnnotatorQuality)
 // neither's. It gives an annotator's figures per type.
 func agreementFigures(q *Quality, data store.QualityData, get func(string) *AnnotatorQuality) func(name string) []TypeQuality {
 	p := data.Protocol
-	type figures struct {
-		self   map[string]selfFigure
-		others map[string]shareFigure
-		kappa  map[string]kappaFigure
-	}
-	over := func(repeats []store.RepeatPair, labels []store.QualityLabel) figures {
-		units := groupLabels(labels)
-		f := figures{selfAgreement(repeats), withMajority(units), pairKappas(units)}
-		// An annotator with a figure has a row.
-		for name := range f.self {
-			get(name)
-		}
-		for name := range f.others {
-			get(name)
-		}
-		for name := range f.kappa {
-			get(name)
-		}
-		return f
-	}
-	// One pass sorts the unswapped repeats and the labels by unit type.
-	var repeats []store.RepeatPair
-	typeRepeats := make([][]store.RepeatPair, len(p.Types))
-	for _, r := range data.Repeats {
-		if r.Swapped {
-			continue
-		}
-		repeats = append(repeats, r)
-		if t := slices.Index(p.Types, agreement.UnitType(r.Unit)); t >= 0 {
-			typeRepeats[t] = append(typeRepeats[t], r)
-		}
-	}
-	typeLabels := make([][]store.QualityLabel, len(p.Types))
-	for _, l := range data.Labels {
-		if t := slices.Index(p.Types, agreement.UnitType(l.Unit)); t >= 0 {
-			typeLabels[t] = append(typeLabels[t], l)
-		}
-	}
-	perType := make([]figures, len(p.Types))
+	repeats, typeRepeats, typeLabels := byUnitType(p.Types, data)
+	perType := make([]qualityFigures, len(p.Types))
 	for i := range p.Types {
-		perType[i] = over(typeRepeats[i], typeLabels[i])
+		perType[i] = figuresOver(typeRepeats[i], typeLabels[i], get)
 	}
 	if p.OneScale() {
-		var all figures
+		var all qualityFigures
 		if len(p.Types) == 1 {
 			all = perType[0] // its one type's figures are those over every unit
 		} else {
-			all = over(repeats, data.Labels)
+			all = figuresOver(repeats, data.Labels, get)
 		}
-		for name, f := range all.self {
-			a := get(name)
-			a.SelfAgreement, a.SelfKappa = f.same, f.kappa
-		}
-		for name, f := range all.others {
-			a := get(name)
-			a.OthersUnits, a.OthersAgreement = f.units, f.share
-		}
-		for name, f := range all.kappa {
-			a := get(name)
-			a.KappaPairs, a.MeanPairKappa = f.pairs, f.mean
-		}
+		all.setPooled(get)
 	} else {
 		q.NotPooled = "the unit types' scales differ: " + scalesText(p)
 	}
@@ -405,6 +377,70 @@ func agreementFigures(q *Quality, data store.QualityData, get func(string) *Anno
 		}
 		return out
 	}
+}
+
+// qualityFigures are the annotators' agreement figures over some units,
+// by annotator.
+type qualityFigures struct {
+	self   map[string]selfFigure
+	others map[string]shareFigure
+	kappa  map[string]kappaFigure
+}
+
+// figuresOver computes the figures over the repeats and labels given; an
+// annotator with a figure has a row (get).
+func figuresOver(repeats []store.RepeatPair, labels []store.QualityLabel, get func(string) *AnnotatorQuality) qualityFigures {
+	units := groupLabels(labels)
+	f := qualityFigures{selfAgreement(repeats), withMajority(units), pairKappas(units)}
+	for name := range f.self {
+		get(name)
+	}
+	for name := range f.others {
+		get(name)
+	}
+	for name := range f.kappa {
+		get(name)
+	}
+	return f
+}
+
+// setPooled gives each annotator the figures over every unit.
+func (all qualityFigures) setPooled(get func(string) *AnnotatorQuality) {
+	for name, f := range all.self {
+		a := get(name)
+		a.SelfAgreement, a.SelfKappa = f.same, f.kappa
+	}
+	for name, f := range all.others {
+		a := get(name)
+		a.OthersUnits, a.OthersAgreement = f.units, f.share
+	}
+	for name, f := range all.kappa {
+		a := get(name)
+		a.KappaPairs, a.MeanPairKappa = f.pairs, f.mean
+	}
+}
+
+// byUnitType sorts, in one pass, the unswapped repeats (all of them,
+// and per type) and the labels by unit type, in the order of types.
+func byUnitType(types []string, data store.QualityData) ([]store.RepeatPair, [][]store.RepeatPair, [][]store.QualityLabel) {
+	var repeats []store.RepeatPair
+	typeRepeats := make([][]store.RepeatPair, len(types))
+	for _, r := range data.Repeats {
+		if r.Swapped {
+			continue
+		}
+		repeats = append(repeats, r)
+		if t := slices.Index(types, agreement.UnitType(r.Unit)); t >= 0 {
+			typeRepeats[t] = append(typeRepeats[t], r)
+		}
+	}
+	typeLabels := make([][]store.QualityLabel, len(types))
+	for _, l := range data.Labels {
+		if t := slices.Index(types, agreement.UnitType(l.Unit)); t >= 0 {
+			typeLabels[t] = append(typeLabels[t], l)
+		}
+	}
+	return repeats, typeRepeats, typeLabels
 }
 
 // scalesText names each type's scale: "need 1–4, usefulness 1–3".
@@ -604,52 +640,7 @@ later/back   HITs put off for later and given back to others, each use
 func (q Quality) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Annotator quality in %q\n\n", display.Clean(q.Dataset))
-	attention := false
-	for _, a := range q.Annotators {
-		attention = attention || a.Attention > 0
-	}
-	head := []string{"annotator", "HITs", "median HIT", "fast", "gold checks", "self (κ)", "vs others", "mean κ", "DS accuracy"}
-	if attention {
-		head = slices.Insert(head, 5, "attention")
-	}
-	swaps := false
-	for _, a := range q.Annotators {
-		swaps = swaps || a.Swaps > 0
-	}
-	if swaps {
-		head = slices.Insert(head, slices.Index(head, "self (κ)")+1, "position")
-	}
-	skips := false
-	for _, a := range q.Annotators {
-		skips = skips || a.PutOff+a.GivenBack > 0
-	}
-	if skips {
-		head = append(head, "later/back")
-	}
-	rows := [][]string{head}
-	for _, a := range q.Annotators {
-		ds := make([]string, len(a.DawidSkene))
-		for i, d := range a.DawidSkene {
-			ds[i] = q.dsName(d.Scale) + valuePct(d.Accuracy)
-		}
-		row := []string{display.Clean(a.Annotator), fmt.Sprint(a.HITs), seconds(a.MedianHITSeconds),
-			valuePct(a.TooFastShare), checkText(a), selfText(a), othersText(a),
-			value2(a.MeanPairKappa), strings.Join(ds, " · ")}
-		if attention {
-			row = slices.Insert(row, 5, attentionText(a))
-		}
-		if swaps {
-			row = slices.Insert(row, slices.Index(head, "position"), positionText(a))
-		}
-		if skips {
-			row = append(row, fmt.Sprintf("%d/%d", a.PutOff, a.GivenBack))
-		}
-		rows = append(rows, row)
-	}
-	if q.NotPooled != "" {
-		rows = dropColumns(rows, "self (κ)", "vs others", "mean κ")
-	}
-	writeTable(&b, rows)
+	writeTable(&b, q.annotatorRows())
 	for _, l := range q.undefinedTimes() {
 		b.WriteString(strings.Join(wordWrap(l, ChartWidth), "\n  ") + "\n")
 	}
@@ -660,25 +651,90 @@ func (q Quality) Text() string {
 			floats(m.Priors), display.Count(m.Iterations, "iteration", "iterations"), m.Change, map[bool]string{true: "", false: " (NOT CONVERGED)"}[m.Converged])
 		for _, a := range q.Annotators {
 			for _, d := range a.DawidSkene {
-				if d.Scale != m.Scale {
-					continue
-				}
-				if d.Undefined != "" {
-					fmt.Fprintf(&b, "  %s: accuracy – (%s)\n", display.Clean(a.Annotator), d.Undefined)
-					continue
-				}
-				fmt.Fprintf(&b, "  %s (accuracy %s): rows true %v, columns given\n", display.Clean(a.Annotator), valuePct(d.Accuracy), m.Values)
-				for k, row := range d.Confusion {
-					if row == nil {
-						fmt.Fprintf(&b, "    %2d  – (no unit of this class among theirs)\n", m.Values[k])
-						continue
-					}
-					fmt.Fprintf(&b, "    %2d  %s\n", m.Values[k], floats(row))
+				if d.Scale == m.Scale {
+					writeConfusion(&b, a.Annotator, d, m.Values)
 				}
 			}
 		}
 	}
 	return b.String()
+}
+
+// qualityColumns says which optional columns the annotators' table has:
+// attention, position and later/back, each when some annotator has one.
+type qualityColumns struct{ attention, swaps, skips bool }
+
+// columns are the optional columns q's table has.
+func (q Quality) columns() qualityColumns {
+	var c qualityColumns
+	for _, a := range q.Annotators {
+		c.attention = c.attention || a.Attention > 0
+		c.swaps = c.swaps || a.Swaps > 0
+		c.skips = c.skips || a.PutOff+a.GivenBack > 0
+	}
+	return c
+}
+
+// annotatorRows are the annotators' table, its head first; without the
+// pooled columns when the types are not pooled.
+func (q Quality) annotatorRows() [][]string {
+	c := q.columns()
+	head := []string{"annotator", "HITs", "median HIT", "fast", "gold checks", "self (κ)", "vs others", "mean κ", "DS accuracy"}
+	if c.attention {
+		head = slices.Insert(head, 5, "attention")
+	}
+	if c.swaps {
+		head = slices.Insert(head, slices.Index(head, "self (κ)")+1, "position")
+	}
+	if c.skips {
+		head = append(head, "later/back")
+	}
+	rows := [][]string{head}
+	for _, a := range q.Annotators {
+		row := q.annotatorRow(a)
+		if c.attention {
+			row = slices.Insert(row, 5, attentionText(a))
+		}
+		if c.swaps {
+			row = slices.Insert(row, slices.Index(head, "position"), positionText(a))
+		}
+		if c.skips {
+			row = append(row, fmt.Sprintf("%d/%d", a.PutOff, a.GivenBack))
+		}
+		rows = append(rows, row)
+	}
+	if q.NotPooled != "" {
+		rows = dropColumns(rows, "self (κ)", "vs others", "mean κ")
+	}
+	return rows
+}
+
+// annotatorRow is an annotator's row without the optional columns.
+func (q Quality) annotatorRow(a AnnotatorQuality) []string {
+	ds := make([]string, len(a.DawidSkene))
+	for i, d := range a.DawidSkene {
+		ds[i] = q.dsName(d.Scale) + valuePct(d.Accuracy)
+	}
+	return []string{display.Clean(a.Annotator), fmt.Sprint(a.HITs), seconds(a.MedianHITSeconds),
+		valuePct(a.TooFastShare), checkText(a), selfText(a), othersText(a),
+		value2(a.MeanPairKappa), strings.Join(ds, " · ")}
+}
+
+// writeConfusion writes an annotator's accuracy and confusion matrix in a
+// Dawid–Skene model over values, or why their accuracy is –.
+func writeConfusion(b *strings.Builder, name string, d DSAnnotator, values []int) {
+	if d.Undefined != "" {
+		fmt.Fprintf(b, "  %s: accuracy – (%s)\n", display.Clean(name), d.Undefined)
+		return
+	}
+	fmt.Fprintf(b, "  %s (accuracy %s): rows true %v, columns given\n", display.Clean(name), valuePct(d.Accuracy), values)
+	for k, row := range d.Confusion {
+		if row == nil {
+			fmt.Fprintf(b, "    %2d  – (no unit of this class among theirs)\n", values[k])
+			continue
+		}
+		fmt.Fprintf(b, "    %2d  %s\n", values[k], floats(row))
+	}
 }
 
 // undefinedTimes say why a median HIT time or a share too fast is –,

@@ -226,57 +226,89 @@ func lengthBucket(query string) int { return min(len(strings.Fields(query)), 10)
 // reading's dataset (a pane the reading hides counts as unlabelled).
 func DatasetStats(ctx context.Context, r *store.Reading) (*Stats, error) {
 	s := &Stats{}
-	perQuery := map[string]int{}
-	var queries []string
-	var answers []int
-	tmpl := make([]struct {
-		panes    int
-		q        []float64
-		labelled tally
-	}, len(Templates))
-	blind := r.Blind()
-	lengths := make([]groupSums, 11)
-	counts := make([]groupSums, 6)
-	counted := map[int64]bool{}
+	t := newStatsTally(r.Blind())
 	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
-		if p.Flagged {
-			s.Basis.Flagged++
-			return nil
-		}
-		counted[p.Item.ID] = true
-		s.Basis.count(p)
-		query := display.Unquote(p.Item.Query)
-		if perQuery[query] == 0 {
-			queries = append(queries, query)
-		}
-		perQuery[query]++
-		answers = append(answers, p.Item.AnswerCount())
-		question := strings.ToLower(display.Unquote(p.Item.Question))
-		for i, t := range Templates {
-			if t.Pattern.MatchString(question) {
-				tmpl[i].panes++
-				if v := p.Label("question"); v >= 0 {
-					tmpl[i].q = append(tmpl[i].q, float64(v))
-					tmpl[i].labelled.add(blind, p.Item.ID)
-				}
-			}
-		}
-		lengths[lengthBucket(query)].add(p, blind)
-		counts[min(p.Item.AnswerCount(), 5)].add(p, blind)
+		t.add(s, p)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	perQ := make([]int, len(queries))
-	for i, q := range queries {
-		perQ[i] = perQuery[q]
+	t.tables(s)
+	if s.Signals, err = clickSignals(ctx, r, t.counted); err != nil {
+		return s, err
+	}
+	s.Online, err = onlineOffline(ctx, r)
+	return s, err
+}
+
+// statsTally gathers the panes' figures for DatasetStats' tables.
+type statsTally struct {
+	blind    store.Blind
+	perQuery map[string]int
+	queries  []string
+	answers  []int
+	tmpl     []templateTally // per Templates entry
+	lengths  []groupSums     // by lengthBucket
+	counts   []groupSums     // by answer count, 5 and more together
+	counted  map[int64]bool  // the panes counted (unflagged)
+}
+
+// templateTally is one question template's panes and their question
+// labels.
+type templateTally struct {
+	panes    int
+	q        []float64
+	labelled tally
+}
+
+// newStatsTally is an empty tally whose figures blind governs.
+func newStatsTally(blind store.Blind) *statsTally {
+	return &statsTally{blind: blind, perQuery: map[string]int{}, tmpl: make([]templateTally, len(Templates)),
+		lengths: make([]groupSums, 11), counts: make([]groupSums, 6), counted: map[int64]bool{}}
+}
+
+// add counts one pane, a flagged one only into the basis.
+func (t *statsTally) add(s *Stats, p *PaneGold) {
+	if p.Flagged {
+		s.Basis.Flagged++
+		return
+	}
+	t.counted[p.Item.ID] = true
+	s.Basis.count(p)
+	query := display.Unquote(p.Item.Query)
+	if t.perQuery[query] == 0 {
+		t.queries = append(t.queries, query)
+	}
+	t.perQuery[query]++
+	t.answers = append(t.answers, p.Item.AnswerCount())
+	question := strings.ToLower(display.Unquote(p.Item.Question))
+	for i, tm := range Templates {
+		if tm.Pattern.MatchString(question) {
+			t.tmpl[i].panes++
+			if v := p.Label("question"); v >= 0 {
+				t.tmpl[i].q = append(t.tmpl[i].q, float64(v))
+				t.tmpl[i].labelled.add(t.blind, p.Item.ID)
+			}
+		}
+	}
+	t.lengths[lengthBucket(query)].add(p, t.blind)
+	t.counts[min(p.Item.AnswerCount(), 5)].add(p, t.blind)
+}
+
+// tables fills s's Table 1, templates, and rows by query length and by
+// answer count from the panes counted.
+func (t *statsTally) tables(s *Stats) {
+	blind := t.blind
+	perQ := make([]int, len(t.queries))
+	for i, q := range t.queries {
+		perQ[i] = t.perQuery[q]
 	}
 	t1 := &s.Table1
-	t1.Queries, t1.Panes, t1.PanesPerQuery, t1.AnswersPerPane = len(queries), len(answers), summary(perQ), summary(answers)
-	for i, t := range Templates {
-		q := blindMoments(tmpl[i].q, tmpl[i].labelled, blind)
-		s.Templates = append(s.Templates, TemplateRow{ID: t.ID, Panes: tmpl[i].panes,
+	t1.Queries, t1.Panes, t1.PanesPerQuery, t1.AnswersPerPane = len(t.queries), len(t.answers), summary(perQ), summary(t.answers)
+	for i, tm := range Templates {
+		q := blindMoments(t.tmpl[i].q, t.tmpl[i].labelled, blind)
+		s.Templates = append(s.Templates, TemplateRow{ID: tm.ID, Panes: t.tmpl[i].panes,
 			Question: TemplateMean{Mean: q.Mean, N: q.N, Withheld: q.Withheld}})
 	}
 	for l := 1; l <= 10; l++ {
@@ -284,16 +316,11 @@ func DatasetStats(ctx context.Context, r *store.Reading) (*Stats, error) {
 		if l == 10 {
 			name = "10+"
 		}
-		s.ByQueryLength = append(s.ByQueryLength, LengthRow{name, lengths[l].group(blind)})
+		s.ByQueryLength = append(s.ByQueryLength, LengthRow{name, t.lengths[l].group(blind)})
 	}
 	for n := 2; n <= 5; n++ {
-		s.ByAnswerCount = append(s.ByAnswerCount, CountRow{n, counts[n].group(blind)})
+		s.ByAnswerCount = append(s.ByAnswerCount, CountRow{n, t.counts[n].group(blind)})
 	}
-	if s.Signals, err = clickSignals(ctx, r, counted); err != nil {
-		return s, err
-	}
-	s.Online, err = onlineOffline(ctx, r)
-	return s, err
 }
 
 // WriteJSON writes the tables in the shape claritty stats --json gives.
