@@ -113,14 +113,3 @@ var jsonByRank = func() []importFormat {
 	slices.SortFunc(out, func(a, b importFormat) int { return a.json - b.json })
 	return out
 }()
-
-// ImportKinds lists the task kinds whose items some import format holds.
-func ImportKinds() []guidelines.Kind {
-	var out []guidelines.Kind
-	for _, f := range importFormats {
-		if f.kind != "" && !slices.Contains(out, f.kind) {
-			out = append(out, f.kind)
-		}
-	}
-	return out
-}

@@ -2,7 +2,6 @@ package report
 
 import (
 	"context"
-	"maps"
 	"slices"
 
 	"github.com/claritty/claritty/guidelines"
@@ -42,6 +41,3 @@ func RunKinds(p guidelines.Protocol) []store.RunKind {
 	}
 	return slices.Clone(benchRuns[kind])
 }
-
-// BenchKinds lists the task kinds bench scores runs on.
-func BenchKinds() []guidelines.Kind { return slices.Sorted(maps.Keys(benchRuns)) }

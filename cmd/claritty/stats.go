@@ -72,10 +72,6 @@ func writeStatsCSV(ctx context.Context, w io.Writer, r *store.Reading, d store.D
 	return report.FiguresCSV(w, &doc)
 }
 
-// statsGold is report.StatsGold: the gold as it stands, provisional gold
-// included.
-var statsGold = report.StatsGold
-
 // writeStats writes the dataset's tables over the reading: every role may
 // read them, the items the reader may still be given left out. Each kind's
 // own (its descriptor's Stats).
