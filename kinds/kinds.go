@@ -47,6 +47,9 @@ type Table interface {
 // Export is one file a kind writes.
 type Export struct {
 	Name string
+	// Title is the release's name in its kind's papers ("MIMICS-Manual"):
+	// asked of another kind's dataset, export names that kind's own.
+	Title string
 	// Release files are gold or a release: for leads, what they leave out
 	// said on stderr, --include-incomplete applies. Others are labels
 	// (everyone's for a lead, else their own), which --pseudonymize may

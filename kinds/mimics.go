@@ -15,7 +15,7 @@ import (
 func mimics() *Kind {
 	return &Kind{
 		Protocol: guidelines.MIMICS,
-		Exports:  []Export{{Name: "mimics-manual", Release: true, Unresolved: true, Write: readingOnly(data.WriteManual)}},
+		Exports:  []Export{{Name: "mimics-manual", Title: "MIMICS-Manual", Release: true, Unresolved: true, Write: readingOnly(data.WriteManual)}},
 		Own:      "mimics-manual",
 		Stats: func(ctx context.Context, r *store.Reading, _ store.Dataset) (Table, error) {
 			return table(report.DatasetStats(ctx, r)) // the MIMICS paper's tables

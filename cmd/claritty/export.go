@@ -144,7 +144,8 @@ func withReading(ctx context.Context, me store.Annotator, datasetID int64,
 // exportFormat is one format claritty export writes: a row of
 // exportFormats, with the flags that apply to it.
 type exportFormat struct {
-	name string
+	name  string
+	title string // a release's name in its kind's papers ("MIMICS-Manual"), if it has one
 	// kind is the task kind of the datasets it writes ("" for any).
 	kind guidelines.Kind
 	// release formats write gold or a release: for leads, summarized on
@@ -177,7 +178,7 @@ var exportFormats = func() []exportFormat {
 
 // kindExport is a kind's export as a row of exportFormats.
 func kindExport(e kinds.KindExport) exportFormat {
-	f := exportFormat{name: e.Name, kind: e.Kind, release: e.Release, firstOfKind: e.FirstOfKind,
+	f := exportFormat{name: e.Name, title: e.Title, kind: e.Kind, release: e.Release, firstOfKind: e.FirstOfKind,
 		unresolved: e.Unresolved, pseudonymize: e.Labels != nil}
 	if e.Labels != nil {
 		f.make = func(f exportFormat, fl exportFlags) writeFunc { return exportRatings(f, fl, e.Labels) }
@@ -264,11 +265,18 @@ func exportDataset(ctx context.Context, st *store.Store, f exportFormat, name st
 	} else {
 		d, err = datasetFor(ctx, st, name)
 	}
-	if err == nil && f.kind != "" && d.Kind != f.kind && f.name != "mimics-manual" {
-		// (mimics-manual's writer says which release such a dataset has.)
-		err = fmt.Errorf("the dataset holds %s items, not %s items", d.Kind, f.kind)
+	if err != nil || f.kind == "" || d.Kind == f.kind {
+		return d, err
 	}
-	return d, err
+	switch k, ok := set.Kind(d.Kind); {
+	case f.title != "" && ok:
+		// A release by another name: the one the dataset's kind has.
+		return d, fmt.Errorf("a %s dataset has no %s release: export --format %s", d.Kind, f.title, k.Own)
+	case f.name == string(f.kind):
+		// A kind's own release under its name (the others' writers say).
+		return d, fmt.Errorf("the dataset holds %s items, not %s items", d.Kind, f.kind)
+	}
+	return d, nil
 }
 
 // releaseWriter writes a release or gold file of the reading's dataset.
