@@ -50,7 +50,7 @@ func BuildTeam(ctx context.Context, st *store.Store, lead store.Annotator, dir s
 	var uids []string
 	err = st.EachItem(ctx, ds.ID, func(it store.Item) error {
 		if len(items) < team.Labelled {
-			items = append(items, store.ItemRef{ID: it.ID, DatasetID: ds.ID, Kind: ds.Kind,
+			items = append(items, store.ItemRef{ID: it.ID, DatasetID: ds.ID, Kind: ds.Kind, Protocol: st.Protocol(ds.Kind),
 				Question: it.Question, Answers: it.AnswerCount()})
 			uids = append(uids, it.UID)
 		}
