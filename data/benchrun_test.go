@@ -78,7 +78,7 @@ func BenchmarkScoreNuggets(b *testing.B) {
 	ctx := context.Background()
 	b.Run("score", func(b *testing.B) {
 		for range b.N {
-			runs, err := report.ScoreRuns(ctx, storetest.ReadGold(b, st, d.ID), d, report.ScoreOptions{})
+			runs, err := report.ScoreRuns(ctx, storetest.ReadGold(b, st, d.ID), d, testRuns(d.Kind), report.ScoreOptions{})
 			if err != nil || len(runs) != 5 || runs[0].Total != 2000 || runs[0].Items == 0 {
 				b.Fatalf("%v %+v", err, runs)
 			}
@@ -136,7 +136,7 @@ func BenchmarkTRECRun(b *testing.B) {
 	b.Run("register", func(b *testing.B) {
 		for range b.N {
 			registered++
-			res, err := AddRun(ctx, st, lead(b, st), run, RunOptions{Kind: store.RunTREC, Name: fmt.Sprintf("r%d", registered), Dataset: "p"})
+			res, err := AddRun(ctx, st, lead(b, st), run, RunOptions{Kind: store.RunTREC, Name: fmt.Sprintf("r%d", registered), Dataset: "p", RunKinds: testRunKinds})
 			if err != nil || res.RunLines != 100000 {
 				b.Fatalf("%v %+v", err, res)
 			}
@@ -147,13 +147,13 @@ func BenchmarkTRECRun(b *testing.B) {
 	if _, err := ImportFile(ctx, st2, lead(b, st2), panes, Options{Dataset: "p"}); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := AddRun(ctx, st2, lead(b, st2), run, RunOptions{Kind: store.RunTREC, Name: "r", Dataset: "p"}); err != nil {
+	if _, err := AddRun(ctx, st2, lead(b, st2), run, RunOptions{Kind: store.RunTREC, Name: "r", Dataset: "p", RunKinds: testRunKinds}); err != nil {
 		b.Fatal(err)
 	}
 	d, _ := st2.DatasetByName(ctx, "p")
 	b.Run("score", func(b *testing.B) {
 		for range b.N {
-			runs, err := report.ScoreRuns(ctx, storetest.ReadGold(b, st2, d.ID), d, report.ScoreOptions{})
+			runs, err := report.ScoreRuns(ctx, storetest.ReadGold(b, st2, d.ID), d, testRuns(d.Kind), report.ScoreOptions{})
 			if err != nil || len(runs) != 1 || runs[0].Items != 20000 {
 				b.Fatalf("%v %+v", err, runs)
 			}

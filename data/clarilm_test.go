@@ -160,7 +160,7 @@ func TestJudgeRunRefusals(t *testing.T) {
 	tables := []string{"runs", "run_labels", "run_questions"}
 	before := storetest.Fingerprint(t, storetest.DB(t, st), tables...)
 	for _, c := range cases {
-		_, err := AddRun(ctx, st, lead(t, st), datatest.RunFile(t, c.body), RunOptions{Kind: c.kind, Name: "x"})
+		_, err := AddRun(ctx, st, lead(t, st), datatest.RunFile(t, c.body), RunOptions{Kind: c.kind, Name: "x", RunKinds: testRunKinds})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s run %q:\n  err = %v\n  want %s", c.kind, c.body, err, c.want)
 		}
@@ -169,7 +169,7 @@ func TestJudgeRunRefusals(t *testing.T) {
 		t.Error("a refused run changed the database")
 	}
 	res, err := AddRun(ctx, st, lead(t, st), datatest.RunFile(t, "p1 preference clarilm\np2/base/gpt preference tie\np2/clarilm/gpt preference gpt\n"),
-		RunOptions{Kind: "labels", Name: "judge"})
+		RunOptions{Kind: "labels", Name: "judge", RunKinds: testRunKinds})
 	if err != nil || res.RunLines != 3 {
 		t.Fatalf("good verdicts: %+v %v", res, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -105,11 +106,17 @@ func loadDemoClariLM(ctx context.Context, st *store.Store, who store.Annotator) 
 	return nil
 }
 
+// addDemoRun registers one of the demo's runs over the dataset it names:
+// the demo is the project's own, each run of a kind its dataset's kind
+// takes, so the run is not looked for in the kinds that take it (the
+// database's set is cmd's, above this package). Scoring it checks the
+// kind takes it, as for any run.
 func addDemoRun(ctx context.Context, st *store.Store, who store.Annotator, file string, opt RunOptions) error {
 	b, err := demoFS.ReadFile(file)
 	if err != nil {
 		return err
 	}
+	opt.RunKinds = func(guidelines.Kind) []store.RunKind { return []store.RunKind{opt.Kind} }
 	_, err = AddRunBytes(ctx, st, who, b, "demo:"+file, opt)
 	return err
 }

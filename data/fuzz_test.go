@@ -110,9 +110,10 @@ func FuzzRuns(f *testing.F) {
 	seedFiles(f, []string{"demo/demo-rerank.run", "demo/demo-labels.tsv"}, nil)
 	f.Add([]byte("q Q0 doc 1 2.5 tag\n"))
 	st, who := fuzzStore(f)
+	takes := runKinds(f, st)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, kind := range []store.RunKind{store.RunTREC, store.RunLabels} {
-			_, err := data.AddRunBytes(context.Background(), st, who, b, "f", data.RunOptions{Kind: kind, Name: "fuzz-" + string(kind)})
+			_, err := data.AddRunBytes(context.Background(), st, who, b, "f", data.RunOptions{Kind: kind, Name: "fuzz-" + string(kind), RunKinds: takes})
 			located(t, err)
 		}
 	})

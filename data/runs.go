@@ -43,8 +43,9 @@ type RunOptions struct {
 	// game scored counts (KindArenaJudgments).
 	OneGame bool
 	// RunKinds are the kinds of run a dataset of each task kind takes
-	// (the database's kinds' descriptors say), which picks the dataset a
-	// run is over; nil: report's scorers say.
+	// (the database's kinds' descriptors say, kinds.Set.RunKinds), which
+	// picks the dataset a run is over. A trec, labels or questions run
+	// needs them.
 	RunKinds func(guidelines.Kind) []store.RunKind
 }
 
@@ -201,17 +202,12 @@ func (rr *runReader) readFirst(kind store.RunKind) error {
 	return nil
 }
 
-// runKinds are the kinds of run a dataset of the kind takes.
-func (rr *runReader) runKinds(st *store.Store, opt RunOptions, k guidelines.Kind) []store.RunKind {
-	if opt.RunKinds != nil {
-		return opt.RunKinds(k)
-	}
-	return report.RunKinds(st.Protocol(k))
-}
-
 // findDataset picks the dataset the run is over: the one named, or the
 // MIMICS dataset that has the first line's item.
 func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOptions) error {
+	if opt.RunKinds == nil {
+		return fmt.Errorf("%s run %q: which runs each task kind takes is not given", opt.Kind, opt.Name)
+	}
 	all, err := st.Datasets(ctx)
 	if err != nil {
 		return err
@@ -223,7 +219,7 @@ func (rr *runReader) findDataset(ctx context.Context, st *store.Store, opt RunOp
 		if opt.Dataset != "" && d.Name != opt.Dataset {
 			continue
 		}
-		if !slices.Contains(rr.runKinds(st, opt, d.Kind), opt.Kind) {
+		if !slices.Contains(opt.RunKinds(d.Kind), opt.Kind) {
 			continue
 		}
 		if d.Kind == guidelines.Nuggets.Kind {

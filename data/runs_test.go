@@ -9,6 +9,7 @@ import (
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/data/demotest"
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -44,7 +45,7 @@ func TestMalformedRunsAreRefused(t *testing.T) {
 	tables := []string{"runs", "run_docs", "run_labels", "run_questions"}
 	before := storetest.Fingerprint(t, storetest.DB(t, st), tables...)
 	for _, c := range cases {
-		_, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, c.body), data.RunOptions{Kind: c.kind, Name: "x"})
+		_, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, c.body), data.RunOptions{Kind: c.kind, Name: "x", RunKinds: runKinds(t, st)})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s run %q:\n  err = %v\n  want %s", c.kind, c.body, err, c.want)
 		}
@@ -59,21 +60,52 @@ func TestRunNamesAndRepeats(t *testing.T) {
 	ctx := context.Background()
 	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	body := "vpn Q0 167898f358b1292e 1 1.5 t\n"
-	res, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body), data.RunOptions{Kind: "trec", Name: "sets"})
+	res, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body), data.RunOptions{Kind: "trec", Name: "sets", RunKinds: runKinds(t, st)})
 	if err != nil || res.Target != store.TargetAnswerSet || res.RunLines != 1 {
 		t.Fatalf("answer-set run: %+v, %v", res, err)
 	}
-	res, err = data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body), data.RunOptions{Kind: "trec", Name: "sets"})
+	res, err = data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body), data.RunOptions{Kind: "trec", Name: "sets", RunKinds: runKinds(t, st)})
 	if err != nil || !res.Known {
 		t.Errorf("the same file again: %+v, %v", res, err)
 	}
-	_, err = data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body+"vpn Q0 46d6d8f8856ec64b 2 1 t\n"), data.RunOptions{Kind: "trec", Name: "sets"})
+	_, err = data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body+"vpn Q0 46d6d8f8856ec64b 2 1 t\n"), data.RunOptions{Kind: "trec", Name: "sets", RunKinds: runKinds(t, st)})
 	if err == nil || !strings.Contains(err.Error(), "already holds other content") {
 		t.Errorf("another file under the same name: %v", err)
 	}
 	for _, bad := range []string{"", "a@b", "tab\there"} {
-		if _, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body), data.RunOptions{Kind: "trec", Name: bad}); err == nil {
+		if _, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body), data.RunOptions{Kind: "trec", Name: bad, RunKinds: runKinds(t, st)}); err == nil {
 			t.Errorf("run name %q accepted", bad)
 		}
+	}
+}
+
+// bench add finds the dataset a run is over by the kinds of run each task
+// kind takes, which the database's kinds say (RunOptions.RunKinds, from
+// the descriptors): given none, a run is refused and nothing is written,
+// where data once asked report's own table.
+func TestRunNeedsTheKindsRuns(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	tables := []string{"runs", "run_docs", "run_labels", "run_questions"}
+	before := storetest.Fingerprint(t, storetest.DB(t, st), tables...)
+	body := "167898f358b1292e\tanswer_set\t2\n"
+	_, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body), data.RunOptions{Kind: store.RunLabels, Name: "x"})
+	if err == nil || !strings.Contains(err.Error(), "which runs each task kind takes is not given") {
+		t.Errorf("no run kinds: err = %v", err)
+	}
+	if storetest.Fingerprint(t, storetest.DB(t, st), tables...) != before {
+		t.Error("a refused run changed the database")
+	}
+	// The kinds' runs are what picks the dataset: a kind that takes no
+	// labels runs has none of them.
+	none := func(guidelines.Kind) []store.RunKind { return nil }
+	_, err = data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body), data.RunOptions{Kind: store.RunLabels, Name: "x", RunKinds: none})
+	if err == nil || !strings.Contains(err.Error(), `unknown item "167898f358b1292e"`) {
+		t.Errorf("kinds that take no labels runs: err = %v", err)
+	}
+	res, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body), data.RunOptions{Kind: store.RunLabels, Name: "x", RunKinds: runKinds(t, st)})
+	if err != nil || res.Dataset != data.DemoDataset {
+		t.Errorf("the database's kinds: %+v %v", res, err)
 	}
 }

@@ -22,7 +22,7 @@ func clariMM() *Kind {
 		Stats: func(ctx context.Context, r *store.Reading, _ store.Dataset) (Table, error) {
 			return table(report.ClariMMStats(ctx, r)) // ClariMM's Table 1
 		},
-		Runs:   report.RunKinds(guidelines.ClariMM),
+		Runs:   []report.BenchRun{{Kind: store.RunLabels, Score: report.ScoreLabels}},
 		Screen: tui.ConversationScreen(),
 	}
 }

@@ -24,7 +24,7 @@ func compare() *Kind {
 			c, err := report.CompareGold(ctx, r, d, report.StatsGold)
 			return comparisonTable{c}, err
 		},
-		Runs:   report.RunKinds(guidelines.Compare),
+		Runs:   []report.BenchRun{{Kind: store.RunLabels, Score: report.ScoreLabels}},
 		Screen: tui.CompareScreen(),
 	}
 }

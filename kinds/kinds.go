@@ -32,8 +32,9 @@ type Kind struct {
 	Own     string
 	// Stats are the kind's statistics: one table, as text or JSON.
 	Stats func(ctx context.Context, r *store.Reading, d store.Dataset) (Table, error)
-	// Runs are the kinds of run bench scores on its datasets.
-	Runs []store.RunKind
+	// Runs are the kinds of run its datasets take, each with the scorer
+	// bench scores it by.
+	Runs []report.BenchRun
 	// Screen is its HIT and adjudication screen.
 	Screen tui.Screen
 }
@@ -81,7 +82,7 @@ func FromFile(p guidelines.Protocol) *Kind {
 		Exports:  []Export{{Name: string(p.Kind), Release: true, Unresolved: true, FirstOfKind: true, Write: writeProtocolFile}},
 		Own:      string(p.Kind),
 		Stats:    fileStats,
-		Runs:     []store.RunKind{store.RunLabels},
+		Runs:     []report.BenchRun{{Kind: store.RunLabels, Score: report.ScoreLabels}},
 		Screen:   tui.FileScreen(p),
 	}
 }
@@ -178,13 +179,23 @@ func (s *Set) StatsText(ctx context.Context, r *store.Reading, d store.Dataset) 
 	return string(b), err
 }
 
-// RunKinds are the kinds of run bench scores on datasets of the kind
-// (none for a kind the set lacks).
-func (s *Set) RunKinds(k guidelines.Kind) []store.RunKind {
+// Runs are the runs datasets of the kind take, with their scorers
+// (tui.Kinds; none for a kind the set lacks).
+func (s *Set) Runs(k guidelines.Kind) []report.BenchRun {
 	if d, ok := s.byName[k]; ok {
 		return slices.Clone(d.Runs)
 	}
 	return nil
+}
+
+// RunKinds are the kinds of run datasets of the kind take (none for a
+// kind the set lacks): bench add registers no other.
+func (s *Set) RunKinds(k guidelines.Kind) []store.RunKind {
+	var out []store.RunKind
+	for _, r := range s.Runs(k) {
+		out = append(out, r.Kind)
+	}
+	return out
 }
 
 // Protocols are the database's protocols the set was made over.

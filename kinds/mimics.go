@@ -20,7 +20,11 @@ func mimics() *Kind {
 		Stats: func(ctx context.Context, r *store.Reading, _ store.Dataset) (Table, error) {
 			return table(report.DatasetStats(ctx, r)) // the MIMICS paper's tables
 		},
-		Runs:   report.RunKinds(guidelines.MIMICS),
+		Runs: []report.BenchRun{
+			{Kind: store.RunTREC, Score: report.ScoreTREC},
+			{Kind: store.RunLabels, Score: report.ScoreLabels},
+			{Kind: store.RunQuestions, Score: report.ScoreQuestions},
+		},
 		Screen: tui.PaneScreen(),
 	}
 }

@@ -20,7 +20,7 @@ func necessity() *Kind {
 		Stats: func(ctx context.Context, r *store.Reading, _ store.Dataset) (Table, error) {
 			return table(report.NecessityGold(ctx, r))
 		},
-		Runs:   report.RunKinds(guidelines.Necessity),
+		Runs:   []report.BenchRun{{Kind: store.RunLabels, Score: report.ScoreLabels}, {Kind: store.RunQuestions, Score: report.ScoreQuestions}},
 		Screen: tui.NecessityScreen(),
 	}
 }

@@ -14,6 +14,8 @@ import (
 // nuggets is Clarify-Then-Search's (and TREC RAG's) nugget judging: an
 // answer judged against its intent's gold nuggets.
 func nuggets() *Kind {
+	// A nuggets run is a system's candidate answers, imported with them.
+	runs := []report.BenchRun{{Kind: store.RunNuggets, Score: report.ScoreNuggetsRun}, {Kind: store.RunLabels, Score: report.ScoreLabels}}
 	return &Kind{
 		Protocol: guidelines.Nuggets,
 		Exports: []Export{
@@ -24,10 +26,10 @@ func nuggets() *Kind {
 		// Its statistics are the Clarify-Then-Search table: its runs
 		// scored over the gold as it stands.
 		Stats: func(ctx context.Context, r *store.Reading, d store.Dataset) (Table, error) {
-			scores, err := report.ScoreRuns(ctx, r, d, report.StatsGold)
+			scores, err := report.ScoreRuns(ctx, r, d, runs, report.StatsGold)
 			return benchTable{scores: scores}, err
 		},
-		Runs:   report.RunKinds(guidelines.Nuggets),
+		Runs:   runs,
 		Screen: tui.NuggetScreen(),
 	}
 }

@@ -91,7 +91,7 @@ func TestHumanBaseline(t *testing.T) {
 		}
 		fmt.Fprintf(&run, "%s answer_set %d\n", items[i].UID, predicted[i])
 	}
-	if _, err := data.AddRunBytes(ctx, st, lead, []byte(run.String()), "run.tsv", data.RunOptions{Kind: store.RunLabels, Name: "judge"}); err != nil {
+	if _, err := data.AddRunBytes(ctx, st, lead, []byte(run.String()), "run.tsv", data.RunOptions{Kind: store.RunLabels, Name: "judge", RunKinds: runKinds(t, st)}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -194,7 +194,7 @@ func TestHumanBaseline(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer r.Close()
-		scores, err := report.ScoreRuns(ctx, r, d, report.ScoreOptions{})
+		scores, err := report.ScoreRuns(ctx, r, d, benchRuns(t, st, d), report.ScoreOptions{})
 		if err != nil || len(scores) != 1 {
 			t.Fatalf("scores %+v %v", scores, err)
 		}

@@ -162,8 +162,10 @@ func loadGold(ctx context.Context, r *store.Reading, d store.Dataset, opts Score
 
 // ScoreRuns scores every run of dataset d, read with r, against its gold
 // labels: settled ones, and provisional ones too when opts say so. Items
-// the reading hides (the reader's open ones) count as not judged.
-func ScoreRuns(ctx context.Context, r *store.Reading, d store.Dataset, opts ScoreOptions) ([]RunScore, error) {
+// the reading hides (the reader's open ones) count as not judged. takes
+// are the runs d's kind takes, each with its scorer (its descriptor's): a
+// run of another kind is refused.
+func ScoreRuns(ctx context.Context, r *store.Reading, d store.Dataset, takes []BenchRun, opts ScoreOptions) ([]RunScore, error) {
 	if r.DatasetID() != d.ID {
 		return nil, fmt.Errorf("score runs: the reading is of another dataset")
 	}
@@ -177,14 +179,14 @@ func ScoreRuns(ctx context.Context, r *store.Reading, d store.Dataset, opts Scor
 	if err != nil {
 		return nil, err
 	}
-	return scoreRuns(ctx, r, g, runs)
+	return scoreRuns(ctx, r, g, runs, takes)
 }
 
 // ScoreDataset is ScoreRuns and, for a compare dataset, CompareGold, over
 // one read of the gold labels: the side pane and claritty bench want both.
-func ScoreDataset(ctx context.Context, r *store.Reading, d store.Dataset, opts ScoreOptions) ([]RunScore, *ComparisonScore, error) {
+func ScoreDataset(ctx context.Context, r *store.Reading, d store.Dataset, takes []BenchRun, opts ScoreOptions) ([]RunScore, *ComparisonScore, error) {
 	if d.Kind != guidelines.Compare.Kind {
-		scores, err := ScoreRuns(ctx, r, d, opts)
+		scores, err := ScoreRuns(ctx, r, d, takes, opts)
 		return scores, nil, err
 	}
 	if r.DatasetID() != d.ID {
@@ -198,7 +200,7 @@ func ScoreDataset(ctx context.Context, r *store.Reading, d store.Dataset, opts S
 	if err != nil {
 		return nil, nil, err
 	}
-	scores, err := scoreRuns(ctx, r, g, runs)
+	scores, err := scoreRuns(ctx, r, g, runs, takes)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -212,17 +214,27 @@ func ScoreDataset(ctx context.Context, r *store.Reading, d store.Dataset, opts S
 // per run kind it takes) and handed back, not called.
 type RunScorer func(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error
 
-// Scorer is the scorer of runs of kind k; false for a kind of run report
-// does not score.
-func Scorer(k store.RunKind) (RunScorer, bool) {
-	score, ok := runScorers[k]
-	return RunScorer(score), ok
+// BenchRun is a kind of run a task kind takes, and the scorer that scores
+// it: a kind's descriptor lists them, and claritty bench scores a dataset's
+// runs by its kind's list.
+type BenchRun struct {
+	Kind  store.RunKind
+	Score RunScorer
+}
+
+// scorerOf is the scorer takes name for runs of kind k.
+func scorerOf(takes []BenchRun, k store.RunKind) (RunScorer, bool) {
+	i := slices.IndexFunc(takes, func(b BenchRun) bool { return b.Kind == k })
+	if i < 0 || takes[i].Score == nil {
+		return nil, false
+	}
+	return takes[i].Score, true
 }
 
 // scoreRuns scores the runs of the reading's dataset against its gold
-// labels g.
-func scoreRuns(ctx context.Context, rd *store.Reading, g *goldIndex, runs []store.Run) ([]RunScore, error) {
-	if len(runs) > 0 && slices.Contains(benchRuns[g.kind], store.RunNuggets) {
+// labels g, each by the scorer takes names for its kind.
+func scoreRuns(ctx context.Context, rd *store.Reading, g *goldIndex, runs []store.Run, takes []BenchRun) ([]RunScore, error) {
+	if _, nuggets := scorerOf(takes, store.RunNuggets); len(runs) > 0 && nuggets {
 		var err error
 		if g.answers, err = rd.AnswerRows(ctx); err != nil {
 			return nil, err
@@ -231,8 +243,8 @@ func scoreRuns(ctx context.Context, rd *store.Reading, g *goldIndex, runs []stor
 	var out []RunScore
 	for _, r := range runs {
 		s := RunScore{Dataset: g.name, Name: r.Name, Kind: r.Kind, Target: r.Target}
-		score, ok := Scorer(r.Kind)
-		if !ok || !slices.Contains(RunKinds(g.protocol), r.Kind) {
+		score, ok := scorerOf(takes, r.Kind)
+		if !ok {
 			return nil, fmt.Errorf("score run %q: a %s dataset takes no %s runs", r.Name, g.kind, r.Kind)
 		}
 		if err := score(ctx, rd, &s, r, g); err != nil {

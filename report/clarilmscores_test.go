@@ -51,7 +51,7 @@ func TestDemoClariLMScores(t *testing.T) {
 		}
 	}
 	d, _ := st.DatasetByName(ctx, data.DemoNecessity)
-	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, report.ScoreOptions{})
+	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, benchRuns(t, st, d), report.ScoreOptions{})
 	if err != nil || len(scores) != 2 || n == 0 {
 		t.Fatalf("demo necessity scores %+v %v", scores, err)
 	}

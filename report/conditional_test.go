@@ -108,7 +108,7 @@ func TestNecessityFacetAskedAfterYes(t *testing.T) {
 		}
 	}
 	if _, err := data.AddRunBytes(ctx, st, storetest.Lead(t, st), []byte(c.run), "model.run",
-		data.RunOptions{Kind: store.RunLabels, Name: "model", Dataset: "nec"}); err != nil {
+		data.RunOptions{Kind: store.RunLabels, Name: "model", Dataset: "nec", RunKinds: runKinds(t, st)}); err != nil {
 		t.Fatal(err)
 	}
 	d, err := st.DatasetByName(ctx, "nec")
@@ -165,7 +165,7 @@ func TestNecessityFacetAskedAfterYes(t *testing.T) {
 			}
 		}
 	}
-	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, report.ScoreOptions{})
+	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, benchRuns(t, st, d), report.ScoreOptions{})
 	if err != nil || len(scores) != 1 {
 		t.Fatalf("scores %+v %v", scores, err)
 	}

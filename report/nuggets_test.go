@@ -30,7 +30,7 @@ func TestScoreNuggetRuns(t *testing.T) {
 	if _, err := data.ImportFile(ctx, st, storetest.Lead(t, st), datatest.WriteFile(t, filepath.Join(t.TempDir(), "l.tsv"), labels), data.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	runs, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, report.ScoreOptions{})
+	runs, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, benchRuns(t, st, d), report.ScoreOptions{})
 	if err != nil || len(runs) != 2 {
 		t.Fatalf("runs %+v %v", runs, err)
 	}
@@ -45,7 +45,7 @@ func TestScoreNuggetRuns(t *testing.T) {
 	if g := *runs[1].Gold; g.Provisional != 1 || g.Missing != 1 {
 		t.Errorf("b's gold %+v, want 1 answer provisional and 1 missing", g)
 	}
-	runs, err = report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, report.ScoreOptions{Provisional: true})
+	runs, err = report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, benchRuns(t, st, d), report.ScoreOptions{Provisional: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestScoreNuggetRuns(t *testing.T) {
 	for id := range b.Scores {
 		hidden = append(hidden, id)
 	}
-	runs, _ = report.ScoreRuns(ctx, storetest.ReadFigures(t, st, "newcomer", d.ID, hidden...), d, report.ScoreOptions{Provisional: true})
+	runs, _ = report.ScoreRuns(ctx, storetest.ReadFigures(t, st, "newcomer", d.ID, hidden...), d, benchRuns(t, st, d), report.ScoreOptions{Provisional: true})
 	if runs[1].Items != 0 || runs[1].Metric[0].Value.Defined {
 		t.Errorf("b with its answer hidden: %+v", runs[1])
 	}

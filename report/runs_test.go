@@ -94,7 +94,7 @@ func TestTRECRunAgainstGoldLanding(t *testing.T) {
 			want[k] += naiveNDCG(docs, grades[q], k)
 		}
 	}
-	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, report.ScoreOptions{})
+	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, benchRuns(t, st, d), report.ScoreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,10 +137,10 @@ func TestLabelsRun(t *testing.T) {
 		}
 	}
 	body.WriteString("c47950bdbed9465e answer_set 1\n")
-	if _, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body.String()), data.RunOptions{Kind: "labels", Name: "all-two"}); err != nil {
+	if _, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body.String()), data.RunOptions{Kind: "labels", Name: "all-two", RunKinds: runKinds(t, st)}); err != nil {
 		t.Fatal(err)
 	}
-	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, report.ScoreOptions{})
+	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, benchRuns(t, st, d), report.ScoreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,11 +199,11 @@ func TestQuestionsRunAgainstPaneQuestions(t *testing.T) {
 		return nil
 	})
 	for name, body := range map[string]string{"same": same.String(), "other": other.String()} {
-		if _, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body), data.RunOptions{Kind: store.RunQuestions, Name: name}); err != nil {
+		if _, err := data.AddRun(ctx, st, storetest.Lead(t, st), datatest.RunFile(t, body), data.RunOptions{Kind: store.RunQuestions, Name: name, RunKinds: runKinds(t, st)}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, report.ScoreOptions{})
+	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, benchRuns(t, st, d), report.ScoreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,5 +212,28 @@ func TestQuestionsRunAgainstPaneQuestions(t *testing.T) {
 		if w, ok := want[s.Name]; ok && (s.Items != 3 || s.Metric[0].Value.X != w || !s.Metric[0].Value.Defined) {
 			t.Errorf("%s: %+v, want token F1 %v over 3 panes", s.Name, s, w)
 		}
+	}
+}
+
+// A dataset's runs are scored by the scorers its caller names (its kind's
+// descriptor, kinds.Set.Runs), not by a table of report's own: a run of
+// a kind they leave out is refused, as a run a kind does not take.
+func TestRunsScoredByTheCallersScorers(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
+	d, _ := st.DatasetByName(ctx, data.DemoDataset) // a trec run, demo-rerank
+	scores, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, benchRuns(t, st, d), report.ScoreOptions{})
+	if err != nil || len(scores) != 1 || scores[0].Kind != store.RunTREC {
+		t.Fatalf("MIMICS' own runs: %+v %v", scores, err)
+	}
+	labelsOnly := []report.BenchRun{{Kind: store.RunLabels, Score: report.ScoreLabels}}
+	_, err = report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, labelsOnly, report.ScoreOptions{})
+	if err == nil || !strings.Contains(err.Error(), `score run "demo-rerank": a mimics dataset takes no trec runs`) {
+		t.Errorf("scorers without trec: err = %v", err)
+	}
+	_, _, err = report.ScoreDataset(ctx, storetest.ReadGold(t, st, d.ID), d, nil, report.ScoreOptions{})
+	if err == nil || !strings.Contains(err.Error(), "takes no trec runs") {
+		t.Errorf("no scorers: err = %v", err)
 	}
 }

@@ -10,14 +10,14 @@ import (
 	"github.com/claritty/claritty/store"
 )
 
-// scoreLabels pairs each prediction with its unit's gold label, per label
+// ScoreLabels pairs each prediction with its unit's gold label, per label
 // type, and pooled over the types when they share one scale. A prediction
 // for a unit the gold says does not apply (a facet for a request the gold
 // says needs no clarification) is left out, as ClariLM scores facet
 // selection on the requests that need it; it waits for nothing. Verdicts
 // on a compare dataset also make the win / tie / lose table each side
 // would report.
-func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
+func ScoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
 	preds, err := rd.RunLabels(ctx, r.ID)
 	if err != nil {
 		return err

@@ -13,9 +13,9 @@ import (
 	"github.com/claritty/claritty/store"
 )
 
-// scoreNuggetsRun scores a nuggets run: its answers came with the
+// ScoreNuggetsRun scores a nuggets run: its answers came with the
 // dataset's (goldIndex.answers), so it reads nothing more.
-func scoreNuggetsRun(_ context.Context, _ *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
+func ScoreNuggetsRun(_ context.Context, _ *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
 	scoreNuggets(s, r.ID, g.answers, g)
 	return nil
 }
@@ -158,7 +158,10 @@ func NuggetJudgements(ctx context.Context, r *store.Reading, d store.Dataset, op
 	if err != nil {
 		return nil, sum, err
 	}
-	scores, err := scoreRuns(ctx, r, g, runs)
+	// The release carries what nuggets runs score (each answer's restore
+	// score and nugget coverage); other runs are the benchmark's.
+	runs = slices.DeleteFunc(runs, func(r store.Run) bool { return r.Kind != store.RunNuggets })
+	scores, err := scoreRuns(ctx, r, g, runs, []BenchRun{{Kind: store.RunNuggets, Score: ScoreNuggetsRun}})
 	if err != nil {
 		return nil, sum, err
 	}

@@ -8,11 +8,11 @@ import (
 	"github.com/claritty/claritty/store"
 )
 
-// scoreQuestions scores a run's generated clarifying questions against
+// ScoreQuestions scores a run's generated clarifying questions against
 // the items' reference questions by ClariLM's token F1, averaged over the
 // items that have a reference (an item without one cannot be scored, and
 // waits for nothing). It needs no gold label.
-func scoreQuestions(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
+func ScoreQuestions(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
 	qs, err := rd.RunQuestions(ctx, r.ID)
 	if err != nil {
 		return err

@@ -8,12 +8,12 @@ import (
 	"github.com/claritty/claritty/store"
 )
 
-// scoreTREC builds qrels from the gold landing labels (query = pane,
+// ScoreTREC builds qrels from the gold landing labels (query = pane,
 // document = answer position) or answer-set labels (query = query text,
 // document = pane) and evaluates the run with trec_eval's conventions.
 // A query is judged when any of its documents has a gold label, complete
 // when all of them do.
-func scoreTREC(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
+func ScoreTREC(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
 	qrels, complete := trecQrels(g, r.Target)
 	run := bench.Run{}
 	err := rd.RunDocs(ctx, r.ID, func(d store.RunDoc) error {

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
 
@@ -89,11 +90,14 @@ type Screen struct {
 }
 
 // Kinds are the task kinds of the database on screen, as the TUI reads
-// them: each one's protocol and screen (kinds.Set). The TUI reads a kind
-// from nothing else.
+// them: each one's protocol, screen and runs (kinds.Set). The TUI reads a
+// kind from nothing else.
 type Kinds interface {
 	Protocol(guidelines.Kind) (guidelines.Protocol, bool)
 	Screen(guidelines.Kind) (Screen, bool)
+	// Runs are the runs the kind's datasets take, with their scorers:
+	// the side pane's leaderboard scores by them.
+	Runs(guidelines.Kind) []report.BenchRun
 	// StatsText is the dataset's kind's own tables as text.
 	StatsText(ctx context.Context, r *store.Reading, d store.Dataset) (string, error)
 }

@@ -41,6 +41,22 @@ func builtinScreens() map[guidelines.Kind]Screen {
 	}
 }
 
+// Runs are the runs each built-in kind takes, with their scorers, as their
+// descriptors name them; a protocol file's kind takes labels runs.
+func (k testKinds) Runs(kind guidelines.Kind) []report.BenchRun {
+	labels := report.BenchRun{Kind: store.RunLabels, Score: report.ScoreLabels}
+	questions := report.BenchRun{Kind: store.RunQuestions, Score: report.ScoreQuestions}
+	switch kind {
+	case guidelines.MIMICS.Kind:
+		return []report.BenchRun{{Kind: store.RunTREC, Score: report.ScoreTREC}, labels, questions}
+	case guidelines.Nuggets.Kind:
+		return []report.BenchRun{{Kind: store.RunNuggets, Score: report.ScoreNuggetsRun}, labels}
+	case guidelines.Necessity.Kind:
+		return []report.BenchRun{labels, questions}
+	}
+	return []report.BenchRun{labels}
+}
+
 func (k testKinds) StatsText(ctx context.Context, r *store.Reading, d store.Dataset) (string, error) {
 	var b bytes.Buffer
 	var t interface{ WriteText(io.Writer) error }
@@ -55,7 +71,7 @@ func (k testKinds) StatsText(ctx context.Context, r *store.Reading, d store.Data
 	case d.Kind == guidelines.Necessity.Kind:
 		t, err = report.NecessityGold(ctx, r)
 	case d.Kind == guidelines.Nuggets.Kind:
-		scores, err := report.ScoreRuns(ctx, r, d, report.StatsGold)
+		scores, err := report.ScoreRuns(ctx, r, d, k.Runs(d.Kind), report.StatsGold)
 		return strings.Join(report.BenchLines(scores), "\n"), err
 	default:
 		c, err := report.CompareGold(ctx, r, d, report.StatsGold)

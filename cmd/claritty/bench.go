@@ -88,7 +88,8 @@ func newBenchCmd(g *globals) *cobra.Command {
 
 // scoreAll scores the runs of the named dataset, or of every dataset, as
 // me sees them (the items me may still be given left out), and tabulates each
-// compare dataset's gold verdicts.
+// compare dataset's gold verdicts. Each dataset's runs are scored by its
+// kind's descriptor (kinds.Set.Runs).
 func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name string, opts report.ScoreOptions) ([]report.RunScore, []report.ComparisonScore, error) {
 	var ds []store.Dataset
 	if name != "" {
@@ -103,11 +104,15 @@ func scoreAll(ctx context.Context, st *store.Store, me store.Annotator, name str
 			return nil, nil, err
 		}
 	}
+	set, err := kinds.Open(ctx, st)
+	if err != nil {
+		return nil, nil, err
+	}
 	var all []report.RunScore
 	var comps []report.ComparisonScore
 	for _, d := range ds {
 		err := withReading(ctx, me, d.ID, st.ReadFigures, func(r *store.Reading) error {
-			s, c, err := report.ScoreDataset(ctx, r, d, opts)
+			s, c, err := report.ScoreDataset(ctx, r, d, set.Runs(d.Kind), opts)
 			all = append(all, s...)
 			if c != nil {
 				comps = append(comps, *c)
