@@ -29,7 +29,7 @@ func TestEveryKindHasEveryPart(t *testing.T) {
 	}
 	all := Builtins()
 	for _, f := range shipped {
-		all = append(all, FromFile(f.File.Protocol()))
+		all = append(all, FromFile(f))
 	}
 	for _, k := range all {
 		name := k.Protocol.Kind
@@ -149,12 +149,16 @@ func TestTwoDatabasesOneName(t *testing.T) {
 			}
 		}
 		body := strings.Join(f.Item.Header, "\t") + "\n" + strings.Join(cells, "\t") + "\n"
-		if _, err := data.Import(ctx, st, lead, strings.NewReader(body), "twin.tsv", data.Options{Dataset: "twin", Format: "twin"}); err != nil {
-			t.Fatalf("database %d: %v", i, err)
-		}
 		set, err := Open(ctx, st)
 		if err != nil {
 			t.Fatal(err)
+		}
+		formats, err := set.Formats()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := data.Import(ctx, st, lead, strings.NewReader(body), "twin.tsv", data.Options{Dataset: "twin", Format: "twin", Formats: formats}); err != nil {
+			t.Fatalf("database %d: %v", i, err)
 		}
 		sets = append(sets, set)
 		d, err := st.DatasetByName(ctx, "twin")

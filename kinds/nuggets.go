@@ -16,6 +16,7 @@ import (
 func nuggets() *Kind {
 	return &Kind{
 		Protocol: guidelines.Nuggets,
+		Formats:  []data.Format{data.NuggetsFormat(), data.CandidatesFormat()},
 		Exports: []Export{
 			{Name: "nugget-judgements", Release: true, FirstOfKind: true, Write: data.WriteNuggetJudgements},
 			{Name: "nuggetizer", Release: true, FirstOfKind: true, Write: data.WriteNuggetizer},
