@@ -28,7 +28,7 @@ func BenchmarkImportClick(b *testing.B) {
 	b.Run("claritty", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			st := storetest.Open(b)
-			res, err := ImportFile(context.Background(), st, lead(b, st), file, Options{})
+			res, err := testImportFile(context.Background(), st, lead(b, st), file, Options{})
 			if err != nil || res.Items != datatest.ClickRows {
 				b.Fatalf("%+v %v", res, err)
 			}
@@ -55,7 +55,7 @@ func BenchmarkImportClick(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			start := time.Now()
 			st := storetest.Open(b)
-			if res, err := ImportFile(context.Background(), st, lead(b, st), file, Options{}); err != nil || res.Items != datatest.ClickRows {
+			if res, err := testImportFile(context.Background(), st, lead(b, st), file, Options{}); err != nil || res.Items != datatest.ClickRows {
 				b.Fatalf("%+v %v", res, err)
 			}
 			ours += time.Since(start)

@@ -33,7 +33,7 @@ func benchNuggetStore(b *testing.B) (*store.Store, store.Dataset) {
 		}
 		gold.WriteString("]}\n")
 	}
-	if _, err := ImportFile(ctx, st, lead(b, st), writeBenchFile(b, dir, "gold.jsonl", gold.String()), Options{Dataset: "g"}); err != nil {
+	if _, err := testImportFile(ctx, st, lead(b, st), writeBenchFile(b, dir, "gold.jsonl", gold.String()), Options{Dataset: "g"}); err != nil {
 		b.Fatal(err)
 	}
 	var labels strings.Builder
@@ -50,11 +50,11 @@ func benchNuggetStore(b *testing.B) (*store.Store, store.Dataset) {
 			}
 		}
 		opt := Options{Format: FormatCandidates, System: fmt.Sprintf("s%d", s)}
-		if _, err := ImportFile(ctx, st, lead(b, st), writeBenchFile(b, dir, fmt.Sprintf("s%d.jsonl", s), answers.String()), opt); err != nil {
+		if _, err := testImportFile(ctx, st, lead(b, st), writeBenchFile(b, dir, fmt.Sprintf("s%d.jsonl", s), answers.String()), opt); err != nil {
 			b.Fatal(err)
 		}
 	}
-	if _, err := ImportFile(ctx, st, lead(b, st), writeBenchFile(b, dir, "labels.tsv", labels.String()), Options{}); err != nil {
+	if _, err := testImportFile(ctx, st, lead(b, st), writeBenchFile(b, dir, "labels.tsv", labels.String()), Options{}); err != nil {
 		b.Fatal(err)
 	}
 	d, _ := st.DatasetByName(ctx, "g")
@@ -128,7 +128,7 @@ func BenchmarkTRECRun(b *testing.B) {
 	dir := b.TempDir()
 	// b.N is 1 here: the sub-benchmarks below choose their own.
 	panes, uids := benchPanes(b, dir)
-	if _, err := ImportFile(ctx, st, lead(b, st), panes, Options{Dataset: "p"}); err != nil {
+	if _, err := testImportFile(ctx, st, lead(b, st), panes, Options{Dataset: "p"}); err != nil {
 		b.Fatal(err)
 	}
 	run := trecRun(b, dir, uids)
@@ -144,7 +144,7 @@ func BenchmarkTRECRun(b *testing.B) {
 	})
 	// Score one run: keep a single run registered.
 	st2 := storetest.Open(b)
-	if _, err := ImportFile(ctx, st2, lead(b, st2), panes, Options{Dataset: "p"}); err != nil {
+	if _, err := testImportFile(ctx, st2, lead(b, st2), panes, Options{Dataset: "p"}); err != nil {
 		b.Fatal(err)
 	}
 	if _, err := AddRun(ctx, st2, lead(b, st2), run, RunOptions{Kind: store.RunTREC, Name: "r", Dataset: "p", RunKinds: testRunKinds}); err != nil {

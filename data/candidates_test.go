@@ -39,7 +39,7 @@ func TestImportNuggetsAndCandidates(t *testing.T) {
 	// Importing the same files again adds nothing.
 	before := storetest.Fingerprint(t, storetest.DB(t, st), "items", "intents", "nuggets", "answers", "runs")
 	dir := t.TempDir()
-	res, err := data.ImportFile(ctx, st, storetest.Lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "gold.jsonl"), datatest.NuggetsGold), data.Options{Dataset: "g"})
+	res, err := demotest.ImportFile(ctx, st, storetest.Lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "gold.jsonl"), datatest.NuggetsGold), data.Options{Dataset: "g"})
 	if err != nil || res.Intents != 0 || res.ItemsKnown != 2 {
 		t.Fatalf("re-import: %+v, %v", res, err)
 	}
@@ -62,7 +62,7 @@ func TestCandidateRefusals(t *testing.T) {
 		st, d := demotest.Nuggets(t)
 		before := storetest.Fingerprint(t, storetest.DB(t, st), "items", "answers", "runs")
 		path := datatest.WriteFile(t, filepath.Join(t.TempDir(), "c.jsonl"), line+"\n")
-		_, err := data.ImportFile(ctx, st, storetest.Lead(t, st), path, data.Options{Format: data.FormatCandidates, System: "a", Dataset: d.Name})
+		_, err := demotest.ImportFile(ctx, st, storetest.Lead(t, st), path, data.Options{Format: data.FormatCandidates, System: "a", Dataset: d.Name})
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "c.jsonl:") {
 			t.Errorf("%s\n  err = %v, want file:line: %s", line, err, want)
 		}

@@ -31,7 +31,7 @@ func TestImportNecessityAndPairs(t *testing.T) {
 	dir := t.TempDir()
 	nec := datatest.WriteFile(t, filepath.Join(dir, "nec.jsonl"), necessityFile)
 	for range 2 {
-		res, err := ImportFile(ctx, st, lead(t, st), nec, Options{})
+		res, err := testImportFile(ctx, st, lead(t, st), nec, Options{})
 		if err != nil || res.Format != FormatNecessity {
 			t.Fatalf("import necessity: %+v %v", res, err)
 		}
@@ -41,7 +41,7 @@ func TestImportNecessityAndPairs(t *testing.T) {
 		t.Fatalf("necessity dataset %+v %v", d, err)
 	}
 	cmp := datatest.WriteFile(t, filepath.Join(dir, "cmp.jsonl"), pairsFile)
-	res, err := ImportFile(ctx, st, lead(t, st), cmp, Options{})
+	res, err := testImportFile(ctx, st, lead(t, st), cmp, Options{})
 	if err != nil || res.Format != FormatPairs || res.Items != 4 {
 		t.Fatalf("import pairs: %+v %v", res, err)
 	}
@@ -57,7 +57,7 @@ func TestImportNecessityAndPairs(t *testing.T) {
 	}
 	// --against names the reference: each other system against it.
 	st2 := storetest.Open(t)
-	res, err = ImportFile(ctx, st2, lead(t, st2), cmp, Options{Against: "base"})
+	res, err = testImportFile(ctx, st2, lead(t, st2), cmp, Options{Against: "base"})
 	if err != nil || res.Items != 3 {
 		t.Fatalf("import --against base: %+v %v", res, err)
 	}
@@ -86,7 +86,7 @@ func TestNecessityAndPairsRefusals(t *testing.T) {
 	for _, c := range cases {
 		st := storetest.Open(t)
 		path := datatest.WriteFile(t, filepath.Join(t.TempDir(), "f.jsonl"), c.good+"\n"+c.line+"\n")
-		_, err := ImportFile(ctx, st, lead(t, st), path, Options{Format: c.format})
+		_, err := testImportFile(ctx, st, lead(t, st), path, Options{Format: c.format})
 		var le *LineError
 		if !errors.As(err, &le) || le.Line != 2 || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s\n  err = %v, want line 2: %s", c.line, err, c.want)
@@ -97,7 +97,7 @@ func TestNecessityAndPairsRefusals(t *testing.T) {
 	}
 	st := storetest.Open(t)
 	path := datatest.WriteFile(t, filepath.Join(t.TempDir(), "f.jsonl"), pairsFile)
-	if _, err := ImportFile(ctx, st, lead(t, st), path, Options{Against: "gpt"}); err == nil || !strings.Contains(err.Error(), "f.jsonl:1: request \"p1\" has no output from gpt") {
+	if _, err := testImportFile(ctx, st, lead(t, st), path, Options{Against: "gpt"}); err == nil || !strings.Contains(err.Error(), "f.jsonl:1: request \"p1\" has no output from gpt") {
 		t.Errorf("--against a system a line lacks: %v", err)
 	}
 }
@@ -110,7 +110,7 @@ func TestMergeNecessityLabels(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	dir := t.TempDir()
-	if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "nec.jsonl"), necessityFile), Options{}); err != nil {
+	if _, err := testImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "nec.jsonl"), necessityFile), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	row := func(item, unit, who, label string) string {
@@ -123,7 +123,7 @@ func TestMergeNecessityLabels(t *testing.T) {
 		"facet alone":               row("r1", "facet", "bo", "2"),
 	} {
 		path := datatest.WriteFile(t, filepath.Join(dir, "l.tsv"), LabelsHeader+"\n"+body)
-		if _, err := ImportFile(ctx, st, lead(t, st), path, Options{}); err == nil {
+		if _, err := testImportFile(ctx, st, lead(t, st), path, Options{}); err == nil {
 			t.Errorf("%s: merged", name)
 		}
 		if after := storetest.Fingerprint(t, storetest.DB(t, st), "labels", "label_history", "hits"); after != before {
@@ -131,7 +131,7 @@ func TestMergeNecessityLabels(t *testing.T) {
 		}
 	}
 	good := row("r1", "necessity", "ana", "yes") + row("r1", "facet", "ana", "2") + row("2", "necessity", "ana", "no")
-	res, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "g.tsv"), LabelsHeader+"\n"+good), Options{})
+	res, err := testImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "g.tsv"), LabelsHeader+"\n"+good), Options{})
 	if err != nil || res.Merge.Added != 3 || res.Merge.Finished != 2 {
 		t.Fatalf("good merge: %+v %v", res.Merge, err)
 	}
@@ -144,7 +144,7 @@ func TestJudgeRunRefusals(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	dir := t.TempDir()
-	if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "cmp.jsonl"), pairsFile), Options{}); err != nil {
+	if _, err := testImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "cmp.jsonl"), pairsFile), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {
@@ -204,19 +204,19 @@ func TestPairsLineIsBounded(t *testing.T) {
 	dir := t.TempDir()
 	st := storetest.Open(t)
 	many := datatest.WriteFile(t, filepath.Join(dir, "many.jsonl"), line("p1", 45)+"\n"+line("p2", 1001)+"\n")
-	_, err := ImportFile(ctx, st, lead(t, st), many, Options{})
+	_, err := testImportFile(ctx, st, lead(t, st), many, Options{})
 	if err == nil || !strings.Contains(err.Error(), "many.jsonl:2: request \"p2\": 1001 systems make 500500 pairs, more than the 1000") {
 		t.Fatalf("1,001 systems: %v", err)
 	}
 	if _, err := st.DatasetByName(ctx, "many"); err == nil {
 		t.Fatal("a refused file made a dataset")
 	}
-	res, err := ImportFile(ctx, st, lead(t, st), many, Options{Against: "s0000"})
+	res, err := testImportFile(ctx, st, lead(t, st), many, Options{Against: "s0000"})
 	if err != nil || res.Items != 44+1000 {
 		t.Fatalf("against one reference: %+v %v", res, err)
 	}
 	ok := datatest.WriteFile(t, filepath.Join(dir, "ok.jsonl"), line("p1", 45)+"\n")
-	if res, err := ImportFile(ctx, st, lead(t, st), ok, Options{}); err != nil || res.Items != 990 {
+	if res, err := testImportFile(ctx, st, lead(t, st), ok, Options{}); err != nil || res.Items != 990 {
 		t.Fatalf("45 systems: %+v %v", res, err)
 	}
 }

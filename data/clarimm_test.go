@@ -51,7 +51,7 @@ func TestImportClariMM(t *testing.T) {
 		datatest.ClariMMLine("c2", []string{"img/wide.png"}) + "\n"
 	file := datatest.WriteFile(t, filepath.Join(dir, "convs.jsonl"), body)
 	st := storetest.Open(t)
-	res, err := ImportFile(ctx, st, lead(t, st), file, Options{})
+	res, err := testImportFile(ctx, st, lead(t, st), file, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestImportClariMM(t *testing.T) {
 
 	// Again: nothing new.
 	before := storetest.DataFingerprint(t, storetest.DB(t, st))
-	res, err = ImportFile(ctx, st, lead(t, st), file, Options{})
+	res, err = testImportFile(ctx, st, lead(t, st), file, Options{})
 	if err != nil || res.Items != 0 || res.ItemsKnown != 2 {
 		t.Fatalf("re-import %+v %v", res, err)
 	}
@@ -124,7 +124,7 @@ func TestClariMMRefusals(t *testing.T) {
 	}
 	good := datatest.ClariMMLine("ok", []string{"ok.png"})
 	st := storetest.Open(t)
-	if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "seed.jsonl"), good+"\n"), Options{Dataset: "d"}); err != nil {
+	if _, err := testImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "seed.jsonl"), good+"\n"), Options{Dataset: "d"}); err != nil {
 		t.Fatal(err)
 	}
 	five := datatest.ClariMMLine("five", nil, nil, nil, nil, nil)
@@ -148,7 +148,7 @@ func TestClariMMRefusals(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			path := datatest.WriteFile(t, filepath.Join(dir, "x.jsonl"), c.body+"\n")
-			_, err := ImportFile(ctx, st, lead(t, st), path, Options{Dataset: "d", Format: FormatClariMM})
+			_, err := testImportFile(ctx, st, lead(t, st), path, Options{Dataset: "d", Format: FormatClariMM})
 			var le *LineError
 			if err == nil || !errors.As(err, &le) || !strings.HasPrefix(err.Error(), path[:len(path)-len("x.jsonl")]+c.want) {
 				t.Fatalf("error %v\nwant one starting %q", err, c.want)
@@ -170,15 +170,15 @@ func TestClariMMOverSSHTakesURLsOnly(t *testing.T) {
 	st := storetest.Open(t)
 	ctx := context.Background()
 	opt := Options{Dataset: "d", NoLocalFiles: true}
-	_, err := Import(ctx, st, lead(t, st), strings.NewReader(datatest.ClariMMLine("x", []string{"pics/tower.png"})+"\n"), "-", opt)
+	_, err := testImport(ctx, st, lead(t, st), strings.NewReader(datatest.ClariMMLine("x", []string{"pics/tower.png"})+"\n"), "-", opt)
 	if err == nil || !strings.Contains(err.Error(), `-:1: turn 1: image "pics/tower.png": a file sent over SSH has no folder beside it`) {
 		t.Fatalf("an image path over SSH: %v", err)
 	}
-	res, err := Import(ctx, st, lead(t, st), strings.NewReader(datatest.ClariMMLine("x", []string{"https://example.org/t.png"})+"\n"), "-", opt)
+	res, err := testImport(ctx, st, lead(t, st), strings.NewReader(datatest.ClariMMLine("x", []string{"https://example.org/t.png"})+"\n"), "-", opt)
 	if err != nil || res.Items != 1 {
 		t.Fatalf("a URL over SSH: %+v %v", res, err)
 	}
-	_, err = Import(ctx, st, lead(t, st), strings.NewReader(datatest.ClariMMLine("y")+"\n"), "-", Options{NoLocalFiles: true})
+	_, err = testImport(ctx, st, lead(t, st), strings.NewReader(datatest.ClariMMLine("y")+"\n"), "-", Options{NoLocalFiles: true})
 	if err == nil || !strings.Contains(err.Error(), "give --dataset NAME") {
 		t.Fatalf("standard input without --dataset: %v", err)
 	}

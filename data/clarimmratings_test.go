@@ -22,7 +22,7 @@ func TestMergeClariMMRatings(t *testing.T) {
 	for _, u := range guidelines.ClariMM.Units(guidelines.Shape{Turns: 3}) {
 		full += "c1\t" + u + "\tana\t4\t\t\t\n"
 	}
-	res, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(full), "r.tsv", data.Options{})
+	res, err := demotest.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(full), "r.tsv", data.Options{})
 	if err != nil || res.Merge.Added != 6 || res.Merge.Finished != 1 {
 		t.Fatalf("merge %+v %v", res.Merge, err)
 	}
@@ -33,7 +33,7 @@ func TestMergeClariMMRatings(t *testing.T) {
 		{"c1\trelevance_4\tbo\t3", "r.tsv:2: the conversation has 3 turns, so no relevance_4"},
 		{"c1\tlanding_1\tbo\t2", `r.tsv:2: unit "landing_1" is not one of relevance_1`},
 	} {
-		_, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(data.RatingsHeader+"\n"+c.row+"\n"), "r.tsv", data.Options{})
+		_, err := demotest.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(data.RatingsHeader+"\n"+c.row+"\n"), "r.tsv", data.Options{})
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want %q", c.row, err, c.want)
 		}

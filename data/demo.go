@@ -40,17 +40,17 @@ var demoFS embed.FS
 func LoadDemo(ctx context.Context, st *store.Store, who store.Annotator) error {
 	for _, f := range []struct {
 		name   string
-		format store.Format
+		format Format
 	}{
-		{"demo/demo.tsv", FormatManual},
-		{"demo/demo-serp.jsonl", FormatSERP},
-		{"demo/demo-labels.tsv", FormatLabels},
+		{"demo/demo.tsv", ManualFormat()},
+		{"demo/demo-serp.jsonl", SERPFormat()},
+		{"demo/demo-labels.tsv", LabelsFormat()},
 	} {
 		b, err := demoFS.ReadFile(f.name)
 		if err != nil {
 			return err
 		}
-		opt := Options{Format: f.format, Dataset: DemoDataset}
+		opt := only(f.format, Options{Dataset: DemoDataset})
 		if _, err := Import(ctx, st, who, bytes.NewReader(b), "demo:"+f.name, opt); err != nil {
 			return err
 		}
@@ -74,19 +74,19 @@ func LoadDemo(ctx context.Context, st *store.Store, who store.Annotator) error {
 func loadDemoClariLM(ctx context.Context, st *store.Store, who store.Annotator) error {
 	for _, f := range []struct {
 		file    string
-		format  store.Format
+		format  Format
 		dataset string
 	}{
-		{"demo-necessity.jsonl", FormatNecessity, DemoNecessity},
-		{"demo-necessity-labels.tsv", FormatLabels, DemoNecessity},
-		{"demo-pairs.jsonl", FormatPairs, DemoPairs},
-		{"demo-pairs-labels.tsv", FormatLabels, DemoPairs},
+		{"demo-necessity.jsonl", NecessityFormat(), DemoNecessity},
+		{"demo-necessity-labels.tsv", LabelsFormat(), DemoNecessity},
+		{"demo-pairs.jsonl", PairsFormat(), DemoPairs},
+		{"demo-pairs-labels.tsv", LabelsFormat(), DemoPairs},
 	} {
 		b, err := demoFS.ReadFile("demo/clarilm/" + f.file)
 		if err != nil {
 			return err
 		}
-		if _, err := Import(ctx, st, who, bytes.NewReader(b), "demo:"+f.file, Options{Format: f.format, Dataset: f.dataset}); err != nil {
+		if _, err := Import(ctx, st, who, bytes.NewReader(b), "demo:"+f.file, only(f.format, Options{Dataset: f.dataset})); err != nil {
 			return err
 		}
 	}
@@ -131,7 +131,7 @@ func loadDemoNuggets(ctx context.Context, st *store.Store, who store.Annotator) 
 	if err != nil {
 		return err
 	}
-	opt := Options{Format: FormatNuggets, Dataset: DemoNuggets}
+	opt := only(NuggetsFormat(), Options{Dataset: DemoNuggets})
 	if _, err := Import(ctx, st, who, bytes.NewReader(b), "demo:demo-nuggets.jsonl", opt); err != nil {
 		return err
 	}
@@ -144,7 +144,7 @@ func loadDemoNuggets(ctx context.Context, st *store.Store, who store.Annotator) 
 	if b, err = demoFS.ReadFile("demo/nuggets/demo-judgements.tsv"); err != nil {
 		return err
 	}
-	opt = Options{Format: FormatLabels, Dataset: DemoNuggets}
+	opt = only(LabelsFormat(), Options{Dataset: DemoNuggets})
 	_, err = Import(ctx, st, who, bytes.NewReader(b), "demo:demo-judgements.tsv", opt)
 	return err
 }
@@ -170,11 +170,11 @@ func loadDemoConversations(ctx context.Context, st *store.Store, who store.Annot
 			return err
 		}
 	}
-	opt := Options{Format: FormatClariMM, Dataset: DemoConversations}
+	opt := only(ClariMMFormat(), Options{Dataset: DemoConversations})
 	if _, err := ImportFile(ctx, st, who, filepath.Join(dir, "demo-conversations.jsonl"), opt); err != nil {
 		return err
 	}
-	opt.Format = FormatLabels
+	opt = only(LabelsFormat(), opt)
 	_, err = ImportFile(ctx, st, who, filepath.Join(dir, "demo-ratings.tsv"), opt)
 	return err
 }

@@ -81,7 +81,7 @@ func FuzzClariMMReader(f *testing.F) {
 	f.Add([]byte(`{"id": "c", "topic": "t", "facet": "f", "turns": [{"question": "q", "answer": "a", "image": "https://x.example/a.png"}]}` + "\n"))
 	st, who := fuzzStore(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		_, err := data.Import(context.Background(), st, who, bytes.NewReader(b), "f",
+		_, err := demotest.Import(context.Background(), st, who, bytes.NewReader(b), "f",
 			data.Options{Format: data.FormatClariMM, Dataset: "fuzz-conversations", NoLocalFiles: true})
 		located(t, err)
 	})
@@ -92,7 +92,7 @@ func FuzzLabelsMerge(f *testing.F) {
 	f.Add([]byte(data.RatingsHeader + "\nx\tquestion\tana\t2\n"))
 	st, who := fuzzStore(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		_, err := data.Import(context.Background(), st, who, bytes.NewReader(b), "f", data.Options{Format: data.FormatLabels})
+		_, err := demotest.Import(context.Background(), st, who, bytes.NewReader(b), "f", data.Options{Format: data.FormatLabels})
 		located(t, err)
 	})
 }
@@ -123,9 +123,9 @@ func FuzzNuggetsAndCandidates(f *testing.F) {
 	seedFiles(f, []string{"demo/nuggets/demo-nuggets.jsonl", "demo/nuggets/demo-clarify.jsonl", "demo/nuggets/demo-orig.jsonl"}, nil)
 	st, who := fuzzStore(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		_, err := data.Import(context.Background(), st, who, bytes.NewReader(b), "f", data.Options{Format: data.FormatNuggets, Dataset: "fuzz-nuggets"})
+		_, err := demotest.Import(context.Background(), st, who, bytes.NewReader(b), "f", data.Options{Format: data.FormatNuggets, Dataset: "fuzz-nuggets"})
 		located(t, err)
-		_, err = data.Import(context.Background(), st, who, bytes.NewReader(b), "f",
+		_, err = demotest.Import(context.Background(), st, who, bytes.NewReader(b), "f",
 			data.Options{Format: data.FormatCandidates, Dataset: "fuzz-nuggets", System: "fuzz"})
 		located(t, err)
 	})
@@ -137,7 +137,7 @@ func FuzzSERPAndMIMICS(f *testing.F) {
 	st, who := fuzzStore(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, format := range []store.Format{data.FormatSERP, data.FormatManual, data.FormatClick} {
-			_, err := data.Import(context.Background(), st, who, bytes.NewReader(b), "f", data.Options{Format: format, Dataset: "fuzz-" + string(format)})
+			_, err := demotest.Import(context.Background(), st, who, bytes.NewReader(b), "f", data.Options{Format: format, Dataset: "fuzz-" + string(format)})
 			located(t, err)
 		}
 	})

@@ -22,7 +22,7 @@ func TestReleaseRoundTrip(t *testing.T) {
 	path := datatest.SharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	ctx := context.Background()
 	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
-	res, err := data.ImportFile(ctx, st, storetest.Lead(t, st), path, data.Options{})
+	res, err := demotest.ImportFile(ctx, st, storetest.Lead(t, st), path, data.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestConflictingReleaseIsRefused(t *testing.T) {
 	ctx := context.Background()
 	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	row := "jaguar\tWhich jaguar?\tcar\tcat\t\t\t\t2\t1\t2\t0\t\t\t"
-	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(data.ManualHeader()+"\n"+row+"\n"), "r.tsv", data.Options{}); err != nil {
+	if _, err := demotest.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(data.ManualHeader()+"\n"+row+"\n"), "r.tsv", data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	before := storetest.DataFingerprint(t, storetest.DB(t, st))
@@ -168,7 +168,7 @@ func TestConflictingReleaseIsRefused(t *testing.T) {
 		"r.tsv":   "puma\tWhich puma?\ta\tb\t\t\t\t1\t1\t1\t1\t\t\t\n" + changed + "\n",
 		"dup.tsv": row + "\n" + changed + "\n",
 	} {
-		_, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(data.ManualHeader()+"\n"+body), name, data.Options{Dataset: "r"})
+		_, err := demotest.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(data.ManualHeader()+"\n"+body), name, data.Options{Dataset: "r"})
 		if err == nil || !strings.HasPrefix(err.Error(), name+":3: mimics-release already has answer_set = 1") {
 			t.Errorf("%s: %v", name, err)
 		}

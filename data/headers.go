@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/claritty/claritty/display"
-	"github.com/claritty/claritty/guidelines"
 )
 
 // headerDiff says how a TSV's header differs from the one its format
@@ -71,18 +70,17 @@ func columnsAre(cols []string, what string, most int) string {
 
 func quoteColumn(c string) string { return strconv.Quote(display.FitWords(c, 40)) }
 
-// nearestHeader is the known header (a built-in TSV format's, or a
-// protocol file's) a first line that is none of them comes closest to,
+// nearestHeader is the known header (a TSV format's: a protocol file's
+// among them) a first line that is none of them comes closest to,
 // when it shares most of its columns, with how it differs: a header that
 // lost a column reads as what it was meant to be. "" when none is near.
-func nearestHeader(first string, kinds *guidelines.Set) string {
+func nearestHeader(first string, formats []Format) string {
 	got := strings.Split(first, "\t")
 	type known struct{ name, header string }
-	cands := []known{{string(FormatManual), manualHeader}, {string(FormatClick), clickHeader},
-		{string(FormatLabels), RatingsHeader}, {string(FormatLabels), ClariMMRatingsHeader}}
-	if all, err := kinds.Files(); err == nil {
-		for _, p := range all {
-			cands = append(cands, known{string(p.File.Name), strings.Join(p.File.Item.Header, "\t")})
+	var cands []known
+	for _, f := range formats {
+		for _, h := range f.headers {
+			cands = append(cands, known{string(f.name), h})
 		}
 	}
 	best, bestShared := known{}, 0

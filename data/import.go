@@ -1,7 +1,6 @@
 package data
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -33,7 +32,7 @@ const DefaultLabelsAs = "mimics-release"
 
 // Options steer an import.
 type Options struct {
-	Format   store.Format  // one of Formats; empty detects it from the first line
+	Format   store.Format  // the name of one of Formats; empty detects it from the first line
 	Dataset  string        // dataset to add to; empty uses the file's base name (labels: any)
 	LabelsAs string        // annotator for a release's labels; empty uses DefaultLabelsAs
 	Policy   *store.Policy // the dataset's redundancy policy; nil keeps it
@@ -49,9 +48,10 @@ type Options struct {
 	NoLocalFiles bool
 	// MaxLine is the longest line accepted, in bytes; 0 is DefaultMaxLine.
 	MaxLine int
-	// Protocol imports the file under this protocol file (claritty import
-	// --protocol FILE.toml) rather than a format's.
-	Protocol *guidelines.ProtocolText
+	// Formats are the formats the file may be in: a database's kinds'
+	// (package kinds: Set.Formats), and a protocol file's given with
+	// --protocol FILE.toml.
+	Formats []Format
 }
 
 // Result says what an import did.
@@ -76,7 +76,7 @@ type Result struct {
 // byte of the file is read. Labels, which anyone may merge under their own
 // name, and a format the file's first line must tell, do not.
 func ImportsItems(opt Options) bool {
-	return opt.Protocol != nil || opt.Purpose != "" || opt.Policy != nil ||
+	return opt.Purpose != "" || opt.Policy != nil ||
 		(opt.Format != FormatAuto && opt.Format != FormatLabels)
 }
 
@@ -93,31 +93,23 @@ func ImportFile(ctx context.Context, st *store.Store, who store.Annotator, path 
 
 // Import reads r (named name in errors) into the store in one transaction,
 // as who: items, results and runs only a lead may import (the store
-// refuses anyone else), labels anyone may merge under their own name.
+// refuses anyone else), labels anyone may merge under their own name. The
+// file is in the format opt.Format names among opt.Formats, or, with none
+// named, the one its first line is.
 func Import(ctx context.Context, st *store.Store, who store.Annotator, r io.Reader, name string, opt Options) (Result, error) {
 	res := Result{File: name, Dataset: opt.Dataset, Purpose: opt.Purpose}
 	if opt.LabelsAs == "" {
 		opt.LabelsAs = DefaultLabelsAs
 	}
-	br := bufio.NewReaderSize(r, 1<<16)
-	pt, err := protocolFor(br, name, opt, st.Kinds())
-	if err != nil {
-		return res, err
+	in := importing{st: st, who: who, lr: newLineReader(r, name).limit(opt.MaxLine), opt: opt, res: res}
+	if opt.Format != FormatAuto {
+		f, ok := formatNamed(opt.Formats, opt.Format)
+		if !ok {
+			return res, unknownFormat(opt.Formats, opt.Format)
+		}
+		return f.whole(ctx, in, nil)
 	}
-	if pt != nil {
-		return ImportProtocolFile(ctx, st, who, br, name, pt.File, pt.Text, opt)
-	}
-	lr := newLineReader(br, name).limit(opt.MaxLine)
-	res, err = importLines(ctx, st, who, lr, opt, res)
-	if err == nil {
-		res.Notes = lr.warnings()
-	}
-	return res, err
-}
-
-func importLines(ctx context.Context, st *store.Store, who store.Annotator, lr *lineReader, opt Options, res Result) (Result, error) {
-	name := lr.file
-	first, err := lr.next()
+	first, err := in.lr.next()
 	if errors.Is(err, io.EOF) {
 		return res, lineErr(name, 0, "file is empty: want a header line")
 	}
@@ -125,33 +117,49 @@ func importLines(ctx context.Context, st *store.Store, who store.Annotator, lr *
 		return res, err
 	}
 	first = bytes.Clone(first) // kept while later lines are read
-	format, err := detect(lr, first, opt.Format, st.Kinds())
+	f, err := detect(in.lr, first, opt.Formats)
 	if err != nil {
 		return res, err
 	}
+	return f.whole(ctx, in, first)
+}
+
+// importLines imports a file in a format data reads into an import it
+// begins: its first line read (nil: not yet, and checked against the
+// format asked for).
+func importLines(ctx context.Context, in importing, format Format, first []byte) (Result, error) {
+	res, err := readLines(ctx, in, format, first)
+	if err == nil {
+		res.Notes = in.lr.warnings()
+	}
+	return res, err
+}
+
+func readLines(ctx context.Context, in importing, format Format, first []byte) (Result, error) {
+	st, who, lr, opt, res := in.st, in.who, in.lr, in.opt, in.res
+	name := lr.file
+	if first == nil {
+		line, err := lr.next()
+		if errors.Is(err, io.EOF) {
+			return res, lineErr(name, 0, "file is empty: want a header line")
+		}
+		if err != nil {
+			return res, err
+		}
+		first = bytes.Clone(line) // kept while later lines are read
+		if err := isFormat(lr, first, opt.Formats, format.name); err != nil {
+			return res, err
+		}
+	}
 	res.Format = format.name
 	if format.read == nil { // labels
+		var err error
 		res.Merge, err = mergeLabels(ctx, st, who, lr, first, opt)
 		return res, err
 	}
-	dataset := opt.Dataset
-	if opt.Purpose != "" {
-		if err := knownImport(name, res.Format, dataset); err != nil {
-			return res, err
-		}
-	}
-	switch {
-	case res.Format == FormatSERP:
-		dataset = ""
-	case res.Format == FormatCandidates:
-		if dataset, err = answersDataset(ctx, st, name, dataset); err != nil {
-			return res, err
-		}
-	case dataset == "" && name == "-":
-		return res, lineErr(name, 0, "standard input has no file name to call the dataset by: give --dataset NAME")
-	case dataset == "":
-		base := filepath.Base(name)
-		dataset = strings.TrimSuffix(base, filepath.Ext(base))
+	dataset, err := datasetOf(ctx, st, name, res.Format, opt)
+	if err != nil {
+		return res, err
 	}
 	res.Dataset = dataset
 	var im *store.Importer
@@ -183,6 +191,28 @@ func importLines(ctx context.Context, st *store.Store, who store.Annotator, lr *
 	}
 	res.ImportStats, err = im.Commit()
 	return res, err
+}
+
+// datasetOf is the dataset a file in a format goes to.
+func datasetOf(ctx context.Context, st *store.Store, name string, format store.Format, opt Options) (string, error) {
+	dataset := opt.Dataset
+	if opt.Purpose != "" {
+		if err := knownImport(name, format, dataset); err != nil {
+			return "", err
+		}
+	}
+	switch {
+	case format == FormatSERP:
+		return "", nil
+	case format == FormatCandidates:
+		return answersDataset(ctx, st, name, dataset)
+	case dataset == "" && name == "-":
+		return "", lineErr(name, 0, "standard input has no file name to call the dataset by: give --dataset NAME")
+	case dataset == "":
+		base := filepath.Base(name)
+		dataset = strings.TrimSuffix(base, filepath.Ext(base))
+	}
+	return dataset, nil
 }
 
 // knownImport refuses a practice or gold-check import that cannot say
@@ -245,42 +275,52 @@ func firstLineSeen(first []byte) string {
 	return fmt.Sprintf("%s (%s)", strings.Join(shown, ", ")+more, display.Count(len(cols), "column", "columns"))
 }
 
-// detect finds the format from the first line, and checks it against the
+// detect finds the format among formats the first line is in, with no
 // format asked for.
-func detect(lr *lineReader, first []byte, want store.Format, kinds *guidelines.Set) (importFormat, error) {
-	got := sniffFormat(first, want)
+func detect(lr *lineReader, first []byte, formats []Format) (Format, error) {
+	f, ok, err := sniffFormat(lr.file, formats, first, FormatAuto)
 	switch {
-	case want != FormatAuto && !isFormat(want):
-		return importFormat{}, fmt.Errorf("unknown format %q (want one of %s)", want, strings.Join(Formats, ", "))
-	case got == "" && want == FormatAuto:
-		near := nearestHeader(string(first), kinds)
+	case err != nil:
+		return Format{}, err
+	case !ok:
+		near := nearestHeader(string(first), formats)
 		if near != "" {
 			near += "; "
 		}
-		return importFormat{}, lineErr(lr.file, lr.n, "missing or unknown header: no format claritty reads starts with %s; %s"+
+		return Format{}, lineErr(lr.file, lr.n, "missing or unknown header: no format claritty reads starts with %s; %s"+
 			"claritty import --help lists the formats (or give --format NAME, or --protocol FILE.toml)", firstLineSeen(first), near)
-	case got == "":
-		return importFormat{}, lineErr(lr.file, lr.n, "%s", notFormat(first, want))
-	case want != FormatAuto && got != want:
-		return importFormat{}, lineErr(lr.file, lr.n, "this is a %s file, not %s", got, want)
 	}
-	f, _ := formatNamed(got)
 	return f, nil
+}
+
+// isFormat checks a first line against the format asked for: a line
+// another format claims is that one's, and one none claims says why it is
+// not the one asked for. A format known by its header alone, which files
+// of several protocols may share, tells no file apart.
+func isFormat(lr *lineReader, first []byte, formats []Format, want store.Format) error {
+	own := slices.DeleteFunc(slices.Clone(formats), func(f Format) bool { return f.byHeader })
+	got, ok, _ := sniffFormat(lr.file, own, first, want)
+	switch {
+	case !ok:
+		return lineErr(lr.file, lr.n, "%s", notFormat(first, formats, want))
+	case got.name != want:
+		return lineErr(lr.file, lr.n, "this is a %s file, not %s", got.name, want)
+	}
+	return nil
 }
 
 // notFormat says why a first line is not the format asked for: the
 // columns a TSV's header lacks or has besides, or that a JSON format's line
 // is no JSON object.
-func notFormat(first []byte, want store.Format) string {
-	f, _ := formatNamed(want)
-	header := map[store.Format]string{FormatManual: manualHeader, FormatClick: clickHeader}[want]
+func notFormat(first []byte, formats []Format, want store.Format) string {
+	f, _ := formatNamed(formats, want)
 	switch {
-	case header != "":
-		return fmt.Sprintf("this is not a %s file: %s", want, headerDiff(strings.Split(string(first), "\t"), strings.Split(header, "\t")))
-	case f.json > 0:
-		return fmt.Sprintf("this is not a %s file: its lines are JSON objects ({...}), and line 1 starts with %s", want, firstLineSeen(first))
 	case want == FormatLabels:
 		return fmt.Sprintf("this is not a labels file: %s; %s", ratingsHeaderDiff(string(first)), ratingsHeaderWant)
+	case len(f.headers) > 0:
+		return fmt.Sprintf("this is not a %s file: %s", want, headerDiff(strings.Split(string(first), "\t"), strings.Split(f.headers[0], "\t")))
+	case f.json > 0:
+		return fmt.Sprintf("this is not a %s file: its lines are JSON objects ({...}), and line 1 starts with %s", want, firstLineSeen(first))
 	}
 	return fmt.Sprintf("missing or unknown header: want the %s header", want)
 }
@@ -288,7 +328,7 @@ func notFormat(first []byte, want store.Format) string {
 // headerOnly refuses a file in a format with a header that has nothing
 // after it: an import of it would create an empty dataset, most likely
 // from a file that lost its rows on the way.
-func headerOnly(lr *lineReader, format importFormat) error {
+func headerOnly(lr *lineReader, format Format) error {
 	if format.needsRows {
 		return needRows(lr)
 	}
@@ -301,11 +341,6 @@ func needRows(lr *lineReader) error {
 		return lineErr(lr.file, 0, "the file has a header and no rows; nothing was imported")
 	}
 	return nil
-}
-
-func isFormat(f store.Format) bool {
-	_, ok := formatNamed(f)
-	return ok
 }
 
 func eofOK(err error) error {

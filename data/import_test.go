@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data/datatest"
-	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -43,7 +42,7 @@ func TestImportMIMICSManual(t *testing.T) {
 	path := datatest.SharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	st := storetest.Open(t)
 	ctx := context.Background()
-	res, err := ImportFile(ctx, st, lead(t, st), path, Options{})
+	res, err := testImportFile(ctx, st, lead(t, st), path, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +73,7 @@ func TestImportMIMICSManual(t *testing.T) {
 	if raw != `"Which """"asdd"""" do you mean?"` {
 		t.Fatalf("raw question %q", raw)
 	}
-	again, err := ImportFile(ctx, st, lead(t, st), path, Options{})
+	again, err := testImportFile(ctx, st, lead(t, st), path, Options{})
 	if err != nil || again.Items != 0 || again.Labels != 0 || again.ItemsKnown != panes {
 		t.Fatalf("second import: %+v %v", again, err)
 	}
@@ -92,7 +91,7 @@ func TestImportClickExplore(t *testing.T) {
 	t.Parallel()
 	path := datatest.SharedOrSkip(t, "mimics-duo/Mimics-ClickExploreSampling.tsv")
 	st := storetest.Open(t)
-	res, err := ImportFile(context.Background(), st, lead(t, st), path, Options{})
+	res, err := testImportFile(context.Background(), st, lead(t, st), path, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +104,7 @@ func TestImportClickExplore(t *testing.T) {
 	if meta != `{"impression_level":"medium","engagement_level":8,"option_cctr":[1,0,0,0,0]}` {
 		t.Fatalf("meta %s", meta)
 	}
-	again, _ := ImportFile(context.Background(), st, lead(t, st), path, Options{})
+	again, _ := testImportFile(context.Background(), st, lead(t, st), path, Options{})
 	if again.Items != 0 || again.ItemsKnown != 1034 {
 		t.Fatalf("second import: %+v", again)
 	}
@@ -136,7 +135,7 @@ func TestDamagedFilesChangeNothing(t *testing.T) {
 	}
 	st := storetest.Open(t)
 	ctx := context.Background()
-	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(hdr+good), "seed.tsv", Options{Dataset: "x"}); err != nil {
+	if _, err := testImport(ctx, st, lead(t, st), strings.NewReader(hdr+good), "seed.tsv", Options{Dataset: "x"}); err != nil {
 		t.Fatal(err)
 	}
 	before := storetest.DataFingerprint(t, storetest.DB(t, st))
@@ -146,7 +145,7 @@ func TestDamagedFilesChangeNothing(t *testing.T) {
 			if c.name == "wrong format asked" {
 				opt.Format = FormatClick
 			}
-			_, err := Import(ctx, st, lead(t, st), strings.NewReader(c.body), "x.tsv", opt)
+			_, err := testImport(ctx, st, lead(t, st), strings.NewReader(c.body), "x.tsv", opt)
 			var le *LineError
 			if err == nil || !errors.As(err, &le) || !strings.HasPrefix(err.Error(), c.want) {
 				t.Fatalf("error %v, want one starting %q", err, c.want)
@@ -170,7 +169,7 @@ func TestDamagedReleaseChangesNothing(t *testing.T) {
 	st := storetest.Open(t)
 	me := lead(t, st)
 	before := storetest.DataFingerprint(t, storetest.DB(t, st))
-	_, err := Import(context.Background(), st, me, bytes.NewReader(cut), "cut.tsv", Options{Dataset: "m"})
+	_, err := testImport(context.Background(), st, me, bytes.NewReader(cut), "cut.tsv", Options{Dataset: "m"})
 	if err == nil || !strings.HasPrefix(err.Error(), "cut.tsv:2001: ") {
 		t.Fatalf("error %v", err)
 	}
@@ -184,7 +183,7 @@ func TestFinalLineWithoutNewlineAndCRLF(t *testing.T) {
 	st := storetest.Open(t)
 	body := strings.ReplaceAll(hdr+good, "\n", "\r\n")
 	body += strings.TrimSuffix(strings.Replace(good, "jaguar", "puma", 1), "\n")
-	res, err := Import(context.Background(), st, lead(t, st), strings.NewReader(body), "x.tsv", Options{Dataset: "x"})
+	res, err := testImport(context.Background(), st, lead(t, st), strings.NewReader(body), "x.tsv", Options{Dataset: "x"})
 	if err != nil || res.Items != 2 || res.Labels != 8 {
 		t.Fatalf("%+v %v", res, err)
 	}
@@ -203,7 +202,7 @@ func TestLinesLongerThanTheBuffer(t *testing.T) {
 	question := strings.Repeat("which one ", 30000) + "?" // 300,001 bytes
 	long := strings.Replace(good, "Which jaguar?", question, 1)
 	body := hdr + good + long + strings.Replace(good, "jaguar", "puma", 1)
-	res, err := Import(context.Background(), st, lead(t, st), strings.NewReader(body), "x.tsv", Options{Dataset: "x"})
+	res, err := testImport(context.Background(), st, lead(t, st), strings.NewReader(body), "x.tsv", Options{Dataset: "x"})
 	if err != nil || res.Items != 3 {
 		t.Fatalf("%+v %v", res, err)
 	}
@@ -213,7 +212,7 @@ func TestLinesLongerThanTheBuffer(t *testing.T) {
 		t.Fatalf("long question came back with %d bytes", len(got))
 	}
 	bad := strings.Replace(long, "?", "\xff", 1)
-	_, err = Import(context.Background(), st, lead(t, st), strings.NewReader(hdr+bad), "y.tsv", Options{Dataset: "x"})
+	_, err = testImport(context.Background(), st, lead(t, st), strings.NewReader(hdr+bad), "y.tsv", Options{Dataset: "x"})
 	if err == nil || !strings.HasPrefix(err.Error(), fmt.Sprintf("y.tsv:2: invalid UTF-8 at byte %d", len("jaguar\t")+len(question))) {
 		t.Fatalf("error %v", err)
 	}
@@ -286,7 +285,7 @@ func FuzzReaders(f *testing.F) {
 		if err != nil {
 			return
 		}
-		format, err := detect(lr, first, FormatAuto, guidelines.Builtins())
+		format, err := detect(lr, first, builtInFormats())
 		if err == nil && format.read != nil {
 			_, err = format.read(body{lr: lr, first: first, im: nopSink{}, opt: Options{LabelsAs: "r", System: "s"}})
 		}

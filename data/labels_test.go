@@ -40,7 +40,7 @@ func exportLabels(t *testing.T, st *store.Store) string {
 
 func merge(t *testing.T, st *store.Store, file, dataset string) (store.MergeStats, error) {
 	t.Helper()
-	res, err := data.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(file), "labels.tsv",
+	res, err := demotest.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(file), "labels.tsv",
 		data.Options{Format: data.FormatAuto, Dataset: dataset})
 	if err == nil && res.Format != data.FormatLabels {
 		t.Fatalf("detected %s", res.Format)
@@ -219,7 +219,7 @@ func TestMergeFindsItemsByDataset(t *testing.T) {
 	ctx := context.Background()
 	st := demotest.At(t, time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC))
 	b := []byte(datatest.DemoFile(t, "demo/demo.tsv"))
-	if _, err := data.Import(ctx, st, storetest.Lead(t, st), bytes.NewReader(b), "copy.tsv", data.Options{}); err != nil {
+	if _, err := demotest.Import(ctx, st, storetest.Lead(t, st), bytes.NewReader(b), "copy.tsv", data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	uid := storetest.ItemAt(t, st, 1, 1).UID

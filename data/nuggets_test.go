@@ -26,9 +26,9 @@ func TestAnswersInterleaved(t *testing.T) {
 		fmt.Fprintf(&a, `{"id": "i%d", "answer": "x"}`+"\n", i)
 		fmt.Fprintf(&b, `{"id": "i%d", "answer": "y"}`+"\n", i)
 	}
-	ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "g.jsonl"), gold.String()), Options{})
+	testImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "g.jsonl"), gold.String()), Options{})
 	for sys, body := range map[string]string{"a": a.String(), "b": b.String()} {
-		if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, sys), body), Options{Format: FormatCandidates, System: sys}); err != nil {
+		if _, err := testImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, sys), body), Options{Format: FormatCandidates, System: sys}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -70,7 +70,7 @@ func TestNuggetRefusals(t *testing.T) {
 	for line, want := range cases {
 		st := storetest.Open(t)
 		path := datatest.WriteFile(t, filepath.Join(t.TempDir(), "g.jsonl"), `{"id": "ok", "query": "q", "nuggets": [{"id": "a", "text": "t", "weight": 1}]}`+"\n"+line+"\n")
-		_, err := ImportFile(ctx, st, lead(t, st), path, Options{Format: FormatNuggets})
+		_, err := testImportFile(ctx, st, lead(t, st), path, Options{Format: FormatNuggets})
 		var le *LineError
 		if !errors.As(err, &le) || le.Line != 2 || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s\n  err = %v, want line 2: %s", line, err, want)
@@ -106,10 +106,10 @@ func TestImportNuggetizerFiles(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	dir := t.TempDir()
-	if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "nuggets.jsonl"), nuggetizerCreate), Options{Dataset: "rag"}); err != nil {
+	if _, err := testImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "nuggets.jsonl"), nuggetizerCreate), Options{Dataset: "rag"}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "baseline.jsonl"), nuggetizerAnswers), Options{Dataset: "rag"})
+	res, err := testImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "baseline.jsonl"), nuggetizerAnswers), Options{Dataset: "rag"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestImportNuggetizerFiles(t *testing.T) {
 		t.Errorf("answers detected as %s", res.Format)
 	}
 	named := `{"topic_id": "q1", "run_id": "ragnarok-gpt4o", "answer": [{"text": "A language."}]}` + "\n"
-	if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "run2.jsonl"), named), Options{Dataset: "rag"}); err != nil {
+	if _, err := testImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "run2.jsonl"), named), Options{Dataset: "rag"}); err != nil {
 		t.Fatal(err)
 	}
 	d, err := st.DatasetByName(ctx, "rag")
@@ -148,7 +148,7 @@ func TestImportNuggetizerFiles(t *testing.T) {
 		t.Errorf("answers %v", rows)
 	}
 	// The same files again add nothing.
-	res, err = ImportFile(ctx, st, lead(t, st), filepath.Join(dir, "nuggets.jsonl"), Options{Dataset: "rag"})
+	res, err = testImportFile(ctx, st, lead(t, st), filepath.Join(dir, "nuggets.jsonl"), Options{Dataset: "rag"})
 	if err != nil || res.Intents != 0 || res.ItemsKnown != 2 {
 		t.Errorf("again: %+v %v", res.ImportStats, err)
 	}
@@ -165,7 +165,7 @@ func TestNuggetizerRefusals(t *testing.T) {
 	} {
 		st := storetest.Open(t)
 		path := datatest.WriteFile(t, filepath.Join(t.TempDir(), "n.jsonl"), `{"qid": "ok", "query": "q", "nuggets": [{"text": "t"}]}`+"\n"+line+"\n")
-		_, err := ImportFile(ctx, st, lead(t, st), path, Options{Dataset: "rag"})
+		_, err := testImportFile(ctx, st, lead(t, st), path, Options{Dataset: "rag"})
 		var le *LineError
 		if !errors.As(err, &le) || le.Line != 2 || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s\n  err = %v, want line 2: %s", line, err, want)
@@ -176,7 +176,7 @@ func TestNuggetizerRefusals(t *testing.T) {
 	}
 	st := storetest.Open(t)
 	dir := t.TempDir()
-	if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "n.jsonl"), nuggetizerCreate), Options{Dataset: "rag"}); err != nil {
+	if _, err := testImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, "n.jsonl"), nuggetizerCreate), Options{Dataset: "rag"}); err != nil {
 		t.Fatal(err)
 	}
 	for line, want := range map[string]string{
@@ -187,7 +187,7 @@ func TestNuggetizerRefusals(t *testing.T) {
 		`{"topic_id": "q1", "run_id": "a@b", "answer": [{"text": "x"}]}`:       "has an @",
 	} {
 		path := datatest.WriteFile(t, filepath.Join(dir, "answers.jsonl"), line+"\n")
-		_, err := ImportFile(ctx, st, lead(t, st), path, Options{Dataset: "rag"})
+		_, err := testImportFile(ctx, st, lead(t, st), path, Options{Dataset: "rag"})
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "answers.jsonl:1:") {
 			t.Errorf("%s\n  err = %v, want answers.jsonl:1: %s", line, err, want)
 		}
@@ -209,7 +209,7 @@ func TestNuggetizerAssignFromREADME(t *testing.T) {
 	create := `{"query": "What is Python?", "qid": "q1", "nuggets": [{"text": "Python is a high-level programming language", "importance": "vital"}, {"text": "Python was created by Guido van Rossum", "importance": "vital"}, {"text": "Python is used for data science", "importance": "okay"}, {"text": "Python supports multithreading", "importance": "okay"}]}` + "\n"
 	answers := `{"topic_id": "q1", "run_id": "run-123", "answer": [{"text": "Python is a high-level programming language..."}]}` + "\n"
 	for _, f := range []struct{ name, body string }{{"create.jsonl", create}, {"answers.jsonl", answers}} { // nuggets first
-		if _, err := ImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, f.name), f.body), Options{Dataset: "rag"}); err != nil {
+		if _, err := testImportFile(ctx, st, lead(t, st), datatest.WriteFile(t, filepath.Join(dir, f.name), f.body), Options{Dataset: "rag"}); err != nil {
 			t.Fatalf("%s: %v", f.name, err)
 		}
 	}

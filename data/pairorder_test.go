@@ -25,7 +25,7 @@ func TestPairNumbersSayNothingOfSystems(t *testing.T) {
 	for k := range requests {
 		fmt.Fprintf(&b, `{"id": "r%02d", "request": "question %d", "outputs": {"alpha": "a", "beta": "b", "gamma": "c"}}`+"\n", k, k)
 	}
-	if _, err := Import(ctx, st, lead(t, st), strings.NewReader(b.String()), "trio.jsonl", Options{Dataset: "trio"}); err != nil {
+	if _, err := testImport(ctx, st, lead(t, st), strings.NewReader(b.String()), "trio.jsonl", Options{Dataset: "trio"}); err != nil {
 		t.Fatal(err)
 	}
 	d, _ := st.DatasetByName(ctx, "trio")

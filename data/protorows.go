@@ -58,11 +58,17 @@ func (r FileRow) Cell(col string) string {
 	return ""
 }
 
+// MaxProtocolData bounds a grouped file imported under a protocol file:
+// its items are gathered whole before any is stored (a group's rows may
+// be anywhere in it), so what a client sends is bounded before it is
+// held. An ungrouped file streams, as the built-in formats do.
+const MaxProtocolData = 64 << 20
+
 // ReadProtocolItems reads a TSV file in f's shape, all or nothing: the
 // header must be f's, every row whole, every label on its step's scale.
 // Warnings say what is not an error (a last line without a line end).
 func ReadProtocolItems(r io.Reader, name string, f *guidelines.ProtocolFile, maxLine int) ([]FileItem, []string, error) {
-	rd, err := newProtoReader(newLineReader(r, name).limit(maxLine), f)
+	rd, err := newProtoReader(newLineReader(r, name).limit(maxLine), f, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -78,13 +84,16 @@ func ReadProtocolItems(r io.Reader, name string, f *guidelines.ProtocolFile, max
 }
 
 // newProtoReader reads a file's header, which must be f's.
-func newProtoReader(lr *lineReader, f *guidelines.ProtocolFile) (*protoReader, error) {
-	header, err := lr.next()
-	if err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, lineErr(lr.file, 0, "the file is empty")
+func newProtoReader(lr *lineReader, f *guidelines.ProtocolFile, header []byte) (*protoReader, error) {
+	if header == nil {
+		line, err := lr.next()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil, lineErr(lr.file, 0, "the file is empty")
+			}
+			return nil, err
 		}
-		return nil, err
+		header = line
 	}
 	if want := strings.Join(f.Item.Header, "\t"); string(header) != want {
 		return nil, lineErr(lr.file, 1, "this is not a %s file: %s (want the header %q)", f.Name,
@@ -296,6 +305,14 @@ func (rd *protoReader) label(it *FileItem, r FileRow, col string, st guidelines.
 // nothing.
 func ImportProtocolFile(ctx context.Context, st *store.Store, who store.Annotator, r io.Reader, name string,
 	f *guidelines.ProtocolFile, text []byte, opt Options) (Result, error) {
+	in := importing{st: st, who: who, lr: newLineReader(r, name).limit(opt.MaxLine), opt: opt}
+	return importProtocol(ctx, in, f, text, nil)
+}
+
+// importProtocol imports a file under a protocol file, its header read
+// (first) or not yet (nil).
+func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFile, text []byte, first []byte) (Result, error) {
+	st, who, lr, opt, name := in.st, in.who, in.lr, in.opt, in.lr.file
 	res := Result{File: name, Format: store.Format(f.Name), Dataset: opt.Dataset, Purpose: opt.Purpose, Noun: f.Protocol().Items}
 	switch {
 	case opt.Purpose != "" && !hasColumns(f):
@@ -308,8 +325,7 @@ func ImportProtocolFile(ctx context.Context, st *store.Store, who store.Annotato
 		base := filepath.Base(name)
 		res.Dataset = strings.TrimSuffix(base, filepath.Ext(base))
 	}
-	lr := newLineReader(r, name).limit(opt.MaxLine)
-	rd, err := newProtoReader(lr, f)
+	rd, err := newProtoReader(lr, f, first)
 	if err != nil {
 		return res, err
 	}

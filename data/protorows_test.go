@@ -378,11 +378,11 @@ func TestProtocolFileConditionsInTheStore(t *testing.T) {
 		t.Errorf("after a no: %v", labels)
 	}
 	merge := "item\tunit\tannotator\tlabel\n" + one.UID + "\tuseful\tbo\t1\n" + one.UID + "\tdiversity\tbo\t3\n"
-	if _, err := Import(ctx, st, who, strings.NewReader(merge), "merge.tsv", Options{Format: FormatLabels}); err != nil {
+	if _, err := testImport(ctx, st, who, strings.NewReader(merge), "merge.tsv", Options{Format: FormatLabels}); err != nil {
 		t.Errorf("merging a yes-why file's labels: %v", err)
 	}
 	bad := "item\tunit\tannotator\tlabel\n" + one.UID + "\tdiversity\tcy\t3\n"
-	if _, err := Import(ctx, st, who, strings.NewReader(bad), "bad.tsv", Options{Format: FormatLabels}); err == nil {
+	if _, err := testImport(ctx, st, who, strings.NewReader(bad), "bad.tsv", Options{Format: FormatLabels}); err == nil {
 		t.Errorf("a merged why without its yes was taken")
 	}
 }

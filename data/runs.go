@@ -86,8 +86,8 @@ func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body
 		return addArena(ctx, st, who, body, name, opt)
 	}
 	if opt.Kind == store.RunNuggets {
-		res, err := Import(ctx, st, who, bytes.NewReader(body), name, Options{Format: FormatCandidates, Dataset: opt.Dataset,
-			System: opt.Name, MaxLine: opt.MaxLine})
+		res, err := Import(ctx, st, who, bytes.NewReader(body), name, only(CandidatesFormat(), Options{Dataset: opt.Dataset,
+			System: opt.Name, MaxLine: opt.MaxLine}))
 		return RunResult{Dataset: res.Dataset, ImportStats: res.ImportStats, Known: err == nil && res.Items == 0, Notes: res.Notes}, err
 	}
 	if !slices.Contains(RunKinds, opt.Kind) {

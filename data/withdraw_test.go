@@ -39,7 +39,7 @@ func clariqStore(t *testing.T) (*store.Store, store.Item) {
 func mergeRows(t *testing.T, st *store.Store, rows ...string) (Result, error) {
 	t.Helper()
 	body := "item\tunit\tannotator\tlabel\tupdated_at\n" + strings.Join(rows, "\n") + "\n"
-	return Import(context.Background(), st, lead(t, st), strings.NewReader(body), "m.tsv", Options{Format: FormatLabels})
+	return testImport(context.Background(), st, lead(t, st), strings.NewReader(body), "m.tsv", Options{Format: FormatLabels})
 }
 
 // keyClariQ keys the labels ("unit=value") one by one as the screen

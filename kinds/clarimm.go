@@ -14,6 +14,7 @@ import (
 func clariMM() *Kind {
 	return &Kind{
 		Protocol: guidelines.ClariMM,
+		Formats:  []data.Format{data.ClariMMFormat()},
 		Exports: []Export{
 			{Name: "clarimm-ratings", Labels: data.WriteClariMMRatings},
 			{Name: "clarimm-gold", Release: true, Write: readingOnly(data.WriteClariMMGold)},

@@ -16,6 +16,7 @@ import (
 func compare() *Kind {
 	return &Kind{
 		Protocol: guidelines.Compare,
+		Formats:  []data.Format{data.PairsFormat()},
 		Exports:  []Export{{Name: "pairs-gold", Release: true, FirstOfKind: true, Write: readingOnly(data.WritePairsGold)}},
 		Own:      "pairs-gold",
 		// Its statistics are the comparison table over the gold as it

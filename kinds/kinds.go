@@ -15,6 +15,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
@@ -25,6 +26,9 @@ import (
 // Kind is one task kind's descriptor.
 type Kind struct {
 	Protocol guidelines.Protocol
+	// Formats are the formats import reads its datasets from, in the
+	// order help lists them.
+	Formats []data.Format
 	// Exports are the files the kind writes beyond every kind's (labels,
 	// gold, bench), in the order help lists them. Own names the one in
 	// the item's own shape: export --format KIND writes it.
@@ -73,12 +77,14 @@ func Builtins() []*Kind {
 	return []*Kind{mimics(), clariMM(), nuggets(), necessity(), compare()}
 }
 
-// FromFile is a protocol file's kind (p.File is the file): its items in
-// the file's own shape, one table of its labels, a system's labels as its
-// only run, the file's screen.
-func FromFile(p guidelines.Protocol) *Kind {
+// FromFile is a protocol file's kind: its items in the file's own shape
+// (imported by the file's header, written back in it), one table of its
+// labels, a system's labels as its only run, the file's screen.
+func FromFile(pt guidelines.ProtocolText) *Kind {
+	p := pt.File.Protocol()
 	return &Kind{
 		Protocol: p,
+		Formats:  []data.Format{data.ProtocolFormat(pt)},
 		Exports:  []Export{{Name: string(p.Kind), Release: true, Unresolved: true, FirstOfKind: true, Write: writeProtocolFile}},
 		Own:      string(p.Kind),
 		Stats:    fileStats,
@@ -110,14 +116,14 @@ func of(protocols *guidelines.Set) (*Set, error) {
 		s.byName[k.Protocol.Kind] = k
 	}
 	for _, name := range protocols.Kinds() {
-		p, _ := protocols.Protocol(name)
 		if _, builtIn := s.byName[name]; builtIn {
 			continue
 		}
-		if p.File == nil {
+		pt, ok := protocols.File(name)
+		if !ok {
 			return nil, fmt.Errorf("task kind %q: no descriptor", display.Clean(string(name)))
 		}
-		s.byName[name] = FromFile(p)
+		s.byName[name] = FromFile(pt)
 	}
 	return s, nil
 }
@@ -196,6 +202,47 @@ func (s *Set) RunKinds(k guidelines.Kind) []store.RunKind {
 		out = append(out, r.Kind)
 	}
 	return out
+}
+
+// BuiltinFormats are the formats of the built-in kinds, in the order help
+// lists them: labels, which merge into any kind, after MIMICS's, where
+// help has always listed it.
+func BuiltinFormats() []data.Format {
+	var out []data.Format
+	for i, k := range Builtins() {
+		out = append(out, k.Formats...)
+		if i == 0 {
+			out = append(out, data.LabelsFormat())
+		}
+	}
+	return out
+}
+
+// Formats are what a database with the set may import: the built-in
+// formats, then, by name, each protocol file's, the
+// set's own and those claritty ships that it does not keep yet (importing
+// one keeps it).
+func (s *Set) Formats() ([]data.Format, error) {
+	out := BuiltinFormats()
+	files := map[guidelines.Kind]*Kind{}
+	for name, k := range s.byName {
+		if k.Protocol.File != nil {
+			files[name] = k
+		}
+	}
+	shipped, err := guidelines.ShippedProtocols()
+	if err != nil {
+		return nil, err
+	}
+	for _, pt := range shipped {
+		if _, kept := files[pt.File.Name]; !kept {
+			files[pt.File.Name] = FromFile(pt)
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		out = append(out, files[name].Formats...)
+	}
+	return out, nil
 }
 
 // Protocols are the database's protocols the set was made over.

@@ -21,9 +21,9 @@ import (
 )
 
 // Every kind a set can hold (each built-in, each shipped protocol file's)
-// has every part of a descriptor: a protocol with units, an export of its
-// own, statistics, a run bench scores (each kind of run once, with its
-// scorer), a screen. A kind missing one fails
+// has every part of a descriptor: a protocol with units, a format to
+// import its datasets from, an export of its own, statistics, a run bench
+// scores (each kind of run once, with its scorer), a screen. A kind missing one fails
 // here: this is ARCHITECTURE.md's "write a descriptor" checklist.
 func TestEveryKindHasEveryPart(t *testing.T) {
 	shipped, err := guidelines.ShippedProtocols()
@@ -32,13 +32,15 @@ func TestEveryKindHasEveryPart(t *testing.T) {
 	}
 	all := Builtins()
 	for _, f := range shipped {
-		all = append(all, FromFile(f.File.Protocol()))
+		all = append(all, FromFile(f))
 	}
 	for _, k := range all {
 		name := k.Protocol.Kind
 		switch {
 		case name == "" || len(k.Protocol.AllUnits) == 0:
 			t.Errorf("%q: no protocol", name)
+		case len(k.Formats) == 0:
+			t.Errorf("%s: imports from no format", name)
 		case !slices.ContainsFunc(k.Exports, func(e Export) bool { return e.Name == k.Own && e.Release && e.Write != nil }):
 			t.Errorf("%s: no release of its own (Own %q)", name, k.Own)
 		case k.Stats == nil:
@@ -63,7 +65,8 @@ func TestEveryKindHasEveryPart(t *testing.T) {
 // No layer reads a kind from anywhere but the set: outside this package
 // (and guidelines, which defines protocols), no code names the list of
 // built-in kinds, asks whether a name is a protocol file's, keeps a table
-// keyed by kind, or registers a kind. A layer that grows such a branch
+// keyed by kind, registers a kind, or makes a protocol file's import format
+// (which protocol files a database may import under is the set's to say). A layer that grows such a branch
 // again fails here.
 func TestNoLayerReadsAKindFromElsewhere(t *testing.T) {
 	banned := []string{"Protocols", "IsFileKindName", "FileProtocols", "RegisteredFile", "ForKind", "registerKind", "Register"}
@@ -98,6 +101,11 @@ func runKindsOf(k *Kind) map[store.RunKind]bool {
 	return out
 }
 
+// testSupport are packages for tests below cmd, which cannot import this
+// package (it imports theirs): they offer an import the formats Set.Formats
+// would.
+var testSupport = []string{"../data/demotest/demotest.go"}
+
 // auditFile reports each use in path of a banned guidelines name, and each
 // map keyed by guidelines.Kind.
 func auditFile(t *testing.T, path string, banned []string) error {
@@ -112,6 +120,9 @@ func auditFile(t *testing.T, path string, banned []string) error {
 			if x, ok := n.X.(*ast.Ident); ok && x.Name == "guidelines" && slices.Contains(banned, n.Sel.Name) {
 				t.Errorf("%s: guidelines.%s: a kind read from elsewhere than the database's set", fset.Position(n.Pos()), n.Sel.Name)
 			}
+			if x, ok := n.X.(*ast.Ident); ok && x.Name == "data" && n.Sel.Name == "ProtocolFormat" && !slices.Contains(testSupport, path) {
+				t.Errorf("%s: data.ProtocolFormat: a protocol file's format made outside its kind", fset.Position(n.Pos()))
+			}
 		case *ast.MapType:
 			if k, ok := n.Key.(*ast.SelectorExpr); ok && k.Sel.Name == "Kind" {
 				if x, ok := k.X.(*ast.Ident); ok && x.Name == "guidelines" {
@@ -119,8 +130,8 @@ func auditFile(t *testing.T, path string, banned []string) error {
 				}
 			}
 		case *ast.Ident:
-			if n.Name == "registerKind" {
-				t.Errorf("%s: registerKind", fset.Position(n.Pos()))
+			if n.Name == "registerKind" || n.Name == "protocolFor" {
+				t.Errorf("%s: %s", fset.Position(n.Pos()), n.Name)
 			}
 		}
 		return true
@@ -160,12 +171,16 @@ func TestTwoDatabasesOneName(t *testing.T) {
 			}
 		}
 		body := strings.Join(f.Item.Header, "\t") + "\n" + strings.Join(cells, "\t") + "\n"
-		if _, err := data.Import(ctx, st, lead, strings.NewReader(body), "twin.tsv", data.Options{Dataset: "twin", Format: "twin"}); err != nil {
-			t.Fatalf("database %d: %v", i, err)
-		}
 		set, err := Open(ctx, st)
 		if err != nil {
 			t.Fatal(err)
+		}
+		formats, err := set.Formats()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := data.Import(ctx, st, lead, strings.NewReader(body), "twin.tsv", data.Options{Dataset: "twin", Format: "twin", Formats: formats}); err != nil {
+			t.Fatalf("database %d: %v", i, err)
 		}
 		sets = append(sets, set)
 		d, err := st.DatasetByName(ctx, "twin")
@@ -243,5 +258,54 @@ func TestDemoRunsAreTheirKindsRuns(t *testing.T) {
 	}
 	if scored == 0 {
 		t.Error("the demo has no runs")
+	}
+}
+
+// A database's set offers every format it may import, each once: the
+// built-in kinds' in the order help lists them (labels after MIMICS's),
+// then by name each protocol file's, its own and the shipped ones; a file
+// of its own imports by its header under its own kind.
+func TestSetFormats(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	lead := storetest.Lead(t, st)
+	shipped, err := guidelines.FindShipped("mimics-duo-rating")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := bytes.Replace(shipped.Text, []byte(`name = "mimics-duo-rating"`), []byte(`name = "aa-own"`), 1)
+	text = bytes.Replace(text, []byte(`"offline rating"]`), []byte(`"own rating"]`), 1)
+	text = bytes.ReplaceAll(text, []byte(`column = "offline rating"`), []byte(`column = "own rating"`))
+	f, err := guidelines.ParseProtocolFile("aa-own.toml", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.AddProtocol(ctx, lead, f, text); err != nil {
+		t.Fatal(err)
+	}
+	set, err := Open(ctx, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	formats, err := set.Formats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range formats {
+		got = append(got, string(f.Name()))
+	}
+	want := []string{"mimics-manual", "mimics-click", "serp", "labels", "clarimm", "nuggets", "candidates", "necessity", "pairs",
+		"aa-own", "mimics-duo-aspects", "mimics-duo-quality", "mimics-duo-rating"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("the set's formats:\n%v\nwant\n%v", got, want)
+	}
+	body := strings.Join(f.Item.Header, "\t") + "\n" + strings.Repeat("a\t", len(f.Item.Header)-1) + "2\n"
+	res, err := data.Import(ctx, st, lead, strings.NewReader(body), "own.tsv", data.Options{Formats: formats})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Format != "aa-own" || res.Items != 1 {
+		t.Errorf("imported as %s, %d items", res.Format, res.Items)
 	}
 }

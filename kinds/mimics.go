@@ -15,6 +15,7 @@ import (
 func mimics() *Kind {
 	return &Kind{
 		Protocol: guidelines.MIMICS,
+		Formats:  []data.Format{data.ManualFormat(), data.ClickFormat(), data.SERPFormat()},
 		Exports:  []Export{{Name: "mimics-manual", Title: "MIMICS-Manual", Release: true, Unresolved: true, Write: readingOnly(data.WriteManual)}},
 		Own:      "mimics-manual",
 		Stats: func(ctx context.Context, r *store.Reading, _ store.Dataset) (Table, error) {

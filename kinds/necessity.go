@@ -15,6 +15,7 @@ import (
 func necessity() *Kind {
 	return &Kind{
 		Protocol: guidelines.Necessity,
+		Formats:  []data.Format{data.NecessityFormat()},
 		Exports:  []Export{{Name: "necessity-gold", Release: true, FirstOfKind: true, Write: readingOnly(data.WriteNecessityGold)}},
 		Own:      "necessity-gold",
 		Stats: func(ctx context.Context, r *store.Reading, _ store.Dataset) (Table, error) {

@@ -18,6 +18,7 @@ func nuggets() *Kind {
 	runs := []report.BenchRun{{Kind: store.RunNuggets, Score: report.ScoreNuggetsRun}, {Kind: store.RunLabels, Score: report.ScoreLabels}}
 	return &Kind{
 		Protocol: guidelines.Nuggets,
+		Formats:  []data.Format{data.NuggetsFormat(), data.CandidatesFormat()},
 		Exports: []Export{
 			{Name: "nugget-judgements", Release: true, FirstOfKind: true, Write: data.WriteNuggetJudgements},
 			{Name: "nuggetizer", Release: true, FirstOfKind: true, Write: data.WriteNuggetizer},

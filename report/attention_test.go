@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -46,7 +47,7 @@ func TestAttentionQuestionsOverManyHITs(t *testing.T) {
 	st := storetest.Open(t)
 	lead := storetest.Lead(t, st)
 	file, answers := duoPanes(400)
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(file), "duo.tsv", data.Options{Dataset: "duo"}); err != nil {
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(file), "duo.tsv", data.Options{Dataset: "duo"}); err != nil {
 		t.Fatal(err)
 	}
 	d, err := st.DatasetByName(ctx, "duo")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/claritty/claritty/bench"
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -48,7 +49,7 @@ func TestHumanBaseline(t *testing.T) {
 	for i := range n {
 		fmt.Fprintf(&panes, "query %d\tWhich %d?\ta\tb%s\n", i, i, strings.Repeat("\t", 10))
 	}
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(panes.String()), "p.tsv", data.Options{Dataset: "p"}); err != nil {
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(panes.String()), "p.tsv", data.Options{Dataset: "p"}); err != nil {
 		t.Fatal(err)
 	}
 	d, err := st.DatasetByName(ctx, "p")
@@ -79,7 +80,7 @@ func TestHumanBaseline(t *testing.T) {
 			}
 		}
 	}
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(labels.String()), "l.tsv", data.Options{Format: data.FormatLabels}); err != nil {
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(labels.String()), "l.tsv", data.Options{Format: data.FormatLabels}); err != nil {
 		t.Fatal(err)
 	}
 	var run strings.Builder

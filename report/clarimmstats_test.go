@@ -75,7 +75,7 @@ func TestClariMMStatsIndependently(t *testing.T) {
 	turns := []int{1, 2, 3, 4, 4, 3, 2, 4}
 	ds := demotest.Conversations(t, st, turns)
 	body, per := ratingsFile(turns, 3, 7)
-	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(body), "r.tsv", data.Options{}); err != nil {
+	if _, err := demotest.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(body), "r.tsv", data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	rs, err := report.ClariMMStats(ctx, storetest.ReadGold(t, st, ds.ID))
@@ -119,7 +119,7 @@ func TestMedianGold(t *testing.T) {
 			rows += fmt.Sprintf("c1\t%s\t%s\t%d\n", u, r.who, r.v[i])
 		}
 	}
-	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(rows), "r.tsv", data.Options{}); err != nil {
+	if _, err := demotest.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(rows), "r.tsv", data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	var got *report.PaneGold

@@ -12,6 +12,7 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -103,7 +104,7 @@ func TestNecessityFacetAskedAfterYes(t *testing.T) {
 	dir := t.TempDir()
 	c := makeNecessityCase(29)
 	for _, f := range []struct{ name, body string }{{"nec.jsonl", c.requests}, {"labels.tsv", c.labels}} {
-		if _, err := data.ImportFile(ctx, st, storetest.Lead(t, st), datatest.WriteFile(t, filepath.Join(dir, f.name), f.body), data.Options{Dataset: "nec"}); err != nil {
+		if _, err := demotest.ImportFile(ctx, st, storetest.Lead(t, st), datatest.WriteFile(t, filepath.Join(dir, f.name), f.body), data.Options{Dataset: "nec"}); err != nil {
 			t.Fatalf("%s: %v", f.name, err)
 		}
 	}

@@ -27,7 +27,7 @@ func TestScoreNuggetRuns(t *testing.T) {
 		"2@a\tnugget_1\tann\t0\n2@a\tnugget_2\tann\t2\n" +
 		"q1@b\tnugget_1\tann\tnone\nq1@b\tnugget_2\tann\tnone\nq1@b\tnugget_3\tann\tpartial\n" +
 		"2@b\tnugget_1\tann\tfull\n"
-	if _, err := data.ImportFile(ctx, st, storetest.Lead(t, st), datatest.WriteFile(t, filepath.Join(t.TempDir(), "l.tsv"), labels), data.Options{}); err != nil {
+	if _, err := demotest.ImportFile(ctx, st, storetest.Lead(t, st), datatest.WriteFile(t, filepath.Join(t.TempDir(), "l.tsv"), labels), data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	runs, err := report.ScoreRuns(ctx, storetest.ReadGold(t, st, d.ID), d, benchRuns(t, st, d), report.ScoreOptions{})

@@ -12,6 +12,7 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -39,7 +40,7 @@ func TestStatsReproduceThePaper(t *testing.T) {
 	path := datatest.SharedOrSkip(t, "mimics/MIMICS-Manual.tsv")
 	ctx := context.Background()
 	st := storetest.Open(t)
-	res, err := data.ImportFile(ctx, st, storetest.Lead(t, st), path, data.Options{})
+	res, err := demotest.ImportFile(ctx, st, storetest.Lead(t, st), path, data.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func TestStatsByHand(t *testing.T) {
 		"a b\twhat would you like to know about a b?\tx\ty\t\t\t\t2\t1\t2\t0\t\t\t\n" +
 		"a b\tSelect one to refine your search\tx\ty\tz\t\t\t\t0\t2\t2\t2\t\t\n" +
 		"\"c\"\tWhich c do you mean?\tx\ty\t\t\t\t1\t2\t1\t1\t\t\t\n"
-	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(tsv), "hand.tsv", data.Options{}); err != nil {
+	if _, err := demotest.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(tsv), "hand.tsv", data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	ds, _ := st.DatasetByName(ctx, "hand")

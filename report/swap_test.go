@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
@@ -29,7 +30,7 @@ func TestPositionConsistencyOverSwappedRepeats(t *testing.T) {
 	for i := range 150 {
 		fmt.Fprintf(&b, `{"id": "p%d", "request": "request %d", "outputs": {"alpha": "a %d", "beta": "b %d"}}`+"\n", i, i, i, i)
 	}
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(b.String()), "pairs.jsonl", data.Options{Dataset: "cmp"}); err != nil {
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(b.String()), "pairs.jsonl", data.Options{Dataset: "cmp"}); err != nil {
 		t.Fatal(err)
 	}
 	d, err := st.DatasetByName(ctx, "cmp")

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -32,11 +33,11 @@ func TestPaneSaysTheArenaRule(t *testing.T) {
 		fmt.Fprintf(&judgments, `{"uid": "q%d", "model": "m1", "baseline": "base", "games": %s}`+"\n", i, games[i%len(games)])
 	}
 	policy := &store.Policy{Min: 1, Max: 1, Lease: time.Hour}
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(pairs.String()), "pairs.jsonl",
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(pairs.String()), "pairs.jsonl",
 		data.Options{Format: data.FormatPairs, Dataset: "pairs", Policy: policy}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(gold.String()), "gold.tsv",
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(gold.String()), "gold.tsv",
 		data.Options{Format: data.FormatLabels, Dataset: "pairs"}); err != nil {
 		t.Fatal(err)
 	}

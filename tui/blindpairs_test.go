@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -92,7 +93,7 @@ func TestAdjudicationNamesPairsBySides(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	lead := storetest.Lead(t, st)
-	_, err := data.Import(ctx, st, lead, strings.NewReader(
+	_, err := demotest.Import(ctx, st, lead, strings.NewReader(
 		`{"id": "q1", "request": "Book a table", "outputs": {"zebrasys": "zeta one", "quokkasys": "kappa one"}}`+"\n"+
 			`{"id": "q2", "request": "Find a flight", "outputs": {"zebrasys": "zeta two", "quokkasys": "kappa two"}}`+"\n"),
 		"cmp.jsonl", data.Options{Dataset: "cmp", Policy: &store.Policy{Min: 2, Max: 2, Lease: time.Hour}})

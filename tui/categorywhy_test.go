@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -33,11 +34,11 @@ func TestScreensSayWhyAKappaIsUndefined(t *testing.T) {
 		"q1/x/y\tpreference\ta\twin\nq1/x/y\tpreference\tb\twin\nq2/x/y\tpreference\ta\twin\nq2/x/y\tpreference\tb\twin\n"
 	policy := &store.Policy{Min: 1, Max: 2, Lease: time.Hour} // the labelled pairs want nobody more
 	for name, body := range map[string]string{"pairs": labels, "same": same} {
-		if _, err := data.Import(ctx, st, lead, strings.NewReader(pairs.String()), name+".jsonl",
+		if _, err := demotest.Import(ctx, st, lead, strings.NewReader(pairs.String()), name+".jsonl",
 			data.Options{Format: data.FormatPairs, Dataset: name, Policy: policy}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := data.Import(ctx, st, lead, strings.NewReader(body), name+".tsv",
+		if _, err := demotest.Import(ctx, st, lead, strings.NewReader(body), name+".tsv",
 			data.Options{Format: data.FormatLabels, Dataset: name}); err != nil {
 			t.Fatal(err)
 		}

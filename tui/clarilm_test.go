@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -18,7 +19,7 @@ import (
 // importText imports a file's text as the lead.
 func importText(t *testing.T, st *store.Store, dataset string, format store.Format, text string) {
 	t.Helper()
-	_, err := data.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(text), dataset+".jsonl",
+	_, err := demotest.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(text), dataset+".jsonl",
 		data.Options{Format: format, Dataset: dataset})
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +130,7 @@ func TestAdjudicateComparisonBlind(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	lead := storetest.Lead(t, st)
-	_, err := data.Import(ctx, st, lead, strings.NewReader(
+	_, err := demotest.Import(ctx, st, lead, strings.NewReader(
 		`{"id": "q1", "request": "Book a table", "outputs": {"zebrasys": "zeta: how many?", "quokkasys": "kappa: done"}}`+"\n"),
 		"cmp.jsonl", data.Options{Dataset: "cmp", Policy: &store.Policy{Min: 2, Max: 2, Lease: time.Hour}})
 	if err != nil {

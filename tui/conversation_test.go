@@ -172,7 +172,7 @@ func TestHostileConversation(t *testing.T) {
 		`{"question": "Which \u001b[31mred\u001b[0m one? ` + long + `", "images": ["bad.gif"], "answer": "\u202eevil"}]}`
 	path := filepath.Join(dir, "h.jsonl")
 	os.WriteFile(path, []byte(line+"\n"), 0o644)
-	res, err := data.ImportFile(ctx, st, storetest.Lead(t, st), path, data.Options{})
+	res, err := demotest.ImportFile(ctx, st, storetest.Lead(t, st), path, data.Options{})
 	if err != nil || len(res.Warnings) != 1 {
 		t.Fatalf("import %+v %v", res, err)
 	}

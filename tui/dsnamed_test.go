@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -33,11 +34,11 @@ func TestQualityPagerNamesEachDSScale(t *testing.T) {
 		"r2\tnecessity\tann\tyes\nr2\tfacet\tann\t2\nr2\tnecessity\tbo\tyes\nr2\tfacet\tbo\t2\n" +
 		"r3\tnecessity\tann\tno\nr3\tnecessity\tbo\tyes\nr3\tfacet\tbo\t1\n" +
 		"r4\tnecessity\tann\tno\nr4\tnecessity\tbo\tno\n"
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(reqs.String()), "r.jsonl",
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(reqs.String()), "r.jsonl",
 		data.Options{Format: data.FormatNecessity, Dataset: "nec", Policy: &store.Policy{Min: 1, Max: 2, Lease: time.Hour}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(labels), "l.tsv", data.Options{Format: data.FormatLabels, Dataset: "nec"}); err != nil {
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(labels), "l.tsv", data.Options{Format: data.FormatLabels, Dataset: "nec"}); err != nil {
 		t.Fatal(err)
 	}
 	ds, err := st.DatasetByName(ctx, "nec")

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -28,10 +29,10 @@ func TestStatsViewSaysTheOnlineBasis(t *testing.T) {
 		fmt.Fprintf(&manual, "q%d\tWhich?\ta\tb\t\t\t\t%d\t1\t1\t1\t\t\t\n", i, p[0])
 		fmt.Fprintf(&clicks, "q%d\tWhich?\ta\tb\t\t\t\tmedium\t%d\t0\t0\t\t\t\n", i, p[1])
 	}
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(clicks.String()), "clicks.tsv", data.Options{Dataset: "clicks"}); err != nil {
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(clicks.String()), "clicks.tsv", data.Options{Dataset: "clicks"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(manual.String()), "manual.tsv", data.Options{Dataset: "manual",
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(manual.String()), "manual.tsv", data.Options{Dataset: "manual",
 		LabelsAs: "ann", Policy: &store.Policy{Min: 1, Max: 1, Lease: time.Hour}}); err != nil {
 		t.Fatal(err)
 	}

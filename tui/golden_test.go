@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -76,7 +77,7 @@ func hostileHarness(t *testing.T, w, h int) *harness {
 	tsv := data.ManualHeader() + "\n" +
 		"evil\x1b]0;owned\x07 \x1b[2Jquery\tWhich \x1b[31mred\x1b[0m one do you mean?\t東京タワー 展望台 チケット 料金\tcafé crème brûlée\t\u202eevil\t\t\t\t\t\t\t\t\t\n" +
 		long + "\t\"Which \"\"long\"\" thing, " + long + "?\"\t" + long + "\tb\t\t\t\t\t\t\t\t\t\t\n"
-	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(tsv), "hostile.tsv", data.Options{Dataset: "hostile"}); err != nil {
+	if _, err := demotest.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(tsv), "hostile.tsv", data.Options{Dataset: "hostile"}); err != nil {
 		t.Fatal(err)
 	}
 	return startHarness(t, st, "ana", w, h)

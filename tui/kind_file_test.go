@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -59,7 +60,7 @@ func duoHarness(t *testing.T, kind guidelines.Kind, w, h int) *harness {
 func duoImport(t *testing.T, st *store.Store, kind guidelines.Kind) {
 	t.Helper()
 	body := duoRows(kind)
-	if _, err := data.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(body), string(kind)+".tsv", data.Options{}); err != nil {
+	if _, err := demotest.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(body), string(kind)+".tsv", data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -231,7 +232,7 @@ func TestFileKindCleansItsText(t *testing.T) {
 	st := storetest.Open(t)
 	body := "query\tquestion\toption_1\toption_2\toption_3\toption_4\toption_5\tCoverage\tDiversity\tUnderstandability\tImportance Order\n" +
 		"evil\x1b]0;pwned\x07 query\tWhich\x1b[2J one?\tred\x1b[31m\tblue\t\t\t\t\t\t\t\n"
-	if _, err := data.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(body), "evil.tsv", data.Options{}); err != nil {
+	if _, err := demotest.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(body), "evil.tsv", data.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	an, _ := st.EnsureAnnotator(context.Background(), "ana")
@@ -346,7 +347,7 @@ func TestLongTopicScrollsWhole(t *testing.T) {
 	st := storetest.Open(t)
 	query := "what are the best ways to learn the go programming language quickly as a beginner"
 	tsv := data.ManualHeader() + "\n" + query + "\tWhich one do you mean?\tbooks\tcourses\tvideos" + strings.Repeat("\t", 9) + "\n"
-	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(tsv), "l.tsv", data.Options{Dataset: "l"}); err != nil {
+	if _, err := demotest.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(tsv), "l.tsv", data.Options{Dataset: "l"}); err != nil {
 		t.Fatal(err)
 	}
 	h := startHarness(t, st, "ana", 40, 12)
@@ -407,7 +408,7 @@ func TestKeptLabelNamesAreDrawnClean(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := strings.Replace(duoRows("mimics-duo-quality"), "OverallClarificationPaneQuality", "Overall", 1)
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(rows), "kept.tsv",
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(rows), "kept.tsv",
 		data.Options{Format: "tui-kept-escape", Dataset: "kept"}); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -37,11 +38,11 @@ func TestRankingWithheldOnScreen(t *testing.T) {
 		}
 	}
 	policy := &store.Policy{Min: 1, Max: 1, Lease: time.Hour}
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(pairs.String()), "pairs.jsonl",
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(pairs.String()), "pairs.jsonl",
 		data.Options{Format: data.FormatPairs, Dataset: "pairs", Policy: policy}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(labels.String()), "labels.tsv",
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(labels.String()), "labels.tsv",
 		data.Options{Format: data.FormatLabels, Dataset: "pairs"}); err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
@@ -221,7 +222,7 @@ func openAs(t *testing.T, st *store.Store, dataset string, w, h int) *harness {
 // importCandidates adds system a's answers to a nuggets dataset.
 func importCandidates(t *testing.T, st *store.Store, dataset, text string) {
 	t.Helper()
-	_, err := data.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(text), "a.jsonl",
+	_, err := demotest.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(text), "a.jsonl",
 		data.Options{Format: data.FormatCandidates, Dataset: dataset, System: "a"})
 	if err != nil {
 		t.Fatal(err)
@@ -236,8 +237,8 @@ func importProtocol(t *testing.T, st *store.Store, dataset, toml, tsv string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = data.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(tsv), dataset+".tsv",
-		data.Options{Dataset: dataset, Protocol: &guidelines.ProtocolText{File: pf, Text: []byte(toml)}})
+	_, err = demotest.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(tsv), dataset+".tsv",
+		data.Options{Dataset: dataset, Format: store.Format(pf.Name), Formats: []data.Format{data.ProtocolFormat(guidelines.ProtocolText{File: pf, Text: []byte(toml)})}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,9 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -53,8 +55,8 @@ func TestQueueJumpsByOwnID(t *testing.T) {
 	for _, id := range []string{"2", "101", "102", "103", "104", "105", twin} {
 		rows += id + "\trequest " + id + "\twhich one?\t\n"
 	}
-	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(rows), "requests.tsv",
-		data.Options{Dataset: "requests", Protocol: &guidelines.ProtocolText{File: f, Text: []byte(requestsProtocol)}}); err != nil {
+	if _, err := demotest.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(rows), "requests.tsv",
+		data.Options{Dataset: "requests", Format: store.Format(f.Name), Formats: []data.Format{data.ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(requestsProtocol)})}}); err != nil {
 		t.Fatal(err)
 	}
 	ana, err := st.EnsureAnnotator(ctx, "ana")

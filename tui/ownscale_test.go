@@ -8,7 +8,9 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -27,8 +29,8 @@ func TestStatisticsOnEachTypesOwnScale(t *testing.T) {
 		t.Fatal(err)
 	}
 	for a, name := range datatest.ClariQAnnotators {
-		if _, err := data.Import(ctx, st, lead, strings.NewReader(datatest.ClariQRows(a)), "clariq.tsv", data.Options{
-			Protocol: &guidelines.ProtocolText{File: f, Text: []byte(text)}, Dataset: "clariq", LabelsAs: name}); err != nil {
+		if _, err := demotest.Import(ctx, st, lead, strings.NewReader(datatest.ClariQRows(a)), "clariq.tsv", data.Options{
+			Format: store.Format(f.Name), Formats: []data.Format{data.ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(text)})}, Dataset: "clariq", LabelsAs: name}); err != nil {
 			t.Fatal(err)
 		}
 	}

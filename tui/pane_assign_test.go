@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -20,7 +21,7 @@ func ragStore(t *testing.T) *store.Store {
 	lead := storetest.Lead(t, st)
 	imp := func(name, body string, opt data.Options) {
 		t.Helper()
-		if _, err := data.Import(ctx, st, lead, strings.NewReader(body), name, opt); err != nil {
+		if _, err := demotest.Import(ctx, st, lead, strings.NewReader(body), name, opt); err != nil {
 			t.Fatalf("import %s: %v", name, err)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -34,7 +35,7 @@ func longPaneHarness(t *testing.T, w, h int) *harness {
 	answers := []string{"first short answer", "a second answer that goes on for a good while, long enough to wrap over two lines of a narrow terminal",
 		"third", "fourth answer", "fifth and last answer"}
 	tsv := data.ManualHeader() + "\n" + "long question pane\t" + question + "\t" + strings.Join(answers, "\t") + strings.Repeat("\t", 7) + "\n"
-	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(tsv), "long.tsv", data.Options{Dataset: "long"}); err != nil {
+	if _, err := demotest.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(tsv), "long.tsv", data.Options{Dataset: "long"}); err != nil {
 		t.Fatal(err)
 	}
 	return startHarness(t, st, "ana", w, h)

@@ -36,11 +36,11 @@ func TestUnbeatenSystemOnScreen(t *testing.T) {
 		fmt.Fprintf(&gold, "q%d/x/y\tpreference\tann\twin\nq%d/x/z\tpreference\tann\twin\nq%d/y/z\tpreference\tann\t%s\n", i, i, i, yz)
 	}
 	policy := &store.Policy{Min: 1, Max: 1, Lease: time.Hour}
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(pairs.String()), "pairs.jsonl",
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(pairs.String()), "pairs.jsonl",
 		data.Options{Format: data.FormatPairs, Dataset: "pairs", Policy: policy}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(gold.String()), "gold.tsv",
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(gold.String()), "gold.tsv",
 		data.Options{Format: data.FormatLabels, Dataset: "pairs"}); err != nil {
 		t.Fatal(err)
 	}

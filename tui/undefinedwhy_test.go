@@ -39,7 +39,7 @@ func TestComparePaneSaysWhyItHasNoVerdicts(t *testing.T) {
 	st := storetest.Open(t)
 	lead := storetest.Lead(t, st)
 	pairs := `{"id": "q1", "request": "request 1", "outputs": {"x": "X1", "y": "Y1", "z": "Z1"}}` + "\n"
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(pairs), "pairs.jsonl",
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(pairs), "pairs.jsonl",
 		data.Options{Format: data.FormatPairs, Dataset: "pairs", Policy: &store.Policy{Min: 1, Max: 1, Lease: time.Hour}}); err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/kinds"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/tui"
@@ -38,7 +39,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := data.ImportFile(ctx, st, me, file, data.Options{}); err != nil {
+	if _, err := demotest.ImportFile(ctx, st, me, file, data.Options{}); err != nil {
 		b.Fatal(err)
 	}
 	if _, err := st.SetRole(ctx, me, "ana", store.RoleAnnotator); err != nil {
@@ -126,7 +127,7 @@ func BenchmarkQueueFilter(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := data.ImportFile(ctx, st, me, file, data.Options{}); err != nil {
+	if _, err := demotest.ImportFile(ctx, st, me, file, data.Options{}); err != nil {
 		b.Fatal(err)
 	}
 	ds, err := st.Datasets(ctx)

@@ -22,6 +22,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store"
 )
 
@@ -181,7 +182,7 @@ func loadDatabase(b *testing.B, db string, n int, keying time.Duration) []*loadS
 		fmt.Fprintf(&tsv, "load query %d\tWhich load %d do you mean?\tfirst %d\tsecond %d\tthird %d\t\t\t\t\t\t\t\t\t\n", i, i, i, i, i)
 	}
 	pol := store.Policy{Min: 3, Max: 3, Lease: time.Hour}
-	if _, err := data.Import(ctx, st, lead, strings.NewReader(tsv.String()), "load.tsv", data.Options{Policy: &pol}); err != nil {
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(tsv.String()), "load.tsv", data.Options{Policy: &pol}); err != nil {
 		b.Fatal(err)
 	}
 	sessions := make([]*loadSession, n)

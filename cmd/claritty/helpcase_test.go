@@ -14,6 +14,7 @@ import (
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/kinds"
 )
 
 // helpEntry is one line of a command's --help that fang draws in its own
@@ -53,7 +54,7 @@ func helpEntries(c *cobra.Command) []helpEntry {
 // a user types each as it is written.
 func formatNames(t *testing.T) []string {
 	t.Helper()
-	names := append(slices.Clone(data.Formats), exportNames(nil)...)
+	names := append(namesOf(kinds.BuiltinFormats()), exportNames(nil)...)
 	for _, k := range data.RunKinds {
 		names = append(names, string(k))
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/kinds"
 	"github.com/claritty/claritty/store"
 )
 
@@ -88,13 +90,8 @@ func newImportCmd(g *globals) *cobra.Command {
 					return err
 				}
 			}
-			if protocol != "" {
-				if protocol == "-" && slices.Contains(args, "-") {
-					return errProtocolStdin
-				}
-				if opt.Protocol, err = g.readProtocol(cmd.InOrStdin(), protocol); err != nil {
-					return err
-				}
+			if err := importFormats(ctx, g, cmd, st, &opt, protocol, args); err != nil {
+				return err
 			}
 			for _, path := range args {
 				f, err := g.inputFile(cmd.InOrStdin(), path)
@@ -112,7 +109,7 @@ func newImportCmd(g *globals) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar((*string)(&opt.Format), "format", "", "file format: "+strings.Join(data.Formats, ", ")+
+	f.StringVar((*string)(&opt.Format), "format", "", "file format: "+strings.Join(namesOf(kinds.BuiltinFormats()), ", ")+
 		", or a protocol's name (claritty protocols) (default: detect)")
 	f.StringVar(&protocol, "protocol", "", "import under this protocol file (TOML; docs/protocols.md documents it), kept in the database as a kind of its own")
 	f.StringVar(&opt.Dataset, "dataset", "", "dataset to add the panes to (default: the file's name); for labels, where their panes are")
@@ -124,6 +121,39 @@ func newImportCmd(g *globals) *cobra.Command {
 	f.BoolVar(&goldCheck, "gold-check", false, "the panes are hidden gold checks for --dataset: their labels are the answers")
 	policyFlags(cmd, &policy)
 	return cmd
+}
+
+// importFormats are the formats an import may read: the database's kinds',
+// or, with --protocol FILE.toml, that file's alone.
+func importFormats(ctx context.Context, g *globals, cmd *cobra.Command, st *store.Store, opt *data.Options, protocol string, args []string) error {
+	set, err := kinds.Open(ctx, st)
+	if err != nil {
+		return err
+	}
+	if opt.Formats, err = set.Formats(); err != nil || protocol == "" {
+		return err
+	}
+	if protocol == "-" && slices.Contains(args, "-") {
+		return errProtocolStdin
+	}
+	pt, err := g.readProtocol(cmd.InOrStdin(), protocol)
+	if err != nil {
+		return err
+	}
+	if opt.Format != data.FormatAuto && opt.Format != store.Format(pt.File.Name) {
+		return fmt.Errorf("--protocol imports under its own kind (%s): leave out --format", pt.File.Name)
+	}
+	own := kinds.FromFile(*pt).Formats
+	opt.Format, opt.Formats = own[0].Name(), own
+	return nil
+}
+
+func namesOf(formats []data.Format) []string {
+	out := make([]string, len(formats))
+	for i, f := range formats {
+		out[i] = string(f.Name())
+	}
+	return out
 }
 
 // knownPurpose sets the import's purpose from --practice and --gold-check.

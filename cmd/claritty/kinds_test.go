@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/kinds"
 	"github.com/claritty/claritty/store"
@@ -59,7 +60,7 @@ func TestEveryProtocolFileKindInEveryLayer(t *testing.T) {
 		if k == "own-aspects" {
 			opt.Format = store.Format(k) // its header is Task 3's: import asks which
 		}
-		if res, err := data.Import(ctx, st, lead, strings.NewReader(body), "f.tsv", opt); err != nil || res.Format != store.Format(k) {
+		if res, err := demotest.Import(ctx, st, lead, strings.NewReader(body), "f.tsv", opt); err != nil || res.Format != store.Format(k) {
 			t.Errorf("import of a %s file: %v %+v", k, err, res)
 		}
 		if f, ok := exportFormatNamed(string(k)); !ok || !f.release || f.kind != k {

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/kinds"
 	"github.com/claritty/claritty/store"
 )
 
@@ -19,7 +19,7 @@ import (
 func TestFormatNamesAreEveryFormat(t *testing.T) {
 	t.Parallel()
 	want := map[string]bool{}
-	for _, f := range data.Formats {
+	for _, f := range namesOf(kinds.BuiltinFormats()) {
 		want[f] = true
 	}
 	for _, f := range exportNames(nil) {

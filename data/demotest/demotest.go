@@ -7,6 +7,7 @@ package demotest
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -154,7 +155,7 @@ func Nuggets(t testing.TB) (*store.Store, store.Dataset) {
 			{"a.jsonl", a, data.Options{Format: data.FormatCandidates, System: "a"}},
 			{"b.jsonl", b, data.Options{}},
 		} {
-			if _, err := data.ImportFile(ctx, st, lead, datatest.WriteFile(t, filepath.Join(dir, f.name), f.body), f.opt); err != nil {
+			if _, err := ImportFile(ctx, st, lead, datatest.WriteFile(t, filepath.Join(dir, f.name), f.body), f.opt); err != nil {
 				return err
 			}
 		}
@@ -176,7 +177,7 @@ func Conversations(t testing.TB, st *store.Store, turns []int) store.Dataset {
 		b.WriteString(datatest.ClariMMLine(fmt.Sprintf("c%d", i+1), make([][]string, n)...) + "\n")
 	}
 	ctx := context.Background()
-	if _, err := data.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(b.String()), filepath.Join(t.TempDir(), "d.jsonl"), data.Options{Dataset: "d"}); err != nil {
+	if _, err := Import(ctx, st, storetest.Lead(t, st), strings.NewReader(b.String()), filepath.Join(t.TempDir(), "d.jsonl"), data.Options{Dataset: "d"}); err != nil {
 		t.Fatal(err)
 	}
 	ds, err := st.DatasetByName(ctx, "d")
@@ -184,4 +185,38 @@ func Conversations(t testing.TB, st *store.Store, turns []int) store.Dataset {
 		t.Fatal(err)
 	}
 	return ds
+}
+
+// Formats are every format data reads, and the protocol files st keeps or
+// claritty ships: what claritty import offers a database (kinds'
+// Set.Formats, which tests below cmd cannot import).
+func Formats(st *store.Store) []data.Format {
+	out := []data.Format{data.ManualFormat(), data.ClickFormat(), data.SERPFormat(), data.LabelsFormat(),
+		data.ClariMMFormat(), data.NuggetsFormat(), data.CandidatesFormat(), data.NecessityFormat(), data.PairsFormat()}
+	files, err := st.Kinds().Files()
+	if err != nil {
+		panic(err)
+	}
+	for _, f := range files {
+		out = append(out, data.ProtocolFormat(f))
+	}
+	return out
+}
+
+// Import is data.Import offering the formats claritty import would
+// (Formats), unless opt names its own.
+func Import(ctx context.Context, st *store.Store, who store.Annotator, r io.Reader, name string, opt data.Options) (data.Result, error) {
+	if opt.Formats == nil {
+		opt.Formats = Formats(st)
+	}
+	return data.Import(ctx, st, who, r, name, opt)
+}
+
+// ImportFile is data.ImportFile offering the formats claritty import
+// would (Formats), unless opt names its own.
+func ImportFile(ctx context.Context, st *store.Store, who store.Annotator, path string, opt data.Options) (data.Result, error) {
+	if opt.Formats == nil {
+		opt.Formats = Formats(st)
+	}
+	return data.ImportFile(ctx, st, who, path, opt)
 }

@@ -36,7 +36,7 @@ func BuildTeam(ctx context.Context, st *store.Store, lead store.Annotator, dir s
 	if err := datatest.WriteClickFile(file, panes); err != nil {
 		return team, err
 	}
-	if _, err := data.ImportFile(ctx, st, lead, file, data.Options{Dataset: team.Dataset}); err != nil {
+	if _, err := data.ImportFile(ctx, st, lead, file, data.Options{Dataset: team.Dataset, Format: data.FormatClick, Formats: []data.Format{data.ClickFormat()}}); err != nil {
 		return team, err
 	}
 	ds, err := st.DatasetByName(ctx, team.Dataset)
