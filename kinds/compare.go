@@ -3,6 +3,7 @@ package kinds
 import (
 	"context"
 	"io"
+	"strings"
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
@@ -41,3 +42,10 @@ func (t comparisonTable) WriteText(w io.Writer) error {
 }
 
 func (t comparisonTable) WriteJSON(w io.Writer) error { return t.c.WriteJSON(w) }
+
+func (t comparisonTable) ScreenText() string {
+	if t.c == nil {
+		return ""
+	}
+	return strings.Join(report.ComparisonText(t.c), "\n")
+}

@@ -180,10 +180,18 @@ func (s *Set) StatsText(ctx context.Context, r *store.Reading, d store.Dataset) 
 	if err != nil {
 		return "", err
 	}
+	if sc, ok := t.(screenTable); ok {
+		return sc.ScreenText(), nil
+	}
 	var b stringWriter
 	err = t.WriteText(&b)
 	return string(b), err
 }
+
+// screenTable is a table the TUI's statistics view shows otherwise than
+// stats prints it: a bench table without the dataset's name over it (the
+// view is of one dataset) or its indent.
+type screenTable interface{ ScreenText() string }
 
 // Runs are the runs datasets of the kind take, with their scorers
 // (tui.Kinds; none for a kind the set lacks).

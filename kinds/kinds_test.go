@@ -309,3 +309,56 @@ func TestSetFormats(t *testing.T) {
 		t.Errorf("imported as %s, %d items", res.Format, res.Items)
 	}
 }
+
+// The TUI's statistics view of a nuggets or compare dataset shows the
+// table stats prints, without the dataset's name over it or the indent
+// under it (the view is of one dataset), as it always has; other kinds
+// show stats' text as it is.
+func TestStatsViewIsStatsTable(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := demotest.Store(t)
+	set, err := Open(ctx, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := st.Datasets(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range ds {
+		r := storetest.ReadGold(t, st, d.ID)
+		k, err := set.Of(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := k.Stats(ctx, r, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var printed bytes.Buffer
+		if err := tab.WriteText(&printed); err != nil {
+			t.Fatal(err)
+		}
+		view, err := set.StatsText(ctx, r, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := printed.String()
+		if d.Kind == guidelines.Nuggets.Kind {
+			lines := strings.Split(strings.TrimSuffix(want, "\n"), "\n")
+			if lines[0] != d.Name {
+				t.Fatalf("stats of %s begins %q", d.Name, lines[0])
+			}
+			for i, l := range lines[1:] {
+				lines[i+1] = strings.TrimPrefix(l, "  ")
+			}
+			want = strings.Join(lines[1:], "\n")
+		} else if d.Kind == guidelines.Compare.Kind {
+			want = strings.TrimSuffix(want, "\n")
+		}
+		if view != want {
+			t.Errorf("%s: the view shows\n%s\nwant\n%s", d.Name, view, want)
+		}
+	}
+}

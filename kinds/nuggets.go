@@ -3,6 +3,7 @@ package kinds
 import (
 	"context"
 	"io"
+	"strings"
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
@@ -43,3 +44,5 @@ type benchTable struct {
 
 func (t benchTable) WriteText(w io.Writer) error { return WriteBenchText(w, t.scores, t.comps) }
 func (t benchTable) WriteJSON(w io.Writer) error { return data.WriteBenchJSON(w, t.scores, t.comps) }
+
+func (t benchTable) ScreenText() string { return strings.Join(report.BenchLines(t.scores), "\n") }

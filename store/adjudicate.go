@@ -156,6 +156,11 @@ func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value
 		if value == nil && old == nil {
 			return ErrNoDecision // no history row for a change that changes nothing
 		}
+		if value != nil {
+			if err := decisionFits(ctx, tx, itemID, unit, *value); err != nil {
+				return err
+			}
+		}
 		now := s.now()
 		if value == nil {
 			_, err = tx.ExecContext(ctx, `DELETE FROM adjudications WHERE item_id = ? AND unit = ?`, itemID, unit)
@@ -274,4 +279,18 @@ func requireDisputed(ctx context.Context, tx *ptx, actorID, itemID int64, unit s
 	}
 	return fmt.Errorf("%w: %s of item %d is not in the adjudication queue; an adjudicator sees the labels of disputed units only",
 		ErrNotAllowed, cmp.Or(unit, "no unit"), itemID)
+}
+
+// decisionFits refuses a decision the item's HIT could never have given: a
+// label off the unit's scale, or a facet past the request's candidates
+// (the schema's triggers check only that a value is one of the kind's).
+func decisionFits(ctx context.Context, tx *ptx, itemID int64, unit string, value int) error {
+	ref, err := itemRef(ctx, tx, itemID, tx.kindSet())
+	if err != nil {
+		return err
+	}
+	if p := ref.Protocol; !p.Fits(ref.shape(), unit, value) {
+		return fmt.Errorf("%s %s does not fit the item (%s)", unit, p.LabelString(value), ref.holds(unit))
+	}
+	return nil
 }

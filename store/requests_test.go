@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -308,5 +309,36 @@ func TestPairSystemsOnlyInAggregateReadings(t *testing.T) {
 	}
 	if l := leftOut(lead); l != (PairsLeftOut{}) {
 		t.Errorf("the lead's figures leave out %+v, want none", l)
+	}
+}
+
+// A decision the item's HIT could never give is refused, by whoever
+// decides: a facet past a request's candidates (the kind's triggers take
+// any facet up to nine). The request's own facets, and none fits, are
+// taken; nothing refused is written.
+func TestDecisionFitsTheRequest(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	ctx := context.Background()
+	_, items := importRequests(t, st, 4)
+	lead := testLead(t, st)
+	three := items[3] // the 4th request has three facets
+	for _, c := range []struct {
+		value int
+		ok    bool
+	}{{guidelines.FacetValue(7), false}, {guidelines.FacetValue(4), false}, {guidelines.FacetValue(3), true}, {guidelines.FacetNone, true}} {
+		v := c.value
+		err := st.Adjudicate(ctx, three, "facet", &v, lead, "")
+		if (err == nil) != c.ok {
+			t.Errorf("facet %d on a request of three: %v", guidelines.FacetOf(v), err)
+		}
+		if !c.ok && (err == nil || !strings.Contains(err.Error(), "the request has 3 candidate facets")) {
+			t.Errorf("the refusal says %v", err)
+		}
+	}
+	var n int
+	st.db.QueryRow(`SELECT count(*) FROM adjudication_history WHERE item_id = ?`, three).Scan(&n)
+	if n != 2 {
+		t.Errorf("%d history rows, want the two decisions taken", n)
 	}
 }

@@ -253,3 +253,30 @@ func TestSwappedRepeatShowsTheOtherSide(t *testing.T) {
 		}
 	}
 }
+
+// On the adjudication screen a facet the request lacks is refused as the
+// store refuses it, said on the status line, and nothing is decided.
+func TestAdjudicateFacetThatFits(t *testing.T) {
+	st := storetest.Open(t)
+	importText(t, st, "nec", data.FormatNecessity,
+		`{"id": "r1", "request": "I need a visa", "facets": ["destination country", "visa type"]}
+`)
+	ctx := context.Background()
+	lead := storetest.Lead(t, st)
+	ds, err := st.DatasetByName(ctx, "nec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := storetest.ItemAt(t, st, ds.ID, 1)
+	if err := st.Refer(ctx, it.ID, []string{"facet"}, lead, "check"); err != nil {
+		t.Fatal(err)
+	}
+	h := startOn(t, st, lead, "nec", 80, 24, true)
+	h.expect("I need a visa")
+	h.keys("5")
+	h.expect("not saved: adjudicate facet: facet 5 does not fit the item")
+	var n int
+	if err := storetest.DB(t, st).QueryRow(`SELECT count(*) FROM adjudications`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("%d decisions after a facet the request lacks (%v)", n, err)
+	}
+}

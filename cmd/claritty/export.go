@@ -207,7 +207,11 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 		{fl.withText, "--with-text", func(f exportFormat) bool { return f.text }},
 	} {
 		if c.set && !c.to(f) {
-			return nil, fmt.Errorf("%s applies to --format %s", c.flag, listed(exportNames(c.to)))
+			names := listed(exportNames(c.to))
+			if file, _ := kinds.FileExport("a-protocol"); c.to(kindExport(file)) {
+				names += ", or a protocol's name"
+			}
+			return nil, fmt.Errorf("%s applies to --format %s", c.flag, names)
 		}
 	}
 	fl.stderr = cmd.ErrOrStderr()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/claritty/claritty/data"
@@ -27,5 +28,20 @@ func TestExportUnderTheKindsName(t *testing.T) {
 	}
 	if r := tm.run(t, "", "", "export", "--format", "clarimm", "--dataset", data.DemoDataset); r.code == 0 {
 		t.Errorf("export --format clarimm of a MIMICS dataset: %+v", r)
+	}
+}
+
+// A flag that does not apply to the format asked for names every format
+// it applies to: a protocol file's kind too, where it applies there.
+func TestFlagNamesEveryFormatItAppliesTo(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	r := tm.run(t, "", "", "export", "--format", "clarimm", "--include-unresolved", "--dataset", data.DemoConversations)
+	if r.code == 0 || !strings.Contains(r.stderr, "--include-unresolved applies to --format mimics-manual and mimics, or a protocol's name") {
+		t.Errorf("--include-unresolved on clarimm: %+v", r)
+	}
+	r = tm.run(t, "", "", "export", "--format", "gold", "--provisional")
+	if r.code == 0 || strings.Contains(r.stderr, "protocol") {
+		t.Errorf("--provisional on gold: %+v", r)
 	}
 }

@@ -163,6 +163,12 @@ func describeBuiltIn(w io.Writer, p guidelines.Protocol) error {
 		}
 		fmt.Fprintf(&b, "#   %-14s %-17s %s\n", t, asked, strings.Join(labels, " · "))
 	}
+	if p.Attention != nil {
+		ask := "Its attention question (policy --attention-rate): " + p.Attention.Ask
+		for _, l := range strings.Split(ansi.Wrap(ask, 76, ""), "\n") {
+			b.WriteString("# " + l + "\n")
+		}
+	}
 	b.WriteString("# Its guideline, as the TUI's g shows it:\n\n")
 	b.WriteString(p.Text())
 	_, err := io.WriteString(w, b.String())

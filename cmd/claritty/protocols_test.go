@@ -206,6 +206,11 @@ func builtInShown(t *testing.T, tm team) {
 			t.Errorf("protocols show %s: %+v", p.Kind, r)
 			continue
 		}
+		head, _, _ := strings.Cut(r.stdout, "# Its guideline")
+		asks := strings.Contains(strings.Join(strings.Fields(strings.ReplaceAll(head, "# ", "")), " "), "attention question (policy --attention-rate): ")
+		if asks != (p.Attention != nil) || p.Attention != nil && !strings.Contains(strings.Join(strings.Fields(strings.ReplaceAll(head, "# ", "")), " "), p.Attention.Ask) {
+			t.Errorf("protocols show %s: its attention question (asks %v):\n%s", p.Kind, p.Attention != nil, head)
+		}
 		for _, ty := range p.Types {
 			var units []string
 			for _, u := range p.AllUnits {
