@@ -17,11 +17,13 @@ func testRuns(k guidelines.Kind) []report.BenchRun {
 	case guidelines.MIMICS.Kind:
 		return []report.BenchRun{{Kind: store.RunTREC, Score: report.ScoreTREC}, labels, questions}
 	case guidelines.Nuggets.Kind:
-		return []report.BenchRun{{Kind: store.RunNuggets, Score: report.ScoreNuggetsRun}, labels}
+		return []report.BenchRun{{Kind: store.RunNuggets, Score: report.ScoreNuggetsRun}, {Kind: store.RunLabels, Score: report.ScoreAssignments}}
 	case guidelines.Necessity.Kind:
 		return []report.BenchRun{labels, questions}
+	case guidelines.Compare.Kind:
+		return []report.BenchRun{{Kind: store.RunLabels, Score: report.ScoreVerdicts}}
 	}
-	return []report.BenchRun{labels} // ClariMM, compare, a protocol file's kind
+	return []report.BenchRun{labels} // ClariMM, a protocol file's kind
 }
 
 // testRunKinds are the kinds of run each built-in kind takes (testRuns),

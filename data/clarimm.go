@@ -103,9 +103,14 @@ func parseConversation(line []byte, dir string) (store.Conversation, error) {
 	if err := json.Unmarshal(line, &l); err != nil {
 		return c, fmt.Errorf("not a conversation: %s", jsonProblem(err))
 	}
-	for name, f := range map[string]*string{"id": l.ID, "topic": l.Topic, "facet": l.Facet} {
-		if f == nil || strings.TrimSpace(*f) == "" {
-			return c, fmt.Errorf("%s is missing or empty", name)
+	// In the line's order, so a line lacking several is told of the same
+	// one every time.
+	for _, f := range []struct {
+		name string
+		v    *string
+	}{{"id", l.ID}, {"topic", l.Topic}, {"facet", l.Facet}} {
+		if f.v == nil || strings.TrimSpace(*f.v) == "" {
+			return c, fmt.Errorf("%s is missing or empty", f.name)
 		}
 	}
 	if display.Clean(*l.ID) != *l.ID || strings.ContainsAny(*l.ID, "\t\n") {

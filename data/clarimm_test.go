@@ -183,3 +183,16 @@ func TestClariMMOverSSHTakesURLsOnly(t *testing.T) {
 		t.Fatalf("standard input without --dataset: %v", err)
 	}
 }
+
+// A conversation line lacking several of its fields is told of the first
+// in the line's order, the same every time.
+func TestConversationMissingFieldsInOrder(t *testing.T) {
+	for range 30 {
+		if _, err := parseConversation([]byte(`{"turns": []}`), ""); err == nil || err.Error() != "id is missing or empty" {
+			t.Fatalf("a line with no id, topic or facet: %v", err)
+		}
+		if _, err := parseConversation([]byte(`{"id": "c1"}`), ""); err == nil || err.Error() != "topic is missing or empty" {
+			t.Fatalf("a line with no topic or facet: %v", err)
+		}
+	}
+}

@@ -49,8 +49,10 @@ type Options struct {
 	// MaxLine is the longest line accepted, in bytes; 0 is DefaultMaxLine.
 	MaxLine int
 	// Formats are the formats the file may be in: a database's kinds'
-	// (package kinds: Set.Formats), and a protocol file's given with
-	// --protocol FILE.toml.
+	// (package kinds: Set.Formats), or with --protocol FILE.toml that
+	// file's alone. The built-in formats come before every protocol
+	// file's: a first line two protocol files' headers claim is asked
+	// about only when no built-in format claims it first.
 	Formats []Format
 }
 

@@ -42,6 +42,10 @@ type RunOptions struct {
 	// OneGame reads arena judgments by the older rule: a line with one
 	// game scored counts (KindArenaJudgments).
 	OneGame bool
+	// Formats are the database's import formats (kinds.Set.Formats): a
+	// nuggets run's file is read as candidates among them, so one in
+	// another format is named for it. Nil reads it as candidates alone.
+	Formats []Format
 	// RunKinds are the kinds of run a dataset of each task kind takes
 	// (the database's kinds' descriptors say, kinds.Set.RunKinds), which
 	// picks the dataset a run is over. A trec, labels or questions run
@@ -86,8 +90,13 @@ func AddRunBytes(ctx context.Context, st *store.Store, who store.Annotator, body
 		return addArena(ctx, st, who, body, name, opt)
 	}
 	if opt.Kind == store.RunNuggets {
-		res, err := Import(ctx, st, who, bytes.NewReader(body), name, only(CandidatesFormat(), Options{Dataset: opt.Dataset,
-			System: opt.Name, MaxLine: opt.MaxLine}))
+		// Read as candidates, among the database's formats when given, so
+		// a file of another (a gold nuggets file) is named for what it is.
+		imp := only(CandidatesFormat(), Options{Dataset: opt.Dataset, System: opt.Name, MaxLine: opt.MaxLine})
+		if opt.Formats != nil {
+			imp.Formats = opt.Formats
+		}
+		res, err := Import(ctx, st, who, bytes.NewReader(body), name, imp)
 		return RunResult{Dataset: res.Dataset, ImportStats: res.ImportStats, Known: err == nil && res.Items == 0, Notes: res.Notes}, err
 	}
 	if !slices.Contains(RunKinds, opt.Kind) {

@@ -1,6 +1,10 @@
 package guidelines
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/claritty/claritty/display"
+)
 
 // The labels of a necessity item, as stored. Every value of a kind is its
 // own category (agreement and the gold count votes by value), so a facet
@@ -58,6 +62,9 @@ var Necessity = Protocol{
 	Named: true, Nominal: true, text: necessityText, steps: necessitySteps,
 	Code: "a request comes from JSONL with its conversation so far, and its facet is chosen " +
 		"among the request's own candidates",
+	holds: func(s Shape) string {
+		return "the request has " + display.Count(s.Facets, "candidate facet", "candidate facets")
+	},
 }
 
 // The preference between two outputs, from the first system's side (the

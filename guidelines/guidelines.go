@@ -111,6 +111,9 @@ type Protocol struct {
 	// conds are a protocol file's waiting units (Conditions); a built-in
 	// kind's are kept by kind.
 	conds map[string]Condition
+	// holds says how many of what its numbered units count an item has
+	// (Holds); nil for a protocol file's kind, whose file says.
+	holds func(Shape) string
 	// sums holds a protocol file's step summaries once made (Summary):
 	// its own, so a changed file's kind summarises anew.
 	sums *sync.Map
@@ -125,6 +128,9 @@ var MIMICS = Protocol{
 	Attention: &AttentionQuestion{Ask: "How many candidate answers did this pane show?", Answer: shownAnswers},
 	Code: "Step I reviews the query's search results, read from a SERP file, and the question step " +
 		"is left out of a pane whose question is a generic template",
+	holds: func(s Shape) string {
+		return "the pane has " + display.Count(s.Answers, "candidate answer", "candidate answers")
+	},
 }
 
 // Likert is ClariMM's five-point scale, 1 poor to 5 excellent.
@@ -152,6 +158,7 @@ var ClariMM = Protocol{
 	Attention: &AttentionQuestion{Ask: "How many turns did this conversation have?", Answer: shownTurns},
 	Code: "a conversation comes from JSONL with its turns and images, and its relevance step " +
 		"is asked once per turn",
+	holds: func(s Shape) string { return "the conversation has " + display.Count(s.Turns, "turn", "turns") },
 }
 
 // FullPartialNone is the nugget coverage scale of Clarify-Then-Search:
@@ -178,6 +185,9 @@ var Nuggets = Protocol{
 	text: nuggetsText, steps: nuggetSteps,
 	Code: "an answer is judged against the gold nuggets of its intent, two JSONL files joined " +
 		"by intent, and the judgements score it (restore_score_100)",
+	holds: func(s Shape) string {
+		return "the answer's intent has " + display.Count(s.Nuggets, "nugget", "nuggets")
+	},
 }
 
 // NuggetUnit is the unit of an intent's n-th nugget (from 1).

@@ -23,7 +23,8 @@ func clariMM() *Kind {
 		Stats: func(ctx context.Context, r *store.Reading, _ store.Dataset) (Table, error) {
 			return table(report.ClariMMStats(ctx, r)) // ClariMM's Table 1
 		},
-		Runs:   []report.BenchRun{{Kind: store.RunLabels, Score: report.ScoreLabels}},
-		Screen: tui.ConversationScreen(),
+		Runs:    []report.BenchRun{{Kind: store.RunLabels, Score: report.ScoreLabels}},
+		Screen:  tui.ConversationScreen(),
+		Ratings: report.ClariMMStats,
 	}
 }

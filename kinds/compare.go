@@ -26,7 +26,7 @@ func compare() *Kind {
 			c, err := report.CompareGold(ctx, r, d, report.StatsGold)
 			return comparisonTable{c}, err
 		},
-		Runs:   []report.BenchRun{{Kind: store.RunLabels, Score: report.ScoreLabels}},
+		Runs:   []report.BenchRun{{Kind: store.RunLabels, Score: report.ScoreVerdicts}},
 		Screen: tui.CompareScreen(),
 	}
 }

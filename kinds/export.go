@@ -18,7 +18,8 @@ func Exports() []KindExport {
 		for _, e := range k.Exports {
 			out = append(out, KindExport{k.Protocol.Kind, e})
 			if e.Name == k.Own {
-				e.Name = string(k.Protocol.Kind)
+				// Named for its kind, it writes that kind's dataset.
+				e.Name, e.FirstOfKind = string(k.Protocol.Kind), true
 				own = append(own, KindExport{k.Protocol.Kind, e})
 			}
 		}

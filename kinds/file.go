@@ -19,7 +19,8 @@ func fileStats(ctx context.Context, r *store.Reading, d store.Dataset) (Table, e
 }
 
 // writeProtocolFile writes a protocol file's dataset in the file's own
-// shape, refusing a dataset of another kind.
+// shape (data.WriteProtocolFile refuses a built-in kind's dataset; export
+// refuses another protocol file's before it gets here).
 func writeProtocolFile(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error) {
 	return data.WriteProtocolFile(ctx, r, w, opts)
 }

@@ -41,6 +41,9 @@ type Kind struct {
 	Runs []report.BenchRun
 	// Screen is its HIT and adjudication screen.
 	Screen tui.Screen
+	// Ratings, optional, is its ratings' table per unit, which the TUI's
+	// side pane shows (ClariMM's Table 1).
+	Ratings func(ctx context.Context, r *store.Reading) (*report.RatingStats, error)
 }
 
 // Table is a kind's statistics, written as text or as JSON.
@@ -158,6 +161,16 @@ func (s *Set) Protocol(k guidelines.Kind) (guidelines.Protocol, bool) {
 		return guidelines.Protocol{}, false
 	}
 	return d.Protocol, true
+}
+
+// Ratings are the dataset's ratings per unit (mean, spread, median), where
+// its kind keeps such a table (ClariMM's Table 1), for the TUI's side
+// pane; nil where it keeps none.
+func (s *Set) Ratings(ctx context.Context, r *store.Reading, d store.Dataset) (*report.RatingStats, error) {
+	if k, ok := s.byName[d.Kind]; ok && k.Ratings != nil {
+		return k.Ratings(ctx, r)
+	}
+	return nil, nil
 }
 
 // Screen is a kind's screen (tui.Kinds).

@@ -60,14 +60,28 @@ func TestEveryKindHasEveryPart(t *testing.T) {
 			}
 		}
 	}
+	for _, k := range all {
+		name := k.Protocol.Kind
+		if !k.Screen.Made() {
+			continue
+		}
+		if k.Protocol.Attention != nil && !k.Screen.ShowsWhole() {
+			t.Errorf("%s asks an attention question, but its screen cannot show the item whole for it", name)
+		}
+		if got, want := k.Screen.Noun(), k.Protocol.Item(); got != want {
+			t.Errorf("%s: its screen shows %ss, its protocol's items are %ss", name, got, want)
+		}
+	}
 }
 
 // No layer reads a kind from anywhere but the set: outside this package
 // (and guidelines, which defines protocols), no code names the list of
 // built-in kinds, asks whether a name is a protocol file's, keeps a table
-// keyed by kind, registers a kind, or makes a protocol file's import format
-// (which protocol files a database may import under is the set's to say). A layer that grows such a branch
-// again fails here.
+// keyed by kind, switches on a built-in kind, registers a kind, or makes a
+// protocol file's import format (which protocol files a database may
+// import under is the set's to say). A layer that grows such a branch
+// again fails here. A check that a dataset is of the one kind a function
+// is for (d.Kind != guidelines.ClariMM.Kind) is a guard, not a dispatch.
 func TestNoLayerReadsAKindFromElsewhere(t *testing.T) {
 	banned := []string{"Protocols", "IsFileKindName", "FileProtocols", "RegisteredFile", "ForKind", "registerKind", "Register"}
 	root := ".."
@@ -129,6 +143,12 @@ func auditFile(t *testing.T, path string, banned []string) error {
 					t.Errorf("%s: a table keyed by task kind", fset.Position(n.Pos()))
 				}
 			}
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				if isBuiltinKind(e) {
+					t.Errorf("%s: a switch on task kind", fset.Position(e.Pos()))
+				}
+			}
 		case *ast.Ident:
 			if n.Name == "registerKind" || n.Name == "protocolFor" {
 				t.Errorf("%s: %s", fset.Position(n.Pos()), n.Name)
@@ -137,6 +157,20 @@ func auditFile(t *testing.T, path string, banned []string) error {
 		return true
 	})
 	return nil
+}
+
+// isBuiltinKind says whether e names a built-in kind: guidelines.X.Kind.
+func isBuiltinKind(e ast.Expr) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Kind" {
+		return false
+	}
+	inner, ok := sel.X.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := inner.X.(*ast.Ident)
+	return ok && pkg.Name == "guidelines"
 }
 
 // Two databases open in one process whose kept protocol files share a

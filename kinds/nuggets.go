@@ -16,7 +16,7 @@ import (
 // answer judged against its intent's gold nuggets.
 func nuggets() *Kind {
 	// A nuggets run is a system's candidate answers, imported with them.
-	runs := []report.BenchRun{{Kind: store.RunNuggets, Score: report.ScoreNuggetsRun}, {Kind: store.RunLabels, Score: report.ScoreLabels}}
+	runs := []report.BenchRun{{Kind: store.RunNuggets, Score: report.ScoreNuggetsRun}, {Kind: store.RunLabels, Score: report.ScoreAssignments}}
 	return &Kind{
 		Protocol: guidelines.Nuggets,
 		Formats:  []data.Format{data.NuggetsFormat(), data.CandidatesFormat()},

@@ -14,9 +14,7 @@ import (
 // type, and pooled over the types when they share one scale. A prediction
 // for a unit the gold says does not apply (a facet for a request the gold
 // says needs no clarification) is left out, as ClariLM scores facet
-// selection on the requests that need it; it waits for nothing. Verdicts
-// on a compare dataset also make the win / tie / lose table each side
-// would report.
+// selection on the requests that need it; it waits for nothing.
 func ScoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
 	preds, err := rd.RunLabels(ctx, r.ID)
 	if err != nil {
@@ -37,15 +35,34 @@ func ScoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Ru
 	if pooled, ok := pooledTypes(p, s.ByType); ok {
 		s.PooledOver, s.Metric = pooled, bench.Classify(t.all).Metrics()
 	}
-	if s.Baseline, err = humanBaselines(ctx, rd, preds, g); err != nil {
+	s.Baseline, err = humanBaselines(ctx, rd, preds, g)
+	return err
+}
+
+// ScoreVerdicts is ScoreLabels of a judge's verdicts on pairs, with the
+// win / tie / lose table each side would report.
+func ScoreVerdicts(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
+	if err := ScoreLabels(ctx, rd, s, r, g); err != nil {
 		return err
 	}
-	switch g.kind {
-	case guidelines.Compare.Kind:
-		return scoreVerdicts(s, preds, g)
-	case guidelines.Nuggets.Kind:
-		scoreAssignments(s, preds, g)
+	preds, err := rd.RunLabels(ctx, r.ID)
+	if err != nil {
+		return err
 	}
+	return scoreVerdicts(s, g.tablePairs(preds), g)
+}
+
+// ScoreAssignments is ScoreLabels of a system's nugget assignments, with
+// nuggetizer's figures over them (report/assignments.go).
+func ScoreAssignments(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
+	if err := ScoreLabels(ctx, rd, s, r, g); err != nil {
+		return err
+	}
+	preds, err := rd.RunLabels(ctx, r.ID)
+	if err != nil {
+		return err
+	}
+	scoreAssignments(s, g.tablePairs(preds), g)
 	return nil
 }
 

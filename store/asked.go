@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -44,8 +46,14 @@ func scanRef(row interface{ Scan(...any) error }, kinds *guidelines.Set) (ItemRe
 	var firstLeft sql.NullBool
 	err := row.Scan(&r.ID, &r.DatasetID, &r.Kind, &r.Question, &r.Answers, &r.Turns, &r.Nuggets, &r.Facets, &r.Rows, &firstLeft)
 	r.Pair, r.FirstIsA = firstLeft.Valid, firstLeft.Bool
+	if err != nil {
+		return r, err
+	}
+	if !kinds.Known(r.Kind) {
+		return r, fmt.Errorf("task kind %q: %w", display.Clean(string(r.Kind)), guidelines.ErrUnknownKind)
+	}
 	r.Protocol = kinds.For(r.Kind)
-	return r, err
+	return r, nil
 }
 
 // Asked lists the units the item's HIT asked an annotator whose labels are

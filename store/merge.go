@@ -7,11 +7,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -33,7 +31,8 @@ type ItemRef struct {
 	Rows      int             // a protocol file's item's rows (item_rows)
 	Pair      bool            // a compare item
 	FirstIsA  bool            // a pair whose first system's output shows as A
-	// Protocol is the kind's, as the item's database has it.
+	// Protocol is the kind's, as the item's database has it: the store
+	// fills it (a ref made by hand must, or it asks nothing).
 	Protocol guidelines.Protocol
 }
 
@@ -62,33 +61,7 @@ func (r ItemRef) CheckUnit(unit string) error {
 }
 
 // holds says how many of what unit counts the item has.
-func (r ItemRef) holds(unit string) string {
-	switch r.Kind {
-	case guidelines.MIMICS.Kind:
-		return "the pane has " + display.Count(r.Answers, "candidate answer", "candidate answers")
-	case guidelines.ClariMM.Kind:
-		return "the conversation has " + display.Count(r.Turns, "turn", "turns")
-	case guidelines.Nuggets.Kind:
-		return "the answer's intent has " + display.Count(r.Nuggets, "nugget", "nuggets")
-	case guidelines.Necessity.Kind:
-		return "the request has " + display.Count(r.Facets, "candidate facet", "candidate facets")
-	}
-	f := r.Protocol.File
-	if f == nil {
-		return "the item's HIT does not ask it"
-	}
-	for _, st := range f.Steps {
-		n, numbered := strings.CutPrefix(unit, st.Unit+"_")
-		switch _, err := strconv.Atoi(n); {
-		case !numbered || err != nil:
-		case st.Per == guidelines.PerElement:
-			return fmt.Sprintf("the item has no %s %s (it has %d)", f.Item.ListName, n, min(r.Answers, len(f.Item.List)))
-		case st.Per == guidelines.PerRow:
-			return fmt.Sprintf("the item has no %s %s (it has %d)", f.RowNoun(), n, min(r.Rows, guidelines.MaxRows))
-		}
-	}
-	return "the item's HIT does not ask it"
-}
+func (r ItemRef) holds(unit string) string { return r.Protocol.Holds(r.shape(), unit) }
 
 // Complete says whether labels (values by unit) are a whole HIT of the
 // item: every step that applies to them is labelled.

@@ -27,9 +27,10 @@ const MaxProtocols = 64
 var ErrProtocolChanged = errors.New("the protocol file of that name this database keeps has stored labels the change would orphan")
 
 // AddProtocol keeps a protocol file in the database and makes its kind
-// known: its text in protocols, each unit with its scale's range in
-// kind_units (so the label triggers take it), its units among Units, and
-// the kind registered with guidelines. Only a lead may (ActImport). The
+// one of the store's: its text in protocols, each unit with its scale's
+// range in kind_units (so the label triggers take it), and, once the
+// transaction commits, the kind and its units in the store's set (Kinds,
+// Units). Only a lead may (ActImport). The
 // same file again changes nothing; a changed file under a name in use
 // replaces the kept one when nothing stored would be orphaned by it
 // (guideline text, titles, label names and keys may change; units and
@@ -61,7 +62,9 @@ func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guid
 	var have string
 	err = tx.QueryRowContext(ctx, `SELECT text FROM protocols WHERE name = ?`, string(f.Name)).Scan(&have)
 	if err == nil && have == string(text) {
-		return nil, nil
+		// Kept already, perhaps by another process since this store last
+		// read the database's files: the transaction knows it either way.
+		return s.takeInTx(tx, f, text)
 	}
 	if shipped, ok := shippedText(f.Name); ok && !bytes.Equal(shipped, text) {
 		// A file of one's own under a shipped protocol's name would take
@@ -74,7 +77,7 @@ func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guid
 		if err := s.changeProtocol(ctx, tx, who, f, text, have); err != nil {
 			return nil, err
 		}
-		return func() error { return s.know(f, text) }, nil
+		return s.takeInTx(tx, f, text)
 	case !errors.Is(err, sql.ErrNoRows):
 		return nil, err
 	}
@@ -92,8 +95,16 @@ func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guid
 	if err := keepUnits(ctx, tx, f); err != nil {
 		return nil, err
 	}
-	// The transaction makes its datasets under the file; the store knows
-	// it once the transaction commits, and never if it rolls back.
+	return s.takeInTx(tx, f, text)
+}
+
+// takeInTx makes the file's kind the transaction's: it makes its datasets
+// and reads its items under the file as kept now. The store takes it once
+// the transaction commits (committed), and never if it rolls back.
+func (s *Store) takeInTx(tx *ptx, f *guidelines.ProtocolFile, text []byte) (committed func() error, err error) {
+	if have, ok := tx.kindSet().File(f.Name); ok && bytes.Equal(have.Text, text) {
+		return nil, nil
+	}
 	if tx.kinds, err = tx.kindSet().With(f, text); err != nil {
 		return nil, err
 	}
@@ -327,6 +338,10 @@ func (s *Store) know(f *guidelines.ProtocolFile, text []byte) error {
 // store's kinds: every session reads them the same.
 func (s *Store) loadProtocols(ctx context.Context) error {
 	type kept struct{ name, text string }
+	// One reading at a time, under the lock, so a sync that read earlier
+	// never replaces what a later one (or this process's own commit) set.
+	s.kindsMu.Lock()
+	defer s.kindsMu.Unlock()
 	// The version is read first: a change between the two reads is read
 	// again at the next sync, never missed.
 	var version string
@@ -338,8 +353,6 @@ func (s *Store) loadProtocols(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("open %s: %w", s.path, err)
 	}
-	s.kindsMu.Lock()
-	defer s.kindsMu.Unlock()
 	// Units keep their indexes: the set grows from the one held.
 	set := s.kinds.Load().set
 	for _, k := range all {

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"testing"
 
@@ -160,5 +161,34 @@ func TestEveryAskingKindShowsItsItemWhole(t *testing.T) {
 	var k hitKind = &fileKind{}
 	if _, ok := k.(wholeItem); !ok {
 		t.Error("a protocol file's [attention] has no screen")
+	}
+}
+
+// A HIT whose question is answered, reopened by an undo of its last
+// label, finishes when that label is keyed again: the answered question
+// asks nothing more, so the HIT is never left open for good.
+func TestAnsweredQuestionLetsTheHITFinishAgain(t *testing.T) {
+	h := demoAttention(t, data.DemoDataset, 80, 24)
+	shown := len(h.m.hit.hit.kind.(*paneKind).answers)
+	h.toAttention("2")
+	seq := h.answerOnScreen(shown)
+	h.expect(fmt.Sprintf("HIT %d done.", seq))
+	h.keys("l")
+	h.expect("status")
+	h.keys("k", "enter")
+	for i := 0; h.m.hit.hit.item.Seq != seq || h.m.hit.hit.step().id != attentionStep; i++ {
+		if i == 20 {
+			t.Fatalf("no way back to HIT %d's question:\n%s", seq, h.screen())
+		}
+		h.keys("right")
+	}
+	h.keys("u")
+	h.expect("undid")
+	if h.hitState(seq).Finished {
+		t.Fatal("the undo did not reopen the HIT")
+	}
+	h.readThen("2")
+	if !h.hitState(seq).Finished {
+		t.Fatalf("keyed again, the last label left the HIT open:\n%s", h.screen())
 	}
 }

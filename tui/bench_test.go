@@ -60,7 +60,7 @@ func BenchmarkPane(b *testing.B) {
 			}
 			b.ResetTimer()
 			for range b.N {
-				p := computePane(ctx, st, ds, testKinds{st}.Runs(ds.Kind), an, time.Now)
+				p := computePane(ctx, st, ds, testKinds{st}, an, time.Now)
 				if p.err != nil || p.types[len(p.types)-1].Items == 0 {
 					b.Fatalf("%v %+v", p.err, p.types)
 				}

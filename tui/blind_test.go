@@ -35,7 +35,7 @@ func TestScreensWithholdFiguresOverFewItems(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ps := computePane(ctx, st, ds, testKinds{st}.Runs(ds.Kind), who, now)
+			ps := computePane(ctx, st, ds, testKinds{st}, who, now)
 			if ps.err != nil {
 				t.Fatal(ps.err)
 			}

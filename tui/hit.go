@@ -209,6 +209,17 @@ func (s *hitState) firstOpen() int {
 	return -1
 }
 
+// lastToKey says whether step i is the HIT's last to key: no step follows
+// it but an attention question already answered (the HIT, reopened by an
+// undo, finishes with the label keyed again, as the store would let it).
+func (s *hitState) lastToKey(i int) bool {
+	next := s.nextStep(i)
+	if next >= 0 && s.steps[next].id == attentionStep && s.attention.answer != nil {
+		next = s.nextStep(next)
+	}
+	return next < 0
+}
+
 // resumeStep is where a reopened HIT starts: its first unfinished step, or
 // the first step of a finished one, for review.
 func (s *hitState) resumeStep() int {

@@ -198,7 +198,7 @@ func (m *hitScreen) label(value int) tea.Cmd {
 	old, had := h.labels[st.unit]
 	h.labels[st.unit] = value
 	note := h.withdrawnNote(h.dropInapplicable(), st.unit)
-	last := h.nextStep(h.cur) < 0
+	last := h.lastToKey(h.cur)
 	open := h.firstOpen()
 	finish := last && open < 0
 	if open >= 0 {

@@ -100,6 +100,9 @@ type Kinds interface {
 	Runs(guidelines.Kind) []report.BenchRun
 	// StatsText is the dataset's kind's own tables as text.
 	StatsText(ctx context.Context, r *store.Reading, d store.Dataset) (string, error)
+	// Ratings are the dataset's ratings' mean, spread and median per unit,
+	// for the side pane, where its kind has such a table (nil where not).
+	Ratings(ctx context.Context, r *store.Reading, d store.Dataset) (*report.RatingStats, error)
 }
 
 // kind is the HIT screen's kind for the dataset on screen, with no item.
@@ -120,3 +123,13 @@ func (*nuggetKind) enterStep(*hitState) {}
 // Made says whether the screen was made by one of tui's constructors (a
 // descriptor that names none has the zero Screen).
 func (s Screen) Made() bool { return s.blank != nil && s.load != nil }
+
+// ShowsWhole says whether the screen can lay out its item whole, as an
+// attention question is asked under (a kind that asks one must).
+func (s Screen) ShowsWhole() bool {
+	_, ok := s.blank().(wholeItem)
+	return ok
+}
+
+// Noun is what the screen calls its items: pane, conversation, answer.
+func (s Screen) Noun() string { return s.blank().noun() }

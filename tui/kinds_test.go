@@ -12,8 +12,8 @@ import (
 )
 
 // testKinds are a database's kinds as kinds.Open gives them, for tui's own
-// tests: package kinds imports tui, so they cannot use it. The kinds
-// package's tests hold kinds.Open to the same screens.
+// tests: package kinds imports tui, so they cannot use it; it names the
+// same screens, runs and tables as the descriptors (kinds/*.go) do.
 type testKinds struct{ st *store.Store }
 
 func (k testKinds) Protocol(kind guidelines.Kind) (guidelines.Protocol, bool) {
@@ -50,11 +50,20 @@ func (k testKinds) Runs(kind guidelines.Kind) []report.BenchRun {
 	case guidelines.MIMICS.Kind:
 		return []report.BenchRun{{Kind: store.RunTREC, Score: report.ScoreTREC}, labels, questions}
 	case guidelines.Nuggets.Kind:
-		return []report.BenchRun{{Kind: store.RunNuggets, Score: report.ScoreNuggetsRun}, labels}
+		return []report.BenchRun{{Kind: store.RunNuggets, Score: report.ScoreNuggetsRun}, {Kind: store.RunLabels, Score: report.ScoreAssignments}}
 	case guidelines.Necessity.Kind:
 		return []report.BenchRun{labels, questions}
+	case guidelines.Compare.Kind:
+		return []report.BenchRun{{Kind: store.RunLabels, Score: report.ScoreVerdicts}}
 	}
 	return []report.BenchRun{labels}
+}
+
+func (k testKinds) Ratings(ctx context.Context, r *store.Reading, d store.Dataset) (*report.RatingStats, error) {
+	if d.Kind == guidelines.ClariMM.Kind {
+		return report.ClariMMStats(ctx, r)
+	}
+	return nil, nil
 }
 
 func (k testKinds) StatsText(ctx context.Context, r *store.Reading, d store.Dataset) (string, error) {

@@ -118,14 +118,14 @@ func (m *Model) refreshPane() tea.Cmd {
 	}
 	p.computing = true
 	ctx, st, ds, an, now := m.ctx, m.cfg.Store, m.cfg.Dataset, m.cfg.Annotator, m.cfg.Now
-	runs := m.cfg.Kinds.Runs(ds.Kind)
+	set := m.cfg.Kinds
 	// The figures are read after every write queued before this request
 	// (the HIT's last step event among them) has committed, but off the
 	// worker, so a big dataset's report never delays a keyed label.
 	writes := m.work.drained()
 	return func() tea.Msg {
 		<-writes
-		return paneMsg{computePane(ctx, st, ds, runs, an, now)}
+		return paneMsg{computePane(ctx, st, ds, set, an, now)}
 	}
 }
 
@@ -150,7 +150,8 @@ func (m *Model) paneComputed(msg paneMsg) tea.Cmd {
 // figures, which leaves out the items the annotator may still be given:
 // others' labels on them must not reach the annotator in any form before
 // they have finished. runs are those ds's kind takes, with their scorers.
-func computePane(ctx context.Context, st *store.Store, ds store.Dataset, runs []report.BenchRun, an store.Annotator, now func() time.Time) *paneStats {
+func computePane(ctx context.Context, st *store.Store, ds store.Dataset, set Kinds, an store.Annotator, now func() time.Time) *paneStats {
+	runs := set.Runs(ds.Kind)
 	ps := &paneStats{}
 	datasetID, annotatorID := ds.ID, an.ID
 	mark, err := st.Changes(ctx)
@@ -173,11 +174,9 @@ func computePane(ctx context.Context, st *store.Store, ds store.Dataset, runs []
 		return ps
 	}
 	ps.types = rep.Rows()
-	if ds.Kind == guidelines.ClariMM.Kind {
-		if ps.ratings, err = report.ClariMMStats(ctx, r); err != nil {
-			ps.err = err
-			return ps
-		}
+	if ps.ratings, err = set.Ratings(ctx, r, ds); err != nil {
+		ps.err = err
+		return ps
 	}
 	if ps.bench, ps.compare, err = report.ScoreDataset(ctx, r, ds, runs, report.ScoreOptions{}); err != nil {
 		ps.err = err

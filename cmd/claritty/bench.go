@@ -199,6 +199,9 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 				return err
 			}
 			opt.RunKinds = set.RunKinds
+			if opt.Formats, err = set.Formats(); err != nil {
+				return err
+			}
 			res, err := data.AddRunBytes(ctx, st, me, body, args[0], opt)
 			if err != nil {
 				return err

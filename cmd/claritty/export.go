@@ -117,7 +117,7 @@ func newExportCmd(g *globals) *cobra.Command {
 	f.StringVarP(&fl.out, "out", "o", "", "file to write (default: stdout)")
 	f.StringVar(&fl.dataset, "dataset", "", "dataset (labels default: all; others: the first)")
 	f.BoolVar(&fl.pseudonymize, "pseudonymize", false, "with --format labels: stable pseudonyms instead of annotator names")
-	f.BoolVar(&fl.includeUnresolved, "include-unresolved", false, "with --format mimics-manual or a protocol's: keep items with unresolved units, their cells empty")
+	f.BoolVar(&fl.includeUnresolved, "include-unresolved", false, "with --format mimics-manual (mimics) or a protocol's: keep items with unresolved units, their cells empty")
 	f.BoolVar(&fl.includeIncomplete, "include-incomplete", false, "release and gold formats: keep items labelled by fewer annotators than the policy's min")
 	f.BoolVar(&fl.provisional, "provisional", false, "with --format bench: also score gold labelled by fewer annotators than the policy's min")
 	f.BoolVar(&fl.withText, "with-text", false, "with --format labels or gold: add each item's texts (text, text_2: a pane's query and question, "+
@@ -209,7 +209,7 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 		if c.set && !c.to(f) {
 			names := listed(exportNames(c.to))
 			if file, _ := kinds.FileExport("a-protocol"); c.to(kindExport(file)) {
-				names += ", or a protocol's name"
+				names = strings.Join(exportNames(c.to), ", ") + " or a protocol's name"
 			}
 			return nil, fmt.Errorf("%s applies to --format %s", c.flag, names)
 		}

@@ -37,11 +37,28 @@ func TestFlagNamesEveryFormatItAppliesTo(t *testing.T) {
 	t.Parallel()
 	tm := newTeam(t)
 	r := tm.run(t, "", "", "export", "--format", "clarimm", "--include-unresolved", "--dataset", data.DemoConversations)
-	if r.code == 0 || !strings.Contains(r.stderr, "--include-unresolved applies to --format mimics-manual and mimics, or a protocol's name") {
+	if r.code == 0 || !strings.Contains(r.stderr, "--include-unresolved applies to --format mimics-manual, mimics or a protocol's name") {
 		t.Errorf("--include-unresolved on clarimm: %+v", r)
 	}
 	r = tm.run(t, "", "", "export", "--format", "gold", "--provisional")
 	if r.code == 0 || strings.Contains(r.stderr, "protocol") {
 		t.Errorf("--provisional on gold: %+v", r)
+	}
+}
+
+// Named for its kind, a release writes the first dataset of that kind
+// when none is named, as nuggets, necessity and compare always did.
+func TestKindsNameFindsItsDataset(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	for _, c := range []struct{ kind, format, dataset string }{
+		{"clarimm", "clarimm-gold", data.DemoConversations},
+		{"nuggets", "nugget-judgements", data.DemoNuggets},
+	} {
+		byKind := tm.run(t, "", "", "export", "--format", c.kind)
+		own := tm.run(t, "", "", "export", "--format", c.format, "--dataset", c.dataset)
+		if byKind.code != 0 || byKind.stdout != own.stdout {
+			t.Errorf("export --format %s without --dataset: exit %d %q", c.kind, byKind.code, byKind.stderr)
+		}
 	}
 }

@@ -1,0 +1,38 @@
+package guidelines
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Holds says how many of what a numbered unit counts the item of shape s
+// has, for a message refusing a unit past them: "the pane has 3 candidate
+// answers", "the item has no row 9 (it has 4)".
+func (p Protocol) Holds(s Shape, unit string) string {
+	if p.holds != nil {
+		return p.holds(s)
+	}
+	if p.File != nil {
+		if h, ok := p.File.holds(s, unit); ok {
+			return h
+		}
+	}
+	return "the item's HIT does not ask it"
+}
+
+// holds is Holds for a unit of one of the file's steps asked per list
+// element or per grouped row.
+func (f *ProtocolFile) holds(s Shape, unit string) (string, bool) {
+	for _, st := range f.Steps {
+		n, numbered := strings.CutPrefix(unit, st.Unit+"_")
+		switch _, err := strconv.Atoi(n); {
+		case !numbered || err != nil:
+		case st.Per == PerElement:
+			return fmt.Sprintf("the item has no %s %s (it has %d)", f.Item.ListName, n, min(s.Answers, len(f.Item.List))), true
+		case st.Per == PerRow:
+			return fmt.Sprintf("the item has no %s %s (it has %d)", f.RowNoun(), n, min(s.Rows, MaxRows)), true
+		}
+	}
+	return "", false
+}
