@@ -28,7 +28,7 @@ func WriteProtocolFile(ctx context.Context, r *store.Reading, w io.Writer, opts 
 	if err != nil {
 		return sum, err
 	}
-	f := r.Protocol(kind).File
+	f := r.Protocol(kind).FileOf()
 	if f == nil {
 		return sum, fmt.Errorf("a %s dataset is not of a protocol file's kind", kind)
 	}

@@ -270,11 +270,11 @@ func (rr *runReader) namedBy() string {
 	if rr.itemsProtocol.Kind == guidelines.Nuggets.Kind {
 		return answerNaming
 	}
-	f := rr.itemsProtocol.File
-	if f == nil || len(f.Item.ID) != 1 {
+	col, ok := rr.itemsProtocol.OwnIDColumn()
+	if !ok {
 		return ""
 	}
-	return fmt.Sprintf(" (neither an item's uid nor its %s)", f.Item.ID[0])
+	return fmt.Sprintf(" (neither an item's uid nor its %s)", col)
 }
 
 func inDataset(name string) string {

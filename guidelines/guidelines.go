@@ -97,10 +97,11 @@ type Protocol struct {
 	// Code says what of a built-in kind a protocol file cannot say, and
 	// so keeps it in code ("" for a protocol file's kind).
 	Code string
-	// File is the protocol file the kind was made from (nil for a kind
-	// built into the code): what the store reads of an item kept as the
-	// file's rows (its rows as shown, its own ids).
-	File *ProtocolFile
+	// file is the protocol file the kind was made from (nil for a kind
+	// built into the code): its rows' capabilities (RowTexts, OwnIDColumn,
+	// Grouped, UnitText, ShownRow) read it, and its own parts take it
+	// whole (FileOf).
+	file *ProtocolFile
 	// Attention is the kind's attention question, a capability any kind
 	// may have (a protocol file's [attention], MIMICS's, ClariMM's); nil
 	// for a kind that asks none.

@@ -13,8 +13,8 @@ func (p Protocol) Holds(s Shape, unit string) string {
 	if p.holds != nil {
 		return p.holds(s)
 	}
-	if p.File != nil {
-		if h, ok := p.File.holds(s, unit); ok {
+	if p.file != nil {
+		if h, ok := p.file.holds(s, unit); ok {
 			return h
 		}
 	}

@@ -30,7 +30,7 @@ func (f *ProtocolFile) Protocol() Protocol {
 	for _, s := range f.Scales {
 		scales[s.Name] = s
 	}
-	p := Protocol{Kind: f.Name, Items: display.Clean(f.Items), Title: display.Clean(f.Title), text: f.markdown(scales), sums: &sync.Map{}, File: f}
+	p := Protocol{Kind: f.Name, Items: display.Clean(f.Items), Title: display.Clean(f.Title), text: f.markdown(scales), sums: &sync.Map{}, file: f}
 	for _, st := range f.Steps {
 		sc := scales[st.Scale]
 		p.StepTypes = append(p.StepTypes, Step{ID: st.Unit, Title: display.Clean(st.Title), Short: strings.ReplaceAll(st.Unit, "_", " "), Scale: sc.labels()})
@@ -272,11 +272,11 @@ func (f *ProtocolFile) AttentionAnswer(rows []ShownRow) (n int, ok bool) {
 // (MIMICS-Duo Task 1's pane_rating): unit type_n belongs to row n only.
 // A kind whose items have no rows has none.
 func (p Protocol) RowTypes() []string {
-	if p.File == nil {
+	if p.file == nil {
 		return nil
 	}
 	var out []string
-	for _, st := range p.File.Steps {
+	for _, st := range p.file.Steps {
 		if st.Per == PerRow {
 			out = append(out, st.Unit)
 		}

@@ -247,7 +247,7 @@ func (s *Set) Formats() ([]data.Format, error) {
 	out := BuiltinFormats()
 	files := map[guidelines.Kind]*Kind{}
 	for name, k := range s.byName {
-		if k.Protocol.File != nil {
+		if k.Protocol.FileOf() != nil {
 			files[name] = k
 		}
 	}

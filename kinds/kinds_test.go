@@ -143,6 +143,10 @@ func auditFile(t *testing.T, path string, banned []string) error {
 					t.Errorf("%s: a table keyed by task kind", fset.Position(n.Pos()))
 				}
 			}
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "FileOf" && !slices.Contains(fileKindParts, path) {
+				t.Errorf("%s: FileOf: a protocol file read whole outside its kind's own parts", fset.Position(n.Pos()))
+			}
 		case *ast.CaseClause:
 			for _, e := range n.List {
 				if isBuiltinKind(e) {
@@ -158,6 +162,12 @@ func auditFile(t *testing.T, path string, banned []string) error {
 	})
 	return nil
 }
+
+// fileKindParts are the files outside this package that are a protocol
+// file's kind's own parts, which FromFile names: its screen, and its
+// export in the file's shape. They alone read the file whole (FileOf);
+// every other layer asks the kind's protocol what it can do.
+var fileKindParts = []string{"../tui/kind_file.go", "../data/protoexport.go"}
 
 // isBuiltinKind says whether e names a built-in kind: guidelines.X.Kind.
 func isBuiltinKind(e ast.Expr) bool {

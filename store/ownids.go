@@ -30,8 +30,7 @@ func FileItemUID(cells ...string) string {
 // column's text) is id, or "" when kind's items have no such id: a
 // built-in kind's, or a protocol file's with several id columns.
 func OwnIDUID(p guidelines.Protocol, id string) string {
-	f := p.File
-	if f == nil || len(f.Item.ID) != 1 {
+	if _, ok := p.OwnIDColumn(); !ok {
 		return ""
 	}
 	return FileItemUID(id)

@@ -429,14 +429,15 @@ func (s *Store) ShownRows(ctx context.Context, itemID int64) ([]guidelines.Shown
 	if err != nil {
 		return nil, fmt.Errorf("item %d: %w", itemID, err)
 	}
-	f := s.Protocol(kind).File
-	if f == nil {
-		return nil, fmt.Errorf("item %d: a %s item has no protocol file", itemID, kind)
+	p := s.Protocol(kind)
+	if _, ok := p.ShownRow(""); !ok {
+		return nil, fmt.Errorf("item %d: a %s item keeps no rows", itemID, kind)
 	}
 	return collect(ctx, s.prepared(), "item rows", `SELECT line FROM item_rows WHERE item_id = ? ORDER BY pos`, []any{itemID},
 		func(rows *sql.Rows) (guidelines.ShownRow, error) {
 			var line string
 			err := rows.Scan(&line)
-			return f.Shown(line), err
+			row, _ := p.ShownRow(line)
+			return row, err
 		})
 }

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/claritty/claritty/guidelines"
 )
 
 // ItemSignals are an item's online signals, as a MIMICS-Click file gives
@@ -102,7 +100,7 @@ func (r *Reading) JoinedSignals(ctx context.Context) ([]PaneSignals, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := r.Protocol(kind).File
+	p := r.Protocol(kind)
 	err = eachRow(ctx, r.tx, `SELECT i.id, coalesce(r.pos, 1), coalesce(r.line, ''), i.query, i.question,
 			i.option_1, i.option_2, i.option_3, i.option_4, i.option_5
 		FROM items i LEFT JOIN item_rows r ON r.item_id = i.id WHERE i.dataset_id = ? ORDER BY i.seq, r.pos`,
@@ -115,8 +113,8 @@ func (r *Reading) JoinedSignals(ctx context.Context) ([]PaneSignals, error) {
 				return err
 			}
 			key := paneKey(cols[0], cols[1], cols[2:])
-			if f != nil && line != "" {
-				key = fileRowKey(f, line)
+			if q, qq, list, ok := p.RowTexts(line); ok && line != "" {
+				key = paneKey(q, qq, list) // a grouped row: its own texts
 			}
 			if s, ok := known[key]; ok {
 				s.ItemSignals.ItemID = id
@@ -165,18 +163,4 @@ func paneKey(query, question string, answers []string) string {
 		}
 	}
 	return strings.Join(parts, "\x1f")
-}
-
-// fileRowKey is paneKey of a protocol file's row: its first two text
-// columns and its list.
-func fileRowKey(f *guidelines.ProtocolFile, line string) string {
-	row := f.Shown(line)
-	var query, question string
-	if len(f.Item.Text) > 0 {
-		query = row.Cells[f.Item.Text[0]]
-	}
-	if len(f.Item.Text) > 1 {
-		question = row.Cells[f.Item.Text[1]]
-	}
-	return paneKey(query, question, row.List)
 }

@@ -32,8 +32,7 @@ type unitTexter struct {
 
 // of is UnitText for the unit of item itemID of kind, stored its texts.
 func (u *unitTexter) of(ctx context.Context, q source, itemID int64, p guidelines.Protocol, unit string, stored UnitText) (UnitText, error) {
-	f := p.File
-	if f == nil || f.Item.Group == "" {
+	if !p.Grouped() {
 		return stored, nil
 	}
 	if u.item != itemID { // item ids start at 1: the zero texter has read none
@@ -45,6 +44,6 @@ func (u *unitTexter) of(ctx context.Context, q source, itemID int64, p guideline
 		u.item, u.rows = itemID, rows
 	}
 	var t UnitText
-	t.Text, t.Text2, t.RowID = f.UnitText(unit, u.rows)
+	t.Text, t.Text2, t.RowID = p.UnitText(unit, u.rows)
 	return t, nil
 }

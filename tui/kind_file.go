@@ -27,7 +27,7 @@ type fileKind struct {
 	header string
 }
 
-// FileScreen is the HIT screen of a protocol file's kind (p.File): its
+// FileScreen is the HIT screen of a protocol file's kind (p.FileOf()): its
 // item's rows and columns, step by step as the file says.
 func FileScreen(p guidelines.Protocol) Screen {
 	return Screen{
@@ -51,7 +51,7 @@ func FileScreen(p guidelines.Protocol) Screen {
 
 // newFileKind is an item of the file's kind with rows already cleaned.
 func newFileKind(p guidelines.Protocol, rows []guidelines.ShownRow) *fileKind {
-	f := p.File
+	f := p.FileOf()
 	k := &fileKind{file: f, proto: p, rows: rows, header: queryColumn(f)}
 	for _, st := range f.Steps {
 		if !slices.Contains(st.Show, k.header) {

@@ -25,7 +25,7 @@ func (k testKinds) Screen(kind guidelines.Kind) (Screen, bool) {
 	switch {
 	case !ok:
 		return Screen{}, false
-	case p.File != nil:
+	case p.FileOf() != nil:
 		return FileScreen(p), true
 	}
 	return builtinScreens()[kind], true
@@ -71,7 +71,7 @@ func (k testKinds) StatsText(ctx context.Context, r *store.Reading, d store.Data
 	var t interface{ WriteText(io.Writer) error }
 	var err error
 	switch p := r.Protocol(d.Kind); {
-	case p.File != nil:
+	case p.FileOf() != nil:
 		t, err = report.ProtocolFileStats(ctx, r, p)
 	case d.Kind == guidelines.MIMICS.Kind:
 		t, err = report.DatasetStats(ctx, r)

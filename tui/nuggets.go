@@ -41,6 +41,14 @@ func nuggetGrade(n store.Nugget) string {
 	return fmt.Sprintf("w %-4s", strconv.FormatFloat(n.Weight, 'g', 4, 64))
 }
 
+// paneNouner is a kind whose items the side pane's progress line counts
+// under another name than the HIT's.
+type paneNouner interface{ paneNoun() string }
+
+// paneNoun: the side pane counts a nuggets dataset's answers as items,
+// as it always has.
+func (*nuggetKind) paneNoun() string { return "items" }
+
 // NuggetScreen is an answer's HIT screen: the answer beside each gold
 // nugget of its intent.
 func NuggetScreen() Screen {

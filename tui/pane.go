@@ -16,7 +16,6 @@ import (
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/bench"
 	"github.com/claritty/claritty/display"
-	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
@@ -364,8 +363,8 @@ func (m *Model) paneLines() []string {
 	}
 	lines = append(lines, "")
 	items := m.kind().noun() + "s complete"
-	if m.protocol().Kind == guidelines.Nuggets.Kind {
-		items = "items complete"
+	if pn, ok := m.kind().(paneNouner); ok {
+		items = pn.paneNoun() + " complete"
 	}
 	if p.ratings != nil {
 		lines = append(append(lines, ratingLines(s, p.ratings)...), "")

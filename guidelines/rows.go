@@ -1,0 +1,58 @@
+package guidelines
+
+// FileOf is the protocol file a kind was made from, for that kind's own
+// parts (its descriptor, screen, import format and export in the file's
+// shape); nil for a kind built into the code. Every other layer asks a
+// kind's protocol for what it can do (the methods below), never whether
+// it came from a file.
+func (p Protocol) FileOf() *ProtocolFile { return p.file }
+
+// OwnIDColumn is the one column whose text is an item's own id, where the
+// kind's items have one (a protocol file with one id column).
+func (p Protocol) OwnIDColumn() (string, bool) {
+	if p.file == nil || len(p.file.Item.ID) != 1 {
+		return "", false
+	}
+	return p.file.Item.ID[0], true
+}
+
+// Grouped says whether an item of the kind gathers rows of its own (a
+// protocol file's group column), each with texts of its own.
+func (p Protocol) Grouped() bool { return p.file != nil && p.file.Item.Group != "" }
+
+// UnitText is a grouped item's unit's own texts and row id, from the
+// item's rows as kept (ProtocolFile.UnitText); nothing for another kind.
+func (p Protocol) UnitText(unit string, rows []string) (text, text2, rowID string) {
+	if !p.Grouped() {
+		return "", "", ""
+	}
+	return p.file.UnitText(unit, rows)
+}
+
+// ShownRow is what a kept row of the kind's item shows (ProtocolFile.Shown);
+// false for a kind whose items keep no rows.
+func (p Protocol) ShownRow(line string) (ShownRow, bool) {
+	if p.file == nil {
+		return ShownRow{}, false
+	}
+	return p.file.Shown(line), true
+}
+
+// RowTexts are a kept row's query, question and list as a MIMICS pane's
+// (the first two text columns, the list), so a row joins click signals
+// as a pane of the same texts does; false for a kind whose items keep no
+// rows.
+func (p Protocol) RowTexts(line string) (query, question string, list []string, ok bool) {
+	row, ok := p.ShownRow(line)
+	if !ok {
+		return "", "", nil, false
+	}
+	text := p.file.Item.Text
+	if len(text) > 0 {
+		query = row.Cells[text[0]]
+	}
+	if len(text) > 1 {
+		question = row.Cells[text[1]]
+	}
+	return query, question, row.List, true
+}
