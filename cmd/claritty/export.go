@@ -261,6 +261,9 @@ func exportDataset(ctx context.Context, st *store.Store, f exportFormat, name st
 		return store.Dataset{}, err
 	}
 	if _, ok := set.Kind(f.kind); f.kind != "" && !ok { // a name exportFormatNamed took for a protocol's
+		if _, err := guidelines.FindShipped(f.kind); err == nil {
+			return store.Dataset{}, fmt.Errorf("no dataset holds %s items yet: a lead imports them first (claritty import FILE)", f.kind)
+		}
 		return store.Dataset{}, fmt.Errorf("unknown export format %q: neither one of claritty export --help's nor a protocol's (claritty protocols)", f.name)
 	}
 	var d store.Dataset

@@ -62,3 +62,17 @@ func TestKindsNameFindsItsDataset(t *testing.T) {
 		}
 	}
 }
+
+// A shipped protocol's own export, asked before any of its data is in the
+// database, says to import it first rather than calling the format unknown.
+func TestShippedProtocolExportBeforeItsData(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	r := tm.run(t, "", "", "export", "--format", "mimics-duo-quality")
+	if r.code == 0 || !strings.Contains(r.stderr, "no dataset holds mimics-duo-quality items yet") {
+		t.Errorf("export --format mimics-duo-quality on the demo: %+v", r)
+	}
+	if r := tm.run(t, "", "", "export", "--format", "no-such-kind"); r.code == 0 || !strings.Contains(r.stderr, `unknown export format "no-such-kind"`) {
+		t.Errorf("an unknown protocol's name: %+v", r)
+	}
+}
