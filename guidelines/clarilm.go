@@ -136,7 +136,7 @@ var Compare = Protocol{
 func necessitySteps(s Shape) []ItemStep {
 	out := []ItemStep{{ID: "necessity", Unit: "necessity"}}
 	if s.Facets > 0 {
-		out = append(out, ItemStep{ID: "facet", Unit: "facet", When: &Condition{Unit: "necessity", Value: NecessityYes}})
+		out = append(out, ItemStep{ID: "facet", Unit: "facet", When: &Condition{Unit: "necessity", In: SetOf(NecessityYes)}})
 	}
 	return out
 }

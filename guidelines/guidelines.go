@@ -312,6 +312,19 @@ func (p Protocol) LabelString(value int) string {
 	return strconv.Itoa(value)
 }
 
+// SetString is a condition's labels as files write them: "1" for one,
+// "2, 3 or 4" for several.
+func (p Protocol) SetString(set ValueSet) string {
+	var out []string
+	for _, v := range set.Values() {
+		out = append(out, p.LabelString(v))
+	}
+	if len(out) < 2 {
+		return strings.Join(out, "")
+	}
+	return strings.Join(out[:len(out)-1], ", ") + " or " + out[len(out)-1]
+}
+
 // ParseLabel reads a unit's label as files write it: its value on a
 // numbered scale; on a named one its name or its key, so "2" and "full" are
 // the same nugget judgement and "0" and "none" the same facet choice.

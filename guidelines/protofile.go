@@ -89,7 +89,8 @@ type FileStep struct {
 	Per   string   `toml:"per"`
 	Show  []string `toml:"show"` // the columns on screen; "list" for the list
 	Scale string   `toml:"scale"`
-	// When asks the step only after an earlier unit's label is Value.
+	// When asks the step only after an earlier unit's label is Value, or
+	// one of In.
 	When      *FileCondition `toml:"when"`
 	Guideline string         `toml:"guideline"`
 	// LabelText is the guideline for each value of the scale, in its order.
@@ -100,10 +101,24 @@ type FileStep struct {
 	Column string `toml:"column"`
 }
 
-// FileCondition is a step's condition: asked after Unit's label is Value.
+// FileCondition is a step's condition: asked after Unit's label is Value,
+// or any of In (need 2, 3 or 4). A file gives one of the two.
 type FileCondition struct {
 	Unit  string `toml:"unit"`
-	Value int    `toml:"value"`
+	Value *int   `toml:"value"`
+	In    []int  `toml:"in"`
+}
+
+// set is the labels that meet the condition. A kept file may give
+// neither value nor in: claritty before in took that for value = 0.
+func (w FileCondition) set() ValueSet {
+	switch {
+	case w.Value != nil:
+		return SetOf(*w.Value)
+	case w.In == nil:
+		return SetOf(0)
+	}
+	return SetOf(w.In...)
 }
 
 // Attention is an attention check: Ask, answered with the count of Count
@@ -679,8 +694,46 @@ func (c *fileCheck) checkWhen(key string, i int, st FileStep, earlier map[string
 		c.at(key+".when", "step %d: asked after unit %q, which no earlier step labels", i+1, st.When.Unit)
 	case before.Per != "" && before.Per != PerItem:
 		c.at(key+".when", "step %d: asked after unit %q, which is asked more than once an item", i+1, st.When.Unit)
-	case !slices.Contains(scales[before.Scale].Values, st.When.Value):
-		c.at(key+".when", "step %d: value %d is not on the scale of %q", i+1, st.When.Value, st.When.Unit)
+	default:
+		c.checkWhenValues(key, i, *st.When, scales[before.Scale])
+	}
+}
+
+// checkWhenValues checks the labels a condition names: value or in, not
+// both; in not empty and each value once; every value on the scale of the
+// unit it names.
+func (c *fileCheck) checkWhenValues(key string, i int, w FileCondition, scale FileScale) {
+	switch {
+	case w.Value != nil && w.In != nil:
+		c.at(key+".when", "step %d: when gives both value and in: give one (in = [2, 3] for several values)", i+1)
+		return
+	case w.Value != nil:
+		if !slices.Contains(scale.Values, *w.Value) {
+			c.at(key+".when", "step %d: value %d is not on the scale of %q", i+1, *w.Value, w.Unit)
+		}
+		return
+	case w.In == nil && !c.admit:
+		// A kept file's missing value is 0 (set), as it was when kept.
+		if !slices.Contains(scale.Values, 0) {
+			c.at(key+".when", "step %d: value 0 is not on the scale of %q", i+1, w.Unit)
+		}
+		return
+	case w.In == nil:
+		c.at(key+".when", "step %d: when names no label of %q: give value = 1, or in = [2, 3] for several", i+1, w.Unit)
+		return
+	case len(w.In) == 0:
+		c.at(key+".when", "step %d: when.in is empty: name at least one value", i+1)
+		return
+	}
+	seen := map[int]bool{}
+	for _, v := range w.In {
+		switch {
+		case seen[v]:
+			c.at(key+".when", "step %d: when.in: value %d is twice", i+1, v)
+		case !slices.Contains(scale.Values, v):
+			c.at(key+".when", "step %d: when.in: value %d is not on the scale of %q", i+1, v, w.Unit)
+		}
+		seen[v] = true
 	}
 }
 

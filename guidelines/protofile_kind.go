@@ -73,7 +73,7 @@ func fileSteps(steps []FileStep, listLen int, s Shape) []ItemStep {
 		}
 		if st.When != nil {
 			for i := range these {
-				these[i].When = &Condition{Unit: st.When.Unit, Value: st.When.Value}
+				these[i].When = &Condition{Unit: st.When.Unit, In: st.When.set()}
 			}
 		}
 		out = append(out, these...)

@@ -296,7 +296,7 @@ when = { unit = "need", value = 1 }
 		t.Fatal(err)
 	}
 	p := f.Protocol()
-	if c, ok := p.Requires("why"); !ok || c != (Condition{Unit: "need", Value: 1}) {
+	if c, ok := p.Requires("why"); !ok || c != (Condition{Unit: "need", In: SetOf(1)}) {
 		t.Errorf("why requires %+v %v", c, ok)
 	}
 	if got := p.Asked(Shape{}, map[string]int{"need": 0}); !slices.Equal(got, []string{"need"}) {

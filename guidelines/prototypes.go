@@ -21,7 +21,7 @@ func (s *protocolScan) typed(name string, line int, t reflect.Type, v *unstable.
 		t = t.Elem()
 	}
 	if !takes(t, v.Kind) {
-		s.problems = append(s.problems, s.refuse(line, "%s is %s; want %s", name, valueWords(v), typeWords(t)))
+		s.problems = append(s.problems, s.refuse(line, "%s is %s; %s", name, valueWords(v), wantWords(name, t, v)))
 		return
 	}
 	switch v.Kind {
@@ -112,6 +112,26 @@ func valueWords(v *unstable.Node) string {
 		return "a table"
 	}
 	return "a date or time"
+}
+
+// wantWords says what the key takes instead; a condition's list of values
+// belongs in in, not value, and the refusal says so with the file's list.
+func wantWords(name string, t reflect.Type, v *unstable.Node) string {
+	if v.Kind != unstable.Array || !strings.HasSuffix(name, "when.value") {
+		return "want " + typeWords(t)
+	}
+	var values []string
+	for it := v.Children(); it.Next(); {
+		if it.Node().Kind != unstable.Integer {
+			values = []string{"2", "3", "4"} // an example: the file's are not all numbers
+			break
+		}
+		values = append(values, string(it.Node().Data))
+	}
+	if len(values) == 0 {
+		values = []string{"2", "3", "4"}
+	}
+	return "for several values write in = [" + strings.Join(values, ", ") + "]"
 }
 
 // typeWords says what a key takes, in the words of a TOML file.

@@ -16,7 +16,7 @@ func TestProtocolValueTypes(t *testing.T) {
 		t.Fatalf("one [step] table: %v", err)
 	}
 	for _, c := range []struct{ old, new, want string }{
-		{`column = "useful"`, "column = \"useful\"\nwhen = { unit = \"x\", value = [2, 3] }", `u.toml:22: step 1: when.value is a list; want a whole number`},
+		{`column = "useful"`, "column = \"useful\"\nwhen = { unit = \"x\", value = [2, 3] }", `u.toml:22: step 1: when.value is a list; for several values write in = [2, 3]`},
 		{`column = "useful"`, "column = \"useful\"\nwhen = { unit = 3, value = 2.5 }", "u.toml:22: step 1: when.unit is the number 3; want text in quotes\n" +
 			"u.toml:22: step 1: when.value is the number 2.5; want a whole number"},
 		{`column = "useful"`, "column = \"useful\"\nwhen = 1", `u.toml:22: step 1: when is the number 1; want a table`},

@@ -31,10 +31,50 @@ type ItemStep struct {
 	When *Condition
 }
 
-// Condition is one unit holding one label.
+// Condition is one unit holding one of a set of labels (a protocol
+// file's when = { unit = "need", in = [2, 3, 4] }; value = 1 is the set of
+// one).
 type Condition struct {
-	Unit  string
-	Value int
+	Unit string
+	In   ValueSet
+}
+
+// Holds says whether a label of the condition's unit meets it.
+func (c Condition) Holds(v int) bool { return c.In.Has(v) }
+
+// ValueSet is a set of labels, a bit per value. Every scale's values are
+// 0–9, so a bit each fits; being a number, a set compares with == (two
+// conditions are the same whether a file writes value = 1 or in = [1])
+// and keys a map.
+type ValueSet uint64
+
+// maxSetValue is the largest value a ValueSet holds.
+const maxSetValue = 63
+
+// SetOf is the set of these values. A value past 0–63 is on no scale, so
+// no label holds it: leaving it out meets the same labels.
+func SetOf(values ...int) ValueSet {
+	var s ValueSet
+	for _, v := range values {
+		if v >= 0 && v <= maxSetValue {
+			s |= 1 << v
+		}
+	}
+	return s
+}
+
+// Has says whether v is in the set.
+func (s ValueSet) Has(v int) bool { return v >= 0 && v <= maxSetValue && s&(1<<v) != 0 }
+
+// Values lists the set's values, lowest first.
+func (s ValueSet) Values() []int {
+	var out []int
+	for v := 0; v <= maxSetValue; v++ {
+		if s.Has(v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // Applies says whether the step asks for a label, given the annotator's
@@ -44,7 +84,7 @@ func (st ItemStep) Applies(labels map[string]int) bool {
 		return true
 	}
 	v, ok := labels[st.When.Unit]
-	return ok && v == st.When.Value
+	return ok && st.When.Holds(v)
 }
 
 // Asked lists, in HIT order, the units an item of this shape asks of an
@@ -109,7 +149,7 @@ func (p Protocol) Outlived(labels map[string]int) []string {
 			if !waits || gone[u] {
 				continue
 			}
-			if v, has := labels[c.Unit]; !has || gone[c.Unit] || v != c.Value {
+			if v, has := labels[c.Unit]; !has || gone[c.Unit] || !c.Holds(v) {
 				gone[u], changed = true, true
 			}
 		}

@@ -86,7 +86,7 @@ func TestFacetWaitsForYes(t *testing.T) {
 	if !Necessity.Complete(Shape{}, map[string]int{"necessity": NecessityYes}) {
 		t.Error("without candidates a yes completes the HIT")
 	}
-	if c, ok := Necessity.Requires("facet"); !ok || c != (Condition{"necessity", NecessityYes}) {
+	if c, ok := Necessity.Requires("facet"); !ok || c != (Condition{"necessity", SetOf(NecessityYes)}) {
 		t.Errorf("facet requires %v %v", c, ok)
 	}
 	if _, ok := Necessity.Requires("necessity"); ok {

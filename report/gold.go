@@ -200,7 +200,7 @@ func (rules datasetRules) conditioned(units []UnitGold) []UnitGold {
 			continue
 		}
 		cond, ok := byUnit[c.Unit]
-		if !ok || cond.Label != c.Value {
+		if !ok || !c.Holds(cond.Label) {
 			continue
 		}
 		if cond.Provenance == agreement.Insufficient && u.Provenance != agreement.Adjudicated {

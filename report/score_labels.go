@@ -94,7 +94,7 @@ type labelTally struct {
 func (t *labelTally) add(s *RunScore, p guidelines.Protocol, g *goldIndex, pr store.RunLabel) {
 	t.items[pr.ItemID] = true
 	if c, ok := p.Requires(pr.Unit); ok {
-		if v := g.items[pr.ItemID].Label(c.Unit); v >= 0 && v != c.Value {
+		if v := g.items[pr.ItemID].Label(c.Unit); v >= 0 && !c.Holds(v) {
 			t.moot++
 			return
 		}

@@ -38,7 +38,7 @@ func conditionCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 	for _, kind := range slices.Sorted(maps.Keys(kinds)) {
 		for _, c := range conditionQueries(kinds[kind]) {
 			for _, q := range queries {
-				args := append([]any{kind, c.unit, c.value}, c.waiting...)
+				args := append([]any{kind, c.unit, int64(c.in)}, c.waiting...)
 				var k int
 				if err := db.QueryRowContext(ctx, fmt.Sprintf(q.count, marksFrom4(len(c.waiting))), args...).Scan(&k); err != nil {
 					return r, err
@@ -52,7 +52,7 @@ func conditionCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 					return r, err
 				}
 				for _, e := range ex {
-					r.Problems = append(r.Problems, fmt.Sprintf("%s: waits for %s %s", e, c.unit, kinds[kind].LabelString(c.value)))
+					r.Problems = append(r.Problems, fmt.Sprintf("%s: waits for %s %s", e, c.unit, kinds[kind].SetString(c.in)))
 				}
 			}
 		}
@@ -67,8 +67,9 @@ func conditionCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 }
 
 // labelsWithout and repeatsWithout count (and name a few of) the labels of
-// kind ?1 on units ?4… that wait for unit ?2 to hold ?3 and stand without
-// it: a HIT's, and an open repeat's second answers.
+// kind ?1 on units ?4… that wait for unit ?2 to hold a value of the set ?3
+// (a guidelines.ValueSet: bit v for value v) and stand without it: a
+// HIT's, and an open repeat's second answers.
 var (
 	labelsWithout = struct{ count, examples string }{
 		`SELECT count(*) ` + labelsWithoutFrom,
@@ -81,11 +82,13 @@ var (
 const (
 	labelsWithoutFrom = `FROM labels l JOIN items i ON i.id = l.item_id JOIN datasets d ON d.id = i.dataset_id
 		WHERE d.kind = ?1 AND l.unit IN (%s) AND NOT EXISTS (SELECT 1 FROM labels c
-			WHERE c.item_id = l.item_id AND c.annotator_id = l.annotator_id AND c.unit = ?2 AND c.value = ?3)`
+			WHERE c.item_id = l.item_id AND c.annotator_id = l.annotator_id AND c.unit = ?2 AND `+inSet+`)`
 	repeatsWithoutFrom = `FROM repeat_labels l JOIN repeats r ON r.id = l.repeat_id JOIN items i ON i.id = r.item_id
 		JOIN datasets d ON d.id = i.dataset_id
 		WHERE d.kind = ?1 AND l.unit IN (%s) AND NOT EXISTS (SELECT 1 FROM repeat_labels c
-			WHERE c.repeat_id = l.repeat_id AND c.unit = ?2 AND c.value = ?3)`
+			WHERE c.repeat_id = l.repeat_id AND c.unit = ?2 AND `+inSet+`)`
+	// inSet says whether label c's value is in the set ?3.
+	inSet = `c.value BETWEEN 0 AND 63 AND (?3 >> c.value) & 1 = 1`
 )
 
 // marksFrom4 is n numbered placeholders from ?4 on.
@@ -100,7 +103,7 @@ func marksFrom4(n int) string {
 // conditionQuery is one condition of a kind and the units waiting for it.
 type conditionQuery struct {
 	unit    string
-	value   int
+	in      guidelines.ValueSet
 	waiting []any
 }
 
@@ -114,12 +117,12 @@ func conditionQueries(p guidelines.Protocol) []conditionQuery {
 	}
 	var out []conditionQuery
 	for c, units := range by {
-		out = append(out, conditionQuery{unit: c.Unit, value: c.Value, waiting: units})
+		out = append(out, conditionQuery{unit: c.Unit, in: c.In, waiting: units})
 	}
-	// By unit, then value: two conditions on one unit (ask 1, ask 0) come
+	// By unit, then values: two conditions on one unit (ask 1, ask 0) come
 	// in the same order every check.
 	slices.SortFunc(out, func(a, b conditionQuery) int {
-		return cmp.Or(strings.Compare(a.unit, b.unit), cmp.Compare(a.value, b.value))
+		return cmp.Or(strings.Compare(a.unit, b.unit), cmp.Compare(a.in, b.in))
 	})
 	return out
 }

@@ -47,7 +47,7 @@ when = { unit = "need", value = 0 }
 	}
 	for range 200 {
 		q := conditionQueries(f.Protocol())
-		if len(q) != 2 || q[0].value != 0 || q[1].value != 1 || q[0].waiting[0] != "instead" || q[1].waiting[0] != "why" {
+		if len(q) != 2 || q[0].in != guidelines.SetOf(0) || q[1].in != guidelines.SetOf(1) || q[0].waiting[0] != "instead" || q[1].waiting[0] != "why" {
 			t.Fatalf("want need 0 (instead) then need 1 (why), got %+v", q)
 		}
 	}

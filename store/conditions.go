@@ -73,8 +73,8 @@ func keepConditions(w *ptx, held heldLabels, ch LabelChange) (kept, error) {
 		if err != nil {
 			return out, err
 		}
-		if have == nil || *have != cond.Value {
-			return out, fmt.Errorf("%s %w: %s %s", ch.Unit, ErrCondition, cond.Unit, p.LabelString(cond.Value))
+		if have == nil || !cond.Holds(*have) {
+			return out, fmt.Errorf("%s %w: %s %s", ch.Unit, ErrCondition, cond.Unit, p.SetString(cond.In))
 		}
 		if !p.Fits(ref.shape(), ch.Unit, *ch.Value) {
 			return out, fmt.Errorf("%s %s: the item has %d candidate facets", ch.Unit, p.LabelString(*ch.Value), ref.Facets)
@@ -197,8 +197,8 @@ func conditionsMet(ref ItemRef, labels map[string]int) error {
 		if !ok {
 			continue
 		}
-		if have, has := labels[cond.Unit]; !has || have != cond.Value {
-			return fmt.Errorf("%s %w: %s %s", u, ErrCondition, cond.Unit, p.LabelString(cond.Value))
+		if have, has := labels[cond.Unit]; !has || !cond.Holds(have) {
+			return fmt.Errorf("%s %w: %s %s", u, ErrCondition, cond.Unit, p.SetString(cond.In))
 		}
 	}
 	return nil
@@ -275,7 +275,7 @@ func (m *Merger) keepConditions(it *mergeItem, ann int64) error {
 // is missing), and says what u waits for.
 func rootOf(p guidelines.Protocol, u string, gone []string) (root, why string) {
 	c, _ := p.Requires(u)
-	why = c.Unit + " " + p.LabelString(c.Value)
+	why = c.Unit + " " + p.SetString(c.In)
 	for slices.Contains(gone, c.Unit) {
 		c, _ = p.Requires(c.Unit)
 	}
@@ -341,7 +341,7 @@ func standingLabels(p guidelines.Protocol, labels []UnitLabel) error {
 			have = c.Unit + " " + p.LabelString(v)
 		}
 		return &UnitError{Unit: u, Err: fmt.Errorf("%s %s %w: %s %s, and the file gives %s",
-			u, p.LabelString(got[u]), ErrCondition, c.Unit, p.LabelString(c.Value), have)}
+			u, p.LabelString(got[u]), ErrCondition, c.Unit, p.SetString(c.In), have)}
 	}
 	return nil
 }

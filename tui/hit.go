@@ -135,7 +135,7 @@ func (s *hitState) ruledOut(i int) bool {
 		return false
 	}
 	if v, ok := s.labels[w.Unit]; ok {
-		return v != w.Value
+		return !w.Holds(v)
 	}
 	j := s.unitStep(w.Unit)
 	return j >= 0 && s.ruledOut(j)
