@@ -82,11 +82,11 @@ var (
 const (
 	labelsWithoutFrom = `FROM labels l JOIN items i ON i.id = l.item_id JOIN datasets d ON d.id = i.dataset_id
 		WHERE d.kind = ?1 AND l.unit IN (%s) AND NOT EXISTS (SELECT 1 FROM labels c
-			WHERE c.item_id = l.item_id AND c.annotator_id = l.annotator_id AND c.unit = ?2 AND `+inSet+`)`
+			WHERE c.item_id = l.item_id AND c.annotator_id = l.annotator_id AND c.unit = ?2 AND ` + inSet + `)`
 	repeatsWithoutFrom = `FROM repeat_labels l JOIN repeats r ON r.id = l.repeat_id JOIN items i ON i.id = r.item_id
 		JOIN datasets d ON d.id = i.dataset_id
 		WHERE d.kind = ?1 AND l.unit IN (%s) AND NOT EXISTS (SELECT 1 FROM repeat_labels c
-			WHERE c.repeat_id = l.repeat_id AND c.unit = ?2 AND `+inSet+`)`
+			WHERE c.repeat_id = l.repeat_id AND c.unit = ?2 AND ` + inSet + `)`
 	// inSet says whether label c's value is in the set ?3.
 	inSet = `c.value BETWEEN 0 AND 63 AND (?3 >> c.value) & 1 = 1`
 )
