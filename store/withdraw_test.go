@@ -18,13 +18,20 @@ import (
 // ana.
 func seedClariQ(t *testing.T, st *Store, n int) ([]int64, Annotator) {
 	t.Helper()
+	return seedGated(t, st, datatest.ClariQGated, n)
+}
+
+// seedGated is seedClariQ with another protocol file in ClariQGated's
+// columns (datatest.ClariQNeedIn).
+func seedGated(t *testing.T, st *Store, src string, n int) ([]int64, Annotator) {
+	t.Helper()
 	ctx := context.Background()
-	f, err := guidelines.ParseProtocolFile("clariq.toml", []byte(datatest.ClariQGated))
+	f, err := guidelines.ParseProtocolFile("clariq.toml", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
 	lead := testLead(t, st)
-	im, err := st.BeginProtocolImport(ctx, lead, "clariq", "", f, []byte(datatest.ClariQGated))
+	im, err := st.BeginProtocolImport(ctx, lead, "clariq", "", f, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,4 +262,87 @@ func TestCheckFindsALabelWithoutItsAnswer(t *testing.T) {
 	st.db.Exec(`UPDATE repeats SET finished_at = '2026-01-02T00:00:00.000Z'`)
 	keyAll(t, st, items[0], ana.ID, "ask=0")
 	checkSound(t, st)
+}
+
+// Issue 45, point 5: a step asked when the need is any of 2, 3 or 4. Its
+// labels are refused after a need of 1, stand while the need moves within
+// the set (3 → 2 withdraws nothing), and go, each with a withdrawn history
+// row, when it leaves it (2 → 1); check holds the database sound all along.
+func TestChangedAnswerOutsideTheSetWithdraws(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	items, ana := seedGated(t, st, datatest.ClariQNeedIn, 1)
+	one := items[0]
+	keyAll(t, st, one, ana.ID, "need=1")
+	two := 2
+	_, err := st.SetLabel(ctx, LabelChange{ItemID: one, AnnotatorID: ana.ID, Unit: "usefulness_1", Value: &two})
+	if !errors.Is(err, ErrCondition) || !strings.Contains(err.Error(), "need 2, 3 or 4") {
+		t.Errorf("usefulness after need 1: %v", err)
+	}
+	keyAll(t, st, one, ana.ID, "need=3", "usefulness_1=2", "usefulness_2=3")
+	if h := loadHIT(t, st, one, ana.ID); !h.Finished {
+		t.Fatal("the whole HIT is not finished")
+	}
+	change, err := st.SetLabel(ctx, LabelChange{ItemID: one, AnnotatorID: ana.ID, Unit: "need", Value: &two})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := st.Labels(ctx, one, ana.ID); len(got) != 3 || len(change.Withdrawn) != 0 {
+		t.Errorf("need 3 → 2 left %v, withdrew %v; want all three kept", got, change.Withdrawn)
+	}
+	checkSound(t, st)
+	var lastID int64
+	st.db.QueryRow(`SELECT max(id) FROM label_history`).Scan(&lastID)
+	none := 1
+	if _, err := st.SetLabel(ctx, LabelChange{ItemID: one, AnnotatorID: ana.ID, Unit: "need", Value: &none}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := st.Labels(ctx, one, ana.ID); len(got) != 1 || got["need"] != 1 {
+		t.Errorf("need 2 → 1 left %v; want need alone", got)
+	}
+	var withdrawn int
+	st.db.QueryRow(`SELECT count(*) FROM label_history WHERE id > ? AND source = 'withdrawn' AND new_value IS NULL`, lastID).Scan(&withdrawn)
+	if withdrawn != 2 {
+		t.Errorf("%d withdrawn history rows; want 2", withdrawn)
+	}
+	if h := loadHIT(t, st, one, ana.ID); !h.Finished {
+		t.Error("need 1 is a whole HIT, yet it is not finished")
+	}
+	checkSound(t, st)
+}
+
+// check's rule reads a condition's set: a usefulness stands with a need
+// of 2, 3 or 4, and a need of 1 under it (as an older claritty could
+// leave it) is found, naming the set. The labels are written by hand, so
+// only the conditions' rule is read (the kept agreement table is stale).
+func TestCheckReadsAConditionsSet(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	items, ana := seedGated(t, st, datatest.ClariQNeedIn, 1)
+	keyAll(t, st, items[0], ana.ID, "need=4", "usefulness_1=2", "usefulness_2=2")
+	conditions := func() string {
+		t.Helper()
+		results, err := CheckFile(context.Background(), st.Path())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range results {
+			if r.Name == "no label stands without the answer its step waits for" {
+				return strings.Join(r.Problems, "\n")
+			}
+		}
+		t.Fatal("check has no conditions rule")
+		return ""
+	}
+	st.db.Exec(`UPDATE labels SET value = 2 WHERE unit = 'need'`)
+	if got := conditions(); got != "" {
+		t.Errorf("need 2: %s", got)
+	}
+	st.db.Exec(`UPDATE labels SET value = 1 WHERE unit = 'need'`)
+	all := conditions()
+	want := fmt.Sprintf("item %d usefulness_1 by annotator %d: waits for need 2, 3 or 4", items[0], ana.ID)
+	if !strings.Contains(all, "2 labels stand without") || !strings.Contains(all, want) {
+		t.Errorf("check says %q; want %q", all, want)
+	}
 }

@@ -341,6 +341,50 @@ func ClariQGatedRows(n int) string {
 	return b.String()
 }
 
+// ClariQNeedIn is issue 45's ClariQ study in ClariQGated's columns
+// (ClariQGatedRows; ask, clear and why unused): a request's need for
+// clarification 1–4, then each candidate question's usefulness, asked
+// only when the need is 2 or more (when … in).
+const ClariQNeedIn = `name = "clariq-need"
+title = "Clarifying questions for a request"
+items = "requests"
+
+[item]
+header = ["topic_id", "initial_request", "question_id", "question", "need", "ask", "usefulness", "clear", "why"]
+id = ["topic_id", "initial_request"]
+group = "topic_id"
+text = ["initial_request", "question"]
+row_name = "question"
+
+[[scale]]
+name = "need"
+values = [1, 2, 3, 4]
+keys = ["1", "2", "3", "4"]
+names = ["no need", "little", "some", "much"]
+
+[[scale]]
+name = "use"
+values = [1, 2, 3]
+keys = ["1", "2", "3"]
+names = ["useless", "useful", "very useful"]
+
+[[step]]
+title = "How much does the request need clarifying?"
+unit = "need"
+show = ["initial_request"]
+scale = "need"
+column = "need"
+
+[[step]]
+title = "How useful is this question?"
+unit = "usefulness"
+per = "row"
+show = ["initial_request", "question"]
+scale = "use"
+column = "usefulness"
+when = { unit = "need", in = [2, 3, 4] }
+`
+
 // NeedFirst is a flat ClariQ-style protocol file: a request's need for
 // clarification, then the usefulness of the question asked back. Its
 // first step shows the request alone, the column on the HIT's first line,
