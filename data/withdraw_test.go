@@ -168,3 +168,68 @@ func TestProtocolFileLabelsKeepConditions(t *testing.T) {
 		t.Errorf("the file without the contradicted label: %v", err)
 	}
 }
+
+// Issue 45, point 5: a condition on a set of values holds in a merge and
+// in a protocol file's own labels as one value does. A labels file that
+// gives a usefulness with a need of 1 is refused at its line, naming the
+// set; the file's newer need of 2 (in the set, from 3) withdraws nothing,
+// its newer need of 1 withdraws the usefulness; a release file with a
+// usefulness under a need of 1 is refused at that cell's line.
+func TestMergeKeepsAConditionsSet(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	f, err := guidelines.ParseProtocolFile("clariq.toml", []byte(datatest.ClariQNeedIn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	release := "topic_id\tinitial_request\tquestion_id\tquestion\tneed\task\tusefulness\tclear\twhy\n" +
+		"1\tTell me\tQ1\tWhich?\t3\t\t2\t\t\n" +
+		"2\tFind it\tQ2\tWhere?\t1\t\t\t\t\n" +
+		"2\tFind it\tQ3\tWhen?\t1\t\t3\t\t\n"
+	_, err = ImportProtocolFile(ctx, st, lead(t, st), strings.NewReader(release), "cq.tsv", f, []byte(datatest.ClariQNeedIn), Options{Dataset: "cq"})
+	if want := "cq.tsv:4: usefulness_2 3 waits for another label: need 2, 3 or 4, and the file gives need 1"; err == nil || err.Error() != want {
+		t.Errorf("a release's usefulness under need 1: %v\nwant %s", err, want)
+	}
+	if _, err := ImportProtocolFile(ctx, st, lead(t, st), strings.NewReader(datatest.ClariQGatedRows(2)), "clariq.tsv",
+		f, []byte(datatest.ClariQNeedIn), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := st.DatasetByName(ctx, "clariq")
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := storetest.ItemAt(t, st, ds.ID, 1)
+
+	db := storetest.DB(t, st)
+	tables := []string{"labels", "label_history", "hits", "items", "annotators"}
+	before := storetest.Fingerprint(t, db, tables...)
+	_, err = mergeRows(t, st, it.UID+"\tneed\tbo\t1\t", it.UID+"\tusefulness_1\tbo\t2\t")
+	if want := "m.tsv:3: usefulness_1 2 waits for another label: need 2, 3 or 4, and line 2 gives need 1"; err == nil || err.Error() != want || !errors.Is(err, store.ErrCondition) {
+		t.Errorf("usefulness with need 1:\n got %v\nwant %s", err, want)
+	}
+	if storetest.Fingerprint(t, db, tables...) != before {
+		t.Fatal("the refused merge changed the database")
+	}
+
+	if _, err := mergeRows(t, st, it.UID+"\tneed\tana\t3\t2020-01-01T00:00:00Z", it.UID+"\tusefulness_1\tana\t2\t2020-01-02T00:00:00Z",
+		it.UID+"\tusefulness_2\tana\t3\t2020-01-02T00:00:00Z"); err != nil {
+		t.Fatal(err)
+	}
+	ana, err := st.EnsureAnnotator(ctx, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mergeRows(t, st, it.UID+"\tneed\tana\t2\t2020-01-03T00:00:00Z"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := st.Labels(ctx, it.ID, ana.ID); len(got) != 3 || got["need"] != 2 || withdrawnRows(t, st) != 0 {
+		t.Errorf("after the merged need 2: %v, %d withdrawn", got, withdrawnRows(t, st))
+	}
+	if _, err := mergeRows(t, st, it.UID+"\tneed\tana\t1\t2020-01-04T00:00:00Z"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := st.Labels(ctx, it.ID, ana.ID); len(got) != 1 || got["need"] != 1 || withdrawnRows(t, st) != 2 {
+		t.Errorf("after the merged need 1: %v, %d withdrawn", got, withdrawnRows(t, st))
+	}
+}
