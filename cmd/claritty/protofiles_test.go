@@ -61,9 +61,10 @@ func newFileRules(t *testing.T) []struct{ what, text, want string } {
 			`show = ["query", "question"]`, `show = ["query", "question", "rating"]`), `:20: step 1: shows "rating", a column holding known labels`},
 		// Issue 43 point 11: a value of the wrong type is said in the
 		// file's words, at its line, never Go's ("cannot decode TOML
-		// array into struct field guidelines.FileCondition.Value of type int").
+		// array into struct field guidelines.FileCondition.Value of type int");
+		// issue 45 point 5: a list of values goes in in, and it says so.
 		{"a list where one value goes", edit(`column = "rating"`, "column = \"rating\"\nwhen = { unit = \"usefulness\", value = [2, 3, 4] }"),
-			`:23: step 1: when.value is a list; want a whole number`},
+			`:23: step 1: when.value is a list; for several values write in = [2, 3, 4]`},
 		{"text where a number goes", edit(`values = [1, 2, 3, 4, 5]`, `values = ["1", 2, 3, 4, 5]`),
 			`:13: scale 1: values: element 1 is text ("1"); want a whole number`},
 		{"a number where text goes", edit(`title = "Usefulness of clarifying questions"`, `title = 5`), `:2: title is the number 5; want text in quotes`},
