@@ -16,9 +16,16 @@ import (
 // says needs no clarification) is left out, as ClariLM scores facet
 // selection on the requests that need it; it waits for nothing.
 func ScoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
+	_, err := scoreLabels(ctx, rd, s, r, g)
+	return err
+}
+
+// scoreLabels is ScoreLabels, giving back the predictions it scored (the
+// run's labels the reader may see), for the scorers that add to it.
+func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) ([]store.RunLabel, error) {
 	preds, err := rd.RunLabels(ctx, r.ID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	preds = g.tablePairs(preds)
 	judgeReads(s, r)
@@ -36,33 +43,27 @@ func ScoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Ru
 		s.PooledOver, s.Metric = pooled, bench.Classify(t.all).Metrics()
 	}
 	s.Baseline, err = humanBaselines(ctx, rd, preds, g)
-	return err
+	return preds, err
 }
 
 // ScoreVerdicts is ScoreLabels of a judge's verdicts on pairs, with the
 // win / tie / lose table each side would report.
 func ScoreVerdicts(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
-	if err := ScoreLabels(ctx, rd, s, r, g); err != nil {
-		return err
-	}
-	preds, err := rd.RunLabels(ctx, r.ID)
+	preds, err := scoreLabels(ctx, rd, s, r, g)
 	if err != nil {
 		return err
 	}
-	return scoreVerdicts(s, g.tablePairs(preds), g)
+	return scoreVerdicts(s, preds, g)
 }
 
 // ScoreAssignments is ScoreLabels of a system's nugget assignments, with
 // nuggetizer's figures over them (report/assignments.go).
 func ScoreAssignments(ctx context.Context, rd *store.Reading, s *RunScore, r store.Run, g *goldIndex) error {
-	if err := ScoreLabels(ctx, rd, s, r, g); err != nil {
-		return err
-	}
-	preds, err := rd.RunLabels(ctx, r.ID)
+	preds, err := scoreLabels(ctx, rd, s, r, g)
 	if err != nil {
 		return err
 	}
-	scoreAssignments(s, g.tablePairs(preds), g)
+	scoreAssignments(s, preds, g)
 	return nil
 }
 
