@@ -34,6 +34,17 @@ func (s Scale) ofType(i int) Scale {
 	return s
 }
 
+// People is the scale the annotators' figures (pairs, share in the
+// majority) are on, and the type they cover: every type's units when the
+// types pool (typ -1), else the first type's alone, on its own scale. One
+// rule for the report's figures and for those computed from every label.
+func (s Scale) People() (typ int, own Scale) {
+	if s.pools() {
+		return -1, s
+	}
+	return 0, s.ofType(0)
+}
+
 // pools says whether a figure may pool the types: they share this one
 // scale.
 func (s Scale) pools() bool {

@@ -56,3 +56,22 @@ func TestJoinedScalesOfRatings(t *testing.T) {
 		t.Errorf("one scale: pooled %q, not pooled %q", rep.Pooled.Type, rep.NotPooled())
 	}
 }
+
+// Two types of the same categories, one read as nominal and one ordered,
+// are not one scale: nothing pools them, and each keeps its own reading.
+func TestNominalBesideOrderedDoesNotPool(t *testing.T) {
+	t.Parallel()
+	nominal := NewScale([]string{"1", "2", "3"})
+	nominal.Nominal = true
+	ordered := NewScale([]string{"1", "2", "3"})
+	joined := JoinScales([]Scale{nominal, ordered})
+	if joined.pools() || !joined.Unpooled || !joined.ofType(0).Nominal || joined.ofType(1).Nominal {
+		t.Errorf("joined %+v", joined)
+	}
+	if typ, own := joined.People(); typ != 0 || !own.Nominal {
+		t.Errorf("people over type %d, nominal %v", typ, own.Nominal)
+	}
+	if both := JoinScales([]Scale{ordered, ordered}); !both.pools() {
+		t.Error("two types on one ordered scale do not pool")
+	}
+}

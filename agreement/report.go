@@ -221,9 +221,11 @@ func Analyze(st *Study, opt Options) Report {
 	// The annotators' figures pool units as the pooled row does: over
 	// every unit on one scale, else over the first type's alone.
 	peopleType, peopleScale := -1, st.Scale
-	if !pools && len(st.Types) > 0 {
-		peopleType, peopleScale = 0, st.Scale.ofType(0)
-		rep.PairsOver = st.Types[0]
+	if len(st.Types) > 0 {
+		peopleType, peopleScale = st.Scale.People()
+	}
+	if peopleType >= 0 {
+		rep.PairsOver = st.Types[peopleType]
 	}
 	toPeople, rs := st.Scale.IndexIn(peopleScale), []Rating(nil)
 	people := NewPeople(len(peopleScale.Categories))

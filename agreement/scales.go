@@ -15,10 +15,11 @@ func JoinScales(own []Scale) Scale {
 	if len(own) == 0 {
 		return Scale{}
 	}
-	same, sameCategories := true, true
+	same, sameCategories, sameNominal := true, true, true
 	for _, s := range own[1:] {
 		sameCategories = sameCategories && slices.Equal(s.Categories, own[0].Categories)
-		same = same && sameCategories && s.Inferred == own[0].Inferred && s.Nominal == own[0].Nominal
+		sameNominal = sameNominal && s.Nominal == own[0].Nominal
+		same = same && sameCategories && sameNominal && s.Inferred == own[0].Inferred
 	}
 	if same {
 		return own[0]
@@ -37,7 +38,10 @@ func JoinScales(own []Scale) Scale {
 	if joined.Values != nil {
 		joined = InferScale(all)
 	}
-	joined.Nominal, joined.Unpooled, joined.OfType = nominal, !sameCategories, own
+	// Types pool only on one scale: the same categories, read alike (a
+	// nominal type beside an ordered one of the same values is not one
+	// set of categories to weight), as guidelines.Protocol.OneScale says.
+	joined.Nominal, joined.Unpooled, joined.OfType = nominal, !sameCategories || !sameNominal, own
 	return joined
 }
 

@@ -116,15 +116,12 @@ func peopleOf(ctx context.Context, r *store.Reading, p guidelines.Protocol) (*ag
 	// Over one scale: every type's units; else the first type's alone, on
 	// its own scale (agreement.Report.PairsOver).
 	scale := ScaleOf(p)
-	own := scale
-	if scale.Unpooled {
-		own = scale.OfType[0]
-	}
+	only, own := scale.People()
 	to := scale.IndexIn(own)
 	people := agreement.NewPeople(len(own.Categories))
 	var mine []agreement.Rating
 	err := eachUnitRatings(ctx, r, p, people.AddRater, func(_ string, _, typ int, rs []agreement.Rating) error {
-		if scale.Unpooled && typ != 0 {
+		if only >= 0 && typ != only {
 			return nil
 		}
 		mine = mine[:0]
@@ -278,8 +275,8 @@ func AddPeople(ctx context.Context, r *store.Reading, rep *agreement.Report) err
 	if err != nil {
 		return err
 	}
-	if rep.Scale.Unpooled && len(rep.Types) > 0 {
-		rep.PairsOver = rep.Types[0].Type
+	if only, _ := rep.Scale.People(); only >= 0 && only < len(rep.Types) {
+		rep.PairsOver = rep.Types[only].Type
 	}
 	rep.AnnotatorLabels, rep.Pairs = people.Labels(), people.Pairs(rep.PeopleScale().Values)
 	return blindPeople(ctx, r, p, rep)

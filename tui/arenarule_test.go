@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/claritty/claritty/data"
-	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -32,15 +31,7 @@ func TestPaneSaysTheArenaRule(t *testing.T) {
 		fmt.Fprintf(&gold, "q%d\tpreference\tann\twin\n", i)
 		fmt.Fprintf(&judgments, `{"uid": "q%d", "model": "m1", "baseline": "base", "games": %s}`+"\n", i, games[i%len(games)])
 	}
-	policy := &store.Policy{Min: 1, Max: 1, Lease: time.Hour}
-	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(pairs.String()), "pairs.jsonl",
-		data.Options{Format: data.FormatPairs, Dataset: "pairs", Policy: policy}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(gold.String()), "gold.tsv",
-		data.Options{Format: data.FormatLabels, Dataset: "pairs"}); err != nil {
-		t.Fatal(err)
-	}
+	importPairs(t, st, "pairs", pairs.String(), gold.String(), &store.Policy{Min: 1, Max: 1, Lease: time.Hour})
 	// 10 lines: 4 with both games scored, 2 with none, 4 with one.
 	for _, opt := range []data.RunOptions{{Name: "today"}, {Name: "older", OneGame: true}, {Name: "legacy"}} {
 		opt.Kind = data.KindArenaJudgments

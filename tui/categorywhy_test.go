@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -9,8 +8,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/claritty/claritty/data"
-	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -19,7 +16,6 @@ import (
 // "—" is (a and b never vary, a and c share one pair, a and d share
 // none), and the side pane says why a type's κ and α are "—".
 func TestScreensSayWhyAKappaIsUndefined(t *testing.T) {
-	ctx := context.Background()
 	st := storetest.Open(t)
 	lead := storetest.Lead(t, st)
 	var pairs strings.Builder
@@ -34,14 +30,7 @@ func TestScreensSayWhyAKappaIsUndefined(t *testing.T) {
 		"q1/x/y\tpreference\ta\twin\nq1/x/y\tpreference\tb\twin\nq2/x/y\tpreference\ta\twin\nq2/x/y\tpreference\tb\twin\n"
 	policy := &store.Policy{Min: 1, Max: 2, Lease: time.Hour} // the labelled pairs want nobody more
 	for name, body := range map[string]string{"pairs": labels, "same": same} {
-		if _, err := demotest.Import(ctx, st, lead, strings.NewReader(pairs.String()), name+".jsonl",
-			data.Options{Format: data.FormatPairs, Dataset: name, Policy: policy}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := demotest.Import(ctx, st, lead, strings.NewReader(body), name+".tsv",
-			data.Options{Format: data.FormatLabels, Dataset: name}); err != nil {
-			t.Fatal(err)
-		}
+		importPairs(t, st, name, pairs.String(), body, policy)
 	}
 
 	h := startOn(t, st, lead, "pairs", 120, 40, false)

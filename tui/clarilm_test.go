@@ -16,6 +16,24 @@ import (
 	"github.com/claritty/claritty/store/storetest"
 )
 
+// importPairs imports a compare dataset's pairs under policy, then, when
+// labels is not empty, a labels file of it, both as the lead.
+func importPairs(t *testing.T, st *store.Store, dataset, pairs, labels string, policy *store.Policy) {
+	t.Helper()
+	ctx, lead := context.Background(), storetest.Lead(t, st)
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(pairs), dataset+".jsonl",
+		data.Options{Format: data.FormatPairs, Dataset: dataset, Policy: policy}); err != nil {
+		t.Fatal(err)
+	}
+	if labels == "" {
+		return
+	}
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(labels), dataset+".tsv",
+		data.Options{Format: data.FormatLabels, Dataset: dataset}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // importText imports a file's text as the lead.
 func importText(t *testing.T, st *store.Store, dataset string, format store.Format, text string) {
 	t.Helper()

@@ -9,8 +9,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/claritty/claritty/data"
-	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -24,7 +22,6 @@ import (
 func TestRankingWithheldOnScreen(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
-	lead := storetest.Lead(t, st)
 	var pairs, labels strings.Builder
 	labels.WriteString("item\tunit\tannotator\tlabel\n")
 	for k := 1; k <= 5; k++ {
@@ -37,15 +34,7 @@ func TestRankingWithheldOnScreen(t *testing.T) {
 			fmt.Fprintf(&labels, "p%d/%s\tpreference\t%s\twin\n", k, sys, who)
 		}
 	}
-	policy := &store.Policy{Min: 1, Max: 1, Lease: time.Hour}
-	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(pairs.String()), "pairs.jsonl",
-		data.Options{Format: data.FormatPairs, Dataset: "pairs", Policy: policy}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(labels.String()), "labels.tsv",
-		data.Options{Format: data.FormatLabels, Dataset: "pairs"}); err != nil {
-		t.Fatal(err)
-	}
+	importPairs(t, st, "pairs", pairs.String(), labels.String(), &store.Policy{Min: 1, Max: 1, Lease: time.Hour})
 	ana, err := st.EnsureAnnotator(ctx, "ana")
 	if err != nil {
 		t.Fatal(err)

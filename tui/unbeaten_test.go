@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -22,7 +21,6 @@ import (
 // their group, 3/5 and 2/5 by definition; neither shows a degenerate
 // 1.00 or .00.
 func TestUnbeatenSystemOnScreen(t *testing.T) {
-	ctx := context.Background()
 	st := storetest.Open(t)
 	lead := storetest.Lead(t, st)
 	var pairs, gold strings.Builder
@@ -35,15 +33,7 @@ func TestUnbeatenSystemOnScreen(t *testing.T) {
 		}
 		fmt.Fprintf(&gold, "q%d/x/y\tpreference\tann\twin\nq%d/x/z\tpreference\tann\twin\nq%d/y/z\tpreference\tann\t%s\n", i, i, i, yz)
 	}
-	policy := &store.Policy{Min: 1, Max: 1, Lease: time.Hour}
-	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(pairs.String()), "pairs.jsonl",
-		data.Options{Format: data.FormatPairs, Dataset: "pairs", Policy: policy}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(gold.String()), "gold.tsv",
-		data.Options{Format: data.FormatLabels, Dataset: "pairs"}); err != nil {
-		t.Fatal(err)
-	}
+	importPairs(t, st, "pairs", pairs.String(), gold.String(), &store.Policy{Min: 1, Max: 1, Lease: time.Hour})
 	h := startOn(t, st, lead, "pairs", 120, 40, false)
 	msg := h.m.openStats()().(statsMsg)
 	if msg.err != nil {

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"regexp"
 	"strings"
 	"testing"
@@ -35,14 +34,9 @@ func TestQualityPagerSaysWhyFastIsUndefined(t *testing.T) {
 // pair has no verdict to count, and says why: a table over the pairs
 // they judged would tell them which system wrote which side.
 func TestComparePaneSaysWhyItHasNoVerdicts(t *testing.T) {
-	ctx := context.Background()
 	st := storetest.Open(t)
-	lead := storetest.Lead(t, st)
 	pairs := `{"id": "q1", "request": "request 1", "outputs": {"x": "X1", "y": "Y1", "z": "Z1"}}` + "\n"
-	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(pairs), "pairs.jsonl",
-		data.Options{Format: data.FormatPairs, Dataset: "pairs", Policy: &store.Policy{Min: 1, Max: 1, Lease: time.Hour}}); err != nil {
-		t.Fatal(err)
-	}
+	importPairs(t, st, "pairs", pairs, "", &store.Policy{Min: 1, Max: 1, Lease: time.Hour})
 	h := startOn(t, st, storetest.Person(t, st, "ana", store.RoleAnnotator), "pairs", 120, 40, false)
 	for range 3 {
 		h.keys("2")
