@@ -42,8 +42,9 @@ type Condition struct {
 // Holds says whether a label of the condition's unit meets it.
 func (c Condition) Holds(v int) bool { return c.In.Has(v) }
 
-// ValueSet is a set of labels, a bit per value. Every scale's values are
-// 0–9, so a bit each fits; being a number, a set compares with == (two
+// ValueSet is a set of labels, a bit per value from 0 to 63 (a protocol
+// file's values are 0–9, a built-in kind's at most 11); being a number, a
+// set compares with == (two
 // conditions are the same whether a file writes value = 1 or in = [1])
 // and keys a map.
 type ValueSet uint64
@@ -197,8 +198,13 @@ func (p Protocol) Fits(s Shape, unit string, value int) bool {
 	if !p.Valid(unit, value) {
 		return false
 	}
-	return p.Kind != Necessity.Kind || unit != "facet" || FacetOf(value) <= s.Facets
+	return !p.FitsByShape(unit) || FacetOf(value) <= s.Facets
 }
+
+// FitsByShape says whether a label of the unit fits an item by its shape,
+// not its scale alone (a facet, by the request's candidates): only then
+// does Fits read the shape.
+func (p Protocol) FitsByShape(unit string) bool { return p.Kind == Necessity.Kind && unit == "facet" }
 
 // Steps lists an item's HIT in order: for MIMICS the SERP review, the
 // question (left out for the generic template), the answer set and one

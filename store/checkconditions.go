@@ -1,13 +1,11 @@
 package store
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
@@ -16,45 +14,34 @@ import (
 // conditionCheck holds every stored label to its kind's conditions: no
 // label stands whose step waits for an answer the annotator's labels no
 // longer give (a changed answer withdraws them: keepConditions), in a
-// HIT's labels or an open repeat's. A database an older claritty wrote may
-// hold such labels; keying the answer again withdraws them. It reads the
-// kinds from the file itself (check registers nothing): the built-in ones,
-// and the protocol files the database keeps.
+// HIT's labels or an open repeat's, down any chain of conditions, by the
+// rule the store keeps (guidelines.Protocol.Outlived). A database an older
+// claritty wrote may hold such labels; keying the answer again withdraws
+// them. It reads the kinds from the file itself (check registers nothing):
+// the built-in ones, and the protocol files the database keeps.
 func conditionCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 	r := CheckResult{Name: "no label stands without the answer its step waits for"}
 	kinds, err := checkedKinds(ctx, db)
 	if err != nil {
 		return r, err
 	}
-	queries := []struct{ count, examples string }{labelsWithout}
+	queries := []string{labelsOfKind}
 	repeats, err := hasTable(ctx, db, "repeat_labels") // a file from before migration 0014 keeps none
 	if err != nil {
 		return r, err
 	}
 	if repeats {
-		queries = append(queries, repeatsWithout)
+		queries = append(queries, repeatLabelsOfKind)
 	}
 	var n int
 	for _, kind := range slices.Sorted(maps.Keys(kinds)) {
-		for _, c := range conditionQueries(kinds[kind]) {
-			for _, q := range queries {
-				args := append([]any{kind, c.unit, int64(c.in)}, c.waiting...)
-				var k int
-				if err := db.QueryRowContext(ctx, fmt.Sprintf(q.count, marksFrom4(len(c.waiting))), args...).Scan(&k); err != nil {
-					return r, err
-				}
-				if k == 0 {
-					continue
-				}
-				n += k
-				ex, err := pragmaRows(ctx, db, fmt.Sprintf(q.examples, marksFrom4(len(c.waiting))), args...)
-				if err != nil {
-					return r, err
-				}
-				for _, e := range ex {
-					r.Problems = append(r.Problems, fmt.Sprintf("%s: waits for %s %s", e, c.unit, kinds[kind].SetString(c.in)))
-				}
+		for _, q := range queries {
+			k, examples, err := outlivedLabels(ctx, db, kinds[kind], q)
+			if err != nil {
+				return r, err
 			}
+			n += k
+			r.Problems = append(r.Problems, examples...)
 		}
 	}
 	if n > 0 {
@@ -66,65 +53,53 @@ func conditionCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 	return r, nil
 }
 
-// labelsWithout and repeatsWithout count (and name a few of) the labels of
-// kind ?1 on units ?4… that wait for unit ?2 to hold a value of the set ?3
-// (a guidelines.ValueSet: bit v for value v) and stand without it: a
-// HIT's, and an open repeat's second answers.
-var (
-	labelsWithout = struct{ count, examples string }{
-		`SELECT count(*) ` + labelsWithoutFrom,
-		`SELECT 'item ' || l.item_id || ' ' || l.unit || ' by annotator ' || l.annotator_id ` + labelsWithoutFrom + ` LIMIT 5`}
-	repeatsWithout = struct{ count, examples string }{
-		`SELECT count(*) ` + repeatsWithoutFrom,
-		`SELECT 'repeat ' || r.id || ' of item ' || r.item_id || ' ' || l.unit || ' by annotator ' || r.annotator_id ` + repeatsWithoutFrom + ` LIMIT 5`}
-)
-
+// labelsOfKind and repeatLabelsOfKind are the labels of kind ?1, one
+// annotator's answers after another's (a HIT's, and an open repeat's
+// second answers), each with the name a problem gives its holder.
 const (
-	labelsWithoutFrom = `FROM labels l JOIN items i ON i.id = l.item_id JOIN datasets d ON d.id = i.dataset_id
-		WHERE d.kind = ?1 AND l.unit IN (%s) AND NOT EXISTS (SELECT 1 FROM labels c
-			WHERE c.item_id = l.item_id AND c.annotator_id = l.annotator_id AND c.unit = ?2 AND ` + inSet + `)`
-	repeatsWithoutFrom = `FROM repeat_labels l JOIN repeats r ON r.id = l.repeat_id JOIN items i ON i.id = r.item_id
-		JOIN datasets d ON d.id = i.dataset_id
-		WHERE d.kind = ?1 AND l.unit IN (%s) AND NOT EXISTS (SELECT 1 FROM repeat_labels c
-			WHERE c.repeat_id = l.repeat_id AND c.unit = ?2 AND ` + inSet + `)`
-	// inSet says whether label c's value is in the set ?3.
-	inSet = `c.value BETWEEN 0 AND 63 AND (?3 >> c.value) & 1 = 1`
+	labelsOfKind = `SELECT l.item_id || ' ' || l.annotator_id, 'item ' || l.item_id, l.annotator_id, l.unit, l.value
+		FROM labels l JOIN items i ON i.id = l.item_id JOIN datasets d ON d.id = i.dataset_id
+		WHERE d.kind = ?1 ORDER BY l.item_id, l.annotator_id`
+	repeatLabelsOfKind = `SELECT 'r' || r.id, 'repeat ' || r.id || ' of item ' || r.item_id, r.annotator_id, l.unit, l.value
+		FROM repeat_labels l JOIN repeats r ON r.id = l.repeat_id JOIN items i ON i.id = r.item_id
+		JOIN datasets d ON d.id = i.dataset_id WHERE d.kind = ?1 ORDER BY r.id`
 )
 
-// marksFrom4 is n numbered placeholders from ?4 on.
-func marksFrom4(n int) string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = fmt.Sprintf("?%d", i+4)
-	}
-	return strings.Join(out, ", ")
-}
-
-// conditionQuery is one condition of a kind and the units waiting for it.
-type conditionQuery struct {
-	unit    string
-	in      guidelines.ValueSet
-	waiting []any
-}
-
-// conditionQueries groups a kind's waiting units by what they wait for.
-func conditionQueries(p guidelines.Protocol) []conditionQuery {
-	by := map[guidelines.Condition][]any{}
-	for _, u := range p.AllUnits {
-		if c, ok := p.Requires(u); ok {
-			by[c] = append(by[c], u)
+// outlivedLabels counts the labels of p's kind that q reads and that
+// stand without their answers, one holder's labels at a time, and names
+// the first five with the condition each waits for.
+func outlivedLabels(ctx context.Context, db *sql.DB, p guidelines.Protocol, q string) (int, []string, error) {
+	var n int
+	var examples []string
+	held, labels := "", map[string]int{}
+	var name string
+	var annotator int64
+	flush := func() {
+		for _, u := range p.Outlived(labels) {
+			n++
+			if len(examples) < 5 {
+				c, _ := p.Requires(u)
+				examples = append(examples, fmt.Sprintf("%s %s by annotator %d: waits for %s %s", name, u, annotator, c.Unit, p.SetString(c.In)))
+			}
 		}
+		clear(labels)
 	}
-	var out []conditionQuery
-	for c, units := range by {
-		out = append(out, conditionQuery{unit: c.Unit, in: c.In, waiting: units})
-	}
-	// By unit, then values: two conditions on one unit (ask 1, ask 0) come
-	// in the same order every check.
-	slices.SortFunc(out, func(a, b conditionQuery) int {
-		return cmp.Or(strings.Compare(a.unit, b.unit), cmp.Compare(a.in, b.in))
+	err := eachRow(ctx, db, q, []any{string(p.Kind)}, func(rows *sql.Rows) error {
+		var key, who, unit string
+		var ann int64
+		var value int
+		if err := rows.Scan(&key, &who, &ann, &unit, &value); err != nil {
+			return err
+		}
+		if key != held {
+			flush()
+			held, name, annotator = key, who, ann
+		}
+		labels[unit] = value
+		return nil
 	})
-	return out
+	flush()
+	return n, examples, err
 }
 
 // checkedKinds are the kinds with conditions that the file's datasets
@@ -141,28 +116,18 @@ func checkedKinds(ctx context.Context, db *sql.DB) (map[string]guidelines.Protoc
 	if err != nil {
 		return nil, err
 	}
-	builtins := guidelines.Builtins()
-	for _, k := range builtins.Kinds() {
-		if p := builtins.For(k); len(p.Conditions()) > 0 && used[string(p.Kind)] {
-			out[string(p.Kind)] = p
+	set := guidelines.Builtins()
+	if kept, err := hasTable(ctx, db, "protocols"); err != nil {
+		return nil, err
+	} else if kept {
+		if set, err = withKept(ctx, db, set); err != nil {
+			return nil, err
 		}
 	}
-	if kept, err := hasTable(ctx, db, "protocols"); err != nil || !kept {
-		return out, err
+	for _, k := range set.Kinds() {
+		if p := set.For(k); len(p.Conditions()) > 0 && used[string(k)] {
+			out[string(k)] = p
+		}
 	}
-	err = eachRow(ctx, db, `SELECT name, text FROM protocols`, nil, func(rows *sql.Rows) error {
-		var name, text string
-		if err := rows.Scan(&name, &text); err != nil {
-			return err
-		}
-		f, err := guidelines.ParseKeptProtocolFile("protocol "+name, []byte(text))
-		if err != nil {
-			return err
-		}
-		if p := f.Protocol(); len(p.Conditions()) > 0 && used[name] {
-			out[name] = p
-		}
-		return nil
-	})
-	return out, err
+	return out, nil
 }

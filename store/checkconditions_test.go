@@ -1,54 +1,55 @@
 package store
 
 import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
-
-	"github.com/claritty/claritty/guidelines"
 )
 
-// Two conditions on one unit (a step after a no, another after a yes)
-// come out by value, every time, so `claritty check` lists its problems in
-// the same order on every run.
-func TestConditionQueriesInOrder(t *testing.T) {
-	src := `name = "needs"
-title = "Does the question need asking?"
-items = "questions"
-[item]
-header = ["query", "question", "need", "why", "instead"]
-id = ["query", "question"]
-text = ["query", "question"]
-[[scale]]
-name = "yesno"
-nominal = true
-values = [0, 1]
-keys = ["0", "1"]
-names = ["no", "yes"]
-[[step]]
-title = "Need"
-unit = "need"
-scale = "yesno"
-column = "need"
-[[step]]
-title = "Why"
-unit = "why"
-scale = "yesno"
-column = "why"
-when = { unit = "need", value = 1 }
-[[step]]
-title = "Instead"
-unit = "instead"
-scale = "yesno"
-column = "instead"
-when = { unit = "need", value = 0 }
-`
-	f, err := guidelines.ParseProtocolFile("needs.toml", []byte(src))
+// conditionProblems are check's problems for labels standing without
+// their answers.
+func conditionProblems(t *testing.T, st *Store) []string {
+	t.Helper()
+	results, err := CheckFile(context.Background(), st.Path())
 	if err != nil {
 		t.Fatal(err)
 	}
-	for range 200 {
-		q := conditionQueries(f.Protocol())
-		if len(q) != 2 || q[0].in != guidelines.SetOf(0) || q[1].in != guidelines.SetOf(1) || q[0].waiting[0] != "instead" || q[1].waiting[0] != "why" {
-			t.Fatalf("want need 0 (instead) then need 1 (why), got %+v", q)
+	for _, r := range results {
+		if r.Name == "no label stands without the answer its step waits for" {
+			return r.Problems
+		}
+	}
+	t.Fatal("check has no conditions rule")
+	return nil
+}
+
+// check holds labels to the whole chain of conditions, as the store does
+// (guidelines.Protocol.Outlived): with ask turned to no, a why that waits
+// for clear 0 goes with the clear that waits for ask 1, though its own
+// answer still stands; and it names them in the same order every run.
+func TestCheckFollowsTheChain(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	items, ana := seedClariQ(t, st, 1)
+	keyAll(t, st, items[0], ana.ID, "need=2", "ask=1", "usefulness_1=2", "usefulness_2=2", "clear=0", "why=1")
+	checkSound(t, st)
+	// As an older claritty left it: the no written, what waited on it kept.
+	if _, err := st.db.Exec(`UPDATE labels SET value = 0 WHERE unit = 'ask'`); err != nil {
+		t.Fatal(err)
+	}
+	got := conditionProblems(t, st)
+	if len(got) == 0 || !strings.HasPrefix(got[0], "4 labels stand without") {
+		t.Fatalf("problems %q", got)
+	}
+	want := fmt.Sprintf("item %d why by annotator %d: waits for clear ", items[0], ana.ID)
+	if !slices.ContainsFunc(got, func(p string) bool { return strings.HasPrefix(p, want) }) {
+		t.Errorf("check lacks %q:\n%s", want, strings.Join(got, "\n"))
+	}
+	for range 20 {
+		if again := conditionProblems(t, st); !slices.Equal(again, got) {
+			t.Fatalf("another run lists\n%s\nnot\n%s", strings.Join(again, "\n"), strings.Join(got, "\n"))
 		}
 	}
 }

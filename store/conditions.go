@@ -49,8 +49,10 @@ type kept struct {
 // whose condition no longer holds, down any chain of conditions
 // (guidelines.Protocol.Outlived), and says which it withdrew. A withdrawn
 // label is gone, not kept aside: turned back, the answer asks its steps
-// again, and they are keyed anew.
-func keepConditions(w *ptx, held heldLabels, ch LabelChange) (kept, error) {
+// again, and they are keyed anew. whole asks whether the labels left are
+// still a whole HIT (kept.unwhole), for a finished HIT's change; the item
+// is read only when a rule needs it.
+func keepConditions(w *ptx, held heldLabels, ch LabelChange, whole bool) (kept, error) {
 	var out kept
 	p, err := itemProtocol(w, ch.ItemID)
 	if err != nil || len(p.Conditions()) == 0 {
@@ -62,11 +64,18 @@ func keepConditions(w *ptx, held heldLabels, ch LabelChange) (kept, error) {
 	if !asks && !waited {
 		return out, nil
 	}
-	// The item once, for both rules: its candidate facets, and whether
-	// the labels left are a whole HIT of it.
-	ref, err := itemRef(w.ctx, w, ch.ItemID, w.kindSet())
-	if err != nil {
-		return out, err
+	// The item, once, where a rule needs it: its candidate facets, and
+	// whether the labels left are a whole HIT of it.
+	var ref *ItemRef
+	item := func() (ItemRef, error) {
+		if ref == nil {
+			r, err := itemRef(w.ctx, w, ch.ItemID, w.kindSet())
+			if err != nil {
+				return r, err
+			}
+			ref = &r
+		}
+		return *ref, nil
 	}
 	if asks {
 		have, err := held.label(cond.Unit)
@@ -76,8 +85,14 @@ func keepConditions(w *ptx, held heldLabels, ch LabelChange) (kept, error) {
 		if have == nil || !cond.Holds(*have) {
 			return out, fmt.Errorf("%s %w: %s %s", ch.Unit, ErrCondition, cond.Unit, p.SetString(cond.In))
 		}
-		if !p.Fits(ref.shape(), ch.Unit, *ch.Value) {
-			return out, fmt.Errorf("%s %s: the item has %d candidate facets", ch.Unit, p.LabelString(*ch.Value), ref.Facets)
+		if !p.Valid(ch.Unit, *ch.Value) || p.FitsByShape(ch.Unit) { // else it fits any item
+			r, err := item()
+			if err != nil {
+				return out, err
+			}
+			if !p.Fits(r.shape(), ch.Unit, *ch.Value) {
+				return out, fmt.Errorf("%s %s: the item has %d candidate facets", ch.Unit, p.LabelString(*ch.Value), r.Facets)
+			}
 		}
 	}
 	if !waited {
@@ -94,7 +109,13 @@ func keepConditions(w *ptx, held heldLabels, ch LabelChange) (kept, error) {
 		out.withdrawn = append(out.withdrawn, Withdrawal{Unit: u, Value: labels[u]})
 		delete(labels, u)
 	}
-	out.unwhole = !ref.Complete(labels)
+	if whole {
+		r, err := item()
+		if err != nil {
+			return out, err
+		}
+		out.unwhole = !r.Complete(labels)
+	}
 	return out, nil
 }
 

@@ -227,7 +227,7 @@ func setRepeatLabel(w *ptx, repeatID int64, ch LabelChange, now string) (Written
 	if err != nil {
 		return done, err
 	}
-	kept, err := keepConditions(w, held, ch)
+	kept, err := keepConditions(w, held, ch, false)
 	done.Withdrawn = kept.withdrawn
 	if err != nil || !ch.Finish || ch.Value == nil {
 		return done, err

@@ -144,7 +144,7 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err
 				return fmt.Errorf("append history: %w", err)
 			}
 		}
-		kept, err := keepConditions(w, hitLabels{w: w, ch: ch, now: now}, ch)
+		kept, err := keepConditions(w, hitLabels{w: w, ch: ch, now: now}, ch, finished && ch.Value != nil)
 		if err != nil {
 			return err
 		}

@@ -337,7 +337,6 @@ func (s *Store) know(f *guidelines.ProtocolFile, text []byte) error {
 // loadProtocols reads the protocol files the database keeps into the
 // store's kinds: every session reads them the same.
 func (s *Store) loadProtocols(ctx context.Context) error {
-	type kept struct{ name, text string }
 	// One reading at a time, under the lock, so a sync that read earlier
 	// never replaces what a later one (or this process's own commit) set.
 	s.kindsMu.Lock()
@@ -348,24 +347,36 @@ func (s *Store) loadProtocols(ctx context.Context) error {
 	if err := s.db.QueryRowContext(ctx, protocolsVersion).Scan(&version); err != nil {
 		return fmt.Errorf("open %s: %w", s.path, err)
 	}
-	all, err := collect(ctx, s.db, "load protocols", `SELECT name, text FROM protocols ORDER BY name`, nil,
-		func(rows *sql.Rows) (k kept, err error) { return k, rows.Scan(&k.name, &k.text) })
+	// Units keep their indexes: the set grows from the one held.
+	set, err := withKept(ctx, s.db, s.kinds.Load().set)
 	if err != nil {
 		return fmt.Errorf("open %s: %w", s.path, err)
 	}
-	// Units keep their indexes: the set grows from the one held.
-	set := s.kinds.Load().set
+	s.kinds.Store(&kindState{version: version, set: set})
+	return nil
+}
+
+// withKept is base and the protocol files the database keeps, each in
+// place of any of its name base had; the one reading of the kept files,
+// for the store's kinds and for check.
+func withKept(ctx context.Context, q source, base *guidelines.Set) (*guidelines.Set, error) {
+	type kept struct{ name, text string }
+	all, err := collect(ctx, q, "load protocols", `SELECT name, text FROM protocols ORDER BY name`, nil,
+		func(rows *sql.Rows) (k kept, err error) { return k, rows.Scan(&k.name, &k.text) })
+	if err != nil {
+		return nil, err
+	}
+	set := base
 	for _, k := range all {
 		f, err := guidelines.ParseKeptProtocolFile("protocol "+k.name, []byte(k.text))
 		if err == nil {
 			set, err = set.With(f, []byte(k.text))
 		}
 		if err != nil {
-			return fmt.Errorf("open %s: the protocol it keeps: %w", s.path, err)
+			return nil, fmt.Errorf("the protocol it keeps: %w", err)
 		}
 	}
-	s.kinds.Store(&kindState{version: version, set: set})
-	return nil
+	return set, nil
 }
 
 // openProtocols reads the database's protocol files at open.
