@@ -64,6 +64,10 @@ func (s *Store) MarkFresh(ctx context.Context) error {
 	return nil
 }
 
+// errNotOurs is a path that now holds a symlink: not the file this
+// process created.
+var errNotOurs = errors.New("not the file this process created")
+
 // Discard removes a database file this process created, with its WAL, its
 // index and any rollback journal, after its store is closed, if no other
 // process has it open and it holds only what opening it made. It reports
@@ -71,8 +75,8 @@ func (s *Store) MarkFresh(ctx context.Context) error {
 // committed something, or another process did) is no error, one kept
 // because it could not be known safe to remove comes with why.
 func (f *Fresh) Discard(ctx context.Context) (bool, error) {
-	fd, err := os.OpenFile(f.path, os.O_RDWR, 0)
-	if errors.Is(err, fs.ErrNotExist) {
+	fd, err := discardOpen(f.path)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errNotOurs) {
 		return false, nil
 	}
 	if err != nil {

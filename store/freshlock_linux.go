@@ -24,3 +24,14 @@ func lockByte(f *os.File, r byteRange, exclusive bool) error {
 	}
 	return err
 }
+
+// discardOpen opens the path Discard would remove as the file itself: a
+// symlink put there is not followed (it is another file, not this
+// process's), and a FIFO or device does not block the open.
+func discardOpen(path string) (*os.File, error) {
+	fd, err := os.OpenFile(path, os.O_RDWR|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0)
+	if errors.Is(err, unix.ELOOP) {
+		return nil, errNotOurs
+	}
+	return fd, err
+}

@@ -14,3 +14,7 @@ import (
 func lockByte(*os.File, byteRange, bool) error {
 	return errors.New("no open-file-description locks on this system")
 }
+
+// discardOpen opens the path Discard would remove (here Discard keeps
+// every file, having no lock to take).
+func discardOpen(path string) (*os.File, error) { return os.OpenFile(path, os.O_RDWR, 0) }

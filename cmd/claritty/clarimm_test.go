@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -10,9 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/claritty/claritty/store"
-	"github.com/claritty/claritty/store/storetest"
 )
 
 // The ClariMM study from the command line: import conversations, merge
@@ -126,14 +122,9 @@ func summarise(xs []float64) (mean, std, med float64) {
 	return mean, math.Sqrt(std), med
 }
 
-// dbBytes hashes the rows of the tables an import writes to.
+// dbBytes hashes the rows of every table of the database at path (as
+// team.fingerprint does), so a refusal that changed any of them shows.
 func dbBytes(t *testing.T, path string) string {
 	t.Helper()
-	st, err := store.Open(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	return storetest.Fingerprint(t, storetest.DB(t, st), "datasets", "items", "turns", "images", "labels", "label_history", "hits",
-		"intents", "nuggets", "answers", "runs", "run_docs", "run_labels")
+	return team{db: path}.fingerprint(t)
 }

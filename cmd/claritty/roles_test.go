@@ -340,6 +340,10 @@ func TestGoldIsForLeads(t *testing.T) {
 		tm.refused(t, who, "lead", "export", "--format", "nugget-judgements", "--dataset", data.DemoNuggets)
 		tm.refused(t, who, "lead", "export", "--format", "necessity-gold", "--dataset", data.DemoNecessity)
 		tm.refused(t, who, "lead", "export", "--format", "pairs-gold", "--dataset", data.DemoPairs)
+		// Each kind's own release under the kind's name is gold too.
+		for _, kind := range []string{"mimics", "clarimm", "nuggets", "necessity", "compare"} {
+			tm.refused(t, who, "lead", "export", "--format", kind)
+		}
 	}
 	if r := tm.run(t, "", "", "export", "--format", "gold", "--include-incomplete"); r.code != 0 || !strings.Contains(r.stdout, tm.pane1.UID) {
 		t.Fatalf("the lead's gold export: %+v", r)
