@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/claritty/claritty/data"
@@ -190,5 +191,20 @@ func TestAnsweredQuestionLetsTheHITFinishAgain(t *testing.T) {
 	h.readThen("2")
 	if !h.hitState(seq).Finished {
 		t.Fatalf("keyed again, the last label left the HIT open:\n%s", h.screen())
+	}
+}
+
+// The full help on the attention step says how to answer (the digits type
+// the count, the review key gives it) and names no label's key.
+func TestAttentionStepHelp(t *testing.T) {
+	h := demoAttention(t, data.DemoDataset, 100, 30)
+	h.toAttention("2")
+	h.keys("?")
+	h.expect("0-9")
+	h.expect("count")
+	h.expect("enter")
+	h.expect("answer")
+	if strings.Contains(h.screen(), "good") {
+		t.Errorf("the attention step's help names a label:\n%s", h.screen())
 	}
 }

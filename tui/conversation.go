@@ -108,6 +108,7 @@ func (k *convKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd,
 // conversationHITKeys rate with 1-5 and open images with o.
 func conversationHITKeys() hitKeys {
 	k := defaultHITKeys()
+	k.OpenImage = bind([]string{"o"}, "o", "open image")
 	k.Open = k.OpenImage
 	return k
 }

@@ -168,6 +168,12 @@ func (m *hitScreen) ShortHelp() []key.Binding {
 }
 
 func (m *hitScreen) FullHelp() [][]key.Binding {
+	if m.hit != nil && m.hit.step().id == attentionStep {
+		// The count's keys first, no label's: digits type it there.
+		k := m.keys
+		return [][]key.Binding{append(attentionKeys(k.Review), k.Back, k.Undo),
+			{k.Down, k.Up, k.PageDown, k.PageUp}, {k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}}
+	}
 	groups := m.kind().fullHelp(m.keys)
 	for i, g := range groups {
 		groups[i] = m.cfg.Keys.ownBindings(g)

@@ -247,11 +247,16 @@ func (ss *session) scrolledFrom(lines []string, focus [2]int, rows, scroll int, 
 		v.lines = append(v.lines, ss.styles.Dim.Render(fmt.Sprintf("   ↑ %d more (%s)", top, up)))
 	}
 	room := rows - len(v.lines)
-	if top+room < len(lines) && room > 1 {
+	switch below := top+room < len(lines); {
+	case below && room > 1:
 		room--
 		v.lines = append(v.lines, lines[top:top+room]...)
 		v.lines = append(v.lines, ss.styles.Dim.Render(fmt.Sprintf("   ↓ %d more (%s)", len(lines)-top-room, down)))
-	} else {
+	case below && len(v.lines) == 1:
+		// One row for text, lines hidden both ways: one marker says both.
+		v.lines[0] = ss.styles.Dim.Render(fmt.Sprintf("   ↑ %d ↓ %d more (%s, %s)", top, len(lines)-top-room, up, down))
+		v.lines = append(v.lines, lines[top:top+room]...)
+	default:
 		v.lines = append(v.lines, lines[top:min(len(lines), top+room)]...)
 	}
 	v.shown = [2]int{top, min(len(lines), top+room)}

@@ -173,3 +173,36 @@ func loadNobodyWrites(t *testing.T, fifo string) error {
 		time.Sleep(time.Millisecond) // not a deadline: the load ends, or opens the FIFO
 	}
 }
+
+// A pane's guideline names open's key where the config moved it: no other
+// action of a pane keeps o (the image key is a conversation's alone); a
+// conversation's guideline, whose o opens an image (open_image, not
+// moved), keeps it.
+func TestGuideNamesMovedOpenOnEveryKind(t *testing.T) {
+	c, err := ParseKeyConfig("config.toml", []byte("[keys]\nopen = \"O\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pane := c.ownGuide(guidelines.MIMICS.Text(), (&paneKind{}).keys(), true)
+	if strings.Contains(pane, "`o`") || !strings.Contains(pane, "`O` opens them") {
+		t.Errorf("the pane's guideline keeps o:\n%s", pane)
+	}
+	conv := c.ownGuide(guidelines.ClariMM.Text(), (&convKind{}).keys(), true)
+	if !strings.Contains(conv, "`o` opens the full picture") {
+		t.Errorf("the conversation's guideline lost its image key:\n%s", conv)
+	}
+}
+
+// The guideline opened from adjudication, where decisions take the scale's
+// own keys, does not announce the annotator's moved label keys.
+func TestAdjudicationGuideKeepsTheScalesKeys(t *testing.T) {
+	st, lead := disputedDemo(t)
+	h := startAs(t, st, lead, 100, 30, true)
+	h.m.cfg.Keys = parseKeys(t, homeRow)
+	h.expect("decision")
+	h.keys("g")
+	h.expect("Guideline · MIMICS clarification panes")
+	if strings.Contains(h.screen(), "your keys") {
+		t.Errorf("adjudication's guideline names the HIT's moved keys:\n%s", h.screen())
+	}
+}

@@ -122,7 +122,8 @@ func (k *sharedKeys) globals() []action {
 // else is a single letter under the fingers, so labelling never needs a mouse.
 type hitKeys struct {
 	Review, Next, Back                      key.Binding
-	Undo, OpenImage                         key.Binding
+	Undo                                    key.Binding
+	OpenImage                               key.Binding // a conversation's (conversationHITKeys): other kinds have no images
 	Open, Flag, Note, Guide, Queue          key.Binding
 	Later, GiveBack                         key.Binding
 	Pane, Adjudicate, Stats, Flags, Quality key.Binding
@@ -134,7 +135,6 @@ type hitKeys struct {
 func defaultHITKeys() hitKeys {
 	return hitKeys{
 		Review:     bind([]string{"enter"}, "enter", "reviewed"),
-		OpenImage:  bind([]string{"o"}, "o", "open image"),
 		Next:       bind([]string{"right"}, "→", "next step"),
 		Back:       bind([]string{"left", "backspace", "h"}, "←", "back"),
 		Undo:       bind([]string{"u"}, "u", "undo"),

@@ -198,3 +198,17 @@ func TestMarkersCountWhatIsHidden(t *testing.T) {
 		})
 	}
 }
+
+// A window of two rows on text hidden both above and below says both:
+// one marker with each count, over the one line that shows.
+func TestTwoRowWindowMarksBothWays(t *testing.T) {
+	ss := &session{styles: DefaultStyles(false)}
+	lines := []string{"l0", "l1", "l2", "l3", "l4", "l5"}
+	v := ss.scrolled(lines, [2]int{0, 1}, 2, 3, "k", "j")
+	if len(v.lines) != 2 || !strings.Contains(v.lines[0], "↑ 3 ↓ 2 more (k, j)") || v.lines[1] != "l3" {
+		t.Errorf("two rows at line 3 of 6: %q", v.lines)
+	}
+	if v := ss.scrolled(lines, [2]int{0, 1}, 2, 0, "k", "j"); !strings.Contains(v.lines[1], "↓ 5 more") {
+		t.Errorf("two rows at the top: %q", v.lines)
+	}
+}

@@ -56,13 +56,17 @@ func (m *Model) pagerLines() (title string, lines []string) {
 	}
 	if m.overlay == overlayGuide {
 		p := m.protocol()
-		title = " Guideline · " + p.Title + m.cfg.Keys.labelsNote()
+		// The keys as the HIT screen binds them; adjudication keys labels
+		// by the scale's, so only the HIT's guideline says where they moved.
+		labels := m.screen == screenHIT
+		title = " Guideline · " + p.Title
+		if labels {
+			title += m.cfg.Keys.labelsNote()
+		}
 		if sum := m.cfg.Keys.Summary(); sum != "" {
 			lines = append(wrap(s.Dim.Render(sum), m.width-1, " "), "")
 		}
-		// The keys as the HIT screen binds them; adjudication keys labels
-		// by the scale's.
-		text := m.cfg.Keys.ownGuide(p.Text(), m.kind().keys(), m.screen == screenHIT)
+		text := m.cfg.Keys.ownGuide(p.Text(), m.kind().keys(), labels)
 		for _, l := range reflow(guidelines.Plain(text)) {
 			switch {
 			case strings.HasPrefix(l, "#"):
