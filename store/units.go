@@ -47,6 +47,3 @@ func (s *Store) unitOrderOf(col string) string {
 	}
 	return b.String() + " END"
 }
-
-// Store is the store the reading reads.
-func (r *Reading) Store() *Store { return r.s }

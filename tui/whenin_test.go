@@ -90,5 +90,5 @@ func TestWhenInOnScreen(t *testing.T) {
 	h.keys("l", "g", "enter")
 	h.expect("HIT 1 ·")
 	h.expect("– usefulness 0/2 n/a")
-	checkFile(t, h.st)
+	storetest.CheckClean(t, h.st)
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/guidelines"
-	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -38,20 +37,6 @@ func clariqHarnessOf(t *testing.T, n, w, h int) *harness {
 		t.Fatal(err)
 	}
 	return startOn(t, st, an, "clariq", w, h, false)
-}
-
-// checkFile fails the test when claritty check finds anything.
-func checkFile(t *testing.T, st *store.Store) {
-	t.Helper()
-	results, err := store.CheckFile(context.Background(), st.Path())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range results {
-		if len(r.Problems) > 0 {
-			t.Errorf("check fails %q: %v", r.Name, r.Problems)
-		}
-	}
 }
 
 // Issue 43, point 2, on the screen: an annotator keys yes and both
@@ -85,7 +70,7 @@ func TestChangedAnswerWithdrawsOnScreen(t *testing.T) {
 	if strings.Join(withdrawn, ", ") != "usefulness_1 withdrawn, usefulness_2 withdrawn" {
 		t.Errorf("history of the removals: %v", withdrawn)
 	}
-	checkFile(t, h.st)
+	storetest.CheckClean(t, h.st)
 
 	h.keys("l", "g", "enter")
 	h.expect("HIT 1 ·")
@@ -98,14 +83,14 @@ func TestChangedAnswerWithdrawsOnScreen(t *testing.T) {
 	if got := h.labels(1); !equalLabels(got, map[string]int{"need": 3, "ask": 1}) || h.hitState(1).Finished {
 		t.Fatalf("after yes again: %v, finished %v; want need and ask, open", got, h.hitState(1).Finished)
 	}
-	checkFile(t, h.st)
+	storetest.CheckClean(t, h.st)
 	h.keys("u")
 	h.expect("undid ask")
 	h.expect("– usefulness 0/2 n/a")
 	if got := h.labels(1); !equalLabels(got, map[string]int{"need": 3, "ask": 0}) || !h.hitState(1).Finished {
 		t.Fatalf("after the undo: %v, finished %v; want need and ask 0, finished", got, h.hitState(1).Finished)
 	}
-	checkFile(t, h.st)
+	storetest.CheckClean(t, h.st)
 }
 
 // The note keeps its place at the smallest window, and says one label,
@@ -146,5 +131,5 @@ func TestNecessityNoWithdrawsTheFacetOnScreen(t *testing.T) {
 	if got := h.labels(1); !equalLabels(got, map[string]int{"necessity": guidelines.NecessityNo}) || !h.hitState(1).Finished {
 		t.Errorf("after the no: %v", got)
 	}
-	checkFile(t, st)
+	storetest.CheckClean(t, st)
 }

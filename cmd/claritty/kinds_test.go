@@ -70,19 +70,23 @@ func TestEveryProtocolFileKindInEveryLayer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		set, err := kinds.Open(ctx, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		desc, err := set.Of(d)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var out strings.Builder
 		r, err := st.ReadGold(ctx, lead, d.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := writeStats(ctx, &out, r, d, false); err != nil || !strings.Contains(out.String(), p.File.Steps[0].Unit) {
+		if err := writeStats(ctx, &out, desc, r, d, false); err != nil || !strings.Contains(out.String(), p.File.Steps[0].Unit) {
 			t.Errorf("stats of a %s dataset: %v %q", k, err, out.String())
 		}
 		r.Close()
-		set, err := kinds.Open(ctx, st)
-		if err != nil {
-			t.Fatal(err)
-		}
 		if !slices.Contains(set.RunKinds(k), store.RunLabels) {
 			t.Errorf("bench: %s takes no labels runs", k)
 		}

@@ -47,11 +47,19 @@ func newStatsCmd(g *globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
+			set, err := kinds.Open(ctx, st)
+			if err != nil {
+				return err
+			}
+			k, err := set.Of(d)
+			if err != nil {
+				return err
+			}
 			return withReading(ctx, me, d.ID, st.ReadFigures, func(r *store.Reading) error {
 				if asCSV {
-					return writeStatsCSV(ctx, cmd.OutOrStdout(), r, d)
+					return writeStatsCSV(ctx, cmd.OutOrStdout(), k, r, d)
 				}
-				return writeStats(ctx, cmd.OutOrStdout(), r, d, asJSON)
+				return writeStats(ctx, cmd.OutOrStdout(), k, r, d, asJSON)
 			})
 		},
 	}
@@ -64,9 +72,9 @@ func newStatsCmd(g *globals) *cobra.Command {
 
 // writeStatsCSV writes the tables' figures as CSV, from the JSON --json
 // writes, so the two cannot differ.
-func writeStatsCSV(ctx context.Context, w io.Writer, r *store.Reading, d store.Dataset) error {
+func writeStatsCSV(ctx context.Context, w io.Writer, k *kinds.Kind, r *store.Reading, d store.Dataset) error {
 	var doc bytes.Buffer
-	if err := writeStats(ctx, &doc, r, d, true); err != nil {
+	if err := writeStats(ctx, &doc, k, r, d, true); err != nil {
 		return err
 	}
 	return report.FiguresCSV(w, &doc)
@@ -74,16 +82,8 @@ func writeStatsCSV(ctx context.Context, w io.Writer, r *store.Reading, d store.D
 
 // writeStats writes the dataset's tables over the reading: every role may
 // read them, the items the reader may still be given left out. Each kind's
-// own (its descriptor's Stats).
-func writeStats(ctx context.Context, w io.Writer, r *store.Reading, d store.Dataset, asJSON bool) error {
-	set, err := kinds.Open(ctx, r.Store())
-	if err != nil {
-		return err
-	}
-	k, err := set.Of(d)
-	if err != nil {
-		return err
-	}
+// own (its descriptor's Stats, k).
+func writeStats(ctx context.Context, w io.Writer, k *kinds.Kind, r *store.Reading, d store.Dataset, asJSON bool) error {
 	t, err := k.Stats(ctx, r, d)
 	return textOrJSON(w, t, err, asJSON)
 }

@@ -273,3 +273,17 @@ func GoldVotes(t testing.TB, st *store.Store, datasetID int64) {
 		t.Fatal(err)
 	}
 }
+
+// CheckClean fails t for every problem claritty check finds in st's file.
+func CheckClean(t testing.TB, st *store.Store) {
+	t.Helper()
+	results, err := store.CheckFile(context.Background(), st.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range results {
+		if len(r.Problems) > 0 {
+			t.Errorf("check %q: %v", r.Name, r.Problems)
+		}
+	}
+}
