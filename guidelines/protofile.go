@@ -99,7 +99,19 @@ type FileStep struct {
 	// release, practice answers, gold checks); {n} is the element or row
 	// number when Per is not once.
 	Column string `toml:"column"`
+	// Kind is what the step asks for: a label on its scale (StepScale, the
+	// default), one element of the item's own list (StepChoice) or a
+	// written answer (StepText) of at most MaxChars characters.
+	Kind     string `toml:"kind"`
+	MaxChars int    `toml:"max_chars"`
 }
+
+// What a step asks for (FileStep.Kind).
+const (
+	StepScale  = "scale"
+	StepChoice = "choice"
+	StepText   = "text"
+)
 
 // FileCondition is a step's condition: asked after Unit's label is Value,
 // or any of In (need 2, 3 or 4). A file gives one of the two.
@@ -616,6 +628,7 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 		default:
 			c.at(key+".per", "step %d: per = %q: want item, element or row", i+1, st.Per)
 		}
+		c.checkStepKind(key, i, st)
 		c.checkShow(key, i, st, labelled)
 		if ok && len(st.LabelText) > 0 && len(st.LabelText) != len(scale.Values) {
 			c.at(key+".label_text", "step %d: %s for a scale of %s", i+1,
@@ -626,6 +639,17 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 			c.checkWhen(key, i, st, units, scales)
 		}
 		units[st.Unit] = st
+	}
+}
+
+// checkStepKind checks what a step asks for.
+func (c *fileCheck) checkStepKind(key string, i int, st FileStep) {
+	switch st.Kind {
+	case "", StepScale:
+	case StepChoice, StepText:
+		c.at(key+".kind", "step %d: kind = %q is not built yet", i+1, st.Kind)
+	default:
+		c.at(key+".kind", "step %d: kind = %q: want scale, choice or text", i+1, st.Kind)
 	}
 }
 
