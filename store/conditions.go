@@ -55,7 +55,10 @@ type kept struct {
 func keepConditions(w *ptx, held heldLabels, ch LabelChange, whole bool) (kept, error) {
 	var out kept
 	p, err := itemProtocol(w, ch.ItemID)
-	if err != nil || len(p.Conditions()) == 0 {
+	if err != nil {
+		return out, err
+	}
+	if err := choiceFits(w, p, ch); err != nil || len(p.Conditions()) == 0 {
 		return out, err
 	}
 	cond, asks := p.Requires(ch.Unit)
