@@ -83,8 +83,10 @@ func (f *ProtocolFile) choiceExtent() int {
 	return min(n, MaxChoice)
 }
 
-// choiceScale is a choice step's scale: element n down to 1, keyed by
-// its page (ChoicePage), not by the scale, and named by the element.
+// choiceScale is a choice step's scale: element n down to 1, named by
+// the element and keyed as the first page of keys keys it (MaxChoice is
+// within one page): so a choice is keyed, described and decided like any
+// scale's label, on the HIT screen and the adjudication screen alike.
 func (f *ProtocolFile) choiceScale() []Label {
 	noun := f.Item.ListName
 	if f.Item.Group != "" {
@@ -94,7 +96,7 @@ func (f *ProtocolFile) choiceScale() []Label {
 	out := make([]Label, n)
 	for i := range out {
 		v := n - i
-		out[i] = Label{Value: v, Name: strings.TrimSpace(noun + " " + strconv.Itoa(v))}
+		out[i] = Label{Value: v, Key: ChoiceKeys[v-1], Name: strings.TrimSpace(noun + " " + strconv.Itoa(v))}
 	}
 	return out
 }

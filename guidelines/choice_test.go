@@ -80,8 +80,11 @@ func TestChoiceStepValuesAreTheItemsElements(t *testing.T) {
 	if got := p.Holds(three, "facet"); got != "the item has 3 facets" {
 		t.Errorf("Holds = %q", got)
 	}
-	if got := p.Describe("facet", 2); got != "facet 2" {
+	if got := p.Describe("facet", 2); got != "2 facet 2" {
 		t.Errorf("Describe(facet, 2) = %q", got)
+	}
+	if v, ok := p.ValueOfKey("facet", "4"); !ok || v != 4 {
+		t.Errorf("key 4 picks %d %v", v, ok)
 	}
 	// An item with no facet has nothing to pick: no choice step.
 	if got := p.Units(Shape{}); !slices.Equal(got, []string{"ambiguous"}) {
@@ -123,6 +126,12 @@ show = ["topic", "question"]
 	}
 	if got := len(p.ScaleOf("best")); got != MaxChoice {
 		t.Errorf("a choice over rows has %d values, want %d", got, MaxChoice)
+	}
+	// Past 9 the keys are letters, as the first page keys them.
+	for _, ck := range ChoicePage(MaxChoice, 0) {
+		if v, ok := p.ValueOfKey("best", ck.Key); !ok || v != ck.Element {
+			t.Errorf("key %s picks %d %v, want %d", ck.Key, v, ok, ck.Element)
+		}
 	}
 }
 
