@@ -18,10 +18,7 @@ func choiceFits(w *ptx, p guidelines.Protocol, ch LabelChange) error {
 	if err != nil {
 		return err
 	}
-	if !p.Fits(ref.shape(), ch.Unit, *ch.Value) {
-		return fmt.Errorf("%s %s does not fit the item (%s)", ch.Unit, p.LabelString(*ch.Value), ref.holds(ch.Unit))
-	}
-	return nil
+	return ref.choiceFits(ch.Unit, *ch.Value)
 }
 
 // choiceFits refuses a known label of a choice step (a release's, a
@@ -33,6 +30,15 @@ func (it FileItem) choiceFits(p guidelines.Protocol, l UnitLabel) error {
 	s := Pane{Options: it.Options}.Shape(len(it.Rows))
 	if !p.Fits(s, l.Unit, l.Value) {
 		return fmt.Errorf("add label: %s=%d does not fit the item (%s)", l.Unit, l.Value, p.Holds(s, l.Unit))
+	}
+	return nil
+}
+
+// choiceFits refuses a choice label past the item's own elements, at the
+// line of a merged file that gives it.
+func (r ItemRef) choiceFits(unit string, value int) error {
+	if p := r.Protocol; p.IsChoice(unit) && !p.Fits(r.shape(), unit, value) {
+		return fmt.Errorf("%s %s does not fit the item (%s)", unit, p.LabelString(value), r.holds(unit))
 	}
 	return nil
 }

@@ -215,6 +215,9 @@ func conditionsMet(ref ItemRef, labels map[string]int) error {
 	p := ref.Protocol
 	for u, v := range labels {
 		if !p.Fits(ref.shape(), u, v) {
+			if p.IsChoice(u) {
+				return fmt.Errorf("%s %s does not fit the item (%s)", u, p.LabelString(v), ref.holds(u))
+			}
 			return fmt.Errorf("%s %s does not fit the item (%s)", u, p.LabelString(v), display.Count(ref.Facets, "candidate facet", "candidate facets"))
 		}
 		cond, ok := p.Requires(u)
