@@ -129,8 +129,7 @@ func (f *ProtocolFile) choiceMarkdown() string {
 	if f.Item.Group != "" {
 		noun = f.RowNoun()
 	}
-	return fmt.Sprintf("- pick one %s: the key beside it (%s); %s and %s page through more\n",
-		noun, strings.Join(ChoiceKeys, " "), ChoicePageKeys[0], ChoicePageKeys[1])
+	return fmt.Sprintf("- pick one %s: press the key beside it (1-9, then letters)\n", noun)
 }
 
 // choiceHolds says how many elements an item of shape s offers a choice

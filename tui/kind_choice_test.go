@@ -149,3 +149,31 @@ func (h *harness) whole() string {
 	v := m.hit.kind.build(m, m.hit, m.width, m.height)
 	return ansi.Strip(strings.Join(append(v.lines, v.choices...), "\n"))
 }
+
+// Issue 45, point 6 (choice), on the adjudication screen at 40×12: a
+// referred pick shows the item's elements numbered; a key past the
+// item's elements is refused as the store refuses it, and the key of an
+// element decides it.
+func TestAdjudicateChoice(t *testing.T) {
+	ctx := context.Background()
+	rows := "request\tf1\tf2\tf3\tf4\tf5\njaguar\tthe car\tthe cat\tthe team\t\t\n"
+	h := choiceHarness(t, pickListToml, "pick", rows, 40, 12)
+	lead := storetest.Lead(t, h.st)
+	ds, err := h.st.DatasetByName(ctx, "pick")
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := storetest.ItemAt(t, h.st, ds.ID, 1)
+	if err := h.st.Refer(ctx, it.ID, []string{"facet"}, lead, "check"); err != nil {
+		t.Fatal(err)
+	}
+	h = startOn(t, h.st, lead, "pick", 40, 12, true)
+	h.expect("jaguar")
+	h.keys("5")
+	h.expect("not saved: adjudicate facet: facet 5")
+	h.keys("pgdown", "pgdown", "2")
+	var d int
+	if err := storetest.DB(t, h.st).QueryRow(`SELECT value FROM adjudications WHERE item_id = ? AND unit = 'facet'`, it.ID).Scan(&d); err != nil || d != 2 {
+		t.Fatalf("decision after key 2: %d (%v)\n%s", d, err, h.screen())
+	}
+}
