@@ -38,8 +38,8 @@ const pickHeader = "request\tf1\tf2\tf3\tf4\tf5\tbest\n"
 // merge of a pick past the item's facets is refused at its line, by the
 // CLI and over SSH with an annotator's key, the database unchanged; the
 // picks that fit store, and come out in the labels export, agree and the
-// file's own shape with the gold in its column, and a lead decides a
-// disputed pick.
+// file's own shape with the gold in its column; stats gives their
+// distribution but no mean.
 func TestChoiceThroughTheBinary(t *testing.T) {
 	t.Parallel()
 	tm := newTeam(t)
@@ -109,6 +109,10 @@ func TestChoiceThroughTheBinary(t *testing.T) {
 	r = tm.run(t, "", "", "agree", "--dataset", "pk")
 	if r.code != 0 || !strings.Contains(r.stdout, "facet") {
 		t.Errorf("agree: %+v", r)
+	}
+	r = tm.run(t, "", "", "stats", "--dataset", "pk")
+	if r.code != 0 || !strings.Contains(r.stdout, "facet  5  N/A         1:2 2:1 3:2 4:0 5:0") {
+		t.Errorf("stats: %+v; want facet's distribution and no mean", r)
 	}
 	// python: ana 3, bo 3: gold 3 (of two labels). jaguar: release 1, bo 2, ana 1: gold 1.
 	r = tm.run(t, "", "", "export", "--format", "pick-facet", "--dataset", "pk", "--include-incomplete")
