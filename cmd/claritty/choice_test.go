@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -118,5 +120,61 @@ func TestChoiceThroughTheBinary(t *testing.T) {
 	r = tm.run(t, "", "", "export", "--format", "pick-facet", "--dataset", "pk", "--include-incomplete")
 	if want := pickHeader + "jaguar\tthe car\tthe cat\t\t\t\t1\npython\tsnake\tlanguage\tcomedy\t\t\t3\n"; r.stdout != want {
 		t.Errorf("export in the file's shape:\n%q\nwant\n%q", r.stdout, want)
+	}
+}
+
+// pickRowsToml picks the best of a topic's questions (grouped rows).
+const pickRowsToml = `name = "pick-question"
+title = "Pick the question"
+items = "topics"
+
+[item]
+header = ["topic", "question"]
+id = ["topic"]
+group = "topic"
+text = ["topic", "question"]
+row_name = "question"
+
+[[step]]
+title = "Which question is best?"
+unit = "best"
+kind = "choice"
+show = ["topic", "question"]
+`
+
+// Issue 45, point 6 (choice), typed over SSH in a 40×12 terminal: a topic
+// of twelve questions shows the keys beside them (b for question 10),
+// read to the end, b picks question 10, and the labels export has it.
+func TestSSHChoiceOfTwelveQuestions(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	bin := binary(t)
+	write := fileWriter(t, dir)
+	var rows strings.Builder
+	rows.WriteString("topic\tquestion\n")
+	for i := 1; i <= 12; i++ {
+		fmt.Fprintf(&rows, "jaguar\tquestion number %d?\n", i)
+	}
+	if r := runBin(t, bin, db, "import", "--protocol", write("q.toml", pickRowsToml), "--dataset", "tq", write("tq.tsv", rows.String())); r.code != 0 {
+		t.Fatalf("import: %+v", r)
+	}
+	if r := runBin(t, bin, db, "annotators", "ana", "--role", "annotator"); r.code != 0 {
+		t.Fatalf("ana: %+v", r)
+	}
+	s := sshInTmux(t, bin, db, "ana", "tq", 40, 12)
+	s.wait(t, "pick a question: 1-9 b c")
+	s.wait(t, "1  1 question number 1?")
+	s.keys("b") // not read yet: nothing labelled
+	s.wait(t, "read it all first")
+	for range 6 {
+		s.keys("PgDn")
+	}
+	s.wait(t, "b 10 question number 10?")
+	s.keys("b")
+	s.wait(t, "No more HITs for you in tq")
+	r := runBin(t, bin, db, "export", "--format", "labels", "--dataset", "tq")
+	if !strings.Contains(r.stdout, "\tbest\tana\t10\t") {
+		t.Errorf("labels export after b: %+v", r)
 	}
 }
