@@ -51,16 +51,18 @@ func (k *fileKind) page(unit string) int {
 }
 
 // choiceKey picks the element whose key was pressed on the page shown,
-// or turns the page; a choice key beside no element says what the keys
-// are, rather than label.
+// or turns the page where there is more than one (else < and > are left
+// to the annotator's own keys); a digit beside no element says what the
+// keys are, rather than label.
 func (k *fileKind) choiceKey(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	fs, ok := k.choiceStep(h)
 	if !ok {
 		return nil, false
 	}
 	n, page, pressed := k.pickable(), k.page(fs.Unit), msg.String()
-	switch pressed {
-	case guidelines.ChoicePageKeys[0], guidelines.ChoicePageKeys[1]:
+	paged := guidelines.ChoicePages(n) > 1
+	switch {
+	case paged && (pressed == guidelines.ChoicePageKeys[0] || pressed == guidelines.ChoicePageKeys[1]):
 		next := page - 1
 		if pressed == guidelines.ChoicePageKeys[1] {
 			next = page + 1
@@ -81,7 +83,9 @@ func (k *fileKind) choiceKey(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (te
 			return m.labelKey(ck.Element), true
 		}
 	}
-	for _, ck := range guidelines.ChoiceKeys {
+	// A digit beside no element says what the keys are; a letter beside
+	// none is left to whatever the annotator may have put on it.
+	for _, ck := range guidelines.ChoiceKeys[:9] {
 		if pressed == ck {
 			m.setStatus(fmt.Sprintf("no %s on %s: the keys beside the %ss pick (%s)", k.elementNoun(), pressed, k.elementNoun(), pageKeys(keys)), false)
 			return nil, true
