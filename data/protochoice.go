@@ -15,6 +15,9 @@ func (rd *protoReader) choiceLabel(r FileRow, col, raw string) error {
 	if rd.f.Item.Group == "" {
 		n = min(n, len(r.List))
 	}
+	if n == 0 {
+		return lineErr(rd.lr.file, r.Line, "%s is %q, but the row has no %s to pick", col, raw, rd.noun())
+	}
 	v, err := strconv.Atoi(raw)
 	if err != nil || v < 1 || v > n || strconv.Itoa(v) != raw {
 		return lineErr(rd.lr.file, r.Line, "%s is %q, not the number of one of the %d %ss to pick from (1-%d)", col, raw, n, rd.noun(), n)

@@ -52,6 +52,11 @@ func TestChoiceThroughTheBinary(t *testing.T) {
 	if want := `bad.tsv:3: best is "4", not the number of one of the 3 facets to pick from (1-3)`; r.code == 0 || !strings.Contains(r.stderr, want) {
 		t.Errorf("a pick past the row's facets: %+v; want %q", r, want)
 	}
+	none := tm.file(t, "none.tsv", pickHeader+"jaguar\t\t\t\t\t\t1\n")
+	r = tm.run(t, "", "", "import", "--protocol", toml, "--dataset", "pk", none)
+	if want := `none.tsv:2: best is "1", but the row has no facet to pick`; r.code == 0 || !strings.Contains(r.stderr, want) {
+		t.Errorf("a pick of a row with no facets: %+v; want %q", r, want)
+	}
 	if dbBytes(t, tm.db) != before {
 		t.Error("the refused import changed the database")
 	}
