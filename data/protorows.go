@@ -280,7 +280,11 @@ func (rd *protoReader) label(it *FileItem, r FileRow, col string, st guidelines.
 		return nil
 	}
 	v, err := strconv.Atoi(raw)
-	if err != nil || !slices.Contains(rd.scales[st.Scale].Values, v) {
+	if st.Kind == guidelines.StepChoice {
+		if err := rd.choiceLabel(r, col, raw); err != nil {
+			return err
+		}
+	} else if err != nil || !slices.Contains(rd.scales[st.Scale].Values, v) {
 		return lineErr(rd.lr.file, r.Line, "%s is %q, not a value of scale %q", col, raw, st.Scale)
 	}
 	if !asked {

@@ -25,6 +25,9 @@ func (p Protocol) Holds(s Shape, unit string) string {
 // element or per grouped row.
 func (f *ProtocolFile) holds(s Shape, unit string) (string, bool) {
 	for _, st := range f.Steps {
+		if st.Kind == StepChoice && unit == st.Unit {
+			return f.choiceHolds(s), true
+		}
 		n, numbered := strings.CutPrefix(unit, st.Unit+"_")
 		switch _, err := strconv.Atoi(n); {
 		case !numbered || err != nil:

@@ -607,7 +607,7 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 			c.at(key+".unit", "step %d: unit %q is labelled by an earlier step too", i+1, st.Unit)
 		}
 		scale, ok := scales[st.Scale]
-		if !ok {
+		if !ok && st.Kind != StepChoice {
 			c.at(key+".scale", "step %d: scale %q is not a [[scale]] of the file", i+1, st.Scale)
 		}
 		switch st.Per {
@@ -646,7 +646,9 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 func (c *fileCheck) checkStepKind(key string, i int, st FileStep) {
 	switch st.Kind {
 	case "", StepScale:
-	case StepChoice, StepText:
+	case StepChoice:
+		c.checkChoice(key, i, st)
+	case StepText:
 		c.at(key+".kind", "step %d: kind = %q is not built yet", i+1, st.Kind)
 	default:
 		c.at(key+".kind", "step %d: kind = %q: want scale, choice or text", i+1, st.Kind)
@@ -718,6 +720,8 @@ func (c *fileCheck) checkWhen(key string, i int, st FileStep, earlier map[string
 		c.at(key+".when", "step %d: asked after unit %q, which no earlier step labels", i+1, st.When.Unit)
 	case before.Per != "" && before.Per != PerItem:
 		c.at(key+".when", "step %d: asked after unit %q, which is asked more than once an item", i+1, st.When.Unit)
+	case before.Kind == StepChoice:
+		c.at(key+".when", "step %d: asked after unit %q, a choice: its labels are each item's own elements, which no condition can name", i+1, st.When.Unit)
 	default:
 		c.checkWhenValues(key, i, *st.When, scales[before.Scale])
 	}

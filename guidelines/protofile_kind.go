@@ -32,8 +32,11 @@ func (f *ProtocolFile) Protocol() Protocol {
 	}
 	p := Protocol{Kind: f.Name, Items: display.Clean(f.Items), Title: display.Clean(f.Title), text: f.markdown(scales), sums: &sync.Map{}, file: f}
 	for _, st := range f.Steps {
-		sc := scales[st.Scale]
-		p.StepTypes = append(p.StepTypes, Step{ID: st.Unit, Title: display.Clean(st.Title), Short: strings.ReplaceAll(st.Unit, "_", " "), Scale: sc.labels()})
+		sc := scales[st.Scale].labels()
+		if st.Kind == StepChoice {
+			sc = f.choiceScale()
+		}
+		p.StepTypes = append(p.StepTypes, Step{ID: st.Unit, Title: display.Clean(st.Title), Short: strings.ReplaceAll(st.Unit, "_", " "), Scale: sc})
 		p.Types = append(p.Types, st.Unit)
 		switch st.Per {
 		case PerElement:
@@ -45,13 +48,17 @@ func (f *ProtocolFile) Protocol() Protocol {
 		}
 	}
 	if len(p.StepTypes) > 0 {
-		p.Scale = p.StepTypes[0].Scale
-		p.Nominal = scales[f.Steps[0].Scale].Nominal
+		// The kind's scale is its first scale step's; a kind of choices
+		// alone is nominal (its labels are element numbers).
+		first := max(0, slices.IndexFunc(f.Steps, func(st FileStep) bool { return st.Kind != StepChoice }))
+		p.Scale = p.StepTypes[first].Scale
+		p.Nominal = scales[f.Steps[first].Scale].Nominal || f.Steps[first].Kind == StepChoice
 		p.Ratings = !p.Nominal && len(p.Scale) > 2
 	}
 	steps := slices.Clone(f.Steps)
 	listLen := len(f.Item.List)
-	p.steps = func(s Shape) []ItemStep { return fileSteps(steps, listLen, s) }
+	grouped := f.Item.Group != ""
+	p.steps = func(s Shape) []ItemStep { return fileSteps(steps, listLen, grouped, s) }
 	p.conds = conditionsOf(p)
 	p.Attention = f.attentionOf()
 	return p
@@ -59,10 +66,13 @@ func (f *ProtocolFile) Protocol() Protocol {
 
 // fileSteps lays out one item's HIT: each step once, once per list
 // element the item has, or once per row it gathers.
-func fileSteps(steps []FileStep, listLen int, s Shape) []ItemStep {
+func fileSteps(steps []FileStep, listLen int, grouped bool, s Shape) []ItemStep {
 	var out []ItemStep
 	for _, st := range steps {
 		var these []ItemStep
+		if st.Kind == StepChoice && !grouped && min(s.Answers, listLen) == 0 {
+			continue // an item with no element has nothing to pick: no step
+		}
 		switch st.Per {
 		case PerElement:
 			these = repeated(st.Unit, min(s.Answers, listLen))
@@ -112,6 +122,10 @@ func (f *ProtocolFile) markdown(scales map[string]FileScale) string {
 		fmt.Fprintf(&b, "\n## %s {#%s}\n\n", display.Clean(st.Title), st.Unit)
 		if g := strings.TrimSpace(st.Guideline); g != "" {
 			fmt.Fprintf(&b, "%s\n\n", cleanLines(g))
+		}
+		if st.Kind == StepChoice {
+			b.WriteString(f.choiceMarkdown())
+			continue
 		}
 		labels := scales[st.Scale].labels()
 		for i, l := range labels {

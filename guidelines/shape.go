@@ -193,18 +193,25 @@ var conditions = func() map[Kind]map[string]Condition {
 }()
 
 // Fits says whether value is a label the unit may take on an item of this
-// shape: on its scale, and for a facet one of the item's candidates.
+// shape: on its scale, and for a facet one of the item's candidates, for
+// a choice one of the item's own elements.
 func (p Protocol) Fits(s Shape, unit string, value int) bool {
 	if !p.Valid(unit, value) {
 		return false
+	}
+	if p.IsChoice(unit) {
+		return value <= p.Choices(s)
 	}
 	return !p.FitsByShape(unit) || FacetOf(value) <= s.Facets
 }
 
 // FitsByShape says whether a label of the unit fits an item by its shape,
-// not its scale alone (a facet, by the request's candidates): only then
+// not its scale alone (a facet, by the request's candidates; a choice, by
+// the item's elements): only then
 // does Fits read the shape.
-func (p Protocol) FitsByShape(unit string) bool { return p.Kind == Necessity.Kind && unit == "facet" }
+func (p Protocol) FitsByShape(unit string) bool {
+	return p.Kind == Necessity.Kind && unit == "facet" || p.IsChoice(unit)
+}
 
 // Steps lists an item's HIT in order: for MIMICS the SERP review, the
 // question (left out for the generic template), the answer set and one

@@ -124,7 +124,9 @@ func summarise(name string, xs []float64, scale []guidelines.Label, p guidelines
 		return s
 	}
 	m := moments(xs)
-	s.Mean, s.Std = m.Mean, m.Std
+	if !p.IsChoice(name) { // a pick's number has no mean: element 3 is not more than 2
+		s.Mean, s.Std = m.Mean, m.Std
+	}
 	for i := len(scale) - 1; i >= 0; i-- { // the scale is best first
 		n := 0
 		for _, x := range xs {

@@ -26,19 +26,31 @@ func ScaleOf(p guidelines.Protocol) agreement.Scale {
 	for _, t := range p.Types {
 		all = append(all, p.ScaleOf(t)...)
 	}
-	s := scaleOfLabels(p, all)
+	s := scaleOfLabels(p, all, allChoices(p, p.Types))
 	s.Unpooled = !p.OneScale()
 	if s.Unpooled {
 		for _, t := range p.Types {
-			s.OfType = append(s.OfType, scaleOfLabels(p, p.ScaleOf(t)))
+			s.OfType = append(s.OfType, scaleOfLabels(p, p.ScaleOf(t), allChoices(p, []string{t})))
 		}
 	}
 	return s
 }
 
+// allChoices says whether the types are all choice steps' (kind =
+// "choice"), whose labels are element numbers: categories with no order
+// and no distances, whatever the kind's scales are.
+func allChoices(p guidelines.Protocol, types []string) bool {
+	for _, t := range types {
+		if !p.IsChoice(t) {
+			return false
+		}
+	}
+	return len(types) > 0
+}
+
 // scaleOfLabels is the scale of the labels' values, each once, from the
-// lowest up.
-func scaleOfLabels(p guidelines.Protocol, labels []guidelines.Label) agreement.Scale {
+// lowest up; choices, a choice step's element numbers.
+func scaleOfLabels(p guidelines.Protocol, labels []guidelines.Label, choices bool) agreement.Scale {
 	var values []int
 	for _, l := range labels {
 		values = append(values, l.Value)
@@ -51,6 +63,9 @@ func scaleOfLabels(p guidelines.Protocol, labels []guidelines.Label) agreement.S
 	}
 	s := agreement.NewScale(cats)
 	s.Nominal = p.Nominal
+	if choices {
+		s.Nominal, s.Values = true, nil // element 3 is not "more" than 2
+	}
 	if p.Named && !p.Nominal {
 		s.Values = nil
 		for _, v := range values {

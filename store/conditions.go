@@ -55,7 +55,10 @@ type kept struct {
 func keepConditions(w *ptx, held heldLabels, ch LabelChange, whole bool) (kept, error) {
 	var out kept
 	p, err := itemProtocol(w, ch.ItemID)
-	if err != nil || len(p.Conditions()) == 0 {
+	if err != nil {
+		return out, err
+	}
+	if err := choiceFits(w, p, ch); err != nil || len(p.Conditions()) == 0 {
 		return out, err
 	}
 	cond, asks := p.Requires(ch.Unit)
@@ -212,6 +215,9 @@ func conditionsMet(ref ItemRef, labels map[string]int) error {
 	p := ref.Protocol
 	for u, v := range labels {
 		if !p.Fits(ref.shape(), u, v) {
+			if p.IsChoice(u) {
+				return fmt.Errorf("%s %s does not fit the item (%s)", u, p.LabelString(v), ref.holds(u))
+			}
 			return fmt.Errorf("%s %s does not fit the item (%s)", u, p.LabelString(v), display.Count(ref.Facets, "candidate facet", "candidate facets"))
 		}
 		cond, ok := p.Requires(u)

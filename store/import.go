@@ -300,6 +300,9 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 		if !p.HasUnit(l.Unit) || !p.Valid(l.Unit, l.Value) {
 			return false, fmt.Errorf("add label: %s=%d is not a %s label", l.Unit, l.Value, im.kind)
 		}
+		if err := it.choiceFits(p, l); err != nil {
+			return false, err
+		}
 	}
 	if err := standingLabels(p, labels); err != nil {
 		return false, err

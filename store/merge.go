@@ -400,6 +400,9 @@ func (m *Merger) Add(l MergedLabel) error {
 	if p := it.ref.Protocol; !p.Valid(l.Unit, l.Value) {
 		return fmt.Errorf("%d is not a label of unit %q", l.Value, l.Unit)
 	}
+	if err := it.ref.choiceFits(l.Unit, l.Value); err != nil {
+		return err
+	}
 	unit := int16(m.w.kindSet().UnitIndex(l.Unit))
 	atMS, err := stamp(at)
 	if err != nil {

@@ -25,6 +25,7 @@ type fileKind struct {
 	// header is the column the HIT's first line shows (every step shows
 	// it, so it never hides what a step would not show); "" for none.
 	header string
+	pages  map[string]int // a choice step's page of keys, by unit (kind_choice.go)
 }
 
 // FileScreen is the HIT screen of a protocol file's kind (p.FileOf()): its
@@ -100,7 +101,10 @@ func (*fileKind) context(*hitScreen, *hitState, int) textRows { return textRows{
 func (*fileKind) keys() hitKeys                               { return defaultHITKeys() }
 
 // key: o has nothing to open.
-func (k *fileKind) key(m *hitScreen, _ *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
+func (k *fileKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if cmd, ok := k.choiceKey(m, h, msg); ok {
+		return cmd, true
+	}
 	if key.Matches(msg, m.keys.Open) {
 		m.setStatus("nothing to open: everything there is to read is on the screen", false)
 		return nil, true
@@ -119,7 +123,11 @@ func (k *fileKind) shortHelp(keys hitKeys, h *hitState) []key.Binding {
 	if h != nil {
 		unit = h.step().unit
 	}
-	return append(scaleKeys(k.proto, unit),
+	labels := scaleKeys(k.proto, unit)
+	if k.proto.IsChoice(unit) {
+		labels = k.choiceHelp(unit)
+	}
+	return append(labels,
 		keys.Back, keys.Undo, keys.Down, keys.Note, keys.Flag, keys.Guide, keys.Queue, keys.Pane, keys.Help, keys.Quit)
 }
 
@@ -128,8 +136,15 @@ func (k *fileKind) fullHelp(keys hitKeys) [][]key.Binding {
 	p := k.proto
 	var labels []key.Binding
 	seen := map[string]bool{}
+	choices := false
 	for _, st := range k.file.Steps {
-		if !seen[st.Scale] {
+		switch {
+		case st.Kind == guidelines.StepChoice:
+			if !choices {
+				choices = true
+				labels = append(labels, k.choiceHelp(st.Unit)...)
+			}
+		case !seen[st.Scale]:
 			seen[st.Scale] = true
 			labels = append(labels, scaleKeys(p, st.Unit)...)
 		}
@@ -147,6 +162,9 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 	s := m.styles
 	st := h.step()
 	fs, _ := k.file.StepOf(st.id)
+	if fs.Kind == guidelines.StepChoice {
+		return k.choiceView(m, h, fs, width)
+	}
 	title := fs.Title
 	short := title
 	if where := k.where(fs, st.answer); where != "" {

@@ -1,0 +1,142 @@
+package guidelines
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// MaxChoice is the most elements a choice step picks among: its label is
+// the element's number (1..n), and the store keeps a label's value in
+// 0-11 (labels, adjudications and their history hold it so). An item
+// with more elements shows them all, but only the first MaxChoice can be
+// picked; docs/protocols.md says so.
+const MaxChoice = 11
+
+// ChoiceKeys are the keys a choice step gives the elements on its page,
+// in order: the digits, then letters neither the HIT screen nor the
+// adjudication screen keeps (ReservedKeys, AdjudicationKeys). An item
+// with more elements than keys pages through them (ChoicePageKeys).
+var ChoiceKeys = []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "b", "c", "e", "f", "i", "m", "p", "t", "v", "w"}
+
+// ChoicePageKeys move a choice step's keys to the previous and next page
+// of elements.
+var ChoicePageKeys = [2]string{"<", ">"}
+
+// ChoiceKey is one key of a choice step's page and the element (from 1)
+// it picks.
+type ChoiceKey struct {
+	Key     string
+	Element int
+}
+
+// ChoicePages is how many pages of keys n elements need (1 for none).
+func ChoicePages(n int) int { return max(1, (n+len(ChoiceKeys)-1)/len(ChoiceKeys)) }
+
+// ChoicePage is the keys of page (from 0; clamped to the pages there are)
+// of a choice among n elements: ChoiceKeys in order beside the page's
+// elements.
+func ChoicePage(n, page int) []ChoiceKey {
+	page = min(max(page, 0), ChoicePages(n)-1)
+	first := page * len(ChoiceKeys)
+	var out []ChoiceKey
+	for i, k := range ChoiceKeys {
+		if first+i >= n {
+			break
+		}
+		out = append(out, ChoiceKey{Key: k, Element: first + i + 1})
+	}
+	return out
+}
+
+// IsChoice says whether the unit is a choice step's: its label is an
+// element's number, which fits an item by its own elements.
+func (p Protocol) IsChoice(unit string) bool {
+	if p.file == nil {
+		return false
+	}
+	st, ok := p.file.StepOf(unitType(unit))
+	return ok && st.Kind == StepChoice
+}
+
+// Choices is how many elements an item of this shape offers a choice
+// step: a grouped item's rows, else its list's elements.
+func (p Protocol) Choices(s Shape) int {
+	if p.Grouped() {
+		return min(s.Rows, MaxChoice)
+	}
+	return min(s.Answers, MaxChoice)
+}
+
+// NominalOf says whether a unit's labels are categories with no order: a
+// choice's element numbers are, whatever the file's scales say.
+func (p Protocol) NominalOf(unit string) bool { return p.Nominal || p.IsChoice(unit) }
+
+// choiceExtent is the most elements a choice step of the file picks
+// among: the values its unit's label may take in any item.
+func (f *ProtocolFile) choiceExtent() int {
+	n := len(f.Item.List)
+	if f.Item.Group != "" {
+		n = MaxRows
+	}
+	return min(n, MaxChoice)
+}
+
+// choiceScale is a choice step's scale: element n down to 1, named by
+// the element and keyed as the first page of keys keys it (MaxChoice is
+// within one page): so a choice is keyed, described and decided like any
+// scale's label, on the HIT screen and the adjudication screen alike.
+func (f *ProtocolFile) choiceScale() []Label {
+	noun := f.Item.ListName
+	if f.Item.Group != "" {
+		noun = f.RowNoun()
+	}
+	n := f.choiceExtent()
+	out := make([]Label, n)
+	for i := range out {
+		v := n - i
+		out[i] = Label{Value: v, Key: ChoiceKeys[v-1], Name: strings.TrimSpace(noun + " " + strconv.Itoa(v))}
+	}
+	return out
+}
+
+// checkChoice checks a choice step: it picks one element of the item's
+// list (shown on the step) or one of its grouped rows, once an item, and
+// takes no scale: its values are the elements.
+func (c *fileCheck) checkChoice(key string, i int, st FileStep) {
+	it := c.f.Item
+	switch {
+	case len(it.List) == 0 && it.Group == "":
+		c.at(key+".kind", "step %d: kind = \"choice\" picks one element of the item's list or one of its rows, but the item has neither (item.list, item.group)", i+1)
+	case it.Group == "" && !slices.Contains(st.Show, ShowList):
+		c.at(key+".show", "step %d: kind = \"choice\" picks one element of the list: show it (show = [..., \"list\"])", i+1)
+	}
+	if st.Per != "" && st.Per != PerItem {
+		c.at(key+".per", "step %d: kind = \"choice\" picks one element of the whole item: per = %q cannot be (leave per out)", i+1, st.Per)
+	}
+	if st.Scale != "" {
+		c.at(key+".scale", "step %d: kind = \"choice\" takes no scale: its label is the element picked (1, 2, …)", i+1)
+	}
+	if len(st.LabelText) > 0 {
+		c.at(key+".label_text", "step %d: kind = \"choice\" has no scale for label_text to describe", i+1)
+	}
+}
+
+// choiceMarkdown is a choice step's guideline line, in place of a scale's.
+func (f *ProtocolFile) choiceMarkdown() string {
+	noun := f.Item.ListName
+	if f.Item.Group != "" {
+		noun = f.RowNoun()
+	}
+	return fmt.Sprintf("- pick one %s: press the key beside it (1-9, then letters)\n", noun)
+}
+
+// choiceHolds says how many elements an item of shape s offers a choice
+// step, for a message refusing a pick past them.
+func (f *ProtocolFile) choiceHolds(s Shape) string {
+	if f.Item.Group != "" {
+		return fmt.Sprintf("the item has %d %ss", min(s.Rows, MaxChoice), f.RowNoun())
+	}
+	return fmt.Sprintf("the item has %d %ss", min(s.Answers, len(f.Item.List), MaxChoice), f.Item.ListName)
+}
