@@ -216,9 +216,6 @@ func (rd *protoReader) itemOf(r FileRow) (int, error) {
 			if rd.items[i].UID != uid {
 				return 0, lineErr(rd.lr.file, rd.lr.n, "%s %q again, with other id columns than at line %d", it.Group, display.Clean(g), rd.items[i].Line)
 			}
-			if len(rd.items[i].Rows) == guidelines.MaxRows {
-				return 0, lineErr(rd.lr.file, rd.lr.n, "%s %q has more than %d rows", it.Group, display.Clean(g), guidelines.MaxRows)
-			}
 			return i, nil
 		}
 		rd.byGroup[g] = len(rd.items)
@@ -344,6 +341,12 @@ func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFil
 		var labels []store.UnitLabel
 		for _, u := range slices.Sorted(maps.Keys(it.Known)) {
 			labels = append(labels, store.UnitLabel{Unit: u, Annotator: labelsAs, Value: it.Known[u]})
+		}
+		if f.Item.Group != "" {
+			// A group has any number of rows: the kind lists units for them.
+			if err := im.NeedRows(len(it.Rows)); err != nil {
+				return err
+			}
 		}
 		_, err := im.AddFileItem(fileItem(f, it), labels...)
 		// A label refused for its condition, at the line it was read from.

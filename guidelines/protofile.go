@@ -35,6 +35,10 @@ type ProtocolFile struct {
 	// count the item itself gives (MIMICS-Duo asked how many panes or
 	// candidate answers had been shown).
 	Attention *Attention `toml:"attention"`
+	// Extent is the most rows (or elements, item.element) an item of the
+	// kind has in the database that keeps the file: no file says it, the
+	// database's kind_units do (WithExtent).
+	Extent int `toml:"-"`
 }
 
 // ItemColumns say where an item is in a TSV file.
@@ -260,7 +264,7 @@ func typeable(k string) bool {
 func drawable(s string) bool { return display.Clean(s) == s }
 
 // MaxSteps is the most steps a protocol file may have: each is up to
-// MaxRows units, and every unit of every kind a database keeps is in the
+// a group's rows in units, and every unit of every kind a database keeps is in the
 // process's unit set and the SQL that orders labels.
 const MaxSteps = 30
 

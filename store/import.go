@@ -113,7 +113,9 @@ func (s *Store) BeginProtocolImport(ctx context.Context, who Annotator, dataset 
 	}
 	im, err := s.beginImport(ctx, who, dataset, purpose, f.Name, Format(f.Name), keep)
 	if err == nil {
-		p := f.Protocol()
+		// The kind as the transaction reads it: units per row as many as
+		// the database's items have rows.
+		p := im.w.kindSet().For(f.Name)
 		im.committed, im.file = committed, &p
 	}
 	return im, err
