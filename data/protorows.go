@@ -30,6 +30,10 @@ type FileItem struct {
 	Known map[string]int
 	// KnownAt is the line each of Known was first read at.
 	KnownAt map[string]int
+	// Elements are, with item.element, the element (from 0) each row is
+	// part of; nil without.
+	Elements []int
+	elements map[string]int // element text -> its number, while read
 }
 
 // FileRow is one row of an item: its line as the file has it, and its
@@ -197,12 +201,34 @@ func (rd *protoReader) row(raw string) error {
 		return err
 	}
 	item := &rd.items[i]
-	if err := rd.labels(item, r, len(item.Rows)); err != nil {
+	if err := rd.labels(item, r, rd.elementOf(item, r)); err != nil {
 		return err
 	}
 	r.fields = nil
 	item.Rows = append(item.Rows, r)
 	return nil
+}
+
+// elementOf is the element (from 0) of its item a row is part of, which
+// its label cells label: its own row's place, or with item.element the
+// place of the first row of its element, counted by element; noted in the
+// item's Elements.
+func (rd *protoReader) elementOf(it *FileItem, r FileRow) int {
+	col := rd.f.Item.Element
+	if col == "" {
+		return len(it.Rows)
+	}
+	if it.elements == nil {
+		it.elements = map[string]int{}
+	}
+	v := r.Cell(col)
+	e, ok := it.elements[v]
+	if !ok {
+		e = len(it.elements)
+		it.elements[v] = e
+	}
+	it.Elements = append(it.Elements, e)
+	return e
 }
 
 // itemOf is the index of the row's item in rd.items: its group's, or a new
@@ -344,7 +370,7 @@ func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFil
 		}
 		if f.Item.Group != "" {
 			// A group has any number of rows: the kind lists units for them.
-			if err := im.NeedRows(len(it.Rows)); err != nil {
+			if err := im.NeedRows(elementCount(it)); err != nil {
 				return err
 			}
 		}
@@ -378,6 +404,7 @@ func fileItem(f *guidelines.ProtocolFile, it FileItem) store.FileItem {
 	for _, r := range it.Rows {
 		out.Rows = append(out.Rows, r.Raw)
 	}
+	out.Elements = it.Elements
 	text := f.Item.Text
 	switch {
 	case f.Item.Group != "":
@@ -399,4 +426,13 @@ func atLine(file string, line int, err error) error {
 		return err
 	}
 	return lineErr(file, line, "%v", err)
+}
+
+// elementCount is how many units a step per row or element asks of a
+// grouped item: its distinct elements with item.element, else its rows.
+func elementCount(it FileItem) int {
+	if it.Elements == nil {
+		return len(it.Rows)
+	}
+	return len(it.elements)
 }

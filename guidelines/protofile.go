@@ -65,6 +65,11 @@ type ItemColumns struct {
 	// rows (ClariQ's question_id): exports give it beside a unit asked per
 	// row, which its number alone (usefulness_7) would not tie to the file.
 	RowID string `toml:"row_id"`
+	// Element, when set, is the column whose equal values within a group
+	// make one element (ClariQ's question_id over its facet rows): a step
+	// per element then labels each distinct element, numbered in order of
+	// first appearance, and a HIT shows each once, from its first row.
+	Element string `toml:"element"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -341,6 +346,7 @@ func parseProtocolFile(name string, b []byte, admit bool) (*ProtocolFile, error)
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
 	}
+	f.elementsAsRows()
 	return &f, nil
 }
 
@@ -478,6 +484,7 @@ func (c *fileCheck) check() {
 	scales := c.checkScales()
 	c.checkSteps(scales)
 	c.checkRowID()
+	c.checkElement()
 	c.checkAttention()
 }
 
@@ -617,6 +624,9 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 		switch st.Per {
 		case "", PerItem:
 		case PerElement:
+			if it.Element != "" {
+				break // the group's elements (item.element)
+			}
 			if len(it.List) == 0 {
 				c.at(key+".per", "step %d: per = %q, but the item has no list", i+1, st.Per)
 			}
@@ -628,6 +638,9 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 		case PerRow:
 			if it.Group == "" {
 				c.at(key+".per", "step %d: per = %q, but rows are not grouped (item.group)", i+1, st.Per)
+			}
+			if it.Element != "" {
+				c.at(key+".per", "step %d: per = %q, but rows make elements (item.element): label each element (per = \"element\")", i+1, st.Per)
 			}
 		default:
 			c.at(key+".per", "step %d: per = %q: want item, element or row", i+1, st.Per)
@@ -698,7 +711,7 @@ func (c *fileCheck) checkColumn(key string, i int, st FileStep) {
 		return
 	}
 	header := c.f.Item.Header
-	if st.Per == PerElement {
+	if st.Per == PerElement && c.f.Item.Element == "" {
 		if !strings.Contains(st.Column, "{n}") {
 			c.at(key+".column", "step %d: column %q: a step per element names its columns with {n}", i+1, st.Column)
 			return

@@ -214,6 +214,7 @@ func (f *ProtocolFile) UnitText(unit string, rows []string) (text, text2, rowID 
 	if !perRow {
 		return cell(rows[0], 0, f.Item.Text), "", ""
 	}
+	rows = f.FirstRows(rows) // an element's texts are its first row's
 	if n > len(rows) {
 		return "", "", ""
 	}

@@ -279,6 +279,10 @@ type FileItem struct {
 	Question string
 	Options  [5]string
 	Rows     []string
+	// Elements are, for each row, the element (from 0) it is part of
+	// when the file gathers rows into elements (item.element); nil when
+	// each row is its own.
+	Elements []int
 }
 
 // protocol is the kind's protocol as the import reads it: a protocol
@@ -318,7 +322,11 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 			return false, err
 		}
 		for i, line := range it.Rows {
-			if _, err := im.w.ExecContext(im.ctx, `INSERT INTO item_rows (item_id, pos, line) VALUES (?, ?, ?)`, id, i+1, line); err != nil {
+			var element any // none: the row is its own
+			if it.Elements != nil {
+				element = it.Elements[i] + 1
+			}
+			if _, err := im.w.ExecContext(im.ctx, `INSERT INTO item_rows (item_id, pos, line, element) VALUES (?, ?, ?, ?)`, id, i+1, line, element); err != nil {
 				return false, fmt.Errorf("add item: %w", err)
 			}
 		}

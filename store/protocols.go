@@ -455,13 +455,17 @@ func (s *Store) ShownRows(ctx context.Context, itemID int64) ([]guidelines.Shown
 	if _, ok := p.ShownRow(""); !ok {
 		return nil, fmt.Errorf("item %d: a %s item keeps no rows", itemID, kind)
 	}
-	return collect(ctx, s.prepared(), "item rows", `SELECT line FROM item_rows WHERE item_id = ? ORDER BY pos`, []any{itemID},
-		func(rows *sql.Rows) (guidelines.ShownRow, error) {
-			var line string
-			err := rows.Scan(&line)
-			row, _ := p.ShownRow(line)
-			return row, err
-		})
+	lines, err := collect(ctx, s.prepared(), "item rows", `SELECT line FROM item_rows WHERE item_id = ? ORDER BY pos`, []any{itemID},
+		scanValue[string])
+	if err != nil {
+		return nil, err
+	}
+	lines = p.ShownLines(lines) // each element once, from its first row
+	out := make([]guidelines.ShownRow, len(lines))
+	for i, line := range lines {
+		out[i], _ = p.ShownRow(line)
+	}
+	return out, nil
 }
 
 // withExtent is f as the database reads it: listing as many units per
@@ -493,11 +497,10 @@ func (im *Importer) NeedRows(n int) error {
 	if im.file == nil {
 		return fmt.Errorf("need rows: this import is not of a protocol file's kind")
 	}
-	f := im.file.FileOf()
-	if f == nil || n <= f.RowsListed() {
+	g, more := im.file.ForRows(n)
+	if !more {
 		return nil
 	}
-	g := f.WithExtent(n)
 	if err := keepUnits(im.ctx, im.w, g); err != nil {
 		return fmt.Errorf("need rows: %w", err)
 	}
