@@ -7,37 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
-
-// clariqHeader is ClariQ's header, as its released files have it.
-const clariqHeader = "topic_id\tinitial_request\ttopic_desc\tclarification_need\tfacet_id\tfacet_desc\tquestion_id\tquestion\tanswer\n"
-
-// clariqFile is a small file in ClariQ's shape, one row per (topic,
-// facet, question) as ClariQ's are: topic 201 (need 2) asks 27 distinct
-// questions, each under two facets (so a question's rows are apart), its
-// request quoted as ClariQ quotes some; 202 (need 1) asks 3; 203 (need 4)
-// asks 2.
-func clariqFile() string {
-	var b strings.Builder
-	b.WriteString(clariqHeader)
-	row := func(topic, request, need, facet, q, question, answer string) {
-		fmt.Fprintf(&b, "%s\t%s\tthe person's intent\t%s\t%s\tfacet %s\t%s\t%s\t%s\n", topic, request, need, facet, facet, q, question, answer)
-	}
-	for _, facet := range []string{"F0001", "F0002"} {
-		for i := 1; i <= 27; i++ {
-			row("201", `"Find the ""X""."`, "2", facet, fmt.Sprintf("Q%05d", 100+i), fmt.Sprintf("do you mean X number %d?", i), "no, "+facet)
-		}
-	}
-	for i := 1; i <= 3; i++ {
-		row("202", "dinosaurs", "1", "F0003", fmt.Sprintf("Q%05d", 200+i), fmt.Sprintf("which dinosaur %d?", i), "")
-	}
-	row("203", "tell me about sun", "4", "F0004", "Q00301", "the star or the newspaper?", "the star")
-	row("203", "tell me about sun", "4", "F0005", "Q00302", "do you want its size?", "yes")
-	return b.String()
-}
 
 // ClariQ's files import as released under the shipped clariq protocol,
 // known by their header: one HIT per topic, its 27 distinct questions 27
@@ -49,7 +23,7 @@ func TestShippedClariQ(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	who := lead(t, st)
-	body := clariqFile()
+	body := datatest.ClariQRelease()
 	res, err := testImport(ctx, st, who, strings.NewReader(body), "dev.tsv", Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -88,18 +62,7 @@ func TestShippedClariQ(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.Close()
-	// The need of each topic, counted from the file's text.
-	want := map[int]int{}
-	seen := map[string]bool{}
-	for _, line := range strings.Split(strings.TrimSuffix(body, "\n"), "\n")[1:] {
-		cells := strings.Split(line, "\t")
-		if !seen[cells[0]] {
-			seen[cells[0]] = true
-			var need int
-			fmt.Sscan(cells[3], &need)
-			want[need]++
-		}
-	}
+	want := datatest.ClariQNeeds(body) // counted from the file's text
 	if got := stats.Types[0]; got.Name != "need" || got.N != 3 || !sameCounts(got.Distribution, want) {
 		t.Errorf("stats' need: %+v, want %v", got, want)
 	}
