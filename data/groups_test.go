@@ -113,8 +113,21 @@ func TestGroupOfAnyLength(t *testing.T) {
 	if out.String() != body {
 		t.Errorf("the export is not the file:\n%s", out.String())
 	}
+	// A changed title is no change to what is stored: the kept file's
+	// 27 units a step are the new one's.
+	retitled := []byte(strings.Replace(string(text), `title = "ClariQ`, `title = "Our ClariQ`, 1))
+	rf, err := guidelines.ParseProtocolFile("groups.toml", retitled)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.AddProtocol(ctx, who, rf, retitled); err != nil {
+		t.Errorf("a new title for a kind of 27 units a step: %v", err)
+	}
+	if !st.Protocol("groups").HasUnit("usefulness_27") {
+		t.Errorf("the retitled kind has no usefulness_27")
+	}
 	// The same file again adds nothing, and lists no more units.
-	again, err := ImportProtocolFile(ctx, st, who, strings.NewReader(body), "topics.tsv", pf, text, Options{})
+	again, err := ImportProtocolFile(ctx, st, who, strings.NewReader(body), "topics.tsv", rf, retitled, Options{})
 	if err != nil || again.Items != 0 {
 		t.Errorf("the same file again: %+v, %v", again.ImportStats, err)
 	}

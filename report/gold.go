@@ -112,7 +112,12 @@ func rulesOf(ctx context.Context, r *store.Reading) (datasetRules, error) {
 // missing counts the units the item's HIT asks for, given its gold labels,
 // that have none: a facet is asked for only when the gold says the request
 // needs clarification.
-func (p *PaneGold) missing(proto guidelines.Protocol, shape guidelines.Shape) []string {
+func (p *PaneGold) missing(proto guidelines.Protocol, shape guidelines.Shape) int {
+	return len(p.missingUnits(proto, shape))
+}
+
+// missingUnits are the units missing counts.
+func (p *PaneGold) missingUnits(proto guidelines.Protocol, shape guidelines.Shape) []string {
 	gold := map[string]int{}
 	for _, u := range p.Units {
 		if u.Label >= 0 {
@@ -175,7 +180,7 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 				p.Insufficient++
 			}
 		}
-		p.MissingUnits = p.missing(rules.Protocol, row.Item.Shape(rules.turns[row.ID]))
+		p.MissingUnits = p.missingUnits(rules.Protocol, row.Item.Shape(rules.turns[row.ID]))
 		p.Missing = len(p.MissingUnits)
 		return fn(p)
 	})

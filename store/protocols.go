@@ -151,6 +151,7 @@ func (s *Store) changeProtocol(ctx context.Context, tx *ptx, who Annotator, f *g
 	if err != nil {
 		return err
 	}
+	old = old.WithExtent(f.Extent) // both as the database's items read them
 	refuse := func(why string, args ...any) error {
 		return fmt.Errorf("protocol %q: %s: %w", f.Name, fmt.Sprintf(why, args...), ErrProtocolChanged)
 	}
