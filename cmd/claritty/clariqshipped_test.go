@@ -2,10 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/claritty/claritty/data/datatest"
 )
@@ -53,5 +56,47 @@ func TestShippedClariQOverCLI(t *testing.T) {
 	labels := tm.run(t, "", "", "export", "--format", "labels", "--dataset", "dev").stdout
 	if !strings.Contains(labels, uid+"\tusefulness_27\tana\t2\t") {
 		t.Errorf("the labels export has no usefulness_27:\n%s", labels)
+	}
+}
+
+// Over SSH: the lead imports a file of ClariQ's shape on standard input
+// and exports it back byte for byte; an annotator, with their key and a
+// 40x12 terminal, labels the need of a topic of 27 questions at once (the
+// request shown once, nothing to scroll), then each question, the 27th
+// as usefulness_27.
+func TestShippedClariQOverSSH(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	body := datatest.ClariQRelease()
+	bin := binary(t)
+	c := leadOverSSH(t, bin, tm.db, tm.dir)
+	if r := sshRun(t, c, body, "import --dataset dev -"); r.code != 0 {
+		t.Fatalf("import over SSH: %+v", r)
+	}
+	if r := sshRun(t, c, "", "export --format clariq --dataset dev"); r.code != 0 || r.stdout != body {
+		t.Errorf("export --format clariq over SSH is not the file: %+v", r)
+	}
+	ana := tm.keyFor(t, "ana")
+	srv := startServe(t, tm.db)
+	ac, err := sshDial(t, srv.addr, ana)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ac.Close()
+	term := terminalRunning(t, ac, 40, 12, "--dataset dev")
+	term.waitFor(t, "How much does the request")
+	if strings.Count(ansi.Strip(term.screen.String()), "Find the") != 1 {
+		t.Errorf("the need step shows the request other than once:\n%s", ansi.Strip(term.screen.String()))
+	}
+	item := itemIn(t, tm.db, "dev")
+	io.WriteString(term.in, "2")
+	waitLabels(t, tm.db, item, "ana", 1, false)
+	io.WriteString(term.in, strings.Repeat("1", 26))
+	waitLabels(t, tm.db, item, "ana", 27, false) // the screen redraws only what changed: counted in the database
+	io.WriteString(term.in, "3")
+	waitLabels(t, tm.db, item, "ana", 28, true)
+	labels := tm.run(t, "", "", "export", "--format", "labels", "--dataset", "dev").stdout
+	if !strings.Contains(labels, datatest.ProtocolUID("201")+"\tusefulness_27\tana\t3\t") {
+		t.Errorf("ana's usefulness_27 is not in the labels export:\n%s", labels)
 	}
 }
