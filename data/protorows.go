@@ -417,6 +417,9 @@ func fileItem(f *guidelines.ProtocolFile, it FileItem) store.FileItem {
 		out.Question = first.Cell(text[1])
 	}
 	copy(out.Options[:], first.List)
+	if len(first.List) > len(out.Options) {
+		out.ListLen = len(first.List)
+	}
 	return out
 }
 

@@ -10,10 +10,6 @@ import (
 	"github.com/claritty/claritty/display"
 )
 
-// MaxList is the most columns an item's list may have: the store keeps
-// a pane's five answers, and a HIT labels each.
-const MaxList = 5
-
 // RowUnits is how many units a step asked per grouped row has at the
 // least (unit_1 … unit_20): a group may have any number of rows (it is
 // bounded by bytes, data.MaxProtocolData), and a database lists more once
@@ -43,6 +39,7 @@ func (f *ProtocolFile) WithExtent(n int) *ProtocolFile {
 func (f *ProtocolFile) largestItem() Shape {
 	s := largest
 	s.Rows = f.RowsListed()
+	s.Answers = max(s.Answers, len(f.Item.List))
 	return s
 }
 

@@ -15,7 +15,7 @@ import (
 // elements when it gathers rows into elements (item.element); a pair's
 // drawn side.
 const refColumns = `i.id, i.dataset_id, d.kind, i.question,
-	(option_1 != '') + (option_2 != '') + (option_3 != '') + (option_4 != '') + (option_5 != ''),
+	coalesce(i.list_len, (option_1 != '') + (option_2 != '') + (option_3 != '') + (option_4 != '') + (option_5 != '')),
 	(SELECT count(*) FROM turns t WHERE t.item_id = i.id),
 	(SELECT count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id WHERE a.item_id = i.id),
 	(SELECT count(*) FROM facets f WHERE f.item_id = i.id),

@@ -79,8 +79,10 @@ func beforeArenaRule(t *testing.T, db, old string) {
 		}
 	}
 	// Later migrations out too (0026, item_rows' element).
-	if _, err := conn.Exec("ALTER TABLE item_rows DROP COLUMN element"); err != nil {
-		t.Fatal(err)
+	for _, drop := range []string{"item_rows DROP COLUMN element", "items DROP COLUMN list_len"} {
+		if _, err := conn.Exec("ALTER TABLE " + drop); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if _, err := conn.Exec("PRAGMA user_version = 24"); err != nil {
 		t.Fatal(err)

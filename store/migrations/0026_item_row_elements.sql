@@ -5,3 +5,7 @@
 -- whose rows are each their own. A HIT asks a unit per element, so an
 -- item's count of rows is its count of distinct elements.
 ALTER TABLE item_rows ADD COLUMN element INTEGER CHECK (element IS NULL OR element >= 1);
+-- An item of a protocol file whose list (item.list) has more than the five
+-- elements options hold keeps how many it has: its HIT asks a unit per
+-- element. NULL for every other item, whose options say it.
+ALTER TABLE items ADD COLUMN list_len INTEGER CHECK (list_len IS NULL OR list_len > 5);
