@@ -122,4 +122,5 @@ func TestListOfAnyLength(t *testing.T) {
 	if out.String() != body {
 		t.Errorf("the export is not the file:\n%s", out.String())
 	}
+	storetest.CheckClean(t, st)
 }
