@@ -80,3 +80,33 @@ func TestClariQTopicIsOneHIT(t *testing.T) {
 		})
 	}
 }
+
+// A request longer than the window, shown once above a topic's
+// questions, is read whole before the need's key counts, and then labels.
+func TestClariQLongRequestReadThenLabelled(t *testing.T) {
+	words := make([]string, 600)
+	for i := range words {
+		words[i] = fmt.Sprintf("w%d", i+1)
+	}
+	body := strings.ReplaceAll(clariqTopic(), `Find the ""lotus"" flower.`, strings.Join(words, " "))
+	st := storetest.Open(t)
+	if _, err := demotest.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(body), "long.tsv", data.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	an, err := st.EnsureAnnotator(context.Background(), "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startOn(t, st, an, "long", 40, 12, false)
+	if !h.unread() {
+		t.Fatalf("a 600-word request fits a 40x12 window:\n%s", h.screen())
+	}
+	h.keys("2")
+	if _, ok := h.labels(1)["need"]; ok {
+		t.Fatalf("the need labelled before the request was read:\n%s", h.screen())
+	}
+	h.readThen("2")
+	if got := h.labels(1)["need"]; got != 2 {
+		t.Fatalf("read whole, 2 did not label the need: %v\n%s", h.labels(1), h.screen())
+	}
+}
