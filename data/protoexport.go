@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
@@ -40,9 +41,12 @@ func WriteProtocolFile(ctx context.Context, r *store.Reading, w io.Writer, opts 
 	for i, c := range f.Item.Header {
 		col[c] = i
 	}
-	err = writeKept(ctx, r, w, &sum, strings.Join(f.Item.Header, "\t"), func(bw *bufio.Writer, p *report.PaneGold) error {
-		for pos, line := range rows[p.Item.ID] {
-			if _, err := bw.WriteString(withGold(line, f, col, p, pos)); err != nil {
+	written := func(p *report.PaneGold) { p.Missing = missingInFile(f, p.MissingUnits) }
+	err = writeKeptAs(ctx, r, w, &sum, strings.Join(f.Item.Header, "\t"), written, func(bw *bufio.Writer, p *report.PaneGold) error {
+		lines := rows[p.Item.ID]
+		element, _ := f.Elements(lines) // a row's label cells are its element's
+		for pos, line := range lines {
+			if _, err := bw.WriteString(withGold(line, f, col, p, element[pos])); err != nil {
 				return err
 			}
 		}
@@ -77,4 +81,18 @@ func withGold(line string, f *guidelines.ProtocolFile, col map[string]int, p *re
 		}
 	}
 	return strings.Join(cells, "\t") + end
+}
+
+// missingInFile counts the units without gold that the file has a column
+// for: a unit of a step with none (ClariQ's usefulness, which it never
+// released) is not in the file, so the file's shape writes an item that
+// waits only on such units, with the labels it has.
+func missingInFile(f *guidelines.ProtocolFile, units []string) int {
+	n := 0
+	for _, u := range units {
+		if st, ok := f.StepOf(agreement.UnitType(u)); ok && st.Column != "" {
+			n++
+		}
+	}
+	return n
 }

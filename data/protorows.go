@@ -30,6 +30,10 @@ type FileItem struct {
 	Known map[string]int
 	// KnownAt is the line each of Known was first read at.
 	KnownAt map[string]int
+	// Elements are, with item.element, the element (from 0) each row is
+	// part of; nil without.
+	Elements []int
+	elements map[string]int // element text -> its number, while read
 }
 
 // FileRow is one row of an item: its line as the file has it, and its
@@ -197,12 +201,34 @@ func (rd *protoReader) row(raw string) error {
 		return err
 	}
 	item := &rd.items[i]
-	if err := rd.labels(item, r, len(item.Rows)); err != nil {
+	if err := rd.labels(item, r, rd.elementOf(item, r)); err != nil {
 		return err
 	}
 	r.fields = nil
 	item.Rows = append(item.Rows, r)
 	return nil
+}
+
+// elementOf is the element (from 0) of its item a row is part of, which
+// its label cells label: its own row's place, or with item.element the
+// place of the first row of its element, counted by element; noted in the
+// item's Elements.
+func (rd *protoReader) elementOf(it *FileItem, r FileRow) int {
+	col := rd.f.Item.Element
+	if col == "" {
+		return len(it.Rows)
+	}
+	if it.elements == nil {
+		it.elements = map[string]int{}
+	}
+	v := r.Cell(col)
+	e, ok := it.elements[v]
+	if !ok {
+		e = len(it.elements)
+		it.elements[v] = e
+	}
+	it.Elements = append(it.Elements, e)
+	return e
 }
 
 // itemOf is the index of the row's item in rd.items: its group's, or a new
@@ -215,9 +241,6 @@ func (rd *protoReader) itemOf(r FileRow) (int, error) {
 		if i, ok := rd.byGroup[g]; ok {
 			if rd.items[i].UID != uid {
 				return 0, lineErr(rd.lr.file, rd.lr.n, "%s %q again, with other id columns than at line %d", it.Group, display.Clean(g), rd.items[i].Line)
-			}
-			if len(rd.items[i].Rows) == guidelines.MaxRows {
-				return 0, lineErr(rd.lr.file, rd.lr.n, "%s %q has more than %d rows", it.Group, display.Clean(g), guidelines.MaxRows)
 			}
 			return i, nil
 		}
@@ -349,6 +372,12 @@ func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFil
 		for _, u := range slices.Sorted(maps.Keys(it.Known)) {
 			labels = append(labels, store.UnitLabel{Unit: u, Annotator: labelsAs, Value: it.Known[u]})
 		}
+		if f.Item.Group != "" {
+			// A group has any number of rows: the kind lists units for them.
+			if err := im.NeedRows(elementCount(it)); err != nil {
+				return err
+			}
+		}
 		_, err := im.AddFileItem(fileItem(f, it), labels...)
 		// A label refused for its condition, at the line it was read from.
 		if ue := (*store.UnitError)(nil); errors.As(err, &ue) && it.KnownAt[ue.Unit] > 0 {
@@ -379,6 +408,7 @@ func fileItem(f *guidelines.ProtocolFile, it FileItem) store.FileItem {
 	for _, r := range it.Rows {
 		out.Rows = append(out.Rows, r.Raw)
 	}
+	out.Elements = it.Elements
 	text := f.Item.Text
 	switch {
 	case f.Item.Group != "":
@@ -391,6 +421,9 @@ func fileItem(f *guidelines.ProtocolFile, it FileItem) store.FileItem {
 		out.Question = first.Cell(text[1])
 	}
 	copy(out.Options[:], first.List)
+	if len(first.List) > len(out.Options) {
+		out.ListLen = len(first.List)
+	}
 	return out
 }
 
@@ -400,4 +433,13 @@ func atLine(file string, line int, err error) error {
 		return err
 	}
 	return lineErr(file, line, "%v", err)
+}
+
+// elementCount is how many units a step per row or element asks of a
+// grouped item: its distinct elements with item.element, else its rows.
+func elementCount(it FileItem) int {
+	if it.Elements == nil {
+		return len(it.Rows)
+	}
+	return len(it.elements)
 }

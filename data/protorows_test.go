@@ -435,7 +435,7 @@ func TestRefusedProtocolImportKeepsNothing(t *testing.T) {
 // cell may be empty.
 func TestProtocolLabelDisagreementNamesItsLine(t *testing.T) {
 	t.Parallel()
-	f, err := guidelines.ParseProtocolFile("clariq.toml", []byte(datatest.ClariQ("clariq")))
+	f, err := guidelines.ParseProtocolFile("clariq.toml", []byte(datatest.ClariQ("clariq-lab")))
 	if err != nil {
 		t.Fatal(err)
 	}

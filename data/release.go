@@ -39,9 +39,19 @@ func WriteManual(ctx context.Context, r *store.Reading, w io.Writer, opts report
 // then row for each item sum keeps, in import order.
 func writeKept(ctx context.Context, r *store.Reading, w io.Writer, sum *report.ReleaseSummary, header string,
 	row func(bw *bufio.Writer, p *report.PaneGold) error) error {
+	return writeKeptAs(ctx, r, w, sum, header, nil, row)
+}
+
+// writeKeptAs is writeKept with each item's gold first seen by prep (nil
+// for none), which may say what of it counts before Keep reads it.
+func writeKeptAs(ctx context.Context, r *store.Reading, w io.Writer, sum *report.ReleaseSummary, header string,
+	prep func(p *report.PaneGold), row func(bw *bufio.Writer, p *report.PaneGold) error) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString(header + "\n")
 	err := report.EachPaneGold(ctx, r, func(p *report.PaneGold) error {
+		if prep != nil {
+			prep(p)
+		}
 		if !sum.Keep(p) {
 			return nil
 		}

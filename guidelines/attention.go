@@ -28,6 +28,7 @@ func (f *ProtocolFile) attentionOf() *AttentionQuestion {
 		return nil
 	}
 	return &AttentionQuestion{Ask: display.Clean(f.Attention.Ask), Answer: func(_ Shape, lines []string) int {
+		lines = f.FirstRows(lines) // a HIT shows each element once
 		rows := make([]ShownRow, len(lines))
 		for i, l := range lines {
 			rows[i] = f.Shown(l)

@@ -78,7 +78,7 @@ func (p Protocol) NominalOf(unit string) bool { return p.Nominal || p.IsChoice(u
 func (f *ProtocolFile) choiceExtent() int {
 	n := len(f.Item.List)
 	if f.Item.Group != "" {
-		n = MaxRows
+		n = f.RowsListed()
 	}
 	return min(n, MaxChoice)
 }

@@ -34,7 +34,7 @@ func (f *ProtocolFile) holds(s Shape, unit string) (string, bool) {
 		case st.Per == PerElement:
 			return fmt.Sprintf("the item has no %s %s (it has %d)", f.Item.ListName, n, min(s.Answers, len(f.Item.List))), true
 		case st.Per == PerRow:
-			return fmt.Sprintf("the item has no %s %s (it has %d)", f.RowNoun(), n, min(s.Rows, MaxRows)), true
+			return fmt.Sprintf("the item has no %s %s (it has %d)", f.RowNoun(), n, s.Rows), true
 		}
 	}
 	return "", false

@@ -35,6 +35,10 @@ type ProtocolFile struct {
 	// count the item itself gives (MIMICS-Duo asked how many panes or
 	// candidate answers had been shown).
 	Attention *Attention `toml:"attention"`
+	// Extent is the most rows (or elements, item.element) an item of the
+	// kind has in the database that keeps the file: no file says it, the
+	// database's kind_units do (WithExtent).
+	Extent int `toml:"-"`
 }
 
 // ItemColumns say where an item is in a TSV file.
@@ -61,6 +65,11 @@ type ItemColumns struct {
 	// rows (ClariQ's question_id): exports give it beside a unit asked per
 	// row, which its number alone (usefulness_7) would not tie to the file.
 	RowID string `toml:"row_id"`
+	// Element, when set, is the column whose equal values within a group
+	// make one element (ClariQ's question_id over its facet rows): a step
+	// per element then labels each distinct element, numbered in order of
+	// first appearance, and a HIT shows each once, from its first row.
+	Element string `toml:"element"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -260,7 +269,7 @@ func typeable(k string) bool {
 func drawable(s string) bool { return display.Clean(s) == s }
 
 // MaxSteps is the most steps a protocol file may have: each is up to
-// MaxRows units, and every unit of every kind a database keeps is in the
+// a group's rows in units, and every unit of every kind a database keeps is in the
 // process's unit set and the SQL that orders labels.
 const MaxSteps = 30
 
@@ -337,6 +346,7 @@ func parseProtocolFile(name string, b []byte, admit bool) (*ProtocolFile, error)
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
 	}
+	f.elementsAsRows()
 	return &f, nil
 }
 
@@ -474,6 +484,7 @@ func (c *fileCheck) check() {
 	scales := c.checkScales()
 	c.checkSteps(scales)
 	c.checkRowID()
+	c.checkElement()
 	c.checkAttention()
 }
 
@@ -613,6 +624,9 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 		switch st.Per {
 		case "", PerItem:
 		case PerElement:
+			if it.Element != "" {
+				break // the group's elements (item.element)
+			}
 			if len(it.List) == 0 {
 				c.at(key+".per", "step %d: per = %q, but the item has no list", i+1, st.Per)
 			}
@@ -624,6 +638,9 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 		case PerRow:
 			if it.Group == "" {
 				c.at(key+".per", "step %d: per = %q, but rows are not grouped (item.group)", i+1, st.Per)
+			}
+			if it.Element != "" {
+				c.at(key+".per", "step %d: per = %q, but rows make elements (item.element): label each element (per = \"element\")", i+1, st.Per)
 			}
 		default:
 			c.at(key+".per", "step %d: per = %q: want item, element or row", i+1, st.Per)
@@ -696,7 +713,7 @@ func (c *fileCheck) checkColumn(key string, i int, st FileStep) {
 		return
 	}
 	header := c.f.Item.Header
-	if st.Per == PerElement {
+	if st.Per == PerElement && c.f.Item.Element == "" {
 		if !strings.Contains(st.Column, "{n}") {
 			c.at(key+".column", "step %d: column %q: a step per element names its columns with {n}", i+1, st.Column)
 			return

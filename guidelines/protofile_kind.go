@@ -10,14 +10,38 @@ import (
 	"github.com/claritty/claritty/display"
 )
 
-// MaxList is the most columns an item's list may have: the store keeps
-// a pane's five answers, and a HIT labels each.
-const MaxList = 5
+// RowUnits is how many units a step asked per grouped row has at the
+// least (unit_1 … unit_20): a group may have any number of rows (it is
+// bounded by bytes, data.MaxProtocolData), and a database lists more once
+// an item it imports has more (ProtocolFile.Extent). Twenty was the cap
+// on a group's rows once, so a database of then keeps these units.
+const RowUnits = 20
 
-// MaxRows is the most rows one grouped item of a protocol file may gather
-// (MIMICS-Duo's Task 1 has at most 8 panes a query): each is a unit of the
-// steps asked per row.
-const MaxRows = 20
+// RowsListed is how many units each step asked per grouped row has: the
+// most rows an item of the kind has in the database that keeps the file,
+// and RowUnits at the least.
+func (f *ProtocolFile) RowsListed() int { return max(RowUnits, f.Extent) }
+
+// WithExtent is the file as a database that keeps items of n rows (or
+// elements) reads it: its steps asked per row listing units up to n. The
+// file itself is never changed (a parsed file is shared).
+func (f *ProtocolFile) WithExtent(n int) *ProtocolFile {
+	if n <= f.Extent {
+		return f
+	}
+	out := *f
+	out.Extent = n
+	return &out
+}
+
+// largestItem is a shape with the most of everything a file's item may
+// have in the database: its steps ask every unit the kind has.
+func (f *ProtocolFile) largestItem() Shape {
+	s := largest
+	s.Rows = f.RowsListed()
+	s.Answers = max(s.Answers, len(f.Item.List))
+	return s
+}
 
 // Protocol is the kind a protocol file describes, as every layer uses a
 // kind: its steps, units, scales and guideline text. Its text is the
@@ -42,7 +66,7 @@ func (f *ProtocolFile) Protocol() Protocol {
 		case PerElement:
 			p.AllUnits = append(p.AllUnits, numbered(st.Unit, len(f.Item.List))...)
 		case PerRow:
-			p.AllUnits = append(p.AllUnits, numbered(st.Unit, MaxRows)...)
+			p.AllUnits = append(p.AllUnits, numbered(st.Unit, f.RowsListed())...)
 		default:
 			p.AllUnits = append(p.AllUnits, st.Unit)
 		}
@@ -59,7 +83,7 @@ func (f *ProtocolFile) Protocol() Protocol {
 	listLen := len(f.Item.List)
 	grouped := f.Item.Group != ""
 	p.steps = func(s Shape) []ItemStep { return fileSteps(steps, listLen, grouped, s) }
-	p.conds = conditionsOf(p)
+	p.conds = conditionsOf(p, f.largestItem())
 	p.Attention = f.attentionOf()
 	return p
 }
@@ -77,7 +101,7 @@ func fileSteps(steps []FileStep, listLen int, grouped bool, s Shape) []ItemStep 
 		case PerElement:
 			these = repeated(st.Unit, min(s.Answers, listLen))
 		case PerRow:
-			these = repeated(st.Unit, min(s.Rows, MaxRows))
+			these = repeated(st.Unit, s.Rows)
 		default:
 			these = []ItemStep{{ID: st.Unit, Unit: st.Unit}}
 		}
@@ -201,12 +225,16 @@ func (f *ProtocolFile) UnitText(unit string, rows []string) (text, text2, rowID 
 	if !perRow {
 		return cell(rows[0], 0, f.Item.Text), "", ""
 	}
+	rows = f.FirstRows(rows) // an element's texts are its first row's
 	if n > len(rows) {
 		return "", "", ""
 	}
 	line := rows[n-1]
 	return cell(line, 0, f.Item.Text), cell(line, 1, f.Item.Text), cell(line, 0, []string{f.Item.RowID})
 }
+
+// RowUnit is the row (from 1) a unit asked per row labels, if it is one.
+func (f *ProtocolFile) RowUnit(unit string) (int, bool) { return f.rowOf(unit) }
 
 // rowOf is the row (from 1) a unit asked per row labels.
 func (f *ProtocolFile) rowOf(unit string) (int, bool) {

@@ -49,7 +49,7 @@ const (
 // key (a table's index left out); any other array holds at most
 // MaxColumns.
 var arrayBounds = map[string]int{
-	"item.header": MaxColumns, "item.id": MaxColumns, "item.text": MaxColumns, "item.list": MaxList,
+	"item.header": MaxColumns, "item.id": MaxColumns, "item.text": MaxColumns, "item.list": MaxColumns,
 	"scale.values": maxScaleValues, "scale.keys": maxScaleValues, "scale.names": maxScaleValues,
 	"step.show": MaxColumns, "step.label_text": maxScaleValues,
 	// [[step]] and [[scale]] tables may also be written as inline arrays.

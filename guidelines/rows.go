@@ -56,3 +56,24 @@ func (p Protocol) RowTexts(line string) (query, question string, list []string, 
 	}
 	return query, question, row.List, true
 }
+
+// ShownLines are the kept rows of an item of the kind a HIT shows: each
+// element's first row when a protocol file gathers rows into elements
+// (item.element), else every row.
+func (p Protocol) ShownLines(lines []string) []string {
+	if p.file == nil {
+		return lines
+	}
+	return p.file.FirstRows(lines)
+}
+
+// ForRows is the kind's protocol file as a database whose items have n
+// rows (or elements) reads it, when that lists more units per row than
+// the kind does (ProtocolFile.WithExtent); false otherwise, and for a
+// built-in kind.
+func (p Protocol) ForRows(n int) (*ProtocolFile, bool) {
+	if p.file == nil || n <= p.file.RowsListed() {
+		return nil, false
+	}
+	return p.file.WithExtent(n), true
+}

@@ -166,11 +166,11 @@ func (p Protocol) Outlived(labels map[string]int) []string {
 
 // largest is a shape with the most of everything: the steps of an item
 // of it ask every unit a kind has.
-var largest = Shape{Facets: MaxFacets, Answers: MaxAnswers, Turns: MaxTurns, Nuggets: MaxNuggets, Rows: MaxRows}
+var largest = Shape{Facets: MaxFacets, Answers: MaxAnswers, Turns: MaxTurns, Nuggets: MaxNuggets, Rows: RowUnits}
 
 // conditionsOf reads a kind's waiting units off its steps at the largest
 // shape.
-func conditionsOf(p Protocol) map[string]Condition {
+func conditionsOf(p Protocol, largest Shape) map[string]Condition {
 	out := map[string]Condition{}
 	for _, st := range p.Steps(largest) {
 		if st.When != nil {
@@ -185,7 +185,7 @@ func conditionsOf(p Protocol) map[string]Condition {
 var conditions = func() map[Kind]map[string]Condition {
 	out := map[Kind]map[string]Condition{}
 	for _, p := range Protocols {
-		if c := conditionsOf(p); len(c) > 0 {
+		if c := conditionsOf(p, largest); len(c) > 0 {
 			out[p.Kind] = c
 		}
 	}

@@ -48,8 +48,9 @@ type PaneGold struct {
 	// Insufficient counts the units whose provenance is Insufficient.
 	Insufficient int
 	// Missing counts the units the pane's HIT asks for that have no gold
-	// label: unresolved, or not labelled yet.
-	Missing int
+	// label: unresolved, or not labelled yet. MissingUnits are they.
+	Missing      int
+	MissingUnits []string
 }
 
 // Label is the gold label of a unit, or -1 (also for no item at all).
@@ -112,19 +113,24 @@ func rulesOf(ctx context.Context, r *store.Reading) (datasetRules, error) {
 // that have none: a facet is asked for only when the gold says the request
 // needs clarification.
 func (p *PaneGold) missing(proto guidelines.Protocol, shape guidelines.Shape) int {
+	return len(p.missingUnits(proto, shape))
+}
+
+// missingUnits are the units missing counts.
+func (p *PaneGold) missingUnits(proto guidelines.Protocol, shape guidelines.Shape) []string {
 	gold := map[string]int{}
 	for _, u := range p.Units {
 		if u.Label >= 0 {
 			gold[u.Unit] = u.Label
 		}
 	}
-	n := 0
+	var out []string
 	for _, u := range proto.Asked(shape, gold) {
 		if p.Label(u) < 0 {
-			n++
+			out = append(out, u)
 		}
 	}
-	return n
+	return out
 }
 
 // LabelCells are the gold labels of units as TSV cells, "" where a unit
@@ -174,7 +180,8 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 				p.Insufficient++
 			}
 		}
-		p.Missing = p.missing(rules.Protocol, row.Item.Shape(rules.turns[row.ID]))
+		p.MissingUnits = p.missingUnits(rules.Protocol, row.Item.Shape(rules.turns[row.ID]))
+		p.Missing = len(p.MissingUnits)
 		return fn(p)
 	})
 }

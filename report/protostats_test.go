@@ -51,6 +51,9 @@ func TestMIMICSDuoStatsReproduceTheRelease(t *testing.T) {
 		"mimics-duo-aspects": "mimics-duo/Task3-AspectLabelling.tsv",
 	}
 	for _, s := range shipped {
+		if _, ok := files[s.File.Name]; !ok {
+			continue // clariq: no release at hand (data's TestShippedClariQ)
+		}
 		path := datatest.SharedOrSkip(t, files[s.File.Name])
 		in, err := os.Open(path)
 		if err != nil {

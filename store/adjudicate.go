@@ -91,7 +91,7 @@ func disputed(ctx context.Context, q *ptx, datasetID, itemID int64, withDecided 
 		var votes, decisions, referred sql.RawBytes
 		o := &it.Options
 		if err := rows.Scan(&it.ID, &it.DatasetID, &it.UID, &it.Seq, &it.Query, &it.Question,
-			&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta, &closedTie, &votes, &decisions, &referred); err != nil {
+			&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta, &it.ListLen, &closedTie, &votes, &decisions, &referred); err != nil {
 			return err
 		}
 		vs, err1 := unpackVotes(q.kindSet(), nil, votes)

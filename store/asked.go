@@ -11,14 +11,15 @@ import (
 
 // refColumns read an item's ItemRef from items i joined to datasets d: what
 // its HIT asks depends on its kind, question and counts of answers, turns,
-// nuggets, facets and (a protocol file's grouped item) rows; a pair's
+// nuggets, facets and (a protocol file's grouped item) rows, or its
+// elements when it gathers rows into elements (item.element); a pair's
 // drawn side.
 const refColumns = `i.id, i.dataset_id, d.kind, i.question,
-	(option_1 != '') + (option_2 != '') + (option_3 != '') + (option_4 != '') + (option_5 != ''),
+	coalesce(i.list_len, (option_1 != '') + (option_2 != '') + (option_3 != '') + (option_4 != '') + (option_5 != '')),
 	(SELECT count(*) FROM turns t WHERE t.item_id = i.id),
 	(SELECT count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id WHERE a.item_id = i.id),
 	(SELECT count(*) FROM facets f WHERE f.item_id = i.id),
-	(SELECT count(*) FROM item_rows r WHERE r.item_id = i.id),
+	(SELECT count(DISTINCT coalesce(r.element, -r.pos)) FROM item_rows r WHERE r.item_id = i.id),
 	(SELECT p.first_left FROM pairs p WHERE p.item_id = i.id)`
 
 // unitValues reads a query's (unit, value) rows into a map, by unit: a

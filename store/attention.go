@@ -21,7 +21,7 @@ import (
 // annotator's quality beside the gold checks (and in the pause rule).
 
 // MaxAttentionAnswer is the largest answer taken: an item has at most
-// guidelines.MaxRows rows and five list elements, so three digits is room
+// a few rows (a group has no cap, but no screen shows 999) and five list elements, so three digits is room
 // for any mistake an annotator makes.
 const MaxAttentionAnswer = 999
 

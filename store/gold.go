@@ -69,7 +69,7 @@ func (r *Reading) EachGoldRow(ctx context.Context, fn func(*GoldRow) error) erro
 		var votes, decisions sql.RawBytes
 		o := &g.Options
 		if err := rows.Scan(&g.ID, &g.DatasetID, &g.UID, &g.Seq, &g.Query, &g.Question,
-			&o[0], &o[1], &o[2], &o[3], &o[4], &g.Meta, &votes, &decisions, &g.Flagged); err != nil {
+			&o[0], &o[1], &o[2], &o[3], &o[4], &g.Meta, &g.ListLen, &votes, &decisions, &g.Flagged); err != nil {
 			return nil, err
 		}
 		var err error

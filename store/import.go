@@ -74,8 +74,8 @@ type UnitLabel struct {
 
 var importSQL = map[string]string{
 	"item": `INSERT INTO items (dataset_id, uid, seq, query, question,
-			option_1, option_2, option_3, option_4, option_5, meta)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			option_1, option_2, option_3, option_4, option_5, meta, list_len)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, 0))`,
 	"label": `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 	"history": `INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
@@ -113,7 +113,9 @@ func (s *Store) BeginProtocolImport(ctx context.Context, who Annotator, dataset 
 	}
 	im, err := s.beginImport(ctx, who, dataset, purpose, f.Name, Format(f.Name), keep)
 	if err == nil {
-		p := f.Protocol()
+		// The kind as the transaction reads it: units per row as many as
+		// the database's items have rows.
+		p := im.w.kindSet().For(f.Name)
 		im.committed, im.file = committed, &p
 	}
 	return im, err
@@ -276,7 +278,12 @@ type FileItem struct {
 	Query    string
 	Question string
 	Options  [5]string
+	ListLen  int // the list's elements when more than Options hold
 	Rows     []string
+	// Elements are, for each row, the element (from 0) it is part of
+	// when the file gathers rows into elements (item.element); nil when
+	// each row is its own.
+	Elements []int
 }
 
 // protocol is the kind's protocol as the import reads it: a protocol
@@ -315,11 +322,15 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 	if known {
 		im.stats.ItemsKnown++
 	} else {
-		if id, err = im.writePane(key, Pane{Query: it.Query, Question: it.Question, Options: it.Options}); err != nil {
+		if id, err = im.writePane(key, Pane{Query: it.Query, Question: it.Question, Options: it.Options, ListLen: it.ListLen}); err != nil {
 			return false, err
 		}
 		for i, line := range it.Rows {
-			if _, err := im.w.ExecContext(im.ctx, `INSERT INTO item_rows (item_id, pos, line) VALUES (?, ?, ?)`, id, i+1, line); err != nil {
+			var element any // none: the row is its own
+			if it.Elements != nil {
+				element = it.Elements[i] + 1
+			}
+			if _, err := im.w.ExecContext(im.ctx, `INSERT INTO item_rows (item_id, pos, line, element) VALUES (?, ?, ?, ?)`, id, i+1, line, element); err != nil {
 				return false, fmt.Errorf("add item: %w", err)
 			}
 		}
@@ -352,7 +363,7 @@ func (im *Importer) writePane(key [8]byte, p Pane) (int64, error) {
 	}
 	o := p.Options
 	res, err := im.stmts["item"].ExecContext(im.ctx, im.datasetID, hex.EncodeToString(key[:]), im.nextSeq,
-		p.Query, p.Question, o[0], o[1], o[2], o[3], o[4], metaOrEmpty(p.Meta))
+		p.Query, p.Question, o[0], o[1], o[2], o[3], o[4], metaOrEmpty(p.Meta), p.ListLen)
 	if err != nil {
 		return 0, fmt.Errorf("add pane: %w", err)
 	}

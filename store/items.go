@@ -19,6 +19,9 @@ type Pane struct {
 	Question string
 	Options  [5]string
 	Meta     string // JSON object; "" means {}
+	// ListLen is a protocol file's item's list elements when there are
+	// more than Options hold (0 otherwise): its HIT asks a unit each.
+	ListLen int
 }
 
 // UID derives the pane's stable id from its raw fields, so the same pane gets
@@ -44,8 +47,12 @@ func (p Pane) uidKey() [8]byte {
 	return [8]byte(sum[:8])
 }
 
-// AnswerCount is the number of non-empty candidate answers.
+// AnswerCount is the number of non-empty candidate answers (a protocol
+// file's list elements, however many).
 func (p Pane) AnswerCount() int {
+	if p.ListLen > 0 {
+		return p.ListLen
+	}
 	n := 0
 	for _, o := range p.Options {
 		if o != "" {
@@ -73,14 +80,14 @@ type Item struct {
 }
 
 const itemColumns = `id, dataset_id, uid, seq, query, question,
-	option_1, option_2, option_3, option_4, option_5, meta`
+	option_1, option_2, option_3, option_4, option_5, meta, coalesce(list_len, 0)`
 
 // scanItemRow reads one item with a prepared query.
 func scanItemRow(ctx context.Context, s *Store, query string, args ...any) (Item, error) {
 	var it Item
 	o := &it.Options
 	err := s.readRow(ctx, query, args, &it.ID, &it.DatasetID, &it.UID, &it.Seq, &it.Query, &it.Question,
-		&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta)
+		&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta, &it.ListLen)
 	return it, err
 }
 
@@ -88,7 +95,7 @@ func scanItem(sc interface{ Scan(...any) error }) (Item, error) {
 	var it Item
 	o := &it.Options
 	err := sc.Scan(&it.ID, &it.DatasetID, &it.UID, &it.Seq, &it.Query, &it.Question,
-		&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta)
+		&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta, &it.ListLen)
 	return it, err
 }
 

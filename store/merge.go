@@ -160,7 +160,8 @@ type mergeItem struct {
 }
 
 type storedLabel struct {
-	unit, value int16 // unit: index into Units
+	unit  int32 // index into Units
+	value int16
 	// line is where the file gave the label (-1: given with no line), 0
 	// for a label only the database has; it fits in what would be
 	// padding, so a label still takes 32 bytes.
@@ -181,7 +182,7 @@ func fileLine(line int) int32 {
 func (l storedLabel) fromFile() bool { return l.line != 0 }
 
 // find is the index of the annotator's label on unit, or -1.
-func (it *mergeItem) find(unit int16, annotator int64) int {
+func (it *mergeItem) find(unit int32, annotator int64) int {
 	for i, l := range it.labels {
 		if l.unit == unit && l.annotator == annotator {
 			return i
@@ -403,7 +404,7 @@ func (m *Merger) Add(l MergedLabel) error {
 	if err := it.ref.choiceFits(l.Unit, l.Value); err != nil {
 		return err
 	}
-	unit := int16(m.w.kindSet().UnitIndex(l.Unit))
+	unit := int32(m.w.kindSet().UnitIndex(l.Unit))
 	atMS, err := stamp(at)
 	if err != nil {
 		return err
@@ -476,7 +477,7 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 		if err := rows.Scan(&unit, &l.annotator, &l.value, &created, &updated); err != nil {
 			return err
 		}
-		l.unit = int16(m.w.kindSet().UnitIndex(unit))
+		l.unit = int32(m.w.kindSet().UnitIndex(unit))
 		var err error
 		if l.created, err = stamp(created); err != nil {
 			return err

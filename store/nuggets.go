@@ -243,7 +243,7 @@ func unitCounts(ctx context.Context, q source, datasetID int64) (map[int64]int, 
 		SELECT f.item_id, count(*) FROM facets f JOIN items i ON i.id = f.item_id
 			WHERE i.dataset_id = ?1 GROUP BY f.item_id
 		UNION ALL
-		SELECT r.item_id, count(*) FROM item_rows r JOIN items i ON i.id = r.item_id
+		SELECT r.item_id, count(DISTINCT coalesce(r.element, -r.pos)) FROM item_rows r JOIN items i ON i.id = r.item_id
 			WHERE i.dataset_id = ?1 GROUP BY r.item_id`, []any{datasetID}, func(rows *sql.Rows) error {
 		var id int64
 		var n int

@@ -59,6 +59,11 @@ func (s *Store) AddProtocol(ctx context.Context, who Annotator, f *guidelines.Pr
 // transaction may make a dataset of it; committed makes a new or changed
 // file the store's once tx commits (nil when there is nothing to do then).
 func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guidelines.ProtocolFile, text []byte) (committed func() error, err error) {
+	// The file as the database reads it: with as many units per row as
+	// its items have rows, so a changed file keeps them.
+	if f, err = withExtent(ctx, tx, f); err != nil {
+		return nil, err
+	}
 	var have string
 	err = tx.QueryRowContext(ctx, `SELECT text FROM protocols WHERE name = ?`, string(f.Name)).Scan(&have)
 	if err == nil && have == string(text) {
@@ -102,7 +107,7 @@ func (s *Store) addProtocol(ctx context.Context, tx *ptx, who Annotator, f *guid
 // and reads its items under the file as kept now. The store takes it once
 // the transaction commits (committed), and never if it rolls back.
 func (s *Store) takeInTx(tx *ptx, f *guidelines.ProtocolFile, text []byte) (committed func() error, err error) {
-	if have, ok := tx.kindSet().File(f.Name); ok && bytes.Equal(have.Text, text) {
+	if have, ok := tx.kindSet().File(f.Name); ok && bytes.Equal(have.Text, text) && have.File.Extent == f.Extent {
 		return nil, nil
 	}
 	if tx.kinds, err = tx.kindSet().With(f, text); err != nil {
@@ -146,6 +151,7 @@ func (s *Store) changeProtocol(ctx context.Context, tx *ptx, who Annotator, f *g
 	if err != nil {
 		return err
 	}
+	old = old.WithExtent(f.Extent) // both as the database's items read them
 	refuse := func(why string, args ...any) error {
 		return fmt.Errorf("protocol %q: %s: %w", f.Name, fmt.Sprintf(why, args...), ErrProtocolChanged)
 	}
@@ -323,7 +329,7 @@ func (s *Store) know(f *guidelines.ProtocolFile, text []byte) error {
 	s.kindsMu.Lock()
 	defer s.kindsMu.Unlock()
 	old := s.kinds.Load()
-	if have, ok := old.set.File(f.Name); ok && bytes.Equal(have.Text, text) {
+	if have, ok := old.set.File(f.Name); ok && bytes.Equal(have.Text, text) && have.File.Extent >= f.Extent {
 		return nil
 	}
 	set, err := old.set.With(f, text)
@@ -370,6 +376,9 @@ func withKept(ctx context.Context, q source, base *guidelines.Set) (*guidelines.
 	for _, k := range all {
 		f, err := guidelines.ParseKeptProtocolFile("protocol "+k.name, []byte(k.text))
 		if err == nil {
+			f, err = withExtent(ctx, q, f)
+		}
+		if err == nil {
 			set, err = set.With(f, []byte(k.text))
 		}
 		if err != nil {
@@ -384,7 +393,10 @@ func (s *Store) openProtocols(ctx context.Context) error { return s.loadProtocol
 
 // protocolsVersion changes whenever a protocol file is added or changed:
 // their count and the latest time one was kept.
-const protocolsVersion = `SELECT count(*) || '/' || coalesce(max(added_at), '') FROM protocols`
+// An import that lists more units per row for a kind (its items have
+// more rows than any before) changes the count of kind_units.
+const protocolsVersion = `SELECT count(*) || '/' || coalesce(max(added_at), '') || '/' ||
+	(SELECT count(*) FROM kind_units) FROM protocols`
 
 // syncProtocols reads the protocol files other processes added or
 // changed since this one last read them (a lead's import while a TUI or
@@ -444,11 +456,63 @@ func (s *Store) ShownRows(ctx context.Context, itemID int64) ([]guidelines.Shown
 	if _, ok := p.ShownRow(""); !ok {
 		return nil, fmt.Errorf("item %d: a %s item keeps no rows", itemID, kind)
 	}
-	return collect(ctx, s.prepared(), "item rows", `SELECT line FROM item_rows WHERE item_id = ? ORDER BY pos`, []any{itemID},
-		func(rows *sql.Rows) (guidelines.ShownRow, error) {
-			var line string
-			err := rows.Scan(&line)
-			row, _ := p.ShownRow(line)
-			return row, err
-		})
+	lines, err := collect(ctx, s.prepared(), "item rows", `SELECT line FROM item_rows WHERE item_id = ? ORDER BY pos`, []any{itemID},
+		scanValue[string])
+	if err != nil {
+		return nil, err
+	}
+	lines = p.ShownLines(lines) // each element once, from its first row
+	out := make([]guidelines.ShownRow, len(lines))
+	for i, line := range lines {
+		out[i], _ = p.ShownRow(line)
+	}
+	return out, nil
+}
+
+// withExtent is f as the database reads it: listing as many units per
+// grouped row as kind_units keeps for its kind (the most rows an item of
+// it has, and guidelines.RowUnits at the least).
+func withExtent(ctx context.Context, q source, f *guidelines.ProtocolFile) (*guidelines.ProtocolFile, error) {
+	units, err := collect(ctx, q, "kind units", `SELECT unit FROM kind_units WHERE kind = ?`, []any{string(f.Name)},
+		func(rows *sql.Rows) (u string, err error) { return u, rows.Scan(&u) })
+	if err != nil {
+		return nil, err
+	}
+	n := 0
+	for _, u := range units {
+		if row, ok := f.RowUnit(u); ok {
+			n = max(n, row)
+		}
+	}
+	return f.WithExtent(n), nil
+}
+
+// NeedRows makes the kind of a protocol file's import list units for
+// items of n rows (or elements), in the import's transaction: a group
+// has no cap on its rows, so the first item with more rows than any
+// before adds the units its steps asked per row need (kind_units, so the
+// label triggers take them), and the store reads them once the import
+// commits (as another process does at its next sync: kind_units' count
+// is in protocolsVersion).
+func (im *Importer) NeedRows(n int) error {
+	if im.file == nil {
+		return fmt.Errorf("need rows: this import is not of a protocol file's kind")
+	}
+	g, more := im.file.ForRows(n)
+	if !more {
+		return nil
+	}
+	if err := keepUnits(im.ctx, im.w, g); err != nil {
+		return fmt.Errorf("need rows: %w", err)
+	}
+	text, _ := im.w.kindSet().File(g.Name)
+	set, err := im.w.kindSet().With(g, text.Text)
+	if err != nil {
+		return err
+	}
+	im.w.kinds = set
+	p := g.Protocol()
+	im.file = &p
+	im.committed = func() error { return im.s.know(g, text.Text) }
+	return nil
 }

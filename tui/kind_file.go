@@ -207,13 +207,27 @@ func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map
 	cols := k.shownColumns(fs, omit)
 	grouped := k.file.Item.Group != ""
 	focus = [2]int{0, 0}
-	for i, r := range k.rows {
+	var shared []string
+	if grouped {
+		shared, cols = k.sharedColumns(cols)
+		if len(k.rows) > 0 && omit != k.file.Item.Group && slices.Contains(fs.Show, k.file.Item.Group) {
+			out.add(k.cell(s, k.file.Item.Group, k.rows[0].Cells[k.file.Item.Group], width, "", true))
+		}
+		for _, c := range shared {
+			out.add(k.cell(s, c, k.rows[0].Cells[c], width, "", false))
+		}
+	}
+	// A step once an item that shows nothing of a row's own (ClariQ's
+	// need, over the request its questions share) shows no rows: the
+	// annotator reads what it asks about, and no row to scroll past.
+	rows := k.rows
+	if grouped && fs.Per != guidelines.PerRow && len(cols) == 0 && !slices.Contains(fs.Show, guidelines.ShowList) {
+		rows = nil
+	}
+	for i, r := range rows {
 		indent := ""
 		current := fs.Per == guidelines.PerRow && index == i
 		if grouped {
-			if i == 0 && omit != k.file.Item.Group && slices.Contains(fs.Show, k.file.Item.Group) {
-				out.add(k.cell(s, k.file.Item.Group, r.Cells[k.file.Item.Group], width, "", true))
-			}
 			out.lines = append(out.lines, "")
 			if current {
 				focus[0] = len(out.lines)
@@ -255,6 +269,28 @@ func (k *fileKind) shownColumns(fs guidelines.FileStep, omit string) []string {
 		}
 	}
 	return out
+}
+
+// sharedColumns splits the columns a step shows of a grouped item's rows
+// into those whose text is the same on every row of it (ClariQ's request:
+// the group's own), which the screen shows once at the top, and the rows'
+// own. An item of one row has none shared: its row shows as it is.
+func (k *fileKind) sharedColumns(cols []string) (shared, own []string) {
+	for _, c := range cols {
+		same := len(k.rows) > 1
+		for _, r := range k.rows[min(1, len(k.rows)):] {
+			if r.Cells[c] != k.rows[0].Cells[c] {
+				same = false
+				break
+			}
+		}
+		if same {
+			shared = append(shared, c)
+		} else {
+			own = append(own, c)
+		}
+	}
+	return shared, own
 }
 
 // cell is one shown column: its name, dim, then its text.

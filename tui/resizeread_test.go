@@ -294,11 +294,12 @@ func TestResizeKeepsWhatAnEarlierStepRead(t *testing.T) {
 		{"grouped", func(t *testing.T, w, h int) *harness {
 			st := storetest.Open(t)
 			req := focusWords("gz", 800)
-			// The request a column of every row, as a lead writes ClariQ,
-			// so the need step shows it with each question, and each
+			// The request a column of every row, and not the same on
+			// each (the same, it would show once, above the rows), so
+			// the need step shows it with each question, and each
 			// question's usefulness weighs its row's request too.
-			importProtocol(t, st, "clariq", datatest.ClariQ("reading-clariq"), "topic_id\tinitial_request\tquestion_id\tquestion\tclarification_need\tusefulness\n"+
-				"101\t"+req+"\tQ1011\tWhich city?\t\t\n101\t"+req+"\tQ1012\tWhen?\t\t\n")
+			importProtocol(t, st, "clariq", datatest.ClariQByTopic("reading-clariq"), "topic_id\tinitial_request\tquestion_id\tquestion\tclarification_need\tusefulness\n"+
+				"101\t"+req+"\tQ1011\tWhich city?\t\t\n101\t"+req+" again\tQ1012\tWhen?\t\t\n")
 			return openAs(t, st, "clariq", w, h)
 		}, "3", "usefulness_1"},
 	}

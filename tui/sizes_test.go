@@ -119,6 +119,7 @@ func everyScreen() []sizedScreen {
 		sizedScreen{name: "compare", start: pairs, must: []string{"▸ Book me a table", "A  "}, scale: abScale},
 	)
 	screens = append(screens, fileScreens()...) // MIMICS-Duo's protocol files
+	screens = append(screens, clariqScreens()...)
 	screens = append(screens, attentionScreens()...)
 	return append(screens,
 		sizedScreen{name: "adjudication", start: func(t *testing.T, w, h int) *harness {

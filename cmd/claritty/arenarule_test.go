@@ -78,13 +78,19 @@ func beforeArenaRule(t *testing.T, db, old string) {
 			t.Fatal(err)
 		}
 	}
+	// Later migrations out too (0026, item_rows' element).
+	for _, drop := range []string{"item_rows DROP COLUMN element", "items DROP COLUMN list_len"} {
+		if _, err := conn.Exec("ALTER TABLE " + drop); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if _, err := conn.Exec("PRAGMA user_version = 24"); err != nil {
 		t.Fatal(err)
 	}
 	var cols int
 	conn.QueryRow(`SELECT count(*) FROM pragma_table_info('runs') WHERE name GLOB 'arena_*'`).Scan(&cols)
-	if cols != 0 || store.SchemaVersion() != 25 {
-		t.Fatalf("%d arena columns left; this claritty's schema is %d, the test's migration 25", cols, store.SchemaVersion())
+	if cols != 0 || store.SchemaVersion() != 26 {
+		t.Fatalf("%d arena columns left; this claritty's schema is %d, the test's migrations 25 and 26", cols, store.SchemaVersion())
 	}
 }
 

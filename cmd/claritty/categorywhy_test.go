@@ -55,7 +55,7 @@ func TestAgreeSaysWhyAFigureIsUndefined(t *testing.T) {
 	// kappa is undefined (no variation), and so is every category's.
 	clariqStudy(t, tm)
 	rows := strings.NewReplacer("\t2\t1\n", "\t3\t1\n", "\t2\t\n", "\t3\t\n").Replace(clariqRows)
-	if r := tm.run(t, "", "", "import", "--format", "clariq", "--dataset", "needs", tm.file(t, "needs.tsv", rows)); r.code != 0 {
+	if r := tm.run(t, "", "", "import", "--format", "clariq-lab", "--dataset", "needs", tm.file(t, "needs.tsv", rows)); r.code != 0 {
 		t.Fatal(r.stderr)
 	}
 	bo := "item\tunit\tannotator\tlabel\n101\tneed\tbo\t3\n101\tusefulness_1\tbo\t2\n101\tusefulness_2\tbo\t3\n" +

@@ -23,7 +23,7 @@ const clariqRows = "topic_id\tinitial_request\tquestion_id\tquestion\tclarificat
 // clariq, and returns each request's uid by topic_id.
 func clariqStudy(t *testing.T, tm team) map[string]string {
 	t.Helper()
-	proto := tm.file(t, "clariq.toml", datatest.ClariQByTopic("clariq"))
+	proto := tm.file(t, "clariq.toml", datatest.ClariQByTopic("clariq-lab"))
 	if r := tm.run(t, "", "", "import", "--protocol", proto, "--dataset", "clariq", tm.file(t, "clariq.tsv", clariqRows)); r.code != 0 {
 		t.Fatal(r.stderr)
 	}
@@ -131,7 +131,7 @@ func TestGroupedExportsReadAlone(t *testing.T) {
 func TestRowIDAddedToAKeptFile(t *testing.T) {
 	t.Parallel()
 	tm := newTeam(t)
-	without := strings.Replace(datatest.ClariQByTopic("clariq"), "row_id = \"question_id\"\n", "", 1)
+	without := strings.Replace(datatest.ClariQByTopic("clariq-lab"), "row_id = \"question_id\"\n", "", 1)
 	if r := tm.run(t, "", "", "import", "--protocol", tm.file(t, "c0.toml", without), "--dataset", "clariq",
 		tm.file(t, "clariq.tsv", clariqRows)); r.code != 0 {
 		t.Fatal(r.stderr)
@@ -140,7 +140,7 @@ func TestRowIDAddedToAKeptFile(t *testing.T) {
 	if !strings.Contains(r.stdout, "\tusefulness_2\t3\timported\t3:1\t\tTell me about defender\tdo you mean the car\t\n") {
 		t.Errorf("without row_id:\n%s", r.stdout)
 	}
-	if r := tm.run(t, "", "", "protocols", "add", tm.file(t, "c1.toml", datatest.ClariQByTopic("clariq"))); r.code != 0 {
+	if r := tm.run(t, "", "", "protocols", "add", tm.file(t, "c1.toml", datatest.ClariQByTopic("clariq-lab"))); r.code != 0 {
 		t.Fatalf("row_id added to the kept file: %+v", r)
 	}
 	r = tm.run(t, "", "", "export", "--format", "gold", "--dataset", "clariq", "--with-text")
@@ -150,7 +150,7 @@ func TestRowIDAddedToAKeptFile(t *testing.T) {
 		{`row_id = "question_id"`, `row_id = "usefulness"`, `:12: item.row_id: "usefulness" is a column holding known labels`},
 		{"group = \"topic_id\"\n", "", `item.row_id names each of a group's rows, but rows are not grouped (item.group)`},
 	} {
-		bad := tm.file(t, "bad.toml", strings.Replace(strings.Replace(datatest.ClariQByTopic("clariq"), `name = "clariq"`, `name = "clariq-x"`, 1), c.old, c.new, 1))
+		bad := tm.file(t, "bad.toml", strings.Replace(strings.Replace(datatest.ClariQByTopic("clariq-lab"), `name = "clariq-lab"`, `name = "clariq-x"`, 1), c.old, c.new, 1))
 		if r := tm.run(t, "", "", "protocols", "add", bad); r.code == 0 || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%s: %+v; want %q", c.new, r, c.want)
 		}
@@ -239,7 +239,7 @@ func TestUIDOrIDIsRefused(t *testing.T) {
 	twin := datatest.ProtocolUID("101") // request 101's uid, as request "…"'s topic_id
 	rows := "topic_id\tinitial_request\tquestion_id\tquestion\tclarification_need\tusefulness\n" +
 		twin + "\ta request named by a uid\tQ00009\tdo you mean it\t\t\n"
-	if r := tm.run(t, "", "", "import", "--format", "clariq", "--dataset", "clariq", tm.file(t, "twin.tsv", rows)); r.code != 0 {
+	if r := tm.run(t, "", "", "import", "--format", "clariq-lab", "--dataset", "clariq", tm.file(t, "twin.tsv", rows)); r.code != 0 {
 		t.Fatal(r.stderr)
 	}
 	before := tm.fingerprint(t)

@@ -19,7 +19,7 @@ func TestItemsCalledByTheirKindsWord(t *testing.T) {
 	tm := newTeam(t)
 	clariqStudy(t, tm)
 	practice := tm.file(t, "practice.tsv", clariqRows)
-	if r := tm.run(t, "", "", "import", "--format", "clariq", "--practice", "--dataset", "clariq", practice); r.code != 0 {
+	if r := tm.run(t, "", "", "import", "--format", "clariq-lab", "--practice", "--dataset", "clariq", practice); r.code != 0 {
 		t.Fatal(r.stderr)
 	}
 	changed := strings.ReplaceAll(clariqRows, "Tell me about defender\tQ00001\tdo you mean the game\t3", "Tell me about defender\tQ00001\tdo you mean the game\t1")
@@ -45,9 +45,9 @@ func TestItemsCalledByTheirKindsWord(t *testing.T) {
 		{"an unknown item, no dataset named, of kinds that differ", []string{"import", "--format", "labels",
 			tm.file(t, "c.tsv", "item\tunit\tannotator\tlabel\n999\tneed\tbo\t2\n")},
 			`c.tsv:2: no dataset has item 999: import its items first`},
-		{"a release's label changed", []string{"import", "--format", "clariq", "--dataset", "clariq", tm.file(t, "d.tsv", changed)},
+		{"a release's label changed", []string{"import", "--format", "clariq-lab", "--dataset", "clariq", tm.file(t, "d.tsv", changed)},
 			`release already has need = 3 for this request, and this file says 1`},
-		{"a practice item's answer changed", []string{"import", "--format", "clariq", "--practice", "--dataset", "clariq",
+		{"a practice item's answer changed", []string{"import", "--format", "clariq-lab", "--practice", "--dataset", "clariq",
 			tm.file(t, "e.tsv", changed)}, `this request's answer for need is 3 already, and this file says 1`},
 	} {
 		r := tm.run(t, "", "", c.args...)
@@ -71,7 +71,7 @@ func TestUnknownItemInTheOnlyKindsWord(t *testing.T) {
 	bin, dir := binary(t), t.TempDir()
 	db := filepath.Join(dir, "c.db")
 	write := fileWriter(t, dir)
-	if r := runBin(t, bin, db, "import", "--protocol", write("clariq.toml", datatest.ClariQByTopic("clariq")), "--dataset", "clariq",
+	if r := runBin(t, bin, db, "import", "--protocol", write("clariq.toml", datatest.ClariQByTopic("clariq-lab")), "--dataset", "clariq",
 		write("clariq.tsv", clariqRows)); r.code != 0 {
 		t.Fatal(r.stderr)
 	}

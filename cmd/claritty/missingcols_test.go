@@ -17,7 +17,7 @@ func TestMissingColumnsAreAllNamed(t *testing.T) {
 	t.Parallel()
 	tm := newTeam(t)
 	flat := tm.file(t, "flat.toml", flatProtocol)
-	clariq := tm.file(t, "clariq.toml", datatest.ClariQByTopic("clariq"))
+	clariq := tm.file(t, "clariq.toml", datatest.ClariQByTopic("clariq-lab"))
 	if r := tm.run(t, "", "", "protocols", "add", flat); r.code != 0 {
 		t.Fatal(r.stderr)
 	}

@@ -20,7 +20,7 @@ import (
 // ana's, bo's and cy's labels of every request.
 func clariqLabStudy(t *testing.T, tm team) {
 	t.Helper()
-	toml := tm.file(t, "clariq.toml", datatest.ClariQ("clariq"))
+	toml := tm.file(t, "clariq.toml", datatest.ClariQ("clariq-lab"))
 	for a, name := range datatest.ClariQAnnotators {
 		tsv := tm.file(t, "clariq-"+name+".tsv", datatest.ClariQRows(a))
 		if r := tm.run(t, "", "", "import", "--protocol", toml, "--dataset", "clariq", "--labels-as", name, tsv); r.code != 0 {

@@ -23,7 +23,7 @@ func newProtocolsCmd(g *globals) *cobra.Command {
 		Short: "List the task kinds: built in, shipped as protocol files, or kept in the database",
 		Long: "Lists every protocol (task kind) this claritty and this database know: the kinds built\n" +
 			"into its code (they need code: SERP review, images, blinded pairs, nuggets), the\n" +
-			"protocol files it ships (MIMICS-Duo's three tasks) and those a lead added to the\n" +
+			"protocol files it ships (MIMICS-Duo's three tasks, ClariQ) and those a lead added to the\n" +
 			"database (claritty protocols add, or claritty import --protocol). A protocol file\n" +
 			"is TOML; docs/protocols.md documents it field by field.",
 		Example: "  claritty protocols\n  claritty protocols show mimics-duo-quality > my-quality.toml\n" +
