@@ -607,7 +607,7 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 			c.at(key+".unit", "step %d: unit %q is labelled by an earlier step too", i+1, st.Unit)
 		}
 		scale, ok := scales[st.Scale]
-		if !ok {
+		if !ok && st.Kind != StepText {
 			c.at(key+".scale", "step %d: scale %q is not a [[scale]] of the file", i+1, st.Scale)
 		}
 		switch st.Per {
@@ -629,6 +629,7 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 			c.at(key+".per", "step %d: per = %q: want item, element or row", i+1, st.Per)
 		}
 		c.checkStepKind(key, i, st)
+		c.checkMaxChars(key, i, st)
 		c.checkShow(key, i, st, labelled)
 		if ok && len(st.LabelText) > 0 && len(st.LabelText) != len(scale.Values) {
 			c.at(key+".label_text", "step %d: %s for a scale of %s", i+1,
@@ -646,7 +647,9 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 func (c *fileCheck) checkStepKind(key string, i int, st FileStep) {
 	switch st.Kind {
 	case "", StepScale:
-	case StepChoice, StepText:
+	case StepText:
+		c.checkText(key, i, st)
+	case StepChoice:
 		c.at(key+".kind", "step %d: kind = %q is not built yet", i+1, st.Kind)
 	default:
 		c.at(key+".kind", "step %d: kind = %q: want scale, choice or text", i+1, st.Kind)
@@ -718,6 +721,8 @@ func (c *fileCheck) checkWhen(key string, i int, st FileStep, earlier map[string
 		c.at(key+".when", "step %d: asked after unit %q, which no earlier step labels", i+1, st.When.Unit)
 	case before.Per != "" && before.Per != PerItem:
 		c.at(key+".when", "step %d: asked after unit %q, which is asked more than once an item", i+1, st.When.Unit)
+	case before.Kind == StepText:
+		c.at(key+".when", "step %d: asked after unit %q, a written answer: a condition names a label on a scale", i+1, st.When.Unit)
 	default:
 		c.checkWhenValues(key, i, *st.When, scales[before.Scale])
 	}

@@ -33,7 +33,11 @@ func (f *ProtocolFile) Protocol() Protocol {
 	p := Protocol{Kind: f.Name, Items: display.Clean(f.Items), Title: display.Clean(f.Title), text: f.markdown(scales), sums: &sync.Map{}, file: f}
 	for _, st := range f.Steps {
 		sc := scales[st.Scale]
-		p.StepTypes = append(p.StepTypes, Step{ID: st.Unit, Title: display.Clean(st.Title), Short: strings.ReplaceAll(st.Unit, "_", " "), Scale: sc.labels()})
+		step := Step{ID: st.Unit, Title: display.Clean(st.Title), Short: strings.ReplaceAll(st.Unit, "_", " "), Scale: sc.labels()}
+		if st.Kind == StepText {
+			step.Scale, step.MaxChars = nil, st.textMax()
+		}
+		p.StepTypes = append(p.StepTypes, step)
 		p.Types = append(p.Types, st.Unit)
 		switch st.Per {
 		case PerElement:
@@ -44,9 +48,10 @@ func (f *ProtocolFile) Protocol() Protocol {
 			p.AllUnits = append(p.AllUnits, st.Unit)
 		}
 	}
-	if len(p.StepTypes) > 0 {
-		p.Scale = p.StepTypes[0].Scale
-		p.Nominal = scales[f.Steps[0].Scale].Nominal
+	// The kind's scale is its first scale step's: a written answer has none.
+	if i := slices.IndexFunc(f.Steps, func(st FileStep) bool { return st.Kind != StepText }); i >= 0 {
+		p.Scale = p.StepTypes[i].Scale
+		p.Nominal = scales[f.Steps[i].Scale].Nominal
 		p.Ratings = !p.Nominal && len(p.Scale) > 2
 	}
 	steps := slices.Clone(f.Steps)

@@ -26,6 +26,9 @@ type LabelChange struct {
 	AnnotatorID int64
 	Unit        string
 	Value       *int
+	// Text is a written answer's words (a text unit's label, whose Value
+	// is 0); "" for a label on a scale.
+	Text string
 	Seconds     float64 // time spent on the step before keying
 	Finish      bool    // the HIT is complete with this label
 	Source      string  // tui, undo …
@@ -92,6 +95,7 @@ func (ch LabelChange) actor() int64 { return cmp.Or(ch.ActorID, ch.AnnotatorID) 
 // a facet, or every row's usefulness, away).
 type Written struct {
 	Old       *int
+	OldText   string // a written answer's words before ("" when none)
 	Withdrawn []Withdrawal
 }
 
@@ -129,18 +133,22 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err
 			return err
 		}
 		rev = held + 1
-		if done.Old, err = currentLabel(w, ch); err != nil {
+		if err := checkText(w, ch); err != nil {
+			return err
+		}
+		if done.Old, done.OldText, err = currentText(w, ch); err != nil {
 			return err
 		}
 		if err := writeLabel(w, ch, now); err != nil {
 			return err
 		}
 		// The answer's history row comes first: it is what withdraws.
-		if !sameValue(done.Old, ch.Value) {
+		if !sameValue(done.Old, ch.Value) || done.OldText != ch.Text {
 			if _, err := w.exec(`INSERT INTO label_history
-				(item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-				ch.ItemID, ch.Unit, ch.AnnotatorID, done.Old, ch.Value, ch.actor(), now, ch.Source); err != nil {
+				(item_id, unit, annotator_id, old_value, new_value, actor_id, at, source, old_text, new_text)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				ch.ItemID, ch.Unit, ch.AnnotatorID, done.Old, ch.Value, ch.actor(), now, ch.Source,
+				nullText(done.OldText), nullText(ch.Text)); err != nil {
 				return fmt.Errorf("append history: %w", err)
 			}
 		}
@@ -198,12 +206,12 @@ func writeLabel(w *ptx, ch LabelChange, now string) error {
 		return err
 	}
 	// Seconds add up over visits: the time a unit took is all the time spent on it.
-	_, err := w.exec(`INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds)
-		VALUES (?, ?, ?, ?, ?, ?, ?)
+	_, err := w.exec(`INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds, text)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (item_id, unit, annotator_id) DO UPDATE SET
-			value = excluded.value, updated_at = excluded.updated_at,
+			value = excluded.value, updated_at = excluded.updated_at, text = excluded.text,
 			seconds = coalesce(labels.seconds, 0) + excluded.seconds`,
-		ch.ItemID, ch.Unit, ch.AnnotatorID, *ch.Value, now, now, ch.Seconds)
+		ch.ItemID, ch.Unit, ch.AnnotatorID, *ch.Value, now, now, ch.Seconds, nullText(ch.Text))
 	return err
 }
 
@@ -287,6 +295,8 @@ type HistoryEntry struct {
 	Annotator string
 	Actor     string
 	Old, New  *int // nil: no label (before the first, after a withdrawal or an undo)
+	// OldText and NewText are a written answer's words before and after.
+	OldText, NewText string
 	At        string
 	Source    string // tui, undo, merge, withdrawn …
 	// AsSeen: a compare item's change for a reader below the lead, Old

@@ -1,0 +1,103 @@
+package data
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// writtenStudy imports two questions under datatest.Written and gives
+// back the store, the first item and annotator ana.
+func writtenStudy(t *testing.T) (*store.Store, store.Item, store.Annotator) {
+	t.Helper()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	pf, err := guidelines.ParseProtocolFile("written.toml", []byte(datatest.Written))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := "id\tquestion\nq1\tjaguar speed\nq2\tWhich one?\n"
+	if _, err := ImportProtocolFile(ctx, st, who, strings.NewReader(body), "w.tsv", pf, []byte(datatest.Written), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := st.DatasetByName(ctx, "w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ana, err := st.EnsureAnnotator(ctx, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, storetest.ItemAt(t, st, ds.ID, 1), ana
+}
+
+// A written answer is a label: it stores with its words, a change keeps
+// the old words in history, a no withdraws it (its words kept in history
+// too), and check finds nothing wrong after. What is not an answer (empty,
+// too long, a control character, words on a scale unit, a value on a text
+// unit) is refused, the database unchanged.
+func TestTextLabelStores(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st, one, ana := writtenStudy(t)
+	zero, yes, no := 0, 1, 0
+	set := func(unit string, v *int, text string) error {
+		_, err := st.SetLabel(ctx, store.LabelChange{ItemID: one.ID, AnnotatorID: ana.ID, Unit: unit, Value: v, Text: text})
+		return err
+	}
+	if err := set("need", &yes, ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ unit, text string }{
+		{"ask", ""}, {"ask", "   "}, {"ask", strings.Repeat("é", 61)},
+		{"ask", "do you mean\tthe car?"}, {"ask", "the \x1b[31mcar\x1b[0m?"}, {"need", "words"},
+	} {
+		v := &zero
+		if c.unit == "need" {
+			v = &yes
+		}
+		if err := set(c.unit, v, c.text); !errors.Is(err, store.ErrAnswer) {
+			t.Errorf("%s %q: %v, want ErrAnswer", c.unit, c.text, err)
+		}
+	}
+	if err := set("ask", &yes, "the animal?"); !errors.Is(err, store.ErrAnswer) {
+		t.Errorf("a text unit with value 1: %v", err)
+	}
+	first, second := "Do you mean the animal or the car?", strings.Repeat("é", 60)
+	if err := set("ask", &zero, first); err != nil {
+		t.Fatal(err)
+	}
+	if err := set("ask", &zero, second); err != nil {
+		t.Fatal(err)
+	}
+	if err := set("need", &no, ""); err != nil {
+		t.Fatal(err)
+	}
+	hist, err := st.History(ctx, one.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var asks [][2]string
+	for _, h := range hist {
+		if h.Unit == "ask" {
+			asks = append(asks, [2]string{h.OldText, h.NewText})
+		}
+	}
+	want := [][2]string{{"", first}, {first, second}, {second, ""}}
+	if len(asks) != len(want) {
+		t.Fatalf("ask's history %q, want %q", asks, want)
+	}
+	for i := range want {
+		if asks[i] != want[i] {
+			t.Errorf("ask's history %d: %q, want %q", i, asks[i], want[i])
+		}
+	}
+	storetest.CheckClean(t, st)
+}
