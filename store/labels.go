@@ -28,10 +28,10 @@ type LabelChange struct {
 	Value       *int
 	// Text is a written answer's words (a text unit's label, whose Value
 	// is 0); "" for a label on a scale.
-	Text string
-	Seconds     float64 // time spent on the step before keying
-	Finish      bool    // the HIT is complete with this label
-	Source      string  // tui, undo …
+	Text    string
+	Seconds float64 // time spent on the step before keying
+	Finish  bool    // the HIT is complete with this label
+	Source  string  // tui, undo …
 	// ActorID is who keys it, when not the annotator: a lead acting as
 	// them (--as). History keeps both.
 	ActorID int64
@@ -297,8 +297,8 @@ type HistoryEntry struct {
 	Old, New  *int // nil: no label (before the first, after a withdrawal or an undo)
 	// OldText and NewText are a written answer's words before and after.
 	OldText, NewText string
-	At        string
-	Source    string // tui, undo, merge, withdrawn …
+	At               string
+	Source           string // tui, undo, merge, withdrawn …
 	// AsSeen: a compare item's change for a reader below the lead, Old
 	// and New from the side shown as A (as LabelRow.AsSeen).
 	AsSeen bool
