@@ -3,6 +3,7 @@ package data
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -100,4 +101,91 @@ func TestTextLabelStores(t *testing.T) {
 		}
 	}
 	storetest.CheckClean(t, st)
+}
+
+// A written answer comes out of a labels export as typed, in the label
+// column, and merges back: into a second database as a new label, and
+// into the first as nothing new; a changed answer in the file, newer,
+// replaces the stored one and keeps it in history.
+func TestTextLabelExportsAndMerges(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st, one, ana := writtenStudy(t)
+	zero, yes := 0, 1
+	answer := `Do you mean the "jaguar" car — or the cat?  `
+	for _, ch := range []store.LabelChange{
+		{ItemID: one.ID, AnnotatorID: ana.ID, Unit: "need", Value: &yes},
+		{ItemID: one.ID, AnnotatorID: ana.ID, Unit: "ask", Value: &zero, Text: answer, Finish: true},
+	} {
+		if _, err := st.SetLabel(ctx, ch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	export := func(st *store.Store) string {
+		t.Helper()
+		ds, err := st.DatasetByName(ctx, "w")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := st.ReadLabels(ctx, lead(t, st), ds.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		var b strings.Builder
+		if err := WriteLabels(ctx, r, &b, nil); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	out := export(st)
+	var row []string
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Split(line, "\t"); len(f) > 3 && f[1] == "ask" {
+			row = f
+		}
+	}
+	if row == nil || row[3] != answer {
+		t.Fatalf("the ask row %q, want the label %q:\n%s", row, answer, out)
+	}
+
+	other, _, _ := writtenStudy(t)
+	res, err := testImport(ctx, other, lead(t, other), strings.NewReader(out), "labels.tsv", Options{Format: FormatLabels, Dataset: "w"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Merge.Added != 2 {
+		t.Errorf("merged into a new database: %+v", res.Merge)
+	}
+	if got := export(other); got != out {
+		t.Errorf("the merged database exports\n%s\nthe first\n%s", got, out)
+	}
+	res, err = testImport(ctx, st, lead(t, st), strings.NewReader(out), "labels.tsv", Options{Format: FormatLabels, Dataset: "w"})
+	if err != nil || res.Merge.Same != 2 || res.Merge.Added+res.Merge.Changed != 0 {
+		t.Errorf("merged into itself: %+v %v", res.Merge, err)
+	}
+	// The ask row again, its answer changed later than the stored one.
+	rowWith := func(text, at string) string {
+		f := slices.Clone(row)
+		f[3], f[5] = text, at
+		return LabelsHeader + "\n" + strings.Join(f, "\t") + "\n"
+	}
+	changed := rowWith("Which jaguar?", "2099-01-01T00:00:00.000Z")
+	if res, err = testImport(ctx, st, lead(t, st), strings.NewReader(changed), "labels.tsv", Options{Format: FormatLabels, Dataset: "w"}); err != nil || res.Merge.Changed != 1 {
+		t.Fatalf("a changed answer: %+v %v", res.Merge, err)
+	}
+	hist, err := st.History(ctx, one.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := hist[len(hist)-1]
+	if last.Source != "merge" || last.OldText != answer || last.NewText != "Which jaguar?" {
+		t.Errorf("the merge's history: %+v", last)
+	}
+	bad := rowWith("Which\x1b[2Jjaguar?", "2099-01-02T00:00:00.000Z")
+	if _, err := testImport(ctx, st, lead(t, st), strings.NewReader(bad), "labels.tsv", Options{Format: FormatLabels, Dataset: "w"}); err == nil || !strings.Contains(err.Error(), "labels.tsv:2: ") {
+		t.Errorf("a control character in a merged answer: %v", err)
+	}
+	storetest.CheckClean(t, st)
+	storetest.CheckClean(t, other)
 }

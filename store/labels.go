@@ -318,6 +318,7 @@ type LabelRow struct {
 	Unit      string
 	Annotator string
 	Value     int
+	Answer    string // a written answer's words (Value 0); "" on a scale
 	// AsSeen: a compare item's label for a reader below the lead, Item its
 	// blind id and Value from the side shown as A (guidelines.AsSeen).
 	AsSeen    bool
@@ -360,7 +361,7 @@ func (r *Reading) eachLabel(ctx context.Context, text bool, fn func(LabelRow) er
 	}
 	var texter unitTexter
 	return stream(ctx, r.tx, "list labels", `
-		SELECT i.id, i.uid, d.kind, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds, `+texts+`,
+		SELECT i.id, i.uid, d.kind, l.unit, a.name, l.value, coalesce(l.text, ''), l.created_at, l.updated_at, l.seconds, `+texts+`,
 			CASE WHEN ?3 AND d.kind = '`+string(guidelines.Compare.Kind)+`' THEN (SELECT p.first_left FROM pairs p WHERE p.item_id = l.item_id) END
 		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
 			JOIN datasets d ON d.id = i.dataset_id
@@ -370,7 +371,7 @@ func (r *Reading) eachLabel(ctx context.Context, text bool, fn func(LabelRow) er
 		var l LabelRow
 		var itemID int64
 		var firstLeft sql.NullBool
-		err := rows.Scan(&itemID, &l.Item, &l.Kind, &l.Unit, &l.Annotator, &l.Value, &l.CreatedAt, &l.UpdatedAt, &l.Seconds, &l.Text, &l.Text2, &firstLeft)
+		err := rows.Scan(&itemID, &l.Item, &l.Kind, &l.Unit, &l.Annotator, &l.Value, &l.Answer, &l.CreatedAt, &l.UpdatedAt, &l.Seconds, &l.Text, &l.Text2, &firstLeft)
 		if err == nil && text {
 			var t UnitText
 			t, err = texter.of(ctx, r.tx, itemID, r.Protocol(l.Kind), l.Unit, UnitText{Text: l.Text, Text2: l.Text2})
