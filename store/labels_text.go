@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -63,3 +64,20 @@ func currentText(w *ptx, ch LabelChange) (*int, string, error) {
 
 // nullText is a label's text as stored: NULL for a label on a scale.
 func nullText(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
+
+// texts reads unit → written answer rows (query q over args).
+func (s *Store) texts(ctx context.Context, q string, args ...any) (map[string]string, error) {
+	out := map[string]string{}
+	err := eachRow(ctx, s.prepared(), q, args, func(rows *sql.Rows) error {
+		var unit, text string
+		if err := rows.Scan(&unit, &text); err != nil {
+			return err
+		}
+		out[unit] = text
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load HIT: written answers: %w", err)
+	}
+	return out, nil
+}
