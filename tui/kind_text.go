@@ -214,6 +214,5 @@ func wrapAnswer(text []rune, at, w int) (lines []string, cursorLine int) {
 	return lines, cursorLine
 }
 
-
 // typingAnswer says whether a written answer is being typed.
 func (m *hitScreen) typingAnswer() bool { return m.hit != nil && m.hit.typing != nil }
