@@ -141,7 +141,7 @@ func (m *hitScreen) saveAnswer(text string) tea.Cmd {
 }
 
 // answerRows is how many lines a written answer gets in a body of rows.
-func answerRows(rows int) int { return max(1, min(4, (rows-6)/2)) }
+func answerRows(rows int) int { return max(1, min(4, (rows-3)/2)) }
 
 // answerLines are a written step's choices: the answer being typed, with
 // its cursor and the keys that save and leave, or the answer saved and
@@ -160,8 +160,11 @@ func (m *hitScreen) answerLines(h *hitState, unit string, width, rows int) []str
 		out := make([]string, 0, n+1)
 		for i := top; i < min(len(lines), top+n); i++ {
 			mark := "  "
-			if i == top && top > 0 || i == top+n-1 && i < len(lines)-1 {
-				mark = s.Dim.Render(" …")
+			switch { // where more of the answer is, past the window
+			case i == top && top > 0:
+				mark = s.Dim.Render(" ↑")
+			case i == top+n-1 && i < len(lines)-1:
+				mark = s.Dim.Render(" ↓")
 			}
 			out = append(out, mark+" "+s.StepCurrent.Render(display.Clean(lines[i])))
 		}

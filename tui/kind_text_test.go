@@ -1,0 +1,102 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// writtenHarness imports two questions under datatest.Written (need 0/1,
+// then, after a yes, a written clarifying question of at most 60
+// characters) and opens ana's HIT screen on them at w×h.
+func writtenHarness(t *testing.T, w, h int) *harness {
+	t.Helper()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	f, err := guidelines.ParseProtocolFile("written.toml", []byte(datatest.Written))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := "id\tquestion\nq1\tjaguar speed\nq2\tWhich one?\n"
+	if _, err := data.ImportProtocolFile(ctx, st, storetest.Lead(t, st), strings.NewReader(body), "w.tsv", f,
+		[]byte(datatest.Written), data.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	an, err := st.EnsureAnnotator(ctx, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return startOn(t, st, an, "w", w, h, false)
+}
+
+// answer is the written answer of unit on HIT seq as the store has it.
+func (h *harness) answer(seq int, unit string) string {
+	h.t.Helper()
+	return h.hitState(seq).Texts[unit]
+}
+
+// On a written step, enter starts typing; while typing, the HIT's keys
+// (q quit, u undo, ! flag, 1 a label, ? help) are letters of the answer;
+// esc leaves without saving; enter saves the answer as typed, and the HIT
+// moves on. Back on the step, the answer shows, and editing it changes it
+// (history keeps the old); a control character is not typed.
+func TestTypingAWrittenAnswer(t *testing.T) {
+	h := writtenHarness(t, 80, 24)
+	h.readThen("1")
+	h.expect("What would you ask back?")
+	h.expect("enter: write your answer (at most 60 characters)")
+	h.keys("1")
+	h.expect("this step is written")
+	h.keys("enter")
+	h.typeText("Do you mean q, u, ! or 1?")
+	h.expect("Do you mean q, u, ! or 1?▏")
+	h.keys("esc")
+	h.expect("left without saving")
+	if _, has := h.labels(1)["ask"]; has {
+		t.Fatalf("esc saved the answer: %v", h.labels(1))
+	}
+	h.expect("enter: write your answer")
+	h.keys("enter")
+	h.typeText("Do you mean q, u, ! or 1?x")
+	h.keys("backspace")
+	h.send(tea.KeyPressMsg{Code: 0x1b, Text: "\x1b"})
+	h.expect("not typed: control character U+001B")
+	h.keys("enter")
+	h.expect("HIT 2 ·")
+	if got := h.answer(1, "ask"); got != "Do you mean q, u, ! or 1?" {
+		t.Fatalf("the saved answer %q", got)
+	}
+	if !h.hitState(1).Finished {
+		t.Error("HIT 1 is not finished with its answer")
+	}
+
+	h.keys("l", "g", "enter")
+	h.expect("HIT 1 ·")
+	h.keys("right")
+	h.expect("What would you ask back?")
+	h.expect("Do you mean q, u, ! or 1?")
+	h.keys("enter")
+	for range len("q, u, ! or 1?") {
+		h.keys("backspace")
+	}
+	h.typeText("the cat?")
+	h.keys("enter")
+	if got := h.answer(1, "ask"); got != "Do you mean the cat?" {
+		t.Fatalf("the edited answer %q", got)
+	}
+	hist, err := h.st.History(context.Background(), h.item(1).ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := hist[len(hist)-1]
+	if last.OldText != "Do you mean q, u, ! or 1?" || last.NewText != "Do you mean the cat?" {
+		t.Errorf("history of the edit: %+v", last)
+	}
+}
