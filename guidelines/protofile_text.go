@@ -66,3 +66,24 @@ func CheckAnswer(text string, max int) error {
 	}
 	return nil
 }
+
+// TextTypes are the protocol's written unit types (its steps of kind =
+// "text"), in HIT order.
+func (p Protocol) TextTypes() []string {
+	var out []string
+	for _, st := range p.StepTypes {
+		if st.MaxChars > 0 {
+			out = append(out, st.ID)
+		}
+	}
+	return out
+}
+
+// TextTypeOf is the written unit type a unit belongs to ("ask" of ask_2),
+// or "" when the unit is on a scale.
+func (p Protocol) TextTypeOf(unit string) string {
+	if p.TextMax(unit) == 0 {
+		return ""
+	}
+	return unitType(unit)
+}

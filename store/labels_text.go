@@ -81,3 +81,57 @@ func (s *Store) texts(ctx context.Context, q string, args ...any) (map[string]st
 	}
 	return out, nil
 }
+
+// ItemAnswers are the settled written answers of one unit of one item, in
+// annotator order.
+type ItemAnswers struct {
+	ItemID  int64
+	UID     string
+	Unit    string
+	Answers []string
+	// Annotators are whose, as Answers.
+	Annotators []int64
+}
+
+// EachAnswers calls fn for every unit of the reading's dataset that has
+// settled written answers (a finished HIT's, or imported), in import then
+// unit order, leaving out the items hidden from the reader, as votes are.
+func (r *Reading) EachAnswers(ctx context.Context, fn func(ItemAnswers) error) error {
+	if err := r.votesAllowed(); err != nil {
+		return fmt.Errorf("list written answers: %w", err)
+	}
+	if err := r.loadHidden(ctx); err != nil {
+		return err
+	}
+	var cur ItemAnswers
+	flush := func() error {
+		if cur.Unit == "" || r.hides(cur.ItemID) {
+			return nil
+		}
+		return fn(cur)
+	}
+	err := eachRow(ctx, r.tx, `SELECT i.id, i.uid, l.unit, l.annotator_id, l.text
+		FROM items i JOIN labels l ON l.item_id = i.id
+			LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
+		WHERE i.dataset_id = ? AND l.text IS NOT NULL AND (h.item_id IS NULL OR h.finished_at IS NOT NULL)
+		ORDER BY i.seq, l.unit, l.annotator_id`, []any{r.dataset}, func(rows *sql.Rows) error {
+		var a ItemAnswers
+		var who int64
+		var text string
+		if err := rows.Scan(&a.ItemID, &a.UID, &a.Unit, &who, &text); err != nil {
+			return err
+		}
+		if a.ItemID != cur.ItemID || a.Unit != cur.Unit {
+			if err := flush(); err != nil {
+				return err
+			}
+			cur = a
+		}
+		cur.Answers, cur.Annotators = append(cur.Answers, text), append(cur.Annotators, who)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("list written answers: %w", err)
+	}
+	return flush()
+}

@@ -1,0 +1,61 @@
+package report
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+
+	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+)
+
+// addText puts the figures of the protocol's written unit types in rep
+// (agreement.TextAgreement over each unit's settled answers) and takes
+// those types, which have no categories, out of its coefficients' rows
+// and its majority list.
+func addText(ctx context.Context, r *store.Reading, p guidelines.Protocol, rep *agreement.Report) error {
+	types := p.TextTypes()
+	if len(types) == 0 {
+		return nil
+	}
+	items := map[string][][]string{}
+	err := r.EachAnswers(ctx, func(a store.ItemAnswers) error {
+		if t := p.TextTypeOf(a.Unit); t != "" {
+			items[t] = append(items[t], a.Answers)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, t := range types {
+		rep.Text = append(rep.Text, agreement.TextAgreement(t, items[t]))
+	}
+	rep.Types = slices.DeleteFunc(rep.Types, func(t agreement.TypeReport) bool { return slices.Contains(types, t.Type) })
+	rep.Majority = slices.DeleteFunc(rep.Majority, func(v agreement.Vote) bool { return p.TextTypeOf(v.Unit) != "" })
+	return nil
+}
+
+// writeText writes the written types' figures: they have no κ or α.
+func writeText(w io.Writer, rep agreement.Report) {
+	if len(rep.Text) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nwritten answers: no κ or α (no categories). identical: the share of items whose answers")
+	fmt.Fprintln(w, "are all the same, trimmed and case folded; token F1: the mean over items of the mean F1")
+	fmt.Fprintln(w, "of each pair of answers' words (lower-cased, split at all but letters and digits).")
+	fmt.Fprintln(w, "type\titems ≥2 answers\tanswers\tidentical\ttoken F1")
+	for _, f := range rep.Text {
+		fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%s\n", f.Type, f.Items, f.Answers, textFigure(f.Identical), textFigure(f.MeanF1))
+	}
+}
+
+func textFigure(v float64) string {
+	if math.IsNaN(v) {
+		return "undefined"
+	}
+	return fmt.Sprintf("%.3f", v)
+}
