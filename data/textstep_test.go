@@ -9,6 +9,7 @@ import (
 
 	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
@@ -188,4 +189,64 @@ func TestTextLabelExportsAndMerges(t *testing.T) {
 	}
 	storetest.CheckClean(t, st)
 	storetest.CheckClean(t, other)
+}
+
+// A written unit's gold is the first answer keyed, as written, when every
+// answer is the same trimmed and case folded; unresolved when they differ
+// (its label cell empty); the gold export writes it verbatim, with the
+// number of answers.
+func TestTextGold(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st, one, _ := writtenStudy(t)
+	ds, err := st.DatasetByName(ctx, "w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := storetest.ItemAt(t, st, ds.ID, 2)
+	zero, yes := 0, 1
+	answers := map[int64][]string{
+		one.ID: {`Do you mean "the car"?  `, "do you mean \"THE CAR\"?", `  Do you mean "the car"?`},
+		two.ID: {"Which one?", "Which one of them?", "Which one?"},
+	}
+	for i, name := range []string{"ana", "bo", "cy"} {
+		an, err := st.EnsureAnnotator(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, item := range []int64{one.ID, two.ID} {
+			for _, ch := range []store.LabelChange{
+				{ItemID: item, AnnotatorID: an.ID, Unit: "need", Value: &yes},
+				{ItemID: item, AnnotatorID: an.ID, Unit: "ask", Value: &zero, Text: answers[item][i], Finish: true},
+			} {
+				if _, err := st.SetLabel(ctx, ch); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	r, err := st.ReadGold(ctx, lead(t, st), ds.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var b strings.Builder
+	if _, err := WriteGold(ctx, r, &b, report.ReleaseOptions{IncludeIncomplete: true}); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		one.UID: one.UID + "\task\t" + answers[one.ID][0] + "\tunanimous\tanswers:3\t",
+		two.UID: two.UID + "\task\t\tunresolved\tanswers:3\t",
+	}
+	for _, line := range strings.Split(b.String(), "\n") {
+		if f := strings.Split(line, "\t"); len(f) > 1 && f[1] == "ask" {
+			if line != want[f[0]] {
+				t.Errorf("gold row %q, want %q", line, want[f[0]])
+			}
+			delete(want, f[0])
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no gold row for %v:\n%s", want, b.String())
+	}
 }

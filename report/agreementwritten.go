@@ -59,3 +59,40 @@ func textFigure(v float64) string {
 	}
 	return fmt.Sprintf("%.3f", v)
 }
+
+// writtenGolds gives the item's written units (a protocol file's kind =
+// "text" steps) their gold answers: their votes, all of value 0, say
+// nothing of the words.
+func (rules datasetRules) writtenGolds(ctx context.Context, r *store.Reading, itemID int64, units []UnitGold) error {
+	if len(rules.Protocol.TextTypes()) == 0 {
+		return nil
+	}
+	written, err := r.ItemWritten(ctx, itemID)
+	if err != nil {
+		return err
+	}
+	for i := range units {
+		if w, ok := written[units[i].Unit]; ok {
+			writtenGold(&units[i], w)
+		}
+	}
+	return nil
+}
+
+// writtenGold is a written unit's gold: the adjudicator's answer (picked
+// from the answers or their own) when one decided; else, when every answer
+// is the same trimmed and case folded, the first one keyed, as written;
+// else none (unresolved, or insufficient where too few answered).
+func writtenGold(u *UnitGold, w *store.WrittenUnit) {
+	switch {
+	case w.Decided != nil:
+		u.Label, u.Text, u.Provenance = 0, *w.Decided, agreement.Adjudicated
+	case len(w.Answers) > 0 && !slices.ContainsFunc(w.Answers, func(a string) bool { return !agreement.SameAnswer(a, w.Answers[0]) }):
+		u.Label, u.Text = 0, w.Answers[0]
+	default:
+		u.Label, u.Text = -1, ""
+		if u.Provenance != agreement.Insufficient {
+			u.Provenance = agreement.Unresolved
+		}
+	}
+}

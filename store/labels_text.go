@@ -135,3 +135,52 @@ func (r *Reading) EachAnswers(ctx context.Context, fn func(ItemAnswers) error) e
 	}
 	return flush()
 }
+
+// WrittenUnit is what a written unit's gold rests on: its settled answers
+// in the order they were first keyed (created_at, then annotator), and
+// the adjudicator's answer when one decided it.
+type WrittenUnit struct {
+	Answers []string
+	Decided *string
+}
+
+// ItemWritten is the written units of one item with settled answers or a
+// decision, by unit.
+func (r *Reading) ItemWritten(ctx context.Context, itemID int64) (map[string]*WrittenUnit, error) {
+	if err := r.RequireGold(); err != nil {
+		return nil, err
+	}
+	out := map[string]*WrittenUnit{}
+	of := func(unit string) *WrittenUnit {
+		if out[unit] == nil {
+			out[unit] = &WrittenUnit{}
+		}
+		return out[unit]
+	}
+	err := eachRow(ctx, r.tx, `SELECT l.unit, l.text FROM labels l
+			LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
+		WHERE l.item_id = ? AND l.text IS NOT NULL AND (h.item_id IS NULL OR h.finished_at IS NOT NULL)
+		ORDER BY l.created_at, l.annotator_id`, []any{itemID}, func(rows *sql.Rows) error {
+		var unit, text string
+		if err := rows.Scan(&unit, &text); err != nil {
+			return err
+		}
+		w := of(unit)
+		w.Answers = append(w.Answers, text)
+		return nil
+	})
+	if err == nil {
+		err = eachRow(ctx, r.tx, `SELECT unit, text FROM adjudications WHERE item_id = ? AND text IS NOT NULL`, []any{itemID}, func(rows *sql.Rows) error {
+			var unit, text string
+			if err := rows.Scan(&unit, &text); err != nil {
+				return err
+			}
+			of(unit).Decided = &text
+			return nil
+		})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read written answers: %w", err)
+	}
+	return out, nil
+}
