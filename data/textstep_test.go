@@ -225,20 +225,51 @@ func TestTextGold(t *testing.T) {
 			}
 		}
 	}
-	r, err := st.ReadGold(ctx, lead(t, st), ds.ID)
+	gold := func() string {
+		t.Helper()
+		r, err := st.ReadGold(ctx, lead(t, st), ds.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		var b strings.Builder
+		if _, err := WriteGold(ctx, r, &b, report.ReleaseOptions{IncludeIncomplete: true}); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	goldRows(t, gold(), map[string]string{
+		one.UID: one.UID + "\task\t" + answers[one.ID][0] + "\tunanimous\tanswers:3\t",
+		two.UID: two.UID + "\task\t\tunresolved\tanswers:3\t",
+	})
+
+	// The differing answers are disputed; an adjudicator's own words (or
+	// one picked) are the gold, checked as a keyed answer.
+	queue, err := st.AdjudicationQueue(ctx, ds.ID, lead(t, st), false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
-	var b strings.Builder
-	if _, err := WriteGold(ctx, r, &b, report.ReleaseOptions{IncludeIncomplete: true}); err != nil {
+	if len(queue) != 1 || queue[0].Item.ID != two.ID || queue[0].Unit != "ask" {
+		t.Fatalf("the adjudication queue: %+v", queue)
+	}
+	if err := st.AdjudicateText(ctx, two.ID, "ask", "Which\tone?", lead(t, st), ""); !errors.Is(err, store.ErrAnswer) {
+		t.Errorf("a tab in a decided answer: %v", err)
+	}
+	own := "Which one — the first or the second?"
+	if err := st.AdjudicateText(ctx, two.ID, "ask", own, lead(t, st), "neither is whole"); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{
+	goldRows(t, gold(), map[string]string{
 		one.UID: one.UID + "\task\t" + answers[one.ID][0] + "\tunanimous\tanswers:3\t",
-		two.UID: two.UID + "\task\t\tunresolved\tanswers:3\t",
-	}
-	for _, line := range strings.Split(b.String(), "\n") {
+		two.UID: two.UID + "\task\t" + own + "\tadjudicated\tanswers:3\tlead",
+	})
+	storetest.CheckClean(t, st)
+}
+
+// goldRows checks a gold export's ask rows, by item.
+func goldRows(t *testing.T, out string, want map[string]string) {
+	t.Helper()
+	for _, line := range strings.Split(out, "\n") {
 		if f := strings.Split(line, "\t"); len(f) > 1 && f[1] == "ask" {
 			if line != want[f[0]] {
 				t.Errorf("gold row %q, want %q", line, want[f[0]])
@@ -247,6 +278,6 @@ func TestTextGold(t *testing.T) {
 		}
 	}
 	if len(want) > 0 {
-		t.Errorf("no gold row for %v:\n%s", want, b.String())
+		t.Errorf("no gold row for %v:\n%s", want, out)
 	}
 }

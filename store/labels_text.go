@@ -3,9 +3,11 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 
+	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -181,6 +183,40 @@ func (r *Reading) ItemWritten(ctx context.Context, itemID int64) (map[string]*Wr
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read written answers: %w", err)
+	}
+	return out, nil
+}
+
+// settledAnswers is SQL for the settled written answers of item i, as a
+// JSON array of [unit, text] pairs (NULL for none): what says whether a
+// written unit is disputed.
+const settledAnswers = `SELECT json_group_array(json_array(l.unit, l.text)) FROM labels l
+	LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
+	WHERE l.item_id = i.id AND l.text IS NOT NULL AND (h.item_id IS NULL OR h.finished_at IS NOT NULL)
+	HAVING count(*) > 0`
+
+// answersDiffer reads settledAnswers: for each written unit with answers,
+// whether they differ (not all the same trimmed and case folded).
+func answersDiffer(packed string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if packed == "" {
+		return out, nil
+	}
+	var pairs [][2]string
+	if err := json.Unmarshal([]byte(packed), &pairs); err != nil {
+		return nil, fmt.Errorf("written answers: %w", err)
+	}
+	first := map[string]string{}
+	for _, p := range pairs {
+		unit, text := p[0], p[1]
+		f, seen := first[unit]
+		if !seen {
+			first[unit], out[unit] = text, false
+			continue
+		}
+		if !agreement.SameAnswer(f, text) {
+			out[unit] = true
+		}
 	}
 	return out, nil
 }

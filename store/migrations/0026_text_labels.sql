@@ -13,6 +13,8 @@ ALTER TABLE labels ADD COLUMN text TEXT;
 ALTER TABLE label_history ADD COLUMN old_text TEXT;
 ALTER TABLE label_history ADD COLUMN new_text TEXT;
 ALTER TABLE adjudications ADD COLUMN text TEXT;
+ALTER TABLE adjudication_history ADD COLUMN old_text TEXT;
+ALTER TABLE adjudication_history ADD COLUMN new_text TEXT;
 -- A repeat's second answer (migration 0014) keeps its words too.
 ALTER TABLE repeat_labels ADD COLUMN text TEXT;
 
