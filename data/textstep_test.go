@@ -243,6 +243,28 @@ func TestTextGold(t *testing.T) {
 		two.UID: two.UID + "\task\t\tunresolved\tanswers:3\t",
 	})
 
+	// stats: n answers and their mean length in characters, not a
+	// distribution of 0s.
+	fr, err := st.ReadFigures(ctx, lead(t, st), ds.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stats, err := report.ProtocolFileStats(ctx, fr, st.Protocol(ds.Kind))
+	fr.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	chars := 0
+	for _, as := range answers {
+		for _, a := range as {
+			chars += len([]rune(a))
+		}
+	}
+	ask := stats.Types[1]
+	if ask.Name != "ask" || !ask.Written || ask.N != 6 || ask.Mean == nil || *ask.Mean != float64(chars)/6 || len(ask.Distribution) != 0 {
+		t.Errorf("stats of ask: %+v, want 6 answers of mean length %v", ask, float64(chars)/6)
+	}
+
 	// The differing answers are disputed; an adjudicator's own words (or
 	// one picked) are the gold, checked as a keyed answer.
 	queue, err := st.AdjudicationQueue(ctx, ds.ID, lead(t, st), false)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/guidelines"
@@ -95,4 +96,32 @@ func writtenGold(u *UnitGold, w *store.WrittenUnit) {
 			u.Provenance = agreement.Unresolved
 		}
 	}
+}
+
+// writtenLengths puts, for each written unit and type, the lengths in
+// characters of its settled answers (flagged items left out) in place of
+// their values, which are all 0: stats gives their mean.
+func writtenLengths(ctx context.Context, r *store.Reading, p guidelines.Protocol, flagged map[int64]bool, byUnit, byType map[string][]float64) error {
+	if len(p.TextTypes()) == 0 {
+		return nil
+	}
+	for _, typ := range p.TextTypes() {
+		byType[typ] = nil
+	}
+	for u := range byUnit {
+		if p.TextMax(u) > 0 {
+			byUnit[u] = nil
+		}
+	}
+	return r.EachAnswers(ctx, func(a store.ItemAnswers) error {
+		typ := p.TextTypeOf(a.Unit)
+		if flagged[a.ItemID] || typ == "" {
+			return nil
+		}
+		for _, text := range a.Answers {
+			n := float64(utf8.RuneCountInString(text))
+			byUnit[a.Unit], byType[typ] = append(byUnit[a.Unit], n), append(byType[typ], n)
+		}
+		return nil
+	})
 }
