@@ -34,13 +34,13 @@ type ProtocolStats struct {
 // LabelSummary summarises the labels of a unit or a unit type; the
 // figures are null without labels or when withheld from the reader.
 type LabelSummary struct {
-	Name string   `json:"name"`
-	N    int      `json:"n"`
+	Name string `json:"name"`
+	N    int    `json:"n"`
 	// Written: a written unit (kind = "text"): N counts its answers, and
 	// Mean and Std are of their lengths in characters; no distribution.
-	Written bool `json:"written,omitempty"`
-	Mean *float64 `json:"mean"`
-	Std  *float64 `json:"std"`
+	Written bool     `json:"written,omitempty"`
+	Mean    *float64 `json:"mean"`
+	Std     *float64 `json:"std"`
 	// Distribution counts the labels of each value of the scale, from the
 	// lowest up; null, with DistributionWithheld saying why, for a reader
 	// with no finished work in the dataset (store.Blind.Spread), whose
