@@ -258,6 +258,7 @@ type UnitLabelView struct {
 	Annotator string
 	Value     int
 	Seconds   *float64
+	Text      string // a written answer's words
 }
 
 // UnitLabels lists every annotator's label on a unit: for leads, and for
@@ -268,10 +269,10 @@ func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, who A
 		if err := requireDisputed(ctx, tx, who.ID, itemID, unit); err != nil {
 			return err
 		}
-		return eachRow(ctx, tx, `SELECT a.name, l.value, l.seconds FROM labels l
+		return eachRow(ctx, tx, `SELECT a.name, l.value, l.seconds, coalesce(l.text, '') FROM labels l
 			JOIN annotators a ON a.id = l.annotator_id WHERE l.item_id = ? AND l.unit = ? ORDER BY a.name`, []any{itemID, unit}, func(rows *sql.Rows) error {
 			var r UnitLabelView
-			err := rows.Scan(&r.Annotator, &r.Value, &r.Seconds)
+			err := rows.Scan(&r.Annotator, &r.Value, &r.Seconds, &r.Text)
 			out = append(out, r)
 			return err
 		})

@@ -11,6 +11,7 @@ import (
 
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
 )
 
 // typing is a written answer (a protocol file's kind = "text" step) being
@@ -219,3 +220,104 @@ func wrapAnswer(text []rune, at, w int) (lines []string, cursorLine int) {
 
 // typingAnswer says whether a written answer is being typed.
 func (m *hitScreen) typingAnswer() bool { return m.hit != nil && m.hit.typing != nil }
+
+// The adjudication screen's keys on a written unit: a digit picks that
+// answer, w writes the adjudicator's own.
+var (
+	pickKey           = key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "pick that answer"))
+	ownKey            = key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write your own"))
+	writtenDecideKeys = []key.Binding{pickKey, ownKey}
+)
+
+// itemOf is the item of the unit on screen.
+func (a *adjScreen) itemOf(string) int64 {
+	if len(a.units) == 0 {
+		return 0
+	}
+	return a.units[a.cur].Item.ID
+}
+
+// writtenKey is a key on a written unit in adjudication: 1-9 picks the
+// answer listed under that number, w opens a prompt for the adjudicator's
+// own; the other keys (next, reason, withdraw …) are as on any unit.
+func (a *adjScreen) writtenKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := a.keys
+	if n, ok := digit(msg); ok {
+		if a.detail == nil || n < 1 || n > len(a.detail.labels) {
+			a.setStatus(fmt.Sprintf("pick an answer by its number (1 to %d), or w writes your own", len(a.labelsOrNone())), false)
+			return nil
+		}
+		return a.decideAnswer(a.detail.labels[n-1].Text)
+	}
+	switch {
+	case key.Matches(msg, ownKey):
+		a.writing, a.reasoning = true, true
+		a.input.Reset()
+		a.input.CharLimit = a.protocol().TextMax(a.unit())
+		a.input.Placeholder = "your answer (enter saves, esc cancels)"
+		return a.input.Focus()
+	case key.Matches(msg, k.Withdraw):
+		if d := a.units[a.cur]; d.Decided == nil {
+			a.setStatus(fmt.Sprintf("nothing to withdraw: %s of %s %d has no decision", d.Unit, a.itemNoun(), d.Item.Seq), false)
+			return nil
+		}
+		delete(a.answers, [2]any{a.units[a.cur].Item.ID, a.unit()})
+		return a.decide(a.cur, nil, "")
+	case key.Matches(msg, k.Reason):
+		return a.openReason()
+	case key.Matches(msg, k.Next):
+		return a.moveAdj(a.cur + 1)
+	case key.Matches(msg, k.Prev):
+		return a.moveAdj(a.cur - 1)
+	}
+	return nil
+}
+
+func (a *adjScreen) labelsOrNone() []store.UnitLabelView {
+	if a.detail == nil {
+		return nil
+	}
+	return a.detail.labels
+}
+
+// decideAnswer makes text the written unit's decision.
+func (a *adjScreen) decideAnswer(text string) tea.Cmd {
+	if err := guidelines.CheckAnswer(text, a.protocol().TextMax(a.unit())); err != nil {
+		a.setStatus("not decided: "+err.Error(), true)
+		return nil
+	}
+	if a.answers == nil {
+		a.answers = map[[2]any]string{}
+	}
+	a.answers[[2]any{a.units[a.cur].Item.ID, a.unit()}] = text
+	return a.decide(a.cur, new(int), "")
+}
+
+// ownAnswerKey edits the adjudicator's own answer; enter decides it.
+func (a *adjScreen) ownAnswerKey(msg tea.KeyPressMsg) tea.Cmd {
+	return a.promptKey(msg, func(text string) tea.Cmd {
+		a.writing, a.reasoning = false, false
+		a.input.Blur()
+		a.input.CharLimit = 0
+		if text == "" {
+			return nil
+		}
+		return a.decideAnswer(text)
+	}, func() tea.Cmd {
+		a.writing, a.reasoning = false, false
+		a.input.CharLimit = 0
+		return nil
+	})
+}
+
+// writtenLabels are a written unit's answers, numbered for picking, each
+// whole (wrapped), and whose.
+func (a *adjScreen) writtenLabels(name func(string) string) []string {
+	s := a.styles
+	var lines []string
+	for i, l := range a.detail.labels {
+		head := fmt.Sprintf("%d %s: ", i+1, name(l.Annotator))
+		lines = append(lines, wrap(s.Text.Render(head+display.Clean(l.Text)), a.width, "   ")...)
+	}
+	return lines
+}

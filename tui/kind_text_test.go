@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -98,5 +100,72 @@ func TestTypingAWrittenAnswer(t *testing.T) {
 	last := hist[len(hist)-1]
 	if last.OldText != "Do you mean q, u, ! or 1?" || last.NewText != "Do you mean the cat?" {
 		t.Errorf("history of the edit: %+v", last)
+	}
+}
+
+// A written unit whose answers differ is adjudicated by picking one of
+// them (its number) or writing one's own (w, typed, enter): the decision
+// is that text, and the gold; the answers show whole, numbered.
+func TestAdjudicateAWrittenAnswer(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	f, err := guidelines.ParseProtocolFile("written.toml", []byte(datatest.Written))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lead := storetest.Lead(t, st)
+	if _, err := data.ImportProtocolFile(ctx, st, lead, strings.NewReader("id\tquestion\nq1\tjaguar speed\n"), "w.tsv", f,
+		[]byte(datatest.Written), data.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := st.DatasetByName(ctx, "w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	item := storetest.ItemAt(t, st, ds.ID, 1)
+	answers := []string{"The animal or the car?", "Which jaguar do you mean?", "Do you mean the car?"}
+	zero, yes := 0, 1
+	for i, name := range []string{"ana", "bo", "cy"} {
+		an, err := st.EnsureAnnotator(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ch := range []store.LabelChange{
+			{ItemID: item.ID, AnnotatorID: an.ID, Unit: "need", Value: &yes},
+			{ItemID: item.ID, AnnotatorID: an.ID, Unit: "ask", Value: &zero, Text: answers[i], Finish: true},
+		} {
+			if _, err := st.SetLabel(ctx, ch); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	decided := func() *string {
+		t.Helper()
+		r, err := st.ReadGold(ctx, lead, ds.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		w, err := r.ItemWritten(ctx, item.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w["ask"].Decided
+	}
+	h := startOn(t, st, lead, "w", 80, 24, true)
+	for i, a := range answers {
+		h.expect(fmt.Sprintf("%d %s: %s", i+1, []string{"ana", "bo", "cy"}[i], a))
+	}
+	h.keys("2")
+	if got := decided(); got == nil || *got != answers[1] {
+		t.Fatalf("picked 2: decided %v, want %q", got, answers[1])
+	}
+	h.keys("d") // decided units too, to revisit it
+	h.expect("2 bo: " + answers[1])
+	h.keys("w")
+	h.typeText("Do you mean the animal, the car or the team?")
+	h.keys("enter")
+	if got := decided(); got == nil || *got != "Do you mean the animal, the car or the team?" {
+		t.Fatalf("written: decided %v", got)
 	}
 }
