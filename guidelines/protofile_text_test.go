@@ -45,6 +45,7 @@ func TestTextStepInTheFile(t *testing.T) {
 		{"max_chars = 4001", "written.toml:24: step 2: max_chars = 4001: want 1 to 4000"},
 		{"max_chars = -1", "written.toml:24: step 2: max_chars = -1"},
 		{`scale = "yn"`, `written.toml:24: step 2: kind = "text" is a written answer: it takes no scale`},
+		{`column = "question"`, `written.toml:24: step 2: kind = "text" takes no column yet`},
 	} {
 		f, err := ParseProtocolFile("written.toml", []byte(writtenFile(c.extra)))
 		switch {
