@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"unicode"
 
 	"charm.land/bubbles/v2/key"
@@ -187,35 +188,47 @@ func (m *hitScreen) answerLines(h *hitState, unit string, width, rows int) []str
 	return append(out, s.Dim.Render("   "+hintKey(m.keys.Review)+": edit your answer"))
 }
 
-// wrapAnswer cuts an answer into lines of at most w cells, the cursor
-// (at, -1 for none) shown as a bar, and says which line holds it.
+// wrapAnswer cuts an answer into lines of at most w cells, at a space
+// where a line has one (a word longer than a line is cut), the cursor (at,
+// -1 for none) shown as a bar, and says which line holds it.
 func wrapAnswer(text []rune, at, w int) (lines []string, cursorLine int) {
 	w = max(2, w)
+	shown := slices.Clone(text)
+	if at >= 0 {
+		shown = slices.Insert(shown, at, '▏')
+	}
 	var line []rune
 	width := 0
-	flush := func() {
-		lines = append(lines, string(line))
-		line, width = nil, 0
-	}
-	for i := 0; i <= len(text); i++ {
-		if i == at {
-			if width+1 > w {
-				flush()
+	for _, r := range shown {
+		cw := lipgloss.Width(string(r))
+		if width+cw > w && len(line) > 0 {
+			cut := len(line)
+			if i := lastSpace(line); i > 0 {
+				cut = i + 1 // the space ends this line
 			}
-			cursorLine = len(lines)
-			line, width = append(line, '▏'), width+1
+			lines = append(lines, string(line[:cut]))
+			line = slices.Clone(line[cut:])
+			width = lipgloss.Width(string(line))
 		}
-		if i == len(text) {
-			break
-		}
-		cw := lipgloss.Width(string(text[i]))
-		if width+cw > w {
-			flush()
-		}
-		line, width = append(line, text[i]), width+cw
+		line, width = append(line, r), width+cw
 	}
-	flush()
+	lines = append(lines, string(line))
+	for i, l := range lines {
+		if strings.ContainsRune(l, '▏') {
+			cursorLine = i
+		}
+	}
 	return lines, cursorLine
+}
+
+// lastSpace is the index of line's last space, -1 for none.
+func lastSpace(line []rune) int {
+	for i := len(line) - 1; i >= 0; i-- {
+		if line[i] == ' ' {
+			return i
+		}
+	}
+	return -1
 }
 
 // typingAnswer says whether a written answer is being typed.

@@ -169,3 +169,35 @@ func TestAdjudicateAWrittenAnswer(t *testing.T) {
 		t.Fatalf("written: decided %v", got)
 	}
 }
+
+// At 40×12 an answer longer than the window's lines is typed, read whole
+// (the lines around the cursor show, home and end reach both ends) and
+// saved; a 61st character is refused at the key.
+func TestLongAnswerAt40x12(t *testing.T) {
+	h := writtenHarness(t, 40, 12)
+	h.readThen("1")
+	h.keys("enter")
+	words := "alpha bravo charlie delta echo foxtrot golf hotel india juliet"[:60]
+	h.typeText(words)
+	h.typeText("x")
+	h.expect("at most 60 characters")
+	seen := ""
+	for _, k := range []string{"home", "end"} {
+		h.send(namedKey(k))
+		seen += h.screen()
+	}
+	for _, w := range strings.Fields(words) {
+		if !strings.Contains(seen, w) {
+			t.Errorf("%q never on screen at 40x12:\n%s", w, seen)
+		}
+	}
+	h.keys("enter")
+	if got := h.answer(1, "ask"); got != words {
+		t.Errorf("saved %q, want %q", got, words)
+	}
+}
+
+// namedKey is a key keyMsg does not name.
+func namedKey(k string) tea.KeyPressMsg {
+	return tea.KeyPressMsg{Code: map[string]rune{"home": tea.KeyHome, "end": tea.KeyEnd}[k]}
+}
