@@ -408,7 +408,7 @@ func (a *adjScreen) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
 // on a rating scale, "facet 3", or what the kind says (a comparison's
 // "A better", as the adjudicator sees the outputs).
 func (a *adjScreen) labelName(unit string, v int) string {
-	if answer, ok := a.answers[[2]any{a.itemOf(unit), unit}]; ok && a.protocol().TextMax(unit) > 0 {
+	if answer, ok := a.answers[[2]any{a.curItem(), unit}]; ok && a.protocol().TextMax(unit) > 0 {
 		return fmt.Sprintf("%q", answer)
 	}
 	if k, ok := a.kind().(adjKeyer); ok {

@@ -242,8 +242,8 @@ var (
 	writtenDecideKeys = []key.Binding{pickKey, ownKey}
 )
 
-// itemOf is the item of the unit on screen.
-func (a *adjScreen) itemOf(string) int64 {
+// curItem is the item of the unit on screen (0 for none).
+func (a *adjScreen) curItem() int64 {
 	if len(a.units) == 0 {
 		return 0
 	}
