@@ -178,7 +178,8 @@ func (r Report) WriteJSON(w io.Writer) error {
 		PairsOver  string          `json:"pairs_over,omitempty"`
 		Annotators []annotatorJSON `json:"annotators"`
 		Withheld   []string        `json:"withheld,omitempty"`
-	}{r.MinRaters, types, pooled, r.NotPooled(), pairs, r.PairsOver, anns, r.Withheld})
+		Text       []writtenJSON   `json:"text,omitempty"`
+	}{r.MinRaters, types, pooled, r.NotPooled(), pairs, r.PairsOver, anns, r.Withheld, writtensJSON(r.Text)})
 	if err != nil {
 		return err
 	}

@@ -148,6 +148,9 @@ type Report struct {
 	// (figures over too few items of others'): the rows are gone, these
 	// notes say so.
 	Withheld []string
+	// Text is the figures of each written unit type (TextAgreement): such
+	// a type has no categories, so it is in none of the figures above.
+	Text []TextFigures
 }
 
 // LabelCount is how many labels fell in each category (indexes into the

@@ -83,6 +83,11 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 // scale (a unit's name alone does not say its kind), or a pair's as the
 // reader saw it (A, tie, B).
 func labelString(r *store.Reading, l store.LabelRow) string {
+	if l.Answer != "" {
+		// A written answer holds no tab, line end or control character
+		// (the store refuses them), so it is its own cell, as typed.
+		return l.Answer
+	}
 	if l.AsSeen {
 		return guidelines.SeenName(l.Value)
 	}

@@ -53,16 +53,7 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts report.R
 	}
 	err = writeKept(ctx, r, w, &sum, header, func(bw *bufio.Writer, p *report.PaneGold) error {
 		for _, u := range p.Units {
-			label := ""
-			if u.Label >= 0 {
-				label = strconv.Itoa(u.Label)
-			}
-			var votes []string
-			for k, n := range u.Votes {
-				if n > 0 {
-					votes = append(votes, strconv.Itoa(k)+":"+strconv.Itoa(n))
-				}
-			}
+			label, votes := goldCells(u, r.Protocol(kind).TextMax(u.Unit) > 0)
 			_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s", p.Item.UID, u.Unit, label, u.Provenance,
 				strings.Join(votes, ","), display.Clean(u.Adjudicator))
 			if err == nil && model {
@@ -172,12 +163,19 @@ func unitJSON(p *report.PaneGold, proto guidelines.Protocol, unit string) *goldJ
 		}
 		g := &goldJSON{Provenance: string(u.Provenance), Votes: map[string]int{}, Adjudicator: u.Adjudicator,
 			ByVote: string(u.ByVote), Fit: u.Fit}
-		if u.Label >= 0 {
+		written := proto.TextMax(u.Unit) > 0
+		switch {
+		case written && u.Label >= 0: // a written answer's gold is its words
+			g.Label = &u.Text
+		case u.Label >= 0:
 			name := proto.LabelName(u.Label)
 			g.Label = &name
 		}
 		for v, n := range u.Votes {
-			if n > 0 {
+			switch {
+			case n > 0 && written:
+				g.Votes["answers"] = n
+			case n > 0:
 				g.Votes[proto.LabelName(v)] = n
 			}
 		}
@@ -459,4 +457,28 @@ func WriteNuggetizer(ctx context.Context, r *store.Reading, d store.Dataset, w i
 			"nuggetizer scores only graded nuggets; export --format nugget-judgements writes these", d.Name)
 	}
 	return sum, bw.Flush()
+}
+
+// goldCells are a unit's label and votes cells in a gold TSV: the label's
+// value and the votes per value ("0:1,2:2"); for a written unit, its gold
+// answer as written (it holds no tab, line end or control character) and
+// the number of answers ("answers:3").
+func goldCells(u report.UnitGold, written bool) (label string, votes []string) {
+	if u.Label >= 0 {
+		label = strconv.Itoa(u.Label)
+	}
+	if written {
+		if u.Label < 0 {
+			label = ""
+		} else {
+			label = u.Text
+		}
+		return label, []string{"answers:" + strconv.Itoa(u.Votes[0])}
+	}
+	for k, n := range u.Votes {
+		if n > 0 {
+			votes = append(votes, strconv.Itoa(k)+":"+strconv.Itoa(n))
+		}
+	}
+	return label, votes
 }

@@ -79,6 +79,9 @@ func mergedLabel(m *store.Merger, row RatingRow, dataset, items string) (store.M
 	if l.Value, l.AsSeen, err = parseRowLabel(l.Item, row); err != nil {
 		return l, err
 	}
+	if l.Item.Protocol.TextMax(row.Unit) > 0 {
+		l.Text = row.Label
+	}
 	if l.CreatedAt, err = labelTime("created_at", row.CreatedAt); err != nil {
 		return l, err
 	}
@@ -108,6 +111,9 @@ func mergedLabel(m *store.Merger, row RatingRow, dataset, items string) (store.M
 // the lead writes it, which the merge turns to the first system's side.
 func parseRowLabel(ref store.ItemRef, row RatingRow) (v int, asSeen bool, err error) {
 	p := ref.Protocol
+	if p.TextMax(row.Unit) > 0 {
+		return 0, false, nil // a written answer: its words are the label (mergedLabel)
+	}
 	if ref.Pair {
 		if v, ok := guidelines.ParseSeen(row.Label); ok {
 			return v, true, nil

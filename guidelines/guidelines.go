@@ -30,6 +30,10 @@ type Step struct {
 	Title   string
 	Short   string // name in the step indicator
 	Scale   []Label
+	// MaxChars, when not 0, makes the step a written answer (a protocol
+	// file's kind = "text") of at most that many characters; it has no
+	// Scale, and its label's value is 0, its text kept beside it.
+	MaxChars int
 }
 
 // GoodFairBad is the MIMICS scale.
@@ -265,8 +269,9 @@ func (p Protocol) HasUnit(unit string) bool { return slices.Contains(p.AllUnits,
 // item's facet is chosen on another scale than its yes or no), else the
 // protocol's.
 func (p Protocol) ScaleOf(unit string) []Label {
-	if s := p.Step(unitType(unit)).Scale; s != nil {
-		return s
+	st := p.Step(unitType(unit))
+	if st.Scale != nil || st.MaxChars > 0 { // a written answer has none
+		return st.Scale
 	}
 	return p.Scale
 }
@@ -285,6 +290,9 @@ func unitType(unit string) string {
 
 // Valid reports whether value is a point of the unit's scale.
 func (p Protocol) Valid(unit string, value int) bool {
+	if p.TextMax(unit) > 0 { // a written answer's value is 0, its words beside it
+		return value == 0
+	}
 	for _, l := range p.ScaleOf(unit) {
 		if l.Value == value {
 			return true

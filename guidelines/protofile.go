@@ -618,7 +618,7 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 			c.at(key+".unit", "step %d: unit %q is labelled by an earlier step too", i+1, st.Unit)
 		}
 		scale, ok := scales[st.Scale]
-		if !ok && st.Kind != StepChoice {
+		if !ok && st.Kind != StepChoice && st.Kind != StepText {
 			c.at(key+".scale", "step %d: scale %q is not a [[scale]] of the file", i+1, st.Scale)
 		}
 		switch st.Per {
@@ -646,6 +646,7 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 			c.at(key+".per", "step %d: per = %q: want item, element or row", i+1, st.Per)
 		}
 		c.checkStepKind(key, i, st)
+		c.checkMaxChars(key, i, st)
 		c.checkShow(key, i, st, labelled)
 		if ok && len(st.LabelText) > 0 && len(st.LabelText) != len(scale.Values) {
 			c.at(key+".label_text", "step %d: %s for a scale of %s", i+1,
@@ -666,7 +667,7 @@ func (c *fileCheck) checkStepKind(key string, i int, st FileStep) {
 	case StepChoice:
 		c.checkChoice(key, i, st)
 	case StepText:
-		c.at(key+".kind", "step %d: kind = %q is not built yet", i+1, st.Kind)
+		c.checkText(key, i, st)
 	default:
 		c.at(key+".kind", "step %d: kind = %q: want scale, choice or text", i+1, st.Kind)
 	}
@@ -739,6 +740,8 @@ func (c *fileCheck) checkWhen(key string, i int, st FileStep, earlier map[string
 		c.at(key+".when", "step %d: asked after unit %q, which is asked more than once an item", i+1, st.When.Unit)
 	case before.Kind == StepChoice:
 		c.at(key+".when", "step %d: asked after unit %q, a choice: its labels are each item's own elements, which no condition can name", i+1, st.When.Unit)
+	case before.Kind == StepText:
+		c.at(key+".when", "step %d: asked after unit %q, a written answer: a condition names a label on a scale", i+1, st.When.Unit)
 	default:
 		c.checkWhenValues(key, i, *st.When, scales[before.Scale])
 	}

@@ -56,11 +56,14 @@ func (f *ProtocolFile) Protocol() Protocol {
 	}
 	p := Protocol{Kind: f.Name, Items: display.Clean(f.Items), Title: display.Clean(f.Title), text: f.markdown(scales), sums: &sync.Map{}, file: f}
 	for _, st := range f.Steps {
-		sc := scales[st.Scale].labels()
-		if st.Kind == StepChoice {
-			sc = f.choiceScale()
+		step := Step{ID: st.Unit, Title: display.Clean(st.Title), Short: strings.ReplaceAll(st.Unit, "_", " "), Scale: scales[st.Scale].labels()}
+		switch st.Kind {
+		case StepChoice:
+			step.Scale = f.choiceScale()
+		case StepText:
+			step.Scale, step.MaxChars = nil, st.textMax()
 		}
-		p.StepTypes = append(p.StepTypes, Step{ID: st.Unit, Title: display.Clean(st.Title), Short: strings.ReplaceAll(st.Unit, "_", " "), Scale: sc})
+		p.StepTypes = append(p.StepTypes, step)
 		p.Types = append(p.Types, st.Unit)
 		switch st.Per {
 		case PerElement:
@@ -71,10 +74,14 @@ func (f *ProtocolFile) Protocol() Protocol {
 			p.AllUnits = append(p.AllUnits, st.Unit)
 		}
 	}
-	if len(p.StepTypes) > 0 {
-		// The kind's scale is its first scale step's; a kind of choices
-		// alone is nominal (its labels are element numbers).
-		first := max(0, slices.IndexFunc(f.Steps, func(st FileStep) bool { return st.Kind != StepChoice }))
+	// The kind's scale is its first scale step's; a kind of choices (and
+	// written answers) alone is nominal (its labels are element numbers);
+	// a written answer has no scale.
+	first := slices.IndexFunc(f.Steps, func(st FileStep) bool { return st.Kind != StepChoice && st.Kind != StepText })
+	if first < 0 {
+		first = slices.IndexFunc(f.Steps, func(st FileStep) bool { return st.Kind == StepChoice })
+	}
+	if first >= 0 {
 		p.Scale = p.StepTypes[first].Scale
 		p.Nominal = scales[f.Steps[first].Scale].Nominal || f.Steps[first].Kind == StepChoice
 		p.Ratings = !p.Nominal && len(p.Scale) > 2

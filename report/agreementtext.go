@@ -44,6 +44,7 @@ func WriteAgreement(w io.Writer, rep agreement.Report, what string, opt agreemen
 		writePerCategory(tw, g, layout.Wide || len(g.scale.Categories) <= 6)
 		writeCategoryReasons(tw, g, layout)
 	}
+	writeText(tw, rep)
 	agreementFooter(tw, rep, people, layout)
 	if err := tw.Flush(); err != nil {
 		return err

@@ -19,6 +19,9 @@ type UnitGold struct {
 	Provenance  agreement.Provenance
 	Votes       []int  // labels per value (store.VoteSlots)
 	Adjudicator string // who decided, when adjudicated
+	// Text is a written unit's gold answer, as written (Label 0); "" when
+	// it has none, or for a unit on a scale (writtenGold).
+	Text string
 	// Posterior is the Dawid–Skene posterior per value (store.VoteSlots
 	// long) when the dataset's gold is the model's and the unit rests on
 	// enough annotators, else nil.
@@ -173,6 +176,9 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 			if u := rules.unitGold(ui, row, names); u.Provenance != "" {
 				p.Units = append(p.Units, u)
 			}
+		}
+		if err := rules.writtenGolds(ctx, r, row.ID, p.Units); err != nil {
+			return err
 		}
 		p.Units = rules.conditioned(p.Units)
 		for _, u := range p.Units {

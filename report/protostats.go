@@ -34,10 +34,13 @@ type ProtocolStats struct {
 // LabelSummary summarises the labels of a unit or a unit type; the
 // figures are null without labels or when withheld from the reader.
 type LabelSummary struct {
-	Name string   `json:"name"`
-	N    int      `json:"n"`
-	Mean *float64 `json:"mean"`
-	Std  *float64 `json:"std"`
+	Name string `json:"name"`
+	N    int    `json:"n"`
+	// Written: a written unit (kind = "text"): N counts its answers, and
+	// Mean and Std are of their lengths in characters; no distribution.
+	Written bool     `json:"written,omitempty"`
+	Mean    *float64 `json:"mean"`
+	Std     *float64 `json:"std"`
 	// Distribution counts the labels of each value of the scale, from the
 	// lowest up; null, with DistributionWithheld saying why, for a reader
 	// with no finished work in the dataset (store.Blind.Spread), whose
@@ -62,9 +65,11 @@ func ProtocolFileStats(ctx context.Context, r *store.Reading, p guidelines.Proto
 	unitTally, typeTally := map[string]*tally{}, map[string]*tally{}
 	blind := r.Blind()
 	units := r.Units()
+	flagged := map[int64]bool{}
 	err := r.EachGoldRow(ctx, func(row *store.GoldRow) error {
 		if row.Flagged {
 			out.Flagged++
+			flagged[row.ID] = true
 			return nil
 		}
 		if len(row.Votes) > 0 {
@@ -84,12 +89,19 @@ func ProtocolFileStats(ctx context.Context, r *store.Reading, p guidelines.Proto
 	if err != nil {
 		return nil, err
 	}
+	if err := writtenLengths(ctx, r, p, flagged, byUnit, byType); err != nil {
+		return nil, err
+	}
 	for _, typ := range p.Types {
-		out.Types = append(out.Types, summarise(typ, byType[typ], p.ScaleOf(typ), p, typeTally[typ], blind))
+		s := summarise(typ, byType[typ], p.ScaleOf(typ), p, typeTally[typ], blind)
+		s.Written = p.TextMax(typ) > 0
+		out.Types = append(out.Types, s)
 	}
 	for _, u := range p.AllUnits {
 		if len(byUnit[u]) > 0 {
-			out.Units = append(out.Units, summarise(u, byUnit[u], p.ScaleOf(u), p, unitTally[u], blind))
+			s := summarise(u, byUnit[u], p.ScaleOf(u), p, unitTally[u], blind)
+			s.Written = p.TextMax(u) > 0
+			out.Units = append(out.Units, s)
 		}
 	}
 	out.Online, err = onlineOffline(ctx, r)
@@ -166,6 +178,9 @@ func (s *ProtocolStats) WriteText(w io.Writer) error {
 			}
 			for _, c := range l.Distribution {
 				dist = append(dist, strconv.Itoa(c.Value)+":"+strconv.Itoa(c.N))
+			}
+			if l.Written {
+				dist = append(dist, "written: mean ± std of the answers' characters")
 			}
 			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", l.Name, l.N, meanStd(Moments{Mean: l.Mean, Std: l.Std}), strings.Join(dist, " "))
 		}

@@ -252,6 +252,9 @@ func KeptReport(ctx context.Context, r *store.Reading, opt agreement.Options) (a
 	if err := ctx.Err(); err != nil {
 		return agreement.Report{}, err // stopped early: unfinished
 	}
+	if err := addText(ctx, r, p, &rep); err != nil {
+		return agreement.Report{}, err
+	}
 	return rep, blindTypes(ctx, r, p, &rep) // a report from counts has no annotators
 }
 
@@ -273,6 +276,9 @@ func StudyReport(ctx context.Context, r *store.Reading, opt agreement.Options) (
 		return agreement.Report{}, err // stopped early: unfinished
 	}
 	if err := blindPeople(ctx, r, p, &rep); err != nil {
+		return agreement.Report{}, err
+	}
+	if err := addText(ctx, r, p, &rep); err != nil {
 		return agreement.Report{}, err
 	}
 	return rep, blindTypes(ctx, r, p, &rep)

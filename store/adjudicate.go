@@ -80,19 +80,26 @@ func disputed(ctx context.Context, q *ptx, datasetID, itemID int64, withDecided 
 	query := `SELECT ` + itemColumns + `, i.open = 0 AND i.tied > 0,
 		(` + settledVotesOf("i.id") + `),
 		(SELECT group_concat(a.unit || ' ' || a.adjudicator_id || ' ' || a.value, ',') FROM adjudications a WHERE a.item_id = i.id),
-		(SELECT group_concat(r.unit || ' ' || r.sent_by || ' 0', ',') FROM referrals r WHERE r.item_id = i.id)
+		(SELECT group_concat(r.unit || ' ' || r.sent_by || ' 0', ',') FROM referrals r WHERE r.item_id = i.id),
+		i.open = 0, (` + settledAnswers + `)
 		FROM items i WHERE i.dataset_id = ?1 AND (?2 = 0 OR i.id = ?2) AND ((i.open = 0 AND i.tied > 0)
-			OR EXISTS (SELECT 1 FROM referrals r WHERE r.item_id = i.id))
+			OR EXISTS (SELECT 1 FROM referrals r WHERE r.item_id = i.id)
+			OR (i.open = 0 AND EXISTS (SELECT 1 FROM labels l WHERE l.item_id = i.id AND l.text IS NOT NULL)))
 		ORDER BY i.seq`
 	var out []Disputed
 	err = eachRow(ctx, q, query, []any{datasetID, itemID}, func(rows *sql.Rows) error {
 		var it Item
-		var closedTie bool
+		var closedTie, closed bool
 		var votes, decisions, referred sql.RawBytes
+		var answers sql.NullString
 		o := &it.Options
 		if err := rows.Scan(&it.ID, &it.DatasetID, &it.UID, &it.Seq, &it.Query, &it.Question,
-			&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta, &it.ListLen, &closedTie, &votes, &decisions, &referred); err != nil {
+			&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta, &it.ListLen, &closedTie, &votes, &decisions, &referred, &closed, &answers); err != nil {
 			return err
+		}
+		differ, err := answersDiffer(answers.String)
+		if err != nil {
+			return fmt.Errorf("item %d: %w", it.ID, err)
 		}
 		vs, err1 := unpackVotes(q.kindSet(), nil, votes)
 		ds, err2 := unpackVotes(q.kindSet(), nil, decisions)
@@ -118,6 +125,10 @@ func disputed(ctx context.Context, q *ptx, datasetID, itemID int64, withDecided 
 				}
 			}
 			tied := closedTie && sum(d.Votes) > 0 && rule.Pick(d.Votes) < 0
+			if _, written := differ[unit]; written {
+				// A written unit's votes are all 0: its answers say whether it is disputed.
+				tied = closed && differ[unit]
+			}
 			if (tied || d.Referred != "") && (withDecided || d.Decided == nil) {
 				out = append(out, d)
 			}
@@ -137,6 +148,18 @@ var ErrNoDecision = errors.New("no decision to withdraw: the unit has none")
 // unit is in the adjudication queue; a withdrawal with no decision to
 // withdraw is refused (ErrNoDecision), and nothing is written.
 func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value *int, who Annotator, reason string) error {
+	return s.adjudicate(ctx, itemID, unit, value, "", who, reason)
+}
+
+// AdjudicateText sets a written unit's final answer: one of the
+// annotators' answers, picked, or the adjudicator's own words, held to the
+// rules of a keyed answer (guidelines.CheckAnswer). Like Adjudicate.
+func (s *Store) AdjudicateText(ctx context.Context, itemID int64, unit, text string, who Annotator, reason string) error {
+	zero := 0
+	return s.adjudicate(ctx, itemID, unit, &zero, text, who, reason)
+}
+
+func (s *Store) adjudicate(ctx context.Context, itemID int64, unit string, value *int, text string, who Annotator, reason string) error {
 	if s.UnitIndex(unit) < 0 {
 		return fmt.Errorf("adjudicate: unknown unit %q", unit)
 	}
@@ -146,7 +169,8 @@ func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value
 		}
 		var old *int
 		var v int
-		err := tx.QueryRowContext(ctx, `SELECT value FROM adjudications WHERE item_id = ? AND unit = ?`, itemID, unit).Scan(&v)
+		var oldText sql.NullString
+		err := tx.QueryRowContext(ctx, `SELECT value, text FROM adjudications WHERE item_id = ? AND unit = ?`, itemID, unit).Scan(&v, &oldText)
 		switch {
 		case err == nil:
 			old = &v
@@ -160,22 +184,29 @@ func (s *Store) Adjudicate(ctx context.Context, itemID int64, unit string, value
 			if err := decisionFits(ctx, tx, itemID, unit, *value); err != nil {
 				return err
 			}
+			p, err := itemProtocol(tx, itemID)
+			if err != nil {
+				return err
+			}
+			if err := checkAnswer(p, unit, *value, text); err != nil {
+				return err
+			}
 		}
 		now := s.now()
 		if value == nil {
 			_, err = tx.ExecContext(ctx, `DELETE FROM adjudications WHERE item_id = ? AND unit = ?`, itemID, unit)
 		} else {
-			_, err = tx.ExecContext(ctx, `INSERT INTO adjudications (item_id, unit, value, adjudicator_id, reason, at)
-				VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET value = excluded.value,
+			_, err = tx.ExecContext(ctx, `INSERT INTO adjudications (item_id, unit, value, adjudicator_id, reason, at, text)
+				VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET value = excluded.value, text = excluded.text,
 				adjudicator_id = excluded.adjudicator_id, reason = excluded.reason, at = excluded.at`,
-				itemID, unit, *value, who.ID, reason, now)
+				itemID, unit, *value, who.ID, reason, now, nullText(text))
 		}
 		if err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO adjudication_history
-			(item_id, unit, old_value, new_value, adjudicator_id, reason, at, actor_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			itemID, unit, old, value, who.ID, reason, now, who.ActorID())
+			(item_id, unit, old_value, new_value, adjudicator_id, reason, at, actor_id, old_text, new_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			itemID, unit, old, value, who.ID, reason, now, who.ActorID(), oldText, nullText(text))
 		return err
 	})
 	if err != nil {
@@ -227,6 +258,7 @@ type UnitLabelView struct {
 	Annotator string
 	Value     int
 	Seconds   *float64
+	Text      string // a written answer's words
 }
 
 // UnitLabels lists every annotator's label on a unit: for leads, and for
@@ -237,10 +269,10 @@ func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, who A
 		if err := requireDisputed(ctx, tx, who.ID, itemID, unit); err != nil {
 			return err
 		}
-		return eachRow(ctx, tx, `SELECT a.name, l.value, l.seconds FROM labels l
+		return eachRow(ctx, tx, `SELECT a.name, l.value, l.seconds, coalesce(l.text, '') FROM labels l
 			JOIN annotators a ON a.id = l.annotator_id WHERE l.item_id = ? AND l.unit = ? ORDER BY a.name`, []any{itemID, unit}, func(rows *sql.Rows) error {
 			var r UnitLabelView
-			err := rows.Scan(&r.Annotator, &r.Value, &r.Seconds)
+			err := rows.Scan(&r.Annotator, &r.Value, &r.Seconds, &r.Text)
 			out = append(out, r)
 			return err
 		})

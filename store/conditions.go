@@ -155,12 +155,15 @@ func (h hitLabels) withdraw(unit string, old int) error {
 
 // withdrawLabel takes one label away with its history row.
 func withdrawLabel(w *ptx, itemID, annotatorID int64, unit string, old int, actor int64, at string) error {
-	if _, err := w.exec(`DELETE FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`, itemID, unit, annotatorID); err != nil {
+	// A written answer's words go to history with it (migration 0026).
+	var oldText sql.NullString
+	if err := w.scan(`DELETE FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ? RETURNING text`,
+		[]any{itemID, unit, annotatorID}, &oldText); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("withdraw %s: %w", unit, err)
 	}
 	if _, err := w.exec(`INSERT INTO label_history
-		(item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
-		VALUES (?, ?, ?, ?, NULL, ?, ?, ?)`, itemID, unit, annotatorID, old, actor, at, sourceWithdrawn); err != nil {
+		(item_id, unit, annotator_id, old_value, new_value, actor_id, at, source, old_text)
+		VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?)`, itemID, unit, annotatorID, old, actor, at, sourceWithdrawn, oldText); err != nil {
 		return fmt.Errorf("append history: %w", err)
 	}
 	return nil

@@ -209,6 +209,9 @@ func setRepeatLabel(w *ptx, repeatID int64, ch LabelChange, now string) (Written
 		if !p.HasUnit(ch.Unit) || !p.Valid(ch.Unit, *ch.Value) {
 			return done, fmt.Errorf("%s=%d is not a label", ch.Unit, *ch.Value)
 		}
+		if err := checkAnswer(p, ch.Unit, *ch.Value, ch.Text); err != nil {
+			return done, err
+		}
 	}
 	held := repeatLabels{w: w, id: repeatID}
 	old, err := held.label(ch.Unit)
@@ -219,10 +222,10 @@ func setRepeatLabel(w *ptx, repeatID int64, ch LabelChange, now string) (Written
 	if ch.Value == nil {
 		_, err = w.exec(`DELETE FROM repeat_labels WHERE repeat_id = ? AND unit = ?`, repeatID, ch.Unit)
 	} else {
-		_, err = w.exec(`INSERT INTO repeat_labels (repeat_id, unit, value, seconds, at) VALUES (?1, ?2, ?3, ?4, ?5)
-			ON CONFLICT DO UPDATE SET value = excluded.value, at = excluded.at,
+		_, err = w.exec(`INSERT INTO repeat_labels (repeat_id, unit, value, seconds, at, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+			ON CONFLICT DO UPDATE SET value = excluded.value, at = excluded.at, text = excluded.text,
 				seconds = coalesce(repeat_labels.seconds, 0) + excluded.seconds`,
-			repeatID, ch.Unit, *ch.Value, ch.Seconds, now)
+			repeatID, ch.Unit, *ch.Value, ch.Seconds, now, nullText(ch.Text))
 	}
 	if err != nil {
 		return done, err

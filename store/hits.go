@@ -16,6 +16,8 @@ type HIT struct {
 	Finished     bool
 	Flagged      bool
 	Labels       map[string]int
+	// Texts are the written answers among Labels, by unit (migration 0026).
+	Texts map[string]string
 	// Note is the annotator's latest note on the item ("" for none): the
 	// screen shows it beside the item and opens it for editing.
 	Note string
@@ -44,8 +46,9 @@ type HIT struct {
 
 // UndoStep is one keyed label and the value it replaced (nil: none).
 type UndoStep struct {
-	Unit string
-	Old  *int
+	Unit    string
+	Old     *int
+	OldText string // a written answer's words before
 }
 
 // LoadHIT reads an annotator's state on an item.
@@ -90,6 +93,9 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 	if h.Labels, err = s.Labels(ctx, itemID, annotatorID); err != nil {
 		return h, err
 	}
+	if h.Texts, err = s.texts(ctx, `SELECT unit, text FROM labels WHERE item_id = ? AND annotator_id = ? AND text IS NOT NULL`, itemID, annotatorID); err != nil {
+		return h, err
+	}
 	if h.Note, err = s.latestNote(ctx, itemID, annotatorID); err != nil {
 		return h, err
 	}
@@ -118,7 +124,9 @@ func loadRepeat(ctx context.Context, s *Store, repeatID int64, reviewed bool) (H
 		[]any{repeatID}, h.Labels); err != nil {
 		return h, fmt.Errorf("load HIT: %w", err)
 	}
-	return h, nil
+	var err error
+	h.Texts, err = s.texts(ctx, `SELECT unit, text FROM repeat_labels WHERE repeat_id = ? AND text IS NOT NULL`, repeatID)
+	return h, err
 }
 
 // latestNote is the annotator's last note on the item, or "".
@@ -140,12 +148,12 @@ func (s *Store) latestNote(ctx context.Context, itemID, annotatorID int64) (stri
 // be undone.
 func (s *Store) undoSteps(ctx context.Context, itemID, annotatorID int64) ([]UndoStep, error) {
 	var out []UndoStep
-	err := eachRow(ctx, s.prepared(), `SELECT unit, old_value, source FROM label_history
+	err := eachRow(ctx, s.prepared(), `SELECT unit, old_value, source, coalesce(old_text, '') FROM label_history
 		WHERE item_id = ? AND annotator_id = ? ORDER BY id`, []any{itemID, annotatorID}, func(rows *sql.Rows) error {
 		var u UndoStep
 		var old sql.NullInt64
 		var source string
-		if err := rows.Scan(&u.Unit, &old, &source); err != nil {
+		if err := rows.Scan(&u.Unit, &old, &source, &u.OldText); err != nil {
 			return err
 		}
 		switch source {

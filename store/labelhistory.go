@@ -51,12 +51,13 @@ func (r *Reading) LabelHistory(ctx context.Context, itemID int64) ([]HistoryEntr
 // is set), oldest first.
 func labelHistory(ctx context.Context, q querier, itemID, only int64) ([]HistoryEntry, error) {
 	return collect(ctx, q, "load history", `
-		SELECT i.uid, d.kind, h.unit, a.name, x.name, h.old_value, h.new_value, h.at, h.source
+		SELECT i.uid, d.kind, h.unit, a.name, x.name, h.old_value, h.new_value, h.at, h.source,
+			coalesce(h.old_text, ''), coalesce(h.new_text, '')
 		FROM label_history h JOIN items i ON i.id = h.item_id JOIN datasets d ON d.id = i.dataset_id
 			JOIN annotators a ON a.id = h.annotator_id JOIN annotators x ON x.id = h.actor_id
 		WHERE h.item_id = ?1 AND (?2 = 0 OR h.annotator_id = ?2) ORDER BY h.id`, []any{itemID, only},
 		func(rows *sql.Rows) (h HistoryEntry, err error) {
-			return h, rows.Scan(&h.Item, &h.Kind, &h.Unit, &h.Annotator, &h.Actor, &h.Old, &h.New, &h.At, &h.Source)
+			return h, rows.Scan(&h.Item, &h.Kind, &h.Unit, &h.Annotator, &h.Actor, &h.Old, &h.New, &h.At, &h.Source, &h.OldText, &h.NewText)
 		})
 }
 

@@ -26,9 +26,12 @@ type LabelChange struct {
 	AnnotatorID int64
 	Unit        string
 	Value       *int
-	Seconds     float64 // time spent on the step before keying
-	Finish      bool    // the HIT is complete with this label
-	Source      string  // tui, undo …
+	// Text is a written answer's words (a text unit's label, whose Value
+	// is 0); "" for a label on a scale.
+	Text    string
+	Seconds float64 // time spent on the step before keying
+	Finish  bool    // the HIT is complete with this label
+	Source  string  // tui, undo …
 	// ActorID is who keys it, when not the annotator: a lead acting as
 	// them (--as). History keeps both.
 	ActorID int64
@@ -92,6 +95,7 @@ func (ch LabelChange) actor() int64 { return cmp.Or(ch.ActorID, ch.AnnotatorID) 
 // a facet, or every row's usefulness, away).
 type Written struct {
 	Old       *int
+	OldText   string // a written answer's words before ("" when none)
 	Withdrawn []Withdrawal
 }
 
@@ -129,18 +133,22 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err
 			return err
 		}
 		rev = held + 1
-		if done.Old, err = currentLabel(w, ch); err != nil {
+		if err := checkText(w, ch); err != nil {
+			return err
+		}
+		if done.Old, done.OldText, err = currentText(w, ch); err != nil {
 			return err
 		}
 		if err := writeLabel(w, ch, now); err != nil {
 			return err
 		}
 		// The answer's history row comes first: it is what withdraws.
-		if !sameValue(done.Old, ch.Value) {
+		if !sameValue(done.Old, ch.Value) || done.OldText != ch.Text {
 			if _, err := w.exec(`INSERT INTO label_history
-				(item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-				ch.ItemID, ch.Unit, ch.AnnotatorID, done.Old, ch.Value, ch.actor(), now, ch.Source); err != nil {
+				(item_id, unit, annotator_id, old_value, new_value, actor_id, at, source, old_text, new_text)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				ch.ItemID, ch.Unit, ch.AnnotatorID, done.Old, ch.Value, ch.actor(), now, ch.Source,
+				nullText(done.OldText), nullText(ch.Text)); err != nil {
 				return fmt.Errorf("append history: %w", err)
 			}
 		}
@@ -198,12 +206,12 @@ func writeLabel(w *ptx, ch LabelChange, now string) error {
 		return err
 	}
 	// Seconds add up over visits: the time a unit took is all the time spent on it.
-	_, err := w.exec(`INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds)
-		VALUES (?, ?, ?, ?, ?, ?, ?)
+	_, err := w.exec(`INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds, text)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (item_id, unit, annotator_id) DO UPDATE SET
-			value = excluded.value, updated_at = excluded.updated_at,
+			value = excluded.value, updated_at = excluded.updated_at, text = excluded.text,
 			seconds = coalesce(labels.seconds, 0) + excluded.seconds`,
-		ch.ItemID, ch.Unit, ch.AnnotatorID, *ch.Value, now, now, ch.Seconds)
+		ch.ItemID, ch.Unit, ch.AnnotatorID, *ch.Value, now, now, ch.Seconds, nullText(ch.Text))
 	return err
 }
 
@@ -287,8 +295,10 @@ type HistoryEntry struct {
 	Annotator string
 	Actor     string
 	Old, New  *int // nil: no label (before the first, after a withdrawal or an undo)
-	At        string
-	Source    string // tui, undo, merge, withdrawn …
+	// OldText and NewText are a written answer's words before and after.
+	OldText, NewText string
+	At               string
+	Source           string // tui, undo, merge, withdrawn …
 	// AsSeen: a compare item's change for a reader below the lead, Old
 	// and New from the side shown as A (as LabelRow.AsSeen).
 	AsSeen bool
@@ -308,6 +318,7 @@ type LabelRow struct {
 	Unit      string
 	Annotator string
 	Value     int
+	Answer    string // a written answer's words (Value 0); "" on a scale
 	// AsSeen: a compare item's label for a reader below the lead, Item its
 	// blind id and Value from the side shown as A (guidelines.AsSeen).
 	AsSeen    bool
@@ -350,7 +361,7 @@ func (r *Reading) eachLabel(ctx context.Context, text bool, fn func(LabelRow) er
 	}
 	var texter unitTexter
 	return stream(ctx, r.tx, "list labels", `
-		SELECT i.id, i.uid, d.kind, l.unit, a.name, l.value, l.created_at, l.updated_at, l.seconds, `+texts+`,
+		SELECT i.id, i.uid, d.kind, l.unit, a.name, l.value, coalesce(l.text, ''), l.created_at, l.updated_at, l.seconds, `+texts+`,
 			CASE WHEN ?3 AND d.kind = '`+string(guidelines.Compare.Kind)+`' THEN (SELECT p.first_left FROM pairs p WHERE p.item_id = l.item_id) END
 		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
 			JOIN datasets d ON d.id = i.dataset_id
@@ -360,7 +371,7 @@ func (r *Reading) eachLabel(ctx context.Context, text bool, fn func(LabelRow) er
 		var l LabelRow
 		var itemID int64
 		var firstLeft sql.NullBool
-		err := rows.Scan(&itemID, &l.Item, &l.Kind, &l.Unit, &l.Annotator, &l.Value, &l.CreatedAt, &l.UpdatedAt, &l.Seconds, &l.Text, &l.Text2, &firstLeft)
+		err := rows.Scan(&itemID, &l.Item, &l.Kind, &l.Unit, &l.Annotator, &l.Value, &l.Answer, &l.CreatedAt, &l.UpdatedAt, &l.Seconds, &l.Text, &l.Text2, &firstLeft)
 		if err == nil && text {
 			var t UnitText
 			t, err = texter.of(ctx, r.tx, itemID, r.Protocol(l.Kind), l.Unit, UnitText{Text: l.Text, Text2: l.Text2})

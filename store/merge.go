@@ -75,6 +75,7 @@ type MergedLabel struct {
 	Unit      string
 	Annotator string
 	Value     int
+	Text      string // a written answer's words (Value 0); "" on a scale
 	// AsSeen: a pair's label from the side shown as A (A, tie, B), as a
 	// file written below the lead gives it; Add turns it to the first
 	// system's side.
@@ -404,6 +405,9 @@ func (m *Merger) Add(l MergedLabel) error {
 	if err := it.ref.choiceFits(l.Unit, l.Value); err != nil {
 		return err
 	}
+	if err := checkAnswer(it.ref.Protocol, l.Unit, l.Value, l.Text); err != nil {
+		return err
+	}
 	unit := int32(m.w.kindSet().UnitIndex(l.Unit))
 	atMS, err := stamp(at)
 	if err != nil {
@@ -415,13 +419,22 @@ func (m *Merger) Add(l MergedLabel) error {
 	}
 	i := it.find(unit, ann)
 	var old *int
+	oldText := ""
+	if i >= 0 && l.Text != "" {
+		// A written answer's words are read only when they matter: the
+		// merge keeps no text in memory.
+		if err := m.tx.QueryRowContext(m.ctx, `SELECT coalesce(text, '') FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
+			l.Item.ID, l.Unit, ann).Scan(&oldText); err != nil {
+			return err
+		}
+	}
 	switch {
 	case i < 0:
-		_, err = m.stmts[mergeInsert].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, l.Value, created, at, l.Seconds)
+		_, err = m.stmts[mergeInsert].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, l.Value, created, at, l.Seconds, nullText(l.Text))
 		it.labels = append(it.labels, storedLabel{unit: unit, annotator: ann, created: createdMS})
 		i = len(it.labels) - 1
 		m.stats.Added++
-	case int(it.labels[i].value) == l.Value:
+	case int(it.labels[i].value) == l.Value && oldText == l.Text:
 		// The file gives this label too: a condition it ends in the
 		// file is the file's own contradiction (keepConditions).
 		it.labels[i].line = fileLine(l.Line)
@@ -433,13 +446,13 @@ func (m *Merger) Add(l MergedLabel) error {
 	default:
 		v := int(it.labels[i].value)
 		old = &v
-		_, err = m.stmts[mergeUpdate].ExecContext(m.ctx, l.Value, at, l.Seconds, l.Item.ID, l.Unit, ann)
+		_, err = m.stmts[mergeUpdate].ExecContext(m.ctx, l.Value, at, l.Seconds, nullText(l.Text), l.Item.ID, l.Unit, ann)
 		m.stats.Changed++
 	}
 	if err != nil {
 		return err
 	}
-	_, err = m.stmts[mergeHistory].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, old, l.Value, m.who.ActorID(), at)
+	_, err = m.stmts[mergeHistory].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, old, l.Value, m.who.ActorID(), at, nullText(oldText), nullText(l.Text))
 	if err != nil {
 		return err
 	}
@@ -599,11 +612,11 @@ func (m *Merger) Rollback() {
 const (
 	mergeRef    = refByID
 	mergeLoad   = `SELECT unit, annotator_id, value, created_at, updated_at FROM labels WHERE item_id = ?`
-	mergeInsert = `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds) VALUES (?, ?, ?, ?, ?, ?, ?)`
-	mergeUpdate = `UPDATE labels SET value = ?, updated_at = ?, seconds = coalesce(?, seconds)
+	mergeInsert = `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+	mergeUpdate = `UPDATE labels SET value = ?, updated_at = ?, seconds = coalesce(?, seconds), text = ?
 		WHERE item_id = ? AND unit = ? AND annotator_id = ?`
-	mergeHistory = `INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 'merge')`
+	mergeHistory = `INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source, old_text, new_text)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'merge', ?, ?)`
 	// A HIT the merge touched moves its revision on (migration 0015), so
 	// a window that shows it open refuses its next key and reloads.
 	mergeHIT = `INSERT INTO hits
@@ -627,7 +640,7 @@ func (m *Merger) prepare() error {
 	if len(m.stmts) > 0 {
 		return nil
 	}
-	for _, name := range []string{"labels_kind", "labels_kind_update"} {
+	for _, name := range []string{"labels_kind", "labels_kind_update", "labels_text", "labels_text_update"} {
 		var sql string
 		err := m.tx.QueryRowContext(m.ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, name).Scan(&sql)
 		if err != nil {

@@ -156,7 +156,7 @@ func TestMigrationToClariLMKeepsLabels(t *testing.T) {
 		{"necessity", 1, true}, {"necessity", 2, false}, {"facet", 11, true}, {"facet", 1, false}, {"facet", 12, false},
 		{"question", 1, false}, {"preference", 2, false},
 	} {
-		_, err := st.db.Exec(`INSERT INTO labels VALUES (3, ?, 1, ?, 't', 't', NULL)`, c.unit, c.value)
+		_, err := st.db.Exec(`INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds) VALUES (3, ?, 1, ?, 't', 't', NULL)`, c.unit, c.value)
 		if (err == nil) != c.ok {
 			t.Errorf("%s=%d on a necessity item: err %v", c.unit, c.value, err)
 		}

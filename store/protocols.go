@@ -131,9 +131,13 @@ func keepUnits(ctx context.Context, tx *ptx, f *guidelines.ProtocolFile) error {
 	}
 	p := f.Protocol()
 	for _, u := range p.AllUnits {
-		low, high := scaleRange(p.ScaleOf(u))
-		if _, err := tx.ExecContext(ctx, `INSERT INTO kind_units (kind, unit, low, high) VALUES (?, ?, ?, ?)`,
-			string(f.Name), u, low, high); err != nil {
+		// A written answer's value is 0; its text is what it says.
+		low, high, max := 0, 0, p.TextMax(u)
+		if max == 0 {
+			low, high = scaleRange(p.ScaleOf(u))
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO kind_units (kind, unit, low, high, max_chars) VALUES (?, ?, ?, ?, ?)`,
+			string(f.Name), u, low, high, max); err != nil {
 			return err
 		}
 	}

@@ -31,6 +31,11 @@ type adjScreen struct {
 	reasonFor int        // the unit the reason is for
 	last      int        // the unit decided last (the screen has moved on from it); -1 none
 	lastName  string     // its decision as the screen named it then (a pair's side is its item's)
+	// writing: the prompt takes the adjudicator's own written answer
+	// (kind_text.go), not a reason; answers are the written decisions
+	// made here, by item and unit, for a reason added after.
+	writing bool
+	answers map[[2]any]string
 	// scroll moves the unit's item from where its answer shows; the last
 	// frame's bounds clamp the keys.
 	scroll, scrollLo, scrollHi int
@@ -105,6 +110,9 @@ func (k adjKeys) fullHelp(kind hitKind, p guidelines.Protocol, unit string) [][]
 // not a yes or no's), one binding per label, or one for the whole of a long
 // scale; a kind's own where its keys change from item to item.
 func (k adjKeys) decideKeys(kind hitKind, p guidelines.Protocol, unit string) []key.Binding {
+	if p.TextMax(unit) > 0 {
+		return writtenDecideKeys
+	}
 	if kk, ok := kind.(adjKeyer); ok {
 		return kk.decideKeys()
 	}
@@ -278,6 +286,9 @@ func (a *adjScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	if len(a.units) == 0 {
 		return nil
 	}
+	if a.protocol().TextMax(a.unit()) > 0 {
+		return a.writtenKey(msg)
+	}
 	if v, ok := a.valueOfKey(msg.String()); ok {
 		return a.decide(a.cur, intPtr(v), "")
 	}
@@ -348,7 +359,11 @@ func (a *adjScreen) decide(i int, value *int, reason string) tea.Cmd {
 	d := &a.units[i]
 	d.Decided = value
 	st, me, item, unit := a.cfg.Store, a.cfg.Annotator, d.Item.ID, d.Unit
+	answer, written := a.answers[[2]any{item, unit}]
 	save := a.work.do(func() tea.Msg {
+		if written && value != nil {
+			return savedMsg{what: "decision", err: st.AdjudicateText(a.ctx, item, unit, answer, me, reason)}
+		}
 		return savedMsg{what: "decision", err: st.Adjudicate(a.ctx, item, unit, value, me, reason)}
 	})
 	switch {
@@ -373,6 +388,9 @@ func (a *adjScreen) decide(i int, value *int, reason string) tea.Cmd {
 
 // reasonKey edits the reason for the current decision.
 func (a *adjScreen) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
+	if a.writing {
+		return a.ownAnswerKey(msg)
+	}
 	return a.promptKey(msg, func(reason string) tea.Cmd {
 		a.reasoning = false
 		a.input.Blur()
@@ -390,6 +408,9 @@ func (a *adjScreen) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
 // on a rating scale, "facet 3", or what the kind says (a comparison's
 // "A better", as the adjudicator sees the outputs).
 func (a *adjScreen) labelName(unit string, v int) string {
+	if answer, ok := a.answers[[2]any{a.curItem(), unit}]; ok && a.protocol().TextMax(unit) > 0 {
+		return fmt.Sprintf("%q", answer)
+	}
 	if k, ok := a.kind().(adjKeyer); ok {
 		det := a.detail
 		if det != nil && (len(a.units) == 0 || det.itemID != a.units[a.cur].Item.ID) {

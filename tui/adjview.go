@@ -67,6 +67,9 @@ func (a *adjScreen) render() []string {
 }
 
 func (a *adjScreen) votesText(unit string, votes []int) string {
+	if a.protocol().TextMax(unit) > 0 { // written: all its votes are 0
+		return display.Count(votes[0], "written answer", "written answers")
+	}
 	var parts []string
 	for v := len(votes) - 1; v >= 0; v-- {
 		if votes[v] > 0 {
@@ -97,6 +100,9 @@ func (a *adjScreen) adjLabels() []string {
 		labelWidth = max(labelWidth, len(a.labelName(a.detail.unit, l.Value)))
 	}
 	var lines []string
+	if a.protocol().TextMax(a.detail.unit) > 0 {
+		return append(a.writtenLabels(name), a.notesAndFlags(name)...)
+	}
 	for _, l := range a.detail.labels {
 		secs := ""
 		if l.Seconds != nil {
@@ -104,6 +110,13 @@ func (a *adjScreen) adjLabels() []string {
 		}
 		lines = append(lines, s.Text.Render(fmt.Sprintf("   %-20s %-*s %6s", name(l.Annotator), labelWidth, a.labelName(a.detail.unit, l.Value), secs)))
 	}
+	return append(lines, a.notesAndFlags(name)...)
+}
+
+// notesAndFlags are the item's notes and flags, under its labels.
+func (a *adjScreen) notesAndFlags(name func(string) string) []string {
+	s := a.styles
+	var lines []string
 	for _, n := range a.detail.notes {
 		lines = append(lines, wrap(s.Dim.Render(fmt.Sprintf("note by %s at %s: %s", name(n.Annotator), n.Step, display.Clean(n.Body))), a.width, "   ")...)
 	}

@@ -335,7 +335,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.tooSmall() {
 		// Nothing of the screen shows: no key may act on it but q, and not
 		// while a prompt holds typed text.
-		if key.Matches(msg, m.hit.keys.Quit) && m.hit.prompt == overlayNone && !m.adj.reasoning && !m.flags.reasoning {
+		if key.Matches(msg, m.hit.keys.Quit) && m.hit.prompt == overlayNone && !m.hit.typingAnswer() && !m.adj.reasoning && !m.flags.reasoning {
 			return m.quit()
 		}
 		return nil

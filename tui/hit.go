@@ -33,6 +33,8 @@ type hitState struct {
 	kind     hitKind // the task kind, with what of the item only it shows
 
 	labels   map[string]int
+	texts    map[string]string // the written answers among labels, by unit
+	typing   *typing           // a written answer being typed (kind_text.go)
 	reviewed bool
 	finished bool
 	flagged  bool
@@ -95,6 +97,7 @@ func newHITState(p guidelines.Protocol, k hitKind, it store.Item, h store.HIT, s
 		query:    display.Field(it.Query),
 		question: display.Field(it.Question),
 		labels:   h.Labels,
+		texts:    h.Texts,
 		reviewed: h.SERPReviewed,
 		finished: h.Finished,
 		flagged:  h.Flagged,
@@ -104,6 +107,9 @@ func newHITState(p guidelines.Protocol, k hitKind, it store.Item, h store.HIT, s
 	}
 	if s.labels == nil {
 		s.labels = map[string]int{}
+	}
+	if s.texts == nil {
+		s.texts = map[string]string{}
 	}
 	return s
 }

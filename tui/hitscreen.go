@@ -72,6 +72,10 @@ func (m *hitScreen) Update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:
+		if m.typingAnswer() && m.prompt == overlayNone {
+			m.typeText(msg.Content, m.hit.proto.TextMax(m.hit.step().unit))
+			return nil
+		}
 		if m.prompt == overlayFlag && m.flagReason != "" || m.prompt == overlayNote {
 			var cmd tea.Cmd
 			m.input, cmd = m.input.Update(msg)

@@ -16,6 +16,9 @@ import (
 // the annotator gave a label (KeyConfig) is read as the scale's key first.
 func (m *hitScreen) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
+	if m.hit != nil && m.hit.typing != nil { // every key types, none is the HIT's
+		return m.typeKey(msg)
+	}
 	if m.hit == nil || m.hit.step().id != attentionStep { // the attention step types digits
 		var moved string
 		if msg, moved = m.cfg.Keys.translate(msg); moved != "" {
@@ -62,6 +65,11 @@ func (m *hitScreen) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if h.step().id == attentionStep {
 		if cmd, ok := attentionKey(m, h, msg); ok {
+			return cmd
+		}
+	}
+	if h.proto.TextMax(h.step().unit) > 0 {
+		if cmd, ok := m.textStepKey(msg); ok {
 			return cmd
 		}
 	}
@@ -188,7 +196,10 @@ func (m *hitScreen) review() tea.Cmd {
 
 // label keys value for the current step, commits it in its own transaction,
 // and moves on: to the next step, or, after the last one, to the next HIT.
-func (m *hitScreen) label(value int) tea.Cmd {
+func (m *hitScreen) label(value int) tea.Cmd { return m.labelWith(value, "") }
+
+// labelWith is label with a written answer's words (value 0).
+func (m *hitScreen) labelWith(value int, text string) tea.Cmd {
 	h := m.hit
 	st := h.step()
 	if st.unit == "" {
@@ -196,7 +207,8 @@ func (m *hitScreen) label(value int) tea.Cmd {
 		return nil
 	}
 	old, had := h.labels[st.unit]
-	h.labels[st.unit] = value
+	oldText := h.texts[st.unit]
+	h.labels[st.unit], h.texts[st.unit] = value, text
 	note := h.withdrawnNote(h.dropInapplicable(), st.unit)
 	last := h.lastToKey(h.cur)
 	open := h.firstOpen()
@@ -206,11 +218,11 @@ func (m *hitScreen) label(value int) tea.Cmd {
 	}
 	entry := store.UndoStep{Unit: st.unit}
 	if had {
-		entry.Old = &old
+		entry.Old, entry.OldText = &old, oldText
 	}
 	h.undo = append(h.undo, entry)
 	ch := store.LabelChange{ItemID: h.item.ID, AnnotatorID: m.cfg.Annotator.ID,
-		Unit: st.unit, Value: &value, Seconds: m.cfg.Now().Sub(h.entered).Seconds(), Finish: finish}
+		Unit: st.unit, Value: &value, Text: text, Seconds: m.cfg.Now().Sub(h.entered).Seconds(), Finish: finish}
 	// The step it moves to is recorded with the label, in its transaction.
 	switch {
 	case finish:
@@ -283,9 +295,10 @@ func (m *hitScreen) undoLast() tea.Cmd {
 	h.undo = h.undo[:len(h.undo)-1]
 	if e.Old == nil {
 		delete(h.labels, e.Unit)
+		delete(h.texts, e.Unit)
 		h.finished = false
 	} else {
-		h.labels[e.Unit] = *e.Old
+		h.labels[e.Unit], h.texts[e.Unit] = *e.Old, e.OldText
 	}
 	note := h.withdrawnNote(h.dropInapplicable(), e.Unit)
 	// An undo that makes the HIT whole again (a yes that reopened it,
@@ -294,7 +307,7 @@ func (m *hitScreen) undoLast() tea.Cmd {
 	whole := e.Old != nil && complete && !h.practice
 	h.finished = h.finished && complete || whole
 	save := m.saveLabel(store.LabelChange{ItemID: h.item.ID, AnnotatorID: m.cfg.Annotator.ID,
-		Unit: e.Unit, Value: e.Old, Source: "undo", Finish: whole})
+		Unit: e.Unit, Value: e.Old, Text: e.OldText, Source: "undo", Finish: whole})
 	move := m.goTo(h.unitStep(e.Unit))
 	m.setStatus(strings.TrimSuffix("undid "+e.Unit+"; "+note, "; "), false)
 	return tea.Sequence(save, move)

@@ -123,6 +123,12 @@ func (k *fileKind) shortHelp(keys hitKeys, h *hitState) []key.Binding {
 	if h != nil {
 		unit = h.step().unit
 	}
+	switch {
+	case h != nil && h.typing != nil:
+		return []key.Binding{saveKey, leaveKey, moveKey}
+	case k.proto.TextMax(unit) > 0:
+		return []key.Binding{writeKey, keys.Back, keys.Undo, keys.Down, keys.Note, keys.Flag, keys.Guide, keys.Queue, keys.Pane, keys.Help, keys.Quit}
+	}
 	labels := scaleKeys(k.proto, unit)
 	if k.proto.IsChoice(unit) {
 		labels = k.choiceHelp(unit)
@@ -158,7 +164,7 @@ func (k *fileKind) fullHelp(keys hitKeys) [][]key.Binding {
 
 // build is the step's title (with which element or row it labels), what
 // the step shows with that element or row in focus, and the scale.
-func (k *fileKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
+func (k *fileKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 	s := m.styles
 	st := h.step()
 	fs, _ := k.file.StepOf(st.id)
@@ -180,6 +186,9 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 		choices: []string{m.scaleLine(h, st.unit, width)}, withTopic: whole}
 	if whole { // an element's or a row's shows beside it
 		v.given = m.givenLabel(h, st.unit)
+	}
+	if h.proto.TextMax(st.unit) > 0 { // a written answer: its line, not a scale
+		v.choices, v.given = m.answerLines(h, st.unit, width, rows), ""
 	}
 	return v
 }

@@ -45,6 +45,8 @@ func newAgreeCmd(g *globals) *cobra.Command {
 			"have two or more labels (all observed agreement rests on them) and warns when that is\n" +
 			"under 20 or when most units have a single label; --min-raters 2 computes every figure\n" +
 			"over units with at least two. Without a pooled row, JSON's not_pooled says why.\n" +
+			"A written type (a protocol's kind = \"text\" step) has no kappa or alpha: it gives the share of\n" +
+			"items whose answers are identical (trimmed, case folded) and their mean pairwise token F1 (text).\n" +
 			"With --ratings a type's scale is the categories its own labels use (one nobody used is not\n" +
 			"counted, which moves AC1; the output says so) unless given: --categories TYPE=a,b,c for a\n" +
 			"type (repeat for each), or a bare a,b,c for every type not named, which puts them on one\n" +

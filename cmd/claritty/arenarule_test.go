@@ -72,13 +72,24 @@ func beforeArenaRule(t *testing.T, db, old string) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
+	// Migration 0027 (written answers) out first, then 0025 and 0026.
+	for _, undo := range []string{"DROP TRIGGER labels_text", "DROP TRIGGER labels_text_update",
+		"DROP TRIGGER adjudications_text", "DROP TRIGGER adjudications_text_update",
+		"ALTER TABLE kind_units DROP COLUMN max_chars", "ALTER TABLE labels DROP COLUMN text",
+		"ALTER TABLE label_history DROP COLUMN old_text", "ALTER TABLE label_history DROP COLUMN new_text",
+		"ALTER TABLE adjudications DROP COLUMN text", "ALTER TABLE adjudication_history DROP COLUMN old_text",
+		"ALTER TABLE adjudication_history DROP COLUMN new_text", "ALTER TABLE repeat_labels DROP COLUMN text"} {
+		if _, err := conn.Exec(undo); err != nil {
+			t.Fatalf("%s: %v", undo, err)
+		}
+	}
 	// Each column's CHECK names only those added before it: out in reverse.
 	for _, col := range []string{"arena_dropped_one_game", "arena_dropped_no_game", "arena_lines", "arena_rule"} {
 		if _, err := conn.Exec("ALTER TABLE runs DROP COLUMN " + col); err != nil {
 			t.Fatal(err)
 		}
 	}
-	// Later migrations out too (0026, item_rows' element).
+	// Migration 0026 out too (item_rows' element, items' list length).
 	for _, drop := range []string{"item_rows DROP COLUMN element", "items DROP COLUMN list_len"} {
 		if _, err := conn.Exec("ALTER TABLE " + drop); err != nil {
 			t.Fatal(err)
@@ -89,8 +100,8 @@ func beforeArenaRule(t *testing.T, db, old string) {
 	}
 	var cols int
 	conn.QueryRow(`SELECT count(*) FROM pragma_table_info('runs') WHERE name GLOB 'arena_*'`).Scan(&cols)
-	if cols != 0 || store.SchemaVersion() != 26 {
-		t.Fatalf("%d arena columns left; this claritty's schema is %d, the test's migrations 25 and 26", cols, store.SchemaVersion())
+	if cols != 0 || store.SchemaVersion() != 27 {
+		t.Fatalf("%d arena columns left; this claritty's schema is %d, the test's migrations 25 to 27", cols, store.SchemaVersion())
 	}
 }
 

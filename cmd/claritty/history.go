@@ -119,10 +119,12 @@ func historyItem(ctx context.Context, st *store.Store, me store.Annotator, datas
 
 // historyLabel is a label of a history row as exports write it, or "" for
 // none.
-func historyLabel(p guidelines.Protocol, h store.HistoryEntry, v *int) string {
+func historyLabel(p guidelines.Protocol, h store.HistoryEntry, v *int, text string) string {
 	switch {
 	case v == nil:
 		return ""
+	case p.TextMax(h.Unit) > 0: // a written answer: its words
+		return text
 	case h.AsSeen:
 		return guidelines.SeenName(*v)
 	}
@@ -134,7 +136,7 @@ func writeHistory(w io.Writer, p guidelines.Protocol, h []store.HistoryEntry) er
 	fmt.Fprintln(tw, "at\tunit\tannotator\told\tnew\tsource\tby")
 	for _, e := range h {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", display.Clean(e.At), display.Clean(e.Unit), cell(e.Annotator, 20),
-			cell(historyLabel(p, e, e.Old), 20), cell(historyLabel(p, e, e.New), 20), cell(e.Source, 20), cell(e.Actor, 20))
+			cell(historyLabel(p, e, e.Old, e.OldText), 40), cell(historyLabel(p, e, e.New, e.NewText), 40), cell(e.Source, 20), cell(e.Actor, 20))
 	}
 	return tw.Flush()
 }
@@ -153,18 +155,18 @@ type historyRow struct {
 
 func writeHistoryJSON(w io.Writer, p guidelines.Protocol, h []store.HistoryEntry) error {
 	rows := []historyRow{}
-	label := func(e store.HistoryEntry, v *int) *string {
+	label := func(e store.HistoryEntry, v *int, text string) *string {
 		if v == nil {
 			return nil
 		}
-		s := display.Clean(historyLabel(p, e, v))
+		s := display.Clean(historyLabel(p, e, v, text))
 		return &s
 	}
 	// Names and ids are dataset text: no control reaches a terminal, in
 	// JSON either (it leaves U+009B as it is).
 	c := display.Clean
 	for _, e := range h {
-		rows = append(rows, historyRow{Item: c(e.Item), Unit: c(e.Unit), Annotator: c(e.Annotator), Old: label(e, e.Old), New: label(e, e.New),
+		rows = append(rows, historyRow{Item: c(e.Item), Unit: c(e.Unit), Annotator: c(e.Annotator), Old: label(e, e.Old, e.OldText), New: label(e, e.New, e.NewText),
 			Source: c(e.Source), Actor: c(e.Actor), At: c(e.At)})
 	}
 	enc := json.NewEncoder(w)

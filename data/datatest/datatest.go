@@ -422,3 +422,36 @@ scale = "need"
 guideline = "Would its answer help?"
 label_text = ["none", "little", "some", "much"]
 `
+
+// Written is a protocol file with a written step (kind = "text"): whether
+// a question needs clarifying, then, when it does, the clarifying question
+// the annotator would ask, at most 60 characters.
+const Written = `name = "written"
+title = "Needs clarifying, and how"
+items = "questions"
+
+[item]
+header = ["id", "question"]
+id = ["id"]
+text = ["question"]
+
+[[scale]]
+name = "yn"
+values = [0, 1]
+keys = ["0", "1"]
+names = ["no", "yes"]
+
+[[step]]
+title = "Does the question need clarifying?"
+unit = "need"
+show = ["question"]
+scale = "yn"
+
+[[step]]
+title = "What would you ask back?"
+unit = "ask"
+kind = "text"
+max_chars = 60
+show = ["question"]
+when = { unit = "need", value = 1 }
+`
