@@ -83,14 +83,14 @@ func TestDecodeJSONLine(t *testing.T) {
 		t.Errorf("string line: %v", l.Object)
 	}
 	for line, want := range map[string]string{
-		`"just text"`:  "the line is a JSON string, and its text is not JSON",
-		`"[1, 2]"`:     "the line is a JSON string holding a list, not an object",
-		`3`:            "the line is a number, not a JSON object",
-		`[{"a": 1}]`:   "the line is a list, not a JSON object",
-		`{"a": 1`:      "not JSON: the JSON ends before its value does",
-		`{"a": 1} {}`:  "more than one JSON value on the line",
-		`{"a": x}`:     "not JSON: invalid character 'x'",
-		"":             "not JSON: the line is empty",
+		`"just text"`:   "the line is a JSON string, and its text is not JSON",
+		`"[1, 2]"`:      "the line is a JSON string holding a list, not an object",
+		`3`:             "the line is a number, not a JSON object",
+		`[{"a": 1}]`:    "the line is a list, not a JSON object",
+		`{"a": 1`:       "not JSON: the JSON ends before its value does",
+		`{"a": 1} {}`:   "more than one JSON value on the line",
+		`{"a": x}`:      "not JSON: invalid character 'x'",
+		"":              "not JSON: the line is empty",
 		"{\"a\": \xff}": "not valid UTF-8",
 	} {
 		_, err := DecodeJSONLine([]byte(line))
