@@ -25,8 +25,11 @@ type Format struct {
 	// that claims the first line, or is the format asked for, is the
 	// file's. The others have a header line that is theirs alone, or
 	// (byHeader) one another format may share.
-	json  int
-	sniff func(first []byte) bool
+	json int
+	// jsonString: a line that is a JSON string (holding an object) may be
+	// the format's, as a JSONL protocol file's items may be (CLAMBER's).
+	jsonString bool
+	sniff      func(first []byte) bool
 	// headers are the header lines a TSV format is known by, for the hint
 	// that names the one a first line nearly is.
 	headers []string
@@ -125,8 +128,12 @@ func PairsFormat() Format {
 }
 
 // ProtocolFormat is a protocol file's TSV, known by the file's header and
-// imported under the file (which the database keeps).
+// imported under the file (which the database keeps); or its JSONL, known
+// by its first line's keys.
 func ProtocolFormat(pt guidelines.ProtocolText) Format {
+	if pt.File.JSONL() {
+		return jsonlProtocolFormat(pt)
+	}
 	header := strings.Join(pt.File.Item.Header, "\t")
 	return Format{name: store.Format(pt.File.Name), kind: pt.File.Name, headers: []string{header}, byHeader: true,
 		sniff: func(first []byte) bool { return string(first) == header },
@@ -188,7 +195,7 @@ func sniffFormat(file string, formats []Format, first []byte, want store.Format)
 	if !bytes.HasPrefix(bytes.TrimLeft(first, " \t"), []byte("{")) {
 		var claim []Format
 		for _, f := range formats {
-			if f.json == 0 && f.sniff(first) {
+			if (f.json == 0 || f.jsonString) && f.sniff(first) {
 				claim = append(claim, f)
 			}
 		}
@@ -204,10 +211,13 @@ func sniffFormat(file string, formats []Format, first []byte, want store.Format)
 		}
 		return claim[0], true, nil
 	}
-	for _, f := range jsonByRank(formats) {
+	for i, f := range jsonByRank(formats) {
 		// A malformed first line of the format asked for is reported by
 		// its reader, with its problem.
 		if f.name == want || f.sniff(first) {
+			if err := sharedKeys(file, jsonByRank(formats)[i:], first, want); err != nil {
+				return Format{}, false, err
+			}
 			return f, true, nil
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/claritty/claritty/display"
@@ -44,10 +43,15 @@ type FileRow struct {
 	List   []string
 	fields []string       // the cells, while the row is read
 	cols   map[string]int // the header's columns by name
+	// file is a JSONL line's protocol file, whose paths Cell reads.
+	file *guidelines.ProtocolFile
 }
 
 // Cell is the row's text in a column of the header ("" for none).
 func (r FileRow) Cell(col string) string {
+	if r.file != nil {
+		return r.file.FieldsOf(r.Raw).Text(col)
+	}
 	fields := r.fields
 	if fields == nil {
 		fields = strings.Split(strings.TrimRight(r.Raw, "\r\n"), "\t")
@@ -85,6 +89,10 @@ func ReadProtocolItems(r io.Reader, name string, f *guidelines.ProtocolFile, max
 
 // newProtoReader reads a file's header, which must be f's.
 func newProtoReader(lr *lineReader, f *guidelines.ProtocolFile, header []byte) (*protoReader, error) {
+	if f.JSONL() {
+		// No header: a first line read is the first item's.
+		return newReaderOf(lr, f, header, 0), nil
+	}
 	if header == nil {
 		line, err := lr.next()
 		if err != nil {
@@ -99,8 +107,14 @@ func newProtoReader(lr *lineReader, f *guidelines.ProtocolFile, header []byte) (
 		return nil, lineErr(lr.file, 1, "this is not a %s file: %s (want the header %q)", f.Name,
 			headerDiff(strings.Split(string(header), "\t"), f.Item.Header), want)
 	}
+	return newReaderOf(lr, f, nil, len(header)+1), nil
+}
+
+// newReaderOf is a reader of f's rows, the first already read (nil for
+// none) and size bytes of the file read.
+func newReaderOf(lr *lineReader, f *guidelines.ProtocolFile, first []byte, size int) *protoReader {
 	rd := &protoReader{f: f, lr: lr, byGroup: map[string]int{}, seen: map[string]int{},
-		scales: map[string]guidelines.FileScale{}, cols: map[string]int{}, size: len(header) + 1}
+		scales: map[string]guidelines.FileScale{}, cols: map[string]int{}, size: size, first: first}
 	for i, c := range f.Item.Header {
 		if c != "" {
 			rd.cols[c] = i
@@ -109,7 +123,7 @@ func newProtoReader(lr *lineReader, f *guidelines.ProtocolFile, header []byte) (
 	for _, s := range f.Scales {
 		rd.scales[s.Name] = s
 	}
-	return rd, nil
+	return rd
 }
 
 // each reads the rows after the header and hands each item to fn, whole:
@@ -118,7 +132,7 @@ func newProtoReader(lr *lineReader, f *guidelines.ProtocolFile, header []byte) (
 func (rd *protoReader) each(fn func(FileItem) error) error {
 	grouped := rd.f.Item.Group != ""
 	for {
-		line, err := rd.lr.next()
+		line, err := rd.firstOrNext()
 		if errors.Is(err, io.EOF) {
 			break
 		}
@@ -160,11 +174,29 @@ type protoReader struct {
 	cols    map[string]int // the header's named columns, by name
 	size    int            // bytes read
 	count   int            // items handed on
+	first   []byte         // a JSONL file's first line, read before the reader was made
+}
+
+// firstOrNext is the first line read before the reader was made, then
+// each next.
+func (rd *protoReader) firstOrNext() ([]byte, error) {
+	if first := rd.first; first != nil {
+		rd.first = nil
+		return first, nil
+	}
+	return rd.lr.next()
 }
 
 // row reads one line, raw as the file has it (with its line end), into
 // its item.
 func (rd *protoReader) row(raw string) error {
+	if rd.f.JSONL() {
+		r, err := rd.jsonRow(raw)
+		if err != nil {
+			return err
+		}
+		return rd.add(r)
+	}
 	it := rd.f.Item
 	fields := strings.Split(strings.TrimSuffix(raw, rd.lr.end), "\t")
 	if len(fields) > len(it.Header) {
@@ -192,6 +224,11 @@ func (rd *protoReader) row(raw string) error {
 	if err := rd.list(&r); err != nil {
 		return err
 	}
+	return rd.add(r)
+}
+
+// add puts a row read into its item, with the labels it holds.
+func (rd *protoReader) add(r FileRow) error {
 	i, err := rd.itemOf(r)
 	if err != nil {
 		return err
@@ -279,8 +316,8 @@ func (rd *protoReader) label(it *FileItem, r FileRow, col string, st guidelines.
 	if raw == "" {
 		return nil
 	}
-	v, err := strconv.Atoi(raw)
-	if err != nil || !slices.Contains(rd.scales[st.Scale].Values, v) {
+	v, ok := rd.scales[st.Scale].Parse(raw)
+	if !ok {
 		return lineErr(rd.lr.file, r.Line, "%s is %q, not a value of scale %q", col, raw, st.Scale)
 	}
 	if !asked {
@@ -371,7 +408,7 @@ func hasColumns(f *guidelines.ProtocolFile) bool {
 // question, and the list's first five elements, for listings and exports.
 func fileItem(f *guidelines.ProtocolFile, it FileItem) store.FileItem {
 	first := it.Rows[0]
-	out := store.FileItem{UID: it.UID}
+	out := store.FileItem{UID: it.UID, Meta: f.FieldsMeta(first.Raw)}
 	for _, r := range it.Rows {
 		out.Rows = append(out.Rows, r.Raw)
 	}

@@ -40,7 +40,9 @@ func WriteManual(ctx context.Context, r *store.Reading, w io.Writer, opts report
 func writeKept(ctx context.Context, r *store.Reading, w io.Writer, sum *report.ReleaseSummary, header string,
 	row func(bw *bufio.Writer, p *report.PaneGold) error) error {
 	bw := bufio.NewWriter(w)
-	bw.WriteString(header + "\n")
+	if header != "" { // a JSONL file has none
+		bw.WriteString(header + "\n")
+	}
 	err := report.EachPaneGold(ctx, r, func(p *report.PaneGold) error {
 		if !sum.Keep(p) {
 			return nil

@@ -277,6 +277,9 @@ type FileItem struct {
 	Question string
 	Options  [5]string
 	Rows     []string
+	// Meta is the fields its HIT's layout reads (a step's field
+	// condition), as guidelines.ProtocolFile.FieldsMeta gives them.
+	Meta string
 }
 
 // protocol is the kind's protocol as the import reads it: a protocol
@@ -312,7 +315,7 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 	if known {
 		im.stats.ItemsKnown++
 	} else {
-		if id, err = im.writePane(key, Pane{Query: it.Query, Question: it.Question, Options: it.Options}); err != nil {
+		if id, err = im.writePane(key, Pane{Query: it.Query, Question: it.Question, Options: it.Options, Meta: it.Meta}); err != nil {
 			return false, err
 		}
 		for i, line := range it.Rows {

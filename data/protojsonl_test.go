@@ -1,0 +1,334 @@
+package data
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// clamberShaped is a test-only protocol in CLAMBER's shape (its benchmark
+// lines are JSON strings holding objects): require clarification 0/1, the
+// category written as its code (CLAMBER gives one on every line), the
+// subclass's code, and a step asked only
+// of items with a context (a field condition).
+const clamberShaped = `name = "clamber-test"
+title = "CLAMBER, as a test has it"
+items = "questions"
+
+[item]
+format = "jsonl"
+keys = ["question", "context", "clarifying_question", "require_clarification", "category", "subclass"]
+id = ["question", "context"]
+text = ["question", "context", "clarifying_question"]
+
+[[scale]]
+name = "yesno"
+nominal = true
+values = [0, 1]
+keys = ["0", "1"]
+names = ["no", "yes"]
+
+[[scale]]
+name = "category"
+nominal = true
+values = [1, 2, 3]
+keys = ["1", "2", "3"]
+names = ["missing context", "unfamiliar", "lexical ambiguity"]
+codes = ["MC", "FD", "LA"]
+
+[[scale]]
+name = "subclass"
+nominal = true
+values = [1, 2, 3, 4, 5, 6, 7, 8, 9]
+keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
+names = ["none", "what", "whom", "when", "where", "unknown", "contradiction", "co-reference", "polysemy"]
+codes = ["none", "what", "whom", "when", "where", "NK", "ICL", "co-reference", "polysemy"]
+
+[[step]]
+title = "Does the question need clarifying?"
+unit = "require"
+show = ["question", "context"]
+scale = "yesno"
+column = "require_clarification"
+
+[[step]]
+title = "Which kind?"
+unit = "category"
+show = ["question", "context"]
+scale = "category"
+column = "category"
+
+[[step]]
+title = "Which subclass?"
+unit = "subclass"
+show = ["question", "context"]
+scale = "subclass"
+column = "subclass"
+
+[[step]]
+title = "Does the context settle it?"
+unit = "context_settles"
+show = ["question", "context"]
+scale = "yesno"
+when = { field = "context", not = "" }
+`
+
+// clamberLine is a CLAMBER-shaped line: the object's JSON text, with a
+// line end inside, as a JSON string (Python's json.dumps escaping of
+// non-ASCII, as the release has it).
+func clamberLine(t *testing.T, question, context string, require int, category, subclass string) string {
+	t.Helper()
+	inner, err := json.Marshal(map[string]any{"question": question, "context": context, "clarifying_question": "Which one?",
+		"require_clarification": require, "category": category, "subclass": subclass})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.ReplaceAll(string(inner), `é`, `\u00e9`) + "\n"
+	outer, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(outer) + "\n"
+}
+
+func parseTest(t *testing.T, name, text string) *guidelines.ProtocolFile {
+	t.Helper()
+	f, err := guidelines.ParseProtocolFile(name, []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// exportFile is the dataset written back in its protocol file's shape.
+func exportFile(t *testing.T, st *store.Store, who store.Annotator, dataset string) string {
+	t.Helper()
+	ctx := context.Background()
+	ds, err := st.DatasetByName(ctx, dataset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := st.ReadGold(ctx, who, ds.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var out bytes.Buffer
+	if _, err := WriteProtocolFile(ctx, r, &out, report.ReleaseOptions{IncludeUnresolved: true, IncludeIncomplete: true}); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// A CLAMBER-shaped file (each line a JSON string holding the object) is
+// known by its first line's keys, imports with its labels read through
+// the scales' codes, and exports back byte for byte; an adjudicated
+// category changes that one field's code and nothing else. The same file
+// again adds nothing.
+func TestImportCLAMBERShapedJSONL(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	f := parseTest(t, "clamber-test.toml", clamberShaped)
+	body := clamberLine(t, "Give me a list of good coffee shops?", "", 1, "MC", "whom") +
+		clamberLine(t, "Who won?", "The café \"Le Monde\" <3", 1, "LA", "co-reference") +
+		clamberLine(t, "What is 2+2?", "", 0, "FD", "NK")
+	opt := Options{Dataset: "clamber", Formats: []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(clamberShaped)})}}
+	res, err := testImport(ctx, st, who, strings.NewReader(body), "clamber_benchmark.jsonl", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Format != "clamber-test" || res.Items != 3 {
+		t.Errorf("imported as %s, %d items", res.Format, res.Items)
+	}
+	ds, _ := st.DatasetByName(ctx, "clamber")
+	second := storetest.ItemAt(t, st, ds.ID, 2)
+	release, err := st.EnsureAnnotator(ctx, DefaultLabelsAs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels, err := st.Labels(ctx, second.ID, release.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if labels["require"] != 1 || labels["category"] != 3 || labels["subclass"] != 8 {
+		t.Errorf("the second line's labels: %v, want require 1, category 3 (LA), subclass 8 (co-reference)", labels)
+	}
+	if got := exportFile(t, st, who, "clamber"); got != body {
+		t.Errorf("the export is not the file:\n got %q\nwant %q", got, body)
+	}
+	again, err := testImport(ctx, st, who, strings.NewReader(body), "clamber_benchmark.jsonl", opt)
+	if err != nil || again.ItemsKnown != 3 || again.Items != 0 {
+		t.Errorf("the same file again: %+v, %v", again.ImportStats, err)
+	}
+	fd := 2
+	if err := st.Adjudicate(ctx, second.ID, "category", &fd, who, "test"); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(body, "\n")
+	lines[1] = strings.Replace(lines[1], `\"category\":\"LA\"`, `\"category\":\"FD\"`, 1)
+	if !strings.Contains(lines[1], `\"FD\"`) {
+		t.Fatalf("the test's line has no category LA: %s", lines[1])
+	}
+	if got, want := exportFile(t, st, who, "clamber"), strings.Join(lines, ""); got != want {
+		t.Errorf("after category LA → FD:\n got %q\nwant %q", got, want)
+	}
+}
+
+// plainShaped is a test-only protocol over plain JSONL objects: a nested
+// id, and a list path whose elements are each rated.
+const plainShaped = `name = "answers-test"
+title = "Answers"
+items = "answers"
+
+[item]
+format = "jsonl"
+keys = ["meta", "topic", "answer", "overall"]
+id = ["meta.id"]
+text = ["topic"]
+list = ["answer[].text"]
+list_name = "sentence"
+
+[[scale]]
+name = "grade"
+values = [0, 1, 2]
+keys = ["0", "1", "2"]
+names = ["bad", "fair", "good"]
+
+[[step]]
+title = "Each sentence"
+unit = "sentence"
+per = "element"
+show = ["topic", "list"]
+scale = "grade"
+
+[[step]]
+title = "The answer"
+unit = "overall"
+show = ["topic", "list"]
+scale = "grade"
+column = "overall"
+`
+
+// A plain JSONL file imports with its list read by a path (one unit per
+// element), the nested id, and exports back byte for byte, spacing and
+// escapes as the file has them; a changed label rewrites its number in
+// place.
+func TestImportPlainJSONL(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	f := parseTest(t, "answers.toml", plainShaped)
+	body := `{"meta": {"id": "a1"}, "topic": "caf\u00e9s", "answer": [{"text": "One."}, {"text": "Two."}], "overall": 2}` + "\n" +
+		`{ "overall" : 0 , "answer":[{"text":"Only."}],"topic":"x","meta":{"id":"a2"}}` + "\r\n"
+	opt := Options{Dataset: "answers", Format: "answers-test", Formats: []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(plainShaped)})}}
+	if _, err := testImport(ctx, st, who, strings.NewReader(body), "answers.jsonl", opt); err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := st.DatasetByName(ctx, "answers")
+	first := storetest.ItemAt(t, st, ds.ID, 1)
+	if first.UID != store.FileItemUID("a1") {
+		t.Errorf("the first item's uid %s is not its meta.id's", first.UID)
+	}
+	units := f.Protocol().Units(first.Shape(1))
+	if want := []string{"sentence_1", "sentence_2", "overall"}; !slices.Equal(units, want) {
+		t.Errorf("the first item's units %v, want %v", units, want)
+	}
+	if got := exportFile(t, st, who, "answers"); got != body {
+		t.Errorf("the export is not the file:\n got %q\nwant %q", got, body)
+	}
+	one := 1
+	second := storetest.ItemAt(t, st, ds.ID, 2)
+	if err := st.Adjudicate(ctx, first.ID, "overall", &one, who, "test"); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Adjudicate(ctx, second.ID, "overall", &one, who, "test"); err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Replace(strings.Replace(body, `"overall": 2}`, `"overall": 1}`, 1), `"overall" : 0 ,`, `"overall" : 1 ,`, 1)
+	if got := exportFile(t, st, who, "answers"); got != want {
+		t.Errorf("after overall 2 → 1 and 0 → 1:\n got %q\nwant %q", got, want)
+	}
+}
+
+// A bad line is refused at its line, saying what it is, and nothing of
+// the file is kept (neither its items nor its protocol).
+func TestJSONLLinesRefused(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := parseTest(t, "clamber-test.toml", clamberShaped)
+	good := clamberLine(t, "Q?", "", 1, "MC", "what")
+	obj := `{"question": "Q2?", "context": "", "clarifying_question": "", "require_clarification": 0, "category": "FD", "subclass": "NK"}`
+	for _, c := range []struct{ line, want string }{
+		{`"just words"` + "\n", "x.jsonl:2: the line is a JSON string, and its text is not JSON"},
+		{`"[1]"` + "\n", "x.jsonl:2: the line is a JSON string holding a list, not an object"},
+		{"42\n", "x.jsonl:2: the line is a number, not a JSON object"},
+		{`[{"question": 1}]` + "\n", "x.jsonl:2: the line is a list, not a JSON object"},
+		{`{"question": "Q2?"` + "\n", "x.jsonl:2: not JSON: the JSON ends before its value does"},
+		{strings.Replace(obj, `"subclass": "NK"`, `"subclass": "NK", "extra": 1`, 1) + "\n", `x.jsonl:2: key "extra" is not in item.keys`},
+		{strings.Replace(obj, `, "subclass": "NK"`, ``, 1) + "\n", `x.jsonl:2: key "subclass" is missing`},
+		{strings.Replace(obj, `"category": "FD"`, `"category": "XX"`, 1) + "\n", `x.jsonl:2: category is "XX", not a value of scale "category"`},
+		{strings.Replace(obj, `"question": "Q2?"`, `"question": ["Q2?"]`, 1) + "\n", `x.jsonl:2: question is a list, not a text or a number`},
+		{good, "x.jsonl:2: the same item as line 1"},
+	} {
+		st := storetest.Open(t)
+		who := lead(t, st)
+		opt := Options{Dataset: "c", Formats: []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(clamberShaped)})}}
+		_, err := testImport(ctx, st, who, strings.NewReader(good+c.line), "x.jsonl", opt)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %q", c.line, err, c.want)
+		}
+		kept, err := st.Protocols(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ds, _ := st.Datasets(ctx); len(ds) != 0 || kept.Text("clamber-test") != nil {
+			t.Errorf("%q: kept %d datasets, the protocol %v", c.line, len(ds), kept.Text("clamber-test") != nil)
+		}
+	}
+}
+
+// A step with a field condition is asked only of the items whose field
+// meets it: the layout, the units a label may name, and what counts as a
+// whole HIT all leave it out of the others.
+func TestFieldConditionSkipsStep(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	f := parseTest(t, "clamber-test.toml", clamberShaped)
+	body := clamberLine(t, "No context?", "", 0, "MC", "what") + clamberLine(t, "With context?", "Earlier: the bank.", 0, "LA", "polysemy")
+	opt := Options{Dataset: "c", Formats: []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(clamberShaped)})}}
+	if _, err := testImport(ctx, st, who, strings.NewReader(body), "x.jsonl", opt); err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := st.DatasetByName(ctx, "c")
+	p := f.Protocol()
+	whole := map[string]int{"require": 0, "category": 1, "subclass": 1}
+	for i, want := range [][]string{{"require", "category", "subclass"}, {"require", "category", "subclass", "context_settles"}} {
+		it := storetest.ItemAt(t, st, ds.ID, i+1)
+		if got := p.Asked(it.Shape(1), whole); !slices.Equal(got, want) {
+			t.Errorf("item %d asks %v, want %v", i+1, got, want)
+		}
+		if complete := p.Complete(it.Shape(1), whole); complete != (i == 0) {
+			t.Errorf("item %d: complete without context_settles: %v", i+1, complete)
+		}
+		// A merged label of the step is refused on the item that does not
+		// ask it.
+		merge := "item\tunit\tannotator\tlabel\n" + it.UID + "\tcontext_settles\tbo\t1\n"
+		_, err := testImport(ctx, st, who, strings.NewReader(merge), "merge.tsv", Options{Format: FormatLabels})
+		if (err == nil) != (i == 1) {
+			t.Errorf("item %d: a merged context_settles label: %v", i+1, err)
+		}
+	}
+}
