@@ -3,101 +3,16 @@ package data
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
-
-// clamberShaped is a test-only protocol in CLAMBER's shape (its benchmark
-// lines are JSON strings holding objects): require clarification 0/1, the
-// category written as its code (CLAMBER gives one on every line), the
-// subclass's code, and a step asked only
-// of items with a context (a field condition).
-const clamberShaped = `name = "clamber-test"
-title = "CLAMBER, as a test has it"
-items = "questions"
-
-[item]
-format = "jsonl"
-keys = ["question", "context", "clarifying_question", "require_clarification", "category", "subclass"]
-id = ["question", "context"]
-text = ["question", "context", "clarifying_question"]
-
-[[scale]]
-name = "yesno"
-nominal = true
-values = [0, 1]
-keys = ["0", "1"]
-names = ["no", "yes"]
-
-[[scale]]
-name = "category"
-nominal = true
-values = [1, 2, 3]
-keys = ["1", "2", "3"]
-names = ["missing context", "unfamiliar", "lexical ambiguity"]
-codes = ["MC", "FD", "LA"]
-
-[[scale]]
-name = "subclass"
-nominal = true
-values = [1, 2, 3, 4, 5, 6, 7, 8, 9]
-keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
-names = ["none", "what", "whom", "when", "where", "unknown", "contradiction", "co-reference", "polysemy"]
-codes = ["none", "what", "whom", "when", "where", "NK", "ICL", "co-reference", "polysemy"]
-
-[[step]]
-title = "Does the question need clarifying?"
-unit = "require"
-show = ["question", "context"]
-scale = "yesno"
-column = "require_clarification"
-
-[[step]]
-title = "Which kind?"
-unit = "category"
-show = ["question", "context"]
-scale = "category"
-column = "category"
-
-[[step]]
-title = "Which subclass?"
-unit = "subclass"
-show = ["question", "context"]
-scale = "subclass"
-column = "subclass"
-
-[[step]]
-title = "Does the context settle it?"
-unit = "context_settles"
-show = ["question", "context"]
-scale = "yesno"
-when = { field = "context", not = "" }
-`
-
-// clamberLine is a CLAMBER-shaped line: the object's JSON text, with a
-// line end inside, as a JSON string (Python's json.dumps escaping of
-// non-ASCII, as the release has it).
-func clamberLine(t *testing.T, question, context string, require int, category, subclass string) string {
-	t.Helper()
-	inner, err := json.Marshal(map[string]any{"question": question, "context": context, "clarifying_question": "Which one?",
-		"require_clarification": require, "category": category, "subclass": subclass})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := strings.ReplaceAll(string(inner), `é`, `\u00e9`) + "\n"
-	outer, err := json.Marshal(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(outer) + "\n"
-}
 
 func parseTest(t *testing.T, name, text string) *guidelines.ProtocolFile {
 	t.Helper()
@@ -138,11 +53,11 @@ func TestImportCLAMBERShapedJSONL(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	who := lead(t, st)
-	f := parseTest(t, "clamber-test.toml", clamberShaped)
-	body := clamberLine(t, "Give me a list of good coffee shops?", "", 1, "MC", "whom") +
-		clamberLine(t, "Who won?", "The café \"Le Monde\" <3", 1, "LA", "co-reference") +
-		clamberLine(t, "What is 2+2?", "", 0, "FD", "NK")
-	opt := Options{Dataset: "clamber", Formats: []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(clamberShaped)})}}
+	f := parseTest(t, "clamber-test.toml", datatest.ClamberShaped("clamber-test"))
+	body := datatest.ClamberLine(t, "Give me a list of good coffee shops?", "", 1, "MC", "whom") +
+		datatest.ClamberLine(t, "Who won?", "The café \"Le Monde\" <3", 1, "LA", "co-reference") +
+		datatest.ClamberLine(t, "What is 2+2?", "", 0, "FD", "NK")
+	opt := Options{Dataset: "clamber", Formats: []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(datatest.ClamberShaped("clamber-test"))})}}
 	res, err := testImport(ctx, st, who, strings.NewReader(body), "clamber_benchmark.jsonl", opt)
 	if err != nil {
 		t.Fatal(err)
@@ -266,8 +181,8 @@ func TestImportPlainJSONL(t *testing.T) {
 func TestJSONLLinesRefused(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := parseTest(t, "clamber-test.toml", clamberShaped)
-	good := clamberLine(t, "Q?", "", 1, "MC", "what")
+	f := parseTest(t, "clamber-test.toml", datatest.ClamberShaped("clamber-test"))
+	good := datatest.ClamberLine(t, "Q?", "", 1, "MC", "what")
 	obj := `{"question": "Q2?", "context": "", "clarifying_question": "", "require_clarification": 0, "category": "FD", "subclass": "NK"}`
 	for _, c := range []struct{ line, want string }{
 		{`"just words"` + "\n", "x.jsonl:2: the line is a JSON string, and its text is not JSON"},
@@ -283,7 +198,7 @@ func TestJSONLLinesRefused(t *testing.T) {
 	} {
 		st := storetest.Open(t)
 		who := lead(t, st)
-		opt := Options{Dataset: "c", Formats: []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(clamberShaped)})}}
+		opt := Options{Dataset: "c", Formats: []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(datatest.ClamberShaped("clamber-test"))})}}
 		_, err := testImport(ctx, st, who, strings.NewReader(good+c.line), "x.jsonl", opt)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: got %v, want %q", c.line, err, c.want)
@@ -306,9 +221,9 @@ func TestFieldConditionSkipsStep(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	who := lead(t, st)
-	f := parseTest(t, "clamber-test.toml", clamberShaped)
-	body := clamberLine(t, "No context?", "", 0, "MC", "what") + clamberLine(t, "With context?", "Earlier: the bank.", 0, "LA", "polysemy")
-	opt := Options{Dataset: "c", Formats: []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(clamberShaped)})}}
+	f := parseTest(t, "clamber-test.toml", datatest.ClamberShaped("clamber-test"))
+	body := datatest.ClamberLine(t, "No context?", "", 0, "MC", "what") + datatest.ClamberLine(t, "With context?", "Earlier: the bank.", 0, "LA", "polysemy")
+	opt := Options{Dataset: "c", Formats: []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(datatest.ClamberShaped("clamber-test"))})}}
 	if _, err := testImport(ctx, st, who, strings.NewReader(body), "x.jsonl", opt); err != nil {
 		t.Fatal(err)
 	}
