@@ -3,6 +3,7 @@ package data
 import (
 	"bytes"
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -245,5 +246,67 @@ func TestFieldConditionSkipsStep(t *testing.T) {
 		if (err == nil) != (i == 1) {
 			t.Errorf("item %d: a merged context_settles label: %v", i+1, err)
 		}
+	}
+}
+
+// The gold counts a step with a field condition as asked only of the
+// items whose field meets it: the release's labels resolve the item with
+// no context whole, and leave the one with a context unresolved (no
+// column holds whether the context settles it).
+func TestFieldConditionInTheGold(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	text := datatest.ClamberShaped("clamber-test")
+	f := parseTest(t, "clamber-test.toml", text)
+	body := datatest.ClamberLine(t, "No context?", "", 0, "MC", "what") + datatest.ClamberLine(t, "With context?", "Earlier: the bank.", 0, "LA", "polysemy")
+	opt := Options{Dataset: "c", Formats: []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(text)})}}
+	if _, err := testImport(ctx, st, who, strings.NewReader(body), "x.jsonl", opt); err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := st.DatasetByName(ctx, "c")
+	r, err := st.ReadGold(ctx, who, ds.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var out bytes.Buffer
+	sum, err := WriteProtocolFile(ctx, r, &out, report.ReleaseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first := strings.SplitAfter(body, "\n")[0]; sum.Written != 1 || sum.Unresolved != 1 || out.String() != first {
+		t.Errorf("written %d, unresolved %d: %q; want the first line alone", sum.Written, sum.Unresolved, out.String())
+	}
+}
+
+// A kept file's field condition may not change once items were imported
+// by it (each item keeps the fields its layout reads): the change is
+// refused, the kept file unchanged; before any item it may.
+func TestFieldConditionChangeRefused(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	text := datatest.ClamberShaped("clamber-change")
+	changed := strings.Replace(text, `when = { field = "context", not = "" }`, `when = { field = "question", is = "" }`, 1)
+	f, f2 := parseTest(t, "a.toml", text), parseTest(t, "b.toml", changed)
+	if err := st.AddProtocol(ctx, who, f, []byte(text)); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.AddProtocol(ctx, who, f2, []byte(changed)); err != nil {
+		t.Fatalf("a change before any item: %v", err)
+	}
+	opt := Options{Dataset: "c", Formats: []Format{ProtocolFormat(guidelines.ProtocolText{File: f2, Text: []byte(changed)})}}
+	if _, err := testImport(ctx, st, who, strings.NewReader(datatest.ClamberLine(t, "Q?", "", 0, "MC", "what")), "x.jsonl", opt); err != nil {
+		t.Fatal(err)
+	}
+	err := st.AddProtocol(ctx, who, f, []byte(text))
+	if !errors.Is(err, store.ErrProtocolChanged) || !strings.Contains(err.Error(), "field conditions") {
+		t.Errorf("a changed field condition after an import: %v", err)
+	}
+	if kept, _ := st.Protocols(ctx); string(kept.Text("clamber-change")) != changed {
+		t.Error("the kept file changed")
 	}
 }
