@@ -310,3 +310,72 @@ func TestFieldConditionChangeRefused(t *testing.T) {
 		t.Error("the kept file changed")
 	}
 }
+
+// A TSV's label column may hold a scale's codes too: read as their
+// values, and an adjudicated label writes its code in the file-shaped
+// export (the labels and gold exports give the number).
+func TestScaleCodesInATSV(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	text := `name = "coded-tsv"
+title = "Coded"
+items = "questions"
+[item]
+header = ["question", "category"]
+id = ["question"]
+text = ["question"]
+[[scale]]
+name = "category"
+nominal = true
+values = [1, 2, 3]
+keys = ["1", "2", "3"]
+names = ["missing context", "unfamiliar", "lexical"]
+codes = ["MC", "FD", "LA"]
+[[step]]
+unit = "category"
+scale = "category"
+column = "category"
+show = ["question"]
+`
+	f := parseTest(t, "coded.toml", text)
+	body := "question\tcategory\nWho?\tLA\nWhat?\tMC\n"
+	opt := Options{Dataset: "coded", Formats: []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(text)})}}
+	if _, err := testImport(ctx, st, who, strings.NewReader(body), "coded.tsv", opt); err != nil {
+		t.Fatal(err)
+	}
+	if got := exportFile(t, st, who, "coded"); got != body {
+		t.Errorf("the export %q is not the file %q", got, body)
+	}
+	ds, _ := st.DatasetByName(ctx, "coded")
+	first := storetest.ItemAt(t, st, ds.ID, 1)
+	fd := 2
+	if err := st.Adjudicate(ctx, first.ID, "category", &fd, who, "test"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := exportFile(t, st, who, "coded"), strings.Replace(body, "Who?\tLA", "Who?\tFD", 1); got != want {
+		t.Errorf("after LA → FD: %q, want %q", got, want)
+	}
+	_, err := testImport(ctx, st, who, strings.NewReader("question\tcategory\nWhy?\t2\n"), "bad.tsv", opt)
+	if want := `bad.tsv:2: category is "2", not a value of scale "category"`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a number on a coded scale: %v, want %q", err, want)
+	}
+}
+
+// A JSONL line is bounded as every import's line is: one past the bound
+// is refused at its line, before it is read whole.
+func TestJSONLLineBounded(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	text := datatest.ClamberShaped("clamber-bound")
+	f := parseTest(t, "b.toml", text)
+	long := datatest.ClamberLine(t, strings.Repeat("why ", 400), "", 1, "MC", "what")
+	opt := Options{Dataset: "b", MaxLine: 1000, Formats: []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(text)})}}
+	_, err := testImport(ctx, st, who, strings.NewReader(datatest.ClamberLine(t, "Q?", "", 1, "MC", "what")+long), "b.jsonl", opt)
+	if err == nil || !strings.Contains(err.Error(), "b.jsonl:2:") || !strings.Contains(err.Error(), "1000") {
+		t.Errorf("a line past the bound: %v", err)
+	}
+}
