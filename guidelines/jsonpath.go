@@ -43,9 +43,6 @@ func ParseJSONPath(s string) (JSONPath, error) {
 	return p, nil
 }
 
-// String is the path as written.
-func (p JSONPath) String() string { return p.raw }
-
 // Key is the path's first key: the object's own field it reads.
 func (p JSONPath) Key() string { return p.steps[0].key }
 
