@@ -207,7 +207,11 @@ func sniffFormat(file string, formats []Format, first []byte, want store.Format)
 			for _, f := range claim {
 				names = append(names, string(f.name))
 			}
-			return Format{}, false, lineErr(file, 1, "the header of several protocols (%s): say which with --format NAME", strings.Join(names, ", "))
+			what := "header"
+			if claim[0].jsonString {
+				what = "keys" // a JSONL protocol's line that is a JSON string
+			}
+			return Format{}, false, lineErr(file, 1, "the %s of several protocols (%s): say which with --format NAME", what, strings.Join(names, ", "))
 		}
 		return claim[0], true, nil
 	}

@@ -379,3 +379,29 @@ func TestJSONLLineBounded(t *testing.T) {
 		t.Errorf("a line past the bound: %v", err)
 	}
 }
+
+// Two protocols whose items have the same keys both claim a file's first
+// line, an object or a JSON string holding one: the import is refused
+// naming both, and --format NAME chooses.
+func TestJSONLKeysOfTwoProtocols(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	var formats []Format
+	for _, name := range []string{"keys-one", "keys-two"} {
+		text := datatest.ClamberShaped(name)
+		formats = append(formats, ProtocolFormat(guidelines.ProtocolText{File: parseTest(t, name+".toml", text), Text: []byte(text)}))
+	}
+	obj := `{"question": "Q?", "context": "", "clarifying_question": "", "require_clarification": 0, "category": "FD", "subclass": "NK"}` + "\n"
+	for _, body := range []string{obj, datatest.ClamberLine(t, "Q?", "", 0, "FD", "NK")} {
+		st := storetest.Open(t)
+		who := lead(t, st)
+		_, err := testImport(ctx, st, who, strings.NewReader(body), "k.jsonl", Options{Dataset: "k", Formats: formats})
+		if want := "k.jsonl:1: the keys of several protocols (keys-one, keys-two): say which with --format NAME"; err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %q", body, err, want)
+		}
+		res, err := testImport(ctx, st, who, strings.NewReader(body), "k.jsonl", Options{Dataset: "k", Format: "keys-two", Formats: formats})
+		if err != nil || res.Format != "keys-two" {
+			t.Errorf("%q with --format keys-two: %s, %v", body, res.Format, err)
+		}
+	}
+}
