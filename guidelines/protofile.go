@@ -497,7 +497,7 @@ func (c *fileCheck) checkRowID() {
 	switch {
 	case it.RowID == "":
 	case !c.f.hasField(it.RowID):
-		c.at("item.row_id", "item.row_id: %q is not a field of the item (a column of item.header, a path from item.keys)", it.RowID)
+		c.at("item.row_id", "item.row_id: %q is not %s", it.RowID, c.f.fieldWords())
 	case it.Group == "":
 		c.at("item.row_id", "item.row_id names each of a group's rows, but rows are not grouped (item.group)")
 	case c.admit && c.f.labelColumns()[it.RowID]:

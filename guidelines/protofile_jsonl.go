@@ -216,7 +216,7 @@ func (c *fileCheck) checkFieldWhen(key string, i int, w FileCondition) {
 	case (w.Is == nil) == (w.Not == nil):
 		c.at(key+".when", "step %d: when.field %q: give one of is = \"text\" and not = \"text\"", i+1, w.Field)
 	case !c.f.hasField(w.Field):
-		c.at(key+".when", "step %d: when.field %q is not a field of the item (a column of item.header, a path from item.keys)", i+1, w.Field)
+		c.at(key+".when", "step %d: when.field %q is not %s", i+1, w.Field, c.f.fieldWords())
 	case c.f.labelColumns()[w.Field]:
 		c.at(key+".when", "step %d: when.field %q holds known labels", i+1, w.Field)
 	}
@@ -272,6 +272,15 @@ func (f *ProtocolFile) FieldConditions() map[string]string {
 		}
 	}
 	return out
+}
+
+// fieldWords says what a file's field is, for an error naming one that
+// is not: a column of item.header, or a path from item.keys.
+func (f *ProtocolFile) fieldWords() string {
+	if f.JSONL() {
+		return "a path from item.keys"
+	}
+	return "a column of item.header"
 }
 
 // fieldsAre says where a file's fields are, for an error naming one that

@@ -92,7 +92,7 @@ func TestJSONLProtocolFileProblems(t *testing.T) {
 		{`codes = ["MC", "FD", "LA"]`, `codes = ["MC", "MC", "LA"]`, `c.toml:19: scale "category": code "MC" is twice`},
 		{`codes = ["MC", "FD", "LA"]`, `codes = ["MC", " FD", "LA"]`, `c.toml:19: scale "category": code " FD" is empty or has spaces`},
 		{`not = "generic"`, `is = "x", not = "generic"`, `c.toml:30: step 2: when.field "template": give one of is`},
-		{`field = "template"`, `field = "nope"`, `c.toml:30: step 2: when.field "nope" is not a field of the item`},
+		{`field = "template"`, `field = "nope"`, `c.toml:30: step 2: when.field "nope" is not a path from item.keys`},
 		{`field = "template"`, `field = "category"`, `c.toml:30: step 2: when.field "category" holds known labels`},
 		{`{ field = "template", not = "generic" }`, `{ unit = "category", value = 1, not = "generic" }`, `c.toml:30: step 2: when.is and when.not are a field's`},
 		{`format = "jsonl"`, `format = "xml"`, `c.toml:6: item.format = "xml": want tsv or jsonl`},
