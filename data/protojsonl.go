@@ -113,7 +113,8 @@ func (rd *protoReader) jsonRow(raw string) (FileRow, error) {
 			return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "%v", err)
 		}
 	}
-	r := FileRow{Line: rd.lr.n, Raw: raw, file: f}
+	parsed := f.FieldsOf(body)
+	r := FileRow{Line: rd.lr.n, Raw: raw, file: f, parsed: &parsed}
 	if f.ListPath() {
 		list, err := rd.jsonList(l)
 		if err != nil {

@@ -43,13 +43,18 @@ type FileRow struct {
 	List   []string
 	fields []string       // the cells, while the row is read
 	cols   map[string]int // the header's columns by name
-	// file is a JSONL line's protocol file, whose paths Cell reads.
-	file *guidelines.ProtocolFile
+	// file is a JSONL line's protocol file, whose paths Cell reads;
+	// parsed its object, while the row is read.
+	file   *guidelines.ProtocolFile
+	parsed *guidelines.Fields
 }
 
 // Cell is the row's text in a column of the header ("" for none).
 func (r FileRow) Cell(col string) string {
-	if r.file != nil {
+	switch {
+	case r.parsed != nil:
+		return r.parsed.Text(col)
+	case r.file != nil:
 		return r.file.FieldsOf(r.Raw).Text(col)
 	}
 	fields := r.fields
@@ -237,7 +242,7 @@ func (rd *protoReader) add(r FileRow) error {
 	if err := rd.labels(item, r, len(item.Rows)); err != nil {
 		return err
 	}
-	r.fields = nil
+	r.fields, r.parsed = nil, nil
 	item.Rows = append(item.Rows, r)
 	return nil
 }
