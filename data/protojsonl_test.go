@@ -405,3 +405,67 @@ func TestJSONLKeysOfTwoProtocols(t *testing.T) {
 		}
 	}
 }
+
+// groupedJSONL gathers a topic's lines into one item, as a TSV's group
+// column does: the need once, each question's usefulness per row.
+const groupedJSONL = `name = "grouped-jsonl"
+title = "Need, then each question"
+items = "topics"
+
+[item]
+format = "jsonl"
+keys = ["topic", "request", "question", "need", "use"]
+group = "topic.id"
+id = ["topic.id"]
+text = ["request", "question"]
+
+[[scale]]
+name = "four"
+values = [1, 2, 3, 4]
+keys = ["1", "2", "3", "4"]
+names = ["none", "little", "some", "much"]
+
+[[step]]
+unit = "need"
+scale = "four"
+show = ["request"]
+column = "need"
+
+[[step]]
+unit = "usefulness"
+per = "row"
+scale = "four"
+show = ["request", "question"]
+column = "use"
+`
+
+// A grouped JSONL file gathers each group's lines, wherever they are,
+// into one item, and its export writes the lines back byte for byte, in
+// the order the items' rows were kept.
+func TestGroupedJSONL(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	f := parseTest(t, "g.toml", groupedJSONL)
+	a1 := `{"topic": {"id": 1}, "request": "jaguar", "question": "The car?", "need": 3, "use": 2}` + "\n"
+	b1 := `{"topic": {"id": 2}, "request": "java", "question": "The island?", "need": 2, "use": 4}` + "\n"
+	a2 := `{"topic": {"id": 1}, "request": "jaguar", "question": "The cat?", "need": 3, "use": 1}` + "\n"
+	opt := Options{Dataset: "g", Formats: []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(groupedJSONL)})}}
+	res, err := testImport(ctx, st, who, strings.NewReader(a1+b1+a2), "g.jsonl", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Items != 2 {
+		t.Errorf("%d items, want 2 topics", res.Items)
+	}
+	if got, want := exportFile(t, st, who, "g"), a1+a2+b1; got != want {
+		t.Errorf("the export:\n got %q\nwant %q", got, want)
+	}
+	bad := strings.Replace(a2, `"need": 3`, `"need": 4`, 1)
+	st2 := storetest.Open(t)
+	_, err = testImport(ctx, st2, lead(t, st2), strings.NewReader(a1+b1+bad), "g.jsonl", opt)
+	if want := "g.jsonl:3: need is 4 here and 3 at line 1, for one item"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a group's lines that disagree on its need: %v, want %q", err, want)
+	}
+}
