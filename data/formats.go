@@ -30,6 +30,13 @@ type Format struct {
 	// the format's, as a JSONL protocol file's items may be (CLAMBER's).
 	jsonString bool
 	sniff      func(first []byte) bool
+	// near, if set, claims a first line that is nearly the format's (a
+	// JSONL protocol's object lacking a key or with one besides), when no
+	// format claims it as its own: its reader then says what differs.
+	near func(first []byte) bool
+	// anyJSON: the format claims any JSON line (SERP), so it comes after
+	// every other claim.
+	anyJSON bool
 	// headers are the header lines a TSV format is known by, for the hint
 	// that names the one a first line nearly is.
 	headers []string
@@ -85,7 +92,7 @@ func ClickFormat() Format {
 // SERPFormat is Bing results objects, the SERPs of MIMICS panes: any JSON
 // line no other format claims.
 func SERPFormat() Format {
-	return builtIn(Format{name: FormatSERP, kind: guidelines.MIMICS.Kind, json: 6, sniff: func([]byte) bool { return true },
+	return builtIn(Format{name: FormatSERP, kind: guidelines.MIMICS.Kind, json: 6, anyJSON: true, sniff: func([]byte) bool { return true },
 		read: func(b body) ([]ImageWarning, error) { return nil, readSERP(b.lr, b.first, b.im) }})
 }
 
@@ -201,7 +208,7 @@ func sniffFormat(file string, formats []Format, first []byte, want store.Format)
 		}
 		switch {
 		case len(claim) == 0:
-			return Format{}, false, nil
+			return nearFormat(formats, first)
 		case len(claim) > 1 && claim[0].byHeader && claim[1].byHeader:
 			var names []string
 			for _, f := range claim {
@@ -215,13 +222,33 @@ func sniffFormat(file string, formats []Format, first []byte, want store.Format)
 		}
 		return claim[0], true, nil
 	}
-	for i, f := range jsonByRank(formats) {
+	ranked := jsonByRank(formats)
+	for i, f := range ranked {
 		// A malformed first line of the format asked for is reported by
 		// its reader, with its problem.
-		if f.name == want || f.sniff(first) {
-			if err := sharedKeys(file, jsonByRank(formats)[i:], first, want); err != nil {
+		if f.name == want || (!f.anyJSON && f.sniff(first)) {
+			if err := sharedKeys(file, ranked[i:], first, want); err != nil {
 				return Format{}, false, err
 			}
+			return f, true, nil
+		}
+	}
+	if f, ok, _ := nearFormat(formats, first); ok {
+		return f, true, nil
+	}
+	for _, f := range ranked {
+		if f.anyJSON && f.sniff(first) {
+			return f, true, nil
+		}
+	}
+	return Format{}, false, nil
+}
+
+// nearFormat is the first format that claims a first line as nearly its
+// own (false for none).
+func nearFormat(formats []Format, first []byte) (Format, bool, error) {
+	for _, f := range formats {
+		if f.near != nil && f.near(first) {
 			return f, true, nil
 		}
 	}

@@ -24,6 +24,7 @@ func jsonlProtocolFormat(pt guidelines.ProtocolText) Format {
 	f := pt.File
 	return Format{name: store.Format(f.Name), kind: f.Name, json: 1, jsonString: true, byHeader: true,
 		sniff: func(first []byte) bool { return keysProblem(f, first) == "" },
+		near:  func(first []byte) bool { return nearKeys(f, first) },
 		whole: func(ctx context.Context, in importing, first []byte) (Result, error) {
 			return importProtocol(ctx, in, f, pt.Text, first)
 		}}
@@ -195,4 +196,21 @@ func labelJSON(scale guidelines.FileScale, g int, was []byte) []byte {
 		return b
 	}
 	return []byte(code)
+}
+
+// nearKeys says whether a line's object has at least half of item.keys:
+// a file whose lines lost a key, or were given one, is still the
+// protocol's, and its reader says which keys differ.
+func nearKeys(f *guidelines.ProtocolFile, line []byte) bool {
+	l, err := guidelines.DecodeJSONLine(line)
+	if err != nil {
+		return false
+	}
+	shared := 0
+	for _, k := range f.Item.Keys {
+		if _, ok := l.Object[k]; ok {
+			shared++
+		}
+	}
+	return shared > 0 && 2*shared >= len(f.Item.Keys)
 }

@@ -469,3 +469,25 @@ func TestGroupedJSONL(t *testing.T) {
 		t.Errorf("a group's lines that disagree on its need: %v, want %q", err, want)
 	}
 }
+
+// A first line nearly a JSONL protocol's (a key renamed) is that
+// protocol's when no format claims it as its own, and refused saying
+// which keys differ, not read as some other format's (SERP takes any JSON
+// object, and a string line no format's).
+func TestJSONLNearlyAProtocolsKeys(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	text := datatest.ClamberShaped("clamber-near")
+	f := parseTest(t, "n.toml", text)
+	obj := `{"question": "Q?", "context": "", "clarifying_question": "", "require_clarification": 0, "category": "FD", "sub_class": "NK"}` + "\n"
+	str := strings.Replace(datatest.ClamberLine(t, "Q?", "", 0, "FD", "NK"), `\"subclass\"`, `\"sub_class\"`, 1)
+	for _, body := range []string{obj, str} {
+		st := storetest.Open(t)
+		who := lead(t, st)
+		formats := append(testFormats(st), ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(text)}))
+		_, err := testImport(ctx, st, who, strings.NewReader(body), "n.jsonl", Options{Dataset: "n", Formats: formats})
+		if want := `n.jsonl:1: key "subclass" is missing; key "sub_class" is not in item.keys`; err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %q", body, err, want)
+		}
+	}
+}
