@@ -185,8 +185,10 @@ func DecodeJSONLine(line []byte) (JSONLine, error) {
 	case map[string]any:
 		return JSONLine{Object: t, text: line}, nil
 	case string:
-		text, at := unquoteMapped(bytes.TrimSpace(line))
-		off := len(line) - len(bytes.TrimLeft(line, " \t"))
+		// JSON's whitespace around the string: space, tab, CR, LF.
+		quoted := bytes.TrimLeft(line, " \t\r\n")
+		off := len(line) - len(quoted)
+		text, at := unquoteMapped(bytes.TrimRight(quoted, " \t\r\n"))
 		for i := range at {
 			at[i] += off
 		}

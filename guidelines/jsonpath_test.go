@@ -116,6 +116,7 @@ func TestJSONLineReplace(t *testing.T) {
 		{plain, []string{"a", "c"}, `10`, `{ "category" :"MC",  "a": {"b": 1, "c": 10}, "note": "caf\u00e9"}`},
 		{string(wrapped), []string{"category"}, `"LA"`, strings.Replace(string(wrapped), `\"MC\"`, `\"LA\"`, 1)},
 		{string(wrapped), []string{"a", "c"}, `1`, strings.Replace(string(wrapped), `\"c\": 0`, `\"c\": 1`, 1)},
+		{" \r\t" + string(wrapped) + " ", []string{"category"}, `"FD"`, " \r\t" + strings.Replace(string(wrapped), `\"MC\"`, `\"FD\"`, 1) + " "},
 	} {
 		l, err := DecodeJSONLine([]byte(tc.line))
 		if err != nil {
