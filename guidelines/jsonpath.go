@@ -194,7 +194,7 @@ func DecodeJSONLine(line []byte) (JSONLine, error) {
 		}
 		inner, err := decodeOne(text)
 		if err != nil {
-			return JSONLine{}, fmt.Errorf("the line is a JSON string, and its text is not JSON: %v", err)
+			return JSONLine{}, fmt.Errorf("the line is a JSON string, and its text is not JSON: %s", strings.TrimPrefix(err.Error(), "not JSON: "))
 		}
 		obj, ok := inner.(map[string]any)
 		if !ok {

@@ -83,7 +83,7 @@ func TestDecodeJSONLine(t *testing.T) {
 		t.Errorf("string line: %v", l.Object)
 	}
 	for line, want := range map[string]string{
-		`"just text"`:   "the line is a JSON string, and its text is not JSON",
+		`"just text"`:   "the line is a JSON string, and its text is not JSON: invalid character 'j'",
 		`"[1, 2]"`:      "the line is a JSON string holding a list, not an object",
 		`3`:             "the line is a number, not a JSON object",
 		`[{"a": 1}]`:    "the line is a list, not a JSON object",
