@@ -25,8 +25,18 @@ type Format struct {
 	// that claims the first line, or is the format asked for, is the
 	// file's. The others have a header line that is theirs alone, or
 	// (byHeader) one another format may share.
-	json  int
-	sniff func(first []byte) bool
+	json int
+	// jsonString: a line that is a JSON string (holding an object) may be
+	// the format's, as a JSONL protocol file's items may be (CLAMBER's).
+	jsonString bool
+	sniff      func(first []byte) bool
+	// near, if set, claims a first line that is nearly the format's (a
+	// JSONL protocol's object lacking a key or with one besides), when no
+	// format claims it as its own: its reader then says what differs.
+	near func(first []byte) bool
+	// anyJSON: the format claims any JSON line (SERP), so it comes after
+	// every other claim.
+	anyJSON bool
 	// headers are the header lines a TSV format is known by, for the hint
 	// that names the one a first line nearly is.
 	headers []string
@@ -82,7 +92,7 @@ func ClickFormat() Format {
 // SERPFormat is Bing results objects, the SERPs of MIMICS panes: any JSON
 // line no other format claims.
 func SERPFormat() Format {
-	return builtIn(Format{name: FormatSERP, kind: guidelines.MIMICS.Kind, json: 6, sniff: func([]byte) bool { return true },
+	return builtIn(Format{name: FormatSERP, kind: guidelines.MIMICS.Kind, json: 6, anyJSON: true, sniff: func([]byte) bool { return true },
 		read: func(b body) ([]ImageWarning, error) { return nil, readSERP(b.lr, b.first, b.im) }})
 }
 
@@ -125,8 +135,12 @@ func PairsFormat() Format {
 }
 
 // ProtocolFormat is a protocol file's TSV, known by the file's header and
-// imported under the file (which the database keeps).
+// imported under the file (which the database keeps); or its JSONL, known
+// by its first line's keys.
 func ProtocolFormat(pt guidelines.ProtocolText) Format {
+	if pt.File.JSONL() {
+		return jsonlProtocolFormat(pt)
+	}
 	header := strings.Join(pt.File.Item.Header, "\t")
 	return Format{name: store.Format(pt.File.Name), kind: pt.File.Name, headers: []string{header}, byHeader: true,
 		sniff: func(first []byte) bool { return string(first) == header },
@@ -188,26 +202,53 @@ func sniffFormat(file string, formats []Format, first []byte, want store.Format)
 	if !bytes.HasPrefix(bytes.TrimLeft(first, " \t"), []byte("{")) {
 		var claim []Format
 		for _, f := range formats {
-			if f.json == 0 && f.sniff(first) {
+			if (f.json == 0 || f.jsonString) && f.sniff(first) {
 				claim = append(claim, f)
 			}
 		}
 		switch {
 		case len(claim) == 0:
-			return Format{}, false, nil
+			return nearFormat(formats, first)
 		case len(claim) > 1 && claim[0].byHeader && claim[1].byHeader:
 			var names []string
 			for _, f := range claim {
 				names = append(names, string(f.name))
 			}
-			return Format{}, false, lineErr(file, 1, "the header of several protocols (%s): say which with --format NAME", strings.Join(names, ", "))
+			what := "header"
+			if claim[0].jsonString {
+				what = "keys" // a JSONL protocol's line that is a JSON string
+			}
+			return Format{}, false, lineErr(file, 1, "the %s of several protocols (%s): say which with --format NAME", what, strings.Join(names, ", "))
 		}
 		return claim[0], true, nil
 	}
-	for _, f := range jsonByRank(formats) {
+	ranked := jsonByRank(formats)
+	for i, f := range ranked {
 		// A malformed first line of the format asked for is reported by
 		// its reader, with its problem.
-		if f.name == want || f.sniff(first) {
+		if f.name == want || (!f.anyJSON && f.sniff(first)) {
+			if err := sharedKeys(file, ranked[i:], first, want); err != nil {
+				return Format{}, false, err
+			}
+			return f, true, nil
+		}
+	}
+	if f, ok, _ := nearFormat(formats, first); ok {
+		return f, true, nil
+	}
+	for _, f := range ranked {
+		if f.anyJSON && f.sniff(first) {
+			return f, true, nil
+		}
+	}
+	return Format{}, false, nil
+}
+
+// nearFormat is the first format that claims a first line as nearly its
+// own (false for none).
+func nearFormat(formats []Format, first []byte) (Format, bool, error) {
+	for _, f := range formats {
+		if f.near != nil && f.near(first) {
 			return f, true, nil
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/claritty/claritty/agreement"
@@ -41,12 +40,20 @@ func WriteProtocolFile(ctx context.Context, r *store.Reading, w io.Writer, opts 
 	for i, c := range f.Item.Header {
 		col[c] = i
 	}
+	header, row := strings.Join(f.Item.Header, "\t"), withGold
+	if f.JSONL() {
+		// A JSONL file has no header line.
+		header = ""
+		row = func(line string, f *guidelines.ProtocolFile, _ map[string]int, p *report.PaneGold, pos int) string {
+			return jsonWithGold(line, f, p.Label, pos)
+		}
+	}
 	written := func(p *report.PaneGold) { p.Missing = missingInFile(f, p.MissingUnits) }
-	err = writeKeptAs(ctx, r, w, &sum, strings.Join(f.Item.Header, "\t"), written, func(bw *bufio.Writer, p *report.PaneGold) error {
+	err = writeKeptAs(ctx, r, w, &sum, header, written, func(bw *bufio.Writer, p *report.PaneGold) error {
 		lines := rows[p.Item.ID]
 		element, _ := f.Elements(lines) // a row's label cells are its element's
 		for pos, line := range lines {
-			if _, err := bw.WriteString(withGold(line, f, col, p, element[pos])); err != nil {
+			if _, err := bw.WriteString(row(line, f, col, p, element[pos])); err != nil {
 				return err
 			}
 		}
@@ -61,23 +68,24 @@ func withGold(line string, f *guidelines.ProtocolFile, col map[string]int, p *re
 	body := strings.TrimRight(line, "\r\n")
 	end := line[len(body):]
 	cells := strings.Split(body, "\t")
-	set := func(column, unit string) {
+	set := func(column, unit string, scale guidelines.FileScale) {
 		i, ok := col[column]
 		if !ok || i >= len(cells) {
 			return
 		}
 		gold := p.Label(unit)
-		if v, err := strconv.Atoi(cells[i]); err == nil && v == gold {
+		if v, ok := scale.Parse(cells[i]); ok && v == gold {
 			return
 		}
 		cells[i] = ""
 		if gold >= 0 {
-			cells[i] = strconv.Itoa(gold)
+			cells[i] = scale.Code(gold)
 		}
 	}
 	for _, st := range f.Steps {
+		scale, _ := f.ScaleOf(st)
 		for _, c := range f.LabelCells(st, pos) {
-			set(c.Column, c.Unit)
+			set(c.Column, c.Unit, scale)
 		}
 	}
 	return strings.Join(cells, "\t") + end

@@ -48,10 +48,20 @@ type FileRow struct {
 	List   []string
 	fields []string       // the cells, while the row is read
 	cols   map[string]int // the header's columns by name
+	// file is a JSONL line's protocol file, whose paths Cell reads;
+	// parsed its object, while the row is read.
+	file   *guidelines.ProtocolFile
+	parsed *guidelines.Fields
 }
 
 // Cell is the row's text in a column of the header ("" for none).
 func (r FileRow) Cell(col string) string {
+	switch {
+	case r.parsed != nil:
+		return r.parsed.Text(col)
+	case r.file != nil:
+		return r.file.FieldsOf(r.Raw).Text(col)
+	}
 	fields := r.fields
 	if fields == nil {
 		fields = strings.Split(strings.TrimRight(r.Raw, "\r\n"), "\t")
@@ -89,6 +99,10 @@ func ReadProtocolItems(r io.Reader, name string, f *guidelines.ProtocolFile, max
 
 // newProtoReader reads a file's header, which must be f's.
 func newProtoReader(lr *lineReader, f *guidelines.ProtocolFile, header []byte) (*protoReader, error) {
+	if f.JSONL() {
+		// No header: a first line read is the first item's.
+		return newReaderOf(lr, f, header, 0), nil
+	}
 	if header == nil {
 		line, err := lr.next()
 		if err != nil {
@@ -103,8 +117,14 @@ func newProtoReader(lr *lineReader, f *guidelines.ProtocolFile, header []byte) (
 		return nil, lineErr(lr.file, 1, "this is not a %s file: %s (want the header %q)", f.Name,
 			headerDiff(strings.Split(string(header), "\t"), f.Item.Header), want)
 	}
+	return newReaderOf(lr, f, nil, len(header)+1), nil
+}
+
+// newReaderOf is a reader of f's rows, the first already read (nil for
+// none) and size bytes of the file read.
+func newReaderOf(lr *lineReader, f *guidelines.ProtocolFile, first []byte, size int) *protoReader {
 	rd := &protoReader{f: f, lr: lr, byGroup: map[string]int{}, seen: map[string]int{},
-		scales: map[string]guidelines.FileScale{}, cols: map[string]int{}, size: len(header) + 1}
+		scales: map[string]guidelines.FileScale{}, cols: map[string]int{}, size: size, first: first}
 	for i, c := range f.Item.Header {
 		if c != "" {
 			rd.cols[c] = i
@@ -113,7 +133,7 @@ func newProtoReader(lr *lineReader, f *guidelines.ProtocolFile, header []byte) (
 	for _, s := range f.Scales {
 		rd.scales[s.Name] = s
 	}
-	return rd, nil
+	return rd
 }
 
 // each reads the rows after the header and hands each item to fn, whole:
@@ -122,7 +142,7 @@ func newProtoReader(lr *lineReader, f *guidelines.ProtocolFile, header []byte) (
 func (rd *protoReader) each(fn func(FileItem) error) error {
 	grouped := rd.f.Item.Group != ""
 	for {
-		line, err := rd.lr.next()
+		line, err := rd.firstOrNext()
 		if errors.Is(err, io.EOF) {
 			break
 		}
@@ -164,11 +184,29 @@ type protoReader struct {
 	cols    map[string]int // the header's named columns, by name
 	size    int            // bytes read
 	count   int            // items handed on
+	first   []byte         // a JSONL file's first line, read before the reader was made
+}
+
+// firstOrNext is the first line read before the reader was made, then
+// each next.
+func (rd *protoReader) firstOrNext() ([]byte, error) {
+	if first := rd.first; first != nil {
+		rd.first = nil
+		return first, nil
+	}
+	return rd.lr.next()
 }
 
 // row reads one line, raw as the file has it (with its line end), into
 // its item.
 func (rd *protoReader) row(raw string) error {
+	if rd.f.JSONL() {
+		r, err := rd.jsonRow(raw)
+		if err != nil {
+			return err
+		}
+		return rd.add(r)
+	}
 	it := rd.f.Item
 	fields := strings.Split(strings.TrimSuffix(raw, rd.lr.end), "\t")
 	if len(fields) > len(it.Header) {
@@ -196,6 +234,11 @@ func (rd *protoReader) row(raw string) error {
 	if err := rd.list(&r); err != nil {
 		return err
 	}
+	return rd.add(r)
+}
+
+// add puts a row read into its item, with the labels it holds.
+func (rd *protoReader) add(r FileRow) error {
 	i, err := rd.itemOf(r)
 	if err != nil {
 		return err
@@ -204,7 +247,7 @@ func (rd *protoReader) row(raw string) error {
 	if err := rd.labels(item, r, rd.elementOf(item, r)); err != nil {
 		return err
 	}
-	r.fields = nil
+	r.fields, r.parsed = nil, nil
 	item.Rows = append(item.Rows, r)
 	return nil
 }
@@ -302,12 +345,13 @@ func (rd *protoReader) label(it *FileItem, r FileRow, col string, st guidelines.
 	if raw == "" {
 		return nil
 	}
-	v, err := strconv.Atoi(raw)
+	v, ok := rd.scales[st.Scale].Parse(raw)
 	if st.Kind == guidelines.StepChoice {
 		if err := rd.choiceLabel(r, col, raw); err != nil {
 			return err
 		}
-	} else if err != nil || !slices.Contains(rd.scales[st.Scale].Values, v) {
+		v, _ = strconv.Atoi(raw)
+	} else if !ok {
 		return lineErr(rd.lr.file, r.Line, "%s is %q, not a value of scale %q", col, raw, st.Scale)
 	}
 	if !asked {
@@ -372,9 +416,10 @@ func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFil
 		for _, u := range slices.Sorted(maps.Keys(it.Known)) {
 			labels = append(labels, store.UnitLabel{Unit: u, Annotator: labelsAs, Value: it.Known[u]})
 		}
-		if f.Item.Group != "" {
-			// A group has any number of rows: the kind lists units for them.
-			if err := im.NeedRows(elementCount(it)); err != nil {
+		if n := elementCount(f, it); n > 0 {
+			// A group has any number of rows, and a JSONL list path any
+			// number of elements: the kind lists units for them.
+			if err := im.NeedRows(n); err != nil {
 				return err
 			}
 		}
@@ -404,7 +449,7 @@ func hasColumns(f *guidelines.ProtocolFile) bool {
 // question, and the list's first five elements, for listings and exports.
 func fileItem(f *guidelines.ProtocolFile, it FileItem) store.FileItem {
 	first := it.Rows[0]
-	out := store.FileItem{UID: it.UID}
+	out := store.FileItem{UID: it.UID, Meta: f.FieldsMeta(first.Raw)}
 	for _, r := range it.Rows {
 		out.Rows = append(out.Rows, r.Raw)
 	}
@@ -437,8 +482,13 @@ func atLine(file string, line int, err error) error {
 
 // elementCount is how many units a step per row or element asks of a
 // grouped item: its distinct elements with item.element, else its rows.
-func elementCount(it FileItem) int {
-	if it.Elements == nil {
+func elementCount(f *guidelines.ProtocolFile, it FileItem) int {
+	switch {
+	case f.Item.Group == "" && f.ListPath() && len(it.Rows) > 0:
+		return len(it.Rows[0].List)
+	case f.Item.Group == "":
+		return 0
+	case it.Elements == nil:
 		return len(it.Rows)
 	}
 	return len(it.elements)

@@ -47,7 +47,9 @@ func writeKept(ctx context.Context, r *store.Reading, w io.Writer, sum *report.R
 func writeKeptAs(ctx context.Context, r *store.Reading, w io.Writer, sum *report.ReleaseSummary, header string,
 	prep func(p *report.PaneGold), row func(bw *bufio.Writer, p *report.PaneGold) error) error {
 	bw := bufio.NewWriter(w)
-	bw.WriteString(header + "\n")
+	if header != "" { // a JSONL file has none
+		bw.WriteString(header + "\n")
+	}
 	err := report.EachPaneGold(ctx, r, func(p *report.PaneGold) error {
 		if prep != nil {
 			prep(p)

@@ -32,7 +32,7 @@ func (f *ProtocolFile) holds(s Shape, unit string) (string, bool) {
 		switch _, err := strconv.Atoi(n); {
 		case !numbered || err != nil:
 		case st.Per == PerElement:
-			return fmt.Sprintf("the item has no %s %s (it has %d)", f.Item.ListName, n, min(s.Answers, len(f.Item.List))), true
+			return fmt.Sprintf("the item has no %s %s (it has %d)", f.Item.ListName, n, min(s.Answers, f.listCap())), true
 		case st.Per == PerRow:
 			return fmt.Sprintf("the item has no %s %s (it has %d)", f.RowNoun(), n, s.Rows), true
 		}

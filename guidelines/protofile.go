@@ -70,6 +70,11 @@ type ItemColumns struct {
 	// per element then labels each distinct element, numbered in order of
 	// first appearance, and a HIT shows each once, from its first row.
 	Element string `toml:"element"`
+	// Format is the file's: "tsv" (the default) or "jsonl", each line one
+	// JSON object (or a JSON string holding one), known by Keys, its
+	// top-level keys, and its fields JSON paths (protofile_jsonl.go).
+	Format string   `toml:"format"`
+	Keys   []string `toml:"keys"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -87,6 +92,9 @@ type FileScale struct {
 	Values  []int    `toml:"values"`  // as the file writes them, from the lowest up
 	Keys    []string `toml:"keys"`    // the key for each value, one character
 	Names   []string `toml:"names"`   // each value's name
+	// Codes, when given, are what a file writes for each value instead of
+	// its number (CLAMBER's category: MC, FD, LA).
+	Codes []string `toml:"codes"`
 }
 
 // FileStep is one step of a HIT.
@@ -123,11 +131,15 @@ const (
 )
 
 // FileCondition is a step's condition: asked after Unit's label is Value,
-// or any of In (need 2, 3 or 4). A file gives one of the two.
+// or any of In (need 2, 3 or 4), a file giving one of the two; or asked
+// of the items whose Field's text Is (or is Not) a text.
 type FileCondition struct {
-	Unit  string `toml:"unit"`
-	Value *int   `toml:"value"`
-	In    []int  `toml:"in"`
+	Unit  string  `toml:"unit"`
+	Value *int    `toml:"value"`
+	In    []int   `toml:"in"`
+	Field string  `toml:"field"`
+	Is    *string `toml:"is"`
+	Not   *string `toml:"not"`
 }
 
 // set is the labels that meet the condition. A kept file may give
@@ -495,8 +507,8 @@ func (c *fileCheck) checkRowID() {
 	it := c.f.Item
 	switch {
 	case it.RowID == "":
-	case !slices.Contains(it.Header, it.RowID):
-		c.at("item.row_id", "item.row_id: %q is not a column of item.header", it.RowID)
+	case !c.f.hasField(it.RowID):
+		c.at("item.row_id", "item.row_id: %q is not %s", it.RowID, c.f.fieldWords())
 	case it.Group == "":
 		c.at("item.row_id", "item.row_id names each of a group's rows, but rows are not grouped (item.group)")
 	case c.admit && c.f.labelColumns()[it.RowID]:
@@ -506,6 +518,17 @@ func (c *fileCheck) checkRowID() {
 
 func (c *fileCheck) checkItem() {
 	it := c.f.Item
+	switch it.Format {
+	case "", FormatTSV:
+	case FormatJSONL:
+		c.checkJSONLItem()
+		return
+	default:
+		c.at("item.format", "item.format = %q: want tsv or jsonl", it.Format)
+	}
+	if len(it.Keys) > 0 {
+		c.at("item.keys", "item.keys are a JSONL file's: give format = \"jsonl\", or a TSV's item.header")
+	}
 	if len(it.Header) == 0 {
 		c.at("item.header", "item.header: the file's header is missing")
 	}
@@ -561,6 +584,7 @@ func (c *fileCheck) checkScales() map[string]FileScale {
 			}
 		}
 		c.checkKeys(key, s)
+		c.checkCodes(key, s)
 		if c.admit {
 			for _, n := range s.Names {
 				if !drawable(n) {
@@ -713,25 +737,32 @@ func (c *fileCheck) checkColumn(key string, i int, st FileStep) {
 	if st.Column == "" {
 		return
 	}
-	header := c.f.Item.Header
 	if st.Per == PerElement && c.f.Item.Element == "" {
 		if !strings.Contains(st.Column, "{n}") {
 			c.at(key+".column", "step %d: column %q: a step per element names its columns with {n}", i+1, st.Column)
 			return
 		}
-		for n := range len(c.f.Item.List) {
-			if col := strings.ReplaceAll(st.Column, "{n}", strconv.Itoa(n+1)); !slices.Contains(header, col) {
-				c.at(key+".column", "step %d: column %q is not in item.header", i+1, col)
+		for n := range c.f.listCap() {
+			if col := strings.ReplaceAll(st.Column, "{n}", strconv.Itoa(n+1)); !c.f.hasField(col) {
+				c.at(key+".column", "step %d: column %q is not %s", i+1, col, c.f.fieldsAre())
 			}
 		}
 		return
 	}
-	if !slices.Contains(header, st.Column) {
-		c.at(key+".column", "step %d: column %q is not in item.header", i+1, st.Column)
+	if !c.f.hasField(st.Column) {
+		c.at(key+".column", "step %d: column %q is not %s", i+1, st.Column, c.f.fieldsAre())
 	}
 }
 
 func (c *fileCheck) checkWhen(key string, i int, st FileStep, earlier map[string]FileStep, scales map[string]FileScale) {
+	if st.When.Field != "" {
+		c.checkFieldWhen(key, i, *st.When)
+		return
+	}
+	if st.When.Is != nil || st.When.Not != nil {
+		c.at(key+".when", "step %d: when.is and when.not are a field's: name it (field = \"template\")", i+1)
+		return
+	}
 	before, ok := earlier[st.When.Unit]
 	switch {
 	case !ok:

@@ -67,7 +67,7 @@ func (f *ProtocolFile) Protocol() Protocol {
 		p.Types = append(p.Types, st.Unit)
 		switch st.Per {
 		case PerElement:
-			p.AllUnits = append(p.AllUnits, numbered(st.Unit, len(f.Item.List))...)
+			p.AllUnits = append(p.AllUnits, numbered(st.Unit, f.listCap())...)
 		case PerRow:
 			p.AllUnits = append(p.AllUnits, numbered(st.Unit, f.RowsListed())...)
 		default:
@@ -87,7 +87,7 @@ func (f *ProtocolFile) Protocol() Protocol {
 		p.Ratings = !p.Nominal && len(p.Scale) > 2
 	}
 	steps := slices.Clone(f.Steps)
-	listLen := len(f.Item.List)
+	listLen := f.listCap()
 	grouped := f.Item.Group != ""
 	p.steps = func(s Shape) []ItemStep { return fileSteps(steps, listLen, grouped, s) }
 	p.conds = conditionsOf(p, f.largestItem())
@@ -96,10 +96,18 @@ func (f *ProtocolFile) Protocol() Protocol {
 }
 
 // fileSteps lays out one item's HIT: each step once, once per list
-// element the item has, or once per row it gathers.
+// element the item has, or once per row it gathers; a step whose field
+// condition the item's fields do not meet not at all (a shape that does
+// not give its fields has every step).
 func fileSteps(steps []FileStep, listLen int, grouped bool, s Shape) []ItemStep {
 	var out []ItemStep
 	for _, st := range steps {
+		if st.When != nil && st.When.Field != "" {
+			if s.Fields != "" && !fieldHolds(*st.When, s.Fields) {
+				continue
+			}
+			st.When = nil
+		}
 		var these []ItemStep
 		if st.Kind == StepChoice && !grouped && min(s.Answers, listLen) == 0 {
 			continue // an item with no element has nothing to pick: no step
@@ -182,13 +190,8 @@ type ShownRow struct {
 
 // Shown is what of a row, as the file has it, a HIT may show.
 func (f *ProtocolFile) Shown(line string) ShownRow {
-	cells := strings.Split(strings.TrimRight(line, "\r\n"), "\t")
-	at := func(col string) string {
-		if i := slices.Index(f.Item.Header, col); i >= 0 && i < len(cells) {
-			return cells[i]
-		}
-		return ""
-	}
+	row := f.FieldsOf(line)
+	at := row.Text
 	out := ShownRow{Cells: map[string]string{}}
 	list := false
 	for _, st := range f.Steps {
@@ -201,11 +204,7 @@ func (f *ProtocolFile) Shown(line string) ShownRow {
 		}
 	}
 	if list {
-		for _, col := range f.Item.List {
-			if v := at(col); v != "" {
-				out.List = append(out.List, v)
-			}
-		}
+		out.List = row.List()
 	}
 	return out
 }
@@ -246,7 +245,8 @@ func (f *ProtocolFile) RowUnit(unit string) (int, bool) { return f.rowOf(unit) }
 // rowOf is the row (from 1) a unit asked per row labels.
 func (f *ProtocolFile) rowOf(unit string) (int, bool) {
 	st, ok := f.StepOf(unitType(unit))
-	if !ok || st.Per != PerRow || unitType(unit) == unit {
+	listed := st.Per == PerRow || (st.Per == PerElement && f.ListPath())
+	if !ok || !listed || unitType(unit) == unit {
 		return 0, false
 	}
 	n, err := strconv.Atoi(unit[len(st.Unit)+1:])
@@ -254,17 +254,7 @@ func (f *ProtocolFile) rowOf(unit string) (int, bool) {
 }
 
 // cell is a row's text in a column of the header ("" for none).
-func (f *ProtocolFile) cell(line, col string) string {
-	i := slices.Index(f.Item.Header, col)
-	if col == "" || i < 0 {
-		return ""
-	}
-	cells := strings.Split(strings.TrimRight(line, "\r\n"), "\t")
-	if i >= len(cells) {
-		return ""
-	}
-	return cells[i]
-}
+func (f *ProtocolFile) cell(line, col string) string { return f.FieldsOf(line).Text(col) }
 
 // StepOf is the step that labels units of type id (a unit without its _n).
 func (f *ProtocolFile) StepOf(id string) (FileStep, bool) {
@@ -290,7 +280,7 @@ func (f *ProtocolFile) LabelCells(st FileStep, pos int) []LabelCell {
 	case st.Column == "":
 		return nil
 	case st.Per == PerElement:
-		out := make([]LabelCell, len(f.Item.List))
+		out := make([]LabelCell, f.listCap())
 		for i := range out {
 			n := strconv.Itoa(i + 1)
 			out[i] = LabelCell{Column: strings.ReplaceAll(st.Column, "{n}", n), Unit: st.Unit + "_" + n, Element: i + 1}

@@ -50,7 +50,7 @@ const (
 // MaxColumns.
 var arrayBounds = map[string]int{
 	"item.header": MaxColumns, "item.id": MaxColumns, "item.text": MaxColumns, "item.list": MaxColumns,
-	"scale.values": maxScaleValues, "scale.keys": maxScaleValues, "scale.names": maxScaleValues,
+	"scale.values": maxScaleValues, "scale.keys": maxScaleValues, "scale.names": maxScaleValues, "scale.codes": maxScaleValues,
 	"step.show": MaxColumns, "step.label_text": maxScaleValues,
 	// [[step]] and [[scale]] tables may also be written as inline arrays.
 	"step": MaxSteps, "scale": MaxScales,

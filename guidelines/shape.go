@@ -16,6 +16,10 @@ type Shape struct {
 	Nuggets  int
 	Facets   int // a necessity item's candidate facets
 	Rows     int // the rows a protocol file's grouped item gathers
+	// Fields are a protocol file's item's fields its steps' field
+	// conditions read, as its meta keeps them (ProtocolFile.FieldsMeta);
+	// "" gives every step.
+	Fields string
 }
 
 // ItemStep is one step of one item's HIT: a step type (serp, landing,

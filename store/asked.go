@@ -20,7 +20,7 @@ const refColumns = `i.id, i.dataset_id, d.kind, i.question,
 	(SELECT count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id WHERE a.item_id = i.id),
 	(SELECT count(*) FROM facets f WHERE f.item_id = i.id),
 	(SELECT count(DISTINCT coalesce(r.element, -r.pos)) FROM item_rows r WHERE r.item_id = i.id),
-	(SELECT p.first_left FROM pairs p WHERE p.item_id = i.id)`
+	(SELECT p.first_left FROM pairs p WHERE p.item_id = i.id), i.meta`
 
 // unitValues reads a query's (unit, value) rows into a map, by unit: a
 // HIT's labels, a repeat's, an item's known answers.
@@ -45,7 +45,7 @@ func itemRef(ctx context.Context, q source, itemID int64, kinds *guidelines.Set)
 func scanRef(row interface{ Scan(...any) error }, kinds *guidelines.Set) (ItemRef, error) {
 	var r ItemRef
 	var firstLeft sql.NullBool
-	err := row.Scan(&r.ID, &r.DatasetID, &r.Kind, &r.Question, &r.Answers, &r.Turns, &r.Nuggets, &r.Facets, &r.Rows, &firstLeft)
+	err := row.Scan(&r.ID, &r.DatasetID, &r.Kind, &r.Question, &r.Answers, &r.Turns, &r.Nuggets, &r.Facets, &r.Rows, &firstLeft, &r.Meta)
 	r.Pair, r.FirstIsA = firstLeft.Valid, firstLeft.Bool
 	if err != nil {
 		return r, err

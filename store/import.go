@@ -284,6 +284,9 @@ type FileItem struct {
 	// when the file gathers rows into elements (item.element); nil when
 	// each row is its own.
 	Elements []int
+	// Meta is the fields its HIT's layout reads (a step's field
+	// condition), as guidelines.ProtocolFile.FieldsMeta gives them.
+	Meta string
 }
 
 // protocol is the kind's protocol as the import reads it: a protocol
@@ -322,7 +325,7 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 	if known {
 		im.stats.ItemsKnown++
 	} else {
-		if id, err = im.writePane(key, Pane{Query: it.Query, Question: it.Question, Options: it.Options, ListLen: it.ListLen}); err != nil {
+		if id, err = im.writePane(key, Pane{Query: it.Query, Question: it.Question, Options: it.Options, ListLen: it.ListLen, Meta: it.Meta}); err != nil {
 			return false, err
 		}
 		for i, line := range it.Rows {

@@ -67,7 +67,7 @@ func (p Pane) AnswerCount() int {
 // nuggets, a request's facets or a protocol file's item's rows; each kind
 // reads only its own field.
 func (p Pane) Shape(count int) guidelines.Shape {
-	return guidelines.Shape{Question: p.Question, Answers: p.AnswerCount(), Turns: count, Nuggets: count, Facets: count, Rows: count}
+	return guidelines.Shape{Question: p.Question, Answers: p.AnswerCount(), Turns: count, Nuggets: count, Facets: count, Rows: count, Fields: p.Meta}
 }
 
 // Item is a stored pane with its place in its dataset.

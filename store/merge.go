@@ -29,6 +29,7 @@ type ItemRef struct {
 	Nuggets   int             // an answer's gold nuggets
 	Facets    int             // a request's candidate facets
 	Rows      int             // a protocol file's item's rows (item_rows)
+	Meta      string          // its meta: a protocol file's item's fields its steps' conditions read
 	Pair      bool            // a compare item
 	FirstIsA  bool            // a pair whose first system's output shows as A
 	// Protocol is the kind's, as the item's database has it: the store
@@ -37,7 +38,7 @@ type ItemRef struct {
 }
 
 func (r ItemRef) shape() guidelines.Shape {
-	return guidelines.Shape{Question: r.Question, Answers: r.Answers, Turns: r.Turns, Nuggets: r.Nuggets, Facets: r.Facets, Rows: r.Rows}
+	return guidelines.Shape{Question: r.Question, Answers: r.Answers, Turns: r.Turns, Nuggets: r.Nuggets, Facets: r.Facets, Rows: r.Rows, Fields: r.Meta}
 }
 
 // Units lists the units the item's HIT may ask for.

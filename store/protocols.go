@@ -187,6 +187,17 @@ func (s *Store) changeProtocol(ctx context.Context, tx *ptx, who Annotator, f *g
 	if stored > 0 && !maps.Equal(p.Conditions(), was.Conditions()) {
 		return refuse("its conditions (when) differ, and labels are stored")
 	}
+	if !maps.Equal(f.FieldConditions(), old.FieldConditions()) {
+		var items int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE d.kind = ?`,
+			string(f.Name)).Scan(&items); err != nil {
+			return err
+		}
+		if items > 0 {
+			// An item keeps the fields its layout reads when imported.
+			return refuse("its field conditions (when.field) differ, and its items' fields were kept by the kept file's")
+		}
+	}
 	for _, unit := range slices.Sorted(maps.Keys(held)) {
 		if how := turned(was, p, unit); how != "" {
 			st, _ := f.StepOf(agreement.UnitType(unit))

@@ -1,0 +1,213 @@
+package data
+
+import (
+	"context"
+	"encoding/json"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
+)
+
+// A protocol file's items may be JSONL ([item] format = "jsonl"): each
+// line one JSON object, or a JSON string whose text is one (CLAMBER ships
+// so), with the keys item.keys names, no more and no fewer. Its fields are
+// JSON paths (guidelines.JSONPath). A line is kept as the file has it, so
+// an export in the file's shape writes it back byte for byte, a label's
+// field rewritten in place where the gold differs.
+
+// jsonlProtocolFormat is a JSONL protocol file's format: a first line is
+// its when it is an object (or a string holding one) with its keys.
+func jsonlProtocolFormat(pt guidelines.ProtocolText) Format {
+	f := pt.File
+	return Format{name: store.Format(f.Name), kind: f.Name, json: 1, jsonString: true, byHeader: true,
+		sniff: func(first []byte) bool { return keysProblem(f, first) == "" },
+		near:  func(first []byte) bool { return nearKeys(f, first) },
+		whole: func(ctx context.Context, in importing, first []byte) (Result, error) {
+			return importProtocol(ctx, in, f, pt.Text, first)
+		}}
+}
+
+// sharedKeys refuses a JSON first line that several protocol files'
+// formats claim (their keys alike), unless one is asked for: which one is
+// for --format NAME to say. claim starts with the first that claims it.
+func sharedKeys(file string, claim []Format, first []byte, want store.Format) error {
+	if !claim[0].byHeader || claim[0].name == want {
+		return nil
+	}
+	names := []string{string(claim[0].name)}
+	for _, f := range claim[1:] {
+		if f.byHeader && f.sniff(first) {
+			names = append(names, string(f.name))
+		}
+	}
+	if len(names) == 1 {
+		return nil
+	}
+	return lineErr(file, 1, "the keys of several protocols (%s): say which with --format NAME", strings.Join(names, ", "))
+}
+
+// keysProblem says how a line's object's keys differ from item.keys (""
+// when they are the same, in any order), or what the line is if it is no
+// object.
+func keysProblem(f *guidelines.ProtocolFile, line []byte) string {
+	l, err := guidelines.DecodeJSONLine(line)
+	if err != nil {
+		return err.Error()
+	}
+	return keysDiff(slices.Sorted(maps.Keys(l.Object)), f.Item.Keys)
+}
+
+// keysDiff names the keys an object lacks and those it has besides.
+func keysDiff(got, want []string) string {
+	var missing, extra []string
+	for _, k := range want {
+		if !slices.Contains(got, k) {
+			missing = append(missing, k)
+		}
+	}
+	for _, k := range got {
+		if !slices.Contains(want, k) {
+			extra = append(extra, k)
+		}
+	}
+	var parts []string
+	if len(missing) > 0 {
+		parts = append(parts, strings.Replace(columnsMissing(missing), "column", "key", 1))
+	}
+	if len(extra) > 0 {
+		parts = append(parts, strings.Replace(columnsAre(extra, "not in item.keys", 5), "column", "key", 1))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// jsonRow reads one JSONL line of the file into a row: an object with the
+// file's keys, whose id, text, list and label fields read as their paths
+// say (a text where a text is read, a list where the list is).
+func (rd *protoReader) jsonRow(raw string) (FileRow, error) {
+	f := rd.f
+	body := strings.TrimSuffix(raw, rd.lr.end)
+	if p := keysProblem(f, []byte(body)); p != "" {
+		return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "%s", p)
+	}
+	l, _ := guidelines.DecodeJSONLine([]byte(body))
+	texts := slices.Concat(f.Item.ID, f.Item.Text, []string{f.Item.Group, f.Item.RowID})
+	for _, st := range f.Steps {
+		for _, c := range f.LabelCells(st, 0) {
+			texts = append(texts, c.Column)
+		}
+	}
+	if !f.ListPath() {
+		texts = append(texts, f.Item.List...)
+	}
+	for _, col := range texts {
+		if col == "" {
+			continue
+		}
+		p, err := guidelines.ParseJSONPath(col)
+		if err == nil {
+			_, err = p.Eval(l.Object)
+		}
+		if err != nil {
+			return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "%v", err)
+		}
+	}
+	parsed := f.FieldsOf(body)
+	r := FileRow{Line: rd.lr.n, Raw: raw, file: f, parsed: &parsed}
+	if f.ListPath() {
+		list, err := rd.jsonList(l)
+		if err != nil {
+			return FileRow{}, err
+		}
+		r.List = list
+	}
+	return r, nil
+}
+
+// jsonList is the elements a JSONL list path reads: each a text, none
+// empty, as many as the line has (the line's bound is the list's).
+func (rd *protoReader) jsonList(l guidelines.JSONLine) ([]string, error) {
+	path := rd.f.Item.List[0]
+	p, err := guidelines.ParseJSONPath(path)
+	if err != nil {
+		return nil, lineErr(rd.lr.file, rd.lr.n, "%v", err)
+	}
+	v, err := p.Eval(l.Object)
+	if err != nil {
+		return nil, lineErr(rd.lr.file, rd.lr.n, "%v", err)
+	}
+	for i, e := range v.List {
+		if e.Missing || e.Text == "" {
+			return nil, lineErr(rd.lr.file, rd.lr.n, "%s: %s %d is empty", path, rd.f.Item.ListName, i+1)
+		}
+	}
+	return v.Texts(), nil
+}
+
+// jsonWithGold is a kept JSONL line with each label field set to its
+// unit's gold: the field's own bytes kept where they already say it, a
+// changed one written as a code (a JSON string) where the scale has codes
+// or the field was a string, else as a number, and null for no gold.
+func jsonWithGold(line string, f *guidelines.ProtocolFile, gold func(unit string) int, pos int) string {
+	body := strings.TrimRight(line, "\r\n")
+	end := line[len(body):]
+	out := []byte(body)
+	for _, st := range f.Steps {
+		scale, _ := f.ScaleOf(st)
+		for _, c := range f.LabelCells(st, pos) {
+			l, err := guidelines.DecodeJSONLine(out)
+			if err != nil {
+				return line
+			}
+			p, err := guidelines.ParseJSONPath(c.Column)
+			if err != nil {
+				continue
+			}
+			v, _ := p.Eval(l.Object)
+			g := gold(c.Unit)
+			if had, ok := scale.Parse(v.Text); (ok && !v.Missing && had == g) || (v.Missing && g < 0) {
+				continue
+			}
+			raw, ok := l.Raw(p.Keys())
+			if !ok {
+				continue // a key the line does not have is not added
+			}
+			if next, ok := l.Replace(out, p.Keys(), labelJSON(scale, g, raw)); ok {
+				out = next
+			}
+		}
+	}
+	return string(out) + end
+}
+
+// labelJSON is a gold label as a JSON value in the place of was.
+func labelJSON(scale guidelines.FileScale, g int, was []byte) []byte {
+	if g < 0 {
+		return []byte("null")
+	}
+	code := scale.Code(g)
+	if len(scale.Codes) > 0 || strings.HasPrefix(string(was), `"`) {
+		b, _ := json.Marshal(code)
+		return b
+	}
+	return []byte(code)
+}
+
+// nearKeys says whether a line's object has at least half of item.keys:
+// a file whose lines lost a key, or were given one, is still the
+// protocol's, and its reader says which keys differ.
+func nearKeys(f *guidelines.ProtocolFile, line []byte) bool {
+	l, err := guidelines.DecodeJSONLine(line)
+	if err != nil {
+		return false
+	}
+	shared := 0
+	for _, k := range f.Item.Keys {
+		if _, ok := l.Object[k]; ok {
+			shared++
+		}
+	}
+	return shared > 0 && 2*shared >= len(f.Item.Keys)
+}
