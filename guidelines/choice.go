@@ -74,9 +74,10 @@ func (p Protocol) Choices(s Shape) int {
 func (p Protocol) NominalOf(unit string) bool { return p.Nominal || p.IsChoice(unit) }
 
 // choiceExtent is the most elements a choice step of the file picks
-// among: the values its unit's label may take in any item.
+// among: the values its unit's label may take in any item (a list's
+// columns, a JSONL list path's listed elements, a group's rows).
 func (f *ProtocolFile) choiceExtent() int {
-	n := len(f.Item.List)
+	n := f.listCap()
 	if f.Item.Group != "" {
 		n = f.RowsListed()
 	}

@@ -216,3 +216,47 @@ func TestChoicePages(t *testing.T) {
 		t.Errorf("40 elements: %d keyed", len(seen))
 	}
 }
+
+// A choice over a JSONL list path (answers[].text) picks among as many
+// elements as a choice may (MaxChoice), not the one path that names
+// them: an item of 14 answers takes a pick of 2 or 11.
+func TestChoiceOverAJSONLListPath(t *testing.T) {
+	f := parseChoice(t, `name = "best-answer"
+title = "Best answer"
+items = "questions"
+
+[item]
+format = "jsonl"
+keys = ["question", "answers"]
+id = ["question"]
+text = ["question"]
+list = ["answers[].text"]
+list_name = "answer"
+
+[[step]]
+title = "Which answer is best?"
+unit = "best"
+kind = "choice"
+show = ["question", "list"]
+`)
+	p := f.Protocol()
+	if !p.Valid("best", 2) || !p.Valid("best", MaxChoice) || p.Valid("best", MaxChoice+1) {
+		t.Errorf("best's values %v; want 1-%d", p.ScaleOf("best"), MaxChoice)
+	}
+	if !p.Fits(Shape{Answers: 14}, "best", 11) || p.Fits(Shape{Answers: 3}, "best", 4) {
+		t.Error("a pick is not held to the item's own answers")
+	}
+}
+
+// A step of an unknown kind is one problem, said once: not also a scale
+// it lacks, nor a max_chars it may have meant for a written answer.
+func TestUnknownStepKindSaidOnce(t *testing.T) {
+	text := strings.Replace(choiceToml, "kind = \"choice\"\n", "kind = \"txt\"\nmax_chars = 80\n", 1)
+	_, err := ParseProtocolFile("pick.toml", []byte(text))
+	if err == nil {
+		t.Fatal("an unknown kind was taken")
+	}
+	if lines := strings.Split(err.Error(), "\n"); len(lines) != 1 || !strings.Contains(lines[0], `kind = "txt": want scale, choice or text`) {
+		t.Errorf("problems:\n%v", err)
+	}
+}

@@ -642,7 +642,7 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 			c.at(key+".unit", "step %d: unit %q is labelled by an earlier step too", i+1, st.Unit)
 		}
 		scale, ok := scales[st.Scale]
-		if !ok && st.Kind != StepChoice && st.Kind != StepText {
+		if !ok && (st.Kind == "" || st.Kind == StepScale) { // an unknown kind is said once, by checkStepKind
 			c.at(key+".scale", "step %d: scale %q is not a [[scale]] of the file", i+1, st.Scale)
 		}
 		switch st.Per {

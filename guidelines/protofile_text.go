@@ -42,7 +42,7 @@ func (c *fileCheck) checkText(key string, i int, st FileStep) {
 
 // checkMaxChars refuses max_chars on a step that is not written.
 func (c *fileCheck) checkMaxChars(key string, i int, st FileStep) {
-	if st.MaxChars != 0 && st.Kind != StepText {
+	if st.MaxChars != 0 && (st.Kind == "" || st.Kind == StepScale || st.Kind == StepChoice) {
 		c.at(key+".max_chars", "step %d: max_chars is for kind = \"text\" only", i+1)
 	}
 }

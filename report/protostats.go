@@ -136,7 +136,10 @@ func summarise(name string, xs []float64, scale []guidelines.Label, p guidelines
 		return s
 	}
 	m := moments(xs)
-	if !p.IsChoice(name) { // a pick's number has no mean: element 3 is not more than 2
+	// A pick's number, or a category's of three or more (MC, FD, LA), has
+	// no mean: element 3 is not more than 2. A yes/no's mean is its share
+	// of yes, and stays.
+	if !p.IsChoice(name) && !(p.NominalOf(name) && len(scale) > 2) {
 		s.Mean, s.Std = m.Mean, m.Std
 	}
 	for i := len(scale) - 1; i >= 0; i-- { // the scale is best first

@@ -390,6 +390,16 @@ func (m *hitScreen) stepsLine(w int) string {
 	return m.styles.StepCurrent.Render(display.FitWords(fmt.Sprintf(" ● step %d of %d · %s", h.cur+1, len(h.steps), h.stepName(h.cur)), w))
 }
 
+// shortName is a step's name cut to its first three characters, as the
+// step line shows it when the names do not fit: a protocol file's unit
+// may be shorter (cq), and is never cut inside a character.
+func shortName(name string) string {
+	if r := []rune(name); len(r) > 3 {
+		return string(r[:3])
+	}
+	return name
+}
+
 func (m *hitScreen) steps(named bool) string {
 	h, s := m.hit, m.styles
 	var parts []string
@@ -399,7 +409,7 @@ func (m *hitScreen) steps(named bool) string {
 		case name == "" && named:
 			name = g.Short
 		case name == "":
-			name = g.Short[:3]
+			name = shortName(g.Short)
 		case named:
 			name += " " + g.Short
 		}

@@ -185,6 +185,13 @@ func (k *fileKind) choiceLines(s Styles, fs guidelines.FileStep, page, cur int, 
 		if g := k.file.Item.Group; omit != g && slices.Contains(fs.Show, g) {
 			out.add(k.cell(s, g, k.rows[0].Cells[g], width, "", true))
 		}
+		// The group's shared columns (the request) once, at the top: a
+		// row is then what is its own, its key beside that.
+		var shared []string
+		shared, cols = k.sharedColumns(cols)
+		for _, c := range shared {
+			out.add(k.cell(s, c, k.rows[0].Cells[c], width, "", false))
+		}
 	} else {
 		for _, c := range cols {
 			out.add(k.cell(s, c, k.rows[0].Cells[c], width, "", false))

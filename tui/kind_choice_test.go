@@ -177,3 +177,31 @@ func TestAdjudicateChoice(t *testing.T) {
 		t.Fatalf("decision after key 2: %d (%v)\n%s", d, err, h.screen())
 	}
 }
+
+// A choice among a grouped item's rows that share a column (ClariQ's
+// request on every question's row) shows the request once, at the top,
+// and each key beside the row's own question, not beside the request.
+func TestChoiceOfRowsSharingARequest(t *testing.T) {
+	toml := strings.NewReplacer(`header = ["topic", "question"]`, `header = ["topic", "request", "question"]`,
+		`text = ["topic", "question"]`, `text = ["topic", "request", "question"]`,
+		`show = ["topic", "question"]`, `show = ["topic", "request", "question"]`).Replace(pickRowsToml)
+	rows := "topic\trequest\tquestion\n"
+	for i := 1; i <= 4; i++ {
+		rows += fmt.Sprintf("t1\tTell me about jaguars.\tquestion number %d?\n", i)
+	}
+	h := choiceHarness(t, toml, "topics", rows, 80, 24)
+	h.expect("Which question")
+	whole := h.whole()
+	if n := strings.Count(whole, "Tell me about jaguars."); n != 1 {
+		t.Errorf("the request shows %d times:\n%s", n, whole)
+	}
+	for _, want := range []string{"1 question number 1?", "4 question number 4?"} {
+		if !strings.Contains(whole, want) {
+			t.Errorf("no %q:\n%s", want, whole)
+		}
+	}
+	h.readThen("3")
+	if got := h.labels(1); !equalLabels(got, map[string]int{"best": 3}) {
+		t.Fatalf("after key 3: %v", got)
+	}
+}
