@@ -92,8 +92,26 @@ func ClickFormat() Format {
 // SERPFormat is Bing results objects, the SERPs of MIMICS panes: any JSON
 // line no other format claims.
 func SERPFormat() Format {
-	return builtIn(Format{name: FormatSERP, kind: guidelines.MIMICS.Kind, json: 6, anyJSON: true, sniff: func([]byte) bool { return true },
+	return builtIn(Format{name: FormatSERP, kind: guidelines.MIMICS.Kind, json: 6, anyJSON: true, sniff: isSERPLine,
 		read: func(b body) ([]ImageWarning, error) { return nil, readSERP(b.lr, b.first, b.im) }})
+}
+
+// isSERPLine claims a first line no other format took as a SERP's: one
+// with a key of Bing's response (queryContext, webPages, _type), or one
+// that is no JSON object at all (a broken SERP line is reported by the
+// SERP reader, with its problem). An object of none of those keys is no
+// format's, and detection says so with its keys.
+func isSERPLine(first []byte) bool {
+	keys := jsonKeys(first)
+	if keys == nil {
+		return true
+	}
+	for _, k := range []string{"queryContext", "webPages", "_type"} {
+		if _, ok := keys[k]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // LabelsFormat is labels exported from a database (labels,

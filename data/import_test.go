@@ -132,6 +132,7 @@ func TestDamagedFilesChangeNothing(t *testing.T) {
 		{"bad click signal", strings.Replace(clickHeader, "", "", 1) + "\nq\tWhich?\ta\tb\t\t\t\tmedium\t11\t0\t0\t\t\t\n", "x.tsv:2: engagement_level is \"11\""},
 		{"bad serp json", `{"queryContext":{"originalQuery":"a"}}` + "\n{oops\n", "x.tsv:2: not a Bing results object: broken JSON"},
 		{"serp without query", `{"webPages":{"value":[]}}` + "\n", "x.tsv:1: no queryContext.originalQuery"},
+		{"json of no format", `{"foo": 1, "bar": "b"}` + "\n", "x.tsv:1: missing or unknown header: no format claritty reads starts with a JSON object with bar, foo"},
 	}
 	st := storetest.Open(t)
 	ctx := context.Background()

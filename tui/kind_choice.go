@@ -128,7 +128,7 @@ func (k *fileKind) choiceHelp(unit string) []key.Binding {
 	for _, ck := range guidelines.ChoicePage(n, k.page(unit)) {
 		keys = append(keys, ck.Key)
 	}
-	out := []key.Binding{bind(keys, pageKeys(guidelines.ChoicePage(n, k.page(unit))), "pick a "+k.elementNoun())}
+	out := []key.Binding{bind(keys, pageKeys(guidelines.ChoicePage(n, k.page(unit))), "pick one "+k.elementNoun())}
 	if guidelines.ChoicePages(n) > 1 {
 		pk := guidelines.ChoicePageKeys
 		out = append(out, bind(pk[:], pk[0]+" "+pk[1], "page of "+k.elementNoun()+"s"))
@@ -149,7 +149,7 @@ func (k *fileKind) choiceView(m *hitScreen, h *hitState, fs guidelines.FileStep,
 		given: m.givenLabel(h, fs.Unit)}
 }
 
-// choicesLine is the line under a choice step: "pick a facet: 1-9 b c e ·
+// choicesLine is the line under a choice step: "pick one facet: 1-9 b c e ·
 // page 1 of 2 (< >)", shortened to fit w.
 func (k *fileKind) choicesLine(s Styles, unit string, w int) string {
 	n, page := k.pickable(), k.page(unit)
@@ -159,7 +159,7 @@ func (k *fileKind) choicesLine(s Styles, unit string, w int) string {
 		more = fmt.Sprintf(" · page %d of %d (%s %s)", page+1, pages, guidelines.ChoicePageKeys[0], guidelines.ChoicePageKeys[1])
 	}
 	for _, line := range []string{
-		"   pick a " + k.elementNoun() + ": " + keys + more,
+		"   pick one " + k.elementNoun() + ": " + keys + more,
 		" pick: " + keys + more,
 		" " + keys + more,
 	} {

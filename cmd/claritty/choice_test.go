@@ -168,7 +168,7 @@ func TestSSHChoiceOfTwelveQuestions(t *testing.T) {
 		t.Fatalf("ana: %+v", r)
 	}
 	s := sshInTmux(t, bin, db, "ana", "tq", 40, 12)
-	s.wait(t, "pick a question: 1-9 b c")
+	s.wait(t, "pick one question: 1-9 b c")
 	s.wait(t, "1  1 question number 1?")
 	s.keys("b") // not read yet: nothing labelled
 	s.wait(t, "read it all first")
