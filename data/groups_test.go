@@ -143,3 +143,42 @@ func annotatorID(t *testing.T, st *store.Store, name string) int64 {
 	}
 	return a.ID
 }
+
+// A file that gives an item the dataset has (the same id) with other rows
+// is refused, not taken as that item again with its change dropped: a
+// question added to topic 101, or its request changed, is an error at the
+// item's line, the database unchanged. The same file again, or one whose
+// label cells alone differ, adds nothing and is no error.
+func TestChangedItemUnderItsIDRefused(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	text := []byte(datatest.ClariQByTopic("changed"))
+	pf, err := guidelines.ParseProtocolFile("changed.toml", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := manyQuestions(3)
+	opt := Options{Dataset: "t"}
+	if _, err := ImportProtocolFile(ctx, st, who, strings.NewReader(body), "topics.tsv", pf, text, opt); err != nil {
+		t.Fatal(err)
+	}
+	again, err := ImportProtocolFile(ctx, st, who, strings.NewReader(body), "topics.tsv", pf, text, opt)
+	if err != nil || again.Items != 0 {
+		t.Fatalf("the same file again: %d added, %v", again.Items, err)
+	}
+	before := storetest.DataFingerprint(t, storetest.DB(t, st))
+	for name, changed := range map[string]string{
+		"a question more": manyQuestions(4),
+		"a request changed": strings.Replace(body, "tell me about dogs", "tell me about cats", 2),
+	} {
+		_, err := ImportProtocolFile(ctx, st, who, strings.NewReader(changed), "topics.tsv", pf, text, opt)
+		if err == nil || !strings.Contains(err.Error(), "topics.tsv:") || !strings.Contains(err.Error(), "already (the same id) with other text or rows") {
+			t.Errorf("%s: %v", name, err)
+		}
+		if storetest.DataFingerprint(t, storetest.DB(t, st)) != before {
+			t.Errorf("%s: the refused import changed the database", name)
+		}
+	}
+}

@@ -5,8 +5,11 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -323,6 +326,9 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 	}
 	id, known := im.known[key]
 	if known {
+		if err := im.sameRows(p, id, it.Rows); err != nil {
+			return false, err
+		}
 		im.stats.ItemsKnown++
 	} else {
 		if id, err = im.writePane(key, Pane{Query: it.Query, Question: it.Question, Options: it.Options, ListLen: it.ListLen, Meta: it.Meta}); err != nil {
@@ -344,6 +350,29 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 		}
 	}
 	return !known, nil
+}
+
+// sameRows refuses an item the dataset has under the same id whose rows
+// the file now gives otherwise (a question more, a request changed): the
+// stored item would stay as it was and the file's change be lost without
+// a word. Rows are compared by what they show, so a file whose label
+// columns alone differ (a release's labels) is the same item.
+func (im *Importer) sameRows(p guidelines.Protocol, id int64, rows []string) error {
+	have, err := collect(im.ctx, im.w, "item rows", `SELECT line FROM item_rows WHERE item_id = ? ORDER BY pos`, []any{id},
+		func(r *sql.Rows) (l string, err error) { return l, r.Scan(&l) })
+	if err != nil {
+		return err
+	}
+	differ := len(have) != len(rows)
+	for i := 0; !differ && i < len(rows); i++ {
+		a, _ := p.ShownRow(have[i])
+		b, _ := p.ShownRow(rows[i])
+		differ = !maps.Equal(a.Cells, b.Cells) || !slices.Equal(a.List, b.List)
+	}
+	if differ {
+		return fmt.Errorf("the dataset has this item already (the same id) with other text or rows (%s stored, %s here): a changed item is not imported over the stored one; import the file into a new dataset", display.Count(len(have), "row", "rows"), display.Count(len(rows), "row", "rows"))
+	}
+	return nil
 }
 
 func checkLabels(labels []UnitLabel) error {
