@@ -8,34 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store/storetest"
 )
 
-// clamberLine is a line as clamber_benchmark.jsonl has it: the object's
-// text, keys in the release's order and Python's separators and escapes,
-// ended by a line end inside, written as a JSON string.
+// clamberLine is datatest.ClamberReleaseLine.
 func clamberLine(t *testing.T, question, clarifying string, require int, category, subclass string) string {
-	t.Helper()
-	str := func(s string) string {
-		b, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Python's json.dumps escapes what is not ASCII.
-		var out strings.Builder
-		for _, r := range string(b) {
-			if r > 0x7e {
-				fmt.Fprintf(&out, `\u%04x`, r)
-				continue
-			}
-			out.WriteRune(r)
-		}
-		return out.String()
-	}
-	inner := fmt.Sprintf(`{"question": %s, "context": "", "clarifying_question": %s, "require_clarification": %d, "category": %s, "subclass": %s, "predict_ambiguous": 0, "predict_is_ambiguous_response": %s, "predict_clarifying_question": %s}`,
-		str(question), str(clarifying), require, str(category), str(subclass), str(`{"Output": "False", "Confidence": 4}`), str("Clarifying question: \n- Which?"))
-	return str(inner+"\n") + "\n"
+	return datatest.ClamberReleaseLine(t, question, clarifying, require, category, subclass)
 }
 
 // clamberCounts counts a CLAMBER file's labels by field and value as the
