@@ -101,3 +101,35 @@ func TestSSHCLAMBERWrittenQuestion(t *testing.T) {
 		t.Errorf("agree's text figures %+v, want 1 item of two answers (3 answers in all), identical 0, token F1 %v", doc.Text, wantF1)
 	}
 }
+
+// The lead imports a CLAMBER-shaped file with a repeated line over SSH
+// (standard input) and exports it back byte for byte, the repeat noted; a
+// file whose clarifying question holds an escape sequence is refused at
+// its line, by the built binary and over SSH, the database unchanged.
+func TestCLAMBERImportRoutes(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	bin := binary(t)
+	same := datatest.ClamberReleaseLine(t, "What is 2+2?", "", 0, "MC", "none")
+	body := same + datatest.ClamberReleaseLine(t, "Tell me about the bank.", "Which bank: a river's, or one for money?", 1, "LA", "polysemy") + same
+	c := leadOverSSH(t, bin, tm.db, tm.dir)
+	r := sshRun(t, c, body, "import --dataset c -")
+	if r.code != 0 || !strings.Contains(r.stderr+r.stdout, "-:3: the same question as line 1, taken as its 2nd time (item.repeats)") {
+		t.Fatalf("import over SSH: %+v", r)
+	}
+	if r := sshRun(t, c, "", "export --format clamber --dataset c"); r.code != 0 || r.stdout != body {
+		t.Errorf("export --format clamber over SSH is not the file: %+v", r)
+	}
+	bad := datatest.ClamberReleaseLine(t, "Where?", "Which \x1b[2J place?", 1, "MC", "where")
+	before := dbBytes(t, tm.db)
+	want := "bad.jsonl:1: clarifying_question: a written answer holds control character U+001B"
+	if r := tm.run(t, "", "", "import", tm.file(t, "bad.jsonl", bad)); r.code == 0 || !strings.Contains(r.stderr, want) {
+		t.Errorf("a clarifying question with an escape: %+v, want %q", r, want)
+	}
+	if r := sshRun(t, c, bad, "import --dataset bad -"); r.code == 0 || !strings.Contains(r.stderr, "-:1: clarifying_question: a written answer holds control character U+001B") {
+		t.Errorf("over SSH: %+v", r)
+	}
+	if dbBytes(t, tm.db) != before {
+		t.Errorf("a refused import changed the database")
+	}
+}
