@@ -123,6 +123,11 @@ func TestShippedCLAMBER(t *testing.T) {
 		if !sameCounts(typ.Distribution, want) {
 			t.Errorf("stats' %s: %+v, want %v", typ.Name, typ.Distribution, want)
 		}
+		for _, vc := range typ.Distribution {
+			if v, ok := codes[typ.Name][vc.Code]; typ.Name != "require" && (!ok || v != vc.Value) {
+				t.Errorf("stats' %s: value %d is coded %q", typ.Name, vc.Value, vc.Code)
+			}
+		}
 	}
 	if len(stats.Types) != 6 {
 		t.Errorf("stats of %d types, want 6", len(stats.Types))
