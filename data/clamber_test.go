@@ -103,12 +103,12 @@ func TestShippedCLAMBER(t *testing.T) {
 	codes := map[string]map[string]int{
 		"require":     {"0": 0, "1": 1},
 		"category":    {"MC": 1, "FD": 2, "LA": 3},
-		"subclass_mc": {"none": 1, "what": 2, "whom": 3, "when": 4, "where": 5},
-		"subclass_fd": {"NK": 1, "ICL": 2},
-		"subclass_la": {"co-reference": 1, "polysemy": 2},
+		"mc_subclass": {"none": 1, "what": 2, "whom": 3, "when": 4, "where": 5},
+		"fd_subclass": {"NK": 1, "ICL": 2},
+		"la_subclass": {"co-reference": 1, "polysemy": 2},
 	}
 	field := map[string]string{"require": "require_clarification", "category": "category",
-		"subclass_mc": "subclass", "subclass_fd": "subclass", "subclass_la": "subclass"}
+		"mc_subclass": "subclass", "fd_subclass": "subclass", "la_subclass": "subclass"}
 	for _, typ := range stats.Types {
 		if typ.Name == "clarifying_question" {
 			if !typ.Written || typ.N != counts["clarifying_question"]["written"] {
