@@ -150,7 +150,7 @@ func summarise(name string, xs []float64, scale []guidelines.Label, p guidelines
 				n++
 			}
 		}
-		s.Distribution = append(s.Distribution, ValueCount{Value: scale[i].Value, N: n, Code: valueCode(p, name, scale[i].Value)})
+		s.Distribution = append(s.Distribution, ValueCount{Value: scale[i].Value, N: n, Code: p.ValueCode(name, scale[i].Value)})
 	}
 	return s
 }
