@@ -45,7 +45,7 @@ func WriteProtocolFile(ctx context.Context, r *store.Reading, w io.Writer, opts 
 		// A JSONL file has no header line.
 		header = ""
 		row = func(line string, f *guidelines.ProtocolFile, _ map[string]int, p *report.PaneGold, pos int) string {
-			return jsonWithGold(line, f, p.Label, pos)
+			return jsonWithGold(line, f, p.Label, goldText(p), pos)
 		}
 	}
 	written := func(p *report.PaneGold) { p.Missing = missingInFile(f, p.MissingUnits) }
@@ -82,9 +82,19 @@ func withGold(line string, f *guidelines.ProtocolFile, col map[string]int, p *re
 			cells[i] = scale.Code(gold)
 		}
 	}
+	text := goldText(p)
 	for _, st := range f.Steps {
+		if !f.ColumnHolds(st, goldOf(p)) {
+			continue
+		}
 		scale, _ := f.ScaleOf(st)
 		for _, c := range f.LabelCells(st, pos) {
+			if i, ok := col[c.Column]; ok && i < len(cells) && st.Kind == guidelines.StepText {
+				// A written answer holds no tab or line end (the store
+				// refuses them), so a cell holds it verbatim.
+				cells[i] = text(c.Unit)
+				continue
+			}
 			set(c.Column, c.Unit, scale)
 		}
 	}

@@ -150,11 +150,15 @@ func (rd *protoReader) jsonList(l guidelines.JSONLine) ([]string, error) {
 // unit's gold: the field's own bytes kept where they already say it, a
 // changed one written as a code (a JSON string) where the scale has codes
 // or the field was a string, else as a number, and null for no gold.
-func jsonWithGold(line string, f *guidelines.ProtocolFile, gold func(unit string) int, pos int) string {
+func jsonWithGold(line string, f *guidelines.ProtocolFile, gold func(unit string) int, text func(unit string) string, pos int) string {
 	body := strings.TrimRight(line, "\r\n")
 	end := line[len(body):]
 	out := []byte(body)
+	held := func(unit string) (int, bool) { g := gold(unit); return g, g >= 0 }
 	for _, st := range f.Steps {
+		if !f.ColumnHolds(st, held) {
+			continue
+		}
 		scale, _ := f.ScaleOf(st)
 		for _, c := range f.LabelCells(st, pos) {
 			l, err := guidelines.DecodeJSONLine(out)
@@ -166,6 +170,10 @@ func jsonWithGold(line string, f *guidelines.ProtocolFile, gold func(unit string
 				continue
 			}
 			v, _ := p.Eval(l.Object)
+			if st.Kind == guidelines.StepText {
+				out = jsonWithText(out, l, p, v, text(c.Unit))
+				continue
+			}
 			g := gold(c.Unit)
 			if had, ok := scale.Parse(v.Text); (ok && !v.Missing && had == g) || (v.Missing && g < 0) {
 				continue

@@ -496,7 +496,11 @@ func TestJSONLNearlyAProtocolsKeys(t *testing.T) {
 	for _, body := range []string{obj, str} {
 		st := storetest.Open(t)
 		who := lead(t, st)
-		formats := append(testFormats(st), ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(text)}))
+		// The shipped clamber's keys are a superset of the test file's: a
+		// line near both is refused by the first, and this test's is the
+		// one whose message it reads.
+		formats := slices.DeleteFunc(testFormats(st), func(f Format) bool { return f.name == "clamber" })
+		formats = append(formats, ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(text)}))
 		_, err := testImport(ctx, st, who, strings.NewReader(body), "n.jsonl", Options{Dataset: "n", Formats: formats})
 		if want := `n.jsonl:1: key "subclass" is missing; key "sub_class" is not in item.keys`; err == nil || err.Error() != want {
 			t.Errorf("%q: %v, want %q", body, err, want)

@@ -30,6 +30,9 @@ type FileItem struct {
 	Known map[string]int
 	// KnownAt is the line each of Known was first read at.
 	KnownAt map[string]int
+	// KnownText are the written answers of Known's text units (whose
+	// value is 0), as the file gives them.
+	KnownText map[string]string
 	// Elements are, with item.element, the element (from 0) each row is
 	// part of; nil without.
 	Elements []int
@@ -94,7 +97,7 @@ func ReadProtocolItems(r io.Reader, name string, f *guidelines.ProtocolFile, max
 	if err != nil {
 		return nil, nil, err
 	}
-	return items, rd.lr.warnings(), nil
+	return items, append(rd.lr.warnings(), rd.notes...), nil
 }
 
 // newProtoReader reads a file's header, which must be f's.
@@ -185,6 +188,8 @@ type protoReader struct {
 	size    int            // bytes read
 	count   int            // items handed on
 	first   []byte         // a JSONL file's first line, read before the reader was made
+	repeats map[string]int // uid -> its later rows, with item.repeats
+	notes   []string       // what the read noticed that is not an error
 }
 
 // firstOrNext is the first line read before the reader was made, then
@@ -290,11 +295,14 @@ func (rd *protoReader) itemOf(r FileRow) (int, error) {
 		rd.byGroup[g] = len(rd.items)
 	} else {
 		if at, ok := rd.seen[uid]; ok {
-			return 0, lineErr(rd.lr.file, rd.lr.n, "the same item as line %d", at)
+			if !it.Repeats {
+				return 0, lineErr(rd.lr.file, rd.lr.n, "the same item as line %d", at)
+			}
+			uid = rd.repeated(uid, at)
 		}
 		rd.seen[uid] = r.Line
 	}
-	rd.items = append(rd.items, FileItem{UID: uid, Line: r.Line, Known: map[string]int{}, KnownAt: map[string]int{}})
+	rd.items = append(rd.items, FileItem{UID: uid, Line: r.Line, Known: map[string]int{}, KnownAt: map[string]int{}, KnownText: map[string]string{}})
 	return len(rd.items) - 1, nil
 }
 
@@ -327,7 +335,11 @@ func (rd *protoReader) uid(r FileRow) string {
 // labels reads the known labels a row's label columns hold into its
 // item; pos is the row's place among the item's rows.
 func (rd *protoReader) labels(it *FileItem, r FileRow, pos int) error {
+	known := func(unit string) (int, bool) { v, ok := it.Known[unit]; return v, ok }
 	for _, st := range rd.f.Steps {
+		if !rd.f.ColumnHolds(st, known) {
+			continue // another step's label, whose column it shares
+		}
 		for _, c := range rd.f.LabelCells(st, pos) {
 			if err := rd.label(it, r, c.Column, st, c.Unit, c.Element <= len(r.List)); err != nil {
 				return err
@@ -344,6 +356,9 @@ func (rd *protoReader) label(it *FileItem, r FileRow, col string, st guidelines.
 	raw := r.Cell(col)
 	if raw == "" {
 		return nil
+	}
+	if st.Kind == guidelines.StepText {
+		return rd.textLabel(it, r, col, st, unit, asked)
 	}
 	v, ok := rd.scales[st.Scale].Parse(raw)
 	if st.Kind == guidelines.StepChoice {
@@ -414,7 +429,7 @@ func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFil
 	err = rd.each(func(it FileItem) error {
 		var labels []store.UnitLabel
 		for _, u := range slices.Sorted(maps.Keys(it.Known)) {
-			labels = append(labels, store.UnitLabel{Unit: u, Annotator: labelsAs, Value: it.Known[u]})
+			labels = append(labels, store.UnitLabel{Unit: u, Annotator: labelsAs, Value: it.Known[u], Text: it.KnownText[u]})
 		}
 		if n := elementCount(f, it); n > 0 {
 			// A group has any number of rows, and a JSONL list path any
@@ -433,7 +448,7 @@ func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFil
 	if err != nil {
 		return res, err
 	}
-	res.Notes = lr.warnings()
+	res.Notes = append(lr.warnings(), rd.notes...)
 	res.ImportStats, err = im.Commit()
 	return res, err
 }

@@ -75,6 +75,12 @@ type ItemColumns struct {
 	// top-level keys, and its fields JSON paths (protofile_jsonl.go).
 	Format string   `toml:"format"`
 	Keys   []string `toml:"keys"`
+	// Repeats, for an ungrouped file, takes a later row whose id columns
+	// are an earlier row's as another item, that id's second (third…),
+	// in its place, rather than refusing it: a release that gives one
+	// request several times (CLAMBER's lines 1599 and 1900) imports whole
+	// and exports back as it was.
+	Repeats bool `toml:"repeats"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -498,6 +504,7 @@ func (c *fileCheck) check() {
 	c.checkRowID()
 	c.checkElement()
 	c.checkAttention()
+	c.checkShared()
 }
 
 // checkRowID checks item.row_id: a column of the header, naming grouped
@@ -513,6 +520,9 @@ func (c *fileCheck) checkRowID() {
 		c.at("item.row_id", "item.row_id names each of a group's rows, but rows are not grouped (item.group)")
 	case c.admit && c.f.labelColumns()[it.RowID]:
 		c.at("item.row_id", "item.row_id: %q is a column holding known labels", it.RowID)
+	}
+	if it.Repeats && it.Group != "" {
+		c.at("item.repeats", "item.repeats takes a repeated id as another item, but rows are grouped (item.group): a group's rows share their id")
 	}
 }
 

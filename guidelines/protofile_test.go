@@ -30,9 +30,18 @@ func TestShippedProtocolsMatchTheRelease(t *testing.T) {
 	// ClariQ's header, as its data/train.tsv, dev.tsv and
 	// test_with_labels.tsv have it (no copy of them is at hand).
 	clariq := []string{"topic_id", "initial_request", "topic_desc", "clarification_need", "facet_id", "facet_desc", "question_id", "question", "answer"}
+	// CLAMBER's keys, as each line of its clamber_benchmark.jsonl has them.
+	clamber := []string{"category", "clarifying_question", "context", "predict_ambiguous", "predict_clarifying_question",
+		"predict_is_ambiguous_response", "question", "require_clarification", "subclass"}
 	var names []Kind
 	for _, s := range shipped {
 		names = append(names, s.File.Name)
+		if s.File.Name == "clamber" {
+			if got := slices.Sorted(slices.Values(s.File.Item.Keys)); !slices.Equal(got, clamber) {
+				t.Errorf("clamber: item.keys %q, CLAMBER's %q", got, clamber)
+			}
+			continue
+		}
 		if s.File.Name == "clariq" {
 			if !slices.Equal(s.File.Item.Header, clariq) {
 				t.Errorf("clariq: item.header %q, ClariQ's %q", s.File.Item.Header, clariq)
@@ -55,7 +64,7 @@ func TestShippedProtocolsMatchTheRelease(t *testing.T) {
 			t.Errorf("%s: item.header %q, the release's header %q", s.File.Name, s.File.Item.Header, got)
 		}
 	}
-	if want := []Kind{"clariq", "mimics-duo-aspects", "mimics-duo-quality", "mimics-duo-rating"}; !slices.Equal(names, want) {
+	if want := []Kind{"clamber", "clariq", "mimics-duo-aspects", "mimics-duo-quality", "mimics-duo-rating"}; !slices.Equal(names, want) {
 		t.Errorf("shipped %v, want %v", names, want)
 	}
 }

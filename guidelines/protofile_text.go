@@ -30,11 +30,6 @@ func (c *fileCheck) checkText(key string, i int, st FileStep) {
 	if len(st.LabelText) > 0 {
 		c.at(key+".label_text", "step %d: kind = \"text\" has no values to give label_text for", i+1)
 	}
-	if st.Column != "" {
-		// Known answers (a release's, practice, gold checks) and the
-		// file-shaped export hold values; written ones are not read yet.
-		c.at(key+".column", "step %d: kind = \"text\" takes no column yet: a written answer is not read from or written to the file", i+1)
-	}
 	if st.MaxChars < 0 || st.MaxChars > MaxMaxChars {
 		c.at(key+".max_chars", "step %d: max_chars = %d: want 1 to %d (default %d)", i+1, st.MaxChars, MaxMaxChars, DefaultMaxChars)
 	}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -54,6 +55,9 @@ type LabelSummary struct {
 type ValueCount struct {
 	Value int `json:"value"`
 	N     int `json:"n"`
+	// Code is what the protocol's file writes for the value (CLAMBER's
+	// MC), when its scale has codes.
+	Code string `json:"code,omitempty"`
 }
 
 // ProtocolFileStats summarises the reading's dataset, of a protocol
@@ -149,7 +153,7 @@ func summarise(name string, xs []float64, scale []guidelines.Label, p guidelines
 				n++
 			}
 		}
-		s.Distribution = append(s.Distribution, ValueCount{Value: scale[i].Value, N: n})
+		s.Distribution = append(s.Distribution, ValueCount{Value: scale[i].Value, N: n, Code: p.ValueCode(name, scale[i].Value)})
 	}
 	return s
 }
@@ -180,7 +184,7 @@ func (s *ProtocolStats) WriteText(w io.Writer) error {
 				dist = append(dist, l.DistributionWithheld)
 			}
 			for _, c := range l.Distribution {
-				dist = append(dist, strconv.Itoa(c.Value)+":"+strconv.Itoa(c.N))
+				dist = append(dist, cmp.Or(c.Code, strconv.Itoa(c.Value))+":"+strconv.Itoa(c.N))
 			}
 			if l.Written {
 				dist = append(dist, "written: mean ± std of the answers' characters")

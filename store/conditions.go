@@ -370,8 +370,12 @@ func standingLabels(p guidelines.Protocol, labels []UnitLabel) error {
 		if v, ok := got[c.Unit]; ok {
 			have = c.Unit + " " + p.LabelString(v)
 		}
+		label := p.LabelString(got[u])
+		if p.TextMax(u) > 0 {
+			label = "(a written answer)" // its value, 0, says nothing
+		}
 		return &UnitError{Unit: u, Err: fmt.Errorf("%s %s %w: %s %s, and the file gives %s",
-			u, p.LabelString(got[u]), ErrCondition, c.Unit, p.SetString(c.In), have)}
+			u, label, ErrCondition, c.Unit, p.SetString(c.In), have)}
 	}
 	return nil
 }

@@ -73,16 +73,19 @@ type Importer struct {
 type UnitLabel struct {
 	Unit, Annotator string
 	Value           int
+	// Text is a written unit's answer (Value 0), as the file gives it;
+	// "" for a unit on a scale.
+	Text string
 }
 
 var importSQL = map[string]string{
 	"item": `INSERT INTO items (dataset_id, uid, seq, query, question,
 			option_1, option_2, option_3, option_4, option_5, meta, list_len)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, 0))`,
-	"label": `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-	"history": `INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
-		VALUES (?, ?, ?, NULL, ?, ?, ?, 'import')`,
+	"label": `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, text)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+	"history": `INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source, new_text)
+		VALUES (?, ?, ?, NULL, ?, ?, ?, 'import', ?)`,
 	"query":  `INSERT INTO serp_queries (query, imported_at) VALUES (?, ?) ON CONFLICT DO NOTHING`,
 	"result": `INSERT INTO serp_results (query, rank, name, url, snippet) VALUES (?, ?, ?, ?, ?)`,
 }
@@ -316,6 +319,9 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 		if err := it.choiceFits(p, l); err != nil {
 			return false, err
 		}
+		if err := checkAnswer(p, l.Unit, l.Value, l.Text); err != nil {
+			return false, &UnitError{Unit: l.Unit, Err: err}
+		}
 	}
 	if err := standingLabels(p, labels); err != nil {
 		return false, err
@@ -417,7 +423,7 @@ func (im *Importer) writeLabel(itemID int64, l UnitLabel) error {
 	if err != nil {
 		return fmt.Errorf("add label: %w", err)
 	}
-	res, err := im.stmts["label"].ExecContext(im.ctx, itemID, l.Unit, aid, l.Value, im.now, im.now)
+	res, err := im.stmts["label"].ExecContext(im.ctx, itemID, l.Unit, aid, l.Value, im.now, im.now, nullText(l.Text))
 	if err != nil {
 		return fmt.Errorf("add label %s=%d: %w", l.Unit, l.Value, err)
 	}
@@ -426,10 +432,15 @@ func (im *Importer) writeLabel(itemID int64, l UnitLabel) error {
 		// conflict the file cannot settle (merging changes is what
 		// import --format labels is for).
 		var have int
-		err := im.w.QueryRowContext(im.ctx, `SELECT value FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
-			itemID, l.Unit, aid).Scan(&have)
+		var text sql.NullString
+		err := im.w.QueryRowContext(im.ctx, `SELECT value, text FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
+			itemID, l.Unit, aid).Scan(&have, &text)
 		if err != nil {
 			return fmt.Errorf("add label %s: %w", l.Unit, err)
+		}
+		if text.String != l.Text {
+			return fmt.Errorf("%s already has another written %s for this %s (%q), and this file says %q; a release's labels do not change on import (use --labels-as NAME for another set, or import --format labels to merge changes)",
+				l.Annotator, l.Unit, im.protocol().Item(), display.Clean(text.String), display.Clean(l.Text))
 		}
 		if have != l.Value {
 			return fmt.Errorf("%s already has %s = %d for this %s, and this file says %d; a release's labels do not change on import (use --labels-as NAME for another set, or import --format labels to merge changes)",
@@ -440,7 +451,7 @@ func (im *Importer) writeLabel(itemID int64, l UnitLabel) error {
 	}
 	im.stats.Labels++
 	im.labelled[itemID] = true
-	_, err = im.stmts["history"].ExecContext(im.ctx, itemID, l.Unit, aid, l.Value, im.actor, im.now)
+	_, err = im.stmts["history"].ExecContext(im.ctx, itemID, l.Unit, aid, l.Value, im.actor, im.now, nullText(l.Text))
 	if err != nil {
 		return fmt.Errorf("add label history: %w", err)
 	}
@@ -567,6 +578,11 @@ func (im *Importer) closeStmts() {
 // writeKnown stores a practice or check item's answer for a unit; the same
 // answer again is nothing new, another one is refused.
 func (im *Importer) writeKnown(itemID int64, l UnitLabel) error {
+	if l.Text != "" {
+		// known_labels keep values: a written answer has no right one to
+		// score a practice or gold-check answer against.
+		return fmt.Errorf("%s is a written answer: practice and gold-check items keep no written answers (leave its column empty)", l.Unit)
+	}
 	res, err := im.w.ExecContext(im.ctx, `INSERT INTO known_labels (item_id, unit, value) VALUES (?1, ?2, ?3)
 		ON CONFLICT DO NOTHING`, itemID, l.Unit, l.Value)
 	if err != nil {

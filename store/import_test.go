@@ -60,9 +60,9 @@ func TestBigImportKeepsFileOrderFirstLabelsAndIndexes(t *testing.T) {
 	wantSet := map[string]int{}
 	for n, i := range order {
 		p := pane(i)
-		ls := []UnitLabel{{"question", "rel", i % 3}}
+		ls := []UnitLabel{{Unit: "question", Annotator: "rel", Value: i % 3}}
 		if _, seen := wantQuestion[p.UID()]; seen {
-			ls = append(ls, UnitLabel{"answer_set", "rel", (n + 1) % 3})
+			ls = append(ls, UnitLabel{Unit: "answer_set", Annotator: "rel", Value: (n + 1) % 3})
 			if _, ok := wantSet[p.UID()]; !ok {
 				wantSet[p.UID()] = (n + 1) % 3
 			}
@@ -131,7 +131,7 @@ func TestImportRefusesBadLabelsAndRollsBackDroppedIndexes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, bad := range []UnitLabel{{"question", "rel", 3}, {"landing_6", "rel", 1}, {"question", "", 1}} {
+	for _, bad := range []UnitLabel{{Unit: "question", Annotator: "rel", Value: 3}, {Unit: "landing_6", Annotator: "rel", Value: 1}, {Unit: "question", Annotator: "", Value: 1}} {
 		if _, err := im.AddPane(Pane{Query: "x", Question: "Which?", Options: [5]string{"a"}}, bad); err == nil {
 			t.Errorf("label %+v accepted", bad)
 		}

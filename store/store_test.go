@@ -323,7 +323,7 @@ func TestImportIsAllOrNothingAndIdempotent(t *testing.T) {
 	ctx := context.Background()
 	p := Pane{Query: "q", Question: "Which?", Options: [5]string{"a", "b"}}
 	im, _ := st.BeginImport(ctx, testLead(t, st), "d", "mimics", "mimics-manual")
-	im.AddPane(p, UnitLabel{"question", "rel", 2})
+	im.AddPane(p, UnitLabel{Unit: "question", Annotator: "rel", Value: 2})
 	im.Rollback()
 	var n int
 	st.db.QueryRow("SELECT (SELECT count(*) FROM items) + (SELECT count(*) FROM labels) + (SELECT count(*) FROM datasets)").Scan(&n)
@@ -332,7 +332,7 @@ func TestImportIsAllOrNothingAndIdempotent(t *testing.T) {
 	}
 	for round := 0; round < 2; round++ {
 		im, _ := st.BeginImport(ctx, testLead(t, st), "d", "mimics", "mimics-manual")
-		added, err := im.AddPane(p, UnitLabel{"question", "rel", 2})
+		added, err := im.AddPane(p, UnitLabel{Unit: "question", Annotator: "rel", Value: 2})
 		if err != nil || added != (round == 0) {
 			t.Fatalf("round %d: added %v err %v", round, added, err)
 		}

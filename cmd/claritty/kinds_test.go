@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 	"github.com/claritty/claritty/tui"
 )
 
-// Every protocol file's kind (the three shipped, and one a lead wrote)
+// Every protocol file's kind (each shipped, and one a lead wrote)
 // has every layer a built-in kind has once its file is in the database:
 // import knows its header, export writes its own format and the gold,
 // stats, bench labels runs and the TUI's screens take it. Before, none do.
@@ -28,7 +29,8 @@ func TestEveryProtocolFileKindInEveryLayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := []byte(strings.Replace(string(shipped[0].Text), `name = "mimics-duo-aspects"`, `name = "own-aspects"`, 1))
+	aspects := slices.IndexFunc(shipped, func(p guidelines.ProtocolText) bool { return p.File.Name == "mimics-duo-aspects" })
+	text := []byte(strings.Replace(string(shipped[aspects].Text), `name = "mimics-duo-aspects"`, `name = "own-aspects"`, 1))
 	own, err := guidelines.ParseProtocolFile("own.toml", text)
 	if err != nil {
 		t.Fatal(err)
@@ -56,6 +58,9 @@ func TestEveryProtocolFileKindInEveryLayer(t *testing.T) {
 			}
 		}
 		body := strings.Join(p.File.Item.Header, "\t") + "\n" + strings.Join(cells, "\t") + "\n"
+		if p.File.JSONL() {
+			body = jsonlItem(t, p.File)
+		}
 		opt := data.Options{Dataset: string(k)}
 		if k == "own-aspects" {
 			opt.Format = store.Format(k) // its header is Task 3's: import asks which
@@ -157,4 +162,22 @@ func TestManualReleaseNamesTheKindsOwn(t *testing.T) {
 			t.Errorf("%s as MIMICS-Manual: exit %d, %q names no release format of its kind", ds, r.code, r.stderr)
 		}
 	}
+}
+
+// jsonlItem is a JSONL file of one item of f: text in its id and text
+// fields, every other key (the labels) empty.
+func jsonlItem(t *testing.T, f *guidelines.ProtocolFile) string {
+	t.Helper()
+	obj := map[string]string{}
+	for _, k := range f.Item.Keys {
+		obj[k] = ""
+		if slices.Contains(f.Item.ID, k) || slices.Contains(f.Item.Text, k) {
+			obj[k] = "a"
+		}
+	}
+	b, err := json.Marshal(obj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b) + "\n"
 }
