@@ -25,6 +25,10 @@ func TestShippedClariQOverCLI(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stderr, `clariq → dataset "dev": 3 requests added`) {
 		t.Fatalf("import: %+v", r)
 	}
+	// The database keeps the file it used, and it is still the shipped one.
+	if r := tm.run(t, "", "", "protocols"); !strings.Contains(r.stdout, "clariq               shipped ") {
+		t.Errorf("protocols after the import:\n%s", r.stdout)
+	}
 	out := filepath.Join(tm.dir, "out.tsv")
 	if r := tm.run(t, "", "", "export", "--format", "clariq", "--dataset", "dev", "--out", out); r.code != 0 {
 		t.Fatalf("export: %+v", r)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -58,9 +59,14 @@ func listProtocols(w io.Writer, set *kinds.Set) error {
 		return err
 	}
 	for _, f := range files {
+		// A shipped file is shipped whether or not a database keeps it
+		// yet (it keeps one on first use); a file of the database's own
+		// is the database's.
 		where := "shipped"
-		if set.Protocols().Text(f.File.Name) != nil {
-			where = "database"
+		if kept := set.Protocols().Text(f.File.Name); kept != nil {
+			if s, err := guidelines.FindShipped(f.File.Name); err != nil || !bytes.Equal(s.Text, kept) {
+				where = "database"
+			}
 		}
 		p := f.File.Protocol()
 		fmt.Fprintf(w, "%-20s %-10s %-14s %s\n", display.Clean(string(p.Kind)), where, display.Clean(p.Items), stepList(p))
