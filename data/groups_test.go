@@ -170,7 +170,7 @@ func TestChangedItemUnderItsIDRefused(t *testing.T) {
 	}
 	before := storetest.DataFingerprint(t, storetest.DB(t, st))
 	for name, changed := range map[string]string{
-		"a question more": manyQuestions(4),
+		"a question more":   manyQuestions(4),
 		"a request changed": strings.Replace(body, "tell me about dogs", "tell me about cats", 2),
 	} {
 		_, err := ImportProtocolFile(ctx, st, who, strings.NewReader(changed), "topics.tsv", pf, text, opt)
