@@ -75,6 +75,9 @@ type ItemColumns struct {
 	// top-level keys, and its fields JSON paths (protofile_jsonl.go).
 	Format string   `toml:"format"`
 	Keys   []string `toml:"keys"`
+	// Conversation, when set, is a JSONL item's path to its list of turns
+	// ({role, text, image}): the item's list (protofile_conversation.go).
+	Conversation string `toml:"conversation"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -492,6 +495,7 @@ func (c *fileCheck) check() {
 	if strings.TrimSpace(f.Items) == "" {
 		c.at("items", "items: say what an item is called (panes, queries)")
 	}
+	c.conversationAsList()
 	c.checkItem()
 	scales := c.checkScales()
 	c.checkSteps(scales)
@@ -667,7 +671,7 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 				c.at(key+".per", "step %d: per = %q, but rows make elements (item.element): label each element (per = \"element\")", i+1, st.Per)
 			}
 		default:
-			c.at(key+".per", "step %d: per = %q: want item, element or row", i+1, st.Per)
+			c.at(key+".per", "step %d: per = %q: want item, element, row or turn", i+1, st.Per)
 		}
 		c.checkStepKind(key, i, st)
 		c.checkMaxChars(key, i, st)

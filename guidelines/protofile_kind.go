@@ -186,6 +186,10 @@ func (f *ProtocolFile) markdown(scales map[string]FileScale) string {
 type ShownRow struct {
 	Cells map[string]string
 	List  []string
+	// Roles and Images are a conversation's (item.conversation), turn by
+	// turn beside List, its texts: who says it, and the paths of its images.
+	Roles  []string
+	Images [][]string
 }
 
 // Shown is what of a row, as the file has it, a HIT may show.
@@ -205,6 +209,7 @@ func (f *ProtocolFile) Shown(line string) ShownRow {
 	}
 	if list {
 		out.List = row.List()
+		out.Roles, out.Images = row.turns()
 	}
 	return out
 }

@@ -74,6 +74,16 @@ func cleanRows(rows []guidelines.ShownRow) []guidelines.ShownRow {
 		for _, v := range r.List {
 			out[i].List = append(out[i].List, display.Field(v))
 		}
+		for _, v := range r.Roles {
+			out[i].Roles = append(out[i].Roles, display.Field(v))
+		}
+		for _, imgs := range r.Images {
+			var clean []string
+			for _, v := range imgs {
+				clean = append(clean, display.Field(v))
+			}
+			out[i].Images = append(out[i].Images, clean)
+		}
 	}
 	return out
 }
@@ -248,7 +258,13 @@ func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map
 			out.add(k.cell(s, c, r.Cells[c], width, indent, false))
 		}
 		if slices.Contains(fs.Show, guidelines.ShowList) {
-			el, at := k.listLines(s, fs, r.List, index, labels, own, width, indent, grouped)
+			var el textRows
+			var at [2]int
+			if k.file.IsConversation() {
+				el, at = k.turnLines(s, fs, r, index, labels, own, width)
+			} else {
+				el, at = k.listLines(s, fs, r.List, index, labels, own, width, indent, grouped)
+			}
 			if fs.Per == guidelines.PerElement {
 				focus = [2]int{len(out.lines) + at[0], len(out.lines) + at[1]}
 			}
