@@ -78,6 +78,9 @@ type ItemColumns struct {
 	// Conversation, when set, is a JSONL item's path to its list of turns
 	// ({role, text, image}): the item's list (protofile_conversation.go).
 	Conversation string `toml:"conversation"`
+	// Passage are text fields drawn each in a window of its own
+	// (protofile_passage.go).
+	Passage []string `toml:"passage"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -232,7 +235,7 @@ const (
 // undo, flags, notes, help ..., and y, which confirms giving a HIT back):
 // no scale of a protocol file may use one. tui's tests hold its key map
 // to this list.
-var ReservedKeys = []string{"enter", "right", "left", "backspace", "h", "u", "o", "!", "n", "g", "l",
+var ReservedKeys = []string{"enter", "right", "left", "backspace", "h", "u", "o", "!", "n", "g", "l", "[", "]",
 	"tab", "a", "s", "F", "Q", "up", "k", "down", "j", "pgup", "ctrl+u", "pgdown", "ctrl+d", "space",
 	"K", "J", "?", "q", "ctrl+c", "z", "R", "y"}
 
@@ -501,6 +504,7 @@ func (c *fileCheck) check() {
 	c.checkSteps(scales)
 	c.checkRowID()
 	c.checkElement()
+	c.checkPassage()
 	c.checkAttention()
 }
 

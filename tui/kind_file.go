@@ -26,6 +26,10 @@ type fileKind struct {
 	// it, so it never hides what a step would not show); "" for none.
 	header string
 	pages  map[string]int // a choice step's page of keys, by unit (kind_choice.go)
+	// passageTop is each passage's first line in its window, and
+	// passageStep the window's lines at the last frame (kind_passage.go).
+	passageTop  map[string]int
+	passageStep int
 }
 
 // FileScreen is the HIT screen of a protocol file's kind (p.FileOf()): its
@@ -115,6 +119,9 @@ func (k *fileKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd,
 	if cmd, ok := k.choiceKey(m, h, msg); ok {
 		return cmd, true
 	}
+	if cmd, ok := k.passageKey(m, h, msg); ok {
+		return cmd, true
+	}
 	if key.Matches(msg, m.keys.Open) {
 		m.setStatus("nothing to open: everything there is to read is on the screen", false)
 		return nil, true
@@ -142,6 +149,9 @@ func (k *fileKind) shortHelp(keys hitKeys, h *hitState) []key.Binding {
 	labels := scaleKeys(k.proto, unit)
 	if k.proto.IsChoice(unit) {
 		labels = k.choiceHelp(unit)
+	}
+	if fs, ok := k.file.StepOf(stepOf(unit)); ok && len(k.passageColumns(fs)) > 0 {
+		labels = append(labels, keys.PassageDown, keys.PassageUp)
 	}
 	return append(labels,
 		keys.Back, keys.Undo, keys.Down, keys.Note, keys.Flag, keys.Guide, keys.Queue, keys.Pane, keys.Help, keys.Quit)
@@ -200,6 +210,8 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 	if h.proto.TextMax(st.unit) > 0 { // a written answer: its line, not a scale
 		v.choices, v.given = m.answerLines(h, st.unit, width, rows), ""
 	}
+	v.passage, v.passages = k.passages(s, fs, st.answer, width, rows)
+	v.fixed = append(v.fixed, v.passage.lines...)
 	return v
 }
 
@@ -289,6 +301,7 @@ func (k *fileKind) shownColumns(fs guidelines.FileStep, omit string) []string {
 		case !slices.Contains(fs.Show, c):
 		case c == k.file.Item.Group:
 		case c == omit:
+		case k.file.IsPassage(c): // in a window of its own (kind_passage.go)
 		default:
 			out = append(out, c)
 		}

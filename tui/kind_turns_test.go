@@ -119,3 +119,18 @@ func TestConversationFieldGolden(t *testing.T) {
 		})
 	}
 }
+
+// A conversation longer than the units a kind lists at first (RowUnits)
+// is labelled to its last turn: the import lists units for it.
+func TestConversationFieldLong(t *testing.T) {
+	st := storetest.Open(t)
+	importProtocol(t, st, "dialogues", dialogueProtocol, dialogueLine(t, "d1", 25))
+	h := openAs(t, st, "dialogues", 80, 24)
+	for range 25 {
+		h.keys("1")
+	}
+	h.expect("How useful is the dialogue?")
+	if got := h.labels(1); len(got) != 25 || got["useful_25"] != 1 {
+		t.Errorf("labels %v\n%s", got, h.screen())
+	}
+}
