@@ -81,6 +81,9 @@ type ItemColumns struct {
 	// Passage are text fields drawn each in a window of its own
 	// (protofile_passage.go).
 	Passage []string `toml:"passage"`
+	// URL is each element's or row's web address, which o opens
+	// (protofile_url.go).
+	URL string `toml:"url"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -505,6 +508,7 @@ func (c *fileCheck) check() {
 	c.checkRowID()
 	c.checkElement()
 	c.checkPassage()
+	c.checkURL()
 	c.checkAttention()
 }
 

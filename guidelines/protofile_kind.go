@@ -190,6 +190,10 @@ type ShownRow struct {
 	// turn beside List, its texts: who says it, and the paths of its images.
 	Roles  []string
 	Images [][]string
+	// URL is the row's web address and URLs each element's (item.url):
+	// o opens the one in focus.
+	URL  string
+	URLs []string
 }
 
 // Shown is what of a row, as the file has it, a HIT may show.
@@ -211,6 +215,7 @@ func (f *ProtocolFile) Shown(line string) ShownRow {
 		out.List = row.List()
 		out.Roles, out.Images = row.turns()
 	}
+	out.URL, out.URLs = row.urls()
 	return out
 }
 

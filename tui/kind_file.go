@@ -78,6 +78,7 @@ func cleanRows(rows []guidelines.ShownRow) []guidelines.ShownRow {
 		for _, v := range r.List {
 			out[i].List = append(out[i].List, display.Field(v))
 		}
+		out[i].URL, out[i].URLs = r.URL, r.URLs // opened as they are, drawn cleaned (urlRows)
 		for _, v := range r.Roles {
 			out[i].Roles = append(out[i].Roles, display.Field(v))
 		}
@@ -112,7 +113,13 @@ func (k *fileKind) topic() string {
 }
 
 func (*fileKind) context(*hitScreen, *hitState, int) textRows { return textRows{} }
-func (*fileKind) keys() hitKeys                               { return defaultHITKeys() }
+
+// keys: o opens the address in focus (item.url, kind_url.go).
+func (*fileKind) keys() hitKeys {
+	k := defaultHITKeys()
+	k.Open = bind([]string{"o"}, "o", "open address")
+	return k
+}
 
 // key: o has nothing to open.
 func (k *fileKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
@@ -123,8 +130,7 @@ func (k *fileKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd,
 		return cmd, true
 	}
 	if key.Matches(msg, m.keys.Open) {
-		m.setStatus("nothing to open: everything there is to read is on the screen", false)
-		return nil, true
+		return k.openURL(m, h), true
 	}
 	return nil, false
 }
@@ -152,6 +158,11 @@ func (k *fileKind) shortHelp(keys hitKeys, h *hitState) []key.Binding {
 	}
 	if fs, ok := k.file.StepOf(stepOf(unit)); ok && len(k.passageColumns(fs)) > 0 {
 		labels = append(labels, keys.PassageDown, keys.PassageUp)
+	}
+	if fs, ok := k.file.StepOf(stepOf(unit)); ok && h != nil {
+		if _, none := k.focusURL(fs, h.step().answer); none == "" {
+			labels = append(labels, keys.Open)
+		}
 	}
 	return append(labels,
 		keys.Back, keys.Undo, keys.Down, keys.Note, keys.Flag, keys.Guide, keys.Queue, keys.Pane, keys.Help, keys.Quit)
@@ -269,6 +280,9 @@ func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map
 		for _, c := range cols {
 			out.add(k.cell(s, c, r.Cells[c], width, indent, false))
 		}
+		if grouped && !k.file.URLPerElement() {
+			out.add(urlRows(s, r.URL, width, "   "+indent))
+		}
 		if slices.Contains(fs.Show, guidelines.ShowList) {
 			var el textRows
 			var at [2]int
@@ -285,6 +299,9 @@ func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map
 		if current {
 			focus[1] = len(out.lines)
 		}
+	}
+	if !grouped && len(k.rows) > 0 && !k.file.URLPerElement() {
+		out.add(urlRows(s, k.rows[0].URL, width, "   "))
 	}
 	if fs.Per != guidelines.PerElement && fs.Per != guidelines.PerRow {
 		focus = [2]int{0, len(out.lines)}
@@ -379,6 +396,9 @@ func (k *fileKind) listLines(s Styles, fs guidelines.FileStep, list []string, in
 			text += s.Dim.Render(" · " + own.describe(k.proto, fs.Unit, v))
 		}
 		out.add(sourced(el, text, width, "      "+indent).labelled(mark + fmt.Sprintf("%d  ", n+1)))
+		if !grouped && n < len(k.rows[0].URLs) {
+			out.add(urlRows(s, k.rows[0].URLs[n], width, "      "+indent))
+		}
 		if current {
 			at[1] = len(out.lines)
 		}
