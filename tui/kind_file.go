@@ -416,6 +416,17 @@ func (k *fileKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lin
 	shown := &fileKind{file: k.file, rows: det.rows}
 	fs, _ := k.file.StepOf(stepOf(d.Unit))
 	c, focus := shown.lines(s, fs, unitIndex(d.Unit), nil, nil, a.width, queryColumn(k.file))
+	// The adjudication screen scrolls all it shows: a passage shows whole,
+	// after the rest, the row's in focus on a step per row.
+	row := 0
+	if fs.Per == guidelines.PerRow {
+		row = min(unitIndex(d.Unit), max(0, len(det.rows)-1))
+	}
+	for _, col := range shown.passageColumns(fs) {
+		if row < len(det.rows) {
+			c.add(shown.cell(s, col, det.rows[row].Cells[col], a.width, "", false))
+		}
+	}
 	return c.lines, focus
 }
 

@@ -1,12 +1,14 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/claritty/claritty/store"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -101,4 +103,35 @@ func TestPassageGolden(t *testing.T) {
 			golden.RequireEqual(t, h.screen())
 		})
 	}
+}
+
+// The adjudication screen shows a disputed unit's passage whole (it
+// scrolls all it shows), after the claim.
+func TestPassageOnAdjudication(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	importProtocol(t, st, "claims", passageProtocol, passageTSV(3))
+	lead := storetest.Lead(t, st)
+	ds, err := st.DatasetByName(ctx, "claims")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, err := st.DatasetPolicy(ctx, ds.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol.Min, pol.Max = 2, 2
+	if err := st.SetPolicy(ctx, lead, ds.ID, pol); err != nil {
+		t.Fatal(err)
+	}
+	it := storetest.ItemAt(t, st, ds.ID, 1)
+	for v, who := range []string{"ana", "bo"} {
+		an, _ := st.EnsureAnnotator(ctx, who)
+		if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: it.ID, AnnotatorID: an.ID, Unit: "support", Value: &v, Finish: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := startOn(t, st, lead, "claims", 80, 24, true)
+	h.expect("The claim under judgment")
+	h.expect("Sentence 3 of the segment says something.")
 }
