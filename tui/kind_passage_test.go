@@ -60,7 +60,7 @@ func TestPassageWindowReadWholeThenLabel(t *testing.T) {
 	h.expect("The claim under judgment")
 	h.expect("Sentence 1 of the")
 	h.keys("2")
-	h.expect("read it all first: the passage")
+	h.expect("read it all first: the passage below")
 	if got := h.labels(1); len(got) != 0 {
 		t.Fatalf("labelled before the passage was read: %v", got)
 	}

@@ -117,7 +117,7 @@ func (r *reading) unreadNote() string {
 	case r.below > 0:
 		return "read it all first: " + display.Count(r.below, "line", "lines") + " below"
 	case r.unread > 0:
-		return "read it all first: the passage ([ ] scroll it)"
+		return "read it all first: the passage below"
 	}
 	return "read it all first" // not drawn since it was shown
 }
