@@ -186,10 +186,18 @@ func (k *fileKind) fullHelp(keys hitKeys) [][]key.Binding {
 			labels = append(labels, scaleKeys(p, st.Unit)...)
 		}
 	}
+	actions := []key.Binding{keys.Flag, keys.Later, keys.GiveBack, keys.Note, keys.Guide, keys.Queue, keys.Pane, keys.Adjudicate, keys.Stats, keys.Quality, keys.Flags}
+	if k.file.Item.URL != "" {
+		actions = append([]key.Binding{keys.Open}, actions...)
+	}
+	moves := []key.Binding{keys.Up, keys.Down, keys.PageUp, keys.PageDown, keys.GuideDown, keys.GuideUp}
+	if len(k.file.Item.Passage) > 0 {
+		moves = append(moves, keys.PassageDown, keys.PassageUp)
+	}
 	return [][]key.Binding{
 		append(labels, keys.Next, keys.Back, keys.Undo),
-		{keys.Flag, keys.Later, keys.GiveBack, keys.Note, keys.Guide, keys.Queue, keys.Pane, keys.Adjudicate, keys.Stats, keys.Quality, keys.Flags},
-		{keys.Up, keys.Down, keys.PageUp, keys.PageDown, keys.GuideDown, keys.GuideUp, keys.Help, keys.Quit},
+		actions,
+		append(moves, keys.Help, keys.Quit),
 	}
 }
 
