@@ -13,6 +13,21 @@ import (
 // roleCells is the widest a role's margin grows: a longer role is cut.
 const roleCells = 10
 
+// turnLabels are the labels turn n (from 0) has, of every step per turn,
+// as ClariMM's turn heads show their relevance on every step.
+func (k *fileKind) turnLabels(s Styles, n int, labels map[string]int, own *KeyConfig) string {
+	out := ""
+	for _, st := range k.file.Steps {
+		if st.Per != guidelines.PerElement {
+			continue
+		}
+		if v, ok := labels[fmt.Sprintf("%s_%d", st.Unit, n+1)]; ok {
+			out += s.Dim.Render("  · " + display.Field(st.Unit) + " " + own.describe(k.proto, st.Unit, v))
+		}
+	}
+	return out
+}
+
 // turnLines draw a protocol file's conversation (item.conversation) as
 // ClariMM's is drawn: each turn headed, the turn being labelled on a per
 // turn step marked, its label once given beside its head; each turn's text
@@ -29,11 +44,7 @@ func (k *fileKind) turnLines(s Styles, fs guidelines.FileStep, r guidelines.Show
 		if current {
 			at[0] = len(out.lines)
 		}
-		head := turnHead(s, n+1, current)
-		if v, ok := labels[fmt.Sprintf("%s_%d", fs.Unit, n+1)]; ok && fs.Per == guidelines.PerElement {
-			head += s.Dim.Render("  · " + display.Field(fs.Unit) + " " + own.describe(k.proto, fs.Unit, v))
-		}
-		out.lines = append(out.lines, head)
+		out.lines = append(out.lines, turnHead(s, n+1, current)+k.turnLabels(s, n, labels, own))
 		style := s.Text
 		if current {
 			style = s.Title

@@ -134,3 +134,15 @@ func TestConversationFieldLong(t *testing.T) {
 		t.Errorf("labels %v\n%s", got, h.screen())
 	}
 }
+
+// On the step about the whole dialogue each turn's head still shows the
+// label its turn was given, as ClariMM's do.
+func TestConversationFieldLabelsOnWholeStep(t *testing.T) {
+	st := storetest.Open(t)
+	importProtocol(t, st, "dialogues", dialogueProtocol, dialogueLine(t, "d1", 2))
+	h := openAs(t, st, "dialogues", 80, 24)
+	h.keys("2", "0")
+	h.expect("How useful is the dialogue?")
+	h.expect("Turn 1  · useful 2 fully")
+	h.expect("Turn 2  · useful 0 not")
+}
