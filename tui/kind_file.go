@@ -208,7 +208,10 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 	st := h.step()
 	fs, _ := k.file.StepOf(st.id)
 	if fs.Kind == guidelines.StepChoice {
-		return k.choiceView(m, h, fs, width)
+		v := k.choiceView(m, h, fs, width)
+		v.passage, v.passages = k.passages(s, fs, st.answer, width, rows)
+		v.fixed = append(v.fixed, v.passage.lines...)
+		return v
 	}
 	title := fs.Title
 	short := title

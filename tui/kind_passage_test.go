@@ -135,3 +135,16 @@ func TestPassageOnAdjudication(t *testing.T) {
 	h.expect("The claim under judgment")
 	h.expect("Sentence 3 of the segment says something.")
 }
+
+// A choice step that shows a passage shows it in its window too.
+func TestPassageOnChoiceStep(t *testing.T) {
+	toml := strings.Replace(strings.Replace(passageProtocol,
+		`header = ["id", "claim", "segment"]`, "header = [\"id\", \"claim\", \"segment\", \"o1\", \"o2\"]\nlist = [\"o1\", \"o2\"]\nlist_name = \"option\"", 1),
+		"[[step]]\n", "[[step]]\ntitle = \"Which option?\"\nunit = \"pick\"\nkind = \"choice\"\nshow = [\"claim\", \"segment\", \"list\"]\n\n[[step]]\n", 1)
+	st := storetest.Open(t)
+	importProtocol(t, st, "claims", toml, "id\tclaim\tsegment\to1\to2\nc1\tThe claim under judgment\t"+longSegment(3)+"\tred\tblue\n")
+	h := openAs(t, st, "claims", 80, 24)
+	h.expect("Which option?")
+	h.expect("segment · lines 1–")
+	h.expect("Sentence 3 of the segment says something.")
+}
