@@ -60,6 +60,8 @@ func dialogueLine(t *testing.T, id string, n int) string {
 		}
 		if i == 3 {
 			turn["text"] = "evil \x1b]0;owned\x07\x1b[2J text"
+			turn["role"] = "sys\x1b[31mtem"
+			turn["image"] = []string{"a\x1b[2J.png", "b.png"}
 		}
 		turns = append(turns, turn)
 	}
@@ -108,8 +110,9 @@ func TestConversationFieldGolden(t *testing.T) {
 			h.keys("2", "1") // turns 1 and 2 labelled: turn 3, with its image, in focus
 			h.expect("▸ Turn 3")
 			h.expect("[1] image images/shoe.png")
+			h.keys("pgdown") // turn 4's hostile role and images too
 			raw := h.m.View().Content
-			for _, bad := range []string{"\x1b]0", "\x1b[2J", "\x07"} {
+			for _, bad := range []string{"\x1b]0", "\x1b[2J", "\x07", "\x1b[31m"} {
 				if strings.Contains(raw, bad) {
 					t.Fatalf("dataset text reached the terminal raw: %q", bad)
 				}

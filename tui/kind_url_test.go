@@ -2,6 +2,7 @@ package tui
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
@@ -48,7 +49,8 @@ const urlLine = `{"qid": "q1", "query": "trail running shoes", "segments": [` +
 	`{"text": "A guide to trail shoes.", "url": "https://example.org/trail"},` +
 	`{"text": "A script.", "url": "javascript:alert(1)"},` +
 	`{"text": "A local file.", "url": "file:///etc/passwd"},` +
-	`{"text": "No address."}]}` + "\n"
+	`{"text": "No address."},` +
+	`{"text": "A hostile one.", "url": "https://example.org/\u001b]0;owned\u0007"}]}` + "\n"
 
 // o opens the address of the element in focus, shown under it; an address
 // that is not http or https is refused and never reaches the opener; an
@@ -66,6 +68,12 @@ func TestURLPerElementOpens(t *testing.T) {
 	h.expect("not opened: file:///etc/passwd is not an http or https address")
 	h.keys("1", "o")
 	h.expect("nothing to open: this one has no address")
+	h.keys("1")
+	if raw := h.m.View().Content; strings.Contains(raw, "\x1b]0") || strings.Contains(raw, "\x07") {
+		t.Fatal("an address reached the terminal raw")
+	}
+	h.keys("o")
+	h.expect("not opened: https://example.org/␛]0;owned␇ is not an http or https address")
 	h.keys("1", "o")
 	h.expect("nothing to open on this step: each segment has its own address")
 	if !slices.Equal(h.opened, []string{"https://example.org/trail"}) {
