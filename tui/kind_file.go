@@ -209,7 +209,7 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 	fs, _ := k.file.StepOf(st.id)
 	if fs.Kind == guidelines.StepChoice {
 		v := k.choiceView(m, h, fs, width)
-		v.passage, v.passages = k.passages(s, fs, st.answer, width, rows)
+		v.passage, v.passages = k.passages(s, m.keys, fs, st.answer, width, rows)
 		v.fixed = append(v.fixed, v.passage.lines...)
 		return v
 	}
@@ -232,7 +232,7 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 	if h.proto.TextMax(st.unit) > 0 { // a written answer: its line, not a scale
 		v.choices, v.given = m.answerLines(h, st.unit, width, rows), ""
 	}
-	v.passage, v.passages = k.passages(s, fs, st.answer, width, rows)
+	v.passage, v.passages = k.passages(s, m.keys, fs, st.answer, width, rows)
 	v.fixed = append(v.fixed, v.passage.lines...)
 	return v
 }

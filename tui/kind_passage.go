@@ -37,7 +37,7 @@ func (k *fileKind) passageColumns(fs guidelines.FileStep) []string {
 // passages lays out step fs's passage windows, the row at index's for a
 // step per row (the first row's otherwise): the lines on screen, each
 // with the part of the passage it shows, and the passages' whole texts.
-func (k *fileKind) passages(s Styles, fs guidelines.FileStep, index, width, rows int) (box textRows, texts []string) {
+func (k *fileKind) passages(s Styles, keys hitKeys, fs guidelines.FileStep, index, width, rows int) (box textRows, texts []string) {
 	cols := k.passageColumns(fs)
 	if len(cols) == 0 || len(k.rows) == 0 {
 		return box, nil
@@ -63,7 +63,7 @@ func (k *fileKind) passages(s Styles, fs guidelines.FileStep, index, width, rows
 		end := min(len(all.lines), top+n)
 		head := fmt.Sprintf(" %s · lines %d–%d of %d", display.Field(c), top+1, end, len(all.lines))
 		if len(all.lines) > n {
-			head += " · [ ] scroll"
+			head += fmt.Sprintf(" · %s %s scroll", hintKey(keys.PassageUp), hintKey(keys.PassageDown)) // the annotator's keys
 		}
 		box.lines = append(box.lines, s.Dim.Render(display.FitWords(head, width)))
 		box.add(textRows{lines: all.lines[top:end], src: all.src[min(top, len(all.src)):min(end, len(all.src))]})

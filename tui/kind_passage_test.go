@@ -148,3 +148,19 @@ func TestPassageOnChoiceStep(t *testing.T) {
 	h.expect("segment · lines 1–")
 	h.expect("Sentence 3 of the segment says something.")
 }
+
+// With the passage keys moved, the window's head names the annotator's
+// keys, and they scroll it; [ and ] no longer do.
+func TestPassageKeysRemapped(t *testing.T) {
+	st := storetest.Open(t)
+	importProtocol(t, st, "claims", passageProtocol, passageTSV(40))
+	h := openAs(t, st, "claims", 80, 24)
+	h.m.cfg.Keys = parseKeys(t, "[keys]\npassage_up = \"{\"\npassage_down = \"}\"\n")
+	h.m.hit.keys = h.m.cfg.Keys.apply(h.m.hit.hit.kind.keys())
+	h.send(keyMsg("ctrl+l")) // a frame anew
+	h.expect("segment · lines 1–6 of 23 · { } scroll")
+	h.keys("]")
+	h.expect("segment · lines 1–6 of")
+	h.keys("}")
+	h.expect("segment · lines 7–12 of 23 · { } scroll")
+}
