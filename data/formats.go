@@ -274,8 +274,24 @@ func nearFormat(formats []Format, first []byte) (Format, bool, error) {
 }
 
 // jsonByRank are the JSON formats in the order they claim a first line.
+// Of one rank, a protocol file's JSONL comes before a built-in format: it
+// claims a line by all of its keys, where ClariMM's claims any line with
+// turns, which a protocol's conversation (item.conversation) has too.
 func jsonByRank(formats []Format) []Format {
 	out := slices.DeleteFunc(slices.Clone(formats), func(f Format) bool { return f.json == 0 })
-	slices.SortStableFunc(out, func(a, b Format) int { return a.json - b.json })
+	slices.SortStableFunc(out, func(a, b Format) int {
+		if a.json != b.json {
+			return a.json - b.json
+		}
+		return boolRank(b.byHeader) - boolRank(a.byHeader)
+	})
 	return out
+}
+
+// boolRank is 1 for true.
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -81,6 +81,15 @@ type ItemColumns struct {
 	// request several times (CLAMBER's lines 1599 and 1900) imports whole
 	// and exports back as it was.
 	Repeats bool `toml:"repeats"`
+	// Conversation, when set, is a JSONL item's path to its list of turns
+	// ({role, text, image}): the item's list (protofile_conversation.go).
+	Conversation string `toml:"conversation"`
+	// Passage are text fields drawn each in a window of its own
+	// (protofile_passage.go).
+	Passage []string `toml:"passage"`
+	// URL is each element's or row's web address, which o opens
+	// (protofile_url.go).
+	URL string `toml:"url"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -235,7 +244,7 @@ const (
 // undo, flags, notes, help ..., and y, which confirms giving a HIT back):
 // no scale of a protocol file may use one. tui's tests hold its key map
 // to this list.
-var ReservedKeys = []string{"enter", "right", "left", "backspace", "h", "u", "o", "!", "n", "g", "l",
+var ReservedKeys = []string{"enter", "right", "left", "backspace", "h", "u", "o", "!", "n", "g", "l", "[", "]",
 	"tab", "a", "s", "F", "Q", "up", "k", "down", "j", "pgup", "ctrl+u", "pgdown", "ctrl+d", "space",
 	"K", "J", "?", "q", "ctrl+c", "z", "R", "y"}
 
@@ -498,11 +507,14 @@ func (c *fileCheck) check() {
 	if strings.TrimSpace(f.Items) == "" {
 		c.at("items", "items: say what an item is called (panes, queries)")
 	}
+	c.conversationAsList()
 	c.checkItem()
 	scales := c.checkScales()
 	c.checkSteps(scales)
 	c.checkRowID()
 	c.checkElement()
+	c.checkPassage()
+	c.checkURL()
 	c.checkAttention()
 	c.checkShared()
 }
@@ -677,7 +689,7 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 				c.at(key+".per", "step %d: per = %q, but rows make elements (item.element): label each element (per = \"element\")", i+1, st.Per)
 			}
 		default:
-			c.at(key+".per", "step %d: per = %q: want item, element or row", i+1, st.Per)
+			c.at(key+".per", "step %d: per = %q: want item, element, row or turn", i+1, st.Per)
 		}
 		c.checkStepKind(key, i, st)
 		c.checkMaxChars(key, i, st)

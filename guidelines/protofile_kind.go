@@ -186,6 +186,14 @@ func (f *ProtocolFile) markdown(scales map[string]FileScale) string {
 type ShownRow struct {
 	Cells map[string]string
 	List  []string
+	// Roles and Images are a conversation's (item.conversation), turn by
+	// turn beside List, its texts: who says it, and the paths of its images.
+	Roles  []string
+	Images [][]string
+	// URL is the row's web address and URLs each element's (item.url):
+	// o opens the one in focus.
+	URL  string
+	URLs []string
 }
 
 // Shown is what of a row, as the file has it, a HIT may show.
@@ -205,7 +213,9 @@ func (f *ProtocolFile) Shown(line string) ShownRow {
 	}
 	if list {
 		out.List = row.List()
+		out.Roles, out.Images = row.turns()
 	}
+	out.URL, out.URLs = row.urls()
 	return out
 }
 

@@ -203,23 +203,36 @@ func (k *convKind) dialogueLines(m *hitScreen, h *hitState, w, rows int) (c text
 		if current {
 			focus[0] = len(c.lines)
 		}
-		head := s.Dim.Render(fmt.Sprintf("   Turn %d", i+1))
-		if current {
-			head = s.Cursor.Render(fmt.Sprintf(" ▸ Turn %d", i+1))
-		}
+		head := turnHead(s, i+1, current)
 		if v, ok := h.labels[fmt.Sprintf("relevance_%d", i+1)]; ok {
 			head += s.Dim.Render("  · relevance " + m.cfg.Keys.describe(h.proto, fmt.Sprintf("relevance_%d", i+1), v))
 		}
 		c.lines = append(c.lines, head)
-		c.add(sourced(t.question, s.Title.Render(t.question), w, "        ").labelled(s.Accent.Render("   Q    ")))
+		c.add(turnSaid(s, "Q", 8, t.question, s.Title, w))
 		c.lines = append(c.lines, m.imageRows(t.images, w-8, "        ", previewRows(rows))...)
-		c.add(sourced(t.answer, s.Text.Render(t.answer), w, "        ").labelled(s.Accent.Render("   A    ")))
+		c.add(turnSaid(s, "A", 8, t.answer, s.Text, w))
 		if current {
 			focus[1] = len(c.lines)
 		}
 		c.lines = append(c.lines, "")
 	}
 	return c, focus
+}
+
+// turnHead heads turn n of a conversation, marked when it is the one
+// being labelled: ClariMM's and a protocol file's conversations alike.
+func turnHead(s Styles, n int, current bool) string {
+	if current {
+		return s.Cursor.Render(fmt.Sprintf(" ▸ Turn %d", n))
+	}
+	return s.Dim.Render(fmt.Sprintf("   Turn %d", n))
+}
+
+// turnSaid is what one side of a turn says, who says it (Q, A, a role) in
+// the margin, width cells wide, the text wrapped beside it.
+func turnSaid(s Styles, who string, width int, text string, style lipgloss.Style, w int) textRows {
+	pad := strings.Repeat(" ", width)
+	return sourced(text, style.Render(text), w, pad).labelled(s.Accent.Render(fmt.Sprintf("   %-*s", width-3, who)))
 }
 
 // imageRows lays a turn's images side by side, as many as fit in width,

@@ -44,6 +44,8 @@ page_up = "["
 page_down = "]"
 guide_up = "T"
 guide_down = "B"
+passage_up = "{"
+passage_down = "}"
 back = "<"
 next = ">"
 

@@ -153,6 +153,7 @@ func (m *hitScreen) window(h *hitState, v stepView, rows int) []string {
 	} else {
 		h.place.size = size // unmoved: the place stays, not the line's start (no drift)
 	}
+	h.read.seePassages(v.passage, v.passages)
 	h.read.see(h.step().unit, v.textRows, v.focus, w.shown, v.also...)
 	return w.lines
 }

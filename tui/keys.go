@@ -129,34 +129,39 @@ type hitKeys struct {
 	Pane, Adjudicate, Stats, Flags, Quality key.Binding
 	Up, Down, PageUp, PageDown              key.Binding
 	GuideUp, GuideDown                      key.Binding
+	// PassageUp and PassageDown scroll a protocol file's passage in its
+	// own window (kind_passage.go).
+	PassageUp, PassageDown key.Binding
 	sharedKeys
 }
 
 func defaultHITKeys() hitKeys {
 	return hitKeys{
-		Review:     bind([]string{"enter"}, "enter", "reviewed"),
-		Next:       bind([]string{"right"}, "→", "next step"),
-		Back:       bind([]string{"left", "backspace", "h"}, "←", "back"),
-		Undo:       bind([]string{"u"}, "u", "undo"),
-		Open:       bind([]string{"o"}, "o", "results"),
-		Flag:       bind([]string{"!"}, "!", "flag"),
-		Later:      bind([]string{"z"}, "z", "later: to the end of your queue"),
-		GiveBack:   bind([]string{"R"}, "R", "give back to others"),
-		Note:       bind([]string{"n"}, "n", "note"),
-		Guide:      bind([]string{"g"}, "g", "guideline"),
-		Queue:      bind([]string{"l"}, "l", "queue"),
-		Pane:       bind([]string{"tab"}, "tab", "agreement pane"),
-		Adjudicate: bind([]string{"a"}, "a", "adjudicate (adjudicators, leads)"),
-		Stats:      bind([]string{"s"}, "s", "statistics"),
-		Flags:      bind([]string{"F"}, "F", "flags: review, withdraw"),
-		Quality:    bind([]string{"Q"}, "Q", "annotators' quality (adjudicators, leads)"),
-		Up:         bind([]string{"up", "k"}, "↑/k", "scroll up"),
-		Down:       bind([]string{"down", "j"}, "↓/j", "scroll down"),
-		PageUp:     bind([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
-		PageDown:   bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
-		GuideUp:    bind([]string{"K"}, "K", "guidance up"),
-		GuideDown:  bind([]string{"J"}, "J", "guidance down"),
-		sharedKeys: defaultSharedKeys(),
+		Review:      bind([]string{"enter"}, "enter", "reviewed"),
+		Next:        bind([]string{"right"}, "→", "next step"),
+		Back:        bind([]string{"left", "backspace", "h"}, "←", "back"),
+		Undo:        bind([]string{"u"}, "u", "undo"),
+		Open:        bind([]string{"o"}, "o", "results"),
+		Flag:        bind([]string{"!"}, "!", "flag"),
+		Later:       bind([]string{"z"}, "z", "later: to the end of your queue"),
+		GiveBack:    bind([]string{"R"}, "R", "give back to others"),
+		Note:        bind([]string{"n"}, "n", "note"),
+		Guide:       bind([]string{"g"}, "g", "guideline"),
+		Queue:       bind([]string{"l"}, "l", "queue"),
+		Pane:        bind([]string{"tab"}, "tab", "agreement pane"),
+		Adjudicate:  bind([]string{"a"}, "a", "adjudicate (adjudicators, leads)"),
+		Stats:       bind([]string{"s"}, "s", "statistics"),
+		Flags:       bind([]string{"F"}, "F", "flags: review, withdraw"),
+		Quality:     bind([]string{"Q"}, "Q", "annotators' quality (adjudicators, leads)"),
+		Up:          bind([]string{"up", "k"}, "↑/k", "scroll up"),
+		Down:        bind([]string{"down", "j"}, "↓/j", "scroll down"),
+		PageUp:      bind([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
+		PageDown:    bind([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
+		GuideUp:     bind([]string{"K"}, "K", "guidance up"),
+		GuideDown:   bind([]string{"J"}, "J", "guidance down"),
+		PassageUp:   bind([]string{"["}, "[", "passage up"),
+		PassageDown: bind([]string{"]"}, "]", "passage down"),
+		sharedKeys:  defaultSharedKeys(),
 	}
 }
 

@@ -78,6 +78,11 @@ type stepView struct {
 	// textRows are the content's lines, each with the part of the item's
 	// text it shows (reading.go).
 	textRows
+	// passage is the part of fixed that shows passages in windows of
+	// their own, each line with what it shows, and passages their whole
+	// texts, which a label waits to have been on screen (kind_passage.go).
+	passage  textRows
+	passages []string
 }
 
 // Screen is how the HIT screen shows one task kind: blank, for its

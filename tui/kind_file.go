@@ -26,6 +26,10 @@ type fileKind struct {
 	// it, so it never hides what a step would not show); "" for none.
 	header string
 	pages  map[string]int // a choice step's page of keys, by unit (kind_choice.go)
+	// passageTop is each passage's first line in its window, and
+	// passageStep the window's lines at the last frame (kind_passage.go).
+	passageTop  map[string]int
+	passageStep int
 }
 
 // FileScreen is the HIT screen of a protocol file's kind (p.FileOf()): its
@@ -74,6 +78,17 @@ func cleanRows(rows []guidelines.ShownRow) []guidelines.ShownRow {
 		for _, v := range r.List {
 			out[i].List = append(out[i].List, display.Field(v))
 		}
+		out[i].URL, out[i].URLs = r.URL, r.URLs // opened as they are, drawn cleaned (urlRows)
+		for _, v := range r.Roles {
+			out[i].Roles = append(out[i].Roles, display.Field(v))
+		}
+		for _, imgs := range r.Images {
+			var clean []string
+			for _, v := range imgs {
+				clean = append(clean, display.Field(v))
+			}
+			out[i].Images = append(out[i].Images, clean)
+		}
 	}
 	return out
 }
@@ -98,16 +113,24 @@ func (k *fileKind) topic() string {
 }
 
 func (*fileKind) context(*hitScreen, *hitState, int) textRows { return textRows{} }
-func (*fileKind) keys() hitKeys                               { return defaultHITKeys() }
+
+// keys: o opens the address in focus (item.url, kind_url.go).
+func (*fileKind) keys() hitKeys {
+	k := defaultHITKeys()
+	k.Open = bind([]string{"o"}, "o", "open address")
+	return k
+}
 
 // key: o has nothing to open.
 func (k *fileKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if cmd, ok := k.choiceKey(m, h, msg); ok {
 		return cmd, true
 	}
+	if cmd, ok := k.passageKey(m, h, msg); ok {
+		return cmd, true
+	}
 	if key.Matches(msg, m.keys.Open) {
-		m.setStatus("nothing to open: everything there is to read is on the screen", false)
-		return nil, true
+		return k.openURL(m, h), true
 	}
 	return nil, false
 }
@@ -133,6 +156,14 @@ func (k *fileKind) shortHelp(keys hitKeys, h *hitState) []key.Binding {
 	if k.proto.IsChoice(unit) {
 		labels = k.choiceHelp(unit)
 	}
+	if fs, ok := k.file.StepOf(stepOf(unit)); ok && len(k.passageColumns(fs)) > 0 {
+		labels = append(labels, keys.PassageDown, keys.PassageUp)
+	}
+	if fs, ok := k.file.StepOf(stepOf(unit)); ok && h != nil {
+		if _, none := k.focusURL(fs, h.step().answer); none == "" {
+			labels = append(labels, keys.Open)
+		}
+	}
 	return append(labels,
 		keys.Back, keys.Undo, keys.Down, keys.Note, keys.Flag, keys.Guide, keys.Queue, keys.Pane, keys.Help, keys.Quit)
 }
@@ -155,10 +186,18 @@ func (k *fileKind) fullHelp(keys hitKeys) [][]key.Binding {
 			labels = append(labels, scaleKeys(p, st.Unit)...)
 		}
 	}
+	actions := []key.Binding{keys.Flag, keys.Later, keys.GiveBack, keys.Note, keys.Guide, keys.Queue, keys.Pane, keys.Adjudicate, keys.Stats, keys.Quality, keys.Flags}
+	if k.file.Item.URL != "" {
+		actions = append([]key.Binding{keys.Open}, actions...)
+	}
+	moves := []key.Binding{keys.Up, keys.Down, keys.PageUp, keys.PageDown, keys.GuideDown, keys.GuideUp}
+	if len(k.file.Item.Passage) > 0 {
+		moves = append(moves, keys.PassageDown, keys.PassageUp)
+	}
 	return [][]key.Binding{
 		append(labels, keys.Next, keys.Back, keys.Undo),
-		{keys.Flag, keys.Later, keys.GiveBack, keys.Note, keys.Guide, keys.Queue, keys.Pane, keys.Adjudicate, keys.Stats, keys.Quality, keys.Flags},
-		{keys.Up, keys.Down, keys.PageUp, keys.PageDown, keys.GuideDown, keys.GuideUp, keys.Help, keys.Quit},
+		actions,
+		append(moves, keys.Help, keys.Quit),
 	}
 }
 
@@ -169,7 +208,10 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 	st := h.step()
 	fs, _ := k.file.StepOf(st.id)
 	if fs.Kind == guidelines.StepChoice {
-		return k.choiceView(m, h, fs, width)
+		v := k.choiceView(m, h, fs, width)
+		v.passage, v.passages = k.passages(s, m.keys, fs, st.answer, width, rows)
+		v.fixed = append(v.fixed, v.passage.lines...)
+		return v
 	}
 	title := fs.Title
 	short := title
@@ -190,6 +232,8 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 	if h.proto.TextMax(st.unit) > 0 { // a written answer: its line, not a scale
 		v.choices, v.given = m.answerLines(h, st.unit, width, rows), ""
 	}
+	v.passage, v.passages = k.passages(s, m.keys, fs, st.answer, width, rows)
+	v.fixed = append(v.fixed, v.passage.lines...)
 	return v
 }
 
@@ -247,8 +291,17 @@ func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map
 		for _, c := range cols {
 			out.add(k.cell(s, c, r.Cells[c], width, indent, false))
 		}
+		if grouped && !k.file.URLPerElement() {
+			out.add(urlRows(s, r.URL, width, "   "+indent))
+		}
 		if slices.Contains(fs.Show, guidelines.ShowList) {
-			el, at := k.listLines(s, fs, r.List, index, labels, own, width, indent, grouped)
+			var el textRows
+			var at [2]int
+			if k.file.IsConversation() {
+				el, at = k.turnLines(s, fs, r, index, labels, own, width)
+			} else {
+				el, at = k.listLines(s, fs, r.List, index, labels, own, width, indent, grouped)
+			}
 			if fs.Per == guidelines.PerElement {
 				focus = [2]int{len(out.lines) + at[0], len(out.lines) + at[1]}
 			}
@@ -257,6 +310,9 @@ func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map
 		if current {
 			focus[1] = len(out.lines)
 		}
+	}
+	if !grouped && len(k.rows) > 0 && !k.file.URLPerElement() {
+		out.add(urlRows(s, k.rows[0].URL, width, "   "))
 	}
 	if fs.Per != guidelines.PerElement && fs.Per != guidelines.PerRow {
 		focus = [2]int{0, len(out.lines)}
@@ -273,6 +329,7 @@ func (k *fileKind) shownColumns(fs guidelines.FileStep, omit string) []string {
 		case !slices.Contains(fs.Show, c):
 		case c == k.file.Item.Group:
 		case c == omit:
+		case k.file.IsPassage(c): // in a window of its own (kind_passage.go)
 		default:
 			out = append(out, c)
 		}
@@ -350,6 +407,9 @@ func (k *fileKind) listLines(s Styles, fs guidelines.FileStep, list []string, in
 			text += s.Dim.Render(" · " + own.describe(k.proto, fs.Unit, v))
 		}
 		out.add(sourced(el, text, width, "      "+indent).labelled(mark + fmt.Sprintf("%d  ", n+1)))
+		if !grouped && n < len(k.rows[0].URLs) {
+			out.add(urlRows(s, k.rows[0].URLs[n], width, "      "+indent))
+		}
 		if current {
 			at[1] = len(out.lines)
 		}
@@ -367,6 +427,17 @@ func (k *fileKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lin
 	shown := &fileKind{file: k.file, rows: det.rows}
 	fs, _ := k.file.StepOf(stepOf(d.Unit))
 	c, focus := shown.lines(s, fs, unitIndex(d.Unit), nil, nil, a.width, queryColumn(k.file))
+	// The adjudication screen scrolls all it shows: a passage shows whole,
+	// after the rest, the row's in focus on a step per row.
+	row := 0
+	if fs.Per == guidelines.PerRow {
+		row = min(unitIndex(d.Unit), max(0, len(det.rows)-1))
+	}
+	for _, col := range shown.passageColumns(fs) {
+		if row < len(det.rows) {
+			c.add(shown.cell(s, col, det.rows[row].Cells[col], a.width, "", false))
+		}
+	}
 	return c.lines, focus
 }
 

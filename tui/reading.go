@@ -34,6 +34,11 @@ type reading struct {
 	// above and below count the shown step's focus lines not yet read,
 	// over and under the window, for the note a key gets.
 	above, below int
+	// passages are the texts of the passage windows the frame shows
+	// (kind_passage.go), each to be read whole too; unread counts those
+	// not yet.
+	passages []string
+	unread   int
 }
 
 // maxSeen bounds the lines kept by what they show (an image at many
@@ -62,10 +67,11 @@ func (r *reading) see(unit string, c textRows, focus, shown [2]int, also ...[2]i
 			r.seen[ansi.Strip(c.lines[i])] = true
 		}
 	}
-	r.above, r.below = 0, 0
+	r.above, r.below, r.unread = 0, 0, 0
 	if r.whole[unit] {
 		return
 	}
+	r.unread = r.unreadPassages()
 	for _, f := range append([][2]int{focus}, also...) {
 		for i := max(0, f[0]); i < min(len(c.lines), f[1]); i++ {
 			switch {
@@ -77,7 +83,7 @@ func (r *reading) see(unit string, c textRows, focus, shown [2]int, also ...[2]i
 			}
 		}
 	}
-	r.whole[unit] = r.above+r.below == 0
+	r.whole[unit] = r.above+r.below+r.unread == 0
 }
 
 // readLine says whether all line i shows has been on screen: all of its
@@ -110,6 +116,8 @@ func (r *reading) unreadNote() string {
 		return "read it all first: " + display.Count(r.above, "line", "lines") + " above"
 	case r.below > 0:
 		return "read it all first: " + display.Count(r.below, "line", "lines") + " below"
+	case r.unread > 0:
+		return "read it all first: the passage below"
 	}
 	return "read it all first" // not drawn since it was shown
 }

@@ -1,0 +1,166 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// passageProtocol judges whether a long segment supports a claim: the
+// segment is a passage, in a window of its own.
+const passageProtocol = `name = "passage-test"
+title = "Support"
+items = "claims"
+
+[item]
+header = ["id", "claim", "segment"]
+id = ["id"]
+text = ["claim", "segment"]
+passage = ["segment"]
+
+[[scale]]
+name = "support"
+values = [0, 1, 2]
+keys = ["0", "1", "2"]
+names = ["none", "partial", "full"]
+
+[[step]]
+title = "Does the segment support the claim?"
+unit = "support"
+show = ["claim", "segment"]
+scale = "support"
+`
+
+// longSegment is a passage of n numbered sentences.
+func longSegment(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "Sentence %d of the segment says something. ", i+1)
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func passageTSV(n int) string {
+	return "id\tclaim\tsegment\nc1\tThe claim under judgment\t" + longSegment(n) + "\n"
+}
+
+// At 40x12 the claim and a window of the passage are both on screen
+// wherever the passage is scrolled to; no key labels until ] has paged
+// through the passage to its end, and then one does.
+func TestPassageWindowReadWholeThenLabel(t *testing.T) {
+	st := storetest.Open(t)
+	importProtocol(t, st, "claims", passageProtocol, passageTSV(40))
+	h := openAs(t, st, "claims", 40, 12)
+	h.expect("The claim under judgment")
+	h.expect("Sentence 1 of the")
+	h.keys("2")
+	h.expect("read it all first: the passage below")
+	if got := h.labels(1); len(got) != 0 {
+		t.Fatalf("labelled before the passage was read: %v", got)
+	}
+	for range 200 {
+		if strings.Contains(h.screen(), "40 of the segment says") {
+			break
+		}
+		h.keys("]")
+		h.expect("The claim under judgment") // the item stays on screen
+	}
+	h.expect("40 of the segment says")
+	checkFits(t, h, 40, 12)
+	h.keys("2")
+	if got := h.labels(1); got["support"] != 2 {
+		t.Errorf("labels %v after reading the passage whole\n%s", got, h.screen())
+	}
+}
+
+// [ scrolls back; the window's head says where it stands.
+func TestPassageWindowScrollsBack(t *testing.T) {
+	st := storetest.Open(t)
+	importProtocol(t, st, "claims", passageProtocol, passageTSV(40))
+	h := openAs(t, st, "claims", 80, 24)
+	h.expect("segment · lines 1–6 of")
+	h.keys("]")
+	h.expect("segment · lines 7–12 of")
+	h.keys("[")
+	h.expect("segment · lines 1–6 of")
+}
+
+// The passage window at each size, scrolled once.
+func TestPassageGolden(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{40, 12}, {80, 24}, {200, 60}} {
+		t.Run(itoa(size.w)+"x"+itoa(size.h), func(t *testing.T) {
+			st := storetest.Open(t)
+			importProtocol(t, st, "claims", passageProtocol, passageTSV(60))
+			h := openAs(t, st, "claims", size.w, size.h)
+			h.keys("]")
+			checkFits(t, h, size.w, size.h)
+			golden.RequireEqual(t, h.screen())
+		})
+	}
+}
+
+// The adjudication screen shows a disputed unit's passage whole (it
+// scrolls all it shows), after the claim.
+func TestPassageOnAdjudication(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	importProtocol(t, st, "claims", passageProtocol, passageTSV(3))
+	lead := storetest.Lead(t, st)
+	ds, err := st.DatasetByName(ctx, "claims")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, err := st.DatasetPolicy(ctx, ds.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol.Min, pol.Max = 2, 2
+	if err := st.SetPolicy(ctx, lead, ds.ID, pol); err != nil {
+		t.Fatal(err)
+	}
+	it := storetest.ItemAt(t, st, ds.ID, 1)
+	for v, who := range []string{"ana", "bo"} {
+		an, _ := st.EnsureAnnotator(ctx, who)
+		if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: it.ID, AnnotatorID: an.ID, Unit: "support", Value: &v, Finish: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := startOn(t, st, lead, "claims", 80, 24, true)
+	h.expect("The claim under judgment")
+	h.expect("Sentence 3 of the segment says something.")
+}
+
+// A choice step that shows a passage shows it in its window too.
+func TestPassageOnChoiceStep(t *testing.T) {
+	toml := strings.Replace(strings.Replace(passageProtocol,
+		`header = ["id", "claim", "segment"]`, "header = [\"id\", \"claim\", \"segment\", \"o1\", \"o2\"]\nlist = [\"o1\", \"o2\"]\nlist_name = \"option\"", 1),
+		"[[step]]\n", "[[step]]\ntitle = \"Which option?\"\nunit = \"pick\"\nkind = \"choice\"\nshow = [\"claim\", \"segment\", \"list\"]\n\n[[step]]\n", 1)
+	st := storetest.Open(t)
+	importProtocol(t, st, "claims", toml, "id\tclaim\tsegment\to1\to2\nc1\tThe claim under judgment\t"+longSegment(3)+"\tred\tblue\n")
+	h := openAs(t, st, "claims", 80, 24)
+	h.expect("Which option?")
+	h.expect("segment · lines 1–")
+	h.expect("Sentence 3 of the segment says something.")
+}
+
+// With the passage keys moved, the window's head names the annotator's
+// keys, and they scroll it; [ and ] no longer do.
+func TestPassageKeysRemapped(t *testing.T) {
+	st := storetest.Open(t)
+	importProtocol(t, st, "claims", passageProtocol, passageTSV(40))
+	h := openAs(t, st, "claims", 80, 24)
+	h.m.cfg.Keys = parseKeys(t, "[keys]\npassage_up = \"{\"\npassage_down = \"}\"\n")
+	h.m.hit.keys = h.m.cfg.Keys.apply(h.m.hit.hit.kind.keys())
+	h.send(keyMsg("ctrl+l")) // a frame anew
+	h.expect("segment · lines 1–6 of 23 · { } scroll")
+	h.keys("]")
+	h.expect("segment · lines 1–6 of")
+	h.keys("}")
+	h.expect("segment · lines 7–12 of 23 · { } scroll")
+}
