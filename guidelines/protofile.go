@@ -35,6 +35,8 @@ type ProtocolFile struct {
 	// count the item itself gives (MIMICS-Duo asked how many panes or
 	// candidate answers had been shown).
 	Attention *Attention `toml:"attention"`
+	// Joins are files an import reads beside the item's (protofile_join.go).
+	Joins []FileJoin `toml:"join"`
 	// Extent is the most rows (or elements, item.element) an item of the
 	// kind has in the database that keeps the file: no file says it, the
 	// database's kind_units do (WithExtent).
@@ -498,6 +500,7 @@ func (c *fileCheck) check() {
 	c.checkRowID()
 	c.checkElement()
 	c.checkAttention()
+	c.checkJoins()
 }
 
 // checkRowID checks item.row_id: a column of the header, naming grouped
@@ -667,7 +670,11 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 				c.at(key+".per", "step %d: per = %q, but rows make elements (item.element): label each element (per = \"element\")", i+1, st.Per)
 			}
 		default:
-			c.at(key+".per", "step %d: per = %q: want item, element or row", i+1, st.Per)
+			if NestedPer(st.Per) {
+				c.checkNested(key, i, st)
+				break
+			}
+			c.at(key+".per", "step %d: per = %q: want item, element, row or a nested list's path (answer[].citations[])", i+1, st.Per)
 		}
 		c.checkStepKind(key, i, st)
 		c.checkMaxChars(key, i, st)
@@ -718,7 +725,7 @@ func (c *fileCheck) checkShow(key string, i int, st FileStep, labelled map[strin
 	it := c.f.Item
 	for _, s := range st.Show {
 		switch {
-		case s != ShowList && !slices.Contains(it.Text, s):
+		case s != ShowList && !slices.Contains(it.Text, s) && !c.nestedShow(st, s):
 			c.at(key+".show", "step %d: shows %q, which is not an item.text column or \"list\"", i+1, s)
 		case !c.admit:
 		case s != ShowList && labelled[s]:
