@@ -52,7 +52,7 @@ func newImportCmd(g *globals) *cobra.Command {
 			"FILE - reads standard input (over SSH, the only way: ssh HOST import - < FILE).\n" +
 			"A protocol whose items cite a second file ([[join]]: trec-rag-support's segment corpus) takes it\n" +
 			"with --join NAME=FILE; over SSH both come on standard input, the joined file first, ended by a\n" +
-			"line "+data.JoinEnd+" (--join NAME=- -).",
+			"line " + data.JoinEnd + " (--join NAME=- -).",
 		Example: "  claritty import MIMICS-Manual.tsv\n  claritty import --format serp results.jsonl\n" +
 			"  claritty import --format clarimm conversations.jsonl\n" +
 			"  claritty import --format nuggets gold.jsonl\n" +
