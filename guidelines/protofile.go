@@ -77,6 +77,9 @@ type ItemColumns struct {
 	// top-level keys, and its fields JSON paths (protofile_jsonl.go).
 	Format string   `toml:"format"`
 	Keys   []string `toml:"keys"`
+	// Run, when set, is the field naming the system whose output an item
+	// is (TREC RAG's run_id): bench scores each run (protofile_nested.go).
+	Run string `toml:"run"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -501,6 +504,9 @@ func (c *fileCheck) check() {
 	c.checkElement()
 	c.checkAttention()
 	c.checkJoins()
+	if r := c.f.Item.Run; r != "" && !c.f.hasField(r) {
+		c.at("item.run", "item.run: %q is not %s", r, c.f.fieldWords())
+	}
 }
 
 // checkRowID checks item.row_id: a column of the header, naming grouped

@@ -79,6 +79,7 @@ type itemMeta struct {
 	Fields map[string]string                       `json:"fields,omitempty"`
 	Nest   map[string][]int                        `json:"nest,omitempty"`
 	Joined map[string]map[string]map[string]string `json:"joined,omitempty"`
+	Run    string                                  `json:"run,omitempty"`
 }
 
 func readMeta(meta string) itemMeta {
@@ -134,7 +135,10 @@ func (f *ProtocolFile) NestExtent(line string) int {
 func (f *ProtocolFile) ItemMeta(firstRow string, joined map[string]map[string]map[string]string) string {
 	r := f.FieldsOf(firstRow)
 	m := itemMeta{Fields: f.conditionFields(r), Nest: f.nestOf(r), Joined: joined}
-	if len(m.Fields) == 0 && len(m.Nest) == 0 && len(m.Joined) == 0 {
+	if f.Item.Run != "" {
+		m.Run = r.Text(f.Item.Run)
+	}
+	if len(m.Fields) == 0 && len(m.Nest) == 0 && len(m.Joined) == 0 && m.Run == "" {
 		return ""
 	}
 	b, _ := json.Marshal(m)
@@ -186,4 +190,60 @@ func (f *ProtocolFile) NestedStep(unit string) (FileStep, bool) {
 // nestedWhere says which pair a unit is: "sentence 2 of 3 · citation 1 of 2".
 func nestedWhere(outer, inner string, i, ni, j, nj int) string {
 	return fmt.Sprintf("%s %d of %d · %s %d of %d", outer, i, ni, inner, j, nj)
+}
+
+// Nested says whether a step of the file is asked per pair of a nested
+// list: its export in the file's shape is then one line per judged pair.
+func (f *ProtocolFile) Nested() bool {
+	return slices.ContainsFunc(f.Steps, func(st FileStep) bool { return NestedPer(st.Per) })
+}
+
+// PairKey is the key a nested unit's pair cites in a kept line (through
+// the file's first join; the pair's own value when it has none).
+func (f *ProtocolFile) PairKey(line, unit string) string {
+	st, ok := f.NestedStep(unit)
+	if !ok {
+		return ""
+	}
+	i, j, _ := PairOf(unit)
+	return f.citedKey(f.FieldsOf(line), st.Per, i, j)
+}
+
+// PairItem is what an item's meta keeps of its nested step's pairs: the
+// run it is from (item.run), and each pair's unit by outer element (the
+// units of sentence i's citations are Pairs[i]).
+type PairItem struct {
+	Run   string
+	Pairs [][]string
+}
+
+// PairsOf is an item's pairs of its first nested step, from its meta;
+// false when the file has no nested step.
+func (f *ProtocolFile) PairsOf(meta string) (PairItem, bool) {
+	i := slices.IndexFunc(f.Steps, func(st FileStep) bool { return NestedPer(st.Per) })
+	if i < 0 {
+		return PairItem{}, false
+	}
+	st := f.Steps[i]
+	m := readMeta(meta)
+	out := PairItem{Run: m.Run, Pairs: make([][]string, len(m.Nest[st.Per]))}
+	for a, n := range m.Nest[st.Per] {
+		for b := range n {
+			out.Pairs[a] = append(out.Pairs[a], PairUnit(st.Unit, a+1, b+1))
+		}
+	}
+	return out, true
+}
+
+// SupportWeight is a nested step's label as a support weight: its place
+// on its scale, from 0 (the lowest value) to 1 (the highest); full,
+// partial and no support (2, 1, 0) weigh 1, ½ and 0.
+func (f *ProtocolFile) SupportWeight(unit string, v int) float64 {
+	st, _ := f.NestedStep(unit)
+	s, ok := f.ScaleOf(st)
+	if !ok || len(s.Values) < 2 {
+		return 0
+	}
+	lo, hi := slices.Min(s.Values), slices.Max(s.Values)
+	return float64(v-lo) / float64(hi-lo)
 }

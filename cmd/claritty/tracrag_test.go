@@ -2,10 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/store"
 )
 
 // ragLine is one answer of a TREC RAG answers file (ragnarok's shape).
@@ -105,5 +109,114 @@ func TestImportJoinCLIAndSSH(t *testing.T) {
 	}
 	if r := sshRun(t, lead, stdin, "import --dataset rag --join segment=- -"); r.code != 0 || !strings.Contains(r.stderr, "1 answer added") {
 		t.Errorf("the lead's import over SSH: %+v", r)
+	}
+}
+
+// Issue 45 point 8: trec-rag-support's export is one line per judged pair
+// (topic_id run_id sentence citation docid support), and bench (and its
+// --json) gives each run's weighted support precision and recall, which
+// equal a recomputation from the export and the answers file alone.
+func TestSupportExportAndScores(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	corpus := tm.file(t, "corpus.jsonl", ragCorpus(t))
+	// runA t1: sentence 1 cites d1 and d2, sentence 2 cites d2, sentence 3 nothing.
+	// runA t2: one sentence citing d3. runB t1: two sentences, one citation each.
+	type answer struct {
+		run, topic string
+		refs       []string
+		cites      [][]int
+	}
+	answers := []answer{
+		{"runA", "t1", []string{"d1", "d2"}, [][]int{{0, 1}, {1}, {}}},
+		{"runA", "t2", []string{"d3"}, [][]int{{0}}},
+		{"runB", "t1", []string{"d2", "d1"}, [][]int{{1}, {0}}},
+	}
+	var file string
+	for _, a := range answers {
+		sentences := make([]string, len(a.cites))
+		for i := range sentences {
+			sentences[i] = "sentence " + strconv.Itoa(i+1) + " of " + a.run
+		}
+		file += ragLine(t, a.run, a.topic, a.refs, sentences, a.cites)
+	}
+	if r := tm.run(t, "", "", "import", "--dataset", "rag", "--join", "segment="+corpus, tm.file(t, "answers.jsonl", file)); r.code != 0 {
+		t.Fatalf("import: %+v", r)
+	}
+	// Three annotators (the policy's min) agree on each pair: full, partial, none, ...
+	judged := map[[2]string]map[string]int{
+		{"t1", "runA"}: {"support_1_1": 2, "support_1_2": 1, "support_2_1": 0},
+		{"t2", "runA"}: {"support_1_1": 1},
+		{"t1", "runB"}: {"support_1_1": 2, "support_2_1": 2},
+	}
+	labels := "item\tunit\tannotator\tlabel\n"
+	for id, units := range judged {
+		uid := store.FileItemUID(id[0], id[1])
+		for u, v := range units {
+			for _, who := range []string{"ana", "bo", "cy"} {
+				labels += uid + "\t" + u + "\t" + who + "\t" + strconv.Itoa(v) + "\n"
+			}
+		}
+	}
+	if r := tm.run(t, "", "", "import", "--format", "labels", tm.file(t, "labels.tsv", labels)); r.code != 0 {
+		t.Fatalf("labels: %+v", r)
+	}
+	exp := tm.run(t, "", "", "export", "--dataset", "rag", "--format", "trec-rag-support")
+	if exp.code != 0 {
+		t.Fatalf("export: %+v", exp)
+	}
+	lines := strings.Split(strings.TrimSpace(exp.stdout), "\n")
+	if len(lines) != 6 || !slices.Contains(lines, "t1 runA 1 2 d2 1") || !slices.Contains(lines, "t1 runB 1 1 d1 2") {
+		t.Fatalf("export:\n%s\n%s", exp.stdout, exp.stderr)
+	}
+	// The recomputation: weights from the export, sentences from the answers.
+	weight := map[string]float64{"0": 0, "1": 0.5, "2": 1}
+	byPair := map[string]float64{}
+	for _, l := range lines {
+		c := strings.Fields(l)
+		byPair[strings.Join(c[:4], " ")] = weight[c[5]]
+	}
+	type sums struct{ p, r float64 }
+	want := map[string]*sums{"runA": {}, "runB": {}}
+	count := map[string]float64{}
+	for _, a := range answers {
+		var pairs, sum, best float64
+		for i, cs := range a.cites {
+			top := 0.0
+			for j := range cs {
+				w := byPair[a.topic+" "+a.run+" "+strconv.Itoa(i+1)+" "+strconv.Itoa(j+1)]
+				sum, pairs, top = sum+w, pairs+1, math.Max(top, w)
+			}
+			best += top
+		}
+		want[a.run].p += sum / pairs
+		want[a.run].r += best / float64(len(a.cites))
+		count[a.run]++
+	}
+	var got struct {
+		Support []struct {
+			Dataset string
+			Runs    []struct {
+				Run       string
+				Answers   int
+				Precision float64 `json:"weighted_precision"`
+				Recall    float64 `json:"weighted_recall"`
+			}
+		}
+	}
+	b := tm.run(t, "", "", "bench", "--json")
+	if err := json.Unmarshal([]byte(b.stdout), &got); err != nil || len(got.Support) != 1 || len(got.Support[0].Runs) != 2 {
+		t.Fatalf("bench --json: %v\n%s", err, b.stdout)
+	}
+	for _, r := range got.Support[0].Runs {
+		w := want[r.Run]
+		if math.Abs(r.Precision-w.p/count[r.Run]) > 1e-9 || math.Abs(r.Recall-w.r/count[r.Run]) > 1e-9 || float64(r.Answers) != count[r.Run] {
+			t.Errorf("%s: precision %v recall %v over %d; recomputed %v %v over %v", r.Run, r.Precision, r.Recall, r.Answers,
+				w.p/count[r.Run], w.r/count[r.Run], count[r.Run])
+		}
+	}
+	text := tm.run(t, "", "", "bench")
+	if !strings.Contains(text.stdout, "rag · support") || !strings.Contains(text.stdout, "runB") {
+		t.Errorf("bench:\n%s", text.stdout)
 	}
 }
