@@ -115,49 +115,97 @@ func (f *ProtocolFile) joinField(s string) (FileJoin, bool) {
 }
 
 // PairCell is one thing a nested step's screen shows of its pair: the
-// name it is shown by and its text.
-type PairCell struct{ Name, Text string }
+// name it is shown by and its text; for a joined record's field, the join
+// and the key it cites (its text filled from the item's meta: JoinPairs).
+type PairCell struct{ Name, Text, Join, Key string }
 
 // PairShown is what a nested step's HIT shows of one pair (i, j from 1):
 // which pair of how many, and the step's shown fields, the outer
 // element's and the cited record's read at the pair.
 type PairShown struct {
 	I, OuterCount, J, InnerCount int
-	Cited                        string // the key the pair cites ("" for none)
+	Per                          string // the step's nested path
 	Cells                        []PairCell
 }
 
 // ShownPair is what a nested unit's step shows of the item (its line and
 // meta, as kept); false when unit is no nested step's.
 func (f *ProtocolFile) ShownPair(line, meta, unit string) (PairShown, bool) {
+	p, ok := f.pairOf(f.FieldsOf(line), unit)
+	if !ok {
+		return PairShown{}, false
+	}
+	p.join(readMeta(meta))
+	return p, true
+}
+
+// pairOf is what a nested unit's step shows of a row, joined fields
+// naming their key but not yet read.
+func (f *ProtocolFile) pairOf(r Fields, unit string) (PairShown, bool) {
 	st, ok := f.NestedStep(unit)
 	if !ok {
 		return PairShown{}, false
 	}
 	i, j, _ := PairOf(unit)
-	r := f.FieldsOf(line)
-	m := readMeta(meta)
-	out := PairShown{I: i, J: j}
-	counts := m.Nest[st.Per]
+	out := PairShown{I: i, J: j, Per: st.Per}
+	counts := f.nestOf(r)[st.Per]
 	out.OuterCount = len(counts)
 	if i <= len(counts) {
 		out.InnerCount = counts[i-1]
 	}
-	out.Cited = f.citedKey(r, st.Per, i, j)
 	for _, s := range st.Show {
-		var text string
+		c := PairCell{Name: s}
 		switch jn, isJoin := f.joinField(s); {
 		case isJoin:
-			_, field, _ := strings.Cut(s, ".")
-			text = m.Joined[jn.Name][f.citedKeyFor(r, jn, st.Per, i, j)][field]
+			c.Join, c.Key = jn.Name, f.citedKeyFor(r, jn, st.Per, i, j)
 		case outerField(st.Per, s):
-			text = listAt(r, s, i)
+			c.Text = listAt(r, s, i)
 		default:
-			text = r.Text(s)
+			c.Text = r.Text(s)
 		}
-		out.Cells = append(out.Cells, PairCell{Name: s, Text: text})
+		out.Cells = append(out.Cells, c)
 	}
 	return out, true
+}
+
+// join reads a pair's joined fields from an item's meta.
+func (p *PairShown) join(m itemMeta) {
+	for k, c := range p.Cells {
+		if c.Join != "" {
+			_, field, _ := strings.Cut(c.Name, ".")
+			p.Cells[k].Text = m.Joined[c.Join][c.Key][field]
+		}
+	}
+}
+
+// shownPairs are a row's nested pairs as its HIT shows them, by unit
+// (nil for a file with no nested step).
+func (f *ProtocolFile) shownPairs(r Fields) map[string]PairShown {
+	if !f.Nested() {
+		return nil
+	}
+	out := map[string]PairShown{}
+	for _, st := range f.Steps {
+		for i, n := range f.nestOf(r)[st.Per] {
+			for j := range n {
+				u := PairUnit(st.Unit, i+1, j+1)
+				out[u], _ = f.pairOf(r, u)
+			}
+		}
+	}
+	return out
+}
+
+// JoinPairs fills the joined fields of an item's shown rows' pairs from
+// its meta (store.Item.Meta), where an import kept the records it cites.
+func JoinPairs(rows []ShownRow, meta string) {
+	m := readMeta(meta)
+	for _, r := range rows {
+		for u, p := range r.Pairs {
+			p.join(m)
+			r.Pairs[u] = p
+		}
+	}
 }
 
 // listAt is element i (from 1) of a path with one [] in a row.

@@ -190,6 +190,8 @@ func (f *ProtocolFile) markdown(scales map[string]FileScale) string {
 type ShownRow struct {
 	Cells map[string]string
 	List  []string
+	// Pairs are a nested step's pairs, by unit (protofile_join.go).
+	Pairs map[string]PairShown
 }
 
 // Shown is what of a row, as the file has it, a HIT may show.
@@ -210,6 +212,7 @@ func (f *ProtocolFile) Shown(line string) ShownRow {
 	if list {
 		out.List = row.List()
 	}
+	out.Pairs = f.shownPairs(row)
 	return out
 }
 
