@@ -126,6 +126,10 @@ type FileStep struct {
 	// written answer (StepText) of at most MaxChars characters.
 	Kind     string `toml:"kind"`
 	MaxChars int    `toml:"max_chars"`
+	// PairNames, for a step per pair of a nested list, are what its outer
+	// and inner elements are called on screen ("sentence", "citation");
+	// its path's keys when not given.
+	PairNames []string `toml:"pair_names"`
 }
 
 // What a step asks for (FileStep.Kind).

@@ -124,7 +124,7 @@ type PairCell struct{ Name, Text, Join, Key string }
 // element's and the cited record's read at the pair.
 type PairShown struct {
 	I, OuterCount, J, InnerCount int
-	Per                          string // the step's nested path
+	Names                        [2]string // what its outer and inner elements are called
 	Cells                        []PairCell
 }
 
@@ -147,7 +147,11 @@ func (f *ProtocolFile) pairOf(r Fields, unit string) (PairShown, bool) {
 		return PairShown{}, false
 	}
 	i, j, _ := PairOf(unit)
-	out := PairShown{I: i, J: j, Per: st.Per}
+	out := PairShown{I: i, J: j}
+	out.Names[0], out.Names[1] = pairNouns(st.Per)
+	if len(st.PairNames) == 2 {
+		out.Names = [2]string{st.PairNames[0], st.PairNames[1]}
+	}
 	counts := f.nestOf(r)[st.Per]
 	out.OuterCount = len(counts)
 	if i <= len(counts) {
@@ -298,10 +302,9 @@ func (f *ProtocolFile) CitedKeys(line string, jn FileJoin) (keys []string, probl
 }
 
 // Where is which pair of how many a nested step's unit labels, in its
-// step's words: "answer 2 of 3 · citation 1 of 2".
-func (p PairShown) Where(per string) string {
-	outer, inner := pairNouns(per)
-	return nestedWhere(outer, inner, p.I, p.OuterCount, p.J, p.InnerCount)
+// step's words: "sentence 2 of 3 · citation 1 of 2".
+func (p PairShown) Where() string {
+	return nestedWhere(p.Names[0], p.Names[1], p.I, p.OuterCount, p.J, p.InnerCount)
 }
 
 // pairNouns are what a nested path's outer and inner elements are called:

@@ -38,6 +38,9 @@ func (c *fileCheck) checkNested(key string, i int, st FileStep) {
 	case st.Column != "":
 		c.at(key+".column", "step %d: a step per pair of a nested list takes no column", i+1)
 	}
+	if n := st.PairNames; n != nil && (len(n) != 2 || n[0] == "" || n[1] == "" || !drawable(n[0]) || !drawable(n[1])) {
+		c.at(key+".pair_names", "step %d: pair_names: want two names, the outer element's and the inner's (\"sentence\", \"citation\")", i+1)
+	}
 }
 
 // pairUnits are a nested step's units for an extent of n: unit_i_j for i

@@ -44,8 +44,8 @@ func TestNestedPairsAreUnits(t *testing.T) {
 			t.Errorf("%s shows %q; want its sentence %q and segment %q", u, got, w[0], w[1])
 		}
 	}
-	if p, _ := f.ShownPair(line, meta, "support_1_2"); p.Where("answer[].citations[]") != "answer 1 of 3 · citation 2 of 2" {
-		t.Errorf("where = %q", p.Where("answer[].citations[]"))
+	if p, _ := f.ShownPair(line, meta, "support_1_2"); p.Where() != "sentence 1 of 3 · citation 2 of 2" {
+		t.Errorf("where = %q", p.Where())
 	}
 	if got := f.Protocol().Step(unitType("support_2_1")).ID; got != "support" {
 		t.Errorf("unit type of support_2_1 = %q", got)

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"maps"
+	"strings"
 
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
@@ -28,7 +29,7 @@ func (k *fileKind) pairWhere(unit string) string {
 	if !ok {
 		return ""
 	}
-	return display.Clean(p.Where(p.Per))
+	return display.Clean(p.Where())
 }
 
 // pairLines are the pair's shown fields; the whole of them is the focus
@@ -36,9 +37,26 @@ func (k *fileKind) pairWhere(unit string) string {
 func (k *fileKind) pairLines(s Styles, unit string, width int) (out textRows, focus [2]int) {
 	p, _ := k.pairOf(unit)
 	for _, c := range p.Cells {
-		out.add(k.cell(s, c.Name, c.Text, width, "", false))
+		if c.Name == k.header {
+			continue // on the HIT's first line
+		}
+		out.add(k.cell(s, pairCellName(p, c), c.Text, width, "", false))
 	}
 	return out, [2]int{0, len(out.lines)}
+}
+
+// pairCellName is what a pair's field is called on screen: a joined
+// field by its own name (segment.title: "title"), an outer element's by
+// the pair's outer element's (answer[].text: "sentence").
+func pairCellName(p guidelines.PairShown, c guidelines.PairCell) string {
+	if c.Join != "" {
+		_, field, _ := strings.Cut(c.Name, ".")
+		return field
+	}
+	if strings.Contains(c.Name, "[]") {
+		return p.Names[0]
+	}
+	return c.Name
 }
 
 // cleanPairs are a row's pairs cleaned for the terminal.

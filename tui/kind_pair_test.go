@@ -64,11 +64,11 @@ func TestSupportPairsOnScreen(t *testing.T) {
 				}
 			}
 		}
-		read("answer 1 of 2", "Retrieval finds documents.", "Segment one: retrieval is finding documents.")
+		read("sentence 1 of 2", "Retrieval finds documents.", "Segment one: retrieval is finding documents.")
 		h.keys("2")
 		read("citation 2 of 2", "Retrieval finds documents.", "Segment two: engines rank documents by relevance.")
 		h.keys("1")
-		read("answer 2 of 2", "Engines rank them.", "Segment two: engines rank documents by relevance.")
+		read("sentence 2 of 2", "Engines rank them.", "Segment two: engines rank documents by relevance.")
 		h.keys("0")
 		got := h.labels(1)
 		if len(got) != 3 || got["support_1_1"] != 2 || got["support_1_2"] != 1 || got["support_2_1"] != 0 {

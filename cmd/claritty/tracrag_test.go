@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -218,5 +219,55 @@ func TestSupportExportAndScores(t *testing.T) {
 	text := tm.run(t, "", "", "bench")
 	if !strings.Contains(text.stdout, "rag · support") || !strings.Contains(text.stdout, "runB") {
 		t.Errorf("bench:\n%s", text.stdout)
+	}
+}
+
+// Issue 45's Done when, in tmux over SSH with an annotator's key, at
+// 80x24 and 40x12: an answer whose first sentence cites two segments is
+// two support units, each screen showing the sentence and its segment
+// (read whole first at 40x12), and the labels keyed come out under
+// support_1_1, support_1_2 and support_2_1.
+func TestSSHSupportPairsInTmux(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		dir := t.TempDir()
+		db := filepath.Join(dir, "c.db")
+		bin := binary(t)
+		write := fileWriter(t, dir)
+		corpus := write("corpus.jsonl", corpusLine(t, "d1", "Segment one: retrieval finds documents in large collections.")+
+			corpusLine(t, "d2", "Segment two: engines rank documents."))
+		answers := write("answers.jsonl", ragLine(t, "runA", "t1", []string{"d1", "d2"},
+			[]string{"Retrieval finds documents.", "Engines rank them."}, [][]int{{0, 1}, {1}}))
+		if r := runBin(t, bin, db, "import", "--dataset", "rag", "--join", "segment="+corpus, answers); r.code != 0 {
+			t.Fatalf("import: %+v", r)
+		}
+		if r := runBin(t, bin, db, "annotators", "ana", "--role", "annotator"); r.code != 0 {
+			t.Fatalf("ana: %+v", r)
+		}
+		s := sshInTmux(t, bin, db, "ana", "rag", size[0], size[1])
+		s.wait(t, "sentence 1 of 2 · citation 1 of 2")
+		s.wait(t, "Retrieval finds documents.")
+		if size[0] == 40 {
+			s.keys("PgDn")
+			s.wait(t, "collections.")
+		} else {
+			s.wait(t, "Segment one: retrieval finds documents in large collections.")
+		}
+		s.keys("2")
+		s.wait(t, "citation 2 of 2")
+		s.wait(t, "Retrieval finds documents.")
+		s.wait(t, "Segment two:")
+		s.keys("1")
+		s.wait(t, "sentence 2 of 2 · citation 1 of 1")
+		s.wait(t, "Engines rank them.")
+		s.wait(t, "Segment two:")
+		s.keys("0")
+		s.wait(t, "No more HITs for you")
+		r := runBin(t, bin, db, "export", "--dataset", "rag")
+		for _, want := range []string{"\tsupport_1_1\tana\t2\t", "\tsupport_1_2\tana\t1\t", "\tsupport_2_1\tana\t0\t"} {
+			if !strings.Contains(r.stdout, want) {
+				t.Errorf("%dx%d: the labels export lacks %q:\n%s", size[0], size[1], want, r.stdout)
+			}
+		}
 	}
 }
