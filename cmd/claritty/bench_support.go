@@ -31,13 +31,11 @@ func supportAll(ctx context.Context, st *store.Store, me store.Annotator, name s
 	}
 	var out []report.DatasetSupport
 	for _, d := range ds {
-		p, ok := set.Protocol(d.Kind)
-		f := p.FileOf()
-		if !ok || f == nil || !f.Nested() {
+		if !set.HasSupport(d.Kind) {
 			continue
 		}
 		err := withReading(ctx, me, d.ID, st.ReadFigures, func(r *store.Reading) error {
-			s, ok, err := report.SupportOfDataset(ctx, r, d, f)
+			s, ok, err := set.Support(ctx, r, d)
 			if ok && err == nil {
 				out = append(out, s)
 			}
