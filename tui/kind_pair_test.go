@@ -37,7 +37,8 @@ const (
 
 // Issue 45's Done when: a TREC RAG answer with two citations on a
 // sentence yields two support units, each showing the sentence and its
-// segment, at 40x12, 80x24 and 200x60; a label on each is stored under
+// segment, at 40x12, 80x24 and 200x60, with the scale's choices; a label
+// on each is stored under
 // its pair's unit (support_i_j).
 func TestSupportPairsOnScreen(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {200, 60}, {40, 12}} {
@@ -63,6 +64,8 @@ func TestSupportPairsOnScreen(t *testing.T) {
 					t.Fatalf("%dx%d: the pair never shows %q:\n%s", size[0], size[1], w, h.screen())
 				}
 			}
+			// The choices stay on screen as the pair scrolls.
+			h.expect("0 no support")
 		}
 		read("sentence 1 of 2", "Retrieval finds documents.", "Segment one: retrieval is finding documents.")
 		h.keys("2")
