@@ -380,7 +380,11 @@ func exportBench(_ exportFormat, fl exportFlags) writeFunc {
 		if err != nil {
 			return err
 		}
-		return data.WriteBenchJSON(w, scores, comps)
+		support, err := supportAll(ctx, st, me, fl.dataset)
+		if err != nil {
+			return err
+		}
+		return data.WriteBenchJSON(w, scores, comps, support...)
 	}
 }
 
