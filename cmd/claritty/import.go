@@ -131,7 +131,7 @@ func newImportCmd(g *globals) *cobra.Command {
 	f.StringVar(&opt.Against, "against", "", "for a pairs file: compare each system with this one only (else every pair)")
 	f.StringVar(&opt.LabelsAs, "labels-as", data.DefaultLabelsAs, "annotator that a release file's labels belong to: a mimics-manual file's, or a protocol file's label columns")
 	f.IntVar(&opt.MaxLine, "max-line", data.DefaultMaxLine, "longest line accepted, in bytes")
-	f.StringArrayVar(&joins, "join", nil, "NAME=FILE: the file a protocol's [[join]] NAME reads beside the data (TREC RAG's segment corpus: --join segment=corpus.jsonl); NAME=- reads it from standard input before the data (DATA -), ended by a line "+data.JoinEnd)
+	f.StringArrayVar(&joins, "join", nil, "the file a protocol's [[join]] NAME reads beside the data, as NAME=FILE (TREC RAG's segment corpus: --join segment=corpus.jsonl); NAME=- reads it from standard input before the data (DATA -), ended by a line "+data.JoinEnd)
 	f.BoolVar(&practice, "practice", false, "the panes are practice for --dataset: their labels are the answers an annotator's practice is checked against")
 	f.BoolVar(&goldCheck, "gold-check", false, "the panes are hidden gold checks for --dataset: their labels are the answers")
 	policyFlags(cmd, &policy)

@@ -57,6 +57,10 @@ func TestEveryProtocolFileKindInEveryLayer(t *testing.T) {
 		}
 		body := strings.Join(p.File.Item.Header, "\t") + "\n" + strings.Join(cells, "\t") + "\n"
 		opt := data.Options{Dataset: string(k)}
+		if k == "trec-rag-support" { // JSONL, joined to a segment corpus
+			body = ragLine(t, "r", "t", []string{"d1"}, []string{"s"}, [][]int{{0}})
+			opt.Joins = []data.JoinFile{{Name: "segment", File: "c.jsonl", R: strings.NewReader(corpusLine(t, "d1", "seg"))}}
+		}
 		if k == "own-aspects" {
 			opt.Format = store.Format(k) // its header is Task 3's: import asks which
 		}

@@ -216,7 +216,10 @@ func TestSupportExportAndScores(t *testing.T) {
 				w.p/count[r.Run], w.r/count[r.Run], count[r.Run])
 		}
 	}
-	text := tm.run(t, "", "", "bench")
+	if eb := tm.run(t, "", "", "export", "--format", "bench"); !strings.Contains(eb.stdout, `"weighted_recall"`) {
+		t.Errorf("export --format bench lacks the support figures:\n%s", eb.stdout)
+	}
+		text := tm.run(t, "", "", "bench")
 	if !strings.Contains(text.stdout, "rag · support") || !strings.Contains(text.stdout, "runB") {
 		t.Errorf("bench:\n%s", text.stdout)
 	}
