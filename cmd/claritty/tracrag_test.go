@@ -219,7 +219,7 @@ func TestSupportExportAndScores(t *testing.T) {
 	if eb := tm.run(t, "", "", "export", "--format", "bench"); !strings.Contains(eb.stdout, `"weighted_recall"`) {
 		t.Errorf("export --format bench lacks the support figures:\n%s", eb.stdout)
 	}
-		text := tm.run(t, "", "", "bench")
+	text := tm.run(t, "", "", "bench")
 	if !strings.Contains(text.stdout, "rag · support") || !strings.Contains(text.stdout, "runB") {
 		t.Errorf("bench:\n%s", text.stdout)
 	}
