@@ -95,7 +95,7 @@ func TestImportJoinRefusals(t *testing.T) {
 		want                  string
 	}{
 		{"missing key", good + missing, corpus, false, `answers.jsonl:2: references[] "d9" is not in the joined file segment`},
-		{"no such reference", good + outside, corpus, false, `answers.jsonl:2: answer[].citations[]: pair 1 of 1 cites "4", which is no element of references[]`},
+		{"no such reference", good + outside, corpus, false, `answers.jsonl:2: answer[].citations[]: sentence 1, citation 1 cites "4", which is no element of references[]`},
 		{"no corpus", good, corpus, true, `answers.jsonl: protocol trec-rag-support joins a second file: give it with --join segment=FILE`},
 		{"key twice", good, corpus + segLine(t, "d1", "again"), false, `corpus.jsonl:3: docid "d1" is the key of line 1 too`},
 	} {

@@ -289,8 +289,9 @@ func (f *ProtocolFile) CitedKeys(line string, jn FileJoin) (keys []string, probl
 			for j := range n {
 				k := f.citedKeyFor(r, jn, st.Per, i+1, j+1)
 				if k == "" {
-					return nil, fmt.Sprintf("%s: %s %d of %d cites %q, which is no element of %s",
-						st.Per, "pair", j+1, n, pairValue(r, st.Per, i+1, j+1), jn.From)
+					p, _ := f.pairOf(r, PairUnit(st.Unit, i+1, j+1))
+					return nil, fmt.Sprintf("%s: %s %d, %s %d cites %q, which is no element of %s",
+						st.Per, p.Names[0], i+1, p.Names[1], j+1, pairValue(r, st.Per, i+1, j+1), jn.From)
 				}
 				if !slices.Contains(keys, k) {
 					keys = append(keys, k)
