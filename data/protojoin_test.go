@@ -3,9 +3,11 @@ package data
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -131,5 +133,43 @@ func TestImportJoinOnOneInput(t *testing.T) {
 	_, err = testImport(ctx, st, who, strings.NewReader(segLine(t, "d1", "one")), "-", opt)
 	if err == nil || !strings.Contains(err.Error(), "standard input ended before the line") {
 		t.Errorf("%v; want the missing end line said", err)
+	}
+}
+
+// A joined file may be a TSV with a header ([[join]] format = "tsv"): its
+// key's and fields' columns named there; a row of the wrong width is
+// refused at its line.
+func TestImportJoinedTSV(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	shipped, err := guidelines.FindShipped("trec-rag-support")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(strings.Replace(string(shipped.Text), `name = "trec-rag-support"`, `name = "rag-tsv"`, 1),
+		`fields = ["segment", "title", "url"]`, `fields = ["segment", "title", "url"]`+"\nformat = \"tsv\"", 1)
+	f := parseTest(t, "rag-tsv.toml", text)
+	formats := []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(text)})}
+	answers := ragAnswer(t, "runA", "t1", []string{"d1", "d2"}, []string{"s1"}, [][]int{{1}})
+	corpus := "docid\ttitle\tsegment\turl\nd1\tOne\tfirst\thttps://a\nd2\tTwo\tsecond text\thttps://b\n"
+	opt := Options{Dataset: "rag", Formats: formats, Joins: []JoinFile{{Name: "segment", File: "c.tsv", R: strings.NewReader(corpus + "d3\tx\n")}}}
+	if _, err := testImport(ctx, st, who, strings.NewReader(answers), "a.jsonl", opt); err == nil || !strings.Contains(err.Error(), "c.tsv:4: 2 cells; the header has 4") {
+		t.Errorf("a short row: %v", err)
+	}
+	opt.Joins[0].R = strings.NewReader(corpus)
+	if _, err := testImport(ctx, st, who, strings.NewReader(answers), "a.jsonl", opt); err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := st.DatasetByName(ctx, "rag")
+	it := storetest.ItemAt(t, st, ds.ID, 1)
+	rows, err := st.ShownRows(ctx, it.ID)
+	if err != nil || len(rows) != 1 {
+		t.Fatal(err)
+	}
+	p, ok := rows[0].Pairs["support_1_1"]
+	if !ok || !strings.Contains(fmt.Sprint(p.Cells), "second text") || strings.Contains(it.Meta, "first") {
+		t.Errorf("the pair shows %+v; the item keeps %s", p, it.Meta)
 	}
 }
