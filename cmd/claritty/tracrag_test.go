@@ -79,6 +79,9 @@ func TestImportJoinCLIAndSSH(t *testing.T) {
 	if r := tm.run(t, "", "", "import", "--dataset", "rag", "--join", "segment="+corpus, tm.file(t, "answers.jsonl", good)); r.code != 0 {
 		t.Fatalf("import: %+v", r)
 	}
+	if r := tm.run(t, "", "", "protocols"); !strings.Contains(r.stdout, "support ×20×20") {
+		t.Errorf("protocols lists the pairs as %+v; want support ×20×20", r)
+	}
 
 	srv := startServe(t, tm.db)
 	lead, err := sshDial(t, srv.addr, tm.keyFor(t, tm.lead))
