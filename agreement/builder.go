@@ -8,16 +8,20 @@ import (
 )
 
 // UnitType is a unit's label type: its name up to a trailing _<number>, so
-// landing_1 … landing_5 are all "landing".
+// landing_1 … landing_5 are all "landing", or two (a protocol file's
+// nested list's pairs: support_2_1 is a "support").
 func UnitType(unit string) string {
-	i := strings.LastIndexByte(unit, '_')
-	if i <= 0 || i == len(unit)-1 {
-		return unit
+	for range 2 {
+		i := strings.LastIndexByte(unit, '_')
+		if i <= 0 || i == len(unit)-1 {
+			return unit
+		}
+		if _, err := strconv.Atoi(unit[i+1:]); err != nil {
+			return unit
+		}
+		unit = unit[:i]
 	}
-	if _, err := strconv.Atoi(unit[i+1:]); err != nil {
-		return unit
-	}
-	return unit[:i]
+	return unit
 }
 
 // NewScale makes the scale for categories in ordinal order; when every name

@@ -45,6 +45,8 @@ type Format struct {
 	// the choice to --format, and unknown-format messages list them as
 	// protocols.
 	byHeader bool
+	// joins: the format's protocol file joins a second file (--join).
+	joins bool
 	// read reads the lines after the first into the import (nil for
 	// labels, which merge rather than import).
 	read func(b body) ([]ImageWarning, error)
@@ -186,6 +188,8 @@ type importing struct {
 	lr  *lineReader
 	opt Options
 	res Result
+	// joins are the --join files, read before the data (protojoin.go).
+	joins []joinLines
 }
 
 // formatNamed is the format of that name among formats.

@@ -311,7 +311,7 @@ func (m metricsJSON) MarshalJSON() ([]byte, error) {
 // WriteBenchJSON writes {"runs": [{"name", "kind", "metrics", "items",
 // …}], "comparisons": […]}, with a labels run's figures per label type
 // under by_type, and each compare dataset's gold table in comparisons.
-func WriteBenchJSON(w io.Writer, scores []report.RunScore, comps []report.ComparisonScore) error {
+func WriteBenchJSON(w io.Writer, scores []report.RunScore, comps []report.ComparisonScore, support ...report.DatasetSupport) error {
 	type runJSON struct {
 		report.RunScore
 		Metrics        metricsJSON                 `json:"metrics"`
@@ -323,7 +323,8 @@ func WriteBenchJSON(w io.Writer, scores []report.RunScore, comps []report.Compar
 	out := struct {
 		Runs        []runJSON                `json:"runs"`
 		Comparisons []report.ComparisonScore `json:"comparisons,omitempty"`
-	}{Runs: []runJSON{}, Comparisons: comps}
+		Support     []report.DatasetSupport  `json:"support,omitempty"` // a support dataset's runs (report.SupportOfDataset)
+	}{Runs: []runJSON{}, Comparisons: comps, Support: support}
 	for _, s := range scores {
 		r := runJSON{RunScore: s, Metrics: s.Metric}
 		for _, t := range s.ByType {

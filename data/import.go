@@ -46,6 +46,9 @@ type Options struct {
 	// file comes on standard input, and the server's files are not the
 	// client's to read.
 	NoLocalFiles bool
+	// Joins are the files a protocol file's [[join]] tables name
+	// (--join NAME=FILE), read before the data file (protojoin.go).
+	Joins []JoinFile
 	// MaxLine is the longest line accepted, in bytes; 0 is DefaultMaxLine.
 	MaxLine int
 	// Formats are the formats the file may be in: a database's kinds'
@@ -104,10 +107,17 @@ func Import(ctx context.Context, st *store.Store, who store.Annotator, r io.Read
 		opt.LabelsAs = DefaultLabelsAs
 	}
 	in := importing{st: st, who: who, lr: newLineReader(r, name).limit(opt.MaxLine), opt: opt, res: res}
+	var err error
+	if in.joins, err = readJoins(&in); err != nil {
+		return res, err
+	}
 	if opt.Format != FormatAuto {
 		f, ok := formatNamed(opt.Formats, opt.Format)
 		if !ok {
 			return res, unknownFormat(opt.Formats, opt.Format)
+		}
+		if len(in.joins) > 0 && !f.joins {
+			return res, joinsRefused(name, string(f.name))
 		}
 		return f.whole(ctx, in, nil)
 	}
@@ -122,6 +132,9 @@ func Import(ctx context.Context, st *store.Store, who store.Annotator, r io.Read
 	f, err := detect(in.lr, first, opt.Formats)
 	if err != nil {
 		return res, err
+	}
+	if len(in.joins) > 0 && !f.joins {
+		return res, joinsRefused(name, string(f.name))
 	}
 	return f.whole(ctx, in, first)
 }

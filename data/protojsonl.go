@@ -22,7 +22,7 @@ import (
 // its when it is an object (or a string holding one) with its keys.
 func jsonlProtocolFormat(pt guidelines.ProtocolText) Format {
 	f := pt.File
-	return Format{name: store.Format(f.Name), kind: f.Name, json: 1, jsonString: true, byHeader: true,
+	return Format{name: store.Format(f.Name), kind: f.Name, json: 1, jsonString: true, byHeader: true, joins: len(f.Joins) > 0,
 		sniff: func(first []byte) bool { return keysProblem(f, first) == "" },
 		near:  func(first []byte) bool { return nearKeys(f, first) },
 		whole: func(ctx context.Context, in importing, first []byte) (Result, error) {

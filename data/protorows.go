@@ -415,6 +415,10 @@ func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFil
 	if err != nil {
 		return res, err
 	}
+	tables, err := joinTables(name, f, in.joins)
+	if err != nil {
+		return res, err
+	}
 	im, err := st.BeginProtocolImport(ctx, who, res.Dataset, opt.Purpose, f, text)
 	if err != nil {
 		return res, err
@@ -431,14 +435,22 @@ func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFil
 		for _, u := range slices.Sorted(maps.Keys(it.Known)) {
 			labels = append(labels, store.UnitLabel{Unit: u, Annotator: labelsAs, Value: it.Known[u], Text: it.KnownText[u]})
 		}
-		if n := elementCount(f, it); n > 0 {
+		joined, err := joinedOf(name, it.Line, f, it.Rows[0].Raw, tables)
+		if err != nil {
+			return err
+		}
+		if n := max(elementCount(f, it), f.NestExtent(it.Rows[0].Raw)); n > 0 {
 			// A group has any number of rows, and a JSONL list path any
 			// number of elements: the kind lists units for them.
 			if err := im.NeedRows(n); err != nil {
 				return err
 			}
 		}
-		_, err := im.AddFileItem(fileItem(f, it), labels...)
+		item := fileItem(f, it)
+		if joined != nil {
+			item.Meta = f.ItemMeta(it.Rows[0].Raw, joined)
+		}
+		_, err = im.AddFileItem(item, labels...)
 		// A label refused for its condition, at the line it was read from.
 		if ue := (*store.UnitError)(nil); errors.As(err, &ue) && it.KnownAt[ue.Unit] > 0 {
 			return lineErr(name, it.KnownAt[ue.Unit], "%v", ue.Err)

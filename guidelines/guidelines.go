@@ -276,16 +276,20 @@ func (p Protocol) ScaleOf(unit string) []Label {
 	return p.Scale
 }
 
-// unitType is a unit's name without its _n: landing_2 is a landing.
+// unitType is a unit's name without its _n (landing_2 is a landing), or
+// its _i_j (a nested list's pair: support_2_1 is a support).
 func unitType(unit string) string {
-	i := strings.LastIndexByte(unit, '_')
-	if i < 0 {
-		return unit
+	for range 2 {
+		i := strings.LastIndexByte(unit, '_')
+		if i < 0 {
+			return unit
+		}
+		if _, err := strconv.Atoi(unit[i+1:]); err != nil {
+			return unit
+		}
+		unit = unit[:i]
 	}
-	if _, err := strconv.Atoi(unit[i+1:]); err != nil {
-		return unit
-	}
-	return unit[:i]
+	return unit
 }
 
 // Valid reports whether value is a point of the unit's scale.

@@ -35,6 +35,8 @@ type ProtocolFile struct {
 	// count the item itself gives (MIMICS-Duo asked how many panes or
 	// candidate answers had been shown).
 	Attention *Attention `toml:"attention"`
+	// Joins are files an import reads beside the item's (protofile_join.go).
+	Joins []FileJoin `toml:"join"`
 	// Extent is the most rows (or elements, item.element) an item of the
 	// kind has in the database that keeps the file: no file says it, the
 	// database's kind_units do (WithExtent).
@@ -90,6 +92,9 @@ type ItemColumns struct {
 	// URL is each element's or row's web address, which o opens
 	// (protofile_url.go).
 	URL string `toml:"url"`
+	// Run, when set, is the field naming the system whose output an item
+	// is (TREC RAG's run_id): bench scores each run (protofile_nested.go).
+	Run string `toml:"run"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -136,6 +141,10 @@ type FileStep struct {
 	// written answer (StepText) of at most MaxChars characters.
 	Kind     string `toml:"kind"`
 	MaxChars int    `toml:"max_chars"`
+	// PairNames, for a step per pair of a nested list, are what its outer
+	// and inner elements are called on screen ("sentence", "citation");
+	// its path's keys when not given.
+	PairNames []string `toml:"pair_names"`
 }
 
 // What a step asks for (FileStep.Kind).
@@ -517,6 +526,10 @@ func (c *fileCheck) check() {
 	c.checkURL()
 	c.checkAttention()
 	c.checkShared()
+	c.checkJoins()
+	if r := c.f.Item.Run; r != "" && !c.f.hasField(r) {
+		c.at("item.run", "item.run: %q is not %s", r, c.f.fieldWords())
+	}
 }
 
 // checkRowID checks item.row_id: a column of the header, naming grouped
@@ -689,7 +702,11 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 				c.at(key+".per", "step %d: per = %q, but rows make elements (item.element): label each element (per = \"element\")", i+1, st.Per)
 			}
 		default:
-			c.at(key+".per", "step %d: per = %q: want item, element, row or turn", i+1, st.Per)
+			if NestedPer(st.Per) {
+				c.checkNested(key, i, st)
+				break
+			}
+			c.at(key+".per", "step %d: per = %q: want item, element, row, turn or a nested list's path (answer[].citations[])", i+1, st.Per)
 		}
 		c.checkStepKind(key, i, st)
 		c.checkMaxChars(key, i, st)
@@ -740,7 +757,7 @@ func (c *fileCheck) checkShow(key string, i int, st FileStep, labelled map[strin
 	it := c.f.Item
 	for _, s := range st.Show {
 		switch {
-		case s != ShowList && !slices.Contains(it.Text, s):
+		case s != ShowList && !slices.Contains(it.Text, s) && !c.nestedShow(st, s):
 			c.at(key+".show", "step %d: shows %q, which is not an item.text column or \"list\"", i+1, s)
 		case !c.admit:
 		case s != ShowList && labelled[s]:

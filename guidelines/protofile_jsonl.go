@@ -224,26 +224,22 @@ func (c *fileCheck) checkFieldWhen(key string, i int, w FileCondition) {
 	}
 }
 
-// fieldsMeta is what an item keeps of its fields for its HIT's layout:
-// each field a condition names, as a JSON object under "fields" (the
-// item's meta), so a step's field condition is read without its rows.
-func (f *ProtocolFile) fieldsMeta(r Fields) string {
+// conditionFields is what an item keeps of its fields for its HIT's
+// layout: each field a condition names, under "fields" in the item's meta
+// (ItemMeta), so a step's field condition is read without its rows.
+func (f *ProtocolFile) conditionFields(r Fields) map[string]string {
 	m := map[string]string{}
 	for _, st := range f.Steps {
 		if st.When != nil && st.When.Field != "" {
 			m[st.When.Field] = r.Text(st.When.Field)
 		}
 	}
-	if len(m) == 0 {
-		return ""
-	}
-	b, _ := json.Marshal(map[string]any{"fields": m})
-	return string(b)
+	return m
 }
 
-// FieldsMeta is the meta an item of these rows keeps (fieldsMeta of its
-// first row): "" when no step has a field condition.
-func (f *ProtocolFile) FieldsMeta(firstRow string) string { return f.fieldsMeta(f.FieldsOf(firstRow)) }
+// FieldsMeta is the meta an item of these rows keeps (ItemMeta of its
+// first row, with nothing joined): "" when it keeps none.
+func (f *ProtocolFile) FieldsMeta(firstRow string) string { return f.ItemMeta(firstRow, nil) }
 
 // fieldHolds says whether an item whose meta is this meets a field
 // condition.

@@ -70,8 +70,10 @@ func (f *ProtocolFile) Protocol() Protocol {
 			p.AllUnits = append(p.AllUnits, numbered(st.Unit, f.listCap())...)
 		case PerRow:
 			p.AllUnits = append(p.AllUnits, numbered(st.Unit, f.RowsListed())...)
-		default:
+		case "", PerItem:
 			p.AllUnits = append(p.AllUnits, st.Unit)
+		default: // a nested list's pairs (protofile_nested.go)
+			p.AllUnits = append(p.AllUnits, pairUnits(st.Unit, f.RowsListed())...)
 		}
 	}
 	// The kind's scale is its first scale step's; a kind of choices (and
@@ -117,8 +119,10 @@ func fileSteps(steps []FileStep, listLen int, grouped bool, s Shape) []ItemStep 
 			these = repeated(st.Unit, min(s.Answers, listLen))
 		case PerRow:
 			these = repeated(st.Unit, s.Rows)
-		default:
+		case "", PerItem:
 			these = []ItemStep{{ID: st.Unit, Unit: st.Unit}}
+		default: // a nested list's pairs
+			these = nestedSteps(st, s)
 		}
 		if st.When != nil {
 			for i := range these {
@@ -194,6 +198,8 @@ type ShownRow struct {
 	// o opens the one in focus.
 	URL  string
 	URLs []string
+	// Pairs are a nested step's pairs, by unit (protofile_join.go).
+	Pairs map[string]PairShown
 }
 
 // Shown is what of a row, as the file has it, a HIT may show.
@@ -216,6 +222,7 @@ func (f *ProtocolFile) Shown(line string) ShownRow {
 		out.Roles, out.Images = row.turns()
 	}
 	out.URL, out.URLs = row.urls()
+	out.Pairs = f.shownPairs(row)
 	return out
 }
 
@@ -254,6 +261,9 @@ func (f *ProtocolFile) RowUnit(unit string) (int, bool) { return f.rowOf(unit) }
 
 // rowOf is the row (from 1) a unit asked per row labels.
 func (f *ProtocolFile) rowOf(unit string) (int, bool) {
+	if n, ok := f.nestedRow(unit); ok {
+		return n, true
+	}
 	st, ok := f.StepOf(unitType(unit))
 	listed := st.Per == PerRow || (st.Per == PerElement && f.ListPath())
 	if !ok || !listed || unitType(unit) == unit {

@@ -53,7 +53,7 @@ var arrayBounds = map[string]int{
 	"scale.values": maxScaleValues, "scale.keys": maxScaleValues, "scale.names": maxScaleValues, "scale.codes": maxScaleValues,
 	"step.show": MaxColumns, "step.label_text": maxScaleValues,
 	// [[step]] and [[scale]] tables may also be written as inline arrays.
-	"step": MaxSteps, "scale": MaxScales,
+	"step": MaxSteps, "scale": MaxScales, "join": MaxJoins,
 }
 
 // arrayBound is the most values an array of key kind holds.
@@ -65,7 +65,7 @@ func arrayBound(kind string) int {
 }
 
 // tableBounds are the most [[name]] tables of each name.
-var tableBounds = map[string]int{"step": MaxSteps, "scale": MaxScales}
+var tableBounds = map[string]int{"step": MaxSteps, "scale": MaxScales, "join": MaxJoins}
 
 // lineIndex finds the line of a byte offset: the offsets of the file's
 // newlines, found once, searched by halves.

@@ -42,8 +42,8 @@ func table[T Table](t T, err error) (Table, error) {
 
 // WriteBenchText writes scored runs, grouped by dataset, then each
 // comparison, as claritty bench prints them.
-func WriteBenchText(w io.Writer, scores []report.RunScore, comps []report.ComparisonScore) error {
-	if len(scores) == 0 && len(comps) == 0 {
+func WriteBenchText(w io.Writer, scores []report.RunScore, comps []report.ComparisonScore, support ...report.DatasetSupport) error {
+	if len(scores) == 0 && len(comps) == 0 && len(support) == 0 {
 		_, err := fmt.Fprintf(w, "no benchmark runs yet: claritty bench add --kind %s --name NAME FILE\n",
 			data.RunKindNames("|"))
 		return err
@@ -62,6 +62,11 @@ func WriteBenchText(w io.Writer, scores []report.RunScore, comps []report.Compar
 	}
 	for i := range comps {
 		if err := writeBlock(w, &gap, report.ComparisonText(&comps[i])); err != nil {
+			return err
+		}
+	}
+	for _, s := range support {
+		if err := writeBlock(w, &gap, report.SupportLines(s)); err != nil {
 			return err
 		}
 	}

@@ -340,7 +340,7 @@ func TestSetFormats(t *testing.T) {
 		got = append(got, string(f.Name()))
 	}
 	want := []string{"mimics-manual", "mimics-click", "serp", "labels", "clarimm", "nuggets", "candidates", "necessity", "pairs",
-		"aa-own", "clamber", "clariq", "mimics-duo-aspects", "mimics-duo-quality", "mimics-duo-rating"}
+		"aa-own", "clamber", "clariq", "mimics-duo-aspects", "mimics-duo-quality", "mimics-duo-rating", "trec-rag-support"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("the set's formats:\n%v\nwant\n%v", got, want)
 	}

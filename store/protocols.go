@@ -460,7 +460,8 @@ func (r *Reading) ItemRows(ctx context.Context) (map[int64][]string, error) {
 // columns, which never leave the store for a screen.
 func (s *Store) ShownRows(ctx context.Context, itemID int64) ([]guidelines.ShownRow, error) {
 	var kind guidelines.Kind
-	err := s.prepared().QueryRowContext(ctx, `SELECT d.kind FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`, itemID).Scan(&kind)
+	var meta string
+	err := s.prepared().QueryRowContext(ctx, `SELECT d.kind, coalesce(i.meta, '') FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`, itemID).Scan(&kind, &meta)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("item %d: %w", itemID, ErrNotFound)
 	}
@@ -481,6 +482,7 @@ func (s *Store) ShownRows(ctx context.Context, itemID int64) ([]guidelines.Shown
 	for i, line := range lines {
 		out[i], _ = p.ShownRow(line)
 	}
+	guidelines.JoinPairs(out, meta) // a nested pair's cited record, kept with the item
 	return out, nil
 }
 

@@ -89,6 +89,7 @@ func cleanRows(rows []guidelines.ShownRow) []guidelines.ShownRow {
 			}
 			out[i].Images = append(out[i].Images, clean)
 		}
+		out[i].Pairs = cleanPairs(r.Pairs)
 	}
 	return out
 }
@@ -220,6 +221,12 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 		short = where
 	}
 	c, focus := k.lines(s, fs, st.answer, h.labels, m.cfg.Keys, width, k.header)
+	if guidelines.NestedPer(fs.Per) { // a pair of a nested list (kind_pair.go)
+		if where := k.pairWhere(st.unit); where != "" {
+			title, short = fs.Title+" · "+where, where
+		}
+		c, focus = k.pairLines(s, st.unit, width)
+	}
 	// A label weighs all its focus (a row, an answer, the item as a whole
 	// with the column on the HIT's first line): none counts until the
 	// focus has been read.
@@ -426,6 +433,10 @@ func (k *fileKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lin
 	}
 	shown := &fileKind{file: k.file, rows: det.rows}
 	fs, _ := k.file.StepOf(stepOf(d.Unit))
+	if guidelines.NestedPer(fs.Per) {
+		c, focus := shown.pairLines(s, d.Unit, a.width)
+		return append([]string{s.Title.Render(" " + shown.pairWhere(d.Unit))}, c.lines...), [2]int{focus[0], focus[1] + 1}
+	}
 	c, focus := shown.lines(s, fs, unitIndex(d.Unit), nil, nil, a.width, queryColumn(k.file))
 	// The adjudication screen scrolls all it shows: a passage shows whole,
 	// after the rest, the row's in focus on a step per row.

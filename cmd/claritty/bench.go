@@ -50,6 +50,11 @@ func newBenchCmd(g *globals) *cobra.Command {
 			"it. Every row's gold column says how many of the golds it could rest on are settled,\n" +
 			"provisional (scored or not) and missing (unresolved, not labelled, flagged).\n" +
 			"n counts what the figures rest on; n/total* marks a run not yet wholly judged.\n" +
+			"A support dataset (trec-rag-support: each answer of a run judged per sentence and citation)\n" +
+			"scores each run its answers come from, TREC 2024 RAG's way (Thakur et al., 2025): weighted\n" +
+			"precision = Σ pair weights / pairs, weighted recall = Σ each sentence's best weight /\n" +
+			"sentences (full 1, partial 0.5, none 0; a sentence citing nothing 0), a run's mean over its\n" +
+			"answers; an answer with a pair without gold is unscored and counted apart.\n" +
 			"--json: {\"runs\": [{\"dataset\", \"name\", \"kind\", \"metrics\": {…}, \"pooled_over\"?,\n" +
 			"\"by_type\"?, \"by_type_items\"?, \"by_type_gold\"?, \"items\", \"total\", \"complete\",\n" +
 			"\"gold\": {\"settled\", \"provisional\", \"missing\", \"provisional_scored\"}, \"comparison\"?,\n" +
@@ -57,7 +62,8 @@ func newBenchCmd(g *globals) *cobra.Command {
 			"\"not recorded\" (registered before it was kept; then the counts are null), \"lines\",\n" +
 			"\"dropped\", \"dropped_no_game_scored\", \"dropped_one_game_scored\"}}],\n" +
 			"\"comparisons\": [{\"dataset\", \"gold\", \"pairs\", \"position_bias\", \"ranking\", \"bradley_terry\",\n" +
-			"\"bootstrap\", \"separability\"}]};\n" +
+			"\"bootstrap\", \"separability\"}], \"support\"?: [{\"dataset\", \"runs\": [{\"run\", \"answers\", \"unscored\",\n" +
+			"\"weighted_precision\", \"weighted_recall\"}]}]};\n" +
 			"undefined figures are null.",
 		Example: "  claritty bench\n  claritty bench --json\n" +
 			"  claritty bench add --kind nuggets --name baseline answers.jsonl",
@@ -72,10 +78,14 @@ func newBenchCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return data.WriteBenchJSON(cmd.OutOrStdout(), scores, comps)
+			support, err := supportAll(cmd.Context(), st, me, dataset)
+			if err != nil {
+				return err
 			}
-			return kinds.WriteBenchText(cmd.OutOrStdout(), scores, comps)
+			if asJSON {
+				return data.WriteBenchJSON(cmd.OutOrStdout(), scores, comps, support...)
+			}
+			return kinds.WriteBenchText(cmd.OutOrStdout(), scores, comps, support...)
 		},
 	}
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset (default: every dataset with runs)")

@@ -76,7 +76,10 @@ func newExportCmd(g *globals) *cobra.Command {
 			"                 necessity (necessity-gold), compare (pairs-gold)\n" +
 			"  NAME           a protocol file's kind (claritty protocols): its items in the file's own\n" +
 			"                 shape, each label column its unit's gold (a release imported from such a\n" +
-			"                 file writes it back byte for byte)\n" +
+			"                 file writes it back byte for byte); a kind judged per nested pair\n" +
+			"                 (trec-rag-support) writes one line per judged pair instead: the item's id\n" +
+			"                 fields, sentence, citation (from 1), the cited key, the label\n" +
+			"                 (topic_id run_id sentence citation docid support)\n" +
 			"A unit's gold label is its adjudicated label if any, else the majority (or, under\n" +
 			"policy --gold median, the median) of its settled labels (finished HITs, merged whole\n" +
 			"HITs, imported releases). Every release and gold format leaves out flagged items and\n" +
@@ -377,7 +380,11 @@ func exportBench(_ exportFormat, fl exportFlags) writeFunc {
 		if err != nil {
 			return err
 		}
-		return data.WriteBenchJSON(w, scores, comps)
+		support, err := supportAll(ctx, st, me, fl.dataset)
+		if err != nil {
+			return err
+		}
+		return data.WriteBenchJSON(w, scores, comps, support...)
 	}
 }
 

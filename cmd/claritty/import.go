@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -18,6 +19,7 @@ import (
 func newImportCmd(g *globals) *cobra.Command {
 	var opt data.Options
 	var practice, goldCheck bool
+	var joins []string
 	var protocol string
 	policy := store.DefaultPolicy
 	cmd := &cobra.Command{
@@ -47,7 +49,10 @@ func newImportCmd(g *globals) *cobra.Command {
 			"--dataset (with feedback), or hidden checks mixed into real work (claritty policy\n" +
 			"--qualify, --check-rate). They never reach the task's gold, agreement or exports.\n" +
 			"Only a lead imports data; anyone may merge labels under their own name (a lead, anyone's).\n" +
-			"FILE - reads standard input (over SSH, the only way: ssh HOST import - < FILE).",
+			"FILE - reads standard input (over SSH, the only way: ssh HOST import - < FILE).\n" +
+			"A protocol whose items cite a second file ([[join]]: trec-rag-support's segment corpus) takes it\n" +
+			"with --join NAME=FILE; over SSH both come on standard input, the joined file first, ended by a\n" +
+			"line " + data.JoinEnd + " (--join NAME=- -).",
 		Example: "  claritty import MIMICS-Manual.tsv\n  claritty import --format serp results.jsonl\n" +
 			"  claritty import --format clarimm conversations.jsonl\n" +
 			"  claritty import --format nuggets gold.jsonl\n" +
@@ -56,7 +61,8 @@ func newImportCmd(g *globals) *cobra.Command {
 			"  claritty import --format pairs --against baseline outputs.jsonl\n" +
 			"  claritty import --format labels labels-from-laptop.tsv\n" +
 			"  claritty import --practice --dataset MIMICS-Manual practice.tsv\n" +
-			"  claritty import --gold-check --dataset MIMICS-Manual checks.tsv",
+			"  claritty import --gold-check --dataset MIMICS-Manual checks.tsv\n" +
+			"  claritty import --join segment=corpus.jsonl answers.jsonl",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// A policy is set only when asked, so a re-import keeps a changed one.
@@ -93,6 +99,14 @@ func newImportCmd(g *globals) *cobra.Command {
 			if err := importFormats(ctx, g, cmd, st, &opt, protocol, args); err != nil {
 				return err
 			}
+			var closers []io.Closer
+			opt.Joins, closers, err = g.joinFiles(cmd.InOrStdin(), joins, args)
+			for _, c := range closers {
+				defer c.Close()
+			}
+			if err != nil {
+				return err
+			}
 			for _, path := range args {
 				f, err := g.inputFile(cmd.InOrStdin(), path)
 				if err != nil {
@@ -117,6 +131,7 @@ func newImportCmd(g *globals) *cobra.Command {
 	f.StringVar(&opt.Against, "against", "", "for a pairs file: compare each system with this one only (else every pair)")
 	f.StringVar(&opt.LabelsAs, "labels-as", data.DefaultLabelsAs, "annotator that a release file's labels belong to: a mimics-manual file's, or a protocol file's label columns")
 	f.IntVar(&opt.MaxLine, "max-line", data.DefaultMaxLine, "longest line accepted, in bytes")
+	f.StringArrayVar(&joins, "join", nil, "the file a protocol's [[join]] NAME reads beside the data, as NAME=FILE (TREC RAG's segment corpus: --join segment=corpus.jsonl); NAME=- reads it from standard input before the data (DATA -), ended by a line "+data.JoinEnd)
 	f.BoolVar(&practice, "practice", false, "the panes are practice for --dataset: their labels are the answers an annotator's practice is checked against")
 	f.BoolVar(&goldCheck, "gold-check", false, "the panes are hidden gold checks for --dataset: their labels are the answers")
 	policyFlags(cmd, &policy)

@@ -62,6 +62,10 @@ func TestEveryProtocolFileKindInEveryLayer(t *testing.T) {
 			body = jsonlItem(t, p.File)
 		}
 		opt := data.Options{Dataset: string(k)}
+		if k == "trec-rag-support" { // JSONL, joined to a segment corpus
+			body = ragLine(t, "r", "t", []string{"d1"}, []string{"s"}, [][]int{{0}})
+			opt.Joins = []data.JoinFile{{Name: "segment", File: "c.jsonl", R: strings.NewReader(corpusLine(t, "d1", "seg"))}}
+		}
 		if k == "own-aspects" {
 			opt.Format = store.Format(k) // its header is Task 3's: import asks which
 		}

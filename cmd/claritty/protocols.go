@@ -79,15 +79,21 @@ func listProtocols(w io.Writer, set *kinds.Set) error {
 func stepList(p guidelines.Protocol) string {
 	var out []string
 	for _, t := range p.Types {
-		n := 0
+		n, side := 0, 0
 		for _, u := range p.AllUnits {
 			if agreement.UnitType(u) == t {
 				n++
+				if i, _, ok := guidelines.PairOf(u); ok && u == guidelines.PairUnit(t, i, 1) {
+					side++ // a nested list's pairs: support_i_j, i and j to the extent
+				}
 			}
 		}
-		if n > 1 {
+		switch {
+		case side > 0:
+			out = append(out, fmt.Sprintf("%s ×%d×%d", t, side, n/side))
+		case n > 1:
 			out = append(out, fmt.Sprintf("%s ×%d", t, n))
-		} else {
+		default:
 			out = append(out, t)
 		}
 	}
