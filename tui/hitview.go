@@ -24,11 +24,15 @@ func (m *hitScreen) hitTop(rows int) []string {
 	case m.height < 24:
 		most = 2
 	}
-	const indent = "        "
 	var top []string
 	m.spill = textRows{}
 	if h.query != "" { // a request's kinds show it whole in the step instead
-		label := s.Dim.Render(fmt.Sprintf(" %-6s ", h.kind.topic()))
+		// The topic's name takes 6 columns, up to 10 for a protocol
+		// file's longer one (initial_r…), and its text wraps under it.
+		name := h.kind.topic()
+		lw := max(6, min(10, lipgloss.Width(name)))
+		indent := strings.Repeat(" ", lw+2)
+		label := s.Dim.Render(fmt.Sprintf(" %-*s ", lw, display.FitWords(name, lw)))
 		whole := sourced(h.query, s.Title.Render(h.query), w, indent).labelled(label)
 		top = capLines(whole.lines, most, w)
 		if len(whole.lines) > most {

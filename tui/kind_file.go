@@ -58,12 +58,27 @@ func FileScreen(p guidelines.Protocol) Screen {
 func newFileKind(p guidelines.Protocol, rows []guidelines.ShownRow) *fileKind {
 	f := p.FileOf()
 	k := &fileKind{file: f, proto: p, rows: rows, header: queryColumn(f)}
-	for _, st := range f.Steps {
-		if !slices.Contains(st.Show, k.header) {
-			k.header = "" // a step that hides it: no first line for it
+	if !shownByAll(f, k.header) {
+		k.header = "" // a step that hides it: no first line for it
+	}
+	if k.header == "" && f.Item.Group != "" {
+		// A group's shared text that every step shows (ClariQ's request
+		// over its questions) is the HIT's first line, so it stays on
+		// screen while each row is labelled below it.
+		shared, _ := k.sharedColumns(f.Item.Text)
+		for _, c := range shared {
+			if shownByAll(f, c) {
+				k.header = c
+				break
+			}
 		}
 	}
 	return k
+}
+
+// shownByAll says whether every step of the file shows column c.
+func shownByAll(f *guidelines.ProtocolFile, c string) bool {
+	return c != "" && !slices.ContainsFunc(f.Steps, func(st guidelines.FileStep) bool { return !slices.Contains(st.Show, c) })
 }
 
 // cleanRows are an item's rows as the store gives them, cleaned for the
