@@ -3,7 +3,8 @@ package agreement
 import (
 	"math"
 	"strings"
-	"unicode"
+
+	"github.com/claritty/claritty/bench"
 )
 
 // TextFigures is the agreement of written answers (a protocol file's
@@ -11,7 +12,9 @@ import (
 // or α: over the Items with two or more answers, the share whose answers
 // are all the same after trimming and case folding (SameAnswer), and the
 // mean over those items of the mean token F1 of each pair of answers
-// (TokenF1, the measure ClariLM and SQuAD use). Answers counts every
+// (bench.TokenF1: ClariLM's measure, the one bench scores generated
+// questions by, so a written answer's agreement and a run's score are
+// one measure). Answers counts every
 // answer, those of items with one too.
 type TextFigures struct {
 	Type      string
@@ -28,42 +31,6 @@ func NormalAnswer(s string) string { return strings.ToLower(strings.TrimSpace(s)
 // SameAnswer says whether two written answers agree whole.
 func SameAnswer(a, b string) bool { return NormalAnswer(a) == NormalAnswer(b) }
 
-// AnswerTokens are an answer's words as token F1 counts them: lower-cased,
-// split at every character that is not a letter or a digit (so
-// punctuation and spaces separate words and are no words themselves).
-func AnswerTokens(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-}
-
-// TokenF1 is the harmonic mean of the precision and recall of a's tokens
-// against b's, counting a token as often as both have it: 1 when both
-// have no token, 0 when one has none.
-func TokenF1(a, b string) float64 {
-	ta, tb := AnswerTokens(a), AnswerTokens(b)
-	if len(ta) == 0 || len(tb) == 0 {
-		if len(ta) == len(tb) {
-			return 1
-		}
-		return 0
-	}
-	left := map[string]int{}
-	for _, t := range tb {
-		left[t]++
-	}
-	common := 0
-	for _, t := range ta {
-		if left[t] > 0 {
-			left[t]--
-			common++
-		}
-	}
-	if common == 0 {
-		return 0
-	}
-	p, r := float64(common)/float64(len(ta)), float64(common)/float64(len(tb))
-	return 2 * p * r / (p + r)
-}
-
 // TextAgreement is the figures of one type's written answers, one list of
 // answers per item.
 func TextAgreement(typ string, items [][]string) TextFigures {
@@ -79,7 +46,7 @@ func TextAgreement(typ string, items [][]string) TextFigures {
 		for i := range answers {
 			all = all && SameAnswer(answers[i], answers[0])
 			for j := i + 1; j < len(answers); j++ {
-				sum += TokenF1(answers[i], answers[j])
+				sum += bench.TokenF1(answers[i], answers[j])
 				pairs++
 			}
 		}

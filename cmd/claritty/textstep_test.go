@@ -6,10 +6,12 @@ import (
 	"math"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/bench"
 	"github.com/claritty/claritty/data/datatest"
 )
 
@@ -78,12 +80,17 @@ func TestSSHTypedAnswerExportsVerbatim(t *testing.T) {
 	}
 }
 
-// tokenF1 is SQuAD's token F1 computed apart from package agreement: the
-// words are runs of letters and digits of the lower-cased text, and the
-// common ones are counted by walking both sorted lists.
+// tokenF1 is ClariLM's token F1 computed apart from packages agreement
+// and bench's counting: the words are runs of letters and digits of the
+// lower-cased text less the stop words (bench.StopWords, the list the
+// measure names), and the common ones are counted by walking both sorted
+// lists.
 func tokenF1(a, b string) float64 {
 	word := regexp.MustCompile(`[\p{L}\p{N}]+`)
-	ta, tb := word.FindAllString(strings.ToLower(a), -1), word.FindAllString(strings.ToLower(b), -1)
+	content := func(s string) []string {
+		return slices.DeleteFunc(word.FindAllString(strings.ToLower(s), -1), func(w string) bool { return bench.StopWords[w] })
+	}
+	ta, tb := content(a), content(b)
 	if len(ta) == 0 || len(tb) == 0 {
 		return map[bool]float64{true: 1, false: 0}[len(ta) == len(tb)]
 	}
