@@ -12,27 +12,33 @@ import (
 	"github.com/claritty/claritty/store/storetest"
 )
 
-// stats gives a nominal scale of three or more categories (CLAMBER's
-// MC, FD, LA) its distribution but no mean or std, which would average
-// category numbers; a yes/no keeps its mean, the share of yes, checked
-// against a count of the file's labels.
+// stats on the shipped clamber protocol gives each nominal scale's
+// categories (MC, FD, LA; NK, ICL: two categories too) their distribution
+// but no mean or std, which would average category numbers; the 0/1
+// require keeps its mean, the share of yes, checked against the lines.
 func TestNominalCategoriesHaveNoMean(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.Open(t)
 	lead := storetest.Lead(t, st)
-	text := datatest.ClamberShaped("clamber-stats")
-	f, err := guidelines.ParseProtocolFile("c.toml", []byte(text))
+	shipped, err := guidelines.FindShipped("clamber")
 	if err != nil {
 		t.Fatal(err)
 	}
-	require := []int{1, 0, 1, 1, 0}
+	lines := []struct {
+		require             int
+		category, subclass string
+	}{{1, "MC", "what"}, {0, "FD", "NK"}, {1, "LA", "polysemy"}, {1, "FD", "ICL"}, {0, "MC", "none"}}
 	body, yes := "", 0
-	for i, c := range []struct{ category, subclass string }{{"MC", "what"}, {"FD", "NK"}, {"LA", "polysemy"}, {"LA", "co-reference"}, {"MC", "none"}} {
-		body += datatest.ClamberLine(t, string(rune('a'+i))+"?", "", require[i], c.category, c.subclass)
-		yes += require[i]
+	for i, l := range lines {
+		clarifying := ""
+		if l.require == 1 {
+			clarifying = "Which one?"
+		}
+		body += datatest.ClamberReleaseLine(t, string(rune('a'+i))+"?", clarifying, l.require, l.category, l.subclass)
+		yes += l.require
 	}
-	res, err := data.ImportProtocolFile(ctx, st, lead, strings.NewReader(body), "c.jsonl", f, []byte(text), data.Options{})
+	res, err := data.ImportProtocolFile(ctx, st, lead, strings.NewReader(body), "c.jsonl", shipped.File, shipped.Text, data.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,26 +51,26 @@ func TestNominalCategoriesHaveNoMean(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	s, err := report.ProtocolFileStats(ctx, r, r.Protocol(f.Name))
+	s, err := report.ProtocolFileStats(ctx, r, r.Protocol(shipped.File.Name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	seen := 0
 	for _, l := range s.Types {
 		switch l.Name {
-		case "category", "subclass":
+		case "category", "mc_subclass", "fd_subclass":
 			seen++
 			if l.Mean != nil || l.Std != nil || len(l.Distribution) == 0 {
 				t.Errorf("%s: mean %v std %v distribution %v; want a distribution alone", l.Name, l.Mean, l.Std, l.Distribution)
 			}
 		case "require":
 			seen++
-			if l.Mean == nil || *l.Mean != float64(yes)/5 {
-				t.Errorf("require: mean %v, want the share of yes %d/5", l.Mean, yes)
+			if l.Mean == nil || *l.Mean != float64(yes)/float64(len(lines)) {
+				t.Errorf("require: mean %v, want the share of yes %d/%d", l.Mean, yes, len(lines))
 			}
 		}
 	}
-	if seen != 3 {
-		t.Errorf("%d of 3 steps in %+v", seen, s.Types)
+	if seen != 4 {
+		t.Errorf("%d of 4 steps in %+v", seen, s.Types)
 	}
 }

@@ -124,6 +124,12 @@ func countOnce(t map[string]*tally, seen map[string]bool, key string, b store.Bl
 	t[key].add(b, item)
 }
 
+// zeroOne says whether a scale is 0 and 1 alone: a yes/no, whose mean is
+// a share.
+func zeroOne(scale []guidelines.Label) bool {
+	return len(scale) == 2 && scale[0].Value+scale[1].Value == 1 && scale[0].Value*scale[1].Value == 0
+}
+
 func summarise(name string, xs []float64, scale []guidelines.Label, p guidelines.Protocol, t *tally, b store.Blind) LabelSummary {
 	s := LabelSummary{Name: name, N: len(xs)}
 	if t == nil {
@@ -140,10 +146,10 @@ func summarise(name string, xs []float64, scale []guidelines.Label, p guidelines
 		return s
 	}
 	m := moments(xs)
-	// A pick's number, or a category's of three or more (MC, FD, LA), has
-	// no mean: element 3 is not more than 2. A yes/no's mean is its share
-	// of yes, and stays.
-	if !p.IsChoice(name) && !(p.NominalOf(name) && len(scale) > 2) {
+	// A pick's number, or a category's (MC, FD, LA; NK, ICL), has no
+	// mean: element 3 is not more than 2. A 0/1 scale's mean is its share
+	// of 1s (yes), and stays.
+	if !p.IsChoice(name) && (!p.NominalOf(name) || zeroOne(scale)) {
 		s.Mean, s.Std = m.Mean, m.Std
 	}
 	for i := len(scale) - 1; i >= 0; i-- { // the scale is best first

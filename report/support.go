@@ -2,6 +2,7 @@ package report
 
 import (
 	"cmp"
+	"encoding/json"
 	"slices"
 )
 
@@ -45,6 +46,22 @@ type SupportScore struct {
 	Unscored  int     `json:"unscored"` // answers with a pair not yet judged
 	Precision float64 `json:"weighted_precision"`
 	Recall    float64 `json:"weighted_recall"`
+}
+
+// MarshalJSON writes a run with no scored answer with null figures: it
+// has no mean, which 0 (a run whose citations support nothing) would
+// claim.
+func (s SupportScore) MarshalJSON() ([]byte, error) {
+	type fields SupportScore
+	var p, r *float64
+	if s.Answers > 0 {
+		p, r = &s.Precision, &s.Recall
+	}
+	return json.Marshal(struct {
+		fields
+		Precision *float64 `json:"weighted_precision"`
+		Recall    *float64 `json:"weighted_recall"`
+	}{fields(s), p, r})
 }
 
 // SupportPrecisionRecall are one answer's weighted support precision and

@@ -58,7 +58,11 @@ func SupportLines(s DatasetSupport) []string {
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "run\tanswers\tunscored\tweighted precision\tweighted recall")
 	for _, r := range s.Runs {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.4f\t%.4f\n", display.Clean(r.Run), r.Answers, r.Unscored, r.Precision, r.Recall)
+		p, rc := "N/A", "N/A" // no answer scored: no mean, not a run that supports nothing
+		if r.Answers > 0 {
+			p, rc = fmt.Sprintf("%.4f", r.Precision), fmt.Sprintf("%.4f", r.Recall)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\n", display.Clean(r.Run), r.Answers, r.Unscored, p, rc)
 	}
 	tw.Flush()
 	head := display.Clean(s.Dataset) + " · support (TREC 2024 RAG: full 1, partial 0.5, none 0; a run's mean over its answers)"

@@ -1,8 +1,10 @@
 package report_test
 
 import (
+	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/claritty/claritty/report"
@@ -103,5 +105,28 @@ func TestSupportScoresMatchACount(t *testing.T) {
 		if math.Abs(s.Precision-w[0]/k) > 1e-12 || math.Abs(s.Recall-w[1]/k) > 1e-12 {
 			t.Errorf("%s: precision %v recall %v, want %v and %v", s.Run, s.Precision, s.Recall, w[0]/k, w[1]/k)
 		}
+	}
+}
+
+// A run none of whose answers is scored yet has no figures: null in JSON,
+// not the 0 of a run whose citations support nothing; a scored run's
+// figures are numbers.
+func TestSupportScoreWithNoAnswerIsNull(t *testing.T) {
+	got := report.SupportScores([]report.SupportAnswer{
+		{Run: "judged", Sentences: [][]float64{{0}}},
+		{Run: "waiting", Sentences: [][]float64{{1}}, Unjudged: 1},
+	})
+	b, err := json.Marshal(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"run":"judged","answers":1,"unscored":0,"weighted_precision":0,"weighted_recall":0},` +
+		`{"run":"waiting","answers":0,"unscored":1,"weighted_precision":null,"weighted_recall":null}]`
+	if string(b) != want {
+		t.Errorf("got  %s\nwant %s", b, want)
+	}
+	lines := strings.Join(report.SupportLines(report.DatasetSupport{Dataset: "d", Runs: got}), "\n")
+	if !strings.Contains(lines, "N/A") || strings.Count(lines, "0.0000") != 2 {
+		t.Errorf("bench's lines:\n%s", lines)
 	}
 }
