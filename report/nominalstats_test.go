@@ -26,7 +26,7 @@ func TestNominalCategoriesHaveNoMean(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := []struct {
-		require             int
+		require            int
 		category, subclass string
 	}{{1, "MC", "what"}, {0, "FD", "NK"}, {1, "LA", "polysemy"}, {1, "FD", "ICL"}, {0, "MC", "none"}}
 	body, yes := "", 0
