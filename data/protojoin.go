@@ -186,7 +186,7 @@ func joinTables(file string, f *guidelines.ProtocolFile, given []joinLines) (map
 	}
 	for _, j := range f.Joins {
 		if _, ok := out[j.Name]; !ok {
-			return nil, lineErr(file, 0, "protocol %s joins a second file: give it with --join %s=FILE", f.Name, j.Name)
+			return nil, lineErr(file, 0, "protocol %s joins a second file: give it with --join %s=FILE (over SSH, --join %s=- with the file first on standard input, ended by a %s line)", f.Name, j.Name, j.Name, JoinEnd)
 		}
 	}
 	return out, nil

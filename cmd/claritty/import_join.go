@@ -10,8 +10,8 @@ import (
 
 // joinUsage says how a joined file comes over SSH, where no file of the
 // client's can be opened: on standard input, before the data.
-const joinUsage = "give --join NAME=- and DATA -, and send the joined file first, ended by a line " +
-	data.JoinEnd + ", then the data: (cat corpus.jsonl; echo '" + data.JoinEnd + "'; cat answers.jsonl) | ssh HOST import --join segment=- -"
+const joinUsage = "give --join NAME=- and DATA - (and --dataset NAME: standard input has no file name), and send the joined file first, ended by a line " +
+	data.JoinEnd + ", then the data: (cat corpus.jsonl; echo '" + data.JoinEnd + "'; cat answers.jsonl) | ssh HOST import --dataset answers --join segment=- -"
 
 // joinFiles opens the --join NAME=FILE files of an import of args: a FILE
 // of - is read from standard input before the data, which must then be
