@@ -124,3 +124,58 @@ func TestListOfAnyLength(t *testing.T) {
 	}
 	storetest.CheckClean(t, st)
 }
+
+// A choice's known label in a file's own column may name any element the
+// choice can pick (up to 11), of a list longer than the five options an
+// item keeps: the import counts the row's whole list, as the screen and a
+// merge do; one past the row's elements is refused at its line.
+func TestKnownChoiceOfALongList(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	var cols, quoted []string
+	for i := 1; i <= 13; i++ {
+		cols = append(cols, fmt.Sprintf("o%d", i))
+		quoted = append(quoted, fmt.Sprintf("%q", cols[i-1]))
+	}
+	toml := `name = "long-pick"
+title = "Pick an option"
+items = "questions"
+[item]
+header = ["q", ` + strings.Join(quoted, ", ") + `, "best"]
+id = ["q"]
+text = ["q"]
+list = [` + strings.Join(quoted, ", ") + `]
+list_name = "option"
+[[step]]
+title = "Which option is best?"
+unit = "best"
+kind = "choice"
+show = ["q", "list"]
+column = "best"
+`
+	pf, err := guidelines.ParseProtocolFile("long.toml", []byte(toml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := func(q string, n int, best string) string {
+		cells := []string{q}
+		for i := 1; i <= 13; i++ {
+			c := ""
+			if i <= n {
+				c = fmt.Sprintf("option %d", i)
+			}
+			cells = append(cells, c)
+		}
+		return strings.Join(append(cells, best), "\t") + "\n"
+	}
+	head := "q\t" + strings.Join(cols, "\t") + "\tbest\n"
+	body := head + row("a?", 13, "11") + row("b?", 13, "6")
+	if _, err := ImportProtocolFile(ctx, st, lead(t, st), strings.NewReader(body), "long.tsv", pf, []byte(toml), Options{Dataset: "l"}); err != nil {
+		t.Fatalf("picks 11 and 6 of 13 options: %v", err)
+	}
+	bad := head + row("c?", 7, "9")
+	if _, err := ImportProtocolFile(ctx, st, lead(t, st), strings.NewReader(bad), "bad.tsv", pf, []byte(toml), Options{Dataset: "l"}); err == nil || !strings.Contains(err.Error(), "bad.tsv:2:") {
+		t.Errorf("a pick of 9 of 7 options: %v", err)
+	}
+}

@@ -55,6 +55,11 @@ func isPlain(s string) bool {
 	return true
 }
 
+// IsDirectionControl says whether r turns the direction of the text
+// after it (an override, an isolate, a mark): a terminal would draw what
+// follows reversed, so text a person writes may not hold one.
+func IsDirectionControl(r rune) bool { return isBidiControl(r) }
+
 func isBidiControl(r rune) bool {
 	return (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f
 }

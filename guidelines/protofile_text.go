@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/claritty/claritty/display"
 )
 
 // A written answer's length (a text step's max_chars), in characters.
@@ -48,8 +50,9 @@ func (p Protocol) TextMax(unit string) int { return p.Step(unitType(unit)).MaxCh
 
 // CheckAnswer says what is wrong with a written answer of at most max
 // characters, or nil: it says something (not only spaces), is one line
-// and holds no control character (a tab, an escape sequence), since it is
-// shown on terminals and written to TSV files.
+// and holds no control character (a tab, an escape sequence) nor a
+// direction control (U+202E), since it is shown on terminals and written
+// to TSV files.
 func CheckAnswer(text string, max int) error {
 	switch n := utf8.RuneCountInString(text); {
 	case !utf8.ValidString(text):
@@ -62,6 +65,9 @@ func CheckAnswer(text string, max int) error {
 	for _, r := range text {
 		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
 			return fmt.Errorf("a written answer holds control character %U", r)
+		}
+		if display.IsDirectionControl(r) {
+			return fmt.Errorf("a written answer holds direction control %U, which would turn the text round on screen", r)
 		}
 	}
 	return nil

@@ -84,6 +84,7 @@ func TestCheckAnswer(t *testing.T) {
 	}{
 		{"Mean?", true}, {"ééééé", true}, {"éééééé", false}, {"", false}, {"  ", false},
 		{"a\tb", false}, {"a\x1b[2Jb", false}, {"a\u2028b", false}, {"a\x9bb", false}, {"\xff", false},
+		{"ab\u202ec", false}, {"a\u2067b", false}, {"a\u200fb", false}, // they would turn the text round
 	} {
 		if err := CheckAnswer(c.text, 5); (err == nil) != c.ok {
 			t.Errorf("%q: %v", c.text, err)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/claritty/claritty/guidelines"
 )
@@ -27,9 +28,16 @@ func (it FileItem) choiceFits(p guidelines.Protocol, l UnitLabel) error {
 	if !p.IsChoice(l.Unit) {
 		return nil
 	}
-	s := Pane{Options: it.Options}.Shape(len(it.Rows))
+	// The item as it will be stored: its list's whole length (ListLen past
+	// the five options), its rows counted by element where the file
+	// gathers them.
+	rows := len(it.Rows)
+	if len(it.Elements) > 0 {
+		rows = slices.Max(it.Elements) + 1
+	}
+	s := Pane{Options: it.Options, ListLen: it.ListLen, Meta: it.Meta}.Shape(rows)
 	if !p.Fits(s, l.Unit, l.Value) {
-		return fmt.Errorf("add label: %s=%d does not fit the item (%s)", l.Unit, l.Value, p.Holds(s, l.Unit))
+		return fmt.Errorf("%s %s does not fit the item (%s)", l.Unit, p.LabelString(l.Value), p.Holds(s, l.Unit))
 	}
 	return nil
 }

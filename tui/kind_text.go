@@ -114,6 +114,9 @@ func (m *hitScreen) typeText(text string, max int) {
 		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == unicode.ReplacementChar:
 			m.setStatus(fmt.Sprintf("not typed: control character %U (an answer is one plain line)", r), true)
 			return
+		case display.IsDirectionControl(r):
+			m.setStatus(fmt.Sprintf("not typed: direction control %U (it would turn the answer round on screen)", r), true)
+			return
 		case len(t.draft) >= max:
 			m.setStatus(fmt.Sprintf("an answer has at most %d characters", max), true)
 			return

@@ -70,6 +70,8 @@ func TestTypingAWrittenAnswer(t *testing.T) {
 	h.keys("backspace")
 	h.send(tea.KeyPressMsg{Code: 0x1b, Text: "\x1b"})
 	h.expect("not typed: control character U+001B")
+	h.send(tea.PasteMsg{Content: "\u202e"}) // a direction override would turn the answer round
+	h.expect("not typed: direction control U+202E")
 	h.keys("enter")
 	h.expect("HIT 2 ·")
 	if got := h.answer(1, "ask"); got != "Do you mean q, u, ! or 1?" {
