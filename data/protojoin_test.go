@@ -100,6 +100,8 @@ func TestImportJoinRefusals(t *testing.T) {
 		{"no such reference", good + outside, corpus, false, `answers.jsonl:2: answer[].citations[]: sentence 1, citation 1 cites "4", which is no element of references[]`},
 		{"no corpus", good, corpus, true, `answers.jsonl: protocol trec-rag-support joins a second file: give it with --join segment=FILE`},
 		{"key twice", good, corpus + segLine(t, "d1", "again"), false, `corpus.jsonl:3: docid "d1" is the key of line 1 too`},
+		{"run with a space", good + ragAnswer(t, "run X", "t4", []string{"d1"}, []string{"s"}, [][]int{{0}}), corpus, false,
+			`answers.jsonl:2: run_id "run X" is empty or holds a space, which the space-separated judgments export (export --format trec-rag-support) cannot write`},
 	} {
 		opt := Options{Dataset: "rag", Format: "trec-rag-support"}
 		if !c.noJoin {

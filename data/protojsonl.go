@@ -3,10 +3,12 @@ package data
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
 
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -115,6 +117,9 @@ func (rd *protoReader) jsonRow(raw string) (FileRow, error) {
 		}
 	}
 	parsed := f.FieldsOf(body)
+	if err := spaceless(f, parsed); err != nil {
+		return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "%v", err)
+	}
 	r := FileRow{Line: rd.lr.n, Raw: raw, file: f, parsed: &parsed}
 	if f.ListPath() {
 		list, err := rd.jsonList(l)
@@ -124,6 +129,22 @@ func (rd *protoReader) jsonRow(raw string) (FileRow, error) {
 		r.List = list
 	}
 	return r, nil
+}
+
+// spaceless refuses, for a kind judged in pairs (its export is a line a
+// judged pair, its columns separated by spaces as TREC's files are), an
+// id or run field that is empty or holds a space: the export could not
+// write it, and the judgments made of the item would be stranded.
+func spaceless(f *guidelines.ProtocolFile, row guidelines.Fields) error {
+	if !slices.ContainsFunc(f.Steps, func(st guidelines.FileStep) bool { return guidelines.NestedPer(st.Per) }) {
+		return nil
+	}
+	for _, col := range append(slices.Clone(f.Item.ID), f.Item.Run) {
+		if v := row.Text(col); col != "" && (v == "" || strings.ContainsAny(v, " \t\r\n")) {
+			return fmt.Errorf("%s %q is empty or holds a space, which the space-separated judgments export (export --format %s) cannot write", col, display.Clean(v), f.Name)
+		}
+	}
+	return nil
 }
 
 // jsonList is the elements a JSONL list path reads: each a text, none
