@@ -1,6 +1,9 @@
 package display
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Count puts a count before the form of a noun it agrees with: "1 game",
 // "0 games", "3 games". Both forms are given whole, since a plural is not
@@ -17,4 +20,19 @@ func Noun[N ~int | ~int32 | ~int64](n N, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// Plural is an English noun's plural as claritty's nouns form it: query,
+// queries; box, boxes; pane, panes. A kind names its items in the plural
+// (a protocol file's items), and a screen that has the singular makes it
+// back.
+func Plural(noun string) string {
+	n := len(noun)
+	switch {
+	case n > 1 && noun[n-1] == 'y' && !strings.ContainsRune("aeiou", rune(noun[n-2])):
+		return noun[:n-1] + "ies"
+	case strings.HasSuffix(noun, "s"), strings.HasSuffix(noun, "x"), strings.HasSuffix(noun, "ch"), strings.HasSuffix(noun, "sh"):
+		return noun + "es"
+	}
+	return noun + "s"
 }

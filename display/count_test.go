@@ -40,3 +40,12 @@ func TestNoun(t *testing.T) {
 		}
 	}
 }
+
+func TestPlural(t *testing.T) {
+	for noun, want := range map[string]string{"query": "queries", "pane": "panes", "day": "days", "box": "boxes",
+		"match": "matches", "conversation": "conversations", "topic": "topics", "bus": "buses"} {
+		if got := Plural(noun); got != want {
+			t.Errorf("Plural(%q) = %q, want %q", noun, got, want)
+		}
+	}
+}

@@ -495,11 +495,11 @@ func (m *hitScreen) renderEmpty() []string {
 		lines = []string{
 			s.OK.Render(fmt.Sprintf("No HIT for you right now in %s (you finished %d).", name, nw.Done)),
 			s.Dim.Render(fmt.Sprintf("%s held by other annotators; it comes back to you if left idle for %v.",
-				display.Count(nw.HeldByOthers, noun+" is", noun+"s are"), m.noWork.lease)),
+				display.Count(nw.HeldByOthers, noun+" is", display.Plural(noun)+" are"), m.noWork.lease)),
 		}
 	}
 	lines = append(lines, s.Dim.Render(doneCounts(nw, noun)))
-	return m.fitNoWork(lines, queue+" lists the "+noun+"s to review or change a label", quit+" quits")
+	return m.fitNoWork(lines, queue+" lists the "+display.Plural(noun)+" to review or change a label", quit+" quits")
 }
 
 // doneCounts says what became of the dataset's items, in words that say
@@ -509,7 +509,7 @@ func (m *hitScreen) renderEmpty() []string {
 // referred). It used to call the settled ones alone the items with all
 // the annotators they need.
 func doneCounts(nw store.NoWork, noun string) string {
-	closed := display.Count(nw.Complete+nw.Tied, noun+" has all the annotators it needs", noun+"s have all the annotators they need")
+	closed := display.Count(nw.Complete+nw.Tied, noun+" has all the annotators it needs", display.Plural(noun)+" have all the annotators they need")
 	if nw.Tied > 0 {
 		closed += fmt.Sprintf(": %d settled by their labels, %d with a tie", nw.Complete, nw.Tied)
 	}
