@@ -30,6 +30,12 @@ type fileKind struct {
 	// passageStep the window's lines at the last frame (kind_passage.go).
 	passageTop  map[string]int
 	passageStep int
+	// passageAt is where in its text each window's first line begins,
+	// and passageWidth the width it was laid out at: a resize opens the
+	// window at the line holding that place, not at a line number that
+	// now holds other text.
+	passageAt    map[string]int
+	passageWidth int
 }
 
 // FileScreen is the HIT screen of a protocol file's kind (p.FileOf()): its

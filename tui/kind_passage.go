@@ -47,8 +47,10 @@ func (k *fileKind) passages(s Styles, keys hitKeys, fs guidelines.FileStep, inde
 		row = k.rows[index]
 	}
 	if k.passageTop == nil {
-		k.passageTop = map[string]int{}
+		k.passageTop, k.passageAt = map[string]int{}, map[string]int{}
 	}
+	resized := k.passageWidth != 0 && k.passageWidth != width
+	k.passageWidth = width
 	n := passageRows(rows)
 	k.passageStep = n
 	for _, c := range cols {
@@ -58,8 +60,14 @@ func (k *fileKind) passages(s Styles, keys hitKeys, fs guidelines.FileStep, inde
 		if text == "" {
 			all = textRows{lines: []string{s.Dim.Render("  (empty)")}}
 		}
+		if at, ok := k.passageAt[c]; ok && resized {
+			k.passageTop[c] = lineHolding(all, at)
+		}
 		top := min(max(0, k.passageTop[c]), max(0, len(all.lines)-n))
 		k.passageTop[c] = top
+		if sp := all.at(top); len(sp) > 0 {
+			k.passageAt[c] = sp[0].from
+		}
 		end := min(len(all.lines), top+n)
 		head := fmt.Sprintf(" %s · lines %d–%d of %d", display.Field(c), top+1, end, len(all.lines))
 		if len(all.lines) > n {
@@ -69,6 +77,18 @@ func (k *fileKind) passages(s Styles, keys hitKeys, fs guidelines.FileStep, inde
 		box.add(textRows{lines: all.lines[top:end], src: all.src[min(top, len(all.src)):min(end, len(all.src))]})
 	}
 	return box, texts
+}
+
+// lineHolding is the line of rows that holds the text at byte at: the
+// last whose first span begins there or before.
+func lineHolding(rows textRows, at int) int {
+	out := 0
+	for i := range rows.lines {
+		if sp := rows.at(i); len(sp) > 0 && sp[0].from <= at {
+			out = i
+		}
+	}
+	return out
 }
 
 // passageKey scrolls the step's passages a window at a time, so paging

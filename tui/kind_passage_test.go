@@ -3,9 +3,12 @@ package tui
 import (
 	"context"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/claritty/claritty/store"
@@ -163,4 +166,36 @@ func TestPassageKeysRemapped(t *testing.T) {
 	h.expect("segment · lines 1–6 of")
 	h.keys("}")
 	h.expect("segment · lines 7–12 of 23 · { } scroll")
+}
+
+// A resize keeps the reader's place in a passage: paged to sentence 40
+// or so of 120 at 40 columns, the window at 200 columns opens at the line
+// holding the same text, not at the passage's end (the old line number
+// would be past the end of the wider, shorter passage).
+func TestPassageResizeKeepsThePlace(t *testing.T) {
+	st := storetest.Open(t)
+	importProtocol(t, st, "claims", passageProtocol, passageTSV(120))
+	h := openAs(t, st, "claims", 40, 12)
+	for range 40 {
+		h.keys("]")
+	}
+	first := regexp.MustCompile(`Sentence (\d+) `)
+	window := func() int {
+		_, after, _ := strings.Cut(h.screen(), "segment · lines")
+		m := first.FindStringSubmatch(after)
+		if m == nil {
+			t.Fatalf("no sentence in the window:\n%s", h.screen())
+		}
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	before := window()
+	h.send(tea.WindowSizeMsg{Width: 200, Height: 60})
+	after := window()
+	if after > before || after < before-6 { // a wide line holds some five sentences
+		t.Errorf("the window began at sentence %d at 40 columns and at sentence %d at 200:\n%s", before, after, h.screen())
+	}
+	if strings.Contains(h.screen(), "Sentence 120 ") && before < 100 {
+		t.Errorf("the window jumped to the passage's end:\n%s", h.screen())
+	}
 }
