@@ -231,7 +231,7 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 	fs, _ := k.file.StepOf(st.id)
 	if fs.Kind == guidelines.StepChoice {
 		v := k.choiceView(m, h, fs, width)
-		v.passage, v.passages = k.passages(s, m.keys, fs, st.answer, width, rows)
+		v.passage, v.passages = k.passages(s, m.keys, fs, st.unit, st.answer, width, rows)
 		v.fixed = append(v.fixed, v.passage.lines...)
 		return v
 	}
@@ -260,7 +260,7 @@ func (k *fileKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 	if h.proto.TextMax(st.unit) > 0 { // a written answer: its line, not a scale
 		v.choices, v.given = m.answerLines(h, st.unit, width, rows), ""
 	}
-	v.passage, v.passages = k.passages(s, m.keys, fs, st.answer, width, rows)
+	v.passage, v.passages = k.passages(s, m.keys, fs, st.unit, st.answer, width, rows)
 	v.fixed = append(v.fixed, v.passage.lines...)
 	return v
 }
@@ -456,6 +456,9 @@ func (k *fileKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lin
 	fs, _ := k.file.StepOf(stepOf(d.Unit))
 	if guidelines.NestedPer(fs.Per) {
 		c, focus := shown.pairLines(s, d.Unit, a.width)
+		for _, col := range shown.passageColumns(fs) { // whole, after the rest
+			c.add(shown.cell(s, col, shown.pairText(d.Unit, col), a.width, "", false))
+		}
 		return append([]string{s.Title.Render(" " + shown.pairWhere(d.Unit))}, c.lines...), [2]int{focus[0], focus[1] + 1}
 	}
 	c, focus := shown.lines(s, fs, unitIndex(d.Unit), nil, nil, a.width, queryColumn(k.file))

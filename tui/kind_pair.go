@@ -37,12 +37,23 @@ func (k *fileKind) pairWhere(unit string) string {
 func (k *fileKind) pairLines(s Styles, unit string, width int) (out textRows, focus [2]int) {
 	p, _ := k.pairOf(unit)
 	for _, c := range p.Cells {
-		if c.Name == k.header {
-			continue // on the HIT's first line
+		if c.Name == k.header || k.file.IsPassage(c.Name) {
+			continue // on the HIT's first line, or in a window of its own
 		}
 		out.add(k.cell(s, pairCellName(p, c), c.Text, width, "", false))
 	}
 	return out, [2]int{0, len(out.lines)}
+}
+
+// pairText is the text of a pair's shown field col ("" for none).
+func (k *fileKind) pairText(unit, col string) string {
+	p, _ := k.pairOf(unit)
+	for _, c := range p.Cells {
+		if c.Name == col {
+			return c.Text
+		}
+	}
+	return ""
 }
 
 // pairCellName is what a pair's field is called on screen: a joined

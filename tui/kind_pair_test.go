@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -77,5 +78,37 @@ func TestSupportPairsOnScreen(t *testing.T) {
 		if len(got) != 3 || got["support_1_1"] != 2 || got["support_1_2"] != 1 || got["support_2_1"] != 0 {
 			t.Errorf("%dx%d: labels %v\n%s", size[0], size[1], got, h.screen())
 		}
+	}
+}
+
+// A long cited segment pages in a window of its own: at 40x12 the
+// sentence stays on screen as ] pages through the segment to its end, a
+// label waits until it has, and then counts.
+func TestLongSegmentBesideItsSentence(t *testing.T) {
+	var seg strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&seg, "Segment sentence %d tells something about jaguars. ", i+1)
+	}
+	corpus := `{"docid":"d1","segment":"` + strings.TrimSpace(seg.String()) + `","title":"Jaguars","url":"https://example.org/j"}` + "\n"
+	answer := `{"run_id":"runA","topic_id":"t1","topic":"What do jaguars eat?","references":["d1"],"response_length":9,` +
+		`"answer":[{"text":"Jaguars eat deer.","citations":[0]}]}` + "\n"
+	st := storetest.Open(t)
+	importSupport(t, st, answer, corpus)
+	h := openAs(t, st, "rag", 40, 12)
+	h.expect("Jaguars eat deer.")
+	h.keys("2")
+	if got := h.labels(1); len(got) != 0 {
+		t.Fatalf("a label counted before the segment was read: %v", got)
+	}
+	for range 60 {
+		h.keys("]")
+		if !strings.Contains(h.screen(), "Jaguars eat deer.") {
+			t.Fatalf("the sentence left the screen as the segment paged:\n%s", h.screen())
+		}
+	}
+	h.expect("Segment sentence 60 tells")
+	h.keys("2")
+	if got := h.labels(1); got["support_1_1"] != 2 {
+		t.Errorf("labels %v\n%s", got, h.screen())
 	}
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -37,7 +38,7 @@ func (k *fileKind) passageColumns(fs guidelines.FileStep) []string {
 // passages lays out step fs's passage windows, the row at index's for a
 // step per row (the first row's otherwise): the lines on screen, each
 // with the part of the passage it shows, and the passages' whole texts.
-func (k *fileKind) passages(s Styles, keys hitKeys, fs guidelines.FileStep, index, width, rows int) (box textRows, texts []string) {
+func (k *fileKind) passages(s Styles, keys hitKeys, fs guidelines.FileStep, unit string, index, width, rows int) (box textRows, texts []string) {
 	cols := k.passageColumns(fs)
 	if len(cols) == 0 || len(k.rows) == 0 {
 		return box, nil
@@ -45,6 +46,10 @@ func (k *fileKind) passages(s Styles, keys hitKeys, fs guidelines.FileStep, inde
 	row := k.rows[0]
 	if fs.Per == guidelines.PerRow && index < len(k.rows) {
 		row = k.rows[index]
+	}
+	textOf := func(c string) string { return row.Cells[c] }
+	if guidelines.NestedPer(fs.Per) { // a pair's joined field (segment.segment)
+		textOf = func(c string) string { return k.pairText(unit, c) }
 	}
 	if k.passageTop == nil {
 		k.passageTop, k.passageAt = map[string]int{}, map[string]int{}
@@ -54,7 +59,7 @@ func (k *fileKind) passages(s Styles, keys hitKeys, fs guidelines.FileStep, inde
 	n := passageRows(rows)
 	k.passageStep = n
 	for _, c := range cols {
-		text := row.Cells[c]
+		text := textOf(c)
 		texts = append(texts, text)
 		all := sourced(text, s.Text.Render(text), width, "  ")
 		if text == "" {
@@ -69,7 +74,11 @@ func (k *fileKind) passages(s Styles, keys hitKeys, fs guidelines.FileStep, inde
 			k.passageAt[c] = sp[0].from
 		}
 		end := min(len(all.lines), top+n)
-		head := fmt.Sprintf(" %s · lines %d–%d of %d", display.Field(c), top+1, end, len(all.lines))
+		name := c
+		if guidelines.NestedPer(fs.Per) { // a joined field by its own name: segment.segment is "segment"
+			name = c[strings.LastIndexByte(c, '.')+1:]
+		}
+		head := fmt.Sprintf(" %s · lines %d–%d of %d", display.Field(name), top+1, end, len(all.lines))
 		if len(all.lines) > n {
 			head += fmt.Sprintf(" · %s %s scroll", hintKey(keys.PassageUp), hintKey(keys.PassageDown)) // the annotator's keys
 		}
