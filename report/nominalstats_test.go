@@ -15,7 +15,8 @@ import (
 // stats on the shipped clamber protocol gives each nominal scale's
 // categories (MC, FD, LA; NK, ICL: two categories too) their distribution
 // but no mean or std, which would average category numbers; the 0/1
-// require keeps its mean, the share of yes, checked against the lines.
+// require keeps its mean, the share of yes, checked against the lines,
+// and the written clarifying question its answers' mean length.
 func TestNominalCategoriesHaveNoMean(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -63,6 +64,11 @@ func TestNominalCategoriesHaveNoMean(t *testing.T) {
 			if l.Mean != nil || l.Std != nil || len(l.Distribution) == 0 {
 				t.Errorf("%s: mean %v std %v distribution %v; want a distribution alone", l.Name, l.Mean, l.Std, l.Distribution)
 			}
+		case "clarifying_question": // written: the mean is of the answers' lengths
+			seen++
+			if l.Mean == nil || *l.Mean != float64(len("Which one?")) {
+				t.Errorf("clarifying_question: mean length %v, want %d", l.Mean, len("Which one?"))
+			}
 		case "require":
 			seen++
 			if l.Mean == nil || *l.Mean != float64(yes)/float64(len(lines)) {
@@ -70,7 +76,7 @@ func TestNominalCategoriesHaveNoMean(t *testing.T) {
 			}
 		}
 	}
-	if seen != 4 {
-		t.Errorf("%d of 4 steps in %+v", seen, s.Types)
+	if seen != 5 {
+		t.Errorf("%d of 5 steps in %+v", seen, s.Types)
 	}
 }

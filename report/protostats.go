@@ -149,7 +149,8 @@ func summarise(name string, xs []float64, scale []guidelines.Label, p guidelines
 	// A pick's number, or a category's (MC, FD, LA; NK, ICL), has no
 	// mean: element 3 is not more than 2. A 0/1 scale's mean is its share
 	// of 1s (yes), and stays.
-	if !p.IsChoice(name) && (!p.NominalOf(name) || zeroOne(scale)) {
+	// A written answer's mean is of its lengths, whatever the scales are.
+	if p.TextMax(name) > 0 || (!p.IsChoice(name) && (!p.NominalOf(name) || zeroOne(scale))) {
 		s.Mean, s.Std = m.Mean, m.Std
 	}
 	for i := len(scale) - 1; i >= 0; i-- { // the scale is best first

@@ -64,8 +64,11 @@ func FileScreen(p guidelines.Protocol) Screen {
 func newFileKind(p guidelines.Protocol, rows []guidelines.ShownRow) *fileKind {
 	f := p.FileOf()
 	k := &fileKind{file: f, proto: p, rows: rows, header: queryColumn(f)}
-	if !shownByAll(f, k.header) {
-		k.header = "" // a step that hides it: no first line for it
+	if !shownByAll(f, k.header) || f.IsPassage(k.header) {
+		// A step that hides it: no first line for it; a passage has a
+		// window of its own, and would be drawn twice (its long text
+		// spilling into the content above what is labelled).
+		k.header = ""
 	}
 	if k.header == "" && f.Item.Group != "" {
 		// A group's shared text that every step shows (ClariQ's request
@@ -73,7 +76,7 @@ func newFileKind(p guidelines.Protocol, rows []guidelines.ShownRow) *fileKind {
 		// screen while each row is labelled below it.
 		shared, _ := k.sharedColumns(f.Item.Text)
 		for _, c := range shared {
-			if shownByAll(f, c) {
+			if shownByAll(f, c) && !f.IsPassage(c) {
 				k.header = c
 				break
 			}

@@ -199,3 +199,50 @@ func TestPassageResizeKeepsThePlace(t *testing.T) {
 		t.Errorf("the window jumped to the passage's end:\n%s", h.screen())
 	}
 }
+
+// A passage that is also the item's first text column (a long request)
+// is drawn once, in its window: not on the HIT's first line too, whose
+// long text would spill into the content above the question being rated
+// and ask it to be scrolled past. The question is on screen at 40x12,
+// and once the window has been paged to its end a key labels.
+func TestPassageIsNotTheFirstLineToo(t *testing.T) {
+	toml := `name = "long-request"
+title = "Questions of a long request"
+items = "requests"
+
+[item]
+header = ["query", "question"]
+id = ["query", "question"]
+text = ["query", "question"]
+passage = ["query"]
+
+[[scale]]
+name = "use"
+values = [1, 2, 3]
+keys = ["1", "2", "3"]
+names = ["useless", "some use", "useful"]
+
+[[step]]
+title = "How useful is the question?"
+unit = "use"
+show = ["query", "question"]
+scale = "use"
+`
+	st := storetest.Open(t)
+	importProtocol(t, st, "long", toml, "query\tquestion\n"+longSegment(300)+"\tWhich one do you mean?\n")
+	h := openAs(t, st, "long", 40, 12)
+	h.expect("Which one do you mean?")
+	if n := strings.Count(h.screen(), "Sentence 1 of the segment"); n != 1 {
+		t.Errorf("the request's start shows %d times:\n%s", n, h.screen())
+	}
+	for range 400 {
+		if strings.Contains(h.screen(), "Sentence 300 of") {
+			break
+		}
+		h.keys("]")
+	}
+	h.keys("3")
+	if got := h.labels(1); got["use"] != 3 {
+		t.Errorf("labels %v after reading the window whole:\n%s", got, h.screen())
+	}
+}
