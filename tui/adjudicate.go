@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -409,7 +410,7 @@ func (a *adjScreen) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
 // "A better", as the adjudicator sees the outputs).
 func (a *adjScreen) labelName(unit string, v int) string {
 	if answer, ok := a.answers[[2]any{a.curItem(), unit}]; ok && a.protocol().TextMax(unit) > 0 {
-		return fmt.Sprintf("%q", answer)
+		return "“" + display.Clean(answer) + "”" // as written: quoting Go's way would escape its quotes and backslashes
 	}
 	if k, ok := a.kind().(adjKeyer); ok {
 		det := a.detail

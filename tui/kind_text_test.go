@@ -165,11 +165,13 @@ func TestAdjudicateAWrittenAnswer(t *testing.T) {
 	h.keys("d") // decided units too, to revisit it
 	h.expect("2 bo: " + answers[1])
 	h.keys("w")
-	h.typeText("Do you mean the animal, the car or the team?")
+	own := `Do you mean the "animal", the car\the team?`
+	h.typeText(own)
 	h.keys("enter")
-	if got := decided(); got == nil || *got != "Do you mean the animal, the car or the team?" {
+	if got := decided(); got == nil || *got != own {
 		t.Fatalf("written: decided %v", got)
 	}
+	h.expect("“" + own + "”") // the decision as written, its quotes and backslash not escaped
 }
 
 // At 40×12 an answer longer than the window's lines is typed, read whole
