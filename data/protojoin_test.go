@@ -2,45 +2,14 @@ package data
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store/storetest"
 )
-
-// ragAnswer is one line of a TREC RAG answers file (ragnarok's shape):
-// each sentence's citations index references.
-func ragAnswer(t *testing.T, run, topic string, refs []string, sentences []string, cites [][]int) string {
-	t.Helper()
-	type sentence struct {
-		Text      string `json:"text"`
-		Citations []int  `json:"citations"`
-	}
-	ans := make([]sentence, len(sentences))
-	for i, s := range sentences {
-		ans[i] = sentence{Text: s, Citations: cites[i]}
-	}
-	b, err := json.Marshal(map[string]any{"run_id": run, "topic_id": topic, "topic": "question of " + topic,
-		"references": refs, "response_length": 10, "answer": ans})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b) + "\n"
-}
-
-// segLine is one record of a segment corpus.
-func segLine(t *testing.T, docid, segment string) string {
-	t.Helper()
-	b, err := json.Marshal(map[string]any{"docid": docid, "segment": segment, "title": "title of " + docid,
-		"url": "https://example.org/" + docid, "headings": "h", "start_char": 0, "end_char": 5})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b) + "\n"
-}
 
 // An answers file joined to its segment corpus: a sentence with two
 // citations is two support units, each item keeps the segments it cites,
@@ -50,8 +19,8 @@ func TestImportJoinedAnswers(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	who := lead(t, st)
-	corpus := segLine(t, "d1", "Segment one says IR is search.") + segLine(t, "d2", "Segment two says it ranks.") + segLine(t, "d3", "unused")
-	answers := ragAnswer(t, "runA", "t1", []string{"d1", "d2"}, []string{"IR is search.", "It ranks."}, [][]int{{0, 1}, {1}})
+	corpus := datatest.Segment(t, "d1", "Segment one says IR is search.") + datatest.Segment(t, "d2", "Segment two says it ranks.") + datatest.Segment(t, "d3", "unused")
+	answers := datatest.RAGAnswer(t, "runA", "t1", []string{"d1", "d2"}, []string{"IR is search.", "It ranks."}, [][]int{{0, 1}, {1}})
 	opt := func() Options {
 		return Options{Dataset: "rag", Joins: []JoinFile{{Name: "segment", File: "corpus.jsonl", R: strings.NewReader(corpus)}}}
 	}
@@ -87,10 +56,10 @@ func TestImportJoinRefusals(t *testing.T) {
 	who := lead(t, st)
 	db := storetest.DB(t, st)
 	before := storetest.DataFingerprint(t, db)
-	corpus := segLine(t, "d1", "one") + segLine(t, "d2", "two")
-	good := ragAnswer(t, "runA", "t1", []string{"d1"}, []string{"s"}, [][]int{{0}})
-	missing := ragAnswer(t, "runA", "t2", []string{"d1", "d9"}, []string{"s", "s2"}, [][]int{{0}, {1}})
-	outside := ragAnswer(t, "runA", "t3", []string{"d1"}, []string{"s"}, [][]int{{4}})
+	corpus := datatest.Segment(t, "d1", "one") + datatest.Segment(t, "d2", "two")
+	good := datatest.RAGAnswer(t, "runA", "t1", []string{"d1"}, []string{"s"}, [][]int{{0}})
+	missing := datatest.RAGAnswer(t, "runA", "t2", []string{"d1", "d9"}, []string{"s", "s2"}, [][]int{{0}, {1}})
+	outside := datatest.RAGAnswer(t, "runA", "t3", []string{"d1"}, []string{"s"}, [][]int{{4}})
 	for _, c := range []struct {
 		name, answers, corpus string
 		noJoin                bool
@@ -99,8 +68,8 @@ func TestImportJoinRefusals(t *testing.T) {
 		{"missing key", good + missing, corpus, false, `answers.jsonl:2: references[] "d9" is not in the joined file segment`},
 		{"no such reference", good + outside, corpus, false, `answers.jsonl:2: answer[].citations[]: sentence 1, citation 1 cites "4", which is no element of references[]`},
 		{"no corpus", good, corpus, true, `answers.jsonl: protocol trec-rag-support joins a second file: give it with --join segment=FILE`},
-		{"key twice", good, corpus + segLine(t, "d1", "again"), false, `corpus.jsonl:3: docid "d1" is the key of line 1 too`},
-		{"run with a space", good + ragAnswer(t, "run X", "t4", []string{"d1"}, []string{"s"}, [][]int{{0}}), corpus, false,
+		{"key twice", good, corpus + datatest.Segment(t, "d1", "again"), false, `corpus.jsonl:3: docid "d1" is the key of line 1 too`},
+		{"run with a space", good + datatest.RAGAnswer(t, "run X", "t4", []string{"d1"}, []string{"s"}, [][]int{{0}}), corpus, false,
 			`answers.jsonl:2: run_id "run X" is empty or holds a space, which the space-separated judgments export (export --format trec-rag-support) cannot write`},
 	} {
 		opt := Options{Dataset: "rag", Format: "trec-rag-support"}
@@ -124,15 +93,15 @@ func TestImportJoinOnOneInput(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	who := lead(t, st)
-	in := segLine(t, "d1", "one") + JoinEnd + "\n" +
-		ragAnswer(t, "runA", "t1", []string{"d1"}, []string{"s"}, [][]int{{0}}) +
-		ragAnswer(t, "runA", "t2", []string{"d7"}, []string{"s"}, [][]int{{0}})
+	in := datatest.Segment(t, "d1", "one") + JoinEnd + "\n" +
+		datatest.RAGAnswer(t, "runA", "t1", []string{"d1"}, []string{"s"}, [][]int{{0}}) +
+		datatest.RAGAnswer(t, "runA", "t2", []string{"d7"}, []string{"s"}, [][]int{{0}})
 	opt := Options{Dataset: "rag", Joins: []JoinFile{{Name: "segment", File: "-"}}}
 	_, err := testImport(ctx, st, who, strings.NewReader(in), "-", opt)
 	if err == nil || !strings.Contains(err.Error(), `-:2: references[] "d7" is not in the joined file segment`) {
 		t.Errorf("%v; want the answers' line 2", err)
 	}
-	_, err = testImport(ctx, st, who, strings.NewReader(segLine(t, "d1", "one")), "-", opt)
+	_, err = testImport(ctx, st, who, strings.NewReader(datatest.Segment(t, "d1", "one")), "-", opt)
 	if err == nil || !strings.Contains(err.Error(), "standard input ended before the line") {
 		t.Errorf("%v; want the missing end line said", err)
 	}
@@ -154,7 +123,7 @@ func TestImportJoinedTSV(t *testing.T) {
 		`fields = ["segment", "title", "url"]`, `fields = ["segment", "title", "url"]`+"\nformat = \"tsv\"", 1)
 	f := parseTest(t, "rag-tsv.toml", text)
 	formats := []Format{ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(text)})}
-	answers := ragAnswer(t, "runA", "t1", []string{"d1", "d2"}, []string{"s1"}, [][]int{{1}})
+	answers := datatest.RAGAnswer(t, "runA", "t1", []string{"d1", "d2"}, []string{"s1"}, [][]int{{1}})
 	corpus := "docid\ttitle\tsegment\turl\nd1\tOne\tfirst\thttps://a\nd2\tTwo\tsecond text\thttps://b\n"
 	opt := Options{Dataset: "rag", Formats: formats, Joins: []JoinFile{{Name: "segment", File: "c.tsv", R: strings.NewReader(corpus + "d3\tx\n")}}}
 	if _, err := testImport(ctx, st, who, strings.NewReader(answers), "a.jsonl", opt); err == nil || !strings.Contains(err.Error(), "c.tsv:4: 2 cells; the header has 4") {

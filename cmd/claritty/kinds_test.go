@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/data/demotest"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/kinds"
@@ -63,8 +64,8 @@ func TestEveryProtocolFileKindInEveryLayer(t *testing.T) {
 		}
 		opt := data.Options{Dataset: string(k)}
 		if k == "trec-rag-support" { // JSONL, joined to a segment corpus
-			body = ragLine(t, "r", "t", []string{"d1"}, []string{"s"}, [][]int{{0}})
-			opt.Joins = []data.JoinFile{{Name: "segment", File: "c.jsonl", R: strings.NewReader(corpusLine(t, "d1", "seg"))}}
+			body = datatest.RAGAnswer(t, "r", "t", []string{"d1"}, []string{"s"}, [][]int{{0}})
+			opt.Joins = []data.JoinFile{{Name: "segment", File: "c.jsonl", R: strings.NewReader(datatest.Segment(t, "d1", "seg"))}}
 		}
 		if k == "own-aspects" {
 			opt.Format = store.Format(k) // its header is Task 3's: import asks which

@@ -10,45 +10,15 @@ import (
 	"testing"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/data/datatest"
 	"github.com/claritty/claritty/store"
 )
 
-// ragLine is one answer of a TREC RAG answers file (ragnarok's shape).
-func ragLine(t *testing.T, run, topic string, refs []string, sentences []string, cites [][]int) string {
-	t.Helper()
-	type sentence struct {
-		Text      string `json:"text"`
-		Citations []int  `json:"citations"`
-	}
-	ans := make([]sentence, len(sentences))
-	for i, s := range sentences {
-		ans[i] = sentence{Text: s, Citations: cites[i]}
-	}
-	b, err := json.Marshal(map[string]any{"run_id": run, "topic_id": topic, "topic": "question " + topic,
-		"references": refs, "response_length": 10, "answer": ans})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b) + "\n"
-}
-
-// corpusLine is one segment of a segment corpus (MS MARCO v2.1
-// segmented's fields).
-func corpusLine(t *testing.T, docid, segment string) string {
-	t.Helper()
-	b, err := json.Marshal(map[string]any{"docid": docid, "segment": segment, "title": "Title " + docid,
-		"url": "https://example.org/" + docid, "headings": "", "start_char": 0, "end_char": len(segment)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b) + "\n"
-}
-
 // ragCorpus is a small segment corpus the tests' answers cite.
 func ragCorpus(t *testing.T) string {
-	return corpusLine(t, "d1", "Information retrieval is finding documents.") +
-		corpusLine(t, "d2", "Search engines rank documents by relevance.") +
-		corpusLine(t, "d3", "Cats sleep a lot.")
+	return datatest.Segment(t, "d1", "Information retrieval is finding documents.") +
+		datatest.Segment(t, "d2", "Search engines rank documents by relevance.") +
+		datatest.Segment(t, "d3", "Cats sleep a lot.")
 }
 
 // Issue 45 point 4: claritty import --join NAME=FILE reads the segment
@@ -61,8 +31,8 @@ func TestImportJoinCLIAndSSH(t *testing.T) {
 	t.Parallel()
 	tm := newTeam(t)
 	corpus := tm.file(t, "corpus.jsonl", ragCorpus(t))
-	good := ragLine(t, "runA", "t1", []string{"d1", "d2"}, []string{"IR finds documents.", "Engines rank them."}, [][]int{{0, 1}, {1}})
-	bad := good + ragLine(t, "runA", "t2", []string{"d1", "d9"}, []string{"s"}, [][]int{{1}})
+	good := datatest.RAGAnswer(t, "runA", "t1", []string{"d1", "d2"}, []string{"IR finds documents.", "Engines rank them."}, [][]int{{0, 1}, {1}})
+	bad := good + datatest.RAGAnswer(t, "runA", "t2", []string{"d1", "d9"}, []string{"s"}, [][]int{{1}})
 
 	before := tm.fingerprint(t)
 	r := tm.run(t, "", "", "import", "--join", "segment="+corpus, tm.file(t, "bad.jsonl", bad))
@@ -94,14 +64,14 @@ func TestImportJoinCLIAndSSH(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ana.Close()
-	two := ragLine(t, "runB", "t1", []string{"d2"}, []string{"Engines rank."}, [][]int{{0}})
+	two := datatest.RAGAnswer(t, "runB", "t1", []string{"d2"}, []string{"Engines rank."}, [][]int{{0}})
 	stdin := ragCorpus(t) + data.JoinEnd + "\n" + two
 	before = tm.fingerprint(t)
 	if r := sshRun(t, lead, stdin, "import --dataset rag --join segment=corpus.jsonl -"); r.code == 0 ||
 		!strings.Contains(r.stderr, "over SSH the file is on your side: give --join NAME=- and DATA -") {
 		t.Errorf("a server-side path over SSH: %+v", r)
 	}
-	if r := sshRun(t, lead, ragCorpus(t)+data.JoinEnd+"\n"+two+ragLine(t, "runB", "t2", []string{"d8"}, []string{"x"}, [][]int{{0}}),
+	if r := sshRun(t, lead, ragCorpus(t)+data.JoinEnd+"\n"+two+datatest.RAGAnswer(t, "runB", "t2", []string{"d8"}, []string{"x"}, [][]int{{0}}),
 		"import --dataset rag --join segment=- -"); r.code == 0 || !strings.Contains(r.stderr, `-:2: references[] "d8" is not in the joined file segment`) {
 		t.Errorf("a missing segment over SSH: %+v", r)
 	}
@@ -142,7 +112,7 @@ func TestSupportExportAndScores(t *testing.T) {
 		for i := range sentences {
 			sentences[i] = "sentence " + strconv.Itoa(i+1) + " of " + a.run
 		}
-		file += ragLine(t, a.run, a.topic, a.refs, sentences, a.cites)
+		file += datatest.RAGAnswer(t, a.run, a.topic, a.refs, sentences, a.cites)
 	}
 	if r := tm.run(t, "", "", "import", "--dataset", "rag", "--join", "segment="+corpus, tm.file(t, "answers.jsonl", file)); r.code != 0 {
 		t.Fatalf("import: %+v", r)
@@ -240,9 +210,9 @@ func TestSSHSupportPairsInTmux(t *testing.T) {
 		db := filepath.Join(dir, "c.db")
 		bin := binary(t)
 		write := fileWriter(t, dir)
-		corpus := write("corpus.jsonl", corpusLine(t, "d1", "Segment one: retrieval finds documents in large collections.")+
-			corpusLine(t, "d2", "Segment two: engines rank documents."))
-		answers := write("answers.jsonl", ragLine(t, "runA", "t1", []string{"d1", "d2"},
+		corpus := write("corpus.jsonl", datatest.Segment(t, "d1", "Segment one: retrieval finds documents in large collections.")+
+			datatest.Segment(t, "d2", "Segment two: engines rank documents."))
+		answers := write("answers.jsonl", datatest.RAGAnswer(t, "runA", "t1", []string{"d1", "d2"},
 			[]string{"Retrieval finds documents.", "Engines rank them."}, [][]int{{0, 1}, {1}}))
 		if r := runBin(t, bin, db, "import", "--dataset", "rag", "--join", "segment="+corpus, answers); r.code != 0 {
 			t.Fatalf("import: %+v", r)
