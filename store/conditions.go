@@ -52,12 +52,8 @@ type kept struct {
 // again, and they are keyed anew. whole asks whether the labels left are
 // still a whole HIT (kept.unwhole), for a finished HIT's change; the item
 // is read only when a rule needs it.
-func keepConditions(w *ptx, held heldLabels, ch LabelChange, whole bool) (kept, error) {
+func keepConditions(w *ptx, p guidelines.Protocol, held heldLabels, ch LabelChange, whole bool) (kept, error) {
 	var out kept
-	p, err := itemProtocol(w, ch.ItemID)
-	if err != nil {
-		return out, err
-	}
 	if err := choiceFits(w, p, ch); err != nil || len(p.Conditions()) == 0 {
 		return out, err
 	}

@@ -201,11 +201,11 @@ func pauseDetail(matched, units, checks, dodged, right, asked int, below float64
 // value it had, and what it withdrew.
 func setRepeatLabel(w *ptx, repeatID int64, ch LabelChange, now string) (Written, error) {
 	var done Written
+	p, err := itemProtocol(w, ch.ItemID)
+	if err != nil {
+		return done, err
+	}
 	if ch.Value != nil {
-		p, err := itemProtocol(w, ch.ItemID)
-		if err != nil {
-			return done, err
-		}
 		if !p.HasUnit(ch.Unit) || !p.Valid(ch.Unit, *ch.Value) {
 			return done, fmt.Errorf("%s=%d is not a label", ch.Unit, *ch.Value)
 		}
@@ -230,7 +230,7 @@ func setRepeatLabel(w *ptx, repeatID int64, ch LabelChange, now string) (Written
 	if err != nil {
 		return done, err
 	}
-	kept, err := keepConditions(w, held, ch, false)
+	kept, err := keepConditions(w, p, held, ch, false)
 	done.Withdrawn = kept.withdrawn
 	if err != nil || !ch.Finish || ch.Value == nil {
 		return done, err

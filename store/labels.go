@@ -133,8 +133,15 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err
 			return err
 		}
 		rev = held + 1
-		if err := checkText(w, ch); err != nil {
+		// The item's kind, read once for the label's checks.
+		p, err := itemProtocol(w, ch.ItemID)
+		if err != nil {
 			return err
+		}
+		if ch.Value != nil {
+			if err := checkAnswer(p, ch.Unit, *ch.Value, ch.Text); err != nil {
+				return err
+			}
 		}
 		if done.Old, done.OldText, err = currentText(w, ch); err != nil {
 			return err
@@ -152,7 +159,7 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err
 				return fmt.Errorf("append history: %w", err)
 			}
 		}
-		kept, err := keepConditions(w, hitLabels{w: w, ch: ch, now: now}, ch, finished && ch.Value != nil)
+		kept, err := keepConditions(w, p, hitLabels{w: w, ch: ch, now: now}, ch, finished && ch.Value != nil)
 		if err != nil {
 			return err
 		}

@@ -15,23 +15,11 @@ import (
 // holding a control character; or words given to a unit on a scale.
 var ErrAnswer = errors.New("not a written answer of this unit")
 
-// checkText holds a keyed label to its unit's kind of answer: a text unit
+// checkAnswer holds a label to its unit's kind of answer: a text unit
 // (a protocol file's kind = "text" step) takes value 0 and words that
 // guidelines.CheckAnswer allows; a unit on a scale takes no words. The
-// triggers of migration 0026 hold the same of any write; this says why in
-// words a person can act on.
-func checkText(w *ptx, ch LabelChange) error {
-	if ch.Value == nil {
-		return nil
-	}
-	p, err := itemProtocol(w, ch.ItemID)
-	if err != nil {
-		return err
-	}
-	return checkAnswer(p, ch.Unit, *ch.Value, ch.Text)
-}
-
-// checkAnswer is checkText for a unit of protocol p.
+// triggers of migration 0027 hold the same of any write; this says why in
+// words.
 func checkAnswer(p guidelines.Protocol, unit string, value int, text string) error {
 	max := p.TextMax(unit)
 	switch {
