@@ -17,8 +17,8 @@ import (
 // second file is never needed again. A citation of a key the joined file
 // does not have is an error at the data file's line.
 
-// MaxJoinData bounds a joined file, in bytes: it is held whole while the
-// data file is read. A corpus larger than this (MS MARCO's) is cut to the
+// MaxJoinData bounds the joined files of one import together, in bytes:
+// they are held whole while the data file is read. A corpus larger than this (MS MARCO's) is cut to the
 // segments the data file cites before it is imported.
 const MaxJoinData = 64 << 20
 
@@ -41,11 +41,11 @@ type joinLines struct {
 	at    []int
 }
 
-// readJoin reads a joined file's lines, bounded; end, when not "", is the
+// readJoin reads a joined file's lines, bounded with the import's other
+// joined files by size (their bytes so far); end, when not "", is the
 // line that ends it (the file shares its input with the data file).
-func readJoin(lr *lineReader, jf JoinFile, end string) (joinLines, error) {
+func readJoin(lr *lineReader, jf JoinFile, end string, size *int) (joinLines, error) {
 	out := joinLines{JoinFile: jf}
-	size := 0
 	for {
 		line, err := lr.next()
 		if errors.Is(err, io.EOF) {
@@ -60,8 +60,8 @@ func readJoin(lr *lineReader, jf JoinFile, end string) (joinLines, error) {
 		if end != "" && string(line) == end {
 			return out, nil
 		}
-		if size += len(line) + 1; size > MaxJoinData {
-			return out, lineErr(jf.File, lr.n, "the joined file is over %d MiB: keep only the records the data file cites", MaxJoinData>>20)
+		if *size += len(line) + 1; *size > MaxJoinData {
+			return out, lineErr(jf.File, lr.n, "the joined files are over %d MiB together: keep only the records the data file cites", MaxJoinData>>20)
 		}
 		out.lines = append(out.lines, string(line))
 		out.at = append(out.at, lr.n)
@@ -73,16 +73,17 @@ func readJoin(lr *lineReader, jf JoinFile, end string) (joinLines, error) {
 // each ended by JoinEnd), whose data lines are then numbered from 1.
 func readJoins(in *importing) ([]joinLines, error) {
 	var out []joinLines
+	size := 0
 	for _, jf := range in.opt.Joins {
 		if jf.R == nil {
-			jl, err := readJoin(in.lr, JoinFile{Name: jf.Name, File: jf.File}, JoinEnd)
+			jl, err := readJoin(in.lr, JoinFile{Name: jf.Name, File: jf.File}, JoinEnd, &size)
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, jl)
 			continue
 		}
-		jl, err := readJoin(newLineReader(jf.R, jf.File).limit(in.opt.MaxLine), jf, "")
+		jl, err := readJoin(newLineReader(jf.R, jf.File).limit(in.opt.MaxLine), jf, "", &size)
 		if err != nil {
 			return nil, err
 		}

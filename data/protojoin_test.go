@@ -144,3 +144,32 @@ func TestImportJoinedTSV(t *testing.T) {
 		t.Errorf("the pair shows %+v; the item keeps %s", p, it.Meta)
 	}
 }
+
+// One line of a client's file cannot make a kind list millions of units:
+// a sentence citing 101 times (its units are listed up to the extent
+// squared) is refused at its line before anything is built, the database
+// unchanged; 100 imports.
+func TestNestedExtentBounded(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	who := lead(t, st)
+	db := storetest.DB(t, st)
+	corpus := datatest.Segment(t, "d1", "one")
+	cites := func(n int) [][]int { return [][]int{make([]int, n)} } // n citations of reference 0
+	opt := Options{Dataset: "rag", Format: "trec-rag-support", Joins: []JoinFile{{Name: "segment", File: "corpus.jsonl", R: strings.NewReader(corpus)}}}
+	before := storetest.DataFingerprint(t, db)
+	big := datatest.RAGAnswer(t, "runA", "t1", []string{"d1"}, []string{"s"}, cites(guidelines.MaxNestExtent+1))
+	if _, err := testImport(ctx, st, who, strings.NewReader(big), "answers.jsonl", opt); err == nil ||
+		!strings.Contains(err.Error(), "answers.jsonl:1: a nested list of 101: at most 100") {
+		t.Errorf("101 citations of a sentence: %v", err)
+	}
+	if storetest.DataFingerprint(t, db) != before {
+		t.Error("the refused import changed the database")
+	}
+	opt.Joins[0].R = strings.NewReader(corpus)
+	ok := datatest.RAGAnswer(t, "runA", "t1", []string{"d1"}, []string{"s"}, cites(guidelines.MaxNestExtent))
+	if _, err := testImport(ctx, st, who, strings.NewReader(ok), "answers.jsonl", opt); err != nil {
+		t.Errorf("100 citations of a sentence: %v", err)
+	}
+}

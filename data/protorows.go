@@ -435,11 +435,16 @@ func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFil
 		for _, u := range slices.Sorted(maps.Keys(it.Known)) {
 			labels = append(labels, store.UnitLabel{Unit: u, Annotator: labelsAs, Value: it.Known[u], Text: it.KnownText[u]})
 		}
+		// Bounded before the joined records are looked up or units listed.
+		flat, nest := elementCount(f, it), f.NestExtent(it.Rows[0].Raw)
+		if why := guidelines.ExtentProblem(flat, nest); why != "" {
+			return lineErr(name, it.Line, "%s", why)
+		}
 		joined, err := joinedOf(name, it.Line, f, it.Rows[0].Raw, tables)
 		if err != nil {
 			return err
 		}
-		if n := max(elementCount(f, it), f.NestExtent(it.Rows[0].Raw)); n > 0 {
+		if n := max(flat, nest); n > 0 {
 			// A group has any number of rows, and a JSONL list path any
 			// number of elements: the kind lists units for them.
 			if err := im.NeedRows(n); err != nil {

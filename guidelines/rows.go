@@ -1,5 +1,7 @@
 package guidelines
 
+import "fmt"
+
 // FileOf is the protocol file a kind was made from, for that kind's own
 // parts (its descriptor, screen, import format and export in the file's
 // shape); nil for a kind built into the code. Every other layer asks a
@@ -67,6 +69,29 @@ func (p Protocol) ShownLines(lines []string) []string {
 	return p.file.FirstRows(lines)
 }
 
+// Bounds on one item's extent: a HIT of more rows or elements than
+// MaxExtent, or of a nested list with more than MaxNestExtent sentences
+// or citations of one, is refused at its line. Every unit up to a kind's
+// extent is listed (in kind_units, in every process's set), a nested
+// kind's up to its extent squared, so what one line of a client's file
+// asks for is bounded before anything is built for it.
+const (
+	MaxExtent     = 10000
+	MaxNestExtent = 100
+)
+
+// ExtentProblem says why an item of flat rows or elements and nested
+// lists of nest is past the bounds ("" when it is not).
+func ExtentProblem(flat, nest int) string {
+	switch {
+	case flat > MaxExtent:
+		return fmt.Sprintf("%d rows or elements in one item: at most %d (one HIT holds them all)", flat, MaxExtent)
+	case nest > MaxNestExtent:
+		return fmt.Sprintf("a nested list of %d: at most %d (sentences, or citations of one sentence)", nest, MaxNestExtent)
+	}
+	return ""
+}
+
 // ForRows is the kind's protocol file as a database whose items have n
 // rows (or elements) reads it, when that lists more units per row than
 // the kind does (ProtocolFile.WithExtent); false otherwise, and for a
@@ -77,3 +102,7 @@ func (p Protocol) ForRows(n int) (*ProtocolFile, bool) {
 	}
 	return p.file.WithExtent(n), true
 }
+
+// NestedPairs says whether the kind asks a step per pair of a nested list
+// (its extent then bounds both levels).
+func (p Protocol) NestedPairs() bool { return p.file != nil && p.file.Nested() }

@@ -515,6 +515,13 @@ func (im *Importer) NeedRows(n int) error {
 	if im.file == nil {
 		return fmt.Errorf("need rows: this import is not of a protocol file's kind")
 	}
+	nest := 0
+	if im.file.NestedPairs() {
+		nest = n
+	}
+	if why := guidelines.ExtentProblem(n, nest); why != "" {
+		return fmt.Errorf("need rows: %s", why)
+	}
 	g, more := im.file.ForRows(n)
 	if !more {
 		return nil

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/guidelines"
 )
 
 // joinUsage says how a joined file comes over SSH, where no file of the
@@ -24,19 +25,29 @@ func (g *globals) joinFiles(stdin io.Reader, joins, args []string) (out []data.J
 	if len(args) != 1 {
 		return nil, nil, fmt.Errorf("--join joins one data file: import the files one at a time")
 	}
+	if len(joins) > guidelines.MaxJoins {
+		// Each joined file is held whole (up to data.MaxJoinData): bound
+		// how many a client may send before reading any.
+		return nil, nil, fmt.Errorf("--join given %d times: a protocol joins at most %d files", len(joins), guidelines.MaxJoins)
+	}
+	seen := map[string]bool{}
 	for _, j := range joins {
 		name, file, ok := strings.Cut(j, "=")
 		switch {
 		case !ok || name == "" || file == "":
 			return nil, closers, fmt.Errorf("--join %q: want NAME=FILE (segment=corpus.jsonl)", j)
+		case seen[name]:
+			return nil, closers, fmt.Errorf("--join %s is given twice: give each joined file once", name)
 		case file == "-" && args[0] != "-":
 			return nil, closers, fmt.Errorf("--join %s=-: the joined file comes on standard input before the data, so the data must too: %s", name, joinUsage)
 		case file == "-":
+			seen[name] = true
 			out = append(out, data.JoinFile{Name: name, File: "-"})
 			continue
 		case g.remote != nil:
 			return nil, closers, fmt.Errorf("--join %s=%s: over SSH the file is on your side: %s", name, file, joinUsage)
 		}
+		seen[name] = true
 		f, err := g.inputFile(stdin, file)
 		if err != nil {
 			return nil, closers, err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"path/filepath"
 	"slices"
@@ -43,10 +44,25 @@ func TestImportJoinCLIAndSSH(t *testing.T) {
 		!strings.Contains(r.stderr, "give it with --join segment=FILE") {
 		t.Errorf("no corpus: %+v", r)
 	}
+	// What a client may send is bounded before it is read: one file a
+	// join name, and no more joins than a protocol has.
+	answers := tm.file(t, "answers.jsonl", good)
+	if r := tm.run(t, "", "", "import", "--join", "segment="+corpus, "--join", "segment="+corpus, answers); r.code == 0 ||
+		!strings.Contains(r.stderr, "--join segment is given twice") {
+		t.Errorf("a join name twice: %+v", r)
+	}
+	var five []string
+	for i := range 5 {
+		five = append(five, "--join", fmt.Sprintf("j%d=%s", i, corpus))
+	}
+	if r := tm.run(t, "", "", append(append([]string{"import"}, five...), answers)...); r.code == 0 ||
+		!strings.Contains(r.stderr, "--join given 5 times: a protocol joins at most 4 files") {
+		t.Errorf("five joins: %+v", r)
+	}
 	if tm.fingerprint(t) != before {
 		t.Fatal("a refused import changed the database")
 	}
-	if r := tm.run(t, "", "", "import", "--dataset", "rag", "--join", "segment="+corpus, tm.file(t, "answers.jsonl", good)); r.code != 0 {
+	if r := tm.run(t, "", "", "import", "--dataset", "rag", "--join", "segment="+corpus, answers); r.code != 0 {
 		t.Fatalf("import: %+v", r)
 	}
 	if r := tm.run(t, "", "", "protocols"); !strings.Contains(r.stdout, "support ×20×20") {
