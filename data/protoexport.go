@@ -51,9 +51,10 @@ func WriteProtocolFile(ctx context.Context, r *store.Reading, w io.Writer, opts 
 	written := func(p *report.PaneGold) { p.Missing = missingInFile(f, p.MissingUnits) }
 	if f.Nested() { // one line per judged pair (protojudgments.go)
 		header, written = "", func(p *report.PaneGold) { p.Missing = 0 }
+		proto := f.Protocol() // once: it lists every unit of the kind
 		err = writeKeptAs(ctx, r, w, &sum, header, written, func(bw *bufio.Writer, p *report.PaneGold) error {
 			if lines := rows[p.Item.ID]; len(lines) > 0 {
-				return pairJudgments(bw, f, lines[0], p)
+				return pairJudgments(bw, f, proto, lines[0], p)
 			}
 			return nil
 		})

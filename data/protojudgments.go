@@ -20,13 +20,13 @@ import (
 // gold has no line; an item's pairs come in HIT order.
 
 // pairJudgments writes an item's judged pairs.
-func pairJudgments(bw *bufio.Writer, f *guidelines.ProtocolFile, line string, p *report.PaneGold) error {
+func pairJudgments(bw *bufio.Writer, f *guidelines.ProtocolFile, proto guidelines.Protocol, line string, p *report.PaneGold) error {
 	fields := f.FieldsOf(line)
 	var ids []string
 	for _, col := range f.Item.ID {
 		ids = append(ids, fields.Text(col))
 	}
-	for _, u := range f.Protocol().Units(p.Item.Shape(1)) {
+	for _, u := range proto.Units(p.Item.Shape(1)) {
 		st, ok := f.NestedStep(u)
 		g := p.Label(u)
 		if !ok || g < 0 {

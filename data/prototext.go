@@ -22,7 +22,7 @@ func (rd *protoReader) textLabel(it *FileItem, r FileRow, col string, st guideli
 	if !asked {
 		return lineErr(rd.lr.file, r.Line, "%s is set, but the row has no %s there", col, rd.f.Item.ListName)
 	}
-	if err := guidelines.CheckAnswer(raw, rd.f.Protocol().TextMax(unit)); err != nil {
+	if err := guidelines.CheckAnswer(raw, st.TextMax()); err != nil {
 		return lineErr(rd.lr.file, r.Line, "%s: %v", col, err)
 	}
 	if had, ok := it.KnownText[unit]; ok {

@@ -61,7 +61,7 @@ func (f *ProtocolFile) Protocol() Protocol {
 		case StepChoice:
 			step.Scale = f.choiceScale()
 		case StepText:
-			step.Scale, step.MaxChars = nil, st.textMax()
+			step.Scale, step.MaxChars = nil, st.TextMax()
 		}
 		p.StepTypes = append(p.StepTypes, step)
 		p.Types = append(p.Types, st.Unit)

@@ -2,7 +2,6 @@ package guidelines
 
 import (
 	"slices"
-	"strings"
 )
 
 // A passage field (item.passage) is a text column (or JSON path) of the
@@ -16,7 +15,7 @@ func (c *fileCheck) checkPassage() {
 	it := c.f.Item
 	for i, p := range it.Passage {
 		switch {
-		case !slices.Contains(it.Text, p) && !c.f.isJoinedField(p):
+		case !slices.Contains(it.Text, p) && !c.f.isJoined(p):
 			c.at("item.passage", "item.passage: %q is not an item.text field nor a [[join]]'s field (NAME.FIELD)", p)
 		case slices.Index(it.Passage, p) != i:
 			c.at("item.passage", "item.passage: %q is there twice", p)
@@ -29,8 +28,8 @@ func (c *fileCheck) checkPassage() {
 // IsPassage says whether field col is drawn as a passage.
 func (f *ProtocolFile) IsPassage(col string) bool { return slices.Contains(f.Item.Passage, col) }
 
-// isJoinedField says whether name is a [[join]]'s field: NAME.FIELD.
-func (f *ProtocolFile) isJoinedField(name string) bool {
-	join, field, ok := strings.Cut(name, ".")
-	return ok && slices.ContainsFunc(f.Joins, func(j FileJoin) bool { return j.Name == join && slices.Contains(j.Fields, field) })
+// isJoined says whether name is a [[join]]'s field: NAME.FIELD.
+func (f *ProtocolFile) isJoined(name string) bool {
+	_, ok := f.joinField(name)
+	return ok
 }

@@ -15,8 +15,8 @@ const (
 	MaxMaxChars     = 4000
 )
 
-// textMax is the most characters the step's written answer may have.
-func (st FileStep) textMax() int {
+// TextMax is the most characters the step's written answer may have.
+func (st FileStep) TextMax() int {
 	if st.MaxChars == 0 {
 		return DefaultMaxChars
 	}
