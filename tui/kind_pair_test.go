@@ -112,3 +112,27 @@ func TestLongSegmentBesideItsSentence(t *testing.T) {
 		t.Errorf("labels %v\n%s", got, h.screen())
 	}
 }
+
+// The next pair's segment opens at its start, not where the last pair's
+// was left: each pair is its own window.
+func TestNextPairsSegmentOpensAtItsStart(t *testing.T) {
+	long := func(docid string) string {
+		var seg strings.Builder
+		for i := range 40 {
+			fmt.Fprintf(&seg, "Segment %s sentence %d says something. ", docid, i+1)
+		}
+		return `{"docid":"` + docid + `","segment":"` + strings.TrimSpace(seg.String()) + `","title":"T","url":"https://example.org/"}` + "\n"
+	}
+	answer := `{"run_id":"runA","topic_id":"t1","topic":"What?","references":["d1","d2"],"response_length":9,` +
+		`"answer":[{"text":"A sentence.","citations":[0,1]}]}` + "\n"
+	st := storetest.Open(t)
+	importSupport(t, st, answer, long("d1")+long("d2"))
+	h := openAs(t, st, "rag", 80, 24)
+	for range 40 {
+		h.keys("]")
+	}
+	h.expect("Segment d1 sentence 40 says")
+	h.keys("2")
+	h.expect("citation 2 of 2")
+	h.expect("segment · lines 1–")
+}

@@ -65,13 +65,14 @@ func (k *fileKind) passages(s Styles, keys hitKeys, fs guidelines.FileStep, unit
 		if text == "" {
 			all = textRows{lines: []string{s.Dim.Render("  (empty)")}}
 		}
-		if at, ok := k.passageAt[c]; ok && resized {
-			k.passageTop[c] = lineHolding(all, at)
+		w := passageWindow(unit, c)
+		if at, ok := k.passageAt[w]; ok && resized {
+			k.passageTop[w] = lineHolding(all, at)
 		}
-		top := min(max(0, k.passageTop[c]), max(0, len(all.lines)-n))
-		k.passageTop[c] = top
+		top := min(max(0, k.passageTop[w]), max(0, len(all.lines)-n))
+		k.passageTop[w] = top
 		if sp := all.at(top); len(sp) > 0 {
-			k.passageAt[c] = sp[0].from
+			k.passageAt[w] = sp[0].from
 		}
 		end := min(len(all.lines), top+n)
 		name := c
@@ -87,6 +88,11 @@ func (k *fileKind) passages(s Styles, keys hitKeys, fs guidelines.FileStep, unit
 	}
 	return box, texts
 }
+
+// passageWindow names a passage's window: each unit's own, so the next pair's
+// segment (or the next row's passage) opens at its start, not where the
+// last one was left.
+func passageWindow(unit, col string) string { return unit + "\x00" + col }
 
 // lineHolding is the line of rows that holds the text at byte at: the
 // last whose first span begins there or before.
@@ -118,7 +124,8 @@ func (k *fileKind) passageKey(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (t
 		d = -d
 	}
 	for _, c := range cols {
-		k.passageTop[c] = max(0, k.passageTop[c]+d) // the next frame holds it to the passage's end
+		w := passageWindow(h.step().unit, c)
+		k.passageTop[w] = max(0, k.passageTop[w]+d) // the next frame holds it to the passage's end
 	}
 	return nil, true
 }
