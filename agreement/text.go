@@ -22,6 +22,10 @@ type TextFigures struct {
 	Answers   int     // answers of the type
 	Identical float64 // share of Items whose answers are all SameAnswer; NaN for no item
 	MeanF1    float64 // mean of the items' mean pairwise token F1; NaN for no item
+	// Withheld, when set, is what shows in place of the figures: a reader
+	// below the lead sees none that rests on too few items (it would give
+	// their answers away).
+	Withheld string
 }
 
 // NormalAnswer is an answer as agreement compares it whole: without the
@@ -75,12 +79,17 @@ type writtenJSON struct {
 	Answers   int      `json:"answers"`
 	Identical *float64 `json:"identical_share"`
 	MeanF1    *float64 `json:"mean_token_f1"`
+	Withheld  string   `json:"withheld,omitempty"`
 }
 
 func writtensJSON(fs []TextFigures) []writtenJSON {
 	var out []writtenJSON
 	for _, f := range fs {
-		out = append(out, writtenJSON{Type: f.Type, Items: f.Items, Answers: f.Answers, Identical: orNull(f.Identical), MeanF1: orNull(f.MeanF1)})
+		w := writtenJSON{Type: f.Type, Items: f.Items, Answers: f.Answers, Identical: orNull(f.Identical), MeanF1: orNull(f.MeanF1), Withheld: f.Withheld}
+		if f.Withheld != "" {
+			w.Identical, w.MeanF1 = nil, nil
+		}
+		out = append(out, w)
 	}
 	return out
 }

@@ -23,9 +23,18 @@ func addText(ctx context.Context, r *store.Reading, p guidelines.Protocol, rep *
 		return nil
 	}
 	items := map[string][][]string{}
+	counted := map[string]*tally{} // the items each type's figures rest on, for blinding
+	seen := map[[2]any]bool{}
 	err := r.EachAnswers(ctx, func(a store.ItemAnswers) error {
 		if t := p.TextTypeOf(a.Unit); t != "" {
 			items[t] = append(items[t], a.Answers)
+			if counted[t] == nil {
+				counted[t] = &tally{}
+			}
+			if key := [2]any{t, a.ItemID}; !seen[key] { // an item once, however many units it has
+				seen[key] = true
+				counted[t].add(r.Blind(), a.ItemID)
+			}
 		}
 		return nil
 	})
@@ -33,7 +42,13 @@ func addText(ctx context.Context, r *store.Reading, p guidelines.Protocol, rep *
 		return err
 	}
 	for _, t := range types {
-		rep.Text = append(rep.Text, agreement.TextAgreement(t, items[t]))
+		f := agreement.TextAgreement(t, items[t])
+		if c := counted[t]; c != nil {
+			f.Withheld = c.withheld(r.Blind(), p.Items)
+		} else {
+			f.Withheld = tally{}.withheld(r.Blind(), p.Items)
+		}
+		rep.Text = append(rep.Text, f)
 	}
 	rep.Types = slices.DeleteFunc(rep.Types, func(t agreement.TypeReport) bool { return slices.Contains(types, t.Type) })
 	rep.Majority = slices.DeleteFunc(rep.Majority, func(v agreement.Vote) bool { return p.TextTypeOf(v.Unit) != "" })
@@ -47,10 +62,15 @@ func writeText(w io.Writer, rep agreement.Report) {
 	}
 	fmt.Fprintln(w, "\nwritten answers: no κ or α (no categories). identical: the share of items whose answers")
 	fmt.Fprintln(w, "are all the same, trimmed and case folded; token F1: the mean over items of the mean F1")
-	fmt.Fprintln(w, "of each pair of answers' words (lower-cased, split at all but letters and digits).")
+	fmt.Fprintln(w, "of each pair of answers' words (ClariLM's: lower-cased, split at all but letters and")
+	fmt.Fprintln(w, "digits, stop words left out).")
 	fmt.Fprintln(w, "type\titems ≥2 answers\tanswers\tidentical\ttoken F1")
 	for _, f := range rep.Text {
-		fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%s\n", f.Type, f.Items, f.Answers, textFigure(f.Identical), textFigure(f.MeanF1))
+		identical, f1 := textFigure(f.Identical), textFigure(f.MeanF1)
+		if f.Withheld != "" {
+			identical, f1 = f.Withheld, f.Withheld
+		}
+		fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%s\n", f.Type, f.Items, f.Answers, identical, f1)
 	}
 }
 

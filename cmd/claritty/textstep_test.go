@@ -215,4 +215,21 @@ func TestAgreeWrittenAnswers(t *testing.T) {
 		t.Fatalf("ssh agree --json: %+v", s)
 	}
 	check("ssh lead", s.stdout)
+	// Below the lead, figures resting on three items are withheld: an
+	// identical share of 1 would give the answers away.
+	a := tm.run(t, "ana", "", "agree", "--dataset", "w", "--json")
+	var doc struct {
+		Text []struct {
+			Identical *float64 `json:"identical_share"`
+			F1        *float64 `json:"mean_token_f1"`
+			Withheld  string   `json:"withheld"`
+		}
+	}
+	if err := json.Unmarshal([]byte(a.stdout), &doc); err != nil || len(doc.Text) != 1 ||
+		doc.Text[0].Withheld == "" || doc.Text[0].Identical != nil || doc.Text[0].F1 != nil {
+		t.Errorf("an annotator's agree --json: %v %+v", err, a)
+	}
+	if txt := tm.run(t, "ana", "", "agree", "--dataset", "w").stdout; strings.Contains(txt, fmt.Sprintf("%.3f", wantF1)) {
+		t.Errorf("an annotator's agree shows the token F1:\n%s", txt)
+	}
 }
