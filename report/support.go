@@ -37,6 +37,7 @@ type SupportAnswer struct {
 	Run, Topic string
 	Sentences  [][]float64
 	Unjudged   int
+	Item       int64 // the answer's item, for the blinding rule
 }
 
 // SupportScore is one run's support figures over its scored answers.
@@ -46,6 +47,10 @@ type SupportScore struct {
 	Unscored  int     `json:"unscored"` // answers with a pair not yet judged
 	Precision float64 `json:"weighted_precision"`
 	Recall    float64 `json:"weighted_recall"`
+	// Withheld, when set, shows in place of the figures: a reader below
+	// the lead sees none resting on too few answers (one answer's one
+	// citation would give its gold away).
+	Withheld string `json:"withheld,omitempty"`
 }
 
 // MarshalJSON writes a run with no scored answer with null figures: it
@@ -54,7 +59,7 @@ type SupportScore struct {
 func (s SupportScore) MarshalJSON() ([]byte, error) {
 	type fields SupportScore
 	var p, r *float64
-	if s.Answers > 0 {
+	if s.Answers > 0 && s.Withheld == "" {
 		p, r = &s.Precision, &s.Recall
 	}
 	return json.Marshal(struct {

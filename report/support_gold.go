@@ -30,7 +30,7 @@ func SupportOfDataset(ctx context.Context, r *store.Reading, d store.Dataset, f 
 	var answers []SupportAnswer
 	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
 		pi, _ := f.PairsOf(p.Item.Meta)
-		a := SupportAnswer{Run: pi.Run, Sentences: make([][]float64, len(pi.Pairs))}
+		a := SupportAnswer{Run: pi.Run, Sentences: make([][]float64, len(pi.Pairs)), Item: p.Item.ID}
 		for i, units := range pi.Pairs {
 			a.Sentences[i] = []float64{}
 			for _, u := range units {
@@ -48,7 +48,22 @@ func SupportOfDataset(ctx context.Context, r *store.Reading, d store.Dataset, f 
 	if err != nil {
 		return DatasetSupport{}, true, err
 	}
-	return DatasetSupport{Dataset: d.Name, Runs: SupportScores(answers)}, true, nil
+	runs := SupportScores(answers)
+	// Below the lead a run's figures rest on enough scored answers or
+	// are withheld, as every figure is (blind.go).
+	counted := map[string]*tally{}
+	for _, a := range answers {
+		if counted[a.Run] == nil {
+			counted[a.Run] = &tally{}
+		}
+		if a.Unjudged == 0 {
+			counted[a.Run].add(r.Blind(), a.Item)
+		}
+	}
+	for i := range runs {
+		runs[i].Withheld = counted[runs[i].Run].withheld(r.Blind(), display.Clean(f.Items))
+	}
+	return DatasetSupport{Dataset: d.Name, Runs: runs}, true, nil
 }
 
 // SupportLines are a dataset's support figures as bench prints them, a
@@ -59,7 +74,9 @@ func SupportLines(s DatasetSupport) []string {
 	fmt.Fprintln(tw, "run\tanswers\tunscored\tweighted precision\tweighted recall")
 	for _, r := range s.Runs {
 		p, rc := "N/A", "N/A" // no answer scored: no mean, not a run that supports nothing
-		if r.Answers > 0 {
+		if r.Withheld != "" {
+			p, rc = r.Withheld, r.Withheld
+		} else if r.Answers > 0 {
 			p, rc = fmt.Sprintf("%.4f", r.Precision), fmt.Sprintf("%.4f", r.Recall)
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\n", display.Clean(r.Run), r.Answers, r.Unscored, p, rc)

@@ -212,6 +212,29 @@ func TestSupportExportAndScores(t *testing.T) {
 	if !strings.Contains(text.stdout, "rag · support") || !strings.Contains(text.stdout, "runB") {
 		t.Errorf("bench:\n%s", text.stdout)
 	}
+	// Below the lead, a run's figures on so few answers are withheld: one
+	// answer's one citation would give its gold away (dee labelled none of
+	// them; an annotator's own finished items may be shown, blind.go).
+	if r := tm.run(t, "", "", "annotators", "dee", "--role", "annotator"); r.code != 0 {
+		t.Fatalf("annotators: %+v", r)
+	}
+	a := tm.run(t, "dee", "", "bench", "--json")
+	var blind struct {
+		Support []struct {
+			Runs []struct {
+				Precision *float64 `json:"weighted_precision"`
+				Withheld  string   `json:"withheld"`
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(a.stdout), &blind); err != nil || len(blind.Support) != 1 {
+		t.Fatalf("an annotator's bench --json: %v %+v", err, a)
+	}
+	for _, r := range blind.Support[0].Runs {
+		if r.Withheld == "" || r.Precision != nil {
+			t.Errorf("an annotator sees a run's support figures on %v answers: %+v", count, r)
+		}
+	}
 }
 
 // Issue 45's Done when, in tmux over SSH with an annotator's key, at
