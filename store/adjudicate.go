@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/claritty/claritty/agreement"
 )
@@ -18,8 +19,10 @@ type Disputed struct {
 	Votes    []int // settled labels per value (VoteSlots)
 	Referred string
 	// Decided is the current decision, nil while none; decided units stay
-	// listable so a decision can be revisited.
-	Decided *int
+	// listable so a decision can be revisited. DecidedText is a written
+	// unit's decided words ("" for none).
+	Decided     *int
+	DecidedText string
 }
 
 // Dispute is how contested the unit is: the share of labels that are not
@@ -81,7 +84,8 @@ func disputed(ctx context.Context, q *ptx, datasetID, itemID int64, withDecided 
 		(` + settledVotesOf("i.id") + `),
 		(SELECT group_concat(a.unit || ' ' || a.adjudicator_id || ' ' || a.value, ',') FROM adjudications a WHERE a.item_id = i.id),
 		(SELECT group_concat(r.unit || ' ' || r.sent_by || ' 0', ',') FROM referrals r WHERE r.item_id = i.id),
-		i.open = 0, (` + settledAnswers + `)
+		i.open = 0, (` + settledAnswers + `),
+		(SELECT group_concat(a.unit || char(31) || a.text, char(30)) FROM adjudications a WHERE a.item_id = i.id AND a.text IS NOT NULL)
 		FROM items i WHERE i.dataset_id = ?1 AND (?2 = 0 OR i.id = ?2) AND ((i.open = 0 AND i.tied > 0)
 			OR EXISTS (SELECT 1 FROM referrals r WHERE r.item_id = i.id)
 			OR (i.open = 0 AND EXISTS (SELECT 1 FROM labels l WHERE l.item_id = i.id AND l.text IS NOT NULL)))
@@ -91,11 +95,18 @@ func disputed(ctx context.Context, q *ptx, datasetID, itemID int64, withDecided 
 		var it Item
 		var closedTie, closed bool
 		var votes, decisions, referred sql.RawBytes
-		var answers sql.NullString
+		var answers, decidedTexts sql.NullString
 		o := &it.Options
 		if err := rows.Scan(&it.ID, &it.DatasetID, &it.UID, &it.Seq, &it.Query, &it.Question,
-			&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta, &it.ListLen, &closedTie, &votes, &decisions, &referred, &closed, &answers); err != nil {
+			&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta, &it.ListLen, &closedTie, &votes, &decisions, &referred, &closed, &answers, &decidedTexts); err != nil {
 			return err
+		}
+		// A written answer holds no control character, so these separate.
+		words := map[string]string{}
+		for _, kv := range strings.Split(decidedTexts.String, "\x1e") {
+			if unit, text, ok := strings.Cut(kv, "\x1f"); ok {
+				words[unit] = text
+			}
 		}
 		differ, err := answersDiffer(answers.String)
 		if err != nil {
@@ -119,6 +130,7 @@ func disputed(ctx context.Context, q *ptx, datasetID, itemID int64, withDecided 
 					d.Decided = &x.Value
 				}
 			}
+			d.DecidedText = words[unit]
 			for _, r := range rs {
 				if r.Unit == ui {
 					d.Referred = "referred"

@@ -224,6 +224,14 @@ func (a *adjScreen) queueLoaded(msg adjQueueMsg) tea.Cmd {
 		return ask(closeScreenMsg{})
 	}
 	a.units, a.pseudonym, a.detail, a.last = msg.units, msg.pseudonym, nil, -1
+	for _, d := range a.units { // a written decision's words, as stored
+		if d.DecidedText != "" {
+			if a.answers == nil {
+				a.answers = map[[2]any]string{}
+			}
+			a.answers[[2]any{d.Item.ID, d.Unit}] = d.DecidedText
+		}
+	}
 	a.cur = min(a.cur, max(0, len(a.units)-1))
 	return a.loadAdjDetail()
 }

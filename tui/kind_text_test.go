@@ -172,6 +172,22 @@ func TestAdjudicateAWrittenAnswer(t *testing.T) {
 		t.Fatalf("written: decided %v", got)
 	}
 	h.expect("“" + own + "”") // the decision as written, its quotes and backslash not escaped
+
+	// In a later session the decision shows its words (not the scale's
+	// name of 0), and a reason added to it keeps them.
+	later := startOn(t, st, lead, "w", 80, 24, true)
+	later.keys("d")
+	later.expect("“" + own + "”")
+	later.keys("r")
+	later.typeText("the annotators each had half of it")
+	later.keys("enter")
+	later.expect("decided")
+	if got := decided(); got == nil || *got != own {
+		t.Fatalf("after a reason in a later session: decided %v", got)
+	}
+	if strings.Contains(later.screen(), "not saved") {
+		t.Errorf("a reason on an earlier written decision:\n%s", later.screen())
+	}
 }
 
 // At 40×12 an answer longer than the window's lines is typed, read whole
