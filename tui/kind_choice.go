@@ -87,7 +87,7 @@ func (k *fileKind) choiceKey(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (te
 	// none is left to whatever the annotator may have put on it.
 	for _, ck := range guidelines.ChoiceKeys[:9] {
 		if pressed == ck {
-			m.setStatus(fmt.Sprintf("no %s on %s: the keys beside the %ss pick (%s)", k.elementNoun(), pressed, k.elementNoun(), pageKeys(keys)), false)
+			m.setStatus(fmt.Sprintf("no %s on %s: the keys beside the %ss pick (%s)", k.elementNoun(), pressed, k.elementNoun(), pageKeys(choiceOwnKeys(m.cfg.Keys, keys))), false)
 			return nil, true
 		}
 	}
@@ -103,21 +103,36 @@ func (k *fileKind) elementNoun() string {
 	return display.Field(k.file.Item.ListName)
 }
 
-// pageKeys names a page's keys: "1-9 b c e".
+// choiceOwnKeys are a page's keys as the annotator has them ([labels] in their
+// key config): what the screen names beside each element and under the
+// step. A pressed key is read back as the scale's before the kind sees
+// it (KeyConfig.translate).
+func choiceOwnKeys(own *KeyConfig, keys []guidelines.ChoiceKey) []guidelines.ChoiceKey {
+	out := slices.Clone(keys)
+	for i := range out {
+		out[i].Key = own.ownKey(out[i].Key)
+	}
+	return out
+}
+
+// pageKeys names a page's keys in the elements' order, a leading run of
+// consecutive digits as a range: "1-9 b c e"; an annotator's own keys as
+// they come ("d f 3").
 func pageKeys(keys []guidelines.ChoiceKey) string {
-	var digits, letters []string
-	for _, ck := range keys {
-		if _, err := strconv.Atoi(ck.Key); err == nil {
-			digits = append(digits, ck.Key)
-		} else {
-			letters = append(letters, ck.Key)
-		}
+	run := 0 // the leading digits 1, 2, 3 …
+	for run < len(keys) && keys[run].Key == strconv.Itoa(run+1) {
+		run++
 	}
-	out := strings.Join(digits, " ")
-	if len(digits) > 2 {
-		out = digits[0] + "-" + digits[len(digits)-1]
+	var out []string
+	if run > 2 {
+		out = append(out, "1-"+strconv.Itoa(run))
+	} else {
+		run = 0
 	}
-	return strings.TrimSpace(out + " " + strings.Join(letters, " "))
+	for _, ck := range keys[run:] {
+		out = append(out, ck.Key)
+	}
+	return strings.Join(out, " ")
 }
 
 // choiceHelp is the help entries of a choice step: its page's keys, and
@@ -143,17 +158,17 @@ func (k *fileKind) choiceHelp(unit string) []key.Binding {
 func (k *fileKind) choiceView(m *hitScreen, h *hitState, fs guidelines.FileStep, width int) stepView {
 	s := m.styles
 	cur, has := h.labels[fs.Unit]
-	c := k.choiceLines(s, fs, k.page(fs.Unit), cur, has, width, k.header)
+	c := k.choiceLines(s, m.cfg.Keys, fs, k.page(fs.Unit), cur, has, width, k.header)
 	return stepView{title: s.Title.Render(" " + fs.Title), short: s.Title.Render(" " + fs.Title), textRows: c,
-		focus: [2]int{0, len(c.lines)}, choices: []string{k.choicesLine(s, fs.Unit, width)}, withTopic: true,
+		focus: [2]int{0, len(c.lines)}, choices: []string{k.choicesLine(s, m.cfg.Keys, fs.Unit, width)}, withTopic: true,
 		given: m.givenLabel(h, fs.Unit)}
 }
 
 // choicesLine is the line under a choice step: "pick one facet: 1-9 b c e ·
 // page 1 of 2 (< >)", shortened to fit w.
-func (k *fileKind) choicesLine(s Styles, unit string, w int) string {
+func (k *fileKind) choicesLine(s Styles, own *KeyConfig, unit string, w int) string {
 	n, page := k.pickable(), k.page(unit)
-	keys := pageKeys(guidelines.ChoicePage(n, page))
+	keys := pageKeys(choiceOwnKeys(own, guidelines.ChoicePage(n, page)))
 	more := ""
 	if pages := guidelines.ChoicePages(n); pages > 1 {
 		more = fmt.Sprintf(" · page %d of %d (%s %s)", page+1, pages, guidelines.ChoicePageKeys[0], guidelines.ChoicePageKeys[1])
@@ -174,7 +189,7 @@ func (k *fileKind) choicesLine(s Styles, unit string, w int) string {
 // once, at the top), then the elements of the page, each with its key
 // (and its number, where keys and numbers part), the one picked (cur,
 // when has) marked; a grouped item's rows with the columns shown of each.
-func (k *fileKind) choiceLines(s Styles, fs guidelines.FileStep, page, cur int, has bool, width int, omit string) textRows {
+func (k *fileKind) choiceLines(s Styles, own *KeyConfig, fs guidelines.FileStep, page, cur int, has bool, width int, omit string) textRows {
 	var out textRows
 	grouped := k.file.Item.Group != ""
 	if len(k.rows) == 0 {
@@ -199,9 +214,12 @@ func (k *fileKind) choiceLines(s Styles, fs guidelines.FileStep, page, cur int, 
 	}
 	n := k.pickable()
 	out.lines = append(out.lines, s.Dim.Render(fmt.Sprintf(" %ss · %d", k.elementNoun(), k.elements())))
-	numbered := n > 9 // past 9, a key is no longer its element's number
+	keys := choiceOwnKeys(own, guidelines.ChoicePage(n, page))
+	// Past 9, or with keys of the annotator's own, a key is no longer its
+	// element's number: the number shows beside it.
+	numbered := n > 9 || slices.ContainsFunc(keys, func(ck guidelines.ChoiceKey) bool { return ck.Key != strconv.Itoa(ck.Element) })
 	digits := len(strconv.Itoa(n))
-	for _, ck := range guidelines.ChoicePage(n, page) {
+	for _, ck := range keys {
 		picked := has && cur == ck.Element
 		mark, style := "   ", s.Text
 		if picked {

@@ -205,3 +205,24 @@ func TestChoiceOfRowsSharingARequest(t *testing.T) {
 		t.Fatalf("after key 3: %v", got)
 	}
 }
+
+// With the annotator's own label keys ([labels] "1" = "d", "2" = "f"),
+// the choice step names those keys beside the elements, under the step
+// and when a key picks nothing: never a built-in key that no longer
+// picks. Pressing d picks element 1.
+func TestChoiceKeysAreTheAnnotatorsOwn(t *testing.T) {
+	withKeys(t, parseKeys(t, "[labels]\n\"1\" = \"d\"\n\"2\" = \"f\"\n"), map[string]string{"1": "d", "2": "f"})
+	rows := "request\tf1\tf2\tf3\tf4\tf5\njaguar\tthe car\tthe cat\tthe team\t\t\n"
+	h := choiceHarness(t, pickListToml, "pick", rows, 80, 24)
+	h.readThen()
+	whole := h.whole()
+	for _, want := range []string{"d 1 the car", "f 2 the cat", "3 3 the team", "pick one facet: d f 3"} {
+		if !strings.Contains(strings.Join(strings.Fields(whole), " "), want) {
+			t.Errorf("no %q:\n%s", want, whole)
+		}
+	}
+	h.readThen("d")
+	if got := h.labels(1); got["facet"] != 1 {
+		t.Errorf("after d: %v\n%s", got, h.screen())
+	}
+}
