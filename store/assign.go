@@ -400,6 +400,13 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 		if id, ok, err = openHidden(w, g, datasetID, annotatorID, now); ok || err != nil {
 			return err
 		}
+		// An annotator's arm is drawn at their first search of a dataset
+		// with arms, and kept.
+		arm, armed, err := drawArm(w, datasetID, annotatorID)
+		if err != nil {
+			return err
+		}
+		_, _ = arm, armed
 		var own bool
 		id, own, ok, err = findHIT(w, datasetID, annotatorID, cutoff, fromSeq)
 		if err != nil {

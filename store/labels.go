@@ -213,9 +213,12 @@ func writeLabel(w *ptx, ch LabelChange, now string) error {
 		return err
 	}
 	// Seconds add up over visits: the time a unit took is all the time spent on it.
-	_, err := w.exec(`INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds, text)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+	// A changed label keeps the value it was first keyed with (an arm shown
+	// a run's label after keying is measured by it).
+	_, err := w.exec(`INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds, text, first_value)
+		VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?4)
 		ON CONFLICT (item_id, unit, annotator_id) DO UPDATE SET
+			first_value = coalesce(labels.first_value, labels.value),
 			value = excluded.value, updated_at = excluded.updated_at, text = excluded.text,
 			seconds = coalesce(labels.seconds, 0) + excluded.seconds`,
 		ch.ItemID, ch.Unit, ch.AnnotatorID, *ch.Value, now, now, ch.Seconds, nullText(ch.Text))

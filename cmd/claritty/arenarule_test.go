@@ -72,7 +72,15 @@ func beforeArenaRule(t *testing.T, db, old string) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	// Migration 0027 (written answers) out first, then 0025 and 0026.
+	// Migration 0028 (arms and triage) out first.
+	for _, undo := range []string{"DROP TABLE annotator_arms", "DROP TABLE arms", "DROP TABLE triage",
+		"ALTER TABLE labels DROP COLUMN first_value", "ALTER TABLE run_labels DROP COLUMN confidence",
+		"ALTER TABLE datasets DROP COLUMN gold_from", "ALTER TABLE items DROP COLUMN route"} {
+		if _, err := conn.Exec(undo); err != nil {
+			t.Fatalf("%s: %v", undo, err)
+		}
+	}
+	// Migration 0027 (written answers) out next, then 0025 and 0026.
 	for _, undo := range []string{"DROP TRIGGER labels_text", "DROP TRIGGER labels_text_update",
 		"DROP TRIGGER adjudications_text", "DROP TRIGGER adjudications_text_update",
 		"ALTER TABLE kind_units DROP COLUMN max_chars", "ALTER TABLE labels DROP COLUMN text",
@@ -100,8 +108,8 @@ func beforeArenaRule(t *testing.T, db, old string) {
 	}
 	var cols int
 	conn.QueryRow(`SELECT count(*) FROM pragma_table_info('runs') WHERE name GLOB 'arena_*'`).Scan(&cols)
-	if cols != 0 || store.SchemaVersion() != 27 {
-		t.Fatalf("%d arena columns left; this claritty's schema is %d, the test's migrations 25 to 27", cols, store.SchemaVersion())
+	if cols != 0 || store.SchemaVersion() != 28 {
+		t.Fatalf("%d arena columns left; this claritty's schema is %d, the test's migrations 25 to 28", cols, store.SchemaVersion())
 	}
 }
 
