@@ -85,6 +85,9 @@ func (s *Store) SetPolicy(ctx context.Context, who Annotator, datasetID int64, p
 		if err := requireRole(ctx, w, who.ID, ActPolicy); err != nil {
 			return err
 		}
+		if err := checkArmsPolicy(w, datasetID, p); err != nil {
+			return err
+		}
 		return setPolicy(w, datasetID, p)
 	})
 	if err != nil {
@@ -402,13 +405,17 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 		}
 		// An annotator's arm is drawn at their first search of a dataset
 		// with arms, and kept.
-		arm, armed, err := drawArm(w, datasetID, annotatorID)
+		// An arm's annotators are searched for by findArmHIT.
+		place, err := placeOf(w, datasetID, annotatorID)
 		if err != nil {
 			return err
 		}
-		_, _ = arm, armed
 		var own bool
-		id, own, ok, err = findHIT(w, datasetID, annotatorID, cutoff, fromSeq)
+		if place.armed() {
+			id, own, ok, err = findArmHIT(w, place, datasetID, annotatorID, cutoff, fromSeq)
+		} else {
+			id, own, ok, err = findHIT(w, datasetID, annotatorID, cutoff, fromSeq)
+		}
 		if err != nil {
 			return err
 		}
@@ -430,10 +437,13 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 			return s.drawAttention(w, g, id, annotatorID, now)
 		}
 		// Last, what they put off, longest ago first (SkipHIT).
-		if id, ok, err = nextLater(w, g, datasetID, annotatorID, now, cutoff); ok || err != nil {
+		if id, ok, err = nextLater(w, g, place, datasetID, annotatorID, now, cutoff); ok || err != nil {
 			return err
 		}
-		nw, err = noWork(ctx, w, datasetID, annotatorID, cutoff)
+		if nw, err = noWork(ctx, w, datasetID, annotatorID, cutoff); err != nil || !place.armed() {
+			return err
+		}
+		nw.HeldByOthers, err = armHeldByOthers(w, place, datasetID, annotatorID, cutoff)
 		return err
 	})
 	if err != nil {
@@ -518,8 +528,7 @@ func holdHIT(w *ptx, s *Store, itemID, annotatorID int64, bump int) (finished bo
 	if done.Valid || (touched.Valid && touched.String >= cutoff) {
 		return done.Valid, rev, claim(w, itemID, annotatorID, now, bump)
 	}
-	var free bool
-	err = w.scan(holdRoom, []any{datasetID, annotatorID, cutoff, itemID}, &free)
+	free, err := holdRoomFor(w, datasetID, annotatorID, cutoff, itemID)
 	if err != nil {
 		return false, 0, err
 	}

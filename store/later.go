@@ -110,24 +110,38 @@ func markSkipped(w *ptx, itemID, annotatorID int64, how Skip, now string) error 
 // laterQuery is the annotator's HIT put off longest ago that they may
 // still have: a task HIT of dataset ?1 (within its lease, or with room
 // again), a gold check of ?4, or a repeat of ?1. kind says which table.
-const laterQuery = `SELECT id, kind FROM (
+var laterQuery = laterSQL(room)
+
+// armLaterQuery is laterQuery for an annotator of arm ?5 (?6 its count):
+// a task HIT past its lease needs room in their arm.
+var armLaterQuery = laterSQL(armRoom)
+
+// laterSQL is the later search with room the condition for a task HIT
+// past its lease.
+func laterSQL(room string) string {
+	return `SELECT id, kind FROM (
 	SELECT h.item_id AS id, 'hit' AS kind, h.later_at AS at FROM hits h INDEXED BY hits_annotator
 		CROSS JOIN items i ON i.id = h.item_id JOIN datasets d ON d.id = i.dataset_id
 		WHERE h.annotator_id = ?2 AND h.finished_at IS NULL AND h.later_at IS NOT NULL AND h.given_back_at IS NULL
-		AND (i.dataset_id = ?4 OR (i.dataset_id = ?1 AND (h.touched_at >= ?3 OR (i.open = 1 AND ` + room + `))))
+		AND (i.dataset_id = ?4 OR (i.dataset_id = ?1 AND (h.touched_at >= ?3 OR (i.open = 1 AND (` + room + `)))))
 		AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2 AND ` + standingFlag + `)
 	UNION ALL
 	SELECT r.item_id, 'repeat', r.later_at FROM repeats r INDEXED BY repeats_open JOIN items i ON i.id = r.item_id
 		WHERE r.annotator_id = ?2 AND r.finished_at IS NULL AND r.later_at IS NOT NULL AND r.given_back_at IS NULL
 		AND i.dataset_id = ?1
 ) ORDER BY at, id LIMIT 1`
+}
 
 // nextLater takes up the HIT put off longest ago, if any: it holds it
 // again and clears its mark.
-func nextLater(w *ptx, g gate, datasetID, annotatorID int64, now, cutoff string) (int64, bool, error) {
+func nextLater(w *ptx, g gate, p armPlace, datasetID, annotatorID int64, now, cutoff string) (int64, bool, error) {
 	var id int64
 	var kind string
-	err := w.scan(laterQuery, []any{datasetID, annotatorID, cutoff, g.check}, &id, &kind)
+	q, args := laterQuery, []any{datasetID, annotatorID, cutoff, g.check}
+	if p.armed() {
+		q, args = armLaterQuery, append(args, p.seq, p.perItem)
+	}
+	err := w.scan(q, args, &id, &kind)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, nil
 	}
