@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -166,4 +167,42 @@ func checkArmsPolicy(w *ptx, datasetID int64, p Policy) error {
 			"change --arms to change them, or end the arms with --arms none before the first HIT", ErrArmsDecide, total)
 	}
 	return nil
+}
+
+// overArm lists the (item, arm) pairs holding more HITs of the arm than
+// its count: finished, or in progress within the dataset's lease now and
+// not given back. Only HITs claritty handed out count (claimed_max set):
+// merged work has no arm.
+const overArm = `SELECT 'item ' || i.id || ': ' || count(*) || ' HITs of arm ' || a.seq || ' (' ||
+		CASE a.shows WHEN 'never' THEN 'blind' ELSE a.shows || ':' || coalesce(r.name, '?') END || '), its count ' || a.per_item
+	FROM hits h JOIN items i ON i.id = h.item_id JOIN datasets d ON d.id = i.dataset_id
+	JOIN annotator_arms m ON m.dataset_id = i.dataset_id AND m.annotator_id = h.annotator_id
+	JOIN arms a ON a.dataset_id = m.dataset_id AND a.seq = m.arm_seq LEFT JOIN runs r ON r.id = a.run_id
+	WHERE h.claimed_max IS NOT NULL AND (h.finished_at IS NOT NULL OR (h.given_back_at IS NULL
+		AND h.touched_at >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || d.lease_seconds || ' seconds')))
+	GROUP BY i.id, a.seq HAVING count(*) > a.per_item`
+
+// armless lists the annotators with a HIT claritty handed out on a
+// dataset with arms but no arm there.
+const armless = `SELECT DISTINCT 'annotator ' || h.annotator_id || ' has a HIT on dataset ' || i.dataset_id || ' but no arm'
+	FROM hits h JOIN items i ON i.id = h.item_id
+	WHERE h.claimed_max IS NOT NULL AND EXISTS (SELECT 1 FROM arms a WHERE a.dataset_id = i.dataset_id)
+	AND NOT EXISTS (SELECT 1 FROM annotator_arms m WHERE m.dataset_id = i.dataset_id AND m.annotator_id = h.annotator_id)`
+
+// armsCheck holds assignment to a study's arms: no item holds more HITs
+// of an arm than its count, and everyone with a HIT on a dataset with
+// arms is in one. A file from before migration 0028 has no arms.
+func armsCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
+	r := CheckResult{Name: "no item holds more HITs of an arm than its count, and everyone with a HIT on a dataset with arms has one"}
+	if kept, err := hasTable(ctx, db, "annotator_arms"); err != nil || !kept {
+		return r, err
+	}
+	for _, q := range []string{overArm, armless} {
+		found, err := pragmaRows(ctx, db, q+` LIMIT 5`)
+		if err != nil {
+			return r, err
+		}
+		r.Problems = append(r.Problems, found...)
+	}
+	return r, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -345,4 +346,53 @@ func TestArmsDecideMinMax(t *testing.T) {
 		t.Errorf("min 2 after the arms were cleared: %v", err)
 	}
 	_ = items
+}
+
+// check passes a study that assignment filled, and names the item when an
+// arm holds more HITs than its count (here one written past NextHIT), and
+// the annotator with a HIT on a dataset with arms but no arm.
+func TestCheckHoldsArms(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	ds, items := armStudy(t, st, 2, "blind=1, after:judge=1")
+	who := annotators(t, st, "b1", "a1", "b2", "x")
+	for _, w := range who[:3] {
+		work(t, st, ds, w)
+	}
+	problems := func() []string {
+		t.Helper()
+		results, err := CheckFile(context.Background(), st.Path())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range results {
+			if strings.Contains(r.Name, "arm") {
+				return r.Problems
+			}
+		}
+		t.Fatal("check has no arms check")
+		return nil
+	}
+	if p := problems(); len(p) != 0 {
+		t.Fatalf("a study assignment filled: %v", p)
+	}
+	if armOf(t, st, ds, who[2]) != 0 {
+		t.Fatalf("b2 is in arm %d", armOf(t, st, ds, who[2]))
+	}
+	// b2 (blind) holds a second blind place on item 1, within the lease;
+	// x holds one with no arm.
+	for _, w := range who[2:] {
+		if _, err := st.db.Exec(`INSERT INTO hits (item_id, annotator_id, started_at, touched_at, claimed_max)
+			VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 2)`, items[0], w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := strings.Join(problems(), "\n")
+	want := []string{fmt.Sprintf("item %d: 2 HITs of arm 0 (blind), its count 1", items[0]),
+		fmt.Sprintf("annotator %d has a HIT on dataset %d but no arm", who[3], ds)}
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("check's problems:\n%s\nwant %q", got, w)
+		}
+	}
 }

@@ -148,6 +148,10 @@ func CheckFile(ctx context.Context, path string) ([]CheckResult, error) {
 		return nil, Explain(fmt.Errorf("check %s: %s: %w", path, r.Name, err))
 	}
 	out = append(out, r)
+	if r, err = armsCheck(ctx, db); err != nil {
+		return nil, Explain(fmt.Errorf("check %s: %s: %w", path, r.Name, err))
+	}
+	out = append(out, r)
 	if r, err = conditionCheck(ctx, db); err != nil {
 		return nil, Explain(fmt.Errorf("check %s: %s: %w", path, r.Name, err))
 	}
