@@ -116,9 +116,73 @@ func trainingLine(t store.Training, p guidelines.Protocol) string {
 		q, 100*t.CheckRate, repeats, display.Count(t.RepeatGap, "HIT", "HITs"), attention, fast, pause)
 }
 
+// armsFlags are policy's --arms and --gold-from.
+type armsFlags struct{ spec, from string }
+
+// parse reads --arms: nil when it is not given, empty for none. --min or
+// --max beside arms is refused (the arms decide them).
+func (a armsFlags) parse(cmd *cobra.Command) ([]store.Arm, error) {
+	f := cmd.Flags()
+	if !f.Changed("arms") {
+		return nil, nil
+	}
+	spec := strings.TrimSpace(a.spec)
+	if spec == "" || spec == "none" {
+		return []store.Arm{}, nil
+	}
+	arms, err := store.ParseArms(spec)
+	if err == nil && (f.Changed("min") || f.Changed("max")) {
+		err = fmt.Errorf("--min and --max cannot go with --arms: the arms decide them (each item gets exactly the sum of their counts)")
+	}
+	return arms, err
+}
+
+// setArms applies the arms parsed (nil: leave them) and --gold-from, if
+// either is given.
+func (a armsFlags) setArms(cmd *cobra.Command, st *store.Store, me store.Annotator, d store.Dataset, arms []store.Arm) error {
+	f := cmd.Flags()
+	if arms == nil && !f.Changed("gold-from") {
+		return nil
+	}
+	from := store.GoldFrom(a.from)
+	if !f.Changed("gold-from") {
+		var err error
+		if _, from, err = st.Arms(cmd.Context(), me, d.ID); err != nil {
+			return err
+		}
+	}
+	return st.SetArms(cmd.Context(), me, d.ID, arms, from)
+}
+
+// armsLine says a dataset's arms and whose labels its gold rests on, for
+// a lead; "" when it has none and show is false.
+func armsLine(arms []store.Arm, from store.GoldFrom, show bool) string {
+	if len(arms) == 0 {
+		if !show {
+			return ""
+		}
+		return "arms: none\n"
+	}
+	total, blind := 0, false
+	for _, a := range arms {
+		total += a.PerItem
+		blind = blind || a.Blind()
+	}
+	gold := "gold from every arm"
+	switch {
+	case from == store.GoldFromBlind && blind:
+		gold = "gold from the blind arm"
+	case from == store.GoldFromBlind:
+		gold = "gold from every arm (no arm is blind)"
+	}
+	return fmt.Sprintf("arms: %s (each item exactly %s); %s\n", display.Clean(store.ArmsSpec(arms)),
+		display.Count(total, "annotator", "annotators"), gold)
+}
+
 func newPolicyCmd(g *globals) *cobra.Command {
 	var dataset string
 	var p store.Policy
+	var af armsFlags
 	var allowUnconverged bool
 	t := store.DefaultTraining
 	cmd := &cobra.Command{
@@ -129,10 +193,16 @@ func newPolicyCmd(g *globals) *cobra.Command {
 			"--lease is released to others. --gold median makes a rating unit's gold label its\n" +
 			"median rating instead of its majority (an even split between two ratings counts as a\n" +
 			"tie). --withhold-below N: a figure shown to anyone but a lead that rests on fewer than N\n" +
-			"items, not all of them finished by the reader, is withheld (default 5). With no flags,\n" +
-			"the policy is shown. Only a lead changes it.",
+			"items, not all of them finished by the reader, is withheld (default 5). --arms makes a\n" +
+			"study of a judge's labels (docs/study.md): 'blind=3, after:RUN=2' gives each item exactly\n" +
+			"three annotators who never see run RUN's labels and two who see them after keying their\n" +
+			"own (before:RUN: from the start); each annotator stays in one arm, and the arms decide\n" +
+			"--min and --max. Arms are set or ended (--arms none) before the dataset's first HIT only.\n" +
+			"--gold-from blind|all: gold from the blind arm's labels or every arm's. With no flags,\n" +
+			"the policy is shown. Only a lead changes it, and only a lead sees the arms.",
 		Example: "  claritty policy --dataset MIMICS-Manual --min 3 --max 5 --lease 30m\n" +
-			"  claritty policy --dataset ratings --gold median",
+			"  claritty policy --dataset ratings --gold median\n" +
+			"  claritty policy --dataset study --arms 'blind=3, after:gpt=2'",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			st, me, d, err := g.openDataset(cmd.Context(), dataset)
@@ -167,7 +237,13 @@ func newPolicyCmd(g *globals) *cobra.Command {
 					return err
 				}
 			}
-			if policyChanged(cmd) {
+			// The policy flags are checked before the arms change, so a
+			// refused flag leaves the arms as they were too.
+			arms, err := af.parse(cmd)
+			if err != nil {
+				return err
+			}
+			fill := func() {
 				if !f.Changed("min") {
 					p.Min = cur.Min
 				}
@@ -177,6 +253,21 @@ func newPolicyCmd(g *globals) *cobra.Command {
 				if !f.Changed("lease") {
 					p.Lease = cur.Lease
 				}
+			}
+			if policyChanged(cmd) {
+				fill()
+				if err := p.Check(); err != nil {
+					return err
+				}
+			}
+			if err := af.setArms(cmd, st, me, d, arms); err != nil {
+				return err
+			}
+			if cur, err = st.DatasetPolicy(cmd.Context(), d.ID); err != nil {
+				return err
+			}
+			if policyChanged(cmd) {
+				fill()
 				if err := st.SetPolicy(cmd.Context(), me, d.ID, p); err != nil {
 					return err
 				}
@@ -199,6 +290,14 @@ func newPolicyCmd(g *globals) *cobra.Command {
 			fmt.Fprintf(cmd.OutOrStdout(), "figures below the lead role: withheld when they rest on fewer than %s "+
 				"the reader has not all finished\n", display.Count(cur.WithholdBelow, "item", "items"))
 			fmt.Fprintf(cmd.OutOrStdout(), "training: %s\n", trainingLine(tcur, st.Protocol(d.Kind)))
+			// The arms are a lead's: anyone else sees nothing of them.
+			if store.Allows(me.Role, store.ActPolicy) {
+				arms, from, err := st.Arms(cmd.Context(), me, d.ID)
+				if err != nil {
+					return err
+				}
+				fmt.Fprint(cmd.OutOrStdout(), armsLine(arms, from, f.Changed("arms") || f.Changed("gold-from")))
+			}
 			return nil
 		},
 	}
@@ -207,5 +306,7 @@ func newPolicyCmd(g *globals) *cobra.Command {
 	cmd.Flags().BoolVar(&allowUnconverged, "allow-unconverged", false,
 		"with --gold dawid-skene: make the model the gold even when its fit does not converge")
 	trainingFlags(cmd, &t)
+	cmd.Flags().StringVar(&af.spec, "arms", "", "a study's arms, 'blind=3, after:RUN=2' (and before:RUN): how many annotators of each an item gets; none ends them (before the first HIT only)")
+	cmd.Flags().StringVar(&af.from, "gold-from", "", "with arms: gold from the blind arm's labels (blind, the default) or every arm's (all)")
 	return cmd
 }
