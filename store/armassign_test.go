@@ -396,3 +396,49 @@ func TestCheckHoldsArms(t *testing.T) {
 		}
 	}
 }
+
+// A HIT put off (later) and left past its lease comes back to its holder
+// only with room in their arm: blind=2, after:judge=1, a1's after: place
+// taken by a2 since, a1 is not offered the item again, though the item
+// still wants a blind annotator; given back by a2, it is.
+func TestLaterHITKeepsToTheArm(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	c := &clock{t: time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)}
+	st.Now = c.now
+	ds, items := armStudy(t, st, 1, "blind=2, after:judge=1")
+	ctx := context.Background()
+	who := annotators(t, st, "b1", "a1", "b2", "b3", "a2")
+	b1, a1, a2 := who[0], who[1], who[4]
+	// Each draws their arm; b3 and a2 find the item full.
+	for _, w := range who {
+		next(t, st, ds, w)
+	}
+	if armOf(t, st, ds, a1) != 1 || armOf(t, st, ds, a2) != 1 {
+		t.Fatalf("a1 is in arm %d, a2 in %d", armOf(t, st, ds, a1), armOf(t, st, ds, a2))
+	}
+	// b2 gives their blind place back; a1 puts theirs off.
+	if err := st.SkipHIT(ctx, items[0], who[2], SkipGiveBack); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SkipHIT(ctx, items[0], a1, SkipLater); err != nil {
+		t.Fatal(err)
+	}
+	c.t = c.t.Add(2 * time.Hour)
+	v := 1
+	if _, err := st.SetLabel(ctx, LabelChange{ItemID: items[0], AnnotatorID: b1, Unit: "question", Value: &v}); err != nil {
+		t.Fatal(err)
+	}
+	if id, ok, _ := next(t, st, ds, a2); !ok || id != items[0] {
+		t.Fatalf("a2 taking the after: place left past its lease: %d %v", id, ok)
+	}
+	if id, ok, _ := next(t, st, ds, a1); ok {
+		t.Errorf("a1 was given back item %d put off, whose after: place a2 holds", id)
+	}
+	if err := st.SkipHIT(ctx, items[0], a2, SkipGiveBack); err != nil {
+		t.Fatal(err)
+	}
+	if id, ok, _ := next(t, st, ds, a1); !ok || id != items[0] {
+		t.Errorf("a1 after a2 gave the place back: %d %v, want the item put off", id, ok)
+	}
+}
