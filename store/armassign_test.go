@@ -442,3 +442,48 @@ func TestLaterHITKeepsToTheArm(t *testing.T) {
 		t.Errorf("a1 after a2 gave the place back: %d %v, want the item put off", id, ok)
 	}
 }
+
+// The arm searches and checks search an index or a key, as findHIT's do
+// (TestAssignmentUsesIndexes): none walks a table or sorts, but the own
+// and stale searches, which sort the few HITs they found.
+func TestArmSearchesUseIndexes(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	ds, items := armStudy(t, st, 3000, "blind=2, after:judge=1")
+	who := annotators(t, st, "b1", "a1", "b2")
+	for _, it := range items[:20] {
+		for _, w := range who {
+			if err := st.ClaimHIT(ctx, it, w); err != nil {
+				t.Fatal(err)
+			}
+			label(t, st, it, w, 1)
+		}
+	}
+	queries := map[string]string{"own": armOwnQuery, "partial": armPartialQuery, "free": armFreeQuery, "fresh": armFreshQuery,
+		"stale": armStaleQuery, "holdRoom": armHoldRoom, "later": armLaterQuery}
+	for name, q := range queries {
+		rows, err := st.db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q, ds, who[0], "x", 1, 0, 2)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan = append(plan, detail)
+		}
+		rows.Close()
+		for _, step := range plan {
+			sorts := strings.Contains(step, "TEMP B-TREE") && name != "own" && name != "stale" && name != "later"
+			// A subquery's result, made by searches, is read whole.
+			scan := strings.HasPrefix(step, "SCAN ") && !strings.Contains(step, "CONSTANT ROW") && !strings.HasPrefix(step, "SCAN (subquery")
+			if scan || sorts {
+				t.Errorf("%s walks a table or sorts: %q\nplan: %s", name, step, strings.Join(plan, " | "))
+			}
+		}
+	}
+}

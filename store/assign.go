@@ -85,9 +85,6 @@ func (s *Store) SetPolicy(ctx context.Context, who Annotator, datasetID int64, p
 		if err := requireRole(ctx, w, who.ID, ActPolicy); err != nil {
 			return err
 		}
-		if err := checkArmsPolicy(w, datasetID, p); err != nil {
-			return err
-		}
 		return setPolicy(w, datasetID, p)
 	})
 	if err != nil {
@@ -98,6 +95,10 @@ func (s *Store) SetPolicy(ctx context.Context, who Annotator, datasetID int64, p
 
 func setPolicy(w *ptx, datasetID int64, p Policy) error {
 	ctx, tx := w.ctx, w // tx: the statements below read as a transaction's
+	// Here, not in SetPolicy: an import's policy is set here too.
+	if err := checkArmsPolicy(w, datasetID, p); err != nil {
+		return err
+	}
 	var kind guidelines.Kind
 	var rule agreement.Rule
 	var task bool

@@ -80,6 +80,8 @@ func TestPolicyArmsByTheLead(t *testing.T) {
 	}
 	refusedWith("the dataset's arms decide its min and max: each item gets exactly 5 annotators",
 		"policy", "--dataset", "study", "--min", "2")
+	refusedWith("the dataset's arms decide its min and max", "import", "--dataset", "study", "--min", "2", "--max", "2",
+		fileWriter(t, t.TempDir())("again.tsv", datatest.DemoFile(t, "demo/demo.tsv")))
 	refusedWith("--min and --max cannot go with --arms", "policy", "--dataset", "study", "--arms", "blind=2", "--max", "2")
 	refusedWith(`the dataset has no run "nope"`, "policy", "--dataset", "study", "--arms", "blind=1, before:nope=1")
 	refusedWith(`arm "blind" is named twice`, "policy", "--dataset", "study", "--arms", "blind=1, blind=2")
