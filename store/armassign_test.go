@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -484,6 +485,75 @@ func TestArmSearchesUseIndexes(t *testing.T) {
 			if scan || sorts {
 				t.Errorf("%s walks a table or sorts: %q\nplan: %s", name, step, strings.Join(plan, " | "))
 			}
+		}
+	}
+}
+
+// Gold checks and repeats keep working in a dataset with arms, and take
+// no arm's place: four annotators, two per arm, the blind two working all
+// they can first, a quarter of their HITs checks and a quarter repeats;
+// every item still ends with exactly one blind and one after: annotator.
+func TestArmsWithChecksAndRepeats(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	ds, items := armStudy(t, st, 8, "blind=1, after:judge=1")
+	checks := seedKnown(t, st, PurposeCheck, 6)
+	st.Draws = rand.New(rand.NewPCG(3, 4))
+	setTraining(t, st, ds, Training{Pass: 0.7, CheckRate: 0.25, RepeatRate: 0.25, RepeatGap: 1, PauseAfter: 50})
+	isCheck := map[int64]bool{}
+	for _, id := range checks {
+		isCheck[id] = true
+	}
+	who := annotators(t, st, "b1", "a1", "b2", "a2")
+	ctx := context.Background()
+	nChecks, nRepeats := 0, 0
+	// serve has the annotators take turns until none has work, or each
+	// take one turn (once).
+	serve := func(ws []int64, once bool) {
+		done := map[int64]bool{}
+		for turn := 0; len(done) < len(ws) && turn < 400; turn++ {
+			w := ws[turn%len(ws)]
+			if done[w] {
+				continue
+			}
+			if once {
+				done[w] = true
+			}
+			id, ok, _ := next(t, st, ds, w)
+			if !ok {
+				done[w] = true
+				continue
+			}
+			h := loadHIT(t, st, id, w)
+			if isCheck[id] {
+				nChecks++
+			} else if h.Rev.Repeat != 0 {
+				nRepeats++
+			}
+			units := []string{"question", "answer_set", "landing_1", "landing_2"}
+			for i, u := range units {
+				v := 2
+				if _, err := st.SetLabel(ctx, LabelChange{ItemID: id, AnnotatorID: w, Unit: u, Value: &v, Finish: i == len(units)-1, Rev: &h.Rev}); err != nil {
+					t.Fatal(err)
+				}
+				h = loadHIT(t, st, id, w)
+			}
+		}
+	}
+	// Each draws their arm, then the blind arm works all it can first.
+	serve(who, true)
+	serve([]int64{who[0], who[2]}, false)
+	serve([]int64{who[1], who[3]}, false)
+	if armOf(t, st, ds, who[0]) != 0 || armOf(t, st, ds, who[2]) != 0 {
+		t.Fatalf("b1 and b2 in arms %d and %d", armOf(t, st, ds, who[0]), armOf(t, st, ds, who[2]))
+	}
+	if nChecks == 0 || nRepeats == 0 {
+		t.Fatalf("test is void: %d checks, %d repeats drawn", nChecks, nRepeats)
+	}
+	counts := armCounts(t, st, ds, "")
+	for _, it := range items {
+		if c := counts[it]; c[0][0] != 1 || c[1][0] != 1 || len(c) != 2 {
+			t.Errorf("item %d: finished per arm %v, want one each", it, c)
 		}
 	}
 }
