@@ -105,22 +105,30 @@ func findArmHIT(w *ptx, p armPlace, datasetID, annotatorID int64, cutoff string,
 	if id, ok, err = first(armOwnQuery, 0); ok || err != nil {
 		return id, ok, ok, err
 	}
-	var freshFrom int
-	if err := w.scan(freshAdvance, []any{datasetID}, &freshFrom); err != nil {
-		return 0, false, false, err
-	}
+	// fresh_from is moved on (a write) only when a walk of new items is
+	// reached, as findHIT does; -1 until then.
+	freshFrom := -1
 	for _, st := range []struct {
 		query string
 		from  int
 	}{
 		{armPartialQuery, 0},
 		{armFreeQuery, fromSeq},
-		{armFreshQuery, max(fromSeq, freshFrom)},
+		{armFreshQuery, fromSeq},
 		{armFreeQuery, 0},
-		{armFreshQuery, freshFrom},
+		{armFreshQuery, 0},
 		{armStaleQuery, 0},
 	} {
-		if id, ok, err = first(st.query, st.from); ok || err != nil {
+		from := st.from
+		if st.query == armFreshQuery {
+			if freshFrom < 0 {
+				if err := w.scan(freshAdvance, []any{datasetID}, &freshFrom); err != nil {
+					return 0, false, false, err
+				}
+			}
+			from = max(from, freshFrom)
+		}
+		if id, ok, err = first(st.query, from); ok || err != nil {
 			return id, false, ok, err
 		}
 	}

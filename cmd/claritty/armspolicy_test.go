@@ -115,6 +115,16 @@ func TestPolicyArmsByTheLead(t *testing.T) {
 	if r := lead("policy", "--dataset", "study2", "--min", "2", "--max", "2"); r.code != 0 {
 		t.Errorf("--min after the arms ended: %+v", r)
 	}
+	// '' ends them too.
+	if r := lead("policy", "--dataset", "study2", "--arms", "blind=1, after:gpt=1"); r.code == 0 {
+		t.Errorf("an arm of a run study2 does not have: %+v", r)
+	}
+	if r := lead("policy", "--dataset", "study2", "--arms", "blind=4"); r.code != 0 || !strings.Contains(r.stdout, "min 4, max 4") {
+		t.Errorf("study2's arms again: %+v", r)
+	}
+	if r := lead("policy", "--dataset", "study2", "--arms", ""); r.code != 0 || !strings.Contains(r.stdout, "arms: none") {
+		t.Errorf("arms ended by '': %+v", r)
+	}
 }
 
 // data2 is a second study, "study2", with arms set: for ending them
