@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -258,4 +260,90 @@ func studyItem(t *testing.T, db string, seq int) int64 {
 		t.Fatal(err)
 	}
 	return id
+}
+
+// tmuxRunning runs command in a new w×h tmux window of a server of its
+// own, killed when the test ends; it skips without tmux.
+func tmuxRunning(t *testing.T, command string, w, h int) screenOverSSH {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CLARITTY_SSH_CLIENT") == "required" {
+			t.Fatal("tmux not installed, and CLARITTY_SSH_CLIENT=required")
+		}
+		t.Skip("tmux not installed")
+	}
+	sock := filepath.Join(t.TempDir(), "tmux.sock")
+	s := screenOverSSH{tmux: func(args ...string) string {
+		out, _ := exec.Command("tmux", append([]string{"-S", sock}, args...)...).CombinedOutput()
+		return string(out)
+	}}
+	t.Cleanup(func() { s.tmux("kill-server") })
+	s.tmux("new-session", "-d", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), command+"; sleep 30")
+	return s
+}
+
+// lacks fails the test where the screen, as the terminal draws it, has
+// any of texts.
+func (s screenOverSSH) lacks(t *testing.T, who string, texts ...string) {
+	t.Helper()
+	screen := s.tmux("capture-pane", "-p")
+	for _, text := range texts {
+		if strings.Contains(screen, text) {
+			t.Fatalf("%s's screen shows %q:\n%s", who, text, screen)
+		}
+	}
+}
+
+// The test, in tmux, at 100×30 and at 40×12: the built binary's
+// TUI as three annotators of a dataset with a blind, an after: and a
+// before: arm, drawn in that order. The blind annotator (over SSH) never
+// sees the run's name or its label; the after: annotator (over SSH) sees
+// the label only once they keyed their own; the before: annotator (the
+// binary on this machine, the lead acting as them) from the start.
+func TestTmuxArmsScreens(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{100, 30}, {40, 12}} {
+		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			_, bin, db := armsPlace(t, "blind=1, after:"+armsRunName+"=1, before:"+armsRunName+"=1")
+			run := []string{"suggested", armsRunName}
+			for _, who := range []string{"bea", "sam", "cy"} {
+				if r := runBin(t, bin, db, "annotators", who, "--role", "annotator"); r.code != 0 {
+					t.Fatalf("add %s: %+v", who, r)
+				}
+			}
+
+			bea := sshInTmux(t, bin, db, "bea", "study", size.w, size.h) // blind: the first drawn
+			bea.wait(t, "● I")
+			bea.lacks(t, "bea", run...)
+			bea.keys("Enter")
+			bea.wait(t, "● II")
+			bea.lacks(t, "bea", run...)
+			bea.keys("2")
+			bea.wait(t, "● III")
+			bea.lacks(t, "bea", run...)
+			bea.keys("1")
+			bea.wait(t, "● IV")
+			bea.lacks(t, "bea", run...)
+
+			sam := sshInTmux(t, bin, db, "sam", "study", size.w, size.h) // after:
+			sam.wait(t, "● I")
+			sam.keys("Enter")
+			sam.wait(t, "● II")
+			sam.lacks(t, "sam", run...)
+			sam.keys("2")
+			sam.wait(t, "suggested: 1 Fair")
+			sam.wait(t, "goes on")
+			sam.lacks(t, "sam", armsRunName)
+			sam.keys("Enter")
+			sam.wait(t, "● III")
+			sam.lacks(t, "sam", run...)
+
+			cy := tmuxRunning(t, strings.Join([]string{bin, "--db", db, "--as", "cy", "--dataset", "study"}, " "), size.w, size.h) // before:
+			cy.wait(t, "● I")
+			cy.lacks(t, "cy", run...)
+			cy.keys("Enter")
+			cy.wait(t, "● II")
+			cy.wait(t, "suggested: 1 Fair")
+			cy.lacks(t, "cy", armsRunName, "goes on")
+		})
+	}
 }
