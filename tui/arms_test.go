@@ -253,3 +253,26 @@ func TestAfterArmRemappedKeys(t *testing.T) {
 		t.Fatalf("question %d, want 2", got)
 	}
 }
+
+// A session that ends while the last step is held leaves the HIT with
+// every label and unfinished; in the next, → or enter on that step
+// finishes it, as the held step would have.
+func TestAfterArmHeldLastStepFinishesNextSession(t *testing.T) {
+	st := armsStore(t, "after:"+armsRun+"=1")
+	h := startHarness(t, st, "ana", 80, 24)
+	h.keys("enter", "2", "right", "1", "right", "2", "right", "0")
+	h.expect("suggested: 1 Fair")
+	h.expect("Landing page of answer 2 of 2")
+	if h.hitState(1).Finished {
+		t.Fatal("the held last step finished the HIT")
+	}
+	again := startHarness(t, st, "ana", 80, 24)
+	again.expect("HIT 1 ·")
+	again.keys("enter", "right", "right", "right")
+	again.expect("Landing page of answer 2 of 2")
+	again.keys("enter")
+	again.expect("HIT 2 ·")
+	if !again.hitState(1).Finished {
+		t.Fatal("enter on the last step of the unfinished HIT did not finish it")
+	}
+}

@@ -153,6 +153,23 @@ func (s *hitState) holds(had bool) bool {
 	return !had && ok && s.suggestWhen == store.ShowsAfter && s.proto.TextMax(unit) == 0
 }
 
+// waitsToGoOn says whether → or enter goes on from the current step as
+// from a held one: it is held, or it is the last to key of a HIT an
+// after: arm left unfinished there (the annotator quit while it was
+// held, and the HIT, loaded again, has every label but is not done).
+func (s *hitState) waitsToGoOn() bool {
+	unit := s.step().unit
+	if unit == "" {
+		return false
+	}
+	if s.held == unit {
+		return true
+	}
+	_, keyed := s.labels[unit]
+	return keyed && s.suggestWhen == store.ShowsAfter && !s.finished && !s.practice &&
+		s.firstOpen() < 0 && s.lastToKey(s.cur)
+}
+
 // stepsOf is an item's steps as the screen walks them.
 func stepsOf(p guidelines.Protocol, sh guidelines.Shape) []stepRef {
 	var out []stepRef

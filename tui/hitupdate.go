@@ -62,7 +62,7 @@ func (m *hitScreen) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Undo):
 		return m.undoLast()
-	case h.held != "" && h.held == h.step().unit && (key.Matches(msg, k.Next) || key.Matches(msg, k.Review)):
+	case h.waitsToGoOn() && (key.Matches(msg, k.Next) || key.Matches(msg, k.Review)):
 		return m.goOn()
 	}
 	if h.step().id == attentionStep {
