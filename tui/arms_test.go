@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -274,5 +275,59 @@ func TestAfterArmHeldLastStepFinishesNextSession(t *testing.T) {
 	again.expect("HIT 2 ·")
 	if !again.hitState(1).Finished {
 		t.Fatal("enter on the last step of the unfinished HIT did not finish it")
+	}
+}
+
+// On a pair the run's verdict is named by A and B as this item shows
+// them: the side showing the winning system's output, whichever side it
+// was drawn to (four pairs, drawn both ways from a fixed seed).
+func TestAfterArmPairVerdictNamesTheSideShown(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
+	st.Sides = rand.New(rand.NewPCG(1, 2))
+	lead := storetest.Lead(t, st)
+	var pairs, run strings.Builder
+	for i := range 4 {
+		fmt.Fprintf(&pairs, `{"id": "q%d", "request": "request %d", "outputs": {"base": "base says %d", "m1": "m1 says %d"}}`+"\n", i, i, i, i)
+		fmt.Fprintf(&run, "q%d preference m1\n", i)
+	}
+	importPairs(t, st, "pairs", pairs.String(), "", nil)
+	if _, err := data.AddRunBytes(ctx, st, lead, []byte(run.String()), "judge.tsv",
+		data.RunOptions{Kind: "labels", Name: armsRun, RunKinds: runKindsOf}); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := st.DatasetByName(ctx, "pairs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	arms, _ := store.ParseArms("after:" + armsRun + "=1")
+	if err := st.SetArms(ctx, lead, ds.ID, arms, store.GoldFromBlind); err != nil {
+		t.Fatal(err)
+	}
+	h := startOn(t, st, storetest.Person(t, st, "ana", store.RoleAnnotator), "pairs", 120, 40, false)
+	drawn := map[bool]bool{}
+	for seq := 1; seq <= 4; seq++ {
+		h.expect(fmt.Sprintf("HIT %d ·", seq))
+		sides, err := st.PairSides(ctx, h.item(seq).ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		drawn[strings.HasPrefix(sides.A, "m1")] = true
+		want := "suggested: 3 B better"
+		if strings.HasPrefix(sides.A, "m1") {
+			want = "suggested: 1 A better"
+		}
+		if strings.Contains(h.screen(), "suggested") {
+			t.Fatalf("the verdict shows before a key:\n%s", h.screen())
+		}
+		h.keys("2")
+		h.expect(want)
+		h.keys("enter")
+		if !h.hitState(seq).Finished {
+			t.Fatalf("enter did not finish pair %d", seq)
+		}
+	}
+	if len(drawn) != 2 {
+		t.Fatalf("the seed drew m1 to one side only (%v): the test tries one way", drawn)
 	}
 }
