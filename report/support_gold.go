@@ -24,7 +24,7 @@ type DatasetSupport struct {
 // SupportOfDataset scores the runs of a dataset of a protocol file with a
 // nested step and item.run (trec-rag-support); false for any other.
 func SupportOfDataset(ctx context.Context, r *store.Reading, d store.Dataset, f *guidelines.ProtocolFile) (DatasetSupport, bool, error) {
-	if f == nil || !f.Nested() || f.Item.Run == "" {
+	if f == nil || !f.Nested() || f.Item.Run == "" || r.WithholdsRuns() {
 		return DatasetSupport{}, false, nil
 	}
 	var answers []SupportAnswer

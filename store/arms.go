@@ -112,6 +112,13 @@ func datasetArms(ctx context.Context, q source, datasetID int64) ([]Arm, error) 
 		})
 }
 
+// hasArms reports whether the dataset has arms.
+func hasArms(w *ptx, datasetID int64) (bool, error) {
+	var armed bool
+	err := w.scan(`SELECT EXISTS (SELECT 1 FROM arms WHERE dataset_id = ?)`, []any{datasetID}, &armed)
+	return armed, err
+}
+
 // drawArm is the annotator's arm in the dataset: the one they were drawn
 // into, else (at their first HIT there) the arm with the fewest annotators
 // for the annotators it wants per item, the first named on a tie, so arms

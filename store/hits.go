@@ -42,6 +42,14 @@ type HIT struct {
 	// Swapped: an open repeat of a comparison that shows its sides the
 	// other way round from the drawn order (Training.SwapRate).
 	Swapped bool
+	// Suggested is the run's label of each of the HIT's units that the
+	// annotator's arm shows them (issue 46), by unit; SuggestWhen is
+	// when: ShowsBefore from the start, ShowsAfter once they have keyed
+	// their own. Nil for a blind arm, an annotator with no arm, an item
+	// they hold no HIT on, or an item the run gives no label: the run's
+	// name never leaves the store with it.
+	Suggested   map[string]int
+	SuggestWhen ArmShows
 }
 
 // UndoStep is one keyed label and the value it replaced (nil: none).
@@ -65,6 +73,9 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 	case err == nil:
 		h, err := loadRepeat(ctx, s, repeatID, reviewed.Valid)
 		h.Rev, h.Swapped = Rev{Repeat: repeatID, N: rev}, swapped
+		if err == nil {
+			err = s.suggestions(ctx, itemID, annotatorID, &h)
+		}
 		return h, err
 	case !errors.Is(err, sql.ErrNoRows):
 		return h, fmt.Errorf("load HIT: %w", err)
@@ -111,8 +122,40 @@ func (s *Store) LoadHIT(ctx context.Context, itemID, annotatorID int64) (HIT, er
 	case !errors.Is(err, sql.ErrNoRows):
 		return h, fmt.Errorf("load HIT: %w", err)
 	}
-	h.Undo, err = s.undoSteps(ctx, itemID, annotatorID)
+	if h.Undo, err = s.undoSteps(ctx, itemID, annotatorID); err != nil {
+		return h, err
+	}
+	if h.Started {
+		err = s.suggestions(ctx, itemID, annotatorID, &h)
+	}
 	return h, err
+}
+
+// suggestions loads into h the labels the annotator's arm shows them on
+// the item: their arm's run's, where the arm shows one (after: or
+// before:). It is read only for the HIT's own annotator (the caller holds
+// their HIT); a blind arm, or no arm, reads nothing.
+func (s *Store) suggestions(ctx context.Context, itemID, annotatorID int64, h *HIT) error {
+	err := eachRow(ctx, s.prepared(), `SELECT a.shows, l.unit, l.value FROM items i
+		JOIN annotator_arms m ON m.dataset_id = i.dataset_id AND m.annotator_id = ?2
+		JOIN arms a ON a.dataset_id = m.dataset_id AND a.seq = m.arm_seq AND a.shows IN ('after', 'before')
+		JOIN run_labels l ON l.run_id = a.run_id AND l.item_id = i.id
+		WHERE i.id = ?1`, []any{itemID, annotatorID}, func(rows *sql.Rows) error {
+		var unit string
+		var v int
+		if err := rows.Scan(&h.SuggestWhen, &unit, &v); err != nil {
+			return err
+		}
+		if h.Suggested == nil {
+			h.Suggested = map[string]int{}
+		}
+		h.Suggested[unit] = v
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("load HIT: suggestions: %w", err)
+	}
+	return nil
 }
 
 // loadRepeat is an open repeat as the screen shows it: a HIT like a new

@@ -39,6 +39,11 @@ type Reading struct {
 	blind Blind
 	// texter keeps the last grouped item's rows UnitText read.
 	texter unitTexter
+	// noRuns: the dataset has arms and the reader is below the lead, so
+	// no run's name, label or figure reaches them (issue 46: a blind
+	// arm's annotator never sees one; no one below the lead learns there
+	// are arms).
+	noRuns bool
 }
 
 // ReadLabels opens a reading of a dataset's labels (every dataset's for
@@ -92,6 +97,9 @@ func (s *Store) read(ctx context.Context, who Annotator, datasetID int64, setup 
 	if err == nil {
 		err = r.loadBlind(ctx, role)
 	}
+	if err == nil && !Allows(role, ActPolicy) {
+		r.noRuns, err = hasArms(r.tx, datasetID)
+	}
 	if err != nil {
 		tx.Rollback()
 		return nil, err
@@ -131,21 +139,44 @@ func (r *Reading) Facets(ctx context.Context, itemID int64) ([]string, error) {
 	return facets(ctx, r.tx, itemID)
 }
 
-// Runs lists the dataset's runs in the order they were registered.
-func (r *Reading) Runs(ctx context.Context) ([]Run, error) { return runs(ctx, r.tx, r.dataset) }
+// Runs lists the dataset's runs in the order they were registered; none
+// for a reader the runs are withheld from (WithholdsRuns).
+func (r *Reading) Runs(ctx context.Context) ([]Run, error) {
+	if r.noRuns {
+		return nil, nil
+	}
+	return runs(ctx, r.tx, r.dataset)
+}
 
-// RunDocs calls fn for every line of a trec run, query by query.
+// WithholdsRuns reports whether the reading gives nothing of any run: the
+// dataset has arms and the reader is below the lead. Figures read from
+// the items rather than the runs table (a support dataset's runs) ask it.
+func (r *Reading) WithholdsRuns() bool { return r.noRuns }
+
+// RunDocs calls fn for every line of a trec run, query by query (none
+// when the reading withholds runs).
 func (r *Reading) RunDocs(ctx context.Context, runID int64, fn func(RunDoc) error) error {
+	if r.noRuns {
+		return nil
+	}
 	return runDocs(ctx, r.tx, runID, fn)
 }
 
-// RunLabels lists a labels run's predictions.
+// RunLabels lists a labels run's predictions (none when the reading
+// withholds runs).
 func (r *Reading) RunLabels(ctx context.Context, runID int64) ([]RunLabel, error) {
+	if r.noRuns {
+		return nil, nil
+	}
 	return runLabels(ctx, r.tx, runID)
 }
 
-// RunQuestions lists a questions run's questions.
+// RunQuestions lists a questions run's questions (none when the reading
+// withholds runs).
 func (r *Reading) RunQuestions(ctx context.Context, runID int64) ([]RunQuestion, error) {
+	if r.noRuns {
+		return nil, nil
+	}
 	return runQuestions(ctx, r.tx, runID)
 }
 

@@ -148,6 +148,14 @@ func (k *compareKind) build(m *hitScreen, h *hitState, width, rows int) stepView
 	return v
 }
 
+// nameValue names a preference by A and B as this item shows them.
+func (k *compareKind) nameValue(m *hitScreen, _ string, v int) string {
+	if l, ok := labelWithValue(m.cfg.Keys.ownScale(sidesScale(k.sides)), v); ok {
+		return l.Key + " " + l.Name
+	}
+	return ""
+}
+
 // outputLines lays out A and B in width columns: side by side, a line
 // shows a part of each.
 func outputLines(s Styles, sides store.Sides, width int) (out textRows) {

@@ -75,6 +75,14 @@ type hitState struct {
 	standing  store.Standing
 	goldCheck bool
 
+	// suggested: the run's labels the annotator's arm shows, by unit, and
+	// when (store.HIT.Suggested); held is the unit whose step stays on
+	// screen after its first key, showing the suggestion then, until the
+	// annotator changes their label or goes on (after: arms).
+	suggested   map[string]int
+	suggestWhen store.ArmShows
+	held        string
+
 	// attention: the HIT ends with its kind's attention question, a step
 	// of its own (attentionStep); answer is the count given (nil: none
 	// yet), typed the digits being typed for it.
@@ -104,6 +112,9 @@ func newHITState(p guidelines.Protocol, k hitKind, it store.Item, h store.HIT, s
 		note:     display.Clean(h.Note),
 		undo:     h.Undo,
 		steps:    stepsOf(p, sh),
+
+		suggested:   h.Suggested,
+		suggestWhen: h.SuggestWhen,
 	}
 	if s.labels == nil {
 		s.labels = map[string]int{}
@@ -112,6 +123,51 @@ func newHITState(p guidelines.Protocol, k hitKind, it store.Item, h store.HIT, s
 		s.texts = map[string]string{}
 	}
 	return s
+}
+
+// suggestion is the run's label the screen shows on step i now, if any:
+// an arm shown it before sees it from the start, one shown it after once
+// their own label for the unit is keyed. A written answer has none.
+func (s *hitState) suggestion(i int) (int, bool) {
+	unit := s.steps[i].unit
+	v, ok := s.suggested[unit]
+	if !ok || unit == "" || s.proto.TextMax(unit) > 0 {
+		return 0, false
+	}
+	switch s.suggestWhen {
+	case store.ShowsBefore:
+		return v, true
+	case store.ShowsAfter:
+		_, keyed := s.labels[unit]
+		return v, keyed
+	}
+	return 0, false
+}
+
+// holds says whether a first key for the current step keeps the step on
+// screen: the annotator's arm shows the run's label after they key
+// their own, and they may change theirs on seeing it.
+func (s *hitState) holds(had bool) bool {
+	unit := s.step().unit
+	_, ok := s.suggested[unit]
+	return !had && ok && s.suggestWhen == store.ShowsAfter && s.proto.TextMax(unit) == 0
+}
+
+// waitsToGoOn says whether → or enter goes on from the current step as
+// from a held one: it is held, or it is the last to key of a HIT an
+// after: arm left unfinished there (the annotator quit while it was
+// held, and the HIT, loaded again, has every label but is not done).
+func (s *hitState) waitsToGoOn() bool {
+	unit := s.step().unit
+	if unit == "" {
+		return false
+	}
+	if s.held == unit {
+		return true
+	}
+	_, keyed := s.labels[unit]
+	return keyed && s.suggestWhen == store.ShowsAfter && !s.finished && !s.practice &&
+		s.firstOpen() < 0 && s.lastToKey(s.cur)
 }
 
 // stepsOf is an item's steps as the screen walks them.

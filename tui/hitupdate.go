@@ -62,6 +62,8 @@ func (m *hitScreen) hitKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Undo):
 		return m.undoLast()
+	case h.waitsToGoOn() && (key.Matches(msg, k.Next) || key.Matches(msg, k.Review)):
+		return m.goOn()
 	}
 	if h.step().id == attentionStep {
 		if cmd, ok := attentionKey(m, h, msg); ok {
@@ -164,7 +166,7 @@ func (m *hitScreen) goTo(i int) tea.Cmd {
 func (m *hitScreen) moveTo(i int) store.StepMove {
 	h := m.hit
 	move := store.StepMove{Leave: h.stepName(h.cur), Enter: h.stepName(i)}
-	h.cur, h.entered = i, m.cfg.Now()
+	h.cur, h.entered, h.held = i, m.cfg.Now(), ""
 	if e, ok := h.kind.(stepEnterer); ok {
 		e.enterStep(h)
 	} else {
@@ -208,6 +210,8 @@ func (m *hitScreen) labelWith(value int, text string) tea.Cmd {
 	}
 	old, had := h.labels[st.unit]
 	oldText := h.texts[st.unit]
+	hold := h.holds(had)
+	h.held = ""
 	h.labels[st.unit], h.texts[st.unit] = value, text
 	note := h.withdrawnNote(h.dropInapplicable(), st.unit)
 	last := h.lastToKey(h.cur)
@@ -225,6 +229,10 @@ func (m *hitScreen) labelWith(value int, text string) tea.Cmd {
 		Unit: st.unit, Value: &value, Text: text, Seconds: m.cfg.Now().Sub(h.entered).Seconds(), Finish: finish}
 	// The step it moves to is recorded with the label, in its transaction.
 	switch {
+	case hold:
+		// The step stays, showing the run's label beside the one keyed
+		// (heldLines); the HIT finishes when the annotator goes on.
+		ch.Finish, h.held, h.entered = false, st.unit, m.cfg.Now()
 	case finish:
 		ch.Move.Leave = h.stepName(h.cur)
 		if h.practice {
@@ -248,6 +256,30 @@ func (m *hitScreen) labelWith(value int, text string) tea.Cmd {
 		m.setStatus(note, false)
 	}
 	return m.saveLabel(ch)
+}
+
+// goOn leaves a step held after its first key (labelWith): to the next
+// step, or, on the HIT's last, finishing the HIT with the label it has, a
+// write of the same value (no change in its history, no step to undo).
+func (m *hitScreen) goOn() tea.Cmd {
+	h := m.hit
+	unit := h.step().unit
+	h.held = ""
+	switch last, open := h.lastToKey(h.cur), h.firstOpen(); {
+	case !last:
+		return m.goTo(h.nextStep(h.cur))
+	case open >= 0:
+		return m.goTo(open)
+	}
+	value, text := h.labels[unit], h.texts[unit]
+	ch := store.LabelChange{ItemID: h.item.ID, AnnotatorID: m.cfg.Annotator.ID,
+		Unit: unit, Value: &value, Text: text, Finish: true, Move: store.StepMove{Leave: h.stepName(h.cur)}}
+	if h.practice {
+		m.setStatus("", false)
+		return tea.Sequence(m.saveLabel(ch), m.loadFeedback(h))
+	}
+	m.setStatus(fmt.Sprintf("HIT %d done.", h.item.Seq), false)
+	return tea.Sequence(m.saveLabel(ch), m.loadNext(h.item.Seq+1))
 }
 
 // saveLabel queues one label's write, as the annotator on screen, keyed by

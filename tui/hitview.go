@@ -76,6 +76,7 @@ func (m *hitScreen) renderHIT(rows int) []string {
 	h, w := m.hit, m.width
 	v := m.stepContent(rows)
 	below := append(append([]string{}, v.fixed...), v.choices...)
+	below = append(below, m.suggestLines(w)...)
 	below = append(below, m.noteLines(w)...)
 	// The content gets what it needs to show its focus, and two thirds of
 	// the room if it has that much; the step's guidance gets the rest.
@@ -89,6 +90,44 @@ func (m *hitScreen) renderHIT(rows int) []string {
 	out := append([]string{m.titleLine(v, w)}, m.window(h, v, content)...)
 	out = append(append(out, below...), foot...)
 	return fitLines(out, rows)
+}
+
+// suggestLines show the run's label the annotator's arm shows them on
+// the step ("suggested: 2 Good"), never whose it is, and, while the step
+// is held after its first key (an after: arm), that a label key changes
+// theirs and which keys go on.
+func (m *hitScreen) suggestLines(w int) []string {
+	h, s := m.hit, m.styles
+	v, ok := h.suggestion(h.cur)
+	if !ok {
+		return nil
+	}
+	out := []string{display.FitWords(s.Accent.Render("   suggested: ")+s.Text.Render(m.nameValue(h, h.step().unit, v)), w)}
+	if h.held == h.step().unit {
+		goOn := hintKey(m.keys.Next) + " / " + hintKey(m.keys.Review) + " goes on"
+		hint := "   a label key changes yours · " + goOn
+		if lipgloss.Width(hint) > w { // 40 columns: what goes on first, whole
+			hint = "   " + goOn + " · a key changes it"
+		}
+		out = append(out, display.FitWords(s.Dim.Render(hint), w))
+	}
+	return out
+}
+
+// nameValue is a unit's label as the annotator keys and names it ("2
+// Good"), as the kind shows its scale (a pair's A and B as this item
+// shows them).
+func (m *hitScreen) nameValue(h *hitState, unit string, v int) string {
+	if n, ok := h.kind.(valueNamer); ok {
+		return n.nameValue(m, unit, v)
+	}
+	return m.cfg.Keys.describe(h.proto, unit, v)
+}
+
+// valueNamer is a kind whose scale on screen is its own (not the
+// protocol's): it names a value as its choices do.
+type valueNamer interface {
+	nameValue(m *hitScreen, unit string, v int) string
 }
 
 // titleLine is the step's title in w columns, shortened where it must
