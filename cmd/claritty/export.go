@@ -311,12 +311,25 @@ func release(f exportFormat, fl exportFlags, write releaseWriter) writeFunc {
 			return err
 		}
 		var sum report.ReleaseSummary
+		var arms string
 		err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-			sum, err = write(ctx, r, d, w, fl.release())
+			if sum, err = write(ctx, r, d, w, fl.release()); err != nil {
+				return err
+			}
+			study, ok, err := r.Study(ctx)
+			if ok {
+				arms = report.GoldArms(study)
+			}
 			return err
 		})
 		if err == nil && fl.stderr != nil {
 			fmt.Fprintf(fl.stderr, "%s: %s\n", display.Clean(d.Name), sum.Line(st.Protocol(d.Kind).Items))
+			if arms != "" {
+				// On stderr, not in the file: a protocol's release is
+				// written back byte for byte, and every format's readers
+				// keep theirs.
+				fmt.Fprintf(fl.stderr, "%s: %s\n", display.Clean(d.Name), arms)
+			}
 		}
 		return err
 	}

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/claritty/claritty/agreement"
+	"github.com/claritty/claritty/report"
+	"github.com/claritty/claritty/store"
+)
+
+// readArms is the reading's per-arm figures, nil below the lead or on a
+// dataset without arms (nothing of arms is then shown).
+func readArms(ctx context.Context, r *store.Reading, opt agreement.Options) (*report.ArmFigures, error) {
+	f, ok, err := report.ReadArmFigures(ctx, r, opt)
+	if err != nil || !ok {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // stopped early: unfinished
+	}
+	return &f, nil
+}
+
+// withArmsJSON writes the JSON object doc with the arms' figures added as
+// its last key, "arms", or doc as it is when arms is nil: every command's
+// --json keeps its document and gains the figures beside it.
+func withArmsJSON(w io.Writer, doc []byte, arms *report.ArmFigures) error {
+	if arms == nil {
+		_, err := w.Write(doc)
+		return err
+	}
+	body := bytes.TrimRight(doc, " \n")
+	if len(body) < 2 || body[len(body)-1] != '}' {
+		return fmt.Errorf("arms: the figures' JSON is not an object")
+	}
+	var a bytes.Buffer
+	if err := arms.WriteJSON(&a); err != nil {
+		return err
+	}
+	sep := ",\n"
+	if bytes.Equal(bytes.TrimSpace(body[:len(body)-1]), []byte("{")) {
+		sep = "\n"
+	}
+	out := append(append([]byte{}, body[:len(body)-1]...), sep+`  "arms": `...)
+	out = append(out, bytes.TrimRight(a.Bytes(), "\n")...)
+	out = append(out, "\n}\n"...)
+	_, err := w.Write(out)
+	return err
+}
