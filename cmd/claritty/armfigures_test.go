@@ -179,7 +179,7 @@ func leadOf(t *testing.T, st *store.Store) store.Annotator {
 // exportRow is one row of a lead's labels export of a dataset with arms.
 type exportRow struct {
 	item, unit, annotator, arm string
-	label, first              string
+	label, first               string
 }
 
 func readExport(t *testing.T, body string) []exportRow {
