@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	gossh "golang.org/x/crypto/ssh"
+
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
@@ -31,9 +33,15 @@ type itemUnit struct {
 // to the run's label. It returns the database's path and the run file.
 func armStudy(t *testing.T, panes int, from store.GoldFrom) (db, runFile string) {
 	t.Helper()
-	bin := binary(t)
 	dir := t.TempDir()
 	db = filepath.Join(dir, "arms.db")
+	return db, armStudyAt(t, binary(t), dir, db, panes, from, "p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7")
+}
+
+// armStudyAt is armStudy with the database db made by bin, its files in
+// dir and the annotators named.
+func armStudyAt(t *testing.T, bin, dir, db string, panes int, from store.GoldFrom, names ...string) (runFile string) {
+	t.Helper()
 	var rows []string
 	for i := range panes {
 		rows = append(rows, fmt.Sprintf("q%d\tWhich %d?\tleft %d\tright %d\t\t\t\t\t\t\t\t\t\t", i, i, i, i))
@@ -100,8 +108,8 @@ func armStudy(t *testing.T, panes int, from store.GoldFrom) (db, runFile string)
 		judged[itemUnit{l.ItemID, l.Unit}] = l.Value
 	}
 	var people []store.Annotator
-	for i := range 8 {
-		a, err := st.EnsureAnnotator(ctx, fmt.Sprintf("p%d", i))
+	for _, name := range names {
+		a, err := st.SetRole(ctx, lead, name, store.RoleAnnotator)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -157,7 +165,7 @@ func armStudy(t *testing.T, panes int, from store.GoldFrom) (db, runFile string)
 			}
 		}
 	}
-	return db, runFile
+	return runFile
 }
 
 // leadOf is the database's lead (the OS user who imported first).
@@ -576,4 +584,95 @@ func TestGoldFromTheBlindArmOrEveryArm(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("all", all, "gold from the arms: blind, after:judge (every arm's labels)")
+}
+
+// armMarks are what would tell a reader of the arms: the arm shown a
+// run, the figures' key and headings, the export's columns.
+var armMarks = []string{"after:judge", `"arms"`, "first_label", "Arms (gold", `id="arms"`, "gold from the arms"}
+
+// hasArms names the first mark of the arms in out, "" for none.
+func hasArms(out string) string {
+	for _, m := range armMarks {
+		if strings.Contains(out, m) {
+			return m
+		}
+	}
+	return ""
+}
+
+// The figures per arm, the labels export's arm columns and the release's
+// note are a lead's: an annotator in the study (another OS user) and an
+// adjudicator see nothing of arms in stats, agree, annotators --quality,
+// report or their export, on the CLI; the lead sees them on each.
+func TestArmFiguresAreALeadsOnlyOnTheCLI(t *testing.T) {
+	t.Parallel()
+	setpriv, games := otherUser(t)
+	dir, bin, db := sharedPlace(t)
+	armStudyAt(t, bin, dir, db, 8, store.GoldFromBlind, "p0", "games", "p2", "p3")
+	shareDB(db)
+	as := func(args ...string) result {
+		t.Helper()
+		return run(t, asUser(context.Background(), setpriv, games.Uid, games.Gid, dir, bin, db, args...))
+	}
+	routes := [][]string{{"stats", "--dataset", "study", "--json"}, {"stats", "--dataset", "study"},
+		{"agree", "--dataset", "study"}, {"agree", "--dataset", "study", "--json"},
+		{"export", "--format", "labels", "--dataset", "study"}, {"report", "--dataset", "study"}}
+	for _, args := range append(routes, []string{"annotators", "--quality", "--dataset", "study", "--json"},
+		[]string{"export", "--format", "gold", "--dataset", "study"}) {
+		if r := runBin(t, bin, db, args...); r.code != 0 || hasArms(r.stdout+r.stderr) == "" {
+			t.Errorf("the lead's %s shows no arms: %+v", strings.Join(args, " "), r)
+		}
+	}
+	for _, args := range routes {
+		r := as(args...)
+		if m := hasArms(r.stdout + r.stderr); r.code != 0 || m != "" {
+			t.Errorf("annotator games's %s: %q (exit %d): %.400s", strings.Join(args, " "), m, r.code, r.stdout+r.stderr)
+		}
+	}
+	if r := runBin(t, bin, db, "annotators", "games", "--role", "adjudicator"); r.code != 0 {
+		t.Fatalf("games to adjudicator: %+v", r)
+	}
+	for _, args := range append(routes, []string{"annotators", "--quality", "--dataset", "study", "--json"}) {
+		r := as(args...)
+		if m := hasArms(r.stdout + r.stderr); r.code != 0 || m != "" {
+			t.Errorf("adjudicator games's %s: %q (exit %d): %.400s", strings.Join(args, " "), m, r.code, r.stdout+r.stderr)
+		}
+	}
+}
+
+// Over SSH, an annotator of the study sees nothing of arms in stats,
+// agree, report or their export; the lead's key sees the figures.
+func TestArmFiguresAreALeadsOnlyOverSSH(t *testing.T) {
+	t.Parallel()
+	db, _ := armStudy(t, 8, store.GoldFromBlind)
+	bin, dir := binary(t), filepath.Dir(db)
+	key := func(name string) gossh.Signer {
+		signer, pub := sshKey(t, dir, name)
+		if r := runBin(t, bin, db, "annotators", name, "--key-file", pub); r.code != 0 {
+			t.Fatalf("register %s's key: %+v", name, r)
+		}
+		return signer
+	}
+	p1, lead := key("p1"), key(osUser())
+	srv := startServe(t, db)
+	commands := []string{"stats --dataset study --json", "stats --dataset study", "agree --dataset study",
+		"agree --dataset study --json", "export --format labels --dataset study", "report --dataset study"}
+	for who, signer := range map[string]gossh.Signer{"p1": p1, "lead": lead} {
+		c, err := sshDial(t, srv.addr, signer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		for _, command := range commands {
+			r := sshRun(t, c, "", command)
+			switch m := hasArms(r.stdout + r.stderr); {
+			case r.code != 0:
+				t.Errorf("%s's %s over SSH: %+v", who, command, r)
+			case who == "lead" && m == "":
+				t.Errorf("the lead's %s over SSH shows no arms: %.400s", command, r.stdout)
+			case who != "lead" && m != "":
+				t.Errorf("%s's %s over SSH shows %q: %.400s", who, command, m, r.stdout)
+			}
+		}
+	}
 }
