@@ -54,7 +54,11 @@ func newAgreeCmd(g *globals) *cobra.Command {
 			"scale and pools them (a warning says when their labels use different categories).\n" +
 			"A dataset's labels count once settled: finished HITs, merged whole HITs, imported releases.\n" +
 			"From a dataset the coefficients come from its kept table of count patterns, which costs the\n" +
-			"same at a thousand labels or millions; --pairs and --json read every label.",
+			"same at a thousand labels or millions; --pairs and --json read every label.\n" +
+			"On a dataset with arms every figure rests on the blind arm's labels unless policy\n" +
+			"--gold-from all, and a lead's report ends with the figures per arm (JSON: \"arms\"):\n" +
+			"agreement within each arm, with each arm's run and with the blind arm's gold, and each\n" +
+			"arm less the blind arm with --bootstrap intervals over items (docs/study.md).",
 		Example: "  claritty agree --dataset MIMICS-Manual\n" +
 			"  claritty agree --ratings labels.tsv --categories 0,1,2 --json\n" +
 			"  claritty agree --ratings clariq.tsv --categories need=1,2,3,4 --categories usefulness=1,2,3",

@@ -37,7 +37,9 @@ func newStatsCmd(g *globals) *cobra.Command {
 			"--csv writes every figure of --json one a line: table,row,column,value (row: a list\n" +
 			"element's first field when that is text, else its place from 0; column: the path to the\n" +
 			"figure, / between keys, a Bradley–Terry group numbered from 1 as the text numbers it;\n" +
-			"value as in the JSON, empty for null).",
+			"value as in the JSON, empty for null).\n" +
+			"On a dataset with arms a lead's tables are followed by the figures per arm (JSON: \"arms\";\n" +
+			"docs/study.md), and gold comes from the blind arm's labels unless policy --gold-from all.",
 		Example: "  claritty stats --dataset MIMICS-Manual\n  claritty stats --dataset MIMICS-Manual --json\n" +
 			"  claritty stats --dataset MIMICS-Manual --csv > stats.csv",
 		Args: cobra.NoArgs,
