@@ -676,3 +676,39 @@ func TestArmFiguresAreALeadsOnlyOverSSH(t *testing.T) {
 		}
 	}
 }
+
+// Every figure of the lead's report of a dataset with arms is the one
+// agree, bench and annotators --quality --json give, the Arms section's
+// among them (at quality's "arms"), and the quality JSON's arms are
+// stats --json's.
+func TestReportArmFiguresAreTheQualityJSON(t *testing.T) {
+	t.Parallel()
+	db, _ := armStudy(t, 8, store.GoldFromBlind)
+	bin := binary(t)
+	docs := map[string]any{}
+	for src, args := range map[string][]string{
+		"agree":   {"agree", "--dataset", "study", "--json"},
+		"bench":   {"bench", "--dataset", "study", "--json"},
+		"quality": {"annotators", "--quality", "--dataset", "study", "--json"},
+		"stats":   {"stats", "--dataset", "study", "--json"},
+	} {
+		r := runBin(t, bin, db, args...)
+		if r.code != 0 {
+			t.Fatalf("%v: %+v", args, r)
+		}
+		docs[src] = decodeJSON(t, src, r.stdout)
+	}
+	q, _ := jsonAt(docs["quality"], "arms")
+	s, _ := jsonAt(docs["stats"], "arms")
+	if q == nil || fmt.Sprint(q) != fmt.Sprint(s) {
+		t.Errorf("annotators --quality's arms differ from stats':\n%v\n%v", q, s)
+	}
+	r := runBin(t, bin, db, "report", "--dataset", "study")
+	if r.code != 0 || !strings.Contains(r.stdout, `<h2 id="arms">`) {
+		t.Fatalf("report: %+v", r)
+	}
+	arms := r.stdout[strings.Index(r.stdout, `<h2 id="arms">`):]
+	if n := checkFigures(t, "report", r.stdout, docs); n["quality"] == 0 || !strings.Contains(arms, `data-path="arms/differences/0/run_kappa_difference"`) {
+		t.Errorf("the report's arms section has no figures of quality's arms: %v", n)
+	}
+}
