@@ -348,6 +348,14 @@ func TestStatsArmFiguresEqualARecomputationFromTheExport(t *testing.T) {
 		t.Fatalf("export: %+v", ex)
 	}
 	rows := readExport(t, ex.stdout)
+	// The export, arm and first label and all, merges back as it is.
+	back := filepath.Join(t.TempDir(), "labels.tsv")
+	if err := os.WriteFile(back, []byte(ex.stdout), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if m := runBin(t, bin, db, "import", "--format", "labels", back); m.code != 0 || !strings.Contains(m.stderr, "0 added, 0 changed") {
+		t.Errorf("the export merged back: %+v", m)
+	}
 	body, err := os.ReadFile(runFile)
 	if err != nil {
 		t.Fatal(err)
