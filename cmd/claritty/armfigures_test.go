@@ -16,6 +16,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
 )
 
@@ -718,5 +719,33 @@ func TestReportArmFiguresAreTheQualityJSON(t *testing.T) {
 	arms := r.stdout[strings.Index(r.stdout, `<h2 id="arms">`):]
 	if n := checkFigures(t, "report", r.stdout, docs); n["quality"] == 0 || !strings.Contains(arms, `data-path="arms/differences/0/run_kappa_difference"`) {
 		t.Errorf("the report's arms section has no figures of quality's arms: %v", n)
+	}
+}
+
+// withArmsJSON keeps every document's figures and adds the arms': to an
+// object as its last key, an empty object's only one, and beside any
+// other document, which goes under "table"; each result is JSON.
+func TestWithArmsJSONKeepsTheDocument(t *testing.T) {
+	t.Parallel()
+	arms := &report.ArmFigures{GoldFrom: "blind"}
+	for doc, want := range map[string]string{
+		"{\n  \"a\": 1\n}\n": "a 1",
+		"{}\n":               "",
+		"null\n":             "table null",
+		"[1, 2]\n":           "table [1, 2]",
+	} {
+		var b strings.Builder
+		if err := withArmsJSON(&b, []byte(doc), arms); err != nil {
+			t.Fatal(err)
+		}
+		var v map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(b.String()), &v); err != nil {
+			t.Fatalf("%q: %v\n%s", doc, err, b.String())
+		}
+		key, val, _ := strings.Cut(want, " ")
+		if len(v) != 1+len(strings.Fields(want))/2 || !strings.Contains(string(v["arms"]), `"gold_from": "blind"`) ||
+			(key != "" && string(v[key]) != val) || !strings.HasSuffix(strings.TrimSpace(b.String()), "}\n}") {
+			t.Errorf("%q: %s", doc, b.String())
+		}
 	}
 }
