@@ -150,7 +150,7 @@ type armUnit struct {
 // ComputeArmFigures is the per-arm figures of a study's data on protocol
 // p, with the blind arm's gold picked by rule.
 func ComputeArmFigures(d store.StudyData, p guidelines.Protocol, rule agreement.Rule, opt agreement.Options) ArmFigures {
-	out := ArmFigures{GoldFrom: string(d.GoldFrom), Bootstrap: opt.Bootstrap, Seed: opt.Seed}
+	out := ArmFigures{GoldFrom: string(d.GoldFrom), Bootstrap: opt.Bootstrap, Seed: opt.Seed, Differences: []ArmDifference{}}
 	blind := slices.IndexFunc(d.Arms, store.Arm.Blind)
 	if blind < 0 {
 		out.GoldFrom = string(store.GoldFromAll)
@@ -447,7 +447,7 @@ func (f ArmFigures) Text() string {
 	if f.GoldFrom == string(store.GoldFromAll) {
 		from = "every arm's labels"
 	}
-	fmt.Fprintf(&b, "Arms (gold, and every figure above, from %s)\n\n", from)
+	fmt.Fprintf(&b, "Arms (gold from %s)\n\n", from)
 	rows := [][]string{{"arm", "per item", "annotators", "items", "labels", "changed", "HITs", "median HIT"}}
 	for _, a := range f.Arms {
 		rows = append(rows, []string{display.Clean(a.Arm), strconv.Itoa(a.PerItem), strconv.Itoa(a.Annotators),

@@ -24,7 +24,7 @@ func armsSection(f *ArmFigures) template.HTML {
 			countFig(SrcQuality, p+"/labels", a.Labels), fig(SrcQuality, p+"/changed_share", a.ChangedShare, 3),
 			fig(SrcQuality, p+"/median_hit_seconds", a.MedianHITSeconds, 1)})
 	}
-	out := note(esc("Gold, and every figure of this report but these, rest on "+from+".")) +
+	out := note(esc("Gold comes from "+from+"; these figures read every arm's.")) +
 		table([]string{"arm", "per item", "annotators", "items", "labels", "changed after seeing the run", "median s"}, cells)
 	for t := range typesOf(f.Arms) {
 		var rows [][]string
