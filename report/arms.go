@@ -62,7 +62,8 @@ type ArmType struct {
 	// Distribution is the arm's final labels per value of the scale.
 	Distribution []ArmCount `json:"distribution"`
 	Within       ArmWithin  `json:"within"`
-	// Runs is the arm's agreement with each arm's run, in arm order.
+	// Runs is the arm's agreement with each arm's run, in arm order, each
+	// run once.
 	Runs []ArmAgreement `json:"runs"`
 	// Gold is the arm's agreement with the blind arm's gold; nil for the
 	// blind arm itself (GoldWhy says why) or with no blind arm.
@@ -258,10 +259,12 @@ func armType(d store.StudyData, p guidelines.Protocol, units []*armUnit, t int, 
 		at.Distribution = append(at.Distribution, ArmCount{Label: p.LabelString(v), Value: v, N: counts[v], Share: fraction(counts[v], n)})
 	}
 	at.Within = withinArm(p, units, t, a.Seq, nil, opt)
+	seen := map[int64]bool{}
 	for _, other := range d.Arms {
-		if other.Blind() {
-			continue
+		if other.Blind() || seen[other.RunID] {
+			continue // an after: and a before: arm may show one run
 		}
+		seen[other.RunID] = true
 		ag := runAgreement(units, t, a.Seq, d.Runs[other.RunID], nil)
 		ag.Run = other.Run
 		at.Runs = append(at.Runs, ag)
@@ -378,11 +381,12 @@ func armDifference(d store.StudyData, p guidelines.Protocol, units []*armUnit, t
 	noCI.Bootstrap = 0
 	diffs := func(w draw) (runK, within agreement.Value) {
 		runK = minus(runAgreement(units, t, a.Seq, run, w).Kappa, runAgreement(units, t, b.Seq, run, w).Kappa)
-		within = minus(withinArm(p, units, t, a.Seq, w, noCI).Kappa, withinArm(p, units, t, b.Seq, w, noCI).Kappa)
+		within = minus(fleissOf(units, t, a.Seq, w), fleissOf(units, t, b.Seq, w))
 		return runK, within
 	}
 	var diff ArmDifference
-	diff.RunKappa, diff.Within = diffs(nil)
+	diff.RunKappa, _ = diffs(nil)
+	diff.Within = minus(withinArm(p, units, t, a.Seq, nil, noCI).Kappa, withinArm(p, units, t, b.Seq, nil, noCI).Kappa)
 	var items []int64
 	for _, u := range units {
 		if u.typ == t && (len(items) == 0 || items[len(items)-1] != u.item) {
@@ -412,6 +416,49 @@ func armDifference(d store.StudyData, p guidelines.Protocol, units []*armUnit, t
 	}
 	diff.RunCI, diff.WithinCI = agreement.Percentile95(runs), agreement.Percentile95(withins)
 	return diff
+}
+
+// fleissOf is Fleiss' κ of the arm's labels of type t in Gwet's form, as
+// agreement.Analyze computes it (observed agreement the mean share of
+// agreeing pairs over units with two or more labels, chance Σ π², π a
+// value's mean share over units with one or more), each unit weighted by
+// its item's draws: a bootstrap replicate's, without the rest of a report.
+func fleissOf(units []*armUnit, t, arm int, w draw) agreement.Value {
+	var pi [store.VoteSlots]float64
+	var pa, n1, n2 float64
+	for _, u := range units {
+		ls := u.byArm[arm]
+		x := float64(w.times(u.item))
+		if u.typ != t || len(ls) == 0 || x == 0 {
+			continue
+		}
+		var c [store.VoteSlots]float64
+		for _, l := range ls {
+			c[l.Value]++
+		}
+		m := float64(len(ls))
+		n1 += x
+		agree := 0.0
+		for v, k := range c {
+			pi[v] += x * k / m
+			agree += k * (k - 1)
+		}
+		if m >= 2 {
+			n2 += x
+			pa += x * agree / (m * (m - 1))
+		}
+	}
+	if n2 < 2 {
+		return agreement.Value{}
+	}
+	pe := 0.0
+	for _, v := range pi {
+		pe += (v / n1) * (v / n1)
+	}
+	if 1-pe <= 1e-12 {
+		return agreement.Value{}
+	}
+	return defined((pa/n2 - pe) / (1 - pe))
 }
 
 // minus is a − b, defined when both are.

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -76,5 +77,20 @@ func TestArmDifferencesAreSeeded(t *testing.T) {
 	}
 	if a.Arms[1].Changed == 0 || a.Arms[0].Changed != 0 {
 		t.Errorf("changed: blind %d, after %d", a.Arms[0].Changed, a.Arms[1].Changed)
+	}
+}
+
+// The bootstrap's light Fleiss' κ is agree's on the arm's labels.
+func TestArmFleissIsAgreesKappa(t *testing.T) {
+	t.Parallel()
+	d := armData(40)
+	d.Labels = d.Labels[:len(d.Labels)-3] // the last pane: one label only
+	units := armUnits(d, guidelines.MIMICS, agreement.RuleMajority, 0)
+	for arm := range 2 {
+		want := withinArm(guidelines.MIMICS, units, 0, arm, nil, agreement.Options{}).Kappa
+		got := fleissOf(units, 0, arm, nil)
+		if !want.Defined || !got.Defined || math.Abs(got.V-want.V) > 1e-12 {
+			t.Errorf("arm %d: %v, agree's %v", arm, got, want)
+		}
 	}
 }
