@@ -712,6 +712,9 @@ func TestReportArmFiguresAreTheQualityJSON(t *testing.T) {
 	if q == nil || fmt.Sprint(q) != fmt.Sprint(s) {
 		t.Errorf("annotators --quality's arms differ from stats':\n%v\n%v", q, s)
 	}
+	if c := runBin(t, bin, db, "stats", "--dataset", "study", "--csv"); c.code != 0 || !strings.Contains(c.stdout, "\narms,") {
+		t.Errorf("stats --csv has no arms: %+v", c)
+	}
 	r := runBin(t, bin, db, "report", "--dataset", "study")
 	if r.code != 0 || !strings.Contains(r.stdout, `<h2 id="arms">`) {
 		t.Fatalf("report: %+v", r)
