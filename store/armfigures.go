@@ -109,7 +109,7 @@ func armNameOf(dataset, annotator string) string {
 // First): a lead's reading of labels, of a dataset with arms (of any, for
 // every dataset's). Nobody else learns that there are arms.
 func (r *Reading) ArmsInLabels(ctx context.Context) (bool, error) {
-	if r.scope != scopeAll || !Allows(r.role, ActPolicy) {
+	if !r.readsArms() {
 		return false, nil
 	}
 	var has bool
@@ -138,3 +138,7 @@ func (r *Reading) GoldMin(ctx context.Context) (int, error) {
 	}
 	return p.Min, nil
 }
+
+// readsArms says whether the reading may hand out labels' arms: a lead's
+// reading of everyone's labels.
+func (r *Reading) readsArms() bool { return r.scope == scopeAll && Allows(r.role, ActPolicy) }

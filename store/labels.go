@@ -384,7 +384,7 @@ func (r *Reading) eachLabel(ctx context.Context, text bool, fn func(LabelRow) er
 			JOIN datasets d ON d.id = i.dataset_id
 		WHERE (i.dataset_id = ?1 OR (?1 = 0 AND (SELECT d.purpose FROM datasets d WHERE d.id = i.dataset_id) = 'task'))
 			AND (?2 = 0 OR l.annotator_id = ?2)
-		ORDER BY i.dataset_id, i.seq, `+r.s.unitOrderOf("unit")+`, a.name`, []any{r.dataset, only, !r.pairs, r.scope == scopeAll}, func(rows *sql.Rows) (LabelRow, error) {
+		ORDER BY i.dataset_id, i.seq, `+r.s.unitOrderOf("unit")+`, a.name`, []any{r.dataset, only, !r.pairs, r.readsArms()}, func(rows *sql.Rows) (LabelRow, error) {
 		var l LabelRow
 		var itemID int64
 		var firstLeft sql.NullBool
