@@ -128,3 +128,8 @@ func quantile(sorted []float64, p float64) float64 {
 	}
 	return sorted[lo] + (h-float64(lo))*(sorted[lo+1]-sorted[lo])
 }
+
+// Percentile95 is the percentile 95% interval of replicates (2.5th and
+// 97.5th percentiles, as every interval of a report): for a caller's own
+// bootstrap. It sorts xs.
+func Percentile95(xs []float64) Interval { return percentile95(xs) }

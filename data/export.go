@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
@@ -52,19 +53,31 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 	if rename == nil {
 		rename = func(s string) string { return s }
 	}
+	arms, err := r.ArmsInLabels(ctx)
+	if err != nil {
+		return err
+	}
+	if arms {
+		header = armsHeader(header)
+	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, header)
 	each := r.EachLabel
 	if text {
 		each = r.EachLabelText
 	}
-	err := each(ctx, func(l store.LabelRow) error {
+	err = each(ctx, func(l store.LabelRow) error {
 		secs := ""
 		if l.Seconds != nil {
 			secs = strconv.FormatFloat(*l.Seconds, 'f', 1, 64)
 		}
 		_, err := fmt.Fprintf(bw, "%s\t%s\t%s\t%s\t%s\t%s\t%s",
 			display.Clean(l.Item), l.Unit, display.Clean(rename(l.Annotator)), labelString(r, l), l.CreatedAt, l.UpdatedAt, secs)
+		if err == nil && arms {
+			first := l
+			first.Value = l.First
+			_, err = bw.WriteString("\t" + display.Clean(l.Arm) + "\t" + labelString(r, first))
+		}
 		if err == nil && text {
 			_, err = bw.WriteString("\t" + tsvCell(l.Text) + "\t" + tsvCell(l.Text2) + "\t" + tsvCell(l.RowID))
 		}
@@ -77,6 +90,18 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 		return err
 	}
 	return bw.Flush()
+}
+
+// ArmsHeader names the columns a lead's labels export of a dataset with
+// arms adds after seconds: each label's arm (blind, after:RUN, before:RUN;
+// empty for an annotator in none) and the label first keyed (label is the
+// final one). A merge reads label and leaves them.
+const ArmsHeader = "arm\tfirst_label"
+
+// armsHeader puts ArmsHeader after a labels header's seconds column.
+func armsHeader(header string) string {
+	base, rest, _ := strings.Cut(header, "seconds")
+	return base + "seconds\t" + ArmsHeader + rest
 }
 
 // labelString is a label as a labels file writes it: on its item's kind's

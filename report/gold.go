@@ -105,7 +105,11 @@ func rulesOf(ctx context.Context, r *store.Reading) (datasetRules, error) {
 	if err != nil {
 		return datasetRules{}, err
 	}
-	rules := datasetRules{Protocol: r.Protocol(kind), units: r.Units(), rule: pol.Gold, min: pol.Min, model: pol.Model == store.GoldDawidSkene}
+	min, err := r.GoldMin(ctx) // with gold from a blind arm, its count
+	if err != nil {
+		return datasetRules{}, err
+	}
+	rules := datasetRules{Protocol: r.Protocol(kind), units: r.Units(), rule: pol.Gold, min: min, model: pol.Model == store.GoldDawidSkene}
 	if kind != guidelines.MIMICS.Kind {
 		rules.turns, err = r.UnitCounts(ctx)
 	}

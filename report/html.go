@@ -68,6 +68,7 @@ var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"agreementSection": agreementSection,
 	"labelsSection":    labelsSection,
 	"qualitySection":   qualitySection,
+	"armsSection":      armsSection,
 	"throughputChart":  throughputChart,
 	"adjudication":     adjudicationSection,
 	"leaderboard":      leaderboardSection,
@@ -104,7 +105,9 @@ svg text { font: 12px system-ui, sans-serif; fill: #1d232a; }
 {{labelsSection .Agreement .Names}}
 <h2 id="quality">Annotators' quality</h2>
 {{qualitySection .Quality}}
-<h2 id="throughput">Throughput</h2>
+{{with .Quality}}{{with .Arms}}<h2 id="arms">Arms</h2>
+{{armsSection .}}
+{{end}}{{end}}<h2 id="throughput">Throughput</h2>
 {{throughputChart .Throughput .ThroughputMine}}
 <h2 id="adjudication">Adjudication</h2>
 {{adjudication .Adjudication}}

@@ -29,6 +29,9 @@ type Quality struct {
 	// of their own, and a figure pools units of one scale only. Their
 	// figures per type (ByType) stand. "" when the types share a scale.
 	NotPooled string `json:"not_pooled,omitempty"`
+	// Arms are the figures per arm of a dataset with arms, for a lead
+	// (nil for anyone else, or without arms).
+	Arms *ArmFigures `json:"arms,omitempty"`
 }
 
 // AnnotatorQuality is one annotator's figures. A share or coefficient
@@ -172,9 +175,29 @@ func ReadQuality(ctx context.Context, st *store.Store, who store.Annotator, d st
 	}
 	q, err := computeQuality(d.Name, data, ctx.Done())
 	if err == nil {
+		q.Arms, err = readQualityArms(ctx, st, who, d)
+	}
+	if err == nil {
 		err = ctx.Err() // stopped early: unfinished, not to be shown
 	}
 	return q, err
+}
+
+// readQualityArms is the per-arm figures for a lead, nil for anyone else
+// or without arms.
+func readQualityArms(ctx context.Context, st *store.Store, who store.Annotator, d store.Dataset) (*ArmFigures, error) {
+	r, err := st.ReadFigures(ctx, who, d.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	opt := agreement.DefaultOptions
+	opt.Stop = ctx.Done()
+	f, ok, err := ReadArmFigures(ctx, r, opt)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return &f, nil
 }
 
 // ComputeQuality computes the report from the data.
@@ -646,6 +669,9 @@ func (q Quality) Text() string {
 	}
 	q.writeByType(&b)
 	b.WriteString("\n" + qualityKey)
+	if q.Arms != nil {
+		b.WriteString("\n" + q.Arms.Text())
+	}
 	for _, m := range q.Models {
 		fmt.Fprintf(&b, "\nDawid–Skene on %s: %s,\n  priors %s, %s, last change %.2g%s\n", m.Scale, display.Count(m.Units, "unit", "units"),
 			floats(m.Priors), display.Count(m.Iterations, "iteration", "iterations"), m.Change, map[bool]string{true: "", false: " (NOT CONVERGED)"}[m.Converged])

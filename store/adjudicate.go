@@ -81,7 +81,7 @@ func disputed(ctx context.Context, q *ptx, datasetID, itemID int64, withDecided 
 		return nil, err
 	}
 	query := `SELECT ` + itemColumns + `, i.open = 0 AND i.tied > 0,
-		(` + settledVotesOf("i.id") + `),
+		(` + settledVotesOf("i") + `),
 		(SELECT group_concat(a.unit || ' ' || a.adjudicator_id || ' ' || a.value, ',') FROM adjudications a WHERE a.item_id = i.id),
 		(SELECT group_concat(r.unit || ' ' || r.sent_by || ' 0', ',') FROM referrals r WHERE r.item_id = i.id),
 		i.open = 0, (` + settledAnswers + `),

@@ -183,13 +183,29 @@ func (s *Store) SetArms(ctx context.Context, who Annotator, datasetID int64, arm
 				return err
 			}
 		}
-		_, err := w.exec(`UPDATE datasets SET gold_from = ? WHERE id = ?`, string(from), datasetID)
-		return err
+		return setGoldFrom(w, datasetID, from)
 	})
 	if err != nil {
 		return fmt.Errorf("set arms: %w", err)
 	}
 	return nil
+}
+
+// setGoldFrom sets whose labels the dataset's gold comes from and, when
+// that changes, counts every item's ties and agreement patterns again:
+// they rest on the labels that count for gold (goldVoter).
+func setGoldFrom(w *ptx, datasetID int64, from GoldFrom) error {
+	var was GoldFrom
+	if err := w.scan(`SELECT gold_from FROM datasets WHERE id = ?`, []any{datasetID}, &was); err != nil {
+		return err
+	}
+	if was == from {
+		return nil
+	}
+	if _, err := w.exec(`UPDATE datasets SET gold_from = ? WHERE id = ?`, string(from), datasetID); err != nil {
+		return err
+	}
+	return refreshDataset(w, datasetID)
 }
 
 // replaceArms writes the dataset's arms (an empty list: none) and sets its

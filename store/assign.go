@@ -630,10 +630,6 @@ const (
 		WHERE i.id = ?4`
 	itemState   = `SELECT d.gold_rule, i.dataset_id, i.patterns, i.parts_by, d.purpose = 'task' FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
 	itemPartsBy = `UPDATE items SET parts_by = ? WHERE id = ?`
-	// Each label of the item, whether its HIT is finished, and whether it
-	// came from a release file (no HIT): settled either way.
-	itemVotes = `SELECT l.unit, l.value, coalesce(h.finished_at IS NOT NULL, 0), h.item_id IS NULL FROM labels l
-		LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id WHERE l.item_id = ?`
 	// The item's counters, open and free marks (see refreshFree) and
 	// agreement patterns from its HITs (?2 tied units, ?3 patterns).
 	itemRefresh = `UPDATE items SET finished = c.done, tied = ?2, patterns = ?3,
@@ -645,6 +641,13 @@ const (
 			FROM hits WHERE item_id = ?1) c
 		WHERE items.id = ?1 AND d.id = items.dataset_id RETURNING open`
 )
+
+// itemVotes is each label of the item that counts for its gold
+// (goldVoter), whether its HIT is finished, and whether it came from a
+// release file (no HIT): settled either way.
+var itemVotes = `SELECT l.unit, l.value, coalesce(h.finished_at IS NOT NULL, 0), h.item_id IS NULL FROM labels l
+	LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
+	WHERE l.item_id = ?1 AND ` + goldVoter("(SELECT dataset_id FROM items WHERE id = ?1)")
 
 // NoWork says why an annotator has no HIT: how many HITs they finished
 // (gold checks among them, as their own counts show them everywhere); of

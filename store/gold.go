@@ -31,14 +31,36 @@ type Decision struct {
 // a HIT still in progress is not, and every figure (gold, agreement, the
 // paper's tables, bench scores, the side pane) reads settled labels only,
 // through this one query.
-const settledVotes = `SELECT group_concat(l.unit || ' ' || l.annotator_id || ' ' || l.value ||
+//
+// On a dataset with arms whose gold comes from the blind arm, the labels
+// of the other arms' annotators are not read here either (goldVoter): they
+// saw a run's label, so gold, and every figure but the per-arm ones, rest
+// on the labels of people who did not.
+var settledVotes = `SELECT group_concat(l.unit || ' ' || l.annotator_id || ' ' || l.value ||
 		iif(h.item_id IS NULL, ' i', ''), ',')
 	FROM labels l LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
-	WHERE l.item_id = items.id AND (h.item_id IS NULL OR h.finished_at IS NOT NULL)`
+	WHERE l.item_id = items.id AND (h.item_id IS NULL OR h.finished_at IS NOT NULL)
+		AND ` + goldVoter("items.dataset_id")
 
-// settledVotesOf is settledVotes of the item whose id is the column item.
-func settledVotesOf(item string) string {
-	return strings.Replace(settledVotes, "items.id", item, 1)
+// settledVotesOf is settledVotes of the item of the table alias (its id and
+// dataset_id columns).
+func settledVotesOf(alias string) string {
+	return strings.ReplaceAll(settledVotes, "items.", alias+".")
+}
+
+// goldVoter is SQL true when label l (its annotator_id) counts for the
+// gold of dataset (an SQL expression): unless the dataset has arms, a
+// blind one among them, and takes its gold from the blind arm, and l's
+// annotator is in an arm shown a run's label. An annotator in no arm (a
+// release file's) saw no run here: their labels count. It looks up the
+// annotator's arm by its key first, so a dataset without arms pays one
+// search per label.
+func goldVoter(dataset string) string {
+	return `NOT EXISTS (SELECT 1 FROM annotator_arms m
+		JOIN arms a ON a.dataset_id = m.dataset_id AND a.seq = m.arm_seq AND a.shows <> 'never'
+		JOIN datasets d ON d.id = m.dataset_id AND d.gold_from = 'blind'
+		WHERE m.dataset_id = ` + dataset + ` AND m.annotator_id = l.annotator_id
+			AND EXISTS (SELECT 1 FROM arms b WHERE b.dataset_id = m.dataset_id AND b.shows = 'never'))`
 }
 
 // GoldRow is one pane with everything its gold labels rest on.

@@ -339,6 +339,11 @@ type LabelRow struct {
 	// a conversation's topic and facet …), and RowID a grouped row's id
 	// (Reading.UnitText), from EachLabelText only.
 	Text, Text2, RowID string
+	// Arm is the annotator's arm on a dataset with arms (blind, after:RUN,
+	// before:RUN; "" in none), and First the value first keyed: in a
+	// lead's reading only (ArmsInLabels), else "" and Value.
+	Arm   string
+	First int
 }
 
 // EachLabel calls fn for every label of the reading's dataset (all
@@ -372,16 +377,18 @@ func (r *Reading) eachLabel(ctx context.Context, text bool, fn func(LabelRow) er
 	var texter unitTexter
 	return stream(ctx, r.tx, "list labels", `
 		SELECT i.id, i.uid, d.kind, l.unit, a.name, l.value, coalesce(l.text, ''), l.created_at, l.updated_at, l.seconds, `+texts+`,
-			CASE WHEN ?3 AND d.kind = '`+string(guidelines.Compare.Kind)+`' THEN (SELECT p.first_left FROM pairs p WHERE p.item_id = l.item_id) END
+			CASE WHEN ?3 AND d.kind = '`+string(guidelines.Compare.Kind)+`' THEN (SELECT p.first_left FROM pairs p WHERE p.item_id = l.item_id) END,
+			CASE WHEN ?4 THEN coalesce(`+armNameOf("i.dataset_id", "l.annotator_id")+`, '') ELSE '' END,
+			CASE WHEN ?4 THEN coalesce(l.first_value, l.value) ELSE l.value END
 		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
 			JOIN datasets d ON d.id = i.dataset_id
 		WHERE (i.dataset_id = ?1 OR (?1 = 0 AND (SELECT d.purpose FROM datasets d WHERE d.id = i.dataset_id) = 'task'))
 			AND (?2 = 0 OR l.annotator_id = ?2)
-		ORDER BY i.dataset_id, i.seq, `+r.s.unitOrderOf("unit")+`, a.name`, []any{r.dataset, only, !r.pairs}, func(rows *sql.Rows) (LabelRow, error) {
+		ORDER BY i.dataset_id, i.seq, `+r.s.unitOrderOf("unit")+`, a.name`, []any{r.dataset, only, !r.pairs, r.readsArms()}, func(rows *sql.Rows) (LabelRow, error) {
 		var l LabelRow
 		var itemID int64
 		var firstLeft sql.NullBool
-		err := rows.Scan(&itemID, &l.Item, &l.Kind, &l.Unit, &l.Annotator, &l.Value, &l.Answer, &l.CreatedAt, &l.UpdatedAt, &l.Seconds, &l.Text, &l.Text2, &firstLeft)
+		err := rows.Scan(&itemID, &l.Item, &l.Kind, &l.Unit, &l.Annotator, &l.Value, &l.Answer, &l.CreatedAt, &l.UpdatedAt, &l.Seconds, &l.Text, &l.Text2, &firstLeft, &l.Arm, &l.First)
 		if err == nil && text {
 			var t UnitText
 			t, err = texter.of(ctx, r.tx, itemID, r.Protocol(l.Kind), l.Unit, UnitText{Text: l.Text, Text2: l.Text2})

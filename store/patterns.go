@@ -257,7 +257,7 @@ func recountPatterns(ctx context.Context, q source) ([]string, error) {
 	err := eachRow(ctx, q, `SELECT i.id, i.dataset_id, i.patterns, l.unit, l.value
 		FROM items i JOIN labels l ON l.item_id = i.id
 		LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
-		WHERE h.item_id IS NULL OR h.finished_at IS NOT NULL ORDER BY i.id`, nil, func(rows *sql.Rows) error {
+		WHERE (h.item_id IS NULL OR h.finished_at IS NOT NULL) AND `+goldVoter("i.dataset_id")+` ORDER BY i.id`, nil, func(rows *sql.Rows) error {
 		var id, ds int64
 		var patterns, unit string
 		var v int

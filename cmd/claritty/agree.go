@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -53,7 +54,11 @@ func newAgreeCmd(g *globals) *cobra.Command {
 			"scale and pools them (a warning says when their labels use different categories).\n" +
 			"A dataset's labels count once settled: finished HITs, merged whole HITs, imported releases.\n" +
 			"From a dataset the coefficients come from its kept table of count patterns, which costs the\n" +
-			"same at a thousand labels or millions; --pairs and --json read every label.",
+			"same at a thousand labels or millions; --pairs and --json read every label.\n" +
+			"On a dataset with arms every figure rests on the blind arm's labels unless policy\n" +
+			"--gold-from all, and a lead's report ends with the figures per arm (JSON: \"arms\"):\n" +
+			"agreement within each arm, with each arm's run and with the blind arm's gold, and each\n" +
+			"arm less the blind arm with --bootstrap intervals over items (docs/study.md).",
 		Example: "  claritty agree --dataset MIMICS-Manual\n" +
 			"  claritty agree --ratings labels.tsv --categories 0,1,2 --json\n" +
 			"  claritty agree --ratings clariq.tsv --categories need=1,2,3,4 --categories usefulness=1,2,3",
@@ -65,7 +70,7 @@ func newAgreeCmd(g *globals) *cobra.Command {
 			if fl.ratings == "" && !fl.json && !fl.pairs {
 				return keptAgreement(cmd, g, fl)
 			}
-			rep, what, votes, ratings, err := loadReport(cmd, g, fl)
+			rep, what, votes, ratings, arms, err := loadReport(cmd, g, fl)
 			if err != nil {
 				return err
 			}
@@ -75,9 +80,16 @@ func newAgreeCmd(g *globals) *cobra.Command {
 					rep.Majority = nil
 					fmt.Fprintln(cmd.ErrOrStderr(), "the per-unit majority list is left out: it is for leads")
 				}
-				return rep.WriteJSON(display.JSON(cmd.OutOrStdout())) // C1 escaped, as C0 is
+				var doc bytes.Buffer
+				if err := rep.WriteJSON(display.JSON(&doc)); err != nil { // C1 escaped, as C0 is
+					return err
+				}
+				return withArmsJSON(cmd.OutOrStdout(), doc.Bytes(), arms)
 			}
-			return report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, ratings, true, agreeLayout(cmd, fl))
+			if err := report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, ratings, true, agreeLayout(cmd, fl)); err != nil {
+				return err
+			}
+			return writeArmsText(cmd.OutOrStdout(), arms)
 		},
 	}
 	f := cmd.Flags()
@@ -101,35 +113,53 @@ func newAgreeCmd(g *globals) *cobra.Command {
 // figures over too few items of others' withheld), into a report from
 // every label; it says whether per-unit votes may be shown and whether
 // the units are ratings.
-func loadReport(cmd *cobra.Command, g *globals, fl agreeFlags) (rep agreement.Report, what string, votes, ratings bool, err error) {
+func loadReport(cmd *cobra.Command, g *globals, fl agreeFlags) (rep agreement.Report, what string, votes, ratings bool, arms *report.ArmFigures, err error) {
 	if fl.ratings != "" {
 		st, err := loadRatings(cmd, g, fl)
 		if err != nil {
-			return rep, "", false, false, err
+			return rep, "", false, false, nil, err
 		}
 		opt := fl.opt
 		opt.Stop = cmd.Context().Done()
 		rep := agreement.Analyze(st, opt)
 		if err := cmd.Context().Err(); err != nil {
-			return rep, "", false, false, err // stopped early: unfinished
+			return rep, "", false, false, nil, err // stopped early: unfinished
 		}
-		return rep, fl.ratings, true, ratingUnits(st), nil
+		return rep, fl.ratings, true, ratingUnits(st), nil, nil
 	}
 	if len(fl.categories) > 0 {
-		return rep, "", false, false, fmt.Errorf("--categories goes with --ratings: a dataset's scale is known")
+		return rep, "", false, false, nil, fmt.Errorf("--categories goes with --ratings: a dataset's scale is known")
 	}
 	ctx := cmd.Context()
 	s, me, d, err := g.openDataset(ctx, fl.dataset)
 	if err != nil {
-		return rep, "", false, false, err
+		return rep, "", false, false, nil, err
 	}
 	defer s.Close()
 	err = withReading(ctx, me, d.ID, s.ReadFigures, func(r *store.Reading) error {
 		votes = r.ShowsVotes()
-		rep, err = report.StudyReport(ctx, r, fl.opt)
+		if rep, err = report.StudyReport(ctx, r, fl.opt); err != nil {
+			return err
+		}
+		arms, err = readArms(ctx, r, agreeArmOptions(fl))
 		return err
 	})
-	return rep, fmt.Sprintf("dataset %q", display.Clean(d.Name)), votes, s.Protocol(d.Kind).Ratings && rep.Units.Units > 0, err
+	return rep, fmt.Sprintf("dataset %q", display.Clean(d.Name)), votes, s.Protocol(d.Kind).Ratings && rep.Units.Units > 0, arms, err
+}
+
+// agreeArmOptions are the per-arm figures' options: agree's bootstrap and
+// seed, over every label of each arm (--min-raters is the report's).
+func agreeArmOptions(fl agreeFlags) agreement.Options {
+	return agreement.Options{Bootstrap: fl.opt.Bootstrap, Seed: fl.opt.Seed}
+}
+
+// writeArmsText writes the per-arm figures after a report, when there are.
+func writeArmsText(w io.Writer, arms *report.ArmFigures) error {
+	if arms == nil {
+		return nil
+	}
+	_, err := io.WriteString(w, "\n"+arms.Text())
+	return err
 }
 
 // keptAgreement prints a dataset's report from its kept table of count
@@ -146,16 +176,24 @@ func keptAgreement(cmd *cobra.Command, g *globals, fl agreeFlags) error {
 	}
 	defer s.Close()
 	var rep agreement.Report
+	var arms *report.ArmFigures
 	err = withReading(ctx, me, d.ID, s.ReadFigures, func(r *store.Reading) error {
-		rep, err = report.KeptReport(ctx, r, fl.opt)
+		if rep, err = report.KeptReport(ctx, r, fl.opt); err != nil {
+			return err
+		}
+		arms, err = readArms(ctx, r, agreeArmOptions(fl))
 		return err
 	})
 	if err != nil {
 		return err
 	}
 	what := fmt.Sprintf("dataset %q", display.Clean(d.Name))
-	return report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, s.Protocol(d.Kind).Ratings && rep.Units.Units > 0, false,
+	err = report.WriteAgreement(chartWriter(cmd), rep, what, fl.opt, s.Protocol(d.Kind).Ratings && rep.Units.Units > 0, false,
 		agreeLayout(cmd, fl))
+	if err != nil {
+		return err
+	}
+	return writeArmsText(cmd.OutOrStdout(), arms)
 }
 
 // loadRatings reads a labels TSV someone has: it is theirs, so all of it

@@ -43,7 +43,8 @@ func newAnnotatorsCmd(g *globals) *cobra.Command {
 			"To leads and adjudicators the list also shows where each annotator stands in every\n" +
 			"dataset that trains or checks them (claritty policy --qualify, --check-rate …);\n" +
 			"--waive, --reset and --resume change it for NAME in --dataset (leads). --quality\n" +
-			"prints each annotator's quality in --dataset (--json for JSON).",
+			"prints each annotator's quality in --dataset (--json for JSON); a lead's adds the figures\n" +
+			"per arm of a dataset with arms (docs/study.md).",
 		Example: "  claritty annotators\n  claritty annotators ana --role adjudicator\n" +
 			"  claritty annotators ana --resume --dataset MIMICS-Manual\n" +
 			"  claritty annotators --quality --dataset MIMICS-Manual\n" +

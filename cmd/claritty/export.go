@@ -41,7 +41,8 @@ func newExportCmd(g *globals) *cobra.Command {
 			"  labels         every label: item unit annotator label created_at updated_at seconds,\n" +
 			"                 the file another database merges with claritty import --format labels\n" +
 			"                 (--pseudonymize: stable pseudonyms instead of names); below the lead a\n" +
-			"                 compare pair is its blind id (pair-…) and its label the side seen: A, tie, B\n" +
+			"                 compare pair is its blind id (pair-…) and its label the side seen: A, tie, B;\n" +
+			"                 a lead's of a dataset with arms adds arm and first_label after seconds\n" +
 			"  mimics-manual  gold labels in the released MIMICS-Manual format, panes in import order;\n" +
 			"                 flagged panes, panes with units labelled by fewer annotators than the\n" +
 			"                 policy's min, and panes with unresolved units are left out and counted\n" +
@@ -83,7 +84,8 @@ func newExportCmd(g *globals) *cobra.Command {
 			"A unit's gold label is its adjudicated label if any, else the majority (or, under\n" +
 			"policy --gold median, the median) of its settled labels (finished HITs, merged whole\n" +
 			"HITs, imported releases). Every release and gold format leaves out flagged items and\n" +
-			"items with insufficient units, and says on stderr how many and why. With --out a file\n" +
+			"items with insufficient units, and says on stderr how many and why (and, on a dataset\n" +
+			"with arms, which arms its gold came from: docs/study.md). With --out a file\n" +
 			"is written atomically (readers never see half of it; a symlink's target is replaced,\n" +
 			"but not through another user's link in a sticky folder such as /tmp); a FIFO or a\n" +
 			"device (/dev/stdout) is written in place and stays what it was.\n" +
@@ -311,12 +313,25 @@ func release(f exportFormat, fl exportFlags, write releaseWriter) writeFunc {
 			return err
 		}
 		var sum report.ReleaseSummary
+		var arms string
 		err = withReading(ctx, me, d.ID, st.ReadGold, func(r *store.Reading) error {
-			sum, err = write(ctx, r, d, w, fl.release())
+			if sum, err = write(ctx, r, d, w, fl.release()); err != nil {
+				return err
+			}
+			study, ok, err := r.Study(ctx)
+			if ok {
+				arms = report.GoldArms(study)
+			}
 			return err
 		})
 		if err == nil && fl.stderr != nil {
 			fmt.Fprintf(fl.stderr, "%s: %s\n", display.Clean(d.Name), sum.Line(st.Protocol(d.Kind).Items))
+			if arms != "" {
+				// On stderr, not in the file: a protocol's release is
+				// written back byte for byte, and every format's readers
+				// keep theirs.
+				fmt.Fprintf(fl.stderr, "%s: %s\n", display.Clean(d.Name), arms)
+			}
 		}
 		return err
 	}

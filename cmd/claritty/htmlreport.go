@@ -28,7 +28,8 @@ func newReportCmd(g *globals) *cobra.Command {
 			"annotators --quality --json and bench --json give, and each carries its place in that\n" +
 			"JSON (data-src, data-path). It shows what you may see: below a lead the same figures are\n" +
 			"withheld as in stats and bench; quality, everyone's throughput and adjudication are for\n" +
-			"adjudicators and leads (an annotator sees their own throughput).",
+			"adjudicators and leads (an annotator sees their own throughput); a lead's report of a\n" +
+			"dataset with arms adds the figures per arm (annotators --quality --json's \"arms\").",
 		Example: "  claritty report --dataset MIMICS-Manual --out report.html",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/kinds"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
@@ -36,7 +37,9 @@ func newStatsCmd(g *globals) *cobra.Command {
 			"--csv writes every figure of --json one a line: table,row,column,value (row: a list\n" +
 			"element's first field when that is text, else its place from 0; column: the path to the\n" +
 			"figure, / between keys, a Bradley–Terry group numbered from 1 as the text numbers it;\n" +
-			"value as in the JSON, empty for null).",
+			"value as in the JSON, empty for null).\n" +
+			"On a dataset with arms a lead's tables are followed by the figures per arm (JSON: \"arms\";\n" +
+			"docs/study.md), and gold comes from the blind arm's labels unless policy --gold-from all.",
 		Example: "  claritty stats --dataset MIMICS-Manual\n  claritty stats --dataset MIMICS-Manual --json\n" +
 			"  claritty stats --dataset MIMICS-Manual --csv > stats.csv",
 		Args: cobra.NoArgs,
@@ -83,9 +86,29 @@ func writeStatsCSV(ctx context.Context, w io.Writer, k *kinds.Kind, r *store.Rea
 // writeStats writes the dataset's tables over the reading: every role may
 // read them, the items the reader may still be given left out. Each kind's
 // own (its descriptor's Stats, k).
+// A lead's tables of a dataset with arms are followed by the figures per
+// arm (--json: under "arms").
 func writeStats(ctx context.Context, w io.Writer, k *kinds.Kind, r *store.Reading, d store.Dataset, asJSON bool) error {
 	t, err := k.Stats(ctx, r, d)
-	return textOrJSON(w, t, err, asJSON)
+	if err != nil {
+		return err
+	}
+	arms, err := readArms(ctx, r, agreement.DefaultOptions)
+	if err != nil {
+		return err
+	}
+	if arms == nil {
+		return textOrJSON(w, t, nil, asJSON)
+	}
+	var doc bytes.Buffer
+	if err := textOrJSON(&doc, t, nil, asJSON); err != nil {
+		return err
+	}
+	if asJSON {
+		return withArmsJSON(w, doc.Bytes(), arms)
+	}
+	_, err = io.WriteString(w, doc.String()+"\n"+arms.Text())
+	return err
 }
 
 // textOrJSON writes a table as text or JSON, unless making it failed.

@@ -1,0 +1,754 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/report"
+	"github.com/claritty/claritty/store"
+)
+
+// itemUnit names one unit of one item.
+type itemUnit struct {
+	item int64
+	unit string
+}
+
+// armStudy is a database with a MIMICS dataset of panes, a judge's labels
+// run "judge", arms blind=2, after:judge=2 (gold from from), and every
+// pane labelled by four annotators drawn into the arms as NextHIT draws
+// them: the blind arm's labels are a pane's truth most of the time, the
+// after arm's first keyed the same way and then, half the time, changed
+// to the run's label. It returns the database's path and the run file.
+func armStudy(t *testing.T, panes int, from store.GoldFrom) (db, runFile string) {
+	t.Helper()
+	dir := t.TempDir()
+	db = filepath.Join(dir, "arms.db")
+	return db, armStudyAt(t, binary(t), dir, db, panes, from, "p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7")
+}
+
+// armStudyAt is armStudy with the database db made by bin, its files in
+// dir and the annotators named.
+func armStudyAt(t *testing.T, bin, dir, db string, panes int, from store.GoldFrom, names ...string) (runFile string) {
+	t.Helper()
+	var rows []string
+	for i := range panes {
+		rows = append(rows, fmt.Sprintf("q%d\tWhich %d?\tleft %d\tright %d\t\t\t\t\t\t\t\t\t\t", i, i, i, i))
+	}
+	if r := runBin(t, bin, db, "import", "--dataset", "study", writePanes(t, dir, "panes.tsv", rows...)); r.code != 0 {
+		t.Fatalf("import: %+v", r)
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	d, err := st.DatasetByName(ctx, "study")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(46, 3))
+	truth := map[itemUnit]int{}
+	var run strings.Builder
+	err = st.EachItem(ctx, d.ID, func(it store.Item) error {
+		for _, u := range guidelines.MIMICS.Units(it.Shape(0)) {
+			v := rng.IntN(3)
+			truth[itemUnit{it.ID, u}] = v
+			if rng.Float64() > 0.75 {
+				v = rng.IntN(3)
+			}
+			fmt.Fprintf(&run, "%s\t%s\t%d\n", it.UID, u, v)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runFile = filepath.Join(dir, "judge.tsv")
+	if err := os.WriteFile(runFile, []byte(run.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if r := runBin(t, bin, db, "bench", "add", "--kind", "labels", "--name", "judge", "--dataset", "study", runFile); r.code != 0 {
+		t.Fatalf("bench add: %+v", r)
+	}
+	if st, err = store.Open(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	lead := leadOf(t, st)
+	arms, err := store.ParseArms("blind=2, after:judge=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SetArms(ctx, lead, d.ID, arms, from); err != nil {
+		t.Fatal(err)
+	}
+	runs, err := st.Runs(ctx, d.ID)
+	if err != nil || len(runs) != 1 {
+		t.Fatalf("runs %v %v", runs, err)
+	}
+	judged := map[itemUnit]int{}
+	labels, err := st.RunLabels(ctx, runs[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range labels {
+		judged[itemUnit{l.ItemID, l.Unit}] = l.Value
+	}
+	var people []store.Annotator
+	for _, name := range names {
+		a, err := st.SetRole(ctx, lead, name, store.RoleAnnotator)
+		if err != nil {
+			t.Fatal(err)
+		}
+		people = append(people, a)
+	}
+	armOf := func(a store.Annotator) int {
+		r, err := st.ReadFigures(ctx, lead, d.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		s, ok, err := r.Study(ctx)
+		if err != nil || !ok {
+			t.Fatalf("study: %v %v", ok, err)
+		}
+		return s.ArmOf[a.ID]
+	}
+	items := map[int64]store.Item{}
+	if err := st.EachItem(ctx, d.ID, func(it store.Item) error { items[it.ID] = it; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	for busy := true; busy; {
+		busy = false
+		for _, a := range people {
+			id, ok, _, err := st.NextHIT(ctx, d.ID, a.ID, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				continue
+			}
+			busy = true
+			after := armOf(a) == 1
+			units := guidelines.MIMICS.Units(items[id].Shape(0))
+			for i, u := range units {
+				v := truth[itemUnit{id, u}]
+				if rng.Float64() > 0.7 {
+					v = rng.IntN(3)
+				}
+				last := i == len(units)-1
+				change := after && rng.IntN(2) == 0
+				if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: id, AnnotatorID: a.ID, Unit: u, Value: &v,
+					Finish: last && !change}); err != nil {
+					t.Fatal(err)
+				}
+				if change {
+					w := judged[itemUnit{id, u}]
+					if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: id, AnnotatorID: a.ID, Unit: u, Value: &w,
+						Finish: last}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+	}
+	return runFile
+}
+
+// leadOf is the database's lead (the OS user who imported first).
+func leadOf(t *testing.T, st *store.Store) store.Annotator {
+	t.Helper()
+	people, err := st.Annotators(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range people {
+		if a.Role == store.RoleLead {
+			return a
+		}
+	}
+	t.Fatal("no lead")
+	return store.Annotator{}
+}
+
+// exportRow is one row of a lead's labels export of a dataset with arms.
+type exportRow struct {
+	item, unit, annotator, arm string
+	label, first               string
+}
+
+func readExport(t *testing.T, body string) []exportRow {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(body, "\n"), "\n")
+	head := strings.Split(lines[0], "\t")
+	col := map[string]int{}
+	for i, h := range head {
+		col[h] = i
+	}
+	for _, want := range []string{"item", "unit", "annotator", "label", "arm", "first_label"} {
+		if _, ok := col[want]; !ok {
+			t.Fatalf("labels export header %q has no %s", lines[0], want)
+		}
+	}
+	var out []exportRow
+	for _, l := range lines[1:] {
+		f := strings.Split(l, "\t")
+		out = append(out, exportRow{item: f[col["item"]], unit: f[col["unit"]], annotator: f[col["annotator"]],
+			arm: f[col["arm"]], label: f[col["label"]], first: f[col["first_label"]]})
+	}
+	return out
+}
+
+// cohen is Cohen's κ of pairs of labels, and the share equal.
+func cohen(pairs [][2]string) (kappa, exact float64) {
+	a, b := map[string]float64{}, map[string]float64{}
+	same := 0.0
+	for _, p := range pairs {
+		a[p[0]]++
+		b[p[1]]++
+		if p[0] == p[1] {
+			same++
+		}
+	}
+	n := float64(len(pairs))
+	pe := 0.0
+	for k, x := range a {
+		pe += x / n * b[k] / n
+	}
+	return (same/n - pe) / (1 - pe), same / n
+}
+
+// armFleiss is Fleiss' κ as agree --help defines it, in Gwet's form for a
+// varying number of labels a unit: observed agreement the mean share of
+// agreeing pairs over units with two or more labels, chance agreement
+// Σ π², π a label's mean share over units with one or more.
+func armFleiss(units [][]string) float64 {
+	pi := map[string]float64{}
+	var pa, paired float64
+	for _, u := range units {
+		c := map[string]float64{}
+		for _, l := range u {
+			c[l]++
+		}
+		m := float64(len(u))
+		for l, x := range c {
+			pi[l] += x / m
+		}
+		if m < 2 {
+			continue
+		}
+		agree := 0.0
+		for _, x := range c {
+			agree += x * (x - 1)
+		}
+		pa += agree / (m * (m - 1))
+		paired++
+	}
+	pe := 0.0
+	for _, x := range pi {
+		pe += (x / float64(len(units))) * (x / float64(len(units)))
+	}
+	return (pa/paired - pe) / (1 - pe)
+}
+
+// statsArms is the per-arm part of stats --json as the test reads it.
+type statsArms struct {
+	Arms struct {
+		GoldFrom string `json:"gold_from"`
+		Arms     []struct {
+			Arm          string   `json:"arm"`
+			Labels       int      `json:"labels"`
+			Changed      int      `json:"changed"`
+			ChangedShare *float64 `json:"changed_share"`
+			Annotators   int      `json:"annotators"`
+			Types        []struct {
+				Type         string `json:"type"`
+				Distribution []struct {
+					Label string `json:"label"`
+					N     int    `json:"n"`
+				} `json:"distribution"`
+				Within struct {
+					Kappa *float64 `json:"kappa"`
+				} `json:"within"`
+				Runs []struct {
+					Run   string   `json:"run"`
+					Pairs int      `json:"pairs"`
+					Exact *float64 `json:"exact"`
+					Kappa *float64 `json:"kappa"`
+				} `json:"runs"`
+				Gold *struct {
+					Pairs int      `json:"pairs"`
+					Exact *float64 `json:"exact"`
+					Kappa *float64 `json:"kappa"`
+				} `json:"gold"`
+				GoldWhy string `json:"gold_undefined_why"`
+			} `json:"types"`
+		} `json:"arms"`
+		Differences []struct {
+			Arm      string     `json:"arm"`
+			Type     string     `json:"type"`
+			RunKappa *float64   `json:"run_kappa_difference"`
+			RunCI    *[]float64 `json:"run_kappa_difference_ci"`
+			Within   *float64   `json:"within_kappa_difference"`
+			WithinCI *[]float64 `json:"within_kappa_difference_ci"`
+		} `json:"differences"`
+	} `json:"arms"`
+}
+
+func near(t *testing.T, what string, got *float64, want float64) {
+	t.Helper()
+	if got == nil || math.Abs(*got-want) > 1e-9 {
+		t.Errorf("%s: stats --json %v, recomputed from the export %v", what, deref(got), want)
+	}
+}
+
+func deref(p *float64) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+// Done when (issue 46, Part C): stats --json's figures per arm equal a
+// recomputation from the labels export (each label's arm, first and final
+// label) and the run file: every arm's label distribution, its labels
+// changed, Fleiss' κ within it, Cohen's κ and exact share with the run,
+// and the after arm's with the blind arm's gold (the unique majority of
+// its labels); the differences are the figures' differences.
+func TestStatsArmFiguresEqualARecomputationFromTheExport(t *testing.T) {
+	t.Parallel()
+	db, runFile := armStudy(t, 40, store.GoldFromBlind)
+	bin := binary(t)
+	r := runBin(t, bin, db, "stats", "--dataset", "study", "--json")
+	if r.code != 0 {
+		t.Fatalf("stats: %+v", r)
+	}
+	if os.Getenv("ARMS_DEBUG") != "" {
+		t.Log(runBin(t, bin, db, "stats", "--dataset", "study").stdout)
+	}
+	var got statsArms
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatalf("stats --json: %v\n%s", err, r.stdout)
+	}
+	ex := runBin(t, bin, db, "export", "--format", "labels", "--dataset", "study")
+	if ex.code != 0 {
+		t.Fatalf("export: %+v", ex)
+	}
+	rows := readExport(t, ex.stdout)
+	// The export, arm and first label and all, merges back as it is.
+	back := filepath.Join(t.TempDir(), "labels.tsv")
+	if err := os.WriteFile(back, []byte(ex.stdout), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if m := runBin(t, bin, db, "import", "--format", "labels", back); m.code != 0 || !strings.Contains(m.stderr, "0 added, 0 changed") {
+		t.Errorf("the export merged back: %+v", m)
+	}
+	body, err := os.ReadFile(runFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := map[[2]string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(string(body)), "\n") {
+		f := strings.Fields(l)
+		run[[2]string{f[0], f[1]}] = f[2]
+	}
+	byArm := map[string][]exportRow{}
+	for _, row := range rows {
+		byArm[row.arm] = append(byArm[row.arm], row)
+	}
+	if len(got.Arms.Arms) != 2 || got.Arms.Arms[0].Arm != "blind" || got.Arms.Arms[1].Arm != "after:judge" || got.Arms.GoldFrom != "blind" {
+		t.Fatalf("arms: %+v", got.Arms)
+	}
+	// The blind arm's gold: a unit's unique majority.
+	gold := map[[2]string]string{}
+	votes := map[[2]string]map[string]int{}
+	for _, row := range byArm["blind"] {
+		k := [2]string{row.item, row.unit}
+		if votes[k] == nil {
+			votes[k] = map[string]int{}
+		}
+		votes[k][row.label]++
+	}
+	for k, vs := range votes {
+		best, n, unique := "", 0, false
+		for l, c := range vs {
+			switch {
+			case c > n:
+				best, n, unique = l, c, true
+			case c == n:
+				unique = false
+			}
+		}
+		if unique {
+			gold[k] = best
+		}
+	}
+	within := map[string]float64{} // arm/type → κ
+	runK := map[string]float64{}
+	for _, a := range got.Arms.Arms {
+		mine := byArm[a.Arm]
+		changed := 0
+		for _, row := range mine {
+			if row.first != row.label {
+				changed++
+			}
+		}
+		if a.Labels != len(mine) || a.Changed != changed {
+			t.Errorf("%s: %d labels, %d changed; the export has %d, %d", a.Arm, a.Labels, a.Changed, len(mine), changed)
+		}
+		near(t, a.Arm+" changed share", a.ChangedShare, float64(changed)/float64(len(mine)))
+		if a.Arm == "blind" && changed != 0 || a.Arm != "blind" && changed == 0 {
+			t.Errorf("%s: %d labels changed", a.Arm, changed)
+		}
+		for _, at := range a.Types {
+			var ofType []exportRow
+			for _, row := range mine {
+				if unitType(row.unit) == at.Type {
+					ofType = append(ofType, row)
+				}
+			}
+			count := map[string]int{}
+			units := map[[2]string][]string{}
+			var withRun, withGold [][2]string
+			for _, row := range ofType {
+				count[row.label]++
+				k := [2]string{row.item, row.unit}
+				units[k] = append(units[k], row.label)
+				withRun = append(withRun, [2]string{row.label, run[k]})
+				if g, ok := gold[k]; ok {
+					withGold = append(withGold, [2]string{row.label, g})
+				}
+			}
+			for _, c := range at.Distribution {
+				if c.N != count[c.Label] {
+					t.Errorf("%s %s: %d labels %s, the export has %d", a.Arm, at.Type, c.N, c.Label, count[c.Label])
+				}
+			}
+			var all [][]string
+			for _, u := range units {
+				all = append(all, u)
+			}
+			near(t, a.Arm+" "+at.Type+" κ within", at.Within.Kappa, armFleiss(all))
+			if at.Within.Kappa != nil {
+				within[a.Arm+"/"+at.Type] = *at.Within.Kappa
+			}
+			k, exact := cohen(withRun)
+			if len(at.Runs) != 1 || at.Runs[0].Run != "judge" || at.Runs[0].Pairs != len(withRun) {
+				t.Fatalf("%s %s: runs %+v, want judge over %d pairs", a.Arm, at.Type, at.Runs, len(withRun))
+			}
+			near(t, a.Arm+" "+at.Type+" κ with the run", at.Runs[0].Kappa, k)
+			near(t, a.Arm+" "+at.Type+" exact with the run", at.Runs[0].Exact, exact)
+			runK[a.Arm+"/"+at.Type] = k
+			if a.Arm == "blind" {
+				if at.Gold != nil || at.GoldWhy == "" {
+					t.Errorf("blind %s: agreement with its own gold %+v (%q)", at.Type, at.Gold, at.GoldWhy)
+				}
+				continue
+			}
+			k, exact = cohen(withGold)
+			if at.Gold == nil || at.Gold.Pairs != len(withGold) {
+				t.Fatalf("%s %s: gold %+v, want %d pairs", a.Arm, at.Type, at.Gold, len(withGold))
+			}
+			near(t, a.Arm+" "+at.Type+" κ with the blind gold", at.Gold.Kappa, k)
+			near(t, a.Arm+" "+at.Type+" exact with the blind gold", at.Gold.Exact, exact)
+		}
+	}
+	if len(got.Arms.Differences) != 3 {
+		t.Fatalf("differences: %+v", got.Arms.Differences)
+	}
+	for _, d := range got.Arms.Differences {
+		near(t, d.Type+" Δ κ with the run", d.RunKappa, runK["after:judge/"+d.Type]-runK["blind/"+d.Type])
+		if w, ok := within["after:judge/"+d.Type]; ok {
+			near(t, d.Type+" Δ κ within", d.Within, w-within["blind/"+d.Type])
+		}
+		if d.RunCI == nil || d.WithinCI == nil {
+			t.Errorf("%s: no bootstrap interval: %+v", d.Type, d)
+		}
+	}
+	if slices.ContainsFunc(rows, func(r exportRow) bool { return r.arm == "" }) {
+		t.Errorf("a label without an arm in the export")
+	}
+}
+
+// votesOf is a gold export's votes cell of some labels: value:count, by
+// value.
+func votesOf(labels []string) string {
+	n := map[string]int{}
+	for _, l := range labels {
+		n[l]++
+	}
+	keys := slices.Sorted(maps.Keys(n))
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s:%d", k, n[k])
+	}
+	return strings.Join(parts, ",")
+}
+
+// Gold rests on the blind arm's labels by default and on every arm's with
+// gold from all: the gold export's votes are those of the labels export's
+// rows of the blind arm, then of all, its stderr says which arms, and the
+// kept agreement table and ties are counted again at the change (check
+// finds them matching a recount).
+func TestGoldFromTheBlindArmOrEveryArm(t *testing.T) {
+	t.Parallel()
+	db, _ := armStudy(t, 12, store.GoldFromBlind)
+	bin := binary(t)
+	ex := runBin(t, bin, db, "export", "--format", "labels", "--dataset", "study")
+	if ex.code != 0 {
+		t.Fatalf("export: %+v", ex)
+	}
+	// Who is in the blind arm, as the lead's reading of the study says.
+	ctx := context.Background()
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := st.DatasetByName(ctx, "study")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lead := leadOf(t, st)
+	inBlind := map[string]bool{}
+	r, err := st.ReadFigures(ctx, lead, d.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	study, _, err := r.Study(ctx)
+	r.Close()
+	people, err2 := st.Annotators(ctx)
+	st.Close()
+	if err != nil || err2 != nil {
+		t.Fatal(err, err2)
+	}
+	for _, p := range people {
+		if seq, ok := study.ArmOf[p.ID]; ok && study.Arms[seq].Blind() {
+			inBlind[p.Name] = true
+		}
+	}
+	blind, all := map[[2]string][]string{}, map[[2]string][]string{}
+	lines := strings.Split(strings.TrimSpace(ex.stdout), "\n")
+	for _, l := range lines[1:] {
+		f := strings.Split(l, "\t") // item unit annotator label …
+		k := [2]string{f[0], f[1]}
+		all[k] = append(all[k], f[3])
+		if inBlind[f[2]] {
+			blind[k] = append(blind[k], f[3])
+		}
+	}
+	if len(inBlind) != 4 {
+		t.Fatalf("%d annotators in the blind arm, want 4", len(inBlind))
+	}
+	check := func(from string, want map[[2]string][]string, says string) {
+		t.Helper()
+		r := runBin(t, bin, db, "export", "--format", "gold", "--dataset", "study", "--include-incomplete")
+		if r.code != 0 {
+			t.Fatalf("gold from %s: %+v", from, r)
+		}
+		if !strings.Contains(r.stderr, says) {
+			t.Errorf("gold from %s: stderr %q, want %q", from, r.stderr, says)
+		}
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		if len(lines) != 1+len(want) {
+			t.Fatalf("gold from %s: %d rows, want %d", from, len(lines)-1, len(want))
+		}
+		insufficient := 0
+		for _, l := range lines[1:] {
+			f := strings.Split(l, "\t")
+			if got, w := f[4], votesOf(want[[2]string{f[0], f[1]}]); got != w {
+				t.Errorf("gold from %s: %s %s votes %s, the export's rows give %s", from, f[0], f[1], got, w)
+			}
+			if f[3] == "insufficient" {
+				insufficient++
+			}
+		}
+		if insufficient > 0 {
+			t.Errorf("gold from %s: %d units insufficient, though every unit has its arms' labels", from, insufficient)
+		}
+		if c := runBin(t, bin, db, "check"); c.code != 0 {
+			t.Errorf("check after gold from %s: %+v", from, c)
+		}
+	}
+	check("blind", blind, "gold from the arms: blind (the labels of after:judge are left out)")
+	if st, err = store.Open(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	err = st.SetArms(ctx, lead, d.ID, nil, store.GoldFromAll)
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("all", all, "gold from the arms: blind, after:judge (every arm's labels)")
+}
+
+// armMarks are what would tell a reader of the arms: the arm shown a
+// run, the figures' key and headings, the export's columns.
+var armMarks = []string{"after:judge", `"arms"`, "first_label", "Arms (gold", `id="arms"`, "gold from the arms"}
+
+// hasArms names the first mark of the arms in out, "" for none.
+func hasArms(out string) string {
+	for _, m := range armMarks {
+		if strings.Contains(out, m) {
+			return m
+		}
+	}
+	return ""
+}
+
+// The figures per arm, the labels export's arm columns and the release's
+// note are a lead's: an annotator in the study (another OS user) and an
+// adjudicator see nothing of arms in stats, agree, annotators --quality,
+// report or their export, on the CLI; the lead sees them on each.
+func TestArmFiguresAreALeadsOnlyOnTheCLI(t *testing.T) {
+	t.Parallel()
+	setpriv, games := otherUser(t)
+	dir, bin, db := sharedPlace(t)
+	armStudyAt(t, bin, dir, db, 8, store.GoldFromBlind, "p0", "games", "p2", "p3")
+	shareDB(db)
+	as := func(args ...string) result {
+		t.Helper()
+		return run(t, asUser(context.Background(), setpriv, games.Uid, games.Gid, dir, bin, db, args...))
+	}
+	routes := [][]string{{"stats", "--dataset", "study", "--json"}, {"stats", "--dataset", "study"},
+		{"agree", "--dataset", "study"}, {"agree", "--dataset", "study", "--json"},
+		{"export", "--format", "labels", "--dataset", "study"}, {"report", "--dataset", "study"}}
+	for _, args := range append(routes, []string{"annotators", "--quality", "--dataset", "study", "--json"},
+		[]string{"export", "--format", "gold", "--dataset", "study"}) {
+		if r := runBin(t, bin, db, args...); r.code != 0 || hasArms(r.stdout+r.stderr) == "" {
+			t.Errorf("the lead's %s shows no arms: %+v", strings.Join(args, " "), r)
+		}
+	}
+	for _, args := range routes {
+		r := as(args...)
+		if m := hasArms(r.stdout + r.stderr); r.code != 0 || m != "" {
+			t.Errorf("annotator games's %s: %q (exit %d): %.400s", strings.Join(args, " "), m, r.code, r.stdout+r.stderr)
+		}
+	}
+	if r := runBin(t, bin, db, "annotators", "games", "--role", "adjudicator"); r.code != 0 {
+		t.Fatalf("games to adjudicator: %+v", r)
+	}
+	for _, args := range append(routes, []string{"annotators", "--quality", "--dataset", "study", "--json"}) {
+		r := as(args...)
+		if m := hasArms(r.stdout + r.stderr); r.code != 0 || m != "" {
+			t.Errorf("adjudicator games's %s: %q (exit %d): %.400s", strings.Join(args, " "), m, r.code, r.stdout+r.stderr)
+		}
+	}
+}
+
+// Over SSH, an annotator of the study sees nothing of arms in stats,
+// agree, report or their export; the lead's key sees the figures.
+func TestArmFiguresAreALeadsOnlyOverSSH(t *testing.T) {
+	t.Parallel()
+	db, _ := armStudy(t, 8, store.GoldFromBlind)
+	bin, dir := binary(t), filepath.Dir(db)
+	key := func(name string) gossh.Signer {
+		signer, pub := sshKey(t, dir, name)
+		if r := runBin(t, bin, db, "annotators", name, "--key-file", pub); r.code != 0 {
+			t.Fatalf("register %s's key: %+v", name, r)
+		}
+		return signer
+	}
+	p1, lead := key("p1"), key(osUser())
+	srv := startServe(t, db)
+	commands := []string{"stats --dataset study --json", "stats --dataset study", "agree --dataset study",
+		"agree --dataset study --json", "export --format labels --dataset study", "report --dataset study"}
+	for who, signer := range map[string]gossh.Signer{"p1": p1, "lead": lead} {
+		c, err := sshDial(t, srv.addr, signer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		for _, command := range commands {
+			r := sshRun(t, c, "", command)
+			switch m := hasArms(r.stdout + r.stderr); {
+			case r.code != 0:
+				t.Errorf("%s's %s over SSH: %+v", who, command, r)
+			case who == "lead" && m == "":
+				t.Errorf("the lead's %s over SSH shows no arms: %.400s", command, r.stdout)
+			case who != "lead" && m != "":
+				t.Errorf("%s's %s over SSH shows %q: %.400s", who, command, m, r.stdout)
+			}
+		}
+	}
+}
+
+// Every figure of the lead's report of a dataset with arms is the one
+// agree, bench and annotators --quality --json give, the Arms section's
+// among them (at quality's "arms"), and the quality JSON's arms are
+// stats --json's.
+func TestReportArmFiguresAreTheQualityJSON(t *testing.T) {
+	t.Parallel()
+	db, _ := armStudy(t, 8, store.GoldFromBlind)
+	bin := binary(t)
+	docs := map[string]any{}
+	for src, args := range map[string][]string{
+		"agree":   {"agree", "--dataset", "study", "--json"},
+		"bench":   {"bench", "--dataset", "study", "--json"},
+		"quality": {"annotators", "--quality", "--dataset", "study", "--json"},
+		"stats":   {"stats", "--dataset", "study", "--json"},
+	} {
+		r := runBin(t, bin, db, args...)
+		if r.code != 0 {
+			t.Fatalf("%v: %+v", args, r)
+		}
+		docs[src] = decodeJSON(t, src, r.stdout)
+	}
+	q, _ := jsonAt(docs["quality"], "arms")
+	s, _ := jsonAt(docs["stats"], "arms")
+	if q == nil || fmt.Sprint(q) != fmt.Sprint(s) {
+		t.Errorf("annotators --quality's arms differ from stats':\n%v\n%v", q, s)
+	}
+	if c := runBin(t, bin, db, "stats", "--dataset", "study", "--csv"); c.code != 0 || !strings.Contains(c.stdout, "\narms,") {
+		t.Errorf("stats --csv has no arms: %+v", c)
+	}
+	r := runBin(t, bin, db, "report", "--dataset", "study")
+	if r.code != 0 || !strings.Contains(r.stdout, `<h2 id="arms">`) {
+		t.Fatalf("report: %+v", r)
+	}
+	arms := r.stdout[strings.Index(r.stdout, `<h2 id="arms">`):]
+	if n := checkFigures(t, "report", r.stdout, docs); n["quality"] == 0 || !strings.Contains(arms, `data-path="arms/differences/0/run_kappa_difference"`) {
+		t.Errorf("the report's arms section has no figures of quality's arms: %v", n)
+	}
+}
+
+// withArmsJSON keeps every document's figures and adds the arms': to an
+// object as its last key, an empty object's only one, and beside any
+// other document, which goes under "table"; each result is JSON.
+func TestWithArmsJSONKeepsTheDocument(t *testing.T) {
+	t.Parallel()
+	arms := &report.ArmFigures{GoldFrom: "blind"}
+	for doc, want := range map[string]string{
+		"{\n  \"a\": 1\n}\n": "a 1",
+		"{}\n":               "",
+		"null\n":             "table null",
+		"[1, 2]\n":           "table [1, 2]",
+	} {
+		var b strings.Builder
+		if err := withArmsJSON(&b, []byte(doc), arms); err != nil {
+			t.Fatal(err)
+		}
+		var v map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(b.String()), &v); err != nil {
+			t.Fatalf("%q: %v\n%s", doc, err, b.String())
+		}
+		key, val, _ := strings.Cut(want, " ")
+		if len(v) != 1+len(strings.Fields(want))/2 || !strings.Contains(string(v["arms"]), `"gold_from": "blind"`) ||
+			(key != "" && string(v[key]) != val) || !strings.HasSuffix(strings.TrimSpace(b.String()), "}\n}") {
+			t.Errorf("%q: %s", doc, b.String())
+		}
+	}
+}

@@ -1,0 +1,66 @@
+package report
+
+import (
+	"fmt"
+	"html/template"
+
+	"github.com/claritty/claritty/agreement"
+)
+
+// armsSection is the figures per arm of annotators --quality --json
+// ("arms"), for a lead: each arm's counts, then per unit type its
+// agreement within, with the blind arm's gold and with each run, then each
+// arm against the blind arm.
+func armsSection(f *ArmFigures) template.HTML {
+	from := "the blind arm's labels"
+	if f.GoldFrom == "all" {
+		from = "every arm's labels"
+	}
+	var cells [][]string
+	for i, a := range f.Arms {
+		p := fmt.Sprintf("arms/arms/%d", i)
+		cells = append(cells, []string{esc(a.Arm), countFig(SrcQuality, p+"/per_item", a.PerItem),
+			countFig(SrcQuality, p+"/annotators", a.Annotators), countFig(SrcQuality, p+"/items", a.Items),
+			countFig(SrcQuality, p+"/labels", a.Labels), fig(SrcQuality, p+"/changed_share", a.ChangedShare, 3),
+			fig(SrcQuality, p+"/median_hit_seconds", a.MedianHITSeconds, 1)})
+	}
+	out := note(esc("Gold comes from "+from+"; these figures read every arm's.")) +
+		table([]string{"arm", "per item", "annotators", "items", "labels", "changed after seeing the run", "median s"}, cells)
+	for t := range typesOf(f.Arms) {
+		var rows [][]string
+		for i, a := range f.Arms {
+			at, p := a.Types[t], fmt.Sprintf("arms/arms/%d/types/%d", i, t)
+			gold := "–"
+			if at.Gold != nil {
+				gold = fig(SrcQuality, p+"/gold/kappa", at.Gold.Kappa, 3) + " (" + fig(SrcQuality, p+"/gold/exact", at.Gold.Exact, 3) + ")"
+			}
+			row := []string{esc(a.Arm), fig(SrcQuality, p+"/within/kappa", at.Within.Kappa, 3),
+				fig(SrcQuality, p+"/within/alpha_ordinal", at.Within.AlphaOrdinal, 3), gold}
+			for j := range at.Runs {
+				row = append(row, fig(SrcQuality, fmt.Sprintf("%s/runs/%d/kappa", p, j), at.Runs[j].Kappa, 3)+" ("+
+					fig(SrcQuality, fmt.Sprintf("%s/runs/%d/exact", p, j), at.Runs[j].Exact, 3)+")")
+			}
+			rows = append(rows, row)
+		}
+		head := []string{esc(f.Arms[0].Types[t].Type), "κ within", "α ordinal within", "κ with the blind arm's gold (exact)"}
+		for _, r := range f.Arms[0].Types[t].Runs {
+			head = append(head, "κ with "+esc(r.Run)+" (exact)")
+		}
+		out += table(head, rows)
+	}
+	if len(f.Differences) > 0 {
+		var rows [][]string
+		for i, d := range f.Differences {
+			p := fmt.Sprintf("arms/differences/%d", i)
+			rows = append(rows, []string{esc(d.Arm), esc(d.Type),
+				fig(SrcQuality, p+"/run_kappa_difference", d.RunKappa, 3) + ciText(d.RunCI),
+				fig(SrcQuality, p+"/within_kappa_difference", d.Within, 3) + ciText(d.WithinCI)})
+		}
+		out += table([]string{"arm", "type", "Δ κ with its run", "Δ κ within"}, rows)
+		out += note(esc(fmt.Sprintf("Each arm less the blind arm, with a 95%% bootstrap interval over items (%d replicates, seed %d).",
+			f.Bootstrap, f.Seed)))
+	}
+	return template.HTML(out)
+}
+
+func ciText(ci agreement.Interval) string { return " " + esc(ci.String()) }
