@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/bench"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
@@ -150,6 +151,10 @@ func loadGold(ctx context.Context, r *store.Reading, d store.Dataset, opts Score
 		if p.Flagged {
 			p.Units = nil // a flagged item counts as not judged, as a release leaves it out
 		}
+		// A run is scored against people's gold: the triage judge's own
+		// labels, gold of the items no person saw, would score it
+		// against itself (and any other run against it).
+		p.Units = slices.DeleteFunc(p.Units, func(u UnitGold) bool { return u.Provenance == agreement.Judge })
 		g.items[p.Item.ID] = p
 		g.order = append(g.order, p.Item.ID)
 		return nil

@@ -120,6 +120,7 @@ func newPolicyCmd(g *globals) *cobra.Command {
 	var dataset string
 	var p store.Policy
 	var allowUnconverged bool
+	var tri triageOpts
 	t := store.DefaultTraining
 	cmd := &cobra.Command{
 		Use:   "policy",
@@ -129,7 +130,10 @@ func newPolicyCmd(g *globals) *cobra.Command {
 			"--lease is released to others. --gold median makes a rating unit's gold label its\n" +
 			"median rating instead of its majority (an even split between two ratings counts as a\n" +
 			"tie). --withhold-below N: a figure shown to anyone but a lead that rests on fewer than N\n" +
-			"items, not all of them finished by the reader, is withheld (default 5). With no flags,\n" +
+			"items, not all of them finished by the reader, is withheld (default 5). --triage RUN\n" +
+			"--confidence C --audit P [--agree-with RUN2] [--seed N] gives the items nobody has had\n" +
+			"whose every unit RUN labels with confidence ≥ C to no annotator, but for a seeded share\n" +
+			"P audited by people (docs/study.md); --triage none ends it. With no flags,\n" +
 			"the policy is shown. Only a lead changes it.",
 		Example: "  claritty policy --dataset MIMICS-Manual --min 3 --max 5 --lease 30m\n" +
 			"  claritty policy --dataset ratings --gold median",
@@ -167,6 +171,10 @@ func newPolicyCmd(g *globals) *cobra.Command {
 					return err
 				}
 			}
+			triage, triaged, err := triageRequest(cmd, &tri)
+			if err != nil {
+				return err
+			}
 			if policyChanged(cmd) {
 				if !f.Changed("min") {
 					p.Min = cur.Min
@@ -190,6 +198,11 @@ func newPolicyCmd(g *globals) *cobra.Command {
 				}
 				tcur = t
 			}
+			if triaged {
+				if err := applyTriage(cmd.Context(), cmd.OutOrStdout(), st, me, d, triage); err != nil {
+					return err
+				}
+			}
 			gold := string(cur.Gold)
 			if cur.Model != "" {
 				gold = fmt.Sprintf("%s (ties and assignment by %s)", cur.Model, cur.Gold)
@@ -199,7 +212,7 @@ func newPolicyCmd(g *globals) *cobra.Command {
 			fmt.Fprintf(cmd.OutOrStdout(), "figures below the lead role: withheld when they rest on fewer than %s "+
 				"the reader has not all finished\n", display.Count(cur.WithholdBelow, "item", "items"))
 			fmt.Fprintf(cmd.OutOrStdout(), "training: %s\n", trainingLine(tcur, st.Protocol(d.Kind)))
-			return nil
+			return writeTriageLine(cmd.Context(), cmd.OutOrStdout(), st, me, d)
 		},
 	}
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset (default: the first)")
@@ -207,5 +220,6 @@ func newPolicyCmd(g *globals) *cobra.Command {
 	cmd.Flags().BoolVar(&allowUnconverged, "allow-unconverged", false,
 		"with --gold dawid-skene: make the model the gold even when its fit does not converge")
 	trainingFlags(cmd, &t)
+	triageFlags(cmd, &tri)
 	return cmd
 }

@@ -85,6 +85,15 @@ func writeStatsCSV(ctx context.Context, w io.Writer, k *kinds.Kind, r *store.Rea
 // own (its descriptor's Stats, k).
 func writeStats(ctx context.Context, w io.Writer, k *kinds.Kind, r *store.Reading, d store.Dataset, asJSON bool) error {
 	t, err := k.Stats(ctx, r, d)
+	if err != nil {
+		return err
+	}
+	// A lead's reading of a dataset with triage: its figures after the
+	// kind's (no other reader learns there is triage).
+	tri, ok, err := report.Triage(ctx, r)
+	if ok {
+		return textOrJSON(w, report.WithTriage{Table: t, Triage: tri}, err, asJSON)
+	}
 	return textOrJSON(w, t, err, asJSON)
 }
 
