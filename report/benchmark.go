@@ -49,6 +49,9 @@ type RunScore struct {
 	// Assignments: a labels run over graded nuggets (an LLM's nugget
 	// assignments) by nuggetizer's four figures, each with its n.
 	Assignments *Assignments `json:"assignments,omitempty"`
+	// LabelsWithConfidence counts a labels run's labels its file gave a
+	// confidence (0-1), which judge-first triage reads.
+	LabelsWithConfidence int `json:"labels_with_confidence,omitempty"`
 	// Withheld says why the figures are left out for this reader: they
 	// rest on too few items of others' gold (store.Blind).
 	Withheld string `json:"withheld,omitempty"`
