@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"io"
 
 	"github.com/claritty/claritty/agreement"
@@ -206,4 +207,33 @@ func (t WithTriage) WriteJSON(w io.Writer) error {
 	pretty.WriteByte('\n')
 	_, err := w.Write(pretty.Bytes())
 	return err
+}
+
+// triageSection is the figures as the HTML report shows them, each held
+// to stats --json's "triage".
+func triageSection(f *TriageFigures) template.HTML {
+	p := "triage/"
+	stat := func(name string, v bench.Value, digits int) string {
+		return fig(SrcStats, p+name, benchValue(v), digits)
+	}
+	count := func(name string, n int) string { return countFig(SrcStats, p+name, n) }
+	rule := fmt.Sprintf("Run %s labels every unit with confidence ≥ %g", esc(f.Run), f.Confidence)
+	if f.AgreeWith != "" {
+		rule += ", and " + esc(f.AgreeWith) + " agrees"
+	}
+	rows := [][]string{
+		{"items to people", count("people_items", f.People)},
+		{"items to the judge", count("judge_items", f.Judge)},
+		{"items audited", count("audited_items", f.Audited)},
+		{"human HITs saved", count("human_hits_saved", f.HITsSaved)},
+		{"judge's error on audited units (wrong of compared)", count("audit_error/K", f.AuditError.K) + " of " + count("audit_error/N", f.AuditError.N) +
+			": " + stat("audit_error/P", f.AuditError.P, 3) + ` <span class="note">[` + stat("audit_error/Low", f.AuditError.Low, 3) + ", " +
+			stat("audit_error/High", f.AuditError.High, 3) + `]</span>`},
+		{"implied wrong labels among the judge's units", stat("implied_wrong/expected", f.Implied.Expected, 1) + ` <span class="note">[` +
+			stat("implied_wrong/low", f.Implied.Low, 1) + ", " + stat("implied_wrong/high", f.Implied.High, 1) + `]</span> of ` +
+			count("judge_units", f.JudgeUnits)},
+	}
+	return template.HTML(note(rule+fmt.Sprintf(" on an item nobody had: no annotator gets it, but for a share %g audited (seed %d). "+
+		"Error: Wilson 95%% interval; implied: the error and its interval times the judge's units.", f.Audit, f.Seed)) +
+		table([]string{"", "figure"}, rows))
 }

@@ -101,6 +101,19 @@ func TestTriageCLI(t *testing.T) {
 	if s := runBin(t, bin, db, "stats", "--dataset", "p"); !strings.Contains(s.stdout, "Judge-first triage (run judge") {
 		t.Errorf("stats: %+v", s)
 	}
+	// The HTML report's triage figures are stats --json's.
+	out := filepath.Join(dir, "report.html")
+	if r := runBin(t, bin, db, "report", "--dataset", "p", "--out", out); r.code != 0 {
+		t.Fatalf("report: %+v", r)
+	}
+	page, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(page), `<h2 id="triage">`)
+	if n := checkFigures(t, "report", section, map[string]any{"stats": decodeJSON(t, "stats", j.stdout)}); !ok || n["stats"] < 12 {
+		t.Errorf("the report's triage section holds %d figures of stats --json, want 12 (section found: %v)", n["stats"], ok)
+	}
 	if b := runBin(t, bin, db, "bench", "--dataset", "p", "--json"); !strings.Contains(b.stdout, `"labels_with_confidence": 24`) {
 		t.Errorf("bench --json: %+v", b)
 	}
@@ -147,8 +160,13 @@ func TestTriageRefusedOtherUsers(t *testing.T) {
 				t.Errorf("%s %v: want a refusal, got %+v", role, args, r)
 			}
 		}
-		for _, args := range [][]string{{"policy", "--dataset", "p"}, {"stats", "--dataset", "p"}, {"stats", "--dataset", "p", "--json"}} {
+		page := filepath.Join(dir, role+".html")
+		for _, args := range [][]string{{"policy", "--dataset", "p"}, {"stats", "--dataset", "p"}, {"stats", "--dataset", "p", "--json"},
+			{"report", "--dataset", "p", "--out", page}} {
 			r := run(t, asUser(context.Background(), setpriv, games.Uid, games.Gid, dir, bin, db, args...))
+			if b, err := os.ReadFile(page); err == nil {
+				r.stdout += string(b)
+			}
 			if low := strings.ToLower(r.stdout + r.stderr); strings.Contains(low, "triage") || strings.Contains(low, "audit") {
 				t.Errorf("%s %v shows triage: %+v", role, args, r)
 			}
