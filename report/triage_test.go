@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/data"
@@ -381,4 +382,68 @@ func wilson(k, n int) (lo, hi float64) {
 	centre := (p + z*z/(2*nf)) / (1 + z*z/nf)
 	half := z / (1 + z*z/nf) * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
 	return math.Max(0, centre-half), math.Min(1, centre+half)
+}
+
+// A judge item stays closed whatever the policy does: a new min reopens
+// the items that want more annotators, never a judge item; the judge items
+// count complete; panes imported after triage go to people; check finds
+// the counters sound.
+func TestTriageJudgeItemsStayClosed(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	lead := storetest.Lead(t, st)
+	d, uids := triagePanes(t, st, 10)
+	var run strings.Builder
+	for _, uid := range uids {
+		for _, u := range paneUnits {
+			fmt.Fprintf(&run, "%s %s 1 0.99\n", uid, u)
+		}
+	}
+	addRun(t, st, "judge", run.String())
+	if _, err := st.SetTriage(ctx, lead, d.ID, &store.Triage{Run: "judge", Confidence: 0.9, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SetPolicy(ctx, lead, d.ID, store.Policy{Min: 2, Max: 4, Lease: time.Hour}); err != nil {
+		t.Fatal(err)
+	}
+	p, err := st.DatasetProgress(ctx, d.ID)
+	if err != nil || p.Complete != 10 {
+		t.Errorf("progress %+v (%v): want every judge item complete", p, err)
+	}
+	ana := storetest.Person(t, st, "ana", store.RoleAnnotator)
+	if id, ok, _, err := st.NextHIT(ctx, d.ID, ana.ID, 0); ok || err != nil {
+		t.Errorf("ana was given item %d with every item the judge's (%v)", id, err)
+	}
+	storetest.CheckClean(t, st)
+
+	// Two panes more: the judge has not seen them, so they go to people.
+	var more strings.Builder
+	more.WriteString(data.ManualHeader() + "\n")
+	for i := range 2 {
+		fmt.Fprintf(&more, "later %d\tWhich %d?\ta\tb%s\n", i, i, strings.Repeat("\t", 10))
+	}
+	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(more.String()), "more.tsv", data.Options{Dataset: "p"}); err != nil {
+		t.Fatal(err)
+	}
+	id, ok, _, err := st.NextHIT(ctx, d.ID, ana.ID, 0)
+	if err != nil || !ok || routes(t, st)[itemUID(t, st, d.ID, id)] != "" {
+		t.Errorf("ana's HIT after the import: item %d, ok %v (%v); want a pane imported later", id, ok, err)
+	}
+	storetest.CheckClean(t, st)
+}
+
+// itemUID is the uid of item id of dataset d.
+func itemUID(t *testing.T, st *store.Store, d, id int64) string {
+	t.Helper()
+	uid := ""
+	if err := st.EachItem(context.Background(), d, func(it store.Item) error {
+		if it.ID == id {
+			uid = it.UID
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return uid
 }
