@@ -35,9 +35,9 @@ func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Ru
 	s.restsType, s.Gold = map[string][]int64{}, g.basis()
 	for _, pr := range preds {
 		t.add(s, p, g, pr)
-		if pr.Confidence.Valid {
-			s.LabelsWithConfidence++
-		}
+	}
+	if s.LabelsWithConfidence, err = rd.ConfidentLabels(ctx, r.ID); err != nil {
+		return nil, err
 	}
 	s.Items, s.Total = len(t.scored), len(t.items)
 	s.Complete = len(t.all)+t.moot == len(preds)

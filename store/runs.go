@@ -260,9 +260,6 @@ type RunLabel struct {
 	ItemID int64
 	Unit   string
 	Value  int
-	// Confidence is the run's confidence in the label (0-1), when its file
-	// gave one.
-	Confidence sql.NullFloat64
 }
 
 // RunLabels lists a labels run's predictions.
@@ -271,10 +268,8 @@ func (s *Store) RunLabels(ctx context.Context, runID int64) ([]RunLabel, error) 
 }
 
 func runLabels(ctx context.Context, q source, runID int64) ([]RunLabel, error) {
-	return collect(ctx, q, "read run", `SELECT item_id, unit, value, confidence FROM run_labels WHERE run_id = ?`, []any{runID},
-		func(rows *sql.Rows) (l RunLabel, err error) {
-			return l, rows.Scan(&l.ItemID, &l.Unit, &l.Value, &l.Confidence)
-		})
+	return collect(ctx, q, "read run", `SELECT item_id, unit, value FROM run_labels WHERE run_id = ?`, []any{runID},
+		func(rows *sql.Rows) (l RunLabel, err error) { return l, rows.Scan(&l.ItemID, &l.Unit, &l.Value) })
 }
 
 // RunQuestion is one generated question of a questions run.

@@ -125,23 +125,40 @@ func labelsRun(w *ptx, datasetID int64, flag, name string) (int64, error) {
 	return id, err
 }
 
+// confidentLabel is a run's label with its confidence (not Valid: none).
+type confidentLabel struct {
+	Value      int
+	Confidence sql.NullFloat64
+}
+
 // confident is a run's labels of one item by unit, with their confidence.
-type confident map[string]RunLabel
+type confident map[string]confidentLabel
 
 // runLabelsByItem reads a run's labels by item and unit.
 func runLabelsByItem(w *ptx, runID int64) (map[int64]confident, error) {
-	labels, err := runLabels(w.ctx, w, runID)
-	if err != nil {
-		return nil, err
-	}
 	out := map[int64]confident{}
-	for _, l := range labels {
-		if out[l.ItemID] == nil {
-			out[l.ItemID] = confident{}
-		}
-		out[l.ItemID][l.Unit] = l
-	}
-	return out, nil
+	err := eachRow(w.ctx, w, `SELECT item_id, unit, value, confidence FROM run_labels WHERE run_id = ?`, []any{runID},
+		func(rows *sql.Rows) error {
+			var id int64
+			var unit string
+			var l confidentLabel
+			if err := rows.Scan(&id, &unit, &l.Value, &l.Confidence); err != nil {
+				return err
+			}
+			if out[id] == nil {
+				out[id] = confident{}
+			}
+			out[id][unit] = l
+			return nil
+		})
+	return out, err
+}
+
+// ConfidentLabels counts a labels run's labels its file gave a confidence.
+func (r *Reading) ConfidentLabels(ctx context.Context, runID int64) (int, error) {
+	var n int
+	err := r.tx.scan(`SELECT count(confidence) FROM run_labels WHERE run_id = ?`, []any{runID}, &n)
+	return n, err
 }
 
 // routeItems writes t as the dataset's triage and routes the items nobody
