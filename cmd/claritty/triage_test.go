@@ -98,6 +98,12 @@ func TestTriageCLI(t *testing.T) {
 	if j.code != 0 || !strings.Contains(j.stdout, `"triage": {`) || !strings.Contains(j.stdout, `"people_items": 2`) {
 		t.Errorf("stats --json: %+v", j)
 	}
+	// The gold export gives each judge item's units the run's label, provenance judge.
+	judged, _ := jsonAt(decodeJSON(t, "stats", j.stdout), "triage/judge_items")
+	if g := runBin(t, bin, db, "export", "--dataset", "p", "--format", "gold"); judged == nil || judged.(float64) == 0 ||
+		strings.Count(g.stdout, "\t1\tjudge\t") != 4*int(judged.(float64)) || strings.Count(g.stdout, "judge") != 4*int(judged.(float64)) {
+		t.Errorf("gold export with %v judge items: %+v", judged, g)
+	}
 	if s := runBin(t, bin, db, "stats", "--dataset", "p"); !strings.Contains(s.stdout, "Judge-first triage (run judge") {
 		t.Errorf("stats: %+v", s)
 	}
