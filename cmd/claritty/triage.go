@@ -22,8 +22,8 @@ const triageNone = "none"
 // triageFlags adds --triage, --confidence, --agree-with, --audit and --seed.
 func triageFlags(cmd *cobra.Command, o *triageOpts) {
 	f := cmd.Flags()
-	f.StringVar(&o.Run, "triage", "", "judge-first triage: the labels run whose confident labels settle items nobody has had, "+
-		"with no annotator (none: end triage, its items go back to people; see docs/study.md)")
+	f.StringVar(&o.Run, "triage", "", "the labels run whose confident labels settle items nobody has had, with no annotator: "+
+		"judge-first triage (none: end triage, its items go back to people; see docs/study.md)")
 	f.Float64Var(&o.Confidence, "confidence", 0, "with --triage: the run's least confidence (0-1) on every unit of an item it settles")
 	f.StringVar(&o.AgreeWith, "agree-with", "", "with --triage: a second labels run that must give the same label on every unit")
 	f.Float64Var(&o.Audit, "audit", 0, "with --triage: the share (0-1) of the items the run would settle that go to people as usual, an audit of the run")
