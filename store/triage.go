@@ -101,6 +101,26 @@ func (s *Store) SetTriage(ctx context.Context, who Annotator, datasetID int64, t
 	return out, nil
 }
 
+// CheckTriage checks a triage against the dataset without changing
+// anything (its shares, and that its runs are the dataset's labels runs),
+// so a command that changes other parts of the policy too can refuse the
+// whole before any of it is made; t nil (ending triage) always passes.
+func (s *Store) CheckTriage(ctx context.Context, datasetID int64, t *Triage) error {
+	if t == nil {
+		return nil
+	}
+	if err := t.check(); err != nil {
+		return err
+	}
+	return s.readTx(ctx, func(w *ptx) error {
+		if _, err := labelsRun(w, datasetID, "--triage", t.Run); err != nil || t.AgreeWith == "" {
+			return err
+		}
+		_, err := labelsRun(w, datasetID, "--agree-with", t.AgreeWith)
+		return err
+	})
+}
+
 // endTriage forgets the dataset's triage and clears every route: judge
 // items go to people, audits become items like any other.
 func endTriage(w *ptx, datasetID int64) error {

@@ -172,6 +172,9 @@ func newPolicyCmd(g *globals) *cobra.Command {
 				}
 			}
 			triage, triaged, err := triageRequest(cmd, &tri)
+			if err == nil && triaged {
+				err = st.CheckTriage(cmd.Context(), d.ID, triage)
+			}
 			if err != nil {
 				return err
 			}

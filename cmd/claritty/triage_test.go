@@ -132,6 +132,8 @@ func TestTriageCLI(t *testing.T) {
 		{"policy", "--dataset", "p", "--triage", "judge"}:                                       "say --confidence C and --audit P",
 		{"policy", "--dataset", "p", "--triage", "judge", "--confidence", "2", "--audit", "0"}:  "--confidence 2: want a number from 0 to 1",
 		{"policy", "--dataset", "p", "--triage", "nobody", "--confidence", "1", "--audit", "0"}: `--triage: the dataset has no run "nobody"`,
+		// Refused whole: the new min is not made either.
+		{"policy", "--dataset", "p", "--min", "1", "--max", "1", "--triage", "judge", "--confidence", "1", "--audit", "0", "--agree-with", "none2"}: `--agree-with: the dataset has no run "none2"`,
 	} {
 		before := dbBytes(t, db)
 		if r := runBin(t, bin, db, *args...); r.code == 0 || !strings.Contains(r.stderr, want) {
