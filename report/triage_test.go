@@ -416,6 +416,22 @@ func TestTriageJudgeItemsStayClosed(t *testing.T) {
 		t.Errorf("ana was given item %d with every item the judge's (%v)", id, err)
 	}
 	storetest.CheckClean(t, st)
+	// check finds a judge item someone was given anyway.
+	db := storetest.DB(t, st)
+	if _, err := db.Exec(`UPDATE items SET free = NULL WHERE seq = 1`); err != nil {
+		t.Fatal(err)
+	}
+	results, err := store.CheckFile(ctx, st.Path())
+	found := false
+	for _, r := range results {
+		found = found || r.Name == "no item triage gave the judge is free or has a HIT" && len(r.Problems) > 0
+	}
+	if err != nil || !found {
+		t.Errorf("check does not find the judge item marked unhad: %+v (%v)", results, err)
+	}
+	if _, err := db.Exec(`UPDATE items SET free = 0 WHERE seq = 1`); err != nil {
+		t.Fatal(err)
+	}
 
 	// Two panes more: the judge has not seen them, so they go to people.
 	var more strings.Builder
