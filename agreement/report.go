@@ -394,6 +394,9 @@ const (
 	// Model: a model of every annotator's errors (Dawid–Skene) picked the
 	// label, the class it finds most probable; its posterior goes with it.
 	Model Provenance = "model"
+	// Judge: judge-first triage gave the item to no annotator; the label
+	// is the triage run's (store.SetTriage).
+	Judge Provenance = "judge"
 )
 
 // Median is the median of a unit's votes (counts per category): the middle

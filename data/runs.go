@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -143,6 +144,7 @@ type runReader struct {
 	kind              store.RunKind
 	first             runLine // the first line of predictions
 	header            int     // a labels run's header line, 0 if none
+	confidence        bool    // the header names a confidence column
 	dataset           store.Dataset
 	target            string
 	items             map[string]runItem  // uid -> item of the dataset
@@ -194,7 +196,7 @@ func (rr *runReader) readFirst(kind store.RunKind) error {
 	found := false
 	_, err := rr.each(func(l runLine) error {
 		if rr.header == 0 && isRunHeader(kind, l.fields) {
-			rr.header = l.n
+			rr.header, rr.confidence = l.n, len(l.fields) == 4
 			return nil
 		}
 		rr.first, found = l, true
@@ -285,11 +287,12 @@ func inDataset(name string) string {
 }
 
 // isRunHeader says whether a line is the optional header of a labels run
-// ("item unit label") or a questions run ("item question").
+// ("item unit label", or "item unit label confidence") or a questions run
+// ("item question").
 func isRunHeader(kind store.RunKind, f []string) bool {
 	switch kind {
 	case store.RunLabels:
-		return len(f) == 3 && f[0] == "item" && f[1] == "unit" && f[2] == "label"
+		return (len(f) == 3 || len(f) == 4 && f[3] == "confidence") && f[0] == "item" && f[1] == "unit" && f[2] == "label"
 	case store.RunQuestions:
 		return len(f) == 2 && f[0] == "item" && f[1] == "question"
 	}
@@ -453,9 +456,12 @@ func (rr *runReader) writeLabels(w *store.RunWriter) ([]string, error) {
 	p := rr.itemsProtocol
 	seen := map[runUnit]int{} // item id, unit: small keys, as in writeTREC
 	return rr.each(func(l runLine) error {
-		f := l.fields
+		f, conf, err := rr.splitConfidence(l.fields)
+		if err != nil {
+			return lineErr(rr.file, l.n, "%v", err)
+		}
 		if len(f) < 3 || len(f) > 3 && f[1] != guidelines.PreferenceUnit {
-			return lineErr(rr.file, l.n, "want item unit label, got %s", display.Count(len(f), "field", "fields"))
+			return lineErr(rr.file, l.n, "want %s, got %s", rr.labelsColumns(), display.Count(len(l.fields), "field", "fields"))
 		}
 		it, ok, err := rr.item(f[0])
 		if err != nil {
@@ -476,11 +482,41 @@ func (rr *runReader) writeLabels(w *store.RunWriter) ([]string, error) {
 			return lineErr(rr.file, l.n, "item %q unit %s is already predicted on line %d", f[0], f[1], prev)
 		}
 		seen[key] = l.n
-		if err := w.Label(it.id, f[1], v); err != nil {
+		if err := w.ConfidentLabel(it.id, f[1], v, conf); err != nil {
 			return lineErr(rr.file, l.n, "%v", err)
 		}
 		return nil
 	})
+}
+
+// splitConfidence takes a labels run line's confidence (0-1) off its end:
+// the last field when the header names a confidence column (a verdict on a
+// pair names a system, whose name may hold spaces, so only the header can
+// say its last field is not part of the name), or a fourth field on a unit
+// of a scale. A line without one has none (not Valid).
+func (rr *runReader) splitConfidence(f []string) ([]string, sql.NullFloat64, error) {
+	withConf := rr.confidence && len(f) >= 4 || len(f) == 4 && f[1] != guidelines.PreferenceUnit
+	if rr.confidence && len(f) < 4 {
+		return nil, sql.NullFloat64{}, fmt.Errorf("the header names a confidence column, and the line has none: want item unit label confidence")
+	}
+	if !withConf {
+		return f, sql.NullFloat64{}, nil
+	}
+	last := f[len(f)-1]
+	c, err := strconv.ParseFloat(last, 64)
+	if err != nil || !(c >= 0 && c <= 1) {
+		return nil, sql.NullFloat64{}, fmt.Errorf("confidence %q: want a number from 0 to 1", display.Clean(last))
+	}
+	return f[:len(f)-1], sql.NullFloat64{Float64: c, Valid: true}, nil
+}
+
+// labelsColumns names a labels run's columns as its header does (the
+// confidence column is optional, so only a header naming it names it).
+func (rr *runReader) labelsColumns() string {
+	if rr.confidence {
+		return "item unit label confidence"
+	}
+	return "item unit label"
 }
 
 // parseLabel reads a predicted label. A verdict on a pair names the

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/bench"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
@@ -48,6 +49,9 @@ type RunScore struct {
 	// Assignments: a labels run over graded nuggets (an LLM's nugget
 	// assignments) by nuggetizer's four figures, each with its n.
 	Assignments *Assignments `json:"assignments,omitempty"`
+	// LabelsWithConfidence counts a labels run's labels its file gave a
+	// confidence (0-1), which judge-first triage reads.
+	LabelsWithConfidence int `json:"labels_with_confidence,omitempty"`
 	// Withheld says why the figures are left out for this reader: they
 	// rest on too few items of others' gold (store.Blind).
 	Withheld string `json:"withheld,omitempty"`
@@ -150,6 +154,10 @@ func loadGold(ctx context.Context, r *store.Reading, d store.Dataset, opts Score
 		if p.Flagged {
 			p.Units = nil // a flagged item counts as not judged, as a release leaves it out
 		}
+		// A run is scored against people's gold: the triage judge's own
+		// labels, gold of the items no person saw, would score it
+		// against itself (and any other run against it).
+		p.Units = slices.DeleteFunc(p.Units, func(u UnitGold) bool { return u.Provenance == agreement.Judge })
 		g.items[p.Item.ID] = p
 		g.order = append(g.order, p.Item.ID)
 		return nil

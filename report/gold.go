@@ -171,16 +171,21 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 			return err
 		}
 	}
+	judged, err := r.JudgeGold(ctx)
+	if err != nil {
+		return err
+	}
 	return r.EachGoldRow(ctx, func(row *store.GoldRow) error {
 		p := &PaneGold{Item: row.Item, Flagged: row.Flagged}
 		for ui, unit := range r.Units() {
 			if !slices.Contains(rules.AllUnits, unit) {
 				continue
 			}
-			if u := rules.unitGold(ui, row, names); u.Provenance != "" {
-				p.Units = append(p.Units, u)
+			if u := rules.unitGold(ui, row, names); u.Provenance != "" || judged[row.ID] != nil {
+				p.Units = append(p.Units, judgeGold(u, judged[row.ID]))
 			}
 		}
+		p.Units = slices.DeleteFunc(p.Units, func(u UnitGold) bool { return u.Provenance == "" })
 		if err := rules.writtenGolds(ctx, r, row.ID, p.Units); err != nil {
 			return err
 		}
@@ -194,6 +199,19 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 		p.Missing = len(p.MissingUnits)
 		return fn(p)
 	})
+}
+
+// judgeGold is a unit's gold on an item triage gave to the judge: the
+// triage run's label, provenance judge, unless an adjudicator decided the
+// unit, whose decision stands as everywhere. Units the run did not label
+// keep what their votes say (nothing, on an item no one had).
+func judgeGold(u UnitGold, judged map[string]int) UnitGold {
+	v, ok := judged[u.Unit]
+	if !ok || u.Provenance == agreement.Adjudicated {
+		return u
+	}
+	u.Label, u.Provenance, u.Posterior, u.ByVote, u.Fit = v, agreement.Judge, nil, "", ""
+	return u
 }
 
 // conditioned applies the kind's conditions to an item's gold units (in

@@ -43,6 +43,9 @@ type HTMLReport struct {
 	Adjudication *Adjudication
 	Runs         []RunScore
 	Comparisons  []ComparisonScore
+	// Triage is judge-first triage's figures, for a lead (stats --json's
+	// "triage"); nil for anyone else, or without triage.
+	Triage *TriageFigures
 }
 
 // Adjudication is how far adjudication has come: disputed or referred
@@ -56,6 +59,7 @@ const (
 	SrcAgree   = "agree"
 	SrcQuality = "quality"
 	SrcBench   = "bench"
+	SrcStats   = "stats"
 )
 
 // WriteHTML writes the report as one self-contained HTML file: inline CSS
@@ -72,6 +76,7 @@ var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"throughputChart":  throughputChart,
 	"adjudication":     adjudicationSection,
 	"leaderboard":      leaderboardSection,
+	"triage":           triageSection,
 	"clean":            display.Clean,
 	"stamp":            func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
 }).Parse(`<!DOCTYPE html>
@@ -113,6 +118,8 @@ svg text { font: 12px system-ui, sans-serif; fill: #1d232a; }
 {{adjudication .Adjudication}}
 <h2 id="leaderboard">Leaderboard</h2>
 {{leaderboard .Runs .Comparisons}}
+{{with .Triage}}<h2 id="triage">Judge-first triage</h2>
+{{triage .}}{{end}}
 </body>
 </html>
 `))

@@ -36,6 +36,9 @@ func scoreLabels(ctx context.Context, rd *store.Reading, s *RunScore, r store.Ru
 	for _, pr := range preds {
 		t.add(s, p, g, pr)
 	}
+	if s.LabelsWithConfidence, err = rd.ConfidentLabels(ctx, r.ID); err != nil {
+		return nil, err
+	}
 	s.Items, s.Total = len(t.scored), len(t.items)
 	s.Complete = len(t.all)+t.moot == len(preds)
 	s.ByType = t.typeScores(p)

@@ -132,7 +132,7 @@ func setPolicy(w *ptx, datasetID int64, p Policy) error {
 			return err
 		}
 	}
-	_, err = tx.ExecContext(ctx, `UPDATE items SET open = (finished < ?2 OR (tied > 0 AND finished < ?3))
+	_, err = tx.ExecContext(ctx, `UPDATE items SET open = route IS NOT 'judge' AND (finished < ?2 OR (tied > 0 AND finished < ?3))
 		WHERE dataset_id = ?1`, datasetID, p.Min, p.Max)
 	if err != nil {
 		return err
@@ -631,10 +631,11 @@ const (
 	itemState   = `SELECT d.gold_rule, i.dataset_id, i.patterns, i.parts_by, d.purpose = 'task' FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
 	itemPartsBy = `UPDATE items SET parts_by = ? WHERE id = ?`
 	// The item's counters, open and free marks (see refreshFree) and
-	// agreement patterns from its HITs (?2 tied units, ?3 patterns).
+	// agreement patterns from its HITs (?2 tied units, ?3 patterns). An
+	// item triage routed to the judge is closed and never free.
 	itemRefresh = `UPDATE items SET finished = c.done, tied = ?2, patterns = ?3,
-		open = (c.done < d.min_annotators OR (?2 > 0 AND c.done < d.max_annotators)),
-		free = CASE WHEN c.done + c.going = 0 THEN NULL
+		open = items.route IS NOT 'judge' AND (c.done < d.min_annotators OR (?2 > 0 AND c.done < d.max_annotators)),
+		free = CASE WHEN items.route IS 'judge' THEN 0 WHEN c.done + c.going = 0 THEN NULL
 			ELSE (c.done < d.min_annotators OR (?2 > 0 AND c.done < d.max_annotators)) AND
 				(CASE WHEN c.done < d.min_annotators THEN d.min_annotators - c.done ELSE 1 END) > c.going END
 		FROM datasets d, (SELECT count(finished_at) AS done, count(*) - count(finished_at) AS going

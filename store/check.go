@@ -33,12 +33,17 @@ var checks = []struct {
 		`SELECT 'item ' || i.id || ': finished ' || i.finished || ', HITs finished ' ||
 			(SELECT count(*) FROM hits h WHERE h.item_id = i.id AND h.finished_at IS NOT NULL) FROM items i
 			WHERE i.finished != (SELECT count(*) FROM hits h WHERE h.item_id = i.id AND h.finished_at IS NOT NULL) LIMIT 5`},
-	{"items are open exactly when the policy wants more annotators",
+	{"items are open exactly when the policy wants more annotators (a judge item never)",
 		`SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
-			WHERE i.open != (i.finished < d.min_annotators OR (i.tied > 0 AND i.finished < d.max_annotators))`,
+			WHERE i.open != (i.route IS NOT 'judge' AND (i.finished < d.min_annotators OR (i.tied > 0 AND i.finished < d.max_annotators)))`,
 		`SELECT 'item ' || i.id || ': open ' || i.open || ' with ' || i.finished || ' finished, ' || i.tied || ' tied' FROM items i
 			JOIN datasets d ON d.id = i.dataset_id
-			WHERE i.open != (i.finished < d.min_annotators OR (i.tied > 0 AND i.finished < d.max_annotators)) LIMIT 5`},
+			WHERE i.open != (i.route IS NOT 'judge' AND (i.finished < d.min_annotators OR (i.tied > 0 AND i.finished < d.max_annotators))) LIMIT 5`},
+	{"no item triage gave the judge is free or has a HIT",
+		`SELECT count(*) FROM items i WHERE i.route = 'judge' AND (i.free IS NOT 0 OR EXISTS (SELECT 1 FROM hits h WHERE h.item_id = i.id))`,
+		`SELECT 'item ' || i.id || ': the judge''s, free ' || coalesce(i.free, 'unmarked') || ' with ' ||
+			(SELECT count(*) FROM hits h WHERE h.item_id = i.id) || ' HITs' FROM items i
+			WHERE i.route = 'judge' AND (i.free IS NOT 0 OR EXISTS (SELECT 1 FROM hits h WHERE h.item_id = i.id)) LIMIT 5`},
 	{"dataset counters match their items",
 		`SELECT count(*) FROM datasets d WHERE d.items_count != (SELECT count(*) FROM items i WHERE i.dataset_id = d.id)
 			OR d.complete_count != (SELECT count(*) FROM items i WHERE i.dataset_id = d.id AND i.open = 0 AND i.tied = 0)`,

@@ -140,7 +140,7 @@ func (im *Importer) AddRun(name string, kind RunKind, target, fingerprint string
 	if w.doc, err = im.tx.PrepareContext(im.ctx, `INSERT INTO run_docs (run_id, query, doc, score) VALUES (?, ?, ?, ?)`); err != nil {
 		return nil, fmt.Errorf("add run: %w", err)
 	}
-	if w.label, err = im.tx.PrepareContext(im.ctx, `INSERT INTO run_labels (run_id, item_id, unit, value) VALUES (?, ?, ?, ?)`); err != nil {
+	if w.label, err = im.tx.PrepareContext(im.ctx, `INSERT INTO run_labels (run_id, item_id, unit, value, confidence) VALUES (?, ?, ?, ?, ?)`); err != nil {
 		return nil, fmt.Errorf("add run: %w", err)
 	}
 	if w.question, err = im.tx.PrepareContext(im.ctx, `INSERT INTO run_questions (run_id, item_id, text) VALUES (?, ?, ?)`); err != nil {
@@ -189,7 +189,17 @@ func (w *RunWriter) Doc(query, doc string, score float64) error {
 
 // Label adds one predicted label of a labels run.
 func (w *RunWriter) Label(itemID int64, unit string, value int) error {
-	if _, err := w.label.ExecContext(w.im.ctx, w.id, itemID, unit, value); err != nil {
+	return w.ConfidentLabel(itemID, unit, value, sql.NullFloat64{})
+}
+
+// ConfidentLabel adds one predicted label of a labels run with the run's
+// confidence in it (0-1; not Valid: the run gave none), which judge-first
+// triage reads (SetTriage).
+func (w *RunWriter) ConfidentLabel(itemID int64, unit string, value int, confidence sql.NullFloat64) error {
+	if confidence.Valid && !(confidence.Float64 >= 0 && confidence.Float64 <= 1) {
+		return fmt.Errorf("add run line: confidence %v is not from 0 to 1", confidence.Float64)
+	}
+	if _, err := w.label.ExecContext(w.im.ctx, w.id, itemID, unit, value, confidence); err != nil {
 		return fmt.Errorf("add run line: %w", err)
 	}
 	w.im.stats.RunLines++

@@ -151,7 +151,9 @@ func newBenchAddCmd(g *globals) *cobra.Command {
 			"             gold answer-set labels; which one is seen from the first line\n" +
 			"  labels     predicted labels, \"item unit label\" (white-space separated, header optional),\n" +
 			"             scored against the gold label of each unit; on a compare dataset a judge's\n" +
-			"             verdict names the better system or tie (\"p1 preference gpt-4\")\n" +
+			"             verdict names the better system or tie (\"p1 preference gpt-4\"); an optional\n" +
+			"             fourth column, confidence (0-1; header \"item unit label confidence\"), is kept\n" +
+			"             for policy --triage\n" +
 			"  questions  generated clarifying questions, \"item<TAB>question\" (header item<TAB>question\n" +
 			"             optional), over a necessity or MIMICS dataset\n" +
 			"  nugget-assignments  an LLM's nugget assignments in nuggetizer's assign output (TREC RAG):\n" +

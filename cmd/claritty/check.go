@@ -22,7 +22,8 @@ func newCheckCmd(g *globals) *cobra.Command {
 		Long: "Reads the whole database file, read-only, and reports: SQLite's integrity check (every\n" +
 			"page, index and constraint), its foreign keys, and claritty's own invariants (every label\n" +
 			"has history, item counters match the finished HITs, items are open exactly when their\n" +
-			"policy wants more annotators, no item over its policy's max). Exit status 0 when all\n" +
+			"policy wants more annotators, no item over its policy's max, no item triage gave the\n" +
+			"judge handed out). Exit status 0 when all\n" +
 			"pass, 1 when any fails. It runs on a file too damaged to open for work; if it reports\n" +
 			"damage, stop every claritty using the file, keep a copy, and restore the latest backup.\n" +
 			"It also notes a killed backup's temporary file beside the database.",

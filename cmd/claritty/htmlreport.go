@@ -64,6 +64,14 @@ func gatherReport(ctx context.Context, st *store.Store, me store.Annotator, d st
 	err := withReading(ctx, me, d.ID, st.ReadFigures, func(rd *store.Reading) error {
 		rep, err := report.StudyReport(ctx, rd, agreement.DefaultOptions)
 		r.Agreement = rep
+		if err != nil {
+			return err
+		}
+		// A lead's only: ok is false for anyone else.
+		tri, ok, err := report.Triage(ctx, rd)
+		if ok {
+			r.Triage = &tri
+		}
 		return err
 	})
 	if err != nil {

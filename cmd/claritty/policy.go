@@ -184,6 +184,7 @@ func newPolicyCmd(g *globals) *cobra.Command {
 	var p store.Policy
 	var af armsFlags
 	var allowUnconverged bool
+	var tri triageOpts
 	t := store.DefaultTraining
 	cmd := &cobra.Command{
 		Use:   "policy",
@@ -198,8 +199,11 @@ func newPolicyCmd(g *globals) *cobra.Command {
 			"three annotators who never see run RUN's labels and two who see them after keying their\n" +
 			"own (before:RUN: from the start); each annotator stays in one arm, and the arms decide\n" +
 			"--min and --max. Arms are set or ended (--arms none) before the dataset's first HIT only.\n" +
-			"--gold-from blind|all: gold from the blind arm's labels or every arm's. With no flags,\n" +
-			"the policy is shown. Only a lead changes it, and only a lead sees the arms.",
+			"--gold-from blind|all: gold from the blind arm's labels or every arm's. --triage RUN\n" +
+			"--confidence C --audit P [--agree-with RUN2] [--seed N] gives the items nobody has had\n" +
+			"whose every unit RUN labels with confidence ≥ C to no annotator, but for a seeded share\n" +
+			"P audited by people; --triage none ends it. With no flags, the policy is shown. Only a\n" +
+			"lead changes it, and only a lead sees the arms and the triage.",
 		Example: "  claritty policy --dataset MIMICS-Manual --min 3 --max 5 --lease 30m\n" +
 			"  claritty policy --dataset ratings --gold median\n" +
 			"  claritty policy --dataset study --arms 'blind=3, after:gpt=2'",
@@ -236,6 +240,13 @@ func newPolicyCmd(g *globals) *cobra.Command {
 				if err := st.CheckTraining(cmd.Context(), d.ID, t); err != nil {
 					return err
 				}
+			}
+			triage, triaged, err := triageRequest(cmd, &tri)
+			if err == nil && triaged {
+				err = st.CheckTriage(cmd.Context(), d.ID, triage)
+			}
+			if err != nil {
+				return err
 			}
 			// The policy flags are checked before the arms change, so a
 			// refused flag leaves the arms as they were too.
@@ -281,6 +292,11 @@ func newPolicyCmd(g *globals) *cobra.Command {
 				}
 				tcur = t
 			}
+			if triaged {
+				if err := applyTriage(cmd.Context(), cmd.OutOrStdout(), st, me, d, triage); err != nil {
+					return err
+				}
+			}
 			gold := string(cur.Gold)
 			if cur.Model != "" {
 				gold = fmt.Sprintf("%s (ties and assignment by %s)", cur.Model, cur.Gold)
@@ -298,7 +314,7 @@ func newPolicyCmd(g *globals) *cobra.Command {
 				}
 				fmt.Fprint(cmd.OutOrStdout(), armsLine(arms, from, f.Changed("arms") || f.Changed("gold-from")))
 			}
-			return nil
+			return writeTriageLine(cmd.Context(), cmd.OutOrStdout(), st, me, d)
 		},
 	}
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset (default: the first)")
@@ -308,5 +324,6 @@ func newPolicyCmd(g *globals) *cobra.Command {
 	trainingFlags(cmd, &t)
 	cmd.Flags().StringVar(&af.spec, "arms", "", "a study's arms, 'blind=3, after:RUN=2' (and before:RUN): how many annotators of each an item gets; none ends them (before the first HIT only)")
 	cmd.Flags().StringVar(&af.from, "gold-from", "", "with arms: gold from the blind arm's labels (blind, the default) or every arm's (all)")
+	triageFlags(cmd, &tri)
 	return cmd
 }

@@ -93,15 +93,25 @@ func writeStats(ctx context.Context, w io.Writer, k *kinds.Kind, r *store.Readin
 	if err != nil {
 		return err
 	}
+	// A lead's reading of a dataset with triage: its figures after the
+	// kind's (no other reader learns there is triage).
+	tri, ok, err := report.Triage(ctx, r)
+	if err != nil {
+		return err
+	}
+	var table textAndJSON = t
+	if ok {
+		table = report.WithTriage{Table: t, Triage: tri}
+	}
 	arms, err := readArms(ctx, r, agreement.DefaultOptions)
 	if err != nil {
 		return err
 	}
 	if arms == nil {
-		return textOrJSON(w, t, nil, asJSON)
+		return textOrJSON(w, table, nil, asJSON)
 	}
 	var doc bytes.Buffer
-	if err := textOrJSON(&doc, t, nil, asJSON); err != nil {
+	if err := textOrJSON(&doc, table, nil, asJSON); err != nil {
 		return err
 	}
 	if asJSON {
@@ -112,10 +122,13 @@ func writeStats(ctx context.Context, w io.Writer, k *kinds.Kind, r *store.Readin
 }
 
 // textOrJSON writes a table as text or JSON, unless making it failed.
-func textOrJSON(w io.Writer, t interface {
+// textAndJSON is a table or figures written as text or as JSON.
+type textAndJSON interface {
 	WriteText(io.Writer) error
 	WriteJSON(io.Writer) error
-}, err error, asJSON bool) error {
+}
+
+func textOrJSON(w io.Writer, t textAndJSON, err error, asJSON bool) error {
 	switch {
 	case err != nil:
 		return err
