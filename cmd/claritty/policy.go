@@ -214,107 +214,16 @@ func newPolicyCmd(g *globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			cur, err := st.DatasetPolicy(cmd.Context(), d.ID)
-			if err != nil {
+			req := policyRequest{cmd: cmd, st: st, me: me, d: d, p: p, t: t, arms: af, tri: tri, allowUnconverged: allowUnconverged}
+			// Every flag is checked before anything is changed: a refused
+			// one leaves the whole policy as it was.
+			if err := req.check(); err != nil {
 				return err
 			}
-			f := cmd.Flags()
-			if f.Changed("withhold-below") && p.WithholdBelow < 1 {
-				return fmt.Errorf("--withhold-below %d: want 1 or more (1 shows every figure)", p.WithholdBelow)
-			}
-			// Only for a lead: anyone else is refused the policy itself.
-			if p.Gold == store.GoldDawidSkene && cur.Model != store.GoldDawidSkene && !allowUnconverged &&
-				store.Allows(me.Role, store.ActPolicy) {
-				if err := requireConverged(cmd.Context(), st, me, d); err != nil {
-					return err
-				}
-			}
-			tcur, err := st.DatasetTraining(cmd.Context(), d.ID)
-			if err != nil {
+			if err := req.apply(); err != nil {
 				return err
 			}
-			// The training policy is checked before anything is changed:
-			// a refused flag leaves the whole policy as it was.
-			trained := trainingChanged(cmd, &t, tcur)
-			if trained {
-				if err := st.CheckTraining(cmd.Context(), d.ID, t); err != nil {
-					return err
-				}
-			}
-			triage, triaged, err := triageRequest(cmd, &tri)
-			if err == nil && triaged {
-				err = st.CheckTriage(cmd.Context(), d.ID, triage)
-			}
-			if err != nil {
-				return err
-			}
-			// The policy flags are checked before the arms change, so a
-			// refused flag leaves the arms as they were too.
-			arms, err := af.parse(cmd)
-			if err != nil {
-				return err
-			}
-			fill := func() {
-				if !f.Changed("min") {
-					p.Min = cur.Min
-				}
-				if !f.Changed("max") {
-					p.Max = cur.Max
-				}
-				if !f.Changed("lease") {
-					p.Lease = cur.Lease
-				}
-			}
-			if policyChanged(cmd) {
-				fill()
-				if err := p.Check(); err != nil {
-					return err
-				}
-			}
-			if err := af.setArms(cmd, st, me, d, arms); err != nil {
-				return err
-			}
-			if cur, err = st.DatasetPolicy(cmd.Context(), d.ID); err != nil {
-				return err
-			}
-			if policyChanged(cmd) {
-				fill()
-				if err := st.SetPolicy(cmd.Context(), me, d.ID, p); err != nil {
-					return err
-				}
-				if cur, err = st.DatasetPolicy(cmd.Context(), d.ID); err != nil {
-					return err
-				}
-			}
-			if trained {
-				if err := st.SetTraining(cmd.Context(), me, d.ID, t); err != nil {
-					return err
-				}
-				tcur = t
-			}
-			if triaged {
-				if err := applyTriage(cmd.Context(), cmd.OutOrStdout(), st, me, d, triage); err != nil {
-					return err
-				}
-			}
-			gold := string(cur.Gold)
-			if cur.Model != "" {
-				gold = fmt.Sprintf("%s (ties and assignment by %s)", cur.Model, cur.Gold)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "dataset %q: min %d, max %s per item; lease %v; gold label by %s\n",
-				display.Clean(d.Name), cur.Min, display.Count(cur.Max, "annotator", "annotators"), cur.Lease, gold)
-			fmt.Fprintf(cmd.OutOrStdout(), "figures below the lead role: withheld when they rest on fewer than %s "+
-				"the reader has not all finished\n", display.Count(cur.WithholdBelow, "item", "items"))
-			fmt.Fprintf(cmd.OutOrStdout(), "training: %s\n", trainingLine(tcur, st.Protocol(d.Kind)))
-			// The arms are a lead's: anyone else sees nothing of them.
-			if store.Allows(me.Role, store.ActPolicy) {
-				arms, from, err := st.Arms(cmd.Context(), me, d.ID)
-				if err != nil {
-					return err
-				}
-				fmt.Fprint(cmd.OutOrStdout(), armsLine(arms, from, f.Changed("arms") || f.Changed("gold-from")))
-			}
-			return writeTriageLine(cmd.Context(), cmd.OutOrStdout(), st, me, d)
+			return req.show()
 		},
 	}
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset (default: the first)")
@@ -326,4 +235,137 @@ func newPolicyCmd(g *globals) *cobra.Command {
 	cmd.Flags().StringVar(&af.from, "gold-from", "", "with arms: gold from the blind arm's labels (blind, the default) or every arm's (all)")
 	triageFlags(cmd, &tri)
 	return cmd
+}
+
+// policyRequest is one run of claritty policy: the flags given, and the
+// dataset's policy as it was (cur, tcur) and as it is made.
+type policyRequest struct {
+	cmd              *cobra.Command
+	st               *store.Store
+	me               store.Annotator
+	d                store.Dataset
+	p                store.Policy
+	t                store.Training
+	arms             armsFlags
+	tri              triageOpts
+	allowUnconverged bool
+
+	cur              store.Policy
+	tcur             store.Training
+	trained, triaged bool
+	newArms          []store.Arm
+	triage           *store.Triage
+}
+
+// check reads the current policy and checks every flag given against it,
+// changing nothing.
+func (r *policyRequest) check() error {
+	ctx, f := r.cmd.Context(), r.cmd.Flags()
+	var err error
+	if r.cur, err = r.st.DatasetPolicy(ctx, r.d.ID); err != nil {
+		return err
+	}
+	if f.Changed("withhold-below") && r.p.WithholdBelow < 1 {
+		return fmt.Errorf("--withhold-below %d: want 1 or more (1 shows every figure)", r.p.WithholdBelow)
+	}
+	// Only for a lead: anyone else is refused the policy itself.
+	if r.p.Gold == store.GoldDawidSkene && r.cur.Model != store.GoldDawidSkene && !r.allowUnconverged &&
+		store.Allows(r.me.Role, store.ActPolicy) {
+		if err := requireConverged(ctx, r.st, r.me, r.d); err != nil {
+			return err
+		}
+	}
+	if r.tcur, err = r.st.DatasetTraining(ctx, r.d.ID); err != nil {
+		return err
+	}
+	if r.trained = trainingChanged(r.cmd, &r.t, r.tcur); r.trained {
+		if err := r.st.CheckTraining(ctx, r.d.ID, r.t); err != nil {
+			return err
+		}
+	}
+	if r.triage, r.triaged, err = triageRequest(r.cmd, &r.tri); err == nil && r.triaged {
+		err = r.st.CheckTriage(ctx, r.d.ID, r.triage)
+	}
+	if err != nil {
+		return err
+	}
+	if r.newArms, err = r.arms.parse(r.cmd); err != nil {
+		return err
+	}
+	if policyChanged(r.cmd) {
+		r.fill()
+		return r.p.Check()
+	}
+	return nil
+}
+
+// fill takes what the policy flags do not give from the current policy.
+func (r *policyRequest) fill() {
+	f := r.cmd.Flags()
+	if !f.Changed("min") {
+		r.p.Min = r.cur.Min
+	}
+	if !f.Changed("max") {
+		r.p.Max = r.cur.Max
+	}
+	if !f.Changed("lease") {
+		r.p.Lease = r.cur.Lease
+	}
+}
+
+// apply makes the changes asked: arms, then the policy, the training and
+// the triage.
+func (r *policyRequest) apply() error {
+	ctx := r.cmd.Context()
+	if err := r.arms.setArms(r.cmd, r.st, r.me, r.d, r.newArms); err != nil {
+		return err
+	}
+	var err error
+	if r.cur, err = r.st.DatasetPolicy(ctx, r.d.ID); err != nil {
+		return err
+	}
+	if policyChanged(r.cmd) {
+		r.fill()
+		if err := r.st.SetPolicy(ctx, r.me, r.d.ID, r.p); err != nil {
+			return err
+		}
+		if r.cur, err = r.st.DatasetPolicy(ctx, r.d.ID); err != nil {
+			return err
+		}
+	}
+	if r.trained {
+		if err := r.st.SetTraining(ctx, r.me, r.d.ID, r.t); err != nil {
+			return err
+		}
+		r.tcur = r.t
+	}
+	if r.triaged {
+		return applyTriage(ctx, r.cmd.OutOrStdout(), r.st, r.me, r.d, r.triage)
+	}
+	return nil
+}
+
+// show writes the policy as it now stands; the arms and the triage to a
+// lead only.
+func (r *policyRequest) show() error {
+	ctx, w := r.cmd.Context(), r.cmd.OutOrStdout()
+	gold := string(r.cur.Gold)
+	if r.cur.Model != "" {
+		gold = fmt.Sprintf("%s (ties and assignment by %s)", r.cur.Model, r.cur.Gold)
+	}
+	fmt.Fprintf(w, "dataset %q: min %d, max %s per item; lease %v; gold label by %s\n",
+		display.Clean(r.d.Name), r.cur.Min, display.Count(r.cur.Max, "annotator", "annotators"), r.cur.Lease, gold)
+	fmt.Fprintf(w, "figures below the lead role: withheld when they rest on fewer than %s "+
+		"the reader has not all finished\n", display.Count(r.cur.WithholdBelow, "item", "items"))
+	fmt.Fprintf(w, "training: %s\n", trainingLine(r.tcur, r.st.Protocol(r.d.Kind)))
+	// The arms are a lead's: anyone else sees nothing of them.
+	if store.Allows(r.me.Role, store.ActPolicy) {
+		arms, from, err := r.st.Arms(ctx, r.me, r.d.ID)
+		if err != nil {
+			return err
+		}
+		f := r.cmd.Flags()
+		fmt.Fprint(w, armsLine(arms, from, f.Changed("arms") || f.Changed("gold-from")))
+	}
+	return writeTriageLine(ctx, w, r.st, r.me, r.d)
 }
