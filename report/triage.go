@@ -180,33 +180,14 @@ func (t WithTriage) WriteText(w io.Writer) error {
 // WriteJSON writes the table's JSON object with a "triage" member added
 // at its end, its own members in their order.
 func (t WithTriage) WriteJSON(w io.Writer) error {
-	var doc, compact bytes.Buffer
+	var doc, tri bytes.Buffer
 	if err := t.Table.WriteJSON(&doc); err != nil {
 		return err
 	}
-	if err := json.Compact(&compact, doc.Bytes()); err != nil {
-		return err
-	}
-	body := compact.Bytes()
-	if len(body) < 2 || body[0] != '{' || body[len(body)-1] != '}' {
-		return fmt.Errorf("triage figures: the table's JSON is not an object")
-	}
-	var tri bytes.Buffer
 	if err := json.NewEncoder(display.JSON(&tri)).Encode(t.Triage); err != nil { // C1 escaped too
 		return err
 	}
-	out := append([]byte{}, body[:len(body)-1]...)
-	if len(body) > 2 {
-		out = append(out, ',')
-	}
-	out = append(append(append(out, `"triage":`...), bytes.TrimSpace(tri.Bytes())...), '}')
-	var pretty bytes.Buffer
-	if err := json.Indent(&pretty, out, "", "  "); err != nil {
-		return err
-	}
-	pretty.WriteByte('\n')
-	_, err := w.Write(pretty.Bytes())
-	return err
+	return WriteJSONWithMember(w, doc.Bytes(), "triage", tri.Bytes())
 }
 
 // triageSection is the figures as the HTML report shows them, each held
