@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/bench"
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
@@ -51,6 +52,17 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts report.R
 	if opts.WithText {
 		header += "\t" + report.TextHeader
 	}
+	// A lead's gold of a dataset with arms says, on every row, which arms'
+	// labels it rests on (gold_from, last).
+	study, arms, err := r.Study(ctx)
+	if err != nil {
+		return sum, err
+	}
+	fromCell := ""
+	if arms {
+		header += "\tgold_from"
+		fromCell = "\t" + tsvCell(strings.Join(report.GoldArmNames(study), ","))
+	}
 	err = writeKept(ctx, r, w, &sum, header, func(bw *bufio.Writer, p *report.PaneGold) error {
 		for _, u := range p.Units {
 			label, votes := goldCells(u, r.Protocol(kind).TextMax(u.Unit) > 0)
@@ -66,7 +78,7 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts report.R
 				}
 			}
 			if err == nil {
-				err = bw.WriteByte('\n')
+				_, err = bw.WriteString(goldFromCell(fromCell, u.Provenance) + "\n")
 			}
 			if err != nil {
 				return err
@@ -75,6 +87,15 @@ func WriteGold(ctx context.Context, r *store.Reading, w io.Writer, opts report.R
 		return nil
 	})
 	return sum, err
+}
+
+// goldFromCell is a gold row's gold_from cell (with its tab; "" when the
+// export has no such column): a judge's label rests on no arm's labels.
+func goldFromCell(cell string, p agreement.Provenance) string {
+	if cell != "" && p == agreement.Judge {
+		return "\t"
+	}
+	return cell
 }
 
 // posteriorCell is a posterior as "0:0.012,1:0.103,2:0.885", values

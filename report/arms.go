@@ -574,6 +574,24 @@ func withCI(v agreement.Value, ci agreement.Interval) string {
 	return fmt.Sprintf("%s [%.2f, %.2f]", value2(v), ci.Lo, ci.Hi)
 }
 
+// GoldArmNames are the arms whose labels a dataset's gold rests on, as the
+// policy names them: the blind arm's alone, or every arm's. (A policy's
+// arms are split at commas, so no name holds one.)
+func GoldArmNames(st store.Study) []string {
+	var names []string
+	for _, a := range st.Arms {
+		if a.Blind() || st.GoldFrom != store.GoldFromBlind {
+			names = append(names, a.Name())
+		}
+	}
+	if len(names) == 0 { // gold from the blind arm, and there is none
+		for _, a := range st.Arms {
+			names = append(names, a.Name())
+		}
+	}
+	return names
+}
+
 // GoldArms says which arms a dataset's gold came from, for a release's
 // reader (a lead): the blind arm's labels alone, or every arm's.
 func GoldArms(st store.Study) string {

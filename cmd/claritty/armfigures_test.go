@@ -554,7 +554,7 @@ func TestGoldFromTheBlindArmOrEveryArm(t *testing.T) {
 	if len(inBlind) != 4 {
 		t.Fatalf("%d annotators in the blind arm, want 4", len(inBlind))
 	}
-	check := func(from string, want map[[2]string][]string, says string) {
+	check := func(from string, want map[[2]string][]string, says, column string) {
 		t.Helper()
 		r := runBin(t, bin, db, "export", "--format", "gold", "--dataset", "study", "--include-incomplete")
 		if r.code != 0 {
@@ -567,9 +567,15 @@ func TestGoldFromTheBlindArmOrEveryArm(t *testing.T) {
 		if len(lines) != 1+len(want) {
 			t.Fatalf("gold from %s: %d rows, want %d", from, len(lines)-1, len(want))
 		}
+		if !strings.HasSuffix(lines[0], "\tgold_from") {
+			t.Errorf("gold from %s: header %q, want gold_from last", from, lines[0])
+		}
 		insufficient := 0
 		for _, l := range lines[1:] {
 			f := strings.Split(l, "\t")
+			if f[len(f)-1] != column {
+				t.Errorf("gold from %s: row %q says gold_from %q, want %q", from, l, f[len(f)-1], column)
+			}
 			if got, w := f[4], votesOf(want[[2]string{f[0], f[1]}]); got != w {
 				t.Errorf("gold from %s: %s %s votes %s, the export's rows give %s", from, f[0], f[1], got, w)
 			}
@@ -584,7 +590,7 @@ func TestGoldFromTheBlindArmOrEveryArm(t *testing.T) {
 			t.Errorf("check after gold from %s: %+v", from, c)
 		}
 	}
-	check("blind", blind, "gold from the arms: blind (the labels of after:judge are left out)")
+	check("blind", blind, "gold from the arms: blind (the labels of after:judge are left out)", "blind")
 	if st, err = store.Open(ctx, db); err != nil {
 		t.Fatal(err)
 	}
@@ -593,7 +599,7 @@ func TestGoldFromTheBlindArmOrEveryArm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	check("all", all, "gold from the arms: blind, after:judge (every arm's labels)")
+	check("all", all, "gold from the arms: blind, after:judge (every arm's labels)", "blind,after:judge")
 }
 
 // armMarks are what would tell a reader of the arms: the arm shown a
