@@ -44,7 +44,9 @@ func table[T Table](t T, err error) (Table, error) {
 // comparison, as claritty bench prints them.
 func WriteBenchText(w io.Writer, scores []report.RunScore, comps []report.ComparisonScore, support ...report.DatasetSupport) error {
 	if len(scores) == 0 && len(comps) == 0 && len(support) == 0 {
-		_, err := fmt.Fprintf(w, "no benchmark runs yet: claritty bench add --kind %s --name NAME FILE\n",
+		// "To show", not "yet": below the lead a dataset with arms has runs
+		// the reader is not shown (store.Reading.WithholdsRuns).
+		_, err := fmt.Fprintf(w, "no benchmark runs to show (a lead adds them: claritty bench add --kind %s --name NAME FILE)\n",
 			data.RunKindNames("|"))
 		return err
 	}
