@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
@@ -261,6 +262,13 @@ type policyRequest struct {
 // changing nothing.
 func (r *policyRequest) check() error {
 	ctx, f := r.cmd.Context(), r.cmd.Flags()
+	// A change is a lead's: anyone else is refused before a flag is read
+	// against the database, so no answer says whether a run is there.
+	if changesPolicy(r.cmd) {
+		if err := r.st.Require(ctx, r.me, store.ActPolicy); err != nil {
+			return err
+		}
+	}
 	var err error
 	if r.cur, err = r.st.DatasetPolicy(ctx, r.d.ID); err != nil {
 		return err
@@ -297,6 +305,16 @@ func (r *policyRequest) check() error {
 		return r.p.Check()
 	}
 	return nil
+}
+
+// changesPolicy reports whether any of policy's own flags but --dataset
+// was given: with none, the policy is only shown.
+func changesPolicy(cmd *cobra.Command) bool {
+	changed := false
+	cmd.LocalFlags().VisitAll(func(f *pflag.Flag) {
+		changed = changed || (f.Changed && f.Name != "dataset")
+	})
+	return changed
 }
 
 // fill takes what the policy flags do not give from the current policy.
