@@ -271,6 +271,7 @@ func TestAfterArmHeldLastStepFinishesNextSession(t *testing.T) {
 	again.expect("HIT 1 ·")
 	again.keys("enter", "right", "right", "right")
 	again.expect("Landing page of answer 2 of 2")
+	again.expect("goes on") // the step still says how to go on
 	again.keys("enter")
 	again.expect("HIT 2 ·")
 	if !again.hitState(1).Finished {

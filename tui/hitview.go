@@ -103,7 +103,7 @@ func (m *hitScreen) suggestLines(w int) []string {
 		return nil
 	}
 	out := []string{display.FitWords(s.Accent.Render("   suggested: ")+s.Text.Render(m.nameValue(h, h.step().unit, v)), w)}
-	if h.held == h.step().unit {
+	if h.waitsToGoOn() { // held, or left held in an earlier session
 		goOn := hintKey(m.keys.Next) + " / " + hintKey(m.keys.Review) + " goes on"
 		hint := "   a label key changes yours · " + goOn
 		if lipgloss.Width(hint) > w { // 40 columns: what goes on first, whole
