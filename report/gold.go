@@ -181,11 +181,12 @@ func EachPaneGold(ctx context.Context, r *store.Reading, fn func(*PaneGold) erro
 			if !slices.Contains(rules.AllUnits, unit) {
 				continue
 			}
-			if u := rules.unitGold(ui, row, names); u.Provenance != "" || judged[row.ID] != nil {
-				p.Units = append(p.Units, judgeGold(u, judged[row.ID]))
+			// A unit with no provenance has no gold (no votes, and no
+			// judge's label in its place): it is not a gold unit at all.
+			if u := judgeGold(rules.unitGold(ui, row, names), judged[row.ID]); u.Provenance != "" {
+				p.Units = append(p.Units, u)
 			}
 		}
-		p.Units = slices.DeleteFunc(p.Units, func(u UnitGold) bool { return u.Provenance == "" })
 		if err := rules.writtenGolds(ctx, r, row.ID, p.Units); err != nil {
 			return err
 		}

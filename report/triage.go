@@ -30,18 +30,38 @@ type TriageFigures struct {
 	Audited int `json:"audited_items"`
 	// HITsSaved is the judge items times the policy's min annotators.
 	HITsSaved int `json:"human_hits_saved"`
-	// AuditError is, over the units of the audited items that have a
-	// settled human gold label and a label of the run, the share the run
-	// got wrong (K wrong of N compared), with its Wilson 95% interval.
-	AuditError bench.Share `json:"audit_error"`
-	// JudgeUnits are the units whose gold is the judge's (provenance
-	// judge), and Implied the wrong labels expected among them: the audit
-	// error times JudgeUnits, its interval scaled alike.
-	JudgeUnits int           `json:"judge_units"`
-	Implied    ImpliedErrors `json:"implied_wrong"`
+	// AuditItemError is the judge's error per audited item, the primary
+	// figure: the audit draws items, and the units of one item are not
+	// independent draws (one query, one judgement of it), so an interval
+	// over units would be too narrow. An item is compared when at least
+	// one of its units has a settled human gold label and a label of the
+	// run, and wrong when the run differs from that gold on any of them.
+	AuditItemError ItemErrorShare `json:"audit_item_error"`
+	// AuditUnitError is the same over the compared units, a point figure
+	// with no interval for the same reason.
+	AuditUnitError UnitErrorShare `json:"audit_unit_error"`
+	// Implied is the judge items (no person saw them) expected to have a
+	// wrong label: the item error times Judge, its interval scaled alike.
+	Implied ImpliedErrors `json:"implied_wrong_items"`
 }
 
-// ImpliedErrors is an expected count of wrong labels with its 95% interval.
+// ItemErrorShare is wrong of compared items with its Wilson 95% interval.
+type ItemErrorShare struct {
+	Wrong    int         `json:"wrong"`
+	Compared int         `json:"compared"`
+	Share    bench.Value `json:"share"`
+	Low      bench.Value `json:"low"`
+	High     bench.Value `json:"high"`
+}
+
+// UnitErrorShare is wrong of compared units, a share with no interval.
+type UnitErrorShare struct {
+	Wrong    int         `json:"wrong"`
+	Compared int         `json:"compared"`
+	Share    bench.Value `json:"share"`
+}
+
+// ImpliedErrors is an expected count of wrong items with its 95% interval.
 type ImpliedErrors struct {
 	Expected bench.Value `json:"expected"`
 	Low      bench.Value `json:"low"`
@@ -56,6 +76,7 @@ func Triage(ctx context.Context, r *store.Reading) (f TriageFigures, ok bool, er
 		return f, false, err
 	}
 	f = TriageFigures{Run: tp.Run, AgreeWith: tp.AgreeWith, Confidence: tp.Confidence, Audit: tp.Audit, Seed: tp.Seed}
+	f.Judge, f.Audited = routes.Count()
 	pol, err := r.Policy(ctx)
 	if err != nil {
 		return f, false, err
@@ -68,40 +89,67 @@ func Triage(ctx context.Context, r *store.Reading) (f TriageFigures, ok bool, er
 	for _, l := range labels {
 		judged[UnitKey{l.ItemID, l.Unit}] = l.Value
 	}
-	wrong, compared := 0, 0
+	var items, units auditTally
+	panes := 0
 	err = EachPaneGold(ctx, r, func(p *PaneGold) error {
-		switch routes[p.Item.ID] {
-		case store.RouteJudge:
-			f.Judge++
-			for _, u := range p.Units {
-				if u.Provenance == agreement.Judge {
-					f.JudgeUnits++
-				}
+		panes++
+		if routes[p.Item.ID] != store.RouteAudit {
+			return nil
+		}
+		item := auditedItem(p, judged)
+		units.wrong += item.wrong
+		units.compared += item.compared
+		if item.compared > 0 {
+			items.compared++
+			if item.wrong > 0 {
+				items.wrong++
 			}
-		case store.RouteAudit:
-			f.Audited++
-			for _, u := range p.Units {
-				v, ok := judged[UnitKey{p.Item.ID, u.Unit}]
-				if !ok || !settledGold(u) {
-					continue
-				}
-				compared++
-				if v != u.Label {
-					wrong++
-				}
-			}
-		default:
-			f.People++
 		}
 		return nil
 	})
 	if err != nil {
 		return f, false, err
 	}
+	f.People = panes - f.Judge - f.Audited
 	f.HITsSaved = f.Judge * pol.Min
-	f.AuditError = bench.Wilson(wrong, compared)
-	f.Implied = implied(f.AuditError, f.JudgeUnits)
+	f.AuditItemError = itemErrorShare(items)
+	f.AuditUnitError = unitErrorShare(units)
+	f.Implied = implied(f.AuditItemError, f.Judge)
 	return f, true, nil
+}
+
+// auditTally is how many of the compared (units, or items) the run got
+// wrong.
+type auditTally struct{ wrong, compared int }
+
+// auditedItem compares the run's labels of an audited item with its
+// settled human gold, unit by unit.
+func auditedItem(p *PaneGold, judged map[UnitKey]int) auditTally {
+	var t auditTally
+	for _, u := range p.Units {
+		v, ok := judged[UnitKey{p.Item.ID, u.Unit}]
+		if !ok || !settledGold(u) {
+			continue
+		}
+		t.compared++
+		if v != u.Label {
+			t.wrong++
+		}
+	}
+	return t
+}
+
+func itemErrorShare(t auditTally) ItemErrorShare {
+	s := bench.Wilson(t.wrong, t.compared)
+	return ItemErrorShare{Wrong: t.wrong, Compared: t.compared, Share: s.P, Low: s.Low, High: s.High}
+}
+
+func unitErrorShare(t auditTally) UnitErrorShare {
+	s := UnitErrorShare{Wrong: t.wrong, Compared: t.compared}
+	if t.compared > 0 {
+		s.Share = bench.Of(float64(t.wrong) / float64(t.compared))
+	}
+	return s
 }
 
 // settledGold says whether a unit's gold is people's and settled: a label,
@@ -114,15 +162,15 @@ func settledGold(u UnitGold) bool {
 	return u.Label >= 0 && u.Text == ""
 }
 
-// implied scales an error share and its interval to n labels.
-func implied(s bench.Share, n int) ImpliedErrors {
+// implied scales an item error share and its interval to n items.
+func implied(s ItemErrorShare, n int) ImpliedErrors {
 	scale := func(v bench.Value) bench.Value {
 		if !v.Defined {
 			return v
 		}
 		return bench.Of(v.X * float64(n))
 	}
-	return ImpliedErrors{Expected: scale(s.P), Low: scale(s.Low), High: scale(s.High)}
+	return ImpliedErrors{Expected: scale(s.Share), Low: scale(s.Low), High: scale(s.High)}
 }
 
 // WriteText writes the figures as a few lines.
@@ -135,18 +183,27 @@ func (f TriageFigures) WriteText(w io.Writer) error {
 		"  items: %d to people, %d to the judge, %d audited\n"+
 		"  human HITs saved: %d\n"+
 		"  judge's error on the audited items: %s\n"+
-		"  implied wrong judge labels among %s no one saw: %s\n",
-		rule, f.Audit, f.Seed, f.People, f.Judge, f.Audited, f.HITsSaved, errorShareText(f.AuditError),
-		display.Count(f.JudgeUnits, "unit", "units"), impliedText(f.Implied))
+		"  per unit: %s\n"+
+		"  implied judge items with a wrong label, of %d no one saw: %s\n",
+		rule, f.Audit, f.Seed, f.People, f.Judge, f.Audited, f.HITsSaved, itemErrorText(f.AuditItemError),
+		unitErrorText(f.AuditUnitError), f.Judge, impliedText(f.Implied))
 	return err
 }
 
-// errorShareText is "k wrong of n units, p (95% low-high)", or why there is none.
-func errorShareText(s bench.Share) string {
-	if s.N == 0 {
-		return "no audited unit has a settled human gold label yet"
+// itemErrorText is "k wrong of n items, p (95% low-high)", or why there is none.
+func itemErrorText(s ItemErrorShare) string {
+	if s.Compared == 0 {
+		return "no audited item has a settled human gold label yet"
 	}
-	return fmt.Sprintf("%d wrong of %d units, %s (95%% %s-%s)", s.K, s.N, s.P.Format(3), s.Low.Format(3), s.High.Format(3))
+	return fmt.Sprintf("%d wrong of %d items, %s (95%% %s-%s)", s.Wrong, s.Compared, s.Share.Format(3), s.Low.Format(3), s.High.Format(3))
+}
+
+// unitErrorText is "k wrong of n units, p", or nothing to say.
+func unitErrorText(s UnitErrorShare) string {
+	if s.Compared == 0 {
+		return "none compared"
+	}
+	return fmt.Sprintf("%d wrong of %d units, %s (no interval: one item's units are not independent)", s.Wrong, s.Compared, s.Share.Format(3))
 }
 
 func impliedText(e ImpliedErrors) string {
@@ -207,14 +264,19 @@ func triageSection(f *TriageFigures) template.HTML {
 		{"items to the judge", count("judge_items", f.Judge)},
 		{"items audited", count("audited_items", f.Audited)},
 		{"human HITs saved", count("human_hits_saved", f.HITsSaved)},
-		{"judge's error on audited units (wrong of compared)", count("audit_error/K", f.AuditError.K) + " of " + count("audit_error/N", f.AuditError.N) +
-			": " + stat("audit_error/P", f.AuditError.P, 3) + ` <span class="note">[` + stat("audit_error/Low", f.AuditError.Low, 3) + ", " +
-			stat("audit_error/High", f.AuditError.High, 3) + `]</span>`},
-		{"implied wrong labels among the judge's units", stat("implied_wrong/expected", f.Implied.Expected, 1) + ` <span class="note">[` +
-			stat("implied_wrong/low", f.Implied.Low, 1) + ", " + stat("implied_wrong/high", f.Implied.High, 1) + `]</span> of ` +
-			count("judge_units", f.JudgeUnits)},
+		{"judge's error on audited items (wrong of compared)", count("audit_item_error/wrong", f.AuditItemError.Wrong) + " of " +
+			count("audit_item_error/compared", f.AuditItemError.Compared) + ": " + stat("audit_item_error/share", f.AuditItemError.Share, 3) +
+			` <span class="note">[` + stat("audit_item_error/low", f.AuditItemError.Low, 3) + ", " +
+			stat("audit_item_error/high", f.AuditItemError.High, 3) + `]</span>`},
+		{"per unit (wrong of compared)", count("audit_unit_error/wrong", f.AuditUnitError.Wrong) + " of " +
+			count("audit_unit_error/compared", f.AuditUnitError.Compared) + ": " + stat("audit_unit_error/share", f.AuditUnitError.Share, 3)},
+		{"implied judge items with a wrong label", stat("implied_wrong_items/expected", f.Implied.Expected, 1) + ` <span class="note">[` +
+			stat("implied_wrong_items/low", f.Implied.Low, 1) + ", " + stat("implied_wrong_items/high", f.Implied.High, 1) + `]</span> of ` +
+			count("judge_items", f.Judge)},
 	}
 	return template.HTML(note(rule+fmt.Sprintf(" on an item nobody had: no annotator gets it, but for a share %g audited (seed %d). "+
-		"Error: Wilson 95%% interval; implied: the error and its interval times the judge's units.", f.Audit, f.Seed)) +
+		"Error per item: an audited item is wrong when the run's label differs from its settled human gold on any unit compared; "+
+		"Wilson 95%% interval over items, since the audit draws items; per unit: a point figure only. "+
+		"Implied: the item error and its interval times the judge's items.", f.Audit, f.Seed)) +
 		table([]string{"", "figure"}, rows))
 }

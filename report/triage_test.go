@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -255,8 +256,12 @@ func TestTriageAuditError(t *testing.T) {
 		}
 	}
 
+	// The audit error recomputed per item: an audited item is compared
+	// when some unit has a majority of its three labels, and wrong when
+	// the run's label differs from that majority on any such unit.
 	j := readRunFile(judge.String())
-	wrong, compared, judged, judgeItems, auditItems, people := 0, 0, 0, 0, 0, 0
+	var items, units struct{ wrong, compared int }
+	judged, judgeItems, auditItems, people := 0, 0, 0, 0
 	for _, uid := range uids {
 		switch route[uid] {
 		case store.RouteJudge:
@@ -270,20 +275,30 @@ func TestTriageAuditError(t *testing.T) {
 			if len(keyed[uid]["question"]) != 3 {
 				t.Errorf("audit item %s has %d annotators, want 3", uid, len(keyed[uid]["question"]))
 			}
+			wrongHere, comparedHere := 0, 0
 			for _, u := range paneUnits {
 				if g := majorityOfThree(keyed[uid][u]); g >= 0 {
-					compared++
+					comparedHere++
 					if j[uid][u].label != g {
-						wrong++
+						wrongHere++
 					}
+				}
+			}
+			units.wrong += wrongHere
+			units.compared += comparedHere
+			if comparedHere > 0 {
+				items.compared++
+				if wrongHere > 0 {
+					items.wrong++
 				}
 			}
 		default:
 			people++
 		}
 	}
-	if auditItems == 0 || judgeItems == 0 || compared == 0 {
-		t.Fatalf("%d audited, %d judged, %d units compared: the test needs some of each", auditItems, judgeItems, compared)
+	if auditItems == 0 || judgeItems == 0 || items.compared == 0 || items.wrong == units.wrong {
+		t.Fatalf("%d audited, %d judged, %d of %d items wrong, %d units: the test needs some of each, and an item wrong on two units",
+			auditItems, judgeItems, items.wrong, items.compared, units.wrong)
 	}
 
 	r, err := st.ReadFigures(ctx, lead, d.ID)
@@ -295,20 +310,22 @@ func TestTriageAuditError(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("triage figures: ok %v, %v", ok, err)
 	}
-	rate := float64(wrong) / float64(compared)
-	lo, hi := wilson(wrong, compared)
-	close := func(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
 	if f.People != people || f.Judge != judgeItems || f.Audited != auditItems || f.HITsSaved != 3*judgeItems {
 		t.Errorf("items: %+v; want %d people, %d judge, %d audited, %d HITs saved", f, people, judgeItems, auditItems, 3*judgeItems)
 	}
-	if f.AuditError.K != wrong || f.AuditError.N != compared || !close(f.AuditError.P.X, rate) ||
-		!close(f.AuditError.Low.X, lo) || !close(f.AuditError.High.X, hi) {
-		t.Errorf("audit error %+v; want %d of %d, %v (%v-%v)", f.AuditError, wrong, compared, rate, lo, hi)
-	}
-	if f.JudgeUnits != judged || !close(f.Implied.Expected.X, rate*float64(judged)) ||
-		!close(f.Implied.Low.X, lo*float64(judged)) || !close(f.Implied.High.X, hi*float64(judged)) {
-		t.Errorf("implied %+v over %d units; want %v (%v-%v) over %d", f.Implied, f.JudgeUnits,
-			rate*float64(judged), lo*float64(judged), hi*float64(judged), judged)
+	rate := float64(items.wrong) / float64(items.compared)
+	lo, hi := wilson(items.wrong, items.compared)
+	checkJSONFigures(t, "triage", f, map[string]float64{
+		"audit_item_error/wrong": float64(items.wrong), "audit_item_error/compared": float64(items.compared),
+		"audit_item_error/share": rate, "audit_item_error/low": lo, "audit_item_error/high": hi,
+		"audit_unit_error/wrong": float64(units.wrong), "audit_unit_error/compared": float64(units.compared),
+		"audit_unit_error/share":       float64(units.wrong) / float64(units.compared),
+		"implied_wrong_items/expected": rate * float64(judgeItems),
+		"implied_wrong_items/low":      lo * float64(judgeItems), "implied_wrong_items/high": hi * float64(judgeItems),
+	})
+	var text strings.Builder
+	if err := f.WriteText(&text); err != nil || !strings.Contains(text.String(), fmt.Sprintf("%d wrong of %d items", items.wrong, items.compared)) {
+		t.Errorf("text (%v):\n%s", err, text.String())
 	}
 
 	// A judge item's gold is the run's label, provenance judge.
@@ -359,6 +376,30 @@ func TestTriageAuditError(t *testing.T) {
 		t.Errorf("after triage ended, %d judge items given, want %d", given, judgeItems)
 	}
 	storetest.CheckClean(t, st)
+}
+
+// checkJSONFigures holds the figures at "/"-separated paths of v's JSON to
+// want (within 1e-12).
+func checkJSONFigures(t *testing.T, what string, v any, want map[string]float64) {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for path, w := range want {
+		at := doc
+		for _, k := range strings.Split(path, "/") {
+			m, _ := at.(map[string]any)
+			at = m[k]
+		}
+		if got, ok := at.(float64); !ok || math.Abs(got-w) > 1e-12*math.Max(1, math.Abs(w)) {
+			t.Errorf("%s %s: %v, want %v", what, path, at, w)
+		}
+	}
 }
 
 // majorityOfThree is the unique most frequent of three labels, or -1.

@@ -331,6 +331,20 @@ type TriagePolicy struct {
 // route by id (judge or audit; people are absent).
 type TriageRoutes map[int64]string
 
+// Count is how many items the triage gave the judge and how many it
+// audited: the one count policy and the figures both say.
+func (r TriageRoutes) Count() (judge, audit int) {
+	for _, route := range r {
+		switch route {
+		case RouteJudge:
+			judge++
+		case RouteAudit:
+			audit++
+		}
+	}
+	return judge, audit
+}
+
 // Triage reads the dataset's triage and its items' routes; only a lead's
 // reading does (ok false below the lead, or without triage): no other
 // reader learns which items were audits.

@@ -185,7 +185,7 @@ func newPolicyCmd(g *globals) *cobra.Command {
 	var p store.Policy
 	var af armsFlags
 	var allowUnconverged bool
-	var tri triageOpts
+	var tri store.Triage
 	t := store.DefaultTraining
 	cmd := &cobra.Command{
 		Use:   "policy",
@@ -248,7 +248,7 @@ type policyRequest struct {
 	p                store.Policy
 	t                store.Training
 	arms             armsFlags
-	tri              triageOpts
+	tri              store.Triage
 	allowUnconverged bool
 
 	cur              store.Policy

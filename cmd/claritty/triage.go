@@ -11,16 +11,11 @@ import (
 	"github.com/claritty/claritty/store"
 )
 
-// triageOpts are policy's judge-first triage flags.
-type triageOpts struct {
-	store.Triage
-}
-
 // triageNone is --triage's word for ending triage.
 const triageNone = "none"
 
 // triageFlags adds --triage, --confidence, --agree-with, --audit and --seed.
-func triageFlags(cmd *cobra.Command, o *triageOpts) {
+func triageFlags(cmd *cobra.Command, o *store.Triage) {
 	f := cmd.Flags()
 	f.StringVar(&o.Run, "triage", "", "the labels run whose confident labels settle items nobody has had, with no annotator: "+
 		"judge-first triage (none: end triage, its items go back to people; see docs/study.md)")
@@ -35,7 +30,7 @@ func triageFlags(cmd *cobra.Command, o *triageOpts) {
 // given; t nil for --triage none. Flags that need --triage without it, or
 // --triage without --confidence and --audit, are refused before anything
 // changes.
-func triageRequest(cmd *cobra.Command, o *triageOpts) (t *store.Triage, ok bool, err error) {
+func triageRequest(cmd *cobra.Command, o *store.Triage) (t *store.Triage, ok bool, err error) {
 	f := cmd.Flags()
 	if !f.Changed("triage") {
 		for _, name := range []string{"confidence", "agree-with", "audit", "seed"} {
@@ -51,7 +46,7 @@ func triageRequest(cmd *cobra.Command, o *triageOpts) (t *store.Triage, ok bool,
 	if !f.Changed("confidence") || !f.Changed("audit") {
 		return nil, false, fmt.Errorf("--triage %s: say --confidence C and --audit P (e.g. --confidence 0.9 --audit 0.1)", display.Clean(o.Run))
 	}
-	tr := o.Triage
+	tr := *o
 	return &tr, true, nil
 }
 
@@ -83,15 +78,7 @@ func writeTriageLine(ctx context.Context, w io.Writer, st *store.Store, me store
 		if err != nil || !ok {
 			return err
 		}
-		judge, audit := 0, 0
-		for _, route := range routes {
-			switch route {
-			case store.RouteJudge:
-				judge++
-			case store.RouteAudit:
-				audit++
-			}
-		}
+		judge, audit := routes.Count()
 		agree := ""
 		if tp.AgreeWith != "" {
 			agree = fmt.Sprintf(" agreeing with %s", display.Clean(tp.AgreeWith))

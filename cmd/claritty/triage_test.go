@@ -2,14 +2,21 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	beuint "encoding/binary"
 	"fmt"
+	"maps"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
@@ -60,8 +67,138 @@ func triageDB(t *testing.T, bin, dir, db string) []string {
 	return uids
 }
 
+// labelTriageDB has the named annotators label every pane they are given
+// until none is left, mostly alike: each unit has a truth, 1 (the run's
+// label) two times in three, and each annotator keys it but for one label
+// in eight.
+func labelTriageDB(t *testing.T, db string, names ...string) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	d, err := st.DatasetByName(ctx, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := map[int64]store.Item{}
+	if err := st.EachItem(ctx, d.ID, func(it store.Item) error { items[it.ID] = it; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(46, 10))
+	truth := map[itemUnit]int{}
+	for _, id := range slices.Sorted(maps.Keys(items)) {
+		for _, u := range guidelines.MIMICS.Units(items[id].Shape(0)) {
+			truth[itemUnit{id, u}] = 1
+			if rng.IntN(3) == 0 {
+				truth[itemUnit{id, u}] = 2
+			}
+		}
+	}
+	lead := leadOf(t, st)
+	for _, name := range names {
+		a, err := st.SetRole(ctx, lead, name, store.RoleAnnotator)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			id, ok, _, err := st.NextHIT(ctx, d.ID, a.ID, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				break
+			}
+			units := guidelines.MIMICS.Units(items[id].Shape(0))
+			for i, u := range units {
+				v := truth[itemUnit{id, u}]
+				if rng.IntN(8) == 0 {
+					v = rng.IntN(3)
+				}
+				if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: id, AnnotatorID: a.ID, Unit: u, Value: &v,
+					Finish: i == len(units)-1}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// checkAuditError recomputes the judge's audit error from the gold export
+// and the run (label 1 on every unit of every pane), with the audited
+// panes drawn here by the documented rule (triageSeed, audit 0.5, among the
+// first four panes, the sure ones), and holds stats --json's triage to it:
+// per item (wrong when any compared unit is), with its Wilson interval,
+// per unit, and the judge items expected wrong.
+func checkAuditError(t *testing.T, uids []string, stats any, gold result) {
+	t.Helper()
+	if gold.code != 0 {
+		t.Fatalf("gold export: %+v", gold)
+	}
+	audited := map[string]bool{}
+	for _, uid := range uids[:4] {
+		h := sha256.Sum256([]byte(triageSeed + ":" + uid))
+		audited[uid] = float64(beuint.BigEndian.Uint64(h[:8]))/math.Pow(2, 64) < 0.5
+	}
+	wrongUnits, comparedUnits := map[string]int{}, map[string]int{}
+	for _, l := range strings.Split(strings.TrimSpace(gold.stdout), "\n")[1:] {
+		f := strings.Split(l, "\t") // item unit label provenance …
+		switch f[3] {
+		case "insufficient", "unresolved", "judge":
+			continue
+		}
+		if !audited[f[0]] || f[2] == "" {
+			continue
+		}
+		comparedUnits[f[0]]++
+		if f[2] != "1" {
+			wrongUnits[f[0]]++
+		}
+	}
+	judgeItems, itemsWrong, unitsWrong, unitsCompared := 0, 0, 0, 0
+	for _, uid := range uids[:4] {
+		if !audited[uid] {
+			judgeItems++
+		}
+		if wrongUnits[uid] > 0 {
+			itemsWrong++
+		}
+		unitsWrong += wrongUnits[uid]
+		unitsCompared += comparedUnits[uid]
+	}
+	items := len(comparedUnits)
+	if items == 0 || judgeItems == 0 {
+		t.Fatalf("%d audited items compared, %d judge items: the test needs some of each", items, judgeItems)
+	}
+	const z = 1.959963984540054
+	n, p := float64(items), float64(itemsWrong)/float64(items)
+	centre := (p + z*z/(2*n)) / (1 + z*z/n)
+	half := z / (1 + z*z/n) * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
+	lo, hi := max(0, centre-half), min(1, centre+half)
+	for path, want := range map[string]float64{
+		"audited_items": float64(4 - judgeItems), "judge_items": float64(judgeItems),
+		"audit_item_error/wrong": float64(itemsWrong), "audit_item_error/compared": n, "audit_item_error/share": p,
+		"audit_item_error/low": lo, "audit_item_error/high": hi,
+		"audit_unit_error/wrong": float64(unitsWrong), "audit_unit_error/compared": float64(unitsCompared),
+		"audit_unit_error/share":       float64(unitsWrong) / float64(unitsCompared),
+		"implied_wrong_items/expected": p * float64(judgeItems),
+		"implied_wrong_items/low":      lo * float64(judgeItems), "implied_wrong_items/high": hi * float64(judgeItems),
+	} {
+		got, ok := jsonAt(stats, "triage/"+path)
+		if g, isNum := got.(float64); !ok || !isNum || math.Abs(g-want) > 1e-12*math.Max(1, math.Abs(want)) {
+			t.Errorf("stats --json triage/%s: %v, the gold export gives %v", path, got, want)
+		}
+	}
+}
+
+// triageSeed is the seed of triageArgs' audit draw: it audits two of the
+// four sure panes.
+const triageSeed = "8"
+
 // triageArgs sets triage on p: the four sure panes, audit one in two.
-var triageArgs = []string{"policy", "--dataset", "p", "--triage", "judge", "--confidence", "0.9", "--audit", "0.5", "--seed", "7"}
+var triageArgs = []string{"policy", "--dataset", "p", "--triage", "judge", "--confidence", "0.9", "--audit", "0.5", "--seed", triageSeed}
 
 // A labels run's confidence out of 0-1, or not a number, is refused at
 // its line, the database unchanged; the lead's policy --triage routes the
@@ -94,10 +231,12 @@ func TestTriageCLI(t *testing.T) {
 		!strings.Contains(r.stdout, "triage: run judge at confidence ≥ 0.9 settles") {
 		t.Fatalf("policy --triage: %+v", r)
 	}
+	labelTriageDB(t, db, "ana", "bo", "cy")
 	j := runBin(t, bin, db, "stats", "--dataset", "p", "--json")
 	if j.code != 0 || !strings.Contains(j.stdout, `"triage": {`) || !strings.Contains(j.stdout, `"people_items": 2`) {
 		t.Errorf("stats --json: %+v", j)
 	}
+	checkAuditError(t, uids, decodeJSON(t, "stats", j.stdout), runBin(t, bin, db, "export", "--dataset", "p", "--format", "gold", "--include-incomplete"))
 	// The gold export gives each judge item's units the run's label, provenance judge.
 	judged, _ := jsonAt(decodeJSON(t, "stats", j.stdout), "triage/judge_items")
 	if g := runBin(t, bin, db, "export", "--dataset", "p", "--format", "gold"); judged == nil || judged.(float64) == 0 ||
@@ -117,8 +256,8 @@ func TestTriageCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, section, ok := strings.Cut(string(page), `<h2 id="triage">`)
-	if n := checkFigures(t, "report", section, map[string]any{"stats": decodeJSON(t, "stats", j.stdout)}); !ok || n["stats"] < 12 {
-		t.Errorf("the report's triage section holds %d figures of stats --json, want 12 (section found: %v)", n["stats"], ok)
+	if n := checkFigures(t, "report", section, map[string]any{"stats": decodeJSON(t, "stats", j.stdout)}); !ok || n["stats"] != 16 {
+		t.Errorf("the report's triage section holds %d figures of stats --json, want 16 (section found: %v)", n["stats"], ok)
 	}
 	if b := runBin(t, bin, db, "bench", "--dataset", "p", "--json"); !strings.Contains(b.stdout, `"labels_with_confidence": 24`) {
 		t.Errorf("bench --json: %+v", b)
