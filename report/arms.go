@@ -498,11 +498,29 @@ type armBoot struct {
 // arm's, at label × VoteSlots + run label.
 type armCell struct{ side, cell int }
 
-// armCounts are an arm's units of one type: each one's count per value
-// and its item's position.
+// armCounts are an arm's units of one type as count patterns: each
+// distinct pattern's count per value, once, and for each unit its item's
+// position and its pattern, so a replicate's κ costs the patterns, not the
+// units.
 type armCounts struct {
-	counts [][]int
-	item   []int
+	patterns [][]int
+	item     []int
+	pattern  []int
+	at       map[[store.VoteSlots]int]int
+}
+
+// add counts one unit of the item at position i.
+func (c *armCounts) add(i int, counts [store.VoteSlots]int) {
+	if c.at == nil {
+		c.at = map[[store.VoteSlots]int]int{}
+	}
+	k, ok := c.at[counts]
+	if !ok {
+		k = len(c.patterns)
+		c.at[counts] = k
+		c.patterns = append(c.patterns, counts[:])
+	}
+	c.item, c.pattern = append(c.item, i), append(c.pattern, k)
 }
 
 func newArmBoot(units []*armUnit, t, arm, blind int, run map[store.ItemUnit]int) armBoot {
@@ -522,15 +540,14 @@ func newArmBoot(units []*armUnit, t, arm, blind int, run map[store.ItemUnit]int)
 			if len(ls) == 0 {
 				continue
 			}
-			c := make([]int, store.VoteSlots)
+			var c [store.VoteSlots]int
 			for _, l := range ls {
 				c[l.Value]++
 				if ok {
 					b.cells[i] = append(b.cells[i], armCell{side, l.Value*store.VoteSlots + v})
 				}
 			}
-			b.within[side].counts = append(b.within[side].counts, c)
-			b.within[side].item = append(b.within[side].item, i)
+			b.within[side].add(i, c)
 		}
 	}
 	return b
@@ -555,11 +572,11 @@ func (b armBoot) replicate(times []float64, w bool) (runK, within agreement.Valu
 // fleiss is the arm's Fleiss' κ with each unit counted as often as its
 // item was drawn.
 func (c armCounts) fleiss(times []float64) agreement.Value {
-	ws := make([]float64, len(c.item))
+	ws := make([]float64, len(c.patterns))
 	for j, i := range c.item {
-		ws[j] = times[i]
+		ws[c.pattern[j]] += times[i]
 	}
-	return agreement.WeightedFleiss(c.counts, ws)
+	return agreement.WeightedFleiss(c.patterns, ws)
 }
 
 // minus is a − b, defined when both are.
