@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/claritty/claritty/agreement"
@@ -270,5 +271,24 @@ func TestArmHITFiguresByHand(t *testing.T) {
 			t.Errorf("%s: %d annotators, %d HITs, %d timed, median %v; want %+v", a.Arm, a.Annotators, a.HITs, a.TimedHITs,
 				a.MedianHITSeconds, want)
 		}
+	}
+}
+
+// The HTML report names the changed share as the JSON does: labels whose
+// final value differs from the first keyed, "changed after the first key"
+// (a blind arm's annotator never saw a run, and a before: arm's saw it
+// before keying), and its κ by their weighting and gold.
+func TestArmsHTMLNamesWhatItShows(t *testing.T) {
+	t.Parallel()
+	d := armData(30)
+	f := ComputeArmFigures(d, guidelines.MIMICS, ruleGold(d.Labels, d.Arms[0], agreement.RuleMajority), agreement.Options{})
+	html := string(armsSection(&f))
+	for _, want := range []string{"changed after the first key", "settled gold", "quadratic"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the arms section has no %q", want)
+		}
+	}
+	if strings.Contains(html, "seeing the run") {
+		t.Error("the arms section says labels changed after seeing the run")
 	}
 }
