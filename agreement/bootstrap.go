@@ -25,7 +25,7 @@ func bootstrap(ps *patternSet, reps int, seed uint64, stop <-chan struct{}) (kap
 	w := make([]float64, len(ps.weights))
 	var ks, as []float64
 	for r := range reps {
-		if r%64 == 0 && stopped(stop) {
+		if r%64 == 0 && Stopped(stop) {
 			return Interval{}, Interval{}
 		}
 		multinomial(rng, ps.weights, w)

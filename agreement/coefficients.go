@@ -348,3 +348,23 @@ func compute(ps *patternSet, w []float64, scale Scale) Coefficients {
 	c.PerCategoryUndefined = whyCategoriesUndefined(s, c)
 	return c
 }
+
+// WeightedFleiss is Fleiss' κ in Gwet's form, as Analyze gives it, of
+// units with the category counts counts[i], each counted weights[i] times
+// (a bootstrap replicate's draws): the coefficient alone, without the rest
+// of a report, for callers that resample by their own unit (an item).
+func WeightedFleiss(counts [][]int, weights []float64) Value {
+	if len(counts) == 0 {
+		return undefined
+	}
+	ps := &patternSet{q: len(counts[0]), patterns: make([]pattern, len(counts))}
+	for i, c := range counts {
+		r := 0
+		for _, k := range c {
+			r += k
+		}
+		ps.patterns[i] = pattern{counts: c, raters: r}
+	}
+	_, _, k := sumKappa(ps, weights).fleiss()
+	return k
+}

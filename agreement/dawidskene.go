@@ -82,7 +82,7 @@ func FitDawidSkene(labels []DSLabel, units, annotators, classes int, opt DSOptio
 		m.Labelled[l.Unit] = true
 	}
 	m.Posterior = voteShareStart(byUnit, classes)
-	for m.Iterations < opt.MaxIterations && !stopped(opt.Stop) {
+	for m.Iterations < opt.MaxIterations && !Stopped(opt.Stop) {
 		m.Iterations++
 		m.maximise(byUnit, annotators)
 		if m.Change = m.expect(byUnit); m.Change <= opt.Tolerance {

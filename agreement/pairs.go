@@ -59,7 +59,7 @@ func (p *People) Pairs(values []float64) []Pair { return p.pairsUntil(values, ni
 func (p *People) pairsUntil(values []float64, stop <-chan struct{}) []Pair {
 	var out []Pair
 	for a := range p.names {
-		if stopped(stop) {
+		if Stopped(stop) {
 			return out
 		}
 		for b := a + 1; b < len(p.names); b++ {

@@ -50,8 +50,9 @@ type Options struct {
 // them, and past this many an interval moves in its fourth decimal only.
 const MaxBootstrap = 100_000
 
-// stopped says whether stop is closed.
-func stopped(stop <-chan struct{}) bool {
+// Stopped says whether stop is closed (nil never is): a long computation
+// polls it to end early.
+func Stopped(stop <-chan struct{}) bool {
 	select {
 	case <-stop:
 		return true
@@ -238,7 +239,7 @@ func Analyze(st *Study, opt Options) Report {
 	ann := make([]struct{ n, agree int }, len(st.Raters))
 	votes := make([]int, q*len(st.Subjects)) // one allocation for every unit's votes
 	for si, s := range st.Subjects {
-		if si%1024 == 0 && stopped(opt.Stop) {
+		if si%1024 == 0 && Stopped(opt.Stop) {
 			return rep
 		}
 		counts := votes[si*q : (si+1)*q : (si+1)*q]

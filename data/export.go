@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
@@ -33,7 +32,7 @@ func WriteLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 // columns (report.TextHeader), for reading; claritty import --format
 // labels takes the file without them.
 func WriteLabelsText(ctx context.Context, r *store.Reading, w io.Writer, rename func(string) string) error {
-	return writeLabels(ctx, r, w, rename, LabelsHeader+"\t"+report.TextHeader, true)
+	return writeLabels(ctx, r, w, rename, LabelsHeader, true)
 }
 
 // WriteClariMMRatings writes a conversation dataset's ratings, one row per
@@ -49,6 +48,8 @@ func WriteClariMMRatings(ctx context.Context, r *store.Reading, w io.Writer, ren
 	return writeLabels(ctx, r, w, rename, ClariMMRatingsExportHeader, false)
 }
 
+// writeLabels writes the labels under header (ending at seconds), then a
+// lead's arm columns on a dataset with arms, then the texts when text.
 func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func(string) string, header string, text bool) error {
 	if rename == nil {
 		rename = func(s string) string { return s }
@@ -58,7 +59,10 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 		return err
 	}
 	if arms {
-		header = armsHeader(header)
+		header += "\t" + ArmsHeader
+	}
+	if text {
+		header += "\t" + report.TextHeader
 	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, header)
@@ -97,12 +101,6 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 // empty for an annotator in none) and the label first keyed (label is the
 // final one). A merge reads label and leaves them.
 const ArmsHeader = "arm\tfirst_label"
-
-// armsHeader puts ArmsHeader after a labels header's seconds column.
-func armsHeader(header string) string {
-	base, rest, _ := strings.Cut(header, "seconds")
-	return base + "seconds\t" + ArmsHeader + rest
-}
 
 // labelString is a label as a labels file writes it: on its item's kind's
 // scale (a unit's name alone does not say its kind), or a pair's as the

@@ -62,13 +62,20 @@ type ArmType struct {
 	// Distribution is the arm's final labels per value of the scale.
 	Distribution []ArmCount `json:"distribution"`
 	Within       ArmWithin  `json:"within"`
+	// Weighting is the κ of Runs and Gold: "quadratic" on an ordinal
+	// scale, else "unweighted" (Cohen's), as the judge-versus-people
+	// baseline weights it.
+	Weighting string `json:"kappa_weighting"`
 	// Runs is the arm's agreement with each arm's run, in arm order, each
 	// run once.
 	Runs []ArmAgreement `json:"runs"`
-	// Gold is the arm's agreement with the blind arm's gold; nil for the
-	// blind arm itself (GoldWhy says why) or with no blind arm.
-	Gold    *ArmAgreement `json:"gold"`
-	GoldWhy string        `json:"gold_undefined_why,omitempty"`
+	// Gold is the arm's agreement with the blind arm's settled gold (a
+	// decision, else the policy's rule over the blind arm's labels where
+	// they reach its count: with gold from the blind arm, the dataset's
+	// gold); nil for the blind arm itself (GoldWhy says why) or with no
+	// blind arm.
+	Gold    *ArmAgreement `json:"blind_gold"`
+	GoldWhy string        `json:"blind_gold_undefined_why,omitempty"`
 }
 
 // ArmCount is how many of an arm's labels have one value.
@@ -93,8 +100,9 @@ type ArmWithin struct {
 	Undefined    string             `json:"undefined_why,omitempty"`
 }
 
-// ArmAgreement is Cohen's κ between an arm's final labels and another
-// rater (a run, or the blind arm's gold) over the units both labelled,
+// ArmAgreement is Cohen's κ (quadratic-weighted on an ordinal scale:
+// ArmType.Weighting) between an arm's final labels and another rater (a
+// run, or the blind arm's settled gold) over the units both labelled,
 // each label of the arm a pair, and the share of pairs that are equal.
 type ArmAgreement struct {
 	Run   string          `json:"run,omitempty"`
@@ -120,64 +128,133 @@ type ArmDifference struct {
 // blindGoldSelf says why the blind arm has no agreement with its gold.
 const blindGoldSelf = "the blind arm's gold is its own labels"
 
-// ReadArmFigures computes the reading's per-arm figures, for a lead; ok is
-// false below the lead or on a dataset without arms, and nothing of arms
-// may then be shown.
-func ReadArmFigures(ctx context.Context, r *store.Reading, opt agreement.Options) (ArmFigures, bool, error) {
+// ReadArms is the reading's per-arm figures, for a lead; nil below the
+// lead or on a dataset without arms (nothing of arms may then be shown).
+// The bootstrap stops when ctx ends, and then the figures are unfinished:
+// ReadArms returns ctx's error, never them.
+func ReadArms(ctx context.Context, r *store.Reading, opt agreement.Options) (*ArmFigures, error) {
 	d, ok, err := r.StudyData(ctx)
 	if err != nil || !ok {
-		return ArmFigures{}, false, err
+		return nil, err
 	}
 	kind, err := r.Kind(ctx)
 	if err != nil {
-		return ArmFigures{}, false, err
+		return nil, err
 	}
 	pol, err := r.Policy(ctx)
 	if err != nil {
-		return ArmFigures{}, false, err
+		return nil, err
 	}
-	return ComputeArmFigures(d, r.Protocol(kind), pol.Gold, opt), true, nil
+	gold, err := blindGold(ctx, r, d, pol.Gold)
+	if err != nil {
+		return nil, err
+	}
+	opt.Stop = ctx.Done()
+	f := ComputeArmFigures(d, r.Protocol(kind), gold, opt)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return &f, nil
 }
 
-// armUnit is the labels of one unit of one item, by arm.
+// blindGold is the settled gold of the blind arm's labels, by item and
+// unit (nil without a blind arm). With gold from the blind arm it is the
+// dataset's own gold where settled (EachPaneGold: a decision, else the
+// policy's rule over the blind arm's labels, resting on its count); with
+// gold from every arm, the same worked out from the blind arm's labels
+// alone: a decision, else the rule over a unit's blind labels where they
+// are at least the arm's count.
+func blindGold(ctx context.Context, r *store.Reading, d store.StudyData, rule agreement.Rule) (map[store.ItemUnit]int, error) {
+	i := slices.IndexFunc(d.Arms, store.Arm.Blind)
+	if i < 0 {
+		return nil, nil
+	}
+	all := d.GoldFrom != store.GoldFromBlind
+	gold := map[store.ItemUnit]int{}
+	if all {
+		gold = ruleGold(d.Labels, d.Arms[i], rule)
+	}
+	err := EachPaneGold(ctx, r, func(p *PaneGold) error {
+		for _, u := range p.Units {
+			decided := u.Provenance == agreement.Adjudicated && u.Label >= 0 && u.Text == ""
+			if decided || !all && settledGold(u) {
+				gold[store.ItemUnit{ItemID: p.Item.ID, Unit: u.Unit}] = u.Label
+			}
+		}
+		return nil
+	})
+	return gold, err
+}
+
+// ruleGold is what the rule picks from the arm's labels of each unit that
+// has at least the arm's count of them.
+func ruleGold(labels []store.ArmLabel, arm store.Arm, rule agreement.Rule) map[store.ItemUnit]int {
+	votes := map[store.ItemUnit][]int{}
+	for _, l := range labels {
+		if l.Arm != arm.Seq || l.Value < 0 || l.Value >= store.VoteSlots {
+			continue
+		}
+		k := store.ItemUnit{ItemID: l.ItemID, Unit: l.Unit}
+		if votes[k] == nil {
+			votes[k] = make([]int, store.VoteSlots)
+		}
+		votes[k][l.Value]++
+	}
+	gold := map[store.ItemUnit]int{}
+	for k, vs := range votes {
+		n := 0
+		for _, c := range vs {
+			n += c
+		}
+		if g := rule.Pick(vs); n >= arm.PerItem && g >= 0 {
+			gold[k] = g
+		}
+	}
+	return gold
+}
+
+// armUnit is the labels of one unit of one item, by arm seq.
 type armUnit struct {
-	item   int64
-	unit   string
-	typ    int
-	byArm  map[int][]store.ArmLabel
-	blindG int // the blind arm's gold value, -1 for none
+	item  int64
+	unit  string
+	typ   int
+	byArm map[int][]store.ArmLabel
+	gold  int // the blind arm's settled gold, -1 for none
 }
 
 // ComputeArmFigures is the per-arm figures of a study's data on protocol
-// p, with the blind arm's gold picked by rule.
-func ComputeArmFigures(d store.StudyData, p guidelines.Protocol, rule agreement.Rule, opt agreement.Options) ArmFigures {
+// p, gold the blind arm's settled gold (blindGold).
+func ComputeArmFigures(d store.StudyData, p guidelines.Protocol, gold map[store.ItemUnit]int, opt agreement.Options) ArmFigures {
 	out := ArmFigures{GoldFrom: string(d.GoldFrom), Bootstrap: opt.Bootstrap, Seed: opt.Seed, Differences: []ArmDifference{}}
-	blind := slices.IndexFunc(d.Arms, store.Arm.Blind)
-	if blind < 0 {
+	blind, b := -1, slices.IndexFunc(d.Arms, store.Arm.Blind) // the blind arm's seq, and its place
+	if b >= 0 {
+		blind = d.Arms[b].Seq
+	} else {
 		out.GoldFrom = string(store.GoldFromAll)
 	}
-	units := armUnits(d, p, rule, blind)
-	for i := range d.Arms {
-		out.Arms = append(out.Arms, armFigure(d, p, units, i, blind, opt))
+	units := armUnits(d, p, gold)
+	for _, a := range d.Arms {
+		out.Arms = append(out.Arms, armFigure(d, p, units, a, blind, opt))
 	}
-	if blind >= 0 {
-		for i, a := range d.Arms {
-			if i == blind {
-				continue
-			}
-			for t, typ := range p.Types {
-				diff := armDifference(d, p, units, t, i, blind, opt)
-				diff.Arm, diff.Type, diff.Run = a.Name(), typ, a.Run
-				out.Differences = append(out.Differences, diff)
-			}
+	if blind < 0 {
+		return out
+	}
+	for i, a := range d.Arms {
+		if a.Blind() {
+			continue
+		}
+		for t, typ := range p.Types {
+			diff := armDifference(units, t, out.Arms[i].Types[t], out.Arms[b].Types[t], a, blind, d.Runs[a.RunID], weighted(p, typ), opt)
+			diff.Arm, diff.Type, diff.Run = a.Name(), typ, a.Run
+			out.Differences = append(out.Differences, diff)
 		}
 	}
 	return out
 }
 
 // armUnits groups the labels on a scale by item and unit, in the order
-// they come (import order, then unit), and picks the blind arm's gold.
-func armUnits(d store.StudyData, p guidelines.Protocol, rule agreement.Rule, blind int) []*armUnit {
+// they come (import order, then unit), each with its blind gold.
+func armUnits(d store.StudyData, p guidelines.Protocol, gold map[store.ItemUnit]int) []*armUnit {
 	var out []*armUnit
 	category := categoryOf(p, ScaleOf(p))
 	for _, l := range d.Labels {
@@ -186,25 +263,19 @@ func armUnits(d store.StudyData, p guidelines.Protocol, rule agreement.Rule, bli
 			continue // a written answer, or an annotator in no arm
 		}
 		if n := len(out); n == 0 || out[n-1].item != l.ItemID || out[n-1].unit != l.Unit {
-			out = append(out, &armUnit{item: l.ItemID, unit: l.Unit, typ: t, byArm: map[int][]store.ArmLabel{}, blindG: -1})
+			g, ok := gold[store.ItemUnit{ItemID: l.ItemID, Unit: l.Unit}]
+			if !ok {
+				g = -1
+			}
+			out = append(out, &armUnit{item: l.ItemID, unit: l.Unit, typ: t, byArm: map[int][]store.ArmLabel{}, gold: g})
 		}
 		u := out[len(out)-1]
 		u.byArm[l.Arm] = append(u.byArm[l.Arm], l)
 	}
-	for _, u := range out {
-		if blind >= 0 && len(u.byArm[blind]) > 0 {
-			votes := make([]int, store.VoteSlots)
-			for _, l := range u.byArm[blind] {
-				votes[l.Value]++
-			}
-			u.blindG = rule.Pick(votes)
-		}
-	}
 	return out
 }
 
-func armFigure(d store.StudyData, p guidelines.Protocol, units []*armUnit, arm, blind int, opt agreement.Options) ArmFigure {
-	a := d.Arms[arm]
+func armFigure(d store.StudyData, p guidelines.Protocol, units []*armUnit, a store.Arm, blind int, opt agreement.Options) ArmFigure {
 	f := ArmFigure{Arm: a.Name(), Shows: string(a.Shows), Run: a.Run, PerItem: a.PerItem}
 	for _, seq := range d.ArmOf {
 		if seq == a.Seq {
@@ -236,14 +307,13 @@ func armFigure(d store.StudyData, p guidelines.Protocol, units []*armUnit, arm, 
 		f.MedianHITSeconds = defined(median(times))
 	}
 	for t, typ := range p.Types {
-		f.Types = append(f.Types, armType(d, p, units, t, typ, arm, blind, opt))
+		f.Types = append(f.Types, armType(d, p, units, t, typ, a, blind, opt))
 	}
 	return f
 }
 
-func armType(d store.StudyData, p guidelines.Protocol, units []*armUnit, t int, typ string, arm, blind int, opt agreement.Options) ArmType {
-	a := d.Arms[arm]
-	at := ArmType{Type: typ}
+func armType(d store.StudyData, p guidelines.Protocol, units []*armUnit, t int, typ string, a store.Arm, blind int, opt agreement.Options) ArmType {
+	at := ArmType{Type: typ, Weighting: weightingOf(p, typ)}
 	counts := make([]int, store.VoteSlots)
 	n := 0
 	for _, u := range units {
@@ -258,43 +328,40 @@ func armType(d store.StudyData, p guidelines.Protocol, units []*armUnit, t int, 
 		v := l.Value
 		at.Distribution = append(at.Distribution, ArmCount{Label: p.LabelString(v), Value: v, N: counts[v], Share: fraction(counts[v], n)})
 	}
-	at.Within = withinArm(p, units, t, a.Seq, nil, opt)
+	at.Within = withinArm(p, units, t, a.Seq, opt)
 	seen := map[int64]bool{}
 	for _, other := range d.Arms {
 		if other.Blind() || seen[other.RunID] {
 			continue // an after: and a before: arm may show one run
 		}
 		seen[other.RunID] = true
-		ag := runAgreement(units, t, a.Seq, d.Runs[other.RunID], nil)
+		ag := runAgreement(units, t, a.Seq, d.Runs[other.RunID], weighted(p, typ))
 		ag.Run = other.Run
 		at.Runs = append(at.Runs, ag)
 	}
 	switch {
 	case blind < 0:
 		at.GoldWhy = "the study has no blind arm"
-	case arm == blind:
+	case a.Seq == blind:
 		at.GoldWhy = blindGoldSelf
 	default:
-		g := goldAgreement(units, t, a.Seq, nil)
+		g := goldAgreement(units, t, a.Seq, weighted(p, typ))
 		at.Gold = &g
 	}
 	return at
 }
 
-// draw is a bootstrap replicate's items: how many times each unit's item
-// was drawn (nil: every unit once).
-type draw map[int64]int
+// weighted says whether the κ of a type's pairs is quadratic-weighted: on
+// an ordinal scale, as the judge-versus-people baseline weights it.
+func weighted(p guidelines.Protocol, typ string) bool { return !p.NominalOf(typ) }
 
-func (w draw) times(item int64) int {
-	if w == nil {
-		return 1
-	}
-	return w[item]
+// weightingOf names the κ's weighting, as HumanBaseline.Weighting does.
+func weightingOf(p guidelines.Protocol, typ string) string {
+	return HumanBaseline{Weighted: weighted(p, typ)}.Weighting()
 }
 
-// withinArm is agree's figures over the arm's labels of type t, each unit
-// taken as many times as its item was drawn.
-func withinArm(p guidelines.Protocol, units []*armUnit, t, arm int, w draw, opt agreement.Options) ArmWithin {
+// withinArm is agree's figures over the arm's labels of type t.
+func withinArm(p guidelines.Protocol, units []*armUnit, t, arm int, opt agreement.Options) ArmWithin {
 	scale := ScaleOf(p)
 	category := categoryOf(p, scale)
 	st := &agreement.Study{Scale: scale, Types: p.Types}
@@ -313,9 +380,7 @@ func withinArm(p guidelines.Protocol, units []*armUnit, t, arm int, w draw, opt 
 			}
 			rs = append(rs, agreement.Rating{Rater: ri, Category: category[t][l.Value]})
 		}
-		for range w.times(u.item) {
-			st.Subjects = append(st.Subjects, agreement.Subject{Unit: u.unit, Type: t, Ratings: rs})
-		}
+		st.Subjects = append(st.Subjects, agreement.Subject{Unit: u.unit, Type: t, Ratings: rs})
 	}
 	rep := agreement.Analyze(st, opt)
 	c := rep.Types[t]
@@ -323,41 +388,45 @@ func withinArm(p guidelines.Protocol, units []*armUnit, t, arm int, w draw, opt 
 		AlphaNominal: c.AlphaNominal, AlphaOrdinal: c.AlphaOrdinal, AlphaCI: c.CIAlphaOrdinal, Undefined: c.Undefined}
 }
 
-// runAgreement is Cohen's κ between the arm's final labels of type t and
-// a run's labels of the same units.
-func runAgreement(units []*armUnit, t, arm int, run map[store.ItemUnit]int, w draw) ArmAgreement {
+// runAgreement is Cohen's κ (quadratic-weighted when w) between the arm's
+// final labels of type t and a run's labels of the same units.
+func runAgreement(units []*armUnit, t, arm int, run map[store.ItemUnit]int, w bool) ArmAgreement {
 	var table [store.VoteSlots * store.VoteSlots]float64
 	for _, u := range units {
-		v, ok := run[store.ItemUnit{ItemID: u.item, Unit: u.unit}]
-		if u.typ != t || !ok || v < 0 || v >= store.VoteSlots {
-			continue
-		}
-		for _, l := range u.byArm[arm] {
-			table[l.Value*store.VoteSlots+v] += float64(w.times(u.item))
+		if v, ok := runLabel(u, run); ok && u.typ == t {
+			for _, l := range u.byArm[arm] {
+				table[l.Value*store.VoteSlots+v]++
+			}
 		}
 	}
-	return agreementOf(table[:])
+	return agreementOf(table[:], w)
 }
 
-// goldAgreement is Cohen's κ between the arm's final labels of type t and
-// the blind arm's gold, where it has one.
-func goldAgreement(units []*armUnit, t, arm int, w draw) ArmAgreement {
+// runLabel is the run's label of the unit, if it gives one on the scale.
+func runLabel(u *armUnit, run map[store.ItemUnit]int) (int, bool) {
+	v, ok := run[store.ItemUnit{ItemID: u.item, Unit: u.unit}]
+	return v, ok && v >= 0 && v < store.VoteSlots
+}
+
+// goldAgreement is Cohen's κ (quadratic-weighted when w) between the arm's
+// final labels of type t and the blind arm's gold, where it has one.
+func goldAgreement(units []*armUnit, t, arm int, w bool) ArmAgreement {
 	var table [store.VoteSlots * store.VoteSlots]float64
 	for _, u := range units {
-		if u.typ != t || u.blindG < 0 {
+		if u.typ != t || u.gold < 0 {
 			continue
 		}
 		for _, l := range u.byArm[arm] {
-			table[l.Value*store.VoteSlots+u.blindG] += float64(w.times(u.item))
+			table[l.Value*store.VoteSlots+u.gold]++
 		}
 	}
-	return agreementOf(table[:])
+	return agreementOf(table[:], w)
 }
 
 // agreementOf reads a VoteSlots × VoteSlots table of pairs: how many, the
-// share on its diagonal and Cohen's κ (a value nobody gave adds nothing to
-// either).
-func agreementOf(table []float64) ArmAgreement {
+// share on its diagonal and Cohen's κ, quadratic-weighted when w (a value
+// nobody gave adds nothing to either).
+func agreementOf(table []float64, w bool) ArmAgreement {
 	var n, diag float64
 	for a := range store.VoteSlots {
 		for b := range store.VoteSlots {
@@ -365,48 +434,44 @@ func agreementOf(table []float64) ArmAgreement {
 		}
 		diag += table[a*store.VoteSlots+a]
 	}
-	ag := ArmAgreement{Pairs: int(n), Kappa: agreement.CohenKappa(table, store.VoteSlots)}
+	ag := ArmAgreement{Pairs: int(n), Kappa: armKappa(table, w)}
 	if n > 0 {
 		ag.Exact = defined(diag / n)
 	}
 	return ag
 }
 
-// armDifference is the arm against the blind arm on type t, with
+// armKappa is tableKappa as an agreement.Value.
+func armKappa(table []float64, w bool) agreement.Value {
+	k := tableKappa(table, w)
+	return agreement.Value{V: k.X, Defined: k.Defined}
+}
+
+// armDifference is the arm a against the blind arm on type t: the
+// difference of their figures already worked out (mine and blind), with
 // intervals from opt.Bootstrap replicates drawn with opt.Seed.
-func armDifference(d store.StudyData, p guidelines.Protocol, units []*armUnit, t, arm, blind int, opt agreement.Options) ArmDifference {
-	a, b := d.Arms[arm], d.Arms[blind]
-	run := d.Runs[a.RunID]
-	noCI := opt
-	noCI.Bootstrap = 0
-	diffs := func(w draw) (runK, within agreement.Value) {
-		runK = minus(runAgreement(units, t, a.Seq, run, w).Kappa, runAgreement(units, t, b.Seq, run, w).Kappa)
-		within = minus(fleissOf(units, t, a.Seq, w), fleissOf(units, t, b.Seq, w))
-		return runK, within
+func armDifference(units []*armUnit, t int, mine, blind ArmType, a store.Arm, blindSeq int,
+	run map[store.ItemUnit]int, w bool, opt agreement.Options) ArmDifference {
+	diff := ArmDifference{Within: minus(mine.Within.Kappa, blind.Within.Kappa)}
+	if k := slices.IndexFunc(mine.Runs, func(r ArmAgreement) bool { return r.Run == a.Run }); k >= 0 {
+		diff.RunKappa = minus(mine.Runs[k].Kappa, blind.Runs[k].Kappa) // every arm lists the runs in one order
 	}
-	var diff ArmDifference
-	diff.RunKappa, _ = diffs(nil)
-	diff.Within = minus(withinArm(p, units, t, a.Seq, nil, noCI).Kappa, withinArm(p, units, t, b.Seq, nil, noCI).Kappa)
-	var items []int64
-	for _, u := range units {
-		if u.typ == t && (len(items) == 0 || items[len(items)-1] != u.item) {
-			items = append(items, u.item)
-		}
-	}
-	if opt.Bootstrap < 2 || len(items) == 0 {
+	b := newArmBoot(units, t, a.Seq, blindSeq, run)
+	if opt.Bootstrap < 2 || len(b.cells) == 0 {
 		return diff
 	}
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x61726d73)) // "arms"
+	times := make([]float64, len(b.cells))
 	var runs, withins []float64
 	for i := range min(opt.Bootstrap, agreement.MaxBootstrap) {
-		if i%16 == 0 && stopped(opt.Stop) {
+		if i%16 == 0 && agreement.Stopped(opt.Stop) {
 			return diff // unfinished: the caller checks its context
 		}
-		w := draw{}
-		for range items {
-			w[items[rng.IntN(len(items))]]++
+		clear(times)
+		for range times {
+			times[rng.IntN(len(times))]++
 		}
-		r, wi := diffs(w)
+		r, wi := b.replicate(times, w)
 		if r.Defined {
 			runs = append(runs, r.V)
 		}
@@ -418,47 +483,100 @@ func armDifference(d store.StudyData, p guidelines.Protocol, units []*armUnit, t
 	return diff
 }
 
-// fleissOf is Fleiss' κ of the arm's labels of type t in Gwet's form, as
-// agreement.Analyze computes it (observed agreement the mean share of
-// agreeing pairs over units with two or more labels, chance Σ π², π a
-// value's mean share over units with one or more), each unit weighted by
-// its item's draws: a bootstrap replicate's, without the rest of a report.
-func fleissOf(units []*armUnit, t, arm int, w draw) agreement.Value {
-	var pi [store.VoteSlots]float64
-	var pa, n1, n2 float64
+// armBoot is what a bootstrap replicate of one type needs, worked out once
+// (as the baseline's cellIndex): by the position of each item with units
+// of the type, its cells of the two run tables (the arm's labels and the
+// blind arm's against the arm's run), and each unit's counts per value
+// within each of the two arms with its item's position. A replicate then
+// adds up the items it drew, with no look-up per unit.
+type armBoot struct {
+	cells  [][]armCell
+	within [2]armCounts
+}
+
+// armCell is one count of a run table: side 0 the arm's, 1 the blind
+// arm's, at label × VoteSlots + run label.
+type armCell struct{ side, cell int }
+
+// armCounts are an arm's units of one type as count patterns: each
+// distinct pattern's count per value, once, and for each unit its item's
+// position and its pattern, so a replicate's κ costs the patterns, not the
+// units.
+type armCounts struct {
+	patterns [][]int
+	item     []int
+	pattern  []int
+	at       map[[store.VoteSlots]int]int
+}
+
+// add counts one unit of the item at position i.
+func (c *armCounts) add(i int, counts [store.VoteSlots]int) {
+	if c.at == nil {
+		c.at = map[[store.VoteSlots]int]int{}
+	}
+	k, ok := c.at[counts]
+	if !ok {
+		k = len(c.patterns)
+		c.at[counts] = k
+		c.patterns = append(c.patterns, counts[:])
+	}
+	c.item, c.pattern = append(c.item, i), append(c.pattern, k)
+}
+
+func newArmBoot(units []*armUnit, t, arm, blind int, run map[store.ItemUnit]int) armBoot {
+	var b armBoot
+	var last int64
 	for _, u := range units {
-		ls := u.byArm[arm]
-		x := float64(w.times(u.item))
-		if u.typ != t || len(ls) == 0 || x == 0 {
+		if u.typ != t {
 			continue
 		}
-		var c [store.VoteSlots]float64
-		for _, l := range ls {
-			c[l.Value]++
+		if len(b.cells) == 0 || last != u.item { // units come item by item
+			b.cells, last = append(b.cells, nil), u.item
 		}
-		m := float64(len(ls))
-		n1 += x
-		agree := 0.0
-		for v, k := range c {
-			pi[v] += x * k / m
-			agree += k * (k - 1)
+		i := len(b.cells) - 1
+		v, ok := runLabel(u, run)
+		for side, seq := range [2]int{arm, blind} {
+			ls := u.byArm[seq]
+			if len(ls) == 0 {
+				continue
+			}
+			var c [store.VoteSlots]int
+			for _, l := range ls {
+				c[l.Value]++
+				if ok {
+					b.cells[i] = append(b.cells[i], armCell{side, l.Value*store.VoteSlots + v})
+				}
+			}
+			b.within[side].add(i, c)
 		}
-		if m >= 2 {
-			n2 += x
-			pa += x * agree / (m * (m - 1))
+	}
+	return b
+}
+
+// replicate is the differences (the arm's less the blind arm's κ with the
+// run, quadratic-weighted when w, and Fleiss' κ within) over the items
+// drawn: times[i] is how often the item at position i was.
+func (b armBoot) replicate(times []float64, w bool) (runK, within agreement.Value) {
+	var tables [2][store.VoteSlots * store.VoteSlots]float64
+	for i, n := range times {
+		if n > 0 {
+			for _, c := range b.cells[i] {
+				tables[c.side][c.cell] += n
+			}
 		}
 	}
-	if n2 < 2 {
-		return agreement.Value{}
+	runK = minus(armKappa(tables[0][:], w), armKappa(tables[1][:], w))
+	return runK, minus(b.within[0].fleiss(times), b.within[1].fleiss(times))
+}
+
+// fleiss is the arm's Fleiss' κ with each unit counted as often as its
+// item was drawn.
+func (c armCounts) fleiss(times []float64) agreement.Value {
+	ws := make([]float64, len(c.patterns))
+	for j, i := range c.item {
+		ws[c.pattern[j]] += times[i]
 	}
-	pe := 0.0
-	for _, v := range pi {
-		pe += (v / n1) * (v / n1)
-	}
-	if 1-pe <= 1e-12 {
-		return agreement.Value{}
-	}
-	return defined((pa/n2 - pe) / (1 - pe))
+	return agreement.WeightedFleiss(c.patterns, ws)
 }
 
 // minus is a − b, defined when both are.
@@ -467,16 +585,6 @@ func minus(a, b agreement.Value) agreement.Value {
 		return agreement.Value{}
 	}
 	return defined(a.V - b.V)
-}
-
-// stopped says whether stop is closed (nil never is).
-func stopped(stop <-chan struct{}) bool {
-	select {
-	case <-stop:
-		return true
-	default:
-		return false
-	}
 }
 
 // WriteJSON writes the figures as one JSON document.
@@ -503,7 +611,7 @@ func (f ArmFigures) Text() string {
 	writeTable(&b, rows)
 	for t := range typesOf(f.Arms) {
 		b.WriteString("\n")
-		head := []string{display.Clean(f.Arms[0].Types[t].Type), "labels", "κ within [95%]", "α ord", "vs gold κ (exact)"}
+		head := []string{display.Clean(f.Arms[0].Types[t].Type), "labels", "κ within [95%]", "α ord", "vs blind gold κ (exact)"}
 		for _, r := range f.Arms[0].Types[t].Runs {
 			head = append(head, "vs "+display.Clean(r.Run)+" κ (exact)")
 		}
@@ -521,6 +629,7 @@ func (f ArmFigures) Text() string {
 			rows = append(rows, row)
 		}
 		writeTable(&b, rows)
+		fmt.Fprintf(&b, "κ with the blind gold and the runs: %s\n", f.Arms[0].Types[t].Weighting)
 	}
 	if len(f.Differences) > 0 {
 		fmt.Fprintf(&b, "\nAgainst the blind arm (bootstrap 95%% over items, %d replicates, seed %d)\n", f.Bootstrap, f.Seed)
@@ -535,13 +644,17 @@ func (f ArmFigures) Text() string {
 }
 
 // armsKey says what the arms' figures mean.
-const armsKey = `labels       the arm's final labels per value (count)
-κ within     Fleiss' κ over the arm's labels alone, as agree computes it
-vs gold      Cohen's κ of the arm's labels with the blind arm's gold (its majority
-             under the policy's rule), and the share equal; – for the blind arm
-vs RUN       Cohen's κ of the arm's labels with the run's, and the share equal
-changed      share of labels whose final value differs from the one first keyed
-Δ            the arm's figure less the blind arm's
+const armsKey = `labels         the arm's final labels per value (count)
+κ within       Fleiss' κ over the arm's labels alone, as agree computes it
+vs blind gold  Cohen's κ of the arm's labels with the blind arm's settled gold (a
+               decision, else the policy's rule over the blind arm's labels where
+               they reach its count; with gold from the blind arm, the dataset's
+               gold), and the share equal; – for the blind arm
+vs RUN         Cohen's κ of the arm's labels with the run's, and the share equal
+               (both κ quadratic-weighted on an ordinal scale, as the judge's
+               baseline beside the people)
+changed        share of labels whose final value differs from the one first keyed
+Δ              the arm's figure less the blind arm's
 `
 
 // typesOf is how many unit types every arm has figures of.

@@ -9,7 +9,7 @@ import (
 
 // armsSection is the figures per arm of annotators --quality --json
 // ("arms"), for a lead: each arm's counts, then per unit type its
-// agreement within, with the blind arm's gold and with each run, then each
+// agreement within, with the blind arm's settled gold and with each run, then each
 // arm against the blind arm.
 func armsSection(f *ArmFigures) template.HTML {
 	from := "the blind arm's labels"
@@ -25,14 +25,14 @@ func armsSection(f *ArmFigures) template.HTML {
 			fig(SrcQuality, p+"/median_hit_seconds", a.MedianHITSeconds, 1)})
 	}
 	out := note(esc("Gold comes from "+from+"; these figures read every arm's.")) +
-		table([]string{"arm", "per item", "annotators", "items", "labels", "changed after seeing the run", "median s"}, cells)
+		table([]string{"arm", "per item", "annotators", "items", "labels", "changed after the first key", "median s"}, cells)
 	for t := range typesOf(f.Arms) {
 		var rows [][]string
 		for i, a := range f.Arms {
 			at, p := a.Types[t], fmt.Sprintf("arms/arms/%d/types/%d", i, t)
 			gold := "–"
 			if at.Gold != nil {
-				gold = fig(SrcQuality, p+"/gold/kappa", at.Gold.Kappa, 3) + " (" + fig(SrcQuality, p+"/gold/exact", at.Gold.Exact, 3) + ")"
+				gold = fig(SrcQuality, p+"/blind_gold/kappa", at.Gold.Kappa, 3) + " (" + fig(SrcQuality, p+"/blind_gold/exact", at.Gold.Exact, 3) + ")"
 			}
 			row := []string{esc(a.Arm), fig(SrcQuality, p+"/within/kappa", at.Within.Kappa, 3),
 				fig(SrcQuality, p+"/within/alpha_ordinal", at.Within.AlphaOrdinal, 3), gold}
@@ -42,11 +42,12 @@ func armsSection(f *ArmFigures) template.HTML {
 			}
 			rows = append(rows, row)
 		}
-		head := []string{esc(f.Arms[0].Types[t].Type), "κ within", "α ordinal within", "κ with the blind arm's gold (exact)"}
+		head := []string{esc(f.Arms[0].Types[t].Type), "κ within", "α ordinal within", "κ with the blind arm's settled gold (exact)"}
 		for _, r := range f.Arms[0].Types[t].Runs {
 			head = append(head, "κ with "+esc(r.Run)+" (exact)")
 		}
-		out += table(head, rows)
+		out += table(head, rows) + note(esc("κ with the gold and the runs: "+f.Arms[0].Types[t].Weighting+
+			"; the blind arm's settled gold is a decision, else the policy's rule over its labels where they reach its count."))
 	}
 	if len(f.Differences) > 0 {
 		var rows [][]string

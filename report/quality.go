@@ -167,37 +167,26 @@ func (q Quality) Unconverged() []string {
 }
 
 // ReadQuality reads and computes a dataset's quality report, if who is a
-// lead or an adjudicator.
+// lead or an adjudicator, in one reading: the figures per arm (a lead's)
+// come from the same snapshot.
 func ReadQuality(ctx context.Context, st *store.Store, who store.Annotator, d store.Dataset) (Quality, error) {
-	data, err := st.ReadQuality(ctx, who, d.ID)
+	r, err := st.ReadFigures(ctx, who, d.ID)
+	if err != nil {
+		return Quality{}, err
+	}
+	defer r.Close()
+	data, err := r.Quality(ctx)
 	if err != nil {
 		return Quality{}, err
 	}
 	q, err := computeQuality(d.Name, data, ctx.Done())
 	if err == nil {
-		q.Arms, err = readQualityArms(ctx, st, who, d)
+		q.Arms, err = ReadArms(ctx, r, agreement.DefaultOptions)
 	}
 	if err == nil {
 		err = ctx.Err() // stopped early: unfinished, not to be shown
 	}
 	return q, err
-}
-
-// readQualityArms is the per-arm figures for a lead, nil for anyone else
-// or without arms.
-func readQualityArms(ctx context.Context, st *store.Store, who store.Annotator, d store.Dataset) (*ArmFigures, error) {
-	r, err := st.ReadFigures(ctx, who, d.ID)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	opt := agreement.DefaultOptions
-	opt.Stop = ctx.Done()
-	f, ok, err := ReadArmFigures(ctx, r, opt)
-	if err != nil || !ok {
-		return nil, err
-	}
-	return &f, nil
 }
 
 // ComputeQuality computes the report from the data.

@@ -96,16 +96,30 @@ type QualityLabel struct {
 func (s *Store) ReadQuality(ctx context.Context, who Annotator, datasetID int64) (QualityData, error) {
 	var q QualityData
 	err := s.readTx(ctx, func(tx *ptx) error {
-		if err := requireRole(ctx, tx, who.ID, ActQuality); err != nil {
-			return err
-		}
-		if err := tx.QueryRowContext(ctx, `SELECT kind, fast_seconds FROM datasets WHERE id = ? AND purpose = 'task'`,
-			datasetID).Scan(&q.Kind, &q.FastSeconds); err != nil {
-			return err
-		}
-		q.Protocol = s.Protocol(q.Kind)
-		return readQuality(ctx, tx, datasetID, &q)
+		var err error
+		q, err = s.quality(ctx, tx, who, datasetID)
+		return err
 	})
+	return q, err
+}
+
+// Quality is ReadQuality on the reading's snapshot, so a report can read
+// more (the figures per arm) from the same state.
+func (r *Reading) Quality(ctx context.Context) (QualityData, error) {
+	return r.s.quality(ctx, r.tx, r.reader, r.dataset)
+}
+
+func (s *Store) quality(ctx context.Context, tx *ptx, who Annotator, datasetID int64) (QualityData, error) {
+	var q QualityData
+	err := requireRole(ctx, tx, who.ID, ActQuality)
+	if err == nil {
+		err = tx.QueryRowContext(ctx, `SELECT kind, fast_seconds FROM datasets WHERE id = ? AND purpose = 'task'`,
+			datasetID).Scan(&q.Kind, &q.FastSeconds)
+	}
+	if err == nil {
+		q.Protocol = s.Protocol(q.Kind)
+		err = readQuality(ctx, tx, datasetID, &q)
+	}
 	if err != nil {
 		return q, fmt.Errorf("read quality: %w", err)
 	}

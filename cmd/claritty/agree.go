@@ -57,7 +57,7 @@ func newAgreeCmd(g *globals) *cobra.Command {
 			"same at a thousand labels or millions; --pairs and --json read every label.\n" +
 			"On a dataset with arms every figure rests on the blind arm's labels unless policy\n" +
 			"--gold-from all, and a lead's report ends with the figures per arm (JSON: \"arms\"):\n" +
-			"agreement within each arm, with each arm's run and with the blind arm's gold, and each\n" +
+			"agreement within each arm, with each arm's run and with the blind arm's settled gold, and each\n" +
 			"arm less the blind arm with --bootstrap intervals over items (docs/study.md).",
 		Example: "  claritty agree --dataset MIMICS-Manual\n" +
 			"  claritty agree --ratings labels.tsv --categories 0,1,2 --json\n" +
@@ -141,7 +141,7 @@ func loadReport(cmd *cobra.Command, g *globals, fl agreeFlags) (rep agreement.Re
 		if rep, err = report.StudyReport(ctx, r, fl.opt); err != nil {
 			return err
 		}
-		arms, err = readArms(ctx, r, agreeArmOptions(fl))
+		arms, err = report.ReadArms(ctx, r, agreeArmOptions(fl))
 		return err
 	})
 	return rep, fmt.Sprintf("dataset %q", display.Clean(d.Name)), votes, s.Protocol(d.Kind).Ratings && rep.Units.Units > 0, arms, err
@@ -181,7 +181,7 @@ func keptAgreement(cmd *cobra.Command, g *globals, fl agreeFlags) error {
 		if rep, err = report.KeptReport(ctx, r, fl.opt); err != nil {
 			return err
 		}
-		arms, err = readArms(ctx, r, agreeArmOptions(fl))
+		arms, err = report.ReadArms(ctx, r, agreeArmOptions(fl))
 		return err
 	})
 	if err != nil {

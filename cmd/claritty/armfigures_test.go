@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -214,23 +215,33 @@ func readExport(t *testing.T, body string) []exportRow {
 	return out
 }
 
-// cohen is Cohen's κ of pairs of labels, and the share equal.
-func cohen(pairs [][2]string) (kappa, exact float64) {
-	a, b := map[string]float64{}, map[string]float64{}
-	same := 0.0
+// cohen is Cohen's κ of pairs of labels, quadratic-weighted (the labels
+// are numbers on an ordinal scale): 1 − the mean squared difference of
+// the pairs over that of every pairing of the two sides' labels; and the
+// share equal.
+func cohen(t *testing.T, pairs [][2]string) (kappa, exact float64) {
+	t.Helper()
+	num := func(s string) float64 {
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("label %q is no number", s)
+		}
+		return float64(v)
+	}
+	var obs, chance, same float64
 	for _, p := range pairs {
-		a[p[0]]++
-		b[p[1]]++
+		d := num(p[0]) - num(p[1])
+		obs += d * d
 		if p[0] == p[1] {
 			same++
 		}
+		for _, q := range pairs {
+			d := num(p[0]) - num(q[1])
+			chance += d * d
+		}
 	}
 	n := float64(len(pairs))
-	pe := 0.0
-	for k, x := range a {
-		pe += x / n * b[k] / n
-	}
-	return (same/n - pe) / (1 - pe), same / n
+	return 1 - (obs/n)/(chance/(n*n)), same / n
 }
 
 // armFleiss is Fleiss' κ as agree --help defines it, in Gwet's form for a
@@ -295,8 +306,9 @@ type statsArms struct {
 					Pairs int      `json:"pairs"`
 					Exact *float64 `json:"exact"`
 					Kappa *float64 `json:"kappa"`
-				} `json:"gold"`
-				GoldWhy string `json:"gold_undefined_why"`
+				} `json:"blind_gold"`
+				GoldWhy   string `json:"blind_gold_undefined_why"`
+				Weighting string `json:"kappa_weighting"`
 			} `json:"types"`
 		} `json:"arms"`
 		Differences []struct {
@@ -326,13 +338,118 @@ func deref(p *float64) any {
 
 // Done when (issue 46, Part C): stats --json's figures per arm equal a
 // recomputation from the labels export (each label's arm, first and final
-// label) and the run file: every arm's label distribution, its labels
-// changed, Fleiss' κ within it, Cohen's κ and exact share with the run,
-// and the after arm's with the blind arm's gold (the unique majority of
-// its labels); the differences are the figures' differences.
+// label), the gold export and the run file: every arm's label
+// distribution, its labels changed, Fleiss' κ within it, κ
+// (quadratic-weighted: MIMICS is ordinal) and exact share with the run,
+// and the after arm's with the blind arm's settled gold: with gold from
+// the blind arm, the gold export's settled labels, decisions among them;
+// the differences are the figures' differences.
 func TestStatsArmFiguresEqualARecomputationFromTheExport(t *testing.T) {
 	t.Parallel()
-	db, runFile := armStudy(t, 40, store.GoldFromBlind)
+	armFiguresAgainstExports(t, store.GoldFromBlind)
+}
+
+// With gold from every arm, the after arm's agreement is with the blind
+// arm's own settled gold: a decision (the gold export's adjudicated rows),
+// else the unique majority of the blind arm's labels of a unit with at
+// least the arm's count (2) of them, not the dataset's gold.
+func TestArmFiguresWithGoldFromAllUseTheBlindArmsGold(t *testing.T) {
+	t.Parallel()
+	armFiguresAgainstExports(t, store.GoldFromAll)
+}
+
+// decideSome has the lead decide the question unit of every third pane,
+// one step above its truth's run label, so decisions and the blind arm's
+// majority part.
+func decideSome(t *testing.T, db string) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	d, err := st.DatasetByName(ctx, "study")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lead := leadOf(t, st)
+	n := 0
+	err = st.EachItem(ctx, d.ID, func(it store.Item) error {
+		n++
+		if n%3 != 0 {
+			return nil
+		}
+		v := n % 3
+		return st.Adjudicate(ctx, it.ID, "question", &v, lead, "decided in a test")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// goldOf reads a gold export: each unit's label where its provenance is
+// settled people's (decided, or the rule's over enough labels), and the
+// decided units alone.
+func goldOf(t *testing.T, body string) (settled, decided map[[2]string]string) {
+	t.Helper()
+	settled, decided = map[[2]string]string{}, map[[2]string]string{}
+	lines := strings.Split(strings.TrimSpace(body), "\n")
+	if !strings.HasPrefix(lines[0], "item\tunit\tlabel\tprovenance\t") {
+		t.Fatalf("gold export header %q", lines[0])
+	}
+	for _, l := range lines[1:] {
+		f := strings.Split(l, "\t")
+		k := [2]string{f[0], f[1]}
+		switch f[3] {
+		case "adjudicated":
+			decided[k] = f[2]
+			settled[k] = f[2]
+		case "unanimous", "majority", "median":
+			settled[k] = f[2]
+		}
+	}
+	if len(decided) == 0 {
+		t.Fatal("the gold export has no decision")
+	}
+	return settled, decided
+}
+
+// blindRuleGold is the unique majority of each unit's rows, where it has
+// at least min of them.
+func blindRuleGold(rows []exportRow, min int) map[[2]string]string {
+	votes := map[[2]string]map[string]int{}
+	total := map[[2]string]int{}
+	for _, row := range rows {
+		k := [2]string{row.item, row.unit}
+		if votes[k] == nil {
+			votes[k] = map[string]int{}
+		}
+		votes[k][row.label]++
+		total[k]++
+	}
+	gold := map[[2]string]string{}
+	for k, vs := range votes {
+		best, n, unique := "", 0, false
+		for l, c := range vs {
+			switch {
+			case c > n:
+				best, n, unique = l, c, true
+			case c == n:
+				unique = false
+			}
+		}
+		if unique && total[k] >= min {
+			gold[k] = best
+		}
+	}
+	return gold
+}
+
+func armFiguresAgainstExports(t *testing.T, from store.GoldFrom) {
+	t.Helper()
+	db, runFile := armStudy(t, 40, from)
+	decideSome(t, db)
 	bin := binary(t)
 	r := runBin(t, bin, db, "stats", "--dataset", "study", "--json")
 	if r.code != 0 {
@@ -371,32 +488,18 @@ func TestStatsArmFiguresEqualARecomputationFromTheExport(t *testing.T) {
 	for _, row := range rows {
 		byArm[row.arm] = append(byArm[row.arm], row)
 	}
-	if len(got.Arms.Arms) != 2 || got.Arms.Arms[0].Arm != "blind" || got.Arms.Arms[1].Arm != "after:judge" || got.Arms.GoldFrom != "blind" {
+	if len(got.Arms.Arms) != 2 || got.Arms.Arms[0].Arm != "blind" || got.Arms.Arms[1].Arm != "after:judge" || got.Arms.GoldFrom != string(from) {
 		t.Fatalf("arms: %+v", got.Arms)
 	}
-	// The blind arm's gold: a unit's unique majority.
-	gold := map[[2]string]string{}
-	votes := map[[2]string]map[string]int{}
-	for _, row := range byArm["blind"] {
-		k := [2]string{row.item, row.unit}
-		if votes[k] == nil {
-			votes[k] = map[string]int{}
-		}
-		votes[k][row.label]++
+	g := runBin(t, bin, db, "export", "--format", "gold", "--dataset", "study", "--include-incomplete")
+	if g.code != 0 {
+		t.Fatalf("gold export: %+v", g)
 	}
-	for k, vs := range votes {
-		best, n, unique := "", 0, false
-		for l, c := range vs {
-			switch {
-			case c > n:
-				best, n, unique = l, c, true
-			case c == n:
-				unique = false
-			}
-		}
-		if unique {
-			gold[k] = best
-		}
+	settled, decided := goldOf(t, g.stdout)
+	gold := settled // gold from the blind arm: the dataset's settled gold
+	if from == store.GoldFromAll {
+		gold = blindRuleGold(byArm["blind"], 2)
+		maps.Copy(gold, decided)
 	}
 	within := map[string]float64{} // arm/type → κ
 	runK := map[string]float64{}
@@ -447,7 +550,10 @@ func TestStatsArmFiguresEqualARecomputationFromTheExport(t *testing.T) {
 			if at.Within.Kappa != nil {
 				within[a.Arm+"/"+at.Type] = *at.Within.Kappa
 			}
-			k, exact := cohen(withRun)
+			if at.Weighting != "quadratic" {
+				t.Errorf("%s %s: κ weighting %q, want quadratic (an ordinal scale)", a.Arm, at.Type, at.Weighting)
+			}
+			k, exact := cohen(t, withRun)
 			if len(at.Runs) != 1 || at.Runs[0].Run != "judge" || at.Runs[0].Pairs != len(withRun) {
 				t.Fatalf("%s %s: runs %+v, want judge over %d pairs", a.Arm, at.Type, at.Runs, len(withRun))
 			}
@@ -460,7 +566,7 @@ func TestStatsArmFiguresEqualARecomputationFromTheExport(t *testing.T) {
 				}
 				continue
 			}
-			k, exact = cohen(withGold)
+			k, exact = cohen(t, withGold)
 			if at.Gold == nil || at.Gold.Pairs != len(withGold) {
 				t.Fatalf("%s %s: gold %+v, want %d pairs", a.Arm, at.Type, at.Gold, len(withGold))
 			}

@@ -103,7 +103,7 @@ func writeStats(ctx context.Context, w io.Writer, k *kinds.Kind, r *store.Readin
 	if ok {
 		table = report.WithTriage{Table: t, Triage: tri}
 	}
-	arms, err := readArms(ctx, r, agreement.DefaultOptions)
+	arms, err := report.ReadArms(ctx, r, agreement.DefaultOptions)
 	if err != nil {
 		return err
 	}
