@@ -80,7 +80,11 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 		if err == nil && arms {
 			first := l
 			first.Value = l.First
-			_, err = bw.WriteString("\t" + display.Clean(l.Arm) + "\t" + labelString(r, first))
+			hit := ""
+			if l.HITSeconds != nil { // to the millisecond the time is stored in
+				hit = strconv.FormatFloat(*l.HITSeconds, 'f', 3, 64)
+			}
+			_, err = bw.WriteString("\t" + display.Clean(l.Arm) + "\t" + labelString(r, first) + "\t" + hit)
 		}
 		if err == nil && text {
 			_, err = bw.WriteString("\t" + tsvCell(l.Text) + "\t" + tsvCell(l.Text2) + "\t" + tsvCell(l.RowID))
@@ -98,9 +102,11 @@ func writeLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 
 // ArmsHeader names the columns a lead's labels export of a dataset with
 // arms adds after seconds: each label's arm (blind, after:RUN, before:RUN;
-// empty for an annotator in none) and the label first keyed (label is the
-// final one). A merge reads label and leaves them.
-const ArmsHeader = "arm\tfirst_label"
+// empty for an annotator in none), the label first keyed (label is the
+// final one) and the time of the label's HIT in seconds (empty when not
+// known), from which the figures per arm are recomputed. A merge reads
+// label and leaves them.
+const ArmsHeader = "arm\tfirst_label\thit_seconds"
 
 // labelString is a label as a labels file writes it: on its item's kind's
 // scale (a unit's name alone does not say its kind), or a pair's as the

@@ -344,6 +344,11 @@ type LabelRow struct {
 	// lead's reading only (ArmsInLabels), else "" and Value.
 	Arm   string
 	First int
+	// HITSeconds is the time of the label's HIT, from its opening to its
+	// finishing label as the quality report measures it (hitSeconds), in a
+	// lead's reading with arms; nil for a HIT unfinished or with no step
+	// events (merged) and everywhere else.
+	HITSeconds *float64
 }
 
 // EachLabel calls fn for every label of the reading's dataset (all
@@ -379,7 +384,10 @@ func (r *Reading) eachLabel(ctx context.Context, text bool, fn func(LabelRow) er
 		SELECT i.id, i.uid, d.kind, l.unit, a.name, l.value, coalesce(l.text, ''), l.created_at, l.updated_at, l.seconds, `+texts+`,
 			CASE WHEN ?3 AND d.kind = '`+string(guidelines.Compare.Kind)+`' THEN (SELECT p.first_left FROM pairs p WHERE p.item_id = l.item_id) END,
 			CASE WHEN ?4 THEN coalesce(`+armNameOf("i.dataset_id", "l.annotator_id")+`, '') ELSE '' END,
-			CASE WHEN ?4 THEN coalesce(l.first_value, l.value) ELSE l.value END
+			CASE WHEN ?4 THEN coalesce(l.first_value, l.value) ELSE l.value END,
+			CASE WHEN ?4 THEN (SELECT `+hitSeconds("h.item_id", "h.annotator_id", "h.finished_at")+` FROM hits h
+				WHERE h.item_id = l.item_id AND h.annotator_id = l.annotator_id AND h.finished_at IS NOT NULL
+				AND EXISTS (SELECT 1 FROM step_events e WHERE e.item_id = h.item_id AND e.annotator_id = h.annotator_id)) END
 		FROM labels l JOIN items i ON i.id = l.item_id JOIN annotators a ON a.id = l.annotator_id
 			JOIN datasets d ON d.id = i.dataset_id
 		WHERE (i.dataset_id = ?1 OR (?1 = 0 AND (SELECT d.purpose FROM datasets d WHERE d.id = i.dataset_id) = 'task'))
@@ -388,7 +396,7 @@ func (r *Reading) eachLabel(ctx context.Context, text bool, fn func(LabelRow) er
 		var l LabelRow
 		var itemID int64
 		var firstLeft sql.NullBool
-		err := rows.Scan(&itemID, &l.Item, &l.Kind, &l.Unit, &l.Annotator, &l.Value, &l.Answer, &l.CreatedAt, &l.UpdatedAt, &l.Seconds, &l.Text, &l.Text2, &firstLeft, &l.Arm, &l.First)
+		err := rows.Scan(&itemID, &l.Item, &l.Kind, &l.Unit, &l.Annotator, &l.Value, &l.Answer, &l.CreatedAt, &l.UpdatedAt, &l.Seconds, &l.Text, &l.Text2, &firstLeft, &l.Arm, &l.First, &l.HITSeconds)
 		if err == nil && text {
 			var t UnitText
 			t, err = texter.of(ctx, r.tx, itemID, r.Protocol(l.Kind), l.Unit, UnitText{Text: l.Text, Text2: l.Text2})

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	gossh "golang.org/x/crypto/ssh"
 
@@ -90,6 +91,11 @@ func armStudyAt(t *testing.T, bin, dir, db string, panes int, from store.GoldFro
 	if st, err = store.Open(ctx, db); err != nil {
 		t.Fatal(err)
 	}
+	// A clock of the test's: each label takes 0.7 to 6 seconds, so every
+	// HIT has a time of its own (its step events').
+	clock := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)
+	st.Now = func() time.Time { return clock }
+	tick := func() { clock = clock.Add(time.Duration(700+rng.IntN(5300)) * time.Millisecond) }
 	lead := leadOf(t, st)
 	arms, err := store.ParseArms("blind=2, after:judge=2")
 	if err != nil {
@@ -147,7 +153,11 @@ func armStudyAt(t *testing.T, bin, dir, db string, panes int, from store.GoldFro
 			busy = true
 			after := armOf(a) == 1
 			units := guidelines.MIMICS.Units(items[id].Shape(0))
+			if err := st.MoveStep(ctx, id, a.ID, store.StepMove{Enter: units[0]}); err != nil {
+				t.Fatal(err)
+			}
 			for i, u := range units {
+				tick()
 				v := truth[itemUnit{id, u}]
 				if rng.Float64() > 0.7 {
 					v = rng.IntN(3)
@@ -159,6 +169,7 @@ func armStudyAt(t *testing.T, bin, dir, db string, panes int, from store.GoldFro
 					t.Fatal(err)
 				}
 				if change {
+					tick()
 					w := judged[itemUnit{id, u}]
 					if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: id, AnnotatorID: a.ID, Unit: u, Value: &w,
 						Finish: last}); err != nil {
@@ -190,7 +201,7 @@ func leadOf(t *testing.T, st *store.Store) store.Annotator {
 // exportRow is one row of a lead's labels export of a dataset with arms.
 type exportRow struct {
 	item, unit, annotator, arm string
-	label, first               string
+	label, first, hitSeconds   string
 }
 
 func readExport(t *testing.T, body string) []exportRow {
@@ -201,7 +212,7 @@ func readExport(t *testing.T, body string) []exportRow {
 	for i, h := range head {
 		col[h] = i
 	}
-	for _, want := range []string{"item", "unit", "annotator", "label", "arm", "first_label"} {
+	for _, want := range []string{"item", "unit", "annotator", "label", "arm", "first_label", "hit_seconds"} {
 		if _, ok := col[want]; !ok {
 			t.Fatalf("labels export header %q has no %s", lines[0], want)
 		}
@@ -210,9 +221,37 @@ func readExport(t *testing.T, body string) []exportRow {
 	for _, l := range lines[1:] {
 		f := strings.Split(l, "\t")
 		out = append(out, exportRow{item: f[col["item"]], unit: f[col["unit"]], annotator: f[col["annotator"]],
-			arm: f[col["arm"]], label: f[col["label"]], first: f[col["first_label"]]})
+			arm: f[col["arm"]], label: f[col["label"]], first: f[col["first_label"]], hitSeconds: f[col["hit_seconds"]]})
 	}
 	return out
+}
+
+// hitTimes is how many HITs an arm's export rows come from (one an item
+// and annotator), and the median of their times (hit_seconds, the same on
+// every row of a HIT).
+func hitTimes(t *testing.T, rows []exportRow) (hits int, median float64) {
+	t.Helper()
+	times := map[[2]string]float64{}
+	for _, row := range rows {
+		v, err := strconv.ParseFloat(row.hitSeconds, 64)
+		if err != nil {
+			t.Fatalf("hit_seconds %q of %s by %s: %v", row.hitSeconds, row.item, row.annotator, err)
+		}
+		k := [2]string{row.item, row.annotator}
+		if was, ok := times[k]; ok && was != v {
+			t.Fatalf("%s by %s: hit_seconds %v and %v", row.item, row.annotator, was, v)
+		}
+		times[k] = v
+	}
+	sorted := slices.Sorted(maps.Values(times))
+	n := len(sorted)
+	if n == 0 {
+		return 0, 0
+	}
+	if n%2 == 1 {
+		return n, sorted[n/2]
+	}
+	return n, (sorted[n/2-1] + sorted[n/2]) / 2
 }
 
 // cohen is Cohen's κ of pairs of labels, quadratic-weighted (the labels
@@ -282,12 +321,15 @@ type statsArms struct {
 	Arms struct {
 		GoldFrom string `json:"gold_from"`
 		Arms     []struct {
-			Arm          string   `json:"arm"`
-			Labels       int      `json:"labels"`
-			Changed      int      `json:"changed"`
-			ChangedShare *float64 `json:"changed_share"`
-			Annotators   int      `json:"annotators"`
-			Types        []struct {
+			Arm              string   `json:"arm"`
+			Labels           int      `json:"labels"`
+			Changed          int      `json:"changed"`
+			HITs             int      `json:"hits"`
+			TimedHITs        int      `json:"timed_hits"`
+			MedianHITSeconds *float64 `json:"median_hit_seconds"`
+			ChangedShare     *float64 `json:"changed_share"`
+			Annotators       int      `json:"annotators"`
+			Types            []struct {
 				Type         string `json:"type"`
 				Distribution []struct {
 					Label string `json:"label"`
@@ -515,6 +557,13 @@ func armFiguresAgainstExports(t *testing.T, from store.GoldFrom) {
 			t.Errorf("%s: %d labels, %d changed; the export has %d, %d", a.Arm, a.Labels, a.Changed, len(mine), changed)
 		}
 		near(t, a.Arm+" changed share", a.ChangedShare, float64(changed)/float64(len(mine)))
+		hits, median := hitTimes(t, mine)
+		if a.HITs != hits || a.TimedHITs != hits {
+			t.Errorf("%s: %d HITs, %d timed; the export's rows are %d, every one timed", a.Arm, a.HITs, a.TimedHITs, hits)
+		}
+		if a.MedianHITSeconds == nil || math.Abs(*a.MedianHITSeconds-median) > 1e-9 {
+			t.Errorf("%s: median HIT %v s, the export's %v s", a.Arm, deref(a.MedianHITSeconds), median)
+		}
 		if a.Arm == "blind" && changed != 0 || a.Arm != "blind" && changed == 0 {
 			t.Errorf("%s: %d labels changed", a.Arm, changed)
 		}

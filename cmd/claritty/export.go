@@ -42,7 +42,8 @@ func newExportCmd(g *globals) *cobra.Command {
 			"                 the file another database merges with claritty import --format labels\n" +
 			"                 (--pseudonymize: stable pseudonyms instead of names); below the lead a\n" +
 			"                 compare pair is its blind id (pair-…) and its label the side seen: A, tie, B;\n" +
-			"                 a lead's of a dataset with arms adds arm and first_label after seconds\n" +
+			"                 a lead's of a dataset with arms adds arm, first_label and hit_seconds\n" +
+			"                 after seconds\n" +
 			"  mimics-manual  gold labels in the released MIMICS-Manual format, panes in import order;\n" +
 			"                 flagged panes, panes with units labelled by fewer annotators than the\n" +
 			"                 policy's min, and panes with unresolved units are left out and counted\n" +
@@ -51,8 +52,10 @@ func newExportCmd(g *globals) *cobra.Command {
 			"  gold           one row per unit: item unit label provenance votes adjudicator;\n" +
 			"                 provenance is adjudicated, unanimous, majority, median, unresolved,\n" +
 			"                 insufficient (fewer annotators than the policy's min: left out unless\n" +
-			"                 --include-incomplete), imported (from a release file) or model (policy\n" +
-			"                 --gold dawid-skene: a posterior column follows, \"0:0.01,1:0.09,2:0.9\")\n" +
+			"                 --include-incomplete), imported (from a release file), judge (policy\n" +
+			"                 --triage: the run's label) or model (policy --gold dawid-skene: a\n" +
+			"                 posterior column follows, \"0:0.01,1:0.09,2:0.9\"); a lead's of a dataset\n" +
+			"                 with arms ends with gold_from, the arms whose labels the gold rests on\n" +
 			"  clarimm-ratings  a conversation dataset's ratings: conversation unit annotator rating\n" +
 			"                 created_at updated_at seconds (merges like labels; --pseudonymize)\n" +
 			"  clarimm-gold   one row per conversation: conversation topic facet turns and the gold\n" +
