@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -283,9 +284,20 @@ func TestArmsHTMLNamesWhatItShows(t *testing.T) {
 	d := armData(30)
 	f := ComputeArmFigures(d, guidelines.MIMICS, ruleGold(d.Labels, d.Arms[0], agreement.RuleMajority), agreement.Options{})
 	html := string(armsSection(&f))
-	for _, want := range []string{"changed after the first key", "settled gold", "quadratic"} {
+	for _, want := range []string{"changed after the first key", "settled gold", "quadratic", "α nominal within", "κ within [95%]"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the arms section has no %q", want)
+		}
+	}
+	// Each arm's distribution of each type, count by count, as the JSON's.
+	for i, a := range f.Arms {
+		for j, at := range a.Types {
+			for k, c := range at.Distribution {
+				path := fmt.Sprintf("arms/arms/%d/types/%d/distribution/%d/n", i, j, k)
+				if !strings.Contains(html, path) || !strings.Contains(html, ">"+strconv.Itoa(c.N)+"<") {
+					t.Errorf("the arms section has no %s (%d)", path, c.N)
+				}
+			}
 		}
 	}
 	if strings.Contains(html, "seeing the run") {

@@ -34,15 +34,18 @@ func armsSection(f *ArmFigures) template.HTML {
 			if at.Gold != nil {
 				gold = fig(SrcQuality, p+"/blind_gold/kappa", at.Gold.Kappa, 3) + " (" + fig(SrcQuality, p+"/blind_gold/exact", at.Gold.Exact, 3) + ")"
 			}
-			row := []string{esc(a.Arm), fig(SrcQuality, p+"/within/kappa", at.Within.Kappa, 3),
-				fig(SrcQuality, p+"/within/alpha_ordinal", at.Within.AlphaOrdinal, 3), gold}
+			row := []string{esc(a.Arm), distributionCell(at, p),
+				fig(SrcQuality, p+"/within/kappa", at.Within.Kappa, 3) + ciText(at.Within.KappaCI),
+				fig(SrcQuality, p+"/within/alpha_nominal", at.Within.AlphaNominal, 3),
+				fig(SrcQuality, p+"/within/alpha_ordinal", at.Within.AlphaOrdinal, 3) + ciText(at.Within.AlphaCI), gold}
 			for j := range at.Runs {
 				row = append(row, fig(SrcQuality, fmt.Sprintf("%s/runs/%d/kappa", p, j), at.Runs[j].Kappa, 3)+" ("+
 					fig(SrcQuality, fmt.Sprintf("%s/runs/%d/exact", p, j), at.Runs[j].Exact, 3)+")")
 			}
 			rows = append(rows, row)
 		}
-		head := []string{esc(f.Arms[0].Types[t].Type), "κ within", "α ordinal within", "κ with the blind arm's settled gold (exact)"}
+		head := []string{esc(f.Arms[0].Types[t].Type), "labels", "κ within [95%]", "α nominal within", "α ordinal within [95%]",
+			"κ with the blind arm's settled gold (exact)"}
 		for _, r := range f.Arms[0].Types[t].Runs {
 			head = append(head, "κ with "+esc(r.Run)+" (exact)")
 		}
@@ -65,3 +68,16 @@ func armsSection(f *ArmFigures) template.HTML {
 }
 
 func ciText(ci agreement.Interval) string { return " " + esc(ci.String()) }
+
+// distributionCell is an arm's final labels of a type, value by value
+// ("Good 12 · Fair 3"), each count held to the JSON's.
+func distributionCell(at ArmType, p string) string {
+	out := ""
+	for k, c := range at.Distribution {
+		if k > 0 {
+			out += " · "
+		}
+		out += esc(c.Label) + " " + countFig(SrcQuality, fmt.Sprintf("%s/distribution/%d/n", p, k), c.N)
+	}
+	return out
+}
