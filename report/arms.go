@@ -611,7 +611,7 @@ func (f ArmFigures) Text() string {
 	writeTable(&b, rows)
 	for t := range typesOf(f.Arms) {
 		b.WriteString("\n")
-		head := []string{display.Clean(f.Arms[0].Types[t].Type), "labels", "κ within [95%]", "α ord", "vs blind gold κ (exact)"}
+		head := []string{display.Clean(f.Arms[0].Types[t].Type), "labels", "κ within [95%]", "α nom", "α ord [95%]", "vs blind gold κ (exact)"}
 		for _, r := range f.Arms[0].Types[t].Runs {
 			head = append(head, "vs "+display.Clean(r.Run)+" κ (exact)")
 		}
@@ -619,9 +619,9 @@ func (f ArmFigures) Text() string {
 		for _, a := range f.Arms {
 			at := a.Types[t]
 			row := []string{display.Clean(a.Arm), distributionText(at.Distribution), withCI(at.Within.Kappa, at.Within.KappaCI),
-				value2(at.Within.AlphaOrdinal), "–"}
+				value2(at.Within.AlphaNominal), withCI(at.Within.AlphaOrdinal, at.Within.AlphaCI), "–"}
 			if at.Gold != nil {
-				row[4] = agreementText(*at.Gold)
+				row[5] = agreementText(*at.Gold)
 			}
 			for _, r := range at.Runs {
 				row = append(row, agreementText(r))
@@ -646,6 +646,7 @@ func (f ArmFigures) Text() string {
 // armsKey says what the arms' figures mean.
 const armsKey = `labels         the arm's final labels per value (count)
 κ within       Fleiss' κ over the arm's labels alone, as agree computes it
+α nom, α ord   Krippendorff's α (nominal, ordinal) over the arm's labels alone
 vs blind gold  Cohen's κ of the arm's labels with the blind arm's settled gold (a
                decision, else the policy's rule over the blind arm's labels where
                they reach its count; with gold from the blind arm, the dataset's
