@@ -364,9 +364,13 @@ func (r *Reading) Triage(ctx context.Context) (tp TriagePolicy, routes TriageRou
 
 // JudgeGold is the triage run's labels of the items routed to the judge,
 // by item and unit: their gold, provenance judge. A reading that may not
-// see gold gets none (and EachGoldRow, which every gold reads, refuses it).
+// see gold gets none (and EachGoldRow, which every gold reads, refuses it),
+// nor does a reading below the lead: the run's labels would carry its
+// figures (and reach a blind arm's reader), and gold on items nobody
+// labelled says triage routed them. To such a reader a judge item is one
+// nobody has labelled yet.
 func (r *Reading) JudgeGold(ctx context.Context) (map[int64]map[string]int, error) {
-	if r.votesAllowed() != nil {
+	if r.votesAllowed() != nil || !Allows(r.role, ActPolicy) {
 		return nil, nil
 	}
 	out := map[int64]map[string]int{}

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	gossh "golang.org/x/crypto/ssh"
 )
 
 // judgeUIDs are the items the gold export says the judge settles.
@@ -58,5 +61,63 @@ func TestMergeRefusesJudgeItem(t *testing.T) {
 	}
 	if c := runBin(t, bin, db, "check"); c.code != 0 {
 		t.Errorf("check: %+v", c)
+	}
+}
+
+// labelledPanes is stats --json's count of panes with gold labels.
+func labelledPanes(t *testing.T, who, stdout string) any {
+	t.Helper()
+	n, ok := jsonAt(decodeJSON(t, who, stdout), "basis/labelled_panes")
+	if !ok {
+		t.Errorf("%s: stats --json has no basis/labelled_panes: %s", who, stdout)
+	}
+	return n
+}
+
+// Below the lead, stats rest on no judge gold: the four panes triage gave
+// the judge have no gold for an annotator or an adjudicator, as another OS
+// user or over SSH, while the lead's stats count them.
+func TestStatsGiveNoJudgeGoldBelowTheLead(t *testing.T) {
+	t.Parallel()
+	setpriv, games := otherUser(t)
+	dir, bin, db := sharedPlace(t)
+	triageDB(t, bin, dir, db)
+	args := append([]string(nil), triageArgs...)
+	args[len(args)-3] = "0" // --audit 0: every sure pane goes to the judge
+	if r := runBin(t, bin, db, args...); r.code != 0 {
+		t.Fatalf("policy --triage: %+v", r)
+	}
+	if n := labelledPanes(t, "lead", runBin(t, bin, db, "stats", "--dataset", "p", "--json").stdout); n != 4.0 {
+		t.Errorf("the lead's stats: %v labelled panes, want the 4 judge panes", n)
+	}
+	signers := map[string]gossh.Signer{}
+	for name, role := range map[string]string{"ana": "annotator", "adam": "adjudicator"} {
+		signer, pub := sshKey(t, dir, name)
+		if r := runBin(t, bin, db, "annotators", name, "--role", role, "--key-file", pub); r.code != 0 {
+			t.Fatalf("add %s: %+v", name, r)
+		}
+		signers[name] = signer
+	}
+	for _, role := range []string{"annotator", "adjudicator"} {
+		if r := runBin(t, bin, db, "annotators", "games", "--role", role); r.code != 0 {
+			t.Fatalf("games %s: %+v", role, r)
+		}
+		shareDB(db)
+		r := run(t, asUser(context.Background(), setpriv, games.Uid, games.Gid, dir, bin, db, "stats", "--dataset", "p", "--json"))
+		if n := labelledPanes(t, role, r.stdout); r.code != 0 || n != 0.0 {
+			t.Errorf("%s's stats: %v labelled panes, want 0 (%+v)", role, n, r)
+		}
+	}
+	srv := startServe(t, db)
+	for name, signer := range signers {
+		c, err := sshDial(t, srv.addr, signer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := sshRun(t, c, "", "stats --dataset p --json")
+		if n := labelledPanes(t, name, r.stdout); r.code != 0 || n != 0.0 {
+			t.Errorf("%s over SSH: %v labelled panes, want 0 (%+v)", name, n, r)
+		}
+		c.Close()
 	}
 }

@@ -1,0 +1,83 @@
+package report_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/report"
+	"github.com/claritty/claritty/store"
+	"github.com/claritty/claritty/store/storetest"
+)
+
+// Below the lead, the items triage gave the judge are as if nobody had
+// labelled them: a reading holds no judge gold (no figure rests on the
+// run's labels), and neither the dataset's progress (the side pane's
+// "panes complete") nor an annotator's total counts them. A lead's reading
+// and progress count them as before.
+func TestJudgeItemsUnseenBelowTheLead(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	lead := storetest.Lead(t, st)
+	d, uids := triagePanes(t, st, 10)
+	var run strings.Builder
+	for i, uid := range uids {
+		conf := "0.99"
+		if i >= 6 {
+			conf = "0.2"
+		}
+		for _, u := range paneUnits {
+			fmt.Fprintf(&run, "%s %s 1 %s\n", uid, u, conf)
+		}
+	}
+	addRun(t, st, "judge", run.String())
+	if _, err := st.SetTriage(ctx, lead, d.ID, &store.Triage{Run: "judge", Confidence: 0.9, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	goldItems := func(r *store.Reading) (n int) {
+		t.Helper()
+		err := report.EachPaneGold(ctx, r, func(p *report.PaneGold) error {
+			if len(p.Units) > 0 {
+				n++
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	leadRead, err := st.ReadFigures(ctx, lead, d.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer leadRead.Close()
+	if n := goldItems(leadRead); n != 6 {
+		t.Errorf("the lead's figures have gold on %d items, want the 6 judge items", n)
+	}
+	if p, err := st.DatasetProgress(ctx, d.ID, lead.ID); err != nil || p.Items != 10 || p.Complete != 6 {
+		t.Errorf("the lead's progress %+v (%v), want 10 items, 6 complete", p, err)
+	}
+	for _, role := range []string{store.RoleAnnotator, store.RoleAdjudicator} {
+		who := storetest.Person(t, st, "someone-"+role, role)
+		r, err := st.ReadFigures(ctx, who, d.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, err := r.JudgeGold(ctx); err != nil || len(g) != 0 {
+			t.Errorf("%s: judge gold on %d items (%v), want none", role, len(g), err)
+		}
+		if n := goldItems(r); n != 0 {
+			t.Errorf("%s: figures have gold on %d items, want none: nobody labelled any", role, n)
+		}
+		r.Close()
+		if p, err := st.DatasetProgress(ctx, d.ID, who.ID); err != nil || p.Items != 4 || p.Complete != 0 {
+			t.Errorf("%s: progress %+v (%v), want 4 items, none complete", role, p, err)
+		}
+		if done, total, err := st.Progress(ctx, d.ID, who.ID); err != nil || done != 0 || total != 4 {
+			t.Errorf("%s: own progress %d of %d (%v), want 0 of 4", role, done, total, err)
+		}
+	}
+}
