@@ -116,3 +116,64 @@ func TestAdjudicationListsTheBlindArmBelowTheLead(t *testing.T) {
 		h.expect(name)
 	}
 }
+
+// The statistics view of an annotator of a dataset with arms lists no
+// annotator's labels or pair: with gold from the blind arm its rows were
+// the blind arm's members, which told them there are arms and who is in
+// theirs. It says they are withheld; the lead's view lists them.
+func TestStatsViewListsNoAnnotatorWithArms(t *testing.T) {
+	ctx := context.Background()
+	st := armsStore(t, "blind=2, after:"+armsRun+"=2")
+	lead := storetest.Lead(t, st)
+	ds, err := st.DatasetByName(ctx, "study")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blind []store.Annotator
+	for k, name := range []string{"wren", "heron", "finch", "plover"} {
+		an, err := st.EnsureAnnotator(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			id, ok, _, err := st.NextHIT(ctx, ds.ID, an.ID, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				break
+			}
+			for seq := 1; seq <= 2; seq++ {
+				if it := storetest.ItemAt(t, st, ds.ID, seq); it.ID == id {
+					keyAll(t, st, it, name, (seq+k)%3)
+				}
+			}
+		}
+		var seq int
+		if err := storetest.DB(t, st).QueryRow(`SELECT arm_seq FROM annotator_arms WHERE annotator_id = ?`, an.ID).Scan(&seq); err != nil {
+			t.Fatal(err)
+		}
+		if seq == 0 {
+			blind = append(blind, an)
+		}
+	}
+	if len(blind) != 2 {
+		t.Fatalf("blind arm %v", blind)
+	}
+	h := startAs(t, st, blind[0], 120, 40, false)
+	h.keys("s")
+	h.expect("Statistics · study")
+	if rep := h.m.statsRep; rep == nil || len(rep.AnnotatorLabels)+len(rep.Pairs)+len(rep.Annotators) > 0 {
+		t.Errorf("the annotator's statistics list annotators: %+v", rep)
+	}
+	if strings.Contains(h.screen(), blind[1].Name) {
+		t.Errorf("the annotator's statistics name %s:\n%s", blind[1].Name, h.screen())
+	}
+	h.expect("each annotator's figures")
+	h = startAs(t, st, lead, 120, 40, false)
+	h.keys("s")
+	h.expect("Statistics · study")
+	if rep := h.m.statsRep; rep == nil || len(rep.AnnotatorLabels) == 0 {
+		t.Errorf("the lead's statistics list no annotator: %+v", rep)
+	}
+}

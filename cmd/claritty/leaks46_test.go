@@ -2,12 +2,16 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/claritty/claritty/guidelines"
+	"github.com/claritty/claritty/store"
 )
 
 // judgeUIDs are the items the gold export says the judge settles.
@@ -119,5 +123,112 @@ func TestStatsGiveNoJudgeGoldBelowTheLead(t *testing.T) {
 			t.Errorf("%s over SSH: %v labelled panes, want 0 (%+v)", name, n, r)
 		}
 		c.Close()
+	}
+}
+
+// workArms has each of names (annotators already) take and finish every
+// HIT the dataset gives them, as the HIT screen does: NextHIT draws their
+// arm, then a label per unit, the last finishing the HIT.
+func workArms(t *testing.T, db, dataset string, names ...string) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ds, err := st.DatasetByName(ctx, dataset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := map[int64]store.Item{}
+	if err := st.EachItem(ctx, ds.ID, func(it store.Item) error { items[it.ID] = it; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	for k, name := range names {
+		an, err := st.EnsureAnnotator(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			id, ok, _, err := st.NextHIT(ctx, ds.ID, an.ID, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				break
+			}
+			it := items[id]
+			units := guidelines.MIMICS.Units(it.Shape(0))
+			for i, u := range units {
+				v := (it.Seq + k*(i%2)) % 3
+				if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: id, AnnotatorID: an.ID, Unit: u, Value: &v,
+					Seconds: 2, Finish: i == len(units)-1}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// On a dataset with arms (gold from the blind arm), agree --pairs and
+// agree --json list no annotator or pair below the lead, as another OS
+// user, an adjudicator or over SSH: their rows were the blind arm's, which
+// told anyone that there are arms and who is in which. They say the
+// figures are withheld; the lead's list them.
+func TestAgreeListsNoAnnotatorBelowTheLeadWithArms(t *testing.T) {
+	t.Parallel()
+	setpriv, games := otherUser(t)
+	dir, bin, db := armsPlace(t, "blind=2, after:"+armsRunName+"=2")
+	signer, pub := sshKey(t, dir, "sam")
+	for _, p := range [][]string{{"games", "annotator"}, {"sam", "annotator", "--key-file", pub}, {"wren", "annotator"},
+		{"heron", "annotator"}, {"eve", "adjudicator"}} {
+		if r := runBin(t, bin, db, append([]string{"annotators", p[0], "--role"}, p[1:]...)...); r.code != 0 {
+			t.Fatalf("add %s: %+v", p[0], r)
+		}
+	}
+	workArms(t, db, "study", "games", "sam", "wren", "heron")
+	shareDB(db)
+	names := []string{"games", "sam", "wren", "heron"}
+	lead := runBin(t, bin, db, "agree", "--dataset", "study", "--json")
+	if pairs, _ := jsonAt(decodeJSON(t, "lead", lead.stdout), "pairs"); lead.code != 0 || pairs == nil || len(pairs.([]any)) == 0 {
+		t.Fatalf("the lead's agree --json lists no pairs: %+v", lead)
+	}
+	check := func(who string, text, js result) {
+		t.Helper()
+		doc := decodeJSON(t, who, js.stdout)
+		for _, key := range []string{"pairs", "annotators"} {
+			if v, ok := jsonAt(doc, key); ok && v != nil && len(v.([]any)) > 0 {
+				t.Errorf("%s's agree --json lists %s: %v", who, key, v)
+			}
+		}
+		if w, _ := jsonAt(doc, "withheld"); !strings.Contains(fmt.Sprint(w), "each annotator's figures") {
+			t.Errorf("%s's agree --json does not say the annotators' figures are withheld: %v", who, w)
+		}
+		for _, name := range names {
+			if strings.Contains(text.stdout, name) {
+				t.Errorf("%s's agree --pairs names %s:\n%s", who, name, text.stdout)
+			}
+		}
+		if text.code != 0 || js.code != 0 || !strings.Contains(text.stdout, "each annotator's figures") {
+			t.Errorf("%s: agree --pairs %+v, --json code %d", who, text, js.code)
+		}
+	}
+	as := func(args ...string) result {
+		return run(t, asUser(context.Background(), setpriv, games.Uid, games.Gid, dir, bin, db, args...))
+	}
+	before := dbBytes(t, db)
+	check("games", as("agree", "--dataset", "study", "--pairs"), as("agree", "--dataset", "study", "--json"))
+	check("eve", runBin(t, bin, db, "--as", "eve", "agree", "--dataset", "study", "--pairs"),
+		runBin(t, bin, db, "--as", "eve", "agree", "--dataset", "study", "--json"))
+	srv := startServe(t, db)
+	c, err := sshDial(t, srv.addr, signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	check("sam over SSH", sshRun(t, c, "", "agree --dataset study --pairs"), sshRun(t, c, "", "agree --dataset study --json"))
+	if dbBytes(t, db) != before {
+		t.Error("reading figures changed the database")
 	}
 }
