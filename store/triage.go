@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/binary"
@@ -25,7 +26,8 @@ const (
 // Triage is a dataset's judge-first triage: an item nobody has had, whose
 // every unit Run labels with confidence at least Confidence (and, with
 // AgreeWith, that run labels alike), is settled by the judge, except a
-// share Audit of them, drawn by AuditDraw with Seed, that people label.
+// share Audit of them, drawn by AuditDraw with Seed (0: a random one,
+// SetTriage), that people label.
 type Triage struct {
 	Run        string
 	Confidence float64
@@ -68,16 +70,33 @@ func AuditDraw(seed int64, uid string) float64 {
 	return float64(binary.BigEndian.Uint64(h[:8])) / math.Exp2(64)
 }
 
+// NewAuditSeed is a random seed for the audit draw: 63 bits from
+// crypto/rand, never 0 (which asks for one).
+func NewAuditSeed() int64 {
+	var b [8]byte
+	rand.Read(b[:]) // never fails (crypto/rand)
+	return max(1, int64(binary.BigEndian.Uint64(b[:])>>1))
+}
+
 // SetTriage makes t the dataset's triage and routes its items nobody has
 // had (no HIT, no label) by it, if who is a lead; t nil ends triage and
 // sends every judge item back to people. Items someone has had keep their
 // route, so an audit stays an audit; items imported later go to people
 // until a lead sets triage again.
+//
+// A Seed of 0 asks for a random one (NewAuditSeed), stored with the
+// triage: with the judge items known, a seed anyone could guess (the
+// draw being documented) would tell which people items are audits.
 func (s *Store) SetTriage(ctx context.Context, who Annotator, datasetID int64, t *Triage) (TriageRouted, error) {
 	var out TriageRouted
 	if t != nil {
 		if err := t.check(); err != nil {
 			return out, err
+		}
+		if t.Seed == 0 {
+			drawn := *t
+			drawn.Seed = NewAuditSeed()
+			t = &drawn
 		}
 	}
 	err := s.tx(ctx, func(w *ptx) error {
