@@ -81,3 +81,47 @@ func TestJudgeItemsUnseenBelowTheLead(t *testing.T) {
 		}
 	}
 }
+
+// An item whose only HIT was given back with no label is one nobody has
+// had: triage routes it (to the judge here) and the HIT goes, so check
+// stays clean; an item whose HIT is still held keeps its route. (Counted
+// as had, claiming and giving back kept items from triage.)
+func TestTriageRoutesAnItemGivenBackUnlabelled(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	lead := storetest.Lead(t, st)
+	d, uids := triagePanes(t, st, 6)
+	ana := storetest.Person(t, st, "ana", store.RoleAnnotator)
+	back, ok, _, err := st.NextHIT(ctx, d.ID, ana.ID, 0)
+	if err != nil || !ok {
+		t.Fatalf("first HIT %v %v", ok, err)
+	}
+	if err := st.SkipHIT(ctx, back, ana.ID, store.SkipGiveBack); err != nil {
+		t.Fatal(err)
+	}
+	held, ok, _, err := st.NextHIT(ctx, d.ID, ana.ID, 0)
+	if err != nil || !ok || held == back {
+		t.Fatalf("second HIT %d (given back %d) %v %v", held, back, ok, err)
+	}
+	var run strings.Builder
+	for _, uid := range uids {
+		for _, u := range paneUnits {
+			fmt.Fprintf(&run, "%s %s 1 0.99\n", uid, u)
+		}
+	}
+	addRun(t, st, "judge", run.String())
+	routed, err := st.SetTriage(ctx, lead, d.ID, &store.Triage{Run: "judge", Confidence: 0.9, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if routed.Kept != 1 || routed.Judge != 5 {
+		t.Errorf("routed %+v: want the held item kept, the other 5 (the one given back among them) to the judge", routed)
+	}
+	r := storetest.ReadGold(t, st, d.ID)
+	_, routes, _, err := r.Triage(ctx)
+	if err != nil || routes[back] != store.RouteJudge || routes[held] != "" {
+		t.Errorf("routes %v (%v): want item %d the judge's, %d people's", routes, err, back, held)
+	}
+	storetest.CheckClean(t, st)
+}

@@ -238,8 +238,12 @@ func routeItems(w *ptx, datasetID int64, t Triage) (TriageRouted, error) {
 	if err != nil {
 		return out, err
 	}
+	// Had: a label, or a HIT finished or not given back. A HIT given back
+	// with no label is no one's work: counted, anyone could keep items
+	// from triage by claiming and giving them back.
 	items, err := collect(w.ctx, w, "list items", `SELECT `+itemColumns+`,
-		EXISTS (SELECT 1 FROM hits h WHERE h.item_id = items.id) OR EXISTS (SELECT 1 FROM labels l WHERE l.item_id = items.id)
+		EXISTS (SELECT 1 FROM hits h WHERE h.item_id = items.id AND (h.finished_at IS NOT NULL OR h.given_back_at IS NULL))
+			OR EXISTS (SELECT 1 FROM labels l WHERE l.item_id = items.id)
 		FROM items WHERE dataset_id = ? ORDER BY seq`, []any{datasetID}, scanItemHad)
 	if err != nil {
 		return out, err
@@ -259,6 +263,11 @@ func routeItems(w *ptx, datasetID int64, t Triage) (TriageRouted, error) {
 		default:
 			route.String, route.Valid = RouteJudge, true
 			out.Judge++
+			// A judge item has no HIT (claritty check): the given-back
+			// ones, with no label, go (hit_skips keeps that they were).
+			if _, err := w.exec(`DELETE FROM hits WHERE item_id = ? AND given_back_at IS NOT NULL AND finished_at IS NULL`, it.ID); err != nil {
+				return out, err
+			}
 		}
 		if _, err := w.exec(`UPDATE items SET route = ? WHERE id = ? AND route IS NOT ?`, route, it.ID, route); err != nil {
 			return out, err
