@@ -125,3 +125,29 @@ func TestTriageRoutesAnItemGivenBackUnlabelled(t *testing.T) {
 	}
 	storetest.CheckClean(t, st)
 }
+
+// When triage gave every item to the judge, an annotator's "no work"
+// counts none of them complete (it said 3 complete before anyone had
+// keyed a label); a lead's counts them.
+func TestNoWorkCountsNoJudgeItemBelowTheLead(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Open(t)
+	lead := storetest.Lead(t, st)
+	d, uids := triagePanes(t, st, 3)
+	var run strings.Builder
+	for _, uid := range uids {
+		for _, u := range paneUnits {
+			fmt.Fprintf(&run, "%s %s 1 0.99\n", uid, u)
+		}
+	}
+	addRun(t, st, "judge", run.String())
+	if _, err := st.SetTriage(ctx, lead, d.ID, &store.Triage{Run: "judge", Confidence: 0.9, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	for who, want := range map[store.Annotator]int{storetest.Person(t, st, "ana", store.RoleAnnotator): 0, lead: 3} {
+		if _, ok, nw, err := st.NextHIT(ctx, d.ID, who.ID, 0); ok || err != nil || nw.Complete != want {
+			t.Errorf("%s: given %v, no work %+v (%v); want %d complete", who.Name, ok, nw, err, want)
+		}
+	}
+}

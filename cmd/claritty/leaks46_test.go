@@ -280,3 +280,37 @@ func TestTriageSeedIsRandomByDefault(t *testing.T) {
 		t.Errorf("seeds without --seed: %v, want two random ones", seeds)
 	}
 }
+
+// An annotator's labels file (another OS user's, their own name) with a
+// row on a judge item is refused at that row as on any item with no room
+// for them, saying nothing of the judge or triage; the database unchanged.
+func TestMergeRefusesJudgeItemBelowTheLead(t *testing.T) {
+	t.Parallel()
+	setpriv, games := otherUser(t)
+	dir, bin, db := sharedPlace(t)
+	triageDB(t, bin, dir, db)
+	args := append([]string(nil), triageArgs...)
+	args[len(args)-3] = "0"
+	if r := runBin(t, bin, db, args...); r.code != 0 {
+		t.Fatalf("policy --triage: %+v", r)
+	}
+	judged := judgeUIDs(t, bin, db)
+	if r := runBin(t, bin, db, "annotators", "games", "--role", "annotator"); r.code != 0 {
+		t.Fatalf("games: %+v", r)
+	}
+	path := filepath.Join(dir, "mine.tsv")
+	if err := os.WriteFile(path, []byte("item\tunit\tannotator\tlabel\n"+judged[0]+"\tquestion\tgames\t1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(path, 0o644)
+	shareDB(db)
+	before := dbBytes(t, db)
+	r := run(t, asUser(context.Background(), setpriv, games.Uid, games.Gid, dir, bin, db, "import", "--format", "labels", path))
+	if low := strings.ToLower(r.stderr + r.stdout); r.code == 0 || !strings.Contains(r.stderr, path+":2: ") ||
+		strings.Contains(low, "judge") || strings.Contains(low, "triage") {
+		t.Errorf("an annotator's label on a judge item: want a refusal at line 2 naming no judge, got %+v", r)
+	}
+	if dbBytes(t, db) != before {
+		t.Error("refused, yet the database changed")
+	}
+}
