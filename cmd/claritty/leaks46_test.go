@@ -2,13 +2,16 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/claritty/claritty/guidelines"
@@ -132,6 +135,14 @@ func TestStatsGiveNoJudgeGoldBelowTheLead(t *testing.T) {
 // arm, then a label per unit, the last finishing the HIT.
 func workArms(t *testing.T, db, dataset string, names ...string) {
 	t.Helper()
+	workArmsWith(t, db, dataset, func(k, arm, seq, unit int) int { return (seq + k*(unit%2)) % 3 }, names...)
+}
+
+// workArmsWith is workArms with each label value(k, arm, seq, unit): the
+// annotator's place in names, their arm, the item's seq and the unit's
+// place in the HIT.
+func workArmsWith(t *testing.T, db, dataset string, value func(k, arm, seq, unit int) int, names ...string) {
+	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, db)
 	if err != nil {
@@ -142,6 +153,11 @@ func workArms(t *testing.T, db, dataset string, names ...string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	conn, err := sql.Open("sqlite", "file:"+db+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
 	items := map[int64]store.Item{}
 	if err := st.EachItem(ctx, ds.ID, func(it store.Item) error { items[it.ID] = it; return nil }); err != nil {
 		t.Fatal(err)
@@ -159,10 +175,14 @@ func workArms(t *testing.T, db, dataset string, names ...string) {
 			if !ok {
 				break
 			}
+			var arm int
+			if err := conn.QueryRowContext(ctx, `SELECT arm_seq FROM annotator_arms WHERE annotator_id = ?`, an.ID).Scan(&arm); err != nil {
+				t.Fatal(err)
+			}
 			it := items[id]
 			units := guidelines.MIMICS.Units(it.Shape(0))
 			for i, u := range units {
-				v := (it.Seq + k*(i%2)) % 3
+				v := value(k, arm, it.Seq, i)
 				if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: id, AnnotatorID: an.ID, Unit: u, Value: &v,
 					Seconds: 2, Finish: i == len(units)-1}); err != nil {
 					t.Fatal(err)
@@ -312,5 +332,52 @@ func TestMergeRefusesJudgeItemBelowTheLead(t *testing.T) {
 	}
 	if dbBytes(t, db) != before {
 		t.Error("refused, yet the database changed")
+	}
+}
+
+// An adjudicator's adjudication session over SSH lists, on a unit the
+// blind arm ties, the blind arm's annotators only, never the after arm's
+// (who saw the run's label).
+func TestSSHAdjudicationListsTheBlindArm(t *testing.T) {
+	t.Parallel()
+	dir, bin, db := armsPlace(t, "blind=2, after:"+armsRunName+"=2")
+	names := []string{"wren", "heron", "finch", "plover"}
+	for _, name := range names {
+		if r := runBin(t, bin, db, "annotators", name, "--role", "annotator"); r.code != 0 {
+			t.Fatalf("add %s: %+v", name, r)
+		}
+	}
+	byArm := map[int][]string{}
+	workArmsWith(t, db, "study", func(k, arm, seq, unit int) int {
+		if !slices.Contains(byArm[arm], names[k]) {
+			byArm[arm] = append(byArm[arm], names[k])
+		}
+		if arm == 0 && byArm[0][0] == names[k] {
+			return 0 // the blind arm ties: 0 against 2
+		}
+		return 2
+	}, names...)
+	if len(byArm[0]) != 2 || len(byArm[1]) != 2 {
+		t.Fatalf("arms %v", byArm)
+	}
+	signer, pub := sshKey(t, dir, "adam")
+	if r := runBin(t, bin, db, "annotators", "adam", "--role", "adjudicator", "--key-file", pub); r.code != 0 {
+		t.Fatalf("adam: %+v", r)
+	}
+	srv := startServe(t, db)
+	c, err := sshDial(t, srv.addr, signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	term := terminalRunning(t, c, 120, 40, "adjudicate --dataset study")
+	for _, name := range byArm[0] {
+		term.waitFor(t, name)
+	}
+	s := ansi.Strip(term.screen.String())
+	for _, name := range byArm[1] {
+		if strings.Contains(s, name) {
+			t.Errorf("the adjudicator's session names after-arm annotator %s:\n%s", name, s)
+		}
 	}
 }
