@@ -381,3 +381,42 @@ func TestSSHAdjudicationListsTheBlindArm(t *testing.T) {
 		}
 	}
 }
+
+// policy --triage routes an item whose only HIT was given back with no
+// label, as the HIT screen gives it back: it is no one's work, and
+// claritty check stays clean after.
+func TestTriageCLIRoutesAGivenBackItem(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bin, db := binary(t), filepath.Join(dir, "c.db")
+	triageDB(t, bin, dir, db)
+	if r := runBin(t, bin, db, "annotators", "ana", "--role", "annotator"); r.code != 0 {
+		t.Fatalf("ana: %+v", r)
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := st.DatasetByName(ctx, "p")
+	if err == nil {
+		var ana store.Annotator
+		if ana, err = st.EnsureAnnotator(ctx, "ana"); err == nil {
+			var id int64
+			if id, _, _, err = st.NextHIT(ctx, d.ID, ana.ID, 0); err == nil {
+				err = st.SkipHIT(ctx, id, ana.ID, store.SkipGiveBack)
+			}
+		}
+	}
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runBin(t, bin, db, triageArgs...)
+	if r.code != 0 || !strings.Contains(r.stdout, "triage routed the 6 items nobody had: ") || !strings.Contains(r.stdout, "0 items someone had kept") {
+		t.Errorf("policy --triage: %+v", r)
+	}
+	if c := runBin(t, bin, db, "check"); c.code != 0 {
+		t.Errorf("check: %+v", c)
+	}
+}
