@@ -99,6 +99,17 @@ func blindPeople(ctx context.Context, r *store.Reading, p guidelines.Protocol, r
 	if b.All {
 		return nil
 	}
+	if r.WithholdsRuns() {
+		// A dataset with arms: its rows list the annotators whose labels
+		// count for gold, the blind arm's when gold comes from it, which
+		// would tell a reader below the lead that there are arms and who is
+		// in which.
+		if len(rep.Pairs)+len(rep.Annotators)+len(rep.AnnotatorLabels) > 0 {
+			rep.Withheld = append(rep.Withheld, "each annotator's figures: only a lead sees them here")
+		}
+		rep.Pairs, rep.Annotators, rep.AnnotatorLabels = nil, nil, nil
+		return nil
+	}
 	if !b.Spread() {
 		if len(rep.Pairs)+len(rep.Annotators)+len(rep.AnnotatorLabels) > 0 {
 			rep.Withheld = append(rep.Withheld, "each annotator's figures, until you have finished work here")

@@ -448,7 +448,7 @@ func TestTriageJudgeItemsStayClosed(t *testing.T) {
 	if err := st.SetPolicy(ctx, lead, d.ID, store.Policy{Min: 2, Max: 4, Lease: time.Hour}); err != nil {
 		t.Fatal(err)
 	}
-	p, err := st.DatasetProgress(ctx, d.ID)
+	p, err := st.DatasetProgress(ctx, d.ID, lead.ID)
 	if err != nil || p.Complete != 10 {
 		t.Errorf("progress %+v (%v): want every judge item complete", p, err)
 	}

@@ -274,20 +274,29 @@ type UnitLabelView struct {
 }
 
 // UnitLabels lists every annotator's label on a unit: for leads, and for
-// adjudicators on a unit in the adjudication queue.
+// adjudicators on a unit in the adjudication queue. Below the lead only
+// the labels that count for gold (goldVoter), those the queue's tally
+// counts: another arm's would tell an adjudicator there are arms and who
+// was shown a run's label, and carry that label to them.
 func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, who Annotator) ([]UnitLabelView, error) {
 	var out []UnitLabelView
 	err := s.readTx(ctx, func(tx *ptx) error {
 		if err := requireDisputed(ctx, tx, who.ID, itemID, unit); err != nil {
 			return err
 		}
-		return eachRow(ctx, tx, `SELECT a.name, l.value, l.seconds, coalesce(l.text, '') FROM labels l
-			JOIN annotators a ON a.id = l.annotator_id WHERE l.item_id = ? AND l.unit = ? ORDER BY a.name`, []any{itemID, unit}, func(rows *sql.Rows) error {
-			var r UnitLabelView
-			err := rows.Scan(&r.Annotator, &r.Value, &r.Seconds, &r.Text)
-			out = append(out, r)
+		role, err := roleOf(ctx, tx, who.ID)
+		if err != nil {
 			return err
-		})
+		}
+		return eachRow(ctx, tx, `SELECT a.name, l.value, l.seconds, coalesce(l.text, '') FROM labels l
+			JOIN annotators a ON a.id = l.annotator_id WHERE l.item_id = ?1 AND l.unit = ?2
+				AND (?3 OR `+goldVoter("(SELECT dataset_id FROM items WHERE id = ?1)")+`) ORDER BY a.name`,
+			[]any{itemID, unit, Allows(role, ActReadGold)}, func(rows *sql.Rows) error {
+				var r UnitLabelView
+				err := rows.Scan(&r.Annotator, &r.Value, &r.Seconds, &r.Text)
+				out = append(out, r)
+				return err
+			})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("unit labels: %w", err)

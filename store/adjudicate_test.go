@@ -121,7 +121,7 @@ func TestAdjudicationQueueAndDecisions(t *testing.T) {
 		q[4].Item.ID != items[1] || q[4].Unit != "landing_2" || q[4].Referred == "" || q[4].Dispute() != 0 {
 		t.Fatalf("order: first %+v, last %+v", q[0], q[4])
 	}
-	if p, _ := st.DatasetProgress(ctx, ds); p.Adjudication != 5 {
+	if p, _ := st.DatasetProgress(ctx, ds, lead.ID); p.Adjudication != 5 {
 		t.Fatalf("progress counts %d waiting", p.Adjudication)
 	}
 	if err := st.Adjudicate(ctx, items[0], "question", ptr(1), lead, "both half right"); err != nil {
@@ -135,7 +135,7 @@ func TestAdjudicationQueueAndDecisions(t *testing.T) {
 	if len(q) != 4 || len(all) != 5 {
 		t.Fatalf("after a decision: %d waiting, %d in all", len(q), len(all))
 	}
-	if p, _ := st.DatasetProgress(ctx, ds); p.Adjudication != 4 {
+	if p, _ := st.DatasetProgress(ctx, ds, lead.ID); p.Adjudication != 4 {
 		t.Fatalf("progress counts %d waiting after a decision", p.Adjudication)
 	}
 	var old, cur *int

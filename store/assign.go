@@ -673,7 +673,7 @@ func noWork(ctx context.Context, tx *ptx, datasetID, annotatorID int64, cutoff s
 	// Done and complete from the counters (migration 0012); the panes held
 	// by others are counted, once, when the annotator has run out of work.
 	err := tx.QueryRowContext(ctx, `SELECT `+ownDone+`,
-		(SELECT complete_count FROM datasets WHERE id = ?1),
+		(SELECT complete_count FROM datasets WHERE id = ?1) - `+judgeUnseen+`,
 		`+tiedClosed+`,
 		(SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
 			WHERE i.dataset_id = ?1 AND i.open = 1 AND `+notMine+` AND NOT (`+room+`)),

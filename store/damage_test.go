@@ -177,7 +177,7 @@ func TestReadsDoNotWaitForWriters(t *testing.T) {
 	t.Parallel()
 	st := openTemp(t)
 	ctx := context.Background()
-	ds, _, _ := seed(t, st, 2)
+	ds, _, ana := seed(t, st, 2)
 	if _, err := st.Setting(ctx, "pseudonym_salt", func() (string, error) { return "s", nil }); err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func TestReadsDoNotWaitForWriters(t *testing.T) {
 	if v, err := st.SettingOr(short, "adjudication_names", "names"); err != nil || v != "names" {
 		t.Fatalf("SettingOr: %q %v", v, err)
 	}
-	if _, err := st.DatasetProgress(short, ds); err != nil {
+	if _, err := st.DatasetProgress(short, ds, ana.ID); err != nil {
 		t.Fatalf("DatasetProgress: %v", err)
 	}
 }

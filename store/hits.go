@@ -275,11 +275,12 @@ func (s *Store) MarkSERPReviewed(ctx context.Context, itemID, annotatorID int64,
 }
 
 // Progress counts an annotator's finished HITs (their gold checks among
-// them) and all HITs of a dataset.
+// them) and all HITs of a dataset, less the judge's items below the lead
+// (judgeUnseen).
 func (s *Store) Progress(ctx context.Context, datasetID, annotatorID int64) (done, total int, err error) {
 	// Counters (migration 0012): counting was a walk over every finished
 	// HIT of the annotator for every HIT shown.
-	err = s.readRow(ctx, `SELECT `+ownDone+`, (SELECT items_count FROM datasets WHERE id = ?1)`,
+	err = s.readRow(ctx, `SELECT `+ownDone+`, (SELECT items_count FROM datasets WHERE id = ?1) - `+judgeUnseen,
 		[]any{datasetID, annotatorID}, &done, &total)
 	if err != nil {
 		return 0, 0, fmt.Errorf("count progress: %w", err)

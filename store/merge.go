@@ -483,6 +483,9 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := m.notJudged(ref.ID); err != nil {
+		return nil, err
+	}
 	it := &mergeItem{ref: ref}
 	rows, err := m.stmts[mergeLoad].QueryContext(m.ctx, ref.ID)
 	err = eachOf(rows, err, func(rows *sql.Rows) error {
@@ -508,6 +511,23 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	m.labels[ref.ID] = it
 	m.order = append(m.order, ref.ID)
 	return it, nil
+}
+
+// notJudged refuses a label on an item triage gave the judge: such an item
+// has no HIT and its gold is the run's, so a label there would stand
+// outside both (and claritty check would find a HIT where none may be).
+// Below the lead mayMerge has already refused it as an item with no room.
+func (m *Merger) notJudged(itemID int64) error {
+	var uid string
+	err := m.tx.QueryRowContext(m.ctx, `SELECT uid FROM items WHERE id = ? AND route IS 'judge'`, itemID).Scan(&uid)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return err
+	}
+	return fmt.Errorf("item %s is settled by the judge (policy --triage): it takes no labels while triage routes it; "+
+		"end the triage (policy --triage none) to label it", uid)
 }
 
 // mayMerge refuses a label under someone else's name unless the merger is

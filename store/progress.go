@@ -15,18 +15,29 @@ type DatasetProgress struct {
 }
 
 // DatasetProgress reads a dataset's counters (kept by every label's
-// transaction and each import: migration 0012), without counting items.
-func (s *Store) DatasetProgress(ctx context.Context, datasetID int64) (DatasetProgress, error) {
+// transaction and each import: migration 0012), without counting items, as
+// viewer (an annotator's id) may see them: below the lead the items triage
+// gave the judge are left out (judgeUnseen).
+func (s *Store) DatasetProgress(ctx context.Context, datasetID, viewerID int64) (DatasetProgress, error) {
 	var p DatasetProgress
 	// Only the count of waiting units leaves the store here: no role is
 	// needed to see it, and the queue itself is not built (waitingUnits).
-	err := s.prepared().QueryRowContext(ctx, `SELECT items_count, complete_count, `+waitingUnits+`
-		FROM datasets WHERE id = ?1`, datasetID).Scan(&p.Items, &p.Complete, &p.Adjudication)
+	err := s.prepared().QueryRowContext(ctx, `SELECT items_count - `+judgeUnseen+`, complete_count - `+judgeUnseen+`, `+waitingUnits+`
+		FROM datasets WHERE id = ?1`, datasetID, viewerID).Scan(&p.Items, &p.Complete, &p.Adjudication)
 	if err != nil {
 		return p, fmt.Errorf("dataset progress: %w", err)
 	}
 	return p, nil
 }
+
+// judgeUnseen is SQL for how many items of dataset ?1 triage gave the
+// judge, when annotator ?2 is below the lead, else 0. Such an item is
+// closed with no HIT: counted complete (or in the dataset's total) it
+// would tell an annotator that triage took it. Counted only while the
+// dataset has triage, so datasets without it pay one probe.
+const judgeUnseen = `(CASE WHEN EXISTS (SELECT 1 FROM triage WHERE dataset_id = ?1)
+		AND (SELECT role FROM annotators WHERE id = ?2) IS NOT 'lead'
+	THEN (SELECT count(*) FROM items WHERE dataset_id = ?1 AND route IS 'judge') ELSE 0 END)`
 
 // HITTimes is the HIT time (hitSeconds: from opening to the finishing
 // label, from the stored step events) of each HIT the annotator finished in

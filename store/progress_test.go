@@ -46,7 +46,7 @@ func TestProgressForThePane(t *testing.T) {
 	// bo agrees on item 0 and splits item 1 (a tie with max 2: adjudication).
 	label(t, st, items[0], bo, 2)
 	label(t, st, items[1], bo, 0)
-	p, err := st.DatasetProgress(ctx, ds)
+	p, err := st.DatasetProgress(ctx, ds, ana.ID)
 	if err != nil || p != (DatasetProgress{Items: 3, Complete: 1, Adjudication: 4}) {
 		t.Fatalf("progress %+v %v", p, err)
 	}

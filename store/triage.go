@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/binary"
@@ -25,7 +26,8 @@ const (
 // Triage is a dataset's judge-first triage: an item nobody has had, whose
 // every unit Run labels with confidence at least Confidence (and, with
 // AgreeWith, that run labels alike), is settled by the judge, except a
-// share Audit of them, drawn by AuditDraw with Seed, that people label.
+// share Audit of them, drawn by AuditDraw with Seed (0: a random one,
+// SetTriage), that people label.
 type Triage struct {
 	Run        string
 	Confidence float64
@@ -68,16 +70,33 @@ func AuditDraw(seed int64, uid string) float64 {
 	return float64(binary.BigEndian.Uint64(h[:8])) / math.Exp2(64)
 }
 
+// NewAuditSeed is a random seed for the audit draw: 63 bits from
+// crypto/rand, never 0 (which asks for one).
+func NewAuditSeed() int64 {
+	var b [8]byte
+	rand.Read(b[:]) // never fails (crypto/rand)
+	return max(1, int64(binary.BigEndian.Uint64(b[:])>>1))
+}
+
 // SetTriage makes t the dataset's triage and routes its items nobody has
 // had (no HIT, no label) by it, if who is a lead; t nil ends triage and
 // sends every judge item back to people. Items someone has had keep their
 // route, so an audit stays an audit; items imported later go to people
 // until a lead sets triage again.
+//
+// A Seed of 0 asks for a random one (NewAuditSeed), stored with the
+// triage: with the judge items known, a seed anyone could guess (the
+// draw being documented) would tell which people items are audits.
 func (s *Store) SetTriage(ctx context.Context, who Annotator, datasetID int64, t *Triage) (TriageRouted, error) {
 	var out TriageRouted
 	if t != nil {
 		if err := t.check(); err != nil {
 			return out, err
+		}
+		if t.Seed == 0 {
+			drawn := *t
+			drawn.Seed = NewAuditSeed()
+			t = &drawn
 		}
 	}
 	err := s.tx(ctx, func(w *ptx) error {
@@ -219,8 +238,12 @@ func routeItems(w *ptx, datasetID int64, t Triage) (TriageRouted, error) {
 	if err != nil {
 		return out, err
 	}
+	// Had: a label, or a HIT finished or not given back. A HIT given back
+	// with no label is no one's work: counted, anyone could keep items
+	// from triage by claiming and giving them back.
 	items, err := collect(w.ctx, w, "list items", `SELECT `+itemColumns+`,
-		EXISTS (SELECT 1 FROM hits h WHERE h.item_id = items.id) OR EXISTS (SELECT 1 FROM labels l WHERE l.item_id = items.id)
+		EXISTS (SELECT 1 FROM hits h WHERE h.item_id = items.id AND (h.finished_at IS NOT NULL OR h.given_back_at IS NULL))
+			OR EXISTS (SELECT 1 FROM labels l WHERE l.item_id = items.id)
 		FROM items WHERE dataset_id = ? ORDER BY seq`, []any{datasetID}, scanItemHad)
 	if err != nil {
 		return out, err
@@ -240,6 +263,11 @@ func routeItems(w *ptx, datasetID int64, t Triage) (TriageRouted, error) {
 		default:
 			route.String, route.Valid = RouteJudge, true
 			out.Judge++
+			// A judge item has no HIT (claritty check): the given-back
+			// ones, with no label, go (hit_skips keeps that they were).
+			if _, err := w.exec(`DELETE FROM hits WHERE item_id = ? AND given_back_at IS NOT NULL AND finished_at IS NULL`, it.ID); err != nil {
+				return out, err
+			}
 		}
 		if _, err := w.exec(`UPDATE items SET route = ? WHERE id = ? AND route IS NOT ?`, route, it.ID, route); err != nil {
 			return out, err
@@ -378,9 +406,13 @@ func (r *Reading) Triage(ctx context.Context) (tp TriagePolicy, routes TriageRou
 
 // JudgeGold is the triage run's labels of the items routed to the judge,
 // by item and unit: their gold, provenance judge. A reading that may not
-// see gold gets none (and EachGoldRow, which every gold reads, refuses it).
+// see gold gets none (and EachGoldRow, which every gold reads, refuses it),
+// nor does a reading below the lead: the run's labels would carry its
+// figures (and reach a blind arm's reader), and gold on items nobody
+// labelled says triage routed them. To such a reader a judge item is one
+// nobody has labelled yet.
 func (r *Reading) JudgeGold(ctx context.Context) (map[int64]map[string]int, error) {
-	if r.votesAllowed() != nil {
+	if r.votesAllowed() != nil || !Allows(r.role, ActPolicy) {
 		return nil, nil
 	}
 	out := map[int64]map[string]int{}

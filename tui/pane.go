@@ -192,7 +192,7 @@ func computePane(ctx context.Context, st *store.Store, ds store.Dataset, set Kin
 		ps.bench, ps.hidden = nil, len(ps.bench)
 		ps.compare, ps.hideComp = nil, ps.compare != nil
 	}
-	if ps.progress, err = st.DatasetProgress(ctx, datasetID); err != nil {
+	if ps.progress, err = st.DatasetProgress(ctx, datasetID, annotatorID); err != nil {
 		ps.err = err
 		return ps
 	}

@@ -203,7 +203,7 @@ func newPolicyCmd(g *globals) *cobra.Command {
 			"--gold-from blind|all: gold from the blind arm's labels or every arm's. --triage RUN\n" +
 			"--confidence C --audit P [--agree-with RUN2] [--seed N] gives the items nobody has had\n" +
 			"whose every unit RUN labels with confidence ≥ C to no annotator, but for a seeded share\n" +
-			"P audited by people; --triage none ends it. With no flags, the policy is shown. Only a\n" +
+			"P audited by people (a random seed without --seed); --triage none ends it. With no flags, the policy is shown. Only a\n" +
 			"lead changes it, and only a lead sees the arms and the triage.",
 		Example: "  claritty policy --dataset MIMICS-Manual --min 3 --max 5 --lease 30m\n" +
 			"  claritty policy --dataset ratings --gold median\n" +

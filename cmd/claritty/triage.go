@@ -22,8 +22,8 @@ func triageFlags(cmd *cobra.Command, o *store.Triage) {
 	f.Float64Var(&o.Confidence, "confidence", 0, "with --triage: the run's least confidence (0-1) on every unit of an item it settles")
 	f.StringVar(&o.AgreeWith, "agree-with", "", "with --triage: a second labels run that must give the same label on every unit")
 	f.Float64Var(&o.Audit, "audit", 0, "with --triage: the share (0-1) of the items the run would settle that go to people as usual, an audit of the run")
-	f.Int64Var(&o.Seed, "seed", 1, "with --triage: the seed of the audit's draw (an item is audited when the first 8 bytes of "+
-		"SHA-256 of \"SEED:UID\", over 2^64, are below --audit)")
+	f.Int64Var(&o.Seed, "seed", 0, "with --triage: the seed of the audit's draw (an item is audited when the first 8 bytes of "+
+		"SHA-256 of \"SEED:UID\", over 2^64, are below --audit); 0: a random seed, shown to leads by policy and stats --json")
 }
 
 // triageRequest reads the triage flags: ok false when --triage is not
