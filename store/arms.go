@@ -219,6 +219,12 @@ func replaceArms(w *ptx, datasetID int64, arms []Arm) error {
 	if started {
 		return ErrArmsStarted
 	}
+	// An arm is drawn at an annotator's first search, which may give no
+	// HIT of the dataset (a hidden gold check, or nothing found): with no
+	// HIT yet those draws are no one's study, and they name the arms.
+	if _, err := w.exec(`DELETE FROM annotator_arms WHERE dataset_id = ?`, datasetID); err != nil {
+		return err
+	}
 	if _, err := w.exec(`DELETE FROM arms WHERE dataset_id = ?`, datasetID); err != nil {
 		return err
 	}
