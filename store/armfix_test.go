@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -47,5 +50,58 @@ func TestArmsChangeAfterADrawWithNoHIT(t *testing.T) {
 	st.db.QueryRow(`SELECT count(*) FROM arms WHERE dataset_id = ?`, ds).Scan(&n)
 	if n != 0 {
 		t.Errorf("%d arms left after --arms none", n)
+	}
+}
+
+// before0028 copies the store's file to a new one as a claritty before
+// migration 0028 (arms and triage) left it, at schema 27.
+func before0028(t *testing.T, st *Store) string {
+	t.Helper()
+	old := filepath.Join(t.TempDir(), "old.db")
+	if _, err := st.db.Exec("VACUUM INTO ?", old); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := sql.Open("sqlite", "file:"+old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	for _, undo := range []string{"DROP TABLE annotator_arms", "DROP TABLE arms", "DROP TABLE triage",
+		"ALTER TABLE labels DROP COLUMN first_value", "ALTER TABLE run_labels DROP COLUMN confidence",
+		"ALTER TABLE datasets DROP COLUMN gold_from", "ALTER TABLE items DROP COLUMN route", "PRAGMA user_version = 27"} {
+		if _, err := conn.Exec(undo); err != nil {
+			t.Fatalf("%s: %v", undo, err)
+		}
+	}
+	return old
+}
+
+// check runs no migration, so it reads a file from before arms and
+// triage as it is: with settled labels (the agreement table recounted)
+// and open items, every check runs and passes.
+func TestCheckReadsAFileFromBeforeArms(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	ds, items, _ := seed(t, st, 3)
+	for _, w := range annotators(t, st, "a", "b") {
+		id, ok, _ := next(t, st, ds, w)
+		if !ok || id != items[0] {
+			t.Fatalf("annotator %d: HIT %d %v, want the first item", w, id, ok)
+		}
+		label(t, st, id, w, 2)
+	}
+	results, err := CheckFile(context.Background(), before0028(t, st))
+	if err != nil {
+		t.Fatalf("check a file at schema 27: %v", err)
+	}
+	recounted := false
+	for _, r := range results {
+		if len(r.Problems) > 0 {
+			t.Errorf("%s: %v", r.Name, r.Problems)
+		}
+		recounted = recounted || strings.Contains(r.Name, "agreement table")
+	}
+	if !recounted || len(results) < 8 {
+		t.Errorf("%d checks, agreement table recounted %v: %+v", len(results), recounted, results)
 	}
 }
