@@ -21,9 +21,13 @@ import (
 // annotators start from the first item, so the run is short unless one arm
 // works far ahead of another.
 
-// armPlace is an annotator's arm in a dataset: its seq and how many of its
-// annotators each item wants. perItem 0: the dataset has no arms.
-type armPlace struct{ seq, perItem int }
+// armPlace is an annotator's arm in a dataset: its seq, how many of its
+// annotators each item wants, and whether it is shown a run's label
+// (after: or before:). perItem 0: the dataset has no arms.
+type armPlace struct {
+	seq, perItem int
+	shown        bool
+}
 
 func (p armPlace) armed() bool { return p.perItem > 0 }
 
@@ -35,7 +39,7 @@ func placeOf(w *ptx, datasetID, annotatorID int64) (armPlace, error) {
 		return armPlace{}, err
 	}
 	p := armPlace{seq: seq}
-	err = w.scan(`SELECT per_item FROM arms WHERE dataset_id = ? AND seq = ?`, []any{datasetID, seq}, &p.perItem)
+	err = w.scan(`SELECT per_item, shows <> 'never' FROM arms WHERE dataset_id = ? AND seq = ?`, []any{datasetID, seq}, &p.perItem, &p.shown)
 	return p, err
 }
 

@@ -105,3 +105,49 @@ func TestCheckReadsAFileFromBeforeArms(t *testing.T) {
 		t.Errorf("%d checks, agreement table recounted %v: %+v", len(results), recounted, results)
 	}
 }
+
+// An annotator in an arm shown a run's label is given no hidden gold
+// check (its item has no run label, so it would come without the
+// suggestion their real HITs show): with every draw asking for a check,
+// the blind annotator gets checks and the after: one only real work,
+// each real HIT with the run's label where the run gives one.
+func TestNoGoldChecksForAnArmShownARun(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	ds, items := armStudy(t, st, 4, "blind=1, after:judge=1")
+	checks := seedKnown(t, st, PurposeCheck, 6)
+	setTraining(t, st, ds, Training{Pass: 0.7, CheckRate: 0.25, RepeatGap: 1, PauseAfter: 50})
+	always := make([]bool, 100)
+	for i := range always {
+		always[i] = true
+	}
+	st.Draws = drawsOf(always...)
+	who := annotators(t, st, "b", "a")
+	isCheck := isCheckOf(checks)
+	got := map[int64][2]int{} // annotator → checks, real HITs
+	for range len(items) + len(checks) {
+		for _, w := range who {
+			id, ok, _ := next(t, st, ds, w)
+			if !ok {
+				continue
+			}
+			c := got[w]
+			if isCheck(id) {
+				c[0]++
+			} else {
+				c[1]++
+			}
+			got[w] = c
+			label(t, st, id, w, 2)
+		}
+	}
+	if armOf(t, st, ds, who[0]) != 0 || armOf(t, st, ds, who[1]) != 1 {
+		t.Fatalf("arms %d and %d, want blind then after:", armOf(t, st, ds, who[0]), armOf(t, st, ds, who[1]))
+	}
+	if got[who[0]][0] == 0 {
+		t.Errorf("test is void: the blind annotator got no check (%v)", got[who[0]])
+	}
+	if c := got[who[1]]; c[0] != 0 || c[1] != len(items) {
+		t.Errorf("after: annotator got %d checks and %d real HITs, want 0 and %d", c[0], c[1], len(items))
+	}
+}

@@ -423,7 +423,7 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 		if ok && !own {
 			// A new HIT: a gold check or a repeat in its place, at their
 			// rates; a new one may end with an attention question.
-			if hid, hidden, err := s.drawHidden(w, g, datasetID, annotatorID, id, now); hidden || err != nil {
+			if hid, hidden, err := s.drawHidden(w, g, place, datasetID, annotatorID, id, now); hidden || err != nil {
 				id, ok = hid, hidden
 				if err == nil && hidden {
 					err = s.drawAttention(w, g, id, annotatorID, now)
