@@ -151,3 +151,57 @@ func TestNoGoldChecksForAnArmShownARun(t *testing.T) {
 		t.Errorf("after: annotator got %d checks and %d real HITs, want 0 and %d", c[0], c[1], len(items))
 	}
 }
+
+// A label's first value is the first value keyed for its (item, unit,
+// annotator), even across an undo of that key (which deletes the label):
+// an after: annotator who keys 1, sees the run's label, undoes and keys 0
+// is stored first 1, final 0, in the lead's labels export and the arms'
+// figures alike; a label keyed once is its own first value.
+func TestFirstLabelSurvivesUndo(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	ctx := context.Background()
+	ds, _ := armStudy(t, st, 2, "after:judge=1")
+	who := annotators(t, st, "a")[0]
+	id, ok, _ := next(t, st, ds, who)
+	if !ok {
+		t.Fatal("no HIT")
+	}
+	set := func(unit string, v *int, finish bool) {
+		t.Helper()
+		ch := LabelChange{ItemID: id, AnnotatorID: who, Unit: unit, Value: v, Finish: finish}
+		if _, err := st.SetLabel(ctx, ch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set("question", ptr(1), false)
+	set("question", nil, false) // undo of the first key
+	set("question", ptr(0), false)
+	set("answer_set", ptr(2), false)
+	set("landing_1", ptr(2), false)
+	set("landing_2", ptr(2), true)
+	r, err := st.ReadLabels(ctx, testLead(t, st), ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	got := map[string][2]int{}
+	if err := r.EachLabel(ctx, func(l LabelRow) error {
+		got[l.Unit] = [2]int{l.First, l.Value}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if got["question"] != [2]int{1, 0} || got["answer_set"] != [2]int{2, 2} {
+		t.Errorf("first and final labels %v, want question 1 then 0, answer_set 2 and 2", got)
+	}
+	d, ok, err := r.StudyData(ctx)
+	if err != nil || !ok {
+		t.Fatalf("study data: %v %v", ok, err)
+	}
+	for _, l := range d.Labels {
+		if l.Unit == "question" && (l.First != 1 || l.Value != 0) {
+			t.Errorf("arm figures read question first %d final %d, want 1 and 0", l.First, l.Value)
+		}
+	}
+}
