@@ -47,7 +47,7 @@ const (
 	// finished, or in progress within the lease and not given back (giving
 	// back ends the lease, so a given-back or expired HIT frees its arm's
 	// place).
-	armRoom = `i.open = 1 AND ` + armTaken + ` < ?6`
+	armRoom  = `i.open = 1 AND ` + armTaken + ` < ?6`
 	armTaken = `(SELECT count(*) FROM hits h JOIN annotator_arms m ON m.dataset_id = ?1 AND m.annotator_id = h.annotator_id
 		WHERE h.item_id = i.id AND m.arm_seq = ?5 AND h.annotator_id != ?2
 		AND (h.finished_at IS NOT NULL OR (h.touched_at >= ?3 AND h.given_back_at IS NULL)))`

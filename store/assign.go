@@ -348,10 +348,10 @@ func (s *search) find(q searches, fromSeq int) (id int64, own, ok bool, err erro
 // written at its end) and the dataset's first item nobody has had, which
 // walks here move only for the rest of the search.
 type search struct {
-	w                     *ptx
-	dataset, annotator    int64
-	cutoff                string
-	arm                   []any // ?5 and ?6 of arm searches: the arm and its count
+	w                  *ptx
+	dataset, annotator int64
+	cutoff             string
+	arm                []any // ?5 and ?6 of arm searches: the arm and its count
 
 	partialFrom, freeFrom int
 	freshFrom             int
