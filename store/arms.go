@@ -133,7 +133,10 @@ func drawArm(w *ptx, datasetID, annotatorID int64) (arm int, ok bool, err error)
 	if !errors.Is(err, sql.ErrNoRows) {
 		return 0, false, err
 	}
-	// members/per_item compared as members*other's per_item, exactly.
+	// members ÷ per_item in floating point: equal ratios round to the same
+	// double (division is correctly rounded), and distinct ratios of counts
+	// below 2^26 differ by more than the rounding, so ties and order are
+	// those of the exact fractions.
 	err = w.scan(`SELECT a.seq FROM arms a WHERE a.dataset_id = ?1
 		ORDER BY (SELECT count(*) FROM annotator_arms m WHERE m.dataset_id = ?1 AND m.arm_seq = a.seq) * 1.0 / a.per_item, a.seq
 		LIMIT 1`, []any{datasetID}, &arm)
