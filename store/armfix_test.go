@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -203,5 +204,123 @@ func TestFirstLabelSurvivesUndo(t *testing.T) {
 		if l.Unit == "question" && (l.First != 1 || l.Value != 0) {
 			t.Errorf("arm figures read question first %d final %d, want 1 and 0", l.First, l.Value)
 		}
+	}
+}
+
+// The items a figure of the kept agreement table rests on (SettledItems)
+// are counted from the labels that table holds: on a dataset with arms
+// whose gold comes from the blind arm, the blind arm's. Two items each
+// with a blind and an after: annotator have one such label per unit: none
+// has two raters; with gold from every arm, both do.
+func TestSettledItemsCountTheGoldVoters(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	ctx := context.Background()
+	ds, items := armStudy(t, st, 2, "blind=1, after:judge=1")
+	who := annotators(t, st, "b", "a")
+	for _, w := range who {
+		for range items {
+			id, ok, _ := next(t, st, ds, w)
+			if !ok {
+				t.Fatalf("annotator %d got no HIT", w)
+			}
+			label(t, st, id, w, 1)
+		}
+	}
+	lead := testLead(t, st)
+	settled := func() int {
+		t.Helper()
+		r, err := st.ReadFigures(ctx, lead, ds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		n, _, err := r.SettledItems(ctx, []string{"question"}, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := settled(); n != 0 {
+		t.Errorf("gold from the blind arm: %d items with two settled question labels, want 0", n)
+	}
+	if err := st.SetArms(ctx, lead, ds, nil, GoldFromAll); err != nil {
+		t.Fatal(err)
+	}
+	if n := settled(); n != len(items) {
+		t.Errorf("gold from every arm: %d items with two settled question labels, want %d", n, len(items))
+	}
+}
+
+// A label from a release file has no HIT: its annotator saw no run here,
+// so it counts for gold even after they are drawn into an arm shown a run.
+func TestReleaseLabelsCountWhateverTheArm(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	ctx := context.Background()
+	lead := testLead(t, st)
+	im, err := st.BeginImport(ctx, lead, "d", "mimics", "mimics-manual")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var release []UnitLabel
+	for _, u := range []string{"question", "answer_set", "landing_1", "landing_2"} {
+		release = append(release, UnitLabel{Unit: u, Annotator: "x", Value: 2})
+	}
+	for i := range 3 {
+		if _, err := im.AddPane(Pane{Query: fmt.Sprintf("q%d", i), Question: "Which?", Options: [5]string{"a", "b"}}, release...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ds := im.DatasetID()
+	if _, err := im.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	im, err = st.BeginImport(ctx, lead, "d", "mimics", "mimics-manual")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := im.AddRun("judge", RunLabels, "", "fp"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := im.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	arms, _ := ParseArms("blind=1, after:judge=1")
+	if err := st.SetArms(ctx, lead, ds, arms, GoldFromBlind); err != nil {
+		t.Fatal(err)
+	}
+	x, err := st.EnsureAnnotator(ctx, "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := annotators(t, st, "b")[0]
+	next(t, st, ds, b)    // blind
+	next(t, st, ds, x.ID) // x: after:
+	if armOf(t, st, ds, x.ID) != 1 {
+		t.Fatalf("x in arm %d, want after:", armOf(t, st, ds, x.ID))
+	}
+	r, err := st.ReadGold(ctx, lead, ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	votes := 0
+	if err := r.EachGoldRow(ctx, func(g *GoldRow) error {
+		for _, v := range g.Votes {
+			if v.Annotator == x.ID {
+				votes++
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if votes != 12 {
+		t.Errorf("gold reads %d of x's 12 release labels, want all", votes)
+	}
+	problems, err := recountPatterns(ctx, st.db, true)
+	if err != nil || len(problems) > 0 {
+		t.Errorf("agreement table: %v %v", problems, err)
 	}
 }

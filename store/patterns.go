@@ -291,7 +291,7 @@ func recountPatterns(ctx context.Context, q source, armed bool) ([]string, error
 	var stale int
 	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM items i WHERE i.patterns != '' AND NOT EXISTS (
 		SELECT 1 FROM labels l LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
-		WHERE l.item_id = i.id AND (h.item_id IS NULL OR h.finished_at IS NOT NULL))`).Scan(&stale); err != nil {
+		WHERE l.item_id = i.id AND (h.item_id IS NULL OR h.finished_at IS NOT NULL) AND `+voter+`)`).Scan(&stale); err != nil {
 		return nil, err
 	}
 	if stale > 0 {
