@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -322,5 +323,36 @@ func TestReleaseLabelsCountWhateverTheArm(t *testing.T) {
 	problems, err := recountPatterns(ctx, st.db, true)
 	if err != nil || len(problems) > 0 {
 		t.Errorf("agreement table: %v %v", problems, err)
+	}
+}
+
+// Arms and triage are for a task dataset: on a dataset of gold checks
+// (handed out by nextCheck, which knows neither arms nor routes) both are
+// refused, and nothing of either is written.
+func TestArmsAndTriageOnlyOnATask(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	ctx := context.Background()
+	lead := testLead(t, st)
+	checks := seedKnown(t, st, PurposeCheck, 3)
+	var side int64
+	if err := st.db.QueryRow(`SELECT dataset_id FROM items WHERE id = ?`, checks[0]).Scan(&side); err != nil {
+		t.Fatal(err)
+	}
+	arms, _ := ParseArms("blind=1")
+	if err := st.SetArms(ctx, lead, side, arms, GoldFromBlind); !errors.Is(err, ErrNotTask) {
+		t.Errorf("arms on a gold-check dataset: %v, want refused", err)
+	}
+	tr := &Triage{Run: "judge", Confidence: 0.9, Audit: 0.1, Seed: 1}
+	if err := st.CheckTriage(ctx, side, tr); !errors.Is(err, ErrNotTask) {
+		t.Errorf("triage checked on a gold-check dataset: %v, want refused", err)
+	}
+	if _, err := st.SetTriage(ctx, lead, side, tr); !errors.Is(err, ErrNotTask) {
+		t.Errorf("triage on a gold-check dataset: %v, want refused", err)
+	}
+	var n int
+	st.db.QueryRow(`SELECT (SELECT count(*) FROM arms) + (SELECT count(*) FROM triage) + (SELECT count(*) FROM items WHERE route IS NOT NULL)`).Scan(&n)
+	if n != 0 {
+		t.Errorf("%d rows of arms, triage or routes written", n)
 	}
 }

@@ -181,6 +181,11 @@ func (s *Store) SetArms(ctx context.Context, who Annotator, datasetID int64, arm
 		if err := requireRole(ctx, w, who.ID, ActPolicy); err != nil {
 			return err
 		}
+		if len(arms) > 0 {
+			if err := requireTask(w, datasetID, "arms"); err != nil {
+				return err
+			}
+		}
 		if arms != nil {
 			if err := replaceArms(w, datasetID, arms); err != nil {
 				return err
@@ -190,6 +195,24 @@ func (s *Store) SetArms(ctx context.Context, who Annotator, datasetID int64, arm
 	})
 	if err != nil {
 		return fmt.Errorf("set arms: %w", err)
+	}
+	return nil
+}
+
+// ErrNotTask refuses arms or triage on a dataset of practice items or
+// gold checks: they are handed out by rules of their own (nextPractice,
+// nextCheck) that know neither arms nor routes.
+var ErrNotTask = errors.New("arms and triage are for a task dataset")
+
+// requireTask refuses what (arms, triage) on a dataset that is not a task
+// dataset.
+func requireTask(w *ptx, datasetID int64, what string) error {
+	var purpose Purpose
+	if err := w.scan(`SELECT purpose FROM datasets WHERE id = ?`, []any{datasetID}, &purpose); err != nil {
+		return err
+	}
+	if purpose != PurposeTask {
+		return fmt.Errorf("%w: this dataset holds %s items, not a task's (no %s)", ErrNotTask, purpose, what)
 	}
 	return nil
 }

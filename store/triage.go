@@ -87,7 +87,7 @@ func (s *Store) SetTriage(ctx context.Context, who Annotator, datasetID int64, t
 		var err error
 		if t == nil {
 			err = endTriage(w, datasetID)
-		} else {
+		} else if err = requireTask(w, datasetID, "triage"); err == nil {
 			out, err = routeItems(w, datasetID, *t)
 		}
 		if err != nil {
@@ -113,6 +113,9 @@ func (s *Store) CheckTriage(ctx context.Context, datasetID int64, t *Triage) err
 		return err
 	}
 	return s.readTx(ctx, func(w *ptx) error {
+		if err := requireTask(w, datasetID, "triage"); err != nil {
+			return err
+		}
 		if _, err := labelsRun(w, datasetID, "--triage", t.Run); err != nil || t.AgreeWith == "" {
 			return err
 		}
