@@ -258,19 +258,11 @@ func replaceArms(w *ptx, datasetID int64, arms []Arm) error {
 	for i, a := range arms {
 		var runID sql.NullInt64
 		if !a.Blind() {
-			var kind RunKind
-			err := w.scan(`SELECT id, kind FROM runs WHERE dataset_id = ? AND name = ?`, []any{datasetID, a.Run}, &runID, &kind)
-			if errors.Is(err, sql.ErrNoRows) {
-				return fmt.Errorf("arm %q: the dataset has no run %q (claritty bench lists its runs)",
-					display.Clean(a.Name()), display.Clean(a.Run))
-			}
+			id, err := labelsRun(w, datasetID, fmt.Sprintf("arm %q", display.Clean(a.Name())), a.Run)
 			if err != nil {
 				return err
 			}
-			if kind != RunLabels {
-				return fmt.Errorf("arm %q: run %q is a %s run; an arm shows a labels run's labels",
-					display.Clean(a.Name()), display.Clean(a.Run), kind)
-			}
+			runID = sql.NullInt64{Int64: id, Valid: true}
 		}
 		if _, err := w.exec(`INSERT INTO arms (dataset_id, seq, shows, run_id, per_item) VALUES (?, ?, ?, ?, ?)`,
 			datasetID, i, string(a.Shows), runID, a.PerItem); err != nil {

@@ -134,7 +134,8 @@ func endTriage(w *ptx, datasetID int64) error {
 	return err
 }
 
-// labelsRun is the id of the dataset's labels run name.
+// labelsRun is the id of the dataset's labels run name; flag names what
+// asked for it (--triage, an arm) in the error.
 func labelsRun(w *ptx, datasetID int64, flag, name string) (int64, error) {
 	var id int64
 	var kind RunKind
@@ -143,7 +144,7 @@ func labelsRun(w *ptx, datasetID int64, flag, name string) (int64, error) {
 		return 0, fmt.Errorf("%s: the dataset has no run %q (claritty bench lists its runs)", flag, display.Clean(name))
 	}
 	if err == nil && kind != RunLabels {
-		err = fmt.Errorf("%s: run %q is a %s run; triage reads a labels run's labels", flag, display.Clean(name), kind)
+		err = fmt.Errorf("%s: run %q is a %s run; want a labels run", flag, display.Clean(name), kind)
 	}
 	return id, err
 }
