@@ -41,24 +41,26 @@ func placeOf(w *ptx, datasetID, annotatorID int64) (armPlace, error) {
 // where a walk starts (the item, for armHoldRoom; the gold-check dataset,
 // for armLaterQuery), ?5 the annotator's arm and ?6 its count per item, and
 // items i joined with datasets d.
-const (
-	// armRoom: the item is open (never, then, one triage gave the judge)
-	// and wants more of the annotator's arm than others hold: HITs
-	// finished, or in progress within the lease and not given back (giving
-	// back ends the lease, so a given-back or expired HIT frees its arm's
-	// place).
-	armRoom  = `i.open = 1 AND ` + armTaken + ` < ?6`
-	armTaken = `(SELECT count(*) FROM hits h JOIN annotator_arms m ON m.dataset_id = ?1 AND m.annotator_id = h.annotator_id
+// armHolding counts the places of arm ?5 on item i others hold: their
+// HITs finished, or in progress and held (SQL on the HIT h).
+func armHolding(held string) string {
+	return `(SELECT count(*) FROM hits h JOIN annotator_arms m ON m.dataset_id = ?1 AND m.annotator_id = h.annotator_id
 		WHERE h.item_id = i.id AND m.arm_seq = ?5 AND h.annotator_id != ?2
-		AND (h.finished_at IS NOT NULL OR (h.touched_at >= ?3 AND h.given_back_at IS NULL)))`
+		AND (h.finished_at IS NOT NULL OR (` + held + `)))`
+}
+
+var (
+	// armRoom: the item is open (never, then, one triage gave the judge)
+	// and wants more of the annotator's arm than others hold, a HIT in
+	// progress held within its lease and until given back (giving back
+	// ends the lease, so a given-back or expired HIT frees its arm's place).
+	armRoom = `i.open = 1 AND ` + armHolding(`h.touched_at >= ?3 AND h.given_back_at IS NULL`) + ` < ?6`
 	// armFree is armRoom for the walks, which read no lease, as an item's
 	// free mark does not: a HIT in progress holds its place until given
 	// back. A place whose only room is a HIT past its lease is the stale
 	// search's, as without arms, so a place comes back behind a cursor
 	// only when given back (giveBackArm).
-	armFree = `i.open = 1 AND (SELECT count(*) FROM hits h JOIN annotator_arms m ON m.dataset_id = ?1 AND m.annotator_id = h.annotator_id
-		WHERE h.item_id = i.id AND m.arm_seq = ?5 AND h.annotator_id != ?2
-		AND (h.finished_at IS NOT NULL OR h.given_back_at IS NULL)) < ?6`
+	armFree = `i.open = 1 AND ` + armHolding(`h.given_back_at IS NULL`) + ` < ?6`
 
 	// The open items the annotator has not had whose arm's places others
 	// hold in HITs still in progress: they come back if those are released.
@@ -86,9 +88,9 @@ var armHoldRoom = holdRoomSQL(armRoom)
 // moves the cursors of the arm's annotators back to it), when its lease
 // runs out (the stale search, last, needs no cursor), or when the item
 // itself becomes free again or a flag of the annotator's stops standing
-// (both listed in assign_returns, as without arms). Items triage gives back to people
-// are nobody's yet (fresh), walked from fresh_from, which afterRouting
-// sets back.
+// (both listed in assign_returns, as without arms). Items triage gives
+// back to people are nobody's yet (fresh), walked from fresh_from, which
+// afterRouting sets back.
 func findArmHIT(w *ptx, p armPlace, datasetID, annotatorID int64, cutoff string, fromSeq int) (id int64, own, ok bool, err error) {
 	s := &search{w: w, dataset: datasetID, annotator: annotatorID, cutoff: cutoff, arm: []any{p.seq, p.perItem}}
 	return s.find(armSearches, fromSeq)
