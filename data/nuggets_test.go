@@ -231,7 +231,11 @@ func TestNuggetizerAssignFromREADME(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := fmt.Sprint(labels); !strings.Contains(got, "nugget_1 2}") || !strings.Contains(got, "nugget_3 1}") || !strings.Contains(got, "nugget_4 0}") {
-		t.Errorf("labels %s: want support 2, partial_support 1, not_support 0", got)
+	got := map[string]int{}
+	for _, l := range labels {
+		got[l.Unit] = l.Value
+	}
+	if _, has := got["nugget_4"]; got["nugget_1"] != 2 || got["nugget_3"] != 1 || !has || got["nugget_4"] != 0 {
+		t.Errorf("labels %v: want support 2, partial_support 1, not_support 0", got)
 	}
 }

@@ -8,22 +8,20 @@ import (
 )
 
 // Assignment on a dataset with arms (issue 46). Each item wants exactly
-// each arm's count of that arm's annotators. The searches of findHIT, and
-// its cursors, rest on an item free for one annotator being free for every
-// other who has not had it; with arms that is false (an item its blind
-// annotators filled still wants its after: ones), so a dataset with arms is
-// searched by the walks below instead, each asking for room in the
-// annotator's own arm. A dataset without arms is searched as before.
-//
-// The walks have no cursors: a free item is passed when the annotator had
-// it or their arm filled it, so a walk is as long as the run of such items
-// before the first with room. Items fill in seq order and every arm's
-// annotators start from the first item, so the run is short unless one arm
-// works far ahead of another.
+// each arm's count of that arm's annotators. An item free for one
+// annotator is then not free for every other who has not had it (an item
+// its blind annotators filled still wants its after: ones), so each of
+// NextHIT's searches also asks for room in the annotator's own arm
+// (armSearches), from cursors that mean as much (findArmHIT). A dataset
+// without arms is searched as before.
 
-// armPlace is an annotator's arm in a dataset: its seq and how many of its
-// annotators each item wants. perItem 0: the dataset has no arms.
-type armPlace struct{ seq, perItem int }
+// armPlace is an annotator's arm in a dataset: its seq, how many of its
+// annotators each item wants, and whether it is shown a run's label
+// (after: or before:). perItem 0: the dataset has no arms.
+type armPlace struct {
+	seq, perItem int
+	shown        bool
+}
 
 func (p armPlace) armed() bool { return p.perItem > 0 }
 
@@ -35,7 +33,7 @@ func placeOf(w *ptx, datasetID, annotatorID int64) (armPlace, error) {
 		return armPlace{}, err
 	}
 	p := armPlace{seq: seq}
-	err = w.scan(`SELECT per_item FROM arms WHERE dataset_id = ? AND seq = ?`, []any{datasetID, seq}, &p.perItem)
+	err = w.scan(`SELECT per_item, shows <> 'never' FROM arms WHERE dataset_id = ? AND seq = ?`, []any{datasetID, seq}, &p.perItem, &p.shown)
 	return p, err
 }
 
@@ -43,96 +41,73 @@ func placeOf(w *ptx, datasetID, annotatorID int64) (armPlace, error) {
 // where a walk starts (the item, for armHoldRoom; the gold-check dataset,
 // for armLaterQuery), ?5 the annotator's arm and ?6 its count per item, and
 // items i joined with datasets d.
-const (
-	// armTaken: the places of arm ?5 on item i others hold: HITs finished,
-	// or in progress within the lease and not given back (giving back ends
-	// the lease, so a given-back or expired HIT frees its arm's place).
-	armTaken = `(SELECT count(*) FROM hits h JOIN annotator_arms m ON m.dataset_id = ?1 AND m.annotator_id = h.annotator_id
+// armHolding counts the places of arm ?5 on item i others hold: their
+// HITs finished, or in progress and held (SQL on the HIT h).
+func armHolding(held string) string {
+	return `(SELECT count(*) FROM hits h JOIN annotator_arms m ON m.dataset_id = ?1 AND m.annotator_id = h.annotator_id
 		WHERE h.item_id = i.id AND m.arm_seq = ?5 AND h.annotator_id != ?2
-		AND (h.finished_at IS NOT NULL OR (h.touched_at >= ?3 AND h.given_back_at IS NULL)))`
-	// armRoom: the item wants more of the annotator's arm. An item triage
-	// sent to the judge (route 'judge', Part D's) goes to no one.
-	armRoom = `i.open = 1 AND i.route IS NOT 'judge' AND ` + armTaken + ` < ?6`
+		AND (h.finished_at IS NOT NULL OR (` + held + `)))`
+}
 
-	// The annotator's own started HITs, as ownQuery, with room in their arm
-	// when past the lease.
-	armOwnQuery = `SELECT i.id, i.seq FROM hits h INDEXED BY hits_annotator CROSS JOIN items i ON i.id = h.item_id JOIN datasets d ON d.id = i.dataset_id
-		WHERE h.annotator_id = ?2 AND h.finished_at IS NULL AND i.dataset_id = ?1
-		AND h.later_at IS NULL AND h.given_back_at IS NULL
-		AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2 AND ` + standingFlag + `)
-		AND (h.touched_at >= ?3 OR (` + armRoom + `))
-		ORDER BY i.seq LIMIT 1`
-	// Items others finished that still want the annotator's arm.
-	armPartialQuery = `SELECT i.id, i.seq FROM items i INDEXED BY items_free_partial JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.dataset_id = ?1 AND ` + freePartial + ` AND i.seq >= ?4 AND ` + notMine + ` AND ` + armRoom + ` ORDER BY i.seq LIMIT 1`
-	// Items in play with room in the annotator's arm.
-	armFreeQuery = `SELECT i.id, i.seq FROM items i INDEXED BY items_free JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.dataset_id = ?1 AND ` + free + ` AND i.seq >= ?4 AND ` + notMine + ` AND ` + armRoom + ` ORDER BY i.seq LIMIT 1`
-	// Items nobody has had (every arm has room), from datasets.fresh_from.
-	armFreshQuery = `SELECT i.id, i.seq FROM items i INDEXED BY items_seq JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.dataset_id = ?1 AND ` + fresh + ` AND i.seq >= ?4 AND ` + notMine + ` AND ` + armRoom + ` ORDER BY i.seq LIMIT 1`
-	// An item whose only room in the arm is a HIT left past its lease.
-	armStaleQuery = `SELECT i.id, i.seq FROM hits s INDEXED BY hits_stale JOIN items i ON i.id = s.item_id JOIN datasets d ON d.id = i.dataset_id
-		WHERE s.finished_at IS NULL AND s.touched_at < ?3 AND i.dataset_id = ?1
-		AND ` + notMine + ` AND ` + armRoom + ` ORDER BY i.seq LIMIT 1`
-	// Whether item ?4 has room in the arm (holdHIT).
-	armHoldRoom = `SELECT ` + armRoom + ` FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?4`
+var (
+	// armRoom: the item is open (never, then, one triage gave the judge)
+	// and wants more of the annotator's arm than others hold, a HIT in
+	// progress held within its lease and until given back (giving back
+	// ends the lease, so a given-back or expired HIT frees its arm's place).
+	armRoom = `i.open = 1 AND ` + armHolding(`h.touched_at >= ?3 AND h.given_back_at IS NULL`) + ` < ?6`
+	// armFree is armRoom for the walks, which read no lease, as an item's
+	// free mark does not: a HIT in progress holds its place until given
+	// back. A place whose only room is a HIT past its lease is the stale
+	// search's, as without arms, so a place comes back behind a cursor
+	// only when given back (giveBackArm).
+	armFree = `i.open = 1 AND ` + armHolding(`h.given_back_at IS NULL`) + ` < ?6`
+
 	// The open items the annotator has not had whose arm's places others
 	// hold in HITs still in progress: they come back if those are released.
 	// (Items the arm filled with finished HITs never come back: they are not
 	// counted, nor are items waiting only for other arms.)
-	armHeld = `SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.dataset_id = ?1 AND i.open = 1 AND ` + notMine + ` AND NOT (` + armRoom + `)
+	armHeld = `NOT (` + armRoom + `)
 		AND EXISTS (SELECT 1 FROM hits h JOIN annotator_arms m ON m.dataset_id = ?1 AND m.annotator_id = h.annotator_id
 			WHERE h.item_id = i.id AND m.arm_seq = ?5 AND h.finished_at IS NULL AND h.touched_at >= ?3)`
 )
 
-// findArmHIT is findHIT for an annotator of arm p: their own started
-// HITs, then items others finished that want their arm, then free items
-// from where they are, items nobody has had from there, free items and
-// new ones from the start, and last an item whose room in their arm is a
-// HIT past its lease.
+// armSearches are NextHIT's searches for an annotator of an arm: each
+// walk asks for room in their arm, since an item free for one arm may be
+// full for another.
+var armSearches = searchesFor(armRoom, ` AND `+armFree)
+
+// armHoldRoom is holdRoom for an annotator of arm ?5.
+var armHoldRoom = holdRoomSQL(armRoom)
+
+// findArmHIT is findHIT for an annotator of arm p: the same searches,
+// each asking for room in their arm, from the same cursors. Their
+// meaning, for an arm's annotator: every free item before free_from
+// (partly done, before partial_from) that is not listed in assign_returns
+// is theirs, or has no room in their arm by armFree. The arm's places on
+// an item come back only when a HIT of the arm is given back (giveBackArm
+// moves the cursors of the arm's annotators back to it), when its lease
+// runs out (the stale search, last, needs no cursor), or when the item
+// itself becomes free again or a flag of the annotator's stops standing
+// (both listed in assign_returns, as without arms). Items triage gives
+// back to people are nobody's yet (fresh), walked from fresh_from, which
+// afterRouting sets back.
 func findArmHIT(w *ptx, p armPlace, datasetID, annotatorID int64, cutoff string, fromSeq int) (id int64, own, ok bool, err error) {
-	first := func(q string, start int) (int64, bool, error) {
-		var id int64
-		var seq int
-		err := w.scan(q, []any{datasetID, annotatorID, cutoff, start, p.seq, p.perItem}, &id, &seq)
-		if errors.Is(err, sql.ErrNoRows) {
-			return 0, false, nil
-		}
-		return id, err == nil, err
-	}
-	if id, ok, err = first(armOwnQuery, 0); ok || err != nil {
-		return id, ok, ok, err
-	}
-	// fresh_from is moved on (a write) only when a walk of new items is
-	// reached, as findHIT does; -1 until then.
-	freshFrom := -1
-	for _, st := range []struct {
-		query string
-		from  int
-	}{
-		{armPartialQuery, 0},
-		{armFreeQuery, fromSeq},
-		{armFreshQuery, fromSeq},
-		{armFreeQuery, 0},
-		{armFreshQuery, 0},
-		{armStaleQuery, 0},
-	} {
-		from := st.from
-		if st.query == armFreshQuery {
-			if freshFrom < 0 {
-				if err := w.scan(freshAdvance, []any{datasetID}, &freshFrom); err != nil {
-					return 0, false, false, err
-				}
-			}
-			from = max(from, freshFrom)
-		}
-		if id, ok, err = first(st.query, from); ok || err != nil {
-			return id, false, ok, err
-		}
-	}
-	return 0, false, false, nil
+	s := &search{w: w, dataset: datasetID, annotator: annotatorID, cutoff: cutoff, arm: []any{p.seq, p.perItem}}
+	return s.find(armSearches, fromSeq)
+}
+
+// giveBackArm moves the cursors of the annotators of the arm whose HIT on
+// the item was just given back to the item: it has a place in that arm
+// again, though it may have stayed free (wanted by another arm) all along
+// and so not be listed by the free trigger. A dataset without arms has no
+// arm rows, and nothing moves.
+func giveBackArm(w *ptx, itemID, annotatorID int64) error {
+	_, err := w.exec(`UPDATE assign_cursors SET free_from = min(free_from, i.seq), partial_from = min(partial_from, i.seq)
+		FROM items i JOIN annotator_arms g ON g.dataset_id = i.dataset_id AND g.annotator_id = ?2
+		JOIN annotator_arms m ON m.dataset_id = i.dataset_id AND m.arm_seq = g.arm_seq
+		WHERE i.id = ?1 AND assign_cursors.dataset_id = i.dataset_id AND assign_cursors.annotator_id = m.annotator_id`,
+		itemID, annotatorID)
+	return err
 }
 
 // holdRoomFor says whether item itemID of the dataset has room for the
@@ -150,13 +125,6 @@ func holdRoomFor(w *ptx, datasetID, annotatorID int64, cutoff string, itemID int
 	}
 	err = w.scan(armHoldRoom, []any{datasetID, annotatorID, cutoff, itemID, p.seq, p.perItem}, &free)
 	return free, err
-}
-
-// armHeldByOthers is NoWork.HeldByOthers for an annotator of arm p.
-func armHeldByOthers(w *ptx, p armPlace, datasetID, annotatorID int64, cutoff string) (int, error) {
-	var n int
-	err := w.scan(armHeld, []any{datasetID, annotatorID, cutoff, 0, p.seq, p.perItem}, &n)
-	return n, err
 }
 
 // ErrArmsDecide refuses --min or --max on a dataset with arms: each item

@@ -461,8 +461,10 @@ func TestArmSearchesUseIndexes(t *testing.T) {
 			label(t, st, it, w, 1)
 		}
 	}
-	queries := map[string]string{"own": armOwnQuery, "partial": armPartialQuery, "free": armFreeQuery, "fresh": armFreshQuery,
-		"stale": armStaleQuery, "holdRoom": armHoldRoom, "later": armLaterQuery}
+	q := armSearches
+	queries := map[string]string{"own": q.own, "partial": q.partial, "free": q.free, "fresh": q.fresh,
+		"partialReturns": q.partialReturns, "freeReturns": q.freeReturns,
+		"stale": q.stale, "holdRoom": armHoldRoom, "later": armLaterQuery}
 	for name, q := range queries {
 		rows, err := st.db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q, ds, who[0], "x", 1, 0, 2)
 		if err != nil {

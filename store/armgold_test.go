@@ -81,7 +81,7 @@ func TestDisputesAndTiesRestOnTheBlindArm(t *testing.T) {
 		if gotTied != tied || len(q) != disputed {
 			t.Errorf("gold from %s: %d tied units, %d disputed (%+v); want %d, %d", from, gotTied, len(q), q, tied, disputed)
 		}
-		problems, err := recountPatterns(ctx, st.db)
+		problems, err := recountPatterns(ctx, st.db, true)
 		if err != nil || len(problems) > 0 {
 			t.Errorf("gold from %s: the kept agreement table: %v %v", from, problems, err)
 		}

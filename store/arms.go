@@ -133,7 +133,10 @@ func drawArm(w *ptx, datasetID, annotatorID int64) (arm int, ok bool, err error)
 	if !errors.Is(err, sql.ErrNoRows) {
 		return 0, false, err
 	}
-	// members/per_item compared as members*other's per_item, exactly.
+	// members ÷ per_item in floating point: equal ratios round to the same
+	// double (division is correctly rounded), and distinct ratios of counts
+	// below 2^26 differ by more than the rounding, so ties and order are
+	// those of the exact fractions.
 	err = w.scan(`SELECT a.seq FROM arms a WHERE a.dataset_id = ?1
 		ORDER BY (SELECT count(*) FROM annotator_arms m WHERE m.dataset_id = ?1 AND m.arm_seq = a.seq) * 1.0 / a.per_item, a.seq
 		LIMIT 1`, []any{datasetID}, &arm)
@@ -178,6 +181,11 @@ func (s *Store) SetArms(ctx context.Context, who Annotator, datasetID int64, arm
 		if err := requireRole(ctx, w, who.ID, ActPolicy); err != nil {
 			return err
 		}
+		if len(arms) > 0 {
+			if err := requireTask(w, datasetID, "arms"); err != nil {
+				return err
+			}
+		}
 		if arms != nil {
 			if err := replaceArms(w, datasetID, arms); err != nil {
 				return err
@@ -187,6 +195,24 @@ func (s *Store) SetArms(ctx context.Context, who Annotator, datasetID int64, arm
 	})
 	if err != nil {
 		return fmt.Errorf("set arms: %w", err)
+	}
+	return nil
+}
+
+// ErrNotTask refuses arms or triage on a dataset of practice items or
+// gold checks: they are handed out by rules of their own (nextPractice,
+// nextCheck) that know neither arms nor routes.
+var ErrNotTask = errors.New("arms and triage are for a task dataset")
+
+// requireTask refuses what (arms, triage) on a dataset that is not a task
+// dataset.
+func requireTask(w *ptx, datasetID int64, what string) error {
+	var purpose Purpose
+	if err := w.scan(`SELECT purpose FROM datasets WHERE id = ?`, []any{datasetID}, &purpose); err != nil {
+		return err
+	}
+	if purpose != PurposeTask {
+		return fmt.Errorf("%w: this dataset holds %s items, not a task's (no %s)", ErrNotTask, purpose, what)
 	}
 	return nil
 }
@@ -219,6 +245,12 @@ func replaceArms(w *ptx, datasetID int64, arms []Arm) error {
 	if started {
 		return ErrArmsStarted
 	}
+	// An arm is drawn at an annotator's first search, which may give no
+	// HIT of the dataset (a hidden gold check, or nothing found): with no
+	// HIT yet those draws are no one's study, and they name the arms.
+	if _, err := w.exec(`DELETE FROM annotator_arms WHERE dataset_id = ?`, datasetID); err != nil {
+		return err
+	}
 	if _, err := w.exec(`DELETE FROM arms WHERE dataset_id = ?`, datasetID); err != nil {
 		return err
 	}
@@ -226,19 +258,11 @@ func replaceArms(w *ptx, datasetID int64, arms []Arm) error {
 	for i, a := range arms {
 		var runID sql.NullInt64
 		if !a.Blind() {
-			var kind RunKind
-			err := w.scan(`SELECT id, kind FROM runs WHERE dataset_id = ? AND name = ?`, []any{datasetID, a.Run}, &runID, &kind)
-			if errors.Is(err, sql.ErrNoRows) {
-				return fmt.Errorf("arm %q: the dataset has no run %q (claritty bench lists its runs)",
-					display.Clean(a.Name()), display.Clean(a.Run))
-			}
+			id, err := labelsRun(w, datasetID, fmt.Sprintf("arm %q", display.Clean(a.Name())), a.Run)
 			if err != nil {
 				return err
 			}
-			if kind != RunLabels {
-				return fmt.Errorf("arm %q: run %q is a %s run; an arm shows a labels run's labels",
-					display.Clean(a.Name()), display.Clean(a.Run), kind)
-			}
+			runID = sql.NullInt64{Int64: id, Valid: true}
 		}
 		if _, err := w.exec(`INSERT INTO arms (dataset_id, seq, shows, run_id, per_item) VALUES (?, ?, ?, ?, ?)`,
 			datasetID, i, string(a.Shows), runID, a.PerItem); err != nil {

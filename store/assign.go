@@ -188,41 +188,91 @@ const (
 // before it is theirs already (assign_cursors), or the first item nobody
 // has had (datasets.fresh_from); so no search crosses the items an
 // annotator finished, however many they are.
-const (
-	// The annotator's own started HITs, unless released and taken since.
-	// CROSS JOIN keeps their few HITs the outer loop: left to itself the
-	// planner walks every item of the dataset in seq order to skip a sort.
-	ownQuery = `SELECT i.id, i.seq FROM hits h INDEXED BY hits_annotator CROSS JOIN items i ON i.id = h.item_id JOIN datasets d ON d.id = i.dataset_id
+//
+// Each is built from the room an item must have for the annotator: the
+// policy's (openRoom) on a dataset without arms, their arm's (armRoom,
+// which reads ?5 and ?6) on one with arms. The walks of free items need
+// none without arms: an item marked free has room for anyone who has not
+// had it.
+
+// openRoom: the item is open and fewer others hold it than it wants.
+const openRoom = `i.open = 1 AND ` + room
+
+// ownSQL is the annotator's own started HITs, unless released and taken
+// since (past the lease without roomCond). CROSS JOIN keeps their few
+// HITs the outer loop: left to itself the planner walks every item of the
+// dataset in seq order to skip a sort.
+func ownSQL(roomCond string) string {
+	return `SELECT i.id, i.seq FROM hits h INDEXED BY hits_annotator CROSS JOIN items i ON i.id = h.item_id JOIN datasets d ON d.id = i.dataset_id
 		WHERE h.annotator_id = ?2 AND h.finished_at IS NULL AND i.dataset_id = ?1
 		AND h.later_at IS NULL AND h.given_back_at IS NULL
 		AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.item_id = i.id AND f.annotator_id = ?2 AND ` + standingFlag + `)
-		AND (h.touched_at >= ?3 OR (i.open = 1 AND ` + room + `))
+		AND (h.touched_at >= ?3 OR (` + roomCond + `))
 		ORDER BY i.seq LIMIT 1`
-	// Items others finished that still want annotators (ties, or short of
-	// min), so items complete before new ones start.
-	partialQuery = `SELECT i.id, i.seq FROM items i INDEXED BY items_free_partial JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.dataset_id = ?1 AND ` + freePartial + ` AND i.seq >= ?4 AND ` + notMine + ` ORDER BY i.seq LIMIT 1`
-	// Items in play with room (their index is small).
-	freeQuery = `SELECT i.id, i.seq FROM items i INDEXED BY items_free JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.dataset_id = ?1 AND ` + free + ` AND i.seq >= ?4 AND ` + notMine + ` ORDER BY i.seq LIMIT 1`
-	// Items nobody has had.
-	freshQuery = `SELECT i.id, i.seq FROM items i INDEXED BY items_seq JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.dataset_id = ?1 AND ` + fresh + ` AND i.seq >= ?4 AND ` + notMine + ` ORDER BY i.seq LIMIT 1`
-	// An item whose only room is a HIT left past its lease.
-	staleQuery = `SELECT i.id, i.seq FROM hits s INDEXED BY hits_stale JOIN items i ON i.id = s.item_id JOIN datasets d ON d.id = i.dataset_id
-		WHERE s.finished_at IS NULL AND s.touched_at < ?3 AND i.dataset_id = ?1 AND i.open = 1
-		AND ` + notMine + ` AND ` + room + ` ORDER BY i.seq LIMIT 1`
+}
 
-	// The items listed behind the annotator's cursor (assign_returns) that
-	// are theirs to take, for the partial and free walks.
-	partialReturns = `SELECT i.id, i.seq FROM assign_returns r JOIN items i INDEXED BY items_seq ON i.dataset_id = r.dataset_id AND i.seq = r.seq
+// walkSQL is the first item from ?4 on, through index, that is marked
+// state, not the annotator's, and meets also ("" for nothing more).
+func walkSQL(index, state, also string) string {
+	return `SELECT i.id, i.seq FROM items i INDEXED BY ` + index + ` JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.dataset_id = ?1 AND ` + state + ` AND i.seq >= ?4 AND ` + notMine + also + ` ORDER BY i.seq LIMIT 1`
+}
+
+// staleSQL is an item whose only room (roomCond) is a HIT left past its
+// lease.
+func staleSQL(roomCond string) string {
+	return `SELECT i.id, i.seq FROM hits s INDEXED BY hits_stale JOIN items i ON i.id = s.item_id JOIN datasets d ON d.id = i.dataset_id
+		WHERE s.finished_at IS NULL AND s.touched_at < ?3 AND i.dataset_id = ?1
+		AND ` + notMine + ` AND ` + roomCond + ` ORDER BY i.seq LIMIT 1`
+}
+
+// returnsSQL is the first item of kind listed behind the annotator's
+// cursor (assign_returns) from ?4 on that is marked state, theirs to take,
+// and meets also.
+func returnsSQL(kind, state, also string) string {
+	return `SELECT i.id, i.seq FROM assign_returns r JOIN items i INDEXED BY items_seq ON i.dataset_id = r.dataset_id AND i.seq = r.seq
 		JOIN datasets d ON d.id = i.dataset_id
-		WHERE r.dataset_id = ?1 AND r.annotator_id = ?2 AND r.kind = 'partial' AND r.seq >= ?4 AND ` + freePartial + ` AND ` + notMine + `
+		WHERE r.dataset_id = ?1 AND r.annotator_id = ?2 AND r.kind = '` + kind + `' AND r.seq >= ?4 AND ` + state + ` AND ` + notMine + also + `
 		ORDER BY r.seq LIMIT 1`
-	freeReturns = `SELECT i.id, i.seq FROM assign_returns r JOIN items i INDEXED BY items_seq ON i.dataset_id = r.dataset_id AND i.seq = r.seq
-		JOIN datasets d ON d.id = i.dataset_id
-		WHERE r.dataset_id = ?1 AND r.annotator_id = ?2 AND r.kind = 'free' AND r.seq >= ?4 AND ` + free + ` AND ` + notMine + `
-		ORDER BY r.seq LIMIT 1`
+}
+
+// searches are NextHIT's queries for one kind of room.
+type searches struct {
+	own, partial, partialReturns, free, freeReturns, fresh, stale string
+}
+
+// searchesFor are the searches where an item must also meet also ("" or
+// " AND " and a condition) in the walks, and roomCond past a lease.
+func searchesFor(roomCond, also string) searches {
+	return searches{
+		own:            ownSQL(roomCond),
+		partial:        walkSQL("items_free_partial", freePartial, also),
+		partialReturns: returnsSQL("partial", freePartial, also),
+		free:           walkSQL("items_free", free, also),
+		freeReturns:    returnsSQL("free", free, also),
+		fresh:          walkSQL("items_seq", fresh, also),
+		stale:          staleSQL(roomCond),
+	}
+}
+
+// policySearches are those of a dataset without arms.
+var policySearches = searchesFor(openRoom, "")
+
+// The searches of a dataset without arms, by name: items others finished
+// that still want annotators (ties, or short of min), so items complete
+// before new ones start; items in play with room (their index is small);
+// items nobody has had; and the listed items behind the cursor.
+var (
+	ownQuery       = policySearches.own
+	partialQuery   = policySearches.partial
+	freeQuery      = policySearches.free
+	freshQuery     = policySearches.fresh
+	staleQuery     = policySearches.stale
+	partialReturns = policySearches.partialReturns
+	freeReturns    = policySearches.freeReturns
+)
+
+const (
 	// After a walk, the listed items from ?4 (where it started) up to ?5
 	// (what it found) were not to be taken, and those from ?6 (the new
 	// cursor) on are the cursor's.
@@ -251,7 +301,12 @@ const beyond = 1 << 62
 // theirs.
 func findHIT(w *ptx, datasetID, annotatorID int64, cutoff string, fromSeq int) (id int64, own, ok bool, err error) {
 	s := &search{w: w, dataset: datasetID, annotator: annotatorID, cutoff: cutoff}
-	if id, _, ok, err = s.first(ownQuery, 0); ok || err != nil {
+	return s.find(policySearches, fromSeq)
+}
+
+// find runs the searches q in order from the annotator's cursors.
+func (s *search) find(q searches, fromSeq int) (id int64, own, ok bool, err error) {
+	if id, _, ok, err = s.first(q.own, 0); ok || err != nil {
 		return id, ok, ok, err
 	}
 	if err := s.readCursors(); err != nil {
@@ -262,15 +317,15 @@ func findHIT(w *ptx, datasetID, annotatorID int64, cutoff string, fromSeq int) (
 		cursor               *int
 		from                 int
 	}{
-		{partialQuery, partialReturns, "partial", &s.partialFrom, 0},
-		{freeQuery, freeReturns, "free", &s.freeFrom, fromSeq},
-		{freshQuery, "", "", &s.freshFrom, fromSeq},
-		{freeQuery, freeReturns, "free", &s.freeFrom, 0},
-		{freshQuery, "", "", &s.freshFrom, 0},
+		{q.partial, q.partialReturns, "partial", &s.partialFrom, 0},
+		{q.free, q.freeReturns, "free", &s.freeFrom, fromSeq},
+		{q.fresh, "", "", &s.freshFrom, fromSeq},
+		{q.free, q.freeReturns, "free", &s.freeFrom, 0},
+		{q.fresh, "", "", &s.freshFrom, 0},
 	}
 	for _, st := range steps {
-		if st.query == freshQuery && !s.freshRead {
-			if err := w.scan(freshAdvance, []any{datasetID}, &s.freshFrom); err != nil {
+		if st.query == q.fresh && !s.freshRead {
+			if err := s.w.scan(freshAdvance, []any{s.dataset}, &s.freshFrom); err != nil {
 				return 0, false, false, err
 			}
 			s.freshRead = true
@@ -285,7 +340,7 @@ func findHIT(w *ptx, datasetID, annotatorID int64, cutoff string, fromSeq int) (
 	if ok || err != nil {
 		return id, false, ok, err
 	}
-	id, _, ok, err = s.first(staleQuery, 0)
+	id, _, ok, err = s.first(q.stale, 0)
 	return id, false, ok, err
 }
 
@@ -293,9 +348,11 @@ func findHIT(w *ptx, datasetID, annotatorID int64, cutoff string, fromSeq int) (
 // written at its end) and the dataset's first item nobody has had, which
 // walks here move only for the rest of the search.
 type search struct {
-	w                     *ptx
-	dataset, annotator    int64
-	cutoff                string
+	w                  *ptx
+	dataset, annotator int64
+	cutoff             string
+	arm                []any // ?5 and ?6 of arm searches: the arm and its count
+
 	partialFrom, freeFrom int
 	freshFrom             int
 	freshRead             bool
@@ -315,7 +372,7 @@ func (s *search) writeCursors() error {
 
 // first is the first item of q from start on (at: its seq, or beyond).
 func (s *search) first(q string, start int) (id int64, at int, found bool, err error) {
-	err = s.w.scan(q, []any{s.dataset, s.annotator, s.cutoff, start}, &id, &at)
+	err = s.w.scan(q, append([]any{s.dataset, s.annotator, s.cutoff, start}, s.arm...), &id, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, beyond, false, nil
 	}
@@ -423,7 +480,7 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 		if ok && !own {
 			// A new HIT: a gold check or a repeat in its place, at their
 			// rates; a new one may end with an attention question.
-			if hid, hidden, err := s.drawHidden(w, g, datasetID, annotatorID, id, now); hidden || err != nil {
+			if hid, hidden, err := s.drawHidden(w, g, place, datasetID, annotatorID, id, now); hidden || err != nil {
 				id, ok = hid, hidden
 				if err == nil && hidden {
 					err = s.drawAttention(w, g, id, annotatorID, now)
@@ -441,10 +498,7 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 		if id, ok, err = nextLater(w, g, place, datasetID, annotatorID, now, cutoff); ok || err != nil {
 			return err
 		}
-		if nw, err = noWork(ctx, w, datasetID, annotatorID, cutoff); err != nil || !place.armed() {
-			return err
-		}
-		nw.HeldByOthers, err = armHeldByOthers(w, place, datasetID, annotatorID, cutoff)
+		nw, err = noWork(ctx, w, place, datasetID, annotatorID, cutoff)
 		return err
 	})
 	if err != nil {
@@ -616,6 +670,14 @@ func refreshOpenParts(w *ptx, itemID, datasetID int64, stored, storedBy, now str
 	return err
 }
 
+// holdRoomSQL is whether item ?4 has room (roomCond) for the annotator,
+// for holdHIT; holdRoom, on a dataset without arms.
+func holdRoomSQL(roomCond string) string {
+	return `SELECT ` + roomCond + ` FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?4`
+}
+
+var holdRoom = holdRoomSQL(openRoom)
+
 // The statements of a HIT's transactions (claim, holdHIT, refreshItem),
 // named so a test can read their query plans.
 const (
@@ -626,8 +688,6 @@ const (
 	claimHasLabels = `SELECT EXISTS (SELECT 1 FROM labels l WHERE l.item_id = ?1 AND l.annotator_id = ?2)`
 	holdRead       = `SELECT i.dataset_id, h.finished_at, h.touched_at, coalesce(h.rev, 0), h.later_at IS NOT NULL OR h.given_back_at IS NOT NULL FROM items i
 		LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2 WHERE i.id = ?1`
-	holdRoom = `SELECT i.open = 1 AND ` + room + ` FROM items i JOIN datasets d ON d.id = i.dataset_id
-		WHERE i.id = ?4`
 	itemState   = `SELECT d.gold_rule, i.dataset_id, i.patterns, i.parts_by, d.purpose = 'task' FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
 	itemPartsBy = `UPDATE items SET parts_by = ? WHERE id = ?`
 	// The item's counters, open and free marks (see refreshFree) and
@@ -668,17 +728,23 @@ type NoWork struct {
 	NoPractice bool
 }
 
-func noWork(ctx context.Context, tx *ptx, datasetID, annotatorID int64, cutoff string) (NoWork, error) {
+// noWork is why the annotator of arm p (the zero armPlace: the dataset
+// has no arms) has no HIT.
+func noWork(ctx context.Context, tx *ptx, p armPlace, datasetID, annotatorID int64, cutoff string) (NoWork, error) {
 	var nw NoWork
 	// Done and complete from the counters (migration 0012); the panes held
-	// by others are counted, once, when the annotator has run out of work.
+	// by others are counted, once, when the annotator has run out of work:
+	// with arms, those whose places in their arm others hold (armHeld).
+	held, args := `NOT (`+room+`)`, []any{datasetID, annotatorID, cutoff}
+	if p.armed() {
+		held, args = armHeld, append(args, 0, p.seq, p.perItem)
+	}
 	err := tx.QueryRowContext(ctx, `SELECT `+ownDone+`,
 		(SELECT complete_count FROM datasets WHERE id = ?1) - `+judgeUnseen+`,
 		`+tiedClosed+`,
 		(SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
-			WHERE i.dataset_id = ?1 AND i.open = 1 AND `+notMine+` AND NOT (`+room+`)),
-		`+waitingUnits,
-		datasetID, annotatorID, cutoff).Scan(&nw.Done, &nw.Complete, &nw.Tied, &nw.HeldByOthers, &nw.Adjudication)
+			WHERE i.dataset_id = ?1 AND i.open = 1 AND `+notMine+` AND `+held+`),
+		`+waitingUnits, args...).Scan(&nw.Done, &nw.Complete, &nw.Tied, &nw.HeldByOthers, &nw.Adjudication)
 	return nw, err
 }
 

@@ -112,7 +112,9 @@ func marks(n int) string { return strings.TrimSuffix(strings.Repeat("?,", n), ",
 // hidden ones) that have a unit among units with at least minRaters
 // settled labels (finished HITs, or a release file), and the reader's
 // finished items among them: what a figure of the kept agreement table,
-// which holds counts and no items, rests on. Its callers ask only when
+// which holds counts and no items, rests on. As that table, it counts the
+// labels that count for gold (goldVoter): on a dataset with arms, the
+// blind arm's by default. Its callers ask only when
 // the table's units are too few to settle it, so it reads few labels.
 func (r *Reading) SettledItems(ctx context.Context, units []string, minRaters int) (n int, few []int64, err error) {
 	args := []any{r.dataset}
@@ -124,6 +126,7 @@ func (r *Reading) SettledItems(ctx context.Context, units []string, minRaters in
 		JOIN items i ON i.id = l.item_id
 		LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
 		WHERE i.dataset_id = ? AND l.unit IN (`+marks(len(units))+`) AND (h.item_id IS NULL OR h.finished_at IS NOT NULL)
+			AND `+goldVoter("i.dataset_id")+`
 		GROUP BY l.item_id, l.unit HAVING count(*) >= ?)`, args, scanValue[int64])
 	if err == nil {
 		err = r.loadHidden(ctx)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/claritty/claritty/display"
 )
@@ -16,11 +17,48 @@ type CheckResult struct {
 	Notes    []string // what is worth knowing but no fault
 }
 
-// checks are claritty's own invariants: each query counts the rows that
-// break one, and lists a few of them.
-var checks = []struct {
+// check is one of claritty's own invariants: count counts the rows that
+// break it, examples lists a few of them.
+type check struct {
 	name, count, examples string
-}{
+}
+
+// openRule is SQL true when item i (joined with datasets d) wants more
+// annotators. With triage (routed) an item the judge took wants none; a
+// file from before migration 0028 has no routes (check runs no migration).
+func openRule(routed bool) string {
+	rule := `(i.finished < d.min_annotators OR (i.tied > 0 AND i.finished < d.max_annotators))`
+	if routed {
+		rule = `(i.route IS NOT 'judge' AND ` + rule + `)`
+	}
+	return rule
+}
+
+// invariants are the checks of a file: every file's, then the open
+// items' by openRule, and with triage (routed) the judge items'.
+func invariants(routed bool) []check {
+	open := check{"items are open exactly when the policy wants more annotators",
+		`SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.open != ` + openRule(routed),
+		`SELECT 'item ' || i.id || ': open ' || i.open || ' with ' || i.finished || ' finished, ' || i.tied || ' tied' FROM items i
+			JOIN datasets d ON d.id = i.dataset_id WHERE i.open != ` + openRule(routed) + ` LIMIT 5`}
+	out := append(slices.Clone(checks), open)
+	if routed {
+		out[len(out)-1].name += " (a judge item never)"
+		out = append(out, judgeCheck)
+	}
+	return out
+}
+
+// judgeCheck holds triage's items out of everyone's work.
+var judgeCheck = check{"no item triage gave the judge is free or has a HIT",
+	`SELECT count(*) FROM items i WHERE i.route = 'judge' AND (i.free IS NOT 0 OR EXISTS (SELECT 1 FROM hits h WHERE h.item_id = i.id))`,
+	`SELECT 'item ' || i.id || ': the judge''s, free ' || coalesce(i.free, 'unmarked') || ' with ' ||
+		(SELECT count(*) FROM hits h WHERE h.item_id = i.id) || ' HITs' FROM items i
+		WHERE i.route = 'judge' AND (i.free IS NOT 0 OR EXISTS (SELECT 1 FROM hits h WHERE h.item_id = i.id)) LIMIT 5`}
+
+// checks are the invariants every file is held to, whatever its
+// migrations (invariants adds those that depend on them).
+var checks = []check{
 	{"every label has history",
 		`SELECT count(*) FROM labels l WHERE NOT EXISTS (SELECT 1 FROM label_history h
 			WHERE h.item_id = l.item_id AND h.unit = l.unit AND h.annotator_id = l.annotator_id)`,
@@ -33,17 +71,6 @@ var checks = []struct {
 		`SELECT 'item ' || i.id || ': finished ' || i.finished || ', HITs finished ' ||
 			(SELECT count(*) FROM hits h WHERE h.item_id = i.id AND h.finished_at IS NOT NULL) FROM items i
 			WHERE i.finished != (SELECT count(*) FROM hits h WHERE h.item_id = i.id AND h.finished_at IS NOT NULL) LIMIT 5`},
-	{"items are open exactly when the policy wants more annotators (a judge item never)",
-		`SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
-			WHERE i.open != (i.route IS NOT 'judge' AND (i.finished < d.min_annotators OR (i.tied > 0 AND i.finished < d.max_annotators)))`,
-		`SELECT 'item ' || i.id || ': open ' || i.open || ' with ' || i.finished || ' finished, ' || i.tied || ' tied' FROM items i
-			JOIN datasets d ON d.id = i.dataset_id
-			WHERE i.open != (i.route IS NOT 'judge' AND (i.finished < d.min_annotators OR (i.tied > 0 AND i.finished < d.max_annotators))) LIMIT 5`},
-	{"no item triage gave the judge is free or has a HIT",
-		`SELECT count(*) FROM items i WHERE i.route = 'judge' AND (i.free IS NOT 0 OR EXISTS (SELECT 1 FROM hits h WHERE h.item_id = i.id))`,
-		`SELECT 'item ' || i.id || ': the judge''s, free ' || coalesce(i.free, 'unmarked') || ' with ' ||
-			(SELECT count(*) FROM hits h WHERE h.item_id = i.id) || ' HITs' FROM items i
-			WHERE i.route = 'judge' AND (i.free IS NOT 0 OR EXISTS (SELECT 1 FROM hits h WHERE h.item_id = i.id)) LIMIT 5`},
 	{"dataset counters match their items",
 		`SELECT count(*) FROM datasets d WHERE d.items_count != (SELECT count(*) FROM items i WHERE i.dataset_id = d.id)
 			OR d.complete_count != (SELECT count(*) FROM items i WHERE i.dataset_id = d.id AND i.open = 0 AND i.tied = 0)`,
@@ -133,7 +160,11 @@ func CheckFile(ctx context.Context, path string) ([]CheckResult, error) {
 		// Invariant queries over damaged pages mean little, or fail.
 		return out, nil
 	}
-	for _, c := range checks {
+	routed, err := hasTable(ctx, db, "triage")
+	if err != nil {
+		return nil, Explain(fmt.Errorf("check %s: %w", path, err))
+	}
+	for _, c := range invariants(routed) {
 		var n int
 		if err := db.QueryRowContext(ctx, c.count).Scan(&n); err != nil {
 			return nil, Explain(fmt.Errorf("check %s: %s: %w", path, c.name, err))
@@ -165,8 +196,10 @@ func CheckFile(ctx context.Context, path string) ([]CheckResult, error) {
 	if err != nil {
 		return nil, Explain(fmt.Errorf("check %s: %w", path, err))
 	}
+	// routed: the file has migration 0028's arms too, which gold's voters
+	// are read from.
 	if kept { // a file from before migration 0011 keeps no table
-		problems, err := recountPatterns(ctx, db)
+		problems, err := recountPatterns(ctx, db, routed)
 		if err != nil {
 			return nil, Explain(fmt.Errorf("check %s: agreement table: %w", path, err))
 		}

@@ -48,19 +48,20 @@ func settledVotesOf(alias string) string {
 	return strings.ReplaceAll(settledVotes, "items.", alias+".")
 }
 
-// goldVoter is SQL true when label l (its annotator_id) counts for the
-// gold of dataset (an SQL expression): unless the dataset has arms, a
-// blind one among them, and takes its gold from the blind arm, and l's
-// annotator is in an arm shown a run's label. An annotator in no arm (a
-// release file's) saw no run here: their labels count. It looks up the
-// annotator's arm by its key first, so a dataset without arms pays one
-// search per label.
+// goldVoter is SQL true when label l (its annotator_id), of HIT h (l's
+// hits row LEFT JOINed; NULL for none) counts for the gold of dataset (an
+// SQL expression): unless the dataset has arms, a blind one among them,
+// and takes its gold from the blind arm, and l's annotator is in an arm
+// shown a run's label. A label with no HIT (a release file's) saw no run
+// here, whoever's: it counts even when its annotator is later drawn into a
+// shown arm. It looks up the annotator's arm by its key first, so a
+// dataset without arms pays one search per label.
 func goldVoter(dataset string) string {
-	return `NOT EXISTS (SELECT 1 FROM annotator_arms m
+	return `(h.item_id IS NULL OR NOT EXISTS (SELECT 1 FROM annotator_arms m
 		JOIN arms a ON a.dataset_id = m.dataset_id AND a.seq = m.arm_seq AND a.shows <> 'never'
 		JOIN datasets d ON d.id = m.dataset_id AND d.gold_from = 'blind'
 		WHERE m.dataset_id = ` + dataset + ` AND m.annotator_id = l.annotator_id
-			AND EXISTS (SELECT 1 FROM arms b WHERE b.dataset_id = m.dataset_id AND b.shows = 'never'))`
+			AND EXISTS (SELECT 1 FROM arms b WHERE b.dataset_id = m.dataset_id AND b.shows = 'never')))`
 }
 
 // GoldRow is one pane with everything its gold labels rest on.

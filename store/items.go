@@ -91,11 +91,13 @@ func scanItemRow(ctx context.Context, s *Store, query string, args ...any) (Item
 	return it, err
 }
 
-func scanItem(sc interface{ Scan(...any) error }) (Item, error) {
+// scanItem reads one item of itemColumns, then extra: what a query
+// selects after them.
+func scanItem(sc interface{ Scan(...any) error }, extra ...any) (Item, error) {
 	var it Item
 	o := &it.Options
-	err := sc.Scan(&it.ID, &it.DatasetID, &it.UID, &it.Seq, &it.Query, &it.Question,
-		&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta, &it.ListLen)
+	err := sc.Scan(append([]any{&it.ID, &it.DatasetID, &it.UID, &it.Seq, &it.Query, &it.Question,
+		&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta, &it.ListLen}, extra...)...)
 	return it, err
 }
 

@@ -214,9 +214,13 @@ func writeLabel(w *ptx, ch LabelChange, now string) error {
 	}
 	// Seconds add up over visits: the time a unit took is all the time spent on it.
 	// A changed label keeps the value it was first keyed with (an arm shown
-	// a run's label after keying is measured by it).
+	// a run's label after keying is measured by it), even across an undo
+	// of that first key, which deletes the row: a new row takes the first
+	// value its history holds (this change's own entry is written after),
+	// through label_history_item, a few rows of one item's unit.
 	_, err := w.exec(`INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds, text, first_value)
-		VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?4)
+		VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, coalesce((SELECT h.new_value FROM label_history h
+			WHERE h.item_id = ?1 AND h.unit = ?2 AND h.annotator_id = ?3 AND h.new_value IS NOT NULL ORDER BY h.id LIMIT 1), ?4))
 		ON CONFLICT (item_id, unit, annotator_id) DO UPDATE SET
 			first_value = coalesce(labels.first_value, labels.value),
 			value = excluded.value, updated_at = excluded.updated_at, text = excluded.text,

@@ -100,6 +100,9 @@ func markSkipped(w *ptx, itemID, annotatorID int64, how Skip, now string) error 
 	}
 	_, err := w.exec(`UPDATE hits SET given_back_at = ?3, later_at = NULL, touched_at = '', rev = rev + 1
 		WHERE item_id = ?1 AND annotator_id = ?2`, itemID, annotatorID, now)
+	if err == nil {
+		err = giveBackArm(w, itemID, annotatorID)
+	}
 	if err != nil {
 		return err
 	}

@@ -228,7 +228,14 @@ func patternRows(counts map[[2]string]int) ([]PatternCount, error) {
 // way migration 0011 and refreshPatterns never do (one pass over every
 // settled label, in Go), and lists where the kept table or an item's part
 // of it differs: `claritty check` and the tests hold the kept table to it.
-func recountPatterns(ctx context.Context, q source) ([]string, error) {
+//
+// armed says the file has migration 0028's arms, which goldVoter reads: a
+// file from before it (check runs no migration) counts every settled label.
+func recountPatterns(ctx context.Context, q source, armed bool) ([]string, error) {
+	voter := "1"
+	if armed {
+		voter = goldVoter("i.dataset_id")
+	}
 	type key struct {
 		dataset  int64
 		typ, pat string
@@ -257,7 +264,7 @@ func recountPatterns(ctx context.Context, q source) ([]string, error) {
 	err := eachRow(ctx, q, `SELECT i.id, i.dataset_id, i.patterns, l.unit, l.value
 		FROM items i JOIN labels l ON l.item_id = i.id
 		LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
-		WHERE (h.item_id IS NULL OR h.finished_at IS NOT NULL) AND `+goldVoter("i.dataset_id")+` ORDER BY i.id`, nil, func(rows *sql.Rows) error {
+		WHERE (h.item_id IS NULL OR h.finished_at IS NOT NULL) AND `+voter+` ORDER BY i.id`, nil, func(rows *sql.Rows) error {
 		var id, ds int64
 		var patterns, unit string
 		var v int
@@ -284,7 +291,7 @@ func recountPatterns(ctx context.Context, q source) ([]string, error) {
 	var stale int
 	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM items i WHERE i.patterns != '' AND NOT EXISTS (
 		SELECT 1 FROM labels l LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
-		WHERE l.item_id = i.id AND (h.item_id IS NULL OR h.finished_at IS NOT NULL))`).Scan(&stale); err != nil {
+		WHERE l.item_id = i.id AND (h.item_id IS NULL OR h.finished_at IS NOT NULL) AND `+voter+`)`).Scan(&stale); err != nil {
 		return nil, err
 	}
 	if stale > 0 {

@@ -18,7 +18,7 @@ import (
 // recount of the settled labels.
 func recount(t *testing.T, st *Store, when string) {
 	t.Helper()
-	problems, err := recountPatterns(context.Background(), st.db)
+	problems, err := recountPatterns(context.Background(), st.db, true)
 	if err != nil {
 		t.Fatalf("%s: %v", when, err)
 	}

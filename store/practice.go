@@ -126,10 +126,18 @@ func (s *Store) RetryPractice(ctx context.Context, itemID, annotatorID int64) er
 // it is a gold check (share CheckRate), a repeat (share RepeatRate) or a
 // swapped repeat (share SwapRate) instead, and opens it. ok is false for
 // real work, or when there is no check or repeat left to give.
-func (s *Store) drawHidden(w *ptx, g gate, datasetID, annotatorID, item int64, now string) (int64, bool, error) {
+//
+// An annotator in an arm shown a run's label (p.shown) is given no gold
+// check: a check's item has no run label, so it would come without the
+// suggestion every real HIT of theirs shows, and give itself away; the
+// draw that would have been a check is real work. A repeat is of one of
+// their own items and shows its run label again, so repeats stay.
+func (s *Store) drawHidden(w *ptx, g gate, p armPlace, datasetID, annotatorID, item int64, now string) (int64, bool, error) {
 	u := s.draw()
 	switch {
-	case u < g.CheckRate && g.check != 0:
+	case u < g.CheckRate && (g.check == 0 || p.shown):
+		return 0, false, nil
+	case u < g.CheckRate:
 		return nextCheck(w, g.check, annotatorID, item, now)
 	case u >= g.CheckRate && u < g.CheckRate+g.RepeatRate:
 		return nextRepeat(w, datasetID, annotatorID, g.RepeatGap, false, now)

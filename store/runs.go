@@ -257,9 +257,10 @@ func runDocs(ctx context.Context, q source, runID int64, fn func(RunDoc) error) 
 
 // RunLabel is one prediction of a labels run.
 type RunLabel struct {
-	ItemID int64
-	Unit   string
-	Value  int
+	ItemID     int64
+	Unit       string
+	Value      int
+	Confidence *float64 // the run's confidence in it (0-1); nil: its file gave none
 }
 
 // RunLabels lists a labels run's predictions.
@@ -268,8 +269,10 @@ func (s *Store) RunLabels(ctx context.Context, runID int64) ([]RunLabel, error) 
 }
 
 func runLabels(ctx context.Context, q source, runID int64) ([]RunLabel, error) {
-	return collect(ctx, q, "read run", `SELECT item_id, unit, value FROM run_labels WHERE run_id = ?`, []any{runID},
-		func(rows *sql.Rows) (l RunLabel, err error) { return l, rows.Scan(&l.ItemID, &l.Unit, &l.Value) })
+	return collect(ctx, q, "read run", `SELECT item_id, unit, value, confidence FROM run_labels WHERE run_id = ?`, []any{runID},
+		func(rows *sql.Rows) (l RunLabel, err error) {
+			return l, rows.Scan(&l.ItemID, &l.Unit, &l.Value, &l.Confidence)
+		})
 }
 
 // RunQuestion is one generated question of a questions run.

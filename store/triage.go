@@ -106,7 +106,7 @@ func (s *Store) SetTriage(ctx context.Context, who Annotator, datasetID int64, t
 		var err error
 		if t == nil {
 			err = endTriage(w, datasetID)
-		} else {
+		} else if err = requireTask(w, datasetID, "triage"); err == nil {
 			out, err = routeItems(w, datasetID, *t)
 		}
 		if err != nil {
@@ -132,6 +132,9 @@ func (s *Store) CheckTriage(ctx context.Context, datasetID int64, t *Triage) err
 		return err
 	}
 	return s.readTx(ctx, func(w *ptx) error {
+		if err := requireTask(w, datasetID, "triage"); err != nil {
+			return err
+		}
 		if _, err := labelsRun(w, datasetID, "--triage", t.Run); err != nil || t.AgreeWith == "" {
 			return err
 		}
@@ -150,7 +153,8 @@ func endTriage(w *ptx, datasetID int64) error {
 	return err
 }
 
-// labelsRun is the id of the dataset's labels run name.
+// labelsRun is the id of the dataset's labels run name; flag names what
+// asked for it (--triage, an arm) in the error.
 func labelsRun(w *ptx, datasetID int64, flag, name string) (int64, error) {
 	var id int64
 	var kind RunKind
@@ -159,38 +163,28 @@ func labelsRun(w *ptx, datasetID int64, flag, name string) (int64, error) {
 		return 0, fmt.Errorf("%s: the dataset has no run %q (claritty bench lists its runs)", flag, display.Clean(name))
 	}
 	if err == nil && kind != RunLabels {
-		err = fmt.Errorf("%s: run %q is a %s run; triage reads a labels run's labels", flag, display.Clean(name), kind)
+		err = fmt.Errorf("%s: run %q is a %s run; want a labels run", flag, display.Clean(name), kind)
 	}
 	return id, err
 }
 
-// confidentLabel is a run's label with its confidence (not Valid: none).
-type confidentLabel struct {
-	Value      int
-	Confidence sql.NullFloat64
-}
-
 // confident is a run's labels of one item by unit, with their confidence.
-type confident map[string]confidentLabel
+type confident map[string]RunLabel
 
 // runLabelsByItem reads a run's labels by item and unit.
 func runLabelsByItem(w *ptx, runID int64) (map[int64]confident, error) {
+	labels, err := runLabels(w.ctx, w, runID)
+	if err != nil {
+		return nil, err
+	}
 	out := map[int64]confident{}
-	err := eachRow(w.ctx, w, `SELECT item_id, unit, value, confidence FROM run_labels WHERE run_id = ?`, []any{runID},
-		func(rows *sql.Rows) error {
-			var id int64
-			var unit string
-			var l confidentLabel
-			if err := rows.Scan(&id, &unit, &l.Value, &l.Confidence); err != nil {
-				return err
-			}
-			if out[id] == nil {
-				out[id] = confident{}
-			}
-			out[id][unit] = l
-			return nil
-		})
-	return out, err
+	for _, l := range labels {
+		if out[l.ItemID] == nil {
+			out[l.ItemID] = confident{}
+		}
+		out[l.ItemID][l.Unit] = l
+	}
+	return out, nil
 }
 
 // ConfidentLabels counts a labels run's labels its file gave a confidence.
@@ -282,11 +276,8 @@ type itemHad struct {
 	had bool
 }
 
-func scanItemHad(rows *sql.Rows) (itemHad, error) {
-	var it itemHad
-	o := &it.Options
-	err := rows.Scan(&it.ID, &it.DatasetID, &it.UID, &it.Seq, &it.Query, &it.Question,
-		&o[0], &o[1], &o[2], &o[3], &o[4], &it.Meta, &it.ListLen, &it.had)
+func scanItemHad(rows *sql.Rows) (it itemHad, err error) {
+	it.Item, err = scanItem(rows, &it.had)
 	return it, err
 }
 
@@ -307,7 +298,7 @@ func judgeSettles(p guidelines.Protocol, shape guidelines.Shape, labels confiden
 			continue
 		}
 		l, ok := labels[u]
-		if !ok || !l.Confidence.Valid || l.Confidence.Float64 < t.Confidence {
+		if !ok || l.Confidence == nil || *l.Confidence < t.Confidence {
 			return false
 		}
 		if agree != nil {
