@@ -288,8 +288,11 @@ func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, who A
 		if err != nil {
 			return err
 		}
+		// h: goldVoter counts a label of no HIT (a release's) always.
 		return eachRow(ctx, tx, `SELECT a.name, l.value, l.seconds, coalesce(l.text, '') FROM labels l
-			JOIN annotators a ON a.id = l.annotator_id WHERE l.item_id = ?1 AND l.unit = ?2
+			JOIN annotators a ON a.id = l.annotator_id
+			LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
+			WHERE l.item_id = ?1 AND l.unit = ?2
 				AND (?3 OR `+goldVoter("(SELECT dataset_id FROM items WHERE id = ?1)")+`) ORDER BY a.name`,
 			[]any{itemID, unit, Allows(role, ActReadGold)}, func(rows *sql.Rows) error {
 				var r UnitLabelView
