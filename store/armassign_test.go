@@ -559,3 +559,55 @@ func TestArmsWithChecksAndRepeats(t *testing.T) {
 		}
 	}
 }
+
+// An item the annotator's arm filled is "not needed" in their queue, not
+// "to do", though the other arm still wants it; to the other arm's
+// annotators it is still to do.
+func TestQueueSaysAnItemTheArmFilledIsNotNeeded(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	ds, items := armStudy(t, st, 3, "blind=1, after:judge=1")
+	who := annotators(t, st, "b", "x", "b2")
+	for _, w := range who[:2] {
+		if _, ok, _ := next(t, st, ds, w); !ok {
+			t.Fatalf("annotator %d got no first HIT", w)
+		}
+	}
+	blind, other := who[0], who[1]
+	if armOf(t, st, ds, blind) != 0 {
+		blind, other = other, blind
+	}
+	work(t, st, ds, blind) // the blind arm fills every item
+	late := who[2]         // drawn into the blind arm (fewest per count: a tie, the first)
+	if _, ok, _ := next(t, st, ds, late); ok {
+		t.Fatal("a second blind annotator was given an item the blind arm filled")
+	}
+	if armOf(t, st, ds, late) != 0 {
+		t.Fatal("the third annotator was drawn into the after: arm, not the blind (a tie of 1/1 and 1/1 goes to the first named)")
+	}
+	status := func(w int64) map[int64]Status {
+		rows, err := st.Queue(ctx, ds, w, QueueFilter{}, 0, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[int64]Status{}
+		for _, r := range rows {
+			out[r.ItemID] = r.Status
+		}
+		return out
+	}
+	mine, theirs := status(late), status(other)
+	for _, it := range items {
+		if mine[it] != StatusNotNeeded {
+			t.Errorf("item %d in the queue of a blind annotator after the blind arm filled it: %q, want %q", it, mine[it], StatusNotNeeded)
+		}
+		if theirs[it] == StatusNotNeeded {
+			t.Errorf("item %d in the after: annotator's queue: %q, want it still to do (or theirs)", it, theirs[it])
+		}
+	}
+	n, err := st.QueueCount(ctx, ds, late, QueueFilter{Status: StatusTodo})
+	if err != nil || n != 0 {
+		t.Errorf("the filled arm's annotator counts %d to do (%v), want 0", n, err)
+	}
+}

@@ -386,9 +386,19 @@ var statusWhen = map[Status]string{
 	StatusGivenBack:  `h.finished_at IS NULL AND h.given_back_at IS NOT NULL`,
 	StatusLater:      `h.finished_at IS NULL AND h.given_back_at IS NULL AND h.later_at IS NOT NULL`,
 	StatusInProgress: `h.item_id IS NOT NULL AND h.finished_at IS NULL AND h.given_back_at IS NULL AND h.later_at IS NULL`,
-	StatusNotNeeded:  `h.item_id IS NULL AND i.open = 0`,
-	StatusTodo:       `h.item_id IS NULL AND i.open != 0`,
+	StatusNotNeeded:  `h.item_id IS NULL AND (i.open = 0 OR ` + armFilled + `)`,
+	StatusTodo:       `h.item_id IS NULL AND i.open != 0 AND NOT ` + armFilled,
 }
+
+// armFilled: on a dataset with arms, the annotator's (?2) arm holds every
+// place it has on item i (HITs not given back, as the walks count them),
+// so the item is not needed of them though others' arms still want it.
+// Without an arm it is false at one look-up.
+const armFilled = `EXISTS (SELECT 1 FROM annotator_arms m JOIN arms a ON a.dataset_id = m.dataset_id AND a.seq = m.arm_seq
+	WHERE m.dataset_id = i.dataset_id AND m.annotator_id = ?2
+		AND (SELECT count(*) FROM hits x JOIN annotator_arms n ON n.dataset_id = m.dataset_id
+			AND n.annotator_id = x.annotator_id AND n.arm_seq = m.arm_seq
+			WHERE x.item_id = i.id AND x.given_back_at IS NULL) >= a.per_item)`
 
 // queueStatusSQL is a HIT's status in the queue: a standing flag first,
 // else the status whose condition holds.
