@@ -39,7 +39,9 @@ type ArmFigure struct {
 	Shows   string `json:"shows"`
 	Run     string `json:"run,omitempty"`
 	PerItem int    `json:"per_item"`
-	// Annotators drawn into the arm; Items with a settled label of theirs;
+	// Annotators drawn into the arm who finished a HIT of it (someone whose
+	// search found no work is drawn too, and counts in no figure); Items
+	// with a settled label of theirs;
 	// Labels, settled.
 	Annotators int `json:"annotators"`
 	Items      int `json:"items"`
@@ -277,8 +279,10 @@ func armUnits(d store.StudyData, p guidelines.Protocol, gold map[store.ItemUnit]
 
 func armFigure(d store.StudyData, p guidelines.Protocol, units []*armUnit, a store.Arm, blind int, opt agreement.Options) ArmFigure {
 	f := ArmFigure{Arm: a.Name(), Shows: string(a.Shows), Run: a.Run, PerItem: a.PerItem}
-	for _, seq := range d.ArmOf {
-		if seq == a.Seq {
+	worked := map[int64]bool{} // drawn and finished a HIT: a search that found no work draws too
+	for _, h := range d.HITs {
+		if h.Arm == a.Seq && !worked[h.Annotator] {
+			worked[h.Annotator] = true
 			f.Annotators++
 		}
 	}

@@ -245,11 +245,13 @@ func fleissByHand(units map[int64][]int) float64 {
 
 // An arm's HITs, timed HITs and median time are its own HITs' (an
 // annotator in no arm counts in none), the median of an even count the
-// mean of the middle two; its annotators are those drawn into it.
+// mean of the middle two; its annotators are those drawn into it who
+// finished a HIT of it.
 func TestArmHITFiguresByHand(t *testing.T) {
 	t.Parallel()
 	d := armData(4)
 	d.ArmOf[5] = 1
+	d.ArmOf[7] = 0 // drawn by a search that found no work: no HIT, no annotator of the arm
 	d.HITs = []store.ArmHIT{
 		{ItemID: 1, Annotator: 1, Arm: 0, Seconds: 30, Timed: true},
 		{ItemID: 2, Annotator: 1, Arm: 0, Seconds: 10, Timed: true},
