@@ -32,6 +32,21 @@ type Quality struct {
 	// Arms are the figures per arm of a dataset with arms, for a lead
 	// (nil for anyone else, or without arms).
 	Arms *ArmFigures `json:"arms,omitempty"`
+	// Withheld says what is left out and why: below the lead, a dataset
+	// with arms gives no annotator's figures (withholdArmsPeople).
+	Withheld string `json:"withheld,omitempty"`
+}
+
+// withholdArmsPeople takes every annotator's figures out of q for a
+// reading below the lead of a dataset with arms: each annotator's row
+// tells their arm (the arms shown a run get no gold checks; their labels
+// part from the blind arm's gold), as agree's rows would (blindPeople).
+func withholdArmsPeople(r *store.Reading, q *Quality) {
+	if r.Blind().All || !r.WithholdsRuns() {
+		return
+	}
+	q.Annotators, q.Models, q.NotPooled = nil, nil, ""
+	q.Withheld = "each annotator's figures: only a lead sees them here"
 }
 
 // AnnotatorQuality is one annotator's figures. A share or coefficient
@@ -183,6 +198,7 @@ func ReadQuality(ctx context.Context, st *store.Store, who store.Annotator, d st
 	if err == nil {
 		q.Arms, err = ReadArms(ctx, r, agreement.DefaultOptions)
 	}
+	withholdArmsPeople(r, &q)
 	if err == nil {
 		err = ctx.Err() // stopped early: unfinished, not to be shown
 	}
@@ -652,6 +668,9 @@ later/back   HITs put off for later and given back to others, each use
 func (q Quality) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Annotator quality in %q\n\n", display.Clean(q.Dataset))
+	if q.Withheld != "" {
+		return b.String() + "Withheld: " + q.Withheld + ".\n"
+	}
 	writeTable(&b, q.annotatorRows())
 	for _, l := range q.undefinedTimes() {
 		b.WriteString(strings.Join(wordWrap(l, ChartWidth), "\n  ") + "\n")

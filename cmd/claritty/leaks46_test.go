@@ -242,6 +242,23 @@ func TestAgreeListsNoAnnotatorBelowTheLeadWithArms(t *testing.T) {
 	check("games", as("agree", "--dataset", "study", "--pairs"), as("agree", "--dataset", "study", "--json"))
 	check("eve", runBin(t, bin, db, "--as", "eve", "agree", "--dataset", "study", "--pairs"),
 		runBin(t, bin, db, "--as", "eve", "agree", "--dataset", "study", "--json"))
+	// The quality report (an adjudicator's too) lists no annotator either:
+	// a row's gold checks and agreement with gold tell its arm; a lead's
+	// lists them all.
+	for _, args := range [][]string{{"annotators", "--quality", "--dataset", "study"}, {"annotators", "--quality", "--dataset", "study", "--json"}} {
+		q := runBin(t, bin, db, append([]string{"--as", "eve"}, args...)...)
+		if q.code != 0 || !strings.Contains(q.stdout, "each annotator's figures") {
+			t.Errorf("eve's %v: %+v", args, q)
+		}
+		for _, name := range names {
+			if strings.Contains(q.stdout, name) {
+				t.Errorf("eve's %v names %s:\n%s", args, name, q.stdout)
+			}
+		}
+		if l := runBin(t, bin, db, args...); l.code != 0 || !strings.Contains(l.stdout, "heron") {
+			t.Errorf("the lead's %v: %+v", args, l)
+		}
+	}
 	srv := startServe(t, db)
 	c, err := sshDial(t, srv.addr, signer)
 	if err != nil {
