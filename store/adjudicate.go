@@ -277,7 +277,9 @@ type UnitLabelView struct {
 // adjudicators on a unit in the adjudication queue. Below the lead only
 // the labels that count for gold (goldVoter), those the queue's tally
 // counts: another arm's would tell an adjudicator there are arms and who
-// was shown a run's label, and carry that label to them.
+// was shown a run's label, and carry that label to them. There, too, they
+// come unnamed ("annotator 1" …, in the order of their values), since the
+// names listed would be the blind arm's.
 func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, who Annotator) ([]UnitLabelView, error) {
 	var out []UnitLabelView
 	err := s.readTx(ctx, func(tx *ptx) error {
@@ -288,15 +290,28 @@ func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, who A
 		if err != nil {
 			return err
 		}
+		lead := Allows(role, ActReadGold)
+		var armed bool
+		if err := tx.scan(`SELECT EXISTS (SELECT 1 FROM arms WHERE dataset_id = (SELECT dataset_id FROM items WHERE id = ?))`,
+			[]any{itemID}, &armed); err != nil {
+			return err
+		}
+		// Below the lead on a dataset with arms the labels come by value,
+		// unnamed: the names of the gold voters would be the blind arm's.
+		anonymous := armed && !lead
 		// h: goldVoter counts a label of no HIT (a release's) always.
 		return eachRow(ctx, tx, `SELECT a.name, l.value, l.seconds, coalesce(l.text, '') FROM labels l
 			JOIN annotators a ON a.id = l.annotator_id
 			LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id
 			WHERE l.item_id = ?1 AND l.unit = ?2
-				AND (?3 OR `+goldVoter("(SELECT dataset_id FROM items WHERE id = ?1)")+`) ORDER BY a.name`,
-			[]any{itemID, unit, Allows(role, ActReadGold)}, func(rows *sql.Rows) error {
+				AND (?3 OR `+goldVoter("(SELECT dataset_id FROM items WHERE id = ?1)")+`)
+			ORDER BY iif(?4, l.value, 0), iif(?4, coalesce(l.text, ''), a.name), l.created_at`,
+			[]any{itemID, unit, lead, anonymous}, func(rows *sql.Rows) error {
 				var r UnitLabelView
 				err := rows.Scan(&r.Annotator, &r.Value, &r.Seconds, &r.Text)
+				if anonymous {
+					r.Annotator = fmt.Sprintf("annotator %d", len(out)+1)
+				}
 				out = append(out, r)
 				return err
 			})

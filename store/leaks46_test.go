@@ -36,25 +36,33 @@ func TestUnitLabelsAreTheGoldVotersBelowTheLead(t *testing.T) {
 		slices.Sort(out)
 		return out
 	}
-	seen := func(who Annotator) (out []string) {
+	seen := func(who Annotator) (out []string, values []int) {
 		t.Helper()
 		ls, err := st.UnitLabels(ctx, item, "question", who)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, l := range ls {
-			out = append(out, l.Annotator)
+			out, values = append(out, l.Annotator), append(values, l.Value)
 		}
-		return out
+		return out, values
 	}
 	adj, err := st.SetRole(ctx, lead, "adj", RoleAdjudicator)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := seen(adj), names(byArm[0]); !slices.Equal(got, want) {
-		t.Errorf("the adjudicator sees %v's labels, want only the blind arm's %v", got, want)
+	// The blind arm's two labels, 0 and 2, by value and unnamed: their
+	// names would say who is blind.
+	if got, values := seen(adj); !slices.Equal(got, []string{"annotator 1", "annotator 2"}) || !slices.Equal(values, []int{0, 2}) {
+		t.Errorf("the adjudicator sees %v's labels %v, want the blind arm's two (0, 2), unnamed", got, values)
 	}
-	if got, want := seen(lead), names(append(byArm[0], byArm[1]...)); !slices.Equal(got, want) {
+	for _, name := range names(append(byArm[0], byArm[1]...)) {
+		if got, _ := seen(adj); slices.Contains(got, name) {
+			t.Errorf("the adjudicator sees %s named", name)
+		}
+	}
+	if got, _ := seen(lead); !slices.Equal(got, names(append(byArm[0], byArm[1]...))) {
+		want := names(append(byArm[0], byArm[1]...))
 		t.Errorf("the lead sees %v's labels, want everyone's %v", got, want)
 	}
 }
