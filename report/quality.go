@@ -37,16 +37,18 @@ type Quality struct {
 	Withheld string `json:"withheld,omitempty"`
 }
 
-// withholdArmsPeople takes every annotator's figures out of q for a
-// reading below the lead of a dataset with arms: each annotator's row
-// tells their arm (the arms shown a run get no gold checks; their labels
-// part from the blind arm's gold), as agree's rows would (blindPeople).
-func withholdArmsPeople(r *store.Reading, q *Quality) {
+// withholdArmsPeople takes every annotator's figures out of q, says so and
+// reports true, for a reading below the lead of a dataset with arms: each
+// annotator's row tells their arm (the arms shown a run get no gold
+// checks; their labels part from the blind arm's gold), as agree's rows
+// would (blindPeople).
+func withholdArmsPeople(r *store.Reading, q *Quality) bool {
 	if r.Blind().All || !r.WithholdsRuns() {
-		return
+		return false
 	}
 	q.Annotators, q.Models, q.NotPooled = nil, nil, ""
 	q.Withheld = "each annotator's figures: only a lead sees them here"
+	return true
 }
 
 // AnnotatorQuality is one annotator's figures. A share or coefficient
@@ -190,15 +192,17 @@ func ReadQuality(ctx context.Context, st *store.Store, who store.Annotator, d st
 		return Quality{}, err
 	}
 	defer r.Close()
-	data, err := r.Quality(ctx)
+	data, err := r.Quality(ctx) // refuses a reader below the adjudicator
 	if err != nil {
 		return Quality{}, err
+	}
+	if q := (Quality{Dataset: d.Name}); withholdArmsPeople(r, &q) {
+		return q, nil // nothing of it to show: no fit to make
 	}
 	q, err := computeQuality(d.Name, data, ctx.Done())
 	if err == nil {
 		q.Arms, err = ReadArms(ctx, r, agreement.DefaultOptions)
 	}
-	withholdArmsPeople(r, &q)
 	if err == nil {
 		err = ctx.Err() // stopped early: unfinished, not to be shown
 	}

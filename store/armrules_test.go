@@ -70,7 +70,7 @@ func before0028(t *testing.T, st *Store) string {
 	defer conn.Close()
 	for _, undo := range []string{"DROP TABLE annotator_arms", "DROP TABLE arms", "DROP TABLE triage",
 		"ALTER TABLE labels DROP COLUMN first_value", "ALTER TABLE run_labels DROP COLUMN confidence",
-		"ALTER TABLE datasets DROP COLUMN gold_from", "ALTER TABLE items DROP COLUMN route", "PRAGMA user_version = 27"} {
+		"ALTER TABLE datasets DROP COLUMN gold_from", "DROP INDEX items_judge", "ALTER TABLE items DROP COLUMN route", "PRAGMA user_version = 27"} {
 		if _, err := conn.Exec(undo); err != nil {
 			t.Fatalf("%s: %v", undo, err)
 		}

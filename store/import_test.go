@@ -73,7 +73,7 @@ func TestBigImportKeepsFileOrderFirstLabelsAndIndexes(t *testing.T) {
 		labels = append(labels, ls)
 	}
 	stats := importPanes(t, st, 3, panes, labels)
-	if got := itemIndexNames(t, st); got != "items_free items_free_partial items_open items_seq items_uid items_waiting" {
+	if got := itemIndexNames(t, st); got != "items_free items_free_partial items_judge items_open items_seq items_uid items_waiting" {
 		t.Fatalf("indexes after a big import: %q", got)
 	}
 	if stats.Items != 8 || stats.ItemsKnown != 4 || stats.Labels != 8+len(wantSet) {
@@ -137,7 +137,7 @@ func TestImportRefusesBadLabelsAndRollsBackDroppedIndexes(t *testing.T) {
 		}
 	}
 	im.Rollback()
-	if got := itemIndexNames(t, st); got != "items_free items_free_partial items_open items_seq items_uid items_waiting" {
+	if got := itemIndexNames(t, st); got != "items_free items_free_partial items_judge items_open items_seq items_uid items_waiting" {
 		t.Fatalf("indexes after a rolled-back big import: %q", got)
 	}
 	var n int

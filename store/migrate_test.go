@@ -62,7 +62,7 @@ func TestMigrationRebuildsItemsKeepingEverything(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if indexes := itemIndexNames(t, st); indexes != "items_free items_free_partial items_open items_seq items_uid items_waiting" {
+	if indexes := itemIndexNames(t, st); indexes != "items_free items_free_partial items_judge items_open items_seq items_uid items_waiting" {
 		t.Fatalf("items indexes: %q", indexes)
 	}
 	checkFree(t, st) // marked from the HITs the file had

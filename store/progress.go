@@ -37,7 +37,7 @@ func (s *Store) DatasetProgress(ctx context.Context, datasetID, viewerID int64) 
 // dataset has triage, so datasets without it pay one probe.
 const judgeUnseen = `(CASE WHEN EXISTS (SELECT 1 FROM triage WHERE dataset_id = ?1)
 		AND (SELECT role FROM annotators WHERE id = ?2) IS NOT 'lead'
-	THEN (SELECT count(*) FROM items WHERE dataset_id = ?1 AND route IS 'judge') ELSE 0 END)`
+	THEN (SELECT count(*) FROM items INDEXED BY items_judge WHERE dataset_id = ?1 AND route = 'judge') ELSE 0 END)`
 
 // HITTimes is the HIT time (hitSeconds: from opening to the finishing
 // label, from the stored step events) of each HIT the annotator finished in

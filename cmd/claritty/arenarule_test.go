@@ -75,7 +75,7 @@ func beforeArenaRule(t *testing.T, db, old string) {
 	// Migration 0028 (arms and triage) out first.
 	for _, undo := range []string{"DROP TABLE annotator_arms", "DROP TABLE arms", "DROP TABLE triage",
 		"ALTER TABLE labels DROP COLUMN first_value", "ALTER TABLE run_labels DROP COLUMN confidence",
-		"ALTER TABLE datasets DROP COLUMN gold_from", "ALTER TABLE items DROP COLUMN route"} {
+		"ALTER TABLE datasets DROP COLUMN gold_from", "DROP INDEX items_judge", "ALTER TABLE items DROP COLUMN route"} {
 		if _, err := conn.Exec(undo); err != nil {
 			t.Fatalf("%s: %v", undo, err)
 		}

@@ -121,13 +121,13 @@ func writeStats(ctx context.Context, w io.Writer, k *kinds.Kind, r *store.Readin
 	return err
 }
 
-// textOrJSON writes a table as text or JSON, unless making it failed.
 // textAndJSON is a table or figures written as text or as JSON.
 type textAndJSON interface {
 	WriteText(io.Writer) error
 	WriteJSON(io.Writer) error
 }
 
+// textOrJSON writes a table as text or JSON, unless making it failed.
 func textOrJSON(w io.Writer, t textAndJSON, err error, asJSON bool) error {
 	switch {
 	case err != nil:

@@ -48,3 +48,6 @@ CREATE TABLE triage (
 -- label) or 'audit' (the judge would have settled it; people label it as
 -- any other). NULL: people, as without triage.
 ALTER TABLE items ADD COLUMN route TEXT CHECK (route IS NULL OR route IN ('judge', 'audit'));
+-- The judge's items of a dataset, counted on every progress read below
+-- the lead (their items are left out of what such a reader is shown).
+CREATE INDEX items_judge ON items (dataset_id) WHERE route = 'judge';
