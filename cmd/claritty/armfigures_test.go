@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -96,6 +97,7 @@ func armStudyAt(t *testing.T, bin, dir, db string, panes int, from store.GoldFro
 	clock := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)
 	st.Now = func() time.Time { return clock }
 	tick := func() { clock = clock.Add(time.Duration(700+rng.IntN(5300)) * time.Millisecond) }
+	keyed := armKeyed{first: map[[3]string][2]int{}, hit: map[[2]string]float64{}}
 	lead := leadOf(t, st)
 	arms, err := store.ParseArms("blind=2, after:judge=2")
 	if err != nil {
@@ -153,6 +155,7 @@ func armStudyAt(t *testing.T, bin, dir, db string, panes int, from store.GoldFro
 			busy = true
 			after := armOf(a) == 1
 			units := guidelines.MIMICS.Units(items[id].Shape(0))
+			start := clock
 			if err := st.MoveStep(ctx, id, a.ID, store.StepMove{Enter: units[0]}); err != nil {
 				t.Fatal(err)
 			}
@@ -164,22 +167,63 @@ func armStudyAt(t *testing.T, bin, dir, db string, panes int, from store.GoldFro
 				}
 				last := i == len(units)-1
 				change := after && rng.IntN(2) == 0
+				// Each step's last label leaves it for the next, as the
+				// screen does, so the HIT's time is its steps'.
+				move := store.StepMove{Leave: u}
+				if !last {
+					move.Enter = units[i+1]
+				}
+				first, final, firstMove := v, v, move
+				if change { // the step stays for the second key
+					firstMove = store.StepMove{}
+				}
 				if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: id, AnnotatorID: a.ID, Unit: u, Value: &v,
-					Finish: last && !change}); err != nil {
+					Finish: last && !change, Move: firstMove}); err != nil {
 					t.Fatal(err)
 				}
 				if change {
 					tick()
 					w := judged[itemUnit{id, u}]
+					final = w
 					if _, err := st.SetLabel(ctx, store.LabelChange{ItemID: id, AnnotatorID: a.ID, Unit: u, Value: &w,
-						Finish: last}); err != nil {
+						Finish: last, Move: move}); err != nil {
 						t.Fatal(err)
 					}
 				}
+				keyed.first[[3]string{items[id].UID, u, a.Name}] = [2]int{first, final}
 			}
+			keyed.hit[[2]string{items[id].UID, a.Name}] = clock.Sub(start).Seconds()
 		}
 	}
+	keyedMu.Lock()
+	keyedIn[db] = keyed
+	keyedMu.Unlock()
 	return runFile
+}
+
+// armKeyed is what armStudyAt keyed, by its own hand: each label's first
+// and final value (by item uid, unit, annotator) and each HIT's time on
+// its clock (by item uid, annotator), for tests to hold the exports to.
+type armKeyed struct {
+	first map[[3]string][2]int
+	hit   map[[2]string]float64
+}
+
+var (
+	keyedMu sync.Mutex
+	keyedIn = map[string]armKeyed{} // by database path
+)
+
+// keyedFor is what armStudyAt keyed into db.
+func keyedFor(t *testing.T, db string) armKeyed {
+	t.Helper()
+	keyedMu.Lock()
+	defer keyedMu.Unlock()
+	k, ok := keyedIn[db]
+	if !ok {
+		t.Fatalf("armStudyAt keyed nothing into %s", db)
+	}
+	return k
 }
 
 // leadOf is the database's lead (the OS user who imported first).
@@ -509,6 +553,19 @@ func armFiguresAgainstExports(t *testing.T, from store.GoldFrom) {
 		t.Fatalf("export: %+v", ex)
 	}
 	rows := readExport(t, ex.stdout)
+	// The export's first and final labels and HIT times are what the
+	// test keyed, by its own hand and clock.
+	keyed := keyedFor(t, db)
+	for _, row := range rows {
+		want, ok := keyed.first[[3]string{row.item, row.unit, row.annotator}]
+		if !ok || row.first != strconv.Itoa(want[0]) || row.label != strconv.Itoa(want[1]) {
+			t.Errorf("%s %s by %s: first %s, final %s; keyed %v", row.item, row.unit, row.annotator, row.first, row.label, want)
+		}
+		secs, err := strconv.ParseFloat(row.hitSeconds, 64)
+		if want := keyed.hit[[2]string{row.item, row.annotator}]; err != nil || want == 0 || math.Abs(secs-want) > 0.0005 {
+			t.Errorf("%s by %s: hit_seconds %s, the test's clock %v", row.item, row.annotator, row.hitSeconds, want)
+		}
+	}
 	// The export, arm and first label and all, merges back as it is.
 	back := filepath.Join(t.TempDir(), "labels.tsv")
 	if err := os.WriteFile(back, []byte(ex.stdout), 0o644); err != nil {

@@ -318,7 +318,7 @@ func TestTriageRefusedOtherUsers(t *testing.T) {
 			if b, err := os.ReadFile(page); err == nil {
 				r.stdout += string(b)
 			}
-			if low := strings.ToLower(r.stdout + r.stderr); strings.Contains(low, "triage") || strings.Contains(low, "audit") {
+			if low := strings.ToLower(r.stdout + r.stderr); r.code != 0 || r.stdout == "" || strings.Contains(low, "triage") || strings.Contains(low, "audit") {
 				t.Errorf("%s %v shows triage: %+v", role, args, r)
 			}
 		}
@@ -361,7 +361,7 @@ func TestTriageRefusedOverSSH(t *testing.T) {
 		}
 		for _, args := range []string{"policy --dataset p", "stats --dataset p", "stats --dataset p --json"} {
 			r := sshRun(t, c, "", args)
-			if low := strings.ToLower(r.stdout + r.stderr); strings.Contains(low, "triage") || strings.Contains(low, "audit") {
+			if low := strings.ToLower(r.stdout + r.stderr); r.code != 0 || r.stdout == "" || strings.Contains(low, "triage") || strings.Contains(low, "audit") {
 				t.Errorf("%s over SSH %s shows triage: %+v", name, args, r)
 			}
 		}

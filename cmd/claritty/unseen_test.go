@@ -2,12 +2,17 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	beuint "encoding/binary"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -297,12 +302,25 @@ func TestTriageSeedIsRandomByDefault(t *testing.T) {
 	for i := range 2 {
 		dir := t.TempDir()
 		db := filepath.Join(dir, "c.db")
-		triageDB(t, bin, dir, db)
+		uids := triageDB(t, bin, dir, db)
 		r := runBin(t, bin, db, "policy", "--dataset", "p", "--triage", "judge", "--confidence", "0.9", "--audit", "0.5")
 		if r.code != 0 {
 			t.Fatalf("policy --triage: %+v", r)
 		}
 		seed := seedInStats(t, bin, db)
+		// The draw is the documented one under the seed drawn: the four
+		// sure panes audited where SHA-256 of "SEED:UID" falls below 0.5.
+		audited := 0
+		for _, uid := range uids[:4] {
+			h := sha256.Sum256([]byte(seed + ":" + uid))
+			if float64(beuint.BigEndian.Uint64(h[:8]))/math.Pow(2, 64) < 0.5 {
+				audited++
+			}
+		}
+		j := runBin(t, bin, db, "stats", "--dataset", "p", "--json")
+		if got, _ := jsonAt(decodeJSON(t, "lead", j.stdout), "triage/audited_items"); got != float64(audited) {
+			t.Errorf("seed %s: stats --json audits %v panes, the seed's draw %d", seed, got, audited)
+		}
 		if p := runBin(t, bin, db, "policy", "--dataset", "p"); !strings.Contains(p.stdout, "seed "+seed+")") {
 			t.Errorf("policy does not show the seed %s: %+v", seed, p)
 		}
@@ -390,6 +408,16 @@ func TestSSHAdjudicationListsTheBlindArm(t *testing.T) {
 	term := terminalRunning(t, c, 120, 40, "adjudicate --dataset study")
 	term.waitFor(t, "annotator 2") // the blind arm's two labels, unnamed
 	s := ansi.Strip(term.screen.String())
+	// As many labels listed as the tally counts (the gold voters': the
+	// blind arm's, and a release's): the after arm's would be more.
+	tally := 0
+	for _, m := range regexp.MustCompile(`(\d+)× `).FindAllStringSubmatch(s, -1) {
+		n, _ := strconv.Atoi(m[1])
+		tally += n
+	}
+	if listed := len(regexp.MustCompile(`annotator \d+ `).FindAllString(s, -1)); tally == 0 || listed != tally {
+		t.Errorf("the adjudicator's session lists %d labels on a unit whose tally counts %d:\n%s", listed, tally, s)
+	}
 	for _, name := range append(byArm[0], byArm[1]...) {
 		if strings.Contains(s, name) {
 			t.Errorf("the adjudicator's session names annotator %s:\n%s", name, s)
