@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -455,6 +456,20 @@ func TestTriageJudgeItemsStayClosed(t *testing.T) {
 	ana := storetest.Person(t, st, "ana", store.RoleAnnotator)
 	if id, ok, _, err := st.NextHIT(ctx, d.ID, ana.ID, 0); ok || err != nil {
 		t.Errorf("ana was given item %d with every item the judge's (%v)", id, err)
+	}
+	// Picked from the queue, a judge item is refused for want of room, as
+	// any full item is, the database unchanged; the queue calls it not
+	// needed, as it does an item others finished.
+	rows, err := st.Queue(ctx, d.ID, ana.ID, store.QueueFilter{}, 0, 1)
+	if err != nil || len(rows) != 1 || rows[0].Status != store.StatusNotNeeded {
+		t.Fatalf("ana's queue %+v (%v): want the judge item not needed", rows, err)
+	}
+	before := storetest.Fingerprint(t, storetest.DB(t, st), "hits", "labels", "items")
+	if err := st.ClaimHIT(ctx, rows[0].ItemID, ana.ID); !errors.Is(err, store.ErrNoRoom) {
+		t.Errorf("ana picking a judge item from the queue: %v, want ErrNoRoom", err)
+	}
+	if storetest.Fingerprint(t, storetest.DB(t, st), "hits", "labels", "items") != before {
+		t.Error("a refused pick of a judge item changed the database")
 	}
 	storetest.CheckClean(t, st)
 	// check finds a judge item someone was given anyway.
