@@ -278,7 +278,8 @@ type UnitLabelView struct {
 // the labels that count for gold (goldVoter), those the queue's tally
 // counts: another arm's would tell an adjudicator there are arms and who
 // was shown a run's label, and carry that label to them. There, too, they
-// come unnamed ("annotator 1" …, in the order of their values), since the
+// come unnamed ("label 1" …, in the order of their values, not a
+// person's from unit to unit), since the
 // names listed would be the blind arm's.
 func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, who Annotator) ([]UnitLabelView, error) {
 	var out []UnitLabelView
@@ -310,7 +311,7 @@ func (s *Store) UnitLabels(ctx context.Context, itemID int64, unit string, who A
 				var r UnitLabelView
 				err := rows.Scan(&r.Annotator, &r.Value, &r.Seconds, &r.Text)
 				if anonymous {
-					r.Annotator = fmt.Sprintf("annotator %d", len(out)+1)
+					r.Annotator = fmt.Sprintf("label %d", len(out)+1)
 				}
 				out = append(out, r)
 				return err

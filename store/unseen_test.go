@@ -53,7 +53,7 @@ func TestUnitLabelsAreTheGoldVotersBelowTheLead(t *testing.T) {
 	}
 	// The blind arm's two labels, 0 and 2, by value and unnamed: their
 	// names would say who is blind.
-	if got, values := seen(adj); !slices.Equal(got, []string{"annotator 1", "annotator 2"}) || !slices.Equal(values, []int{0, 2}) {
+	if got, values := seen(adj); !slices.Equal(got, []string{"label 1", "label 2"}) || !slices.Equal(values, []int{0, 2}) {
 		t.Errorf("the adjudicator sees %v's labels %v, want the blind arm's two (0, 2), unnamed", got, values)
 	}
 	for _, name := range names(append(byArm[0], byArm[1]...)) {

@@ -269,9 +269,9 @@ func TestAfterArmHeldLastStepFinishesNextSession(t *testing.T) {
 	}
 	again := startHarness(t, st, "ana", 80, 24)
 	again.expect("HIT 1 ·")
-	again.keys("enter", "right", "right", "right")
+	// It opens at the held last step, which says how to go on.
 	again.expect("Landing page of answer 2 of 2")
-	again.expect("goes on") // the step still says how to go on
+	again.expect("goes on")
 	again.keys("enter")
 	again.expect("HIT 2 ·")
 	if !again.hitState(1).Finished {
@@ -331,4 +331,41 @@ func TestAfterArmPairVerdictNamesTheSideShown(t *testing.T) {
 	if len(drawn) != 2 {
 		t.Fatalf("the seed drew m1 to one side only (%v): the test tries one way", drawn)
 	}
+}
+
+// At 40×12 an after: annotator on a nugget (a kind that sizes its own
+// list from the rows it is given) still sees, once they key, the run's
+// label and how to go on: the suggestion's lines are kept out of the
+// kind's rows, not cut from the bottom.
+func TestAfterArmNuggetAt40x12SaysHowToGoOn(t *testing.T) {
+	ctx := context.Background()
+	st, ds := demotest.Nuggets(t)
+	lead := storetest.Lead(t, st)
+	counts, err := st.UnitCounts(ctx, ds.ID) // each answer's nuggets
+	if err != nil {
+		t.Fatal(err)
+	}
+	var run strings.Builder
+	run.WriteString("item unit label\n")
+	if err := st.EachItem(ctx, ds.ID, func(it store.Item) error {
+		for _, u := range guidelines.Nuggets.Units(it.Shape(counts[it.ID])) {
+			fmt.Fprintf(&run, "%s %s 1\n", it.UID, u)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := data.AddRunBytes(ctx, st, lead, []byte(run.String()), "judge.tsv",
+		data.RunOptions{Kind: "labels", Name: armsRun, RunKinds: runKindsOf}); err != nil {
+		t.Fatal(err)
+	}
+	arms, _ := store.ParseArms("after:" + armsRun + "=1")
+	if err := st.SetArms(ctx, lead, ds.ID, arms, store.GoldFromBlind); err != nil {
+		t.Fatal(err)
+	}
+	h := startOn(t, st, storetest.Person(t, st, "ana", store.RoleAnnotator), ds.Name, 40, 12, false)
+	h.expect("Nugget 1 of 3")
+	h.keys("2")
+	h.expect("suggested:")
+	h.expect("goes on")
 }

@@ -282,11 +282,20 @@ func (s *hitState) lastToKey(i int) bool {
 	return next < 0
 }
 
-// resumeStep is where a reopened HIT starts: its first unfinished step, or
-// the first step of a finished one, for review.
+// resumeStep is where a reopened HIT starts: its first unfinished step;
+// for one with every label but not finished (an after: arm's, left held on
+// its last step), that last step, where → or enter finishes it; or the
+// first step of a finished one, for review.
 func (s *hitState) resumeStep() int {
 	if i := s.firstOpen(); i >= 0 {
 		return i
+	}
+	if !s.finished && !s.practice {
+		for i := range s.steps {
+			if s.steps[i].unit != "" && s.applies(i) && s.lastToKey(i) {
+				return i
+			}
+		}
 	}
 	return 0
 }

@@ -231,8 +231,9 @@ func (m *hitScreen) labelWith(value int, text string) tea.Cmd {
 	switch {
 	case hold:
 		// The step stays, showing the run's label beside the one keyed
-		// (heldLines); the HIT finishes when the annotator goes on.
-		ch.Finish, h.held, h.entered = false, st.unit, m.cfg.Now()
+		// (suggestLines), its window back at what was labelled (read stays
+		// read); the HIT finishes when the annotator goes on.
+		ch.Finish, h.held, h.entered, h.scroll = false, st.unit, m.cfg.Now(), 0
 	case finish:
 		ch.Move.Leave = h.stepName(h.cur)
 		if h.practice {

@@ -74,9 +74,12 @@ func (m *hitScreen) renderHIT(rows int) []string {
 		return nil // the pane takes the HIT's place; withPane draws it
 	}
 	h, w := m.hit, m.width
-	v := m.stepContent(rows)
+	// The suggestion's lines first: a kind sizes its own fixed lines (a
+	// nugget list, a passage window) from the rows it is given.
+	sug := m.suggestLines(w)
+	v := m.stepContent(rows - len(sug))
 	below := append(append([]string{}, v.fixed...), v.choices...)
-	below = append(below, m.suggestLines(w)...)
+	below = append(below, sug...)
 	below = append(below, m.noteLines(w)...)
 	// The content gets what it needs to show its focus, and two thirds of
 	// the room if it has that much; the step's guidance gets the rest.
@@ -108,6 +111,9 @@ func (m *hitScreen) suggestLines(w int) []string {
 		hint := "   a label key changes yours · " + goOn
 		if lipgloss.Width(hint) > w { // 40 columns: what goes on first, whole
 			hint = "   " + goOn + " · a key changes it"
+		}
+		if lipgloss.Width(hint) > w { // keys of one's own too long for both
+			hint = "   " + goOn
 		}
 		out = append(out, display.FitWords(s.Dim.Render(hint), w))
 	}

@@ -104,14 +104,14 @@ func TestAdjudicationListsTheBlindArmBelowTheLead(t *testing.T) {
 	h.expect("pane 1 · question")
 	// The blind arm's two labels, unnamed (their names would be the blind
 	// arm's), and nobody's name.
-	h.expect("annotator 1")
-	h.expect("annotator 2")
+	h.expect("label 1")
+	h.expect("label 2")
 	for _, name := range append(byArm[0], byArm[1]...) {
 		if strings.Contains(h.screen(), name) {
 			t.Errorf("the adjudicator sees annotator %s named:\n%s", name, h.screen())
 		}
 	}
-	if strings.Contains(h.screen(), "annotator 3") {
+	if strings.Contains(h.screen(), "label 3") {
 		t.Errorf("the adjudicator sees a third label, another arm's:\n%s", h.screen())
 	}
 	h = startAs(t, st, lead, 100, 40, true)

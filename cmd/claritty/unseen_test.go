@@ -406,7 +406,7 @@ func TestSSHAdjudicationListsTheBlindArm(t *testing.T) {
 	}
 	defer c.Close()
 	term := terminalRunning(t, c, 120, 40, "adjudicate --dataset study")
-	term.waitFor(t, "annotator 2") // the blind arm's two labels, unnamed
+	term.waitFor(t, "label 2") // the blind arm's two labels, unnamed
 	s := ansi.Strip(term.screen.String())
 	// As many labels listed as the tally counts (the gold voters': the
 	// blind arm's, and a release's): the after arm's would be more.
@@ -415,7 +415,7 @@ func TestSSHAdjudicationListsTheBlindArm(t *testing.T) {
 		n, _ := strconv.Atoi(m[1])
 		tally += n
 	}
-	if listed := len(regexp.MustCompile(`annotator \d+ `).FindAllString(s, -1)); tally == 0 || listed != tally {
+	if listed := len(regexp.MustCompile(`label \d+ `).FindAllString(s, -1)); tally == 0 || listed != tally {
 		t.Errorf("the adjudicator's session lists %d labels on a unit whose tally counts %d:\n%s", listed, tally, s)
 	}
 	for _, name := range append(byArm[0], byArm[1]...) {
