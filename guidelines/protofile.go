@@ -37,6 +37,9 @@ type ProtocolFile struct {
 	Attention *Attention `toml:"attention"`
 	// Joins are files an import reads beside the item's (protofile_join.go).
 	Joins []FileJoin `toml:"join"`
+	// Parts name the Go code the kind needs beyond what the language says
+	// ([parts], protofile_parts.go).
+	Parts FileParts `toml:"parts"`
 	// Extent is the most rows (or elements, item.element) an item of the
 	// kind has in the database that keeps the file: no file says it, the
 	// database's kind_units do (WithExtent).
@@ -527,6 +530,7 @@ func (c *fileCheck) check() {
 	c.checkAttention()
 	c.checkShared()
 	c.checkJoins()
+	c.checkParts()
 	if r := c.f.Item.Run; r != "" && !c.f.hasField(r) {
 		c.at("item.run", "item.run: %q is not %s", r, c.f.fieldWords())
 	}

@@ -35,7 +35,7 @@ type Kind struct {
 	Exports []Export
 	Own     string
 	// Stats are the kind's statistics: one table, as text or JSON.
-	Stats func(ctx context.Context, r *store.Reading, d store.Dataset) (Table, error)
+	Stats statsFunc
 	// Runs are the kinds of run its datasets take, each with the scorer
 	// bench scores it by.
 	Runs []report.BenchRun
@@ -45,6 +45,9 @@ type Kind struct {
 	// side pane shows (ClariMM's Table 1).
 	Ratings func(ctx context.Context, r *store.Reading) (*report.RatingStats, error)
 }
+
+// statsFunc makes a kind's statistics table over a dataset.
+type statsFunc func(ctx context.Context, r *store.Reading, d store.Dataset) (Table, error)
 
 // Table is a kind's statistics, written as text or as JSON.
 type Table interface {
@@ -85,7 +88,7 @@ func Builtins() []*Kind {
 // labels, a system's labels as its only run, the file's screen.
 func FromFile(pt guidelines.ProtocolText) *Kind {
 	p := pt.File.Protocol()
-	return &Kind{
+	k := &Kind{
 		Protocol: p,
 		Formats:  []data.Format{data.ProtocolFormat(pt)},
 		Exports:  []Export{{Name: string(p.Kind), Release: true, Unresolved: true, FirstOfKind: true, Write: writeProtocolFile}},
@@ -94,6 +97,8 @@ func FromFile(pt guidelines.ProtocolText) *Kind {
 		Runs:     []report.BenchRun{{Kind: store.RunLabels, Score: report.ScoreLabels}},
 		Screen:   tui.FileScreen(p),
 	}
+	withParts(k, pt.File)
+	return k
 }
 
 // Set is the task kinds one database has.

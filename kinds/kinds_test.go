@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -403,6 +404,26 @@ func TestStatsViewIsStatsTable(t *testing.T) {
 		}
 		if view != want {
 			t.Errorf("%s: the view shows\n%s\nwant\n%s", d.Name, view, want)
+		}
+	}
+}
+
+// Every part name a protocol file may give has its Go part, and every Go
+// part is a name a file may give.
+func TestEveryPartNameHasItsCode(t *testing.T) {
+	have := map[string][]string{
+		"reader":  nil,
+		"screen":  slices.Sorted(maps.Keys(screens)),
+		"stats":   slices.Sorted(maps.Keys(statsParts)),
+		"runs":    slices.Sorted(maps.Keys(runParts)),
+		"exports": slices.Sorted(maps.Keys(exportParts)),
+	}
+	for part, names := range guidelines.PartNames {
+		if part == "reader" {
+			continue // a reader is the import's (package data), not a kind's
+		}
+		if !slices.Equal(slices.Sorted(slices.Values(names)), have[part]) {
+			t.Errorf("%s: a file may name %v, the code has %v", part, names, have[part])
 		}
 	}
 }

@@ -72,8 +72,8 @@ func beforeArenaRule(t *testing.T, db, old string) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	// Migration 0028 (arms and triage) out first.
-	for _, undo := range []string{"DROP TABLE annotator_arms", "DROP TABLE arms", "DROP TABLE triage",
+	// Migrations 0029 (item images) and 0028 (arms and triage) out first.
+	for _, undo := range []string{"DROP TABLE item_images", "DROP TABLE annotator_arms", "DROP TABLE arms", "DROP TABLE triage",
 		"ALTER TABLE labels DROP COLUMN first_value", "ALTER TABLE run_labels DROP COLUMN confidence",
 		"ALTER TABLE datasets DROP COLUMN gold_from", "DROP INDEX items_judge", "ALTER TABLE items DROP COLUMN route"} {
 		if _, err := conn.Exec(undo); err != nil {
@@ -108,8 +108,8 @@ func beforeArenaRule(t *testing.T, db, old string) {
 	}
 	var cols int
 	conn.QueryRow(`SELECT count(*) FROM pragma_table_info('runs') WHERE name GLOB 'arena_*'`).Scan(&cols)
-	if cols != 0 || store.SchemaVersion() != 28 {
-		t.Fatalf("%d arena columns left; this claritty's schema is %d, the test's migrations 25 to 28", cols, store.SchemaVersion())
+	if cols != 0 || store.SchemaVersion() != 29 {
+		t.Fatalf("%d arena columns left; this claritty's schema is %d, the test's migrations 25 to 29", cols, store.SchemaVersion())
 	}
 }
 
