@@ -59,20 +59,19 @@ func IsGeneric(question string) bool {
 	return strings.EqualFold(q, GenericQuestion)
 }
 
-//go:embed mimics.md
-var mimicsText string
-
 //go:embed clarimm.md
 var clarimmText string
-
-//go:embed nuggets.md
-var nuggetsText string
 
 //go:embed necessity.md
 var necessityText string
 
-//go:embed compare.md
-var compareText string
+// The guideline of a built-in kind with a shipped file is the file's
+// (protofile_builtin.go).
+var (
+	mimicsText  = shippedGuideline("mimics")
+	nuggetsText = shippedGuideline("nuggets")
+	compareText = shippedGuideline("compare")
+)
 
 // Kind names a task kind (mimics, clarimm, nuggets, necessity, compare):
 // what a dataset's items are and how they are judged. It is a type of its

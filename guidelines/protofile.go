@@ -199,30 +199,41 @@ type ProtocolText struct {
 }
 
 // ShippedProtocols are the protocol files claritty carries, in name order,
-// parsed once. The caller must not change them.
+// parsed once: the kinds a database may import under them. A built-in
+// kind's own file is not one of them (KindFile). The caller must not
+// change them.
 func ShippedProtocols() ([]ProtocolText, error) {
 	all, err := shipped()
-	return slices.Clone(all), err
+	return slices.Clone(all.files), err
 }
+
+// shippedFiles are the files claritty carries: protocol files of kinds of
+// their own, and the built-in kinds' files (protofile_builtin.go).
+type shippedFiles struct{ files, kinds []ProtocolText }
 
 var shipped = sync.OnceValues(parseShipped)
 
-func parseShipped() ([]ProtocolText, error) {
+func parseShipped() (shippedFiles, error) {
+	var out shippedFiles
 	entries, err := fs.ReadDir(shippedFS, "protocols")
 	if err != nil {
-		return nil, err
+		return out, err
 	}
-	var out []ProtocolText
 	for _, e := range entries {
 		b, err := shippedFS.ReadFile("protocols/" + e.Name())
 		if err != nil {
-			return nil, err
+			return out, err
 		}
-		f, err := ParseProtocolFile(e.Name(), b)
+		kind := kindFileName(e.Name())
+		f, err := parseProtocolFile(e.Name(), b, true, kind)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
-		out = append(out, ProtocolText{File: f, Text: b})
+		if kind != "" {
+			out.kinds = append(out.kinds, ProtocolText{File: f, Text: b})
+			continue
+		}
+		out.files = append(out.files, ProtocolText{File: f, Text: b})
 	}
 	return out, nil
 }
@@ -336,7 +347,7 @@ const MaxProtocolFile = 1 << 20
 // line past it, with nothing else said. A UTF-8 byte order mark at its
 // start is skipped (editors on Windows write one).
 func ParseProtocolFile(name string, b []byte) (*ProtocolFile, error) {
-	return parseProtocolFile(name, b, true)
+	return parseProtocolFile(name, b, true, "")
 }
 
 // ParseKeptProtocolFile reads a protocol file a database keeps. It checks
@@ -346,13 +357,15 @@ func ParseProtocolFile(name string, b []byte) (*ProtocolFile, error) {
 // label column. A database that kept such a file still opens and works as
 // it did, and Protocol cleans what its kind draws.
 func ParseKeptProtocolFile(name string, b []byte) (*ProtocolFile, error) {
-	return parseProtocolFile(name, b, false)
+	return parseProtocolFile(name, b, false, "")
 }
 
 // utf8BOM is the byte order mark some editors put first in a UTF-8 file.
 var utf8BOM = []byte("\xef\xbb\xbf")
 
-func parseProtocolFile(name string, b []byte, admit bool) (*ProtocolFile, error) {
+// kindFile, when set, is the built-in kind whose shipped file b is: only
+// it may take that kind's name and parts (protofile_builtin.go).
+func parseProtocolFile(name string, b []byte, admit bool, kindFile Kind) (*ProtocolFile, error) {
 	if len(b) > MaxProtocolFile {
 		return nil, &ProtocolError{File: name, Msg: fmt.Sprintf("the file is over %d bytes", MaxProtocolFile)}
 	}
@@ -380,7 +393,7 @@ func parseProtocolFile(name string, b []byte, admit bool) (*ProtocolFile, error)
 	if err := tooManyTables(name, &f, lines); err != nil {
 		return nil, err
 	}
-	c := &fileCheck{f: &f, name: name, lines: lines, admit: admit}
+	c := &fileCheck{f: &f, name: name, lines: lines, admit: admit, kindFile: kindFile}
 	c.check()
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
@@ -480,7 +493,10 @@ type fileCheck struct {
 	name  string
 	lines map[string]int
 	admit bool // a new file: ParseKeptProtocolFile leaves some rules out
-	errs  []error
+	// kindFile is the built-in kind whose shipped file this is, if it is
+	// one (protofile_builtin.go).
+	kindFile Kind
+	errs     []error
 }
 
 // at records a problem at the line of key (the nearest enclosing one the
@@ -511,6 +527,9 @@ func (c *fileCheck) check() {
 	switch {
 	case !kindName.MatchString(string(f.Name)):
 		c.at("name", "name %q: want lower-case letters, digits and dashes, starting with a letter (at most 40)", f.Name)
+	case c.kindFile != "" && f.Name != c.kindFile:
+		c.at("name", "name %q: the shipped file of %s names it", f.Name, c.kindFile)
+	case f.Name == c.kindFile: // a built-in kind's own shipped file
 	case isBuiltInKind(f.Name):
 		c.at("name", "name %q is a built-in task kind's", f.Name)
 	case c.admit && slices.Contains(FormatNames, string(f.Name)):

@@ -30,19 +30,36 @@ type FileParts struct {
 // PartNames are the names each part may take. Package kinds has one Go
 // part for each (kinds_test holds the two lists equal).
 var PartNames = map[string][]string{
-	"reader":  {},
-	"screen":  {},
-	"stats":   {},
-	"runs":    {"labels"},
-	"exports": {},
+	"reader":  {"panes", "pairs", "nuggets"},
+	"screen":  {"pane", "sides", "nuggets"},
+	"stats":   {"panes", "comparison", "bench"},
+	"runs":    {"labels", "trec", "questions", "verdicts", "nuggets", "assignments"},
+	"exports": {"mimics-manual", "pairs-gold", "nugget-judgements", "nuggetizer"},
+}
+
+// kindParts are the parts that read a built-in kind's own tables (its
+// panes and SERP, its pairs and blinded sides, its intents, nuggets and
+// answers), by part and name: only that kind's shipped file may name one.
+// Another file naming one would get a reader, a screen or a scorer over
+// tables its items have no rows in.
+var kindParts = map[string]Kind{
+	"reader.panes": "mimics", "screen.pane": "mimics", "stats.panes": "mimics",
+	"runs.trec": "mimics", "exports.mimics-manual": "mimics",
+	"reader.pairs": "compare", "screen.sides": "compare", "stats.comparison": "compare",
+	"runs.verdicts": "compare", "exports.pairs-gold": "compare",
+	"reader.nuggets": "nuggets", "screen.nuggets": "nuggets", "runs.nuggets": "nuggets",
+	"runs.assignments": "nuggets", "exports.nugget-judgements": "nuggets", "exports.nuggetizer": "nuggets",
 }
 
 // checkParts refuses a part named by a name claritty has no code for.
 func (c *fileCheck) checkParts() {
 	p := c.f.Parts
 	one := func(part, name string) {
-		if name != "" && !slices.Contains(PartNames[part], name) {
+		switch owner, own := kindParts[part+"."+name]; {
+		case name != "" && !slices.Contains(PartNames[part], name):
 			c.at("parts."+part, "parts.%s = %q: claritty has no such %s (it has %s)", part, name, part, partList(part))
+		case own && c.kindFile != owner:
+			c.at("parts."+part, "parts.%s = %q is %s's own: it reads that kind's tables", part, name, owner)
 		}
 	}
 	one("reader", p.Reader)
@@ -56,10 +73,17 @@ func (c *fileCheck) checkParts() {
 	}
 }
 
-// partList names a part's names for a message.
+// partList names the names a lead's file may give a part, for a message:
+// not those a built-in kind's file alone may (kindParts).
 func partList(part string) string {
-	if len(PartNames[part]) == 0 {
+	var names []string
+	for _, n := range PartNames[part] {
+		if _, own := kindParts[part+"."+n]; !own {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
 		return "none"
 	}
-	return strings.Join(PartNames[part], ", ")
+	return strings.Join(names, ", ")
 }

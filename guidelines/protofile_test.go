@@ -141,7 +141,7 @@ per = "element"`, []string{`u.toml:19: step 1: shows "answer"`, `u.toml:20: step
 		{"a screen claritty has no code for", `column = "useful"`, "column = \"useful\"\n\n[parts]\nscreen = \"carousel\"",
 			[]string{`u.toml:24: parts.screen = "carousel": claritty has no such screen`}},
 		{"a run claritty has no scorer for", `column = "useful"`, "column = \"useful\"\n\n[parts]\nruns = [\"labels\", \"guesses\"]",
-			[]string{`u.toml:24: parts.runs = "guesses": claritty has no such runs (it has labels)`}},
+			[]string{`u.toml:24: parts.runs = "guesses": claritty has no such runs (it has labels`}},
 		{"an attention check with no question", `column = "useful"`, "column = \"useful\"\n\n[attention]\ncount = \"rows\"",
 			[]string{`attention.ask: the question to ask is missing`}},
 	} {
