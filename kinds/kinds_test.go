@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"maps"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -412,18 +413,71 @@ func TestStatsViewIsStatsTable(t *testing.T) {
 // part is a name a file may give.
 func TestEveryPartNameHasItsCode(t *testing.T) {
 	have := map[string][]string{
-		"reader":  nil,
+		"reader":  slices.Sorted(maps.Keys(readers)),
 		"screen":  slices.Sorted(maps.Keys(screens)),
 		"stats":   slices.Sorted(maps.Keys(statsParts)),
 		"runs":    slices.Sorted(maps.Keys(runParts)),
 		"exports": slices.Sorted(maps.Keys(exportParts)),
 	}
 	for part, names := range guidelines.PartNames {
-		if part == "reader" {
-			continue // a reader is the import's (package data), not a kind's
-		}
 		if !slices.Equal(slices.Sorted(slices.Values(names)), have[part]) {
 			t.Errorf("%s: a file may name %v, the code has %v", part, names, have[part])
 		}
+	}
+}
+
+// A kind built into the code takes its parts from the names its shipped
+// file gives (its formats, screen, statistics, runs and releases, as they
+// were before the file named them), and its Go protocol is the file's
+// kind; MIMICS's file's header is the MIMICS-Manual release's.
+func TestBuiltInKindsAreTheirFilesParts(t *testing.T) {
+	want := map[guidelines.Kind]struct {
+		formats, exports []string
+		runs             []report.BenchRun
+	}{
+		"mimics": {[]string{"mimics-manual", "mimics-click", "serp"}, []string{"mimics-manual"},
+			[]report.BenchRun{{Kind: store.RunTREC, Score: report.ScoreTREC}, {Kind: store.RunLabels, Score: report.ScoreLabels}, {Kind: store.RunQuestions, Score: report.ScoreQuestions}}},
+		"compare": {[]string{"pairs"}, []string{"pairs-gold"}, []report.BenchRun{{Kind: store.RunLabels, Score: report.ScoreVerdicts}}},
+		"nuggets": {[]string{"nuggets", "candidates"}, []string{"nugget-judgements", "nuggetizer"},
+			[]report.BenchRun{{Kind: store.RunNuggets, Score: report.ScoreNuggetsRun}, {Kind: store.RunLabels, Score: report.ScoreAssignments}}},
+	}
+	for _, k := range Builtins() {
+		w, ok := want[k.Protocol.Kind]
+		if !ok {
+			continue
+		}
+		pt, ok := guidelines.KindFile(k.Protocol.Kind)
+		if !ok {
+			t.Errorf("%s: no shipped file", k.Protocol.Kind)
+			continue
+		}
+		var formats, exports []string
+		for _, f := range k.Formats {
+			formats = append(formats, string(f.Name()))
+		}
+		for _, e := range k.Exports {
+			exports = append(exports, e.Name)
+		}
+		if !slices.Equal(formats, w.formats) || !slices.Equal(exports, w.exports) || k.Own != w.exports[0] {
+			t.Errorf("%s: formats %q, exports %q (own %q)", k.Protocol.Kind, formats, exports, k.Own)
+		}
+		if len(k.Runs) != len(w.runs) {
+			t.Errorf("%s: runs %+v", k.Protocol.Kind, k.Runs)
+		}
+		for i := range min(len(k.Runs), len(w.runs)) {
+			if k.Runs[i].Kind != w.runs[i].Kind || reflect.ValueOf(k.Runs[i].Score).Pointer() != reflect.ValueOf(w.runs[i].Score).Pointer() {
+				t.Errorf("%s: run %d is %s scored otherwise than %s's scorer", k.Protocol.Kind, i+1, k.Runs[i].Kind, w.runs[i].Kind)
+			}
+		}
+		if !k.Screen.Made() || k.Stats == nil {
+			t.Errorf("%s: no screen or statistics from its file", k.Protocol.Kind)
+		}
+		if pt.File.Parts.Screen == "" || pt.File.Parts.Stats == "" || pt.File.Parts.Reader == "" {
+			t.Errorf("%s: its file names no reader, screen or statistics: %+v", k.Protocol.Kind, pt.File.Parts)
+		}
+	}
+	mimics, _ := guidelines.KindFile("mimics")
+	if got := strings.Join(mimics.File.Item.Header, "\t"); got != data.ManualHeader() {
+		t.Errorf("mimics.toml's header %q, the release's %q", got, data.ManualHeader())
 	}
 }

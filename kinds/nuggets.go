@@ -13,27 +13,44 @@ import (
 )
 
 // nuggets is Clarify-Then-Search's (and TREC RAG's) nugget judging: an
-// answer judged against its intent's gold nuggets.
+// answer judged against its intent's gold nuggets. Its protocol is Go's
+// (no step of the language is asked per nugget of a joined intent); its
+// reader, screen, statistics, runs and releases are the parts its shipped
+// file names (guidelines/protocols/nuggets.toml). A nuggets run is a
+// system's candidate answers, imported with them.
 func nuggets() *Kind {
-	// A nuggets run is a system's candidate answers, imported with them.
-	runs := []report.BenchRun{{Kind: store.RunNuggets, Score: report.ScoreNuggetsRun}, {Kind: store.RunLabels, Score: report.ScoreAssignments}}
-	return &Kind{
-		Protocol: guidelines.Nuggets,
-		Formats:  []data.Format{data.NuggetsFormat(), data.CandidatesFormat()},
-		Exports: []Export{
-			{Name: "nugget-judgements", Release: true, FirstOfKind: true, Write: data.WriteNuggetJudgements},
-			{Name: "nuggetizer", Release: true, FirstOfKind: true, Write: data.WriteNuggetizer},
-		},
-		Own: "nugget-judgements",
-		// Its statistics are the Clarify-Then-Search table: its runs
-		// scored over the gold as it stands.
-		Stats: func(ctx context.Context, r *store.Reading, d store.Dataset) (Table, error) {
-			scores, err := report.ScoreRuns(ctx, r, d, runs, report.StatsGold)
-			return benchTable{scores: scores}, err
-		},
-		Runs:   runs,
-		Screen: tui.NuggetScreen(),
+	return builtIn(guidelines.Nuggets, "nugget-judgements")
+}
+
+// The Go parts nuggets.toml names (parts.go).
+
+// nuggetFormats read the intents file (once a dataset) and each system's
+// candidate answers, joined to their intents.
+func nuggetFormats() []data.Format {
+	return []data.Format{data.NuggetsFormat(), data.CandidatesFormat()}
+}
+
+// nuggetScreen shows an answer beside its intent's nuggets.
+func nuggetScreen(guidelines.Protocol) tui.Screen { return tui.NuggetScreen() }
+
+// benchStats are the kind's runs (its file's [parts] runs) scored over the
+// gold as it stands: Clarify-Then-Search's table, for nuggets.
+func benchStats(p guidelines.Protocol) statsFunc {
+	runs := fileRuns(p)
+	return func(ctx context.Context, r *store.Reading, d store.Dataset) (Table, error) {
+		scores, err := report.ScoreRuns(ctx, r, d, runs, report.StatsGold)
+		return benchTable{scores: scores}, err
 	}
+}
+
+// nuggetJudgements and nuggetizer are an answer's judgements, per nugget,
+// in claritty's release and in nuggetizer's.
+func nuggetJudgements(guidelines.Protocol) Export {
+	return Export{Name: "nugget-judgements", Release: true, FirstOfKind: true, Write: data.WriteNuggetJudgements}
+}
+
+func nuggetizer(guidelines.Protocol) Export {
+	return Export{Name: "nuggetizer", Release: true, FirstOfKind: true, Write: data.WriteNuggetizer}
 }
 
 // benchTable is scored runs and comparisons as claritty bench writes them.
