@@ -113,7 +113,7 @@ func TestBuiltInKindFileIsItsKindsAlone(t *testing.T) {
 		for _, parse := range []func(string, []byte) (*ProtocolFile, error){ParseProtocolFile, ParseKeptProtocolFile} {
 			_, err := parse("own.toml", text)
 			if err == nil || !strings.Contains(err.Error(), "name \""+string(k)+"\" is a built-in task kind's") ||
-				!strings.Contains(err.Error(), "is "+string(k)+"'s own: it reads that kind's tables") {
+				!strings.Contains(err.Error(), "is the "+string(k)+" kind's own: it reads that kind's tables") {
 				t.Errorf("%s's file as a lead's own: %v", k, err)
 			}
 		}
@@ -123,7 +123,7 @@ func TestBuiltInKindFileIsItsKindsAlone(t *testing.T) {
 	}
 	if _, err := parseProtocolFile("mimics.toml", kindFile(t, "compare").Text, true, "mimics"); err == nil ||
 		!strings.Contains(err.Error(), `name "compare": the shipped file of mimics names it`) ||
-		!strings.Contains(err.Error(), `parts.screen = "sides" is compare's own`) {
+		!strings.Contains(err.Error(), `parts.screen = "sides" is the compare kind's own`) {
 		t.Errorf("compare's file shipped as mimics': %v", err)
 	}
 	duo, err := FindShipped("mimics-duo-quality")
@@ -133,7 +133,7 @@ func TestBuiltInKindFileIsItsKindsAlone(t *testing.T) {
 	lead := strings.Replace(string(duo.Text), `name = "mimics-duo-quality"`, `name = "my-quality"`, 1)
 	line := strings.Count(lead, "\n") + 3
 	if _, err := ParseProtocolFile("q.toml", []byte(lead+"\n[parts]\nscreen = \"sides\"\n")); err == nil ||
-		err.Error() != fmt.Sprintf(`q.toml:%d: parts.screen = "sides" is compare's own: it reads that kind's tables`, line) {
+		err.Error() != fmt.Sprintf(`q.toml:%d: parts.screen = "sides" is the compare kind's own: it reads that kind's tables`, line) {
 		t.Errorf("a lead's file naming compare's screen: %v", err)
 	}
 	if _, err := ParseProtocolFile("q.toml", []byte(lead+"\n[parts]\nstats = \"bench\"\nruns = [\"labels\", \"questions\"]\n")); err != nil {

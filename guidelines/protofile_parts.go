@@ -59,7 +59,7 @@ func (c *fileCheck) checkParts() {
 		case name != "" && !slices.Contains(PartNames[part], name):
 			c.at("parts."+part, "parts.%s = %q: claritty has no such %s (it has %s)", part, name, part, partList(part))
 		case own && c.kindFile != owner:
-			c.at("parts."+part, "parts.%s = %q is %s's own: it reads that kind's tables", part, name, owner)
+			c.at("parts."+part, "parts.%s = %q is the %s kind's own: it reads that kind's tables", part, name, owner)
 		}
 	}
 	one("reader", p.Reader)

@@ -106,8 +106,11 @@ func newProtocolsShowCmd(g *globals) *cobra.Command {
 		Short: "Print a protocol file: change it, rename it, and add it as a kind of your own",
 		Long: "Prints the protocol file of a database's or a shipped protocol as written. Saved,\n" +
 			"given a new name and changed, it is a new kind: claritty protocols add FILE, or\n" +
-			"claritty import --protocol FILE DATA. A kind built into claritty's code has no file:\n" +
-			"for one, it says why, then its units, scales and guideline.",
+			"claritty import --protocol FILE DATA. A kind built into claritty's code that keeps Go\n" +
+			"parts (mimics, compare, nuggets) prints its shipped file, whose [parts] name them: it\n" +
+			"says what the language reaches, and a file under its name or naming its parts is\n" +
+			"refused. Another built-in kind says why it is built in, then its units, scales and\n" +
+			"guideline.",
 		Example: "  claritty protocols show mimics-duo-quality > my-quality.toml",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -132,9 +135,14 @@ func newProtocolsShowCmd(g *globals) *cobra.Command {
 				}
 			}
 			for _, k := range kinds.Builtins() {
-				if k.Protocol.Kind == name {
-					return describeBuiltIn(cmd.OutOrStdout(), k.Protocol)
+				if k.Protocol.Kind != name {
+					continue
 				}
+				if f, ok := guidelines.KindFile(name); ok {
+					_, err := cmd.OutOrStdout().Write(f.Text)
+					return err
+				}
+				return describeBuiltIn(cmd.OutOrStdout(), k.Protocol)
 			}
 			return fmt.Errorf("no protocol %q: claritty protocols lists them", display.Clean(args[0]))
 		},

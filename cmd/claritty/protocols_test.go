@@ -200,6 +200,9 @@ func TestProtocolsShowRenamedIsANewKind(t *testing.T) {
 func builtInShown(t *testing.T, tm team) {
 	t.Helper()
 	for _, p := range guidelines.Protocols {
+		if _, ok := guidelines.KindFile(p.Kind); ok {
+			continue // it prints its shipped file (TestBuiltInKindsShowTheirFiles)
+		}
 		r := tm.run(t, "", "", "protocols", "show", string(p.Kind))
 		if r.code != 0 || !strings.HasPrefix(r.stdout, "# "+string(p.Kind)+" is built into claritty's code") ||
 			!strings.HasSuffix(r.stdout, p.Text()) {
@@ -788,4 +791,65 @@ func TestShippedNameKeepsItsFile(t *testing.T) {
 	if r := tm.run(t, "", "", "import", "--dataset", "quality", path); r.code != 0 {
 		t.Errorf("the release after: %+v", r)
 	}
+}
+
+// protocols show on a built-in kind that keeps Go parts (mimics, compare,
+// nuggets) prints its shipped file as it is, to a lead and over SSH to an
+// annotator; added as a lead's own file, as it is or renamed, it is
+// refused at the lines of its name and of each part that reads the kind's
+// tables, the database unchanged; the kinds stay built in.
+func TestBuiltInKindsShowTheirFiles(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	srv := startServe(t, tm.db)
+	ana, err := sshDial(t, srv.addr, tm.keyFor(t, "ana"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ana.Close()
+	before := tm.fingerprint(t)
+	for _, k := range []guidelines.Kind{"mimics", "compare", "nuggets"} {
+		f, ok := guidelines.KindFile(k)
+		if !ok {
+			t.Fatalf("%s has no shipped file", k)
+		}
+		if r := tm.run(t, "", "", "protocols", "show", string(k)); r.code != 0 || r.stdout != string(f.Text) {
+			t.Errorf("protocols show %s: %+v", k, r)
+		}
+		if r := sshRun(t, ana, "", "protocols show "+string(k)); r.code != 0 || r.stdout != string(f.Text) {
+			t.Errorf("protocols show %s over SSH: %+v", k, r)
+		}
+		nameLine := lineOf(t, string(f.Text), `name = "`+string(k)+`"`)
+		screenLine := lineOf(t, string(f.Text), `screen = "`+f.File.Parts.Screen+`"`)
+		r := tm.run(t, "", string(f.Text), "protocols", "add", "-")
+		if r.code == 0 || !strings.Contains(r.stderr, fmt.Sprintf(`-:%d: name "%s" is a built-in task kind's`, nameLine, k)) {
+			t.Errorf("%s's file added as a lead's own: %+v", k, r)
+		}
+		renamed := strings.Replace(string(f.Text), `name = "`+string(k)+`"`, `name = "my-`+string(k)+`"`, 1)
+		r = tm.run(t, "", renamed, "protocols", "add", "-")
+		if r.code == 0 || !strings.Contains(r.stderr, fmt.Sprintf(`-:%d: parts.screen = "%s" is the %s kind's own`, screenLine, f.File.Parts.Screen, k)) {
+			t.Errorf("%s's file renamed and added: %+v", k, r)
+		}
+	}
+	if tm.fingerprint(t) != before {
+		t.Error("a refused file changed the database")
+	}
+	list := tm.run(t, "", "", "protocols")
+	for _, k := range []string{"mimics", "compare", "nuggets"} {
+		if !regexp.MustCompile(`(?m)^` + k + ` +built in `).MatchString(list.stdout) || strings.Count(list.stdout, "\n"+k+" ") > 1 {
+			t.Errorf("protocols lists %s otherwise than once, built in:\n%s", k, list.stdout)
+		}
+	}
+}
+
+// lineOf is the line (from 1) of text that starts with prefix.
+func lineOf(t *testing.T, text, prefix string) int {
+	t.Helper()
+	for i, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return i + 1
+		}
+	}
+	t.Fatalf("no line %q", prefix)
+	return 0
 }
