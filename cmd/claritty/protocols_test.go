@@ -836,7 +836,7 @@ func TestBuiltInKindsShowTheirFiles(t *testing.T) {
 	}
 	list := tm.run(t, "", "", "protocols")
 	for _, k := range []string{"mimics", "compare", "nuggets"} {
-		if !regexp.MustCompile(`(?m)^` + k + ` +built in `).MatchString(list.stdout) || strings.Count(list.stdout, "\n"+k+" ") > 1 {
+		if !regexp.MustCompile(`(?m)^`+k+` +built in `).MatchString(list.stdout) || strings.Count(list.stdout, "\n"+k+" ") > 1 {
 			t.Errorf("protocols lists %s otherwise than once, built in:\n%s", k, list.stdout)
 		}
 	}
