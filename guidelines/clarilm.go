@@ -126,8 +126,9 @@ var CompareSteps = []Step{
 var Compare = Protocol{
 	Kind: "compare", Items: "pairs", Title: "Blinded pairwise comparison", StepTypes: CompareSteps, Scale: WinTieLose,
 	Types: []string{"preference"}, AllUnits: []string{"preference"}, Named: true,
-	Code: "two systems' outputs are shown as sides A and B, drawn per pair and hidden from the " +
-		"annotator, and every verdict is read back from the first system's side",
+	Code: "one line of a pairs file is every pair of its systems; their outputs are shown as " +
+		"sides A and B, drawn per pair, balanced per pair of systems and hidden from everyone " +
+		"below the lead; and every verdict is read back from the first system's side",
 	text: compareText, steps: func(Shape) []ItemStep { return []ItemStep{{ID: "preference", Unit: "preference"}} },
 }
 

@@ -130,8 +130,12 @@ var MIMICS = Protocol{
 	AllUnits: []string{"question", "answer_set", "landing_1", "landing_2", "landing_3", "landing_4", "landing_5"},
 	text:     mimicsText, steps: mimicsSteps,
 	Attention: &AttentionQuestion{Ask: "How many candidate answers did this pane show?", Answer: shownAnswers},
-	Code: "Step I reviews the query's search results, read from a SERP file, and the question step " +
-		"is left out of a pane whose question is a generic template",
+	Code: "Step I reviews the query's search results and labels nothing, but is remembered; the SERP " +
+		"is a file of its own, keyed by the query, shared by every dataset and read when the screen " +
+		"opens; the question step is left out of a pane whose question is the generic template, " +
+		"whatever its case and trailing dots; three formats feed the kind (MIMICS-Manual, " +
+		"MIMICS-Click's signals, the SERP); its statistics are the paper's tables, its runs TREC " +
+		"runs, and its release MIMICS-Manual byte for byte",
 	holds: func(s Shape) string {
 		return "the pane has " + display.Count(s.Answers, "candidate answer", "candidate answers")
 	},
@@ -187,8 +191,10 @@ var Nuggets = Protocol{
 	Kind: "nuggets", Items: "answers", Title: "Clarify-Then-Search nugget judging", StepTypes: NuggetSteps, Scale: FullPartialNone,
 	Types: []string{"nugget"}, AllUnits: numbered("nugget", MaxNuggets), Named: true,
 	text: nuggetsText, steps: nuggetSteps,
-	Code: "an answer is judged against the gold nuggets of its intent, two JSONL files joined " +
-		"by intent, and the judgements score it (restore_score_100)",
+	Code: "an answer is judged against the gold nuggets of its intent: the intents file is " +
+		"imported once and joined by each system's candidates import (a run, its answers " +
+		"shuffled), a step is asked per nugget of the joined intent, and the judgements score " +
+		"the answer by the nuggets' weights (restore_score_100)",
 	holds: func(s Shape) string {
 		return "the answer's intent has " + display.Count(s.Nuggets, "nugget", "nuggets")
 	},
