@@ -807,6 +807,11 @@ func TestBuiltInKindsShowTheirFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ana.Close()
+	lead, err := sshDial(t, srv.addr, tm.keyFor(t, tm.lead))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lead.Close()
 	before := tm.fingerprint(t)
 	for _, k := range []guidelines.Kind{"mimics", "compare", "nuggets"} {
 		f, ok := guidelines.KindFile(k)
@@ -824,6 +829,9 @@ func TestBuiltInKindsShowTheirFiles(t *testing.T) {
 		r := tm.run(t, "", string(f.Text), "protocols", "add", "-")
 		if r.code == 0 || !strings.Contains(r.stderr, fmt.Sprintf(`-:%d: name "%s" is a built-in task kind's`, nameLine, k)) {
 			t.Errorf("%s's file added as a lead's own: %+v", k, r)
+		}
+		if r := sshRun(t, lead, string(f.Text), "protocols add -"); r.code == 0 || !strings.Contains(r.stderr, fmt.Sprintf(`-:%d: name "%s" is a built-in task kind's`, nameLine, k)) {
+			t.Errorf("%s's file added over SSH by a lead: %+v", k, r)
 		}
 		renamed := strings.Replace(string(f.Text), `name = "`+string(k)+`"`, `name = "my-`+string(k)+`"`, 1)
 		r = tm.run(t, "", renamed, "protocols", "add", "-")
