@@ -20,12 +20,14 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"log"
 	"os"
 	"os/exec"
 	"os/user"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -37,6 +39,10 @@ import (
 )
 
 const outDir = "cmd/claritty/testdata/prev"
+
+// errNoRepeat is a build whose random draws gave no repeat of a facet or
+// no swapped comparison.
+var errNoRepeat = errors.New("the draws gave no repeated facet or no swapped pair")
 
 // historyItems are the items whose history has a golden: set by work.
 var historyItems [][2]string
@@ -61,12 +67,25 @@ func run(ctx context.Context) error {
 	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/claritty").CombinedOutput(); err != nil {
 		return fmt.Errorf("go build: %v\n%s", err, out)
 	}
-	db := filepath.Join(tmp, "build.db")
-	if err := build(ctx, bin, db, tmp); err != nil {
-		return err
+	// The policy's repeats are drawn at random: a database whose draw
+	// gave none of the repeats the fixture needs is made again.
+	var db string
+	for attempt := 1; ; attempt++ {
+		db = filepath.Join(tmp, fmt.Sprintf("build%d.db", attempt))
+		err := build(ctx, bin, db, tmp)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, errNoRepeat) || attempt == 10 {
+			return err
+		}
 	}
 	var dump bytes.Buffer
 	if err := sqldump.Dump(ctx, db, &dump); err != nil {
+		return err
+	}
+	// Goldens of commands no longer in the list go with the old ones.
+	if err := os.RemoveAll(filepath.Join(outDir, "exports")); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Join(outDir, "exports"), 0o755); err != nil {
@@ -113,7 +132,7 @@ func build(ctx context.Context, bin, db, tmp string) error {
 		return err
 	}
 	people := map[string]store.Annotator{}
-	for _, p := range [][2]string{{"ana", store.RoleAnnotator}, {"bo", store.RoleAnnotator}, {"adj", store.RoleAdjudicator}} {
+	for _, p := range [][2]string{{"ana", store.RoleAnnotator}, {"bo", store.RoleAnnotator}, {"cy", store.RoleAnnotator}, {"adj", store.RoleAdjudicator}} {
 		a, err := st.SetRole(ctx, lead, p[0], p[1])
 		if err != nil {
 			return err
@@ -132,7 +151,14 @@ func build(ctx context.Context, bin, db, tmp string) error {
 	click := write("click.tsv", datatest.ClickHeader+"\n"+
 		"jaguar\tWhich jaguar?\tcar\tcat\t\t\t\tmedium\t8\t1\t0\t0\t0\t0\n"+
 		"python\tWhich python do you mean?\tsnake\tlanguage\tmonty\t\t\thigh\t3\t0.5\t0.25\t0.25\t0\t0\n")
+	practice := write("practice.tsv", data.ManualHeader()+"\n"+
+		"jaguar\tWhich jaguar?\tcar\tcat\t\t\t\t2\t1\t2\t0\t\t\t\n")
+	checks := write("checks.tsv", datatest.ClariQHeader+"\n"+
+		"301\tfind me sun tickets\tthe intent\t3\tF1\tfacet F1\tQ1\twhich sun?\tthe band\n")
 	steps := [][]string{
+		{"import", "--practice", "--dataset", "demo", practice},
+		{"import", "--gold-check", "--dataset", "clariq", checks},
+		{"policy", "--dataset", "demo-necessity", "--repeat-rate", "0.5", "--repeat-gap", "1"},
 		{"import", "--dataset", "click", click},
 		{"import", "--dataset", "clariq", write("clariq.tsv", datatest.ClariQRelease())},
 		{"import", "--dataset", "study", "data/demo/clarilm/demo-necessity.jsonl"},
@@ -143,7 +169,7 @@ func build(ctx context.Context, bin, db, tmp string) error {
 		{"bench", "add", "--kind", "labels", "--name", "llm", "--dataset", "triaged", "data/demo/clarilm/demo-necessity.run"},
 		{"policy", "--dataset", "study", "--arms", "blind=1, after:llm=1"},
 		{"policy", "--dataset", "triaged", "--triage", "llm", "--confidence", "0", "--audit", "0.5", "--seed", "7"},
-		{"policy", "--dataset", "demo-pairs", "--swap-rate", "0.5"},
+		{"policy", "--dataset", "demo-pairs", "--swap-rate", "0.5", "--repeat-gap", "1"},
 		{"policy", "--dataset", "demo-conversations", "--gold", "median"},
 	}
 	for _, s := range steps {
@@ -155,8 +181,15 @@ func build(ctx context.Context, bin, db, tmp string) error {
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	return work(ctx, st, lead, people)
+	if err := work(ctx, st, lead, people); err != nil {
+		st.Close()
+		return err
+	}
+	st.Close()
+	// A pseudonymized export, as a lead shares one: the database keeps
+	// the salt it drew, so its pseudonyms stay what they were.
+	_, err = cli(bin, db, "export", "--format", "labels", "--pseudonymize")
+	return err
 }
 
 // work is people's work on every kind: two annotators' labels, a changed
@@ -271,6 +304,39 @@ func work(ctx context.Context, st *store.Store, lead store.Annotator, people map
 	}
 	historyItems = [][2]string{{data.DemoDataset, item(data.DemoDataset, 1).UID}, {data.DemoNecessity, nec.UID},
 		{data.DemoPairs, item(data.DemoPairs, 1).UID}, {data.DemoConversations, item(data.DemoConversations, 1).UID}}
+	// cy works through the queue of the necessity requests and the
+	// compare pairs, where the policy repeats (and swaps) what cy
+	// finished: repeat_labels, with facets among them.
+	for _, ds := range []string{data.DemoNecessity, data.DemoPairs} {
+		d, err := st.DatasetByName(ctx, ds)
+		if err != nil {
+			return err
+		}
+		for range 8 {
+			id, ok, _, err := st.NextHIT(ctx, d.ID, people["cy"].ID, 0)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				break
+			}
+			it := store.Item{ID: id, UID: strconv.FormatInt(id, 10)}
+			if ds == data.DemoPairs {
+				set(it, "cy", "preference", 1, true)
+				continue
+			}
+			set(it, "cy", "necessity", 1, false)
+			facet := 2 // none fits
+			if count(`SELECT count(*) FROM facets WHERE item_id = ?`, id) > 0 {
+				facet = 3
+			}
+			set(it, "cy", "facet", facet, true)
+		}
+	}
+	if count(`SELECT count(*) FROM repeat_labels WHERE unit = 'facet' AND ?1 = ?1`, 0) == 0 ||
+		count(`SELECT count(*) FROM repeats WHERE swapped AND ?1 = ?1`, 0) == 0 {
+		return errNoRepeat
+	}
 	// A flag and a note.
 	if err := st.AddFlag(ctx, item(data.DemoDataset, 2).ID, people["ana"].ID, "broken", "the results page is empty"); err != nil {
 		return err
@@ -310,6 +376,9 @@ func commands() [][]string {
 			if f != "clarimm-ratings" { // a ratings file has every rating
 				add("export-"+f+"-include-incomplete-"+ds, "export", "--format", f, "--include-incomplete", "--dataset", ds)
 			}
+			if f == "mimics-manual" || f == "clariq" {
+				add("export-"+f+"-include-unresolved-"+ds, "export", "--format", f, "--include-unresolved", "--dataset", ds)
+			}
 		}
 		add("stats-"+ds, "stats", "--dataset", ds)
 		add("stats-json-"+ds, "stats", "--json", "--dataset", ds)
@@ -324,9 +393,10 @@ func commands() [][]string {
 	add("export-bench", "export", "--format", "bench")
 	add("bench-json", "bench", "--json")
 	add("bench", "bench")
+	add("export-bench-provisional", "export", "--format", "bench", "--provisional")
+	add("bench-json-provisional", "bench", "--json", "--provisional")
 	add("bench-json-as-ana", "--as", "ana", "bench", "--json")
 	add("flags", "flags")
-	add("protocols", "protocols")
 	for _, h := range historyItems {
 		add("history-"+h[1], "history", "--dataset", h[0], h[1])
 	}
@@ -352,7 +422,11 @@ func writeGoldens(bin, db string) error {
 
 // golden is what a command gives, as its golden holds it: stdout, then
 // stderr and the exit status when not empty and 0, the database's path
-// written as DB.
+// written as DB and a refusal's list of leads as LEADS (the OS user
+// running the commands is one).
+// leadList is a refusal's naming of the database's leads.
+var leadList = regexp.MustCompile(`; leads: [^)]*\)`)
+
 func golden(bin, db string, args []string) []byte {
 	cmd := exec.Command(bin, append([]string{"--db", db}, args...)...)
 	var out, errb bytes.Buffer
@@ -372,5 +446,5 @@ func golden(bin, db string, args []string) []byte {
 	if code != 0 {
 		fmt.Fprintf(&out, "--- exit %d ---\n", code)
 	}
-	return bytes.ReplaceAll(out.Bytes(), []byte(db), []byte("DB"))
+	return leadList.ReplaceAll(bytes.ReplaceAll(out.Bytes(), []byte(db), []byte("DB")), []byte("; leads: LEADS)"))
 }
