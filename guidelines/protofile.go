@@ -98,6 +98,14 @@ type ItemColumns struct {
 	// Run, when set, is the field naming the system whose output an item
 	// is (TREC RAG's run_id): bench scores each run (protofile_nested.go).
 	Run string `toml:"run"`
+	// UID = "id" keeps the one id field's text as the item's uid, as the
+	// file writes it, rather than a hash of it (protofile_keys.go).
+	UID string `toml:"uid"`
+	// Optional are keys of item.keys a JSONL line may lack; OtherKeys =
+	// "ignore" lets a line have keys item.keys does not name
+	// (protofile_keys.go).
+	Optional  []string `toml:"optional"`
+	OtherKeys string   `toml:"other_keys"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -521,6 +529,7 @@ func (c *fileCheck) check() {
 	}
 	c.conversationAsList()
 	c.checkItem()
+	c.checkItemKeys()
 	scales := c.checkScales()
 	c.checkSteps(scales)
 	c.checkRowID()
