@@ -55,7 +55,7 @@ func TestImportClariMM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Format != FormatClariMM || res.Dataset != "convs" || res.Items != 2 {
+	if res.Format != store.Format("clarimm") || res.Dataset != "convs" || res.Items != 2 {
 		t.Fatalf("result %+v", res)
 	}
 	if len(res.Warnings) != 1 || res.Warnings[0].Line != 1 || res.Warnings[0].Src != "img/broken.jpg" {
@@ -148,7 +148,7 @@ func TestClariMMRefusals(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			path := datatest.WriteFile(t, filepath.Join(dir, "x.jsonl"), c.body+"\n")
-			_, err := testImportFile(ctx, st, lead(t, st), path, Options{Dataset: "d", Format: FormatClariMM})
+			_, err := testImportFile(ctx, st, lead(t, st), path, Options{Dataset: "d", Format: store.Format("clarimm")})
 			var le *LineError
 			if err == nil || !errors.As(err, &le) || !strings.HasPrefix(err.Error(), path[:len(path)-len("x.jsonl")]+c.want) {
 				t.Fatalf("error %v\nwant one starting %q", err, c.want)

@@ -70,7 +70,10 @@ type Result struct {
 	Noun string
 	store.ImportStats
 	Merge    store.MergeStats // a labels file's
-	Warnings []ImageWarning   // a clarimm file's images that show as placeholders
+	Warnings []ImageWarning   // a conversation file's images that show as placeholders
+	// Pictures says the file's items are conversations whose turns may
+	// have images (item.conversation): the summary counts placeholders.
+	Pictures bool
 	// Notes are what the read noticed that is not an error ("FILE:N: last
 	// line has no line end (cut short?)"), for stderr.
 	Notes []string
@@ -193,11 +196,6 @@ func readLines(ctx context.Context, in importing, format Format, first []byte) (
 		}
 	}
 	b := body{lr: lr, first: first, im: im, opt: opt}
-	if !opt.NoLocalFiles {
-		if b.dir, err = filepath.Abs(filepath.Dir(name)); err != nil {
-			return res, err
-		}
-	}
 	if res.Warnings, err = format.read(b); err != nil {
 		return res, err
 	}

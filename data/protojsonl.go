@@ -128,6 +128,9 @@ func (rd *protoReader) jsonRow(raw string) (FileRow, error) {
 	if err := spaceless(f, parsed); err != nil {
 		return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "%v", err)
 	}
+	if p := f.TurnProblem(parsed, guidelines.Singular(f.Items), parsed.Text(f.Item.ID[0])); p != "" {
+		return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "%s", p)
+	}
 	r := FileRow{Line: rd.lr.n, Raw: raw, file: f, parsed: &parsed}
 	if f.ListPath() {
 		list, err := rd.jsonList(l)

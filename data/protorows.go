@@ -408,7 +408,8 @@ func ImportProtocolFile(ctx context.Context, st *store.Store, who store.Annotato
 // (first) or not yet (nil).
 func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFile, text []byte, first []byte) (Result, error) {
 	st, who, lr, opt, name := in.st, in.who, in.lr, in.opt, in.lr.file
-	res := Result{File: name, Format: store.Format(f.Name), Dataset: opt.Dataset, Purpose: opt.Purpose, Noun: f.Protocol().Items}
+	res := Result{File: name, Format: store.Format(f.Name), Dataset: opt.Dataset, Purpose: opt.Purpose, Noun: f.Protocol().Items,
+		Pictures: f.IsConversation() && opt.Purpose == ""}
 	switch {
 	case opt.Purpose != "" && !hasColumns(f):
 		return res, lineErr(name, 1, "practice and gold-check items need their answers in the file: protocol %s names no label column", f.Name)
@@ -439,6 +440,11 @@ func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFil
 		}
 	}
 	labelsAs := cmp.Or(opt.LabelsAs, DefaultLabelsAs)
+	dir, err := imageDir(name, opt)
+	if err != nil {
+		return res, err
+	}
+	var made previews
 	err = rd.each(func(it FileItem) error {
 		var labels []store.UnitLabel
 		for _, u := range slices.Sorted(maps.Keys(it.Known)) {
@@ -461,6 +467,10 @@ func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFil
 			}
 		}
 		item := fileItem(f, it)
+		if item.Images, err = itemImages(f, it.Rows[0].Raw, dir); err != nil {
+			return lineErr(name, it.Line, "%v", err)
+		}
+		res.Warnings = append(res.Warnings, made.fill(item.Images, name, it.Line)...)
 		if joined != nil {
 			item.Meta = f.ItemMeta(it.Rows[0].Raw, joined)
 		}
@@ -477,6 +487,15 @@ func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFil
 	res.Notes = append(lr.warnings(), rd.notes...)
 	res.ImportStats, err = im.Commit()
 	return res, err
+}
+
+// imageDir is the folder a conversation file's image paths are read in:
+// the data file's, or none for a file sent over SSH (only URLs then).
+func imageDir(name string, opt Options) (string, error) {
+	if opt.NoLocalFiles {
+		return "", nil
+	}
+	return filepath.Abs(filepath.Dir(name))
 }
 
 // hasColumns says whether a protocol file names any label column: a file

@@ -31,10 +31,10 @@ type FileParts struct {
 // part for each (kinds_test holds the two lists equal).
 var PartNames = map[string][]string{
 	"reader":  {},
-	"screen":  {},
-	"stats":   {},
+	"screen":  {"dialogue"},
+	"stats":   {"ratings"},
 	"runs":    {"labels"},
-	"exports": {},
+	"exports": {"ratings", "gold-table"},
 }
 
 // checkParts refuses a part named by a name claritty has no code for.

@@ -1,6 +1,9 @@
 package kinds
 
 import (
+	"context"
+
+	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
@@ -12,16 +15,45 @@ import (
 // names, so a file naming another is refused as it is read.
 var (
 	// screens draw a kind's HIT in place of the file screen.
-	screens = map[string]func(guidelines.Protocol) tui.Screen{}
+	screens = map[string]func(guidelines.Protocol) tui.Screen{
+		"dialogue": tui.DialogueScreen,
+	}
 	// statsParts are a kind's statistics in place of each step's.
-	statsParts = map[string]func(guidelines.Protocol) statsFunc{}
+	statsParts = map[string]func(guidelines.Protocol) statsFunc{
+		"ratings": ratingsStats,
+	}
 	// runParts are the runs a kind takes, each with its scorer.
 	runParts = map[string]report.BenchRun{
 		"labels": {Kind: store.RunLabels, Score: report.ScoreLabels},
 	}
 	// exportParts are release files a kind writes besides its own shape.
-	exportParts = map[string]func(guidelines.Protocol) Export{}
+	exportParts = map[string]func(guidelines.Protocol) Export{
+		"ratings":    ratingsExport,
+		"gold-table": goldTableExport,
+	}
+	// exportSuffixes name each export part's file after its kind:
+	// clarimm-ratings, clarimm-gold.
+	exportSuffixes = map[string]string{"ratings": "-ratings", "gold-table": "-gold"}
 )
+
+// ratingsStats is a table of a kind's ratings, per unit (ClariMM's Table 1).
+func ratingsStats(p guidelines.Protocol) statsFunc {
+	return func(ctx context.Context, r *store.Reading, _ store.Dataset) (Table, error) {
+		return table(report.RatingsTable(ctx, r, p))
+	}
+}
+
+// ratingsExport is KIND-ratings: every label, named for the kind's items
+// (data.WriteRatings).
+func ratingsExport(p guidelines.Protocol) Export {
+	return Export{Name: string(p.Kind) + exportSuffixes["ratings"], Labels: data.WriteRatings(p.Kind)}
+}
+
+// goldTableExport is KIND-gold: an item a row with its gold of every unit
+// (data.WriteGoldTable).
+func goldTableExport(p guidelines.Protocol) Export {
+	return Export{Name: string(p.Kind) + exportSuffixes["gold-table"], Release: true, Write: readingOnly(data.WriteGoldTable(p.Kind))}
+}
 
 // withParts fills in what a file's named parts say of its kind k.
 func withParts(k *Kind, f *guidelines.ProtocolFile) {
@@ -31,6 +63,12 @@ func withParts(k *Kind, f *guidelines.ProtocolFile) {
 	}
 	if s, ok := statsParts[p.Stats]; ok {
 		k.Stats = s(k.Protocol)
+	}
+	if p.Stats == "ratings" {
+		// The TUI's side pane shows the same table.
+		k.Ratings = func(ctx context.Context, r *store.Reading) (*report.RatingStats, error) {
+			return report.RatingsTable(ctx, r, k.Protocol)
+		}
 	}
 	if len(p.Runs) > 0 {
 		k.Runs = nil

@@ -208,9 +208,10 @@ func (im *Importer) prepare(dataset string, kind guidelines.Kind, format Format)
 	im.kind = kind
 	builtIn := guidelines.Builtins().Known(kind)
 	if kind != guidelines.MIMICS.Kind && builtIn {
-		// Conversations keep the id their file gives them, not a content
-		// hash; AddConversation looks each one up instead. A protocol
-		// file's items are known by a hash, as panes are.
+		// Requests, pairs and answers keep the id their file gives them,
+		// not a content hash; addKeyed looks each one up instead. A
+		// protocol file's items are known by a hash, as panes are, or by
+		// their own ids (item.uid = "id").
 		im.known = nil
 		return im.prepareStmts()
 	}
@@ -317,6 +318,9 @@ type FileItem struct {
 	// Meta is the fields its HIT's layout reads (a step's field
 	// condition), as guidelines.ProtocolFile.FieldsMeta gives them.
 	Meta string
+	// Images are its conversation's images, resolved beside the file and
+	// previewed (item_images).
+	Images []Image
 }
 
 // protocol is the kind's protocol as the import reads it: a protocol
@@ -371,6 +375,9 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 			if _, err := im.w.ExecContext(im.ctx, `INSERT INTO item_rows (item_id, pos, line, element) VALUES (?, ?, ?, ?)`, id, i+1, line, element); err != nil {
 				return false, fmt.Errorf("add item: %w", err)
 			}
+		}
+		if err := im.writeImages(id, it.Images); err != nil {
+			return false, err
 		}
 	}
 	for _, l := range labels {
