@@ -93,4 +93,3 @@ func jsonValueWords(v string) string {
 	}
 	return v
 }
-

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -152,6 +153,9 @@ func (rd *protoReader) each(fn func(FileItem) error) error {
 		if err != nil {
 			return err
 		}
+		if rd.f.JSONL() && len(bytes.TrimSpace(line)) == 0 {
+			continue // a blank line is no item: JSONL files often end with one
+		}
 		if rd.size += len(line) + 1; grouped && rd.size > MaxProtocolData {
 			return lineErr(rd.lr.file, rd.lr.n, "the file is over %d MiB, and its rows are grouped (item.group), so held whole: import it in parts", MaxProtocolData>>20)
 		}
@@ -244,6 +248,11 @@ func (rd *protoReader) row(raw string) error {
 
 // add puts a row read into its item, with the labels it holds.
 func (rd *protoReader) add(r FileRow) error {
+	for _, col := range rd.f.Item.NotEmpty {
+		if strings.TrimSpace(r.Cell(col)) == "" {
+			return lineErr(rd.lr.file, rd.lr.n, "%s is missing or empty", col)
+		}
+	}
 	i, err := rd.itemOf(r)
 	if err != nil {
 		return err
@@ -301,6 +310,9 @@ func (rd *protoReader) itemOf(r FileRow) (int, error) {
 	} else {
 		if at, ok := rd.seen[uid]; ok {
 			if !it.Repeats {
+				if rd.f.UIDIsID() {
+					return 0, lineErr(rd.lr.file, rd.lr.n, "%s %q is already on line %d", guidelines.Singular(rd.f.Items), display.Clean(uid), at)
+				}
 				return 0, lineErr(rd.lr.file, rd.lr.n, "the same item as line %d", at)
 			}
 			uid = rd.repeated(uid, at)

@@ -118,6 +118,9 @@ type ItemColumns struct {
 	// (protofile_keys.go).
 	Optional  []string `toml:"optional"`
 	OtherKeys string   `toml:"other_keys"`
+	// NotEmpty are id or text fields a row may not leave empty (or
+	// blank): such a row is refused at its line.
+	NotEmpty []string `toml:"not_empty"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.

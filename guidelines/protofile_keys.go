@@ -85,6 +85,11 @@ func (c *fileCheck) checkItemKeys() {
 	c.checkMaxList()
 	c.checkShort()
 	c.checkTextNames()
+	for _, col := range it.NotEmpty {
+		if !slices.Contains(it.ID, col) && !slices.Contains(it.Text, col) {
+			c.at("item.not_empty", "item.not_empty: %q is not one of item.id or item.text", col)
+		}
+	}
 	if it.OtherKeys != "" && it.OtherKeys != OtherKeysIgnore {
 		c.at("item.other_keys", "item.other_keys = %q: want \"ignore\" (lines may have keys item.keys does not name)", it.OtherKeys)
 	}

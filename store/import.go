@@ -359,7 +359,7 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 	}
 	id, known := im.lookup(it.UID)
 	if known {
-		if err := im.sameRows(p, id, it.Rows); err != nil {
+		if err := im.sameRows(p, id, it.UID, it.Rows); err != nil {
 			return false, err
 		}
 		im.stats.ItemsKnown++
@@ -393,7 +393,7 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 // stored item would stay as it was and the file's change be lost without
 // a word. Rows are compared by what they show, so a file whose label
 // columns alone differ (a release's labels) is the same item.
-func (im *Importer) sameRows(p guidelines.Protocol, id int64, rows []string) error {
+func (im *Importer) sameRows(p guidelines.Protocol, id int64, uid string, rows []string) error {
 	have, err := collect(im.ctx, im.w, "item rows", `SELECT line FROM item_rows WHERE item_id = ? ORDER BY pos`, []any{id},
 		func(r *sql.Rows) (l string, err error) { return l, r.Scan(&l) })
 	if err != nil {
@@ -404,6 +404,9 @@ func (im *Importer) sameRows(p guidelines.Protocol, id int64, rows []string) err
 		a, _ := p.ShownRow(have[i])
 		b, _ := p.ShownRow(rows[i])
 		differ = !maps.Equal(a.Cells, b.Cells) || !slices.Equal(a.List, b.List)
+	}
+	if differ && p.UIDIsID() {
+		return fmt.Errorf("%s %q is already imported with other content: %w", p.Item(), display.Clean(uid), ErrConflict)
 	}
 	if differ {
 		return fmt.Errorf("the dataset has this item already (the same id) with other text or rows (%s stored, %s here): a changed item is not imported over the stored one; import the file into a new dataset", display.Count(len(have), "row", "rows"), display.Count(len(rows), "row", "rows"))

@@ -37,7 +37,7 @@ func (k testKinds) Screen(kind guidelines.Kind) (Screen, bool) {
 // name them.
 func builtinScreens() map[guidelines.Kind]Screen {
 	return map[guidelines.Kind]Screen{
-		guidelines.MIMICS.Kind: PaneScreen(),
+		guidelines.MIMICS.Kind:  PaneScreen(),
 		guidelines.Nuggets.Kind: NuggetScreen(), guidelines.Necessity.Kind: NecessityScreen(),
 		guidelines.Compare.Kind: CompareScreen(),
 	}
