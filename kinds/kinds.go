@@ -46,6 +46,11 @@ type Kind struct {
 	Ratings func(ctx context.Context, r *store.Reading) (*report.RatingStats, error)
 }
 
+// Writes says whether the kind writes an export of that name.
+func (k *Kind) Writes(name string) bool {
+	return slices.ContainsFunc(k.Exports, func(e Export) bool { return e.Name == name })
+}
+
 // statsFunc makes a kind's statistics table over a dataset.
 type statsFunc func(ctx context.Context, r *store.Reading, d store.Dataset) (Table, error)
 

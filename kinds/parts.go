@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"context"
+	"strings"
 
 	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
@@ -81,4 +82,54 @@ func withParts(k *Kind, f *guidelines.ProtocolFile) {
 			k.Exports = append(k.Exports, x(k.Protocol))
 		}
 	}
+	if x, ok := exportParts[p.Own]; ok {
+		// export --format KIND writes it, not the file's own shape.
+		own := x(k.Protocol)
+		k.Own = own.Name
+		k.Exports[0] = ownExport(k.Protocol.Kind, own)
+	}
+}
+
+// ownExport is a kind's export under the kind's name: the first dataset
+// of the kind when none is named.
+func ownExport(kind guidelines.Kind, e Export) Export {
+	e.Name, e.FirstOfKind = string(kind), true
+	return e
+}
+
+// partExport is the export of a protocol file's named part that name
+// asks for (KIND-ratings, KIND-gold), or a shipped file's own (KIND, its
+// parts.own), for export --format NAME before the database is open:
+// whether the kind's file names it is asked of the database's kinds then
+// (Set.Exports).
+func partExport(name string) (KindExport, bool) {
+	for part, suffix := range exportSuffixes {
+		k, ok := strings.CutSuffix(name, suffix)
+		if ok && guidelines.IsFileKindName(guidelines.Kind(k)) {
+			return KindExport{guidelines.Kind(k), exportParts[part](guidelines.Protocol{Kind: guidelines.Kind(k)})}, true
+		}
+	}
+	k := guidelines.Kind(name)
+	if s, err := guidelines.FindShipped(k); err == nil && s.File.Parts.Own != "" {
+		return KindExport{k, ownExport(k, exportParts[s.File.Parts.Own](s.File.Protocol()))}, true
+	}
+	return KindExport{}, false
+}
+
+// shippedPartExports are the named parts' exports of the protocol files
+// claritty ships (clarimm-ratings, clarimm-gold), for help's list.
+func shippedPartExports() []KindExport {
+	shipped, err := guidelines.ShippedProtocols()
+	if err != nil {
+		return nil
+	}
+	var out []KindExport
+	for _, pt := range shipped {
+		for _, e := range pt.File.Parts.Exports {
+			if x, ok := exportParts[e]; ok {
+				out = append(out, KindExport{pt.File.Name, x(pt.File.Protocol())})
+			}
+		}
+	}
+	return out
 }
