@@ -99,6 +99,10 @@ func keysDiff(got, want, optional []string) string {
 func (rd *protoReader) jsonRow(raw string) (FileRow, error) {
 	f := rd.f
 	body := strings.TrimSuffix(raw, rd.lr.end)
+	if _, err := guidelines.DecodeJSONLine([]byte(body)); err != nil && rd.count == 0 && len(rd.items) == 0 && !json.Valid([]byte(body)) {
+		// A first line that is no JSON at all: no file of the format.
+		return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "this is not a %s file: its lines are JSON objects ({...}), and line %d starts with %s", f.Name, rd.lr.n, firstLineSeen([]byte(body)))
+	}
 	if p := keysProblem(f, []byte(body)); p != "" {
 		return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "%s", p)
 	}
