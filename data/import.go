@@ -312,7 +312,13 @@ func detect(lr *lineReader, first []byte, formats []Format) (Format, error) {
 // of several protocols may share, tells no file apart.
 func isFormat(lr *lineReader, first []byte, formats []Format, want store.Format) error {
 	own := slices.DeleteFunc(slices.Clone(formats), func(f Format) bool { return f.byHeader })
-	got, ok, _ := sniffFormat(lr.file, own, first, want)
+	// A JSONL protocol file's line, by every key its lines have, and no
+	// other protocol's, is that one's first (a conversations file is
+	// clarimm's, not candidates, whose reader claims any line with an id).
+	got, ok := onlyJSONLProtocol(formats, first)
+	if !ok {
+		got, ok, _ = sniffFormat(lr.file, own, first, want)
+	}
 	switch {
 	case !ok:
 		return lineErr(lr.file, lr.n, "%s", notFormat(first, formats, want))
@@ -320,6 +326,21 @@ func isFormat(lr *lineReader, first []byte, formats []Format, want store.Format)
 		return lineErr(lr.file, lr.n, "this is a %s file, not %s", got.name, want)
 	}
 	return nil
+}
+
+// onlyJSONLProtocol is the one JSONL protocol file's format that claims a
+// first line (false for none, or several).
+func onlyJSONLProtocol(formats []Format, first []byte) (Format, bool) {
+	var claim []Format
+	for _, f := range formats {
+		if f.byHeader && f.json > 0 && f.sniff(first) {
+			claim = append(claim, f)
+		}
+	}
+	if len(claim) != 1 {
+		return Format{}, false
+	}
+	return claim[0], true
 }
 
 // notFormat says why a first line is not the format asked for: the
