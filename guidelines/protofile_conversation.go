@@ -94,6 +94,7 @@ func (c *fileCheck) conversationAsList() {
 	f := c.f
 	it := &f.Item
 	if it.Conversation == "" {
+		c.checkTurn()
 		for i, st := range f.Steps {
 			if st.Per == PerTurn {
 				c.at("step."+strconv.Itoa(i)+".per", "step %d: per = \"turn\", but the item has no conversation (item.conversation)", i+1)
