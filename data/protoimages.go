@@ -13,7 +13,8 @@ import (
 )
 
 // A conversation file's turns may name images (item.conversation, the
-// turn's images key): each a path relative to the data file's folder,
+// turn's images key). With item.images = "beside-file" each is a path
+// relative to the data file's folder,
 // which may not leave it, or an http(s) URL, kept as a link. The import
 // resolves each beside the file and makes a small preview of each local
 // image (several at once, each file once); the item keeps them
@@ -39,7 +40,7 @@ func (w ImageWarning) String() string {
 // order: nil for a file that is no conversation. A path that may not be
 // read is refused, naming its turn.
 func itemImages(f *guidelines.ProtocolFile, line, dir string) ([]store.Image, error) {
-	if !f.IsConversation() {
+	if !f.ImagesKept() {
 		return nil, nil
 	}
 	var out []store.Image

@@ -421,7 +421,7 @@ func ImportProtocolFile(ctx context.Context, st *store.Store, who store.Annotato
 func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFile, text []byte, first []byte) (Result, error) {
 	st, who, lr, opt, name := in.st, in.who, in.lr, in.opt, in.lr.file
 	res := Result{File: name, Format: store.Format(f.Name), Dataset: opt.Dataset, Purpose: opt.Purpose, Noun: f.Protocol().Items,
-		Pictures: f.IsConversation() && opt.Purpose == ""}
+		Pictures: f.ImagesKept() && opt.Purpose == ""}
 	switch {
 	case opt.Purpose != "" && !hasColumns(f):
 		return res, lineErr(name, 1, "practice and gold-check items need their answers in the file: protocol %s names no label column", f.Name)

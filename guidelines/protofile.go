@@ -97,6 +97,10 @@ type ItemColumns struct {
 	// image}: which of its keys it says, in order, and its images
 	// (protofile_conversation.go).
 	Turn *TurnShape `toml:"turn"`
+	// Images = "beside-file" reads a conversation's image paths beside
+	// the data file at import, previews them and keeps them with the
+	// item (item_images); else they are only named (protoimages.go).
+	Images string `toml:"images"`
 	// MaxList, when set, is the most elements an item's list may have: a
 	// line with more is refused, and a step per element lists its units up
 	// to it, not RowUnits.

@@ -82,6 +82,27 @@ func (c *fileCheck) checkTurn() {
 	}
 }
 
+// ImagesBesideFile is [item] images's one value: a conversation's image
+// paths are read beside the data file at import.
+const ImagesBesideFile = "beside-file"
+
+// ImagesKept says whether the import reads a conversation's images beside
+// the data file and keeps them with the item (item_images).
+func (f *ProtocolFile) ImagesKept() bool {
+	return f.IsConversation() && f.Item.Images == ImagesBesideFile
+}
+
+// checkImages checks item.images: "beside-file", for a conversation.
+func (c *fileCheck) checkImages() {
+	switch im := c.f.Item.Images; {
+	case im == "":
+	case im != ImagesBesideFile:
+		c.at("item.images", "item.images = %q: want \"beside-file\" (image paths read beside the data file)", im)
+	case c.f.Item.Conversation == "":
+		c.at("item.images", "item.images reads a conversation's images: give item.conversation")
+	}
+}
+
 // simpleKey says whether k is one key of an object (no path).
 func simpleKey(k string) bool {
 	return k != "" && !strings.ContainsAny(k, ".[]") && strings.TrimSpace(k) == k
@@ -93,6 +114,7 @@ func simpleKey(k string) bool {
 func (c *fileCheck) conversationAsList() {
 	f := c.f
 	it := &f.Item
+	c.checkImages()
 	if it.Conversation == "" {
 		c.checkTurn()
 		for i, st := range f.Steps {

@@ -20,6 +20,7 @@ text = ["topic", "facet"]
 text_names = ["topic", "intent"]
 conversation = "turns"
 turn = { said = ["question", "answer"], roles = ["Q", "A"], images = "images" }
+images = "beside-file"
 max_list = 3
 not_empty = ["topic"]
 
@@ -64,6 +65,9 @@ func TestTurnShape(t *testing.T) {
 	if want := []string{"relevance_1", "relevance_2", "relevance_3"}; !slices.Equal(p.AllUnits, want) {
 		t.Errorf("units %v, want %v", p.AllUnits, want)
 	}
+	if !f.ImagesKept() {
+		t.Error("the file keeps no images")
+	}
 	if p.Step("relevance").Short != "rel" || f.TextName(1) != "intent" || f.TextName(0) != "topic" {
 		t.Errorf("short %q, text names %q %q", p.Step("relevance").Short, f.TextName(0), f.TextName(1))
 	}
@@ -97,6 +101,7 @@ func TestTurnShapeProblems(t *testing.T) {
 		{`images = "images"`, `images = "question"`, `item.turn.said: key "question"`},
 		{`conversation = "turns"`, `list = ["turns[].question"]` + "\nlist_name = \"turn\"", `item.turn is a conversation's turn`},
 		{`max_list = 3`, `max_list = 0`, ``},
+		{`images = "beside-file"`, `images = "elsewhere"`, `item.images = "elsewhere": want "beside-file"`},
 		{`max_list = 3`, `max_list = 21`, `item.max_list = 21: want 1 to 20`},
 		{`short = "rel"`, `short = " rel"`, `step 1: short " rel"`},
 		{`text_names = ["topic", "intent"]`, `text_names = ["topic", "intent", "x"]`, `item.text_names: 3 names for 2 text fields`},
