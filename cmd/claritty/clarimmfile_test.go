@@ -74,6 +74,14 @@ func TestClariMMRenamedIsANewKind(t *testing.T) {
 		t.Errorf("stats of convs2:\n%s\nwant\n%s", now.stdout, was.stdout)
 	}
 	checkConversationRows(t, tm.db, "convs2", convs)
+	// Its labels are ratings on a 1-5 scale, so the median rule is its as
+	// ClariMM's, by the file, not by the kind's name.
+	if r := tm.run(t, "", "", "policy", "--dataset", "convs2", "--gold", "median"); r.code != 0 {
+		t.Errorf("median on clarimm2: %+v", r)
+	}
+	if r := tm.run(t, "", "", "policy", "--dataset", "convs2"); !strings.Contains(r.stdout, "gold label by median") {
+		t.Errorf("policy of convs2: %q", r.stdout)
+	}
 }
 
 // checkConversationRows holds each item of a conversation dataset to what
