@@ -100,8 +100,8 @@ func ownExport(kind guidelines.Kind, e Export) Export {
 // partExport is the export of a protocol file's named part that name
 // asks for (KIND-ratings, KIND-gold), or a shipped file's own (KIND, its
 // parts.own), for export --format NAME before the database is open:
-// whether the kind's file names it is asked of the database's kinds then
-// (Set.Exports).
+// whether the kind's file names it is asked of the database's kind then
+// (Kind.Writes, in export).
 func partExport(name string) (KindExport, bool) {
 	for part, suffix := range exportSuffixes {
 		k, ok := strings.CutSuffix(name, suffix)
