@@ -269,7 +269,6 @@ func (nopSink) AddIntent(store.Intent) (bool, error)                 { return tr
 func (nopSink) AddAnswer(store.Answer) (bool, error)                 { return true, nil }
 func (nopSink) AddRequest(store.Request) (bool, error)               { return true, nil }
 func (nopSink) AddPairs([]store.Pair) (int, error)                   { return 0, nil }
-func (nopSink) AddConversation(store.Conversation) (bool, error)     { return true, nil }
 
 // FuzzReaders: no input makes a reader panic, and every error it returns
 // names the file and a line.

@@ -31,7 +31,6 @@ type sink interface {
 	AddAnswer(store.Answer) (bool, error)
 	AddRequest(store.Request) (bool, error)
 	AddPairs([]store.Pair) (int, error)
-	AddConversation(store.Conversation) (bool, error)
 }
 
 // readMIMICS reads the body of a mimics-manual or mimics-click TSV (the

@@ -60,9 +60,13 @@ type ItemColumns struct {
 	// Text are the text columns shown, in order; List is a repeated list
 	// (option_1 … option_5: its empty cells are no element), whose
 	// elements are called ListName.
-	Text     []string `toml:"text"`
-	List     []string `toml:"list"`
-	ListName string   `toml:"list_name"`
+	Text []string `toml:"text"`
+	// TextNames, when given, are what a screen calls each text field, in
+	// text's order (ClariMM calls its facet the intent); a field's own
+	// name when not given.
+	TextNames []string `toml:"text_names"`
+	List      []string `toml:"list"`
+	ListName  string   `toml:"list_name"`
 	// RowName is what one of a grouped item's rows is called on screen
 	// ("pane"); "row" when not given.
 	RowName string `toml:"row_name"`
@@ -89,6 +93,18 @@ type ItemColumns struct {
 	// Conversation, when set, is a JSONL item's path to its list of turns
 	// ({role, text, image}): the item's list (protofile_conversation.go).
 	Conversation string `toml:"conversation"`
+	// Turn says what a conversation's turn is, when not {role, text,
+	// image}: which of its keys it says, in order, and its images
+	// (protofile_conversation.go).
+	Turn *TurnShape `toml:"turn"`
+	// Images = "beside-file" reads a conversation's image paths beside
+	// the data file at import, previews them and keeps them with the
+	// item (item_images); else they are only named (protoimages.go).
+	Images string `toml:"images"`
+	// MaxList, when set, is the most elements an item's list may have: a
+	// line with more is refused, and a step per element lists its units up
+	// to it, not RowUnits.
+	MaxList int `toml:"max_list"`
 	// Passage are text fields drawn each in a window of its own
 	// (protofile_passage.go).
 	Passage []string `toml:"passage"`
@@ -98,6 +114,17 @@ type ItemColumns struct {
 	// Run, when set, is the field naming the system whose output an item
 	// is (TREC RAG's run_id): bench scores each run (protofile_nested.go).
 	Run string `toml:"run"`
+	// UID = "id" keeps the one id field's text as the item's uid, as the
+	// file writes it, rather than a hash of it (protofile_keys.go).
+	UID string `toml:"uid"`
+	// Optional are keys of item.keys a JSONL line may lack; OtherKeys =
+	// "ignore" lets a line have keys item.keys does not name
+	// (protofile_keys.go).
+	Optional  []string `toml:"optional"`
+	OtherKeys string   `toml:"other_keys"`
+	// NotEmpty are id or text fields a row may not leave empty (or
+	// blank): such a row is refused at its line.
+	NotEmpty []string `toml:"not_empty"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -148,6 +175,14 @@ type FileStep struct {
 	// and inner elements are called on screen ("sentence", "citation");
 	// its path's keys when not given.
 	PairNames []string `toml:"pair_names"`
+	// Short names the step in the step indicator ("intent"); its unit's
+	// words when not given.
+	Short string `toml:"short"`
+	// GuideTitle heads the step's section of the guideline when it is not
+	// the step's title (ClariMM's "Relevance of a turn"); After is
+	// guideline text after the list of its labels.
+	GuideTitle string `toml:"guide_title"`
+	After      string `toml:"after"`
 }
 
 // What a step asks for (FileStep.Kind).
@@ -286,7 +321,7 @@ var AdjudicationKeys = []string{"r", "x", "d", "g", "j", "k", "down", "up", "rig
 // cmd/claritty hold their format tables to this list.
 var FormatNames = []string{
 	// import
-	"mimics-manual", "mimics-click", "serp", "labels", "clarimm", "nuggets", "candidates", "necessity", "pairs",
+	"mimics-manual", "mimics-click", "serp", "labels", "nuggets", "candidates", "necessity", "pairs",
 	// export (labels and mimics-manual besides)
 	"gold", "clarimm-ratings", "clarimm-gold", "nugget-judgements", "nuggetizer", "necessity-gold", "pairs-gold", "bench",
 	// export: each built-in kind's own release under the kind's name
@@ -540,6 +575,7 @@ func (c *fileCheck) check() {
 	}
 	c.conversationAsList()
 	c.checkItem()
+	c.checkItemKeys()
 	scales := c.checkScales()
 	c.checkSteps(scales)
 	c.checkRowID()

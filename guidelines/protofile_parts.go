@@ -25,16 +25,20 @@ type FileParts struct {
 	Runs []string `toml:"runs"`
 	// Exports are the release files it writes besides its own shape's.
 	Exports []string `toml:"exports"`
+	// Own, one of Exports, is what export --format KIND writes in place
+	// of the items in the file's own shape (ClariMM's gold table, as
+	// export --format clarimm always wrote).
+	Own string `toml:"own"`
 }
 
 // PartNames are the names each part may take. Package kinds has one Go
 // part for each (kinds_test holds the two lists equal).
 var PartNames = map[string][]string{
 	"reader":  {"panes", "pairs", "nuggets"},
-	"screen":  {"pane", "sides", "nuggets"},
-	"stats":   {"panes", "comparison", "bench"},
+	"screen":  {"pane", "sides", "nuggets", "dialogue"},
+	"stats":   {"panes", "comparison", "bench", "ratings"},
 	"runs":    {"labels", "trec", "questions", "verdicts", "nuggets", "assignments"},
-	"exports": {"mimics-manual", "pairs-gold", "nugget-judgements", "nuggetizer"},
+	"exports": {"mimics-manual", "pairs-gold", "nugget-judgements", "nuggetizer", "ratings", "gold-table"},
 }
 
 // kindParts are the parts that read a built-in kind's own tables (its
@@ -70,6 +74,9 @@ func (c *fileCheck) checkParts() {
 	}
 	for _, e := range p.Exports {
 		one("exports", e)
+	}
+	if p.Own != "" && !slices.Contains(p.Exports, p.Own) {
+		c.at("parts.own", "parts.own = %q is not one of parts.exports", p.Own)
 	}
 }
 

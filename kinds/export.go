@@ -14,7 +14,11 @@ type KindExport struct {
 // then each kind's own under the kind's name (export --format mimics).
 func Exports() []KindExport {
 	var out, own []KindExport
-	for _, k := range Builtins() {
+	for i, k := range Builtins() {
+		if i == 1 {
+			// The shipped files' named exports, where ClariMM's always were.
+			out = append(out, shippedPartExports()...)
+		}
 		for _, e := range k.Exports {
 			out = append(out, KindExport{k.Protocol.Kind, e})
 			if e.Name == k.Own {
@@ -31,6 +35,9 @@ func Exports() []KindExport {
 // protocol file's kind: its datasets in the file's own shape. Which files
 // a database keeps is known once it is open (Set.Kind says).
 func FileExport(name string) (KindExport, bool) {
+	if e, ok := partExport(name); ok {
+		return e, true
+	}
 	k := guidelines.Kind(name)
 	if !guidelines.IsFileKindName(k) {
 		return KindExport{}, false

@@ -22,6 +22,16 @@ func fileStats(ctx context.Context, r *store.Reading, d store.Dataset) (Table, e
 // shape (data.WriteProtocolFile refuses a built-in kind's dataset; export
 // refuses another protocol file's before it gets here).
 func writeProtocolFile(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error) {
+	if f := r.Protocol(d.Kind).FileOf(); f != nil {
+		// A file whose parts.own names what export --format KIND writes
+		// (ClariMM's gold table), though the kind is not one claritty
+		// ships, so export could not know it before the database opened.
+		if x, ok := exportParts[f.Parts.Own]; ok && d.Kind == f.Name {
+			if e := x(r.Protocol(d.Kind)); e.Write != nil {
+				return e.Write(ctx, r, d, w, opts)
+			}
+		}
+	}
 	return data.WriteProtocolFile(ctx, r, w, opts)
 }
 

@@ -46,6 +46,11 @@ type Kind struct {
 	Ratings func(ctx context.Context, r *store.Reading) (*report.RatingStats, error)
 }
 
+// Writes says whether the kind writes an export of that name.
+func (k *Kind) Writes(name string) bool {
+	return slices.ContainsFunc(k.Exports, func(e Export) bool { return e.Name == name })
+}
+
 // statsFunc makes a kind's statistics table over a dataset.
 type statsFunc func(ctx context.Context, r *store.Reading, d store.Dataset) (Table, error)
 
@@ -80,7 +85,7 @@ type Export struct {
 
 // Builtins are the kinds built into the code, one file each.
 func Builtins() []*Kind {
-	return []*Kind{mimics(), clariMM(), nuggets(), necessity(), compare()}
+	return []*Kind{mimics(), nuggets(), necessity(), compare()}
 }
 
 // FromFile is a protocol file's kind: its items in the file's own shape

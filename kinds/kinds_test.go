@@ -167,9 +167,12 @@ func auditFile(t *testing.T, path string, banned []string) error {
 
 // fileKindParts are the files outside this package that are a protocol
 // file's kind's own parts, which FromFile names: its screen, and its
-// export in the file's shape. They alone read the file whole (FileOf);
-// every other layer asks the kind's protocol what it can do.
-var fileKindParts = []string{"../tui/kind_file.go", "../data/protoexport.go"}
+// export in the file's shape, and the named parts a file may name
+// ([parts]: the dialogue screen, the ratings table, the ratings and gold
+// table exports). They alone read the file whole (FileOf); every other
+// layer asks the kind's protocol what it can do.
+var fileKindParts = []string{"../tui/kind_file.go", "../data/protoexport.go",
+	"../tui/conversation.go", "../report/ratingstats.go", "../data/ratingsexports.go"}
 
 // isBuiltinKind says whether e names a built-in kind: guidelines.X.Kind.
 func isBuiltinKind(e ast.Expr) bool {
@@ -341,8 +344,8 @@ func TestSetFormats(t *testing.T) {
 	for _, f := range formats {
 		got = append(got, string(f.Name()))
 	}
-	want := []string{"mimics-manual", "mimics-click", "serp", "labels", "clarimm", "nuggets", "candidates", "necessity", "pairs",
-		"aa-own", "clamber", "clariq", "mimics-duo-aspects", "mimics-duo-quality", "mimics-duo-rating", "trec-rag-support"}
+	want := []string{"mimics-manual", "mimics-click", "serp", "labels", "nuggets", "candidates", "necessity", "pairs",
+		"aa-own", "clamber", "clarimm", "clariq", "mimics-duo-aspects", "mimics-duo-quality", "mimics-duo-rating", "trec-rag-support"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("the set's formats:\n%v\nwant\n%v", got, want)
 	}

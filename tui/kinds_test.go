@@ -25,6 +25,8 @@ func (k testKinds) Screen(kind guidelines.Kind) (Screen, bool) {
 	switch {
 	case !ok:
 		return Screen{}, false
+	case p.FileOf() != nil && p.FileOf().Parts.Screen == "dialogue":
+		return DialogueScreen(p), true
 	case p.FileOf() != nil:
 		return FileScreen(p), true
 	}
@@ -35,7 +37,7 @@ func (k testKinds) Screen(kind guidelines.Kind) (Screen, bool) {
 // name them.
 func builtinScreens() map[guidelines.Kind]Screen {
 	return map[guidelines.Kind]Screen{
-		guidelines.MIMICS.Kind: PaneScreen(), guidelines.ClariMM.Kind: ConversationScreen(),
+		guidelines.MIMICS.Kind:  PaneScreen(),
 		guidelines.Nuggets.Kind: NuggetScreen(), guidelines.Necessity.Kind: NecessityScreen(),
 		guidelines.Compare.Kind: CompareScreen(),
 	}
@@ -60,8 +62,8 @@ func (k testKinds) Runs(kind guidelines.Kind) []report.BenchRun {
 }
 
 func (k testKinds) Ratings(ctx context.Context, r *store.Reading, d store.Dataset) (*report.RatingStats, error) {
-	if d.Kind == guidelines.ClariMM.Kind {
-		return report.ClariMMStats(ctx, r)
+	if p := r.Protocol(d.Kind); p.FileOf() != nil && p.FileOf().Parts.Stats == "ratings" {
+		return report.RatingsTable(ctx, r, p)
 	}
 	return nil, nil
 }
@@ -71,12 +73,12 @@ func (k testKinds) StatsText(ctx context.Context, r *store.Reading, d store.Data
 	var t interface{ WriteText(io.Writer) error }
 	var err error
 	switch p := r.Protocol(d.Kind); {
+	case p.FileOf() != nil && p.FileOf().Parts.Stats == "ratings":
+		t, err = report.RatingsTable(ctx, r, p)
 	case p.FileOf() != nil:
 		t, err = report.ProtocolFileStats(ctx, r, p)
 	case d.Kind == guidelines.MIMICS.Kind:
 		t, err = report.DatasetStats(ctx, r)
-	case d.Kind == guidelines.ClariMM.Kind:
-		t, err = report.ClariMMStats(ctx, r)
 	case d.Kind == guidelines.Necessity.Kind:
 		t, err = report.NecessityGold(ctx, r)
 	case d.Kind == guidelines.Nuggets.Kind:
