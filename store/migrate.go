@@ -29,6 +29,16 @@ type migration struct {
 	version int
 	name    string
 	sql     string
+	// run, when not nil, is the migration's Go step: what SQL alone cannot
+	// do (build a protocol file's JSONL line from a kind's typed tables),
+	// run after sql in the same transaction, before the foreign keys are
+	// checked, so a failing step leaves the file as it was.
+	run func(ctx context.Context, tx *sql.Tx) error
+}
+
+// goSteps are the Go steps of the migrations that have one, by version.
+var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
+	30: moveKindsToFiles,
 }
 
 // migrations lists the embedded NNNN_name.sql files in order. Their numbers
@@ -49,7 +59,7 @@ func migrations() ([]migration, error) {
 		if err != nil {
 			return nil, err
 		}
-		ms = append(ms, migration{version: v, name: e.Name(), sql: string(body)})
+		ms = append(ms, migration{version: v, name: e.Name(), sql: string(body), run: goSteps[v]})
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
 	for i, m := range ms {
@@ -131,6 +141,11 @@ func applyNext(ctx context.Context, tx *sql.Tx, ms []migration) (done bool, err 
 	m := ms[version]
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 		return false, fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	if m.run != nil {
+		if err := m.run(ctx, tx); err != nil {
+			return false, fmt.Errorf("migration %s: %w", m.name, err)
+		}
 	}
 	if err := foreignKeyCheck(ctx, tx); err != nil {
 		return false, fmt.Errorf("migration %s: %w", m.name, err)
