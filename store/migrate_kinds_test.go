@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -256,7 +258,7 @@ func TestMigrationShiftsFacetValues(t *testing.T) {
 
 // migrateWith applies ms to the file at path as a claritty whose
 // migrations are ms would: the first error, or nil once none is pending.
-func migrateWith(t *testing.T, path string, ms []migration) error {
+func migrateWith(t testing.TB, path string, ms []migration) error {
 	t.Helper()
 	db, err := sql.Open("sqlite", dsn(path))
 	if err != nil {
@@ -510,5 +512,52 @@ func TestOlderClarittyRefusesAMovedFile(t *testing.T) {
 	}
 	if err := migrateWith(t, path, ms[:29]); !errors.Is(err, ErrNewerDatabase) || !strings.Contains(err.Error(), "schema 31, this binary knows 29") {
 		t.Fatalf("a claritty of schema 29 opening a moved file: %v", err)
+	}
+}
+
+// bigConversations are n ClariMM conversations of three turns, one image
+// each on the first, and one annotator's seven labels on each, as a
+// schema 29 database holds them.
+func bigConversations(n int) string {
+	return fmt.Sprintf(`
+INSERT INTO annotators (id, name, role, created_at) VALUES (1, 'ana', 'annotator', 't');
+INSERT INTO datasets (id, name, kind, format, created_at, items_count) VALUES (1, 'big', 'clarimm', 'clarimm', 't', %[1]d);
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %[1]d)
+INSERT INTO items (id, dataset_id, uid, seq, query, question) SELECT i, 1, 'conv-' || i, i, 'topic ' || i, 'facet ' || i FROM n;
+INSERT INTO turns (item_id, turn, question, answer) SELECT i.id, t.turn, 'question ' || t.turn || ' of ' || i.id, 'answer ' || t.turn
+	FROM items i, (SELECT 1 AS turn UNION ALL SELECT 2 UNION ALL SELECT 3) t;
+INSERT INTO images (item_id, turn, pos, src, location, preview, problem) SELECT id, 1, 1, 'p' || id || '.png', '/data/p' || id || '.png', randomblob(900), '' FROM items;
+INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at)
+	SELECT i.id, u.unit, 1, 3, 't', 't' FROM items i, kind_units u WHERE u.kind = 'clarimm';`, n)
+}
+
+// Migration 0030 and 0031 over 20,000 ClariMM conversations: a large
+// database moves in seconds, not minutes (no time is asserted; go test
+// -bench MigrateConversations -benchtime 3x says how long).
+func BenchmarkMigrateConversations(b *testing.B) {
+	db, path := openAtVersion(b, 29)
+	if _, err := db.Exec(bigConversations(20000)); err != nil {
+		b.Fatal(err)
+	}
+	db.Close()
+	image, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ms, err := migrations()
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	for i := 0; b.Loop(); i++ {
+		b.StopTimer()
+		copyPath := filepath.Join(dir, fmt.Sprintf("c%d.db", i))
+		if err := os.WriteFile(copyPath, image, 0o600); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if err := migrateWith(b, copyPath, ms); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -16,7 +16,7 @@ import (
 
 // openAtVersion makes a database with only the first n migrations applied,
 // as an older claritty left it, and returns a handle on it.
-func openAtVersion(t *testing.T, n int) (*sql.DB, string) {
+func openAtVersion(t testing.TB, n int) (*sql.DB, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "old.db")
 	db, err := sql.Open("sqlite", dsn(path))
