@@ -2,11 +2,11 @@ package store
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
