@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 //go:embed migrations/*.sql
@@ -71,9 +72,29 @@ func migrations() ([]migration, error) {
 }
 
 // SchemaVersion is the user_version this binary writes.
-func SchemaVersion() int {
+func SchemaVersion() int { return schemaVersion() }
+
+var schemaVersion = sync.OnceValue(func() int {
 	ms, _ := migrations()
 	return len(ms)
+})
+
+// schemaHeld refuses a transaction once the file's schema is newer than
+// this binary's: a newer claritty migrated it while this one ran, and
+// what this one wrote would be read otherwise by the newer schema, or
+// what it read be read otherwise by it (migration 0030 moved the facet
+// values). A write transaction is immediate and a read one a snapshot, so
+// the version tx reads holds until it ends.
+func schemaHeld(ctx context.Context, tx *sql.Tx) error {
+	var version int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return err
+	}
+	if known := SchemaVersion(); version > known {
+		return fmt.Errorf("%w since this claritty opened it (schema %d, this binary knows %d): "+
+			"stop it and run the newer claritty", ErrNewerDatabase, version, known)
+	}
+	return nil
 }
 
 // migrate applies each pending migration in its own immediate transaction,

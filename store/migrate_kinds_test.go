@@ -561,3 +561,44 @@ func BenchmarkMigrateConversations(b *testing.B) {
 		}
 	}
 }
+
+// A claritty that holds a file open while a newer one migrates it refuses
+// every write and reading after, with ErrNewerDatabase, and writes
+// nothing: what it wrote would mean otherwise under the newer schema (a
+// facet label of this one's values, say). Before the move, a binary did
+// not look: the release before this one keeps running against the moved
+// file until a query names a table it dropped.
+func TestRunningClarittyRefusesANewerSchema(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	ds, items, _ := seed(t, st, 2)
+	ana := annotators(t, st, "ana")[0]
+	label(t, st, items[0], ana, 2)
+	lead := testLead(t, st)
+	other, err := sql.Open("sqlite", dsn(st.path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if _, err := other.Exec(fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion()+1)); err != nil {
+		t.Fatal(err)
+	}
+	before := rowsOf(t, other, `SELECT item_id, unit, annotator_id, value FROM labels ORDER BY 1, 2`) + rowsOf(t, other, `SELECT * FROM hits`)
+	ctx := context.Background()
+	_, err = st.SetLabel(ctx, LabelChange{ItemID: items[1], AnnotatorID: ana, Unit: "question", Value: ptr(1)})
+	if !errors.Is(err, ErrNewerDatabase) {
+		t.Errorf("a label: %v", err)
+	}
+	if _, err := st.BeginImport(ctx, lead, "e", "mimics", "mimics-manual"); !errors.Is(err, ErrNewerDatabase) {
+		t.Errorf("an import: %v", err)
+	}
+	if _, err := st.BeginMerge(ctx, lead, "d"); !errors.Is(err, ErrNewerDatabase) {
+		t.Errorf("a merge: %v", err)
+	}
+	if _, err := st.ReadLabels(ctx, lead, ds); !errors.Is(err, ErrNewerDatabase) {
+		t.Errorf("a reading: %v", err)
+	}
+	if after := rowsOf(t, other, `SELECT item_id, unit, annotator_id, value FROM labels ORDER BY 1, 2`) + rowsOf(t, other, `SELECT * FROM hits`); after != before {
+		t.Errorf("rows after the refusals:\n%s\nbefore:\n%s", after, before)
+	}
+}
