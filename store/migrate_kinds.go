@@ -31,7 +31,31 @@ func moveKindsToFiles(ctx context.Context, tx *sql.Tx) error {
 	if err != nil {
 		return err
 	}
-	return moveKinds(ctx, tx, keep, time.Now().UTC().Format(timeFormat))
+	if err := moveKinds(ctx, tx, keep, time.Now().UTC().Format(timeFormat)); err != nil {
+		return err
+	}
+	return dropUnitsOfMovedKinds(ctx, tx, guidelines.Builtins().Known)
+}
+
+// movedKinds are the kinds migration 0030 moves to protocol files.
+var movedKinds = []guidelines.Kind{"clarimm", "necessity"}
+
+// dropUnitsOfMovedKinds takes out the units migration 0016 listed for the
+// moved kinds, once the code no longer builds them in (builtin says), in
+// a database that keeps no file of the kind and has no dataset of it (a
+// new one, say): kind_units lists the built-in kinds' units and the kept
+// files', and an import under the shipped file lists its own.
+func dropUnitsOfMovedKinds(ctx context.Context, tx *sql.Tx, builtin func(guidelines.Kind) bool) error {
+	for _, k := range movedKinds {
+		if builtin(k) {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM kind_units WHERE kind = ?1
+			AND NOT EXISTS (SELECT 1 FROM protocols WHERE name = ?1) AND NOT EXISTS (SELECT 1 FROM datasets WHERE kind = ?1)`, string(k)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // shippedToKeep are the shipped protocol files of the kinds the

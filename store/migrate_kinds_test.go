@@ -602,3 +602,40 @@ func TestRunningClarittyRefusesANewerSchema(t *testing.T) {
 		t.Errorf("rows after the refusals:\n%s\nbefore:\n%s", after, before)
 	}
 }
+
+// Once the code no longer builds a moved kind in, a database with no
+// dataset of it and no file of it kept lists none of its units (0016
+// listed them): kind_units is the built-in kinds' and the kept files'.
+// One with a dataset of it keeps them (the shipped file's, once kept).
+func TestMovedKindsUnitsGoWithNothingOfThem(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, c := range []struct {
+		rows, want string
+	}{
+		{"", ""},
+		{`INSERT INTO datasets (id, name, kind, format, created_at) VALUES (1, 'n', 'necessity', 'necessity', 't')`, "necessity facet\nnecessity necessity\n"},
+	} {
+		db, _ := openAtVersion(t, 30)
+		if c.rows != "" {
+			if _, err := db.Exec(c.rows); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := dropUnitsOfMovedKinds(ctx, tx, func(guidelines.Kind) bool { return false }); err != nil {
+			t.Fatal(err)
+		}
+		if got := rowsOf(t, tx, `SELECT kind || ' ' || unit FROM kind_units WHERE kind IN ('clarimm', 'necessity') ORDER BY 1`); got != c.want {
+			t.Errorf("with %q: units left %q, want %q", c.rows, got, c.want)
+		}
+		if got := rowsOf(t, tx, `SELECT count(*) FROM kind_units WHERE kind = 'mimics'`); got != "7\n" {
+			t.Errorf("mimics units: %q", got)
+		}
+		tx.Rollback()
+		db.Close()
+	}
+}
