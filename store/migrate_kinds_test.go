@@ -589,14 +589,23 @@ func TestRunningClarittyRefusesANewerSchema(t *testing.T) {
 	if !errors.Is(err, ErrNewerDatabase) {
 		t.Errorf("a label: %v", err)
 	}
-	if _, err := st.BeginImport(ctx, lead, "e", "mimics", "mimics-manual"); !errors.Is(err, ErrNewerDatabase) {
+	if im, err := st.BeginImport(ctx, lead, "e", "mimics", "mimics-manual"); !errors.Is(err, ErrNewerDatabase) {
 		t.Errorf("an import: %v", err)
+		if err == nil {
+			im.Rollback()
+		}
 	}
-	if _, err := st.BeginMerge(ctx, lead, "d"); !errors.Is(err, ErrNewerDatabase) {
+	if m, err := st.BeginMerge(ctx, lead, "d"); !errors.Is(err, ErrNewerDatabase) {
 		t.Errorf("a merge: %v", err)
+		if err == nil {
+			m.Rollback()
+		}
 	}
-	if _, err := st.ReadLabels(ctx, lead, ds); !errors.Is(err, ErrNewerDatabase) {
+	if r, err := st.ReadLabels(ctx, lead, ds); !errors.Is(err, ErrNewerDatabase) {
 		t.Errorf("a reading: %v", err)
+		if err == nil {
+			r.Close()
+		}
 	}
 	if after := rowsOf(t, other, `SELECT item_id, unit, annotator_id, value FROM labels ORDER BY 1, 2`) + rowsOf(t, other, `SELECT * FROM hits`); after != before {
 		t.Errorf("rows after the refusals:\n%s\nbefore:\n%s", after, before)
