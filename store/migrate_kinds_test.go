@@ -648,3 +648,39 @@ func TestMovedKindsUnitsGoWithNothingOfThem(t *testing.T) {
 		db.Close()
 	}
 }
+
+// check holds every item of a kind the database keeps a protocol file
+// of to its rows: an item without (its screen and exports read them)
+// is named.
+func TestCheckFindsAFileItemWithoutRows(t *testing.T) {
+	t.Parallel()
+	clariq, err := guidelines.FindShipped("clariq")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, path := openAtVersion(t, SchemaVersion())
+	defer db.Close()
+	if _, err := db.Exec(`INSERT INTO protocols (name, text, added_at) VALUES ('clariq', ?, 't');
+		INSERT INTO datasets (id, name, kind, format, created_at, items_count) VALUES (1, 'q', 'clariq', 'clariq', 't', 2);
+		INSERT INTO items (id, dataset_id, uid, seq, query, question) VALUES (1, 1, '0123456789abcdef', 1, 'q', ''), (2, 1, '0123456789abcdee', 2, 'r', '');
+		INSERT INTO item_rows (item_id, pos, line) VALUES (1, 1, 'a row');`, string(clariq.Text)); err != nil {
+		t.Fatal(err)
+	}
+	results, err := CheckFile(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found []string
+	for _, r := range results {
+		if len(r.Problems) > 0 {
+			found = append(found, r.Name+": "+strings.Join(r.Problems, " / "))
+		}
+	}
+	if want := "every item of a protocol file's kind has its rows: 1 item has no rows, such as: / item 2 (clariq)"; len(found) != 1 || found[0] != want {
+		t.Fatalf("check found %q, want only %q", found, want)
+	}
+	if _, err := db.Exec(`INSERT INTO item_rows (item_id, pos, line) VALUES (2, 1, 'a row')`); err != nil {
+		t.Fatal(err)
+	}
+	passesCheck(t, path)
+}
