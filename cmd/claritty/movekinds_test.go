@@ -96,7 +96,8 @@ var valueTables = []string{
 // tables held, its list in its options and its images as they were; each
 // line says what the demo's own file says of the item; every facet value
 // kept anywhere is two less and every other value the same; the typed
-// tables are gone, context_turns stays for compare; check passes.
+// tables are gone, context_turns stays for compare; check passes, before
+// (it runs no migration) and after.
 func TestMigrationMovesThePreviousReleasesItems(t *testing.T) {
 	t.Parallel()
 	bin := binary(t)
@@ -109,6 +110,9 @@ func TestMigrationMovesThePreviousReleasesItems(t *testing.T) {
 		t.Fatal(err)
 	}
 	makeMeLead(t, path)
+	if r := runBin(t, bin, path, "check"); r.code != 0 { // runs no migration: the file as it was
+		t.Fatalf("check before the migration: %+v", r)
+	}
 	db, err := sql.Open("sqlite", "file:"+path)
 	if err != nil {
 		t.Fatal(err)
