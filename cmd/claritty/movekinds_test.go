@@ -200,9 +200,7 @@ func movedBefore(t *testing.T, db *sql.DB) map[int64]moved {
 			var n int
 			var tt oldTurn
 			rows.Scan(&n, &tt.Question, &tt.Answer)
-			for _, src := range rowStrings(t, db, fmt.Sprintf(`SELECT src FROM images WHERE item_id = %d AND turn = %d ORDER BY pos`, id, n)) {
-				tt.Images = append(tt.Images, src)
-			}
+			tt.Images = rowStrings(t, db, fmt.Sprintf(`SELECT src FROM images WHERE item_id = %d AND turn = %d ORDER BY pos`, id, n))
 			turns = append(turns, tt)
 			list = append(list, tt.Question)
 		}
