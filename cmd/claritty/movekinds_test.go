@@ -7,10 +7,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/claritty/claritty/cmd/claritty/internal/sqldump"
 )
@@ -360,4 +362,95 @@ func shiftFacets(rows []string) []string {
 		out[i] = strings.Join(cols, "|")
 	}
 	return out
+}
+
+// bigConversations adds n ClariMM conversations of three turns (an image
+// on the first) to the previous release's database, as it kept them: a
+// migration of it takes long enough to be killed in.
+const bigConversations = `
+INSERT INTO datasets (id, name, kind, format, created_at, items_count) VALUES (100, 'big', 'clarimm', 'clarimm', 't', %[1]d);
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %[1]d)
+INSERT INTO items (id, dataset_id, uid, seq, query, question) SELECT 100000 + i, 100, 'big-' || i, i, 'topic ' || i, 'facet ' || i FROM n;
+INSERT INTO turns (item_id, turn, question, answer) SELECT i.id, t.turn, 'question ' || t.turn, 'answer ' || t.turn
+	FROM items i, (SELECT 1 AS turn UNION ALL SELECT 2 UNION ALL SELECT 3) t WHERE i.dataset_id = 100;
+INSERT INTO images (item_id, turn, pos, src, location, preview, problem)
+	SELECT id, 1, 1, 'p.png', '/data/p.png', randomblob(500), '' FROM items WHERE dataset_id = 100;`
+
+// movedState is what a kill may leave: the schema version, how many
+// items of the moved kinds have a row and how many there are, and the
+// facet values kept, in order.
+func movedState(t *testing.T, path string) (version, rows, items int, facets []string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.QueryRow(`PRAGMA user_version`).Scan(&version)
+	db.QueryRow(`SELECT count(*) FROM item_rows r JOIN items i ON i.id = r.item_id JOIN datasets d ON d.id = i.dataset_id
+		WHERE d.kind IN ('clarimm', 'necessity')`).Scan(&rows)
+	db.QueryRow(`SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE d.kind IN ('clarimm', 'necessity')`).Scan(&items)
+	for _, q := range valueTables {
+		facets = append(facets, rowStrings(t, db, q+` WHERE unit = 'facet' ORDER BY 2, 3, 4`)...)
+	}
+	return version, rows, items, facets
+}
+
+// A claritty killed while it migrates the previous release's database
+// (here with 20,000 conversations more, so the kill lands in it or
+// near) leaves the file as it was or migrated, never between: no
+// conversation moved and no facet value shifted, or all of them. The next
+// claritty to open it finishes the migration, each facet value shifted
+// once, and check passes.
+func TestKillMidMigrationLosesNothing(t *testing.T) {
+	t.Parallel()
+	bin := binary(t)
+	dump, err := os.ReadFile(filepath.Join(prevDir, "prev.sql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "prev.db")
+	if err := sqldump.Load(context.Background(), string(dump), path); err != nil {
+		t.Fatal(err)
+	}
+	makeMeLead(t, path)
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(fmt.Sprintf(bigConversations, 20000)); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	version, rows, items, before := movedState(t, path)
+	if version != 28 || rows != 0 || items < 20000 || len(before) == 0 {
+		t.Fatalf("before: version %d, %d rows of %d items, %d facet values", version, rows, items, len(before))
+	}
+	shifted := shiftFacets(before)
+
+	cmd := exec.Command(bin, "--db", path, "annotators")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond) // not a timed assertion: any moment will do
+	cmd.Process.Kill()
+	cmd.Wait()
+	version, rows, _, facets := movedState(t, path)
+	switch {
+	case version < 30 && (rows != 0 || !reflect.DeepEqual(facets, before)):
+		t.Errorf("killed at version %d: %d items moved, facet values %v, want none moved and %v", version, rows, facets, before)
+	case version >= 30 && (rows != items || !reflect.DeepEqual(facets, shifted)):
+		t.Errorf("killed at version %d: %d of %d items moved, facet values %v, want all and %v", version, rows, items, facets, shifted)
+	}
+	t.Logf("the kill left the file at version %d", version)
+
+	if r := runBin(t, bin, path, "annotators"); r.code != 0 {
+		t.Fatalf("annotators after the kill: %+v", r)
+	}
+	if version, rows, items, facets = movedState(t, path); version != 31 || rows != items || !reflect.DeepEqual(facets, shifted) {
+		t.Errorf("after the next open: version %d, %d of %d items moved, facet values %v, want %v", version, rows, items, facets, shifted)
+	}
+	if r := runBin(t, bin, path, "check"); r.code != 0 {
+		t.Fatalf("check: %+v", r)
+	}
 }
