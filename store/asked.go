@@ -14,13 +14,18 @@ import (
 // nuggets, facets and (a protocol file's grouped item) rows, or its
 // elements when it gathers rows into elements (item.element); a pair's
 // drawn side.
-const refColumns = `i.id, i.dataset_id, d.kind, i.question,
-	coalesce(i.list_len, (option_1 != '') + (option_2 != '') + (option_3 != '') + (option_4 != '') + (option_5 != '')),
-	(SELECT count(*) FROM turns t WHERE t.item_id = i.id),
+// A conversation's turns and a request's facets are its list since
+// migration 0030 (they were the typed tables turns and facets).
+const refColumns = `i.id, i.dataset_id, d.kind, i.question, ` + listCount + `,
+	iif(d.kind = 'clarimm', ` + listCount + `, 0),
 	(SELECT count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id WHERE a.item_id = i.id),
-	(SELECT count(*) FROM facets f WHERE f.item_id = i.id),
+	iif(d.kind = 'necessity', ` + listCount + `, 0),
 	(SELECT count(DISTINCT coalesce(r.element, -r.pos)) FROM item_rows r WHERE r.item_id = i.id),
 	(SELECT p.first_left FROM pairs p WHERE p.item_id = i.id), i.meta`
+
+// listCount is the elements of item i's list: its options, or list_len
+// past five.
+const listCount = `coalesce(i.list_len, (i.option_1 != '') + (i.option_2 != '') + (i.option_3 != '') + (i.option_4 != '') + (i.option_5 != ''))`
 
 // unitValues reads a query's (unit, value) rows into a map, by unit: a
 // HIT's labels, a repeat's, an item's known answers.

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/claritty/claritty/display"
+	"github.com/claritty/claritty/guidelines"
 )
 
 // CheckResult is one check of a database file and what it found.
@@ -192,6 +193,10 @@ func CheckFile(ctx context.Context, path string) ([]CheckResult, error) {
 		return nil, Explain(fmt.Errorf("check %s: %s: %w", path, r.Name, err))
 	}
 	out = append(out, r)
+	if r, err = fileRowsCheck(ctx, db); err != nil {
+		return nil, Explain(fmt.Errorf("check %s: %s: %w", path, r.Name, err))
+	}
+	out = append(out, r)
 	kept, err := hasTable(ctx, db, "agreement_patterns")
 	if err != nil {
 		return nil, Explain(fmt.Errorf("check %s: %w", path, err))
@@ -270,4 +275,51 @@ func pragmaRows(ctx context.Context, db *sql.DB, query string, args ...any) ([]s
 		return err
 	})
 	return out, err
+}
+
+// fileRowsCheck holds every item of a kind the database keeps a protocol
+// file of to its rows (item_rows): its screen and exports read them. A
+// file whose kind has a reader of its own ([parts] reader) may keep its
+// items otherwise. A file from before migration 0016 keeps no files.
+func fileRowsCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
+	r := CheckResult{Name: "every item of a protocol file's kind has its rows"}
+	kept, err := hasTable(ctx, db, "protocols")
+	if err != nil || !kept {
+		return r, err
+	}
+	type file struct{ name, text string }
+	files, err := collect(ctx, db, "protocols", `SELECT name, text FROM protocols ORDER BY name`, nil,
+		func(rows *sql.Rows) (f file, err error) { return f, rows.Scan(&f.name, &f.text) })
+	if err != nil {
+		return r, err
+	}
+	n := 0
+	for _, f := range files {
+		pf, err := guidelines.ParseKeptProtocolFile("protocol "+f.name, []byte(f.text))
+		if err != nil {
+			return r, err
+		}
+		if pf.Parts.Reader != "" {
+			continue
+		}
+		const rowless = ` FROM items i JOIN datasets d ON d.id = i.dataset_id
+			WHERE d.kind = ? AND NOT EXISTS (SELECT 1 FROM item_rows w WHERE w.item_id = i.id)`
+		var k int
+		if err := db.QueryRowContext(ctx, `SELECT count(*)`+rowless, f.name).Scan(&k); err != nil || k == 0 {
+			if err != nil {
+				return r, err
+			}
+			continue
+		}
+		n += k
+		ex, err := pragmaRows(ctx, db, `SELECT 'item ' || i.id || ' (' || d.kind || ')'`+rowless+` ORDER BY i.id LIMIT 5`, f.name)
+		if err != nil {
+			return r, err
+		}
+		r.Problems = append(r.Problems, ex...)
+	}
+	if n > 0 {
+		r.Problems = append([]string{display.Count(n, "item has", "items have") + " no rows, such as:"}, r.Problems...)
+	}
+	return r, nil
 }

@@ -161,6 +161,11 @@ func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, 
 		unlock()
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
+	if err := schemaHeld(ctx, tx); err != nil {
+		tx.Rollback()
+		unlock()
+		return nil, fmt.Errorf("begin import: %w", err)
+	}
 	im := &Importer{s: s, ctx: ctx, tx: tx, w: s.ownPtx(ctx, tx), now: s.now(), known: map[[8]byte]int64{}, knownText: map[string]int64{}, labelled: map[int64]bool{},
 		annotators: map[string]int64{}, actor: who.ActorID(), unlock: unlock, stmts: map[string]*sql.Stmt{},
 		purpose: purpose}

@@ -223,6 +223,11 @@ func (s *Store) BeginMerge(ctx context.Context, who Annotator, dataset string) (
 		unlock()
 		return nil, fmt.Errorf("begin merge: %w", err)
 	}
+	if err := schemaHeld(ctx, tx); err != nil {
+		tx.Rollback()
+		unlock()
+		return nil, fmt.Errorf("begin merge: %w", err)
+	}
 	w := s.wrap(ctx, tx)
 	role, err := roleOf(ctx, w, who.ID)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 //go:embed migrations/*.sql
@@ -29,6 +30,16 @@ type migration struct {
 	version int
 	name    string
 	sql     string
+	// run, when not nil, is the migration's Go step: what SQL alone cannot
+	// do (build a protocol file's JSONL line from a kind's typed tables),
+	// run after sql in the same transaction, before the foreign keys are
+	// checked, so a failing step leaves the file as it was.
+	run func(ctx context.Context, tx *sql.Tx) error
+}
+
+// goSteps are the Go steps of the migrations that have one, by version.
+var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
+	30: moveKindsToFiles,
 }
 
 // migrations lists the embedded NNNN_name.sql files in order. Their numbers
@@ -49,7 +60,7 @@ func migrations() ([]migration, error) {
 		if err != nil {
 			return nil, err
 		}
-		ms = append(ms, migration{version: v, name: e.Name(), sql: string(body)})
+		ms = append(ms, migration{version: v, name: e.Name(), sql: string(body), run: goSteps[v]})
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
 	for i, m := range ms {
@@ -61,9 +72,29 @@ func migrations() ([]migration, error) {
 }
 
 // SchemaVersion is the user_version this binary writes.
-func SchemaVersion() int {
+func SchemaVersion() int { return schemaVersion() }
+
+var schemaVersion = sync.OnceValue(func() int {
 	ms, _ := migrations()
 	return len(ms)
+})
+
+// schemaHeld refuses a transaction once the file's schema is newer than
+// this binary's: a newer claritty migrated it while this one ran, and
+// what this one wrote would be read otherwise by the newer schema, or
+// what it read be read otherwise by it (migration 0030 moved the facet
+// values). A write transaction is immediate and a read one a snapshot, so
+// the version tx reads holds until it ends.
+func schemaHeld(ctx context.Context, tx *sql.Tx) error {
+	var version int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return err
+	}
+	if known := SchemaVersion(); version > known {
+		return fmt.Errorf("%w since this claritty opened it (schema %d, this binary knows %d): "+
+			"stop it and run the newer claritty", ErrNewerDatabase, version, known)
+	}
+	return nil
 }
 
 // migrate applies each pending migration in its own immediate transaction,
@@ -131,6 +162,11 @@ func applyNext(ctx context.Context, tx *sql.Tx, ms []migration) (done bool, err 
 	m := ms[version]
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 		return false, fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	if m.run != nil {
+		if err := m.run(ctx, tx); err != nil {
+			return false, fmt.Errorf("migration %s: %w", m.name, err)
+		}
 	}
 	if err := foreignKeyCheck(ctx, tx); err != nil {
 		return false, fmt.Errorf("migration %s: %w", m.name, err)

@@ -16,7 +16,7 @@ import (
 
 // openAtVersion makes a database with only the first n migrations applied,
 // as an older claritty left it, and returns a handle on it.
-func openAtVersion(t *testing.T, n int) (*sql.DB, string) {
+func openAtVersion(t testing.TB, n int) (*sql.DB, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "old.db")
 	db, err := sql.Open("sqlite", dsn(path))
@@ -107,7 +107,8 @@ func TestMigrationStopsOnBrokenForeignKeys(t *testing.T) {
 
 // 0013 rebuilds the label tables for ClariLM's kinds: everything a version
 // 12 database held is still there, the assignment trigger that names labels
-// still fires, and the new units take their own values only.
+// still fires, and the new units take their own values only (a facet's
+// 0 to 9 since 0030).
 func TestMigrationToClariLMKeepsLabels(t *testing.T) {
 	t.Parallel()
 	db, path := openAtVersion(t, 12)
@@ -153,7 +154,7 @@ func TestMigrationToClariLMKeepsLabels(t *testing.T) {
 		value int
 		ok    bool
 	}{
-		{"necessity", 1, true}, {"necessity", 2, false}, {"facet", 11, true}, {"facet", 1, false}, {"facet", 12, false},
+		{"necessity", 1, true}, {"necessity", 2, false}, {"facet", 9, true}, {"facet", 10, false},
 		{"question", 1, false}, {"preference", 2, false},
 	} {
 		_, err := st.db.Exec(`INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds) VALUES (3, ?, 1, ?, 't', 't', NULL)`, c.unit, c.value)

@@ -4,8 +4,9 @@ import (
 	"context"
 	"database/sql"
 
-	"github.com/claritty/claritty/guidelines"
 	"sync"
+
+	"github.com/claritty/claritty/guidelines"
 )
 
 // stmtCache holds the statements of the paths every keyed label takes,

@@ -123,9 +123,14 @@ func shippedText(name guidelines.Kind) ([]byte, bool) {
 	return s.Text, err == nil
 }
 
+// execer is what a write runs on: a store transaction, or a migration's.
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
 // keepUnits puts each unit of the file's kind, with its scale's range, in
 // kind_units (what the label triggers check), in place of any there were.
-func keepUnits(ctx context.Context, tx *ptx, f *guidelines.ProtocolFile) error {
+func keepUnits(ctx context.Context, tx execer, f *guidelines.ProtocolFile) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM kind_units WHERE kind = ?`, string(f.Name)); err != nil {
 		return err
 	}

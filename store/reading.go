@@ -87,6 +87,10 @@ func (s *Store) read(ctx context.Context, who Annotator, datasetID int64, setup 
 	if err != nil {
 		return nil, fmt.Errorf("begin reading: %w", err)
 	}
+	if err := schemaHeld(ctx, tx); err != nil {
+		tx.Rollback()
+		return nil, fmt.Errorf("begin reading: %w", err)
+	}
 	r := &Reading{s: s, tx: s.wrap(ctx, tx), reader: who, dataset: datasetID}
 	role, err := roleOf(ctx, r.tx, who.ID)
 	if err == nil {

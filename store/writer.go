@@ -55,6 +55,9 @@ func (s *Store) readTx(ctx context.Context, fn func(*ptx) error) error {
 		return err
 	}
 	defer tx.Rollback()
+	if err := schemaHeld(ctx, tx); err != nil {
+		return err
+	}
 	return fn(s.wrap(ctx, tx))
 }
 
@@ -106,6 +109,11 @@ func (s *Store) commit(batch []*writeJob) {
 	defer s.writers.Unlock()
 	errs := make([]error, len(batch))
 	tx, err := s.db.BeginTx(context.Background(), nil)
+	if err == nil {
+		if err = schemaHeld(context.Background(), tx); err != nil {
+			tx.Rollback()
+		}
+	}
 	if err == nil {
 		if len(batch) == 1 {
 			errs[0] = call(batch[0], tx) // alone: the transaction is its savepoint

@@ -72,7 +72,22 @@ func beforeArenaRule(t *testing.T, db, old string) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	// Migrations 0029 (item images) and 0028 (arms and triage) out first.
+	// Migrations 0031 and 0030 (ClariMM and necessity as protocol files)
+	// out first: the typed tables 0031 dropped back, empty, as 0030's step
+	// finds a file whose items moved already (it moves none twice).
+	for _, undo := range []string{
+		`CREATE TABLE turns (item_id INTEGER NOT NULL REFERENCES items(id), turn INTEGER NOT NULL CHECK (turn BETWEEN 1 AND 4),
+			question TEXT NOT NULL, answer TEXT NOT NULL, PRIMARY KEY (item_id, turn)) WITHOUT ROWID`,
+		`CREATE TABLE images (item_id INTEGER NOT NULL REFERENCES items(id), turn INTEGER NOT NULL, pos INTEGER NOT NULL CHECK (pos >= 1),
+			src TEXT NOT NULL, location TEXT NOT NULL, preview BLOB, problem TEXT NOT NULL DEFAULT '',
+			PRIMARY KEY (item_id, turn, pos), FOREIGN KEY (item_id, turn) REFERENCES turns (item_id, turn)) WITHOUT ROWID`,
+		`CREATE TABLE facets (item_id INTEGER NOT NULL REFERENCES items(id), pos INTEGER NOT NULL CHECK (pos BETWEEN 1 AND 9),
+			text TEXT NOT NULL, PRIMARY KEY (item_id, pos)) WITHOUT ROWID`} {
+		if _, err := conn.Exec(undo); err != nil {
+			t.Fatalf("%s: %v", undo, err)
+		}
+	}
+	// Migrations 0029 (item images) and 0028 (arms and triage) out next.
 	for _, undo := range []string{"DROP TABLE item_images", "DROP TABLE annotator_arms", "DROP TABLE arms", "DROP TABLE triage",
 		"ALTER TABLE labels DROP COLUMN first_value", "ALTER TABLE run_labels DROP COLUMN confidence",
 		"ALTER TABLE datasets DROP COLUMN gold_from", "DROP INDEX items_judge", "ALTER TABLE items DROP COLUMN route"} {
@@ -108,8 +123,8 @@ func beforeArenaRule(t *testing.T, db, old string) {
 	}
 	var cols int
 	conn.QueryRow(`SELECT count(*) FROM pragma_table_info('runs') WHERE name GLOB 'arena_*'`).Scan(&cols)
-	if cols != 0 || store.SchemaVersion() != 29 {
-		t.Fatalf("%d arena columns left; this claritty's schema is %d, the test's migrations 25 to 29", cols, store.SchemaVersion())
+	if cols != 0 || store.SchemaVersion() != 31 {
+		t.Fatalf("%d arena columns left; this claritty's schema is %d, the test's migrations 25 to 31", cols, store.SchemaVersion())
 	}
 }
 
