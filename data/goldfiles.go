@@ -189,7 +189,7 @@ func unitJSON(p *report.PaneGold, proto guidelines.Protocol, unit string) *goldJ
 		case written && u.Label >= 0: // a written answer's gold is its words
 			g.Label = &u.Text
 		case u.Label >= 0:
-			name := proto.LabelName(u.Label)
+			name := proto.NameOf(u.Unit, u.Label)
 			g.Label = &name
 		}
 		for v, n := range u.Votes {
@@ -197,7 +197,7 @@ func unitJSON(p *report.PaneGold, proto guidelines.Protocol, unit string) *goldJ
 			case n > 0 && written:
 				g.Votes["answers"] = n
 			case n > 0:
-				g.Votes[proto.LabelName(v)] = n
+				g.Votes[proto.NameOf(u.Unit, v)] = n
 			}
 		}
 		for v, pr := range u.Posterior {
@@ -205,7 +205,7 @@ func unitJSON(p *report.PaneGold, proto guidelines.Protocol, unit string) *goldJ
 				if g.Posterior == nil {
 					g.Posterior = map[string]float64{}
 				}
-				g.Posterior[proto.LabelName(v)] = pr
+				g.Posterior[proto.NameOf(u.Unit, v)] = pr
 			}
 		}
 		return g
@@ -404,7 +404,7 @@ func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Datase
 		for _, n := range a.Nuggets {
 			nj := nuggetJSON{ID: n.ID, Weight: n.Weight}
 			if n.Coverage >= 0 {
-				name := guidelines.Nuggets.LabelString(n.Coverage)
+				name := guidelines.Nuggets.NameOf("nugget", n.Coverage)
 				nj.Coverage = &name
 			}
 			it.Nuggets = append(it.Nuggets, nj)

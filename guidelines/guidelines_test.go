@@ -92,7 +92,7 @@ func TestUnitsAndScales(t *testing.T) {
 			}
 		}
 		cats := p.Categories()
-		if len(cats) != len(p.Scale) || cats[0] != p.LabelString(p.Low()) {
+		if len(cats) != len(p.Scale) || cats[0] != p.NameOf(p.Types[0], p.Low()) {
 			t.Errorf("%s categories %v are not the scale from the lowest up", p.Kind, cats)
 		}
 	}
@@ -142,8 +142,8 @@ func TestNuggetLabels(t *testing.T) {
 			}
 		}
 	}
-	if Nuggets.LabelString(1) != "partial" || MIMICS.LabelString(1) != "1" {
-		t.Error("LabelString")
+	if Nuggets.NameOf("nugget_1", 1) != "partial" || MIMICS.NameOf("question", 1) != "1" {
+		t.Error("NameOf")
 	}
 	if len(Nuggets.AllUnits) != MaxNuggets || NuggetUnit(MaxNuggets) != Nuggets.AllUnits[MaxNuggets-1] {
 		t.Errorf("nugget units %v", Nuggets.AllUnits)
@@ -184,8 +184,8 @@ func TestNecessityLabels(t *testing.T) {
 	if v, _ := p.ValueOfKey("necessity", "1"); v != NecessityYes || p.Valid("necessity", FacetValue(1)) || p.Valid("facet", NecessityYes) {
 		t.Error("necessity keys")
 	}
-	if p.LabelString(FacetValue(3)) != "3" || p.LabelString(FacetNone) != "none" || p.LabelString(NecessityNo) != "no" {
-		t.Error("LabelString")
+	if p.NameOf("facet", FacetValue(3)) != "3" || p.NameOf("facet", FacetNone) != "none" || p.NameOf("necessity", NecessityNo) != "no" {
+		t.Error("NameOf")
 	}
 	// Comparison labels have no keys: the kind turns A/B into win or lose.
 	for _, k := range []string{"1", "2", "3"} {
