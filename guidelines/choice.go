@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/claritty/claritty/display"
 )
 
 // MaxChoice is the most elements a choice step picks among: its label is
@@ -86,12 +88,18 @@ func (f *ProtocolFile) choiceExtent() int {
 
 // choiceScale is a choice step's scale: element n down to 1, named by
 // the element and keyed as the first page of keys keys it (MaxChoice is
-// within one page): so a choice is keyed, described and decided like any
-// scale's label, on the HIT screen and the adjudication screen alike.
-func (f *ProtocolFile) choiceScale() []Label {
+// within one page), then, when the step has none, none fits (0, key 0):
+// so a choice is keyed, described and decided like any scale's label, on
+// the HIT screen and the adjudication screen alike. A kind whose labels
+// are written by name names an element by its number ("3"), as files
+// write it.
+func (f *ProtocolFile) choiceScale(st FileStep) []Label {
 	noun := f.Item.ListName
 	if f.Item.Group != "" {
 		noun = f.RowNoun()
+	}
+	if f.Item.Labels == LabelsByName {
+		noun = ""
 	}
 	n := f.choiceExtent()
 	out := make([]Label, n)
@@ -99,7 +107,26 @@ func (f *ProtocolFile) choiceScale() []Label {
 		v := n - i
 		out[i] = Label{Value: v, Key: ChoiceKeys[v-1], Name: strings.TrimSpace(noun + " " + strconv.Itoa(v))}
 	}
+	if st.None != "" {
+		out = append(out, Label{Value: ChoiceNone, Key: ChoiceNoneKey, Name: "none"})
+	}
 	return out
+}
+
+// A choice step's none (FileStep.None): its label and its key.
+const (
+	ChoiceNone    = 0
+	ChoiceNoneKey = "0"
+)
+
+// NoneText is what a choice step's none fits says ("" for a step without
+// one).
+func (p Protocol) NoneText(unit string) string {
+	if p.file == nil {
+		return ""
+	}
+	st, _ := p.file.StepOf(unitType(unit))
+	return display.Clean(st.None)
 }
 
 // checkChoice checks a choice step: it picks one element of the item's
@@ -119,18 +146,47 @@ func (c *fileCheck) checkChoice(key string, i int, st FileStep) {
 	if st.Scale != "" {
 		c.at(key+".scale", "step %d: kind = \"choice\" takes no scale: its label is the element picked (1, 2, …)", i+1)
 	}
-	if len(st.LabelText) > 0 {
-		c.at(key+".label_text", "step %d: kind = \"choice\" has no scale for label_text to describe", i+1)
+	if want := choiceTexts(st); len(st.LabelText) > 0 && len(st.LabelText) != want {
+		c.at(key+".label_text", "step %d: kind = \"choice\" takes %s in label_text: %s", i+1,
+			display.Count(want, "text", "texts"), map[int]string{1: "an element's", 2: "none's, then an element's"}[want])
+	}
+	if st.None != "" && (strings.TrimSpace(st.None) == "" || !drawable(st.None)) {
+		c.at(key+".none", "step %d: none = %q: say what key 0 means in words a terminal shows as written", i+1, st.None)
 	}
 }
 
-// choiceMarkdown is a choice step's guideline line, in place of a scale's.
-func (f *ProtocolFile) choiceMarkdown() string {
+// choiceTexts is how many label texts a choice step takes: its
+// elements' and, with none, none's first (from the lowest value up).
+func choiceTexts(st FileStep) int {
+	if st.None != "" {
+		return 2
+	}
+	return 1
+}
+
+// checkNone refuses none on a step that is no choice.
+func (c *fileCheck) checkNone(key string, i int, st FileStep) {
+	if st.None != "" && st.Kind != StepChoice {
+		c.at(key+".none", "step %d: none is a choice step's (kind = \"choice\"): a scale names its own labels", i+1)
+	}
+}
+
+// choiceMarkdown is a choice step's guideline lines, in place of a
+// scale's: how to pick, or its label texts (the elements', none's).
+func (f *ProtocolFile) choiceMarkdown(st FileStep) string {
 	noun := f.Item.ListName
 	if f.Item.Group != "" {
 		noun = f.RowNoun()
 	}
-	return fmt.Sprintf("- pick one %s: press the key beside it (1-9, then letters)\n", noun)
+	if len(st.LabelText) == 0 {
+		return fmt.Sprintf("- pick one %s: press the key beside it (1-9, then letters)\n", noun)
+	}
+	text := func(i int) string { return display.Clean(strings.Join(strings.Fields(st.LabelText[i]), " ")) }
+	out := fmt.Sprintf("- **1–%d** — %s\n", f.choiceExtent(), text(len(st.LabelText)-1))
+	if st.None != "" {
+		out += fmt.Sprintf("- **%s none** — %s\n", ChoiceNoneKey, text(0))
+	}
+	return out
 }
 
 // choiceHolds says how many elements an item of shape s offers a choice

@@ -98,6 +98,13 @@ type ItemColumns struct {
 	// Run, when set, is the field naming the system whose output an item
 	// is (TREC RAG's run_id): bench scores each run (protofile_nested.go).
 	Run string `toml:"run"`
+	// Context, when set, is a JSONL item's path to the conversation
+	// before it ({role, text} turns), shown above its text and never
+	// labelled (protofile_context.go).
+	Context string `toml:"context"`
+	// Labels says how labels files and exports write a label: "numbers"
+	// (the default: its value) or "names" (its name on its unit's scale).
+	Labels string `toml:"labels"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -144,6 +151,12 @@ type FileStep struct {
 	// written answer (StepText) of at most MaxChars characters.
 	Kind     string `toml:"kind"`
 	MaxChars int    `toml:"max_chars"`
+	// Short is the step's name in the step indicator; its unit's words
+	// when not given.
+	Short string `toml:"short"`
+	// None, for a choice step, is what its key 0 says: none of the
+	// elements fits (label 0).
+	None string `toml:"none"`
 	// PairNames, for a step per pair of a nested list, are what its outer
 	// and inner elements are called on screen ("sentence", "citation");
 	// its path's keys when not given.
@@ -531,6 +544,8 @@ func (c *fileCheck) check() {
 	c.checkShared()
 	c.checkJoins()
 	c.checkParts()
+	c.checkContext()
+	c.checkLabelsNamed()
 	if r := c.f.Item.Run; r != "" && !c.f.hasField(r) {
 		c.at("item.run", "item.run: %q is not %s", r, c.f.fieldWords())
 	}
@@ -713,6 +728,7 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 			c.at(key+".per", "step %d: per = %q: want item, element, row, turn or a nested list's path (answer[].citations[])", i+1, st.Per)
 		}
 		c.checkStepKind(key, i, st)
+		c.checkNone(key, i, st)
 		c.checkMaxChars(key, i, st)
 		c.checkShow(key, i, st, labelled)
 		if ok && len(st.LabelText) > 0 && len(st.LabelText) != len(scale.Values) {

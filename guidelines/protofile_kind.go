@@ -54,12 +54,13 @@ func (f *ProtocolFile) Protocol() Protocol {
 	for _, s := range f.Scales {
 		scales[s.Name] = s
 	}
-	p := Protocol{Kind: f.Name, Items: display.Clean(f.Items), Title: display.Clean(f.Title), text: f.markdown(scales), sums: &sync.Map{}, file: f}
+	p := Protocol{Kind: f.Name, Items: display.Clean(f.Items), Title: display.Clean(f.Title), text: f.markdown(scales), sums: &sync.Map{}, file: f,
+		Named: f.Item.Labels == LabelsByName}
 	for _, st := range f.Steps {
-		step := Step{ID: st.Unit, Title: display.Clean(st.Title), Short: strings.ReplaceAll(st.Unit, "_", " "), Scale: scales[st.Scale].labels()}
+		step := Step{ID: st.Unit, Title: display.Clean(st.Title), Short: st.shortName(), Scale: scales[st.Scale].labels()}
 		switch st.Kind {
 		case StepChoice:
-			step.Scale = f.choiceScale()
+			step.Scale = f.choiceScale(st)
 		case StepText:
 			step.Scale, step.MaxChars = nil, st.TextMax()
 		}
@@ -134,6 +135,15 @@ func fileSteps(steps []FileStep, listLen int, grouped bool, s Shape) []ItemStep 
 	return out
 }
 
+// shortName is the step's name in the step indicator: its own, else its
+// unit's words.
+func (st FileStep) shortName() string {
+	if st.Short != "" {
+		return display.Clean(st.Short)
+	}
+	return strings.ReplaceAll(st.Unit, "_", " ")
+}
+
 // labels is the scale as a Protocol holds one: from the best (highest)
 // value down, its keys and names cleaned.
 func (s FileScale) labels() []Label {
@@ -167,7 +177,7 @@ func (f *ProtocolFile) markdown(scales map[string]FileScale) string {
 			fmt.Fprintf(&b, "%s\n\n", cleanLines(g))
 		}
 		if st.Kind == StepChoice {
-			b.WriteString(f.choiceMarkdown())
+			b.WriteString(f.choiceMarkdown(st))
 			continue
 		}
 		labels := scales[st.Scale].labels()
@@ -200,6 +210,8 @@ type ShownRow struct {
 	URLs []string
 	// Pairs are a nested step's pairs, by unit (protofile_join.go).
 	Pairs map[string]PairShown
+	// Context is the conversation before the item (item.context).
+	Context []Said
 }
 
 // Shown is what of a row, as the file has it, a HIT may show.
@@ -223,6 +235,7 @@ func (f *ProtocolFile) Shown(line string) ShownRow {
 	}
 	out.URL, out.URLs = row.urls()
 	out.Pairs = f.shownPairs(row)
+	out.Context = f.ContextOf(line)
 	return out
 }
 
