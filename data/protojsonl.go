@@ -15,7 +15,9 @@ import (
 
 // A protocol file's items may be JSONL ([item] format = "jsonl"): each
 // line one JSON object, or a JSON string whose text is one (CLAMBER ships
-// so), with the keys item.keys names, no more and no fewer. Its fields are
+// so), with the keys item.keys names, no more and no fewer (but those
+// item.optional lets it lack, and any more with item.other_keys =
+// "ignore"). Its fields are
 // JSON paths (guidelines.JSONPath). A line is kept as the file has it, so
 // an export in the file's shape writes it back byte for byte, a label's
 // field rewritten in place where the gold differs.
@@ -59,14 +61,20 @@ func keysProblem(f *guidelines.ProtocolFile, line []byte) string {
 	if err != nil {
 		return err.Error()
 	}
-	return keysDiff(slices.Sorted(maps.Keys(l.Object)), f.Item.Keys)
+	got := slices.Sorted(maps.Keys(l.Object))
+	if f.OtherKeysIgnored() {
+		// Keys the file does not name are the line's own business.
+		got = slices.DeleteFunc(got, func(k string) bool { return !slices.Contains(f.Item.Keys, k) })
+	}
+	return keysDiff(got, f.Item.Keys, f.Item.Optional)
 }
 
-// keysDiff names the keys an object lacks and those it has besides.
-func keysDiff(got, want []string) string {
+// keysDiff names the keys an object lacks (but those it may lack) and
+// those it has besides.
+func keysDiff(got, want, optional []string) string {
 	var missing, extra []string
 	for _, k := range want {
-		if !slices.Contains(got, k) {
+		if !slices.Contains(got, k) && !slices.Contains(optional, k) {
 			missing = append(missing, k)
 		}
 	}

@@ -284,6 +284,11 @@ func (rd *protoReader) elementOf(it *FileItem, r FileRow) int {
 func (rd *protoReader) itemOf(r FileRow) (int, error) {
 	it := rd.f.Item
 	uid := rd.uid(r)
+	if rd.f.UIDIsID() {
+		if p := guidelines.IDUIDProblem(uid); p != "" {
+			return 0, lineErr(rd.lr.file, rd.lr.n, "%s %q %s", it.ID[0], display.Clean(uid), p)
+		}
+	}
 	if it.Group != "" {
 		g := r.Cell(it.Group)
 		if i, ok := rd.byGroup[g]; ok {
@@ -323,8 +328,12 @@ func (rd *protoReader) list(r *FileRow) error {
 }
 
 // uid hashes the id columns of a row as Pane.UID hashes a pane
-// (store.FileItemUID, by which an item's own id also finds it).
+// (store.FileItemUID, by which an item's own id also finds it), or is the
+// id's text itself where the file says so (item.uid = "id").
 func (rd *protoReader) uid(r FileRow) string {
+	if rd.f.UIDIsID() {
+		return r.Cell(rd.f.Item.ID[0])
+	}
 	cells := make([]string, len(rd.f.Item.ID))
 	for i, col := range rd.f.Item.ID {
 		cells[i] = r.Cell(col)

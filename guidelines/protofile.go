@@ -105,6 +105,14 @@ type ItemColumns struct {
 	// Labels says how labels files and exports write a label: "numbers"
 	// (the default: its value) or "names" (its name on its unit's scale).
 	Labels string `toml:"labels"`
+	// UID = "id" keeps the one id field's text as the item's uid, as the
+	// file writes it, rather than a hash of it (protofile_keys.go).
+	UID string `toml:"uid"`
+	// Optional are keys of item.keys a JSONL line may lack; OtherKeys =
+	// "ignore" lets a line have keys item.keys does not name
+	// (protofile_keys.go).
+	Optional  []string `toml:"optional"`
+	OtherKeys string   `toml:"other_keys"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -534,6 +542,7 @@ func (c *fileCheck) check() {
 	}
 	c.conversationAsList()
 	c.checkItem()
+	c.checkItemKeys()
 	scales := c.checkScales()
 	c.checkSteps(scales)
 	c.checkRowID()

@@ -41,7 +41,8 @@ type Importer struct {
 	datasetID  int64
 	nextSeq    int
 	now        string
-	known      map[[8]byte]int64 // uid -> item id, for every pane of the dataset
+	known      map[[8]byte]int64 // uid -> item id, for every pane of the dataset (remember)
+	knownText  map[string]int64  // the rest: uids that are ids as written (item.uid = "id")
 	kind       guidelines.Kind   // the dataset's
 	labelled   map[int64]bool    // items given labels: recounted at commit (refreshItem)
 	dropAfter  int               // new panes after which the item indexes are dropped
@@ -160,7 +161,7 @@ func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, 
 		unlock()
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
-	im := &Importer{s: s, ctx: ctx, tx: tx, w: s.ownPtx(ctx, tx), now: s.now(), known: map[[8]byte]int64{}, labelled: map[int64]bool{},
+	im := &Importer{s: s, ctx: ctx, tx: tx, w: s.ownPtx(ctx, tx), now: s.now(), known: map[[8]byte]int64{}, knownText: map[string]int64{}, labelled: map[int64]bool{},
 		annotators: map[string]int64{}, actor: who.ActorID(), unlock: unlock, stmts: map[string]*sql.Stmt{},
 		purpose: purpose}
 	if err := requireRole(ctx, im.w, who.ID, ActImport); err != nil {
@@ -234,18 +235,41 @@ func (im *Importer) prepareStmts() error {
 // recognised without a query per row.
 func (im *Importer) loadKnown() error {
 	return eachRow(im.ctx, im.w, `SELECT uid, id FROM items WHERE dataset_id = ?`, []any{im.datasetID}, func(rows *sql.Rows) error {
-		var uid []byte
+		var uid string
 		var id int64
-		var key [8]byte
 		if err := rows.Scan(&uid, &id); err != nil {
 			return err
 		}
-		if n, err := hex.Decode(key[:], uid); err != nil || n != len(key) {
-			return fmt.Errorf("item %d has a malformed uid %q", id, uid)
-		}
-		im.known[key] = id
+		im.remember(uid, id)
 		return nil
 	})
+}
+
+// uidKey is a uid of 16 hex digits as its bytes, which a map holding the
+// hundreds of thousands of a big import's panes keeps without pointers;
+// false for a uid of another shape (an item's own id, item.uid = "id").
+func uidKey(uid string) (key [8]byte, ok bool) {
+	n, err := hex.Decode(key[:], []byte(uid))
+	return key, err == nil && n == len(key) && len(uid) == 2*len(key)
+}
+
+// remember notes that the dataset's item id has that uid.
+func (im *Importer) remember(uid string, id int64) {
+	if key, ok := uidKey(uid); ok {
+		im.known[key] = id
+		return
+	}
+	im.knownText[uid] = id
+}
+
+// lookup is the dataset's item of that uid, if it has one.
+func (im *Importer) lookup(uid string) (int64, bool) {
+	if key, ok := uidKey(uid); ok {
+		id, known := im.known[key]
+		return id, known
+	}
+	id, known := im.knownText[uid]
+	return id, known
 }
 
 // DatasetID is the dataset the import adds to.
@@ -264,7 +288,7 @@ func (im *Importer) AddPane(p Pane, labels ...UnitLabel) (added bool, err error)
 	id, known := im.known[key]
 	if known {
 		im.stats.ItemsKnown++
-	} else if id, err = im.writePane(key, p); err != nil {
+	} else if id, err = im.writePane(hex.EncodeToString(key[:]), p); err != nil {
 		return false, err
 	}
 	for _, l := range labels {
@@ -326,18 +350,17 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 	if err := standingLabels(p, labels); err != nil {
 		return false, err
 	}
-	var key [8]byte
-	if n, err := hex.Decode(key[:], []byte(it.UID)); err != nil || n != len(key) || len(it.UID) != 2*len(key) {
-		return false, fmt.Errorf("add item: uid %q is not 16 hex digits", it.UID)
+	if err := fileUIDProblem(p, it.UID); err != nil {
+		return false, err
 	}
-	id, known := im.known[key]
+	id, known := im.lookup(it.UID)
 	if known {
 		if err := im.sameRows(p, id, it.Rows); err != nil {
 			return false, err
 		}
 		im.stats.ItemsKnown++
 	} else {
-		if id, err = im.writePane(key, Pane{Query: it.Query, Question: it.Question, Options: it.Options, ListLen: it.ListLen, Meta: it.Meta}); err != nil {
+		if id, err = im.writePane(it.UID, Pane{Query: it.Query, Question: it.Question, Options: it.Options, ListLen: it.ListLen, Meta: it.Meta}); err != nil {
 			return false, err
 		}
 		for i, line := range it.Rows {
@@ -390,7 +413,23 @@ func checkLabels(labels []UnitLabel) error {
 	return nil
 }
 
-func (im *Importer) writePane(key [8]byte, p Pane) (int64, error) {
+// fileUIDProblem refuses a protocol file's item's uid of the wrong shape:
+// a hash is 16 hex digits; an own id (item.uid = "id") is text every
+// export and prompt can write as it is.
+func fileUIDProblem(p guidelines.Protocol, uid string) error {
+	if p.UIDIsID() {
+		if why := guidelines.IDUIDProblem(uid); why != "" {
+			return fmt.Errorf("add item: uid %q %s", display.Clean(uid), why)
+		}
+		return nil
+	}
+	if _, ok := uidKey(uid); !ok {
+		return fmt.Errorf("add item: uid %q is not 16 hex digits", uid)
+	}
+	return nil
+}
+
+func (im *Importer) writePane(uid string, p Pane) (int64, error) {
 	if im.stats.Items == im.dropAfter && !im.dropped {
 		for name := range itemIndexes {
 			if _, err := im.tx.ExecContext(im.ctx, `DROP INDEX `+name); err != nil {
@@ -400,7 +439,7 @@ func (im *Importer) writePane(key [8]byte, p Pane) (int64, error) {
 		im.dropped = true
 	}
 	o := p.Options
-	res, err := im.stmts["item"].ExecContext(im.ctx, im.datasetID, hex.EncodeToString(key[:]), im.nextSeq,
+	res, err := im.stmts["item"].ExecContext(im.ctx, im.datasetID, uid, im.nextSeq,
 		p.Query, p.Question, o[0], o[1], o[2], o[3], o[4], metaOrEmpty(p.Meta), p.ListLen)
 	if err != nil {
 		return 0, fmt.Errorf("add pane: %w", err)
@@ -409,7 +448,7 @@ func (im *Importer) writePane(key [8]byte, p Pane) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("add pane: %w", err)
 	}
-	im.known[key] = id
+	im.remember(uid, id)
 	im.nextSeq++
 	im.stats.Items++
 	return id, nil

@@ -273,7 +273,9 @@ func (m *Merger) findItem(uid string) (ItemRef, error) {
 	if err != nil {
 		return ItemRef{}, err
 	}
-	own = slices.DeleteFunc(own, func(r ItemRef) bool { return OwnIDUID(r.Protocol, uid) == "" })
+	// An item whose uid is its id as written was found by its uid above;
+	// its hash names nothing.
+	own = slices.DeleteFunc(own, func(r ItemRef) bool { return OwnIDUID(r.Protocol, uid) != FileItemUID(uid) })
 	switch {
 	case len(own) > 0 && len(refs) > 0 && !sameRefs(own, refs):
 		return ItemRef{}, UIDOrIDError(uid, FileItemUID(uid))

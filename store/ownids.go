@@ -33,6 +33,9 @@ func OwnIDUID(p guidelines.Protocol, id string) string {
 	if _, ok := p.OwnIDColumn(); !ok {
 		return ""
 	}
+	if p.UIDIsID() {
+		return id // item.uid = "id": the uid is the id as written
+	}
 	return FileItemUID(id)
 }
 

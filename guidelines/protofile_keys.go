@@ -1,0 +1,95 @@
+package guidelines
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/claritty/claritty/display"
+)
+
+// A file's items are known by a hash of their id fields unless [item]
+// uid = "id" keeps the one id field's text as the uid itself: a release
+// whose exports, merged labels files and bench runs name each item by its
+// own id (ClariMM's conversation ids) reads the same before and after it
+// is a protocol file's. And a JSONL file may name keys a line may lack
+// ([item] optional) and let lines carry keys it does not read ([item]
+// other_keys = "ignore"); such a file is known by the keys every line has.
+
+// UIDFromID is [item] uid's one value: the id field's text is the uid.
+const UIDFromID = "id"
+
+// OtherKeysIgnore is [item] other_keys's one value.
+const OtherKeysIgnore = "ignore"
+
+// UIDIsID says whether an item's uid is its id field's text as written.
+func (f *ProtocolFile) UIDIsID() bool { return f.Item.UID == UIDFromID }
+
+// UIDIsID says whether the kind's items' uids are their own ids as the
+// file writes them (a protocol file's [item] uid = "id").
+func (p Protocol) UIDIsID() bool { return p.file != nil && p.file.UIDIsID() }
+
+// IDUIDProblem says what keeps an id's text from being a uid ("" when
+// nothing does): it is empty, or holds a tab, a line end or a character a
+// terminal would act on, which every export and prompt writes as it is.
+func IDUIDProblem(id string) string {
+	switch {
+	case strings.TrimSpace(id) == "":
+		return "is missing or empty"
+	case display.Clean(id) != id || strings.ContainsAny(id, "\t\r\n"):
+		return "has control characters"
+	}
+	return ""
+}
+
+// RequiredKeys are the keys every line of a JSONL file has: item.keys
+// but the optional ones.
+func (f *ProtocolFile) RequiredKeys() []string {
+	return slices.DeleteFunc(slices.Clone(f.Item.Keys), func(k string) bool { return slices.Contains(f.Item.Optional, k) })
+}
+
+// OtherKeysIgnored says whether a line may have keys item.keys lacks.
+func (f *ProtocolFile) OtherKeysIgnored() bool { return f.Item.OtherKeys == OtherKeysIgnore }
+
+// checkItemKeys checks uid, optional and other_keys.
+func (c *fileCheck) checkItemKeys() {
+	it := c.f.Item
+	switch it.UID {
+	case "":
+	case UIDFromID:
+		if len(it.ID) != 1 {
+			c.at("item.uid", "item.uid = %q takes the id's text as the uid: item.id must be one field, not %d", it.UID, len(it.ID))
+		}
+		if it.Repeats {
+			c.at("item.uid", "item.uid = %q: an id given again is another item (item.repeats), which its text alone cannot name", it.UID)
+		}
+	default:
+		c.at("item.uid", "item.uid = %q: want \"id\" (the id's text), or no uid (a hash of the id)", it.UID)
+	}
+	if (len(it.Optional) > 0 || it.OtherKeys != "") && !c.f.JSONL() {
+		c.at("item.optional", "item.optional and item.other_keys are a JSONL file's (format = \"jsonl\")")
+		return
+	}
+	for i, k := range it.Optional {
+		switch {
+		case !slices.Contains(it.Keys, k) || slices.Index(it.Optional, k) != i:
+			c.at("item.optional", "item.optional: %q is not one of item.keys, or is there twice", k)
+		case slices.ContainsFunc(it.ID, func(id string) bool { return pathKey(id) == k }):
+			c.at("item.optional", "item.optional: %q is the item's id, which every line must have", k)
+		}
+	}
+	if len(it.Keys) > 0 && len(c.f.RequiredKeys()) == 0 {
+		c.at("item.optional", "item.optional: every key is optional; a file is known by the keys every line has")
+	}
+	if it.OtherKeys != "" && it.OtherKeys != OtherKeysIgnore {
+		c.at("item.other_keys", "item.other_keys = %q: want \"ignore\" (lines may have keys item.keys does not name)", it.OtherKeys)
+	}
+}
+
+// pathKey is the first key of a JSONL field's path ("" for none).
+func pathKey(field string) string {
+	p, err := ParseJSONPath(field)
+	if err != nil {
+		return ""
+	}
+	return p.Key()
+}
