@@ -241,42 +241,6 @@ func goldExport(ctx context.Context, r *store.Reading, kind guidelines.Kind, w i
 	return sum, bw.Flush()
 }
 
-// WriteNecessityGold writes one JSON line per request of a necessity
-// dataset: {"id", "request", "facets", "necessity": gold, "facet": gold
-// or null}, each gold {"label", "provenance", "votes", "adjudicator"?};
-// a facet label is the facet's number ("2") or "none", and facet_text
-// names the chosen facet. A facet is asked for only when the gold says
-// the request needs clarification.
-func WriteNecessityGold(ctx context.Context, r *store.Reading, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error) {
-	type requestJSON struct {
-		ID        string    `json:"id"`
-		Request   string    `json:"request"`
-		Facets    []string  `json:"facets"`
-		Necessity *goldJSON `json:"necessity"`
-		Facet     *goldJSON `json:"facet"`
-		FacetText *string   `json:"facet_text,omitempty"`
-	}
-	proto := guidelines.Necessity
-	return goldExport(ctx, r, proto.Kind, w, opts, func(p *report.PaneGold) (any, error) {
-		facets, err := r.Facets(ctx, p.Item.ID)
-		if err != nil {
-			return nil, err
-		}
-		out := requestJSON{ID: p.Item.UID, Request: p.Item.Query, Facets: facets,
-			Necessity: unitJSON(p, proto, guidelines.NecessityUnit)}
-		if facets == nil {
-			out.Facets = []string{}
-		}
-		if p.Label(guidelines.NecessityUnit) == guidelines.NecessityYes {
-			out.Facet = unitJSON(p, proto, guidelines.FacetUnit)
-			if k := guidelines.FacetOf(p.Label(guidelines.FacetUnit)); k >= 1 && k <= len(facets) {
-				out.FacetText = &facets[k-1]
-			}
-		}
-		return out, nil
-	})
-}
-
 // WritePairsGold writes one JSON line per pair of a compare dataset:
 // {"id", "request", "first", "second", "first_shown": "A" or "B",
 // "preference": gold, "better": the better system's name, "tie", or null}.

@@ -124,6 +124,9 @@ func (rd *protoReader) jsonRow(raw string) (FileRow, error) {
 			return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "%v", err)
 		}
 	}
+	if p := f.ContextProblem(body); p != "" {
+		return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "%s", p)
+	}
 	parsed := f.FieldsOf(body)
 	if err := spaceless(f, parsed); err != nil {
 		return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "%v", err)
@@ -171,6 +174,9 @@ func (rd *protoReader) jsonList(l guidelines.JSONLine) ([]string, error) {
 		if e.Missing || e.Text == "" {
 			return nil, lineErr(rd.lr.file, rd.lr.n, "%s: %s %d is empty", path, rd.f.Item.ListName, i+1)
 		}
+	}
+	if p := rd.f.ListTooLong(len(v.List)); p != "" {
+		return nil, lineErr(rd.lr.file, rd.lr.n, "%s", p)
 	}
 	return v.Texts(), nil
 }

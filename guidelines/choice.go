@@ -195,5 +195,48 @@ func (f *ProtocolFile) choiceHolds(s Shape) string {
 	if f.Item.Group != "" {
 		return fmt.Sprintf("the item has %d %ss", min(s.Rows, MaxChoice), f.RowNoun())
 	}
-	return fmt.Sprintf("the item has %d %ss", min(s.Answers, len(f.Item.List), MaxChoice), f.Item.ListName)
+	return fmt.Sprintf("the item has %d %ss", min(s.Answers, f.listCap(), MaxChoice), f.Item.ListName)
+}
+
+// checkShare checks a condition's share: a choice step's, on a unit's
+// label, three words a terminal shows as written.
+func (c *fileCheck) checkShare(key string, i int, st FileStep) {
+	w := st.When
+	switch {
+	case st.Kind != StepChoice || w.Field != "":
+		c.at(key+".when", "step %d: when.share names the items a choice step waits for: give it on a choice step's condition on a unit", i+1)
+	case len(w.Share) != 3:
+		c.at(key+".when", "step %d: when.share: want three words: in text, in JSON, and of them (\"need clarification\", \"needs_clarification\", \"needing it\")", i+1)
+	case slices.ContainsFunc(w.Share, func(s string) bool { return strings.TrimSpace(s) == "" || !drawable(s) }):
+		c.at(key+".when", "step %d: when.share: a word is empty or holds a control character", i+1)
+	}
+}
+
+// ShareWords are what statistics call the items a choice step's
+// condition holds for (FileCondition.Share): in text, in JSON and of
+// them; the condition's unit's words where the file gives none.
+func (p Protocol) ShareWords(choice string) [3]string {
+	if p.file != nil {
+		if st, ok := p.file.StepOf(unitType(choice)); ok && st.When != nil && len(st.When.Share) == 3 {
+			return [3]string{display.Clean(st.When.Share[0]), display.Clean(st.When.Share[1]), display.Clean(st.When.Share[2])}
+		}
+	}
+	c, _ := p.Requires(choice)
+	return [3]string{"meet " + c.Unit, "meets_" + c.Unit, "meeting it"}
+}
+
+// ChoiceExtent is the most elements a choice step of the kind picks among.
+func (p Protocol) ChoiceExtent() int {
+	if p.file == nil {
+		return 0
+	}
+	return p.file.choiceExtent()
+}
+
+// ListNoun is what one element of the kind's list is called ("" for none).
+func (p Protocol) ListNoun() string {
+	if p.file == nil {
+		return ""
+	}
+	return display.Clean(p.file.Item.ListName)
 }

@@ -68,9 +68,6 @@ var clarimmText string
 //go:embed nuggets.md
 var nuggetsText string
 
-//go:embed necessity.md
-var necessityText string
-
 //go:embed compare.md
 var compareText string
 
@@ -207,7 +204,7 @@ func numbered(prefix string, n int) []string {
 }
 
 // Protocols lists every task kind.
-var Protocols = []Protocol{MIMICS, ClariMM, Nuggets, Necessity, Compare}
+var Protocols = []Protocol{MIMICS, ClariMM, Nuggets, Compare}
 
 // ErrUnknownKind means a task kind is none of the database's: not built
 // in, and no protocol file it keeps.

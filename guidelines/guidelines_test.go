@@ -154,8 +154,8 @@ func TestNuggetLabels(t *testing.T) {
 // then a facet 1-9 or none (0). Each value of the kind is its own category,
 // and a label given to the wrong unit is refused.
 func TestNecessityLabels(t *testing.T) {
-	p := Necessity
-	if got := strings.Join(p.Categories(), " "); got != "no yes none 1 2 3 4 5 6 7 8 9" {
+	p := shippedNecessity(t)
+	if got := strings.Join(append(p.UnitCategories("necessity"), p.UnitCategories("facet")...), " "); got != "no yes none 1 2 3 4 5 6 7 8 9" {
 		t.Errorf("categories %s", got)
 	}
 	for _, c := range []struct {
@@ -163,11 +163,11 @@ func TestNecessityLabels(t *testing.T) {
 		want     int
 		ok       bool
 	}{
-		{"necessity", "yes", NecessityYes, true}, {"necessity", "1", NecessityYes, true},
-		{"necessity", "no", NecessityNo, true}, {"necessity", "0", NecessityNo, true},
+		{"necessity", "yes", necessityYes, true}, {"necessity", "1", necessityYes, true},
+		{"necessity", "no", necessityNo, true}, {"necessity", "0", necessityNo, true},
 		{"necessity", "none", 0, false}, {"necessity", "3", 0, false}, {"necessity", "Yes", 0, false},
-		{"facet", "none", FacetNone, true}, {"facet", "0", FacetNone, true},
-		{"facet", "1", FacetValue(1), true}, {"facet", "9", FacetValue(9), true},
+		{"facet", "none", ChoiceNone, true}, {"facet", "0", ChoiceNone, true},
+		{"facet", "1", 1, true}, {"facet", "9", 9, true},
 		{"facet", "yes", 0, false}, {"facet", "10", 0, false}, {"facet", "11", 0, false},
 	} {
 		v, ok := p.ParseLabel(c.unit, c.in)
@@ -177,14 +177,14 @@ func TestNecessityLabels(t *testing.T) {
 	}
 	for k := 0; k <= 9; k++ {
 		v, ok := p.ValueOfKey("facet", strconv.Itoa(k))
-		if !ok || FacetOf(v) != k || p.KeyOf("facet", v) != strconv.Itoa(k) {
+		if !ok || v != k || p.KeyOf("facet", v) != strconv.Itoa(k) {
 			t.Errorf("facet key %d gives %d, %v", k, v, ok)
 		}
 	}
-	if v, _ := p.ValueOfKey("necessity", "1"); v != NecessityYes || p.Valid("necessity", FacetValue(1)) || p.Valid("facet", NecessityYes) {
+	if v, _ := p.ValueOfKey("necessity", "1"); v != necessityYes || p.Valid("necessity", 3) || p.Valid("facet", 10) {
 		t.Error("necessity keys")
 	}
-	if p.NameOf("facet", FacetValue(3)) != "3" || p.NameOf("facet", FacetNone) != "none" || p.NameOf("necessity", NecessityNo) != "no" {
+	if p.NameOf("facet", 3) != "3" || p.NameOf("facet", ChoiceNone) != "none" || p.NameOf("necessity", necessityNo) != "no" || p.NameOf("necessity", necessityYes) != "yes" || p.NameOf("facet", 1) != "1" {
 		t.Error("NameOf")
 	}
 	// Comparison labels have no keys: the kind turns A/B into win or lose.
@@ -201,15 +201,16 @@ func TestNecessityLabels(t *testing.T) {
 // A figure may pool a kind's types only when they share one scale: MIMICS'
 // three and ClariMM's four do, a request's yes/no and facet number do not.
 func TestOneScale(t *testing.T) {
+	necessity := shippedNecessity(t)
 	for _, c := range []struct {
 		p    Protocol
 		want bool
-	}{{MIMICS, true}, {ClariMM, true}, {Nuggets, true}, {Necessity, false}, {Compare, true}} {
+	}{{MIMICS, true}, {ClariMM, true}, {Nuggets, true}, {necessity, false}, {Compare, true}} {
 		if got := c.p.OneScale(); got != c.want {
 			t.Errorf("%s: one scale %v, want %v", c.p.Kind, got, c.want)
 		}
 	}
-	if Necessity.SameScale([]string{"necessity"}) != true || Necessity.SameScale([]string{"facet", "necessity"}) {
+	if necessity.SameScale([]string{"necessity"}) != true || necessity.SameScale([]string{"facet", "necessity"}) {
 		t.Error("SameScale over necessity alone, or with facet")
 	}
 }
@@ -241,4 +242,21 @@ func TestKindScanAndValue(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The necessity kind's stored labels: yes 1, no 0 (a facet is its number,
+// none fits 0, ChoiceNone).
+const (
+	necessityYes = 1
+	necessityNo  = 0
+)
+
+// shippedNecessity is the kind of the necessity protocol claritty ships.
+func shippedNecessity(t testing.TB) Protocol {
+	t.Helper()
+	pt, err := FindShipped("necessity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pt.File.Protocol()
 }

@@ -105,6 +105,10 @@ type ItemColumns struct {
 	// Labels says how labels files and exports write a label: "numbers"
 	// (the default: its value) or "names" (its name on its unit's scale).
 	Labels string `toml:"labels"`
+	// MaxList, when set, is the most elements a JSONL list path's item may
+	// have: an item with more is refused at its line, and a step per
+	// element lists units up to it (protofile_context.go).
+	MaxList int `toml:"max_list"`
 	// UID = "id" keeps the one id field's text as the item's uid, as the
 	// file writes it, rather than a hash of it (protofile_keys.go).
 	UID string `toml:"uid"`
@@ -188,6 +192,10 @@ type FileCondition struct {
 	Field string  `toml:"field"`
 	Is    *string `toml:"is"`
 	Not   *string `toml:"not"`
+	// Share, on a choice step's condition, is what the statistics call
+	// the items whose label meets it: in text, in JSON, and of them
+	// ("need clarification", "needs_clarification", "needing it").
+	Share []string `toml:"share"`
 }
 
 // set is the labels that meet the condition. A kept file may give
@@ -296,7 +304,7 @@ var AdjudicationKeys = []string{"r", "x", "d", "g", "j", "k", "down", "up", "rig
 // cmd/claritty hold their format tables to this list.
 var FormatNames = []string{
 	// import
-	"mimics-manual", "mimics-click", "serp", "labels", "clarimm", "nuggets", "candidates", "necessity", "pairs",
+	"mimics-manual", "mimics-click", "serp", "labels", "clarimm", "nuggets", "candidates", "pairs",
 	// export (labels and mimics-manual besides)
 	"gold", "clarimm-ratings", "clarimm-gold", "nugget-judgements", "nuggetizer", "necessity-gold", "pairs-gold", "bench",
 	// export: each built-in kind's own release under the kind's name
@@ -555,6 +563,7 @@ func (c *fileCheck) check() {
 	c.checkParts()
 	c.checkContext()
 	c.checkLabelsNamed()
+	c.checkMaxList()
 	if r := c.f.Item.Run; r != "" && !c.f.hasField(r) {
 		c.at("item.run", "item.run: %q is not %s", r, c.f.fieldWords())
 	}
@@ -823,6 +832,9 @@ func (c *fileCheck) checkColumn(key string, i int, st FileStep) {
 }
 
 func (c *fileCheck) checkWhen(key string, i int, st FileStep, earlier map[string]FileStep, scales map[string]FileScale) {
+	if len(st.When.Share) > 0 {
+		c.checkShare(key, i, st)
+	}
 	if st.When.Field != "" {
 		c.checkFieldWhen(key, i, *st.When)
 		return

@@ -48,6 +48,28 @@ func (c *fileCheck) checkContext() {
 	}
 }
 
+// checkMaxList checks item.max_list: a bound on a JSONL list path's
+// elements, at least one.
+func (c *fileCheck) checkMaxList() {
+	it := c.f.Item
+	switch {
+	case it.MaxList == 0:
+	case it.MaxList < 0:
+		c.at("item.max_list", "item.max_list = %d: want at least 1", it.MaxList)
+	case !c.f.ListPath():
+		c.at("item.max_list", "item.max_list bounds a JSONL list path's elements (list = [\"facets[]\"]), which the item has not")
+	}
+}
+
+// ListTooLong says what is wrong with an item of n elements ("" for
+// nothing): more than item.max_list.
+func (f *ProtocolFile) ListTooLong(n int) string {
+	if m := f.Item.MaxList; m > 0 && n > m {
+		return fmt.Sprintf("%s: %d %ss; at most %d (item.max_list)", f.Item.List[0], n, f.Item.ListName, m)
+	}
+	return ""
+}
+
 // checkLabelsNamed checks item.labels.
 func (c *fileCheck) checkLabelsNamed() {
 	switch c.f.Item.Labels {

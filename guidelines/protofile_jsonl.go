@@ -87,6 +87,9 @@ func (f *ProtocolFile) hasField(col string) bool {
 // list of an item it keeps, RowUnits at the least).
 func (f *ProtocolFile) listCap() int {
 	if f.ListPath() {
+		if f.Item.MaxList > 0 {
+			return f.Item.MaxList
+		}
 		return f.RowsListed()
 	}
 	return len(f.Item.List)

@@ -31,10 +31,10 @@ type FileParts struct {
 // part for each (kinds_test holds the two lists equal).
 var PartNames = map[string][]string{
 	"reader":  {},
-	"screen":  {},
-	"stats":   {},
-	"runs":    {"labels"},
-	"exports": {},
+	"screen":  {"request"},
+	"stats":   {"choice"},
+	"runs":    {"labels", "questions"},
+	"exports": {"choice-gold"},
 }
 
 // checkParts refuses a part named by a name claritty has no code for.

@@ -55,6 +55,13 @@ func TestShippedProtocolsMatchTheRelease(t *testing.T) {
 			}
 			continue
 		}
+		if s.File.Name == "necessity" {
+			// ClariLM's request lines, as claritty has always read them.
+			if want := []string{"id", "request", "context", "facets", "reference"}; !slices.Equal(s.File.Item.Keys, want) {
+				t.Errorf("necessity: item.keys %q, want %q", s.File.Item.Keys, want)
+			}
+			continue
+		}
 		rel, ok := release[s.File.Name]
 		if !ok {
 			t.Errorf("shipped protocol %q reads no release file this test knows", s.File.Name)
@@ -71,7 +78,7 @@ func TestShippedProtocolsMatchTheRelease(t *testing.T) {
 			t.Errorf("%s: item.header %q, the release's header %q", s.File.Name, s.File.Item.Header, got)
 		}
 	}
-	if want := []Kind{"clamber", "clariq", "mimics-duo-aspects", "mimics-duo-quality", "mimics-duo-rating", "trec-rag-support"}; !slices.Equal(names, want) {
+	if want := []Kind{"clamber", "clariq", "mimics-duo-aspects", "mimics-duo-quality", "mimics-duo-rating", "necessity", "trec-rag-support"}; !slices.Equal(names, want) {
 		t.Errorf("shipped %v, want %v", names, want)
 	}
 }
@@ -141,7 +148,7 @@ per = "element"`, []string{`u.toml:19: step 1: shows "answer"`, `u.toml:20: step
 		{"a screen claritty has no code for", `column = "useful"`, "column = \"useful\"\n\n[parts]\nscreen = \"carousel\"",
 			[]string{`u.toml:24: parts.screen = "carousel": claritty has no such screen`}},
 		{"a run claritty has no scorer for", `column = "useful"`, "column = \"useful\"\n\n[parts]\nruns = [\"labels\", \"guesses\"]",
-			[]string{`u.toml:24: parts.runs = "guesses": claritty has no such runs (it has labels)`}},
+			[]string{`u.toml:24: parts.runs = "guesses": claritty has no such runs (it has labels, questions)`}},
 		{"an attention check with no question", `column = "useful"`, "column = \"useful\"\n\n[attention]\ncount = \"rows\"",
 			[]string{`attention.ask: the question to ask is missing`}},
 	} {
@@ -526,7 +533,7 @@ func TestOutlivedFollowsTheChain(t *testing.T) {
 			t.Errorf("Outlived(%v) = %v, want %v", c.labels, got, c.want)
 		}
 	}
-	if got := Necessity.Outlived(map[string]int{"necessity": 0, "facet": FacetValue(1)}); !slices.Equal(got, []string{"facet"}) {
+	if got := shippedNecessity(t).Outlived(map[string]int{"necessity": 0, "facet": 1}); !slices.Equal(got, []string{"facet"}) {
 		t.Errorf("a necessity no: %v", got)
 	}
 	if got := MIMICS.Outlived(map[string]int{"question": 0, "answer_set": 0}); got != nil {

@@ -14,7 +14,6 @@ type Shape struct {
 	Answers  int
 	Turns    int
 	Nuggets  int
-	Facets   int // a necessity item's candidate facets
 	Rows     int // the rows a protocol file's grouped item gathers
 	// Fields are a protocol file's item's fields its steps' field
 	// conditions read, as its meta keeps them (ProtocolFile.FieldsMeta);
@@ -170,7 +169,7 @@ func (p Protocol) Outlived(labels map[string]int) []string {
 
 // largest is a shape with the most of everything: the steps of an item
 // of it ask every unit a kind has.
-var largest = Shape{Facets: MaxFacets, Answers: MaxAnswers, Turns: MaxTurns, Nuggets: MaxNuggets, Rows: RowUnits}
+var largest = Shape{Answers: MaxAnswers, Turns: MaxTurns, Nuggets: MaxNuggets, Rows: RowUnits}
 
 // conditionsOf reads a kind's waiting units off its steps at the largest
 // shape.
@@ -197,24 +196,13 @@ var conditions = func() map[Kind]map[string]Condition {
 }()
 
 // Fits says whether value is a label the unit may take on an item of this
-// shape: on its scale, and for a facet one of the item's candidates, for
-// a choice one of the item's own elements.
+// shape: on its scale, and for a choice one of the item's own elements
+// (or none).
 func (p Protocol) Fits(s Shape, unit string, value int) bool {
 	if !p.Valid(unit, value) {
 		return false
 	}
-	if p.IsChoice(unit) {
-		return value <= p.Choices(s)
-	}
-	return !p.FitsByShape(unit) || FacetOf(value) <= s.Facets
-}
-
-// FitsByShape says whether a label of the unit fits an item by its shape,
-// not its scale alone (a facet, by the request's candidates; a choice, by
-// the item's elements): only then
-// does Fits read the shape.
-func (p Protocol) FitsByShape(unit string) bool {
-	return p.Kind == Necessity.Kind && unit == "facet" || p.IsChoice(unit)
+	return !p.IsChoice(unit) || value <= p.Choices(s)
 }
 
 // Steps lists an item's HIT in order: for MIMICS the SERP review, the

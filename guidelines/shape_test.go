@@ -11,6 +11,7 @@ import (
 // (the generic template has no question step), ClariMM's ratings per turn
 // then of the whole dialogue, one nugget step per gold nugget.
 func TestStepsOfEachKind(t *testing.T) {
+	necessity := shippedNecessity(t)
 	cases := []struct {
 		p     Protocol
 		shape Shape
@@ -27,9 +28,9 @@ func TestStepsOfEachKind(t *testing.T) {
 		{ClariMM, Shape{Turns: 7},
 			"relevance:relevance_1 relevance:relevance_2 relevance:relevance_3 relevance:relevance_4 coherence:coherence diversity:diversity intent_reveal:intent_reveal"},
 		{Nuggets, Shape{Nuggets: 3, Turns: 1}, "nugget:nugget_1 nugget:nugget_2 nugget:nugget_3"},
-		{Necessity, Shape{Facets: 3}, "necessity:necessity facet:facet"},
-		{Necessity, Shape{Answers: 3}, "necessity:necessity"},
-		{Compare, Shape{Answers: 2, Facets: 2}, "preference:preference"},
+		{necessity, Shape{Answers: 3}, "necessity:necessity facet:facet"},
+		{necessity, Shape{Turns: 3}, "necessity:necessity"},
+		{Compare, Shape{Answers: 2}, "preference:preference"},
 	}
 	for _, c := range cases {
 		var got []string
@@ -68,25 +69,26 @@ func TestStepsOfEachKind(t *testing.T) {
 // The facet step waits for a yes: after a no, or before any label, the
 // necessity label alone completes the HIT; after a yes the facet is needed.
 func TestFacetWaitsForYes(t *testing.T) {
-	sh := Shape{Facets: 2}
+	Necessity := shippedNecessity(t)
+	sh := Shape{Answers: 2}
 	for _, c := range []struct {
 		labels   map[string]int
 		complete bool
 	}{
 		{map[string]int{}, false},
-		{map[string]int{"necessity": NecessityNo}, true},
-		{map[string]int{"necessity": NecessityYes}, false},
-		{map[string]int{"necessity": NecessityYes, "facet": FacetValue(2)}, true},
-		{map[string]int{"facet": FacetValue(2)}, false},
+		{map[string]int{"necessity": necessityNo}, true},
+		{map[string]int{"necessity": necessityYes}, false},
+		{map[string]int{"necessity": necessityYes, "facet": 2}, true},
+		{map[string]int{"facet": 2}, false},
 	} {
 		if got := Necessity.Complete(sh, c.labels); got != c.complete {
 			t.Errorf("%v: complete %v", c.labels, got)
 		}
 	}
-	if !Necessity.Complete(Shape{}, map[string]int{"necessity": NecessityYes}) {
+	if !Necessity.Complete(Shape{}, map[string]int{"necessity": necessityYes}) {
 		t.Error("without candidates a yes completes the HIT")
 	}
-	if c, ok := Necessity.Requires("facet"); !ok || c != (Condition{"necessity", SetOf(NecessityYes)}) {
+	if c, ok := Necessity.Requires("facet"); !ok || c != (Condition{"necessity", SetOf(necessityYes)}) {
 		t.Errorf("facet requires %v %v", c, ok)
 	}
 	if _, ok := Necessity.Requires("necessity"); ok {

@@ -80,7 +80,7 @@ type Export struct {
 
 // Builtins are the kinds built into the code, one file each.
 func Builtins() []*Kind {
-	return []*Kind{mimics(), clariMM(), nuggets(), necessity(), compare()}
+	return []*Kind{mimics(), clariMM(), nuggets(), compare()}
 }
 
 // FromFile is a protocol file's kind: its items in the file's own shape

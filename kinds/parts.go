@@ -1,6 +1,9 @@
 package kinds
 
 import (
+	"context"
+
+	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
@@ -12,16 +15,36 @@ import (
 // names, so a file naming another is refused as it is read.
 var (
 	// screens draw a kind's HIT in place of the file screen.
-	screens = map[string]func(guidelines.Protocol) tui.Screen{}
+	screens = map[string]func(guidelines.Protocol) tui.Screen{
+		"request": tui.RequestScreen,
+	}
 	// statsParts are a kind's statistics in place of each step's.
-	statsParts = map[string]func(guidelines.Protocol) statsFunc{}
+	statsParts = map[string]func(guidelines.Protocol) statsFunc{
+		"choice": choiceStats,
+	}
 	// runParts are the runs a kind takes, each with its scorer.
 	runParts = map[string]report.BenchRun{
-		"labels": {Kind: store.RunLabels, Score: report.ScoreLabels},
+		"labels":    {Kind: store.RunLabels, Score: report.ScoreLabels},
+		"questions": {Kind: store.RunQuestions, Score: report.ScoreQuestions},
 	}
 	// exportParts are release files a kind writes besides its own shape.
-	exportParts = map[string]func(guidelines.Protocol) Export{}
+	exportParts = map[string]func(guidelines.Protocol) Export{
+		"choice-gold": choiceGold,
+	}
 )
+
+// choiceStats are a choice kind's statistics: the share of its items
+// meeting the condition its choice waits for, and the choices made.
+func choiceStats(p guidelines.Protocol) statsFunc {
+	return func(ctx context.Context, r *store.Reading, _ store.Dataset) (Table, error) {
+		return table(report.ChoiceGold(ctx, r, p))
+	}
+}
+
+// choiceGold is a choice kind's gold, a JSON line an item (KIND-gold).
+func choiceGold(p guidelines.Protocol) Export {
+	return Export{Name: string(p.Kind) + "-gold", Release: true, FirstOfKind: true, Write: readingOnly(data.WriteChoiceGold(p))}
+}
 
 // withParts fills in what a file's named parts say of its kind k.
 func withParts(k *Kind, f *guidelines.ProtocolFile) {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -84,13 +83,13 @@ func keepConditions(w *ptx, p guidelines.Protocol, held heldLabels, ch LabelChan
 		if have == nil || !cond.Holds(*have) {
 			return out, fmt.Errorf("%s %w: %s %s", ch.Unit, ErrCondition, cond.Unit, p.SetString(cond.Unit, cond.In))
 		}
-		if !p.Valid(ch.Unit, *ch.Value) || p.FitsByShape(ch.Unit) { // else it fits any item
+		if !p.Valid(ch.Unit, *ch.Value) || p.IsChoice(ch.Unit) { // else it fits any item
 			r, err := item()
 			if err != nil {
 				return out, err
 			}
 			if !p.Fits(r.shape(), ch.Unit, *ch.Value) {
-				return out, fmt.Errorf("%s %s: the item has %d candidate facets", ch.Unit, p.NameOf(ch.Unit, *ch.Value), r.Facets)
+				return out, fmt.Errorf("%s %s does not fit the item (%s)", ch.Unit, p.NameOf(ch.Unit, *ch.Value), r.holds(ch.Unit))
 			}
 		}
 	}
@@ -214,10 +213,7 @@ func conditionsMet(ref ItemRef, labels map[string]int) error {
 	p := ref.Protocol
 	for u, v := range labels {
 		if !p.Fits(ref.shape(), u, v) {
-			if p.IsChoice(u) {
-				return fmt.Errorf("%s %s does not fit the item (%s)", u, p.NameOf(u, v), ref.holds(u))
-			}
-			return fmt.Errorf("%s %s does not fit the item (%s)", u, p.NameOf(u, v), display.Count(ref.Facets, "candidate facet", "candidate facets"))
+			return fmt.Errorf("%s %s does not fit the item (%s)", u, p.NameOf(u, v), ref.holds(u))
 		}
 		cond, ok := p.Requires(u)
 		if !ok {

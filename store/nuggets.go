@@ -225,7 +225,8 @@ func (s *Store) AnswerIntent(ctx context.Context, itemID int64) (IntentOf, error
 }
 
 // UnitCounts maps each item of a dataset to how many repeated units it
-// has: a conversation's turns, an answer's nuggets, a request's facets.
+// has: a conversation's turns, an answer's nuggets, a protocol file's
+// item's rows.
 // Other kinds have none.
 func (s *Store) UnitCounts(ctx context.Context, datasetID int64) (map[int64]int, error) {
 	return unitCounts(ctx, s.prepared(), datasetID)
@@ -239,9 +240,6 @@ func unitCounts(ctx context.Context, q source, datasetID int64) (map[int64]int, 
 		UNION ALL
 		SELECT a.item_id, count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id
 			JOIN items i ON i.id = a.item_id WHERE i.dataset_id = ?1 GROUP BY a.item_id
-		UNION ALL
-		SELECT f.item_id, count(*) FROM facets f JOIN items i ON i.id = f.item_id
-			WHERE i.dataset_id = ?1 GROUP BY f.item_id
 		UNION ALL
 		SELECT r.item_id, count(DISTINCT coalesce(r.element, -r.pos)) FROM item_rows r JOIN items i ON i.id = r.item_id
 			WHERE i.dataset_id = ?1 GROUP BY r.item_id`, []any{datasetID}, func(rows *sql.Rows) error {
