@@ -189,7 +189,7 @@ func unitJSON(p *report.PaneGold, proto guidelines.Protocol, unit string) *goldJ
 		case written && u.Label >= 0: // a written answer's gold is its words
 			g.Label = &u.Text
 		case u.Label >= 0:
-			name := proto.NameOf(u.Unit, u.Label)
+			name := proto.NameOn(u.Unit, u.Label)
 			g.Label = &name
 		}
 		for v, n := range u.Votes {
@@ -197,7 +197,7 @@ func unitJSON(p *report.PaneGold, proto guidelines.Protocol, unit string) *goldJ
 			case n > 0 && written:
 				g.Votes["answers"] = n
 			case n > 0:
-				g.Votes[proto.NameOf(u.Unit, v)] = n
+				g.Votes[proto.NameOn(u.Unit, v)] = n
 			}
 		}
 		for v, pr := range u.Posterior {
@@ -205,7 +205,7 @@ func unitJSON(p *report.PaneGold, proto guidelines.Protocol, unit string) *goldJ
 				if g.Posterior == nil {
 					g.Posterior = map[string]float64{}
 				}
-				g.Posterior[proto.NameOf(u.Unit, v)] = pr
+				g.Posterior[proto.NameOn(u.Unit, v)] = pr
 			}
 		}
 		return g

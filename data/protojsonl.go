@@ -178,7 +178,17 @@ func (rd *protoReader) jsonList(l guidelines.JSONLine) ([]string, error) {
 	if p := rd.f.ListTooLong(len(v.List)); p != "" {
 		return nil, lineErr(rd.lr.file, rd.lr.n, "%s", p)
 	}
-	return v.Texts(), nil
+	texts := v.Texts()
+	if rd.f.ChoosesFromList() {
+		// A choice names an element by its place: two alike would be one
+		// answer under two numbers.
+		for i, e := range texts {
+			if j := slices.Index(texts[:i], e); j >= 0 {
+				return nil, lineErr(rd.lr.file, rd.lr.n, "%s: %s %d is %s %d again", path, rd.f.Item.ListName, i+1, rd.f.Item.ListName, j+1)
+			}
+		}
+	}
+	return texts, nil
 }
 
 // jsonWithGold is a kept JSONL line with each label field set to its

@@ -240,3 +240,9 @@ func (p Protocol) ListNoun() string {
 	}
 	return display.Clean(p.file.Item.ListName)
 }
+
+// ChoosesFromList says whether a step of the file picks one element of
+// the item's list.
+func (f *ProtocolFile) ChoosesFromList() bool {
+	return f.Item.Group == "" && slices.ContainsFunc(f.Steps, func(st FileStep) bool { return st.Kind == StepChoice })
+}

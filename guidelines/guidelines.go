@@ -422,8 +422,12 @@ func (p Protocol) LabelName(value int) string {
 	return strconv.Itoa(value)
 }
 
-// nameOn is a value's name on the unit's own scale (a protocol file's
-// steps may each have one), else LabelName's.
+// NameOn is a value's name on the unit's own scale (a protocol file's
+// steps may each have one), else LabelName's: "Good", "yes", "3", whether
+// files write labels by name or by number.
+func (p Protocol) NameOn(unit string, value int) string { return p.nameOn(unit, value) }
+
+// nameOn is NameOn.
 func (p Protocol) nameOn(unit string, value int) string {
 	for _, l := range p.ScaleOf(unit) {
 		if l.Value == value {
