@@ -23,11 +23,11 @@ var MIMICSScale = ScaleOf(guidelines.MIMICS)
 // for them. When the types' scales differ (need 1–4 beside usefulness
 // 1–3) it holds each type's own, and every figure of a type is on it.
 func ScaleOf(p guidelines.Protocol) agreement.Scale {
-	s := scaleOfTypes(p, p.Types)
+	s := scaleOfTypes(p, p.Types, p.Scale)
 	s.Unpooled = !p.OneScale()
 	if s.Unpooled {
 		for _, t := range p.Types {
-			s.OfType = append(s.OfType, scaleOfTypes(p, []string{t}))
+			s.OfType = append(s.OfType, scaleOfTypes(p, []string{t}, nil))
 		}
 	}
 	return s
@@ -46,11 +46,12 @@ func allChoices(p guidelines.Protocol, types []string) bool {
 }
 
 // scaleOfTypes is the scale of the types' labels, each once. A numbered
-// kind's are its values (its own scale's among them) from the lowest up.
+// kind's are its values (and those of own, the kind's scale, where the
+// types pool) from the lowest up.
 // A named kind's are its names, type by type, each type's from the
 // lowest up: its types' values may collide (a request's yes is 1, and so
 // is its first facet), their names do not.
-func scaleOfTypes(p guidelines.Protocol, types []string) agreement.Scale {
+func scaleOfTypes(p guidelines.Protocol, types []string, own []guidelines.Label) agreement.Scale {
 	var values []int
 	var cats []string
 	if p.Named {
@@ -64,7 +65,7 @@ func scaleOfTypes(p guidelines.Protocol, types []string) agreement.Scale {
 			}
 		}
 	} else {
-		all := slices.Clone(p.Scale)
+		all := slices.Clone(own)
 		for _, t := range types {
 			all = append(all, p.ScaleOf(t)...)
 		}

@@ -396,7 +396,7 @@ func (im *Importer) sameRows(p guidelines.Protocol, id int64, rows []string) err
 	for i := 0; !differ && i < len(rows); i++ {
 		a, _ := p.ShownRow(have[i])
 		b, _ := p.ShownRow(rows[i])
-		differ = !maps.Equal(a.Cells, b.Cells) || !slices.Equal(a.List, b.List)
+		differ = !maps.Equal(a.Cells, b.Cells) || !slices.Equal(a.List, b.List) || !slices.Equal(a.Context, b.Context)
 	}
 	if differ {
 		return fmt.Errorf("the dataset has this item already (the same id) with other text or rows (%s stored, %s here): a changed item is not imported over the stored one; import the file into a new dataset", display.Count(len(have), "row", "rows"), display.Count(len(rows), "row", "rows"))
