@@ -1,0 +1,81 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/claritty/claritty/guidelines"
+)
+
+// Necessity is the protocol file claritty ships: protocols show prints
+// it, and its kind, and a copy of it renamed (a kind of the lead's own),
+// import the demo's requests and labels and write what claritty wrote
+// before it was a file, byte for byte (testdata/necessity, written by the
+// release before): the labels export's yes, no, 1-9 and none, the gold
+// per request, the statistics and the agreement.
+func TestNecessityFileWritesAsBefore(t *testing.T) {
+	bin := binary(t)
+	shipped, err := guidelines.FindShipped("necessity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	demo := filepath.Join("..", "..", "data", "demo", "clarilm")
+	for _, kind := range []string{"necessity", "asks-first"} {
+		t.Run(kind, func(t *testing.T) {
+			dir := t.TempDir()
+			db := filepath.Join(dir, "c.db")
+			show := runBin(t, bin, db, "protocols", "show", "necessity")
+			if show.code != 0 || show.stdout != string(shipped.Text) {
+				t.Fatalf("protocols show necessity (exit %d) does not print the shipped file:\n%s%s", show.code, show.stdout, show.stderr)
+			}
+			if kind != "necessity" {
+				own := strings.Replace(show.stdout, `name = "necessity"`, `name = "`+kind+`"`, 1)
+				path := filepath.Join(dir, kind+".toml")
+				if err := os.WriteFile(path, []byte(own), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if r := runBin(t, bin, db, "protocols", "add", path); r.code != 0 {
+					t.Fatalf("protocols add: %s", r.stderr)
+				}
+			}
+			for _, args := range [][]string{
+				{"import", "--format", kind, "--dataset", "demo-necessity", filepath.Join(demo, "demo-necessity.jsonl")},
+				{"import", "--dataset", "demo-necessity", filepath.Join(demo, "demo-necessity-labels.tsv")},
+			} {
+				if r := runBin(t, bin, db, args...); r.code != 0 {
+					t.Fatalf("%v: %s", args, r.stderr)
+				}
+			}
+			if r := runBin(t, bin, db, "protocols"); !strings.Contains(r.stdout, kind) {
+				t.Fatalf("protocols does not list %s:\n%s", kind, r.stdout)
+			}
+			for _, c := range []struct {
+				golden string
+				args   []string
+			}{
+				{"labels", []string{"export", "--dataset", "demo-necessity", "--format", "labels"}},
+				{"necessity-gold", []string{"export", "--dataset", "demo-necessity", "--format", kind + "-gold"}},
+				{"stats", []string{"stats", "--dataset", "demo-necessity"}},
+				{"statsj", []string{"stats", "--json", "--dataset", "demo-necessity"}},
+				{"agreej", []string{"agree", "--json", "--dataset", "demo-necessity"}},
+			} {
+				r := runBin(t, bin, db, c.args...)
+				want, err := os.ReadFile(filepath.Join("testdata", "necessity", c.golden+".golden"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.code != 0 || r.stdout != string(want) {
+					t.Errorf("%v (exit %d): %s\ngot\n%s\nwant\n%s", c.args, r.code, r.stderr, r.stdout, want)
+				}
+				if c.golden == "necessity-gold" {
+					stderr, _ := os.ReadFile(filepath.Join("testdata", "necessity", "necessity-gold.stderr.golden"))
+					if r.stderr != string(stderr) {
+						t.Errorf("%s's summary:\n%s\nwant\n%s", c.args, r.stderr, stderr)
+					}
+				}
+			}
+		})
+	}
+}
