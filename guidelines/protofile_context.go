@@ -149,3 +149,8 @@ func (f *ProtocolFile) ContextProblem(line string) string {
 	}
 	return ""
 }
+
+// HoldsLabels says whether the file's rows hold a known label: a step
+// with a column. A file that holds none has no labels to write back in
+// its own shape.
+func (f *ProtocolFile) HoldsLabels() bool { return len(f.labelColumns()) > 0 }

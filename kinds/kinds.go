@@ -98,6 +98,11 @@ func FromFile(pt guidelines.ProtocolText) *Kind {
 		Screen:   tui.FileScreen(p),
 	}
 	withParts(k, pt.File)
+	if f := pt.File; !f.HoldsLabels() && len(k.Exports) > 1 {
+		// Its own shape holds no label: its first named export is its own
+		// release (writeProtocolFile writes it under the kind's name).
+		k.Own = k.Exports[1].Name
+	}
 	return k
 }
 
