@@ -101,6 +101,13 @@ func TestRequestsImportOnce(t *testing.T) {
 	if _, err := im.AddFileItem(requestItem(t, "r3", "other", nil)); err == nil || !strings.Contains(err.Error(), "with other text") {
 		t.Errorf("other content under r3: %v", err)
 	}
+	// The conversation before it is the item's too: another one is
+	// another request, not the stored one again.
+	other := requestItem(t, "r3", "request 3", []string{"facet 1", "facet 2", "facet 3"})
+	other.Rows[0] = strings.Replace(other.Rows[0], `"hello"`, `"good evening"`, 1)
+	if _, err := im.AddFileItem(other); err == nil || !strings.Contains(err.Error(), "with other text") {
+		t.Errorf("r3 with another conversation: %v", err)
+	}
 	im.Rollback()
 	rows, err := st.ShownRows(ctx, items[3])
 	if err != nil || len(rows) != 1 || fmt.Sprint(rows[0].List) != "[facet 1 facet 2 facet 3]" {
