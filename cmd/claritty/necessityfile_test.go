@@ -51,6 +51,7 @@ func TestNecessityFileWritesAsBefore(t *testing.T) {
 			if r := runBin(t, bin, db, "protocols"); !strings.Contains(r.stdout, kind) {
 				t.Fatalf("protocols does not list %s:\n%s", kind, r.stdout)
 			}
+			sshOwnLabels(t, bin, db, dir)
 			for _, c := range []struct {
 				golden string
 				args   []string
@@ -77,5 +78,35 @@ func TestNecessityFileWritesAsBefore(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// sshOwnLabels: an annotator's own labels over SSH are the lines of the
+// release before's labels export that are theirs, each label by its own
+// unit's scale (yes, no; a facet's number, none).
+func sshOwnLabels(t *testing.T, bin, db, dir string) {
+	t.Helper()
+	signer, pub := sshKey(t, dir, "demo-kai")
+	if r := runBin(t, bin, db, "annotators", "demo-kai", "--role", "annotator", "--key-file", pub); r.code != 0 {
+		t.Fatalf("register demo-kai's key: %+v", r)
+	}
+	c, err := sshDial(t, startServe(t, db).addr, signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	all, err := os.ReadFile(filepath.Join("testdata", "necessity", "labels.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(all), "\n")
+	want := lines[0]
+	for _, l := range lines[1:] {
+		if strings.Contains(l, "\tdemo-kai\t") {
+			want += l
+		}
+	}
+	if r := sshRun(t, c, "", "export --format labels --dataset demo-necessity"); r.code != 0 || r.stdout != want {
+		t.Errorf("demo-kai's labels over SSH (exit %d): %s\ngot\n%s\nwant\n%s", r.code, r.stderr, r.stdout, want)
 	}
 }
