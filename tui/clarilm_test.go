@@ -37,10 +37,11 @@ func importPairs(t *testing.T, st *store.Store, dataset, pairs, labels string, p
 // importText imports a file's text as the lead.
 // The necessity kind, the protocol file claritty ships: its format's
 // name, and its stored labels (yes 1, no 0; a facet is its number).
+const formatNecessity store.Format = "necessity"
+
 const (
-	formatNecessity store.Format = "necessity"
-	necessityYes                 = 1
-	necessityNo                  = 0
+	necessityYes = 1
+	necessityNo  = 0
 )
 
 func importText(t *testing.T, st *store.Store, dataset string, format store.Format, text string) {
