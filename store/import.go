@@ -5,9 +5,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
-	"maps"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
@@ -384,8 +382,9 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 // sameRows refuses an item the dataset has under the same id whose rows
 // the file now gives otherwise (a question more, a request changed): the
 // stored item would stay as it was and the file's change be lost without
-// a word. Rows are compared by what they show, so a file whose label
-// columns alone differ (a release's labels) is the same item.
+// a word. Rows are compared by what they show and their text fields
+// (guidelines.Protocol.SameRow), so a file whose label columns alone
+// differ (a release's labels) is the same item.
 func (im *Importer) sameRows(p guidelines.Protocol, id int64, rows []string) error {
 	have, err := collect(im.ctx, im.w, "item rows", `SELECT line FROM item_rows WHERE item_id = ? ORDER BY pos`, []any{id},
 		func(r *sql.Rows) (l string, err error) { return l, r.Scan(&l) })
@@ -394,9 +393,7 @@ func (im *Importer) sameRows(p guidelines.Protocol, id int64, rows []string) err
 	}
 	differ := len(have) != len(rows)
 	for i := 0; !differ && i < len(rows); i++ {
-		a, _ := p.ShownRow(have[i])
-		b, _ := p.ShownRow(rows[i])
-		differ = !maps.Equal(a.Cells, b.Cells) || !slices.Equal(a.List, b.List) || !slices.Equal(a.Context, b.Context)
+		differ = !p.SameRow(have[i], rows[i])
 	}
 	if differ {
 		return fmt.Errorf("the dataset has this item already (the same id) with other text or rows (%s stored, %s here): a changed item is not imported over the stored one; import the file into a new dataset", display.Count(len(have), "row", "rows"), display.Count(len(rows), "row", "rows"))

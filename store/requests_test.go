@@ -108,6 +108,13 @@ func TestRequestsImportOnce(t *testing.T) {
 	if _, err := im.AddFileItem(other); err == nil || !strings.Contains(err.Error(), "with other text") {
 		t.Errorf("r3 with another conversation: %v", err)
 	}
+	// So is its reference question, which no step shows and generated
+	// questions are scored against.
+	other = requestItem(t, "r3", "request 3", []string{"facet 1", "facet 2", "facet 3"})
+	other.Rows[0] = strings.Replace(other.Rows[0], `{`, `{"reference":"Which one?",`, 1)
+	if _, err := im.AddFileItem(other); err == nil || !strings.Contains(err.Error(), "with other text") {
+		t.Errorf("r3 with another reference: %v", err)
+	}
 	im.Rollback()
 	rows, err := st.ShownRows(ctx, items[3])
 	if err != nil || len(rows) != 1 || fmt.Sprint(rows[0].List) != "[facet 1 facet 2 facet 3]" {
