@@ -80,7 +80,10 @@ func TestNecessityAndPairsRefusals(t *testing.T) {
 		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facets": ["1","2","3","4","5","6","7","8","9","10"]}`, "10 facets; at most 9"},
 		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facets": ["a", "a"]}`, "facets[]: facet 2 is facet 1 again"},
 		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "context": [{"text": "hi"}]}`, "context turn 1: role is missing"},
-		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "ok", "request": "q"}`, `the same item as line 1`},
+		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "ok", "request": "q"}`, `request "ok" is already on line 1`},
+		// item.not_empty: a blank request is refused, as the typed import refused it.
+		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": " \t "}`, "request is missing or empty"},
+		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": ""}`, "request is missing or empty"},
 		{FormatPairs, `{"id": "ok", "request": "q", "outputs": {"a": "x", "b": "y"}}`, `{"id": "x", "request": "q", "outputs": {"a": "x"}}`, "two systems or more"},
 		{FormatPairs, `{"id": "ok", "request": "q", "outputs": {"a": "x", "b": "y"}}`, `{"id": "x", "request": "q", "outputs": {"a": "x", "b": ""}}`, "the output of b is empty"},
 		{FormatPairs, `{"id": "ok", "request": "q", "outputs": {"a": "x", "b": "y"}}`, `{"id": "x", "request": "q", "outputs": {"a/b": "x", "b": "y"}}`, "a slash"},

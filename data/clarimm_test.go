@@ -55,7 +55,7 @@ func TestImportClariMM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Format != FormatClariMM || res.Dataset != "convs" || res.Items != 2 {
+	if res.Format != "clarimm" || res.Dataset != "convs" || res.Items != 2 {
 		t.Fatalf("result %+v", res)
 	}
 	if len(res.Warnings) != 1 || res.Warnings[0].Line != 1 || res.Warnings[0].Src != "img/broken.jpg" {
@@ -72,11 +72,18 @@ func TestImportClariMM(t *testing.T) {
 	if it.Query != "topic of c1" || it.Question != "facet of c1" {
 		t.Fatalf("item %+v", it)
 	}
-	turns, err := st.Turns(ctx, it.ID)
-	if err != nil || len(turns) != 3 {
-		t.Fatalf("turns %+v %v", turns, err)
+	turns := st.Protocol("clarimm").Units(it.Shape(1))
+	if len(turns) != 3+3 || it.Options[1] != "Question 2 about c1?" {
+		t.Fatalf("units %v, options %q", turns, it.Options)
 	}
-	wide, url, broken := turns[0].Images[0], turns[0].Images[1], turns[2].Images[0]
+	images, err := st.ItemImages(ctx, it.ID)
+	if err != nil || len(images) != 3 {
+		t.Fatalf("images %+v %v", images, err)
+	}
+	wide, url, broken := images[0], images[1], images[2]
+	if wide.Element != 1 || url.Element != 1 || url.Pos != 2 || broken.Element != 3 {
+		t.Fatalf("the images' turns %+v", images)
+	}
 	if wide.Location != filepath.Join(dir, "img", "wide.png") || wide.Problem != "" {
 		t.Fatalf("local image %+v", wide)
 	}
@@ -97,8 +104,9 @@ func TestImportClariMM(t *testing.T) {
 	if broken.Preview != nil || broken.Problem == "" {
 		t.Fatalf("broken image %+v", broken)
 	}
-	if len(turns[1].Images) != 0 || turns[1].Question != "Question 2 about c1?" || turns[1].Answer != "Answer 2." {
-		t.Fatalf("turn 2 %+v", turns[1])
+	rows, err := st.ShownRows(ctx, it.ID)
+	if err != nil || len(rows) != 1 || len(rows[0].Images[1]) != 0 || rows[0].Said[1][0] != "Question 2 about c1?" || rows[0].Said[1][1] != "Answer 2." {
+		t.Fatalf("turn 2 %+v %v", rows, err)
 	}
 
 	// Again: nothing new.
@@ -136,9 +144,10 @@ func TestClariMMRefusals(t *testing.T) {
 		{"file url", datatest.ClariMMLine("x", []string{"file:///etc/passwd"}), "x.jsonl:1: turn 1: image \"file:///etc/passwd\": only paths"},
 		{"five turns", good + "\n\n" + five, `x.jsonl:3: conversation "five" has 5 turns; at most 4 are rated`},
 		{"no turns", `{"id": "n", "topic": "t", "facet": "f", "turns": []}`, `x.jsonl:1: conversation "n" has no turns`},
-		{"broken json", good + "\n" + `{"id": "b", "topic": `, "x.jsonl:2: not a conversation: "},
-		{"wrong type", `{"id": 7, "topic": "t", "facet": "f", "turns": [{"question": "q", "answer": "a"}]}`, "x.jsonl:1: not a conversation: id should be text, not a number"},
-		{"missing facet", `{"id": "m", "topic": "t", "turns": [{"question": "q", "answer": "a"}]}`, "x.jsonl:1: facet is missing or empty"},
+		{"broken json", good + "\n" + `{"id": "b", "topic": `, "x.jsonl:2: not JSON: "},
+		{"wrong type", `{"id": "7", "topic": ["t"], "facet": "f", "turns": [{"question": "q", "answer": "a"}]}`, "x.jsonl:1: topic is a list, not a text or a number"},
+		{"missing facet", `{"id": "m", "topic": "t", "turns": [{"question": "q", "answer": "a"}]}`, `x.jsonl:1: key "facet" is missing`},
+		{"empty facet", `{"id": "m", "topic": "t", "facet": " ", "turns": [{"question": "q", "answer": "a"}]}`, "x.jsonl:1: facet is missing or empty"},
 		{"empty answer", `{"id": "m", "topic": "t", "facet": "f", "turns": [{"question": "q", "answer": " "}]}`, "x.jsonl:1: turn 1: answer is missing or empty"},
 		{"duplicate id", datatest.ClariMMLine("x", nil) + "\n" + datatest.ClariMMLine("x", nil), `x.jsonl:2: conversation "x" is already on line 1`},
 		{"changed content", strings.Replace(good, "topic of ok", "another topic", 1), `x.jsonl:1: conversation "ok" is already imported with other content`},
@@ -148,7 +157,7 @@ func TestClariMMRefusals(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			path := datatest.WriteFile(t, filepath.Join(dir, "x.jsonl"), c.body+"\n")
-			_, err := testImportFile(ctx, st, lead(t, st), path, Options{Dataset: "d", Format: FormatClariMM})
+			_, err := testImportFile(ctx, st, lead(t, st), path, Options{Dataset: "d", Format: "clarimm"})
 			var le *LineError
 			if err == nil || !errors.As(err, &le) || !strings.HasPrefix(err.Error(), path[:len(path)-len("x.jsonl")]+c.want) {
 				t.Fatalf("error %v\nwant one starting %q", err, c.want)
@@ -187,11 +196,15 @@ func TestClariMMOverSSHTakesURLsOnly(t *testing.T) {
 // A conversation line lacking several of its fields is told of the first
 // in the line's order, the same every time.
 func TestConversationMissingFieldsInOrder(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t)
 	for range 30 {
-		if _, err := parseConversation([]byte(`{"turns": []}`), ""); err == nil || err.Error() != "id is missing or empty" {
+		_, err := testImport(ctx, st, lead(t, st), strings.NewReader(`{"turns": []}`+"\n"), "-", Options{Dataset: "d", Format: "clarimm"})
+		if err == nil || !strings.Contains(err.Error(), `keys "id", "topic", "facet" are missing`) {
 			t.Fatalf("a line with no id, topic or facet: %v", err)
 		}
-		if _, err := parseConversation([]byte(`{"id": "c1"}`), ""); err == nil || err.Error() != "topic is missing or empty" {
+		_, err = testImport(ctx, st, lead(t, st), strings.NewReader(`{"id": "c1", "turns": []}`+"\n"), "-", Options{Dataset: "d", Format: "clarimm"})
+		if err == nil || !strings.Contains(err.Error(), `keys "topic", "facet" are missing`) {
 			t.Fatalf("a line with no topic or facet: %v", err)
 		}
 	}

@@ -18,8 +18,9 @@ func TestMergeClariMMRatings(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	demotest.Conversations(t, st, []int{3})
-	full := data.ClariMMRatingsExportHeader + "\n"
-	for _, u := range guidelines.ClariMM.Units(guidelines.Shape{Turns: 3}) {
+	clarimm := st.Protocol("clarimm")
+	full := data.RatingsExportHeader(clarimm) + "\n"
+	for _, u := range clarimm.Units(guidelines.Shape{Answers: 3}) {
 		full += "c1\t" + u + "\tana\t4\t\t\t\n"
 	}
 	res, err := demotest.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(full), "r.tsv", data.Options{})

@@ -174,7 +174,11 @@ func loadDemoConversations(ctx context.Context, st *store.Store, who store.Annot
 			return err
 		}
 	}
-	opt := only(ClariMMFormat(), Options{Dataset: DemoConversations})
+	clarimm, err := guidelines.FindShipped("clarimm")
+	if err != nil {
+		return err
+	}
+	opt := only(ProtocolFormat(clarimm), Options{Dataset: DemoConversations})
 	if _, err := ImportFile(ctx, st, who, filepath.Join(dir, "demo-conversations.jsonl"), opt); err != nil {
 		return err
 	}

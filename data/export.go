@@ -16,10 +16,6 @@ import (
 // LabelsHeader is the header of a labels TSV.
 const LabelsHeader = "item\tunit\tannotator\tlabel\tcreated_at\tupdated_at\tseconds"
 
-// ClariMMRatingsExportHeader is the header of a clarimm-ratings export: one
-// row per conversation, unit and annotator. It reads back as a labels TSV.
-const ClariMMRatingsExportHeader = "conversation\tunit\tannotator\trating\tcreated_at\tupdated_at\tseconds"
-
 // WriteLabels writes the labels of the reading (a dataset, or all datasets
 // for id 0; everyone's for a lead, else the reader's own) as a labels TSV.
 // Annotator names go through rename (nil keeps them; see Pseudonyms) and
@@ -33,19 +29,6 @@ func WriteLabels(ctx context.Context, r *store.Reading, w io.Writer, rename func
 // labels takes the file without them.
 func WriteLabelsText(ctx context.Context, r *store.Reading, w io.Writer, rename func(string) string) error {
 	return writeLabels(ctx, r, w, rename, LabelsHeader, true)
-}
-
-// WriteClariMMRatings writes a conversation dataset's ratings, one row per
-// conversation, unit and annotator, in import order, then HIT order.
-func WriteClariMMRatings(ctx context.Context, r *store.Reading, w io.Writer, rename func(string) string) error {
-	kind, err := r.Kind(ctx)
-	if err != nil {
-		return err
-	}
-	if kind != guidelines.ClariMM.Kind {
-		return fmt.Errorf("dataset holds %s items, not conversations: export --format labels", kind)
-	}
-	return writeLabels(ctx, r, w, rename, ClariMMRatingsExportHeader, false)
 }
 
 // writeLabels writes the labels under header (ending at seconds), then a

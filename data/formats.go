@@ -66,7 +66,6 @@ type body struct {
 	first []byte
 	im    sink
 	opt   Options
-	dir   string // the file's folder, for a clarimm file's image paths ("" refuses them)
 }
 
 // builtIn is a format read into an import that data begins (importLines).
@@ -121,12 +120,6 @@ func isSERPLine(first []byte) bool {
 func LabelsFormat() Format {
 	return builtIn(Format{name: FormatLabels, needsRows: true, sniff: isRatingsHeader,
 		headers: []string{RatingsHeader, ClariMMRatingsHeader}})
-}
-
-// ClariMMFormat is ClariMM's conversations to rate.
-func ClariMMFormat() Format {
-	return builtIn(Format{name: FormatClariMM, kind: guidelines.ClariMM.Kind, json: 1, sniff: isClariMMLine,
-		read: func(b body) ([]ImageWarning, error) { return readClariMM(b.lr, b.first, b.dir, b.im) }})
 }
 
 // NuggetsFormat is Clarify-Then-Search's gold nuggets.
@@ -273,8 +266,8 @@ func nearFormat(formats []Format, first []byte) (Format, bool, error) {
 
 // jsonByRank are the JSON formats in the order they claim a first line.
 // Of one rank, a protocol file's JSONL comes before a built-in format: it
-// claims a line by all of its keys, where ClariMM's claims any line with
-// turns, which a protocol's conversation (item.conversation) has too.
+// claims a line by all of its keys (the keys every line has), where a
+// built-in format claims a line by one key of its own.
 func jsonByRank(formats []Format) []Format {
 	out := slices.DeleteFunc(slices.Clone(formats), func(f Format) bool { return f.json == 0 })
 	slices.SortStableFunc(out, func(a, b Format) int {

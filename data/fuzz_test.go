@@ -82,7 +82,7 @@ func FuzzClariMMReader(f *testing.F) {
 	st, who := fuzzStore(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_, err := demotest.Import(context.Background(), st, who, bytes.NewReader(b), "f",
-			data.Options{Format: data.FormatClariMM, Dataset: "fuzz-conversations", NoLocalFiles: true})
+			data.Options{Format: store.Format("clarimm"), Dataset: "fuzz-conversations", NoLocalFiles: true})
 		located(t, err)
 	})
 }

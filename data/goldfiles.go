@@ -110,35 +110,6 @@ func posteriorCell(post []float64) string {
 	return strings.Join(parts, ",")
 }
 
-// ClariMMGoldHeader is the header of a clarimm-gold export: one row per
-// conversation, its gold rating of each unit (empty: no gold yet, or no such
-// turn).
-var ClariMMGoldHeader = "conversation\ttopic\tfacet\tturns\t" + strings.Join(guidelines.ClariMM.AllUnits, "\t")
-
-// WriteClariMMGold writes the gold ratings of a conversation dataset, one
-// row per conversation in import order. Flagged conversations, ones
-// without ratings and, unless opts keep them, ones with units rated by
-// fewer annotators than the policy's min are left out; ones with units
-// still unresolved are written with those cells empty and counted.
-func WriteClariMMGold(ctx context.Context, r *store.Reading, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error) {
-	opts.IncludeUnresolved = true
-	sum := report.ReleaseSummary{Kept: opts}
-	if err := requireKind(ctx, r, guidelines.ClariMM.Kind); err != nil {
-		return sum, err
-	}
-	turns, err := r.UnitCounts(ctx)
-	if err != nil {
-		return sum, err
-	}
-	err = writeKept(ctx, r, w, &sum, ClariMMGoldHeader, func(bw *bufio.Writer, p *report.PaneGold) error {
-		it := p.Item
-		fields := []string{tsvCell(it.UID), tsvCell(it.Query), tsvCell(it.Question), strconv.Itoa(turns[it.ID])}
-		_, err := bw.WriteString(strings.Join(append(fields, p.LabelCells(guidelines.ClariMM.AllUnits)...), "\t") + "\n")
-		return err
-	})
-	return sum, err
-}
-
 // requireKind refuses a gold export that is not a lead's whole reading of
 // a dataset of kind.
 func requireKind(ctx context.Context, r *store.Reading, kind guidelines.Kind) error {

@@ -70,7 +70,10 @@ type Result struct {
 	Noun string
 	store.ImportStats
 	Merge    store.MergeStats // a labels file's
-	Warnings []ImageWarning   // a clarimm file's images that show as placeholders
+	Warnings []ImageWarning   // a conversation file's images that show as placeholders
+	// Pictures says the file's items are conversations whose turns may
+	// have images (item.conversation): the summary counts placeholders.
+	Pictures bool
 	// Notes are what the read noticed that is not an error ("FILE:N: last
 	// line has no line end (cut short?)"), for stderr.
 	Notes []string
@@ -193,11 +196,6 @@ func readLines(ctx context.Context, in importing, format Format, first []byte) (
 		}
 	}
 	b := body{lr: lr, first: first, im: im, opt: opt}
-	if !opt.NoLocalFiles {
-		if b.dir, err = filepath.Abs(filepath.Dir(name)); err != nil {
-			return res, err
-		}
-	}
 	if res.Warnings, err = format.read(b); err != nil {
 		return res, err
 	}
@@ -314,7 +312,13 @@ func detect(lr *lineReader, first []byte, formats []Format) (Format, error) {
 // of several protocols may share, tells no file apart.
 func isFormat(lr *lineReader, first []byte, formats []Format, want store.Format) error {
 	own := slices.DeleteFunc(slices.Clone(formats), func(f Format) bool { return f.byHeader })
-	got, ok, _ := sniffFormat(lr.file, own, first, want)
+	// A JSONL protocol file's line, by every key its lines have, and no
+	// other protocol's, is that one's first (a conversations file is
+	// clarimm's, not candidates, whose reader claims any line with an id).
+	got, ok := onlyJSONLProtocol(formats, first)
+	if !ok {
+		got, ok, _ = sniffFormat(lr.file, own, first, want)
+	}
 	switch {
 	case !ok:
 		return lineErr(lr.file, lr.n, "%s", notFormat(first, formats, want))
@@ -322,6 +326,21 @@ func isFormat(lr *lineReader, first []byte, formats []Format, want store.Format)
 		return lineErr(lr.file, lr.n, "this is a %s file, not %s", got.name, want)
 	}
 	return nil
+}
+
+// onlyJSONLProtocol is the one JSONL protocol file's format that claims a
+// first line (false for none, or several).
+func onlyJSONLProtocol(formats []Format, first []byte) (Format, bool) {
+	var claim []Format
+	for _, f := range formats {
+		if f.byHeader && f.json > 0 && f.sniff(first) {
+			claim = append(claim, f)
+		}
+	}
+	if len(claim) != 1 {
+		return Format{}, false
+	}
+	return claim[0], true
 }
 
 // notFormat says why a first line is not the format asked for: the

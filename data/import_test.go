@@ -268,7 +268,6 @@ func (nopSink) AddSERP(string, []store.SERPResult) error             { return ni
 func (nopSink) AddIntent(store.Intent) (bool, error)                 { return true, nil }
 func (nopSink) AddAnswer(store.Answer) (bool, error)                 { return true, nil }
 func (nopSink) AddPairs([]store.Pair) (int, error)                   { return 0, nil }
-func (nopSink) AddConversation(store.Conversation) (bool, error)     { return true, nil }
 
 // FuzzReaders: no input makes a reader panic, and every error it returns
 // names the file and a line.

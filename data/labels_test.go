@@ -153,7 +153,7 @@ func TestDemoLabels(t *testing.T) {
 	// the user; every picture has a preview.
 	var convs, rated, previews, urls int
 	err := db.QueryRow(`SELECT count(*), sum(open = 0 AND tied = 0 AND finished = 3),
-		(SELECT count(*) FROM images WHERE preview IS NOT NULL), (SELECT count(*) FROM images WHERE preview IS NULL AND problem = '')
+		(SELECT count(*) FROM item_images WHERE preview IS NOT NULL), (SELECT count(*) FROM item_images WHERE preview IS NULL AND problem = '')
 		FROM items WHERE dataset_id = (SELECT id FROM datasets WHERE name = ?)`, data.DemoConversations).Scan(&convs, &rated, &previews, &urls)
 	if err != nil || convs != 5 || rated != 2 || previews != 11 || urls != 1 {
 		t.Fatalf("demo conversations: %d, %d rated, %d previews, %d links; %v", convs, rated, previews, urls, err)

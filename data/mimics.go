@@ -30,7 +30,6 @@ type sink interface {
 	AddIntent(store.Intent) (bool, error)
 	AddAnswer(store.Answer) (bool, error)
 	AddPairs([]store.Pair) (int, error)
-	AddConversation(store.Conversation) (bool, error)
 }
 
 // readMIMICS reads the body of a mimics-manual or mimics-click TSV (the

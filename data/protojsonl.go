@@ -99,6 +99,12 @@ func keysDiff(got, want, optional []string) string {
 func (rd *protoReader) jsonRow(raw string) (FileRow, error) {
 	f := rd.f
 	body := strings.TrimSuffix(raw, rd.lr.end)
+	if _, err := guidelines.DecodeJSONLine([]byte(body)); err != nil && rd.count == 0 && len(rd.items) == 0 && !json.Valid([]byte(body)) &&
+		!strings.HasPrefix(strings.TrimSpace(body), "{") {
+		// A first line that is no JSON at all: no file of the format. (An
+		// object cut short is one, damaged: its line says what is wrong.)
+		return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "this is not a %s file: its lines are JSON objects ({...}), and line %d starts with %s", f.Name, rd.lr.n, firstLineSeen([]byte(body)))
+	}
 	if p := keysProblem(f, []byte(body)); p != "" {
 		return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "%s", p)
 	}
@@ -130,6 +136,9 @@ func (rd *protoReader) jsonRow(raw string) (FileRow, error) {
 	parsed := f.FieldsOf(body)
 	if err := spaceless(f, parsed); err != nil {
 		return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "%v", err)
+	}
+	if p := f.TurnProblem(parsed, guidelines.Singular(f.Items), parsed.Text(f.Item.ID[0])); p != "" {
+		return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "%s", p)
 	}
 	r := FileRow{Line: rd.lr.n, Raw: raw, file: f, parsed: &parsed}
 	if f.ListPath() {

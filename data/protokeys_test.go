@@ -100,7 +100,7 @@ func TestImportOwnUIDLinesRefused(t *testing.T) {
 		{`{"id": "", "request": "x"}` + "\n", `x.jsonl:2: id "" is missing or empty`},
 		{`{"id": "a\u001b[2Jb", "request": "x"}` + "\n", `x.jsonl:2: id "a␛[2Jb" has control characters`},
 		{`{"id": "a\tb", "request": "x"}` + "\n", `x.jsonl:2: id "a b" has control characters`},
-		{`{"id": "r-1", "request": "other"}` + "\n", `x.jsonl:2: the same item as line 1`},
+		{`{"id": "r-1", "request": "other"}` + "\n", `x.jsonl:2: request "r-1" is already on line 1`},
 		{`{"id": "r-2", "request": "x", "facets": "one"}` + "\n", `x.jsonl:2: facets[]: facets is a string, not a list`},
 	} {
 		st := storetest.Open(t)

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -152,6 +153,9 @@ func (rd *protoReader) each(fn func(FileItem) error) error {
 		if err != nil {
 			return err
 		}
+		if rd.f.JSONL() && len(bytes.TrimSpace(line)) == 0 {
+			continue // a blank line is no item: JSONL files often end with one
+		}
 		if rd.size += len(line) + 1; grouped && rd.size > MaxProtocolData {
 			return lineErr(rd.lr.file, rd.lr.n, "the file is over %d MiB, and its rows are grouped (item.group), so held whole: import it in parts", MaxProtocolData>>20)
 		}
@@ -244,6 +248,11 @@ func (rd *protoReader) row(raw string) error {
 
 // add puts a row read into its item, with the labels it holds.
 func (rd *protoReader) add(r FileRow) error {
+	for _, col := range rd.f.Item.NotEmpty {
+		if strings.TrimSpace(r.Cell(col)) == "" {
+			return lineErr(rd.lr.file, rd.lr.n, "%s is missing or empty", col)
+		}
+	}
 	i, err := rd.itemOf(r)
 	if err != nil {
 		return err
@@ -301,6 +310,9 @@ func (rd *protoReader) itemOf(r FileRow) (int, error) {
 	} else {
 		if at, ok := rd.seen[uid]; ok {
 			if !it.Repeats {
+				if rd.f.UIDIsID() {
+					return 0, lineErr(rd.lr.file, rd.lr.n, "%s %q is already on line %d", guidelines.Singular(rd.f.Items), display.Clean(uid), at)
+				}
 				return 0, lineErr(rd.lr.file, rd.lr.n, "the same item as line %d", at)
 			}
 			uid = rd.repeated(uid, at)
@@ -408,7 +420,8 @@ func ImportProtocolFile(ctx context.Context, st *store.Store, who store.Annotato
 // (first) or not yet (nil).
 func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFile, text []byte, first []byte) (Result, error) {
 	st, who, lr, opt, name := in.st, in.who, in.lr, in.opt, in.lr.file
-	res := Result{File: name, Format: store.Format(f.Name), Dataset: opt.Dataset, Purpose: opt.Purpose, Noun: f.Protocol().Items}
+	res := Result{File: name, Format: store.Format(f.Name), Dataset: opt.Dataset, Purpose: opt.Purpose, Noun: f.Protocol().Items,
+		Pictures: f.ImagesKept() && opt.Purpose == ""}
 	switch {
 	case opt.Purpose != "" && !hasColumns(f):
 		return res, lineErr(name, 1, "practice and gold-check items need their answers in the file: protocol %s names no label column", f.Name)
@@ -439,6 +452,11 @@ func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFil
 		}
 	}
 	labelsAs := cmp.Or(opt.LabelsAs, DefaultLabelsAs)
+	dir, err := imageDir(name, opt)
+	if err != nil {
+		return res, err
+	}
+	var made previews
 	err = rd.each(func(it FileItem) error {
 		var labels []store.UnitLabel
 		for _, u := range slices.Sorted(maps.Keys(it.Known)) {
@@ -461,6 +479,10 @@ func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFil
 			}
 		}
 		item := fileItem(f, it)
+		if item.Images, err = itemImages(f, it.Rows[0].Raw, dir); err != nil {
+			return lineErr(name, it.Line, "%v", err)
+		}
+		res.Warnings = append(res.Warnings, made.fill(item.Images, name, it.Line)...)
 		if joined != nil {
 			item.Meta = f.ItemMeta(it.Rows[0].Raw, joined)
 		}
@@ -477,6 +499,15 @@ func importProtocol(ctx context.Context, in importing, f *guidelines.ProtocolFil
 	res.Notes = append(lr.warnings(), rd.notes...)
 	res.ImportStats, err = im.Commit()
 	return res, err
+}
+
+// imageDir is the folder a conversation file's image paths are read in:
+// the data file's, or none for a file sent over SSH (only URLs then).
+func imageDir(name string, opt Options) (string, error) {
+	if opt.NoLocalFiles {
+		return "", nil
+	}
+	return filepath.Abs(filepath.Dir(name))
 }
 
 // hasColumns says whether a protocol file names any label column: a file

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -19,6 +20,8 @@ const RatingsHeader = "item\tunit\tannotator\tlabel"
 
 // ClariMMRatingsHeader starts the header of a clarimm-ratings TSV: a labels
 // TSV whose first and fourth columns say what they hold for conversations.
+// Any kind's KIND-ratings export names its first column for its items
+// (RatingsExportHeader), and reads back as well (isRatingsHeader).
 const ClariMMRatingsHeader = "conversation\tunit\tannotator\trating"
 
 // RatingRow is one row of a labels TSV.
@@ -69,9 +72,17 @@ func newRatingsReader(lr *lineReader, first []byte) (*ratingsReader, error) {
 const ratingsHeaderWant = "the header must start with item, unit, annotator, label (or conversation, unit, annotator, rating), tab-separated"
 
 func isRatingsHeader(line []byte) bool {
-	return strings.HasPrefix(string(line)+"\t", RatingsHeader+"\t") ||
-		strings.HasPrefix(string(line)+"\t", ClariMMRatingsHeader+"\t")
+	if strings.HasPrefix(string(line)+"\t", RatingsHeader+"\t") {
+		return true
+	}
+	// A KIND-ratings export: ITEM, unit, annotator, rating.
+	cols := strings.Split(string(line), "\t")
+	return len(cols) >= 4 && itemNoun.MatchString(cols[0]) && strings.Join(cols[1:4], "\t") == "unit\tannotator\trating"
 }
+
+// itemNoun is what a KIND-ratings export's first column may be called: an
+// item's noun (guidelines.Singular of a protocol file's items).
+var itemNoun = regexp.MustCompile(`^[a-z][a-z -]{0,39}$`)
 
 // next returns the next row, or io.EOF.
 func (rr *ratingsReader) next() (RatingRow, error) {
@@ -104,13 +115,28 @@ func (rr *ratingsReader) next() (RatingRow, error) {
 // RatingScales are the scales of a labels TSV's unit types as its reader
 // gives them (agree --categories), each in ordinal order: Of a type's own,
 // Shared the one every other type is on. A type given neither is on
-// ClariMM's whole 1-5 scale when every row rates a ClariMM unit (chance
-// agreement depends on the points nobody used too), else on the labels
+// the whole scale of one of Kinds (ClariMM's 1-5) when every row rates a
+// unit of that kind (chance agreement depends on the points nobody used
+// too), else on the labels
 // its own units hold (agreement.InferScale), so no type's figures are
 // over another type's categories.
 type RatingScales struct {
 	Shared []string
 	Of     map[string][]string
+	// Kinds are the kinds whose ratings a file may hold (the shipped
+	// protocol files whose labels are ratings), in the order tried.
+	Kinds []guidelines.Protocol
+}
+
+// RatingKind is the first of kinds every unit is one of, and whose labels
+// are ratings (false for none).
+func RatingKind(kinds []guidelines.Protocol, units []string) (guidelines.Protocol, bool) {
+	for _, p := range kinds {
+		if p.Ratings && len(units) > 0 && !slices.ContainsFunc(units, func(u string) bool { return !p.HasUnit(u) }) {
+			return p, true
+		}
+	}
+	return guidelines.Protocol{}, false
 }
 
 // ReadRatingsStudy reads a labels TSV straight into an agreement study,
@@ -127,7 +153,8 @@ func ReadRatingsStudy(r io.Reader, name string, maxLine int, scales RatingScales
 	}
 	b := agreement.NewOpenBuilder()
 	firstLine := map[[2]string]int{} // type and label -> its first line, for errors found at the end
-	clarimm := true
+	var units []string
+	seen := map[string]bool{}
 	for {
 		row, err := rr.next()
 		if err == io.EOF {
@@ -140,8 +167,9 @@ func ReadRatingsStudy(r io.Reader, name string, maxLine int, scales RatingScales
 		if _, ok := firstLine[key]; !ok {
 			firstLine[key] = row.Line
 		}
-		if !guidelines.ClariMM.HasUnit(row.Unit) {
-			clarimm = false
+		if !seen[row.Unit] {
+			seen[row.Unit] = true
+			units = append(units, row.Unit)
 		}
 		if err := b.Add(row.Item, row.Unit, row.Annotator, row.Label); err != nil {
 			return nil, nil, lineErr(name, row.Line, "%v", err)
@@ -150,7 +178,8 @@ func ReadRatingsStudy(r io.Reader, name string, maxLine int, scales RatingScales
 	if err := needRows(lr); err != nil {
 		return nil, nil, err
 	}
-	own, err := typeScales(b, name, scales, clarimm)
+	kind, rated := RatingKind(scales.Kinds, units)
+	own, err := typeScales(b, name, scales, kind, rated)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -163,7 +192,7 @@ func ReadRatingsStudy(r io.Reader, name string, maxLine int, scales RatingScales
 
 // typeScales is each unit type's scale (RatingScales), in the builder's
 // order of types; a type given a scale must have units in the file.
-func typeScales(b *agreement.Builder, name string, scales RatingScales, clarimm bool) ([]agreement.Scale, error) {
+func typeScales(b *agreement.Builder, name string, scales RatingScales, kind guidelines.Protocol, rated bool) ([]agreement.Scale, error) {
 	for _, typ := range slices.Sorted(maps.Keys(scales.Of)) {
 		if !slices.Contains(b.Types(), typ) {
 			return nil, fmt.Errorf("%s has no %s units to give categories to (its unit types: %s)", display.Clean(name),
@@ -177,8 +206,8 @@ func typeScales(b *agreement.Builder, name string, scales RatingScales, clarimm 
 			own[t] = agreement.NewScale(cats)
 		case scales.Shared != nil:
 			own[t] = agreement.NewScale(scales.Shared)
-		case clarimm:
-			own[t] = agreement.NewScale(guidelines.ClariMM.Categories())
+		case rated:
+			own[t] = agreement.NewScale(kind.Categories())
 		default:
 			own[t] = agreement.InferScale(b.LabelsOf(t))
 			own[t].Inferred = true

@@ -32,9 +32,14 @@ func TestStreamedStudyIsTheRowsStudy(t *testing.T) {
 			t.Fatal(err)
 		}
 		scales := f.scales
-		if i == 2 { // what agree chose for an all-ClariMM file
-			scales.Shared = guidelines.ClariMM.Categories()
+		clarimm, err := guidelines.FindShipped("clarimm")
+		if err != nil {
+			t.Fatal(err)
 		}
+		if i == 2 { // what agree chose for an all-ClariMM file
+			scales.Shared = clarimm.File.Protocol().Categories()
+		}
+		f.scales.Kinds = []guidelines.Protocol{clarimm.File.Protocol()} // what agree offers
 		want, err := RatingsStudy(rows, "f.tsv", scales)
 		if err != nil {
 			t.Fatal(err)
@@ -48,7 +53,8 @@ func TestStreamedStudyIsTheRowsStudy(t *testing.T) {
 		}
 	}
 	off := header + "c1\tcoherence\tx\t4\nc1\tcoherence\ty\t9\n"
-	_, _, err := ReadRatingsStudy(strings.NewReader(off), "f.tsv", 0, RatingScales{})
+	clarimm, _ := guidelines.FindShipped("clarimm")
+	_, _, err := ReadRatingsStudy(strings.NewReader(off), "f.tsv", 0, RatingScales{Kinds: []guidelines.Protocol{clarimm.File.Protocol()}})
 	if err == nil || !strings.Contains(err.Error(), "f.tsv:3:") {
 		t.Errorf("an off-scale ClariMM rating: %v, want f.tsv:3", err)
 	}

@@ -43,7 +43,11 @@ func TestJSONLProtocolWithTurnsIsNotClariMM(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t)
 	f := parseTest(t, "turns.toml", turnsShaped)
-	opt := Options{Dataset: "talks", Formats: []Format{ClariMMFormat(), ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(turnsShaped)})}}
+	clarimm, err := guidelines.FindShipped("clarimm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{Dataset: "talks", Formats: []Format{ProtocolFormat(clarimm), ProtocolFormat(guidelines.ProtocolText{File: f, Text: []byte(turnsShaped)})}}
 	body := `{"id": "t1", "turns": [{"role": "user", "text": "hi"}, {"role": "assistant", "text": "hello"}]}` + "\n"
 	res, err := testImport(ctx, st, lead(t, st), strings.NewReader(body), "talks.jsonl", opt)
 	if err != nil {

@@ -18,9 +18,6 @@ type AttentionQuestion struct {
 // options (a pane with three of five shows three).
 func shownAnswers(s Shape, _ []string) int { return s.Answers }
 
-// shownTurns is how many turns a conversation shows: all of them.
-func shownTurns(s Shape, _ []string) int { return s.Turns }
-
 // attentionOf is a protocol file's [attention] as its kind's question:
 // the rows or list elements its item shows (AttentionAnswer).
 func (f *ProtocolFile) attentionOf() *AttentionQuestion {

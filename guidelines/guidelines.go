@@ -62,9 +62,6 @@ func IsGeneric(question string) bool {
 //go:embed mimics.md
 var mimicsText string
 
-//go:embed clarimm.md
-var clarimmText string
-
 //go:embed nuggets.md
 var nuggetsText string
 
@@ -135,34 +132,6 @@ var MIMICS = Protocol{
 	},
 }
 
-// Likert is ClariMM's five-point scale, 1 poor to 5 excellent.
-var Likert = []Label{{5, "5", "Excellent"}, {4, "4", "Good"}, {3, "3", "Fair"}, {2, "2", "Weak"}, {1, "1", "Poor"}}
-
-// MaxTurns is the longest conversation ClariMM has, and so the number of
-// relevance units.
-const MaxTurns = 4
-
-// ClariMMSteps are the ratings of one conversation (ClariMM §3.2, Appendix
-// B): relevance once per turn, then the whole dialogue three times.
-var ClariMMSteps = []Step{
-	{ID: "relevance", Title: "Relevance of the turn to the topic", Short: "relevance", Scale: Likert},
-	{ID: "coherence", Title: "Coherence of the dialogue", Short: "coherence", Scale: Likert},
-	{ID: "diversity", Title: "Diversity of the dialogue", Short: "diversity", Scale: Likert},
-	{ID: "intent_reveal", Title: "Intent reveal of the dialogue", Short: "intent", Scale: Likert},
-}
-
-// ClariMM is the conversation-rating protocol.
-var ClariMM = Protocol{
-	Kind: "clarimm", Items: "conversations", Title: "ClariMM clarification conversations", StepTypes: ClariMMSteps, Scale: Likert,
-	Types:    []string{"relevance", "coherence", "diversity", "intent_reveal"},
-	AllUnits: []string{"relevance_1", "relevance_2", "relevance_3", "relevance_4", "coherence", "diversity", "intent_reveal"},
-	text:     clarimmText, steps: clarimmSteps, Ratings: true,
-	Attention: &AttentionQuestion{Ask: "How many turns did this conversation have?", Answer: shownTurns},
-	Code: "a conversation comes from JSONL with its turns and images, and its relevance step " +
-		"is asked once per turn",
-	holds: func(s Shape) string { return "the conversation has " + display.Count(s.Turns, "turn", "turns") },
-}
-
 // FullPartialNone is the nugget coverage scale of Clarify-Then-Search:
 // the answer restores the nugget fully (credit 1), partly (0.5) or not at
 // all (0). Values follow the other scales, best highest; like every scale its
@@ -204,7 +173,7 @@ func numbered(prefix string, n int) []string {
 }
 
 // Protocols lists every task kind.
-var Protocols = []Protocol{MIMICS, ClariMM, Nuggets, Compare}
+var Protocols = []Protocol{MIMICS, Nuggets, Compare}
 
 // ErrUnknownKind means a task kind is none of the database's: not built
 // in, and no protocol file it keeps.

@@ -96,13 +96,14 @@ func TestUnitsAndScales(t *testing.T) {
 			t.Errorf("%s categories %v are not the scale from the lowest up", p.Kind, cats)
 		}
 	}
+	ClariMM := shippedClariMM(t)
 	if !ClariMM.Valid("coherence", 5) || !ClariMM.Valid("relevance_2", 1) || ClariMM.Valid("coherence", 0) || ClariMM.Valid("coherence", 6) {
 		t.Error("ClariMM scale is not 1-5")
 	}
 	if !MIMICS.Valid("landing_3", 0) || MIMICS.Valid("question", 3) || ClariMM.Low() != 1 || MIMICS.Low() != 0 {
 		t.Error("MIMICS scale is not 0-2")
 	}
-	if Builtins().For("clarimm").Kind != "clarimm" || Builtins().Known("nonsense") {
+	if Builtins().For("nuggets").Kind != "nuggets" || Builtins().Known("nonsense") || Builtins().Known("clarimm") {
 		t.Error("the built-in set")
 	}
 }
@@ -202,6 +203,7 @@ func TestNecessityLabels(t *testing.T) {
 // three and ClariMM's four do, a request's yes/no and facet number do not.
 func TestOneScale(t *testing.T) {
 	necessity := shippedNecessity(t)
+	ClariMM := shippedClariMM(t)
 	for _, c := range []struct {
 		p    Protocol
 		want bool
@@ -255,6 +257,16 @@ const (
 func shippedNecessity(t testing.TB) Protocol {
 	t.Helper()
 	pt, err := FindShipped("necessity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pt.File.Protocol()
+}
+
+// shippedClariMM is ClariMM's kind, as its shipped protocol file makes it.
+func shippedClariMM(t testing.TB) Protocol {
+	t.Helper()
+	pt, err := FindShipped("clarimm")
 	if err != nil {
 		t.Fatal(err)
 	}

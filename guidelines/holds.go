@@ -31,6 +31,10 @@ func (f *ProtocolFile) holds(s Shape, unit string) (string, bool) {
 		n, numbered := strings.CutPrefix(unit, st.Unit+"_")
 		switch _, err := strconv.Atoi(n); {
 		case !numbered || err != nil:
+		case st.Per == PerElement && f.IsConversation():
+			// A conversation is counted in turns: the conversation has 3 turns.
+			n := min(s.Answers, f.listCap())
+			return fmt.Sprintf("the %s has %d %s", Singular(f.Items), n, plural(n, f.Item.ListName)), true
 		case st.Per == PerElement:
 			return fmt.Sprintf("the item has no %s %s (it has %d)", f.Item.ListName, n, min(s.Answers, f.listCap())), true
 		case st.Per == PerRow:
@@ -38,4 +42,12 @@ func (f *ProtocolFile) holds(s Shape, unit string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// plural is noun for one, noun+"s" for any other count.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
 }

@@ -60,9 +60,13 @@ type ItemColumns struct {
 	// Text are the text columns shown, in order; List is a repeated list
 	// (option_1 … option_5: its empty cells are no element), whose
 	// elements are called ListName.
-	Text     []string `toml:"text"`
-	List     []string `toml:"list"`
-	ListName string   `toml:"list_name"`
+	Text []string `toml:"text"`
+	// TextNames, when given, are what a screen calls each text field, in
+	// text's order (ClariMM calls its facet the intent); a field's own
+	// name when not given.
+	TextNames []string `toml:"text_names"`
+	List      []string `toml:"list"`
+	ListName  string   `toml:"list_name"`
 	// RowName is what one of a grouped item's rows is called on screen
 	// ("pane"); "row" when not given.
 	RowName string `toml:"row_name"`
@@ -89,6 +93,18 @@ type ItemColumns struct {
 	// Conversation, when set, is a JSONL item's path to its list of turns
 	// ({role, text, image}): the item's list (protofile_conversation.go).
 	Conversation string `toml:"conversation"`
+	// Turn says what a conversation's turn is, when not {role, text,
+	// image}: which of its keys it says, in order, and its images
+	// (protofile_conversation.go).
+	Turn *TurnShape `toml:"turn"`
+	// Images = "beside-file" reads a conversation's image paths beside
+	// the data file at import, previews them and keeps them with the
+	// item (item_images); else they are only named (protoimages.go).
+	Images string `toml:"images"`
+	// MaxList, when set, is the most elements an item's list may have: a
+	// line with more is refused, and a step per element lists its units up
+	// to it, not RowUnits.
+	MaxList int `toml:"max_list"`
 	// Passage are text fields drawn each in a window of its own
 	// (protofile_passage.go).
 	Passage []string `toml:"passage"`
@@ -105,10 +121,6 @@ type ItemColumns struct {
 	// Labels says how labels files and exports write a label: "numbers"
 	// (the default: its value) or "names" (its name on its unit's scale).
 	Labels string `toml:"labels"`
-	// MaxList, when set, is the most elements a JSONL list path's item may
-	// have: an item with more is refused at its line, and a step per
-	// element lists units up to it (protofile_context.go).
-	MaxList int `toml:"max_list"`
 	// UID = "id" keeps the one id field's text as the item's uid, as the
 	// file writes it, rather than a hash of it (protofile_keys.go).
 	UID string `toml:"uid"`
@@ -117,6 +129,9 @@ type ItemColumns struct {
 	// (protofile_keys.go).
 	Optional  []string `toml:"optional"`
 	OtherKeys string   `toml:"other_keys"`
+	// NotEmpty are id or text fields a row may not leave empty (or
+	// blank): such a row is refused at its line.
+	NotEmpty []string `toml:"not_empty"`
 }
 
 // RowNoun is what one of a grouped item's rows is called.
@@ -163,9 +178,6 @@ type FileStep struct {
 	// written answer (StepText) of at most MaxChars characters.
 	Kind     string `toml:"kind"`
 	MaxChars int    `toml:"max_chars"`
-	// Short is the step's name in the step indicator; its unit's words
-	// when not given.
-	Short string `toml:"short"`
 	// None, for a choice step, is what its key 0 says: none of the
 	// elements fits (label 0).
 	None string `toml:"none"`
@@ -173,6 +185,14 @@ type FileStep struct {
 	// and inner elements are called on screen ("sentence", "citation");
 	// its path's keys when not given.
 	PairNames []string `toml:"pair_names"`
+	// Short names the step in the step indicator ("intent"); its unit's
+	// words when not given.
+	Short string `toml:"short"`
+	// GuideTitle heads the step's section of the guideline when it is not
+	// the step's title (ClariMM's "Relevance of a turn"); After is
+	// guideline text after the list of its labels.
+	GuideTitle string `toml:"guide_title"`
+	After      string `toml:"after"`
 }
 
 // What a step asks for (FileStep.Kind).
@@ -304,7 +324,7 @@ var AdjudicationKeys = []string{"r", "x", "d", "g", "j", "k", "down", "up", "rig
 // cmd/claritty hold their format tables to this list.
 var FormatNames = []string{
 	// import
-	"mimics-manual", "mimics-click", "serp", "labels", "clarimm", "nuggets", "candidates", "pairs",
+	"mimics-manual", "mimics-click", "serp", "labels", "nuggets", "candidates", "pairs",
 	// export (labels and mimics-manual besides)
 	"gold", "clarimm-ratings", "clarimm-gold", "nugget-judgements", "nuggetizer", "necessity-gold", "pairs-gold", "bench",
 	// export: each built-in kind's own release under the kind's name
@@ -563,7 +583,6 @@ func (c *fileCheck) check() {
 	c.checkParts()
 	c.checkContext()
 	c.checkLabelsNamed()
-	c.checkMaxList()
 	if r := c.f.Item.Run; r != "" && !c.f.hasField(r) {
 		c.at("item.run", "item.run: %q is not %s", r, c.f.fieldWords())
 	}

@@ -48,23 +48,11 @@ func (c *fileCheck) checkContext() {
 	}
 }
 
-// checkMaxList checks item.max_list: a bound on a JSONL list path's
-// elements, at least one.
-func (c *fileCheck) checkMaxList() {
-	it := c.f.Item
-	switch {
-	case it.MaxList == 0:
-	case it.MaxList < 0:
-		c.at("item.max_list", "item.max_list = %d: want at least 1", it.MaxList)
-	case !c.f.ListPath():
-		c.at("item.max_list", "item.max_list bounds a JSONL list path's elements (list = [\"facets[]\"]), which the item has not")
-	}
-}
-
 // ListTooLong says what is wrong with an item of n elements ("" for
-// nothing): more than item.max_list.
+// nothing): more than item.max_list. A conversation's turns are
+// refused in its own words (TurnProblem).
 func (f *ProtocolFile) ListTooLong(n int) string {
-	if m := f.Item.MaxList; m > 0 && n > m {
+	if m := f.Item.MaxList; m > 0 && n > m && !f.IsConversation() {
 		return fmt.Sprintf("%s: %d %ss; at most %d (item.max_list)", f.Item.List[0], n, f.Item.ListName, m)
 	}
 	return ""
@@ -149,8 +137,3 @@ func (f *ProtocolFile) ContextProblem(line string) string {
 	}
 	return ""
 }
-
-// HoldsLabels says whether the file's rows hold a known label: a step
-// with a column. A file that holds none has no labels to write back in
-// its own shape.
-func (f *ProtocolFile) HoldsLabels() bool { return len(f.labelColumns()) > 0 }

@@ -86,10 +86,10 @@ func (f *ProtocolFile) hasField(col string) bool {
 // cap, as many as the database lists units for (RowsListed: the longest
 // list of an item it keeps, RowUnits at the least).
 func (f *ProtocolFile) listCap() int {
-	if f.ListPath() {
-		if f.Item.MaxList > 0 {
-			return f.Item.MaxList
-		}
+	switch {
+	case f.Item.MaxList > 0 && f.ListPath():
+		return f.Item.MaxList
+	case f.ListPath():
 		return f.RowsListed()
 	}
 	return len(f.Item.List)

@@ -2,7 +2,9 @@ package guidelines
 
 import (
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/claritty/claritty/display"
 )
@@ -80,6 +82,14 @@ func (c *fileCheck) checkItemKeys() {
 	if len(it.Keys) > 0 && len(c.f.RequiredKeys()) == 0 {
 		c.at("item.optional", "item.optional: every key is optional; a file is known by the keys every line has")
 	}
+	c.checkMaxList()
+	c.checkShort()
+	c.checkTextNames()
+	for _, col := range it.NotEmpty {
+		if !slices.Contains(it.ID, col) && !slices.Contains(it.Text, col) {
+			c.at("item.not_empty", "item.not_empty: %q is not one of item.id or item.text", col)
+		}
+	}
 	if it.OtherKeys != "" && it.OtherKeys != OtherKeysIgnore {
 		c.at("item.other_keys", "item.other_keys = %q: want \"ignore\" (lines may have keys item.keys does not name)", it.OtherKeys)
 	}
@@ -92,4 +102,55 @@ func pathKey(field string) string {
 		return ""
 	}
 	return p.Key()
+}
+
+// checkMaxList checks item.max_list: a cap on a list of any length (a
+// JSONL list path), at least 1 and no more than a step may list units for.
+func (c *fileCheck) checkMaxList() {
+	n := c.f.Item.MaxList
+	switch {
+	case n == 0:
+	case !c.f.ListPath():
+		c.at("item.max_list", "item.max_list caps a list of any length: give a JSONL list path (item.list = [\"x[]\"] or item.conversation)")
+	case n < 1 || n > RowUnits:
+		c.at("item.max_list", "item.max_list = %d: want 1 to %d", n, RowUnits)
+	}
+}
+
+// checkShort checks each step's short name: drawable, one short line.
+func (c *fileCheck) checkShort() {
+	for i, st := range c.f.Steps {
+		if st.Short == "" {
+			continue
+		}
+		if strings.TrimSpace(st.Short) != st.Short || !drawable(st.Short) || utf8.RuneCountInString(st.Short) > 20 {
+			c.at("step."+strconv.Itoa(i)+".short", "step %d: short %q: want a name of at most 20 characters, no spaces around it, no control characters", i+1, st.Short)
+		}
+	}
+}
+
+// checkTextNames checks item.text_names: one a text field at most, each a
+// short drawable name.
+func (c *fileCheck) checkTextNames() {
+	it := c.f.Item
+	if len(it.TextNames) > len(it.Text) {
+		c.at("item.text_names", "item.text_names: %d names for %d text fields", len(it.TextNames), len(it.Text))
+	}
+	for _, n := range it.TextNames {
+		if strings.TrimSpace(n) != n || n == "" || !drawable(n) || utf8.RuneCountInString(n) > 20 {
+			c.at("item.text_names", "item.text_names: %q: want a name of at most 20 characters, no spaces around it, no control characters", n)
+		}
+	}
+}
+
+// TextName is what a screen calls the item's i-th text field: its
+// text_names entry, or its own name ("" past the text fields).
+func (f *ProtocolFile) TextName(i int) string {
+	switch {
+	case i < len(f.Item.TextNames):
+		return display.Clean(f.Item.TextNames[i])
+	case i < len(f.Item.Text):
+		return display.Clean(f.Item.Text[i])
+	}
+	return ""
 }

@@ -17,6 +17,15 @@ import (
 // on a group's rows once, so a database of then keeps these units.
 const RowUnits = 20
 
+// ShortName is what the step indicator and a table of ratings call the
+// step: its short, or its unit's words.
+func (st FileStep) ShortName() string {
+	if st.Short != "" {
+		return display.Clean(st.Short)
+	}
+	return strings.ReplaceAll(st.Unit, "_", " ")
+}
+
 // RowsListed is how many units each step asked per grouped row has: the
 // most rows an item of the kind has in the database that keeps the file,
 // and RowUnits at the least.
@@ -57,7 +66,7 @@ func (f *ProtocolFile) Protocol() Protocol {
 	p := Protocol{Kind: f.Name, Items: display.Clean(f.Items), Title: display.Clean(f.Title), text: f.markdown(scales), sums: &sync.Map{}, file: f,
 		Named: f.Item.Labels == LabelsByName}
 	for _, st := range f.Steps {
-		step := Step{ID: st.Unit, Title: display.Clean(st.Title), Short: st.shortName(), Scale: scales[st.Scale].labels()}
+		step := Step{ID: st.Unit, Title: display.Clean(st.Title), Short: st.ShortName(), Scale: scales[st.Scale].labels()}
 		switch st.Kind {
 		case StepChoice:
 			step.Scale = f.choiceScale(st)
@@ -135,15 +144,6 @@ func fileSteps(steps []FileStep, listLen int, grouped bool, s Shape) []ItemStep 
 	return out
 }
 
-// shortName is the step's name in the step indicator: its own, else its
-// unit's words.
-func (st FileStep) shortName() string {
-	if st.Short != "" {
-		return display.Clean(st.Short)
-	}
-	return strings.ReplaceAll(st.Unit, "_", " ")
-}
-
 // labels is the scale as a Protocol holds one: from the best (highest)
 // value down, its keys and names cleaned.
 func (s FileScale) labels() []Label {
@@ -172,7 +172,11 @@ func (f *ProtocolFile) markdown(scales map[string]FileScale) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n%s\n", display.Clean(f.Title), cleanLines(strings.TrimSpace(f.Guideline)))
 	for _, st := range f.Steps {
-		fmt.Fprintf(&b, "\n## %s {#%s}\n\n", display.Clean(st.Title), st.Unit)
+		heading := st.Title
+		if st.GuideTitle != "" {
+			heading = st.GuideTitle
+		}
+		fmt.Fprintf(&b, "\n## %s {#%s}\n\n", display.Clean(heading), st.Unit)
 		if g := strings.TrimSpace(st.Guideline); g != "" {
 			fmt.Fprintf(&b, "%s\n\n", cleanLines(g))
 		}
@@ -189,6 +193,9 @@ func (f *ProtocolFile) markdown(scales map[string]FileScale) string {
 			}
 			b.WriteString(line + "\n")
 		}
+		if a := strings.TrimSpace(st.After); a != "" {
+			fmt.Fprintf(&b, "\n%s\n", cleanLines(a))
+		}
 	}
 	return b.String()
 }
@@ -200,9 +207,13 @@ func (f *ProtocolFile) markdown(scales map[string]FileScale) string {
 type ShownRow struct {
 	Cells map[string]string
 	List  []string
-	// Roles and Images are a conversation's (item.conversation), turn by
-	// turn beside List, its texts: who says it, and the paths of its images.
+	// Roles, Said and Images are a conversation's (item.conversation),
+	// turn by turn beside List, its texts: who says it (SaidBy when the
+	// file names who says each text), each text the turn says (its first
+	// the List's), and the paths of its images.
 	Roles  []string
+	SaidBy []string
+	Said   [][]string
 	Images [][]string
 	// URL is the row's web address and URLs each element's (item.url):
 	// o opens the one in focus.
@@ -231,7 +242,8 @@ func (f *ProtocolFile) Shown(line string) ShownRow {
 	}
 	if list {
 		out.List = row.List()
-		out.Roles, out.Images = row.turns()
+		out.Roles, out.Said, out.Images = row.turns()
+		out.SaidBy = f.SaidRoles()
 	}
 	out.URL, out.URLs = row.urls()
 	out.Pairs = f.shownPairs(row)

@@ -25,16 +25,20 @@ type FileParts struct {
 	Runs []string `toml:"runs"`
 	// Exports are the release files it writes besides its own shape's.
 	Exports []string `toml:"exports"`
+	// Own, one of Exports, is what export --format KIND writes in place
+	// of the items in the file's own shape (ClariMM's gold table, as
+	// export --format clarimm always wrote).
+	Own string `toml:"own"`
 }
 
 // PartNames are the names each part may take. Package kinds has one Go
 // part for each (kinds_test holds the two lists equal).
 var PartNames = map[string][]string{
 	"reader":  {},
-	"screen":  {"request"},
-	"stats":   {"choice"},
+	"screen":  {"dialogue", "request"},
+	"stats":   {"ratings", "choice"},
 	"runs":    {"labels", "questions"},
-	"exports": {"choice-gold"},
+	"exports": {"ratings", "gold-table", "choice-gold"},
 }
 
 // checkParts refuses a part named by a name claritty has no code for.
@@ -53,6 +57,9 @@ func (c *fileCheck) checkParts() {
 	}
 	for _, e := range p.Exports {
 		one("exports", e)
+	}
+	if p.Own != "" && !slices.Contains(p.Exports, p.Own) {
+		c.at("parts.own", "parts.own = %q is not one of parts.exports", p.Own)
 	}
 }
 

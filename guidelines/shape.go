@@ -169,7 +169,7 @@ func (p Protocol) Outlived(labels map[string]int) []string {
 
 // largest is a shape with the most of everything: the steps of an item
 // of it ask every unit a kind has.
-var largest = Shape{Answers: MaxAnswers, Turns: MaxTurns, Nuggets: MaxNuggets, Rows: RowUnits}
+var largest = Shape{Answers: MaxAnswers, Nuggets: MaxNuggets, Rows: RowUnits}
 
 // conditionsOf reads a kind's waiting units off its steps at the largest
 // shape.
@@ -207,8 +207,7 @@ func (p Protocol) Fits(s Shape, unit string, value int) bool {
 
 // Steps lists an item's HIT in order: for MIMICS the SERP review, the
 // question (left out for the generic template), the answer set and one
-// landing page per answer; for ClariMM relevance per turn, then the whole
-// dialogue three times; for nuggets one step per nugget. It is the one
+// landing page per answer; for nuggets one step per nugget. It is the one
 // definition of a HIT's steps: the screens, the gold, the exports and the
 // merge all read it.
 func (p Protocol) Steps(s Shape) []ItemStep {
@@ -226,16 +225,6 @@ func mimicsSteps(s Shape) []ItemStep {
 	}
 	out = append(out, ItemStep{ID: "answer_set", Unit: "answer_set"})
 	return append(out, repeated("landing", min(s.Answers, MaxAnswers))...)
-}
-
-// clarimmSteps: relevance per turn, then coherence, diversity and intent
-// reveal of the whole dialogue.
-func clarimmSteps(s Shape) []ItemStep {
-	out := repeated("relevance", min(s.Turns, MaxTurns))
-	for _, st := range ClariMMSteps[1:] {
-		out = append(out, ItemStep{ID: st.ID, Unit: st.ID})
-	}
-	return out
 }
 
 // nuggetSteps: one step per nugget.

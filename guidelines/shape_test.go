@@ -12,6 +12,7 @@ import (
 // then of the whole dialogue, one nugget step per gold nugget.
 func TestStepsOfEachKind(t *testing.T) {
 	necessity := shippedNecessity(t)
+	ClariMM := shippedClariMM(t)
 	cases := []struct {
 		p     Protocol
 		shape Shape
@@ -23,9 +24,9 @@ func TestStepsOfEachKind(t *testing.T) {
 			"serp answer_set:answer_set landing:landing_1 landing:landing_2 landing:landing_3"},
 		{MIMICS, Shape{Question: "Which?", Answers: 9, Turns: 3, Nuggets: 2},
 			"serp question:question answer_set:answer_set landing:landing_1 landing:landing_2 landing:landing_3 landing:landing_4 landing:landing_5"},
-		{ClariMM, Shape{Turns: 2, Answers: 5},
+		{ClariMM, Shape{Answers: 2},
 			"relevance:relevance_1 relevance:relevance_2 coherence:coherence diversity:diversity intent_reveal:intent_reveal"},
-		{ClariMM, Shape{Turns: 7},
+		{ClariMM, Shape{Answers: 7},
 			"relevance:relevance_1 relevance:relevance_2 relevance:relevance_3 relevance:relevance_4 coherence:coherence diversity:diversity intent_reveal:intent_reveal"},
 		{Nuggets, Shape{Nuggets: 3, Turns: 1}, "nugget:nugget_1 nugget:nugget_2 nugget:nugget_3"},
 		{necessity, Shape{Answers: 3}, "necessity:necessity facet:facet"},

@@ -1,17 +1,7 @@
 package kinds
 
 import (
-	"context"
-	"fmt"
-	"io"
-	"maps"
-	"slices"
-	"strings"
-
-	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
-	"github.com/claritty/claritty/report"
-	"github.com/claritty/claritty/store"
 )
 
 // KindExport is an export with the kind it writes.
@@ -21,12 +11,18 @@ type KindExport struct {
 }
 
 // Exports lists the built-in kinds' exports in the order help lists them,
-// then the exports the shipped protocol files name ([parts] exports:
-// necessity-gold), then each built-in kind's own under the kind's name
-// (export --format mimics).
+// the shipped protocol files' named exports where their kinds' always
+// stood (clarimm's before nuggets', necessity's before compare's), then
+// each kind's own under the kind's name (export --format mimics).
 func Exports() []KindExport {
 	var out, own []KindExport
-	for _, k := range Builtins() {
+	for i, k := range Builtins() {
+		switch i {
+		case 1:
+			out = append(out, shippedPartExports("clarimm")...)
+		case 2:
+			out = append(out, shippedPartExports("necessity")...)
+		}
 		for _, e := range k.Exports {
 			out = append(out, KindExport{k.Protocol.Kind, e})
 			if e.Name == k.Own {
@@ -36,52 +32,21 @@ func Exports() []KindExport {
 			}
 		}
 	}
-	shipped, _ := guidelines.ShippedProtocols() // parsed by every test of guidelines
-	for _, pt := range shipped {
-		for _, part := range pt.File.Parts.Exports {
-			if e, ok := namedExport(pt.File.Name, part); ok {
-				out = append(out, e)
-			}
-		}
-	}
 	return append(out, own...)
 }
 
 // FileExport is what export --format NAME writes when NAME may be a
 // protocol file's kind: its datasets in the file's own shape; or, named
-// KIND-gold (a named export part's name for KIND), that part of a kind
-// whose file names it. Which files a database keeps is known once it is
-// open (Set.Kind says; the part's writer checks the kind names it).
+// KIND-ratings or KIND-gold, that named part of a kind whose file names
+// it (partExport). Which files a database keeps is known once it is open
+// (Set.Kind says; a release part's writer asks the kept file).
 func FileExport(name string) (KindExport, bool) {
-	for _, part := range slices.Sorted(maps.Keys(exportParts)) {
-		suffix := exportParts[part](guidelines.Protocol{}).Name // a kind's is KIND+suffix
-		if kind := guidelines.Kind(strings.TrimSuffix(name, suffix)); strings.HasSuffix(name, suffix) && guidelines.IsFileKindName(kind) {
-			return namedExport(kind, part)
-		}
+	if e, ok := partExport(name); ok {
+		return e, true
 	}
 	k := guidelines.Kind(name)
 	if !guidelines.IsFileKindName(k) {
 		return KindExport{}, false
 	}
 	return KindExport{k, Export{Name: name, Release: true, Unresolved: true, FirstOfKind: true, Write: writeProtocolFile}}, true
-}
-
-// namedExport is a protocol file kind's named export part (exportParts),
-// written with the kind's protocol as the database keeps it; refused for
-// a kind whose file does not name it.
-func namedExport(kind guidelines.Kind, part string) (KindExport, bool) {
-	mk, ok := exportParts[part]
-	if !ok {
-		return KindExport{}, false
-	}
-	e := mk(guidelines.Protocol{Kind: kind}) // its name and what applies to it
-	e.Write = func(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error) {
-		p := r.Protocol(d.Kind)
-		if f := p.FileOf(); f == nil || !slices.Contains(f.Parts.Exports, part) {
-			return report.ReleaseSummary{Kept: opts}, fmt.Errorf("a %s dataset has no %s export (its protocol names no %s)",
-				display.Clean(string(d.Kind)), display.Clean(e.Name), part)
-		}
-		return mk(p).Write(ctx, r, d, w, opts)
-	}
-	return KindExport{kind, e}, true
 }

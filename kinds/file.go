@@ -20,15 +20,16 @@ func fileStats(ctx context.Context, r *store.Reading, d store.Dataset) (Table, e
 
 // writeProtocolFile writes a protocol file's dataset in the file's own
 // shape (data.WriteProtocolFile refuses a built-in kind's dataset; export
-// refuses another protocol file's before it gets here); or, for a file
-// whose shape holds no label (no step has a column: necessity's requests)
-// and that names exports, its first named export, the kind's own release
-// (export --format necessity is necessity-gold, as it always was).
+// refuses another protocol file's before it gets here).
 func writeProtocolFile(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error) {
-	p := r.Protocol(d.Kind)
-	if f := p.FileOf(); f != nil && !f.HoldsLabels() && len(f.Parts.Exports) > 0 {
-		if mk, ok := exportParts[f.Parts.Exports[0]]; ok {
-			return mk(p).Write(ctx, r, d, w, opts)
+	if f := r.Protocol(d.Kind).FileOf(); f != nil {
+		// A file whose parts.own names what export --format KIND writes
+		// (ClariMM's gold table), though the kind is not one claritty
+		// ships, so export could not know it before the database opened.
+		if x, ok := exportParts[f.Parts.Own]; ok && d.Kind == f.Name {
+			if e := x(r.Protocol(d.Kind)); e.Write != nil {
+				return e.Write(ctx, r, d, w, opts)
+			}
 		}
 	}
 	return data.WriteProtocolFile(ctx, r, w, opts)

@@ -46,6 +46,11 @@ type Kind struct {
 	Ratings func(ctx context.Context, r *store.Reading) (*report.RatingStats, error)
 }
 
+// Writes says whether the kind writes an export of that name.
+func (k *Kind) Writes(name string) bool {
+	return slices.ContainsFunc(k.Exports, func(e Export) bool { return e.Name == name })
+}
+
 // statsFunc makes a kind's statistics table over a dataset.
 type statsFunc func(ctx context.Context, r *store.Reading, d store.Dataset) (Table, error)
 
@@ -80,7 +85,7 @@ type Export struct {
 
 // Builtins are the kinds built into the code, one file each.
 func Builtins() []*Kind {
-	return []*Kind{mimics(), clariMM(), nuggets(), compare()}
+	return []*Kind{mimics(), nuggets(), compare()}
 }
 
 // FromFile is a protocol file's kind: its items in the file's own shape
@@ -98,11 +103,6 @@ func FromFile(pt guidelines.ProtocolText) *Kind {
 		Screen:   tui.FileScreen(p),
 	}
 	withParts(k, pt.File)
-	if f := pt.File; !f.HoldsLabels() && len(k.Exports) > 1 {
-		// Its own shape holds no label: its first named export is its own
-		// release (writeProtocolFile writes it under the kind's name).
-		k.Own = k.Exports[1].Name
-	}
 	return k
 }
 

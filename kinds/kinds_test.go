@@ -166,10 +166,12 @@ func auditFile(t *testing.T, path string, banned []string) error {
 
 // fileKindParts are the files outside this package that are a protocol
 // file's kind's own parts, which FromFile names: its screen, and its
-// export in the file's shape, and the named parts a file may name (the
-// choice gold, over the file's fields). They alone read the file whole
-// (FileOf); every other layer asks the kind's protocol what it can do.
-var fileKindParts = []string{"../tui/kind_file.go", "../data/protoexport.go", "../data/choicegold.go"}
+// export in the file's shape, and the named parts a file may name
+// ([parts]: the dialogue and request screens, the ratings table, the
+// ratings, gold table and choice gold exports). They alone read the file
+// whole (FileOf); every other layer asks the kind's protocol what it can do.
+var fileKindParts = []string{"../tui/kind_file.go", "../data/protoexport.go", "../data/choicegold.go",
+	"../tui/conversation.go", "../report/ratingstats.go", "../data/ratingsexports.go"}
 
 // isBuiltinKind says whether e names a built-in kind: guidelines.X.Kind.
 func isBuiltinKind(e ast.Expr) bool {
@@ -341,8 +343,8 @@ func TestSetFormats(t *testing.T) {
 	for _, f := range formats {
 		got = append(got, string(f.Name()))
 	}
-	want := []string{"mimics-manual", "mimics-click", "serp", "labels", "clarimm", "nuggets", "candidates", "pairs",
-		"aa-own", "clamber", "clariq", "mimics-duo-aspects", "mimics-duo-quality", "mimics-duo-rating", "necessity", "trec-rag-support"}
+	want := []string{"mimics-manual", "mimics-click", "serp", "labels", "nuggets", "candidates", "pairs",
+		"aa-own", "clamber", "clarimm", "clariq", "mimics-duo-aspects", "mimics-duo-quality", "mimics-duo-rating", "necessity", "trec-rag-support"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("the set's formats:\n%v\nwant\n%v", got, want)
 	}

@@ -26,7 +26,7 @@ func ratingsFile(turns []int, raters int, seed uint64) (string, map[string][]flo
 	b.WriteString(data.RatingsHeader + "\n")
 	per := map[string][]float64{}
 	for i, n := range turns {
-		for _, u := range guidelines.ClariMM.Units(guidelines.Shape{Turns: n}) {
+		for _, u := range clariMM().Units(guidelines.Shape{Answers: n}) {
 			for r := range raters {
 				v := 1 + rng.IntN(5)
 				fmt.Fprintf(&b, "c%d\t%s\trater%d\t%d\n", i+1, u, r, v)
@@ -78,7 +78,7 @@ func TestClariMMStatsIndependently(t *testing.T) {
 	if _, err := demotest.Import(ctx, st, storetest.Lead(t, st), strings.NewReader(body), "r.tsv", data.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	rs, err := report.ClariMMStats(ctx, storetest.ReadGold(t, st, ds.ID))
+	rs, err := report.RatingsTable(ctx, storetest.ReadGold(t, st, ds.ID), st.Protocol("clarimm"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestMedianGold(t *testing.T) {
 		who string
 		v   [4]int // relevance_1, coherence, diversity, intent_reveal
 	}{{"a", [4]int{1, 2, 5, 3}}, {"b", [4]int{4, 2, 5, 3}}, {"c", [4]int{5, 4, 1, 3}}} {
-		for i, u := range guidelines.ClariMM.Units(guidelines.Shape{Turns: 1}) {
+		for i, u := range clariMM().Units(guidelines.Shape{Answers: 1}) {
 			rows += fmt.Sprintf("c1\t%s\t%s\t%d\n", u, r.who, r.v[i])
 		}
 	}
@@ -138,7 +138,7 @@ func TestMedianGold(t *testing.T) {
 	}
 	// Median settles every unit, so three annotators are enough.
 	var out bytes.Buffer
-	sum, err := data.WriteClariMMGold(ctx, storetest.ReadGold(t, st, ds.ID), &out, report.ReleaseOptions{})
+	sum, err := data.WriteGoldTable("clarimm")(ctx, storetest.ReadGold(t, st, ds.ID), &out, report.ReleaseOptions{})
 	if err != nil || sum.Written != 1 || sum.Unresolved != 0 {
 		t.Fatalf("gold export %+v %v", sum, err)
 	}
@@ -149,4 +149,13 @@ func TestMedianGold(t *testing.T) {
 	if !slices.Equal(strings.Split(lines[0], "\t")[4:], []string{"relevance_1", "relevance_2", "relevance_3", "relevance_4", "coherence", "diversity", "intent_reveal"}) {
 		t.Fatalf("header %q", lines[0])
 	}
+}
+
+// clariMM is ClariMM's kind, as its shipped protocol file makes it.
+func clariMM() guidelines.Protocol {
+	pt, err := guidelines.FindShipped("clarimm")
+	if err != nil {
+		panic(err)
+	}
+	return pt.File.Protocol()
 }

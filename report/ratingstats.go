@@ -6,20 +6,28 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
 
-// RatingStats is ClariMM's Table 1 for a conversation dataset: per unit,
-// the mean, population standard deviation and median over all its ratings.
+// RatingStats is a table of ratings (ClariMM's Table 1 for a conversation
+// dataset) for a kind whose labels are ratings on an ordered scale of three
+// or more points (Protocol.Ratings): per unit, the mean, population
+// standard deviation and median over all its ratings. A protocol file
+// names it as its statistics ([parts] stats = "ratings").
 type RatingStats struct {
 	Metrics []MetricStats `json:"metrics"`
 	// Rated conversations have at least one settled rating; Table 1
 	// rests on them.
 	Rated   int `json:"rated_conversations"`
 	Flagged int `json:"flagged_conversations_left_out"`
+	// what the table says of its kind: its items, short name and scale.
+	item, items, short, scale string
 }
 
 // MetricStats summarises the ratings of one unit; the figures are null
@@ -33,33 +41,67 @@ type MetricStats struct {
 	// Withheld says why the figures are null for this reader: they rest
 	// on too few conversations of others' (store.Blind).
 	Withheld string `json:"withheld,omitempty"`
+	name     string // the table's row name: Relevance (Turn 1)
 }
 
-// metricNames are Table 1's row names.
-var metricNames = map[string]string{
-	"relevance_1": "Relevance (Turn 1)", "relevance_2": "Relevance (Turn 2)",
-	"relevance_3": "Relevance (Turn 3)", "relevance_4": "Relevance (Turn 4)",
-	"coherence": "Coherence", "diversity": "Diversity", "intent_reveal": "Intent reveal",
+// metricName is a unit's row name: its type's words, capitalised, and for
+// a unit of each element or row, which one (Relevance (Turn 1)).
+func metricName(p guidelines.Protocol, unit string) string {
+	typ, n := unit, ""
+	if i := strings.LastIndexByte(unit, '_'); i > 0 && !slices.Contains(p.Types, unit) {
+		typ, n = unit[:i], unit[i+1:]
+	}
+	name := capitalised(strings.ReplaceAll(typ, "_", " "))
+	if n == "" {
+		return name
+	}
+	noun := "element"
+	if f := p.FileOf(); f != nil && f.Item.ListName != "" {
+		noun = f.Item.ListName
+	} else if f != nil && f.Item.Group != "" {
+		noun = f.RowNoun()
+	}
+	return fmt.Sprintf("%s (%s %s)", name, capitalised(noun), n)
 }
 
-// ClariMMStats gathers every settled rating (from finished HITs, or
-// imported) of the reading's conversation dataset, leaving out flagged
-// conversations and those the reading hides (the reader's open ones), and
-// summarises each unit. Every rating counts, not gold labels: the paper's
-// Table 1 pools both authors' ratings.
-func ClariMMStats(ctx context.Context, r *store.Reading) (*RatingStats, error) {
+// capitalised is s with its first letter upper-case.
+func capitalised(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+// ratedUnits are a kind's units rated on an ordered scale of three or
+// more points, in HIT order.
+func ratedUnits(p guidelines.Protocol) []string {
+	var out []string
+	for _, u := range p.AllUnits {
+		if sc := p.ScaleOf(u); len(sc) > 2 && !p.NominalOf(u) && p.TextMax(u) == 0 {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// RatingsTable gathers every settled rating (from finished HITs, or
+// imported) of the reading's dataset of kind p, leaving out flagged items
+// and those the reading hides (the reader's open ones), and summarises
+// each rated unit. Every rating counts, not gold labels: ClariMM's Table 1
+// pools both authors' ratings.
+func RatingsTable(ctx context.Context, r *store.Reading, p guidelines.Protocol) (*RatingStats, error) {
 	kind, err := r.Kind(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if kind != guidelines.ClariMM.Kind {
-		return nil, fmt.Errorf("dataset holds %s items, not conversations", kind)
+	if kind != p.Kind || !p.Ratings {
+		return nil, fmt.Errorf("dataset holds %s items, not %s rated on a scale", kind, p.Items)
 	}
-	units := guidelines.ClariMM.AllUnits
+	units := ratedUnits(p)
 	ratings := make([][]float64, len(units))
-	rated := make([]tally, len(units)) // the conversations each metric rests on
+	rated := make([]tally, len(units)) // the items each metric rests on
 	blind := r.Blind()
-	out := &RatingStats{}
+	low, high := p.Scale[len(p.Scale)-1], p.Scale[0]
+	out := &RatingStats{item: p.Item(), items: p.Items, short: strings.Fields(p.Title + " " + string(p.Kind))[0],
+		scale: fmt.Sprintf("%d %s to %d %s", low.Value, strings.ToLower(low.Name), high.Value, strings.ToLower(high.Name))}
 	err = r.EachGoldRow(ctx, func(row *store.GoldRow) error {
 		if row.Flagged {
 			out.Flagged++
@@ -84,11 +126,13 @@ func ClariMMStats(ctx context.Context, r *store.Reading) (*RatingStats, error) {
 		return nil, err
 	}
 	for i, u := range units {
-		if why := rated[i].withheld(blind, guidelines.ClariMM.Items); why != "" {
-			out.Metrics = append(out.Metrics, MetricStats{Metric: u, N: len(ratings[i]), Withheld: why})
+		if why := rated[i].withheld(blind, p.Items); why != "" {
+			out.Metrics = append(out.Metrics, MetricStats{Metric: u, N: len(ratings[i]), Withheld: why, name: metricName(p, u)})
 			continue
 		}
-		out.Metrics = append(out.Metrics, metricStats(u, ratings[i]))
+		m := metricStats(u, ratings[i])
+		m.name = metricName(p, u)
+		out.Metrics = append(out.Metrics, m)
 	}
 	return out, nil
 }
@@ -127,23 +171,23 @@ func (s *RatingStats) Lines() []string {
 	lines := []string{fmt.Sprintf("%-18s %5s %5s %6s %5s", "metric", "mean", "std", "median", "n")}
 	for _, m := range s.Metrics {
 		if m.Withheld != "" {
-			lines = append(lines, fmt.Sprintf("%-18s %18s %5d", metricNames[m.Metric], m.Withheld, m.N))
+			lines = append(lines, fmt.Sprintf("%-18s %18s %5d", m.name, m.Withheld, m.N))
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("%-18s %5s %5s %6s %5d", metricNames[m.Metric], fixed2(m.Mean), fixed2(m.Std), fixed2(m.Median), m.N))
+		lines = append(lines, fmt.Sprintf("%-18s %5s %5s %6s %5d", m.name, fixed2(m.Mean), fixed2(m.Std), fixed2(m.Median), m.N))
 	}
 	return lines
 }
 
 // WriteText writes Table 1 for people, with how it was computed.
 func (s *RatingStats) WriteText(w io.Writer) error {
-	fmt.Fprintln(w, "Table 1: conversation quality (ClariMM), every settled rating, 1 poor to 5 excellent")
+	fmt.Fprintf(w, "Table 1: %s quality (%s), every settled rating, %s\n", s.item, s.short, s.scale)
 	for _, l := range s.Lines() {
 		fmt.Fprintln(w, l)
 	}
 	fmt.Fprintln(w, "\nstd is the population standard deviation (divided by n); the median of an even number of\nratings is the mean of the two middle ones. Ratings of unfinished HITs are left out.")
 	fmt.Fprintf(w, "The table rests on %s; %s left out.\n",
-		display.Count(s.Rated, "rated conversation", "rated conversations"), display.Count(s.Flagged, "flagged conversation", "flagged conversations"))
+		display.Count(s.Rated, "rated "+s.item, "rated "+s.items), display.Count(s.Flagged, "flagged "+s.item, "flagged "+s.items))
 	for _, m := range s.Metrics {
 		if m.Withheld != "" {
 			fmt.Fprintln(w, withheldNote)

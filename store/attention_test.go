@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -435,17 +436,37 @@ func TestAttentionQuestionOnClariMMConversations(t *testing.T) {
 	ctx := context.Background()
 	st := openTemp(t)
 	lead := testLead(t, st)
-	im, err := st.BeginImport(ctx, lead, "convs", guidelines.ClariMM.Kind, "clarimm")
+	clarimm, err := guidelines.FindShipped("clarimm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	im, err := st.BeginProtocolImport(ctx, lead, "convs", "", clarimm.File, clarimm.Text)
 	if err != nil {
 		t.Fatal(err)
 	}
 	turns := map[string]int{"c3": 3, "c1": 1}
 	for id, n := range turns {
-		c := Conversation{ID: id, Topic: "topic " + id, Facet: "intent"}
-		for j := range n {
-			c.Turns = append(c.Turns, Turn{Question: fmt.Sprintf("question %d?", j+1), Answer: "yes"})
+		type turn struct {
+			Question string `json:"question"`
+			Answer   string `json:"answer"`
 		}
-		if _, err := im.AddConversation(c); err != nil {
+		line := struct {
+			ID    string `json:"id"`
+			Topic string `json:"topic"`
+			Facet string `json:"facet"`
+			Turns []turn `json:"turns"`
+		}{ID: id, Topic: "topic " + id, Facet: "intent"}
+		it := FileItem{UID: id, Query: line.Topic, Question: line.Facet}
+		for j := range n {
+			line.Turns = append(line.Turns, turn{Question: fmt.Sprintf("question %d?", j+1), Answer: "yes"})
+			it.Options[j] = line.Turns[j].Question
+		}
+		b, err := json.Marshal(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		it.Rows = []string{string(b)}
+		if _, err := im.AddFileItem(it); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -464,11 +485,11 @@ func TestAttentionQuestionOnClariMMConversations(t *testing.T) {
 		if !ok {
 			t.Fatalf("no HIT: %+v", nw)
 		}
-		got, err := st.Turns(ctx, id)
+		it, err := st.ItemByID(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := len(got)
+		n := turns[it.UID]
 		var units []string
 		for j := range n {
 			units = append(units, fmt.Sprintf("relevance_%d", j+1))

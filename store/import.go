@@ -206,9 +206,10 @@ func (im *Importer) prepare(dataset string, kind guidelines.Kind, format Format)
 	im.kind = kind
 	builtIn := guidelines.Builtins().Known(kind)
 	if kind != guidelines.MIMICS.Kind && builtIn {
-		// Conversations keep the id their file gives them, not a content
-		// hash; AddConversation looks each one up instead. A protocol
-		// file's items are known by a hash, as panes are.
+		// Requests, pairs and answers keep the id their file gives them,
+		// not a content hash; addKeyed looks each one up instead. A
+		// protocol file's items are known by a hash, as panes are, or by
+		// their own ids (item.uid = "id").
 		im.known = nil
 		return im.prepareStmts()
 	}
@@ -315,6 +316,9 @@ type FileItem struct {
 	// Meta is the fields its HIT's layout reads (a step's field
 	// condition), as guidelines.ProtocolFile.FieldsMeta gives them.
 	Meta string
+	// Images are its conversation's images, resolved beside the file and
+	// previewed (item_images).
+	Images []Image
 }
 
 // protocol is the kind's protocol as the import reads it: a protocol
@@ -353,7 +357,7 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 	}
 	id, known := im.lookup(it.UID)
 	if known {
-		if err := im.sameRows(p, id, it.Rows); err != nil {
+		if err := im.sameRows(p, id, it.UID, it.Rows); err != nil {
 			return false, err
 		}
 		im.stats.ItemsKnown++
@@ -370,6 +374,9 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 				return false, fmt.Errorf("add item: %w", err)
 			}
 		}
+		if err := im.writeImages(id, it.Images); err != nil {
+			return false, err
+		}
 	}
 	for _, l := range labels {
 		if err := im.writeLabel(id, l); err != nil {
@@ -385,7 +392,7 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 // a word. Rows are compared by what they show and their text fields
 // (guidelines.Protocol.SameRow), so a file whose label columns alone
 // differ (a release's labels) is the same item.
-func (im *Importer) sameRows(p guidelines.Protocol, id int64, rows []string) error {
+func (im *Importer) sameRows(p guidelines.Protocol, id int64, uid string, rows []string) error {
 	have, err := collect(im.ctx, im.w, "item rows", `SELECT line FROM item_rows WHERE item_id = ? ORDER BY pos`, []any{id},
 		func(r *sql.Rows) (l string, err error) { return l, r.Scan(&l) })
 	if err != nil {
@@ -394,6 +401,9 @@ func (im *Importer) sameRows(p guidelines.Protocol, id int64, rows []string) err
 	differ := len(have) != len(rows)
 	for i := 0; !differ && i < len(rows); i++ {
 		differ = !p.SameRow(have[i], rows[i])
+	}
+	if differ && p.UIDIsID() {
+		return fmt.Errorf("%s %q is already imported with other content: %w", p.Item(), display.Clean(uid), ErrConflict)
 	}
 	if differ {
 		return fmt.Errorf("the dataset has this item already (the same id) with other text or rows (%s stored, %s here): a changed item is not imported over the stored one; import the file into a new dataset", display.Count(len(have), "row", "rows"), display.Count(len(rows), "row", "rows"))

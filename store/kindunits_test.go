@@ -11,8 +11,9 @@ import (
 	"github.com/claritty/claritty/guidelines"
 )
 
-// kind_units holds exactly the built-in kinds' units, each with its
-// scale's lowest and highest value, as guidelines defines them.
+// kind_units holds exactly the built-in kinds' units and those of the
+// protocol files the database keeps, each with its scale's lowest and
+// highest value, as guidelines defines them.
 func TestKindUnitsAreTheProtocols(t *testing.T) {
 	t.Parallel()
 	st := openTemp(t)
@@ -21,7 +22,11 @@ func TestKindUnitsAreTheProtocols(t *testing.T) {
 		low, high  int
 	}
 	var want []row
-	for _, p := range guidelines.Protocols {
+	protocols := slices.Clone(guidelines.Protocols)
+	for _, pt := range st.Kinds().Kept() { // the files a database keeps (ClariMM's, issue 47)
+		protocols = append(protocols, pt.File.Protocol())
+	}
+	for _, p := range protocols {
 		for _, u := range p.AllUnits {
 			var vals []int
 			for _, l := range p.ScaleOf(u) {

@@ -98,21 +98,21 @@ func TestRequestsImportOnce(t *testing.T) {
 	if err != nil || added {
 		t.Errorf("same request again: added %v, %v", added, err)
 	}
-	if _, err := im.AddFileItem(requestItem(t, "r3", "other", nil)); err == nil || !strings.Contains(err.Error(), "with other text") {
+	if _, err := im.AddFileItem(requestItem(t, "r3", "other", nil)); err == nil || !strings.Contains(err.Error(), "is already imported with other content") {
 		t.Errorf("other content under r3: %v", err)
 	}
 	// The conversation before it is the item's too: another one is
 	// another request, not the stored one again.
 	other := requestItem(t, "r3", "request 3", []string{"facet 1", "facet 2", "facet 3"})
 	other.Rows[0] = strings.Replace(other.Rows[0], `"hello"`, `"good evening"`, 1)
-	if _, err := im.AddFileItem(other); err == nil || !strings.Contains(err.Error(), "with other text") {
+	if _, err := im.AddFileItem(other); err == nil || !strings.Contains(err.Error(), "is already imported with other content") {
 		t.Errorf("r3 with another conversation: %v", err)
 	}
 	// So is its reference question, which no step shows and generated
 	// questions are scored against.
 	other = requestItem(t, "r3", "request 3", []string{"facet 1", "facet 2", "facet 3"})
 	other.Rows[0] = strings.Replace(other.Rows[0], `{`, `{"reference":"Which one?",`, 1)
-	if _, err := im.AddFileItem(other); err == nil || !strings.Contains(err.Error(), "with other text") {
+	if _, err := im.AddFileItem(other); err == nil || !strings.Contains(err.Error(), "is already imported with other content") {
 		t.Errorf("r3 with another reference: %v", err)
 	}
 	im.Rollback()

@@ -17,6 +17,14 @@ import (
 func TestAddUnitsKeepsEveryIndex(t *testing.T) {
 	t.Parallel()
 	st := openTemp(t)
+	// ClariMM's file, which every database with conversations keeps.
+	clarimm, err := guidelines.FindShipped("clarimm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.AddProtocol(context.Background(), testLead(t, st), clarimm.File, clarimm.Text); err != nil {
+		t.Fatal(err)
+	}
 	before := slices.Clone(st.Units())
 	_, text := shippedAs(t, "units-test")
 	text = []byte(strings.Replace(string(text), `unit = "pane_quality"`, `unit = "diversity"`, 1))

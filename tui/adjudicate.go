@@ -44,10 +44,10 @@ type adjScreen struct {
 
 // adjDetail is what the adjudicator sees of one unit besides the pane.
 type adjDetail struct {
-	itemID int64
-	unit   string
-	turns  []store.Turn    // a conversation's
-	intent *store.IntentOf // an answer's, with its nuggets
+	itemID   int64
+	unit     string
+	dialogue *conversation   // a conversation's (the dialogue screen's)
+	intent   *store.IntentOf // an answer's, with its nuggets
 	// A request's (the request screen's, compare's): the conversation
 	// before it, its candidates, and a pair's outputs as A and B.
 	context []store.Message

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -20,16 +22,27 @@ import (
 	"github.com/claritty/claritty/store"
 )
 
-// conversation is a ClariMM conversation ready for the screen: its text
-// cleaned for the terminal, each image's stored preview decoded once.
+// The dialogue screen ([parts] screen = "dialogue") draws a protocol
+// file's conversation (item.conversation) as ClariMM's was always drawn:
+// each turn headed, each text it says with who says it in the margin
+// (item.turn's roles: Q and A), its images as previews under its first
+// text (made at import, item_images) that o opens, the turn being rated
+// in focus on a step per turn, and the item's second text field under
+// its first for the whole HIT (ClariMM's hidden intent). Everything it
+// names comes from the file: its step per turn, its text fields' names,
+// its scale.
+
+// conversation is a conversation ready for the screen: its text cleaned
+// for the terminal, each image's stored preview decoded once.
 type conversation struct {
 	turns  []convTurn
 	opened int // o presses on this step, to open its images in turn
 }
 
 type convTurn struct {
-	question, answer string
-	images           []convImage
+	said   []string // each text the turn says, in order
+	images []convImage
+	srcs   []string // the images as the file names them
 }
 
 type convImage struct {
@@ -40,72 +53,166 @@ type convImage struct {
 	problem  string      // why there is no preview
 }
 
-func newConversation(turns []store.Turn) *conversation {
+// newConversation is the item's conversation from its row (its turns'
+// texts) and its images as the import kept them.
+func newConversation(row guidelines.ShownRow, imgs []store.Image) *conversation {
 	c := &conversation{}
-	for _, t := range turns {
-		ct := convTurn{question: display.Clean(t.Question), answer: display.Clean(t.Answer)}
-		for _, img := range t.Images {
-			ci := convImage{location: img.Location, url: img.IsURL(), problem: img.Problem}
-			ci.name = display.Clean(img.Src)
-			if !ci.url {
-				ci.name = display.Clean(filepath.Base(filepath.FromSlash(img.Src)))
-			}
-			if img.Preview != nil {
-				p, err := png.Decode(bytes.NewReader(img.Preview))
-				if err != nil {
-					ci.problem = "stored preview is damaged"
-				} else {
-					ci.preview = p
-				}
-			}
-			ct.images = append(ct.images, ci)
+	for i := range row.List {
+		var ct convTurn
+		said := []string{row.List[i]}
+		if i < len(row.Said) && len(row.Said[i]) > 0 {
+			said = row.Said[i]
+		}
+		for _, t := range said {
+			ct.said = append(ct.said, display.Clean(t))
 		}
 		c.turns = append(c.turns, ct)
+	}
+	for _, img := range imgs {
+		if img.Element < 1 || img.Element > len(c.turns) {
+			continue // an image of no turn the row has
+		}
+		t := &c.turns[img.Element-1]
+		t.images = append(t.images, convImageOf(img))
+		t.srcs = append(t.srcs, display.Clean(img.Src))
 	}
 	return c
 }
 
-// convKind is a ClariMM conversation (§3.2, Appendix B): the relevance of
-// each turn, then coherence, diversity and intent reveal of the whole,
-// each rated 1 to 5.
-type convKind struct{ conv *conversation }
-
-// ConversationScreen is a ClariMM conversation's HIT screen: each turn,
-// with its images, then the dialogue as a whole.
-func ConversationScreen() Screen {
-	return Screen{blank: func() hitKind { return &convKind{} }, load: loadConversation}
-}
-
-func loadConversation(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {
-	turns, err := st.Turns(ctx, it.ID)
-	if err != nil {
-		return nil, err
+// convImageOf is a kept image as the screen draws it.
+func convImageOf(img store.Image) convImage {
+	ci := convImage{location: img.Location, url: img.IsURL(), problem: img.Problem}
+	ci.name = display.Clean(img.Src)
+	if !ci.url {
+		ci.name = display.Clean(filepath.Base(filepath.FromSlash(img.Src)))
 	}
-	k := &convKind{conv: newConversation(turns)}
-	s := newHITState(guidelines.ClariMM, k, it, h, guidelines.Shape{Turns: len(turns)})
-	s.reviewed = true // no search results to review
-	return s, nil
+	if img.Preview != nil {
+		p, err := png.Decode(bytes.NewReader(img.Preview))
+		if err != nil {
+			ci.problem = "stored preview is damaged"
+		} else {
+			ci.preview = p
+		}
+	}
+	return ci
 }
 
-func (*convKind) noun() string  { return "conversation" }
-func (*convKind) topic() string { return "topic" }
+// loadDialogue reads an item's conversation: its row and its images.
+func loadDialogue(ctx context.Context, st *store.Store, itemID int64) (*conversation, int, error) {
+	rows, err := st.ShownRows(ctx, itemID)
+	if err != nil {
+		return nil, 0, err
+	}
+	imgs, err := st.ItemImages(ctx, itemID)
+	if err != nil {
+		return nil, 0, err
+	}
+	var row guidelines.ShownRow
+	if len(rows) > 0 {
+		row = rows[0]
+	}
+	return newConversation(row, imgs), len(rows), nil
+}
+
+// convKind is a conversation of a protocol file's kind, rated turn by turn
+// and then as a whole (ClariMM §3.2, Appendix B).
+type convKind struct {
+	proto guidelines.Protocol
+	file  *guidelines.ProtocolFile
+	conv  *conversation
+}
+
+// DialogueScreen is the HIT screen of a conversation file's kind p: each
+// turn, with its images, then the dialogue as a whole.
+func DialogueScreen(p guidelines.Protocol) Screen {
+	return Screen{blank: func() hitKind { return &convKind{proto: p, file: p.FileOf()} }, load: func(ctx context.Context, st *store.Store, it store.Item, h store.HIT) (*hitState, error) {
+		conv, rows, err := loadDialogue(ctx, st, it.ID)
+		if err != nil {
+			return nil, err
+		}
+		k := &convKind{proto: p, file: p.FileOf(), conv: conv}
+		s := newHITState(p, k, it, h, it.Shape(rows))
+		s.reviewed = true // no search results to review
+		return s, nil
+	}}
+}
+
+// perTurn is the unit type of the step asked once per turn ("" for none).
+func (k *convKind) perTurn() string {
+	if k.file == nil {
+		return ""
+	}
+	for _, st := range k.file.Steps {
+		if st.Per == guidelines.PerElement {
+			return st.Unit
+		}
+	}
+	return ""
+}
+
+// turnUnit is the unit turn n (from 1) is rated under.
+func (k *convKind) turnUnit(n int) string { return fmt.Sprintf("%s_%d", k.perTurn(), n) }
+
+// turnNoun is what one turn is called (turn).
+func (k *convKind) turnNoun() string {
+	if k.file == nil || k.file.Item.ListName == "" {
+		return "turn"
+	}
+	return display.Clean(k.file.Item.ListName)
+}
+
+// roles are who says each of a turn's texts (Q, A), "" each when the
+// file names none.
+func (k *convKind) roles(n int) []string {
+	var by []string
+	if k.file != nil {
+		by = k.file.SaidRoles()
+	}
+	out := make([]string, n)
+	copy(out, by)
+	return out
+}
+
+func (k *convKind) noun() string {
+	if k.file == nil {
+		return "conversation"
+	}
+	return guidelines.Singular(k.proto.Items)
+}
+
+func (k *convKind) topic() string {
+	if k.file == nil {
+		return "topic"
+	}
+	return k.file.TextName(0)
+}
+
 func (*convKind) keys() hitKeys { return conversationHITKeys() }
 
-// context is the user's hidden intent: the annotator judges against it,
-// the system in the conversation never saw it.
-func (*convKind) context(m *hitScreen, h *hitState, width int) textRows {
+// contextName is what the screen calls the second text field (intent).
+func (k *convKind) contextName() string {
+	if k.file == nil {
+		return "intent"
+	}
+	return k.file.TextName(1)
+}
+
+// context is the second text field (ClariMM's facet, the user's hidden
+// intent): the annotator judges against it, the system in the
+// conversation never saw it.
+func (k *convKind) context(m *hitScreen, h *hitState, width int) textRows {
 	s := m.styles
-	return sourced(h.question, s.Accent.Render(h.question), width, "        ").labelled(s.Dim.Render(" intent "))
+	return sourced(h.question, s.Accent.Render(h.question), width, "        ").labelled(s.Dim.Render(" " + k.contextName() + " "))
 }
 
 func (k *convKind) key(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if key.Matches(msg, m.keys.OpenImage) {
-		return m.openImage(h, k.conv), true
+		return m.openImage(h, k.conv, k.perTurn()), true
 	}
 	return nil, false
 }
 
-// conversationHITKeys rate with 1-5 and open images with o.
+// conversationHITKeys rate with the scale's keys and open images with o.
 func conversationHITKeys() hitKeys {
 	k := defaultHITKeys()
 	k.OpenImage = bind([]string{"o"}, "o", "open image")
@@ -113,16 +220,31 @@ func conversationHITKeys() hitKeys {
 	return k
 }
 
-func (*convKind) shortHelp(k hitKeys, _ *hitState) []key.Binding {
-	return []key.Binding{rateKeys(), k.Back, k.Undo, k.Down, k.OpenImage, k.Note, k.Flag, k.Guide, k.Queue, k.Pane, k.Help, k.Quit}
+func (k *convKind) shortHelp(keys hitKeys, _ *hitState) []key.Binding {
+	return []key.Binding{k.rateKeys(), keys.Back, keys.Undo, keys.Down, keys.OpenImage, keys.Note, keys.Flag, keys.Guide, keys.Queue, keys.Pane, keys.Help, keys.Quit}
 }
 
-func (*convKind) fullHelp(k hitKeys) [][]key.Binding {
+func (k *convKind) fullHelp(keys hitKeys) [][]key.Binding {
 	return [][]key.Binding{
-		{rateKeys(), k.Next, k.Back, k.Undo},
-		{k.OpenImage, k.Flag, k.Later, k.GiveBack, k.Note, k.Guide, k.Queue, k.Pane, k.Adjudicate, k.Stats, k.Quality, k.Flags},
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.GuideDown, k.GuideUp, k.Help, k.Quit},
+		{k.rateKeys(), keys.Next, keys.Back, keys.Undo},
+		{keys.OpenImage, keys.Flag, keys.Later, keys.GiveBack, keys.Note, keys.Guide, keys.Queue, keys.Pane, keys.Adjudicate, keys.Stats, keys.Quality, keys.Flags},
+		{keys.Up, keys.Down, keys.PageUp, keys.PageDown, keys.GuideDown, keys.GuideUp, keys.Help, keys.Quit},
 	}
+}
+
+// turnTitle is a step per turn's title for turn n of all, and its short
+// form: "the turn" in the step's title made "turn n of all" (Relevance of
+// turn 2 of 3 to the topic; short, Relevance of turn 2 of 3), else the
+// turn said after the title.
+func (k *convKind) turnTitle(title string, n, all int) (full, short string) {
+	noun := k.turnNoun()
+	which := fmt.Sprintf("%s %d of %d", noun, n, all)
+	if i := strings.Index(title, "the "+noun); i >= 0 {
+		full = title[:i] + which + title[i+len("the "+noun):]
+		return full, full[:i+len(which)]
+	}
+	full = fmt.Sprintf("%s (%s)", title, which)
+	return full, full
 }
 
 // build is the step's title, the dialogue with the turn being rated in
@@ -133,14 +255,14 @@ func (k *convKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 	st := h.step()
 	title := h.proto.Step(st.id).Title
 	short := title
-	if st.id == "relevance" {
-		title = fmt.Sprintf("Relevance of turn %d of %d to the topic", st.answer+1, len(k.conv.turns))
-		short = fmt.Sprintf("Relevance of turn %d of %d", st.answer+1, len(k.conv.turns))
+	turnStep := st.id == k.perTurn()
+	if turnStep {
+		title, short = k.turnTitle(title, st.answer+1, len(k.conv.turns))
 	}
 	c, focus := k.dialogueLines(m, h, width, rows)
 	v := stepView{title: s.Title.Render(" " + title), short: s.Title.Render(" " + short), textRows: c, focus: focus,
 		choices: []string{m.scaleLine(h, st.unit, width)}}
-	if st.id != "relevance" { // a turn's shows beside its head
+	if !turnStep { // a turn's shows beside its head
 		v.given = m.givenLabel(h, st.unit)
 	}
 	return v
@@ -148,9 +270,9 @@ func (k *convKind) build(m *hitScreen, h *hitState, width, rows int) stepView {
 
 // stepImages are the images o opens on the current step: the turn's on a
 // relevance step, every image of the dialogue on the others.
-func (c *conversation) stepImages(st stepRef) (imgs []convImage, turn []int) {
+func (c *conversation) stepImages(st stepRef, perTurn string) (imgs []convImage, turn []int) {
 	for i, t := range c.turns {
-		if st.id == "relevance" && st.answer != i {
+		if st.id == perTurn && st.answer != i {
 			continue
 		}
 		for _, img := range t.images {
@@ -162,8 +284,8 @@ func (c *conversation) stepImages(st stepRef) (imgs []convImage, turn []int) {
 
 // openImage opens the step's next image: the full file, or the URL, with
 // the same opener as the search results.
-func (m *hitScreen) openImage(h *hitState, c *conversation) tea.Cmd {
-	imgs, turns := c.stepImages(h.step())
+func (m *hitScreen) openImage(h *hitState, c *conversation, perTurn string) tea.Cmd {
+	imgs, turns := c.stepImages(h.step(), perTurn)
 	if len(imgs) == 0 {
 		m.setStatus("no images on this step", false)
 		return nil
@@ -198,25 +320,45 @@ func previewRows(rows int) int {
 func (k *convKind) dialogueLines(m *hitScreen, h *hitState, w, rows int) (c textRows, focus [2]int) {
 	s := m.styles
 	st := h.step()
+	short := h.proto.Step(k.perTurn()).Short
 	for i, t := range k.conv.turns {
-		current := st.id == "relevance" && st.answer == i
+		current := st.id == k.perTurn() && st.answer == i
 		if current {
 			focus[0] = len(c.lines)
 		}
 		head := turnHead(s, i+1, current)
-		if v, ok := h.labels[fmt.Sprintf("relevance_%d", i+1)]; ok {
-			head += s.Dim.Render("  · relevance " + m.cfg.Keys.describe(h.proto, fmt.Sprintf("relevance_%d", i+1), v))
+		if v, ok := h.labels[k.turnUnit(i+1)]; ok {
+			head += s.Dim.Render("  · " + short + " " + m.cfg.Keys.describe(h.proto, k.turnUnit(i+1), v))
 		}
 		c.lines = append(c.lines, head)
-		c.add(turnSaid(s, "Q", 8, t.question, s.Title, w))
-		c.lines = append(c.lines, m.imageRows(t.images, w-8, "        ", previewRows(rows))...)
-		c.add(turnSaid(s, "A", 8, t.answer, s.Text, w))
+		roles := k.roles(len(t.said))
+		margin := dialogueMargin(roles)
+		for j, text := range t.said {
+			style := s.Text
+			if j == 0 {
+				style = s.Title
+			}
+			c.add(turnSaid(s, roles[j], margin, text, style, w))
+			if j == 0 { // its pictures sit under what the turn asks
+				c.lines = append(c.lines, m.imageRows(t.images, w-margin, strings.Repeat(" ", margin), previewRows(rows))...)
+			}
+		}
 		if current {
 			focus[1] = len(c.lines)
 		}
 		c.lines = append(c.lines, "")
 	}
 	return c, focus
+}
+
+// dialogueMargin is how wide the roles' margin is: eight cells, wider for
+// a longer role (cut at roleCells).
+func dialogueMargin(roles []string) int {
+	margin := 8
+	for _, r := range roles {
+		margin = max(margin, 3+min(roleCells, ansi.StringWidth(r))+1)
+	}
+	return margin
 }
 
 // turnHead heads turn n of a conversation, marked when it is the one
@@ -360,37 +502,53 @@ func brightness(a, b interface{ RGBA() (r, g, b, a uint32) }) int {
 	return (luma(a) + luma(b)) / 2
 }
 
-// disputed shows a conversation as its annotators saw it: the
-// facet, then the turn of a relevance unit, or every turn for a unit of the
-// whole dialogue (images by name: o on the HIT screen opens them).
-func (*convKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lines []string, focus [2]int) {
+// disputed shows a conversation as its annotators saw it: the second
+// text field (the facet), then the turn of a unit per turn, or every turn
+// for a unit of the whole dialogue (images by name: o on the HIT screen
+// opens them).
+func (k *convKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lines []string, focus [2]int) {
 	s := a.styles
-	lines = wrap(s.Dim.Render("intent ")+s.Accent.Render(display.Field(d.Item.Question)), a.width, "   ")
-	if det == nil {
+	lines = wrap(s.Dim.Render(k.contextName()+" ")+s.Accent.Render(display.Field(d.Item.Question)), a.width, "   ")
+	if det == nil || det.dialogue == nil {
 		return append(lines, s.Dim.Render("   loading…")), focus
 	}
-	for i, t := range det.turns {
-		unit := fmt.Sprintf("relevance_%d", i+1)
-		if strings.HasPrefix(d.Unit, "relevance_") && d.Unit != unit {
+	for i, t := range det.dialogue.turns {
+		if strings.HasPrefix(d.Unit, k.perTurn()+"_") && d.Unit != k.turnUnit(i+1) {
 			continue
 		}
-		lines = append(lines, s.Dim.Render(fmt.Sprintf("   Turn %d", i+1)))
-		lines = append(lines, labelled(wrap(s.Title.Render(display.Clean(t.Question)), a.width, "        "), s.Accent.Render("   Q    "))...)
-		for j, img := range t.Images {
-			lines = append(lines, s.Dim.Render(fmt.Sprintf("        [%d] %s", j+1, display.Clean(img.Src))))
+		lines = append(lines, s.Dim.Render(fmt.Sprintf("   %s %d", capitalised(k.turnNoun()), i+1)))
+		roles := k.roles(len(t.said))
+		margin := dialogueMargin(roles)
+		pad := strings.Repeat(" ", margin)
+		for j, text := range t.said {
+			style := s.Text
+			if j == 0 {
+				style = s.Title
+			}
+			lines = append(lines, labelled(wrap(style.Render(text), a.width, pad), s.Accent.Render(fmt.Sprintf("   %-*s", margin-3, roles[j])))...)
+			if j == 0 {
+				for n, src := range t.srcs {
+					lines = append(lines, s.Dim.Render(fmt.Sprintf("%s[%d] %s", pad, n+1, src)))
+				}
+			}
 		}
-		lines = append(lines, labelled(wrap(s.Text.Render(display.Clean(t.Answer)), a.width, "        "), s.Accent.Render("   A    "))...)
 	}
 	return lines, focus
 }
 
-// loadDisputed reads the conversation's turns.
+// loadDisputed reads the conversation's turns and images.
 func (*convKind) loadDisputed(ctx context.Context, st *store.Store, itemID int64, det *adjDetail) (err error) {
-	det.turns, err = st.Turns(ctx, itemID)
+	det.dialogue, _, err = loadDialogue(ctx, st, itemID)
 	return err
 }
 
-// rateKeys are the Likert scale's keys as one entry: 1-5 rate.
-func rateKeys() key.Binding {
-	return keyRange(guidelines.ClariMM.Scale, "rate", func(guidelines.Label) bool { return true })
+// rateKeys are the scale's keys as one entry: 1-5 rate.
+func (k *convKind) rateKeys() key.Binding {
+	return keyRange(k.proto.Scale, "rate", func(guidelines.Label) bool { return true })
+}
+
+// capitalised is s with its first letter upper-case (turn: Turn).
+func capitalised(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
 }

@@ -205,7 +205,7 @@ func TestAdjudicateConversation(t *testing.T) {
 	it, _ := st.ItemByUID(ctx, ds.ID, "demo-apple")
 	for who, rel2 := range map[string]int{"ana": 4, "bo": 2} {
 		an, _ := st.EnsureAnnotator(ctx, who)
-		units := guidelines.ClariMM.Units(guidelines.Shape{Turns: 2})
+		units := st.Protocol("clarimm").Units(guidelines.Shape{Answers: 2})
 		for i, u := range units {
 			v := 3
 			if u == "relevance_2" {

@@ -187,7 +187,11 @@ func TestGuideNamesMovedOpenOnEveryKind(t *testing.T) {
 	if strings.Contains(pane, "`o`") || !strings.Contains(pane, "`O` opens them") {
 		t.Errorf("the pane's guideline keeps o:\n%s", pane)
 	}
-	conv := c.ownGuide(guidelines.ClariMM.Text(), (&convKind{}).keys(), true)
+	clarimm, err := guidelines.FindShipped("clarimm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conv := c.ownGuide(clarimm.File.Protocol().Text(), (&convKind{}).keys(), true)
 	if !strings.Contains(conv, "`o` opens the full picture") {
 		t.Errorf("the conversation's guideline lost its image key:\n%s", conv)
 	}

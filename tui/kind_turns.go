@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -36,7 +37,7 @@ func (k *fileKind) turnLabels(s Styles, n int, labels map[string]int, own *KeyCo
 // preview, and o does not open them). at is the marked turn's lines.
 func (k *fileKind) turnLines(s Styles, fs guidelines.FileStep, r guidelines.ShownRow, index int, labels map[string]int, own *KeyConfig, width int) (out textRows, at [2]int) {
 	margin := 3 + 4 // "   " and at least "user"
-	for _, role := range r.Roles {
+	for _, role := range append(slices.Clone(r.Roles), r.SaidBy...) {
 		margin = max(margin, 3+min(roleCells, ansi.StringWidth(role))+1)
 	}
 	for n, text := range r.List {
@@ -53,6 +54,9 @@ func (k *fileKind) turnLines(s Styles, fs guidelines.FileStep, r guidelines.Show
 		if n < len(r.Roles) {
 			role = display.FitWords(r.Roles[n], roleCells)
 		}
+		if len(r.SaidBy) > 0 {
+			role = display.FitWords(r.SaidBy[0], roleCells)
+		}
 		out.add(turnSaid(s, role, margin, text, style, width))
 		if n < len(r.Images) {
 			for j, img := range r.Images[n] {
@@ -60,6 +64,15 @@ func (k *fileKind) turnLines(s Styles, fs guidelines.FileStep, r guidelines.Show
 				line := s.Dim.Render(fmt.Sprintf("[%d] image %s", j+1, img))
 				out.lines = append(out.lines, labelled(wrap(line, width, pad), pad)...)
 			}
+		}
+		// The turn's other texts (item.turn.said: ClariMM's answer), each
+		// with who says it.
+		for j := 1; n < len(r.Said) && j < len(r.Said[n]); j++ {
+			by := ""
+			if j < len(r.SaidBy) {
+				by = display.FitWords(r.SaidBy[j], roleCells)
+			}
+			out.add(turnSaid(s, by, margin, display.Clean(r.Said[n][j]), s.Text, width))
 		}
 		if current {
 			at[1] = len(out.lines)

@@ -28,6 +28,8 @@ func (k testKinds) Screen(kind guidelines.Kind) (Screen, bool) {
 		return Screen{}, false
 	case p.FileOf() != nil && p.FileOf().Parts.Screen == "request":
 		return RequestScreen(p), true
+	case p.FileOf() != nil && p.FileOf().Parts.Screen == "dialogue":
+		return DialogueScreen(p), true
 	case p.FileOf() != nil:
 		return FileScreen(p), true
 	}
@@ -38,7 +40,7 @@ func (k testKinds) Screen(kind guidelines.Kind) (Screen, bool) {
 // name them.
 func builtinScreens() map[guidelines.Kind]Screen {
 	return map[guidelines.Kind]Screen{
-		guidelines.MIMICS.Kind: PaneScreen(), guidelines.ClariMM.Kind: ConversationScreen(),
+		guidelines.MIMICS.Kind:  PaneScreen(),
 		guidelines.Nuggets.Kind: NuggetScreen(),
 		guidelines.Compare.Kind: CompareScreen(),
 	}
@@ -64,8 +66,8 @@ func (k testKinds) Runs(kind guidelines.Kind) []report.BenchRun {
 }
 
 func (k testKinds) Ratings(ctx context.Context, r *store.Reading, d store.Dataset) (*report.RatingStats, error) {
-	if d.Kind == guidelines.ClariMM.Kind {
-		return report.ClariMMStats(ctx, r)
+	if p := r.Protocol(d.Kind); p.FileOf() != nil && p.FileOf().Parts.Stats == "ratings" {
+		return report.RatingsTable(ctx, r, p)
 	}
 	return nil, nil
 }
@@ -77,12 +79,12 @@ func (k testKinds) StatsText(ctx context.Context, r *store.Reading, d store.Data
 	switch p := r.Protocol(d.Kind); {
 	case p.FileOf() != nil && p.FileOf().Parts.Stats == "choice":
 		t, err = report.ChoiceGold(ctx, r, p)
+	case p.FileOf() != nil && p.FileOf().Parts.Stats == "ratings":
+		t, err = report.RatingsTable(ctx, r, p)
 	case p.FileOf() != nil:
 		t, err = report.ProtocolFileStats(ctx, r, p)
 	case d.Kind == guidelines.MIMICS.Kind:
 		t, err = report.DatasetStats(ctx, r)
-	case d.Kind == guidelines.ClariMM.Kind:
-		t, err = report.ClariMMStats(ctx, r)
 	case d.Kind == guidelines.Nuggets.Kind:
 		scores, err := report.ScoreRuns(ctx, r, d, k.Runs(d.Kind), report.StatsGold)
 		return strings.Join(report.BenchLines(scores), "\n"), err

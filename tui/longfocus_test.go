@@ -141,7 +141,7 @@ func longFocusKinds() []longFocus {
 		{name: "clarimm_turn", prefix: "az", words: 800, key: "4", unit: "relevance_1", value: 4,
 			open: func(t *testing.T, w, h int) *harness {
 				st := storetest.Open(t)
-				importText(t, st, "conv", data.FormatClariMM, `{"id": "c1", "topic": "lighthouses", "facet": "visiting one", "turns": [`+
+				importText(t, st, "conv", "clarimm", `{"id": "c1", "topic": "lighthouses", "facet": "visiting one", "turns": [`+
 					`{"question": "Which coast?", "answer": "`+focusWords("az", 800)+`"}, {"question": "When?", "answer": "summer"}]}`+"\n")
 				return openAs(t, st, "conv", w, h)
 			}},

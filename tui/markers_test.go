@@ -137,7 +137,7 @@ func markerCases() []markerCase {
 		}},
 		{"clarimm_turn2", func(t *testing.T, w, h int) *harness {
 			st := storetest.Open(t)
-			importText(t, st, "conv", data.FormatClariMM, `{"id": "c1", "topic": "lighthouses", "facet": "`+focusWords("iz", 20)+`", "turns": [`+
+			importText(t, st, "conv", "clarimm", `{"id": "c1", "topic": "lighthouses", "facet": "`+focusWords("iz", 20)+`", "turns": [`+
 				`{"question": "`+focusWords("pz", 12)+`", "answer": "`+focusWords("bz", 12)+`"}, {"question": "`+focusWords("kz", 12)+`", "answer": "`+focusWords("az", 120)+`"}]}`+"\n")
 			hs := openAs(t, st, "conv", w, h)
 			hs.readThen("4")

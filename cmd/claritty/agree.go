@@ -211,6 +211,7 @@ func loadRatings(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Stud
 	if err != nil {
 		return nil, err
 	}
+	scales.Kinds = ratingKinds()
 	st, notes, err := data.ReadRatingsStudy(f, fl.ratings, fl.maxLine, scales)
 	if err != nil {
 		return nil, err
@@ -255,14 +256,33 @@ func ratingScales(flags []string) (data.RatingScales, error) {
 	return sc, nil
 }
 
-// ratingUnits reports whether every unit of the study is a ClariMM rating.
+// ratingUnits reports whether every unit of the study is one kind's
+// rating (ClariMM's 1-5: a shipped protocol file whose labels are
+// ratings).
 func ratingUnits(st *agreement.Study) bool {
+	var units []string
 	for _, s := range st.Subjects {
-		if !guidelines.ClariMM.HasUnit(s.Unit) {
-			return false
+		units = append(units, s.Unit)
+	}
+	_, ok := data.RatingKind(ratingKinds(), units)
+	return ok
+}
+
+// ratingKinds are the shipped protocol files' kinds whose statistics are
+// a table of ratings ([parts] stats = "ratings": ClariMM's), in name
+// order: a labels file agree reads may hold theirs.
+func ratingKinds() []guidelines.Protocol {
+	shipped, err := guidelines.ShippedProtocols()
+	if err != nil {
+		return nil
+	}
+	var out []guidelines.Protocol
+	for _, pt := range shipped {
+		if p := pt.File.Protocol(); p.Ratings && pt.File.Parts.Stats == "ratings" {
+			out = append(out, p)
 		}
 	}
-	return len(st.Subjects) > 0
+	return out
 }
 
 // chartWriter is the command's output, with the charts' colours brought

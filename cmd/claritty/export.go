@@ -274,6 +274,10 @@ func exportDataset(ctx context.Context, st *store.Store, f exportFormat, name st
 		}
 		return store.Dataset{}, fmt.Errorf("unknown export format %q: neither one of claritty export --help's nor a protocol's (claritty protocols)", f.name)
 	}
+	if k, ok := set.Kind(f.kind); ok && !k.Writes(f.name) && !slices.ContainsFunc(kinds.Exports(), func(e kinds.KindExport) bool { return e.Name == f.name }) {
+		// KIND-ratings of a kind whose protocol file names no such export.
+		return store.Dataset{}, fmt.Errorf("unknown export format %q: protocol %s names no such export ([parts] exports)", f.name, f.kind)
+	}
 	var d store.Dataset
 	if f.firstOfKind {
 		d, err = datasetOfKind(ctx, st, name, f.kind)

@@ -206,9 +206,10 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 	for _, warn := range r.Warnings {
 		fmt.Fprintln(w, "warning: "+warn.String())
 	}
-	if r.Format == data.FormatClariMM {
-		fmt.Fprintf(w, "%s: clarimm → dataset %q: %s added, %d already present; %s as placeholders\n",
-			r.File, r.Dataset, display.Count(r.Items, "conversation", "conversations"), r.ItemsKnown, display.Count(len(r.Warnings), "image shows", "images show"))
+	if r.Pictures {
+		// A conversation file's: its images that show as placeholders.
+		fmt.Fprintf(w, "%s: %s → dataset %q: %s added, %d already present; %s as placeholders\n",
+			r.File, r.Format, r.Dataset, display.Count(r.Items, guidelines.Singular(r.Noun), r.Noun), r.ItemsKnown, display.Count(len(r.Warnings), "image shows", "images show"))
 		return
 	}
 	switch r.Format {

@@ -93,7 +93,8 @@ func TestEveryProtocolFileKindInEveryLayer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := writeStats(ctx, &out, desc, r, d, false); err != nil || !strings.Contains(out.String(), p.File.Steps[0].Unit) {
+		// Each step's unit, or its row in a table of ratings (Relevance (Turn 1)).
+		if err := writeStats(ctx, &out, desc, r, d, false); err != nil || !strings.Contains(strings.ToLower(out.String()), p.File.Steps[0].Unit) {
 			t.Errorf("stats of a %s dataset: %v %q", k, err, out.String())
 		}
 		r.Close()
@@ -174,7 +175,7 @@ func TestManualReleaseNamesTheKindsOwn(t *testing.T) {
 // left out.
 func jsonlItem(t *testing.T, f *guidelines.ProtocolFile) string {
 	t.Helper()
-	obj := map[string]string{}
+	obj := map[string]any{}
 	for _, k := range f.Item.Keys {
 		if slices.Contains(f.Item.Optional, k) {
 			continue
@@ -183,6 +184,13 @@ func jsonlItem(t *testing.T, f *guidelines.ProtocolFile) string {
 		if slices.Contains(f.Item.ID, k) || slices.Contains(f.Item.Text, k) {
 			obj[k] = "a"
 		}
+	}
+	if f.IsConversation() { // one turn, saying "a" in each of its texts
+		turn := map[string]string{}
+		for _, k := range []string{"text", "question", "answer"} {
+			turn[k] = "a"
+		}
+		obj[f.Item.Conversation] = []any{turn}
 	}
 	b, err := json.Marshal(obj)
 	if err != nil {

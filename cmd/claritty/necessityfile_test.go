@@ -58,6 +58,8 @@ func TestNecessityFileWritesAsBefore(t *testing.T) {
 			}{
 				{"labels", []string{"export", "--dataset", "demo-necessity", "--format", "labels"}},
 				{"necessity-gold", []string{"export", "--dataset", "demo-necessity", "--format", kind + "-gold"}},
+				// The kind's own release ([parts] own = "choice-gold").
+				{"necessity-gold", []string{"export", "--dataset", "demo-necessity", "--format", kind}},
 				{"stats", []string{"stats", "--dataset", "demo-necessity"}},
 				{"statsj", []string{"stats", "--json", "--dataset", "demo-necessity"}},
 				{"agreej", []string{"agree", "--json", "--dataset", "demo-necessity"}},

@@ -51,7 +51,7 @@ func TestReadersSayItInOurWords(t *testing.T) {
 			`p.jsonl:1: not a comparison: outputs should be an object, not a list`},
 		{"a line that is no object", []string{"import", "--format", "clarimm",
 			write("c.jsonl", `{"id": "c1", "topic": "t", "facet": "f", "turns": [{"question": "q", "answer": "a"}]}`+"\n[1]\n")},
-			`c.jsonl:2: not a conversation: the line is a list; want one JSON object ({...}) a line`},
+			`c.jsonl:2: the line is a list, not a JSON object`},
 		{"a Bing result of the wrong type", []string{"import", "--format", "serp",
 			write("s.jsonl", `{"queryContext":{"originalQuery":5},"webPages":{"value":[]}}`+"\n")},
 			`s.jsonl:1: not a Bing results object: queryContext.originalQuery should be text, not a number`},
