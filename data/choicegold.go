@@ -56,7 +56,7 @@ func choiceGoldLine(p guidelines.Protocol, f *guidelines.ProtocolFile, g *report
 			gold = unitJSON(g, p, unit)
 		}
 		out = append(out, field{unit, gold})
-		if k := g.Label(unit); gold != nil && p.IsChoice(unit) && k >= 1 && k <= len(list) {
+		if k := p.ElementOf(unit, g.Label(unit)); gold != nil && p.IsChoice(unit) && g.Label(unit) >= 0 && k >= 1 && k <= len(list) {
 			out = append(out, field{unit + "_text", list[k-1]})
 		}
 	}

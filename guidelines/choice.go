@@ -79,11 +79,64 @@ func (p Protocol) NominalOf(unit string) bool { return p.Nominal || p.IsChoice(u
 // among: the values its unit's label may take in any item (a list's
 // columns, a JSONL list path's listed elements, a group's rows).
 func (f *ProtocolFile) choiceExtent() int {
-	n := f.listCap()
-	if f.Item.Group != "" {
-		n = f.RowsListed()
+	first := 1
+	if st, ok := f.choiceStep(); ok {
+		first = st.firstValue()
 	}
-	return min(n, MaxChoice)
+	return min(f.choiceCap(), MaxChoice-first+1)
+}
+
+// choiceCap is how many elements an item of the file may offer a choice:
+// its list's cap, or a group's rows.
+func (f *ProtocolFile) choiceCap() int {
+	if f.Item.Group != "" {
+		return f.RowsListed()
+	}
+	return f.listCap()
+}
+
+// choiceStep is the file's choice step, if it has one.
+func (f *ProtocolFile) choiceStep() (FileStep, bool) {
+	i := slices.IndexFunc(f.Steps, func(st FileStep) bool { return st.Kind == StepChoice })
+	if i < 0 {
+		return FileStep{}, false
+	}
+	return f.Steps[i], true
+}
+
+// firstValue is the value a choice step's first element is stored as
+// (FileStep.First; 1 when not given).
+func (st FileStep) firstValue() int {
+	if st.First == 0 {
+		return 1
+	}
+	return st.First
+}
+
+// ChoiceFirst is the value a choice unit's first element is stored as:
+// element k is k + ChoiceFirst − 1, none ChoiceFirst − 1 (1 for any
+// other unit).
+func (p Protocol) ChoiceFirst(unit string) int {
+	if p.file == nil {
+		return 1
+	}
+	st, ok := p.file.StepOf(unitType(unit))
+	if !ok || st.Kind != StepChoice {
+		return 1
+	}
+	return st.firstValue()
+}
+
+// ChoiceNoneOf is the value a choice unit's none is stored as.
+func (p Protocol) ChoiceNoneOf(unit string) int { return p.ChoiceFirst(unit) - 1 }
+
+// ElementOf is the element (from 1; 0 for none) a choice unit's stored
+// value v picks.
+func (p Protocol) ElementOf(unit string, v int) int { return v - p.ChoiceFirst(unit) + 1 }
+
+// ChoiceValue is the value a choice unit stores for element (from 1).
+func (p Protocol) ChoiceValue(unit string, element int) int {
+	return element + p.ChoiceFirst(unit) - 1
 }
 
 // choiceScale is a choice step's scale: element n down to 1, named by
@@ -101,23 +154,20 @@ func (f *ProtocolFile) choiceScale(st FileStep) []Label {
 	if f.Item.Labels == LabelsByName {
 		noun = ""
 	}
-	n := f.choiceExtent()
+	n, first := f.choiceExtent(), st.firstValue()
 	out := make([]Label, n)
 	for i := range out {
-		v := n - i
-		out[i] = Label{Value: v, Key: ChoiceKeys[v-1], Name: strings.TrimSpace(noun + " " + strconv.Itoa(v))}
+		e := n - i
+		out[i] = Label{Value: e + first - 1, Key: ChoiceKeys[e-1], Name: strings.TrimSpace(noun + " " + strconv.Itoa(e))}
 	}
 	if st.None != "" {
-		out = append(out, Label{Value: ChoiceNone, Key: ChoiceNoneKey, Name: "none"})
+		out = append(out, Label{Value: first - 1, Key: ChoiceNoneKey, Name: "none"})
 	}
 	return out
 }
 
-// A choice step's none (FileStep.None): its label and its key.
-const (
-	ChoiceNone    = 0
-	ChoiceNoneKey = "0"
-)
+// ChoiceNoneKey is the key of a choice step's none (FileStep.None).
+const ChoiceNoneKey = "0"
 
 // NoneText is what a choice step's none fits says ("" for a step without
 // one).
@@ -153,6 +203,21 @@ func (c *fileCheck) checkChoice(key string, i int, st FileStep) {
 	if st.None != "" && (strings.TrimSpace(st.None) == "" || !drawable(st.None)) {
 		c.at(key+".none", "step %d: none = %q: say what key 0 means in words a terminal shows as written", i+1, st.None)
 	}
+	c.checkFirst(key, i, st)
+}
+
+// checkFirst checks a choice step's first: at least 1 (0 is not given:
+// 1), and its elements
+// (and none, one less) stored within the values the store keeps, 0 to
+// MaxChoice.
+func (c *fileCheck) checkFirst(key string, i int, st FileStep) {
+	switch n := c.f.choiceCap(); {
+	case st.First < 0:
+		c.at(key+".first", "step %d: first = %d: want the value the first element is stored as, at least 1", i+1, st.First)
+	case st.First > 1 && st.First-1+n > MaxChoice:
+		c.at(key+".first", "step %d: first = %d: %d %ss would be stored as %d to %d, past %d, the largest value the store keeps (cap the list: item.max_list = %d)",
+			i+1, st.First, n, c.f.Item.ListName, st.First, st.First-1+n, MaxChoice, MaxChoice-st.First+1)
+	}
 }
 
 // choiceTexts is how many label texts a choice step takes: its
@@ -164,10 +229,13 @@ func choiceTexts(st FileStep) int {
 	return 1
 }
 
-// checkNone refuses none on a step that is no choice.
+// checkNone refuses none and first on a step that is no choice.
 func (c *fileCheck) checkNone(key string, i int, st FileStep) {
 	if st.None != "" && st.Kind != StepChoice {
 		c.at(key+".none", "step %d: none is a choice step's (kind = \"choice\"): a scale names its own labels", i+1)
+	}
+	if st.First != 0 && st.Kind != StepChoice {
+		c.at(key+".first", "step %d: first is a choice step's (kind = \"choice\"): a scale's values are its own", i+1)
 	}
 }
 

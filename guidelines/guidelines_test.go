@@ -152,7 +152,7 @@ func TestNuggetLabels(t *testing.T) {
 }
 
 // A necessity item's two steps take their own labels: yes and no (1, 0),
-// then a facet 1-9 or none (0). Each value of the kind is its own category,
+// then a facet 1-9 or none (stored 3-11 and 2). Each value of the kind is its own category,
 // and a label given to the wrong unit is refused.
 func TestNecessityLabels(t *testing.T) {
 	p := shippedNecessity(t)
@@ -167,8 +167,8 @@ func TestNecessityLabels(t *testing.T) {
 		{"necessity", "yes", necessityYes, true}, {"necessity", "1", necessityYes, true},
 		{"necessity", "no", necessityNo, true}, {"necessity", "0", necessityNo, true},
 		{"necessity", "none", 0, false}, {"necessity", "3", 0, false}, {"necessity", "Yes", 0, false},
-		{"facet", "none", ChoiceNone, true}, {"facet", "0", ChoiceNone, true},
-		{"facet", "1", 1, true}, {"facet", "9", 9, true},
+		{"facet", "none", facetNone, true}, {"facet", "0", facetNone, true},
+		{"facet", "1", facetValue(1), true}, {"facet", "9", facetValue(9), true},
 		{"facet", "yes", 0, false}, {"facet", "10", 0, false}, {"facet", "11", 0, false},
 	} {
 		v, ok := p.ParseLabel(c.unit, c.in)
@@ -178,14 +178,14 @@ func TestNecessityLabels(t *testing.T) {
 	}
 	for k := 0; k <= 9; k++ {
 		v, ok := p.ValueOfKey("facet", strconv.Itoa(k))
-		if !ok || v != k || p.KeyOf("facet", v) != strconv.Itoa(k) {
+		if !ok || p.ElementOf("facet", v) != k || p.KeyOf("facet", v) != strconv.Itoa(k) {
 			t.Errorf("facet key %d gives %d, %v", k, v, ok)
 		}
 	}
-	if v, _ := p.ValueOfKey("necessity", "1"); v != necessityYes || p.Valid("necessity", 3) || p.Valid("facet", 10) {
+	if v, _ := p.ValueOfKey("necessity", "1"); v != necessityYes || p.Valid("necessity", facetValue(1)) || p.Valid("facet", necessityYes) {
 		t.Error("necessity keys")
 	}
-	if p.NameOf("facet", 3) != "3" || p.NameOf("facet", ChoiceNone) != "none" || p.NameOf("necessity", necessityNo) != "no" || p.NameOf("necessity", necessityYes) != "yes" || p.NameOf("facet", 1) != "1" {
+	if p.NameOf("facet", facetValue(3)) != "3" || p.NameOf("facet", facetNone) != "none" || p.NameOf("necessity", necessityNo) != "no" || p.NameOf("necessity", necessityYes) != "yes" || p.NameOf("facet", facetValue(1)) != "1" {
 		t.Error("NameOf")
 	}
 	// Comparison labels have no keys: the kind turns A/B into win or lose.
@@ -246,12 +246,16 @@ func TestKindScanAndValue(t *testing.T) {
 	}
 }
 
-// The necessity kind's stored labels: yes 1, no 0 (a facet is its number,
-// none fits 0, ChoiceNone).
+// The necessity kind's stored labels, as the release before stored them:
+// yes 1, no 0, none fits 2 and facet k k + 2 (its file's first = 3).
 const (
 	necessityYes = 1
 	necessityNo  = 0
+	facetNone    = 2
 )
+
+// facetValue is facet k's stored label.
+func facetValue(k int) int { return facetNone + k }
 
 // shippedNecessity is the kind of the necessity protocol claritty ships.
 func shippedNecessity(t testing.TB) Protocol {

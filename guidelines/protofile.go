@@ -179,8 +179,12 @@ type FileStep struct {
 	Kind     string `toml:"kind"`
 	MaxChars int    `toml:"max_chars"`
 	// None, for a choice step, is what its key 0 says: none of the
-	// elements fits (label 0).
+	// elements fits (stored as First − 1).
 	None string `toml:"none"`
+	// First, for a choice step, is the value its first element is stored
+	// as (element k is k + First − 1); 1 when not given. Necessity's is 3:
+	// the release before stored facet k as k + 2 and none as 2.
+	First int `toml:"first"`
 	// PairNames, for a step per pair of a nested list, are what its outer
 	// and inner elements are called on screen ("sentence", "citation");
 	// its path's keys when not given.

@@ -64,7 +64,7 @@ func TestNamedLabelsAndNone(t *testing.T) {
 			t.Errorf("ParseLabel(%s, %q) = %d %v", c.unit, c.want, v, ok)
 		}
 	}
-	if v, ok := p.ValueOfKey("facet", "0"); !ok || v != ChoiceNone || p.NoneText("facet") != "none fits" {
+	if v, ok := p.ValueOfKey("facet", "0"); !ok || v != 0 || p.NoneText("facet") != "none fits" {
 		t.Errorf("key 0 gives %d %v; none says %q", v, ok, p.NoneText("facet"))
 	}
 	if !p.Fits(Shape{Answers: 2}, "facet", 0) || !p.Fits(Shape{Answers: 2}, "facet", 2) || p.Fits(Shape{Answers: 2}, "facet", 3) {
@@ -120,5 +120,43 @@ func TestContextField(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err = %v, want %q", c.to, err, c.want)
 		}
+	}
+}
+
+// A choice step's first is the value its first element is stored as:
+// with first = 3 (necessity's, as the release before stored facets)
+// element k is k + 2 and none 2, keyed and named as before (1, none); a
+// first the store cannot keep, below 1, or on a scale step is refused.
+func TestChoiceFirst(t *testing.T) {
+	capped := strings.Replace(contextToml, `labels = "names"`, "labels = \"names\"\nmax_list = 9", 1)
+	p := parseChoice(t, strings.Replace(capped, `none = "none fits"`, "none = \"none fits\"\nfirst = 3", 1)).Protocol()
+	for _, c := range []struct {
+		key, name string
+		v, elem   int
+	}{{"0", "none", 2, 0}, {"1", "1", 3, 1}, {"9", "9", 11, 9}} {
+		v, ok := p.ValueOfKey("facet", c.key)
+		if !ok || v != c.v || p.NameOf("facet", v) != c.name || p.ElementOf("facet", v) != c.elem || p.ChoiceValue("facet", c.elem) != c.v {
+			t.Errorf("key %s: value %d %v, named %q, element %d", c.key, v, ok, p.NameOf("facet", v), p.ElementOf("facet", v))
+		}
+	}
+	if p.ChoiceNoneOf("facet") != 2 || p.Valid("facet", 1) || !p.Fits(Shape{Answers: 2}, "facet", 4) || p.Fits(Shape{Answers: 2}, "facet", 5) {
+		t.Error("with first = 3, a choice over 2 facets takes 2 to 4 alone")
+	}
+	if p.NameOf("need", 1) != "yes" || p.ChoiceFirst("need") != 1 {
+		t.Error("first moves the choice's values alone")
+	}
+	for _, c := range []struct{ from, to, want string }{
+		{`none = "none fits"`, "none = \"none fits\"\nfirst = 3", `step 2: first = 3: 20 facets would be stored as 3 to 22, past 11`},
+		{`none = "none fits"`, "none = \"none fits\"\nfirst = -1", `step 2: first = -1: want the value the first element is stored as, at least 1`},
+		{`short = "needs?"`, "short = \"needs?\"\nfirst = 2", `step 1: first is a choice step's`},
+	} {
+		_, err := ParseProtocolFile("ask.toml", []byte(strings.Replace(contextToml, c.from, c.to, 1)))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err = %v, want %q", c.to, err, c.want)
+		}
+	}
+	_, err := ParseProtocolFile("ask.toml", []byte(strings.Replace(capped, `none = "none fits"`, "none = \"none fits\"\nfirst = 4", 1)))
+	if err == nil || !strings.Contains(err.Error(), "9 facets would be stored as 4 to 12") {
+		t.Errorf("first = 4 over 9 facets: %v", err)
 	}
 }

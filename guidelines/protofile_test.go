@@ -540,7 +540,7 @@ func TestOutlivedFollowsTheChain(t *testing.T) {
 			t.Errorf("Outlived(%v) = %v, want %v", c.labels, got, c.want)
 		}
 	}
-	if got := shippedNecessity(t).Outlived(map[string]int{"necessity": 0, "facet": 1}); !slices.Equal(got, []string{"facet"}) {
+	if got := shippedNecessity(t).Outlived(map[string]int{"necessity": necessityNo, "facet": facetValue(1)}); !slices.Equal(got, []string{"facet"}) {
 		t.Errorf("a necessity no: %v", got)
 	}
 	if got := MIMICS.Outlived(map[string]int{"question": 0, "answer_set": 0}); got != nil {

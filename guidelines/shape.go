@@ -202,7 +202,7 @@ func (p Protocol) Fits(s Shape, unit string, value int) bool {
 	if !p.Valid(unit, value) {
 		return false
 	}
-	return !p.IsChoice(unit) || value <= p.Choices(s)
+	return !p.IsChoice(unit) || p.ElementOf(unit, value) <= p.Choices(s)
 }
 
 // Steps lists an item's HIT in order: for MIMICS the SERP review, the

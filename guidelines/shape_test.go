@@ -79,8 +79,8 @@ func TestFacetWaitsForYes(t *testing.T) {
 		{map[string]int{}, false},
 		{map[string]int{"necessity": necessityNo}, true},
 		{map[string]int{"necessity": necessityYes}, false},
-		{map[string]int{"necessity": necessityYes, "facet": 2}, true},
-		{map[string]int{"facet": 2}, false},
+		{map[string]int{"necessity": necessityYes, "facet": facetValue(2)}, true},
+		{map[string]int{"facet": facetValue(2)}, false},
 	} {
 		if got := Necessity.Complete(sh, c.labels); got != c.complete {
 			t.Errorf("%v: complete %v", c.labels, got)

@@ -457,7 +457,7 @@ func TestNecessityIsItsFile(t *testing.T) {
 		if runs := runKindsOf(k); len(runs) != 2 || !runs[store.RunLabels] || !runs[store.RunQuestions] {
 			t.Errorf("%s: runs %v", name, runs)
 		}
-		if k.Protocol.Kind != guidelines.Kind(name) || !k.Protocol.Named || k.Protocol.NameOf("facet", 0) != "none" {
+		if k.Protocol.Kind != guidelines.Kind(name) || !k.Protocol.Named || k.Protocol.NameOf("facet", 2) != "none" {
 			t.Errorf("%s: protocol %s, named %v", name, k.Protocol.Kind, k.Protocol.Named)
 		}
 	}

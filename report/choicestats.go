@@ -86,10 +86,11 @@ func ChoiceGold(ctx context.Context, r *store.Reading, p guidelines.Protocol) (*
 			return nil
 		}
 		meets++
-		if c := pg.Label(choice); c >= 0 && c < len(s.Chosen) {
+		// Chosen counts by element (0 for none), whatever value it is stored as.
+		if c := pg.Label(choice); c >= 0 && p.ElementOf(choice, c) >= 0 && p.ElementOf(choice, c) < len(s.Chosen) {
 			s.ChoiceGold++
 			chosen.add(blind, pg.Item.ID)
-			s.Chosen[c]++
+			s.Chosen[p.ElementOf(choice, c)]++
 		}
 		return nil
 	})
@@ -127,7 +128,7 @@ func (s *ChoiceStats) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "  %s %d  %d: %s\n", s.choiceUnit, k, s.Chosen[k], shareText(bench.Wilson(s.Chosen[k], s.ChoiceGold)))
 		}
 	}
-	none := s.proto.NameOf(s.choiceUnit, guidelines.ChoiceNone)
+	none := s.proto.NameOf(s.choiceUnit, s.proto.ChoiceNoneOf(s.choiceUnit))
 	fmt.Fprintf(&b, "  %-*s%d: %s\n", len(s.choiceUnit)+4, none, s.Chosen[0], shareText(bench.Wilson(s.Chosen[0], s.ChoiceGold)))
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -138,7 +139,7 @@ func (s *ChoiceStats) WriteText(w io.Writer) error {
 // keys the file's words (necessity's: requests, with_facets,
 // needs_clarification, facet_judged, facets).
 func (s *ChoiceStats) WriteJSON(w io.Writer) error {
-	none := s.proto.NameOf(s.choiceUnit, guidelines.ChoiceNone)
+	none := s.proto.NameOf(s.choiceUnit, s.proto.ChoiceNoneOf(s.choiceUnit))
 	chosen := map[string]int{none: s.Chosen[0]}
 	for k := 1; k < len(s.Chosen); k++ {
 		if s.Chosen[k] > 0 {

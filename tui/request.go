@@ -105,9 +105,9 @@ func (k *requestKind) decideLabels(unit string) []key.Binding {
 // choiceLabels are the choice step's keys: 1-9 a candidate, 0 none fits.
 func (k *requestKind) choiceLabels() []key.Binding {
 	p, unit := k.proto, k.choice
-	none := p.KeyOf(unit, guidelines.ChoiceNone)
+	none := p.KeyOf(unit, p.ChoiceNoneOf(unit))
 	return []key.Binding{
-		keyRange(p.ScaleOf(unit), p.ListNoun(), func(l guidelines.Label) bool { return l.Value != guidelines.ChoiceNone }),
+		keyRange(p.ScaleOf(unit), p.ListNoun(), func(l guidelines.Label) bool { return l.Value != p.ChoiceNoneOf(unit) }),
 		bind([]string{none}, none, p.NoneText(unit)),
 	}
 }
@@ -235,7 +235,7 @@ func (k *requestKind) listLines(m *hitScreen, h *hitState, width int, choosing b
 		if choosing {
 			style = s.Text
 		}
-		if has && chosen == i+1 {
+		if has && k.proto.ElementOf(k.choice, chosen) == i+1 {
 			head, style = s.Cursor.Render(" ▸ ")+key+"  ", s.Chosen
 		}
 		out.add(sourced(f, style.Render(f), width, "      ").labelled(head))
@@ -250,8 +250,8 @@ func (k *requestKind) choiceLine(m *hitScreen, h *hitState) string {
 	noun, none := k.proto.ListNoun(), k.proto.NoneText(k.choice)
 	line := "   " + k.choiceKeys(m.cfg.Keys, len(k.list)) + " " + noun + " · " + k.noneKey(m.cfg.Keys) + " " + none
 	if v, ok := h.labels[k.choice]; ok {
-		if v != guidelines.ChoiceNone {
-			return s.Choice.Render(line) + s.Chosen.Render(" "+noun+" "+m.cfg.Keys.ownKey(strconv.Itoa(v))+" ")
+		if v != k.proto.ChoiceNoneOf(k.choice) {
+			return s.Choice.Render(line) + s.Chosen.Render(" "+noun+" "+m.cfg.Keys.ownKey(strconv.Itoa(k.proto.ElementOf(k.choice, v)))+" ")
 		}
 		return s.Choice.Render(line) + s.Chosen.Render(" "+none+" ")
 	}
@@ -279,7 +279,7 @@ func (k *requestKind) choiceKeys(c *KeyConfig, n int) string {
 // noneKey is the key of the choice step's none fits, as the annotator
 // keys it.
 func (k *requestKind) noneKey(c *KeyConfig) string {
-	return c.ownKey(k.proto.KeyOf(k.choice, guidelines.ChoiceNone))
+	return c.ownKey(k.proto.KeyOf(k.choice, k.proto.ChoiceNoneOf(k.choice)))
 }
 
 // disputed shows the request with its conversation and candidates, the
