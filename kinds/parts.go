@@ -124,9 +124,9 @@ func ownExport(kind guidelines.Kind, e Export) Export {
 // partExport is the export of a protocol file's named part that name
 // asks for (KIND-ratings, KIND-gold), or a shipped file's own (KIND, its
 // parts.own), for export --format NAME before the database is open:
-// whether the kind's file names it is asked of the database's kinds then
-// (Set.Exports), and which part a release file is, of the file the
-// database keeps (keptPartWrite).
+// whether the kind's file names it is asked of the database's kind then
+// (Kind.Writes, in export), and which part a release file is, of the
+// file the database keeps (keptPartWrite).
 func partExport(name string) (KindExport, bool) {
 	for _, part := range slices.Sorted(maps.Keys(exportSuffixes)) {
 		suffix := exportSuffixes[part]

@@ -74,6 +74,18 @@ func TestClariMMRenamedIsANewKind(t *testing.T) {
 		t.Errorf("stats of convs2:\n%s\nwant\n%s", now.stdout, was.stdout)
 	}
 	checkConversationRows(t, tm.db, "convs2", convs)
+	// Without its named exports a file writes none: KIND-gold is refused.
+	plain := strings.NewReplacer(`name = "clarimm2"`, `name = "talks"`, `exports = ["ratings", "gold-table"]`, ``, `own = "gold-table"`, ``).Replace(renamed)
+	if err := os.WriteFile(mine, []byte(plain), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r := tm.run(t, "", "", "import", "--protocol", mine, "--dataset", "talks", convs); r.code != 0 {
+		t.Fatalf("import --protocol talks: %+v", r)
+	}
+	if r := tm.run(t, "", "", "export", "--format", "talks-gold", "--dataset", "talks"); r.code == 0 || !strings.Contains(r.stderr, "protocol talks names no such export") {
+		t.Errorf("export --format talks-gold: %+v", r)
+	}
+
 	// Its labels are ratings on a 1-5 scale, so the median rule is its as
 	// ClariMM's, by the file, not by the kind's name.
 	if r := tm.run(t, "", "", "policy", "--dataset", "convs2", "--gold", "median"); r.code != 0 {
