@@ -10,18 +10,8 @@ import (
 	"strings"
 
 	"github.com/claritty/claritty/display"
-	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/store"
 )
-
-// FormatNecessity is ClariLM-style necessity items, one per line:
-//
-//	{"id": "...", "request": "...", "context": [{"role": "user", "text": "..."}],
-//	 "facets": ["...", ...], "reference": "..."}
-//
-// context, facets (at most nine) and reference (the clarifying question a
-// generated one is scored against) are optional.
-const FormatNecessity store.Format = "necessity"
 
 // FormatPairs is outputs to compare, one request per line:
 //
@@ -35,14 +25,6 @@ const FormatPairs store.Format = "pairs"
 type messageLine struct {
 	Role *string `json:"role"`
 	Text *string `json:"text"`
-}
-
-type necessityLine struct {
-	ID        json.RawMessage `json:"id"`
-	Request   *string         `json:"request"`
-	Context   []messageLine   `json:"context"`
-	Facets    []string        `json:"facets"`
-	Reference *string         `json:"reference"`
 }
 
 type pairsLine struct {
@@ -60,14 +42,6 @@ func isPairsLine(line []byte) bool {
 	return r && o
 }
 
-// isNecessityLine tells a necessity line: a request without outputs.
-func isNecessityLine(line []byte) bool {
-	m := jsonKeys(line)
-	_, r := m["request"]
-	_, o := m["outputs"]
-	return r && !o
-}
-
 // strictJSON decodes a line refusing fields the format does not have, so a
 // misspelt "facet" is an error at its line rather than facets lost, and
 // anything after the object, which a line holding two would otherwise lose.
@@ -81,60 +55,6 @@ func strictJSON(line []byte, v any) error {
 		return errors.New("text after the JSON object")
 	}
 	return nil
-}
-
-// readNecessity adds a necessity file's requests; any bad line stops it.
-func readNecessity(lr *lineReader, first []byte, im sink) error {
-	seen := map[string]int{}
-	return eachJSONLine(lr, first, func(line []byte, n int) error {
-		r, err := parseRequest(line)
-		if err != nil {
-			return lineErr(lr.file, n, "%v", err)
-		}
-		if prev, dup := seen[r.ID]; dup {
-			return lineErr(lr.file, n, "request %q is already on line %d", r.ID, prev)
-		}
-		seen[r.ID] = n
-		if _, err := im.AddRequest(r); err != nil {
-			return lineErr(lr.file, n, "%v", err)
-		}
-		return nil
-	})
-}
-
-func parseRequest(line []byte) (store.Request, error) {
-	var r store.Request
-	var l necessityLine
-	if err := strictJSON(line, &l); err != nil {
-		return r, fmt.Errorf("not a necessity item: %s", jsonProblem(err))
-	}
-	var err error
-	if r.ID, err = idText(l.ID, "id"); err != nil {
-		return r, err
-	}
-	if l.Request == nil || strings.TrimSpace(*l.Request) == "" {
-		return r, fmt.Errorf("request %q: request is missing or empty", r.ID)
-	}
-	r.Text = *l.Request
-	if r.Context, err = parseContext(l.Context); err != nil {
-		return r, fmt.Errorf("request %q: %v", r.ID, err)
-	}
-	if len(l.Facets) > guidelines.MaxFacets {
-		return r, fmt.Errorf("request %q has %d facets; at most %d can be chosen by key", r.ID, len(l.Facets), guidelines.MaxFacets)
-	}
-	for i, f := range l.Facets {
-		if strings.TrimSpace(f) == "" {
-			return r, fmt.Errorf("request %q: facet %d is empty", r.ID, i+1)
-		}
-		if j := slices.Index(l.Facets[:i], f); j >= 0 {
-			return r, fmt.Errorf("request %q: facet %d is facet %d again", r.ID, i+1, j+1)
-		}
-	}
-	r.Facets = l.Facets
-	if l.Reference != nil {
-		r.Reference = *l.Reference
-	}
-	return r, nil
 }
 
 func parseContext(lines []messageLine) ([]store.Message, error) {

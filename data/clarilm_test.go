@@ -14,6 +14,9 @@ import (
 	"github.com/claritty/claritty/store/storetest"
 )
 
+// formatNecessity is the shipped necessity protocol file's format.
+const formatNecessity store.Format = "necessity"
+
 const necessityFile = `{"id": "r1", "request": "I need a visa", "facets": ["destination country", "visa type"], "reference": "Which country are you travelling to?"}
 {"id": 2, "request": "What is the capital of Peru?", "context": [{"role": "user", "text": "quiz time"}, {"role": "assistant", "text": "Go ahead."}]}
 `
@@ -32,7 +35,7 @@ func TestImportNecessityAndPairs(t *testing.T) {
 	nec := datatest.WriteFile(t, filepath.Join(dir, "nec.jsonl"), necessityFile)
 	for range 2 {
 		res, err := testImportFile(ctx, st, lead(t, st), nec, Options{})
-		if err != nil || res.Format != FormatNecessity {
+		if err != nil || res.Format != formatNecessity {
 			t.Fatalf("import necessity: %+v %v", res, err)
 		}
 	}
@@ -70,14 +73,17 @@ func TestNecessityAndPairsRefusals(t *testing.T) {
 		format           store.Format
 		good, line, want string
 	}{
-		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": " "}`, "request is missing or empty"},
-		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facet": ["a"]}`, `unknown field "facet"`},
-		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q"} x`, "text after the JSON object"},
+		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x"}`, `key "request" is missing`},
+		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facet": ["a"]}`, `key "facet" is not in item.keys`},
+		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q"} x`, "text after the JSON object"},
 		{FormatPairs, `{"id": "ok", "request": "q", "outputs": {"a": "x", "b": "y"}}`, `{"id": "x", "request": "q", "outputs": {"a": "x", "b": "y"}} {}`, "text after the JSON object"},
-		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facets": ["1","2","3","4","5","6","7","8","9","10"]}`, "has 10 facets; at most 9"},
-		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facets": ["a", "a"]}`, "facet 2 is facet 1 again"},
-		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "context": [{"text": "hi"}]}`, "context turn 1: role is missing"},
-		{FormatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "ok", "request": "q"}`, `request "ok" is already on line 1`},
+		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facets": ["1","2","3","4","5","6","7","8","9","10"]}`, "10 facets; at most 9"},
+		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "facets": ["a", "a"]}`, "facets[]: facet 2 is facet 1 again"},
+		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": "q", "context": [{"text": "hi"}]}`, "context turn 1: role is missing"},
+		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "ok", "request": "q"}`, `request "ok" is already on line 1`},
+		// item.not_empty: a blank request is refused, as the typed import refused it.
+		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": " \t "}`, "request is missing or empty"},
+		{formatNecessity, `{"id": "ok", "request": "q"}`, `{"id": "x", "request": ""}`, "request is missing or empty"},
 		{FormatPairs, `{"id": "ok", "request": "q", "outputs": {"a": "x", "b": "y"}}`, `{"id": "x", "request": "q", "outputs": {"a": "x"}}`, "two systems or more"},
 		{FormatPairs, `{"id": "ok", "request": "q", "outputs": {"a": "x", "b": "y"}}`, `{"id": "x", "request": "q", "outputs": {"a": "x", "b": ""}}`, "the output of b is empty"},
 		{FormatPairs, `{"id": "ok", "request": "q", "outputs": {"a": "x", "b": "y"}}`, `{"id": "x", "request": "q", "outputs": {"a/b": "x", "b": "y"}}`, "a slash"},

@@ -72,12 +72,16 @@ func LoadDemo(ctx context.Context, st *store.Store, who store.Annotator) error {
 // necessity labels and generated questions, and a demo LLM judge's
 // verdicts: the scores show on first run and move as the user judges.
 func loadDemoClariLM(ctx context.Context, st *store.Store, who store.Annotator) error {
+	necessity, err := guidelines.FindShipped("necessity")
+	if err != nil {
+		return err
+	}
 	for _, f := range []struct {
 		file    string
 		format  Format
 		dataset string
 	}{
-		{"demo-necessity.jsonl", NecessityFormat(), DemoNecessity},
+		{"demo-necessity.jsonl", ProtocolFormat(necessity), DemoNecessity},
 		{"demo-necessity-labels.tsv", LabelsFormat(), DemoNecessity},
 		{"demo-pairs.jsonl", PairsFormat(), DemoPairs},
 		{"demo-pairs-labels.tsv", LabelsFormat(), DemoPairs},

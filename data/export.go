@@ -103,5 +103,5 @@ func labelString(r *store.Reading, l store.LabelRow) string {
 	if l.AsSeen {
 		return guidelines.SeenName(l.Value)
 	}
-	return r.Protocol(l.Kind).LabelString(l.Value)
+	return r.Protocol(l.Kind).NameOf(l.Unit, l.Value)
 }

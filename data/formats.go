@@ -135,12 +135,6 @@ func CandidatesFormat() Format {
 		read: func(b body) ([]ImageWarning, error) { return nil, readCandidates(b.lr, b.first, b.im, b.opt.System) }})
 }
 
-// NecessityFormat is ClariLM's requests.
-func NecessityFormat() Format {
-	return builtIn(Format{name: FormatNecessity, kind: guidelines.Necessity.Kind, json: 5, sniff: isNecessityLine,
-		read: func(b body) ([]ImageWarning, error) { return nil, readNecessity(b.lr, b.first, b.im) }})
-}
-
 // PairsFormat is outputs to compare blind.
 func PairsFormat() Format {
 	return builtIn(Format{name: FormatPairs, kind: guidelines.Compare.Kind, json: 4, sniff: isPairsLine,

@@ -15,7 +15,7 @@ import (
 // import).
 func builtInFormats() []Format {
 	return []Format{ManualFormat(), ClickFormat(), SERPFormat(), LabelsFormat(),
-		NuggetsFormat(), CandidatesFormat(), NecessityFormat(), PairsFormat()}
+		NuggetsFormat(), CandidatesFormat(), PairsFormat()}
 }
 
 // testFormats are what claritty import offers st: the built-in formats

@@ -160,7 +160,7 @@ func unitJSON(p *report.PaneGold, proto guidelines.Protocol, unit string) *goldJ
 		case written && u.Label >= 0: // a written answer's gold is its words
 			g.Label = &u.Text
 		case u.Label >= 0:
-			name := proto.LabelName(u.Label)
+			name := proto.NameOn(u.Unit, u.Label)
 			g.Label = &name
 		}
 		for v, n := range u.Votes {
@@ -168,7 +168,7 @@ func unitJSON(p *report.PaneGold, proto guidelines.Protocol, unit string) *goldJ
 			case n > 0 && written:
 				g.Votes["answers"] = n
 			case n > 0:
-				g.Votes[proto.LabelName(v)] = n
+				g.Votes[proto.NameOn(u.Unit, v)] = n
 			}
 		}
 		for v, pr := range u.Posterior {
@@ -176,7 +176,7 @@ func unitJSON(p *report.PaneGold, proto guidelines.Protocol, unit string) *goldJ
 				if g.Posterior == nil {
 					g.Posterior = map[string]float64{}
 				}
-				g.Posterior[proto.LabelName(v)] = pr
+				g.Posterior[proto.NameOn(u.Unit, v)] = pr
 			}
 		}
 		return g
@@ -210,42 +210,6 @@ func goldExport(ctx context.Context, r *store.Reading, kind guidelines.Kind, w i
 		return sum, err
 	}
 	return sum, bw.Flush()
-}
-
-// WriteNecessityGold writes one JSON line per request of a necessity
-// dataset: {"id", "request", "facets", "necessity": gold, "facet": gold
-// or null}, each gold {"label", "provenance", "votes", "adjudicator"?};
-// a facet label is the facet's number ("2") or "none", and facet_text
-// names the chosen facet. A facet is asked for only when the gold says
-// the request needs clarification.
-func WriteNecessityGold(ctx context.Context, r *store.Reading, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error) {
-	type requestJSON struct {
-		ID        string    `json:"id"`
-		Request   string    `json:"request"`
-		Facets    []string  `json:"facets"`
-		Necessity *goldJSON `json:"necessity"`
-		Facet     *goldJSON `json:"facet"`
-		FacetText *string   `json:"facet_text,omitempty"`
-	}
-	proto := guidelines.Necessity
-	return goldExport(ctx, r, proto.Kind, w, opts, func(p *report.PaneGold) (any, error) {
-		facets, err := r.Facets(ctx, p.Item.ID)
-		if err != nil {
-			return nil, err
-		}
-		out := requestJSON{ID: p.Item.UID, Request: p.Item.Query, Facets: facets,
-			Necessity: unitJSON(p, proto, guidelines.NecessityUnit)}
-		if facets == nil {
-			out.Facets = []string{}
-		}
-		if p.Label(guidelines.NecessityUnit) == guidelines.NecessityYes {
-			out.Facet = unitJSON(p, proto, guidelines.FacetUnit)
-			if k := guidelines.FacetOf(p.Label(guidelines.FacetUnit)); k >= 1 && k <= len(facets) {
-				out.FacetText = &facets[k-1]
-			}
-		}
-		return out, nil
-	})
 }
 
 // WritePairsGold writes one JSON line per pair of a compare dataset:
@@ -375,7 +339,7 @@ func WriteNuggetJudgements(ctx context.Context, r *store.Reading, d store.Datase
 		for _, n := range a.Nuggets {
 			nj := nuggetJSON{ID: n.ID, Weight: n.Weight}
 			if n.Coverage >= 0 {
-				name := guidelines.Nuggets.LabelString(n.Coverage)
+				name := guidelines.Nuggets.NameOf("nugget", n.Coverage)
 				nj.Coverage = &name
 			}
 			it.Nuggets = append(it.Nuggets, nj)

@@ -267,7 +267,6 @@ func (nopSink) AddPane(store.Pane, ...store.UnitLabel) (bool, error) { return tr
 func (nopSink) AddSERP(string, []store.SERPResult) error             { return nil }
 func (nopSink) AddIntent(store.Intent) (bool, error)                 { return true, nil }
 func (nopSink) AddAnswer(store.Answer) (bool, error)                 { return true, nil }
-func (nopSink) AddRequest(store.Request) (bool, error)               { return true, nil }
 func (nopSink) AddPairs([]store.Pair) (int, error)                   { return 0, nil }
 
 // FuzzReaders: no input makes a reader panic, and every error it returns

@@ -29,7 +29,6 @@ type sink interface {
 	AddSERP(query string, results []store.SERPResult) error
 	AddIntent(store.Intent) (bool, error)
 	AddAnswer(store.Answer) (bool, error)
-	AddRequest(store.Request) (bool, error)
 	AddPairs([]store.Pair) (int, error)
 }
 

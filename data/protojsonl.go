@@ -99,8 +99,10 @@ func keysDiff(got, want, optional []string) string {
 func (rd *protoReader) jsonRow(raw string) (FileRow, error) {
 	f := rd.f
 	body := strings.TrimSuffix(raw, rd.lr.end)
-	if _, err := guidelines.DecodeJSONLine([]byte(body)); err != nil && rd.count == 0 && len(rd.items) == 0 && !json.Valid([]byte(body)) {
-		// A first line that is no JSON at all: no file of the format.
+	if _, err := guidelines.DecodeJSONLine([]byte(body)); err != nil && rd.count == 0 && len(rd.items) == 0 && !json.Valid([]byte(body)) &&
+		!strings.HasPrefix(strings.TrimSpace(body), "{") {
+		// A first line that is no JSON at all: no file of the format. (An
+		// object cut short is one, damaged: its line says what is wrong.)
 		return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "this is not a %s file: its lines are JSON objects ({...}), and line %d starts with %s", f.Name, rd.lr.n, firstLineSeen([]byte(body)))
 	}
 	if p := keysProblem(f, []byte(body)); p != "" {
@@ -127,6 +129,9 @@ func (rd *protoReader) jsonRow(raw string) (FileRow, error) {
 		if err != nil {
 			return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "%v", err)
 		}
+	}
+	if p := f.ContextProblem(body); p != "" {
+		return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "%s", p)
 	}
 	parsed := f.FieldsOf(body)
 	if err := spaceless(f, parsed); err != nil {
@@ -179,7 +184,20 @@ func (rd *protoReader) jsonList(l guidelines.JSONLine) ([]string, error) {
 			return nil, lineErr(rd.lr.file, rd.lr.n, "%s: %s %d is empty", path, rd.f.Item.ListName, i+1)
 		}
 	}
-	return v.Texts(), nil
+	if p := rd.f.ListTooLong(len(v.List)); p != "" {
+		return nil, lineErr(rd.lr.file, rd.lr.n, "%s", p)
+	}
+	texts := v.Texts()
+	if rd.f.ChoosesFromList() {
+		// A choice names an element by its place: two alike would be one
+		// answer under two numbers.
+		for i, e := range texts {
+			if j := slices.Index(texts[:i], e); j >= 0 {
+				return nil, lineErr(rd.lr.file, rd.lr.n, "%s: %s %d is %s %d again", path, rd.f.Item.ListName, i+1, rd.f.Item.ListName, j+1)
+			}
+		}
+	}
+	return texts, nil
 }
 
 // jsonWithGold is a kept JSONL line with each label field set to its

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/claritty/claritty/display"
 )
 
 // MaxChoice is the most elements a choice step picks among: its label is
@@ -77,29 +79,104 @@ func (p Protocol) NominalOf(unit string) bool { return p.Nominal || p.IsChoice(u
 // among: the values its unit's label may take in any item (a list's
 // columns, a JSONL list path's listed elements, a group's rows).
 func (f *ProtocolFile) choiceExtent() int {
-	n := f.listCap()
-	if f.Item.Group != "" {
-		n = f.RowsListed()
+	first := 1
+	if st, ok := f.choiceStep(); ok {
+		first = st.firstValue()
 	}
-	return min(n, MaxChoice)
+	return min(f.choiceCap(), MaxChoice-first+1)
+}
+
+// choiceCap is how many elements an item of the file may offer a choice:
+// its list's cap, or a group's rows.
+func (f *ProtocolFile) choiceCap() int {
+	if f.Item.Group != "" {
+		return f.RowsListed()
+	}
+	return f.listCap()
+}
+
+// choiceStep is the file's choice step, if it has one.
+func (f *ProtocolFile) choiceStep() (FileStep, bool) {
+	i := slices.IndexFunc(f.Steps, func(st FileStep) bool { return st.Kind == StepChoice })
+	if i < 0 {
+		return FileStep{}, false
+	}
+	return f.Steps[i], true
+}
+
+// firstValue is the value a choice step's first element is stored as
+// (FileStep.First; 1 when not given).
+func (st FileStep) firstValue() int {
+	if st.First == 0 {
+		return 1
+	}
+	return st.First
+}
+
+// ChoiceFirst is the value a choice unit's first element is stored as:
+// element k is k + ChoiceFirst − 1, none ChoiceFirst − 1 (1 for any
+// other unit).
+func (p Protocol) ChoiceFirst(unit string) int {
+	if p.file == nil {
+		return 1
+	}
+	st, ok := p.file.StepOf(unitType(unit))
+	if !ok || st.Kind != StepChoice {
+		return 1
+	}
+	return st.firstValue()
+}
+
+// ChoiceNoneOf is the value a choice unit's none is stored as.
+func (p Protocol) ChoiceNoneOf(unit string) int { return p.ChoiceFirst(unit) - 1 }
+
+// ElementOf is the element (from 1; 0 for none) a choice unit's stored
+// value v picks.
+func (p Protocol) ElementOf(unit string, v int) int { return v - p.ChoiceFirst(unit) + 1 }
+
+// ChoiceValue is the value a choice unit stores for element (from 1).
+func (p Protocol) ChoiceValue(unit string, element int) int {
+	return element + p.ChoiceFirst(unit) - 1
 }
 
 // choiceScale is a choice step's scale: element n down to 1, named by
 // the element and keyed as the first page of keys keys it (MaxChoice is
-// within one page): so a choice is keyed, described and decided like any
-// scale's label, on the HIT screen and the adjudication screen alike.
-func (f *ProtocolFile) choiceScale() []Label {
+// within one page), then, when the step has none, none fits (0, key 0):
+// so a choice is keyed, described and decided like any scale's label, on
+// the HIT screen and the adjudication screen alike. A kind whose labels
+// are written by name names an element by its number ("3"), as files
+// write it.
+func (f *ProtocolFile) choiceScale(st FileStep) []Label {
 	noun := f.Item.ListName
 	if f.Item.Group != "" {
 		noun = f.RowNoun()
 	}
-	n := f.choiceExtent()
+	if f.Item.Labels == LabelsByName {
+		noun = ""
+	}
+	n, first := f.choiceExtent(), st.firstValue()
 	out := make([]Label, n)
 	for i := range out {
-		v := n - i
-		out[i] = Label{Value: v, Key: ChoiceKeys[v-1], Name: strings.TrimSpace(noun + " " + strconv.Itoa(v))}
+		e := n - i
+		out[i] = Label{Value: e + first - 1, Key: ChoiceKeys[e-1], Name: strings.TrimSpace(noun + " " + strconv.Itoa(e))}
+	}
+	if st.None != "" {
+		out = append(out, Label{Value: first - 1, Key: ChoiceNoneKey, Name: "none"})
 	}
 	return out
+}
+
+// ChoiceNoneKey is the key of a choice step's none (FileStep.None).
+const ChoiceNoneKey = "0"
+
+// NoneText is what a choice step's none fits says ("" for a step without
+// one).
+func (p Protocol) NoneText(unit string) string {
+	if p.file == nil {
+		return ""
+	}
+	st, _ := p.file.StepOf(unitType(unit))
+	return display.Clean(st.None)
 }
 
 // checkChoice checks a choice step: it picks one element of the item's
@@ -119,18 +196,65 @@ func (c *fileCheck) checkChoice(key string, i int, st FileStep) {
 	if st.Scale != "" {
 		c.at(key+".scale", "step %d: kind = \"choice\" takes no scale: its label is the element picked (1, 2, …)", i+1)
 	}
-	if len(st.LabelText) > 0 {
-		c.at(key+".label_text", "step %d: kind = \"choice\" has no scale for label_text to describe", i+1)
+	if want := choiceTexts(st); len(st.LabelText) > 0 && len(st.LabelText) != want {
+		c.at(key+".label_text", "step %d: kind = \"choice\" takes %s in label_text: %s", i+1,
+			display.Count(want, "text", "texts"), map[int]string{1: "an element's", 2: "none's, then an element's"}[want])
+	}
+	if st.None != "" && (strings.TrimSpace(st.None) == "" || !drawable(st.None)) {
+		c.at(key+".none", "step %d: none = %q: say what key 0 means in words a terminal shows as written", i+1, st.None)
+	}
+	c.checkFirst(key, i, st)
+}
+
+// checkFirst checks a choice step's first: at least 1 (0 is not given:
+// 1), and its elements
+// (and none, one less) stored within the values the store keeps, 0 to
+// MaxChoice.
+func (c *fileCheck) checkFirst(key string, i int, st FileStep) {
+	switch n := c.f.choiceCap(); {
+	case st.First < 0:
+		c.at(key+".first", "step %d: first = %d: want the value the first element is stored as, at least 1", i+1, st.First)
+	case st.First > 1 && st.First-1+n > MaxChoice:
+		c.at(key+".first", "step %d: first = %d: %d %ss would be stored as %d to %d, past %d, the largest value the store keeps (cap the list: item.max_list = %d)",
+			i+1, st.First, n, c.f.Item.ListName, st.First, st.First-1+n, MaxChoice, MaxChoice-st.First+1)
 	}
 }
 
-// choiceMarkdown is a choice step's guideline line, in place of a scale's.
-func (f *ProtocolFile) choiceMarkdown() string {
+// choiceTexts is how many label texts a choice step takes: its
+// elements' and, with none, none's first (from the lowest value up).
+func choiceTexts(st FileStep) int {
+	if st.None != "" {
+		return 2
+	}
+	return 1
+}
+
+// checkNone refuses none and first on a step that is no choice.
+func (c *fileCheck) checkNone(key string, i int, st FileStep) {
+	if st.None != "" && st.Kind != StepChoice {
+		c.at(key+".none", "step %d: none is a choice step's (kind = \"choice\"): a scale names its own labels", i+1)
+	}
+	if st.First != 0 && st.Kind != StepChoice {
+		c.at(key+".first", "step %d: first is a choice step's (kind = \"choice\"): a scale's values are its own", i+1)
+	}
+}
+
+// choiceMarkdown is a choice step's guideline lines, in place of a
+// scale's: how to pick, or its label texts (the elements', none's).
+func (f *ProtocolFile) choiceMarkdown(st FileStep) string {
 	noun := f.Item.ListName
 	if f.Item.Group != "" {
 		noun = f.RowNoun()
 	}
-	return fmt.Sprintf("- pick one %s: press the key beside it (1-9, then letters)\n", noun)
+	if len(st.LabelText) == 0 {
+		return fmt.Sprintf("- pick one %s: press the key beside it (1-9, then letters)\n", noun)
+	}
+	text := func(i int) string { return display.Clean(strings.Join(strings.Fields(st.LabelText[i]), " ")) }
+	out := fmt.Sprintf("- **1–%d** — %s\n", f.choiceExtent(), text(len(st.LabelText)-1))
+	if st.None != "" {
+		out += fmt.Sprintf("- **%s none** — %s\n", ChoiceNoneKey, text(0))
+	}
+	return out
 }
 
 // choiceHolds says how many elements an item of shape s offers a choice
@@ -139,5 +263,54 @@ func (f *ProtocolFile) choiceHolds(s Shape) string {
 	if f.Item.Group != "" {
 		return fmt.Sprintf("the item has %d %ss", min(s.Rows, MaxChoice), f.RowNoun())
 	}
-	return fmt.Sprintf("the item has %d %ss", min(s.Answers, len(f.Item.List), MaxChoice), f.Item.ListName)
+	return fmt.Sprintf("the item has %d %ss", min(s.Answers, f.listCap(), MaxChoice), f.Item.ListName)
+}
+
+// checkShare checks a condition's share: a choice step's, on a unit's
+// label, three words a terminal shows as written.
+func (c *fileCheck) checkShare(key string, i int, st FileStep) {
+	w := st.When
+	switch {
+	case st.Kind != StepChoice || w.Field != "":
+		c.at(key+".when", "step %d: when.share names the items a choice step waits for: give it on a choice step's condition on a unit", i+1)
+	case len(w.Share) != 3:
+		c.at(key+".when", "step %d: when.share: want three words: in text, in JSON, and of them (\"need clarification\", \"needs_clarification\", \"needing it\")", i+1)
+	case slices.ContainsFunc(w.Share, func(s string) bool { return strings.TrimSpace(s) == "" || !drawable(s) }):
+		c.at(key+".when", "step %d: when.share: a word is empty or holds a control character", i+1)
+	}
+}
+
+// ShareWords are what statistics call the items a choice step's
+// condition holds for (FileCondition.Share): in text, in JSON and of
+// them; the condition's unit's words where the file gives none.
+func (p Protocol) ShareWords(choice string) [3]string {
+	if p.file != nil {
+		if st, ok := p.file.StepOf(unitType(choice)); ok && st.When != nil && len(st.When.Share) == 3 {
+			return [3]string{display.Clean(st.When.Share[0]), display.Clean(st.When.Share[1]), display.Clean(st.When.Share[2])}
+		}
+	}
+	c, _ := p.Requires(choice)
+	return [3]string{"meet " + c.Unit, "meets_" + c.Unit, "meeting it"}
+}
+
+// ChoiceExtent is the most elements a choice step of the kind picks among.
+func (p Protocol) ChoiceExtent() int {
+	if p.file == nil {
+		return 0
+	}
+	return p.file.choiceExtent()
+}
+
+// ListNoun is what one element of the kind's list is called ("" for none).
+func (p Protocol) ListNoun() string {
+	if p.file == nil {
+		return ""
+	}
+	return display.Clean(p.file.Item.ListName)
+}
+
+// ChoosesFromList says whether a step of the file picks one element of
+// the item's list.
+func (f *ProtocolFile) ChoosesFromList() bool {
+	return f.Item.Group == "" && slices.ContainsFunc(f.Steps, func(st FileStep) bool { return st.Kind == StepChoice })
 }

@@ -1,71 +1,7 @@
 package guidelines
 
-import (
-	"strconv"
-
-	"github.com/claritty/claritty/display"
-)
-
-// The labels of a necessity item, as stored. Every value of a kind is its
-// own category (agreement and the gold count votes by value), so a facet
-// choice is stored past yes and no: none fits is 2, facet k is 2 + k. The
-// keys are what the annotator presses: 1 yes, 0 no; 1-9 a facet, 0 none.
-const (
-	NecessityNo  = 0
-	NecessityYes = 1
-	FacetNone    = 2
-	// MaxFacets is the most candidate facets an item may offer: one key each.
-	MaxFacets = 9
-)
-
-// FacetValue is the stored label of the k-th facet (from 1), or of none
-// fits for k = 0.
-func FacetValue(k int) int { return FacetNone + k }
-
-// FacetOf is the facet a stored facet label chooses (from 1), or 0 for none
-// fits.
-func FacetOf(value int) int { return value - FacetNone }
-
-// The units of the ClariLM kinds.
-const (
-	NecessityUnit  = "necessity"
-	FacetUnit      = "facet"
-	PreferenceUnit = "preference"
-)
-
-// YesNo is the necessity scale: does the request need clarification?
-var YesNo = []Label{{NecessityYes, "1", "yes"}, {NecessityNo, "0", "no"}}
-
-// FacetChoices is the facet scale: one of up to nine candidates, or none.
-var FacetChoices = func() []Label {
-	var out []Label
-	for k := MaxFacets; k >= 1; k-- {
-		out = append(out, Label{FacetValue(k), strconv.Itoa(k), strconv.Itoa(k)})
-	}
-	return append(out, Label{FacetNone, "0", "none"})
-}()
-
-// NecessitySteps are ClariLM's two decisions (§3.3), made by people: whether
-// the request needs clarification, then, only when it does and candidates
-// exist, which facet to ask about (Optimal Facet Selection).
-var NecessitySteps = []Step{
-	{ID: "necessity", Title: "Does the request need clarification?", Short: "needs?", Scale: YesNo},
-	{ID: "facet", Title: "Which facet should be clarified first?", Short: "facet", Scale: FacetChoices},
-}
-
-// Necessity is the clarification-necessity kind: a user request, the
-// conversation before it, and the candidate facets a system found.
-var Necessity = Protocol{
-	Kind: "necessity", Items: "requests", Title: "ClariLM clarification necessity", StepTypes: NecessitySteps,
-	Scale: append(append([]Label{}, FacetChoices...), YesNo...),
-	Types: []string{"necessity", "facet"}, AllUnits: []string{"necessity", "facet"},
-	Named: true, Nominal: true, text: necessityText, steps: necessitySteps,
-	Code: "a request comes from JSONL with its conversation so far, and its facet is chosen " +
-		"among the request's own candidates",
-	holds: func(s Shape) string {
-		return "the request has " + display.Count(s.Facets, "candidate facet", "candidate facets")
-	},
-}
+// PreferenceUnit is the compare kind's unit.
+const PreferenceUnit = "preference"
 
 // The preference between two outputs, from the first system's side (the
 // first of the pair as stored, never as shown): it loses, ties or wins.
@@ -130,16 +66,6 @@ var Compare = Protocol{
 		"sides A and B, drawn per pair, balanced per pair of systems and hidden from everyone " +
 		"below the lead; and every verdict is read back from the first system's side",
 	text: compareText, steps: func(Shape) []ItemStep { return []ItemStep{{ID: "preference", Unit: "preference"}} },
-}
-
-// necessitySteps: the decision, then the facet when there are candidates;
-// the facet step applies only after a yes.
-func necessitySteps(s Shape) []ItemStep {
-	out := []ItemStep{{ID: "necessity", Unit: "necessity"}}
-	if s.Facets > 0 {
-		out = append(out, ItemStep{ID: "facet", Unit: "facet", When: &Condition{Unit: "necessity", In: SetOf(NecessityYes)}})
-	}
-	return out
 }
 
 // Describe names a unit's label for a person deciding on it: its key and

@@ -59,9 +59,6 @@ func IsGeneric(question string) bool {
 	return strings.EqualFold(q, GenericQuestion)
 }
 
-//go:embed necessity.md
-var necessityText string
-
 // The guideline of a built-in kind with a shipped file is the file's
 // (protofile_builtin.go).
 var (
@@ -181,7 +178,7 @@ func numbered(prefix string, n int) []string {
 }
 
 // Protocols lists every task kind.
-var Protocols = []Protocol{MIMICS, Nuggets, Necessity, Compare}
+var Protocols = []Protocol{MIMICS, Nuggets, Compare}
 
 // ErrUnknownKind means a task kind is none of the database's: not built
 // in, and no protocol file it keeps.
@@ -284,26 +281,38 @@ func (p Protocol) Valid(unit string, value int) bool {
 func (p Protocol) Categories() []string {
 	out := make([]string, len(p.Scale))
 	for i, l := range p.Scale {
-		out[len(out)-1-i] = p.LabelString(l.Value)
+		out[len(out)-1-i] = p.valueString(l.Value)
 	}
 	return out
 }
 
-// LabelString is a label as files write it: "2" on a numbered scale,
-// "full" on a named one.
-func (p Protocol) LabelString(value int) string {
+// valueString is a value of the kind's own scale as files write it: "2"
+// on a numbered scale, "full" on a named one.
+func (p Protocol) valueString(value int) string {
 	if p.Named {
 		return p.LabelName(value)
 	}
 	return strconv.Itoa(value)
 }
 
-// SetString is a condition's labels as files write them: "1" for one,
-// "2, 3 or 4" for several.
-func (p Protocol) SetString(set ValueSet) string {
+// NameOf is a unit's label as files write it: its number on a numbered
+// scale; on a named one its name on the unit's own scale. A kind's units
+// may each have a scale of their own whose values collide (a necessity
+// request's yes is 1, and so is its first facet), so a label is named by
+// its unit, never by its value alone.
+func (p Protocol) NameOf(unit string, value int) string {
+	if p.Named {
+		return p.nameOn(unit, value)
+	}
+	return strconv.Itoa(value)
+}
+
+// SetString is a condition's labels of the unit as files write them: "1"
+// for one, "2, 3 or 4" for several.
+func (p Protocol) SetString(unit string, set ValueSet) string {
 	var out []string
 	for _, v := range set.Values() {
-		out = append(out, p.LabelString(v))
+		out = append(out, p.NameOf(unit, v))
 	}
 	if len(out) < 2 {
 		return strings.Join(out, "")
@@ -329,7 +338,7 @@ func (p Protocol) UnitCategories(unit string) []string {
 	sc := p.ScaleOf(unit)
 	out := make([]string, len(sc))
 	for i, l := range sc {
-		out[len(out)-1-i] = p.LabelString(l.Value)
+		out[len(out)-1-i] = p.NameOf(unit, l.Value)
 	}
 	return out
 }
@@ -387,8 +396,12 @@ func (p Protocol) LabelName(value int) string {
 	return strconv.Itoa(value)
 }
 
-// nameOn is a value's name on the unit's own scale (a protocol file's
-// steps may each have one), else LabelName's.
+// NameOn is a value's name on the unit's own scale (a protocol file's
+// steps may each have one), else LabelName's: "Good", "yes", "3", whether
+// files write labels by name or by number.
+func (p Protocol) NameOn(unit string, value int) string { return p.nameOn(unit, value) }
+
+// nameOn is NameOn.
 func (p Protocol) nameOn(unit string, value int) string {
 	for _, l := range p.ScaleOf(unit) {
 		if l.Value == value {

@@ -92,7 +92,7 @@ func TestUnitsAndScales(t *testing.T) {
 			}
 		}
 		cats := p.Categories()
-		if len(cats) != len(p.Scale) || cats[0] != p.LabelString(p.Low()) {
+		if len(cats) != len(p.Scale) || cats[0] != p.NameOf(p.Types[0], p.Low()) {
 			t.Errorf("%s categories %v are not the scale from the lowest up", p.Kind, cats)
 		}
 	}
@@ -143,8 +143,8 @@ func TestNuggetLabels(t *testing.T) {
 			}
 		}
 	}
-	if Nuggets.LabelString(1) != "partial" || MIMICS.LabelString(1) != "1" {
-		t.Error("LabelString")
+	if Nuggets.NameOf("nugget_1", 1) != "partial" || MIMICS.NameOf("question", 1) != "1" {
+		t.Error("NameOf")
 	}
 	if len(Nuggets.AllUnits) != MaxNuggets || NuggetUnit(MaxNuggets) != Nuggets.AllUnits[MaxNuggets-1] {
 		t.Errorf("nugget units %v", Nuggets.AllUnits)
@@ -152,11 +152,11 @@ func TestNuggetLabels(t *testing.T) {
 }
 
 // A necessity item's two steps take their own labels: yes and no (1, 0),
-// then a facet 1-9 or none (0). Each value of the kind is its own category,
+// then a facet 1-9 or none (stored 3-11 and 2). Each value of the kind is its own category,
 // and a label given to the wrong unit is refused.
 func TestNecessityLabels(t *testing.T) {
-	p := Necessity
-	if got := strings.Join(p.Categories(), " "); got != "no yes none 1 2 3 4 5 6 7 8 9" {
+	p := shippedNecessity(t)
+	if got := strings.Join(append(p.UnitCategories("necessity"), p.UnitCategories("facet")...), " "); got != "no yes none 1 2 3 4 5 6 7 8 9" {
 		t.Errorf("categories %s", got)
 	}
 	for _, c := range []struct {
@@ -164,11 +164,11 @@ func TestNecessityLabels(t *testing.T) {
 		want     int
 		ok       bool
 	}{
-		{"necessity", "yes", NecessityYes, true}, {"necessity", "1", NecessityYes, true},
-		{"necessity", "no", NecessityNo, true}, {"necessity", "0", NecessityNo, true},
+		{"necessity", "yes", necessityYes, true}, {"necessity", "1", necessityYes, true},
+		{"necessity", "no", necessityNo, true}, {"necessity", "0", necessityNo, true},
 		{"necessity", "none", 0, false}, {"necessity", "3", 0, false}, {"necessity", "Yes", 0, false},
-		{"facet", "none", FacetNone, true}, {"facet", "0", FacetNone, true},
-		{"facet", "1", FacetValue(1), true}, {"facet", "9", FacetValue(9), true},
+		{"facet", "none", facetNone, true}, {"facet", "0", facetNone, true},
+		{"facet", "1", facetValue(1), true}, {"facet", "9", facetValue(9), true},
 		{"facet", "yes", 0, false}, {"facet", "10", 0, false}, {"facet", "11", 0, false},
 	} {
 		v, ok := p.ParseLabel(c.unit, c.in)
@@ -178,15 +178,15 @@ func TestNecessityLabels(t *testing.T) {
 	}
 	for k := 0; k <= 9; k++ {
 		v, ok := p.ValueOfKey("facet", strconv.Itoa(k))
-		if !ok || FacetOf(v) != k || p.KeyOf("facet", v) != strconv.Itoa(k) {
+		if !ok || p.ElementOf("facet", v) != k || p.KeyOf("facet", v) != strconv.Itoa(k) {
 			t.Errorf("facet key %d gives %d, %v", k, v, ok)
 		}
 	}
-	if v, _ := p.ValueOfKey("necessity", "1"); v != NecessityYes || p.Valid("necessity", FacetValue(1)) || p.Valid("facet", NecessityYes) {
+	if v, _ := p.ValueOfKey("necessity", "1"); v != necessityYes || p.Valid("necessity", facetValue(1)) || p.Valid("facet", necessityYes) {
 		t.Error("necessity keys")
 	}
-	if p.LabelString(FacetValue(3)) != "3" || p.LabelString(FacetNone) != "none" || p.LabelString(NecessityNo) != "no" {
-		t.Error("LabelString")
+	if p.NameOf("facet", facetValue(3)) != "3" || p.NameOf("facet", facetNone) != "none" || p.NameOf("necessity", necessityNo) != "no" || p.NameOf("necessity", necessityYes) != "yes" || p.NameOf("facet", facetValue(1)) != "1" {
+		t.Error("NameOf")
 	}
 	// Comparison labels have no keys: the kind turns A/B into win or lose.
 	for _, k := range []string{"1", "2", "3"} {
@@ -202,16 +202,17 @@ func TestNecessityLabels(t *testing.T) {
 // A figure may pool a kind's types only when they share one scale: MIMICS'
 // three and ClariMM's four do, a request's yes/no and facet number do not.
 func TestOneScale(t *testing.T) {
+	necessity := shippedNecessity(t)
 	ClariMM := shippedClariMM(t)
 	for _, c := range []struct {
 		p    Protocol
 		want bool
-	}{{MIMICS, true}, {ClariMM, true}, {Nuggets, true}, {Necessity, false}, {Compare, true}} {
+	}{{MIMICS, true}, {ClariMM, true}, {Nuggets, true}, {necessity, false}, {Compare, true}} {
 		if got := c.p.OneScale(); got != c.want {
 			t.Errorf("%s: one scale %v, want %v", c.p.Kind, got, c.want)
 		}
 	}
-	if Necessity.SameScale([]string{"necessity"}) != true || Necessity.SameScale([]string{"facet", "necessity"}) {
+	if necessity.SameScale([]string{"necessity"}) != true || necessity.SameScale([]string{"facet", "necessity"}) {
 		t.Error("SameScale over necessity alone, or with facet")
 	}
 }
@@ -243,6 +244,27 @@ func TestKindScanAndValue(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The necessity kind's stored labels, as the release before stored them:
+// yes 1, no 0, none fits 2 and facet k k + 2 (its file's first = 3).
+const (
+	necessityYes = 1
+	necessityNo  = 0
+	facetNone    = 2
+)
+
+// facetValue is facet k's stored label.
+func facetValue(k int) int { return facetNone + k }
+
+// shippedNecessity is the kind of the necessity protocol claritty ships.
+func shippedNecessity(t testing.TB) Protocol {
+	t.Helper()
+	pt, err := FindShipped("necessity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pt.File.Protocol()
 }
 
 // shippedClariMM is ClariMM's kind, as its shipped protocol file makes it.

@@ -216,8 +216,13 @@ func decodeOne(b []byte) (any, error) {
 	if err := d.Decode(&v); err != nil {
 		return nil, fmt.Errorf("not JSON: %s", jsonWords(err))
 	}
-	if _, err := d.Token(); err == nil {
+	switch _, err := d.Token(); {
+	case err == nil:
 		return nil, errors.New("more than one JSON value on the line")
+	case err != io.EOF:
+		// Not JSON after the value: a line whose end was lost would
+		// otherwise import as its first part.
+		return nil, errors.New("text after the JSON object")
 	}
 	return v, nil
 }

@@ -89,6 +89,8 @@ func TestDecodeJSONLine(t *testing.T) {
 		`[{"a": 1}]`:    "the line is a list, not a JSON object",
 		`{"a": 1`:       "not JSON: the JSON ends before its value does",
 		`{"a": 1} {}`:   "more than one JSON value on the line",
+		`{"a": 1} x`:    "text after the JSON object",
+		`{"a": 1}]`:     "text after the JSON object",
 		`{"a": x}`:      "not JSON: invalid character 'x'",
 		"":              "not JSON: the line is empty",
 		"{\"a\": \xff}": "not valid UTF-8",

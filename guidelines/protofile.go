@@ -114,6 +114,13 @@ type ItemColumns struct {
 	// Run, when set, is the field naming the system whose output an item
 	// is (TREC RAG's run_id): bench scores each run (protofile_nested.go).
 	Run string `toml:"run"`
+	// Context, when set, is a JSONL item's path to the conversation
+	// before it ({role, text} turns), shown above its text and never
+	// labelled (protofile_context.go).
+	Context string `toml:"context"`
+	// Labels says how labels files and exports write a label: "numbers"
+	// (the default: its value) or "names" (its name on its unit's scale).
+	Labels string `toml:"labels"`
 	// UID = "id" keeps the one id field's text as the item's uid, as the
 	// file writes it, rather than a hash of it (protofile_keys.go).
 	UID string `toml:"uid"`
@@ -171,6 +178,13 @@ type FileStep struct {
 	// written answer (StepText) of at most MaxChars characters.
 	Kind     string `toml:"kind"`
 	MaxChars int    `toml:"max_chars"`
+	// None, for a choice step, is what its key 0 says: none of the
+	// elements fits (stored as First − 1).
+	None string `toml:"none"`
+	// First, for a choice step, is the value its first element is stored
+	// as (element k is k + First − 1); 1 when not given. Necessity's is 3:
+	// the release before stored facet k as k + 2 and none as 2.
+	First int `toml:"first"`
 	// PairNames, for a step per pair of a nested list, are what its outer
 	// and inner elements are called on screen ("sentence", "citation");
 	// its path's keys when not given.
@@ -202,6 +216,10 @@ type FileCondition struct {
 	Field string  `toml:"field"`
 	Is    *string `toml:"is"`
 	Not   *string `toml:"not"`
+	// Share, on a choice step's condition, is what the statistics call
+	// the items whose label meets it: in text, in JSON, and of them
+	// ("need clarification", "needs_clarification", "needing it").
+	Share []string `toml:"share"`
 }
 
 // set is the labels that meet the condition. A kept file may give
@@ -321,7 +339,7 @@ var AdjudicationKeys = []string{"r", "x", "d", "g", "j", "k", "down", "up", "rig
 // cmd/claritty hold their format tables to this list.
 var FormatNames = []string{
 	// import
-	"mimics-manual", "mimics-click", "serp", "labels", "nuggets", "candidates", "necessity", "pairs",
+	"mimics-manual", "mimics-click", "serp", "labels", "nuggets", "candidates", "pairs",
 	// export (labels and mimics-manual besides)
 	"gold", "clarimm-ratings", "clarimm-gold", "nugget-judgements", "nuggetizer", "necessity-gold", "pairs-gold", "bench",
 	// export: each built-in kind's own release under the kind's name
@@ -586,6 +604,8 @@ func (c *fileCheck) check() {
 	c.checkShared()
 	c.checkJoins()
 	c.checkParts()
+	c.checkContext()
+	c.checkLabelsNamed()
 	if r := c.f.Item.Run; r != "" && !c.f.hasField(r) {
 		c.at("item.run", "item.run: %q is not %s", r, c.f.fieldWords())
 	}
@@ -768,6 +788,7 @@ func (c *fileCheck) checkSteps(scales map[string]FileScale) {
 			c.at(key+".per", "step %d: per = %q: want item, element, row, turn or a nested list's path (answer[].citations[])", i+1, st.Per)
 		}
 		c.checkStepKind(key, i, st)
+		c.checkNone(key, i, st)
 		c.checkMaxChars(key, i, st)
 		c.checkShow(key, i, st, labelled)
 		if ok && len(st.LabelText) > 0 && len(st.LabelText) != len(scale.Values) {
@@ -853,6 +874,9 @@ func (c *fileCheck) checkColumn(key string, i int, st FileStep) {
 }
 
 func (c *fileCheck) checkWhen(key string, i int, st FileStep, earlier map[string]FileStep, scales map[string]FileScale) {
+	if len(st.When.Share) > 0 {
+		c.checkShare(key, i, st)
+	}
 	if st.When.Field != "" {
 		c.checkFieldWhen(key, i, *st.When)
 		return

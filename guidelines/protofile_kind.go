@@ -63,12 +63,13 @@ func (f *ProtocolFile) Protocol() Protocol {
 	for _, s := range f.Scales {
 		scales[s.Name] = s
 	}
-	p := Protocol{Kind: f.Name, Items: display.Clean(f.Items), Title: display.Clean(f.Title), text: f.markdown(scales), sums: &sync.Map{}, file: f}
+	p := Protocol{Kind: f.Name, Items: display.Clean(f.Items), Title: display.Clean(f.Title), text: f.markdown(scales), sums: &sync.Map{}, file: f,
+		Named: f.Item.Labels == LabelsByName}
 	for _, st := range f.Steps {
 		step := Step{ID: st.Unit, Title: display.Clean(st.Title), Short: st.ShortName(), Scale: scales[st.Scale].labels()}
 		switch st.Kind {
 		case StepChoice:
-			step.Scale = f.choiceScale()
+			step.Scale = f.choiceScale(st)
 		case StepText:
 			step.Scale, step.MaxChars = nil, st.TextMax()
 		}
@@ -180,7 +181,7 @@ func (f *ProtocolFile) markdown(scales map[string]FileScale) string {
 			fmt.Fprintf(&b, "%s\n\n", cleanLines(g))
 		}
 		if st.Kind == StepChoice {
-			b.WriteString(f.choiceMarkdown())
+			b.WriteString(f.choiceMarkdown(st))
 			continue
 		}
 		labels := scales[st.Scale].labels()
@@ -220,6 +221,8 @@ type ShownRow struct {
 	URLs []string
 	// Pairs are a nested step's pairs, by unit (protofile_join.go).
 	Pairs map[string]PairShown
+	// Context is the conversation before the item (item.context).
+	Context []Said
 }
 
 // Shown is what of a row, as the file has it, a HIT may show.
@@ -244,6 +247,7 @@ func (f *ProtocolFile) Shown(line string) ShownRow {
 	}
 	out.URL, out.URLs = row.urls()
 	out.Pairs = f.shownPairs(row)
+	out.Context = f.ContextOf(line)
 	return out
 }
 

@@ -35,10 +35,10 @@ type FileParts struct {
 // part for each (kinds_test holds the two lists equal).
 var PartNames = map[string][]string{
 	"reader":  {"panes", "pairs", "nuggets"},
-	"screen":  {"pane", "sides", "nuggets", "dialogue"},
-	"stats":   {"panes", "comparison", "bench", "ratings"},
+	"screen":  {"pane", "sides", "nuggets", "dialogue", "request"},
+	"stats":   {"panes", "comparison", "bench", "ratings", "choice"},
 	"runs":    {"labels", "trec", "questions", "verdicts", "nuggets", "assignments"},
-	"exports": {"mimics-manual", "pairs-gold", "nugget-judgements", "nuggetizer", "ratings", "gold-table"},
+	"exports": {"mimics-manual", "pairs-gold", "nugget-judgements", "nuggetizer", "ratings", "gold-table", "choice-gold"},
 }
 
 // kindParts are the parts that read a built-in kind's own tables (its

@@ -1,6 +1,10 @@
 package guidelines
 
-import "fmt"
+import (
+	"fmt"
+	"maps"
+	"slices"
+)
 
 // FileOf is the protocol file a kind was made from, for that kind's own
 // parts (its descriptor, screen, import format and export in the file's
@@ -38,6 +42,30 @@ func (p Protocol) ShownRow(line string) (ShownRow, bool) {
 		return ShownRow{}, false
 	}
 	return p.file.Shown(line), true
+}
+
+// SameRow says whether two lines of a file are the same item's row: what
+// a HIT shows of them (cells, list, the context before it) and their text
+// fields alike (a necessity request's reference, which no step shows and
+// generated questions are scored against), whatever their label columns
+// say.
+func (p Protocol) SameRow(a, b string) bool {
+	f := p.file
+	if f == nil {
+		return a == b
+	}
+	x, y := f.Shown(a), f.Shown(b)
+	if !maps.Equal(x.Cells, y.Cells) || !slices.Equal(x.List, y.List) || !slices.Equal(x.Context, y.Context) {
+		return false
+	}
+	labelled := f.labelColumns()
+	fa, fb := f.FieldsOf(a), f.FieldsOf(b)
+	for _, col := range f.Item.Text {
+		if !labelled[col] && fa.Text(col) != fb.Text(col) {
+			return false
+		}
+	}
+	return true
 }
 
 // RowTexts are a kept row's query, question and list as a MIMICS pane's

@@ -7,14 +7,12 @@ import (
 )
 
 // Shape is what of an item decides its HIT: a pane's question (raw, as
-// imported) and number of candidate answers, a conversation's turns, the
-// nuggets an answer is judged against. Each kind reads only its own fields.
+// imported) and number of candidate answers (a protocol file's list: a
+// conversation's turns), the nuggets an answer is judged against. Each kind reads only its own fields.
 type Shape struct {
 	Question string
 	Answers  int
-	Turns    int
 	Nuggets  int
-	Facets   int // a necessity item's candidate facets
 	Rows     int // the rows a protocol file's grouped item gathers
 	// Fields are a protocol file's item's fields its steps' field
 	// conditions read, as its meta keeps them (ProtocolFile.FieldsMeta);
@@ -170,7 +168,7 @@ func (p Protocol) Outlived(labels map[string]int) []string {
 
 // largest is a shape with the most of everything: the steps of an item
 // of it ask every unit a kind has.
-var largest = Shape{Facets: MaxFacets, Answers: MaxAnswers, Nuggets: MaxNuggets, Rows: RowUnits}
+var largest = Shape{Answers: MaxAnswers, Nuggets: MaxNuggets, Rows: RowUnits}
 
 // conditionsOf reads a kind's waiting units off its steps at the largest
 // shape.
@@ -197,24 +195,13 @@ var conditions = func() map[Kind]map[string]Condition {
 }()
 
 // Fits says whether value is a label the unit may take on an item of this
-// shape: on its scale, and for a facet one of the item's candidates, for
-// a choice one of the item's own elements.
+// shape: on its scale, and for a choice one of the item's own elements
+// (or none).
 func (p Protocol) Fits(s Shape, unit string, value int) bool {
 	if !p.Valid(unit, value) {
 		return false
 	}
-	if p.IsChoice(unit) {
-		return value <= p.Choices(s)
-	}
-	return !p.FitsByShape(unit) || FacetOf(value) <= s.Facets
-}
-
-// FitsByShape says whether a label of the unit fits an item by its shape,
-// not its scale alone (a facet, by the request's candidates; a choice, by
-// the item's elements): only then
-// does Fits read the shape.
-func (p Protocol) FitsByShape(unit string) bool {
-	return p.Kind == Necessity.Kind && unit == "facet" || p.IsChoice(unit)
+	return !p.IsChoice(unit) || p.ElementOf(unit, value) <= p.Choices(s)
 }
 
 // Steps lists an item's HIT in order: for MIMICS the SERP review, the

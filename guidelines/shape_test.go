@@ -11,6 +11,7 @@ import (
 // (the generic template has no question step), ClariMM's ratings per turn
 // then of the whole dialogue, one nugget step per gold nugget.
 func TestStepsOfEachKind(t *testing.T) {
+	necessity := shippedNecessity(t)
 	ClariMM := shippedClariMM(t)
 	cases := []struct {
 		p     Protocol
@@ -21,16 +22,16 @@ func TestStepsOfEachKind(t *testing.T) {
 			"serp question:question answer_set:answer_set landing:landing_1 landing:landing_2"},
 		{MIMICS, Shape{Question: `"Select one to refine your search"`, Answers: 3},
 			"serp answer_set:answer_set landing:landing_1 landing:landing_2 landing:landing_3"},
-		{MIMICS, Shape{Question: "Which?", Answers: 9, Turns: 3, Nuggets: 2},
+		{MIMICS, Shape{Question: "Which?", Answers: 9, Nuggets: 2},
 			"serp question:question answer_set:answer_set landing:landing_1 landing:landing_2 landing:landing_3 landing:landing_4 landing:landing_5"},
 		{ClariMM, Shape{Answers: 2},
 			"relevance:relevance_1 relevance:relevance_2 coherence:coherence diversity:diversity intent_reveal:intent_reveal"},
 		{ClariMM, Shape{Answers: 7},
 			"relevance:relevance_1 relevance:relevance_2 relevance:relevance_3 relevance:relevance_4 coherence:coherence diversity:diversity intent_reveal:intent_reveal"},
-		{Nuggets, Shape{Nuggets: 3, Turns: 1}, "nugget:nugget_1 nugget:nugget_2 nugget:nugget_3"},
-		{Necessity, Shape{Facets: 3}, "necessity:necessity facet:facet"},
-		{Necessity, Shape{Answers: 3}, "necessity:necessity"},
-		{Compare, Shape{Answers: 2, Facets: 2}, "preference:preference"},
+		{Nuggets, Shape{Nuggets: 3, Rows: 1}, "nugget:nugget_1 nugget:nugget_2 nugget:nugget_3"},
+		{necessity, Shape{Answers: 3}, "necessity:necessity facet:facet"},
+		{necessity, Shape{Rows: 3}, "necessity:necessity"},
+		{Compare, Shape{Answers: 2}, "preference:preference"},
 	}
 	for _, c := range cases {
 		var got []string
@@ -69,25 +70,26 @@ func TestStepsOfEachKind(t *testing.T) {
 // The facet step waits for a yes: after a no, or before any label, the
 // necessity label alone completes the HIT; after a yes the facet is needed.
 func TestFacetWaitsForYes(t *testing.T) {
-	sh := Shape{Facets: 2}
+	Necessity := shippedNecessity(t)
+	sh := Shape{Answers: 2}
 	for _, c := range []struct {
 		labels   map[string]int
 		complete bool
 	}{
 		{map[string]int{}, false},
-		{map[string]int{"necessity": NecessityNo}, true},
-		{map[string]int{"necessity": NecessityYes}, false},
-		{map[string]int{"necessity": NecessityYes, "facet": FacetValue(2)}, true},
-		{map[string]int{"facet": FacetValue(2)}, false},
+		{map[string]int{"necessity": necessityNo}, true},
+		{map[string]int{"necessity": necessityYes}, false},
+		{map[string]int{"necessity": necessityYes, "facet": facetValue(2)}, true},
+		{map[string]int{"facet": facetValue(2)}, false},
 	} {
 		if got := Necessity.Complete(sh, c.labels); got != c.complete {
 			t.Errorf("%v: complete %v", c.labels, got)
 		}
 	}
-	if !Necessity.Complete(Shape{}, map[string]int{"necessity": NecessityYes}) {
+	if !Necessity.Complete(Shape{}, map[string]int{"necessity": necessityYes}) {
 		t.Error("without candidates a yes completes the HIT")
 	}
-	if c, ok := Necessity.Requires("facet"); !ok || c != (Condition{"necessity", SetOf(NecessityYes)}) {
+	if c, ok := Necessity.Requires("facet"); !ok || c != (Condition{"necessity", SetOf(necessityYes)}) {
 		t.Errorf("facet requires %v %v", c, ok)
 	}
 	if _, ok := Necessity.Requires("necessity"); ok {

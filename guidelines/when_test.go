@@ -54,7 +54,7 @@ func TestWhenInAsksForEachValue(t *testing.T) {
 			t.Errorf("need %d: withdrawn %v", need, gone)
 		}
 	}
-	if got := p.SetString(SetOf(2, 3, 4)); got != "2, 3 or 4" {
+	if got := p.SetString("need", SetOf(2, 3, 4)); got != "2, 3 or 4" {
 		t.Errorf("the set says %q", got)
 	}
 }

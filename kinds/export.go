@@ -11,13 +11,17 @@ type KindExport struct {
 }
 
 // Exports lists the built-in kinds' exports in the order help lists them,
-// then each kind's own under the kind's name (export --format mimics).
+// the shipped protocol files' named exports where their kinds' always
+// stood (clarimm's before nuggets', necessity's before compare's), then
+// each kind's own under the kind's name (export --format mimics).
 func Exports() []KindExport {
 	var out, own []KindExport
 	for i, k := range Builtins() {
-		if i == 1 {
-			// The shipped files' named exports, where ClariMM's always were.
-			out = append(out, shippedPartExports()...)
+		switch i {
+		case 1:
+			out = append(out, shippedPartExports("clarimm")...)
+		case 2:
+			out = append(out, shippedPartExports("necessity")...)
 		}
 		for _, e := range k.Exports {
 			out = append(out, KindExport{k.Protocol.Kind, e})
@@ -32,8 +36,10 @@ func Exports() []KindExport {
 }
 
 // FileExport is what export --format NAME writes when NAME may be a
-// protocol file's kind: its datasets in the file's own shape. Which files
-// a database keeps is known once it is open (Set.Kind says).
+// protocol file's kind: its datasets in the file's own shape; or, named
+// KIND-ratings or KIND-gold, that named part of a kind whose file names
+// it (partExport). Which files a database keeps is known once it is open
+// (Set.Kind says; a release part's writer asks the kept file).
 func FileExport(name string) (KindExport, bool) {
 	if e, ok := partExport(name); ok {
 		return e, true

@@ -85,7 +85,7 @@ type Export struct {
 
 // Builtins are the kinds built into the code, one file each.
 func Builtins() []*Kind {
-	return []*Kind{mimics(), nuggets(), necessity(), compare()}
+	return []*Kind{mimics(), nuggets(), compare()}
 }
 
 // FromFile is a protocol file's kind: its items in the file's own shape

@@ -168,10 +168,10 @@ func auditFile(t *testing.T, path string, banned []string) error {
 // fileKindParts are the files outside this package that are a protocol
 // file's kind's own parts, which FromFile names: its screen, and its
 // export in the file's shape, and the named parts a file may name
-// ([parts]: the dialogue screen, the ratings table, the ratings and gold
-// table exports). They alone read the file whole (FileOf); every other
-// layer asks the kind's protocol what it can do.
-var fileKindParts = []string{"../tui/kind_file.go", "../data/protoexport.go",
+// ([parts]: the dialogue and request screens, the ratings table, the
+// ratings, gold table and choice gold exports). They alone read the file
+// whole (FileOf); every other layer asks the kind's protocol what it can do.
+var fileKindParts = []string{"../tui/kind_file.go", "../data/protoexport.go", "../data/choicegold.go",
 	"../tui/conversation.go", "../report/ratingstats.go", "../data/ratingsexports.go"}
 
 // isBuiltinKind says whether e names a built-in kind: guidelines.X.Kind.
@@ -344,8 +344,8 @@ func TestSetFormats(t *testing.T) {
 	for _, f := range formats {
 		got = append(got, string(f.Name()))
 	}
-	want := []string{"mimics-manual", "mimics-click", "serp", "labels", "nuggets", "candidates", "necessity", "pairs",
-		"aa-own", "clamber", "clarimm", "clariq", "mimics-duo-aspects", "mimics-duo-quality", "mimics-duo-rating", "trec-rag-support"}
+	want := []string{"mimics-manual", "mimics-click", "serp", "labels", "nuggets", "candidates", "pairs",
+		"aa-own", "clamber", "clarimm", "clariq", "mimics-duo-aspects", "mimics-duo-quality", "mimics-duo-rating", "necessity", "trec-rag-support"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("the set's formats:\n%v\nwant\n%v", got, want)
 	}
@@ -482,5 +482,42 @@ func TestBuiltInKindsAreTheirFilesParts(t *testing.T) {
 	mimics, _ := guidelines.KindFile("mimics")
 	if got := strings.Join(mimics.File.Item.Header, "\t"); got != data.ManualHeader() {
 		t.Errorf("mimics.toml's header %q, the release's %q", got, data.ManualHeader())
+	}
+}
+
+// Necessity is the shipped file, not Go: its kind is FromFile's with the
+// parts it names (the request screen, the choice statistics, labels and
+// questions runs, the choice gold as KIND-gold), and a copy renamed is a
+// kind of its own with the same parts under its own name.
+func TestNecessityIsItsFile(t *testing.T) {
+	shipped, err := guidelines.FindShipped("necessity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"necessity", "asks-first"} {
+		text := bytes.Replace(shipped.Text, []byte(`name = "necessity"`), []byte(`name = "`+name+`"`), 1)
+		f, err := guidelines.ParseProtocolFile(name+".toml", text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := FromFile(guidelines.ProtocolText{File: f, Text: text})
+		var exports []string
+		for _, e := range k.Exports {
+			exports = append(exports, e.Name)
+		}
+		if want := []string{name, name + "-gold"}; !slices.Equal(exports, want) {
+			t.Errorf("%s: exports %v, want %v", name, exports, want)
+		}
+		if runs := runKindsOf(k); len(runs) != 2 || !runs[store.RunLabels] || !runs[store.RunQuestions] {
+			t.Errorf("%s: runs %v", name, runs)
+		}
+		if k.Protocol.Kind != guidelines.Kind(name) || !k.Protocol.Named || k.Protocol.NameOf("facet", 2) != "none" {
+			t.Errorf("%s: protocol %s, named %v", name, k.Protocol.Kind, k.Protocol.Named)
+		}
+	}
+	for _, k := range Builtins() {
+		if k.Protocol.Kind == "necessity" {
+			t.Error("necessity is still built into the code")
+		}
 	}
 }

@@ -3,9 +3,13 @@ package kinds
 import (
 	"context"
 	"fmt"
+	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/claritty/claritty/data"
+	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
 	"github.com/claritty/claritty/store"
@@ -29,6 +33,7 @@ var (
 		"sides":    sidesScreen,
 		"nuggets":  nuggetScreen,
 		"dialogue": tui.DialogueScreen,
+		"request":  tui.RequestScreen,
 	}
 	// statsParts are a kind's statistics in place of each step's.
 	statsParts = map[string]func(guidelines.Protocol) statsFunc{
@@ -36,6 +41,7 @@ var (
 		"comparison": comparisonStats,
 		"bench":      benchStats,
 		"ratings":    ratingsStats,
+		"choice":     choiceStats,
 	}
 	// runParts are the runs a kind takes, each with its scorer.
 	runParts = map[string]report.BenchRun{
@@ -54,10 +60,13 @@ var (
 		"nuggetizer":        nuggetizer,
 		"ratings":           ratingsExport,
 		"gold-table":        goldTableExport,
+		"choice-gold":       choiceGold,
 	}
 	// exportSuffixes name each export part's file after its kind:
-	// clarimm-ratings, clarimm-gold.
-	exportSuffixes = map[string]string{"ratings": "-ratings", "gold-table": "-gold"}
+	// clarimm-ratings, clarimm-gold, necessity-gold. Two parts end in
+	// -gold: which one KIND-gold is, the file the database keeps for KIND
+	// says (keptPartWrite).
+	exportSuffixes = map[string]string{"ratings": "-ratings", "gold-table": "-gold", "choice-gold": "-gold"}
 )
 
 // ratingsStats is a table of a kind's ratings, per unit (ClariMM's Table 1).
@@ -77,6 +86,19 @@ func ratingsExport(p guidelines.Protocol) Export {
 // (data.WriteGoldTable).
 func goldTableExport(p guidelines.Protocol) Export {
 	return Export{Name: string(p.Kind) + exportSuffixes["gold-table"], Release: true, Write: readingOnly(data.WriteGoldTable(p.Kind))}
+}
+
+// choiceStats are a choice kind's statistics: the share of its items
+// meeting the condition its choice waits for, and the choices made.
+func choiceStats(p guidelines.Protocol) statsFunc {
+	return func(ctx context.Context, r *store.Reading, _ store.Dataset) (Table, error) {
+		return table(report.ChoiceGold(ctx, r, p))
+	}
+}
+
+// choiceGold is a choice kind's gold, a JSON line an item (KIND-gold).
+func choiceGold(p guidelines.Protocol) Export {
+	return Export{Name: string(p.Kind) + exportSuffixes["choice-gold"], Release: true, FirstOfKind: true, Write: readingOnly(data.WriteChoiceGold(p))}
 }
 
 // withParts fills in what a file's named parts say of its kind k.
@@ -127,33 +149,80 @@ func ownExport(kind guidelines.Kind, e Export) Export {
 // asks for (KIND-ratings, KIND-gold), or a shipped file's own (KIND, its
 // parts.own), for export --format NAME before the database is open:
 // whether the kind's file names it is asked of the database's kind then
-// (Kind.Writes, in export).
+// (Kind.Writes, in export), and which part a release file is, of the
+// file the database keeps (keptPartWrite).
 func partExport(name string) (KindExport, bool) {
-	for part, suffix := range exportSuffixes {
+	for _, part := range slices.Sorted(maps.Keys(exportSuffixes)) {
+		suffix := exportSuffixes[part]
 		k, ok := strings.CutSuffix(name, suffix)
-		if ok && guidelines.IsFileKindName(guidelines.Kind(k)) {
-			return KindExport{guidelines.Kind(k), exportParts[part](guidelines.Protocol{Kind: guidelines.Kind(k)})}, true
+		if !ok || !guidelines.IsFileKindName(guidelines.Kind(k)) {
+			continue
 		}
+		kind := guidelines.Kind(k)
+		if s, err := guidelines.FindShipped(kind); err == nil {
+			if own := partEnding(s.File, suffix); own != "" {
+				part = own // a shipped kind's flags are its own part's
+			}
+		}
+		e := exportParts[part](guidelines.Protocol{Kind: kind})
+		if e.Write != nil {
+			e.Write = keptPartWrite(kind, suffix, e.Name)
+		}
+		return KindExport{kind, e}, true
 	}
 	k := guidelines.Kind(name)
 	if s, err := guidelines.FindShipped(k); err == nil && s.File.Parts.Own != "" {
-		return KindExport{k, ownExport(k, exportParts[s.File.Parts.Own](s.File.Protocol()))}, true
+		e := ownExport(k, exportParts[s.File.Parts.Own](s.File.Protocol()))
+		e.Write = keptPartWrite(k, exportSuffixes[s.File.Parts.Own], e.Name)
+		return KindExport{k, e}, true
 	}
 	return KindExport{}, false
 }
 
-// shippedPartExports are the named parts' exports of the protocol files
-// claritty ships (clarimm-ratings, clarimm-gold), for help's list.
-func shippedPartExports() []KindExport {
-	shipped, err := guidelines.ShippedProtocols()
+// partEnding is the export part f names whose file ends in suffix ("" for
+// none): gold-table or choice-gold for -gold.
+func partEnding(f *guidelines.ProtocolFile, suffix string) string {
+	for _, part := range f.Parts.Exports {
+		if s, ok := exportSuffixes[part]; ok && s == suffix {
+			return part
+		}
+	}
+	return ""
+}
+
+// keptPartWrite writes kind's release file named name (KIND-gold, or the
+// kind's own) by the export part ending in suffix that the kind's file,
+// as the database keeps it, names, with that file's protocol: a ClariMM
+// file's gold table, a necessity file's choice gold, each also under a
+// new name. A kind whose file names no such part has no such export.
+func keptPartWrite(kind guidelines.Kind, suffix, name string) func(context.Context, *store.Reading, store.Dataset, io.Writer, report.ReleaseOptions) (report.ReleaseSummary, error) {
+	return func(ctx context.Context, r *store.Reading, d store.Dataset, w io.Writer, opts report.ReleaseOptions) (report.ReleaseSummary, error) {
+		p := r.Protocol(kind)
+		if f := p.FileOf(); f != nil {
+			if x, ok := exportParts[partEnding(f, suffix)]; ok && x(p).Write != nil {
+				return x(p).Write(ctx, r, d, w, opts)
+			}
+		}
+		return report.ReleaseSummary{Kept: opts}, fmt.Errorf("a %s dataset has no %s export (its protocol names no export part writing it)",
+			display.Clean(string(kind)), display.Clean(name))
+	}
+}
+
+// shippedPartExports are the named parts' exports of the protocol file
+// claritty ships for kind (clarimm-ratings, clarimm-gold; necessity-gold),
+// for help's list.
+func shippedPartExports(kind guidelines.Kind) []KindExport {
+	pt, err := guidelines.FindShipped(kind)
 	if err != nil {
 		return nil
 	}
 	var out []KindExport
-	for _, pt := range shipped {
-		for _, e := range pt.File.Parts.Exports {
-			if x, ok := exportParts[e]; ok {
-				out = append(out, KindExport{pt.File.Name, x(pt.File.Protocol())})
+	for _, part := range pt.File.Parts.Exports {
+		if x, ok := exportParts[part]; ok {
+			// As export --format names it: a release written by the part
+			// the kept file names (keptPartWrite).
+			if e, ok := partExport(x(pt.File.Protocol()).Name); ok {
+				out = append(out, e)
 			}
 		}
 	}

@@ -330,7 +330,7 @@ func armType(d store.StudyData, p guidelines.Protocol, units []*armUnit, t int, 
 	}
 	for _, l := range p.ScaleOf(typ) {
 		v := l.Value
-		at.Distribution = append(at.Distribution, ArmCount{Label: p.LabelString(v), Value: v, N: counts[v], Share: fraction(counts[v], n)})
+		at.Distribution = append(at.Distribution, ArmCount{Label: p.NameOf(typ, v), Value: v, N: counts[v], Share: fraction(counts[v], n)})
 	}
 	at.Within = withinArm(p, units, t, a.Seq, opt)
 	seen := map[int64]bool{}

@@ -117,7 +117,7 @@ func TestNecessityFacetAskedAfterYes(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	sum, err := data.WriteNecessityGold(ctx, storetest.ReadGold(t, st, d.ID), &out, report.ReleaseOptions{})
+	sum, err := data.WriteChoiceGold(st.Protocol(d.Kind))(ctx, storetest.ReadGold(t, st, d.ID), &out, report.ReleaseOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

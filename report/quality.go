@@ -480,7 +480,7 @@ func scalesText(p guidelines.Protocol) string {
 	var parts []string
 	for _, t := range p.Types {
 		sc := p.ScaleOf(t)
-		parts = append(parts, fmt.Sprintf("%s %s–%s", t, p.LabelString(sc[len(sc)-1].Value), p.LabelString(sc[0].Value)))
+		parts = append(parts, fmt.Sprintf("%s %s–%s", t, p.NameOf(t, sc[len(sc)-1].Value), p.NameOf(t, sc[0].Value)))
 	}
 	return strings.Join(parts, ", ")
 }

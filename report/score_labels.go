@@ -116,7 +116,7 @@ func (t *labelTally) add(s *RunScore, p guidelines.Protocol, g *goldIndex, pr st
 	t.scored[pr.ItemID] = true
 	s.rests = append(s.rests, pr.ItemID)
 	s.restsType[typ] = append(s.restsType[typ], pr.ItemID)
-	pair := bench.Prediction{Gold: p.LabelString(gold), Predicted: p.LabelString(pr.Value)}
+	pair := bench.Prediction{Gold: p.NameOf(pr.Unit, gold), Predicted: p.NameOf(pr.Unit, pr.Value)}
 	t.all = append(t.all, pair)
 	t.byType[typ] = append(t.byType[typ], pair)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/claritty/claritty/agreement"
 	"github.com/claritty/claritty/guidelines"
@@ -22,15 +23,11 @@ var MIMICSScale = ScaleOf(guidelines.MIMICS)
 // for them. When the types' scales differ (need 1–4 beside usefulness
 // 1–3) it holds each type's own, and every figure of a type is on it.
 func ScaleOf(p guidelines.Protocol) agreement.Scale {
-	all := slices.Clone(p.Scale)
-	for _, t := range p.Types {
-		all = append(all, p.ScaleOf(t)...)
-	}
-	s := scaleOfLabels(p, all, allChoices(p, p.Types))
+	s := scaleOfTypes(p, p.Types, p.Scale)
 	s.Unpooled = !p.OneScale()
 	if s.Unpooled {
 		for _, t := range p.Types {
-			s.OfType = append(s.OfType, scaleOfLabels(p, p.ScaleOf(t), allChoices(p, []string{t})))
+			s.OfType = append(s.OfType, scaleOfTypes(p, []string{t}, nil))
 		}
 	}
 	return s
@@ -48,22 +45,42 @@ func allChoices(p guidelines.Protocol, types []string) bool {
 	return len(types) > 0
 }
 
-// scaleOfLabels is the scale of the labels' values, each once, from the
-// lowest up; choices, a choice step's element numbers.
-func scaleOfLabels(p guidelines.Protocol, labels []guidelines.Label, choices bool) agreement.Scale {
+// scaleOfTypes is the scale of the types' labels, each once. A numbered
+// kind's are its values (and those of own, the kind's scale, where the
+// types pool) from the lowest up.
+// A named kind's are its names, type by type, each type's from the
+// lowest up: its types' values may collide (a request's yes is 1, and so
+// is its first facet), their names do not.
+func scaleOfTypes(p guidelines.Protocol, types []string, own []guidelines.Label) agreement.Scale {
 	var values []int
-	for _, l := range labels {
-		values = append(values, l.Value)
-	}
-	slices.Sort(values)
-	values = slices.Compact(values)
-	cats := make([]string, len(values))
-	for i, v := range values {
-		cats[i] = p.LabelString(v)
+	var cats []string
+	if p.Named {
+		for _, t := range types {
+			sc := p.ScaleOf(t)
+			for i := len(sc) - 1; i >= 0; i-- {
+				if name := p.NameOf(t, sc[i].Value); !slices.Contains(cats, name) {
+					cats = append(cats, name)
+					values = append(values, sc[i].Value)
+				}
+			}
+		}
+	} else {
+		all := slices.Clone(own)
+		for _, t := range types {
+			all = append(all, p.ScaleOf(t)...)
+		}
+		for _, l := range all {
+			values = append(values, l.Value)
+		}
+		slices.Sort(values)
+		values = slices.Compact(values)
+		for _, v := range values {
+			cats = append(cats, strconv.Itoa(v))
+		}
 	}
 	s := agreement.NewScale(cats)
 	s.Nominal = p.Nominal
-	if choices {
+	if allChoices(p, types) {
 		s.Nominal, s.Values = true, nil // element 3 is not "more" than 2
 	}
 	if p.Named && !p.Nominal {
@@ -85,7 +102,7 @@ func categoryOf(p guidelines.Protocol, scale agreement.Scale) [][]int {
 		for v := range out[t] {
 			out[t][v] = -1
 			if p.Valid(typ, v) {
-				out[t][v] = slices.Index(scale.Categories, p.LabelString(v))
+				out[t][v] = slices.Index(scale.Categories, p.NameOf(typ, v))
 			}
 		}
 	}

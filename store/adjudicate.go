@@ -362,7 +362,7 @@ func decisionFits(ctx context.Context, tx *ptx, itemID int64, unit string, value
 		return err
 	}
 	if p := ref.Protocol; !p.Fits(ref.shape(), unit, value) {
-		return fmt.Errorf("%s %s does not fit the item (%s)", unit, p.LabelString(value), ref.holds(unit))
+		return fmt.Errorf("%s %s does not fit the item (%s)", unit, p.NameOf(unit, value), ref.holds(unit))
 	}
 	return nil
 }

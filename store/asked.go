@@ -10,16 +10,12 @@ import (
 )
 
 // refColumns read an item's ItemRef from items i joined to datasets d: what
-// its HIT asks depends on its kind, question and counts of answers, turns,
-// nuggets, facets and (a protocol file's grouped item) rows, or its
+// its HIT asks depends on its kind, question and counts of answers (a
+// protocol file's list), nuggets and (a protocol file's grouped item) rows, or its
 // elements when it gathers rows into elements (item.element); a pair's
 // drawn side.
-// A conversation's turns and a request's facets are its list since
-// migration 0030 (they were the typed tables turns and facets).
 const refColumns = `i.id, i.dataset_id, d.kind, i.question, ` + listCount + `,
-	iif(d.kind = 'clarimm', ` + listCount + `, 0),
 	(SELECT count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id WHERE a.item_id = i.id),
-	iif(d.kind = 'necessity', ` + listCount + `, 0),
 	(SELECT count(DISTINCT coalesce(r.element, -r.pos)) FROM item_rows r WHERE r.item_id = i.id),
 	(SELECT p.first_left FROM pairs p WHERE p.item_id = i.id), i.meta`
 
@@ -50,7 +46,7 @@ func itemRef(ctx context.Context, q source, itemID int64, kinds *guidelines.Set)
 func scanRef(row interface{ Scan(...any) error }, kinds *guidelines.Set) (ItemRef, error) {
 	var r ItemRef
 	var firstLeft sql.NullBool
-	err := row.Scan(&r.ID, &r.DatasetID, &r.Kind, &r.Question, &r.Answers, &r.Turns, &r.Nuggets, &r.Facets, &r.Rows, &firstLeft, &r.Meta)
+	err := row.Scan(&r.ID, &r.DatasetID, &r.Kind, &r.Question, &r.Answers, &r.Nuggets, &r.Rows, &firstLeft, &r.Meta)
 	r.Pair, r.FirstIsA = firstLeft.Valid, firstLeft.Bool
 	if err != nil {
 		return r, err

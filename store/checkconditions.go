@@ -79,7 +79,7 @@ func outlivedLabels(ctx context.Context, db *sql.DB, p guidelines.Protocol, q st
 			n++
 			if len(examples) < 5 {
 				c, _ := p.Requires(u)
-				examples = append(examples, fmt.Sprintf("%s %s by annotator %d: waits for %s %s", name, u, annotator, c.Unit, p.SetString(c.In)))
+				examples = append(examples, fmt.Sprintf("%s %s by annotator %d: waits for %s %s", name, u, annotator, c.Unit, p.SetString(c.Unit, c.In)))
 			}
 		}
 		clear(labels)

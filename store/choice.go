@@ -37,7 +37,7 @@ func (it FileItem) choiceFits(p guidelines.Protocol, l UnitLabel) error {
 	}
 	s := Pane{Options: it.Options, ListLen: it.ListLen, Meta: it.Meta}.Shape(rows)
 	if !p.Fits(s, l.Unit, l.Value) {
-		return fmt.Errorf("%s %s does not fit the item (%s)", l.Unit, p.LabelString(l.Value), p.Holds(s, l.Unit))
+		return fmt.Errorf("%s %s does not fit the item (%s)", l.Unit, p.NameOf(l.Unit, l.Value), p.Holds(s, l.Unit))
 	}
 	return nil
 }
@@ -46,7 +46,7 @@ func (it FileItem) choiceFits(p guidelines.Protocol, l UnitLabel) error {
 // line of a merged file that gives it.
 func (r ItemRef) choiceFits(unit string, value int) error {
 	if p := r.Protocol; p.IsChoice(unit) && !p.Fits(r.shape(), unit, value) {
-		return fmt.Errorf("%s %s does not fit the item (%s)", unit, p.LabelString(value), r.holds(unit))
+		return fmt.Errorf("%s %s does not fit the item (%s)", unit, p.NameOf(unit, value), r.holds(unit))
 	}
 	return nil
 }

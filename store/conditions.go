@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -82,15 +81,15 @@ func keepConditions(w *ptx, p guidelines.Protocol, held heldLabels, ch LabelChan
 			return out, err
 		}
 		if have == nil || !cond.Holds(*have) {
-			return out, fmt.Errorf("%s %w: %s %s", ch.Unit, ErrCondition, cond.Unit, p.SetString(cond.In))
+			return out, fmt.Errorf("%s %w: %s %s", ch.Unit, ErrCondition, cond.Unit, p.SetString(cond.Unit, cond.In))
 		}
-		if !p.Valid(ch.Unit, *ch.Value) || p.FitsByShape(ch.Unit) { // else it fits any item
+		if !p.Valid(ch.Unit, *ch.Value) || p.IsChoice(ch.Unit) { // else it fits any item
 			r, err := item()
 			if err != nil {
 				return out, err
 			}
 			if !p.Fits(r.shape(), ch.Unit, *ch.Value) {
-				return out, fmt.Errorf("%s %s: the item has %d candidate facets", ch.Unit, p.LabelString(*ch.Value), r.Facets)
+				return out, fmt.Errorf("%s %s does not fit the item (%s)", ch.Unit, p.NameOf(ch.Unit, *ch.Value), r.holds(ch.Unit))
 			}
 		}
 	}
@@ -214,17 +213,14 @@ func conditionsMet(ref ItemRef, labels map[string]int) error {
 	p := ref.Protocol
 	for u, v := range labels {
 		if !p.Fits(ref.shape(), u, v) {
-			if p.IsChoice(u) {
-				return fmt.Errorf("%s %s does not fit the item (%s)", u, p.LabelString(v), ref.holds(u))
-			}
-			return fmt.Errorf("%s %s does not fit the item (%s)", u, p.LabelString(v), display.Count(ref.Facets, "candidate facet", "candidate facets"))
+			return fmt.Errorf("%s %s does not fit the item (%s)", u, p.NameOf(u, v), ref.holds(u))
 		}
 		cond, ok := p.Requires(u)
 		if !ok {
 			continue
 		}
 		if have, has := labels[cond.Unit]; !has || !cond.Holds(have) {
-			return fmt.Errorf("%s %w: %s %s", u, ErrCondition, cond.Unit, p.SetString(cond.In))
+			return fmt.Errorf("%s %w: %s %s", u, ErrCondition, cond.Unit, p.SetString(cond.Unit, cond.In))
 		}
 	}
 	return nil
@@ -271,13 +267,13 @@ func (m *Merger) keepConditions(it *mergeItem, ann int64) error {
 		}
 		switch {
 		case l.fromFile() && (!hasRoot || rl.fromFile()):
-			return lineError(l.line, fmt.Errorf("%s %s %w: %s, and %s", u, p.LabelString(labels[u]), ErrCondition, why, whereRoot(p, root, hasRoot, rl)))
+			return lineError(l.line, fmt.Errorf("%s %s %w: %s, and %s", u, p.NameOf(u, labels[u]), ErrCondition, why, whereRoot(p, root, hasRoot, rl)))
 		case hasRoot && rl.updated < l.updated && l.fromFile():
 			return lineError(l.line, fmt.Errorf("%s %s %w: %s; the database's %s is %s, set before this label",
-				u, p.LabelString(labels[u]), ErrCondition, why, root, p.LabelString(labels[root])))
+				u, p.NameOf(u, labels[u]), ErrCondition, why, root, p.NameOf(root, labels[root])))
 		case hasRoot && rl.updated < l.updated && rl.fromFile():
 			return lineError(rl.line, fmt.Errorf("%s %s is older than the database's %s %s, which waits for %s: that label was given after",
-				root, p.LabelString(labels[root]), u, p.LabelString(labels[u]), why))
+				root, p.NameOf(root, labels[root]), u, p.NameOf(u, labels[u]), why))
 		}
 		when := m.now
 		if hasRoot {
@@ -301,7 +297,7 @@ func (m *Merger) keepConditions(it *mergeItem, ann int64) error {
 // is missing), and says what u waits for.
 func rootOf(p guidelines.Protocol, u string, gone []string) (root, why string) {
 	c, _ := p.Requires(u)
-	why = c.Unit + " " + p.SetString(c.In)
+	why = c.Unit + " " + p.SetString(c.Unit, c.In)
 	for slices.Contains(gone, c.Unit) {
 		c, _ = p.Requires(c.Unit)
 	}
@@ -315,9 +311,9 @@ func whereRoot(p guidelines.Protocol, root string, has bool, l storedLabel) stri
 	case !has:
 		return "the annotator has no " + root
 	case l.line > 0:
-		return fmt.Sprintf("line %d gives %s %s", l.line, root, p.LabelString(int(l.value)))
+		return fmt.Sprintf("line %d gives %s %s", l.line, root, p.NameOf(root, int(l.value)))
 	}
-	return fmt.Sprintf("the file gives %s %s", root, p.LabelString(int(l.value)))
+	return fmt.Sprintf("the file gives %s %s", root, p.NameOf(root, int(l.value)))
 }
 
 // lineError is err at a file's line, when the merge knows it.
@@ -364,14 +360,14 @@ func standingLabels(p guidelines.Protocol, labels []UnitLabel) error {
 		c, _ := p.Requires(u)
 		have := "no " + c.Unit
 		if v, ok := got[c.Unit]; ok {
-			have = c.Unit + " " + p.LabelString(v)
+			have = c.Unit + " " + p.NameOf(c.Unit, v)
 		}
-		label := p.LabelString(got[u])
+		label := p.NameOf(u, got[u])
 		if p.TextMax(u) > 0 {
 			label = "(a written answer)" // its value, 0, says nothing
 		}
 		return &UnitError{Unit: u, Err: fmt.Errorf("%s %s %w: %s %s, and the file gives %s",
-			u, label, ErrCondition, c.Unit, p.SetString(c.In), have)}
+			u, label, ErrCondition, c.Unit, p.SetString(c.Unit, c.In), have)}
 	}
 	return nil
 }

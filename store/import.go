@@ -5,9 +5,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
-	"maps"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
@@ -396,8 +394,9 @@ func (im *Importer) AddFileItem(it FileItem, labels ...UnitLabel) (added bool, e
 // sameRows refuses an item the dataset has under the same id whose rows
 // the file now gives otherwise (a question more, a request changed): the
 // stored item would stay as it was and the file's change be lost without
-// a word. Rows are compared by what they show, so a file whose label
-// columns alone differ (a release's labels) is the same item.
+// a word. Rows are compared by what they show and their text fields
+// (guidelines.Protocol.SameRow), so a file whose label columns alone
+// differ (a release's labels) is the same item.
 func (im *Importer) sameRows(p guidelines.Protocol, id int64, uid string, rows []string) error {
 	have, err := collect(im.ctx, im.w, "item rows", `SELECT line FROM item_rows WHERE item_id = ? ORDER BY pos`, []any{id},
 		func(r *sql.Rows) (l string, err error) { return l, r.Scan(&l) })
@@ -406,9 +405,7 @@ func (im *Importer) sameRows(p guidelines.Protocol, id int64, uid string, rows [
 	}
 	differ := len(have) != len(rows)
 	for i := 0; !differ && i < len(rows); i++ {
-		a, _ := p.ShownRow(have[i])
-		b, _ := p.ShownRow(rows[i])
-		differ = !maps.Equal(a.Cells, b.Cells) || !slices.Equal(a.List, b.List)
+		differ = !p.SameRow(have[i], rows[i])
 	}
 	if differ && p.UIDIsID() {
 		return fmt.Errorf("%s %q is already imported with other content: %w", p.Item(), display.Clean(uid), ErrConflict)

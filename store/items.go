@@ -63,11 +63,11 @@ func (p Pane) AnswerCount() int {
 }
 
 // Shape is what of the pane decides its HIT's steps (guidelines.Steps).
-// count is what other tables hold: a conversation's turns, an answer's
-// nuggets, a request's facets or a protocol file's item's rows; each kind
+// count is what other tables hold: an answer's
+// nuggets or a protocol file's item's rows; each kind
 // reads only its own field.
 func (p Pane) Shape(count int) guidelines.Shape {
-	return guidelines.Shape{Question: p.Question, Answers: p.AnswerCount(), Turns: count, Nuggets: count, Facets: count, Rows: count, Fields: p.Meta}
+	return guidelines.Shape{Question: p.Question, Answers: p.AnswerCount(), Nuggets: count, Rows: count, Fields: p.Meta}
 }
 
 // Item is a stored pane with its place in its dataset.

@@ -11,13 +11,13 @@ import (
 )
 
 // VoteSlots is the length of a unit's votes (labels per value): every
-// scale's values fall in 0 … 11 (a facet choice is 2 … 11), so a value is
-// its own index.
+// scale's values fall in 0 … 11 (a choice's element is 1 … 11,
+// guidelines.MaxChoice), so a value is its own index.
 const VoteSlots = 12
 
 // patternSlots is the fewest counts a kept pattern writes: the six of every
-// scale before facets, so the patterns databases already keep read the
-// same and a facet's longer pattern is the only one that grows.
+// scale before choices, so the patterns databases already keep read the
+// same and a choice's longer pattern is the only one that grows.
 const patternSlots = 6
 
 // LabelChange sets (Value non-nil) or removes (Value nil) one label.

@@ -25,9 +25,7 @@ type ItemRef struct {
 	Kind      guidelines.Kind // the dataset's task kind
 	Question  string          // raw, as imported
 	Answers   int             // non-empty candidate answers
-	Turns     int             // a conversation's turns
 	Nuggets   int             // an answer's gold nuggets
-	Facets    int             // a request's candidate facets
 	Rows      int             // a protocol file's item's rows (item_rows)
 	Meta      string          // its meta: a protocol file's item's fields its steps' conditions read
 	Pair      bool            // a compare item
@@ -38,7 +36,7 @@ type ItemRef struct {
 }
 
 func (r ItemRef) shape() guidelines.Shape {
-	return guidelines.Shape{Question: r.Question, Answers: r.Answers, Turns: r.Turns, Nuggets: r.Nuggets, Facets: r.Facets, Rows: r.Rows, Fields: r.Meta}
+	return guidelines.Shape{Question: r.Question, Answers: r.Answers, Nuggets: r.Nuggets, Rows: r.Rows, Fields: r.Meta}
 }
 
 // Units lists the units the item's HIT may ask for.

@@ -225,9 +225,8 @@ func (s *Store) AnswerIntent(ctx context.Context, itemID int64) (IntentOf, error
 }
 
 // UnitCounts maps each item of a dataset to how many repeated units it
-// has: a conversation's turns, an answer's nuggets, a request's facets
-// (the list of a conversation or request since migration 0030).
-// Other kinds have none.
+// has beyond its list: an answer's nuggets, a protocol file's item's rows
+// (or elements). Other kinds have none.
 func (s *Store) UnitCounts(ctx context.Context, datasetID int64) (map[int64]int, error) {
 	return unitCounts(ctx, s.prepared(), datasetID)
 }
@@ -235,15 +234,11 @@ func (s *Store) UnitCounts(ctx context.Context, datasetID int64) (map[int64]int,
 func unitCounts(ctx context.Context, q source, datasetID int64) (map[int64]int, error) {
 	out := map[int64]int{}
 	err := eachRow(ctx, q, `
-		SELECT i.id, `+listCount+` FROM items i JOIN datasets d ON d.id = i.dataset_id
-			WHERE i.dataset_id = ?1 AND d.kind IN ('clarimm', 'necessity') AND `+listCount+` > 0
-		UNION ALL
 		SELECT a.item_id, count(*) FROM answers a JOIN nuggets n ON n.intent_id = a.intent_id
 			JOIN items i ON i.id = a.item_id WHERE i.dataset_id = ?1 GROUP BY a.item_id
 		UNION ALL
 		SELECT r.item_id, count(DISTINCT coalesce(r.element, -r.pos)) FROM item_rows r JOIN items i ON i.id = r.item_id
-			JOIN datasets d ON d.id = i.dataset_id WHERE i.dataset_id = ?1 AND d.kind NOT IN ('clarimm', 'necessity')
-			GROUP BY r.item_id`, []any{datasetID}, func(rows *sql.Rows) error {
+			WHERE i.dataset_id = ?1 GROUP BY r.item_id`, []any{datasetID}, func(rows *sql.Rows) error {
 		var id int64
 		var n int
 		err := rows.Scan(&id, &n)

@@ -138,11 +138,6 @@ func (r *Reading) UnitCounts(ctx context.Context) (map[int64]int, error) {
 	return unitCounts(ctx, r.tx, r.dataset)
 }
 
-// Facets are a necessity item's candidate facets, in order.
-func (r *Reading) Facets(ctx context.Context, itemID int64) ([]string, error) {
-	return facets(ctx, r.tx, itemID)
-}
-
 // Runs lists the dataset's runs in the order they were registered; none
 // for a reader the runs are withheld from (WithholdsRuns).
 func (r *Reading) Runs(ctx context.Context) ([]Run, error) {

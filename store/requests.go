@@ -19,18 +19,8 @@ type Message struct {
 	Role, Text string
 }
 
-// Request is a necessity item as its file gives it: a user request, the
-// conversation before it, the candidate facets a system found (at most
-// guidelines.MaxFacets) and, when known, the reference clarifying question
-// generated questions are scored against.
-type Request struct {
-	ID, Text, Reference string
-	Context             []Message
-	Facets              []string
-}
-
 // contentPrint identifies an item's content (a conversation, an intent, a
-// request, a pair): a second import of the same id is the same item, or a
+// pair): a second import of the same id is the same item, or a
 // different one to refuse.
 func contentPrint(v any) string {
 	b, _ := json.Marshal(v) // strings, floats and slices: cannot fail
@@ -38,26 +28,7 @@ func contentPrint(v any) string {
 	return hex.EncodeToString(sum[:16])
 }
 
-// AddRequest adds a necessity item unless the dataset already has it (same
-// id, same content); the same id with other content is ErrConflict.
-func (im *Importer) AddRequest(r Request) (added bool, err error) {
-	itemID, err := im.addKeyed("request", r.ID, contentPrint(r), r.Text, r.Reference)
-	if err != nil || itemID == 0 {
-		return false, err
-	}
-	if err := im.writeContext(itemID, r.Context); err != nil {
-		return false, fmt.Errorf("add request %q: %w", r.ID, err)
-	}
-	for i, f := range r.Facets {
-		if _, err := im.w.ExecContext(im.ctx, `INSERT INTO facets (item_id, pos, text) VALUES (?, ?, ?)`,
-			itemID, i+1, f); err != nil {
-			return false, fmt.Errorf("add request %q: facet %d: %w", r.ID, i+1, err)
-		}
-	}
-	return true, nil
-}
-
-// addKeyed adds an item (a what: request, conversation …) known by its
+// addKeyed adds an item (a what: pair, conversation …) known by its
 // file's id and a print of its content: 0 when the dataset has it already,
 // ErrConflict when it has other content under that id.
 func (im *Importer) addKeyed(what, uid, print, query, question string) (int64, error) {
@@ -203,21 +174,11 @@ func (im *Importer) drawSides(rng *rand.Rand) error {
 	return nil
 }
 
-// Context is the conversation before a necessity or compare item's
-// request, in order; none for other items.
+// Context is the conversation before a compare item's request, in
+// order; none for other items.
 func (s *Store) Context(ctx context.Context, itemID int64) ([]Message, error) {
 	return collect(ctx, s.prepared(), "load context", `SELECT role, text FROM context_turns WHERE item_id = ? ORDER BY pos`,
 		[]any{itemID}, func(rows *sql.Rows) (m Message, err error) { return m, rows.Scan(&m.Role, &m.Text) })
-}
-
-// Facets are a necessity item's candidate facets, in order (facet 1 first).
-func (s *Store) Facets(ctx context.Context, itemID int64) ([]string, error) {
-	return facets(ctx, s.prepared(), itemID)
-}
-
-func facets(ctx context.Context, q source, itemID int64) ([]string, error) {
-	return collect(ctx, q, "load facets", `SELECT text FROM facets WHERE item_id = ? ORDER BY pos`, []any{itemID},
-		func(rows *sql.Rows) (f string, err error) { return f, rows.Scan(&f) })
 }
 
 // Sides is a compare item as the judge sees it: the two outputs as A and

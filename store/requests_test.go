@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -12,22 +13,19 @@ import (
 	"github.com/claritty/claritty/guidelines"
 )
 
-// importRequests adds necessity requests, the i-th with i%4 facets.
+// importRequests adds necessity requests under the shipped necessity
+// file, the i-th with i%4 facets, each after the same two turns.
 func importRequests(t *testing.T, st *Store, n int) (datasetID int64, items []int64) {
 	t.Helper()
 	ctx := context.Background()
-	im, err := st.BeginImport(ctx, testLead(t, st), "nec", guidelines.Necessity.Kind, "necessity")
-	if err != nil {
-		t.Fatal(err)
-	}
+	im := beginNecessity(t, st)
 	defer im.Rollback()
 	for i := range n {
-		r := Request{ID: fmt.Sprintf("r%d", i), Text: fmt.Sprintf("request %d", i),
-			Context: []Message{{"user", "hello"}, {"assistant", "hi"}}}
+		var facets []string
 		for k := range i % 4 {
-			r.Facets = append(r.Facets, fmt.Sprintf("facet %d", k+1))
+			facets = append(facets, fmt.Sprintf("facet %d", k+1))
 		}
-		if added, err := im.AddRequest(r); err != nil || !added {
+		if added, err := im.AddFileItem(requestItem(t, fmt.Sprintf("r%d", i), fmt.Sprintf("request %d", i), facets)); err != nil || !added {
 			t.Fatalf("add request %d: %v %v", i, added, err)
 		}
 	}
@@ -42,6 +40,58 @@ func importRequests(t *testing.T, st *Store, n int) (datasetID int64, items []in
 	return datasetID, items
 }
 
+// beginNecessity begins an import of dataset nec under the shipped
+// necessity protocol file.
+func beginNecessity(t *testing.T, st *Store) *Importer {
+	t.Helper()
+	pt, err := guidelines.FindShipped("necessity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	im, err := st.BeginProtocolImport(context.Background(), testLead(t, st), "nec", "", pt.File, pt.Text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return im
+}
+
+// necessity is the shipped necessity file's kind (yes 1, no 0; a facet
+// its number, none fits 0).
+func necessity(t *testing.T) guidelines.Protocol {
+	t.Helper()
+	pt, err := guidelines.FindShipped("necessity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pt.File.Protocol()
+}
+
+// requestItem is a necessity line as the file's import makes it an item.
+func requestItem(t *testing.T, id, request string, facets []string) FileItem {
+	t.Helper()
+	line := map[string]any{"id": id, "request": request,
+		"context": []map[string]string{{"role": "user", "text": "hello"}, {"role": "assistant", "text": "hi"}}}
+	if facets != nil {
+		line["facets"] = facets
+	}
+	b, err := json.Marshal(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := FileItem{UID: id, Query: request, Rows: []string{string(b) + "\n"}}
+	copy(it.Options[:], facets)
+	if len(facets) > len(it.Options) {
+		it.ListLen = len(facets)
+	}
+	return it
+}
+
+// The necessity kind's stored facet labels, as the release before stored
+// them (necessity.toml's first = 3): none fits 2, facet k k + 2.
+const facetNone = 2
+
+func facetValue(k int) int { return facetNone + k }
+
 // A request imported twice is one item; the same id with another text is
 // refused; its conversation and facets come back in order.
 func TestRequestsImportOnce(t *testing.T) {
@@ -49,26 +99,35 @@ func TestRequestsImportOnce(t *testing.T) {
 	st := openTemp(t)
 	ctx := context.Background()
 	_, items := importRequests(t, st, 4)
-	im, err := st.BeginImport(ctx, testLead(t, st), "nec", guidelines.Necessity.Kind, "necessity")
-	if err != nil {
-		t.Fatal(err)
-	}
-	added, err := im.AddRequest(Request{ID: "r3", Text: "request 3", Context: []Message{{"user", "hello"}, {"assistant", "hi"}},
-		Facets: []string{"facet 1", "facet 2", "facet 3"}})
+	im := beginNecessity(t, st)
+	added, err := im.AddFileItem(requestItem(t, "r3", "request 3", []string{"facet 1", "facet 2", "facet 3"}))
 	if err != nil || added {
 		t.Errorf("same request again: added %v, %v", added, err)
 	}
-	if _, err := im.AddRequest(Request{ID: "r3", Text: "other"}); !errors.Is(err, ErrConflict) {
+	if _, err := im.AddFileItem(requestItem(t, "r3", "other", nil)); err == nil || !strings.Contains(err.Error(), "is already imported with other content") {
 		t.Errorf("other content under r3: %v", err)
 	}
-	im.Rollback()
-	facets, err := st.Facets(ctx, items[3])
-	if err != nil || fmt.Sprint(facets) != "[facet 1 facet 2 facet 3]" {
-		t.Errorf("facets %q %v", facets, err)
+	// The conversation before it is the item's too: another one is
+	// another request, not the stored one again.
+	other := requestItem(t, "r3", "request 3", []string{"facet 1", "facet 2", "facet 3"})
+	other.Rows[0] = strings.Replace(other.Rows[0], `"hello"`, `"good evening"`, 1)
+	if _, err := im.AddFileItem(other); err == nil || !strings.Contains(err.Error(), "is already imported with other content") {
+		t.Errorf("r3 with another conversation: %v", err)
 	}
-	conv, err := st.Context(ctx, items[3])
-	if err != nil || fmt.Sprint(conv) != "[{user hello} {assistant hi}]" {
-		t.Errorf("context %v %v", conv, err)
+	// So is its reference question, which no step shows and generated
+	// questions are scored against.
+	other = requestItem(t, "r3", "request 3", []string{"facet 1", "facet 2", "facet 3"})
+	other.Rows[0] = strings.Replace(other.Rows[0], `{`, `{"reference":"Which one?",`, 1)
+	if _, err := im.AddFileItem(other); err == nil || !strings.Contains(err.Error(), "is already imported with other content") {
+		t.Errorf("r3 with another reference: %v", err)
+	}
+	im.Rollback()
+	rows, err := st.ShownRows(ctx, items[3])
+	if err != nil || len(rows) != 1 || fmt.Sprint(rows[0].List) != "[facet 1 facet 2 facet 3]" {
+		t.Fatalf("facets %+v %v", rows, err)
+	}
+	if conv := rows[0].Context; fmt.Sprint(conv) != "[{user hello} {assistant hi}]" {
+		t.Errorf("context %v", conv)
 	}
 }
 
@@ -86,25 +145,25 @@ func TestFacetWaitsForYesInTheStore(t *testing.T) {
 		_, err := st.SetLabel(ctx, LabelChange{ItemID: item, AnnotatorID: ana, Unit: unit, Value: v})
 		return err
 	}
-	if err := set("facet", ptr(guidelines.FacetValue(1))); !errors.Is(err, ErrCondition) {
+	if err := set("facet", ptr(facetValue(1))); !errors.Is(err, ErrCondition) {
 		t.Fatalf("facet before any necessity label: %v", err)
 	}
-	if err := set("necessity", ptr(guidelines.NecessityNo)); err != nil {
+	if err := set("necessity", ptr(0)); err != nil {
 		t.Fatal(err)
 	}
-	if err := set("facet", ptr(guidelines.FacetValue(1))); !errors.Is(err, ErrCondition) {
+	if err := set("facet", ptr(facetValue(1))); !errors.Is(err, ErrCondition) {
 		t.Fatalf("facet after no: %v", err)
 	}
-	if err := set("necessity", ptr(guidelines.NecessityYes)); err != nil {
+	if err := set("necessity", ptr(1)); err != nil {
 		t.Fatal(err)
 	}
-	if err := set("facet", ptr(guidelines.FacetValue(3))); err == nil {
+	if err := set("facet", ptr(facetValue(3))); err == nil {
 		t.Fatal("facet 3 of 2 accepted")
 	}
-	if err := set("facet", ptr(guidelines.FacetValue(2))); err != nil {
+	if err := set("facet", ptr(facetValue(2))); err != nil {
 		t.Fatal(err)
 	}
-	if err := set("necessity", ptr(guidelines.NecessityNo)); err != nil {
+	if err := set("necessity", ptr(0)); err != nil {
 		t.Fatal(err)
 	}
 	var facets, removals int
@@ -326,13 +385,13 @@ func TestDecisionFitsTheRequest(t *testing.T) {
 	for _, c := range []struct {
 		value int
 		ok    bool
-	}{{guidelines.FacetValue(7), false}, {guidelines.FacetValue(4), false}, {guidelines.FacetValue(3), true}, {guidelines.FacetNone, true}} {
+	}{{facetValue(7), false}, {facetValue(4), false}, {facetValue(3), true}, {facetNone, true}} {
 		v := c.value
 		err := st.Adjudicate(ctx, three, "facet", &v, lead, "")
 		if (err == nil) != c.ok {
-			t.Errorf("facet %d on a request of three: %v", guidelines.FacetOf(v), err)
+			t.Errorf("facet %d on a request of three: %v", v-facetNone, err)
 		}
-		if !c.ok && (err == nil || !strings.Contains(err.Error(), "the request has 3 candidate facets")) {
+		if !c.ok && (err == nil || !strings.Contains(err.Error(), "the item has 3 facets")) {
 			t.Errorf("the refusal says %v", err)
 		}
 	}

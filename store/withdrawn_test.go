@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/claritty/claritty/guidelines"
 )
 
 // SetLabel says what a change withdrew, in HIT order, with the values the
@@ -52,7 +50,7 @@ func TestStandingLabelsRefusesFirstAnnotator(t *testing.T) {
 		{Unit: "facet", Annotator: "bo", Value: 1},
 	}
 	for range 500 {
-		err := standingLabels(guidelines.Necessity, labels)
+		err := standingLabels(necessity(t), labels)
 		if err == nil || !strings.Contains(err.Error(), "the file gives no necessity") {
 			t.Fatalf("want ana's facet refused (no necessity), got %v", err)
 		}

@@ -48,8 +48,8 @@ type adjDetail struct {
 	unit     string
 	dialogue *conversation   // a conversation's (the dialogue screen's)
 	intent   *store.IntentOf // an answer's, with its nuggets
-	// A request's (necessity, compare): the conversation before it, its
-	// candidate facets, and a pair's outputs as A and B.
+	// A request's (the request screen's, compare's): the conversation
+	// before it, its candidates, and a pair's outputs as A and B.
 	context []store.Message
 	facets  []string
 	sides   *store.Sides

@@ -35,6 +35,19 @@ func importPairs(t *testing.T, st *store.Store, dataset, pairs, labels string, p
 }
 
 // importText imports a file's text as the lead.
+// The necessity kind, the protocol file claritty ships: its format's
+// name, and its stored labels (yes 1, no 0; facet k k + 2, facetValue).
+const formatNecessity store.Format = "necessity"
+
+const (
+	necessityYes = 1
+	necessityNo  = 0
+)
+
+// facetValue is facet k's stored label, as the release before stored it
+// (necessity.toml's first = 3: facet k is k + 2, none 2).
+func facetValue(k int) int { return k + 2 }
+
 func importText(t *testing.T, st *store.Store, dataset string, format store.Format, text string) {
 	t.Helper()
 	_, err := demotest.Import(context.Background(), st, storetest.Lead(t, st), strings.NewReader(text), dataset+".jsonl",
@@ -49,7 +62,7 @@ func importText(t *testing.T, st *store.Store, dataset string, format store.Form
 // before it could be keyed.
 func TestJudgeNecessity(t *testing.T) {
 	st := storetest.Open(t)
-	importText(t, st, "nec", data.FormatNecessity,
+	importText(t, st, "nec", formatNecessity,
 		`{"id": "r1", "request": "I need a visa", "context": [{"role": "user", "text": "planning a trip"}], "facets": ["destination country", "visa type"]}
 {"id": "r2", "request": "What is the capital of Peru?", "facets": ["a", "b"]}
 {"id": "r3", "request": "Book it", "context": [{"role": "user", "text": "the 7 pm table"}]}
@@ -68,12 +81,12 @@ func TestJudgeNecessity(t *testing.T) {
 	h.keys("2")
 	h.expect("HIT 1 done.")
 	h.expect("What is the capital of Peru?")
-	if got := h.labels(1); !equalLabels(got, map[string]int{"necessity": guidelines.NecessityYes, "facet": guidelines.FacetValue(2)}) {
+	if got := h.labels(1); !equalLabels(got, map[string]int{"necessity": necessityYes, "facet": facetValue(2)}) {
 		t.Errorf("request 1 labels %v", got)
 	}
 	h.keys("0")
 	h.expect("Book it")
-	if got := h.labels(2); !equalLabels(got, map[string]int{"necessity": guidelines.NecessityNo}) {
+	if got := h.labels(2); !equalLabels(got, map[string]int{"necessity": necessityNo}) {
 		t.Errorf("request 2 labels %v", got)
 	}
 	if hs := h.hitState(2); !hs.Finished {
@@ -84,7 +97,7 @@ func TestJudgeNecessity(t *testing.T) {
 	h.expect("– facet n/a")
 	h.keys("1")
 	h.expect("No more HITs for you in nec: you finished 3.")
-	if got := h.labels(3); !equalLabels(got, map[string]int{"necessity": guidelines.NecessityYes}) || !h.hitState(3).Finished {
+	if got := h.labels(3); !equalLabels(got, map[string]int{"necessity": necessityYes}) || !h.hitState(3).Finished {
 		t.Errorf("request 3 labels %v", got)
 	}
 }
@@ -276,7 +289,7 @@ func TestSwappedRepeatShowsTheOtherSide(t *testing.T) {
 // store refuses it, said on the status line, and nothing is decided.
 func TestAdjudicateFacetThatFits(t *testing.T) {
 	st := storetest.Open(t)
-	importText(t, st, "nec", data.FormatNecessity,
+	importText(t, st, "nec", formatNecessity,
 		`{"id": "r1", "request": "I need a visa", "facets": ["destination country", "visa type"]}
 `)
 	ctx := context.Background()

@@ -35,7 +35,7 @@ func TestQualityPagerNamesEachDSScale(t *testing.T) {
 		"r3\tnecessity\tann\tno\nr3\tnecessity\tbo\tyes\nr3\tfacet\tbo\t1\n" +
 		"r4\tnecessity\tann\tno\nr4\tnecessity\tbo\tno\n"
 	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(reqs.String()), "r.jsonl",
-		data.Options{Format: data.FormatNecessity, Dataset: "nec", Policy: &store.Policy{Min: 1, Max: 2, Lease: time.Hour}}); err != nil {
+		data.Options{Format: formatNecessity, Dataset: "nec", Policy: &store.Policy{Min: 1, Max: 2, Lease: time.Hour}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := demotest.Import(ctx, st, lead, strings.NewReader(labels), "l.tsv", data.Options{Format: data.FormatLabels, Dataset: "nec"}); err != nil {

@@ -245,7 +245,7 @@ func reboundScreens() []sizedScreen {
 func allDoneHarness(t *testing.T, w, h int) *harness {
 	t.Helper()
 	st := storetest.Open(t)
-	importText(t, st, "nec", data.FormatNecessity, `{"id": "r1", "request": "Book it"}`+"\n")
+	importText(t, st, "nec", formatNecessity, `{"id": "r1", "request": "Book it"}`+"\n")
 	ana, err := st.EnsureAnnotator(context.Background(), "ana")
 	if err != nil {
 		t.Fatal(err)

@@ -435,7 +435,7 @@ func (c *KeyConfig) scaleKeys(p *guidelines.Protocol) []string {
 		}
 	}
 	if p != nil {
-		for _, st := range p.Units(guidelines.Shape{Question: "?", Answers: 5, Turns: 4, Nuggets: 1, Facets: 9, Rows: 1}) {
+		for _, st := range p.Units(guidelines.Shape{Question: "?", Answers: 5, Nuggets: 1, Rows: 1}) {
 			for _, l := range p.ScaleOf(st) {
 				if l.Key != "" && !slices.Contains(keys, l.Key) {
 					keys = append(keys, l.Key)

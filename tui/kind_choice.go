@@ -80,7 +80,7 @@ func (k *fileKind) choiceKey(m *hitScreen, h *hitState, msg tea.KeyPressMsg) (te
 	keys := guidelines.ChoicePage(n, page)
 	for _, ck := range keys {
 		if pressed == ck.Key {
-			return m.labelKey(ck.Element), true
+			return m.labelKey(k.proto.ChoiceValue(fs.Unit, ck.Element)), true
 		}
 	}
 	// A digit beside no element says what the keys are; a letter beside
@@ -158,6 +158,7 @@ func (k *fileKind) choiceHelp(unit string) []key.Binding {
 func (k *fileKind) choiceView(m *hitScreen, h *hitState, fs guidelines.FileStep, width int) stepView {
 	s := m.styles
 	cur, has := h.labels[fs.Unit]
+	cur = k.proto.ElementOf(fs.Unit, cur) // the element picked
 	c := k.choiceLines(s, m.cfg.Keys, fs, k.page(fs.Unit), cur, has, width, k.header)
 	return stepView{title: s.Title.Render(" " + fs.Title), short: s.Title.Render(" " + fs.Title), textRows: c,
 		focus: [2]int{0, len(c.lines)}, choices: []string{k.choicesLine(s, m.cfg.Keys, fs.Unit, width)}, withTopic: true,

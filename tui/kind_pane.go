@@ -158,7 +158,7 @@ func (k *paneKind) answerLines(m *hitScreen, h *hitState, i int, a string, width
 	answer := fmt.Sprintf("%d. %s", i+1, a)
 	text := style.Render(answer)
 	if v, ok := h.labels[fmt.Sprintf("landing_%d", i+1)]; ok && st.id == "landing" {
-		text += s.Dim.Render("  · " + h.proto.LabelName(v))
+		text += s.Dim.Render("  · " + h.proto.NameOn(fmt.Sprintf("landing_%d", i+1), v))
 	}
 	return sourced(answer, text, width, "        ").labelled(s.Cursor.Render(mark))
 }

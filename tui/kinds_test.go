@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/claritty/claritty/guidelines"
@@ -25,6 +26,8 @@ func (k testKinds) Screen(kind guidelines.Kind) (Screen, bool) {
 	switch {
 	case !ok:
 		return Screen{}, false
+	case p.FileOf() != nil && p.FileOf().Parts.Screen == "request":
+		return RequestScreen(p), true
 	case p.FileOf() != nil && p.FileOf().Parts.Screen == "dialogue":
 		return DialogueScreen(p), true
 	case p.FileOf() != nil:
@@ -38,7 +41,7 @@ func (k testKinds) Screen(kind guidelines.Kind) (Screen, bool) {
 func builtinScreens() map[guidelines.Kind]Screen {
 	return map[guidelines.Kind]Screen{
 		guidelines.MIMICS.Kind:  PaneScreen(),
-		guidelines.Nuggets.Kind: NuggetScreen(), guidelines.Necessity.Kind: NecessityScreen(),
+		guidelines.Nuggets.Kind: NuggetScreen(),
 		guidelines.Compare.Kind: CompareScreen(),
 	}
 }
@@ -53,10 +56,11 @@ func (k testKinds) Runs(kind guidelines.Kind) []report.BenchRun {
 		return []report.BenchRun{{Kind: store.RunTREC, Score: report.ScoreTREC}, labels, questions}
 	case guidelines.Nuggets.Kind:
 		return []report.BenchRun{{Kind: store.RunNuggets, Score: report.ScoreNuggetsRun}, {Kind: store.RunLabels, Score: report.ScoreAssignments}}
-	case guidelines.Necessity.Kind:
-		return []report.BenchRun{labels, questions}
 	case guidelines.Compare.Kind:
 		return []report.BenchRun{{Kind: store.RunLabels, Score: report.ScoreVerdicts}}
+	}
+	if p, ok := k.Protocol(kind); ok && p.FileOf() != nil && slices.Contains(p.FileOf().Parts.Runs, "questions") {
+		return []report.BenchRun{labels, questions}
 	}
 	return []report.BenchRun{labels}
 }
@@ -73,14 +77,14 @@ func (k testKinds) StatsText(ctx context.Context, r *store.Reading, d store.Data
 	var t interface{ WriteText(io.Writer) error }
 	var err error
 	switch p := r.Protocol(d.Kind); {
+	case p.FileOf() != nil && p.FileOf().Parts.Stats == "choice":
+		t, err = report.ChoiceGold(ctx, r, p)
 	case p.FileOf() != nil && p.FileOf().Parts.Stats == "ratings":
 		t, err = report.RatingsTable(ctx, r, p)
 	case p.FileOf() != nil:
 		t, err = report.ProtocolFileStats(ctx, r, p)
 	case d.Kind == guidelines.MIMICS.Kind:
 		t, err = report.DatasetStats(ctx, r)
-	case d.Kind == guidelines.Necessity.Kind:
-		t, err = report.NecessityGold(ctx, r)
 	case d.Kind == guidelines.Nuggets.Kind:
 		scores, err := report.ScoreRuns(ctx, r, d, k.Runs(d.Kind), report.StatsGold)
 		return strings.Join(report.BenchLines(scores), "\n"), err

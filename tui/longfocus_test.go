@@ -153,10 +153,10 @@ func longFocusKinds() []longFocus {
 				importCandidates(t, st, "nug", `{"id": "q1", "answer": "`+focusWords("nz", 800)+`"}`+"\n")
 				return openAs(t, st, "nug", w, h)
 			}},
-		{name: "necessity_request", prefix: "rz", words: 800, key: "1", unit: "necessity", value: guidelines.NecessityYes,
+		{name: "necessity_request", prefix: "rz", words: 800, key: "1", unit: "necessity", value: necessityYes,
 			open: func(t *testing.T, w, h int) *harness {
 				st := storetest.Open(t)
-				importText(t, st, "nec", data.FormatNecessity, `{"id": "r1", "request": "`+focusWords("rz", 800)+`", "facets": ["where", "when"]}`+"\n")
+				importText(t, st, "nec", formatNecessity, `{"id": "r1", "request": "`+focusWords("rz", 800)+`", "facets": ["where", "when"]}`+"\n")
 				return openAs(t, st, "nec", w, h)
 			}},
 		// The conversation before the request is longer than the window:

@@ -146,7 +146,7 @@ func markerCases() []markerCase {
 		}},
 		{"necessity", func(t *testing.T, w, h int) *harness {
 			st := storetest.Open(t)
-			importText(t, st, "nec", data.FormatNecessity, `{"id": "r1", "request": "`+focusWords("rz", 120)+`", "context": [{"role": "user", "text": "`+
+			importText(t, st, "nec", formatNecessity, `{"id": "r1", "request": "`+focusWords("rz", 120)+`", "context": [{"role": "user", "text": "`+
 				focusWords("cz", 40)+`"}], "facets": ["where", "when"]}`+"\n")
 			return openAs(t, st, "nec", w, h)
 		}},

@@ -166,7 +166,7 @@ func (k *nuggetKind) nuggetList(m *hitScreen, h *hitState, w int) (lines []strin
 		head := fmt.Sprintf("%s %2d  %s ", glyph, i+1, nv.weight)
 		tail := ""
 		if judged {
-			tail = "  · " + h.proto.LabelName(v)
+			tail = "  · " + h.proto.NameOn(unit, v)
 		}
 		if i != h.cur {
 			text := ansi.Truncate(nv.text, max(4, w-5-lipgloss.Width(head)-lipgloss.Width(tail)), "…")

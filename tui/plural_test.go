@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/claritty/claritty/data"
 	"github.com/claritty/claritty/store/storetest"
 )
 
@@ -12,7 +11,7 @@ import (
 // past it is pressed.
 func TestOneFacetInTheSingular(t *testing.T) {
 	st := storetest.Open(t)
-	importText(t, st, "nec", data.FormatNecessity, `{"id": "r1", "request": "Book it", "facets": ["for two"]}`+"\n")
+	importText(t, st, "nec", formatNecessity, `{"id": "r1", "request": "Book it", "facets": ["for two"]}`+"\n")
 	ana, _ := st.EnsureAnnotator(context.Background(), "ana")
 	h := startOn(t, st, ana, "nec", 80, 24, false)
 	h.expect("Book it")

@@ -17,7 +17,7 @@ func TestConversationBeforeRequestShowsWhole(t *testing.T) {
 	open := map[string]func(t *testing.T, w, h int) *harness{
 		"necessity": func(t *testing.T, w, h int) *harness {
 			st := storetest.Open(t)
-			importText(t, st, "nec", data.FormatNecessity, `{"id": "r1", "request": "book it", "context": [{"role": "user", "text": "`+
+			importText(t, st, "nec", formatNecessity, `{"id": "r1", "request": "book it", "context": [{"role": "user", "text": "`+
 				focusWords("cz", 60)+`"}, {"role": "assistant", "text": "`+focusWords("dz", 60)+`"}]}`+"\n")
 			return openAs(t, st, "nec", w, h)
 		},

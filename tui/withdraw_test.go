@@ -116,7 +116,7 @@ func TestWithdrawnNoteAt40x12(t *testing.T) {
 // no after a facet withdraws the facet and says so.
 func TestNecessityNoWithdrawsTheFacetOnScreen(t *testing.T) {
 	st := storetest.Open(t)
-	importText(t, st, "nec", data.FormatNecessity,
+	importText(t, st, "nec", formatNecessity,
 		`{"id": "r1", "request": "I need a visa", "facets": ["destination country", "visa type"]}
 {"id": "r2", "request": "What is the capital of Peru?", "facets": ["a", "b"]}
 `)
@@ -128,7 +128,7 @@ func TestNecessityNoWithdrawsTheFacetOnScreen(t *testing.T) {
 	h.expect("I need a visa")
 	h.keys("0")
 	h.expect("1 label withdrawn: necessity is no")
-	if got := h.labels(1); !equalLabels(got, map[string]int{"necessity": guidelines.NecessityNo}) || !h.hitState(1).Finished {
+	if got := h.labels(1); !equalLabels(got, map[string]int{"necessity": necessityNo}) || !h.hitState(1).Finished {
 		t.Errorf("after the no: %v", got)
 	}
 	storetest.CheckClean(t, st)

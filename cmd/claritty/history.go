@@ -128,7 +128,7 @@ func historyLabel(p guidelines.Protocol, h store.HistoryEntry, v *int, text stri
 	case h.AsSeen:
 		return guidelines.SeenName(*v)
 	}
-	return p.LabelString(*v)
+	return p.NameOf(h.Unit, *v)
 }
 
 func writeHistory(w io.Writer, p guidelines.Protocol, h []store.HistoryEntry) error {

@@ -146,7 +146,7 @@ func TestHistoryShowsWithdrawnAndMergedLabels(t *testing.T) {
 		}
 		lh := parseHistory(t, "the lead's history of "+blind, runBin(t, bin, db, "history", blind, "--json"))
 		if len(lh) != 1 || !strings.HasPrefix(lh[0].Item, "req-") || lh[0].New == nil ||
-			*lh[0].New != guidelines.Compare.LabelString(j.stored["games"][lh[0].Item]) {
+			*lh[0].New != guidelines.Compare.NameOf("preference", j.stored["games"][lh[0].Item]) {
 			t.Errorf("the lead's history of %s: %+v, stored %v", blind, lh, j.stored["games"])
 		}
 		if r := as("history", lh[0].Item); r.code == 0 || !strings.Contains(r.stderr, "no item") {

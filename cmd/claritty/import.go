@@ -30,7 +30,7 @@ func newImportCmd(g *globals) *cobra.Command {
 			"Clarify-Then-Search gold nuggets (nuggets JSONL: {\"id\", \"query\", \"blurred_query\"?,\n" +
 			"\"nuggets\": [{\"id\", \"text\", \"weight\"}]}, or the nuggets under \"gold\") and a system's\n" +
 			"answers to judge against them (candidates JSONL: {\"id\", \"answer\", \"k\"?}, --system NAME),\n" +
-			"ClariLM necessity requests (necessity JSONL: {\"id\", \"request\", \"context\"?: [{\"role\", \"text\"}],\n" +
+			"ClariLM necessity requests (necessity JSONL, the shipped protocol file: {\"id\", \"request\", \"context\"?: [{\"role\", \"text\"}],\n" +
 			"\"facets\"?: [...] (at most 9), \"reference\"?}), outputs to compare blind (pairs JSONL: {\"id\",\n" +
 			"\"request\", \"context\"?, \"outputs\": {\"<system>\": \"text\", ...}}; every pair of systems, or each\n" +
 			"against --against REF),\n" +
@@ -227,7 +227,7 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 			r.File, display.Count(r.Queries, "query", "queries"), display.Count(r.Results, "result", "results"), r.QueriesKnown)
 		return
 	}
-	noun := map[store.Format]string{data.FormatNecessity: "requests", data.FormatPairs: "pairs"}[r.Format]
+	noun := map[store.Format]string{data.FormatPairs: "pairs"}[r.Format]
 	if noun == "" {
 		noun = r.Noun // a protocol file's kind
 	}

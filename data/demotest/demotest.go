@@ -192,7 +192,7 @@ func Conversations(t testing.TB, st *store.Store, turns []int) store.Dataset {
 // Set.Formats, which tests below cmd cannot import).
 func Formats(st *store.Store) []data.Format {
 	out := []data.Format{data.ManualFormat(), data.ClickFormat(), data.SERPFormat(), data.LabelsFormat(),
-		data.NuggetsFormat(), data.CandidatesFormat(), data.NecessityFormat(), data.PairsFormat()}
+		data.NuggetsFormat(), data.CandidatesFormat(), data.PairsFormat()}
 	files, err := st.Kinds().Files()
 	if err != nil {
 		panic(err)
