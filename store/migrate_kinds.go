@@ -59,7 +59,7 @@ func dropUnitsOfMovedKinds(ctx context.Context, tx *sql.Tx, builtin func(guideli
 
 // shippedToKeep are the shipped protocol files of the kinds the
 // database's datasets have and the code no longer builds in, by kind.
-func shippedToKeep(ctx context.Context, tx *sql.Tx) (map[guidelines.Kind]guidelines.ProtocolText, error) {
+func shippedToKeep(ctx context.Context, tx *sql.Tx) (map[string]guidelines.ProtocolText, error) {
 	shipped, err := guidelines.ShippedProtocols()
 	if err != nil {
 		return nil, err
@@ -68,10 +68,10 @@ func shippedToKeep(ctx context.Context, tx *sql.Tx) (map[guidelines.Kind]guideli
 	if err != nil {
 		return nil, err
 	}
-	out := map[guidelines.Kind]guidelines.ProtocolText{}
+	out := map[string]guidelines.ProtocolText{}
 	for _, s := range shipped {
 		if slices.Contains(kinds, string(s.File.Name)) && !guidelines.Builtins().Known(s.File.Name) {
-			out[s.File.Name] = s
+			out[string(s.File.Name)] = s
 		}
 	}
 	return out, nil
@@ -81,8 +81,8 @@ func shippedToKeep(ctx context.Context, tx *sql.Tx) (map[guidelines.Kind]guideli
 // gives drafts), now being when they are kept. Every part of it leaves
 // alone what it did already, so it is the same run twice in one
 // transaction: a moved item has its row, a kept file is kept.
-func moveKinds(ctx context.Context, tx *sql.Tx, keep map[guidelines.Kind]guidelines.ProtocolText, now string) error {
-	file := func(k guidelines.Kind) *guidelines.ProtocolFile {
+func moveKinds(ctx context.Context, tx *sql.Tx, keep map[string]guidelines.ProtocolText, now string) error {
+	file := func(k string) *guidelines.ProtocolFile {
 		if t, ok := keep[k]; ok {
 			return t.File
 		}
@@ -95,7 +95,7 @@ func moveKinds(ctx context.Context, tx *sql.Tx, keep map[guidelines.Kind]guideli
 		return fmt.Errorf("move necessity requests: %w", err)
 	}
 	for _, k := range slices.Sorted(maps.Keys(keep)) {
-		if err := keepShipped(ctx, tx, k, keep[k], now); err != nil {
+		if err := keepShipped(ctx, tx, guidelines.Kind(k), keep[k], now); err != nil {
 			return fmt.Errorf("keep protocol %s: %w", k, err)
 		}
 	}

@@ -394,8 +394,8 @@ func draftFile(t *testing.T, kind guidelines.Kind, text string) guidelines.Proto
 }
 
 // drafts are the two drafts, by kind.
-func drafts(t *testing.T) map[guidelines.Kind]guidelines.ProtocolText {
-	return map[guidelines.Kind]guidelines.ProtocolText{
+func drafts(t *testing.T) map[string]guidelines.ProtocolText {
+	return map[string]guidelines.ProtocolText{
 		"clarimm": draftFile(t, "clarimm", clarimmDraft), "necessity": draftFile(t, "necessity", necessityDraft)}
 }
 

@@ -126,7 +126,7 @@ func Fingerprint(t testing.TB, db *sql.DB, tables ...string) string {
 func DataFingerprint(t testing.TB, db *sql.DB) string {
 	t.Helper()
 	return Fingerprint(t, db, "datasets", "items", "annotators", "labels", "label_history", "hits",
-		"serp_queries", "serp_results", "turns", "images")
+		"serp_queries", "serp_results", "item_rows", "item_images")
 }
 
 // Lead is the database's first lead, for tests that import or read gold;
