@@ -78,7 +78,7 @@ func shippedToKeep(ctx context.Context, tx *sql.Tx) (map[string]guidelines.Proto
 }
 
 // moveKinds is the step with the files to keep given (by kind: a test
-// gives drafts), now being when they are kept. Every part of it leaves
+// gives an edited one), now being when they are kept. Every part of it leaves
 // alone what it did already, so it is the same run twice in one
 // transaction: a moved item has its row, a kept file is kept.
 func moveKinds(ctx context.Context, tx *sql.Tx, keep map[string]guidelines.ProtocolText, now string) error {

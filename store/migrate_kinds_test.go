@@ -214,45 +214,67 @@ func TestMigrationMovesConversationsAndRequestsToRows(t *testing.T) {
 	passesCheck(t, path)
 }
 
-// The facet choice's values move down by two (none fits 2 → 0, facet k
-// 2 + k → k) wherever a value is kept: labels and the value first keyed,
-// their history, decisions and theirs, known answers, repeats and run
-// labels; kind_units first, so the label triggers take the new values;
-// the kept agreement counts move with them (check's recount agrees). The
-// necessity unit, and every other kind's labels, stay as they were.
-func TestMigrationShiftsFacetValues(t *testing.T) {
+// keptValues are the queries of every row that keeps a unit's value (or
+// a count of values): labels and the value first keyed, their history,
+// decisions and theirs, known answers, repeats and run labels, the items'
+// agreement patterns and the kept agreement counts.
+var keptValues = []string{
+	`SELECT item_id, unit, annotator_id, value, first_value FROM labels ORDER BY 1, 2, 3`,
+	`SELECT id, item_id, unit, annotator_id, old_value, new_value FROM label_history ORDER BY id`,
+	`SELECT item_id, unit, value, reason FROM adjudications ORDER BY 1, 2`,
+	`SELECT id, item_id, unit, old_value, new_value FROM adjudication_history ORDER BY id`,
+	`SELECT item_id, unit, value FROM known_labels ORDER BY 1, 2`,
+	`SELECT repeat_id, unit, value FROM repeat_labels ORDER BY 1, 2`,
+	`SELECT run_id, item_id, unit, value FROM run_labels ORDER BY 1, 2, 3`,
+	`SELECT id, patterns FROM items ORDER BY 1`,
+	`SELECT dataset_id, unit_type, pattern, units FROM agreement_patterns ORDER BY 1, 2, 3`,
+	`SELECT dataset_id, annotator_id, unit_type, pattern, units FROM open_parts ORDER BY 1, 2, 3, 4`,
+}
+
+// No stored value moves: the shipped necessity file stores the facet
+// choice as ClariLM's kind did (first = 3: none fits 2, facet k 2 + k),
+// so every value kept anywhere (keptValues) is as it was, the facet's
+// included, and kind_units lists the facet's 2 to 11 (the label triggers
+// take the values the release before wrote). check's recount of the kept
+// agreement counts agrees.
+func TestMigrationKeepsEveryValue(t *testing.T) {
 	t.Parallel()
 	db, path := oldKindsDB(t)
+	before := make([]string, len(keptValues))
+	for i, q := range keptValues {
+		before[i] = rowsOf(t, db, q)
+	}
+	// The fixture keeps facet values (none fits 2 to facet nine's 11) in
+	// each table that keeps a label's value.
+	for i := range 7 {
+		if !strings.Contains(before[i], "|facet|") {
+			t.Fatalf("no facet value in %s", keptValues[i])
+		}
+	}
 	db.Close()
 	st, err := Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	for _, c := range []struct{ query, want string }{
-		{`SELECT item_id, unit, annotator_id, value, first_value FROM labels ORDER BY 1, 2, 3`,
-			"1|coherence|2|4|NULL\n1|diversity|2|2|NULL\n1|intent_reveal|2|1|NULL\n1|relevance_1|2|5|NULL\n1|relevance_2|2|3|NULL\n" +
-				"10|facet|2|9|2\n10|facet|3|9|9\n10|necessity|2|1|1\n10|necessity|3|1|1\n11|necessity|2|0|0\n12|facet|2|0|0\n12|necessity|2|1|1\n"},
-		{`SELECT item_id, unit, annotator_id, old_value, new_value FROM label_history WHERE item_id >= 10 ORDER BY id`,
-			"10|necessity|2|NULL|1\n10|facet|2|NULL|2\n10|facet|2|2|9\n10|necessity|3|NULL|1\n10|facet|3|NULL|9\n" +
-				"11|necessity|2|NULL|0\n11|facet|2|4|NULL\n12|necessity|2|NULL|1\n12|facet|2|NULL|0\n"},
-		{`SELECT item_id, unit, value, reason FROM adjudications`, "12|facet|3|Rome it is\n"},
-		{`SELECT item_id, unit, old_value, new_value FROM adjudication_history ORDER BY id`, "12|facet|NULL|2\n12|facet|2|3\n"},
-		{`SELECT item_id, unit, value FROM known_labels ORDER BY 1, 2`, "13|facet|2\n13|necessity|1\n"},
-		{`SELECT unit, value FROM repeat_labels ORDER BY 1`, "facet|8\nnecessity|1\n"},
-		{`SELECT item_id, unit, value FROM run_labels ORDER BY 1, 2`, "10|facet|5\n10|necessity|1\n11|necessity|0\n"},
-		{`SELECT unit, low, high FROM kind_units WHERE kind = 'necessity' ORDER BY 1`, "facet|0|9\nnecessity|0|1\n"},
-		{`SELECT id, patterns FROM items WHERE dataset_id = 2 ORDER BY 1`,
-			"10|necessity 0 2 0 0 0 0,facet 0 0 0 0 0 0 0 0 0 2\n11|necessity 1 0 0 0 0 0\n12|necessity 0 1 0 0 0 0,facet 1 0 0 0 0 0\n"},
-		{`SELECT unit_type, pattern, units FROM agreement_patterns WHERE dataset_id = 2 ORDER BY 1, 2`,
-			"facet|0 0 0 0 0 0 0 0 0 2|1\nfacet|1 0 0 0 0 0|1\nnecessity|0 1 0 0 0 0|1\nnecessity|0 2 0 0 0 0|1\nnecessity|1 0 0 0 0 0|1\n"},
-		{`SELECT annotator_id, unit_type, pattern, units FROM open_parts WHERE unit_type = 'facet' ORDER BY 1`,
-			"0|facet|1 0 0 0 0 0|1\n2|facet|1 0 0 0 0 0|1\n"},
-	} {
-		if got := rowsOf(t, st.db, c.query); got != c.want {
-			t.Errorf("%s:\n%s\nwant\n%s", c.query, got, c.want)
+	for i, q := range keptValues {
+		if got := rowsOf(t, st.db, q); got != before[i] {
+			t.Errorf("%s:\n%s\nbefore the migration\n%s", q, got, before[i])
 		}
 	}
+	if got := rowsOf(t, st.db, `SELECT unit, low, high FROM kind_units WHERE kind = 'necessity' ORDER BY 1`); got != "facet|2|11\nnecessity|0|1\n" {
+		t.Errorf("necessity units: %q", got)
+	}
+	// The values the triggers take are the release before's: none fits (2)
+	// and the ninth facet (11), not the 0 or 1 below them nor 12 past.
+	ctx := context.Background()
+	for v, ok := range map[int]bool{1: false, 2: true, 11: true, 12: false} {
+		_, err := st.db.ExecContext(ctx, `UPDATE labels SET value = ? WHERE item_id = 10 AND unit = 'facet' AND annotator_id = 2`, v)
+		if (err == nil) != ok {
+			t.Errorf("a facet label of %d: %v", v, err)
+		}
+	}
+	st.db.ExecContext(ctx, `UPDATE labels SET value = 11 WHERE item_id = 10 AND unit = 'facet' AND annotator_id = 2`)
 	passesCheck(t, path)
 }
 
@@ -303,100 +325,40 @@ func TestFailingGoStepRollsBackItsSQL(t *testing.T) {
 	}
 }
 
-// clarimmDraft and necessityDraft stand in for the shipped clarimm.toml
-// and necessity.toml, which other branches of issue 47 write: what the
-// migration reads of a shipped file is its text, units and scales. They
-// are named as a file may be here (a built-in kind's name is refused) and
-// renamed to the kind's by draftFile.
-const (
-	clarimmDraft = `name = "clarimm-draft"
-title = "ClariMM clarification conversations"
-items = "conversations"
-
-[item]
-format = "jsonl"
-keys = ["id", "topic", "facet", "turns"]
-id = ["id"]
-text = ["topic", "facet"]
-list = ["turns[].question"]
-list_name = "turn"
-
-[[scale]]
-name = "likert"
-values = [5, 4, 3, 2, 1]
-keys = ["5", "4", "3", "2", "1"]
-names = ["Excellent", "Good", "Fair", "Weak", "Poor"]
-
-[[step]]
-unit = "relevance"
-per = "element"
-scale = "likert"
-
-[[step]]
-unit = "coherence"
-scale = "likert"
-
-[[step]]
-unit = "diversity"
-scale = "likert"
-
-[[step]]
-unit = "intent_reveal"
-scale = "likert"
-`
-	necessityDraft = `name = "necessity-draft"
-title = "ClariLM clarification necessity"
-items = "requests"
-
-[item]
-format = "jsonl"
-keys = ["id", "request", "context", "facets", "reference"]
-id = ["id"]
-text = ["request", "reference"]
-list = ["facets[]"]
-list_name = "candidate facet"
-
-[[scale]]
-name = "yesno"
-nominal = true
-values = [1, 0]
-keys = ["1", "0"]
-names = ["yes", "no"]
-
-[[scale]]
-name = "facet"
-nominal = true
-values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]
-keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]
-names = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "none"]
-
-[[step]]
-unit = "necessity"
-scale = "yesno"
-
-[[step]]
-unit = "facet"
-scale = "facet"
-when = { unit = "necessity", value = 1 }
-`
-)
-
-// draftFile is a draft parsed and given the kind's name, as the shipped
-// file of the kind is named.
-func draftFile(t *testing.T, kind guidelines.Kind, text string) guidelines.ProtocolText {
+// shippedFile is the shipped protocol file of a moved kind, as the
+// migration keeps it.
+func shippedFile(t *testing.T, kind guidelines.Kind) guidelines.ProtocolText {
 	t.Helper()
+	f, err := guidelines.FindShipped(kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// shippedKinds are the shipped files of the moved kinds, by kind: what
+// the migration keeps of a database holding both.
+func shippedKinds(t *testing.T) map[string]guidelines.ProtocolText {
+	return map[string]guidelines.ProtocolText{"clarimm": shippedFile(t, "clarimm"), "necessity": shippedFile(t, "necessity")}
+}
+
+// editedFile is a kind's shipped file with texts replaced (old, new,
+// old, new, …), parsed as the kind's file.
+func editedFile(t *testing.T, kind guidelines.Kind, oldNew ...string) guidelines.ProtocolText {
+	t.Helper()
+	text := string(shippedFile(t, kind).Text)
+	for i := 0; i+1 < len(oldNew); i += 2 {
+		if !strings.Contains(text, oldNew[i]) {
+			t.Fatalf("the shipped %s.toml has no %q", kind, oldNew[i])
+		}
+		text = strings.Replace(text, oldNew[i], oldNew[i+1], 1)
+	}
 	f, err := guidelines.ParseProtocolFile(string(kind)+".toml", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.Name = kind
 	return guidelines.ProtocolText{File: f, Text: []byte(text)}
-}
-
-// drafts are the two drafts, by kind.
-func drafts(t *testing.T) map[string]guidelines.ProtocolText {
-	return map[string]guidelines.ProtocolText{
-		"clarimm": draftFile(t, "clarimm", clarimmDraft), "necessity": draftFile(t, "necessity", necessityDraft)}
 }
 
 // movedTables are what 0030 writes: their rows, as text.
@@ -417,9 +379,10 @@ const movedTables = `SELECT 'row', item_id, pos, line FROM item_rows
 
 // The step keeps each shipped file of a moved kind as AddProtocol does:
 // its text in protocols, its units and their ranges in kind_units (the
-// facet's 0 to 9, ClariMM's relevance per turn). Run twice in one
-// transaction, it changes nothing the second time: no value moves twice,
-// no row or file is written again.
+// facet's 2 to 11, as the release before stored them; ClariMM's relevance
+// per turn, up to its max_list of 4). Run twice in one transaction, it
+// changes nothing the second time: no value moves, no row or file is
+// written again.
 func TestMoveKindsKeepsShippedFilesAndRunsOnce(t *testing.T) {
 	t.Parallel()
 	db, _ := oldKindsDB(t)
@@ -434,7 +397,7 @@ func TestMoveKindsKeepsShippedFilesAndRunsOnce(t *testing.T) {
 	if _, err := tx.ExecContext(ctx, ms[29].sql); err != nil {
 		t.Fatal(err)
 	}
-	keep := drafts(t)
+	keep := shippedKinds(t)
 	if err := moveKinds(ctx, tx, keep, "2026-11-27T10:00:00.000Z"); err != nil {
 		t.Fatal(err)
 	}
@@ -445,25 +408,25 @@ func TestMoveKindsKeepsShippedFilesAndRunsOnce(t *testing.T) {
 	if twice := rowsOf(t, tx, movedTables); twice != once {
 		t.Errorf("a second run in the transaction changed rows:\n%s\nafter once:\n%s", twice, once)
 	}
-	want := fmt.Sprintf("clarimm|%s|NULL|2026-11-27T10:00:00.000Z\nnecessity|%s|NULL|2026-11-27T10:00:00.000Z\n", clarimmDraft, necessityDraft)
+	want := fmt.Sprintf("clarimm|%s|NULL|2026-11-27T10:00:00.000Z\nnecessity|%s|NULL|2026-11-27T10:00:00.000Z\n", keep["clarimm"].Text, keep["necessity"].Text)
 	if got := rowsOf(t, tx, `SELECT name, text, added_by, added_at FROM protocols ORDER BY name`); got != want {
 		t.Errorf("protocols:\n%s\nwant\n%s", got, want)
 	}
-	if got := rowsOf(t, tx, `SELECT unit, low, high FROM kind_units WHERE kind = 'necessity' ORDER BY unit`); got != "facet|0|9\nnecessity|0|1\n" {
+	if got := rowsOf(t, tx, `SELECT unit, low, high FROM kind_units WHERE kind = 'necessity' ORDER BY unit`); got != "facet|2|11\nnecessity|0|1\n" {
 		t.Errorf("necessity units: %q", got)
 	}
-	if got := rowsOf(t, tx, `SELECT count(*), min(low), max(high) FROM kind_units WHERE kind = 'clarimm' AND unit GLOB 'relevance_*'`); got != "20|1|5\n" {
+	if got := rowsOf(t, tx, `SELECT count(*), min(low), max(high) FROM kind_units WHERE kind = 'clarimm' AND unit GLOB 'relevance_*'`); got != "4|1|5\n" {
 		t.Errorf("clarimm relevance units (count, low, high): %q", got)
 	}
-	if got := rowsOf(t, tx, `SELECT value FROM labels WHERE item_id = 10 AND unit = 'facet'`); got != "9\n9\n" {
-		t.Errorf("facet labels of item 10 after two runs: %q, want 9 and 9", got)
+	if got := rowsOf(t, tx, `SELECT value FROM labels WHERE item_id = 10 AND unit = 'facet'`); got != "11\n11\n" {
+		t.Errorf("facet labels of item 10 after two runs: %q, want 11 and 11 (facet nine), as stored", got)
 	}
 }
 
 // A shipped file that would orphan a stored label (here a facet choice
-// with no "none fits", where a label says none) is refused, and with it
-// the whole migration, after every item had moved and every value
-// shifted in its transaction: the file is as it was, at schema 29, with
+// with no "none fits", where a label says none: 2) is refused, and with
+// it the whole migration, after every item had moved in its
+// transaction: the file is as it was, at schema 29, with
 // its typed tables, its values and its caches (what a kill mid-migration
 // leaves, too: the transaction never committed).
 func TestMigrationRefusedMidwayLosesNothing(t *testing.T) {
@@ -471,18 +434,16 @@ func TestMigrationRefusedMidwayLosesNothing(t *testing.T) {
 	db, path := oldKindsDB(t)
 	before := rowsOf(t, db, movedTables) + rowsOf(t, db, `SELECT * FROM turns UNION ALL SELECT item_id, pos, text, '' FROM facets ORDER BY 1, 2`)
 	db.Close()
-	keep := drafts(t)
-	keep["necessity"] = draftFile(t, "necessity", strings.Replace(strings.Replace(strings.Replace(necessityDraft,
-		`values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]`, `values = [1, 2, 3, 4, 5, 6, 7, 8, 9]`, 1),
-		`keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]`, `keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9"]`, 1),
-		`, "none"]`, `]`, 1))
+	keep := shippedKinds(t)
+	keep["necessity"] = editedFile(t, "necessity", "none = \"none fits\"\n", "",
+		"  \"none of the candidates is what you would ask about.\",\n", "")
 	ms, err := migrations()
 	if err != nil {
 		t.Fatal(err)
 	}
 	ms[29].run = func(ctx context.Context, tx *sql.Tx) error { return moveKinds(ctx, tx, keep, "t") }
 	err = migrateWith(t, path, ms)
-	if err == nil || !strings.Contains(err.Error(), "unit facet holds the label 0, which the shipped file's scale does not have") {
+	if err == nil || !strings.Contains(err.Error(), "unit facet holds the label 2, which the shipped file's scale does not have") {
 		t.Fatalf("migrate: %v", err)
 	}
 	db, _ = sql.Open("sqlite", dsn(path))
@@ -625,7 +586,9 @@ func TestMovedKindsUnitsGoWithNothingOfThem(t *testing.T) {
 		{"", ""},
 		{`INSERT INTO datasets (id, name, kind, format, created_at) VALUES (1, 'n', 'necessity', 'necessity', 't')`, "necessity facet\nnecessity necessity\n"},
 	} {
-		db, _ := openAtVersion(t, 30)
+		// At schema 29, kind_units is what 0016 listed (0030's own step,
+		// with the code of now, would have taken them out already).
+		db, _ := openAtVersion(t, 29)
 		if c.rows != "" {
 			if _, err := db.Exec(c.rows); err != nil {
 				t.Fatal(err)
@@ -634,6 +597,9 @@ func TestMovedKindsUnitsGoWithNothingOfThem(t *testing.T) {
 		tx, err := db.BeginTx(ctx, nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if got := rowsOf(t, tx, `SELECT count(DISTINCT kind) FROM kind_units WHERE kind IN ('clarimm', 'necessity')`); got != "2\n" {
+			t.Fatalf("kinds of the moved kinds' units before: %q", got)
 		}
 		if err := dropUnitsOfMovedKinds(ctx, tx, func(guidelines.Kind) bool { return false }); err != nil {
 			t.Fatal(err)

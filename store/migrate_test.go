@@ -107,8 +107,10 @@ func TestMigrationStopsOnBrokenForeignKeys(t *testing.T) {
 
 // 0013 rebuilds the label tables for ClariLM's kinds: everything a version
 // 12 database held is still there, the assignment trigger that names labels
-// still fires, and the new units take their own values only (a facet's
-// 0 to 9 since 0030).
+// still fires, and the new units take their own values only. Since 0030
+// necessity is the shipped necessity.toml, kept as its import keeps it:
+// its facet choice stores none fits as 2 and facet k as 2 + k (first = 3,
+// as ClariLM's kind stored them), so a facet's values are 2 to 11.
 func TestMigrationToClariLMKeepsLabels(t *testing.T) {
 	t.Parallel()
 	db, path := openAtVersion(t, 12)
@@ -147,20 +149,32 @@ func TestMigrationToClariLMKeepsLabels(t *testing.T) {
 	if _, err := st.db.Exec(`UPDATE items SET free = 1 WHERE id = 1`); err != nil {
 		t.Fatalf("assignment trigger after 0013: %v", err)
 	}
-	st.db.Exec(`INSERT INTO datasets (id, name, kind, format, created_at) VALUES (2, 'n', 'necessity', 'necessity', 't')`)
-	st.db.Exec(`INSERT INTO items (id, dataset_id, uid, seq, query, question) VALUES (3, 2, 'r1', 1, 'I need a visa', '')`)
+	necessity, err := guidelines.FindShipped("necessity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.AddProtocol(context.Background(), testLead(t, st), necessity.File, necessity.Text); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.db.Exec(`INSERT INTO datasets (id, name, kind, format, created_at) VALUES (2, 'n', 'necessity', 'necessity', 't');
+		INSERT INTO items (id, dataset_id, uid, seq, query, question) VALUES (3, 2, 'r1', 1, 'I need a visa', '')`); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		unit  string
 		value int
 		ok    bool
 	}{
-		{"necessity", 1, true}, {"necessity", 2, false}, {"facet", 9, true}, {"facet", 10, false},
+		{"necessity", 1, true}, {"necessity", 0, true}, {"necessity", 2, false},
+		{"facet", 2, true}, {"facet", 11, true}, {"facet", 9, true}, {"facet", 1, false}, {"facet", 12, false},
 		{"question", 1, false}, {"preference", 2, false},
 	} {
 		_, err := st.db.Exec(`INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds) VALUES (3, ?, 1, ?, 't', 't', NULL)`, c.unit, c.value)
 		if (err == nil) != c.ok {
 			t.Errorf("%s=%d on a necessity item: err %v", c.unit, c.value, err)
 		}
+		// Each value alone: the next is the same annotator's label.
+		st.db.Exec(`DELETE FROM labels WHERE item_id = 3`)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -80,7 +81,8 @@ type moved struct {
 }
 
 // valueTables are the rows that keep a unit's value, each with the value
-// last: facet values move down by two, every other stays.
+// last: the move keeps every one as it was (the necessity file stores a
+// facet as the release before did: first = 3, facet k 2 + k, none 2).
 var valueTables = []string{
 	`SELECT 'label', l.item_id, l.unit, l.annotator_id, l.first_value, l.value FROM labels l`,
 	`SELECT 'history', h.id, h.item_id, h.unit, h.old_value, h.new_value FROM label_history h`,
@@ -96,8 +98,8 @@ var valueTables = []string{
 // necessity request of every dataset (the demo's, a study with arms, a
 // triaged one, practice) is one row holding its line, with what its typed
 // tables held, its list in its options and its images as they were; each
-// line says what the demo's own file says of the item; every facet value
-// kept anywhere is two less and every other value the same; the typed
+// line says what the demo's own file says of the item; every value kept
+// anywhere, the facet choice's included, is the same; the typed
 // tables are gone, context_turns stays for compare; check passes, before
 // (it runs no migration) and after.
 func TestMigrationMovesThePreviousReleasesItems(t *testing.T) {
@@ -125,18 +127,17 @@ func TestMigrationMovesThePreviousReleasesItems(t *testing.T) {
 		t.Fatalf("the fixture holds %d conversations and requests", len(want))
 	}
 	values := map[string][]string{}
-	moves := 0
+	withFacets := 0
 	for _, q := range valueTables {
-		rows := rowStrings(t, db, q+` ORDER BY 2, 3, 4`)
-		values[q] = shiftFacets(rows)
-		if !reflect.DeepEqual(rows, values[q]) {
-			moves++
+		values[q] = rowStrings(t, db, q+` ORDER BY 2, 3, 4`)
+		if len(facetValues(values[q])) > 0 {
+			withFacets++
 		}
 	}
 	// The fixture decides no facet and knows none (store's tests do):
 	// labels, their history, repeats and runs hold facet values.
-	if moves < 4 {
-		t.Fatalf("facet values in %d of the %d tables that keep values", moves, len(valueTables))
+	if withFacets < 4 {
+		t.Fatalf("facet values in %d of the %d tables that keep values", withFacets, len(valueTables))
 	}
 	images := rowStrings(t, db, `SELECT item_id, turn, pos, src, location, preview, problem FROM images ORDER BY 1, 2, 3`)
 	contexts := rowStrings(t, db, `SELECT * FROM context_turns ORDER BY 1, 2`)
@@ -336,30 +337,13 @@ func sameAsDemoFiles(t *testing.T, db *sql.DB) {
 	}
 }
 
-// shiftFacets is rows of valueTables as the move leaves them: a facet
-// value of a necessity item two less (value columns follow the unit).
-func shiftFacets(rows []string) []string {
-	out := make([]string, len(rows))
-	for i, r := range rows {
-		cols := strings.Split(r, "|")
-		at := -1
-		for j, c := range cols {
-			if c == "facet" {
-				at = j
-			}
+// facetValues are the rows of valueTables that keep a facet value.
+func facetValues(rows []string) []string {
+	var out []string
+	for _, r := range rows {
+		if slices.Contains(strings.Split(r, "|"), "facet") {
+			out = append(out, r)
 		}
-		if at >= 0 {
-			for j := at + 1; j < len(cols); j++ {
-				if j == at+1 && cols[0] == "label" {
-					continue // the annotator
-				}
-				var v int
-				if _, err := fmt.Sscan(cols[j], &v); err == nil && cols[j] != "NULL" {
-					cols[j] = fmt.Sprint(v - 2)
-				}
-			}
-		}
-		out[i] = strings.Join(cols, "|")
 	}
 	return out
 }
@@ -378,7 +362,7 @@ INSERT INTO images (item_id, turn, pos, src, location, preview, problem)
 
 // movedState is what a kill may leave: the schema version, how many
 // items of the moved kinds have a row and how many there are, and the
-// facet values kept, in order.
+// facet values kept, in order (the move keeps them as they were).
 func movedState(t *testing.T, path string) (version, rows, items int, facets []string) {
 	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+path)
@@ -399,9 +383,9 @@ func movedState(t *testing.T, path string) (version, rows, items int, facets []s
 // A claritty killed while it migrates the previous release's database
 // (here with 20,000 conversations more, so the kill lands in it or
 // near) leaves the file as it was or migrated, never between: no
-// conversation moved and no facet value shifted, or all of them. The next
-// claritty to open it finishes the migration, each facet value shifted
-// once, and check passes.
+// conversation moved, or all of them, and every facet value as it was
+// either way. The next claritty to open it finishes the migration, the
+// facet values still the same, and check passes.
 func TestKillMidMigrationLosesNothing(t *testing.T) {
 	t.Parallel()
 	bin := binary(t)
@@ -426,7 +410,6 @@ func TestKillMidMigrationLosesNothing(t *testing.T) {
 	if version != 28 || rows != 0 || items < 20000 || len(before) == 0 {
 		t.Fatalf("before: version %d, %d rows of %d items, %d facet values", version, rows, items, len(before))
 	}
-	shifted := shiftFacets(before)
 
 	cmd := exec.Command(bin, "--db", path, "annotators")
 	if err := cmd.Start(); err != nil {
@@ -439,16 +422,16 @@ func TestKillMidMigrationLosesNothing(t *testing.T) {
 	switch {
 	case version < 30 && (rows != 0 || !reflect.DeepEqual(facets, before)):
 		t.Errorf("killed at version %d: %d items moved, facet values %v, want none moved and %v", version, rows, facets, before)
-	case version >= 30 && (rows != items || !reflect.DeepEqual(facets, shifted)):
-		t.Errorf("killed at version %d: %d of %d items moved, facet values %v, want all and %v", version, rows, items, facets, shifted)
+	case version >= 30 && (rows != items || !reflect.DeepEqual(facets, before)):
+		t.Errorf("killed at version %d: %d of %d items moved, facet values %v, want all and %v", version, rows, items, facets, before)
 	}
 	t.Logf("the kill left the file at version %d", version)
 
 	if r := runBin(t, bin, path, "annotators"); r.code != 0 {
 		t.Fatalf("annotators after the kill: %+v", r)
 	}
-	if version, rows, items, facets = movedState(t, path); version != 31 || rows != items || !reflect.DeepEqual(facets, shifted) {
-		t.Errorf("after the next open: version %d, %d of %d items moved, facet values %v, want %v", version, rows, items, facets, shifted)
+	if version, rows, items, facets = movedState(t, path); version != 31 || rows != items || !reflect.DeepEqual(facets, before) {
+		t.Errorf("after the next open: version %d, %d of %d items moved, facet values %v, want %v", version, rows, items, facets, before)
 	}
 	if r := runBin(t, bin, path, "check"); r.code != 0 {
 		t.Fatalf("check: %+v", r)
