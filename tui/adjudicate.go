@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -118,6 +119,11 @@ func (k adjKeys) decideKeys(kind hitKind, p guidelines.Protocol, unit string) []
 		return kk.decideKeys()
 	}
 	scale := p.ScaleOf(unit)
+	if unit == "" {
+		if keys, lo, hi, several := everyScaleKey(p); several {
+			return []key.Binding{bind(keys, lo+"-"+hi, "decide")}
+		}
+	}
 	if len(scale) > 3 {
 		lo, hi := scale[len(scale)-1].Key, scale[0].Key
 		var keys []string
@@ -131,6 +137,36 @@ func (k adjKeys) decideKeys(kind hitKind, p guidelines.Protocol, unit string) []
 		decide = append(decide, bind([]string{l.Key}, l.Key, strings.ToLower(l.Name)))
 	}
 	return decide
+}
+
+// everyScaleKey are the keys of every scale the kind's units label on,
+// their lowest and highest, when its units have several scales (a yes/no
+// and a choice): with no unit in focus, the screen says a decision takes
+// any of them, as it did when such a kind had one scale of all its labels.
+func everyScaleKey(p guidelines.Protocol) (keys []string, lo, hi string, several bool) {
+	seen := map[string]bool{}
+	first := ""
+	for _, u := range p.AllUnits {
+		sc := p.ScaleOf(u)
+		var ks []string
+		for _, l := range sc {
+			ks = append(ks, l.Key)
+			if l.Key != "" && !seen[l.Key] {
+				seen[l.Key] = true
+				keys = append(keys, l.Key)
+			}
+		}
+		if k := strings.Join(ks, " "); first == "" {
+			first = k
+		} else if k != first {
+			several = true
+		}
+	}
+	if !several || len(keys) == 0 {
+		return nil, "", "", false
+	}
+	sorted := slices.Sorted(slices.Values(keys))
+	return keys, sorted[0], sorted[len(sorted)-1], true
 }
 
 // boundBy is adjudication's key map with the global actions where the

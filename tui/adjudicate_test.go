@@ -270,3 +270,25 @@ func TestWithdrawNothingWritesNothing(t *testing.T) {
 	h.keys("d")
 	h.expect("Adjudication · 3 waiting")
 }
+
+// With no unit in focus (nothing waits), the adjudication screen's help
+// says a decision takes any key of the kind's scales: necessity's yes/no
+// and its facet choice, 0-9 as the release before said, not the first
+// scale's alone.
+func TestAdjudicationWithNoUnitNamesEveryScale(t *testing.T) {
+	shipped, err := guidelines.FindShipped("necessity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := defaultAdjKeys().decideKeys(nil, shipped.File.Protocol(), "")
+	if len(keys) != 1 || keys[0].Help().Key != "0-9" || keys[0].Help().Desc != "decide" {
+		var got []string
+		for _, k := range keys {
+			got = append(got, k.Help().Key+" "+k.Help().Desc)
+		}
+		t.Fatalf("decide keys %q, want one: 0-9 decide", got)
+	}
+	if !slices.Contains(keys[0].Keys(), "9") || !slices.Contains(keys[0].Keys(), "0") {
+		t.Errorf("keys %q: want 0 to 9", keys[0].Keys())
+	}
+}
