@@ -60,6 +60,8 @@ func newExportCmd(g *globals) *cobra.Command {
 			"                 created_at updated_at seconds (merges like labels; --pseudonymize)\n" +
 			"  clarimm-gold   one row per conversation: conversation topic facet turns and the gold\n" +
 			"                 rating of relevance_1 … relevance_4, coherence, diversity, intent_reveal\n" +
+			"                 (a protocol file naming the parts ratings and gold-table, as clarimm.toml\n" +
+			"                 does, writes KIND-ratings and KIND-gold under its own name: talks-gold)\n" +
 			"  nugget-judgements  JSONL, one line per answer of a nuggets dataset: {\"id\": intent,\n" +
 			"                 \"system\", \"k\", \"restore_score_100\" (null until every nugget is judged),\n" +
 			"                 \"nuggets\": [{\"id\", \"weight\", \"coverage\": full|partial|none|null}]}\n" +
@@ -270,6 +272,11 @@ func exportDataset(ctx context.Context, st *store.Store, f exportFormat, name st
 	}
 	if _, ok := set.Kind(f.kind); f.kind != "" && !ok { // a name exportFormatNamed took for a protocol's
 		if _, err := guidelines.FindShipped(f.kind); err == nil {
+			if d, err := datasetFor(ctx, st, name); name != "" && err == nil {
+				// A renamed copy's dataset, say: its kind's name is not the shipped one's.
+				return store.Dataset{}, fmt.Errorf("dataset %q holds %s items, not %s items: its kind's exports are named after it (claritty export --help)",
+					display.Clean(d.Name), display.Clean(string(d.Kind)), f.kind)
+			}
 			return store.Dataset{}, fmt.Errorf("no dataset holds %s items yet: a lead imports them first (claritty import FILE)", f.kind)
 		}
 		return store.Dataset{}, fmt.Errorf("unknown export format %q: neither one of claritty export --help's nor a protocol's (claritty protocols)", f.name)

@@ -72,6 +72,12 @@ func TestShippedProtocolExportBeforeItsData(t *testing.T) {
 	if r.code == 0 || !strings.Contains(r.stderr, "no dataset holds mimics-duo-quality items yet") {
 		t.Errorf("export --format mimics-duo-quality on the demo: %+v", r)
 	}
+	// Asked of a dataset of another kind (a renamed copy's, say), it names
+	// the dataset's kind.
+	r = tm.run(t, "", "", "export", "--format", "mimics-duo-quality", "--dataset", "demo")
+	if r.code == 0 || !strings.Contains(r.stderr, `dataset "demo" holds mimics items, not mimics-duo-quality items`) {
+		t.Errorf("export --format mimics-duo-quality --dataset demo: %+v", r)
+	}
 	if r := tm.run(t, "", "", "export", "--format", "no-such-kind"); r.code == 0 || !strings.Contains(r.stderr, `unknown export format "no-such-kind"`) {
 		t.Errorf("an unknown protocol's name: %+v", r)
 	}
