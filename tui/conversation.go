@@ -416,12 +416,13 @@ func (m *hitScreen) imageRows(imgs []convImage, width int, indent string, rows i
 	return out
 }
 
-// sideBySide appends block to the right of rows, which are all left cells
-// wide plus a two-space gap.
+// sideBySide appends block to the right of rows, two spaces after them:
+// left is the blocks' width so far with that gap (0 for none), so a row
+// added under shorter blocks is left-2 spaces before its gap.
 func sideBySide(rows, block []string, left int) []string {
 	bw := lipgloss.Width(block[0])
 	for len(rows) < len(block) {
-		rows = append(rows, strings.Repeat(" ", left+2*min(left, 1)))
+		rows = append(rows, strings.Repeat(" ", max(left-2, 0)))
 	}
 	for i := range rows {
 		cell := strings.Repeat(" ", bw)
