@@ -1,6 +1,7 @@
 package guidelines
 
 import (
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,8 +38,39 @@ func IDUIDProblem(id string) string {
 	switch {
 	case strings.TrimSpace(id) == "":
 		return "is missing or empty"
-	case display.Clean(id) != id || strings.ContainsAny(id, "\t\r\n"):
+	case display.Clean(id) != id || strings.ContainsAny(id, "\t\r\n\u2028\u2029"):
+		// U+2028 and U+2029 end a line in some readers of the exports,
+		// as a written answer's refusal says.
 		return "has control characters"
+	}
+	return ""
+}
+
+// IDProblem says what keeps a row's id from being its uid ("" when
+// nothing does): IDUIDProblem's, or, on a JSONL line, an id that is
+// true or false or a number not whole (7.0, 1e3), whose text is not what
+// another reader of the line would write for it.
+func (r Fields) IDProblem() string {
+	col := r.f.Item.ID[0]
+	if p := IDUIDProblem(r.Text(col)); p != "" || r.obj == nil {
+		return p
+	}
+	path, err := ParseJSONPath(col)
+	if err != nil {
+		return ""
+	}
+	var v any = r.obj
+	for _, k := range path.Keys() {
+		m, _ := v.(map[string]any)
+		v = m[k]
+	}
+	switch t := v.(type) {
+	case bool:
+		return "is true or false, not a text or a whole number"
+	case json.Number:
+		if _, err := strconv.ParseInt(t.String(), 10, 64); err != nil {
+			return "is not a whole number"
+		}
 	}
 	return ""
 }
