@@ -58,6 +58,18 @@ type FileRow struct {
 	parsed *guidelines.Fields
 }
 
+// idProblem says what keeps the row's id, uid, from being its uid ("" for
+// nothing): a JSONL line's id is read as JSON gives it (Fields.IDProblem).
+func (r FileRow) idProblem(uid string) string {
+	switch {
+	case r.parsed != nil:
+		return r.parsed.IDProblem()
+	case r.file != nil:
+		return r.file.FieldsOf(r.Raw).IDProblem()
+	}
+	return guidelines.IDUIDProblem(uid)
+}
+
 // Cell is the row's text in a column of the header ("" for none).
 func (r FileRow) Cell(col string) string {
 	switch {
@@ -294,7 +306,7 @@ func (rd *protoReader) itemOf(r FileRow) (int, error) {
 	it := rd.f.Item
 	uid := rd.uid(r)
 	if rd.f.UIDIsID() {
-		if p := guidelines.IDUIDProblem(uid); p != "" {
+		if p := r.idProblem(uid); p != "" {
 			return 0, lineErr(rd.lr.file, rd.lr.n, "%s %q %s", it.ID[0], display.Clean(uid), p)
 		}
 	}

@@ -2,6 +2,7 @@ package guidelines
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -277,7 +278,22 @@ func (c *fileCheck) checkShare(key string, i int, st FileStep) {
 		c.at(key+".when", "step %d: when.share: want three words: in text, in JSON, and of them (\"need clarification\", \"needs_clarification\", \"needing it\")", i+1)
 	case slices.ContainsFunc(w.Share, func(s string) bool { return strings.TrimSpace(s) == "" || !drawable(s) }):
 		c.at(key+".when", "step %d: when.share: a word is empty or holds a control character", i+1)
+	case !snakeCase.MatchString(w.Share[1]):
+		c.at(key+".when", "step %d: when.share: the JSON word %q is not lower_snake_case (needs_clarification)", i+1, w.Share[1])
+	case slices.Contains(c.choiceStatsKeys(st), w.Share[1]):
+		c.at(key+".when", "step %d: when.share: the JSON word %q is a key stats --json writes already", i+1, w.Share[1])
 	}
+}
+
+// snakeCase is a JSON key a script reads as one word.
+var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+
+// choiceStatsKeys are the keys stats --json writes for a choice step
+// besides its share's (report.ChoiceStats.WriteJSON): a share word
+// equal to one would write the key twice.
+func (c *fileCheck) choiceStatsKeys(st FileStep) []string {
+	return []string{c.f.Items, "with_" + c.f.Item.ListName + "s", "judged",
+		st.Unit + "_judged", st.Unit + "s", st.Unit + "s_withheld"}
 }
 
 // ShareWords are what statistics call the items a choice step's

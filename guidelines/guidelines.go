@@ -323,9 +323,26 @@ func (p Protocol) SetString(unit string, set ValueSet) string {
 // ParseLabel reads a unit's label as files write it: its value on a
 // numbered scale; on a named one its name or its key, so "2" and "full" are
 // the same nugget judgement and "0" and "none" the same facet choice.
+// Names come first: an export writes names, so a name that is another
+// value's key (a file a database kept from before that was refused) reads
+// back as the value it names.
 func (p Protocol) ParseLabel(unit, s string) (int, bool) {
-	for _, l := range p.ScaleOf(unit) {
-		if p.Named && (s == l.Name || (l.Key != "" && s == l.Key)) || !p.Named && s == strconv.Itoa(l.Value) {
+	sc := p.ScaleOf(unit)
+	if !p.Named {
+		for _, l := range sc {
+			if s == strconv.Itoa(l.Value) {
+				return l.Value, true
+			}
+		}
+		return 0, false
+	}
+	for _, l := range sc {
+		if s == l.Name {
+			return l.Value, true
+		}
+	}
+	for _, l := range sc {
+		if l.Key != "" && s == l.Key {
 			return l.Value, true
 		}
 	}

@@ -700,13 +700,7 @@ func (c *fileCheck) checkScales() map[string]FileScale {
 		c.checkKeys(key, s)
 		c.checkCodes(key, s)
 		if c.admit {
-			for _, n := range s.Names {
-				if !drawable(n) {
-					// A name is drawn on every screen, report and
-					// export: a terminal would act on these.
-					c.at(key+".names", "scale %q: name %q holds a control character or a direction override", s.Name, n)
-				}
-			}
+			c.checkNames(key, s)
 		}
 		if s.Nominal != c.f.Scales[0].Nominal {
 			// Agreement reads a kind's labels one way: as categories, or
@@ -716,6 +710,26 @@ func (c *fileCheck) checkScales() map[string]FileScale {
 		}
 	}
 	return out
+}
+
+// checkNames checks a new file's scale names. A name is drawn on every
+// screen, report and export, and read back by a merge (item.labels =
+// "names"): so one a terminal would act on, one twice, one with spaces
+// around it (a labels file's cell loses them) or one that is another
+// value's key (its label would be read back as that value) is refused.
+func (c *fileCheck) checkNames(key string, s FileScale) {
+	for j, n := range s.Names {
+		switch {
+		case !drawable(n):
+			c.at(key+".names", "scale %q: name %q holds a control character or a direction override", s.Name, n)
+		case n == "" || strings.TrimSpace(n) != n:
+			c.at(key+".names", "scale %q: name %q is empty or has spaces around it", s.Name, n)
+		case slices.Index(s.Names, n) != j:
+			c.at(key+".names", "scale %q: name %q is twice; each value needs a name of its own", s.Name, n)
+		case j < len(s.Keys) && slices.Contains(s.Keys, n) && s.Keys[j] != n:
+			c.at(key+".names", "scale %q: name %q is another value's key; a labels file could not tell them apart", s.Name, n)
+		}
+	}
 }
 
 // checkKeys checks a scale's keys: each one character and not twice; for

@@ -1,6 +1,7 @@
 package guidelines
 
 import (
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,8 +38,39 @@ func IDUIDProblem(id string) string {
 	switch {
 	case strings.TrimSpace(id) == "":
 		return "is missing or empty"
-	case display.Clean(id) != id || strings.ContainsAny(id, "\t\r\n"):
+	case display.Clean(id) != id || strings.ContainsAny(id, "\t\r\n\u2028\u2029"):
+		// U+2028 and U+2029 end a line in some readers of the exports,
+		// as a written answer's refusal says.
 		return "has control characters"
+	}
+	return ""
+}
+
+// IDProblem says what keeps a row's id from being its uid ("" when
+// nothing does): IDUIDProblem's, or, on a JSONL line, an id that is
+// true or false or a number not whole (7.0, 1e3), whose text is not what
+// another reader of the line would write for it.
+func (r Fields) IDProblem() string {
+	col := r.f.Item.ID[0]
+	if p := IDUIDProblem(r.Text(col)); p != "" || r.obj == nil {
+		return p
+	}
+	path, err := ParseJSONPath(col)
+	if err != nil {
+		return ""
+	}
+	var v any = r.obj
+	for _, k := range path.Keys() {
+		m, _ := v.(map[string]any)
+		v = m[k]
+	}
+	switch t := v.(type) {
+	case bool:
+		return "is true or false, not a text or a whole number"
+	case json.Number:
+		if _, err := strconv.ParseInt(t.String(), 10, 64); err != nil {
+			return "is not a whole number"
+		}
 	}
 	return ""
 }
@@ -83,6 +115,7 @@ func (c *fileCheck) checkItemKeys() {
 		c.at("item.optional", "item.optional: every key is optional; a file is known by the keys every line has")
 	}
 	c.checkMaxList()
+	c.checkFirstGiven()
 	c.checkShort()
 	c.checkTextNames()
 	for _, col := range it.NotEmpty {
@@ -109,7 +142,7 @@ func pathKey(field string) string {
 func (c *fileCheck) checkMaxList() {
 	n := c.f.Item.MaxList
 	switch {
-	case n == 0:
+	case n == 0 && !c.given("item.max_list"):
 	case !c.f.ListPath():
 		c.at("item.max_list", "item.max_list caps a list of any length: give a JSONL list path (item.list = [\"x[]\"] or item.conversation)")
 	case n < 1 || n > RowUnits:
@@ -136,9 +169,34 @@ func (c *fileCheck) checkTextNames() {
 	if len(it.TextNames) > len(it.Text) {
 		c.at("item.text_names", "item.text_names: %d names for %d text fields", len(it.TextNames), len(it.Text))
 	}
-	for _, n := range it.TextNames {
+	for j, n := range it.TextNames {
 		if strings.TrimSpace(n) != n || n == "" || !drawable(n) || utf8.RuneCountInString(n) > 20 {
 			c.at("item.text_names", "item.text_names: %q: want a name of at most 20 characters, no spaces around it, no control characters", n)
+		} else if slices.Index(it.TextNames, n) != j {
+			// The screens would call two fields one name.
+			c.at("item.text_names", "item.text_names: %q is twice; each text field needs a name of its own", n)
+		}
+	}
+	if c.admit && !drawable(it.ListName) {
+		// Drawn on every step that shows the list, as a text name is
+		// (a file a database kept before is not held to it).
+		c.at("item.list_name", "item.list_name: %q holds a control character or a direction override", it.ListName)
+	}
+}
+
+// given says whether the file gives key (its path: "item.max_list",
+// "step.1.first"), so a 0 written is told from one not given.
+func (c *fileCheck) given(key string) bool {
+	_, ok := c.lines[key]
+	return ok
+}
+
+// checkFirstGiven refuses a step's first = 0 written out: first's 0 is
+// "not given" (1), so a 0 the file gives would be taken as 1 unsaid.
+func (c *fileCheck) checkFirstGiven() {
+	for i, st := range c.f.Steps {
+		if key := "step." + strconv.Itoa(i) + ".first"; st.First == 0 && c.given(key) {
+			c.at(key, "step %d: first = 0: want the value the first element is stored as, at least 1", i+1)
 		}
 	}
 }

@@ -100,7 +100,7 @@ func TestTurnShapeProblems(t *testing.T) {
 		{`roles = ["Q", "A"]`, `roles = ["Q", "\u001b[2J"]`, `item.turn.roles: role`},
 		{`images = "images"`, `images = "question"`, `item.turn.said: key "question"`},
 		{`conversation = "turns"`, `list = ["turns[].question"]` + "\nlist_name = \"turn\"", `item.turn is a conversation's turn`},
-		{`max_list = 3`, `max_list = 0`, ``},
+		{`max_list = 3`, `max_list = 0`, `item.max_list = 0: want 1 to 20`}, // written, not "not given"
 		{`images = "beside-file"`, `images = "elsewhere"`, `item.images = "elsewhere": want "beside-file"`},
 		{`max_list = 3`, `max_list = 21`, `item.max_list = 21: want 1 to 20`},
 		{`short = "rel"`, `short = " rel"`, `step 1: short " rel"`},

@@ -183,7 +183,13 @@ type jsonField struct {
 func orderedJSON(fields []jsonField) ([]byte, error) {
 	var b strings.Builder
 	b.WriteString("{\n")
+	seen := map[string]bool{}
 	for i, f := range fields {
+		if seen[f.key] {
+			// A script reading the object would keep one of the two.
+			return nil, fmt.Errorf("stats --json: the key %q twice (the protocol file's when.share)", f.key)
+		}
+		seen[f.key] = true
 		k, err := json.Marshal(f.key)
 		if err != nil {
 			return nil, err

@@ -58,6 +58,9 @@ type ValueCount struct {
 	// Code is what the protocol's file writes for the value (CLAMBER's
 	// MC), when its scale has codes.
 	Code string `json:"code,omitempty"`
+	// Name is what the text calls the value: its name by its unit
+	// (valueName). The JSON keeps value, as before.
+	Name string `json:"-"`
 }
 
 // ProtocolFileStats summarises the reading's dataset, of a protocol
@@ -160,9 +163,24 @@ func summarise(name string, xs []float64, scale []guidelines.Label, p guidelines
 				n++
 			}
 		}
-		s.Distribution = append(s.Distribution, ValueCount{Value: scale[i].Value, N: n, Code: p.ValueCode(name, scale[i].Value)})
+		s.Distribution = append(s.Distribution, ValueCount{Value: scale[i].Value, N: n, Code: p.ValueCode(name, scale[i].Value),
+			Name: valueName(p, name, scale[i].Value)})
 	}
 	return s
+}
+
+// valueName is a unit's value as people read it: a choice's element
+// (from 1) or none, not the value it is stored as (with first = 3,
+// element 1 is stored as 3); else its name by its unit (NameOf: a
+// number, or a name where files write labels by name).
+func valueName(p guidelines.Protocol, unit string, v int) string {
+	if !p.IsChoice(unit) {
+		return p.NameOf(unit, v)
+	}
+	if v == p.ChoiceNoneOf(unit) {
+		return "none"
+	}
+	return strconv.Itoa(p.ElementOf(unit, v))
 }
 
 // WriteJSON writes the statistics as claritty stats --json gives them.
@@ -191,7 +209,7 @@ func (s *ProtocolStats) WriteText(w io.Writer) error {
 				dist = append(dist, l.DistributionWithheld)
 			}
 			for _, c := range l.Distribution {
-				dist = append(dist, cmp.Or(c.Code, strconv.Itoa(c.Value))+":"+strconv.Itoa(c.N))
+				dist = append(dist, cmp.Or(c.Code, c.Name, strconv.Itoa(c.Value))+":"+strconv.Itoa(c.N))
 			}
 			if l.Written {
 				dist = append(dist, "written: mean ± std of the answers' characters")

@@ -41,6 +41,7 @@ type conversation struct {
 
 type convTurn struct {
 	said   []string // each text the turn says, in order
+	role   string   // who says it, as the turn gives it (its role), cut to roleCells
 	images []convImage
 	srcs   []string // the images as the file names them
 }
@@ -65,6 +66,9 @@ func newConversation(row guidelines.ShownRow, imgs []store.Image) *conversation 
 		}
 		for _, t := range said {
 			ct.said = append(ct.said, display.Clean(t))
+		}
+		if i < len(row.Roles) {
+			ct.role = display.FitWords(display.Field(row.Roles[i]), roleCells)
 		}
 		c.turns = append(c.turns, ct)
 	}
@@ -171,6 +175,17 @@ func (k *convKind) roles(n int) []string {
 	out := make([]string, n)
 	copy(out, by)
 	return out
+}
+
+// saidBy are who says each of turn t's texts: the file's roles
+// (item.turn.roles), and where it names none for the first, the turn's
+// own role, as the file screen draws it (turnLines).
+func (k *convKind) saidBy(t convTurn) []string {
+	roles := k.roles(len(t.said))
+	if len(roles) > 0 && roles[0] == "" {
+		roles[0] = t.role
+	}
+	return roles
 }
 
 func (k *convKind) noun() string {
@@ -331,7 +346,7 @@ func (k *convKind) dialogueLines(m *hitScreen, h *hitState, w, rows int) (c text
 			head += s.Dim.Render("  · " + short + " " + m.cfg.Keys.describe(h.proto, k.turnUnit(i+1), v))
 		}
 		c.lines = append(c.lines, head)
-		roles := k.roles(len(t.said))
+		roles := k.saidBy(t)
 		margin := dialogueMargin(roles)
 		for j, text := range t.said {
 			style := s.Text
@@ -401,12 +416,13 @@ func (m *hitScreen) imageRows(imgs []convImage, width int, indent string, rows i
 	return out
 }
 
-// sideBySide appends block to the right of rows, which are all left cells
-// wide plus a two-space gap.
+// sideBySide appends block to the right of rows, two spaces after them:
+// left is the blocks' width so far with that gap (0 for none), so a row
+// added under shorter blocks is left-2 spaces before its gap.
 func sideBySide(rows, block []string, left int) []string {
 	bw := lipgloss.Width(block[0])
 	for len(rows) < len(block) {
-		rows = append(rows, strings.Repeat(" ", left+2*min(left, 1)))
+		rows = append(rows, strings.Repeat(" ", max(left-2, 0)))
 	}
 	for i := range rows {
 		cell := strings.Repeat(" ", bw)
@@ -517,7 +533,7 @@ func (k *convKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lin
 			continue
 		}
 		lines = append(lines, s.Dim.Render(fmt.Sprintf("   %s %d", capitalised(k.turnNoun()), i+1)))
-		roles := k.roles(len(t.said))
+		roles := k.saidBy(t)
 		margin := dialogueMargin(roles)
 		pad := strings.Repeat(" ", margin)
 		for j, text := range t.said {

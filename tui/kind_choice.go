@@ -197,6 +197,9 @@ func (k *fileKind) choiceLines(s Styles, own *KeyConfig, fs guidelines.FileStep,
 		return out
 	}
 	cols := k.shownColumns(fs, omit)
+	if k.showsContext(fs) {
+		out.add(contextLines(s, contextMessages(k.rows[0].Context), width))
+	}
 	if grouped {
 		if g := k.file.Item.Group; omit != g && slices.Contains(fs.Show, g) {
 			out.add(k.cell(s, g, k.rows[0].Cells[g], width, "", true))

@@ -70,6 +70,11 @@ func newFileKind(p guidelines.Protocol, rows []guidelines.ShownRow) *fileKind {
 		// spilling into the content above what is labelled).
 		k.header = ""
 	}
+	if f.Item.Context != "" {
+		// The conversation before the item is drawn above its first
+		// text (contextLines), so that text is not the HIT's first line.
+		k.header = ""
+	}
 	if k.header == "" && f.Item.Group != "" {
 		// A group's shared text that every step shows (ClariQ's request
 		// over its questions) is the HIT's first line, so it stays on
@@ -114,6 +119,9 @@ func cleanRows(rows []guidelines.ShownRow) []guidelines.ShownRow {
 			out[i].Images = append(out[i].Images, clean)
 		}
 		out[i].Pairs = cleanPairs(r.Pairs)
+		for _, t := range r.Context {
+			out[i].Context = append(out[i].Context, guidelines.Said{Role: display.Field(t.Role), Text: display.Field(t.Text)})
+		}
 	}
 	return out
 }
@@ -291,6 +299,9 @@ func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map
 	cols := k.shownColumns(fs, omit)
 	grouped := k.file.Item.Group != ""
 	focus = [2]int{0, 0}
+	if len(k.rows) > 0 && k.showsContext(fs) {
+		out.add(contextLines(s, contextMessages(k.rows[0].Context), width))
+	}
 	var shared []string
 	if grouped {
 		shared, cols = k.sharedColumns(cols)
@@ -349,6 +360,13 @@ func (k *fileKind) lines(s Styles, fs guidelines.FileStep, index int, labels map
 		focus = [2]int{0, len(out.lines)}
 	}
 	return out, focus
+}
+
+// showsContext says whether step fs draws the item's context
+// (item.context): with the item's first text, above it.
+func (k *fileKind) showsContext(fs guidelines.FileStep) bool {
+	it := k.file.Item
+	return it.Context != "" && len(it.Text) > 0 && slices.Contains(fs.Show, it.Text[0])
 }
 
 // shownColumns are the text columns step fs shows in each row, in the

@@ -203,6 +203,15 @@ func (k *requestKind) build(m *hitScreen, h *hitState, width, rows int) stepView
 // request itself, whole, from lines[at]: the request and compare screens,
 // and their adjudication, all start so.
 func requestLines(s Styles, conv []store.Message, request string, width int) (out textRows, at int) {
+	out = contextLines(s, conv, width)
+	at = len(out.lines)
+	out.add(sourced(request, s.Title.Render(request), width, "     ").labelled(s.Accent.Render(" ▸ ")))
+	return out, at
+}
+
+// contextLines are the turns before an item (role, then text), dimmed,
+// and a blank line after them; none for no turns.
+func contextLines(s Styles, conv []store.Message, width int) (out textRows) {
 	for _, t := range conv {
 		role, text := display.Field(t.Role), display.Field(t.Text)
 		label := " " + display.FitWords(role, 12) + ": "
@@ -215,9 +224,7 @@ func requestLines(s Styles, conv []store.Message, request string, width int) (ou
 	if len(conv) > 0 {
 		out.lines = append(out.lines, "")
 	}
-	at = len(out.lines)
-	out.add(sourced(request, s.Title.Render(request), width, "     ").labelled(s.Accent.Render(" ▸ ")))
-	return out, at
+	return out
 }
 
 // listLines number the candidates, the chosen one marked.

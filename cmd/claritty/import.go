@@ -208,8 +208,9 @@ func reportImport(cmd *cobra.Command, r data.Result) {
 	}
 	if r.Pictures {
 		// A conversation file's: its images that show as placeholders.
-		fmt.Fprintf(w, "%s: %s → dataset %q: %s added, %d already present; %s as placeholders\n",
-			r.File, r.Format, r.Dataset, display.Count(r.Items, guidelines.Singular(r.Noun), r.Noun), r.ItemsKnown, display.Count(len(r.Warnings), "image shows", "images show"))
+		fmt.Fprintf(w, "%s: %s → dataset %q: %s added, %d already present; %s\n",
+			r.File, r.Format, r.Dataset, display.Count(r.Items, guidelines.Singular(r.Noun), r.Noun), r.ItemsKnown,
+			display.Count(len(r.Warnings), "image shows as a placeholder", "images show as placeholders"))
 		return
 	}
 	switch r.Format {
