@@ -49,7 +49,9 @@ func choiceGoldLine(p guidelines.Protocol, f *guidelines.ProtocolFile, g *report
 	if len(f.Item.Text) > 0 {
 		out = append(out, field{fieldKey(f.Item.Text[0]), g.Item.Query})
 	}
-	out = append(out, field{fieldKey(f.Item.List[0]), list})
+	if len(f.Item.List) > 0 { // checkParts refuses a file naming the part without one
+		out = append(out, field{fieldKey(f.Item.List[0]), list})
+	}
 	for _, unit := range p.AllUnits {
 		var gold *goldJSON
 		if c, waits := p.Requires(unit); !waits || c.Holds(g.Label(c.Unit)) {
