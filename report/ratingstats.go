@@ -42,15 +42,18 @@ type MetricStats struct {
 	// on too few conversations of others' (store.Blind).
 	Withheld string `json:"withheld,omitempty"`
 	name     string // the table's row name: Relevance (Turn 1)
+	short    string // its name in a narrow column: relev. 1
 }
+
+// Short is the unit's name in a narrow column (the TUI's side pane): its
+// step's short name, and for a unit of each element or row its first five
+// letters and which one (relev. 1).
+func (m MetricStats) Short() string { return m.short }
 
 // metricName is a unit's row name: its type's words, capitalised, and for
 // a unit of each element or row, which one (Relevance (Turn 1)).
 func metricName(p guidelines.Protocol, unit string) string {
-	typ, n := unit, ""
-	if i := strings.LastIndexByte(unit, '_'); i > 0 && !slices.Contains(p.Types, unit) {
-		typ, n = unit[:i], unit[i+1:]
-	}
+	typ, n := metricUnit(p, unit)
 	name := capitalised(strings.ReplaceAll(typ, "_", " "))
 	if n == "" {
 		return name
@@ -62,6 +65,31 @@ func metricName(p guidelines.Protocol, unit string) string {
 		noun = f.RowNoun()
 	}
 	return fmt.Sprintf("%s (%s %s)", name, capitalised(noun), n)
+}
+
+// metricUnit is a unit's type and, for a unit of each element or row,
+// which one ("" for a unit once an item).
+func metricUnit(p guidelines.Protocol, unit string) (typ, n string) {
+	if i := strings.LastIndexByte(unit, '_'); i > 0 && !slices.Contains(p.Types, unit) {
+		return unit[:i], unit[i+1:]
+	}
+	return unit, ""
+}
+
+// metricShort is MetricStats.Short.
+func metricShort(p guidelines.Protocol, unit string) string {
+	typ, n := metricUnit(p, unit)
+	short := p.Step(typ).Short
+	if short == "" {
+		short = strings.ReplaceAll(typ, "_", " ")
+	}
+	if n == "" {
+		return short
+	}
+	if r := []rune(short); len(r) > 5 {
+		short = string(r[:5]) + "."
+	}
+	return short + " " + n
 }
 
 // capitalised is s with its first letter upper-case.
@@ -127,11 +155,11 @@ func RatingsTable(ctx context.Context, r *store.Reading, p guidelines.Protocol) 
 	}
 	for i, u := range units {
 		if why := rated[i].withheld(blind, p.Items); why != "" {
-			out.Metrics = append(out.Metrics, MetricStats{Metric: u, N: len(ratings[i]), Withheld: why, name: metricName(p, u)})
+			out.Metrics = append(out.Metrics, MetricStats{Metric: u, N: len(ratings[i]), Withheld: why, name: metricName(p, u), short: metricShort(p, u)})
 			continue
 		}
 		m := metricStats(u, ratings[i])
-		m.name = metricName(p, u)
+		m.name, m.short = metricName(p, u), metricShort(p, u)
 		out.Metrics = append(out.Metrics, m)
 	}
 	return out, nil
