@@ -56,3 +56,32 @@ func TestRatingPaneNamesUnitsByTheirSteps(t *testing.T) {
 		t.Errorf("the pane's ratings name ClariMM's units:\n%s", h.screen())
 	}
 }
+
+// A step asked per turn counts its turns in the step indicator even when
+// the conversation has one, whatever its unit is called (before, only a
+// unit named relevance did).
+func TestStepPerElementCountsOneElement(t *testing.T) {
+	ctx := context.Background()
+	shipped, err := guidelines.FindShipped("clarimm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.NewReplacer(`name = "clarimm"`, `name = "talks"`, `unit = "relevance"`, `unit = "pertinence"`).Replace(string(shipped.Text))
+	f, err := guidelines.ParseProtocolFile("talks.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := storetest.Open(t)
+	line := `{"id": "one", "topic": "lighthouse", "facet": "visiting one", "turns": [{"question": "Visiting or its history?", "answer": "Visiting."}]}` + "\n"
+	if _, err := data.ImportProtocolFile(ctx, st, storetest.Lead(t, st), strings.NewReader(line), "one.jsonl", f, []byte(text), data.Options{Dataset: "talks"}); err != nil {
+		t.Fatal(err)
+	}
+	an, err := st.EnsureAnnotator(ctx, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startOn(t, st, an, "talks", 120, 40, false)
+	h.expect("● relevance 0/1")
+	h.keys("5")
+	h.expect("✓ relevance 1/1")
+}
