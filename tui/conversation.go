@@ -118,7 +118,7 @@ func loadDialogue(ctx context.Context, st *store.Store, itemID int64) (*conversa
 // and then as a whole (ClariMM §3.2, Appendix B).
 type convKind struct {
 	proto guidelines.Protocol
-	file  *guidelines.ProtocolFile
+	file  *guidelines.ProtocolFile // never nil: only a file names the dialogue screen
 	conv  *conversation
 }
 
@@ -139,9 +139,6 @@ func DialogueScreen(p guidelines.Protocol) Screen {
 
 // perTurn is the unit type of the step asked once per turn ("" for none).
 func (k *convKind) perTurn() string {
-	if k.file == nil {
-		return ""
-	}
 	for _, st := range k.file.Steps {
 		if st.Per == guidelines.PerElement {
 			return st.Unit
@@ -155,7 +152,7 @@ func (k *convKind) turnUnit(n int) string { return fmt.Sprintf("%s_%d", k.perTur
 
 // turnNoun is what one turn is called (turn).
 func (k *convKind) turnNoun() string {
-	if k.file == nil || k.file.Item.ListName == "" {
+	if k.file.Item.ListName == "" {
 		return "turn"
 	}
 	return display.Clean(k.file.Item.ListName)
@@ -164,26 +161,16 @@ func (k *convKind) turnNoun() string {
 // roles are who says each of a turn's texts (Q, A), "" each when the
 // file names none.
 func (k *convKind) roles(n int) []string {
-	var by []string
-	if k.file != nil {
-		by = k.file.SaidRoles()
-	}
 	out := make([]string, n)
-	copy(out, by)
+	copy(out, k.file.SaidRoles())
 	return out
 }
 
 func (k *convKind) noun() string {
-	if k.file == nil {
-		return "conversation"
-	}
 	return guidelines.Singular(k.proto.Items)
 }
 
 func (k *convKind) topic() string {
-	if k.file == nil {
-		return "topic"
-	}
 	return k.file.TextName(0)
 }
 
@@ -191,9 +178,6 @@ func (*convKind) keys() hitKeys { return conversationHITKeys() }
 
 // contextName is what the screen calls the second text field (intent).
 func (k *convKind) contextName() string {
-	if k.file == nil {
-		return "intent"
-	}
 	return k.file.TextName(1)
 }
 
