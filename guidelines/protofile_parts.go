@@ -120,8 +120,9 @@ func (c *fileCheck) checkPartsNeed() {
 	}
 }
 
-// rates says whether the file's labels are ratings: it has a scale step,
-// and every one rates on an ordered scale of three or more points.
+// rates says whether the file's labels are ratings (Protocol.Ratings): it
+// has a scale step, and every one rates on an ordered scale of three or
+// more points.
 func (f *ProtocolFile) rates() bool {
 	scales := map[string]FileScale{}
 	for _, s := range f.Scales {

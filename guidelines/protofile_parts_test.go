@@ -1,6 +1,7 @@
 package guidelines
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -80,5 +81,47 @@ func TestPartsNeedWhatTheyRead(t *testing.T) {
 		if _, err := ParseProtocolFile("u.toml", []byte(usefulToml+"\n[parts]\n"+parts+"\n")); err != nil {
 			t.Errorf("%s: %v", parts, err)
 		}
+	}
+}
+
+// A kind's labels are ratings only when every scale step rates on an
+// ordered scale of three or more points, not when the first alone does;
+// its rated units are then those steps' (ClariMM's every unit), and none
+// for another kind.
+func TestRatingsAreEveryScaleStepsRule(t *testing.T) {
+	mixed := usefulToml + `
+[[scale]]
+name = "ok"
+values = [0, 1]
+keys = ["0", "1"]
+names = ["not ok", "ok"]
+
+[[step]]
+title = "Acceptable"
+unit = "acceptable"
+show = ["query", "question"]
+scale = "ok"
+`
+	f, err := ParseProtocolFile("m.toml", []byte(mixed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := f.Protocol(); p.Ratings || p.RatedUnits() != nil {
+		t.Errorf("a 1-5 step then an ordered yes/no: ratings %v, rated units %q", p.Ratings, p.RatedUnits())
+	}
+	u, err := ParseProtocolFile("u.toml", []byte(usefulToml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := u.Protocol(); !p.Ratings || !slices.Equal(p.RatedUnits(), []string{"usefulness"}) {
+		t.Errorf("a 1-5 step: ratings %v, rated units %q", p.Ratings, p.RatedUnits())
+	}
+	c, err := FindShipped("clarimm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"relevance_1", "relevance_2", "relevance_3", "relevance_4", "coherence", "diversity", "intent_reveal"}
+	if p := c.File.Protocol(); !p.Ratings || !slices.Equal(p.RatedUnits(), want) {
+		t.Errorf("clarimm: ratings %v, rated units %q", p.Ratings, p.RatedUnits())
 	}
 }

@@ -17,7 +17,7 @@ import (
 
 // RatingStats is a table of ratings (ClariMM's Table 1 for a conversation
 // dataset) for a kind whose labels are ratings on an ordered scale of three
-// or more points (Protocol.Ratings): per unit, the mean, population
+// or more points (Protocol.RatedUnits): per unit, the mean, population
 // standard deviation and median over all its ratings. A protocol file
 // names it as its statistics ([parts] stats = "ratings").
 type RatingStats struct {
@@ -98,18 +98,6 @@ func capitalised(s string) string {
 	return string(unicode.ToUpper(r)) + s[size:]
 }
 
-// ratedUnits are a kind's units rated on an ordered scale of three or
-// more points, in HIT order.
-func ratedUnits(p guidelines.Protocol) []string {
-	var out []string
-	for _, u := range p.AllUnits {
-		if sc := p.ScaleOf(u); len(sc) > 2 && !p.NominalOf(u) && p.TextMax(u) == 0 {
-			out = append(out, u)
-		}
-	}
-	return out
-}
-
 // RatingsTable gathers every settled rating (from finished HITs, or
 // imported) of the reading's dataset of kind p, leaving out flagged items
 // and those the reading hides (the reader's open ones), and summarises
@@ -120,10 +108,10 @@ func RatingsTable(ctx context.Context, r *store.Reading, p guidelines.Protocol) 
 	if err != nil {
 		return nil, err
 	}
-	if kind != p.Kind || !p.Ratings {
+	units := p.RatedUnits()
+	if kind != p.Kind || len(units) == 0 {
 		return nil, fmt.Errorf("dataset holds %s items, not %s rated on a scale", kind, p.Items)
 	}
-	units := ratedUnits(p)
 	ratings := make([][]float64, len(units))
 	rated := make([]tally, len(units)) // the items each metric rests on
 	blind := r.Blind()
