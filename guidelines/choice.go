@@ -301,6 +301,26 @@ func (p Protocol) ChoiceExtent() int {
 	return p.file.choiceExtent()
 }
 
+// ChoiceStep is the kind's choice step and, when it waits for a
+// condition on an earlier unit (waits), that condition: what choice
+// statistics count (a choice that waits, the first), and what the request
+// screen keys (a choice that does not wait, failing one that does; ""
+// for none).
+func (p Protocol) ChoiceStep() (choice string, cond Condition, waits bool) {
+	for _, t := range p.Types {
+		if !p.IsChoice(t) {
+			continue
+		}
+		if c, ok := p.Requires(t); ok {
+			return t, c, true
+		}
+		if choice == "" {
+			choice = t
+		}
+	}
+	return choice, Condition{}, false
+}
+
 // ListNoun is what one element of the kind's list is called ("" for none).
 func (p Protocol) ListNoun() string {
 	if p.file == nil {

@@ -125,3 +125,24 @@ scale = "ok"
 		t.Errorf("clarimm: ratings %v, rated units %q", p.Ratings, p.RatedUnits())
 	}
 }
+
+// A conversation refusing a turn past its own counts its turns in their
+// noun's plural as claritty forms it (2 replies, not 2 replys; 1 reply).
+func TestConversationHoldsItsTurnsInPlural(t *testing.T) {
+	c, err := FindShipped("clarimm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(c.Text), `conversation = "turns"`, "conversation = \"turns\"\nlist_name = \"reply\"", 1)
+	f, err := ParseProtocolFile("r.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Protocol()
+	if got := p.Holds(Shape{Answers: 2}, "relevance_3"); got != "the conversation has 2 replies" {
+		t.Errorf("2 turns: %q", got)
+	}
+	if got := p.Holds(Shape{Answers: 1}, "relevance_2"); got != "the conversation has 1 reply" {
+		t.Errorf("1 turn: %q", got)
+	}
+}

@@ -7,8 +7,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
@@ -54,7 +52,7 @@ func (m MetricStats) Short() string { return m.short }
 // a unit of each element or row, which one (Relevance (Turn 1)).
 func metricName(p guidelines.Protocol, unit string) string {
 	typ, n := metricUnit(p, unit)
-	name := capitalised(strings.ReplaceAll(typ, "_", " "))
+	name := display.Capitalised(strings.ReplaceAll(typ, "_", " "))
 	if n == "" {
 		return name
 	}
@@ -64,7 +62,7 @@ func metricName(p guidelines.Protocol, unit string) string {
 	} else if f != nil && f.Item.Group != "" {
 		noun = f.RowNoun()
 	}
-	return fmt.Sprintf("%s (%s %s)", name, capitalised(noun), n)
+	return fmt.Sprintf("%s (%s %s)", name, display.Capitalised(noun), n)
 }
 
 // metricUnit is a unit's type and, for a unit of each element or row,
@@ -90,12 +88,6 @@ func metricShort(p guidelines.Protocol, unit string) string {
 		short = string(r[:5]) + "."
 	}
 	return short + " " + n
-}
-
-// capitalised is s with its first letter upper-case.
-func capitalised(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[size:]
 }
 
 // RatingsTable gathers every settled rating (from finished HITs, or

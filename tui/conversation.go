@@ -9,8 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -500,7 +498,7 @@ func (k *convKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lin
 		if strings.HasPrefix(d.Unit, k.perTurn()+"_") && d.Unit != k.turnUnit(i+1) {
 			continue
 		}
-		lines = append(lines, s.Dim.Render(fmt.Sprintf("   %s %d", capitalised(k.turnNoun()), i+1)))
+		lines = append(lines, s.Dim.Render(fmt.Sprintf("   %s %d", display.Capitalised(k.turnNoun()), i+1)))
 		roles := k.roles(len(t.said))
 		margin := dialogueMargin(roles)
 		pad := strings.Repeat(" ", margin)
@@ -529,10 +527,4 @@ func (*convKind) loadDisputed(ctx context.Context, st *store.Store, itemID int64
 // rateKeys are the scale's keys as one entry: 1-5 rate.
 func (k *convKind) rateKeys() key.Binding {
 	return keyRange(k.proto.Scale, "rate", func(guidelines.Label) bool { return true })
-}
-
-// capitalised is s with its first letter upper-case (turn: Turn).
-func capitalised(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[size:]
 }
