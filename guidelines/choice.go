@@ -207,16 +207,21 @@ func (c *fileCheck) checkChoice(key string, i int, st FileStep) {
 }
 
 // checkFirst checks a choice step's first: at least 1 (0 is not given:
-// 1), and its elements
-// (and none, one less) stored within the values the store keeps, 0 to
-// MaxChoice.
+// 1), and its elements (and none, one less) stored within the values the
+// store keeps, 0 to MaxChoice. A list past them is capped by max_list; a
+// group's rows are not, so a choice of rows starts at 1.
 func (c *fileCheck) checkFirst(key string, i int, st FileStep) {
 	switch n := c.f.choiceCap(); {
 	case st.First < 0:
 		c.at(key+".first", "step %d: first = %d: want the value the first element is stored as, at least 1", i+1, st.First)
+	case st.First > MaxChoice:
+		c.at(key+".first", "step %d: first = %d: past %d, the largest value the store keeps", i+1, st.First, MaxChoice)
+	case st.First > 1 && st.First-1+n > MaxChoice && c.f.Item.Group != "":
+		c.at(key+".first", "step %d: first = %d: a group's %ss would be stored as %d to %d, past %d, the largest value the store keeps (a choice of rows starts at 1: leave first out)",
+			i+1, st.First, c.f.RowNoun(), st.First, st.First-1+n, MaxChoice)
 	case st.First > 1 && st.First-1+n > MaxChoice:
-		c.at(key+".first", "step %d: first = %d: %d %ss would be stored as %d to %d, past %d, the largest value the store keeps (cap the list: item.max_list = %d)",
-			i+1, st.First, n, c.f.Item.ListName, st.First, st.First-1+n, MaxChoice, MaxChoice-st.First+1)
+		c.at(key+".first", "step %d: first = %d: %s would be stored as %d to %d, past %d, the largest value the store keeps (cap the list: item.max_list = %d)",
+			i+1, st.First, display.Count(n, c.f.Item.ListName, display.Plural(c.f.Item.ListName)), st.First, st.First-1+n, MaxChoice, MaxChoice-st.First+1)
 	}
 }
 
