@@ -680,3 +680,30 @@ func TestMoveKindsMovesNothingWithoutTheFile(t *testing.T) {
 		t.Errorf("items moved with no ClariMM file kept: %q, want the requests alone", got)
 	}
 }
+
+// A kept protocol file this claritty cannot read (here one with a key it
+// does not know, as a newer claritty's may have) is a problem check
+// names, and check goes on: the other checks run and pass.
+func TestCheckNamesAnUnreadableKeptFileAndGoesOn(t *testing.T) {
+	t.Parallel()
+	db, path := openAtVersion(t, SchemaVersion())
+	defer db.Close()
+	text := "name = \"newer\"\ntitle = \"t\"\nitems = \"things\"\nsparkle = true\n"
+	if _, err := db.Exec(`INSERT INTO protocols (name, text, added_at) VALUES ('newer', ?, 't')`, text); err != nil {
+		t.Fatal(err)
+	}
+	results, err := CheckFile(context.Background(), path)
+	if err != nil {
+		t.Fatalf("check stopped: %v", err)
+	}
+	var found []string
+	for _, r := range results {
+		if len(r.Problems) > 0 {
+			found = append(found, r.Name+": "+strings.Join(r.Problems, " / "))
+		}
+	}
+	want := `every item of a protocol file's kind has its rows: this claritty cannot read the kept protocol newer:4: unknown key "sparkle"`
+	if len(found) != 1 || !strings.HasPrefix(found[0], want) || len(results) < 5 {
+		t.Fatalf("check found %q in %d checks, want only %q", found, len(results), want)
+	}
+}

@@ -441,3 +441,25 @@ func TestKillMidMigrationLosesNothing(t *testing.T) {
 		t.Fatalf("check: %+v", r)
 	}
 }
+
+// claritty check on a file that keeps a protocol file this binary cannot
+// read (a newer claritty's key) names it as a problem and runs its other
+// checks, not stopping at the first that reads the kept files.
+func TestCheckNamesAnUnreadableKeptFile(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	db, err := sql.Open("sqlite", "file:"+tm.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = db.Exec(`INSERT INTO protocols (name, text, added_at) VALUES ('newer', ?, 't')`, "name = \"newer\"\ntitle = \"t\"\nitems = \"things\"\nsparkle = true\n")
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := tm.run(t, "", "", "check")
+	if r.code == 0 || !strings.Contains(r.stdout+r.stderr, `this claritty cannot read the kept protocol newer:4: unknown key "sparkle"`) ||
+		!strings.Contains(r.stdout+r.stderr, "no label stands without the answer its step waits for") {
+		t.Errorf("check: %+v", r)
+	}
+}
