@@ -2,10 +2,8 @@ package data
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/claritty/claritty/guidelines"
 	"github.com/claritty/claritty/report"
@@ -41,62 +39,26 @@ func WriteChoiceGold(p guidelines.Protocol) func(ctx context.Context, r *store.R
 }
 
 // choiceGoldLine is one item's line: its keys in the file's order.
-func choiceGoldLine(p guidelines.Protocol, f *guidelines.ProtocolFile, g *report.PaneGold, list []string) orderedLine {
+func choiceGoldLine(p guidelines.Protocol, f *guidelines.ProtocolFile, g *report.PaneGold, list []string) report.OrderedObject {
 	if list == nil {
 		list = []string{}
 	}
-	out := orderedLine{{fieldKey(f.Item.ID[0]), g.Item.UID}}
+	out := report.OrderedObject{{Key: guidelines.PathKey(f.Item.ID[0]), Value: g.Item.UID}}
 	if len(f.Item.Text) > 0 {
-		out = append(out, field{fieldKey(f.Item.Text[0]), g.Item.Query})
+		out = append(out, report.JSONField{Key: guidelines.PathKey(f.Item.Text[0]), Value: g.Item.Query})
 	}
-	out = append(out, field{fieldKey(f.Item.List[0]), list})
+	if len(f.Item.List) > 0 { // checkParts refuses a file naming the part without one
+		out = append(out, report.JSONField{Key: guidelines.PathKey(f.Item.List[0]), Value: list})
+	}
 	for _, unit := range p.AllUnits {
 		var gold *goldJSON
 		if c, waits := p.Requires(unit); !waits || c.Holds(g.Label(c.Unit)) {
 			gold = unitJSON(g, p, unit)
 		}
-		out = append(out, field{unit, gold})
+		out = append(out, report.JSONField{Key: unit, Value: gold})
 		if k := p.ElementOf(unit, g.Label(unit)); gold != nil && p.IsChoice(unit) && g.Label(unit) >= 0 && k >= 1 && k <= len(list) {
-			out = append(out, field{unit + "_text", list[k-1]})
+			out = append(out, report.JSONField{Key: unit + "_text", Value: list[k-1]})
 		}
 	}
 	return out
-}
-
-// fieldKey is the top-level key of a JSONL field's path ("facets[]" is
-// facets).
-func fieldKey(path string) string {
-	if i := strings.IndexAny(path, ".["); i >= 0 {
-		return path[:i]
-	}
-	return path
-}
-
-// field is one key of an orderedLine.
-type field struct {
-	key   string
-	value any
-}
-
-// orderedLine is a JSON object whose keys are a file's, in order.
-type orderedLine []field
-
-// MarshalJSON writes the object, its keys in order.
-func (l orderedLine) MarshalJSON() ([]byte, error) {
-	b := []byte{'{'}
-	for i, f := range l {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		k, err := json.Marshal(f.key)
-		if err != nil {
-			return nil, err
-		}
-		v, err := json.Marshal(f.value)
-		if err != nil {
-			return nil, err
-		}
-		b = append(append(append(b, k...), ':'), v...)
-	}
-	return append(b, '}'), nil
 }

@@ -119,7 +119,7 @@ func isSERPLine(first []byte) bool {
 // clarimm-ratings), merged into datasets of any kind.
 func LabelsFormat() Format {
 	return builtIn(Format{name: FormatLabels, needsRows: true, sniff: isRatingsHeader,
-		headers: []string{RatingsHeader, ClariMMRatingsHeader}})
+		headers: []string{RatingsHeader, "\t" + ratedColumns}}) // a KIND-ratings header, any first column
 }
 
 // NuggetsFormat is Clarify-Then-Search's gold nuggets.

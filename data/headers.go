@@ -106,7 +106,7 @@ func nearestHeader(first string, formats []Format) string {
 }
 
 // ratingsHeaderDiff says how a first line falls short of a labels header
-// (item, unit, annotator, label, or a clarimm-ratings file's conversation,
+// (item, unit, annotator, label, or a KIND-ratings file's items' name,
 // unit, annotator, rating; any columns may follow): the columns it lacks,
 // or the first of the four in another place ("" for none).
 func ratingsHeaderDiff(first string) string {
@@ -115,7 +115,7 @@ func ratingsHeaderDiff(first string) string {
 	shared := func(cols []string) int {
 		return len(slices.DeleteFunc(slices.Clone(cols), func(c string) bool { return !slices.Contains(got, c) }))
 	}
-	if alt := strings.Split(ClariMMRatingsHeader, "\t"); shared(alt) > shared(want) {
+	if alt := append(got[:1:1], strings.Split(ratedColumns, "\t")...); shared(alt) > shared(want) {
 		want = alt
 	}
 	missing := slices.DeleteFunc(slices.Clone(want), func(c string) bool { return slices.Contains(got, c) })

@@ -93,14 +93,23 @@ func keysDiff(got, want, optional []string) string {
 	return strings.Join(parts, "; ")
 }
 
+// notJSONAtAll says whether a line is no JSON object, nor the start of
+// one cut short: asked of the first line alone, which says whether the
+// file is of the format.
+func notJSONAtAll(body string) bool {
+	if _, err := guidelines.DecodeJSONLine([]byte(body)); err == nil {
+		return false
+	}
+	return !json.Valid([]byte(body)) && !strings.HasPrefix(strings.TrimSpace(body), "{")
+}
+
 // jsonRow reads one JSONL line of the file into a row: an object with the
 // file's keys, whose id, text, list and label fields read as their paths
 // say (a text where a text is read, a list where the list is).
 func (rd *protoReader) jsonRow(raw string) (FileRow, error) {
 	f := rd.f
 	body := strings.TrimSuffix(raw, rd.lr.end)
-	if _, err := guidelines.DecodeJSONLine([]byte(body)); err != nil && rd.count == 0 && len(rd.items) == 0 && !json.Valid([]byte(body)) &&
-		!strings.HasPrefix(strings.TrimSpace(body), "{") {
+	if rd.count == 0 && len(rd.items) == 0 && notJSONAtAll(body) {
 		// A first line that is no JSON at all: no file of the format. (An
 		// object cut short is one, damaged: its line says what is wrong.)
 		return FileRow{}, lineErr(rd.lr.file, rd.lr.n, "this is not a %s file: its lines are JSON objects ({...}), and line %d starts with %s", f.Name, rd.lr.n, firstLineSeen([]byte(body)))

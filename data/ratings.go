@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -18,11 +17,11 @@ import (
 // (created_at, updated_at, seconds) may follow, in any order.
 const RatingsHeader = "item\tunit\tannotator\tlabel"
 
-// ClariMMRatingsHeader starts the header of a clarimm-ratings TSV: a labels
-// TSV whose first and fourth columns say what they hold for conversations.
-// Any kind's KIND-ratings export names its first column for its items
-// (RatingsExportHeader), and reads back as well (isRatingsHeader).
-const ClariMMRatingsHeader = "conversation\tunit\tannotator\trating"
+// ratedColumns are a KIND-ratings export's columns 2-4, after one naming
+// the kind's items whatever they are called (RatingsExportHeader:
+// conversation for ClariMM, "QA pair" or réponse for another kind): a
+// labels TSV that reads back as one (isRatingsHeader).
+const ratedColumns = "unit\tannotator\trating"
 
 // RatingRow is one row of a labels TSV.
 type RatingRow struct {
@@ -69,20 +68,19 @@ func newRatingsReader(lr *lineReader, first []byte) (*ratingsReader, error) {
 }
 
 // ratingsHeaderWant is what a labels file's header must start with.
-const ratingsHeaderWant = "the header must start with item, unit, annotator, label (or conversation, unit, annotator, rating), tab-separated"
+const ratingsHeaderWant = "the header must start with item, unit, annotator, label (or a KIND-ratings export's: its items' name, unit, annotator, rating), tab-separated"
 
 func isRatingsHeader(line []byte) bool {
 	if strings.HasPrefix(string(line)+"\t", RatingsHeader+"\t") {
 		return true
 	}
-	// A KIND-ratings export: ITEM, unit, annotator, rating.
+	// A KIND-ratings export: ITEM, unit, annotator, rating, its first
+	// column any name a kind's items may have that a terminal shows as
+	// written.
 	cols := strings.Split(string(line), "\t")
-	return len(cols) >= 4 && itemNoun.MatchString(cols[0]) && strings.Join(cols[1:4], "\t") == "unit\tannotator\trating"
+	return len(cols) >= 4 && strings.TrimSpace(cols[0]) != "" && display.Clean(cols[0]) == cols[0] &&
+		strings.Join(cols[1:4], "\t") == ratedColumns
 }
-
-// itemNoun is what a KIND-ratings export's first column may be called: an
-// item's noun (guidelines.Singular of a protocol file's items).
-var itemNoun = regexp.MustCompile(`^[a-z][a-z -]{0,39}$`)
 
 // next returns the next row, or io.EOF.
 func (rr *ratingsReader) next() (RatingRow, error) {

@@ -92,7 +92,7 @@ func WriteGoldTable(k guidelines.Kind) func(ctx context.Context, r *store.Readin
 					}
 				}
 				if f.Item.ListName != "" {
-					fields = append(fields, strconv.Itoa(listLength(it.Pane)))
+					fields = append(fields, strconv.Itoa(it.Pane.AnswerCount()))
 				}
 			}
 			_, err := bw.WriteString(strings.Join(append(fields, g.LabelCells(p.AllUnits)...), "\t") + "\n")
@@ -100,18 +100,4 @@ func WriteGoldTable(k guidelines.Kind) func(ctx context.Context, r *store.Readin
 		})
 		return sum, err
 	}
-}
-
-// listLength is how many elements an item's list has.
-func listLength(p store.Pane) int {
-	if p.ListLen > 0 {
-		return p.ListLen
-	}
-	n := 0
-	for _, o := range p.Options {
-		if o != "" {
-			n++
-		}
-	}
-	return n
 }

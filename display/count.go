@@ -3,6 +3,8 @@ package display
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Count puts a count before the form of a noun it agrees with: "1 game",
@@ -35,4 +37,14 @@ func Plural(noun string) string {
 		return noun + "es"
 	}
 	return noun + "s"
+}
+
+// Capitalised is s with its first letter upper-case (turn: Turn), for a
+// noun that starts a row's name; "" stays "".
+func Capitalised(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if size == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[size:]
 }

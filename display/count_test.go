@@ -49,3 +49,13 @@ func TestPlural(t *testing.T) {
 		}
 	}
 }
+
+// Capitalised upper-cases the first letter, past ASCII too, and leaves ""
+// as it is (not a replacement character).
+func TestCapitalised(t *testing.T) {
+	for in, want := range map[string]string{"turn": "Turn", "élément": "Élément", "": "", "Turn": "Turn"} {
+		if got := Capitalised(in); got != want {
+			t.Errorf("Capitalised(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

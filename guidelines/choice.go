@@ -208,16 +208,21 @@ func (c *fileCheck) checkChoice(key string, i int, st FileStep) {
 }
 
 // checkFirst checks a choice step's first: at least 1 (0 is not given:
-// 1), and its elements
-// (and none, one less) stored within the values the store keeps, 0 to
-// MaxChoice.
+// 1), and its elements (and none, one less) stored within the values the
+// store keeps, 0 to MaxChoice. A list past them is capped by max_list; a
+// group's rows are not, so a choice of rows starts at 1.
 func (c *fileCheck) checkFirst(key string, i int, st FileStep) {
 	switch n := c.f.choiceCap(); {
 	case st.First < 0:
 		c.at(key+".first", "step %d: first = %d: want the value the first element is stored as, at least 1", i+1, st.First)
+	case st.First > MaxChoice:
+		c.at(key+".first", "step %d: first = %d: past %d, the largest value the store keeps", i+1, st.First, MaxChoice)
+	case st.First > 1 && st.First-1+n > MaxChoice && c.f.Item.Group != "":
+		c.at(key+".first", "step %d: first = %d: a group's %ss would be stored as %d to %d, past %d, the largest value the store keeps (a choice of rows starts at 1: leave first out)",
+			i+1, st.First, c.f.RowNoun(), st.First, st.First-1+n, MaxChoice)
 	case st.First > 1 && st.First-1+n > MaxChoice:
-		c.at(key+".first", "step %d: first = %d: %d %ss would be stored as %d to %d, past %d, the largest value the store keeps (cap the list: item.max_list = %d)",
-			i+1, st.First, n, c.f.Item.ListName, st.First, st.First-1+n, MaxChoice, MaxChoice-st.First+1)
+		c.at(key+".first", "step %d: first = %d: %s would be stored as %d to %d, past %d, the largest value the store keeps (cap the list: item.max_list = %d)",
+			i+1, st.First, display.Count(n, c.f.Item.ListName, display.Plural(c.f.Item.ListName)), st.First, st.First-1+n, MaxChoice, MaxChoice-st.First+1)
 	}
 }
 
@@ -315,6 +320,26 @@ func (p Protocol) ChoiceExtent() int {
 		return 0
 	}
 	return p.file.choiceExtent()
+}
+
+// ChoiceStep is the kind's choice step and, when it waits for a
+// condition on an earlier unit (waits), that condition: what choice
+// statistics count (a choice that waits, the first), and what the request
+// screen keys (a choice that does not wait, failing one that does; ""
+// for none).
+func (p Protocol) ChoiceStep() (choice string, cond Condition, waits bool) {
+	for _, t := range p.Types {
+		if !p.IsChoice(t) {
+			continue
+		}
+		if c, ok := p.Requires(t); ok {
+			return t, c, true
+		}
+		if choice == "" {
+			choice = t
+		}
+	}
+	return choice, Condition{}, false
 }
 
 // ListNoun is what one element of the kind's list is called ("" for none).

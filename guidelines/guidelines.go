@@ -87,9 +87,11 @@ type Protocol struct {
 	// Nominal says the labels have no order (yes, no; a facet's number):
 	// agreement reads them as categories only.
 	Nominal bool
-	// Ratings says its labels are ratings on an ordinal scale of three or
-	// more points (ClariMM's 1-5, a protocol file's): agreement points the
-	// reader to the ordinal and weighted figures.
+	// Ratings says its labels are ratings: every scale step of its file
+	// rates on an ordered scale of three or more points (ClariMM's 1-5).
+	// Agreement points the reader to the ordinal and weighted figures, the
+	// median rule may make its gold, and RatedUnits are what a ratings
+	// table summarises.
 	Ratings bool
 	// Code says what of a built-in kind a protocol file cannot say, and
 	// so keeps it in code ("" for a protocol file's kind).
@@ -245,6 +247,23 @@ func (p Protocol) ScaleOf(unit string) []Label {
 		return st.Scale
 	}
 	return p.Scale
+}
+
+// RatedUnits are the units a ratings table summarises, in HIT order: of
+// a kind whose labels are ratings (Ratings), each unit rated on its
+// ordered scale of three or more points (a choice's or a written
+// answer's is none); none for another kind.
+func (p Protocol) RatedUnits() []string {
+	if !p.Ratings {
+		return nil
+	}
+	var out []string
+	for _, u := range p.AllUnits {
+		if len(p.ScaleOf(u)) > 2 && !p.NominalOf(u) && p.TextMax(u) == 0 {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // unitType is a unit's name without its _n (landing_2 is a landing), or

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/claritty/claritty/display"
 )
 
 // Holds says how many of what a numbered unit counts the item of shape s
@@ -34,7 +36,7 @@ func (f *ProtocolFile) holds(s Shape, unit string) (string, bool) {
 		case st.Per == PerElement && f.IsConversation():
 			// A conversation is counted in turns: the conversation has 3 turns.
 			n := min(s.Answers, f.listCap())
-			return fmt.Sprintf("the %s has %d %s", Singular(f.Items), n, plural(n, f.Item.ListName)), true
+			return fmt.Sprintf("the %s has %s", Singular(f.Items), display.Count(n, f.Item.ListName, display.Plural(f.Item.ListName))), true
 		case st.Per == PerElement:
 			return fmt.Sprintf("the item has no %s %s (it has %d)", f.Item.ListName, n, min(s.Answers, f.listCap())), true
 		case st.Per == PerRow:
@@ -42,12 +44,4 @@ func (f *ProtocolFile) holds(s Shape, unit string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// plural is noun for one, noun+"s" for any other count.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return noun
-	}
-	return noun + "s"
 }

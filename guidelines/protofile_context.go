@@ -45,6 +45,24 @@ func (c *fileCheck) checkContext() {
 		c.at("item.context", "item.context: %q: name the list itself (context), with no []", it.Context)
 	case !slices.Contains(it.Keys, p.Key()):
 		c.at("item.context", "item.context: %q does not start with one of item.keys", it.Context)
+	default:
+		c.contextApart(p.Key())
+	}
+}
+
+// contextApart refuses a context whose key is also the item's id, one of
+// its texts or its list: the conversation before the item is shown above
+// it, a key of its own, never labelled or listed.
+func (c *fileCheck) contextApart(key string) {
+	it := c.f.Item
+	for _, f := range []struct {
+		name  string
+		paths []string
+	}{{"item.id", it.ID}, {"item.text", it.Text}, {"item.list", it.List}} {
+		if slices.ContainsFunc(f.paths, func(path string) bool { return PathKey(path) == key }) {
+			c.at("item.context", "item.context: %q is in %s too: the conversation before the item is a key of its own", it.Context, f.name)
+			return
+		}
 	}
 }
 

@@ -160,3 +160,36 @@ func TestChoiceFirst(t *testing.T) {
 		t.Errorf("first = 4 over 9 facets: %v", err)
 	}
 }
+
+// A first past the store's largest value is refused as that, not with
+// advice to cap the list at 0; a choice of a group's rows, which no
+// max_list caps, is told to start at 1.
+func TestChoiceFirstPastTheStore(t *testing.T) {
+	capped := strings.Replace(contextToml, `labels = "names"`, "labels = \"names\"\nmax_list = 1", 1)
+	_, err := ParseProtocolFile("ask.toml", []byte(strings.Replace(capped, `none = "none fits"`, "none = \"none fits\"\nfirst = 12", 1)))
+	if err == nil || !strings.Contains(err.Error(), "step 2: first = 12: past 11, the largest value the store keeps") || strings.Contains(err.Error(), "max_list = 0") {
+		t.Errorf("first = 12: %v", err)
+	}
+	grouped := strings.Replace(groupedChoiceToml, `kind = "choice"`, "kind = \"choice\"\nfirst = 2", 1)
+	_, err = ParseProtocolFile("g.toml", []byte(grouped))
+	if err == nil || !strings.Contains(err.Error(), "step 2: first = 2: a group's rows would be stored as 2 to 21, past 11, the largest value the store keeps (a choice of rows starts at 1: leave first out)") ||
+		strings.Contains(err.Error(), "max_list") {
+		t.Errorf("first = 2 over rows: %v", err)
+	}
+}
+
+// The conversation before the item is a key of its own: a context naming
+// the item's id, a text field or its list is refused at its line.
+func TestContextIsAKeyOfItsOwn(t *testing.T) {
+	for _, c := range []struct{ context, want string }{
+		{"id", `item.context: "id" is in item.id too`},
+		{"request", `item.context: "request" is in item.text too`},
+		{"facets", `item.context: "facets" is in item.list too`},
+	} {
+		src := strings.Replace(contextToml, `context = "context"`, `context = "`+c.context+`"`, 1)
+		_, err := ParseProtocolFile("ask.toml", []byte(src))
+		if err == nil || !strings.Contains(err.Error(), "ask.toml:12: "+c.want) {
+			t.Errorf("context = %q: %v", c.context, err)
+		}
+	}
+}

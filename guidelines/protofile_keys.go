@@ -107,7 +107,7 @@ func (c *fileCheck) checkItemKeys() {
 		switch {
 		case !slices.Contains(it.Keys, k) || slices.Index(it.Optional, k) != i:
 			c.at("item.optional", "item.optional: %q is not one of item.keys, or is there twice", k)
-		case slices.ContainsFunc(it.ID, func(id string) bool { return pathKey(id) == k }):
+		case slices.ContainsFunc(it.ID, func(id string) bool { return PathKey(id) == k }):
 			c.at("item.optional", "item.optional: %q is the item's id, which every line must have", k)
 		}
 	}
@@ -128,8 +128,9 @@ func (c *fileCheck) checkItemKeys() {
 	}
 }
 
-// pathKey is the first key of a JSONL field's path ("" for none).
-func pathKey(field string) string {
+// PathKey is the first key of a JSONL field's path ("facets[]" is
+// facets; "" for no path).
+func PathKey(field string) string {
 	p, err := ParseJSONPath(field)
 	if err != nil {
 		return ""

@@ -96,8 +96,8 @@ func (f *ProtocolFile) Protocol() Protocol {
 	if first >= 0 {
 		p.Scale = p.StepTypes[first].Scale
 		p.Nominal = scales[f.Steps[first].Scale].Nominal || f.Steps[first].Kind == StepChoice
-		p.Ratings = !p.Nominal && len(p.Scale) > 2
 	}
+	p.Ratings = f.rates()
 	steps := slices.Clone(f.Steps)
 	listLen := f.listCap()
 	grouped := f.Item.Group != ""

@@ -41,6 +41,12 @@ var PartNames = map[string][]string{
 	"exports": {"mimics-manual", "pairs-gold", "nugget-judgements", "nuggetizer", "ratings", "gold-table", "choice-gold"},
 }
 
+// ExportSuffixes are the export parts whose file is named after the
+// kind that names them (KIND-ratings, KIND-gold): a file names at most
+// one part a suffix, or two would write one file. The kind's file as the
+// database keeps it says which of the two -gold parts KIND-gold is.
+var ExportSuffixes = map[string]string{"ratings": "-ratings", "gold-table": "-gold", "choice-gold": "-gold"}
+
 // kindParts are the parts that read a built-in kind's own tables (its
 // panes and SERP, its pairs and blinded sides, its intents, nuggets and
 // answers), by part and name: only that kind's shipped file may name one.
@@ -78,6 +84,70 @@ func (c *fileCheck) checkParts() {
 	if p.Own != "" && !slices.Contains(p.Exports, p.Own) {
 		c.at("parts.own", "parts.own = %q is not one of parts.exports", p.Own)
 	}
+	c.checkPartsNeed()
+}
+
+// checkPartsNeed refuses a part the file does not give what it reads:
+// its code would find nothing to draw or count, or index a list the item
+// has not got.
+func (c *fileCheck) checkPartsNeed() {
+	f, p := c.f, c.f.Parts
+	if p.Screen == "dialogue" && !f.IsConversation() {
+		c.at("parts.screen", "parts.screen = \"dialogue\" draws a conversation: give item.conversation")
+	}
+	if p.Screen == "request" && !f.ListPath() {
+		c.at("parts.screen", "parts.screen = \"request\" draws a request's list: give item.list as one JSONL path over a list (\"facets[]\")")
+	}
+	if p.Stats == "ratings" && !f.rates() {
+		c.at("parts.stats", "parts.stats = \"ratings\" summarises ratings: every scale step must rate on an ordered scale of three or more points")
+	}
+	if p.Stats == "choice" && !f.waitingChoice() {
+		c.at("parts.stats", "parts.stats = \"choice\" counts a choice step's picks: give a choice step of the item's list waiting for an earlier unit's label (when = { unit = ... })")
+	}
+	if slices.Contains(p.Exports, "choice-gold") && !f.waitingChoice() {
+		c.at("parts.exports", "parts.exports = \"choice-gold\" writes a choice step's pick of the item's list: give a choice step of the list waiting for an earlier unit's label (when = { unit = ... })")
+	}
+	written := map[string]string{}
+	for _, e := range p.Exports {
+		file := e // a kind's own part: its file is its name
+		if suffix, ok := ExportSuffixes[e]; ok {
+			file = string(f.Name) + suffix
+		}
+		if other, twice := written[file]; twice {
+			c.at("parts.exports", "parts.exports: %q and %q both write %s: name one", other, e, file)
+		}
+		written[file] = e
+	}
+}
+
+// rates says whether the file's labels are ratings (Protocol.Ratings): it
+// has a scale step, and every one rates on an ordered scale of three or
+// more points.
+func (f *ProtocolFile) rates() bool {
+	scales := map[string]FileScale{}
+	for _, s := range f.Scales {
+		scales[s.Name] = s
+	}
+	rated := false
+	for _, st := range f.Steps {
+		if st.Kind != "" && st.Kind != StepScale {
+			continue
+		}
+		if s := scales[st.Scale]; s.Nominal || len(s.Values) < 3 {
+			return false
+		}
+		rated = true
+	}
+	return rated
+}
+
+// waitingChoice says whether a choice step of the file picks one element
+// of the item's list and waits for an earlier unit's label: what choice
+// statistics and the choice gold count.
+func (f *ProtocolFile) waitingChoice() bool {
+	return len(f.Item.List) > 0 && f.Item.Group == "" && slices.ContainsFunc(f.Steps, func(st FileStep) bool {
+		return st.Kind == StepChoice && st.When != nil && st.When.Unit != ""
+	})
 }
 
 // partList names the names a lead's file may give a part, for a message:

@@ -1,6 +1,10 @@
 package kinds
 
 import (
+	"cmp"
+	"maps"
+	"slices"
+
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -10,29 +14,54 @@ type KindExport struct {
 	Export
 }
 
-// Exports lists the built-in kinds' exports in the order help lists them,
-// the shipped protocol files' named exports where their kinds' always
-// stood (clarimm's before nuggets', necessity's before compare's), then
-// each kind's own under the kind's name (export --format mimics).
+// Exports lists the shipped kinds' exports in the order help lists them:
+// each shipped file's that names export parts (a built-in kind's, and
+// ClariMM's and necessity's named parts), kind by kind in helpOrder, then
+// each built-in kind's own under the kind's name (export --format mimics).
 func Exports() []KindExport {
-	var out, own []KindExport
-	for i, k := range Builtins() {
-		switch i {
-		case 1:
-			out = append(out, shippedPartExports("clarimm")...)
-		case 2:
-			out = append(out, shippedPartExports("necessity")...)
-		}
+	byKind := map[guidelines.Kind][]KindExport{}
+	owns := map[guidelines.Kind]KindExport{}
+	for _, k := range Builtins() {
+		kind := k.Protocol.Kind
 		for _, e := range k.Exports {
-			out = append(out, KindExport{k.Protocol.Kind, e})
+			byKind[kind] = append(byKind[kind], KindExport{kind, e})
 			if e.Name == k.Own {
 				// Named for its kind, it writes that kind's dataset.
-				e.Name, e.FirstOfKind = string(k.Protocol.Kind), true
-				own = append(own, KindExport{k.Protocol.Kind, e})
+				e.Name, e.FirstOfKind = string(kind), true
+				owns[kind] = KindExport{kind, e}
 			}
 		}
 	}
+	shipped, _ := guidelines.ShippedProtocols() // a build whose files do not parse fails its tests
+	for _, s := range shipped {
+		if es := shippedPartExports(s.File.Name); len(es) > 0 {
+			byKind[s.File.Name] = es
+		}
+	}
+	var out, own []KindExport
+	for _, kind := range slices.SortedFunc(maps.Keys(byKind), byHelpOrder) {
+		out = append(out, byKind[kind]...)
+		if e, ok := owns[kind]; ok {
+			own = append(own, e)
+		}
+	}
 	return append(out, own...)
+}
+
+// helpOrder is the order help has always listed the shipped kinds'
+// exports in: the order they came to claritty. Another shipped file's
+// follow, by name.
+var helpOrder = []guidelines.Kind{"mimics", "clarimm", "nuggets", "necessity", "compare"}
+
+// byHelpOrder orders kinds as help lists their exports.
+func byHelpOrder(a, b guidelines.Kind) int {
+	rank := func(k guidelines.Kind) int {
+		if i := slices.Index(helpOrder, k); i >= 0 {
+			return i
+		}
+		return len(helpOrder)
+	}
+	return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a, b))
 }
 
 // FileExport is what export --format NAME writes when NAME may be a

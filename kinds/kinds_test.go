@@ -521,3 +521,29 @@ func TestNecessityIsItsFile(t *testing.T) {
 		}
 	}
 }
+
+// Help lists the shipped kinds' exports in the order it always has: every
+// shipped file's named exports (none left out), kind by kind, then each
+// built-in kind's own.
+func TestExportsInHelpsOrder(t *testing.T) {
+	var got []string
+	for _, e := range Exports() {
+		got = append(got, e.Name)
+	}
+	want := []string{"mimics-manual", "clarimm-ratings", "clarimm-gold", "nugget-judgements", "nuggetizer", "necessity-gold", "pairs-gold",
+		"mimics", "nuggets", "compare"}
+	if !slices.Equal(got, want) {
+		t.Errorf("exports %q, want %q", got, want)
+	}
+	shipped, err := guidelines.ShippedProtocols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range shipped {
+		for _, part := range s.File.Parts.Exports {
+			if name := string(s.File.Name) + guidelines.ExportSuffixes[part]; !slices.Contains(got, name) {
+				t.Errorf("%s's export %s (%s) is not listed", s.File.Name, name, part)
+			}
+		}
+	}
+}

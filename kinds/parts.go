@@ -62,11 +62,6 @@ var (
 		"gold-table":        goldTableExport,
 		"choice-gold":       choiceGold,
 	}
-	// exportSuffixes name each export part's file after its kind:
-	// clarimm-ratings, clarimm-gold, necessity-gold. Two parts end in
-	// -gold: which one KIND-gold is, the file the database keeps for KIND
-	// says (keptPartWrite).
-	exportSuffixes = map[string]string{"ratings": "-ratings", "gold-table": "-gold", "choice-gold": "-gold"}
 )
 
 // ratingsStats is a table of a kind's ratings, per unit (ClariMM's Table 1).
@@ -79,13 +74,13 @@ func ratingsStats(p guidelines.Protocol) statsFunc {
 // ratingsExport is KIND-ratings: every label, named for the kind's items
 // (data.WriteRatings).
 func ratingsExport(p guidelines.Protocol) Export {
-	return Export{Name: string(p.Kind) + exportSuffixes["ratings"], Labels: data.WriteRatings(p.Kind)}
+	return Export{Name: string(p.Kind) + guidelines.ExportSuffixes["ratings"], Labels: data.WriteRatings(p.Kind)}
 }
 
 // goldTableExport is KIND-gold: an item a row with its gold of every unit
 // (data.WriteGoldTable).
 func goldTableExport(p guidelines.Protocol) Export {
-	return Export{Name: string(p.Kind) + exportSuffixes["gold-table"], Release: true, Write: readingOnly(data.WriteGoldTable(p.Kind))}
+	return Export{Name: string(p.Kind) + guidelines.ExportSuffixes["gold-table"], Release: true, Write: readingOnly(data.WriteGoldTable(p.Kind))}
 }
 
 // choiceStats are a choice kind's statistics: the share of its items
@@ -98,7 +93,7 @@ func choiceStats(p guidelines.Protocol) statsFunc {
 
 // choiceGold is a choice kind's gold, a JSON line an item (KIND-gold).
 func choiceGold(p guidelines.Protocol) Export {
-	return Export{Name: string(p.Kind) + exportSuffixes["choice-gold"], Release: true, FirstOfKind: true, Write: readingOnly(data.WriteChoiceGold(p))}
+	return Export{Name: string(p.Kind) + guidelines.ExportSuffixes["choice-gold"], Release: true, FirstOfKind: true, Write: readingOnly(data.WriteChoiceGold(p))}
 }
 
 // withParts fills in what a file's named parts say of its kind k.
@@ -152,8 +147,8 @@ func ownExport(kind guidelines.Kind, e Export) Export {
 // (Kind.Writes, in export), and which part a release file is, of the
 // file the database keeps (keptPartWrite).
 func partExport(name string) (KindExport, bool) {
-	for _, part := range slices.Sorted(maps.Keys(exportSuffixes)) {
-		suffix := exportSuffixes[part]
+	for _, part := range slices.Sorted(maps.Keys(guidelines.ExportSuffixes)) {
+		suffix := guidelines.ExportSuffixes[part]
 		k, ok := strings.CutSuffix(name, suffix)
 		if !ok || !guidelines.IsFileKindName(guidelines.Kind(k)) {
 			continue
@@ -173,7 +168,7 @@ func partExport(name string) (KindExport, bool) {
 	k := guidelines.Kind(name)
 	if s, err := guidelines.FindShipped(k); err == nil && s.File.Parts.Own != "" {
 		e := ownExport(k, exportParts[s.File.Parts.Own](s.File.Protocol()))
-		e.Write = keptPartWrite(k, exportSuffixes[s.File.Parts.Own], e.Name)
+		e.Write = keptPartWrite(k, guidelines.ExportSuffixes[s.File.Parts.Own], e.Name)
 		return KindExport{k, e}, true
 	}
 	return KindExport{}, false
@@ -183,7 +178,7 @@ func partExport(name string) (KindExport, bool) {
 // none): gold-table or choice-gold for -gold.
 func partEnding(f *guidelines.ProtocolFile, suffix string) string {
 	for _, part := range f.Parts.Exports {
-		if s, ok := exportSuffixes[part]; ok && s == suffix {
+		if s, ok := guidelines.ExportSuffixes[part]; ok && s == suffix {
 			return part
 		}
 	}

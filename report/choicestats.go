@@ -41,20 +41,9 @@ type choiceWords struct {
 	items, list, share, shareJSON, meeting string
 }
 
-// ChoiceStep is the kind's choice step that waits for a condition on an
-// earlier unit, and that condition: what ChoiceGold counts.
-func ChoiceStep(p guidelines.Protocol) (choice string, cond guidelines.Condition, ok bool) {
-	for _, t := range p.Types {
-		if c, waits := p.Requires(t); waits && p.IsChoice(t) {
-			return t, c, true
-		}
-	}
-	return "", guidelines.Condition{}, false
-}
-
 // ChoiceGold counts a choice kind's gold labels over the reading.
 func ChoiceGold(ctx context.Context, r *store.Reading, p guidelines.Protocol) (*ChoiceStats, error) {
-	choice, cond, ok := ChoiceStep(p)
+	choice, cond, ok := p.ChoiceStep()
 	if !ok {
 		return nil, fmt.Errorf("%s: no choice step waits for a condition, which choice statistics count", display.Clean(string(p.Kind)))
 	}
@@ -154,56 +143,53 @@ func (s *ChoiceStats) WriteJSON(w io.Writer) error {
 		meets = shareOf(s.Meets)
 	}
 	list := s.choiceUnit + "s"
-	fields := []jsonField{
+	fields := OrderedObject{
 		{s.words.items, s.Items}, {"with_" + s.words.list, s.WithList}, {"judged", s.Judged},
 		{s.words.shareJSON, meets}}
 	if s.Withheld != "" {
-		fields = append(fields, jsonField{s.words.shareJSON + "_withheld", s.Withheld})
+		fields = append(fields, JSONField{s.words.shareJSON + "_withheld", s.Withheld})
 	}
-	fields = append(fields, jsonField{s.choiceUnit + "_judged", s.ChoiceGold}, jsonField{list, chosen})
+	fields = append(fields, JSONField{s.choiceUnit + "_judged", s.ChoiceGold}, JSONField{list, chosen})
 	if s.ChosenHeld != "" {
-		fields = append(fields, jsonField{list + "_withheld", s.ChosenHeld})
+		fields = append(fields, JSONField{list + "_withheld", s.ChosenHeld})
 	}
-	b, err := orderedJSON(fields)
-	if err != nil {
-		return err
-	}
-	_, err = display.JSON(w).Write(b) // C1 escaped as encoding/json escapes C0
-	return err
+	enc := json.NewEncoder(display.JSON(w)) // C1 escaped as encoding/json escapes C0
+	enc.SetIndent("", "  ")
+	return enc.Encode(fields)
 }
 
-// jsonField is one key of an object whose keys come from a file, in order.
-type jsonField struct {
-	key   string
-	value any
+// JSONField is one key of an object whose keys come from a file.
+type JSONField struct {
+	Key   string
+	Value any
 }
 
-// orderedJSON is the fields as an object, indented by two spaces as an
-// encoder set so writes it, keys in the order given.
-func orderedJSON(fields []jsonField) ([]byte, error) {
-	var b strings.Builder
-	b.WriteString("{\n")
+// OrderedObject is a JSON object whose keys are a file's (its fields,
+// units, words), in the order given, not sorted as a map's.
+type OrderedObject []JSONField
+
+// MarshalJSON writes the object, its keys in order.
+func (o OrderedObject) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
 	seen := map[string]bool{}
-	for i, f := range fields {
-		if seen[f.key] {
+	for i, f := range o {
+		if seen[f.Key] {
 			// A script reading the object would keep one of the two.
-			return nil, fmt.Errorf("stats --json: the key %q twice (the protocol file's when.share)", f.key)
+			return nil, fmt.Errorf("the key %q twice (the protocol file's when.share)", f.Key)
 		}
-		seen[f.key] = true
-		k, err := json.Marshal(f.key)
+		seen[f.Key] = true
+		if i > 0 {
+			b = append(b, ',')
+		}
+		k, err := json.Marshal(f.Key)
 		if err != nil {
 			return nil, err
 		}
-		v, err := json.MarshalIndent(f.value, "  ", "  ")
+		v, err := json.Marshal(f.Value)
 		if err != nil {
 			return nil, err
 		}
-		b.WriteString("  " + string(k) + ": " + string(v))
-		if i < len(fields)-1 {
-			b.WriteString(",")
-		}
-		b.WriteString("\n")
+		b = append(append(append(b, k...), ':'), v...)
 	}
-	b.WriteString("}\n")
-	return []byte(b.String()), nil
+	return append(b, '}'), nil
 }

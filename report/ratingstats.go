@@ -7,8 +7,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
@@ -17,7 +15,7 @@ import (
 
 // RatingStats is a table of ratings (ClariMM's Table 1 for a conversation
 // dataset) for a kind whose labels are ratings on an ordered scale of three
-// or more points (Protocol.Ratings): per unit, the mean, population
+// or more points (Protocol.RatedUnits): per unit, the mean, population
 // standard deviation and median over all its ratings. A protocol file
 // names it as its statistics ([parts] stats = "ratings").
 type RatingStats struct {
@@ -42,16 +40,19 @@ type MetricStats struct {
 	// on too few conversations of others' (store.Blind).
 	Withheld string `json:"withheld,omitempty"`
 	name     string // the table's row name: Relevance (Turn 1)
+	short    string // its name in a narrow column: relev. 1
 }
+
+// Short is the unit's name in a narrow column (the TUI's side pane): its
+// step's short name, and for a unit of each element or row its first five
+// letters and which one (relev. 1).
+func (m MetricStats) Short() string { return m.short }
 
 // metricName is a unit's row name: its type's words, capitalised, and for
 // a unit of each element or row, which one (Relevance (Turn 1)).
 func metricName(p guidelines.Protocol, unit string) string {
-	typ, n := unit, ""
-	if i := strings.LastIndexByte(unit, '_'); i > 0 && !slices.Contains(p.Types, unit) {
-		typ, n = unit[:i], unit[i+1:]
-	}
-	name := capitalised(strings.ReplaceAll(typ, "_", " "))
+	typ, n := metricUnit(p, unit)
+	name := display.Capitalised(strings.ReplaceAll(typ, "_", " "))
 	if n == "" {
 		return name
 	}
@@ -61,25 +62,32 @@ func metricName(p guidelines.Protocol, unit string) string {
 	} else if f != nil && f.Item.Group != "" {
 		noun = f.RowNoun()
 	}
-	return fmt.Sprintf("%s (%s %s)", name, capitalised(noun), n)
+	return fmt.Sprintf("%s (%s %s)", name, display.Capitalised(noun), n)
 }
 
-// capitalised is s with its first letter upper-case.
-func capitalised(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[size:]
-}
-
-// ratedUnits are a kind's units rated on an ordered scale of three or
-// more points, in HIT order.
-func ratedUnits(p guidelines.Protocol) []string {
-	var out []string
-	for _, u := range p.AllUnits {
-		if sc := p.ScaleOf(u); len(sc) > 2 && !p.NominalOf(u) && p.TextMax(u) == 0 {
-			out = append(out, u)
-		}
+// metricUnit is a unit's type and, for a unit of each element or row,
+// which one ("" for a unit once an item).
+func metricUnit(p guidelines.Protocol, unit string) (typ, n string) {
+	if i := strings.LastIndexByte(unit, '_'); i > 0 && !slices.Contains(p.Types, unit) {
+		return unit[:i], unit[i+1:]
 	}
-	return out
+	return unit, ""
+}
+
+// metricShort is MetricStats.Short.
+func metricShort(p guidelines.Protocol, unit string) string {
+	typ, n := metricUnit(p, unit)
+	short := p.Step(typ).Short
+	if short == "" {
+		short = strings.ReplaceAll(typ, "_", " ")
+	}
+	if n == "" {
+		return short
+	}
+	if r := []rune(short); len(r) > 5 {
+		short = string(r[:5]) + "."
+	}
+	return short + " " + n
 }
 
 // RatingsTable gathers every settled rating (from finished HITs, or
@@ -92,10 +100,10 @@ func RatingsTable(ctx context.Context, r *store.Reading, p guidelines.Protocol) 
 	if err != nil {
 		return nil, err
 	}
-	if kind != p.Kind || !p.Ratings {
+	units := p.RatedUnits()
+	if kind != p.Kind || len(units) == 0 {
 		return nil, fmt.Errorf("dataset holds %s items, not %s rated on a scale", kind, p.Items)
 	}
-	units := ratedUnits(p)
 	ratings := make([][]float64, len(units))
 	rated := make([]tally, len(units)) // the items each metric rests on
 	blind := r.Blind()
@@ -127,11 +135,11 @@ func RatingsTable(ctx context.Context, r *store.Reading, p guidelines.Protocol) 
 	}
 	for i, u := range units {
 		if why := rated[i].withheld(blind, p.Items); why != "" {
-			out.Metrics = append(out.Metrics, MetricStats{Metric: u, N: len(ratings[i]), Withheld: why, name: metricName(p, u)})
+			out.Metrics = append(out.Metrics, MetricStats{Metric: u, N: len(ratings[i]), Withheld: why, name: metricName(p, u), short: metricShort(p, u)})
 			continue
 		}
 		m := metricStats(u, ratings[i])
-		m.name = metricName(p, u)
+		m.name, m.short = metricName(p, u), metricShort(p, u)
 		out.Metrics = append(out.Metrics, m)
 	}
 	return out, nil

@@ -108,7 +108,7 @@ func setPolicy(w *ptx, datasetID int64, p Policy) error {
 		return err
 	}
 	if p.Gold == agreement.RuleMedian && !w.kindSet().For(kind).Ratings {
-		return fmt.Errorf("the median rule is for rating scales (ordered, of three or more points: clarimm's 1-5), not %s", kind)
+		return fmt.Errorf("the median rule is for rating scales (every step's ordered, of three or more points, as 1-5), not %s", kind)
 	}
 	// A model's gold leaves the rule as it is; a rule's gold ends the model.
 	model := ""

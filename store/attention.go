@@ -39,7 +39,7 @@ func attentionAsked(w *ptx, datasetID int64, rate float64) error {
 		return err
 	}
 	if w.protocol(kind).Attention == nil {
-		return fmt.Errorf("policy: a %s item asks no attention question (MIMICS panes, ClariMM conversations and a protocol file with [attention] ask one)", kind)
+		return fmt.Errorf("policy: a %s item asks no attention question (MIMICS panes and a protocol file with [attention] ask one)", kind)
 	}
 	return nil
 }

@@ -280,7 +280,9 @@ func pragmaRows(ctx context.Context, db *sql.DB, query string, args ...any) ([]s
 // fileRowsCheck holds every item of a kind the database keeps a protocol
 // file of to its rows (item_rows): its screen and exports read them. A
 // file whose kind has a reader of its own ([parts] reader) may keep its
-// items otherwise. A file from before migration 0016 keeps no files.
+// items otherwise. A file from before migration 0016 keeps no files. A
+// kept file this claritty cannot read (a newer one's, say) is a problem
+// of its own, and check goes on past it.
 func fileRowsCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 	r := CheckResult{Name: "every item of a protocol file's kind has its rows"}
 	kept, err := hasTable(ctx, db, "protocols")
@@ -294,10 +296,12 @@ func fileRowsCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 		return r, err
 	}
 	n := 0
+	var unreadable []string
 	for _, f := range files {
 		pf, err := guidelines.ParseKeptProtocolFile("protocol "+f.name, []byte(f.text))
 		if err != nil {
-			return r, err
+			unreadable = append(unreadable, display.Clean(fmt.Sprintf("this claritty cannot read the kept %v", err)))
+			continue
 		}
 		if pf.Parts.Reader != "" {
 			continue
@@ -321,5 +325,6 @@ func fileRowsCheck(ctx context.Context, db *sql.DB) (CheckResult, error) {
 	if n > 0 {
 		r.Problems = append([]string{display.Count(n, "item has", "items have") + " no rows, such as:"}, r.Problems...)
 	}
+	r.Problems = append(r.Problems, unreadable...)
 	return r, nil
 }

@@ -103,7 +103,7 @@ func outlivedLabels(ctx context.Context, db *sql.DB, p guidelines.Protocol, q st
 }
 
 // checkedKinds are the kinds with conditions that the file's datasets
-// have: built in, or a protocol file it keeps.
+// have: built in, or a protocol file it keeps and this claritty reads.
 func checkedKinds(ctx context.Context, db *sql.DB) (map[string]guidelines.Protocol, error) {
 	out := map[string]guidelines.Protocol{}
 	used := map[string]bool{}
@@ -120,7 +120,7 @@ func checkedKinds(ctx context.Context, db *sql.DB) (map[string]guidelines.Protoc
 	if kept, err := hasTable(ctx, db, "protocols"); err != nil {
 		return nil, err
 	} else if kept {
-		if set, err = withKept(ctx, db, set); err != nil {
+		if set, err = withKept(ctx, db, set, true); err != nil { // an unreadable file: fileRowsCheck names it
 			return nil, err
 		}
 	}

@@ -82,8 +82,9 @@ var schemaVersion = sync.OnceValue(func() int {
 // schemaHeld refuses a transaction once the file's schema is newer than
 // this binary's: a newer claritty migrated it while this one ran, and
 // what this one wrote would be read otherwise by the newer schema, or
-// what it read be read otherwise by it (migration 0030 moved the facet
-// values). A write transaction is immediate and a read one a snapshot, so
+// what it read be read otherwise by it (0030 moved ClariMM's and
+// necessity's items to item_rows, and 0031 dropped the typed tables an
+// older binary reads and writes them in). A write transaction is immediate and a read one a snapshot, so
 // the version tx reads holds until it ends.
 func schemaHeld(ctx context.Context, tx *sql.Tx) error {
 	var version int

@@ -149,8 +149,12 @@ type requestTurn struct {
 
 // moveConversations moves every ClariMM conversation not moved yet: its
 // turns become its JSONL line and its options (the turns' questions); its
-// images moved with the migration's SQL.
+// images moved with the migration's SQL. With no file to keep (f nil: no
+// dataset of the kind) there is nothing to move.
 func moveConversations(ctx context.Context, tx *sql.Tx, f *guidelines.ProtocolFile) error {
+	if f == nil {
+		return nil
+	}
 	return moveEach(ctx, tx, "clarimm", f, func(batch []*oldItem, byID map[int64]*oldItem) error {
 		lines := map[int64]*conversationLine{}
 		for _, it := range batch {
@@ -197,9 +201,13 @@ func moveConversations(ctx context.Context, tx *sql.Tx, f *guidelines.ProtocolFi
 
 // moveRequests moves every necessity request not moved yet: its
 // conversation so far and facets go into its JSONL line, its facets into
-// its options (list_len past five). context_turns keeps its rows, which
-// compare still reads for its own items.
+// its options (list_len past five); migration 0031 then deletes the
+// request's context_turns rows (compare keeps its own). With no file to
+// keep (f nil: no dataset of the kind) there is nothing to move.
 func moveRequests(ctx context.Context, tx *sql.Tx, f *guidelines.ProtocolFile) error {
+	if f == nil {
+		return nil
+	}
 	return moveEach(ctx, tx, "necessity", f, func(batch []*oldItem, byID map[int64]*oldItem) error {
 		lines := map[int64]*requestLine{}
 		for _, it := range batch {

@@ -159,7 +159,8 @@ func rowsOf(t *testing.T, q source, query string) string {
 // The items move in place: each conversation's and request's JSONL line
 // is its one row, its list its options (list_len past five), its images
 // the images of its turns, its fingerprint gone; the compare item and its
-// conversation stay as they were; ids and uids are kept.
+// conversation stay as they were (a request's context_turns rows go,
+// copies of its line's context); ids and uids are kept.
 func TestMigrationMovesConversationsAndRequestsToRows(t *testing.T) {
 	t.Parallel()
 	db, path := oldKindsDB(t)
@@ -205,7 +206,9 @@ func TestMigrationMovesConversationsAndRequestsToRows(t *testing.T) {
 	if got := rowsOf(t, st.db, `SELECT * FROM item_images ORDER BY 1, 2, 3`); got != wantImages {
 		t.Errorf("item images:\n%s\nwant\n%s", got, wantImages)
 	}
-	if got := rowsOf(t, st.db, `SELECT * FROM context_turns ORDER BY 1, 2`); got != "10|1|user|hi\n10|2|assistant|hello\n12|1|user|cheap\n20|1|user|compare these\n" {
+	// A request's conversation is in its line: its context_turns rows,
+	// copies, go; the compare item's stay.
+	if got := rowsOf(t, st.db, `SELECT * FROM context_turns ORDER BY 1, 2`); got != "20|1|user|compare these\n" {
 		t.Errorf("context turns: %q", got)
 	}
 	if got := rowsOf(t, st.db, `SELECT name FROM sqlite_master WHERE name IN ('turns', 'images', 'facets', 'context_turns', 'pairs') ORDER BY 1`); got != "context_turns\npairs\n" {
@@ -649,4 +652,58 @@ func TestCheckFindsAFileItemWithoutRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	passesCheck(t, path)
+}
+
+// An item moves only under its kind's file: with no file kept for a kind
+// (which the step finds only when no dataset has it), none of its items
+// is moved, as it would be with no meta the file keeps.
+func TestMoveKindsMovesNothingWithoutTheFile(t *testing.T) {
+	t.Parallel()
+	db, _ := oldKindsDB(t)
+	defer db.Close()
+	ctx := context.Background()
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	ms, _ := migrations()
+	if _, err := tx.ExecContext(ctx, ms[29].sql); err != nil {
+		t.Fatal(err)
+	}
+	keep := shippedKinds(t)
+	delete(keep, "clarimm")
+	if err := moveKinds(ctx, tx, keep, "t"); err != nil {
+		t.Fatal(err)
+	}
+	if got := rowsOf(t, tx, `SELECT item_id FROM item_rows ORDER BY 1`); got != "10\n11\n12\n13\n" {
+		t.Errorf("items moved with no ClariMM file kept: %q, want the requests alone", got)
+	}
+}
+
+// A kept protocol file this claritty cannot read (here one with a key it
+// does not know, as a newer claritty's may have) is a problem check
+// names, and check goes on: the other checks run and pass.
+func TestCheckNamesAnUnreadableKeptFileAndGoesOn(t *testing.T) {
+	t.Parallel()
+	db, path := openAtVersion(t, SchemaVersion())
+	defer db.Close()
+	text := "name = \"newer\"\ntitle = \"t\"\nitems = \"things\"\nsparkle = true\n"
+	if _, err := db.Exec(`INSERT INTO protocols (name, text, added_at) VALUES ('newer', ?, 't')`, text); err != nil {
+		t.Fatal(err)
+	}
+	results, err := CheckFile(context.Background(), path)
+	if err != nil {
+		t.Fatalf("check stopped: %v", err)
+	}
+	var found []string
+	for _, r := range results {
+		if len(r.Problems) > 0 {
+			found = append(found, r.Name+": "+strings.Join(r.Problems, " / "))
+		}
+	}
+	want := `every item of a protocol file's kind has its rows: this claritty cannot read the kept protocol newer:4: unknown key "sparkle"`
+	if len(found) != 1 || !strings.HasPrefix(found[0], want) || len(results) < 5 {
+		t.Fatalf("check found %q in %d checks, want only %q", found, len(results), want)
+	}
 }

@@ -374,7 +374,7 @@ func (s *Store) loadProtocols(ctx context.Context) error {
 		return fmt.Errorf("open %s: %w", s.path, err)
 	}
 	// Units keep their indexes: the set grows from the one held.
-	set, err := withKept(ctx, s.db, s.kinds.Load().set)
+	set, err := withKept(ctx, s.db, s.kinds.Load().set, false)
 	if err != nil {
 		return fmt.Errorf("open %s: %w", s.path, err)
 	}
@@ -384,8 +384,10 @@ func (s *Store) loadProtocols(ctx context.Context) error {
 
 // withKept is base and the protocol files the database keeps, each in
 // place of any of its name base had; the one reading of the kept files,
-// for the store's kinds and for check.
-func withKept(ctx context.Context, q source, base *guidelines.Set) (*guidelines.Set, error) {
+// for the store's kinds and for check. A file it cannot read is an error,
+// or, for check (skipUnreadable), left out: check names it apart
+// (fileRowsCheck) and goes on.
+func withKept(ctx context.Context, q source, base *guidelines.Set, skipUnreadable bool) (*guidelines.Set, error) {
 	type kept struct{ name, text string }
 	all, err := collect(ctx, q, "load protocols", `SELECT name, text FROM protocols ORDER BY name`, nil,
 		func(rows *sql.Rows) (k kept, err error) { return k, rows.Scan(&k.name, &k.text) })
@@ -398,10 +400,14 @@ func withKept(ctx context.Context, q source, base *guidelines.Set) (*guidelines.
 		if err == nil {
 			f, err = withExtent(ctx, q, f)
 		}
+		var with *guidelines.Set
 		if err == nil {
-			set, err = set.With(f, []byte(k.text))
+			with, err = set.With(f, []byte(k.text))
 		}
-		if err != nil {
+		switch {
+		case err == nil:
+			set = with
+		case !skipUnreadable:
 			return nil, fmt.Errorf("the protocol it keeps: %w", err)
 		}
 	}

@@ -9,8 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -122,7 +120,7 @@ func loadDialogue(ctx context.Context, st *store.Store, itemID int64) (*conversa
 // and then as a whole (ClariMM §3.2, Appendix B).
 type convKind struct {
 	proto guidelines.Protocol
-	file  *guidelines.ProtocolFile
+	file  *guidelines.ProtocolFile // never nil: only a file names the dialogue screen
 	conv  *conversation
 }
 
@@ -143,9 +141,6 @@ func DialogueScreen(p guidelines.Protocol) Screen {
 
 // perTurn is the unit type of the step asked once per turn ("" for none).
 func (k *convKind) perTurn() string {
-	if k.file == nil {
-		return ""
-	}
 	for _, st := range k.file.Steps {
 		if st.Per == guidelines.PerElement {
 			return st.Unit
@@ -159,7 +154,7 @@ func (k *convKind) turnUnit(n int) string { return fmt.Sprintf("%s_%d", k.perTur
 
 // turnNoun is what one turn is called (turn).
 func (k *convKind) turnNoun() string {
-	if k.file == nil || k.file.Item.ListName == "" {
+	if k.file.Item.ListName == "" {
 		return "turn"
 	}
 	return display.Clean(k.file.Item.ListName)
@@ -168,12 +163,8 @@ func (k *convKind) turnNoun() string {
 // roles are who says each of a turn's texts (Q, A), "" each when the
 // file names none.
 func (k *convKind) roles(n int) []string {
-	var by []string
-	if k.file != nil {
-		by = k.file.SaidRoles()
-	}
 	out := make([]string, n)
-	copy(out, by)
+	copy(out, k.file.SaidRoles())
 	return out
 }
 
@@ -189,16 +180,10 @@ func (k *convKind) saidBy(t convTurn) []string {
 }
 
 func (k *convKind) noun() string {
-	if k.file == nil {
-		return "conversation"
-	}
 	return guidelines.Singular(k.proto.Items)
 }
 
 func (k *convKind) topic() string {
-	if k.file == nil {
-		return "topic"
-	}
 	return k.file.TextName(0)
 }
 
@@ -206,9 +191,6 @@ func (*convKind) keys() hitKeys { return conversationHITKeys() }
 
 // contextName is what the screen calls the second text field (intent).
 func (k *convKind) contextName() string {
-	if k.file == nil {
-		return "intent"
-	}
 	return k.file.TextName(1)
 }
 
@@ -532,7 +514,7 @@ func (k *convKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (lin
 		if strings.HasPrefix(d.Unit, k.perTurn()+"_") && d.Unit != k.turnUnit(i+1) {
 			continue
 		}
-		lines = append(lines, s.Dim.Render(fmt.Sprintf("   %s %d", capitalised(k.turnNoun()), i+1)))
+		lines = append(lines, s.Dim.Render(fmt.Sprintf("   %s %d", display.Capitalised(k.turnNoun()), i+1)))
 		roles := k.saidBy(t)
 		margin := dialogueMargin(roles)
 		pad := strings.Repeat(" ", margin)
@@ -561,10 +543,4 @@ func (*convKind) loadDisputed(ctx context.Context, st *store.Store, itemID int64
 // rateKeys are the scale's keys as one entry: 1-5 rate.
 func (k *convKind) rateKeys() key.Binding {
 	return keyRange(k.proto.Scale, "rate", func(guidelines.Label) bool { return true })
-}
-
-// capitalised is s with its first letter upper-case (turn: Turn).
-func capitalised(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[size:]
 }

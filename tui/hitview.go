@@ -477,7 +477,9 @@ func (m *hitScreen) steps(named bool) string {
 			parts = append(parts, s.StepTodo.Render("– "+short+" n/a"))
 			continue
 		}
-		if len(idx) > 1 || g.ID == "landing" || g.ID == "relevance" || g.ID == "nugget" {
+		// A step asked per element or row counts them, even when the item
+		// has one.
+		if len(idx) > 1 || g.ID == "landing" || g.ID == "nugget" || slices.Contains(h.proto.AllUnits, g.ID+"_1") {
 			done, total := h.repeatedCounts(g.ID)
 			name += fmt.Sprintf(" %d/%d", done, total)
 		}

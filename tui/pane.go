@@ -424,17 +424,14 @@ func undefinedNotes(s Styles, types []agreement.TypeReport) []string {
 	return out
 }
 
-// ratingLines is ClariMM's Table 1 in the pane's width: mean, population
-// std and median of every rating of each unit, and their number.
+// ratingLines is a ratings table (ClariMM's Table 1) in the pane's width:
+// mean, population std and median of every rating of each unit, and their
+// number, each unit by its step's short name.
 func ratingLines(s Styles, r *report.RatingStats) []string {
 	lines := []string{s.Brand.Render(" ratings") + s.Dim.Render(" · Table 1"),
 		s.Dim.Render(fmt.Sprintf(" %-9s %4s %4s %3s %4s", "", "mean", "std", "med", "n"))}
-	short := map[string]string{"coherence": "coherence", "diversity": "diversity", "intent_reveal": "intent"}
 	for _, m := range r.Metrics {
-		name := short[m.Metric]
-		if name == "" {
-			name = "relev. " + strings.TrimPrefix(m.Metric, "relevance_")
-		}
+		name := ansi.Truncate(m.Short(), 9, "")
 		if m.Withheld != "" {
 			lines = append(lines, s.Dim.Render(fmt.Sprintf(" %-9s %4s %4s %3s %4d", name, few(m.Withheld), "", "", m.N)))
 			continue

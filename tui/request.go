@@ -42,11 +42,7 @@ func RequestScreen(p guidelines.Protocol) Screen {
 // requestOf is a request of the kind with nothing loaded.
 func requestOf(p guidelines.Protocol) requestKind {
 	k := requestKind{proto: p}
-	for _, t := range p.Types {
-		if p.IsChoice(t) {
-			k.choice = t
-		}
-	}
+	k.choice, _, _ = p.ChoiceStep()
 	return k
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -137,5 +138,58 @@ func checkConversationRows(t *testing.T, db, dataset, file string) {
 		FROM item_images WHERE item_id IN (SELECT i.id FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE d.name = ?)`, dataset).Scan(&previews, &links)
 	if err != nil || previews != 11 || links != 1 {
 		t.Errorf("images: %d previews, %d links, %v; want the demo's 11 and 1", previews, links, err)
+	}
+}
+
+// A kind's KIND-ratings export merges back whatever its items are called:
+// capitals, spaces, digits and letters past ASCII in the header's first
+// column (before, only lower-case ASCII letters, spaces and dashes read
+// back as a ratings header), into a second dataset of the kind, which then
+// exports the same ratings.
+func TestRatingsExportMergesBackWhateverItsItemsAreCalled(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	shipped, err := guidelines.FindShipped("clarimm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	convs := filepath.Join(dir, "demo-conversations.jsonl")
+	for _, name := range []string{"demo-conversations.jsonl", "demo-ratings.tsv"} {
+		b, err := os.ReadFile(filepath.Join("../../data/demo/conversations", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, items := range []string{"Dialogues", "QA pairs", "réponses", "chats2"} {
+		kind := "talks-" + strconv.Itoa(i)
+		file := strings.NewReplacer(`name = "clarimm"`, `name = "`+kind+`"`, `items = "conversations"`, `items = "`+items+`"`).Replace(string(shipped.Text))
+		mine := filepath.Join(dir, kind+".toml")
+		if err := os.WriteFile(mine, []byte(file), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range []string{kind + "-a", kind + "-b"} {
+			if r := tm.run(t, "", "", "import", "--protocol", mine, "--dataset", d, convs); r.code != 0 {
+				t.Fatalf("%s: import: %+v", items, r)
+			}
+		}
+		if r := tm.run(t, "", "", "import", "--format", "labels", "--dataset", kind+"-a", filepath.Join(dir, "demo-ratings.tsv")); r.code != 0 {
+			t.Fatalf("%s: the demo's ratings: %+v", items, r)
+		}
+		a := tm.run(t, "", "", "export", "--format", kind+"-ratings", "--dataset", kind+"-a")
+		if a.code != 0 || !strings.HasPrefix(a.stdout, guidelines.Singular(items)+"\tunit\tannotator\trating\t") {
+			t.Fatalf("%s: export: %+v", items, a)
+		}
+		back := tm.file(t, kind+"-ratings.tsv", a.stdout)
+		if r := tm.run(t, "", "", "import", "--dataset", kind+"-b", back); r.code != 0 {
+			t.Errorf("%s: its ratings merged back: %+v", items, r)
+			continue
+		}
+		if b := tm.run(t, "", "", "export", "--format", kind+"-ratings", "--dataset", kind+"-b"); b.code != 0 || b.stdout != a.stdout {
+			t.Errorf("%s: merged back, the ratings export\n%s\nwant\n%s", items, b.stdout, a.stdout)
+		}
 	}
 }

@@ -45,7 +45,7 @@ func TestMissingColumnsAreAllNamed(t *testing.T) {
 		{[]string{"import"}, noLabel, `d.tsv:1: missing or unknown header: no format claritty reads starts with "item", "unit", "annotator" (3 columns); ` +
 			`it is nearly the labels header: column "label" is missing`},
 		{[]string{"agree", "--ratings"}, noLabel,
-			`d.tsv:1: the header must start with item, unit, annotator, label (or conversation, unit, annotator, rating), tab-separated: column "label" is missing`},
+			`d.tsv:1: the header must start with item, unit, annotator, label (or a KIND-ratings export's: its items' name, unit, annotator, rating), tab-separated: column "label" is missing`},
 		{[]string{"import"}, labelShort, `d.tsv:2: 3 fields, want 4 like the header: column "label" is missing`},
 		{[]string{"agree", "--ratings"}, labelShort, `d.tsv:2: 3 fields, want 4 like the header: column "label" is missing`},
 	} {

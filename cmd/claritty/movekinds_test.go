@@ -100,7 +100,8 @@ var valueTables = []string{
 // tables held, its list in its options and its images as they were; each
 // line says what the demo's own file says of the item; every value kept
 // anywhere, the facet choice's included, is the same; the typed
-// tables are gone, context_turns stays for compare; check passes, before
+// tables are gone, context_turns stays for compare (a request's rows
+// there go); check passes, before
 // (it runs no migration) and after.
 func TestMigrationMovesThePreviousReleasesItems(t *testing.T) {
 	t.Parallel()
@@ -140,7 +141,10 @@ func TestMigrationMovesThePreviousReleasesItems(t *testing.T) {
 		t.Fatalf("facet values in %d of the %d tables that keep values", withFacets, len(valueTables))
 	}
 	images := rowStrings(t, db, `SELECT item_id, turn, pos, src, location, preview, problem FROM images ORDER BY 1, 2, 3`)
-	contexts := rowStrings(t, db, `SELECT * FROM context_turns ORDER BY 1, 2`)
+	// compare's conversations stay in context_turns; a request's rows
+	// there, copies of its line's context, go.
+	contexts := rowStrings(t, db, `SELECT c.* FROM context_turns c JOIN items i ON i.id = c.item_id
+		JOIN datasets d ON d.id = i.dataset_id WHERE d.kind <> 'necessity' ORDER BY 1, 2`)
 	db.Close()
 
 	if r := runBin(t, bin, path, "annotators"); r.code != 0 { // opens, so migrates
@@ -435,5 +439,27 @@ func TestKillMidMigrationLosesNothing(t *testing.T) {
 	}
 	if r := runBin(t, bin, path, "check"); r.code != 0 {
 		t.Fatalf("check: %+v", r)
+	}
+}
+
+// claritty check on a file that keeps a protocol file this binary cannot
+// read (a newer claritty's key) names it as a problem and runs its other
+// checks, not stopping at the first that reads the kept files.
+func TestCheckNamesAnUnreadableKeptFile(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	db, err := sql.Open("sqlite", "file:"+tm.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = db.Exec(`INSERT INTO protocols (name, text, added_at) VALUES ('newer', ?, 't')`, "name = \"newer\"\ntitle = \"t\"\nitems = \"things\"\nsparkle = true\n")
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := tm.run(t, "", "", "check")
+	if r.code == 0 || !strings.Contains(r.stdout+r.stderr, `this claritty cannot read the kept protocol newer:4: unknown key "sparkle"`) ||
+		!strings.Contains(r.stdout+r.stderr, "no label stands without the answer its step waits for") {
+		t.Errorf("check: %+v", r)
 	}
 }

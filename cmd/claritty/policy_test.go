@@ -83,3 +83,63 @@ func TestAnnotatorsAndAdjudicateCommands(t *testing.T) {
 		t.Fatalf("roles after: %v", roles)
 	}
 }
+
+// The median rule is a ratings kind's: every scale step on an ordered
+// scale of three or more points. A file whose first step rates 1-5 but
+// whose second is an ordered yes/no is refused it (before, the first step
+// alone decided), and the database is unchanged; with the 1-5 step alone
+// it is taken.
+func TestMedianNeedsEveryStepRated(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	rated := `name = "use"
+title = "Usefulness"
+items = "questions"
+
+[item]
+header = ["query", "question"]
+id = ["query", "question"]
+text = ["query", "question"]
+
+[[scale]]
+name = "use"
+values = [1, 2, 3, 4, 5]
+keys = ["1", "2", "3", "4", "5"]
+names = ["useless", "poor", "fair", "good", "very useful"]
+
+[[step]]
+title = "Usefulness"
+unit = "usefulness"
+show = ["query", "question"]
+scale = "use"
+`
+	mixed := strings.Replace(rated, `name = "use"`+"\ntitle", `name = "use-ok"`+"\ntitle", 1) + `
+[[scale]]
+name = "ok"
+values = [0, 1]
+keys = ["0", "1"]
+names = ["not ok", "ok"]
+
+[[step]]
+title = "Acceptable"
+unit = "acceptable"
+show = ["query", "question"]
+scale = "ok"
+`
+	rows := "query\tquestion\njaguar\tThe car or the cat?\n"
+	for _, c := range []struct{ name, toml string }{{"use", rated}, {"use-ok", mixed}} {
+		if r := tm.run(t, "", "", "import", "--protocol", tm.file(t, c.name+".toml", c.toml), "--dataset", c.name, tm.file(t, c.name+".tsv", rows)); r.code != 0 {
+			t.Fatalf("import %s: %+v", c.name, r)
+		}
+	}
+	before := tm.fingerprint(t)
+	if r := tm.run(t, "", "", "policy", "--dataset", "use-ok", "--gold", "median"); r.code == 0 || !strings.Contains(r.stderr, "median rule is for rating scales") {
+		t.Errorf("median on a 1-5 step and an ordered yes/no: %+v", r)
+	}
+	if tm.fingerprint(t) != before {
+		t.Error("the refused policy changed the database")
+	}
+	if r := tm.run(t, "", "", "policy", "--dataset", "use", "--gold", "median"); r.code != 0 {
+		t.Errorf("median on a 1-5 step: %+v", r)
+	}
+}

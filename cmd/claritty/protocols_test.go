@@ -861,3 +861,59 @@ func lineOf(t *testing.T, text, prefix string) int {
 	t.Fatalf("no line %q", prefix)
 	return 0
 }
+
+// A grouped file naming the choice gold (which writes the item's list,
+// and a grouped item has none) is refused at its line, by the CLI and
+// over SSH, and the database is unchanged: before, it was kept, and
+// export KIND-gold then panicked.
+func TestProtocolsAddRefusesChoiceGoldWithoutAList(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	srv := startServe(t, tm.db)
+	lead, err := sshDial(t, srv.addr, tm.keyFor(t, tm.lead))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lead.Close()
+	grouped := `name = "rows"
+title = "t"
+items = "queries"
+
+[item]
+header = ["query", "x"]
+id = ["query"]
+group = "query"
+
+[[scale]]
+name = "yn"
+nominal = true
+values = [0, 1]
+keys = ["0", "1"]
+names = ["no", "yes"]
+
+[[step]]
+title = "Any good?"
+unit = "good"
+scale = "yn"
+
+[[step]]
+title = "Which row?"
+unit = "row"
+kind = "choice"
+when = { unit = "good", value = 1 }
+
+[parts]
+exports = ["choice-gold"]
+`
+	want := `-:29: parts.exports = "choice-gold" writes a choice step's pick of the item's list`
+	before := tm.fingerprint(t)
+	if r := tm.run(t, "", grouped, "protocols", "add", "-"); r.code == 0 || !strings.Contains(r.stderr, want) {
+		t.Errorf("protocols add: %+v", r)
+	}
+	if r := sshRun(t, lead, grouped, "protocols add -"); r.code == 0 || !strings.Contains(r.stderr, want) {
+		t.Errorf("protocols add over SSH: %+v", r)
+	}
+	if tm.fingerprint(t) != before {
+		t.Error("the refused file changed the database")
+	}
+}
