@@ -50,9 +50,9 @@ type adjDetail struct {
 	dialogue *conversation   // a conversation's (the dialogue screen's)
 	intent   *store.IntentOf // an answer's, with its nuggets
 	// A request's (the request screen's, compare's): the conversation
-	// before it, its candidates, and a pair's outputs as A and B.
+	// before it, its list's elements, and a pair's outputs as A and B.
 	context []store.Message
-	facets  []string
+	list    []string
 	sides   *store.Sides
 	rows    []guidelines.ShownRow // a protocol file's item's, as its HIT shows them, cleaned
 	labels  []store.UnitLabelView

@@ -28,8 +28,8 @@ type stepRef struct {
 type hitState struct {
 	proto    guidelines.Protocol
 	item     store.Item
-	query    string  // a conversation's topic
-	question string  // a conversation's facet
+	query    string  // the item's first text (a conversation's topic)
+	question string  // its second (a conversation's intent)
 	kind     hitKind // the task kind, with what of the item only it shows
 
 	labels   map[string]int

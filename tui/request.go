@@ -295,10 +295,10 @@ func (k *requestKind) disputed(a *adjScreen, d store.Disputed, det *adjDetail) (
 	request, at := requestLines(a.styles, det.context, display.Field(d.Item.Query), a.width)
 	lines = request.lines
 	focus = [2]int{at, len(lines)}
-	if len(det.facets) > 0 {
+	if len(det.list) > 0 {
 		lines = append(lines, "", s.Dim.Render("   "+k.candidates()))
 		at := len(lines)
-		for i, f := range det.facets {
+		for i, f := range det.list {
 			lines = append(lines, labelled(wrap(s.Text.Render(display.Field(f)), a.width, "      "), "   "+strconv.Itoa(i+1)+"  ")...)
 		}
 		if d.Unit == k.choice {
@@ -317,7 +317,7 @@ func (*requestKind) loadDisputed(ctx context.Context, st *store.Store, itemID in
 	}
 	if len(rows) > 0 {
 		det.context = contextMessages(rows[0].Context)
-		det.facets = rows[0].List
+		det.list = rows[0].List
 	}
 	return nil
 }
