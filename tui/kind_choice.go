@@ -144,6 +144,9 @@ func (k *fileKind) choiceHelp(unit string) []key.Binding {
 		keys = append(keys, ck.Key)
 	}
 	out := []key.Binding{bind(keys, pageKeys(guidelines.ChoicePage(n, k.page(unit))), "pick one "+k.elementNoun())}
+	if none := k.proto.NoneText(unit); none != "" {
+		out = append(out, bind([]string{guidelines.ChoiceNoneKey}, guidelines.ChoiceNoneKey, none))
+	}
 	if guidelines.ChoicePages(n) > 1 {
 		pk := guidelines.ChoicePageKeys
 		out = append(out, bind(pk[:], pk[0]+" "+pk[1], "page of "+k.elementNoun()+"s"))
@@ -174,10 +177,17 @@ func (k *fileKind) choicesLine(s Styles, own *KeyConfig, unit string, w int) str
 	if pages := guidelines.ChoicePages(n); pages > 1 {
 		more = fmt.Sprintf(" · page %d of %d (%s %s)", page+1, pages, guidelines.ChoicePageKeys[0], guidelines.ChoicePageKeys[1])
 	}
+	// A step's none (key 0) is said beside the elements' keys: nothing
+	// else on the screen names it.
+	none, noneShort := "", ""
+	if text := k.proto.NoneText(unit); text != "" {
+		key := own.ownKey(guidelines.ChoiceNoneKey)
+		none, noneShort = " · "+key+" "+text, " "+key
+	}
 	for _, line := range []string{
-		"   pick one " + k.elementNoun() + ": " + keys + more,
-		" pick: " + keys + more,
-		" " + keys + more,
+		"   pick one " + k.elementNoun() + ": " + keys + none + more,
+		" pick: " + keys + noneShort + more,
+		" " + keys + noneShort + more,
 	} {
 		if lipgloss.Width(line) <= w {
 			return s.Text.Render(line)

@@ -226,3 +226,28 @@ func TestChoiceKeysAreTheAnnotatorsOwn(t *testing.T) {
 		t.Errorf("after d: %v\n%s", got, h.screen())
 	}
 }
+
+// A choice step with a none (key 0) says so beside the elements' keys, at
+// 80×24 and 40×12: nothing else on the screen names the key, and it picks
+// none, stored as the step's first value less one.
+func TestChoiceNoneIsSaidOnScreen(t *testing.T) {
+	withNone := strings.Replace(pickListToml, `kind = "choice"`, "kind = \"choice\"\nnone = \"none fits\"", 1)
+	for _, c := range []struct {
+		w, h int
+		want string
+	}{{80, 24, "pick one facet: 1-3 · 0 none fits"}, {40, 12, "pick one facet: 1-3 · 0 none fits"}} {
+		t.Run(fmt.Sprintf("%dx%d", c.w, c.h), func(t *testing.T) {
+			rows := "request\tf1\tf2\tf3\tf4\tf5\njaguar\tthe car\tthe cat\tthe team\t\t\n"
+			h := choiceHarness(t, withNone, "pick", rows, c.w, c.h)
+			h.expect("Which facet")
+			h.readThen()
+			if !strings.Contains(h.screen(), c.want) {
+				t.Errorf("the choices line does not say %q:\n%s", c.want, h.screen())
+			}
+			h.readThen("0")
+			if got := h.labels(1); !equalLabels(got, map[string]int{"facet": 0}) {
+				t.Fatalf("after key 0: %v", got)
+			}
+		})
+	}
+}

@@ -35,7 +35,7 @@ func newAdjudicateCmd(g *globals) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset (default: the first one)")
-	cmd.Flags().Float64Var(&below, "refer-below", 0, "send panes with agreement below this share to adjudication (leads)")
+	cmd.Flags().Float64Var(&below, "refer-below", 0, "send items (panes, conversations …) with agreement below this share to adjudication (leads)")
 	return cmd
 }
 
@@ -55,7 +55,8 @@ func referBelow(cmd *cobra.Command, g *globals, dataset string, below float64) e
 		return err
 	}
 	// Sent after the reading closed: a reading is read-only.
-	reason := fmt.Sprintf("pane agreement below %.2f", below)
+	p := st.Protocol(d.Kind)
+	reason := fmt.Sprintf("%s agreement below %.2f", p.Item(), below)
 	var panes, units int
 	for _, ref := range todo {
 		if err := st.Refer(ctx, ref.Item, ref.Units, me, reason); err != nil {
@@ -64,6 +65,6 @@ func referBelow(cmd *cobra.Command, g *globals, dataset string, below float64) e
 		panes, units = panes+1, units+len(ref.Units)
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: sent %s of %s with agreement below %.2f to adjudication\n",
-		display.Clean(d.Name), display.Count(units, "unit", "units"), display.Count(panes, "pane", "panes"), below)
+		display.Clean(d.Name), display.Count(units, "unit", "units"), display.Count(panes, p.Item(), p.Items), below)
 	return nil
 }

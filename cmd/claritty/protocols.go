@@ -23,10 +23,12 @@ func newProtocolsCmd(g *globals) *cobra.Command {
 		Use:   "protocols",
 		Short: "List the task kinds: built in, shipped as protocol files, or kept in the database",
 		Long: "Lists every protocol (task kind) this claritty and this database know: the kinds built\n" +
-			"into its code (they need code: SERP review, images, blinded pairs, nuggets), the\n" +
-			"protocol files it ships (MIMICS-Duo's three tasks, ClariQ) and those a lead added to the\n" +
-			"database (claritty protocols add, or claritty import --protocol). A protocol file\n" +
-			"is TOML; docs/protocols.md documents it field by field.",
+			"into its code (MIMICS-Manual, compare, nuggets: they need code for the SERP review,\n" +
+			"blinded pairs and nugget scoring, and their shipped files name it: protocols show\n" +
+			"mimics), the protocol files it ships (ClariMM, necessity, MIMICS-Duo's three tasks,\n" +
+			"ClariQ, CLAMBER, TREC RAG support) and those a lead added to the database (claritty\n" +
+			"protocols add, or claritty import --protocol). A protocol file is TOML;\n" +
+			"docs/protocols.md documents it field by field.",
 		Example: "  claritty protocols\n  claritty protocols show mimics-duo-quality > my-quality.toml\n" +
 			"  claritty protocols add usefulness.toml",
 		Args: cobra.NoArgs,

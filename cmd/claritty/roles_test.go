@@ -602,3 +602,14 @@ func TestTrainingIsForLeads(t *testing.T) {
 		t.Fatalf("the lead waives: %+v", r)
 	}
 }
+
+// A lead's referral names the dataset's items in its kind's words (a
+// necessity dataset's are requests), not panes.
+func TestReferNamesTheKindsItems(t *testing.T) {
+	t.Parallel()
+	tm := newTeam(t)
+	r := tm.run(t, "", "", "adjudicate", "--dataset", data.DemoNecessity, "--refer-below", "1")
+	if r.code != 0 || !strings.Contains(r.stderr, "request") || strings.Contains(r.stderr, "pane") {
+		t.Fatalf("adjudicate --refer-below on %s: %+v", data.DemoNecessity, r)
+	}
+}
