@@ -1,0 +1,122 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/claritty/claritty/guidelines"
+)
+
+// BenchmarkWriterKeyedLabels is the one writer's ceiling: sessions
+// goroutines, each an annotator of its own, work as the TUI does (NextHIT,
+// LoadHIT, then one SetLabel per unit of the pane, each against the
+// revision the screen saw, the last finishing the HIT), without pause,
+// with synchronous=FULL as a server runs. An op is one keyed label;
+// labels/s is every session's labels over the wall time. Compare old
+// and new alternated in one run (-count with both builds, or farm-bench).
+//
+//	go test ./store -run '^$' -bench WriterKeyedLabels -benchtime 3s
+func BenchmarkWriterKeyedLabels(b *testing.B) {
+	for _, sessions := range []int{1, 16, 64, 256} {
+		b.Run(fmt.Sprintf("sessions=%d", sessions), func(b *testing.B) {
+			st, ds, units := writerBenchStore(b, 4000)
+			people := make([]int64, sessions)
+			for i := range people {
+				a, err := st.EnsureAnnotator(context.Background(), fmt.Sprintf("a%d", i))
+				if err != nil {
+					b.Fatal(err)
+				}
+				people[i] = a.ID
+			}
+			var left atomic.Int64
+			left.Store(int64(b.N))
+			var wg sync.WaitGroup
+			errs := make(chan error, sessions)
+			b.ResetTimer()
+			start := time.Now()
+			for _, an := range people {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if err := keySession(st, ds, an, units, &left); err != nil {
+						errs <- err
+					}
+				}()
+			}
+			wg.Wait()
+			elapsed := time.Since(start)
+			b.StopTimer()
+			close(errs)
+			for err := range errs {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(b.N)/elapsed.Seconds(), "labels/s")
+		})
+	}
+}
+
+// keySession keys whole HITs as one annotator until left runs out.
+func keySession(st *Store, ds, an int64, units map[int64][]string, left *atomic.Int64) error {
+	ctx := context.Background()
+	for seq := 0; ; {
+		id, ok, _, err := st.NextHIT(ctx, ds, an, seq)
+		if err != nil || !ok {
+			return fmt.Errorf("NextHIT: %v %v (more items, or a shorter -benchtime)", ok, err)
+		}
+		h, err := st.LoadHIT(ctx, id, an)
+		if err != nil {
+			return err
+		}
+		rev := h.Rev
+		us := units[id]
+		for i, u := range us {
+			if left.Add(-1) < 0 {
+				return nil
+			}
+			v := 1 + i%2
+			_, err := st.SetLabel(ctx, LabelChange{ItemID: id, AnnotatorID: an, Unit: u, Value: &v,
+				Seconds: 2, Finish: i == len(us)-1, Rev: &rev, Move: StepMove{Leave: u}})
+			if err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// writerBenchStore is a dataset of n MIMICS panes with three landing
+// pages each, and each item's units.
+func writerBenchStore(b *testing.B, n int) (*Store, int64, map[int64][]string) {
+	ctx := context.Background()
+	st, err := Open(ctx, filepath.Join(b.TempDir(), "c.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	im, err := st.BeginImport(ctx, testLead(b, st), "d", "mimics", "mimics-manual")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range n {
+		if _, err := im.AddPane(Pane{Query: fmt.Sprintf("q%d", i), Question: "Which?", Options: [5]string{"a", "b", "c"}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	ds := im.DatasetID()
+	if _, err := im.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	units := map[int64][]string{}
+	err = st.EachItem(ctx, ds, func(it Item) error {
+		units[it.ID] = guidelines.MIMICS.Units(it.Shape(0))
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return st, ds, units
+}
