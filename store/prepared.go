@@ -135,7 +135,9 @@ func (w *ptx) stmt(query string) (*sql.Stmt, error) {
 	if w.bound == nil {
 		w.bound = map[*sql.Stmt]*sql.Stmt{}
 	}
-	b := w.tx.StmtContext(w.ctx, st)
+	// Bound without the write's deadline: the binding may serve the other
+	// writes of the writer's batch, which a cancelled write must not fail.
+	b := w.tx.StmtContext(context.WithoutCancel(w.ctx), st)
 	w.bound[st] = b
 	return b, nil
 }
