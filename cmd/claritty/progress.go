@@ -158,13 +158,12 @@ func progressText(verb string, done, total int64, elapsed time.Duration) string 
 	filled := int(frac * bar)
 	fmt.Fprintf(&b, " [%s%s] %3d%% %s of %s", strings.Repeat("#", filled), strings.Repeat("-", bar-filled),
 		int(frac*100), byteSize(done), byteSize(total))
-	if rate > 0 {
-		fmt.Fprintf(&b, ", %s/s", byteSize(int64(rate)))
-	}
 	switch {
 	case done == total:
+		// All read: the rate would only fall while the rest is written.
 		b.WriteString(", finishing")
 	case rate > 0:
+		fmt.Fprintf(&b, ", %s/s", byteSize(int64(rate)))
 		left := time.Duration(float64(total-done) / rate * float64(time.Second))
 		fmt.Fprintf(&b, ", %s left", left.Round(time.Second))
 	}
