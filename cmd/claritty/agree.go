@@ -115,15 +115,9 @@ func newAgreeCmd(g *globals) *cobra.Command {
 // the units are ratings.
 func loadReport(cmd *cobra.Command, g *globals, fl agreeFlags) (rep agreement.Report, what string, votes, ratings bool, arms *report.ArmFigures, err error) {
 	if fl.ratings != "" {
-		st, err := loadRatings(cmd, g, fl)
+		rep, st, err := analyzeRatings(cmd, g, fl)
 		if err != nil {
 			return rep, "", false, false, nil, err
-		}
-		opt := fl.opt
-		opt.Stop = cmd.Context().Done()
-		rep := agreement.Analyze(st, opt)
-		if err := cmd.Context().Err(); err != nil {
-			return rep, "", false, false, nil, err // stopped early: unfinished
 		}
 		return rep, fl.ratings, true, ratingUnits(st), nil, nil
 	}
@@ -196,9 +190,34 @@ func keptAgreement(cmd *cobra.Command, g *globals, fl agreeFlags) error {
 	return writeArmsText(cmd.OutOrStdout(), arms)
 }
 
+// analyzeRatings reads the ratings file and computes its figures, a
+// progress line (the bytes of the file read) up on a terminal until the
+// report can be written; its warnings follow the line.
+func analyzeRatings(cmd *cobra.Command, g *globals, fl agreeFlags) (agreement.Report, *agreement.Study, error) {
+	warn := &afterProgress{w: cmd.ErrOrStderr()}
+	st, err := loadRatings(cmd, g, fl, func(f io.Reader) io.Reader {
+		var r io.Reader
+		r, warn.p = g.readProgress(cmd, "agree", f, fl.ratings)
+		return r
+	}, warn)
+	if err != nil {
+		warn.p.stop()
+		return agreement.Report{}, nil, err
+	}
+	opt := fl.opt
+	opt.Stop = cmd.Context().Done()
+	rep := agreement.Analyze(st, opt)
+	warn.p.stop()
+	if err := cmd.Context().Err(); err != nil {
+		return rep, nil, err // stopped early: unfinished
+	}
+	return rep, st, nil
+}
+
 // loadRatings reads a labels TSV someone has: it is theirs, so all of it
-// may be shown.
-func loadRatings(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Study, error) {
+// may be shown. The file is read through counted, its warnings written to
+// warn.
+func loadRatings(cmd *cobra.Command, g *globals, fl agreeFlags, counted func(io.Reader) io.Reader, warn io.Writer) (*agreement.Study, error) {
 	if fl.dataset != "" {
 		return nil, fmt.Errorf("give --dataset or --ratings, not both")
 	}
@@ -212,12 +231,12 @@ func loadRatings(cmd *cobra.Command, g *globals, fl agreeFlags) (*agreement.Stud
 		return nil, err
 	}
 	scales.Kinds = ratingKinds()
-	st, notes, err := data.ReadRatingsStudy(f, fl.ratings, fl.maxLine, scales)
+	st, notes, err := data.ReadRatingsStudy(counted(f), fl.ratings, fl.maxLine, scales)
 	if err != nil {
 		return nil, err
 	}
 	for _, n := range notes {
-		fmt.Fprintln(cmd.ErrOrStderr(), "warning: "+n)
+		fmt.Fprintln(warn, "warning: "+n)
 	}
 	return st, nil
 }

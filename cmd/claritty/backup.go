@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 
@@ -46,19 +45,19 @@ func newBackupCmd(g *globals) *cobra.Command {
 				}
 				if !f.InPlace {
 					// VACUUM INTO fills the empty temporary file by name.
-					if err := st.Backup(ctx, me, f.Name()); err != nil {
+					if err := backupWithProgress(cmd, g, st, me, f.Name()); err != nil {
 						f.Abort()
 						return err
 					}
 					return f.Commit()
 				}
 				defer f.Abort()
-				if err := streamBackup(ctx, st, me, f); err != nil {
+				if err := streamBackup(cmd, g, st, me, f, false); err != nil {
 					return err
 				}
 				return f.Commit()
 			}
-			return streamBackup(ctx, st, me, cmd.OutOrStdout())
+			return streamBackup(cmd, g, st, me, cmd.OutOrStdout(), g.outputTerminal(cmd))
 		},
 	}
 	cmd.Flags().StringVarP(&out, "out", "o", "", "file to write, or - for standard output")
@@ -68,7 +67,8 @@ func newBackupCmd(g *globals) *cobra.Command {
 // streamBackup writes a backup to a stream (standard output, a FIFO, a
 // device): SQLite writes a file, so it is made beside the database, where
 // there is room for a copy, then copied out and removed.
-func streamBackup(ctx context.Context, st *store.Store, me store.Annotator, w io.Writer) error {
+// toTerminal: w is the terminal, which a progress line would break into.
+func streamBackup(cmd *cobra.Command, g *globals, st *store.Store, me store.Annotator, w io.Writer, toTerminal bool) error {
 	outfile.Sweep(st.Path() + "-backup") // what a killed backup left
 	tmp, err := outfile.Temp(st.Path() + "-backup")
 	if err != nil {
@@ -78,11 +78,28 @@ func streamBackup(ctx context.Context, st *store.Store, me store.Annotator, w io
 	if err := tmp.Chmod(0o600); err != nil {
 		return err
 	}
-	if err := st.Backup(ctx, me, tmp.Name()); err != nil {
+	if toTerminal {
+		if err := st.Backup(cmd.Context(), me, tmp.Name()); err != nil {
+			return err
+		}
+		_, err := io.Copy(w, tmp)
 		return err
 	}
-	if _, err := io.Copy(w, tmp); err != nil {
+	if err := backupWithProgress(cmd, g, st, me, tmp.Name()); err != nil {
 		return err
 	}
-	return nil
+	cw := &countingWriter{w: w}
+	p := g.newProgress(cmd, "backup: copying", fileSize(tmp.Name()), cw.n.Load)
+	defer p.stop()
+	_, err = io.Copy(cw, tmp)
+	return err
+}
+
+// backupWithProgress writes the backup into the file at path, a progress
+// line following its size toward the database's (SQLite writes it in one
+// statement, and the copy is at most as large as the database).
+func backupWithProgress(cmd *cobra.Command, g *globals, st *store.Store, me store.Annotator, path string) error {
+	p := g.newProgress(cmd, "backup", fileSize(st.Path()), func() int64 { return fileSize(path) })
+	defer p.stop()
+	return st.Backup(cmd.Context(), me, path)
 }

@@ -54,6 +54,7 @@ type globals struct {
 	db     string
 	dbMode string // a new database's mode, octal (--db-mode)
 	as     string
+	quiet  bool    // --quiet: no progress line
 	remote *remote // nil when run locally
 	// fresh is the database this process created, if it did, and the
 	// folders it made for it: what a refused command removes (discardFresh).
@@ -69,6 +70,10 @@ type remote struct {
 	store  *store.Store
 	who    store.Annotator
 	runTUI func(ctx context.Context, cfg tui.Config) error // on the session's terminal
+	// pty is whether the session has a terminal (ssh -t, or no command):
+	// only then does long work draw a progress line, ptyWidth columns wide.
+	pty      bool
+	ptyWidth int
 }
 
 // open opens the database: the --db file locally, the server's store over

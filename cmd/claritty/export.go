@@ -103,6 +103,9 @@ func newExportCmd(g *globals) *cobra.Command {
 			"  claritty export --format mimics-duo-quality --dataset duo --out task2.tsv",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			// What a release says it left out takes the progress line's place.
+			summary := &afterProgress{w: cmd.ErrOrStderr()}
+			fl.stderr = summary
 			write, err := exporter(cmd, fl)
 			if err != nil {
 				return err
@@ -115,8 +118,19 @@ func newExportCmd(g *globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			run := func(w io.Writer) error { return write(cmd.Context(), st, me, w) }
-			if fl.out == "" || fl.out == "-" {
+			toStdout := fl.out == "" || fl.out == "-"
+			run := func(w io.Writer) error {
+				if toStdout && g.outputTerminal(cmd) {
+					// The rows themselves show it going.
+					return write(cmd.Context(), st, me, w)
+				}
+				cw := &countingWriter{w: w}
+				p := g.newProgress(cmd, "export", 0, cw.n.Load)
+				defer p.stop()
+				summary.p = p
+				return write(cmd.Context(), st, me, cw)
+			}
+			if toStdout {
 				return run(cmd.OutOrStdout())
 			}
 			return outfile.Write(fl.out, outfile.Shared, run)
@@ -224,7 +238,9 @@ func exporter(cmd *cobra.Command, fl exportFlags) (writeFunc, error) {
 			return nil, fmt.Errorf("%s applies to --format %s", c.flag, names)
 		}
 	}
-	fl.stderr = cmd.ErrOrStderr()
+	if fl.stderr == nil {
+		fl.stderr = cmd.ErrOrStderr()
+	}
 	return f.make(f, fl), nil
 }
 

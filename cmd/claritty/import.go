@@ -112,7 +112,7 @@ func newImportCmd(g *globals) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				res, err := data.Import(ctx, st, me, f, path, opt)
+				res, err := importWithProgress(cmd, g, st, me, f, path, opt)
 				f.Close()
 				if err != nil {
 					return err
@@ -136,6 +136,20 @@ func newImportCmd(g *globals) *cobra.Command {
 	f.BoolVar(&goldCheck, "gold-check", false, "the panes are hidden gold checks for --dataset: their labels are the answers")
 	policyFlags(cmd, &policy)
 	return cmd
+}
+
+// importWithProgress imports one file, a progress line counting the bytes
+// read of it on a terminal (of its size, where that is known): a merge
+// (--format labels) says "merge", anything else "import".
+func importWithProgress(cmd *cobra.Command, g *globals, st *store.Store, me store.Annotator, f io.Reader, path string, opt data.Options) (data.Result, error) {
+	verb := "import"
+	if opt.Format == data.FormatLabels {
+		verb = "merge"
+	}
+	r, p := g.readProgress(cmd, verb, f, path)
+	res, err := data.Import(cmd.Context(), st, me, r, path, opt)
+	p.stop()
+	return res, err
 }
 
 // importFormats are the formats an import may read: the database's kinds',

@@ -42,6 +42,7 @@ func newRootCmd(g *globals) *cobra.Command {
 		pf.StringVar(&g.dbMode, "db-mode", defaultDBMode(), "mode of a database claritty creates: 0600, or 0660 for a group sharing the file ($CLARITTY_DB_MODE)")
 	}
 	pf.StringVar(&g.as, "as", "", "act as this annotator (leads only; default: you)")
+	pf.BoolVarP(&g.quiet, "quiet", "q", false, "no progress line on a terminal while import, export, backup or agree --ratings work; only their summary")
 	cmd.Flags().StringVar(&dataset, "dataset", "", "dataset to annotate (default: the first one)")
 	cmd.Flags().StringVar(&serpURL, "serp-url", tui.DefaultSERPURL, "results page URL template; {query} is replaced")
 	cmd.AddCommand(newImportCmd(g), newExportCmd(g), newBenchCmd(g), newAgreeCmd(g), newPolicyCmd(g),

@@ -192,6 +192,8 @@ func runSession(ctx context.Context, st *store.Store, heavy heavyGate, s *sshser
 	}
 	defer release()
 	g := &globals{remote: &remote{store: st, who: s.Who}}
+	pty, _, hasPty := s.Pty()
+	g.remote.pty, g.remote.ptyWidth = hasPty, pty.Window.Width
 	g.remote.runTUI = func(ctx context.Context, cfg tui.Config) error { return sessionTUI(ctx, s, cfg) }
 	root := newRootCmd(g)
 	// Never nil: cobra reads os.Args, the server's own command line, when
