@@ -106,7 +106,13 @@ func (s *ChoiceStats) WriteText(w io.Writer) error {
 	} else {
 		fmt.Fprintf(&b, "%s%d: %s (95%% Wilson interval)\n", col(s.words.share), s.Meets.K, shareText(s.Meets))
 	}
-	fmt.Fprintf(&b, "%s chosen (of %d %s, with candidates and a gold %s)\n", s.choiceUnit, s.ChoiceGold, s.words.meeting, s.choiceUnit)
+	// How many meeting the condition have a gold choice bounds the share
+	// below: withheld with it.
+	of := strconv.Itoa(s.ChoiceGold) + " "
+	if s.Withheld != "" {
+		of = "those "
+	}
+	fmt.Fprintf(&b, "%s chosen (of %s%s, with candidates and a gold %s)\n", s.choiceUnit, of, s.words.meeting, s.choiceUnit)
 	if s.ChosenHeld != "" {
 		fmt.Fprintf(&b, "  %s\n%s\n", s.ChosenHeld, withheldNote)
 		_, err := io.WriteString(w, b.String())
@@ -149,7 +155,11 @@ func (s *ChoiceStats) WriteJSON(w io.Writer) error {
 	if s.Withheld != "" {
 		fields = append(fields, JSONField{s.words.shareJSON + "_withheld", s.Withheld})
 	}
-	fields = append(fields, JSONField{s.choiceUnit + "_judged", s.ChoiceGold}, JSONField{list, chosen})
+	var choiceGold any = s.ChoiceGold
+	if s.Withheld != "" {
+		choiceGold = nil // it bounds the withheld share below
+	}
+	fields = append(fields, JSONField{s.choiceUnit + "_judged", choiceGold}, JSONField{list, chosen})
 	if s.ChosenHeld != "" {
 		fields = append(fields, JSONField{list + "_withheld", s.ChosenHeld})
 	}

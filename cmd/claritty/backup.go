@@ -99,6 +99,10 @@ func streamBackup(cmd *cobra.Command, g *globals, st *store.Store, me store.Anno
 // line following its size toward the database's (SQLite writes it in one
 // statement, and the copy is at most as large as the database).
 func backupWithProgress(cmd *cobra.Command, g *globals, st *store.Store, me store.Annotator, path string) error {
+	// Asked first, so a refusal draws no line (the backup asks again).
+	if err := st.Require(cmd.Context(), me, store.ActBackup); err != nil {
+		return err
+	}
 	p := g.newProgress(cmd, "backup", fileSize(st.Path()), func() int64 { return fileSize(path) })
 	defer p.stop()
 	return st.Backup(cmd.Context(), me, path)

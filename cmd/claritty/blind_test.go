@@ -120,8 +120,13 @@ func TestFewItemsAreWithheldBelowLead(t *testing.T) {
 		}
 	}
 	ns := jsonOf(t, tm.run(t, "dee", "", "stats", "--json", "--dataset", data.DemoNecessity))
-	if ns["needs_clarification"] != nil || ns["facets"] != nil {
+	// The count of gold facets among those needing it bounds the share
+	// below, so it goes with the share, in JSON and in text.
+	if ns["needs_clarification"] != nil || ns["facets"] != nil || ns["facet_judged"] != nil {
 		t.Errorf("dee sees the necessity shares: %v", ns)
+	}
+	if txt := tm.run(t, "dee", "", "stats", "--dataset", data.DemoNecessity).stdout; !strings.Contains(txt, "facet chosen (of those needing it") {
+		t.Errorf("dee's text gives the count of facets chosen beside the withheld share:\n%s", txt)
 	}
 	if ns = jsonOf(t, tm.run(t, "", "", "stats", "--json", "--dataset", data.DemoNecessity)); ns["needs_clarification"] == nil {
 		t.Errorf("the lead does not see the necessity share: %v", ns)

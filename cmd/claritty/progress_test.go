@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -238,5 +239,27 @@ func TestProgressText(t *testing.T) {
 		if got := progressText("import", c.done, c.total, c.elapsed); got != c.want {
 			t.Errorf("progressText(%d, %d, %v) = %q, want %q", c.done, c.total, c.elapsed, got, c.want)
 		}
+	}
+}
+
+// A backup refused (an annotator's) draws no progress line first: the
+// role is asked before the line starts.
+func TestProgressNoLineForARefusedBackup(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	if r := runBin(t, binary(t), db, "import", writePanes(t, dir, "panes.tsv", jaguarRow)); r.code != 0 {
+		t.Fatalf("import: %+v", r)
+	}
+	if r := runBin(t, binary(t), db, "annotators", "ana", "--role", "annotator"); r.code != 0 {
+		t.Fatalf("annotators: %+v", r)
+	}
+	out := filepath.Join(dir, "b.db")
+	screen, _, code := runOnTerminal(t, 80, "--db", db, "--as", "ana", "backup", "--out", out)
+	if code == 0 || len(progressFrames(screen)) > 0 || !strings.Contains(screen, "lead") {
+		t.Errorf("ana's backup on a terminal: exit %d, screen %q", code, screen)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a refused backup left %s: %v", out, err)
 	}
 }
