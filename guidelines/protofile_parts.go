@@ -98,8 +98,8 @@ func (c *fileCheck) checkPartsNeed() {
 	if p.Screen == "request" && !f.ListPath() {
 		c.at("parts.screen", "parts.screen = \"request\" draws a request's list: give item.list as one JSONL path over a list (\"facets[]\")")
 	}
-	if p.Stats == "ratings" && !f.rates() {
-		c.at("parts.stats", "parts.stats = \"ratings\" summarises ratings: every scale step must rate on an ordered scale of three or more points")
+	if p.Stats == "ratings" && (!f.rates() || !f.oneScale()) {
+		c.at("parts.stats", "parts.stats = \"ratings\" summarises ratings on one scale (its table names it once): every scale step must rate on the same ordered scale of three or more points")
 	}
 	if p.Stats == "choice" && !f.waitingChoice() {
 		c.at("parts.stats", "parts.stats = \"choice\" counts a choice step's picks: give a choice step of the item's list waiting for an earlier unit's label (when = { unit = ... })")
@@ -139,6 +139,22 @@ func (f *ProtocolFile) rates() bool {
 		rated = true
 	}
 	return rated
+}
+
+// oneScale says whether every scale step of the file labels on one scale.
+func (f *ProtocolFile) oneScale() bool {
+	first := ""
+	for _, st := range f.Steps {
+		if st.Kind != "" && st.Kind != StepScale {
+			continue
+		}
+		if first == "" {
+			first = st.Scale
+		} else if st.Scale != first {
+			return false
+		}
+	}
+	return true
 }
 
 // waitingChoice says whether a choice step of the file picks one element

@@ -36,6 +36,21 @@ kind = "choice"
 when = { unit = "good", value = 1 }
 `
 
+// twoScales adds to usefulToml a second ordered scale, 1-3, and a step
+// rating on it.
+const twoScales = `
+[[scale]]
+name = "three"
+values = [1, 2, 3]
+keys = ["1", "2", "3"]
+names = ["low", "mid", "high"]
+
+[[step]]
+title = "Clarity"
+unit = "clarity"
+scale = "three"
+`
+
 // A named part is refused, at its line, where the file does not give what
 // its code reads: choice statistics and the choice gold a list and a
 // choice step of it waiting for a unit (a grouped file has no list: the
@@ -43,6 +58,9 @@ when = { unit = "good", value = 1 }
 // the dialogue screen a conversation, the request screen a list path; and
 // two exports writing one file.
 func TestPartsNeedWhatTheyRead(t *testing.T) {
+	if _, err := ParseProtocolFile("u.toml", []byte(usefulToml+twoScales)); err != nil {
+		t.Fatalf("the file of two rating scales: %v", err)
+	}
 	if _, err := ParseProtocolFile("g.toml", []byte(groupedChoiceToml)); err != nil {
 		t.Fatalf("the good grouped file: %v", err)
 	}
@@ -56,7 +74,9 @@ func TestPartsNeedWhatTheyRead(t *testing.T) {
 		{"choice gold of a file with no choice", usefulToml, `exports = ["choice-gold"]`,
 			`u.toml:24: parts.exports = "choice-gold" writes a choice step's pick`},
 		{"ratings on yes and no", groupedChoiceToml, `stats = "ratings"`,
-			`g.toml:29: parts.stats = "ratings" summarises ratings: every scale step must rate on an ordered scale of three or more points`},
+			`g.toml:29: parts.stats = "ratings" summarises ratings on one scale`},
+		{"ratings on two scales (a 1-5 and a 1-3: one table cannot name both)", usefulToml + twoScales, `stats = "ratings"`,
+			`u.toml:35: parts.stats = "ratings" summarises ratings on one scale (its table names it once)`},
 		{"a dialogue with no conversation", usefulToml, `screen = "dialogue"`,
 			`u.toml:24: parts.screen = "dialogue" draws a conversation: give item.conversation`},
 		{"a request with no list", usefulToml, `screen = "request"`,
