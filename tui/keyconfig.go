@@ -527,8 +527,8 @@ func (c *KeyConfig) translate(msg tea.KeyPressMsg) (tea.KeyPressMsg, string) {
 	return tea.KeyPressMsg{Code: r, Text: k}, ""
 }
 
-// ownBindings shows label bindings with the annotator's keys: a range
-// ("1-5") with any key moved lists its keys.
+// ownBindings shows label bindings with the annotator's keys: several
+// keys ("1-5", "1 2") with any moved list them.
 func (c *KeyConfig) ownBindings(bs []key.Binding) []key.Binding {
 	if c == nil || len(c.labels) == 0 {
 		return bs
@@ -547,7 +547,9 @@ func (c *KeyConfig) ownBindings(bs []key.Binding) []key.Binding {
 			continue
 		}
 		help := b.Help()
-		if len(keys) == 1 || !strings.Contains(help.Key, "-") {
+		// Several keys (a range "1-5", or a choice's "1 2") list the
+		// annotator's own; one key is its own.
+		if len(keys) == 1 {
 			help.Key = c.ownKey(help.Key)
 		} else {
 			help.Key = strings.Join(own, "/")

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/claritty/claritty/guidelines"
 )
 
@@ -208,5 +209,18 @@ func TestAdjudicationGuideKeepsTheScalesKeys(t *testing.T) {
 	h.expect("Guideline · MIMICS clarification panes")
 	if strings.Contains(h.screen(), "your keys") {
 		t.Errorf("adjudication's guideline names the HIT's moved keys:\n%s", h.screen())
+	}
+}
+
+// A choice's keys of a two-element page ("1 2": no range) name the
+// annotator's own keys, as a range's do: no hint names a default key.
+func TestOwnBindingsOfAChoiceOfTwo(t *testing.T) {
+	c := parseKeys(t, homeRow)
+	got := c.ownBindings([]key.Binding{bind([]string{"1", "2"}, "1 2", "pick one option")})[0]
+	if h := got.Help().Key; h != "d/f" {
+		t.Errorf("help %q, want d/f", h)
+	}
+	if k := got.Keys(); len(k) != 2 || k[0] != "d" || k[1] != "f" {
+		t.Errorf("keys %q", k)
 	}
 }
