@@ -69,6 +69,15 @@ func TestClariMMRenamedIsANewKind(t *testing.T) {
 			t.Errorf("export --format %s: exit %d %q\n%s\nwant %s's\n%s", c[1], now.code, now.stderr, now.stdout, c[0], was.stdout)
 		}
 	}
+	// Below the lead, the renamed kind's gold is refused (the database
+	// unchanged) and its ratings are one's own: ana rated none of them.
+	for _, who := range []string{"ana", "eve"} {
+		tm.refused(t, who, "lead", "export", "--format", "clarimm2-gold", "--dataset", "convs2")
+		tm.refused(t, who, "lead", "export", "--format", "clarimm2", "--dataset", "convs2")
+	}
+	if r := tm.run(t, "ana", "", "export", "--format", "clarimm2-ratings", "--dataset", "convs2"); r.code != 0 || strings.Count(r.stdout, "\n") != 1 || strings.Contains(r.stdout, "demo-") {
+		t.Errorf("ana's clarimm2-ratings: want the header alone, got %+v", r)
+	}
 	was := tm.run(t, "", "", "stats", "--dataset", data.DemoConversations)
 	now := tm.run(t, "", "", "stats", "--dataset", "convs2")
 	if now.code != 0 || now.stdout != was.stdout || !strings.Contains(now.stdout, "Relevance (Turn 1)") {
