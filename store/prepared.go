@@ -83,7 +83,7 @@ type ptx struct {
 	// bound holds each cached statement bound to tx: database/sql keeps
 	// every Tx.Stmt until the transaction ends, so binding anew on each
 	// call grew a merge's memory with every item it touched.
-	bound map[*sql.Stmt]*sql.Stmt
+	bound bindings
 	// s is the store whose transaction it is: its kinds say what an item
 	// of each kind asks.
 	s *Store

@@ -59,6 +59,11 @@ func BenchmarkWriterKeyedLabels(b *testing.B) {
 			for err := range errs {
 				b.Fatal(err)
 			}
+			// The figure counts keys; the store must hold as many labels.
+			var stored int
+			if err := st.db.QueryRow(`SELECT count(*) FROM labels l JOIN annotators a ON a.id = l.annotator_id WHERE a.name GLOB 'a[0-9]*'`).Scan(&stored); err != nil || stored != b.N {
+				b.Fatalf("%d labels keyed, %d stored (%v)", b.N, stored, err)
+			}
 			b.ReportMetric(float64(b.N)/elapsed.Seconds(), "labels/s")
 			b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu_us/label")
 		})

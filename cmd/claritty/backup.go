@@ -45,7 +45,7 @@ func newBackupCmd(g *globals) *cobra.Command {
 				}
 				if !f.InPlace {
 					// VACUUM INTO fills the empty temporary file by name.
-					if err := backupWithProgress(cmd, g, st, me, f.Name()); err != nil {
+					if err := backupWithProgress(cmd, g, st, me, f.Name(), true); err != nil {
 						f.Abort()
 						return err
 					}
@@ -78,18 +78,14 @@ func streamBackup(cmd *cobra.Command, g *globals, st *store.Store, me store.Anno
 	if err := tmp.Chmod(0o600); err != nil {
 		return err
 	}
-	if toTerminal {
-		if err := st.Backup(cmd.Context(), me, tmp.Name()); err != nil {
-			return err
-		}
-		_, err := io.Copy(w, tmp)
-		return err
-	}
-	if err := backupWithProgress(cmd, g, st, me, tmp.Name()); err != nil {
+	if err := backupWithProgress(cmd, g, st, me, tmp.Name(), !toTerminal); err != nil {
 		return err
 	}
 	cw := &countingWriter{w: w}
-	p := g.newProgress(cmd, "backup: copying", fileSize(tmp.Name()), cw.n.Load)
+	var p *progressLine // none: nil draws nothing
+	if !toTerminal {
+		p = g.newProgress(cmd, "backup: copying", fileSize(tmp.Name()), cw.n.Load)
+	}
 	defer p.stop()
 	_, err = io.Copy(cw, tmp)
 	return err
@@ -97,13 +93,16 @@ func streamBackup(cmd *cobra.Command, g *globals, st *store.Store, me store.Anno
 
 // backupWithProgress writes the backup into the file at path, a progress
 // line following its size toward the database's (SQLite writes it in one
-// statement, and the copy is at most as large as the database).
-func backupWithProgress(cmd *cobra.Command, g *globals, st *store.Store, me store.Annotator, path string) error {
+// statement, and the copy is at most as large as the database), when show.
+func backupWithProgress(cmd *cobra.Command, g *globals, st *store.Store, me store.Annotator, path string, show bool) error {
 	// Asked first, so a refusal draws no line (the backup asks again).
 	if err := st.Require(cmd.Context(), me, store.ActBackup); err != nil {
 		return err
 	}
-	p := g.newProgress(cmd, "backup", fileSize(st.Path()), func() int64 { return fileSize(path) })
+	var p *progressLine
+	if show {
+		p = g.newProgress(cmd, "backup", fileSize(st.Path()), func() int64 { return fileSize(path) })
+	}
 	defer p.stop()
 	return st.Backup(cmd.Context(), me, path)
 }

@@ -55,13 +55,15 @@ func (g *globals) newProgress(cmd *cobra.Command, verb string, total int64, done
 // known. Input typed at the terminal gets none: the line would break into
 // what is being typed.
 func (g *globals) readProgress(cmd *cobra.Command, verb string, f io.Reader, path string) (io.Reader, *progressLine) {
-	total := sizeOf(f)
+	var total int64
 	if path == "-" {
 		in := cmd.InOrStdin()
 		if inf, ok := in.(*os.File); ok && term.IsTerminal(inf.Fd()) {
 			return f, nil
 		}
-		total = sizeOf(in)
+		total = sizeOf(in) // f wraps it
+	} else {
+		total = sizeOf(f)
 	}
 	cr := &countingReader{r: f}
 	return cr, g.newProgress(cmd, verb, total, cr.n.Load)
