@@ -1,0 +1,44 @@
+-- 0032: items_free_returns (0010) rewrote every cursor of the dataset each
+-- time an item turned free, though it moves only the cursors whose item is
+-- not listed for them (their list full): the others' rows were written back
+-- unchanged, a page write and a WAL frame each, on every claim of a fresh
+-- item. It now updates only the cursors it moves. Its list check reads the
+-- cursor's own conditions first and counts the annotator's list last, at
+-- most 64 rows of it. What it lists and where it leaves each cursor are as
+-- before.
+DROP TRIGGER items_free_returns;
+CREATE TRIGGER items_free_returns AFTER UPDATE OF free, finished ON items
+WHEN new.free = 1 AND (old.free IS NOT 1 OR (old.finished = 0 AND new.finished > 0))
+    AND EXISTS (SELECT 1 FROM assign_cursors c WHERE c.dataset_id = new.dataset_id)
+BEGIN
+    INSERT INTO assign_returns (dataset_id, annotator_id, kind, seq)
+    SELECT c.dataset_id, c.annotator_id, k.kind, new.seq
+    FROM assign_cursors c, (SELECT 'free' AS kind UNION ALL SELECT 'partial' WHERE new.finished > 0) k
+    WHERE c.dataset_id = new.dataset_id
+        AND iif(k.kind = 'free', c.free_from, c.partial_from) > new.seq
+        AND NOT EXISTS (SELECT 1 FROM hits h WHERE h.item_id = new.id AND h.annotator_id = c.annotator_id)
+        AND NOT EXISTS (SELECT 1 FROM labels l WHERE l.item_id = new.id AND l.annotator_id = c.annotator_id)
+        AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.item_id = new.id AND f.annotator_id = c.annotator_id
+            AND f.status IN ('open', 'upheld'))
+        AND NOT EXISTS (SELECT 1 FROM assign_returns r WHERE r.dataset_id = c.dataset_id
+            AND r.annotator_id = c.annotator_id AND r.kind = k.kind LIMIT 1 OFFSET 63)
+    ON CONFLICT DO NOTHING;
+    UPDATE assign_cursors SET
+        free_from = iif(free_from > new.seq AND NOT EXISTS (SELECT 1 FROM assign_returns r
+            WHERE r.dataset_id = assign_cursors.dataset_id AND r.annotator_id = assign_cursors.annotator_id
+            AND r.kind = 'free' AND r.seq = new.seq), new.seq, free_from),
+        partial_from = iif(new.finished > 0 AND partial_from > new.seq AND NOT EXISTS (SELECT 1 FROM assign_returns r
+            WHERE r.dataset_id = assign_cursors.dataset_id AND r.annotator_id = assign_cursors.annotator_id
+            AND r.kind = 'partial' AND r.seq = new.seq), new.seq, partial_from)
+    WHERE dataset_id = new.dataset_id
+        AND ((free_from > new.seq AND NOT EXISTS (SELECT 1 FROM assign_returns r
+                WHERE r.dataset_id = assign_cursors.dataset_id AND r.annotator_id = assign_cursors.annotator_id
+                AND r.kind = 'free' AND r.seq = new.seq))
+            OR (new.finished > 0 AND partial_from > new.seq AND NOT EXISTS (SELECT 1 FROM assign_returns r
+                WHERE r.dataset_id = assign_cursors.dataset_id AND r.annotator_id = assign_cursors.annotator_id
+                AND r.kind = 'partial' AND r.seq = new.seq)))
+        AND NOT EXISTS (SELECT 1 FROM hits h WHERE h.item_id = new.id AND h.annotator_id = assign_cursors.annotator_id)
+        AND NOT EXISTS (SELECT 1 FROM labels l WHERE l.item_id = new.id AND l.annotator_id = assign_cursors.annotator_id)
+        AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.item_id = new.id AND f.annotator_id = assign_cursors.annotator_id
+            AND f.status IN ('open', 'upheld'));
+END;
