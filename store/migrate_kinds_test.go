@@ -474,7 +474,7 @@ func TestOlderClarittyRefusesAMovedFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := migrateWith(t, path, ms[:29]); !errors.Is(err, ErrNewerDatabase) || !strings.Contains(err.Error(), "schema 31, this binary knows 29") {
+	if err := migrateWith(t, path, ms[:29]); !errors.Is(err, ErrNewerDatabase) || !strings.Contains(err.Error(), "schema 32, this binary knows 29") {
 		t.Fatalf("a claritty of schema 29 opening a moved file: %v", err)
 	}
 }
