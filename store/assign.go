@@ -513,8 +513,15 @@ func (s *Store) leaseTimes(w *ptx, datasetID int64) (now, cutoff string, err err
 	if err := w.scan(leaseRead, []any{datasetID}, &secs); err != nil {
 		return "", "", err
 	}
+	now, cutoff = s.leaseCutoff(secs)
+	return now, cutoff, nil
+}
+
+// leaseCutoff is now, and the time before which a HIT untouched for a
+// lease of secs is released.
+func (s *Store) leaseCutoff(secs int64) (now, cutoff string) {
 	t := s.Now().UTC()
-	return t.Format(timeFormat), t.Add(-time.Duration(secs) * time.Second).Format(timeFormat), nil
+	return t.Format(timeFormat), t.Add(-time.Duration(secs) * time.Second).Format(timeFormat)
 }
 
 // claim holds the item for the annotator (a HIT row, touched now), and
@@ -562,35 +569,46 @@ func (s *Store) ClaimHIT(ctx context.Context, itemID, annotatorID int64) error {
 // released after the lease, needs room under the policy. It says whether
 // the HIT was finished.
 func holdHIT(w *ptx, s *Store, itemID, annotatorID int64, bump int) (finished bool, rev int64, err error) {
-	var datasetID int64
-	var done, touched sql.NullString
-	var skipped sql.NullBool
-	err = w.scan(holdRead, []any{itemID, annotatorID}, &datasetID, &done, &touched, &rev, &skipped)
+	var h heldHIT
+	err = w.scan(holdRead, []any{itemID, annotatorID}, &h.datasetID, &h.done, &h.touched, &h.rev, &h.skipped, &h.leaseSecs)
 	if err != nil {
 		return false, 0, err
 	}
-	if skipped.Bool {
+	return h.hold(w, s, itemID, annotatorID, bump)
+}
+
+// heldHIT is what holding a HIT reads first: the item's dataset and its
+// lease, the annotator's HIT on it (finished, touched, its revision,
+// whether put off or given back).
+type heldHIT struct {
+	datasetID     int64
+	done, touched sql.NullString
+	rev           int64
+	skipped       sql.NullBool
+	leaseSecs     int64
+}
+
+// hold is holdHIT from the HIT as read.
+func (h heldHIT) hold(w *ptx, s *Store, itemID, annotatorID int64, bump int) (finished bool, rev int64, err error) {
+	if h.skipped.Bool {
 		// Taken up again (from the queue, or a key on it): no longer put
 		// off or given back, and a place again if it was given back.
 		if err := takeUp(w, itemID, annotatorID); err != nil {
 			return false, 0, err
 		}
 	}
-	now, cutoff, err := s.leaseTimes(w, datasetID)
-	if err != nil {
-		return false, 0, err
+	now, cutoff := s.leaseCutoff(h.leaseSecs)
+	if h.done.Valid || (h.touched.Valid && h.touched.String >= cutoff) {
+		return h.done.Valid, h.rev, claim(w, itemID, annotatorID, now, bump)
 	}
-	if done.Valid || (touched.Valid && touched.String >= cutoff) {
-		return done.Valid, rev, claim(w, itemID, annotatorID, now, bump)
-	}
-	free, err := holdRoomFor(w, datasetID, annotatorID, cutoff, itemID)
+	free, err := holdRoomFor(w, h.datasetID, annotatorID, cutoff, itemID)
 	if err != nil {
 		return false, 0, err
 	}
 	if !free {
 		return false, 0, ErrNoRoom
 	}
-	return false, rev, claim(w, itemID, annotatorID, now, bump)
+	return false, h.rev, claim(w, itemID, annotatorID, now, bump)
 }
 
 // refreshItem recounts an item's finished annotators and its units whose
@@ -686,7 +704,16 @@ const (
 	claimInsert = `INSERT INTO hits (item_id, annotator_id, started_at, touched_at, rev, claimed_max) VALUES (?1, ?2, ?3, ?3, ?4,
 		(SELECT d.max_annotators FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?1))`
 	claimHasLabels = `SELECT EXISTS (SELECT 1 FROM labels l WHERE l.item_id = ?1 AND l.annotator_id = ?2)`
-	holdRead       = `SELECT i.dataset_id, h.finished_at, h.touched_at, coalesce(h.rev, 0), h.later_at IS NOT NULL OR h.given_back_at IS NOT NULL FROM items i
+	holdRead       = `SELECT i.dataset_id, h.finished_at, h.touched_at, coalesce(h.rev, 0), h.later_at IS NOT NULL OR h.given_back_at IS NOT NULL,
+		d.lease_seconds FROM items i JOIN datasets d ON d.id = i.dataset_id
+		LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2 WHERE i.id = ?1`
+	// labelRead is holdRead for a keyed label, with the item's kind and
+	// the annotator's open repeat of it (0: none): what a label's checks
+	// read before it is written, in one statement, not four.
+	labelRead = `SELECT i.dataset_id, h.finished_at, h.touched_at, coalesce(h.rev, 0), h.later_at IS NOT NULL OR h.given_back_at IS NOT NULL,
+		d.lease_seconds, d.kind, coalesce((SELECT r.id FROM repeats r WHERE r.item_id = ?1 AND r.annotator_id = ?2
+			AND r.finished_at IS NULL AND r.given_back_at IS NULL), 0)
+		FROM items i JOIN datasets d ON d.id = i.dataset_id
 		LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2 WHERE i.id = ?1`
 	itemState   = `SELECT d.gold_rule, i.dataset_id, i.patterns, i.parts_by, d.purpose = 'task' FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
 	itemPartsBy = `UPDATE items SET parts_by = ? WHERE id = ?`

@@ -109,12 +109,19 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err
 	var rev int64
 	err = s.tx(ctx, func(w *ptx) error {
 		now := s.now()
+		// The HIT, the item's kind (read once for the label's checks) and
+		// the annotator's open repeat, in one read.
+		var h heldHIT
+		var kind guidelines.Kind
+		var rid int64
+		if err := w.scan(labelRead, []any{ch.ItemID, ch.AnnotatorID},
+			&h.datasetID, &h.done, &h.touched, &h.rev, &h.skipped, &h.leaseSecs, &kind, &rid); err != nil {
+			return err
+		}
 		// A repeat's answer is kept apart from the first (migration 0014).
-		rid, repeat, err := openRepeat(w, ch.ItemID, ch.AnnotatorID)
-		if err != nil || repeat {
-			if err == nil {
-				rev, err = repeatRev(w, rid)
-			}
+		if rid != 0 {
+			var err error
+			rev, err = repeatRev(w, rid)
 			if err == nil {
 				err = staleRev(ch, rid, rev, false)
 			}
@@ -125,7 +132,7 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err
 			return err
 		}
 		// Holding the HIT moves its revision on, in the same statement.
-		finished, held, err := holdHIT(w, s, ch.ItemID, ch.AnnotatorID, 1)
+		finished, held, err := h.hold(w, s, ch.ItemID, ch.AnnotatorID, 1)
 		if err != nil {
 			return err
 		}
@@ -133,11 +140,7 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err
 			return err
 		}
 		rev = held + 1
-		// The item's kind, read once for the label's checks.
-		p, err := itemProtocol(w, ch.ItemID)
-		if err != nil {
-			return err
-		}
+		p := w.protocol(kind)
 		if ch.Value != nil {
 			if err := checkAnswer(p, ch.Unit, *ch.Value, ch.Text); err != nil {
 				return err
