@@ -107,7 +107,7 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err
 		ch.Source = "tui"
 	}
 	var rev int64
-	err = s.tx(ctx, func(w *ptx) error {
+	err = s.txSums(ctx, func(w *ptx) error {
 		now := s.now()
 		// The HIT, the item's kind (read once for the label's checks) and
 		// the annotator's open repeat, in one read.

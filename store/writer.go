@@ -32,6 +32,43 @@ type writeJob struct {
 	ctx context.Context
 	fn  func(*sql.Tx, bindings) error
 	err chan error
+	// sums, when not nil, gathers the write's changes to the datasets'
+	// kept sums (agreement_patterns, open_parts) for the batch to write
+	// once, after the batch's last write that gathers (see commit).
+	sums *sums
+}
+
+// sums are changes to the kept per-dataset sums, gathered.
+type sums struct {
+	patterns map[patternKey]int
+	parts    map[partKey]int
+}
+
+func newSums() *sums {
+	return &sums{patterns: map[patternKey]int{}, parts: map[partKey]int{}}
+}
+
+func (g *sums) empty() bool { return len(g.patterns) == 0 && len(g.parts) == 0 }
+
+// add takes o's changes into g.
+func (g *sums) add(o *sums) {
+	for k, d := range o.patterns {
+		g.patterns[k] += d
+	}
+	for k, d := range o.parts {
+		g.parts[k] += d
+	}
+}
+
+// write writes the gathered changes in w's transaction and forgets them.
+func (g *sums) write(w *ptx) error {
+	err := writePatterns(w, g.patterns)
+	clear(g.patterns)
+	if err == nil {
+		err = writeOpenParts(w, g.parts)
+	}
+	clear(g.parts)
+	return err
 }
 
 // bindings are the store's prepared statements bound to one batch's
@@ -75,7 +112,25 @@ func (s *Store) tx(ctx context.Context, fn func(*ptx) error) error {
 	if s.readOnly {
 		return s.readOnlyError()
 	}
+	return s.send(ctx, s.job(ctx, fn))
+}
+
+// txSums is tx for a write whose changes to the kept sums (an item's
+// part of agreement_patterns and open_parts) may wait for the end of its
+// batch, in the same transaction: the batch's keyed labels move the same
+// few rows of a dataset's sums, and write each once. The write must not
+// read those sums itself.
+func (s *Store) txSums(ctx context.Context, fn func(*ptx) error) error {
+	if s.readOnly {
+		return s.readOnlyError()
+	}
 	j := s.job(ctx, fn)
+	j.sums = newSums()
+	return s.send(ctx, j)
+}
+
+// send hands a write to the writer and waits for its commit.
+func (s *Store) send(ctx context.Context, j *writeJob) error {
 	select {
 	case s.w.jobs <- j:
 	case <-s.w.stop:
@@ -88,11 +143,18 @@ func (s *Store) tx(ctx context.Context, fn func(*ptx) error) error {
 
 // job is fn as one write of the writer's batches.
 func (s *Store) job(ctx context.Context, fn func(*ptx) error) *writeJob {
-	return &writeJob{ctx: ctx, err: make(chan error, 1), fn: func(tx *sql.Tx, b bindings) error {
+	j := &writeJob{ctx: ctx, err: make(chan error, 1)}
+	j.fn = func(tx *sql.Tx, b bindings) error {
 		w := s.wrap(ctx, tx)
 		w.bound = b
+		if j.sums != nil {
+			clear(j.sums.patterns)
+			clear(j.sums.parts)
+			w.deltas, w.openDeltas = j.sums.patterns, j.sums.parts
+		}
 		return fn(w)
-	}}
+	}
+	return j
 }
 
 func (w *writer) run(s *Store) {
@@ -118,7 +180,10 @@ func (w *writer) run(s *Store) {
 }
 
 // commit runs a batch of writes in one transaction, under the process's
-// lock of writers (imports and merges take it too).
+// lock of writers (imports and merges take it too). The kept sums that
+// writes gathered (txSums) are written before any write that does not
+// gather them, and before the commit: every write that reads them sees
+// them whole, and the batch commits them with the labels that moved them.
 func (s *Store) commit(batch []*writeJob) {
 	s.writers.Lock()
 	defer s.writers.Unlock()
@@ -130,20 +195,22 @@ func (s *Store) commit(batch []*writeJob) {
 		}
 	}
 	if err == nil {
-		b := bindings{}
+		sp := s.wrap(context.Background(), tx)
+		sp.bound = bindings{}
 		if len(batch) == 1 {
-			errs[0] = call(batch[0], tx, b) // alone: the transaction is its savepoint
+			errs[0] = call(batch[0], tx, sp.bound) // alone: the transaction is its savepoint
 		} else {
-			sp := s.wrap(context.Background(), tx)
-			sp.bound = b
-			for i, j := range batch {
-				errs[i] = inSavepoint(j, sp)
-			}
+			err = runBatch(batch, sp, errs)
 		}
-		if errs[0] != nil && len(batch) == 1 {
-			err = tx.Rollback()
-			if err == nil {
-				err = errs[0]
+		if err == nil && errs[0] == nil && len(batch) == 1 && batch[0].sums != nil {
+			err = batch[0].sums.write(sp)
+		}
+		if err == nil && errs[0] != nil && len(batch) == 1 {
+			err = errs[0]
+		}
+		if err != nil {
+			if rerr := tx.Rollback(); rerr != nil {
+				err = errors.Join(err, rerr)
 			}
 		} else {
 			err = tx.Commit()
@@ -155,6 +222,26 @@ func (s *Store) commit(batch []*writeJob) {
 		}
 		j.err <- errs[i]
 	}
+}
+
+// runBatch runs the writes of a batch each in its own savepoint (errs:
+// each one's error), gathering the kept sums of those that gather them
+// and writing them before a write that does not, and at the end. An
+// error writing the sums fails the whole batch.
+func runBatch(batch []*writeJob, sp *ptx, errs []error) error {
+	gathered := newSums()
+	for i, j := range batch {
+		if j.sums == nil && !gathered.empty() {
+			if err := gathered.write(sp); err != nil {
+				return err
+			}
+		}
+		errs[i] = inSavepoint(j, sp)
+		if errs[i] == nil && j.sums != nil {
+			gathered.add(j.sums) // a write rolled back gathered nothing
+		}
+	}
+	return gathered.write(sp)
 }
 
 // inSavepoint runs one write of a batch, rolling back just its own
