@@ -707,14 +707,16 @@ const (
 	holdRead       = `SELECT i.dataset_id, h.finished_at, h.touched_at, coalesce(h.rev, 0), h.later_at IS NOT NULL OR h.given_back_at IS NOT NULL,
 		d.lease_seconds FROM items i JOIN datasets d ON d.id = i.dataset_id
 		LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2 WHERE i.id = ?1`
-	// labelRead is holdRead for a keyed label, with the item's kind and
-	// the annotator's open repeat of it (0: none): what a label's checks
-	// read before it is written, in one statement, not four.
+	// labelRead is holdRead for a keyed label of unit ?3, with the item's
+	// kind, the annotator's open repeat of it (0: none) and their label of
+	// the unit now (value and text, NULL: none): what a label's checks read
+	// before it is written, in one statement, not five.
 	labelRead = `SELECT i.dataset_id, h.finished_at, h.touched_at, coalesce(h.rev, 0), h.later_at IS NOT NULL OR h.given_back_at IS NOT NULL,
 		d.lease_seconds, d.kind, coalesce((SELECT r.id FROM repeats r WHERE r.item_id = ?1 AND r.annotator_id = ?2
-			AND r.finished_at IS NULL AND r.given_back_at IS NULL), 0)
+			AND r.finished_at IS NULL AND r.given_back_at IS NULL), 0), l.value, l.text
 		FROM items i JOIN datasets d ON d.id = i.dataset_id
-		LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2 WHERE i.id = ?1`
+		LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2
+		LEFT JOIN labels l ON l.item_id = i.id AND l.unit = ?3 AND l.annotator_id = ?2 WHERE i.id = ?1`
 	itemState   = `SELECT d.gold_rule, i.dataset_id, i.patterns, i.parts_by, d.purpose = 'task' FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
 	itemPartsBy = `UPDATE items SET parts_by = ? WHERE id = ?`
 	// The item's counters, open and free marks (see refreshFree) and

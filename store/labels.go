@@ -109,13 +109,15 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err
 	var rev int64
 	err = s.txSums(ctx, func(w *ptx) error {
 		now := s.now()
-		// The HIT, the item's kind (read once for the label's checks) and
-		// the annotator's open repeat, in one read.
+		// The HIT, the item's kind (read once for the label's checks), the
+		// annotator's open repeat and their label now, in one read.
 		var h heldHIT
 		var kind guidelines.Kind
 		var rid int64
-		if err := w.scan(labelRead, []any{ch.ItemID, ch.AnnotatorID},
-			&h.datasetID, &h.done, &h.touched, &h.rev, &h.skipped, &h.leaseSecs, &kind, &rid); err != nil {
+		var old sql.NullInt64
+		var oldText sql.NullString
+		if err := w.scan(labelRead, []any{ch.ItemID, ch.AnnotatorID, ch.Unit},
+			&h.datasetID, &h.done, &h.touched, &h.rev, &h.skipped, &h.leaseSecs, &kind, &rid, &old, &oldText); err != nil {
 			return err
 		}
 		// A repeat's answer is kept apart from the first (migration 0014).
@@ -146,8 +148,9 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err
 				return err
 			}
 		}
-		if done.Old, done.OldText, err = currentText(w, ch); err != nil {
-			return err
+		if old.Valid {
+			v := int(old.Int64)
+			done.Old, done.OldText = &v, oldText.String
 		}
 		if err := writeLabel(w, ch, now); err != nil {
 			return err

@@ -36,22 +36,6 @@ func checkAnswer(p guidelines.Protocol, unit string, value int, text string) err
 	return nil
 }
 
-// currentText is the annotator's label of the unit as it stands: its
-// value (nil when none) and, for a written answer, its words.
-func currentText(w *ptx, ch LabelChange) (*int, string, error) {
-	var v int
-	var text sql.NullString
-	err := w.scan(`SELECT value, text FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
-		[]any{ch.ItemID, ch.Unit, ch.AnnotatorID}, &v, &text)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, "", nil
-	}
-	if err != nil {
-		return nil, "", err
-	}
-	return &v, text.String, nil
-}
-
 // nullText is a label's text as stored: NULL for a label on a scale.
 func nullText(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
 
