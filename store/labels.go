@@ -107,7 +107,20 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err
 		ch.Source = "tui"
 	}
 	var rev int64
-	err = s.txSums(ctx, func(w *ptx) error {
+	err = s.txSums(ctx, s.keyLabel(ch, &done, &rev))
+	if err != nil {
+		return Written{}, fmt.Errorf("set label %s: %w", ch.Unit, err)
+	}
+	if ch.Rev != nil {
+		ch.Rev.N = rev
+	}
+	return done, nil
+}
+
+// keyLabel is SetLabel's write: it sets done to what the label did and
+// rev to the HIT's revision after it.
+func (s *Store) keyLabel(ch LabelChange, done *Written, rev *int64) func(*ptx) error {
+	return func(w *ptx) error {
 		now := s.now()
 		// The HIT, the item's kind (read once for the label's checks), the
 		// annotator's open repeat and their label now, in one read.
@@ -123,14 +136,14 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err
 		// A repeat's answer is kept apart from the first (migration 0014).
 		if rid != 0 {
 			var err error
-			rev, err = repeatRev(w, rid)
+			*rev, err = repeatRev(w, rid)
 			if err == nil {
-				err = staleRev(ch, rid, rev, false)
+				err = staleRev(ch, rid, *rev, false)
 			}
 			if err == nil {
-				done, err = setRepeatLabel(w, rid, ch, now)
+				*done, err = setRepeatLabel(w, rid, ch, now)
 			}
-			rev++
+			*rev++
 			return err
 		}
 		// Holding the HIT moves its revision on, in the same statement.
@@ -141,7 +154,7 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err
 		if err := staleRev(ch, 0, held, finished); err != nil {
 			return err
 		}
-		rev = held + 1
+		*rev = held + 1
 		p := w.protocol(kind)
 		if ch.Value != nil {
 			if err := checkAnswer(p, ch.Unit, *ch.Value, ch.Text); err != nil {
@@ -189,14 +202,7 @@ func (s *Store) SetLabel(ctx context.Context, ch LabelChange) (done Written, err
 			return nil
 		}
 		return refreshItem(w, ch.ItemID)
-	})
-	if err != nil {
-		return Written{}, fmt.Errorf("set label %s: %w", ch.Unit, err)
 	}
-	if ch.Rev != nil {
-		ch.Rev.N = rev
-	}
-	return done, nil
 }
 
 func currentLabel(w *ptx, ch LabelChange) (*int, error) {
