@@ -434,7 +434,7 @@ func TestKillMidMigrationLosesNothing(t *testing.T) {
 	if r := runBin(t, bin, path, "annotators"); r.code != 0 {
 		t.Fatalf("annotators after the kill: %+v", r)
 	}
-	if version, rows, items, facets = movedState(t, path); version != 31 || rows != items || !reflect.DeepEqual(facets, before) {
+	if version, rows, items, facets = movedState(t, path); version != 32 || rows != items || !reflect.DeepEqual(facets, before) {
 		t.Errorf("after the next open: version %d, %d of %d items moved, facet values %v, want %v", version, rows, items, facets, before)
 	}
 	if r := runBin(t, bin, path, "check"); r.code != 0 {
