@@ -358,11 +358,16 @@ type search struct {
 	freshRead             bool
 }
 
+// readCursors reads the annotator's cursors, made (at the start) by their
+// first search: read first, as every later search finds them.
 func (s *search) readCursors() error {
-	if _, err := s.w.exec(cursorMake, s.dataset, s.annotator); err != nil {
+	err := s.w.scan(cursorRead, []any{s.dataset, s.annotator}, &s.partialFrom, &s.freeFrom)
+	if !errors.Is(err, sql.ErrNoRows) {
 		return err
 	}
-	return s.w.scan(cursorRead, []any{s.dataset, s.annotator}, &s.partialFrom, &s.freeFrom)
+	s.partialFrom, s.freeFrom = 0, 0
+	_, err = s.w.exec(cursorMake, s.dataset, s.annotator)
+	return err
 }
 
 func (s *search) writeCursors() error {

@@ -141,3 +141,79 @@ func writerBenchStore(b *testing.B, n int) (*Store, int64, map[int64][]string) {
 	}
 	return st, ds, units
 }
+
+// BenchmarkWriterLabelFloor is the floor under BenchmarkWriterKeyedLabels
+// on this engine: 64 sessions, each holding a HIT of its own, write only
+// what any keyed label must (the HIT touched and its revision moved, the
+// label, its history row, its step event), through the same writer, its
+// batches and savepoints, synchronous=FULL; no reads, no checks, no HIT's
+// end, no NextHIT. What the full label costs above this is what the store
+// does for it besides.
+//
+//	go test ./store -run '^$' -bench WriterLabelFloor -benchtime 20000x
+func BenchmarkWriterLabelFloor(b *testing.B) {
+	const sessions = 64
+	ctx := context.Background()
+	st, _, units := writerBenchStore(b, sessions)
+	var items []int64
+	for id := range units {
+		items = append(items, id)
+	}
+	people := make([]int64, sessions)
+	for i := range people {
+		a, err := st.EnsureAnnotator(ctx, fmt.Sprintf("a%d", i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		people[i] = a.ID
+		if err := st.ClaimHIT(ctx, items[i], a.ID); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var left atomic.Int64
+	left.Store(int64(b.N))
+	var wg sync.WaitGroup
+	errs := make(chan error, sessions)
+	b.ResetTimer()
+	cpu0 := processCPU(b)
+	start := time.Now()
+	for i, an := range people {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			us := units[items[i]]
+			for k := 0; left.Add(-1) >= 0; k++ {
+				v := 1 + k%2
+				ch := LabelChange{ItemID: items[i], AnnotatorID: an, Unit: us[k%len(us)], Value: &v, Seconds: 2, Source: "tui"}
+				err := st.tx(ctx, func(w *ptx) error {
+					now := st.now()
+					if _, err := w.exec(claimTouch, ch.ItemID, ch.AnnotatorID, now, 1); err != nil {
+						return err
+					}
+					if err := writeLabel(w, ch, now); err != nil {
+						return err
+					}
+					if _, err := w.exec(`INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
+						VALUES (?, ?, ?, NULL, ?, ?, ?, ?)`, ch.ItemID, ch.Unit, ch.AnnotatorID, *ch.Value, an, now, ch.Source); err != nil {
+						return err
+					}
+					return recordMove(w, ch.ItemID, ch.AnnotatorID, StepMove{Leave: ch.Unit}, now)
+				})
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	cpu := processCPU(b) - cpu0
+	b.StopTimer()
+	close(errs)
+	for err := range errs {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "labels/s")
+	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu_us/label")
+}
