@@ -16,9 +16,11 @@ import (
 func afterFinish(w *ptx, itemID, annotatorID int64, now string) error {
 	var purpose Purpose
 	var datasetID, taskID int64
-	err := w.scan(`SELECT d.id, d.purpose, coalesce(d.parent_id, d.id) FROM items i
-		JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`,
-		[]any{itemID}, &datasetID, &purpose, &taskID)
+	var asked bool // an attention question answered is a check too
+	err := w.scan(`SELECT d.id, d.purpose, coalesce(d.parent_id, d.id),
+		EXISTS (SELECT 1 FROM attention a WHERE a.item_id = ?1 AND a.annotator_id = ?2) FROM items i
+		JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?1`,
+		[]any{itemID, annotatorID}, &datasetID, &purpose, &taskID, &asked)
 	if err != nil {
 		return err
 	}
@@ -32,11 +34,8 @@ func afterFinish(w *ptx, itemID, annotatorID int64, now string) error {
 		WHERE item_id = ?1 AND annotator_id = ?2`, itemID, annotatorID, datasetID); err != nil {
 		return err
 	}
-	// An attention question answered is a check too.
-	var asked bool
-	if err := w.scan(`SELECT EXISTS (SELECT 1 FROM attention WHERE item_id = ? AND annotator_id = ?)`,
-		[]any{itemID, annotatorID}, &asked); err != nil || !asked {
-		return err
+	if !asked {
+		return nil
 	}
 	checkID, _, err := sideDataset(w.ctx, w, taskID, PurposeCheck)
 	if err != nil {
