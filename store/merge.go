@@ -33,6 +33,16 @@ type ItemRef struct {
 	// Protocol is the kind's, as the item's database has it: the store
 	// fills it (a ref made by hand must, or it asks nothing).
 	Protocol guidelines.Protocol
+	// units are Units, worked out once for a ref a merge keeps (withUnits):
+	// a merge checks each of the item's many labels against them, and
+	// working them out from the protocol's steps was a tenth of its time.
+	units []string
+}
+
+// withUnits is the ref with its units worked out once.
+func (r ItemRef) withUnits() ItemRef {
+	r.units = r.Protocol.Units(r.shape())
+	return r
 }
 
 func (r ItemRef) shape() guidelines.Shape {
@@ -40,7 +50,20 @@ func (r ItemRef) shape() guidelines.Shape {
 }
 
 // Units lists the units the item's HIT may ask for.
-func (r ItemRef) Units() []string { return r.Protocol.Units(r.shape()) }
+func (r ItemRef) Units() []string {
+	if r.units != nil {
+		return slices.Clone(r.units)
+	}
+	return r.Protocol.Units(r.shape())
+}
+
+// asks says whether the item's HIT asks for unit.
+func (r ItemRef) asks(unit string) bool {
+	if r.units != nil {
+		return slices.Contains(r.units, unit)
+	}
+	return slices.Contains(r.Units(), unit)
+}
 
 // CheckUnit refuses a unit the item's HIT never asks: one its kind does
 // not have, or one past what the item holds (a landing page past a pane's
@@ -53,7 +76,7 @@ func (r ItemRef) CheckUnit(unit string) error {
 	if !p.HasUnit(unit) {
 		return fmt.Errorf("unit %q is not one of %s", unit, strings.Join(p.AllUnits, ", "))
 	}
-	if (r.Kind == guidelines.MIMICS.Kind && unit == "question") || slices.Contains(r.Units(), unit) {
+	if (r.Kind == guidelines.MIMICS.Kind && unit == "question") || r.asks(unit) {
 		return nil
 	}
 	return fmt.Errorf("%s, so no %s", r.holds(unit), unit)
@@ -137,10 +160,32 @@ type Merger struct {
 	items      map[string]ItemRef // found so far: a file labels each item many times
 	labels     map[int64]*mergeItem
 	stmts      map[string]*sql.Stmt
-	triggers   []string         // the kind triggers' SQL, set aside while the merge writes
-	order      []int64          // items in the order the file first labels them
-	done       map[[2]int64]int // HITs the merge finished, by dataset and annotator
+	triggers   []string          // the kind triggers' SQL, set aside while the merge writes
+	order      []int64           // items in the order the file first labels them
+	done       map[[2]int64]int  // HITs the merge finished, by dataset and annotator
+	found      map[int64]ItemRef // items Item found in this transaction: their refs need no second read
+	stamps     [2]stampMemo      // the latest times read (updated, created): a file's rows share them
+	ownIDs     *bool             // whether an item of the merge's datasets has an own id (haveOwnIDs), once asked
 	stats      MergeStats
+}
+
+// stampMemo is the latest stored time read and its Unix milliseconds.
+type stampMemo struct {
+	s  string
+	ms int64
+}
+
+// stamp is the time s as Unix milliseconds, read once for a run of
+// labels that share it.
+func (sm *stampMemo) stamp(s string) (int64, error) {
+	if s == sm.s && s != "" {
+		return sm.ms, nil
+	}
+	ms, err := stamp(s)
+	if err == nil {
+		sm.s, sm.ms = s, ms
+	}
+	return ms, err
 }
 
 type hitKey struct{ item, annotator int64 }
@@ -235,7 +280,7 @@ func (s *Store) BeginMerge(ctx context.Context, who Annotator, dataset string) (
 	}
 	m := &Merger{s: s, ctx: ctx, tx: tx, w: w, now: s.now(), who: who, role: role, pairs: Allows(role, ActPairSystems), unlock: unlock,
 		annotators: map[string]int64{}, touched: map[hitKey]bool{}, items: map[string]ItemRef{},
-		labels: map[int64]*mergeItem{}, stmts: map[string]*sql.Stmt{}, done: map[[2]int64]int{}}
+		labels: map[int64]*mergeItem{}, stmts: map[string]*sql.Stmt{}, done: map[[2]int64]int{}, found: map[int64]ItemRef{}}
 	if dataset != "" {
 		err := w.QueryRowContext(ctx, `SELECT id FROM datasets WHERE name = ?`, dataset).Scan(&m.datasetID)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -259,7 +304,9 @@ func (m *Merger) Item(uid string) (ItemRef, error) {
 	}
 	r, err := m.findItem(uid)
 	if err == nil {
+		r = r.withUnits()
 		m.items[strings.Clone(uid)] = r // not the row's line
+		m.found[r.ID] = r
 	}
 	return r, err
 }
@@ -272,9 +319,15 @@ func (m *Merger) findItem(uid string) (ItemRef, error) {
 	if err != nil {
 		return ItemRef{}, err
 	}
-	own, err := m.refsByUID(FileItemUID(uid))
+	var own []ItemRef
+	ownIDs, err := m.haveOwnIDs()
 	if err != nil {
 		return ItemRef{}, err
+	}
+	if ownIDs {
+		if own, err = m.refsByUID(FileItemUID(uid)); err != nil {
+			return ItemRef{}, err
+		}
 	}
 	// An item whose uid is its id as written was found by its uid above;
 	// its hash names nothing.
@@ -308,6 +361,29 @@ func (m *Merger) findItem(uid string) (ItemRef, error) {
 		return ItemRef{}, errForeignPair(uid)
 	}
 	return ItemRef{}, ErrNotFound
+}
+
+// haveOwnIDs says whether an item of the merge's datasets may be named by
+// its own id: whether one's kind has one id column. Asked once: a merge
+// of panes, which have none, then looks each uid up once, not twice.
+func (m *Merger) haveOwnIDs() (bool, error) {
+	if m.ownIDs != nil {
+		return *m.ownIDs, nil
+	}
+	kinds, err := collect(m.ctx, m.w, "find item", `SELECT DISTINCT kind FROM datasets WHERE purpose = 'task' AND (?1 = 0 OR id = ?1)`,
+		[]any{m.datasetID}, func(rows *sql.Rows) (guidelines.Kind, error) {
+			var k guidelines.Kind
+			return k, rows.Scan(&k)
+		})
+	if err != nil {
+		return false, err
+	}
+	own := slices.ContainsFunc(kinds, func(k guidelines.Kind) bool {
+		_, ok := m.w.protocol(k).OwnIDColumn()
+		return ok
+	})
+	m.ownIDs = &own
+	return own, nil
 }
 
 // sameRefs says whether a and b are the same items.
@@ -415,11 +491,11 @@ func (m *Merger) Add(l MergedLabel) error {
 		return err
 	}
 	unit := int32(m.w.kindSet().UnitIndex(l.Unit))
-	atMS, err := stamp(at)
+	atMS, err := m.stamps[0].stamp(at)
 	if err != nil {
 		return err
 	}
-	createdMS, err := stamp(created)
+	createdMS, err := m.stamps[1].stamp(created)
 	if err != nil {
 		return err
 	}
@@ -479,19 +555,25 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	}
 	// The item as the database has it, not as the caller says: the merge's
 	// counters are kept by its dataset, its labels checked by its kind and
-	// what it holds (answers, turns, rows).
+	// what it holds (answers, turns, rows). A ref Item found is that
+	// already: read in this transaction.
 	id := ref.ID
-	ref, err := scanRef(m.stmts[mergeRef].QueryRowContext(m.ctx, id), m.w.kindSet())
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("item %d: %w", id, ErrNotFound)
-	}
-	if err != nil {
-		return nil, err
+	if r, ok := m.foundRef(ref); ok {
+		ref = r
+	} else {
+		var err error
+		ref, err = scanRef(m.stmts[mergeRef].QueryRowContext(m.ctx, id), m.w.kindSet())
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("item %d: %w", id, ErrNotFound)
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	if err := m.notJudged(ref.ID); err != nil {
 		return nil, err
 	}
-	it := &mergeItem{ref: ref}
+	it := &mergeItem{ref: ref.withUnits()}
 	rows, err := m.stmts[mergeLoad].QueryContext(m.ctx, ref.ID)
 	err = eachOf(rows, err, func(rows *sql.Rows) error {
 		var unit, created, updated string
@@ -518,13 +600,24 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	return it, nil
 }
 
+// foundRef is the item as Item found it in this transaction, when it did
+// and ref says the same of it: a ref made by hand, or changed, is read
+// from the database instead.
+func (m *Merger) foundRef(ref ItemRef) (ItemRef, bool) {
+	f, ok := m.found[ref.ID]
+	same := ok && f.DatasetID == ref.DatasetID && f.Kind == ref.Kind && f.Question == ref.Question &&
+		f.Answers == ref.Answers && f.Nuggets == ref.Nuggets && f.Rows == ref.Rows && f.Meta == ref.Meta &&
+		f.Pair == ref.Pair && f.FirstIsA == ref.FirstIsA
+	return f, same
+}
+
 // notJudged refuses a label on an item triage gave the judge: such an item
 // has no HIT and its gold is the run's, so a label there would stand
 // outside both (and claritty check would find a HIT where none may be).
 // Below the lead mayMerge has already refused it as an item with no room.
 func (m *Merger) notJudged(itemID int64) error {
 	var uid string
-	err := m.tx.QueryRowContext(m.ctx, `SELECT uid FROM items WHERE id = ? AND route IS 'judge'`, itemID).Scan(&uid)
+	err := m.stmts[mergeJudged].QueryRowContext(m.ctx, itemID).Scan(&uid)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return nil
@@ -637,6 +730,7 @@ func (m *Merger) Rollback() {
 // 150,000-label file spent most of its time preparing them again.
 const (
 	mergeRef    = refByID
+	mergeJudged = `SELECT uid FROM items WHERE id = ? AND route IS 'judge'`
 	mergeLoad   = `SELECT unit, annotator_id, value, created_at, updated_at FROM labels WHERE item_id = ?`
 	mergeInsert = `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 	mergeUpdate = `UPDATE labels SET value = ?, updated_at = ?, seconds = coalesce(?, seconds), text = ?
@@ -682,7 +776,7 @@ func (m *Merger) prepare() error {
 	if _, err := m.tx.ExecContext(m.ctx, `PRAGMA cache_size = -262144`); err != nil {
 		return err
 	}
-	for _, q := range []string{mergeRef, mergeLoad, mergeInsert, mergeUpdate, mergeHistory, mergeHIT, mergeRev} {
+	for _, q := range []string{mergeRef, mergeJudged, mergeLoad, mergeInsert, mergeUpdate, mergeHistory, mergeHIT, mergeRev} {
 		st, err := m.tx.PrepareContext(m.ctx, q)
 		if err != nil {
 			return err
