@@ -680,15 +680,12 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	return it, nil
 }
 
-// foundRef is the item as Item found it in this transaction, when it did
-// and ref says the same of it: a ref made by hand, or changed, is read
-// from the database instead.
+// foundRef is the item as Item found it in this transaction, when it did:
+// read from the database as item would read it, whatever the caller's
+// copy says, and nothing but the merge writes to it until the merge ends.
 func (m *Merger) foundRef(ref ItemRef) (ItemRef, bool) {
 	f, ok := m.found[ref.ID]
-	same := ok && f.DatasetID == ref.DatasetID && f.Kind == ref.Kind && f.Question == ref.Question &&
-		f.Answers == ref.Answers && f.Nuggets == ref.Nuggets && f.Rows == ref.Rows && f.Meta == ref.Meta &&
-		f.Pair == ref.Pair && f.FirstIsA == ref.FirstIsA
-	return f, same
+	return f, ok
 }
 
 // notJudged refuses a label on an item triage gave the judge: such an item

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -42,27 +43,39 @@ func mergePanes(b *testing.B) int {
 // key, so a file merged twice adds nothing); without it the shell would
 // only append rows. The two run in turn, b.N times each, so both see the
 // same load; ratio is the merge's time over the shell's (ratio-noindex:
-// over the shell's import into the table with no index).
+// over the shell's import into the table with no index), cpu-ratio the
+// CPU time of each (this process's during the merge, the shell's own),
+// steadier than wall time on a machine others share. With
+// $CLARITTY_MERGE_KEEP a folder, labels.tsv and panes.db are left there.
 //
 //	go test ./data/teamdb -run '^$' -bench MergeRatio -benchtime 3x
 func BenchmarkMergeRatio(b *testing.B) {
 	n := mergePanes(b)
 	ctx := context.Background()
 	dir := b.TempDir()
+	if keep := os.Getenv("CLARITTY_MERGE_KEEP"); keep != "" {
+		dir = keep // the labels file and the panes' database stay, for a merge by the binary
+	}
 	labels := filepath.Join(dir, "labels.tsv")
 	exportLabels(b, Cached(b, n), labels)
 	panes := panesOnly(b, n, dir)
 	rows := countRows(b, labels)
+	var ourCPU, shellCPU time.Duration
 	shell := func(index bool) time.Duration {
 		if _, err := exec.LookPath("sqlite3"); err != nil {
 			b.Skip("sqlite3 shell not installed")
 		}
 		start := time.Now()
-		shellImportLabels(b, labels, index)
+		cpu := shellImportLabels(b, labels, index)
+		if index {
+			shellCPU += cpu
+		}
 		return time.Since(start)
 	}
 	merge := func() time.Duration {
 		db := copyFile(b, panes, filepath.Join(b.TempDir(), "team.db"))
+		cpu := processCPU(b)
+		defer func() { ourCPU += processCPU(b) - cpu }()
 		start := time.Now()
 		st, err := store.Open(ctx, db)
 		if err != nil {
@@ -97,6 +110,18 @@ func BenchmarkMergeRatio(b *testing.B) {
 	b.ReportMetric(indexed.Seconds()/float64(b.N), "shell-s")
 	b.ReportMetric(ours.Seconds()/indexed.Seconds(), "ratio")
 	b.ReportMetric(ours.Seconds()/plain.Seconds(), "ratio-noindex")
+	b.ReportMetric(ourCPU.Seconds()/float64(b.N), "merge-cpu-s")
+	b.ReportMetric(shellCPU.Seconds()/float64(b.N), "shell-cpu-s")
+	b.ReportMetric(ourCPU.Seconds()/shellCPU.Seconds(), "cpu-ratio")
+}
+
+// processCPU is the CPU time this process has used, user and system.
+func processCPU(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // exportLabels writes every label of the database at db as the lead's
@@ -189,8 +214,8 @@ func countRows(b *testing.B, path string) int {
 
 // shellImportLabels is the sqlite3 shell's .import of the labels file into
 // a new database's table of the file's columns, with a unique index over
-// the label's identity when index.
-func shellImportLabels(b *testing.B, file string, index bool) {
+// the label's identity when index; it says the CPU time the shell used.
+func shellImportLabels(b *testing.B, file string, index bool) time.Duration {
 	db := filepath.Join(b.TempDir(), "shell.db")
 	lines := []string{"CREATE TABLE labels (item TEXT, unit TEXT, annotator TEXT, label TEXT, created_at TEXT, updated_at TEXT, seconds TEXT);"}
 	if index {
@@ -203,4 +228,5 @@ func shellImportLabels(b *testing.B, file string, index bool) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		b.Fatalf("sqlite3: %v %s", err, out)
 	}
+	return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 }
