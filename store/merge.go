@@ -157,16 +157,16 @@ type Merger struct {
 	blind      map[string][]int64 // compare items by blind id, once a row gives one
 	unlock     func()             // ends the merge's connection and lets this process's other writers on, once
 	annotators map[string]int64
-	touched    map[hitKey]bool    // (item, annotator) pairs the file labels
-	items      map[string]ItemRef // found so far: a file labels each item many times
+	touched    map[hitKey]bool     // (item, annotator) pairs the file labels
+	items      map[string]*ItemRef // found so far: a file labels each item many times
 	labels     map[int64]*mergeItem
 	stmts      map[string]*sql.Stmt
-	triggers   []string          // the kind triggers' SQL, set aside while the merge writes
-	order      []int64           // items in the order the file first labels them
-	done       map[[2]int64]int  // HITs the merge finished, by dataset and annotator
-	found      map[int64]ItemRef // items Item found in this transaction: their refs need no second read
-	stamps     [2]stampMemo      // the latest times read (updated, created): a file's rows share them
-	ownIDs     *bool             // whether an item of the merge's datasets has an own id (haveOwnIDs), once asked
+	triggers   []string         // the kind triggers' SQL, set aside while the merge writes
+	order      []int64          // items in the order the file first labels them
+	done       map[[2]int64]int // HITs the merge finished, by dataset and annotator
+	found      map[int64]string // the uid (a key of items) of each item Item found: its ref needs no second read
+	stamps     [2]stampMemo     // the latest times read (updated, created): a file's rows share them
+	ownIDs     *bool            // whether an item of the merge's datasets has an own id (haveOwnIDs), once asked
 	stats      MergeStats
 }
 
@@ -200,7 +200,7 @@ type hitKey struct{ item, annotator int64 }
 // so a merge's memory grows with the items it touches, not with the text
 // of the file's rows: a 300,000-row merge once peaked at 1.44 GB.
 type mergeItem struct {
-	ref    ItemRef
+	ref    *ItemRef      // shared with Merger.items
 	labels []storedLabel // a few per annotator: found by a walk
 	who    []int64       // annotators the file labels it for, in file order
 }
@@ -285,8 +285,8 @@ func (s *Store) BeginMerge(ctx context.Context, who Annotator, dataset string) (
 		return nil, fmt.Errorf("begin merge: %w", err)
 	}
 	m := &Merger{s: s, ctx: ctx, caller: caller, tx: tx, w: w, now: s.now(), who: who, role: role, pairs: Allows(role, ActPairSystems), unlock: unlock,
-		annotators: map[string]int64{}, touched: map[hitKey]bool{}, items: map[string]ItemRef{},
-		labels: map[int64]*mergeItem{}, stmts: map[string]*sql.Stmt{}, done: map[[2]int64]int{}, found: map[int64]ItemRef{}}
+		annotators: map[string]int64{}, touched: map[hitKey]bool{}, items: map[string]*ItemRef{},
+		labels: map[int64]*mergeItem{}, stmts: map[string]*sql.Stmt{}, done: map[[2]int64]int{}, found: map[int64]string{}}
 	if dataset != "" {
 		err := w.QueryRowContext(ctx, `SELECT id FROM datasets WHERE name = ?`, dataset).Scan(&m.datasetID)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -352,13 +352,14 @@ func closeAll(stmts map[string]*sql.Stmt) {
 // not the merge's) has it, ErrAmbiguous when several do.
 func (m *Merger) Item(uid string) (ItemRef, error) {
 	if r, ok := m.items[uid]; ok {
-		return r, nil
+		return *r, nil
 	}
 	r, err := m.findItem(uid)
 	if err == nil {
 		r = r.withUnits()
-		m.items[strings.Clone(uid)] = r // not the row's line
-		m.found[r.ID] = r
+		uid = strings.Clone(uid) // not the row's line
+		m.items[uid] = &r        // the item's mergeItem shares it
+		m.found[r.ID] = uid
 	}
 	return r, err
 }
@@ -533,7 +534,7 @@ func (m *Merger) Add(l MergedLabel) error {
 	if err := it.ref.CheckUnit(l.Unit); err != nil {
 		return err
 	}
-	if l.Value, err = m.firstSide(it.ref, l); err != nil {
+	if l.Value, err = m.firstSide(*it.ref, l); err != nil {
 		return err
 	}
 	if p := it.ref.Protocol; !p.Valid(l.Unit, l.Value) {
@@ -638,22 +639,23 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	// what it holds (answers, turns, rows). A ref Item found is that
 	// already: read in this transaction.
 	id := ref.ID
-	if r, ok := m.foundRef(ref); ok {
-		ref = r
-	} else {
-		var err error
-		ref, err = scanRef(m.stmts[mergeRef].QueryRowContext(m.ctx, id), m.w.kindSet())
+	found, ok := m.foundRef(ref)
+	if !ok {
+		read, err := scanRef(m.stmts[mergeRef].QueryRowContext(m.ctx, id), m.w.kindSet())
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, fmt.Errorf("item %d: %w", id, ErrNotFound)
 		}
 		if err != nil {
 			return nil, err
 		}
+		read = read.withUnits()
+		found = &read
 	}
+	ref = *found
 	if err := m.notJudged(ref.ID); err != nil {
 		return nil, err
 	}
-	it := &mergeItem{ref: ref.withUnits()}
+	it := &mergeItem{ref: found}
 	rows, err := m.stmts[mergeLoad].QueryContext(m.ctx, ref.ID)
 	err = eachOf(rows, err, func(rows *sql.Rows) error {
 		var unit, created, updated string
@@ -683,9 +685,9 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 // foundRef is the item as Item found it in this transaction, when it did:
 // read from the database as item would read it, whatever the caller's
 // copy says, and nothing but the merge writes to it until the merge ends.
-func (m *Merger) foundRef(ref ItemRef) (ItemRef, bool) {
-	f, ok := m.found[ref.ID]
-	return f, ok
+func (m *Merger) foundRef(ref ItemRef) (*ItemRef, bool) {
+	uid, ok := m.found[ref.ID]
+	return m.items[uid], ok
 }
 
 // notJudged refuses a label on an item triage gave the judge: such an item
@@ -888,11 +890,11 @@ func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[
 		lastMS = max(lastMS, l.updated)
 	}
 	first, last := unstamp(firstMS), unstamp(lastMS)
-	if err := conditionsMet(it.ref, units); err != nil {
+	if err := conditionsMet(*it.ref, units); err != nil {
 		return fmt.Errorf("item %d, annotator %d: %w", it.ref.ID, ann, err)
 	}
 	var finished any
-	if complete(it.ref, units) {
+	if complete(*it.ref, units) {
 		finished = last
 	}
 	res, err := m.stmts[mergeHIT].ExecContext(m.ctx, it.ref.ID, ann, first, finished, last)
