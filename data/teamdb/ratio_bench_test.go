@@ -73,6 +73,11 @@ func BenchmarkMergeRatio(b *testing.B) {
 		return time.Since(start)
 	}
 	merge := func() time.Duration {
+		// Under a context that can be cancelled, as the CLI's (it stops on
+		// Ctrl-C): the driver watches such a context with a goroutine per
+		// statement, which context.Background never showed.
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
 		db := copyFile(b, panes, filepath.Join(b.TempDir(), "team.db"))
 		cpu := processCPU(b)
 		defer func() { ourCPU += processCPU(b) - cpu }()
