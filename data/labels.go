@@ -32,6 +32,7 @@ func mergeLabels(ctx context.Context, st *store.Store, who store.Annotator, lr *
 		return store.MergeStats{}, err
 	}
 	defer m.Rollback()
+	var times labelTimes
 	for {
 		row, err := rr.next()
 		if errors.Is(err, io.EOF) {
@@ -43,7 +44,7 @@ func mergeLabels(ctx context.Context, st *store.Store, who store.Annotator, lr *
 		if err != nil {
 			return store.MergeStats{}, err
 		}
-		l, err := mergedLabel(m, row, opt.Dataset, items)
+		l, err := mergedLabel(m, row, opt.Dataset, items, &times)
 		if err != nil {
 			return store.MergeStats{}, lineErr(lr.file, row.Line, "%v", err)
 		}
@@ -61,8 +62,9 @@ func mergeLabels(ctx context.Context, st *store.Store, who store.Annotator, lr *
 }
 
 // mergedLabel checks one row and resolves its item, items what the
-// dataset's items are called (for one it has not).
-func mergedLabel(m *store.Merger, row RatingRow, dataset, items string) (store.MergedLabel, error) {
+// dataset's items are called (for one it has not); times are the
+// latest times read.
+func mergedLabel(m *store.Merger, row RatingRow, dataset, items string, times *labelTimes) (store.MergedLabel, error) {
 	l := store.MergedLabel{Unit: row.Unit, Annotator: row.Annotator, Line: row.Line}
 	if display.Clean(row.Annotator) != row.Annotator {
 		return l, fmt.Errorf("annotator %q has control characters", row.Annotator)
@@ -82,10 +84,10 @@ func mergedLabel(m *store.Merger, row RatingRow, dataset, items string) (store.M
 	if l.Item.Protocol.TextMax(row.Unit) > 0 {
 		l.Text = row.Label
 	}
-	if l.CreatedAt, err = labelTime("created_at", row.CreatedAt); err != nil {
+	if l.CreatedAt, err = times[0].read("created_at", row.CreatedAt); err != nil {
 		return l, err
 	}
-	if l.UpdatedAt, err = labelTime("updated_at", row.UpdatedAt); err != nil {
+	if l.UpdatedAt, err = times[1].read("updated_at", row.UpdatedAt); err != nil {
 		return l, err
 	}
 	if l.UpdatedAt == "" {
@@ -171,6 +173,26 @@ func itemsWord(ctx context.Context, st *store.Store, dataset string) (string, er
 		return "items", nil
 	}
 	return word, nil
+}
+
+// labelTimes are the latest created_at and updated_at read.
+type labelTimes [2]timeMemo
+
+// timeMemo is the latest time a column gave and the store's form of it:
+// a HIT's labels share their times, and reading each anew was a sixth of
+// a merge's reading.
+type timeMemo struct{ in, out string }
+
+// read is labelTime, once for a run of rows that give the same time.
+func (tm *timeMemo) read(column, s string) (string, error) {
+	if s != "" && s == tm.in {
+		return tm.out, nil
+	}
+	out, err := labelTime(column, s)
+	if err == nil {
+		tm.in, tm.out = s, out
+	}
+	return out, err
 }
 
 // labelTime reads an RFC 3339 time into the store's form; "" stays "".

@@ -102,12 +102,16 @@ func (rr *ratingsReader) next() (RatingRow, error) {
 			return RatingRow{}, lineErr(rr.lr.file, n, "%s is empty", rr.header[i])
 		}
 	}
-	for name, to := range map[string]*string{"created_at": &row.CreatedAt, "updated_at": &row.UpdatedAt, "seconds": &row.Seconds} {
-		if i, ok := rr.col[name]; ok {
-			*to = f[i]
-		}
-	}
+	row.CreatedAt, row.UpdatedAt, row.Seconds = rr.field(f, "created_at"), rr.field(f, "updated_at"), rr.field(f, "seconds")
 	return row, nil
+}
+
+// field is the row's value of the named column, "" when the file has none.
+func (rr *ratingsReader) field(f []string, name string) string {
+	if i, ok := rr.col[name]; ok {
+		return f[i]
+	}
+	return ""
 }
 
 // RatingScales are the scales of a labels TSV's unit types as its reader

@@ -33,6 +33,16 @@ type ItemRef struct {
 	// Protocol is the kind's, as the item's database has it: the store
 	// fills it (a ref made by hand must, or it asks nothing).
 	Protocol guidelines.Protocol
+	// units are Units, worked out once for a ref a merge keeps (withUnits):
+	// a merge checks each of the item's many labels against them, twice,
+	// and working them out from the protocol's steps was 7% of its CPU.
+	units []string
+}
+
+// withUnits is the ref with its units worked out once.
+func (r ItemRef) withUnits() ItemRef {
+	r.units = r.Protocol.Units(r.shape())
+	return r
 }
 
 func (r ItemRef) shape() guidelines.Shape {
@@ -40,7 +50,20 @@ func (r ItemRef) shape() guidelines.Shape {
 }
 
 // Units lists the units the item's HIT may ask for.
-func (r ItemRef) Units() []string { return r.Protocol.Units(r.shape()) }
+func (r ItemRef) Units() []string {
+	if r.units != nil {
+		return slices.Clone(r.units)
+	}
+	return r.Protocol.Units(r.shape())
+}
+
+// asks says whether the item's HIT asks for unit.
+func (r ItemRef) asks(unit string) bool {
+	if r.units != nil {
+		return slices.Contains(r.units, unit)
+	}
+	return slices.Contains(r.Units(), unit)
+}
 
 // CheckUnit refuses a unit the item's HIT never asks: one its kind does
 // not have, or one past what the item holds (a landing page past a pane's
@@ -53,7 +76,7 @@ func (r ItemRef) CheckUnit(unit string) error {
 	if !p.HasUnit(unit) {
 		return fmt.Errorf("unit %q is not one of %s", unit, strings.Join(p.AllUnits, ", "))
 	}
-	if (r.Kind == guidelines.MIMICS.Kind && unit == "question") || slices.Contains(r.Units(), unit) {
+	if (r.Kind == guidelines.MIMICS.Kind && unit == "question") || r.asks(unit) {
 		return nil
 	}
 	return fmt.Errorf("%s, so no %s", r.holds(unit), unit)
@@ -122,10 +145,11 @@ var ErrAmbiguous = errors.New("is in more than one dataset")
 // or (on Rollback) none.
 type Merger struct {
 	s          *Store
-	w          *ptx // the transaction with its statements bound
-	ctx        context.Context
-	tx         *sql.Tx // for its end, its named statements and its schema changes
-	datasetID  int64   // 0: items are looked up in every dataset
+	w          *ptx            // the transaction with its statements prepared
+	ctx        context.Context // the caller's, without its cancel (mergeTx)
+	caller     context.Context // the caller's: each label and item asks whether it was cancelled
+	tx         *mergeTx        // for its end, its named statements and its schema changes
+	datasetID  int64           // 0: items are looked up in every dataset
 	now        string
 	who        Annotator          // who merges: the actor of every history row
 	role       string             // who's role when the merge began, in its transaction
@@ -133,14 +157,36 @@ type Merger struct {
 	blind      map[string][]int64 // compare items by blind id, once a row gives one
 	unlock     func()             // ends the merge's connection and lets this process's other writers on, once
 	annotators map[string]int64
-	touched    map[hitKey]bool    // (item, annotator) pairs the file labels
-	items      map[string]ItemRef // found so far: a file labels each item many times
+	touched    map[hitKey]bool     // (item, annotator) pairs the file labels
+	items      map[string]*ItemRef // found so far: a file labels each item many times
 	labels     map[int64]*mergeItem
 	stmts      map[string]*sql.Stmt
 	triggers   []string         // the kind triggers' SQL, set aside while the merge writes
 	order      []int64          // items in the order the file first labels them
 	done       map[[2]int64]int // HITs the merge finished, by dataset and annotator
+	found      map[int64]string // the uid (a key of items) of each item Item found: its ref needs no second read
+	stamps     [2]stampMemo     // the latest times read (updated, created): a file's rows share them
+	ownIDs     *bool            // whether an item of the merge's datasets has an own id (haveOwnIDs), once asked
 	stats      MergeStats
+}
+
+// stampMemo is the latest stored time read and its Unix milliseconds.
+type stampMemo struct {
+	s  string
+	ms int64
+}
+
+// stamp is the time s as Unix milliseconds, read once for a run of
+// labels that share it.
+func (sm *stampMemo) stamp(s string) (int64, error) {
+	if s == sm.s && s != "" {
+		return sm.ms, nil
+	}
+	ms, err := stamp(s)
+	if err == nil {
+		sm.s, sm.ms = s, ms
+	}
+	return ms, err
 }
 
 type hitKey struct{ item, annotator int64 }
@@ -154,7 +200,7 @@ type hitKey struct{ item, annotator int64 }
 // so a merge's memory grows with the items it touches, not with the text
 // of the file's rows: a 300,000-row merge once peaked at 1.44 GB.
 type mergeItem struct {
-	ref    ItemRef
+	ref    *ItemRef      // shared with Merger.items
 	labels []storedLabel // a few per annotator: found by a walk
 	who    []int64       // annotators the file labels it for, in file order
 }
@@ -216,26 +262,31 @@ func (s *Store) BeginMerge(ctx context.Context, who Annotator, dataset string) (
 	if err != nil {
 		return nil, fmt.Errorf("begin merge: %w", err)
 	}
-	tx, err := conn.BeginTx(ctx, nil)
+	caller := ctx
+	ctx = context.WithoutCancel(ctx)
+	tx, err := beginMergeTx(ctx, conn)
 	if err != nil {
 		unlock()
 		return nil, fmt.Errorf("begin merge: %w", err)
 	}
-	if err := schemaHeld(ctx, tx); err != nil {
+	w := &ptx{conn: conn, ctx: ctx, local: map[string]*sql.Stmt{}, s: s}
+	end := func() {
+		closeAll(w.local)
 		tx.Rollback()
 		unlock()
+	}
+	if err := schemaHeld(ctx, conn); err != nil {
+		end()
 		return nil, fmt.Errorf("begin merge: %w", err)
 	}
-	w := s.wrap(ctx, tx)
 	role, err := roleOf(ctx, w, who.ID)
 	if err != nil {
-		tx.Rollback()
-		unlock()
+		end()
 		return nil, fmt.Errorf("begin merge: %w", err)
 	}
-	m := &Merger{s: s, ctx: ctx, tx: tx, w: w, now: s.now(), who: who, role: role, pairs: Allows(role, ActPairSystems), unlock: unlock,
-		annotators: map[string]int64{}, touched: map[hitKey]bool{}, items: map[string]ItemRef{},
-		labels: map[int64]*mergeItem{}, stmts: map[string]*sql.Stmt{}, done: map[[2]int64]int{}}
+	m := &Merger{s: s, ctx: ctx, caller: caller, tx: tx, w: w, now: s.now(), who: who, role: role, pairs: Allows(role, ActPairSystems), unlock: unlock,
+		annotators: map[string]int64{}, touched: map[hitKey]bool{}, items: map[string]*ItemRef{},
+		labels: map[int64]*mergeItem{}, stmts: map[string]*sql.Stmt{}, done: map[[2]int64]int{}, found: map[int64]string{}}
 	if dataset != "" {
 		err := w.QueryRowContext(ctx, `SELECT id FROM datasets WHERE name = ?`, dataset).Scan(&m.datasetID)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -250,16 +301,67 @@ func (s *Store) BeginMerge(ctx context.Context, who Annotator, dataset string) (
 	return m, nil
 }
 
+// mergeTx is a merge's transaction, begun and ended by hand on the merge's
+// own connection rather than as a *sql.Tx, its statements run under a
+// context that cannot be cancelled: database/sql starts a goroutine for
+// every query in a *sql.Tx, to watch its end, and the SQLite driver one
+// for every statement under a context that can be cancelled (the CLI's).
+// A merge runs two statements a label and some fifteen an item: those
+// goroutines were more than half of the CLI's merge. The merge asks its
+// caller's context instead, at each label and item.
+type mergeTx struct {
+	conn *sql.Conn
+	ctx  context.Context
+	open bool
+}
+
+// beginMergeTx begins the transaction as the store's do (_txlock=immediate):
+// it holds the write lock from the start.
+func beginMergeTx(ctx context.Context, conn *sql.Conn) (*mergeTx, error) {
+	if _, err := conn.ExecContext(ctx, `BEGIN IMMEDIATE`); err != nil {
+		return nil, err
+	}
+	return &mergeTx{conn: conn, ctx: ctx, open: true}, nil
+}
+
+func (t *mergeTx) Commit() error {
+	if _, err := t.conn.ExecContext(t.ctx, `COMMIT`); err != nil {
+		return err
+	}
+	t.open = false
+	return nil
+}
+
+// Rollback ends the transaction unless it committed; safe to call again.
+func (t *mergeTx) Rollback() {
+	if t.open {
+		t.conn.ExecContext(t.ctx, `ROLLBACK`)
+		t.open = false
+	}
+}
+
+// closeAll closes statements prepared on the merge's connection, before it
+// goes back to the pool.
+func closeAll(stmts map[string]*sql.Stmt) {
+	for q, st := range stmts {
+		st.Close()
+		delete(stmts, q)
+	}
+}
+
 // Item finds the pane a label belongs to by its uid (a pair also by its
 // blind id; below the lead only by that): ErrNotFound when no dataset (or
 // not the merge's) has it, ErrAmbiguous when several do.
 func (m *Merger) Item(uid string) (ItemRef, error) {
 	if r, ok := m.items[uid]; ok {
-		return r, nil
+		return *r, nil
 	}
 	r, err := m.findItem(uid)
 	if err == nil {
-		m.items[strings.Clone(uid)] = r // not the row's line
+		r = r.withUnits()
+		uid = strings.Clone(uid) // not the row's line
+		m.items[uid] = &r        // the item's mergeItem shares it
+		m.found[r.ID] = uid
 	}
 	return r, err
 }
@@ -272,9 +374,15 @@ func (m *Merger) findItem(uid string) (ItemRef, error) {
 	if err != nil {
 		return ItemRef{}, err
 	}
-	own, err := m.refsByUID(FileItemUID(uid))
+	var own []ItemRef
+	ownIDs, err := m.haveOwnIDs()
 	if err != nil {
 		return ItemRef{}, err
+	}
+	if ownIDs {
+		if own, err = m.refsByUID(FileItemUID(uid)); err != nil {
+			return ItemRef{}, err
+		}
 	}
 	// An item whose uid is its id as written was found by its uid above;
 	// its hash names nothing.
@@ -308,6 +416,29 @@ func (m *Merger) findItem(uid string) (ItemRef, error) {
 		return ItemRef{}, errForeignPair(uid)
 	}
 	return ItemRef{}, ErrNotFound
+}
+
+// haveOwnIDs says whether an item of the merge's datasets may be named by
+// its own id: whether one's kind has one id column. Asked once: a merge
+// of panes, which have none, then looks each uid up once, not twice.
+func (m *Merger) haveOwnIDs() (bool, error) {
+	if m.ownIDs != nil {
+		return *m.ownIDs, nil
+	}
+	kinds, err := collect(m.ctx, m.w, "find item", `SELECT DISTINCT kind FROM datasets WHERE purpose = 'task' AND (?1 = 0 OR id = ?1)`,
+		[]any{m.datasetID}, func(rows *sql.Rows) (guidelines.Kind, error) {
+			var k guidelines.Kind
+			return k, rows.Scan(&k)
+		})
+	if err != nil {
+		return false, err
+	}
+	own := slices.ContainsFunc(kinds, func(k guidelines.Kind) bool {
+		_, ok := m.w.protocol(k).OwnIDColumn()
+		return ok
+	})
+	m.ownIDs = &own
+	return own, nil
 }
 
 // sameRefs says whether a and b are the same items.
@@ -374,6 +505,9 @@ func (m *Merger) firstSide(ref ItemRef, l MergedLabel) (int, error) {
 // into the history like any other. A label equal to the stored one adds
 // nothing, so merging a file twice is the same as merging it once.
 func (m *Merger) Add(l MergedLabel) error {
+	if err := m.caller.Err(); err != nil {
+		return err
+	}
 	if err := m.mayMerge(l); err != nil {
 		return err
 	}
@@ -402,7 +536,7 @@ func (m *Merger) Add(l MergedLabel) error {
 	if err := it.ref.CheckUnit(l.Unit); err != nil {
 		return err
 	}
-	if l.Value, err = m.firstSide(it.ref, l); err != nil {
+	if l.Value, err = m.firstSide(*it.ref, l); err != nil {
 		return err
 	}
 	if p := it.ref.Protocol; !p.Valid(l.Unit, l.Value) {
@@ -415,11 +549,11 @@ func (m *Merger) Add(l MergedLabel) error {
 		return err
 	}
 	unit := int32(m.w.kindSet().UnitIndex(l.Unit))
-	atMS, err := stamp(at)
+	atMS, err := m.stamps[0].stamp(at)
 	if err != nil {
 		return err
 	}
-	createdMS, err := stamp(created)
+	createdMS, err := m.stamps[1].stamp(created)
 	if err != nil {
 		return err
 	}
@@ -429,14 +563,14 @@ func (m *Merger) Add(l MergedLabel) error {
 	if i >= 0 && l.Text != "" {
 		// A written answer's words are read only when they matter: the
 		// merge keeps no text in memory.
-		if err := m.tx.QueryRowContext(m.ctx, `SELECT coalesce(text, '') FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
+		if err := m.tx.conn.QueryRowContext(m.ctx, `SELECT coalesce(text, '') FROM labels WHERE item_id = ? AND unit = ? AND annotator_id = ?`,
 			l.Item.ID, l.Unit, ann).Scan(&oldText); err != nil {
 			return err
 		}
 	}
 	switch {
 	case i < 0:
-		_, err = m.stmts[mergeInsert].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, l.Value, created, at, l.Seconds, nullText(l.Text))
+		_, err = m.stmts[mergeInsert].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, l.Value, created, at, plainSeconds(l.Seconds), plainText(l.Text))
 		it.labels = append(it.labels, storedLabel{unit: unit, annotator: ann, created: createdMS})
 		i = len(it.labels) - 1
 		m.stats.Added++
@@ -452,13 +586,13 @@ func (m *Merger) Add(l MergedLabel) error {
 	default:
 		v := int(it.labels[i].value)
 		old = &v
-		_, err = m.stmts[mergeUpdate].ExecContext(m.ctx, l.Value, at, l.Seconds, nullText(l.Text), l.Item.ID, l.Unit, ann)
+		_, err = m.stmts[mergeUpdate].ExecContext(m.ctx, l.Value, at, plainSeconds(l.Seconds), plainText(l.Text), l.Item.ID, l.Unit, ann)
 		m.stats.Changed++
 	}
 	if err != nil {
 		return err
 	}
-	_, err = m.stmts[mergeHistory].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, old, l.Value, m.who.ActorID(), at, nullText(oldText), nullText(l.Text))
+	_, err = m.stmts[mergeHistory].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, plainInt(old), l.Value, m.who.ActorID(), at, plainText(oldText), plainText(l.Text))
 	if err != nil {
 		return err
 	}
@@ -472,6 +606,31 @@ func (m *Merger) Add(l MergedLabel) error {
 	return nil
 }
 
+// plainText, plainSeconds and plainInt give a statement a value as a plain
+// string, float or int, or nil for none: database/sql reads a Valuer (as
+// nullText's) or a pointer by calling it or by reflection, for every
+// argument of a label's two inserts.
+func plainText(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func plainSeconds(s *float64) any {
+	if s == nil {
+		return nil
+	}
+	return *s
+}
+
+func plainInt(v *int) any {
+	if v == nil {
+		return nil
+	}
+	return *v
+}
+
 // item is the merge's view of an item's labels, read at its first label.
 func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	if it, ok := m.labels[ref.ID]; ok {
@@ -479,19 +638,26 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	}
 	// The item as the database has it, not as the caller says: the merge's
 	// counters are kept by its dataset, its labels checked by its kind and
-	// what it holds (answers, turns, rows).
+	// what it holds (answers, turns, rows). A ref Item found is that
+	// already: read in this transaction.
 	id := ref.ID
-	ref, err := scanRef(m.stmts[mergeRef].QueryRowContext(m.ctx, id), m.w.kindSet())
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("item %d: %w", id, ErrNotFound)
+	found, ok := m.foundRef(ref)
+	if !ok {
+		read, err := scanRef(m.stmts[mergeRef].QueryRowContext(m.ctx, id), m.w.kindSet())
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("item %d: %w", id, ErrNotFound)
+		}
+		if err != nil {
+			return nil, err
+		}
+		read = read.withUnits()
+		found = &read
 	}
-	if err != nil {
-		return nil, err
-	}
+	ref = *found
 	if err := m.notJudged(ref.ID); err != nil {
 		return nil, err
 	}
-	it := &mergeItem{ref: ref}
+	it := &mergeItem{ref: found}
 	rows, err := m.stmts[mergeLoad].QueryContext(m.ctx, ref.ID)
 	err = eachOf(rows, err, func(rows *sql.Rows) error {
 		var unit, created, updated string
@@ -518,13 +684,21 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	return it, nil
 }
 
+// foundRef is the item as Item found it in this transaction, when it did:
+// read from the database as item would read it, whatever the caller's
+// copy says, and nothing but the merge writes to it until the merge ends.
+func (m *Merger) foundRef(ref ItemRef) (*ItemRef, bool) {
+	uid, ok := m.found[ref.ID]
+	return m.items[uid], ok
+}
+
 // notJudged refuses a label on an item triage gave the judge: such an item
 // has no HIT and its gold is the run's, so a label there would stand
 // outside both (and claritty check would find a HIT where none may be).
 // Below the lead mayMerge has already refused it as an item with no room.
 func (m *Merger) notJudged(itemID int64) error {
 	var uid string
-	err := m.tx.QueryRowContext(m.ctx, `SELECT uid FROM items WHERE id = ? AND route IS 'judge'`, itemID).Scan(&uid)
+	err := m.stmts[mergeJudged].QueryRowContext(m.ctx, itemID).Scan(&uid)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return nil
@@ -581,6 +755,9 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]int) bool) (MergeStats
 	// the end, rather than item by item.
 	w.deltas, w.openDeltas = map[patternKey]int{}, map[partKey]int{}
 	for _, id := range m.order {
+		if err := m.caller.Err(); err != nil {
+			return m.stats, fmt.Errorf("commit merge: %w", err)
+		}
 		it := m.labels[id]
 		finished := m.stats.Finished
 		for _, ann := range it.who {
@@ -616,7 +793,7 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]int) bool) (MergeStats
 		}
 	}
 	for _, trigger := range m.triggers {
-		if _, err := m.tx.ExecContext(m.ctx, trigger); err != nil {
+		if _, err := m.tx.conn.ExecContext(m.ctx, trigger); err != nil {
 			return m.stats, fmt.Errorf("commit merge: %w", err)
 		}
 	}
@@ -637,6 +814,7 @@ func (m *Merger) Rollback() {
 // 150,000-label file spent most of its time preparing them again.
 const (
 	mergeRef    = refByID
+	mergeJudged = `SELECT uid FROM items WHERE id = ? AND route IS 'judge'`
 	mergeLoad   = `SELECT unit, annotator_id, value, created_at, updated_at FROM labels WHERE item_id = ?`
 	mergeInsert = `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 	mergeUpdate = `UPDATE labels SET value = ?, updated_at = ?, seconds = coalesce(?, seconds), text = ?
@@ -668,22 +846,22 @@ func (m *Merger) prepare() error {
 	}
 	for _, name := range []string{"labels_kind", "labels_kind_update", "labels_text", "labels_text_update"} {
 		var sql string
-		err := m.tx.QueryRowContext(m.ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, name).Scan(&sql)
+		err := m.tx.conn.QueryRowContext(m.ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, name).Scan(&sql)
 		if err != nil {
 			return fmt.Errorf("read the labels' kind trigger %s: %w", name, err)
 		}
-		if _, err := m.tx.ExecContext(m.ctx, `DROP TRIGGER `+name); err != nil {
+		if _, err := m.tx.conn.ExecContext(m.ctx, `DROP TRIGGER `+name); err != nil {
 			return err
 		}
 		m.triggers = append(m.triggers, sql)
 	}
 	// The merge's pages stay in memory until commit: with SQLite's
 	// default 2 MB cache they were spilled and read back all the time.
-	if _, err := m.tx.ExecContext(m.ctx, `PRAGMA cache_size = -262144`); err != nil {
+	if _, err := m.tx.conn.ExecContext(m.ctx, `PRAGMA cache_size = -262144`); err != nil {
 		return err
 	}
-	for _, q := range []string{mergeRef, mergeLoad, mergeInsert, mergeUpdate, mergeHistory, mergeHIT, mergeRev} {
-		st, err := m.tx.PrepareContext(m.ctx, q)
+	for _, q := range []string{mergeRef, mergeJudged, mergeLoad, mergeInsert, mergeUpdate, mergeHistory, mergeHIT, mergeRev} {
+		st, err := m.tx.conn.PrepareContext(m.ctx, q)
 		if err != nil {
 			return err
 		}
@@ -693,10 +871,8 @@ func (m *Merger) prepare() error {
 }
 
 func (m *Merger) closeStmts() {
-	for _, st := range m.stmts {
-		st.Close()
-	}
-	m.stmts = map[string]*sql.Stmt{}
+	closeAll(m.stmts)
+	closeAll(m.w.local)
 }
 
 // recordHIT gives the annotator a HIT row on the item dated by their
@@ -716,11 +892,11 @@ func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[
 		lastMS = max(lastMS, l.updated)
 	}
 	first, last := unstamp(firstMS), unstamp(lastMS)
-	if err := conditionsMet(it.ref, units); err != nil {
+	if err := conditionsMet(*it.ref, units); err != nil {
 		return fmt.Errorf("item %d, annotator %d: %w", it.ref.ID, ann, err)
 	}
 	var finished any
-	if complete(it.ref, units) {
+	if complete(*it.ref, units) {
 		finished = last
 	}
 	res, err := m.stmts[mergeHIT].ExecContext(m.ctx, it.ref.ID, ann, first, finished, last)

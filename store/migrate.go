@@ -86,7 +86,7 @@ var schemaVersion = sync.OnceValue(func() int {
 // necessity's items to item_rows, and 0031 dropped the typed tables an
 // older binary reads and writes them in). A write transaction is immediate and a read one a snapshot, so
 // the version tx reads holds until it ends.
-func schemaHeld(ctx context.Context, tx *sql.Tx) error {
+func schemaHeld(ctx context.Context, tx source) error {
 	var version int
 	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return err

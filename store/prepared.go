@@ -71,7 +71,10 @@ func (s *Store) write(ctx context.Context, query string, args ...any) error {
 // store's cache (prepared once per process), or, for an import, on its own
 // connection only (local).
 type ptx struct {
-	tx    *sql.Tx
+	tx *sql.Tx
+	// conn, with tx nil, is a connection whose transaction was begun by
+	// hand (a merge's, mergeTx): statements are prepared on it (local).
+	conn  *sql.Conn
 	ctx   context.Context
 	stmts *stmtCache
 	local map[string]*sql.Stmt
@@ -114,12 +117,23 @@ func (s *Store) wrap(ctx context.Context, tx *sql.Tx) *ptx {
 	return &ptx{tx: tx, ctx: ctx, stmts: s.stmts, s: s}
 }
 
+// source is what the transaction's statements are prepared on.
+func (w *ptx) source() interface {
+	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+} {
+	if w.conn != nil {
+		return w.conn
+	}
+	return w.tx
+}
+
 func (w *ptx) stmt(query string) (*sql.Stmt, error) {
 	if w.local != nil {
 		if st, ok := w.local[query]; ok {
 			return st, nil
 		}
-		st, err := w.tx.PrepareContext(w.ctx, query)
+		st, err := w.source().PrepareContext(w.ctx, query)
 		if err == nil {
 			w.local[query] = st
 		}
@@ -176,7 +190,7 @@ func (w *ptx) QueryRowContext(ctx context.Context, query string, args ...any) *s
 	if err != nil {
 		// Only database/sql makes a *sql.Row that carries an error: the
 		// same statement unprepared fails the same way.
-		return w.tx.QueryRowContext(ctx, query, args...)
+		return w.source().QueryRowContext(ctx, query, args...)
 	}
 	return st.QueryRowContext(ctx, args...)
 }
