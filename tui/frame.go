@@ -29,6 +29,7 @@ func (m *Model) tooSmall() bool { return m.width < minWidth || m.height < minHei
 // render lays out the whole screen as exactly height lines of at most width
 // cells, so no resize leaves stray text behind.
 func (m *Model) render() string {
+	m.lines = nil
 	if m.tooSmall() {
 		return m.renderTooSmall()
 	}
@@ -45,8 +46,21 @@ func (m *Model) render() string {
 	middle := m.withPane(fitLines(body, max(0, m.bodyRows)))
 	lines := append(append([]string{m.headerLine()}, middle...), status...)
 	lines = append(lines, m.keyLine(keys, m.width))
+	lines[0], m.headerCut = fitHeader(lines[0], m.width)
 	lines, m.cuts = fitFrame(lines, m.width, m.height)
+	if m.headerCut {
+		m.cuts++
+	}
+	m.lines = lines
 	return strings.Join(lines, "\n")
+}
+
+// fitHeader is the header as fitFrame leaves it, and whether it was cut.
+func fitHeader(header string, width int) (string, bool) {
+	if lipgloss.Width(header) > width {
+		return ansi.Truncate(header, width, "…"), true
+	}
+	return header, false
 }
 
 // screenBody is the body and the key line of the pager or the screen on
