@@ -240,7 +240,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.BackgroundColorMsg:
 		m.styles = DefaultStyles(msg.IsDark())
 		m.help.Styles = help.DefaultStyles(msg.IsDark())
-		m.helpLines, m.guides = nil, nil
+		m.helpLines, m.guides, m.painted = nil, nil, nil
 		return nil
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)

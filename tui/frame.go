@@ -152,13 +152,14 @@ func (m *Model) fitKeys(keys []key.Binding, width int) string {
 // HIT, which HIT it is, the annotator's own progress (done / assigned so
 // far) and the time on this HIT, shortened until it fits.
 func (m *Model) headerLine() string {
-	s := m.styles
+	s := &m.styles
 	name := display.Clean(m.cfg.Dataset.Name)
 	who := display.Clean(m.cfg.Annotator.Name)
+	brand, dot := m.paint(&s.Brand, " claritty"), m.paint(&s.Dim, " · ")
 	lefts := []string{
-		s.Brand.Render(" claritty") + s.Dim.Render(" · ") + s.Header.Render(name) + s.Dim.Render(" · ") + s.Header.Render(who),
-		s.Brand.Render(" claritty") + s.Dim.Render(" · ") + s.Header.Render(who),
-		s.Brand.Render(" claritty"),
+		brand + dot + m.paint(&s.Header, name) + dot + m.paint(&s.Header, who),
+		brand + dot + m.paint(&s.Header, who),
+		brand,
 	}
 	rights := []string{""}
 	if h := m.hit.hit; h != nil {
@@ -185,7 +186,7 @@ func (m *Model) headerLine() string {
 	}
 	for _, r := range rights {
 		for _, l := range lefts {
-			right := s.Header.Render(r)
+			right := m.paint(&s.Header, r)
 			gap := m.width - lipgloss.Width(l) - lipgloss.Width(right) - 1
 			if gap >= 2 {
 				return l + strings.Repeat(" ", gap) + right

@@ -15,6 +15,7 @@ import (
 	"charm.land/fang/v2"
 	"charm.land/log/v2"
 	"charm.land/wish/v2/bubbletea"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/cmd/claritty/sshserve"
@@ -231,10 +232,15 @@ func sessionTUI(ctx context.Context, s *sshserve.Session, cfg tui.Config) error 
 	if err != nil {
 		return err
 	}
-	// 20 frames a second is smooth for keying and a third of the renderer's
-	// default wake-ups, which add up over hundreds of sessions.
-	opts := append(bubbletea.MakeOptions(s), tea.WithInput(s.TerminalInput()), tea.WithContext(ctx), tea.WithFPS(20))
-	p := tea.NewProgram(m, opts...)
+	// The session's screen draws the frames (see sessionScreen); Bubble
+	// Tea's own writes, its terminal queries, go out through it whole, at
+	// most 20 times a second: its wake-ups add up over hundreds of sessions.
+	pty, _, _ := s.Pty()
+	env := append(s.Environ(), "TERM="+pty.Term)
+	screen := newSessionScreen(s, pty.Window.Width, pty.Window.Height, colorprofile.Env(env))
+	opts := append(bubbletea.MakeOptions(s), tea.WithInput(s.TerminalInput()), tea.WithOutput(screen.out),
+		tea.WithContext(ctx), tea.WithFPS(20), tea.WithoutRenderer())
+	p := tea.NewProgram(screenModel{m, screen}, opts...)
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
@@ -256,6 +262,7 @@ func sessionTUI(ctx context.Context, s *sshserve.Session, cfg tui.Config) error 
 		}
 	}()
 	_, err = p.Run()
+	screen.close()
 	m.Close()
 	select {
 	case <-s.Closing():
