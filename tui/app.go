@@ -133,8 +133,9 @@ type Model struct {
 	// was too small), and headerCut whether its header was cut at the
 	// edge: the clock's tick moves the header alone, so it is drawn anew
 	// into them and the rest is not laid out again.
-	lines     []string
-	headerCut bool
+	lines      []string
+	linesWidth int // the width they were laid out at
+	headerCut  bool
 	// layouts counts whole frames laid out, for the tests that check a
 	// tick lays out none.
 	layouts int

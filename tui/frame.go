@@ -29,7 +29,11 @@ func (m *Model) tooSmall() bool { return m.width < minWidth || m.height < minHei
 // render lays out the whole screen as exactly height lines of at most width
 // cells, so no resize leaves stray text behind.
 func (m *Model) render() string {
-	m.lines = nil
+	last := m.lines // what the last frame showed, each line fitted already
+	if m.linesWidth != m.width {
+		last = nil
+	}
+	m.lines, m.linesWidth = nil, m.width
 	if m.tooSmall() {
 		return m.renderTooSmall()
 	}
@@ -47,7 +51,7 @@ func (m *Model) render() string {
 	lines := append(append([]string{m.headerLine()}, middle...), status...)
 	lines = append(lines, m.keyLine(keys, m.width))
 	lines[0], m.headerCut = fitHeader(lines[0], m.width)
-	lines, m.cuts = fitFrame(lines, m.width, m.height)
+	lines, m.cuts = fitFrameAfter(lines, last, m.width, m.height)
 	if m.headerCut {
 		m.cuts++
 	}
@@ -82,9 +86,19 @@ func (m *Model) screenBody() ([]string, []key.Binding) {
 // guard, so no frame can ever spill past the terminal.
 // It reports how many lines it cut, for the tests that check none was.
 func fitFrame(lines []string, width, height int) ([]string, int) {
+	return fitFrameAfter(lines, nil, width, height)
+}
+
+// fitFrameAfter is fitFrame after a frame of last at the same width: a
+// line that is the same as there fits (it was fitted then) and is not
+// measured again. Most lines of a frame are the last frame's.
+func fitFrameAfter(lines, last []string, width, height int) ([]string, int) {
 	lines = fitLines(lines, height)
 	cuts := 0
 	for i, l := range lines {
+		if i < len(last) && last[i] == l {
+			continue
+		}
 		if lipgloss.Width(l) > width {
 			lines[i] = ansi.Truncate(l, width, "…")
 			cuts++

@@ -150,17 +150,17 @@ func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 // answerLines is answer i, wrapped: on Step IV the current one marked and
 // each landing label already given beside its answer.
 func (k *paneKind) answerLines(m *hitScreen, h *hitState, i int, a string, width int) textRows {
-	s, st := m.styles, h.step()
-	style, mark := s.Text, "     "
+	s, st := &m.styles, h.step()
+	style, mark := &s.Text, "     "
 	if st.id == "landing" && i == st.answer {
-		style, mark = s.Title, "   ▸ "
+		style, mark = &s.Title, "   ▸ "
 	}
 	answer := fmt.Sprintf("%d. %s", i+1, a)
-	text := style.Render(answer)
+	text := m.paint(style, answer)
 	if v, ok := h.labels[fmt.Sprintf("landing_%d", i+1)]; ok && st.id == "landing" {
-		text += s.Dim.Render("  · " + h.proto.NameOn(fmt.Sprintf("landing_%d", i+1), v))
+		text += m.paint(&s.Dim, "  · "+h.proto.NameOn(fmt.Sprintf("landing_%d", i+1), v))
 	}
-	return sourced(answer, text, width, "        ").labelled(s.Cursor.Render(mark))
+	return sourced(answer, text, width, "        ").labelled(m.paint(&s.Cursor, mark))
 }
 
 // serpLines are the imported search results of the query, or how to see
