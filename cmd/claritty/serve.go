@@ -95,6 +95,14 @@ func serve(cmd *cobra.Command, g *globals, fl serveFlags) error {
 	if fl.memLimit > 0 && os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(fl.memLimit)
 	}
+	if os.Getenv("GOGC") == "" {
+		// A server's memory is its sessions' (each a Bubble Tea program
+		// with its input's key table, SSH buffers, goroutine stacks), and
+		// Go lets the heap grow to twice what is live before it collects.
+		// Half that headroom takes a sixth off a session's memory for no
+		// CPU BenchmarkServeCapacity can tell.
+		debug.SetGCPercent(50)
+	}
 	if fl.cpuProfile != "" {
 		f, err := os.Create(fl.cpuProfile)
 		if err != nil {
@@ -197,6 +205,11 @@ func runSession(ctx context.Context, st *store.Store, heavy heavyGate, s *sshser
 	g.remote.pty, g.remote.ptyWidth = hasPty, pty.Window.Width
 	g.remote.runTUI = func(ctx context.Context, cfg tui.Config) error { return sessionTUI(ctx, s, cfg) }
 	root := newRootCmd(g)
+	if len(s.Command()) == 0 {
+		// The TUI: no command of the tree runs, and a session keeps its
+		// tree as long as it lasts (hours, hundreds of sessions).
+		root.ResetCommands()
+	}
 	// Never nil: cobra reads os.Args, the server's own command line, when
 	// it is given no arguments at all.
 	root.SetArgs(append([]string{}, s.Command()...))
