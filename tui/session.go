@@ -62,7 +62,7 @@ func (ss *session) paint(style *lipgloss.Style, text string) string {
 	if out, ok := ss.painted[k]; ok {
 		return out
 	}
-	if ss.painted == nil || len(ss.painted) >= 512 {
+	if ss.painted == nil || len(ss.painted) >= 128 {
 		ss.painted = map[paintKey]string{}
 	}
 	out := style.Render(text)

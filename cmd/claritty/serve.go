@@ -80,7 +80,7 @@ func newServeCmd(g *globals) *cobra.Command {
 	f.Int64Var(&fl.maxUpload, "max-upload", fl.maxUpload, "bytes a lead's command may read from standard input (import -)")
 	f.Int64Var(&fl.maxUpOthers, "max-upload-annotator", fl.maxUpOthers, "bytes an annotator's or adjudicator's command may read from standard input")
 	f.IntVar(&fl.maxHeavy, "max-heavy", fl.maxHeavy, "commands run at once (every one but policy and flags: import, agree, bench, stats, export, report, protocols …); more wait their turn (0: no limit)")
-	f.Int64Var(&fl.memLimit, "memory-limit", fl.memLimit, "bytes of memory past which the server collects garbage harder (a soft limit; $GOMEMLIMIT wins; 0: none)")
+	f.Int64Var(&fl.memLimit, "memory-limit", fl.memLimit, "bytes of memory past which the server collects garbage harder (a soft limit; $GOMEMLIMIT wins; 0: none); below it, at half the heap's growth unless $GOGC is set")
 	f.DurationVar(&fl.handshake, "handshake-timeout", fl.handshake, "close a connection that has not authenticated by then")
 	f.Var(&fl.maxPending, "max-handshakes", "connections waiting to authenticate, start:rate:full: from start on a newcomer makes one go (itself or, at random, one that has sent nothing) with a chance of rate% rising to 100% at full; N is N:100:N (0: no bound)")
 	f.Var(&fl.maxPerAddr, "max-handshakes-per-addr", "the same, for those from one client address (0: no bound)")
