@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"io"
 	"strings"
 	"sync"
@@ -43,7 +44,8 @@ type sessionScreen struct {
 
 	// The drawer's own.
 	started bool
-	shown   []string // the lines on the terminal
+	shown   []string     // the lines on the terminal
+	buf     bytes.Buffer // a frame's bytes, kept for the next
 }
 
 // lockedWriter keeps Bubble Tea's writes (its terminal queries) and the
@@ -139,7 +141,8 @@ func (sc *sessionScreen) send() {
 	frame, height, profile, redraw := sc.frame, sc.height, sc.profile, sc.redraw
 	sc.redraw = false
 	sc.mu.Unlock()
-	var b strings.Builder
+	b := &sc.buf
+	b.Reset()
 	if !sc.started {
 		b.WriteString(terminalSetup)
 		sc.started = true
@@ -150,7 +153,7 @@ func (sc *sessionScreen) send() {
 	}
 	lines := strings.Split(frame, "\n")
 	lines = lines[:min(len(lines), max(0, height))]
-	styled := &colorprofile.Writer{Forward: &b, Profile: profile}
+	styled := &colorprofile.Writer{Forward: b, Profile: profile}
 	for y, l := range lines {
 		if y < len(sc.shown) && sc.shown[y] == l {
 			continue
@@ -166,7 +169,10 @@ func (sc *sessionScreen) send() {
 	}
 	b.WriteString(ansi.ResetStyle)
 	sc.shown = lines
-	sc.out.Write([]byte(b.String()))
+	sc.out.Write(b.Bytes())
+	if b.Cap() > 64<<10 { // a whole large window's: not kept for a session's life
+		sc.buf = bytes.Buffer{}
+	}
 }
 
 // close draws the last frame handed over, then gives the terminal back as
