@@ -29,6 +29,11 @@ func (m *Model) tooSmall() bool { return m.width < minWidth || m.height < minHei
 // render lays out the whole screen as exactly height lines of at most width
 // cells, so no resize leaves stray text behind.
 func (m *Model) render() string {
+	last := m.lines // what the last frame showed, each line fitted already
+	if m.linesWidth != m.width {
+		last = nil
+	}
+	m.lines, m.linesWidth = nil, m.width
 	if m.tooSmall() {
 		return m.renderTooSmall()
 	}
@@ -45,8 +50,21 @@ func (m *Model) render() string {
 	middle := m.withPane(fitLines(body, max(0, m.bodyRows)))
 	lines := append(append([]string{m.headerLine()}, middle...), status...)
 	lines = append(lines, m.keyLine(keys, m.width))
-	lines, m.cuts = fitFrame(lines, m.width, m.height)
+	lines[0], m.headerCut = fitHeader(lines[0], m.width)
+	lines, m.cuts = fitFrameAfter(lines, last, m.width, m.height)
+	if m.headerCut {
+		m.cuts++
+	}
+	m.lines = lines
 	return strings.Join(lines, "\n")
+}
+
+// fitHeader is the header as fitFrame leaves it, and whether it was cut.
+func fitHeader(header string, width int) (string, bool) {
+	if lipgloss.Width(header) > width {
+		return ansi.Truncate(header, width, "…"), true
+	}
+	return header, false
 }
 
 // screenBody is the body and the key line of the pager or the screen on
@@ -68,9 +86,19 @@ func (m *Model) screenBody() ([]string, []key.Binding) {
 // guard, so no frame can ever spill past the terminal.
 // It reports how many lines it cut, for the tests that check none was.
 func fitFrame(lines []string, width, height int) ([]string, int) {
+	return fitFrameAfter(lines, nil, width, height)
+}
+
+// fitFrameAfter is fitFrame after a frame of last at the same width: a
+// line that is the same as there fits (it was fitted then) and is not
+// measured again. Most lines of a frame are the last frame's.
+func fitFrameAfter(lines, last []string, width, height int) ([]string, int) {
 	lines = fitLines(lines, height)
 	cuts := 0
 	for i, l := range lines {
+		if i < len(last) && last[i] == l {
+			continue
+		}
 		if lipgloss.Width(l) > width {
 			lines[i] = ansi.Truncate(l, width, "…")
 			cuts++
@@ -138,13 +166,14 @@ func (m *Model) fitKeys(keys []key.Binding, width int) string {
 // HIT, which HIT it is, the annotator's own progress (done / assigned so
 // far) and the time on this HIT, shortened until it fits.
 func (m *Model) headerLine() string {
-	s := m.styles
+	s := &m.styles
 	name := display.Clean(m.cfg.Dataset.Name)
 	who := display.Clean(m.cfg.Annotator.Name)
+	brand, dot := m.paint(&s.Brand, " claritty"), m.paint(&s.Dim, " · ")
 	lefts := []string{
-		s.Brand.Render(" claritty") + s.Dim.Render(" · ") + s.Header.Render(name) + s.Dim.Render(" · ") + s.Header.Render(who),
-		s.Brand.Render(" claritty") + s.Dim.Render(" · ") + s.Header.Render(who),
-		s.Brand.Render(" claritty"),
+		brand + dot + m.paint(&s.Header, name) + dot + m.paint(&s.Header, who),
+		brand + dot + m.paint(&s.Header, who),
+		brand,
 	}
 	rights := []string{""}
 	if h := m.hit.hit; h != nil {
@@ -171,7 +200,7 @@ func (m *Model) headerLine() string {
 	}
 	for _, r := range rights {
 		for _, l := range lefts {
-			right := s.Header.Render(r)
+			right := m.paint(&s.Header, r)
 			gap := m.width - lipgloss.Width(l) - lipgloss.Width(right) - 1
 			if gap >= 2 {
 				return l + strings.Repeat(" ", gap) + right

@@ -341,7 +341,7 @@ func (m *hitScreen) guideStrip(h *hitState, w, room int) []string {
 		return nil // the content needs the rows more; g has the guidance
 	}
 	lines := m.guidance(h.proto, h.step().id, w, true)
-	rule := s.Dim.Render(strings.Repeat("─", max(0, w)))
+	rule := m.paint(&m.styles.Dim, strings.Repeat("─", max(0, w)))
 	if len(lines) < room {
 		if note := m.cfg.Keys.labelsNote(); note != "" { // the guideline's words may name a label's old key
 			head := "─" + strings.TrimPrefix(note, " ·") + " "
@@ -451,7 +451,7 @@ func shortName(name string) string {
 }
 
 func (m *hitScreen) steps(named bool) string {
-	h, s := m.hit, m.styles
+	h, s := m.hit, &m.styles
 	var parts []string
 	for _, g := range h.proto.StepTypes {
 		name := g.Numeral
@@ -474,7 +474,7 @@ func (m *hitScreen) steps(named bool) string {
 			if short == "" {
 				short = name
 			}
-			parts = append(parts, s.StepTodo.Render("– "+short+" n/a"))
+			parts = append(parts, m.paint(&s.StepTodo, "– "+short+" n/a"))
 			continue
 		}
 		// A step asked per element or row counts them, even when the item
@@ -494,16 +494,16 @@ func (m *hitScreen) steps(named bool) string {
 			// A step that waits for a label (a facet for a yes): n/a once
 			// that label says otherwise, to do until then.
 			if h.ruledOut(idx[0]) {
-				parts = append(parts, s.StepTodo.Render("– "+name+" n/a"))
+				parts = append(parts, m.paint(&s.StepTodo, "– "+name+" n/a"))
 			} else {
-				parts = append(parts, s.StepTodo.Render("○ "+name))
+				parts = append(parts, m.paint(&s.StepTodo, "○ "+name))
 			}
 		case current:
-			parts = append(parts, s.StepCurrent.Render("● "+name))
+			parts = append(parts, m.paint(&s.StepCurrent, "● "+name))
 		case complete:
-			parts = append(parts, s.StepDone.Render("✓ "+name))
+			parts = append(parts, m.paint(&s.StepDone, "✓ "+name))
 		default:
-			parts = append(parts, s.StepTodo.Render("○ "+name))
+			parts = append(parts, m.paint(&s.StepTodo, "○ "+name))
 		}
 	}
 	return " " + strings.Join(parts, "   ")

@@ -94,38 +94,38 @@ func (*paneKind) fullHelp(k hitKeys) [][]key.Binding {
 // (the answers stay hidden until Step III); Steps III and IV the question
 // and the answers, the answer set or the current answer in focus.
 func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
-	s := m.styles
+	s := &m.styles
 	st := h.step()
 	g := h.proto.Step(st.id)
-	v := stepView{title: s.Title.Render(fmt.Sprintf(" Step %s · %s", g.Numeral, g.Title)),
-		short: s.Title.Render(fmt.Sprintf(" %s · %s", g.Numeral, g.Short))}
+	v := stepView{title: m.paint(&s.Title, fmt.Sprintf(" Step %s · %s", g.Numeral, g.Title)),
+		short: m.paint(&s.Title, fmt.Sprintf(" %s · %s", g.Numeral, g.Short))}
 	switch st.id {
 	case "serp":
 		if h.reviewed {
-			v.title += s.OK.Render("  ✓ reviewed")
+			v.title += m.paint(&s.OK, "  ✓ reviewed")
 		}
 		v.lines = k.serpLines(m, h, width)
 		next := "the question"
 		if len(h.steps) > 1 && h.steps[1].id != "question" { // a generic pane asks no question
 			next = "the answers"
 		}
-		v.choices = []string{"   " + s.Choice.Render(" "+hintKey(m.keys.Review)+" ") + s.Dim.Render(" reviewed: on to "+next)}
+		v.choices = []string{"   " + m.paint(&s.Choice, " "+hintKey(m.keys.Review)+" ") + m.paint(&s.Dim, " reviewed: on to "+next)}
 		return v
 	case "question":
-		v.textRows = sourced(h.question, s.Title.Render(h.question), width, "   ")
+		v.textRows = sourced(h.question, m.paint(&s.Title, h.question), width, "   ")
 		v.focus = [2]int{0, len(v.lines)}
-		v.lines = append(append(v.lines, ""), wrap(s.Dim.Render("The candidate answers stay hidden until Step III."), width, "   ")...)
+		v.lines = append(append(v.lines, ""), wrap(m.paint(&s.Dim, "The candidate answers stay hidden until Step III."), width, "   ")...)
 		v.choices = []string{m.scaleLine(h, st.unit, width)}
 		v.given = m.givenLabel(h, st.unit)
 		return v
 	case "landing":
-		v.title = s.Title.Render(fmt.Sprintf(" Step IV · Landing page of answer %d of %d", st.answer+1, len(k.answers)))
-		v.short = s.Title.Render(fmt.Sprintf(" IV · landing page of answer %d of %d", st.answer+1, len(k.answers)))
+		v.title = m.paint(&s.Title, fmt.Sprintf(" Step IV · Landing page of answer %d of %d", st.answer+1, len(k.answers)))
+		v.short = m.paint(&s.Title, fmt.Sprintf(" IV · landing page of answer %d of %d", st.answer+1, len(k.answers)))
 	}
 	if k.generic {
-		v.textRows = sourced(h.question, s.Dim.Render(h.question+"  (generic template: no question label)"), width, "   ")
+		v.textRows = sourced(h.question, m.paint(&s.Dim, h.question+"  (generic template: no question label)"), width, "   ")
 	} else {
-		v.textRows = sourced(h.question, s.Text.Render(h.question), width, "   ")
+		v.textRows = sourced(h.question, m.paint(&s.Text, h.question), width, "   ")
 	}
 	v.lines = append(v.lines, "")
 	v.focus[0] = len(v.lines)
@@ -140,7 +140,7 @@ func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 		v.focus[1] = len(v.lines)
 		v.given = m.givenLabel(h, st.unit) // a landing page's shows beside its answer
 	} else {
-		v.lines = append(v.lines, "", s.Dim.Render("   "+hintKey(m.keys.Open)+" opens its results page:"))
+		v.lines = append(v.lines, "", m.paint(&s.Dim, "   "+hintKey(m.keys.Open)+" opens its results page:"))
 		v.lines = append(v.lines, urlLines(s.Accent, paneURL(h, m.cfg.SERPURL), "   ", width)...)
 	}
 	v.choices = []string{m.scaleLine(h, st.unit, width)}
@@ -150,39 +150,39 @@ func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 // answerLines is answer i, wrapped: on Step IV the current one marked and
 // each landing label already given beside its answer.
 func (k *paneKind) answerLines(m *hitScreen, h *hitState, i int, a string, width int) textRows {
-	s, st := m.styles, h.step()
-	style, mark := s.Text, "     "
+	s, st := &m.styles, h.step()
+	style, mark := &s.Text, "     "
 	if st.id == "landing" && i == st.answer {
-		style, mark = s.Title, "   ▸ "
+		style, mark = &s.Title, "   ▸ "
 	}
 	answer := fmt.Sprintf("%d. %s", i+1, a)
-	text := style.Render(answer)
+	text := m.paint(style, answer)
 	if v, ok := h.labels[fmt.Sprintf("landing_%d", i+1)]; ok && st.id == "landing" {
-		text += s.Dim.Render("  · " + h.proto.NameOn(fmt.Sprintf("landing_%d", i+1), v))
+		text += m.paint(&s.Dim, "  · "+h.proto.NameOn(fmt.Sprintf("landing_%d", i+1), v))
 	}
-	return sourced(answer, text, width, "        ").labelled(s.Cursor.Render(mark))
+	return sourced(answer, text, width, "        ").labelled(m.paint(&s.Cursor, mark))
 }
 
 // serpLines are the imported search results of the query, or how to see
 // them when none were imported.
 func (k *paneKind) serpLines(m *hitScreen, h *hitState, w int) []string {
-	s := m.styles
+	s := &m.styles
 	if !k.serpKnown {
-		lines := append([]string{""}, wrap(s.Text.Render("No search results were imported for this query."), w, "   ")...)
-		lines = append(lines, wrap(s.Dim.Render(hintKey(m.keys.Open)+" opens them in your browser:"), w, "   ")...)
+		lines := append([]string{""}, wrap(m.paint(&s.Text, "No search results were imported for this query."), w, "   ")...)
+		lines = append(lines, wrap(m.paint(&s.Dim, hintKey(m.keys.Open)+" opens them in your browser:"), w, "   ")...)
 		lines = append(lines, urlLines(s.Accent, paneURL(h, m.cfg.SERPURL), "   ", w)...)
-		return append(append(lines, ""), wrap(s.Text.Render("Review them, then press "+hintKey(m.keys.Review)+"."), w, "   ")...)
+		return append(append(lines, ""), wrap(m.paint(&s.Text, "Review them, then press "+hintKey(m.keys.Review)+"."), w, "   ")...)
 	}
 	if len(k.serp) == 0 {
-		lines := append([]string{""}, wrap(s.Text.Render("The search engine returned no web results for this query."), w, "   ")...)
-		return append(lines, wrap(s.Dim.Render("Press "+hintKey(m.keys.Review)+" to go on, or "+hintKey(m.keys.Open)+" to look yourself."), w, "   ")...)
+		lines := append([]string{""}, wrap(m.paint(&s.Text, "The search engine returned no web results for this query."), w, "   ")...)
+		return append(lines, wrap(m.paint(&s.Dim, "Press "+hintKey(m.keys.Review)+" to go on, or "+hintKey(m.keys.Open)+" to look yourself."), w, "   ")...)
 	}
 	var lines []string
 	for i, r := range k.serp {
 		lines = append(lines, "")
-		lines = append(lines, wrap(s.Title.Render(fmt.Sprintf("%d. %s", i+1, display.Clean(r.Name))), w, "   ")...)
+		lines = append(lines, wrap(m.paint(&s.Title, fmt.Sprintf("%d. %s", i+1, display.Clean(r.Name))), w, "   ")...)
 		lines = append(lines, urlLines(s.Accent, display.Clean(r.URL), "      ", w)...)
-		lines = append(lines, wrap(s.Text.Render(display.Clean(r.Snippet)), w, "      ")...)
+		lines = append(lines, wrap(m.paint(&s.Text, display.Clean(r.Snippet)), w, "      ")...)
 	}
 	return lines
 }

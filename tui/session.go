@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/claritty/claritty/guidelines"
@@ -32,6 +33,9 @@ type session struct {
 	// from frame to frame; any other status ends it.
 	statusUnread bool
 	guides       map[string][]string // each step's guidance laid out, by width
+	// painted keeps pieces of every frame styled (paint) until the
+	// colours change.
+	painted map[paintKey]string
 	// profile is the terminal's colour profile; without colours, image
 	// previews are drawn with characters by brightness.
 	profile colorprofile.Profile
@@ -39,6 +43,31 @@ type session struct {
 	// from cfg.Kinds.
 	proto      guidelines.Protocol
 	kindScreen Screen
+}
+
+// paintKey is a style of the session's Styles and a text it styles.
+type paintKey struct {
+	style *lipgloss.Style
+	text  string
+}
+
+// paint is style.Render(text) for a style of ss.styles, kept until the
+// colours change: the header, the step line and the guidance's rule are
+// the same styled pieces frame after frame, and Lip Gloss measures and
+// pads each anew, the most of a frame's cost on a server of hundreds of
+// sessions. The texts are few (a HIT's numbers and names, the clock's
+// seconds come and go), so the memo is emptied when it grows past them.
+func (ss *session) paint(style *lipgloss.Style, text string) string {
+	k := paintKey{style, text}
+	if out, ok := ss.painted[k]; ok {
+		return out
+	}
+	if ss.painted == nil || len(ss.painted) >= 128 {
+		ss.painted = map[paintKey]string{}
+	}
+	out := style.Render(text)
+	ss.painted[k] = out
+	return out
 }
 
 // mono reports whether the terminal shows no colours.

@@ -44,7 +44,12 @@ import (
 //     clients') CPU time over the keying, as a share of one core: the
 //     machine's cores serve both;
 //
-//   - server_peak_MB: the server's peak resident memory;
+//   - server_peak_MB: the server's peak resident memory, and MB/session
+//     that over the sessions (what a team's server needs a session);
+//
+//   - server_cpu_ms/label: the server's CPU time over the keying divided
+//     by the labels keyed in it (every key's work: the frames it draws,
+//     the SSH it sends, the label's write);
 //
 //   - labels, lost (label keys sent that left no label: each key labels a
 //     unit of its own), over_assigned
@@ -82,6 +87,8 @@ func BenchmarkServeCapacity(b *testing.B) {
 				b.ReportMetric(r.cpu, "server_cpu_%")
 				b.ReportMetric(r.clientCPU, "clients_cpu_%")
 				b.ReportMetric(r.peakMB, "server_peak_MB")
+				b.ReportMetric(r.peakMB/float64(n), "MB/session")
+				b.ReportMetric(r.cpuPerLabel, "server_cpu_ms/label")
 				b.ReportMetric(float64(r.labels), "labels")
 				b.ReportMetric(float64(r.lost), "lost")
 				b.ReportMetric(float64(r.overAssigned), "over_assigned")
@@ -96,6 +103,7 @@ func BenchmarkServeCapacity(b *testing.B) {
 
 type loadResult struct {
 	p50, p99, max, cpu, clientCPU, peakMB float64
+	cpuPerLabel                           float64 // server CPU ms a label keyed
 	labels, lost, overAssigned, notSaved  int
 }
 
@@ -151,6 +159,9 @@ func loadServer(b *testing.B, n int, keying time.Duration) loadResult {
 	r.cpu = 100 * float64(cpu1-cpu0) / clockTicks / t1.Sub(t0).Seconds()
 	r.clientCPU = 100 * float64(own1-own0) / clockTicks / t1.Sub(t0).Seconds()
 	r.peakMB = float64(peak) / 1024
+	if r.labels > 0 {
+		r.cpuPerLabel = 1000 * float64(cpu1-cpu0) / clockTicks / float64(r.labels)
+	}
 	r.notSaved = notSaved + strings.Count(srv.stderr.String(), "locked")
 	if r.lost > 0 || r.notSaved > 0 {
 		log := srv.stderr.String()

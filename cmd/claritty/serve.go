@@ -15,6 +15,7 @@ import (
 	"charm.land/fang/v2"
 	"charm.land/log/v2"
 	"charm.land/wish/v2/bubbletea"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
 	"github.com/claritty/claritty/cmd/claritty/sshserve"
@@ -79,7 +80,7 @@ func newServeCmd(g *globals) *cobra.Command {
 	f.Int64Var(&fl.maxUpload, "max-upload", fl.maxUpload, "bytes a lead's command may read from standard input (import -)")
 	f.Int64Var(&fl.maxUpOthers, "max-upload-annotator", fl.maxUpOthers, "bytes an annotator's or adjudicator's command may read from standard input")
 	f.IntVar(&fl.maxHeavy, "max-heavy", fl.maxHeavy, "commands run at once (every one but policy and flags: import, agree, bench, stats, export, report, protocols …); more wait their turn (0: no limit)")
-	f.Int64Var(&fl.memLimit, "memory-limit", fl.memLimit, "bytes of memory past which the server collects garbage harder (a soft limit; $GOMEMLIMIT wins; 0: none)")
+	f.Int64Var(&fl.memLimit, "memory-limit", fl.memLimit, "bytes of memory past which the server collects garbage harder (a soft limit; $GOMEMLIMIT wins; 0: none); below it, at half the heap's growth unless $GOGC is set")
 	f.DurationVar(&fl.handshake, "handshake-timeout", fl.handshake, "close a connection that has not authenticated by then")
 	f.Var(&fl.maxPending, "max-handshakes", "connections waiting to authenticate, start:rate:full: from start on a newcomer makes one go (itself or, at random, one that has sent nothing) with a chance of rate% rising to 100% at full; N is N:100:N (0: no bound)")
 	f.Var(&fl.maxPerAddr, "max-handshakes-per-addr", "the same, for those from one client address (0: no bound)")
@@ -93,6 +94,14 @@ func serve(cmd *cobra.Command, g *globals, fl serveFlags) error {
 	private() // the database, its WAL and the host key: the server's user's alone
 	if fl.memLimit > 0 && os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(fl.memLimit)
+	}
+	if os.Getenv("GOGC") == "" {
+		// A server's memory is its sessions' (each a Bubble Tea program
+		// with its input's key table, SSH buffers, goroutine stacks), and
+		// Go lets the heap grow to twice what is live before it collects.
+		// Half that headroom takes a sixth off a session's memory for no
+		// CPU BenchmarkServeCapacity can tell.
+		debug.SetGCPercent(50)
 	}
 	if fl.cpuProfile != "" {
 		f, err := os.Create(fl.cpuProfile)
@@ -196,6 +205,11 @@ func runSession(ctx context.Context, st *store.Store, heavy heavyGate, s *sshser
 	g.remote.pty, g.remote.ptyWidth = hasPty, pty.Window.Width
 	g.remote.runTUI = func(ctx context.Context, cfg tui.Config) error { return sessionTUI(ctx, s, cfg) }
 	root := newRootCmd(g)
+	if len(s.Command()) == 0 {
+		// The TUI: no command of the tree runs, and a session keeps its
+		// tree as long as it lasts (hours, hundreds of sessions).
+		root.ResetCommands()
+	}
 	// Never nil: cobra reads os.Args, the server's own command line, when
 	// it is given no arguments at all.
 	root.SetArgs(append([]string{}, s.Command()...))
@@ -231,10 +245,15 @@ func sessionTUI(ctx context.Context, s *sshserve.Session, cfg tui.Config) error 
 	if err != nil {
 		return err
 	}
-	// 20 frames a second is smooth for keying and a third of the renderer's
-	// default wake-ups, which add up over hundreds of sessions.
-	opts := append(bubbletea.MakeOptions(s), tea.WithInput(s.TerminalInput()), tea.WithContext(ctx), tea.WithFPS(20))
-	p := tea.NewProgram(m, opts...)
+	// The session's screen draws the frames (see sessionScreen); Bubble
+	// Tea's own writes, its terminal queries, go out through it whole, at
+	// most 20 times a second: its wake-ups add up over hundreds of sessions.
+	pty, _, _ := s.Pty()
+	env := append(s.Environ(), "TERM="+pty.Term)
+	screen := newSessionScreen(s, pty.Window.Width, pty.Window.Height, colorprofile.Env(env))
+	opts := append(bubbletea.MakeOptions(s), tea.WithInput(s.TerminalInput()), tea.WithOutput(screen.out),
+		tea.WithContext(ctx), tea.WithFPS(20), tea.WithoutRenderer())
+	p := tea.NewProgram(screenModel{m, screen}, opts...)
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
@@ -256,6 +275,7 @@ func sessionTUI(ctx context.Context, s *sshserve.Session, cfg tui.Config) error 
 		}
 	}()
 	_, err = p.Run()
+	screen.close()
 	m.Close()
 	select {
 	case <-s.Closing():
