@@ -49,6 +49,7 @@ type Importer struct {
 	actor      int64  // who imports: the actor of the history rows
 	unlock     func() // lets this process's other writers on, once
 	stmts      map[string]*sql.Stmt
+	panes      *paneInsert // the items rows of new panes
 	stats      ImportStats
 	policy     *Policy // set at Commit, when given
 	renumber   bool    // answers were added: number the dataset's items again
@@ -78,9 +79,6 @@ type UnitLabel struct {
 }
 
 var importSQL = map[string]string{
-	"item": `INSERT INTO items (dataset_id, uid, seq, query, question,
-			option_1, option_2, option_3, option_4, option_5, meta, list_len)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, 0))`,
 	"label": `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, text)
 		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 	"history": `INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source, new_text)
@@ -166,7 +164,7 @@ func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, 
 	}
 	im := &Importer{s: s, ctx: ctx, tx: tx, w: s.ownPtx(ctx, tx), now: s.now(), known: map[[8]byte]int64{}, knownText: map[string]int64{}, labelled: map[int64]bool{},
 		annotators: map[string]int64{}, actor: who.ActorID(), unlock: unlock, stmts: map[string]*sql.Stmt{},
-		purpose: purpose}
+		panes: newPaneInsert(conn), purpose: purpose}
 	if err := requireRole(ctx, im.w, who.ID, ActImport); err != nil {
 		im.Rollback()
 		return nil, fmt.Errorf("import: %w", err)
@@ -450,13 +448,10 @@ func (im *Importer) writePane(uid string, p Pane) (int64, error) {
 		}
 		im.dropped = true
 	}
-	o := p.Options
-	res, err := im.stmts["item"].ExecContext(im.ctx, im.datasetID, uid, im.nextSeq,
-		p.Query, p.Question, o[0], o[1], o[2], o[3], o[4], metaOrEmpty(p.Meta), p.ListLen)
-	if err != nil {
+	if err := im.ctx.Err(); err != nil {
 		return 0, fmt.Errorf("add pane: %w", err)
 	}
-	id, err := res.LastInsertId()
+	id, err := im.panes.insert(im.datasetID, uid, im.nextSeq, p)
 	if err != nil {
 		return 0, fmt.Errorf("add pane: %w", err)
 	}
@@ -620,6 +615,7 @@ func (im *Importer) Rollback() {
 }
 
 func (im *Importer) closeStmts() {
+	im.panes.close()
 	for _, st := range im.stmts {
 		st.Close()
 	}
