@@ -56,15 +56,54 @@ func readMIMICS(lr *lineReader, format store.Format, to sink, labelsAs string, k
 	// the caller's again only once it has returned.
 	defer wg.Wait()
 	defer close(stop)
+	panes := make([]store.Pane, 0, mimicsBatch)
 	for batch := range batches {
-		for _, r := range batch {
-			if r.err != nil {
-				return r.err
-			}
+		if err := addRows(lr.file, batch, to, panes); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// paneBatcher is a sink that takes panes without labels many at a time
+// (*store.Importer: fewer statements). It returns how many it took; on an
+// error, the pane it stopped at is the next.
+type paneBatcher interface {
+	AddPanes([]store.Pane) (int, error)
+}
+
+// addRows gives the sink a batch's rows in order: the runs of panes that
+// come without labels at once when it takes them so, the others one by
+// one. panes is room for a batch's panes.
+func addRows(file string, batch []mimicsRow, to sink, panes []store.Pane) error {
+	many, _ := to.(paneBatcher)
+	for i := 0; i < len(batch); {
+		r := batch[i]
+		if r.err != nil {
+			return r.err
+		}
+		if many == nil || len(r.labels) > 0 {
 			if _, err := to.AddPane(r.pane, r.labels...); err != nil {
-				return lineErr(lr.file, r.line, "%v", err)
+				return lineErr(file, r.line, "%v", err)
+			}
+			i++
+			continue
+		}
+		run := batch[i:]
+		for j, r := range run {
+			if r.err != nil || len(r.labels) > 0 {
+				run = run[:j]
+				break
 			}
 		}
+		panes = panes[:0]
+		for _, r := range run {
+			panes = append(panes, r.pane)
+		}
+		if n, err := many.AddPanes(panes); err != nil {
+			return lineErr(file, run[n].line, "%v", err)
+		}
+		i += len(run)
 	}
 	return nil
 }

@@ -440,18 +440,13 @@ func fileUIDProblem(p guidelines.Protocol, uid string) error {
 }
 
 func (im *Importer) writePane(uid string, p Pane) (int64, error) {
-	if im.stats.Items == im.dropAfter && !im.dropped {
-		for name := range itemIndexes {
-			if _, err := im.tx.ExecContext(im.ctx, `DROP INDEX `+name); err != nil {
-				return 0, fmt.Errorf("add pane: %w", err)
-			}
-		}
-		im.dropped = true
+	if err := im.dropItemIndexes(); err != nil {
+		return 0, err
 	}
 	if err := im.ctx.Err(); err != nil {
 		return 0, fmt.Errorf("add pane: %w", err)
 	}
-	id, err := im.panes.insert(im.datasetID, uid, im.nextSeq, p)
+	id, err := im.panes.insert(im.datasetID, im.nextSeq, []string{uid}, []Pane{p})
 	if err != nil {
 		return 0, fmt.Errorf("add pane: %w", err)
 	}
@@ -459,6 +454,21 @@ func (im *Importer) writePane(uid string, p Pane) (int64, error) {
 	im.nextSeq++
 	im.stats.Items++
 	return id, nil
+}
+
+// dropItemIndexes drops the item indexes once the import has added
+// dropAfter items (Commit builds them again).
+func (im *Importer) dropItemIndexes() error {
+	if im.stats.Items < im.dropAfter || im.dropped {
+		return nil
+	}
+	for name := range itemIndexes {
+		if _, err := im.tx.ExecContext(im.ctx, `DROP INDEX `+name); err != nil {
+			return fmt.Errorf("add pane: %w", err)
+		}
+	}
+	im.dropped = true
+	return nil
 }
 
 func (im *Importer) writeLabel(itemID int64, l UnitLabel) error {
