@@ -49,7 +49,7 @@ func paneInsertSQL(rows int) string {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, 0))`)
+		b.WriteString(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	}
 	return b.String()
 }
@@ -69,7 +69,7 @@ func (pi *paneInsert) insert(datasetID int64, seq int, uids []string, ps []Pane)
 			for j, o := range p.Options {
 				r[5+j].Value = o
 			}
-			r[10].Value, r[11].Value = metaOrEmpty(p.Meta), int64(p.ListLen)
+			r[10].Value, r[11].Value = metaOrEmpty(p.Meta), listLen(p.ListLen)
 		}
 		if last, err = pi.exec(n, a); err != nil {
 			return 0, err
@@ -190,4 +190,13 @@ func keyAmong(keys [][8]byte, key [8]byte) bool {
 		}
 	}
 	return false
+}
+
+// listLen is a pane's list_len value: NULL when its options hold its
+// list (bound so, not computed by nullif in each row of the statement).
+func listLen(n int) driver.Value {
+	if n == 0 {
+		return nil
+	}
+	return int64(n)
 }
