@@ -26,11 +26,13 @@ type ImportStats struct {
 //
 // Panes are recognised in Go (a set of the dataset's uids, loaded when the
 // import begins; the import holds the write lock, so the set stays true) and
-// written in file order. A big import drops the items' uid and seq indexes
-// while it writes and builds them again at Commit: the uid is a content hash,
-// so keeping its index up to date puts every pane at a random place in it,
+// written in file order. A big import drops the items' uid index while it
+// writes and builds it again at Commit: the uid is a content hash, so
+// keeping its index up to date puts every pane at a random place in it,
 // which was most of an import's time, while building it afterwards is one
-// sort. The rebuilt unique indexes check again that no pane came twice.
+// sort. The rebuilt unique index checks again that no pane came twice. The
+// seq index is kept: new panes go at its end, which costs less than
+// reading the whole table again to build it.
 type Importer struct {
 	s          *Store
 	ctx        context.Context
@@ -90,7 +92,6 @@ var importSQL = map[string]string{
 // itemIndexes are dropped by a big import and built again at its end.
 var itemIndexes = map[string]string{
 	"items_uid": `CREATE UNIQUE INDEX items_uid ON items (dataset_id, uid)`,
-	"items_seq": `CREATE UNIQUE INDEX items_seq ON items (dataset_id, seq)`,
 }
 
 // BeginImport starts an import by who into the named dataset (created if
