@@ -56,7 +56,7 @@ func readMIMICS(lr *lineReader, format store.Format, to sink, labelsAs string, k
 	// the caller's again only once it has returned.
 	defer wg.Wait()
 	defer close(stop)
-	panes := make([]store.Pane, 0, mimicsBatch)
+	panes := make([]store.PaneRow, 0, mimicsBatch)
 	for batch := range batches {
 		if err := addRows(lr.file, batch, to, panes); err != nil {
 			return err
@@ -69,13 +69,13 @@ func readMIMICS(lr *lineReader, format store.Format, to sink, labelsAs string, k
 // (*store.Importer: fewer statements). It returns how many it took; on an
 // error, the pane it stopped at is the next.
 type paneBatcher interface {
-	AddPanes([]store.Pane) (int, error)
+	AddPanes([]store.PaneRow) (int, error)
 }
 
 // addRows gives the sink a batch's rows in order: the runs of panes that
 // come without labels at once when it takes them so, the others one by
 // one. panes is room for a batch's panes.
-func addRows(file string, batch []mimicsRow, to sink, panes []store.Pane) error {
+func addRows(file string, batch []mimicsRow, to sink, panes []store.PaneRow) error {
 	many, _ := to.(paneBatcher)
 	for i := 0; i < len(batch); {
 		r := batch[i]
@@ -98,7 +98,7 @@ func addRows(file string, batch []mimicsRow, to sink, panes []store.Pane) error 
 		}
 		panes = panes[:0]
 		for _, r := range run {
-			panes = append(panes, r.pane)
+			panes = append(panes, r.row)
 		}
 		if n, err := many.AddPanes(panes); err != nil {
 			return lineErr(file, run[n].line, "%v", err)
@@ -114,6 +114,7 @@ type mimicsRow struct {
 	line   int
 	pane   store.Pane
 	labels []store.UnitLabel
+	row    store.PaneRow // a pane without labels, made ready for AddPanes
 	err    error
 }
 
@@ -174,6 +175,8 @@ func readMIMICSRow(lr *lineReader, format store.Format, labelsAs string, known b
 		r.err = lineErr(lr.file, lr.n, "%v", r.err)
 	case known && len(r.labels) == 0:
 		r.err = lineErr(lr.file, lr.n, "no labels: a practice or gold-check pane needs its answers in the label columns")
+	case len(r.labels) == 0:
+		r.row = r.pane.Row()
 	}
 	return r
 }

@@ -447,7 +447,7 @@ func (im *Importer) writePane(uid string, p Pane) (int64, error) {
 	if err := im.ctx.Err(); err != nil {
 		return 0, fmt.Errorf("add pane: %w", err)
 	}
-	id, err := im.panes.insert(im.datasetID, im.nextSeq, []string{uid}, []Pane{p})
+	id, err := im.panes.insert(im.datasetID, im.nextSeq, []PaneRow{paneRow([8]byte{}, uid, p)})
 	if err != nil {
 		return 0, fmt.Errorf("add pane: %w", err)
 	}

@@ -54,27 +54,24 @@ func paneInsertSQL(rows int) string {
 	return b.String()
 }
 
-// insert adds the panes, their uids given, as items seq, seq+1, … of the
-// dataset, and returns the last one's id: the table's rowids are given in
-// order (each new one the largest plus one), so the others are the ones
-// before it.
-func (pi *paneInsert) insert(datasetID int64, seq int, uids []string, ps []Pane) (last int64, err error) {
-	for len(ps) > 0 {
-		n := min(len(ps), paneChunk)
+// insert adds the rows as items seq, seq+1, … of the dataset, and returns
+// the last one's id: the table's rowids are given in order (each new one
+// the largest plus one), so the others are the ones before it.
+func (pi *paneInsert) insert(datasetID int64, seq int, rows []PaneRow) (last int64, err error) {
+	for len(rows) > 0 {
+		n := min(len(rows), paneChunk)
 		a := pi.args[:n*paneColumns]
-		for i, p := range ps[:n] {
+		for i, row := range rows[:n] {
 			r := a[i*paneColumns : (i+1)*paneColumns]
-			r[0].Value, r[1].Value, r[2].Value = datasetID, uids[i], int64(seq+i)
-			r[3].Value, r[4].Value = p.Query, p.Question
-			for j, o := range p.Options {
-				r[5+j].Value = o
+			r[0].Value, r[1].Value, r[2].Value = datasetID, row.vals[0], int64(seq+i)
+			for j, v := range row.vals[1:] {
+				r[3+j].Value = v
 			}
-			r[10].Value, r[11].Value = metaOrEmpty(p.Meta), listLen(p.ListLen)
 		}
 		if last, err = pi.exec(n, a); err != nil {
 			return 0, err
 		}
-		seq, uids, ps = seq+n, uids[n:], ps[n:]
+		seq, rows = seq+n, rows[n:]
 	}
 	return last, nil
 }
@@ -118,29 +115,57 @@ func (pi *paneInsert) close() {
 	clear(pi.st)
 }
 
+// PaneRow is a pane made ready for Importer.AddPanes: its uid worked out
+// and its columns' values made, the work a reader of a big file can do
+// beside the import's inserts (on another core) rather than before each.
+type PaneRow struct {
+	pane Pane
+	key  [8]byte
+	// vals are the items row's values but the dataset and seq: uid,
+	// query, question, the five options, meta, list_len.
+	vals [paneColumns - 2]driver.Value
+}
+
+// Row is the pane made ready for Importer.AddPanes.
+func (p Pane) Row() PaneRow {
+	key := p.uidKey()
+	return paneRow(key, hex.EncodeToString(key[:]), p)
+}
+
+// paneRow is the pane's row of that key and uid.
+func paneRow(key [8]byte, uid string, p Pane) PaneRow {
+	r := PaneRow{pane: p, key: key}
+	r.vals[0], r.vals[1], r.vals[2] = uid, p.Query, p.Question
+	for i, o := range p.Options {
+		r.vals[3+i] = o
+	}
+	r.vals[8], r.vals[9] = metaOrEmpty(p.Meta), listLen(p.ListLen)
+	return r
+}
+
 // AddPanes adds panes that come without labels, each unless the dataset
-// already has it (or an earlier one of ps is the same pane), as AddPane
-// would one by one, in fewer statements. It returns how many of ps it took:
-// on an error, ps[n] is the pane it stopped at (a failed statement's
-// first).
-func (im *Importer) AddPanes(ps []Pane) (n int, err error) {
+// already has it (or an earlier one of rows is the same pane), as AddPane
+// would one by one, in fewer statements. It returns how many of rows it
+// took: on an error, rows[n] is the pane it stopped at (a failed
+// statement's first).
+func (im *Importer) AddPanes(rows []PaneRow) (n int, err error) {
 	if im.datasetID == 0 {
 		return 0, fmt.Errorf("add pane: this import has no dataset")
 	}
 	// Up to dropAfter, the panes go one by one: whether the import drops
 	// the item indexes is decided at that pane.
-	for n < len(ps) && im.stats.Items < im.dropAfter {
-		if _, err := im.AddPane(ps[n]); err != nil {
+	for n < len(rows) && im.stats.Items < im.dropAfter {
+		if _, err := im.AddPane(rows[n].pane); err != nil {
 			return n, err
 		}
 		n++
 	}
-	for n < len(ps) {
+	for n < len(rows) {
 		if err := im.ctx.Err(); err != nil {
 			return n, fmt.Errorf("add pane: %w", err)
 		}
-		k := min(len(ps)-n, paneChunk)
-		if err := im.addNewPanes(ps[n : n+k]); err != nil {
+		k := min(len(rows)-n, paneChunk)
+		if err := im.addNewPanes(rows[n : n+k]); err != nil {
 			return n, err
 		}
 		n += k
@@ -148,44 +173,41 @@ func (im *Importer) AddPanes(ps []Pane) (n int, err error) {
 	return n, nil
 }
 
-// addNewPanes writes those of ps the dataset does not have, in one
+// addNewPanes writes those of rows the dataset does not have, in one
 // statement, and remembers their ids.
-func (im *Importer) addNewPanes(ps []Pane) error {
+func (im *Importer) addNewPanes(rows []PaneRow) error {
 	if err := im.dropItemIndexes(); err != nil {
 		return err
 	}
-	var keys [paneChunk][8]byte
-	var uids [paneChunk]string
-	var fresh [paneChunk]Pane
+	var fresh [paneChunk]PaneRow
 	k := 0
-	for _, p := range ps {
-		key := p.uidKey()
-		if _, known := im.known[key]; known || keyAmong(keys[:k], key) {
+	for _, r := range rows {
+		if _, known := im.known[r.key]; known || rowAmong(fresh[:k], r.key) {
 			im.stats.ItemsKnown++
 			continue
 		}
-		keys[k], uids[k], fresh[k] = key, hex.EncodeToString(key[:]), p
+		fresh[k] = r
 		k++
 	}
 	if k == 0 {
 		return nil
 	}
-	last, err := im.panes.insert(im.datasetID, im.nextSeq, uids[:k], fresh[:k])
+	last, err := im.panes.insert(im.datasetID, im.nextSeq, fresh[:k])
 	if err != nil {
 		return fmt.Errorf("add pane: %w", err)
 	}
-	for i, key := range keys[:k] {
-		im.known[key] = last - int64(k-1-i)
+	for i, r := range fresh[:k] {
+		im.known[r.key] = last - int64(k-1-i)
 	}
 	im.nextSeq += k
 	im.stats.Items += k
 	return nil
 }
 
-// keyAmong says whether key is one of keys (a chunk's: a handful).
-func keyAmong(keys [][8]byte, key [8]byte) bool {
-	for _, k := range keys {
-		if k == key {
+// rowAmong says whether one of rows (a statement's: a handful) has key.
+func rowAmong(rows []PaneRow, key [8]byte) bool {
+	for _, r := range rows {
+		if r.key == key {
 			return true
 		}
 	}

@@ -49,7 +49,11 @@ func TestAddPanesAsOneByOne(t *testing.T) {
 		im.dropAfter = dropAfter
 		if many {
 			// In runs of uneven length, as a reader's batches end.
-			for rest := panes; len(rest) > 0; {
+			var rows []PaneRow
+			for _, p := range panes {
+				rows = append(rows, p.Row())
+			}
+			for rest := rows; len(rest) > 0; {
 				k := min(len(rest), 45)
 				if n, err := im.AddPanes(rest[:k]); err != nil || n != k {
 					t.Fatalf("AddPanes took %d of %d: %v", n, k, err)
