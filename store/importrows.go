@@ -149,8 +149,8 @@ func paneRow(key [8]byte, uid string, p Pane) PaneRow {
 // took: on an error, rows[n] is the pane it stopped at (a failed
 // statement's first).
 func (im *Importer) AddPanes(rows []PaneRow) (n int, err error) {
-	if im.datasetID == 0 {
-		return 0, fmt.Errorf("add pane: this import has no dataset")
+	if im.datasetID == 0 || im.known == nil {
+		return 0, fmt.Errorf("add pane: this import is not of panes")
 	}
 	// Up to dropAfter, the panes go one by one: whether the import drops
 	// the item indexes is decided at that pane.
