@@ -153,7 +153,12 @@ func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, 
 	if err != nil {
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
-	tx, err := conn.BeginTx(ctx, nil)
+	// The transaction ends only at Commit or Rollback: database/sql would
+	// roll it back by itself once ctx is cancelled, and the statements the
+	// import runs through the driver itself (paneInsert) would then write
+	// outside it, each committed. A cancelled ctx stops the import at its
+	// next statement instead (each checks it), and the caller rolls back.
+	tx, err := conn.BeginTx(context.WithoutCancel(ctx), nil)
 	if err != nil {
 		unlock()
 		return nil, fmt.Errorf("begin import: %w", err)
@@ -608,6 +613,10 @@ func (im *Importer) Commit() (ImportStats, error) {
 				return im.stats, fmt.Errorf("commit import: %w", err)
 			}
 		}
+	}
+	if err := im.ctx.Err(); err != nil {
+		im.tx.Rollback()
+		return im.stats, fmt.Errorf("commit import: %w", err)
 	}
 	if err := im.tx.Commit(); err != nil {
 		return im.stats, fmt.Errorf("commit import: %w", err)

@@ -3,9 +3,11 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 )
 
 // AddPanes takes a run of panes many to a statement, and gives the same
@@ -99,5 +101,46 @@ func TestAddPanesAsOneByOne(t *testing.T) {
 			}
 		}
 		t.Fatalf("AddPanes gives %d items, one by one %d", len(many.items), len(one.items))
+	}
+}
+
+// A cancelled context does not end an import's transaction by itself: the
+// panes it writes through the driver's own statements, one of which may
+// have passed its check of the context just before the cancel, must stay
+// inside the transaction, and go with it at Rollback. database/sql rolls a
+// transaction back by itself once its context is cancelled, and a pane
+// written after that was committed on its own.
+func TestCancelledImportKeepsItsTransaction(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	// The dataset is there before the import, as when a file adds to it.
+	before := Pane{Query: "before", Question: "Which?", Options: [5]string{"a", "b"}}
+	importPanes(t, st, 4096, []Pane{before}, [][]UnitLabel{nil})
+	ctx, cancel := context.WithCancel(context.Background())
+	im, err := st.BeginImport(ctx, testLead(t, st), "d", "mimics", "mimics-manual")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	// database/sql's rollback runs in a goroutine of its own: give it its
+	// chance to end the transaction (it must not).
+	for range 200 {
+		if _, err := im.tx.ExecContext(context.Background(), `SELECT 1`); errors.Is(err, sql.ErrTxDone) {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	// A statement that checked the context just before the cancel.
+	p := Pane{Query: "q", Question: "Which?", Options: [5]string{"a", "b"}}
+	if _, err := im.panes.insert(im.datasetID, 2, []PaneRow{p.Row()}); err != nil {
+		t.Logf("insert after the cancel: %v", err)
+	}
+	im.Rollback()
+	var n int
+	if err := st.db.QueryRow(`SELECT count(*) FROM items`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 {
+		t.Errorf("a cancelled, rolled back import left %d more item(s) than the one from before it", n-1)
 	}
 }
