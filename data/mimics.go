@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/claritty/claritty/display"
 	"github.com/claritty/claritty/guidelines"
@@ -35,23 +36,149 @@ type sink interface {
 // readMIMICS reads the body of a mimics-manual or mimics-click TSV (the
 // header already read) into the sink. With known, each pane's labels are
 // its answers (practice and gold checks), so a pane without one is refused.
+//
+// The lines are read, split and checked in a goroutine of their own while
+// this one hands the panes to the sink: on a big file the sink's inserts
+// are the import's long part, and the reading can go on beside them on
+// another core. The rows come back in file order, a bad line's error in
+// its place, so the sink sees what a read line by line would give it.
 func readMIMICS(lr *lineReader, format store.Format, to sink, labelsAs string, known bool) error {
-	for {
-		line, err := lr.next()
-		if err != nil {
-			return eofOK(err)
-		}
-		if len(line) == 0 {
-			return lineErr(lr.file, lr.n, "empty line (a %s row has %d tab-separated fields)", format, fieldCount)
-		}
-		var fields [fieldCount]string
-		if n := splitTabs(string(line), fields[:]); n != fieldCount {
-			return lineErr(lr.file, lr.n, "%s, want %d (truncated or damaged line?)%s", display.Count(n, "field", "fields"), fieldCount, missingColumns(format, n))
-		}
-		if err := addRow(lr, format, fields[:], to, labelsAs, known); err != nil {
+	batches := make(chan []mimicsRow, 4)
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(batches)
+		readMIMICSRows(lr, format, labelsAs, known, batches, stop)
+	}()
+	// The reader may be stopped early (a refused line); the lineReader is
+	// the caller's again only once it has returned.
+	defer wg.Wait()
+	defer close(stop)
+	panes := make([]store.PaneRow, 0, mimicsBatch)
+	for batch := range batches {
+		if err := addRows(lr.file, batch, to, panes); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// paneBatcher is a sink that takes panes without labels many at a time
+// (*store.Importer: fewer statements). It returns how many it took; on an
+// error, the pane it stopped at is the next.
+type paneBatcher interface {
+	AddPanes([]store.PaneRow) (int, error)
+}
+
+// addRows gives the sink a batch's rows in order: the runs of panes that
+// come without labels at once when it takes them so, the others one by
+// one. panes is room for a batch's panes.
+func addRows(file string, batch []mimicsRow, to sink, panes []store.PaneRow) error {
+	many, _ := to.(paneBatcher)
+	for i := 0; i < len(batch); {
+		r := batch[i]
+		if r.err != nil {
+			return r.err
+		}
+		if many == nil || len(r.labels) > 0 {
+			if _, err := to.AddPane(r.pane, r.labels...); err != nil {
+				return lineErr(file, r.line, "%v", err)
+			}
+			i++
+			continue
+		}
+		run := batch[i:]
+		for j, r := range run {
+			if r.err != nil || len(r.labels) > 0 {
+				run = run[:j]
+				break
+			}
+		}
+		panes = panes[:0]
+		for _, r := range run {
+			panes = append(panes, r.row)
+		}
+		if n, err := many.AddPanes(panes); err != nil {
+			return lineErr(file, run[n].line, "%v", err)
+		}
+		i += len(run)
+	}
+	return nil
+}
+
+// mimicsRow is one line of a MIMICS TSV read and checked: its pane and
+// labels, or the error that ends the read (nil at the end of the file).
+type mimicsRow struct {
+	line   int
+	pane   store.Pane
+	labels []store.UnitLabel
+	row    store.PaneRow // a pane without labels, made ready for AddPanes
+	err    error
+}
+
+// mimicsBatch is the rows sent at once: a channel send per row would cost
+// about as much as reading the row.
+const mimicsBatch = 256
+
+// readMIMICSRows reads lines into batches of rows until the file ends, a
+// line is refused (its error is the last row sent) or stop is closed.
+func readMIMICSRows(lr *lineReader, format store.Format, labelsAs string, known bool, out chan<- []mimicsRow, stop <-chan struct{}) {
+	batch := make([]mimicsRow, 0, mimicsBatch)
+	send := func() bool {
+		select {
+		case out <- batch:
+			batch = make([]mimicsRow, 0, mimicsBatch)
+			return true
+		case <-stop:
+			return false
+		}
+	}
+	for {
+		r := readMIMICSRow(lr, format, labelsAs, known)
+		if r.err == nil && r.line == 0 {
+			send() // the end of the file
+			return
+		}
+		batch = append(batch, r)
+		if r.err != nil {
+			send()
+			return
+		}
+		if len(batch) == mimicsBatch && !send() {
+			return
+		}
+	}
+}
+
+// readMIMICSRow reads the next line as a row; a row of line 0 and no error
+// is the end of the file.
+func readMIMICSRow(lr *lineReader, format store.Format, labelsAs string, known bool) mimicsRow {
+	line, err := lr.next()
+	if err != nil {
+		return mimicsRow{err: eofOK(err)}
+	}
+	r := mimicsRow{line: lr.n}
+	if len(line) == 0 {
+		r.err = lineErr(lr.file, lr.n, "empty line (a %s row has %d tab-separated fields)", format, fieldCount)
+		return r
+	}
+	var fields [fieldCount]string
+	if n := splitTabs(string(line), fields[:]); n != fieldCount {
+		r.err = lineErr(lr.file, lr.n, "%s, want %d (truncated or damaged line?)%s", display.Count(n, "field", "fields"), fieldCount, missingColumns(format, n))
+		return r
+	}
+	r.pane, r.labels, r.err = readRow(format, fields[:], labelsAs)
+	switch {
+	case r.err != nil:
+		r.err = lineErr(lr.file, lr.n, "%v", r.err)
+	case known && len(r.labels) == 0:
+		r.err = lineErr(lr.file, lr.n, "no labels: a practice or gold-check pane needs its answers in the label columns")
+	case len(r.labels) == 0:
+		r.row = r.pane.Row()
+	}
+	return r
 }
 
 // missingColumns names the columns a row of n fields leaves out (""
@@ -85,11 +212,12 @@ func splitTabs(line string, into []string) int {
 	}
 }
 
-func addRow(lr *lineReader, format store.Format, f []string, to sink, labelsAs string, known bool) error {
+// readRow is the pane and labels of a row's fields, checked.
+func readRow(format store.Format, f []string, labelsAs string) (store.Pane, []store.UnitLabel, error) {
 	p := store.Pane{Query: f[0], Question: f[1]}
 	copy(p.Options[:], f[2:7])
 	if err := checkPane(p); err != nil {
-		return lineErr(lr.file, lr.n, "%v", err)
+		return p, nil, err
 	}
 	var labels []store.UnitLabel
 	var err error
@@ -98,16 +226,7 @@ func addRow(lr *lineReader, format store.Format, f []string, to sink, labelsAs s
 	} else {
 		p.Meta, err = clickMeta(f[7:])
 	}
-	if err != nil {
-		return lineErr(lr.file, lr.n, "%v", err)
-	}
-	if known && len(labels) == 0 {
-		return lineErr(lr.file, lr.n, "no labels: a practice or gold-check pane needs its answers in the label columns")
-	}
-	if _, err := to.AddPane(p, labels...); err != nil {
-		return lineErr(lr.file, lr.n, "%v", err)
-	}
-	return nil
+	return p, labels, err
 }
 
 func checkPane(p store.Pane) error {

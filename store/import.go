@@ -26,11 +26,13 @@ type ImportStats struct {
 //
 // Panes are recognised in Go (a set of the dataset's uids, loaded when the
 // import begins; the import holds the write lock, so the set stays true) and
-// written in file order. A big import drops the items' uid and seq indexes
-// while it writes and builds them again at Commit: the uid is a content hash,
-// so keeping its index up to date puts every pane at a random place in it,
+// written in file order. A big import drops the items' uid index while it
+// writes and builds it again at Commit: the uid is a content hash, so
+// keeping its index up to date puts every pane at a random place in it,
 // which was most of an import's time, while building it afterwards is one
-// sort. The rebuilt unique indexes check again that no pane came twice.
+// sort. The rebuilt unique index checks again that no pane came twice. The
+// seq index is kept: new panes go at its end, which costs less than
+// reading the whole table again to build it.
 type Importer struct {
 	s          *Store
 	ctx        context.Context
@@ -49,6 +51,7 @@ type Importer struct {
 	actor      int64  // who imports: the actor of the history rows
 	unlock     func() // lets this process's other writers on, once
 	stmts      map[string]*sql.Stmt
+	panes      *paneInsert // the items rows of new panes
 	stats      ImportStats
 	policy     *Policy // set at Commit, when given
 	renumber   bool    // answers were added: number the dataset's items again
@@ -78,9 +81,6 @@ type UnitLabel struct {
 }
 
 var importSQL = map[string]string{
-	"item": `INSERT INTO items (dataset_id, uid, seq, query, question,
-			option_1, option_2, option_3, option_4, option_5, meta, list_len)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, 0))`,
 	"label": `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, text)
 		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 	"history": `INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source, new_text)
@@ -92,7 +92,6 @@ var importSQL = map[string]string{
 // itemIndexes are dropped by a big import and built again at its end.
 var itemIndexes = map[string]string{
 	"items_uid": `CREATE UNIQUE INDEX items_uid ON items (dataset_id, uid)`,
-	"items_seq": `CREATE UNIQUE INDEX items_seq ON items (dataset_id, seq)`,
 }
 
 // BeginImport starts an import by who into the named dataset (created if
@@ -154,7 +153,12 @@ func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, 
 	if err != nil {
 		return nil, fmt.Errorf("begin import: %w", err)
 	}
-	tx, err := conn.BeginTx(ctx, nil)
+	// The transaction ends only at Commit or Rollback: database/sql would
+	// roll it back by itself once ctx is cancelled, and the statements the
+	// import runs through the driver itself (paneInsert) would then write
+	// outside it, each committed. A cancelled ctx stops the import at its
+	// next statement instead (each checks it), and the caller rolls back.
+	tx, err := conn.BeginTx(context.WithoutCancel(ctx), nil)
 	if err != nil {
 		unlock()
 		return nil, fmt.Errorf("begin import: %w", err)
@@ -166,7 +170,7 @@ func (s *Store) beginImport(ctx context.Context, who Annotator, dataset string, 
 	}
 	im := &Importer{s: s, ctx: ctx, tx: tx, w: s.ownPtx(ctx, tx), now: s.now(), known: map[[8]byte]int64{}, knownText: map[string]int64{}, labelled: map[int64]bool{},
 		annotators: map[string]int64{}, actor: who.ActorID(), unlock: unlock, stmts: map[string]*sql.Stmt{},
-		purpose: purpose}
+		panes: newPaneInsert(conn), purpose: purpose}
 	if err := requireRole(ctx, im.w, who.ID, ActImport); err != nil {
 		im.Rollback()
 		return nil, fmt.Errorf("import: %w", err)
@@ -442,21 +446,13 @@ func fileUIDProblem(p guidelines.Protocol, uid string) error {
 }
 
 func (im *Importer) writePane(uid string, p Pane) (int64, error) {
-	if im.stats.Items == im.dropAfter && !im.dropped {
-		for name := range itemIndexes {
-			if _, err := im.tx.ExecContext(im.ctx, `DROP INDEX `+name); err != nil {
-				return 0, fmt.Errorf("add pane: %w", err)
-			}
-		}
-		im.dropped = true
+	if err := im.dropItemIndexes(); err != nil {
+		return 0, err
 	}
-	o := p.Options
-	res, err := im.stmts["item"].ExecContext(im.ctx, im.datasetID, uid, im.nextSeq,
-		p.Query, p.Question, o[0], o[1], o[2], o[3], o[4], metaOrEmpty(p.Meta), p.ListLen)
-	if err != nil {
+	if err := im.ctx.Err(); err != nil {
 		return 0, fmt.Errorf("add pane: %w", err)
 	}
-	id, err := res.LastInsertId()
+	id, err := im.panes.insert(im.datasetID, im.nextSeq, []PaneRow{paneRow([8]byte{}, uid, p)})
 	if err != nil {
 		return 0, fmt.Errorf("add pane: %w", err)
 	}
@@ -464,6 +460,21 @@ func (im *Importer) writePane(uid string, p Pane) (int64, error) {
 	im.nextSeq++
 	im.stats.Items++
 	return id, nil
+}
+
+// dropItemIndexes drops the item indexes once the import has added
+// dropAfter items (Commit builds them again).
+func (im *Importer) dropItemIndexes() error {
+	if im.stats.Items < im.dropAfter || im.dropped {
+		return nil
+	}
+	for name := range itemIndexes {
+		if _, err := im.tx.ExecContext(im.ctx, `DROP INDEX `+name); err != nil {
+			return fmt.Errorf("add pane: %w", err)
+		}
+	}
+	im.dropped = true
+	return nil
 }
 
 func (im *Importer) writeLabel(itemID int64, l UnitLabel) error {
@@ -603,6 +614,10 @@ func (im *Importer) Commit() (ImportStats, error) {
 			}
 		}
 	}
+	if err := im.ctx.Err(); err != nil {
+		im.tx.Rollback()
+		return im.stats, fmt.Errorf("commit import: %w", err)
+	}
 	if err := im.tx.Commit(); err != nil {
 		return im.stats, fmt.Errorf("commit import: %w", err)
 	}
@@ -620,6 +635,7 @@ func (im *Importer) Rollback() {
 }
 
 func (im *Importer) closeStmts() {
+	im.panes.close()
 	for _, st := range im.stmts {
 		st.Close()
 	}
