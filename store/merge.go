@@ -878,7 +878,7 @@ func (m *Merger) prepare() error {
 		return err
 	}
 	m.rows = newMergeRows(m.tx.conn, m.who.ActorID())
-	for _, q := range []string{mergeRef, mergeJudged, mergeLoad, mergeUpdate, mergeHIT, mergeRev} {
+	for _, q := range []string{mergeRef, mergeJudged, mergeLoad, mergeUpdate, mergeRev} {
 		st, err := m.tx.conn.PrepareContext(m.ctx, q)
 		if err != nil {
 			return err
@@ -920,11 +920,10 @@ func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[
 	if complete(*it.ref, units) {
 		finished = last
 	}
-	res, err := m.stmts[mergeHIT].ExecContext(m.ctx, it.ref.ID, ann, first, finished, last)
+	n, err := m.rows.hit(it.ref.ID, ann, first, finished, last)
 	if err != nil {
 		return err
 	}
-	n, _ := res.RowsAffected()
 	switch {
 	case n == 0: // finished before: only its revision moves
 		_, err = m.stmts[mergeRev].ExecContext(m.ctx, it.ref.ID, ann)

@@ -34,6 +34,9 @@ type mergeRows struct {
 	lines  []int               // their lines in the file
 	held   []driver.NamedValue // history rows waiting, histColumns each
 	actor  int64               // who merges: every row's actor
+	// A HIT row of the merge's (hit), one an annotator's item at commit.
+	hitStmt driver.Stmt
+	hitArgs [5]driver.NamedValue
 }
 
 // labelChunk is the most labels one statement inserts.
@@ -49,9 +52,13 @@ const histChunk = 64
 const histColumns = 9
 
 func newMergeRows(conn *sql.Conn, actor int64) *mergeRows {
-	return &mergeRows{conn: conn, label: map[int]driver.Stmt{}, hist: map[int]driver.Stmt{},
+	mr := &mergeRows{conn: conn, label: map[int]driver.Stmt{}, hist: map[int]driver.Stmt{},
 		labels: make([]driver.NamedValue, 0, labelChunk*labelColumns), lines: make([]int, 0, labelChunk),
 		held: make([]driver.NamedValue, 0, histChunk*histColumns), actor: actor}
+	for i := range mr.hitArgs {
+		mr.hitArgs[i].Ordinal = i + 1
+	}
+	return mr
 }
 
 // labelInsertSQL inserts rows new labels.
@@ -179,6 +186,28 @@ func (mr *mergeRows) flushHistory() error {
 	return nil
 }
 
+// hit writes an annotator's HIT row on an item (mergeHIT) and says how
+// many rows it changed: 0 for a HIT finished before.
+func (mr *mergeRows) hit(item, ann int64, first string, finished any, last string) (n int64, err error) {
+	a := mr.hitArgs[:]
+	a[0].Value, a[1].Value, a[2].Value, a[3].Value, a[4].Value = item, ann, first, finished, last
+	err = mr.conn.Raw(func(dc any) error {
+		if mr.hitStmt == nil {
+			var err error
+			if mr.hitStmt, err = prepareRaw(dc, mergeHIT); err != nil {
+				return err
+			}
+		}
+		res, err := mr.hitStmt.(driver.StmtExecContext).ExecContext(context.Background(), a)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return n, err
+}
+
 // prepareRaw prepares q on the driver's connection dc.
 func prepareRaw(dc any, q string) (driver.Stmt, error) {
 	prep, ok := dc.(driver.ConnPrepareContext)
@@ -190,10 +219,13 @@ func prepareRaw(dc any, q string) (driver.Stmt, error) {
 
 // close lets the statements go; the merge's connection is still held.
 func (mr *mergeRows) close() {
-	if len(mr.label) == 0 && len(mr.hist) == 0 {
+	if len(mr.label) == 0 && len(mr.hist) == 0 && mr.hitStmt == nil {
 		return
 	}
 	mr.conn.Raw(func(any) error {
+		if mr.hitStmt != nil {
+			mr.hitStmt.Close()
+		}
 		for _, st := range mr.label {
 			st.Close()
 		}
@@ -204,4 +236,5 @@ func (mr *mergeRows) close() {
 	})
 	clear(mr.label)
 	clear(mr.hist)
+	mr.hitStmt = nil
 }
