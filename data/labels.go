@@ -49,6 +49,11 @@ func mergeLabels(ctx context.Context, st *store.Store, who store.Annotator, lr *
 			return store.MergeStats{}, lineErr(lr.file, row.Line, "%v", err)
 		}
 		if err := m.Add(l); err != nil {
+			// A label the merge held back with others is refused when
+			// they go in, at its own line.
+			if le := (*store.LineError)(nil); errors.As(err, &le) {
+				return store.MergeStats{}, lineErr(lr.file, le.Line, "%v", le.Err)
+			}
 			return store.MergeStats{}, lineErr(lr.file, row.Line, "%v", err)
 		}
 	}

@@ -161,6 +161,7 @@ type Merger struct {
 	items      map[string]*ItemRef // found so far: a file labels each item many times
 	labels     map[int64]*mergeItem
 	stmts      map[string]*sql.Stmt
+	rows       *mergeRows       // new labels and history rows, a chunk a statement, straight to the driver
 	triggers   []string         // the kind triggers' SQL, set aside while the merge writes
 	order      []int64          // items in the order the file first labels them
 	done       map[[2]int64]int // HITs the merge finished, by dataset and annotator
@@ -560,6 +561,13 @@ func (m *Merger) Add(l MergedLabel) error {
 	i := it.find(unit, ann)
 	var old *int
 	oldText := ""
+	if i >= 0 {
+		// The label is in the table, not waiting, for what reads or
+		// changes it below.
+		if err := m.rows.flushLabels(); err != nil {
+			return err
+		}
+	}
 	if i >= 0 && l.Text != "" {
 		// A written answer's words are read only when they matter: the
 		// merge keeps no text in memory.
@@ -570,7 +578,7 @@ func (m *Merger) Add(l MergedLabel) error {
 	}
 	switch {
 	case i < 0:
-		_, err = m.stmts[mergeInsert].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, l.Value, created, at, plainSeconds(l.Seconds), plainText(l.Text))
+		err = m.rows.insertLabel(l.Line, l.Item.ID, l.Unit, ann, l.Value, created, at, plainSeconds(l.Seconds), plainText(l.Text))
 		it.labels = append(it.labels, storedLabel{unit: unit, annotator: ann, created: createdMS})
 		i = len(it.labels) - 1
 		m.stats.Added++
@@ -592,8 +600,7 @@ func (m *Merger) Add(l MergedLabel) error {
 	if err != nil {
 		return err
 	}
-	_, err = m.stmts[mergeHistory].ExecContext(m.ctx, l.Item.ID, l.Unit, ann, plainInt(old), l.Value, m.who.ActorID(), at, plainText(oldText), plainText(l.Text))
-	if err != nil {
+	if err := m.rows.history(l.Item.ID, l.Unit, ann, plainInt(old), int64(l.Value), at, plainText(oldText), plainText(l.Text)); err != nil {
 		return err
 	}
 	it.labels[i].value, it.labels[i].updated = int16(l.Value), atMS
@@ -628,7 +635,7 @@ func plainInt(v *int) any {
 	if v == nil {
 		return nil
 	}
-	return *v
+	return int64(*v)
 }
 
 // item is the merge's view of an item's labels, read at its first label.
@@ -724,6 +731,12 @@ func (m *Merger) mayMerge(l MergedLabel) error {
 	if _, held := m.touched[hitKey{l.Item.ID, m.who.ID}]; held {
 		return nil
 	}
+	if m.rows != nil {
+		// The hold reads the item's labels: the waiting ones go in first.
+		if err := m.rows.flushLabels(); err != nil {
+			return err
+		}
+	}
 	if _, _, err := holdHIT(m.w, m.s, l.Item.ID, m.who.ID, 0); err != nil {
 		return fmt.Errorf("item %d: %w", l.Item.ID, err)
 	}
@@ -754,6 +767,13 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]int) bool) (MergeStats
 	// The items' agreement patterns change the dataset's table once, at
 	// the end, rather than item by item.
 	w.deltas, w.openDeltas = map[patternKey]int{}, map[partKey]int{}
+	// The labels and history rows still waiting go in first, before the
+	// withdrawals' and anything that reads them.
+	if m.rows != nil {
+		if err := m.rows.flush(); err != nil {
+			return m.stats, fmt.Errorf("commit merge: %w", err)
+		}
+	}
 	for _, id := range m.order {
 		if err := m.caller.Err(); err != nil {
 			return m.stats, fmt.Errorf("commit merge: %w", err)
@@ -816,11 +836,8 @@ const (
 	mergeRef    = refByID
 	mergeJudged = `SELECT uid FROM items WHERE id = ? AND route IS 'judge'`
 	mergeLoad   = `SELECT unit, annotator_id, value, created_at, updated_at FROM labels WHERE item_id = ?`
-	mergeInsert = `INSERT INTO labels (item_id, unit, annotator_id, value, created_at, updated_at, seconds, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 	mergeUpdate = `UPDATE labels SET value = ?, updated_at = ?, seconds = coalesce(?, seconds), text = ?
 		WHERE item_id = ? AND unit = ? AND annotator_id = ?`
-	mergeHistory = `INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source, old_text, new_text)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 'merge', ?, ?)`
 	// A HIT the merge touched moves its revision on (migration 0015), so
 	// a window that shows it open refuses its next key and reloads.
 	mergeHIT = `INSERT INTO hits
@@ -860,7 +877,8 @@ func (m *Merger) prepare() error {
 	if _, err := m.tx.conn.ExecContext(m.ctx, `PRAGMA cache_size = -262144`); err != nil {
 		return err
 	}
-	for _, q := range []string{mergeRef, mergeJudged, mergeLoad, mergeInsert, mergeUpdate, mergeHistory, mergeHIT, mergeRev} {
+	m.rows = newMergeRows(m.tx.conn, m.who.ActorID())
+	for _, q := range []string{mergeRef, mergeJudged, mergeLoad, mergeUpdate, mergeRev} {
 		st, err := m.tx.conn.PrepareContext(m.ctx, q)
 		if err != nil {
 			return err
@@ -871,6 +889,9 @@ func (m *Merger) prepare() error {
 }
 
 func (m *Merger) closeStmts() {
+	if m.rows != nil {
+		m.rows.close()
+	}
 	closeAll(m.stmts)
 	closeAll(m.w.local)
 }
@@ -899,11 +920,10 @@ func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[
 	if complete(*it.ref, units) {
 		finished = last
 	}
-	res, err := m.stmts[mergeHIT].ExecContext(m.ctx, it.ref.ID, ann, first, finished, last)
+	n, err := m.rows.hit(it.ref.ID, ann, first, finished, last)
 	if err != nil {
 		return err
 	}
-	n, _ := res.RowsAffected()
 	switch {
 	case n == 0: // finished before: only its revision moves
 		_, err = m.stmts[mergeRev].ExecContext(m.ctx, it.ref.ID, ann)

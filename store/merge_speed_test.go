@@ -107,3 +107,113 @@ func TestMergeStopsWhenCancelled(t *testing.T) {
 		}
 	}
 }
+
+// A merge holds its new labels back and writes them a chunk a statement
+// (mergeRows); a label the database refuses is still named by its own
+// line, not by the label whose Add sent its chunk, and nothing of the
+// merge is in the database.
+func TestMergeRefusalInAChunkNamesItsLine(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	lead := testLead(t, st)
+	ds, _, _ := seed(t, st, 60)
+	m, err := st.BeginMerge(context.Background(), lead, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Rollback()
+	const bad = 10 // the label the store's CHECK refuses: negative seconds
+	line := 0
+	for _, ref := range mergeItems(t, st, m, ds) {
+		for _, unit := range ref.Units() {
+			line++
+			l := MergedLabel{Item: ref, Unit: unit, Annotator: "ana", Value: 1, Line: line}
+			if line == bad {
+				l.Seconds = new(-1.0)
+			}
+			if err = m.Add(l); err != nil {
+				break
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	if err == nil {
+		_, err = m.Commit(ItemRef.Complete)
+	}
+	var le *LineError
+	if !errors.As(err, &le) || le.Line != bad {
+		t.Fatalf("a refused label at line %d came back as %v (%#v)", bad, err, le)
+	}
+	m.Rollback()
+	var n int
+	if err := st.db.QueryRow(`SELECT (SELECT count(*) FROM labels) + (SELECT count(*) FROM label_history)`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("a refused merge left %d labels and history rows (%v)", n, err)
+	}
+}
+
+// The history rows a merge holds back go in in the order the file gave
+// its labels, adds and changes interleaved, as when each went in alone:
+// `history` reads them by id.
+func TestMergeHistoryKeepsFileOrder(t *testing.T) {
+	t.Parallel()
+	st := openTemp(t)
+	lead := testLead(t, st)
+	ds, _, _ := seed(t, st, 40)
+	m, err := st.BeginMerge(context.Background(), lead, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Rollback()
+	type row struct {
+		item      int64
+		unit      string
+		old, next any
+	}
+	var want []row
+	for _, ref := range mergeItems(t, st, m, ds) {
+		for i, unit := range ref.Units() {
+			add := MergedLabel{Item: ref, Unit: unit, Annotator: "ana", Value: 1, UpdatedAt: "2026-01-01T00:00:00.000Z"}
+			if err := m.Add(add); err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, row{ref.ID, unit, nil, int64(1)})
+			if i%2 == 0 { // a newer value of the same label, at once
+				changed := add
+				changed.Value, changed.UpdatedAt = 0, "2026-01-02T00:00:00.000Z"
+				if err := m.Add(changed); err != nil {
+					t.Fatal(err)
+				}
+				want = append(want, row{ref.ID, unit, int64(1), int64(0)})
+			}
+		}
+	}
+	if _, err := m.Commit(ItemRef.Complete); err != nil {
+		t.Fatal(err)
+	}
+	if len(want) <= histChunk {
+		t.Fatalf("only %d history rows: not more than a chunk", len(want))
+	}
+	rows, err := st.db.Query(`SELECT item_id, unit, old_value, new_value FROM label_history WHERE source = 'merge' ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []row
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.item, &r.unit, &r.old, &r.next); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, r)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d history rows, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("history row %d is %v, want %v", i, got[i], want[i])
+		}
+	}
+}
