@@ -212,20 +212,26 @@ type screenModel struct {
 }
 
 func (m screenModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.screen.resize(msg.Width, msg.Height)
-	case tea.ColorProfileMsg:
-		m.screen.setProfile(msg.Profile)
-	case tea.ModeReportMsg:
-		// Reset: the terminal has the mode and it is off now.
-		if msg.Mode == ansi.ModeSynchronizedOutput && msg.Value == ansi.ModeReset {
-			m.screen.setSynced()
-		}
-	}
+	m.screen.note(msg)
 	_, cmd := m.Model.Update(msg)
 	m.screen.show(m.Model.View().Content)
 	return m, cmd
+}
+
+// note follows what the program hears about the terminal: its size, its
+// colours, and whether it has synchronized output.
+func (sc *sessionScreen) note(msg tea.Msg) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		sc.resize(msg.Width, msg.Height)
+	case tea.ColorProfileMsg:
+		sc.setProfile(msg.Profile)
+	case tea.ModeReportMsg:
+		// Reset: the terminal has the mode and it is off now.
+		if msg.Mode == ansi.ModeSynchronizedOutput && msg.Value == ansi.ModeReset {
+			sc.setSynced()
+		}
+	}
 }
 
 // styling is a line with every escape sequence but styling (SGR: CSI

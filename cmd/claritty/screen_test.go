@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -115,9 +116,14 @@ func TestSessionScreenSynchronizedOutput(t *testing.T) {
 	if got := <-out; !strings.Contains(got, ansi.RequestModeSynchronizedOutput) || strings.Contains(got, ansi.SetModeSynchronizedOutput) {
 		t.Fatalf("the first frame did not ask for mode 2026, or used it unasked: %q", got)
 	}
-	sc.setSynced()
+	sc.note(tea.ModeReportMsg{Mode: ansi.ModeSynchronizedOutput, Value: ansi.ModeNotRecognized})
+	sc.show("ONE\ntwo")
+	if got := <-out; strings.Contains(got, ansi.SetModeSynchronizedOutput) {
+		t.Fatalf("a terminal without mode 2026 was sent it: %q", got)
+	}
+	sc.note(tea.ModeReportMsg{Mode: ansi.ModeSynchronizedOutput, Value: ansi.ModeReset})
 	sc.show("one\nTWO")
-	want := ansi.SetModeSynchronizedOutput + ansi.CursorPosition(1, 2) + ansi.ResetStyle + ansi.EraseEntireLine + "TWO" + ansi.ResetStyle + ansi.ResetModeSynchronizedOutput
+	want := ansi.SetModeSynchronizedOutput + ansi.CursorPosition(1, 1) + ansi.ResetStyle + ansi.EraseEntireLine + "one" + ansi.CursorPosition(1, 2) + ansi.ResetStyle + ansi.EraseEntireLine + "TWO" + ansi.ResetStyle + ansi.ResetModeSynchronizedOutput
 	if got := <-out; got != want {
 		t.Fatalf("a frame on a terminal with mode 2026 went out as %q, want %q", got, want)
 	}
