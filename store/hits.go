@@ -247,6 +247,19 @@ func (s *Store) OpenHITs(ctx context.Context, datasetID, annotatorID int64) (int
 	return n, nil
 }
 
+// DoneAndOpen is Progress's done and OpenHITs in one read, as a session's
+// header reads them after every label it keys: one statement rather than
+// two, and without Progress's total, which a label does not move.
+func (s *Store) DoneAndOpen(ctx context.Context, datasetID, annotatorID int64) (done, open int, err error) {
+	err = s.readRow(ctx, `SELECT `+ownDone+`, (SELECT count(*) FROM hits h JOIN items i ON i.id = h.item_id
+		WHERE h.annotator_id = ?2 AND h.finished_at IS NULL AND h.given_back_at IS NULL AND i.dataset_id IN `+asWork+`)`,
+		[]any{datasetID, annotatorID}, &done, &open)
+	if err != nil {
+		return 0, 0, fmt.Errorf("count finished and open HITs: %w", err)
+	}
+	return done, open, nil
+}
+
 // MarkSERPReviewed records that the annotator finished Step I, and the
 // move to the next step that comes with it.
 func (s *Store) MarkSERPReviewed(ctx context.Context, itemID, annotatorID int64, move StepMove) error {

@@ -303,11 +303,7 @@ func (m *hitScreen) saveLabel(ch store.LabelChange) tea.Cmd {
 // nil when the store cannot say: the label is saved all the same, and the
 // header keeps its count until the next read.
 func readProgress(ctx context.Context, st *store.Store, datasetID, annotatorID int64) *hitProgress {
-	done, _, err := st.Progress(ctx, datasetID, annotatorID)
-	if err != nil {
-		return nil
-	}
-	open, err := st.OpenHITs(ctx, datasetID, annotatorID)
+	done, open, err := st.DoneAndOpen(ctx, datasetID, annotatorID)
 	if err != nil {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"charm.land/lipgloss/v2"
 	"github.com/claritty/claritty/display"
@@ -371,7 +372,10 @@ func (m *hitScreen) guideStrip(h *hitState, w, room int) []string {
 //
 // The lines are kept per step and width (new colours clear them): every
 // frame of a HIT shows them, and laying them out is most of a frame's cost.
-// Callers must not change them.
+// A session's first HIT of each step takes them from those every session
+// of the process shares (sharedGuides): the same text at the same width in
+// the same colours lays out the same, and hundreds of sessions of a server
+// would each lay out and keep their own copy. Callers must not change them.
 func (ss *session) guidance(p guidelines.Protocol, stepID string, w int, own bool) []string {
 	id := fmt.Sprintf("%s\x00%s\x00%d\x00%t", p.Kind, stepID, w, own)
 	if lines, ok := ss.guides[id]; ok {
@@ -380,15 +384,51 @@ func (ss *session) guidance(p guidelines.Protocol, stepID string, w int, own boo
 	if ss.guides == nil || len(ss.guides) > 64 {
 		ss.guides = map[string][]string{}
 	}
-	lines := ss.layGuidance(p, stepID, w, own)
+	section := ss.cfg.Keys.ownGuide(p.Section(stepID), ss.kind().keys(), own)
+	// The dim style's look stands for the colours: the only style the
+	// guidance is laid out in.
+	lines := sharedGuides.get(guideKey{section: section, dim: ss.paint(&ss.styles.Dim, "·"), w: w}, func() []string {
+		return layGuidance(ss.styles, section, w)
+	})
 	ss.guides[id] = lines
 	return lines
 }
 
-func (ss *session) layGuidance(p guidelines.Protocol, stepID string, w int, own bool) []string {
-	s := ss.styles
-	section := p.Section(stepID)
-	section = ss.cfg.Keys.ownGuide(section, ss.kind().keys(), own)
+// guideKey is all a step's guidance is laid out from.
+type guideKey struct {
+	section, dim string
+	w            int
+}
+
+// sharedGuides is the guidance every session of the process has laid out,
+// at most a few hundred steps and widths (then it starts again).
+var sharedGuides = guideCache{m: map[guideKey][]string{}}
+
+type guideCache struct {
+	mu sync.Mutex
+	m  map[guideKey][]string
+}
+
+func (c *guideCache) get(k guideKey, lay func() []string) []string {
+	c.mu.Lock()
+	lines, ok := c.m[k]
+	c.mu.Unlock()
+	if ok {
+		return lines
+	}
+	lines = lay()
+	c.mu.Lock()
+	if len(c.m) >= 256 {
+		c.m = map[guideKey][]string{}
+	}
+	c.m[k] = lines
+	c.mu.Unlock()
+	return lines
+}
+
+// layGuidance lays out a step's guideline section (its heading line
+// first) to width w in the dim style.
+func layGuidance(s Styles, section string, w int) []string {
 	_, body, _ := strings.Cut(section, "\n")
 	var lines []string
 	for _, l := range reflow(guidelines.Plain(body)) {

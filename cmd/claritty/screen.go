@@ -37,6 +37,7 @@ type sessionScreen struct {
 	height  int
 	profile colorprofile.Profile
 	redraw  bool // clear the terminal and draw every line
+	synced  bool // the terminal reported synchronized output (mode 2026)
 
 	wake    chan struct{} // a new frame is waiting (one slot: frames coalesce)
 	stop    chan struct{}
@@ -95,6 +96,15 @@ func (sc *sessionScreen) setProfile(p colorprofile.Profile) {
 	sc.mu.Unlock()
 }
 
+// setSynced wraps every later frame in synchronized output, so the
+// terminal shows it whole rather than a line at a time, as Bubble Tea's
+// renderer did once the terminal reported the mode.
+func (sc *sessionScreen) setSynced() {
+	sc.mu.Lock()
+	sc.synced = true
+	sc.mu.Unlock()
+}
+
 func (sc *sessionScreen) poke() {
 	select {
 	case sc.wake <- struct{}{}:
@@ -123,10 +133,12 @@ func (sc *sessionScreen) draw() {
 
 // terminalSetup is what Bubble Tea's renderer sends before the TUI's first
 // frame (its view: alternate screen, no cursor, bracketed paste, the
-// keyboard protocol's basic disambiguation, the title), and autowrap off.
+// keyboard protocol's basic disambiguation, the title), and autowrap off,
+// and the question whether the terminal has synchronized output (mode
+// 2026), which Bubble Tea asks only when its renderer runs.
 var terminalSetup = ansi.ResetModifyOtherKeys + ansi.SetModeAltScreenSaveCursor + ansi.ResetModeTextCursorEnable +
 	ansi.SetModeBracketedPaste + ansi.SetWindowTitle("claritty") + ansi.SetModifyOtherKeys2 +
-	ansi.PushKittyKeyboard(1) + ansi.RequestKittyKeyboard + ansi.ResetModeAutoWrap
+	ansi.PushKittyKeyboard(1) + ansi.RequestKittyKeyboard + ansi.ResetModeAutoWrap + ansi.RequestModeSynchronizedOutput
 
 // terminalRestore undoes terminalSetup, as Bubble Tea's renderer does when
 // the program ends.
@@ -138,11 +150,15 @@ var terminalRestore = ansi.ResetModifyOtherKeys + ansi.PopKittyKeyboard(1) + ans
 // terminal, in one write.
 func (sc *sessionScreen) send() {
 	sc.mu.Lock()
-	frame, height, profile, redraw := sc.frame, sc.height, sc.profile, sc.redraw
+	frame, height, profile, redraw, synced := sc.frame, sc.height, sc.profile, sc.redraw, sc.synced
 	sc.redraw = false
 	sc.mu.Unlock()
 	b := &sc.buf
 	b.Reset()
+	if synced {
+		b.WriteString(ansi.SetModeSynchronizedOutput)
+	}
+	start := b.Len()
 	if !sc.started {
 		b.WriteString(terminalSetup)
 		sc.started = true
@@ -159,15 +175,18 @@ func (sc *sessionScreen) send() {
 			continue
 		}
 		b.WriteString(ansi.CursorPosition(1, y+1) + ansi.ResetStyle + ansi.EraseEntireLine)
-		styled.WriteString(l)
+		styled.WriteString(styling(l))
 	}
 	for y := len(lines); y < len(sc.shown); y++ { // a shorter frame than the last
 		b.WriteString(ansi.CursorPosition(1, y+1) + ansi.ResetStyle + ansi.EraseEntireLine)
 	}
-	if b.Len() == 0 {
+	if b.Len() == start {
 		return
 	}
 	b.WriteString(ansi.ResetStyle)
+	if synced {
+		b.WriteString(ansi.ResetModeSynchronizedOutput)
+	}
 	sc.shown = lines
 	sc.out.Write(b.Bytes())
 	if b.Cap() > 64<<10 { // a whole large window's: not kept for a session's life
@@ -193,13 +212,123 @@ type screenModel struct {
 }
 
 func (m screenModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.screen.resize(msg.Width, msg.Height)
-	case tea.ColorProfileMsg:
-		m.screen.setProfile(msg.Profile)
-	}
+	m.screen.note(msg)
 	_, cmd := m.Model.Update(msg)
 	m.screen.show(m.Model.View().Content)
 	return m, cmd
+}
+
+// note follows what the program hears about the terminal: its size, its
+// colours, and whether it has synchronized output.
+func (sc *sessionScreen) note(msg tea.Msg) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		sc.resize(msg.Width, msg.Height)
+	case tea.ColorProfileMsg:
+		sc.setProfile(msg.Profile)
+	case tea.ModeReportMsg:
+		// Reset: the terminal has the mode and it is off now.
+		if msg.Mode == ansi.ModeSynchronizedOutput && msg.Value == ansi.ModeReset {
+			sc.setSynced()
+		}
+	}
+}
+
+// styling is a line with every escape sequence but styling (SGR: CSI
+// digits, ';' and ':' then 'm') and every other control character taken
+// out. Bubble Tea's renderer parsed a frame into cells, which kept only
+// text and its style; the session's screen sends the TUI's lines as they
+// are, so this keeps a cursor move, a clipboard write (OSC 52) or a
+// terminal query that reached a line past package display from reaching
+// the client. A line with nothing to take out is returned as it is, with
+// no copy: a byte scan.
+func styling(l string) string {
+	var b []byte // nil until something is taken out
+	for i := 0; i < len(l); {
+		n, keep := escapeAt(l, i)
+		if keep {
+			if b != nil {
+				b = append(b, l[i:i+n]...)
+			}
+		} else if b == nil {
+			b = append(make([]byte, 0, len(l)), l[:i]...)
+		}
+		i += n
+	}
+	if b == nil {
+		return l
+	}
+	return string(b)
+}
+
+// escapeAt is the length of what starts at l[i] (a run of text, one
+// control character or one escape sequence) and whether it may go out.
+func escapeAt(l string, i int) (n int, keep bool) {
+	c := l[i]
+	switch {
+	case c == 0x1b:
+		return sequenceAt(l, i)
+	case c == 0xc2 && control(l, i): // a C1 control, UTF-8 encoded
+		return 2, false
+	case control(l, i):
+		return 1, false
+	}
+	j := i + 1
+	for j < len(l) && !control(l, j) {
+		j++
+	}
+	return j - i, true
+}
+
+// control reports whether l[i] starts a control character: C0 (ESC
+// among them), DEL, or C1 as UTF-8 encodes it.
+func control(l string, i int) bool {
+	c := l[i]
+	return c < 0x20 || c == 0x7f || c == 0xc2 && i+1 < len(l) && l[i+1] >= 0x80 && l[i+1] <= 0x9f
+}
+
+// sequenceAt is the length of the escape sequence at l[i] and whether it
+// is styling. A string sequence (OSC, DCS, SOS, PM, APC) runs to its
+// terminator or the end of the line; any other, to its final byte.
+func sequenceAt(l string, i int) (n int, keep bool) {
+	j := i + 1
+	if j >= len(l) {
+		return 1, false
+	}
+	switch l[j] {
+	case '[': // CSI: parameters, intermediates, a final byte
+		j++
+		sgr := true
+		for j < len(l) && l[j] >= 0x30 && l[j] <= 0x3f {
+			if c := l[j]; c != ';' && c != ':' && (c < '0' || c > '9') {
+				sgr = false // a private marker: not styling (e.g. CSI > 4;2 m, the keyboard's mode)
+			}
+			j++
+		}
+		for j < len(l) && l[j] >= 0x20 && l[j] <= 0x2f {
+			sgr = false
+			j++
+		}
+		if j >= len(l) || l[j] < 0x40 || l[j] > 0x7e {
+			return j - i, false // unterminated or broken
+		}
+		return j + 1 - i, sgr && l[j] == 'm'
+	case ']', 'P', 'X', '^', '_':
+		for j++; j < len(l); j++ {
+			if l[j] == 0x07 {
+				return j + 1 - i, false
+			}
+			if l[j] == 0x1b && j+1 < len(l) && l[j+1] == '\\' {
+				return j + 2 - i, false
+			}
+		}
+		return len(l) - i, false
+	}
+	for j < len(l) && l[j] >= 0x20 && l[j] <= 0x2f { // intermediates
+		j++
+	}
+	if j < len(l) {
+		j++ // the final byte
+	}
+	return j - i, false
 }
