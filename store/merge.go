@@ -170,7 +170,7 @@ type Merger struct {
 	ownIDs     *bool            // whether an item of the merge's datasets has an own id (haveOwnIDs), once asked
 	stats      MergeStats
 	voting     map[int64]*mergeDataset // each dataset's gold rule and blind voters, read at its first refresh
-	scope      mergeScope              // the datasets' panes by uid, once the file names a large share of them
+	scope      mergeScope              // whether the datasets' panes were read at once (readScope)
 }
 
 // stampMemo is the latest stored time read and its Unix milliseconds.
@@ -367,16 +367,13 @@ func (m *Merger) Item(uid string) (ItemRef, error) {
 	if r, ok := m.items[uid]; ok {
 		return *r, nil
 	}
-	read, ok, err := m.fromScope(uid)
-	if err != nil {
+	if err := m.readScope(); err != nil {
 		return ItemRef{}, err
 	}
-	var r ItemRef
-	if ok {
-		r = *read
-	} else {
-		r, err = m.findItem(uid)
+	if r, ok := m.items[uid]; ok {
+		return *r, nil
 	}
+	r, err := m.findItem(uid)
 	if err == nil {
 		r = r.withUnits()
 		uid = strings.Clone(uid) // not the row's line

@@ -3,26 +3,25 @@ package store
 import (
 	"database/sql"
 	"fmt"
+	"strings"
 )
 
 // A merge that names a large share of its datasets' panes reads them all
 // in one statement rather than one probe of the uid index each: once the
 // panes it has looked up reach a power of two from scopeFirst, and the
-// datasets hold at most scopeShare times as many, the rest of its uids are
-// found in that read (mergeScope). A small file into a large dataset never
-// reads it: the read holds at most scopeShare times the refs the merge
-// keeps anyway.
+// datasets hold at most scopeShare times as many, every pane a uid names
+// alone is found (Merger.items) as if looked up. A small file into a large
+// dataset never reads it: the read keeps at most scopeShare times the refs
+// the merge keeps anyway, and a file that names every pane keeps no more.
 const (
 	scopeFirst = 1024
 	scopeShare = 4
 )
 
-// mergeScope is the merge's datasets' panes by uid, read once: nil for a
-// uid more than one of them has, which is looked up as before (findItem).
+// mergeScope is how far the merge is from reading its datasets' panes.
 type mergeScope struct {
-	looked int // uids looked up one by one
-	off    bool
-	refs   map[string]*ItemRef
+	looked int  // uids looked up one by one
+	read   bool // read, or never to be (own ids in play)
 }
 
 // The merge's task datasets' panes, and their count: refsByUID's scope.
@@ -32,44 +31,23 @@ const (
 	scopeRead  = `SELECT ` + refColumns + `, i.uid FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE ` + scopeWhere
 )
 
-// fromScope is the pane with the uid when the merge has read its datasets'
-// panes and the uid names one that findItem would find alone: not a blind
-// id, not a pair named by its systems below the lead, no own ids in play.
-func (m *Merger) fromScope(uid string) (*ItemRef, bool, error) {
-	sc := &m.scope
-	if sc.refs == nil {
-		if sc.off {
-			return nil, false, nil
-		}
-		sc.looked++
-		if sc.looked < scopeFirst || sc.looked&(sc.looked-1) != 0 {
-			return nil, false, nil
-		}
-		if err := m.readScope(); err != nil {
-			return nil, false, err
-		}
-		if sc.refs == nil {
-			return nil, false, nil
-		}
-	}
-	if isBlindID(uid) {
-		return nil, false, nil
-	}
-	r, ok := sc.refs[uid]
-	if !ok || r == nil || (r.Pair && !m.pairs) {
-		return nil, false, nil
-	}
-	delete(sc.refs, uid) // kept from here on in Merger.items
-	return r, true, nil
-}
-
-// readScope reads the merge's datasets' panes when they are at most
-// scopeShare times the uids looked up so far, and none has an own id.
+// readScope counts a uid looked up one by one and, at each power of two
+// from scopeFirst, reads the merge's datasets' panes if they are at most
+// scopeShare times those, and none has an own id: each uid findItem would
+// find alone (not a blind id, not a pair named by its systems below the
+// lead, in one dataset only) goes into Merger.items as Item keeps it.
 func (m *Merger) readScope() error {
 	sc := &m.scope
+	if sc.read {
+		return nil
+	}
+	sc.looked++
+	if sc.looked < scopeFirst || sc.looked&(sc.looked-1) != 0 {
+		return nil
+	}
 	own, err := m.haveOwnIDs()
 	if err != nil || own {
-		sc.off = own
+		sc.read = own
 		return err
 	}
 	var n int
@@ -79,6 +57,7 @@ func (m *Merger) readScope() error {
 	if n > scopeShare*sc.looked {
 		return nil
 	}
+	sc.read = true
 	refs := make(map[string]*ItemRef, n)
 	err = eachRow(m.ctx, m.w, scopeRead, []any{m.datasetID}, func(rows *sql.Rows) error {
 		var uid string
@@ -87,16 +66,24 @@ func (m *Merger) readScope() error {
 			return err
 		}
 		if _, twice := refs[uid]; twice {
-			refs[uid] = nil
+			refs[uid] = nil // ambiguous: findItem says so
 			return nil
 		}
+		r = r.withUnits()
 		refs[uid] = &r
 		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("find item: %w", err)
 	}
-	sc.refs = refs
+	for uid, r := range refs {
+		if _, ok := m.items[uid]; ok || r == nil || isBlindID(uid) || (r.Pair && !m.pairs) {
+			continue
+		}
+		uid = strings.Clone(uid)
+		m.items[uid] = r
+		m.found[r.ID] = uid
+	}
 	return nil
 }
 

@@ -61,7 +61,7 @@ func TestMergeFindsPanesAfterReadingThemAll(t *testing.T) {
 			t.Errorf("pane %d: found %+v, want %+v", i, got, want)
 		}
 	}
-	if m.scope.refs == nil {
+	if !m.scope.read {
 		t.Errorf("after %d panes of %d the merge did not read them all", len(items), n+1)
 	}
 	if _, err := m.Item("no-such-pane"); !errors.Is(err, ErrNotFound) {
