@@ -3,7 +3,6 @@ package store
 import (
 	"database/sql"
 	"fmt"
-	"strings"
 )
 
 // A merge that names a large share of its datasets' panes reads them all
@@ -80,8 +79,7 @@ func (m *Merger) readScope() error {
 		if _, ok := m.items[uid]; ok || r == nil || isBlindID(uid) || (r.Pair && !m.pairs) {
 			continue
 		}
-		uid = strings.Clone(uid)
-		m.items[uid] = r
+		m.items[uid] = r // uid is the scan's own copy
 		m.found[r.ID] = uid
 	}
 	return nil
