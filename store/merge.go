@@ -205,11 +205,15 @@ type mergeItem struct {
 	ref    *ItemRef      // shared with Merger.items
 	labels []storedLabel // a few per annotator: found by a walk
 	who    []int64       // annotators the file labels it for, in file order
-	// patterns and partsBy are the item's stored part of the agreement
-	// table and the open_parts rows it is in, as read with its labels:
-	// only its refresh at commit writes them (refreshMerged).
-	patterns, partsBy string
+	// stored is the item's stored part of the agreement table and the
+	// open_parts rows it is in, as read with its labels (nil: both ""):
+	// only its refresh at commit writes them (refreshMerged). A pointer,
+	// so a mergeItem stays in its 64-byte size class.
+	stored *storedParts
 }
+
+// storedParts is an item's patterns and parts_by as stored.
+type storedParts struct{ patterns, partsBy string }
 
 type storedLabel struct {
 	unit  int32 // index into Units
@@ -716,13 +720,17 @@ func (m *Merger) foundRef(ref ItemRef) (*ItemRef, bool) {
 func (m *Merger) notJudged(it *mergeItem) error {
 	var uid string
 	var judged bool
-	err := m.stmts[mergeJudged].QueryRowContext(m.ctx, it.ref.ID).Scan(&judged, &uid, &it.patterns, &it.partsBy)
+	var parts storedParts
+	err := m.stmts[mergeJudged].QueryRowContext(m.ctx, it.ref.ID).Scan(&judged, &uid, &parts.patterns, &parts.partsBy)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return nil
 	case err != nil:
 		return err
 	case !judged:
+		if parts != (storedParts{}) {
+			it.stored = &parts
+		}
 		return nil
 	}
 	return fmt.Errorf("item %s is settled by the judge (policy --triage): it takes no labels while triage routes it; "+

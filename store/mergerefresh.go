@@ -118,5 +118,9 @@ func (m *Merger) refreshMerged(it *mergeItem) error {
 		}
 		settled[unit][v]++
 	}
-	return writeRefresh(m.w, itemRefreshed{it.ref.ID, it.ref.DatasetID, d.rule, d.task, it.patterns, it.partsBy}, finished, settled)
+	var stored storedParts
+	if it.stored != nil {
+		stored = *it.stored
+	}
+	return writeRefresh(m.w, itemRefreshed{it.ref.ID, it.ref.DatasetID, d.rule, d.task, stored.patterns, stored.partsBy}, finished, settled)
 }
