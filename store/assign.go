@@ -658,21 +658,39 @@ func refreshItem(w *ptx, itemID int64) error {
 	if err != nil {
 		return err
 	}
+	return writeRefresh(w, itemRefreshed{itemID, datasetID, rule, task, stored, storedBy}, finished, settled)
+}
+
+// itemRefreshed is what refreshing an item reads besides its votes: its
+// dataset's gold rule and purpose, its stored part of the agreement table
+// and the open_parts rows it is in (itemState).
+type itemRefreshed struct {
+	id, datasetID    int64
+	rule             agreement.Rule
+	task             bool
+	stored, storedBy string
+}
+
+// writeRefresh is refreshItem from the item's votes as counted (finished:
+// labels of finished HITs by unit; settled: those and release files'),
+// however they were counted: the item's row, its part of the agreement
+// table and of open_parts.
+func writeRefresh(w *ptx, it itemRefreshed, finished map[string][]int, settled map[string]*[VoteSlots]int) error {
 	tied := 0
 	for _, v := range finished {
-		if rule.Pick(v) < 0 {
+		if it.rule.Pick(v) < 0 {
 			tied++
 		}
 	}
 	now := formatPatterns(w.kindSet().Units(), settled)
-	if err := applyPatterns(w, datasetID, stored, now); err != nil {
+	if err := applyPatterns(w, it.datasetID, it.stored, now); err != nil {
 		return err
 	}
 	var open bool
-	if err := w.scan(itemRefresh, []any{itemID, tied, now}, &open); err != nil || !task {
+	if err := w.scan(itemRefresh, []any{it.id, tied, now}, &open); err != nil || !it.task {
 		return err
 	}
-	return refreshOpenParts(w, itemID, datasetID, stored, storedBy, now, open)
+	return refreshOpenParts(w, it.id, it.datasetID, it.stored, it.storedBy, now, open)
 }
 
 // refreshOpenParts moves the item's part of open_parts to where it

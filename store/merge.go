@@ -169,6 +169,7 @@ type Merger struct {
 	stamps     [2]stampMemo     // the latest times read (updated, created): a file's rows share them
 	ownIDs     *bool            // whether an item of the merge's datasets has an own id (haveOwnIDs), once asked
 	stats      MergeStats
+	voting     map[int64]*mergeDataset // each dataset's gold rule and blind voters, read at its first refresh
 }
 
 // stampMemo is the latest stored time read and its Unix milliseconds.
@@ -204,11 +205,23 @@ type mergeItem struct {
 	ref    *ItemRef      // shared with Merger.items
 	labels []storedLabel // a few per annotator: found by a walk
 	who    []int64       // annotators the file labels it for, in file order
+	// stored is the item's stored part of the agreement table and the
+	// open_parts rows it is in, as read with its labels (nil: both ""):
+	// only its refresh at commit writes them (refreshMerged). A pointer,
+	// so a mergeItem stays in its 64-byte size class.
+	stored *storedParts
 }
+
+// storedParts is an item's patterns and parts_by as stored.
+type storedParts struct{ patterns, partsBy string }
 
 type storedLabel struct {
 	unit  int32 // index into Units
 	value int16
+	// hit is the annotator's HIT on the item as read with the label
+	// (hitNone, hitOpen, hitDone), for its votes at commit; it fits in
+	// what would be padding.
+	hit uint8
 	// line is where the file gave the label (-1: given with no line), 0
 	// for a label only the database has; it fits in what would be
 	// padding, so a label still takes 32 bytes.
@@ -661,15 +674,15 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 		found = &read
 	}
 	ref = *found
-	if err := m.notJudged(ref.ID); err != nil {
+	it := &mergeItem{ref: found}
+	if err := m.notJudged(it); err != nil {
 		return nil, err
 	}
-	it := &mergeItem{ref: found}
 	rows, err := m.stmts[mergeLoad].QueryContext(m.ctx, ref.ID)
 	err = eachOf(rows, err, func(rows *sql.Rows) error {
 		var unit, created, updated string
 		var l storedLabel
-		if err := rows.Scan(&unit, &l.annotator, &l.value, &created, &updated); err != nil {
+		if err := rows.Scan(&unit, &l.annotator, &l.value, &created, &updated, &l.hit); err != nil {
 			return err
 		}
 		l.unit = int32(m.w.kindSet().UnitIndex(unit))
@@ -703,14 +716,22 @@ func (m *Merger) foundRef(ref ItemRef) (*ItemRef, bool) {
 // has no HIT and its gold is the run's, so a label there would stand
 // outside both (and claritty check would find a HIT where none may be).
 // Below the lead mayMerge has already refused it as an item with no room.
-func (m *Merger) notJudged(itemID int64) error {
+// It reads the item's stored part and open_parts rows for its refresh too.
+func (m *Merger) notJudged(it *mergeItem) error {
 	var uid string
-	err := m.stmts[mergeJudged].QueryRowContext(m.ctx, itemID).Scan(&uid)
+	var judged bool
+	var parts storedParts
+	err := m.stmts[mergeJudged].QueryRowContext(m.ctx, it.ref.ID).Scan(&judged, &uid, &parts.patterns, &parts.partsBy)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return nil
 	case err != nil:
 		return err
+	case !judged:
+		if parts != (storedParts{}) {
+			it.stored = &parts
+		}
+		return nil
 	}
 	return fmt.Errorf("item %s is settled by the judge (policy --triage): it takes no labels while triage routes it; "+
 		"end the triage (policy --triage none) to label it", uid)
@@ -784,13 +805,15 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]int) bool) (MergeStats
 			if err := m.keepConditions(it, ann); err != nil {
 				return m.stats, fmt.Errorf("commit merge: %w", err)
 			}
-			if err := m.recordHIT(it, ann, complete); err != nil {
+			hit, err := m.recordHIT(it, ann, complete)
+			if err != nil {
 				return m.stats, fmt.Errorf("commit merge: %w", err)
 			}
+			it.setHIT(ann, hit)
 		}
 		// Once per item, however many annotators' HITs the file holds.
 		if len(it.who) > 0 {
-			if err := refreshItem(w, id); err != nil {
+			if err := m.refreshMerged(it); err != nil {
 				return m.stats, fmt.Errorf("commit merge: %w", err)
 			}
 		}
@@ -834,8 +857,12 @@ func (m *Merger) Rollback() {
 // 150,000-label file spent most of its time preparing them again.
 const (
 	mergeRef    = refByID
-	mergeJudged = `SELECT uid FROM items WHERE id = ? AND route IS 'judge'`
-	mergeLoad   = `SELECT unit, annotator_id, value, created_at, updated_at FROM labels WHERE item_id = ?`
+	mergeJudged = `SELECT route IS 'judge', uid, patterns, parts_by FROM items WHERE id = ?`
+	// An item's labels, each with its annotator's HIT (hitNone, hitOpen,
+	// hitDone): what its votes at commit count (refreshMerged).
+	mergeLoad = `SELECT l.unit, l.annotator_id, l.value, l.created_at, l.updated_at,
+		CASE WHEN h.item_id IS NULL THEN 0 WHEN h.finished_at IS NULL THEN 1 ELSE 2 END
+		FROM labels l LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id WHERE l.item_id = ?`
 	mergeUpdate = `UPDATE labels SET value = ?, updated_at = ?, seconds = coalesce(?, seconds), text = ?
 		WHERE item_id = ? AND unit = ? AND annotator_id = ?`
 	// A HIT the merge touched moves its revision on (migration 0015), so
@@ -899,7 +926,8 @@ func (m *Merger) closeStmts() {
 // recordHIT gives the annotator a HIT row on the item dated by their
 // labels: finished when the labels are complete, else open (and released
 // to others once its lease has run out, like any idle HIT).
-func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[string]int) bool) error {
+// It says what the HIT is now: hitOpen or hitDone.
+func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[string]int) bool) (uint8, error) {
 	units := map[string]int{}
 	var firstMS, lastMS int64
 	for _, l := range it.labels {
@@ -914,7 +942,7 @@ func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[
 	}
 	first, last := unstamp(firstMS), unstamp(lastMS)
 	if err := conditionsMet(*it.ref, units); err != nil {
-		return fmt.Errorf("item %d, annotator %d: %w", it.ref.ID, ann, err)
+		return 0, fmt.Errorf("item %d, annotator %d: %w", it.ref.ID, ann, err)
 	}
 	var finished any
 	if complete(*it.ref, units) {
@@ -922,14 +950,16 @@ func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[
 	}
 	n, err := m.rows.hit(it.ref.ID, ann, first, finished, last)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	switch {
 	case n == 0: // finished before: only its revision moves
 		_, err = m.stmts[mergeRev].ExecContext(m.ctx, it.ref.ID, ann)
+		return hitDone, err
 	case finished != nil:
 		m.stats.Finished++
 		m.done[[2]int64{it.ref.DatasetID, ann}]++
+		return hitDone, nil
 	}
-	return err
+	return hitOpen, nil
 }
