@@ -49,7 +49,7 @@ func paneInsertSQL(rows int) string {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		b.WriteString(`(?, ?, ?, ?, ?, coalesce(?, ''), coalesce(?, ''), coalesce(?, ''), coalesce(?, ''), coalesce(?, ''), ?, ?)`)
 	}
 	return b.String()
 }
@@ -122,7 +122,8 @@ type PaneRow struct {
 	pane Pane
 	key  [8]byte
 	// vals are the items row's values but the dataset and seq: uid,
-	// query, question, the five options, meta, list_len.
+	// query, question, the five options (nil for an empty one: see
+	// option), meta, list_len.
 	vals [paneColumns - 2]driver.Value
 }
 
@@ -137,7 +138,7 @@ func paneRow(key [8]byte, uid string, p Pane) PaneRow {
 	r := PaneRow{pane: p, key: key}
 	r.vals[0], r.vals[1], r.vals[2] = uid, p.Query, p.Question
 	for i, o := range p.Options {
-		r.vals[3+i] = o
+		r.vals[3+i] = option(o)
 	}
 	r.vals[8], r.vals[9] = metaOrEmpty(p.Meta), listLen(p.ListLen)
 	return r
@@ -212,6 +213,17 @@ func rowAmong(rows []PaneRow, key [8]byte) bool {
 		}
 	}
 	return false
+}
+
+// option is an option's value: an empty one (most panes have two or
+// three options of five) is bound as NULL, which the statement stores as
+// the empty text (coalesce): the driver copies every text it binds into C memory, an
+// allocation each, even an empty one, and binds NULL for nothing.
+func option(o string) driver.Value {
+	if o == "" {
+		return nil
+	}
+	return o
 }
 
 // listLen is a pane's list_len value: NULL when its options hold its

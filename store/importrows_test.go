@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -142,5 +143,49 @@ func TestCancelledImportKeepsItsTransaction(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("a cancelled, rolled back import left %d more item(s) than the one from before it", n-1)
+	}
+}
+
+// An empty option is bound as NULL (no text to copy into C memory) and
+// stored as the empty text it was, by AddPanes and AddPane alike: what
+// reads, exports and shows an option sees the empty text, never NULL.
+func TestEmptyOptionsStayEmptyText(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	im, err := st.BeginImport(ctx, testLead(t, st), "d", "mimics", "mimics-manual")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer im.Rollback()
+	im.dropAfter = 3 // three one by one, the rest many to a statement
+	var rows []PaneRow
+	for i := range paneChunk + 10 {
+		var opts [5]string
+		for j := range 1 + i%5 {
+			opts[(i+j)%5] = fmt.Sprintf("o%d-%d", i, j)
+		}
+		rows = append(rows, Pane{Query: fmt.Sprint("q", i), Question: "", Options: opts}.Row())
+	}
+	if n, err := im.AddPanes(rows); err != nil || n != len(rows) {
+		t.Fatalf("AddPanes took %d of %d: %v", n, len(rows), err)
+	}
+	if _, err := im.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := collect(ctx, st.db, "items", `SELECT typeof(question) || typeof(option_1) || typeof(option_2) || typeof(option_3)
+		|| typeof(option_4) || typeof(option_5) || ' ' || option_1 || '|' || option_2 || '|' || option_3 || '|' || option_4 || '|' || option_5
+		FROM items ORDER BY seq`, nil, func(r *sql.Rows) (s string, err error) { return s, r.Scan(&s) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(rows) {
+		t.Fatalf("%d items, want %d", len(got), len(rows))
+	}
+	for i, r := range rows {
+		o := r.pane.Options
+		if want := "texttexttexttexttexttext " + strings.Join(o[:], "|"); got[i] != want {
+			t.Errorf("item %d: %q, want %q", i, got[i], want)
+		}
 	}
 }
