@@ -449,14 +449,11 @@ const freeValue = `(open = 1 AND
 // items' indexes instead, so they stay short inside the transaction.)
 func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromSeq int) (id int64, ok bool, nw NoWork, err error) {
 	err = s.tx(ctx, func(w *ptx) error {
-		now, cutoff, err := s.leaseTimes(w, datasetID)
+		g, leaseSecs, err := readGate(w, datasetID, annotatorID)
 		if err != nil {
 			return err
 		}
-		g, err := readGate(w, datasetID, annotatorID)
-		if err != nil {
-			return err
-		}
+		now, cutoff := s.leaseCutoff(leaseSecs)
 		switch {
 		case g.standing.Paused:
 			nw.Paused, nw.PausedAt = true, g.standing.PausedAt
@@ -514,16 +511,6 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 		return 0, false, nw, fmt.Errorf("find next HIT: %w", err)
 	}
 	return id, ok, nw, nil
-}
-
-// leaseTimes is now, and the time before which an untouched HIT is released.
-func (s *Store) leaseTimes(w *ptx, datasetID int64) (now, cutoff string, err error) {
-	var secs int64
-	if err := w.scan(leaseRead, []any{datasetID}, &secs); err != nil {
-		return "", "", err
-	}
-	now, cutoff = s.leaseCutoff(secs)
-	return now, cutoff, nil
 }
 
 // leaseCutoff is now, and the time before which a HIT untouched for a
