@@ -10,6 +10,8 @@
 -- items_free_returns keeps every other item turning free, as before;
 -- items_fresh_returns takes those that were nobody's. A cursor made before
 -- this migration has no mark (beyond every item): its walks are as before.
+-- Most claims of a fresh item are past every mark: the trigger's WHEN then
+-- reads the dataset's cursors once and runs nothing.
 ALTER TABLE assign_cursors ADD COLUMN free_mark INTEGER NOT NULL DEFAULT 4611686018427387904;
 
 DROP TRIGGER items_free_returns;
@@ -51,7 +53,8 @@ END;
 
 CREATE TRIGGER items_fresh_returns AFTER UPDATE OF free, finished ON items
 WHEN new.free = 1 AND old.free IS NULL
-    AND EXISTS (SELECT 1 FROM assign_cursors c WHERE c.dataset_id = new.dataset_id)
+    AND EXISTS (SELECT 1 FROM assign_cursors c WHERE c.dataset_id = new.dataset_id
+        AND (new.finished > 0 OR (c.free_mark > new.seq AND c.free_from > new.seq)))
 BEGIN
     INSERT INTO assign_returns (dataset_id, annotator_id, kind, seq)
     SELECT c.dataset_id, c.annotator_id, k.kind, new.seq
