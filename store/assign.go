@@ -282,7 +282,7 @@ const (
 	// The annotator's cursors in the dataset, made at their first search.
 	cursorMake = `INSERT INTO assign_cursors (dataset_id, annotator_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING`
 	// A free walk starts at free_mark when that is lower than free_from
-	// (migration 0033): items nobody had at the last search lie at or past
+	// (migration 0032): items nobody had at the last search lie at or past
 	// it, and turning free they are walked to, not listed.
 	cursorRead = `SELECT c.partial_from, min(c.free_from, c.free_mark) FROM assign_cursors c WHERE c.dataset_id = ?1 AND c.annotator_id = ?2`
 	cursorSet  = `UPDATE assign_cursors SET partial_from = ?3, free_from = ?4,

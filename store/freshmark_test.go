@@ -7,7 +7,7 @@ import (
 
 // Items nobody had, taken by someone, turn free behind every cursor that
 // had walked past them: they are not listed for each such annotator (a row
-// each on every claim, growing with the annotators; migration 0033), since
+// each on every claim, growing with the annotators; migration 0032), since
 // their walks start at the mark, where items nobody had began. What each
 // NextHIT gives is still what a full walk gives.
 func TestFreshItemsTakenAreWalkedToNotListed(t *testing.T) {
