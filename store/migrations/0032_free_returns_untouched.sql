@@ -57,7 +57,8 @@ END;
 -- this migration has no mark (beyond every item): its walks are as before.
 -- Most claims of a fresh item are past every mark: the trigger's WHEN then
 -- reads the dataset's cursors once and runs nothing.
-ALTER TABLE assign_cursors ADD COLUMN free_mark INTEGER NOT NULL DEFAULT 4611686018427387904;
+-- The column itself is added by the migration's Go step (addFreeMark), only
+-- where it is missing: the triggers below name it before it exists.
 
 DROP TRIGGER items_free_returns;
 CREATE TRIGGER items_free_returns AFTER UPDATE OF free, finished ON items
@@ -96,6 +97,7 @@ BEGIN
             AND f.status IN ('open', 'upheld'));
 END;
 
+DROP TRIGGER IF EXISTS items_fresh_returns;
 CREATE TRIGGER items_fresh_returns AFTER UPDATE OF free, finished ON items
 WHEN new.free = 1 AND old.free IS NULL
     AND EXISTS (SELECT 1 FROM assign_cursors c WHERE c.dataset_id = new.dataset_id
