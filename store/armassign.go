@@ -26,16 +26,33 @@ type armPlace struct {
 func (p armPlace) armed() bool { return p.perItem > 0 }
 
 // placeOf is the annotator's arm in the dataset, drawn now if they have
-// none (drawArm); a dataset without arms gives the zero armPlace.
+// none (drawArm); a dataset without arms gives the zero armPlace. One read
+// says whether the dataset has arms and the arm drawn, if any, with its
+// count and showing: every NextHIT asks, and most datasets have none.
 func placeOf(w *ptx, datasetID, annotatorID int64) (armPlace, error) {
-	seq, ok, err := drawArm(w, datasetID, annotatorID)
+	var armed bool
+	var seq, perItem sql.NullInt64
+	var shown sql.NullBool
+	if err := w.scan(armPlaceRead, []any{datasetID, annotatorID}, &armed, &seq, &perItem, &shown); err != nil || !armed {
+		return armPlace{}, err
+	}
+	if seq.Valid {
+		return armPlace{seq: int(seq.Int64), perItem: int(perItem.Int64), shown: shown.Bool}, nil
+	}
+	drawn, ok, err := drawArm(w, datasetID, annotatorID)
 	if err != nil || !ok {
 		return armPlace{}, err
 	}
-	p := armPlace{seq: seq}
-	err = w.scan(`SELECT per_item, shows <> 'never' FROM arms WHERE dataset_id = ? AND seq = ?`, []any{datasetID, seq}, &p.perItem, &p.shown)
+	p := armPlace{seq: drawn}
+	err = w.scan(`SELECT per_item, shows <> 'never' FROM arms WHERE dataset_id = ? AND seq = ?`, []any{datasetID, drawn}, &p.perItem, &p.shown)
 	return p, err
 }
+
+// armPlaceRead is whether dataset ?1 has arms, and annotator ?2's arm there
+// (NULLs if not drawn yet).
+const armPlaceRead = `SELECT EXISTS (SELECT 1 FROM arms WHERE dataset_id = ?1), m.arm_seq, a.per_item, a.shows <> 'never'
+	FROM (SELECT 1) LEFT JOIN annotator_arms m ON m.dataset_id = ?1 AND m.annotator_id = ?2
+	LEFT JOIN arms a ON a.dataset_id = ?1 AND a.seq = m.arm_seq`
 
 // The SQL below reads ?1 dataset, ?2 annotator, ?3 the lease cutoff, ?4
 // where a walk starts (the item, for armHoldRoom; the gold-check dataset,

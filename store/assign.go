@@ -281,8 +281,12 @@ const (
 
 	// The annotator's cursors in the dataset, made at their first search.
 	cursorMake = `INSERT INTO assign_cursors (dataset_id, annotator_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING`
-	cursorRead = `SELECT c.partial_from, c.free_from FROM assign_cursors c WHERE c.dataset_id = ?1 AND c.annotator_id = ?2`
-	cursorSet  = `UPDATE assign_cursors SET partial_from = ?3, free_from = ?4 WHERE dataset_id = ?1 AND annotator_id = ?2`
+	// A free walk starts at free_mark when that is lower than free_from
+	// (migration 0032): items nobody had at the last search lie at or past
+	// it, and turning free they are walked to, not listed.
+	cursorRead = `SELECT c.partial_from, min(c.free_from, c.free_mark) FROM assign_cursors c WHERE c.dataset_id = ?1 AND c.annotator_id = ?2`
+	cursorSet  = `UPDATE assign_cursors SET partial_from = ?3, free_from = ?4,
+		free_mark = min(?4, (SELECT d.fresh_from FROM datasets d WHERE d.id = ?1)) WHERE dataset_id = ?1 AND annotator_id = ?2`
 	// fresh_from moves to the first item nobody has had: items only ever
 	// leave that state, so each is passed once in the dataset's life.
 	freshAdvance = `UPDATE datasets SET fresh_from = coalesce(
@@ -445,14 +449,11 @@ const freeValue = `(open = 1 AND
 // items' indexes instead, so they stay short inside the transaction.)
 func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromSeq int) (id int64, ok bool, nw NoWork, err error) {
 	err = s.tx(ctx, func(w *ptx) error {
-		now, cutoff, err := s.leaseTimes(w, datasetID)
+		g, leaseSecs, err := readGate(w, datasetID, annotatorID)
 		if err != nil {
 			return err
 		}
-		g, err := readGate(w, datasetID, annotatorID)
-		if err != nil {
-			return err
-		}
+		now, cutoff := s.leaseCutoff(leaseSecs)
 		switch {
 		case g.standing.Paused:
 			nw.Paused, nw.PausedAt = true, g.standing.PausedAt
@@ -510,16 +511,6 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 		return 0, false, nw, fmt.Errorf("find next HIT: %w", err)
 	}
 	return id, ok, nw, nil
-}
-
-// leaseTimes is now, and the time before which an untouched HIT is released.
-func (s *Store) leaseTimes(w *ptx, datasetID int64) (now, cutoff string, err error) {
-	var secs int64
-	if err := w.scan(leaseRead, []any{datasetID}, &secs); err != nil {
-		return "", "", err
-	}
-	now, cutoff = s.leaseCutoff(secs)
-	return now, cutoff, nil
 }
 
 // leaseCutoff is now, and the time before which a HIT untouched for a

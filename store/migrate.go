@@ -40,6 +40,19 @@ type migration struct {
 // goSteps are the Go steps of the migrations that have one, by version.
 var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
 	30: moveKindsToFiles,
+	32: addFreeMark,
+}
+
+// addFreeMark adds assign_cursors.free_mark (migration 0032) where it is
+// missing: SQLite has no ADD COLUMN IF NOT EXISTS, and a file whose
+// version was set back (as arenarule_test does, to run 25 on again) has it.
+func addFreeMark(ctx context.Context, tx *sql.Tx) error {
+	var has bool
+	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pragma_table_info('assign_cursors') WHERE name = 'free_mark')`).Scan(&has); err != nil || has {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `ALTER TABLE assign_cursors ADD COLUMN free_mark INTEGER NOT NULL DEFAULT 4611686018427387904`)
+	return err
 }
 
 // migrations lists the embedded NNNN_name.sql files in order. Their numbers

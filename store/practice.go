@@ -22,21 +22,33 @@ type gate struct {
 	check    int64 // the gold-check dataset (0: none)
 }
 
-func readGate(w *ptx, datasetID, annotatorID int64) (gate, error) {
-	var g gate
-	var err error
+// readGate is what NextHIT reads of the dataset first: where the annotator
+// stands, the training policy, the side datasets, and the lease (seconds).
+func readGate(w *ptx, datasetID, annotatorID int64) (g gate, leaseSecs int64, err error) {
 	if g.standing, err = standingOf(w.ctx, w, datasetID, annotatorID); err != nil {
-		return g, err
+		return g, 0, err
 	}
-	if g.Training, err = scanTraining(w.QueryRowContext(w.ctx, trainingRead, datasetID)); err != nil {
-		return g, err
-	}
-	if g.practice, _, err = sideDataset(w.ctx, w, datasetID, PurposePractice); err != nil {
-		return g, err
-	}
-	g.check, _, err = sideDataset(w.ctx, w, datasetID, PurposeCheck)
-	return g, err
+	row := gateRow{w.QueryRowContext(w.ctx, gateRead, datasetID, PurposePractice, PurposeCheck), []any{&leaseSecs, &g.practice, &g.check}}
+	g.Training, err = scanTraining(row)
+	return g, leaseSecs, err
 }
+
+// gateRead is trainingRead with the dataset's lease and its practice and
+// gold-check datasets (0: none), in one read: NextHIT asks for all four
+// each time, and they were four statements.
+const gateRead = `SELECT qualify_hits, qualify_pass, check_rate, repeat_rate, repeat_gap, fast_seconds,
+	pause_below, pause_after, attention_rate, swap_rate, lease_seconds,
+	coalesce((SELECT p.id FROM datasets p WHERE p.parent_id = d.id AND p.purpose = ?2), 0),
+	coalesce((SELECT c.id FROM datasets c WHERE c.parent_id = d.id AND c.purpose = ?3), 0)
+	FROM datasets d WHERE d.id = ?1`
+
+// gateRow scans gateRead: trainingRead's columns, then extra.
+type gateRow struct {
+	row   *sql.Row
+	extra []any
+}
+
+func (r gateRow) Scan(dest ...any) error { return r.row.Scan(append(dest, r.extra...)...) }
 
 // nextPractice is the annotator's practice HIT: the one they have open,
 // else the practice item they have not tried since their last reset (in
