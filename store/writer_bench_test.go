@@ -35,37 +35,14 @@ func BenchmarkWriterKeyedLabels(b *testing.B) {
 				}
 				people[i] = a.ID
 			}
-			var left atomic.Int64
-			left.Store(int64(b.N))
-			var wg sync.WaitGroup
-			errs := make(chan error, sessions)
-			b.ResetTimer()
-			cpu0 := processCPU(b)
-			start := time.Now()
-			for _, an := range people {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					if err := keySession(st, ds, an, units, &left); err != nil {
-						errs <- err
-					}
-				}()
-			}
-			wg.Wait()
-			elapsed := time.Since(start)
-			cpu := processCPU(b) - cpu0
-			b.StopTimer()
-			close(errs)
-			for err := range errs {
-				b.Fatal(err)
-			}
+			keyInSessions(b, people, func(_ int, an int64, left *atomic.Int64) error {
+				return keySession(st, ds, an, units, left)
+			})
 			// The figure counts keys; the store must hold as many labels.
 			var stored int
 			if err := st.db.QueryRow(`SELECT count(*) FROM labels l JOIN annotators a ON a.id = l.annotator_id WHERE a.name GLOB 'a[0-9]*'`).Scan(&stored); err != nil || stored != b.N {
 				b.Fatalf("%d labels keyed, %d stored (%v)", b.N, stored, err)
 			}
-			b.ReportMetric(float64(b.N)/elapsed.Seconds(), "labels/s")
-			b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu_us/label")
 		})
 	}
 }
@@ -170,10 +147,40 @@ func BenchmarkWriterLabelFloor(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	keyInSessions(b, people, func(i int, an int64, left *atomic.Int64) error {
+		us := units[items[i]]
+		for k := 0; left.Add(-1) >= 0; k++ {
+			v := 1 + k%2
+			ch := LabelChange{ItemID: items[i], AnnotatorID: an, Unit: us[k%len(us)], Value: &v, Seconds: 2, Source: "tui"}
+			if err := st.tx(ctx, func(w *ptx) error {
+				now := st.now()
+				if _, err := w.exec(claimTouch, ch.ItemID, ch.AnnotatorID, now, 1); err != nil {
+					return err
+				}
+				if err := writeLabel(w, ch, now); err != nil {
+					return err
+				}
+				if _, err := w.exec(`INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
+					VALUES (?, ?, ?, NULL, ?, ?, ?, ?)`, ch.ItemID, ch.Unit, ch.AnnotatorID, *ch.Value, an, now, ch.Source); err != nil {
+					return err
+				}
+				return recordMove(w, ch.ItemID, ch.AnnotatorID, StepMove{Leave: ch.Unit}, now)
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// keyInSessions runs key once per annotator, each in its own goroutine,
+// until b.N labels are keyed between them (left counts down), and reports
+// labels a second (wall) and the process's CPU a label.
+func keyInSessions(b *testing.B, people []int64, key func(i int, an int64, left *atomic.Int64) error) {
 	var left atomic.Int64
 	left.Store(int64(b.N))
 	var wg sync.WaitGroup
-	errs := make(chan error, sessions)
+	errs := make(chan error, len(people))
 	b.ResetTimer()
 	cpu0 := processCPU(b)
 	start := time.Now()
@@ -181,28 +188,8 @@ func BenchmarkWriterLabelFloor(b *testing.B) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			us := units[items[i]]
-			for k := 0; left.Add(-1) >= 0; k++ {
-				v := 1 + k%2
-				ch := LabelChange{ItemID: items[i], AnnotatorID: an, Unit: us[k%len(us)], Value: &v, Seconds: 2, Source: "tui"}
-				err := st.tx(ctx, func(w *ptx) error {
-					now := st.now()
-					if _, err := w.exec(claimTouch, ch.ItemID, ch.AnnotatorID, now, 1); err != nil {
-						return err
-					}
-					if err := writeLabel(w, ch, now); err != nil {
-						return err
-					}
-					if _, err := w.exec(`INSERT INTO label_history (item_id, unit, annotator_id, old_value, new_value, actor_id, at, source)
-						VALUES (?, ?, ?, NULL, ?, ?, ?, ?)`, ch.ItemID, ch.Unit, ch.AnnotatorID, *ch.Value, an, now, ch.Source); err != nil {
-						return err
-					}
-					return recordMove(w, ch.ItemID, ch.AnnotatorID, StepMove{Leave: ch.Unit}, now)
-				})
-				if err != nil {
-					errs <- err
-					return
-				}
+			if err := key(i, an, &left); err != nil {
+				errs <- err
 			}
 		}()
 	}
