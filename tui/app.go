@@ -241,7 +241,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.BackgroundColorMsg:
 		m.styles = DefaultStyles(msg.IsDark())
 		m.help.Styles = help.DefaultStyles(msg.IsDark())
-		m.helpLines, m.guides, m.painted = nil, nil, nil
+		m.helpLines, m.guides, m.painted, m.kept = nil, nil, nil, nil
 		return nil
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)

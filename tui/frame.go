@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -269,18 +270,17 @@ func wrap(text string, width int, indent string) []string {
 func (m *Model) statusLines() []string {
 	s := m.styles
 	var text string
-	style := s.Dim
+	style, which := s.Dim, 0 // which style, for the memo (the styles change only with the colours)
 	switch {
 	case m.status != "" && m.statusErr:
-		text, style = display.Clean(m.status), s.Error
+		text, style, which = display.Clean(m.status), s.Error, 1
 	case m.status != "":
 		text = display.Clean(m.status)
 	case m.hit.hit != nil && m.hit.hit.flagged:
-		text, style = "you flagged this "+m.hit.hit.kind.noun(), s.Status["flagged"]
+		text, style, which = "you flagged this "+m.hit.hit.kind.noun(), s.Status["flagged"], 2
 	case m.hit.hit != nil && m.hit.hit.finished:
-		text, style = "✓ this HIT is done; changes are saved as you key them", s.OK
+		text, style, which = "✓ this HIT is done; changes are saved as you key them", s.OK, 3
 	}
-	lines := wrap(style.Render(text), m.width, " ")
 	// Two lines for a long message where rows are to spare, on the HIT
 	// screen only: it is laid out each frame, the other screens take their
 	// rows at a resize (the queue reads a window of that many).
@@ -288,9 +288,14 @@ func (m *Model) statusLines() []string {
 	if m.height >= 16 && m.screen == screenHIT && !m.pagerOpen() {
 		most = 2
 	}
-	if len(lines) > most {
-		lines = lines[:most]
-		lines[most-1] = display.FitWords(lines[most-1]+" …", m.width)
-	}
-	return lines
+	// The same status stays up for many frames.
+	k := keptKey{what: "status", text: text, n: [5]int{m.width, most, which}}
+	return slices.Clip(keep(m.session, k, func() []string {
+		lines := wrap(style.Render(text), m.width, " ")
+		if len(lines) > most {
+			lines = lines[:most]
+			lines[most-1] = display.FitWords(lines[most-1]+" …", m.width)
+		}
+		return lines
+	}))
 }

@@ -17,7 +17,7 @@ import (
 // blank line. The query gets fewer lines on a short terminal, so the step
 // keeps its rows; rows is the room under the header.
 func (m *hitScreen) hitTop(rows int) []string {
-	h, s, w := m.hit, m.styles, m.width
+	h, w := m.hit, m.width
 	most := 3
 	switch {
 	case m.height < 16:
@@ -33,8 +33,8 @@ func (m *hitScreen) hitTop(rows int) []string {
 		name := h.kind.topic()
 		lw := max(6, min(10, lipgloss.Width(name)))
 		indent := strings.Repeat(" ", lw+2)
-		label := s.Dim.Render(fmt.Sprintf(" %-*s ", lw, display.FitWords(name, lw)))
-		whole := sourced(h.query, s.Title.Render(h.query), w, indent).labelled(label)
+		label := m.paint(&m.styles.Dim, fmt.Sprintf(" %-*s ", lw, display.FitWords(name, lw)))
+		whole := m.sourced(h.query, m.paint(&m.styles.Title, h.query), w, indent).labelled(label)
 		top = capLines(whole.lines, most, w)
 		if len(whole.lines) > most {
 			m.spill.add(whole)
@@ -356,13 +356,19 @@ func (m *hitScreen) guideStrip(h *hitState, w, room int) []string {
 	}
 	h.guideTop = min(max(0, h.guideTop), len(lines)-(rows-1))
 	top := h.guideTop
-	k := m.keys
-	head := fmt.Sprintf("─ guidance %d–%d of %d · %s/%s scroll · %s all%s ", top+1, top+rows-1, len(lines),
-		hintKey(k.GuideDown), hintKey(k.GuideUp), hintKey(k.Guide), m.cfg.Keys.labelsNote())
-	out := []string{s.Dim.Render(display.FitWords(head+strings.Repeat("─", max(0, w-lipgloss.Width(head))), w))}
-	out = append(out, lines[top:top+rows-1]...)
-	return append(out, s.Dim.Render(display.FitWords(fmt.Sprintf(" ↓ %s of guidance (%s)",
-		display.Count(len(lines)-top-rows+1, "more line", "more lines"), hintKey(k.GuideDown)), w)))
+	// The window's rule and its last line are the same until J or K
+	// scrolls it, the step changes or the room does; lines is the
+	// guidance laid out at w, the same slice for as long as it is.
+	window := keep(m.session, keptKey{what: "guide", of: &lines[0], n: [5]int{len(lines), w, rows, top}}, func() []string {
+		k := m.keys
+		head := fmt.Sprintf("─ guidance %d–%d of %d · %s/%s scroll · %s all%s ", top+1, top+rows-1, len(lines),
+			hintKey(k.GuideDown), hintKey(k.GuideUp), hintKey(k.Guide), m.cfg.Keys.labelsNote())
+		out := []string{s.Dim.Render(display.FitWords(head+strings.Repeat("─", max(0, w-lipgloss.Width(head))), w))}
+		out = append(out, lines[top:top+rows-1]...)
+		return append(out, s.Dim.Render(display.FitWords(fmt.Sprintf(" ↓ %s of guidance (%s)",
+			display.Count(len(lines)-top-rows+1, "more line", "more lines"), hintKey(k.GuideDown)), w)))
+	})
+	return slices.Clip(window)
 }
 
 // guidance is a step's guideline section without its heading, wrapped to
@@ -450,8 +456,11 @@ func layGuidance(s Styles, section string, w int) []string {
 
 // renderPrompt is the flag or note prompt, or nil.
 func (m *hitScreen) renderPrompt(w int) []string {
+	if m.prompt == overlayNone {
+		return nil // most frames: the rule below is not styled for nothing
+	}
 	s := m.styles
-	rule := s.Dim.Render(strings.Repeat("─", max(0, w)))
+	rule := m.paint(&m.styles.Dim, strings.Repeat("─", max(0, w)))
 	switch {
 	case m.prompt == overlayFlag && m.flagReason == "":
 		return append([]string{rule, s.Title.Render(" Flag this " + m.hit.kind.noun() + ": why?")},
@@ -470,10 +479,10 @@ func (m *hitScreen) renderPrompt(w int) []string {
 // names do not fit it shows the numerals alone, and where those do not,
 // which step of how many.
 func (m *hitScreen) stepsLine(w int) string {
-	if line := m.steps(true); lipgloss.Width(line) <= w {
+	if line := m.steps(true); m.fits(line, w) {
 		return line
 	}
-	if line := m.steps(false); lipgloss.Width(line) <= w {
+	if line := m.steps(false); m.fits(line, w) {
 		return line
 	}
 	h := m.hit
@@ -552,7 +561,28 @@ func (m *hitScreen) steps(named bool) string {
 // scaleLine shows the unit's scale with the label given highlighted.
 func (m *hitScreen) scaleLine(h *hitState, unit string, w int) string {
 	cur, has := h.labels[unit]
-	return m.labelsLine(h.proto.ScaleOf(unit), cur, has, w)
+	scale := h.proto.ScaleOf(unit)
+	if len(scale) == 0 {
+		return m.labelsLine(scale, cur, has, w)
+	}
+	// A scale is made once with its protocol and never changed, so its
+	// first label stands for it; the line changes with the label given.
+	given, mono := 0, 0
+	if has {
+		given = 1
+	}
+	if m.mono() { // the label given in brackets rather than colour
+		mono = 1
+	}
+	return keep(m.session, keptKey{what: "scale", of: &scale[0], n: [5]int{len(scale), cur, given, w, mono}}, func() string {
+		return m.labelsLine(scale, cur, has, w)
+	})
+}
+
+// fits reports whether a styled line is at most w cells wide, kept for
+// the lines a frame measures every time (the step line).
+func (ss *session) fits(line string, w int) bool {
+	return keep(ss, keptKey{what: "width", text: line}, func() int { return lipgloss.Width(line) }) <= w
 }
 
 // renderEmpty says why there is no HIT, and the keys that work there.

@@ -112,7 +112,7 @@ func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 		v.choices = []string{"   " + m.paint(&s.Choice, " "+hintKey(m.keys.Review)+" ") + m.paint(&s.Dim, " reviewed: on to "+next)}
 		return v
 	case "question":
-		v.textRows = sourced(h.question, m.paint(&s.Title, h.question), width, "   ")
+		v.textRows = m.sourced(h.question, m.paint(&s.Title, h.question), width, "   ")
 		v.focus = [2]int{0, len(v.lines)}
 		v.lines = append(append(v.lines, ""), wrap(m.paint(&s.Dim, "The candidate answers stay hidden until Step III."), width, "   ")...)
 		v.choices = []string{m.scaleLine(h, st.unit, width)}
@@ -123,9 +123,9 @@ func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 		v.short = m.paint(&s.Title, fmt.Sprintf(" IV · landing page of answer %d of %d", st.answer+1, len(k.answers)))
 	}
 	if k.generic {
-		v.textRows = sourced(h.question, m.paint(&s.Dim, h.question+"  (generic template: no question label)"), width, "   ")
+		v.textRows = m.sourced(h.question, m.paint(&s.Dim, h.question+"  (generic template: no question label)"), width, "   ")
 	} else {
-		v.textRows = sourced(h.question, m.paint(&s.Text, h.question), width, "   ")
+		v.textRows = m.sourced(h.question, m.paint(&s.Text, h.question), width, "   ")
 	}
 	v.lines = append(v.lines, "")
 	v.focus[0] = len(v.lines)
@@ -141,7 +141,10 @@ func (k *paneKind) build(m *hitScreen, h *hitState, width, _ int) stepView {
 		v.given = m.givenLabel(h, st.unit) // a landing page's shows beside its answer
 	} else {
 		v.lines = append(v.lines, "", m.paint(&s.Dim, "   "+hintKey(m.keys.Open)+" opens its results page:"))
-		v.lines = append(v.lines, urlLines(s.Accent, paneURL(h, m.cfg.SERPURL), "   ", width)...)
+		url := paneURL(h, m.cfg.SERPURL)
+		v.lines = append(v.lines, keep(m.session, keptKey{what: "pane url", text: url, n: [5]int{width}}, func() []string {
+			return urlLines(s.Accent, url, "   ", width)
+		})...)
 	}
 	v.choices = []string{m.scaleLine(h, st.unit, width)}
 	return v
@@ -160,7 +163,7 @@ func (k *paneKind) answerLines(m *hitScreen, h *hitState, i int, a string, width
 	if v, ok := h.labels[fmt.Sprintf("landing_%d", i+1)]; ok && st.id == "landing" {
 		text += m.paint(&s.Dim, "  · "+h.proto.NameOn(fmt.Sprintf("landing_%d", i+1), v))
 	}
-	return sourced(answer, text, width, "        ").labelled(m.paint(&s.Cursor, mark))
+	return m.sourced(answer, text, width, "        ").labelled(m.paint(&s.Cursor, mark))
 }
 
 // serpLines are the imported search results of the query, or how to see

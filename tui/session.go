@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -36,6 +37,9 @@ type session struct {
 	// painted keeps pieces of every frame styled (paint) until the
 	// colours change.
 	painted map[paintKey]string
+	// kept keeps whole laid-out pieces of frames (keep) until the colours
+	// change.
+	kept map[keptKey]any
 	// profile is the terminal's colour profile; without colours, image
 	// previews are drawn with characters by brightness.
 	profile colorprofile.Profile
@@ -68,6 +72,44 @@ func (ss *session) paint(style *lipgloss.Style, text string) string {
 	out := style.Render(text)
 	ss.painted[k] = out
 	return out
+}
+
+// keptKey is what a kept piece of a frame is laid out from besides the
+// session's styles and keys: which piece, its texts, a thing it reads
+// that never changes once made (a scale), and numbers (a width, a value).
+type keptKey struct {
+	what               string
+	text, text2, text3 string
+	of                 any
+	n                  [5]int
+}
+
+// keep is lay(), kept until the colours change: the guidance strip, the
+// scale, the step line, the status and the wrapped texts of a step are
+// the same from frame to frame for as long as what they are laid out from
+// is (a frame of a served session is laid out for each key, and Lip Gloss
+// styles, wraps and measures each piece anew). Like paint's, the memo is
+// emptied when it grows past the few a HIT has. What it returns is
+// shared: callers copy before they change it.
+func keep[T any](ss *session, k keptKey, lay func() T) T {
+	if out, ok := ss.kept[k]; ok {
+		return out.(T)
+	}
+	if ss.kept == nil || len(ss.kept) >= 64 {
+		ss.kept = map[keptKey]any{}
+	}
+	out := lay()
+	ss.kept[k] = out
+	return out
+}
+
+// sourced is the package's sourced, kept (keep): the lines are the
+// caller's to change (labelled does), the spans shared.
+func (ss *session) sourced(text, styled string, width int, indent string) textRows {
+	l := keep(ss, keptKey{what: "sourced", text: text, text2: styled, text3: indent, n: [5]int{width}}, func() textRows {
+		return sourced(text, styled, width, indent)
+	})
+	return textRows{lines: slices.Clone(l.lines), src: slices.Clip(l.src)}
 }
 
 // mono reports whether the terminal shows no colours.
