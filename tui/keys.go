@@ -259,10 +259,10 @@ func scrollDelta(msg fmt.Stringer, up, down, pageUp, pageDown key.Binding, page 
 // frames and costly to measure.
 func (m *Model) keyLine(keys []key.Binding, width int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d", width)
+	b.WriteString(strconv.Itoa(width))
 	for _, k := range keys {
 		h := k.Help()
-		fmt.Fprintf(&b, "\x00%s\x01%s\x01%t", h.Key, h.Desc, k.Enabled())
+		b.WriteString("\x00" + h.Key + "\x01" + h.Desc + "\x01" + strconv.FormatBool(k.Enabled()))
 	}
 	id := b.String()
 	if line, ok := m.helpLines[id]; ok {

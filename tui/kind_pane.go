@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -78,9 +80,11 @@ func (*paneKind) shortHelp(k hitKeys, h *hitState) []key.Binding {
 }
 
 // paneLabels are the keys of the MIMICS scale: 2 good, 1 fair, 0 bad.
-func paneLabels() []key.Binding {
-	return labelKeys(guidelines.MIMICS.ScaleOf("question"), lowerName)
-}
+// Made once (the key line asks for them every frame); clipped, so what a
+// caller appends goes to a copy.
+var paneLabels = sync.OnceValue(func() []key.Binding {
+	return slices.Clip(labelKeys(guidelines.MIMICS.ScaleOf("question"), lowerName))
+})
 
 func (*paneKind) fullHelp(k hitKeys) [][]key.Binding {
 	return [][]key.Binding{

@@ -40,6 +40,9 @@ type session struct {
 	// kept keeps whole laid-out pieces of frames (keep) until the colours
 	// change.
 	kept map[keptKey]any
+	// keptLaid counts the pieces keep laid out anew, for the tests that
+	// check a frame takes the rest from the last.
+	keptLaid int
 	// profile is the terminal's colour profile; without colours, image
 	// previews are drawn with characters by brightness.
 	profile colorprofile.Profile
@@ -100,6 +103,7 @@ func keep[T any](ss *session, k keptKey, lay func() T) T {
 	}
 	out := lay()
 	ss.kept[k] = out
+	ss.keptLaid++
 	return out
 }
 

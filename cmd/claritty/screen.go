@@ -135,10 +135,13 @@ func (sc *sessionScreen) draw() {
 // frame (its view: alternate screen, no cursor, bracketed paste, the
 // keyboard protocol's basic disambiguation, the title), and autowrap off,
 // and the question whether the terminal has synchronized output (mode
-// 2026), which Bubble Tea asks only when its renderer runs.
+// 2026), which Bubble Tea asks only when its renderer runs, and its
+// background colour, which the TUI asks too, but through Bubble Tea's
+// output, flushed only once a second on a server (sessionTUI).
 var terminalSetup = ansi.ResetModifyOtherKeys + ansi.SetModeAltScreenSaveCursor + ansi.ResetModeTextCursorEnable +
 	ansi.SetModeBracketedPaste + ansi.SetWindowTitle("claritty") + ansi.SetModifyOtherKeys2 +
-	ansi.PushKittyKeyboard(1) + ansi.RequestKittyKeyboard + ansi.ResetModeAutoWrap + ansi.RequestModeSynchronizedOutput
+	ansi.PushKittyKeyboard(1) + ansi.RequestKittyKeyboard + ansi.ResetModeAutoWrap + ansi.RequestModeSynchronizedOutput +
+	ansi.RequestBackgroundColor
 
 // terminalRestore undoes terminalSetup, as Bubble Tea's renderer does when
 // the program ends.
@@ -169,13 +172,12 @@ func (sc *sessionScreen) send() {
 	}
 	lines := strings.Split(frame, "\n")
 	lines = lines[:min(len(lines), max(0, height))]
-	styled := &colorprofile.Writer{Forward: b, Profile: profile}
 	for y, l := range lines {
 		if y < len(sc.shown) && sc.shown[y] == l {
 			continue
 		}
 		b.WriteString(ansi.CursorPosition(1, y+1) + ansi.ResetStyle + ansi.EraseEntireLine)
-		styled.WriteString(styling(l))
+		b.WriteString(inProfile.line(l, profile))
 	}
 	for y := len(lines); y < len(sc.shown); y++ { // a shorter frame than the last
 		b.WriteString(ansi.CursorPosition(1, y+1) + ansi.ResetStyle + ansi.EraseEntireLine)
@@ -192,6 +194,46 @@ func (sc *sessionScreen) send() {
 	if b.Cap() > 64<<10 { // a whole large window's: not kept for a session's life
 		sc.buf = bytes.Buffer{}
 	}
+}
+
+// profileLines keeps lines as sent in a colour profile: their styling
+// alone (styling), their colours made the profile's (colorprofile parses
+// every escape sequence of a line to do it). The sessions of a server send
+// the same lines over and over (a scale with a label chosen, the step
+// line, the guidance, the key line), each session and the others, so one
+// memo serves the process; it starts again past a few thousand lines.
+type profileLines struct {
+	mu sync.Mutex
+	m  map[profileLine]string
+}
+
+type profileLine struct {
+	line    string
+	profile colorprofile.Profile
+}
+
+var inProfile = profileLines{m: map[profileLine]string{}}
+
+// line is l as the screen sends it in profile p.
+func (c *profileLines) line(l string, p colorprofile.Profile) string {
+	k := profileLine{l, p}
+	c.mu.Lock()
+	out, ok := c.m[k]
+	c.mu.Unlock()
+	if ok {
+		return out
+	}
+	var b strings.Builder
+	styled := &colorprofile.Writer{Forward: &b, Profile: p}
+	styled.WriteString(styling(l))
+	out = b.String()
+	c.mu.Lock()
+	if len(c.m) >= 4096 {
+		c.m = map[profileLine]string{}
+	}
+	c.m[k] = out
+	c.mu.Unlock()
+	return out
 }
 
 // close draws the last frame handed over, then gives the terminal back as
