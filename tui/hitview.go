@@ -34,7 +34,12 @@ func (m *hitScreen) hitTop(rows int) []string {
 		lw := max(6, min(10, lipgloss.Width(name)))
 		indent := strings.Repeat(" ", lw+2)
 		label := m.paint(&m.styles.Dim, fmt.Sprintf(" %-*s ", lw, display.FitWords(name, lw)))
-		whole := m.sourced(h.query, m.paint(&m.styles.Title, h.query), w, indent).labelled(label)
+		// The same each frame of the HIT: kept, its lines clipped so what
+		// is appended to them goes to a copy.
+		whole := keep(m.session, keptKey{what: "query", text: h.query, text2: label, text3: indent, n: [5]int{w}}, func() textRows {
+			l := sourced(h.query, m.styles.Title.Render(h.query), w, indent).labelled(label)
+			return textRows{lines: slices.Clip(l.lines), src: slices.Clip(l.src)}
+		})
 		top = capLines(whole.lines, most, w)
 		if len(whole.lines) > most {
 			m.spill.add(whole)

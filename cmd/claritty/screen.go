@@ -201,7 +201,7 @@ func (sc *sessionScreen) send() {
 // every escape sequence of a line to do it). The sessions of a server send
 // the same lines over and over (a scale with a label chosen, the step
 // line, the guidance, the key line), each session and the others, so one
-// memo serves the process; it starts again past a few thousand lines.
+// memo serves the process; it starts again past a thousand lines.
 type profileLines struct {
 	mu sync.Mutex
 	m  map[profileLine]string
@@ -228,7 +228,7 @@ func (c *profileLines) line(l string, p colorprofile.Profile) string {
 	styled.WriteString(styling(l))
 	out = b.String()
 	c.mu.Lock()
-	if len(c.m) >= 4096 {
+	if len(c.m) >= 1024 {
 		c.m = map[profileLine]string{}
 	}
 	c.m[k] = out
