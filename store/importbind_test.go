@@ -1,0 +1,141 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// panesForBinding are n panes of uneven shape: one to five options, and
+// every seventh with a list of its own (list_len), when lists is set.
+func panesForBinding(n int, lists bool) []Pane {
+	var panes []Pane
+	for i := range n {
+		p := Pane{Query: fmt.Sprint("query ", i), Question: "Which?", Meta: fmt.Sprintf(`{"n":%d}`, i)}
+		for j := range 1 + i%5 {
+			p.Options[j] = fmt.Sprintf("o%d-%d", i, j)
+		}
+		if lists && i%7 == 0 {
+			p.ListLen = 6 + i%3
+		}
+		panes = append(panes, p)
+	}
+	return panes
+}
+
+// addPanesMany adds panes through AddPanes in runs of uneven length (as a
+// reader's batches end), the indexes dropped after the first three.
+func addPanesMany(t *testing.T, im *Importer, panes []Pane) {
+	t.Helper()
+	im.dropAfter = 3
+	var rows []PaneRow
+	for _, p := range panes {
+		rows = append(rows, p.Row())
+	}
+	for rest := rows; len(rest) > 0; {
+		k := min(len(rest), 45)
+		if n, err := im.AddPanes(rest[:k]); err != nil || n != k {
+			t.Fatalf("AddPanes took %d of %d: %v", n, k, err)
+		}
+		rest = rest[k:]
+	}
+}
+
+// A statement of many panes binds each row's own values only: the
+// dataset and the first row's seq once for the statement (the rows' seqs
+// follow from it), and a row's list_len only when a row of the statement
+// has one. Every value the driver binds takes the connection's mutex (and
+// a text a copy into C memory and a free), which for a big import was
+// about a seventh of its inserting goroutine's time.
+func TestPaneStatementsBindOnlyTheRowsOwnValues(t *testing.T) {
+	t.Parallel()
+	for _, lists := range []bool{false, true} {
+		t.Run(fmt.Sprint("lists=", lists), func(t *testing.T) {
+			ctx := context.Background()
+			st := openTemp(t)
+			im, err := st.BeginImport(ctx, testLead(t, st), "d", "mimics", "mimics-manual")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer im.Rollback()
+			// Whole statements only: every row a statement of paneChunk.
+			addPanesMany(t, im, panesForBinding(3+4*paneChunk, lists))
+			perRow := paneColumns - 2 // not the dataset, not the seq
+			if !lists {
+				perRow-- // nor list_len
+			}
+			most := 0
+			for _, s := range im.panes.st {
+				most = max(most, s.NumInput())
+			}
+			if want := 2 + paneChunk*perRow; most != want {
+				t.Errorf("a statement of %d panes binds %d values, want %d (2, and %d a row)", paneChunk, most, want, perRow)
+			}
+		})
+	}
+}
+
+// What a statement of many panes stores is what AddPane stores one by
+// one, column by column and type by type: the dataset and seq worked out
+// in the statement are integers like the bound ones were, and a row
+// without a list has NULL for list_len beside rows with one, in one
+// statement and in statements of rows without any.
+func TestPaneStatementsStoreWhatAddPaneStores(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	panes := panesForBinding(3*paneChunk+11, true)
+	// One statement's rows have no list at all.
+	for i := range panes {
+		if i >= 2*paneChunk && i < 3*paneChunk {
+			panes[i].ListLen = 0
+		}
+	}
+	items := func(many bool) []string {
+		st := openTemp(t)
+		// The dataset is not the first, so its id is not 1 (as seq is).
+		importPanes(t, st, 4096, []Pane{{Query: "other", Question: "Q?", Options: [5]string{"a"}}}, [][]UnitLabel{nil})
+		im, err := st.BeginImport(ctx, testLead(t, st), "d2", "mimics", "mimics-manual")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer im.Rollback()
+		if many {
+			addPanesMany(t, im, panes)
+		} else {
+			for i, p := range panes {
+				if _, err := im.AddPane(p); err != nil {
+					t.Fatalf("pane %d: %v", i, err)
+				}
+			}
+		}
+		if _, err := im.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		got, err := collect(ctx, st.db, "items", `SELECT id || ' ' || typeof(dataset_id) || dataset_id || ' ' || typeof(seq) || seq
+			|| ' ' || uid || ' ' || query || ' ' || question || ' ' || option_1 || '|' || option_2 || '|' || option_3 || '|' || option_4
+			|| '|' || option_5 || ' ' || meta || ' ' || typeof(list_len) || coalesce(list_len, '')
+			FROM items WHERE dataset_id = (SELECT id FROM datasets WHERE name = 'd2') ORDER BY id`, nil,
+			func(r *sql.Rows) (s string, err error) { return s, r.Scan(&s) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	one, many := items(false), items(true)
+	if len(one) != len(panes) || len(many) != len(panes) {
+		t.Fatalf("%d items one by one, %d many to a statement, want %d", len(one), len(many), len(panes))
+	}
+	if !slices.Equal(one, many) {
+		for i := range one {
+			if one[i] != many[i] {
+				t.Fatalf("item %d: AddPanes %q, one by one %q", i, many[i], one[i])
+			}
+		}
+	}
+	if !strings.HasSuffix(one[0], " integer6") || !strings.HasSuffix(one[1], " null") {
+		t.Fatalf("the panes do not have the lists the test means: %q, %q", one[0], one[1])
+	}
+}
