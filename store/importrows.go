@@ -23,7 +23,8 @@ import (
 type paneInsert struct {
 	conn *sql.Conn
 	st   map[paneShape]driver.Stmt
-	args []driver.NamedValue // reused: one statement's values at a time
+	raw  map[paneShape]inPlace // the statements run with texts bound in place, by shape
+	args []driver.NamedValue   // reused: one statement's values at a time
 }
 
 // paneShape is what a statement of panes is prepared for: how many rows,
@@ -52,7 +53,7 @@ func newPaneInsert(conn *sql.Conn) *paneInsert {
 	for i := range args {
 		args[i].Ordinal = i + 1
 	}
-	return &paneInsert{conn: conn, st: map[paneShape]driver.Stmt{}, args: args}
+	return &paneInsert{conn: conn, st: map[paneShape]driver.Stmt{}, raw: map[paneShape]inPlace{}, args: args}
 }
 
 // paneInsertSQL inserts the rows of a statement of that shape. The
@@ -124,6 +125,13 @@ func (pi *paneInsert) exec(sh paneShape, a []driver.NamedValue) (last int64, err
 				return err
 			}
 			pi.st[sh] = st
+			if raw, ok := rawPanes(dc, st); ok {
+				pi.raw[sh] = raw
+			}
+		}
+		if raw, ok := pi.raw[sh]; ok {
+			last, err = raw.exec(a)
+			return err
 		}
 		res, err := st.(driver.StmtExecContext).ExecContext(context.Background(), a)
 		if err != nil {
@@ -147,6 +155,7 @@ func (pi *paneInsert) close() {
 		return nil
 	})
 	clear(pi.st)
+	clear(pi.raw)
 }
 
 // PaneRow is a pane made ready for Importer.AddPanes: its uid worked out
