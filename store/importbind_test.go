@@ -1,10 +1,12 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"database/sql/driver"
 	"fmt"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -95,7 +97,7 @@ func TestPaneStatementsStoreWhatAddPaneStores(t *testing.T) {
 			panes[i].ListLen = 0
 		}
 	}
-	items := func(many bool) []string {
+	items := func(many, driverBinds bool) []string {
 		st := openTemp(t)
 		// The dataset is not the first, so its id is not 1 (as seq is).
 		importPanes(t, st, 4096, []Pane{{Query: "other", Question: "Q?", Options: [5]string{"a"}}}, [][]UnitLabel{nil})
@@ -104,6 +106,7 @@ func TestPaneStatementsStoreWhatAddPaneStores(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer im.Rollback()
+		im.panes.driverBinds = driverBinds
 		if many {
 			addPanesMany(t, im, panes)
 		} else {
@@ -126,15 +129,21 @@ func TestPaneStatementsStoreWhatAddPaneStores(t *testing.T) {
 		}
 		return got
 	}
-	one, many := items(false), items(true)
-	if len(one) != len(panes) || len(many) != len(panes) {
-		t.Fatalf("%d items one by one, %d many to a statement, want %d", len(one), len(many), len(panes))
+	one := items(false, false)
+	if len(one) != len(panes) {
+		t.Fatalf("%d items one by one, want %d", len(one), len(panes))
 	}
-	if !slices.Equal(one, many) {
-		for i := range one {
-			if one[i] != many[i] {
-				t.Fatalf("item %d: AddPanes %q, one by one %q", i, many[i], one[i])
+	// Texts bound in place, and the driver's binding the import falls
+	// back to.
+	for _, driverBinds := range []bool{false, true} {
+		many := items(true, driverBinds)
+		if !slices.Equal(one, many) {
+			for i := range min(len(one), len(many)) {
+				if one[i] != many[i] {
+					t.Fatalf("item %d: AddPanes (the driver's binding: %v) %q, one by one %q", i, driverBinds, many[i], one[i])
+				}
 			}
+			t.Fatalf("%d items many to a statement (the driver's binding: %v), want %d", len(many), driverBinds, len(one))
 		}
 	}
 	if !strings.HasSuffix(one[0], " integer6") || !strings.HasSuffix(one[1], " null") {
@@ -165,4 +174,93 @@ func parameters(t *testing.T, conn *sql.Conn, st driver.Stmt) int {
 		return strings.Contains(err.Error(), "missing argument")
 	}
 	return sort.Search(1000, func(n int) bool { return !missing(n) })
+}
+
+// A statement of panes binds its texts where they are (inPlace), not
+// through the driver, which copies each into C memory and keeps a Go
+// slice of the copies to free: a statement of paneChunk panes, its
+// statement prepared, allocates next to nothing on the Go heap (the
+// driver's binding took some ten allocations a statement). Were the
+// driver's fields that inPlace reaches renamed in another version, the
+// import would fall back to the driver's binding, and this fails.
+func TestPaneTextsBoundInPlace(t *testing.T) {
+	ctx := context.Background()
+	st := openTemp(t)
+	im, err := st.BeginImport(ctx, testLead(t, st), "d", "mimics", "mimics-manual")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer im.Rollback()
+	const runs = 50
+	panes := panesForBinding(paneChunk*(runs+2), false)
+	addPanesMany(t, im, panes[:paneChunk]) // the statement prepared
+	var rows []PaneRow
+	for _, p := range panes[paneChunk:] {
+		rows = append(rows, p.Row())
+	}
+	next := 0
+	allocs := testing.AllocsPerRun(runs, func() {
+		if n, err := im.AddPanes(rows[next : next+paneChunk]); err != nil || n != paneChunk {
+			t.Fatalf("AddPanes took %d of %d: %v", n, paneChunk, err)
+		}
+		next += paneChunk
+	})
+	if allocs > 2 {
+		t.Errorf("a statement of %d panes allocates %.1f times on the Go heap, want at most 2: its texts are not bound in place", paneChunk, allocs)
+	}
+	t.Logf("%.1f allocations a statement", allocs)
+}
+
+// A statement of panes that SQLite refuses (here a list_len the items'
+// CHECK does not allow, which no reader makes) fails AddPanes at that
+// statement's first pane, with SQLite's reason, and the refused import
+// leaves the database file as it was, its texts bound in place or not.
+func TestRefusedPaneStatementLeavesTheDatabase(t *testing.T) {
+	t.Parallel()
+	for _, driverBinds := range []bool{false, true} {
+		t.Run(fmt.Sprint("driverBinds=", driverBinds), func(t *testing.T) {
+			ctx := context.Background()
+			st := openTemp(t)
+			importPanes(t, st, 4096, []Pane{{Query: "before", Question: "Q?", Options: [5]string{"a"}}}, [][]UnitLabel{nil})
+			before := fileAndLog(t, st.path)
+			im, err := st.BeginImport(ctx, testLead(t, st), "d", "mimics", "mimics-manual")
+			if err != nil {
+				t.Fatal(err)
+			}
+			im.panes.driverBinds = driverBinds
+			im.dropAfter = 3
+			panes := panesForBinding(3+2*paneChunk, false)
+			bad := 3 + paneChunk + 5 // in the second statement of many
+			panes[bad].ListLen = 4
+			var rows []PaneRow
+			for _, p := range panes {
+				rows = append(rows, p.Row())
+			}
+			n, err := im.AddPanes(rows)
+			im.Rollback()
+			if err == nil || !strings.Contains(err.Error(), "CHECK constraint failed") {
+				t.Fatalf("AddPanes with a list_len of 4: %v, want SQLite's CHECK constraint failure", err)
+			}
+			if n != 3+paneChunk {
+				t.Errorf("AddPanes stopped at pane %d, want %d (the failed statement's first)", n, 3+paneChunk)
+			}
+			if after := fileAndLog(t, st.path); !bytes.Equal(before, after) {
+				t.Error("a refused import changed the database file")
+			}
+		})
+	}
+}
+
+// fileAndLog is the database file's bytes and its write-ahead log's.
+func fileAndLog(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wal, err := os.ReadFile(path + "-wal")
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return append(b, wal...)
 }

@@ -25,6 +25,9 @@ type paneInsert struct {
 	st   map[paneShape]driver.Stmt
 	raw  map[paneShape]inPlace // the statements run with texts bound in place, by shape
 	args []driver.NamedValue   // reused: one statement's values at a time
+	// driverBinds runs every statement through the driver's own binding
+	// (what the import falls back to): for tests of that fallback.
+	driverBinds bool
 }
 
 // paneShape is what a statement of panes is prepared for: how many rows,
@@ -125,7 +128,7 @@ func (pi *paneInsert) exec(sh paneShape, a []driver.NamedValue) (last int64, err
 				return err
 			}
 			pi.st[sh] = st
-			if raw, ok := rawPanes(dc, st); ok {
+			if raw, ok := rawPanes(dc, st); ok && !pi.driverBinds {
 				pi.raw[sh] = raw
 			}
 		}
