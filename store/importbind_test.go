@@ -176,13 +176,14 @@ func parameters(t *testing.T, conn *sql.Conn, st driver.Stmt) int {
 	return sort.Search(1000, func(n int) bool { return !missing(n) })
 }
 
-// A statement of panes binds its texts where they are (inPlace), not
-// through the driver, which copies each into C memory and keeps a Go
-// slice of the copies to free: a statement of paneChunk panes, its
-// statement prepared, allocates next to nothing on the Go heap (the
-// driver's binding took some ten allocations a statement). Were the
-// driver's fields that inPlace reaches renamed in another version, the
-// import would fall back to the driver's binding, and this fails.
+// A statement of panes binds its texts from one C buffer it reuses
+// (inPlace), not through the driver, which copies each into C memory of
+// its own and keeps a Go slice of the copies to free: a statement of
+// paneChunk panes, its statement prepared, allocates next to nothing on
+// the Go heap (the driver's binding took 39 allocations a statement).
+// Were the driver's fields that inPlace reaches renamed in another
+// version, the import would fall back to the driver's binding, and this
+// fails.
 func TestPaneTextsBoundInPlace(t *testing.T) {
 	ctx := context.Background()
 	st := openTemp(t)

@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+
+	"modernc.org/libc"
 )
 
 // paneInsert writes an import's new panes, one items row each, through
@@ -23,7 +25,9 @@ import (
 type paneInsert struct {
 	conn *sql.Conn
 	st   map[paneShape]driver.Stmt
-	raw  map[paneShape]inPlace // the statements run with texts bound in place, by shape
+	raw  map[paneShape]inPlace // the statements run with their texts in text, by shape
+	text cText                 // C memory a statement's texts are bound from (inPlace)
+	tls  *libc.TLS             // the connection's, which text is allocated on
 	args []driver.NamedValue   // reused: one statement's values at a time
 	// driverBinds runs every statement through the driver's own binding
 	// (what the import falls back to): for tests of that fallback.
@@ -129,11 +133,11 @@ func (pi *paneInsert) exec(sh paneShape, a []driver.NamedValue) (last int64, err
 			}
 			pi.st[sh] = st
 			if raw, ok := rawPanes(dc, st); ok && !pi.driverBinds {
-				pi.raw[sh] = raw
+				pi.raw[sh], pi.tls = raw, raw.tls
 			}
 		}
 		if raw, ok := pi.raw[sh]; ok {
-			last, err = raw.exec(a)
+			last, err = raw.exec(&pi.text, a)
 			return err
 		}
 		res, err := st.(driver.StmtExecContext).ExecContext(context.Background(), a)
@@ -154,6 +158,9 @@ func (pi *paneInsert) close() {
 	pi.conn.Raw(func(any) error {
 		for _, st := range pi.st {
 			st.Close()
+		}
+		if pi.tls != nil {
+			pi.text.free(pi.tls)
 		}
 		return nil
 	})
