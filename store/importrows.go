@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+
+	"modernc.org/libc"
 )
 
 // paneInsert writes an import's new panes, one items row each, through
@@ -22,8 +24,22 @@ import (
 // Importer checks its context between panes instead.
 type paneInsert struct {
 	conn *sql.Conn
-	st   map[int]driver.Stmt // by rows per statement
-	args []driver.NamedValue // reused: one statement's values at a time
+	st   map[paneShape]driver.Stmt
+	raw  map[paneShape]inPlace // the statements run with their texts in text, by shape
+	text cText                 // C memory a statement's texts are bound from (inPlace)
+	tls  *libc.TLS             // the connection's, which text is allocated on
+	args []driver.NamedValue   // reused: one statement's values at a time
+	// driverBinds runs every statement through the driver's own binding
+	// (what the import falls back to): for tests of that fallback.
+	driverBinds bool
+}
+
+// paneShape is what a statement of panes is prepared for: how many rows,
+// and whether any of them has a list_len (a Click file's panes have none:
+// their options hold their lists, and the statement writes NULL itself).
+type paneShape struct {
+	rows    int
+	listLen bool
 }
 
 // paneChunk is the most rows one statement inserts.
@@ -32,24 +48,42 @@ const paneChunk = 32
 // paneColumns are the values an items row of a pane is given.
 const paneColumns = 12
 
+// paneBound are the values bound for each row: all but the dataset and
+// the seq, which a statement is given once (?1 the first row's seq, ?2
+// the dataset) and works out for each row: every value the driver binds
+// takes the connection's mutex and, for a text, a copy into C memory and
+// a free after the step, and the dataset and seq were a sixth of them.
+const paneBound = paneColumns - 2
+
 func newPaneInsert(conn *sql.Conn) *paneInsert {
-	args := make([]driver.NamedValue, paneChunk*paneColumns)
+	args := make([]driver.NamedValue, 2+paneChunk*paneBound)
 	for i := range args {
 		args[i].Ordinal = i + 1
 	}
-	return &paneInsert{conn: conn, st: map[int]driver.Stmt{}, args: args}
+	return &paneInsert{conn: conn, st: map[paneShape]driver.Stmt{}, raw: map[paneShape]inPlace{}, args: args}
 }
 
-// paneInsertSQL inserts rows panes.
-func paneInsertSQL(rows int) string {
+// paneInsertSQL inserts the rows of a statement of that shape. The
+// columns are listed seq first, so that ?1 and ?2 are the first
+// parameters a row names; the anonymous ones number on from 3.
+func paneInsertSQL(sh paneShape) string {
 	var b strings.Builder
-	b.WriteString(`INSERT INTO items (dataset_id, uid, seq, query, question,
+	b.WriteString(`INSERT INTO items (seq, dataset_id, uid, query, question,
 		option_1, option_2, option_3, option_4, option_5, meta, list_len) VALUES `)
-	for i := range rows {
+	listLen := "NULL"
+	if sh.listLen {
+		listLen = "?"
+	}
+	for i := range sh.rows {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(`(?, ?, ?, ?, ?, coalesce(?, ''), coalesce(?, ''), coalesce(?, ''), coalesce(?, ''), coalesce(?, ''), ?, ?)`)
+		seq := "?1"
+		if i > 0 {
+			seq = fmt.Sprintf("?1 + %d", i)
+		}
+		fmt.Fprintf(&b, `(%s, ?2, ?, ?, ?, coalesce(?, ''), coalesce(?, ''), coalesce(?, ''), coalesce(?, ''), coalesce(?, ''), ?, %s)`,
+			seq, listLen)
 	}
 	return b.String()
 }
@@ -60,15 +94,23 @@ func paneInsertSQL(rows int) string {
 func (pi *paneInsert) insert(datasetID int64, seq int, rows []PaneRow) (last int64, err error) {
 	for len(rows) > 0 {
 		n := min(len(rows), paneChunk)
-		a := pi.args[:n*paneColumns]
+		sh := paneShape{rows: n}
+		for _, row := range rows[:n] {
+			sh.listLen = sh.listLen || row.vals[paneBound-1] != nil
+		}
+		bound := paneBound
+		if !sh.listLen {
+			bound--
+		}
+		a := pi.args[:2+n*bound]
+		a[0].Value, a[1].Value = int64(seq), datasetID
 		for i, row := range rows[:n] {
-			r := a[i*paneColumns : (i+1)*paneColumns]
-			r[0].Value, r[1].Value, r[2].Value = datasetID, row.vals[0], int64(seq+i)
-			for j, v := range row.vals[1:] {
-				r[3+j].Value = v
+			r := a[2+i*bound : 2+(i+1)*bound]
+			for j := range r {
+				r[j].Value = row.vals[j]
 			}
 		}
-		if last, err = pi.exec(n, a); err != nil {
+		if last, err = pi.exec(sh, a); err != nil {
 			return 0, err
 		}
 		seq, rows = seq+n, rows[n:]
@@ -76,20 +118,27 @@ func (pi *paneInsert) insert(datasetID int64, seq int, rows []PaneRow) (last int
 	return last, nil
 }
 
-// exec runs the statement of n rows with the values a.
-func (pi *paneInsert) exec(n int, a []driver.NamedValue) (last int64, err error) {
+// exec runs the statement of that shape with the values a.
+func (pi *paneInsert) exec(sh paneShape, a []driver.NamedValue) (last int64, err error) {
 	err = pi.conn.Raw(func(dc any) error {
-		st := pi.st[n]
+		st := pi.st[sh]
 		if st == nil {
 			prep, ok := dc.(driver.ConnPrepareContext)
 			if !ok {
 				return fmt.Errorf("the SQLite driver cannot prepare with a context")
 			}
 			var err error
-			if st, err = prep.PrepareContext(context.Background(), paneInsertSQL(n)); err != nil {
+			if st, err = prep.PrepareContext(context.Background(), paneInsertSQL(sh)); err != nil {
 				return err
 			}
-			pi.st[n] = st
+			pi.st[sh] = st
+			if raw, ok := rawPanes(dc, st); ok && !pi.driverBinds {
+				pi.raw[sh], pi.tls = raw, raw.tls
+			}
+		}
+		if raw, ok := pi.raw[sh]; ok {
+			last, err = raw.exec(&pi.text, a)
+			return err
 		}
 		res, err := st.(driver.StmtExecContext).ExecContext(context.Background(), a)
 		if err != nil {
@@ -110,9 +159,13 @@ func (pi *paneInsert) close() {
 		for _, st := range pi.st {
 			st.Close()
 		}
+		if pi.tls != nil {
+			pi.text.free(pi.tls)
+		}
 		return nil
 	})
 	clear(pi.st)
+	clear(pi.raw)
 }
 
 // PaneRow is a pane made ready for Importer.AddPanes: its uid worked out
@@ -123,8 +176,9 @@ type PaneRow struct {
 	key  [8]byte
 	// vals are the items row's values but the dataset and seq: uid,
 	// query, question, the five options (nil for an empty one: see
-	// option), meta, list_len.
-	vals [paneColumns - 2]driver.Value
+	// option), meta, list_len (last: a statement whose rows have none
+	// binds one value fewer a row).
+	vals [paneBound]driver.Value
 }
 
 // Row is the pane made ready for Importer.AddPanes.
