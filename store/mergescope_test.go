@@ -68,3 +68,56 @@ func TestMergeFindsPanesAfterReadingThemAll(t *testing.T) {
 		t.Errorf("an unknown uid: %v, want ErrNotFound", err)
 	}
 }
+
+// After the one read, a pair is still found as its probe finds it: by its
+// blind id below the lead, and by its systems' uid only for a lead; below
+// the lead that uid is refused as naming the pair by its systems, however
+// many panes the merge has looked up.
+func TestMergeFindsPairsAfterReadingThemAll(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	n := 2 * scopeFirst
+	ds, ana := seedPairs(t, st, n)
+	blind, err := blindPairs(ctx, st.db, ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byItem := map[int64]string{}
+	for id, items := range blind {
+		for _, item := range items {
+			byItem[item] = id
+		}
+	}
+	for _, who := range []Annotator{testLead(t, st), ana} {
+		m, err := st.BeginMerge(ctx, who, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			uid := fmt.Sprint(i)
+			got, err := m.Item(uid)
+			if who.ID == ana.ID {
+				if !errors.Is(err, ErrNotAllowed) {
+					t.Fatalf("%s, pane %d by its systems' uid: %+v %v, want ErrNotAllowed", who.Name, i, got, err)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s, pane %d: %v", who.Name, i, err)
+			}
+			if byItem[got.ID] == "" {
+				t.Fatalf("%s, pane %d: item %d has no blind id", who.Name, i, got.ID)
+			}
+		}
+		for id, items := range blind {
+			if got, err := m.Item(id); err != nil || got.ID != items[0] {
+				t.Fatalf("%s, the blind id %q: %+v %v, want item %d", who.Name, id, got, err, items[0])
+			}
+		}
+		if !m.scope.read {
+			t.Errorf("%s: after %d pairs the merge did not read them all", who.Name, n)
+		}
+		m.Rollback()
+	}
+}
