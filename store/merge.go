@@ -682,6 +682,12 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	}
 	ref = *found
 	it := &mergeItem{ref: found}
+	if ok && m.blankItem(id) {
+		// Read with the merge's panes: not judged, nothing stored.
+		m.labels[ref.ID] = it
+		m.order = append(m.order, ref.ID)
+		return it, nil
+	}
 	if err := m.notJudged(it); err != nil {
 		return nil, err
 	}

@@ -21,13 +21,22 @@ const (
 type mergeScope struct {
 	looked int  // uids looked up one by one
 	read   bool // read, or never to be (own ids in play)
+	// blank are the panes read with nothing for item to read at their
+	// first label (scopeBlank), until it comes: nothing but the merge
+	// writes them, and it writes a pane's labels, parts or route only
+	// after that label.
+	blank map[int64]struct{}
 }
 
 // The merge's task datasets' panes, and their count: refsByUID's scope.
 const (
 	scopeWhere = `i.dataset_id IN (SELECT id FROM datasets WHERE purpose = 'task' AND (?1 = 0 OR id = ?1))`
 	scopeCount = `SELECT count(*) FROM items i WHERE ` + scopeWhere
-	scopeRead  = `SELECT ` + refColumns + `, i.uid FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE ` + scopeWhere
+	scopeRead  = `SELECT ` + refColumns + `, i.uid, ` + scopeBlank + ` FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE ` + scopeWhere
+	// scopeBlank is whether the pane has nothing item would read at its
+	// first label (notJudged, mergeLoad): not the judge's, no stored part
+	// of the agreement table or open_parts, no labels.
+	scopeBlank = `i.route IS NOT 'judge' AND i.patterns = '' AND i.parts_by = '' AND NOT EXISTS (SELECT 1 FROM labels l WHERE l.item_id = i.id)`
 )
 
 // readScope counts a uid looked up one by one and, at each power of two
@@ -58,11 +67,16 @@ func (m *Merger) readScope() error {
 	}
 	sc.read = true
 	refs := make(map[string]*ItemRef, n)
+	sc.blank = map[int64]struct{}{}
 	err = eachRow(m.ctx, m.w, scopeRead, []any{m.datasetID}, func(rows *sql.Rows) error {
 		var uid string
-		r, err := scanRef(uidRow{rows, &uid}, m.w.kindSet())
+		var blank bool
+		r, err := scanRef(uidRow{rows, &uid, &blank}, m.w.kindSet())
 		if err != nil {
 			return err
+		}
+		if _, loaded := m.labels[r.ID]; blank && !loaded {
+			sc.blank[r.ID] = struct{}{}
 		}
 		if _, twice := refs[uid]; twice {
 			refs[uid] = nil // ambiguous: findItem says so
@@ -85,10 +99,20 @@ func (m *Merger) readScope() error {
 	return nil
 }
 
-// uidRow scans a row of scopeRead: a ref's columns, then the pane's uid.
+// uidRow scans a row of scopeRead: a ref's columns, then the pane's uid
+// and whether it is blank.
 type uidRow struct {
-	rows *sql.Rows
-	uid  *string
+	rows  *sql.Rows
+	uid   *string
+	blank *bool
 }
 
-func (u uidRow) Scan(dest ...any) error { return u.rows.Scan(append(dest, u.uid)...) }
+func (u uidRow) Scan(dest ...any) error { return u.rows.Scan(append(dest, u.uid, u.blank)...) }
+
+// blankItem says whether item need not read the pane at its first label
+// (scopeBlank, as the one read found it), and forgets it: asked once.
+func (m *Merger) blankItem(id int64) bool {
+	_, ok := m.scope.blank[id]
+	delete(m.scope.blank, id)
+	return ok
+}

@@ -121,3 +121,60 @@ func TestMergeFindsPairsAfterReadingThemAll(t *testing.T) {
 		m.Rollback()
 	}
 }
+
+// A pane read with the merge's panes and blank (scopeBlank) needs no read
+// at its first label; one with a label (its HIT open, so nothing else
+// stored) still has it read: merged again, the stored label is the same,
+// not added twice (the merge would refuse its key), and every other is
+// added.
+func TestMergeAfterReadingThemAllKeepsStoredLabels(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := openTemp(t)
+	n := 2 * scopeFirst
+	_, items, _ := seed(t, st, n)
+	lead := testLead(t, st)
+	ana := annotators(t, st, "ana")[0]
+	stored := 0
+	for i, id := range items {
+		if i > scopeFirst && i%3 == 0 {
+			// One label, its HIT open: the pane has no stored part.
+			ch := LabelChange{ItemID: id, AnnotatorID: ana, Unit: "question", Value: ptr(1)}
+			if _, err := st.SetLabel(ctx, ch); err != nil {
+				t.Fatal(err)
+			}
+			stored++
+		}
+	}
+	m, err := st.BeginMerge(ctx, lead, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Rollback()
+	units := []string{"question", "answer_set", "landing_1", "landing_2"}
+	for _, id := range items {
+		var uid string
+		if err := st.db.QueryRow(`SELECT uid FROM items WHERE id = ?`, id).Scan(&uid); err != nil {
+			t.Fatal(err)
+		}
+		ref, err := m.Item(uid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range units {
+			if err := m.Add(MergedLabel{Item: ref, Unit: u, Annotator: "ana", Value: 1}); err != nil {
+				t.Fatalf("pane %d, %s: %v", id, u, err)
+			}
+		}
+	}
+	if !m.scope.read || len(m.scope.blank) != 0 {
+		t.Errorf("read %v, %d blank panes never labelled; want read, none", m.scope.read, len(m.scope.blank))
+	}
+	stats, err := m.Commit(func(ItemRef, map[string]int) bool { return true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Same != stored || stats.Added != 4*n-stored {
+		t.Errorf("merged %+v, want %d the same and %d added", stats, stored, 4*n-stored)
+	}
+}
