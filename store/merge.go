@@ -170,6 +170,7 @@ type Merger struct {
 	ownIDs     *bool            // whether an item of the merge's datasets has an own id (haveOwnIDs), once asked
 	stats      MergeStats
 	voting     map[int64]*mergeDataset // each dataset's gold rule and blind voters, read at its first refresh
+	scope      mergeScope              // whether the datasets' panes were read at once (readScope)
 }
 
 // stampMemo is the latest stored time read and its Unix milliseconds.
@@ -367,6 +368,12 @@ func closeAll(stmts map[string]*sql.Stmt) {
 // blind id; below the lead only by that): ErrNotFound when no dataset (or
 // not the merge's) has it, ErrAmbiguous when several do.
 func (m *Merger) Item(uid string) (ItemRef, error) {
+	if r, ok := m.items[uid]; ok {
+		return *r, nil
+	}
+	if err := m.readScope(); err != nil {
+		return ItemRef{}, err
+	}
 	if r, ok := m.items[uid]; ok {
 		return *r, nil
 	}
@@ -675,6 +682,12 @@ func (m *Merger) item(ref ItemRef) (*mergeItem, error) {
 	}
 	ref = *found
 	it := &mergeItem{ref: found}
+	if ok && m.blankItem(id) {
+		// Read with the merge's panes: not judged, nothing stored.
+		m.labels[ref.ID] = it
+		m.order = append(m.order, ref.ID)
+		return it, nil
+	}
 	if err := m.notJudged(it); err != nil {
 		return nil, err
 	}
