@@ -92,8 +92,9 @@ func (s *Store) startWriter() {
 func (s *Store) closeWriter() {
 	s.w.once.Do(func() { close(s.w.stop) })
 	<-s.w.done
-	s.writers.Lock()
-	defer s.writers.Unlock()
+	// The writer has stopped: nothing else uses its connection. (Not
+	// under the lock of writers, which an import may hold for long: Close
+	// did not wait for it before.)
 	if s.w.conn != nil {
 		s.w.conn.Close()
 		s.w.conn = nil
@@ -102,7 +103,7 @@ func (s *Store) closeWriter() {
 
 // begin starts a batch's transaction on the writer's connection, taking
 // one from the pool the first time, or again after a failure (a
-// connection that failed to begin is given back to the pool, closed).
+// connection that failed to begin goes back to the pool).
 // The caller holds the lock of writers.
 func (s *Store) begin() (*sql.Tx, error) {
 	ctx := context.Background()
