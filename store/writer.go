@@ -27,10 +27,9 @@ type writer struct {
 	done chan struct{}
 	once sync.Once
 	// conn is the connection every batch runs on, kept from the first
-	// (under the store's lock of writers): its statements stay prepared
-	// and its page cache stays warm, since only it writes here. Taking
-	// any connection of the pool, the writer prepared its statements
-	// again on each new one and read its pages again.
+	// (under the store's lock of writers): its statements stay prepared.
+	// Taking any connection of the pool, the writer prepared its
+	// statements again on each new one.
 	conn *sql.Conn
 }
 
@@ -214,12 +213,10 @@ func (w *writer) run(s *Store) {
 }
 
 // commit runs a batch of writes in one transaction, under the process's
-// lock of writers (imports and merges take it too), and with them the
-// writes sent while it runs (up to maxBatch in all; see more). The kept
-// sums that writes gathered (txSums) are written before any write that
-// does not gather them, and before the commit: every write that reads
-// them sees them whole, and the batch commits them with the labels that
-// moved them.
+// lock of writers (imports and merges take it too). The kept sums that
+// writes gathered (txSums) are written before any write that does not
+// gather them, and before the commit: every write that reads them sees
+// them whole, and the batch commits them with the labels that moved them.
 func (s *Store) commit(batch []*writeJob) {
 	s.writers.Lock()
 	defer s.writers.Unlock()
@@ -233,18 +230,16 @@ func (s *Store) commit(batch []*writeJob) {
 	if err == nil {
 		sp := s.wrap(context.Background(), tx)
 		sp.bound = bindings{}
-		gathered, from := newSums(), 0
 		if len(batch) == 1 {
-			// Alone: the transaction is its savepoint. Writes that come
-			// while it runs join it only once it has succeeded.
-			errs[0], from = call(batch[0], tx, sp.bound), 1
-			err = errs[0]
-			if err == nil && batch[0].sums != nil {
-				gathered.add(batch[0].sums)
-			}
+			errs[0] = call(batch[0], tx, sp.bound) // alone: the transaction is its savepoint
+		} else {
+			err = runBatch(batch, sp, errs)
 		}
-		if err == nil {
-			batch, errs, err = s.runBatch(batch, from, sp, errs, gathered)
+		if err == nil && errs[0] == nil && len(batch) == 1 && batch[0].sums != nil {
+			err = batch[0].sums.write(sp)
+		}
+		if err == nil && errs[0] != nil && len(batch) == 1 {
+			err = errs[0]
 		}
 		if err != nil {
 			if rerr := tx.Rollback(); rerr != nil {
@@ -262,17 +257,16 @@ func (s *Store) commit(batch []*writeJob) {
 	}
 }
 
-// runBatch runs the writes of a batch from from on, each in its own
-// savepoint (errs: each one's error), gathering the kept sums of those
-// that gather them and writing them before a write that does not, and at
-// the end. An error writing the sums fails the whole batch. It returns
-// the batch and errs with the writes that joined it as it ran (more).
-func (s *Store) runBatch(batch []*writeJob, from int, sp *ptx, errs []error, gathered *sums) ([]*writeJob, []error, error) {
-	for i := from; i < len(batch) || s.more(&batch, &errs); i++ {
-		j := batch[i]
+// runBatch runs the writes of a batch each in its own savepoint (errs:
+// each one's error), gathering the kept sums of those that gather them
+// and writing them before a write that does not, and at the end. An
+// error writing the sums fails the whole batch.
+func runBatch(batch []*writeJob, sp *ptx, errs []error) error {
+	gathered := newSums()
+	for i, j := range batch {
 		if j.sums == nil && !gathered.empty() {
 			if err := gathered.write(sp); err != nil {
-				return batch, errs, err
+				return err
 			}
 		}
 		errs[i] = inSavepoint(j, sp)
@@ -280,26 +274,7 @@ func (s *Store) runBatch(batch []*writeJob, from int, sp *ptx, errs []error, gat
 			gathered.add(j.sums) // a write rolled back gathered nothing
 		}
 	}
-	return batch, errs, gathered.write(sp)
-}
-
-// more takes into the running batch a write sent while it ran, if one
-// waits and the batch has room. A session whose label was just committed
-// keys its next while the writer runs the following batch; taking it into
-// that batch, not the one after, shares one commit (its sync, the kept
-// sums' writes) among more labels, and the write is committed no later
-// than it would be had it waited.
-func (s *Store) more(batch *[]*writeJob, errs *[]error) bool {
-	if len(*batch) >= maxBatch {
-		return false
-	}
-	select {
-	case j := <-s.w.jobs:
-		*batch, *errs = append(*batch, j), append(*errs, nil)
-		return true
-	default:
-		return false
-	}
+	return gathered.write(sp)
 }
 
 // inSavepoint runs one write of a batch, rolling back just its own

@@ -2,50 +2,11 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"runtime"
 	"strings"
 	"testing"
 )
-
-// A write sent while the writer runs a batch joins that batch and its
-// commit, not the next one: the writes of sessions whose labels were just
-// committed share one commit (its sync, the kept sums) with the batch
-// running when they come.
-func TestWriteSentDuringABatchJoinsIt(t *testing.T) {
-	ctx := context.Background()
-	st := openTemp(t)
-	const add = `INSERT INTO annotators (name, created_at) VALUES (?, 'now')`
-	var first, second *sql.Tx
-	sent := make(chan error, 1)
-	err := st.tx(ctx, func(w *ptx) error {
-		first = w.tx
-		go sendWhileBatchRuns(sent, func() error {
-			return st.tx(ctx, func(w *ptx) error {
-				second = w.tx
-				_, err := w.exec(add, "second")
-				return err
-			})
-		})
-		waitForSenders(t, 1)
-		_, err := w.exec(add, "first")
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := <-sent; err != nil {
-		t.Fatal(err)
-	}
-	if second != first {
-		t.Error("the write sent while a batch ran was committed in a transaction of its own, not the batch's")
-	}
-	var n int
-	if err := st.db.QueryRow(`SELECT count(*) FROM annotators WHERE name IN ('first', 'second')`).Scan(&n); err != nil || n != 2 {
-		t.Fatalf("%d of the two writes committed (%v)", n, err)
-	}
-}
 
 // sendWhileBatchRuns runs send, a write sent to the writer (it waits in
 // Store.send while the writer runs the batch that started it), and
@@ -56,7 +17,8 @@ func sendWhileBatchRuns(sent chan<- error, send func() error) {
 
 // waitForSenders returns once n of sendWhileBatchRuns's goroutines wait
 // for the writer to take their writes, as their stacks show: no timing
-// involved. The writer takes them in the order they came to wait.
+// involved. The writer's next batch takes them in the order they came to
+// wait.
 func waitForSenders(t *testing.T, n int) {
 	t.Helper()
 	buf := make([]byte, 1<<20)
@@ -71,52 +33,6 @@ func waitForSenders(t *testing.T, n int) {
 			return
 		}
 		runtime.Gosched()
-	}
-}
-
-// A write alone in its batch runs without a savepoint: when it fails, the
-// transaction is rolled back whole, so a write sent while it ran does not
-// join it, and commits in a batch of its own.
-func TestWriteSentDuringAFailingWriteStillCommits(t *testing.T) {
-	ctx := context.Background()
-	st := openTemp(t)
-	const add = `INSERT INTO annotators (name, created_at) VALUES (?, 'now')`
-	sent := make(chan error, 1)
-	err := st.tx(ctx, func(w *ptx) error {
-		if _, err := w.exec(add, "refused"); err != nil {
-			return err
-		}
-		go sendWhileBatchRuns(sent, func() error {
-			return st.tx(ctx, func(w *ptx) error {
-				_, err := w.exec(add, "later")
-				return err
-			})
-		})
-		waitForSenders(t, 1)
-		_, err := w.exec(add, "refused") // UNIQUE: the write fails
-		return err
-	})
-	if err == nil {
-		t.Fatal("a duplicate name was written")
-	}
-	if err := <-sent; err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	rows, err := st.db.Query(`SELECT name FROM annotators WHERE name IN ('refused', 'later')`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, n)
-	}
-	if len(names) != 1 || names[0] != "later" {
-		t.Fatalf("committed %q, want only the later write", names)
 	}
 }
 
@@ -153,8 +69,8 @@ func TestSearchBetweenLabelsWritesKeptSumsOnce(t *testing.T) {
 	}
 	countWrites(t, st, "agreement_patterns")
 	sent := make(chan error, 3)
-	// The three come while another write runs, in this order, and join
-	// its batch: a finishing label, a search, a finishing label.
+	// The three come while another write runs, in this order, and make
+	// the next batch: a finishing label, a search, a finishing label.
 	err := st.tx(ctx, func(w *ptx) error {
 		for n, send := range []func() error{finish(0), search, finish(1)} {
 			go sendWhileBatchRuns(sent, send)
