@@ -447,8 +447,13 @@ const freeValue = `(open = 1 AND
 // one writer of CPU, and the WAL cannot be checkpointed under them; p99
 // went from 0.07 to 0.3 s at 200 sessions. The searches walk the free
 // items' indexes instead, so they stay short inside the transaction.)
+//
+// It gathers its changes to the kept sums (txSums): it reads none of them,
+// and only adds to them (a claim that unsettles release-file labels), so
+// a batch's keyed labels need not write theirs before it, and a batch
+// whose sessions search between their labels writes each sum once.
 func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromSeq int) (id int64, ok bool, nw NoWork, err error) {
-	err = s.tx(ctx, func(w *ptx) error {
+	err = s.txSums(ctx, func(w *ptx) error {
 		g, leaseSecs, err := readGate(w, datasetID, annotatorID)
 		if err != nil {
 			return err
@@ -494,8 +499,11 @@ func (s *Store) NextHIT(ctx context.Context, datasetID, annotatorID int64, fromS
 				return err
 			}
 		}
+		if ok && own {
+			return claim(w, id, annotatorID, now, 0)
+		}
 		if ok {
-			if err := claim(w, id, annotatorID, now, 0); err != nil || own {
+			if err := claimNew(w, id, annotatorID, now); err != nil {
 				return err
 			}
 			return s.drawAttention(w, g, id, annotatorID, now)
@@ -535,13 +543,38 @@ func claim(w *ptx, itemID, annotatorID int64, now string, bump int) error {
 	if err != nil {
 		return err
 	}
-	if _, err = w.exec(refreshFree, itemID); err != nil {
-		return err
-	}
 	// Labels the annotator has from a release file were settled; in a HIT
 	// of theirs in progress they are not, until it is finished.
 	var imported bool
-	if err := w.scan(claimHasLabels, []any{itemID, annotatorID}, &imported); err != nil || !imported {
+	if err := w.scan(claimHasLabels, []any{itemID, annotatorID}, &imported); err != nil {
+		return err
+	}
+	return claimed(w, itemID, imported)
+}
+
+// claimNew is claim for an item a search found that is not the
+// annotator's own HIT: it has no HIT row of theirs to touch, so the row is
+// inserted first, with whether they hold labels of it from a release file
+// read in the same statement (a new HIT's claim ran four statements, the
+// first a touch that found nothing). A row there after all is touched, as
+// claim does.
+func claimNew(w *ptx, itemID, annotatorID int64, now string) error {
+	var imported bool
+	err := w.scan(claimFresh, []any{itemID, annotatorID, now, 0}, &imported)
+	if errors.Is(err, sql.ErrNoRows) {
+		return claim(w, itemID, annotatorID, now, 0)
+	}
+	if err != nil {
+		return err
+	}
+	return claimed(w, itemID, imported)
+}
+
+// claimed is what a new HIT row changes: the item's free mark, and, when
+// the annotator's labels of it from a release file are no longer settled
+// (imported), its counts.
+func claimed(w *ptx, itemID int64, imported bool) error {
+	if _, err := w.exec(refreshFree, itemID); err != nil || !imported {
 		return err
 	}
 	return refreshItem(w, itemID)
@@ -718,7 +751,12 @@ const (
 	claimInsert = `INSERT INTO hits (item_id, annotator_id, started_at, touched_at, rev, claimed_max) VALUES (?1, ?2, ?3, ?3, ?4,
 		(SELECT d.max_annotators FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?1))`
 	claimHasLabels = `SELECT EXISTS (SELECT 1 FROM labels l WHERE l.item_id = ?1 AND l.annotator_id = ?2)`
-	holdRead       = `SELECT i.dataset_id, h.finished_at, h.touched_at, coalesce(h.rev, 0), h.later_at IS NOT NULL OR h.given_back_at IS NOT NULL,
+	// claimFresh is claimInsert where no row is expected (claimNew),
+	// returning claimHasLabels; nothing when the row was there.
+	claimFresh = `INSERT INTO hits (item_id, annotator_id, started_at, touched_at, rev, claimed_max) VALUES (?1, ?2, ?3, ?3, ?4,
+		(SELECT d.max_annotators FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?1))
+		ON CONFLICT DO NOTHING RETURNING EXISTS (SELECT 1 FROM labels l WHERE l.item_id = ?1 AND l.annotator_id = ?2)`
+	holdRead = `SELECT i.dataset_id, h.finished_at, h.touched_at, coalesce(h.rev, 0), h.later_at IS NOT NULL OR h.given_back_at IS NOT NULL,
 		d.lease_seconds FROM items i JOIN datasets d ON d.id = i.dataset_id
 		LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2 WHERE i.id = ?1`
 	// labelRead is holdRead for a keyed label of unit ?3, with the item's

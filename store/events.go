@@ -22,12 +22,17 @@ func (s *Store) StepEvent(ctx context.Context, itemID, annotatorID int64, step, 
 // shows (after a failed write, say, once the disk has room again) would
 // otherwise enter the same step twice and count its time twice. A repeat's
 // steps are not recorded: they would count as time on the first answer.
-const insertStepEvent = `INSERT INTO step_events (item_id, annotator_id, step, event, at)
-	SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM (SELECT step, event FROM step_events
-		WHERE item_id = ?1 AND annotator_id = ?2 ORDER BY id DESC LIMIT 1) last
-		WHERE last.step = ?3 AND last.event = ?4)
+const insertStepEvent = stepEventUnlessLast + `
 	AND NOT EXISTS (SELECT 1 FROM repeats r WHERE r.item_id = ?1 AND r.annotator_id = ?2 AND r.finished_at IS NULL
 		AND r.given_back_at IS NULL)`
+
+// stepEventUnlessLast is insertStepEvent without its look for an open
+// repeat, for a write that has read there is none (a keyed label's
+// labelRead): one probe fewer a label.
+const stepEventUnlessLast = `INSERT INTO step_events (item_id, annotator_id, step, event, at)
+	SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM (SELECT step, event FROM step_events
+		WHERE item_id = ?1 AND annotator_id = ?2 ORDER BY id DESC LIMIT 1) last
+		WHERE last.step = ?3 AND last.event = ?4)`
 
 // StepMove is leaving one step of a HIT (Leave) for another (Enter);
 // either may be "" (the HIT's last step left, or its first entered).
@@ -45,11 +50,17 @@ func (s *Store) MoveStep(ctx context.Context, itemID, annotatorID int64, move St
 }
 
 func recordMove(w *ptx, itemID, annotatorID int64, move StepMove, now string) error {
+	return insertMove(w, insertStepEvent, itemID, annotatorID, move, now)
+}
+
+// insertMove records move's leave and enter with query (insertStepEvent
+// or stepEventUnlessLast).
+func insertMove(w *ptx, query string, itemID, annotatorID int64, move StepMove, now string) error {
 	for _, e := range []struct{ step, event string }{{move.Leave, "leave"}, {move.Enter, "enter"}} {
 		if e.step == "" {
 			continue
 		}
-		_, err := w.exec(insertStepEvent, itemID, annotatorID, e.step, e.event, now)
+		_, err := w.exec(query, itemID, annotatorID, e.step, e.event, now)
 		if err != nil {
 			return err
 		}

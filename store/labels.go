@@ -193,7 +193,8 @@ func (s *Store) keyLabel(ch LabelChange, done *Written, rev *int64) func(*ptx) e
 		if err != nil {
 			return err
 		}
-		if err := recordMove(w, ch.ItemID, ch.AnnotatorID, ch.Move, now); err != nil {
+		// labelRead found no open repeat, and nothing here opens one.
+		if err := insertMove(w, stepEventUnlessLast, ch.ItemID, ch.AnnotatorID, ch.Move, now); err != nil {
 			return err
 		}
 		if !finished && !ch.Finish && ch.Value != nil {

@@ -26,6 +26,11 @@ type writer struct {
 	stop chan struct{}
 	done chan struct{}
 	once sync.Once
+	// conn is the connection every batch runs on, kept from the first
+	// (under the store's lock of writers): its statements stay prepared.
+	// Taking any connection of the pool, the writer prepared its
+	// statements again on each new one.
+	conn *sql.Conn
 }
 
 type writeJob struct {
@@ -86,6 +91,34 @@ func (s *Store) startWriter() {
 func (s *Store) closeWriter() {
 	s.w.once.Do(func() { close(s.w.stop) })
 	<-s.w.done
+	// The writer has stopped: nothing else uses its connection. (Not
+	// under the lock of writers, which an import may hold for long: Close
+	// did not wait for it before.)
+	if s.w.conn != nil {
+		s.w.conn.Close()
+		s.w.conn = nil
+	}
+}
+
+// begin starts a batch's transaction on the writer's connection, taking
+// one from the pool the first time, or again after a failure (a
+// connection that failed to begin goes back to the pool).
+// The caller holds the lock of writers.
+func (s *Store) begin() (*sql.Tx, error) {
+	ctx := context.Background()
+	if s.w.conn == nil {
+		c, err := s.db.Conn(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s.w.conn = c
+	}
+	tx, err := s.w.conn.BeginTx(ctx, nil)
+	if err != nil {
+		s.w.conn.Close()
+		s.w.conn = nil
+	}
+	return tx, err
 }
 
 // readTx runs fn in a read-only transaction of its own: a snapshot that
@@ -188,7 +221,7 @@ func (s *Store) commit(batch []*writeJob) {
 	s.writers.Lock()
 	defer s.writers.Unlock()
 	errs := make([]error, len(batch))
-	tx, err := s.db.BeginTx(context.Background(), nil)
+	tx, err := s.begin()
 	if err == nil {
 		if err = schemaHeld(context.Background(), tx); err != nil {
 			tx.Rollback()
