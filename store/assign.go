@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/claritty/claritty/agreement"
@@ -646,16 +647,16 @@ func (h heldHIT) hold(w *ptx, s *Store, itemID, annotatorID int64, bump int) (fi
 // part of the agreement table (applyPatterns), from one read of its
 // labels and in one write of its row.
 func refreshItem(w *ptx, itemID int64) error {
-	var rule agreement.Rule
-	var datasetID int64
-	var stored, storedBy string
-	var task bool
-	if err := w.scan(itemState, []any{itemID}, &rule, &datasetID, &stored, &storedBy, &task); err != nil {
+	it := itemRefreshed{id: itemID, kept: &itemKept{}}
+	k := it.kept
+	err := w.scan(itemState, []any{itemID}, &it.rule, &it.datasetID, &it.stored, &it.storedBy, &it.task,
+		&k.finished, &k.tied, &k.open, &k.free, &k.judge, &k.min, &k.max, &k.done, &k.going)
+	if err != nil {
 		return err
 	}
 	finished := map[string][]int{}          // labels of finished HITs: the counters
 	settled := map[string]*[VoteSlots]int{} // and of release files: agreement
-	err := eachRow(w.ctx, w, itemVotes, []any{itemID}, func(rows *sql.Rows) error {
+	err = eachRow(w.ctx, w, itemVotes, []any{itemID}, func(rows *sql.Rows) error {
 		var unit string
 		var v int
 		var done, imported bool
@@ -682,17 +683,55 @@ func refreshItem(w *ptx, itemID int64) error {
 	if err != nil {
 		return err
 	}
-	return writeRefresh(w, itemRefreshed{itemID, datasetID, rule, task, stored, storedBy}, finished, settled)
+	return writeRefresh(w, it, finished, settled)
 }
 
 // itemRefreshed is what refreshing an item reads besides its votes: its
 // dataset's gold rule and purpose, its stored part of the agreement table
-// and the open_parts rows it is in (itemState).
+// and the open_parts rows it is in (itemState), and what its row keeps of
+// its HITs (kept; nil: writeRefresh reads it).
 type itemRefreshed struct {
 	id, datasetID    int64
 	rule             agreement.Rule
 	task             bool
 	stored, storedBy string
+	kept             *itemKept
+}
+
+// itemKept is what an item's row keeps of its HITs, as stored (finished,
+// tied, open, free), and what they are counted from: its HITs finished
+// (done) and not (going), its dataset's policy (min, max annotators),
+// whether triage routed it to the judge.
+type itemKept struct {
+	finished, tied        int
+	open                  bool
+	free                  sql.NullInt64
+	judge                 bool
+	min, max, done, going int
+}
+
+// marks are the item's open and free marks with tied units tied: what
+// itemRefresh's SQL computes (an item triage routed to the judge is
+// closed and never free; one nobody holds or finished is neither free nor
+// taken, NULL), here so that a refresh knows before it writes whether
+// they change.
+func (k *itemKept) marks(tied int) (open bool, free sql.NullInt64) {
+	wants := k.done < k.min || (tied > 0 && k.done < k.max)
+	switch {
+	case k.judge:
+		return false, sql.NullInt64{Valid: true}
+	case k.done+k.going == 0:
+		return wants, sql.NullInt64{}
+	}
+	need := 1
+	if k.done < k.min {
+		need = k.min - k.done
+	}
+	free = sql.NullInt64{Valid: true}
+	if wants && need > k.going {
+		free.Int64 = 1
+	}
+	return wants, free
 }
 
 // writeRefresh is refreshItem from the item's votes as counted (finished:
@@ -710,28 +749,98 @@ func writeRefresh(w *ptx, it itemRefreshed, finished map[string][]int, settled m
 	if err := applyPatterns(w, it.datasetID, it.stored, now); err != nil {
 		return err
 	}
-	var open bool
-	if err := w.scan(itemRefresh, []any{it.id, tied, now}, &open); err != nil || !it.task {
-		return err
-	}
-	return refreshOpenParts(w, it.id, it.datasetID, it.stored, it.storedBy, now, open)
-}
-
-// refreshOpenParts moves the item's part of open_parts to where it
-// belongs now that it is (or is not) open with part now.
-func refreshOpenParts(w *ptx, itemID, datasetID int64, stored, storedBy, now string, open bool) error {
-	var who []int64
-	if open {
-		var err error
-		if who, err = finishers(w, itemID); err != nil {
+	k := it.kept
+	if k == nil {
+		k = &itemKept{}
+		if err := w.scan(itemKeptRead, []any{it.id}, &k.finished, &k.tied, &k.open, &k.free, &k.judge,
+			&k.min, &k.max, &k.done, &k.going); err != nil {
 			return err
 		}
 	}
-	by := openBy(open, now, who)
-	if err := applyOpenParts(w, datasetID, stored, storedBy, now, by); err != nil || by == storedBy {
+	open, free := k.marks(tied)
+	openMark := int64(0)
+	if open {
+		openMark = 1
+	}
+	row := itemChange{id: it.id}
+	row.set(colFinished, k.finished != k.done, k.done)
+	row.set(colTied, k.tied != tied, tied)
+	row.set(colPatterns, it.stored != now, now)
+	row.set(colOpen, k.open != open, openMark)
+	row.set(colFree, k.free != free, free)
+	by := it.storedBy
+	if it.task {
+		var who []int64
+		if open {
+			var err error
+			if who, err = finishers(w, it.id); err != nil {
+				return err
+			}
+		}
+		by = openBy(open, now, who)
+		row.set(colPartsBy, by != it.storedBy, by)
+	}
+	if err := row.write(w); err != nil || !it.task {
 		return err
 	}
-	_, err := w.exec(itemPartsBy, by, itemID)
+	return applyOpenParts(w, it.datasetID, it.stored, it.storedBy, now, by)
+}
+
+// The columns of an item's row a refresh writes, as bits of itemChange.
+const (
+	colFinished = 1 << iota
+	colTied
+	colPatterns
+	colOpen
+	colFree
+	colPartsBy
+	refreshColumns = 6
+)
+
+// itemColumnNames are the columns by bit.
+var itemColumnNames = [refreshColumns]string{"finished", "tied", "patterns", "open", "free", "parts_by"}
+
+// itemSets holds, for each set of those columns, the UPDATE that writes
+// only them. SQLite updates an index, and fires an UPDATE OF trigger,
+// for every column the SET names, whether its value changed or not: a
+// refresh that named all of them moved the item in four partial indexes
+// and ran both triggers' WHEN clauses at every HIT's end, though most
+// ends change only the counters and the patterns.
+var itemSets = func() (q [1 << refreshColumns]string) {
+	for set := 1; set < len(q); set++ {
+		var cols []string
+		for c, name := range itemColumnNames {
+			if set&(1<<c) != 0 {
+				cols = append(cols, name+" = ?")
+			}
+		}
+		q[set] = "UPDATE items SET " + strings.Join(cols, ", ") + " WHERE id = ?"
+	}
+	return q
+}()
+
+// itemChange is the columns of an item's row a refresh changes, and
+// their values in column order.
+type itemChange struct {
+	id   int64
+	cols int // bits: colFinished, …
+	args []any
+}
+
+// set names column c with value v if changed.
+func (r *itemChange) set(c int, changed bool, v any) {
+	if changed {
+		r.cols |= c
+		r.args = append(r.args, v)
+	}
+}
+
+// write updates the row's changed columns; nothing when none changed.
+func (r *itemChange) write(w *ptx) error {
+	if r.cols == 0 {
+		return nil
+	}
+	_, err := w.exec(itemSets[r.cols], append(r.args, r.id)...)
 	return err
 }
 
@@ -769,11 +878,23 @@ const (
 		FROM items i JOIN datasets d ON d.id = i.dataset_id
 		LEFT JOIN hits h ON h.item_id = i.id AND h.annotator_id = ?2
 		LEFT JOIN labels l ON l.item_id = i.id AND l.unit = ?3 AND l.annotator_id = ?2 WHERE i.id = ?1`
-	itemState   = `SELECT d.gold_rule, i.dataset_id, i.patterns, i.parts_by, d.purpose = 'task' FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
-	itemPartsBy = `UPDATE items SET parts_by = ? WHERE id = ?`
+	// itemState is what refreshItem reads of the item besides its votes:
+	// its dataset's gold rule, its stored part, open_parts rows and
+	// purpose, and what itemKeptRead reads.
+	itemState = `SELECT d.gold_rule, i.dataset_id, i.patterns, i.parts_by, d.purpose = 'task', ` + itemKeptCols + `
+		FROM items i JOIN datasets d ON d.id = i.dataset_id, ` + itemHITCounts + ` WHERE i.id = ?1`
+	// itemKeptRead is an item's itemKept.
+	itemKeptRead = `SELECT ` + itemKeptCols + ` FROM items i JOIN datasets d ON d.id = i.dataset_id, ` + itemHITCounts + ` WHERE i.id = ?1`
+	itemKeptCols = `i.finished, i.tied, i.open, i.free, i.route IS 'judge', d.min_annotators, d.max_annotators, c.done, c.going`
+	// itemHITCounts counts item ?1's HITs finished and not, as itemRefresh does.
+	itemHITCounts = `(SELECT count(finished_at) AS done, count(*) - count(finished_at) AS going FROM hits WHERE item_id = ?1) c`
+	itemPartsBy   = `UPDATE items SET parts_by = ? WHERE id = ?`
 	// The item's counters, open and free marks (see refreshFree) and
 	// agreement patterns from its HITs (?2 tied units, ?3 patterns). An
-	// item triage routed to the judge is closed and never free.
+	// item triage routed to the judge is closed and never free. The
+	// refresh no longer runs it (it names every column: see itemSets);
+	// it is the rule itemKept.marks computes, and the tests hold the
+	// refresh's rows to it.
 	itemRefresh = `UPDATE items SET finished = c.done, tied = ?2, patterns = ?3,
 		open = items.route IS NOT 'judge' AND (c.done < d.min_annotators OR (?2 > 0 AND c.done < d.max_annotators)),
 		free = CASE WHEN items.route IS 'judge' THEN 0 WHEN c.done + c.going = 0 THEN NULL

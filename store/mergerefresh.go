@@ -122,5 +122,5 @@ func (m *Merger) refreshMerged(it *mergeItem) error {
 	if it.stored != nil {
 		stored = *it.stored
 	}
-	return writeRefresh(m.w, itemRefreshed{it.ref.ID, it.ref.DatasetID, d.rule, d.task, stored.patterns, stored.partsBy}, finished, settled)
+	return writeRefresh(m.w, itemRefreshed{id: it.ref.ID, datasetID: it.ref.DatasetID, rule: d.rule, task: d.task, stored: stored.patterns, storedBy: stored.partsBy}, finished, settled)
 }
