@@ -650,7 +650,7 @@ func refreshItem(w *ptx, itemID int64) error {
 	it := itemRefreshed{id: itemID, kept: &itemKept{}}
 	k := it.kept
 	err := w.scan(itemState, []any{itemID}, &it.rule, &it.datasetID, &it.stored, &it.storedBy, &it.task,
-		&k.finished, &k.tied, &k.open, &k.free, &k.judge, &k.min, &k.max, &k.done, &k.going)
+		&k.finished, &k.tied, &k.open, &k.free, &k.judge, &k.min, &k.max, &k.done, &k.going, &k.finishers)
 	if err != nil {
 		return err
 	}
@@ -701,13 +701,15 @@ type itemRefreshed struct {
 // itemKept is what an item's row keeps of its HITs, as stored (finished,
 // tied, open, free), and what they are counted from: its HITs finished
 // (done) and not (going), its dataset's policy (min, max annotators),
-// whether triage routed it to the judge.
+// whether triage routed it to the judge; and who finished it (their ids
+// in order, space-separated: the open_parts rows it is in while open).
 type itemKept struct {
 	finished, tied        int
 	open                  bool
 	free                  sql.NullInt64
 	judge                 bool
 	min, max, done, going int
+	finishers             string
 }
 
 // marks are the item's open and free marks with tied units tied: what
@@ -753,7 +755,7 @@ func writeRefresh(w *ptx, it itemRefreshed, finished map[string][]int, settled m
 	if k == nil {
 		k = &itemKept{}
 		if err := w.scan(itemKeptRead, []any{it.id}, &k.finished, &k.tied, &k.open, &k.free, &k.judge,
-			&k.min, &k.max, &k.done, &k.going); err != nil {
+			&k.min, &k.max, &k.done, &k.going, &k.finishers); err != nil {
 			return err
 		}
 	}
@@ -770,14 +772,7 @@ func writeRefresh(w *ptx, it itemRefreshed, finished map[string][]int, settled m
 	row.set(colFree, k.free != free, free)
 	by := it.storedBy
 	if it.task {
-		var who []int64
-		if open {
-			var err error
-			if who, err = finishers(w, it.id); err != nil {
-				return err
-			}
-		}
-		by = openBy(open, now, who)
+		by = openByList(open, now, k.finishers)
 		row.set(colPartsBy, by != it.storedBy, by)
 	}
 	if err := row.write(w); err != nil || !it.task {
@@ -885,10 +880,16 @@ const (
 		FROM items i JOIN datasets d ON d.id = i.dataset_id, ` + itemHITCounts + ` WHERE i.id = ?1`
 	// itemKeptRead is an item's itemKept.
 	itemKeptRead = `SELECT ` + itemKeptCols + ` FROM items i JOIN datasets d ON d.id = i.dataset_id, ` + itemHITCounts + ` WHERE i.id = ?1`
-	itemKeptCols = `i.finished, i.tied, i.open, i.free, i.route IS 'judge', d.min_annotators, d.max_annotators, c.done, c.going`
-	// itemHITCounts counts item ?1's HITs finished and not, as itemRefresh does.
-	itemHITCounts = `(SELECT count(finished_at) AS done, count(*) - count(finished_at) AS going FROM hits WHERE item_id = ?1) c`
-	itemPartsBy   = `UPDATE items SET parts_by = ? WHERE id = ?`
+	itemKeptCols = `i.finished, i.tied, i.open, i.free, i.route IS 'judge', d.min_annotators, d.max_annotators, c.done, c.going, c.who`
+	// itemHITCounts counts item ?1's HITs finished and not, as itemRefresh
+	// does, and lists who finished them in order (itemFinishers), in one
+	// pass over its HITs: in the order of their key, which the inner
+	// ORDER BY asks for and costs no sort (group_concat's own ORDER BY
+	// would sort them in a temporary tree).
+	itemHITCounts = `(SELECT count(finished_at) AS done, count(*) - count(finished_at) AS going,
+		coalesce(group_concat(iif(finished_at IS NULL, NULL, annotator_id), ' '), '') AS who
+		FROM (SELECT annotator_id, finished_at FROM hits WHERE item_id = ?1 ORDER BY annotator_id)) c`
+	itemPartsBy = `UPDATE items SET parts_by = ? WHERE id = ?`
 	// The item's counters, open and free marks (see refreshFree) and
 	// agreement patterns from its HITs (?2 tied units, ?3 patterns). An
 	// item triage routed to the judge is closed and never free. The

@@ -122,11 +122,22 @@ func writeOpenParts(w *ptx, deltas map[partKey]int) error {
 	return nil
 }
 
-// finishers are the annotators who finished a HIT on the item, in order.
-func finishers(w *ptx, itemID int64) ([]int64, error) {
-	return collect(w.ctx, w, "finishers", itemFinishers, []any{itemID}, scanValue[int64])
+// openByList is openBy with the finishers as the refresh reads them
+// (itemHITCounts: their ids in order, space-separated).
+func openByList(open bool, part, finishers string) string {
+	switch {
+	case !open:
+		return ""
+	case part == "":
+		return finishers
+	case finishers == "":
+		return "0"
+	}
+	return "0 " + finishers
 }
 
+// itemFinishers are the annotators who finished a HIT on the item, in
+// order: what itemHITCounts lists for a refresh.
 const itemFinishers = `SELECT annotator_id FROM hits WHERE item_id = ? AND finished_at IS NOT NULL ORDER BY annotator_id`
 
 // recountOpenParts counts a task dataset's open_parts and its items'

@@ -197,6 +197,7 @@ func TestRefreshWritesWhatTheFullUpdateWrites(t *testing.T) {
 				states["going, none finished"] = true
 			}
 		}
+		recount(t, st, fmt.Sprintf("refreshed under policy %v", policy))
 	}
 	// The states the items went through: open and closed, free, taken
 	// and untouched, tied and not.
