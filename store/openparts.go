@@ -156,7 +156,7 @@ func recountOpenParts(w *ptx, datasetID int64) error {
 		return err
 	}
 	for id, by := range byItem {
-		if _, err := w.exec(`UPDATE items SET parts_by = ? WHERE id = ?`, by, id); err != nil {
+		if _, err := w.exec(itemPartsBy, by, id); err != nil {
 			return err
 		}
 	}
