@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -171,6 +172,8 @@ type Merger struct {
 	stats      MergeStats
 	voting     map[int64]*mergeDataset // each dataset's gold rule and blind voters, read at its first refresh
 	scope      mergeScope              // whether the datasets' panes were read at once (readScope)
+	hitUnits   map[string]int          // an annotator's labels on an item by unit, for its HIT (pendHIT)
+	pastMax    []int64                 // items the merge finished a HIT of, asked at the end (countPastMax)
 }
 
 // stampMemo is the latest stored time read and its Unix milliseconds.
@@ -808,37 +811,39 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]int) bool) (MergeStats
 			return m.stats, fmt.Errorf("commit merge: %w", err)
 		}
 	}
+	// An item's HIT rows go in with other items', a chunk a statement
+	// (pendHIT); what reads them (its HITs' revisions, its refresh, whether
+	// it went past its max) waits until its rows are in (settleHITs).
+	var waiting []*mergeItem
 	for _, id := range m.order {
 		if err := m.caller.Err(); err != nil {
 			return m.stats, fmt.Errorf("commit merge: %w", err)
 		}
 		it := m.labels[id]
-		finished := m.stats.Finished
+		if len(it.who) == 0 {
+			continue
+		}
 		for _, ann := range it.who {
 			if err := m.keepConditions(it, ann); err != nil {
 				return m.stats, fmt.Errorf("commit merge: %w", err)
 			}
-			hit, err := m.recordHIT(it, ann, complete)
-			if err != nil {
-				return m.stats, fmt.Errorf("commit merge: %w", err)
-			}
-			it.setHIT(ann, hit)
-		}
-		// Once per item, however many annotators' HITs the file holds.
-		if len(it.who) > 0 {
-			if err := m.refreshMerged(it); err != nil {
+			if err := m.pendHIT(it, ann, complete); err != nil {
 				return m.stats, fmt.Errorf("commit merge: %w", err)
 			}
 		}
-		if m.stats.Finished > finished {
-			var past bool
-			if err := w.scan(mergePastMax, []any{id}, &past); err != nil {
+		waiting = append(waiting, it)
+		if len(m.rows.rows) >= hitChunk {
+			if err := m.settleHITs(waiting); err != nil {
 				return m.stats, fmt.Errorf("commit merge: %w", err)
 			}
-			if past {
-				m.stats.PastMax++
-			}
+			waiting = waiting[:0]
 		}
+	}
+	if err := m.settleHITs(waiting); err != nil {
+		return m.stats, fmt.Errorf("commit merge: %w", err)
+	}
+	if err := m.countPastMax(); err != nil {
+		return m.stats, fmt.Errorf("commit merge: %w", err)
 	}
 	if err := flushPatterns(w); err != nil {
 		return m.stats, fmt.Errorf("commit merge: %w", err)
@@ -878,17 +883,23 @@ const (
 		FROM labels l LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id WHERE l.item_id = ?`
 	mergeUpdate = `UPDATE labels SET value = ?, updated_at = ?, seconds = coalesce(?, seconds), text = ?
 		WHERE item_id = ? AND unit = ? AND annotator_id = ?`
-	// A HIT the merge touched moves its revision on (migration 0015), so
-	// a window that shows it open refuses its next key and reloads.
-	mergeHIT = `INSERT INTO hits
-		(item_id, annotator_id, started_at, serp_reviewed, finished_at, touched_at) VALUES (?1, ?2, ?3, ?4, ?4, ?5)
+	// A HIT row of the merge's: its head and tail, around its rows'
+	// values (hitUpsertSQL). A HIT the merge touched moves its revision on
+	// (migration 0015), so a window that shows it open refuses its next key
+	// and reloads.
+	mergeHITHead = `INSERT INTO hits
+		(item_id, annotator_id, started_at, serp_reviewed, finished_at, touched_at) VALUES `
+	mergeHITTail = `
 		ON CONFLICT DO UPDATE SET finished_at = coalesce(hits.finished_at, excluded.finished_at),
 			serp_reviewed = coalesce(hits.serp_reviewed, excluded.serp_reviewed),
 			touched_at = max(coalesce(hits.touched_at, ''), excluded.touched_at),
 			rev = hits.rev + 1
 		WHERE hits.finished_at IS NULL`
-	mergeRev     = `UPDATE hits SET rev = rev + 1 WHERE item_id = ? AND annotator_id = ?`
-	mergePastMax = `SELECT i.finished > d.max_annotators FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
+	mergeRev = `UPDATE hits SET rev = rev + 1 WHERE item_id = ? AND annotator_id = ?`
+	// How many of the items (a JSON array of ids) have more finished HITs
+	// than their policy's max.
+	mergePastMax = `SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.id IN (SELECT value FROM json_each(?)) AND i.finished > d.max_annotators`
 )
 
 // prepare makes the merge's statements and sets the labels' kind triggers
@@ -936,12 +947,17 @@ func (m *Merger) closeStmts() {
 	closeAll(m.w.local)
 }
 
-// recordHIT gives the annotator a HIT row on the item dated by their
+// pendHIT gives the annotator a HIT row on the item dated by their
 // labels: finished when the labels are complete, else open (and released
-// to others once its lease has run out, like any idle HIT).
-// It says what the HIT is now: hitOpen or hitDone.
-func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[string]int) bool) (uint8, error) {
-	units := map[string]int{}
+// to others once its lease has run out, like any idle HIT). The row waits
+// with others' (mergeRows.pendHIT) for settleHITs.
+func (m *Merger) pendHIT(it *mergeItem, ann int64, complete func(ItemRef, map[string]int) bool) error {
+	// One map for every HIT: complete and conditionsMet only read it.
+	if m.hitUnits == nil {
+		m.hitUnits = map[string]int{}
+	}
+	units := m.hitUnits
+	clear(units)
 	var firstMS, lastMS int64
 	for _, l := range it.labels {
 		if l.annotator != ann {
@@ -955,24 +971,83 @@ func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[
 	}
 	first, last := unstamp(firstMS), unstamp(lastMS)
 	if err := conditionsMet(*it.ref, units); err != nil {
-		return 0, fmt.Errorf("item %d, annotator %d: %w", it.ref.ID, ann, err)
+		return fmt.Errorf("item %d, annotator %d: %w", it.ref.ID, ann, err)
 	}
 	var finished any
 	if complete(*it.ref, units) {
 		finished = last
 	}
-	n, err := m.rows.hit(it.ref.ID, ann, first, finished, last)
-	if err != nil {
-		return 0, err
+	return m.rows.pendHIT(it.ref.ID, ann, first, finished, last)
+}
+
+// settleHITs writes the HIT rows still waiting and then, item by item in
+// the file's order, what follows an item's HITs: a HIT finished before
+// only moves its revision on; the merge's finished HITs are counted; the
+// item's labels take their HITs for its refresh (refreshMerged). An item
+// the merge finished a HIT of is asked after the last whether it went
+// past its max (countPastMax). Every item's HIT rows are in the rows
+// written since the last settle, in the order of items and their who.
+func (m *Merger) settleHITs(items []*mergeItem) error {
+	if err := m.rows.flushHITs(); err != nil {
+		return err
 	}
+	rows := m.rows.rows
+	for _, it := range items {
+		finished := m.stats.Finished
+		for _, ann := range it.who {
+			hit, err := m.settleHIT(it, ann, rows[0])
+			if err != nil {
+				return err
+			}
+			rows = rows[1:]
+			it.setHIT(ann, hit)
+		}
+		if err := m.refreshMerged(it); err != nil {
+			return err
+		}
+		if m.stats.Finished > finished {
+			m.pastMax = append(m.pastMax, it.ref.ID)
+		}
+	}
+	m.rows.rows = m.rows.rows[:0]
+	return nil
+}
+
+// settleHIT says what the annotator's HIT on the item is now that its row
+// is written: hitOpen or hitDone.
+func (m *Merger) settleHIT(it *mergeItem, ann int64, row hitRow) (uint8, error) {
 	switch {
-	case n == 0: // finished before: only its revision moves
-		_, err = m.stmts[mergeRev].ExecContext(m.ctx, it.ref.ID, ann)
+	case !row.changed: // finished before: only its revision moves
+		_, err := m.stmts[mergeRev].ExecContext(m.ctx, it.ref.ID, ann)
 		return hitDone, err
-	case finished != nil:
+	case row.finishes:
 		m.stats.Finished++
 		m.done[[2]int64{it.ref.DatasetID, ann}]++
 		return hitDone, nil
 	}
 	return hitOpen, nil
+}
+
+// countPastMax counts the items the merge finished HITs of that now have
+// more finished HITs than their policy's max (MergeStats.PastMax), all in
+// one statement at the end: only an item's own refresh changes its count.
+func (m *Merger) countPastMax() error {
+	if len(m.pastMax) == 0 {
+		return nil
+	}
+	ids := make([]byte, 0, 8*len(m.pastMax)+2)
+	ids = append(ids, '[')
+	for i, id := range m.pastMax {
+		if i > 0 {
+			ids = append(ids, ',')
+		}
+		ids = strconv.AppendInt(ids, id, 10)
+	}
+	ids = append(ids, ']')
+	var past int
+	if err := m.w.scan(mergePastMax, []any{string(ids)}, &past); err != nil {
+		return err
+	}
+	m.stats.PastMax += past
+	return nil
 }
