@@ -172,7 +172,7 @@ type Merger struct {
 	stats      MergeStats
 	voting     map[int64]*mergeDataset // each dataset's gold rule and blind voters, read at its first refresh
 	scope      mergeScope              // whether the datasets' panes were read at once (readScope)
-	hitUnits   map[string]int          // an annotator's labels on an item by unit, for its HIT (pendHIT)
+	hitUnits   map[string]int          // an annotator's labels on an item by unit, for its HIT (recordHIT)
 	pastMax    []int64                 // items the merge finished a HIT of, asked at the end (countPastMax)
 }
 
@@ -811,36 +811,31 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]int) bool) (MergeStats
 			return m.stats, fmt.Errorf("commit merge: %w", err)
 		}
 	}
-	// An item's HIT rows go in with other items', a chunk a statement
-	// (pendHIT); what reads them (its HITs' revisions, its refresh, whether
-	// it went past its max) waits until its rows are in (settleHITs).
-	var waiting []*mergeItem
 	for _, id := range m.order {
 		if err := m.caller.Err(); err != nil {
 			return m.stats, fmt.Errorf("commit merge: %w", err)
 		}
 		it := m.labels[id]
-		if len(it.who) == 0 {
-			continue
-		}
+		finished := m.stats.Finished
 		for _, ann := range it.who {
 			if err := m.keepConditions(it, ann); err != nil {
 				return m.stats, fmt.Errorf("commit merge: %w", err)
 			}
-			if err := m.pendHIT(it, ann, complete); err != nil {
+			hit, err := m.recordHIT(it, ann, complete)
+			if err != nil {
+				return m.stats, fmt.Errorf("commit merge: %w", err)
+			}
+			it.setHIT(ann, hit)
+		}
+		// Once per item, however many annotators' HITs the file holds.
+		if len(it.who) > 0 {
+			if err := m.refreshMerged(it); err != nil {
 				return m.stats, fmt.Errorf("commit merge: %w", err)
 			}
 		}
-		waiting = append(waiting, it)
-		if len(m.rows.rows) >= hitChunk {
-			if err := m.settleHITs(waiting); err != nil {
-				return m.stats, fmt.Errorf("commit merge: %w", err)
-			}
-			waiting = waiting[:0]
+		if m.stats.Finished > finished {
+			m.pastMax = append(m.pastMax, id)
 		}
-	}
-	if err := m.settleHITs(waiting); err != nil {
-		return m.stats, fmt.Errorf("commit merge: %w", err)
 	}
 	if err := m.countPastMax(); err != nil {
 		return m.stats, fmt.Errorf("commit merge: %w", err)
@@ -883,13 +878,10 @@ const (
 		FROM labels l LEFT JOIN hits h ON h.item_id = l.item_id AND h.annotator_id = l.annotator_id WHERE l.item_id = ?`
 	mergeUpdate = `UPDATE labels SET value = ?, updated_at = ?, seconds = coalesce(?, seconds), text = ?
 		WHERE item_id = ? AND unit = ? AND annotator_id = ?`
-	// A HIT row of the merge's: its head and tail, around its rows'
-	// values (hitUpsertSQL). A HIT the merge touched moves its revision on
-	// (migration 0015), so a window that shows it open refuses its next key
-	// and reloads.
-	mergeHITHead = `INSERT INTO hits
-		(item_id, annotator_id, started_at, serp_reviewed, finished_at, touched_at) VALUES `
-	mergeHITTail = `
+	// A HIT the merge touched moves its revision on (migration 0015), so
+	// a window that shows it open refuses its next key and reloads.
+	mergeHIT = `INSERT INTO hits
+		(item_id, annotator_id, started_at, serp_reviewed, finished_at, touched_at) VALUES (?1, ?2, ?3, ?4, ?4, ?5)
 		ON CONFLICT DO UPDATE SET finished_at = coalesce(hits.finished_at, excluded.finished_at),
 			serp_reviewed = coalesce(hits.serp_reviewed, excluded.serp_reviewed),
 			touched_at = max(coalesce(hits.touched_at, ''), excluded.touched_at),
@@ -947,11 +939,11 @@ func (m *Merger) closeStmts() {
 	closeAll(m.w.local)
 }
 
-// pendHIT gives the annotator a HIT row on the item dated by their
+// recordHIT gives the annotator a HIT row on the item dated by their
 // labels: finished when the labels are complete, else open (and released
-// to others once its lease has run out, like any idle HIT). The row waits
-// with others' (mergeRows.pendHIT) for settleHITs.
-func (m *Merger) pendHIT(it *mergeItem, ann int64, complete func(ItemRef, map[string]int) bool) error {
+// to others once its lease has run out, like any idle HIT).
+// It says what the HIT is now: hitOpen or hitDone.
+func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[string]int) bool) (uint8, error) {
 	// One map for every HIT: complete and conditionsMet only read it.
 	if m.hitUnits == nil {
 		m.hitUnits = map[string]int{}
@@ -971,56 +963,21 @@ func (m *Merger) pendHIT(it *mergeItem, ann int64, complete func(ItemRef, map[st
 	}
 	first, last := unstamp(firstMS), unstamp(lastMS)
 	if err := conditionsMet(*it.ref, units); err != nil {
-		return fmt.Errorf("item %d, annotator %d: %w", it.ref.ID, ann, err)
+		return 0, fmt.Errorf("item %d, annotator %d: %w", it.ref.ID, ann, err)
 	}
 	var finished any
 	if complete(*it.ref, units) {
 		finished = last
 	}
-	return m.rows.pendHIT(it.ref.ID, ann, first, finished, last)
-}
-
-// settleHITs writes the HIT rows still waiting and then, item by item in
-// the file's order, what follows an item's HITs: a HIT finished before
-// only moves its revision on; the merge's finished HITs are counted; the
-// item's labels take their HITs for its refresh (refreshMerged). An item
-// the merge finished a HIT of is asked after the last whether it went
-// past its max (countPastMax). Every item's HIT rows are in the rows
-// written since the last settle, in the order of items and their who.
-func (m *Merger) settleHITs(items []*mergeItem) error {
-	if err := m.rows.flushHITs(); err != nil {
-		return err
+	n, err := m.rows.hit(it.ref.ID, ann, first, finished, last)
+	if err != nil {
+		return 0, err
 	}
-	rows := m.rows.rows
-	for _, it := range items {
-		finished := m.stats.Finished
-		for _, ann := range it.who {
-			hit, err := m.settleHIT(it, ann, rows[0])
-			if err != nil {
-				return err
-			}
-			rows = rows[1:]
-			it.setHIT(ann, hit)
-		}
-		if err := m.refreshMerged(it); err != nil {
-			return err
-		}
-		if m.stats.Finished > finished {
-			m.pastMax = append(m.pastMax, it.ref.ID)
-		}
-	}
-	m.rows.rows = m.rows.rows[:0]
-	return nil
-}
-
-// settleHIT says what the annotator's HIT on the item is now that its row
-// is written: hitOpen or hitDone.
-func (m *Merger) settleHIT(it *mergeItem, ann int64, row hitRow) (uint8, error) {
 	switch {
-	case !row.changed: // finished before: only its revision moves
-		_, err := m.stmts[mergeRev].ExecContext(m.ctx, it.ref.ID, ann)
+	case n == 0: // finished before: only its revision moves
+		_, err = m.stmts[mergeRev].ExecContext(m.ctx, it.ref.ID, ann)
 		return hitDone, err
-	case row.finishes:
+	case finished != nil:
 		m.stats.Finished++
 		m.done[[2]int64{it.ref.DatasetID, ann}]++
 		return hitDone, nil
@@ -1030,7 +987,8 @@ func (m *Merger) settleHIT(it *mergeItem, ann int64, row hitRow) (uint8, error) 
 
 // countPastMax counts the items the merge finished HITs of that now have
 // more finished HITs than their policy's max (MergeStats.PastMax), all in
-// one statement at the end: only an item's own refresh changes its count.
+// one statement at the end rather than a query an item: only an item's
+// own refresh changes its count.
 func (m *Merger) countPastMax() error {
 	if len(m.pastMax) == 0 {
 		return nil

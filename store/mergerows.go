@@ -4,9 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
-	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 )
@@ -36,26 +34,13 @@ type mergeRows struct {
 	lines  []int               // their lines in the file
 	held   []driver.NamedValue // history rows waiting, histColumns each
 	actor  int64               // who merges: every row's actor
-	// The HIT rows of the merge's commit (pendHIT), a chunk a statement.
-	hit     map[int]driver.Stmt // by rows per statement
-	hits    []driver.NamedValue // HIT rows waiting, hitColumns each
-	hitKeys []hitKey            // their item and annotator, in order
-	// rows is each HIT row given since the last settle
-	// (Merger.settleHITs), in order: waiting or written.
-	rows     []hitRow
-	returned []driver.Value // a row the upsert returns
+	// A HIT row of the merge's (hit), one an annotator's item at commit.
+	hitStmt driver.Stmt
+	hitArgs [5]driver.NamedValue
 	// A run of labels shares its item, annotator and times: each is made
 	// a statement's value once for the run, not once a row.
 	item, ann   intValue
 	created, at stringValue
-}
-
-// hitRow is what the merge's commit needs of a HIT row it gave.
-type hitRow struct {
-	finishes bool // the row finishes the HIT
-	// changed: the upsert wrote it; false for a HIT finished before,
-	// which it leaves alone (and until the row is written).
-	changed bool
 }
 
 // intValue is the last int64 given a statement, as its value.
@@ -99,17 +84,12 @@ const histColumns = 9
 func newMergeRows(conn *sql.Conn, actor int64) *mergeRows {
 	mr := &mergeRows{conn: conn, label: map[int]driver.Stmt{}, hist: map[int]driver.Stmt{},
 		labels: make([]driver.NamedValue, 0, labelChunk*labelColumns), lines: make([]int, 0, labelChunk),
-		held: make([]driver.NamedValue, 0, histChunk*histColumns), actor: actor,
-		hit: map[int]driver.Stmt{}, hits: make([]driver.NamedValue, 0, hitChunk*hitColumns),
-		hitKeys: make([]hitKey, 0, hitChunk), returned: make([]driver.Value, 2)}
+		held: make([]driver.NamedValue, 0, histChunk*histColumns), actor: actor}
+	for i := range mr.hitArgs {
+		mr.hitArgs[i].Ordinal = i + 1
+	}
 	return mr
 }
-
-// hitChunk is the most HIT rows one statement upserts.
-const hitChunk = 64
-
-// hitColumns are the values a HIT row is given.
-const hitColumns = 6
 
 // labelInsertSQL inserts rows new labels.
 func labelInsertSQL(rows int) string {
@@ -193,27 +173,17 @@ func (mr *mergeRows) oneByOne(err error) error {
 // exec runs the statement of rows rows (made by q, kept in st) with a.
 func (mr *mergeRows) exec(st map[int]driver.Stmt, q func(int) string, rows int, a []driver.NamedValue) error {
 	return mr.conn.Raw(func(dc any) error {
-		s, err := prepared(dc, st, q, rows)
-		if err != nil {
-			return err
+		s := st[rows]
+		if s == nil {
+			var err error
+			if s, err = prepareRaw(dc, q(rows)); err != nil {
+				return err
+			}
+			st[rows] = s
 		}
-		_, err = s.(driver.StmtExecContext).ExecContext(context.Background(), a)
+		_, err := s.(driver.StmtExecContext).ExecContext(context.Background(), a)
 		return err
 	})
-}
-
-// prepared is the statement of rows rows made by q, prepared on the
-// driver's connection dc at its first use and kept in st.
-func prepared(dc any, st map[int]driver.Stmt, q func(int) string, rows int) (driver.Stmt, error) {
-	if s := st[rows]; s != nil {
-		return s, nil
-	}
-	s, err := prepareRaw(dc, q(rows))
-	if err != nil {
-		return nil, err
-	}
-	st[rows] = s
-	return s, nil
 }
 
 // history holds a history row of the merge's, written at the next flush.
@@ -247,80 +217,26 @@ func (mr *mergeRows) flushHistory() error {
 	return nil
 }
 
-// pendHIT holds an annotator's HIT row on an item (the values of
-// mergeHITHead's columns) for the next flushHITs, which runs when hitChunk wait.
-func (mr *mergeRows) pendHIT(item, ann int64, first string, finished any, last string) error {
-	// Plain ?s, finished twice: the driver binds a numbered parameter by
-	// its name, and SQLite finds a name by a walk of every one before it.
-	mr.hits = appendRow(mr.hits, item, ann, first, finished, finished, last)
-	mr.hitKeys = append(mr.hitKeys, hitKey{item, ann})
-	mr.rows = append(mr.rows, hitRow{finishes: finished != nil})
-	if len(mr.hitKeys) == hitChunk {
-		return mr.flushHITs()
-	}
-	return nil
-}
-
-// hitUpsertSQL upserts rows HIT rows (mergeHITHead's columns), returning
-// each row it wrote: a HIT finished before is left alone and not returned.
-func hitUpsertSQL(rows int) string {
-	return rowsSQL(mergeHITHead, `(?, ?, ?, ?, ?, ?)`, rows) + mergeHITTail + ` RETURNING item_id, annotator_id`
-}
-
-// flushHITs writes the HIT rows waiting in one statement and notes of
-// each (hitRow.changed) whether it wrote it.
-func (mr *mergeRows) flushHITs() error {
-	rows := len(mr.hitKeys)
-	if rows == 0 {
-		return nil
-	}
-	written := mr.rows[len(mr.rows)-rows:]
-	err := mr.conn.Raw(func(dc any) error {
-		s, err := prepared(dc, mr.hit, hitUpsertSQL, rows)
-		if err != nil {
-			return err
-		}
-		res, err := s.(driver.StmtQueryContext).QueryContext(context.Background(), mr.hits)
-		if err != nil {
-			return err
-		}
-		defer res.Close()
-		return mr.markWritten(res, written)
-	})
-	mr.hits, mr.hitKeys = mr.hits[:0], mr.hitKeys[:0]
-	if err != nil {
-		return fmt.Errorf("write the merge's HITs: %w", err)
-	}
-	return nil
-}
-
-// markWritten reads the rows the upsert returned and marks each as
-// written in written (by its place among hitKeys). They come back in the
-// order they went in, so the search goes on from the last one found.
-func (mr *mergeRows) markWritten(res driver.Rows, written []hitRow) error {
-	next := 0
-	for {
-		err := res.Next(mr.returned)
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		item, ok1 := mr.returned[0].(int64)
-		ann, ok2 := mr.returned[1].(int64)
-		if !ok1 || !ok2 {
-			return fmt.Errorf("the HIT upsert returned %T, %T, not two ids", mr.returned[0], mr.returned[1])
-		}
-		k := hitKey{item, ann}
-		for n := range mr.hitKeys {
-			i := (next + n) % len(mr.hitKeys)
-			if mr.hitKeys[i] == k {
-				written[i].changed, next = true, i+1
-				break
+// hit writes an annotator's HIT row on an item (mergeHIT) and says how
+// many rows it changed: 0 for a HIT finished before.
+func (mr *mergeRows) hit(item, ann int64, first string, finished any, last string) (n int64, err error) {
+	a := mr.hitArgs[:]
+	a[0].Value, a[1].Value, a[2].Value, a[3].Value, a[4].Value = item, ann, first, finished, last
+	err = mr.conn.Raw(func(dc any) error {
+		if mr.hitStmt == nil {
+			var err error
+			if mr.hitStmt, err = prepareRaw(dc, mergeHIT); err != nil {
+				return err
 			}
 		}
-	}
+		res, err := mr.hitStmt.(driver.StmtExecContext).ExecContext(context.Background(), a)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return n, err
 }
 
 // prepareRaw prepares q on the driver's connection dc.
@@ -334,18 +250,22 @@ func prepareRaw(dc any, q string) (driver.Stmt, error) {
 
 // close lets the statements go; the merge's connection is still held.
 func (mr *mergeRows) close() {
-	if len(mr.label) == 0 && len(mr.hist) == 0 && len(mr.hit) == 0 {
+	if len(mr.label) == 0 && len(mr.hist) == 0 && mr.hitStmt == nil {
 		return
 	}
 	mr.conn.Raw(func(any) error {
-		for _, stmts := range []map[int]driver.Stmt{mr.label, mr.hist, mr.hit} {
-			for _, st := range stmts {
-				st.Close()
-			}
+		if mr.hitStmt != nil {
+			mr.hitStmt.Close()
+		}
+		for _, st := range mr.label {
+			st.Close()
+		}
+		for _, st := range mr.hist {
+			st.Close()
 		}
 		return nil
 	})
 	clear(mr.label)
 	clear(mr.hist)
-	clear(mr.hit)
+	mr.hitStmt = nil
 }
