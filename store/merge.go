@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -171,6 +172,8 @@ type Merger struct {
 	stats      MergeStats
 	voting     map[int64]*mergeDataset // each dataset's gold rule and blind voters, read at its first refresh
 	scope      mergeScope              // whether the datasets' panes were read at once (readScope)
+	hitUnits   map[string]int          // an annotator's labels on an item by unit, for its HIT (recordHIT)
+	pastMax    []int64                 // items the merge finished a HIT of, asked at the end (countPastMax)
 }
 
 // stampMemo is the latest stored time read and its Unix milliseconds.
@@ -831,14 +834,11 @@ func (m *Merger) Commit(complete func(ItemRef, map[string]int) bool) (MergeStats
 			}
 		}
 		if m.stats.Finished > finished {
-			var past bool
-			if err := w.scan(mergePastMax, []any{id}, &past); err != nil {
-				return m.stats, fmt.Errorf("commit merge: %w", err)
-			}
-			if past {
-				m.stats.PastMax++
-			}
+			m.pastMax = append(m.pastMax, id)
 		}
+	}
+	if err := m.countPastMax(); err != nil {
+		return m.stats, fmt.Errorf("commit merge: %w", err)
 	}
 	if err := flushPatterns(w); err != nil {
 		return m.stats, fmt.Errorf("commit merge: %w", err)
@@ -887,8 +887,11 @@ const (
 			touched_at = max(coalesce(hits.touched_at, ''), excluded.touched_at),
 			rev = hits.rev + 1
 		WHERE hits.finished_at IS NULL`
-	mergeRev     = `UPDATE hits SET rev = rev + 1 WHERE item_id = ? AND annotator_id = ?`
-	mergePastMax = `SELECT i.finished > d.max_annotators FROM items i JOIN datasets d ON d.id = i.dataset_id WHERE i.id = ?`
+	mergeRev = `UPDATE hits SET rev = rev + 1 WHERE item_id = ? AND annotator_id = ?`
+	// How many of the items (a JSON array of ids) have more finished HITs
+	// than their policy's max.
+	mergePastMax = `SELECT count(*) FROM items i JOIN datasets d ON d.id = i.dataset_id
+		WHERE i.id IN (SELECT value FROM json_each(?)) AND i.finished > d.max_annotators`
 )
 
 // prepare makes the merge's statements and sets the labels' kind triggers
@@ -941,7 +944,12 @@ func (m *Merger) closeStmts() {
 // to others once its lease has run out, like any idle HIT).
 // It says what the HIT is now: hitOpen or hitDone.
 func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[string]int) bool) (uint8, error) {
-	units := map[string]int{}
+	// One map for every HIT: complete and conditionsMet only read it.
+	if m.hitUnits == nil {
+		m.hitUnits = map[string]int{}
+	}
+	units := m.hitUnits
+	clear(units)
 	var firstMS, lastMS int64
 	for _, l := range it.labels {
 		if l.annotator != ann {
@@ -975,4 +983,29 @@ func (m *Merger) recordHIT(it *mergeItem, ann int64, complete func(ItemRef, map[
 		return hitDone, nil
 	}
 	return hitOpen, nil
+}
+
+// countPastMax counts the items the merge finished HITs of that now have
+// more finished HITs than their policy's max (MergeStats.PastMax), all in
+// one statement at the end rather than a query an item: only an item's
+// own refresh changes its count.
+func (m *Merger) countPastMax() error {
+	if len(m.pastMax) == 0 {
+		return nil
+	}
+	ids := make([]byte, 0, 8*len(m.pastMax)+2)
+	ids = append(ids, '[')
+	for i, id := range m.pastMax {
+		if i > 0 {
+			ids = append(ids, ',')
+		}
+		ids = strconv.AppendInt(ids, id, 10)
+	}
+	ids = append(ids, ']')
+	var past int
+	if err := m.w.scan(mergePastMax, []any{string(ids)}, &past); err != nil {
+		return err
+	}
+	m.stats.PastMax += past
+	return nil
 }

@@ -37,6 +37,36 @@ type mergeRows struct {
 	// A HIT row of the merge's (hit), one an annotator's item at commit.
 	hitStmt driver.Stmt
 	hitArgs [5]driver.NamedValue
+	// A run of labels shares its item, annotator and times: each is made
+	// a statement's value once for the run, not once a row.
+	item, ann   intValue
+	created, at stringValue
+}
+
+// intValue is the last int64 given a statement, as its value.
+type intValue struct {
+	n int64
+	v driver.Value
+}
+
+func (iv *intValue) of(n int64) driver.Value {
+	if iv.v == nil || iv.n != n {
+		iv.n, iv.v = n, n
+	}
+	return iv.v
+}
+
+// stringValue is the last string given a statement, as its value.
+type stringValue struct {
+	s string
+	v driver.Value
+}
+
+func (sv *stringValue) of(s string) driver.Value {
+	if sv.v == nil || sv.s != s {
+		sv.s, sv.v = s, s
+	}
+	return sv.v
 }
 
 // labelChunk is the most labels one statement inserts.
@@ -89,7 +119,8 @@ func histInsertSQL(rows int) string {
 // insertLabel holds a label the item did not have, given at line, for
 // the next flushLabels.
 func (mr *mergeRows) insertLabel(line int, item int64, unit string, ann int64, value int, created, at string, seconds, text any) error {
-	mr.labels = appendRow(mr.labels, item, unit, ann, int64(value), created, at, seconds, text)
+	mr.labels = appendRow(mr.labels, mr.item.of(item), unit, mr.ann.of(ann), int64(value),
+		mr.created.of(created), mr.at.of(at), seconds, text)
 	mr.lines = append(mr.lines, line)
 	if len(mr.labels) == cap(mr.labels) {
 		return mr.flushLabels()
@@ -157,7 +188,7 @@ func (mr *mergeRows) exec(st map[int]driver.Stmt, q func(int) string, rows int, 
 
 // history holds a history row of the merge's, written at the next flush.
 func (mr *mergeRows) history(item int64, unit string, ann int64, old, value any, at string, oldText, text any) error {
-	mr.held = appendRow(mr.held, item, unit, ann, old, value, mr.actor, at, oldText, text)
+	mr.held = appendRow(mr.held, mr.item.of(item), unit, mr.ann.of(ann), old, value, mr.actor, mr.at.of(at), oldText, text)
 	if len(mr.held) == cap(mr.held) {
 		return mr.flushHistory()
 	}
