@@ -3,11 +3,11 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -993,15 +993,10 @@ func (m *Merger) countPastMax() error {
 	if len(m.pastMax) == 0 {
 		return nil
 	}
-	ids := make([]byte, 0, 8*len(m.pastMax)+2)
-	ids = append(ids, '[')
-	for i, id := range m.pastMax {
-		if i > 0 {
-			ids = append(ids, ',')
-		}
-		ids = strconv.AppendInt(ids, id, 10)
+	ids, err := json.Marshal(m.pastMax) // json_each's array of the ids
+	if err != nil {
+		return err
 	}
-	ids = append(ids, ']')
 	var past int
 	if err := m.w.scan(mergePastMax, []any{string(ids)}, &past); err != nil {
 		return err
