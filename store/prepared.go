@@ -93,6 +93,10 @@ type ptx struct {
 	// kinds, when set, are the store's kinds and a protocol file the
 	// transaction keeps: the store's become them only once it commits.
 	kinds *guidelines.Set
+	// drv, when set, is the writer's connection's own statements: the
+	// writer's transaction (wrap) runs its exec and scan there, and
+	// nothing of it under a context that can be cancelled (driverstmt.go).
+	drv *driverStmts
 }
 
 // kindSet is the task kinds the transaction sees.
@@ -114,7 +118,22 @@ func (s *Store) ownPtx(ctx context.Context, tx *sql.Tx) *ptx {
 }
 
 func (s *Store) wrap(ctx context.Context, tx *sql.Tx) *ptx {
-	return &ptx{tx: tx, ctx: ctx, stmts: s.stmts, s: s}
+	return &ptx{tx: tx, ctx: ctx, stmts: s.stmts, s: s, drv: s.w.statementsOf(tx)}
+}
+
+// writerCtx is the context a statement of the transaction runs under:
+// ctx, or for the writer's, ctx's error if it has ended and otherwise
+// context.Background(), which costs no goroutine a statement. A write's
+// context ending mid-statement no longer interrupts it; the next
+// statement fails as before.
+func (w *ptx) writerCtx(ctx context.Context) (context.Context, error) {
+	if w.drv == nil {
+		return ctx, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return context.Background(), nil
 }
 
 // source is what the transaction's statements are prepared on.
@@ -157,20 +176,29 @@ func (w *ptx) stmt(query string) (*sql.Stmt, error) {
 }
 
 func (w *ptx) exec(query string, args ...any) (sql.Result, error) {
-	st, err := w.stmt(query)
-	if err != nil {
-		return nil, err
-	}
-	return st.ExecContext(w.ctx, args...)
+	return w.ExecContext(w.ctx, query, args...)
 }
 
 // scan runs a query for one row into dest; sql.ErrNoRows when it has none.
 func (w *ptx) scan(query string, args []any, dest ...any) error {
+	ctx, err := w.writerCtx(w.ctx)
+	if err != nil {
+		return err
+	}
+	if w.drv != nil && scannable(dest) {
+		a, ok, err := w.drv.bind(args)
+		if err != nil {
+			return err
+		}
+		if ok {
+			return w.drv.scan(query, a, dest)
+		}
+	}
 	st, err := w.stmt(query)
 	if err != nil {
 		return err
 	}
-	return st.QueryRowContext(w.ctx, args...).Scan(dest...)
+	return st.QueryRowContext(ctx, args...).Scan(dest...)
 }
 
 // QueryContext, QueryRowContext and ExecContext are *sql.Tx's, run
@@ -178,6 +206,10 @@ func (w *ptx) scan(query string, args []any, dest ...any) error {
 // transaction is prepared once per connection, and a ptx serves wherever a
 // querier or a source is wanted (eachRow, collect, stream).
 func (w *ptx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	ctx, err := w.writerCtx(ctx)
+	if err != nil {
+		return nil, err
+	}
 	st, err := w.stmt(query)
 	if err != nil {
 		return nil, err
@@ -185,7 +217,31 @@ func (w *ptx) QueryContext(ctx context.Context, query string, args ...any) (*sql
 	return st.QueryContext(ctx, args...)
 }
 
+func (w *ptx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	ctx, err := w.writerCtx(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if w.drv != nil {
+		a, ok, err := w.drv.bind(args)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return w.drv.exec(query, a)
+		}
+	}
+	st, err := w.stmt(query)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
+}
+
 func (w *ptx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if c, err := w.writerCtx(ctx); err == nil {
+		ctx = c // ended, ctx gives database/sql's Row its error
+	}
 	st, err := w.stmt(query)
 	if err != nil {
 		// Only database/sql makes a *sql.Row that carries an error: the
@@ -193,12 +249,4 @@ func (w *ptx) QueryRowContext(ctx context.Context, query string, args ...any) *s
 		return w.source().QueryRowContext(ctx, query, args...)
 	}
 	return st.QueryRowContext(ctx, args...)
-}
-
-func (w *ptx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	st, err := w.stmt(query)
-	if err != nil {
-		return nil, err
-	}
-	return st.ExecContext(ctx, args...)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 )
 
 // ErrClosed means the store was closed while a write waited.
@@ -31,6 +32,11 @@ type writer struct {
 	// Taking any connection of the pool, the writer prepared its
 	// statements again on each new one.
 	conn *sql.Conn
+	// drv are conn's statements at the driver's level (driverstmt.go),
+	// kept while conn is; cur is the batch's transaction on it, which
+	// statementsOf knows them by.
+	drv *driverStmts
+	cur atomic.Pointer[sql.Tx]
 }
 
 type writeJob struct {
@@ -94,10 +100,28 @@ func (s *Store) closeWriter() {
 	// The writer has stopped: nothing else uses its connection. (Not
 	// under the lock of writers, which an import may hold for long: Close
 	// did not wait for it before.)
-	if s.w.conn != nil {
-		s.w.conn.Close()
-		s.w.conn = nil
+	s.w.dropConn()
+}
+
+// dropConn lets the writer's connection go back to the pool, its
+// statements closed first; the next batch takes another.
+func (w *writer) dropConn() {
+	if w.conn == nil {
+		return
 	}
+	w.drv.close()
+	w.conn.Close()
+	w.conn, w.drv = nil, nil
+}
+
+// statementsOf is the writer's connection's own statements if tx is the
+// transaction of the writer's batch, nil for any other: a write's ptx
+// (wrap) finds them by its transaction.
+func (w *writer) statementsOf(tx *sql.Tx) *driverStmts {
+	if w == nil || tx == nil || w.cur.Load() != tx {
+		return nil
+	}
+	return w.drv
 }
 
 // begin starts a batch's transaction on the writer's connection, taking
@@ -111,14 +135,15 @@ func (s *Store) begin() (*sql.Tx, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.w.conn = c
+		s.w.conn, s.w.drv = c, newDriverStmts(c)
 	}
 	tx, err := s.w.conn.BeginTx(ctx, nil)
 	if err != nil {
-		s.w.conn.Close()
-		s.w.conn = nil
+		s.w.dropConn()
+		return nil, err
 	}
-	return tx, err
+	s.w.cur.Store(tx)
+	return tx, nil
 }
 
 // readTx runs fn in a read-only transaction of its own: a snapshot that
