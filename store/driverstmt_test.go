@@ -76,10 +76,11 @@ func TestWriterStartsNoGoroutinePerStatement(t *testing.T) {
 	}
 }
 
-// A write whose context has ended by the time the writer runs it fails
-// with the context's error and leaves nothing; the writes of its batch
-// are not failed with it.
-func TestWriterWriteOfEndedContextFailsAlone(t *testing.T) {
+// A write whose context ends between two of its statements fails with
+// the context's error at the next and leaves nothing, and the writer goes
+// on with the next write: the writer's statements run under no deadline,
+// and the write's context is asked before each.
+func TestWriterWriteWhoseContextEndsFails(t *testing.T) {
 	t.Parallel()
 	st := openTemp(t)
 	ctx, cancel := context.WithCancel(context.Background())
