@@ -7,6 +7,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -118,8 +119,13 @@ type Model struct {
 	// view is the frame Update laid out after the last message that
 	// changed the model: most messages are writes committing, which change
 	// nothing on screen, and a frame costs more than the write (hundreds
-	// of SSH sessions render on one server). View only hands it over.
-	view tea.View
+	// of SSH sessions render on one server). View only hands it over,
+	// joining frameLines into it the first time it is asked for after a
+	// frame: a served session's screen takes the lines (FrameLines) and
+	// never asks, so the frame is not joined only to be split again.
+	view       tea.View
+	frameLines []string // the last frame's lines, nil before the first
+	viewStale  bool     // view is not yet frameLines joined
 	// helpLines keeps the key line rendered for each set of keys at a
 	// width: it is the same for most frames and costly to measure.
 	helpLines map[string]string
@@ -372,8 +378,33 @@ func (m *Model) quit() tea.Cmd {
 	return tea.Sequence(m.hit.leave(), m.work.do(func() tea.Msg { return flushedMsg{} }))
 }
 
-// View is the frame Update laid out last; it changes nothing.
-func (m *Model) View() tea.View { return m.view }
+// View is the frame Update laid out last; it changes nothing on screen.
+func (m *Model) View() tea.View {
+	if m.viewStale {
+		v := tea.NewView(strings.Join(m.frameLines, "\n"))
+		v.AltScreen = true
+		v.WindowTitle = "claritty"
+		m.view, m.viewStale = v, false
+	}
+	return m.view
+}
+
+// FrameLines is View's content as its lines, strings.Split(content, "\n"),
+// without the join and the split: the session's screen on a server
+// compares a frame with the last a line at a time. The lines are shared:
+// nothing changes them once handed out (tickFrame copies before it draws
+// the header), and the caller must not either.
+func (m *Model) FrameLines() []string {
+	for _, l := range m.frameLines {
+		if strings.Contains(l, "\n") { // never laid out so; the split is what View's content gives
+			return strings.Split(m.View().Content, "\n")
+		}
+	}
+	if len(m.frameLines) == 0 { // "" splits to one empty line
+		return strings.Split(m.View().Content, "\n")
+	}
+	return m.frameLines
+}
 
 // frame lays out the screen as it stands and keeps it for View.
 func (m *Model) frame() {
@@ -394,15 +425,15 @@ func (m *Model) tickFrame() {
 	case !cut && m.headerCut:
 		m.cuts--
 	}
+	// A copy: the last frame's lines may be in a screen's hands still.
+	m.lines = slices.Clone(m.lines)
 	m.lines[0], m.headerCut = header, cut
-	m.setView(strings.Join(m.lines, "\n"))
+	m.setView(m.lines)
 }
 
-func (m *Model) setView(content string) {
-	v := tea.NewView(content)
-	v.AltScreen = true
-	v.WindowTitle = "claritty"
-	m.view = v
+// setView keeps a frame's lines for View and FrameLines.
+func (m *Model) setView(lines []string) {
+	m.frameLines, m.viewStale = lines, true
 }
 
 // openQueue shows the queue with the current HIT selected.

@@ -29,7 +29,7 @@ func (m *Model) tooSmall() bool { return m.width < minWidth || m.height < minHei
 
 // render lays out the whole screen as exactly height lines of at most width
 // cells, so no resize leaves stray text behind.
-func (m *Model) render() string {
+func (m *Model) render() []string {
 	last := m.lines // what the last frame showed, each line fitted already
 	if m.linesWidth != m.width {
 		last = nil
@@ -57,7 +57,7 @@ func (m *Model) render() string {
 		m.cuts++
 	}
 	m.lines = lines
-	return strings.Join(lines, "\n")
+	return lines
 }
 
 // fitHeader is the header as fitFrame leaves it, and whether it was cut.
@@ -109,7 +109,7 @@ func fitFrameAfter(lines, last []string, width, height int) ([]string, int) {
 }
 
 // renderTooSmall asks for a larger window, in whatever room there is.
-func (m *Model) renderTooSmall() string {
+func (m *Model) renderTooSmall() []string {
 	s := m.styles
 	lines := []string{
 		s.Title.Render("make the window larger"),
@@ -121,7 +121,7 @@ func (m *Model) renderTooSmall() string {
 		out = append(out, wrap(l, m.width, "")...)
 	}
 	out, _ = fitFrame(out, m.width, m.height)
-	return strings.Join(out, "\n")
+	return out
 }
 
 // fitKeys is the footer: as many whole bindings as fit in width, in the

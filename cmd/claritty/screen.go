@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 
@@ -32,7 +33,7 @@ type sessionScreen struct {
 	out *lockedWriter
 
 	mu      sync.Mutex // guards what the drawer reads
-	frame   string
+	frame   []string   // the newest frame's lines (tui.Model.FrameLines: never changed once handed over)
 	width   int
 	height  int
 	profile colorprofile.Profile
@@ -70,9 +71,14 @@ func newSessionScreen(out io.Writer, width, height int, profile colorprofile.Pro
 }
 
 // show hands the drawer a frame.
-func (sc *sessionScreen) show(frame string) {
+func (sc *sessionScreen) show(frame string) { sc.showLines(strings.Split(frame, "\n")) }
+
+// showLines hands the drawer a frame as its lines (show's split): the
+// TUI keeps its frames as lines, so they are not joined into one string
+// to be split here. The lines must not change after.
+func (sc *sessionScreen) showLines(frame []string) {
 	sc.mu.Lock()
-	same := frame == sc.frame && !sc.redraw
+	same := slices.Equal(frame, sc.frame) && !sc.redraw
 	sc.frame = frame
 	sc.mu.Unlock()
 	if !same {
@@ -170,17 +176,16 @@ func (sc *sessionScreen) send() {
 		b.WriteString(ansi.ResetStyle + ansi.EraseEntireScreen)
 		sc.shown = nil
 	}
-	lines := strings.Split(frame, "\n")
-	lines = lines[:min(len(lines), max(0, height))]
+	lines := frame[:min(len(frame), max(0, height))]
 	for y, l := range lines {
 		if y < len(sc.shown) && sc.shown[y] == l {
 			continue
 		}
-		b.WriteString(ansi.CursorPosition(1, y+1) + ansi.ResetStyle + ansi.EraseEntireLine)
+		b.WriteString(lineStart(y))
 		b.WriteString(inProfile.line(l, profile))
 	}
 	for y := len(lines); y < len(sc.shown); y++ { // a shorter frame than the last
-		b.WriteString(ansi.CursorPosition(1, y+1) + ansi.ResetStyle + ansi.EraseEntireLine)
+		b.WriteString(lineStart(y))
 	}
 	if b.Len() == start {
 		return
@@ -196,16 +201,44 @@ func (sc *sessionScreen) send() {
 	}
 }
 
+// lineStart is what begins the screen's line y (from 0) in a frame: the
+// cursor at its start, the style reset, the line erased. The rows of
+// every terminal a server has seen are made once (fmt-free, but each a
+// new string), up to a tall window's.
+func lineStart(y int) string {
+	if y < len(lineStarts) {
+		return lineStarts[y]
+	}
+	return ansi.CursorPosition(1, y+1) + ansi.ResetStyle + ansi.EraseEntireLine
+}
+
+var lineStarts = func() []string {
+	rows := make([]string, 200)
+	for y := range rows {
+		rows[y] = ansi.CursorPosition(1, y+1) + ansi.ResetStyle + ansi.EraseEntireLine
+	}
+	return rows
+}()
+
 // profileLines keeps lines as sent in a colour profile: their styling
 // alone (styling), their colours made the profile's (colorprofile parses
 // every escape sequence of a line to do it). The sessions of a server send
 // the same lines over and over (a scale with a label chosen, the step
 // line, the guidance, the key line), each session and the others, so one
-// memo serves the process; it starts again past a thousand lines.
+// memo serves the process. It keeps two generations of up to
+// profileLinesKept lines: when the newer is full it becomes the older and
+// the oldest goes, and a line found in the older moves to the newer. A
+// server's sessions bring new lines with every HIT (its query, its
+// answers), hundreds a second at 200 sessions; emptied whole, the memo
+// lost the lines every session shares each time it filled.
 type profileLines struct {
-	mu sync.Mutex
-	m  map[profileLine]string
+	mu       sync.Mutex
+	m, older map[profileLine]string
+	made     int // lines made anew, for the tests that check what is kept
 }
+
+// profileLinesKept is a generation's lines: some hundred KB at most.
+const profileLinesKept = 1024
 
 type profileLine struct {
 	line    string
@@ -219,6 +252,11 @@ func (c *profileLines) line(l string, p colorprofile.Profile) string {
 	k := profileLine{l, p}
 	c.mu.Lock()
 	out, ok := c.m[k]
+	if !ok {
+		if out, ok = c.older[k]; ok {
+			c.keep(k, out)
+		}
+	}
 	c.mu.Unlock()
 	if ok {
 		return out
@@ -228,12 +266,19 @@ func (c *profileLines) line(l string, p colorprofile.Profile) string {
 	styled.WriteString(styling(l))
 	out = b.String()
 	c.mu.Lock()
-	if len(c.m) >= 1024 {
-		c.m = map[profileLine]string{}
-	}
-	c.m[k] = out
+	c.made++
+	c.keep(k, out)
 	c.mu.Unlock()
 	return out
+}
+
+// keep puts a line in the newer generation, starting a new one when it
+// is full; c.mu is held.
+func (c *profileLines) keep(k profileLine, out string) {
+	if len(c.m) >= profileLinesKept {
+		c.older, c.m = c.m, make(map[profileLine]string, profileLinesKept)
+	}
+	c.m[k] = out
 }
 
 // close draws the last frame handed over, then gives the terminal back as
@@ -256,7 +301,7 @@ type screenModel struct {
 func (m screenModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.screen.note(msg)
 	_, cmd := m.Model.Update(msg)
-	m.screen.show(m.Model.View().Content)
+	m.screen.showLines(m.Model.FrameLines())
 	return m, cmd
 }
 
