@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -38,26 +39,37 @@ func newBackupCmd(g *globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
+			began := time.Now()
 			if out != "-" {
 				f, err := outfile.Create(out, outfile.Private)
 				if err != nil {
 					return err
 				}
+				var p *progressLine
 				if !f.InPlace {
 					// VACUUM INTO fills the empty temporary file by name.
-					if err := backupWithProgress(cmd, g, st, me, f.Name(), true); err != nil {
+					if p, err = backupWithProgress(cmd, g, st, me, f.Name(), true); err != nil {
 						f.Abort()
 						return err
 					}
-					return f.Commit()
+				} else {
+					defer f.Abort()
+					if p, err = streamBackup(cmd, g, st, me, f, false); err != nil {
+						return err
+					}
 				}
-				defer f.Abort()
-				if err := streamBackup(cmd, g, st, me, f, false); err != nil {
+				if err := f.Commit(); err != nil {
 					return err
 				}
-				return f.Commit()
+				p.finish("backup", out, began)
+				return nil
 			}
-			return streamBackup(cmd, g, st, me, cmd.OutOrStdout(), g.outputTerminal(cmd))
+			p, err := streamBackup(cmd, g, st, me, cmd.OutOrStdout(), g.outputTerminal(cmd))
+			if err != nil {
+				return err
+			}
+			p.finish("backup", "standard output", began)
+			return nil
 		},
 	}
 	cmd.Flags().StringVarP(&out, "out", "o", "", "file to write, or - for standard output")
@@ -68,18 +80,19 @@ func newBackupCmd(g *globals) *cobra.Command {
 // device): SQLite writes a file, so it is made beside the database, where
 // there is room for a copy, then copied out and removed.
 // toTerminal: w is the terminal, which a progress line would break into.
-func streamBackup(cmd *cobra.Command, g *globals, st *store.Store, me store.Annotator, w io.Writer, toTerminal bool) error {
+// The line it returns (stopped; nil when none was drawn) is the copy's.
+func streamBackup(cmd *cobra.Command, g *globals, st *store.Store, me store.Annotator, w io.Writer, toTerminal bool) (*progressLine, error) {
 	outfile.Sweep(st.Path() + "-backup") // what a killed backup left
 	tmp, err := outfile.Temp(st.Path() + "-backup")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer tmp.Abort()
 	if err := tmp.Chmod(0o600); err != nil {
-		return err
+		return nil, err
 	}
-	if err := backupWithProgress(cmd, g, st, me, tmp.Name(), !toTerminal); err != nil {
-		return err
+	if _, err := backupWithProgress(cmd, g, st, me, tmp.Name(), !toTerminal); err != nil {
+		return nil, err
 	}
 	cw := &countingWriter{w: w}
 	var p *progressLine // none: nil draws nothing
@@ -88,21 +101,22 @@ func streamBackup(cmd *cobra.Command, g *globals, st *store.Store, me store.Anno
 	}
 	defer p.stop()
 	_, err = io.Copy(cw, tmp)
-	return err
+	return p, err
 }
 
 // backupWithProgress writes the backup into the file at path, a progress
 // line following its size toward the database's (SQLite writes it in one
 // statement, and the copy is at most as large as the database), when show.
-func backupWithProgress(cmd *cobra.Command, g *globals, st *store.Store, me store.Annotator, path string, show bool) error {
+// The line it returns is stopped; nil when none was drawn.
+func backupWithProgress(cmd *cobra.Command, g *globals, st *store.Store, me store.Annotator, path string, show bool) (*progressLine, error) {
 	// Asked first, so a refusal draws no line (the backup asks again).
 	if err := st.Require(cmd.Context(), me, store.ActBackup); err != nil {
-		return err
+		return nil, err
 	}
 	var p *progressLine
 	if show {
 		p = g.newProgress(cmd, "backup", fileSize(st.Path()), func() int64 { return fileSize(path) })
 	}
 	defer p.stop()
-	return st.Backup(cmd.Context(), me, path)
+	return p, st.Backup(cmd.Context(), me, path)
 }

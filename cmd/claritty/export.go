@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -119,21 +120,30 @@ func newExportCmd(g *globals) *cobra.Command {
 			}
 			defer st.Close()
 			toStdout := fl.out == "" || fl.out == "-"
+			var p *progressLine
+			began := time.Now()
 			run := func(w io.Writer) error {
 				if toStdout && g.outputTerminal(cmd) {
 					// The rows themselves show it going.
 					return write(cmd.Context(), st, me, w)
 				}
 				cw := &countingWriter{w: w}
-				p := g.newProgress(cmd, "export", 0, cw.n.Load)
+				p = g.newProgress(cmd, "export", 0, cw.n.Load)
 				defer p.stop()
 				summary.p = p
 				return write(cmd.Context(), st, me, cw)
 			}
+			dest := fl.out
 			if toStdout {
-				return run(cmd.OutOrStdout())
+				dest, err = "standard output", run(cmd.OutOrStdout())
+			} else {
+				err = outfile.Write(fl.out, outfile.Shared, run)
 			}
-			return outfile.Write(fl.out, outfile.Shared, run)
+			if err != nil {
+				return err
+			}
+			p.finish("export", dest, began)
+			return nil
 		},
 	}
 	f := cmd.Flags()
