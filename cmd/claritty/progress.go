@@ -117,7 +117,7 @@ func (p *progressLine) run() {
 // draw rewrites the line in place: back to its start, the text, and the
 // rest of the row cleared (a shorter line leaves nothing of a longer one).
 func (p *progressLine) draw() {
-	line := progressText(p.verb, p.done(), p.total, time.Since(p.start))
+	line := progressFit(p.verb, p.done(), p.total, time.Since(p.start), p.width)
 	if p.width > 1 && len(line) > p.width-1 {
 		line = line[:p.width-1] // the cursor never wraps to a new row
 	}
@@ -159,36 +159,50 @@ func (p *progressLine) finish(verb, dest string, began time.Time) {
 // 29.3 MB, 3.1 MB/s, 6s left", or without a total what is done and the
 // rate. Once all of a file is read, the work left is writing it.
 func progressText(verb string, done, total int64, elapsed time.Duration) string {
+	return progressFit(verb, done, total, elapsed, 0)
+}
+
+// progressFit is progressText for a terminal width columns wide (0: any),
+// dropping first the bar, then the amount, so the rate and the time left
+// stay on a narrow screen: at 40 columns the bar and the amount alone
+// filled the line. What still does not fit, draw cuts.
+func progressFit(verb string, done, total int64, elapsed time.Duration, width int) string {
 	// A rate needs a moment's work to mean anything.
 	rate := 0.0
 	if elapsed >= progressEvery {
 		rate = float64(done) / elapsed.Seconds()
 	}
-	var b strings.Builder
-	b.WriteString(verb)
 	if total <= 0 {
-		fmt.Fprintf(&b, ": %s", byteSize(done))
+		line := fmt.Sprintf("%s: %s", verb, byteSize(done))
 		if rate > 0 {
-			fmt.Fprintf(&b, ", %s/s", byteSize(int64(rate)))
+			line += fmt.Sprintf(", %s/s", byteSize(int64(rate)))
 		}
-		return b.String()
+		return line
 	}
 	done = min(done, total)
 	frac := float64(done) / float64(total)
 	const bar = 20
 	filled := int(frac * bar)
-	fmt.Fprintf(&b, " [%s%s] %3d%% %s of %s", strings.Repeat("#", filled), strings.Repeat("-", bar-filled),
-		int(frac*100), byteSize(done), byteSize(total))
+	var tail string
 	switch {
 	case done == total:
 		// All read: the rate would only fall while the rest is written.
-		b.WriteString(", finishing")
+		tail = ", finishing"
 	case rate > 0:
-		fmt.Fprintf(&b, ", %s/s", byteSize(int64(rate)))
 		left := time.Duration(float64(total-done) / rate * float64(time.Second))
-		fmt.Fprintf(&b, ", %s left", left.Round(time.Second))
+		tail = fmt.Sprintf(", %s/s, %s left", byteSize(int64(rate)), left.Round(time.Second))
 	}
-	return b.String()
+	pct := int(frac * 100)
+	amount := fmt.Sprintf(" %s of %s", byteSize(done), byteSize(total))
+	for _, line := range []string{
+		fmt.Sprintf("%s [%s%s] %3d%%%s%s", verb, strings.Repeat("#", filled), strings.Repeat("-", bar-filled), pct, amount, tail),
+		fmt.Sprintf("%s %d%%%s%s", verb, pct, amount, tail),
+	} {
+		if width <= 1 || len(line) <= width-1 {
+			return line
+		}
+	}
+	return fmt.Sprintf("%s %d%%%s", verb, pct, tail)
 }
 
 // byteSize is n bytes in the largest unit that keeps it readable.
