@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -28,9 +29,15 @@ func TestProgressLineEndsInWhatWasWritten(t *testing.T) {
 		out := filepath.Join(dir, c.out)
 		screen, _, code := runOnTerminal(t, 80, append(append([]string{"--db", db}, c.args...), out)...)
 		last := screen[strings.LastIndex(screen, "\r\x1b[K")+len("\r\x1b[K"):]
-		want := regexp.MustCompile(`^` + c.verb + `: [0-9.]+ (B|kB|MB) written to ` + regexp.QuoteMeta(out) + ` in [0-9.]+m?s\r?\n$`)
+		info, err := os.Stat(out)
+		if err != nil {
+			t.Fatalf("%s on a terminal: exit %d, %v (screen %q)", c.verb, code, err, screen)
+		}
+		// The size it says is the file's as written, not the line's estimate.
+		want := regexp.MustCompile(`^` + c.verb + `: ` + regexp.QuoteMeta(byteSize(info.Size())) + ` written to ` +
+			regexp.QuoteMeta(out) + ` in [0-9.]+m?s\r?\n$`)
 		if code != 0 || !want.MatchString(last) {
-			t.Errorf("%s on a terminal: exit %d, the line ends in %q (screen %q)", c.verb, code, last, screen)
+			t.Errorf("%s on a terminal: exit %d, the line ends in %q, want %s (screen %q)", c.verb, code, last, want, screen)
 		}
 		for _, flags := range [][]string{nil, {"--quiet"}} {
 			args := append(append(flags, c.args...), filepath.Join(dir, fmt.Sprintf("piped%d-%s", len(flags), c.out)))
